@@ -1,0 +1,16 @@
+# The two commands of the README, plus code generation.
+.PHONY: run test generate
+
+# Run the whole backend on this machine: PostgreSQL, the S3 and SQS protocol servers, the API.
+run:
+	bash .ci/postgres-up
+	go run ./server/localstack
+
+# The whole test suite, with the race detector, on the real PostgreSQL.
+test:
+	bash .ci/postgres-up
+	go test -race -count=1 -timeout 15m ./...
+
+# Regenerate the gqlgen code after editing schema.graphqls or gqlgen.yml.
+generate:
+	go generate ./graph

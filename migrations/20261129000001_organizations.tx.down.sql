@@ -1,0 +1,3 @@
+DROP TABLE organization_member;
+DROP TABLE project;
+DROP TABLE organization;

@@ -1,0 +1,152 @@
+package models
+
+import "context"
+
+// PageImportRequest is the createPageImport argument (SPEC §3, §4).
+type PageImportRequest struct {
+	ProjectID         int64
+	SourceURL         string
+	ViewportWidth     int
+	ViewportHeight    int
+	DeviceScaleFactor float64
+	ReadySelector     *string
+}
+
+// PageImportFilter selects one page of a project's Page Imports, newest first.
+type PageImportFilter struct {
+	ProjectID int64
+	Status    *PageImportStatus
+	// First is the page size, 1..MaxPageSize; 0 means DefaultPageSize.
+	First int
+	// After is the opaque cursor of the last row of the previous page; empty for the first page.
+	After string
+}
+
+// PageImportPage is one page of Page Imports with the cursor of every row.
+type PageImportPage struct {
+	Items       []*PageImport
+	Cursors     []string
+	HasNextPage bool
+	// HasPreviousPage is true when the page was requested with a cursor.
+	HasPreviousPage bool
+}
+
+// PageImportService is the Page Import lifecycle seen by the GraphQL API. Every method reads the
+// caller from the context (PrincipalFrom) and sees only the caller's organizations' jobs.
+type PageImportService interface {
+	// CreatePageImport validates in, inserts a processing row and publishes the capture message.
+	// Errors: CodeUnauthenticated, CodeBadUserInput (with Field), CodeNotFound (project not visible),
+	// CodeUnavailable (queue down: the row is then failed).
+	CreatePageImport(ctx context.Context, in PageImportRequest) (*PageImport, error)
+	// PageImport returns one visible, non-deleted Page Import.
+	// Errors: CodeUnauthenticated, CodeBadUserInput (malformed id), CodeNotFound.
+	PageImport(ctx context.Context, id string) (*PageImport, error)
+	// PageImports lists a project's Page Imports newest first.
+	// Errors: CodeUnauthenticated, CodeBadUserInput (bad cursor or page size), CodeNotFound (project).
+	PageImports(ctx context.Context, f PageImportFilter) (*PageImportPage, error)
+	// DeletePageImport soft-deletes a Page Import, recording the caller in deleted_by.
+	// Errors: CodeUnauthenticated, CodeBadUserInput, CodeNotFound.
+	DeletePageImport(ctx context.Context, id string) error
+}
+
+// Code2DesRequest is the triggerCode2Des argument (SPEC §3).
+type Code2DesRequest struct {
+	PageImportID    string
+	FigmaFileKey    string
+	ScreenID        *string
+	PlacementTarget *string
+}
+
+// MaterializeRequest is the materializeCode2Des argument (SPEC §3).
+type MaterializeRequest struct {
+	Code2DesID string
+	NodeID     string
+}
+
+// Code2DesFilter selects one page of a project's Code2Des jobs, newest first.
+type Code2DesFilter struct {
+	ProjectID    int64
+	FigmaFileKey *string
+	PageImportID *string
+	Status       *Code2DesStatus
+	// First is the page size, 1..MaxPageSize; 0 means DefaultPageSize.
+	First int
+	// After is the opaque cursor of the last row of the previous page; empty for the first page.
+	After string
+}
+
+// Code2DesPage is one page of Code2Des jobs with the cursor of every row.
+type Code2DesPage struct {
+	Items           []*Code2Des
+	Cursors         []string
+	HasNextPage     bool
+	HasPreviousPage bool
+}
+
+// Code2DesService is the Code2Des lifecycle seen by the GraphQL API. Every method reads the caller
+// from the context and sees only the caller's organizations' jobs.
+type Code2DesService interface {
+	// TriggerCode2Des inserts a processing Code2Des row for a completed Page Import and publishes
+	// the conversion message.
+	// Errors: CodeUnauthenticated, CodeBadUserInput, CodeNotFound, CodeFailedPrecondition (import not
+	// completed), CodeUnavailable (queue down: the row is then failed).
+	TriggerCode2Des(ctx context.Context, in Code2DesRequest) (*Code2Des, error)
+	// Code2Des returns one visible, non-deleted job.
+	// Errors: CodeUnauthenticated, CodeBadUserInput, CodeNotFound.
+	Code2Des(ctx context.Context, id string) (*Code2Des, error)
+	// Code2DesJobs lists a project's jobs newest first.
+	// Errors: CodeUnauthenticated, CodeBadUserInput, CodeNotFound (project).
+	Code2DesJobs(ctx context.Context, f Code2DesFilter) (*Code2DesPage, error)
+	// MaterializeCode2Des records the first Figma root node of a completed job; later calls return
+	// the row unchanged. The bool reports whether this call recorded it.
+	// Errors: CodeUnauthenticated, CodeBadUserInput, CodeNotFound, CodeFailedPrecondition.
+	MaterializeCode2Des(ctx context.Context, in MaterializeRequest) (*Code2Des, bool, error)
+	// DeleteCode2Des soft-deletes a job, recording the caller in deleted_by.
+	// Errors: CodeUnauthenticated, CodeBadUserInput, CodeNotFound.
+	DeleteCode2Des(ctx context.Context, id string) error
+}
+
+// Code2DesWarning is one conversion warning of a result artifact (SPEC §7).
+type Code2DesWarning struct {
+	Code    string  `json:"code"`
+	Message string  `json:"message"`
+	NodeID  *string `json:"node_id,omitempty"`
+}
+
+// Code2DesImage is one hydrated, Figma-safe image of a result (SPEC §3, §7).
+type Code2DesImage struct {
+	Ref      string
+	MimeType string
+	// ByteSize is the size in bytes of the returned image (after any transcoding).
+	ByteSize int
+	// Sha256 is the lowercase hex SHA-256 of the returned bytes.
+	Sha256 string
+	// Width and Height are in pixels.
+	Width  int
+	Height int
+	// Base64 holds the raster bytes (PNG, JPEG or GIF) in standard base64; nil for SVG.
+	Base64 *string
+	// Svg holds the SVG document text; nil for rasters.
+	Svg *string
+}
+
+// Code2DesResult is the validated result of a completed job with its images inlined (SPEC §1
+// step 6).
+type Code2DesResult struct {
+	Code2DesID   string
+	PageImportID string
+	CaptureHash  string
+	WarningCount int
+	Warnings     []*Code2DesWarning
+	// Root is the node tree exactly as stored in the result artifact.
+	Root   RawJSON
+	Images []*Code2DesImage
+}
+
+// ResultService fetches validated results.
+type ResultService interface {
+	// Code2DesResult returns the validated result of a completed, visible job.
+	// Errors: CodeUnauthenticated, CodeBadUserInput, CodeNotFound, CodeFailedPrecondition (job not
+	// completed, or the artifact is invalid), CodeUnavailable (storage unreachable).
+	Code2DesResult(ctx context.Context, id string) (*Code2DesResult, error)
+}

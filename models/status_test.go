@@ -1,0 +1,31 @@
+package models_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/code2des/backend/models"
+)
+
+func TestStatusGraphQLNames(t *testing.T) {
+	for code, name := range map[models.PageImportStatus]string{
+		models.PageImportProcessing: `"PROCESSING"`, models.PageImportCompleted: `"COMPLETED"`, models.PageImportFailed: `"FAILED"`,
+	} {
+		var buf bytes.Buffer
+		code.MarshalGQL(&buf)
+		if buf.String() != name {
+			t.Errorf("%q marshals to %s, want %s", code, buf.String(), name)
+		}
+		var back models.Code2DesStatus
+		if err := back.UnmarshalGQL(name[1 : len(name)-1]); err != nil || string(back) != string(code) {
+			t.Errorf("%s unmarshals to %q (%v)", name, back, err)
+		}
+	}
+	var s models.PageImportStatus
+	if err := s.UnmarshalGQL("DONE"); err == nil {
+		t.Error("unknown status accepted")
+	}
+	if models.PageImportStatus("3").Valid() || !models.Code2DesFailed.Valid() {
+		t.Error("Valid is wrong")
+	}
+}

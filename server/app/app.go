@@ -1,0 +1,175 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql/handler"
+	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/uptrace/bun"
+
+	"github.com/code2des/backend/graph"
+	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/awsconf"
+	"github.com/code2des/backend/server/database"
+	"github.com/code2des/backend/server/s3store"
+	"github.com/code2des/backend/server/sqsqueue"
+)
+
+// Deps are the outside dependencies of the API. Run opens them from the configuration; tests
+// build them against the test database and the local protocol servers.
+type Deps struct {
+	DB              *bun.DB
+	Blob            models.BlobStore
+	CaptureQueue    models.Queue
+	ConversionQueue models.Queue
+}
+
+// OpenDeps connects to the database and builds the S3 and SQS clients of cfg.
+func OpenDeps(ctx context.Context, cfg Config, aws awsconf.Options) (Deps, error) {
+	db, err := database.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return Deps{}, err
+	}
+	awsCfg, err := awsconf.Load(ctx, aws)
+	if err != nil {
+		_ = db.Close()
+		return Deps{}, err
+	}
+	s3Client := s3store.NewClient(awsCfg, s3store.Options{
+		Endpoint: cfg.S3Endpoint, UsePathStyle: cfg.S3UsePathStyle, ChecksumWhenRequired: cfg.S3ChecksumWhenRequired,
+	})
+	sqsClient := sqsqueue.NewClient(awsCfg, sqsqueue.Options{Endpoint: cfg.SQSEndpoint})
+	return Deps{
+		DB:              db,
+		Blob:            s3store.New(s3Client, cfg.S3Bucket),
+		CaptureQueue:    sqsqueue.New(sqsClient, cfg.CaptureQueueURL),
+		ConversionQueue: sqsqueue.New(sqsClient, cfg.ConversionQueueURL),
+	}, nil
+}
+
+// App is the wired API.
+type App struct {
+	cfg     Config
+	deps    Deps
+	logger  *slog.Logger
+	handler http.Handler
+	metrics *prometheus.Registry
+}
+
+// New wires the API over deps.
+func New(cfg Config, deps Deps, logger *slog.Logger) (*App, error) {
+	a := &App{cfg: cfg, deps: deps, logger: logger, metrics: prometheus.NewRegistry()}
+	a.metrics.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	a.handler = a.routes()
+	return a, nil
+}
+
+// Handler returns the root HTTP handler.
+func (a *App) Handler() http.Handler { return a.handler }
+
+func (a *App) routes() http.Handler {
+	r := chi.NewRouter()
+	r.Use(middleware.RequestID)
+	r.Use(requestLogger(a.logger))
+	r.Use(recoverer(a.logger))
+	r.Use(newHTTPMetrics(a.metrics).middleware)
+
+	r.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) { writeText(w, http.StatusOK, "ok") })
+	r.Get("/readyz", a.readyz)
+	r.Handle("/metrics", promhttp.HandlerFor(a.metrics, promhttp.HandlerOpts{}))
+
+	gql := a.graphQLHandler()
+	r.Post("/graphql", gql.ServeHTTP)
+	r.Get("/graphql", gql.ServeHTTP)
+	return r
+}
+
+// graphQLHandler builds gqlgen's server with only the POST and GET transports.
+func (a *App) graphQLHandler() http.Handler {
+	srv := handler.New(graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{}}))
+	srv.AddTransport(transport.GET{})
+	srv.AddTransport(transport.POST{})
+	srv.SetErrorPresenter(graph.ErrorPresenter(a.logger))
+	srv.SetRecoverFunc(graph.RecoverFunc(a.logger))
+	return srv
+}
+
+// readyz answers 200 when the database answers a ping within a second, 503 otherwise.
+func (a *App) readyz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), time.Second)
+	defer cancel()
+	if err := a.deps.DB.PingContext(ctx); err != nil {
+		a.logger.WarnContext(ctx, "readiness check failed", "err", err.Error())
+		writeText(w, http.StatusServiceUnavailable, "database unavailable")
+		return
+	}
+	writeText(w, http.StatusOK, "ok")
+}
+
+func writeText(w http.ResponseWriter, status int, body string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = w.Write([]byte(body + "\n"))
+}
+
+// Run opens the dependencies, serves the API on cfg.HTTPAddr until ctx is done, then shuts down
+// gracefully within cfg.ShutdownTimeout. ready, when not nil, receives the bound address.
+func Run(ctx context.Context, cfg Config, aws awsconf.Options, logger *slog.Logger, ready chan<- string) error {
+	deps, err := OpenDeps(ctx, cfg, aws)
+	if err != nil {
+		return err
+	}
+	defer deps.DB.Close()
+	if cfg.MigrateOnStart {
+		names, err := database.Migrate(ctx, deps.DB, database.Up)
+		if err != nil {
+			return err
+		}
+		logger.Info("migrations applied", "count", len(names), "names", names)
+	}
+	a, err := New(cfg, deps, logger)
+	if err != nil {
+		return err
+	}
+	l, err := net.Listen("tcp", cfg.HTTPAddr)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", cfg.HTTPAddr, err)
+	}
+	srv := &http.Server{
+		Handler:           a.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(l) }()
+	logger.Info("serving", "addr", l.Addr().String(), "config", cfg)
+	if ready != nil {
+		ready <- l.Addr().String()
+	}
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down", "timeout", cfg.ShutdownTimeout.String())
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,132 @@
+// Package app wires the Code2Des API: configuration, the database, the AWS clients, the HTTP routes
+// (GraphQL, worker callbacks, health, metrics), start-up and graceful shutdown. The `server` main
+// package and the local stack both run it.
+package app
+
+import (
+	"fmt"
+	"log/slog"
+	"net/url"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/caarlos0/env/v11"
+)
+
+// Config is the service configuration, read from environment variables (see the README's table
+// for every variable, its default and its meaning). Secrets are masked by String.
+type Config struct {
+	// HTTPAddr is the listen address of the API.
+	HTTPAddr string `env:"HTTP_ADDR" envDefault:":8080"`
+	// PublicBaseURL is the externally reachable base URL of this API; callback URLs in queue
+	// messages are built from it.
+	PublicBaseURL string `env:"PUBLIC_BASE_URL" envDefault:"http://127.0.0.1:8080"`
+	// DatabaseURL is the PostgreSQL connection URL.
+	DatabaseURL string `env:"DATABASE_URL" envDefault:"postgres://postgres@127.0.0.1:5432/code2des?sslmode=disable" mask:"url"`
+	// MigrateOnStart applies pending migrations at start-up, under the advisory lock.
+	MigrateOnStart bool `env:"MIGRATE_ON_START" envDefault:"false"`
+
+	// AWSRegion is the region of the S3 bucket and SQS queues.
+	AWSRegion string `env:"AWS_REGION" envDefault:"us-east-1"`
+	// S3Bucket holds every artifact (SPEC §7).
+	S3Bucket string `env:"S3_BUCKET" envDefault:"code2des-artifacts"`
+	// S3Endpoint replaces the AWS S3 endpoint (an S3-protocol server); empty for AWS.
+	S3Endpoint string `env:"S3_ENDPOINT"`
+	// S3UsePathStyle addresses buckets path-style (needed by most S3-protocol servers).
+	S3UsePathStyle bool `env:"S3_USE_PATH_STYLE" envDefault:"false"`
+	// S3ChecksumWhenRequired computes and validates checksums only when S3 requires them
+	// (needed by S3-compatible servers, see LOCAL-STACK.md).
+	S3ChecksumWhenRequired bool `env:"S3_CHECKSUM_WHEN_REQUIRED" envDefault:"false"`
+	// ArtifactKeyPrefix is prepended to every artifact key (SPEC §7), e.g. "prod/"; may be empty.
+	ArtifactKeyPrefix string `env:"ARTIFACT_KEY_PREFIX"`
+	// SQSEndpoint replaces the AWS SQS endpoint (an SQS-protocol server); empty for AWS.
+	SQSEndpoint string `env:"SQS_ENDPOINT"`
+	// CaptureQueueURL receives page_import.requested messages.
+	CaptureQueueURL string `env:"SQS_CAPTURE_QUEUE_URL"`
+	// ConversionQueueURL receives code2des.requested messages.
+	ConversionQueueURL string `env:"SQS_CONVERSION_QUEUE_URL"`
+
+	// LogLevel is debug, info, warn or error.
+	LogLevel string `env:"LOG_LEVEL" envDefault:"info"`
+	// LogFormat is json or text.
+	LogFormat string `env:"LOG_FORMAT" envDefault:"json"`
+	// ShutdownTimeout bounds graceful shutdown.
+	ShutdownTimeout time.Duration `env:"SHUTDOWN_TIMEOUT" envDefault:"15s"`
+	// DependencyTimeout bounds each call to the database, S3 or SQS made for one request.
+	DependencyTimeout time.Duration `env:"DEPENDENCY_TIMEOUT" envDefault:"10s"`
+}
+
+// LoadConfig reads the configuration from the environment.
+func LoadConfig() (Config, error) {
+	cfg, err := env.ParseAs[Config]()
+	if err != nil {
+		return Config{}, fmt.Errorf("read configuration: %w", err)
+	}
+	return cfg, cfg.Validate()
+}
+
+// Validate checks values the service cannot run without.
+func (c Config) Validate() error {
+	var problems []string
+	if c.DatabaseURL == "" {
+		problems = append(problems, "DATABASE_URL is required")
+	}
+	if c.S3Bucket == "" {
+		problems = append(problems, "S3_BUCKET is required")
+	}
+	if _, err := ParseLogLevel(c.LogLevel); err != nil {
+		problems = append(problems, err.Error())
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("invalid configuration: %s", strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// ParseLogLevel reads a LOG_LEVEL value.
+func ParseLogLevel(s string) (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(s)); err != nil {
+		return 0, fmt.Errorf("LOG_LEVEL %q: want debug, info, warn or error", s)
+	}
+	return l, nil
+}
+
+// NewLogger returns the structured logger for c.
+func NewLogger(c Config, w interface{ Write([]byte) (int, error) }) *slog.Logger {
+	level, _ := ParseLogLevel(c.LogLevel)
+	opts := &slog.HandlerOptions{Level: level}
+	if c.LogFormat == "text" {
+		return slog.New(slog.NewTextHandler(w, opts))
+	}
+	return slog.New(slog.NewJSONHandler(w, opts))
+}
+
+// LogValue lists every setting for the start-up log; fields tagged `mask:"true"` (secrets) are
+// shown as "***" when set, and `mask:"url"` ones with their password redacted.
+func (c Config) LogValue() slog.Value {
+	v := reflect.ValueOf(c)
+	t := v.Type()
+	attrs := make([]slog.Attr, 0, t.NumField())
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name := f.Tag.Get("env")
+		if name == "" {
+			continue
+		}
+		val := fmt.Sprint(v.Field(i).Interface())
+		switch f.Tag.Get("mask") {
+		case "true":
+			if val != "" && val != "[]" {
+				val = "***"
+			}
+		case "url":
+			if u, err := url.Parse(val); err == nil {
+				val = u.Redacted()
+			}
+		}
+		attrs = append(attrs, slog.String(name, val))
+	}
+	return slog.GroupValue(attrs...)
+}

@@ -1,0 +1,142 @@
+package database_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/uptrace/bun"
+
+	"github.com/code2des/backend/server/database"
+	"github.com/code2des/backend/server/testenv"
+)
+
+func openEmpty(t *testing.T) *bun.DB {
+	t.Helper()
+	db, err := database.Open(context.Background(), testenv.MustCreateEmptyDB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestMigrationsMatchSeeds(t *testing.T) {
+	db := openEmpty(t)
+	if _, err := database.Migrate(context.Background(), db, database.Up); err != nil {
+		t.Fatalf("migrate up: %v", err)
+	}
+	got := readCatalog(t, db)
+	for _, seed := range []seedTable{
+		parseSeed(t, "testdata/seeds/page_import_table.txt", "page_import"),
+		parseSeed(t, "testdata/seeds/code2des_table.txt", "code2des"),
+	} {
+		t.Run(seed.Name, func(t *testing.T) {
+			if len(seed.Columns) < 20 {
+				t.Fatalf("parsed only %d columns from the seed", len(seed.Columns))
+			}
+			if diff := cmp.Diff(seed.Columns, got.Columns[seed.Name]); diff != "" {
+				t.Errorf("columns differ from the seed (-seed +database):\n%s", diff)
+			}
+			if diff := cmp.Diff(seed.EnumLabels, got.Enums[seed.Enum]); diff != "" || seed.Enum != seed.Name+"_status" {
+				t.Errorf("enum %s labels differ (-seed +database):\n%s", seed.Enum, diff)
+			}
+			if diff := cmp.Diff(seed.ForeignKeys, got.ForeignKeys[seed.Name]); diff != "" {
+				t.Errorf("foreign keys differ (-seed +database):\n%s", diff)
+			}
+			if diff := cmp.Diff(seed.Indexes, got.Indexes[seed.Name]); diff != "" {
+				t.Errorf("indexes differ (-seed +database):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestMigrateDownUpRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	db := openEmpty(t)
+	if _, err := database.Migrate(ctx, db, database.Up); err != nil {
+		t.Fatalf("up: %v", err)
+	}
+	want := readCatalog(t, db)
+	down, err := database.Migrate(ctx, db, database.Down)
+	if err != nil {
+		t.Fatalf("down: %v", err)
+	}
+	if len(down) != 2 {
+		t.Errorf("down rolled back %v, want both migrations", down)
+	}
+	empty := readCatalog(t, db)
+	if len(empty.Columns) != 0 || len(empty.Enums) != 0 {
+		t.Fatalf("after down the schema still has tables %v and enums %v", empty.Columns, empty.Enums)
+	}
+	status, err := database.Status(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range status {
+		if s.Applied {
+			t.Errorf("%s still marked applied after down", s.Name)
+		}
+	}
+	if _, err := database.Migrate(ctx, db, database.Up); err != nil {
+		t.Fatalf("up again: %v", err)
+	}
+	if diff := cmp.Diff(want, readCatalog(t, db)); diff != "" {
+		t.Errorf("schema after down+up differs:\n%s", diff)
+	}
+	again, err := database.Migrate(ctx, db, database.Up)
+	if err != nil || len(again) != 0 {
+		t.Errorf("a second up ran %v (err %v), want nothing", again, err)
+	}
+}
+
+func TestConcurrentMigrators(t *testing.T) {
+	ctx := context.Background()
+	dsn := testenv.MustCreateEmptyDB(t)
+	const instances = 2
+	var wg sync.WaitGroup
+	ran := make([][]string, instances)
+	errs := make([]error, instances)
+	for i := range instances {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// Each instance has its own pool, as separate processes would.
+			db, err := database.Open(ctx, dsn)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			defer db.Close()
+			ran[i], errs[i] = database.Migrate(ctx, db, database.Up)
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("instance %d: %v", i, err)
+		}
+	}
+	if total := len(ran[0]) + len(ran[1]); total != 2 {
+		t.Errorf("instances ran %v and %v; want the 2 migrations applied once in all", ran[0], ran[1])
+	}
+	db := openDSN(t, dsn)
+	var rows int
+	if err := db.NewRaw("SELECT count(*) FROM bun_migrations").Scan(ctx, &rows); err != nil {
+		t.Fatal(err)
+	}
+	if rows != 2 {
+		t.Errorf("bun_migrations has %d rows, want 2", rows)
+	}
+}
+
+func openDSN(t *testing.T, dsn string) *bun.DB {
+	t.Helper()
+	db, err := database.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}

@@ -1,0 +1,97 @@
+// Command localstack runs the whole Code2Des backend on one machine with no AWS account: in-process
+// S3- and SQS-protocol servers on loopback, a bucket and the two queues, and the API on the local
+// PostgreSQL (database created and migrated if needed). Start PostgreSQL first (`.ci/postgres-up`,
+// which `make run` does).
+//
+// Environment: everything the server reads (see the README), plus LOCAL_S3_ADDR (default
+// 127.0.0.1:4566) and LOCAL_SQS_ADDR (default 127.0.0.1:9324).
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/code2des/backend/server/app"
+	"github.com/code2des/backend/server/awsconf"
+	"github.com/code2des/backend/server/awslocal"
+	"github.com/code2des/backend/server/database"
+	"github.com/code2des/backend/server/s3store"
+	"github.com/code2des/backend/server/sqsqueue"
+)
+
+// Local queue names.
+const (
+	captureQueueName    = "code2des-capture"
+	conversionQueueName = "code2des-conversion"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, "error:", err)
+		os.Exit(1)
+	}
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+func run(ctx context.Context) error {
+	cfg, err := app.LoadConfig()
+	if err != nil {
+		return err
+	}
+	logger := app.NewLogger(cfg, os.Stderr)
+
+	s3srv, err := awslocal.StartS3(envOr("LOCAL_S3_ADDR", "127.0.0.1:4566"))
+	if err != nil {
+		return err
+	}
+	defer s3srv.Close()
+	sqssrv, err := awslocal.StartSQS(envOr("LOCAL_SQS_ADDR", "127.0.0.1:9324"))
+	if err != nil {
+		return err
+	}
+	defer sqssrv.Close()
+
+	cfg.S3Endpoint, cfg.S3UsePathStyle, cfg.S3ChecksumWhenRequired = s3srv.URL, true, true
+	cfg.SQSEndpoint = sqssrv.URL
+	cfg.MigrateOnStart = true
+	if os.Getenv("HTTP_ADDR") == "" {
+		cfg.HTTPAddr = "127.0.0.1:8080" // local only unless asked otherwise
+	}
+	awsOpts := awsconf.Options{Region: awslocal.Region, AccessKeyID: awslocal.AccessKeyID, SecretAccessKey: awslocal.SecretAccessKey}
+	awsCfg, err := awsconf.Load(ctx, awsOpts)
+	if err != nil {
+		return err
+	}
+	s3Client := s3store.NewClient(awsCfg, s3store.Options{Endpoint: cfg.S3Endpoint, UsePathStyle: true, ChecksumWhenRequired: true})
+	if err := awslocal.CreateBucket(ctx, s3Client, cfg.S3Bucket); err != nil {
+		return err
+	}
+	sqsClient := sqsqueue.NewClient(awsCfg, sqsqueue.Options{Endpoint: cfg.SQSEndpoint})
+	if cfg.CaptureQueueURL, err = awslocal.CreateQueue(ctx, sqsClient, captureQueueName); err != nil {
+		return err
+	}
+	if cfg.ConversionQueueURL, err = awslocal.CreateQueue(ctx, sqsClient, conversionQueueName); err != nil {
+		return err
+	}
+	if err := database.EnsureDatabase(ctx, cfg.DatabaseURL); err != nil {
+		return err
+	}
+	logger.Info("local stack up",
+		slog.String("s3_endpoint", s3srv.URL), slog.String("bucket", cfg.S3Bucket),
+		slog.String("sqs_endpoint", sqssrv.URL),
+		slog.String("capture_queue_url", cfg.CaptureQueueURL),
+		slog.String("conversion_queue_url", cfg.ConversionQueueURL))
+	return app.Run(ctx, cfg, awsOpts, logger, nil)
+}
