@@ -92,6 +92,8 @@ func (a *App) routes() http.Handler {
 	gql := a.graphQLHandler()
 	r.Post("/graphql", gql.ServeHTTP)
 	r.Get("/graphql", gql.ServeHTTP)
+
+	// Worker callbacks (SPEC §6) are mounted here.
 	return r
 }
 

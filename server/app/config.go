@@ -47,6 +47,12 @@ type Config struct {
 	// ConversionQueueURL receives code2des.requested messages.
 	ConversionQueueURL string `env:"SQS_CONVERSION_QUEUE_URL"`
 
+	// --- GraphQL API: authentication, CORS, limits (issue 3, issue 5). ---
+
+	// --- Worker callbacks and the sweeper (issue 4). ---
+
+	// --- Result retrieval (issue 6). ---
+
 	// LogLevel is debug, info, warn or error.
 	LogLevel string `env:"LOG_LEVEL" envDefault:"info"`
 	// LogFormat is json or text.
