@@ -1,0 +1,211 @@
+package results
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"image"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/image/draw"
+	"golang.org/x/image/webp"
+)
+
+// svgNamespace is the namespace of an SVG root element.
+const svgNamespace = "http://www.w3.org/2000/svg"
+
+// jpegQuality is the quality of a JPEG re-encoded after downscaling.
+const jpegQuality = 90
+
+// sniff names the raster format of b by its signature: MimePNG, MimeJPEG, MimeGIF, MimeWebP, or ""
+// for anything else (which may be SVG text).
+func sniff(b []byte) string {
+	switch {
+	case bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")):
+		return MimePNG
+	case bytes.HasPrefix(b, []byte("\xff\xd8\xff")):
+		return MimeJPEG
+	case bytes.HasPrefix(b, []byte("GIF87a")), bytes.HasPrefix(b, []byte("GIF89a")):
+		return MimeGIF
+	case len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WEBP":
+		return MimeWebP
+	}
+	return ""
+}
+
+// checkSVG accepts a well-formed UTF-8 XML document whose root element is <svg> (in the SVG
+// namespace or none), with no entity declarations (the plugin's parser should never have to
+// expand entities). Errors wrap ErrInvalidImage.
+func checkSVG(b []byte) error {
+	if !utf8.Valid(b) {
+		return fmt.Errorf("%w: SVG is not UTF-8", ErrInvalidImage)
+	}
+	dec := xml.NewDecoder(bytes.NewReader(b))
+	dec.Strict = true
+	depth, roots := 0, 0
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("%w: SVG is not well-formed XML: %v", ErrInvalidImage, err)
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if depth == 0 {
+				roots++
+				if roots > 1 {
+					return fmt.Errorf("%w: SVG has more than one root element", ErrInvalidImage)
+				}
+				if t.Name.Local != "svg" || (t.Name.Space != "" && t.Name.Space != svgNamespace) {
+					return fmt.Errorf("%w: the root element is <%s>, not <svg>", ErrInvalidImage, t.Name.Local)
+				}
+			}
+			depth++
+		case xml.EndElement:
+			depth--
+		case xml.CharData:
+			if depth == 0 && len(bytes.TrimSpace(t)) > 0 {
+				return fmt.Errorf("%w: SVG has text outside its root element", ErrInvalidImage)
+			}
+		case xml.Directive:
+			if strings.Contains(string(t), "ENTITY") {
+				return fmt.Errorf("%w: SVG declares entities", ErrInvalidImage)
+			}
+		}
+	}
+	if roots != 1 {
+		return fmt.Errorf("%w: SVG has no root element", ErrInvalidImage)
+	}
+	return nil
+}
+
+// figmaSafe is a raster ready for Figma's createImage.
+type figmaSafe struct {
+	bytes         []byte
+	mime          string
+	width, height int
+	converted     bool
+	// fromW and fromH are the source size when the raster was scaled down (0 otherwise).
+	fromW, fromH int
+}
+
+// convertible refuses a raster with more than MaxConvertPixels pixels before it is decoded.
+func convertible(cfg image.Config) error {
+	if int64(cfg.Width)*int64(cfg.Height) > MaxConvertPixels {
+		return fmt.Errorf("%w: %dx%d is more than %d pixels to convert", ErrImageTooLarge, cfg.Width, cfg.Height, MaxConvertPixels)
+	}
+	return nil
+}
+
+// rasterConfig reads the encoded size of a raster of the sniffed type mime without decoding its
+// pixels. Errors wrap ErrInvalidImage.
+func rasterConfig(b []byte, mime string) (image.Config, error) {
+	var (
+		cfg image.Config
+		err error
+	)
+	r := bytes.NewReader(b)
+	switch mime {
+	case MimePNG:
+		cfg, err = png.DecodeConfig(r)
+	case MimeJPEG:
+		cfg, err = jpeg.DecodeConfig(r)
+	case MimeGIF:
+		cfg, err = gif.DecodeConfig(r)
+	case MimeWebP:
+		cfg, err = webp.DecodeConfig(r)
+	default:
+		err = errors.New("not a raster type")
+	}
+	if err != nil {
+		return cfg, fmt.Errorf("%w: %s header does not decode: %v", ErrInvalidImage, mime, err)
+	}
+	if cfg.Width < 1 || cfg.Height < 1 {
+		return cfg, fmt.Errorf("%w: %s has no pixels", ErrInvalidImage, mime)
+	}
+	return cfg, nil
+}
+
+// needsConversion reports whether a raster of type mime and size cfg must be re-encoded to be
+// Figma-safe.
+func needsConversion(mime string, cfg image.Config) bool {
+	return mime == MimeWebP || cfg.Width > MaxImageSide || cfg.Height > MaxImageSide
+}
+
+// convert decodes a raster whose header said cfg and re-encodes it Figma-safe: WebP becomes PNG,
+// anything larger than MaxImageSide a side is scaled down to fit (keeping its aspect ratio; a GIF
+// becomes a PNG of its first frame, a JPEG stays JPEG). The caller checked cfg against
+// MaxConvertPixels. Errors wrap ErrInvalidImage.
+func convert(b []byte, mime string, cfg image.Config) (*figmaSafe, error) {
+	var (
+		img image.Image
+		err error
+	)
+	r := bytes.NewReader(b)
+	switch mime {
+	case MimePNG:
+		img, err = png.Decode(r)
+	case MimeJPEG:
+		img, err = jpeg.Decode(r)
+	case MimeGIF:
+		img, err = gif.Decode(r)
+	case MimeWebP:
+		img, err = webp.Decode(r)
+	default:
+		err = errors.New("not a raster type")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s does not decode: %v", ErrInvalidImage, mime, err)
+	}
+	out := &figmaSafe{mime: MimePNG, converted: mime == MimeWebP || mime == MimeGIF}
+	if mime == MimeJPEG {
+		out.mime = MimeJPEG
+	}
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	if w > MaxImageSide || h > MaxImageSide {
+		nw, nh := fitInside(w, h, MaxImageSide)
+		dst := image.NewNRGBA(image.Rect(0, 0, nw, nh))
+		draw.CatmullRom.Scale(dst, dst.Bounds(), img, img.Bounds(), draw.Src, nil)
+		out.fromW, out.fromH = w, h
+		img, w, h = dst, nw, nh
+	}
+	out.width, out.height = w, h
+	var buf bytes.Buffer
+	if out.mime == MimeJPEG {
+		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: jpegQuality})
+	} else {
+		err = (&png.Encoder{CompressionLevel: png.DefaultCompression}).Encode(&buf, img)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: re-encode %s: %v", ErrInvalidImage, out.mime, err)
+	}
+	out.bytes = buf.Bytes()
+	return out, nil
+}
+
+// fitInside scales w x h down to fit a max x max square, keeping the aspect ratio and at least
+// 1 px a side.
+func fitInside(w, h, max int) (int, int) {
+	if w <= max && h <= max {
+		return w, h
+	}
+	if w >= h {
+		return max, max1(int((int64(h)*int64(max) + int64(w)/2) / int64(w)))
+	}
+	return max1(int((int64(w)*int64(max) + int64(h)/2) / int64(h))), max
+}
+
+func max1(n int) int {
+	if n < 1 {
+		return 1
+	}
+	return n
+}

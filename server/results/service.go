@@ -1,0 +1,558 @@
+// Package results serves the result of a completed Code2Des job (SPEC §1 step 6, §3, §7): it reads
+// the result artifact from the blob store under size and time bounds, re-validates it (manifest
+// identity, node tree shape, imageRef resolution, warning count), fetches every image the tree
+// uses under per-image and per-result byte limits with a cap on concurrent reads, checks each
+// image's SHA-256 and sniffed type, makes every raster Figma-safe (WebP to PNG, at most
+// MaxImageSide px a side) and returns the tree with the images inlined. Hydrated results are
+// immutable, so a process-wide cache with a byte budget keeps them, and concurrent first reads of
+// one result load it once.
+//
+// The rules enforced here are documented in docs/results.md.
+package results
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+	"golang.org/x/sync/singleflight"
+
+	"github.com/code2des/backend/models"
+)
+
+// Options configure a Service. Zero fields take the Default* values of format.go.
+type Options struct {
+	// KeyPrefix is the configured ARTIFACT_KEY_PREFIX under which every job prefix lies.
+	KeyPrefix string
+	// MaxResultBytes bounds the result JSON artifact, in bytes (DefaultMaxResultBytes).
+	MaxResultBytes int64
+	// MaxImageBytes bounds one stored image, in bytes (DefaultMaxImageBytes).
+	MaxImageBytes int64
+	// MaxTotalImageBytes bounds the stored images of one result, and separately the returned
+	// images, in bytes (DefaultMaxTotalImageBytes).
+	MaxTotalImageBytes int64
+	// FetchConcurrency caps the concurrent image reads of one result (DefaultFetchConcurrency).
+	FetchConcurrency int
+	// FetchTimeout bounds loading one result (DefaultFetchTimeout).
+	FetchTimeout time.Duration
+	// CacheBytes is the byte budget of the result cache (DefaultCacheBytes); negative disables
+	// the cache.
+	CacheBytes int64
+	// ConvertConcurrency caps concurrent image decodes in the process
+	// (DefaultConvertConcurrency).
+	ConvertConcurrency int
+	// Logger receives the detail of refused artifacts and storage failures (slog.Default if nil).
+	Logger *slog.Logger
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxResultBytes <= 0 {
+		o.MaxResultBytes = DefaultMaxResultBytes
+	}
+	if o.MaxImageBytes <= 0 {
+		o.MaxImageBytes = DefaultMaxImageBytes
+	}
+	if o.MaxTotalImageBytes <= 0 {
+		o.MaxTotalImageBytes = DefaultMaxTotalImageBytes
+	}
+	if o.FetchConcurrency <= 0 {
+		o.FetchConcurrency = DefaultFetchConcurrency
+	}
+	if o.FetchTimeout <= 0 {
+		o.FetchTimeout = DefaultFetchTimeout
+	}
+	if o.CacheBytes == 0 {
+		o.CacheBytes = DefaultCacheBytes
+	}
+	if o.ConvertConcurrency <= 0 {
+		o.ConvertConcurrency = DefaultConvertConcurrency
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return o
+}
+
+// Service loads validated, hydrated results. It is safe for concurrent use; one Service per
+// process shares its cache and its conversion slots.
+type Service struct {
+	store   models.BlobStore
+	opts    Options
+	cache   *resultCache // nil when disabled
+	flights singleflight.Group
+	convert chan struct{}
+
+	loads, hits atomic.Int64
+}
+
+// New returns a Service reading artifacts from store.
+func New(store models.BlobStore, opts Options) *Service {
+	opts = opts.withDefaults()
+	s := &Service{store: store, opts: opts, convert: make(chan struct{}, opts.ConvertConcurrency)}
+	if opts.CacheBytes > 0 {
+		s.cache = newResultCache(opts.CacheBytes)
+	}
+	return s
+}
+
+// Stats are counters of a Service, for metrics and tests.
+type Stats struct {
+	// Loads counts results loaded from storage (successful or not).
+	Loads int64
+	// Hits counts results served from the cache.
+	Hits int64
+	// CachedResults and CachedBytes describe the cache now.
+	CachedResults int
+	CachedBytes   int64
+}
+
+// Stats returns the Service's counters.
+func (s *Service) Stats() Stats {
+	st := Stats{Loads: s.loads.Load(), Hits: s.hits.Load()}
+	if s.cache != nil {
+		st.CachedResults, st.CachedBytes = s.cache.stats()
+	}
+	return st
+}
+
+// Safe client messages. The detail (the reason, keys, sizes) is logged, never returned.
+const (
+	msgProcessing  = "the Code2Des job is still processing; its result is not ready"
+	msgFailed      = "the Code2Des job failed"
+	msgInvalid     = "the result of this Code2Des job failed validation"
+	msgUnavailable = "storage is unavailable; try again later"
+	msgNoImport    = "page import not found"
+)
+
+// Result returns the validated result of job, a Code2Des row the caller has loaded and
+// authorized, with pi its Page Import. The result is shared with other callers through the cache:
+// treat it as read-only.
+//
+// Errors (models.Error):
+//   - CodeFailedPrecondition: the job is not completed (processing, or failed: the message then
+//     carries the job's safe error message), or the artifact or any image fails a check (the
+//     cause wraps one of the Err* reasons of format.go; the message is generic and safe).
+//   - CodeNotFound: pi is nil or is not the job's Page Import.
+//   - CodeUnavailable: storage could not be reached, or loading took longer than
+//     Options.FetchTimeout, or ctx ended first.
+func (s *Service) Result(ctx context.Context, job *models.Code2Des, pi *models.PageImport) (*models.Code2DesResult, error) {
+	if err := checkRows(job, pi); err != nil {
+		return nil, err
+	}
+	key := cacheKey(job)
+	if s.cache != nil {
+		if r, ok := s.cache.get(key); ok {
+			s.hits.Add(1)
+			return r, nil
+		}
+	}
+	// One load per result, whoever asks first; it runs on its own deadline so a caller that
+	// goes away does not fail the others waiting for the same result.
+	ch := s.flights.DoChan(key, func() (any, error) {
+		if s.cache != nil {
+			if r, ok := s.cache.get(key); ok {
+				return r, nil
+			}
+		}
+		lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.opts.FetchTimeout)
+		defer cancel()
+		s.loads.Add(1)
+		r, err := s.load(lctx, job, pi)
+		if err != nil {
+			s.opts.Logger.LogAttrs(lctx, slog.LevelWarn, "code2des result refused",
+				slog.String("code2des_id", job.ID), slog.Int("attempt", job.Attempt),
+				slog.String("code", string(models.ErrorCodeOf(err))), slog.String("detail", err.Error()))
+			return nil, err
+		}
+		if s.cache != nil {
+			s.cache.add(key, r)
+		}
+		return r, nil
+	})
+	select {
+	case res := <-ch:
+		if res.Err != nil {
+			return nil, res.Err
+		}
+		return res.Val.(*models.Code2DesResult), nil
+	case <-ctx.Done():
+		return nil, models.WrapError(models.CodeUnavailable, ctx.Err(), msgUnavailable)
+	}
+}
+
+// checkRows answers for rows whose result cannot be read at all.
+func checkRows(job *models.Code2Des, pi *models.PageImport) error {
+	switch job.Status {
+	case models.Code2DesCompleted:
+	case models.Code2DesFailed:
+		msg := msgFailed
+		if job.ErrorMessage != nil && *job.ErrorMessage != "" {
+			msg += ": " + *job.ErrorMessage
+		}
+		return models.Errorf(models.CodeFailedPrecondition, "%s", msg)
+	default:
+		return models.Errorf(models.CodeFailedPrecondition, msgProcessing)
+	}
+	if pi == nil || pi.ID != job.PageImportID {
+		return models.Errorf(models.CodeNotFound, msgNoImport)
+	}
+	if job.ResultURL == nil || job.WarningCount == nil || pi.CaptureHash == nil {
+		return invalid(fmt.Errorf("%w: completed row without result_url, warning_count or capture_hash", ErrMalformed))
+	}
+	return nil
+}
+
+// invalid wraps a reason as the client-safe FAILED_PRECONDITION of an invalid artifact.
+func invalid(reason error) error {
+	return models.WrapError(models.CodeFailedPrecondition, reason, msgInvalid)
+}
+
+// storageError maps a BlobStore failure on key: a missing object or an over-limit object is an
+// invalid artifact (tooLarge names the limit); anything else is storage being unavailable.
+func storageError(err error, what string, tooLarge error) error {
+	switch {
+	case errors.Is(err, models.ErrTooLarge):
+		return invalid(fmt.Errorf("%w: %s: %v", tooLarge, what, err))
+	case models.IsCode(err, models.CodeNotFound):
+		return invalid(fmt.Errorf("%w: %s: %v", ErrMissingObject, what, err))
+	default:
+		return models.WrapError(models.CodeUnavailable, err, msgUnavailable)
+	}
+}
+
+// load reads, validates and hydrates one result. It returns nothing but an error on any failure.
+func (s *Service) load(ctx context.Context, job *models.Code2Des, pi *models.PageImport) (*models.Code2DesResult, error) {
+	jobPrefix := models.Code2DesArtifactPrefix(s.opts.KeyPrefix, job.ID, job.Attempt)
+	importPrefix := models.PageImportArtifactPrefix(s.opts.KeyPrefix, pi.ID, pi.Attempt)
+
+	bucket, key, err := models.ParseS3URI(*job.ResultURL)
+	if err != nil {
+		return nil, invalid(fmt.Errorf("%w: result_url: %v", ErrOutsidePrefix, err))
+	}
+	if bucket != s.store.Bucket() || !strings.HasPrefix(key, jobPrefix) {
+		return nil, invalid(fmt.Errorf("%w: result_url %q is not under s3://%s/%s", ErrOutsidePrefix, *job.ResultURL, s.store.Bucket(), jobPrefix))
+	}
+	body, err := s.store.Get(ctx, key, s.opts.MaxResultBytes)
+	if err != nil {
+		return nil, storageError(err, "result "+key, ErrResultTooLarge)
+	}
+
+	doc, err := ParseDocument(body)
+	if err != nil {
+		return nil, invalid(err)
+	}
+	if err := checkManifest(doc.Manifest, job, pi); err != nil {
+		return nil, invalid(err)
+	}
+	if err := checkWarnings(doc.Warnings, *job.WarningCount); err != nil {
+		return nil, invalid(err)
+	}
+	entries, err := checkImageEntries(doc.Images, s.store.Bucket(), jobPrefix, importPrefix, s.opts.MaxImageBytes)
+	if err != nil {
+		return nil, invalid(err)
+	}
+	refs, err := validateTree(doc.Root)
+	if err != nil {
+		return nil, invalid(err)
+	}
+	used, err := resolveRefs(refs, entries, doc.Images)
+	if err != nil {
+		return nil, invalid(err)
+	}
+	var total int64
+	for _, e := range used {
+		total += e.ByteSize
+	}
+	if total > s.opts.MaxTotalImageBytes {
+		return nil, invalid(fmt.Errorf("%w: %d bytes declared, budget %d", ErrImagesOverBudget, total, s.opts.MaxTotalImageBytes))
+	}
+
+	images, extra, err := s.hydrate(ctx, used, refs)
+	if err != nil {
+		return nil, err
+	}
+	var returned int64
+	for _, im := range images {
+		returned += int64(im.ByteSize)
+	}
+	if returned > s.opts.MaxTotalImageBytes {
+		return nil, invalid(fmt.Errorf("%w: %d bytes after conversion, budget %d", ErrImagesOverBudget, returned, s.opts.MaxTotalImageBytes))
+	}
+
+	warnings := make([]*models.Code2DesWarning, 0, len(doc.Warnings)+len(extra))
+	for _, w := range doc.Warnings {
+		warnings = append(warnings, &models.Code2DesWarning{Code: w.Code, Message: w.Message, NodeID: w.NodeID})
+	}
+	warnings = append(warnings, extra...)
+	return &models.Code2DesResult{
+		Code2DesID:   job.ID,
+		PageImportID: pi.ID,
+		CaptureHash:  *pi.CaptureHash,
+		WarningCount: len(warnings),
+		Warnings:     warnings,
+		Root:         models.RawJSON(doc.Root),
+		Images:       images,
+	}, nil
+}
+
+// ParseDocument splits a result artifact into its four members. Member names are matched exactly
+// and each must appear once; unknown top-level members are ignored. Root keeps the exact stored
+// bytes of "root". Errors wrap ErrMalformed.
+func ParseDocument(body []byte) (*Document, error) {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, fmt.Errorf("%w: not a JSON object", ErrMalformed)
+	}
+	members := make(map[string]json.RawMessage, 4)
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+		}
+		name := tok.(string) // inside an object, Token returns member names as strings
+		if _, dup := members[name]; dup {
+			return nil, fmt.Errorf("%w: member %q appears twice", ErrMalformed, name)
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, fmt.Errorf("%w: member %q: %v", ErrMalformed, name, err)
+		}
+		members[name] = raw
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("%w: data after the document", ErrMalformed)
+	}
+	doc := &Document{Root: members["root"]}
+	for _, m := range []struct {
+		name string
+		dst  any
+	}{{"manifest", &doc.Manifest}, {"root", nil}, {"images", &doc.Images}, {"warnings", &doc.Warnings}} {
+		raw, ok := members[m.name]
+		if !ok || bytes.Equal(raw, []byte("null")) {
+			return nil, fmt.Errorf("%w: member %q is missing", ErrMalformed, m.name)
+		}
+		if m.dst != nil {
+			if err := json.Unmarshal(raw, m.dst); err != nil {
+				return nil, fmt.Errorf("%w: member %q: %v", ErrMalformed, m.name, err)
+			}
+		}
+	}
+	return doc, nil
+}
+
+// checkManifest compares the manifest with the rows (SPEC §6, §7); the nonce in constant time.
+func checkManifest(m Manifest, job *models.Code2Des, pi *models.PageImport) error {
+	switch {
+	case m.Kind != ManifestKind:
+		return fmt.Errorf("%w: kind %q", ErrManifest, m.Kind)
+	case m.Version != ManifestVersion:
+		return fmt.Errorf("%w: version %d", ErrManifest, m.Version)
+	case m.Code2DesID != job.ID:
+		return fmt.Errorf("%w: code2des_id", ErrManifest)
+	case m.Attempt != job.Attempt:
+		return fmt.Errorf("%w: attempt %d, row %d", ErrManifest, m.Attempt, job.Attempt)
+	case subtle.ConstantTimeCompare([]byte(m.Nonce), []byte(job.Nonce)) != 1:
+		return fmt.Errorf("%w: nonce", ErrManifest) // never log the value
+	case m.PageImportID != job.PageImportID || m.PageImportID != pi.ID:
+		return fmt.Errorf("%w: page_import_id", ErrManifest)
+	case m.CaptureHash != *pi.CaptureHash:
+		return fmt.Errorf("%w: capture_hash", ErrManifest)
+	}
+	return nil
+}
+
+// checkWarnings applies the warnings rules: at most MaxWarnings, exactly warning_count of them,
+// each with a code of 1-MaxWarningCodeLength bytes, a message of at most MaxWarningMessageLength
+// bytes and an optional node id of 1-MaxIdentifierLength bytes.
+func checkWarnings(ws []Warning, count int) error {
+	if len(ws) > MaxWarnings {
+		return fmt.Errorf("%w: %d warnings, at most %d", ErrInvalidImageEntry, len(ws), MaxWarnings)
+	}
+	if len(ws) != count {
+		return fmt.Errorf("%w: %d warnings, warning_count %d", ErrWarningCount, len(ws), count)
+	}
+	for i, w := range ws {
+		if w.Code == "" || len(w.Code) > MaxWarningCodeLength || len(w.Message) > MaxWarningMessageLength ||
+			(w.NodeID != nil && (*w.NodeID == "" || len(*w.NodeID) > MaxIdentifierLength)) {
+			return fmt.Errorf("%w: warning %d breaks a length rule", ErrInvalidImageEntry, i)
+		}
+	}
+	return nil
+}
+
+var sha256Hex = regexp.MustCompile(`^[0-9a-f]{64}$`)
+
+var knownMime = map[string]bool{MimePNG: true, MimeJPEG: true, MimeGIF: true, MimeWebP: true, MimeSVG: true}
+
+// checkImageEntries applies the field rules to every images entry and indexes them by ref.
+func checkImageEntries(images []ImageEntry, bucket, jobPrefix, importPrefix string, maxImageBytes int64) (map[string]int, error) {
+	if len(images) > MaxImages {
+		return nil, fmt.Errorf("%w: %d images, at most %d", ErrInvalidImageEntry, len(images), MaxImages)
+	}
+	byRef := make(map[string]int, len(images))
+	for i, e := range images {
+		if e.Ref == "" || len(e.Ref) > MaxIdentifierLength {
+			return nil, fmt.Errorf("%w: image %d has no ref of 1-%d bytes", ErrInvalidImageEntry, i, MaxIdentifierLength)
+		}
+		if _, dup := byRef[e.Ref]; dup {
+			return nil, fmt.Errorf("%w: image ref %q is used twice", ErrInvalidImageEntry, e.Ref)
+		}
+		byRef[e.Ref] = i
+		// The key obeys the pointer rules (no empty, . or .. segments) before the prefix test.
+		if _, _, err := models.ParseS3URI(models.S3URI(bucket, e.Key)); err != nil {
+			return nil, fmt.Errorf("%w: image %q: %v", ErrOutsidePrefix, e.Ref, err)
+		}
+		if !strings.HasPrefix(e.Key, jobPrefix) && !strings.HasPrefix(e.Key, importPrefix) {
+			return nil, fmt.Errorf("%w: image %q key %q is under neither %s nor %s", ErrOutsidePrefix, e.Ref, e.Key, jobPrefix, importPrefix)
+		}
+		switch {
+		case !knownMime[e.MimeType]:
+			return nil, fmt.Errorf("%w: image %q mime_type %q", ErrInvalidImageEntry, e.Ref, e.MimeType)
+		case !sha256Hex.MatchString(e.Sha256):
+			return nil, fmt.Errorf("%w: image %q sha256 is not 64 lowercase hex digits", ErrInvalidImageEntry, e.Ref)
+		case e.ByteSize < 1:
+			return nil, fmt.Errorf("%w: image %q byte_size %d", ErrInvalidImageEntry, e.Ref, e.ByteSize)
+		case e.ByteSize > maxImageBytes:
+			return nil, fmt.Errorf("%w: image %q declares %d bytes, limit %d", ErrImageTooLarge, e.Ref, e.ByteSize, maxImageBytes)
+		case e.Width < 1 || e.Height < 1 || e.Width > MaxDeclaredImageSide || e.Height > MaxDeclaredImageSide:
+			return nil, fmt.Errorf("%w: image %q size %dx%d", ErrInvalidImageEntry, e.Ref, e.Width, e.Height)
+		}
+	}
+	return byRef, nil
+}
+
+// resolveRefs checks that every imageRef of the tree names an entry of the right kind (IMAGE
+// paints a raster, SVG nodes an SVG) and returns the used entries in the images list's order.
+// Entries the tree never uses are not fetched nor returned.
+func resolveRefs(refs *treeRefs, byRef map[string]int, images []ImageEntry) ([]ImageEntry, error) {
+	usedIdx := make([]bool, len(images))
+	for _, ref := range refs.order {
+		i, ok := byRef[ref]
+		if !ok {
+			return nil, fmt.Errorf("%w: %q (node %q)", ErrDanglingRef, ref, refs.uses[ref].NodeID)
+		}
+		u, isSVG := refs.uses[ref], images[i].MimeType == MimeSVG
+		if (u.Raster && isSVG) || (u.SVG && !isSVG) {
+			return nil, fmt.Errorf("%w: %q is a %s used by node %q as the wrong kind", ErrDanglingRef, ref, images[i].MimeType, u.NodeID)
+		}
+		usedIdx[i] = true
+	}
+	used := make([]ImageEntry, 0, len(refs.order))
+	for i, e := range images {
+		if usedIdx[i] {
+			used = append(used, e)
+		}
+	}
+	return used, nil
+}
+
+// hydrate fetches and checks every used image, FetchConcurrency at a time; the first failure
+// cancels the rest and nothing is returned. Conversions are reported as warnings, in image order.
+func (s *Service) hydrate(ctx context.Context, used []ImageEntry, refs *treeRefs) ([]*models.Code2DesImage, []*models.Code2DesWarning, error) {
+	images := make([]*models.Code2DesImage, len(used))
+	notes := make([][]*models.Code2DesWarning, len(used))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(s.opts.FetchConcurrency)
+	for i := range used {
+		g.Go(func() error {
+			var err error
+			images[i], notes[i], err = s.hydrateOne(gctx, used[i], refs.uses[used[i].Ref].NodeID)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, nil, err
+	}
+	var warnings []*models.Code2DesWarning
+	for _, n := range notes {
+		warnings = append(warnings, n...)
+	}
+	return images, warnings, nil
+}
+
+// hydrateOne fetches one image (at most its declared byte_size), checks its size, SHA-256 and
+// type, and returns it Figma-safe.
+func (s *Service) hydrateOne(ctx context.Context, e ImageEntry, nodeID string) (*models.Code2DesImage, []*models.Code2DesWarning, error) {
+	b, err := s.store.Get(ctx, e.Key, e.ByteSize)
+	if err != nil {
+		return nil, nil, storageError(err, "image "+e.Ref, ErrImageTooLarge)
+	}
+	if int64(len(b)) != e.ByteSize {
+		return nil, nil, invalid(fmt.Errorf("%w: image %q has %d bytes, declares %d", ErrHashMismatch, e.Ref, len(b), e.ByteSize))
+	}
+	sum := sha256.Sum256(b)
+	if hex.EncodeToString(sum[:]) != e.Sha256 {
+		return nil, nil, invalid(fmt.Errorf("%w: image %q", ErrHashMismatch, e.Ref))
+	}
+	sniffed := sniff(b)
+	if e.MimeType == MimeSVG {
+		if sniffed != "" {
+			return nil, nil, invalid(fmt.Errorf("%w: image %q is %s, declared %s", ErrTypeMismatch, e.Ref, sniffed, e.MimeType))
+		}
+		if err := checkSVG(b); err != nil {
+			return nil, nil, invalid(fmt.Errorf("image %q: %w", e.Ref, err))
+		}
+		text := string(b)
+		return &models.Code2DesImage{Ref: e.Ref, MimeType: MimeSVG, ByteSize: len(b), Sha256: e.Sha256, Width: e.Width, Height: e.Height, Svg: &text}, nil, nil
+	}
+	if sniffed != e.MimeType {
+		return nil, nil, invalid(fmt.Errorf("%w: image %q sniffs as %q, declared %s", ErrTypeMismatch, e.Ref, sniffed, e.MimeType))
+	}
+	cfg, err := rasterConfig(b, sniffed)
+	if err != nil {
+		return nil, nil, invalid(fmt.Errorf("image %q: %w", e.Ref, err))
+	}
+	if cfg.Width != e.Width || cfg.Height != e.Height {
+		return nil, nil, invalid(fmt.Errorf("%w: image %q is %dx%d, declares %dx%d", ErrInvalidImage, e.Ref, cfg.Width, cfg.Height, e.Width, e.Height))
+	}
+	if !needsConversion(sniffed, cfg) {
+		data := base64.StdEncoding.EncodeToString(b)
+		return &models.Code2DesImage{Ref: e.Ref, MimeType: sniffed, ByteSize: len(b), Sha256: e.Sha256, Width: cfg.Width, Height: cfg.Height, Base64: &data}, nil, nil
+	}
+	if err := convertible(cfg); err != nil {
+		return nil, nil, invalid(fmt.Errorf("image %q: %w", e.Ref, err))
+	}
+	select {
+	case s.convert <- struct{}{}:
+	case <-ctx.Done():
+		return nil, nil, models.WrapError(models.CodeUnavailable, ctx.Err(), msgUnavailable)
+	}
+	out, err := convert(b, sniffed, cfg)
+	<-s.convert
+	if err != nil {
+		return nil, nil, invalid(fmt.Errorf("image %q: %w", e.Ref, err))
+	}
+	sum = sha256.Sum256(out.bytes)
+	data := base64.StdEncoding.EncodeToString(out.bytes)
+	img := &models.Code2DesImage{Ref: e.Ref, MimeType: out.mime, ByteSize: len(out.bytes), Sha256: hex.EncodeToString(sum[:]), Width: out.width, Height: out.height, Base64: &data}
+	var warnings []*models.Code2DesWarning
+	var node *string
+	if nodeID != "" {
+		node = &nodeID
+	}
+	if out.converted {
+		warnings = append(warnings, &models.Code2DesWarning{Code: WarningImageConverted, NodeID: node,
+			Message: fmt.Sprintf("image %q was converted from %s to %s for Figma", e.Ref, sniffed, out.mime)})
+	}
+	if out.fromW > 0 {
+		warnings = append(warnings, &models.Code2DesWarning{Code: WarningImageDownscaled, NodeID: node,
+			Message: fmt.Sprintf("image %q was scaled from %dx%d to %dx%d px to fit Figma's %d px limit", e.Ref, out.fromW, out.fromH, out.width, out.height, MaxImageSide)})
+	}
+	return img, warnings, nil
+}

@@ -1,0 +1,324 @@
+package results
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+)
+
+// Node types of the tree (a subset of Figma's node types that a conversion worker emits; see
+// docs/results.md). Only FRAME and GROUP may have children; the root is a FRAME.
+const (
+	NodeFrame     = "FRAME"
+	NodeGroup     = "GROUP"
+	NodeText      = "TEXT"
+	NodeRectangle = "RECTANGLE"
+	NodeEllipse   = "ELLIPSE"
+	NodeLine      = "LINE"
+	NodeVector    = "VECTOR"
+	// NodeSVG is created by the plugin with figma.createNodeFromSvg from the SVG image its
+	// imageRef names.
+	NodeSVG = "SVG"
+)
+
+var (
+	nodeTypes      = map[string]bool{NodeFrame: true, NodeGroup: true, NodeText: true, NodeRectangle: true, NodeEllipse: true, NodeLine: true, NodeVector: true, NodeSVG: true}
+	containerTypes = map[string]bool{NodeFrame: true, NodeGroup: true}
+	// paintTypes are Figma's Paint types the plugin can create; VIDEO is not among them.
+	paintTypes = map[string]bool{"SOLID": true, "GRADIENT_LINEAR": true, "GRADIENT_RADIAL": true, "GRADIENT_ANGULAR": true, "GRADIENT_DIAMOND": true, "IMAGE": true}
+)
+
+// refUse says how the tree uses one imageRef, and which node first did (for warnings).
+type refUse struct {
+	// NodeID is the id of the first node that uses the ref (may be empty if that node had none,
+	// which the walk then refuses anyway).
+	NodeID string
+	// Raster: used by an IMAGE paint, so the image must be a raster.
+	Raster bool
+	// SVG: used by an SVG node, so the image must be an SVG.
+	SVG bool
+}
+
+// treeRefs maps each imageRef of a tree to its uses, in first-use order.
+type treeRefs struct {
+	order []string
+	uses  map[string]*refUse
+}
+
+func (r *treeRefs) add(ref, nodeID string, raster, svg bool) {
+	u, ok := r.uses[ref]
+	if !ok {
+		u = &refUse{NodeID: nodeID}
+		r.uses[ref] = u
+		r.order = append(r.order, ref)
+	}
+	u.Raster = u.Raster || raster
+	u.SVG = u.SVG || svg
+}
+
+// validateTree checks the node tree rules of docs/results.md on the exact stored bytes of "root"
+// and returns every imageRef it uses. Member names are matched exactly (case-sensitive, as the
+// plugin's JSON.parse reads them) and a member repeated in one object is refused, so what is
+// checked is what the plugin will read. Errors wrap ErrInvalidTree.
+func validateTree(root []byte) (*treeRefs, error) {
+	w := &treeWalker{
+		dec:  json.NewDecoder(bytes.NewReader(root)),
+		ids:  make(map[string]struct{}),
+		refs: &treeRefs{uses: make(map[string]*refUse)},
+	}
+	typ, err := w.node(1)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidTree, err)
+	}
+	if typ != NodeFrame {
+		return nil, fmt.Errorf("%w: the root is a %s, want %s", ErrInvalidTree, typ, NodeFrame)
+	}
+	if _, err := w.dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("%w: data after the root node", ErrInvalidTree)
+	}
+	return w.refs, nil
+}
+
+type treeWalker struct {
+	dec   *json.Decoder
+	nodes int
+	ids   map[string]struct{}
+	refs  *treeRefs
+}
+
+// pendingRef is an imageRef seen inside a node before the node's id is known.
+type pendingRef struct {
+	ref         string
+	raster, svg bool
+}
+
+// node reads one node object at depth and returns its type.
+func (w *treeWalker) node(depth int) (string, error) {
+	if depth > MaxTreeDepth {
+		return "", fmt.Errorf("nodes nested deeper than %d", MaxTreeDepth)
+	}
+	w.nodes++
+	if w.nodes > MaxNodeCount {
+		return "", fmt.Errorf("more than %d nodes", MaxNodeCount)
+	}
+	if err := w.expectDelim('{', "a node"); err != nil {
+		return "", err
+	}
+	var (
+		typ, id, name, characters, imageRef *string
+		hasChildren                         bool
+		refs                                []pendingRef
+	)
+	seen := make(map[string]struct{}, 8)
+	for w.dec.More() {
+		key, err := w.key(seen)
+		if err != nil {
+			return "", err
+		}
+		switch key {
+		case "type":
+			typ, err = w.str(key)
+		case "id":
+			id, err = w.str(key)
+		case "name":
+			name, err = w.str(key)
+		case "characters":
+			characters, err = w.str(key)
+		case "imageRef":
+			imageRef, err = w.str(key)
+		case "children":
+			hasChildren = true
+			if err = w.expectDelim('[', `"children"`); err != nil {
+				return "", err
+			}
+			for w.dec.More() {
+				if _, err := w.node(depth + 1); err != nil {
+					return "", err
+				}
+			}
+			err = w.expectDelim(']', `the end of "children"`)
+		case "fills", "strokes":
+			refs, err = w.paints(key, refs)
+		default:
+			refs, err = w.skip(1, refs)
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	if err := w.expectDelim('}', "the end of a node"); err != nil {
+		return "", err
+	}
+
+	if typ == nil || !nodeTypes[*typ] {
+		return "", fmt.Errorf("a node has no known type (got %s)", quoted(typ))
+	}
+	if id == nil || *id == "" || len(*id) > MaxIdentifierLength {
+		return "", fmt.Errorf("a %s node has no id of 1-%d bytes", *typ, MaxIdentifierLength)
+	}
+	if _, dup := w.ids[*id]; dup {
+		return "", fmt.Errorf("node id %q is used twice", *id)
+	}
+	w.ids[*id] = struct{}{}
+	if name == nil {
+		return "", fmt.Errorf("node %q has no name", *id)
+	}
+	if hasChildren && !containerTypes[*typ] {
+		return "", fmt.Errorf("node %q is a %s, which cannot have children", *id, *typ)
+	}
+	switch *typ {
+	case NodeText:
+		if characters == nil {
+			return "", fmt.Errorf("TEXT node %q has no characters", *id)
+		}
+	case NodeSVG:
+		if imageRef == nil || *imageRef == "" {
+			return "", fmt.Errorf("SVG node %q has no imageRef", *id)
+		}
+		w.refs.add(*imageRef, *id, false, true)
+	}
+	if imageRef != nil && *typ != NodeSVG {
+		return "", fmt.Errorf("node %q is a %s, which cannot have an imageRef", *id, *typ)
+	}
+	for _, r := range refs {
+		w.refs.add(r.ref, *id, r.raster, r.svg)
+	}
+	return *typ, nil
+}
+
+// paints reads a "fills" or "strokes" list: objects with a known Paint type; an IMAGE paint names
+// a raster by imageRef.
+func (w *treeWalker) paints(member string, refs []pendingRef) ([]pendingRef, error) {
+	if err := w.expectDelim('[', fmt.Sprintf("a list in %q", member)); err != nil {
+		return refs, err
+	}
+	for w.dec.More() {
+		if err := w.expectDelim('{', fmt.Sprintf("a paint in %q", member)); err != nil {
+			return refs, err
+		}
+		var typ, imageRef *string
+		seen := make(map[string]struct{}, 4)
+		for w.dec.More() {
+			key, err := w.key(seen)
+			if err != nil {
+				return refs, err
+			}
+			switch key {
+			case "type":
+				typ, err = w.str("paint type")
+			case "imageRef":
+				imageRef, err = w.str("paint imageRef")
+			default:
+				refs, err = w.skip(1, refs)
+			}
+			if err != nil {
+				return refs, err
+			}
+		}
+		if err := w.expectDelim('}', "the end of a paint"); err != nil {
+			return refs, err
+		}
+		if typ == nil || !paintTypes[*typ] {
+			return refs, fmt.Errorf("a paint in %q has no known type (got %s)", member, quoted(typ))
+		}
+		switch {
+		case *typ == "IMAGE" && (imageRef == nil || *imageRef == ""):
+			return refs, fmt.Errorf("an IMAGE paint in %q has no imageRef", member)
+		case *typ != "IMAGE" && imageRef != nil:
+			return refs, fmt.Errorf("a %s paint in %q has an imageRef", *typ, member)
+		case imageRef != nil:
+			refs = append(refs, pendingRef{ref: *imageRef, raster: true})
+		}
+	}
+	return refs, w.expectDelim(']', fmt.Sprintf("the end of %q", member))
+}
+
+// skip reads one value the backend does not interpret, at JSON nesting level, refusing repeated
+// members; any "imageRef" string member inside it must still resolve, so it is collected.
+func (w *treeWalker) skip(level int, refs []pendingRef) ([]pendingRef, error) {
+	if level > MaxValueNesting {
+		return refs, fmt.Errorf("a node member nests deeper than %d", MaxValueNesting)
+	}
+	tok, err := w.dec.Token()
+	if err != nil {
+		return refs, err
+	}
+	switch tok {
+	case json.Delim('{'):
+		seen := make(map[string]struct{}, 4)
+		for w.dec.More() {
+			key, err := w.key(seen)
+			if err != nil {
+				return refs, err
+			}
+			if key == "imageRef" {
+				ref, err := w.str("imageRef")
+				if err != nil {
+					return refs, err
+				}
+				refs = append(refs, pendingRef{ref: *ref})
+				continue
+			}
+			if refs, err = w.skip(level+1, refs); err != nil {
+				return refs, err
+			}
+		}
+		return refs, w.expectDelim('}', "the end of an object")
+	case json.Delim('['):
+		for w.dec.More() {
+			if refs, err = w.skip(level+1, refs); err != nil {
+				return refs, err
+			}
+		}
+		return refs, w.expectDelim(']', "the end of a list")
+	}
+	return refs, nil
+}
+
+// key reads an object member name and refuses one already in seen.
+func (w *treeWalker) key(seen map[string]struct{}) (string, error) {
+	tok, err := w.dec.Token()
+	if err != nil {
+		return "", err
+	}
+	key, ok := tok.(string)
+	if !ok {
+		return "", fmt.Errorf("expected a member name, got %v", tok)
+	}
+	if _, dup := seen[key]; dup {
+		return "", fmt.Errorf("member %q appears twice in one object", key)
+	}
+	seen[key] = struct{}{}
+	return key, nil
+}
+
+func (w *treeWalker) str(what string) (*string, error) {
+	tok, err := w.dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	s, ok := tok.(string)
+	if !ok {
+		return nil, fmt.Errorf("%q must be a string", what)
+	}
+	return &s, nil
+}
+
+func (w *treeWalker) expectDelim(d json.Delim, what string) error {
+	tok, err := w.dec.Token()
+	if err != nil {
+		return err
+	}
+	if tok != d {
+		return fmt.Errorf("expected %s, got %v", what, tok)
+	}
+	return nil
+}
+
+func quoted(s *string) string {
+	if s == nil {
+		return "nothing"
+	}
+	return fmt.Sprintf("%q", *s)
+}
