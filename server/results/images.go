@@ -46,7 +46,8 @@ func checkSVG(b []byte) error {
 	if !utf8.Valid(b) {
 		return fmt.Errorf("%w: SVG is not UTF-8", ErrInvalidImage)
 	}
-	dec := xml.NewDecoder(bytes.NewReader(b))
+	// A UTF-8 byte order mark is allowed before the document (browsers' parsers skip it).
+	dec := xml.NewDecoder(bytes.NewReader(bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))))
 	dec.Strict = true
 	depth, roots := 0, 0
 	for {

@@ -29,7 +29,8 @@ var (
 	paintTypes = map[string]bool{"SOLID": true, "GRADIENT_LINEAR": true, "GRADIENT_RADIAL": true, "GRADIENT_ANGULAR": true, "GRADIENT_DIAMOND": true, "IMAGE": true}
 )
 
-// refUse says how the tree uses one imageRef, and which node first did (for warnings).
+// refUse says how the tree uses one imageRef, and which node first did (for warnings). Nodes are
+// counted in the order their objects end, so a child comes before its parent.
 type refUse struct {
 	// NodeID is the id of the first node that uses the ref (may be empty if that node had none,
 	// which the walk then refuses anyway).

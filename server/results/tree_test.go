@@ -1,0 +1,151 @@
+package results
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestValidateTree(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("x", MaxIdentifierLength)
+	cases := []struct {
+		name string
+		root string
+		// wantErr is a fragment of the detail; empty means the tree is valid.
+		wantErr string
+	}{
+		{"OKMinimal", `{"type":"FRAME","id":"1","name":""}`, ""},
+		{"OKEveryNodeType", `{"type":"FRAME","id":"1","name":"r","children":[
+			{"type":"GROUP","id":"2","name":"g","children":[{"type":"RECTANGLE","id":"3","name":"r"}]},
+			{"type":"TEXT","id":"4","name":"t","characters":""},{"type":"ELLIPSE","id":"5","name":"e"},
+			{"type":"LINE","id":"6","name":"l"},{"type":"VECTOR","id":"7","name":"v"},
+			{"type":"SVG","id":"8","name":"s","imageRef":"svg"},{"type":"FRAME","id":"9","name":"f","children":[]}]}`, ""},
+		{"OKUnknownMembersPassThrough", `{"type":"FRAME","id":"1","name":"r","layoutMode":"VERTICAL","effects":[{"type":"DROP_SHADOW","offset":{"x":1,"y":2}}],"opacity":0.5,"visible":true,"extra":null}`, ""},
+		{"OKIdAtMaxLength", `{"type":"FRAME","id":"` + long + `","name":"r"}`, ""},
+		{"ErrIdPastMaxLength", `{"type":"FRAME","id":"` + long + `x","name":"r"}`, "no id of 1-255"},
+		{"ErrRootNotFrame", `{"type":"GROUP","id":"1","name":"r"}`, "the root is a GROUP"},
+		{"ErrUnknownType", `{"type":"FRAME","id":"1","name":"r","children":[{"type":"WIDGET","id":"2","name":"w"}]}`, `no known type (got "WIDGET")`},
+		{"ErrTypeIsCaseSensitive", `{"type":"FRAME","id":"1","name":"r","children":[{"type":"text","id":"2","name":"w","characters":""}]}`, "no known type"},
+		{"ErrMemberNameIsCaseSensitive", `{"Type":"FRAME","id":"1","name":"r"}`, "no known type (got nothing)"},
+		{"ErrNoID", `{"type":"FRAME","name":"r"}`, "no id"},
+		{"ErrEmptyID", `{"type":"FRAME","id":"","name":"r"}`, "no id"},
+		{"ErrIDNotString", `{"type":"FRAME","id":1,"name":"r"}`, `"id" must be a string`},
+		{"ErrDuplicateID", `{"type":"FRAME","id":"1","name":"r","children":[{"type":"RECTANGLE","id":"1","name":"x"}]}`, `node id "1" is used twice`},
+		{"ErrNoName", `{"type":"FRAME","id":"1"}`, "has no name"},
+		{"ErrRepeatedMember", `{"type":"FRAME","id":"1","name":"r","id":"2"}`, `member "id" appears twice`},
+		{"ErrRepeatedMemberInPaint", `{"type":"FRAME","id":"1","name":"r","fills":[{"type":"IMAGE","imageRef":"a","imageRef":"b"}]}`, `member "imageRef" appears twice`},
+		{"ErrRepeatedMemberInUnknownValue", `{"type":"FRAME","id":"1","name":"r","x":{"a":1,"a":2}}`, `member "a" appears twice`},
+		{"ErrChildrenOnLeaf", `{"type":"FRAME","id":"1","name":"r","children":[{"type":"TEXT","id":"2","name":"t","characters":"","children":[]}]}`, "cannot have children"},
+		{"ErrChildrenNotList", `{"type":"FRAME","id":"1","name":"r","children":{}}`, `expected "children"`},
+		{"ErrChildNotObject", `{"type":"FRAME","id":"1","name":"r","children":["x"]}`, "expected a node"},
+		{"ErrTextWithoutCharacters", `{"type":"FRAME","id":"1","name":"r","children":[{"type":"TEXT","id":"2","name":"t"}]}`, "has no characters"},
+		{"ErrSVGWithoutImageRef", `{"type":"FRAME","id":"1","name":"r","children":[{"type":"SVG","id":"2","name":"s"}]}`, "SVG node \"2\" has no imageRef"},
+		{"ErrImageRefOnRectangle", `{"type":"FRAME","id":"1","name":"r","children":[{"type":"RECTANGLE","id":"2","name":"s","imageRef":"a"}]}`, "cannot have an imageRef"},
+		{"ErrImagePaintWithoutRef", `{"type":"FRAME","id":"1","name":"r","fills":[{"type":"IMAGE"}]}`, "IMAGE paint in \"fills\" has no imageRef"},
+		{"ErrSolidPaintWithRef", `{"type":"FRAME","id":"1","name":"r","fills":[{"type":"SOLID","imageRef":"a"}]}`, "SOLID paint in \"fills\" has an imageRef"},
+		{"ErrVideoPaint", `{"type":"FRAME","id":"1","name":"r","strokes":[{"type":"VIDEO"}]}`, `no known type (got "VIDEO")`},
+		{"ErrFillsNotList", `{"type":"FRAME","id":"1","name":"r","fills":{"type":"SOLID"}}`, `expected a list in "fills"`},
+		{"ErrNotJSON", `{"type":"FRAME",`, "EOF"},
+		{"ErrTrailingData", `{"type":"FRAME","id":"1","name":"r"} {}`, "data after the root"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := validateTree([]byte(c.root))
+			if c.wantErr == "" {
+				if err != nil {
+					t.Errorf("valid tree refused: %v", err)
+				}
+				return
+			}
+			if !errors.Is(err, ErrInvalidTree) || !strings.Contains(err.Error(), c.wantErr) {
+				t.Errorf("err = %v, want ErrInvalidTree with %q", err, c.wantErr)
+			}
+		})
+	}
+}
+
+func TestValidateTreeRefs(t *testing.T) {
+	t.Parallel()
+	root := `{"type":"FRAME","id":"1","name":"r","fills":[{"type":"IMAGE","imageRef":"bg"}],"children":[
+		{"type":"SVG","id":"2","name":"s","imageRef":"icon"},
+		{"type":"RECTANGLE","id":"3","name":"x","strokes":[{"type":"IMAGE","imageRef":"bg"}],"pluginData":{"deep":[{"imageRef":"other"}]}}]}`
+	refs, err := validateTree([]byte(root))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(refs.order, []string{"icon", "bg", "other"}) {
+		t.Errorf("refs in first-use order = %v", refs.order)
+	}
+	// A node's refs are attributed when its object ends, so children come before their parent.
+	want := map[string]refUse{"bg": {NodeID: "3", Raster: true}, "icon": {NodeID: "2", SVG: true}, "other": {NodeID: "3"}}
+	for ref, w := range want {
+		if got := *refs.uses[ref]; got != w {
+			t.Errorf("%s: %+v, want %+v", ref, got, w)
+		}
+	}
+}
+
+// chain is a tree of depth nodes, each the only child of the one before.
+func chain(depth int) string {
+	var b strings.Builder
+	for i := range depth {
+		if i > 0 {
+			b.WriteString(`,"children":[`)
+		}
+		fmt.Fprintf(&b, `{"type":"FRAME","id":"n%d","name":""`, i)
+	}
+	for i := range depth {
+		if i > 0 {
+			b.WriteString(`]`)
+		}
+		b.WriteString(`}`)
+	}
+	return b.String()
+}
+
+// flat is a root frame with n-1 children.
+func flat(n int) string {
+	var b strings.Builder
+	b.WriteString(`{"type":"FRAME","id":"root","name":"","children":[`)
+	for i := 1; i < n; i++ {
+		if i > 1 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"type":"RECTANGLE","id":"%d","name":""}`, i)
+	}
+	b.WriteString(`]}`)
+	return b.String()
+}
+
+// nested is a node member value nested levels deep.
+func nested(levels int) string {
+	return `{"type":"FRAME","id":"1","name":"","x":` + strings.Repeat(`[`, levels) + strings.Repeat(`]`, levels) + `}`
+}
+
+func TestValidateTreeLimits(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, root, wantErr string
+	}{
+		{"OKDepthAtMax", chain(MaxTreeDepth), ""},
+		{"ErrDepthPastMax", chain(MaxTreeDepth + 1), "nested deeper than 128"},
+		{"OKNodeCountAtMax", flat(MaxNodeCount), ""},
+		{"ErrNodeCountPastMax", flat(MaxNodeCount + 1), "more than 50000 nodes"},
+		{"OKValueNestingAtMax", nested(MaxValueNesting), ""},
+		{"ErrValueNestingPastMax", nested(MaxValueNesting + 1), "nests deeper than 32"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := validateTree([]byte(c.root))
+			if c.wantErr == "" && err != nil {
+				t.Errorf("refused at the limit: %v", err)
+			}
+			if c.wantErr != "" && (!errors.Is(err, ErrInvalidTree) || !strings.Contains(err.Error(), c.wantErr)) {
+				t.Errorf("err = %v, want %q", err, c.wantErr)
+			}
+		})
+	}
+}
