@@ -2,8 +2,10 @@ package results
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/gif"
@@ -157,11 +159,15 @@ func TestConvert(t *testing.T) {
 			}
 		})
 	}
-	t.Run("PNGWithinLimitsPassesThrough", func(t *testing.T) {
-		b := encoded(t, func(b *bytes.Buffer, i image.Image) error { return png.Encode(b, i) }, image.NewGray(image.Rect(0, 0, 4096, 4096)))
-		cfg, err := rasterConfig(b, MimePNG)
-		if err != nil || needsConversion(MimePNG, cfg) {
-			t.Errorf("a 4096x4096 PNG needs conversion (%v)", err)
+	t.Run("PNGAtMaxSidePassesThrough", func(t *testing.T) {
+		for _, c := range []struct {
+			w, h int
+			want bool
+		}{{MaxImageSide, MaxImageSide, false}, {MaxImageSide + 1, MaxImageSide, true}, {MaxImageSide, MaxImageSide + 1, true}} {
+			cfg, err := rasterConfig(pngHeader(c.w, c.h), MimePNG)
+			if err != nil || needsConversion(MimePNG, cfg) != c.want {
+				t.Errorf("%dx%d PNG: needsConversion %v (%v), want %v", c.w, c.h, needsConversion(MimePNG, cfg), err, c.want)
+			}
 		}
 	})
 	t.Run("ErrInvalidImageCorruptPixels", func(t *testing.T) {
@@ -172,6 +178,17 @@ func TestConvert(t *testing.T) {
 			t.Errorf("err = %v, want ErrInvalidImage", err)
 		}
 	})
+}
+
+// pngHeader is the signature and IHDR chunk of a w x h 8-bit RGBA PNG: enough for DecodeConfig.
+func pngHeader(w, h int) []byte {
+	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
+	ihdr = append(ihdr, 8, 6, 0, 0, 0)
+	b := append([]byte("\x89PNG\r\n\x1a\n"), binary.BigEndian.AppendUint32(nil, uint32(len(ihdr)))...)
+	b = append(b, "IHDR"...)
+	b = append(b, ihdr...)
+	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(append([]byte("IHDR"), ihdr...)))
 }
 
 func validEntry(i int) ImageEntry {

@@ -556,3 +556,29 @@ func (s *Service) hydrateOne(ctx context.Context, e ImageEntry, nodeID string) (
 	}
 	return img, warnings, nil
 }
+
+// RowLoader loads a visible, non-deleted Code2Des job and its Page Import for the caller in ctx
+// (the Code2Des service's authorization rules). It returns models.Error codes:
+// CodeUnauthenticated, CodeBadUserInput (malformed id), CodeNotFound.
+type RowLoader func(ctx context.Context, id string) (*models.Code2Des, *models.PageImport, error)
+
+// ResultService adapts s to models.ResultService: load authorizes and loads the rows, then
+// Result validates and hydrates the result. This is the entry point the GraphQL resolver of
+// code2desResult calls.
+func (s *Service) ResultService(load RowLoader) models.ResultService {
+	return resultService{s: s, load: load}
+}
+
+type resultService struct {
+	s    *Service
+	load RowLoader
+}
+
+// Code2DesResult implements models.ResultService.
+func (r resultService) Code2DesResult(ctx context.Context, id string) (*models.Code2DesResult, error) {
+	job, pi, err := r.load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return r.s.Result(ctx, job, pi)
+}

@@ -539,3 +539,25 @@ func TestResultCacheBudget(t *testing.T) {
 		}
 	})
 }
+
+func TestResultServiceLoadsThenValidates(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.upload(t)
+	svc := newService(f.env.Store, results.Options{}).ResultService(func(ctx context.Context, id string) (*models.Code2Des, *models.PageImport, error) {
+		if id != f.job.ID {
+			return nil, nil, models.Errorf(models.CodeNotFound, "code2des not found")
+		}
+		return f.job, f.pi, nil
+	})
+	t.Run("OK", func(t *testing.T) {
+		r, err := svc.Code2DesResult(context.Background(), f.job.ID)
+		if err != nil || r.Code2DesID != f.job.ID || len(r.Images) != len(f.images) {
+			t.Errorf("Code2DesResult = %+v, %v", r, err)
+		}
+	})
+	t.Run("ErrNotFoundFromLoader", func(t *testing.T) {
+		r, err := svc.Code2DesResult(context.Background(), f.pi.ID)
+		refused(t, r, err, models.CodeNotFound, nil)
+	})
+}

@@ -139,6 +139,7 @@ func TestValidateTreeLimits(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			_, err := validateTree([]byte(c.root))
 			if c.wantErr == "" && err != nil {
 				t.Errorf("refused at the limit: %v", err)
