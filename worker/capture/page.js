@@ -118,6 +118,17 @@
         if (v !== "" && v !== def) style[p] = v;
       }
       out.style = style;
+      // Pseudo-elements have no DOM node or layout box; record that they draw something so the
+      // conversion can say what it left out (a marker for list items, ::before/::after content).
+      const pseudo = [];
+      for (const which of ["before", "after"]) {
+        const c = getComputedStyle(el, "::" + which).content;
+        if (c && c !== "none" && c !== "normal") pseudo.push({ which, content: c.length > maxTextLen ? c.slice(0, maxTextLen) : c });
+      }
+      if (cs.display === "list-item" && (cs.listStyleType !== "none" || cs.listStyleImage !== "none")) {
+        pseudo.push({ which: "marker", content: cs.listStyleImage !== "none" ? cs.listStyleImage : cs.listStyleType });
+      }
+      if (pseudo.length) out.pseudo = pseudo;
       const bgs = urlsOf(cs.backgroundImage);
       if (bgs.length) out.background_images = bgs.map((u) => imageRef("background", u));
       if (el.tagName === "IMG") {
