@@ -1,0 +1,164 @@
+package convert
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// The capture JSON as worker/capture writes it (SPEC §7; its document is opaque to the backend
+// and read only here). Only the members the conversion needs are decoded; unknown members are
+// ignored so the capture format can grow.
+
+// Capture wire constants (SPEC §7).
+const (
+	// CaptureKind is the manifest kind of a capture JSON.
+	CaptureKind = "page_import.capture"
+	// CaptureVersion is the capture manifest version this converter reads.
+	CaptureVersion = 1
+)
+
+// Capture is a decoded capture JSON.
+type Capture struct {
+	Manifest         CaptureManifest   `json:"manifest"`
+	Document         Document          `json:"document"`
+	Assets           []Asset           `json:"assets"`
+	UnresolvedImages []UnresolvedImage `json:"unresolved_images"`
+}
+
+// CaptureManifest is the identity and source of a capture.
+type CaptureManifest struct {
+	Kind         string `json:"kind"`
+	Version      int    `json:"version"`
+	PageImportID string `json:"page_import_id"`
+	Attempt      int    `json:"attempt"`
+	SourceURL    string `json:"source_url"`
+	FinalURL     string `json:"final_url"`
+	Viewport     Size   `json:"viewport"`
+}
+
+// Size is a width and height in CSS px.
+type Size struct {
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+}
+
+// Document is the rendered DOM with computed styles and layout boxes.
+type Document struct {
+	Title string `json:"title"`
+	URL   string `json:"url"`
+	// Viewport is the window's size; ScrollSize the page's (CSS px).
+	Viewport   Size `json:"viewport"`
+	ScrollSize Size `json:"scroll_size"`
+	// Truncated says the capture stopped recording nodes or text at one of its limits.
+	Truncated bool     `json:"truncated"`
+	Root      *DOMNode `json:"root"`
+}
+
+// Box is a layout box in page coordinates (CSS px, origin at the page's top left).
+type Box struct {
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+}
+
+// DOMNode is an element ("element") or a text run ("text") of the captured document.
+type DOMNode struct {
+	Type string `json:"type"`
+	// Tag is the lowercase tag name of an element.
+	Tag string `json:"tag"`
+	// Text is a text run's characters (whitespace collapsed unless white-space keeps it).
+	Text  string            `json:"text"`
+	Box   Box               `json:"box"`
+	Attrs map[string]string `json:"attrs"`
+	// Style holds computed style values; a property left out has its default (styleDefaults).
+	Style map[string]string `json:"style"`
+	// BackgroundImages are the asset ids of the url() layers of background-image, in order.
+	BackgroundImages []string   `json:"background_images"`
+	Image            *DOMImage  `json:"image"`
+	Pseudo           []Pseudo   `json:"pseudo"`
+	Children         []*DOMNode `json:"children"`
+}
+
+// DOMImage is the image an img element shows (or an inline SVG kept whole).
+type DOMImage struct {
+	AssetID       string `json:"asset_id"`
+	NaturalWidth  int    `json:"natural_width"`
+	NaturalHeight int    `json:"natural_height"`
+}
+
+// Pseudo records a pseudo-element that draws something: "before" or "after" with its computed
+// content, or "marker" with the list style.
+type Pseudo struct {
+	Which   string `json:"which"`
+	Content string `json:"content"`
+}
+
+// Asset is one stored image of the capture.
+type Asset struct {
+	ID        string `json:"id"`
+	Kind      string `json:"kind"`
+	SourceURL string `json:"source_url"`
+	Key       string `json:"key"`
+	MimeType  string `json:"mime_type"`
+	SHA256    string `json:"sha256"`
+	ByteSize  int64  `json:"byte_size"`
+}
+
+// UnresolvedImage is an image the page showed whose bytes the capture could not record.
+type UnresolvedImage struct {
+	ID        string `json:"id"`
+	SourceURL string `json:"source_url"`
+	Reason    string `json:"reason"`
+}
+
+// ErrInvalidCapture marks a capture that cannot be converted (malformed, another kind or
+// version, another page import, no document).
+var ErrInvalidCapture = errors.New("invalid capture")
+
+// ParseCapture decodes a capture JSON and checks that it is a capture of pageImportID. Errors
+// wrap ErrInvalidCapture.
+func ParseCapture(raw []byte, pageImportID string) (*Capture, error) {
+	var c Capture
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return nil, fmt.Errorf("%w: not a capture JSON document", ErrInvalidCapture)
+	}
+	m := c.Manifest
+	switch {
+	case m.Kind != CaptureKind || m.Version != CaptureVersion:
+		return nil, fmt.Errorf("%w: kind %q version %d, want %s version %d", ErrInvalidCapture, m.Kind, m.Version, CaptureKind, CaptureVersion)
+	case m.PageImportID != pageImportID:
+		return nil, fmt.Errorf("%w: it belongs to another page import", ErrInvalidCapture)
+	case c.Document.Root == nil || c.Document.Root.Type != "element":
+		return nil, fmt.Errorf("%w: it has no document root element", ErrInvalidCapture)
+	}
+	return &c, nil
+}
+
+// styleDefaults are the values worker/capture leaves out of a node's style because they are the
+// initial (or most common) value (page.js STYLE); only the properties read here are listed.
+var styleDefaults = map[string]string{
+	"position": "static", "z-index": "auto",
+	"border-top-width": "0px", "border-right-width": "0px", "border-bottom-width": "0px", "border-left-width": "0px",
+	"border-top-style": "none", "border-right-style": "none", "border-bottom-style": "none", "border-left-style": "none",
+	"border-top-left-radius": "0px", "border-top-right-radius": "0px",
+	"border-bottom-right-radius": "0px", "border-bottom-left-radius": "0px",
+	"background-color": "rgba(0, 0, 0, 0)", "background-image": "none",
+	"background-size": "auto", "background-position": "0% 0%", "background-repeat": "repeat",
+	"opacity": "1", "visibility": "visible", "overflow-x": "visible", "overflow-y": "visible",
+	"box-shadow": "none", "transform": "none", "filter": "none", "mix-blend-mode": "normal",
+	"font-style": "normal", "letter-spacing": "normal", "text-align": "start", "text-transform": "none",
+	"text-decoration-line": "none", "white-space": "normal",
+	"object-fit": "fill", "object-position": "50% 50%",
+	"font-family": "sans-serif", "font-size": "16px", "font-weight": "400", "line-height": "normal",
+	"color": "rgb(0, 0, 0)",
+}
+
+// style returns the computed value of prop, or its default when the capture left it out.
+func (n *DOMNode) style(prop string) string {
+	if v, ok := n.Style[prop]; ok {
+		return v
+	}
+	return styleDefaults[prop]
+}

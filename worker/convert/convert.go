@@ -1,0 +1,461 @@
+package convert
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// AssetLoader returns the stored bytes of a capture asset, reading at most maxBytes+1 bytes (so
+// an object larger than declared shows as such). It returns an error wrapping ErrAssetMissing
+// when the object is not in storage; any other error aborts the conversion (storage trouble: the
+// message is retried).
+type AssetLoader func(ctx context.Context, a Asset, maxBytes int64) ([]byte, error)
+
+// ErrAssetMissing marks a capture asset whose object is not in storage.
+var ErrAssetMissing = errors.New("capture asset missing")
+
+// Job is the identity the result's manifest repeats (SPEC §6, §7).
+type Job struct {
+	Code2DesID   string
+	Attempt      int
+	Nonce        string
+	PageImportID string
+	CaptureHash  string
+}
+
+// Options say where images may be referenced from.
+type Options struct {
+	// ImportPrefix is the page import's artifact key prefix (the capture's folder). Assets under
+	// it are referenced where they are (the backend allows it); others are copied.
+	ImportPrefix string
+	// JobPrefix is this job's artifact key prefix; copied images go under JobPrefix + "images/".
+	JobPrefix string
+}
+
+// Copy is an image the worker must store under its own prefix before the result.
+type Copy struct {
+	Key      string
+	MimeType string
+	Bytes    []byte
+}
+
+// Output is a finished conversion: the encoded result JSON (deterministic for a given capture,
+// job and options), its decoded form, and the images to store first.
+type Output struct {
+	JSON   []byte
+	Result *Result
+	Copies []Copy
+}
+
+// ErrTooLarge marks a conversion whose result JSON exceeds MaxResultBytes.
+var ErrTooLarge = errors.New("result over its size limit")
+
+// Convert turns a capture into a result (docs/conversion.md). The only errors are a fatal
+// loader error (wrapped as is), ErrTooLarge, and a failed encoding.
+func Convert(ctx context.Context, c *Capture, job Job, opts Options, load AssetLoader) (*Output, error) {
+	cv := &converter{
+		ctx: ctx, c: c, opts: opts, load: load,
+		assets:     map[string]*Asset{},
+		unresolved: map[string]UnresolvedImage{},
+		images:     map[string]*imageState{},
+	}
+	for i := range c.Assets {
+		if _, dup := cv.assets[c.Assets[i].ID]; !dup {
+			cv.assets[c.Assets[i].ID] = &c.Assets[i]
+		}
+	}
+	for _, u := range c.UnresolvedImages {
+		cv.unresolved[u.ID] = u
+	}
+	root := cv.convertRoot()
+	if cv.err != nil {
+		return nil, cv.err
+	}
+	res := &Result{
+		Manifest: Manifest{Kind: ResultKind, Version: ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
+			Nonce: job.Nonce, PageImportID: job.PageImportID, CaptureHash: job.CaptureHash},
+		Root:     root,
+		Images:   append([]ImageEntry{}, cv.entries...),
+		Warnings: cv.warn.done(),
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(res); err != nil {
+		return nil, fmt.Errorf("encode result: %w", err)
+	}
+	out := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	if len(out) > MaxResultBytes {
+		return nil, fmt.Errorf("%w: %d bytes, limit %d", ErrTooLarge, len(out), MaxResultBytes)
+	}
+	return &Output{JSON: out, Result: res, Copies: cv.copies}, nil
+}
+
+type converter struct {
+	ctx  context.Context
+	c    *Capture
+	opts Options
+	load AssetLoader
+	err  error
+
+	warn      warnings
+	lastID    int
+	nodes     int
+	nodeLimit bool
+
+	assets     map[string]*Asset
+	unresolved map[string]UnresolvedImage
+	images     map[string]*imageState
+	entries    []ImageEntry
+	copies     []Copy
+	// stored and returned sum the images' bytes as stored and as the backend returns them.
+	stored, returned int64
+	// bodyBackground is the body element whose background was propagated to the root.
+	bodyBackground *DOMNode
+	// svgBackgrounds are the SVG nodes drawn for SVG background layers of the box being built;
+	// they become its first children.
+	svgBackgrounds []item
+}
+
+// imageState is the outcome of resolving one asset: an entry, or why there is none.
+type imageState struct {
+	entry   *ImageEntry
+	code    string
+	message string
+}
+
+// frame collects the children of one emitted FRAME.
+type frame struct {
+	node   *Node
+	ox, oy float64
+	depth  int
+	items  []item
+}
+
+// item is a child in DOM order with its paint layer (CSS painting order, simplified: negative
+// z-index, in-flow content, positioned with z-index auto or 0, positive z-index).
+type item struct {
+	node     *Node
+	group, z int
+}
+
+// inherited is what descendants take from flattened ancestors.
+type inherited struct {
+	group, z   int
+	decoration string
+}
+
+const (
+	groupNegative = iota
+	groupFlow
+	groupPositioned
+	groupPositive
+)
+
+func (f *frame) add(n *Node, in inherited) {
+	if n != nil {
+		f.items = append(f.items, item{node: n, group: in.group, z: in.z})
+	}
+}
+
+func (f *frame) finish() {
+	sort.SliceStable(f.items, func(i, j int) bool {
+		a, b := f.items[i], f.items[j]
+		if a.group != b.group {
+			return a.group < b.group
+		}
+		return a.z < b.z
+	})
+	for _, it := range f.items {
+		f.node.Children = append(f.node.Children, it.node)
+	}
+	f.items = nil
+}
+
+// newNode allocates a node with the next stable id ("1:<n>", in document order), or returns nil
+// past MaxNodes.
+func (cv *converter) newNode(typ, name string, b Box, f *frame) *Node {
+	if cv.nodes >= MaxNodes {
+		if !cv.nodeLimit {
+			cv.nodeLimit = true
+			cv.warn.add(WarnNodeLimit, "", "the page has more than %d nodes; the rest were left out", MaxNodes)
+		}
+		return nil
+	}
+	cv.nodes++
+	cv.lastID++
+	n := &Node{Type: typ, ID: "1:" + strconv.Itoa(cv.lastID), Name: clipName(name)}
+	if f != nil {
+		n.X, n.Y = px(b.X-f.ox), px(b.Y-f.oy)
+	}
+	n.Width, n.Height = size(b.Width), size(b.Height)
+	return n
+}
+
+// size keeps a side positive: Figma refuses to resize a node to 0.
+func size(v float64) float64 { return math.Max(0.01, px(v)) }
+
+func clipName(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > MaxNameRunes {
+		return string(r[:MaxNameRunes-1]) + "…"
+	}
+	return s
+}
+
+// elementName names a layer after the element: its alt or aria-label, else tag#id or tag.class.
+func elementName(n *DOMNode) string {
+	for _, a := range []string{"alt", "aria-label"} {
+		if v := strings.TrimSpace(n.Attrs[a]); v != "" {
+			return v
+		}
+	}
+	name := n.Tag
+	if id := n.Attrs["id"]; id != "" {
+		return name + "#" + id
+	}
+	if cls := strings.Fields(n.Attrs["class"]); len(cls) > 0 {
+		return name + "." + cls[0]
+	}
+	return name
+}
+
+// convertRoot converts the html element into the root FRAME of the page's size.
+func (cv *converter) convertRoot() *Node {
+	d := cv.c.Document
+	html := d.Root
+	w := math.Max(d.ScrollSize.Width, d.Viewport.Width)
+	h := math.Max(d.ScrollSize.Height, d.Viewport.Height)
+	if w <= 0 {
+		w = html.Box.Width
+	}
+	if h <= 0 {
+		h = html.Box.Height
+	}
+	name := strings.TrimSpace(d.Title)
+	if name == "" {
+		name = d.URL
+	}
+	if name == "" {
+		name = "Page"
+	}
+	cv.nodes++
+	cv.lastID++
+	root := &Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: clipName(name), Width: size(w), Height: size(h), ClipsContent: ptr(true)}
+	f := &frame{node: root, depth: 1}
+
+	// The canvas background (CSS Backgrounds 3, §2.11.2): the root element's, or when that is
+	// transparent and has no image, the body's, which the body then does not paint again.
+	fills := cv.backgrounds(html, root, f)
+	if len(fills) == 0 && len(cv.svgBackgrounds) == 0 {
+		for _, ch := range html.Children {
+			if ch.Type == "element" && ch.Tag == "body" {
+				if fills = cv.backgrounds(ch, root, f); len(fills) > 0 {
+					cv.bodyBackground = ch
+				}
+				break
+			}
+		}
+	}
+	if len(fills) == 0 {
+		fills = []Paint{solid(RGBA{R: 1, G: 1, B: 1, A: 1})} // browsers paint a white canvas
+	}
+	root.Fills = &fills
+	f.items = append(f.items, cv.svgBackgrounds...)
+	cv.svgBackgrounds = nil
+
+	if d.Truncated {
+		cv.warn.add(WarnCaptureTruncated, root.ID, "the capture stopped at one of its limits; the end of the page is missing")
+	}
+	cv.cssWarnings(html, root.ID)
+	cv.pseudoWarnings(html, root.ID)
+	cv.children(html, f, inherited{group: groupFlow, decoration: decorationOf(html, "")})
+	f.finish()
+	return root
+}
+
+// children converts the children of element n into frame f.
+func (cv *converter) children(n *DOMNode, f *frame, in inherited) {
+	for _, ch := range n.Children {
+		if cv.err != nil || ch == nil {
+			return
+		}
+		switch ch.Type {
+		case "text":
+			f.add(cv.text(ch, n, f, in.decoration), in)
+		case "element":
+			cv.element(ch, f, in)
+		}
+	}
+}
+
+// embedded elements whose content a design file cannot hold.
+var embedded = map[string]string{
+	"video": "a video", "audio": "an audio player", "iframe": "an embedded page (iframe)", "frame": "an embedded page (frame)",
+	"canvas": "a canvas drawing", "embed": "an embedded object", "object": "an embedded object", "portal": "an embedded page (portal)",
+}
+
+// nativeInputs are input types drawn by the browser's own widget.
+var nativeInputs = map[string]bool{"checkbox": true, "radio": true, "range": true, "color": true, "file": true}
+
+func (cv *converter) element(n *DOMNode, f *frame, in inherited) {
+	// Paint layer: a positioned element takes its own; everything else the ancestor's.
+	if pos := n.style("position"); pos != "static" && pos != "" {
+		z, err := strconv.Atoi(n.style("z-index"))
+		switch {
+		case err != nil || z == 0:
+			in.group, in.z = groupPositioned, 0
+		case z < 0:
+			in.group, in.z = groupNegative, z
+		default:
+			in.group, in.z = groupPositive, z
+		}
+	}
+	in.decoration = decorationOf(n, in.decoration)
+	hidden := n.style("visibility") != "visible"
+
+	if what, ok := embedded[n.Tag]; ok {
+		if hidden || (n.Box.Width <= 0 && n.Box.Height <= 0) {
+			return // draws nothing
+		}
+		cv.placeholder(n, f, in, WarnUnsupportedElement, fmt.Sprintf("%s cannot be converted; a placeholder of its box is drawn", what))
+		return
+	}
+	switch n.Tag {
+	case "img":
+		if !hidden {
+			cv.imageElement(n, f, in)
+		}
+		return
+	case "svg":
+		if n.Image != nil {
+			if !hidden {
+				cv.svgElement(n, f, in)
+			}
+			return
+		}
+	case "input", "select", "textarea":
+		if hidden {
+			return
+		}
+		if n.Tag == "input" && nativeInputs[strings.ToLower(n.Attrs["type"])] {
+			cv.placeholder(n, f, in, WarnUnsupportedElement, fmt.Sprintf("a %s input is drawn by the browser's own widget; a placeholder of its box is drawn", strings.ToLower(n.Attrs["type"])))
+			return
+		}
+		cv.formControl(n, f, in)
+		return
+	}
+
+	// A box whose clip hides everything draws nothing, children included.
+	clip := clips(n)
+	if clip && (n.Box.Width <= 0 || n.Box.Height <= 0) {
+		return
+	}
+	var node *Node
+	if !hidden || clip {
+		node = cv.box(n, f, "FRAME", hidden)
+	}
+	if node != nil && f.depth >= MaxDepth-1 {
+		cv.warn.add(WarnDepthFlattened, f.node.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", elementName(n), MaxDepth)
+		node = nil
+	}
+	if node == nil {
+		cv.cssWarnings(n, f.node.ID)
+		cv.pseudoWarnings(n, f.node.ID)
+		cv.children(n, f, in)
+		return
+	}
+	node.ClipsContent = ptr(clip)
+	f.add(node, in)
+	cv.cssWarnings(n, node.ID)
+	cv.pseudoWarnings(n, node.ID)
+	child := &frame{node: node, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
+	// An SVG background layer is drawn as an SVG node under the content.
+	child.items = append(child.items, cv.svgBackgrounds...)
+	cv.svgBackgrounds = nil
+	cv.children(n, child, inherited{group: groupFlow, decoration: in.decoration})
+	child.finish()
+}
+
+// box creates a node of type typ with n's box and visuals, or returns nil when n draws nothing
+// (no fill, border, shadow, clip, opacity or blend) and must not be kept (keep false).
+func (cv *converter) box(n *DOMNode, f *frame, typ string, hidden bool) *Node {
+	node := cv.newNode(typ, elementName(n), n.Box, f)
+	if node == nil {
+		return nil
+	}
+	cv.svgBackgrounds = nil
+	var fills []Paint
+	if !hidden && n != cv.bodyBackground {
+		fills = cv.backgrounds(n, node, f)
+	}
+	drawn := len(fills) > 0 || len(cv.svgBackgrounds) > 0
+	if !hidden {
+		drawn = cv.borders(n, node) || drawn
+		drawn = cv.effects(n, node) || drawn
+	}
+	cv.corners(n, node)
+	if op, err := strconv.ParseFloat(n.style("opacity"), 64); err == nil && op < 1 {
+		node.Opacity = ptr(round(clamp01(op), 4))
+		drawn = true
+	}
+	if bm := n.style("mix-blend-mode"); bm != "normal" {
+		if fb, ok := blendModes[bm]; ok {
+			node.BlendMode = fb
+			drawn = true
+		}
+	}
+	if fills == nil {
+		fills = []Paint{}
+	}
+	node.Fills = &fills
+	if !drawn && !clips(n) && typ == "FRAME" {
+		cv.unallocate(node, f.node.ID)
+		return nil
+	}
+	return node
+}
+
+// unallocate gives back the id of a node that was not kept, so ids stay dense, and moves the
+// warnings about it to its parent.
+func (cv *converter) unallocate(n *Node, parentID string) {
+	if n.ID == "1:"+strconv.Itoa(cv.lastID) {
+		cv.lastID--
+	}
+	cv.nodes--
+	for i := len(cv.warn.list) - 1; i >= 0; i-- {
+		if id := cv.warn.list[i].NodeID; id != nil && *id == n.ID {
+			cv.warn.list[i].NodeID = ptr(parentID)
+		}
+	}
+}
+
+func clips(n *DOMNode) bool {
+	for _, p := range []string{"overflow-x", "overflow-y"} {
+		switch n.style(p) {
+		case "hidden", "clip", "scroll", "auto":
+			return true
+		}
+	}
+	return false
+}
+
+// decorationOf returns the text decoration text inside n shows: n's own, else the one it
+// inherits (CSS propagates decorations to descendants' text).
+func decorationOf(n *DOMNode, inherited string) string {
+	line := n.style("text-decoration-line")
+	switch {
+	case strings.Contains(line, "line-through"):
+		return "STRIKETHROUGH"
+	case strings.Contains(line, "underline"):
+		return "UNDERLINE"
+	}
+	return inherited
+}

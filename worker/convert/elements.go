@@ -1,0 +1,398 @@
+package convert
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// text converts a text run whose parent element is el into a TEXT node.
+func (cv *converter) text(t, el *DOMNode, f *frame, decoration string) *Node {
+	if el.style("visibility") != "visible" {
+		return nil
+	}
+	chars := t.Text
+	if strings.HasPrefix(el.style("white-space"), "pre") || el.style("white-space") == "break-spaces" {
+		chars = strings.TrimRight(chars, "\n")
+	} else {
+		chars = strings.TrimSpace(chars)
+	}
+	if strings.TrimSpace(chars) == "" {
+		return nil
+	}
+	node := cv.newNode("TEXT", chars, t.Box, f)
+	if node == nil {
+		return nil
+	}
+	cv.setText(node, el, chars, decoration)
+	return node
+}
+
+// setText sets the characters and typography of a TEXT node from the computed style of el.
+func (cv *converter) setText(node *Node, el *DOMNode, chars, decoration string) {
+	node.Characters = chars
+	c, ok := cv.color(el.style("color"), node.ID, "color")
+	if !ok {
+		c = RGBA{A: 1}
+	}
+	node.Fills = &[]Paint{solid(c)}
+
+	family, generic := fontFamily(el.style("font-family"))
+	if generic != "" {
+		cv.warn.addOnce("font:"+generic, WarnGenericFont, node.ID, "the generic font family %s is set in %s", generic, family)
+	}
+	weight, err := strconv.Atoi(el.style("font-weight"))
+	if err != nil || weight < 1 || weight > 1000 {
+		weight = 400
+	}
+	fs := el.style("font-style")
+	italic := fs == "italic" || strings.HasPrefix(fs, "oblique")
+	node.FontName = &FontName{Family: family, Style: fontStyle(weight, italic)}
+	node.FontWeight = weight
+	size, ok := parsePx(el.style("font-size"))
+	if !ok || size <= 0 {
+		size = 16
+	}
+	node.FontSize = px(size)
+
+	lineHeight := size * 1.2 // "normal" is about 1.2 for common fonts
+	if lh, ok := parsePx(el.style("line-height")); ok && lh > 0 {
+		node.LineHeight = &LineHeight{Value: ptr(px(lh)), Unit: "PIXELS"}
+		lineHeight = lh
+	} else {
+		node.LineHeight = &LineHeight{Unit: "AUTO"}
+	}
+	ls, _ := parsePx(el.style("letter-spacing"))
+	node.LetterSpacing = &LetterSpacing{Value: px(ls), Unit: "PIXELS"}
+
+	switch el.style("text-align") {
+	case "center", "-webkit-center":
+		node.TextAlignHorizontal = "CENTER"
+	case "right", "end", "-webkit-right":
+		node.TextAlignHorizontal = "RIGHT"
+	case "justify":
+		node.TextAlignHorizontal = "JUSTIFIED"
+	default:
+		node.TextAlignHorizontal = "LEFT"
+	}
+	node.TextAlignVertical = "TOP"
+	// One line keeps its natural width (a substituted font must not wrap it); more lines keep the
+	// page's width and grow in height.
+	if node.Height < lineHeight*1.5 && !strings.Contains(chars, "\n") {
+		node.TextAutoResize = "WIDTH_AND_HEIGHT"
+	} else {
+		node.TextAutoResize = "HEIGHT"
+		node.Width = size2(math.Ceil(node.Width))
+	}
+	switch el.style("text-transform") {
+	case "uppercase":
+		node.TextCase = "UPPER"
+	case "lowercase":
+		node.TextCase = "LOWER"
+	case "capitalize":
+		node.TextCase = "TITLE"
+	}
+	node.TextDecoration = decoration
+}
+
+func size2(v float64) float64 { return size(v) }
+
+// placeholder draws an element the design cannot hold as a RECTANGLE of its box, background
+// and border (a neutral grey when it has no background), and warns with code.
+func (cv *converter) placeholder(n *DOMNode, f *frame, in inherited, code, message string) {
+	node := cv.box(n, f, "RECTANGLE", false)
+	if node == nil {
+		return
+	}
+	node.Name = clipName(elementName(n) + " (placeholder)")
+	if len(*node.Fills) == 0 {
+		node.Fills = &[]Paint{solid(RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1})}
+	}
+	cv.dropSVGBackgrounds(node, n)
+	f.add(node, in)
+	cv.warn.add(code, node.ID, "%s: %s", elementName(n), message)
+	cv.cssWarnings(n, node.ID)
+	cv.pseudoWarnings(n, node.ID)
+}
+
+// dropSVGBackgrounds warns about SVG background layers of a node that cannot have children.
+func (cv *converter) dropSVGBackgrounds(node *Node, n *DOMNode) {
+	if len(cv.svgBackgrounds) > 0 {
+		cv.nodes -= len(cv.svgBackgrounds)
+		cv.svgBackgrounds = nil
+		cv.warn.add(WarnBackgroundLayout, node.ID, "the SVG background image of %s is left out (the element cannot hold children)", elementName(n))
+	}
+}
+
+// formControl draws an input, select or textarea from its box and its value or placeholder.
+func (cv *converter) formControl(n *DOMNode, f *frame, in inherited) {
+	node := cv.box(n, f, "FRAME", false)
+	if node == nil {
+		return
+	}
+	node.ClipsContent = ptr(true)
+	f.add(node, in)
+	cv.warn.add(WarnFormControl, node.ID, "%s: the form control is drawn from its box, background, border and text only", elementName(n))
+	cv.cssWarnings(n, node.ID)
+	cv.pseudoWarnings(n, node.ID)
+	child := &frame{node: node, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
+	child.items = append(child.items, cv.svgBackgrounds...)
+	cv.svgBackgrounds = nil
+	text := n.Attrs["value"]
+	if text == "" {
+		text = n.Attrs["placeholder"]
+	}
+	if strings.TrimSpace(text) != "" && f.depth+1 < MaxDepth {
+		// The text sits inside the padding box; its exact line box is not recorded.
+		pl, _ := parsePx(n.style("padding-left"))
+		pt, _ := parsePx(n.style("padding-top"))
+		bl, _ := parsePx(n.style("border-left-width"))
+		bt, _ := parsePx(n.style("border-top-width"))
+		b := Box{X: n.Box.X + pl + bl, Y: n.Box.Y + pt + bt, Width: math.Max(1, n.Box.Width-2*(pl+bl)), Height: math.Max(1, n.Box.Height-2*(pt+bt))}
+		if t := cv.newNode("TEXT", text, b, child); t != nil {
+			cv.setText(t, n, strings.TrimSpace(text), in.decoration)
+			child.items = append(child.items, item{node: t, group: groupFlow})
+		}
+	}
+	child.finish()
+}
+
+// imageElement converts an img: a RECTANGLE with an image fill over its background (a raster),
+// or an SVG node (an SVG file), framed when the img also has a background or border.
+func (cv *converter) imageElement(n *DOMNode, f *frame, in inherited) {
+	node := cv.box(n, f, "RECTANGLE", false)
+	if node == nil {
+		return
+	}
+	cv.dropSVGBackgrounds(node, n)
+	if n.Image == nil || n.Image.AssetID == "" {
+		f.add(node, in)
+		cv.warn.add(WarnImageUnresolved, node.ID, "the image %s had not loaded when the page was captured", elementName(n))
+		cv.cssWarnings(n, node.ID)
+		return
+	}
+	st := cv.resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
+	cv.cssWarnings(n, node.ID)
+	switch {
+	case st.entry == nil:
+		f.add(node, in)
+	case st.entry.MimeType == MimeSVG:
+		if len(*node.Fills) == 0 && len(node.Strokes) == 0 && len(node.Effects) == 0 {
+			// Nothing but the SVG: the SVG node takes the rectangle's place (and id).
+			node.Type, node.ImageRef, node.Fills = "SVG", st.entry.Ref, nil
+			node.CornerRadius, node.TopLeftRadius, node.TopRightRadius, node.BottomRightRadius, node.BottomLeftRadius = nil, nil, nil, nil, nil
+			f.add(node, in)
+			return
+		}
+		node.Type, node.ClipsContent = "FRAME", ptr(true)
+		if sv := cv.newNode("SVG", node.Name, Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
+			sv.ImageRef = st.entry.Ref
+			node.Children = []*Node{sv}
+		}
+		f.add(node, in)
+	default:
+		fills := append(*node.Fills, cv.objectFit(n, st.entry, node))
+		node.Fills = &fills
+		f.add(node, in)
+	}
+}
+
+// objectFit maps object-fit to an IMAGE paint: fill stretches (CROP with the identity
+// transform), cover is FILL, contain is FIT, scale-down is FIT or (when the image is smaller
+// than the box) none; none is approximated by FIT.
+func (cv *converter) objectFit(n *DOMNode, e *ImageEntry, node *Node) Paint {
+	p := Paint{Type: "IMAGE", ImageRef: e.Ref}
+	fit := n.style("object-fit")
+	switch fit {
+	case "cover":
+		p.ScaleMode = "FILL"
+	case "contain":
+		p.ScaleMode = "FIT"
+	case "scale-down", "none":
+		p.ScaleMode = "FIT"
+		if fit == "none" || (float64(e.Width) < node.Width && float64(e.Height) < node.Height) {
+			cv.warn.add(WarnObjectFit, node.ID, "object-fit %s of %s is approximated by fitting the image into its box", fit, elementName(n))
+		}
+	default:
+		p.ScaleMode = "CROP"
+		p.ImageTransform = &Transform{{1, 0, 0}, {0, 1, 0}}
+	}
+	if pos := n.style("object-position"); pos != "50% 50%" && p.ScaleMode != "CROP" {
+		cv.warn.add(WarnObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, elementName(n))
+	}
+	return p
+}
+
+// svgElement converts an inline SVG (kept whole by the capture) into an SVG node.
+func (cv *converter) svgElement(n *DOMNode, f *frame, in inherited) {
+	node := cv.newNode("SVG", elementName(n), n.Box, f)
+	if node == nil {
+		return
+	}
+	if op, err := strconv.ParseFloat(n.style("opacity"), 64); err == nil && op < 1 {
+		node.Opacity = ptr(round(clamp01(op), 4))
+	}
+	if fb, ok := blendModes[n.style("mix-blend-mode")]; ok {
+		node.BlendMode = fb
+	}
+	cv.cssWarnings(n, node.ID)
+	st := cv.resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
+	if st.entry == nil || st.entry.MimeType != MimeSVG {
+		// Keep the box so the layout stays; the warning says why it is empty.
+		node.Type = "RECTANGLE"
+		node.Fills = &[]Paint{}
+		if st.entry != nil {
+			node.Fills = &[]Paint{{Type: "IMAGE", ImageRef: st.entry.Ref, ScaleMode: "FIT"}}
+		}
+	} else {
+		node.ImageRef = st.entry.Ref
+	}
+	f.add(node, in)
+}
+
+// resolve returns the image entry of a capture asset, loading and checking it on first use;
+// when the asset cannot be used it warns about nodeID (on every use) and returns no entry.
+// boxW and boxH are the size of the first node using it (an SVG without a size of its own).
+func (cv *converter) resolve(id, nodeID string, boxW, boxH float64) *imageState {
+	st, seen := cv.images[id]
+	if !seen {
+		st = cv.inspect(id, boxW, boxH)
+		cv.images[id] = st
+	}
+	if st.entry == nil && st.code != "" {
+		cv.warn.add(st.code, nodeID, "%s", st.message)
+	}
+	return st
+}
+
+func (cv *converter) inspect(id string, boxW, boxH float64) *imageState {
+	a, ok := cv.assets[id]
+	if !ok {
+		msg := "an image the page shows was not recorded by the capture"
+		if u, ok := cv.unresolved[id]; ok {
+			msg = fmt.Sprintf("the image %s was not recorded by the capture (%s)", u.SourceURL, u.Reason)
+		}
+		return &imageState{code: WarnImageUnresolved, message: msg}
+	}
+	src := a.SourceURL
+	if src == "" {
+		src = "(inline " + a.Kind + ")"
+	}
+	fail := func(code, format string, args ...any) *imageState {
+		return &imageState{code: code, message: "the image " + src + " " + fmt.Sprintf(format, args...)}
+	}
+	switch a.MimeType {
+	case MimePNG, MimeJPEG, MimeGIF, MimeWebP, MimeSVG:
+	default:
+		return fail(WarnImageFormat, "is %s, which a Figma result cannot carry", a.MimeType)
+	}
+	switch {
+	case a.ByteSize < 1:
+		return fail(WarnImageInvalid, "is empty")
+	case a.ByteSize > MaxImageBytes:
+		return fail(WarnImageTooLarge, "is %d bytes, over the %d-byte limit per image", a.ByteSize, MaxImageBytes)
+	case len(cv.entries) >= MaxImages:
+		return fail(WarnImageBudget, "is past the limit of %d images per result", MaxImages)
+	case cv.stored+a.ByteSize > MaxTotalImageBytes:
+		return fail(WarnImageBudget, "would take the result's images past %d bytes", MaxTotalImageBytes)
+	}
+	b, err := cv.load(cv.ctx, *a, a.ByteSize)
+	switch {
+	case errors.Is(err, ErrAssetMissing):
+		return fail(WarnImageUnresolved, "is missing from storage")
+	case err != nil:
+		cv.err = fmt.Errorf("read capture asset %s: %w", a.ID, err)
+		return &imageState{}
+	}
+	sum := sha256.Sum256(b)
+	if int64(len(b)) != a.ByteSize || hex.EncodeToString(sum[:]) != a.SHA256 {
+		return fail(WarnImageInvalid, "does not match the size or SHA-256 the capture recorded")
+	}
+	e := &ImageEntry{Ref: a.ID, Key: a.Key, MimeType: a.MimeType, SHA256: a.SHA256, ByteSize: a.ByteSize}
+	if len(e.Ref) == 0 || len(e.Ref) > 255 {
+		e.Ref = "asset-" + strconv.Itoa(len(cv.entries)+1)
+	}
+	returned := a.ByteSize
+	if a.MimeType == MimeSVG {
+		w, h, err := svgSize(b)
+		if err != nil {
+			return fail(WarnImageInvalid, "is not usable: %s", strings.TrimPrefix(err.Error(), errImage.Error()+": "))
+		}
+		if w <= 0 || h <= 0 {
+			w, h = boxW, boxH
+		}
+		e.Width, e.Height = declaredSide(w), declaredSide(h)
+	} else {
+		w, h, err := rasterSize(b, a.MimeType)
+		if err != nil {
+			return fail(WarnImageInvalid, "is not usable: %s", strings.TrimPrefix(err.Error(), errImage.Error()+": "))
+		}
+		if w > MaxDeclaredImageSide || h > MaxDeclaredImageSide {
+			return fail(WarnImageTooLarge, "is %dx%d px, over %d px a side", w, h, MaxDeclaredImageSide)
+		}
+		if backendConverts(a.MimeType, w, h) {
+			if int64(w)*int64(h) > MaxConvertPixels {
+				return fail(WarnImageTooLarge, "is %dx%d px, more than the %d pixels the backend converts", w, h, MaxConvertPixels)
+			}
+			// The backend returns it as a PNG of at most MaxImageSide a side: count its raw size.
+			ow, oh := fitInside(w, h, MaxImageSide)
+			returned = max(returned, int64(ow)*int64(oh)*4)
+		}
+		e.Width, e.Height = w, h
+	}
+	if cv.returned+returned > MaxTotalImageBytes {
+		return fail(WarnImageBudget, "would take the result's images past %d bytes once converted for Figma", MaxTotalImageBytes)
+	}
+	if !strings.HasPrefix(a.Key, cv.opts.ImportPrefix) || cv.opts.ImportPrefix == "" {
+		// Outside the capture's folder the backend would refuse the key: keep a copy of our own.
+		e.Key = cv.opts.JobPrefix + "images/" + a.SHA256 + extension(a.MimeType)
+		if !cv.copied(e.Key) {
+			cv.copies = append(cv.copies, Copy{Key: e.Key, MimeType: a.MimeType, Bytes: bytes.Clone(b)})
+		}
+	}
+	cv.stored += a.ByteSize
+	cv.returned += returned
+	cv.entries = append(cv.entries, *e)
+	return &imageState{entry: e}
+}
+
+func (cv *converter) copied(key string) bool {
+	for _, c := range cv.copies {
+		if c.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// fitInside scales w x h down to fit a square of side m, keeping the aspect ratio.
+func fitInside(w, h, m int) (int, int) {
+	if w <= m && h <= m {
+		return w, h
+	}
+	if w >= h {
+		return m, max(1, int(math.Round(float64(h)*float64(m)/float64(w))))
+	}
+	return max(1, int(math.Round(float64(w)*float64(m)/float64(h)))), m
+}
+
+func extension(mime string) string {
+	switch mime {
+	case MimePNG:
+		return ".png"
+	case MimeJPEG:
+		return ".jpg"
+	case MimeGIF:
+		return ".gif"
+	case MimeWebP:
+		return ".webp"
+	case MimeSVG:
+		return ".svg"
+	}
+	return ""
+}

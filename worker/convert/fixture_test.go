@@ -1,0 +1,110 @@
+package convert_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/code2des/backend/worker/convert"
+)
+
+// update rewrites the golden files of testdata/ from the current converter:
+// `go test ./worker/convert -run Golden -update`.
+var update = flag.Bool("update", false, "rewrite the golden result files")
+
+// fixtureJob is the Code2Des job the fixtures are converted for.
+var fixtureJob = convert.Job{
+	Code2DesID: "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c0d", Attempt: 1, Nonce: "fixture-code2des-nonce",
+	PageImportID: fixturePageImportID,
+}
+
+const (
+	fixtureImportPrefix = "page-imports/" + fixturePageImportID + "/attempt-1/"
+	fixtureJobPrefix    = "code2des/0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c0d/attempt-1/"
+)
+
+// fixture is a committed capture (testdata/<name>/capture.json and its assets).
+type fixture struct {
+	name    string
+	raw     []byte
+	capture *convert.Capture
+	job     convert.Job
+}
+
+func loadFixture(t testing.TB, name string) *fixture {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("testdata", name, "capture.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := convert.ParseCapture(raw, fixturePageImportID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	job := fixtureJob
+	job.CaptureHash = sha256Hex(raw)
+	return &fixture{name: name, raw: raw, capture: c, job: job}
+}
+
+// loader reads assets from the fixture's folder, as the worker reads them from S3.
+func (f *fixture) loader() convert.AssetLoader {
+	return func(_ context.Context, a convert.Asset, maxBytes int64) ([]byte, error) {
+		rel, ok := strings.CutPrefix(a.Key, fixtureImportPrefix)
+		if !ok {
+			return nil, fmt.Errorf("asset key %q outside the fixture", a.Key)
+		}
+		b, err := os.ReadFile(filepath.Join("testdata", f.name, filepath.FromSlash(rel)))
+		if os.IsNotExist(err) {
+			return nil, convert.ErrAssetMissing
+		}
+		return b, err
+	}
+}
+
+func (f *fixture) convert(t testing.TB) *convert.Output {
+	t.Helper()
+	out, err := convert.Convert(context.Background(), f.capture, f.job,
+		convert.Options{ImportPrefix: fixtureImportPrefix, JobPrefix: fixtureJobPrefix}, f.loader())
+	if err != nil {
+		t.Fatalf("convert %s: %v", f.name, err)
+	}
+	return out
+}
+
+// checkGolden compares the result JSON (indented for review; indenting is reversible) with
+// testdata/<name>/result.golden.json, or rewrites it with -update.
+func checkGolden(t *testing.T, name string, result []byte) {
+	t.Helper()
+	var pretty bytes.Buffer
+	if err := json.Indent(&pretty, result, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	pretty.WriteByte('\n')
+	path := filepath.Join("testdata", name, "result.golden.json")
+	if *update {
+		if err := os.WriteFile(path, pretty.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(pretty.Bytes(), want) {
+		t.Errorf("result differs from %s; run with -update and review the diff", path)
+	}
+}
+
+func sha256Hex(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}

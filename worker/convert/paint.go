@@ -1,0 +1,302 @@
+package convert
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+)
+
+// backgrounds returns the fills of n's background (colour, then the image and gradient layers,
+// bottom-most first as Figma stacks fills) for node. SVG image layers cannot be image paints;
+// they are queued in cv.svgBackgrounds as SVG nodes covering node.
+func (cv *converter) backgrounds(n *DOMNode, node *Node, f *frame) []Paint {
+	var fills []Paint
+	if c, ok := cv.color(n.style("background-color"), node.ID, "background-color"); ok && c.A > 0 {
+		fills = append(fills, solid(c))
+	}
+	bg := n.style("background-image")
+	if bg == "none" || bg == "" {
+		return fills
+	}
+	layers := splitTop(bg, ',')
+	sizes := splitTop(n.style("background-size"), ',')
+	repeats := splitTop(n.style("background-repeat"), ',')
+	positions := splitTop(n.style("background-position"), ',')
+	var painted []Paint // top-most first, as CSS lists them
+	urls := 0
+	for i, layer := range layers {
+		pick := func(list []string, def string) string {
+			if len(list) == 0 {
+				return def
+			}
+			return list[i%len(list)]
+		}
+		switch {
+		case layer == "none":
+		case urlLayer(layer):
+			if urls >= len(n.BackgroundImages) {
+				cv.warn.add(WarnImageUnresolved, node.ID, "a background image of %s was not recorded by the capture", elementName(n))
+				continue
+			}
+			id := n.BackgroundImages[urls]
+			urls++
+			st := cv.resolve(id, node.ID, node.Width, node.Height)
+			if st.entry == nil {
+				continue
+			}
+			size, repeat, pos := pick(sizes, "auto"), pick(repeats, "repeat"), pick(positions, "0% 0%")
+			if st.entry.MimeType == MimeSVG {
+				if size != "contain" && size != "cover" && size != "100% 100%" {
+					cv.warn.add(WarnBackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", elementName(n), size)
+				}
+				if sv := cv.newNode("SVG", "background", Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
+					sv.ImageRef = st.entry.Ref
+					cv.svgBackgrounds = append(cv.svgBackgrounds, item{node: sv, group: groupNegative, z: math.MinInt})
+				}
+				continue
+			}
+			painted = append(painted, cv.imagePaint(st.entry, size, repeat, pos, node, n))
+		case strings.HasPrefix(layer, "linear-gradient("):
+			p, ok := linearGradient(layer, node.Width, node.Height)
+			if !ok {
+				cv.warn.add(WarnGradient, node.ID, "a gradient of %s could not be read and was left out: %s", elementName(n), layer)
+				continue
+			}
+			painted = append(painted, p)
+		default:
+			kind := layer
+			if i := strings.IndexByte(kind, '('); i > 0 {
+				kind = kind[:i]
+			}
+			cv.warn.add(WarnGradient, node.ID, "a %s background of %s is not converted (only linear gradients are) and was left out", kind, elementName(n))
+		}
+	}
+	for i := len(painted) - 1; i >= 0; i-- {
+		fills = append(fills, painted[i])
+	}
+	return fills
+}
+
+// imagePaint maps a raster background layer to an IMAGE paint: cover is FILL, contain is FIT,
+// a repeating layer at its natural (or a px) size is TILE, 100% 100% is a stretching CROP;
+// anything else is FILL with a warning.
+func (cv *converter) imagePaint(e *ImageEntry, size, repeat, pos string, node *Node, n *DOMNode) Paint {
+	p := Paint{Type: "IMAGE", ImageRef: e.Ref, ScaleMode: "FILL"}
+	approx := ""
+	repeats := repeat == "repeat" || repeat == "repeat repeat"
+	switch {
+	case size == "cover":
+		if pos != "50% 50%" {
+			approx = "background-position " + pos
+		}
+	case size == "contain":
+		p.ScaleMode = "FIT"
+		if repeats {
+			approx = "a repeated contained image"
+		}
+	case size == "100% 100%":
+		p.ScaleMode = "CROP"
+		p.ImageTransform = &Transform{{1, 0, 0}, {0, 1, 0}}
+	case repeats:
+		p.ScaleMode = "TILE"
+		factor := 1.0
+		if size != "auto" && size != "auto auto" {
+			parts := strings.Fields(size)
+			w, ok := parseLength(parts[0], node.Width)
+			if !ok || w <= 0 {
+				approx = "background-size " + size
+			} else {
+				factor = w / float64(e.Width)
+				if len(parts) > 1 && parts[1] != "auto" {
+					if h, ok := parseLength(parts[1], node.Height); !ok || math.Abs(h/float64(e.Height)-factor) > 0.01 {
+						approx = "background-size " + size
+					}
+				}
+			}
+		}
+		p.ScalingFactor = ptr(round(factor, 4))
+		if pos != "0% 0%" && approx == "" {
+			approx = "background-position " + pos
+		}
+	default:
+		approx = fmt.Sprintf("background-size %s with background-repeat %s", size, repeat)
+	}
+	if approx != "" {
+		cv.warn.add(WarnBackgroundLayout, node.ID, "the background image of %s is approximated (%s)", elementName(n), approx)
+	}
+	return p
+}
+
+// color reads a computed colour, warning (about nodeID) when its syntax is not readable.
+func (cv *converter) color(s, nodeID, prop string) (RGBA, bool) {
+	c, known := parseColor(s)
+	if !known {
+		cv.warn.add(WarnColor, nodeID, "the %s %q is in a colour syntax the converter does not read; it was left out", prop, s)
+		return RGBA{}, false
+	}
+	return c, true
+}
+
+var sides = [4]string{"top", "right", "bottom", "left"}
+
+// borders sets node's strokes from n's borders (inside the box, as CSS draws them). It reports
+// whether there is a visible border.
+func (cv *converter) borders(n *DOMNode, node *Node) bool {
+	var widths [4]float64
+	var styles [4]string
+	var colors [4]RGBA
+	first := -1
+	for i, s := range sides {
+		st := n.style("border-" + s + "-style")
+		w, _ := parsePx(n.style("border-" + s + "-width"))
+		if st == "none" || st == "hidden" || w <= 0 {
+			continue
+		}
+		c, ok := cv.color(n.style("border-"+s+"-color"), node.ID, "border-"+s+"-color")
+		if !ok || c.A == 0 {
+			continue
+		}
+		widths[i], styles[i], colors[i] = w, st, c
+		if first < 0 {
+			first = i
+		}
+	}
+	if first < 0 {
+		return false
+	}
+	colorDiffers, styleDiffers := false, false
+	for i := range sides {
+		if widths[i] == 0 {
+			continue
+		}
+		colorDiffers = colorDiffers || colors[i] != colors[first]
+		styleDiffers = styleDiffers || styles[i] != styles[first]
+	}
+	name := elementName(n)
+	if colorDiffers {
+		cv.warn.add(WarnBorderColors, node.ID, "the borders of %s have different colours; all are drawn in the %s border's", name, sides[first])
+	}
+	if styleDiffers {
+		cv.warn.add(WarnBorderStyle, node.ID, "the borders of %s have different styles; all are drawn %s", name, styles[first])
+	}
+	w := widths[first]
+	switch styles[first] {
+	case "solid":
+	case "dashed":
+		node.DashPattern = []float64{px(3 * w), px(3 * w)}
+	case "dotted":
+		node.DashPattern = []float64{px(w), px(w)}
+	default:
+		cv.warn.add(WarnBorderStyle, node.ID, "the %s border of %s is drawn solid", styles[first], name)
+	}
+	node.Strokes = []Paint{solid(colors[first])}
+	node.StrokeAlign = "INSIDE"
+	maxW := 0.0
+	same := true
+	for i := range sides {
+		maxW = math.Max(maxW, widths[i])
+		same = same && widths[i] == widths[first]
+	}
+	node.StrokeWeight = ptr(px(maxW))
+	if !same {
+		node.StrokeTopWeight, node.StrokeRightWeight = ptr(px(widths[0])), ptr(px(widths[1]))
+		node.StrokeBottomWeight, node.StrokeLeftWeight = ptr(px(widths[2])), ptr(px(widths[3]))
+	}
+	return true
+}
+
+// corners sets node's corner radii from n's border radii (percentages of the box; scaled down
+// together when adjacent radii overlap, as CSS does).
+func (cv *converter) corners(n *DOMNode, node *Node) {
+	props := [4]string{"border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius"}
+	var r [4]float64
+	elliptical := false
+	for i, p := range props {
+		parts := strings.Fields(n.style(p))
+		if len(parts) == 0 {
+			continue
+		}
+		h, ok1 := parseLength(parts[0], node.Width)
+		v, ok2 := h, ok1
+		if len(parts) > 1 {
+			v, ok2 = parseLength(parts[1], node.Height)
+		} else if strings.HasSuffix(parts[0], "%") {
+			v, ok2 = parseLength(parts[0], node.Height)
+		}
+		if !ok1 || !ok2 {
+			continue
+		}
+		if math.Abs(h-v) > 0.5 {
+			elliptical = true
+		}
+		r[i] = math.Max(0, math.Min(h, v))
+	}
+	if r == [4]float64{} {
+		return
+	}
+	if elliptical {
+		cv.warn.add(WarnEllipticalRadius, node.ID, "the elliptical corners of %s are drawn circular", elementName(n))
+	}
+	scale := 1.0
+	for _, pair := range [][3]float64{{r[0] + r[1], node.Width}, {r[3] + r[2], node.Width}, {r[0] + r[3], node.Height}, {r[1] + r[2], node.Height}} {
+		if pair[0] > pair[1] && pair[0] > 0 {
+			scale = math.Min(scale, pair[1]/pair[0])
+		}
+	}
+	for i := range r {
+		r[i] = px(r[i] * scale)
+	}
+	if r[0] == r[1] && r[1] == r[2] && r[2] == r[3] {
+		node.CornerRadius = ptr(r[0])
+		return
+	}
+	node.TopLeftRadius, node.TopRightRadius = ptr(r[0]), ptr(r[1])
+	node.BottomRightRadius, node.BottomLeftRadius = ptr(r[2]), ptr(r[3])
+}
+
+var blurFilter = regexp.MustCompile(`^blur\(([0-9.]+)px\)$`)
+
+// effects sets node's effects from box-shadow and a blur() filter; it reports whether any was set.
+func (cv *converter) effects(n *DOMNode, node *Node) bool {
+	if bs := n.style("box-shadow"); bs != "none" {
+		effects, ok := boxShadows(bs)
+		if !ok {
+			cv.warn.add(WarnBoxShadow, node.ID, "the box-shadow of %s could not be read and was left out: %s", elementName(n), bs)
+		}
+		node.Effects = append(node.Effects, effects...)
+	}
+	if m := blurFilter.FindStringSubmatch(n.style("filter")); m != nil {
+		if v, ok := parsePx(m[1] + "px"); ok && v > 0 {
+			node.Effects = append(node.Effects, Effect{Type: "LAYER_BLUR", Radius: px(v), Visible: true})
+		}
+	}
+	return len(node.Effects) > 0
+}
+
+// cssWarnings reports the CSS of n that no node property expresses.
+func (cv *converter) cssWarnings(n *DOMNode, nodeID string) {
+	name := elementName(n)
+	if t := n.style("transform"); t != "none" {
+		cv.warn.add(WarnTransform, nodeID, "the transform of %s (%s) is not converted; its bounding box is used", name, t)
+	}
+	if fl := n.style("filter"); fl != "none" && !blurFilter.MatchString(fl) {
+		cv.warn.add(WarnFilter, nodeID, "the filter of %s (%s) is not converted", name, fl)
+	}
+	if bm := n.style("mix-blend-mode"); bm != "normal" {
+		if _, ok := blendModes[bm]; !ok {
+			cv.warn.add(WarnBlendMode, nodeID, "the mix-blend-mode %s of %s has no Figma equivalent", bm, name)
+		}
+	}
+}
+
+// pseudoWarnings reports n's pseudo-elements, which have no layout box in the capture.
+func (cv *converter) pseudoWarnings(n *DOMNode, nodeID string) {
+	for _, p := range n.Pseudo {
+		if p.Which == "marker" {
+			cv.warn.add(WarnListMarker, nodeID, "the list marker (%s) of %s is not converted", p.Content, elementName(n))
+			continue
+		}
+		cv.warn.add(WarnPseudoElement, nodeID, "the ::%s content (%s) of %s is not converted", p.Which, p.Content, elementName(n))
+	}
+}

@@ -1,0 +1,146 @@
+package convert_test
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+
+	"github.com/code2des/backend/server/testenv"
+	"github.com/code2des/backend/worker/capture"
+)
+
+// recapture regenerates the capture fixtures of testdata/ by running the capture worker (headless
+// Chromium) on the test sites: `go test ./worker/convert -run TestRecaptureFixtures -recapture`.
+// Then run the golden tests with -update and review the diff.
+var recapture = flag.Bool("recapture", false, "regenerate testdata/*/capture.json with the capture worker (needs Chromium)")
+
+// fixtureSites are the pages captured into fixtures: name -> (directory served, page path).
+var fixtureSites = map[string][2]string{
+	"site":        {"../capture/testdata/site", "/index.html"},
+	"unsupported": {"testdata/unsupported-site", "/index.html"},
+}
+
+// Fixture identity: the page import the captures are recorded for.
+const (
+	fixturePageImportID = "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"
+	fixtureNonce        = "fixture-capture-nonce"
+)
+
+func TestRecaptureFixtures(t *testing.T) {
+	if !*recapture {
+		t.Skip("run with -recapture to regenerate the capture fixtures")
+	}
+	for name, site := range fixtureSites {
+		t.Run(name, func(t *testing.T) { recaptureSite(t, name, site[0], site[1]) })
+	}
+}
+
+func recaptureSite(t *testing.T, name, dir, path string) {
+	s3env, q := testenv.S3(t), testenv.SQS(t)
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer srv.Close()
+	got := make(chan capture.CallbackBody, 1)
+	cb := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body capture.CallbackBody
+		raw, _ := io.ReadAll(r.Body)
+		_ = json.Unmarshal(raw, &body)
+		select {
+		case got <- body:
+		default:
+		}
+	}))
+	defer cb.Close()
+
+	cfg := capture.Config{
+		QueueURL: q.QueueURL, SQSEndpoint: q.Endpoint, S3Endpoint: s3env.Endpoint,
+		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
+		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
+		CallbackSecret: "fixture", CallbackTimeout: 5 * time.Second, AllowPrivateNetworks: true,
+		LoadTimeout: 10 * time.Second, ReadyTimeout: 5 * time.Second, NetworkIdleTimeout: 5 * time.Second,
+		ImageTimeout: 5 * time.Second, JobTimeout: 45 * time.Second,
+		MaxScreenshotHeight: capture.ChromiumMaxScreenshotHeight,
+		WaitTime:            time.Second, VisibilityTimeout: 90 * time.Second, MaxReceives: 1, Concurrency: 1,
+	}
+	sqsClient, s3Client, err := capture.NewAWSClients(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	browser, err := capture.NewBrowser(capture.BrowserOptions{AllowPrivateNetworks: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer browser.Close()
+	w := &capture.Worker{Config: cfg, SQS: sqsClient, S3: s3Client, Browser: browser, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}
+
+	prefix := "page-imports/" + fixturePageImportID + "/attempt-1/"
+	msg, _ := json.Marshal(map[string]any{
+		"type": "page_import.requested", "version": 1, "page_import_id": fixturePageImportID, "attempt": 1,
+		"nonce": fixtureNonce, "source_url": srv.URL + path, "viewport": map[string]int{"width": 800, "height": 600},
+		"device_scale_factor": 1, "ready_selector": "", "artifact_prefix": "s3://" + s3env.Bucket + "/" + prefix,
+		"callback_url": cb.URL + "/webhooks/page-imports",
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	if _, err := q.Client.SendMessage(ctx, &sqs.SendMessageInput{QueueUrl: aws.String(q.QueueURL), MessageBody: aws.String(string(msg))}); err != nil {
+		t.Fatal(err)
+	}
+	runCtx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- w.Run(runCtx) }()
+	var body capture.CallbackBody
+	select {
+	case body = <-got:
+	case <-ctx.Done():
+		t.Fatal("no capture callback")
+	}
+	stop()
+	<-done
+	if body.Status != capture.StatusCompleted {
+		t.Fatalf("capture %s: %s", body.Status, body.ErrorMessage)
+	}
+
+	out := filepath.Join("testdata", name)
+	if err := os.RemoveAll(out); err != nil {
+		t.Fatal(err)
+	}
+	list, err := s3env.Client.ListObjectsV2(ctx, &s3.ListObjectsV2Input{Bucket: aws.String(s3env.Bucket), Prefix: aws.String(prefix)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range list.Contents {
+		rel := strings.TrimPrefix(aws.ToString(o.Key), prefix)
+		if rel == capture.ScreenshotObject {
+			continue // the converter does not read the screenshot; keep the fixture small
+		}
+		obj, err := s3env.Client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s3env.Bucket), Key: o.Key})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(obj.Body)
+		obj.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(out, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("%s: capture_hash %s, %d objects", name, body.CaptureHash, len(list.Contents))
+}

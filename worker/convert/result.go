@@ -1,0 +1,227 @@
+package convert
+
+// The result artifact of SPEC §7 (docs/results.md): the backend re-validates it with the rules of
+// server/results, so the limits below repeat that package's defaults.
+
+// Result wire constants (SPEC §7).
+const (
+	// ResultKind is the manifest kind of a result JSON.
+	ResultKind = "code2des.result"
+	// ResultVersion is the result manifest version this worker writes.
+	ResultVersion = 1
+)
+
+// Limits of one result. They equal the backend's defaults (server/results, docs/results.md), so a
+// result this worker writes is never refused for its size or shape.
+const (
+	// MaxResultBytes bounds the result JSON; a larger conversion fails the job.
+	MaxResultBytes = 8 << 20
+	// MaxImageBytes bounds one image the result references; larger images are left out
+	// (IMAGE_TOO_LARGE).
+	MaxImageBytes = 10 << 20
+	// MaxTotalImageBytes bounds the images of one result together, both as stored and as the
+	// backend returns them (WebP becomes PNG, estimated at 4 bytes a pixel); images past it are
+	// left out (IMAGE_BUDGET_EXCEEDED).
+	MaxTotalImageBytes = 32 << 20
+	// MaxImages is the most image entries of one result.
+	MaxImages = 1000
+	// MaxNodes is the most nodes of the tree, the root included; nodes past it are left out
+	// (NODE_LIMIT).
+	MaxNodes = 50000
+	// MaxDepth is the deepest node nesting (root = 1); elements deeper are flattened into their
+	// deepest allowed ancestor (TREE_DEPTH_FLATTENED).
+	MaxDepth = 128
+	// MaxWarnings is the most warnings one result lists; the last one is then WARNINGS_TRUNCATED
+	// with the count of the omitted ones.
+	MaxWarnings = 1000
+	// MaxWarningMessageBytes bounds a warning message (the backend allows 1,000 bytes).
+	MaxWarningMessageBytes = 500
+	// MaxNameRunes bounds a node name, in characters.
+	MaxNameRunes = 80
+	// MaxImageSide is the longest raster side the plugin's createImage takes; the backend scales
+	// larger rasters down, decoding at most MaxConvertPixels pixels.
+	MaxImageSide = 4096
+	// MaxConvertPixels bounds width*height of a raster the backend has to convert (WebP, or a
+	// side over MaxImageSide); larger ones are left out (IMAGE_TOO_LARGE).
+	MaxConvertPixels = 32 << 20
+	// MaxDeclaredImageSide bounds the width and height of an image entry, in px.
+	MaxDeclaredImageSide = 65535
+)
+
+// Image MIME types a result may reference (SPEC §7).
+const (
+	MimePNG  = "image/png"
+	MimeJPEG = "image/jpeg"
+	MimeGIF  = "image/gif"
+	MimeWebP = "image/webp"
+	MimeSVG  = "image/svg+xml"
+)
+
+// Result is the result JSON. Member order is fixed by the struct, maps are never used, so the
+// same capture always gives the same bytes.
+type Result struct {
+	Manifest Manifest     `json:"manifest"`
+	Root     *Node        `json:"root"`
+	Images   []ImageEntry `json:"images"`
+	Warnings []Warning    `json:"warnings"`
+}
+
+// Manifest repeats the job identity for the backend's fence (SPEC §6).
+type Manifest struct {
+	Kind         string `json:"kind"`
+	Version      int    `json:"version"`
+	Code2DesID   string `json:"code2des_id"`
+	Attempt      int    `json:"attempt"`
+	Nonce        string `json:"nonce"`
+	PageImportID string `json:"page_import_id"`
+	CaptureHash  string `json:"capture_hash"`
+}
+
+// ImageEntry is one image the tree references by imageRef (docs/results.md).
+type ImageEntry struct {
+	Ref      string `json:"ref"`
+	Key      string `json:"key"`
+	MimeType string `json:"mime_type"`
+	SHA256   string `json:"sha256"`
+	ByteSize int64  `json:"byte_size"`
+	Width    int    `json:"width"`
+	Height   int    `json:"height"`
+}
+
+// Warning says what the conversion could not express; Code is one of the Warn* constants.
+type Warning struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	// NodeID is the node the warning is about (the placeholder, or the nearest converted
+	// ancestor); empty for page-wide warnings (encoded as null).
+	NodeID *string `json:"node_id"`
+}
+
+// Node is one Figma node. Field names and units follow the Figma Plugin API (px, colours 0-1);
+// x and y are relative to the parent frame, as Figma's are. Types: FRAME (containers: the root
+// and every box with something to draw or clip), TEXT, RECTANGLE (images and placeholders) and
+// SVG (created by the plugin with figma.createNodeFromSvg from its imageRef).
+type Node struct {
+	Type   string  `json:"type"`
+	ID     string  `json:"id"`
+	Name   string  `json:"name"`
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+
+	Opacity   *float64 `json:"opacity,omitempty"`
+	BlendMode string   `json:"blendMode,omitempty"`
+	// Fills is always present on FRAME, RECTANGLE and TEXT nodes (an empty list means no fill:
+	// figma.createFrame starts with a white one).
+	Fills              *[]Paint  `json:"fills,omitempty"`
+	Strokes            []Paint   `json:"strokes,omitempty"`
+	StrokeWeight       *float64  `json:"strokeWeight,omitempty"`
+	StrokeTopWeight    *float64  `json:"strokeTopWeight,omitempty"`
+	StrokeRightWeight  *float64  `json:"strokeRightWeight,omitempty"`
+	StrokeBottomWeight *float64  `json:"strokeBottomWeight,omitempty"`
+	StrokeLeftWeight   *float64  `json:"strokeLeftWeight,omitempty"`
+	StrokeAlign        string    `json:"strokeAlign,omitempty"`
+	DashPattern        []float64 `json:"dashPattern,omitempty"`
+	CornerRadius       *float64  `json:"cornerRadius,omitempty"`
+	TopLeftRadius      *float64  `json:"topLeftRadius,omitempty"`
+	TopRightRadius     *float64  `json:"topRightRadius,omitempty"`
+	BottomRightRadius  *float64  `json:"bottomRightRadius,omitempty"`
+	BottomLeftRadius   *float64  `json:"bottomLeftRadius,omitempty"`
+	Effects            []Effect  `json:"effects,omitempty"`
+	ClipsContent       *bool     `json:"clipsContent,omitempty"`
+
+	// TEXT
+	Characters          string         `json:"characters,omitempty"`
+	FontName            *FontName      `json:"fontName,omitempty"`
+	FontSize            float64        `json:"fontSize,omitempty"`
+	FontWeight          int            `json:"fontWeight,omitempty"`
+	LineHeight          *LineHeight    `json:"lineHeight,omitempty"`
+	LetterSpacing       *LetterSpacing `json:"letterSpacing,omitempty"`
+	TextAlignHorizontal string         `json:"textAlignHorizontal,omitempty"`
+	TextAlignVertical   string         `json:"textAlignVertical,omitempty"`
+	TextAutoResize      string         `json:"textAutoResize,omitempty"`
+	TextCase            string         `json:"textCase,omitempty"`
+	TextDecoration      string         `json:"textDecoration,omitempty"`
+
+	// SVG
+	ImageRef string `json:"imageRef,omitempty"`
+
+	Children []*Node `json:"children,omitempty"`
+}
+
+// Paint is a Figma Paint: SOLID (color, opacity), GRADIENT_LINEAR (gradientTransform,
+// gradientStops) or IMAGE (imageRef naming a raster image, scaleMode, and scalingFactor for TILE
+// or imageTransform for CROP).
+type Paint struct {
+	Type              string      `json:"type"`
+	Color             *RGB        `json:"color,omitempty"`
+	Opacity           *float64    `json:"opacity,omitempty"`
+	GradientTransform *Transform  `json:"gradientTransform,omitempty"`
+	GradientStops     []ColorStop `json:"gradientStops,omitempty"`
+	ImageRef          string      `json:"imageRef,omitempty"`
+	ScaleMode         string      `json:"scaleMode,omitempty"`
+	ScalingFactor     *float64    `json:"scalingFactor,omitempty"`
+	ImageTransform    *Transform  `json:"imageTransform,omitempty"`
+}
+
+// Transform is a Figma 2x3 affine transform [[a, c, e], [b, d, f]].
+type Transform [2][3]float64
+
+// RGB is a colour with channels in 0-1.
+type RGB struct {
+	R float64 `json:"r"`
+	G float64 `json:"g"`
+	B float64 `json:"b"`
+}
+
+// RGBA is a colour with channels and alpha in 0-1.
+type RGBA struct {
+	R float64 `json:"r"`
+	G float64 `json:"g"`
+	B float64 `json:"b"`
+	A float64 `json:"a"`
+}
+
+// ColorStop is one stop of a gradient; Position is in 0-1 along the gradient.
+type ColorStop struct {
+	Position float64 `json:"position"`
+	Color    RGBA    `json:"color"`
+}
+
+// Effect is a Figma Effect: DROP_SHADOW, INNER_SHADOW (from box-shadow) or LAYER_BLUR (from
+// filter: blur()).
+type Effect struct {
+	Type                 string   `json:"type"`
+	Color                *RGBA    `json:"color,omitempty"`
+	Offset               *Vector  `json:"offset,omitempty"`
+	Radius               float64  `json:"radius"`
+	Spread               *float64 `json:"spread,omitempty"`
+	Visible              bool     `json:"visible"`
+	BlendMode            string   `json:"blendMode,omitempty"`
+	ShowShadowBehindNode *bool    `json:"showShadowBehindNode,omitempty"`
+}
+
+// Vector is a 2D offset in px.
+type Vector struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+}
+
+// FontName is a Figma font: a family and a style such as "Bold Italic".
+type FontName struct {
+	Family string `json:"family"`
+	Style  string `json:"style"`
+}
+
+// LineHeight is {"unit": "AUTO"} or {"value": px, "unit": "PIXELS"}.
+type LineHeight struct {
+	Value *float64 `json:"value,omitempty"`
+	Unit  string   `json:"unit"`
+}
+
+// LetterSpacing is {"value": px, "unit": "PIXELS"}.
+type LetterSpacing struct {
+	Value float64 `json:"value"`
+	Unit  string  `json:"unit"`
+}

@@ -1,0 +1,131 @@
+package convert
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Warning codes: stable names for what the conversion could not express (docs/conversion.md).
+// Nothing the page shows is dropped without one of them.
+const (
+	// WarnUnsupportedElement: a video, audio, iframe, canvas, embed, object or native form
+	// widget (checkbox, radio, range, colour, file) is drawn as a placeholder rectangle of its
+	// box, background and border.
+	WarnUnsupportedElement = "UNSUPPORTED_ELEMENT"
+	// WarnFormControl: an input, select or textarea is drawn from its box, background, border
+	// and value (or placeholder) text only.
+	WarnFormControl = "FORM_CONTROL_APPROXIMATED"
+	// WarnPseudoElement: ::before or ::after content (no layout box is recorded for it).
+	WarnPseudoElement = "PSEUDO_ELEMENT"
+	// WarnListMarker: a list item's bullet or number.
+	WarnListMarker = "LIST_MARKER"
+	// WarnTransform: a CSS transform; the node takes the transformed element's bounding box.
+	WarnTransform = "CSS_TRANSFORM"
+	// WarnFilter: a CSS filter other than a single blur() (which becomes a LAYER_BLUR effect).
+	WarnFilter = "CSS_FILTER"
+	// WarnGradient: a background gradient that is not a plain linear-gradient (radial, conic,
+	// repeating, colour hints, interpolation spaces).
+	WarnGradient = "CSS_GRADIENT"
+	// WarnBackgroundLayout: background-size, -position or -repeat approximated by the nearest
+	// Figma scale mode.
+	WarnBackgroundLayout = "CSS_BACKGROUND_LAYOUT"
+	// WarnObjectFit: object-fit none, or an object-position other than centred, approximated.
+	WarnObjectFit = "CSS_OBJECT_FIT"
+	// WarnBlendMode: a mix-blend-mode Figma does not have.
+	WarnBlendMode = "CSS_BLEND_MODE"
+	// WarnBorderStyle: a border drawn solid (double, groove, ridge, inset, outset) or sides with
+	// different styles drawn in one.
+	WarnBorderStyle = "CSS_BORDER_STYLE"
+	// WarnBorderColors: border sides with different colours drawn in one colour.
+	WarnBorderColors = "CSS_BORDER_COLORS"
+	// WarnEllipticalRadius: elliptical corners drawn circular (the smaller radius).
+	WarnEllipticalRadius = "CSS_ELLIPTICAL_RADIUS"
+	// WarnBoxShadow: a box-shadow the converter could not read.
+	WarnBoxShadow = "CSS_BOX_SHADOW"
+	// WarnColor: a colour in a syntax the converter does not read (for example oklch()); the
+	// paint is left out.
+	WarnColor = "CSS_COLOR"
+	// WarnGenericFont: a generic font family (sans-serif, serif, monospace, system-ui, ...)
+	// mapped to a concrete Figma font; once per generic family.
+	WarnGenericFont = "FONT_GENERIC_FAMILY"
+	// WarnImageUnresolved: an image the page shows has no bytes in the capture (not loaded,
+	// over the capture's limits, or its object is missing).
+	WarnImageUnresolved = "IMAGE_UNRESOLVED"
+	// WarnImageFormat: an image in a format a result cannot carry (AVIF, ICO, BMP, ...).
+	WarnImageFormat = "IMAGE_UNSUPPORTED_FORMAT"
+	// WarnImageTooLarge: an image over MaxImageBytes, MaxDeclaredImageSide or (when the backend
+	// has to convert it) MaxConvertPixels.
+	WarnImageTooLarge = "IMAGE_TOO_LARGE"
+	// WarnImageBudget: an image past MaxTotalImageBytes or MaxImages for the result.
+	WarnImageBudget = "IMAGE_BUDGET_EXCEEDED"
+	// WarnImageInvalid: an image whose bytes do not match the capture's hash, size or type, do
+	// not decode, or (SVG) are not well-formed.
+	WarnImageInvalid = "IMAGE_INVALID"
+	// WarnCaptureTruncated: the capture stopped recording at one of its limits, so the end of
+	// the page is missing.
+	WarnCaptureTruncated = "CAPTURE_TRUNCATED"
+	// WarnDepthFlattened: an element deeper than MaxDepth was flattened into its ancestor (its
+	// clip, opacity or effects are lost).
+	WarnDepthFlattened = "TREE_DEPTH_FLATTENED"
+	// WarnNodeLimit: the page has more than MaxNodes nodes; the rest are left out.
+	WarnNodeLimit = "NODE_LIMIT"
+	// WarnTruncated: more than MaxWarnings warnings; the last one counts the omitted ones.
+	WarnTruncated = "WARNINGS_TRUNCATED"
+)
+
+// warnings collects the warnings of one conversion in order, deduplicating the ones that are
+// once per page (keyed), and capping the list at MaxWarnings.
+type warnings struct {
+	list    []Warning
+	once    map[string]bool
+	omitted int
+}
+
+// add records a warning about nodeID (empty for page-wide ones).
+func (w *warnings) add(code, nodeID, format string, args ...any) {
+	if len(w.list) >= MaxWarnings-1 {
+		w.omitted++
+		return
+	}
+	msg := fmt.Sprintf(format, args...)
+	if len(msg) > MaxWarningMessageBytes {
+		msg = truncateUTF8(msg, MaxWarningMessageBytes-3) + "..."
+	}
+	var id *string
+	if nodeID != "" {
+		id = &nodeID
+	}
+	w.list = append(w.list, Warning{Code: code, Message: msg, NodeID: id})
+}
+
+// addOnce records a warning only the first time key is seen.
+func (w *warnings) addOnce(key, code, nodeID, format string, args ...any) {
+	if w.once == nil {
+		w.once = map[string]bool{}
+	}
+	if w.once[key] {
+		return
+	}
+	w.once[key] = true
+	w.add(code, nodeID, format, args...)
+}
+
+// done returns the final list (never nil).
+func (w *warnings) done() []Warning {
+	out := append([]Warning{}, w.list...)
+	if w.omitted > 0 {
+		out = append(out, Warning{Code: WarnTruncated, Message: strconv.Itoa(w.omitted) + " more warnings were left out"})
+	}
+	return out
+}
+
+// truncateUTF8 cuts s to at most n bytes without splitting a character.
+func truncateUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n]
+}
