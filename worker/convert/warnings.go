@@ -83,7 +83,7 @@ type warnings struct {
 
 // add records a warning about nodeID (empty for page-wide ones).
 func (w *warnings) add(code, nodeID, format string, args ...any) {
-	if len(w.list) >= MaxWarnings-1 {
+	if len(w.list) >= MaxWarnings {
 		w.omitted++
 		return
 	}
@@ -112,11 +112,12 @@ func (w *warnings) addOnce(key, code, nodeID, format string, args ...any) {
 
 // done returns the final list (never nil).
 func (w *warnings) done() []Warning {
-	out := append([]Warning{}, w.list...)
-	if w.omitted > 0 {
-		out = append(out, Warning{Code: WarnTruncated, Message: strconv.Itoa(w.omitted) + " more warnings were left out"})
+	if w.omitted == 0 {
+		return append([]Warning{}, w.list...)
 	}
-	return out
+	// Over the cap: the last listed warning makes room for the count of the left-out ones.
+	out := append([]Warning{}, w.list[:MaxWarnings-1]...)
+	return append(out, Warning{Code: WarnTruncated, Message: strconv.Itoa(w.omitted+1) + " more warnings were left out"})
 }
 
 // truncateUTF8 cuts s to at most n bytes without splitting a character.

@@ -1,0 +1,118 @@
+package convert
+
+import (
+	"math"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParseColor(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		want  RGBA
+		known bool
+	}{
+		{"rgb(34, 34, 34)", RGBA{R: 34.0 / 255, G: 34.0 / 255, B: 34.0 / 255, A: 1}, true},
+		{"rgba(0, 0, 0, 0.25)", RGBA{A: 0.25}, true},
+		{"rgb(255 0 0 / 50%)", RGBA{R: 1, A: 0.5}, true},
+		{"color(srgb 1 0.5 0 / 0.5)", RGBA{R: 1, G: 0.5, A: 0.5}, true},
+		{"transparent", RGBA{}, true},
+		{"oklch(0.7 0.1 200)", RGBA{}, false},
+		{"rgb(1, 2)", RGBA{}, false},
+	} {
+		got, known := parseColor(tc.in)
+		if known != tc.known || !cmp.Equal(got, tc.want, cmp.Comparer(func(a, b float64) bool { return math.Abs(a-b) < 1e-9 })) {
+			t.Errorf("parseColor(%q) = %+v, %v; want %+v, %v", tc.in, got, known, tc.want, tc.known)
+		}
+	}
+}
+
+func TestLinearGradient(t *testing.T) {
+	// "to bottom" on a square is Figma's well-known [[0, 1, 0], [-1, 0, 1]].
+	p, ok := linearGradient("linear-gradient(rgb(255, 255, 255), rgb(0, 0, 0))", 100, 100)
+	if !ok || *p.GradientTransform != (Transform{{0, 1, 0}, {-1, 0, 1}}) {
+		t.Fatalf("to bottom: ok %v transform %v", ok, p.GradientTransform)
+	}
+	// "to right" (90deg) is the identity on a square; on any box the gradient position (the
+	// first row) is x, whatever the width handle (the second row).
+	p, ok = linearGradient("linear-gradient(90deg, rgb(255, 0, 0) 0%, rgb(0, 0, 255) 100%)", 100, 100)
+	if !ok || *p.GradientTransform != (Transform{{1, 0, 0}, {0, 1, 0}}) {
+		t.Fatalf("90deg: ok %v transform %v", ok, p.GradientTransform)
+	}
+	p, _ = linearGradient("linear-gradient(90deg, rgb(255, 0, 0), rgb(0, 0, 255))", 200, 50)
+	if p.GradientTransform[0] != [3]float64{1, 0, 0} {
+		t.Errorf("90deg on 200x50: first row %v, want [1 0 0]", p.GradientTransform[0])
+	}
+	// Missing positions are spread evenly; px positions are fractions of the gradient length.
+	p, ok = linearGradient("linear-gradient(to right, rgb(255, 0, 0), rgb(0, 255, 0), rgb(0, 0, 255) 50px)", 100, 10)
+	if !ok {
+		t.Fatal("three stops refused")
+	}
+	var pos []float64
+	for _, s := range p.GradientStops {
+		pos = append(pos, s.Position)
+	}
+	if !cmp.Equal(pos, []float64{0, 0.25, 0.5}) {
+		t.Errorf("positions %v, want [0 0.25 0.5]", pos)
+	}
+	for _, bad := range []string{
+		"linear-gradient(in oklab, red, blue)",
+		"linear-gradient(rgb(0, 0, 0), 30%, rgb(255, 255, 255))",
+		"radial-gradient(rgb(0, 0, 0), rgb(1, 1, 1))",
+	} {
+		if _, ok := linearGradient(bad, 10, 10); ok {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+}
+
+func TestBoxShadows(t *testing.T) {
+	es, ok := boxShadows("rgba(0, 0, 0, 0.25) 0px 2px 4px 0px, rgb(153, 153, 153) 0px 0px 0px 1px inset")
+	if !ok || len(es) != 2 {
+		t.Fatalf("ok %v, %d effects", ok, len(es))
+	}
+	// Figma lists the bottom-most first: the inset shadow (listed last by CSS) comes first.
+	if es[0].Type != "INNER_SHADOW" || *es[0].Spread != 1 || es[1].Type != "DROP_SHADOW" || es[1].Offset.Y != 2 || es[1].Radius != 4 || es[1].Color.A != 0.25 {
+		t.Errorf("effects %+v", es)
+	}
+	if _, ok := boxShadows("0px 2px weird"); ok {
+		t.Error("a shadow without a colour was accepted")
+	}
+}
+
+func TestFontStyleAndFamily(t *testing.T) {
+	for _, tc := range []struct {
+		weight int
+		italic bool
+		want   string
+	}{{400, false, "Regular"}, {400, true, "Italic"}, {700, true, "Bold Italic"}, {650, false, "Bold"}, {600, false, "Semi Bold"}, {50, false, "Thin"}} {
+		if got := fontStyle(tc.weight, tc.italic); got != tc.want {
+			t.Errorf("fontStyle(%d, %v) = %q, want %q", tc.weight, tc.italic, got, tc.want)
+		}
+	}
+	if f, g := fontFamily(`"Helvetica Neue", Arial, sans-serif`); f != "Helvetica Neue" || g != "" {
+		t.Errorf("named family: %q %q", f, g)
+	}
+	if f, g := fontFamily("monospace"); f != "Roboto Mono" || g != "monospace" {
+		t.Errorf("generic family: %q %q", f, g)
+	}
+}
+
+func TestCornersClampAndPercent(t *testing.T) {
+	cv := &converter{}
+	n := &DOMNode{Style: map[string]string{"border-top-left-radius": "50%", "border-top-right-radius": "50%",
+		"border-bottom-right-radius": "50%", "border-bottom-left-radius": "50%"}}
+	node := &Node{ID: "1:2", Width: 40, Height: 40}
+	cv.corners(n, node)
+	if node.CornerRadius == nil || *node.CornerRadius != 20 {
+		t.Errorf("50%% of a 40 px square: %v, want 20", node.CornerRadius)
+	}
+	// Radii that overlap are scaled down together (CSS Backgrounds 3, §5.5).
+	n.Style = map[string]string{"border-top-left-radius": "30px", "border-top-right-radius": "30px"}
+	node = &Node{ID: "1:3", Width: 40, Height: 100}
+	cv.corners(n, node)
+	if *node.TopLeftRadius != 20 || *node.TopRightRadius != 20 || *node.BottomLeftRadius != 0 {
+		t.Errorf("overlapping radii: %v %v %v", *node.TopLeftRadius, *node.TopRightRadius, *node.BottomLeftRadius)
+	}
+}

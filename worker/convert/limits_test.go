@@ -1,0 +1,269 @@
+package convert_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/code2des/backend/worker/convert"
+)
+
+// page builds a synthetic capture of an 800x600 page whose body holds children.
+func page(children ...*convert.DOMNode) *convert.Capture {
+	body := &convert.DOMNode{Type: "element", Tag: "body", Box: convert.Box{Width: 800, Height: 600}, Children: children}
+	return &convert.Capture{
+		Manifest: convert.CaptureManifest{Kind: convert.CaptureKind, Version: 1, PageImportID: fixturePageImportID, Attempt: 1},
+		Document: convert.Document{Title: "t", Viewport: convert.Size{Width: 800, Height: 600}, ScrollSize: convert.Size{Width: 800, Height: 600},
+			Root: &convert.DOMNode{Type: "element", Tag: "html", Box: convert.Box{Width: 800, Height: 600}, Children: []*convert.DOMNode{body}}},
+	}
+}
+
+func div(style map[string]string, children ...*convert.DOMNode) *convert.DOMNode {
+	return &convert.DOMNode{Type: "element", Tag: "div", Box: convert.Box{Width: 10, Height: 10}, Style: style, Children: children}
+}
+
+func text(s string) *convert.DOMNode {
+	return &convert.DOMNode{Type: "text", Text: s, Box: convert.Box{Width: 10, Height: 10}}
+}
+
+func run(t *testing.T, c *convert.Capture, load convert.AssetLoader) *convert.Output {
+	t.Helper()
+	if load == nil {
+		load = func(context.Context, convert.Asset, int64) ([]byte, error) { return nil, convert.ErrAssetMissing }
+	}
+	out, err := convert.Convert(context.Background(), c, fixtureJob, convert.Options{ImportPrefix: fixtureImportPrefix, JobPrefix: fixtureJobPrefix}, load)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func codes(out *convert.Output) map[string]int {
+	m := map[string]int{}
+	for _, w := range out.Result.Warnings {
+		m[w.Code]++
+	}
+	return m
+}
+
+func TestWarningsCap(t *testing.T) {
+	t.Parallel()
+	transformed := func(n int) *convert.Capture {
+		var kids []*convert.DOMNode
+		for range n {
+			kids = append(kids, div(map[string]string{"transform": "matrix(1, 0, 0, 1, 5, 0)"}))
+		}
+		return page(kids...)
+	}
+	t.Run("AtCapAllListed", func(t *testing.T) {
+		out := run(t, transformed(convert.MaxWarnings), nil)
+		if n, c := len(out.Result.Warnings), codes(out); n != convert.MaxWarnings || c["WARNINGS_TRUNCATED"] != 0 {
+			t.Errorf("%d warnings %v, want %d transforms", n, c, convert.MaxWarnings)
+		}
+	})
+	t.Run("PastCapTruncated", func(t *testing.T) {
+		out := run(t, transformed(convert.MaxWarnings+1), nil)
+		ws := out.Result.Warnings
+		if len(ws) != convert.MaxWarnings || ws[len(ws)-1].Code != "WARNINGS_TRUNCATED" || ws[len(ws)-1].Message != "2 more warnings were left out" {
+			t.Errorf("%d warnings ending %+v; want %d ending WARNINGS_TRUNCATED for 2", len(ws), ws[len(ws)-1], convert.MaxWarnings)
+		}
+	})
+}
+
+func TestNodeLimit(t *testing.T) {
+	t.Parallel()
+	clipped := func(n int) *convert.Capture {
+		kids := make([]*convert.DOMNode, n)
+		for i := range kids {
+			kids[i] = div(map[string]string{"overflow-x": "hidden"})
+		}
+		return page(kids...)
+	}
+	// The root is one node, so MaxNodes-1 boxes fill the tree exactly.
+	t.Run("AtLimitAllKept", func(t *testing.T) {
+		out := run(t, clipped(convert.MaxNodes-1), nil)
+		if n := len(out.Result.Root.Children); n != convert.MaxNodes-1 || len(out.Result.Warnings) != 0 {
+			t.Errorf("%d children, warnings %v", n, codes(out))
+		}
+	})
+	t.Run("PastLimitWarned", func(t *testing.T) {
+		out := run(t, clipped(convert.MaxNodes), nil)
+		if n, c := len(out.Result.Root.Children), codes(out); n != convert.MaxNodes-1 || c["NODE_LIMIT"] != 1 {
+			t.Errorf("%d children, warnings %v; want %d and one NODE_LIMIT", n, c, convert.MaxNodes-1)
+		}
+	})
+}
+
+func depth(n *convert.Node) int {
+	d := 0
+	for _, c := range n.Children {
+		d = max(d, depth(c))
+	}
+	return d + 1
+}
+
+func TestDepthLimit(t *testing.T) {
+	t.Parallel()
+	chain := func(n int) *convert.Capture {
+		inner := text("deep")
+		node := div(map[string]string{"overflow-x": "hidden"}, inner)
+		for range n - 1 {
+			node = div(map[string]string{"overflow-x": "hidden"}, node)
+		}
+		return page(node)
+	}
+	// Frames reach depth MaxDepth-1 and the text MaxDepth: MaxDepth-2 nested boxes fit.
+	t.Run("AtLimitKept", func(t *testing.T) {
+		out := run(t, chain(convert.MaxDepth-2), nil)
+		c := codes(out)
+		delete(c, "FONT_GENERIC_FAMILY")
+		if d := depth(out.Result.Root); d != convert.MaxDepth || len(c) != 0 {
+			t.Errorf("depth %d, warnings %v; want %d and none", d, c, convert.MaxDepth)
+		}
+	})
+	t.Run("PastLimitFlattened", func(t *testing.T) {
+		out := run(t, chain(convert.MaxDepth-1), nil)
+		if d, c := depth(out.Result.Root), codes(out); d != convert.MaxDepth || c["TREE_DEPTH_FLATTENED"] != 1 {
+			t.Errorf("depth %d, warnings %v; want %d and one TREE_DEPTH_FLATTENED", d, c, convert.MaxDepth)
+		}
+	})
+}
+
+// pngOf returns a PNG header (signature and IHDR, which is all DecodeConfig reads) of w x h,
+// padded with zeros to size bytes.
+func pngOf(w, h, size int) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9] = 8, 6 // 8-bit RGBA
+	binary.Write(&b, binary.BigEndian, uint32(13))
+	chunk := append([]byte("IHDR"), ihdr...)
+	b.Write(chunk)
+	binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(chunk))
+	if b.Len() < size {
+		b.Write(make([]byte, size-b.Len()))
+	}
+	return b.Bytes()
+}
+
+// imagePage is a page of img elements showing the given PNGs, with a loader serving them.
+func imagePage(images ...[]byte) (*convert.Capture, convert.AssetLoader) {
+	var kids []*convert.DOMNode
+	c := page()
+	blobs := map[string][]byte{}
+	for i, b := range images {
+		id := "img-" + strconv.Itoa(i+1)
+		key := fixtureImportPrefix + "assets/" + id + ".png"
+		blobs[key] = b
+		c.Assets = append(c.Assets, convert.Asset{ID: id, Kind: "img", Key: key, MimeType: "image/png", SHA256: sha256Hex(b), ByteSize: int64(len(b))})
+		kids = append(kids, &convert.DOMNode{Type: "element", Tag: "img", Box: convert.Box{Width: 10, Height: 10}, Image: &convert.DOMImage{AssetID: id}})
+	}
+	c.Document.Root.Children[0].Children = kids
+	return c, func(_ context.Context, a convert.Asset, maxBytes int64) ([]byte, error) {
+		b, ok := blobs[a.Key]
+		if !ok {
+			return nil, convert.ErrAssetMissing
+		}
+		if int64(len(b)) > maxBytes {
+			return nil, errors.New("loader asked for fewer bytes than the asset has")
+		}
+		return b, nil
+	}
+}
+
+func TestImageLimits(t *testing.T) {
+	t.Parallel()
+	const mib = 1 << 20
+	for _, tc := range []struct {
+		name     string
+		images   [][]byte
+		entries  int
+		warnings map[string]int
+	}{
+		{"ImageAtByteLimitKept", [][]byte{pngOf(8, 8, convert.MaxImageBytes)}, 1, map[string]int{}},
+		{"ImagePastByteLimitLeftOut", [][]byte{pngOf(8, 8, convert.MaxImageBytes+1)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
+		{"ImagesAtTotalKept", [][]byte{pngOf(8, 8, 10*mib), pngOf(8, 8, 10*mib), pngOf(8, 8, 10*mib), pngOf(8, 8, 2*mib)}, 4, map[string]int{}},
+		{"ImagesPastTotalLeftOut", [][]byte{pngOf(8, 8, 10*mib), pngOf(8, 8, 10*mib), pngOf(8, 8, 10*mib), pngOf(8, 8, 2*mib+1)}, 3, map[string]int{"IMAGE_BUDGET_EXCEEDED": 1}},
+		// 8192x4096 is exactly MaxConvertPixels; the backend returns it as 4096x2048 RGBA at
+		// most, exactly MaxTotalImageBytes.
+		{"ConvertedAtPixelLimitKept", [][]byte{pngOf(8192, 4096, 100)}, 1, map[string]int{}},
+		{"ConvertedPastPixelLimitLeftOut", [][]byte{pngOf(8193, 4096, 100)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
+		{"SideAtDeclaredLimitKept", [][]byte{pngOf(convert.MaxDeclaredImageSide, 1, 100)}, 1, map[string]int{}},
+		{"SidePastDeclaredLimitLeftOut", [][]byte{pngOf(convert.MaxDeclaredImageSide+1, 1, 100)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
+		{"NotAPNGLeftOut", [][]byte{[]byte("GIF89a not a png")}, 0, map[string]int{"IMAGE_INVALID": 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			c, load := imagePage(tc.images...)
+			out := run(t, c, load)
+			if len(out.Result.Images) != tc.entries {
+				t.Errorf("%d image entries, want %d", len(out.Result.Images), tc.entries)
+			}
+			got := codes(out)
+			delete(got, "FONT_GENERIC_FAMILY")
+			if len(got) != len(tc.warnings) {
+				t.Errorf("warnings %v, want %v", got, tc.warnings)
+			}
+			for code, n := range tc.warnings {
+				if got[code] != n {
+					t.Errorf("warnings %v, want %v", got, tc.warnings)
+				}
+			}
+		})
+	}
+}
+
+func TestMissingAssetWarnsAndStorageErrorFails(t *testing.T) {
+	t.Parallel()
+	c, _ := imagePage(pngOf(8, 8, 100))
+	t.Run("MissingObjectWarned", func(t *testing.T) {
+		out := run(t, c, nil)
+		if got := codes(out); got["IMAGE_UNRESOLVED"] != 1 || len(out.Result.Images) != 0 {
+			t.Errorf("warnings %v, %d images", got, len(out.Result.Images))
+		}
+		if n := out.Result.Root.Children[0]; n.Type != "RECTANGLE" {
+			t.Errorf("the img's box is a %s, want a RECTANGLE kept for the layout", n.Type)
+		}
+	})
+	t.Run("StorageErrorAborts", func(t *testing.T) {
+		boom := errors.New("storage unreachable")
+		_, err := convert.Convert(context.Background(), c, fixtureJob, convert.Options{ImportPrefix: fixtureImportPrefix},
+			func(context.Context, convert.Asset, int64) ([]byte, error) { return nil, boom })
+		if !errors.Is(err, boom) {
+			t.Errorf("err = %v, want the loader's error", err)
+		}
+	})
+	t.Run("AssetOutsideImportCopied", func(t *testing.T) {
+		b := pngOf(8, 8, 100)
+		c2, load := imagePage(b)
+		out, err := convert.Convert(context.Background(), c2, fixtureJob, convert.Options{ImportPrefix: "page-imports/other/attempt-1/", JobPrefix: fixtureJobPrefix}, load)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fixtureJobPrefix + "images/" + sha256Hex(b) + ".png"
+		if len(out.Copies) != 1 || out.Copies[0].Key != want || !bytes.Equal(out.Copies[0].Bytes, b) || out.Result.Images[0].Key != want {
+			t.Errorf("copies %d, image key %q; want one copy at %q", len(out.Copies), out.Result.Images[0].Key, want)
+		}
+	})
+}
+
+func TestResultSizeLimit(t *testing.T) {
+	t.Parallel()
+	// Long texts make a result just over MaxResultBytes.
+	long := strings.Repeat("x", 9000)
+	var kids []*convert.DOMNode
+	for range convert.MaxResultBytes/9000 + 1 {
+		kids = append(kids, &convert.DOMNode{Type: "element", Tag: "p", Box: convert.Box{Width: 10, Height: 10}, Children: []*convert.DOMNode{text(long)}})
+	}
+	_, err := convert.Convert(context.Background(), page(kids...), fixtureJob, convert.Options{}, nil)
+	if !errors.Is(err, convert.ErrTooLarge) {
+		t.Errorf("err = %v, want ErrTooLarge", err)
+	}
+}

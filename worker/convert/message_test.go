@@ -1,0 +1,111 @@
+package convert_test
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/code2des/backend/worker/convert"
+)
+
+func validRequest() map[string]any {
+	return map[string]any{
+		"type": "code2des.requested", "version": 1, "code2des_id": "c1", "attempt": 2, "nonce": "n",
+		"page_import_id": "p1", "capture_url": "s3://b/kp/page-imports/p1/attempt-3/capture.json",
+		"capture_hash": sha256Hex([]byte("x")), "figma_file_key": "k", "screen_id": "1:2", "placement_target": "page",
+		"artifact_prefix": "s3://b/kp/code2des/c1/attempt-2/", "callback_url": "http://127.0.0.1:1/webhooks/code2des",
+	}
+}
+
+func parse(t *testing.T, m map[string]any) (convert.Request, error) {
+	t.Helper()
+	b, _ := json.Marshal(m)
+	return convert.ParseRequest(b)
+}
+
+func TestParseRequest(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		key  string
+		val  any
+		want error
+	}{
+		{"OtherTypeLeft", "type", "page_import.requested", convert.ErrOtherVersion},
+		{"OtherVersionLeft", "version", 2, convert.ErrOtherVersion},
+		{"NoNonceDropped", "nonce", "", convert.ErrUnanswerable},
+		{"NoAttemptDropped", "attempt", 0, convert.ErrUnanswerable},
+		{"BadCallbackDropped", "callback_url", "ftp://x/y", convert.ErrUnanswerable},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := validRequest()
+			m[tc.key] = tc.val
+			if _, err := parse(t, m); !errors.Is(err, tc.want) {
+				t.Errorf("err = %v, want %v", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestLocate(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		r, err := parse(t, validRequest())
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := r.Locate()
+		want := convert.Locations{Bucket: "b", JobPrefix: "kp/code2des/c1/attempt-2/", CaptureKey: "kp/page-imports/p1/attempt-3/capture.json", ImportPrefix: "kp/page-imports/p1/attempt-3/"}
+		if err != nil || l != want {
+			t.Errorf("Locate = %+v, %v; want %+v", l, err, want)
+		}
+	})
+	for _, tc := range []struct {
+		name, key, val, want string
+	}{
+		{"ErrHashNotHex", "capture_hash", "ABC", "capture_hash is not a lowercase hex SHA-256"},
+		{"ErrPrefixOtherAttempt", "artifact_prefix", "s3://b/kp/code2des/c1/attempt-1/", "artifact_prefix does not name this job's attempt folder"},
+		{"ErrPrefixDotDot", "artifact_prefix", "s3://b/../code2des/c1/attempt-2/", "artifact_prefix has an empty, . or .. segment"},
+		{"ErrCaptureNotS3", "capture_url", "https://b/capture.json", "capture_url is not an s3:// URI"},
+		{"ErrCaptureOtherBucket", "capture_url", "s3://c/kp/page-imports/p1/attempt-3/capture.json", "capture_url is not in the artifact bucket"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := validRequest()
+			m[tc.key] = tc.val
+			r, err := parse(t, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := r.Locate(); err == nil || err.Error() != tc.want {
+				t.Errorf("Locate err = %v, want %q", err, tc.want)
+			}
+		})
+	}
+	t.Run("CaptureOutsideImportFolderHasNoImportPrefix", func(t *testing.T) {
+		m := validRequest()
+		m["capture_url"] = "s3://b/elsewhere/capture.json"
+		r, _ := parse(t, m)
+		if l, err := r.Locate(); err != nil || l.ImportPrefix != "" {
+			t.Errorf("Locate = %+v, %v; want no import prefix", l, err)
+		}
+	})
+}
+
+func TestConfigValidate(t *testing.T) {
+	t.Setenv("SQS_CONVERSION_QUEUE_URL", "http://127.0.0.1:1/q")
+	t.Setenv("WORKER_CALLBACK_SECRET", "s")
+	c, err := convert.LoadConfig()
+	if err != nil {
+		t.Fatalf("defaults refused: %v", err)
+	}
+	c.WaitTime = convert.MaxWaitTime
+	if err := c.Validate(); err != nil {
+		t.Errorf("wait time at 20s refused: %v", err)
+	}
+	c.WaitTime = convert.MaxWaitTime + 1
+	if err := c.Validate(); err == nil {
+		t.Error("wait time past 20s accepted")
+	}
+	c.WaitTime, c.VisibilityTimeout = 0, c.JobTimeout
+	if err := c.Validate(); err == nil {
+		t.Error("a visibility timeout shorter than a job plus its callbacks accepted")
+	}
+}
