@@ -49,6 +49,52 @@ type Config struct {
 
 	// --- GraphQL API: authentication, CORS, limits (issue 3, issue 5). ---
 
+	// CognitoIssuer is the user pool issuer, https://cognito-idp.<region>.amazonaws.com/<pool id>.
+	// Empty: no token is accepted, every request is anonymous (and every job call UNAUTHENTICATED).
+	CognitoIssuer string `env:"COGNITO_ISSUER"`
+	// CognitoJWKSURL is where signing keys are fetched; empty means COGNITO_ISSUER +
+	// "/.well-known/jwks.json".
+	CognitoJWKSURL string `env:"COGNITO_JWKS_URL"`
+	// CognitoClientIDs are the accepted app client ids (comma-separated).
+	CognitoClientIDs []string `env:"COGNITO_CLIENT_IDS" envSeparator:","`
+	// CognitoTokenUses are the accepted token_use values: id, access or both (comma-separated).
+	CognitoTokenUses []string `env:"COGNITO_TOKEN_USES" envDefault:"id,access" envSeparator:","`
+	// AuthLeeway is the clock skew tolerated on token times.
+	AuthLeeway time.Duration `env:"AUTH_LEEWAY" envDefault:"30s"`
+	// CORSAllowedOrigins are the dashboard origins allowed to call /graphql (comma-separated,
+	// e.g. https://app.code2des.example).
+	CORSAllowedOrigins []string `env:"CORS_ALLOWED_ORIGINS" envSeparator:","`
+	// CORSAllowNullOrigin allows the Origin `null` of the Figma plugin iframe.
+	CORSAllowNullOrigin bool `env:"CORS_ALLOW_NULL_ORIGIN" envDefault:"true"`
+	// GraphQLIntrospection enables __schema/__type queries (off in production).
+	GraphQLIntrospection bool `env:"GRAPHQL_INTROSPECTION" envDefault:"false"`
+	// GraphQLSuggestions enables "Did you mean ...?" hints in validation errors.
+	GraphQLSuggestions bool `env:"GRAPHQL_SUGGESTIONS" envDefault:"false"`
+	// GraphQLMaxBodyBytes bounds a POST /graphql body; 0 means DefaultGraphQLMaxBodyBytes.
+	GraphQLMaxBodyBytes int64 `env:"GRAPHQL_MAX_BODY_BYTES" envDefault:"262144"`
+	// GraphQLParserTokenLimit bounds the tokens of one query document; 0 means the default.
+	GraphQLParserTokenLimit int `env:"GRAPHQL_PARSER_TOKEN_LIMIT" envDefault:"10000"`
+	// GraphQLComplexityLimit bounds the summed field costs of one operation; 0 means the default.
+	GraphQLComplexityLimit int `env:"GRAPHQL_COMPLEXITY_LIMIT" envDefault:"5000"`
+	// GraphQLMaxDepth bounds field nesting; 0 means the default.
+	GraphQLMaxDepth int `env:"GRAPHQL_MAX_DEPTH" envDefault:"10"`
+	// GraphQLMaxFields bounds the fields (aliases included) one operation selects; 0 means the
+	// default.
+	GraphQLMaxFields int `env:"GRAPHQL_MAX_FIELDS" envDefault:"250"`
+	// GraphQLRateLimit is the number of /graphql requests per GraphQLRateWindow per subject
+	// (per client IP for anonymous requests); 0 means the default, negative turns it off.
+	GraphQLRateLimit int `env:"GRAPHQL_RATE_LIMIT" envDefault:"600"`
+	// GraphQLRateWindow is the window of GraphQLRateLimit.
+	GraphQLRateWindow time.Duration `env:"GRAPHQL_RATE_WINDOW" envDefault:"1m"`
+	// CreatePageImportRateLimit is the number of createPageImport calls per
+	// CreatePageImportRateWindow per subject; 0 means the default, negative turns it off.
+	CreatePageImportRateLimit int `env:"CREATE_PAGE_IMPORT_RATE_LIMIT" envDefault:"30"`
+	// CreatePageImportRateWindow is the window of CreatePageImportRateLimit.
+	CreatePageImportRateWindow time.Duration `env:"CREATE_PAGE_IMPORT_RATE_WINDOW" envDefault:"1m"`
+	// AllowLoopbackSources lets sourceUrl point to loopback hosts (localhost, 127.0.0.0/8, ::1).
+	// LOCAL AND TEST USE ONLY: the local stack turns it on to import pages it serves itself.
+	AllowLoopbackSources bool `env:"ALLOW_LOOPBACK_SOURCES" envDefault:"false"`
+
 	// --- Worker callbacks and the sweeper (issue 4). ---
 
 	// --- Result retrieval (issue 6). ---
