@@ -117,7 +117,7 @@ func TestCreatePageImportInsertsThenPublishes(t *testing.T) {
 	}
 	want := CaptureMessage{Type: "page_import.requested", Version: 1, PageImportID: row.ID, Attempt: 1, Nonce: row.Nonce,
 		SourceURL: "https://example.com/pricing", Viewport: ViewportMessage{1440, 900}, DeviceScaleFactor: 2,
-		ReadySelector: row.ReadySelector,
+		ReadySelector:  row.ReadySelector,
 		ArtifactPrefix: "s3://artifacts/env/page-imports/" + row.ID + "/attempt-1/",
 		CallbackURL:    "https://api.example.com/webhooks/page-imports"}
 	if body.ReadySelector == nil || *body.ReadySelector != "#app" {
@@ -225,7 +225,9 @@ func TestCreatePageImportInputRules(t *testing.T) {
 		{"OK/HeightAtMax", func(r *models.PageImportRequest) { r.ViewportHeight = models.MaxViewportHeight }, ""},
 		{"OK/ScaleAtMin", func(r *models.PageImportRequest) { r.DeviceScaleFactor = models.MinDeviceScaleFactor }, ""},
 		{"OK/ScaleAtMax", func(r *models.PageImportRequest) { r.DeviceScaleFactor = models.MaxDeviceScaleFactor }, ""},
-		{"OK/SelectorAtMax", func(r *models.PageImportRequest) { r.ReadySelector = str(strings.Repeat("é", models.MaxReadySelectorLength)) }, ""},
+		{"OK/SelectorAtMax", func(r *models.PageImportRequest) {
+			r.ReadySelector = str(strings.Repeat("é", models.MaxReadySelectorLength))
+		}, ""},
 		{"OK/BlankSelectorIsNone", func(r *models.PageImportRequest) { r.ReadySelector = str("  ") }, ""},
 		{"BadUserInput/WidthBelowMin", func(r *models.PageImportRequest) { r.ViewportWidth = models.MinViewportWidth - 1 }, "input.viewport.width"},
 		{"BadUserInput/WidthPastMax", func(r *models.PageImportRequest) { r.ViewportWidth = models.MaxViewportWidth + 1 }, "input.viewport.width"},
@@ -233,7 +235,9 @@ func TestCreatePageImportInputRules(t *testing.T) {
 		{"BadUserInput/HeightPastMax", func(r *models.PageImportRequest) { r.ViewportHeight = models.MaxViewportHeight + 1 }, "input.viewport.height"},
 		{"BadUserInput/ScaleBelowMin", func(r *models.PageImportRequest) { r.DeviceScaleFactor = 0.99 }, "input.deviceScaleFactor"},
 		{"BadUserInput/ScalePastMax", func(r *models.PageImportRequest) { r.DeviceScaleFactor = 4.01 }, "input.deviceScaleFactor"},
-		{"BadUserInput/SelectorPastMax", func(r *models.PageImportRequest) { r.ReadySelector = str(strings.Repeat("a", models.MaxReadySelectorLength+1)) }, "input.readySelector"},
+		{"BadUserInput/SelectorPastMax", func(r *models.PageImportRequest) {
+			r.ReadySelector = str(strings.Repeat("a", models.MaxReadySelectorLength+1))
+		}, "input.readySelector"},
 		{"BadUserInput/SelectorWithNUL", func(r *models.PageImportRequest) { r.ReadySelector = str("#a\x00") }, "input.readySelector"},
 		{"BadUserInput/LoopbackURL", func(r *models.PageImportRequest) { r.SourceURL = "http://127.0.0.1:8080/" }, "input.sourceUrl"},
 		{"BadUserInput/ProjectID", func(r *models.PageImportRequest) { r.ProjectID = 0 }, "input.projectId"},
