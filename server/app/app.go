@@ -94,6 +94,7 @@ func (a *App) routes() http.Handler {
 	r.Get("/graphql", gql.ServeHTTP)
 
 	// Worker callbacks (SPEC §6) are mounted here.
+	a.mountCallbacks(r)
 	return r
 }
 
@@ -156,6 +157,10 @@ func Run(ctx context.Context, cfg Config, aws awsconf.Options, logger *slog.Logg
 		IdleTimeout:       120 * time.Second,
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
+	// The sweeper (SPEC §6) stops with the server, and Run returns only after it has.
+	sweepCtx, stopSweeper := context.WithCancel(ctx)
+	waitSweeper := a.startSweeper(sweepCtx)
+	defer func() { stopSweeper(); waitSweeper() }()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(l) }()
 	logger.Info("serving", "addr", l.Addr().String(), "config", cfg)
