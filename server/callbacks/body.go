@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/artifacts"
@@ -122,8 +124,8 @@ func DecodeCode2DesCallback(body []byte) (*Code2DesCallback, error) {
 		if err := requirePointer("result_url", cb.ResultURL); err != nil {
 			return nil, err
 		}
-		if cb.WarningCount == nil || *cb.WarningCount < 0 {
-			return nil, errMalformed("warning_count must be an integer of at least 0 when status is completed")
+		if cb.WarningCount == nil || *cb.WarningCount < 0 || *cb.WarningCount > math.MaxInt32 {
+			return nil, errMalformed("warning_count must be an integer from 0 to %d when status is completed", math.MaxInt32)
 		}
 		if cb.ErrorMessage != nil {
 			return nil, errMalformed("error_message is not allowed when status is completed")
@@ -174,13 +176,28 @@ func checkIdentity(idField, id string, attempt int, nonce string) error {
 	if _, err := models.ParseID(idField, id); err != nil {
 		return errMalformed("%s must be a job id (lowercase UUID)", idField)
 	}
-	if attempt < 1 {
-		return errMalformed("attempt must be an integer of at least 1")
+	if attempt < 1 || attempt > math.MaxInt32 {
+		return errMalformed("attempt must be an integer from 1 to %d", math.MaxInt32)
 	}
-	if nonce == "" || len(nonce) > MaxNonceLength {
-		return errMalformed("nonce must be 1 to %d characters", MaxNonceLength)
+	if !isNonceText(nonce) {
+		return errMalformed("nonce must be 1 to %d URL-safe base64 characters", MaxNonceLength)
 	}
 	return nil
+}
+
+// isNonceText reports whether s looks like a nonce (models.NewNonce: URL-safe base64), so no
+// odd bytes reach the database or a comparison.
+func isNonceText(s string) bool {
+	if s == "" || len(s) > MaxNonceLength {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 func requirePointer(field string, p *string) error {
@@ -197,7 +214,7 @@ func optionalPointer(field string, p *string) error {
 	if p == nil {
 		return nil
 	}
-	if !strings.HasPrefix(*p, "s3://") || len(*p) > MaxPointerLength {
+	if !strings.HasPrefix(*p, "s3://") || utf8.RuneCountInString(*p) > MaxPointerLength {
 		return errMalformed("%s must be an s3:// URI of at most %d characters", field, MaxPointerLength)
 	}
 	return nil
