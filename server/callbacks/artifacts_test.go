@@ -307,4 +307,3 @@ func TestStorageDownAnswers503(t *testing.T) {
 		})
 	}
 }
-

@@ -24,7 +24,7 @@ func TestPageImportFences(t *testing.T) {
 
 	var fenceMessages []string
 	for _, tc := range []struct {
-		name  string
+		name   string
 		break_ func(cb map[string]any, pi *models.PageImport)
 	}{
 		{"StaleAttemptIs409", func(cb map[string]any, _ *models.PageImport) { cb["attempt"] = 2 }},
