@@ -24,8 +24,8 @@ func TestPageImportFences(t *testing.T) {
 
 	var fenceMessages []string
 	for _, tc := range []struct {
-		name   string
-		break_ func(cb map[string]any, pi *models.PageImport)
+		name       string
+		breakFence func(cb map[string]any, pi *models.PageImport)
 	}{
 		{"StaleAttemptIs409", func(cb map[string]any, _ *models.PageImport) { cb["attempt"] = 2 }},
 		{"WrongNonceIs409", func(cb map[string]any, _ *models.PageImport) { cb["nonce"] = otherNonce(cb["nonce"].(string)) }},
@@ -45,7 +45,7 @@ func TestPageImportFences(t *testing.T) {
 				if status == "completed" {
 					cb = e.storeCapture(pi, newCapture(pi))
 				}
-				tc.break_(cb, pi)
+				tc.breakFence(cb, pi)
 				before := e.readPageImport(pi.ID)
 				a := e.postJSON(callbacks.PageImportsPath, cb)
 				if a.status != 409 || a.errorCode() != "conflict" {
