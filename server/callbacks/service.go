@@ -93,6 +93,8 @@ func (s *Service) ApplyPageImport(ctx context.Context, cb *PageImportCallback) (
 		// The artifact is invalid: record a failure with a safe message instead (SPEC §6: 422).
 		msg := SafeErrorMessage(artifacts.SafeMessage(rejected), "capture artifact is invalid")
 		apply = pageImportOutcome{errorMessage: &msg}
+		// Answer with exactly what is stored: the message may quote worker-chosen text.
+		rejected = models.WrapError(models.CodeFailedPrecondition, rejected, msg)
 	}
 	ctx2, cancel := s.dbCtx(ctx)
 	defer cancel()
@@ -187,6 +189,7 @@ func (s *Service) ApplyCode2Des(ctx context.Context, cb *Code2DesCallback) (Resu
 	if rejected != nil && want.completed {
 		msg := SafeErrorMessage(artifacts.SafeMessage(rejected), "result artifact is invalid")
 		apply = code2desOutcome{errorMessage: &msg}
+		rejected = models.WrapError(models.CodeFailedPrecondition, rejected, msg)
 	}
 	ctx2, cancel := s.dbCtx(ctx)
 	defer cancel()
