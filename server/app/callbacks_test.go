@@ -29,7 +29,7 @@ func TestWorkerCallbackConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(cfg.WorkerSecrets) != 2 || cfg.CaptureDeadline != 15*time.Minute || cfg.ConversionDeadline != 15*time.Minute ||
-		cfg.SweepInterval != time.Minute || cfg.CaptureArtifactMaxBytes != 32<<20 || cfg.ResultArtifactMaxBytes != 16<<20 ||
+		cfg.SweepInterval != time.Minute || cfg.CaptureArtifactMaxBytes != 32<<20 || cfg.ResultArtifactMaxBytes != 8<<20 ||
 		cfg.ArtifactReadTimeout != 30*time.Second {
 		t.Errorf("callback defaults: secrets %d, %v %v %v %d %d %v", len(cfg.WorkerSecrets), cfg.CaptureDeadline,
 			cfg.ConversionDeadline, cfg.SweepInterval, cfg.CaptureArtifactMaxBytes, cfg.ResultArtifactMaxBytes, cfg.ArtifactReadTimeout)

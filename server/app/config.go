@@ -64,8 +64,9 @@ type Config struct {
 	SweepInterval time.Duration `env:"SWEEP_INTERVAL" envDefault:"1m"`
 	// CaptureArtifactMaxBytes is the largest capture JSON a completed capture callback may point at.
 	CaptureArtifactMaxBytes int64 `env:"CAPTURE_ARTIFACT_MAX_BYTES" envDefault:"33554432"`
-	// ResultArtifactMaxBytes is the largest result JSON a completed conversion callback may point at.
-	ResultArtifactMaxBytes int64 `env:"RESULT_ARTIFACT_MAX_BYTES" envDefault:"16777216"`
+	// ResultArtifactMaxBytes is the largest result JSON a completed conversion callback may point at;
+	// keep it at most the result reader's limit (server/results, 8 MiB by default).
+	ResultArtifactMaxBytes int64 `env:"RESULT_ARTIFACT_MAX_BYTES" envDefault:"8388608"`
 	// ArtifactReadTimeout bounds the storage reads of one callback's artifact check; past it the
 	// callback answers 503 and nothing changes.
 	ArtifactReadTimeout time.Duration `env:"ARTIFACT_READ_TIMEOUT" envDefault:"30s"`

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/results"
 )
 
 // The artifact kinds and versions of SPEC §7 (manifest.kind and manifest.version). A worker that
@@ -175,12 +176,13 @@ type ResultManifest struct {
 	Version int    `json:"version"`
 	// Code2DesID, Attempt and Nonce repeat the conversion job's identity; PageImportID and
 	// CaptureHash the capture it was made from.
-	Code2DesID   string    `json:"code2des_id"`
-	Attempt      int       `json:"attempt"`
-	Nonce        string    `json:"nonce"`
-	PageImportID string    `json:"page_import_id"`
-	CaptureHash  string    `json:"capture_hash"`
-	ConvertedAt  time.Time `json:"converted_at"`
+	Code2DesID   string `json:"code2des_id"`
+	Attempt      int    `json:"attempt"`
+	Nonce        string `json:"nonce"`
+	PageImportID string `json:"page_import_id"`
+	CaptureHash  string `json:"capture_hash"`
+	// ConvertedAt is optional (the reader in server/results ignores it).
+	ConvertedAt *time.Time `json:"converted_at,omitempty"`
 }
 
 // ResultImages are the MIME types a result image may declare (SPEC §7).
@@ -212,9 +214,10 @@ type Result struct {
 }
 
 // ParseResult decodes and checks a result JSON on its own (without the job): unknown fields,
-// trailing data, a wrong kind or version, missing or malformed fields, duplicate image refs. It
-// checks that root is a JSON object; the node tree's own rules are checked when the result is
-// read (server/results).
+// trailing data, a wrong kind or version, missing or malformed fields, duplicate image refs, and
+// the list and length limits that server/results applies when the result is read (its constants
+// are used, so both agree). It checks that root is a JSON object; the node tree's own rules are
+// checked when the result is read (server/results, docs/results.md).
 //
 // Errors (CodeFailedPrecondition): the first broken rule, with a client-safe message.
 func ParseResult(b []byte) (*Result, error) {
@@ -232,34 +235,39 @@ func ParseResult(b []byte) (*Result, error) {
 		return nil, invalid(nil, "result manifest lacks code2des_id, attempt, nonce or page_import_id")
 	case !IsSHA256Hex(m.CaptureHash):
 		return nil, invalid(nil, "result manifest capture_hash must be 64 lowercase hex characters")
-	case m.ConvertedAt.IsZero():
-		return nil, invalid(nil, "result manifest converted_at is required")
 	case !isJSONObject(r.Root):
 		return nil, invalid(nil, "result root must be a JSON object")
 	case r.Images == nil:
 		return nil, invalid(nil, "result images must be an array")
 	case r.Warnings == nil:
 		return nil, invalid(nil, "result warnings must be an array")
+	case len(r.Images) > results.MaxImages || len(r.Warnings) > results.MaxWarnings:
+		return nil, invalid(nil, "result has more than %d images or %d warnings", results.MaxImages, results.MaxWarnings)
 	}
 	refs := make(map[string]bool, len(r.Images))
 	for i, img := range r.Images {
 		switch {
-		case img.Ref == "" || refs[img.Ref]:
-			return nil, invalid(nil, "result image %d has an empty or repeated ref", i)
+		case img.Ref == "" || len(img.Ref) > results.MaxIdentifierLength || refs[img.Ref]:
+			return nil, invalid(nil, "result image %d has an empty, overlong or repeated ref", i)
 		case img.Key == "":
 			return nil, invalid(nil, "result image %q needs a key", img.Ref)
 		case !ResultImageTypes[img.MimeType]:
 			return nil, invalid(nil, "result image %q has an unsupported mime_type", img.Ref)
 		case !IsSHA256Hex(img.Sha256):
 			return nil, invalid(nil, "result image %q sha256 must be 64 lowercase hex characters", img.Ref)
-		case img.ByteSize < 1 || img.Width < 1 || img.Height < 1:
-			return nil, invalid(nil, "result image %q needs a positive byte_size, width and height", img.Ref)
+		case img.ByteSize < 1 || img.Width < 1 || img.Height < 1 ||
+			img.Width > results.MaxDeclaredImageSide || img.Height > results.MaxDeclaredImageSide:
+			return nil, invalid(nil, "result image %q needs a positive byte_size and a width and height of 1 to %d",
+				img.Ref, results.MaxDeclaredImageSide)
 		}
 		refs[img.Ref] = true
 	}
 	for i, w := range r.Warnings {
-		if w == nil || w.Code == "" || w.Message == "" {
-			return nil, invalid(nil, "result warning %d needs a code and a message", i)
+		if w == nil || w.Code == "" || w.Message == "" || len(w.Code) > results.MaxWarningCodeLength ||
+			len(w.Message) > results.MaxWarningMessageLength ||
+			(w.NodeID != nil && (*w.NodeID == "" || len(*w.NodeID) > results.MaxIdentifierLength)) {
+			return nil, invalid(nil, "result warning %d needs a code of 1 to %d bytes, a message of 1 to %d bytes and an optional node_id of 1 to %d bytes",
+				i, results.MaxWarningCodeLength, results.MaxWarningMessageLength, results.MaxIdentifierLength)
 		}
 	}
 	return &r, nil

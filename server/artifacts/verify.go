@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/results"
 )
 
 // Default limits (configurable: CAPTURE_ARTIFACT_MAX_BYTES, RESULT_ARTIFACT_MAX_BYTES,
@@ -16,8 +17,9 @@ import (
 const (
 	// DefaultCaptureMaxBytes bounds the capture JSON read for a completed capture callback: 32 MiB.
 	DefaultCaptureMaxBytes int64 = 32 << 20
-	// DefaultResultMaxBytes bounds the result JSON read for a completed conversion callback: 16 MiB.
-	DefaultResultMaxBytes int64 = 16 << 20
+	// DefaultResultMaxBytes bounds the result JSON read for a completed conversion callback: the
+	// same 8 MiB the result reader (server/results) allows, so an accepted result can be read.
+	DefaultResultMaxBytes int64 = results.DefaultMaxResultBytes
 	// DefaultReadTimeout bounds all storage calls of one verification together.
 	DefaultReadTimeout = 30 * time.Second
 )
