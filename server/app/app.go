@@ -100,6 +100,7 @@ func (a *App) routes(verifier *auth.Verifier) http.Handler {
 	a.mountGraphQL(r, tv)
 
 	// Worker callbacks (SPEC §6) are mounted here.
+	a.mountCallbacks(r)
 	return r
 }
 
@@ -152,6 +153,10 @@ func Run(ctx context.Context, cfg Config, aws awsconf.Options, logger *slog.Logg
 		IdleTimeout:       120 * time.Second,
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
+	// The sweeper (SPEC §6) stops with the server, and Run returns only after it has.
+	sweepCtx, stopSweeper := context.WithCancel(ctx)
+	waitSweeper := a.startSweeper(sweepCtx)
+	defer func() { stopSweeper(); waitSweeper() }()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(l) }()
 	logger.Info("serving", "addr", l.Addr().String(), "config", cfg)

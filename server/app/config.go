@@ -97,6 +97,26 @@ type Config struct {
 
 	// --- Worker callbacks and the sweeper (issue 4). ---
 
+	// WorkerSecrets are the shared secrets worker callbacks are signed with (SPEC §6), comma
+	// separated: one, or two during a rotation (either is accepted). Each at least 32 bytes.
+	// Empty: every callback is refused with 401.
+	WorkerSecrets []string `env:"WORKER_SECRETS" envSeparator:"," mask:"true"`
+	// CaptureDeadline is how long a Page Import may stay processing before the sweeper fails it.
+	CaptureDeadline time.Duration `env:"CAPTURE_DEADLINE" envDefault:"15m"`
+	// ConversionDeadline is how long a Code2Des job may stay processing before the sweeper fails it.
+	ConversionDeadline time.Duration `env:"CONVERSION_DEADLINE" envDefault:"15m"`
+	// SweepInterval is the pause between sweeps (plus up to 10% jitter); 0 disables the sweeper
+	// on this instance.
+	SweepInterval time.Duration `env:"SWEEP_INTERVAL" envDefault:"1m"`
+	// CaptureArtifactMaxBytes is the largest capture JSON a completed capture callback may point at.
+	CaptureArtifactMaxBytes int64 `env:"CAPTURE_ARTIFACT_MAX_BYTES" envDefault:"33554432"`
+	// ResultArtifactMaxBytes is the largest result JSON a completed conversion callback may point at;
+	// keep it at most the result reader's limit (server/results, 8 MiB by default).
+	ResultArtifactMaxBytes int64 `env:"RESULT_ARTIFACT_MAX_BYTES" envDefault:"8388608"`
+	// ArtifactReadTimeout bounds the storage reads of one callback's artifact check; past it the
+	// callback answers 503 and nothing changes.
+	ArtifactReadTimeout time.Duration `env:"ARTIFACT_READ_TIMEOUT" envDefault:"30s"`
+
 	// --- Result retrieval (issue 6). ---
 
 	// LogLevel is debug, info, warn or error.
@@ -127,6 +147,7 @@ func (c Config) Validate() error {
 	if c.S3Bucket == "" {
 		problems = append(problems, "S3_BUCKET is required")
 	}
+	problems = append(problems, c.validateCallbacks()...)
 	if _, err := ParseLogLevel(c.LogLevel); err != nil {
 		problems = append(problems, err.Error())
 	}
