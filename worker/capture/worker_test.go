@@ -1,0 +1,582 @@
+package capture_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
+
+	"github.com/code2des/backend/server/testenv"
+	"github.com/code2des/backend/worker/capture"
+)
+
+const testSecret = "test-worker-secret"
+
+// browsers are shared by every test of the package (one per value of the local-only switch), so
+// Chromium starts at most twice per run.
+var browsers struct {
+	mu sync.Mutex
+	m  map[bool]*capture.Browser
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, b := range browsers.m {
+		b.Close()
+	}
+	os.Exit(code)
+}
+
+// mustBrowser returns the shared browser. Without Chromium the test fails in CI (CI=true) and is
+// skipped elsewhere.
+func mustBrowser(t *testing.T, allowPrivate bool) *capture.Browser {
+	t.Helper()
+	path := os.Getenv("CHROMIUM_PATH")
+	if path == "" {
+		path = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(path); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("Chromium is required in CI (.ci/run installs Debian's chromium): %v", err)
+		}
+		t.Skipf("Chromium not installed at %s", path)
+	}
+	browsers.mu.Lock()
+	defer browsers.mu.Unlock()
+	if b := browsers.m[allowPrivate]; b != nil {
+		return b
+	}
+	b, err := capture.NewBrowser(capture.BrowserOptions{ExecPath: path, AllowPrivateNetworks: allowPrivate})
+	if err != nil {
+		t.Fatalf("start browser: %v", err)
+	}
+	if browsers.m == nil {
+		browsers.m = map[bool]*capture.Browser{}
+	}
+	browsers.m[allowPrivate] = b
+	return b
+}
+
+// site serves testdata/site on loopback, plus /sized?h=N: a page exactly N CSS px tall.
+func site(t *testing.T) *httptest.Server {
+	t.Helper()
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir("testdata/site")))
+	mux.HandleFunc("/sized", func(w http.ResponseWriter, r *http.Request) {
+		h, _ := strconv.Atoi(r.URL.Query().Get("h"))
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><html><body style="margin:0"><div style="height:%dpx;background:#abc">sized</div></body></html>`, h)
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// receiver is the backend's callback endpoint as the worker sees it: it checks the signature
+// (SPEC §6), records the body, notes whether the message was still on the queue, and answers
+// with status.
+type receiver struct {
+	srv     *httptest.Server
+	status  int
+	queue   *testenv.SQSEnv
+	mu      sync.Mutex
+	bodies  []capture.CallbackBody
+	raw     [][]byte
+	queued  []int // messages on the queue when each callback arrived
+	badSigs int
+	got     chan struct{}
+}
+
+func newReceiver(t *testing.T, status int, q *testenv.SQSEnv) *receiver {
+	t.Helper()
+	rc := &receiver{status: status, queue: q, got: make(chan struct{}, 16)}
+	rc.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		raw, _ := io.ReadAll(r.Body)
+		ts := r.Header.Get(capture.HeaderTimestamp)
+		mac := hmac.New(sha256.New, []byte(testSecret))
+		mac.Write([]byte(ts + "." + string(raw)))
+		want := "v1=" + hex.EncodeToString(mac.Sum(nil))
+		sec, err := strconv.ParseInt(ts, 10, 64)
+		if r.Method != http.MethodPost || r.URL.Path != "/webhooks/page-imports" || err != nil ||
+			time.Since(time.Unix(sec, 0)).Abs() > 5*time.Minute ||
+			!hmac.Equal([]byte(r.Header.Get(capture.HeaderSignature)), []byte(want)) {
+			rc.mu.Lock()
+			rc.badSigs++
+			rc.mu.Unlock()
+			http.Error(w, "bad signature", http.StatusUnauthorized)
+			return
+		}
+		var body capture.CallbackBody
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&body); err != nil {
+			http.Error(w, "malformed", http.StatusBadRequest)
+			return
+		}
+		n := queueLength(t, rc.queue)
+		rc.mu.Lock()
+		rc.bodies = append(rc.bodies, body)
+		rc.raw = append(rc.raw, raw)
+		rc.queued = append(rc.queued, n)
+		rc.mu.Unlock()
+		w.WriteHeader(rc.status)
+		_, _ = w.Write([]byte(`{"result":"applied"}`))
+		rc.got <- struct{}{}
+	}))
+	t.Cleanup(rc.srv.Close)
+	return rc
+}
+
+func (rc *receiver) url() string { return rc.srv.URL + "/webhooks/page-imports" }
+
+func (rc *receiver) wait(t *testing.T, within time.Duration) capture.CallbackBody {
+	t.Helper()
+	select {
+	case <-rc.got:
+	case <-time.After(within):
+		t.Fatalf("no callback within %s", within)
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if rc.badSigs != 0 {
+		t.Fatalf("%d callbacks with a bad signature", rc.badSigs)
+	}
+	return rc.bodies[len(rc.bodies)-1]
+}
+
+// queueLength counts the messages still on the queue, visible or not (goaws counts both).
+func queueLength(t *testing.T, q *testenv.SQSEnv) int {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	out, err := q.Client.GetQueueAttributes(ctx, &sqs.GetQueueAttributesInput{
+		QueueUrl: aws.String(q.QueueURL), AttributeNames: []sqstypes.QueueAttributeName{sqstypes.QueueAttributeNameApproximateNumberOfMessages},
+	})
+	if err != nil {
+		t.Errorf("queue attributes: %v", err)
+		return -1
+	}
+	n, _ := strconv.Atoi(out.Attributes["ApproximateNumberOfMessages"])
+	return n
+}
+
+// harness is one job's world: a bucket, a queue, a callback receiver and a worker.
+type harness struct {
+	s3    *testenv.S3Env
+	queue *testenv.SQSEnv
+	rc    *receiver
+	site  *httptest.Server
+	w     *capture.Worker
+}
+
+func testConfig(s3env *testenv.S3Env, q *testenv.SQSEnv, allowPrivate bool) capture.Config {
+	return capture.Config{
+		QueueURL: q.QueueURL, SQSEndpoint: q.Endpoint, S3Endpoint: s3env.Endpoint,
+		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
+		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
+		CallbackSecret: testSecret, CallbackTimeout: 5 * time.Second,
+		AllowPrivateNetworks: allowPrivate,
+		LoadTimeout:          10 * time.Second, ReadyTimeout: 5 * time.Second,
+		NetworkIdleTimeout: 5 * time.Second, ImageTimeout: 5 * time.Second, JobTimeout: 45 * time.Second,
+		MaxScreenshotHeight: capture.ChromiumMaxScreenshotHeight,
+		WaitTime:            time.Second, VisibilityTimeout: 90 * time.Second, MaxReceives: 3, Concurrency: 1,
+	}
+}
+
+func newHarness(t *testing.T, callbackStatus int, allowPrivate, needBrowser bool) *harness {
+	t.Helper()
+	h := &harness{s3: testenv.S3(t), queue: testenv.SQS(t), site: site(t)}
+	h.rc = newReceiver(t, callbackStatus, h.queue)
+	cfg := testConfig(h.s3, h.queue, allowPrivate)
+	sqsClient, s3Client, err := capture.NewAWSClients(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.w = &capture.Worker{Config: cfg, SQS: sqsClient, S3: s3Client, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}
+	if needBrowser {
+		h.w.Browser = mustBrowser(t, allowPrivate)
+	}
+	return h
+}
+
+// request is a page_import.requested message as the API publishes it (SPEC §5).
+func (h *harness) request(id, path, readySelector string, vp capture.Viewport, dsf float64) map[string]any {
+	return map[string]any{
+		"type": "page_import.requested", "version": 1,
+		"page_import_id": id, "attempt": 1, "nonce": "n0nce-" + id,
+		"source_url": h.site.URL + path,
+		"viewport":   map[string]int{"width": vp.Width, "height": vp.Height},
+		"device_scale_factor": dsf, "ready_selector": readySelector,
+		"artifact_prefix": "s3://" + h.s3.Bucket + "/test/page-imports/" + id + "/attempt-1/",
+		"callback_url":    h.rc.url(),
+	}
+}
+
+func (h *harness) send(t *testing.T, msg map[string]any) {
+	t.Helper()
+	body, _ := json.Marshal(msg)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if _, err := h.queue.Client.SendMessage(ctx, &sqs.SendMessageInput{QueueUrl: aws.String(h.queue.QueueURL), MessageBody: aws.String(string(body))}); err != nil {
+		t.Fatalf("send: %v", err)
+	}
+}
+
+// run runs the worker until the first callback arrives (or within), then stops it and returns
+// the callback body.
+func (h *harness) run(t *testing.T, within time.Duration) capture.CallbackBody {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- h.w.Run(ctx) }()
+	body := h.rc.wait(t, within)
+	// Let the worker finish its handling (delete or leave) of this message.
+	time.Sleep(200 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Run did not stop within 30s of cancel")
+	}
+	return body
+}
+
+func (h *harness) object(t *testing.T, key string) []byte {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	out, err := h.s3.Client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(h.s3.Bucket), Key: aws.String(key)})
+	if err != nil {
+		t.Fatalf("get %s: %v", key, err)
+	}
+	defer out.Body.Close()
+	b, err := io.ReadAll(out.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func sha(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+// texts collects every text run of a capture document.
+func texts(node map[string]any, out *[]string) {
+	if node == nil {
+		return
+	}
+	if t, ok := node["text"].(string); ok {
+		*out = append(*out, strings.TrimSpace(t))
+	}
+	kids, _ := node["children"].([]any)
+	for _, k := range kids {
+		m, _ := k.(map[string]any)
+		texts(m, out)
+	}
+}
+
+// assetRefs collects the asset ids the document refers to.
+func assetRefs(node map[string]any, out map[string]bool) {
+	if node == nil {
+		return
+	}
+	if img, ok := node["image"].(map[string]any); ok {
+		out[img["asset_id"].(string)] = true
+	}
+	if bgs, ok := node["background_images"].([]any); ok {
+		for _, b := range bgs {
+			out[b.(string)] = true
+		}
+	}
+	kids, _ := node["children"].([]any)
+	for _, k := range kids {
+		m, _ := k.(map[string]any)
+		assetRefs(m, out)
+	}
+}
+
+type captureFile struct {
+	Manifest         capture.Manifest          `json:"manifest"`
+	Document         map[string]any            `json:"document"`
+	Assets           []capture.Asset           `json:"assets"`
+	Screenshot       capture.ScreenshotRef     `json:"screenshot"`
+	UnresolvedImages []capture.UnresolvedImage `json:"unresolved_images"`
+	Diagnostics      capture.Diagnostics       `json:"diagnostics"`
+}
+
+func TestCaptureTestSite(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, http.StatusOK, true, true)
+	const id = "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"
+	vp := capture.Viewport{Width: 800, Height: 600}
+	h.send(t, h.request(id, "/index.html", "#app-ready", vp, 1))
+	cb := h.run(t, 60*time.Second)
+
+	if cb.Status != capture.StatusCompleted || cb.ErrorMessage != "" {
+		t.Fatalf("callback status %q, error %q; want completed", cb.Status, cb.ErrorMessage)
+	}
+	if cb.PageImportID != id || cb.Attempt != 1 || cb.Nonce != "n0nce-"+id {
+		t.Fatalf("callback identity = %s/%d/%s", cb.PageImportID, cb.Attempt, cb.Nonce)
+	}
+	prefix := "test/page-imports/" + id + "/attempt-1/"
+	if want := "s3://" + h.s3.Bucket + "/" + prefix + "capture.json"; cb.ResultURL != want {
+		t.Fatalf("result_url = %q, want %q", cb.ResultURL, want)
+	}
+	if want := "s3://" + h.s3.Bucket + "/" + prefix + "screenshot.png"; cb.ScreenshotURL != want {
+		t.Fatalf("screenshot_url = %q, want %q", cb.ScreenshotURL, want)
+	}
+
+	t.Run("CaptureHashMatches", func(t *testing.T) {
+		raw := h.object(t, prefix+"capture.json")
+		if got := sha(raw); got != cb.CaptureHash {
+			t.Fatalf("sha256(capture.json) = %s, callback capture_hash = %s", got, cb.CaptureHash)
+		}
+	})
+
+	var c captureFile
+	if err := json.Unmarshal(h.object(t, prefix+"capture.json"), &c); err != nil {
+		t.Fatalf("capture JSON: %v", err)
+	}
+
+	// The file server redirects /index.html to /, so final_url shows the redirect was followed.
+	t.Run("ManifestRepeatsIdentity", func(t *testing.T) {
+		m := c.Manifest
+		if m.Kind != "page_import.capture" || m.Version != 1 || m.PageImportID != id || m.Attempt != 1 ||
+			m.Nonce != "n0nce-"+id || m.SourceURL != h.site.URL+"/index.html" || m.FinalURL != h.site.URL+"/" ||
+			m.Viewport != vp || m.CapturedAt.IsZero() {
+			t.Fatalf("manifest = %+v", m)
+		}
+	})
+
+	t.Run("TextsPresent", func(t *testing.T) {
+		root, _ := c.Document["root"].(map[string]any)
+		var all []string
+		texts(root, &all)
+		joined := strings.Join(all, "\n")
+		for _, want := range []string{
+			"Welcome to the capture test site",
+			"This paragraph sits on a patterned background image.",
+			"About us", "Contact", "Image gallery", "Below the fold", "Footer text at the very bottom.",
+		} {
+			if !strings.Contains(joined, want) {
+				t.Errorf("text %q missing from the document", want)
+			}
+		}
+		if c.Document["title"] != "Capture test site" {
+			t.Errorf("title = %v", c.Document["title"])
+		}
+	})
+
+	t.Run("EveryImagePresentWithHash", func(t *testing.T) {
+		files := map[string]string{
+			"logo.png": "image/png", "photo.jpg": "image/jpeg", "photo.webp": "image/webp",
+			"icon.svg": "image/svg+xml", "pattern.png": "image/png", "lazy.png": "image/png", "late.jpg": "image/jpeg",
+		}
+		byURL := map[string]capture.Asset{}
+		for _, a := range c.Assets {
+			byURL[a.SourceURL] = a
+		}
+		for name, mime := range files {
+			want, err := os.ReadFile(filepath.Join("testdata/site", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, ok := byURL[h.site.URL+"/"+name]
+			if !ok {
+				t.Errorf("image %s missing from the capture's assets", name)
+				continue
+			}
+			if a.SHA256 != sha(want) || a.ByteSize != len(want) || a.MimeType != mime {
+				t.Errorf("%s: sha256 %s size %d type %s; want %s %d %s", name, a.SHA256, a.ByteSize, a.MimeType, sha(want), len(want), mime)
+			}
+			if !strings.HasPrefix(a.Key, prefix+"assets/") {
+				t.Errorf("%s stored at %q, outside the job's prefix", name, a.Key)
+			}
+			if got := h.object(t, a.Key); sha(got) != a.SHA256 {
+				t.Errorf("%s: stored object's sha256 %s, asset says %s", name, sha(got), a.SHA256)
+			}
+		}
+		var inline []capture.Asset
+		for _, a := range c.Assets {
+			if a.Kind == "inline-svg" {
+				inline = append(inline, a)
+			}
+		}
+		if len(inline) != 1 {
+			t.Fatalf("%d inline SVG assets, want 1", len(inline))
+		}
+		svg := h.object(t, inline[0].Key)
+		if inline[0].MimeType != "image/svg+xml" || sha(svg) != inline[0].SHA256 || !bytes.Contains(svg, []byte("#3a86ff")) ||
+			!bytes.Contains(svg, []byte(`xmlns="http://www.w3.org/2000/svg"`)) {
+			t.Errorf("inline SVG asset %+v holds %q", inline[0], svg)
+		}
+		if len(c.Assets) != len(files)+1 {
+			t.Errorf("%d assets, want %d", len(c.Assets), len(files)+1)
+		}
+		if len(c.UnresolvedImages) != 0 {
+			t.Errorf("unresolved images: %+v", c.UnresolvedImages)
+		}
+		refs := map[string]bool{}
+		root, _ := c.Document["root"].(map[string]any)
+		assetRefs(root, refs)
+		for _, a := range c.Assets {
+			if !refs[a.ID] {
+				t.Errorf("asset %s (%s) is not referenced by the document", a.ID, a.SourceURL)
+			}
+		}
+	})
+
+	t.Run("ScreenshotIsFullPagePNG", func(t *testing.T) {
+		shot := h.object(t, c.Screenshot.Key)
+		cfg, err := png.DecodeConfig(bytes.NewReader(shot))
+		if err != nil {
+			t.Fatalf("screenshot is not a PNG: %v", err)
+		}
+		if cfg.Width != vp.Width || c.Screenshot.Width != vp.Width {
+			t.Errorf("screenshot width %d (recorded %d), want %d", cfg.Width, c.Screenshot.Width, vp.Width)
+		}
+		if cfg.Height < 5000 || cfg.Height != c.Screenshot.Height || c.Screenshot.Capped || c.Screenshot.FullHeight != cfg.Height {
+			t.Errorf("screenshot %dx%d, recorded %+v; want the full page (over 5000 px), uncapped", cfg.Width, cfg.Height, c.Screenshot)
+		}
+		if c.Screenshot.MaxHeight != capture.ChromiumMaxScreenshotHeight {
+			t.Errorf("recorded cap %d, want %d", c.Screenshot.MaxHeight, capture.ChromiumMaxScreenshotHeight)
+		}
+	})
+
+	t.Run("MessageDeletedOnlyAfterCallback", func(t *testing.T) {
+		if h.rc.queued[0] != 1 {
+			t.Errorf("%d messages on the queue while the callback was pending, want 1", h.rc.queued[0])
+		}
+		if n := queueLength(t, h.queue); n != 0 {
+			t.Errorf("%d messages on the queue after a 200, want 0", n)
+		}
+	})
+}
+
+func TestNeverReadyPageFails(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, http.StatusOK, true, true)
+	h.w.Config.ReadyTimeout = 1500 * time.Millisecond
+	h.send(t, h.request("0193a1b2-c3d4-7e5f-8a9b-000000000002", "/never-ready.html", "#app-ready", capture.Viewport{Width: 800, Height: 600}, 1))
+	start := time.Now()
+	cb := h.run(t, 30*time.Second)
+	elapsed := time.Since(start)
+	if cb.Status != capture.StatusFailed {
+		t.Fatalf("status %q, want failed", cb.Status)
+	}
+	if want := `the ready selector "#app-ready" did not appear within 1.5s`; cb.ErrorMessage != want {
+		t.Errorf("error_message %q, want %q", cb.ErrorMessage, want)
+	}
+	if cb.ResultURL != "" || cb.CaptureHash != "" || cb.ScreenshotURL != "" {
+		t.Errorf("failed callback carries result fields: %+v", cb)
+	}
+	if elapsed < 1500*time.Millisecond || elapsed > 1500*time.Millisecond+10*time.Second {
+		t.Errorf("failed after %s; want just past the 1.5s ready timeout", elapsed)
+	}
+	if n := queueLength(t, h.queue); n != 0 {
+		t.Errorf("%d messages left after the failed callback was accepted, want 0", n)
+	}
+}
+
+func TestPrivateAddressRefusedWithoutLocalSwitch(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, http.StatusOK, false, true)
+	h.send(t, h.request("0193a1b2-c3d4-7e5f-8a9b-000000000003", "/index.html", "", capture.Viewport{Width: 800, Height: 600}, 1))
+	cb := h.run(t, 30*time.Second)
+	if want := "the page address is not allowed: it points to a private or reserved network"; cb.Status != capture.StatusFailed || cb.ErrorMessage != want {
+		t.Errorf("callback %s %q, want failed %q", cb.Status, cb.ErrorMessage, want)
+	}
+}
+
+// TestMessageDeletedOnlyWhenAccepted uses an invalid request (viewport too narrow), which fails
+// before any rendering, to see what each callback answer does to the message.
+func TestMessageDeletedOnlyWhenAccepted(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		status int
+		left   int
+	}{
+		{http.StatusOK, 0}, {http.StatusAccepted, 0}, {http.StatusConflict, 0}, {http.StatusUnprocessableEntity, 0},
+		{http.StatusBadRequest, 1}, {http.StatusUnauthorized, 1}, {http.StatusNotFound, 1},
+		{http.StatusRequestEntityTooLarge, 1}, {http.StatusInternalServerError, 1}, {http.StatusServiceUnavailable, 1},
+	} {
+		name := fmt.Sprintf("%d_Deleted", tc.status)
+		if tc.left == 1 {
+			name = fmt.Sprintf("%d_LeftForRedelivery", tc.status)
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, tc.status, true, false)
+			h.send(t, h.request("0193a1b2-c3d4-7e5f-8a9b-000000000004", "/index.html", "", capture.Viewport{Width: 319, Height: 600}, 1))
+			cb := h.run(t, 20*time.Second)
+			if want := "invalid capture request: viewport width 319 is outside 320-3840"; cb.Status != capture.StatusFailed || cb.ErrorMessage != want {
+				t.Errorf("callback %s %q, want failed %q", cb.Status, cb.ErrorMessage, want)
+			}
+			if n := queueLength(t, h.queue); n != tc.left {
+				t.Errorf("%d messages on the queue after HTTP %d, want %d", n, tc.status, tc.left)
+			}
+		})
+	}
+}
+
+func TestScreenshotCap(t *testing.T) {
+	t.Parallel()
+	b := mustBrowser(t, true)
+	srv := site(t)
+	const maxHeight = 1000 // device px; at scale 2 that is 500 CSS px
+	for _, tc := range []struct {
+		name       string
+		cssHeight  int
+		wantHeight int
+		capped     bool
+	}{
+		{"AtCapNotCapped", 500, 1000, false},
+		{"PastCapCapped", 501, 1000, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			p, err := b.Capture(ctx, capture.PageSpec{
+				URL: srv.URL + "/sized?h=" + strconv.Itoa(tc.cssHeight), Viewport: capture.Viewport{Width: 400, Height: 300}, DeviceScaleFactor: 2,
+			}, capture.Timeouts{Load: 10 * time.Second, Ready: time.Second, NetworkIdle: 2 * time.Second, Images: time.Second}, maxHeight)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := p.Screenshot
+			cfg, err := png.DecodeConfig(bytes.NewReader(s.PNG))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.Width != 800 || cfg.Height != tc.wantHeight || s.Height != tc.wantHeight || s.Capped != tc.capped ||
+				s.FullHeight != tc.cssHeight*2 || s.MaxHeight != maxHeight {
+				t.Errorf("PNG %dx%d, recorded %+v; want 800x%d capped=%v full=%d", cfg.Width, cfg.Height,
+					capture.Screenshot{Width: s.Width, Height: s.Height, FullHeight: s.FullHeight, MaxHeight: s.MaxHeight, Capped: s.Capped},
+					tc.wantHeight, tc.capped, tc.cssHeight*2)
+			}
+		})
+	}
+}
