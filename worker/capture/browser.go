@@ -358,7 +358,6 @@ func (b *Browser) Capture(ctx context.Context, spec PageSpec, t Timeouts, maxScr
 	return out, nil
 }
 
-
 func navigate(ctx context.Context, url string, timeout time.Duration) error {
 	nctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()

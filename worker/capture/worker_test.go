@@ -223,8 +223,8 @@ func (h *harness) request(id, path, readySelector string, vp capture.Viewport, d
 	return map[string]any{
 		"type": "page_import.requested", "version": 1,
 		"page_import_id": id, "attempt": 1, "nonce": "n0nce-" + id,
-		"source_url": h.site.URL + path,
-		"viewport":   map[string]int{"width": vp.Width, "height": vp.Height},
+		"source_url":          h.site.URL + path,
+		"viewport":            map[string]int{"width": vp.Width, "height": vp.Height},
 		"device_scale_factor": dsf, "ready_selector": readySelector,
 		"artifact_prefix": "s3://" + h.s3.Bucket + "/test/page-imports/" + id + "/attempt-1/",
 		"callback_url":    h.rc.url(),
