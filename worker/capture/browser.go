@@ -118,8 +118,8 @@ func NewBrowser(o BrowserOptions) (*Browser, error) {
 	ctx, cancel := chromedp.NewContext(allocCtx)
 	startCtx, startCancel := context.WithTimeout(ctx, 30*time.Second)
 	defer startCancel()
-	// The first Run starts the process; its context must not carry a deadline, so the start is
-	// bounded by a goroutine-free wait on a derived context only after the browser exists.
+	// The first Run starts the process, which lives as long as that Run's context: it must be ctx
+	// itself, not a context with a deadline. The start is bounded by waiting on it from here.
 	errc := make(chan error, 1)
 	go func() { errc <- chromedp.Do(ctx) }()
 	select {
@@ -378,13 +378,23 @@ func navigate(ctx context.Context, url string, timeout time.Duration) error {
 	if resp == nil {
 		return pageErrorf("the page could not be loaded (no response)")
 	}
-	if resp.Status == http.StatusForbidden && resp.Headers[refusedHeader] != nil {
+	if resp.Status == http.StatusForbidden && hasHeader(resp.Headers, refusedHeader) {
 		return pageErrorf("the page address is not allowed: it points to a private or reserved network")
 	}
 	if resp.Status >= 400 {
 		return pageErrorf("the page answered HTTP %d", resp.Status)
 	}
 	return nil
+}
+
+// hasHeader looks a header up case-insensitively (the protocol keeps the wire's spelling).
+func hasHeader(h network.Headers, name string) bool {
+	for k := range h {
+		if strings.EqualFold(k, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // safeNetError keeps only Chromium's net::ERR_* code of an error text.
