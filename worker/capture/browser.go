@@ -61,15 +61,21 @@ type BrowserOptions struct {
 	AllowPrivateNetworks bool
 }
 
-// Browser is one headless Chromium process; each capture runs in a tab of its own.
+// Browser is one headless Chromium process; each capture runs in a tab of its own. If the process
+// dies (crash, out of memory), the next capture starts a new one.
 type Browser struct {
-	proxy       *egressProxy
+	opts  BrowserOptions
+	proxy *egressProxy
+
+	mu          sync.Mutex
 	dataDir     string
 	allocCancel context.CancelFunc
 	ctx         context.Context
 	cancel      context.CancelFunc
-	allowLocal  bool
 }
+
+// browserStartTimeout bounds Chromium's start.
+const browserStartTimeout = 30 * time.Second
 
 // NewBrowser starts Chromium behind the egress proxy. Close it when done.
 func NewBrowser(o BrowserOptions) (*Browser, error) {
@@ -83,13 +89,22 @@ func NewBrowser(o BrowserOptions) (*Browser, error) {
 	if err != nil {
 		return nil, err
 	}
+	b := &Browser{opts: o, proxy: proxy}
+	if err := b.start(); err != nil {
+		proxy.Close()
+		return nil, err
+	}
+	return b, nil
+}
+
+// start launches a Chromium process with a fresh profile. Callers hold b.mu (or own b alone).
+func (b *Browser) start() error {
 	dir, err := os.MkdirTemp("", "capture-chromium-")
 	if err != nil {
-		proxy.Close()
-		return nil, fmt.Errorf("chromium profile dir: %w", err)
+		return fmt.Errorf("chromium profile dir: %w", err)
 	}
 	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(o.ExecPath),
+		chromedp.ExecPath(b.opts.ExecPath),
 		chromedp.UserDataDir(dir),
 		chromedp.Headless,
 		chromedp.NoFirstRun,
@@ -111,40 +126,59 @@ func NewBrowser(o BrowserOptions) (*Browser, error) {
 		chromedp.Flag("disable-backgrounding-occluded-windows", true),
 		// Every connection goes through the proxy, loopback included ("<-loopback>" removes
 		// Chromium's implicit bypass), so the address guard sees all of them.
-		chromedp.ProxyServer(proxy.URL()),
+		chromedp.ProxyServer(b.proxy.URL()),
 		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
 	}
 	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(allocCtx)
-	startCtx, startCancel := context.WithTimeout(ctx, 30*time.Second)
-	defer startCancel()
 	// The first Run starts the process, which lives as long as that Run's context: it must be ctx
 	// itself, not a context with a deadline. The start is bounded by waiting on it from here.
 	errc := make(chan error, 1)
 	go func() { errc <- chromedp.Do(ctx) }()
 	select {
 	case err = <-errc:
-	case <-startCtx.Done():
-		err = errors.New("chromium did not start within 30s")
+	case <-time.After(browserStartTimeout):
+		err = fmt.Errorf("chromium did not start within %s", browserStartTimeout)
 	}
-	b := &Browser{proxy: proxy, dataDir: dir, allocCancel: allocCancel, ctx: ctx, cancel: cancel, allowLocal: o.AllowPrivateNetworks}
 	if err != nil {
-		b.Close()
-		return nil, fmt.Errorf("start chromium: %w", err)
+		cancel()
+		allocCancel()
+		os.RemoveAll(dir)
+		return fmt.Errorf("start chromium: %w", err)
 	}
-	return b, nil
+	b.dataDir, b.allocCancel, b.ctx, b.cancel = dir, allocCancel, ctx, cancel
+	return nil
+}
+
+// stop ends the process and removes its profile. Callers hold b.mu.
+func (b *Browser) stop() error {
+	b.cancel()
+	b.allocCancel()
+	return os.RemoveAll(b.dataDir)
 }
 
 // Close stops Chromium and the proxy and removes the profile directory.
 func (b *Browser) Close() error {
-	b.cancel()
-	b.allocCancel()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	err := b.stop()
 	b.proxy.Close()
-	return os.RemoveAll(b.dataDir)
+	return err
 }
 
-// Alive reports whether the browser process still runs.
-func (b *Browser) Alive() bool { return b.ctx.Err() == nil }
+// live returns the context of a running browser, starting a new process if the last one died.
+func (b *Browser) live() (context.Context, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.ctx.Err() == nil {
+		return b.ctx, nil
+	}
+	_ = b.stop()
+	if err := b.start(); err != nil {
+		return nil, err
+	}
+	return b.ctx, nil
+}
 
 // PageSpec is what to render: the request fields of SPEC §5 that shape the page.
 type PageSpec struct {
@@ -227,7 +261,7 @@ type Page struct {
 // pixels (at most ChromiumMaxScreenshotHeight). Failures of the page are *PageError; anything else
 // is a fault of the worker or the browser.
 func (b *Browser) Capture(ctx context.Context, spec PageSpec, t Timeouts, maxScreenshotHeight int) (*Page, error) {
-	if !b.allowLocal {
+	if !b.opts.AllowPrivateNetworks {
 		if err := CheckHost(ctx, spec.URL); err != nil {
 			if errors.Is(err, ErrPrivateAddress) {
 				return nil, pageErrorf("the page address is not allowed: it points to a private or reserved network")
@@ -235,9 +269,19 @@ func (b *Browser) Capture(ctx context.Context, spec PageSpec, t Timeouts, maxScr
 			return nil, pageErrorf("the page address could not be resolved")
 		}
 	}
+	return b.render(ctx, spec, t, maxScreenshotHeight)
+}
+
+// render is Capture without the up-front address check: the egress proxy still guards every
+// connection.
+func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScreenshotHeight int) (*Page, error) {
 	// The tab lives until the capture returns or ctx ends, whichever comes first. Its parent must
 	// carry the browser (b.ctx), so ctx's end is forwarded rather than inherited.
-	parent, cancelParent := context.WithCancel(b.ctx)
+	browserCtx, err := b.live()
+	if err != nil {
+		return nil, err
+	}
+	parent, cancelParent := context.WithCancel(browserCtx)
 	defer cancelParent()
 	stop := context.AfterFunc(ctx, cancelParent)
 	defer stop()
@@ -250,7 +294,7 @@ func (b *Browser) Capture(ctx context.Context, spec PageSpec, t Timeouts, maxScr
 	}
 	buf := int64(MaxTotalAssetBytes)
 	res := int64(MaxAssetBytes)
-	err := chromedp.Do(tabCtx,
+	err = chromedp.Do(tabCtx,
 		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			_, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{MaxTotalBufferSize: &buf, MaxResourceBufferSize: &res})
 			return err
