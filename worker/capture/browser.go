@@ -413,7 +413,7 @@ func navigate(ctx context.Context, url string, timeout time.Duration) error {
 		var le *chromedp.LoadError
 		if errors.As(err, &le) {
 			if strings.Contains(le.ErrorText, "TUNNEL_CONNECTION_FAILED") {
-				return pageErrorf("the page could not be reached (connection refused or address not allowed)")
+				return pageErrorf("the page could not be loaded (connection failed or address not allowed)")
 			}
 			return pageErrorf("the page could not be loaded (%s)", safeNetError(le.ErrorText))
 		}
@@ -422,8 +422,11 @@ func navigate(ctx context.Context, url string, timeout time.Duration) error {
 	if resp == nil {
 		return pageErrorf("the page could not be loaded (no response)")
 	}
-	if resp.Status == http.StatusForbidden && hasHeader(resp.Headers, refusedHeader) {
+	switch header(resp.Headers, proxyErrorHeader) {
+	case proxyErrRefused:
 		return pageErrorf("the page address is not allowed: it points to a private or reserved network")
+	case proxyErrUnreachable:
+		return pageErrorf("the page could not be loaded (connection failed)")
 	}
 	if resp.Status >= 400 {
 		return pageErrorf("the page answered HTTP %d", resp.Status)
@@ -431,14 +434,15 @@ func navigate(ctx context.Context, url string, timeout time.Duration) error {
 	return nil
 }
 
-// hasHeader looks a header up case-insensitively (the protocol keeps the wire's spelling).
-func hasHeader(h network.Headers, name string) bool {
-	for k := range h {
+// header looks a header up case-insensitively (the protocol keeps the wire's spelling).
+func header(h network.Headers, name string) string {
+	for k, v := range h {
 		if strings.EqualFold(k, name) {
-			return true
+			s, _ := v.(string)
+			return s
 		}
 	}
-	return false
+	return ""
 }
 
 // safeNetError keeps only Chromium's net::ERR_* code of an error text.

@@ -117,6 +117,9 @@
         const v = cs.getPropertyValue(p);
         if (v !== "" && v !== def) style[p] = v;
       }
+      for (const side of ["top", "right", "bottom", "left"]) {
+        if (!(`border-${side}-style` in style)) delete style[`border-${side}-color`];
+      }
       out.style = style;
       const bgs = urlsOf(cs.backgroundImage);
       if (bgs.length) out.background_images = bgs.map((u) => imageRef("background", u));

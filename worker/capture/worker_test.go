@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image/png"
 	"io"
@@ -249,8 +250,7 @@ func (h *harness) run(t *testing.T, within time.Duration) capture.CallbackBody {
 	done := make(chan error, 1)
 	go func() { done <- h.w.Run(ctx) }()
 	body := h.rc.wait(t, within)
-	// Let the worker finish its handling (delete or leave) of this message.
-	time.Sleep(200 * time.Millisecond)
+	// Run returns only after the message in hand is handled (deleted or left).
 	cancel()
 	select {
 	case err := <-done:
@@ -358,6 +358,9 @@ func TestCaptureTestSite(t *testing.T) {
 	})
 
 	var c captureFile
+	if p := os.Getenv("CAPTURE_DUMP"); p != "" {
+		_ = os.WriteFile(p, h.object(t, prefix+"capture.json"), 0o644)
+	}
 	if err := json.Unmarshal(h.object(t, prefix+"capture.json"), &c); err != nil {
 		t.Fatalf("capture JSON: %v", err)
 	}
@@ -576,6 +579,34 @@ func TestScreenshotCap(t *testing.T) {
 				t.Errorf("PNG %dx%d, recorded %+v; want 800x%d capped=%v full=%d", cfg.Width, cfg.Height,
 					capture.Screenshot{Width: s.Width, Height: s.Height, FullHeight: s.FullHeight, MaxHeight: s.MaxHeight, Capped: s.Capped},
 					tc.wantHeight, tc.capped, tc.cssHeight*2)
+			}
+		})
+	}
+}
+
+func TestPageFailuresHaveClearMessages(t *testing.T) {
+	t.Parallel()
+	b := mustBrowser(t, true)
+	srv := site(t)
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closedURL := closed.URL
+	closed.Close()
+	for _, tc := range []struct {
+		name, url, selector, want string
+	}{
+		{"NotFound", srv.URL + "/missing.html", "", "the page answered HTTP 404"},
+		{"InvalidSelector", srv.URL + "/never-ready.html", "div[", `the ready selector "div[" is not a valid CSS selector`},
+		{"ConnectionRefused", closedURL + "/", "", "the page could not be loaded"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			_, err := b.Capture(ctx, capture.PageSpec{URL: tc.url, Viewport: capture.Viewport{Width: 800, Height: 600}, DeviceScaleFactor: 1, ReadySelector: tc.selector},
+				capture.Timeouts{Load: 10 * time.Second, Ready: 2 * time.Second, NetworkIdle: time.Second, Images: time.Second}, capture.ChromiumMaxScreenshotHeight)
+			var pe *capture.PageError
+			if !errors.As(err, &pe) || !strings.HasPrefix(pe.Message, tc.want) {
+				t.Fatalf("Capture: %v, want a page error starting %q", err, tc.want)
 			}
 		})
 	}
