@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
@@ -447,5 +448,65 @@ func TestPageFailuresHaveClearMessages(t *testing.T) {
 				t.Fatalf("Capture: %v, want a page error starting %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestWorkerFaultRedeliveredThenFailed makes storage unreachable: the first delivery is left on
+// the queue without a callback; the delivery that reaches MaxReceives reports failed.
+func TestWorkerFaultRedeliveredThenFailed(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, http.StatusOK, true, true)
+	h.w.Config.MaxReceives = 2
+	down := httptest.NewServer(http.NotFoundHandler())
+	down.Close()
+	h.w.S3 = s3.New(s3.Options{
+		BaseEndpoint: aws.String(down.URL), Region: testenv.AWSOptions.Region, UsePathStyle: true, RetryMaxAttempts: 1,
+		Credentials: credentials.NewStaticCredentialsProvider(testenv.AWSOptions.AccessKeyID, testenv.AWSOptions.SecretAccessKey, ""),
+	})
+	h.send(t, h.request("0193a1b2-c3d4-7e5f-8a9b-000000000005", capturetest.SizedPath+"?h=100", "", capture.Viewport{Width: 400, Height: 300}, 1))
+
+	receive := func() sqstypes.Message {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		out, err := h.queue.Client.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{
+			QueueUrl: aws.String(h.queue.QueueURL), WaitTimeSeconds: 5, VisibilityTimeout: 60,
+			MessageSystemAttributeNames: []sqstypes.MessageSystemAttributeName{sqstypes.MessageSystemAttributeNameApproximateReceiveCount},
+		})
+		if err != nil || len(out.Messages) != 1 {
+			t.Fatalf("receive: %v, %d messages", err, len(out.Messages))
+		}
+		return out.Messages[0]
+	}
+	ctx := context.Background()
+	first := receive()
+	if h.w.Handle(ctx, first) {
+		t.Fatal("first delivery deleted although storage was down")
+	}
+	h.rc.mu.Lock()
+	calls := len(h.rc.bodies)
+	h.rc.mu.Unlock()
+	if calls != 0 {
+		t.Fatalf("%d callbacks on the first delivery, want none", calls)
+	}
+	// Make the message visible again at once, as SQS does when the visibility timeout ends.
+	if _, err := h.queue.Client.ChangeMessageVisibility(ctx, &sqs.ChangeMessageVisibilityInput{
+		QueueUrl: aws.String(h.queue.QueueURL), ReceiptHandle: first.ReceiptHandle, VisibilityTimeout: 0,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	second := receive()
+	// goaws v0.5.4 never increments ApproximateReceiveCount (it always answers 1); set it to what
+	// SQS reports on a second delivery.
+	second.Attributes[string(sqstypes.MessageSystemAttributeNameApproximateReceiveCount)] = "2"
+	if !h.w.Handle(ctx, second) {
+		t.Fatal("last delivery not deleted after its failed callback was accepted")
+	}
+	cb := h.rc.wait(t, time.Second)
+	if cb.Status != capture.StatusFailed || cb.ErrorMessage != "the capture failed because of an internal error" {
+		t.Errorf("callback %s %q, want failed with the internal-error message", cb.Status, cb.ErrorMessage)
+	}
+	if n := queueLength(t, h.queue); n != 0 {
+		t.Errorf("%d messages left, want 0", n)
 	}
 }
