@@ -304,6 +304,10 @@ func TestCaptureTestSite(t *testing.T) {
 		if c.Document["title"] != "Capture test site" {
 			t.Errorf("title = %v", c.Document["title"])
 		}
+		// The page saw the requested viewport and scale (device metrics override).
+		if v, _ := c.Document["viewport"].(map[string]any); v["width"] != 800.0 || v["height"] != 600.0 || c.Document["device_scale_factor"] != 1.0 {
+			t.Errorf("page viewport %v at scale %v, want 800x600 at 1", v, c.Document["device_scale_factor"])
+		}
 		if c.Screenshot.MaxHeight != capture.ChromiumMaxScreenshotHeight {
 			t.Errorf("recorded cap %d, want %d", c.Screenshot.MaxHeight, capture.ChromiumMaxScreenshotHeight)
 		}
