@@ -1,0 +1,185 @@
+package capture
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+)
+
+// Object names under the job's artifact prefix (SPEC §7).
+const (
+	CaptureObject    = "capture.json"
+	ScreenshotObject = "screenshot.png"
+	// AssetFolder holds images as <sha256><extension>, so an image shown twice is stored once.
+	AssetFolder = "assets/"
+)
+
+// CaptureJSON is the capture artifact (SPEC §7).
+type CaptureJSON struct {
+	Manifest Manifest `json:"manifest"`
+	// Document is the DOM with computed styles, layout boxes (CSS px, page coordinates) and text;
+	// opaque to the backend, read by the conversion worker.
+	Document   json.RawMessage `json:"document"`
+	Assets     []Asset         `json:"assets"`
+	Screenshot ScreenshotRef   `json:"screenshot"`
+	// UnresolvedImages lists images the page shows whose bytes were not recorded.
+	UnresolvedImages []UnresolvedImage `json:"unresolved_images"`
+	// Diagnostics say how the page behaved while it was recorded.
+	Diagnostics Diagnostics `json:"diagnostics"`
+}
+
+// Manifest repeats the job identity so the backend can fence the artifact (SPEC §6, §7).
+type Manifest struct {
+	Kind              string    `json:"kind"`
+	Version           int       `json:"version"`
+	PageImportID      string    `json:"page_import_id"`
+	Attempt           int       `json:"attempt"`
+	Nonce             string    `json:"nonce"`
+	SourceURL         string    `json:"source_url"`
+	FinalURL          string    `json:"final_url"`
+	Viewport          Viewport  `json:"viewport"`
+	DeviceScaleFactor float64   `json:"device_scale_factor"`
+	ReadySelector     string    `json:"ready_selector,omitempty"`
+	CapturedAt        time.Time `json:"captured_at"`
+}
+
+// Asset is one stored image.
+type Asset struct {
+	// ID is the reference used in the document ("img-<n>").
+	ID string `json:"id"`
+	// Kind is "img", "background" or "inline-svg".
+	Kind string `json:"kind"`
+	// SourceURL is the image's absolute URL; empty for an inline SVG.
+	SourceURL string `json:"source_url"`
+	// Key is the object key in the artifact bucket.
+	Key      string `json:"key"`
+	MimeType string `json:"mime_type"`
+	// SHA256 is the lowercase hex SHA-256 of the stored bytes.
+	SHA256   string `json:"sha256"`
+	ByteSize int    `json:"byte_size"`
+}
+
+// ScreenshotRef points at the full-page screenshot.
+type ScreenshotRef struct {
+	Key string `json:"key"`
+	// Width and Height are the PNG's size in device pixels (viewport width × device scale factor).
+	Width  int `json:"width"`
+	Height int `json:"height"`
+	// FullHeight is the page height in device pixels; when Capped, the PNG stops at MaxHeight.
+	FullHeight int  `json:"full_height"`
+	MaxHeight  int  `json:"max_height"`
+	Capped     bool `json:"capped"`
+}
+
+// Diagnostics record how the page behaved while captured.
+type Diagnostics struct {
+	NetworkSettled bool `json:"network_settled"`
+	PendingImages  int  `json:"pending_images"`
+}
+
+// Stored is what the callback reports of a stored capture.
+type Stored struct {
+	ResultURL     string
+	CaptureHash   string
+	ScreenshotURL string
+}
+
+// storeCapture writes the assets, the screenshot and then the capture JSON under keyPrefix, and
+// returns the pointers and the capture's SHA-256. The capture JSON is written last, so a pointer to
+// it always finds its assets.
+func storeCapture(ctx context.Context, client *s3.Client, bucket, keyPrefix string, req Request, p *Page, now time.Time) (Stored, error) {
+	c := CaptureJSON{
+		Manifest: Manifest{
+			Kind: CaptureKind, Version: CaptureVersion,
+			PageImportID: req.PageImportID, Attempt: req.Attempt, Nonce: req.Nonce,
+			SourceURL: req.SourceURL, FinalURL: p.FinalURL, Viewport: req.Viewport,
+			DeviceScaleFactor: req.DeviceScaleFactor, ReadySelector: req.ReadySelector,
+			CapturedAt: now.UTC(),
+		},
+		Document:         p.Document,
+		Assets:           []Asset{},
+		UnresolvedImages: p.Unresolved,
+		Diagnostics:      Diagnostics{NetworkSettled: p.NetworkSettled, PendingImages: p.PendingImages},
+	}
+	if c.UnresolvedImages == nil {
+		c.UnresolvedImages = []UnresolvedImage{}
+	}
+	written := map[string]bool{}
+	for _, img := range p.Images {
+		sum := sha256.Sum256(img.Bytes)
+		hexSum := hex.EncodeToString(sum[:])
+		key := keyPrefix + AssetFolder + hexSum + extensionOf(img.MimeType)
+		if !written[key] {
+			if err := putObject(ctx, client, bucket, key, img.Bytes, img.MimeType); err != nil {
+				return Stored{}, err
+			}
+			written[key] = true
+		}
+		c.Assets = append(c.Assets, Asset{ID: img.ID, Kind: img.Kind, SourceURL: img.SourceURL, Key: key,
+			MimeType: img.MimeType, SHA256: hexSum, ByteSize: len(img.Bytes)})
+	}
+	shotKey := keyPrefix + ScreenshotObject
+	if err := putObject(ctx, client, bucket, shotKey, p.Screenshot.PNG, "image/png"); err != nil {
+		return Stored{}, err
+	}
+	c.Screenshot = ScreenshotRef{Key: shotKey, Width: p.Screenshot.Width, Height: p.Screenshot.Height,
+		FullHeight: p.Screenshot.FullHeight, MaxHeight: p.Screenshot.MaxHeight, Capped: p.Screenshot.Capped}
+	raw, err := json.Marshal(c)
+	if err != nil {
+		return Stored{}, fmt.Errorf("encode capture JSON: %w", err)
+	}
+	captureKey := keyPrefix + CaptureObject
+	if err := putObject(ctx, client, bucket, captureKey, raw, "application/json"); err != nil {
+		return Stored{}, err
+	}
+	sum := sha256.Sum256(raw)
+	return Stored{
+		ResultURL:     "s3://" + bucket + "/" + captureKey,
+		CaptureHash:   hex.EncodeToString(sum[:]),
+		ScreenshotURL: "s3://" + bucket + "/" + shotKey,
+	}, nil
+}
+
+// putObject stores body with a seekable reader (plain-HTTP S3 endpoints need one).
+func putObject(ctx context.Context, client *s3.Client, bucket, key string, body []byte, contentType string) error {
+	_, err := client.PutObject(ctx, &s3.PutObjectInput{
+		Bucket:        aws.String(bucket),
+		Key:           aws.String(key),
+		Body:          bytes.NewReader(body),
+		ContentLength: aws.Int64(int64(len(body))),
+		ContentType:   aws.String(contentType),
+	})
+	if err != nil {
+		return fmt.Errorf("store %s: %w", key, err)
+	}
+	return nil
+}
+
+func extensionOf(mime string) string {
+	switch mime {
+	case "image/png":
+		return ".png"
+	case "image/jpeg":
+		return ".jpg"
+	case "image/gif":
+		return ".gif"
+	case "image/webp":
+		return ".webp"
+	case "image/svg+xml":
+		return ".svg"
+	case "image/avif":
+		return ".avif"
+	case "image/x-icon", "image/vnd.microsoft.icon":
+		return ".ico"
+	case "image/bmp":
+		return ".bmp"
+	}
+	return ""
+}

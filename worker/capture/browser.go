@@ -1,0 +1,169 @@
+package capture
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+//go:embed page.js
+var pageJS string
+
+// Rendering bounds that are not configuration: each one keeps a single capture finite.
+const (
+	// ChromiumMaxScreenshotHeight is the tallest screenshot Chromium renders in one piece, in device
+	// pixels (its maximum texture size). Taller pages are cut there and the cut is recorded.
+	ChromiumMaxScreenshotHeight = 16384
+	// networkQuiet is how long no request may be in flight before the network counts as settled.
+	networkQuiet = 500 * time.Millisecond
+	// maxScrollSteps bounds the viewport-sized scroll steps that load lazy images.
+	maxScrollSteps = 100
+	// scrollPause is the pause after each scroll step, for lazy loaders to react.
+	scrollPause = 100 * time.Millisecond
+	// MaxDocumentNodes bounds the elements and text runs recorded in the document; the document says
+	// "truncated": true past it.
+	MaxDocumentNodes = 20000
+	// MaxTextLen bounds one text run or attribute value, in UTF-16 units.
+	MaxTextLen = 10000
+	// MaxAssets bounds the images recorded per page; further ones are listed as unresolved.
+	MaxAssets = 500
+	// MaxAssetBytes bounds one image's bytes (15 MiB).
+	MaxAssetBytes = 15 << 20
+	// MaxTotalAssetBytes bounds all images of one page together (100 MiB).
+	MaxTotalAssetBytes = 100 << 20
+	// MaxDocumentBytes bounds the document JSON that the page returns (64 MiB).
+	MaxDocumentBytes = 64 << 20
+)
+
+// BrowserOptions configure the headless Chromium shared by every capture of a worker.
+type BrowserOptions struct {
+	// ExecPath is the Chromium binary (Debian: /usr/bin/chromium).
+	ExecPath string
+	// AllowPrivateNetworks is the local-only switch: when false, the page and every resource it
+	// loads may reach only public addresses.
+	AllowPrivateNetworks bool
+}
+
+// Browser is one headless Chromium process; each capture runs in a tab of its own. If the process
+// dies (crash, out of memory), the next capture starts a new one.
+type Browser struct {
+	opts  BrowserOptions
+	proxy *egressProxy
+
+	mu          sync.Mutex
+	dataDir     string
+	allocCancel context.CancelFunc
+	ctx         context.Context
+	cancel      context.CancelFunc
+}
+
+// browserStartTimeout bounds Chromium's start.
+const browserStartTimeout = 30 * time.Second
+
+// NewBrowser starts Chromium behind the egress proxy. Close it when done.
+func NewBrowser(o BrowserOptions) (*Browser, error) {
+	if o.ExecPath == "" {
+		o.ExecPath = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(o.ExecPath); err != nil {
+		return nil, fmt.Errorf("chromium not found at %s (Debian package chromium): %w", o.ExecPath, err)
+	}
+	proxy, err := startEgressProxy(o.AllowPrivateNetworks)
+	if err != nil {
+		return nil, err
+	}
+	b := &Browser{opts: o, proxy: proxy}
+	if err := b.start(); err != nil {
+		proxy.Close()
+		return nil, err
+	}
+	return b, nil
+}
+
+// start launches a Chromium process with a fresh profile. Callers hold b.mu (or own b alone).
+func (b *Browser) start() error {
+	dir, err := os.MkdirTemp("", "capture-chromium-")
+	if err != nil {
+		return fmt.Errorf("chromium profile dir: %w", err)
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(b.opts.ExecPath),
+		chromedp.UserDataDir(dir),
+		chromedp.Headless,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.NoSandbox, // the worker runs as root in CI; the egress proxy and the tab are the fences
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-default-apps", true),
+		chromedp.Flag("disable-breakpad", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("mute-audio", true),
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		// Every connection goes through the proxy, loopback included ("<-loopback>" removes
+		// Chromium's implicit bypass), so the address guard sees all of them.
+		chromedp.ProxyServer(b.proxy.URL()),
+		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
+	}
+	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	// The first Run starts the process, which lives as long as that Run's context: it must be ctx
+	// itself, not a context with a deadline. The start is bounded by waiting on it from here.
+	errc := make(chan error, 1)
+	go func() { errc <- chromedp.Do(ctx) }()
+	select {
+	case err = <-errc:
+	case <-time.After(browserStartTimeout):
+		err = fmt.Errorf("chromium did not start within %s", browserStartTimeout)
+	}
+	if err != nil {
+		cancel()
+		allocCancel()
+		os.RemoveAll(dir)
+		return fmt.Errorf("start chromium: %w", err)
+	}
+	b.dataDir, b.allocCancel, b.ctx, b.cancel = dir, allocCancel, ctx, cancel
+	return nil
+}
+
+// stop ends the process and removes its profile. Callers hold b.mu.
+func (b *Browser) stop() error {
+	b.cancel()
+	b.allocCancel()
+	return os.RemoveAll(b.dataDir)
+}
+
+// Close stops Chromium and the proxy and removes the profile directory.
+func (b *Browser) Close() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	err := b.stop()
+	b.proxy.Close()
+	return err
+}
+
+// live returns the context of a running browser, starting a new process if the last one died.
+func (b *Browser) live() (context.Context, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.ctx.Err() == nil {
+		return b.ctx, nil
+	}
+	_ = b.stop()
+	if err := b.start(); err != nil {
+		return nil, err
+	}
+	return b.ctx, nil
+}

@@ -1,0 +1,54 @@
+package capture
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func validConfig() Config {
+	return Config{
+		QueueURL: "http://q", CallbackSecret: "s", CallbackTimeout: 15 * time.Second,
+		LoadTimeout: time.Second, ReadyTimeout: time.Second, NetworkIdleTimeout: time.Second, ImageTimeout: time.Second,
+		JobTimeout: 3 * time.Minute, MaxScreenshotHeight: ChromiumMaxScreenshotHeight, WaitTime: MaxWaitTime,
+		VisibilityTimeout: 5 * time.Minute, MaxReceives: 3, Concurrency: 1,
+	}
+}
+
+func TestConfigValidate(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(*Config)
+		want   string
+	}{
+		{"Defaults_OK", func(*Config) {}, ""},
+		{"NoQueue_Refused", func(c *Config) { c.QueueURL = "" }, "SQS_CAPTURE_QUEUE_URL is required"},
+		{"NoSecret_Refused", func(c *Config) { c.CallbackSecret = "" }, "WORKER_CALLBACK_SECRET is required"},
+		{"WaitTimePastMax_Refused", func(c *Config) { c.WaitTime = MaxWaitTime + time.Second }, "CAPTURE_WAIT_TIME"},
+		{"ScreenshotCapAtChromiumMax_OK", func(c *Config) { c.MaxScreenshotHeight = ChromiumMaxScreenshotHeight }, ""},
+		{"ScreenshotCapPastChromiumMax_Refused", func(c *Config) { c.MaxScreenshotHeight = ChromiumMaxScreenshotHeight + 1 }, "CAPTURE_MAX_SCREENSHOT_HEIGHT"},
+		{"VisibilityTooShort_Refused", func(c *Config) { c.VisibilityTimeout = c.JobTimeout }, "CAPTURE_VISIBILITY_TIMEOUT"},
+		{"ZeroReadyTimeout_Refused", func(c *Config) { c.ReadyTimeout = 0 }, "CAPTURE_READY_TIMEOUT must be positive"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := validConfig()
+			tc.change(&c)
+			err := c.Validate()
+			if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+				t.Fatalf("Validate: %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestLoadConfigDefaultsAreValid(t *testing.T) {
+	t.Setenv("SQS_CAPTURE_QUEUE_URL", "http://127.0.0.1:9324/000000000000/code2des-capture")
+	t.Setenv("WORKER_CALLBACK_SECRET", "s")
+	c, err := LoadConfig()
+	if err != nil {
+		t.Fatalf("LoadConfig with defaults: %v", err)
+	}
+	if c.MaxScreenshotHeight != ChromiumMaxScreenshotHeight || c.AllowPrivateNetworks || c.WaitTime != MaxWaitTime {
+		t.Fatalf("defaults: cap %d, private %v, wait %s", c.MaxScreenshotHeight, c.AllowPrivateNetworks, c.WaitTime)
+	}
+}

@@ -1,0 +1,191 @@
+// In-page helpers of the capture worker. Evaluated once per page; defines window.__c2d.
+// Every function is bounded (steps, nodes, time) and returns plain JSON.
+(() => {
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+  // Scroll down one viewport at a time so lazy images (loading="lazy" or scripts that watch the
+  // viewport) start loading, then back to the top.
+  async function scrollThrough(maxSteps, pauseMs) {
+    const step = Math.max(1, Math.floor(window.innerHeight * 0.9));
+    let steps = 0;
+    for (let y = 0; steps < maxSteps; y += step, steps++) {
+      window.scrollTo(0, y);
+      await sleep(pauseMs);
+      const h = Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0);
+      if (y + window.innerHeight >= h) break;
+    }
+    window.scrollTo(0, 0);
+    await sleep(pauseMs);
+    return steps;
+  }
+
+  // Wait until every <img> finished (loaded or failed), at most timeoutMs.
+  async function waitImages(timeoutMs) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const pending = Array.from(document.images).filter((i) => !i.complete).length;
+      if (pending === 0 || Date.now() >= deadline) return pending;
+      await sleep(50);
+    }
+  }
+
+  // Computed style properties recorded per element, with the values that mean "nothing to
+  // record" (initial or common defaults) left out to keep the document small.
+  const STYLE = {
+    "display": null, "position": "static", "top": "auto", "left": "auto", "right": "auto",
+    "bottom": "auto", "z-index": "auto", "float": "none", "box-sizing": null,
+    "width": null, "height": null,
+    "margin-top": "0px", "margin-right": "0px", "margin-bottom": "0px", "margin-left": "0px",
+    "padding-top": "0px", "padding-right": "0px", "padding-bottom": "0px", "padding-left": "0px",
+    "border-top-width": "0px", "border-right-width": "0px", "border-bottom-width": "0px", "border-left-width": "0px",
+    "border-top-style": "none", "border-right-style": "none", "border-bottom-style": "none", "border-left-style": "none",
+    "border-top-color": null, "border-right-color": null, "border-bottom-color": null, "border-left-color": null,
+    "border-top-left-radius": "0px", "border-top-right-radius": "0px",
+    "border-bottom-right-radius": "0px", "border-bottom-left-radius": "0px",
+    "color": null, "background-color": "rgba(0, 0, 0, 0)", "background-image": "none",
+    "background-size": "auto", "background-position": "0% 0%", "background-repeat": "repeat",
+    "opacity": "1", "visibility": "visible", "overflow-x": "visible", "overflow-y": "visible",
+    "box-shadow": "none", "transform": "none", "filter": "none", "mix-blend-mode": "normal",
+    "font-family": null, "font-size": null, "font-weight": null, "font-style": "normal",
+    "line-height": null, "letter-spacing": "normal", "text-align": "start", "text-transform": "none",
+    "text-decoration-line": "none", "white-space": "normal", "vertical-align": "baseline",
+    "flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal", "align-items": "normal",
+    "gap": "normal", "object-fit": "fill", "object-position": "50% 50%",
+  };
+  const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE", "BASE"]);
+  const ATTRS = ["id", "class", "href", "alt", "title", "role", "aria-label", "name", "type", "value", "placeholder"];
+
+  function box(r) {
+    return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
+  }
+
+  function urlsOf(bg) {
+    const out = [];
+    const re = /url\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^)\s]*))\s*\)/g;
+    let m;
+    while ((m = re.exec(bg)) !== null) {
+      const u = m[1] ?? m[2] ?? m[3];
+      if (u) out.push(new URL(u, document.baseURI).href);
+    }
+    return out;
+  }
+
+  // collect walks the rendered DOM and returns {document, images}. images lists every image the
+  // page shows, once per distinct URL (or inline SVG), with the id the document refers to.
+  function collect(maxNodes, maxTextLen) {
+    const images = [];
+    const byURL = new Map();
+    let count = 0;
+    let truncated = false;
+    const imageRef = (kind, url, markup) => {
+      if (url && byURL.has(url)) return byURL.get(url);
+      const id = "img-" + (images.length + 1);
+      images.push(markup ? { id, kind, markup } : { id, kind, url });
+      if (url) byURL.set(url, id);
+      return id;
+    };
+
+    function walk(node) {
+      if (count >= maxNodes) { truncated = true; return null; }
+      if (node.nodeType === Node.TEXT_NODE) {
+        const raw = node.textContent;
+        if (!raw || !raw.trim()) return null;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const r = range.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) return null;
+        count++;
+        const ws = node.parentElement ? getComputedStyle(node.parentElement).whiteSpace : "normal";
+        let text = ws.startsWith("pre") ? raw : raw.replace(/\s+/g, " ");
+        if (text.length > maxTextLen) { text = text.slice(0, maxTextLen); truncated = true; }
+        return { type: "text", text, box: box(r) };
+      }
+      if (node.nodeType !== Node.ELEMENT_NODE || SKIP.has(node.tagName)) return null;
+      const el = node;
+      const cs = getComputedStyle(el);
+      if (cs.display === "none") return null;
+      count++;
+      const out = { type: "element", tag: el.tagName.toLowerCase(), box: box(el.getBoundingClientRect()) };
+      const attrs = {};
+      for (const a of ATTRS) {
+        const v = el.getAttribute(a);
+        if (v !== null && v !== "") attrs[a] = v.length > maxTextLen ? v.slice(0, maxTextLen) : v;
+      }
+      if (Object.keys(attrs).length) out.attrs = attrs;
+      const style = {};
+      for (const [p, def] of Object.entries(STYLE)) {
+        const v = cs.getPropertyValue(p);
+        if (v !== "" && v !== def) style[p] = v;
+      }
+      for (const side of ["top", "right", "bottom", "left"]) {
+        if (!(`border-${side}-style` in style)) delete style[`border-${side}-color`];
+      }
+      out.style = style;
+      const bgs = urlsOf(cs.backgroundImage);
+      if (bgs.length) out.background_images = bgs.map((u) => imageRef("background", u));
+      if (el.tagName === "IMG") {
+        const src = el.currentSrc || el.src;
+        if (src && el.complete && el.naturalWidth > 0) {
+          out.image = { asset_id: imageRef("img", src), natural_width: el.naturalWidth, natural_height: el.naturalHeight };
+        }
+      }
+      if (el instanceof SVGSVGElement && !(el.parentElement instanceof SVGElement)) {
+        // An inline SVG is kept whole as an asset; its children are not walked.
+        let markup = el.outerHTML;
+        if (!el.hasAttribute("xmlns")) markup = markup.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"');
+        out.image = { asset_id: imageRef("inline-svg", null, markup) };
+        return out;
+      }
+      const kids = [];
+      const root = el.shadowRoot || el;
+      for (const c of root.childNodes) {
+        const k = walk(c);
+        if (k) kids.push(k);
+      }
+      if (kids.length) out.children = kids;
+      return out;
+    }
+
+    window.scrollTo(0, 0);
+    const root = walk(document.documentElement);
+    const de = document.documentElement;
+    return {
+      document: {
+        title: document.title,
+        lang: de.lang || "",
+        url: location.href,
+        viewport: { width: window.innerWidth, height: window.innerHeight },
+        scroll_size: { width: de.scrollWidth, height: de.scrollHeight },
+        device_scale_factor: window.devicePixelRatio,
+        node_count: count,
+        truncated,
+        root,
+      },
+      images,
+    };
+  }
+
+  // fetchBytes reads a URL from the page (used only when the browser's network log no longer holds
+  // the response). Returns {mime, base64} or {error}.
+  async function fetchBytes(url, maxBytes, timeoutMs) {
+    const ctl = new AbortController();
+    const t = setTimeout(() => ctl.abort(), timeoutMs);
+    try {
+      const res = await fetch(url, { cache: "force-cache", signal: ctl.signal });
+      if (!res.ok) return { error: "HTTP " + res.status };
+      const buf = await res.arrayBuffer();
+      if (buf.byteLength > maxBytes) return { error: "too large" };
+      const bytes = new Uint8Array(buf);
+      let bin = "";
+      for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+      return { mime: res.headers.get("content-type") || "", base64: btoa(bin) };
+    } catch (e) {
+      return { error: String(e && e.name || e) };
+    } finally {
+      clearTimeout(t);
+    }
+  }
+
+  window.__c2d = { scrollThrough, waitImages, collect, fetchBytes };
+  return true;
+})()
