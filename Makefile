@@ -9,6 +9,7 @@ run:
 # The whole test suite, with the race detector, on the real PostgreSQL.
 test:
 	bash .ci/postgres-up
+	bash .ci/chromium-up
 	go test -race -count=1 -timeout 15m ./...
 
 # Regenerate the gqlgen code after editing schema.graphqls or gqlgen.yml.

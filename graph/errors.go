@@ -15,6 +15,10 @@ import (
 // internalMessage is what clients see for every error that is not a domain error.
 const internalMessage = "internal error"
 
+// introspectionDisabled is the text of gqlgen's error for __schema/__type when introspection is
+// off; it has no type or code of its own.
+const introspectionDisabled = "introspection disabled"
+
 // ErrorPresenter returns gqlgen's error presenter: domain errors keep their safe message and get
 // `extensions.code` (and `extensions.field` for BAD_USER_INPUT); GraphQL validation and parse errors
 // become BAD_USER_INPUT; anything else is logged and masked as INTERNAL with `extensions.requestId`,
@@ -34,8 +38,14 @@ func ErrorPresenter(logger *slog.Logger) graphql.ErrorPresenterFunc {
 				logger.WarnContext(ctx, "dependency unavailable", "err", domainErr.Err.Error(),
 					"request_id", middleware.GetReqID(ctx))
 			}
+		case gqlErr.Message == introspectionDisabled:
+			// gqlgen's plain error when introspection is off (GRAPHQL_INTROSPECTION=false).
+			gqlErr.Message = "introspection is disabled"
+			gqlErr.Extensions = map[string]any{"code": string(models.CodeForbidden)}
 		case isGraphQLInputError(err):
 			// Parse and validation errors from gqlparser: their text describes the query, not us.
+			// Keep one vocabulary: every request error is BAD_USER_INPUT (gqlgen's own codes, such
+			// as COMPLEXITY_LIMIT_EXCEEDED, are replaced).
 			setExtension(gqlErr, "code", string(models.CodeBadUserInput))
 		default:
 			reqID := middleware.GetReqID(ctx)
@@ -76,7 +86,7 @@ func isGraphQLInputError(err error) bool {
 	}
 	code, _ := gqlErr.Extensions["code"].(string)
 	switch code {
-	case "GRAPHQL_VALIDATION_FAILED", "GRAPHQL_PARSE_FAILED", "BAD_USER_INPUT":
+	case "GRAPHQL_VALIDATION_FAILED", "GRAPHQL_PARSE_FAILED", "BAD_USER_INPUT", "COMPLEXITY_LIMIT_EXCEEDED":
 		return true
 	}
 	return false

@@ -9,8 +9,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/99designs/gqlgen/graphql/handler"
-	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/prometheus/client_golang/prometheus"
@@ -18,8 +16,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/uptrace/bun"
 
-	"github.com/code2des/backend/graph"
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/auth"
 	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/database"
 	"github.com/code2des/backend/server/s3store"
@@ -67,18 +65,23 @@ type App struct {
 	metrics *prometheus.Registry
 }
 
-// New wires the API over deps.
+// New wires the API over deps. Zero GraphQL limits in cfg take their defaults.
 func New(cfg Config, deps Deps, logger *slog.Logger) (*App, error) {
+	cfg = cfg.withGraphQLDefaults()
 	a := &App{cfg: cfg, deps: deps, logger: logger, metrics: prometheus.NewRegistry()}
 	a.metrics.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	a.handler = a.routes()
+	verifier, err := newVerifier(cfg, logger)
+	if err != nil {
+		return nil, err
+	}
+	a.handler = a.routes(verifier)
 	return a, nil
 }
 
 // Handler returns the root HTTP handler.
 func (a *App) Handler() http.Handler { return a.handler }
 
-func (a *App) routes() http.Handler {
+func (a *App) routes(verifier *auth.Verifier) http.Handler {
 	r := chi.NewRouter()
 	r.Use(middleware.RequestID)
 	r.Use(requestLogger(a.logger))
@@ -89,22 +92,16 @@ func (a *App) routes() http.Handler {
 	r.Get("/readyz", a.readyz)
 	r.Handle("/metrics", promhttp.HandlerFor(a.metrics, promhttp.HandlerOpts{}))
 
-	gql := a.graphQLHandler()
-	r.Post("/graphql", gql.ServeHTTP)
-	r.Get("/graphql", gql.ServeHTTP)
+	// A nil *auth.Verifier must reach the middleware as a nil interface (anonymous requests).
+	var tv auth.TokenVerifier
+	if verifier != nil {
+		tv = verifier
+	}
+	a.mountGraphQL(r, tv)
 
 	// Worker callbacks (SPEC §6) are mounted here.
+	a.mountCallbacks(r)
 	return r
-}
-
-// graphQLHandler builds gqlgen's server with only the POST and GET transports.
-func (a *App) graphQLHandler() http.Handler {
-	srv := handler.New(graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{}}))
-	srv.AddTransport(transport.GET{})
-	srv.AddTransport(transport.POST{})
-	srv.SetErrorPresenter(graph.ErrorPresenter(a.logger))
-	srv.SetRecoverFunc(graph.RecoverFunc(a.logger))
-	return srv
 }
 
 // readyz answers 200 when the database answers a ping within a second, 503 otherwise.
@@ -156,6 +153,10 @@ func Run(ctx context.Context, cfg Config, aws awsconf.Options, logger *slog.Logg
 		IdleTimeout:       120 * time.Second,
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
+	// The sweeper (SPEC §6) stops with the server, and Run returns only after it has.
+	sweepCtx, stopSweeper := context.WithCancel(ctx)
+	waitSweeper := a.startSweeper(sweepCtx)
+	defer func() { stopSweeper(); waitSweeper() }()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(l) }()
 	logger.Info("serving", "addr", l.Addr().String(), "config", cfg)

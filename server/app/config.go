@@ -49,7 +49,73 @@ type Config struct {
 
 	// --- GraphQL API: authentication, CORS, limits (issue 3, issue 5). ---
 
+	// CognitoIssuer is the user pool issuer, https://cognito-idp.<region>.amazonaws.com/<pool id>.
+	// Empty: no token is accepted, every request is anonymous (and every job call UNAUTHENTICATED).
+	CognitoIssuer string `env:"COGNITO_ISSUER"`
+	// CognitoJWKSURL is where signing keys are fetched; empty means COGNITO_ISSUER +
+	// "/.well-known/jwks.json".
+	CognitoJWKSURL string `env:"COGNITO_JWKS_URL"`
+	// CognitoClientIDs are the accepted app client ids (comma-separated).
+	CognitoClientIDs []string `env:"COGNITO_CLIENT_IDS" envSeparator:","`
+	// CognitoTokenUses are the accepted token_use values: id, access or both (comma-separated).
+	CognitoTokenUses []string `env:"COGNITO_TOKEN_USES" envDefault:"id,access" envSeparator:","`
+	// AuthLeeway is the clock skew tolerated on token times.
+	AuthLeeway time.Duration `env:"AUTH_LEEWAY" envDefault:"30s"`
+	// CORSAllowedOrigins are the dashboard origins allowed to call /graphql (comma-separated,
+	// e.g. https://app.code2des.example).
+	CORSAllowedOrigins []string `env:"CORS_ALLOWED_ORIGINS" envSeparator:","`
+	// CORSAllowNullOrigin allows the Origin `null` of the Figma plugin iframe.
+	CORSAllowNullOrigin bool `env:"CORS_ALLOW_NULL_ORIGIN" envDefault:"true"`
+	// GraphQLIntrospection enables __schema/__type queries (off in production).
+	GraphQLIntrospection bool `env:"GRAPHQL_INTROSPECTION" envDefault:"false"`
+	// GraphQLSuggestions enables "Did you mean ...?" hints in validation errors.
+	GraphQLSuggestions bool `env:"GRAPHQL_SUGGESTIONS" envDefault:"false"`
+	// GraphQLMaxBodyBytes bounds a POST /graphql body; 0 means DefaultGraphQLMaxBodyBytes.
+	GraphQLMaxBodyBytes int64 `env:"GRAPHQL_MAX_BODY_BYTES" envDefault:"262144"`
+	// GraphQLParserTokenLimit bounds the tokens of one query document; 0 means the default.
+	GraphQLParserTokenLimit int `env:"GRAPHQL_PARSER_TOKEN_LIMIT" envDefault:"10000"`
+	// GraphQLComplexityLimit bounds the summed field costs of one operation; 0 means the default.
+	GraphQLComplexityLimit int `env:"GRAPHQL_COMPLEXITY_LIMIT" envDefault:"5000"`
+	// GraphQLMaxDepth bounds field nesting; 0 means the default.
+	GraphQLMaxDepth int `env:"GRAPHQL_MAX_DEPTH" envDefault:"10"`
+	// GraphQLMaxFields bounds the fields (aliases included) one operation selects; 0 means the
+	// default.
+	GraphQLMaxFields int `env:"GRAPHQL_MAX_FIELDS" envDefault:"250"`
+	// GraphQLRateLimit is the number of /graphql requests per GraphQLRateWindow per subject
+	// (per client IP for anonymous requests); 0 means the default, negative turns it off.
+	GraphQLRateLimit int `env:"GRAPHQL_RATE_LIMIT" envDefault:"600"`
+	// GraphQLRateWindow is the window of GraphQLRateLimit.
+	GraphQLRateWindow time.Duration `env:"GRAPHQL_RATE_WINDOW" envDefault:"1m"`
+	// CreatePageImportRateLimit is the number of createPageImport calls per
+	// CreatePageImportRateWindow per subject; 0 means the default, negative turns it off.
+	CreatePageImportRateLimit int `env:"CREATE_PAGE_IMPORT_RATE_LIMIT" envDefault:"30"`
+	// CreatePageImportRateWindow is the window of CreatePageImportRateLimit.
+	CreatePageImportRateWindow time.Duration `env:"CREATE_PAGE_IMPORT_RATE_WINDOW" envDefault:"1m"`
+	// AllowLoopbackSources lets sourceUrl point to loopback hosts (localhost, 127.0.0.0/8, ::1).
+	// LOCAL AND TEST USE ONLY: the local stack turns it on to import pages it serves itself.
+	AllowLoopbackSources bool `env:"ALLOW_LOOPBACK_SOURCES" envDefault:"false"`
+
 	// --- Worker callbacks and the sweeper (issue 4). ---
+
+	// WorkerSecrets are the shared secrets worker callbacks are signed with (SPEC §6), comma
+	// separated: one, or two during a rotation (either is accepted). Each at least 32 bytes.
+	// Empty: every callback is refused with 401.
+	WorkerSecrets []string `env:"WORKER_SECRETS" envSeparator:"," mask:"true"`
+	// CaptureDeadline is how long a Page Import may stay processing before the sweeper fails it.
+	CaptureDeadline time.Duration `env:"CAPTURE_DEADLINE" envDefault:"15m"`
+	// ConversionDeadline is how long a Code2Des job may stay processing before the sweeper fails it.
+	ConversionDeadline time.Duration `env:"CONVERSION_DEADLINE" envDefault:"15m"`
+	// SweepInterval is the pause between sweeps (plus up to 10% jitter); 0 disables the sweeper
+	// on this instance.
+	SweepInterval time.Duration `env:"SWEEP_INTERVAL" envDefault:"1m"`
+	// CaptureArtifactMaxBytes is the largest capture JSON a completed capture callback may point at.
+	CaptureArtifactMaxBytes int64 `env:"CAPTURE_ARTIFACT_MAX_BYTES" envDefault:"33554432"`
+	// ResultArtifactMaxBytes is the largest result JSON a completed conversion callback may point at;
+	// keep it at most the result reader's limit (server/results, 8 MiB by default).
+	ResultArtifactMaxBytes int64 `env:"RESULT_ARTIFACT_MAX_BYTES" envDefault:"8388608"`
+	// ArtifactReadTimeout bounds the storage reads of one callback's artifact check; past it the
+	// callback answers 503 and nothing changes.
+	ArtifactReadTimeout time.Duration `env:"ARTIFACT_READ_TIMEOUT" envDefault:"30s"`
 
 	// --- Result retrieval (issue 6). ---
 
@@ -81,6 +147,7 @@ func (c Config) Validate() error {
 	if c.S3Bucket == "" {
 		problems = append(problems, "S3_BUCKET is required")
 	}
+	problems = append(problems, c.validateCallbacks()...)
 	if _, err := ParseLogLevel(c.LogLevel); err != nil {
 		problems = append(problems, err.Error())
 	}

@@ -1,10 +1,18 @@
 // Command localstack runs the whole Code2Des backend on one machine with no AWS account: in-process
-// S3- and SQS-protocol servers on loopback, a bucket and the two queues, and the API on the local
-// PostgreSQL (database created and migrated if needed). Start PostgreSQL first (`.ci/postgres-up`,
-// which `make run` does).
+// S3- and SQS-protocol servers on loopback, a bucket and the two queues, a local token issuer (a
+// stand-in Cognito user pool with its own key pair and JWKS), a seeded organization, project and
+// member, and the API on the local PostgreSQL (database created and migrated if needed). Start
+// PostgreSQL first (`.ci/postgres-up`, which `make run` does).
+//
+// Usage:
+//
+//	localstack                      run the stack (what `make run` does)
+//	localstack token [-ttl 1h] SUB  print an ID token for subject SUB from the local issuer
 //
 // Environment: everything the server reads (see the README), plus LOCAL_S3_ADDR (default
-// 127.0.0.1:4566) and LOCAL_SQS_ADDR (default 127.0.0.1:9324).
+// 127.0.0.1:4566), LOCAL_SQS_ADDR (default 127.0.0.1:9324), LOCAL_ISSUER_ADDR (default
+// 127.0.0.1:9400), LOCAL_ISSUER_KEY_FILE (default <user cache dir>/code2des/local-issuer-key.pem)
+// and LOCAL_SUBJECT (default local-user, the seeded member).
 package main
 
 import (
@@ -16,6 +24,7 @@ import (
 	"syscall"
 
 	"github.com/code2des/backend/server/app"
+	"github.com/code2des/backend/server/auth"
 	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/awslocal"
 	"github.com/code2des/backend/server/database"
@@ -32,7 +41,13 @@ const (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx); err != nil {
+	var err error
+	if len(os.Args) > 1 && os.Args[1] == "token" {
+		err = printToken(os.Args[2:], os.Stdout)
+	} else {
+		err = run(ctx)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "error:", err)
 		os.Exit(1)
 	}
@@ -88,10 +103,33 @@ func run(ctx context.Context) error {
 	if err := database.EnsureDatabase(ctx, cfg.DatabaseURL); err != nil {
 		return err
 	}
+	seeded, err := migrateAndSeed(ctx, cfg.DatabaseURL, envOr("LOCAL_SUBJECT", defaultSubject))
+	if err != nil {
+		return err
+	}
+
+	// The local issuer stands in for Cognito: the API verifies its tokens with the same code.
+	issuer, err := localIssuer()
+	if err != nil {
+		return err
+	}
+	issuerSrv, _, err := serveIssuer(issuer)
+	if err != nil {
+		return err
+	}
+	defer issuerSrv.Close()
+	cfg.CognitoIssuer, cfg.CognitoJWKSURL = issuer.Issuer, ""
+	cfg.CognitoClientIDs = []string{auth.LocalClientID}
+	if _, set := os.LookupEnv("ALLOW_LOOPBACK_SOURCES"); !set {
+		cfg.AllowLoopbackSources = true // local pages may be imported; never in production
+	}
 	logger.Info("local stack up",
 		slog.String("s3_endpoint", s3srv.URL), slog.String("bucket", cfg.S3Bucket),
 		slog.String("sqs_endpoint", sqssrv.URL),
 		slog.String("capture_queue_url", cfg.CaptureQueueURL),
-		slog.String("conversion_queue_url", cfg.ConversionQueueURL))
+		slog.String("conversion_queue_url", cfg.ConversionQueueURL),
+		slog.String("issuer", issuer.Issuer),
+		slog.Int64("organization_id", seeded.OrganizationID), slog.Int64("project_id", seeded.ProjectID),
+		slog.String("member", seeded.Subject))
 	return app.Run(ctx, cfg, awsOpts, logger, nil)
 }

@@ -111,9 +111,15 @@ type egressProxy struct {
 	rp       *httputil.ReverseProxy
 }
 
-// refusedHeader marks the proxy's own 403 answer for a refused address, so the worker can tell it
-// from a site's 403.
-const refusedHeader = "X-Capture-Refused"
+// proxyErrorHeader marks the proxy's own answers (403 for a refused address, 502 for an unreachable
+// host), so the worker can tell them from a site's 403 or 502.
+const proxyErrorHeader = "X-Capture-Proxy-Error"
+
+// Values of proxyErrorHeader.
+const (
+	proxyErrRefused     = "private-address"
+	proxyErrUnreachable = "unreachable"
+)
 
 // proxyDialTimeout bounds each connection the proxy opens for the browser.
 const proxyDialTimeout = 10 * time.Second
@@ -140,10 +146,11 @@ func startEgressProxy(allowPrivate bool) (*egressProxy, error) {
 		Transport: transport,
 		ErrorHandler: func(w http.ResponseWriter, _ *http.Request, err error) {
 			if errors.Is(err, ErrPrivateAddress) {
-				w.Header().Set(refusedHeader, "private-address")
+				w.Header().Set(proxyErrorHeader, proxyErrRefused)
 				http.Error(w, "refused: private address", http.StatusForbidden)
 				return
 			}
+			w.Header().Set(proxyErrorHeader, proxyErrUnreachable)
 			http.Error(w, "upstream unreachable", http.StatusBadGateway)
 		},
 	}

@@ -62,7 +62,7 @@ func TestEgressProxy(t *testing.T) {
 			if resp.StatusCode != tc.wantStatus {
 				t.Errorf("GET through proxy: %d, want %d", resp.StatusCode, tc.wantStatus)
 			}
-			if refused := resp.Header.Get(refusedHeader) != ""; refused != (tc.wantStatus == http.StatusForbidden) {
+			if refused := resp.Header.Get(proxyErrorHeader) == proxyErrRefused; refused != (tc.wantStatus == http.StatusForbidden) {
 				t.Errorf("refusal header present = %v", refused)
 			}
 

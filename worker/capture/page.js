@@ -117,6 +117,9 @@
         const v = cs.getPropertyValue(p);
         if (v !== "" && v !== def) style[p] = v;
       }
+      for (const side of ["top", "right", "bottom", "left"]) {
+        if (!(`border-${side}-style` in style)) delete style[`border-${side}-color`];
+      }
       out.style = style;
       // Pseudo-elements have no DOM node or layout box; record that they draw something so the
       // conversion can say what it left out (a marker for list items, ::before/::after content).

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image/png"
 	"io"
@@ -14,7 +15,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,12 +22,14 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
 	"github.com/code2des/backend/server/testenv"
 	"github.com/code2des/backend/worker/capture"
+	"github.com/code2des/backend/worker/capture/capturetest"
 )
 
 const testSecret = "test-worker-secret"
@@ -75,21 +77,6 @@ func mustBrowser(t *testing.T, allowPrivate bool) *capture.Browser {
 	}
 	browsers.m[allowPrivate] = b
 	return b
-}
-
-// site serves testdata/site on loopback, plus /sized?h=N: a page exactly N CSS px tall.
-func site(t *testing.T) *httptest.Server {
-	t.Helper()
-	mux := http.NewServeMux()
-	mux.Handle("/", http.FileServer(http.Dir("testdata/site")))
-	mux.HandleFunc("/sized", func(w http.ResponseWriter, r *http.Request) {
-		h, _ := strconv.Atoi(r.URL.Query().Get("h"))
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, `<!doctype html><html><body style="margin:0"><div style="height:%dpx;background:#abc">sized</div></body></html>`, h)
-	})
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
-	return srv
 }
 
 // receiver is the backend's callback endpoint as the worker sees it: it checks the signature
@@ -204,7 +191,7 @@ func testConfig(s3env *testenv.S3Env, q *testenv.SQSEnv, allowPrivate bool) capt
 
 func newHarness(t *testing.T, callbackStatus int, allowPrivate, needBrowser bool) *harness {
 	t.Helper()
-	h := &harness{s3: testenv.S3(t), queue: testenv.SQS(t), site: site(t)}
+	h := &harness{s3: testenv.S3(t), queue: testenv.SQS(t), site: capturetest.Serve(t)}
 	h.rc = newReceiver(t, callbackStatus, h.queue)
 	cfg := testConfig(h.s3, h.queue, allowPrivate)
 	sqsClient, s3Client, err := capture.NewAWSClients(context.Background(), cfg)
@@ -249,8 +236,7 @@ func (h *harness) run(t *testing.T, within time.Duration) capture.CallbackBody {
 	done := make(chan error, 1)
 	go func() { done <- h.w.Run(ctx) }()
 	body := h.rc.wait(t, within)
-	// Let the worker finish its handling (delete or leave) of this message.
-	time.Sleep(200 * time.Millisecond)
+	// Run returns only after the message in hand is handled (deleted or left).
 	cancel()
 	select {
 	case err := <-done:
@@ -279,61 +265,12 @@ func (h *harness) object(t *testing.T, key string) []byte {
 	return b
 }
 
-func sha(b []byte) string {
-	s := sha256.Sum256(b)
-	return hex.EncodeToString(s[:])
-}
-
-// texts collects every text run of a capture document.
-func texts(node map[string]any, out *[]string) {
-	if node == nil {
-		return
-	}
-	if t, ok := node["text"].(string); ok {
-		*out = append(*out, strings.TrimSpace(t))
-	}
-	kids, _ := node["children"].([]any)
-	for _, k := range kids {
-		m, _ := k.(map[string]any)
-		texts(m, out)
-	}
-}
-
-// assetRefs collects the asset ids the document refers to.
-func assetRefs(node map[string]any, out map[string]bool) {
-	if node == nil {
-		return
-	}
-	if img, ok := node["image"].(map[string]any); ok {
-		out[img["asset_id"].(string)] = true
-	}
-	if bgs, ok := node["background_images"].([]any); ok {
-		for _, b := range bgs {
-			out[b.(string)] = true
-		}
-	}
-	kids, _ := node["children"].([]any)
-	for _, k := range kids {
-		m, _ := k.(map[string]any)
-		assetRefs(m, out)
-	}
-}
-
-type captureFile struct {
-	Manifest         capture.Manifest          `json:"manifest"`
-	Document         map[string]any            `json:"document"`
-	Assets           []capture.Asset           `json:"assets"`
-	Screenshot       capture.ScreenshotRef     `json:"screenshot"`
-	UnresolvedImages []capture.UnresolvedImage `json:"unresolved_images"`
-	Diagnostics      capture.Diagnostics       `json:"diagnostics"`
-}
-
 func TestCaptureTestSite(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, http.StatusOK, true, true)
 	const id = "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"
 	vp := capture.Viewport{Width: 800, Height: 600}
-	h.send(t, h.request(id, "/index.html", "#app-ready", vp, 1))
+	h.send(t, h.request(id, capturetest.IndexPath, capturetest.ReadySelector, vp, 1))
 	cb := h.run(t, 60*time.Second)
 
 	if cb.Status != capture.StatusCompleted || cb.ErrorMessage != "" {
@@ -350,117 +287,26 @@ func TestCaptureTestSite(t *testing.T) {
 		t.Fatalf("screenshot_url = %q, want %q", cb.ScreenshotURL, want)
 	}
 
-	t.Run("CaptureHashMatches", func(t *testing.T) {
-		raw := h.object(t, prefix+"capture.json")
-		if got := sha(raw); got != cb.CaptureHash {
-			t.Fatalf("sha256(capture.json) = %s, callback capture_hash = %s", got, cb.CaptureHash)
-		}
-	})
-
-	var c captureFile
-	if err := json.Unmarshal(h.object(t, prefix+"capture.json"), &c); err != nil {
-		t.Fatalf("capture JSON: %v", err)
+	raw := h.object(t, prefix+"capture.json")
+	if p := os.Getenv("CAPTURE_DUMP"); p != "" {
+		_ = os.WriteFile(p, raw, 0o644)
 	}
+	c := capturetest.Check(t, h.site.URL, raw, cb.CaptureHash, prefix, vp.Width, func(key string) []byte { return h.object(t, key) })
 
 	// The file server redirects /index.html to /, so final_url shows the redirect was followed.
 	t.Run("ManifestRepeatsIdentity", func(t *testing.T) {
 		m := c.Manifest
 		if m.Kind != "page_import.capture" || m.Version != 1 || m.PageImportID != id || m.Attempt != 1 ||
-			m.Nonce != "n0nce-"+id || m.SourceURL != h.site.URL+"/index.html" || m.FinalURL != h.site.URL+"/" ||
-			m.Viewport != vp || m.CapturedAt.IsZero() {
+			m.Nonce != "n0nce-"+id || m.SourceURL != h.site.URL+capturetest.IndexPath || m.FinalURL != h.site.URL+"/" ||
+			m.Viewport != vp || m.DeviceScaleFactor != 1 || m.ReadySelector != capturetest.ReadySelector || m.CapturedAt.IsZero() {
 			t.Fatalf("manifest = %+v", m)
-		}
-	})
-
-	t.Run("TextsPresent", func(t *testing.T) {
-		root, _ := c.Document["root"].(map[string]any)
-		var all []string
-		texts(root, &all)
-		joined := strings.Join(all, "\n")
-		for _, want := range []string{
-			"Welcome to the capture test site",
-			"This paragraph sits on a patterned background image.",
-			"About us", "Contact", "Image gallery", "Below the fold", "Footer text at the very bottom.",
-		} {
-			if !strings.Contains(joined, want) {
-				t.Errorf("text %q missing from the document", want)
-			}
 		}
 		if c.Document["title"] != "Capture test site" {
 			t.Errorf("title = %v", c.Document["title"])
 		}
-	})
-
-	t.Run("EveryImagePresentWithHash", func(t *testing.T) {
-		files := map[string]string{
-			"logo.png": "image/png", "photo.jpg": "image/jpeg", "photo.webp": "image/webp",
-			"icon.svg": "image/svg+xml", "pattern.png": "image/png", "lazy.png": "image/png", "late.jpg": "image/jpeg",
-		}
-		byURL := map[string]capture.Asset{}
-		for _, a := range c.Assets {
-			byURL[a.SourceURL] = a
-		}
-		for name, mime := range files {
-			want, err := os.ReadFile(filepath.Join("testdata/site", name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			a, ok := byURL[h.site.URL+"/"+name]
-			if !ok {
-				t.Errorf("image %s missing from the capture's assets", name)
-				continue
-			}
-			if a.SHA256 != sha(want) || a.ByteSize != len(want) || a.MimeType != mime {
-				t.Errorf("%s: sha256 %s size %d type %s; want %s %d %s", name, a.SHA256, a.ByteSize, a.MimeType, sha(want), len(want), mime)
-			}
-			if !strings.HasPrefix(a.Key, prefix+"assets/") {
-				t.Errorf("%s stored at %q, outside the job's prefix", name, a.Key)
-			}
-			if got := h.object(t, a.Key); sha(got) != a.SHA256 {
-				t.Errorf("%s: stored object's sha256 %s, asset says %s", name, sha(got), a.SHA256)
-			}
-		}
-		var inline []capture.Asset
-		for _, a := range c.Assets {
-			if a.Kind == "inline-svg" {
-				inline = append(inline, a)
-			}
-		}
-		if len(inline) != 1 {
-			t.Fatalf("%d inline SVG assets, want 1", len(inline))
-		}
-		svg := h.object(t, inline[0].Key)
-		if inline[0].MimeType != "image/svg+xml" || sha(svg) != inline[0].SHA256 || !bytes.Contains(svg, []byte("#3a86ff")) ||
-			!bytes.Contains(svg, []byte(`xmlns="http://www.w3.org/2000/svg"`)) {
-			t.Errorf("inline SVG asset %+v holds %q", inline[0], svg)
-		}
-		if len(c.Assets) != len(files)+1 {
-			t.Errorf("%d assets, want %d", len(c.Assets), len(files)+1)
-		}
-		if len(c.UnresolvedImages) != 0 {
-			t.Errorf("unresolved images: %+v", c.UnresolvedImages)
-		}
-		refs := map[string]bool{}
-		root, _ := c.Document["root"].(map[string]any)
-		assetRefs(root, refs)
-		for _, a := range c.Assets {
-			if !refs[a.ID] {
-				t.Errorf("asset %s (%s) is not referenced by the document", a.ID, a.SourceURL)
-			}
-		}
-	})
-
-	t.Run("ScreenshotIsFullPagePNG", func(t *testing.T) {
-		shot := h.object(t, c.Screenshot.Key)
-		cfg, err := png.DecodeConfig(bytes.NewReader(shot))
-		if err != nil {
-			t.Fatalf("screenshot is not a PNG: %v", err)
-		}
-		if cfg.Width != vp.Width || c.Screenshot.Width != vp.Width {
-			t.Errorf("screenshot width %d (recorded %d), want %d", cfg.Width, c.Screenshot.Width, vp.Width)
-		}
-		if cfg.Height < 5000 || cfg.Height != c.Screenshot.Height || c.Screenshot.Capped || c.Screenshot.FullHeight != cfg.Height {
-			t.Errorf("screenshot %dx%d, recorded %+v; want the full page (over 5000 px), uncapped", cfg.Width, cfg.Height, c.Screenshot)
+		// The page saw the requested viewport and scale (device metrics override).
+		if v, _ := c.Document["viewport"].(map[string]any); v["width"] != 800.0 || v["height"] != 600.0 || c.Document["device_scale_factor"] != 1.0 {
+			t.Errorf("page viewport %v at scale %v, want 800x600 at 1", v, c.Document["device_scale_factor"])
 		}
 		if c.Screenshot.MaxHeight != capture.ChromiumMaxScreenshotHeight {
 			t.Errorf("recorded cap %d, want %d", c.Screenshot.MaxHeight, capture.ChromiumMaxScreenshotHeight)
@@ -481,7 +327,7 @@ func TestNeverReadyPageFails(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, http.StatusOK, true, true)
 	h.w.Config.ReadyTimeout = 1500 * time.Millisecond
-	h.send(t, h.request("0193a1b2-c3d4-7e5f-8a9b-000000000002", "/never-ready.html", "#app-ready", capture.Viewport{Width: 800, Height: 600}, 1))
+	h.send(t, h.request("0193a1b2-c3d4-7e5f-8a9b-000000000002", capturetest.NeverReadyPath, capturetest.ReadySelector, capture.Viewport{Width: 800, Height: 600}, 1))
 	start := time.Now()
 	cb := h.run(t, 30*time.Second)
 	elapsed := time.Since(start)
@@ -546,7 +392,7 @@ func TestMessageDeletedOnlyWhenAccepted(t *testing.T) {
 func TestScreenshotCap(t *testing.T) {
 	t.Parallel()
 	b := mustBrowser(t, true)
-	srv := site(t)
+	srv := capturetest.Serve(t)
 	const maxHeight = 1000 // device px; at scale 2 that is 500 CSS px
 	for _, tc := range []struct {
 		name       string
@@ -561,7 +407,7 @@ func TestScreenshotCap(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
 			p, err := b.Capture(ctx, capture.PageSpec{
-				URL: srv.URL + "/sized?h=" + strconv.Itoa(tc.cssHeight), Viewport: capture.Viewport{Width: 400, Height: 300}, DeviceScaleFactor: 2,
+				URL: srv.URL + capturetest.SizedPath + "?h=" + strconv.Itoa(tc.cssHeight), Viewport: capture.Viewport{Width: 400, Height: 300}, DeviceScaleFactor: 2,
 			}, capture.Timeouts{Load: 10 * time.Second, Ready: time.Second, NetworkIdle: 2 * time.Second, Images: time.Second}, maxHeight)
 			if err != nil {
 				t.Fatal(err)
@@ -578,5 +424,93 @@ func TestScreenshotCap(t *testing.T) {
 					tc.wantHeight, tc.capped, tc.cssHeight*2)
 			}
 		})
+	}
+}
+
+func TestPageFailuresHaveClearMessages(t *testing.T) {
+	t.Parallel()
+	b := mustBrowser(t, true)
+	srv := capturetest.Serve(t)
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closedURL := closed.URL
+	closed.Close()
+	for _, tc := range []struct {
+		name, url, selector, want string
+	}{
+		{"NotFound", srv.URL + "/missing.html", "", "the page answered HTTP 404"},
+		{"InvalidSelector", srv.URL + capturetest.NeverReadyPath, "div[", `the ready selector "div[" is not a valid CSS selector`},
+		{"ConnectionRefused", closedURL + "/", "", "the page could not be loaded"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			_, err := b.Capture(ctx, capture.PageSpec{URL: tc.url, Viewport: capture.Viewport{Width: 800, Height: 600}, DeviceScaleFactor: 1, ReadySelector: tc.selector},
+				capture.Timeouts{Load: 10 * time.Second, Ready: 2 * time.Second, NetworkIdle: time.Second, Images: time.Second}, capture.ChromiumMaxScreenshotHeight)
+			var pe *capture.PageError
+			if !errors.As(err, &pe) || !strings.HasPrefix(pe.Message, tc.want) {
+				t.Fatalf("Capture: %v, want a page error starting %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestWorkerFaultRedeliveredThenFailed makes storage unreachable: the first delivery is left on
+// the queue without a callback; the delivery that reaches MaxReceives reports failed.
+func TestWorkerFaultRedeliveredThenFailed(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, http.StatusOK, true, true)
+	h.w.Config.MaxReceives = 2
+	down := httptest.NewServer(http.NotFoundHandler())
+	down.Close()
+	h.w.S3 = s3.New(s3.Options{
+		BaseEndpoint: aws.String(down.URL), Region: testenv.AWSOptions.Region, UsePathStyle: true, RetryMaxAttempts: 1,
+		Credentials: credentials.NewStaticCredentialsProvider(testenv.AWSOptions.AccessKeyID, testenv.AWSOptions.SecretAccessKey, ""),
+	})
+	h.send(t, h.request("0193a1b2-c3d4-7e5f-8a9b-000000000005", capturetest.SizedPath+"?h=100", "", capture.Viewport{Width: 400, Height: 300}, 1))
+
+	receive := func() sqstypes.Message {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		out, err := h.queue.Client.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{
+			QueueUrl: aws.String(h.queue.QueueURL), WaitTimeSeconds: 5, VisibilityTimeout: 60,
+			MessageSystemAttributeNames: []sqstypes.MessageSystemAttributeName{sqstypes.MessageSystemAttributeNameApproximateReceiveCount},
+		})
+		if err != nil || len(out.Messages) != 1 {
+			t.Fatalf("receive: %v, %d messages", err, len(out.Messages))
+		}
+		return out.Messages[0]
+	}
+	ctx := context.Background()
+	first := receive()
+	if h.w.Handle(ctx, first) {
+		t.Fatal("first delivery deleted although storage was down")
+	}
+	h.rc.mu.Lock()
+	calls := len(h.rc.bodies)
+	h.rc.mu.Unlock()
+	if calls != 0 {
+		t.Fatalf("%d callbacks on the first delivery, want none", calls)
+	}
+	// Make the message visible again at once, as SQS does when the visibility timeout ends.
+	if _, err := h.queue.Client.ChangeMessageVisibility(ctx, &sqs.ChangeMessageVisibilityInput{
+		QueueUrl: aws.String(h.queue.QueueURL), ReceiptHandle: first.ReceiptHandle, VisibilityTimeout: 0,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	second := receive()
+	// goaws v0.5.4 never increments ApproximateReceiveCount (it always answers 1); set it to what
+	// SQS reports on a second delivery.
+	second.Attributes[string(sqstypes.MessageSystemAttributeNameApproximateReceiveCount)] = "2"
+	if !h.w.Handle(ctx, second) {
+		t.Fatal("last delivery not deleted after its failed callback was accepted")
+	}
+	cb := h.rc.wait(t, time.Second)
+	if cb.Status != capture.StatusFailed || cb.ErrorMessage != "the capture failed because of an internal error" {
+		t.Errorf("callback %s %q, want failed with the internal-error message", cb.Status, cb.ErrorMessage)
+	}
+	if n := queueLength(t, h.queue); n != 0 {
+		t.Errorf("%d messages left, want 0", n)
 	}
 }

@@ -1,0 +1,235 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"slices"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql/handler"
+	"github.com/99designs/gqlgen/graphql/handler/extension"
+	"github.com/99designs/gqlgen/graphql/handler/lru"
+	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/go-chi/httprate"
+	"github.com/rs/cors"
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/code2des/backend/graph"
+	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/auth"
+	"github.com/code2des/backend/server/jobs"
+	"github.com/code2des/backend/server/sourceurl"
+)
+
+// Defaults of the GraphQL limits, used when a Config field is zero (they equal the envDefault
+// tags; a test keeps them in step).
+const (
+	// DefaultGraphQLMaxBodyBytes bounds a POST body: 256 KiB, far above any real query (the token
+	// limit is reached first) and far below anything that costs memory.
+	DefaultGraphQLMaxBodyBytes = 256 * 1024
+	// DefaultGraphQLParserTokenLimit bounds the lexer: a query with more tokens is refused before
+	// it is parsed further (50,000 directives, huge alias lists).
+	DefaultGraphQLParserTokenLimit = 10000
+	// DefaultGraphQLComplexityLimit bounds the summed field costs (graph.NewConfig): a full page of
+	// 100 Page Imports with every field costs about 2,600.
+	DefaultGraphQLComplexityLimit = 5000
+	// DefaultGraphQLMaxDepth bounds nesting: the deepest useful query
+	// (pageImports.edges.node.code2desJobs.pageImport.viewport.width) is 7.
+	DefaultGraphQLMaxDepth = 10
+	// DefaultGraphQLMaxFields bounds the selected fields of one operation, aliases included.
+	DefaultGraphQLMaxFields = 250
+	// DefaultGraphQLRateLimit is requests per DefaultGraphQLRateWindow per subject.
+	DefaultGraphQLRateLimit  = 600
+	DefaultGraphQLRateWindow = time.Minute
+	// DefaultCreatePageImportRateLimit is createPageImport calls per window per subject.
+	DefaultCreatePageImportRateLimit  = 30
+	DefaultCreatePageImportRateWindow = time.Minute
+	// queryCacheSize is the number of parsed queries kept (gqlgen's LRU).
+	queryCacheSize = 1000
+	// corsMaxAge is how long a browser may cache a preflight answer.
+	corsMaxAge = 10 * time.Minute
+)
+
+// withGraphQLDefaults fills zero GraphQL settings with their defaults (tests build Config{}).
+func (c Config) withGraphQLDefaults() Config {
+	def := func(v *int, d int) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	if c.GraphQLMaxBodyBytes <= 0 {
+		c.GraphQLMaxBodyBytes = DefaultGraphQLMaxBodyBytes
+	}
+	def(&c.GraphQLParserTokenLimit, DefaultGraphQLParserTokenLimit)
+	def(&c.GraphQLComplexityLimit, DefaultGraphQLComplexityLimit)
+	def(&c.GraphQLMaxDepth, DefaultGraphQLMaxDepth)
+	def(&c.GraphQLMaxFields, DefaultGraphQLMaxFields)
+	def(&c.GraphQLRateLimit, DefaultGraphQLRateLimit)
+	def(&c.CreatePageImportRateLimit, DefaultCreatePageImportRateLimit)
+	if c.GraphQLRateWindow <= 0 {
+		c.GraphQLRateWindow = DefaultGraphQLRateWindow
+	}
+	if c.CreatePageImportRateWindow <= 0 {
+		c.CreatePageImportRateWindow = DefaultCreatePageImportRateWindow
+	}
+	return c
+}
+
+// newVerifier returns the token verifier of the configuration, or nil (with a warning) when no
+// issuer is configured.
+func newVerifier(cfg Config, logger *slog.Logger) (*auth.Verifier, error) {
+	if cfg.CognitoIssuer == "" {
+		logger.Warn("COGNITO_ISSUER is not set: every GraphQL request is anonymous")
+		return nil, nil
+	}
+	v, err := auth.NewVerifier(auth.Config{
+		Issuer: cfg.CognitoIssuer, JWKSURL: cfg.CognitoJWKSURL, ClientIDs: cfg.CognitoClientIDs,
+		TokenUses: cfg.CognitoTokenUses, Leeway: cfg.AuthLeeway,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("authentication configuration: %w", err)
+	}
+	return v, nil
+}
+
+// newJobs builds the job lifecycle service over deps.
+func (a *App) newJobs() *jobs.Service {
+	bucket := a.cfg.S3Bucket
+	if a.deps.Blob != nil {
+		bucket = a.deps.Blob.Bucket()
+	}
+	return jobs.New(jobs.Config{
+		DB:                a.deps.DB,
+		CaptureQueue:      a.deps.CaptureQueue,
+		ConversionQueue:   a.deps.ConversionQueue,
+		Bucket:            bucket,
+		ArtifactKeyPrefix: a.cfg.ArtifactKeyPrefix,
+		PublicBaseURL:     a.cfg.PublicBaseURL,
+		SourceURL:         sourceurl.Options{AllowLoopback: a.cfg.AllowLoopbackSources},
+		DependencyTimeout: a.cfg.DependencyTimeout,
+		CreateLimiter:     jobs.NewSubjectLimiter(a.cfg.CreatePageImportRateLimit, a.cfg.CreatePageImportRateWindow),
+		Logger:            a.logger,
+	})
+}
+
+// mountGraphQL mounts /graphql behind CORS, the body limit, authentication and the rate limit.
+func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
+	svc := a.newJobs()
+	resolver := &graph.Resolver{
+		PageImportService: svc,
+		// Code2DesService: svc, once the Code2Des methods exist (issue 5).
+	}
+	srv := handler.New(graph.NewExecutableSchema(graph.NewConfig(resolver)))
+	srv.AddTransport(transport.GET{})
+	srv.AddTransport(transport.POST{})
+	srv.SetQueryCache(lru.New[*ast.QueryDocument](queryCacheSize))
+	srv.SetParserTokenLimit(a.cfg.GraphQLParserTokenLimit)
+	srv.SetDisableSuggestion(!a.cfg.GraphQLSuggestions)
+	if a.cfg.GraphQLIntrospection {
+		srv.Use(extension.Introspection{})
+	}
+	srv.Use(graph.OperationLimits{MaxDepth: a.cfg.GraphQLMaxDepth, MaxFields: a.cfg.GraphQLMaxFields})
+	srv.Use(extension.FixedComplexityLimit(a.cfg.GraphQLComplexityLimit))
+	srv.SetErrorPresenter(graph.ErrorPresenter(a.logger))
+	srv.SetRecoverFunc(graph.RecoverFunc(a.logger))
+
+	r.Group(func(r chi.Router) {
+		r.Use(a.cors().Handler)
+		r.Use(limitBody(a.cfg.GraphQLMaxBodyBytes))
+		r.Use(auth.Middleware(verifier, a.logger))
+		if a.cfg.GraphQLRateLimit > 0 {
+			r.Use(httprate.Limit(a.cfg.GraphQLRateLimit, a.cfg.GraphQLRateWindow,
+				httprate.WithKeyFuncs(rateKey),
+				httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
+					writeGraphQLError(w, r, http.StatusTooManyRequests, models.CodeUnavailable, "too many requests; retry later")
+				})))
+		}
+		r.Post("/graphql", srv.ServeHTTP)
+		r.Get("/graphql", srv.ServeHTTP)
+		// Preflight requests are answered by the CORS middleware; the route makes chi run it.
+		r.Options("/graphql", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
+	})
+}
+
+// cors allows the Figma plugin iframe (Origin `null`) and the configured dashboard origins, with
+// no cookies: the API authenticates with a bearer token only.
+func (a *App) cors() *cors.Cors {
+	origins := a.cfg.CORSAllowedOrigins
+	return cors.New(cors.Options{
+		AllowOriginFunc: func(origin string) bool {
+			if origin == "null" {
+				return a.cfg.CORSAllowNullOrigin
+			}
+			return slices.Contains(origins, origin)
+		},
+		AllowedMethods:   []string{http.MethodGet, http.MethodPost},
+		AllowedHeaders:   []string{"Authorization", "Content-Type"},
+		ExposedHeaders:   []string{"X-Request-Id", "Retry-After"},
+		AllowCredentials: false,
+		MaxAge:           int(corsMaxAge / time.Second),
+	})
+}
+
+// rateKey limits by subject when the request is authenticated, else by client address.
+func rateKey(r *http.Request) (string, error) {
+	if p, err := models.PrincipalFrom(r.Context()); err == nil {
+		return "sub:" + p.Subject, nil
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	return "ip:" + httprate.CanonicalizeIP(host), nil
+}
+
+// limitBody refuses POST bodies over max bytes with 413 before gqlgen reads them: a declared
+// Content-Length is checked first, a chunked body is read up to max+1 bytes.
+func limitBody(max int64) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != http.MethodPost {
+				next.ServeHTTP(w, r)
+				return
+			}
+			tooLarge := func() {
+				w.Header().Set("Connection", "close")
+				writeGraphQLError(w, r, http.StatusRequestEntityTooLarge, models.CodeBadUserInput,
+					fmt.Sprintf("request body larger than %d bytes", max))
+			}
+			if r.ContentLength > max {
+				tooLarge()
+				return
+			}
+			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+			var mbe *http.MaxBytesError
+			if errors.As(err, &mbe) {
+				tooLarge()
+				return
+			}
+			if err != nil {
+				writeGraphQLError(w, r, http.StatusBadRequest, models.CodeBadUserInput, "request body could not be read")
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// writeGraphQLError answers with a GraphQL-shaped error body ({"errors":[...]}) and status.
+func writeGraphQLError(w http.ResponseWriter, r *http.Request, status int, code models.ErrorCode, message string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(map[string]any{"errors": []any{map[string]any{
+		"message":    message,
+		"extensions": map[string]any{"code": code, "requestId": middleware.GetReqID(r.Context())},
+	}}})
+}

@@ -1,0 +1,222 @@
+package artifacts
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/results"
+)
+
+// Default limits (configurable: CAPTURE_ARTIFACT_MAX_BYTES, RESULT_ARTIFACT_MAX_BYTES,
+// ARTIFACT_READ_TIMEOUT).
+const (
+	// DefaultCaptureMaxBytes bounds the capture JSON read for a completed capture callback: 32 MiB.
+	DefaultCaptureMaxBytes int64 = 32 << 20
+	// DefaultResultMaxBytes bounds the result JSON read for a completed conversion callback: the
+	// same 8 MiB the result reader (server/results) allows, so an accepted result can be read.
+	DefaultResultMaxBytes int64 = results.DefaultMaxResultBytes
+	// DefaultReadTimeout bounds all storage calls of one verification together.
+	DefaultReadTimeout = 30 * time.Second
+)
+
+// Limits bound the storage reads of a verification.
+type Limits struct {
+	// CaptureMaxBytes and ResultMaxBytes are the largest capture and result JSON accepted, in
+	// bytes; a larger object fails the job.
+	CaptureMaxBytes int64
+	ResultMaxBytes  int64
+	// ReadTimeout bounds all storage calls of one verification; when it expires the storage
+	// counts as unreachable (CodeUnavailable) and nothing is changed.
+	ReadTimeout time.Duration
+}
+
+// Verifier checks the artifacts a worker reports before a completion is recorded (SPEC §6, §7).
+type Verifier struct {
+	// Blob is the artifact store; its Bucket is the only bucket pointers may name.
+	Blob models.BlobStore
+	// KeyPrefix is the configured ARTIFACT_KEY_PREFIX.
+	KeyPrefix string
+	Limits    Limits
+}
+
+// NewVerifier returns a Verifier over blob; zero limits take the defaults.
+func NewVerifier(blob models.BlobStore, keyPrefix string, l Limits) *Verifier {
+	if l.CaptureMaxBytes <= 0 {
+		l.CaptureMaxBytes = DefaultCaptureMaxBytes
+	}
+	if l.ResultMaxBytes <= 0 {
+		l.ResultMaxBytes = DefaultResultMaxBytes
+	}
+	if l.ReadTimeout <= 0 {
+		l.ReadTimeout = DefaultReadTimeout
+	}
+	return &Verifier{Blob: blob, KeyPrefix: keyPrefix, Limits: l}
+}
+
+// PageImportScope returns the scope of one Page Import attempt in the configured bucket.
+func (v *Verifier) PageImportScope(id string, attempt int) Scope {
+	return PageImportScope(v.Blob.Bucket(), v.KeyPrefix, id, attempt)
+}
+
+// Code2DesScope returns the scope of one Code2Des attempt in the configured bucket.
+func (v *Verifier) Code2DesScope(id string, attempt int) Scope {
+	return Code2DesScope(v.Blob.Bucket(), v.KeyPrefix, id, attempt)
+}
+
+// CaptureClaim is what a completed capture callback asserts about its job's artifacts.
+type CaptureClaim struct {
+	PageImportID string
+	Attempt      int
+	Nonce        string
+	// ResultURL points at the capture JSON, ScreenshotURL at the full-page screenshot.
+	ResultURL     string
+	ScreenshotURL string
+	// CaptureHash is the lowercase hex SHA-256 of the capture JSON's exact bytes.
+	CaptureHash string
+}
+
+// VerifyCapture checks a completed capture (SPEC §6): both pointers in the job's scope, the
+// capture object read under CaptureMaxBytes, its SHA-256 equal to CaptureHash, its format, its
+// manifest repeating the job's identity, its keys in scope, its screenshot key equal to the
+// screenshot pointer's, and the screenshot object present. All storage calls share ReadTimeout.
+//
+// Errors: CodeFailedPrecondition (the artifact is invalid; the message is safe to store),
+// CodeUnavailable (storage unreachable or too slow).
+func (v *Verifier) VerifyCapture(ctx context.Context, c CaptureClaim) (*Capture, error) {
+	scope := v.PageImportScope(c.PageImportID, c.Attempt)
+	captureKey, err := scope.Pointer("result_url", c.ResultURL)
+	if err != nil {
+		return nil, err
+	}
+	screenshotKey, err := scope.Pointer("screenshot_url", c.ScreenshotURL)
+	if err != nil {
+		return nil, err
+	}
+	if !IsSHA256Hex(c.CaptureHash) {
+		return nil, invalid(nil, "capture_hash must be 64 lowercase hex characters")
+	}
+	ctx, cancel := context.WithTimeout(ctx, v.Limits.ReadTimeout)
+	defer cancel()
+	b, err := v.get(ctx, "capture object", captureKey, v.Limits.CaptureMaxBytes)
+	if err != nil {
+		return nil, err
+	}
+	if HashHex(b) != c.CaptureHash {
+		return nil, invalid(nil, "capture_hash does not match the SHA-256 of the capture object")
+	}
+	capture, err := ParseCapture(b)
+	if err != nil {
+		return nil, err
+	}
+	if err := capture.Manifest.CheckIdentity(c.PageImportID, c.Attempt, c.Nonce); err != nil {
+		return nil, err
+	}
+	if err := capture.CheckScope(scope); err != nil {
+		return nil, err
+	}
+	if capture.Screenshot.Key != screenshotKey {
+		return nil, invalid(nil, "capture screenshot key does not match screenshot_url")
+	}
+	if err := v.exists(ctx, "screenshot object", screenshotKey); err != nil {
+		return nil, err
+	}
+	return capture, nil
+}
+
+// ResultClaim is what a completed conversion callback asserts, with the identity of the capture
+// the job was made from (read from its page_import row).
+type ResultClaim struct {
+	Code2DesID string
+	Attempt    int
+	Nonce      string
+	// PageImportID, PageImportAttempt and CaptureHash identify the job's capture.
+	PageImportID      string
+	PageImportAttempt int
+	CaptureHash       string
+	// ResultURL points at the result JSON; WarningCount is the callback's warning_count.
+	ResultURL    string
+	WarningCount int
+}
+
+// VerifyResult checks a completed conversion (SPEC §6): the pointer in the job's scope, the
+// result object read under ResultMaxBytes, its format, its manifest repeating the job's and its
+// capture's identity, its image keys under the job's or the capture's prefix, and WarningCount
+// equal to the number of its warnings. Image bytes are not fetched here; they are verified when
+// the result is read.
+//
+// Errors: CodeFailedPrecondition (invalid; the message is safe to store), CodeUnavailable.
+func (v *Verifier) VerifyResult(ctx context.Context, c ResultClaim) (*Result, error) {
+	scope := v.Code2DesScope(c.Code2DesID, c.Attempt)
+	key, err := scope.Pointer("result_url", c.ResultURL)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, v.Limits.ReadTimeout)
+	defer cancel()
+	b, err := v.get(ctx, "result object", key, v.Limits.ResultMaxBytes)
+	if err != nil {
+		return nil, err
+	}
+	result, err := ParseResult(b)
+	if err != nil {
+		return nil, err
+	}
+	if err := result.Manifest.CheckIdentity(c.Code2DesID, c.Attempt, c.Nonce, c.PageImportID, c.CaptureHash); err != nil {
+		return nil, err
+	}
+	if err := result.CheckScope(scope.With(v.PageImportScope(c.PageImportID, c.PageImportAttempt))); err != nil {
+		return nil, err
+	}
+	if len(result.Warnings) != c.WarningCount {
+		return nil, invalid(nil, "warning_count is %d but the result has %d warnings", c.WarningCount, len(result.Warnings))
+	}
+	return result, nil
+}
+
+// HashHex returns the lowercase hex SHA-256 of b.
+func HashHex(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// get reads key under maxBytes, turning "missing" and "too large" into invalid-artifact errors and
+// leaving storage failures (CodeUnavailable) as they are.
+func (v *Verifier) get(ctx context.Context, what, key string, maxBytes int64) ([]byte, error) {
+	b, err := v.Blob.Get(ctx, key, maxBytes)
+	switch {
+	case err == nil:
+		return b, nil
+	case errors.Is(err, models.ErrTooLarge):
+		return nil, invalid(err, "%s exceeds the %d-byte limit", what, maxBytes)
+	case models.IsCode(err, models.CodeNotFound):
+		return nil, invalid(err, "%s not found", what)
+	default:
+		return nil, storageError(err)
+	}
+}
+
+func (v *Verifier) exists(ctx context.Context, what, key string) error {
+	_, err := v.Blob.Size(ctx, key)
+	switch {
+	case err == nil:
+		return nil
+	case models.IsCode(err, models.CodeNotFound):
+		return invalid(err, "%s not found", what)
+	default:
+		return storageError(err)
+	}
+}
+
+// storageError makes sure anything that is not "the artifact is wrong" reads as unavailable:
+// a timeout or a network failure must never fail the job.
+func storageError(err error) error {
+	if models.IsCode(err, models.CodeUnavailable) {
+		return err
+	}
+	return models.WrapError(models.CodeUnavailable, fmt.Errorf("artifact storage: %w", err), "storage unavailable")
+}

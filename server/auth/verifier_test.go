@@ -1,0 +1,354 @@
+package auth_test
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/x509"
+	"encoding/base64"
+	"encoding/pem"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/lestrrat-go/jwx/v3/jwa"
+	"github.com/lestrrat-go/jwx/v3/jws"
+	"github.com/lestrrat-go/jwx/v3/jwt"
+
+	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/auth"
+)
+
+var keys struct {
+	once sync.Once
+	a, b *rsa.PrivateKey
+}
+
+// testKeys returns two RSA keys, generated once per test binary (generation is slow).
+func testKeys(t *testing.T) (*rsa.PrivateKey, *rsa.PrivateKey) {
+	t.Helper()
+	keys.once.Do(func() {
+		keys.a, _ = rsa.GenerateKey(rand.Reader, 2048)
+		keys.b, _ = rsa.GenerateKey(rand.Reader, 2048)
+	})
+	return keys.a, keys.b
+}
+
+// pool is a user pool on an httptest server: its issuer URL serves the JWKS of whichever issuer
+// is current, and counts fetches.
+type pool struct {
+	srv     *httptest.Server
+	mu      sync.Mutex
+	current *auth.LocalIssuer
+	fetches atomic.Int32
+	down    atomic.Bool
+}
+
+func newPool(t *testing.T, key *rsa.PrivateKey) (*pool, *auth.LocalIssuer) {
+	t.Helper()
+	p := &pool{}
+	p.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p.fetches.Add(1)
+		if p.down.Load() {
+			http.Error(w, "down", http.StatusServiceUnavailable)
+			return
+		}
+		p.mu.Lock()
+		li := p.current
+		p.mu.Unlock()
+		li.ServeHTTP(w, r)
+	}))
+	t.Cleanup(p.srv.Close)
+	li := p.issuer(t, key)
+	p.serve(li)
+	return p, li
+}
+
+func (p *pool) issuer(t *testing.T, key *rsa.PrivateKey) *auth.LocalIssuer {
+	t.Helper()
+	li, err := auth.NewLocalIssuer(key, p.srv.URL+auth.LocalIssuerPath, auth.LocalClientID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return li
+}
+
+func (p *pool) serve(li *auth.LocalIssuer) {
+	p.mu.Lock()
+	p.current = li
+	p.mu.Unlock()
+}
+
+// clock is a settable test clock.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+func newVerifier(t *testing.T, li *auth.LocalIssuer, c *clock) *auth.Verifier {
+	t.Helper()
+	v, err := auth.NewVerifier(auth.Config{Issuer: li.Issuer, ClientIDs: []string{auth.LocalClientID}, Now: c.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// claims builds a valid Cognito-shaped ID token around now; edit changes it before it is built.
+func claims(t *testing.T, li *auth.LocalIssuer, now time.Time, edit func(*jwt.Builder)) jwt.Token {
+	t.Helper()
+	b := jwt.NewBuilder().Issuer(li.Issuer).Subject("user-1").Audience([]string{auth.LocalClientID}).
+		IssuedAt(now.Add(-time.Minute)).Expiration(now.Add(time.Hour)).Claim("token_use", "id")
+	if edit != nil {
+		edit(b)
+	}
+	tok, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tok
+}
+
+func sign(t *testing.T, li *auth.LocalIssuer, tok jwt.Token) string {
+	t.Helper()
+	s, err := li.Sign(tok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestVerifyAccepts(t *testing.T) {
+	keyA, _ := testKeys(t)
+	_, li := newPool(t, keyA)
+	c := &clock{now: time.Now()}
+	v := newVerifier(t, li, c)
+	ctx := context.Background()
+
+	t.Run("OK/IDToken", func(t *testing.T) {
+		p, err := v.Verify(ctx, sign(t, li, claims(t, li, c.Now(), nil)))
+		if err != nil || p.Subject != "user-1" {
+			t.Fatalf("Verify = %+v, %v", p, err)
+		}
+	})
+	t.Run("OK/AccessTokenWithClientID", func(t *testing.T) {
+		tok := claims(t, li, c.Now(), func(b *jwt.Builder) {
+			b.Audience(nil).Claim("token_use", "access").Claim("client_id", auth.LocalClientID)
+		})
+		if p, err := v.Verify(ctx, sign(t, li, tok)); err != nil || p.Subject != "user-1" {
+			t.Fatalf("Verify = %+v, %v", p, err)
+		}
+	})
+	t.Run("OK/ExpiredWithinLeeway", func(t *testing.T) {
+		tok := claims(t, li, c.Now(), func(b *jwt.Builder) {
+			b.Expiration(c.Now().Add(-auth.DefaultLeeway + time.Second))
+		})
+		if _, err := v.Verify(ctx, sign(t, li, tok)); err != nil {
+			t.Fatalf("a token expired %v ago (leeway %v) was refused: %v", auth.DefaultLeeway-time.Second, auth.DefaultLeeway, err)
+		}
+	})
+	t.Run("OK/SubjectAtLengthLimit", func(t *testing.T) {
+		sub := strings.Repeat("s", models.MaxSubjectLength)
+		tok := claims(t, li, c.Now(), func(b *jwt.Builder) { b.Subject(sub) })
+		if p, err := v.Verify(ctx, sign(t, li, tok)); err != nil || p.Subject != sub {
+			t.Fatalf("Verify = %+v, %v", p, err)
+		}
+	})
+	t.Run("OK/MintedLocalToken", func(t *testing.T) {
+		v := newVerifier(t, li, &clock{now: time.Now()})
+		tok, err := li.Mint("local-user", time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, err := v.Verify(ctx, tok); err != nil || p.Subject != "local-user" {
+			t.Fatalf("Verify(minted) = %+v, %v", p, err)
+		}
+	})
+}
+
+func TestVerifyRefuses(t *testing.T) {
+	keyA, keyB := testKeys(t)
+	p, li := newPool(t, keyA)
+	other := p.issuer(t, keyB) // same issuer URL, a key the pool does not publish
+	c := &clock{now: time.Now()}
+	v := newVerifier(t, li, c)
+	now := c.Now()
+
+	pubPEM := pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: must(x509.MarshalPKIXPublicKey(&keyA.PublicKey))})
+	valid := sign(t, li, claims(t, li, now, nil))
+	parts := strings.Split(valid, ".")
+
+	for _, tc := range []struct {
+		name  string
+		token string
+		cause error
+	}{
+		{"Expired", sign(t, li, claims(t, li, now, func(b *jwt.Builder) {
+			b.Expiration(now.Add(-auth.DefaultLeeway - time.Second))
+		})), auth.ErrMalformed},
+		{"NotYetValid", sign(t, li, claims(t, li, now, func(b *jwt.Builder) {
+			b.NotBefore(now.Add(auth.DefaultLeeway + time.Second))
+		})), auth.ErrMalformed},
+		{"IssuedInTheFuture", sign(t, li, claims(t, li, now, func(b *jwt.Builder) {
+			b.IssuedAt(now.Add(auth.DefaultLeeway + time.Minute))
+		})), auth.ErrMalformed},
+		{"NoExpiry", sign(t, li, func() jwt.Token {
+			tok := claims(t, li, now, nil)
+			_ = tok.Remove(jwt.ExpirationKey)
+			return tok
+		}()), auth.ErrMalformed},
+		{"WrongIssuer", sign(t, li, claims(t, li, now, func(b *jwt.Builder) {
+			b.Issuer("https://cognito-idp.us-east-1.amazonaws.com/us-east-1_other")
+		})), auth.ErrMalformed},
+		{"WrongAudience", sign(t, li, claims(t, li, now, func(b *jwt.Builder) { b.Audience([]string{"other-client"}) })), auth.ErrClient},
+		{"AccessTokenWrongClientID", sign(t, li, claims(t, li, now, func(b *jwt.Builder) {
+			b.Audience(nil).Claim("token_use", "access").Claim("client_id", "other-client")
+		})), auth.ErrClient},
+		{"AccessTokenAudienceInsteadOfClientID", sign(t, li, claims(t, li, now, func(b *jwt.Builder) {
+			b.Claim("token_use", "access")
+		})), auth.ErrClient},
+		{"RefreshTokenUse", sign(t, li, claims(t, li, now, func(b *jwt.Builder) { b.Claim("token_use", "refresh") })), auth.ErrTokenUse},
+		{"SubjectTooLong", sign(t, li, claims(t, li, now, func(b *jwt.Builder) {
+			b.Subject(strings.Repeat("s", models.MaxSubjectLength+1))
+		})), auth.ErrSubject},
+		{"AlgNone", unsignedToken(t, claims(t, li, now, nil), li.KeyID()), auth.ErrAlgorithm},
+		{"HS256WithThePublicKey", hmacToken(t, claims(t, li, now, nil), li.KeyID(), pubPEM), auth.ErrAlgorithm},
+		{"UnknownKid", sign(t, other, claims(t, li, now, nil)), auth.ErrUnknownKey},
+		{"KnownKidWrongKey", forgeKid(t, claims(t, li, now, nil), li.KeyID(), keyB), auth.ErrMalformed},
+		{"TamperedPayload", parts[0] + "." + base64.RawURLEncoding.EncodeToString(
+			[]byte(strings.Replace(string(must(base64.RawURLEncoding.DecodeString(parts[1]))), "user-1", "user-2", 1))) +
+			"." + parts[2], auth.ErrMalformed},
+		{"TruncatedSignature", valid[:len(valid)-10], auth.ErrMalformed},
+		{"Garbage", "not.a.jwt", auth.ErrMalformed},
+		{"Empty", "", auth.ErrMalformed},
+		{"TooLong", valid + strings.Repeat("A", auth.MaxTokenBytes), auth.ErrMalformed},
+	} {
+		t.Run("Unauthenticated/"+tc.name, func(t *testing.T) {
+			got, err := v.Verify(context.Background(), tc.token)
+			if models.ErrorCodeOf(err) != models.CodeUnauthenticated {
+				t.Fatalf("Verify = %+v, %v; want UNAUTHENTICATED", got, err)
+			}
+			if !errors.Is(err, tc.cause) {
+				t.Errorf("cause %v; want %v", err, tc.cause)
+			}
+		})
+	}
+}
+
+func TestUnknownKidRefreshesTheKeySetAtMostOncePerInterval(t *testing.T) {
+	keyA, keyB := testKeys(t)
+	p, li := newPool(t, keyA)
+	c := &clock{now: time.Now()}
+	v := newVerifier(t, li, c)
+	ctx := context.Background()
+	if _, err := v.Verify(ctx, sign(t, li, claims(t, li, c.Now(), nil))); err != nil {
+		t.Fatal(err)
+	}
+	if n := p.fetches.Load(); n != 1 {
+		t.Fatalf("%d JWKS fetches for the first token, want 1", n)
+	}
+
+	// The pool rotates to key B. Right after the first fetch, a B token cannot trigger a refetch.
+	rotated := p.issuer(t, keyB)
+	p.serve(rotated)
+	tokB := sign(t, rotated, claims(t, rotated, c.Now(), nil))
+	for range 20 {
+		if _, err := v.Verify(ctx, tokB); !errors.Is(err, auth.ErrUnknownKey) {
+			t.Fatalf("a token with an unknown kid inside the refresh interval: %v", err)
+		}
+	}
+	if n := p.fetches.Load(); n != 1 {
+		t.Errorf("%d JWKS fetches after 20 unknown kids inside the interval, want 1", n)
+	}
+
+	c.Advance(auth.DefaultMinRefreshInterval)
+	if got, err := v.Verify(ctx, tokB); err != nil || got.Subject != "user-1" {
+		t.Fatalf("after the interval, the rotated key was not picked up: %+v, %v", got, err)
+	}
+	if n := p.fetches.Load(); n != 2 {
+		t.Errorf("%d JWKS fetches, want 2", n)
+	}
+}
+
+func TestKeySetUnreachable(t *testing.T) {
+	keyA, _ := testKeys(t)
+	p, li := newPool(t, keyA)
+	c := &clock{now: time.Now()}
+	v := newVerifier(t, li, c)
+	tok := sign(t, li, claims(t, li, c.Now(), nil))
+
+	t.Run("UnavailableWithNoCachedKeys", func(t *testing.T) {
+		p.down.Store(true)
+		if _, err := v.Verify(context.Background(), tok); models.ErrorCodeOf(err) != models.CodeUnavailable {
+			t.Fatalf("JWKS down, nothing cached: %v; want UNAVAILABLE", err)
+		}
+	})
+	t.Run("OKWithCachedKeysWhenRefreshFails", func(t *testing.T) {
+		p.down.Store(false)
+		c.Advance(auth.DefaultMinRefreshInterval)
+		if _, err := v.Verify(context.Background(), tok); err != nil {
+			t.Fatal(err)
+		}
+		p.down.Store(true)
+		c.Advance(auth.DefaultJWKSMaxAge + time.Second) // stale: refetched, fails, old keys kept
+		if _, err := v.Verify(context.Background(), sign(t, li, claims(t, li, c.Now(), nil))); err != nil {
+			t.Fatalf("a failed refresh dropped the cached keys: %v", err)
+		}
+	})
+}
+
+func TestNewVerifierNeedsIssuerAndClient(t *testing.T) {
+	for _, cfg := range []auth.Config{
+		{ClientIDs: []string{"c"}},
+		{Issuer: "https://issuer"},
+		{Issuer: "https://issuer", ClientIDs: []string{"c"}, TokenUses: []string{"refresh"}},
+	} {
+		if _, err := auth.NewVerifier(cfg); err == nil {
+			t.Errorf("NewVerifier(%+v) accepted", cfg)
+		}
+	}
+}
+
+// unsignedToken builds an `alg: none` token by hand (jwx refuses to make one).
+func unsignedToken(t *testing.T, tok jwt.Token, kid string) string {
+	t.Helper()
+	payload := must(jwt.NewSerializer().Serialize(tok))
+	hdr := `{"alg":"none","typ":"JWT","kid":"` + kid + `"}`
+	return base64.RawURLEncoding.EncodeToString([]byte(hdr)) + "." + base64.RawURLEncoding.EncodeToString(payload) + "."
+}
+
+// hmacToken signs tok with HS256 using secret (the classic key-confusion attack: the RSA public
+// key used as an HMAC secret).
+func hmacToken(t *testing.T, tok jwt.Token, kid string, secret []byte) string {
+	t.Helper()
+	hdr := jws.NewHeaders()
+	_ = hdr.Set(jws.KeyIDKey, kid)
+	return string(must(jwt.Sign(tok, jwt.WithKey(jwa.HS256(), secret, jws.WithProtectedHeaders(hdr)))))
+}
+
+// forgeKid signs tok with key but claims the published kid.
+func forgeKid(t *testing.T, tok jwt.Token, kid string, key *rsa.PrivateKey) string {
+	t.Helper()
+	hdr := jws.NewHeaders()
+	_ = hdr.Set(jws.KeyIDKey, kid)
+	return string(must(jwt.Sign(tok, jwt.WithKey(jwa.RS256(), key, jws.WithProtectedHeaders(hdr)))))
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}

@@ -1,0 +1,309 @@
+package callbacks_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/artifacts"
+	"github.com/code2des/backend/server/awsconf"
+	"github.com/code2des/backend/server/callbacks"
+	"github.com/code2des/backend/server/s3store"
+	"github.com/code2des/backend/server/testenv"
+)
+
+// captureLimit is the capture size limit of the artifact table, small enough to test its edge.
+const captureLimit = 64 << 10
+
+// TestPageImportArtifactRefused is the artifact table for captures: every broken artifact answers
+// 422, and the job is then failed with a safe message naming the problem.
+func TestPageImportArtifactRefused(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, envOptions{limits: artifacts.Limits{CaptureMaxBytes: captureLimit}})
+	otherJob, _ := models.NewID()
+
+	for _, tc := range []struct {
+		name string
+		// capture breaks the capture JSON before it is stored (and its hash computed); callback
+		// breaks the callback (and may store objects of its own).
+		capture  func(pi *models.PageImport, c capture)
+		callback func(pi *models.PageImport, cb map[string]any)
+		message  string
+	}{
+		{name: "HashMismatch", callback: func(_ *models.PageImport, cb map[string]any) {
+			cb["capture_hash"] = strings.Repeat("0", 64)
+		}, message: "capture_hash does not match"},
+		{name: "ManifestWithAnotherID", capture: func(_ *models.PageImport, c capture) {
+			c.manifest()["page_import_id"] = otherJob
+		}, message: "capture manifest does not match the job"},
+		{name: "ManifestWithAnotherNonce", capture: func(pi *models.PageImport, c capture) {
+			c.manifest()["nonce"] = otherNonce(pi.Nonce)
+		}, message: "capture manifest does not match the job"},
+		{name: "ManifestWithAnotherAttempt", capture: func(_ *models.PageImport, c capture) {
+			c.manifest()["attempt"] = 2
+		}, message: "capture manifest does not match the job"},
+		{name: "ManifestWithoutNonce", capture: func(_ *models.PageImport, c capture) {
+			delete(c.manifest(), "nonce")
+		}, message: "lacks page_import_id, attempt or nonce"},
+		{name: "ManifestOfAnotherKind", capture: func(_ *models.PageImport, c capture) {
+			c.manifest()["kind"] = "code2des.result"
+		}, message: "kind must be"},
+		{name: "ManifestOfAnUnknownVersion", capture: func(_ *models.PageImport, c capture) {
+			c.manifest()["version"] = 2
+		}, message: "version must be 1"},
+		{name: "UnknownFieldInManifest", capture: func(_ *models.PageImport, c capture) {
+			c.manifest()["extra"] = true
+		}, message: "not valid JSON of the capture format"},
+		{name: "DocumentIsNotAnObject", capture: func(_ *models.PageImport, c capture) {
+			c["document"] = []any{}
+		}, message: "capture document must be a JSON object"},
+		{name: "AssetKeyOutOfScope", capture: func(_ *models.PageImport, c capture) {
+			c["assets"].([]any)[0].(map[string]any)["key"] = models.PageImportArtifactPrefix("", otherJob, 1) + "a.png"
+		}, message: `capture asset "a1" key is outside the job's artifact prefix`},
+		{name: "ScreenshotKeyDiffersFromPointer", capture: func(pi *models.PageImport, c capture) {
+			c["screenshot"].(map[string]any)["key"] = models.PageImportArtifactPrefix("", pi.ID, 1) + "other.png"
+		}, message: "screenshot key does not match screenshot_url"},
+		{name: "OversizeObject", capture: func(_ *models.PageImport, c capture) {
+			padTo(c, captureLimit+1)
+		}, message: "capture object exceeds the 65536-byte limit"},
+		{name: "PointerInAnotherBucket", callback: func(pi *models.PageImport, cb map[string]any) {
+			cb["result_url"] = models.S3URI("other-bucket", models.PageImportArtifactPrefix("", pi.ID, 1)+"capture.json")
+		}, message: "result_url is not in the configured bucket"},
+		{name: "PointerUnderAnotherJobsPrefix", callback: func(_ *models.PageImport, cb map[string]any) {
+			cb["result_url"] = e.uri(models.PageImportArtifactPrefix("", otherJob, 1) + "capture.json")
+		}, message: "result_url is outside the job's artifact prefix"},
+		{name: "PointerUnderAnotherAttemptsPrefix", callback: func(pi *models.PageImport, cb map[string]any) {
+			cb["result_url"] = e.uri(models.PageImportArtifactPrefix("", pi.ID, 2) + "capture.json")
+		}, message: "result_url is outside the job's artifact prefix"},
+		{name: "DotDotInTheKey", callback: func(pi *models.PageImport, cb map[string]any) {
+			cb["result_url"] = e.uri(models.PageImportArtifactPrefix("", pi.ID, 1) + "../../" + otherJob + "/attempt-1/capture.json")
+		}, message: "result_url is not a valid s3:// pointer"},
+		{name: "PointerIsThePrefixItself", callback: func(pi *models.PageImport, cb map[string]any) {
+			cb["result_url"] = e.uri(strings.TrimSuffix(models.PageImportArtifactPrefix("", pi.ID, 1), "/"))
+		}, message: "result_url is outside the job's artifact prefix"},
+		{name: "ScreenshotPointerOutOfScope", callback: func(_ *models.PageImport, cb map[string]any) {
+			cb["screenshot_url"] = e.uri(models.PageImportArtifactPrefix("", otherJob, 1) + "screenshot.png")
+		}, message: "screenshot_url is outside the job's artifact prefix"},
+		{name: "NotJSON", callback: func(pi *models.PageImport, cb map[string]any) {
+			body := []byte("<html>not json</html>")
+			e.put(models.PageImportArtifactPrefix("", pi.ID, 1)+"capture.json", body)
+			cb["capture_hash"] = artifacts.HashHex(body)
+		}, message: "capture is not valid JSON"},
+		{name: "TrailingDataAfterTheJSON", callback: func(pi *models.PageImport, cb map[string]any) {
+			body := append(mustJSON(t, newCapture(pi)), []byte(" {}")...)
+			e.put(models.PageImportArtifactPrefix("", pi.ID, 1)+"capture.json", body)
+			cb["capture_hash"] = artifacts.HashHex(body)
+		}, message: "capture is not valid JSON"},
+		{name: "MissingScreenshot", capture: func(pi *models.PageImport, c capture) {
+			c["screenshot"].(map[string]any)["key"] = models.PageImportArtifactPrefix("", pi.ID, 1) + "never-written.png"
+		}, callback: func(pi *models.PageImport, cb map[string]any) {
+			cb["screenshot_url"] = e.uri(models.PageImportArtifactPrefix("", pi.ID, 1) + "never-written.png")
+		}, message: "screenshot object not found"},
+		{name: "MissingCaptureObject", callback: func(pi *models.PageImport, cb map[string]any) {
+			cb["result_url"] = e.uri(models.PageImportArtifactPrefix("", pi.ID, 1) + "never-written.json")
+		}, message: "capture object not found"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pi := e.pageImport()
+			c := newCapture(pi)
+			if tc.capture != nil {
+				tc.capture(pi, c)
+			}
+			cb := e.storeCapture(pi, c)
+			if tc.callback != nil {
+				tc.callback(pi, cb)
+			}
+			a := e.postJSON(callbacks.PageImportsPath, cb)
+			if a.status != 422 || a.errorCode() != "artifact_invalid" || !strings.Contains(a.body.Error.Message, tc.message) {
+				t.Errorf("got %v, want 422 artifact_invalid with %q", a, tc.message)
+			}
+			row := e.readPageImport(pi.ID)
+			if row.Status != models.PageImportFailed || a.body.Error == nil || deref(row.ErrorMessage) != a.body.Error.Message ||
+				row.ResultURL != nil || row.CaptureHash != nil || row.ScreenshotURL != nil {
+				t.Errorf("job after 422: status %q message %q result %v hash %v screenshot %v",
+					row.Status, deref(row.ErrorMessage), row.ResultURL, row.CaptureHash, row.ScreenshotURL)
+			}
+			// A repeat of the refused completion conflicts with the recorded failure.
+			if again := e.postJSON(callbacks.PageImportsPath, cb); again.status != 409 {
+				t.Errorf("repeat after 422: %v, want 409", again)
+			}
+		})
+	}
+}
+
+// padTo grows the capture document until the capture JSON is exactly n bytes.
+func padTo(c capture, n int) {
+	c["document"].(map[string]any)["pad"] = ""
+	b, _ := json.Marshal(c)
+	size := len(b)
+	c["document"].(map[string]any)["pad"] = strings.Repeat("x", n-size)
+}
+
+// TestPageImportCaptureAtTheSizeLimit: a capture of exactly the limit is accepted.
+func TestPageImportCaptureAtTheSizeLimit(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, envOptions{limits: artifacts.Limits{CaptureMaxBytes: captureLimit}})
+	pi := e.pageImport()
+	c := newCapture(pi)
+	padTo(c, captureLimit)
+	if n := len(mustJSON(t, c)); n != captureLimit {
+		t.Fatalf("capture is %d bytes", n)
+	}
+	a := e.postJSON(callbacks.PageImportsPath, e.storeCapture(pi, c))
+	if a.status != 200 || a.body.Result != callbacks.Applied {
+		t.Errorf("capture at the limit: %v, want applied", a)
+	}
+}
+
+// TestCode2DesArtifactRefused is the artifact table for conversion results.
+func TestCode2DesArtifactRefused(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, envOptions{})
+	source := e.completedPageImport(strings.Repeat("1", 64))
+	otherJob, _ := models.NewID()
+	for _, tc := range []struct {
+		name    string
+		breakIt func(job *models.Code2Des, r map[string]any, cb map[string]any)
+		message string
+	}{
+		{"WarningCountMismatch", func(_ *models.Code2Des, _ map[string]any, cb map[string]any) {
+			cb["warning_count"] = 3
+		}, "warning_count is 3 but the result has 2 warnings"},
+		{"ManifestWithAnotherNonce", func(job *models.Code2Des, r map[string]any, _ map[string]any) {
+			r["manifest"].(map[string]any)["nonce"] = otherNonce(job.Nonce)
+		}, "result manifest does not match the job"},
+		{"ManifestWithAnotherID", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
+			r["manifest"].(map[string]any)["code2des_id"] = otherJob
+		}, "result manifest does not match the job"},
+		{"ManifestWithAnotherCaptureHash", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
+			r["manifest"].(map[string]any)["capture_hash"] = strings.Repeat("2", 64)
+		}, "result manifest does not match the job"},
+		{"ManifestWithAnotherPageImport", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
+			r["manifest"].(map[string]any)["page_import_id"] = otherJob
+		}, "result manifest does not match the job"},
+		{"PointerInAnotherBucket", func(job *models.Code2Des, _ map[string]any, cb map[string]any) {
+			cb["result_url"] = models.S3URI("other-bucket", models.Code2DesArtifactPrefix("", job.ID, 1)+"result.json")
+		}, "result_url is not in the configured bucket"},
+		{"PointerUnderTheCapturePrefix", func(_ *models.Code2Des, _ map[string]any, cb map[string]any) {
+			cb["result_url"] = e.uri(models.PageImportArtifactPrefix("", source.ID, 1) + "capture.json")
+		}, "result_url is outside the job's artifact prefix"},
+		{"ImageKeyUnderAnotherJob", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
+			r["images"].([]any)[0].(map[string]any)["key"] = models.Code2DesArtifactPrefix("", otherJob, 1) + "i.png"
+		}, `result image "img-1" key is outside the job's artifact prefix`},
+		{"ImageOfAnUnsupportedType", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
+			r["images"].([]any)[0].(map[string]any)["mime_type"] = "text/html"
+		}, "unsupported mime_type"},
+		{"RootIsNotAnObject", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
+			r["root"] = "FRAME"
+		}, "result root must be a JSON object"},
+		{"NotJSON", func(job *models.Code2Des, _ map[string]any, _ map[string]any) {
+			e.put(models.Code2DesArtifactPrefix("", job.ID, 1)+"result.json", []byte("not json"))
+		}, "result is not valid JSON"},
+		{"MissingObject", func(job *models.Code2Des, _ map[string]any, cb map[string]any) {
+			cb["result_url"] = e.uri(models.Code2DesArtifactPrefix("", job.ID, 1) + "never-written.json")
+		}, "result object not found"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			job := e.code2des(source)
+			r := newResult(job, source, 2)
+			cb := e.storeResult(job, r)
+			tc.breakIt(job, r, cb)
+			if tc.name != "NotJSON" {
+				e.put(models.Code2DesArtifactPrefix("", job.ID, 1)+"result.json", mustJSON(t, r))
+			}
+			a := e.postJSON(callbacks.Code2DesPath, cb)
+			if a.status != 422 || a.errorCode() != "artifact_invalid" || !strings.Contains(a.body.Error.Message, tc.message) {
+				t.Errorf("got %v, want 422 with %q", a, tc.message)
+			}
+			row := e.readCode2Des(job.ID)
+			if row.Status != models.Code2DesFailed || deref(row.ErrorMessage) != a.body.Error.Message ||
+				row.ResultURL != nil || row.WarningCount != nil {
+				t.Errorf("job after 422: %+v", row)
+			}
+		})
+	}
+	t.Run("ImageUnderTheCapturePrefixIsAccepted", func(t *testing.T) {
+		job := e.code2des(source)
+		r := newResult(job, source, 0)
+		r["images"].([]any)[0].(map[string]any)["key"] = models.PageImportArtifactPrefix("", source.ID, 1) + "assets/a1.png"
+		if a := e.postJSON(callbacks.Code2DesPath, e.storeResult(job, r)); a.status != 200 || a.body.Result != callbacks.Applied {
+			t.Errorf("got %v, want applied", a)
+		}
+	})
+}
+
+// downStore returns the service's S3 store over an endpoint that misbehaves at the network level,
+// with one attempt per call so the test stays fast.
+func downStore(t *testing.T, endpoint, bucket string) models.BlobStore {
+	t.Helper()
+	cfg, err := awsconf.Load(context.Background(), testenv.AWSOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.RetryMaxAttempts = 1
+	client := s3store.NewClient(cfg, s3store.Options{Endpoint: endpoint, UsePathStyle: true, ChecksumWhenRequired: true})
+	return s3store.New(client, bucket)
+}
+
+// TestStorageDownAnswers503: when the artifact storage cannot be reached, or errs, or hangs past
+// the read timeout, the callback answers 503 with Retry-After and nothing changes.
+func TestStorageDownAnswers503(t *testing.T) {
+	t.Parallel()
+	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		http.Error(w, "<Error><Code>InternalError</Code></Error>", http.StatusInternalServerError)
+	}))
+	t.Cleanup(failing.Close)
+	release := make(chan struct{})
+	hanging := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(func() { close(release); hanging.Close() })
+
+	for _, tc := range []struct {
+		name     string
+		endpoint string
+	}{
+		{"ClosedPort", "http://127.0.0.1:1"},
+		{"ServerErrors", failing.URL},
+		{"ServerHangsPastTheReadTimeout", hanging.URL},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			// Artifacts are written to a live bucket; the service reads the same bucket name
+			// through the misbehaving endpoint.
+			e := newEnv(t, envOptions{
+				blobFor: func(bucket string) models.BlobStore { return downStore(t, tc.endpoint, bucket) },
+				limits:  artifacts.Limits{ReadTimeout: 300 * time.Millisecond},
+			})
+			pi := e.pageImport()
+			cb := e.storeCapture(pi, newCapture(pi))
+			before := e.readPageImport(pi.ID)
+			a := e.postJSON(callbacks.PageImportsPath, cb)
+			if a.status != 503 || a.errorCode() != "unavailable" || a.header.Get("Retry-After") == "" {
+				t.Errorf("got %v (Retry-After %q), want 503 unavailable", a, a.header.Get("Retry-After"))
+			}
+			unchanged(t, before, e.readPageImport(pi.ID))
+
+			source := e.completedPageImport(strings.Repeat("1", 64))
+			job := e.code2des(source)
+			jobBefore := e.readCode2Des(job.ID)
+			if a := e.postJSON(callbacks.Code2DesPath, e.storeResult(job, newResult(job, source, 0))); a.status != 503 {
+				t.Errorf("conversion: got %v, want 503", a)
+			}
+			unchanged(t, jobBefore, e.readCode2Des(job.ID))
+
+			// A failure report needs no storage, so it is still applied.
+			if a := e.postJSON(callbacks.PageImportsPath, failedPageImportCallback(pi, "gave up")); a.body.Result != callbacks.Applied {
+				t.Errorf("failure while storage is down: %v, want applied", a)
+			}
+		})
+	}
+}

@@ -1,0 +1,128 @@
+package callbacks
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/uptrace/bun"
+
+	"github.com/code2des/backend/models"
+)
+
+// Actors recorded in updated_by for transitions made by worker callbacks (the seeds'
+// "backend actor", varchar(50)).
+const (
+	CaptureWorkerActor    = "worker:capture"
+	ConversionWorkerActor = "worker:conversion"
+)
+
+// fence is the part of a callback every conditional UPDATE repeats (SPEC §6): the row must still
+// have this id, attempt and nonce, be processing and not be deleted.
+type fence struct {
+	id      string
+	attempt int
+	nonce   string
+}
+
+func (f fence) where(q *bun.UpdateQuery) *bun.UpdateQuery {
+	return q.Where("id = ?", f.id).
+		Where("attempt = ?", f.attempt).
+		Where("nonce = ?", f.nonce).
+		Where("status = ?", models.PageImportProcessing). // '0' in both enums
+		Where("deleted_at IS NULL")
+}
+
+// pageImportOutcome is the terminal state a page import callback asks for.
+type pageImportOutcome struct {
+	completed     bool
+	resultURL     *string
+	captureHash   *string
+	screenshotURL *string
+	errorMessage  *string
+}
+
+// code2desOutcome is the terminal state a code2des callback asks for.
+type code2desOutcome struct {
+	completed    bool
+	resultURL    *string
+	warningCount *int
+	errorMessage *string
+}
+
+// loadPageImport reads the row with id, deleted or not, so a deleted job can answer 409 rather
+// than 404. Returns (nil, nil) when there is no such row.
+func loadPageImport(ctx context.Context, db bun.IDB, id string) (*models.PageImport, error) {
+	var row models.PageImport
+	err := db.NewSelect().Model(&row).WhereAllWithDeleted().Where("id = ?", id).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("select page_import %s: %w", id, err)
+	}
+	return &row, nil
+}
+
+// loadCode2Des reads the row with id, deleted or not; (nil, nil) when there is none.
+func loadCode2Des(ctx context.Context, db bun.IDB, id string) (*models.Code2Des, error) {
+	var row models.Code2Des
+	err := db.NewSelect().Model(&row).WhereAllWithDeleted().Where("id = ?", id).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("select code2des %s: %w", id, err)
+	}
+	return &row, nil
+}
+
+// finishPageImport moves a processing page import to its outcome in one conditional UPDATE and
+// reports whether the row matched (false: another delivery, the sweeper or a deletion got there
+// first, or the fence no longer holds).
+func finishPageImport(ctx context.Context, db bun.IDB, f fence, o pageImportOutcome) (bool, error) {
+	status := models.PageImportFailed
+	if o.completed {
+		status = models.PageImportCompleted
+	}
+	q := db.NewUpdate().Model((*models.PageImport)(nil)).
+		Set("status = ?", status).
+		Set("result_url = ?", o.resultURL).
+		Set("capture_hash = ?", o.captureHash).
+		Set("screenshot_url = ?", o.screenshotURL).
+		Set("error_message = ?", o.errorMessage).
+		Set("updated_at = current_timestamp").
+		Set("updated_by = ?", CaptureWorkerActor)
+	return returned(ctx, f.where(q))
+}
+
+// finishCode2Des moves a processing code2des job to its outcome in one conditional UPDATE.
+func finishCode2Des(ctx context.Context, db bun.IDB, f fence, o code2desOutcome) (bool, error) {
+	status := models.Code2DesFailed
+	if o.completed {
+		status = models.Code2DesCompleted
+	}
+	q := db.NewUpdate().Model((*models.Code2Des)(nil)).
+		Set("status = ?", status).
+		Set("result_url = ?", o.resultURL).
+		Set("warning_count = ?", o.warningCount).
+		Set("error_message = ?", o.errorMessage).
+		Set("updated_at = current_timestamp").
+		Set("updated_by = ?", ConversionWorkerActor)
+	return returned(ctx, f.where(q))
+}
+
+// returned runs q with RETURNING id and reports whether a row came back: an UPDATE that matches
+// nothing is not an error in bun, so the returned id is what tells "applied" from "lost the race".
+func returned(ctx context.Context, q *bun.UpdateQuery) (bool, error) {
+	var id string
+	err := q.Returning("id").Scan(ctx, &id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("conditional update: %w", err)
+	}
+	return true, nil
+}

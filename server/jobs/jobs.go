@@ -1,0 +1,88 @@
+// Package jobs is the job lifecycle seen by the GraphQL API, over bun: it implements
+// models.PageImportService (this package's pageimports.go) and is where the Code2Des methods of
+// models.Code2DesService go (code2des.go, issue 5), on the same Service.
+//
+// Shared pieces every job kind uses:
+//   - authz.go: the caller, the project's organization (NOT_FOUND unless the caller is a member),
+//     and the "visible to the caller" filter (jobs of other organizations read as NOT_FOUND);
+//   - page.go: page-size validation and opaque keyset cursors over UUIDv7 ids;
+//   - publish.go: publish-then-fail-on-error (SPEC §5): the row is inserted first, and when the
+//     message cannot be published the row is failed with a safe message and the caller gets
+//     UNAVAILABLE;
+//   - messages.go: the queue message bodies (SPEC §5);
+//   - validate.go: the input rules of SPEC §4;
+//   - ratelimit.go: per-subject limits on job creation;
+//   - dberr.go: turning database failures into client-safe errors.
+package jobs
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/sourceurl"
+)
+
+// DefaultDependencyTimeout bounds each database or queue call when Config.DependencyTimeout is 0.
+const DefaultDependencyTimeout = 10 * time.Second
+
+// Config wires a Service.
+type Config struct {
+	// DB is the database.
+	DB bun.IDB
+	// CaptureQueue receives page_import.requested messages.
+	CaptureQueue models.Queue
+	// ConversionQueue receives code2des.requested messages (the Code2Des methods, issue 5).
+	ConversionQueue models.Queue
+	// Bucket is the artifact bucket; artifact prefixes in messages are s3://Bucket/... URIs.
+	Bucket string
+	// ArtifactKeyPrefix is the configured ARTIFACT_KEY_PREFIX (may be empty).
+	ArtifactKeyPrefix string
+	// PublicBaseURL is how workers reach this API; callback URLs are built from it.
+	PublicBaseURL string
+	// SourceURL are the sourceUrl rules' options (ALLOW_LOOPBACK_SOURCES).
+	SourceURL sourceurl.Options
+	// DependencyTimeout bounds each database or queue call; 0 means DefaultDependencyTimeout.
+	DependencyTimeout time.Duration
+	// CreateLimiter limits job creation per subject; nil means no limit.
+	CreateLimiter *SubjectLimiter
+	// NewID and NewNonce make job ids and nonces; nil means models.NewID and models.NewNonce
+	// (tests inject fixed ones for golden files).
+	NewID, NewNonce func() (string, error)
+	// Logger receives warnings about failed jobs; nil means slog.Default().
+	Logger *slog.Logger
+}
+
+// Service implements models.PageImportService (and, with issue 5, models.Code2DesService).
+type Service struct {
+	cfg Config
+}
+
+var _ models.PageImportService = (*Service)(nil)
+
+// New returns a Service for cfg.
+func New(cfg Config) *Service {
+	if cfg.DependencyTimeout <= 0 {
+		cfg.DependencyTimeout = DefaultDependencyTimeout
+	}
+	if cfg.NewID == nil {
+		cfg.NewID = models.NewID
+	}
+	if cfg.NewNonce == nil {
+		cfg.NewNonce = models.NewNonce
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	cfg.PublicBaseURL = strings.TrimRight(cfg.PublicBaseURL, "/")
+	return &Service{cfg: cfg}
+}
+
+// bounded returns ctx limited by the dependency timeout.
+func (s *Service) bounded(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, s.cfg.DependencyTimeout)
+}

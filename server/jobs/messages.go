@@ -1,0 +1,68 @@
+package jobs
+
+import (
+	"encoding/json"
+
+	"github.com/code2des/backend/models"
+)
+
+// Queue message wire format (SPEC §5). The bodies are JSON with snake_case keys; version 1.
+const (
+	// CaptureMessageType is the `type` of a capture message.
+	CaptureMessageType = "page_import.requested"
+	// ConversionMessageType is the `type` of a conversion message (issue 5).
+	ConversionMessageType = "code2des.requested"
+	// MessageVersion is the `version` of both message bodies.
+	MessageVersion = 1
+	// CaptureCallbackPath is where capture workers POST their callback (SPEC §6); the callback
+	// URL is PUBLIC_BASE_URL + CaptureCallbackPath.
+	CaptureCallbackPath = "/webhooks/page-imports"
+	// ConversionCallbackPath is the conversion workers' callback path (SPEC §6).
+	ConversionCallbackPath = "/webhooks/code2des"
+)
+
+// ViewportMessage is a viewport in CSS pixels.
+type ViewportMessage struct {
+	Width  int `json:"width"`
+	Height int `json:"height"`
+}
+
+// CaptureMessage is the body of a page_import.requested message: everything a capture worker
+// needs, and the fences (id, attempt, nonce) its callback must repeat.
+type CaptureMessage struct {
+	Type              string          `json:"type"`
+	Version           int             `json:"version"`
+	PageImportID      string          `json:"page_import_id"`
+	Attempt           int             `json:"attempt"`
+	Nonce             string          `json:"nonce"`
+	SourceURL         string          `json:"source_url"`
+	Viewport          ViewportMessage `json:"viewport"`
+	DeviceScaleFactor float64         `json:"device_scale_factor"`
+	// ReadySelector is null when the capture should not wait for a selector.
+	ReadySelector *string `json:"ready_selector"`
+	// ArtifactPrefix is s3://<bucket>/<key prefix>page-imports/<id>/attempt-<n>/ (SPEC §7).
+	ArtifactPrefix string `json:"artifact_prefix"`
+	// CallbackURL is PUBLIC_BASE_URL + CaptureCallbackPath.
+	CallbackURL string `json:"callback_url"`
+}
+
+// captureMessage builds the queue message of pi.
+func (s *Service) captureMessage(pi *models.PageImport) (models.QueueMessage, error) {
+	body, err := json.Marshal(CaptureMessage{
+		Type:              CaptureMessageType,
+		Version:           MessageVersion,
+		PageImportID:      pi.ID,
+		Attempt:           pi.Attempt,
+		Nonce:             pi.Nonce,
+		SourceURL:         pi.SourceURL,
+		Viewport:          ViewportMessage{Width: pi.ViewportWidth, Height: pi.ViewportHeight},
+		DeviceScaleFactor: pi.DeviceScaleFactor,
+		ReadySelector:     pi.ReadySelector,
+		ArtifactPrefix:    models.S3URI(s.cfg.Bucket, models.PageImportArtifactPrefix(s.cfg.ArtifactKeyPrefix, pi.ID, pi.Attempt)),
+		CallbackURL:       s.cfg.PublicBaseURL + CaptureCallbackPath,
+	})
+	if err != nil {
+		return models.QueueMessage{}, err
+	}
+	return models.QueueMessage{Type: CaptureMessageType, JobID: pi.ID, Attempt: pi.Attempt, Body: body}, nil
+}

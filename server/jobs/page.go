@@ -1,0 +1,61 @@
+package jobs
+
+import (
+	"encoding/base64"
+	"strings"
+
+	"github.com/code2des/backend/models"
+)
+
+// Cursor kinds: a cursor names the list it came from, so one list's cursor is refused by another.
+const (
+	CursorPageImports = "pi"
+	CursorCode2Des    = "cd"
+)
+
+// MaxCursorLength is the longest accepted `after` argument, in bytes (a cursor is about 52).
+const MaxCursorLength = 128
+
+// PageSize validates a connection's `first` (SPEC §3): 0 (absent) means models.DefaultPageSize;
+// 1..models.MaxPageSize is taken as is.
+// Errors: CodeBadUserInput on field for a negative value or one past models.MaxPageSize.
+func PageSize(field string, first int) (int, error) {
+	switch {
+	case first == 0:
+		return models.DefaultPageSize, nil
+	case first < 0 || first > models.MaxPageSize:
+		return 0, models.InputError(field, "must be between 1 and %d", models.MaxPageSize)
+	}
+	return first, nil
+}
+
+// EncodeCursor returns the opaque cursor of the row with id in a list of kind: base64url of
+// "<kind>:<id>". Lists are ordered by id descending (UUIDv7 ids are time-ordered), so the id alone
+// is the keyset position.
+func EncodeCursor(kind, id string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(kind + ":" + id))
+}
+
+// DecodeCursor returns the id of a cursor made by EncodeCursor for kind; "" for an empty cursor.
+// Errors: CodeBadUserInput on field for anything else.
+func DecodeCursor(kind, field, cursor string) (string, error) {
+	if cursor == "" {
+		return "", nil
+	}
+	bad := models.InputError(field, "is not a valid cursor for this list")
+	if len(cursor) > MaxCursorLength {
+		return "", bad
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(cursor)
+	if err != nil {
+		return "", bad
+	}
+	k, id, ok := strings.Cut(string(raw), ":")
+	if !ok || k != kind {
+		return "", bad
+	}
+	if _, err := models.ParseID(field, id); err != nil {
+		return "", bad
+	}
+	return id, nil
+}

@@ -1,0 +1,221 @@
+package jobs
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/uptrace/bun"
+
+	"github.com/code2des/backend/models"
+)
+
+// CreatePageImport validates in (SPEC §4), inserts the processing row (UUIDv7 id, attempt 1, a
+// fresh nonce, created_by = the caller) and publishes the capture message (SPEC §5). When the
+// message cannot be published, the row is failed with QueueFailureMessage.
+// Errors: CodeUnauthenticated; CodeBadUserInput with the field; CodeNotFound for a project the
+// caller cannot see; CodeUnavailable when the caller is over the creation rate limit or the
+// database or queue is down.
+func (s *Service) CreatePageImport(ctx context.Context, in models.PageImportRequest) (*models.PageImport, error) {
+	p, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	in, err = validatePageImport(in, s.cfg.SourceURL)
+	if err != nil {
+		return nil, err
+	}
+	dbCtx, cancel := s.bounded(ctx)
+	defer cancel()
+	orgID, err := s.projectOrganization(dbCtx, p.Subject, in.ProjectID)
+	if err != nil {
+		return nil, err
+	}
+	if !s.cfg.CreateLimiter.Allow(ctx, p.Subject) {
+		return nil, models.Errorf(models.CodeUnavailable, "too many Page Imports; retry in %s",
+			s.cfg.CreateLimiter.Window())
+	}
+	id, err := s.cfg.NewID()
+	if err != nil {
+		return nil, models.WrapError(models.CodeInternal, err, "internal error")
+	}
+	nonce, err := s.cfg.NewNonce()
+	if err != nil {
+		return nil, models.WrapError(models.CodeInternal, err, "internal error")
+	}
+	pi := &models.PageImport{
+		ID:                id,
+		OrganizationID:    orgID,
+		ProjectID:         in.ProjectID,
+		SourceKind:        models.SourceKindPublicURL,
+		SourceURL:         in.SourceURL,
+		ViewportWidth:     in.ViewportWidth,
+		ViewportHeight:    in.ViewportHeight,
+		DeviceScaleFactor: in.DeviceScaleFactor,
+		ReadySelector:     in.ReadySelector,
+		Status:            models.PageImportProcessing,
+		Attempt:           1,
+		Nonce:             nonce,
+		CreatedBy:         p.Subject,
+		UpdatedBy:         p.Subject,
+	}
+	if _, err := s.cfg.DB.NewInsert().Model(pi).Returning("*").Exec(dbCtx); err != nil {
+		return nil, DatabaseError(dbCtx, fmt.Errorf("insert page_import: %w", err))
+	}
+	msg, err := s.captureMessage(pi)
+	if err != nil {
+		return nil, models.WrapError(models.CodeInternal, err, "internal error")
+	}
+	err = s.publishOrFail(ctx, s.cfg.CaptureQueue, msg, func(ctx context.Context) error {
+		return s.failPageImport(ctx, pi, QueueFailureMessage)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return tidy(pi), nil
+}
+
+// failPageImport moves a processing row to failed with a safe message, recording the system as
+// the updater (the caller did not choose the failure). It updates pi in place.
+func (s *Service) failPageImport(ctx context.Context, pi *models.PageImport, message string) error {
+	_, err := s.cfg.DB.NewUpdate().Model(pi).
+		Set("status = ?", models.PageImportFailed).
+		Set("error_message = ?", message).
+		Set("updated_at = current_timestamp").
+		Set("updated_by = ?", SystemActor).
+		Where("id = ?", pi.ID).
+		Where("status = ?", models.PageImportProcessing).
+		Returning("*").
+		Exec(ctx)
+	return err
+}
+
+// SystemActor is recorded in updated_by when the backend itself changes a job (a failed publish).
+const SystemActor = "system"
+
+// PageImport returns one non-deleted Page Import in one of the caller's organizations.
+// Errors: CodeUnauthenticated, CodeBadUserInput (malformed id), CodeNotFound, CodeUnavailable.
+func (s *Service) PageImport(ctx context.Context, id string) (*models.PageImport, error) {
+	p, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := models.ParseID("id", id); err != nil {
+		return nil, err
+	}
+	ctx, cancel := s.bounded(ctx)
+	defer cancel()
+	pi := new(models.PageImport)
+	err = s.cfg.DB.NewSelect().Model(pi).
+		Where("id = ?", id).
+		Where("organization_id IN (?)", s.memberOrgs(p.Subject)).
+		Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, models.Errorf(models.CodeNotFound, "page import %s not found", id)
+	}
+	if err != nil {
+		return nil, DatabaseError(ctx, fmt.Errorf("select page_import: %w", err))
+	}
+	return tidy(pi), nil
+}
+
+// PageImports lists a project's non-deleted Page Imports newest first, keyset-paginated on the
+// UUIDv7 id (SPEC §3).
+// Errors: CodeUnauthenticated, CodeBadUserInput (`first` or `after`), CodeNotFound (project not
+// visible), CodeUnavailable.
+func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*models.PageImportPage, error) {
+	p, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	size, err := PageSize("first", f.First)
+	if err != nil {
+		return nil, err
+	}
+	afterID, err := DecodeCursor(CursorPageImports, "after", f.After)
+	if err != nil {
+		return nil, err
+	}
+	if f.Status != nil && !f.Status.Valid() {
+		return nil, models.InputError("status", "is not a valid status")
+	}
+	ctx, cancel := s.bounded(ctx)
+	defer cancel()
+	orgID, err := s.projectOrganization(ctx, p.Subject, f.ProjectID)
+	if err != nil {
+		return nil, err
+	}
+	var rows []*models.PageImport
+	if err := pageImportsQuery(s.cfg.DB, &rows, orgID, f.ProjectID, f.Status, afterID, size).Scan(ctx); err != nil {
+		return nil, DatabaseError(ctx, fmt.Errorf("list page_import: %w", err))
+	}
+	page := &models.PageImportPage{HasPreviousPage: afterID != ""}
+	if len(rows) > size {
+		rows, page.HasNextPage = rows[:size], true
+	}
+	page.Items = rows
+	page.Cursors = make([]string, len(rows))
+	for i, r := range rows {
+		tidy(r)
+		page.Cursors[i] = EncodeCursor(CursorPageImports, r.ID)
+	}
+	return page, nil
+}
+
+// pageImportsQuery selects one page (plus one row, to tell whether there is a next page) of a
+// project's Page Imports, newest first. The organization and project predicates match the seed
+// indexes page_import_org_project_idx and page_import_project_status_idx; bun adds
+// `deleted_at IS NULL` (soft_delete).
+func pageImportsQuery(db bun.IDB, rows *[]*models.PageImport, orgID, projectID int64, status *models.PageImportStatus, afterID string, size int) *bun.SelectQuery {
+	q := db.NewSelect().Model(rows).
+		Where("organization_id = ?", orgID).
+		Where("project_id = ?", projectID)
+	if status != nil {
+		q = q.Where("status = ?", *status)
+	}
+	if afterID != "" {
+		q = q.Where("id < ?", afterID)
+	}
+	return q.OrderExpr("id DESC").Limit(int64(size + 1))
+}
+
+// DeletePageImport soft-deletes a Page Import of one of the caller's organizations, recording the
+// caller in deleted_by (and updated_by). Deleting a deleted or invisible job is NOT_FOUND.
+// Errors: CodeUnauthenticated, CodeBadUserInput, CodeNotFound, CodeUnavailable.
+func (s *Service) DeletePageImport(ctx context.Context, id string) error {
+	p, err := caller(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := models.ParseID("id", id); err != nil {
+		return err
+	}
+	ctx, cancel := s.bounded(ctx)
+	defer cancel()
+	res, err := s.cfg.DB.NewUpdate().Model((*models.PageImport)(nil)).
+		Set("deleted_at = current_timestamp").
+		Set("deleted_by = ?", p.Subject).
+		Set("updated_at = current_timestamp").
+		Set("updated_by = ?", p.Subject).
+		Where("id = ?", id).
+		Where("organization_id IN (?)", s.memberOrgs(p.Subject)).
+		Exec(ctx)
+	if err != nil {
+		return DatabaseError(ctx, fmt.Errorf("soft-delete page_import: %w", err))
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return models.Errorf(models.CodeNotFound, "page import %s not found", id)
+	}
+	return nil
+}
+
+// tidy shows device_scale_factor as it was given: the column is `real`, and a float32 read back
+// as float64 would show 1.1 as 1.100000023841858.
+func tidy(pi *models.PageImport) *models.PageImport {
+	if v, err := strconv.ParseFloat(strconv.FormatFloat(pi.DeviceScaleFactor, 'g', -1, 32), 64); err == nil {
+		pi.DeviceScaleFactor = v
+	}
+	return pi
+}

@@ -1,0 +1,236 @@
+// Package capturetest serves the capture worker's test site on loopback and checks a capture of it.
+// The worker's own tests and the end-to-end test through the API (which only knows the capture's
+// pointer and hash) share it, so both hold a capture to the same standard: the capture fails the
+// check if any image of the site is missing.
+package capturetest
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/code2des/backend/worker/capture"
+)
+
+//go:embed site
+var siteFS embed.FS
+
+// Paths and selector of the test site.
+const (
+	// IndexPath is the main page: headings, paragraphs, links, PNG/JPEG/WebP/SVG images, an inline
+	// SVG, a CSS background image, a page over 5,000 px tall with two lazy images below the fold.
+	// The file server redirects it to "/", so the capture's final_url is the site root.
+	IndexPath = "/index.html"
+	// ReadySelector appears on IndexPath 300 ms after load.
+	ReadySelector = "#app-ready"
+	// NeverReadyPath is a page on which ReadySelector never appears.
+	NeverReadyPath = "/never-ready.html"
+	// SizedPath?h=N is a page exactly N CSS px tall.
+	SizedPath = "/sized"
+)
+
+// Images lists every image file IndexPath shows, with its media type. (The inline SVG is extra.)
+var Images = map[string]string{
+	"logo.png": "image/png", "photo.jpg": "image/jpeg", "photo.webp": "image/webp",
+	"icon.svg": "image/svg+xml", "pattern.png": "image/png", "lazy.png": "image/png", "late.jpg": "image/jpeg",
+}
+
+// Texts are text runs IndexPath shows (the last one at the very bottom).
+var Texts = []string{
+	"Welcome to the capture test site",
+	"This paragraph sits on a patterned background image.",
+	"About us", "Contact", "Image gallery", "Below the fold", "Footer text at the very bottom.",
+}
+
+// InlineSVGColor is the fill of the inline SVG, found in its serialized asset.
+const InlineSVGColor = "#3a86ff"
+
+// Serve starts the test site on loopback until the test ends.
+func Serve(tb testing.TB) *httptest.Server {
+	tb.Helper()
+	sub, err := fs.Sub(siteFS, "site")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServerFS(sub))
+	mux.HandleFunc(SizedPath, func(w http.ResponseWriter, r *http.Request) {
+		h, _ := strconv.Atoi(r.URL.Query().Get("h"))
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><html><body style="margin:0"><div style="height:%dpx;background:#abc">sized</div></body></html>`, h)
+	})
+	srv := httptest.NewServer(mux)
+	tb.Cleanup(srv.Close)
+	return srv
+}
+
+// File returns the bytes of a site file.
+func File(tb testing.TB, name string) []byte {
+	tb.Helper()
+	b, err := siteFS.ReadFile("site/" + name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+// Capture is a decoded capture JSON (SPEC §7), with the document left generic.
+type Capture struct {
+	Manifest         capture.Manifest          `json:"manifest"`
+	Document         map[string]any            `json:"document"`
+	Assets           []capture.Asset           `json:"assets"`
+	Screenshot       capture.ScreenshotRef     `json:"screenshot"`
+	UnresolvedImages []capture.UnresolvedImage `json:"unresolved_images"`
+	Diagnostics      capture.Diagnostics       `json:"diagnostics"`
+}
+
+// SHA256 is the lowercase hex SHA-256 of b.
+func SHA256(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+// Check verifies a capture of IndexPath served at siteURL: raw hashes to captureHash; every text
+// of Texts is present; every image of Images and the inline SVG is an asset with the right type,
+// size and sha256, stored under keyPrefix with those bytes, and referenced by the document;
+// nothing is unresolved; the screenshot is a PNG pixelWidth wide covering the whole page. get
+// reads an object of the artifact bucket. It returns the decoded capture for further checks.
+func Check(t *testing.T, siteURL string, raw []byte, captureHash, keyPrefix string, pixelWidth int, get func(key string) []byte) Capture {
+	t.Helper()
+	var c Capture
+	t.Run("CaptureHashMatches", func(t *testing.T) {
+		if got := SHA256(raw); got != captureHash {
+			t.Fatalf("sha256(capture JSON) = %s, capture_hash = %s", got, captureHash)
+		}
+	})
+	if err := json.Unmarshal(raw, &c); err != nil {
+		t.Fatalf("capture JSON: %v", err)
+	}
+	root, _ := c.Document["root"].(map[string]any)
+
+	t.Run("TextsPresent", func(t *testing.T) {
+		var all []string
+		texts(root, &all)
+		joined := strings.Join(all, "\n")
+		for _, want := range Texts {
+			if !strings.Contains(joined, want) {
+				t.Errorf("text %q missing from the document", want)
+			}
+		}
+	})
+
+	t.Run("EveryImagePresentWithHash", func(t *testing.T) {
+		byURL := map[string]capture.Asset{}
+		var inline []capture.Asset
+		for _, a := range c.Assets {
+			byURL[a.SourceURL] = a
+			if a.Kind == "inline-svg" {
+				inline = append(inline, a)
+			}
+			if !strings.HasPrefix(a.Key, keyPrefix+capture.AssetFolder) {
+				t.Errorf("asset %s stored at %q, outside %s", a.ID, a.Key, keyPrefix+capture.AssetFolder)
+			}
+		}
+		for name, mime := range Images {
+			want := File(t, name)
+			a, ok := byURL[siteURL+"/"+name]
+			if !ok {
+				t.Errorf("image %s missing from the capture's assets", name)
+				continue
+			}
+			if a.SHA256 != SHA256(want) || a.ByteSize != len(want) || a.MimeType != mime {
+				t.Errorf("%s: sha256 %s size %d type %s; want %s %d %s", name, a.SHA256, a.ByteSize, a.MimeType, SHA256(want), len(want), mime)
+			}
+			if got := get(a.Key); SHA256(got) != a.SHA256 {
+				t.Errorf("%s: stored object's sha256 %s, asset says %s", name, SHA256(got), a.SHA256)
+			}
+		}
+		if len(inline) != 1 {
+			t.Fatalf("%d inline SVG assets, want 1", len(inline))
+		}
+		svg := get(inline[0].Key)
+		if inline[0].MimeType != "image/svg+xml" || SHA256(svg) != inline[0].SHA256 || !bytes.Contains(svg, []byte(InlineSVGColor)) ||
+			!bytes.Contains(svg, []byte(`xmlns="http://www.w3.org/2000/svg"`)) {
+			t.Errorf("inline SVG asset %+v holds %q", inline[0], svg)
+		}
+		if len(c.Assets) != len(Images)+1 {
+			t.Errorf("%d assets, want %d", len(c.Assets), len(Images)+1)
+		}
+		if len(c.UnresolvedImages) != 0 {
+			t.Errorf("unresolved images: %+v", c.UnresolvedImages)
+		}
+		refs := map[string]bool{}
+		assetRefs(root, refs)
+		for _, a := range c.Assets {
+			if !refs[a.ID] {
+				t.Errorf("asset %s (%s) is not referenced by the document", a.ID, a.SourceURL)
+			}
+		}
+	})
+
+	t.Run("ScreenshotIsFullPagePNG", func(t *testing.T) {
+		if c.Screenshot.Key != keyPrefix+capture.ScreenshotObject {
+			t.Errorf("screenshot key %q, want %q", c.Screenshot.Key, keyPrefix+capture.ScreenshotObject)
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(get(c.Screenshot.Key)))
+		if err != nil {
+			t.Fatalf("screenshot is not a PNG: %v", err)
+		}
+		if cfg.Width != pixelWidth || c.Screenshot.Width != pixelWidth {
+			t.Errorf("screenshot width %d (recorded %d), want %d", cfg.Width, c.Screenshot.Width, pixelWidth)
+		}
+		if cfg.Height < 5000 || cfg.Height != c.Screenshot.Height || c.Screenshot.Capped || c.Screenshot.FullHeight != cfg.Height {
+			t.Errorf("screenshot %dx%d, recorded %+v; want the full page (over 5000 px), uncapped", cfg.Width, cfg.Height, c.Screenshot)
+		}
+	})
+	return c
+}
+
+// texts collects every text run of a capture document.
+func texts(node map[string]any, out *[]string) {
+	if node == nil {
+		return
+	}
+	if t, ok := node["text"].(string); ok {
+		*out = append(*out, strings.TrimSpace(t))
+	}
+	kids, _ := node["children"].([]any)
+	for _, k := range kids {
+		m, _ := k.(map[string]any)
+		texts(m, out)
+	}
+}
+
+// assetRefs collects the asset ids the document refers to.
+func assetRefs(node map[string]any, out map[string]bool) {
+	if node == nil {
+		return
+	}
+	if img, ok := node["image"].(map[string]any); ok {
+		if id, ok := img["asset_id"].(string); ok {
+			out[id] = true
+		}
+	}
+	if bgs, ok := node["background_images"].([]any); ok {
+		for _, b := range bgs {
+			if id, ok := b.(string); ok {
+				out[id] = true
+			}
+		}
+	}
+	kids, _ := node["children"].([]any)
+	for _, k := range kids {
+		m, _ := k.(map[string]any)
+		assetRefs(m, out)
+	}
+}
