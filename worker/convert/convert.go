@@ -248,6 +248,7 @@ func (cv *converter) convertRoot() *Node {
 	}
 	cv.nodes++
 	cv.lastID++
+	cv.warn.rootID = "1:" + strconv.Itoa(cv.lastID)
 	root := &Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: clipName(name), Width: size(w), Height: size(h), ClipsContent: ptr(true)}
 	f := &frame{node: root, depth: 1}
 

@@ -69,7 +69,8 @@ func TestWarningsCap(t *testing.T) {
 	t.Run("PastCapTruncated", func(t *testing.T) {
 		out := run(t, transformed(convert.MaxWarnings+1), nil)
 		ws := out.Result.Warnings
-		if len(ws) != convert.MaxWarnings || ws[len(ws)-1].Code != "WARNINGS_TRUNCATED" || ws[len(ws)-1].Message != "2 more warnings were left out" {
+		last := ws[len(ws)-1]
+		if len(ws) != convert.MaxWarnings || last.Code != "WARNINGS_TRUNCATED" || last.Message != "2 more warnings were left out" || last.NodeID == nil || *last.NodeID != "1:1" {
 			t.Errorf("%d warnings ending %+v; want %d ending WARNINGS_TRUNCATED for 2", len(ws), ws[len(ws)-1], convert.MaxWarnings)
 		}
 	})

@@ -92,9 +92,9 @@ type ImageEntry struct {
 type Warning struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
-	// NodeID is the node the warning is about (the placeholder, or the nearest converted
-	// ancestor); empty for page-wide warnings (encoded as null).
-	NodeID *string `json:"node_id"`
+	// NodeID is the node the warning is about: the placeholder, the nearest converted ancestor,
+	// or the root for page-wide warnings. Omitted only if nil (never, from Convert).
+	NodeID *string `json:"node_id,omitempty"`
 }
 
 // Node is one Figma node. Field names and units follow the Figma Plugin API (px, colours 0-1);

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/server/results"
 	"github.com/code2des/backend/server/testenv"
 	"github.com/code2des/backend/worker/convert"
@@ -53,6 +54,14 @@ func TestBackendAcceptsResults(t *testing.T) {
 				Attempt: f.job.Attempt, Nonce: f.job.Nonce, ResultURL: &resultURL, WarningCount: &warnings}
 			pi := &models.PageImport{ID: f.job.PageImportID, Status: models.PageImportCompleted, Attempt: 1, Nonce: fixtureNonce, CaptureHash: &f.job.CaptureHash}
 
+			// What the backend checks when the callback arrives (server/artifacts)...
+			if _, err := artifacts.NewVerifier(env.Store, "", artifacts.Limits{}).VerifyResult(ctx, artifacts.ResultClaim{
+				Code2DesID: f.job.Code2DesID, Attempt: f.job.Attempt, Nonce: f.job.Nonce, PageImportID: f.job.PageImportID,
+				PageImportAttempt: 1, CaptureHash: f.job.CaptureHash, ResultURL: resultURL, WarningCount: warnings,
+			}); err != nil {
+				t.Fatalf("the callback check refused the result: %v (cause: %v)", err, errCause(err))
+			}
+			// ... and when the plugin reads it (server/results).
 			res, err := results.New(env.Store, results.Options{CacheBytes: -1}).Result(ctx, job, pi)
 			if err != nil {
 				t.Fatalf("the backend refused the result: %v (cause: %v)", err, errCause(err))

@@ -76,6 +76,8 @@ const (
 // warnings collects the warnings of one conversion in order, deduplicating the ones that are
 // once per page (keyed), and capping the list at MaxWarnings.
 type warnings struct {
+	// rootID names the node of page-wide warnings.
+	rootID  string
 	list    []Warning
 	once    map[string]bool
 	omitted int
@@ -91,11 +93,10 @@ func (w *warnings) add(code, nodeID, format string, args ...any) {
 	if len(msg) > MaxWarningMessageBytes {
 		msg = truncateUTF8(msg, MaxWarningMessageBytes-3) + "..."
 	}
-	var id *string
-	if nodeID != "" {
-		id = &nodeID
+	if nodeID == "" {
+		nodeID = w.rootID
 	}
-	w.list = append(w.list, Warning{Code: code, Message: msg, NodeID: id})
+	w.list = append(w.list, Warning{Code: code, Message: msg, NodeID: &nodeID})
 }
 
 // addOnce records a warning only the first time key is seen.
@@ -117,7 +118,7 @@ func (w *warnings) done() []Warning {
 	}
 	// Over the cap: the last listed warning makes room for the count of the left-out ones.
 	out := append([]Warning{}, w.list[:MaxWarnings-1]...)
-	return append(out, Warning{Code: WarnTruncated, Message: strconv.Itoa(w.omitted+1) + " more warnings were left out"})
+	return append(out, Warning{Code: WarnTruncated, Message: strconv.Itoa(w.omitted+1) + " more warnings were left out", NodeID: &w.rootID})
 }
 
 // truncateUTF8 cuts s to at most n bytes without splitting a character.
