@@ -332,7 +332,7 @@ func TestMessageDeletedOnlyWhenAccepted(t *testing.T) {
 		status int
 		left   int
 	}{
-		{http.StatusOK, 0}, {http.StatusConflict, 0}, {http.StatusUnprocessableEntity, 0},
+		{http.StatusOK, 0}, {http.StatusNotFound, 0}, {http.StatusConflict, 0}, {http.StatusUnprocessableEntity, 0},
 		{http.StatusBadRequest, 1}, {http.StatusUnauthorized, 1}, {http.StatusServiceUnavailable, 1},
 	} {
 		name := fmt.Sprintf("%d_Deleted", tc.status)

@@ -56,12 +56,13 @@ type Outcome int
 
 const (
 	// Accepted: the backend took the outcome (2xx, including a duplicate), or has decided the job
-	// otherwise (409 fence mismatch or a finished job, 422 artifact invalid: the job is then
-	// failed by the backend). No later delivery can change that, so the message is deleted.
+	// otherwise (404 no such job, 409 fence mismatch or a finished job, 422 artifact invalid: the
+	// job is then failed by the backend). No later delivery can change that, so the message is
+	// deleted (docs/workers.md §8: "drop the message").
 	Accepted Outcome = iota
 	// Retry: the backend could not take it now (5xx, unreachable) or refused it for a reason a
-	// later delivery may not have (400, 401, 404, 413: configuration or deployment skew); the
-	// message stays for redelivery.
+	// later delivery may not have (400, 401, 413: configuration or deployment skew); the message
+	// stays for redelivery.
 	Retry
 )
 
@@ -70,7 +71,7 @@ func Classify(status int) Outcome {
 	switch {
 	case status >= 200 && status < 300:
 		return Accepted
-	case status == http.StatusConflict, status == http.StatusUnprocessableEntity:
+	case status == http.StatusNotFound, status == http.StatusConflict, status == http.StatusUnprocessableEntity:
 		return Accepted
 	default:
 		return Retry

@@ -33,6 +33,8 @@ func TestPostRetriesServerErrorsOnly(t *testing.T) {
 		{"200_AcceptedOnce", 200, 1, Accepted},
 		{"409_AcceptedOnce", 409, 1, Accepted},
 		{"422_AcceptedOnce", 422, 1, Accepted},
+		{"404_AcceptedOnce", 404, 1, Accepted},
+		{"400_RetryLaterOnce", 400, 1, Retry},
 		{"401_RetryLaterOnce", 401, 1, Retry},
 		{"503_RetriedThenLeft", 503, Attempts, Retry},
 	} {
