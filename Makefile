@@ -1,9 +1,11 @@
 # The two commands of the README, plus code generation.
 .PHONY: run test generate
 
-# Run the whole backend on this machine: PostgreSQL, the S3 and SQS protocol servers, the API.
+# Run the whole product on this machine: PostgreSQL, the S3 and SQS protocol servers, the API and
+# the reference capture worker (headless Chromium); it then prints how to run the first import.
 run:
 	bash .ci/postgres-up
+	bash .ci/chromium-up
 	go run ./server/localstack
 
 # The whole test suite, with the race detector, on the real PostgreSQL.

@@ -1,8 +1,11 @@
-// Command localstack runs the whole Code2Des backend on one machine with no AWS account: in-process
-// S3- and SQS-protocol servers on loopback, a bucket and the two queues, a local token issuer (a
-// stand-in Cognito user pool with its own key pair and JWKS), a seeded organization, project and
-// member, and the API on the local PostgreSQL (database created and migrated if needed). Start
-// PostgreSQL first (`.ci/postgres-up`, which `make run` does).
+// Command localstack runs the whole Code2Des product on one machine with no AWS account:
+// in-process S3- and SQS-protocol servers on loopback, a bucket and the two queues, a local token
+// issuer (a stand-in Cognito user pool with its own key pair and JWKS), a seeded organization,
+// project and member, the API on the local PostgreSQL (database created and migrated if needed),
+// and the reference capture worker (headless Chromium) on the capture queue, calling back to the
+// API with a shared local worker secret. When everything is up it prints how to get a token and
+// run the first import. Start PostgreSQL first (`.ci/postgres-up`) and install Chromium
+// (`.ci/chromium-up`); `make run` does both.
 //
 // Usage:
 //
@@ -12,7 +15,10 @@
 // Environment: everything the server reads (see the README), plus LOCAL_S3_ADDR (default
 // 127.0.0.1:4566), LOCAL_SQS_ADDR (default 127.0.0.1:9324), LOCAL_ISSUER_ADDR (default
 // 127.0.0.1:9400), LOCAL_ISSUER_KEY_FILE (default <user cache dir>/code2des/local-issuer-key.pem)
-// and LOCAL_SUBJECT (default local-user, the seeded member).
+// LOCAL_SUBJECT (default local-user, the seeded member) and LOCAL_CAPTURE_WORKER (false: do not
+// start the capture worker). The capture worker also reads its own settings (CAPTURE_*,
+// CHROMIUM_PATH; worker/README.md); its queue, endpoints, credentials and secret come from the
+// stack. Without WORKER_SECRETS the API and the worker share localWorkerSecret.
 package main
 
 import (
@@ -22,6 +28,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/sirupsen/logrus"
 
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
@@ -77,6 +85,9 @@ func run(ctx context.Context) error {
 		return err
 	}
 	defer sqssrv.Close()
+	// goaws warns on every empty long poll (each 20 s once the capture worker polls); keep the
+	// terminal for what matters.
+	logrus.SetLevel(logrus.ErrorLevel)
 
 	cfg.S3Endpoint, cfg.S3UsePathStyle, cfg.S3ChecksumWhenRequired = s3srv.URL, true, true
 	cfg.SQSEndpoint = sqssrv.URL
@@ -84,6 +95,11 @@ func run(ctx context.Context) error {
 	if os.Getenv("HTTP_ADDR") == "" {
 		cfg.HTTPAddr = "127.0.0.1:8080" // local only unless asked otherwise
 	}
+	if cfg.PublicBaseURL, err = publicBaseURL(cfg.HTTPAddr); err != nil {
+		return err
+	}
+	var workerSecret string
+	cfg.WorkerSecrets, workerSecret = workerSecrets(cfg)
 	awsOpts := awsconf.Options{Region: awslocal.Region, AccessKeyID: awslocal.AccessKeyID, SecretAccessKey: awslocal.SecretAccessKey}
 	awsCfg, err := awsconf.Load(ctx, awsOpts)
 	if err != nil {
@@ -128,8 +144,48 @@ func run(ctx context.Context) error {
 		slog.String("sqs_endpoint", sqssrv.URL),
 		slog.String("capture_queue_url", cfg.CaptureQueueURL),
 		slog.String("conversion_queue_url", cfg.ConversionQueueURL),
-		slog.String("issuer", issuer.Issuer),
+		slog.String("issuer", issuer.Issuer), slog.String("public_base_url", cfg.PublicBaseURL),
 		slog.Int64("organization_id", seeded.OrganizationID), slog.Int64("project_id", seeded.ProjectID),
 		slog.String("member", seeded.Subject))
-	return app.Run(ctx, cfg, awsOpts, logger, nil)
+	return serve(ctx, cfg, awsOpts, logger, workerSecret, seeded)
+}
+
+// serve runs the API, then the local workers once it listens, then prints the next steps. On
+// shutdown the workers stop first (each finishing the capture in hand, so its callback still
+// reaches the API), then the API.
+func serve(ctx context.Context, cfg app.Config, awsOpts awsconf.Options, logger *slog.Logger, workerSecret string, seeded seededIDs) error {
+	apiCtx, stopAPI := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopAPI()
+	ready := make(chan string, 1)
+	apiErr := make(chan error, 1)
+	go func() { apiErr <- app.Run(apiCtx, cfg, awsOpts, logger, ready) }()
+	select {
+	case <-ready:
+	case err := <-apiErr:
+		return err
+	case <-ctx.Done():
+		stopAPI()
+		return <-apiErr
+	}
+
+	workerCtx, stopWorkers := context.WithCancel(ctx)
+	defer stopWorkers()
+	workersDone, workerStatus, err := startWorkers(workerCtx, cfg, workerSecret, logger)
+	if err != nil {
+		stopAPI()
+		<-apiErr
+		return err
+	}
+	printNextSteps(os.Stdout, cfg.PublicBaseURL, seeded, workerStatus)
+
+	select {
+	case <-ctx.Done():
+	case err := <-apiErr:
+		stopWorkers()
+		<-workersDone
+		return err
+	}
+	<-workersDone
+	stopAPI()
+	return <-apiErr
 }

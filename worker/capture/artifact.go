@@ -21,18 +21,16 @@ const (
 	AssetFolder = "assets/"
 )
 
-// CaptureJSON is the capture artifact (SPEC §7).
+// CaptureJSON is the capture artifact (SPEC §7). Its members are exactly those of the contract,
+// docs/schemas/capture.schema.json: the backend refuses unknown members everywhere except inside
+// the document, so what only the conversion worker needs travels in the document (DocumentNotes).
 type CaptureJSON struct {
 	Manifest Manifest `json:"manifest"`
-	// Document is the DOM with computed styles, layout boxes (CSS px, page coordinates) and text;
-	// opaque to the backend, read by the conversion worker.
+	// Document is the DOM with computed styles, layout boxes (CSS px, page coordinates) and text,
+	// plus the members of DocumentNotes; opaque to the backend, read by the conversion worker.
 	Document   json.RawMessage `json:"document"`
 	Assets     []Asset         `json:"assets"`
 	Screenshot ScreenshotRef   `json:"screenshot"`
-	// UnresolvedImages lists images the page shows whose bytes were not recorded.
-	UnresolvedImages []UnresolvedImage `json:"unresolved_images"`
-	// Diagnostics say how the page behaved while it was recorded.
-	Diagnostics Diagnostics `json:"diagnostics"`
 }
 
 // Manifest repeats the job identity so the backend can fence the artifact (SPEC §6, §7).
@@ -46,18 +44,16 @@ type Manifest struct {
 	FinalURL          string    `json:"final_url"`
 	Viewport          Viewport  `json:"viewport"`
 	DeviceScaleFactor float64   `json:"device_scale_factor"`
-	ReadySelector     string    `json:"ready_selector,omitempty"`
 	CapturedAt        time.Time `json:"captured_at"`
 }
 
 // Asset is one stored image.
 type Asset struct {
-	// ID is the reference used in the document ("img-<n>").
+	// ID is the reference used in the document ("img-<n>"); DocumentNotes.AssetKinds gives its kind.
 	ID string `json:"id"`
-	// Kind is "img", "background" or "inline-svg".
-	Kind string `json:"kind"`
-	// SourceURL is the image's absolute URL; empty for an inline SVG.
-	SourceURL string `json:"source_url"`
+	// SourceURL is the image's absolute URL; omitted for an inline SVG (the contract refuses an
+	// empty one).
+	SourceURL string `json:"source_url,omitempty"`
 	// Key is the object key in the artifact bucket.
 	Key      string `json:"key"`
 	MimeType string `json:"mime_type"`
@@ -69,13 +65,37 @@ type Asset struct {
 // ScreenshotRef points at the full-page screenshot.
 type ScreenshotRef struct {
 	Key string `json:"key"`
+	// MimeType is always image/png.
+	MimeType string `json:"mime_type"`
 	// Width and Height are the PNG's size in device pixels (viewport width × device scale factor).
 	Width  int `json:"width"`
 	Height int `json:"height"`
-	// FullHeight is the page height in device pixels; when Capped, the PNG stops at MaxHeight.
-	FullHeight int  `json:"full_height"`
-	MaxHeight  int  `json:"max_height"`
-	Capped     bool `json:"capped"`
+	// Capped says the page was taller than the cap (DocumentNotes.Screenshot) and the PNG shows
+	// only its top part.
+	Capped bool `json:"capped"`
+}
+
+// DocumentNotes are the worker's own members of the capture document, beside those page.js
+// records (title, lang, url, viewport, scroll_size, device_scale_factor, node_count, truncated,
+// root). The backend does not read them; the conversion worker does.
+type DocumentNotes struct {
+	// ReadySelector is the selector the capture waited for; omitted when none.
+	ReadySelector string `json:"ready_selector,omitempty"`
+	// AssetKinds maps each asset id to "img", "background" or "inline-svg".
+	AssetKinds map[string]string `json:"asset_kinds"`
+	// UnresolvedImages lists images the page shows whose bytes were not recorded.
+	UnresolvedImages []UnresolvedImage `json:"unresolved_images"`
+	// Diagnostics say how the page behaved while it was recorded.
+	Diagnostics Diagnostics `json:"diagnostics"`
+	// Screenshot records the page height and the cap behind the screenshot's Capped.
+	Screenshot ScreenshotNotes `json:"screenshot"`
+}
+
+// ScreenshotNotes are the heights behind a screenshot, in device pixels.
+type ScreenshotNotes struct {
+	// FullHeight is the page height; when the screenshot is capped, the PNG stops at MaxHeight.
+	FullHeight int `json:"full_height"`
+	MaxHeight  int `json:"max_height"`
 }
 
 // Diagnostics record how the page behaved while captured.
@@ -100,16 +120,19 @@ func storeCapture(ctx context.Context, client *s3.Client, bucket, keyPrefix stri
 			Kind: CaptureKind, Version: CaptureVersion,
 			PageImportID: req.PageImportID, Attempt: req.Attempt, Nonce: req.Nonce,
 			SourceURL: req.SourceURL, FinalURL: p.FinalURL, Viewport: req.Viewport,
-			DeviceScaleFactor: req.DeviceScaleFactor, ReadySelector: req.ReadySelector,
-			CapturedAt: now.UTC(),
+			DeviceScaleFactor: req.DeviceScaleFactor, CapturedAt: now.UTC(),
 		},
-		Document:         p.Document,
-		Assets:           []Asset{},
+		Assets: []Asset{},
+	}
+	notes := DocumentNotes{
+		ReadySelector:    req.ReadySelector,
+		AssetKinds:       make(map[string]string, len(p.Images)),
 		UnresolvedImages: p.Unresolved,
 		Diagnostics:      Diagnostics{NetworkSettled: p.NetworkSettled, PendingImages: p.PendingImages},
+		Screenshot:       ScreenshotNotes{FullHeight: p.Screenshot.FullHeight, MaxHeight: p.Screenshot.MaxHeight},
 	}
-	if c.UnresolvedImages == nil {
-		c.UnresolvedImages = []UnresolvedImage{}
+	if notes.UnresolvedImages == nil {
+		notes.UnresolvedImages = []UnresolvedImage{}
 	}
 	written := map[string]bool{}
 	for _, img := range p.Images {
@@ -122,15 +145,21 @@ func storeCapture(ctx context.Context, client *s3.Client, bucket, keyPrefix stri
 			}
 			written[key] = true
 		}
-		c.Assets = append(c.Assets, Asset{ID: img.ID, Kind: img.Kind, SourceURL: img.SourceURL, Key: key,
+		c.Assets = append(c.Assets, Asset{ID: img.ID, SourceURL: img.SourceURL, Key: key,
 			MimeType: img.MimeType, SHA256: hexSum, ByteSize: len(img.Bytes)})
+		notes.AssetKinds[img.ID] = img.Kind
 	}
 	shotKey := keyPrefix + ScreenshotObject
 	if err := putObject(ctx, client, bucket, shotKey, p.Screenshot.PNG, "image/png"); err != nil {
 		return Stored{}, err
 	}
-	c.Screenshot = ScreenshotRef{Key: shotKey, Width: p.Screenshot.Width, Height: p.Screenshot.Height,
-		FullHeight: p.Screenshot.FullHeight, MaxHeight: p.Screenshot.MaxHeight, Capped: p.Screenshot.Capped}
+	c.Screenshot = ScreenshotRef{Key: shotKey, MimeType: "image/png", Width: p.Screenshot.Width, Height: p.Screenshot.Height,
+		Capped: p.Screenshot.Capped}
+	doc, err := withNotes(p.Document, notes)
+	if err != nil {
+		return Stored{}, err
+	}
+	c.Document = doc
 	raw, err := json.Marshal(c)
 	if err != nil {
 		return Stored{}, fmt.Errorf("encode capture JSON: %w", err)
@@ -182,4 +211,25 @@ func extensionOf(mime string) string {
 		return ".bmp"
 	}
 	return ""
+}
+
+// withNotes returns the document object doc with the members of notes appended. The document can
+// be large (up to MaxDocumentBytes), so it is spliced rather than decoded; page.js never writes the
+// notes' member names, so no member repeats.
+func withNotes(doc json.RawMessage, notes DocumentNotes) (json.RawMessage, error) {
+	extra, err := json.Marshal(notes)
+	if err != nil {
+		return nil, fmt.Errorf("encode document notes: %w", err)
+	}
+	body := bytes.TrimSpace(doc)
+	if len(body) < 2 || body[0] != '{' || body[len(body)-1] != '}' {
+		return nil, fmt.Errorf("capture document is not a JSON object")
+	}
+	out := make([]byte, 0, len(body)+len(extra))
+	out = append(out, body[:len(body)-1]...)
+	if len(bytes.TrimSpace(body[1:len(body)-1])) > 0 {
+		out = append(out, ',')
+	}
+	out = append(out, extra[1:]...)
+	return out, nil
 }

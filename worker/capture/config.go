@@ -32,7 +32,9 @@ type Config struct {
 	AWSAccessKeyID     string `env:"AWS_ACCESS_KEY_ID"`
 	AWSSecretAccessKey string `env:"AWS_SECRET_ACCESS_KEY" mask:"true"`
 
-	// CallbackSecret is the shared worker secret that signs callbacks (SPEC §6).
+	// CallbackSecret is the shared worker secret that signs callbacks (SPEC §6): one of the
+	// secrets the API lists in its WORKER_SECRETS (docs/workers.md §6), at least
+	// MinCallbackSecretLength bytes.
 	CallbackSecret string `env:"WORKER_CALLBACK_SECRET" mask:"true"`
 	// CallbackTimeout bounds each callback request.
 	CallbackTimeout time.Duration `env:"CAPTURE_CALLBACK_TIMEOUT" envDefault:"15s"`
@@ -72,6 +74,10 @@ type Config struct {
 // MaxWaitTime is SQS's longest long-poll wait.
 const MaxWaitTime = 20 * time.Second
 
+// MinCallbackSecretLength is the shortest callback secret, in bytes: the API refuses shorter
+// WORKER_SECRETS (docs/workers.md §6), so a shorter one could never sign an accepted callback.
+const MinCallbackSecretLength = 32
+
 // LoadConfig reads the configuration from the environment and validates it.
 func LoadConfig() (Config, error) {
 	c, err := env.ParseAs[Config]()
@@ -87,8 +93,11 @@ func (c Config) Validate() error {
 	if c.QueueURL == "" {
 		problems = append(problems, "SQS_CAPTURE_QUEUE_URL is required")
 	}
-	if c.CallbackSecret == "" {
+	switch {
+	case c.CallbackSecret == "":
 		problems = append(problems, "WORKER_CALLBACK_SECRET is required")
+	case len(c.CallbackSecret) < MinCallbackSecretLength:
+		problems = append(problems, fmt.Sprintf("WORKER_CALLBACK_SECRET must be at least %d bytes (as the API's WORKER_SECRETS)", MinCallbackSecretLength))
 	}
 	if c.WaitTime < 0 || c.WaitTime > MaxWaitTime {
 		problems = append(problems, "CAPTURE_WAIT_TIME must be within 0-20s")

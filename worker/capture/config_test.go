@@ -8,7 +8,7 @@ import (
 
 func validConfig() Config {
 	return Config{
-		QueueURL: "http://q", CallbackSecret: "s", CallbackTimeout: 15 * time.Second,
+		QueueURL: "http://q", CallbackSecret: strings.Repeat("s", MinCallbackSecretLength), CallbackTimeout: 15 * time.Second,
 		LoadTimeout: time.Second, ReadyTimeout: time.Second, NetworkIdleTimeout: time.Second, ImageTimeout: time.Second,
 		JobTimeout: 3 * time.Minute, MaxScreenshotHeight: ChromiumMaxScreenshotHeight, WaitTime: MaxWaitTime,
 		VisibilityTimeout: 5 * time.Minute, MaxReceives: 3, Concurrency: 1,
@@ -24,6 +24,8 @@ func TestConfigValidate(t *testing.T) {
 		{"Defaults_OK", func(*Config) {}, ""},
 		{"NoQueue_Refused", func(c *Config) { c.QueueURL = "" }, "SQS_CAPTURE_QUEUE_URL is required"},
 		{"NoSecret_Refused", func(c *Config) { c.CallbackSecret = "" }, "WORKER_CALLBACK_SECRET is required"},
+		{"SecretAtMin_OK", func(c *Config) { c.CallbackSecret = strings.Repeat("k", MinCallbackSecretLength) }, ""},
+		{"SecretOneByteShort_Refused", func(c *Config) { c.CallbackSecret = strings.Repeat("k", MinCallbackSecretLength-1) }, "WORKER_CALLBACK_SECRET must be at least 32 bytes"},
 		{"WaitTimePastMax_Refused", func(c *Config) { c.WaitTime = MaxWaitTime + time.Second }, "CAPTURE_WAIT_TIME"},
 		{"ScreenshotCapAtChromiumMax_OK", func(c *Config) { c.MaxScreenshotHeight = ChromiumMaxScreenshotHeight }, ""},
 		{"ScreenshotCapPastChromiumMax_Refused", func(c *Config) { c.MaxScreenshotHeight = ChromiumMaxScreenshotHeight + 1 }, "CAPTURE_MAX_SCREENSHOT_HEIGHT"},
@@ -43,7 +45,7 @@ func TestConfigValidate(t *testing.T) {
 
 func TestLoadConfigDefaultsAreValid(t *testing.T) {
 	t.Setenv("SQS_CAPTURE_QUEUE_URL", "http://127.0.0.1:9324/000000000000/code2des-capture")
-	t.Setenv("WORKER_CALLBACK_SECRET", "s")
+	t.Setenv("WORKER_CALLBACK_SECRET", strings.Repeat("s", MinCallbackSecretLength))
 	c, err := LoadConfig()
 	if err != nil {
 		t.Fatalf("LoadConfig with defaults: %v", err)

@@ -32,7 +32,8 @@ import (
 	"github.com/code2des/backend/worker/capture/capturetest"
 )
 
-const testSecret = "test-worker-secret"
+// testSecret is the shared worker secret; the backend requires at least 32 bytes (SPEC §6).
+const testSecret = "test-worker-secret-0123456789abcdef"
 
 // browsers are shared by every test of the package (one per value of the local-only switch), so
 // Chromium starts at most twice per run.
@@ -89,6 +90,7 @@ type receiver struct {
 	mu      sync.Mutex
 	bodies  []capture.CallbackBody
 	raw     [][]byte
+	headers []http.Header
 	queued  []int // messages on the queue when each callback arrived
 	badSigs int
 	got     chan struct{}
@@ -124,6 +126,7 @@ func newReceiver(t *testing.T, status int, q *testenv.SQSEnv) *receiver {
 		rc.mu.Lock()
 		rc.bodies = append(rc.bodies, body)
 		rc.raw = append(rc.raw, raw)
+		rc.headers = append(rc.headers, r.Header.Clone())
 		rc.queued = append(rc.queued, n)
 		rc.mu.Unlock()
 		w.WriteHeader(rc.status)
@@ -292,13 +295,14 @@ func TestCaptureTestSite(t *testing.T) {
 		_ = os.WriteFile(p, raw, 0o644)
 	}
 	c := capturetest.Check(t, h.site.URL, raw, cb.CaptureHash, prefix, vp.Width, func(key string) []byte { return h.object(t, key) })
+	t.Run("MeetsTheWorkerContract", func(t *testing.T) { h.checkContract(t, 0, raw) })
 
 	// The file server redirects /index.html to /, so final_url shows the redirect was followed.
 	t.Run("ManifestRepeatsIdentity", func(t *testing.T) {
 		m := c.Manifest
 		if m.Kind != "page_import.capture" || m.Version != 1 || m.PageImportID != id || m.Attempt != 1 ||
 			m.Nonce != "n0nce-"+id || m.SourceURL != h.site.URL+capturetest.IndexPath || m.FinalURL != h.site.URL+"/" ||
-			m.Viewport != vp || m.DeviceScaleFactor != 1 || m.ReadySelector != capturetest.ReadySelector || m.CapturedAt.IsZero() {
+			m.Viewport != vp || m.DeviceScaleFactor != 1 || m.CapturedAt.IsZero() {
 			t.Fatalf("manifest = %+v", m)
 		}
 		if c.Document["title"] != "Capture test site" {
@@ -308,8 +312,11 @@ func TestCaptureTestSite(t *testing.T) {
 		if v, _ := c.Document["viewport"].(map[string]any); v["width"] != 800.0 || v["height"] != 600.0 || c.Document["device_scale_factor"] != 1.0 {
 			t.Errorf("page viewport %v at scale %v, want 800x600 at 1", v, c.Document["device_scale_factor"])
 		}
-		if c.Screenshot.MaxHeight != capture.ChromiumMaxScreenshotHeight {
-			t.Errorf("recorded cap %d, want %d", c.Screenshot.MaxHeight, capture.ChromiumMaxScreenshotHeight)
+		if c.Notes.ReadySelector != capturetest.ReadySelector {
+			t.Errorf("document ready_selector %q, want %q", c.Notes.ReadySelector, capturetest.ReadySelector)
+		}
+		if c.Notes.Screenshot.MaxHeight != capture.ChromiumMaxScreenshotHeight {
+			t.Errorf("recorded cap %d, want %d", c.Notes.Screenshot.MaxHeight, capture.ChromiumMaxScreenshotHeight)
 		}
 	})
 
@@ -346,6 +353,7 @@ func TestNeverReadyPageFails(t *testing.T) {
 	if n := queueLength(t, h.queue); n != 0 {
 		t.Errorf("%d messages left after the failed callback was accepted, want 0", n)
 	}
+	t.Run("MeetsTheWorkerContract", func(t *testing.T) { h.checkContract(t, 0, nil) })
 }
 
 func TestPrivateAddressRefusedWithoutLocalSwitch(t *testing.T) {

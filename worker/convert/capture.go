@@ -22,7 +22,9 @@ const (
 type Capture struct {
 	Manifest         CaptureManifest   `json:"manifest"`
 	Document         Document          `json:"document"`
-	Assets           []Asset           `json:"assets"`
+	Assets []Asset `json:"assets"`
+	// UnresolvedImages is where early capture versions listed images without bytes; the capture
+	// worker now lists them in Document.UnresolvedImages. Both are read.
 	UnresolvedImages []UnresolvedImage `json:"unresolved_images"`
 }
 
@@ -53,6 +55,10 @@ type Document struct {
 	// Truncated says the capture stopped recording nodes or text at one of its limits.
 	Truncated bool     `json:"truncated"`
 	Root      *DOMNode `json:"root"`
+	// UnresolvedImages lists images the page shows whose bytes the capture could not record.
+	UnresolvedImages []UnresolvedImage `json:"unresolved_images"`
+	// AssetKinds maps asset ids to "img", "background" or "inline-svg".
+	AssetKinds map[string]string `json:"asset_kinds"`
 }
 
 // Box is a layout box in page coordinates (CSS px, origin at the page's top left).
@@ -97,8 +103,11 @@ type Pseudo struct {
 
 // Asset is one stored image of the capture.
 type Asset struct {
-	ID        string `json:"id"`
-	Kind      string `json:"kind"`
+	ID string `json:"id"`
+	// Kind is how the page showed it ("img", "background", "inline-svg"); the capture worker now
+	// records it in Document.AssetKinds instead.
+	Kind string `json:"kind"`
+	// SourceURL is where the page loaded it from; empty for inline content.
 	SourceURL string `json:"source_url"`
 	Key       string `json:"key"`
 	MimeType  string `json:"mime_type"`

@@ -53,6 +53,10 @@ type Config struct {
 // MaxWaitTime is SQS's longest long-poll wait.
 const MaxWaitTime = 20 * time.Second
 
+// MinCallbackSecretLength is the shortest callback secret, in bytes: the API refuses worker
+// secrets shorter than 32 bytes, so a shorter one could never be accepted.
+const MinCallbackSecretLength = 32
+
 // LoadConfig reads the configuration from the environment and validates it.
 func LoadConfig() (Config, error) {
 	c, err := env.ParseAs[Config]()
@@ -68,8 +72,8 @@ func (c Config) Validate() error {
 	if c.QueueURL == "" {
 		problems = append(problems, "SQS_CONVERSION_QUEUE_URL is required")
 	}
-	if c.CallbackSecret == "" {
-		problems = append(problems, "WORKER_CALLBACK_SECRET is required")
+	if len(c.CallbackSecret) < MinCallbackSecretLength {
+		problems = append(problems, fmt.Sprintf("WORKER_CALLBACK_SECRET is required, at least %d bytes (as the API's WORKER_SECRETS)", MinCallbackSecretLength))
 	}
 	if c.WaitTime < 0 || c.WaitTime > MaxWaitTime {
 		problems = append(problems, "CONVERT_WAIT_TIME must be within 0-20s")

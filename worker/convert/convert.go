@@ -71,7 +71,7 @@ func Convert(ctx context.Context, c *Capture, job Job, opts Options, load AssetL
 			cv.assets[c.Assets[i].ID] = &c.Assets[i]
 		}
 	}
-	for _, u := range c.UnresolvedImages {
+	for _, u := range append(append([]UnresolvedImage{}, c.UnresolvedImages...), c.Document.UnresolvedImages...) {
 		cv.unresolved[u.ID] = u
 	}
 	root := cv.convertRoot()

@@ -281,7 +281,7 @@ func (cv *converter) inspect(id string, boxW, boxH float64) *imageState {
 	}
 	src := a.SourceURL
 	if src == "" {
-		src = "(inline " + a.Kind + ")"
+		src = "(inline content " + a.ID + ")"
 	}
 	fail := func(code, format string, args ...any) *imageState {
 		return &imageState{code: code, message: "the image " + src + " " + fmt.Sprintf(format, args...)}

@@ -3,6 +3,7 @@ package convert_test
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
@@ -91,11 +92,16 @@ func TestLocate(t *testing.T) {
 
 func TestConfigValidate(t *testing.T) {
 	t.Setenv("SQS_CONVERSION_QUEUE_URL", "http://127.0.0.1:1/q")
-	t.Setenv("WORKER_CALLBACK_SECRET", "s")
+	t.Setenv("WORKER_CALLBACK_SECRET", strings.Repeat("s", convert.MinCallbackSecretLength))
 	c, err := convert.LoadConfig()
 	if err != nil {
 		t.Fatalf("defaults refused: %v", err)
 	}
+	c.CallbackSecret = strings.Repeat("s", convert.MinCallbackSecretLength-1)
+	if err := c.Validate(); err == nil {
+		t.Error("a 31-byte secret accepted")
+	}
+	c.CallbackSecret = strings.Repeat("s", convert.MinCallbackSecretLength)
 	c.WaitTime = convert.MaxWaitTime
 	if err := c.Validate(); err != nil {
 		t.Errorf("wait time at 20s refused: %v", err)

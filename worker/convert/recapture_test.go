@@ -29,7 +29,7 @@ var recapture = flag.Bool("recapture", false, "regenerate testdata/*/capture.jso
 
 // fixtureSites are the pages captured into fixtures: name -> (directory served, page path).
 var fixtureSites = map[string][2]string{
-	"site":        {"../capture/testdata/site", "/index.html"},
+	"site":        {"../capture/capturetest/site", "/index.html"},
 	"unsupported": {"testdata/unsupported-site", "/index.html"},
 }
 
@@ -68,7 +68,7 @@ func recaptureSite(t *testing.T, name, dir, path string) {
 		QueueURL: q.QueueURL, SQSEndpoint: q.Endpoint, S3Endpoint: s3env.Endpoint,
 		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
 		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
-		CallbackSecret: "fixture", CallbackTimeout: 5 * time.Second, AllowPrivateNetworks: true,
+		CallbackSecret: "fixture-capture-secret-32-bytes!!", CallbackTimeout: 5 * time.Second, AllowPrivateNetworks: true,
 		LoadTimeout: 10 * time.Second, ReadyTimeout: 5 * time.Second, NetworkIdleTimeout: 5 * time.Second,
 		ImageTimeout: 5 * time.Second, JobTimeout: 45 * time.Second,
 		MaxScreenshotHeight: capture.ChromiumMaxScreenshotHeight,

@@ -105,7 +105,7 @@ func TestSiteImagesArriveWithTheirBytes(t *testing.T) {
 		if file == "" {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join("..", "capture", "testdata", "site", file))
+		b, err := os.ReadFile(filepath.Join("..", "capture", "capturetest", "site", file))
 		if err != nil {
 			t.Fatal(err)
 		}

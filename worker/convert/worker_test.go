@@ -29,7 +29,7 @@ import (
 	"github.com/code2des/backend/worker/internal/awsclients"
 )
 
-const testSecret = "test-worker-secret"
+const testSecret = "test-worker-secret-of-32-bytes!!"
 
 // receiver is the backend's callback endpoint as the worker sees it: it checks the signature
 // (SPEC §6: HMAC-SHA256 of timestamp "." body, 5-minute tolerance), decodes the body strictly,

@@ -84,14 +84,34 @@ func File(tb testing.TB, name string) []byte {
 	return b
 }
 
-// Capture is a decoded capture JSON (SPEC §7), with the document left generic.
+// Capture is a decoded capture JSON (SPEC §7), with the document left generic and the worker's
+// own members of the document (asset kinds, unresolved images, diagnostics) decoded into Notes.
 type Capture struct {
-	Manifest         capture.Manifest          `json:"manifest"`
-	Document         map[string]any            `json:"document"`
-	Assets           []capture.Asset           `json:"assets"`
-	Screenshot       capture.ScreenshotRef     `json:"screenshot"`
-	UnresolvedImages []capture.UnresolvedImage `json:"unresolved_images"`
-	Diagnostics      capture.Diagnostics       `json:"diagnostics"`
+	Manifest   capture.Manifest      `json:"manifest"`
+	Document   map[string]any        `json:"document"`
+	Assets     []capture.Asset       `json:"assets"`
+	Screenshot capture.ScreenshotRef `json:"screenshot"`
+	// Notes are decoded from the document, not from a member of the capture.
+	Notes capture.DocumentNotes `json:"-"`
+}
+
+// Decode decodes a capture JSON, refusing members the contract does not have
+// (docs/schemas/capture.schema.json: unknown members are refused outside the document).
+func Decode(raw []byte) (Capture, error) {
+	var c Capture
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return Capture{}, fmt.Errorf("capture JSON: %w", err)
+	}
+	var doc struct {
+		Document capture.DocumentNotes `json:"document"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return Capture{}, fmt.Errorf("capture document notes: %w", err)
+	}
+	c.Notes = doc.Document
+	return c, nil
 }
 
 // SHA256 is the lowercase hex SHA-256 of b.
@@ -107,14 +127,14 @@ func SHA256(b []byte) string {
 // reads an object of the artifact bucket. It returns the decoded capture for further checks.
 func Check(t *testing.T, siteURL string, raw []byte, captureHash, keyPrefix string, pixelWidth int, get func(key string) []byte) Capture {
 	t.Helper()
-	var c Capture
 	t.Run("CaptureHashMatches", func(t *testing.T) {
 		if got := SHA256(raw); got != captureHash {
 			t.Fatalf("sha256(capture JSON) = %s, capture_hash = %s", got, captureHash)
 		}
 	})
-	if err := json.Unmarshal(raw, &c); err != nil {
-		t.Fatalf("capture JSON: %v", err)
+	c, err := Decode(raw)
+	if err != nil {
+		t.Fatal(err)
 	}
 	root, _ := c.Document["root"].(map[string]any)
 
@@ -134,7 +154,7 @@ func Check(t *testing.T, siteURL string, raw []byte, captureHash, keyPrefix stri
 		var inline []capture.Asset
 		for _, a := range c.Assets {
 			byURL[a.SourceURL] = a
-			if a.Kind == "inline-svg" {
+			if c.Notes.AssetKinds[a.ID] == "inline-svg" {
 				inline = append(inline, a)
 			}
 			if !strings.HasPrefix(a.Key, keyPrefix+capture.AssetFolder) {
@@ -159,15 +179,18 @@ func Check(t *testing.T, siteURL string, raw []byte, captureHash, keyPrefix stri
 			t.Fatalf("%d inline SVG assets, want 1", len(inline))
 		}
 		svg := get(inline[0].Key)
-		if inline[0].MimeType != "image/svg+xml" || SHA256(svg) != inline[0].SHA256 || !bytes.Contains(svg, []byte(InlineSVGColor)) ||
+		if inline[0].MimeType != "image/svg+xml" || inline[0].SourceURL != "" || SHA256(svg) != inline[0].SHA256 || !bytes.Contains(svg, []byte(InlineSVGColor)) ||
 			!bytes.Contains(svg, []byte(`xmlns="http://www.w3.org/2000/svg"`)) {
 			t.Errorf("inline SVG asset %+v holds %q", inline[0], svg)
 		}
 		if len(c.Assets) != len(Images)+1 {
 			t.Errorf("%d assets, want %d", len(c.Assets), len(Images)+1)
 		}
-		if len(c.UnresolvedImages) != 0 {
-			t.Errorf("unresolved images: %+v", c.UnresolvedImages)
+		if len(c.Notes.UnresolvedImages) != 0 {
+			t.Errorf("unresolved images: %+v", c.Notes.UnresolvedImages)
+		}
+		if len(c.Notes.AssetKinds) != len(c.Assets) {
+			t.Errorf("%d asset kinds for %d assets", len(c.Notes.AssetKinds), len(c.Assets))
 		}
 		refs := map[string]bool{}
 		assetRefs(root, refs)
@@ -189,7 +212,10 @@ func Check(t *testing.T, siteURL string, raw []byte, captureHash, keyPrefix stri
 		if cfg.Width != pixelWidth || c.Screenshot.Width != pixelWidth {
 			t.Errorf("screenshot width %d (recorded %d), want %d", cfg.Width, c.Screenshot.Width, pixelWidth)
 		}
-		if cfg.Height < 5000 || cfg.Height != c.Screenshot.Height || c.Screenshot.Capped || c.Screenshot.FullHeight != cfg.Height {
+		if c.Screenshot.MimeType != "image/png" {
+			t.Errorf("screenshot mime_type %q, want image/png", c.Screenshot.MimeType)
+		}
+		if cfg.Height < 5000 || cfg.Height != c.Screenshot.Height || c.Screenshot.Capped || c.Notes.Screenshot.FullHeight != cfg.Height {
 			t.Errorf("screenshot %dx%d, recorded %+v; want the full page (over 5000 px), uncapped", cfg.Width, cfg.Height, c.Screenshot)
 		}
 	})
