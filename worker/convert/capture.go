@@ -20,9 +20,9 @@ const (
 
 // Capture is a decoded capture JSON.
 type Capture struct {
-	Manifest         CaptureManifest   `json:"manifest"`
-	Document         Document          `json:"document"`
-	Assets []Asset `json:"assets"`
+	Manifest CaptureManifest `json:"manifest"`
+	Document Document        `json:"document"`
+	Assets   []Asset         `json:"assets"`
 	// UnresolvedImages is where early capture versions listed images without bytes; the capture
 	// worker now lists them in Document.UnresolvedImages. Both are read.
 	UnresolvedImages []UnresolvedImage `json:"unresolved_images"`

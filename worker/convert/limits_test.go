@@ -268,3 +268,18 @@ func TestResultSizeLimit(t *testing.T) {
 		t.Errorf("err = %v, want ErrTooLarge", err)
 	}
 }
+
+// TestUnresolvedImageNamesItsReason: an image the capture lists as unresolved (in the document,
+// where the capture worker writes them) becomes IMAGE_UNRESOLVED with the capture's reason, and
+// the img keeps its box.
+func TestUnresolvedImageNamesItsReason(t *testing.T) {
+	t.Parallel()
+	c := page(&convert.DOMNode{Type: "element", Tag: "img", Box: convert.Box{Width: 10, Height: 10}, Image: &convert.DOMImage{AssetID: "img-9"}})
+	c.Document.UnresolvedImages = []convert.UnresolvedImage{{ID: "img-9", SourceURL: "https://example.com/a.png", Reason: "could not be fetched (HTTP 404)"}}
+	out := run(t, c, nil)
+	ws := out.Result.Warnings
+	if len(ws) != 1 || ws[0].Code != "IMAGE_UNRESOLVED" || !strings.Contains(ws[0].Message, "https://example.com/a.png") ||
+		!strings.Contains(ws[0].Message, "HTTP 404") || out.Result.Root.Children[0].Type != "RECTANGLE" {
+		t.Errorf("warnings %+v, root children %d", ws, len(out.Result.Root.Children))
+	}
+}
