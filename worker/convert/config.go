@@ -1,11 +1,14 @@
 package convert
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"github.com/caarlos0/env/v11"
 
 	"github.com/code2des/backend/worker/internal/awsclients"
@@ -109,4 +112,10 @@ func (c Config) AWS() awsclients.Options {
 		SQSEndpoint: c.SQSEndpoint, S3Endpoint: c.S3Endpoint,
 		S3UsePathStyle: c.S3UsePathStyle, S3ChecksumWhenRequired: c.S3ChecksumWhenRequired,
 	}
+}
+
+// NewAWSClients builds the worker's SQS and S3 clients from c (for callers outside worker/, which
+// cannot import worker/internal/awsclients, such as the local stack).
+func NewAWSClients(ctx context.Context, c Config) (*sqs.Client, *s3.Client, error) {
+	return awsclients.New(ctx, c.AWS())
 }

@@ -5,8 +5,8 @@
 // (Convert; docs/conversion.md), stores the result JSON under the job's artifact prefix, and
 // posts a signed callback. A message is deleted only once the callback is accepted.
 //
-// Entry point: build a Config (LoadConfig), the AWS clients (awsclients.New(ctx, cfg.AWS())),
-// then run Worker.Run until its context ends.
+// Entry point: build a Config (LoadConfig, or env.ParseAs[Config] then override the queue and
+// endpoints), the AWS clients (NewAWSClients), then run Worker.Run until its context ends.
 package convert
 
 import (

@@ -26,7 +26,6 @@ import (
 
 	"github.com/code2des/backend/server/testenv"
 	"github.com/code2des/backend/worker/convert"
-	"github.com/code2des/backend/worker/internal/awsclients"
 )
 
 const testSecret = "test-worker-secret-of-32-bytes!!"
@@ -122,7 +121,7 @@ func newHarness(t *testing.T, callbackStatus int) *harness {
 		CallbackSecret: testSecret, CallbackTimeout: 5 * time.Second, JobTimeout: 20 * time.Second,
 		MaxCaptureBytes: 1 << 20, WaitTime: time.Second, VisibilityTimeout: 60 * time.Second, MaxReceives: 3, Concurrency: 1,
 	}
-	sqsClient, s3Client, err := awsclients.New(context.Background(), cfg.AWS())
+	sqsClient, s3Client, err := convert.NewAWSClients(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +313,7 @@ func TestStorageDownOnLastDelivery(t *testing.T) {
 	dead.Close()
 	cfg := h.w.Config
 	cfg.S3Endpoint, cfg.MaxReceives, cfg.JobTimeout = dead.URL, 1, 5*time.Second
-	sqsClient, s3Client, err := awsclients.New(context.Background(), cfg.AWS())
+	sqsClient, s3Client, err := convert.NewAWSClients(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

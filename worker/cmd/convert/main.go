@@ -12,7 +12,6 @@ import (
 	"syscall"
 
 	"github.com/code2des/backend/worker/convert"
-	"github.com/code2des/backend/worker/internal/awsclients"
 )
 
 func main() {
@@ -30,7 +29,7 @@ func run(log *slog.Logger) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	sqsClient, s3Client, err := awsclients.New(ctx, cfg.AWS())
+	sqsClient, s3Client, err := convert.NewAWSClients(ctx, cfg)
 	if err != nil {
 		return err
 	}
