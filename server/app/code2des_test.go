@@ -59,7 +59,7 @@ func (s *c2dStack) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.C
 // AfterQuery implements bun.QueryHook: one call per SQL statement sent.
 func (s *c2dStack) AfterQuery(context.Context, *bun.QueryEvent) { s.statements.Add(1) }
 
-func newCode2DesStack(t testing.TB) *c2dStack {
+func newCode2DesStack(t testing.TB, edit ...func(*app.Config)) *c2dStack {
 	t.Helper()
 	keyA, keyB := testKeys()
 	jwks := httptest.NewServer(nil)
@@ -95,6 +95,9 @@ func newCode2DesStack(t testing.TB) *c2dStack {
 	cfg := app.Config{CognitoIssuer: issuerURL, CognitoClientIDs: []string{auth.LocalClientID},
 		PublicBaseURL: "https://api.example.com", S3Bucket: s.s3.Bucket, WorkerSecrets: []string{s.secret},
 		GraphQLRateLimit: -1, CreatePageImportRateLimit: -1, TriggerCode2DesRateLimit: -1}
+	for _, e := range edit {
+		e(&cfg)
+	}
 	deps := app.Deps{DB: s.db, Blob: blob, CaptureQueue: s.queue.Queue, ConversionQueue: s.conv.Queue}
 	a, err := app.New(cfg, deps, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
@@ -549,6 +552,26 @@ func TestGraphQLCode2DesResultEndToEnd(t *testing.T) {
 			t.Errorf("cached result with storage down: %.300s", r.Raw)
 		}
 	})
+}
+
+func TestGraphQLTriggerRateLimitPerSubject(t *testing.T) {
+	s := newCode2DesStack(t, func(c *app.Config) { c.TriggerCode2DesRateLimit, c.TriggerCode2DesRateWindow = 2, time.Minute })
+	alice := s.token(t, "alice")
+	pi := completedImport(t, s.db, s.orgA, s.a1, s.s3.Bucket)
+	q := `mutation($in: TriggerCode2DesInput!) { triggerCode2Des(input: $in) { code2des { id } } }`
+	in := map[string]any{"in": map[string]any{"pageImportId": pi.ID, "figmaFileKey": "k"}}
+	for i := range 2 {
+		if r := s.do(t, alice, q, in); r.code() != "" {
+			t.Fatalf("trigger %d within the limit: %s", i+1, r.Raw)
+		}
+	}
+	if r := s.do(t, alice, q, in); r.code() != "UNAVAILABLE" {
+		t.Errorf("trigger 3 past a limit of 2: %s", r.Raw)
+	}
+	var n int
+	if err := s.db.NewRaw("SELECT count(*) FROM code2des").Scan(context.Background(), &n); err != nil || n != 2 {
+		t.Errorf("%d rows after a refused trigger (%v), want 2", n, err)
+	}
 }
 
 func TestGraphQLGetServesQueriesOnly(t *testing.T) {
