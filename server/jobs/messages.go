@@ -11,7 +11,7 @@ import (
 const (
 	// CaptureMessageType is the `type` of a capture message.
 	CaptureMessageType = "page_import.requested"
-	// ConversionMessageType is the `type` of a conversion message (issue 5).
+	// ConversionMessageType is the `type` of a conversion message.
 	ConversionMessageType = "code2des.requested"
 	// MessageVersion is the `version` of both message bodies.
 	MessageVersion = 1
