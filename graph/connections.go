@@ -21,10 +21,6 @@ func deref[T any](p *T) T {
 	return *p
 }
 
-func errNotImplemented(what string) error {
-	return models.Errorf(models.CodeUnavailable, "%s is not available yet", what)
-}
-
 func pageInfo(cursors []string, hasNext, hasPrev bool) *PageInfo {
 	info := &PageInfo{HasNextPage: hasNext, HasPreviousPage: hasPrev}
 	if n := len(cursors); n > 0 {

@@ -18,8 +18,12 @@ const (
 	CostDatabaseRead = 10
 	// CostMutation is the extra cost of a mutation (a write and often a queue message).
 	CostMutation = 50
-	// CostResult is the extra cost of code2desResult (artifact and image fetches from storage).
-	CostResult = 100
+	// CostResult is the extra cost of code2desResult: it reads the result artifact and every
+	// image from storage (up to 32 MiB by default), so aliases must not multiply it. It is half
+	// of the default complexity limit (GRAPHQL_COMPLEXITY_LIMIT, 5,000): one result with all its
+	// fields fits in an operation, two do not, and a query with many aliases of it is refused
+	// before any resolver runs (before any storage request).
+	CostResult = 2500
 )
 
 // NewConfig returns the executable schema's configuration: the resolvers and the field costs.

@@ -13,7 +13,7 @@ import (
 
 // PageImport is the resolver for the pageImport field.
 func (r *code2DesResolver) PageImport(ctx context.Context, obj *models.Code2Des) (*models.PageImport, error) {
-	return nil, errNotImplemented("Code2Des.pageImport")
+	return loadPageImport(ctx, obj.PageImportID)
 }
 
 // CreatePageImport is the resolver for the createPageImport field.
@@ -94,7 +94,7 @@ func (r *pageImportResolver) HasScreenshot(ctx context.Context, obj *models.Page
 
 // Code2desJobs is the resolver for the code2desJobs field.
 func (r *pageImportResolver) Code2desJobs(ctx context.Context, obj *models.PageImport) ([]*models.Code2Des, error) {
-	return nil, errNotImplemented("PageImport.code2desJobs")
+	return loadCode2DesJobs(ctx, obj.ID)
 }
 
 // PageImport is the resolver for the pageImport field.

@@ -91,6 +91,11 @@ type Config struct {
 	CreatePageImportRateLimit int `env:"CREATE_PAGE_IMPORT_RATE_LIMIT" envDefault:"30"`
 	// CreatePageImportRateWindow is the window of CreatePageImportRateLimit.
 	CreatePageImportRateWindow time.Duration `env:"CREATE_PAGE_IMPORT_RATE_WINDOW" envDefault:"1m"`
+	// TriggerCode2DesRateLimit is the number of triggerCode2Des calls per
+	// TriggerCode2DesRateWindow per subject; 0 means the default, negative turns it off.
+	TriggerCode2DesRateLimit int `env:"TRIGGER_CODE2DES_RATE_LIMIT" envDefault:"30"`
+	// TriggerCode2DesRateWindow is the window of TriggerCode2DesRateLimit.
+	TriggerCode2DesRateWindow time.Duration `env:"TRIGGER_CODE2DES_RATE_WINDOW" envDefault:"1m"`
 	// AllowLoopbackSources lets sourceUrl point to loopback hosts (localhost, 127.0.0.0/8, ::1).
 	// LOCAL AND TEST USE ONLY: the local stack turns it on to import pages it serves itself.
 	AllowLoopbackSources bool `env:"ALLOW_LOOPBACK_SOURCES" envDefault:"false"`
@@ -118,6 +123,26 @@ type Config struct {
 	ArtifactReadTimeout time.Duration `env:"ARTIFACT_READ_TIMEOUT" envDefault:"30s"`
 
 	// --- Result retrieval (issue 6). ---
+
+	// ResultMaxBytes bounds the result JSON that code2desResult reads, in bytes; 0 means
+	// results.DefaultMaxResultBytes. RESULT_ARTIFACT_MAX_BYTES (what callbacks accept) must not
+	// exceed it.
+	ResultMaxBytes int64 `env:"RESULT_MAX_BYTES" envDefault:"8388608"`
+	// ResultMaxImageBytes bounds one stored image of a result, in bytes.
+	ResultMaxImageBytes int64 `env:"RESULT_MAX_IMAGE_BYTES" envDefault:"10485760"`
+	// ResultMaxTotalImageBytes bounds the images of one result (stored, and again returned), in
+	// bytes.
+	ResultMaxTotalImageBytes int64 `env:"RESULT_MAX_TOTAL_IMAGE_BYTES" envDefault:"33554432"`
+	// ResultFetchConcurrency caps the concurrent image reads of one result.
+	ResultFetchConcurrency int `env:"RESULT_FETCH_CONCURRENCY" envDefault:"8"`
+	// ResultFetchTimeout bounds loading one result (artifact, images, conversions).
+	ResultFetchTimeout time.Duration `env:"RESULT_FETCH_TIMEOUT" envDefault:"30s"`
+	// ResultCacheBytes is the byte budget of the process-wide cache of hydrated results;
+	// negative disables the cache.
+	ResultCacheBytes int64 `env:"RESULT_CACHE_BYTES" envDefault:"268435456"`
+	// ResultConvertConcurrency caps the image conversions (WebP to PNG, downscaling) running at
+	// once in the process.
+	ResultConvertConcurrency int `env:"RESULT_CONVERT_CONCURRENCY" envDefault:"2"`
 
 	// LogLevel is debug, info, warn or error.
 	LogLevel string `env:"LOG_LEVEL" envDefault:"info"`
@@ -148,6 +173,7 @@ func (c Config) Validate() error {
 		problems = append(problems, "S3_BUCKET is required")
 	}
 	problems = append(problems, c.validateCallbacks()...)
+	problems = append(problems, c.validateResults()...)
 	if _, err := ParseLogLevel(c.LogLevel); err != nil {
 		problems = append(problems, err.Error())
 	}

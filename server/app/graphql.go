@@ -15,7 +15,6 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
-	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/go-chi/httprate"
@@ -52,6 +51,9 @@ const (
 	// DefaultCreatePageImportRateLimit is createPageImport calls per window per subject.
 	DefaultCreatePageImportRateLimit  = 30
 	DefaultCreatePageImportRateWindow = time.Minute
+	// DefaultTriggerCode2DesRateLimit is triggerCode2Des calls per window per subject.
+	DefaultTriggerCode2DesRateLimit  = 30
+	DefaultTriggerCode2DesRateWindow = time.Minute
 	// queryCacheSize is the number of parsed queries kept (gqlgen's LRU).
 	queryCacheSize = 1000
 	// corsMaxAge is how long a browser may cache a preflight answer.
@@ -74,11 +76,15 @@ func (c Config) withGraphQLDefaults() Config {
 	def(&c.GraphQLMaxFields, DefaultGraphQLMaxFields)
 	def(&c.GraphQLRateLimit, DefaultGraphQLRateLimit)
 	def(&c.CreatePageImportRateLimit, DefaultCreatePageImportRateLimit)
+	def(&c.TriggerCode2DesRateLimit, DefaultTriggerCode2DesRateLimit)
 	if c.GraphQLRateWindow <= 0 {
 		c.GraphQLRateWindow = DefaultGraphQLRateWindow
 	}
 	if c.CreatePageImportRateWindow <= 0 {
 		c.CreatePageImportRateWindow = DefaultCreatePageImportRateWindow
+	}
+	if c.TriggerCode2DesRateWindow <= 0 {
+		c.TriggerCode2DesRateWindow = DefaultTriggerCode2DesRateWindow
 	}
 	return c
 }
@@ -116,6 +122,7 @@ func (a *App) newJobs() *jobs.Service {
 		SourceURL:         sourceurl.Options{AllowLoopback: a.cfg.AllowLoopbackSources},
 		DependencyTimeout: a.cfg.DependencyTimeout,
 		CreateLimiter:     jobs.NewSubjectLimiter(a.cfg.CreatePageImportRateLimit, a.cfg.CreatePageImportRateWindow),
+		TriggerLimiter:    jobs.NewSubjectLimiter(a.cfg.TriggerCode2DesRateLimit, a.cfg.TriggerCode2DesRateWindow),
 		Logger:            a.logger,
 	})
 }
@@ -125,11 +132,14 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 	svc := a.newJobs()
 	resolver := &graph.Resolver{
 		PageImportService: svc,
-		// Code2DesService: svc, once the Code2Des methods exist (issue 5).
+		Code2DesService:   svc,
+		// The visible-job lookup authorizes code2desResult (NOT_FOUND for other organizations,
+		// BAD_USER_INPUT for a malformed id) before the reader touches storage.
+		ResultService: a.newResults().ResultService(svc.Code2DesForResult),
 	}
 	srv := handler.New(graph.NewExecutableSchema(graph.NewConfig(resolver)))
-	srv.AddTransport(transport.GET{})
-	srv.AddTransport(transport.POST{})
+	// GET (queries) and POST application/json, writing `data` without re-encoding it.
+	srv.AddTransport(jsonTransport{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](queryCacheSize))
 	srv.SetParserTokenLimit(a.cfg.GraphQLParserTokenLimit)
 	srv.SetDisableSuggestion(!a.cfg.GraphQLSuggestions)
@@ -152,6 +162,8 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 					writeGraphQLError(w, r, http.StatusTooManyRequests, models.CodeUnavailable, "too many requests; retry later")
 				})))
 		}
+		// Per-request dataloaders, reading as the authenticated caller.
+		r.Use(graph.LoaderMiddleware(svc))
 		r.Post("/graphql", srv.ServeHTTP)
 		r.Get("/graphql", srv.ServeHTTP)
 		// Preflight requests are answered by the CORS middleware; the route makes chi run it.

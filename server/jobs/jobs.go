@@ -1,6 +1,6 @@
 // Package jobs is the job lifecycle seen by the GraphQL API, over bun: it implements
-// models.PageImportService (this package's pageimports.go) and is where the Code2Des methods of
-// models.Code2DesService go (code2des.go, issue 5), on the same Service.
+// models.PageImportService (pageimports.go) and models.Code2DesService (code2des.go) on the same
+// Service, plus the batch reads the GraphQL dataloaders use (code2des_batch.go).
 //
 // Shared pieces every job kind uses:
 //   - authz.go: the caller, the project's organization (NOT_FOUND unless the caller is a member),
@@ -36,7 +36,7 @@ type Config struct {
 	DB bun.IDB
 	// CaptureQueue receives page_import.requested messages.
 	CaptureQueue models.Queue
-	// ConversionQueue receives code2des.requested messages (the Code2Des methods, issue 5).
+	// ConversionQueue receives code2des.requested messages.
 	ConversionQueue models.Queue
 	// Bucket is the artifact bucket; artifact prefixes in messages are s3://Bucket/... URIs.
 	Bucket string
@@ -48,8 +48,10 @@ type Config struct {
 	SourceURL sourceurl.Options
 	// DependencyTimeout bounds each database or queue call; 0 means DefaultDependencyTimeout.
 	DependencyTimeout time.Duration
-	// CreateLimiter limits job creation per subject; nil means no limit.
+	// CreateLimiter limits createPageImport calls per subject; nil means no limit.
 	CreateLimiter *SubjectLimiter
+	// TriggerLimiter limits triggerCode2Des calls per subject; nil means no limit.
+	TriggerLimiter *SubjectLimiter
 	// NewID and NewNonce make job ids and nonces; nil means models.NewID and models.NewNonce
 	// (tests inject fixed ones for golden files).
 	NewID, NewNonce func() (string, error)
@@ -57,7 +59,7 @@ type Config struct {
 	Logger *slog.Logger
 }
 
-// Service implements models.PageImportService (and, with issue 5, models.Code2DesService).
+// Service implements models.PageImportService and models.Code2DesService.
 type Service struct {
 	cfg Config
 }

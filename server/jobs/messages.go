@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"encoding/json"
+	"errors"
 
 	"github.com/code2des/backend/models"
 )
@@ -10,7 +11,7 @@ import (
 const (
 	// CaptureMessageType is the `type` of a capture message.
 	CaptureMessageType = "page_import.requested"
-	// ConversionMessageType is the `type` of a conversion message (issue 5).
+	// ConversionMessageType is the `type` of a conversion message.
 	ConversionMessageType = "code2des.requested"
 	// MessageVersion is the `version` of both message bodies.
 	MessageVersion = 1
@@ -65,4 +66,54 @@ func (s *Service) captureMessage(pi *models.PageImport) (models.QueueMessage, er
 		return models.QueueMessage{}, err
 	}
 	return models.QueueMessage{Type: CaptureMessageType, JobID: pi.ID, Attempt: pi.Attempt, Body: body}, nil
+}
+
+// ConversionMessage is the body of a code2des.requested message (SPEC §5): the capture to
+// convert (pointer and hash), the Figma destination, where to write the result, and the fences
+// (id, attempt, nonce) the callback and the result manifest must repeat.
+type ConversionMessage struct {
+	Type         string `json:"type"`
+	Version      int    `json:"version"`
+	Code2DesID   string `json:"code2des_id"`
+	Attempt      int    `json:"attempt"`
+	Nonce        string `json:"nonce"`
+	PageImportID string `json:"page_import_id"`
+	// CaptureURL is the Page Import's result_url: s3://<bucket>/<key> of the capture JSON.
+	CaptureURL string `json:"capture_url"`
+	// CaptureHash is the lowercase hex SHA-256 of the capture JSON; the result manifest repeats it.
+	CaptureHash  string `json:"capture_hash"`
+	FigmaFileKey string `json:"figma_file_key"`
+	ScreenID     string `json:"screen_id"`
+	// PlacementTarget is null when the plugin gave none.
+	PlacementTarget *string `json:"placement_target"`
+	// ArtifactPrefix is s3://<bucket>/<key prefix>code2des/<id>/attempt-<n>/ (SPEC §7).
+	ArtifactPrefix string `json:"artifact_prefix"`
+	// CallbackURL is PUBLIC_BASE_URL + ConversionCallbackPath.
+	CallbackURL string `json:"callback_url"`
+}
+
+// conversionMessage builds the queue message of job, made from the completed Page Import pi.
+func (s *Service) conversionMessage(job *models.Code2Des, pi *models.PageImport) (models.QueueMessage, error) {
+	if pi.ResultURL == nil || pi.CaptureHash == nil {
+		return models.QueueMessage{}, errors.New("conversion message: the page import has no capture")
+	}
+	body, err := json.Marshal(ConversionMessage{
+		Type:            ConversionMessageType,
+		Version:         MessageVersion,
+		Code2DesID:      job.ID,
+		Attempt:         job.Attempt,
+		Nonce:           job.Nonce,
+		PageImportID:    pi.ID,
+		CaptureURL:      *pi.ResultURL,
+		CaptureHash:     *pi.CaptureHash,
+		FigmaFileKey:    job.FigmaFileKey,
+		ScreenID:        job.ScreenID,
+		PlacementTarget: job.PlacementTarget,
+		ArtifactPrefix:  models.S3URI(s.cfg.Bucket, models.Code2DesArtifactPrefix(s.cfg.ArtifactKeyPrefix, job.ID, job.Attempt)),
+		CallbackURL:     s.cfg.PublicBaseURL + ConversionCallbackPath,
+	})
+	if err != nil {
+		return models.QueueMessage{}, err
+	}
+	return models.QueueMessage{Type: ConversionMessageType, JobID: job.ID, Attempt: job.Attempt, Body: body}, nil
 }

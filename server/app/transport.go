@@ -1,0 +1,153 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/errcode"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+)
+
+// jsonTransport serves GraphQL over HTTP: POST with an application/json body, and GET with the
+// query in the URL (queries only). It replaces gqlgen's transport.POST and transport.GET for one
+// reason: they write the response with json.Marshal, which compacts and HTML-escapes the `data`
+// it is given, so the node tree of code2desResult (a JSON scalar, SPEC §3) would be re-encoded.
+// This transport writes `data` exactly as the executor produced it; errors and extensions are
+// marshaled as usual. Request parsing and status codes follow gqlgen's transports.
+type jsonTransport struct{}
+
+var _ graphql.Transport = jsonTransport{}
+
+// Supports implements graphql.Transport.
+func (jsonTransport) Supports(r *http.Request) bool {
+	if r.Header.Get("Upgrade") != "" {
+		return false
+	}
+	switch r.Method {
+	case http.MethodGet:
+		return true
+	case http.MethodPost:
+		mediaType, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		return err == nil && mediaType == "application/json"
+	}
+	return false
+}
+
+// Do implements graphql.Transport.
+func (jsonTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
+	ctx := r.Context()
+	w.Header().Set("Content-Type", "application/json")
+	start := graphql.Now()
+	params, err := readParams(r)
+	if err != nil {
+		w.WriteHeader(http.StatusBadRequest)
+		writeResponse(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("%s", err.Error())}))
+		return
+	}
+	params.Headers = r.Header
+	params.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}
+
+	oc, opErr := exec.CreateOperationContext(ctx, params)
+	if opErr != nil {
+		status := http.StatusOK
+		if errcode.GetErrorKind(opErr) == errcode.KindProtocol {
+			status = http.StatusUnprocessableEntity
+		}
+		w.WriteHeader(status)
+		writeResponse(w, exec.DispatchError(graphql.WithOperationContext(ctx, oc), opErr))
+		return
+	}
+	if r.Method == http.MethodGet {
+		if op := oc.Doc.Operations.ForName(oc.OperationName); op == nil || op.Operation != ast.Query {
+			w.WriteHeader(http.StatusNotAcceptable)
+			writeResponse(w, &graphql.Response{Errors: gqlerror.List{gqlerror.Errorf("GET requests only allow query operations")}})
+			return
+		}
+	}
+	responses, ctx := exec.DispatchOperation(ctx, oc)
+	writeResponse(w, responses(ctx))
+}
+
+// readParams reads the operation of a POST body or a GET query string. Numbers in variables are
+// kept as json.Number, as gqlgen's own transports do.
+func readParams(r *http.Request) (*graphql.RawParams, error) {
+	params := &graphql.RawParams{}
+	if r.Method == http.MethodPost {
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			return nil, errorf("could not read request body")
+		}
+		if err := decodeJSON(body, params); err != nil {
+			return nil, errorf("json request body could not be decoded")
+		}
+		return params, nil
+	}
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return nil, errorf("the query string could not be parsed")
+	}
+	params.Query, params.OperationName = q.Get("query"), q.Get("operationName")
+	if v := q.Get("variables"); v != "" {
+		if err := decodeJSON([]byte(v), &params.Variables); err != nil {
+			return nil, errorf("variables could not be decoded")
+		}
+	}
+	if v := q.Get("extensions"); v != "" {
+		if err := decodeJSON([]byte(v), &params.Extensions); err != nil {
+			return nil, errorf("extensions could not be decoded")
+		}
+	}
+	return params, nil
+}
+
+type transportError string
+
+func (e transportError) Error() string { return string(e) }
+
+func errorf(msg string) error { return transportError(msg) }
+
+func decodeJSON(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	return dec.Decode(v)
+}
+
+// writeResponse writes resp as {"errors":...,"data":...,"extensions":...} with the data bytes
+// as they are, without copying them (a result can carry tens of MiB of base64). The executor
+// only ever produces valid JSON data (the JSON scalar carries a result tree the result reader has
+// parsed and checked).
+func writeResponse(w io.Writer, resp *graphql.Response) {
+	var head bytes.Buffer
+	head.WriteByte('{')
+	if len(resp.Errors) > 0 {
+		errs, err := json.Marshal(resp.Errors)
+		if err != nil {
+			errs = []byte(`[{"message":"internal error","extensions":{"code":"INTERNAL"}}]`)
+		}
+		head.WriteString(`"errors":`)
+		head.Write(errs)
+		head.WriteByte(',')
+	}
+	head.WriteString(`"data":`)
+	data := []byte(resp.Data)
+	if len(data) == 0 {
+		data = []byte("null")
+	}
+	tail := []byte("}")
+	if len(resp.Extensions) > 0 {
+		if ext, err := json.Marshal(resp.Extensions); err == nil {
+			tail = append(append([]byte(`,"extensions":`), ext...), '}')
+		}
+	}
+	for _, part := range [][]byte{head.Bytes(), data, tail} {
+		if _, err := w.Write(part); err != nil {
+			return // the client has gone; nothing else to do
+		}
+	}
+}

@@ -1,0 +1,334 @@
+package jobs
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/uptrace/bun"
+
+	"github.com/code2des/backend/models"
+)
+
+var _ models.Code2DesService = (*Service)(nil)
+
+// TriggerCode2Des validates in (SPEC §4), checks that the Page Import is visible, not deleted,
+// completed and has a capture (result_url and capture_hash), inserts a processing Code2Des row
+// (organization and project copied from the import, UUIDv7 id, attempt 1, a fresh nonce,
+// created_by = the caller) and publishes the conversion message (SPEC §5). When in.ScreenID is
+// absent or blank, GenerateScreenID names the screen. The Page Import row is never modified: it
+// is only locked FOR SHARE while the job is inserted, so a concurrent deletePageImport cannot
+// slip between the check and the insert. When the message cannot be published, the row is failed
+// with QueueFailureMessage.
+// Errors: CodeUnauthenticated; CodeBadUserInput with the field; CodeNotFound for an import the
+// caller cannot see or that is deleted; CodeFailedPrecondition naming why the import cannot be
+// converted (processing, failed, no capture); CodeUnavailable when the caller is over the trigger
+// rate limit or the database or queue is down.
+func (s *Service) TriggerCode2Des(ctx context.Context, in models.Code2DesRequest) (*models.Code2Des, error) {
+	p, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if in, err = validateTrigger(in); err != nil {
+		return nil, err
+	}
+	id, err := s.cfg.NewID()
+	if err != nil {
+		return nil, models.WrapError(models.CodeInternal, err, "internal error")
+	}
+	nonce, err := s.cfg.NewNonce()
+	if err != nil {
+		return nil, models.WrapError(models.CodeInternal, err, "internal error")
+	}
+	dbCtx, cancel := s.bounded(ctx)
+	defer cancel()
+	var job *models.Code2Des
+	pi := new(models.PageImport)
+	err = s.cfg.DB.RunInTx(dbCtx, nil, func(ctx context.Context, tx bun.Tx) error {
+		err := tx.NewSelect().Model(pi).
+			Where("id = ?", in.PageImportID).
+			Where("organization_id IN (?)", s.memberOrgs(p.Subject)).
+			For("SHARE").
+			Scan(ctx)
+		if errors.Is(err, sql.ErrNoRows) {
+			return models.Errorf(models.CodeNotFound, "page import %s not found", in.PageImportID)
+		}
+		if err != nil {
+			return fmt.Errorf("select page_import: %w", err)
+		}
+		if err := convertible(pi); err != nil {
+			return err
+		}
+		if !s.cfg.TriggerLimiter.Allow(ctx, p.Subject) {
+			return models.Errorf(models.CodeUnavailable, "too many Code2Des triggers; retry in %s", s.cfg.TriggerLimiter.Window())
+		}
+		screenID := GenerateScreenID(pi.SourceURL, pi.ViewportWidth, id)
+		if in.ScreenID != nil {
+			screenID = *in.ScreenID
+		}
+		job = &models.Code2Des{
+			ID:              id,
+			OrganizationID:  pi.OrganizationID,
+			ProjectID:       pi.ProjectID,
+			PageImportID:    pi.ID,
+			FigmaFileKey:    in.FigmaFileKey,
+			ScreenID:        screenID,
+			PlacementTarget: in.PlacementTarget,
+			Status:          models.Code2DesProcessing,
+			Attempt:         1,
+			Nonce:           nonce,
+			CreatedBy:       p.Subject,
+			UpdatedBy:       p.Subject,
+		}
+		if _, err := tx.NewInsert().Model(job).Returning("*").Exec(ctx); err != nil {
+			return fmt.Errorf("insert code2des: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, passDomain(dbCtx, err)
+	}
+	msg, err := s.conversionMessage(job, pi)
+	if err != nil {
+		return nil, models.WrapError(models.CodeInternal, err, "internal error")
+	}
+	err = s.publishOrFail(ctx, s.cfg.ConversionQueue, msg, func(ctx context.Context) error {
+		return s.failCode2Des(ctx, job, QueueFailureMessage)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return job, nil
+}
+
+// convertible reports why pi cannot be the source of a Code2Des job (code2des seed notes: a
+// completed import with non-null result_url and capture_hash).
+// Errors: CodeFailedPrecondition naming the reason.
+func convertible(pi *models.PageImport) error {
+	switch {
+	case pi.Status == models.PageImportProcessing:
+		return models.Errorf(models.CodeFailedPrecondition, "page import %s is still processing; trigger Code2Des once it has completed", pi.ID)
+	case pi.Status == models.PageImportFailed:
+		return models.Errorf(models.CodeFailedPrecondition, "page import %s failed; import the page again", pi.ID)
+	case pi.Status != models.PageImportCompleted:
+		return models.Errorf(models.CodeFailedPrecondition, "page import %s is not completed", pi.ID)
+	case pi.ResultURL == nil || pi.CaptureHash == nil:
+		return models.Errorf(models.CodeFailedPrecondition, "page import %s has no capture to convert", pi.ID)
+	}
+	return nil
+}
+
+// failCode2Des moves a processing job to failed with a safe message, recording the system as the
+// updater. It updates job in place.
+func (s *Service) failCode2Des(ctx context.Context, job *models.Code2Des, message string) error {
+	_, err := s.cfg.DB.NewUpdate().Model(job).
+		Set("status = ?", models.Code2DesFailed).
+		Set("error_message = ?", message).
+		Set("updated_at = current_timestamp").
+		Set("updated_by = ?", SystemActor).
+		Where("id = ?", job.ID).
+		Where("status = ?", models.Code2DesProcessing).
+		Returning("*").
+		Exec(ctx)
+	return err
+}
+
+// Code2Des returns one non-deleted Code2Des job in one of the caller's organizations.
+// Errors: CodeUnauthenticated, CodeBadUserInput (malformed id), CodeNotFound, CodeUnavailable.
+func (s *Service) Code2Des(ctx context.Context, id string) (*models.Code2Des, error) {
+	p, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := models.ParseID("id", id); err != nil {
+		return nil, err
+	}
+	ctx, cancel := s.bounded(ctx)
+	defer cancel()
+	return s.visibleCode2Des(ctx, p.Subject, id)
+}
+
+// visibleCode2Des selects job id when it is not deleted and in one of subject's organizations.
+func (s *Service) visibleCode2Des(ctx context.Context, subject, id string) (*models.Code2Des, error) {
+	job := new(models.Code2Des)
+	err := s.cfg.DB.NewSelect().Model(job).
+		Where("id = ?", id).
+		Where("organization_id IN (?)", s.memberOrgs(subject)).
+		Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, models.Errorf(models.CodeNotFound, "code2des %s not found", id)
+	}
+	if err != nil {
+		return nil, DatabaseError(ctx, fmt.Errorf("select code2des: %w", err))
+	}
+	return job, nil
+}
+
+// Code2DesJobs lists a project's non-deleted Code2Des jobs newest first, keyset-paginated on the
+// UUIDv7 id, optionally filtered by Figma file key, Page Import and status (SPEC §3). The plugin's
+// discovery query (project + file key + status) is served by code2des_org_project_file_status_idx.
+// Errors: CodeUnauthenticated, CodeBadUserInput (`first`, `after`, `figmaFileKey`,
+// `pageImportId`, `status`), CodeNotFound (project not visible), CodeUnavailable.
+func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*models.Code2DesPage, error) {
+	p, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	size, err := PageSize("first", f.First)
+	if err != nil {
+		return nil, err
+	}
+	afterID, err := DecodeCursor(CursorCode2Des, "after", f.After)
+	if err != nil {
+		return nil, err
+	}
+	if f.FigmaFileKey != nil {
+		if err := validateFileKey("figmaFileKey", *f.FigmaFileKey); err != nil {
+			return nil, err
+		}
+	}
+	if f.PageImportID != nil {
+		if _, err := models.ParseID("pageImportId", *f.PageImportID); err != nil {
+			return nil, err
+		}
+	}
+	if f.Status != nil && !f.Status.Valid() {
+		return nil, models.InputError("status", "is not a valid status")
+	}
+	ctx, cancel := s.bounded(ctx)
+	defer cancel()
+	orgID, err := s.projectOrganization(ctx, p.Subject, f.ProjectID)
+	if err != nil {
+		return nil, err
+	}
+	var rows []*models.Code2Des
+	if err := code2desJobsQuery(s.cfg.DB, &rows, orgID, f, afterID, size).Scan(ctx); err != nil {
+		return nil, DatabaseError(ctx, fmt.Errorf("list code2des: %w", err))
+	}
+	page := &models.Code2DesPage{HasPreviousPage: afterID != ""}
+	if len(rows) > size {
+		rows, page.HasNextPage = rows[:size], true
+	}
+	page.Items = rows
+	page.Cursors = make([]string, len(rows))
+	for i, r := range rows {
+		page.Cursors[i] = EncodeCursor(CursorCode2Des, r.ID)
+	}
+	return page, nil
+}
+
+// code2desJobsQuery selects one page (plus one row, to tell whether there is a next page) of a
+// project's jobs, newest first. orgID is the project's organization (derived from the project,
+// never from the client): code2des_org_project_file_status_idx leads with organization_id, so the
+// discovery query (project + figma file key + status) can use all four of its columns. The other
+// filters match code2des_project_status_idx and code2des_page_import_idx; bun adds
+// `deleted_at IS NULL` (soft_delete).
+func code2desJobsQuery(db bun.IDB, rows *[]*models.Code2Des, orgID int64, f models.Code2DesFilter, afterID string, size int) *bun.SelectQuery {
+	q := db.NewSelect().Model(rows).
+		Where("organization_id = ?", orgID).
+		Where("project_id = ?", f.ProjectID)
+	if f.FigmaFileKey != nil {
+		q = q.Where("figma_file_key = ?", *f.FigmaFileKey)
+	}
+	if f.Status != nil {
+		q = q.Where("status = ?", *f.Status)
+	}
+	if f.PageImportID != nil {
+		q = q.Where("page_import_id = ?", *f.PageImportID)
+	}
+	if afterID != "" {
+		q = q.Where("id < ?", afterID)
+	}
+	return q.OrderExpr("id DESC").Limit(int64(size + 1))
+}
+
+// MaterializeCode2Des records the Figma root node the plugin created for a completed job (SPEC §1
+// step 7). The first successful call sets materialized_at and materialized_node_id in one
+// conditional UPDATE (completed, not deleted, not yet materialized); every later call, with the
+// same or another node id, changes nothing and returns the row with the recorded root, so
+// concurrent calls record exactly one root. The bool reports whether this call recorded it.
+// Errors: CodeUnauthenticated, CodeBadUserInput (`input.code2desId`, `input.nodeId`),
+// CodeNotFound (not visible or deleted), CodeFailedPrecondition (processing or failed),
+// CodeUnavailable.
+func (s *Service) MaterializeCode2Des(ctx context.Context, in models.MaterializeRequest) (*models.Code2Des, bool, error) {
+	p, err := caller(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	if _, err := models.ParseID("input.code2desId", in.Code2DesID); err != nil {
+		return nil, false, err
+	}
+	if err := validateNodeID("input.nodeId", in.NodeID); err != nil {
+		return nil, false, err
+	}
+	ctx, cancel := s.bounded(ctx)
+	defer cancel()
+	job := new(models.Code2Des)
+	res, err := s.cfg.DB.NewUpdate().Model(job).
+		Set("materialized_at = current_timestamp").
+		Set("materialized_node_id = ?", in.NodeID).
+		Set("updated_at = current_timestamp").
+		Set("updated_by = ?", p.Subject).
+		Where("id = ?", in.Code2DesID).
+		Where("organization_id IN (?)", s.memberOrgs(p.Subject)).
+		Where("status = ?", models.Code2DesCompleted).
+		Where("materialized_at IS NULL").
+		Returning("*").
+		Exec(ctx)
+	if err != nil {
+		return nil, false, DatabaseError(ctx, fmt.Errorf("materialize code2des: %w", err))
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 1 {
+		return job, true, nil
+	}
+	// Nothing changed: say why, or return the root recorded earlier.
+	job, err = s.visibleCode2Des(ctx, p.Subject, in.Code2DesID)
+	if err != nil {
+		return nil, false, err
+	}
+	switch job.Status {
+	case models.Code2DesProcessing:
+		return nil, false, models.Errorf(models.CodeFailedPrecondition, "code2des %s is still processing; materialize it once it has completed", job.ID)
+	case models.Code2DesFailed:
+		return nil, false, models.Errorf(models.CodeFailedPrecondition, "code2des %s failed and cannot be materialized", job.ID)
+	}
+	if job.MaterializedAt == nil {
+		// Completed and not materialized, yet the UPDATE matched nothing: it was deleted or
+		// changed in between. Report it as not found rather than guess.
+		return nil, false, models.Errorf(models.CodeNotFound, "code2des %s not found", job.ID)
+	}
+	return job, false, nil
+}
+
+// DeleteCode2Des soft-deletes a job of one of the caller's organizations, recording the caller in
+// deleted_by (and updated_by). A deleted job is invisible to every read, cannot be materialized,
+// and its worker callbacks are refused (their UPDATE requires deleted_at IS NULL). Deleting a
+// deleted or invisible job is NOT_FOUND.
+// Errors: CodeUnauthenticated, CodeBadUserInput, CodeNotFound, CodeUnavailable.
+func (s *Service) DeleteCode2Des(ctx context.Context, id string) error {
+	p, err := caller(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := models.ParseID("id", id); err != nil {
+		return err
+	}
+	ctx, cancel := s.bounded(ctx)
+	defer cancel()
+	res, err := s.cfg.DB.NewUpdate().Model((*models.Code2Des)(nil)).
+		Set("deleted_at = current_timestamp").
+		Set("deleted_by = ?", p.Subject).
+		Set("updated_at = current_timestamp").
+		Set("updated_by = ?", p.Subject).
+		Where("id = ?", id).
+		Where("organization_id IN (?)", s.memberOrgs(p.Subject)).
+		Exec(ctx)
+	if err != nil {
+		return DatabaseError(ctx, fmt.Errorf("soft-delete code2des: %w", err))
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return models.Errorf(models.CodeNotFound, "code2des %s not found", id)
+	}
+	return nil
+}
