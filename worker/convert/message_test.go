@@ -3,6 +3,8 @@ package convert_test
 import (
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -113,5 +115,25 @@ func TestConfigValidate(t *testing.T) {
 	c.WaitTime, c.VisibilityTimeout = 0, c.JobTimeout
 	if err := c.Validate(); err == nil {
 		t.Error("a visibility timeout shorter than a job plus its callbacks accepted")
+	}
+}
+
+// TestAPIMessageUnderstood parses the conversion message exactly as the API publishes it (the
+// golden file of server/jobs), so the two sides of SPEC §5 cannot drift apart unnoticed.
+func TestAPIMessageUnderstood(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "server", "jobs", "testdata", "conversion_message.golden.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := convert.ParseRequest(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := r.Locate()
+	want := convert.Locations{Bucket: "code2des-artifacts", JobPrefix: "prod/code2des/" + r.Code2DesID + "/attempt-1/",
+		CaptureKey:   "prod/page-imports/" + r.PageImportID + "/attempt-1/capture.json",
+		ImportPrefix: "prod/page-imports/" + r.PageImportID + "/attempt-1/"}
+	if err != nil || l != want {
+		t.Errorf("Locate = %+v, %v; want %+v", l, err, want)
 	}
 }
