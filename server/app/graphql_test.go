@@ -558,3 +558,42 @@ func TestGraphQLLimitsAtTheirEdges(t *testing.T) {
 		}
 	}
 }
+
+// A request the transport cannot decode is the client's mistake: BAD_USER_INPUT with the
+// transport's message and HTTP 400, never a masked INTERNAL error (which is also logged at ERROR
+// level, so anyone could fill the error log with broken JSON).
+func TestGraphQLUndecodableRequestsAreBadUserInput(t *testing.T) {
+	s := newStack(t, nil)
+	alice := s.token(t, "alice")
+	for name, body := range map[string]string{
+		"TruncatedJSON":    `{"query":`,
+		"BatchArray":       `[{"query":"{ __typename }"}]`,
+		"VariablesArray":   `{"query":"{ __typename }","variables":[1]}`,
+		"NaNNumber":        `{"query":"{ __typename }","variables":{"x":NaN}}`,
+		"NotJSONAtAll":     `query { __typename }`,
+		"QueryNotAString":  `{"query":{"a":1}}`,
+		"ExtensionsString": `{"query":"{ __typename }","extensions":"x"}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := s.post(t, alice, []byte(body))
+			if r.Status != http.StatusBadRequest || r.code() != "BAD_USER_INPUT" ||
+				r.Errors[0].Message != "json request body could not be decoded" {
+				t.Errorf("got %d %s; want 400 BAD_USER_INPUT", r.Status, r.Raw)
+			}
+		})
+	}
+	t.Run("GETVariablesNotJSON", func(t *testing.T) {
+		resp, err := http.Get(s.srv.URL + "/graphql?query=%7B__typename%7D&variables=%7Bx")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		raw, _ := io.ReadAll(resp.Body)
+		var r gqlResponse
+		_ = json.Unmarshal(raw, &r)
+		if resp.StatusCode != http.StatusBadRequest || r.code() != "BAD_USER_INPUT" ||
+			r.Errors[0].Message != "variables could not be decoded" {
+			t.Errorf("got %d %s; want 400 BAD_USER_INPUT", resp.StatusCode, raw)
+		}
+	})
+}

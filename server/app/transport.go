@@ -12,6 +12,8 @@ import (
 	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/code2des/backend/models"
 )
 
 // jsonTransport serves GraphQL over HTTP: POST with an application/json body, and GET with the
@@ -46,8 +48,10 @@ func (jsonTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Gra
 	start := graphql.Now()
 	params, err := readParams(r)
 	if err != nil {
+		// The client's mistake, not ours: BAD_USER_INPUT with the transport's message (the error
+		// presenter would otherwise mask a code-less error as INTERNAL and log it as an error).
 		w.WriteHeader(http.StatusBadRequest)
-		writeResponse(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("%s", err.Error())}))
+		writeResponse(w, exec.DispatchError(ctx, gqlerror.List{requestError(err.Error())}))
 		return
 	}
 	params.Headers = r.Header
@@ -104,6 +108,14 @@ func readParams(r *http.Request) (*graphql.RawParams, error) {
 		}
 	}
 	return params, nil
+}
+
+// requestError is an error about the shape of the HTTP request, with the code of every request-shape
+// problem (README, Decisions).
+func requestError(msg string) *gqlerror.Error {
+	e := gqlerror.Errorf("%s", msg)
+	e.Extensions = map[string]any{"code": string(models.CodeBadUserInput)}
+	return e
 }
 
 type transportError string
