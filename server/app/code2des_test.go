@@ -577,7 +577,12 @@ func TestGraphQLTriggerRateLimitPerSubject(t *testing.T) {
 func TestGraphQLGetServesQueriesOnly(t *testing.T) {
 	s := newCode2DesStack(t)
 	get := func(query string) (int, string) {
-		req, _ := http.NewRequest(http.MethodGet, s.srv.URL+"/graphql?query="+url.QueryEscape(query), nil)
+		q, op, _ := strings.Cut(query, "&operationName=")
+		u := s.srv.URL + "/graphql?query=" + url.QueryEscape(q)
+		if op != "" {
+			u += "&operationName=" + op
+		}
+		req, _ := http.NewRequest(http.MethodGet, u, nil)
 		req.Header.Set("Authorization", "Bearer "+s.token(t, "alice"))
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -590,8 +595,18 @@ func TestGraphQLGetServesQueriesOnly(t *testing.T) {
 	if status, body := get(fmt.Sprintf(`{ code2desJobs(projectId: "%d") { edges { cursor } } }`, s.a1)); status != http.StatusOK || body != `{"data":{"code2desJobs":{"edges":[]}}}` {
 		t.Errorf("GET query: %d %s", status, body)
 	}
-	if status, _ := get(`mutation { deleteCode2Des(id: "x") { deletedId } }`); status != http.StatusNotAcceptable {
-		t.Errorf("GET mutation: %d; want 406", status)
+	for _, q := range []string{
+		`mutation { deleteCode2Des(id: "x") { deletedId } }`,
+		// The operation is chosen by operationName: the mutation of a two-operation document.
+		`query A { __typename } mutation B { deleteCode2Des(id: "x") { deletedId } }&operationName=B`,
+	} {
+		status, body := get(q)
+		var r gqlResponse
+		_ = json.Unmarshal([]byte(body), &r)
+		// Like every request-shape problem, the refusal carries extensions.code (SPEC §3).
+		if status != http.StatusNotAcceptable || r.code() != "BAD_USER_INPUT" {
+			t.Errorf("GET mutation %q: %d %s; want 406 BAD_USER_INPUT", q, status, body)
+		}
 	}
 }
 

@@ -70,7 +70,7 @@ func (jsonTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Gra
 	if r.Method == http.MethodGet {
 		if op := oc.Doc.Operations.ForName(oc.OperationName); op == nil || op.Operation != ast.Query {
 			w.WriteHeader(http.StatusNotAcceptable)
-			writeResponse(w, &graphql.Response{Errors: gqlerror.List{gqlerror.Errorf("GET requests only allow query operations")}})
+			writeResponse(w, &graphql.Response{Errors: gqlerror.List{requestError("GET requests only allow query operations")}})
 			return
 		}
 	}
