@@ -155,6 +155,13 @@ func (v *Verifier) Verify(ctx context.Context, token string) (models.Principal, 
 			keyErr = ErrAlgorithm
 			return keyErr
 		}
+		// RFC 7515 §4.1.11: a recipient must refuse critical extensions it does not understand, and
+		// we understand none (Cognito never sets "crit"). jwt.Parse only enforces this on its
+		// WithKey path, not with a key provider.
+		if _, ok := hdr.Critical(); ok {
+			keyErr = ErrMalformed
+			return keyErr
+		}
 		kid, ok := hdr.KeyID()
 		if !ok || kid == "" {
 			keyErr = ErrUnknownKey

@@ -227,6 +227,9 @@ func TestVerifyRefuses(t *testing.T) {
 		{"HS256WithThePublicKey", hmacToken(t, claims(t, li, now, nil), li.KeyID(), pubPEM), auth.ErrAlgorithm},
 		{"UnknownKid", sign(t, other, claims(t, li, now, nil)), auth.ErrUnknownKey},
 		{"KnownKidWrongKey", forgeKid(t, claims(t, li, now, nil), li.KeyID(), keyB), auth.ErrMalformed},
+		// RFC 7515 §4.1.11: a critical extension the recipient does not understand (we understand
+		// none) makes the token invalid, even with a good signature from the pool's key.
+		{"CriticalExtensionNotUnderstood", critToken(t, claims(t, li, now, nil), li.KeyID(), keyA), auth.ErrMalformed},
 		{"TamperedPayload", parts[0] + "." + base64.RawURLEncoding.EncodeToString(
 			[]byte(strings.Replace(string(must(base64.RawURLEncoding.DecodeString(parts[1]))), "user-1", "user-2", 1))) +
 			"." + parts[2], auth.ErrMalformed},
@@ -343,6 +346,16 @@ func forgeKid(t *testing.T, tok jwt.Token, kid string, key *rsa.PrivateKey) stri
 	t.Helper()
 	hdr := jws.NewHeaders()
 	_ = hdr.Set(jws.KeyIDKey, kid)
+	return string(must(jwt.Sign(tok, jwt.WithKey(jwa.RS256(), key, jws.WithProtectedHeaders(hdr)))))
+}
+
+// critToken signs tok with the pool's key and a protected header that marks an extension critical.
+func critToken(t *testing.T, tok jwt.Token, kid string, key *rsa.PrivateKey) string {
+	t.Helper()
+	hdr := jws.NewHeaders()
+	_ = hdr.Set(jws.KeyIDKey, kid)
+	_ = hdr.Set("exp-ext", 1)
+	_ = hdr.Set(jws.CriticalKey, []string{"exp-ext"})
 	return string(must(jwt.Sign(tok, jwt.WithKey(jwa.RS256(), key, jws.WithProtectedHeaders(hdr)))))
 }
 
