@@ -12,8 +12,9 @@
 // Refusals: anything but absolute http and https URLs with a host; user info; control characters
 // and backslashes; local names (localhost, *.local, *.internal, single-label names, ...); IP literals
 // in any spelling a browser accepts (dotted, decimal, hex, octal, shortened, IPv4-mapped or
-// -embedded IPv6) that fall in loopback, private, link-local (including the 169.254.169.254
-// metadata address), unique-local, CGNAT, multicast, documentation, benchmarking or reserved ranges;
+// -embedded IPv6: NAT64, 6to4, SIIT) that fall in loopback, private, link-local (including the
+// 169.254.169.254 metadata address), unique-local, CGNAT, multicast, documentation, benchmarking or
+// reserved ranges;
 // URLs longer than models.MaxSourceURLLength after normalization.
 //
 // A host name that resolves to a private address (DNS rebinding) cannot be caught here without a
@@ -426,6 +427,9 @@ var (
 	nat64      = netip.MustParsePrefix("64:ff9b::/96")
 	nat64Local = netip.MustParsePrefix("64:ff9b:1::/48")
 	sixToFour  = netip.MustParsePrefix("2002::/16")
+	// siit holds IPv4-translated addresses (RFC 2765, ::ffff:0:a.b.c.d), which a stateless
+	// IP/ICMP translator forwards to the embedded IPv4 address.
+	siit = netip.MustParsePrefix("::ffff:0:0:0/96")
 )
 
 // checkAddr refuses non-public addresses, looking through IPv6 forms that embed an IPv4 address.
@@ -436,7 +440,7 @@ func checkAddr(a netip.Addr, opts Options) error {
 	if a.Is6() {
 		b := a.As16()
 		switch {
-		case nat64.Contains(a), nat64Local.Contains(a):
+		case nat64.Contains(a), nat64Local.Contains(a), siit.Contains(a):
 			return checkAddr(netip.AddrFrom4([4]byte(b[12:16])), opts)
 		case sixToFour.Contains(a):
 			return checkAddr(netip.AddrFrom4([4]byte(b[2:6])), opts)

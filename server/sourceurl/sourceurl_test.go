@@ -46,6 +46,7 @@ var accepted = []struct{ in, want string }{
 	{"http://[2606:4700:4700:0:0:0:0:1111]:8080/", "http://[2606:4700:4700::1111]:8080/"},
 	{"http://[::ffff:808:808]/", "http://[::ffff:8.8.8.8]/"}, // IPv4-mapped public address
 	{"http://[64:ff9b::808:808]/", "http://[64:ff9b::808:808]/"},
+	{"http://[::ffff:0:808:808]/", "http://[::ffff:0:808:808]/"}, // IPv4-translated (SIIT) public address
 	{"https://sub.domain.example.co.uk/x?y=z", "https://sub.domain.example.co.uk/x?y=z"},
 	{"https://example.com/" + strings.Repeat("a", models.MaxSourceURLLength-len("https://example.com/")),
 		"https://example.com/" + strings.Repeat("a", models.MaxSourceURLLength-len("https://example.com/"))},
@@ -108,6 +109,11 @@ var refused = []struct{ in, reason string }{
 	{"http://[::ffff:a9fe:a9fe]/", "must not point to a link-local or metadata address"},
 	{"http://[64:ff9b::a9fe:a9fe]/", "must not point to a link-local or metadata address"}, // NAT64
 	{"http://[2002:a9fe:a9fe::1]/", "must not point to a link-local or metadata address"},  // 6to4
+	// IPv4-translated (SIIT, RFC 2765 ::ffff:0:a.b.c.d): a stateless translator forwards to the IPv4 address.
+	{"http://[::ffff:0:a9fe:a9fe]/", "must not point to a link-local or metadata address"},
+	{"http://[::ffff:0:169.254.169.254]/", "must not point to a link-local or metadata address"},
+	{"http://[::ffff:0:7f00:1]/", "must not point to a loopback address"},
+	{"http://[::ffff:0:a00:1]/", "must not point to a private address"},
 	{"http://[fe80::1]/", "must not point to a link-local or metadata address"},
 	{"http://[fe80::1%25eth0]/", "has an invalid IPv6 address"},
 	{"http://10.0.0.1/", "must not point to a private address"},
