@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/go-chi/chi/v5/middleware"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -83,7 +82,7 @@ func (a *App) Handler() http.Handler { return a.handler }
 
 func (a *App) routes(verifier *auth.Verifier) http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID)
+	r.Use(requestID)
 	r.Use(requestLogger(a.logger))
 	r.Use(recoverer(a.logger))
 	r.Use(newHTTPMetrics(a.metrics).middleware)

@@ -107,3 +107,35 @@ func TestConfigLogValueMasksSecrets(t *testing.T) {
 		t.Errorf("log value leaks or drops the database URL: %s", got)
 	}
 }
+
+func TestRequestIDFromClientIsBounded(t *testing.T) {
+	srv, _ := newServer(t)
+	for _, tc := range []struct {
+		name, sent string
+		kept       bool
+	}{
+		{"OK", "req-123_abc.def:1", true},
+		{"AtLimit", strings.Repeat("a", app.MaxRequestIDLength), true},
+		{"PastLimit", strings.Repeat("a", app.MaxRequestIDLength+1), false},
+		{"ForbiddenCharacter", "abc def", false},
+		{"LogInjection", "abc\"}\n{\"level\":\"ERROR\"", false},
+		{"Empty", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, _ := http.NewRequest(http.MethodGet, srv.URL+"/healthz", nil)
+			req.Header.Set("X-Request-Id", tc.sent)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			got := resp.Header.Get("X-Request-Id")
+			if tc.kept && got != tc.sent {
+				t.Errorf("request id %q, want the client's %q", got, tc.sent)
+			}
+			if !tc.kept && (got == tc.sent || len(got) != 36) {
+				t.Errorf("request id %q, want a fresh UUID instead of %q", got, tc.sent)
+			}
+		})
+	}
+}

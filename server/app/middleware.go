@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -8,8 +9,40 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
+	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus"
 )
+
+// MaxRequestIDLength is the longest client-supplied X-Request-Id kept as the request id; a longer
+// one, or one with characters outside [A-Za-z0-9._:-], is replaced by a fresh id, so a client cannot
+// forge log lines or bloat every log entry and INTERNAL error with it.
+const MaxRequestIDLength = 64
+
+// requestID puts a request id in the context (read with middleware.GetReqID): the client's
+// X-Request-Id when it is well-formed, otherwise a new UUIDv7.
+func requestID(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get(middleware.RequestIDHeader)
+		if !validRequestID(id) {
+			id = uuid.Must(uuid.NewV7()).String()
+		}
+		ctx := context.WithValue(r.Context(), middleware.RequestIDKey, id)
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+func validRequestID(id string) bool {
+	if id == "" || len(id) > MaxRequestIDLength {
+		return false
+	}
+	for _, c := range []byte(id) {
+		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == ':' || c == '-'
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
 
 // requestLogger logs one structured line per request with its request id, status and duration.
 func requestLogger(logger *slog.Logger) func(http.Handler) http.Handler {
