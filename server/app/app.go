@@ -83,6 +83,7 @@ func (a *App) Handler() http.Handler { return a.handler }
 func (a *App) routes(verifier *auth.Verifier) http.Handler {
 	r := chi.NewRouter()
 	r.Use(requestID)
+	r.Use(traceContext)
 	r.Use(requestLogger(a.logger))
 	r.Use(recoverer(a.logger))
 	r.Use(newHTTPMetrics(a.metrics).middleware)

@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
+	"go.opentelemetry.io/otel/propagation"
 
 	"github.com/code2des/backend/models"
 )
@@ -24,7 +25,14 @@ const MaxMessageBytes = 256 * 1024
 const (
 	AttrType  = "type"
 	AttrJobID = "job_id"
+	// AttrTraceParent and AttrTraceState carry the W3C trace context of the request that created
+	// the job, when it had one, so a worker can continue the trace.
+	AttrTraceParent = "traceparent"
+	AttrTraceState  = "tracestate"
 )
+
+// traceContext is the W3C Trace Context propagator (go.opentelemetry.io/otel/propagation).
+var traceContext = propagation.TraceContext{}
 
 // Options configure the SQS client.
 type Options struct {
@@ -69,6 +77,13 @@ func (q *Queue) Send(ctx context.Context, msg models.QueueMessage) error {
 			AttrType:  {DataType: aws.String("String"), StringValue: aws.String(msg.Type)},
 			AttrJobID: {DataType: aws.String("String"), StringValue: aws.String(msg.JobID)},
 		},
+	}
+	carrier := propagation.MapCarrier{}
+	traceContext.Inject(ctx, carrier)
+	for _, name := range []string{AttrTraceParent, AttrTraceState} {
+		if v := carrier.Get(name); v != "" {
+			in.MessageAttributes[name] = types.MessageAttributeValue{DataType: aws.String("String"), StringValue: aws.String(v)}
+		}
 	}
 	if strings.HasSuffix(q.url, ".fifo") {
 		in.MessageGroupId = aws.String(msg.JobID)

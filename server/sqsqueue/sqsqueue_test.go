@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"go.opentelemetry.io/otel/propagation"
 
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/awsconf"
@@ -61,5 +62,28 @@ func TestSendUnavailable(t *testing.T) {
 	err = q.Send(ctx, models.QueueMessage{Type: "t", JobID: "j", Body: []byte("{}")})
 	if models.ErrorCodeOf(err) != models.CodeUnavailable {
 		t.Errorf("send to a down server: %v, want UNAVAILABLE", err)
+	}
+}
+
+func TestSendCarriesTraceContext(t *testing.T) {
+	env := testenv.SQS(t)
+	const traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+	ctx := propagation.TraceContext{}.Extract(context.Background(), propagation.MapCarrier{"traceparent": traceparent})
+	if err := env.Queue.Send(ctx, models.QueueMessage{Type: "t", JobID: "j", Body: []byte("{}")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := env.Queue.Send(context.Background(), models.QueueMessage{Type: "t", JobID: "k", Body: []byte("{}")}); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, m := range env.Receive(t, 10, 2*time.Second) {
+		got[aws.ToString(m.MessageAttributes[sqsqueue.AttrJobID].StringValue)] =
+			aws.ToString(m.MessageAttributes[sqsqueue.AttrTraceParent].StringValue)
+	}
+	if got["j"] != traceparent {
+		t.Errorf("traceparent %q, want %q", got["j"], traceparent)
+	}
+	if v, ok := got["k"]; !ok || v != "" {
+		t.Errorf("a message sent without trace context has traceparent %q (received %v)", v, ok)
 	}
 }
