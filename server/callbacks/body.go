@@ -18,9 +18,6 @@ import (
 // answers 413.
 const MaxBodyBytes = 1 << 20
 
-// MaxNonceLength is the longest nonce a callback may carry (the seeds' varchar(255)).
-const MaxNonceLength = 255
-
 // MaxPointerLength is the longest result_url or screenshot_url (the seeds' varchar(1000)).
 const MaxPointerLength = 1000
 
@@ -179,25 +176,10 @@ func checkIdentity(idField, id string, attempt int, nonce string) error {
 	if attempt < 1 || attempt > math.MaxInt32 {
 		return errMalformed("attempt must be an integer from 1 to %d", math.MaxInt32)
 	}
-	if !isNonceText(nonce) {
-		return errMalformed("nonce must be 1 to %d URL-safe base64 characters", MaxNonceLength)
+	if !artifacts.IsNonceText(nonce) {
+		return errMalformed("nonce must be 1 to %d URL-safe base64 characters", artifacts.MaxNonceLength)
 	}
 	return nil
-}
-
-// isNonceText reports whether s looks like a nonce (models.NewNonce: URL-safe base64), so no
-// odd bytes reach the database or a comparison.
-func isNonceText(s string) bool {
-	if s == "" || len(s) > MaxNonceLength {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
 }
 
 func requirePointer(field string, p *string) error {
