@@ -252,9 +252,9 @@ func (m ResultManifest) CheckIdentity(id string, attempt int, nonce, pageImportI
 }
 
 // checkImages applies the images rules: at most MaxImages entries, each with a unique ref of 1 to
-// MaxIdentifierLength characters, a key, a MIME type of ResultImageTypes, a lowercase hex sha256,
-// a byte_size of at least 1 and a width and height of 1 to MaxDeclaredImageSide. Where the keys
-// may point is job-dependent (CheckScope).
+// MaxIdentifierLength characters, a MIME type of ResultImageTypes, a lowercase hex sha256, a
+// byte_size of at least 1, a width and height of 1 to MaxDeclaredImageSide and a well-formed key
+// (checkKey, cause ErrOutsidePrefix). Where the keys may point is job-dependent (CheckScope).
 func checkImages(images []ResultImage) error {
 	if len(images) > MaxImages {
 		return invalid(ErrInvalidEntry, "result has %d images, at most %d", len(images), MaxImages)
@@ -264,8 +264,6 @@ func checkImages(images []ResultImage) error {
 		switch {
 		case !lengthIn(img.Ref, 1, MaxIdentifierLength) || refs[img.Ref]:
 			return invalid(ErrInvalidEntry, "result image %d has an empty, overlong (over %d characters) or repeated ref", i, MaxIdentifierLength)
-		case img.Key == "":
-			return invalid(ErrInvalidEntry, "result image %q needs a key", img.Ref)
 		case !ResultImageTypes[img.MimeType]:
 			return invalid(ErrInvalidEntry, "result image %q has an unsupported mime_type", img.Ref)
 		case !IsSHA256Hex(img.Sha256):
@@ -274,6 +272,9 @@ func checkImages(images []ResultImage) error {
 			img.Width > MaxDeclaredImageSide || img.Height > MaxDeclaredImageSide:
 			return invalid(ErrInvalidEntry, "result image %q needs a positive byte_size and a width and height of 1 to %d",
 				img.Ref, MaxDeclaredImageSide)
+		}
+		if err := checkKey(fmt.Sprintf("result image %q key", img.Ref), img.Key); err != nil {
+			return err
 		}
 		refs[img.Ref] = true
 	}

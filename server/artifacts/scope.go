@@ -98,12 +98,8 @@ func (s Scope) Pointer(what, pointer string) (string, error) {
 //
 // Errors (CodeFailedPrecondition): as Pointer.
 func (s Scope) Key(what, key string) error {
-	// Parse the key as a pointer into our own bucket so keys and pointers obey one rule set.
-	if _, _, err := models.ParseS3URI(models.S3URI(s.Bucket, key)); err != nil {
-		return invalid(because(ErrOutsidePrefix, err), "%s is not a valid object key", what)
-	}
-	if utf8.RuneCountInString(key) > MaxObjectKeyLength {
-		return invalid(ErrOutsidePrefix, "%s is longer than %d characters", what, MaxObjectKeyLength)
+	if err := checkKey(what, key); err != nil {
+		return err
 	}
 	for _, p := range s.Prefixes {
 		if strings.HasPrefix(key, p) && len(key) > len(p) {
@@ -111,6 +107,19 @@ func (s Scope) Key(what, key string) error {
 		}
 	}
 	return invalid(ErrOutsidePrefix, "%s is outside the job's artifact prefix", what)
+}
+
+// checkKey checks the form of an object key, whatever the job: the segment and character rules
+// of a pointer's key (models.ParseS3URI) and at most MaxObjectKeyLength characters.
+func checkKey(what, key string) error {
+	// Parse the key as a pointer into some bucket so keys and pointers obey one rule set.
+	if _, _, err := models.ParseS3URI(models.S3URI("bucket", key)); err != nil {
+		return invalid(because(ErrOutsidePrefix, err), "%s is not a valid object key", what)
+	}
+	if utf8.RuneCountInString(key) > MaxObjectKeyLength {
+		return invalid(ErrOutsidePrefix, "%s is longer than %d characters", what, MaxObjectKeyLength)
+	}
+	return nil
 }
 
 // invalid returns a CodeFailedPrecondition error with a client-safe message and cause (a reason,
