@@ -75,32 +75,23 @@ func DecodePageImportCallback(body []byte) (*PageImportCallback, error) {
 	if err := checkIdentity("page_import_id", cb.PageImportID, cb.Attempt, cb.Nonce); err != nil {
 		return nil, err
 	}
-	switch cb.Status {
-	case StatusCompleted:
-		if err := requirePointer("result_url", cb.ResultURL); err != nil {
-			return nil, err
-		}
+	completed := func() error {
 		if err := requirePointer("screenshot_url", cb.ScreenshotURL); err != nil {
-			return nil, err
+			return err
 		}
 		if cb.CaptureHash == nil || !artifacts.IsSHA256Hex(*cb.CaptureHash) {
-			return nil, errMalformed("capture_hash must be 64 lowercase hex characters when status is completed")
+			return errMalformed("capture_hash must be 64 lowercase hex characters when status is completed")
 		}
-		if cb.ErrorMessage != nil {
-			return nil, errMalformed("error_message is not allowed when status is completed")
-		}
-	case StatusFailed:
-		if err := requireMessage(cb.ErrorMessage); err != nil {
-			return nil, err
-		}
-		if err := optionalPointer("result_url", cb.ResultURL); err != nil {
-			return nil, err
-		}
+		return nil
+	}
+	failed := func() error {
 		if cb.CaptureHash != nil || cb.ScreenshotURL != nil {
-			return nil, errMalformed("capture_hash and screenshot_url are not allowed when status is failed")
+			return errMalformed("capture_hash and screenshot_url are not allowed when status is failed")
 		}
-	default:
-		return nil, errMalformed("status must be %q or %q", StatusCompleted, StatusFailed)
+		return nil
+	}
+	if err := checkOutcome(cb.Status, cb.ResultURL, cb.ErrorMessage, completed, failed); err != nil {
+		return nil, err
 	}
 	return &cb, nil
 }
@@ -116,31 +107,52 @@ func DecodeCode2DesCallback(body []byte) (*Code2DesCallback, error) {
 	if err := checkIdentity("code2des_id", cb.Code2DesID, cb.Attempt, cb.Nonce); err != nil {
 		return nil, err
 	}
-	switch cb.Status {
-	case StatusCompleted:
-		if err := requirePointer("result_url", cb.ResultURL); err != nil {
-			return nil, err
-		}
+	completed := func() error {
 		if cb.WarningCount == nil || *cb.WarningCount < 0 || *cb.WarningCount > math.MaxInt32 {
-			return nil, errMalformed("warning_count must be an integer from 0 to %d when status is completed", math.MaxInt32)
+			return errMalformed("warning_count must be an integer from 0 to %d when status is completed", math.MaxInt32)
 		}
-		if cb.ErrorMessage != nil {
-			return nil, errMalformed("error_message is not allowed when status is completed")
-		}
-	case StatusFailed:
-		if err := requireMessage(cb.ErrorMessage); err != nil {
-			return nil, err
-		}
-		if err := optionalPointer("result_url", cb.ResultURL); err != nil {
-			return nil, err
-		}
+		return nil
+	}
+	failed := func() error {
 		if cb.WarningCount != nil {
-			return nil, errMalformed("warning_count is not allowed when status is failed")
+			return errMalformed("warning_count is not allowed when status is failed")
 		}
-	default:
-		return nil, errMalformed("status must be %q or %q", StatusCompleted, StatusFailed)
+		return nil
+	}
+	if err := checkOutcome(cb.Status, cb.ResultURL, cb.ErrorMessage, completed, failed); err != nil {
+		return nil, err
 	}
 	return &cb, nil
+}
+
+// checkOutcome checks the status and the fields both callbacks share for it: completed requires
+// result_url and refuses error_message; failed requires error_message and allows result_url.
+// completed and failed check the kind's own fields, between the shared ones (the order in which
+// the first problem of a body is reported).
+func checkOutcome(status string, resultURL, errorMessage *string, completed, failed func() error) error {
+	switch status {
+	case StatusCompleted:
+		if err := requirePointer("result_url", resultURL); err != nil {
+			return err
+		}
+		if err := completed(); err != nil {
+			return err
+		}
+		if errorMessage != nil {
+			return errMalformed("error_message is not allowed when status is completed")
+		}
+		return nil
+	case StatusFailed:
+		if err := requireMessage(errorMessage); err != nil {
+			return err
+		}
+		if err := optionalPointer("result_url", resultURL); err != nil {
+			return err
+		}
+		return failed()
+	default:
+		return errMalformed("status must be %q or %q", StatusCompleted, StatusFailed)
+	}
 }
 
 // decodeStrict decodes exactly one JSON object, refusing unknown fields and trailing data. The
