@@ -31,6 +31,7 @@ import (
 
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
+	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/server/auth"
 	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/callbacks"
@@ -369,10 +370,10 @@ func newResultFixture(t testing.TB, s *c2dStack, pi *models.PageImport) *resultF
 	f := &resultFixture{pi: pi, root: resultRoot, stored: map[string][]byte{}}
 	f.job = job(t, s.db, pi, models.Code2DesCompleted, s.s3.Bucket, 1)
 	prefix := models.Code2DesArtifactPrefix("", f.job.ID, 1)
-	var entries []results.ImageEntry
+	var entries []artifacts.ResultImage
 	add := func(ref, key, mime string, b []byte, w, h int) {
 		sum := sha256.Sum256(b)
-		entries = append(entries, results.ImageEntry{Ref: ref, Key: key, MimeType: mime, Sha256: hex.EncodeToString(sum[:]), ByteSize: int64(len(b)), Width: w, Height: h})
+		entries = append(entries, artifacts.ResultImage{Ref: ref, Key: key, MimeType: mime, Sha256: hex.EncodeToString(sum[:]), ByteSize: int64(len(b)), Width: w, Height: h})
 		f.stored[ref] = b
 		if err := s.s3.Store.Put(context.Background(), key, b, mime); err != nil {
 			t.Fatal(err)
@@ -404,10 +405,10 @@ func newResultFixture(t testing.TB, s *c2dStack, pi *models.PageImport) *resultF
 	add("logo", prefix+"images/logo.svg", "image/svg+xml", []byte(resultSVG), 24, 24)
 
 	node := "1:7"
-	m, _ := json.Marshal(results.Manifest{Kind: "code2des.result", Version: 1, Code2DesID: f.job.ID, Attempt: 1, Nonce: f.job.Nonce,
+	m, _ := json.Marshal(artifacts.ResultManifest{Kind: "code2des.result", Version: 1, Code2DesID: f.job.ID, Attempt: 1, Nonce: f.job.Nonce,
 		PageImportID: pi.ID, CaptureHash: *pi.CaptureHash})
 	im, _ := json.Marshal(entries)
-	w, _ := json.Marshal([]results.Warning{{Code: "FONT_FALLBACK", Message: "Inter was replaced", NodeID: &node}})
+	w, _ := json.Marshal([]artifacts.ResultWarning{{Code: "FONT_FALLBACK", Message: "Inter was replaced", NodeID: &node}})
 	doc := `{"manifest":` + string(m) + ",\n\"root\": " + f.root + ",\n\"images\":" + string(im) + `,"warnings":` + string(w) + "}\n"
 	_, key, _ := models.ParseS3URI(*f.job.ResultURL)
 	if err := s.s3.Store.Put(context.Background(), key, []byte(doc), "application/json"); err != nil {

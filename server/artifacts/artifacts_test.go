@@ -3,6 +3,8 @@ package artifacts_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -153,6 +155,120 @@ func TestVerifyCaptureReadsBounded(t *testing.T) {
 		v := artifacts.NewVerifier(env.Store, "prod/", artifacts.Limits{})
 		if _, err := v.VerifyCapture(ctx, claim); !artifacts.IsInvalid(err) {
 			t.Errorf("pointer outside ARTIFACT_KEY_PREFIX: %v", err)
+		}
+	})
+}
+
+// TestParseResultRules: the document-level rules of the result format, each broken once on the
+// golden result. Every refusal carries its reason and a message naming the problem.
+func TestParseResultRules(t *testing.T) {
+	t.Parallel()
+	base := string(golden(t, "result.json"))
+	replace := func(old, new string) string {
+		if !strings.Contains(base, old) {
+			t.Fatalf("golden result has no %q", old)
+		}
+		return strings.Replace(base, old, new, 1)
+	}
+	for _, tc := range []struct {
+		name, doc string
+		reason    error
+		message   string
+	}{
+		{"OKNodeIDNull", replace(`"node_id": "1:2"`, `"node_id": null`), nil, ""},
+		{"OKNoConvertedAt", replace(`"converted_at": "2026-01-01T00:01:00Z"`, `"converted_at": null`), nil, ""},
+		{"ErrUnknownTopLevelMember", replace(`"warnings": [`, `"extra": 1, "warnings": [`), artifacts.ErrMalformed, `unknown member "extra"`},
+		{"ErrRepeatedTopLevelMember", replace(`"warnings": [`, `"images": [], "warnings": [`), artifacts.ErrMalformed, `member "images" appears twice`},
+		{"ErrNullMember", `{"manifest": {}, "root": {}, "images": [], "warnings": null}`, artifacts.ErrMalformed, `member "warnings" is missing`},
+		{"ErrMissingMember", `{"manifest": {}, "root": {}, "warnings": []}`, artifacts.ErrMalformed, `member "images" is missing`},
+		{"ErrTrailingData", base + " {}", artifacts.ErrMalformed, "data after the object"},
+		{"ErrUnknownFieldInManifest", replace(`"version": 1,`, `"version": 1, "extra": true,`), artifacts.ErrMalformed, `(member "manifest")`},
+		{"ErrUnknownFieldInImage", replace(`"width": 1280,`, `"width": 1280, "dpi": 2,`), artifacts.ErrMalformed, `(member "images")`},
+		{"ErrUppercaseJobID", replace(`"code2des_id": "01936d3d-1a2b-7c3d-8e4f-5a6b7c8d9e0f"`, `"code2des_id": "01936D3D-1A2B-7C3D-8E4F-5A6B7C8D9E0F"`), artifacts.ErrManifest, "must be job ids"},
+		{"ErrNonceWithPadding", replace(`-384TIkElq8"`, `-384TIkElq8="`), artifacts.ErrManifest, "nonce must be"},
+		{"ErrAttemptZero", replace(`"attempt": 1,`, `"attempt": 0,`), artifacts.ErrManifest, "attempt must be"},
+		{"ErrEmptyWarningMessage", replace(`"message": "font family \"Helvetica Neue\" is not available; used Inter"`, `"message": ""`), artifacts.ErrInvalidEntry, "result warning 0"},
+		{"ErrDanglingImageRef", replace(`"imageRef": "img-1"`, `"imageRef": "img-9"`), artifacts.ErrDanglingRef, `imageRef "img-9" of node "1:3" names no entry of images`},
+		{"ErrImagePaintNamesAnSVG", replace(`"mime_type": "image/png"`, `"mime_type": "image/svg+xml"`), artifacts.ErrDanglingRef, "names an SVG image"},
+		{"ErrUnknownNodeType", replace(`"type": "RECTANGLE"`, `"type": "WIDGET"`), artifacts.ErrInvalidTree, `no known type (got "WIDGET")`},
+		{"ErrRepeatedMemberInTree", replace(`"id": "1:3",`, `"id": "1:3", "id": "1:4",`), artifacts.ErrInvalidTree, `member "id" appears twice`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := artifacts.ParseResult([]byte(tc.doc))
+			if tc.reason == nil {
+				if err != nil {
+					t.Errorf("refused: %v", err)
+				}
+				return
+			}
+			if r != nil || !artifacts.IsInvalid(err) || !errors.Is(err, tc.reason) || !strings.Contains(artifacts.SafeMessage(err), tc.message) {
+				t.Errorf("got %v, want reason %v with %q", err, tc.reason, tc.message)
+			}
+		})
+	}
+}
+
+// TestParseResultKeepsRootBytes: Root is the stored value byte for byte (spacing, key order,
+// number forms and escapes), so the plugin gets what was validated.
+func TestParseResultKeepsRootBytes(t *testing.T) {
+	t.Parallel()
+	root := `{ "name":"Page \u00e9" , "type" : "FRAME", "id":"1:1", "x":0.50, "y":1e2 }`
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(golden(t, "result.json"), &m); err != nil {
+		t.Fatal(err)
+	}
+	doc := `{"manifest": ` + string(m["manifest"]) + `, "root":   ` + root + `  , "images": [], "warnings": []}`
+	r, err := artifacts.ParseResult([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(r.Root) != root {
+		t.Errorf("root = %s, want the stored bytes %s", r.Root, root)
+	}
+}
+
+// TestCheckResultAgainstTheClaim: the job-dependent rules, through CheckResult.
+func TestCheckResultAgainstTheClaim(t *testing.T) {
+	t.Parallel()
+	b := golden(t, "result.json")
+	r, err := artifacts.ParseResult(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := r.Manifest
+	claim := artifacts.ResultClaim{Code2DesID: m.Code2DesID, Attempt: 1, Nonce: m.Nonce, PageImportID: m.PageImportID,
+		PageImportAttempt: 1, CaptureHash: m.CaptureHash, WarningCount: 1,
+		ResultURL: "s3://b/code2des/" + m.Code2DesID + "/attempt-1/result.json"}
+	if _, err := artifacts.CheckResult(b, claim, "b", ""); err != nil {
+		t.Fatalf("golden result refused: %v", err)
+	}
+	if key, err := claim.ResultKey("b", ""); err != nil || key != "code2des/"+m.Code2DesID+"/attempt-1/result.json" {
+		t.Errorf("ResultKey = %q, %v", key, err)
+	}
+	for _, tc := range []struct {
+		name   string
+		change func(c *artifacts.ResultClaim)
+		reason error
+	}{
+		{"ErrOtherNonce", func(c *artifacts.ResultClaim) { c.Nonce += "x" }, artifacts.ErrManifest},
+		{"ErrOtherAttempt", func(c *artifacts.ResultClaim) { c.Attempt = 2 }, artifacts.ErrManifest},
+		{"ErrOtherCaptureHash", func(c *artifacts.ResultClaim) { c.CaptureHash = strings.Repeat("0", 64) }, artifacts.ErrManifest},
+		{"ErrImageUnderAnotherCaptureAttempt", func(c *artifacts.ResultClaim) { c.PageImportAttempt = 2 }, artifacts.ErrOutsidePrefix},
+		{"ErrWarningCount", func(c *artifacts.ResultClaim) { c.WarningCount = 0 }, artifacts.ErrWarningCount},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := claim
+			tc.change(&c)
+			if _, err := artifacts.CheckResult(b, c, "b", ""); !errors.Is(err, tc.reason) {
+				t.Errorf("got %v, want %v", err, tc.reason)
+			}
+		})
+	}
+	t.Run("ErrResultKeyOutsideTheJob", func(t *testing.T) {
+		c := claim
+		c.ResultURL = "s3://b/page-imports/" + m.PageImportID + "/attempt-1/result.json"
+		if _, err := c.ResultKey("b", ""); !errors.Is(err, artifacts.ErrOutsidePrefix) {
+			t.Errorf("got %v", err)
 		}
 	})
 }

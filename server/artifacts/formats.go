@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/code2des/backend/models"
-	"github.com/code2des/backend/server/results"
 )
 
 // The artifact kinds and versions of SPEC §7 (manifest.kind and manifest.version). A worker that
@@ -30,6 +29,30 @@ var sha256Hex = regexp.MustCompile(`^[0-9a-f]{64}$`)
 
 // IsSHA256Hex reports whether s is 64 lowercase hex characters.
 func IsSHA256Hex(s string) bool { return sha256Hex.MatchString(s) }
+
+// MaxNonceLength is the longest nonce a callback or manifest may carry (the seeds' varchar(255)).
+const MaxNonceLength = 255
+
+// IsNonceText reports whether s looks like a nonce (models.NewNonce: URL-safe base64 without
+// padding) of 1 to MaxNonceLength characters, so no odd bytes reach the database or a comparison.
+func IsNonceText(s string) bool {
+	if s == "" || len(s) > MaxNonceLength {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// isJobID reports whether s is a job id in canonical form (lowercase UUID text, models.ParseID).
+func isJobID(s string) bool {
+	_, err := models.ParseID("", s)
+	return err == nil
+}
 
 // Viewport is the CSS-pixel viewport a capture was rendered at.
 type Viewport struct {
@@ -99,7 +122,7 @@ type Capture struct {
 func ParseCapture(b []byte) (*Capture, error) {
 	var c Capture
 	if err := decodeStrict(b, &c); err != nil {
-		return nil, invalid(err, "capture is not valid JSON of the capture format")
+		return nil, invalid(because(ErrMalformed, err), "capture is not valid JSON of the capture format")
 	}
 	m := c.Manifest
 	switch {
@@ -149,7 +172,7 @@ func ParseCapture(b []byte) (*Capture, error) {
 // Errors (CodeFailedPrecondition): "capture manifest does not match the job".
 func (m CaptureManifest) CheckIdentity(id string, attempt int, nonce string) error {
 	if m.PageImportID != id || m.Attempt != attempt || !NonceEqual(m.Nonce, nonce) {
-		return invalid(nil, "capture manifest does not match the job")
+		return invalid(ErrManifest, "capture manifest does not match the job")
 	}
 	return nil
 }
@@ -163,134 +186,6 @@ func (c *Capture) CheckScope(s Scope) error {
 	}
 	for _, a := range c.Assets {
 		if err := s.Key(fmt.Sprintf("capture asset %q key", a.ID), a.Key); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// ResultManifest is the manifest of a result JSON (SPEC §7; docs/schemas/result.schema.json).
-type ResultManifest struct {
-	// Kind is ResultKind and Version is ResultVersion.
-	Kind    string `json:"kind"`
-	Version int    `json:"version"`
-	// Code2DesID, Attempt and Nonce repeat the conversion job's identity; PageImportID and
-	// CaptureHash the capture it was made from.
-	Code2DesID   string `json:"code2des_id"`
-	Attempt      int    `json:"attempt"`
-	Nonce        string `json:"nonce"`
-	PageImportID string `json:"page_import_id"`
-	CaptureHash  string `json:"capture_hash"`
-	// ConvertedAt is optional (the reader in server/results ignores it).
-	ConvertedAt *time.Time `json:"converted_at,omitempty"`
-}
-
-// ResultImages are the MIME types a result image may declare (SPEC §7).
-var ResultImageTypes = map[string]bool{
-	"image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true, "image/svg+xml": true,
-}
-
-// ResultImage is one image the node tree refers to by Ref (an IMAGE fill's imageRef).
-type ResultImage struct {
-	Ref string `json:"ref"`
-	// Key is the full object key, under the job's or its capture's artifact prefix.
-	Key      string `json:"key"`
-	MimeType string `json:"mime_type"`
-	// Sha256 is the lowercase hex SHA-256 of the stored bytes; ByteSize their count.
-	Sha256   string `json:"sha256"`
-	ByteSize int64  `json:"byte_size"`
-	// Width and Height are in image pixels.
-	Width  int `json:"width"`
-	Height int `json:"height"`
-}
-
-// Result is the result JSON of SPEC §7. Root, the Figma node tree, is kept as the raw bytes so it
-// can be passed through without re-encoding.
-type Result struct {
-	Manifest ResultManifest            `json:"manifest"`
-	Root     json.RawMessage           `json:"root"`
-	Images   []ResultImage             `json:"images"`
-	Warnings []*models.Code2DesWarning `json:"warnings"`
-}
-
-// ParseResult decodes and checks a result JSON on its own (without the job): unknown fields,
-// trailing data, a wrong kind or version, missing or malformed fields, duplicate image refs, and
-// the list and length limits that server/results applies when the result is read (its constants
-// are used, so both agree). It checks that root is a JSON object; the node tree's own rules are
-// checked when the result is read (server/results, docs/results.md).
-//
-// Errors (CodeFailedPrecondition): the first broken rule, with a client-safe message.
-func ParseResult(b []byte) (*Result, error) {
-	var r Result
-	if err := decodeStrict(b, &r); err != nil {
-		return nil, invalid(err, "result is not valid JSON of the result format")
-	}
-	m := r.Manifest
-	switch {
-	case m.Kind != ResultKind:
-		return nil, invalid(nil, "result manifest kind must be %q", ResultKind)
-	case m.Version != ResultVersion:
-		return nil, invalid(nil, "result manifest version must be %d", ResultVersion)
-	case m.Code2DesID == "" || m.Attempt < 1 || m.Nonce == "" || m.PageImportID == "":
-		return nil, invalid(nil, "result manifest lacks code2des_id, attempt, nonce or page_import_id")
-	case !IsSHA256Hex(m.CaptureHash):
-		return nil, invalid(nil, "result manifest capture_hash must be 64 lowercase hex characters")
-	case !isJSONObject(r.Root):
-		return nil, invalid(nil, "result root must be a JSON object")
-	case r.Images == nil:
-		return nil, invalid(nil, "result images must be an array")
-	case r.Warnings == nil:
-		return nil, invalid(nil, "result warnings must be an array")
-	case len(r.Images) > results.MaxImages || len(r.Warnings) > results.MaxWarnings:
-		return nil, invalid(nil, "result has more than %d images or %d warnings", results.MaxImages, results.MaxWarnings)
-	}
-	refs := make(map[string]bool, len(r.Images))
-	for i, img := range r.Images {
-		switch {
-		case img.Ref == "" || len(img.Ref) > results.MaxIdentifierLength || refs[img.Ref]:
-			return nil, invalid(nil, "result image %d has an empty, overlong or repeated ref", i)
-		case img.Key == "":
-			return nil, invalid(nil, "result image %q needs a key", img.Ref)
-		case !ResultImageTypes[img.MimeType]:
-			return nil, invalid(nil, "result image %q has an unsupported mime_type", img.Ref)
-		case !IsSHA256Hex(img.Sha256):
-			return nil, invalid(nil, "result image %q sha256 must be 64 lowercase hex characters", img.Ref)
-		case img.ByteSize < 1 || img.Width < 1 || img.Height < 1 ||
-			img.Width > results.MaxDeclaredImageSide || img.Height > results.MaxDeclaredImageSide:
-			return nil, invalid(nil, "result image %q needs a positive byte_size and a width and height of 1 to %d",
-				img.Ref, results.MaxDeclaredImageSide)
-		}
-		refs[img.Ref] = true
-	}
-	for i, w := range r.Warnings {
-		if w == nil || w.Code == "" || w.Message == "" || len(w.Code) > results.MaxWarningCodeLength ||
-			len(w.Message) > results.MaxWarningMessageLength ||
-			(w.NodeID != nil && (*w.NodeID == "" || len(*w.NodeID) > results.MaxIdentifierLength)) {
-			return nil, invalid(nil, "result warning %d needs a code of 1 to %d bytes, a message of 1 to %d bytes and an optional node_id of 1 to %d bytes",
-				i, results.MaxWarningCodeLength, results.MaxWarningMessageLength, results.MaxIdentifierLength)
-		}
-	}
-	return &r, nil
-}
-
-// CheckIdentity checks that the manifest repeats the conversion job's id, attempt and nonce (the
-// nonce in constant time) and the page import id and capture hash of its capture.
-//
-// Errors (CodeFailedPrecondition): "result manifest does not match the job".
-func (m ResultManifest) CheckIdentity(id string, attempt int, nonce, pageImportID, captureHash string) error {
-	if m.Code2DesID != id || m.Attempt != attempt || !NonceEqual(m.Nonce, nonce) ||
-		m.PageImportID != pageImportID || m.CaptureHash != captureHash {
-		return invalid(nil, "result manifest does not match the job")
-	}
-	return nil
-}
-
-// CheckScope checks that every image key lies in scope (the job's prefix and its capture's).
-//
-// Errors (CodeFailedPrecondition): the first key outside it.
-func (r *Result) CheckScope(s Scope) error {
-	for _, img := range r.Images {
-		if err := s.Key(fmt.Sprintf("result image %q key", img.Ref), img.Key); err != nil {
 			return err
 		}
 	}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/code2des/backend/models"
-	"github.com/code2des/backend/server/results"
 )
 
 // Default limits (configurable: CAPTURE_ARTIFACT_MAX_BYTES, RESULT_ARTIFACT_MAX_BYTES,
@@ -17,9 +16,10 @@ import (
 const (
 	// DefaultCaptureMaxBytes bounds the capture JSON read for a completed capture callback: 32 MiB.
 	DefaultCaptureMaxBytes int64 = 32 << 20
-	// DefaultResultMaxBytes bounds the result JSON read for a completed conversion callback: the
-	// same 8 MiB the result reader (server/results) allows, so an accepted result can be read.
-	DefaultResultMaxBytes int64 = results.DefaultMaxResultBytes
+	// DefaultResultMaxBytes bounds the result JSON read for a completed conversion callback, and
+	// is also the default of the result reader (results.DefaultMaxResultBytes), so an accepted
+	// result can be read: 8 MiB.
+	DefaultResultMaxBytes int64 = 8 << 20
 	// DefaultReadTimeout bounds all storage calls of one verification together.
 	DefaultReadTimeout = 30 * time.Second
 )
@@ -128,31 +128,16 @@ func (v *Verifier) VerifyCapture(ctx context.Context, c CaptureClaim) (*Capture,
 	return capture, nil
 }
 
-// ResultClaim is what a completed conversion callback asserts, with the identity of the capture
-// the job was made from (read from its page_import row).
-type ResultClaim struct {
-	Code2DesID string
-	Attempt    int
-	Nonce      string
-	// PageImportID, PageImportAttempt and CaptureHash identify the job's capture.
-	PageImportID      string
-	PageImportAttempt int
-	CaptureHash       string
-	// ResultURL points at the result JSON; WarningCount is the callback's warning_count.
-	ResultURL    string
-	WarningCount int
-}
-
 // VerifyResult checks a completed conversion (SPEC §6): the pointer in the job's scope, the
-// result object read under ResultMaxBytes, its format, its manifest repeating the job's and its
-// capture's identity, its image keys under the job's or the capture's prefix, and WarningCount
-// equal to the number of its warnings. Image bytes are not fetched here; they are verified when
-// the result is read.
+// result object read under ResultMaxBytes (all storage calls within ReadTimeout), and every rule
+// of CheckResult: its format and node tree with every imageRef resolving, its manifest repeating
+// the job's and its capture's identity, its image keys under the job's or the capture's prefix,
+// and WarningCount equal to the number of its warnings. Image bytes are not fetched here; they
+// are verified when the result is read (server/results).
 //
 // Errors: CodeFailedPrecondition (invalid; the message is safe to store), CodeUnavailable.
 func (v *Verifier) VerifyResult(ctx context.Context, c ResultClaim) (*Result, error) {
-	scope := v.Code2DesScope(c.Code2DesID, c.Attempt)
-	key, err := scope.Pointer("result_url", c.ResultURL)
+	key, err := c.ResultKey(v.Blob.Bucket(), v.KeyPrefix)
 	if err != nil {
 		return nil, err
 	}
@@ -162,20 +147,7 @@ func (v *Verifier) VerifyResult(ctx context.Context, c ResultClaim) (*Result, er
 	if err != nil {
 		return nil, err
 	}
-	result, err := ParseResult(b)
-	if err != nil {
-		return nil, err
-	}
-	if err := result.Manifest.CheckIdentity(c.Code2DesID, c.Attempt, c.Nonce, c.PageImportID, c.CaptureHash); err != nil {
-		return nil, err
-	}
-	if err := result.CheckScope(scope.With(v.PageImportScope(c.PageImportID, c.PageImportAttempt))); err != nil {
-		return nil, err
-	}
-	if len(result.Warnings) != c.WarningCount {
-		return nil, invalid(nil, "warning_count is %d but the result has %d warnings", c.WarningCount, len(result.Warnings))
-	}
-	return result, nil
+	return CheckResult(b, c, v.Blob.Bucket(), v.KeyPrefix)
 }
 
 // HashHex returns the lowercase hex SHA-256 of b.

@@ -3,6 +3,7 @@ package callbacks_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -201,6 +202,20 @@ func TestCode2DesArtifactRefused(t *testing.T) {
 		{"RootIsNotAnObject", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
 			r["root"] = "FRAME"
 		}, "result root must be a JSON object"},
+		// The node tree and its imageRefs are checked when the callback arrives, not only when
+		// the plugin reads the result.
+		{"DanglingImageRef", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
+			r["root"].(map[string]any)["fills"] = []any{map[string]any{"type": "IMAGE", "imageRef": "img-2"}}
+		}, `imageRef "img-2" of node "1:1" names no entry of images`},
+		{"UnknownNodeType", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
+			r["root"].(map[string]any)["children"] = []any{map[string]any{"id": "1:2", "type": "WIDGET", "name": "w"}}
+		}, `result node tree: a node has no known type (got "WIDGET")`},
+		{"TreePastTheDepthLimit", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
+			r["root"] = frameChain(artifacts.MaxTreeDepth + 1)
+		}, "result node tree: nodes nested deeper than 128"},
+		{"UnknownTopLevelMember", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
+			r["extra"] = true
+		}, `result has an unknown member "extra"`},
 		{"NotJSON", func(job *models.Code2Des, _ map[string]any, _ map[string]any) {
 			e.put(models.Code2DesArtifactPrefix("", job.ID, 1)+"result.json", []byte("not json"))
 		}, "result is not valid JSON"},
@@ -227,6 +242,15 @@ func TestCode2DesArtifactRefused(t *testing.T) {
 			}
 		})
 	}
+	t.Run("TreeAtTheDepthLimitIsAccepted", func(t *testing.T) {
+		job := e.code2des(source)
+		r := newResult(job, source, 0)
+		r["root"] = frameChain(artifacts.MaxTreeDepth)
+		r["root"].(map[string]any)["fills"] = []any{map[string]any{"type": "IMAGE", "imageRef": "img-1"}}
+		if a := e.postJSON(callbacks.Code2DesPath, e.storeResult(job, r)); a.status != 200 || a.body.Result != callbacks.Applied {
+			t.Errorf("got %v, want applied", a)
+		}
+	})
 	t.Run("ImageUnderTheCapturePrefixIsAccepted", func(t *testing.T) {
 		job := e.code2des(source)
 		r := newResult(job, source, 0)
@@ -235,6 +259,17 @@ func TestCode2DesArtifactRefused(t *testing.T) {
 			t.Errorf("got %v, want applied", a)
 		}
 	})
+}
+
+// frameChain is a node tree of depth frames, each the only child of the one before.
+func frameChain(depth int) map[string]any {
+	root := map[string]any{"id": "n0", "type": "FRAME", "name": ""}
+	for node, i := root, 1; i < depth; i++ {
+		child := map[string]any{"id": fmt.Sprintf("n%d", i), "type": "FRAME", "name": ""}
+		node["children"] = []any{child}
+		node = child
+	}
+	return root
 }
 
 // downStore returns the service's S3 store over an endpoint that misbehaves at the network level,

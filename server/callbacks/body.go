@@ -18,9 +18,6 @@ import (
 // answers 413.
 const MaxBodyBytes = 1 << 20
 
-// MaxNonceLength is the longest nonce a callback may carry (the seeds' varchar(255)).
-const MaxNonceLength = 255
-
 // MaxPointerLength is the longest result_url or screenshot_url (the seeds' varchar(1000)).
 const MaxPointerLength = 1000
 
@@ -78,32 +75,23 @@ func DecodePageImportCallback(body []byte) (*PageImportCallback, error) {
 	if err := checkIdentity("page_import_id", cb.PageImportID, cb.Attempt, cb.Nonce); err != nil {
 		return nil, err
 	}
-	switch cb.Status {
-	case StatusCompleted:
-		if err := requirePointer("result_url", cb.ResultURL); err != nil {
-			return nil, err
-		}
+	completed := func() error {
 		if err := requirePointer("screenshot_url", cb.ScreenshotURL); err != nil {
-			return nil, err
+			return err
 		}
 		if cb.CaptureHash == nil || !artifacts.IsSHA256Hex(*cb.CaptureHash) {
-			return nil, errMalformed("capture_hash must be 64 lowercase hex characters when status is completed")
+			return errMalformed("capture_hash must be 64 lowercase hex characters when status is completed")
 		}
-		if cb.ErrorMessage != nil {
-			return nil, errMalformed("error_message is not allowed when status is completed")
-		}
-	case StatusFailed:
-		if err := requireMessage(cb.ErrorMessage); err != nil {
-			return nil, err
-		}
-		if err := optionalPointer("result_url", cb.ResultURL); err != nil {
-			return nil, err
-		}
+		return nil
+	}
+	failed := func() error {
 		if cb.CaptureHash != nil || cb.ScreenshotURL != nil {
-			return nil, errMalformed("capture_hash and screenshot_url are not allowed when status is failed")
+			return errMalformed("capture_hash and screenshot_url are not allowed when status is failed")
 		}
-	default:
-		return nil, errMalformed("status must be %q or %q", StatusCompleted, StatusFailed)
+		return nil
+	}
+	if err := checkOutcome(cb.Status, cb.ResultURL, cb.ErrorMessage, completed, failed); err != nil {
+		return nil, err
 	}
 	return &cb, nil
 }
@@ -119,31 +107,52 @@ func DecodeCode2DesCallback(body []byte) (*Code2DesCallback, error) {
 	if err := checkIdentity("code2des_id", cb.Code2DesID, cb.Attempt, cb.Nonce); err != nil {
 		return nil, err
 	}
-	switch cb.Status {
-	case StatusCompleted:
-		if err := requirePointer("result_url", cb.ResultURL); err != nil {
-			return nil, err
-		}
+	completed := func() error {
 		if cb.WarningCount == nil || *cb.WarningCount < 0 || *cb.WarningCount > math.MaxInt32 {
-			return nil, errMalformed("warning_count must be an integer from 0 to %d when status is completed", math.MaxInt32)
+			return errMalformed("warning_count must be an integer from 0 to %d when status is completed", math.MaxInt32)
 		}
-		if cb.ErrorMessage != nil {
-			return nil, errMalformed("error_message is not allowed when status is completed")
-		}
-	case StatusFailed:
-		if err := requireMessage(cb.ErrorMessage); err != nil {
-			return nil, err
-		}
-		if err := optionalPointer("result_url", cb.ResultURL); err != nil {
-			return nil, err
-		}
+		return nil
+	}
+	failed := func() error {
 		if cb.WarningCount != nil {
-			return nil, errMalformed("warning_count is not allowed when status is failed")
+			return errMalformed("warning_count is not allowed when status is failed")
 		}
-	default:
-		return nil, errMalformed("status must be %q or %q", StatusCompleted, StatusFailed)
+		return nil
+	}
+	if err := checkOutcome(cb.Status, cb.ResultURL, cb.ErrorMessage, completed, failed); err != nil {
+		return nil, err
 	}
 	return &cb, nil
+}
+
+// checkOutcome checks the status and the fields both callbacks share for it: completed requires
+// result_url and refuses error_message; failed requires error_message and allows result_url.
+// completed and failed check the kind's own fields, between the shared ones (the order in which
+// the first problem of a body is reported).
+func checkOutcome(status string, resultURL, errorMessage *string, completed, failed func() error) error {
+	switch status {
+	case StatusCompleted:
+		if err := requirePointer("result_url", resultURL); err != nil {
+			return err
+		}
+		if err := completed(); err != nil {
+			return err
+		}
+		if errorMessage != nil {
+			return errMalformed("error_message is not allowed when status is completed")
+		}
+		return nil
+	case StatusFailed:
+		if err := requireMessage(errorMessage); err != nil {
+			return err
+		}
+		if err := optionalPointer("result_url", resultURL); err != nil {
+			return err
+		}
+		return failed()
+	default:
+		return errMalformed("status must be %q or %q", StatusCompleted, StatusFailed)
+	}
 }
 
 // decodeStrict decodes exactly one JSON object, refusing unknown fields and trailing data. The
@@ -179,25 +188,10 @@ func checkIdentity(idField, id string, attempt int, nonce string) error {
 	if attempt < 1 || attempt > math.MaxInt32 {
 		return errMalformed("attempt must be an integer from 1 to %d", math.MaxInt32)
 	}
-	if !isNonceText(nonce) {
-		return errMalformed("nonce must be 1 to %d URL-safe base64 characters", MaxNonceLength)
+	if !artifacts.IsNonceText(nonce) {
+		return errMalformed("nonce must be 1 to %d URL-safe base64 characters", artifacts.MaxNonceLength)
 	}
 	return nil
-}
-
-// isNonceText reports whether s looks like a nonce (models.NewNonce: URL-safe base64), so no
-// odd bytes reach the database or a comparison.
-func isNonceText(s string) bool {
-	if s == "" || len(s) > MaxNonceLength {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
 }
 
 func requirePointer(field string, p *string) error {

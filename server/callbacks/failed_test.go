@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/server/callbacks"
 )
 
@@ -110,7 +111,7 @@ func TestMalformedBodies(t *testing.T) {
 		{"AttemptAsFraction", `{"page_import_id":"` + pi.ID + `","attempt":1.5,"nonce":"` + pi.Nonce + `","status":"failed","error_message":"x"}`},
 		{"UppercaseID", `{"page_import_id":"` + strings.ToUpper(pi.ID) + `","attempt":1,"nonce":"` + pi.Nonce + `","status":"failed","error_message":"x"}`},
 		{"NonceWithSpace", `{"page_import_id":"` + pi.ID + `","attempt":1,"nonce":"a b","status":"failed","error_message":"x"}`},
-		{"NonceTooLong", `{"page_import_id":"` + pi.ID + `","attempt":1,"nonce":"` + strings.Repeat("a", callbacks.MaxNonceLength+1) + `","status":"failed","error_message":"x"}`},
+		{"NonceTooLong", `{"page_import_id":"` + pi.ID + `","attempt":1,"nonce":"` + strings.Repeat("a", artifacts.MaxNonceLength+1) + `","status":"failed","error_message":"x"}`},
 		{"UnknownStatus", `{"page_import_id":"` + pi.ID + `","attempt":1,"nonce":"` + pi.Nonce + `","status":"processing"}`},
 		{"FailedWithoutMessage", `{"page_import_id":"` + pi.ID + `","attempt":1,"nonce":"` + pi.Nonce + `","status":"failed"}`},
 		{"PointerTooLong", `{"page_import_id":"` + pi.ID + `","attempt":1,"nonce":"` + pi.Nonce + `","status":"failed","error_message":"x","result_url":"s3://b/` + strings.Repeat("k", callbacks.MaxPointerLength) + `"}`},
@@ -128,7 +129,7 @@ func TestMalformedBodies(t *testing.T) {
 		})
 	}
 	t.Run("NonceAtItsLengthLimitIsWellFormed", func(t *testing.T) {
-		body := `{"page_import_id":"` + pi.ID + `","attempt":1,"nonce":"` + strings.Repeat("a", callbacks.MaxNonceLength) + `","status":"failed","error_message":"x"}`
+		body := `{"page_import_id":"` + pi.ID + `","attempt":1,"nonce":"` + strings.Repeat("a", artifacts.MaxNonceLength) + `","status":"failed","error_message":"x"}`
 		if a := e.post(callbacks.PageImportsPath, []byte(body)); a.status != 409 {
 			t.Errorf("got %v, want 409 (well formed, wrong nonce)", a)
 		}

@@ -66,35 +66,23 @@ func (s *Service) ApplyPageImport(ctx context.Context, cb *PageImportCallback) (
 	if res, err, done := settledPageImport(row, f, want); done {
 		return res, err
 	}
+	apply := want
 	var rejected error
 	if want.completed {
-		_, err := s.Artifacts.VerifyCapture(ctx, artifacts.CaptureClaim{
+		_, checked := s.Artifacts.VerifyCapture(ctx, artifacts.CaptureClaim{
 			PageImportID: f.id, Attempt: f.attempt, Nonce: f.nonce,
 			ResultURL: *cb.ResultURL, ScreenshotURL: *cb.ScreenshotURL, CaptureHash: *cb.CaptureHash,
 		})
-		switch {
-		case artifacts.IsInvalid(err):
-			rejected = err
-		case err != nil:
+		msg, refused, err := refusal(checked, "capture artifact is invalid")
+		if err != nil {
 			return "", err
 		}
-	} else {
-		msg := SafeErrorMessage(*cb.ErrorMessage, msgNoMessage)
-		want.errorMessage = &msg
-		if cb.ResultURL != nil {
-			if _, err := s.Artifacts.PageImportScope(f.id, f.attempt).Pointer("result_url", *cb.ResultURL); err != nil {
-				want.resultURL = nil
-				rejected = models.WrapError(models.CodeFailedPrecondition, err, artifacts.SafeMessage(err)+msgPointerOut)
-			}
+		if refused != nil {
+			apply, rejected = pageImportOutcome{errorMessage: msg}, refused
 		}
-	}
-	apply := want
-	if rejected != nil && want.completed {
-		// The artifact is invalid: record a failure with a safe message instead (SPEC §6: 422).
-		msg := SafeErrorMessage(artifacts.SafeMessage(rejected), "capture artifact is invalid")
-		apply = pageImportOutcome{errorMessage: &msg}
-		// Answer with exactly what is stored: the message may quote worker-chosen text.
-		rejected = models.WrapError(models.CodeFailedPrecondition, rejected, msg)
+	} else {
+		want.errorMessage, want.resultURL, rejected = failure(*cb.ErrorMessage, cb.ResultURL, s.Artifacts.PageImportScope(f.id, f.attempt))
+		apply = want
 	}
 	ctx2, cancel := s.dbCtx(ctx)
 	defer cancel()
@@ -108,17 +96,48 @@ func (s *Service) ApplyPageImport(ctx context.Context, cb *PageImportCallback) (
 		if err != nil {
 			return "", err
 		}
-		res, err, _ := settledPageImport(row, f, want)
-		if res == "" && err == nil {
-			err = models.Errorf(models.CodeConflict, msgFence)
-		}
-		return res, err
+		return afterRace(settledPageImport(row, f, want))
 	}
 	s.log(ctx, "page import callback applied", f.id, apply.completed, rejected)
-	if rejected != nil {
-		return Applied, rejected
+	return Applied, rejected
+}
+
+// refusal sorts the outcome of the artifact check of a completed callback: nil (accepted); an
+// invalid artifact, which is recorded as a failure instead (SPEC §6: 422) with msg, the stored
+// message, and answered with refused, whose message is exactly what is stored (it may quote
+// worker-chosen text); or any other error (storage unreachable: nothing may change), returned as
+// err.
+func refusal(checked error, fallback string) (msg *string, refused, err error) {
+	switch {
+	case checked == nil:
+		return nil, nil, nil
+	case !artifacts.IsInvalid(checked):
+		return nil, nil, checked
 	}
-	return Applied, nil
+	m := SafeErrorMessage(artifacts.SafeMessage(checked), fallback)
+	return &m, models.WrapError(models.CodeFailedPrecondition, checked, m), nil
+}
+
+// failure returns what a failed callback records: its cleaned error message, and its optional
+// result_url when that lies in the job's scope. A pointer outside it is dropped and answered with
+// rejected (422) while the failure is still recorded.
+func failure(errorMessage string, resultURL *string, scope artifacts.Scope) (msg, keptURL *string, rejected error) {
+	m := SafeErrorMessage(errorMessage, msgNoMessage)
+	if resultURL != nil {
+		if _, err := scope.Pointer("result_url", *resultURL); err != nil {
+			return &m, nil, models.WrapError(models.CodeFailedPrecondition, err, artifacts.SafeMessage(err)+msgPointerOut)
+		}
+	}
+	return &m, resultURL, nil
+}
+
+// afterRace answers a callback whose UPDATE matched nothing, from the row re-read: a row that is
+// still processing (so the fence no longer held) conflicts.
+func afterRace(res Result, err error, _ bool) (Result, error) {
+	if res == "" && err == nil {
+		err = models.Errorf(models.CodeConflict, msgFence)
+	}
+	return res, err
 }
 
 func (s *Service) readPageImport(ctx context.Context, id string) (*models.PageImport, error) {
@@ -166,30 +185,20 @@ func (s *Service) ApplyCode2Des(ctx context.Context, cb *Code2DesCallback) (Resu
 	if res, err, done := settledCode2Des(row, f, want); done {
 		return res, err
 	}
+	apply := want
 	var rejected error
 	if want.completed {
-		err := s.verifyResult(ctx, row, f, *cb.ResultURL, *cb.WarningCount)
-		switch {
-		case artifacts.IsInvalid(err):
-			rejected = err
-		case err != nil:
+		checked := s.verifyResult(ctx, row, f, *cb.ResultURL, *cb.WarningCount)
+		msg, refused, err := refusal(checked, "result artifact is invalid")
+		if err != nil {
 			return "", err
 		}
-	} else {
-		msg := SafeErrorMessage(*cb.ErrorMessage, msgNoMessage)
-		want.errorMessage = &msg
-		if cb.ResultURL != nil {
-			if _, err := s.Artifacts.Code2DesScope(f.id, f.attempt).Pointer("result_url", *cb.ResultURL); err != nil {
-				want.resultURL = nil
-				rejected = models.WrapError(models.CodeFailedPrecondition, err, artifacts.SafeMessage(err)+msgPointerOut)
-			}
+		if refused != nil {
+			apply, rejected = code2desOutcome{errorMessage: msg}, refused
 		}
-	}
-	apply := want
-	if rejected != nil && want.completed {
-		msg := SafeErrorMessage(artifacts.SafeMessage(rejected), "result artifact is invalid")
-		apply = code2desOutcome{errorMessage: &msg}
-		rejected = models.WrapError(models.CodeFailedPrecondition, rejected, msg)
+	} else {
+		want.errorMessage, want.resultURL, rejected = failure(*cb.ErrorMessage, cb.ResultURL, s.Artifacts.Code2DesScope(f.id, f.attempt))
+		apply = want
 	}
 	ctx2, cancel := s.dbCtx(ctx)
 	defer cancel()
@@ -202,17 +211,10 @@ func (s *Service) ApplyCode2Des(ctx context.Context, cb *Code2DesCallback) (Resu
 		if err != nil {
 			return "", err
 		}
-		res, err, _ := settledCode2Des(row, f, want)
-		if res == "" && err == nil {
-			err = models.Errorf(models.CodeConflict, msgFence)
-		}
-		return res, err
+		return afterRace(settledCode2Des(row, f, want))
 	}
 	s.log(ctx, "code2des callback applied", f.id, apply.completed, rejected)
-	if rejected != nil {
-		return Applied, rejected
-	}
-	return Applied, nil
+	return Applied, rejected
 }
 
 // verifyResult reads the job's capture identity from its page_import row and checks the result

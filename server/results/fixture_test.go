@@ -25,8 +25,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/server/awsconf"
-	"github.com/code2des/backend/server/results"
 	"github.com/code2des/backend/server/s3store"
 	"github.com/code2des/backend/server/testenv"
 )
@@ -40,10 +40,10 @@ type fixture struct {
 	prefix  string // the job's artifact prefix
 	cprefix string // the Page Import's artifact prefix
 
-	manifest results.Manifest
+	manifest artifacts.ResultManifest
 	root     string // the exact "root" bytes
-	images   []results.ImageEntry
-	warnings []results.Warning
+	images   []artifacts.ResultImage
+	warnings []artifacts.ResultWarning
 	blobs    map[string][]byte // key -> bytes to store
 	// raw, when set, replaces the document built from the fields above.
 	raw []byte
@@ -95,10 +95,10 @@ func newFixtureIn(t testing.TB, env *testenv.S3Env) *fixture {
 	warningCount := 1
 	f.job = &models.Code2Des{ID: jobID, PageImportID: piID, Status: models.Code2DesCompleted, Attempt: 1, Nonce: nonce, ResultURL: &resultURL, WarningCount: &warningCount}
 	f.pi = &models.PageImport{ID: piID, Status: models.PageImportCompleted, Attempt: 1, Nonce: randomNonce(t), CaptureHash: &captureHash}
-	f.manifest = results.Manifest{Kind: "code2des.result", Version: 1, Code2DesID: jobID, Attempt: 1, Nonce: nonce, PageImportID: piID, CaptureHash: captureHash}
+	f.manifest = artifacts.ResultManifest{Kind: "code2des.result", Version: 1, Code2DesID: jobID, Attempt: 1, Nonce: nonce, PageImportID: piID, CaptureHash: captureHash}
 	f.root = fixtureRoot
 	nodeID := "1:8"
-	f.warnings = []results.Warning{{Code: "FONT_FALLBACK", Message: "Inter was replaced by Roboto", NodeID: &nodeID}}
+	f.warnings = []artifacts.ResultWarning{{Code: "FONT_FALLBACK", Message: "Inter was replaced by Roboto", NodeID: &nodeID}}
 
 	f.addImage(t, "png", f.prefix+"images/hero.png", "image/png", encodePNG(t, gradient(64, 48)))
 	// The JPEG is one of the capture's assets: under the Page Import's prefix.
@@ -122,11 +122,11 @@ func (f *fixture) addImage(t testing.TB, ref, key, mime string, b []byte) {
 		w, h = cfg.Width, cfg.Height
 	}
 	sum := sha256.Sum256(b)
-	f.images = append(f.images, results.ImageEntry{Ref: ref, Key: key, MimeType: mime, Sha256: hex.EncodeToString(sum[:]), ByteSize: int64(len(b)), Width: w, Height: h})
+	f.images = append(f.images, artifacts.ResultImage{Ref: ref, Key: key, MimeType: mime, Sha256: hex.EncodeToString(sum[:]), ByteSize: int64(len(b)), Width: w, Height: h})
 	f.blobs[key] = b
 }
 
-func (f *fixture) image(ref string) *results.ImageEntry {
+func (f *fixture) image(ref string) *artifacts.ResultImage {
 	for i := range f.images {
 		if f.images[i].Ref == ref {
 			return &f.images[i]

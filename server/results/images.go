@@ -13,6 +13,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/code2des/backend/server/artifacts"
 	"golang.org/x/image/draw"
 	"golang.org/x/image/webp"
 )
@@ -23,18 +24,18 @@ const svgNamespace = "http://www.w3.org/2000/svg"
 // jpegQuality is the quality of a JPEG re-encoded after downscaling.
 const jpegQuality = 90
 
-// sniff names the raster format of b by its signature: MimePNG, MimeJPEG, MimeGIF, MimeWebP, or ""
+// sniff names the raster format of b by its signature: artifacts.MimePNG, artifacts.MimeJPEG, artifacts.MimeGIF, artifacts.MimeWebP, or ""
 // for anything else (which may be SVG text).
 func sniff(b []byte) string {
 	switch {
 	case bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")):
-		return MimePNG
+		return artifacts.MimePNG
 	case bytes.HasPrefix(b, []byte("\xff\xd8\xff")):
-		return MimeJPEG
+		return artifacts.MimeJPEG
 	case bytes.HasPrefix(b, []byte("GIF87a")), bytes.HasPrefix(b, []byte("GIF89a")):
-		return MimeGIF
+		return artifacts.MimeGIF
 	case len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WEBP":
-		return MimeWebP
+		return artifacts.MimeWebP
 	}
 	return ""
 }
@@ -115,13 +116,13 @@ func rasterConfig(b []byte, mime string) (image.Config, error) {
 	)
 	r := bytes.NewReader(b)
 	switch mime {
-	case MimePNG:
+	case artifacts.MimePNG:
 		cfg, err = png.DecodeConfig(r)
-	case MimeJPEG:
+	case artifacts.MimeJPEG:
 		cfg, err = jpeg.DecodeConfig(r)
-	case MimeGIF:
+	case artifacts.MimeGIF:
 		cfg, err = gif.DecodeConfig(r)
-	case MimeWebP:
+	case artifacts.MimeWebP:
 		cfg, err = webp.DecodeConfig(r)
 	default:
 		err = errors.New("not a raster type")
@@ -138,7 +139,7 @@ func rasterConfig(b []byte, mime string) (image.Config, error) {
 // needsConversion reports whether a raster of type mime and size cfg must be re-encoded to be
 // Figma-safe.
 func needsConversion(mime string, cfg image.Config) bool {
-	return mime == MimeWebP || cfg.Width > MaxImageSide || cfg.Height > MaxImageSide
+	return mime == artifacts.MimeWebP || cfg.Width > MaxImageSide || cfg.Height > MaxImageSide
 }
 
 // convert decodes a raster whose header said cfg and re-encodes it Figma-safe: WebP becomes PNG,
@@ -152,13 +153,13 @@ func convert(b []byte, mime string, cfg image.Config) (*figmaSafe, error) {
 	)
 	r := bytes.NewReader(b)
 	switch mime {
-	case MimePNG:
+	case artifacts.MimePNG:
 		img, err = png.Decode(r)
-	case MimeJPEG:
+	case artifacts.MimeJPEG:
 		img, err = jpeg.Decode(r)
-	case MimeGIF:
+	case artifacts.MimeGIF:
 		img, err = gif.Decode(r)
-	case MimeWebP:
+	case artifacts.MimeWebP:
 		img, err = webp.Decode(r)
 	default:
 		err = errors.New("not a raster type")
@@ -166,9 +167,9 @@ func convert(b []byte, mime string, cfg image.Config) (*figmaSafe, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s does not decode: %v", ErrInvalidImage, mime, err)
 	}
-	out := &figmaSafe{mime: MimePNG, converted: mime == MimeWebP || mime == MimeGIF}
-	if mime == MimeJPEG {
-		out.mime = MimeJPEG
+	out := &figmaSafe{mime: artifacts.MimePNG, converted: mime == artifacts.MimeWebP || mime == artifacts.MimeGIF}
+	if mime == artifacts.MimeJPEG {
+		out.mime = artifacts.MimeJPEG
 	}
 	w, h := img.Bounds().Dx(), img.Bounds().Dy()
 	if w > MaxImageSide || h > MaxImageSide {
@@ -180,7 +181,7 @@ func convert(b []byte, mime string, cfg image.Config) (*figmaSafe, error) {
 	}
 	out.width, out.height = w, h
 	var buf bytes.Buffer
-	if out.mime == MimeJPEG {
+	if out.mime == artifacts.MimeJPEG {
 		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: jpegQuality})
 	} else {
 		err = (&png.Encoder{CompressionLevel: png.DefaultCompression}).Encode(&buf, img)

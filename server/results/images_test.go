@@ -14,16 +14,18 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/code2des/backend/server/artifacts"
 )
 
 func TestSniff(t *testing.T) {
 	t.Parallel()
 	cases := map[string]string{
-		"\x89PNG\r\n\x1a\nrest":        MimePNG,
-		"\xff\xd8\xff\xe0rest":         MimeJPEG,
-		"GIF87a...":                    MimeGIF,
-		"GIF89a...":                    MimeGIF,
-		"RIFF\x00\x00\x00\x00WEBPVP8L": MimeWebP,
+		"\x89PNG\r\n\x1a\nrest":        artifacts.MimePNG,
+		"\xff\xd8\xff\xe0rest":         artifacts.MimeJPEG,
+		"GIF87a...":                    artifacts.MimeGIF,
+		"GIF89a...":                    artifacts.MimeGIF,
+		"RIFF\x00\x00\x00\x00WEBPVP8L": artifacts.MimeWebP,
 		"RIFF\x00\x00\x00\x00WAVEfmt ": "",
 		"<svg xmlns=...>":              "",
 		"<!DOCTYPE html>":              "",
@@ -129,10 +131,10 @@ func TestConvert(t *testing.T) {
 		converted bool
 		scaled    bool
 	}{
-		{"LossyWebPToPNG", lossy, MimeWebP, MimePNG, 150, 103, true, false},
-		{"WidePNGScaled", encoded(t, func(b *bytes.Buffer, i image.Image) error { return png.Encode(b, i) }, img), MimePNG, MimePNG, 4096, 20, false, true},
-		{"WideJPEGStaysJPEG", encoded(t, func(b *bytes.Buffer, i image.Image) error { return jpeg.Encode(b, i, nil) }, img), MimeJPEG, MimeJPEG, 4096, 20, false, true},
-		{"TallGIFToPNGFirstFrame", encoded(t, func(b *bytes.Buffer, i image.Image) error { return gif.Encode(b, i, nil) }, pal), MimeGIF, MimePNG, 10, 4096, true, true},
+		{"LossyWebPToPNG", lossy, artifacts.MimeWebP, artifacts.MimePNG, 150, 103, true, false},
+		{"WidePNGScaled", encoded(t, func(b *bytes.Buffer, i image.Image) error { return png.Encode(b, i) }, img), artifacts.MimePNG, artifacts.MimePNG, 4096, 20, false, true},
+		{"WideJPEGStaysJPEG", encoded(t, func(b *bytes.Buffer, i image.Image) error { return jpeg.Encode(b, i, nil) }, img), artifacts.MimeJPEG, artifacts.MimeJPEG, 4096, 20, false, true},
+		{"TallGIFToPNGFirstFrame", encoded(t, func(b *bytes.Buffer, i image.Image) error { return gif.Encode(b, i, nil) }, pal), artifacts.MimeGIF, artifacts.MimePNG, 10, 4096, true, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -164,16 +166,16 @@ func TestConvert(t *testing.T) {
 			w, h int
 			want bool
 		}{{MaxImageSide, MaxImageSide, false}, {MaxImageSide + 1, MaxImageSide, true}, {MaxImageSide, MaxImageSide + 1, true}} {
-			cfg, err := rasterConfig(pngHeader(c.w, c.h), MimePNG)
-			if err != nil || needsConversion(MimePNG, cfg) != c.want {
-				t.Errorf("%dx%d PNG: needsConversion %v (%v), want %v", c.w, c.h, needsConversion(MimePNG, cfg), err, c.want)
+			cfg, err := rasterConfig(pngHeader(c.w, c.h), artifacts.MimePNG)
+			if err != nil || needsConversion(artifacts.MimePNG, cfg) != c.want {
+				t.Errorf("%dx%d PNG: needsConversion %v (%v), want %v", c.w, c.h, needsConversion(artifacts.MimePNG, cfg), err, c.want)
 			}
 		}
 	})
 	t.Run("ErrInvalidImageCorruptPixels", func(t *testing.T) {
 		b := encoded(t, func(b *bytes.Buffer, i image.Image) error { return png.Encode(b, i) }, img)
-		cfg, _ := rasterConfig(b, MimePNG)
-		_, err := convert(b[:len(b)/2], MimePNG, cfg)
+		cfg, _ := rasterConfig(b, artifacts.MimePNG)
+		_, err := convert(b[:len(b)/2], artifacts.MimePNG, cfg)
 		if !errors.Is(err, ErrInvalidImage) {
 			t.Errorf("err = %v, want ErrInvalidImage", err)
 		}
@@ -191,87 +193,29 @@ func pngHeader(w, h int) []byte {
 	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(append([]byte("IHDR"), ihdr...)))
 }
 
-func validEntry(i int) ImageEntry {
-	return ImageEntry{Ref: fmt.Sprintf("r%d", i), Key: "code2des/j/attempt-1/i.png", MimeType: MimePNG, Sha256: strings.Repeat("ab", 32), ByteSize: 10, Width: 1, Height: 1}
-}
-
-func TestCheckImageEntries(t *testing.T) {
+// TestCheckImageBytes: the reading budgets of the used images, before any read (the format
+// rules of the entries are artifacts' own: server/artifacts/result_test.go).
+func TestCheckImageBytes(t *testing.T) {
 	t.Parallel()
-	check := func(es []ImageEntry) error {
-		_, err := checkImageEntries(es, "bucket", "code2des/j/attempt-1/", "page-imports/p/attempt-1/", 100)
-		return err
-	}
-	many := make([]ImageEntry, MaxImages+1)
-	for i := range many {
-		many[i] = validEntry(i)
-	}
-	if err := check(many[:MaxImages]); err != nil {
-		t.Errorf("MaxImages entries: %v", err)
-	}
-	if err := check(many); !errors.Is(err, ErrInvalidImageEntry) {
-		t.Errorf("MaxImages+1 entries: %v", err)
-	}
-	cases := []struct {
-		name   string
-		change func(e *ImageEntry)
-		want   error
-	}{
-		{"OKCapturePrefix", func(e *ImageEntry) { e.Key = "page-imports/p/attempt-1/assets/a.png" }, nil},
-		{"OKRefAtMaxLength", func(e *ImageEntry) { e.Ref = strings.Repeat("r", MaxIdentifierLength) }, nil},
-		{"ErrRefPastMaxLength", func(e *ImageEntry) { e.Ref = strings.Repeat("r", MaxIdentifierLength+1) }, ErrInvalidImageEntry},
-		{"ErrEmptyRef", func(e *ImageEntry) { e.Ref = "" }, ErrInvalidImageEntry},
-		{"ErrOtherCaptureAttempt", func(e *ImageEntry) { e.Key = "page-imports/p/attempt-2/a.png" }, ErrOutsidePrefix},
-		{"ErrPrefixItself", func(e *ImageEntry) { e.Key = "code2des/j/attempt-1" }, ErrOutsidePrefix},
-		{"ErrEmptySegment", func(e *ImageEntry) { e.Key = "code2des/j/attempt-1//a.png" }, ErrOutsidePrefix},
-		{"ErrS3Pointer", func(e *ImageEntry) { e.Key = "s3://bucket/code2des/j/attempt-1/a.png" }, ErrOutsidePrefix},
-		{"ErrUnknownMime", func(e *ImageEntry) { e.MimeType = "image/bmp" }, ErrInvalidImageEntry},
-		{"ErrUppercaseSha", func(e *ImageEntry) { e.Sha256 = strings.Repeat("AB", 32) }, ErrInvalidImageEntry},
-		{"ErrZeroBytes", func(e *ImageEntry) { e.ByteSize = 0 }, ErrInvalidImageEntry},
-		{"OKBytesAtLimit", func(e *ImageEntry) { e.ByteSize = 100 }, nil},
-		{"ErrBytesPastLimit", func(e *ImageEntry) { e.ByteSize = 101 }, ErrImageTooLarge},
-		{"OKSideAtMax", func(e *ImageEntry) { e.Width = MaxDeclaredImageSide }, nil},
-		{"ErrSidePastMax", func(e *ImageEntry) { e.Height = MaxDeclaredImageSide + 1 }, ErrInvalidImageEntry},
-		{"ErrZeroWidth", func(e *ImageEntry) { e.Width = 0 }, ErrInvalidImageEntry},
-	}
-	for _, c := range cases {
-		e := validEntry(0)
-		c.change(&e)
-		if err := check([]ImageEntry{e}); !errors.Is(err, c.want) || (c.want == nil && err != nil) {
-			t.Errorf("%s: err = %v, want %v", c.name, err, c.want)
+	used := func(sizes ...int64) []artifacts.UsedImage {
+		var u []artifacts.UsedImage
+		for i, n := range sizes {
+			u = append(u, artifacts.UsedImage{ResultImage: artifacts.ResultImage{Ref: fmt.Sprintf("r%d", i), ByteSize: n}})
 		}
-	}
-	if err := check([]ImageEntry{validEntry(1), validEntry(1)}); !errors.Is(err, ErrInvalidImageEntry) {
-		t.Errorf("duplicate ref: %v", err)
-	}
-}
-
-func TestCheckWarnings(t *testing.T) {
-	t.Parallel()
-	node := strings.Repeat("n", MaxIdentifierLength)
-	longNode := node + "n"
-	ok := Warning{Code: strings.Repeat("C", MaxWarningCodeLength), Message: strings.Repeat("m", MaxWarningMessageLength), NodeID: &node}
-	many := make([]Warning, MaxWarnings+1)
-	for i := range many {
-		many[i] = Warning{Code: "C"}
+		return u
 	}
 	cases := []struct {
 		name  string
-		ws    []Warning
-		count int
+		sizes []int64
 		want  error
 	}{
-		{"OKAtEveryLengthLimit", []Warning{ok}, 1, nil},
-		{"OKNone", nil, 0, nil},
-		{"OKMaxWarnings", many[:MaxWarnings], MaxWarnings, nil},
-		{"ErrPastMaxWarnings", many, MaxWarnings + 1, ErrInvalidImageEntry},
-		{"ErrCountDiffers", []Warning{ok}, 0, ErrWarningCount},
-		{"ErrCodePastLimit", []Warning{{Code: ok.Code + "C"}}, 1, ErrInvalidImageEntry},
-		{"ErrEmptyCode", []Warning{{Message: "m"}}, 1, ErrInvalidImageEntry},
-		{"ErrMessagePastLimit", []Warning{{Code: "C", Message: ok.Message + "m"}}, 1, ErrInvalidImageEntry},
-		{"ErrNodePastLimit", []Warning{{Code: "C", NodeID: &longNode}}, 1, ErrInvalidImageEntry},
+		{"OKBytesAtLimit", []int64{100}, nil},
+		{"ErrBytesPastLimit", []int64{101}, ErrImageTooLarge},
+		{"OKTotalAtBudget", []int64{100, 100, 50}, nil},
+		{"ErrTotalPastBudget", []int64{100, 100, 51}, ErrImagesOverBudget},
 	}
 	for _, c := range cases {
-		if err := checkWarnings(c.ws, c.count); !errors.Is(err, c.want) || (c.want == nil && err != nil) {
+		if err := checkImageBytes(used(c.sizes...), 100, 250); !errors.Is(err, c.want) || (c.want == nil && err != nil) {
 			t.Errorf("%s: err = %v, want %v", c.name, err, c.want)
 		}
 	}

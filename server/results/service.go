@@ -1,6 +1,7 @@
 // Package results serves the result of a completed Code2Des job (SPEC §1 step 6, §3, §7): it reads
-// the result artifact from the blob store under size and time bounds, re-validates it (manifest
-// identity, node tree shape, imageRef resolution, warning count), fetches every image the tree
+// the result artifact from the blob store under size and time bounds, re-validates it with the
+// format rules of server/artifacts (the ones the callback applied: manifest identity, node tree
+// shape, imageRef resolution, key scope, warning count), fetches every image the tree
 // uses under per-image and per-result byte limits with a cap on concurrent reads, checks each
 // image's SHA-256 and sniffed type, makes every raster Figma-safe (WebP to PNG, at most
 // MaxImageSide px a side) and returns the tree with the images inlined. Hydrated results are
@@ -11,19 +12,13 @@
 package results
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
-	"crypto/subtle"
 	"encoding/base64"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
-	"regexp"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -31,6 +26,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/artifacts"
 )
 
 // Options configure a Service. Zero fields take the Default* values of format.go.
@@ -144,7 +140,8 @@ const (
 // Errors (models.Error):
 //   - CodeFailedPrecondition: the job is not completed (processing, or failed: the message then
 //     carries the job's safe error message), or the artifact or any image fails a check (the
-//     cause wraps one of the Err* reasons of format.go; the message is generic and safe).
+//     cause wraps one of the Err* reasons of server/artifacts for a format rule, or of
+//     format.go for a reading rule; the message is generic and safe).
 //   - CodeNotFound: pi is nil or is not the job's Page Import.
 //   - CodeUnavailable: storage could not be reached, or loading took longer than
 //     Options.FetchTimeout, or ctx ended first.
@@ -210,7 +207,7 @@ func checkRows(job *models.Code2Des, pi *models.PageImport) error {
 		return models.Errorf(models.CodeNotFound, msgNoImport)
 	}
 	if job.ResultURL == nil || job.WarningCount == nil || pi.CaptureHash == nil {
-		return invalid(fmt.Errorf("%w: completed row without result_url, warning_count or capture_hash", ErrMalformed))
+		return invalid(fmt.Errorf("%w: completed row without result_url, warning_count or capture_hash", artifacts.ErrMalformed))
 	}
 	return nil
 }
@@ -235,52 +232,31 @@ func storageError(err error, what string, tooLarge error) error {
 
 // load reads, validates and hydrates one result. It returns nothing but an error on any failure.
 func (s *Service) load(ctx context.Context, job *models.Code2Des, pi *models.PageImport) (*models.Code2DesResult, error) {
-	jobPrefix := models.Code2DesArtifactPrefix(s.opts.KeyPrefix, job.ID, job.Attempt)
-	importPrefix := models.PageImportArtifactPrefix(s.opts.KeyPrefix, pi.ID, pi.Attempt)
-
-	bucket, key, err := models.ParseS3URI(*job.ResultURL)
-	if err != nil {
-		return nil, invalid(fmt.Errorf("%w: result_url: %v", ErrOutsidePrefix, err))
+	// The row is the claim now: the same rules the completed-conversion callback applied.
+	claim := artifacts.ResultClaim{
+		Code2DesID: job.ID, Attempt: job.Attempt, Nonce: job.Nonce,
+		PageImportID: pi.ID, PageImportAttempt: pi.Attempt, CaptureHash: *pi.CaptureHash,
+		ResultURL: *job.ResultURL, WarningCount: *job.WarningCount,
 	}
-	if bucket != s.store.Bucket() || !strings.HasPrefix(key, jobPrefix) {
-		return nil, invalid(fmt.Errorf("%w: result_url %q is not under s3://%s/%s", ErrOutsidePrefix, *job.ResultURL, s.store.Bucket(), jobPrefix))
+	bucket := s.store.Bucket()
+	key, err := claim.ResultKey(bucket, s.opts.KeyPrefix)
+	if err != nil {
+		return nil, invalid(err)
 	}
 	body, err := s.store.Get(ctx, key, s.opts.MaxResultBytes)
 	if err != nil {
 		return nil, storageError(err, "result "+key, ErrResultTooLarge)
 	}
-
-	doc, err := ParseDocument(body)
+	doc, err := artifacts.CheckResult(body, claim, bucket, s.opts.KeyPrefix)
 	if err != nil {
 		return nil, invalid(err)
 	}
-	if err := checkManifest(doc.Manifest, job, pi); err != nil {
+	used := doc.UsedImages()
+	if err := checkImageBytes(used, s.opts.MaxImageBytes, s.opts.MaxTotalImageBytes); err != nil {
 		return nil, invalid(err)
-	}
-	if err := checkWarnings(doc.Warnings, *job.WarningCount); err != nil {
-		return nil, invalid(err)
-	}
-	entries, err := checkImageEntries(doc.Images, s.store.Bucket(), jobPrefix, importPrefix, s.opts.MaxImageBytes)
-	if err != nil {
-		return nil, invalid(err)
-	}
-	refs, err := validateTree(doc.Root)
-	if err != nil {
-		return nil, invalid(err)
-	}
-	used, err := resolveRefs(refs, entries, doc.Images)
-	if err != nil {
-		return nil, invalid(err)
-	}
-	var total int64
-	for _, e := range used {
-		total += e.ByteSize
-	}
-	if total > s.opts.MaxTotalImageBytes {
-		return nil, invalid(fmt.Errorf("%w: %d bytes declared, budget %d", ErrImagesOverBudget, total, s.opts.MaxTotalImageBytes))
 	}
 
-	images, extra, err := s.hydrate(ctx, used, refs)
+	images, extra, err := s.hydrate(ctx, used)
 	if err != nil {
 		return nil, err
 	}
@@ -308,163 +284,25 @@ func (s *Service) load(ctx context.Context, job *models.Code2Des, pi *models.Pag
 	}, nil
 }
 
-// ParseDocument splits a result artifact into its four members. Member names are matched exactly
-// and each must appear once; unknown top-level members are ignored. Root keeps the exact stored
-// bytes of "root". Errors wrap ErrMalformed.
-func ParseDocument(body []byte) (*Document, error) {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil, fmt.Errorf("%w: not a JSON object", ErrMalformed)
-	}
-	members := make(map[string]json.RawMessage, 4)
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+// checkImageBytes applies the reading budgets before any image is read: each used image's
+// declared byte_size at most maxImage, and their sum at most maxTotal.
+func checkImageBytes(used []artifacts.UsedImage, maxImage, maxTotal int64) error {
+	var total int64
+	for _, e := range used {
+		if e.ByteSize > maxImage {
+			return fmt.Errorf("%w: image %q declares %d bytes, limit %d", ErrImageTooLarge, e.Ref, e.ByteSize, maxImage)
 		}
-		name := tok.(string) // inside an object, Token returns member names as strings
-		if _, dup := members[name]; dup {
-			return nil, fmt.Errorf("%w: member %q appears twice", ErrMalformed, name)
-		}
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, fmt.Errorf("%w: member %q: %v", ErrMalformed, name, err)
-		}
-		members[name] = raw
+		total += e.ByteSize
 	}
-	if _, err := dec.Token(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("%w: data after the document", ErrMalformed)
-	}
-	doc := &Document{Root: members["root"]}
-	for _, m := range []struct {
-		name string
-		dst  any
-	}{{"manifest", &doc.Manifest}, {"root", nil}, {"images", &doc.Images}, {"warnings", &doc.Warnings}} {
-		raw, ok := members[m.name]
-		if !ok || bytes.Equal(raw, []byte("null")) {
-			return nil, fmt.Errorf("%w: member %q is missing", ErrMalformed, m.name)
-		}
-		if m.dst != nil {
-			if err := json.Unmarshal(raw, m.dst); err != nil {
-				return nil, fmt.Errorf("%w: member %q: %v", ErrMalformed, m.name, err)
-			}
-		}
-	}
-	return doc, nil
-}
-
-// checkManifest compares the manifest with the rows (SPEC §6, §7); the nonce in constant time.
-func checkManifest(m Manifest, job *models.Code2Des, pi *models.PageImport) error {
-	switch {
-	case m.Kind != ManifestKind:
-		return fmt.Errorf("%w: kind %q", ErrManifest, m.Kind)
-	case m.Version != ManifestVersion:
-		return fmt.Errorf("%w: version %d", ErrManifest, m.Version)
-	case m.Code2DesID != job.ID:
-		return fmt.Errorf("%w: code2des_id", ErrManifest)
-	case m.Attempt != job.Attempt:
-		return fmt.Errorf("%w: attempt %d, row %d", ErrManifest, m.Attempt, job.Attempt)
-	case subtle.ConstantTimeCompare([]byte(m.Nonce), []byte(job.Nonce)) != 1:
-		return fmt.Errorf("%w: nonce", ErrManifest) // never log the value
-	case m.PageImportID != job.PageImportID || m.PageImportID != pi.ID:
-		return fmt.Errorf("%w: page_import_id", ErrManifest)
-	case m.CaptureHash != *pi.CaptureHash:
-		return fmt.Errorf("%w: capture_hash", ErrManifest)
+	if total > maxTotal {
+		return fmt.Errorf("%w: %d bytes declared, budget %d", ErrImagesOverBudget, total, maxTotal)
 	}
 	return nil
-}
-
-// checkWarnings applies the warnings rules: at most MaxWarnings, exactly warning_count of them,
-// each with a code of 1-MaxWarningCodeLength bytes, a message of at most MaxWarningMessageLength
-// bytes and an optional node id of 1-MaxIdentifierLength bytes.
-func checkWarnings(ws []Warning, count int) error {
-	if len(ws) > MaxWarnings {
-		return fmt.Errorf("%w: %d warnings, at most %d", ErrInvalidImageEntry, len(ws), MaxWarnings)
-	}
-	if len(ws) != count {
-		return fmt.Errorf("%w: %d warnings, warning_count %d", ErrWarningCount, len(ws), count)
-	}
-	for i, w := range ws {
-		if w.Code == "" || len(w.Code) > MaxWarningCodeLength || len(w.Message) > MaxWarningMessageLength ||
-			(w.NodeID != nil && (*w.NodeID == "" || len(*w.NodeID) > MaxIdentifierLength)) {
-			return fmt.Errorf("%w: warning %d breaks a length rule", ErrInvalidImageEntry, i)
-		}
-	}
-	return nil
-}
-
-var sha256Hex = regexp.MustCompile(`^[0-9a-f]{64}$`)
-
-var knownMime = map[string]bool{MimePNG: true, MimeJPEG: true, MimeGIF: true, MimeWebP: true, MimeSVG: true}
-
-// checkImageEntries applies the field rules to every images entry and indexes them by ref.
-func checkImageEntries(images []ImageEntry, bucket, jobPrefix, importPrefix string, maxImageBytes int64) (map[string]int, error) {
-	if len(images) > MaxImages {
-		return nil, fmt.Errorf("%w: %d images, at most %d", ErrInvalidImageEntry, len(images), MaxImages)
-	}
-	byRef := make(map[string]int, len(images))
-	for i, e := range images {
-		if e.Ref == "" || len(e.Ref) > MaxIdentifierLength {
-			return nil, fmt.Errorf("%w: image %d has no ref of 1-%d bytes", ErrInvalidImageEntry, i, MaxIdentifierLength)
-		}
-		if _, dup := byRef[e.Ref]; dup {
-			return nil, fmt.Errorf("%w: image ref %q is used twice", ErrInvalidImageEntry, e.Ref)
-		}
-		byRef[e.Ref] = i
-		// The key obeys the pointer rules (no empty, . or .. segments) before the prefix test.
-		if _, _, err := models.ParseS3URI(models.S3URI(bucket, e.Key)); err != nil {
-			return nil, fmt.Errorf("%w: image %q: %v", ErrOutsidePrefix, e.Ref, err)
-		}
-		if !strings.HasPrefix(e.Key, jobPrefix) && !strings.HasPrefix(e.Key, importPrefix) {
-			return nil, fmt.Errorf("%w: image %q key %q is under neither %s nor %s", ErrOutsidePrefix, e.Ref, e.Key, jobPrefix, importPrefix)
-		}
-		switch {
-		case !knownMime[e.MimeType]:
-			return nil, fmt.Errorf("%w: image %q mime_type %q", ErrInvalidImageEntry, e.Ref, e.MimeType)
-		case !sha256Hex.MatchString(e.Sha256):
-			return nil, fmt.Errorf("%w: image %q sha256 is not 64 lowercase hex digits", ErrInvalidImageEntry, e.Ref)
-		case e.ByteSize < 1:
-			return nil, fmt.Errorf("%w: image %q byte_size %d", ErrInvalidImageEntry, e.Ref, e.ByteSize)
-		case e.ByteSize > maxImageBytes:
-			return nil, fmt.Errorf("%w: image %q declares %d bytes, limit %d", ErrImageTooLarge, e.Ref, e.ByteSize, maxImageBytes)
-		case e.Width < 1 || e.Height < 1 || e.Width > MaxDeclaredImageSide || e.Height > MaxDeclaredImageSide:
-			return nil, fmt.Errorf("%w: image %q size %dx%d", ErrInvalidImageEntry, e.Ref, e.Width, e.Height)
-		}
-	}
-	return byRef, nil
-}
-
-// resolveRefs checks that every imageRef of the tree names an entry of the right kind (IMAGE
-// paints a raster, SVG nodes an SVG) and returns the used entries in the images list's order.
-// Entries the tree never uses are not fetched nor returned.
-func resolveRefs(refs *treeRefs, byRef map[string]int, images []ImageEntry) ([]ImageEntry, error) {
-	usedIdx := make([]bool, len(images))
-	for _, ref := range refs.order {
-		i, ok := byRef[ref]
-		if !ok {
-			return nil, fmt.Errorf("%w: %q (node %q)", ErrDanglingRef, ref, refs.uses[ref].NodeID)
-		}
-		u, isSVG := refs.uses[ref], images[i].MimeType == MimeSVG
-		if (u.Raster && isSVG) || (u.SVG && !isSVG) {
-			return nil, fmt.Errorf("%w: %q is a %s used by node %q as the wrong kind", ErrDanglingRef, ref, images[i].MimeType, u.NodeID)
-		}
-		usedIdx[i] = true
-	}
-	used := make([]ImageEntry, 0, len(refs.order))
-	for i, e := range images {
-		if usedIdx[i] {
-			used = append(used, e)
-		}
-	}
-	return used, nil
 }
 
 // hydrate fetches and checks every used image, FetchConcurrency at a time; the first failure
 // cancels the rest and nothing is returned. Conversions are reported as warnings, in image order.
-func (s *Service) hydrate(ctx context.Context, used []ImageEntry, refs *treeRefs) ([]*models.Code2DesImage, []*models.Code2DesWarning, error) {
+func (s *Service) hydrate(ctx context.Context, used []artifacts.UsedImage) ([]*models.Code2DesImage, []*models.Code2DesWarning, error) {
 	images := make([]*models.Code2DesImage, len(used))
 	notes := make([][]*models.Code2DesWarning, len(used))
 	g, gctx := errgroup.WithContext(ctx)
@@ -472,7 +310,7 @@ func (s *Service) hydrate(ctx context.Context, used []ImageEntry, refs *treeRefs
 	for i := range used {
 		g.Go(func() error {
 			var err error
-			images[i], notes[i], err = s.hydrateOne(gctx, used[i], refs.uses[used[i].Ref].NodeID)
+			images[i], notes[i], err = s.hydrateOne(gctx, used[i].ResultImage, used[i].NodeID)
 			return err
 		})
 	}
@@ -488,7 +326,7 @@ func (s *Service) hydrate(ctx context.Context, used []ImageEntry, refs *treeRefs
 
 // hydrateOne fetches one image (at most its declared byte_size), checks its size, SHA-256 and
 // type, and returns it Figma-safe.
-func (s *Service) hydrateOne(ctx context.Context, e ImageEntry, nodeID string) (*models.Code2DesImage, []*models.Code2DesWarning, error) {
+func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeID string) (*models.Code2DesImage, []*models.Code2DesWarning, error) {
 	b, err := s.store.Get(ctx, e.Key, e.ByteSize)
 	if err != nil {
 		return nil, nil, storageError(err, "image "+e.Ref, ErrImageTooLarge)
@@ -501,7 +339,7 @@ func (s *Service) hydrateOne(ctx context.Context, e ImageEntry, nodeID string) (
 		return nil, nil, invalid(fmt.Errorf("%w: image %q", ErrHashMismatch, e.Ref))
 	}
 	sniffed := sniff(b)
-	if e.MimeType == MimeSVG {
+	if e.MimeType == artifacts.MimeSVG {
 		if sniffed != "" {
 			return nil, nil, invalid(fmt.Errorf("%w: image %q is %s, declared %s", ErrTypeMismatch, e.Ref, sniffed, e.MimeType))
 		}
@@ -509,7 +347,7 @@ func (s *Service) hydrateOne(ctx context.Context, e ImageEntry, nodeID string) (
 			return nil, nil, invalid(fmt.Errorf("image %q: %w", e.Ref, err))
 		}
 		text := string(b)
-		return &models.Code2DesImage{Ref: e.Ref, MimeType: MimeSVG, ByteSize: len(b), Sha256: e.Sha256, Width: e.Width, Height: e.Height, Svg: &text}, nil, nil
+		return &models.Code2DesImage{Ref: e.Ref, MimeType: artifacts.MimeSVG, ByteSize: len(b), Sha256: e.Sha256, Width: e.Width, Height: e.Height, Svg: &text}, nil, nil
 	}
 	if sniffed != e.MimeType {
 		return nil, nil, invalid(fmt.Errorf("%w: image %q sniffs as %q, declared %s", ErrTypeMismatch, e.Ref, sniffed, e.MimeType))

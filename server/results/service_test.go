@@ -21,6 +21,7 @@ import (
 	"golang.org/x/image/webp"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/server/results"
 )
 
@@ -228,42 +229,42 @@ func TestResultRefused(t *testing.T) {
 		}, models.CodeFailedPrecondition, results.ErrInvalidImage},
 		{"ErrOutsidePrefixOtherJob", func(f *fixture) {
 			moveImage(f, "png", "code2des/0190f0f0-0000-7000-8000-000000000000/attempt-1/images/hero.png")
-		}, models.CodeFailedPrecondition, results.ErrOutsidePrefix},
+		}, models.CodeFailedPrecondition, artifacts.ErrOutsidePrefix},
 		{"ErrOutsidePrefixOtherAttempt", func(f *fixture) {
 			moveImage(f, "png", strings.TrimSuffix(f.prefix, "/")+"0/images/hero.png") // attempt-10
-		}, models.CodeFailedPrecondition, results.ErrOutsidePrefix},
+		}, models.CodeFailedPrecondition, artifacts.ErrOutsidePrefix},
 		{"ErrOutsidePrefixDotDot", func(f *fixture) {
 			moveImage(f, "png", f.prefix+"../../x/attempt-1/hero.png")
-		}, models.CodeFailedPrecondition, results.ErrOutsidePrefix},
+		}, models.CodeFailedPrecondition, artifacts.ErrOutsidePrefix},
 		{"ErrOutsidePrefixResultUnderCapture", func(f *fixture) {
 			u := "s3://" + f.env.Bucket + "/" + f.cprefix + "result.json"
 			f.job.ResultURL = &u
-		}, models.CodeFailedPrecondition, results.ErrOutsidePrefix},
+		}, models.CodeFailedPrecondition, artifacts.ErrOutsidePrefix},
 		{"ErrOutsidePrefixResultOtherBucket", func(f *fixture) {
 			u := "s3://other-bucket/" + f.prefix + "result.json"
 			f.job.ResultURL = &u
-		}, models.CodeFailedPrecondition, results.ErrOutsidePrefix},
+		}, models.CodeFailedPrecondition, artifacts.ErrOutsidePrefix},
 		{"ErrDanglingRef", func(f *fixture) {
 			f.root = strings.Replace(f.root, `"imageRef":"png"`, `"imageRef":"nope"`, 1)
-		}, models.CodeFailedPrecondition, results.ErrDanglingRef},
+		}, models.CodeFailedPrecondition, artifacts.ErrDanglingRef},
 		{"ErrDanglingRefPaintNamesSVG", func(f *fixture) {
 			f.root = strings.Replace(f.root, `"imageRef":"png"`, `"imageRef":"logo"`, 1)
-		}, models.CodeFailedPrecondition, results.ErrDanglingRef},
-		{"ErrManifestNonce", func(f *fixture) { f.manifest.Nonce = randomNonce(t) }, models.CodeFailedPrecondition, results.ErrManifest},
-		{"ErrManifestCode2DesID", func(f *fixture) { f.manifest.Code2DesID = f.pi.ID }, models.CodeFailedPrecondition, results.ErrManifest},
-		{"ErrManifestAttempt", func(f *fixture) { f.manifest.Attempt = 2 }, models.CodeFailedPrecondition, results.ErrManifest},
-		{"ErrManifestPageImportID", func(f *fixture) { f.manifest.PageImportID = f.job.ID }, models.CodeFailedPrecondition, results.ErrManifest},
-		{"ErrManifestCaptureHash", func(f *fixture) { f.manifest.CaptureHash = strings.Repeat("0", 64) }, models.CodeFailedPrecondition, results.ErrManifest},
-		{"ErrManifestKind", func(f *fixture) { f.manifest.Kind = "page_import.capture" }, models.CodeFailedPrecondition, results.ErrManifest},
-		{"ErrManifestVersion", func(f *fixture) { f.manifest.Version = 2 }, models.CodeFailedPrecondition, results.ErrManifest},
-		{"ErrWarningCount", func(f *fixture) { n := 2; f.job.WarningCount = &n }, models.CodeFailedPrecondition, results.ErrWarningCount},
+		}, models.CodeFailedPrecondition, artifacts.ErrDanglingRef},
+		{"ErrManifestNonce", func(f *fixture) { f.manifest.Nonce = randomNonce(t) }, models.CodeFailedPrecondition, artifacts.ErrManifest},
+		{"ErrManifestCode2DesID", func(f *fixture) { f.manifest.Code2DesID = f.pi.ID }, models.CodeFailedPrecondition, artifacts.ErrManifest},
+		{"ErrManifestAttempt", func(f *fixture) { f.manifest.Attempt = 2 }, models.CodeFailedPrecondition, artifacts.ErrManifest},
+		{"ErrManifestPageImportID", func(f *fixture) { f.manifest.PageImportID = f.job.ID }, models.CodeFailedPrecondition, artifacts.ErrManifest},
+		{"ErrManifestCaptureHash", func(f *fixture) { f.manifest.CaptureHash = strings.Repeat("0", 64) }, models.CodeFailedPrecondition, artifacts.ErrManifest},
+		{"ErrManifestKind", func(f *fixture) { f.manifest.Kind = "page_import.capture" }, models.CodeFailedPrecondition, artifacts.ErrManifest},
+		{"ErrManifestVersion", func(f *fixture) { f.manifest.Version = 2 }, models.CodeFailedPrecondition, artifacts.ErrManifest},
+		{"ErrWarningCount", func(f *fixture) { n := 2; f.job.WarningCount = &n }, models.CodeFailedPrecondition, artifacts.ErrWarningCount},
 		{"ErrMissingObjectResult", func(f *fixture) { f.noResult = true }, models.CodeFailedPrecondition, results.ErrMissingObject},
 		{"ErrMissingObjectImage", func(f *fixture) { delete(f.blobs, f.image("gif").Key) }, models.CodeFailedPrecondition, results.ErrMissingObject},
 		{"ErrInvalidTree", func(f *fixture) {
 			f.root = strings.Replace(f.root, `"type":"TEXT"`, `"type":"PARAGRAPH"`, 1)
-		}, models.CodeFailedPrecondition, results.ErrInvalidTree},
-		{"ErrMalformed", func(f *fixture) { f.raw = []byte(`{"manifest": {}, "root": `) }, models.CodeFailedPrecondition, results.ErrMalformed},
-		{"ErrMalformedNoImages", func(f *fixture) { f.raw = []byte(`{"manifest": {}, "root": {}, "warnings": []}`) }, models.CodeFailedPrecondition, results.ErrMalformed},
+		}, models.CodeFailedPrecondition, artifacts.ErrInvalidTree},
+		{"ErrMalformed", func(f *fixture) { f.raw = []byte(`{"manifest": {}, "root": `) }, models.CodeFailedPrecondition, artifacts.ErrMalformed},
+		{"ErrMalformedNoImages", func(f *fixture) { f.raw = []byte(`{"manifest": {}, "root": {}, "warnings": []}`) }, models.CodeFailedPrecondition, artifacts.ErrMalformed},
 		{"ErrFailedPreconditionProcessing", func(f *fixture) { f.job.Status = models.Code2DesProcessing }, models.CodeFailedPrecondition, nil},
 		{"ErrNotFoundOtherPageImport", func(f *fixture) { f.job.PageImportID = f.job.ID }, models.CodeNotFound, nil},
 	}
@@ -299,7 +300,7 @@ func TestResultFailedJobCarriesItsMessage(t *testing.T) {
 }
 
 // setBytes stores b for entry e and makes the entry describe b's size and hash truthfully.
-func setBytes(f *fixture, e *results.ImageEntry, b []byte) {
+func setBytes(f *fixture, e *artifacts.ResultImage, b []byte) {
 	sum := sha256.Sum256(b)
 	e.Sha256, e.ByteSize = hex.EncodeToString(sum[:]), int64(len(b))
 	f.blobs[e.Key] = b

@@ -1,4 +1,4 @@
-package results
+package artifacts
 
 import (
 	"errors"
@@ -26,6 +26,9 @@ func TestValidateTree(t *testing.T) {
 		{"OKUnknownMembersPassThrough", `{"type":"FRAME","id":"1","name":"r","layoutMode":"VERTICAL","effects":[{"type":"DROP_SHADOW","offset":{"x":1,"y":2}}],"opacity":0.5,"visible":true,"extra":null}`, ""},
 		{"OKIdAtMaxLength", `{"type":"FRAME","id":"` + long + `","name":"r"}`, ""},
 		{"ErrIdPastMaxLength", `{"type":"FRAME","id":"` + long + `x","name":"r"}`, "no id of 1-255"},
+		// Lengths count characters, as JSON Schema's maxLength does: 255 two-byte characters fit.
+		{"OKIdAtMaxLengthInCharacters", `{"type":"FRAME","id":"` + strings.Repeat("é", MaxIdentifierLength) + `","name":"r"}`, ""},
+		{"ErrIdPastMaxLengthInCharacters", `{"type":"FRAME","id":"` + strings.Repeat("é", MaxIdentifierLength+1) + `","name":"r"}`, "no id of 1-255"},
 		{"ErrRootNotFrame", `{"type":"GROUP","id":"1","name":"r"}`, "the root is a GROUP"},
 		{"ErrUnknownType", `{"type":"FRAME","id":"1","name":"r","children":[{"type":"WIDGET","id":"2","name":"w"}]}`, `no known type (got "WIDGET")`},
 		{"ErrTypeIsCaseSensitive", `{"type":"FRAME","id":"1","name":"r","children":[{"type":"text","id":"2","name":"w","characters":""}]}`, "no known type"},
@@ -53,7 +56,7 @@ func TestValidateTree(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := validateTree([]byte(c.root))
+			_, err := ValidateTree([]byte(c.root))
 			if c.wantErr == "" {
 				if err != nil {
 					t.Errorf("valid tree refused: %v", err)
@@ -72,19 +75,15 @@ func TestValidateTreeRefs(t *testing.T) {
 	root := `{"type":"FRAME","id":"1","name":"r","fills":[{"type":"IMAGE","imageRef":"bg"}],"children":[
 		{"type":"SVG","id":"2","name":"s","imageRef":"icon"},
 		{"type":"RECTANGLE","id":"3","name":"x","strokes":[{"type":"IMAGE","imageRef":"bg"}],"pluginData":{"deep":[{"imageRef":"other"}]}}]}`
-	refs, err := validateTree([]byte(root))
+	uses, err := ValidateTree([]byte(root))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(refs.order, []string{"icon", "bg", "other"}) {
-		t.Errorf("refs in first-use order = %v", refs.order)
-	}
-	// A node's refs are attributed when its object ends, so children come before their parent.
-	want := map[string]refUse{"bg": {NodeID: "3", Raster: true}, "icon": {NodeID: "2", SVG: true}, "other": {NodeID: "3"}}
-	for ref, w := range want {
-		if got := *refs.uses[ref]; got != w {
-			t.Errorf("%s: %+v, want %+v", ref, got, w)
-		}
+	// In first-use order; a node's refs are attributed when its object ends, so children come
+	// before their parent.
+	want := []ImageRefUse{{Ref: "icon", NodeID: "2", SVG: true}, {Ref: "bg", NodeID: "3", Raster: true}, {Ref: "other", NodeID: "3"}}
+	if !slices.Equal(uses, want) {
+		t.Errorf("uses = %+v, want %+v", uses, want)
 	}
 }
 
@@ -140,7 +139,7 @@ func TestValidateTreeLimits(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := validateTree([]byte(c.root))
+			_, err := ValidateTree([]byte(c.root))
 			if c.wantErr == "" && err != nil {
 				t.Errorf("refused at the limit: %v", err)
 			}

@@ -1,4 +1,4 @@
-package results
+package artifacts
 
 import (
 	"bytes"
@@ -29,63 +29,66 @@ var (
 	paintTypes = map[string]bool{"SOLID": true, "GRADIENT_LINEAR": true, "GRADIENT_RADIAL": true, "GRADIENT_ANGULAR": true, "GRADIENT_DIAMOND": true, "IMAGE": true}
 )
 
-// refUse says how the tree uses one imageRef, and which node first did (for warnings). Nodes are
-// counted in the order their objects end, so a child comes before its parent.
-type refUse struct {
-	// NodeID is the id of the first node that uses the ref (may be empty if that node had none,
-	// which the walk then refuses anyway).
+// ImageRefUse says how a node tree uses one imageRef, and which node first did (for the reader's
+// warnings). Nodes are counted in the order their objects end, so a child comes before its parent.
+type ImageRefUse struct {
+	Ref string
+	// NodeID is the id of the first node that uses the ref.
 	NodeID string
 	// Raster: used by an IMAGE paint, so the image must be a raster.
 	Raster bool
-	// SVG: used by an SVG node, so the image must be an SVG.
+	// SVG: used by an SVG node, so the image must be an SVG. When neither is set, the ref is
+	// named by an "imageRef" member inside a value the backend does not interpret: the image
+	// must exist, of any kind.
 	SVG bool
 }
 
-// treeRefs maps each imageRef of a tree to its uses, in first-use order.
-type treeRefs struct {
-	order []string
-	uses  map[string]*refUse
-}
-
-func (r *treeRefs) add(ref, nodeID string, raster, svg bool) {
-	u, ok := r.uses[ref]
-	if !ok {
-		u = &refUse{NodeID: nodeID}
-		r.uses[ref] = u
-		r.order = append(r.order, ref)
-	}
-	u.Raster = u.Raster || raster
-	u.SVG = u.SVG || svg
-}
-
-// validateTree checks the node tree rules of docs/results.md on the exact stored bytes of "root"
-// and returns every imageRef it uses. Member names are matched exactly (case-sensitive, as the
-// plugin's JSON.parse reads them) and a member repeated in one object is refused, so what is
-// checked is what the plugin will read. Errors wrap ErrInvalidTree.
-func validateTree(root []byte) (*treeRefs, error) {
+// ValidateTree checks the node tree rules of docs/results.md ("Node tree rules") on the exact
+// stored bytes of "root" and returns every imageRef it uses, in first-use order. Member names are
+// matched exactly (case-sensitive, as the plugin's JSON.parse reads them) and a member repeated in
+// one object is refused, so what is checked is what the plugin will read. Whether each imageRef
+// names an entry of images is checked by ParseResult.
+//
+// Errors (CodeFailedPrecondition, cause ErrInvalidTree): the first broken rule, with a
+// client-safe message.
+func ValidateTree(root []byte) ([]ImageRefUse, error) {
 	w := &treeWalker{
 		dec:  json.NewDecoder(bytes.NewReader(root)),
 		ids:  make(map[string]struct{}),
-		refs: &treeRefs{uses: make(map[string]*refUse)},
+		refs: make(map[string]int),
 	}
 	typ, err := w.node(1)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidTree, err)
+		return nil, invalid(because(ErrInvalidTree, err), "result node tree: %v", err)
 	}
 	if typ != NodeFrame {
-		return nil, fmt.Errorf("%w: the root is a %s, want %s", ErrInvalidTree, typ, NodeFrame)
+		return nil, invalid(ErrInvalidTree, "result node tree: the root is a %s, want %s", typ, NodeFrame)
 	}
 	if _, err := w.dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("%w: data after the root node", ErrInvalidTree)
+		return nil, invalid(ErrInvalidTree, "result node tree: data after the root node")
 	}
-	return w.refs, nil
+	return w.uses, nil
 }
 
 type treeWalker struct {
 	dec   *json.Decoder
 	nodes int
 	ids   map[string]struct{}
-	refs  *treeRefs
+	// uses holds one entry per imageRef, in first-use order; refs indexes it by ref.
+	uses []ImageRefUse
+	refs map[string]int
+}
+
+// addRef records a use of ref by the node nodeID.
+func (w *treeWalker) addRef(ref, nodeID string, raster, svg bool) {
+	i, ok := w.refs[ref]
+	if !ok {
+		i = len(w.uses)
+		w.refs[ref] = i
+		w.uses = append(w.uses, ImageRefUse{Ref: ref, NodeID: nodeID})
+	}
+	w.uses[i].Raster = w.uses[i].Raster || raster
+	w.uses[i].SVG = w.uses[i].SVG || svg
 }
 
 // pendingRef is an imageRef seen inside a node before the node's id is known.
@@ -155,8 +158,8 @@ func (w *treeWalker) node(depth int) (string, error) {
 	if typ == nil || !nodeTypes[*typ] {
 		return "", fmt.Errorf("a node has no known type (got %s)", quoted(typ))
 	}
-	if id == nil || *id == "" || len(*id) > MaxIdentifierLength {
-		return "", fmt.Errorf("a %s node has no id of 1-%d bytes", *typ, MaxIdentifierLength)
+	if id == nil || !lengthIn(*id, 1, MaxIdentifierLength) {
+		return "", fmt.Errorf("a %s node has no id of 1-%d characters", *typ, MaxIdentifierLength)
 	}
 	if _, dup := w.ids[*id]; dup {
 		return "", fmt.Errorf("node id %q is used twice", *id)
@@ -177,13 +180,13 @@ func (w *treeWalker) node(depth int) (string, error) {
 		if imageRef == nil || *imageRef == "" {
 			return "", fmt.Errorf("SVG node %q has no imageRef", *id)
 		}
-		w.refs.add(*imageRef, *id, false, true)
+		w.addRef(*imageRef, *id, false, true)
 	}
 	if imageRef != nil && *typ != NodeSVG {
 		return "", fmt.Errorf("node %q is a %s, which cannot have an imageRef", *id, *typ)
 	}
 	for _, r := range refs {
-		w.refs.add(r.ref, *id, r.raster, r.svg)
+		w.addRef(r.ref, *id, r.raster, r.svg)
 	}
 	return *typ, nil
 }
