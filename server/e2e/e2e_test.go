@@ -3,8 +3,11 @@
 // token issuer) takes createPageImport over HTTP GraphQL, publishes the capture message, the
 // reference capture worker (worker/capture, headless Chromium) renders the loopback test site and
 // posts its signed callback to the API's public URL, and the test follows the job through the API
-// until it ends, then checks what was stored. Nothing is faked: every hop is the production code
-// path over a real protocol.
+// until it ends, then checks what was stored. The main job then goes on through the API:
+// triggerCode2Des publishes the conversion message, the reference conversion worker
+// (worker/convert) turns the capture into a Figma node tree and calls back, code2desResult serves
+// the tree with its images inlined, and materializeCode2Des records the Figma root. Nothing is
+// faked: every hop is the production code path over a real protocol.
 package e2e_test
 
 import (
@@ -28,6 +31,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
+	"github.com/sirupsen/logrus"
 	"github.com/uptrace/bun"
 
 	"github.com/code2des/backend/models"
@@ -36,6 +40,7 @@ import (
 	"github.com/code2des/backend/server/testenv"
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/capture/capturetest"
+	"github.com/code2des/backend/worker/convert"
 )
 
 // Bounds of the end-to-end runs. Each wait is a bound, not a pause: the tests poll.
@@ -62,6 +67,8 @@ var browser struct {
 }
 
 func TestMain(m *testing.M) {
+	// goaws warns on every empty long poll of the workers; the test's own output matters more.
+	logrus.SetLevel(logrus.ErrorLevel)
 	code := m.Run()
 	if browser.b != nil {
 		browser.b.Close()
@@ -93,22 +100,25 @@ func mustBrowser(t *testing.T) *capture.Browser {
 }
 
 // stack is the whole product for one test: the API on an httptest server whose URL is its
-// PUBLIC_BASE_URL (so the callback_url of each message reaches it), a bucket, a capture queue,
-// a seeded member with a token, the capture worker on that queue, and the test site.
+// PUBLIC_BASE_URL (so the callback_url of each message reaches it), a bucket, a capture and a
+// conversion queue, a seeded member with a token, the capture worker on the capture queue, and
+// the test site. The conversion worker joins with runConversionWorker.
 type stack struct {
-	api       *httptest.Server
-	s3        *testenv.S3Env
-	queue     *testenv.SQSEnv
-	site      *httptest.Server
-	token     string
-	projectID int64
+	api        *httptest.Server
+	s3         *testenv.S3Env
+	queue      *testenv.SQSEnv
+	conversion *testenv.SQSEnv
+	site       *httptest.Server
+	token      string
+	projectID  int64
+	logger     *slog.Logger
 }
 
 func newStack(t *testing.T) *stack {
 	t.Helper()
 	br := mustBrowser(t)
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	s := &stack{s3: testenv.S3(t), queue: testenv.SQS(t), site: capturetest.Serve(t)}
+	s := &stack{s3: testenv.S3(t), queue: testenv.SQS(t), conversion: testenv.SQS(t), site: capturetest.Serve(t), logger: logger}
 	db := testenv.MustOpenDB(t)
 
 	// The local issuer stands in for Cognito, as under `make run`.
@@ -137,7 +147,7 @@ func newStack(t *testing.T) *stack {
 		AllowLoopbackSources: true, WorkerSecrets: []string{workerSecret},
 		DependencyTimeout: 10 * time.Second, ArtifactReadTimeout: 10 * time.Second,
 	}
-	a, err := app.New(cfg, app.Deps{DB: db, Blob: s.s3.Store, CaptureQueue: s.queue.Queue}, logger)
+	a, err := app.New(cfg, app.Deps{DB: db, Blob: s.s3.Store, CaptureQueue: s.queue.Queue, ConversionQueue: s.conversion.Queue}, logger)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,21 +167,47 @@ func newStack(t *testing.T) *stack {
 		t.Fatal(err)
 	}
 	w := &capture.Worker{Config: wcfg, SQS: sqsClient, S3: s3Client, Browser: br, Logger: logger}
+	runUntilCleanup(t, "capture worker", w.Run)
+	return s
+}
+
+// runConversionWorker runs the reference conversion worker on the stack's conversion queue, with
+// the same worker secret and local endpoints as the capture worker, until the test ends.
+func (s *stack) runConversionWorker(t *testing.T) {
+	t.Helper()
+	cfg := convert.Config{
+		QueueURL: s.conversion.QueueURL, SQSEndpoint: s.conversion.Endpoint, S3Endpoint: s.s3.Endpoint,
+		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
+		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
+		CallbackSecret: workerSecret, CallbackTimeout: 10 * time.Second, JobTimeout: 30 * time.Second,
+		MaxCaptureBytes: 16 << 20, WaitTime: time.Second, VisibilityTimeout: 2 * time.Minute, MaxReceives: 3, Concurrency: 1,
+	}
+	sqsClient, s3Client, err := convert.NewAWSClients(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &convert.Worker{Config: cfg, SQS: sqsClient, S3: s3Client, Logger: s.logger}
+	runUntilCleanup(t, "conversion worker", w.Run)
+}
+
+// runUntilCleanup runs a worker until the test ends, then stops it (it finishes the job in hand,
+// after at most one long poll of a second) and reports a run error.
+func runUntilCleanup(t *testing.T, name string, run func(context.Context) error) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- w.Run(ctx) }()
+	go func() { done <- run(ctx) }()
 	t.Cleanup(func() {
 		cancel()
 		select {
 		case err := <-done:
 			if err != nil {
-				t.Errorf("capture worker: %v", err)
+				t.Errorf("%s: %v", name, err)
 			}
 		case <-time.After(30 * time.Second):
-			t.Error("capture worker did not stop within 30s")
+			t.Errorf("%s did not stop within 30s", name)
 		}
 	})
-	return s
 }
 
 // seed creates an organization with a project and subject as its owner, and returns the project id.
@@ -301,13 +337,13 @@ func (s *stack) object(t *testing.T, key string) []byte {
 	return b
 }
 
-// queueLength counts the messages left on the capture queue, visible or in flight.
-func (s *stack) queueLength(t *testing.T) int {
+// queueLength counts the messages left on q, visible or in flight.
+func queueLength(t *testing.T, q *testenv.SQSEnv) int {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	out, err := s.queue.Client.GetQueueAttributes(ctx, &sqs.GetQueueAttributesInput{
-		QueueUrl:       aws.String(s.queue.QueueURL),
+	out, err := q.Client.GetQueueAttributes(ctx, &sqs.GetQueueAttributesInput{
+		QueueUrl:       aws.String(q.QueueURL),
 		AttributeNames: []sqstypes.QueueAttributeName{sqstypes.QueueAttributeNameApproximateNumberOfMessages},
 	})
 	if err != nil {
@@ -318,13 +354,17 @@ func (s *stack) queueLength(t *testing.T) int {
 	return n
 }
 
-// TestPageImportCompletesEndToEnd imports the test site (headings, paragraphs, links, PNG, JPEG,
-// WebP and SVG images, an inline SVG, a CSS background image, lazy images below the fold, a page
-// over 5,000 px tall) through the API and checks the stored capture against what the API reports:
-// the capture fails the check if any image of the site is missing.
-func TestPageImportCompletesEndToEnd(t *testing.T) {
+// TestMainJobEndToEnd runs the whole main job on the test site (headings, paragraphs, links,
+// PNG, JPEG, WebP and SVG images, an inline SVG, a CSS background image, lazy images below the
+// fold, a page over 5,000 px tall) through the API: createPageImport, the capture worker, the
+// stored capture checked against what the API reports (it fails the check if any image of the
+// site is missing); then triggerCode2Des, the conversion worker, code2desResult checked against
+// the site (texts with their fonts and colours, every image inlined with the right bytes), and
+// materializeCode2Des recorded once.
+func TestMainJobEndToEnd(t *testing.T) {
 	t.Parallel()
 	s := newStack(t)
+	s.runConversionWorker(t)
 	vp := capture.Viewport{Width: 800, Height: 600}
 	created := s.createPageImport(t, capturetest.IndexPath, vp)
 	pi := s.awaitOutcome(t, created.ID)
@@ -338,15 +378,66 @@ func TestPageImportCompletesEndToEnd(t *testing.T) {
 	raw := s.object(t, prefix+capture.CaptureObject)
 	c := capturetest.Check(t, s.site.URL, raw, *pi.CaptureHash, prefix, vp.Width, func(key string) []byte { return s.object(t, key) })
 
-	t.Run("ManifestIsTheJob", func(t *testing.T) {
+	t.Run("CaptureManifestIsTheJob", func(t *testing.T) {
 		m := c.Manifest
 		if m.PageImportID != pi.ID || m.Attempt != 1 || m.SourceURL != s.site.URL+capturetest.IndexPath || m.Viewport != vp {
 			t.Errorf("manifest %+v does not describe job %s", m, pi.ID)
 		}
 	})
-	t.Run("MessageDeleted", func(t *testing.T) {
-		if n := s.queueLength(t); n != 0 {
+	t.Run("CaptureMessageDeleted", func(t *testing.T) {
+		if n := queueLength(t, s.queue); n != 0 {
 			t.Errorf("%d messages left on the capture queue after completion, want 0", n)
+		}
+	})
+
+	// Code2Des on the completed import, as the plugin runs it.
+	job := s.triggerCode2Des(t, pi.ID)
+	job = s.awaitCode2Des(t, job.ID)
+	if job.Status != "COMPLETED" || job.ErrorMessage != nil || job.WarningCount == nil {
+		t.Fatalf("Code2Des ended %s (error %v, warningCount %v); want COMPLETED", job.Status, deref(job.ErrorMessage), job.WarningCount)
+	}
+	res := s.code2desResult(t, job.ID)
+	t.Run("ResultIsTheJob", func(t *testing.T) {
+		if res.Code2DesID != job.ID || res.PageImportID != pi.ID || res.CaptureHash != *pi.CaptureHash {
+			t.Errorf("result names job %s, import %s, capture %s; want %s, %s, %s",
+				res.Code2DesID, res.PageImportID, res.CaptureHash, job.ID, pi.ID, *pi.CaptureHash)
+		}
+		if res.WarningCount != len(res.Warnings) || *job.WarningCount > res.WarningCount {
+			t.Errorf("warningCount %d (job says %d) for %d warnings", res.WarningCount, *job.WarningCount, len(res.Warnings))
+		}
+	})
+	t.Run("TreeHasTheSiteTexts", func(t *testing.T) { checkTexts(t, res.Root) })
+	t.Run("RootIsThePage", func(t *testing.T) {
+		var root struct {
+			Type   string  `json:"type"`
+			Width  float64 `json:"width"`
+			Height float64 `json:"height"`
+		}
+		if err := json.Unmarshal(res.Root, &root); err != nil {
+			t.Fatal(err)
+		}
+		// The page is over 5,000 px tall (the spacer) and as wide as the viewport.
+		if root.Type != "FRAME" || root.Width != float64(vp.Width) || root.Height < 5000 {
+			t.Errorf("root %s of %gx%g; want a FRAME %d wide and over 5000 tall", root.Type, root.Width, root.Height, vp.Width)
+		}
+	})
+	t.Run("EveryImageInlinedWithItsBytes", func(t *testing.T) { checkImages(t, res) })
+	t.Run("ConversionMessageDeleted", func(t *testing.T) {
+		if n := queueLength(t, s.conversion); n != 0 {
+			t.Errorf("%d messages left on the conversion queue after completion, want 0", n)
+		}
+	})
+	t.Run("SecondMaterializeKeepsTheFirst", func(t *testing.T) {
+		first := s.materialize(t, job.ID, "12:345")
+		if !first.Recorded || deref(first.Code2Des.MaterializedNodeID) != "12:345" || first.Code2Des.MaterializedAt == nil {
+			t.Fatalf("first materialize: recorded %v, node %s, at %v; want recorded 12:345",
+				first.Recorded, deref(first.Code2Des.MaterializedNodeID), deref(first.Code2Des.MaterializedAt))
+		}
+		second := s.materialize(t, job.ID, "67:890")
+		if second.Recorded || deref(second.Code2Des.MaterializedNodeID) != "12:345" ||
+			deref(second.Code2Des.MaterializedAt) != deref(first.Code2Des.MaterializedAt) {
+			t.Errorf("second materialize: recorded %v, node %s, at %s; want not recorded, 12:345 at %s",
+				second.Recorded, deref(second.Code2Des.MaterializedNodeID), deref(second.Code2Des.MaterializedAt), deref(first.Code2Des.MaterializedAt))
 		}
 	})
 }
@@ -373,7 +464,7 @@ func TestNeverReadyPageFailsThroughAPI(t *testing.T) {
 	if elapsed < readyTimeout || elapsed > readyTimeout+30*time.Second {
 		t.Errorf("failed after %s; want just past the %s ready timeout", elapsed, readyTimeout)
 	}
-	if n := s.queueLength(t); n != 0 {
+	if n := queueLength(t, s.queue); n != 0 {
 		t.Errorf("%d messages left on the capture queue after the failure was reported, want 0", n)
 	}
 }
