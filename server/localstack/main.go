@@ -2,9 +2,10 @@
 // in-process S3- and SQS-protocol servers on loopback, a bucket and the two queues, a local token
 // issuer (a stand-in Cognito user pool with its own key pair and JWKS), a seeded organization,
 // project and member, the API on the local PostgreSQL (database created and migrated if needed),
-// and the reference capture worker (headless Chromium) on the capture queue, calling back to the
-// API with a shared local worker secret. When everything is up it prints how to get a token and
-// run the first import. Start PostgreSQL first (`.ci/postgres-up`) and install Chromium
+// the reference capture worker (headless Chromium) on the capture queue and the reference
+// conversion worker on the conversion queue, both calling back to the API with a shared local
+// worker secret. When everything is up it prints how to get a token and run the main job (import,
+// convert, result, materialize). Start PostgreSQL first (`.ci/postgres-up`) and install Chromium
 // (`.ci/chromium-up`); `make run` does both.
 //
 // Usage:
@@ -15,10 +16,11 @@
 // Environment: everything the server reads (see the README), plus LOCAL_S3_ADDR (default
 // 127.0.0.1:4566), LOCAL_SQS_ADDR (default 127.0.0.1:9324), LOCAL_ISSUER_ADDR (default
 // 127.0.0.1:9400), LOCAL_ISSUER_KEY_FILE (default <user cache dir>/code2des/local-issuer-key.pem)
-// LOCAL_SUBJECT (default local-user, the seeded member) and LOCAL_CAPTURE_WORKER (false: do not
-// start the capture worker). The capture worker also reads its own settings (CAPTURE_*,
-// CHROMIUM_PATH; worker/README.md); its queue, endpoints, credentials and secret come from the
-// stack. Without WORKER_SECRETS the API and the worker share localWorkerSecret.
+// LOCAL_SUBJECT (default local-user, the seeded member), LOCAL_CAPTURE_WORKER and
+// LOCAL_CONVERSION_WORKER (false: do not start that worker). The workers also read their own
+// settings (CAPTURE_*, CHROMIUM_PATH; CONVERT_*; worker/README.md, docs/conversion.md); their
+// queues, endpoints, credentials and secret come from the stack. Without WORKER_SECRETS the API
+// and the workers share localWorkerSecret.
 package main
 
 import (
@@ -85,7 +87,7 @@ func run(ctx context.Context) error {
 		return err
 	}
 	defer sqssrv.Close()
-	// goaws warns on every empty long poll (each 20 s once the capture worker polls); keep the
+	// goaws warns on every empty long poll (each 20 s once the workers poll); keep the
 	// terminal for what matters.
 	logrus.SetLevel(logrus.ErrorLevel)
 
@@ -151,7 +153,7 @@ func run(ctx context.Context) error {
 }
 
 // serve runs the API, then the local workers once it listens, then prints the next steps. On
-// shutdown the workers stop first (each finishing the capture in hand, so its callback still
+// shutdown the workers stop first (each finishing the job in hand, so its callback still
 // reaches the API), then the API.
 func serve(ctx context.Context, cfg app.Config, awsOpts awsconf.Options, logger *slog.Logger, workerSecret string, seeded seededIDs) error {
 	apiCtx, stopAPI := context.WithCancel(context.WithoutCancel(ctx))

@@ -7,18 +7,21 @@ import (
 	"net"
 	"os"
 	"strconv"
+	"sync"
 
 	"github.com/caarlos0/env/v11"
 
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/awslocal"
 	"github.com/code2des/backend/worker/capture"
+	"github.com/code2des/backend/worker/convert"
 )
 
 // localWorkerSecret signs worker callbacks on this machine when WORKER_SECRETS is not set: the
-// API accepts it and the in-process capture worker signs with it. It is fixed (and public) so that
-// a worker run by hand, e.g. `WORKER_CALLBACK_SECRET=... go run ./worker/cmd/capture`, can join
-// the local stack; like the local S3 keys it must never be used anywhere else.
+// API accepts it and the in-process capture and conversion workers sign with it. It is fixed (and
+// public) so that a worker run by hand, e.g. `WORKER_CALLBACK_SECRET=... go run
+// ./worker/cmd/convert`, can join the local stack; like the local S3 keys it must never be used
+// anywhere else.
 const localWorkerSecret = "code2des-local-worker-secret-not-for-production"
 
 // workerSecrets returns the API's WORKER_SECRETS under the local stack and the secret the local
@@ -71,41 +74,92 @@ func captureWorkerConfig(cfg app.Config, secret string) (capture.Config, error) 
 	return wc, wc.Validate()
 }
 
+// conversionWorkerConfig is the reference conversion worker's configuration under the local
+// stack: its own settings from the environment (CONVERT_*; docs/conversion.md), pointed at the
+// local S3 and SQS servers and the local conversion queue, signing with secret.
+func conversionWorkerConfig(cfg app.Config, secret string) (convert.Config, error) {
+	wc, err := env.ParseAs[convert.Config]()
+	if err != nil {
+		return convert.Config{}, fmt.Errorf("conversion worker configuration: %w", err)
+	}
+	wc.QueueURL = cfg.ConversionQueueURL
+	wc.SQSEndpoint, wc.S3Endpoint = cfg.SQSEndpoint, cfg.S3Endpoint
+	wc.S3UsePathStyle, wc.S3ChecksumWhenRequired = true, true
+	wc.AWSRegion, wc.AWSAccessKeyID, wc.AWSSecretAccessKey = awslocal.Region, awslocal.AccessKeyID, awslocal.SecretAccessKey
+	wc.CallbackSecret = secret
+	return wc, wc.Validate()
+}
+
+// workerOff reports whether the environment variable name turns a local worker off.
+func workerOff(name string) bool {
+	v := os.Getenv(name)
+	return v == "false" || v == "0"
+}
+
 // startWorkers starts the reference workers in this process and returns a channel closed when
-// they have all stopped (after ctx ends, each finishing the job in hand). LOCAL_CAPTURE_WORKER=false
-// leaves the capture worker out (to run one by hand instead).
-//
-// The conversion worker (worker/convert, issue 8) joins here the same way once it exists: a
-// config pointed at cfg.ConversionQueueURL and the local endpoints, signing with secret, run until
-// ctx ends.
+// they have all stopped (after ctx ends, each finishing the job in hand), and one status line per
+// worker. LOCAL_CAPTURE_WORKER=false and LOCAL_CONVERSION_WORKER=false leave a worker out (to run
+// one by hand instead). Both configurations are checked before anything starts.
 func startWorkers(ctx context.Context, cfg app.Config, secret string, logger *slog.Logger) (<-chan struct{}, []string, error) {
-	done := make(chan struct{})
-	if v := os.Getenv("LOCAL_CAPTURE_WORKER"); v == "false" || v == "0" {
-		close(done)
-		return done, []string{"capture worker: not started (LOCAL_CAPTURE_WORKER=false)"}, nil
-	}
-	wc, err := captureWorkerConfig(cfg, secret)
-	if err != nil {
-		return nil, nil, err
-	}
-	browser, err := capture.NewBrowser(capture.BrowserOptions{ExecPath: wc.ChromiumPath, AllowPrivateNetworks: wc.AllowPrivateNetworks})
-	if err != nil {
-		return nil, nil, fmt.Errorf("capture worker: start Chromium at %s: %w (run .ci/chromium-up, or set LOCAL_CAPTURE_WORKER=false)", wc.ChromiumPath, err)
-	}
-	sqsClient, s3Client, err := capture.NewAWSClients(ctx, wc)
-	if err != nil {
-		browser.Close()
-		return nil, nil, err
-	}
-	w := &capture.Worker{Config: wc, SQS: sqsClient, S3: s3Client, Browser: browser,
-		Logger: logger.With(slog.String("component", "capture-worker"))}
-	go func() {
-		defer close(done)
-		defer browser.Close()
-		if err := w.Run(ctx); err != nil {
-			logger.Error("capture worker stopped", "err", err)
+	var runs []func(context.Context) error
+	var status []string
+
+	if workerOff("LOCAL_CONVERSION_WORKER") {
+		status = append(status, "conversion worker: not started (LOCAL_CONVERSION_WORKER=false)")
+	} else {
+		wc, err := conversionWorkerConfig(cfg, secret)
+		if err != nil {
+			return nil, nil, err
 		}
+		sqsClient, s3Client, err := convert.NewAWSClients(ctx, wc)
+		if err != nil {
+			return nil, nil, err
+		}
+		w := &convert.Worker{Config: wc, SQS: sqsClient, S3: s3Client,
+			Logger: logger.With(slog.String("component", "conversion-worker"))}
+		runs = append(runs, w.Run)
+		status = append(status, fmt.Sprintf("conversion worker: running (%d at once)", wc.Concurrency))
+	}
+
+	var browser *capture.Browser
+	if workerOff("LOCAL_CAPTURE_WORKER") {
+		status = append([]string{"capture worker: not started (LOCAL_CAPTURE_WORKER=false)"}, status...)
+	} else {
+		wc, err := captureWorkerConfig(cfg, secret)
+		if err != nil {
+			return nil, nil, err
+		}
+		sqsClient, s3Client, err := capture.NewAWSClients(ctx, wc)
+		if err != nil {
+			return nil, nil, err
+		}
+		// The browser is started last: it is the one thing to release if a step fails.
+		if browser, err = capture.NewBrowser(capture.BrowserOptions{ExecPath: wc.ChromiumPath, AllowPrivateNetworks: wc.AllowPrivateNetworks}); err != nil {
+			return nil, nil, fmt.Errorf("capture worker: start Chromium at %s: %w (run .ci/chromium-up, or set LOCAL_CAPTURE_WORKER=false)", wc.ChromiumPath, err)
+		}
+		w := &capture.Worker{Config: wc, SQS: sqsClient, S3: s3Client, Browser: browser,
+			Logger: logger.With(slog.String("component", "capture-worker"))}
+		runs = append(runs, w.Run)
+		status = append([]string{fmt.Sprintf("capture worker: running (Chromium %s, private networks allowed: %v)", wc.ChromiumPath, wc.AllowPrivateNetworks)}, status...)
+	}
+
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for _, run := range runs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := run(ctx); err != nil {
+				logger.Error("local worker stopped", "err", err)
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		if browser != nil {
+			browser.Close()
+		}
+		close(done)
 	}()
-	status := fmt.Sprintf("capture worker: running (Chromium %s, private networks allowed: %v)", wc.ChromiumPath, wc.AllowPrivateNetworks)
-	return done, []string{status, "conversion worker: not part of the local stack yet (worker/convert)"}, nil
+	return done, status, nil
 }

@@ -2,12 +2,16 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/code2des/backend/server/app"
+	"github.com/code2des/backend/server/awslocal"
 	"github.com/code2des/backend/server/callbacks"
+	"github.com/code2des/backend/server/testenv"
 	"github.com/code2des/backend/worker/capture"
 )
 
@@ -84,6 +88,81 @@ func TestCaptureWorkerConfigUnderTheStack(t *testing.T) {
 	})
 }
 
+func TestConversionWorkerConfigUnderTheStack(t *testing.T) {
+	cfg := app.Config{ConversionQueueURL: "http://127.0.0.1:19324/000000000000/code2des-conversion",
+		SQSEndpoint: "http://127.0.0.1:19324", S3Endpoint: "http://127.0.0.1:14566"}
+	t.Setenv("SQS_CONVERSION_QUEUE_URL", "http://elsewhere/queue") // the stack's queue wins
+	t.Setenv("WORKER_CALLBACK_SECRET", strings.Repeat("x", 40))    // and its secret
+	t.Setenv("CONVERT_JOB_TIMEOUT", "45s")                         // the worker's own settings are read
+	wc, err := conversionWorkerConfig(cfg, localWorkerSecret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wc.QueueURL != cfg.ConversionQueueURL || wc.SQSEndpoint != cfg.SQSEndpoint || wc.S3Endpoint != cfg.S3Endpoint ||
+		!wc.S3UsePathStyle || !wc.S3ChecksumWhenRequired || wc.CallbackSecret != localWorkerSecret ||
+		wc.AWSAccessKeyID != awslocal.AccessKeyID || wc.AWSSecretAccessKey != awslocal.SecretAccessKey || wc.JobTimeout != 45*time.Second {
+		t.Errorf("conversion worker config %+v", wc)
+	}
+	t.Run("ErrShortSecret", func(t *testing.T) {
+		if _, err := conversionWorkerConfig(cfg, "short"); err == nil || !strings.Contains(err.Error(), "WORKER_CALLBACK_SECRET") {
+			t.Errorf("a 5-byte secret: %v", err)
+		}
+	})
+	t.Run("ErrBadOwnSetting", func(t *testing.T) {
+		t.Setenv("CONVERT_CONCURRENCY", "0")
+		if _, err := conversionWorkerConfig(cfg, localWorkerSecret); err == nil || !strings.Contains(err.Error(), "CONVERT_CONCURRENCY") {
+			t.Errorf("zero concurrency: %v", err)
+		}
+	})
+}
+
+// TestStartWorkersHonoursTheSwitches: each LOCAL_*_WORKER=false leaves its worker out; the
+// conversion worker alone (no Chromium needed) runs on the local queue and stops with ctx.
+func TestStartWorkersHonoursTheSwitches(t *testing.T) {
+	q, s3 := testenv.SQS(t), testenv.S3(t)
+	cfg := app.Config{ConversionQueueURL: q.QueueURL, SQSEndpoint: q.Endpoint, S3Endpoint: s3.Endpoint}
+	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+	t.Setenv("CONVERT_WAIT_TIME", "1s")
+	t.Setenv("LOCAL_CAPTURE_WORKER", "false")
+	for _, tc := range []struct {
+		name, conversion string
+		want             []string
+		running          bool
+	}{
+		{"BothOff", "false", []string{"capture worker: not started (LOCAL_CAPTURE_WORKER=false)", "conversion worker: not started (LOCAL_CONVERSION_WORKER=false)"}, false},
+		{"ConversionOnly", "", []string{"capture worker: not started (LOCAL_CAPTURE_WORKER=false)", "conversion worker: running (2 at once)"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("LOCAL_CONVERSION_WORKER", tc.conversion)
+			ctx, cancel := context.WithCancel(context.Background())
+			done, status, err := startWorkers(ctx, cfg, localWorkerSecret, logger)
+			if err != nil {
+				cancel()
+				t.Fatal(err)
+			}
+			if strings.Join(status, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("status %q, want %q", status, tc.want)
+			}
+			select {
+			case <-done:
+				if tc.running {
+					t.Error("the workers stopped before ctx ended")
+				}
+			case <-time.After(200 * time.Millisecond):
+				if !tc.running {
+					t.Error("no worker runs, yet done is open")
+				}
+			}
+			cancel()
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatal("the workers did not stop within 10s of ctx ending")
+			}
+		})
+	}
+}
+
 func TestNextStepsNameThisRun(t *testing.T) {
 	t.Setenv("LOCAL_ISSUER_ADDR", "127.0.0.1:19400")
 	t.Setenv("LOCAL_ISSUER_KEY_FILE", "")
@@ -93,10 +172,14 @@ func TestNextStepsNameThisRun(t *testing.T) {
 	for _, want := range []string{
 		"TOKEN=$(LOCAL_ISSUER_ADDR=127.0.0.1:19400 go run ./server/localstack token local-user)",
 		"curl -s http://127.0.0.1:18087/graphql",
-		`projectId: \"7\"`,
 		"organization 3, project 7, member local-user",
 		"capture worker: running",
-		"pageImport(id:",
+		"createPageImport(input: {projectId: \\\"7\\\"",
+		"pageImport(id: $id)",
+		"triggerCode2Des(input: {pageImportId: $id",
+		"code2des(id: $id)",
+		"code2desResult(id: $id)",
+		"materializeCode2Des(input: {code2desId: $id",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("next steps lack %q:\n%s", want, got)
