@@ -7,12 +7,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	awsconfig "github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"github.com/caarlos0/env/v11"
+
+	"github.com/code2des/backend/worker/internal/awsclients"
+	"github.com/code2des/backend/worker/internal/callback"
+	"github.com/code2des/backend/worker/internal/consumer"
 )
 
 // Config is the worker's configuration, read from environment variables (worker/README.md lists
@@ -72,11 +73,11 @@ type Config struct {
 }
 
 // MaxWaitTime is SQS's longest long-poll wait.
-const MaxWaitTime = 20 * time.Second
+const MaxWaitTime = consumer.MaxWaitTime
 
 // MinCallbackSecretLength is the shortest callback secret, in bytes: the API refuses shorter
 // WORKER_SECRETS (docs/workers.md §6), so a shorter one could never sign an accepted callback.
-const MinCallbackSecretLength = 32
+const MinCallbackSecretLength = callback.MinSecretLength
 
 // LoadConfig reads the configuration from the environment and validates it.
 func LoadConfig() (Config, error) {
@@ -87,41 +88,27 @@ func LoadConfig() (Config, error) {
 	return c, c.Validate()
 }
 
-// Validate checks values the worker cannot run without.
+// Validate checks values the worker cannot run without: the queue, secret and timing rules all
+// workers share (consumer.Settings), then the capture's own.
 func (c Config) Validate() error {
-	var problems []string
-	if c.QueueURL == "" {
-		problems = append(problems, "SQS_CAPTURE_QUEUE_URL is required")
-	}
-	switch {
-	case c.CallbackSecret == "":
-		problems = append(problems, "WORKER_CALLBACK_SECRET is required")
-	case len(c.CallbackSecret) < MinCallbackSecretLength:
-		problems = append(problems, fmt.Sprintf("WORKER_CALLBACK_SECRET must be at least %d bytes (as the API's WORKER_SECRETS)", MinCallbackSecretLength))
-	}
-	if c.WaitTime < 0 || c.WaitTime > MaxWaitTime {
-		problems = append(problems, "CAPTURE_WAIT_TIME must be within 0-20s")
-	}
+	problems := consumer.Settings{
+		QueueVar: "SQS_CAPTURE_QUEUE_URL", Prefix: "CAPTURE_", QueueURL: c.QueueURL,
+		CallbackSecret: c.CallbackSecret, CallbackTimeout: c.CallbackTimeout, JobTimeout: c.JobTimeout,
+		WaitTime: c.WaitTime, VisibilityTimeout: c.VisibilityTimeout, MaxReceives: c.MaxReceives, Concurrency: c.Concurrency,
+	}.Problems()
 	if c.MaxScreenshotHeight < 1 || c.MaxScreenshotHeight > ChromiumMaxScreenshotHeight {
 		problems = append(problems, fmt.Sprintf("CAPTURE_MAX_SCREENSHOT_HEIGHT must be within 1-%d", ChromiumMaxScreenshotHeight))
 	}
-	if c.Concurrency < 1 {
-		problems = append(problems, "CAPTURE_CONCURRENCY must be at least 1")
-	}
-	if c.MaxReceives < 1 {
-		problems = append(problems, "CAPTURE_MAX_RECEIVES must be at least 1")
-	}
-	for name, d := range map[string]time.Duration{
-		"CAPTURE_LOAD_TIMEOUT": c.LoadTimeout, "CAPTURE_READY_TIMEOUT": c.ReadyTimeout,
-		"CAPTURE_NETWORK_IDLE_TIMEOUT": c.NetworkIdleTimeout, "CAPTURE_IMAGE_TIMEOUT": c.ImageTimeout,
-		"CAPTURE_JOB_TIMEOUT": c.JobTimeout, "CAPTURE_CALLBACK_TIMEOUT": c.CallbackTimeout,
+	for _, d := range []struct {
+		name string
+		d    time.Duration
+	}{
+		{"CAPTURE_LOAD_TIMEOUT", c.LoadTimeout}, {"CAPTURE_READY_TIMEOUT", c.ReadyTimeout},
+		{"CAPTURE_NETWORK_IDLE_TIMEOUT", c.NetworkIdleTimeout}, {"CAPTURE_IMAGE_TIMEOUT", c.ImageTimeout},
 	} {
-		if d <= 0 {
-			problems = append(problems, name+" must be positive")
+		if d.d <= 0 {
+			problems = append(problems, d.name+" must be positive")
 		}
-	}
-	if c.VisibilityTimeout < c.JobTimeout+callbackAttempts*c.CallbackTimeout {
-		problems = append(problems, "CAPTURE_VISIBILITY_TIMEOUT must exceed CAPTURE_JOB_TIMEOUT plus the callback tries")
 	}
 	if len(problems) > 0 {
 		return errors.New("invalid configuration: " + strings.Join(problems, "; "))
@@ -129,32 +116,18 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// NewAWSClients builds the SQS and S3 clients of c. The worker builds its own clients, as an
-// outside worker team would, rather than share the API's adapters.
+// AWS returns the options of the worker's AWS clients.
+func (c Config) AWS() awsclients.Options {
+	return awsclients.Options{
+		Region: c.AWSRegion, AccessKeyID: c.AWSAccessKeyID, SecretAccessKey: c.AWSSecretAccessKey,
+		SQSEndpoint: c.SQSEndpoint, S3Endpoint: c.S3Endpoint,
+		S3UsePathStyle: c.S3UsePathStyle, S3ChecksumWhenRequired: c.S3ChecksumWhenRequired,
+	}
+}
+
+// NewAWSClients builds the SQS and S3 clients of c (worker/internal/awsclients, shared with the
+// conversion worker). The worker builds its own clients, as an outside worker team would, rather
+// than share the API's adapters.
 func NewAWSClients(ctx context.Context, c Config) (*sqs.Client, *s3.Client, error) {
-	opts := []func(*awsconfig.LoadOptions) error{awsconfig.WithRegion(c.AWSRegion)}
-	if c.AWSAccessKeyID != "" && c.AWSSecretAccessKey != "" {
-		opts = append(opts, awsconfig.WithCredentialsProvider(
-			credentials.NewStaticCredentialsProvider(c.AWSAccessKeyID, c.AWSSecretAccessKey, "")))
-	}
-	cfg, err := awsconfig.LoadDefaultConfig(ctx, opts...)
-	if err != nil {
-		return nil, nil, fmt.Errorf("load AWS config: %w", err)
-	}
-	sqsClient := sqs.NewFromConfig(cfg, func(o *sqs.Options) {
-		if c.SQSEndpoint != "" {
-			o.BaseEndpoint = aws.String(c.SQSEndpoint)
-		}
-	})
-	s3Client := s3.NewFromConfig(cfg, func(o *s3.Options) {
-		if c.S3Endpoint != "" {
-			o.BaseEndpoint = aws.String(c.S3Endpoint)
-		}
-		o.UsePathStyle = c.S3UsePathStyle
-		if c.S3ChecksumWhenRequired {
-			o.RequestChecksumCalculation = aws.RequestChecksumCalculationWhenRequired
-			o.ResponseChecksumValidation = aws.ResponseChecksumValidationWhenRequired
-		}
-	})
-	return sqsClient, s3Client, nil
+	return awsclients.New(ctx, c.AWS())
 }

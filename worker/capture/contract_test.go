@@ -48,9 +48,8 @@ func validateSchema(t *testing.T, s *jsonschema.Schema, what string, b []byte) {
 // key scope, screenshot) over the bucket the worker wrote to.
 func (h *harness) checkContract(t *testing.T, i int, raw []byte) {
 	t.Helper()
-	h.rc.mu.Lock()
-	body, header := h.rc.raw[i], h.rc.headers[i]
-	h.rc.mu.Unlock()
+	call := h.rc.Calls()[i]
+	body, header := call.Raw, call.Header
 
 	sv := callbacks.SignatureVerifier{Secrets: [][]byte{[]byte(testSecret)}}
 	if err := sv.Verify(header, body); err != nil {

@@ -15,18 +15,16 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strconv"
-	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
-)
 
-// receiveRetryPause is the pause after a failed receive (queue unreachable) before polling again.
-const receiveRetryPause = 2 * time.Second
+	"github.com/code2des/backend/worker/internal/callback"
+	"github.com/code2des/backend/worker/internal/consumer"
+)
 
 // Worker consumes the capture queue.
 type Worker struct {
@@ -42,49 +40,21 @@ type Worker struct {
 }
 
 // Run polls the queue with Config.Concurrency loops until ctx ends, then waits for the captures in
-// progress to finish (each is bounded by JobTimeout). It returns nil after a clean stop.
+// progress to finish (each is bounded by JobTimeout). It returns nil after a clean stop, or the
+// configuration error.
 func (w *Worker) Run(ctx context.Context) error {
 	if err := w.Config.Validate(); err != nil {
 		return err
 	}
-	var wg sync.WaitGroup
-	for range w.Config.Concurrency {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w.poll(ctx)
-		}()
-	}
-	wg.Wait()
+	w.loop().Run(ctx)
 	return nil
 }
 
-func (w *Worker) poll(ctx context.Context) {
-	for ctx.Err() == nil {
-		out, err := w.SQS.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{
-			QueueUrl:                    aws.String(w.Config.QueueURL),
-			MaxNumberOfMessages:         1,
-			WaitTimeSeconds:             int32(w.Config.WaitTime / time.Second),
-			VisibilityTimeout:           int32(w.Config.VisibilityTimeout / time.Second),
-			MessageSystemAttributeNames: []types.MessageSystemAttributeName{types.MessageSystemAttributeNameApproximateReceiveCount},
-		})
-		if err != nil {
-			if ctx.Err() != nil {
-				return
-			}
-			w.logger().Error("capture queue: receive failed", "err", err)
-			select {
-			case <-ctx.Done():
-				return
-			case <-time.After(receiveRetryPause):
-			}
-			continue
-		}
-		for _, m := range out.Messages {
-			// A capture in progress finishes even when ctx ends (it is bounded by JobTimeout), so
-			// its callback is not lost to a shutdown.
-			w.Handle(context.WithoutCancel(ctx), m)
-		}
+func (w *Worker) loop() consumer.Loop {
+	return consumer.Loop{
+		SQS: w.SQS, QueueURL: w.Config.QueueURL, WaitTime: w.Config.WaitTime,
+		VisibilityTimeout: w.Config.VisibilityTimeout, Concurrency: w.Config.Concurrency,
+		Logger: w.logger(), Handle: func(ctx context.Context, m types.Message) { w.Handle(ctx, m) },
 	}
 }
 
@@ -99,7 +69,7 @@ func (w *Worker) Handle(ctx context.Context, m types.Message) (deleted bool) {
 		return false
 	case err != nil:
 		log.Error("capture message dropped: it cannot be answered", "err", err)
-		return w.delete(ctx, log, m)
+		return w.loop().Delete(ctx, log, m)
 	}
 	log = log.With("page_import_id", req.PageImportID, "attempt", req.Attempt)
 	started := w.now()
@@ -114,7 +84,7 @@ func (w *Worker) Handle(ctx context.Context, m types.Message) (deleted bool) {
 	case errors.As(err, &pe):
 		body.Status, body.ErrorMessage = StatusFailed, pe.Message
 	default:
-		receives := receiveCount(m)
+		receives := consumer.ReceiveCount(m)
 		if receives < w.Config.MaxReceives {
 			log.Error("capture failed; message left for redelivery", "err", err, "receive_count", receives)
 			return false
@@ -122,16 +92,14 @@ func (w *Worker) Handle(ctx context.Context, m types.Message) (deleted bool) {
 		log.Error("capture failed on its last delivery; reporting failed", "err", err, "receive_count", receives)
 		body.Status, body.ErrorMessage = StatusFailed, "the capture failed because of an internal error"
 	}
-
-	cb := Callback{Secret: []byte(w.Config.CallbackSecret), Client: w.httpClient(), Now: w.Now}
-	outcome, status, err := cb.Post(ctx, req.CallbackURL, body)
-	log = log.With("status", body.Status, "callback_status", status, "duration", w.now().Sub(started).Round(time.Millisecond))
-	if outcome != CallbackAccepted {
-		log.Error("callback not accepted; message left for redelivery", "err", err)
+	raw, err := body.encode()
+	if err != nil {
+		log.Error("callback not sent; message left for redelivery", "err", err)
 		return false
 	}
-	log.Info("capture reported", "error_message", body.ErrorMessage)
-	return w.delete(ctx, log, m)
+	poster := callback.Poster{Secret: []byte(w.Config.CallbackSecret), Client: w.httpClient(), Now: w.Now}
+	log = log.With("status", body.Status, "error_message", body.ErrorMessage, "duration", w.now().Sub(started).Round(time.Millisecond))
+	return w.loop().Answer(ctx, log, m, poster, req.CallbackURL, raw, "capture reported")
 }
 
 func (w *Worker) capture(ctx context.Context, req Request) (Stored, error) {
@@ -155,26 +123,6 @@ func (w *Worker) capture(ctx context.Context, req Request) (Stored, error) {
 	}
 	bucket, keyPrefix, _ := req.Artifacts()
 	return storeCapture(ctx, w.S3, bucket, keyPrefix, req, p, w.now())
-}
-
-func (w *Worker) delete(ctx context.Context, log *slog.Logger, m types.Message) bool {
-	dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if _, err := w.SQS.DeleteMessage(dctx, &sqs.DeleteMessageInput{
-		QueueUrl: aws.String(w.Config.QueueURL), ReceiptHandle: m.ReceiptHandle,
-	}); err != nil {
-		log.Error("capture queue: delete failed; the message will be delivered again", "err", err)
-		return false
-	}
-	return true
-}
-
-func receiveCount(m types.Message) int {
-	n, err := strconv.Atoi(m.Attributes[string(types.MessageSystemAttributeNameApproximateReceiveCount)])
-	if err != nil || n < 1 {
-		return 1
-	}
-	return n
 }
 
 func (w *Worker) httpClient() *http.Client {

@@ -3,10 +3,6 @@ package capture_test
 import (
 	"bytes"
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"image/png"
@@ -30,6 +26,7 @@ import (
 	"github.com/code2des/backend/server/testenv"
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/capture/capturetest"
+	"github.com/code2des/backend/worker/internal/workertest"
 )
 
 // testSecret is the shared worker secret; the backend requires at least 32 bytes (SPEC §6).
@@ -80,100 +77,11 @@ func mustBrowser(t *testing.T, allowPrivate bool) *capture.Browser {
 	return b
 }
 
-// receiver is the backend's callback endpoint as the worker sees it: it checks the signature
-// (SPEC §6), records the body, notes whether the message was still on the queue, and answers
-// with status.
-type receiver struct {
-	srv     *httptest.Server
-	status  int
-	queue   *testenv.SQSEnv
-	mu      sync.Mutex
-	bodies  []capture.CallbackBody
-	raw     [][]byte
-	headers []http.Header
-	queued  []int // messages on the queue when each callback arrived
-	badSigs int
-	got     chan struct{}
-}
-
-func newReceiver(t *testing.T, status int, q *testenv.SQSEnv) *receiver {
-	t.Helper()
-	rc := &receiver{status: status, queue: q, got: make(chan struct{}, 16)}
-	rc.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		raw, _ := io.ReadAll(r.Body)
-		ts := r.Header.Get(capture.HeaderTimestamp)
-		mac := hmac.New(sha256.New, []byte(testSecret))
-		mac.Write([]byte(ts + "." + string(raw)))
-		want := "v1=" + hex.EncodeToString(mac.Sum(nil))
-		sec, err := strconv.ParseInt(ts, 10, 64)
-		if r.Method != http.MethodPost || r.URL.Path != "/webhooks/page-imports" || err != nil ||
-			time.Since(time.Unix(sec, 0)).Abs() > 5*time.Minute ||
-			!hmac.Equal([]byte(r.Header.Get(capture.HeaderSignature)), []byte(want)) {
-			rc.mu.Lock()
-			rc.badSigs++
-			rc.mu.Unlock()
-			http.Error(w, "bad signature", http.StatusUnauthorized)
-			return
-		}
-		var body capture.CallbackBody
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&body); err != nil {
-			http.Error(w, "malformed", http.StatusBadRequest)
-			return
-		}
-		n := queueLength(t, rc.queue)
-		rc.mu.Lock()
-		rc.bodies = append(rc.bodies, body)
-		rc.raw = append(rc.raw, raw)
-		rc.headers = append(rc.headers, r.Header.Clone())
-		rc.queued = append(rc.queued, n)
-		rc.mu.Unlock()
-		w.WriteHeader(rc.status)
-		_, _ = w.Write([]byte(`{"result":"applied"}`))
-		rc.got <- struct{}{}
-	}))
-	t.Cleanup(rc.srv.Close)
-	return rc
-}
-
-func (rc *receiver) url() string { return rc.srv.URL + "/webhooks/page-imports" }
-
-func (rc *receiver) wait(t *testing.T, within time.Duration) capture.CallbackBody {
-	t.Helper()
-	select {
-	case <-rc.got:
-	case <-time.After(within):
-		t.Fatalf("no callback within %s", within)
-	}
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	if rc.badSigs != 0 {
-		t.Fatalf("%d callbacks with a bad signature", rc.badSigs)
-	}
-	return rc.bodies[len(rc.bodies)-1]
-}
-
-// queueLength counts the messages still on the queue, visible or not (goaws counts both).
-func queueLength(t *testing.T, q *testenv.SQSEnv) int {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	out, err := q.Client.GetQueueAttributes(ctx, &sqs.GetQueueAttributesInput{
-		QueueUrl: aws.String(q.QueueURL), AttributeNames: []sqstypes.QueueAttributeName{sqstypes.QueueAttributeNameApproximateNumberOfMessages},
-	})
-	if err != nil {
-		t.Errorf("queue attributes: %v", err)
-		return -1
-	}
-	n, _ := strconv.Atoi(out.Attributes["ApproximateNumberOfMessages"])
-	return n
-}
-
 // harness is one job's world: a bucket, a queue, a callback receiver and a worker.
 type harness struct {
 	s3    *testenv.S3Env
 	queue *testenv.SQSEnv
-	rc    *receiver
+	rc    *workertest.Receiver[capture.CallbackBody]
 	site  *httptest.Server
 	w     *capture.Worker
 }
@@ -195,7 +103,7 @@ func testConfig(s3env *testenv.S3Env, q *testenv.SQSEnv, allowPrivate bool) capt
 func newHarness(t *testing.T, callbackStatus int, allowPrivate, needBrowser bool) *harness {
 	t.Helper()
 	h := &harness{s3: testenv.S3(t), queue: testenv.SQS(t), site: capturetest.Serve(t)}
-	h.rc = newReceiver(t, callbackStatus, h.queue)
+	h.rc = workertest.NewReceiver[capture.CallbackBody](t, testSecret, "/webhooks/page-imports", callbackStatus, h.queue)
 	cfg := testConfig(h.s3, h.queue, allowPrivate)
 	sqsClient, s3Client, err := capture.NewAWSClients(context.Background(), cfg)
 	if err != nil {
@@ -217,19 +125,11 @@ func (h *harness) request(id, path, readySelector string, vp capture.Viewport, d
 		"viewport":            map[string]int{"width": vp.Width, "height": vp.Height},
 		"device_scale_factor": dsf, "ready_selector": readySelector,
 		"artifact_prefix": "s3://" + h.s3.Bucket + "/test/page-imports/" + id + "/attempt-1/",
-		"callback_url":    h.rc.url(),
+		"callback_url":    h.rc.URL(),
 	}
 }
 
-func (h *harness) send(t *testing.T, msg map[string]any) {
-	t.Helper()
-	body, _ := json.Marshal(msg)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if _, err := h.queue.Client.SendMessage(ctx, &sqs.SendMessageInput{QueueUrl: aws.String(h.queue.QueueURL), MessageBody: aws.String(string(body))}); err != nil {
-		t.Fatalf("send: %v", err)
-	}
-}
+func (h *harness) send(t *testing.T, msg map[string]any) { workertest.Send(t, h.queue, msg) }
 
 // run runs the worker until the first callback arrives (or within), then stops it and returns
 // the callback body.
@@ -238,7 +138,7 @@ func (h *harness) run(t *testing.T, within time.Duration) capture.CallbackBody {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- h.w.Run(ctx) }()
-	body := h.rc.wait(t, within)
+	body := h.rc.Wait(t, within)
 	// Run returns only after the message in hand is handled (deleted or left).
 	cancel()
 	select {
@@ -321,10 +221,10 @@ func TestCaptureTestSite(t *testing.T) {
 	})
 
 	t.Run("MessageDeletedOnlyAfterCallback", func(t *testing.T) {
-		if h.rc.queued[0] != 1 {
-			t.Errorf("%d messages on the queue while the callback was pending, want 1", h.rc.queued[0])
+		if q := h.rc.Calls()[0].Queued; q != 1 {
+			t.Errorf("%d messages on the queue while the callback was pending, want 1", q)
 		}
-		if n := queueLength(t, h.queue); n != 0 {
+		if n := workertest.QueueLength(t, h.queue); n != 0 {
 			t.Errorf("%d messages on the queue after a 200, want 0", n)
 		}
 	})
@@ -350,7 +250,7 @@ func TestNeverReadyPageFails(t *testing.T) {
 	if elapsed < 1500*time.Millisecond || elapsed > 1500*time.Millisecond+10*time.Second {
 		t.Errorf("failed after %s; want just past the 1.5s ready timeout", elapsed)
 	}
-	if n := queueLength(t, h.queue); n != 0 {
+	if n := workertest.QueueLength(t, h.queue); n != 0 {
 		t.Errorf("%d messages left after the failed callback was accepted, want 0", n)
 	}
 	t.Run("MeetsTheWorkerContract", func(t *testing.T) { h.checkContract(t, 0, nil) })
@@ -375,7 +275,7 @@ func TestMessageDeletedOnlyWhenAccepted(t *testing.T) {
 		left   int
 	}{
 		{http.StatusOK, 0}, {http.StatusAccepted, 0}, {http.StatusConflict, 0}, {http.StatusUnprocessableEntity, 0},
-		{http.StatusBadRequest, 1}, {http.StatusUnauthorized, 1}, {http.StatusNotFound, 1},
+		{http.StatusNotFound, 0}, {http.StatusBadRequest, 1}, {http.StatusUnauthorized, 1},
 		{http.StatusRequestEntityTooLarge, 1}, {http.StatusInternalServerError, 1}, {http.StatusServiceUnavailable, 1},
 	} {
 		name := fmt.Sprintf("%d_Deleted", tc.status)
@@ -390,7 +290,7 @@ func TestMessageDeletedOnlyWhenAccepted(t *testing.T) {
 			if want := "invalid capture request: viewport width 319 is outside 320-3840"; cb.Status != capture.StatusFailed || cb.ErrorMessage != want {
 				t.Errorf("callback %s %q, want failed %q", cb.Status, cb.ErrorMessage, want)
 			}
-			if n := queueLength(t, h.queue); n != tc.left {
+			if n := workertest.QueueLength(t, h.queue); n != tc.left {
 				t.Errorf("%d messages on the queue after HTTP %d, want %d", n, tc.status, tc.left)
 			}
 		})
@@ -495,10 +395,7 @@ func TestWorkerFaultRedeliveredThenFailed(t *testing.T) {
 	if h.w.Handle(ctx, first) {
 		t.Fatal("first delivery deleted although storage was down")
 	}
-	h.rc.mu.Lock()
-	calls := len(h.rc.bodies)
-	h.rc.mu.Unlock()
-	if calls != 0 {
+	if calls := len(h.rc.Calls()); calls != 0 {
 		t.Fatalf("%d callbacks on the first delivery, want none", calls)
 	}
 	// Make the message visible again at once, as SQS does when the visibility timeout ends.
@@ -514,11 +411,11 @@ func TestWorkerFaultRedeliveredThenFailed(t *testing.T) {
 	if !h.w.Handle(ctx, second) {
 		t.Fatal("last delivery not deleted after its failed callback was accepted")
 	}
-	cb := h.rc.wait(t, time.Second)
+	cb := h.rc.Wait(t, time.Second)
 	if cb.Status != capture.StatusFailed || cb.ErrorMessage != "the capture failed because of an internal error" {
 		t.Errorf("callback %s %q, want failed with the internal-error message", cb.Status, cb.ErrorMessage)
 	}
-	if n := queueLength(t, h.queue); n != 0 {
+	if n := workertest.QueueLength(t, h.queue); n != 0 {
 		t.Errorf("%d messages left, want 0", n)
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/code2des/backend/worker/internal/awsclients"
 	"github.com/code2des/backend/worker/internal/callback"
+	"github.com/code2des/backend/worker/internal/consumer"
 )
 
 // Config is the worker's configuration, read from environment variables (worker/README.md lists
@@ -29,10 +30,10 @@ type Config struct {
 	// AWSAccessKeyID and AWSSecretAccessKey, when both set, are static credentials (local
 	// servers); otherwise the SDK's default chain applies.
 	AWSAccessKeyID     string `env:"AWS_ACCESS_KEY_ID"`
-	AWSSecretAccessKey string `env:"AWS_SECRET_ACCESS_KEY"`
+	AWSSecretAccessKey string `env:"AWS_SECRET_ACCESS_KEY" mask:"true"`
 
 	// CallbackSecret is the shared worker secret that signs callbacks (SPEC §6).
-	CallbackSecret string `env:"WORKER_CALLBACK_SECRET"`
+	CallbackSecret string `env:"WORKER_CALLBACK_SECRET" mask:"true"`
 	// CallbackTimeout bounds each callback request.
 	CallbackTimeout time.Duration `env:"CONVERT_CALLBACK_TIMEOUT" envDefault:"15s"`
 	// JobTimeout bounds one conversion: reading the capture and its images, converting, storing.
@@ -54,11 +55,11 @@ type Config struct {
 }
 
 // MaxWaitTime is SQS's longest long-poll wait.
-const MaxWaitTime = 20 * time.Second
+const MaxWaitTime = consumer.MaxWaitTime
 
 // MinCallbackSecretLength is the shortest callback secret, in bytes: the API refuses worker
 // secrets shorter than 32 bytes, so a shorter one could never be accepted.
-const MinCallbackSecretLength = 32
+const MinCallbackSecretLength = callback.MinSecretLength
 
 // LoadConfig reads the configuration from the environment and validates it.
 func LoadConfig() (Config, error) {
@@ -69,35 +70,16 @@ func LoadConfig() (Config, error) {
 	return c, c.Validate()
 }
 
-// Validate checks values the worker cannot run without.
+// Validate checks values the worker cannot run without: the queue, secret and timing rules all
+// workers share (consumer.Settings), then the conversion's own.
 func (c Config) Validate() error {
-	var problems []string
-	if c.QueueURL == "" {
-		problems = append(problems, "SQS_CONVERSION_QUEUE_URL is required")
-	}
-	if len(c.CallbackSecret) < MinCallbackSecretLength {
-		problems = append(problems, fmt.Sprintf("WORKER_CALLBACK_SECRET is required, at least %d bytes (as the API's WORKER_SECRETS)", MinCallbackSecretLength))
-	}
-	if c.WaitTime < 0 || c.WaitTime > MaxWaitTime {
-		problems = append(problems, "CONVERT_WAIT_TIME must be within 0-20s")
-	}
-	if c.Concurrency < 1 {
-		problems = append(problems, "CONVERT_CONCURRENCY must be at least 1")
-	}
-	if c.MaxReceives < 1 {
-		problems = append(problems, "CONVERT_MAX_RECEIVES must be at least 1")
-	}
+	problems := consumer.Settings{
+		QueueVar: "SQS_CONVERSION_QUEUE_URL", Prefix: "CONVERT_", QueueURL: c.QueueURL,
+		CallbackSecret: c.CallbackSecret, CallbackTimeout: c.CallbackTimeout, JobTimeout: c.JobTimeout,
+		WaitTime: c.WaitTime, VisibilityTimeout: c.VisibilityTimeout, MaxReceives: c.MaxReceives, Concurrency: c.Concurrency,
+	}.Problems()
 	if c.MaxCaptureBytes < 1 {
 		problems = append(problems, "CONVERT_MAX_CAPTURE_BYTES must be positive")
-	}
-	if c.JobTimeout <= 0 {
-		problems = append(problems, "CONVERT_JOB_TIMEOUT must be positive")
-	}
-	if c.CallbackTimeout <= 0 {
-		problems = append(problems, "CONVERT_CALLBACK_TIMEOUT must be positive")
-	}
-	if c.VisibilityTimeout < c.JobTimeout+callback.Attempts*c.CallbackTimeout {
-		problems = append(problems, "CONVERT_VISIBILITY_TIMEOUT must exceed CONVERT_JOB_TIMEOUT plus the callback tries")
 	}
 	if len(problems) > 0 {
 		return errors.New("invalid configuration: " + strings.Join(problems, "; "))

@@ -20,8 +20,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"strconv"
-	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -31,6 +29,7 @@ import (
 	"github.com/aws/smithy-go"
 
 	"github.com/code2des/backend/worker/internal/callback"
+	"github.com/code2des/backend/worker/internal/consumer"
 )
 
 // Callback statuses (SPEC §6).
@@ -44,9 +43,6 @@ const ResultObject = "result.json"
 
 // MaxErrorMessageLen caps error_message, in bytes.
 const MaxErrorMessageLen = 500
-
-// receiveRetryPause is the pause after a failed receive (queue unreachable) before polling again.
-const receiveRetryPause = 2 * time.Second
 
 // CallbackBody is the JSON body POSTed to the request's callback_url (SPEC §6, snake_case).
 type CallbackBody struct {
@@ -92,44 +88,15 @@ func (w *Worker) Run(ctx context.Context) error {
 	if err := w.Config.Validate(); err != nil {
 		return err
 	}
-	var wg sync.WaitGroup
-	for range w.Config.Concurrency {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w.poll(ctx)
-		}()
-	}
-	wg.Wait()
+	w.loop().Run(ctx)
 	return nil
 }
 
-func (w *Worker) poll(ctx context.Context) {
-	for ctx.Err() == nil {
-		out, err := w.SQS.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{
-			QueueUrl:                    aws.String(w.Config.QueueURL),
-			MaxNumberOfMessages:         1,
-			WaitTimeSeconds:             int32(w.Config.WaitTime / time.Second),
-			VisibilityTimeout:           int32(w.Config.VisibilityTimeout / time.Second),
-			MessageSystemAttributeNames: []types.MessageSystemAttributeName{types.MessageSystemAttributeNameApproximateReceiveCount},
-		})
-		if err != nil {
-			if ctx.Err() != nil {
-				return
-			}
-			w.logger().Error("conversion queue: receive failed", "err", err)
-			select {
-			case <-ctx.Done():
-				return
-			case <-time.After(receiveRetryPause):
-			}
-			continue
-		}
-		for _, m := range out.Messages {
-			// A conversion in progress finishes even when ctx ends (it is bounded by JobTimeout),
-			// so its callback is not lost to a shutdown.
-			w.Handle(context.WithoutCancel(ctx), m)
-		}
+func (w *Worker) loop() consumer.Loop {
+	return consumer.Loop{
+		SQS: w.SQS, QueueURL: w.Config.QueueURL, WaitTime: w.Config.WaitTime,
+		VisibilityTimeout: w.Config.VisibilityTimeout, Concurrency: w.Config.Concurrency,
+		Logger: w.logger(), Handle: func(ctx context.Context, m types.Message) { w.Handle(ctx, m) },
 	}
 }
 
@@ -144,7 +111,7 @@ func (w *Worker) Handle(ctx context.Context, m types.Message) (deleted bool) {
 		return false
 	case err != nil:
 		log.Error("conversion message dropped: it cannot be answered", "err", err)
-		return w.delete(ctx, log, m)
+		return w.loop().Delete(ctx, log, m)
 	}
 	log = log.With("code2des_id", req.Code2DesID, "attempt", req.Attempt)
 	started := time.Now()
@@ -158,7 +125,7 @@ func (w *Worker) Handle(ctx context.Context, m types.Message) (deleted bool) {
 	case errors.As(err, &je):
 		body.Status, body.ErrorMessage = StatusFailed, je.Message
 	default:
-		receives := receiveCount(m)
+		receives := consumer.ReceiveCount(m)
 		if receives < w.Config.MaxReceives {
 			log.Error("conversion failed; message left for redelivery", "err", err, "receive_count", receives)
 			return false
@@ -169,18 +136,13 @@ func (w *Worker) Handle(ctx context.Context, m types.Message) (deleted bool) {
 	body.ErrorMessage = callback.TruncateUTF8(body.ErrorMessage, MaxErrorMessageLen)
 	raw, err := json.Marshal(body)
 	if err != nil {
-		log.Error("encode callback", "err", err)
+		log.Error("callback not sent; message left for redelivery", "err", err)
 		return false
 	}
 	poster := callback.Poster{Secret: []byte(w.Config.CallbackSecret), Client: w.httpClient(), Now: w.Now}
-	outcome, status, err := poster.Post(ctx, req.CallbackURL, raw)
-	log = log.With("status", body.Status, "callback_status", status, "duration", time.Since(started).Round(time.Millisecond))
-	if outcome != callback.Accepted {
-		log.Error("callback not accepted; message left for redelivery", "err", err)
-		return false
-	}
-	log.Info("conversion reported", "warning_count", warningCount, "error_message", body.ErrorMessage)
-	return w.delete(ctx, log, m)
+	log = log.With("status", body.Status, "warning_count", warningCount, "error_message", body.ErrorMessage,
+		"duration", time.Since(started).Round(time.Millisecond))
+	return w.loop().Answer(ctx, log, m, poster, req.CallbackURL, raw, "conversion reported")
 }
 
 // convert runs one job and returns the result pointer and warning count. Failures of the job are
@@ -286,26 +248,6 @@ func (w *Worker) put(ctx context.Context, bucket, key string, body []byte, conte
 		return fmt.Errorf("store %s: %w", key, err)
 	}
 	return nil
-}
-
-func (w *Worker) delete(ctx context.Context, log *slog.Logger, m types.Message) bool {
-	dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if _, err := w.SQS.DeleteMessage(dctx, &sqs.DeleteMessageInput{
-		QueueUrl: aws.String(w.Config.QueueURL), ReceiptHandle: m.ReceiptHandle,
-	}); err != nil {
-		log.Error("conversion queue: delete failed; the message will be delivered again", "err", err)
-		return false
-	}
-	return true
-}
-
-func receiveCount(m types.Message) int {
-	n, err := strconv.Atoi(m.Attributes[string(types.MessageSystemAttributeNameApproximateReceiveCount)])
-	if err != nil || n < 1 {
-		return 1
-	}
-	return n
 }
 
 func (w *Worker) httpClient() *http.Client {

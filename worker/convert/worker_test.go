@@ -3,9 +3,6 @@ package convert_test
 import (
 	"bytes"
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,98 +11,25 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strconv"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
-	"github.com/aws/aws-sdk-go-v2/service/sqs"
-	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
 	"github.com/code2des/backend/server/testenv"
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/internal/workertest"
 )
 
 const testSecret = "test-worker-secret-of-32-bytes!!"
-
-// receiver is the backend's callback endpoint as the worker sees it: it checks the signature
-// (SPEC §6: HMAC-SHA256 of timestamp "." body, 5-minute tolerance), decodes the body strictly,
-// notes how many messages were still on the queue, and answers with status.
-type receiver struct {
-	srv     *httptest.Server
-	status  int
-	queue   *testenv.SQSEnv
-	mu      sync.Mutex
-	bodies  []convert.CallbackBody
-	queued  []int
-	badSigs int
-	got     chan struct{}
-}
-
-func newReceiver(t *testing.T, status int, q *testenv.SQSEnv) *receiver {
-	t.Helper()
-	rc := &receiver{status: status, queue: q, got: make(chan struct{}, 16)}
-	rc.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		raw, _ := io.ReadAll(r.Body)
-		ts := r.Header.Get("X-Code2Des-Timestamp")
-		mac := hmac.New(sha256.New, []byte(testSecret))
-		mac.Write([]byte(ts + "." + string(raw)))
-		want := "v1=" + hex.EncodeToString(mac.Sum(nil))
-		sec, err := strconv.ParseInt(ts, 10, 64)
-		if r.Method != http.MethodPost || r.URL.Path != "/webhooks/code2des" || err != nil ||
-			time.Since(time.Unix(sec, 0)).Abs() > 5*time.Minute ||
-			!hmac.Equal([]byte(r.Header.Get("X-Code2Des-Signature")), []byte(want)) {
-			rc.mu.Lock()
-			rc.badSigs++
-			rc.mu.Unlock()
-			http.Error(w, "bad signature", http.StatusUnauthorized)
-			return
-		}
-		var body convert.CallbackBody
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&body); err != nil {
-			http.Error(w, "malformed", http.StatusBadRequest)
-			return
-		}
-		n := queueLength(t, rc.queue)
-		rc.mu.Lock()
-		rc.bodies = append(rc.bodies, body)
-		rc.queued = append(rc.queued, n)
-		rc.mu.Unlock()
-		w.WriteHeader(rc.status)
-		rc.got <- struct{}{}
-	}))
-	t.Cleanup(rc.srv.Close)
-	return rc
-}
-
-func (rc *receiver) url() string { return rc.srv.URL + "/webhooks/code2des" }
-
-// queueLength counts the messages still on the queue, visible or not (goaws counts both in
-// ApproximateNumberOfMessages).
-func queueLength(t *testing.T, q *testenv.SQSEnv) int {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	out, err := q.Client.GetQueueAttributes(ctx, &sqs.GetQueueAttributesInput{
-		QueueUrl: aws.String(q.QueueURL), AttributeNames: []sqstypes.QueueAttributeName{sqstypes.QueueAttributeNameApproximateNumberOfMessages},
-	})
-	if err != nil {
-		t.Errorf("queue attributes: %v", err)
-		return -1
-	}
-	n, _ := strconv.Atoi(out.Attributes["ApproximateNumberOfMessages"])
-	return n
-}
 
 // harness is one job's world: a bucket holding the site fixture's capture, a queue, a callback
 // receiver and a worker.
 type harness struct {
 	s3    *testenv.S3Env
 	queue *testenv.SQSEnv
-	rc    *receiver
+	rc    *workertest.Receiver[convert.CallbackBody]
 	w     *convert.Worker
 	f     *fixture
 }
@@ -113,7 +37,7 @@ type harness struct {
 func newHarness(t *testing.T, callbackStatus int) *harness {
 	t.Helper()
 	h := &harness{s3: testenv.S3(t), queue: testenv.SQS(t), f: loadFixture(t, "site")}
-	h.rc = newReceiver(t, callbackStatus, h.queue)
+	h.rc = workertest.NewReceiver[convert.CallbackBody](t, testSecret, "/webhooks/code2des", callbackStatus, h.queue)
 	cfg := convert.Config{
 		QueueURL: h.queue.QueueURL, SQSEndpoint: h.queue.Endpoint, S3Endpoint: h.s3.Endpoint,
 		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
@@ -153,19 +77,11 @@ func (h *harness) request() map[string]any {
 		"capture_url":  "s3://" + h.s3.Bucket + "/" + fixtureImportPrefix + "capture.json",
 		"capture_hash": j.CaptureHash, "figma_file_key": "AbCdEf123", "screen_id": "1:2", "placement_target": "page",
 		"artifact_prefix": "s3://" + h.s3.Bucket + "/" + fixtureJobPrefix,
-		"callback_url":    h.rc.url(),
+		"callback_url":    h.rc.URL(),
 	}
 }
 
-func (h *harness) send(t *testing.T, msg map[string]any) {
-	t.Helper()
-	body, _ := json.Marshal(msg)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if _, err := h.queue.Client.SendMessage(ctx, &sqs.SendMessageInput{QueueUrl: aws.String(h.queue.QueueURL), MessageBody: aws.String(string(body))}); err != nil {
-		t.Fatalf("send: %v", err)
-	}
-}
+func (h *harness) send(t *testing.T, msg map[string]any) { workertest.Send(t, h.queue, msg) }
 
 // run runs the worker until the first callback arrives, lets it finish handling the message,
 // stops it and returns the callback body.
@@ -175,7 +91,7 @@ func (h *harness) run(t *testing.T) convert.CallbackBody {
 	done := make(chan error, 1)
 	go func() { done <- h.w.Run(ctx) }()
 	select {
-	case <-h.rc.got:
+	case <-h.rc.Got():
 	case <-time.After(20 * time.Second):
 		t.Fatal("no callback within 20s")
 	}
@@ -189,12 +105,7 @@ func (h *harness) run(t *testing.T) convert.CallbackBody {
 	case <-time.After(15 * time.Second):
 		t.Fatal("Run did not stop within 15s of cancel")
 	}
-	h.rc.mu.Lock()
-	defer h.rc.mu.Unlock()
-	if h.rc.badSigs != 0 {
-		t.Fatalf("%d callbacks with a bad signature", h.rc.badSigs)
-	}
-	return h.rc.bodies[len(h.rc.bodies)-1]
+	return h.rc.Last(t)
 }
 
 func (h *harness) object(t *testing.T, key string) ([]byte, bool) {
@@ -250,10 +161,10 @@ func TestWorkerConvertsCapture(t *testing.T) {
 		m.Nonce != j.Nonce || m.PageImportID != j.PageImportID || m.CaptureHash != j.CaptureHash {
 		t.Errorf("manifest %+v", m)
 	}
-	if h.rc.queued[0] != 1 {
-		t.Errorf("%d messages on the queue while the callback was pending, want 1", h.rc.queued[0])
+	if q := h.rc.Calls()[0].Queued; q != 1 {
+		t.Errorf("%d messages on the queue while the callback was pending, want 1", q)
 	}
-	if n := queueLength(t, h.queue); n != 0 {
+	if n := workertest.QueueLength(t, h.queue); n != 0 {
 		t.Errorf("%d messages on the queue after a 200, want 0", n)
 	}
 }
@@ -297,7 +208,7 @@ func TestWorkerReportsFailures(t *testing.T) {
 			if _, ok := h.object(t, fixtureJobPrefix+"result.json"); ok {
 				t.Error("a result was stored for a failed job")
 			}
-			if n := queueLength(t, h.queue); n != 0 {
+			if n := workertest.QueueLength(t, h.queue); n != 0 {
 				t.Errorf("%d messages left after the failed callback was accepted, want 0", n)
 			}
 		})
@@ -346,7 +257,7 @@ func TestMessageDeletedOnlyWhenAccepted(t *testing.T) {
 			if cb.Status != convert.StatusCompleted {
 				t.Errorf("callback %s %q, want completed", cb.Status, cb.ErrorMessage)
 			}
-			if n := queueLength(t, h.queue); n != tc.left {
+			if n := workertest.QueueLength(t, h.queue); n != tc.left {
 				t.Errorf("%d messages on the queue after HTTP %d, want %d", n, tc.status, tc.left)
 			}
 		})

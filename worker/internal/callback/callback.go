@@ -2,8 +2,8 @@
 // body is sent as given, signed with the shared worker secret, retried on 5xx answers and
 // transport errors, and the backend's answer is mapped to what happens with the queue message.
 //
-// worker/capture keeps its own copy of these rules (written first, in parallel); both follow
-// SPEC §6 and the same tests' expectations, so capture can switch to this package.
+// worker/capture and worker/convert both post through it, so the two reference workers sign and
+// treat the backend's answers the same way.
 package callback
 
 import (
@@ -29,6 +29,9 @@ const (
 
 // Bounds of one callback.
 const (
+	// MinSecretLength is the shortest worker secret, in bytes: the API refuses shorter
+	// WORKER_SECRETS (docs/workers.md §6), so a shorter one could never sign an accepted callback.
+	MinSecretLength = 32
 	// MaxBodyBytes is the backend's callback body limit (SPEC §6: 1 MiB); a larger body is a bug,
 	// refused before sending.
 	MaxBodyBytes = 1 << 20

@@ -23,6 +23,59 @@ func TestSignMatchesSpec(t *testing.T) {
 	}
 }
 
+// TestSignKnownVector checks Sign against a value computed independently:
+// printf '1700000000.{"a":1}' | openssl dgst -sha256 -hmac secret
+func TestSignKnownVector(t *testing.T) {
+	got := Sign([]byte("secret"), time.Unix(1700000000, 0), []byte(`{"a":1}`))
+	want := "v1=49f24e537407743fa4a0242bb63b94b9a47ee99cbbe071ccd8a22550ae411686"
+	if got != want {
+		t.Fatalf("Sign = %s, want %s", got, want)
+	}
+}
+
+// TestClassify follows docs/workers.md §8: 2xx, 404, 409 and 422 settle the job (drop the
+// message); every other answer leaves it for redelivery.
+func TestClassify(t *testing.T) {
+	for status, want := range map[int]Outcome{
+		200: Accepted, 201: Accepted, 204: Accepted, 299: Accepted,
+		404: Accepted, 409: Accepted, 422: Accepted,
+		300: Retry, 400: Retry, 401: Retry, 403: Retry, 413: Retry,
+		429: Retry, 500: Retry, 502: Retry, 503: Retry,
+	} {
+		if got := Classify(status); got != want {
+			t.Errorf("Classify(%d) = %v, want %v", status, got, want)
+		}
+	}
+}
+
+// TestPostRetriesServerErrorThenAccepted: a 503 is tried again after RetryPause, and the second
+// try is signed anew over the same body.
+func TestPostRetriesServerErrorThenAccepted(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int32
+	var lastSig, lastTS string
+	var lastBody []byte
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		lastBody, _ = io.ReadAll(r.Body)
+		lastSig, lastTS = r.Header.Get("X-Code2Des-Signature"), r.Header.Get("X-Code2Des-Timestamp")
+		if calls.Add(1) == 1 {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+	}))
+	defer srv.Close()
+	now := time.Unix(1700000000, 0)
+	p := Poster{Secret: []byte("s"), Client: srv.Client(), Now: func() time.Time { return now }}
+	outcome, status, err := p.Post(context.Background(), srv.URL, []byte(`{"a":1}`))
+	if err != nil || outcome != Accepted || status != 200 || calls.Load() != 2 {
+		t.Fatalf("Post = %v, %d, %v after %d calls; want accepted 200 after 2", outcome, status, err, calls.Load())
+	}
+	if string(lastBody) != `{"a":1}` || lastTS != "1700000000" || lastSig != Sign([]byte("s"), now, lastBody) {
+		t.Fatalf("body %s, ts=%q, sig=%q: not the body signed at its timestamp", lastBody, lastTS, lastSig)
+	}
+}
+
 func TestPostRetriesServerErrorsOnly(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
