@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/code2des/backend/worker/internal/consumer"
 )
 
 // Wire constants of the capture message (SPEC §5) and the capture JSON (SPEC §7).
@@ -64,8 +66,8 @@ type Request struct {
 var ErrUnanswerable = errors.New("capture message cannot be answered")
 
 // ErrOtherVersion marks a message of another type or version, left on the queue for a worker that
-// understands it.
-var ErrOtherVersion = errors.New("capture message of another type or version")
+// understands it (it wraps consumer.ErrOtherVersion, which the shared loop looks for).
+var ErrOtherVersion = fmt.Errorf("capture %w", consumer.ErrOtherVersion)
 
 // ParseRequest decodes a message body. It returns ErrUnanswerable (wrapped) when the body does not
 // name the job well enough to call back, ErrOtherVersion for a different type or version, and

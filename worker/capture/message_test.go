@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/code2des/backend/worker/internal/consumer"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -62,6 +63,10 @@ func TestParseRequestRefusals(t *testing.T) {
 			_, err := ParseRequest([]byte(tc.body))
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("err = %v, want %v", err, tc.want)
+			}
+			// The shared loop leaves exactly the other-version messages on the queue.
+			if errors.Is(err, consumer.ErrOtherVersion) != (tc.want == ErrOtherVersion) {
+				t.Errorf("err = %v: consumer.ErrOtherVersion %v, want %v", err, errors.Is(err, consumer.ErrOtherVersion), tc.want == ErrOtherVersion)
 			}
 			if strings.Contains(err.Error(), `"n"`) {
 				t.Fatalf("error text repeats the nonce: %v", err)

@@ -17,7 +17,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
@@ -52,54 +51,54 @@ func (w *Worker) Run(ctx context.Context) error {
 
 func (w *Worker) loop() consumer.Loop {
 	return consumer.Loop{
-		SQS: w.SQS, QueueURL: w.Config.QueueURL, WaitTime: w.Config.WaitTime,
+		Name: "capture", SQS: w.SQS, QueueURL: w.Config.QueueURL, WaitTime: w.Config.WaitTime,
 		VisibilityTimeout: w.Config.VisibilityTimeout, Concurrency: w.Config.Concurrency,
-		Logger: w.logger(), Handle: func(ctx context.Context, m types.Message) { w.Handle(ctx, m) },
+		MaxReceives: w.Config.MaxReceives, InternalFailure: "the capture failed because of an internal error",
+		Poster: callback.Poster{Secret: []byte(w.Config.CallbackSecret), Client: w.httpClient(), Now: w.Now},
+		Logger: w.logger(), NewJob: func() consumer.Job { return &job{w: w} },
 	}
 }
 
 // Handle processes one message: capture, store, call back, and delete the message when the
-// callback was accepted. It reports whether the message was deleted.
+// callback was accepted (consumer.Loop.Process). It reports whether the message was deleted.
 func (w *Worker) Handle(ctx context.Context, m types.Message) (deleted bool) {
-	log := w.logger().With("message_id", aws.ToString(m.MessageId))
-	req, err := ParseRequest([]byte(aws.ToString(m.Body)))
-	switch {
-	case errors.Is(err, ErrOtherVersion):
-		log.Warn("capture message of another type or version left on the queue", "err", err)
-		return false
-	case err != nil:
-		log.Error("capture message dropped: it cannot be answered", "err", err)
-		return w.loop().Delete(ctx, log, m)
-	}
-	log = log.With("page_import_id", req.PageImportID, "attempt", req.Attempt)
-	started := w.now()
+	return w.loop().Process(ctx, m)
+}
 
-	body := CallbackBody{PageImportID: req.PageImportID, Attempt: req.Attempt, Nonce: req.Nonce}
-	stored, err := w.capture(ctx, req)
-	var pe *PageError
-	switch {
-	case err == nil:
-		body.Status = StatusCompleted
-		body.ResultURL, body.CaptureHash, body.ScreenshotURL = stored.ResultURL, stored.CaptureHash, stored.ScreenshotURL
-	case errors.As(err, &pe):
-		body.Status, body.ErrorMessage = StatusFailed, pe.Message
-	default:
-		receives := consumer.ReceiveCount(m)
-		if receives < w.Config.MaxReceives {
-			log.Error("capture failed; message left for redelivery", "err", err, "receive_count", receives)
-			return false
-		}
-		log.Error("capture failed on its last delivery; reporting failed", "err", err, "receive_count", receives)
-		body.Status, body.ErrorMessage = StatusFailed, "the capture failed because of an internal error"
+// job is the capture of one message (consumer.Job).
+type job struct {
+	w      *Worker
+	req    Request
+	stored Stored
+}
+
+func (j *job) Parse(body []byte) (err error) {
+	j.req, err = ParseRequest(body)
+	return err
+}
+
+func (j *job) Attrs() []any {
+	return []any{"page_import_id", j.req.PageImportID, "attempt", j.req.Attempt}
+}
+
+func (j *job) Run(ctx context.Context) (string, error) {
+	var err error
+	j.stored, err = j.w.capture(ctx, j.req)
+	if pe := (*PageError)(nil); errors.As(err, &pe) {
+		return pe.Message, nil
+	}
+	return "", err
+}
+
+func (j *job) Callback(failure string) (string, []byte, []any, error) {
+	body := CallbackBody{PageImportID: j.req.PageImportID, Attempt: j.req.Attempt, Nonce: j.req.Nonce, Status: StatusCompleted}
+	if failure != "" {
+		body.Status, body.ErrorMessage = StatusFailed, failure
+	} else {
+		body.ResultURL, body.CaptureHash, body.ScreenshotURL = j.stored.ResultURL, j.stored.CaptureHash, j.stored.ScreenshotURL
 	}
 	raw, err := body.encode()
-	if err != nil {
-		log.Error("callback not sent; message left for redelivery", "err", err)
-		return false
-	}
-	poster := callback.Poster{Secret: []byte(w.Config.CallbackSecret), Client: w.httpClient(), Now: w.Now}
-	log = log.With("status", body.Status, "error_message", body.ErrorMessage, "duration", w.now().Sub(started).Round(time.Millisecond))
-	return w.loop().Answer(ctx, log, m, poster, req.CallbackURL, raw, "capture reported")
+	return j.req.CallbackURL, raw, []any{"status", body.Status}, err
 }
 
 func (w *Worker) capture(ctx context.Context, req Request) (Stored, error) {

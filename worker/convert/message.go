@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/code2des/backend/worker/internal/consumer"
 )
 
 // Wire constants of the conversion message (SPEC §5).
@@ -44,8 +46,8 @@ type Request struct {
 var ErrUnanswerable = errors.New("conversion message cannot be answered")
 
 // ErrOtherVersion marks a message of another type or version, left on the queue for a worker that
-// understands it.
-var ErrOtherVersion = errors.New("conversion message of another type or version")
+// understands it (it wraps consumer.ErrOtherVersion, which the shared loop looks for).
+var ErrOtherVersion = fmt.Errorf("conversion %w", consumer.ErrOtherVersion)
 
 // ParseRequest decodes a message body. It returns ErrUnanswerable (wrapped) when the body does not
 // name the job well enough to call back, ErrOtherVersion for a different type or version, and

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/internal/consumer"
 )
 
 func validRequest() map[string]any {
@@ -42,8 +43,13 @@ func TestParseRequest(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := validRequest()
 			m[tc.key] = tc.val
-			if _, err := parse(t, m); !errors.Is(err, tc.want) {
+			_, err := parse(t, m)
+			if !errors.Is(err, tc.want) {
 				t.Errorf("err = %v, want %v", err, tc.want)
+			}
+			// The shared loop leaves exactly the other-version messages on the queue.
+			if errors.Is(err, consumer.ErrOtherVersion) != (tc.want == convert.ErrOtherVersion) {
+				t.Errorf("err = %v: consumer.ErrOtherVersion %v, want %v", err, errors.Is(err, consumer.ErrOtherVersion), tc.want == convert.ErrOtherVersion)
 			}
 		})
 	}

@@ -94,55 +94,53 @@ func (w *Worker) Run(ctx context.Context) error {
 
 func (w *Worker) loop() consumer.Loop {
 	return consumer.Loop{
-		SQS: w.SQS, QueueURL: w.Config.QueueURL, WaitTime: w.Config.WaitTime,
+		Name: "conversion", SQS: w.SQS, QueueURL: w.Config.QueueURL, WaitTime: w.Config.WaitTime,
 		VisibilityTimeout: w.Config.VisibilityTimeout, Concurrency: w.Config.Concurrency,
-		Logger: w.logger(), Handle: func(ctx context.Context, m types.Message) { w.Handle(ctx, m) },
+		MaxReceives: w.Config.MaxReceives, InternalFailure: "the conversion failed because of an internal error",
+		Poster: callback.Poster{Secret: []byte(w.Config.CallbackSecret), Client: w.httpClient(), Now: w.Now},
+		Logger: w.logger(), NewJob: func() consumer.Job { return &job{w: w} },
 	}
 }
 
 // Handle processes one message: convert, store, call back, and delete the message when the
-// callback was accepted. It reports whether the message was deleted.
+// callback was accepted (consumer.Loop.Process). It reports whether the message was deleted.
 func (w *Worker) Handle(ctx context.Context, m types.Message) (deleted bool) {
-	log := w.logger().With("message_id", aws.ToString(m.MessageId))
-	req, err := ParseRequest([]byte(aws.ToString(m.Body)))
-	switch {
-	case errors.Is(err, ErrOtherVersion):
-		log.Warn("conversion message of another type or version left on the queue", "err", err)
-		return false
-	case err != nil:
-		log.Error("conversion message dropped: it cannot be answered", "err", err)
-		return w.loop().Delete(ctx, log, m)
-	}
-	log = log.With("code2des_id", req.Code2DesID, "attempt", req.Attempt)
-	started := time.Now()
+	return w.loop().Process(ctx, m)
+}
 
-	body := CallbackBody{Code2DesID: req.Code2DesID, Attempt: req.Attempt, Nonce: req.Nonce}
-	resultURL, warningCount, err := w.convert(ctx, req)
-	var je *JobError
-	switch {
-	case err == nil:
-		body.Status, body.ResultURL, body.WarningCount = StatusCompleted, resultURL, &warningCount
-	case errors.As(err, &je):
-		body.Status, body.ErrorMessage = StatusFailed, je.Message
-	default:
-		receives := consumer.ReceiveCount(m)
-		if receives < w.Config.MaxReceives {
-			log.Error("conversion failed; message left for redelivery", "err", err, "receive_count", receives)
-			return false
-		}
-		log.Error("conversion failed on its last delivery; reporting failed", "err", err, "receive_count", receives)
-		body.Status, body.ErrorMessage = StatusFailed, "the conversion failed because of an internal error"
+// job is the conversion of one message (consumer.Job).
+type job struct {
+	w            *Worker
+	req          Request
+	resultURL    string
+	warningCount int
+}
+
+func (j *job) Parse(body []byte) (err error) {
+	j.req, err = ParseRequest(body)
+	return err
+}
+
+func (j *job) Attrs() []any { return []any{"code2des_id", j.req.Code2DesID, "attempt", j.req.Attempt} }
+
+func (j *job) Run(ctx context.Context) (string, error) {
+	var err error
+	j.resultURL, j.warningCount, err = j.w.convert(ctx, j.req)
+	if je := (*JobError)(nil); errors.As(err, &je) {
+		return je.Message, nil
 	}
-	body.ErrorMessage = callback.TruncateUTF8(body.ErrorMessage, MaxErrorMessageLen)
+	return "", err
+}
+
+func (j *job) Callback(failure string) (string, []byte, []any, error) {
+	body := CallbackBody{Code2DesID: j.req.Code2DesID, Attempt: j.req.Attempt, Nonce: j.req.Nonce, Status: StatusCompleted}
+	if failure != "" {
+		body.Status, body.ErrorMessage = StatusFailed, callback.TruncateUTF8(failure, MaxErrorMessageLen)
+	} else {
+		body.ResultURL, body.WarningCount = j.resultURL, &j.warningCount
+	}
 	raw, err := json.Marshal(body)
-	if err != nil {
-		log.Error("callback not sent; message left for redelivery", "err", err)
-		return false
-	}
-	poster := callback.Poster{Secret: []byte(w.Config.CallbackSecret), Client: w.httpClient(), Now: w.Now}
-	log = log.With("status", body.Status, "warning_count", warningCount, "error_message", body.ErrorMessage,
-		"duration", time.Since(started).Round(time.Millisecond))
-	return w.loop().Answer(ctx, log, m, poster, req.CallbackURL, raw, "conversion reported")
+	return j.req.CallbackURL, raw, []any{"status", body.Status, "warning_count", j.warningCount}, err
 }
 
 // convert runs one job and returns the result pointer and warning count. Failures of the job are

@@ -5,6 +5,7 @@ package consumer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strconv"
@@ -29,8 +30,32 @@ const (
 	DeleteTimeout = 10 * time.Second
 )
 
+// ErrOtherVersion marks a message of another type or version (Job.Parse wraps it): it is left on
+// the queue for a consumer that reads it.
+var ErrOtherVersion = errors.New("message of another type or version")
+
+// Job is one worker's part in handling one message; Loop.Process does the rest, the same for
+// every worker (docs/workers.md §8). Loop.NewJob makes one per message.
+type Job interface {
+	// Parse reads the message body. An error wrapping ErrOtherVersion leaves the message on the
+	// queue; any other error means the message cannot be answered, and it is dropped.
+	Parse(body []byte) error
+	// Attrs name the parsed job in logs.
+	Attrs() []any
+	// Run does the job. A non-empty failure is why the job failed, safe for end users; err is a
+	// fault of the worker itself (storage down, browser crash), for which the message is left for
+	// redelivery until its MaxReceives-th receive, which reports the job failed with
+	// Loop.InternalFailure.
+	Run(ctx context.Context) (failure string, err error)
+	// Callback returns where to post the outcome and its body (SPEC §6): completed when failure
+	// is empty, else failed with failure as error_message, plus attributes to log.
+	Callback(failure string) (url string, body []byte, attrs []any, err error)
+}
+
 // Loop consumes one queue.
 type Loop struct {
+	// Name names the work in logs ("capture", "conversion").
+	Name     string
 	SQS      *sqs.Client
 	QueueURL string
 	// WaitTime is the long-poll wait of each receive (0 to MaxWaitTime).
@@ -39,11 +64,16 @@ type Loop struct {
 	VisibilityTimeout time.Duration
 	// Concurrency is how many poll loops run, each handling one message at a time.
 	Concurrency int
-	Logger      *slog.Logger
-	// Handle processes one message. Its context is not cancelled when Run's ends: a job in
-	// progress finishes (it is bounded by the worker's job timeout), so its callback is not lost
-	// to a shutdown.
-	Handle func(ctx context.Context, m types.Message)
+	// MaxReceives is the receive on which a worker fault is reported as a failed job instead
+	// of leaving the message for redelivery.
+	MaxReceives int
+	// InternalFailure is the error_message of a job failed by a worker fault.
+	InternalFailure string
+	// Poster signs and posts the callbacks.
+	Poster callback.Poster
+	Logger *slog.Logger
+	// NewJob returns the worker's part for one message.
+	NewJob func() Job
 }
 
 // Run polls the queue with Concurrency loops until ctx ends, then waits for the messages in hand
@@ -82,17 +112,53 @@ func (l Loop) poll(ctx context.Context) {
 			continue
 		}
 		for _, m := range out.Messages {
-			l.Handle(context.WithoutCancel(ctx), m)
+			// A job in progress finishes even when ctx ends (it is bounded by the worker's job
+			// timeout), so its callback is not lost to a shutdown.
+			l.Process(context.WithoutCancel(ctx), m)
 		}
 	}
 }
 
-// Answer posts raw, the job's callback body, signed to url and deletes m once the backend has
+// Process handles one message: parse it, run the job, post the callback, and delete the message
+// once the backend has accepted it. It reports whether the message was deleted.
+func (l Loop) Process(ctx context.Context, m types.Message) (deleted bool) {
+	log := l.logger().With("message_id", aws.ToString(m.MessageId))
+	job := l.NewJob()
+	if err := job.Parse([]byte(aws.ToString(m.Body))); err != nil {
+		if errors.Is(err, ErrOtherVersion) {
+			log.Warn(l.Name+" message of another type or version left on the queue", "err", err)
+			return false
+		}
+		log.Error(l.Name+" message dropped: it cannot be answered", "err", err)
+		return l.Delete(ctx, log, m)
+	}
+	log = log.With(job.Attrs()...)
+	started := time.Now()
+	failure, err := job.Run(ctx)
+	if err != nil {
+		receives := ReceiveCount(m)
+		if receives < l.MaxReceives {
+			log.Error(l.Name+" failed; message left for redelivery", "err", err, "receive_count", receives)
+			return false
+		}
+		log.Error(l.Name+" failed on its last delivery; reporting failed", "err", err, "receive_count", receives)
+		failure = l.InternalFailure
+	}
+	url, raw, attrs, err := job.Callback(failure)
+	if err != nil {
+		log.Error("callback not sent; message left for redelivery", "err", err)
+		return false
+	}
+	log = log.With(attrs...).With("error_message", failure, "duration", time.Since(started).Round(time.Millisecond))
+	return l.Answer(ctx, log, m, url, raw, l.Name+" reported")
+}
+
+// Answer posts raw, the job's callback body, signed with l.Poster to url and deletes m once the backend has
 // accepted it (2xx, 404, 409, 422: docs/workers.md §8); otherwise m stays for redelivery. log
 // should already name the job and its outcome; reported is the line logged on acceptance. It
 // reports whether m was deleted.
-func (l Loop) Answer(ctx context.Context, log *slog.Logger, m types.Message, p callback.Poster, url string, raw []byte, reported string) bool {
-	outcome, status, err := p.Post(ctx, url, raw)
+func (l Loop) Answer(ctx context.Context, log *slog.Logger, m types.Message, url string, raw []byte, reported string) bool {
+	outcome, status, err := l.Poster.Post(ctx, url, raw)
 	log = log.With("callback_status", status)
 	if outcome != callback.Accepted {
 		log.Error("callback not accepted; message left for redelivery", "err", err)
