@@ -75,10 +75,3 @@ var (
 	// is not well-formed.
 	ErrInvalidImage = errors.New("image is not valid")
 )
-
-// ParseDocument parses a result artifact with the format rules of server/artifacts.
-//
-// Deprecated: use artifacts.ParseResult, the one definition of the format; this forwarder is
-// kept only so callers outside this package (worker/convert's tests) keep building until they
-// switch.
-func ParseDocument(body []byte) (*artifacts.Result, error) { return artifacts.ParseResult(body) }

@@ -22,7 +22,7 @@ import (
 const svgNamespace = "http://www.w3.org/2000/svg"
 
 // sniff names the raster format of b by its signature, or "" (which may be SVG text). It follows
-// the backend's check (server/results), which refuses an entry whose bytes sniff differently
+// the backend's read-time check (server/results), which refuses an entry whose bytes sniff differently
 // from its mime_type.
 func sniff(b []byte) string {
 	switch {

@@ -1,7 +1,8 @@
 package convert
 
-// The result artifact of SPEC §7 (docs/results.md): the backend re-validates it with the rules of
-// server/results, so the limits below repeat that package's defaults.
+// The result artifact of SPEC §7 (docs/results.md, docs/schemas/result.schema.json): the backend
+// checks it with the format rules of server/artifacts when the callback arrives and again when the
+// plugin reads it (server/results), so the limits below repeat the backend's defaults.
 
 // Result wire constants (SPEC §7).
 const (
@@ -11,7 +12,7 @@ const (
 	ResultVersion = 1
 )
 
-// Limits of one result. They equal the backend's defaults (server/results, docs/results.md), so a
+// Limits of one result. They equal the backend's defaults (server/artifacts and server/results, docs/results.md), so a
 // result this worker writes is never refused for its size or shape.
 const (
 	// MaxResultBytes bounds the result JSON; a larger conversion fails the job.
@@ -34,7 +35,7 @@ const (
 	// MaxWarnings is the most warnings one result lists; the last one is then WARNINGS_TRUNCATED
 	// with the count of the omitted ones.
 	MaxWarnings = 1000
-	// MaxWarningMessageBytes bounds a warning message (the backend allows 1,000 bytes).
+	// MaxWarningMessageBytes bounds a warning message (the backend allows 1,000 characters).
 	MaxWarningMessageBytes = 500
 	// MaxNameRunes bounds a node name, in characters.
 	MaxNameRunes = 80

@@ -139,7 +139,7 @@ func errCause(err error) error { return errors.Unwrap(err) }
 // mustRoot returns the exact bytes of the result's "root" member.
 func mustRoot(t *testing.T, doc []byte) []byte {
 	t.Helper()
-	d, err := results.ParseDocument(doc)
+	d, err := artifacts.ParseResult(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
