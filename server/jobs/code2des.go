@@ -307,28 +307,5 @@ func (s *Service) MaterializeCode2Des(ctx context.Context, in models.Materialize
 // deleted or invisible job is NOT_FOUND.
 // Errors: CodeUnauthenticated, CodeBadUserInput, CodeNotFound, CodeUnavailable.
 func (s *Service) DeleteCode2Des(ctx context.Context, id string) error {
-	p, err := caller(ctx)
-	if err != nil {
-		return err
-	}
-	if _, err := models.ParseID("id", id); err != nil {
-		return err
-	}
-	ctx, cancel := s.bounded(ctx)
-	defer cancel()
-	res, err := s.cfg.DB.NewUpdate().Model((*models.Code2Des)(nil)).
-		Set("deleted_at = current_timestamp").
-		Set("deleted_by = ?", p.Subject).
-		Set("updated_at = current_timestamp").
-		Set("updated_by = ?", p.Subject).
-		Where("id = ?", id).
-		Where("organization_id IN (?)", s.memberOrgs(p.Subject)).
-		Exec(ctx)
-	if err != nil {
-		return DatabaseError(ctx, fmt.Errorf("soft-delete code2des: %w", err))
-	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		return models.Errorf(models.CodeNotFound, "code2des %s not found", id)
-	}
-	return nil
+	return s.softDelete(ctx, (*models.Code2Des)(nil), "code2des", id)
 }

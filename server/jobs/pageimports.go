@@ -185,6 +185,14 @@ func pageImportsQuery(db bun.IDB, rows *[]*models.PageImport, orgID, projectID i
 // caller in deleted_by (and updated_by). Deleting a deleted or invisible job is NOT_FOUND.
 // Errors: CodeUnauthenticated, CodeBadUserInput, CodeNotFound, CodeUnavailable.
 func (s *Service) DeletePageImport(ctx context.Context, id string) error {
+	return s.softDelete(ctx, (*models.PageImport)(nil), "page import", id)
+}
+
+// softDelete marks one visible, non-deleted row of model's table deleted by the caller, in one
+// UPDATE that also requires the row to belong to one of the caller's organizations (bun adds
+// deleted_at IS NULL for soft-delete models). what names the kind of job in the NOT_FOUND message.
+// Errors: CodeUnauthenticated, CodeBadUserInput, CodeNotFound, CodeUnavailable.
+func (s *Service) softDelete(ctx context.Context, model any, what, id string) error {
 	p, err := caller(ctx)
 	if err != nil {
 		return err
@@ -194,7 +202,7 @@ func (s *Service) DeletePageImport(ctx context.Context, id string) error {
 	}
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
-	res, err := s.cfg.DB.NewUpdate().Model((*models.PageImport)(nil)).
+	res, err := s.cfg.DB.NewUpdate().Model(model).
 		Set("deleted_at = current_timestamp").
 		Set("deleted_by = ?", p.Subject).
 		Set("updated_at = current_timestamp").
@@ -203,10 +211,10 @@ func (s *Service) DeletePageImport(ctx context.Context, id string) error {
 		Where("organization_id IN (?)", s.memberOrgs(p.Subject)).
 		Exec(ctx)
 	if err != nil {
-		return DatabaseError(ctx, fmt.Errorf("soft-delete page_import: %w", err))
+		return DatabaseError(ctx, fmt.Errorf("soft-delete %s: %w", what, err))
 	}
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		return models.Errorf(models.CodeNotFound, "page import %s not found", id)
+		return models.Errorf(models.CodeNotFound, "%s %s not found", what, id)
 	}
 	return nil
 }
