@@ -81,10 +81,19 @@ type Config struct {
 type Verifier struct {
 	cfg Config
 
+	// mu guards the fields below; it is never held during a fetch, so a slow JWKS endpoint only
+	// delays the callers that need the fetched keys.
 	mu          sync.Mutex
 	set         jwk.Set
 	fetchedAt   time.Time
 	lastAttempt time.Time
+	inflight    *flight // the JWKS fetch under way, nil when none
+}
+
+// flight is one JWKS fetch; done is closed when it has ended, after err is set.
+type flight struct {
+	done chan struct{}
+	err  error
 }
 
 // Errors of Verify. Each is wrapped in a models.Error with CodeUnauthenticated (or
@@ -228,36 +237,68 @@ func (v *Verifier) clientAccepted(tok jwt.Token, use string) bool {
 	return slices.Contains(v.cfg.ClientIDs, clientID)
 }
 
-// key returns the RSA public key with kid, fetching the JWKS when there is none yet, when it is
-// older than JWKSMaxAge, or when kid is unknown and the last fetch is older than
-// MinRefreshInterval (Cognito rotates keys by publishing the new one first).
+// key returns the RSA public key with kid. The JWKS is fetched when there is none yet, when it
+// is older than JWKSMaxAge, or when kid is unknown (Cognito rotates keys by publishing the new one
+// first); apart from the very first fetch, at most once per MinRefreshInterval. Fetches run
+// outside the lock, one at a time: callers whose kid is in the cached set (even a stale one,
+// being refreshed) are answered at once, callers that need the fetched set join the fetch under
+// way, bounded by their own ctx.
 func (v *Verifier) key(ctx context.Context, kid string) (jwk.Key, error) {
 	v.mu.Lock()
-	defer v.mu.Unlock()
 	now := v.cfg.Now()
+	var (
+		k     jwk.Key
+		known bool
+	)
+	if v.set != nil {
+		k, known = v.set.LookupKeyID(kid)
+	}
 	stale := v.set == nil || now.Sub(v.fetchedAt) > v.cfg.JWKSMaxAge
-	if !stale {
-		if k, ok := v.set.LookupKeyID(kid); ok {
-			return checkKey(k)
-		}
-	}
-	if stale || now.Sub(v.lastAttempt) >= v.cfg.MinRefreshInterval {
+	f := v.inflight
+	if f == nil && (stale || !known) && (v.set == nil || now.Sub(v.lastAttempt) >= v.cfg.MinRefreshInterval) {
 		v.lastAttempt = now
-		fctx, cancel := context.WithTimeout(ctx, DefaultFetchTimeout)
-		set, err := jwk.Fetch(fctx, v.cfg.JWKSURL, jwk.WithHTTPClient(v.cfg.HTTPClient))
-		cancel()
-		switch {
-		case err == nil:
-			v.set, v.fetchedAt = set, now
-		case v.set == nil:
-			return nil, fmt.Errorf("%w: %w", ErrKeysUnavailable, err)
-		}
-		// On a failed refresh the old set stays in use.
+		f = &flight{done: make(chan struct{})}
+		v.inflight = f
+		go v.fetch(f)
 	}
-	if k, ok := v.set.LookupKeyID(kid); ok {
+	v.mu.Unlock()
+	if known {
+		return checkKey(k)
+	}
+	if f == nil {
+		return nil, ErrUnknownKey
+	}
+	select {
+	case <-f.done:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%w: %w", ErrKeysUnavailable, ctx.Err())
+	}
+	v.mu.Lock()
+	set := v.set
+	v.mu.Unlock()
+	if set == nil {
+		return nil, fmt.Errorf("%w: %w", ErrKeysUnavailable, f.err)
+	}
+	if k, ok := set.LookupKeyID(kid); ok {
 		return checkKey(k)
 	}
 	return nil, ErrUnknownKey
+}
+
+// fetch fetches the JWKS for f, detached from any caller's context (other callers may be
+// waiting on it) and bounded by DefaultFetchTimeout. On failure the old set stays in use.
+func (v *Verifier) fetch(f *flight) {
+	ctx, cancel := context.WithTimeout(context.Background(), DefaultFetchTimeout)
+	set, err := jwk.Fetch(ctx, v.cfg.JWKSURL, jwk.WithHTTPClient(v.cfg.HTTPClient))
+	cancel()
+	v.mu.Lock()
+	if err == nil {
+		v.set, v.fetchedAt = set, v.cfg.Now()
+	}
+	f.err = err
+	v.inflight = nil
+	v.mu.Unlock()
+	close(f.done)
 }
 
 // checkKey accepts only RSA signing keys whose declared algorithm, if any, is RS256.

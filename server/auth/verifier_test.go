@@ -365,3 +365,170 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// slowPool serves li's JWKS, but while gate is set every fetch waits until the gate is opened
+// (a JWKS endpoint that hangs); started receives one value per fetch that begins waiting.
+type slowPool struct {
+	srv     *httptest.Server
+	li      *auth.LocalIssuer
+	fetches atomic.Int32
+	mu      sync.Mutex
+	gate    chan struct{}
+	started chan struct{}
+}
+
+func newSlowPool(t *testing.T, key *rsa.PrivateKey) *slowPool {
+	t.Helper()
+	p := &slowPool{started: make(chan struct{}, 100)}
+	p.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p.fetches.Add(1)
+		p.mu.Lock()
+		gate := p.gate
+		p.mu.Unlock()
+		if gate != nil {
+			p.started <- struct{}{}
+			select {
+			case <-gate:
+			case <-r.Context().Done():
+				return
+			}
+		}
+		p.li.ServeHTTP(w, r)
+	}))
+	t.Cleanup(p.srv.Close)
+	li, err := auth.NewLocalIssuer(key, p.srv.URL+auth.LocalIssuerPath, auth.LocalClientID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.li = li
+	return p
+}
+
+// hang makes the following fetches wait; the returned func lets them finish.
+func (p *slowPool) hang(t *testing.T) (release func()) {
+	gate := make(chan struct{})
+	p.mu.Lock()
+	p.gate = gate
+	p.mu.Unlock()
+	var once sync.Once
+	release = func() {
+		once.Do(func() {
+			p.mu.Lock()
+			p.gate = nil
+			p.mu.Unlock()
+			close(gate)
+		})
+	}
+	t.Cleanup(release)
+	return release
+}
+
+// verifyWithin runs Verify and fails the test if it does not return within d.
+func verifyWithin(t *testing.T, v *auth.Verifier, token string, d time.Duration) (models.Principal, error) {
+	t.Helper()
+	type answer struct {
+		p   models.Principal
+		err error
+	}
+	ch := make(chan answer, 1)
+	go func() {
+		p, err := v.Verify(context.Background(), token)
+		ch <- answer{p, err}
+	}()
+	select {
+	case a := <-ch:
+		return a.p, a.err
+	case <-time.After(d):
+		t.Fatalf("Verify did not return within %v while the JWKS endpoint hangs", d)
+		return models.Principal{}, nil
+	}
+}
+
+// A slow JWKS endpoint must not stall tokens whose key is already cached: a fetch for an unknown
+// kid, or the refresh of a stale key set, runs without holding up other callers.
+func TestSlowKeySetFetchDoesNotStallKnownKeys(t *testing.T) {
+	keyA, keyB := testKeys(t)
+	p := newSlowPool(t, keyA)
+	c := &clock{now: time.Now()}
+	v := newVerifier(t, p.li, c)
+	if _, err := v.Verify(context.Background(), sign(t, p.li, claims(t, p.li, c.Now(), nil))); err != nil {
+		t.Fatal(err)
+	}
+	other, err := auth.NewLocalIssuer(keyB, p.li.Issuer, auth.LocalClientID)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	t.Run("KnownKidAnsweredWhileUnknownKidFetches", func(t *testing.T) {
+		c.Advance(auth.DefaultMinRefreshInterval)
+		release := p.hang(t)
+		unknownTok := sign(t, other, claims(t, other, c.Now(), nil))
+		unknown := make(chan error, 1)
+		go func() {
+			_, err := v.Verify(context.Background(), unknownTok)
+			unknown <- err
+		}()
+		<-p.started // the unknown kid's fetch is under way and hangs
+		got, err := verifyWithin(t, v, sign(t, p.li, claims(t, p.li, c.Now(), nil)), 2*time.Second)
+		if err != nil || got.Subject != "user-1" {
+			t.Fatalf("known kid during a hanging fetch: %+v, %v", got, err)
+		}
+		release()
+		if err := <-unknown; !errors.Is(err, auth.ErrUnknownKey) {
+			t.Errorf("unknown kid after the fetch: %v; want ErrUnknownKey", err)
+		}
+	})
+
+	t.Run("StaleSetServesKnownKidWhileRefreshing", func(t *testing.T) {
+		c.Advance(auth.DefaultJWKSMaxAge + time.Second)
+		release := p.hang(t)
+		before := p.fetches.Load()
+		got, err := verifyWithin(t, v, sign(t, p.li, claims(t, p.li, c.Now(), nil)), 2*time.Second)
+		if err != nil || got.Subject != "user-1" {
+			t.Fatalf("known kid with a stale set and a hanging refresh: %+v, %v", got, err)
+		}
+		<-p.started // the stale set is being refreshed in the background
+		for range 10 {
+			if _, err := verifyWithin(t, v, sign(t, p.li, claims(t, p.li, c.Now(), nil)), 2*time.Second); err != nil {
+				t.Fatal(err)
+			}
+		}
+		release()
+		if n := p.fetches.Load() - before; n != 1 {
+			t.Errorf("%d JWKS fetches for 11 tokens on a stale set, want 1", n)
+		}
+	})
+
+	t.Run("ConcurrentUnknownKidsShareOneFetch", func(t *testing.T) {
+		c := &clock{now: time.Now()}
+		v := newVerifier(t, p.li, c)
+		if _, err := v.Verify(context.Background(), sign(t, p.li, claims(t, p.li, c.Now(), nil))); err != nil {
+			t.Fatal(err)
+		}
+		c.Advance(auth.DefaultMinRefreshInterval)
+		release := p.hang(t)
+		before := p.fetches.Load()
+		tok := sign(t, other, claims(t, other, c.Now(), nil))
+		var wg sync.WaitGroup
+		errs := make(chan error, 10)
+		for range 10 {
+			wg.Go(func() {
+				_, err := v.Verify(context.Background(), tok)
+				errs <- err
+			})
+		}
+		<-p.started
+		time.Sleep(50 * time.Millisecond) // let every caller reach the fetch
+		release()
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if !errors.Is(err, auth.ErrUnknownKey) {
+				t.Errorf("unknown kid: %v; want ErrUnknownKey", err)
+			}
+		}
+		if n := p.fetches.Load() - before; n != 1 {
+			t.Errorf("%d JWKS fetches for 10 concurrent unknown kids, want 1", n)
+		}
+	})
+}
