@@ -53,6 +53,8 @@ type envOptions struct {
 	// blobFor, when set, gives the store the service reads the test bucket through (for a
 	// storage that is down); the test itself still writes through the live store.
 	blobFor func(bucket string) models.BlobStore
+	// logTo, when set, receives the handler's JSON log lines, debug level included.
+	logTo io.Writer
 }
 
 func newEnv(t testing.TB, o envOptions) *env {
@@ -66,6 +68,9 @@ func newEnv(t testing.TB, o envOptions) *env {
 		blob = o.blobFor(e.s3.Bucket)
 	}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if o.logTo != nil {
+		logger = slog.New(slog.NewJSONHandler(o.logTo, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
 	h := &callbacks.Handler{
 		Service: &callbacks.Service{
 			DB:        e.db,

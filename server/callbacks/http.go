@@ -89,21 +89,21 @@ func (h *Handler) Code2Des(w http.ResponseWriter, r *http.Request) {
 // lets apply decode and apply it.
 func (h *Handler) serve(w http.ResponseWriter, r *http.Request, apply func(context.Context, []byte) (Result, error)) {
 	if r.ContentLength > MaxBodyBytes {
-		h.refuse(w, r, http.StatusRequestEntityTooLarge, ErrCodeTooLarge, "body exceeds 1 MiB", nil)
+		h.refuseUnauthenticated(w, r, http.StatusRequestEntityTooLarge, ErrCodeTooLarge, "body exceeds 1 MiB", nil)
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			h.refuse(w, r, http.StatusRequestEntityTooLarge, ErrCodeTooLarge, "body exceeds 1 MiB", err)
+			h.refuseUnauthenticated(w, r, http.StatusRequestEntityTooLarge, ErrCodeTooLarge, "body exceeds 1 MiB", err)
 			return
 		}
-		h.refuse(w, r, http.StatusBadRequest, ErrCodeMalformed, "body could not be read", err)
+		h.refuseUnauthenticated(w, r, http.StatusBadRequest, ErrCodeMalformed, "body could not be read", err)
 		return
 	}
 	if err := h.Signatures.Verify(r.Header, body); err != nil {
-		h.refuse(w, r, http.StatusUnauthorized, ErrCodeUnauthorized, "signature verification failed", err)
+		h.refuseUnauthenticated(w, r, http.StatusUnauthorized, ErrCodeUnauthorized, "signature verification failed", err)
 		return
 	}
 	res, err := apply(r.Context(), body)
@@ -142,13 +142,35 @@ func statusOf(err error) (int, string) {
 }
 
 // refuse answers an error and logs it with the request id; cause (which may carry internal
-// detail, never a nonce) goes to the log only.
+// detail, never a nonce) goes to the log only. The level follows who can cause the refusal:
+// anyone can send an unsigned, unreadable or oversize request (401, 400 before the signature
+// check, 413), so those go to DEBUG and cannot flood the log (the request log line and
+// code2des_http_requests_total by route and status still count each one); an unknown job or a
+// lost race of an authentic worker (404, 409) is normal with at-least-once delivery (INFO); any
+// other refusal of an authentic callback is a worker or artifact defect (WARN); 5xx is ERROR.
 func (h *Handler) refuse(w http.ResponseWriter, r *http.Request, status int, code, msg string, cause error) {
+	h.refuseAt(w, r, refusalLevel(status), status, code, msg, cause)
+}
+
+// refuseUnauthenticated refuses a request whose signature has not been checked (see refuse).
+func (h *Handler) refuseUnauthenticated(w http.ResponseWriter, r *http.Request, status int, code, msg string, cause error) {
+	h.refuseAt(w, r, slog.LevelDebug, status, code, msg, cause)
+}
+
+// refusalLevel is the log level of the refusal of an authentic callback with status.
+func refusalLevel(status int) slog.Level {
+	switch {
+	case status >= 500:
+		return slog.LevelError
+	case status == http.StatusNotFound || status == http.StatusConflict:
+		return slog.LevelInfo
+	default:
+		return slog.LevelWarn
+	}
+}
+
+func (h *Handler) refuseAt(w http.ResponseWriter, r *http.Request, level slog.Level, status int, code, msg string, cause error) {
 	if h.Logger != nil {
-		level := slog.LevelWarn
-		if status >= 500 {
-			level = slog.LevelError
-		}
 		attrs := []slog.Attr{
 			slog.String("request_id", middleware.GetReqID(r.Context())),
 			slog.String("path", r.URL.Path), slog.Int("status", status), slog.String("code", code),
