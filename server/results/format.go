@@ -31,7 +31,8 @@ const (
 	// DefaultCacheBytes is the byte budget of the process-wide cache of hydrated results.
 	DefaultCacheBytes = 256 << 20
 	// DefaultConvertConcurrency caps the image decodes (WebP transcoding, downscaling) running at
-	// once in the process; each may hold up to MaxConvertPixels*4 bytes of pixels.
+	// once in the process; each holds the decoded pixels (at most MaxConvertPixels*4 bytes, *8 for
+	// a 16-bit PNG) and the scaled copy (TestConvertMemoryBound).
 	DefaultConvertConcurrency = 2
 
 	// MaxImageSide is the longest side, in px, of a raster Figma's createImage accepts; larger

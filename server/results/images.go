@@ -175,7 +175,11 @@ func convert(b []byte, mime string, cfg image.Config) (*figmaSafe, error) {
 	if w > MaxImageSide || h > MaxImageSide {
 		nw, nh := fitInside(w, h, MaxImageSide)
 		dst := image.NewNRGBA(image.Rect(0, 0, nw, nh))
-		draw.CatmullRom.Scale(dst, dst.Bounds(), img, img.Bounds(), draw.Src, nil)
+		// ApproxBiLinear reads the source directly. The kernel scalers (CatmullRom, BiLinear)
+		// first build a float64 buffer of output width x source height (512 MiB for an
+		// 8192x4096 source), several times the decoded pixels; the result only has to stand in
+		// for an image larger than Figma takes, so memory wins over filter quality.
+		draw.ApproxBiLinear.Scale(dst, dst.Bounds(), img, img.Bounds(), draw.Src, nil)
 		out.fromW, out.fromH = w, h
 		img, w, h = dst, nw, nh
 	}
