@@ -32,9 +32,16 @@ type Deps struct {
 	ConversionQueue models.Queue
 }
 
-// OpenDeps connects to the database and builds the S3 and SQS clients of cfg.
+// OpenDeps connects to the database and builds the S3 and SQS clients of cfg. The first
+// connection is bounded by cfg.DependencyTimeout: a database that does not answer fails start-up
+// (README, Decisions: no retry loop in the process; its supervisor restarts it).
 func OpenDeps(ctx context.Context, cfg Config, aws awsconf.Options) (Deps, error) {
-	db, err := database.Open(ctx, cfg.DatabaseURL)
+	octx, cancel := ctx, context.CancelFunc(func() {})
+	if cfg.DependencyTimeout > 0 {
+		octx, cancel = context.WithTimeout(ctx, cfg.DependencyTimeout)
+	}
+	db, err := database.Open(octx, cfg.DatabaseURL)
+	cancel()
 	if err != nil {
 		return Deps{}, err
 	}
