@@ -105,7 +105,7 @@ func StartSQS(addr string) (*Server, error) {
 		// Four days, the SQS default.
 		MessageRetentionPeriod: 345600,
 	}
-	srv := &http.Server{Handler: router.New(), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: &queueGuard{next: router.New()}, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		if err := srv.Serve(l); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			logrus.WithError(err).Error("local SQS server stopped")
