@@ -93,7 +93,8 @@ func run(ctx context.Context) error {
 
 	cfg.S3Endpoint, cfg.S3UsePathStyle, cfg.S3ChecksumWhenRequired = s3srv.URL, true, true
 	cfg.SQSEndpoint = sqssrv.URL
-	cfg.MigrateOnStart = true
+	// migrateAndSeed below applies the migrations before the API starts.
+	cfg.MigrateOnStart = false
 	if os.Getenv("HTTP_ADDR") == "" {
 		cfg.HTTPAddr = "127.0.0.1:8080" // local only unless asked otherwise
 	}
