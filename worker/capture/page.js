@@ -70,6 +70,19 @@
     return out;
   }
 
+  // Input types whose value is not text the control shows (drawn by the browser's own widget, a
+  // file path, hidden) or must never leave the page (password).
+  const NO_VALUE_INPUTS = new Set(["password", "hidden", "file", "checkbox", "radio", "range", "color", "image"]);
+
+  // shownValue returns the text a form control shows, or null for other elements and for the
+  // input types of NO_VALUE_INPUTS.
+  function shownValue(el) {
+    if (el.tagName === "TEXTAREA") return el.value;
+    if (el.tagName === "INPUT") return NO_VALUE_INPUTS.has(el.type) ? null : el.value;
+    if (el.tagName === "SELECT") return Array.from(el.selectedOptions, (o) => o.label).join(", ");
+    return null;
+  }
+
   // collect walks the rendered DOM and returns {document, images}. images lists every image the
   // page shows, once per distinct URL (or inline SVG), with the id the document refers to.
   function collect(maxNodes, maxTextLen) {
@@ -107,11 +120,20 @@
       count++;
       const out = { type: "element", tag: el.tagName.toLowerCase(), box: box(el.getBoundingClientRect()) };
       const attrs = {};
+      const secret = el.tagName === "INPUT" && el.type === "password";
       for (const a of ATTRS) {
+        if (a === "value" && secret) continue; // never record a password, not even its default
         const v = el.getAttribute(a);
         if (v !== null && v !== "") attrs[a] = v.length > maxTextLen ? v.slice(0, maxTextLen) : v;
       }
       if (Object.keys(attrs).length) out.attrs = attrs;
+      // What a text control shows is its live value (typed, or set by a script), not its value
+      // attribute; a select shows its chosen option's label. Always recorded (even empty) for
+      // these controls, so an emptied field is not mistaken for its default.
+      const shown = shownValue(el);
+      if (shown !== null) {
+        if (shown.length > maxTextLen) { out.value = shown.slice(0, maxTextLen); truncated = true; } else out.value = shown;
+      }
       const style = {};
       for (const [p, def] of Object.entries(STYLE)) {
         const v = cs.getPropertyValue(p);

@@ -81,10 +81,14 @@ type DOMNode struct {
 	// Style holds computed style values; a property left out has its default (styleDefaults).
 	Style map[string]string `json:"style"`
 	// BackgroundImages are the asset ids of the url() layers of background-image, in order.
-	BackgroundImages []string   `json:"background_images"`
-	Image            *DOMImage  `json:"image"`
-	Pseudo           []Pseudo   `json:"pseudo"`
-	Children         []*DOMNode `json:"children"`
+	BackgroundImages []string `json:"background_images"`
+	// Value is the text a form control shows (input: its live value, textarea: its text,
+	// select: the chosen options' labels); nil for other elements, password inputs and captures
+	// made before it was recorded.
+	Value    *string    `json:"value"`
+	Image    *DOMImage  `json:"image"`
+	Pseudo   []Pseudo   `json:"pseudo"`
+	Children []*DOMNode `json:"children"`
 }
 
 // DOMImage is the image an img element shows (or an inline SVG kept whole).

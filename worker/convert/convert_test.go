@@ -27,8 +27,9 @@ func TestGoldenUnsupported(t *testing.T) {
 }
 
 // TestUnsupportedContentWarns converts a page with a video, an iframe, a canvas, ::before and
-// ::after content, list markers, a transform and a radial gradient: each becomes a warning with
-// its stable code, and the placeholders keep their boxes.
+// ::after content, list markers, a transform, a radial gradient and form controls whose values a
+// script set: each becomes a warning with its stable code, the placeholders keep their boxes,
+// and the controls show their live values (never the password's).
 func TestUnsupportedContentWarns(t *testing.T) {
 	t.Parallel()
 	f := loadFixture(t, "unsupported")
@@ -41,12 +42,14 @@ func TestUnsupportedContentWarns(t *testing.T) {
 		"PSEUDO_ELEMENT", "PSEUDO_ELEMENT",
 		"UNSUPPORTED_ELEMENT", "UNSUPPORTED_ELEMENT", "UNSUPPORTED_ELEMENT",
 		"CSS_TRANSFORM", "CSS_GRADIENT", "LIST_MARKER", "LIST_MARKER",
+		"CSS_BORDER_STYLE", "FORM_CONTROL_APPROXIMATED", "CSS_BORDER_STYLE", "FORM_CONTROL_APPROXIMATED",
+		"FORM_CONTROL_APPROXIMATED", "FONT_GENERIC_FAMILY", "FORM_CONTROL_APPROXIMATED",
 	}
 	if !slices.Equal(got, want) {
 		t.Fatalf("warning codes\n got %v\nwant %v", got, want)
 	}
-	if len(out.Result.Warnings) != 9 {
-		t.Fatalf("%d warnings, want 9", len(out.Result.Warnings))
+	if len(out.Result.Warnings) != 16 {
+		t.Fatalf("%d warnings, want 16", len(out.Result.Warnings))
 	}
 	nodes := map[string]*convert.Node{}
 	var index func(n *convert.Node)
@@ -68,6 +71,23 @@ func TestUnsupportedContentWarns(t *testing.T) {
 		if n.Type != "RECTANGLE" || n.Name != tag+" (placeholder)" || !strings.HasPrefix(w.Message, tag+": ") {
 			t.Errorf("%s: warning %q on %s %q; want a RECTANGLE placeholder", tag, w.Message, n.Type, n.Name)
 		}
+	}
+	for _, w := range out.Result.Warnings {
+		if w.Code != "FORM_CONTROL_APPROXIMATED" {
+			continue
+		}
+		n := nodes[*w.NodeID]
+		var shown []string
+		for _, c := range n.Children {
+			shown = append(shown, c.Characters)
+		}
+		want := map[string]string{"input#name": "Typed name", "input#pin": "", "textarea#notes": "Typed notes", "select#size": "Large"}[n.Name]
+		if got := strings.Join(shown, ""); got != want {
+			t.Errorf("%s shows %q, want %q", n.Name, got, want)
+		}
+	}
+	if strings.Contains(string(f.raw), "secret") {
+		t.Error("the capture holds the password input's value")
 	}
 	if m := out.Result.Warnings[0].Message; !strings.Contains(m, `"Note: "`) {
 		t.Errorf("::before warning %q does not quote the content", m)

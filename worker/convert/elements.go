@@ -129,37 +129,68 @@ func (cv *converter) dropSVGBackgrounds(node *Node, n *DOMNode) {
 	}
 }
 
-// formControl draws an input, select or textarea from its box and its value or placeholder.
+// formControl draws an input, select or textarea from its box and the text it shows (controlText).
+// A control that draws no box of its own (no background, border or clip) still shows its text,
+// placed in the nearest frame like the text of any element that draws nothing.
 func (cv *converter) formControl(n *DOMNode, f *frame, in inherited) {
 	node := cv.box(n, f, "FRAME", false)
-	if node == nil {
-		return
+	target, textIn := f, in
+	if node != nil {
+		node.ClipsContent = ptr(true)
+		f.add(node, in)
+		cv.warnFormControl(n, node.ID)
+		target = &frame{node: node, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
+		target.items = append(target.items, cv.svgBackgrounds...)
+		cv.svgBackgrounds = nil
+		textIn = inherited{group: groupFlow, decoration: in.decoration}
 	}
-	node.ClipsContent = ptr(true)
-	f.add(node, in)
-	cv.warn.add(WarnFormControl, node.ID, "%s: the form control is drawn from its box, background, border and text only", elementName(n))
-	cv.cssWarnings(n, node.ID)
-	cv.pseudoWarnings(n, node.ID)
-	child := &frame{node: node, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
-	child.items = append(child.items, cv.svgBackgrounds...)
-	cv.svgBackgrounds = nil
-	text := n.Attrs["value"]
-	if text == "" {
-		text = n.Attrs["placeholder"]
-	}
-	if strings.TrimSpace(text) != "" && f.depth+1 < MaxDepth {
+	var t *Node
+	if text := controlText(n); strings.TrimSpace(text) != "" && target.depth < MaxDepth {
 		// The text sits inside the padding box; its exact line box is not recorded.
 		pl, _ := parsePx(n.style("padding-left"))
 		pt, _ := parsePx(n.style("padding-top"))
 		bl, _ := parsePx(n.style("border-left-width"))
 		bt, _ := parsePx(n.style("border-top-width"))
 		b := Box{X: n.Box.X + pl + bl, Y: n.Box.Y + pt + bt, Width: math.Max(1, n.Box.Width-2*(pl+bl)), Height: math.Max(1, n.Box.Height-2*(pt+bt))}
-		if t := cv.newNode("TEXT", text, b, child); t != nil {
+		if t = cv.newNode("TEXT", text, b, target); t != nil {
 			cv.setText(t, n, strings.TrimSpace(text), in.decoration)
-			child.items = append(child.items, item{node: t, group: groupFlow})
+			target.add(t, textIn)
 		}
 	}
-	child.finish()
+	if node != nil {
+		target.finish()
+		return
+	}
+	id := f.node.ID
+	if t != nil {
+		id = t.ID
+	}
+	cv.warnFormControl(n, id)
+}
+
+func (cv *converter) warnFormControl(n *DOMNode, nodeID string) {
+	cv.warn.add(WarnFormControl, nodeID, "%s: the form control is drawn from its box, background, border and text only", elementName(n))
+	cv.cssWarnings(n, nodeID)
+	cv.pseudoWarnings(n, nodeID)
+}
+
+// controlText is the text a form control shows: the live value the capture recorded (typed or
+// set by a script; a select's chosen option), else, for captures without it, the value
+// attribute; when that is empty, the placeholder. A password input shows no value, whatever
+// the capture holds (worker/capture never records one).
+func controlText(n *DOMNode) string {
+	var text string
+	if !(n.Tag == "input" && strings.EqualFold(strings.TrimSpace(n.Attrs["type"]), "password")) {
+		if n.Value != nil {
+			text = *n.Value
+		} else {
+			text = n.Attrs["value"]
+		}
+	}
+	if strings.TrimSpace(text) == "" && n.Tag != "select" {
+		text = n.Attrs["placeholder"]
+	}
+	return text
 }
 
 // imageElement converts an img: a RECTANGLE with an image fill over its background (a raster),

@@ -33,6 +33,9 @@ const (
 	IndexPath = "/index.html"
 	// ReadySelector appears on IndexPath 300 ms after load.
 	ReadySelector = "#app-ready"
+	// FormsPath is a page of form controls whose values a script changed after load (a text
+	// input, a text input it cleared, a password input, a textarea, a select).
+	FormsPath = "/forms.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
 	// SizedPath?h=N is a page exactly N CSS px tall.

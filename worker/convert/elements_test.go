@@ -1,0 +1,63 @@
+package convert_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/code2des/backend/worker/convert"
+)
+
+// node decodes one captured DOM node, as worker/capture writes it.
+func node(t *testing.T, js string) *convert.DOMNode {
+	t.Helper()
+	var n convert.DOMNode
+	if err := json.Unmarshal([]byte(js), &n); err != nil {
+		t.Fatal(err)
+	}
+	return &n
+}
+
+// texts returns the characters of the TEXT nodes under n, in tree order.
+func texts(n *convert.Node) []string {
+	var out []string
+	if n.Type == "TEXT" {
+		out = append(out, n.Characters)
+	}
+	for _, c := range n.Children {
+		out = append(out, texts(c)...)
+	}
+	return out
+}
+
+// TestFormControlsShowTheirLiveValue converts form controls as the capture records them: the
+// text a control shows is its live value (typed or set by a script; for a select the chosen
+// option's label), not its value attribute; an emptied control shows its placeholder; a
+// password input never shows a value, not even one an older capture recorded as an attribute.
+func TestFormControlsShowTheirLiveValue(t *testing.T) {
+	t.Parallel()
+	const b = `"box":{"x":0,"y":0,"width":200,"height":40}`
+	for _, tc := range []struct {
+		name, node string
+		want       []string
+	}{
+		{"TextareaShowsItsValue", `{"type":"element","tag":"textarea",` + b + `,"value":"Line one\nLine two","children":[{"type":"text","text":"Default"}]}`, []string{"Line one\nLine two"}},
+		{"SelectShowsTheChosenOption", `{"type":"element","tag":"select",` + b + `,"value":"Large"}`, []string{"Large"}},
+		{"TypedValueWinsOverAttribute", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"text","value":"attribute"},"value":"typed value"}`, []string{"typed value"}},
+		{"EmptiedInputShowsPlaceholder", `{"type":"element","tag":"input",` + b + `,"attrs":{"value":"attribute","placeholder":"Your name"},"value":""}`, []string{"Your name"}},
+		{"CaptureWithoutLiveValueUsesAttribute", `{"type":"element","tag":"input",` + b + `,"attrs":{"value":"attribute"}}`, []string{"attribute"}},
+		{"PasswordAttributeNeverShown", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"password","value":"hunter2"}}`, nil},
+		{"PasswordShowsPlaceholder", `{"type":"element","tag":"input",` + b + `,"attrs":{"type":"Password","value":"hunter2","placeholder":"Password"}}`, []string{"Password"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			out := run(t, page(node(t, tc.node)), nil)
+			got := texts(out.Result.Root)
+			if len(got) != len(tc.want) || (len(got) == 1 && got[0] != tc.want[0]) {
+				t.Fatalf("texts %q, want %q", got, tc.want)
+			}
+			if c := codes(out); c["FORM_CONTROL_APPROXIMATED"] != 1 {
+				t.Errorf("warnings %v, want one FORM_CONTROL_APPROXIMATED", c)
+			}
+		})
+	}
+}
