@@ -49,6 +49,7 @@
     "font-family": null, "font-size": null, "font-weight": null, "font-style": "normal",
     "line-height": null, "letter-spacing": "normal", "text-align": "start", "text-transform": "none",
     "text-decoration-line": "none", "white-space": "normal", "vertical-align": "baseline",
+    "writing-mode": "horizontal-tb",
     "flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal", "align-items": "normal",
     "gap": "normal", "object-fit": "fill", "object-position": "50% 50%",
   };

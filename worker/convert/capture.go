@@ -162,7 +162,7 @@ var styleDefaults = map[string]string{
 	"opacity": "1", "visibility": "visible", "overflow-x": "visible", "overflow-y": "visible",
 	"box-shadow": "none", "transform": "none", "filter": "none", "mix-blend-mode": "normal",
 	"font-style": "normal", "letter-spacing": "normal", "text-align": "start", "text-transform": "none",
-	"text-decoration-line": "none", "white-space": "normal",
+	"text-decoration-line": "none", "white-space": "normal", "writing-mode": "horizontal-tb",
 	"object-fit": "fill", "object-position": "50% 50%",
 	"font-family": "sans-serif", "font-size": "16px", "font-weight": "400", "line-height": "normal",
 	"color": "rgb(0, 0, 0)",

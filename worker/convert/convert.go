@@ -65,6 +65,8 @@ func Convert(ctx context.Context, c *Capture, job Job, opts Options, load AssetL
 		assets:     map[string]*Asset{},
 		unresolved: map[string]UnresolvedImage{},
 		images:     map[string]*imageState{},
+
+		verticalWarned: map[*DOMNode]bool{},
 	}
 	for i := range c.Assets {
 		if _, dup := cv.assets[c.Assets[i].ID]; !dup {
@@ -122,6 +124,8 @@ type converter struct {
 	// svgBackgrounds are the SVG nodes drawn for SVG background layers of the box being built;
 	// they become its first children.
 	svgBackgrounds []item
+	// verticalWarned holds the elements whose vertical text was warned about (once each).
+	verticalWarned map[*DOMNode]bool
 }
 
 // imageState is the outcome of resolving one asset: an entry, or why there is none.

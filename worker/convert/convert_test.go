@@ -27,8 +27,8 @@ func TestGoldenUnsupported(t *testing.T) {
 }
 
 // TestUnsupportedContentWarns converts a page with a video, an iframe, a canvas, ::before and
-// ::after content, list markers, a transform, a radial gradient and form controls whose values a
-// script set: each becomes a warning with its stable code, the placeholders keep their boxes,
+// ::after content, list markers, a transform, a radial gradient, form controls whose values a
+// script set and vertical text: each becomes a warning with its stable code, the placeholders keep their boxes,
 // and the controls show their live values (never the password's).
 func TestUnsupportedContentWarns(t *testing.T) {
 	t.Parallel()
@@ -44,12 +44,13 @@ func TestUnsupportedContentWarns(t *testing.T) {
 		"CSS_TRANSFORM", "CSS_GRADIENT", "LIST_MARKER", "LIST_MARKER",
 		"CSS_BORDER_STYLE", "FORM_CONTROL_APPROXIMATED", "CSS_BORDER_STYLE", "FORM_CONTROL_APPROXIMATED",
 		"FORM_CONTROL_APPROXIMATED", "FONT_GENERIC_FAMILY", "FORM_CONTROL_APPROXIMATED",
+		"CSS_WRITING_MODE",
 	}
 	if !slices.Equal(got, want) {
 		t.Fatalf("warning codes\n got %v\nwant %v", got, want)
 	}
-	if len(out.Result.Warnings) != 16 {
-		t.Fatalf("%d warnings, want 16", len(out.Result.Warnings))
+	if len(out.Result.Warnings) != 17 {
+		t.Fatalf("%d warnings, want 17", len(out.Result.Warnings))
 	}
 	nodes := map[string]*convert.Node{}
 	var index func(n *convert.Node)

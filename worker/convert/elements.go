@@ -30,7 +30,24 @@ func (cv *converter) text(t, el *DOMNode, f *frame, decoration string) *Node {
 		return nil
 	}
 	cv.setText(node, el, chars, decoration)
+	if wm := el.style("writing-mode"); verticalWritingMode(wm) && !cv.verticalWarned[el] {
+		// Figma text is horizontal only. The node keeps the vertical run's box (so the layout
+		// around it holds) and the warning says the text inside is not vertical.
+		cv.verticalWarned[el] = true
+		cv.warn.add(WarnWritingMode, node.ID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", elementName(el), wm)
+	}
 	return node
+}
+
+// verticalWritingMode says whether a computed writing-mode sets text vertically: vertical-rl,
+// vertical-lr, sideways-rl, sideways-lr, and the SVG 1.1 aliases tb and tb-rl (which browsers
+// may report as computed).
+func verticalWritingMode(wm string) bool {
+	switch wm {
+	case "", "horizontal-tb", "lr", "lr-tb", "rl", "rl-tb":
+		return false
+	}
+	return true
 }
 
 // setText sets the characters and typography of a TEXT node from the computed style of el.

@@ -2,6 +2,7 @@ package convert_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
@@ -60,4 +61,44 @@ func TestFormControlsShowTheirLiveValue(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestVerticalTextWarns converts text in each vertical writing mode: Figma has no vertical
+// writing, so the text is drawn horizontally in its box and a CSS_WRITING_MODE warning names the
+// element's first text node (once per element, however many runs it has); horizontal text
+// does not warn.
+func TestVerticalTextWarns(t *testing.T) {
+	t.Parallel()
+	for _, mode := range []string{"vertical-rl", "vertical-lr", "sideways-rl", "sideways-lr", "tb-rl"} {
+		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
+			p := div(map[string]string{"writing-mode": mode}, text("Vertical"), text("words"))
+			out := run(t, page(div(nil, text("Horizontal")), p), nil)
+			var ws []convert.Warning
+			for _, w := range out.Result.Warnings {
+				if w.Code == "CSS_WRITING_MODE" {
+					ws = append(ws, w)
+				}
+			}
+			if len(ws) != 1 {
+				t.Fatalf("%d CSS_WRITING_MODE warnings (%+v), want 1", len(ws), out.Result.Warnings)
+			}
+			var first *convert.Node
+			for _, n := range out.Result.Root.Children {
+				if n.Characters == "Vertical" {
+					first = n
+				}
+			}
+			if first == nil || *ws[0].NodeID != first.ID || !strings.Contains(ws[0].Message, mode) {
+				t.Errorf("warning %q on %s; want it on the text %q naming %s", ws[0].Message, *ws[0].NodeID, "Vertical", mode)
+			}
+		})
+	}
+	t.Run("horizontal-tb", func(t *testing.T) {
+		t.Parallel()
+		out := run(t, page(div(map[string]string{"writing-mode": "horizontal-tb"}, text("Horizontal"))), nil)
+		if c := codes(out); c["CSS_WRITING_MODE"] != 0 {
+			t.Errorf("warnings %v, want no CSS_WRITING_MODE", c)
+		}
+	})
 }

@@ -45,6 +45,10 @@ const (
 	// WarnColor: a colour in a syntax the converter does not read (for example oklch()); the
 	// paint is left out.
 	WarnColor = "CSS_COLOR"
+	// WarnWritingMode: text in a vertical writing mode (writing-mode vertical-rl, vertical-lr,
+	// sideways-rl, sideways-lr) drawn horizontally in its box: Figma has no vertical text. Once
+	// per element, on its first text node.
+	WarnWritingMode = "CSS_WRITING_MODE"
 	// WarnGenericFont: a generic font family (sans-serif, serif, monospace, system-ui, ...)
 	// mapped to a concrete Figma font; once per generic family.
 	WarnGenericFont = "FONT_GENERIC_FAMILY"

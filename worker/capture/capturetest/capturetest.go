@@ -36,6 +36,9 @@ const (
 	// FormsPath is a page of form controls whose values a script changed after load (a text
 	// input, a text input it cleared, a password input, a textarea, a select).
 	FormsPath = "/forms.html"
+	// VerticalPath is a page of paragraphs in each writing mode: #horizontal, #rl (vertical-rl),
+	// #lr (vertical-lr) and #sideways (sideways-rl).
+	VerticalPath = "/vertical.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
 	// SizedPath?h=N is a page exactly N CSS px tall.

@@ -11,16 +11,17 @@ import (
 	"github.com/code2des/backend/worker/capture/capturetest"
 )
 
-// formNode is the part of a captured element the form-control checks read.
+// formNode is the part of a captured element the checks of this file read.
 type formNode struct {
 	Tag      string            `json:"tag"`
 	Attrs    map[string]string `json:"attrs"`
+	Style    map[string]string `json:"style"`
 	Value    *string           `json:"value"`
 	Children []json.RawMessage `json:"children"`
 }
 
-// formControls returns the captured elements with an id, by id.
-func formControls(t *testing.T, raw json.RawMessage, out map[string]formNode) {
+// elementsByID collects the captured elements with an id, by id.
+func elementsByID(t *testing.T, raw json.RawMessage, out map[string]formNode) {
 	t.Helper()
 	var n formNode
 	if err := json.Unmarshal(raw, &n); err != nil {
@@ -30,7 +31,7 @@ func formControls(t *testing.T, raw json.RawMessage, out map[string]formNode) {
 		out[id] = n
 	}
 	for _, c := range n.Children {
-		formControls(t, c, out)
+		elementsByID(t, c, out)
 	}
 }
 
@@ -59,7 +60,7 @@ func TestFormControlsRecordLiveValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	byID := map[string]formNode{}
-	formControls(t, doc.Document.Root, byID)
+	elementsByID(t, doc.Document.Root, byID)
 
 	for el, want := range map[string]string{
 		"typed": "typed value", "cleared": "", "notes": "Line one\nLine two", "size": "Large",
@@ -82,6 +83,37 @@ func TestFormControlsRecordLiveValues(t *testing.T) {
 	for _, secret := range []string{"typed-secret-9c2e", "attribute-secret-7f3a"} {
 		if bytes.Contains(raw, []byte(secret)) {
 			t.Errorf("the capture JSON holds the password %q", secret)
+		}
+	}
+}
+
+// TestVerticalTextRecordsWritingMode captures paragraphs in vertical and sideways writing modes:
+// each records its writing-mode (the converter must not draw it as horizontal text unawares),
+// and horizontal text, the default, records none.
+func TestVerticalTextRecordsWritingMode(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, http.StatusOK, true, true)
+	const id = "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a61"
+	h.send(t, h.request(id, capturetest.VerticalPath, "", capture.Viewport{Width: 800, Height: 600}, 1))
+	cb := h.run(t, 60*time.Second)
+	if cb.Status != capture.StatusCompleted {
+		t.Fatalf("callback status %q (%s), want completed", cb.Status, cb.ErrorMessage)
+	}
+	raw := h.object(t, "test/page-imports/"+id+"/attempt-1/capture.json")
+	t.Run("MeetsTheWorkerContract", func(t *testing.T) { h.checkContract(t, 0, raw) })
+	var doc struct {
+		Document struct {
+			Root json.RawMessage `json:"root"`
+		} `json:"document"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]formNode{}
+	elementsByID(t, doc.Document.Root, byID)
+	for el, want := range map[string]string{"horizontal": "", "rl": "vertical-rl", "lr": "vertical-lr", "sideways": "sideways-rl"} {
+		if got := byID[el].Style["writing-mode"]; got != want {
+			t.Errorf("#%s records writing-mode %q, want %q", el, got, want)
 		}
 	}
 }
