@@ -373,8 +373,20 @@ func (cv *converter) element(n *DOMNode, f *frame, in inherited) {
 	}
 	if node == nil {
 		cv.cssWarnings(n, f.node.ID)
+		// A marker or ::before/::after content sits beside the element's own content: its
+		// warnings name the element's first text node, so the user finds the spot (the frame
+		// around a list item is often the root); without text, the nearest frame.
+		from := len(cv.warn.list)
 		cv.pseudoWarnings(n, f.node.ID)
+		to, start := len(cv.warn.list), len(f.items)
 		cv.children(n, f, in)
+		if to > from {
+			if t := firstText(f.items[start:]); t != nil {
+				for i := from; i < to; i++ {
+					cv.warn.list[i].NodeID = ptr(t.ID)
+				}
+			}
+		}
 		return
 	}
 	node.ClipsContent = ptr(clip)
@@ -387,6 +399,28 @@ func (cv *converter) element(n *DOMNode, f *frame, in inherited) {
 	cv.svgBackgrounds = nil
 	cv.children(n, child, inherited{group: groupFlow, decoration: in.decoration})
 	child.finish()
+}
+
+// firstText returns the TEXT node with the lowest id (the first in document order) among items
+// and their descendants, or nil.
+func firstText(items []item) *Node {
+	var first *Node
+	var firstN int
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if n.Type == "TEXT" {
+			if k, err := strconv.Atoi(strings.TrimPrefix(n.ID, "1:")); err == nil && (first == nil || k < firstN) {
+				first, firstN = n, k
+			}
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	for _, it := range items {
+		walk(it.node)
+	}
+	return first
 }
 
 // box creates a node of type typ with n's box and visuals, or returns nil when n draws nothing

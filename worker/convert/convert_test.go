@@ -90,6 +90,17 @@ func TestUnsupportedContentWarns(t *testing.T) {
 	if strings.Contains(string(f.raw), "secret") {
 		t.Error("the capture holds the password input's value")
 	}
+	// The list items and paragraphs draw nothing of their own: their pseudo-element warnings
+	// name the text next to the marker or content, not the root.
+	for i, want := range map[int]string{
+		0: "Pseudo-element content comes before this text.", 1: "A star follows",
+		7: "First bullet", 8: "Second bullet",
+	} {
+		w := out.Result.Warnings[i]
+		if n := nodes[*w.NodeID]; n.Type != "TEXT" || n.Characters != want {
+			t.Errorf("%s warning %q names %s %q, want the TEXT %q", w.Code, w.Message, n.Type, n.Name, want)
+		}
+	}
 	if m := out.Result.Warnings[0].Message; !strings.Contains(m, `"Note: "`) {
 		t.Errorf("::before warning %q does not quote the content", m)
 	}

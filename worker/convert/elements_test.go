@@ -102,3 +102,53 @@ func TestVerticalTextWarns(t *testing.T) {
 		}
 	})
 }
+
+// TestListMarkerWarningFindsTheItem converts list items that draw nothing of their own (so have
+// no node): the LIST_MARKER warning names the item's first text node in document order, even
+// inside a frame of the item; an item without text names the nearest frame around it; an item
+// that draws a box names that box.
+func TestListMarkerWarningFindsTheItem(t *testing.T) {
+	t.Parallel()
+	marker := []convert.Pseudo{{Which: "marker", Content: "disc"}}
+	li := func(style map[string]string, children ...*convert.DOMNode) *convert.DOMNode {
+		return &convert.DOMNode{Type: "element", Tag: "li", Box: convert.Box{Width: 100, Height: 20}, Style: style, Pseudo: marker, Children: children}
+	}
+	framed := map[string]string{"background-color": "rgb(255, 0, 0)"}
+	ul := func(children ...*convert.DOMNode) *convert.DOMNode {
+		return &convert.DOMNode{Type: "element", Tag: "ul", Box: convert.Box{Width: 200, Height: 100}, Style: framed, Children: children}
+	}
+	for _, tc := range []struct {
+		name string
+		list *convert.DOMNode
+		// want is the name of the node the warning must name.
+		want string
+	}{
+		{"FirstTextOfTheItem", ul(li(nil, text("First"), text("Second"))), "First"},
+		{"TextInsideAFrameOfTheItem", ul(li(nil, div(framed, div(nil, text("Nested"))), text("After"))), "Nested"},
+		{"ItemWithoutTextNamesTheList", ul(li(nil, div(nil))), "ul"},
+		{"ItemThatDrawsNamesItself", ul(li(framed, text("Own box"))), "li"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			out := run(t, page(tc.list), nil)
+			names := map[string]string{}
+			var index func(n *convert.Node)
+			index = func(n *convert.Node) {
+				names[n.ID] = n.Name
+				for _, c := range n.Children {
+					index(c)
+				}
+			}
+			index(out.Result.Root)
+			var got []string
+			for _, w := range out.Result.Warnings {
+				if w.Code == "LIST_MARKER" {
+					got = append(got, names[*w.NodeID])
+				}
+			}
+			if len(got) != 1 || got[0] != tc.want {
+				t.Errorf("LIST_MARKER warnings name %q, want [%q]", got, tc.want)
+			}
+		})
+	}
+}
