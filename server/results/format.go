@@ -31,16 +31,24 @@ const (
 	// DefaultCacheBytes is the byte budget of the process-wide cache of hydrated results.
 	DefaultCacheBytes = 256 << 20
 	// DefaultConvertConcurrency caps the image decodes (WebP transcoding, downscaling) running at
-	// once in the process; each holds the decoded pixels (at most MaxConvertPixels*4 bytes, *8 for
-	// a 16-bit PNG) and the scaled copy (TestConvertMemoryBound).
+	// once in the process. Each allocates at most MaxConvertBytes to decode, plus the scaled copy
+	// (at most MaxImageSide^2 NRGBA, 64 MiB) and the re-encoded bytes: under
+	// 3*MaxConvertBytes (TestConvertMemoryBound), so 2 slots stay under 768 MiB.
 	DefaultConvertConcurrency = 2
 
 	// MaxImageSide is the longest side, in px, of a raster Figma's createImage accepts; larger
 	// rasters are scaled down to fit.
 	MaxImageSide = 4096
-	// MaxConvertPixels bounds width*height of a raster the backend decodes to convert or scale it
-	// (32 Mi px, 128 MiB of RGBA): decompression bombs are refused before decoding.
-	MaxConvertPixels = 32 << 20
+	// MaxConvertBytes bounds what the decoder may allocate for a raster the backend converts
+	// or scales (128 MiB: the 32 Mi px of an 8192x4096 8-bit RGBA PNG). It is computed from the
+	// headers before decoding (DecodeCost), per format, in bytes a pixel: PNG 4 (8-bit, gray
+	// counted as colour), 8 (16-bit), 1 (paletted), twice that when interlaced; GIF 2; JPEG
+	// 1 a sample (4:2:0 YCbCr: 1.5, rounded up to whole MCUs), plus 4 a sample when progressive
+	// (the coefficients of every block), plus 4 for CMYK or RGB; WebP 1.5 lossy, plus 1 for
+	// alpha (plus 8 if compressed), 8 lossless. So a progressive 4:2:0 JPEG may have 17 Mi px,
+	// a 16-bit PNG 16 Mi px, a paletted PNG 128 Mi px. Decompression bombs are refused before
+	// decoding.
+	MaxConvertBytes = 128 << 20
 	// maxCacheEntries bounds the entry count of the cache; the byte budget is the real bound.
 	maxCacheEntries = 4096
 )
@@ -61,8 +69,8 @@ const (
 var (
 	// ErrResultTooLarge: the result JSON exceeds Options.MaxResultBytes.
 	ErrResultTooLarge = errors.New("result artifact over its size limit")
-	// ErrImageTooLarge: an image exceeds Options.MaxImageBytes, its declared size, or
-	// MaxConvertPixels.
+	// ErrImageTooLarge: an image exceeds Options.MaxImageBytes or its declared size, or
+	// converting it would decode more than MaxConvertBytes.
 	ErrImageTooLarge = errors.New("image over its size limit")
 	// ErrImagesOverBudget: the images of one result exceed Options.MaxTotalImageBytes.
 	ErrImagesOverBudget = errors.New("images over the per-result budget")

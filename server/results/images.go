@@ -99,10 +99,17 @@ type figmaSafe struct {
 	fromW, fromH int
 }
 
-// convertible refuses a raster with more than MaxConvertPixels pixels before it is decoded.
-func convertible(cfg image.Config) error {
-	if int64(cfg.Width)*int64(cfg.Height) > MaxConvertPixels {
-		return fmt.Errorf("%w: %dx%d is more than %d pixels to convert", ErrImageTooLarge, cfg.Width, cfg.Height, MaxConvertPixels)
+// convertible refuses, before it is decoded, a raster whose decoder would allocate more than
+// MaxConvertBytes (decodeCost, from its headers): decompression bombs, and rasters whose format
+// costs more memory a pixel (16-bit PNG, progressive JPEG) at sizes a plain one may have.
+// Errors wrap ErrImageTooLarge, or ErrInvalidImage for headers that do not decode.
+func convertible(b []byte, mime string, cfg image.Config) error {
+	cost, err := decodeCost(b, mime, cfg)
+	if err != nil {
+		return err
+	}
+	if cost > MaxConvertBytes {
+		return fmt.Errorf("%w: decoding the %dx%d %s would take %d bytes, more than %d", ErrImageTooLarge, cfg.Width, cfg.Height, mime, cost, MaxConvertBytes)
 	}
 	return nil
 }
@@ -144,8 +151,8 @@ func needsConversion(mime string, cfg image.Config) bool {
 
 // convert decodes a raster whose header said cfg and re-encodes it Figma-safe: WebP becomes PNG,
 // anything larger than MaxImageSide a side is scaled down to fit (keeping its aspect ratio; a GIF
-// becomes a PNG of its first frame, a JPEG stays JPEG). The caller checked cfg against
-// MaxConvertPixels. Errors wrap ErrInvalidImage.
+// becomes a PNG of its first frame, a JPEG stays JPEG). The caller checked b against
+// MaxConvertBytes (convertible). Errors wrap ErrInvalidImage.
 func convert(b []byte, mime string, cfg image.Config) (*figmaSafe, error) {
 	var (
 		img image.Image
@@ -174,7 +181,10 @@ func convert(b []byte, mime string, cfg image.Config) (*figmaSafe, error) {
 	w, h := img.Bounds().Dx(), img.Bounds().Dy()
 	if w > MaxImageSide || h > MaxImageSide {
 		nw, nh := fitInside(w, h, MaxImageSide)
-		dst := image.NewNRGBA(image.Rect(0, 0, nw, nh))
+		// *image.RGBA is the destination x/image/draw specializes (and both encoders read
+		// without conversion): into *image.NRGBA every pixel went through color.NRGBAModel,
+		// boxing each colour (~200 MiB of garbage for a 4096x4096 result).
+		dst := image.NewRGBA(image.Rect(0, 0, nw, nh))
 		// ApproxBiLinear reads the source directly. The kernel scalers (CatmullRom, BiLinear)
 		// first build a float64 buffer of output width x source height (512 MiB for an
 		// 8192x4096 source), several times the decoded pixels; the result only has to stand in

@@ -12,7 +12,6 @@ import (
 	"image/jpeg"
 	"image/png"
 	"os"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -89,16 +88,6 @@ func TestFitInside(t *testing.T) {
 		if w, h := fitInside(c.w, c.h, MaxImageSide); w != c.wantW || h != c.wantH {
 			t.Errorf("fitInside(%d, %d) = %dx%d, want %dx%d", c.w, c.h, w, h, c.wantW, c.wantH)
 		}
-	}
-}
-
-func TestConvertible(t *testing.T) {
-	t.Parallel()
-	if err := convertible(image.Config{Width: MaxConvertPixels / 4096, Height: 4096}); err != nil {
-		t.Errorf("at MaxConvertPixels: %v", err)
-	}
-	if err := convertible(image.Config{Width: MaxConvertPixels/4096 + 1, Height: 4096}); !errors.Is(err, ErrImageTooLarge) {
-		t.Errorf("past MaxConvertPixels: %v", err)
 	}
 }
 
@@ -222,32 +211,3 @@ func TestCheckImageBytes(t *testing.T) {
 	}
 }
 
-// TestConvertMemoryBound: scaling an 8192x512 PNG of a few KiB down to 4096x256 allocates about
-// the decoded pixels, the scaled copy and the encoder's buffers: within 3x the decoded pixels
-// (16 MiB here). A kernel scaler's intermediate buffer (output width x source height x 32 bytes:
-// 64 MiB here, 512 MiB at MaxConvertPixels) blows this bound, turning a small file into most of a
-// GiB per conversion slot.
-func TestConvertMemoryBound(t *testing.T) {
-	w, h := 2*MaxImageSide, 512
-	var buf bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, image.NewNRGBA(image.Rect(0, 0, w, h))); err != nil {
-		t.Fatal(err)
-	}
-	b := buf.Bytes()
-	cfg, err := rasterConfig(b, artifacts.MimePNG)
-	if err != nil || convertible(cfg) != nil {
-		t.Fatalf("an %dx%d PNG must be convertible: %v %v", w, h, err, convertible(cfg))
-	}
-	runtime.GC()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	out, err := convert(b, artifacts.MimePNG, cfg)
-	runtime.ReadMemStats(&after)
-	if err != nil || out.width != MaxImageSide || out.height != h/2 {
-		t.Fatalf("convert = %v, %v", out, err)
-	}
-	bound := uint64(3 * w * h * 4)
-	if got := after.TotalAlloc - before.TotalAlloc; got > bound {
-		t.Errorf("converting a %d-byte %dx%d PNG allocated %d MiB, bound %d MiB", len(b), w, h, got>>20, bound>>20)
-	}
-}

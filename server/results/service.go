@@ -363,7 +363,7 @@ func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeI
 		data := base64.StdEncoding.EncodeToString(b)
 		return &models.Code2DesImage{Ref: e.Ref, MimeType: sniffed, ByteSize: len(b), Sha256: e.Sha256, Width: cfg.Width, Height: cfg.Height, Base64: &data}, nil, nil
 	}
-	if err := convertible(cfg); err != nil {
+	if err := convertible(b, sniffed, cfg); err != nil {
 		return nil, nil, invalid(fmt.Errorf("image %q: %w", e.Ref, err))
 	}
 	select {

@@ -1,0 +1,6 @@
+//go:build race
+
+package results
+
+// raceEnabled: the race detector is on (tests that measure large decodes skip).
+const raceEnabled = true
