@@ -210,4 +210,3 @@ func TestCheckImageBytes(t *testing.T) {
 		}
 	}
 }
-
