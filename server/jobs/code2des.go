@@ -207,14 +207,7 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 		return nil, DatabaseError(ctx, fmt.Errorf("list code2des: %w", err))
 	}
 	page := &models.Code2DesPage{HasPreviousPage: afterID != ""}
-	if len(rows) > size {
-		rows, page.HasNextPage = rows[:size], true
-	}
-	page.Items = rows
-	page.Cursors = make([]string, len(rows))
-	for i, r := range rows {
-		page.Cursors[i] = EncodeCursor(CursorCode2Des, r.ID)
-	}
+	page.Items, page.Cursors, page.HasNextPage = trimPage(rows, size, CursorCode2Des, func(r *models.Code2Des) string { return r.ID })
 	return page, nil
 }
 

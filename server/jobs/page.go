@@ -59,3 +59,16 @@ func DecodeCursor(kind, field, cursor string) (string, error) {
 	}
 	return id, nil
 }
+
+// trimPage cuts rows, fetched with one row more than size, to the page and returns the page's
+// cursors (of kind) and whether a next page exists.
+func trimPage[T any](rows []T, size int, kind string, id func(T) string) (page []T, cursors []string, hasNext bool) {
+	if len(rows) > size {
+		rows, hasNext = rows[:size], true
+	}
+	cursors = make([]string, len(rows))
+	for i, r := range rows {
+		cursors[i] = EncodeCursor(kind, id(r))
+	}
+	return rows, cursors, hasNext
+}

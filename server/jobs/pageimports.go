@@ -152,14 +152,9 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 		return nil, DatabaseError(ctx, fmt.Errorf("list page_import: %w", err))
 	}
 	page := &models.PageImportPage{HasPreviousPage: afterID != ""}
-	if len(rows) > size {
-		rows, page.HasNextPage = rows[:size], true
-	}
-	page.Items = rows
-	page.Cursors = make([]string, len(rows))
-	for i, r := range rows {
+	page.Items, page.Cursors, page.HasNextPage = trimPage(rows, size, CursorPageImports, func(r *models.PageImport) string { return r.ID })
+	for _, r := range page.Items {
 		tidy(r)
-		page.Cursors[i] = EncodeCursor(CursorPageImports, r.ID)
 	}
 	return page, nil
 }
