@@ -384,8 +384,12 @@ func (cv *converter) inspect(id string, boxW, boxH float64) *imageState {
 			return fail(WarnImageTooLarge, "is %dx%d px, over %d px a side", w, h, MaxDeclaredImageSide)
 		}
 		if backendConverts(a.MimeType, w, h) {
-			if int64(w)*int64(h) > MaxConvertPixels {
-				return fail(WarnImageTooLarge, "is %dx%d px, more than the %d pixels the backend converts", w, h, MaxConvertPixels)
+			cost, err := DecodeCost(b, a.MimeType, w, h)
+			if err != nil {
+				return fail(WarnImageInvalid, "is not usable: %s", strings.TrimPrefix(err.Error(), errImage.Error()+": "))
+			}
+			if cost > MaxConvertBytes {
+				return fail(WarnImageTooLarge, "is %dx%d px and would take %d bytes to decode, more than the %d bytes the backend decodes to convert it", w, h, cost, MaxConvertBytes)
 			}
 			// The backend returns it as a PNG of at most MaxImageSide a side: count its raw size.
 			ow, oh := fitInside(w, h, MaxImageSide)

@@ -138,20 +138,59 @@ func TestDepthLimit(t *testing.T) {
 // pngOf returns a PNG header (signature and IHDR, which is all DecodeConfig reads) of w x h,
 // padded with zeros to size bytes.
 func pngOf(w, h, size int) []byte {
+	return pngHeaderOf(w, h, size, 8, 6, 0) // 8-bit RGBA
+}
+
+// pngHeaderOf is a PNG of the given IHDR (bit depth, colour type, interlace method) padded to size
+// bytes: enough for a header decode (a paletted one gets PLTE and tRNS chunks), not for decoding pixels.
+func pngHeaderOf(w, h, size int, depth, colorType, interlace byte) []byte {
 	var b bytes.Buffer
 	b.WriteString("\x89PNG\r\n\x1a\n")
+	chunk := func(name string, data []byte) {
+		binary.Write(&b, binary.BigEndian, uint32(len(data)))
+		c := append([]byte(name), data...)
+		b.Write(c)
+		binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(c))
+	}
 	ihdr := make([]byte, 13)
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
-	ihdr[8], ihdr[9] = 8, 6 // 8-bit RGBA
-	binary.Write(&b, binary.BigEndian, uint32(13))
-	chunk := append([]byte("IHDR"), ihdr...)
-	b.Write(chunk)
-	binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(chunk))
+	ihdr[8], ihdr[9], ihdr[12] = depth, colorType, interlace
+	chunk("IHDR", ihdr)
+	if colorType == 3 {
+		chunk("PLTE", []byte{0, 0, 0, 255, 255, 255})
+		chunk("tRNS", []byte{255}) // the header decode reads up to here
+	}
 	if b.Len() < size {
 		b.Write(make([]byte, size-b.Len()))
 	}
 	return b.Bytes()
+}
+
+// webpLosslessOf is the header of a lossless WebP (RIFF, VP8L chunk with its 5-byte header) of
+// w x h, enough for a header decode.
+func webpLosslessOf(w, h int) []byte {
+	vp8l := make([]byte, 5)
+	vp8l[0] = 0x2f
+	binary.LittleEndian.PutUint32(vp8l[1:], uint32(w-1)|uint32(h-1)<<14)
+	b := []byte("RIFF\x00\x00\x00\x00WEBPVP8L")
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(vp8l)))
+	b = append(b, vp8l...)
+	b = append(b, 0) // pad to even
+	binary.LittleEndian.PutUint32(b[4:], uint32(len(b)-8))
+	return b
+}
+
+// mimeOf names the type imagePage declares for b: WebP or JPEG by signature, else PNG (also
+// for bytes that are not a PNG, which the converter then finds invalid).
+func mimeOf(b []byte) string {
+	switch {
+	case len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WEBP":
+		return "image/webp"
+	case bytes.HasPrefix(b, []byte("\xff\xd8\xff")):
+		return "image/jpeg"
+	}
+	return "image/png"
 }
 
 // imagePage is a page of img elements showing the given PNGs, with a loader serving them.
@@ -163,7 +202,7 @@ func imagePage(images ...[]byte) (*convert.Capture, convert.AssetLoader) {
 		id := "img-" + strconv.Itoa(i+1)
 		key := fixtureImportPrefix + "assets/" + id + ".png"
 		blobs[key] = b
-		c.Assets = append(c.Assets, convert.Asset{ID: id, Kind: "img", Key: key, MimeType: "image/png", SHA256: sha256Hex(b), ByteSize: int64(len(b))})
+		c.Assets = append(c.Assets, convert.Asset{ID: id, Kind: "img", Key: key, MimeType: mimeOf(b), SHA256: sha256Hex(b), ByteSize: int64(len(b))})
 		kids = append(kids, &convert.DOMNode{Type: "element", Tag: "img", Box: convert.Box{Width: 10, Height: 10}, Image: &convert.DOMImage{AssetID: id}})
 	}
 	c.Document.Root.Children[0].Children = kids
@@ -192,10 +231,25 @@ func TestImageLimits(t *testing.T) {
 		{"ImagePastByteLimitLeftOut", [][]byte{pngOf(8, 8, convert.MaxImageBytes+1)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
 		{"ImagesAtTotalKept", [][]byte{pngOf(8, 8, 10*mib), pngOf(8, 8, 10*mib), pngOf(8, 8, 10*mib), pngOf(8, 8, 2*mib)}, 4, map[string]int{}},
 		{"ImagesPastTotalLeftOut", [][]byte{pngOf(8, 8, 10*mib), pngOf(8, 8, 10*mib), pngOf(8, 8, 10*mib), pngOf(8, 8, 2*mib+1)}, 3, map[string]int{"IMAGE_BUDGET_EXCEEDED": 1}},
-		// 8192x4096 is exactly MaxConvertPixels; the backend returns it as 4096x2048 RGBA at
-		// most, exactly MaxTotalImageBytes.
-		{"ConvertedAtPixelLimitKept", [][]byte{pngOf(8192, 4096, 100)}, 1, map[string]int{}},
-		{"ConvertedPastPixelLimitLeftOut", [][]byte{pngOf(8193, 4096, 100)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
+		// An 8-bit PNG costs 4 bytes a pixel to decode: 8192x4096 is exactly MaxConvertBytes;
+		// the backend returns it as 4096x2048 RGBA at most, exactly MaxTotalImageBytes.
+		{"Converted8BitPNGAtDecodeBudgetKept", [][]byte{pngOf(8192, 4096, 100)}, 1, map[string]int{}},
+		{"Converted8BitPNGPastDecodeBudgetLeftOut", [][]byte{pngOf(8193, 4096, 100)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
+		{"Converted8BitPNGOneRowPastDecodeBudgetLeftOut", [][]byte{pngOf(8192, 4097, 100)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
+		// A 16-bit PNG costs 8 bytes a pixel, an interlaced 8-bit one 2x4.
+		{"Converted16BitPNGAtDecodeBudgetKept", [][]byte{pngHeaderOf(8192, 2048, 100, 16, 6, 0)}, 1, map[string]int{}},
+		{"Converted16BitPNGPastDecodeBudgetLeftOut", [][]byte{pngHeaderOf(8192, 2049, 100, 16, 6, 0)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
+		{"Converted16BitGrayPNGPastDecodeBudgetLeftOut", [][]byte{pngHeaderOf(8192, 2049, 100, 16, 0, 0)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
+		{"ConvertedInterlacedPNGAtDecodeBudgetKept", [][]byte{pngHeaderOf(8192, 2048, 100, 8, 2, 1)}, 1, map[string]int{}},
+		{"ConvertedInterlacedPNGPastDecodeBudgetLeftOut", [][]byte{pngHeaderOf(8192, 2049, 100, 8, 2, 1)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
+		// A paletted PNG costs 1 byte a pixel: larger than the old 32 Mi px limit is fine.
+		{"ConvertedPalettedPNGAtDecodeBudgetKept", [][]byte{pngHeaderOf(16384, 8192, 100, 8, 3, 0)}, 1, map[string]int{}},
+		{"ConvertedPalettedPNGPastDecodeBudgetLeftOut", [][]byte{pngHeaderOf(16384, 8193, 100, 8, 3, 0)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
+		// Not converted (4,096 px a side at most): returned as stored, whatever decoding costs.
+		{"Unconverted16BitInterlacedPNGKept", [][]byte{pngHeaderOf(4096, 4096, 100, 16, 6, 1)}, 1, map[string]int{}},
+		// A WebP is always converted; lossless costs 8 bytes a pixel.
+		{"LosslessWebPAtDecodeBudgetKept", [][]byte{webpLosslessOf(8192, 2048)}, 1, map[string]int{}},
+		{"LosslessWebPPastDecodeBudgetLeftOut", [][]byte{webpLosslessOf(8192, 2049)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
 		{"SideAtDeclaredLimitKept", [][]byte{pngOf(convert.MaxDeclaredImageSide, 1, 100)}, 1, map[string]int{}},
 		{"SidePastDeclaredLimitLeftOut", [][]byte{pngOf(convert.MaxDeclaredImageSide+1, 1, 100)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
 		{"NotAPNGLeftOut", [][]byte{[]byte("GIF89a not a png")}, 0, map[string]int{"IMAGE_INVALID": 1}},

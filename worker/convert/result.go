@@ -40,11 +40,14 @@ const (
 	// MaxNameRunes bounds a node name, in characters.
 	MaxNameRunes = 80
 	// MaxImageSide is the longest raster side the plugin's createImage takes; the backend scales
-	// larger rasters down, decoding at most MaxConvertPixels pixels.
+	// larger rasters down, decoding at most MaxConvertBytes.
 	MaxImageSide = 4096
-	// MaxConvertPixels bounds width*height of a raster the backend has to convert (WebP, or a
-	// side over MaxImageSide); larger ones are left out (IMAGE_TOO_LARGE).
-	MaxConvertPixels = 32 << 20
+	// MaxConvertBytes bounds what decoding a raster the backend has to convert (WebP, or a side
+	// over MaxImageSide) may allocate, as DecodeCost estimates it from the headers: 128 MiB, the
+	// backend's budget (docs/results.md "Conversion memory"). Costlier ones are left out
+	// (IMAGE_TOO_LARGE). By format that is, for example, 8192x4096 for an 8-bit PNG, 8192x2048
+	// for a 16-bit or interlaced one, 8192x2176 for a progressive 4:2:0 JPEG.
+	MaxConvertBytes = 128 << 20
 	// MaxDeclaredImageSide bounds the width and height of an image entry, in px.
 	MaxDeclaredImageSide = 65535
 )

@@ -58,7 +58,7 @@ const (
 	// WarnImageFormat: an image in a format a result cannot carry (AVIF, ICO, BMP, ...).
 	WarnImageFormat = "IMAGE_UNSUPPORTED_FORMAT"
 	// WarnImageTooLarge: an image over MaxImageBytes, MaxDeclaredImageSide or (when the backend
-	// has to convert it) MaxConvertPixels.
+	// has to convert it) whose decoding would take more than MaxConvertBytes (DecodeCost).
 	WarnImageTooLarge = "IMAGE_TOO_LARGE"
 	// WarnImageBudget: an image past MaxTotalImageBytes or MaxImages for the result.
 	WarnImageBudget = "IMAGE_BUDGET_EXCEEDED"
