@@ -3,7 +3,6 @@ package results
 import (
 	"bytes"
 	"encoding/xml"
-	"errors"
 	"fmt"
 	"image"
 	"image/gif"
@@ -114,26 +113,28 @@ func convertible(b []byte, mime string, cfg image.Config) error {
 	return nil
 }
 
+// rasterCodec is the standard-library or x/image decoder of one raster type.
+type rasterCodec struct {
+	decodeConfig func(io.Reader) (image.Config, error)
+	decode       func(io.Reader) (image.Image, error)
+}
+
+// rasterCodecs maps every raster type a result may declare to its decoder (SPEC §7).
+var rasterCodecs = map[string]rasterCodec{
+	artifacts.MimePNG:  {png.DecodeConfig, png.Decode},
+	artifacts.MimeJPEG: {jpeg.DecodeConfig, jpeg.Decode},
+	artifacts.MimeGIF:  {gif.DecodeConfig, gif.Decode},
+	artifacts.MimeWebP: {webp.DecodeConfig, webp.Decode},
+}
+
 // rasterConfig reads the encoded size of a raster of the sniffed type mime without decoding its
 // pixels. Errors wrap ErrInvalidImage.
 func rasterConfig(b []byte, mime string) (image.Config, error) {
-	var (
-		cfg image.Config
-		err error
-	)
-	r := bytes.NewReader(b)
-	switch mime {
-	case artifacts.MimePNG:
-		cfg, err = png.DecodeConfig(r)
-	case artifacts.MimeJPEG:
-		cfg, err = jpeg.DecodeConfig(r)
-	case artifacts.MimeGIF:
-		cfg, err = gif.DecodeConfig(r)
-	case artifacts.MimeWebP:
-		cfg, err = webp.DecodeConfig(r)
-	default:
-		err = errors.New("not a raster type")
+	codec, ok := rasterCodecs[mime]
+	if !ok {
+		return image.Config{}, fmt.Errorf("%w: %s is not a raster type", ErrInvalidImage, mime)
 	}
+	cfg, err := codec.decodeConfig(bytes.NewReader(b))
 	if err != nil {
 		return cfg, fmt.Errorf("%w: %s header does not decode: %v", ErrInvalidImage, mime, err)
 	}
@@ -141,6 +142,19 @@ func rasterConfig(b []byte, mime string) (image.Config, error) {
 		return cfg, fmt.Errorf("%w: %s has no pixels", ErrInvalidImage, mime)
 	}
 	return cfg, nil
+}
+
+// decodeRaster decodes the pixels of a raster of type mime. Errors wrap ErrInvalidImage.
+func decodeRaster(b []byte, mime string) (image.Image, error) {
+	codec, ok := rasterCodecs[mime]
+	if !ok {
+		return nil, fmt.Errorf("%w: %s is not a raster type", ErrInvalidImage, mime)
+	}
+	img, err := codec.decode(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s does not decode: %v", ErrInvalidImage, mime, err)
+	}
+	return img, nil
 }
 
 // needsConversion reports whether a raster of type mime and size cfg must be re-encoded to be
@@ -154,25 +168,9 @@ func needsConversion(mime string, cfg image.Config) bool {
 // becomes a PNG of its first frame, a JPEG stays JPEG). The caller checked b against
 // MaxConvertBytes (convertible). Errors wrap ErrInvalidImage.
 func convert(b []byte, mime string, cfg image.Config) (*figmaSafe, error) {
-	var (
-		img image.Image
-		err error
-	)
-	r := bytes.NewReader(b)
-	switch mime {
-	case artifacts.MimePNG:
-		img, err = png.Decode(r)
-	case artifacts.MimeJPEG:
-		img, err = jpeg.Decode(r)
-	case artifacts.MimeGIF:
-		img, err = gif.Decode(r)
-	case artifacts.MimeWebP:
-		img, err = webp.Decode(r)
-	default:
-		err = errors.New("not a raster type")
-	}
+	img, err := decodeRaster(b, mime)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s does not decode: %v", ErrInvalidImage, mime, err)
+		return nil, err
 	}
 	out := &figmaSafe{mime: artifacts.MimePNG, converted: mime == artifacts.MimeWebP || mime == artifacts.MimeGIF}
 	if mime == artifacts.MimeJPEG {

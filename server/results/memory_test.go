@@ -8,7 +8,6 @@ import (
 	"image"
 	"image/color"
 	"image/gif"
-	"image/jpeg"
 	"image/png"
 	"io"
 	"os"
@@ -16,7 +15,6 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/server/artifacts"
-	"golang.org/x/image/webp"
 )
 
 // gunzipped reads testdata/name.gz (large rasters of one colour, stored compressed; see
@@ -72,18 +70,7 @@ func allocated(f func()) uint64 {
 
 // decodeOnly decodes b as the conversion does, without scaling or encoding.
 func decodeOnly(b []byte, mime string) error {
-	var err error
-	r := bytes.NewReader(b)
-	switch mime {
-	case artifacts.MimePNG:
-		_, err = png.Decode(r)
-	case artifacts.MimeJPEG:
-		_, err = jpeg.Decode(r)
-	case artifacts.MimeGIF:
-		_, err = gif.Decode(r)
-	case artifacts.MimeWebP:
-		_, err = webp.Decode(r)
-	}
+	_, err := decodeRaster(b, mime)
 	return err
 }
 
