@@ -35,22 +35,18 @@ func elementsByID(t *testing.T, raw json.RawMessage, out map[string]formNode) {
 	}
 }
 
-// TestFormControlsRecordLiveValues captures a page whose script typed into a text input, cleared
-// another, set a textarea and chose a select option after load: the capture records what the
-// controls show (the live value, the chosen option's text), not their value attributes, and
-// never a password input's value, typed or in its attribute.
-func TestFormControlsRecordLiveValues(t *testing.T) {
-	t.Parallel()
+// capturePage captures path of the test site as job id, requires a completed callback and a
+// capture that meets the worker contract, and returns the capture JSON with its elements by id.
+func capturePage(t *testing.T, id, path string) ([]byte, map[string]formNode) {
+	t.Helper()
 	h := newHarness(t, http.StatusOK, true, true)
-	const id = "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a60"
-	h.send(t, h.request(id, capturetest.FormsPath, "", capture.Viewport{Width: 800, Height: 600}, 1))
+	h.send(t, h.request(id, path, "", capture.Viewport{Width: 800, Height: 600}, 1))
 	cb := h.run(t, 60*time.Second)
 	if cb.Status != capture.StatusCompleted {
 		t.Fatalf("callback status %q (%s), want completed", cb.Status, cb.ErrorMessage)
 	}
 	raw := h.object(t, "test/page-imports/"+id+"/attempt-1/capture.json")
 	t.Run("MeetsTheWorkerContract", func(t *testing.T) { h.checkContract(t, 0, raw) })
-
 	var doc struct {
 		Document struct {
 			Root json.RawMessage `json:"root"`
@@ -61,6 +57,16 @@ func TestFormControlsRecordLiveValues(t *testing.T) {
 	}
 	byID := map[string]formNode{}
 	elementsByID(t, doc.Document.Root, byID)
+	return raw, byID
+}
+
+// TestFormControlsRecordLiveValues captures a page whose script typed into a text input, cleared
+// another, set a textarea and chose a select option after load: the capture records what the
+// controls show (the live value, the chosen option's text), not their value attributes, and
+// never a password input's value, typed or in its attribute.
+func TestFormControlsRecordLiveValues(t *testing.T) {
+	t.Parallel()
+	raw, byID := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a60", capturetest.FormsPath)
 
 	for el, want := range map[string]string{
 		"typed": "typed value", "cleared": "", "notes": "Line one\nLine two", "size": "Large",
@@ -92,25 +98,7 @@ func TestFormControlsRecordLiveValues(t *testing.T) {
 // and horizontal text, the default, records none.
 func TestVerticalTextRecordsWritingMode(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, http.StatusOK, true, true)
-	const id = "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a61"
-	h.send(t, h.request(id, capturetest.VerticalPath, "", capture.Viewport{Width: 800, Height: 600}, 1))
-	cb := h.run(t, 60*time.Second)
-	if cb.Status != capture.StatusCompleted {
-		t.Fatalf("callback status %q (%s), want completed", cb.Status, cb.ErrorMessage)
-	}
-	raw := h.object(t, "test/page-imports/"+id+"/attempt-1/capture.json")
-	t.Run("MeetsTheWorkerContract", func(t *testing.T) { h.checkContract(t, 0, raw) })
-	var doc struct {
-		Document struct {
-			Root json.RawMessage `json:"root"`
-		} `json:"document"`
-	}
-	if err := json.Unmarshal(raw, &doc); err != nil {
-		t.Fatal(err)
-	}
-	byID := map[string]formNode{}
-	elementsByID(t, doc.Document.Root, byID)
+	_, byID := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a61", capturetest.VerticalPath)
 	for el, want := range map[string]string{"horizontal": "", "rl": "vertical-rl", "lr": "vertical-lr", "sideways": "sideways-rl"} {
 		if got := byID[el].Style["writing-mode"]; got != want {
 			t.Errorf("#%s records writing-mode %q, want %q", el, got, want)
