@@ -1,7 +1,6 @@
 package callbacks_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -12,9 +11,7 @@ import (
 
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/artifacts"
-	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/callbacks"
-	"github.com/code2des/backend/server/s3store"
 	"github.com/code2des/backend/server/testenv"
 )
 
@@ -272,19 +269,6 @@ func frameChain(depth int) map[string]any {
 	return root
 }
 
-// downStore returns the service's S3 store over an endpoint that misbehaves at the network level,
-// with one attempt per call so the test stays fast.
-func downStore(t *testing.T, endpoint, bucket string) models.BlobStore {
-	t.Helper()
-	cfg, err := awsconf.Load(context.Background(), testenv.AWSOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.RetryMaxAttempts = 1
-	client := s3store.NewClient(cfg, s3store.Options{Endpoint: endpoint, UsePathStyle: true, ChecksumWhenRequired: true})
-	return s3store.New(client, bucket)
-}
-
 // TestStorageDownAnswers503: when the artifact storage cannot be reached, or errs, or hangs past
 // the read timeout, the callback answers 503 with Retry-After and nothing changes.
 func TestStorageDownAnswers503(t *testing.T) {
@@ -306,7 +290,7 @@ func TestStorageDownAnswers503(t *testing.T) {
 		name     string
 		endpoint string
 	}{
-		{"ClosedPort", "http://127.0.0.1:1"},
+		{"ClosedPort", testenv.ClosedEndpoint},
 		{"ServerErrors", failing.URL},
 		{"ServerHangsPastTheReadTimeout", hanging.URL},
 	} {
@@ -315,7 +299,7 @@ func TestStorageDownAnswers503(t *testing.T) {
 			// Artifacts are written to a live bucket; the service reads the same bucket name
 			// through the misbehaving endpoint.
 			e := newEnv(t, envOptions{
-				blobFor: func(bucket string) models.BlobStore { return downStore(t, tc.endpoint, bucket) },
+				blobFor: func(bucket string) models.BlobStore { return testenv.StoreAt(t, tc.endpoint, bucket) },
 				limits:  artifacts.Limits{ReadTimeout: 300 * time.Millisecond},
 			})
 			pi := e.pageImport()

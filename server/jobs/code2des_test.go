@@ -17,7 +17,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/code2des/backend/models"
-	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/sqsqueue"
 	"github.com/code2des/backend/server/testenv"
 )
@@ -234,11 +233,7 @@ func TestTriggerCode2DesTwiceMakesTwoJobsAndLeavesTheImport(t *testing.T) {
 
 func TestTriggerCode2DesQueueDownFailsTheRow(t *testing.T) {
 	f := newFixture(t)
-	cfg, err := awsconf.Load(context.Background(), testenv.AWSOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	down := sqsqueue.New(sqsqueue.NewClient(cfg, sqsqueue.Options{Endpoint: "http://127.0.0.1:1"}), "http://127.0.0.1:1/000000000000/none")
+	down := testenv.UnreachableQueue(t)
 	var ids []string
 	svc := New(Config{DB: f.db, ConversionQueue: down, Bucket: "b", DependencyTimeout: 3 * time.Second,
 		NewID: func() (string, error) {
@@ -247,7 +242,7 @@ func TestTriggerCode2DesQueueDownFailsTheRow(t *testing.T) {
 			return id, err
 		}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	pi := insertImport(t, f.db, f.orgA, f.a1, models.PageImportCompleted, false)
-	_, err = svc.TriggerCode2Des(f.alice, trigger(pi))
+	_, err := svc.TriggerCode2Des(f.alice, trigger(pi))
 	if models.ErrorCodeOf(err) != models.CodeUnavailable || len(ids) != 1 {
 		t.Fatalf("trigger with the queue down: %v (%d ids); want UNAVAILABLE", err, len(ids))
 	}

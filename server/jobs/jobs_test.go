@@ -17,7 +17,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/code2des/backend/models"
-	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/sqsqueue"
 	"github.com/code2des/backend/server/testenv"
 )
@@ -135,11 +134,7 @@ func TestCreatePageImportInsertsThenPublishes(t *testing.T) {
 
 func TestCreatePageImportQueueDownFailsTheRow(t *testing.T) {
 	f := newFixture(t)
-	cfg, err := awsconf.Load(context.Background(), testenv.AWSOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	down := sqsqueue.New(sqsqueue.NewClient(cfg, sqsqueue.Options{Endpoint: "http://127.0.0.1:1"}), "http://127.0.0.1:1/000000000000/none")
+	down := testenv.UnreachableQueue(t)
 	var ids []string
 	svc := New(Config{DB: f.db, CaptureQueue: down, Bucket: "b", DependencyTimeout: 3 * time.Second,
 		NewID: func() (string, error) {
@@ -147,7 +142,7 @@ func TestCreatePageImportQueueDownFailsTheRow(t *testing.T) {
 			ids = append(ids, id)
 			return id, err
 		}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	_, err = svc.CreatePageImport(f.alice, validRequest(f.a1))
+	_, err := svc.CreatePageImport(f.alice, validRequest(f.a1))
 	if models.ErrorCodeOf(err) != models.CodeUnavailable {
 		t.Fatalf("create with the queue down: %v; want UNAVAILABLE", err)
 	}

@@ -20,13 +20,11 @@ import (
 	"os"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/artifacts"
-	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/s3store"
 	"github.com/code2des/backend/server/testenv"
 )
@@ -241,7 +239,7 @@ func newCountingS3(t testing.TB, env *testenv.S3Env) *countingS3 {
 		proxy.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	c.store = storeAt(t, srv.URL, env.Bucket)
+	c.store = testenv.StoreAt(t, srv.URL, env.Bucket)
 	return c
 }
 
@@ -253,17 +251,4 @@ func proxyTo(t testing.TB, endpoint string) *httputil.ReverseProxy {
 		t.Fatal(err)
 	}
 	return httputil.NewSingleHostReverseProxy(target)
-}
-
-// storeAt is the service's BlobStore on bucket at an S3 endpoint.
-func storeAt(t testing.TB, endpoint, bucket string) *s3store.Store {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	cfg, err := awsconf.Load(ctx, testenv.AWSOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.RetryMaxAttempts = 1
-	return s3store.New(s3store.NewClient(cfg, s3store.Options{Endpoint: endpoint, UsePathStyle: true, ChecksumWhenRequired: true}), bucket)
 }

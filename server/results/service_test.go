@@ -23,6 +23,7 @@ import (
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/server/results"
+	"github.com/code2des/backend/server/testenv"
 )
 
 var quietLogs = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -403,14 +404,14 @@ func TestResultStorageUnavailable(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	t.Run("ErrUnavailableClosedPort", func(t *testing.T) {
-		svc := newService(storeAt(t, "http://127.0.0.1:1", f.env.Bucket), results.Options{})
+		svc := newService(testenv.StoreAt(t, testenv.ClosedEndpoint, f.env.Bucket), results.Options{})
 		r, err := svc.Result(context.Background(), f.job, f.pi)
 		refused(t, r, err, models.CodeUnavailable, nil)
 	})
 	t.Run("ErrUnavailableHangingServer", func(t *testing.T) {
 		hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
 		defer hang.Close()
-		svc := newService(storeAt(t, hang.URL, f.env.Bucket), results.Options{FetchTimeout: 200 * time.Millisecond})
+		svc := newService(testenv.StoreAt(t, hang.URL, f.env.Bucket), results.Options{FetchTimeout: 200 * time.Millisecond})
 		start := time.Now()
 		r, err := svc.Result(context.Background(), f.job, f.pi)
 		refused(t, r, err, models.CodeUnavailable, nil)
@@ -471,7 +472,7 @@ func TestResultCallerCancelDoesNotFailOthers(t *testing.T) {
 		proxy.ServeHTTP(w, r)
 	}))
 	defer front.Close()
-	svc := newService(storeAt(t, front.URL, f.env.Bucket), results.Options{})
+	svc := newService(testenv.StoreAt(t, front.URL, f.env.Bucket), results.Options{})
 
 	ctx, cancel := context.WithCancel(context.Background())
 	first := make(chan error, 1)

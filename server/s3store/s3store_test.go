@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/models"
-	"github.com/code2des/backend/server/awsconf"
-	"github.com/code2des/backend/server/s3store"
 	"github.com/code2des/backend/server/testenv"
 )
 
@@ -45,12 +43,7 @@ func TestPutGetSize(t *testing.T) {
 		}
 	})
 	t.Run("ErrUnavailable", func(t *testing.T) {
-		cfg, err := awsconf.Load(ctx, testenv.AWSOptions)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// A closed loopback port: the storage is down.
-		down := s3store.New(s3store.NewClient(cfg, s3store.Options{Endpoint: "http://127.0.0.1:1", UsePathStyle: true, ChecksumWhenRequired: true}), env.Bucket)
+		down := testenv.StoreAt(t, testenv.ClosedEndpoint, env.Bucket)
 		if _, err := down.Get(ctx, "k", 10); models.ErrorCodeOf(err) != models.CodeUnavailable {
 			t.Errorf("get from a down server: %v", err)
 		}

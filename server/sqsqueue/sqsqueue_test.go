@@ -10,7 +10,6 @@ import (
 	"go.opentelemetry.io/otel/propagation"
 
 	"github.com/code2des/backend/models"
-	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/sqsqueue"
 	"github.com/code2des/backend/server/testenv"
 )
@@ -52,14 +51,10 @@ func TestSendLimits(t *testing.T) {
 }
 
 func TestSendUnavailable(t *testing.T) {
-	cfg, err := awsconf.Load(context.Background(), testenv.AWSOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := sqsqueue.New(sqsqueue.NewClient(cfg, sqsqueue.Options{Endpoint: "http://127.0.0.1:1"}), "http://127.0.0.1:1/000000000000/none")
+	q := testenv.UnreachableQueue(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	err = q.Send(ctx, models.QueueMessage{Type: "t", JobID: "j", Body: []byte("{}")})
+	err := q.Send(ctx, models.QueueMessage{Type: "t", JobID: "j", Body: []byte("{}")})
 	if models.ErrorCodeOf(err) != models.CodeUnavailable {
 		t.Errorf("send to a down server: %v, want UNAVAILABLE", err)
 	}

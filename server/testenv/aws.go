@@ -121,3 +121,24 @@ func (e *SQSEnv) Receive(tb testing.TB, max int32, wait time.Duration) []sqstype
 	}
 	return out.Messages
 }
+
+// ClosedEndpoint is a loopback address nothing listens on: storage or a queue that is down.
+const ClosedEndpoint = "http://127.0.0.1:1"
+
+// StoreAt returns the service's BlobStore for bucket reached through endpoint (e.g.
+// ClosedEndpoint, or an httptest server that misbehaves), with SDK retries off so a fault
+// surfaces at once.
+func StoreAt(tb testing.TB, endpoint, bucket string) *s3store.Store {
+	tb.Helper()
+	cfg := awsConfig(tb)
+	cfg.RetryMaxAttempts = 1
+	return s3store.New(s3store.NewClient(cfg, s3store.Options{Endpoint: endpoint, UsePathStyle: true, ChecksumWhenRequired: true}), bucket)
+}
+
+// UnreachableQueue returns the service's Queue on ClosedEndpoint: every Send fails as when SQS
+// is down.
+func UnreachableQueue(tb testing.TB) *sqsqueue.Queue {
+	tb.Helper()
+	client := sqsqueue.NewClient(awsConfig(tb), sqsqueue.Options{Endpoint: ClosedEndpoint})
+	return sqsqueue.New(client, ClosedEndpoint+"/"+awslocal.AccountID+"/none")
+}
