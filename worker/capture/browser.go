@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"log/slog"
 	"os"
 	"sync"
 	"time"
@@ -47,6 +48,9 @@ type BrowserOptions struct {
 	// AllowPrivateNetworks is the local-only switch: when false, the page and every resource it
 	// loads may reach only public addresses.
 	AllowPrivateNetworks bool
+	// Logger receives the browser's own faults (a browser context Chromium did not dispose); nil
+	// logs nothing.
+	Logger *slog.Logger
 }
 
 // Browser is one headless Chromium process; each capture runs in a tab of its own. If the process
@@ -60,6 +64,8 @@ type Browser struct {
 	allocCancel context.CancelFunc
 	ctx         context.Context
 	cancel      context.CancelFunc
+	// disposeFailures counts browser contexts Chromium did not confirm disposing (isolation.go).
+	disposeFailures int
 }
 
 // browserStartTimeout bounds Chromium's start.

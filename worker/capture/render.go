@@ -95,7 +95,7 @@ type Page struct {
 	PendingImages int
 }
 
-// Capture renders spec in a new tab and records it. maxScreenshotHeight is the cap in device
+// Capture renders spec in a new tab of a browser context of its own (isolation.go) and records it. maxScreenshotHeight is the cap in device
 // pixels (at most ChromiumMaxScreenshotHeight). Failures of the page are *PageError; anything else
 // is a fault of the worker or the browser.
 func (b *Browser) Capture(ctx context.Context, spec PageSpec, t Timeouts, maxScreenshotHeight int) (*Page, error) {
@@ -123,8 +123,8 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 	defer cancelParent()
 	stop := context.AfterFunc(ctx, cancelParent)
 	defer stop()
-	tabCtx, closeTab := chromedp.NewContext(parent)
-	defer closeTab()
+	tabCtx, release := b.openJobTab(parent)
+	defer release()
 
 	log := newNetLog()
 	if err := chromedp.Listen(tabCtx, log.handle); err != nil {
