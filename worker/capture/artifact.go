@@ -102,6 +102,9 @@ type ScreenshotNotes struct {
 type Diagnostics struct {
 	NetworkSettled bool `json:"network_settled"`
 	PendingImages  int  `json:"pending_images"`
+	// DialogsAnswered counts the JavaScript dialogs the page opened, each answered at once
+	// (dialogs.go).
+	DialogsAnswered int `json:"dialogs_answered"`
 }
 
 // Stored is what the callback reports of a stored capture.
@@ -128,7 +131,7 @@ func storeCapture(ctx context.Context, client *s3.Client, bucket, keyPrefix stri
 		ReadySelector:    req.ReadySelector,
 		AssetKinds:       make(map[string]string, len(p.Images)),
 		UnresolvedImages: p.Unresolved,
-		Diagnostics:      Diagnostics{NetworkSettled: p.NetworkSettled, PendingImages: p.PendingImages},
+		Diagnostics:      Diagnostics{NetworkSettled: p.NetworkSettled, PendingImages: p.PendingImages, DialogsAnswered: p.DialogsAnswered},
 		Screenshot:       ScreenshotNotes{FullHeight: p.Screenshot.FullHeight, MaxHeight: p.Screenshot.MaxHeight},
 	}
 	if notes.UnresolvedImages == nil {

@@ -93,6 +93,8 @@ type Page struct {
 	NetworkSettled bool
 	// PendingImages counts <img> elements still loading when the page was recorded.
 	PendingImages int
+	// DialogsAnswered counts the JavaScript dialogs the page opened (dialogs.go).
+	DialogsAnswered int
 }
 
 // Capture renders spec in a new tab of a browser context of its own (isolation.go) and records it. maxScreenshotHeight is the cap in device
@@ -130,6 +132,7 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 	if err := chromedp.Listen(tabCtx, log.handle); err != nil {
 		return nil, fmt.Errorf("open tab: %w", err)
 	}
+	dialogs := answerDialogs(tabCtx)
 	buf := int64(MaxTotalAssetBytes)
 	res := int64(MaxAssetBytes)
 	err = chromedp.Do(tabCtx,
@@ -153,7 +156,7 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, err
+		return nil, withDialogCount(err, dialogs.Count())
 	}
 	if _, err := chromedp.Run(tabCtx, chromedp.Evaluate[bool](pageJS)); err != nil {
 		return nil, fmt.Errorf("install page helpers: %w", err)
@@ -237,6 +240,7 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		return nil, err
 	}
 	out.Screenshot = shot
+	out.DialogsAnswered = dialogs.Count()
 	return out, nil
 }
 
