@@ -89,6 +89,9 @@ type DocumentNotes struct {
 	Diagnostics Diagnostics `json:"diagnostics"`
 	// Screenshot records the page height and the cap behind the screenshot's Capped.
 	Screenshot ScreenshotNotes `json:"screenshot"`
+	// Warnings list what the capture could not record as a visitor sees it (a page that never
+	// settled, infinite animations paused, dialogs answered); empty when none.
+	Warnings []CaptureWarning `json:"warnings"`
 }
 
 // ScreenshotNotes are the heights behind a screenshot, in device pixels.
@@ -105,6 +108,8 @@ type Diagnostics struct {
 	// DialogsAnswered counts the JavaScript dialogs the page opened, each answered at once
 	// (dialogs.go).
 	DialogsAnswered int `json:"dialogs_answered"`
+	// Settle is what bringing the page to rest did (settle.go).
+	Settle Settling `json:"settle"`
 }
 
 // Stored is what the callback reports of a stored capture.
@@ -131,8 +136,13 @@ func storeCapture(ctx context.Context, client *s3.Client, bucket, keyPrefix stri
 		ReadySelector:    req.ReadySelector,
 		AssetKinds:       make(map[string]string, len(p.Images)),
 		UnresolvedImages: p.Unresolved,
-		Diagnostics:      Diagnostics{NetworkSettled: p.NetworkSettled, PendingImages: p.PendingImages, DialogsAnswered: p.DialogsAnswered},
-		Screenshot:       ScreenshotNotes{FullHeight: p.Screenshot.FullHeight, MaxHeight: p.Screenshot.MaxHeight},
+		Diagnostics: Diagnostics{NetworkSettled: p.NetworkSettled, PendingImages: p.PendingImages,
+			DialogsAnswered: p.DialogsAnswered, Settle: p.Settling},
+		Warnings:   p.Warnings,
+		Screenshot: ScreenshotNotes{FullHeight: p.Screenshot.FullHeight, MaxHeight: p.Screenshot.MaxHeight},
+	}
+	if notes.Warnings == nil {
+		notes.Warnings = []CaptureWarning{}
 	}
 	if notes.UnresolvedImages == nil {
 		notes.UnresolvedImages = []UnresolvedImage{}

@@ -54,6 +54,10 @@ type Config struct {
 	NetworkIdleTimeout time.Duration `env:"CAPTURE_NETWORK_IDLE_TIMEOUT" envDefault:"10s"`
 	// ImageTimeout bounds the wait for images still loading after the scroll.
 	ImageTimeout time.Duration `env:"CAPTURE_IMAGE_TIMEOUT" envDefault:"10s"`
+	// SettleTimeout bounds the wait for the page to come to rest (animations finished, nothing
+	// moving; settle.go); past it the capture goes on with a warning. Zero means
+	// DefaultSettleTimeout.
+	SettleTimeout time.Duration `env:"CAPTURE_SETTLE_TIMEOUT" envDefault:"5s"`
 	// JobTimeout bounds one whole capture (render, store); it must exceed the sum above.
 	JobTimeout time.Duration `env:"CAPTURE_JOB_TIMEOUT" envDefault:"3m"`
 	// MaxScreenshotHeight caps the screenshot, in device pixels (at most
@@ -109,6 +113,9 @@ func (c Config) Validate() error {
 		if d.d <= 0 {
 			problems = append(problems, d.name+" must be positive")
 		}
+	}
+	if c.SettleTimeout < 0 {
+		problems = append(problems, "CAPTURE_SETTLE_TIMEOUT must not be negative (0 means the default)")
 	}
 	if len(problems) > 0 {
 		return errors.New("invalid configuration: " + strings.Join(problems, "; "))

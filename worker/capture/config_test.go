@@ -31,6 +31,8 @@ func TestConfigValidate(t *testing.T) {
 		{"ScreenshotCapPastChromiumMax_Refused", func(c *Config) { c.MaxScreenshotHeight = ChromiumMaxScreenshotHeight + 1 }, "CAPTURE_MAX_SCREENSHOT_HEIGHT"},
 		{"VisibilityTooShort_Refused", func(c *Config) { c.VisibilityTimeout = c.JobTimeout }, "CAPTURE_VISIBILITY_TIMEOUT"},
 		{"ZeroReadyTimeout_Refused", func(c *Config) { c.ReadyTimeout = 0 }, "CAPTURE_READY_TIMEOUT must be positive"},
+		{"ZeroSettleTimeout_OK", func(c *Config) { c.SettleTimeout = 0 }, ""},
+		{"NegativeSettleTimeout_Refused", func(c *Config) { c.SettleTimeout = -time.Nanosecond }, "CAPTURE_SETTLE_TIMEOUT must not be negative"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := validConfig()
@@ -50,7 +52,8 @@ func TestLoadConfigDefaultsAreValid(t *testing.T) {
 	if err != nil {
 		t.Fatalf("LoadConfig with defaults: %v", err)
 	}
-	if c.MaxScreenshotHeight != ChromiumMaxScreenshotHeight || c.AllowPrivateNetworks || c.WaitTime != MaxWaitTime {
-		t.Fatalf("defaults: cap %d, private %v, wait %s", c.MaxScreenshotHeight, c.AllowPrivateNetworks, c.WaitTime)
+	if c.MaxScreenshotHeight != ChromiumMaxScreenshotHeight || c.AllowPrivateNetworks || c.WaitTime != MaxWaitTime ||
+		c.SettleTimeout != DefaultSettleTimeout {
+		t.Fatalf("defaults: cap %d, private %v, wait %s, settle %s", c.MaxScreenshotHeight, c.AllowPrivateNetworks, c.WaitTime, c.SettleTimeout)
 	}
 }

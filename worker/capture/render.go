@@ -37,6 +37,9 @@ type Timeouts struct {
 	NetworkIdle time.Duration
 	// Images bounds the wait for pending images after scrolling.
 	Images time.Duration
+	// Settle bounds the wait for the page to come to rest (settle.go); zero means
+	// DefaultSettleTimeout. Past it the capture goes on, with a warning.
+	Settle time.Duration
 }
 
 // PageError is a failure of the page itself (unreachable, HTTP error, never ready, refused
@@ -95,6 +98,10 @@ type Page struct {
 	PendingImages int
 	// DialogsAnswered counts the JavaScript dialogs the page opened (dialogs.go).
 	DialogsAnswered int
+	// Settling is what bringing the page to rest did (settle.go).
+	Settling Settling
+	// Warnings list what the capture could not record as a visitor sees it.
+	Warnings []CaptureWarning
 }
 
 // Capture renders spec in a new tab of a browser context of its own (isolation.go) and records it. maxScreenshotHeight is the cap in device
@@ -179,6 +186,12 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		return nil, fmt.Errorf("wait for images: %w", err)
 	}
 	out.PendingImages = pending
+	if t.Settle <= 0 {
+		t.Settle = DefaultSettleTimeout
+	}
+	if out.Settling, err = settlePage(tabCtx, t.Settle); err != nil {
+		return nil, err
+	}
 
 	var collected struct {
 		Document json.RawMessage `json:"document"`
@@ -235,12 +248,19 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		out.Images = append(out.Images, Image{ID: img.ID, Kind: img.Kind, SourceURL: img.URL, MimeType: sniffImageType(data, mime), Bytes: data})
 	}
 
+	// Anything the DOM read started is brought to rest too before the screenshot.
+	again, err := settlePage(tabCtx, SettleQuiet+time.Second)
+	if err != nil {
+		return nil, err
+	}
+	out.Settling = out.Settling.add(again)
 	shot, err := screenshot(tabCtx, spec, maxScreenshotHeight)
 	if err != nil {
 		return nil, err
 	}
 	out.Screenshot = shot
 	out.DialogsAnswered = dialogs.Count()
+	out.Warnings = captureWarnings(out, t.Settle)
 	return out, nil
 }
 

@@ -112,7 +112,7 @@ func (w *Worker) capture(ctx context.Context, req Request) (Stored, error) {
 		DeviceScaleFactor: req.DeviceScaleFactor, ReadySelector: req.ReadySelector,
 	}, Timeouts{
 		Load: w.Config.LoadTimeout, Ready: w.Config.ReadyTimeout,
-		NetworkIdle: w.Config.NetworkIdleTimeout, Images: w.Config.ImageTimeout,
+		NetworkIdle: w.Config.NetworkIdleTimeout, Images: w.Config.ImageTimeout, Settle: w.Config.SettleTimeout,
 	}, w.Config.MaxScreenshotHeight)
 	if err != nil {
 		if ctx.Err() != nil && !errors.As(err, new(*PageError)) {

@@ -13,3 +13,19 @@ const (
 	FirstVisit       = "FIRST VISIT"
 	ReturningVisitor = "RETURNING VISITOR"
 )
+
+// Pages of the settling rules.
+const (
+	// SettlePath holds entrance effects over 30 s each, so only settling shows them at rest: #hero
+	// (rgb(200, 30, 30), 100 px tall at the top of the page) fades in and slides up 40 px (CSS
+	// animation), #fade fades in (a CSS transition a script starts), #slide slides in 300 px from
+	// the left (a Web Animation); #spinner spins forever; a timer moves #track (a carousel of
+	// 400 px slides) every 700 ms with a 30 s transition; #movie plays a muted video (a canvas stream).
+	// ReadySelector appears at once.
+	SettlePath = "/settle.html"
+	// SettleHeroColor is #hero's background colour as RGB.
+	SettleHeroColor = 0xc81e1e
+	// NeverSettlesPath changes its DOM every 30 ms and starts a new animation each time, forever,
+	// beside an infinite one. ReadySelector appears at once.
+	NeverSettlesPath = "/never-settles.html"
+)

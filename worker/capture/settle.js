@@ -1,0 +1,96 @@
+// Settling helpers of the capture worker (settle.go). Evaluated once per page after page.js;
+// defines window.__c2dSettle. Every loop is bounded by the budget it is given.
+(() => {
+  // A frame: the next animation frame, or 100 ms if the page gets none.
+  const frame = () => new Promise((r) => {
+    const t = setTimeout(r, 100);
+    requestAnimationFrame(() => { clearTimeout(t); r(); });
+  });
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+  // Every <video> and <audio>, in the document and in open shadow roots.
+  function media(root, out) {
+    for (const el of root.querySelectorAll("*")) {
+      if (el instanceof HTMLMediaElement) out.push(el);
+      if (el.shadowRoot) media(el.shadowRoot, out);
+    }
+    return out;
+  }
+
+  // Animations that still move: CSS animations, CSS transitions and Web Animations (Document
+  // getAnimations covers all three, shadow trees included) that are running or about to run.
+  const moving = () => document.getAnimations().filter((a) => a.playState === "running" || a.pending);
+
+  // settleOnce brings every moving animation to its end (finite ones: finish) or pauses it at
+  // its start (infinite ones). It returns how many of each.
+  function settleOnce(state) {
+    for (const a of moving()) {
+      if (state.paused.has(a)) continue;
+      let end = Infinity;
+      try { end = a.effect ? a.effect.getComputedTiming().endTime : Infinity; } catch (e) { /* keep Infinity */ }
+      if (end !== Infinity) {
+        try { a.finish(); state.finished++; continue; } catch (e) { /* e.g. playbackRate 0: pause below */ }
+      }
+      try { a.pause(); a.currentTime = 0; } catch (e) { /* detached: nothing moves */ }
+      state.paused.add(a);
+      state.pausedInfinite++;
+    }
+    for (const m of media(document, [])) {
+      if (!m.paused) { m.pause(); state.mediaPaused++; }
+    }
+  }
+
+  // freeze cancels the page's pending timers and animation-frame callbacks (ids are small
+  // sequential integers in Chromium; at most maxIds of the newest), so carousels and tickers stop
+  // where they are between the DOM read and the screenshot.
+  function freeze(maxIds) {
+    const top = setTimeout(() => {}, 0);
+    for (let id = Math.max(1, top - maxIds); id <= top; id++) { clearTimeout(id); clearInterval(id); }
+    const rafTop = requestAnimationFrame(() => {});
+    for (let id = Math.max(1, rafTop - maxIds); id <= rafTop; id++) cancelAnimationFrame(id);
+  }
+
+  // settle works until the page is quiet for quietMs (no moving animation, no DOM change) or
+  // budgetMs has passed, then freezes it. It returns what it did and whether the page settled.
+  async function settle(budgetMs, quietMs, maxIds) {
+    const start = performance.now();
+    const deadline = start + budgetMs;
+    const state = { finished: 0, pausedInfinite: 0, mediaPaused: 0, paused: new WeakSet() };
+    let mutations = 0;
+    const mo = new MutationObserver((records) => { mutations += records.length; });
+    mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    let settled = false;
+    let quietSince = performance.now();
+    try {
+      for (;;) {
+        const before = mutations;
+        settleOnce(state);
+        await frame();
+        await frame();
+        const now = performance.now();
+        if (moving().some((a) => !state.paused.has(a)) || mutations !== before) quietSince = now;
+        if (now - quietSince >= quietMs) { settled = true; break; }
+        if (now >= deadline) break;
+        await sleep(Math.min(50, Math.max(0, deadline - now)));
+      }
+    } finally {
+      mo.disconnect();
+    }
+    const stillMoving = moving().filter((a) => !state.paused.has(a)).length;
+    // Whatever still moves stops where it is.
+    for (const a of moving()) { try { a.pause(); } catch (e) { /* ignore */ } }
+    freeze(maxIds);
+    return {
+      settled,
+      waited_ms: Math.round(performance.now() - start),
+      animations_finished: state.finished,
+      animations_paused: state.pausedInfinite,
+      animations_moving: stillMoving,
+      media_paused: state.mediaPaused,
+      dom_changes: mutations,
+    };
+  }
+
+  window.__c2dSettle = settle;
+  return true;
+})()

@@ -1,0 +1,157 @@
+package capture_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"image/png"
+	"testing"
+	"time"
+
+	"github.com/code2des/backend/worker/capture"
+	"github.com/code2des/backend/worker/capture/capturetest"
+)
+
+// boxNode is the part of a captured element the settling checks read.
+type boxNode struct {
+	Tag   string            `json:"tag"`
+	Attrs map[string]string `json:"attrs"`
+	Style map[string]string `json:"style"`
+	Box   struct {
+		X, Y, Width, Height float64
+	} `json:"box"`
+	Children []json.RawMessage `json:"children"`
+}
+
+// boxesByID collects the captured elements with an id, by id.
+func boxesByID(t *testing.T, raw json.RawMessage, out map[string]boxNode) map[string]boxNode {
+	t.Helper()
+	var n boxNode
+	if err := json.Unmarshal(raw, &n); err != nil {
+		t.Fatal(err)
+	}
+	if id := n.Attrs["id"]; id != "" {
+		out[id] = n
+	}
+	for _, c := range n.Children {
+		boxesByID(t, c, out)
+	}
+	return out
+}
+
+// settleCapture captures path of the test site with the given settle budget.
+func settleCapture(t *testing.T, path string, settle time.Duration) (*capture.Page, map[string]boxNode) {
+	t.Helper()
+	b := mustBrowser(t, true)
+	site := capturetest.Serve(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	p, err := b.Capture(ctx, capture.PageSpec{URL: site.URL + path, Viewport: capture.Viewport{Width: 400, Height: 300}, DeviceScaleFactor: 1,
+		ReadySelector: capturetest.ReadySelector},
+		capture.Timeouts{Load: 10 * time.Second, Ready: 2 * time.Second, NetworkIdle: 2 * time.Second, Images: time.Second, Settle: settle},
+		capture.ChromiumMaxScreenshotHeight)
+	if err != nil {
+		t.Fatalf("Capture: %v", err)
+	}
+	var doc struct {
+		Root json.RawMessage `json:"root"`
+	}
+	if err := json.Unmarshal(p.Document, &doc); err != nil {
+		t.Fatal(err)
+	}
+	return p, boxesByID(t, doc.Root, map[string]boxNode{})
+}
+
+func warningCodes(ws []capture.CaptureWarning) map[string]string {
+	out := map[string]string{}
+	for _, w := range ws {
+		out[w.Code] = w.Message
+	}
+	return out
+}
+
+// TestCaptureIsOfTheSettledPage captures entrance effects that take 30 s each: the capture JSON
+// and the screenshot show them at rest (the hero at opacity 1 and its resting position, the
+// transition and the Web Animation at their end); the endless spinner is paused at its start with
+// a warning, the carousel rests on a slide, the playing audio is paused.
+func TestCaptureIsOfTheSettledPage(t *testing.T) {
+	t.Parallel()
+	p, byID := settleCapture(t, capturetest.SettlePath, 3*time.Second)
+
+	t.Run("CSSAnimationAtItsEnd", func(t *testing.T) {
+		hero := byID["hero"]
+		if hero.Box.Y != 0 || hero.Box.Height != 100 || hero.Style["opacity"] != "" {
+			t.Errorf("#hero at y=%g, height %g, opacity %q; want y=0, 100 tall, opacity 1 (not recorded)",
+				hero.Box.Y, hero.Box.Height, hero.Style["opacity"])
+		}
+	})
+	t.Run("TransitionAtItsEnd", func(t *testing.T) {
+		if o, ok := byID["fade"].Style["opacity"]; ok {
+			t.Errorf("#fade at opacity %q, want 1 (not recorded)", o)
+		}
+	})
+	t.Run("WebAnimationAtItsEnd", func(t *testing.T) {
+		if s := byID["slide"]; s.Box.X != 0 {
+			t.Errorf("#slide at x=%g, want 0", s.Box.X)
+		}
+	})
+	t.Run("InfiniteAnimationPausedAtItsStartWithAWarning", func(t *testing.T) {
+		if tr := byID["spinner"].Style["transform"]; tr != "matrix(1, 0, 0, 1, 0, 0)" {
+			t.Errorf("#spinner transform %q, want the start of its spin (identity)", tr)
+		}
+		if p.Settling.AnimationsPaused < 1 {
+			t.Errorf("%d animations paused, want at least the spinner", p.Settling.AnimationsPaused)
+		}
+		codes := warningCodes(p.Warnings)
+		if _, ok := codes[capture.WarnInfiniteAnimation]; !ok {
+			t.Errorf("warnings %v lack %s", p.Warnings, capture.WarnInfiniteAnimation)
+		}
+		if _, ok := codes[capture.WarnNotSettled]; ok || !p.Settling.Settled {
+			t.Errorf("the page did not count as settled: %+v, warnings %v", p.Settling, p.Warnings)
+		}
+	})
+	t.Run("CarouselRestsOnASlide", func(t *testing.T) {
+		switch tr := byID["track"].Style["transform"]; tr {
+		case "", "matrix(1, 0, 0, 1, -400, 0)", "matrix(1, 0, 0, 1, -800, 0)", "matrix(1, 0, 0, 1, 0, 0)":
+		default:
+			t.Errorf("#track transform %q, want a whole slide", tr)
+		}
+	})
+	t.Run("MediaPaused", func(t *testing.T) {
+		if p.Settling.MediaPaused != 1 {
+			t.Errorf("%d media elements paused, want 1 (the playing video)", p.Settling.MediaPaused)
+		}
+	})
+	t.Run("ScreenshotShowsTheHeroAtRest", func(t *testing.T) {
+		img, err := png.Decode(bytes.NewReader(p.Screenshot.PNG))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The hero's top rows: blank while it is 40 px down and transparent; its colour at rest.
+		for _, y := range []int{2, 50, 98} {
+			r, g, b, _ := img.At(390, y).RGBA()
+			if got := (r>>8)<<16 | (g>>8)<<8 | b>>8; got != capturetest.SettleHeroColor {
+				t.Errorf("screenshot pixel (390,%d) = #%06x, want the hero's #%06x", y, got, capturetest.SettleHeroColor)
+			}
+		}
+	})
+}
+
+// TestNeverSettlingPageCapturedWithAWarning: a page that changes every 30 ms forever is captured
+// soon after the settle budget, with a PAGE_NOT_SETTLED warning.
+func TestNeverSettlingPageCapturedWithAWarning(t *testing.T) {
+	t.Parallel()
+	const budget = 1500 * time.Millisecond
+	start := time.Now()
+	p, _ := settleCapture(t, capturetest.NeverSettlesPath, budget)
+	elapsed := time.Since(start)
+	if p.Settling.Settled {
+		t.Errorf("a page that never stops changing counted as settled: %+v", p.Settling)
+	}
+	if _, ok := warningCodes(p.Warnings)[capture.WarnNotSettled]; !ok {
+		t.Errorf("warnings %v lack %s", p.Warnings, capture.WarnNotSettled)
+	}
+	if p.Settling.WaitedMS < int(budget.Milliseconds()) || elapsed > budget+20*time.Second {
+		t.Errorf("settling waited %d ms, the capture took %s; want the %s budget spent and the capture bounded", p.Settling.WaitedMS, elapsed, budget)
+	}
+}
