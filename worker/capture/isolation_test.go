@@ -36,7 +36,7 @@ func ownBrowser(t *testing.T) *capture.Browser {
 func visit(ctx context.Context, b *capture.Browser, siteURL, query string, idle time.Duration) (string, error) {
 	p, err := b.Capture(ctx, capture.PageSpec{
 		URL: siteURL + capturetest.VisitorPath + query, Viewport: capture.Viewport{Width: 400, Height: 300},
-		DeviceScaleFactor: 1, ReadySelector: capturetest.VisitorReadySelector,
+		DeviceScaleFactor: 1, ReadySelector: capturetest.ReadySelector,
 	}, capture.Timeouts{Load: 10 * time.Second, Ready: 5 * time.Second, NetworkIdle: idle, Images: time.Second}, capture.ChromiumMaxScreenshotHeight)
 	if err != nil {
 		return "", err
