@@ -14,7 +14,7 @@
 // in any spelling a browser accepts (dotted, decimal, hex, octal, shortened, IPv4-mapped or
 // -embedded IPv6: NAT64, 6to4, SIIT) that fall in loopback, private, link-local (including the
 // 169.254.169.254 metadata address), unique-local, CGNAT, multicast, documentation, benchmarking or
-// reserved ranges;
+// reserved ranges (the table of package netpolicy, shared with the capture worker's egress guard);
 // URLs longer than models.MaxSourceURLLength after normalization.
 //
 // A host name that resolves to a private address (DNS rebinding) cannot be caught here without a
@@ -33,6 +33,7 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/netpolicy"
 )
 
 // MaxInputLength bounds the raw input, in bytes, before any parsing, so a huge string costs
@@ -362,12 +363,6 @@ func parseIPv4Number(p string) (uint64, bool) {
 	return n, true
 }
 
-// blockedRange is a prefix refused as a source, with the reason clients see.
-type blockedRange struct {
-	prefix netip.Prefix
-	reason string
-}
-
 const (
 	reasonLoopback  = "must not point to a loopback address"
 	reasonPrivate   = "must not point to a private address"
@@ -377,86 +372,18 @@ const (
 	reasonReserved  = "must not point to a reserved or non-routable address"
 )
 
-// blockedV4 are the IPv4 ranges refused (IANA special-purpose registry). 169.254.169.254 (cloud
-// metadata) lies in the link-local range, 100.100.100.200 (another metadata address) in CGNAT.
-var blockedV4 = mustRanges([][2]string{
-	{"0.0.0.0/8", reasonReserved},
-	{"10.0.0.0/8", reasonPrivate},
-	{"100.64.0.0/10", reasonCGNAT},
-	{"127.0.0.0/8", reasonLoopback},
-	{"169.254.0.0/16", reasonLinkLocal},
-	{"172.16.0.0/12", reasonPrivate},
-	{"192.0.0.0/24", reasonReserved},
-	{"192.0.2.0/24", reasonReserved},
-	{"192.88.99.0/24", reasonReserved},
-	{"192.168.0.0/16", reasonPrivate},
-	{"198.18.0.0/15", reasonReserved},
-	{"198.51.100.0/24", reasonReserved},
-	{"203.0.113.0/24", reasonReserved},
-	{"224.0.0.0/4", reasonMulticast},
-	{"240.0.0.0/4", reasonReserved},
-	{"255.255.255.255/32", reasonReserved},
-})
-
-// blockedV6 are the IPv6 ranges refused. Ranges that embed an IPv4 address (mapped, compatible,
-// NAT64, 6to4) are decoded and checked as IPv4 first; see checkAddr.
-var blockedV6 = mustRanges([][2]string{
-	{"::/128", reasonReserved},
-	{"::1/128", reasonLoopback},
-	{"::/96", reasonReserved}, // deprecated IPv4-compatible addresses
-	{"100::/64", reasonReserved},
-	{"2001:db8::/32", reasonReserved},
-	{"2001::/32", reasonReserved}, // Teredo: tunnels to arbitrary IPv4 hosts
-	{"fc00::/7", reasonPrivate},   // unique-local, includes fd00:ec2::254 (AWS metadata)
-	{"fe80::/10", reasonLinkLocal},
-	{"fec0::/10", reasonPrivate}, // deprecated site-local
-	{"ff00::/8", reasonMulticast},
-})
-
-// mustRanges parses {prefix, reason} pairs; the first matching range gives the reason, so more
-// specific ranges come first.
-func mustRanges(pairs [][2]string) []blockedRange {
-	out := make([]blockedRange, 0, len(pairs))
-	for _, p := range pairs {
-		out = append(out, blockedRange{prefix: netip.MustParsePrefix(p[0]), reason: p[1]})
-	}
-	return out
+// reasons are the client-facing reasons of netpolicy's classes.
+var reasons = map[netpolicy.Class]string{
+	netpolicy.Loopback: reasonLoopback, netpolicy.Private: reasonPrivate, netpolicy.LinkLocal: reasonLinkLocal,
+	netpolicy.CGNAT: reasonCGNAT, netpolicy.Multicast: reasonMulticast, netpolicy.Reserved: reasonReserved,
 }
 
-var (
-	nat64      = netip.MustParsePrefix("64:ff9b::/96")
-	nat64Local = netip.MustParsePrefix("64:ff9b:1::/48")
-	sixToFour  = netip.MustParsePrefix("2002::/16")
-	// siit holds IPv4-translated addresses (RFC 2765, ::ffff:0:a.b.c.d), which a stateless
-	// IP/ICMP translator forwards to the embedded IPv4 address.
-	siit = netip.MustParsePrefix("::ffff:0:0:0/96")
-)
-
-// checkAddr refuses non-public addresses, looking through IPv6 forms that embed an IPv4 address.
+// checkAddr refuses non-public addresses. The ranges, and the IPv6 forms that embed an IPv4
+// address, are netpolicy's: the same table the capture worker's egress guard refuses.
 func checkAddr(a netip.Addr, opts Options) error {
-	if a.Is4In6() {
-		return checkAddr(a.Unmap(), opts)
-	}
-	if a.Is6() {
-		b := a.As16()
-		switch {
-		case nat64.Contains(a), nat64Local.Contains(a), siit.Contains(a):
-			return checkAddr(netip.AddrFrom4([4]byte(b[12:16])), opts)
-		case sixToFour.Contains(a):
-			return checkAddr(netip.AddrFrom4([4]byte(b[2:6])), opts)
-		}
-	}
-	if opts.AllowLoopback && a.IsLoopback() {
+	r, refused := netpolicy.Refused(a)
+	if !refused || (opts.AllowLoopback && r.Class == netpolicy.Loopback) {
 		return nil
 	}
-	ranges := blockedV6
-	if a.Is4() {
-		ranges = blockedV4
-	}
-	for _, r := range ranges {
-		if r.prefix.Contains(a) {
-			return refuse(r.reason)
-		}
-	}
-	return nil
+	return refuse(reasons[r.Class])
 }

@@ -12,45 +12,21 @@ import (
 	"net/url"
 	"syscall"
 	"time"
+
+	"github.com/code2des/backend/netpolicy"
 )
 
 // ErrPrivateAddress is returned when a page or one of its resources resolves to an address the
 // worker must not reach: loopback, private, link-local (cloud metadata), unique-local, CGNAT,
-// multicast or otherwise reserved (the ranges of SPEC §4).
+// multicast or otherwise reserved, also when embedded in an IPv6 form (the table of package
+// netpolicy, which the API's sourceUrl rules use too, SPEC §4).
 var ErrPrivateAddress = errors.New("address is in a private or reserved network")
 
-// blockedPrefixes are the ranges refused besides what netip's predicates cover.
-var blockedPrefixes = []netip.Prefix{
-	netip.MustParsePrefix("0.0.0.0/8"),       // "this" network
-	netip.MustParsePrefix("100.64.0.0/10"),   // CGNAT
-	netip.MustParsePrefix("192.0.0.0/24"),    // IETF protocol assignments
-	netip.MustParsePrefix("192.0.2.0/24"),    // TEST-NET-1
-	netip.MustParsePrefix("198.18.0.0/15"),   // benchmarking
-	netip.MustParsePrefix("198.51.100.0/24"), // TEST-NET-2
-	netip.MustParsePrefix("203.0.113.0/24"),  // TEST-NET-3
-	netip.MustParsePrefix("240.0.0.0/4"),     // reserved, and broadcast
-	netip.MustParsePrefix("64:ff9b::/96"),    // NAT64: may embed any IPv4 address
-	netip.MustParsePrefix("64:ff9b:1::/48"),  // local-use NAT64
-	netip.MustParsePrefix("2001:db8::/32"),   // documentation
-	netip.MustParsePrefix("100::/64"),        // discard-only
-}
-
-// IsPublicAddress reports whether ip may be fetched by the worker with the local-only switch off.
-// IPv4-mapped IPv6 addresses are judged as the IPv4 address they carry.
-func IsPublicAddress(ip netip.Addr) bool {
-	ip = ip.Unmap()
-	if !ip.IsValid() || ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() ||
-		ip.IsLinkLocalMulticast() || ip.IsInterfaceLocalMulticast() || ip.IsMulticast() ||
-		ip.IsUnspecified() {
-		return false
-	}
-	for _, p := range blockedPrefixes {
-		if p.Contains(ip) {
-			return false
-		}
-	}
-	return true
-}
+// IsPublicAddress reports whether ip may be fetched by the worker with the local-only switch off:
+// netpolicy refuses none of its ranges for it. IPv6 forms that carry an IPv4 address (mapped,
+// SIIT, NAT64, 6to4) are judged as the IPv4 address they carry; IPv4-compatible and Teredo
+// addresses are refused whole.
+func IsPublicAddress(ip netip.Addr) bool { return netpolicy.IsPublic(ip) }
 
 // guardedDialer dials TCP and, unless allowPrivate, refuses connections to non-public addresses.
 // The check runs on the resolved address right before connecting, so a name that resolves to a

@@ -2,30 +2,51 @@ package capture
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
+// TestIsPublicAddress holds the worker's address check to the cases the API's sourceUrl rules
+// are held to (netpolicy/testdata/addresses.txt), and the guarded dialer to the same verdicts.
 func TestIsPublicAddress(t *testing.T) {
-	for addr, want := range map[string]bool{
-		"93.184.216.34": true, "8.8.8.8": true, "2606:4700::1111": true,
-		"127.0.0.1": false, "127.255.255.254": false, "::1": false,
-		"10.0.0.1": false, "172.16.0.1": false, "192.168.1.1": false,
-		"169.254.169.254": false, "fe80::1": false, "fd00:ec2::254": false, "fc00::1": false,
-		"100.64.0.1": false, "100.127.255.255": false, "100.128.0.0": true, "100.63.255.255": true,
-		"0.0.0.0": false, "255.255.255.255": false, "224.0.0.1": false, "ff02::1": false, "::": false,
-		"::ffff:127.0.0.1": false, "::ffff:10.0.0.1": false, "::ffff:93.184.216.34": true,
-		"64:ff9b::7f00:1": false, "198.18.0.1": false, "192.0.2.1": false,
-	} {
-		if got := IsPublicAddress(netip.MustParseAddr(addr)); got != want {
-			t.Errorf("IsPublicAddress(%s) = %v, want %v", addr, got, want)
+	f, err := os.Open("../../netpolicy/testdata/addresses.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	dialer := guardedDialer(false, time.Second)
+	n := 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
 		}
+		addr, want, _ := strings.Cut(line, " ")
+		ip := netip.MustParseAddr(addr)
+		if got := IsPublicAddress(ip); got != (want == "public") {
+			t.Errorf("IsPublicAddress(%s) = %v, want %v (%s)", addr, got, want == "public", want)
+		}
+		if want != "public" {
+			// The dialer's check refuses before any packet leaves.
+			err := dialer.Control("tcp", netip.AddrPortFrom(ip, 443).String(), nil)
+			if !errors.Is(err, ErrPrivateAddress) {
+				t.Errorf("guarded dialer on %s (%s): %v, want ErrPrivateAddress", addr, want, err)
+			}
+		}
+		n++
+	}
+	if n < 50 {
+		t.Fatalf("only %d shared cases read", n)
 	}
 }
 
