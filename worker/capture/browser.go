@@ -123,6 +123,7 @@ func (b *Browser) start() error {
 		chromedp.ProxyServer(b.proxy.URL()),
 		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
 	}
+	opts = append(opts, webRTCEgressFlags...)
 	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(allocCtx)
 	// The first Run starts the process, which lives as long as that Run's context: it must be ctx
