@@ -110,6 +110,10 @@ type Diagnostics struct {
 	DialogsAnswered int `json:"dialogs_answered"`
 	// Settle is what bringing the page to rest did (settle.go).
 	Settle Settling `json:"settle"`
+	// ClosedShadowRoots counts closed shadow roots captured through the DevTools protocol;
+	// HiddenTexts counts text runs left out as hidden from sighted users (composed.go).
+	ClosedShadowRoots int `json:"closed_shadow_roots"`
+	HiddenTexts       int `json:"hidden_texts"`
 }
 
 // Stored is what the callback reports of a stored capture.
@@ -137,7 +141,8 @@ func storeCapture(ctx context.Context, client *s3.Client, bucket, keyPrefix stri
 		AssetKinds:       make(map[string]string, len(p.Images)),
 		UnresolvedImages: p.Unresolved,
 		Diagnostics: Diagnostics{NetworkSettled: p.NetworkSettled, PendingImages: p.PendingImages,
-			DialogsAnswered: p.DialogsAnswered, Settle: p.Settling},
+			DialogsAnswered: p.DialogsAnswered, Settle: p.Settling,
+			ClosedShadowRoots: p.ClosedShadowRoots, HiddenTexts: p.HiddenTexts},
 		Warnings:   p.Warnings,
 		Screenshot: ScreenshotNotes{FullHeight: p.Screenshot.FullHeight, MaxHeight: p.Screenshot.MaxHeight},
 	}

@@ -108,6 +108,7 @@
         range.selectNodeContents(node);
         const r = range.getBoundingClientRect();
         if (r.width === 0 && r.height === 0) return null;
+        if (window.__c2dVis && window.__c2dVis.textHidden(node, r)) return null; // composed.js
         count++;
         const ws = node.parentElement ? getComputedStyle(node.parentElement).whiteSpace : "normal";
         let text = ws.startsWith("pre") ? raw : raw.replace(/\s+/g, " ");
@@ -171,8 +172,9 @@
         return out;
       }
       const kids = [];
-      const root = el.shadowRoot || el;
-      for (const c of root.childNodes) {
+      // The composed tree (composed.js): shadow roots, open and closed, and slotted content.
+      const childNodes = window.__c2dVis ? window.__c2dVis.composedChildren(el) : (el.shadowRoot || el).childNodes;
+      for (const c of childNodes) {
         const k = walk(c);
         if (k) kids.push(k);
       }

@@ -102,6 +102,9 @@ type Page struct {
 	Settling Settling
 	// Warnings list what the capture could not record as a visitor sees it.
 	Warnings []CaptureWarning
+	// ClosedShadowRoots counts closed shadow roots reached through the DevTools protocol, and
+	// HiddenTexts the text runs left out as hidden from sighted users (composed.go).
+	ClosedShadowRoots, HiddenTexts int
 }
 
 // Capture renders spec in a new tab of a browser context of its own (isolation.go) and records it. maxScreenshotHeight is the cap in device
@@ -202,11 +205,19 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 			Markup string `json:"markup"`
 		} `json:"images"`
 	}
+	if out.ClosedShadowRoots, err = prepareComposedTree(tabCtx); err != nil {
+		return nil, err
+	}
 	raw, err := chromedp.Run(tabCtx, chromedp.Evaluate[[]byte](
 		fmt.Sprintf("window.__c2d.collect(%d, %d)", MaxDocumentNodes, MaxTextLen)))
 	if err != nil {
 		return nil, fmt.Errorf("record document: %w", err)
 	}
+	cs, err := readComposedStats(tabCtx)
+	if err != nil {
+		return nil, err
+	}
+	out.HiddenTexts = cs.HiddenTexts
 	if len(raw) > MaxDocumentBytes {
 		return nil, pageErrorf("the page is too large to capture (document over %d MiB)", MaxDocumentBytes>>20)
 	}

@@ -1,0 +1,89 @@
+package capture
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// What is captured is what is drawn (docs/workers.md §11): the composed tree, and no text the page
+// hides from sighted users. composed.js gives page.js's walk an element's children in the composed
+// (flat) tree: the contents of its shadow root, open or closed, with light-DOM children at the
+// place of the <slot> they are assigned to (a slot's own children, its fallback content, when
+// nothing is assigned); and it tells which text runs are hidden (visibility, opacity 0 up the
+// tree, content-visibility: hidden, a clip-path or clip that leaves nothing, the 1x1 px "visually
+// hidden" pattern, positions outside the page), which are left out. Closed shadow roots are not
+// reachable from page JavaScript; the DevTools protocol pierces them (DOM.getDocument with
+// pierce), and each is handed to composed.js (DOM.resolveNode, Runtime.callFunctionOn).
+
+//go:embed composed.js
+var composedJS string
+
+// closedRootsTimeout bounds finding and registering the closed shadow roots.
+const closedRootsTimeout = 15 * time.Second
+
+// prepareComposedTree installs composed.js and registers the page's closed shadow roots. It
+// returns how many closed roots it registered.
+func prepareComposedTree(ctx context.Context) (int, error) {
+	ctx, cancel := context.WithTimeout(ctx, closedRootsTimeout)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](composedJS)); err != nil {
+		return 0, fmt.Errorf("install composed-tree helpers: %w", err)
+	}
+	doc, err := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{Depth: ptr(int64(-1)), Pierce: ptr(true)})
+	if err != nil {
+		return 0, fmt.Errorf("read the DOM for closed shadow roots: %w", err)
+	}
+	var roots []cdp.BackendNodeID
+	var find func(n *cdp.Node)
+	find = func(n *cdp.Node) {
+		if n == nil {
+			return
+		}
+		for _, r := range n.ShadowRoots {
+			if r.ShadowRootType == cdp.ShadowRootTypeClosed {
+				roots = append(roots, r.BackendNodeID)
+			}
+			find(r)
+		}
+		for _, c := range n.Children {
+			find(c)
+		}
+		// Frames' documents are separate pages to page.js; their roots are not walked.
+	}
+	find(doc.Root)
+	for _, id := range roots {
+		obj, err := chromedp.Call(ctx, dom.ResolveNode, dom.ResolveNodeParams{BackendNodeID: id, ObjectGroup: "c2d-closed-roots"})
+		if err != nil || obj.Object == nil || obj.Object.ObjectID == "" {
+			continue // the root went away meanwhile
+		}
+		if _, err := chromedp.Call(ctx, runtime.CallFunctionOn, runtime.CallFunctionOnParams{
+			ObjectID:            obj.Object.ObjectID,
+			FunctionDeclaration: "function () { return window.__c2dVis.addClosedRoot(this); }",
+		}); err != nil {
+			return 0, fmt.Errorf("register a closed shadow root: %w", err)
+		}
+	}
+	_, _ = chromedp.Call(ctx, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: "c2d-closed-roots"})
+	return len(roots), nil
+}
+
+// composedStats is what composed.js counted during the DOM read.
+type composedStats struct {
+	// HiddenTexts counts text runs left out as hidden from sighted users.
+	HiddenTexts int `json:"hidden_texts"`
+}
+
+func readComposedStats(ctx context.Context) (composedStats, error) {
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[composedStats]("window.__c2dVis ? window.__c2dVis.stats() : {hidden_texts: 0}"))
+	if err != nil {
+		return composedStats{}, fmt.Errorf("read composed-tree counts: %w", err)
+	}
+	return s, nil
+}
