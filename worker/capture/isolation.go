@@ -3,6 +3,7 @@ package capture
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/target"
@@ -19,18 +20,35 @@ import (
 // survive into the next one (a capture running at that moment fails as a worker fault and is
 // redelivered).
 
-// openJobTab opens a tab in a new browser context under parent (a context of the running
-// browser). release closes the tab and disposes the context; it is safe to call once the capture
-// is over, whether it succeeded, failed or was cancelled.
-func (b *Browser) openJobTab(parent context.Context) (tabCtx context.Context, release func()) {
-	tabCtx, cancel := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
-	return tabCtx, func() {
-		err := chromedp.Cancel(tabCtx)
-		cancel()
-		if err != nil {
-			b.recycle(parent, err)
-		}
+// browserContextTimeout bounds creating and disposing of one job's browser context. Both run on
+// a context of their own, not the job's: a job cancelled while its browser context is being
+// created still learns its id, and so still disposes of it.
+const browserContextTimeout = 10 * time.Second
+
+// openJobTab creates a browser context and opens a tab in it under parent (a context of the
+// running browser). release closes the tab and disposes of the browser context; call it once the
+// capture is over, whether it succeeded, failed or was cancelled.
+func (b *Browser) openJobTab(parent context.Context) (tabCtx context.Context, release func(), err error) {
+	c := chromedp.FromContext(parent)
+	if c == nil || c.Browser == nil {
+		return nil, nil, fmt.Errorf("open tab: %w", chromedp.ErrInvalidContext)
 	}
+	cctx, cancel := context.WithTimeout(context.Background(), browserContextTimeout)
+	defer cancel()
+	created, err := cdp.Call(cctx, c.Browser, target.CreateBrowserContext, target.CreateBrowserContextParams{DisposeOnDetach: ptr(true)})
+	if err != nil {
+		return nil, nil, fmt.Errorf("create browser context: %w", err)
+	}
+	id := created.BrowserContextID
+	tabCtx, cancelTab := chromedp.NewContext(parent, chromedp.WithExistingBrowserContext(id))
+	return tabCtx, func() {
+		cancelTab() // closes the tab (bounded by chromedp)
+		dctx, cancel := context.WithTimeout(context.Background(), browserContextTimeout)
+		defer cancel()
+		if _, err := cdp.Call(dctx, c.Browser, target.DisposeBrowserContext, target.DisposeBrowserContextParams{BrowserContextID: id}); err != nil {
+			b.recycle(parent, fmt.Errorf("dispose browser context %s: %w", id, err))
+		}
+	}, nil
 }
 
 // recycle stops the browser process after a failed disposal, unless it was already replaced or

@@ -135,7 +135,10 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 	defer cancelParent()
 	stop := context.AfterFunc(ctx, cancelParent)
 	defer stop()
-	tabCtx, release := b.openJobTab(parent)
+	tabCtx, release, err := b.openJobTab(parent)
+	if err != nil {
+		return nil, err
+	}
 	defer release()
 
 	log := newNetLog()

@@ -76,7 +76,7 @@ func warningCodes(ws []capture.CaptureWarning) map[string]string {
 // a warning, the carousel rests on a slide, the playing audio is paused.
 func TestCaptureIsOfTheSettledPage(t *testing.T) {
 	t.Parallel()
-	p, byID := settleCapture(t, capturetest.SettlePath, 3*time.Second)
+	p, byID := settleCapture(t, capturetest.SettlePath, 10*time.Second)
 
 	t.Run("CSSAnimationAtItsEnd", func(t *testing.T) {
 		hero := byID["hero"]

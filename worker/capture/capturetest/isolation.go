@@ -18,7 +18,7 @@ const (
 	// (rgb(200, 30, 30), 100 px tall at the top of the page) fades in and slides up 40 px (CSS
 	// animation), #fade fades in (a CSS transition a script starts), #slide slides in 300 px from
 	// the left (a Web Animation); #spinner spins forever; a timer moves #track (a carousel of
-	// 400 px slides) every 700 ms with a 30 s transition; #movie plays a muted video (a canvas stream).
+	// 400 px slides) every 1.2 s with a 30 s transition; #movie plays a muted video (a canvas stream).
 	// ReadySelector appears at once.
 	SettlePath = "/settle.html"
 	// SettleHeroColor is #hero's background colour as RGB.
