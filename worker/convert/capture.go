@@ -59,6 +59,8 @@ type Document struct {
 	UnresolvedImages []UnresolvedImage `json:"unresolved_images"`
 	// AssetKinds maps asset ids to "img", "background" or "inline-svg".
 	AssetKinds map[string]string `json:"asset_kinds"`
+	// Warnings are the capture worker's own (capturewarnings.go).
+	Warnings []CaptureWarning `json:"warnings"`
 }
 
 // Box is a layout box in page coordinates (CSS px, origin at the page's top left).

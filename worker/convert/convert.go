@@ -80,6 +80,7 @@ func Convert(ctx context.Context, c *Capture, job Job, opts Options, load AssetL
 	if cv.err != nil {
 		return nil, cv.err
 	}
+	cv.passOnCaptureWarnings()
 	res := &Result{
 		Manifest: Manifest{Kind: ResultKind, Version: ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
 			Nonce: job.Nonce, PageImportID: job.PageImportID, CaptureHash: job.CaptureHash},
