@@ -3,11 +3,13 @@ package capture_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -156,4 +158,39 @@ func TestBrowserContextDisposedWhateverTheOutcome(t *testing.T) {
 		}
 		checkNoBrowserContexts(t, b)
 	})
+}
+
+// TestJobsDoNotShareTheHTTPCache captures twice a page whose script is cacheable for an hour: each
+// job fetches it from the server, none is served from another job's cache.
+func TestJobsDoNotShareTheHTTPCache(t *testing.T) {
+	t.Parallel()
+	b := mustBrowser(t, true)
+	var hits atomic.Int32
+	mux := http.NewServeMux()
+	mux.HandleFunc("/page", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!doctype html><h1 id="out">loading</h1><script src="/cached.js"></script>`)
+	})
+	mux.HandleFunc("/cached.js", func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Header().Set("Content-Type", "text/javascript")
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		fmt.Fprint(w, `document.getElementById("out").textContent = "script ran";`)
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	for i := 1; i <= 2; i++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 45*time.Second)
+		p, err := captureURL(ctx, b, srv.URL+"/page", 10*time.Second)
+		cancel()
+		if err != nil {
+			t.Fatalf("capture %d: %v", i, err)
+		}
+		if !strings.Contains(string(p.Document), `"text":"script ran"`) {
+			t.Fatalf("capture %d: the script did not run", i)
+		}
+		if got := hits.Load(); got != int32(i) {
+			t.Fatalf("after capture %d the server served the script %d times, want %d (one per job: no shared cache)", i, got, i)
+		}
+	}
 }

@@ -3,8 +3,8 @@ package capturetest
 // Pages of the test site for the capture's isolation and settling rules (docs/workers.md).
 const (
 	// VisitorPath shows "FIRST VISIT" unless an earlier visit left a cookie, a localStorage or
-	// sessionStorage item or an IndexedDB database on the site's origin ("RETURNING VISITOR"),
-	// then leaves all four. #seen lists what it found. With ?signal=<url> it then requests <url>
+	// sessionStorage item, an IndexedDB database or a service worker registration on the site's
+	// origin ("RETURNING VISITOR"), then leaves all five. #seen lists what it found. With ?signal=<url> it then requests <url>
 	// (no-cors). ReadySelector appears once it has written its marks.
 	VisitorPath = "/visitor.html"
 	// FirstVisit and ReturningVisitor are the texts VisitorPath shows.
