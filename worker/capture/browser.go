@@ -53,8 +53,9 @@ type BrowserOptions struct {
 	Logger *slog.Logger
 }
 
-// Browser is one headless Chromium process; each capture runs in a tab of its own. If the process
-// dies (crash, out of memory), the next capture starts a new one.
+// Browser is one headless Chromium process; each capture runs in a tab of its own, in a browser
+// context of its own (isolation.go). If the process dies (crash, out of memory), the next capture
+// starts a new one.
 type Browser struct {
 	opts  BrowserOptions
 	proxy *egressProxy
@@ -64,8 +65,6 @@ type Browser struct {
 	allocCancel context.CancelFunc
 	ctx         context.Context
 	cancel      context.CancelFunc
-	// disposeFailures counts browser contexts Chromium did not confirm disposing (isolation.go).
-	disposeFailures int
 }
 
 // browserStartTimeout bounds Chromium's start.

@@ -10,8 +10,9 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// Isolation between jobs (docs/workers.md "Isolation"): every capture runs in a tab of a browser
-// context of its own (Target.createBrowserContext, chromedp.WithNewBrowserContext). A browser
+// Isolation between jobs (docs/workers.md §11, worker/README.md "Isolation"): every capture runs
+// in a tab of a browser context of its own (Target.createBrowserContext, then
+// chromedp.WithExistingBrowserContext). A browser
 // context is Chromium's incognito profile: cookies, localStorage, sessionStorage, IndexedDB, the
 // HTTP cache, service workers and permissions live in memory and belong to that context alone, so
 // two jobs never see each other's state, also when they render at the same time. The context is
@@ -60,7 +61,6 @@ func (b *Browser) recycle(parent context.Context, cause error) {
 		chromedp.FromContext(parent).Browser != chromedp.FromContext(b.ctx).Browser {
 		return
 	}
-	b.disposeFailures++
 	if b.opts.Logger != nil {
 		b.opts.Logger.Error("browser context not disposed; restarting Chromium", "err", cause)
 	}

@@ -107,8 +107,8 @@ type Page struct {
 	ClosedShadowRoots, HiddenTexts int
 }
 
-// Capture renders spec in a new tab of a browser context of its own (isolation.go) and records it. maxScreenshotHeight is the cap in device
-// pixels (at most ChromiumMaxScreenshotHeight). Failures of the page are *PageError; anything else
+// Capture renders spec in a new tab of a browser context of its own (isolation.go) and records
+// it. maxScreenshotHeight is the cap in device pixels (at most ChromiumMaxScreenshotHeight). Failures of the page are *PageError; anything else
 // is a fault of the worker or the browser.
 func (b *Browser) Capture(ctx context.Context, spec PageSpec, t Timeouts, maxScreenshotHeight int) (*Page, error) {
 	if !b.opts.AllowPrivateNetworks {
