@@ -4,6 +4,11 @@
 (() => {
   if (window.__c2dVis) return true;
 
+  // HIDDEN_MAX_PX: a text run of which at most this many CSS px remain visible in either direction
+  // (after clipping boxes and the page's edges) counts as hidden: the 1x1 px "visually hidden"
+  // pattern. A polygon clip-path of less than HIDDEN_MAX_PX² area leaves nothing.
+  const HIDDEN_MAX_PX = 1;
+
   // Closed shadow roots, by host: the worker finds them through the DevTools protocol (which
   // pierces closed roots) and registers them here.
   const closedRoots = new WeakMap();
@@ -74,7 +79,7 @@
       const [x1, y1] = pts[i], [x2, y2] = pts[(i + 1) % pts.length];
       a += x1 * y2 - x2 * y1;
     }
-    return Math.abs(a) / 2 < 1;
+    return Math.abs(a) / 2 < HIDDEN_MAX_PX * HIDDEN_MAX_PX;
   }
 
   // clipRect returns the region the legacy clip property leaves of an absolutely positioned
@@ -122,7 +127,7 @@
       if (cs.overflowX !== "visible") clip = intersect(clip, { x1: box.x1, y1: -Infinity, x2: box.x2, y2: Infinity });
       if (cs.overflowY !== "visible") clip = intersect(clip, { x1: -Infinity, y1: box.y1, x2: Infinity, y2: box.y2 });
     }
-    if (clip && (clip.x2 - clip.x1 <= 1 || clip.y2 - clip.y1 <= 1)) hidden = true;
+    if (clip && (clip.x2 - clip.x1 <= HIDDEN_MAX_PX || clip.y2 - clip.y1 <= HIDDEN_MAX_PX)) hidden = true;
     s = { hidden, clip };
     states.set(el, s);
     return s;
@@ -146,7 +151,7 @@
         let v = { x1: r.left + window.scrollX, y1: r.top + window.scrollY, x2: r.right + window.scrollX, y2: r.bottom + window.scrollY };
         v = intersect(v, st.clip);
         v = intersect(v, { x1: 0, y1: 0, x2: Math.max(de.scrollWidth, window.innerWidth), y2: Math.max(de.scrollHeight, window.innerHeight) });
-        hidden = v.x2 - v.x1 <= 1 || v.y2 - v.y1 <= 1;
+        hidden = v.x2 - v.x1 <= HIDDEN_MAX_PX || v.y2 - v.y1 <= HIDDEN_MAX_PX;
       }
     }
     if (hidden) hiddenTexts++;

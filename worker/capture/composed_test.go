@@ -95,6 +95,7 @@ func TestHiddenTextIsNotCaptured(t *testing.T) {
 		{"VisibleInsideHidden", `<div style="visibility:hidden"><p style="visibility:visible">TEXT</p></div>`, true},
 		{"ClippedBoxWithRoom", `<div style="width:300px; height:40px; overflow:hidden"><p style="margin:0">TEXT</p></div>`, true},
 		{"FarDownThePage", `<p style="position:absolute; top:3000px">TEXT</p>`, true},
+		{"TwoPixelBox", `<div style="position:absolute; width:2px; height:2px; overflow:hidden">TEXT</div>`, true},
 		{"ClipRectWithRoom", `<span style="position:absolute; top:0; clip:rect(0 300px 40px 0)">TEXT</span>`, true},
 	}
 	var page strings.Builder
