@@ -104,7 +104,7 @@ func (b *Browser) start() error {
 		chromedp.NoDefaultBrowserCheck,
 		chromedp.NoSandbox, // the worker runs as root in CI; the egress proxy and the tab are the fences
 		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-quic", true), // HTTP/3 and WebTransport would send UDP past the proxy
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),

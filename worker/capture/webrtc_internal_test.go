@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"sync/atomic"
 	"testing"
@@ -141,6 +143,78 @@ func TestWebRTCCannotReachPrivateAddresses(t *testing.T) {
 		probeWebRTC(t, browserCtx, l)
 		if l.packets.Load() == 0 {
 			t.Error("without the WebRTC policy no STUN packet reached the loopback server: the probe cannot tell")
+		}
+	})
+}
+
+// webTransportProbe opens a WebTransport session (HTTP/3, UDP) to addr and waits at most 3 s.
+func webTransportProbe(addr string) string {
+	return fmt.Sprintf(`(async () => {
+		if (typeof WebTransport === "undefined") return false;
+		try {
+			const wt = new WebTransport("https://%s/");
+			await Promise.race([wt.ready.catch(() => {}), new Promise((r) => setTimeout(r, 3000))]);
+		} catch (e) { /* refused at once: nothing sent */ }
+		return true;
+	})()`, addr)
+}
+
+// TestWebTransportSendsNoUDP: WebTransport runs over QUIC (UDP), which no HTTP proxy carries. A
+// secure page (on loopback, so the local-only switch is on: the switch only concerns the proxy)
+// opening a session to a UDP server on loopback sends it nothing in the worker's browser (QUIC is
+// disabled); the control, a Chromium with QUIC, does send packets.
+func TestWebTransportSendsNoUDP(t *testing.T) {
+	t.Parallel()
+	needChromium(t)
+	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("<h1>secure context</h1>")) }))
+	t.Cleanup(page.Close)
+	probe := func(t *testing.T, browserCtx context.Context, l *listeners) {
+		t.Helper()
+		tab, cancel := chromedp.NewContext(browserCtx)
+		defer cancel()
+		ctx, cancelT := context.WithTimeout(tab, 20*time.Second)
+		defer cancelT()
+		if err := chromedp.Do(ctx, chromedp.Navigate(page.URL)); err != nil {
+			t.Fatal(err)
+		}
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](webTransportProbe(l.udp.LocalAddr().String()), chromedp.EvalAwaitPromise))
+		if err != nil || !ok {
+			t.Fatalf("WebTransport probe: %v (available %v)", err, ok)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Run("WorkerBrowser_NoPackets", func(t *testing.T) {
+		t.Parallel()
+		b, err := NewBrowser(BrowserOptions{AllowPrivateNetworks: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { b.Close() })
+		ctx, err := b.live()
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := startListeners(t)
+		probe(t, ctx, l)
+		if n := l.packets.Load(); n != 0 {
+			t.Errorf("the loopback UDP server got %d packets, want none", n)
+		}
+	})
+	t.Run("ControlWithQUIC_PacketsSent", func(t *testing.T) {
+		t.Parallel()
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+			chromedp.ExecPath("/usr/bin/chromium"), chromedp.UserDataDir(t.TempDir()), chromedp.Headless, chromedp.NoSandbox,
+			chromedp.NoFirstRun, chromedp.Flag("disable-gpu", true))
+		t.Cleanup(cancelAlloc)
+		browserCtx, cancel := chromedp.NewContext(alloc)
+		t.Cleanup(cancel)
+		if err := chromedp.Do(browserCtx); err != nil {
+			t.Fatal(err)
+		}
+		l := startListeners(t)
+		probe(t, browserCtx, l)
+		if l.packets.Load() == 0 {
+			t.Error("with QUIC no packet reached the loopback server: the probe cannot tell")
 		}
 	})
 }
