@@ -18,8 +18,11 @@
   }
 
   // Animations that still move: CSS animations, CSS transitions and Web Animations (Document
-  // getAnimations covers all three, shadow trees included) that are running or about to run.
-  const moving = () => document.getAnimations().filter((a) => a.playState === "running" || a.pending);
+  // getAnimations covers all three, shadow trees included) that are running or about to run, on
+  // the document's timeline. Scroll-driven animations (animation-timeline: scroll(), view()) are
+  // left as they are: they rest where the page is scrolled (the top), as a visitor sees them.
+  const timed = (a) => !a.timeline || a.timeline === document.timeline;
+  const moving = () => document.getAnimations().filter((a) => timed(a) && (a.playState === "running" || a.pending));
 
   // settleOnce brings every moving animation to its end (finite ones: finish) or pauses it at
   // its start (infinite ones). It returns how many of each.

@@ -155,3 +155,32 @@ func TestNeverSettlingPageCapturedWithAWarning(t *testing.T) {
 		t.Errorf("settling waited %d ms, the capture took %s; want the %s budget spent and the capture bounded", p.Settling.WaitedMS, elapsed, budget)
 	}
 }
+
+// TestScrollDrivenAnimationLeftAtTheTop: an animation on a scroll timeline is not finished (that
+// would show the page scrolled to its end): with the page at the top, it rests at its start.
+func TestScrollDrivenAnimationLeftAtTheTop(t *testing.T) {
+	t.Parallel()
+	b := mustBrowser(t, true)
+	srv := servePages(t, map[string]string{"/page": `<!doctype html><html><head><style>
+		@keyframes grow { from { width: 10px; } to { width: 300px; } }
+		#bar { height: 10px; background: red; width: 10px; animation: grow linear both; animation-timeline: scroll(root); }
+		</style></head><body style="margin:0"><div id="bar"></div><div style="height:3000px"></div></body></html>`})
+	ctx, cancel := context.WithTimeout(context.Background(), 45*time.Second)
+	defer cancel()
+	p, err := captureURL(ctx, b, srv.URL+"/page", 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Root json.RawMessage `json:"root"`
+	}
+	if err := json.Unmarshal(p.Document, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if bar := boxesByID(t, doc.Root, map[string]boxNode{})["bar"]; bar.Box.Width != 10 {
+		t.Errorf("#bar %g px wide, want 10 (the scroll-driven animation at the top of the page)", bar.Box.Width)
+	}
+	if !p.Settling.Settled || p.Settling.AnimationsFinished != 0 {
+		t.Errorf("settling %+v: want settled without finishing the scroll-driven animation", p.Settling)
+	}
+}
