@@ -13,10 +13,18 @@
   // pierces closed roots) and registers them here.
   const closedRoots = new WeakMap();
   // The composed parent of each node the walk reached, set as children are handed out.
-  const parentOf = new WeakMap();
+  let parentOf = new WeakMap();
   // Per element: {hidden, clip} (see elementState).
-  const states = new WeakMap();
+  let states = new WeakMap();
   let hiddenTexts = 0;
+
+  // reset forgets what an earlier DOM read learnt (the page may have changed since).
+  function reset() {
+    parentOf = new WeakMap();
+    states = new WeakMap();
+    hiddenTexts = 0;
+    return true;
+  }
 
   function addClosedRoot(root) {
     if (root && root.host) closedRoots.set(root.host, root);
@@ -160,6 +168,6 @@
 
   const stats = () => ({ hidden_texts: hiddenTexts });
 
-  window.__c2dVis = { addClosedRoot, composedChildren, composedParent, textHidden, stats };
+  window.__c2dVis = { addClosedRoot, composedChildren, composedParent, textHidden, stats, reset };
   return true;
 })()
