@@ -110,7 +110,8 @@ type Diagnostics struct {
 	DialogsAnswered int `json:"dialogs_answered"`
 	// Settle is what bringing the page to rest did (settle.go).
 	Settle Settling `json:"settle"`
-	// ClosedShadowRoots counts closed shadow roots captured through the DevTools protocol;
+	// ClosedShadowRoots counts closed shadow roots captured through the DevTools protocol (-1:
+	// the page could not be searched for them, warning CLOSED_SHADOW_ROOTS_UNREAD);
 	// HiddenTexts counts text runs left out as hidden from sighted users (composed.go).
 	ClosedShadowRoots int `json:"closed_shadow_roots"`
 	HiddenTexts       int `json:"hidden_texts"`

@@ -29,16 +29,18 @@ var composedJS string
 const closedRootsTimeout = 15 * time.Second
 
 // prepareComposedTree installs composed.js and registers the page's closed shadow roots. It
-// returns how many closed roots it registered.
+// returns how many closed roots it registered, or -1 when the DOM could not be read for them
+// within closedRootsTimeout (the capture then goes on without them, with a warning); an error
+// only when the helpers could not be installed.
 func prepareComposedTree(ctx context.Context) (int, error) {
-	ctx, cancel := context.WithTimeout(ctx, closedRootsTimeout)
-	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](composedJS)); err != nil {
 		return 0, fmt.Errorf("install composed-tree helpers: %w", err)
 	}
+	ctx, cancel := context.WithTimeout(ctx, closedRootsTimeout)
+	defer cancel()
 	doc, err := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{Depth: ptr(int64(-1)), Pierce: ptr(true)})
 	if err != nil {
-		return 0, fmt.Errorf("read the DOM for closed shadow roots: %w", err)
+		return -1, nil
 	}
 	var roots []cdp.BackendNodeID
 	var find func(n *cdp.Node)
@@ -67,7 +69,7 @@ func prepareComposedTree(ctx context.Context) (int, error) {
 			ObjectID:            obj.Object.ObjectID,
 			FunctionDeclaration: "function () { return window.__c2dVis.addClosedRoot(this); }",
 		}); err != nil {
-			return 0, fmt.Errorf("register a closed shadow root: %w", err)
+			return -1, nil
 		}
 	}
 	_, _ = chromedp.Call(ctx, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: "c2d-closed-roots"})

@@ -102,8 +102,9 @@ type Page struct {
 	Settling Settling
 	// Warnings list what the capture could not record as a visitor sees it.
 	Warnings []CaptureWarning
-	// ClosedShadowRoots counts closed shadow roots reached through the DevTools protocol, and
-	// HiddenTexts the text runs left out as hidden from sighted users (composed.go).
+	// ClosedShadowRoots counts closed shadow roots reached through the DevTools protocol (-1:
+	// the DOM could not be searched for them, a warning), and HiddenTexts the text runs left out
+	// as hidden from sighted users (composed.go).
 	ClosedShadowRoots, HiddenTexts int
 }
 

@@ -102,6 +102,9 @@ const (
 	WarnInfiniteAnimation = "INFINITE_ANIMATION_PAUSED"
 	// WarnDialogs: the page opened JavaScript dialogs; each was answered at once (dialogs.go).
 	WarnDialogs = "JAVASCRIPT_DIALOGS"
+	// WarnClosedShadowRoots: the DOM could not be read for closed shadow roots within
+	// closedRootsTimeout; what they draw is missing (composed.go).
+	WarnClosedShadowRoots = "CLOSED_SHADOW_ROOTS_UNREAD"
 )
 
 // DefaultSettleTimeout is the settle budget when Timeouts.Settle is not set
@@ -120,6 +123,10 @@ func captureWarnings(p *Page, settleBudget time.Duration) []CaptureWarning {
 	if s.AnimationsPaused > 0 {
 		out = append(out, CaptureWarning{Code: WarnInfiniteAnimation, Message: fmt.Sprintf(
 			"%d infinite animations were paused at their start", s.AnimationsPaused)})
+	}
+	if p.ClosedShadowRoots < 0 {
+		out = append(out, CaptureWarning{Code: WarnClosedShadowRoots, Message: fmt.Sprintf(
+			"the page could not be searched for closed shadow roots within %s; their content is missing", closedRootsTimeout)})
 	}
 	if p.DialogsAnswered > 0 {
 		out = append(out, CaptureWarning{Code: WarnDialogs, Message: fmt.Sprintf(

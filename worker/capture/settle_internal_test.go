@@ -1,0 +1,47 @@
+package capture
+
+import (
+	"testing"
+	"time"
+)
+
+// TestCaptureWarnings: each fact of a capture that a visitor would not see gives its warning, in a
+// fixed order, and a quiet page none.
+func TestCaptureWarnings(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		page Page
+		want []string
+	}{
+		{"QuietPage_None", Page{Settling: Settling{Settled: true}}, nil},
+		{"NotSettled", Page{Settling: Settling{Settled: false, AnimationsMoving: 2, DOMChanges: 40}}, []string{WarnNotSettled}},
+		{"InfinitePaused", Page{Settling: Settling{Settled: true, AnimationsPaused: 1}}, []string{WarnInfiniteAnimation}},
+		{"ClosedRootsUnread", Page{Settling: Settling{Settled: true}, ClosedShadowRoots: -1}, []string{WarnClosedShadowRoots}},
+		{"Dialogs", Page{Settling: Settling{Settled: true}, DialogsAnswered: 3}, []string{WarnDialogs}},
+		{"All_InOrder", Page{Settling: Settling{AnimationsPaused: 2}, ClosedShadowRoots: -1, DialogsAnswered: 1},
+			[]string{WarnNotSettled, WarnInfiniteAnimation, WarnClosedShadowRoots, WarnDialogs}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ws := captureWarnings(&tc.page, 5*time.Second)
+			var got []string
+			for _, w := range ws {
+				if w.Message == "" {
+					t.Errorf("%s has no message", w.Code)
+				}
+				got = append(got, w.Code)
+			}
+			if len(got) != len(tc.want) {
+				t.Fatalf("warnings %v, want %v", got, tc.want)
+			}
+			for i := range got {
+				if got[i] != tc.want[i] {
+					t.Fatalf("warnings %v, want %v", got, tc.want)
+				}
+			}
+		})
+	}
+	ws := captureWarnings(&Page{Settling: Settling{AnimationsMoving: 2, DOMChanges: 40}}, 5*time.Second)
+	if want := "the page was still changing after 5s (2 animations moving, 40 DOM changes); it was captured as it was then"; ws[0].Message != want {
+		t.Errorf("message %q, want %q", ws[0].Message, want)
+	}
+}
