@@ -1,0 +1,53 @@
+package capture
+
+import (
+	"fmt"
+	"time"
+)
+
+// CaptureWarning is something about the page the capture could not record as a visitor sees
+// it, listed in the capture document's "warnings" (DocumentNotes.Warnings).
+type CaptureWarning struct {
+	// Code is one of the Warn* codes.
+	Code string `json:"code"`
+	// Message says what happened, in a sentence safe to show to end users.
+	Message string `json:"message"`
+}
+
+// Capture warning codes (worker/README.md).
+const (
+	// WarnNotSettled: the page was still changing when the settle budget ran out; it was captured
+	// as it was then.
+	WarnNotSettled = "PAGE_NOT_SETTLED"
+	// WarnInfiniteAnimation: infinite animations were paused at their start.
+	WarnInfiniteAnimation = "INFINITE_ANIMATION_PAUSED"
+	// WarnDialogs: the page opened JavaScript dialogs; each was answered at once (dialogs.go).
+	WarnDialogs = "JAVASCRIPT_DIALOGS"
+	// WarnClosedShadowRoots: the DOM could not be read for closed shadow roots within
+	// closedRootsTimeout; what they draw is missing (composed.go).
+	WarnClosedShadowRoots = "CLOSED_SHADOW_ROOTS_UNREAD"
+)
+
+// captureWarnings lists what the capture of p should warn about, in a fixed order.
+func captureWarnings(p *Page, settleBudget time.Duration) []CaptureWarning {
+	out := []CaptureWarning{}
+	s := p.Settling
+	if !s.Settled {
+		out = append(out, CaptureWarning{Code: WarnNotSettled, Message: fmt.Sprintf(
+			"the page was still changing after %s (%d animations moving, %d DOM changes); it was captured as it was then",
+			settleBudget, s.AnimationsMoving, s.DOMChanges)})
+	}
+	if s.AnimationsPaused > 0 {
+		out = append(out, CaptureWarning{Code: WarnInfiniteAnimation, Message: fmt.Sprintf(
+			"%d infinite animations were paused at their start", s.AnimationsPaused)})
+	}
+	if p.ClosedShadowRoots < 0 {
+		out = append(out, CaptureWarning{Code: WarnClosedShadowRoots, Message: fmt.Sprintf(
+			"the page could not be searched for closed shadow roots within %s; their content is missing", closedRootsTimeout)})
+	}
+	if p.DialogsAnswered > 0 {
+		out = append(out, CaptureWarning{Code: WarnDialogs, Message: fmt.Sprintf(
+			"the page opened %d JavaScript dialogs; each was dismissed", p.DialogsAnswered)})
+	}
+	return out
+}
