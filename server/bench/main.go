@@ -183,7 +183,10 @@ func setUp(ctx context.Context, o options) (*harness, error) {
 		return h, err
 	}
 	h.onClose(func() { _ = db.Close() })
-	h.dbExec = func(ctx context.Context, q string, args ...any) error { _, err := db.ExecContext(ctx, q, args...); return err }
+	h.dbExec = func(ctx context.Context, q string, args ...any) error {
+		_, err := db.ExecContext(ctx, q, args...)
+		return err
+	}
 	if err := seed(ctx, db); err != nil {
 		return h, err
 	}

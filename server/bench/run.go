@@ -131,7 +131,9 @@ func (h *harness) scenarios() []scenario {
 			a: gql(api, ourByID, bearer, `"createdBy":`, byID), b: gql(peer, byIDPeer, nil, `"createdBy":`, byID),
 			aPID: apiPID, bPID: peerPID, aPprof: h.addr(portPprofAPI), targets: []target{{throughputMin, 2}}})
 	}
-	url := func(c, i int) string { return fmt.Sprintf("https://example.com/bench/%d/%d?t=%d", c, i, time.Now().UnixNano()) }
+	url := func(c, i int) string {
+		return fmt.Sprintf("https://example.com/bench/%d/%d?t=%d", c, i, time.Now().UnixNano())
+	}
 	out = append(out, scenario{key: "createPageImport", baseline: "INSERT + SendMessage in Go", clients: 16,
 		a: gql(api, ourCreate, bearer, `"status":"PROCESSING"`, func(c, i int) map[string]any {
 			return map[string]any{"p": strconv.Itoa(createProject), "u": url(c, i)}
