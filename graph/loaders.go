@@ -54,7 +54,7 @@ type Loaders struct {
 func NewLoaders(r BatchReader) *Loaders {
 	opts := []dataloadgen.Option{dataloadgen.WithWait(LoaderWait), dataloadgen.WithBatchCapacity(MaxLoaderBatch)}
 	return &Loaders{
-		reader:     r,
+		reader:               r,
 		PageImport:           dataloadgen.NewMappedLoader(r.PageImportsByID, opts...),
 		Code2DesByPageImport: dataloadgen.NewMappedLoader(r.Code2DesJobsByPageImport, opts...),
 	}
