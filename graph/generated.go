@@ -7344,16 +7344,17 @@ func (ec *executionContext) unmarshalOString2ᚖgithubᚗcomᚋcode2desᚋbacken
 	if v == nil {
 		return nil, nil
 	}
-	var res = new(models.Base64Text)
-	err := res.UnmarshalGQL(v)
-	return res, graphql.ErrorOnPath(ctx, err)
+	res, err := UnmarshalBase64Text(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalOString2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐBase64Text(ctx context.Context, sel ast.SelectionSet, v *models.Base64Text) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	return v
+	_ = sel
+	res := MarshalBase64Text(*v)
+	return graphql.WrapContextMarshaler(ctx, res)
 }
 
 func (ec *executionContext) unmarshalOString2ᚖstring(ctx context.Context, v any) (*string, error) {
