@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/png"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/uptrace/bun"
 
@@ -67,35 +68,49 @@ func newCallbackJobs(ctx context.Context, db *bun.DB, store *s3store.Store, n in
 }
 
 // bigCapture returns a capture JSON for pi of at least n bytes whose document is a flat list of
-// small element objects, as a DOM dump is.
+// small element objects, as a DOM dump is. The document is built once and shared.
 func bigCapture(pi *models.PageImport, n int) ([]byte, error) {
 	prefix := models.PageImportArtifactPrefix("", pi.ID, pi.Attempt)
-	c := map[string]any{
-		"manifest": map[string]any{
-			"kind": "page_import.capture", "version": 1, "page_import_id": pi.ID, "attempt": pi.Attempt,
-			"nonce": pi.Nonce, "source_url": "https://example.com/", "final_url": "https://example.com/",
-			"viewport": map[string]any{"width": 1440, "height": 900}, "device_scale_factor": 1,
-			"captured_at": "2026-01-01T00:00:05Z",
-		},
-		"assets":     []any{},
-		"screenshot": map[string]any{"key": prefix + "screenshot.png", "mime_type": "image/png", "width": 1440, "height": 2000},
+	manifest, err := json.Marshal(map[string]any{
+		"kind": "page_import.capture", "version": 1, "page_import_id": pi.ID, "attempt": pi.Attempt,
+		"nonce": pi.Nonce, "source_url": "https://example.com/", "final_url": "https://example.com/",
+		"viewport": map[string]any{"width": 1440, "height": 900}, "device_scale_factor": 1,
+		"captured_at": "2026-01-01T00:00:05Z",
+	})
+	if err != nil {
+		return nil, err
 	}
-	var nodes []any
-	for i := 0; ; i++ {
-		nodes = append(nodes, map[string]any{
-			"tag": "div", "id": fmt.Sprintf("n%d", i),
-			"box":   map[string]any{"x": i % 1440, "y": i * 24, "width": 640, "height": 24},
-			"style": map[string]any{"font-family": "Inter", "font-size": "16px", "color": "rgb(17, 17, 17)", "display": "block"},
-			"text":  "Lorem ipsum dolor sit amet, consectetur adipiscing elit.",
-		})
-		if i%256 == 0 {
-			c["document"] = map[string]any{"root": map[string]any{"tag": "body", "children": nodes}}
-			b, err := json.Marshal(c)
-			if err != nil || len(b) >= n {
-				return b, err
+	screenshot, err := json.Marshal(map[string]any{"key": prefix + "screenshot.png", "mime_type": "image/png", "width": 1440, "height": 2000})
+	if err != nil {
+		return nil, err
+	}
+	doc := domDump(n)
+	out := make([]byte, 0, len(doc)+len(manifest)+len(screenshot)+64)
+	out = append(append(append(out, `{"manifest":`...), manifest...), `,"document":`...)
+	out = append(append(append(out, doc...), `,"assets":[],"screenshot":`...), screenshot...)
+	return append(out, '}'), nil
+}
+
+var (
+	domOnce sync.Once
+	domDoc  []byte
+)
+
+// domDump returns a document object of at least n bytes: {"root":{"tag":"body","children":[...]}}.
+func domDump(n int) []byte {
+	domOnce.Do(func() {
+		var b bytes.Buffer
+		b.WriteString(`{"root":{"tag":"body","children":[`)
+		for i := 0; b.Len() < n; i++ {
+			if i > 0 {
+				b.WriteByte(',')
 			}
+			fmt.Fprintf(&b, `{"box":{"height":24,"width":640,"x":%d,"y":%d},"id":"n%d","style":{"color":"rgb(17, 17, 17)","display":"block","font-family":"Inter","font-size":"16px"},"tag":"div","text":"Lorem ipsum dolor sit amet, consectetur adipiscing elit."}`, i%1440, i*24, i)
 		}
-	}
+		b.WriteString(`]}}`)
+		domDoc = b.Bytes()
+	})
+	return domDoc
 }
 
 // resultJob is a completed Code2Des job whose result references 8 MiB of PNG images.
