@@ -119,14 +119,17 @@ func (r *queryResolver) Code2desJobs(ctx context.Context, projectID string, figm
 	if err != nil {
 		return nil, err
 	}
-	page, err := r.Code2DesService.Code2DesJobs(ctx, models.Code2DesFilter{
+	filter := models.Code2DesFilter{
 		ProjectID: pid, FigmaFileKey: figmaFileKey, PageImportID: pageImportID, Status: status,
 		First: deref(first), After: deref(after),
-	})
+	}
+	prime := prefetchPageImports(ctx, filter)
+	page, err := r.Code2DesService.Code2DesJobs(ctx, filter)
 	if err != nil {
+		prime(nil)
 		return nil, err
 	}
-	primePageImports(ctx, page.Items)
+	prime(page.Items)
 	return code2desConnection(page), nil
 }
 

@@ -72,3 +72,45 @@ func TestFoldedListQueryPlanUsesSeedIndexes(t *testing.T) {
 		t.Errorf("plan for %s does not use a seed index:\n%s", q, plan)
 	}
 }
+
+// TestPageImportsOfCode2DesJobs: the prefetch finds the visible imports of exactly the page the
+// list returns, and nothing for a caller who cannot see the project.
+func TestPageImportsOfCode2DesJobs(t *testing.T) {
+	f := newCode2DesFixture(t, nil)
+	ctx := context.Background()
+	visible := insertImport(t, f.db, f.orgA, f.a1, models.PageImportCompleted, false)
+	deleted := insertImport(t, f.db, f.orgA, f.a1, models.PageImportCompleted, false)
+	older := insertImport(t, f.db, f.orgA, f.a1, models.PageImportCompleted, false)
+	insertJob(t, f.db, older, models.Code2DesCompleted, "file") // falls off a page of 2
+	insertJob(t, f.db, deleted, models.Code2DesCompleted, "file")
+	insertJob(t, f.db, visible, models.Code2DesCompleted, "file")
+	if _, err := f.db.ExecContext(ctx, "UPDATE page_import SET deleted_at = now(), deleted_by = 'alice' WHERE id = ?", deleted.ID); err != nil {
+		t.Fatal(err)
+	}
+	filter := models.Code2DesFilter{ProjectID: f.a1, First: 1}
+	got, err := f.svc.PageImportsOfCode2DesJobs(f.alice, filter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A page of 1 reads 2 rows (one to tell whether there is a next page): the newest two jobs.
+	if len(got) != 1 || got[visible.ID] == nil || got[visible.ID].SourceURL != visible.SourceURL {
+		t.Errorf("alice, first 1: %v; want only %s (the other job's import is deleted, the third is not on the page)", keys(got), visible.ID)
+	}
+	if got, err := f.svc.PageImportsOfCode2DesJobs(f.bob, filter); err != nil || len(got) != 0 {
+		t.Errorf("bob: %v, %v; want nothing", keys(got), err)
+	}
+	if got, err := f.svc.PageImportsOfCode2DesJobs(f.alice, models.Code2DesFilter{ProjectID: f.a1, After: "bad"}); err != nil || len(got) != 0 {
+		t.Errorf("bad cursor: %v, %v; want nothing (the list reports the cursor)", keys(got), err)
+	}
+	if _, err := f.svc.PageImportsOfCode2DesJobs(f.anonymous, filter); models.ErrorCodeOf(err) != models.CodeUnauthenticated {
+		t.Errorf("anonymous: %v", err)
+	}
+}
+
+func keys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
