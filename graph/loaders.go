@@ -23,10 +23,6 @@ type BatchReader interface {
 	// Code2DesJobsByPageImport returns each import's visible jobs, newest first, at most
 	// models.MaxPageSize each; imports without jobs are absent.
 	Code2DesJobsByPageImport(ctx context.Context, ids []string) (map[string][]*models.Code2Des, error)
-	// PageImportsOfCode2DesJobs returns the visible Page Imports of the jobs the Code2Des list
-	// with f returns, without needing that list's answer (it can run beside it); an absent id is
-	// not known, not invisible.
-	PageImportsOfCode2DesJobs(ctx context.Context, f models.Code2DesFilter) (map[string]*models.PageImport, error)
 }
 
 // LoaderWait is how long a dataloader collects keys before it reads them in one batch. The lists
@@ -142,44 +138,34 @@ func selectsNodeField(ctx context.Context, field string) bool {
 	return false
 }
 
-// prefetchPageImports starts reading the Page Imports of the Code2Des page that f lists, beside
-// the list itself, when the current connection field selects node.pageImport; the returned
-// function waits for it and primes the request's loader with the imports found for jobs (the
-// page the list returned). Ids it did not find stay unprimed and load through the loader as
-// before (a job that joined the page between the two statements, an invisible import), so an
-// answer is never changed, only obtained sooner. An error is left to the resolvers likewise.
-func prefetchPageImports(ctx context.Context, f models.Code2DesFilter) (prime func(jobs []*models.Code2Des)) {
+// primePageImports reads the Page Imports of jobs in one batch, right away, and primes the
+// request's loader with them (nil for ids that are not visible, as a batch read answers), so the
+// elements' pageImport resolvers find them without waiting for a batch to fill. It does nothing
+// unless the current connection field selects node.pageImport. An error is left to the
+// resolvers: they load through the loader as before and report it on their own path.
+func primePageImports(ctx context.Context, jobs []*models.Code2Des) {
 	l, err := loadersFrom(ctx)
-	if err != nil || l.reader == nil || !selectsNodeField(ctx, "pageImport") {
-		return func([]*models.Code2Des) {}
+	if err != nil || l.reader == nil || len(jobs) == 0 || !selectsNodeField(ctx, "pageImport") {
+		return
 	}
-	type result struct {
-		found map[string]*models.PageImport
-		err   error
+	ids := make([]string, 0, len(jobs))
+	for _, j := range jobs {
+		ids = append(ids, j.PageImportID)
 	}
-	done := make(chan result, 1)
-	go func() {
-		found, err := l.reader.PageImportsOfCode2DesJobs(ctx, f)
-		done <- result{found, err}
-	}()
-	return func(jobs []*models.Code2Des) {
-		r := <-done
-		if r.err != nil {
-			return
-		}
-		for _, j := range jobs {
-			if pi, ok := r.found[j.PageImportID]; ok {
-				l.PageImport.Prime(j.PageImportID, pi)
-			}
-		}
+	ids = uniqueStrings(ids)
+	if len(ids) > MaxLoaderBatch {
+		return
+	}
+	found, err := l.reader.PageImportsByID(ctx, ids)
+	if err != nil {
+		return
+	}
+	for _, id := range ids {
+		l.PageImport.Prime(id, found[id])
 	}
 }
 
-// primeCode2DesJobs reads the Code2Des jobs of a page of Page Imports in one batch, right away,
-// and primes the request's loader with them (an empty list for imports without jobs, as a batch
-// read answers), so the elements' code2desJobs resolvers find them without waiting for a batch to
-// fill. It does nothing unless the current connection field selects node.code2desJobs. An error
-// is left to the resolvers: they load through the loader as before and report it on their path.
+// primeCode2DesJobs is primePageImports for PageImport.code2desJobs of a page of imports.
 func primeCode2DesJobs(ctx context.Context, imports []*models.PageImport) {
 	l, err := loadersFrom(ctx)
 	if err != nil || l.reader == nil || len(imports) == 0 || !selectsNodeField(ctx, "code2desJobs") {

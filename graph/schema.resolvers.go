@@ -119,17 +119,14 @@ func (r *queryResolver) Code2desJobs(ctx context.Context, projectID string, figm
 	if err != nil {
 		return nil, err
 	}
-	filter := models.Code2DesFilter{
+	page, err := r.Code2DesService.Code2DesJobs(ctx, models.Code2DesFilter{
 		ProjectID: pid, FigmaFileKey: figmaFileKey, PageImportID: pageImportID, Status: status,
 		First: deref(first), After: deref(after),
-	}
-	prime := prefetchPageImports(ctx, filter)
-	page, err := r.Code2DesService.Code2DesJobs(ctx, filter)
+	})
 	if err != nil {
-		prime(nil)
 		return nil, err
 	}
-	prime(page.Items)
+	primePageImports(ctx, page.Items)
 	return code2desConnection(page), nil
 }
 
