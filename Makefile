@@ -1,5 +1,5 @@
 # The two commands of the README, plus code generation.
-.PHONY: run test generate
+.PHONY: run test generate bench
 
 # Run the whole product on this machine: PostgreSQL, the S3 and SQS protocol servers, the API and
 # the reference capture worker (headless Chromium); it then prints how to run the first import.
@@ -17,3 +17,10 @@ test:
 # Regenerate the gqlgen code after editing schema.graphqls or gqlgen.yml.
 generate:
 	go generate ./graph
+
+# The side-by-side benchmark of issue 17 (not part of `make test`): the API against PostGraphile 5
+# and raw Go baselines on a seeded database; writes docs/benchmarks.md. BENCH_FLAGS passes options
+# (e.g. BENCH_FLAGS="-duration 5s -profile /tmp/prof"); ports BENCH_PORT_BASE..+8 (default 18700).
+bench:
+	bash .ci/postgres-up
+	go run ./server/bench $(BENCH_FLAGS)

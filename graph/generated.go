@@ -190,10 +190,6 @@ type MutationResolver interface {
 	DeleteCode2Des(ctx context.Context, id string) (*DeleteCode2DesPayload, error)
 }
 type PageImportResolver interface {
-	Viewport(ctx context.Context, obj *models.PageImport) (*Viewport, error)
-
-	HasScreenshot(ctx context.Context, obj *models.PageImport) (bool, error)
-
 	Code2desJobs(ctx context.Context, obj *models.PageImport) ([]*models.Code2Des, error)
 }
 type QueryResolver interface {
@@ -2454,8 +2450,8 @@ func (ec *executionContext) _Code2DesImage_base64(ctx context.Context, field gra
 			return obj.Base64, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
-			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Base64Text) graphql.Marshaler {
+			return ec.marshalOString2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐBase64Text(ctx, selections, v)
 		},
 		true,
 		false,
@@ -3213,11 +3209,11 @@ func (ec *executionContext) _PageImport_viewport(ctx context.Context, field grap
 			return ec.fieldContext_PageImport_viewport(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.PageImport().Viewport(ctx, obj)
+			return obj.Viewport(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *Viewport) graphql.Marshaler {
-			return ec.marshalNViewport2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐViewport(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v models.Viewport) graphql.Marshaler {
+			return ec.marshalNViewport2githubᚗcomᚋcode2desᚋbackendᚋmodelsᚐViewport(ctx, selections, v)
 		},
 		true,
 		true,
@@ -3228,7 +3224,7 @@ func (ec *executionContext) fieldContext_PageImport_viewport(_ context.Context, 
 		Object:     "PageImport",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Viewport(ctx, field)
 		},
@@ -3360,7 +3356,7 @@ func (ec *executionContext) _PageImport_hasScreenshot(ctx context.Context, field
 			return ec.fieldContext_PageImport_hasScreenshot(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.PageImport().HasScreenshot(ctx, obj)
+			return obj.HasScreenshot(), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -3371,7 +3367,7 @@ func (ec *executionContext) _PageImport_hasScreenshot(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_PageImport_hasScreenshot(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PageImport", field, true, true, "Boolean")
+	return graphql.NewScalarFieldContext("PageImport", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _PageImport_errorMessage(ctx context.Context, field graphql.CollectedField, obj *models.PageImport) (ret graphql.Marshaler) {
@@ -4037,7 +4033,7 @@ func (ec *executionContext) fieldContext_TriggerCode2DesPayload_code2des(_ conte
 	return fc, nil
 }
 
-func (ec *executionContext) _Viewport_width(ctx context.Context, field graphql.CollectedField, obj *Viewport) (ret graphql.Marshaler) {
+func (ec *executionContext) _Viewport_width(ctx context.Context, field graphql.CollectedField, obj *models.Viewport) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -4060,7 +4056,7 @@ func (ec *executionContext) fieldContext_Viewport_width(_ context.Context, field
 	return graphql.NewScalarFieldContext("Viewport", field, false, false, "Int")
 }
 
-func (ec *executionContext) _Viewport_height(ctx context.Context, field graphql.CollectedField, obj *Viewport) (ret graphql.Marshaler) {
+func (ec *executionContext) _Viewport_height(ctx context.Context, field graphql.CollectedField, obj *models.Viewport) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -6004,11 +6000,10 @@ func (ec *executionContext) _PageImport(ctx context.Context, sel ast.SelectionSe
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "viewport":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._PageImport_viewport(ctx, field, obj)
-				})
+			out.Values[i] = ec._PageImport_viewport(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "deviceScaleFactor":
 			out.Values[i] = ec._PageImport_deviceScaleFactor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -6035,11 +6030,10 @@ func (ec *executionContext) _PageImport(ctx context.Context, sel ast.SelectionSe
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "hasScreenshot":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._PageImport_hasScreenshot(ctx, field, obj)
-				})
+			out.Values[i] = ec._PageImport_hasScreenshot(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "errorMessage":
 			out.Values[i] = ec._PageImport_errorMessage(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -6322,7 +6316,7 @@ func (ec *executionContext) _TriggerCode2DesPayload(ctx context.Context, sel ast
 
 var viewportImplementors = []string{"Viewport"}
 
-func (ec *executionContext) _Viewport(ctx context.Context, sel ast.SelectionSet, obj *Viewport) graphql.Marshaler {
+func (ec *executionContext) _Viewport(ctx context.Context, sel ast.SelectionSet, obj *models.Viewport) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, viewportImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -7059,12 +7053,8 @@ func (ec *executionContext) marshalNTriggerCode2DesPayload2ᚖgithubᚗcomᚋcod
 	return ec._TriggerCode2DesPayload(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNViewport2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐViewport(ctx context.Context, sel ast.SelectionSet, v *Viewport) graphql.Marshaler {
-	if v == nil {
-		graphql.AddInvalidNullError(ctx, "Viewport!")
-		return graphql.Null
-	}
-	return ec._Viewport(ctx, sel, v)
+func (ec *executionContext) marshalNViewport2githubᚗcomᚋcode2desᚋbackendᚋmodelsᚐViewport(ctx context.Context, sel ast.SelectionSet, v models.Viewport) graphql.Marshaler {
+	return ec._Viewport(ctx, sel, &v)
 }
 
 func (ec *executionContext) unmarshalNViewportInput2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐViewportInput(ctx context.Context, v any) (*ViewportInput, error) {
@@ -7348,6 +7338,23 @@ func (ec *executionContext) marshalOPageImportStatus2ᚖgithubᚗcomᚋcode2des�
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) unmarshalOString2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐBase64Text(ctx context.Context, v any) (*models.Base64Text, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := UnmarshalBase64Text(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOString2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐBase64Text(ctx context.Context, sel ast.SelectionSet, v *models.Base64Text) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	res := MarshalBase64Text(*v)
+	return graphql.WrapContextMarshaler(ctx, res)
 }
 
 func (ec *executionContext) unmarshalOString2ᚖstring(ctx context.Context, v any) (*string, error) {

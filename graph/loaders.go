@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"time"
 
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/vikstrous/dataloadgen"
 
 	"github.com/code2des/backend/models"
@@ -23,10 +25,15 @@ type BatchReader interface {
 	Code2DesJobsByPageImport(ctx context.Context, ids []string) (map[string][]*models.Code2Des, error)
 }
 
-// LoaderWait is how long a dataloader collects keys before it reads them in one batch. gqlgen
-// resolves the elements of a list concurrently, so every element's key arrives within
-// microseconds of the first; the wait only has to cover goroutine scheduling.
-const LoaderWait = 5 * time.Millisecond
+// LoaderWait is how long a dataloader collects keys before it reads them in one batch. The lists
+// whose elements load a relation (code2desJobs { pageImport }, pageImports { code2desJobs }) do
+// not wait at all: their connection resolver reads the whole page's relation in one batch and
+// primes the loader (primePageImports, primeCode2DesJobs). The wait only serves the remaining
+// cases (a relation below a relation); gqlgen starts every element's resolver within
+// microseconds, so a short wait still batches them, and a key that misses it costs one more batch
+// read, never a wrong answer. It was 5 ms, which was idle time under every nested request
+// (issue 17).
+const LoaderWait = 200 * time.Microsecond
 
 // MaxLoaderBatch is the most keys one batch read carries (a batch that fills up is read at once).
 // The complexity limit keeps real queries far below it; it must not exceed jobs.MaxBatchKeys.
@@ -35,6 +42,8 @@ const MaxLoaderBatch = 500
 // Loaders are the per-request dataloaders (vikstrous/dataloadgen). They live for one request:
 // their cache must never serve one caller's rows to another.
 type Loaders struct {
+	reader BatchReader
+
 	// PageImport loads a Page Import by id (Code2Des.pageImport).
 	PageImport *dataloadgen.Loader[string, *models.PageImport]
 	// Code2DesByPageImport loads the jobs of a Page Import (PageImport.code2desJobs).
@@ -45,6 +54,7 @@ type Loaders struct {
 func NewLoaders(r BatchReader) *Loaders {
 	opts := []dataloadgen.Option{dataloadgen.WithWait(LoaderWait), dataloadgen.WithBatchCapacity(MaxLoaderBatch)}
 	return &Loaders{
+		reader:               r,
 		PageImport:           dataloadgen.NewMappedLoader(r.PageImportsByID, opts...),
 		Code2DesByPageImport: dataloadgen.NewMappedLoader(r.Code2DesJobsByPageImport, opts...),
 	}
@@ -100,4 +110,85 @@ func loadCode2DesJobs(ctx context.Context, id string) ([]*models.Code2Des, error
 		return []*models.Code2Des{}, nil
 	}
 	return jobs, err
+}
+
+// selectsNodeField reports whether the current connection field selects edges { node { field } }
+// (fragments and aliases included).
+func selectsNodeField(ctx context.Context, field string) bool {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil || !graphql.HasOperationContext(ctx) {
+		return false
+	}
+	oc := graphql.GetOperationContext(ctx)
+	for _, edges := range graphql.CollectFields(oc, fc.Field.Selections, nil) {
+		if edges.Name != "edges" {
+			continue
+		}
+		for _, node := range graphql.CollectFields(oc, edges.Selections, nil) {
+			if node.Name != "node" {
+				continue
+			}
+			for _, f := range graphql.CollectFields(oc, node.Selections, nil) {
+				if f.Name == field {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// primePageImports reads the Page Imports of jobs in one batch, right away, and primes the
+// request's loader with them (nil for ids that are not visible, as a batch read answers), so the
+// elements' pageImport resolvers find them without waiting for a batch to fill. It does nothing
+// unless the current connection field selects node.pageImport. An error is left to the
+// resolvers: they load through the loader as before and report it on their own path.
+func primePageImports(ctx context.Context, jobs []*models.Code2Des) {
+	l, err := loadersFrom(ctx)
+	if err != nil || l.reader == nil || len(jobs) == 0 || !selectsNodeField(ctx, "pageImport") {
+		return
+	}
+	ids := make([]string, 0, len(jobs))
+	for _, j := range jobs {
+		ids = append(ids, j.PageImportID)
+	}
+	ids = uniqueStrings(ids)
+	if len(ids) > MaxLoaderBatch {
+		return
+	}
+	found, err := l.reader.PageImportsByID(ctx, ids)
+	if err != nil {
+		return
+	}
+	for _, id := range ids {
+		l.PageImport.Prime(id, found[id])
+	}
+}
+
+// primeCode2DesJobs is primePageImports for PageImport.code2desJobs of a page of imports.
+func primeCode2DesJobs(ctx context.Context, imports []*models.PageImport) {
+	l, err := loadersFrom(ctx)
+	if err != nil || l.reader == nil || len(imports) == 0 || !selectsNodeField(ctx, "code2desJobs") {
+		return
+	}
+	ids := make([]string, 0, len(imports))
+	for _, pi := range imports {
+		ids = append(ids, pi.ID)
+	}
+	ids = uniqueStrings(ids)
+	if len(ids) > MaxLoaderBatch {
+		return
+	}
+	found, err := l.reader.Code2DesJobsByPageImport(ctx, ids)
+	if err != nil {
+		return
+	}
+	for _, id := range ids {
+		l.Code2DesByPageImport.Prime(id, found[id])
+	}
+}
+
+func uniqueStrings(s []string) []string {
+	slices.Sort(s)
+	return slices.Compact(s)
 }

@@ -88,12 +88,6 @@ type TriggerCode2DesPayload struct {
 	Code2des *models.Code2Des `json:"code2des"`
 }
 
-// A browser viewport in CSS pixels.
-type Viewport struct {
-	Width  int `json:"width"`
-	Height int `json:"height"`
-}
-
 type ViewportInput struct {
 	// 320-3840 CSS px.
 	Width int `json:"width"`

@@ -82,16 +82,6 @@ func (r *mutationResolver) DeleteCode2Des(ctx context.Context, id string) (*Dele
 	return &DeleteCode2DesPayload{DeletedID: id}, nil
 }
 
-// Viewport is the resolver for the viewport field.
-func (r *pageImportResolver) Viewport(ctx context.Context, obj *models.PageImport) (*Viewport, error) {
-	return &Viewport{Width: obj.ViewportWidth, Height: obj.ViewportHeight}, nil
-}
-
-// HasScreenshot is the resolver for the hasScreenshot field.
-func (r *pageImportResolver) HasScreenshot(ctx context.Context, obj *models.PageImport) (bool, error) {
-	return obj.ScreenshotURL != nil, nil
-}
-
 // Code2desJobs is the resolver for the code2desJobs field.
 func (r *pageImportResolver) Code2desJobs(ctx context.Context, obj *models.PageImport) ([]*models.Code2Des, error) {
 	return loadCode2DesJobs(ctx, obj.ID)
@@ -114,6 +104,7 @@ func (r *queryResolver) PageImports(ctx context.Context, projectID string, statu
 	if err != nil {
 		return nil, err
 	}
+	primeCode2DesJobs(ctx, page.Items)
 	return pageImportConnection(page), nil
 }
 
@@ -135,6 +126,7 @@ func (r *queryResolver) Code2desJobs(ctx context.Context, projectID string, figm
 	if err != nil {
 		return nil, err
 	}
+	primePageImports(ctx, page.Items)
 	return code2desConnection(page), nil
 }
 

@@ -125,7 +125,7 @@ type Code2DesImage struct {
 	Width  int
 	Height int
 	// Base64 holds the raster bytes (PNG, JPEG or GIF) in standard base64; nil for SVG.
-	Base64 *string
+	Base64 *Base64Text
 	// Svg holds the SVG document text; nil for rasters.
 	Svg *string
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"github.com/code2des/backend/graph"
 	"github.com/code2des/backend/models"
 )
 
@@ -74,8 +75,11 @@ func (jsonTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Gra
 			return
 		}
 	}
+	// Large string values (a result's base64) bypass gqlgen's response buffer: they are written
+	// from where the result reader keeps them, straight to the client (graph.Splices).
+	ctx, splices := graph.WithSplices(ctx)
 	responses, ctx := exec.DispatchOperation(ctx, oc)
-	writeResponse(w, responses(ctx))
+	writeData(w, responses(ctx), splices)
 }
 
 // readParams reads the operation of a POST body or a GET query string. Numbers in variables are
@@ -134,7 +138,11 @@ func decodeJSON(b []byte, v any) error {
 // as they are, without copying them (a result can carry tens of MiB of base64). The executor
 // only ever produces valid JSON data (the JSON scalar carries a result tree the result reader has
 // parsed and checked).
-func writeResponse(w io.Writer, resp *graphql.Response) {
+func writeResponse(w io.Writer, resp *graphql.Response) { writeData(w, resp, nil) }
+
+// writeData is writeResponse with the data's splice markers replaced by their values (splices
+// may be nil).
+func writeData(w io.Writer, resp *graphql.Response, splices *graph.Splices) {
 	var head bytes.Buffer
 	head.WriteByte('{')
 	if len(resp.Errors) > 0 {
@@ -157,9 +165,15 @@ func writeResponse(w io.Writer, resp *graphql.Response) {
 			tail = append(append([]byte(`,"extensions":`), ext...), '}')
 		}
 	}
-	for _, part := range [][]byte{head.Bytes(), data, tail} {
-		if _, err := w.Write(part); err != nil {
-			return // the client has gone; nothing else to do
-		}
+	if _, err := w.Write(head.Bytes()); err != nil {
+		return // the client has gone; nothing else to do
 	}
+	if splices != nil {
+		if err := splices.WriteData(w, data); err != nil {
+			return
+		}
+	} else if _, err := w.Write(data); err != nil {
+		return
+	}
+	_, _ = w.Write(tail)
 }

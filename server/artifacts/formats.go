@@ -121,7 +121,7 @@ type Capture struct {
 // Errors (CodeFailedPrecondition): the first broken rule, with a client-safe message.
 func ParseCapture(b []byte) (*Capture, error) {
 	var c Capture
-	if err := decodeStrict(b, &c); err != nil {
+	if err := decodeCapture(b, &c); err != nil {
 		return nil, invalid(because(ErrMalformed, err), "capture is not valid JSON of the capture format")
 	}
 	m := c.Manifest

@@ -19,16 +19,22 @@ func MemberOrganizations(db bun.IDB, subject string) *bun.SelectQuery {
 		Column("organization_id").Where("subject = ?", subject)
 }
 
+// ProjectOrganizationQuery returns the subquery of the organization of projectID when subject is
+// a member of it (no row otherwise), for `organization_id = (?)` filters: a list can check the
+// membership in its own statement instead of a round trip of its own (issue 17).
+func ProjectOrganizationQuery(db bun.IDB, subject string, projectID int64) *bun.SelectQuery {
+	return db.NewSelect().Model((*models.Project)(nil)).Column("project.organization_id").
+		Join("JOIN organization_member AS m ON m.organization_id = project.organization_id AND m.subject = ?", subject).
+		Where("project.id = ?", projectID)
+}
+
 // ProjectOrganization returns the organization of projectID when subject is a member of it. The
 // organization always comes from the project, never from the client (SPEC §2).
 // Errors: CodeNotFound when the project does not exist or subject is not a member of its
 // organization (the two are not told apart); database failures are returned wrapped, unclassified.
 func ProjectOrganization(ctx context.Context, db bun.IDB, subject string, projectID int64) (int64, error) {
 	var orgID int64
-	err := db.NewSelect().Model((*models.Project)(nil)).Column("project.organization_id").
-		Join("JOIN organization_member AS m ON m.organization_id = project.organization_id AND m.subject = ?", subject).
-		Where("project.id = ?", projectID).
-		Scan(ctx, &orgID)
+	err := ProjectOrganizationQuery(db, subject, projectID).Scan(ctx, &orgID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, models.Errorf(models.CodeNotFound, "project %d not found", projectID)
 	}

@@ -15,6 +15,7 @@ package auth
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"net/http"
@@ -75,6 +76,8 @@ type Config struct {
 	HTTPClient *http.Client
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// TokenCacheSize bounds the verified-token cache in entries; 0 means MaxCachedTokens.
+	TokenCacheSize int
 }
 
 // Verifier verifies bearer tokens. It is safe for concurrent use.
@@ -88,6 +91,10 @@ type Verifier struct {
 	fetchedAt   time.Time
 	lastAttempt time.Time
 	inflight    *flight // the JWKS fetch under way, nil when none
+
+	// tokens caches verified tokens by their SHA-256 (tokencache.go): a repeat of a token skips
+	// parsing and the RSA signature check, never the expiry or the key's presence in the JWKS.
+	tokens *tokenCache
 }
 
 // flight is one JWKS fetch; done is closed when it has ended, after err is set.
@@ -142,7 +149,10 @@ func NewVerifier(cfg Config) (*Verifier, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Verifier{cfg: cfg}, nil
+	if cfg.TokenCacheSize <= 0 {
+		cfg.TokenCacheSize = MaxCachedTokens
+	}
+	return &Verifier{cfg: cfg, tokens: newTokenCache(cfg.TokenCacheSize)}, nil
 }
 
 func unauthenticated(err error) error {
@@ -156,7 +166,15 @@ func (v *Verifier) Verify(ctx context.Context, token string) (models.Principal, 
 	if token == "" || len(token) > MaxTokenBytes {
 		return models.Principal{}, unauthenticated(ErrMalformed)
 	}
-	var keyErr error
+	sum := sha256.Sum256([]byte(token))
+	if p, ok := v.cached(ctx, sum); ok {
+		return p, nil
+	}
+	var (
+		keyErr  error
+		usedKid string
+		usedKey jwk.Key
+	)
 	provider := jws.KeyProviderFunc(func(ctx context.Context, sink jws.KeySink, sig *jws.Signature, _ *jws.Message) error {
 		hdr := sig.ProtectedHeaders()
 		// RS256 only: this refuses `none`, and HS256 tokens "signed" with the public key.
@@ -181,6 +199,7 @@ func (v *Verifier) Verify(ctx context.Context, token string) (models.Principal, 
 			keyErr = err
 			return err
 		}
+		usedKid, usedKey = kid, key
 		sink.Key(jwa.RS256(), key)
 		return nil
 	})
@@ -215,7 +234,11 @@ func (v *Verifier) Verify(ctx context.Context, token string) (models.Principal, 
 	if sub == "" || len(sub) > models.MaxSubjectLength {
 		return models.Principal{}, unauthenticated(ErrSubject)
 	}
-	return models.Principal{Subject: sub}, nil
+	p := models.Principal{Subject: sub}
+	if exp, ok := tok.Expiration(); ok && usedKey != nil {
+		v.tokens.add(sum, verifiedToken{principal: p, expires: exp, kid: usedKid, key: usedKey})
+	}
+	return p, nil
 }
 
 // clientAccepted checks the app client: Cognito ID tokens name it in `aud`, access tokens in

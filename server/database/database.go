@@ -4,13 +4,13 @@ package database
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"net/url"
 	"strings"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib" // also registers the "pgx" database/sql driver
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"github.com/uptrace/bun/migrate"
@@ -18,19 +18,32 @@ import (
 	"github.com/code2des/backend/migrations"
 )
 
-// Pool settings. A small pool is plenty: every statement is short and indexed.
+// Pool settings. A small pool is plenty: every statement is short and indexed. Idle connections
+// are kept up to the pool size: with fewer, every burst above them opened and closed connections
+// (TCP, startup, authentication) for each request (issue 17).
 const (
 	maxOpenConns    = 20
-	maxIdleConns    = 10
+	maxIdleConns    = maxOpenConns
 	connMaxLifetime = 30 * time.Minute
 )
 
+// queryExecMode is how pgx sends statements unless the URL sets default_query_exec_mode. bun
+// writes arguments into the SQL text, so nearly every statement (an id, a cursor, a batch of ids)
+// is a new text: pgx's default, a per-connection cache of prepared statements, then prepared each
+// one in an extra round trip and evicted another. The extended protocol without a named prepared
+// statement sends it in one round trip (issue 17).
+const queryExecMode = pgx.QueryExecModeExec
+
 // Open connects to the PostgreSQL server at dsn (a postgres:// URL) and checks the connection.
 func Open(ctx context.Context, dsn string) (*bun.DB, error) {
-	sqldb, err := sql.Open("pgx", dsn)
+	cfg, err := pgx.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
+	if !strings.Contains(dsn, "default_query_exec_mode") {
+		cfg.DefaultQueryExecMode = queryExecMode
+	}
+	sqldb := stdlib.OpenDB(*cfg)
 	sqldb.SetMaxOpenConns(maxOpenConns)
 	sqldb.SetMaxIdleConns(maxIdleConns)
 	sqldb.SetConnMaxLifetime(connMaxLifetime)

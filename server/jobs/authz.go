@@ -29,3 +29,11 @@ func (s *Service) projectOrganization(ctx context.Context, subject string, proje
 func (s *Service) memberOrgs(subject string) *bun.SelectQuery {
 	return auth.MemberOrganizations(s.cfg.DB, subject)
 }
+
+// visibleProjectOrg is the subquery of projectID's organization when the subject is a member of
+// it: a list query filters `organization_id = (?)` with it, so the membership check costs no round
+// trip of its own. The query returns no row for a project the subject cannot see; a caller that
+// must tell that from an empty page asks projectOrganization when the page is empty.
+func (s *Service) visibleProjectOrg(subject string, projectID int64) *bun.SelectQuery {
+	return auth.ProjectOrganizationQuery(s.cfg.DB, subject, projectID)
+}

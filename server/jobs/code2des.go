@@ -198,13 +198,15 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 	}
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
-	orgID, err := s.projectOrganization(ctx, p.Subject, f.ProjectID)
-	if err != nil {
-		return nil, err
-	}
 	var rows []*models.Code2Des
-	if err := code2desJobsQuery(s.cfg.DB, &rows, orgID, f, afterID, size).Scan(ctx); err != nil {
+	if err := code2desJobsQuery(s.cfg.DB, &rows, s.visibleProjectOrg(p.Subject, f.ProjectID), f, afterID, size).Scan(ctx); err != nil {
 		return nil, DatabaseError(ctx, fmt.Errorf("list code2des: %w", err))
+	}
+	if len(rows) == 0 {
+		// An empty page: an invisible project is NOT_FOUND, a visible one just has no rows here.
+		if _, err := s.projectOrganization(ctx, p.Subject, f.ProjectID); err != nil {
+			return nil, err
+		}
 	}
 	page := &models.Code2DesPage{HasPreviousPage: afterID != ""}
 	page.Items, page.Cursors, page.HasNextPage = trimPage(rows, size, CursorCode2Des, func(r *models.Code2Des) string { return r.ID })
@@ -212,14 +214,15 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 }
 
 // code2desJobsQuery selects one page (plus one row, to tell whether there is a next page) of a
-// project's jobs, newest first. orgID is the project's organization (derived from the project,
-// never from the client): code2des_org_project_file_status_idx leads with organization_id, so the
+// project's jobs, newest first. org is the project's organization (derived from the project,
+// never from the client; an int64 or the one-row subquery of visibleProjectOrg, as for
+// pageImportsQuery): code2des_org_project_file_status_idx leads with organization_id, so the
 // discovery query (project + figma file key + status) can use all four of its columns. The other
 // filters match code2des_project_status_idx and code2des_page_import_idx; bun adds
 // `deleted_at IS NULL` (soft_delete).
-func code2desJobsQuery(db bun.IDB, rows *[]*models.Code2Des, orgID int64, f models.Code2DesFilter, afterID string, size int) *bun.SelectQuery {
+func code2desJobsQuery(db bun.IDB, rows *[]*models.Code2Des, org any, f models.Code2DesFilter, afterID string, size int) *bun.SelectQuery {
 	q := db.NewSelect().Model(rows).
-		Where("organization_id = ?", orgID).
+		Where("organization_id = (?)", org).
 		Where("project_id = ?", f.ProjectID)
 	if f.FigmaFileKey != nil {
 		q = q.Where("figma_file_key = ?", *f.FigmaFileKey)

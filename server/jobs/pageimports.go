@@ -143,13 +143,16 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 	}
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
-	orgID, err := s.projectOrganization(ctx, p.Subject, f.ProjectID)
-	if err != nil {
-		return nil, err
-	}
 	var rows []*models.PageImport
-	if err := pageImportsQuery(s.cfg.DB, &rows, orgID, f.ProjectID, f.Status, afterID, size).Scan(ctx); err != nil {
+	org := s.visibleProjectOrg(p.Subject, f.ProjectID)
+	if err := pageImportsQuery(s.cfg.DB, &rows, org, f.ProjectID, f.Status, afterID, size).Scan(ctx); err != nil {
 		return nil, DatabaseError(ctx, fmt.Errorf("list page_import: %w", err))
+	}
+	if len(rows) == 0 {
+		// An empty page: an invisible project is NOT_FOUND, a visible one just has no rows here.
+		if _, err := s.projectOrganization(ctx, p.Subject, f.ProjectID); err != nil {
+			return nil, err
+		}
 	}
 	page := &models.PageImportPage{HasPreviousPage: afterID != ""}
 	page.Items, page.Cursors, page.HasNextPage = trimPage(rows, size, CursorPageImports, func(r *models.PageImport) string { return r.ID })
@@ -160,12 +163,14 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 }
 
 // pageImportsQuery selects one page (plus one row, to tell whether there is a next page) of a
-// project's Page Imports, newest first. The organization and project predicates match the seed
-// indexes page_import_org_project_idx and page_import_project_status_idx; bun adds
-// `deleted_at IS NULL` (soft_delete).
-func pageImportsQuery(db bun.IDB, rows *[]*models.PageImport, orgID, projectID int64, status *models.PageImportStatus, afterID string, size int) *bun.SelectQuery {
+// project's Page Imports, newest first. org is the project's organization: an int64, or a
+// one-row subquery (visibleProjectOrg, which also checks the membership; PostgreSQL runs it once,
+// as an InitPlan). The organization and project predicates match the seed indexes
+// page_import_org_project_idx and page_import_project_status_idx; bun adds `deleted_at IS NULL`
+// (soft_delete).
+func pageImportsQuery(db bun.IDB, rows *[]*models.PageImport, org any, projectID int64, status *models.PageImportStatus, afterID string, size int) *bun.SelectQuery {
 	q := db.NewSelect().Model(rows).
-		Where("organization_id = ?", orgID).
+		Where("organization_id = (?)", org).
 		Where("project_id = ?", projectID)
 	if status != nil {
 		q = q.Where("status = ?", *status)

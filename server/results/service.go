@@ -14,7 +14,6 @@ package results
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -360,7 +359,7 @@ func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeI
 		return nil, nil, invalid(fmt.Errorf("%w: image %q is %dx%d, declares %dx%d", ErrInvalidImage, e.Ref, cfg.Width, cfg.Height, e.Width, e.Height))
 	}
 	if !needsConversion(sniffed, cfg) {
-		data := base64.StdEncoding.EncodeToString(b)
+		data := models.EncodeBase64(b)
 		return &models.Code2DesImage{Ref: e.Ref, MimeType: sniffed, ByteSize: len(b), Sha256: e.Sha256, Width: cfg.Width, Height: cfg.Height, Base64: &data}, nil, nil
 	}
 	if err := convertible(b, sniffed, cfg); err != nil {
@@ -377,7 +376,7 @@ func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeI
 		return nil, nil, invalid(fmt.Errorf("image %q: %w", e.Ref, err))
 	}
 	sum = sha256.Sum256(out.bytes)
-	data := base64.StdEncoding.EncodeToString(out.bytes)
+	data := models.EncodeBase64(out.bytes)
 	img := &models.Code2DesImage{Ref: e.Ref, MimeType: out.mime, ByteSize: len(out.bytes), Sha256: hex.EncodeToString(sum[:]), Width: out.width, Height: out.height, Base64: &data}
 	var warnings []*models.Code2DesWarning
 	var node *string

@@ -138,7 +138,7 @@ func decodeB64(t *testing.T, im *models.Code2DesImage) []byte {
 	if im.Base64 == nil {
 		t.Fatalf("%s has no base64 data", im.Ref)
 	}
-	b, err := base64.StdEncoding.DecodeString(*im.Base64)
+	b, err := base64.StdEncoding.DecodeString(string(*im.Base64))
 	if err != nil {
 		t.Fatalf("%s: %v", im.Ref, err)
 	}

@@ -1,0 +1,72 @@
+package graph
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/code2des/backend/models"
+)
+
+func TestMarshalBase64TextWritesItsJSONString(t *testing.T) {
+	src := make([]byte, 1000)
+	for i := range src {
+		src[i] = byte(i * 7)
+	}
+	text := models.EncodeBase64(src)
+	want, _ := json.Marshal(string(text))
+
+	var plain bytes.Buffer
+	if err := MarshalBase64Text(text).MarshalGQLContext(context.Background(), &plain); err != nil {
+		t.Fatal(err)
+	}
+	if plain.String() != string(want) {
+		t.Errorf("without splices: %s, want %s", plain.String(), want)
+	}
+
+	ctx, s := WithSplices(context.Background())
+	var data bytes.Buffer
+	data.WriteString(`{"a":`)
+	_ = MarshalBase64Text(text).MarshalGQLContext(ctx, &data)
+	data.WriteString(`,"b":`)
+	_ = MarshalBase64Text("QUJD").MarshalGQLContext(ctx, &data)
+	data.WriteString(`}`)
+	if data.Len() > 40 {
+		t.Errorf("the executor's buffer holds %d bytes; the values should stay out of it", data.Len())
+	}
+	var out bytes.Buffer
+	if err := s.WriteData(&out, data.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := out.String(), `{"a":`+string(want)+`,"b":"QUJD"}`; got != want {
+		t.Errorf("spliced = %.80s..., want %.80s...", got, want)
+	}
+}
+
+func TestSplicesWriteDataLeavesOtherBytes(t *testing.T) {
+	ctx, s := WithSplices(context.Background())
+	var buf bytes.Buffer
+	_ = MarshalBase64Text("QQ==").MarshalGQLContext(ctx, &buf)
+	marker := buf.String() // "\x000\x00" in quotes
+	for name, tc := range map[string]struct{ in, want string }{
+		"NoMarker":          {`{"x":1}`, `{"x":1}`},
+		"Empty":             {``, ``},
+		"MarkerAlone":       {marker, `"QQ=="`},
+		"MarkerTwice":       {`[` + marker + `,` + marker + `]`, `["QQ==","QQ=="]`},
+		"UnknownIndex":      {"[\"\x007\x00\"]", "[\"\x007\x00\"]"},
+		"NotAnIndex":        {"[\"\x00x\x00\"]", "[\"\x00x\x00\"]"},
+		"UnclosedMarker":    {"[\"\x000", "[\"\x000"},
+		"StrayNulThenValid": {"\x00" + marker, "\x00\"QQ==\""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var out bytes.Buffer
+			if err := s.WriteData(&out, []byte(tc.in)); err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != tc.want {
+				t.Errorf("WriteData(%q) = %q, want %q", tc.in, out.String(), tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,141 @@
+package auth_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/lestrrat-go/jwx/v3/jwt"
+
+	"github.com/code2des/backend/server/auth"
+)
+
+// The verified-token cache must never accept what the full check would refuse: a token past its
+// expiry, or one whose signing key has left the key set.
+
+func TestTokenCacheNeverAcceptsAnExpiredToken(t *testing.T) {
+	keyA, _ := testKeys(t)
+	_, li := newPool(t, keyA)
+	c := &clock{now: time.Now()}
+	v := newVerifier(t, li, c)
+	ctx := context.Background()
+	exp := c.Now().Add(10 * time.Minute)
+	tok := sign(t, li, claims(t, li, c.Now(), func(b *jwt.Builder) { b.Expiration(exp) }))
+
+	if p, err := v.Verify(ctx, tok); err != nil || p.Subject != "user-1" {
+		t.Fatalf("Verify = %+v, %v", p, err)
+	}
+	if n := v.CachedTokens(); n != 1 {
+		t.Fatalf("%d cached tokens after one valid token, want 1", n)
+	}
+	// A second of validity left: served (from the cache) as the same caller.
+	c.Advance(exp.Sub(c.Now()) - time.Second)
+	if p, err := v.Verify(ctx, tok); err != nil || p.Subject != "user-1" {
+		t.Fatalf("a second before expiry: %+v, %v", p, err)
+	}
+	// Past exp plus the leeway the full check allows: refused, and dropped from the cache.
+	c.Advance(time.Second + auth.DefaultLeeway)
+	if _, err := v.Verify(ctx, tok); err == nil {
+		t.Fatal("a token past its expiry and the leeway was accepted")
+	}
+	if n := v.CachedTokens(); n != 0 {
+		t.Errorf("%d cached tokens after the expired token was refused, want 0", n)
+	}
+}
+
+func TestTokenCacheRefusesATokenWhoseKeyWasRemoved(t *testing.T) {
+	keyA, keyB := testKeys(t)
+	p, li := newPool(t, keyA)
+	c := &clock{now: time.Now()}
+	v := newVerifier(t, li, c)
+	ctx := context.Background()
+	// Valid for three hours, so only the key removal can end it.
+	tok := sign(t, li, claims(t, li, c.Now(), func(b *jwt.Builder) { b.Expiration(c.Now().Add(3 * time.Hour)) }))
+	if _, err := v.Verify(ctx, tok); err != nil {
+		t.Fatal(err)
+	}
+
+	// The pool drops key A (only B is published). Once the key set is older than its maximum
+	// age, the next check refreshes it; after that the cached A token must be refused.
+	p.serve(p.issuer(t, keyB))
+	c.Advance(auth.DefaultJWKSMaxAge + time.Second)
+	deadline := time.Now().Add(5 * time.Second)
+	var err error
+	for time.Now().Before(deadline) {
+		if _, err = v.Verify(ctx, tok); err != nil {
+			break
+		}
+		time.Sleep(10 * time.Millisecond) // the refresh runs in the background
+	}
+	if !errors.Is(err, auth.ErrUnknownKey) {
+		t.Fatalf("after the key was removed from the JWKS: %v, want ErrUnknownKey", err)
+	}
+	if n := p.fetches.Load(); n != 2 {
+		t.Errorf("%d JWKS fetches, want 2", n)
+	}
+	if _, err := v.Verify(ctx, tok); !errors.Is(err, auth.ErrUnknownKey) {
+		t.Fatalf("asked again: %v, want ErrUnknownKey", err)
+	}
+}
+
+func TestTokenCacheKeepsTokensOfARefetchedKey(t *testing.T) {
+	keyA, _ := testKeys(t)
+	p, li := newPool(t, keyA)
+	c := &clock{now: time.Now()}
+	v := newVerifier(t, li, c)
+	ctx := context.Background()
+	tok := sign(t, li, claims(t, li, c.Now(), func(b *jwt.Builder) { b.Expiration(c.Now().Add(3 * time.Hour)) }))
+	if _, err := v.Verify(ctx, tok); err != nil {
+		t.Fatal(err)
+	}
+	// The set is refetched with the same key: the token is checked again and still accepted.
+	c.Advance(auth.DefaultJWKSMaxAge + time.Second)
+	for p.fetches.Load() < 2 {
+		if _, err := v.Verify(ctx, tok); err != nil {
+			t.Fatalf("while the key set is refreshed: %v", err)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if got, err := v.Verify(ctx, tok); err != nil || got.Subject != "user-1" {
+		t.Fatalf("after the refresh: %+v, %v", got, err)
+	}
+}
+
+func TestTokenCacheIsBounded(t *testing.T) {
+	keyA, _ := testKeys(t)
+	_, li := newPool(t, keyA)
+	c := &clock{now: time.Now()}
+	const size = 3
+	v, err := auth.NewVerifier(auth.Config{Issuer: li.Issuer, ClientIDs: []string{auth.LocalClientID}, Now: c.Now, TokenCacheSize: size})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	verify := func(sub string) {
+		t.Helper()
+		tok := sign(t, li, claims(t, li, c.Now(), func(b *jwt.Builder) { b.Subject(sub) }))
+		if p, err := v.Verify(ctx, tok); err != nil || p.Subject != sub {
+			t.Fatalf("Verify(%s) = %+v, %v", sub, p, err)
+		}
+	}
+	for i := range size {
+		verify(fmt.Sprintf("user-%d", i))
+	}
+	if n := v.CachedTokens(); n != size {
+		t.Fatalf("%d cached tokens at the bound, want %d", n, size)
+	}
+	verify("one-more")
+	if n := v.CachedTokens(); n != size {
+		t.Fatalf("%d cached tokens just past the bound, want %d", n, size)
+	}
+	// Refused tokens never enter the cache.
+	bad := sign(t, li, claims(t, li, c.Now(), func(b *jwt.Builder) { b.Claim("token_use", "refresh") }))
+	if _, err := v.Verify(ctx, bad); err == nil {
+		t.Fatal("a refresh token was accepted")
+	}
+	if n := v.CachedTokens(); n != size {
+		t.Errorf("%d cached tokens after a refused token, want %d", n, size)
+	}
+}

@@ -1,0 +1,220 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/app"
+	"github.com/code2des/backend/server/artifacts"
+	"github.com/code2des/backend/server/awsconf"
+	"github.com/code2des/backend/server/awslocal"
+	"github.com/code2des/backend/server/database"
+	"github.com/code2des/backend/server/jobs"
+	"github.com/code2des/backend/server/results"
+	"github.com/code2des/backend/server/s3store"
+	"github.com/code2des/backend/server/sqsqueue"
+	"github.com/uptrace/bun"
+)
+
+// Paths of the raw Go baseline server: the least work each API path must do, written directly.
+const (
+	baselineCreatePath   = "/create"
+	baselineCapturePath  = "/capture"
+	baselineResultPath   = "/result"
+	baselineMessageBytes = 400
+)
+
+// baseline is the raw Go baseline: plain HTTP handlers over the same database, bucket and queue
+// as the API, with none of its checks.
+type baseline struct {
+	db    *bun.DB
+	store *s3store.Store
+	queue *sqsqueue.Queue
+}
+
+// runBaseline serves the baseline on cfg.HTTPAddr until ctx is done (the `baseline` subcommand,
+// configured from the API's environment variables).
+func runBaseline(ctx context.Context, cfg app.Config) error {
+	db, err := database.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	awsCfg, err := awsconf.Load(ctx, awsconf.Options{Region: awslocal.Region, AccessKeyID: awslocal.AccessKeyID, SecretAccessKey: awslocal.SecretAccessKey})
+	if err != nil {
+		return err
+	}
+	b := &baseline{
+		db:    db,
+		store: s3store.New(s3store.NewClient(awsCfg, s3store.Options{Endpoint: cfg.S3Endpoint, UsePathStyle: true, ChecksumWhenRequired: true}), cfg.S3Bucket),
+		queue: sqsqueue.New(sqsqueue.NewClient(awsCfg, sqsqueue.Options{Endpoint: cfg.SQSEndpoint}), cfg.CaptureQueueURL),
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST "+baselineCreatePath, b.create)
+	mux.HandleFunc("POST "+baselineCapturePath, b.capture)
+	mux.HandleFunc("GET "+baselineResultPath, b.result)
+	return serveUntilDone(ctx, cfg.HTTPAddr, mux)
+}
+
+func serveUntilDone(ctx context.Context, addr string, h http.Handler) error {
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}()
+	if err := srv.Serve(l); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func fail(w http.ResponseWriter, err error) {
+	http.Error(w, err.Error(), http.StatusInternalServerError)
+}
+
+// create is INSERT + SendMessage: a plain INSERT ... RETURNING of the row createPageImport makes,
+// then one SendMessage of a capture message.
+func (b *baseline) create(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		ProjectID int64  `json:"project_id"`
+		SourceURL string `json:"source_url"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	id, _ := models.NewID()
+	nonce, _ := models.NewNonce()
+	pi := &models.PageImport{ID: id, OrganizationID: benchOrg, ProjectID: in.ProjectID, SourceURL: in.SourceURL,
+		ViewportWidth: 1440, ViewportHeight: 900, DeviceScaleFactor: 1, Attempt: 1, Nonce: nonce,
+		CreatedBy: benchSubject, UpdatedBy: benchSubject}
+	if _, err := b.db.NewInsert().Model(pi).Returning("*").Exec(r.Context()); err != nil {
+		fail(w, err)
+		return
+	}
+	body, _ := json.Marshal(jobs.CaptureMessage{Type: jobs.CaptureMessageType, Version: jobs.MessageVersion,
+		PageImportID: pi.ID, Attempt: 1, Nonce: pi.Nonce, SourceURL: pi.SourceURL,
+		Viewport: jobs.ViewportMessage{Width: 1440, Height: 900}, DeviceScaleFactor: 1,
+		ArtifactPrefix: models.S3URI(b.store.Bucket(), models.PageImportArtifactPrefix("", pi.ID, 1)),
+		CallbackURL:    "http://127.0.0.1/webhooks/page-imports"})
+	if err := b.queue.Send(r.Context(), models.QueueMessage{Type: jobs.CaptureMessageType, JobID: pi.ID, Attempt: 1, Body: body}); err != nil {
+		fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	fmt.Fprintf(w, `{"id":%q}`, pi.ID)
+}
+
+// capture is S3 GET + SHA-256 + conditional UPDATE: the storage and database work of a completed
+// capture callback, with no signature, parsing or checks.
+func (b *baseline) capture(w http.ResponseWriter, r *http.Request) {
+	var cb struct {
+		PageImportID  string `json:"page_import_id"`
+		Attempt       int    `json:"attempt"`
+		Nonce         string `json:"nonce"`
+		ResultURL     string `json:"result_url"`
+		ScreenshotURL string `json:"screenshot_url"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&cb); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	_, key, err := models.ParseS3URI(cb.ResultURL)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	data, err := b.store.Get(r.Context(), key, artifacts.DefaultCaptureMaxBytes)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	sum := sha256.Sum256(data)
+	var id string
+	err = b.db.NewUpdate().Model((*models.PageImport)(nil)).
+		Set("status = ?", models.PageImportCompleted).
+		Set("result_url = ?", cb.ResultURL).
+		Set("capture_hash = ?", hex.EncodeToString(sum[:])).
+		Set("screenshot_url = ?", cb.ScreenshotURL).
+		Set("updated_at = current_timestamp").
+		Where("id = ? AND attempt = ? AND nonce = ? AND status = '0' AND deleted_at IS NULL", cb.PageImportID, cb.Attempt, cb.Nonce).
+		Returning("id").Scan(r.Context(), &id)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = io.WriteString(w, `{"status":"applied"}`)
+}
+
+// result is S3 GETs + base64: the result JSON (its image list read with encoding/json), every
+// image with the API's concurrency cap, each written out as base64.
+func (b *baseline) result(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	doc, err := b.store.Get(ctx, r.URL.Query().Get("key"), results.DefaultMaxResultBytes)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	var res struct {
+		Root   json.RawMessage `json:"root"`
+		Images []struct {
+			Ref string `json:"ref"`
+			Key string `json:"key"`
+		} `json:"images"`
+	}
+	if err := json.Unmarshal(doc, &res); err != nil {
+		fail(w, err)
+		return
+	}
+	data := make([][]byte, len(res.Images))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(results.DefaultFetchConcurrency)
+	for i, im := range res.Images {
+		g.Go(func() error {
+			var err error
+			data[i], err = b.store.Get(gctx, im.Key, results.DefaultMaxImageBytes)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.WriteString(`{"data":{"root":`)
+	bw.Write(res.Root)
+	bw.WriteString(`,"images":[`)
+	enc := make([]byte, 0)
+	for i, im := range res.Images {
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		fmt.Fprintf(bw, `{"ref":%q,"base64":"`, im.Ref)
+		enc = base64.StdEncoding.AppendEncode(enc[:0], data[i])
+		bw.Write(enc)
+		bw.WriteString(`"}`)
+	}
+	bw.WriteString(`]}}`)
+	_ = bw.Flush()
+}
