@@ -434,7 +434,7 @@ func (g *htmlGen) stroke(b *strings.Builder, n *node) {
 	for i := range r {
 		if r[i] > 0 {
 			// the stroke's outer corner is the box corner pushed out by the side's reach
-			rs[i] = num(r[i] + frac*sides[i]) + "px"
+			rs[i] = num(r[i]+frac*sides[i]) + "px"
 		} else {
 			rs[i] = "0"
 		}
