@@ -57,7 +57,7 @@ type Config struct {
 	// worker/preview in headless Chromium, compared with the capture's screenshot and given a
 	// fidelity member and a diff map. On by default (make run, the tests); off, results have no
 	// fidelity member and the worker needs no Chromium.
-	SelfCheck bool `env:"CONVERT_SELF_CHECK" envDefault:"false"`
+	SelfCheck bool `env:"CONVERT_SELF_CHECK" envDefault:"true"`
 	// ChromiumPath is the browser the self-check's preview runs in.
 	ChromiumPath string `env:"CHROMIUM_PATH" envDefault:"/usr/bin/chromium"`
 }

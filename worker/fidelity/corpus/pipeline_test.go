@@ -25,6 +25,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/sirupsen/logrus"
 
+	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/server/testenv"
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/convert"
@@ -168,6 +169,12 @@ func (p *pipeline) runPage(t *testing.T, page string) *run {
 	r.ResultJSON = p.object(t, strings.TrimPrefix(cc.ResultURL, "s3://"+p.s3.Bucket+"/"))
 	if err := json.Unmarshal(r.ResultJSON, &r.Result); err != nil {
 		t.Fatal(err)
+	}
+	// The backend accepts the result, fidelity member included.
+	claim := artifacts.ResultClaim{Code2DesID: code2desID, Attempt: 1, Nonce: "corpus-nonce", PageImportID: pageImportID,
+		PageImportAttempt: 1, CaptureHash: cb.CaptureHash, ResultURL: cc.ResultURL, WarningCount: *cc.WarningCount}
+	if _, err := artifacts.CheckResult(r.ResultJSON, claim, p.s3.Bucket, ""); err != nil {
+		t.Fatalf("%s: the backend refuses the result: %v", page, err)
 	}
 	rawCapture := p.object(t, strings.TrimPrefix(cb.ResultURL, "s3://"+p.s3.Bucket+"/"))
 	c, err := convert.ParseCapture(rawCapture, pageImportID)
