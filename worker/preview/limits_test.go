@@ -1,8 +1,12 @@
 package preview_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"image/color"
+	"image/png"
 	"fmt"
 	"strings"
 	"testing"
@@ -113,5 +117,33 @@ func TestRenderHonoursItsContext(t *testing.T) {
 	// the renderer still works afterwards
 	if _, err := r.Render(context.Background(), rootOf(8, 8, ""), nil, 1); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestHostileStringsStayText: names, refs, characters and font families that look like markup
+// are drawn or used as text, never run: a script would paint the page red.
+func TestHostileStringsStayText(t *testing.T) {
+	r := testRenderer(t)
+	js := `document.documentElement.style.background='rgb(255,0,0)';document.body.style.background='rgb(255,0,0)'`
+	evil := `</script><script>` + js + `</script><img src=x onerror="` + js + `">`
+	q, _ := json.Marshal(evil)
+	raw := []byte(`{"root":{"type":"FRAME","id":` + string(q) + `,"name":` + string(q) + `,"width":40,"height":20,"fills":[],"children":[
+{"type":"TEXT","id":"t","name":` + string(q) + `,"x":0,"y":0,"width":10,"height":5,"characters":` + string(q) + `,"fontName":{"family":` + string(q) + `,"style":"Regular"},"fontSize":4,"textAutoResize":"TRUNCATE"},
+{"type":"RECTANGLE","id":"r","name":"","x":0,"y":10,"width":4,"height":4,"fills":[{"type":"IMAGE","imageRef":` + string(q) + `,"scaleMode":"FILL"}]}]},
+"images":[{"ref":` + string(q) + `,"mime_type":"image/png","width":8,"height":4}]}`)
+	p, err := r.Render(context.Background(), raw, map[string][]byte{evil: quadrants()}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(p.PNG))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := color.RGBAModel.Convert(img.At(30, 15)).(color.RGBA); c.R == 255 && c.G == 0 {
+		t.Fatalf("markup in the result ran as script: pixel %v", c)
+	}
+	// The image paint under the hostile ref was still drawn (red top-left quadrant of quadrants()).
+	if c := color.RGBAModel.Convert(img.At(0, 10)).(color.RGBA); c.R < 200 || c.G > 60 {
+		t.Errorf("the image with a hostile ref was not drawn: pixel %v", c)
 	}
 }
