@@ -5,9 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"image/color"
 	"image/png"
-	"fmt"
 	"strings"
 	"testing"
 
