@@ -30,11 +30,13 @@ func nested(depth int) []byte {
 	return rootOf(8, 8, b.String())
 }
 
-// flat is a root with n-1 rectangles (n nodes).
+// flat is a root with n-1 rectangles (n nodes). They are hidden: they count against MaxNodes
+// but draw nothing, so the edge test does not time a 50,000-node layout on a busy machine
+// (drawing 50,000 visible nodes took 7 s on an idle one, docs/fidelity.md).
 func flat(n int) []byte {
 	parts := make([]string, n-1)
 	for i := range parts {
-		parts[i] = fmt.Sprintf(`{"type":"RECTANGLE","id":"1:%d","name":"","x":0,"y":0,"width":1,"height":1}`, i+2)
+		parts[i] = fmt.Sprintf(`{"type":"RECTANGLE","id":"1:%d","name":"","x":0,"y":0,"width":1,"height":1,"visible":false}`, i+2)
 	}
 	return rootOf(8, 8, strings.Join(parts, ","))
 }
