@@ -81,6 +81,14 @@ type Config struct {
 	// GraphQLMaxFields bounds the fields (aliases included) one operation selects; 0 means the
 	// default.
 	GraphQLMaxFields int `env:"GRAPHQL_MAX_FIELDS" envDefault:"250"`
+	// GraphQLMaxAliases bounds the aliased fields written in one document; 0 means the default.
+	GraphQLMaxAliases int `env:"GRAPHQL_MAX_ALIASES" envDefault:"50"`
+	// GraphQLMaxDirectives bounds the directives written in one document; 0 means the default.
+	GraphQLMaxDirectives int `env:"GRAPHQL_MAX_DIRECTIVES" envDefault:"50"`
+	// GraphQLMaxFragments bounds the fragment definitions of one document; 0 means the default.
+	GraphQLMaxFragments int `env:"GRAPHQL_MAX_FRAGMENTS" envDefault:"50"`
+	// GraphQLMaxOperations bounds the operation definitions of one document; 0 means the default.
+	GraphQLMaxOperations int `env:"GRAPHQL_MAX_OPERATIONS" envDefault:"10"`
 	// GraphQLRateLimit is the number of /graphql requests per GraphQLRateWindow per subject
 	// (per client IP for anonymous requests); 0 means the default, negative turns it off.
 	GraphQLRateLimit int `env:"GRAPHQL_RATE_LIMIT" envDefault:"600"`

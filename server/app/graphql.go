@@ -45,6 +45,16 @@ const (
 	DefaultGraphQLMaxDepth = 10
 	// DefaultGraphQLMaxFields bounds the selected fields of one operation, aliases included.
 	DefaultGraphQLMaxFields = 250
+	// DefaultGraphQLMaxAliases bounds the aliased fields written in one document.
+	DefaultGraphQLMaxAliases = 50
+	// DefaultGraphQLMaxDirectives bounds the directives written in one document (@include and
+	// @skip are the only ones the schema knows).
+	DefaultGraphQLMaxDirectives = 50
+	// DefaultGraphQLMaxFragments bounds the fragment definitions of one document.
+	DefaultGraphQLMaxFragments = 50
+	// DefaultGraphQLMaxOperations bounds the operation definitions of one document (all of them
+	// are validated, whichever one runs).
+	DefaultGraphQLMaxOperations = 10
 	// DefaultGraphQLRateLimit is requests per DefaultGraphQLRateWindow per subject.
 	DefaultGraphQLRateLimit  = 600
 	DefaultGraphQLRateWindow = time.Minute
@@ -74,6 +84,10 @@ func (c Config) withGraphQLDefaults() Config {
 	def(&c.GraphQLComplexityLimit, DefaultGraphQLComplexityLimit)
 	def(&c.GraphQLMaxDepth, DefaultGraphQLMaxDepth)
 	def(&c.GraphQLMaxFields, DefaultGraphQLMaxFields)
+	def(&c.GraphQLMaxAliases, DefaultGraphQLMaxAliases)
+	def(&c.GraphQLMaxDirectives, DefaultGraphQLMaxDirectives)
+	def(&c.GraphQLMaxFragments, DefaultGraphQLMaxFragments)
+	def(&c.GraphQLMaxOperations, DefaultGraphQLMaxOperations)
 	def(&c.GraphQLRateLimit, DefaultGraphQLRateLimit)
 	def(&c.CreatePageImportRateLimit, DefaultCreatePageImportRateLimit)
 	def(&c.TriggerCode2DesRateLimit, DefaultTriggerCode2DesRateLimit)
@@ -140,13 +154,15 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 	srv := handler.New(graph.NewExecutableSchema(graph.NewConfig(resolver)))
 	// GET (queries) and POST application/json, writing `data` without re-encoding it.
 	srv.AddTransport(jsonTransport{})
-	srv.SetQueryCache(lru.New[*ast.QueryDocument](queryCacheSize))
+	cache := lru.New[*ast.QueryDocument](queryCacheSize)
+	srv.SetQueryCache(cache)
 	srv.SetParserTokenLimit(a.cfg.GraphQLParserTokenLimit)
+	// Document limits run before gqlgen parses and validates (graph/doclimits.go).
+	srv.Use(a.documentLimits(cache))
 	srv.SetDisableSuggestion(!a.cfg.GraphQLSuggestions)
 	if a.cfg.GraphQLIntrospection {
 		srv.Use(extension.Introspection{})
 	}
-	srv.Use(graph.OperationLimits{MaxDepth: a.cfg.GraphQLMaxDepth, MaxFields: a.cfg.GraphQLMaxFields})
 	srv.Use(extension.FixedComplexityLimit(a.cfg.GraphQLComplexityLimit))
 	srv.SetErrorPresenter(graph.ErrorPresenter(a.logger))
 	srv.SetRecoverFunc(graph.RecoverFunc(a.logger))

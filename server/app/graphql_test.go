@@ -25,6 +25,7 @@ import (
 	"github.com/lestrrat-go/jwx/v3/jwt"
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/graph"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
@@ -523,6 +524,10 @@ func TestGraphQLConfigDefaultsMatchConstants(t *testing.T) {
 		"GRAPHQL_COMPLEXITY_LIMIT":      {int64(cfg.GraphQLComplexityLimit), app.DefaultGraphQLComplexityLimit},
 		"GRAPHQL_MAX_DEPTH":             {int64(cfg.GraphQLMaxDepth), app.DefaultGraphQLMaxDepth},
 		"GRAPHQL_MAX_FIELDS":            {int64(cfg.GraphQLMaxFields), app.DefaultGraphQLMaxFields},
+		"GRAPHQL_MAX_ALIASES":           {int64(cfg.GraphQLMaxAliases), app.DefaultGraphQLMaxAliases},
+		"GRAPHQL_MAX_DIRECTIVES":        {int64(cfg.GraphQLMaxDirectives), app.DefaultGraphQLMaxDirectives},
+		"GRAPHQL_MAX_FRAGMENTS":         {int64(cfg.GraphQLMaxFragments), app.DefaultGraphQLMaxFragments},
+		"GRAPHQL_MAX_OPERATIONS":        {int64(cfg.GraphQLMaxOperations), app.DefaultGraphQLMaxOperations},
 		"GRAPHQL_RATE_LIMIT":            {int64(cfg.GraphQLRateLimit), app.DefaultGraphQLRateLimit},
 		"GRAPHQL_RATE_WINDOW":           {int64(cfg.GraphQLRateWindow), int64(app.DefaultGraphQLRateWindow)},
 		"CREATE_PAGE_IMPORT_RATE_LIMIT": {int64(cfg.CreatePageImportRateLimit), app.DefaultCreatePageImportRateLimit},
@@ -534,6 +539,19 @@ func TestGraphQLConfigDefaultsMatchConstants(t *testing.T) {
 	}
 	if cfg.AllowLoopbackSources || cfg.GraphQLIntrospection || cfg.GraphQLSuggestions || !cfg.CORSAllowNullOrigin {
 		t.Errorf("unsafe or wrong switch defaults: %+v", cfg)
+	}
+}
+
+// Over HTTP, an anonymous request gets graph.AnonymousBudget and an authenticated one the
+// configured budget: 101 fields are refused without a token and served with one.
+func TestGraphQLAnonymousBudget(t *testing.T) {
+	s := newStack(t, nil)
+	q := "{" + strings.Repeat(" __typename", graph.AnonymousBudget.Fields+1) + " }"
+	if r := s.do(t, "", q, nil); r.code() != "BAD_USER_INPUT" || !strings.Contains(r.Errors[0].Message, "without a valid token") {
+		t.Errorf("anonymous: %d %.300s", r.Status, r.Raw)
+	}
+	if r := s.do(t, s.token(t, "alice"), q, nil); r.Status != http.StatusOK || r.code() != "" {
+		t.Errorf("authenticated: %d %.300s", r.Status, r.Raw)
 	}
 }
 
