@@ -163,11 +163,14 @@ type Config struct {
 }
 
 // LoadConfig reads the configuration from the environment.
+// Every value is trimmed of surrounding whitespace and list items one by one (configcheck.go);
+// errors name the variable.
 func LoadConfig() (Config, error) {
-	cfg, err := env.ParseAs[Config]()
+	cfg, err := env.ParseAsWithOptions[Config](env.Options{Environment: trimmedEnvironment()})
 	if err != nil {
-		return Config{}, fmt.Errorf("read configuration: %w", err)
+		return Config{}, fmt.Errorf("read configuration: %w", envErrors(err))
 	}
+	cfg.trimLists()
 	return cfg, cfg.Validate()
 }
 
@@ -180,6 +183,7 @@ func (c Config) Validate() error {
 	if c.S3Bucket == "" {
 		problems = append(problems, "S3_BUCKET is required")
 	}
+	problems = append(problems, c.validateSettings()...)
 	problems = append(problems, c.validateCallbacks()...)
 	problems = append(problems, c.validateResults()...)
 	if _, err := ParseLogLevel(c.LogLevel); err != nil {
