@@ -92,8 +92,11 @@ type Config struct {
 	// GraphQLRateLimit is the number of /graphql requests per GraphQLRateWindow per subject
 	// (per client IP for anonymous requests); 0 means the default, negative turns it off.
 	GraphQLRateLimit int `env:"GRAPHQL_RATE_LIMIT" envDefault:"600"`
-	// GraphQLRateWindow is the window of GraphQLRateLimit.
+	// GraphQLRateWindow is the window of GraphQLRateLimit and GraphQLAnonymousRateLimit.
 	GraphQLRateWindow time.Duration `env:"GRAPHQL_RATE_WINDOW" envDefault:"1m"`
+	// GraphQLAnonymousRateLimit is the number of /graphql requests without a valid token per
+	// GraphQLRateWindow per client IP; 0 means the default, negative turns it off.
+	GraphQLAnonymousRateLimit int `env:"GRAPHQL_ANONYMOUS_RATE_LIMIT" envDefault:"60"`
 	// CreatePageImportRateLimit is the number of createPageImport calls per
 	// CreatePageImportRateWindow per subject; 0 means the default, negative turns it off.
 	CreatePageImportRateLimit int `env:"CREATE_PAGE_IMPORT_RATE_LIMIT" envDefault:"30"`
@@ -107,6 +110,14 @@ type Config struct {
 	// AllowLoopbackSources lets sourceUrl point to loopback hosts (localhost, 127.0.0.0/8, ::1).
 	// LOCAL AND TEST USE ONLY: the local stack turns it on to import pages it serves itself.
 	AllowLoopbackSources bool `env:"ALLOW_LOOPBACK_SOURCES" envDefault:"false"`
+
+	// RedisURL (redis://[:password@]host:port/db, rediss:// for TLS) shares the rate limits
+	// between instances; empty: every instance counts on its own (issue 16).
+	RedisURL string `env:"REDIS_URL" mask:"url"`
+	// RedisKeyPrefix is prepended to every Redis key this service writes.
+	RedisKeyPrefix string `env:"REDIS_KEY_PREFIX" envDefault:"code2des:"`
+	// RedisTimeout bounds one Redis call; past it the request is counted locally.
+	RedisTimeout time.Duration `env:"REDIS_TIMEOUT" envDefault:"250ms"`
 
 	// --- Worker callbacks and the sweeper (issue 4). ---
 
@@ -184,6 +195,7 @@ func (c Config) Validate() error {
 		problems = append(problems, "S3_BUCKET is required")
 	}
 	problems = append(problems, c.validateSettings()...)
+	problems = append(problems, c.validateRedis()...)
 	problems = append(problems, c.validateCallbacks()...)
 	problems = append(problems, c.validateResults()...)
 	if _, err := ParseLogLevel(c.LogLevel); err != nil {

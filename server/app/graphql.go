@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"slices"
 	"time"
@@ -17,7 +16,6 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
-	"github.com/go-chi/httprate"
 	"github.com/rs/cors"
 	"github.com/vektah/gqlparser/v2/ast"
 
@@ -58,6 +56,10 @@ const (
 	// DefaultGraphQLRateLimit is requests per DefaultGraphQLRateWindow per subject.
 	DefaultGraphQLRateLimit  = 600
 	DefaultGraphQLRateWindow = time.Minute
+	// DefaultGraphQLAnonymousRateLimit is requests without a valid token per
+	// DefaultGraphQLRateWindow per client IP: a tenth of the authenticated budget, since such a
+	// request can only learn that it is UNAUTHENTICATED.
+	DefaultGraphQLAnonymousRateLimit = 60
 	// DefaultCreatePageImportRateLimit is createPageImport calls per window per subject.
 	DefaultCreatePageImportRateLimit  = 30
 	DefaultCreatePageImportRateWindow = time.Minute
@@ -89,6 +91,7 @@ func (c Config) withGraphQLDefaults() Config {
 	def(&c.GraphQLMaxFragments, DefaultGraphQLMaxFragments)
 	def(&c.GraphQLMaxOperations, DefaultGraphQLMaxOperations)
 	def(&c.GraphQLRateLimit, DefaultGraphQLRateLimit)
+	def(&c.GraphQLAnonymousRateLimit, DefaultGraphQLAnonymousRateLimit)
 	def(&c.CreatePageImportRateLimit, DefaultCreatePageImportRateLimit)
 	def(&c.TriggerCode2DesRateLimit, DefaultTriggerCode2DesRateLimit)
 	if c.GraphQLRateWindow <= 0 {
@@ -135,8 +138,8 @@ func (a *App) newJobs() *jobs.Service {
 		PublicBaseURL:     a.cfg.PublicBaseURL,
 		SourceURL:         sourceurl.Options{AllowLoopback: a.cfg.AllowLoopbackSources},
 		DependencyTimeout: a.cfg.DependencyTimeout,
-		CreateLimiter:     jobs.NewSubjectLimiter(a.cfg.CreatePageImportRateLimit, a.cfg.CreatePageImportRateWindow),
-		TriggerLimiter:    jobs.NewSubjectLimiter(a.cfg.TriggerCode2DesRateLimit, a.cfg.TriggerCode2DesRateWindow),
+		CreateLimiter:     a.limiter("create-page-import", a.cfg.CreatePageImportRateLimit, a.cfg.CreatePageImportRateWindow),
+		TriggerLimiter:    a.limiter("trigger-code2des", a.cfg.TriggerCode2DesRateLimit, a.cfg.TriggerCode2DesRateWindow),
 		Logger:            a.logger,
 	})
 }
@@ -171,13 +174,7 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 		r.Use(a.cors().Handler)
 		r.Use(limitBody(a.cfg.GraphQLMaxBodyBytes))
 		r.Use(auth.Middleware(verifier, a.logger))
-		if a.cfg.GraphQLRateLimit > 0 {
-			r.Use(httprate.Limit(a.cfg.GraphQLRateLimit, a.cfg.GraphQLRateWindow,
-				httprate.WithKeyFuncs(rateKey),
-				httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
-					writeGraphQLError(w, r, http.StatusTooManyRequests, models.CodeUnavailable, "too many requests; retry later")
-				})))
-		}
+		r.Use(a.limitRequests())
 		// Per-request dataloaders, reading as the authenticated caller.
 		r.Use(graph.LoaderMiddleware(svc))
 		r.Post("/graphql", srv.ServeHTTP)
@@ -204,18 +201,6 @@ func (a *App) cors() *cors.Cors {
 		AllowCredentials: false,
 		MaxAge:           int(corsMaxAge / time.Second),
 	})
-}
-
-// rateKey limits by subject when the request is authenticated, else by client address.
-func rateKey(r *http.Request) (string, error) {
-	if p, err := models.PrincipalFrom(r.Context()); err == nil {
-		return "sub:" + p.Subject, nil
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	return "ip:" + httprate.CanonicalizeIP(host), nil
 }
 
 // limitBody refuses POST bodies over max bytes with 413 before gqlgen reads them: a declared
