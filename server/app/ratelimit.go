@@ -1,10 +1,13 @@
 package app
 
 import (
+	"context"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/go-chi/httprate"
@@ -45,9 +48,23 @@ func openRedis(cfg Config) (redis.UniversalClient, error) {
 	return redis.NewClient(opts), nil
 }
 
+// redisLogOnce routes go-redis's own log lines (one per failed dial, written to stderr by default)
+// to the first App's logger at DEBUG: the limiters already warn, once per retry interval, when
+// Redis cannot be reached. go-redis's logger is process-wide, hence once.
+var redisLogOnce sync.Once
+
+type redisLog struct{ logger *slog.Logger }
+
+func (l redisLog) Printf(ctx context.Context, format string, v ...any) {
+	l.logger.DebugContext(ctx, fmt.Sprintf(format, v...), "component", "go-redis")
+}
+
 // limiter returns the limiter called name over the process's Redis (if any); nil when limit is
 // negative (off).
 func (a *App) limiter(name string, limit int, window time.Duration) *ratelimit.Limiter {
+	if a.deps.Redis != nil {
+		redisLogOnce.Do(func() { redis.SetLogger(redisLog{a.logger}) })
+	}
 	return ratelimit.New(name, limit, window, ratelimit.Options{
 		Redis: a.deps.Redis, Prefix: a.cfg.RedisKeyPrefix, Timeout: a.cfg.RedisTimeout, Logger: a.logger,
 	})
