@@ -19,36 +19,48 @@ import (
 )
 
 // testBudget is small enough to write every edge document by hand.
-var testBudget = graph.Budget{Tokens: 40, Fields: 6, Aliases: 2, Depth: 3, Directives: 2, Fragments: 2, Operations: 2}
+var testBudget = graph.Budget{Tokens: 60, Fields: 6, Aliases: 2, Depth: 3, Directives: 2, Fragments: 2, Operations: 2,
+	Repeats: 2, Arguments: 2}
 
 func TestBudgetAtAndPastEachLimit(t *testing.T) {
 	for name, tc := range map[string]struct {
 		doc  string
 		want string // "" accepted, else a word of the refusal
 	}{
-		"OK/FieldsAtLimit":              {`{ a b c d e f }`, ""},
-		"FieldsPastLimit":               {`{ a b c d e f g }`, "fields"},
-		"OK/FragmentFieldsAtLimit":      {`{ ...F ...F } fragment F on Query { a b c }`, ""},
-		"FragmentFieldsPastLimit":       {`{ ...F ...F x } fragment F on Query { a b c }`, "fields"},
-		"FieldsOfAllOperations":         {`query A { a b c d } query B { e f g }`, "fields"},
-		"OK/FieldsOfAllOperationsAt":    {`query A { a b c } query B { d e f }`, ""},
-		"UnusedFragmentFields":          {`{ a } fragment F on Query { b c d e f g }`, "fields"},
-		"OK/AliasesAtLimit":             {`{ x: a y: a }`, ""},
-		"AliasesPastLimit":              {`{ x: a y: a z: a }`, "aliases"},
-		"OK/AliasSameAsNameIsNoAlias":   {`{ a: a b: b c: c }`, ""},
-		"OK/DepthAtLimit":               {`{ a { b { c } } }`, ""},
-		"DepthPastLimit":                {`{ a { b { c { d } } } }`, "nested"},
-		"DepthThroughFragments":         {`{ a { ...F } } fragment F on X { b { ... on Y { c { d } } } }`, "nested"},
-		"OK/DepthThroughFragmentsAt":    {`{ a { ...F } } fragment F on X { b { ... on Y { c } } }`, ""},
-		"OK/DirectivesAtLimit":          {`query @a { b @c }`, ""},
-		"DirectivesPastLimit":           {`query @a { b @c ...F @d } fragment F on Query { e }`, "directives"},
-		"DirectivesOnVariables":         {`query ($v: Int @a @b @c) { e }`, "directives"},
-		"OK/FragmentsAtLimit":           {`{ ...A ...B } fragment A on Query { a } fragment B on Query { b }`, ""},
-		"FragmentsPastLimit":            {`{ ...A } fragment A on Query { a } fragment B on Query { b } fragment C on Query { c }`, "fragments"},
-		"OK/OperationsAtLimit":          {`query A { a } query B { b }`, ""},
-		"OperationsPastLimit":           {`query A { a } query B { b } query C { c }`, "operations"},
-		"OK/FragmentCycleCountsAsEmpty": {`{ ...A } fragment A on Query { a ...B } fragment B on Query { b ...A }`, ""},
-		"FanOutCountsEverySpread":       {`{ ...A ...A } fragment A on Query { ...B ...B } fragment B on Query { a b }`, "fields"},
+		"OK/FieldsAtLimit":             {`{ a b c d e f }`, ""},
+		"FieldsPastLimit":              {`{ a b c d e f g }`, "fields"},
+		"OK/FragmentFieldsAtLimit":     {`{ ...F ...F } fragment F on Query { a b c }`, ""},
+		"FragmentFieldsPastLimit":      {`{ ...F ...F x } fragment F on Query { a b c }`, "fields"},
+		"FieldsOfAllOperations":        {`query A { a b c d } query B { e f g }`, "fields"},
+		"OK/FieldsOfAllOperationsAt":   {`query A { a b c } query B { d e f }`, ""},
+		"UnusedFragmentFields":         {`{ a } fragment F on Query { b c d e f g }`, "fields"},
+		"OK/AliasesAtLimit":            {`{ x: a y: a }`, ""},
+		"AliasesPastLimit":             {`{ x: a y: a z: a }`, "aliases"},
+		"OK/AliasSameAsNameIsNoAlias":  {`{ a: a b: b c: c }`, ""},
+		"OK/DepthAtLimit":              {`{ a { b { c } } }`, ""},
+		"DepthPastLimit":               {`{ a { b { c { d } } } }`, "nested"},
+		"DepthThroughFragments":        {`{ a { ...F } } fragment F on X { b { ... on Y { c { d } } } }`, "nested"},
+		"OK/DepthThroughFragmentsAt":   {`{ a { ...F } } fragment F on X { b { ... on Y { c } } }`, ""},
+		"OK/DirectivesAtLimit":         {`query @a { b @c }`, ""},
+		"DirectivesPastLimit":          {`query @a { b @c ...F @d } fragment F on Query { e }`, "directives"},
+		"DirectivesOnVariables":        {`query ($v: Int @a @b @c) { e }`, "directives"},
+		"OK/FragmentsAtLimit":          {`{ ...A ...B } fragment A on Query { a } fragment B on Query { b }`, ""},
+		"FragmentsPastLimit":           {`{ ...A } fragment A on Query { a } fragment B on Query { b } fragment C on Query { c }`, "fragments"},
+		"OK/OperationsAtLimit":         {`query A { a } query B { b }`, ""},
+		"OperationsPastLimit":          {`query A { a } query B { b } query C { c }`, "operations"},
+		"FragmentCycle":                {`{ ...A } fragment A on Query { a ...B } fragment B on Query { b ...A }`, "spreads itself"},
+		"UnknownFragment":              {`{ a ...Nope }`, "unknown fragment"},
+		"FanOutCountsEverySpread":      {`{ ...A ...A } fragment A on Query { ...B ...B } fragment B on Query { a b }`, "fields"},
+		"OK/RepeatsAtLimit":            {`{ a a b }`, ""},
+		"RepeatsPastLimit":             {`{ a a a }`, "\"a\" more than 2 times"},
+		"RepeatsAliasIsTheName":        {`{ x x: b x: c }`, "\"x\" more than 2 times"},
+		"RepeatsThroughFragments":      {`{ a ...F ... on Query { a } } fragment F on Query { a }`, "\"a\" more than 2"},
+		"OK/RepeatsPerSelectionSet":    {`{ a { x x } b { x x } }`, ""},
+		"RepeatsOfMergedSubselections": {`{ a { x } a { x } ...F } fragment F on Query { a { x } }`, "\"a\" more than 2"},
+		"RepeatsInMergedChildren":      {`{ a { x x } a { x } }`, "\"x\" more than 2"},
+		"OK/ArgumentsAtLimit":          {`{ a(x: 1, y: 2) @d(p: 1, q: 2) }`, ""},
+		"ArgumentsPastLimit":           {`{ a(x: 1, y: 2, z: 3) }`, "more than 2 arguments"},
+		"DirectiveArgumentsPastLimit":  {`query @d(x: 1, y: 2, z: 3) { a }`, "more than 2 arguments"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			doc, err := parser.ParseQuery(&ast.Source{Input: tc.doc})
@@ -68,7 +80,8 @@ func TestBudgetCapped(t *testing.T) {
 	got := auth.Capped(graph.AnonymousBudget)
 	want := graph.Budget{Tokens: graph.AnonymousBudget.Tokens, Fields: graph.AnonymousBudget.Fields,
 		Aliases: graph.AnonymousBudget.Aliases, Depth: 8, Directives: graph.AnonymousBudget.Directives,
-		Fragments: graph.AnonymousBudget.Fragments, Operations: graph.AnonymousBudget.Operations}
+		Fragments: graph.AnonymousBudget.Fragments, Operations: graph.AnonymousBudget.Operations,
+		Repeats: graph.DefaultMaxRepeats, Arguments: graph.DefaultMaxArguments}
 	if got != want {
 		t.Errorf("Capped = %+v; want %+v", got, want)
 	}
@@ -126,18 +139,27 @@ func TestDocumentLimitsRefuseBeforeValidation(t *testing.T) {
 }
 
 func TestDocumentLimitsAnonymousBudgetIsTighter(t *testing.T) {
-	auth := graph.Budget{Tokens: 10000, Fields: 250, Aliases: 50, Depth: 10, Directives: 50, Fragments: 50, Operations: 10}
+	auth := defaultBudget
 	exec, _ := newExecutor(graph.DocumentLimits{Authenticated: auth, Anonymous: auth.Capped(graph.AnonymousBudget)})
-	fields := func(n int) string { return "{" + strings.Repeat(" __typename", n) + " }" }
+	// n distinct fields the schema does not have: past the limits validation refuses them.
+	fields := func(n int) string {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range n {
+			fmt.Fprintf(&b, " f%d", i)
+		}
+		return b.String() + " }"
+	}
+	const unknown = `Cannot query field "f0"`
 	anonFields := graph.AnonymousBudget.Fields
 	for name, tc := range map[string]struct {
 		ctx     context.Context
 		query   string
 		refused string
 	}{
-		"Anonymous/FieldsAtLimit":           {anonymous, fields(anonFields), ""},
+		"Anonymous/FieldsAtLimit":           {anonymous, fields(anonFields), unknown},
 		"Anonymous/FieldsPastLimit":         {anonymous, fields(anonFields + 1), "more than 100 fields for a request without a valid token"},
-		"Authenticated/FieldsPastAnonymous": {authenticated, fields(anonFields + 1), ""},
+		"Authenticated/FieldsPastAnonymous": {authenticated, fields(anonFields + 1), unknown},
 		"Authenticated/FieldsPastLimit":     {authenticated, fields(251), "more than 250 fields"},
 		// 3 tokens per alias, 2003 in all.
 		"Anonymous/TokensPastLimit": {anonymous, "{" + strings.Repeat(" a: __typename", 667) + " }", "token limit"},
@@ -149,18 +171,23 @@ func TestDocumentLimitsAnonymousBudgetIsTighter(t *testing.T) {
 			switch {
 			case tc.refused == "" && errs != nil:
 				t.Errorf("refused: %v", errs)
-			case tc.refused != "" && (len(errs) != 1 || !strings.Contains(errs[0].Message, tc.refused)):
+			case tc.refused != "" && (len(errs) == 0 || !strings.Contains(errs[0].Message, tc.refused)):
 				t.Errorf("got %v; want a refusal containing %q", errs, tc.refused)
 			}
 		})
 	}
 	// An anonymous request is never answered from a document cached for an authenticated one
 	// without its own (smaller) token limit applying.
-	big := fields(150)
-	if errs := operationErrors(authenticated, exec, big); errs != nil {
+	var big strings.Builder
+	big.WriteString("{")
+	for i := range graph.AnonymousBudget.Aliases + 1 {
+		fmt.Fprintf(&big, " a%d: __typename", i)
+	}
+	big.WriteString(" }")
+	if errs := operationErrors(authenticated, exec, big.String()); errs != nil {
 		t.Fatal(errs)
 	}
-	if errs := operationErrors(anonymous, exec, big); len(errs) != 1 || !strings.Contains(errs[0].Message, "fields") {
+	if errs := operationErrors(anonymous, exec, big.String()); len(errs) != 1 || !strings.Contains(errs[0].Message, "aliases") {
 		t.Errorf("anonymous request of a cached document: %v; want the anonymous field limit", errs)
 	}
 }
@@ -169,7 +196,7 @@ func TestDocumentLimitsAnonymousBudgetIsTighter(t *testing.T) {
 // each limit, against the default budget (the README's defaults).
 func worstDocuments() map[string]string {
 	typenames := func(n int) string { return "{" + strings.Repeat(" __typename", n) + " }" }
-	var frags, ops, fanout strings.Builder
+	var frags, ops, fanout, repeats, conflicts, sameArgs strings.Builder
 	for i := range 1400 {
 		fmt.Fprintf(&frags, "fragment F%d on Query { a } ", i)
 	}
@@ -182,6 +209,35 @@ func worstDocuments() map[string]string {
 		fmt.Fprintf(&fanout, " fragment F%d on Query { ...F%d ...F%d }", i, i+1, i+1)
 	}
 	fanout.WriteString(" fragment F40 on Query { __typename }")
+	// 249 fields of one response name, each with another argument: validation reports every
+	// pair (31,125 errors, 0.4 s) without the Repeats limit.
+	repeats.WriteString("{")
+	for i := range 249 {
+		fmt.Fprintf(&repeats, " __typename(a: %d)", i)
+	}
+	repeats.WriteString(" }")
+	// Within every limit: 25 response names, each 10 times with other arguments (1,125
+	// conflicting pairs for validation to report).
+	conflicts.WriteString("{")
+	for n := range 25 {
+		for i := range 10 {
+			fmt.Fprintf(&conflicts, " f%d(a: %d)", n, i)
+		}
+	}
+	conflicts.WriteString(" }")
+	// Within every limit: 25 names x 10 repeats with 20 equal arguments each (pairwise argument
+	// comparison).
+	args := ""
+	for i := range 20 {
+		args += fmt.Sprintf(" a%d: %d", i, i)
+	}
+	sameArgs.WriteString("{")
+	for n := range 25 {
+		for range 10 {
+			fmt.Fprintf(&sameArgs, " f%d(%s)", n, args)
+		}
+	}
+	sameArgs.WriteString(" }")
 	return map[string]string{
 		// The attack run: ~10,000 fields (~110 KB) with a unique comment.
 		"Fields9990":            "# unique 8f1c\n" + typenames(9990),
@@ -192,17 +248,22 @@ func worstDocuments() map[string]string {
 		"Fragments1400":         frags.String(),
 		"Operations2000":        ops.String(),
 		"FragmentFanOut2Pow40":  fanout.String(),
-		"LongString250KB":       `{ a(s: "` + strings.Repeat("x", 250_000) + `") b c d e f g h }`,
+		"Repeats249":            repeats.String(),
 		"ArgumentsOneField3300": "{ a(" + strings.Repeat(" b: 1", 3300) + ") }",
+		// Within every limit (refused by validation):
+		"Valid/LongString250KB":    `{ a(s: "` + strings.Repeat("x", 250_000) + `") b c d e f g h }`,
+		"Valid/Conflicts25x10":     conflicts.String(),
+		"Valid/SameArguments25x10": sameArgs.String(),
 	}
 }
 
-var defaultBudget = graph.Budget{Tokens: 10000, Fields: 250, Aliases: 50, Depth: 10, Directives: 50, Fragments: 50, Operations: 10}
+var defaultBudget = graph.Budget{Tokens: 10000, Fields: 250, Aliases: 50, Depth: 10, Directives: 50, Fragments: 50, Operations: 10,
+	Repeats: graph.DefaultMaxRepeats, Arguments: graph.DefaultMaxArguments}
 
 func TestWorstDocumentsAreRefused(t *testing.T) {
 	exec, validations := newExecutor(graph.DocumentLimits{Authenticated: defaultBudget, Anonymous: defaultBudget.Capped(graph.AnonymousBudget)})
 	for name, doc := range worstDocuments() {
-		if name == "LongString250KB" || name == "ArgumentsOneField3300" {
+		if strings.HasPrefix(name, "Valid/") {
 			continue // within every limit: measured in the benchmark, refused by validation
 		}
 		if len(doc) > 256*1024 {

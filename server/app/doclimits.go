@@ -18,6 +18,8 @@ func (a *App) documentLimits(cache graphql.Cache[*ast.QueryDocument]) graph.Docu
 		Directives: a.cfg.GraphQLMaxDirectives,
 		Fragments:  a.cfg.GraphQLMaxFragments,
 		Operations: a.cfg.GraphQLMaxOperations,
+		Repeats:    graph.DefaultMaxRepeats,
+		Arguments:  graph.DefaultMaxArguments,
 	}
 	return graph.DocumentLimits{Authenticated: b, Anonymous: b.Capped(graph.AnonymousBudget), Cache: cache}
 }
