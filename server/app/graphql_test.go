@@ -29,6 +29,7 @@ import (
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
+	"github.com/code2des/backend/server/ratelimit"
 	"github.com/code2des/backend/server/testenv"
 )
 
@@ -529,6 +530,8 @@ func TestGraphQLConfigDefaultsMatchConstants(t *testing.T) {
 		"GRAPHQL_MAX_FRAGMENTS":         {int64(cfg.GraphQLMaxFragments), app.DefaultGraphQLMaxFragments},
 		"GRAPHQL_MAX_OPERATIONS":        {int64(cfg.GraphQLMaxOperations), app.DefaultGraphQLMaxOperations},
 		"GRAPHQL_RATE_LIMIT":            {int64(cfg.GraphQLRateLimit), app.DefaultGraphQLRateLimit},
+		"GRAPHQL_ANONYMOUS_RATE_LIMIT":  {int64(cfg.GraphQLAnonymousRateLimit), app.DefaultGraphQLAnonymousRateLimit},
+		"REDIS_TIMEOUT":                 {int64(cfg.RedisTimeout), int64(ratelimit.DefaultTimeout)},
 		"GRAPHQL_RATE_WINDOW":           {int64(cfg.GraphQLRateWindow), int64(app.DefaultGraphQLRateWindow)},
 		"CREATE_PAGE_IMPORT_RATE_LIMIT": {int64(cfg.CreatePageImportRateLimit), app.DefaultCreatePageImportRateLimit},
 		"AUTH_LEEWAY":                   {int64(cfg.AuthLeeway), int64(auth.DefaultLeeway)},
@@ -620,4 +623,21 @@ func TestGraphQLUndecodableRequestsAreBadUserInput(t *testing.T) {
 			t.Errorf("got %d %s; want 400 BAD_USER_INPUT", resp.StatusCode, raw)
 		}
 	})
+}
+
+// Requests without a valid token have their own, tighter limit per client IP; authenticated
+// requests from the same address are not counted against it.
+func TestGraphQLAnonymousRateLimitPerIP(t *testing.T) {
+	s := newStack(t, func(c *app.Config) { c.GraphQLAnonymousRateLimit = 2 })
+	for i := range 2 {
+		if r := s.do(t, "", `{ __typename }`, nil); r.Status != http.StatusOK {
+			t.Fatalf("anonymous request %d within the limit: %d", i+1, r.Status)
+		}
+	}
+	if r := s.do(t, "", `{ __typename }`, nil); r.Status != http.StatusTooManyRequests || r.code() != "UNAVAILABLE" {
+		t.Errorf("anonymous request 3 past a limit of 2: %d %s", r.Status, r.Raw)
+	}
+	if r := s.do(t, s.token(t, "alice"), `{ __typename }`, nil); r.Status != http.StatusOK {
+		t.Errorf("an authenticated request from the same address: %d", r.Status)
+	}
 }
