@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"reflect"
+	"regexp"
 	"strings"
 
 	"github.com/caarlos0/env/v11"
@@ -99,6 +100,13 @@ func (c Config) validateSettings() []string {
 	if c.AWSRegion == "" {
 		add("AWS_REGION is required")
 	}
+	if c.S3Bucket != "" && !s3BucketName.MatchString(c.S3Bucket) {
+		add("S3_BUCKET %q is not an S3 bucket name (3-63 characters: lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit)", c.S3Bucket)
+	}
+	if strings.HasPrefix(c.ArtifactKeyPrefix, "/") || strings.Contains(c.ArtifactKeyPrefix, "//") {
+		// S3 keys have no leading slash; "s3://bucket//key" pointers would not match their scope.
+		add("ARTIFACT_KEY_PREFIX %q must not start with a slash or hold an empty segment", c.ArtifactKeyPrefix)
+	}
 	for name, u := range map[string]string{
 		"S3_ENDPOINT": c.S3Endpoint, "SQS_ENDPOINT": c.SQSEndpoint,
 		"SQS_CAPTURE_QUEUE_URL": c.CaptureQueueURL, "SQS_CONVERSION_QUEUE_URL": c.ConversionQueueURL,
@@ -156,6 +164,9 @@ func (c Config) validateSettings() []string {
 	}
 	return problems
 }
+
+// s3BucketName is S3's naming rule for general purpose buckets.
+var s3BucketName = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$`)
 
 // checkHTTPURL accepts an absolute http(s) URL with a host and no user info, query or fragment.
 func checkHTTPURL(s string) error {
