@@ -204,11 +204,18 @@ func (a *App) cors() *cors.Cors {
 }
 
 // limitBody refuses POST bodies over max bytes with 413 before gqlgen reads them: a declared
-// Content-Length is checked first, a chunked body is read up to max+1 bytes.
+// Content-Length is checked first, a chunked body is read up to max+1 bytes. A GET's query string
+// (where its document travels) is held to the same bound (414), so a GET cannot carry a larger
+// document than a POST (net/http alone allows 1 MB of headers).
 func limitBody(max int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.Method != http.MethodPost {
+				if int64(len(r.URL.RawQuery)) > max {
+					writeGraphQLError(w, r, http.StatusRequestURITooLong, models.CodeBadUserInput,
+						fmt.Sprintf("query string longer than %d bytes", max))
+					return
+				}
 				next.ServeHTTP(w, r)
 				return
 			}

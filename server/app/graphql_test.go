@@ -641,3 +641,25 @@ func TestGraphQLAnonymousRateLimitPerIP(t *testing.T) {
 		t.Errorf("an authenticated request from the same address: %d", r.Status)
 	}
 }
+
+// A GET carries its document in the query string, held to the body limit: at the limit it is
+// served, one byte past it refused with 414.
+func TestGraphQLGETQueryStringLimit(t *testing.T) {
+	s := newStack(t, func(c *app.Config) { c.GraphQLMaxBodyBytes = 1000 })
+	get := func(rawQuery string) int {
+		resp, err := http.Get(s.srv.URL + "/graphql?" + rawQuery)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	prefix := "query=%7B__typename%7D&x="
+	atLimit := prefix + strings.Repeat("a", 1000-len(prefix))
+	if st := get(atLimit); st != http.StatusOK {
+		t.Errorf("a query string of exactly the limit: %d", st)
+	}
+	if st := get(atLimit + "a"); st != http.StatusRequestURITooLong {
+		t.Errorf("one byte past the limit: %d; want 414", st)
+	}
+}
