@@ -35,7 +35,8 @@ type Budget struct {
 	// Operations is the most operation definitions in the document.
 	Operations int
 	// Repeats is the most fields one selection set may hold under the same response name
-	// (fragments and same-named fields merged, as execution collects them). Validation compares
+	// (fragments and same-named fields merged, as execution collects them); checked only with a
+	// Fields limit. Validation compares
 	// every pair of such fields (OverlappingFieldsCanBeMerged), and reports every conflicting
 	// pair: 249 `__typename(a: i)` cost 0.4 s and 31,125 errors before this limit.
 	Repeats int
@@ -148,8 +149,9 @@ func (l DocumentLimits) MutateOperationParameters(ctx context.Context, params *g
 }
 
 // Check returns why doc passes a limit of b ("" when it passes none). Its cost is linear in the
-// document: each fragment is walked once, however often it is spread, and a fragment cycle (which
-// validation refuses later) counts as empty.
+// document: each fragment is measured once, however often it is spread, and the repeat count
+// walks the expanded document only once it is known to hold at most Fields fields. Fragment
+// cycles and spreads of unknown fragments are refused too (validation would refuse them).
 func (b Budget) Check(doc *ast.QueryDocument) string {
 	if b.Operations > 0 && len(doc.Operations) > b.Operations {
 		return fmt.Sprintf("the document holds more than %d operations", b.Operations)
@@ -201,8 +203,9 @@ func (b Budget) Check(doc *ast.QueryDocument) string {
 	case b.Fields > 0 && total.fields > b.Fields:
 		return fmt.Sprintf("the query selects more than %d fields", b.Fields)
 	}
-	// The expanded document now holds at most Fields fields: collecting them is cheap.
-	if b.Repeats > 0 {
+	// The expanded document now holds at most Fields fields: collecting them is cheap. (Without a
+	// field limit the expansion could be exponential, so Repeats then goes unchecked.)
+	if b.Repeats > 0 && b.Fields > 0 {
 		c := collector{fragments: e.fragments, max: b.Repeats}
 		for _, op := range doc.Operations {
 			if name := c.merged([]ast.SelectionSet{op.SelectionSet}); name != "" {
