@@ -320,3 +320,58 @@ func BenchmarkDocumentRefusal(b *testing.B) {
 		}
 	})
 }
+
+// Each cap of AnonymousBudget, and the Repeats and Arguments constants, at and just past its edge
+// through gqlgen's executor: at the edge the document gets past the limits (validation may still
+// refuse it), one past it is refused before validation with a message naming the limit.
+func TestDefaultLimitsAtTheirEdges(t *testing.T) {
+	exec, validations := newExecutor(graph.DocumentLimits{Authenticated: defaultBudget, Anonymous: defaultBudget.Capped(graph.AnonymousBudget)})
+	an := graph.AnonymousBudget
+	repeat := func(n int, f func(i int) string) string {
+		var b strings.Builder
+		for i := range n {
+			b.WriteString(f(i))
+		}
+		return b.String()
+	}
+	// tokens(n): a document of exactly n tokens as gqlparser counts them (15 around the items).
+	tokens := func(n int) string {
+		return "query ($v: [Int] = [" + strings.Repeat(" 1", n-15) + "]) { __typename }"
+	}
+	for _, tc := range []struct {
+		name     string
+		ctx      context.Context
+		at, past string
+		refusal  string
+	}{
+		{"Anonymous/Tokens", anonymous, tokens(an.Tokens), tokens(an.Tokens + 1), "token limit"},
+		{"Anonymous/Fields", anonymous, "{" + repeat(an.Fields, func(i int) string { return fmt.Sprintf(" f%d", i) }) + " }",
+			"{" + repeat(an.Fields+1, func(i int) string { return fmt.Sprintf(" f%d", i) }) + " }", "more than 100 fields"},
+		{"Anonymous/Aliases", anonymous, "{" + repeat(an.Aliases, func(i int) string { return fmt.Sprintf(" a%d: __typename", i) }) + " }",
+			"{" + repeat(an.Aliases+1, func(i int) string { return fmt.Sprintf(" a%d: __typename", i) }) + " }", "more than 20 aliases"},
+		{"Anonymous/Directives", anonymous, "{" + repeat(an.Directives, func(i int) string { return fmt.Sprintf(" f%d @skip(if: false)", i) }) + " }",
+			"{" + repeat(an.Directives+1, func(i int) string { return fmt.Sprintf(" f%d @skip(if: false)", i) }) + " }", "more than 10 directives"},
+		{"Anonymous/Fragments", anonymous, "{" + repeat(an.Fragments, func(i int) string { return fmt.Sprintf(" ...F%d", i) }) + " }" +
+			repeat(an.Fragments, func(i int) string { return fmt.Sprintf(" fragment F%d on Query { __typename }", i) }),
+			"{" + repeat(an.Fragments+1, func(i int) string { return fmt.Sprintf(" ...F%d", i) }) + " }" +
+				repeat(an.Fragments+1, func(i int) string { return fmt.Sprintf(" fragment F%d on Query { __typename }", i) }), "more than 10 fragments"},
+		{"Anonymous/Operations", anonymous, repeat(an.Operations, func(i int) string { return fmt.Sprintf(" query Q%d { __typename }", i) }),
+			repeat(an.Operations+1, func(i int) string { return fmt.Sprintf(" query Q%d { __typename }", i) }), "more than 5 operations"},
+		{"Authenticated/Repeats", authenticated, "{" + strings.Repeat(" __typename", graph.DefaultMaxRepeats) + " }",
+			"{" + strings.Repeat(" __typename", graph.DefaultMaxRepeats+1) + " }", `"__typename" more than 10 times`},
+		{"Authenticated/Arguments", authenticated, "{ f(" + repeat(graph.DefaultMaxArguments, func(i int) string { return fmt.Sprintf(" a%d: 1", i) }) + ") }",
+			"{ f(" + repeat(graph.DefaultMaxArguments+1, func(i int) string { return fmt.Sprintf(" a%d: 1", i) }) + ") }", "more than 20 arguments"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := *validations
+			if errs := operationErrors(tc.ctx, exec, tc.at); len(errs) > 0 && *validations == before {
+				t.Errorf("at the edge: refused before validation: %v", errs)
+			}
+			before = *validations
+			errs := operationErrors(tc.ctx, exec, tc.past)
+			if len(errs) != 1 || !strings.Contains(errs[0].Message, tc.refusal) || *validations != before {
+				t.Errorf("past the edge: %v (validated: %v); want a refusal containing %q", errs, *validations != before, tc.refusal)
+			}
+		})
+	}
+}
