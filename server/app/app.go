@@ -78,6 +78,8 @@ type App struct {
 	logger  *slog.Logger
 	handler http.Handler
 	metrics *prometheus.Registry
+	// rateDecisions counts rate-limit decisions by limiter, store and outcome (ratelimit.go).
+	rateDecisions *prometheus.CounterVec
 }
 
 // New wires the API over deps. Zero GraphQL limits in cfg take their defaults.

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -142,6 +143,15 @@ func TestTwoInstancesShareLimitsAndSweeps(t *testing.T) {
 		if served != 3 {
 			t.Errorf("two instances served %d of 8 anonymous requests; want 3 (the limit, shared)", served)
 		}
+		// Each instance made its 4 decisions in Redis.
+		for _, u := range urls {
+			m := metrics(t, u)
+			allowed := metricValue(m, `code2des_rate_limit_decisions_total{limiter="graphql-anonymous",outcome="allowed",store="redis"}`)
+			refused := metricValue(m, `code2des_rate_limit_decisions_total{limiter="graphql-anonymous",outcome="refused",store="redis"}`)
+			if allowed+refused != 4 || strings.Contains(m, `store="local"`) {
+				t.Errorf("%s: %v allowed + %v refused in Redis; want 4 decisions, none local", u, allowed, refused)
+			}
+		}
 	})
 
 	t.Run("CreationLimitShared", func(t *testing.T) {
@@ -216,6 +226,11 @@ func TestRedisUnreachableFallsBackToLocalLimits(t *testing.T) {
 				served++
 			}
 		}
+		m := metrics(t, srv.URL)
+		if metricValue(m, `code2des_rate_limit_decisions_total{limiter="graphql-anonymous",outcome="allowed",store="local"}`) != 2 ||
+			metricValue(m, `code2des_rate_limit_decisions_total{limiter="graphql-anonymous",outcome="refused",store="local"}`) != 1 {
+			t.Errorf("decisions metric: want 2 allowed and 1 refused, local:\n%s", m)
+		}
 	}
 	if served != 4 {
 		t.Errorf("served %d of 6; want 2 per instance", served)
@@ -240,4 +255,27 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// metrics returns the Prometheus text of the instance at url.
+func metrics(t *testing.T, url string) string {
+	t.Helper()
+	resp, err := http.Get(url + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	return string(raw)
+}
+
+// metricValue returns the value of the sample series (name{labels}) in text, 0 when absent.
+func metricValue(text, series string) float64 {
+	for _, line := range strings.Split(text, "\n") {
+		if v, ok := strings.CutPrefix(line, series+" "); ok {
+			f, _ := strconv.ParseFloat(v, 64)
+			return f
+		}
+	}
+	return 0
 }

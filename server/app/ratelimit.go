@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/go-chi/httprate"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 
 	"github.com/code2des/backend/models"
@@ -65,8 +66,25 @@ func (a *App) limiter(name string, limit int, window time.Duration) *ratelimit.L
 	if a.deps.Redis != nil {
 		redisLogOnce.Do(func() { redis.SetLogger(redisLog{a.logger}) })
 	}
+	if a.rateDecisions == nil {
+		a.rateDecisions = prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "code2des_rate_limit_decisions_total",
+			Help: "Rate-limit decisions by limiter, store (redis: shared by all instances; local: this instance only) and outcome.",
+		}, []string{"limiter", "store", "outcome"})
+		a.metrics.MustRegister(a.rateDecisions)
+	}
 	return ratelimit.New(name, limit, window, ratelimit.Options{
 		Redis: a.deps.Redis, Prefix: a.cfg.RedisKeyPrefix, Timeout: a.cfg.RedisTimeout, Logger: a.logger,
+		Observe: func(limiter string, d ratelimit.Decision) {
+			store, outcome := "local", "allowed"
+			if d.Shared {
+				store = "redis"
+			}
+			if !d.Allowed {
+				outcome = "refused"
+			}
+			a.rateDecisions.WithLabelValues(limiter, store, outcome).Inc()
+		},
 	})
 }
 

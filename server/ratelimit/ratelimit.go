@@ -37,6 +37,8 @@ type Options struct {
 	Timeout time.Duration
 	// Logger receives the fallback warning and the recovery notice.
 	Logger *slog.Logger
+	// Observe, when set, is told every decision (for metrics).
+	Observe func(limiter string, d Decision)
 }
 
 // Limiter allows each key at most Limit requests per Window. A nil *Limiter allows everything.
@@ -95,6 +97,14 @@ func (l *Limiter) Allow(ctx context.Context, key string) Decision {
 	if l == nil {
 		return Decision{Allowed: true}
 	}
+	d := l.decide(ctx, key)
+	if l.opts.Observe != nil {
+		l.opts.Observe(l.name, d)
+	}
+	return d
+}
+
+func (l *Limiter) decide(ctx context.Context, key string) Decision {
 	if l.shared != nil && l.redisUsable() {
 		rctx, cancel := context.WithTimeout(ctx, l.opts.Timeout)
 		res, err := l.shared.Allow(rctx, l.opts.Prefix+l.name+":"+key,
