@@ -8,9 +8,10 @@ run:
 	bash .ci/chromium-up
 	go run ./server/localstack
 
-# The whole test suite, with the race detector, on the real PostgreSQL.
+# The whole test suite, with the race detector, on the real PostgreSQL and Redis.
 test:
 	bash .ci/postgres-up
+	bash .ci/redis-up
 	bash .ci/chromium-up
 	go test -race -count=1 -timeout 15m ./...
 

@@ -1,12 +1,6 @@
 package graph
 
 import (
-	"context"
-
-	"github.com/99designs/gqlgen/graphql"
-	"github.com/vektah/gqlparser/v2/ast"
-	"github.com/vektah/gqlparser/v2/gqlerror"
-
 	"github.com/code2des/backend/models"
 )
 
@@ -67,79 +61,4 @@ func pageCost(first *int) int {
 		return models.MaxPageSize
 	}
 	return *first
-}
-
-// OperationLimits refuses operations that are too deep or select too many fields, before any
-// resolver runs. Fields are counted after expanding fragments, so 500 aliases of one field count
-// 500. Complexity (costs above) bounds the work of resolvers; these bound the size of the query.
-type OperationLimits struct {
-	// MaxDepth is the deepest field nesting allowed (a root field has depth 1).
-	MaxDepth int
-	// MaxFields is the most fields (aliases and fragment copies included) one operation may select.
-	MaxFields int
-}
-
-var _ interface {
-	graphql.HandlerExtension
-	graphql.OperationContextMutator
-} = OperationLimits{}
-
-// ExtensionName implements graphql.HandlerExtension.
-func (OperationLimits) ExtensionName() string { return "OperationLimits" }
-
-// Validate implements graphql.HandlerExtension.
-func (OperationLimits) Validate(graphql.ExecutableSchema) error { return nil }
-
-// MutateOperationContext refuses the operation when it passes a limit.
-func (l OperationLimits) MutateOperationContext(_ context.Context, oc *graphql.OperationContext) *gqlerror.Error {
-	if oc.Operation == nil {
-		return nil
-	}
-	w := walker{limits: l}
-	w.walk(oc.Operation.SelectionSet, 1)
-	switch {
-	case l.MaxDepth > 0 && w.maxDepth > l.MaxDepth:
-		return limitError("the query is nested more than %d levels deep", l.MaxDepth)
-	case l.MaxFields > 0 && w.fields > l.MaxFields:
-		return limitError("the query selects more than %d fields", l.MaxFields)
-	}
-	return nil
-}
-
-func limitError(format string, args ...any) *gqlerror.Error {
-	e := gqlerror.Errorf(format, args...)
-	e.Extensions = map[string]any{"code": string(models.CodeBadUserInput)}
-	return e
-}
-
-type walker struct {
-	limits   OperationLimits
-	fields   int
-	maxDepth int
-}
-
-// walk counts fields and depth, stopping as soon as a limit is passed so a huge query costs little.
-func (w *walker) walk(set ast.SelectionSet, depth int) {
-	for _, sel := range set {
-		if w.over() {
-			return
-		}
-		switch s := sel.(type) {
-		case *ast.Field:
-			w.fields++
-			w.maxDepth = max(w.maxDepth, depth)
-			w.walk(s.SelectionSet, depth+1)
-		case *ast.InlineFragment:
-			w.walk(s.SelectionSet, depth)
-		case *ast.FragmentSpread:
-			if s.Definition != nil {
-				w.walk(s.Definition.SelectionSet, depth)
-			}
-		}
-	}
-}
-
-func (w *walker) over() bool {
-	return (w.limits.MaxDepth > 0 && w.maxDepth > w.limits.MaxDepth) ||
-		(w.limits.MaxFields > 0 && w.fields > w.limits.MaxFields)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/redis/go-redis/v9"
 	"github.com/uptrace/bun"
 
 	"github.com/code2des/backend/models"
@@ -30,6 +31,8 @@ type Deps struct {
 	Blob            models.BlobStore
 	CaptureQueue    models.Queue
 	ConversionQueue models.Queue
+	// Redis shares rate limits between instances; nil: each instance counts on its own.
+	Redis redis.UniversalClient
 }
 
 // OpenDeps connects to the database and builds the S3 and SQS clients of cfg. The first
@@ -54,7 +57,13 @@ func OpenDeps(ctx context.Context, cfg Config, aws awsconf.Options) (Deps, error
 		Endpoint: cfg.S3Endpoint, UsePathStyle: cfg.S3UsePathStyle, ChecksumWhenRequired: cfg.S3ChecksumWhenRequired,
 	})
 	sqsClient := sqsqueue.NewClient(awsCfg, sqsqueue.Options{Endpoint: cfg.SQSEndpoint})
+	rdb, err := openRedis(cfg)
+	if err != nil {
+		_ = db.Close()
+		return Deps{}, err
+	}
 	return Deps{
+		Redis:           rdb,
 		DB:              db,
 		Blob:            s3store.New(s3Client, cfg.S3Bucket),
 		CaptureQueue:    sqsqueue.New(sqsClient, cfg.CaptureQueueURL),
@@ -69,6 +78,8 @@ type App struct {
 	logger  *slog.Logger
 	handler http.Handler
 	metrics *prometheus.Registry
+	// rateDecisions counts rate-limit decisions by limiter, store and outcome (ratelimit.go).
+	rateDecisions *prometheus.CounterVec
 }
 
 // New wires the API over deps. Zero GraphQL limits in cfg take their defaults.
@@ -137,6 +148,9 @@ func Run(ctx context.Context, cfg Config, aws awsconf.Options, logger *slog.Logg
 		return err
 	}
 	defer deps.DB.Close()
+	if deps.Redis != nil {
+		defer deps.Redis.Close()
+	}
 	if cfg.MigrateOnStart {
 		names, err := database.Migrate(ctx, deps.DB, database.Up)
 		if err != nil {

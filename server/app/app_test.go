@@ -90,12 +90,12 @@ func TestConfigDefaultsAndMasking(t *testing.T) {
 		t.Errorf("a bad LOG_LEVEL: %v", err)
 	}
 	t.Setenv("LOG_LEVEL", "debug")
-	t.Setenv("S3_BUCKET", "b")
+	t.Setenv("S3_BUCKET", "bkt")
 	cfg, err := app.LoadConfig()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.HTTPAddr != ":8080" || cfg.S3Bucket != "b" || cfg.DatabaseURL == "" {
+	if cfg.HTTPAddr != ":8080" || cfg.S3Bucket != "bkt" || cfg.DatabaseURL == "" {
 		t.Errorf("defaults: %+v", cfg)
 	}
 }

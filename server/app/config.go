@@ -81,11 +81,22 @@ type Config struct {
 	// GraphQLMaxFields bounds the fields (aliases included) one operation selects; 0 means the
 	// default.
 	GraphQLMaxFields int `env:"GRAPHQL_MAX_FIELDS" envDefault:"250"`
+	// GraphQLMaxAliases bounds the aliased fields written in one document; 0 means the default.
+	GraphQLMaxAliases int `env:"GRAPHQL_MAX_ALIASES" envDefault:"50"`
+	// GraphQLMaxDirectives bounds the directives written in one document; 0 means the default.
+	GraphQLMaxDirectives int `env:"GRAPHQL_MAX_DIRECTIVES" envDefault:"50"`
+	// GraphQLMaxFragments bounds the fragment definitions of one document; 0 means the default.
+	GraphQLMaxFragments int `env:"GRAPHQL_MAX_FRAGMENTS" envDefault:"50"`
+	// GraphQLMaxOperations bounds the operation definitions of one document; 0 means the default.
+	GraphQLMaxOperations int `env:"GRAPHQL_MAX_OPERATIONS" envDefault:"10"`
 	// GraphQLRateLimit is the number of /graphql requests per GraphQLRateWindow per subject
 	// (per client IP for anonymous requests); 0 means the default, negative turns it off.
 	GraphQLRateLimit int `env:"GRAPHQL_RATE_LIMIT" envDefault:"600"`
-	// GraphQLRateWindow is the window of GraphQLRateLimit.
+	// GraphQLRateWindow is the window of GraphQLRateLimit and GraphQLAnonymousRateLimit.
 	GraphQLRateWindow time.Duration `env:"GRAPHQL_RATE_WINDOW" envDefault:"1m"`
+	// GraphQLAnonymousRateLimit is the number of /graphql requests without a valid token per
+	// GraphQLRateWindow per client IP; 0 means the default, negative turns it off.
+	GraphQLAnonymousRateLimit int `env:"GRAPHQL_ANONYMOUS_RATE_LIMIT" envDefault:"60"`
 	// CreatePageImportRateLimit is the number of createPageImport calls per
 	// CreatePageImportRateWindow per subject; 0 means the default, negative turns it off.
 	CreatePageImportRateLimit int `env:"CREATE_PAGE_IMPORT_RATE_LIMIT" envDefault:"30"`
@@ -99,6 +110,14 @@ type Config struct {
 	// AllowLoopbackSources lets sourceUrl point to loopback hosts (localhost, 127.0.0.0/8, ::1).
 	// LOCAL AND TEST USE ONLY: the local stack turns it on to import pages it serves itself.
 	AllowLoopbackSources bool `env:"ALLOW_LOOPBACK_SOURCES" envDefault:"false"`
+
+	// RedisURL (redis://[:password@]host:port/db, rediss:// for TLS) shares the rate limits
+	// between instances; empty: every instance counts on its own (issue 16).
+	RedisURL string `env:"REDIS_URL" mask:"url"`
+	// RedisKeyPrefix is prepended to every Redis key this service writes.
+	RedisKeyPrefix string `env:"REDIS_KEY_PREFIX" envDefault:"code2des:"`
+	// RedisTimeout bounds one Redis call; past it the request is counted locally.
+	RedisTimeout time.Duration `env:"REDIS_TIMEOUT" envDefault:"250ms"`
 
 	// --- Worker callbacks and the sweeper (issue 4). ---
 
@@ -155,11 +174,14 @@ type Config struct {
 }
 
 // LoadConfig reads the configuration from the environment.
+// Every value is trimmed of surrounding whitespace and list items one by one (configcheck.go);
+// errors name the variable.
 func LoadConfig() (Config, error) {
-	cfg, err := env.ParseAs[Config]()
+	cfg, err := env.ParseAsWithOptions[Config](env.Options{Environment: trimmedEnvironment()})
 	if err != nil {
-		return Config{}, fmt.Errorf("read configuration: %w", err)
+		return Config{}, fmt.Errorf("read configuration: %w", envErrors(err))
 	}
+	cfg.trimLists()
 	return cfg, cfg.Validate()
 }
 
@@ -172,6 +194,8 @@ func (c Config) Validate() error {
 	if c.S3Bucket == "" {
 		problems = append(problems, "S3_BUCKET is required")
 	}
+	problems = append(problems, c.validateSettings()...)
+	problems = append(problems, c.validateRedis()...)
 	problems = append(problems, c.validateCallbacks()...)
 	problems = append(problems, c.validateResults()...)
 	if _, err := ParseLogLevel(c.LogLevel); err != nil {

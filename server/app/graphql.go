@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"slices"
 	"time"
@@ -17,7 +16,6 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
-	"github.com/go-chi/httprate"
 	"github.com/rs/cors"
 	"github.com/vektah/gqlparser/v2/ast"
 
@@ -45,9 +43,23 @@ const (
 	DefaultGraphQLMaxDepth = 10
 	// DefaultGraphQLMaxFields bounds the selected fields of one operation, aliases included.
 	DefaultGraphQLMaxFields = 250
+	// DefaultGraphQLMaxAliases bounds the aliased fields written in one document.
+	DefaultGraphQLMaxAliases = 50
+	// DefaultGraphQLMaxDirectives bounds the directives written in one document (@include and
+	// @skip are the only ones the schema knows).
+	DefaultGraphQLMaxDirectives = 50
+	// DefaultGraphQLMaxFragments bounds the fragment definitions of one document.
+	DefaultGraphQLMaxFragments = 50
+	// DefaultGraphQLMaxOperations bounds the operation definitions of one document (all of them
+	// are validated, whichever one runs).
+	DefaultGraphQLMaxOperations = 10
 	// DefaultGraphQLRateLimit is requests per DefaultGraphQLRateWindow per subject.
 	DefaultGraphQLRateLimit  = 600
 	DefaultGraphQLRateWindow = time.Minute
+	// DefaultGraphQLAnonymousRateLimit is requests without a valid token per
+	// DefaultGraphQLRateWindow per client IP: a tenth of the authenticated budget, since such a
+	// request can only learn that it is UNAUTHENTICATED.
+	DefaultGraphQLAnonymousRateLimit = 60
 	// DefaultCreatePageImportRateLimit is createPageImport calls per window per subject.
 	DefaultCreatePageImportRateLimit  = 30
 	DefaultCreatePageImportRateWindow = time.Minute
@@ -74,7 +86,12 @@ func (c Config) withGraphQLDefaults() Config {
 	def(&c.GraphQLComplexityLimit, DefaultGraphQLComplexityLimit)
 	def(&c.GraphQLMaxDepth, DefaultGraphQLMaxDepth)
 	def(&c.GraphQLMaxFields, DefaultGraphQLMaxFields)
+	def(&c.GraphQLMaxAliases, DefaultGraphQLMaxAliases)
+	def(&c.GraphQLMaxDirectives, DefaultGraphQLMaxDirectives)
+	def(&c.GraphQLMaxFragments, DefaultGraphQLMaxFragments)
+	def(&c.GraphQLMaxOperations, DefaultGraphQLMaxOperations)
 	def(&c.GraphQLRateLimit, DefaultGraphQLRateLimit)
+	def(&c.GraphQLAnonymousRateLimit, DefaultGraphQLAnonymousRateLimit)
 	def(&c.CreatePageImportRateLimit, DefaultCreatePageImportRateLimit)
 	def(&c.TriggerCode2DesRateLimit, DefaultTriggerCode2DesRateLimit)
 	if c.GraphQLRateWindow <= 0 {
@@ -121,8 +138,8 @@ func (a *App) newJobs() *jobs.Service {
 		PublicBaseURL:     a.cfg.PublicBaseURL,
 		SourceURL:         sourceurl.Options{AllowLoopback: a.cfg.AllowLoopbackSources},
 		DependencyTimeout: a.cfg.DependencyTimeout,
-		CreateLimiter:     jobs.NewSubjectLimiter(a.cfg.CreatePageImportRateLimit, a.cfg.CreatePageImportRateWindow),
-		TriggerLimiter:    jobs.NewSubjectLimiter(a.cfg.TriggerCode2DesRateLimit, a.cfg.TriggerCode2DesRateWindow),
+		CreateLimiter:     a.limiter("create-page-import", a.cfg.CreatePageImportRateLimit, a.cfg.CreatePageImportRateWindow),
+		TriggerLimiter:    a.limiter("trigger-code2des", a.cfg.TriggerCode2DesRateLimit, a.cfg.TriggerCode2DesRateWindow),
 		Logger:            a.logger,
 	})
 }
@@ -140,13 +157,15 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 	srv := handler.New(graph.NewExecutableSchema(graph.NewConfig(resolver)))
 	// GET (queries) and POST application/json, writing `data` without re-encoding it.
 	srv.AddTransport(jsonTransport{})
-	srv.SetQueryCache(lru.New[*ast.QueryDocument](queryCacheSize))
+	cache := lru.New[*ast.QueryDocument](queryCacheSize)
+	srv.SetQueryCache(cache)
 	srv.SetParserTokenLimit(a.cfg.GraphQLParserTokenLimit)
+	// Document limits run before gqlgen parses and validates (graph/doclimits.go).
+	srv.Use(a.documentLimits(cache))
 	srv.SetDisableSuggestion(!a.cfg.GraphQLSuggestions)
 	if a.cfg.GraphQLIntrospection {
 		srv.Use(extension.Introspection{})
 	}
-	srv.Use(graph.OperationLimits{MaxDepth: a.cfg.GraphQLMaxDepth, MaxFields: a.cfg.GraphQLMaxFields})
 	srv.Use(extension.FixedComplexityLimit(a.cfg.GraphQLComplexityLimit))
 	srv.SetErrorPresenter(graph.ErrorPresenter(a.logger))
 	srv.SetRecoverFunc(graph.RecoverFunc(a.logger))
@@ -155,13 +174,7 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 		r.Use(a.cors().Handler)
 		r.Use(limitBody(a.cfg.GraphQLMaxBodyBytes))
 		r.Use(auth.Middleware(verifier, a.logger))
-		if a.cfg.GraphQLRateLimit > 0 {
-			r.Use(httprate.Limit(a.cfg.GraphQLRateLimit, a.cfg.GraphQLRateWindow,
-				httprate.WithKeyFuncs(rateKey),
-				httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
-					writeGraphQLError(w, r, http.StatusTooManyRequests, models.CodeUnavailable, "too many requests; retry later")
-				})))
-		}
+		r.Use(a.limitRequests())
 		// Per-request dataloaders, reading as the authenticated caller.
 		r.Use(graph.LoaderMiddleware(svc))
 		r.Post("/graphql", srv.ServeHTTP)
@@ -190,24 +203,19 @@ func (a *App) cors() *cors.Cors {
 	})
 }
 
-// rateKey limits by subject when the request is authenticated, else by client address.
-func rateKey(r *http.Request) (string, error) {
-	if p, err := models.PrincipalFrom(r.Context()); err == nil {
-		return "sub:" + p.Subject, nil
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	return "ip:" + httprate.CanonicalizeIP(host), nil
-}
-
 // limitBody refuses POST bodies over max bytes with 413 before gqlgen reads them: a declared
-// Content-Length is checked first, a chunked body is read up to max+1 bytes.
+// Content-Length is checked first, a chunked body is read up to max+1 bytes. A GET's query string
+// (where its document travels) is held to the same bound (414), so a GET cannot carry a larger
+// document than a POST (net/http alone allows 1 MB of headers).
 func limitBody(max int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.Method != http.MethodPost {
+				if int64(len(r.URL.RawQuery)) > max {
+					writeGraphQLError(w, r, http.StatusRequestURITooLong, models.CodeBadUserInput,
+						fmt.Sprintf("query string longer than %d bytes", max))
+					return
+				}
 				next.ServeHTTP(w, r)
 				return
 			}

@@ -25,9 +25,11 @@ import (
 	"github.com/lestrrat-go/jwx/v3/jwt"
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/graph"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
+	"github.com/code2des/backend/server/ratelimit"
 	"github.com/code2des/backend/server/testenv"
 )
 
@@ -523,7 +525,13 @@ func TestGraphQLConfigDefaultsMatchConstants(t *testing.T) {
 		"GRAPHQL_COMPLEXITY_LIMIT":      {int64(cfg.GraphQLComplexityLimit), app.DefaultGraphQLComplexityLimit},
 		"GRAPHQL_MAX_DEPTH":             {int64(cfg.GraphQLMaxDepth), app.DefaultGraphQLMaxDepth},
 		"GRAPHQL_MAX_FIELDS":            {int64(cfg.GraphQLMaxFields), app.DefaultGraphQLMaxFields},
+		"GRAPHQL_MAX_ALIASES":           {int64(cfg.GraphQLMaxAliases), app.DefaultGraphQLMaxAliases},
+		"GRAPHQL_MAX_DIRECTIVES":        {int64(cfg.GraphQLMaxDirectives), app.DefaultGraphQLMaxDirectives},
+		"GRAPHQL_MAX_FRAGMENTS":         {int64(cfg.GraphQLMaxFragments), app.DefaultGraphQLMaxFragments},
+		"GRAPHQL_MAX_OPERATIONS":        {int64(cfg.GraphQLMaxOperations), app.DefaultGraphQLMaxOperations},
 		"GRAPHQL_RATE_LIMIT":            {int64(cfg.GraphQLRateLimit), app.DefaultGraphQLRateLimit},
+		"GRAPHQL_ANONYMOUS_RATE_LIMIT":  {int64(cfg.GraphQLAnonymousRateLimit), app.DefaultGraphQLAnonymousRateLimit},
+		"REDIS_TIMEOUT":                 {int64(cfg.RedisTimeout), int64(ratelimit.DefaultTimeout)},
 		"GRAPHQL_RATE_WINDOW":           {int64(cfg.GraphQLRateWindow), int64(app.DefaultGraphQLRateWindow)},
 		"CREATE_PAGE_IMPORT_RATE_LIMIT": {int64(cfg.CreatePageImportRateLimit), app.DefaultCreatePageImportRateLimit},
 		"AUTH_LEEWAY":                   {int64(cfg.AuthLeeway), int64(auth.DefaultLeeway)},
@@ -537,13 +545,32 @@ func TestGraphQLConfigDefaultsMatchConstants(t *testing.T) {
 	}
 }
 
+// Over HTTP, an anonymous request gets graph.AnonymousBudget and an authenticated one the
+// configured budget: 101 fields are refused for their number without a token, and with one they
+// reach validation (which refuses the unknown fields).
+func TestGraphQLAnonymousBudget(t *testing.T) {
+	s := newStack(t, nil)
+	var q strings.Builder
+	q.WriteString("{")
+	for i := range graph.AnonymousBudget.Fields + 1 {
+		fmt.Fprintf(&q, " f%d", i)
+	}
+	q.WriteString(" }")
+	if r := s.do(t, "", q.String(), nil); r.code() != "BAD_USER_INPUT" || !strings.Contains(r.Errors[0].Message, "more than 100 fields for a request without a valid token") {
+		t.Errorf("anonymous: %d %.300s", r.Status, r.Raw)
+	}
+	if r := s.do(t, s.token(t, "alice"), q.String(), nil); r.code() != "BAD_USER_INPUT" || !strings.Contains(r.Errors[0].Message, `Cannot query field "f0"`) {
+		t.Errorf("authenticated: %d %.300s", r.Status, r.Raw)
+	}
+}
+
 func TestGraphQLLimitsAtTheirEdges(t *testing.T) {
 	s := newStack(t, func(c *app.Config) { c.GraphQLMaxDepth, c.GraphQLMaxFields = 4, 6 })
 	for name, tc := range map[string]struct {
 		query string
 		ok    bool
 	}{
-		"OK/DepthAtLimit":                      {`{ pageImport(id: "x") { code2desJobs { pageImport { viewport { width } } } } }`, false},
+		"OK/DepthAtLimit":                      {`{ pageImport(id: "x") { code2desJobs { pageImport { id } } } }`, true},
 		"BadUserInput/DepthPastLimit":          {`{ pageImport(id: "x") { code2desJobs { pageImport { viewport { width } } } } }`, false},
 		"OK/FieldsAtLimit":                     {`{ a: __typename b: __typename c: __typename d: __typename e: __typename f: __typename }`, true},
 		"BadUserInput/FieldsPastLimit":         {`{ a: __typename b: __typename c: __typename d: __typename e: __typename f: __typename g: __typename }`, false},
@@ -596,4 +623,43 @@ func TestGraphQLUndecodableRequestsAreBadUserInput(t *testing.T) {
 			t.Errorf("got %d %s; want 400 BAD_USER_INPUT", resp.StatusCode, raw)
 		}
 	})
+}
+
+// Requests without a valid token have their own, tighter limit per client IP; authenticated
+// requests from the same address are not counted against it.
+func TestGraphQLAnonymousRateLimitPerIP(t *testing.T) {
+	s := newStack(t, func(c *app.Config) { c.GraphQLAnonymousRateLimit = 2 })
+	for i := range 2 {
+		if r := s.do(t, "", `{ __typename }`, nil); r.Status != http.StatusOK {
+			t.Fatalf("anonymous request %d within the limit: %d", i+1, r.Status)
+		}
+	}
+	if r := s.do(t, "", `{ __typename }`, nil); r.Status != http.StatusTooManyRequests || r.code() != "UNAVAILABLE" {
+		t.Errorf("anonymous request 3 past a limit of 2: %d %s", r.Status, r.Raw)
+	}
+	if r := s.do(t, s.token(t, "alice"), `{ __typename }`, nil); r.Status != http.StatusOK {
+		t.Errorf("an authenticated request from the same address: %d", r.Status)
+	}
+}
+
+// A GET carries its document in the query string, held to the body limit: at the limit it is
+// served, one byte past it refused with 414.
+func TestGraphQLGETQueryStringLimit(t *testing.T) {
+	s := newStack(t, func(c *app.Config) { c.GraphQLMaxBodyBytes = 1000 })
+	get := func(rawQuery string) int {
+		resp, err := http.Get(s.srv.URL + "/graphql?" + rawQuery)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	prefix := "query=%7B__typename%7D&x="
+	atLimit := prefix + strings.Repeat("a", 1000-len(prefix))
+	if st := get(atLimit); st != http.StatusOK {
+		t.Errorf("a query string of exactly the limit: %d", st)
+	}
+	if st := get(atLimit + "a"); st != http.StatusRequestURITooLong {
+		t.Errorf("one byte past the limit: %d; want 414", st)
+	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/database"
 )
 
 // Routes of the two callbacks (SPEC §6).
@@ -123,9 +124,14 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request, apply func(conte
 	writeJSON(w, http.StatusOK, Response{Result: res})
 }
 
-// statusOf maps a domain error to the HTTP status and error code of SPEC §6.
+// statusOf maps a domain error to the HTTP status and error code of SPEC §6. A database that
+// cannot be reached or lost the connection (database.IsUnavailable) is 503, like storage.
 func statusOf(err error) (int, string) {
-	switch models.ErrorCodeOf(err) {
+	code := models.ErrorCodeOf(err)
+	if code == models.CodeInternal && database.IsUnavailable(err) {
+		code = models.CodeUnavailable
+	}
+	switch code {
 	case models.CodeBadUserInput:
 		return http.StatusBadRequest, ErrCodeMalformed
 	case models.CodeNotFound:

@@ -65,9 +65,8 @@ func TestMigrateDownUpRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatalf("down: %v", err)
 	}
-	ups, _ := fs.Glob(migrations.Files(), "*.up.sql")
-	if len(down) != len(ups) || len(ups) < 3 {
-		t.Errorf("down rolled back %v, want all %d migrations", down, len(ups))
+	if len(down) != migrationCount(t) {
+		t.Errorf("down rolled back %v, want all %d migrations", down, migrationCount(t))
 	}
 	empty := readCatalog(t, db)
 	if len(empty.Columns) != 0 || len(empty.Enums) != 0 {
@@ -121,18 +120,27 @@ func TestConcurrentMigrators(t *testing.T) {
 			t.Fatalf("instance %d: %v", i, err)
 		}
 	}
-	ups, _ := fs.Glob(migrations.Files(), "*.up.sql")
-	if total := len(ran[0]) + len(ran[1]); total != len(ups) {
-		t.Errorf("instances ran %v and %v; want the %d migrations applied once in all", ran[0], ran[1], len(ups))
+	if total := len(ran[0]) + len(ran[1]); total != migrationCount(t) {
+		t.Errorf("instances ran %v and %v; want the %d migrations applied once in all", ran[0], ran[1], migrationCount(t))
 	}
 	db := openDSN(t, dsn)
 	var rows int
 	if err := db.NewRaw("SELECT count(*) FROM bun_migrations").Scan(ctx, &rows); err != nil {
 		t.Fatal(err)
 	}
-	if rows != len(ups) {
-		t.Errorf("bun_migrations has %d rows, want %d", rows, len(ups))
+	if rows != migrationCount(t) {
+		t.Errorf("bun_migrations has %d rows, want %d", rows, migrationCount(t))
 	}
+}
+
+// migrationCount is the number of migrations (up files) embedded in package migrations.
+func migrationCount(t *testing.T) int {
+	t.Helper()
+	ups, err := fs.Glob(migrations.Files(), "*.up.sql")
+	if err != nil || len(ups) < 3 {
+		t.Fatalf("%d up migrations (%v); want at least the 3 of issues 2 and 16", len(ups), err)
+	}
+	return len(ups)
 }
 
 func openDSN(t *testing.T, dsn string) *bun.DB {

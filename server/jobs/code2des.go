@@ -60,8 +60,8 @@ func (s *Service) TriggerCode2Des(ctx context.Context, in models.Code2DesRequest
 		if err := convertible(pi); err != nil {
 			return err
 		}
-		if !s.cfg.TriggerLimiter.Allow(ctx, p.Subject) {
-			return models.Errorf(models.CodeUnavailable, "too many Code2Des triggers; retry in %s", s.cfg.TriggerLimiter.Window())
+		if d := s.cfg.TriggerLimiter.Allow(ctx, "sub:"+p.Subject); !d.Allowed {
+			return models.Errorf(models.CodeUnavailable, "too many Code2Des triggers; retry in %s", retryHint(d.RetryAfter))
 		}
 		screenID := GenerateScreenID(pi.SourceURL, pi.ViewportWidth, id)
 		if in.ScreenID != nil {

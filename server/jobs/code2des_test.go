@@ -17,6 +17,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/ratelimit"
 	"github.com/code2des/backend/server/sqsqueue"
 	"github.com/code2des/backend/server/testenv"
 )
@@ -254,7 +255,7 @@ func TestTriggerCode2DesQueueDownFailsTheRow(t *testing.T) {
 }
 
 func TestTriggerCode2DesRateLimitPerSubject(t *testing.T) {
-	f := newCode2DesFixture(t, func(c *Config) { c.TriggerLimiter = NewSubjectLimiter(2, time.Minute) })
+	f := newCode2DesFixture(t, func(c *Config) { c.TriggerLimiter = ratelimit.New("test", 2, time.Minute, ratelimit.Options{}) })
 	pi := insertImport(t, f.db, f.orgA, f.a1, models.PageImportCompleted, false)
 	for i := range 2 {
 		if _, err := f.svc.TriggerCode2Des(f.alice, trigger(pi)); err != nil {

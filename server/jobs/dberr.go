@@ -2,23 +2,18 @@ package jobs
 
 import (
 	"context"
-	"database/sql/driver"
 	"errors"
-	"net"
-
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/database"
 )
 
-// DatabaseError classifies a database failure for clients: a timed-out or cancelled call, or a
-// server that cannot be reached, is CodeUnavailable (safe to retry); anything else is CodeInternal,
+// DatabaseError classifies a database failure for clients: a call whose context ended, or an
+// error database.IsUnavailable recognizes (a server that cannot be reached, restarts or dropped
+// the connection mid-request), is CodeUnavailable (safe to retry); anything else is CodeInternal,
 // which the error presenter masks. The SQL text stays in the wrapped error, for logs only.
 func DatabaseError(ctx context.Context, err error) error {
-	var connErr *pgconn.ConnectError
-	var netErr net.Error
-	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) || ctx.Err() != nil ||
-		errors.Is(err, driver.ErrBadConn) || errors.As(err, &connErr) || errors.As(err, &netErr) {
+	if ctx.Err() != nil || database.IsUnavailable(err) {
 		return models.WrapError(models.CodeUnavailable, err, "the database is unavailable; please retry")
 	}
 	return models.WrapError(models.CodeInternal, err, "internal error")

@@ -24,6 +24,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/ratelimit"
 	"github.com/code2des/backend/server/sourceurl"
 )
 
@@ -48,10 +49,11 @@ type Config struct {
 	SourceURL sourceurl.Options
 	// DependencyTimeout bounds each database or queue call; 0 means DefaultDependencyTimeout.
 	DependencyTimeout time.Duration
-	// CreateLimiter limits createPageImport calls per subject; nil means no limit.
-	CreateLimiter *SubjectLimiter
+	// CreateLimiter limits createPageImport calls per subject (shared between instances through
+	// Redis when configured); nil means no limit.
+	CreateLimiter *ratelimit.Limiter
 	// TriggerLimiter limits triggerCode2Des calls per subject; nil means no limit.
-	TriggerLimiter *SubjectLimiter
+	TriggerLimiter *ratelimit.Limiter
 	// NewID and NewNonce make job ids and nonces; nil means models.NewID and models.NewNonce
 	// (tests inject fixed ones for golden files).
 	NewID, NewNonce func() (string, error)
@@ -87,4 +89,10 @@ func New(cfg Config) *Service {
 // bounded returns ctx limited by the dependency timeout.
 func (s *Service) bounded(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, s.cfg.DependencyTimeout)
+}
+
+// retryHint renders a rate limiter's retry delay for a client message, in whole seconds (at
+// least one).
+func retryHint(d time.Duration) time.Duration {
+	return max((d+time.Second-1)/time.Second*time.Second, time.Second)
 }

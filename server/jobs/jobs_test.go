@@ -17,6 +17,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/ratelimit"
 	"github.com/code2des/backend/server/sqsqueue"
 	"github.com/code2des/backend/server/testenv"
 )
@@ -289,7 +290,7 @@ func TestCreatePageImportCallerChecks(t *testing.T) {
 
 func TestCreatePageImportRateLimitPerSubject(t *testing.T) {
 	f := newFixture(t)
-	f.svc.cfg.CreateLimiter = NewSubjectLimiter(2, time.Minute)
+	f.svc.cfg.CreateLimiter = ratelimit.New("test", 2, time.Minute, ratelimit.Options{})
 	for i := range 2 {
 		if _, err := f.svc.CreatePageImport(f.alice, validRequest(f.a1)); err != nil {
 			t.Fatalf("call %d within the limit: %v", i+1, err)

@@ -33,9 +33,8 @@ func (s *Service) CreatePageImport(ctx context.Context, in models.PageImportRequ
 	if err != nil {
 		return nil, err
 	}
-	if !s.cfg.CreateLimiter.Allow(ctx, p.Subject) {
-		return nil, models.Errorf(models.CodeUnavailable, "too many Page Imports; retry in %s",
-			s.cfg.CreateLimiter.Window())
+	if d := s.cfg.CreateLimiter.Allow(ctx, "sub:"+p.Subject); !d.Allowed {
+		return nil, models.Errorf(models.CodeUnavailable, "too many Page Imports; retry in %s", retryHint(d.RetryAfter))
 	}
 	id, err := s.cfg.NewID()
 	if err != nil {

@@ -41,6 +41,17 @@ import (
 // may shrink in normalization; the normalized URL must then fit models.MaxSourceURLLength.
 const MaxInputLength = 4 * models.MaxSourceURLLength
 
+// Host name lengths no resolver accepts past (RFC 1035 §2.3.4, RFC 1123 §2.1), counted in octets
+// of the ASCII (punycode) form without the trailing dot: a name past them could never be
+// captured, so it is refused at creation rather than failed by the worker.
+const (
+	// MaxHostLabelLength is the longest label of a host name, in octets.
+	MaxHostLabelLength = 63
+	// MaxHostNameLength is the longest host name, in octets (255 on the wire, less the length
+	// octet of the first label and the root label).
+	MaxHostNameLength = 253
+)
+
 // Options change what Normalize accepts.
 type Options struct {
 	// AllowLoopback accepts loopback hosts (127.0.0.0/8, ::1, localhost and *.localhost) so a local
@@ -226,10 +237,16 @@ func normalizeHost(h string, opts Options) (string, error) {
 	if ascii == "" {
 		return "", refuse("must have a host")
 	}
+	if len(ascii) > MaxHostNameLength {
+		return "", refuse("has a host name longer than " + strconv.Itoa(MaxHostNameLength) + " characters")
+	}
 	labels := strings.Split(ascii, ".")
 	for _, l := range labels {
 		if l == "" {
 			return "", refuse("has an empty label in its host name")
+		}
+		if len(l) > MaxHostLabelLength {
+			return "", refuse("has a host name label longer than " + strconv.Itoa(MaxHostLabelLength) + " characters")
 		}
 	}
 	// WHATWG URL: a host whose last label is a number is an IPv4 address, in any of the forms

@@ -235,3 +235,46 @@ func FuzzNormalize(f *testing.F) {
 		}
 	})
 }
+
+// Host names at and just past the DNS lengths (MaxHostLabelLength, MaxHostNameLength), counted in
+// octets of the punycode form, without the trailing dot.
+func TestHostNameLengths(t *testing.T) {
+	label := func(n int) string { return strings.Repeat("a", n) }
+	// 63+1+63+1+63+1+57+4 = 253 octets.
+	name253 := label(63) + "." + label(63) + "." + label(63) + "." + label(57) + ".com"
+	// A Unicode label whose punycode form is 64 octets ("xn--" + 60): 56 'a' and one 'ü'.
+	unicode64 := strings.Repeat("a", 56) + "ü"
+	if len(name253) != sourceurl.MaxHostNameLength {
+		t.Fatalf("the edge name has %d octets", len(name253))
+	}
+	for _, tc := range []struct {
+		host   string
+		reason string // "" accepted
+	}{
+		{label(sourceurl.MaxHostLabelLength) + ".com", ""},
+		{label(sourceurl.MaxHostLabelLength+1) + ".com", "has a host name label longer than 63 characters"},
+		{"example." + label(sourceurl.MaxHostLabelLength+1), "has a host name label longer than 63 characters"},
+		{name253, ""},
+		{name253 + ".", ""}, // the trailing dot is not counted
+		{"a" + name253, "has a host name longer than 253 characters"},
+		{strings.Repeat("a.", 127) + "com", "has a host name longer than 253 characters"}, // 257
+		{unicode64 + ".de", "has a host name label longer than 63 characters"},
+		{unicode64[1:] + ".de", ""},
+	} {
+		t.Run(shorten(tc.host), func(t *testing.T) {
+			got, err := sourceurl.Normalize("https://"+tc.host+"/", sourceurl.Options{})
+			if tc.reason == "" {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				if host := strings.TrimSuffix(strings.TrimPrefix(got, "https://"), "/"); len(host) > sourceurl.MaxHostNameLength {
+					t.Errorf("accepted a %d-octet host", len(host))
+				}
+				return
+			}
+			if r := sourceurl.Reason(err); r != tc.reason {
+				t.Errorf("got %q, %v; want refused: %s", got, err, tc.reason)
+			}
+		})
+	}
+}

@@ -2,9 +2,11 @@
 // processing past a configurable deadline are failed by a sweeper with a safe message"), so a
 // worker that crashed or lost its message does not leave a job processing forever.
 //
-// It is safe to run on every API instance at once: each sweep is a conditional UPDATE per table
-// that only touches rows still processing, picked with FOR UPDATE SKIP LOCKED, so two sweepers
-// (or a sweeper and a callback) never fail the same row twice or wait on each other.
+// It is safe to run on every API instance at once: Run sweeps only when it claims the task for
+// this interval (server/periodic: one sweep per interval across all instances), and each sweep is
+// a conditional UPDATE per table that only touches rows still processing, picked with FOR UPDATE
+// SKIP LOCKED, so two sweeps (or a sweep and a callback) never fail the same row twice or wait on
+// each other.
 package sweeper
 
 import (
@@ -17,6 +19,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/periodic"
 )
 
 // Defaults of the configuration (CAPTURE_DEADLINE, CONVERSION_DEADLINE, SWEEP_INTERVAL).
@@ -52,7 +55,13 @@ type Sweeper struct {
 	Logger             *slog.Logger
 	// Timeout bounds each statement; 0 means 30 s.
 	Timeout time.Duration
+	// Instance names this process in periodic_task.last_run_by; empty means
+	// periodic.InstanceName().
+	Instance string
 }
+
+// TaskName is the sweeper's row in periodic_task.
+const TaskName = "sweeper"
 
 // Counts says how many jobs one sweep failed.
 type Counts struct {
@@ -60,15 +69,28 @@ type Counts struct {
 	Code2Des    int
 }
 
-// Run sweeps once immediately and then every Interval (with jitter) until ctx is done. Errors of
-// one sweep are logged and do not stop the loop.
+// Run tries to sweep at once and then every Interval (with jitter) until ctx is done; a try
+// sweeps only when it claims the task (periodic.Claim: no instance swept within the last
+// Interval), so N instances sweep once per Interval between them. Errors are logged and do not
+// stop the loop.
 func (s *Sweeper) Run(ctx context.Context) {
 	interval := s.Interval
 	if interval <= 0 {
 		interval = DefaultInterval
 	}
+	instance := s.Instance
+	if instance == "" {
+		instance = periodic.InstanceName()
+	}
 	for {
-		if n, err := s.Sweep(ctx); err != nil {
+		if claimed, err := s.claim(ctx, instance, interval); err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			s.logger().ErrorContext(ctx, "sweep not claimed", "err", err.Error())
+		} else if !claimed {
+			s.logger().DebugContext(ctx, "sweep skipped: another instance swept within the interval")
+		} else if n, err := s.Sweep(ctx); err != nil {
 			if ctx.Err() != nil {
 				return
 			}
@@ -83,6 +105,19 @@ func (s *Sweeper) Run(ctx context.Context) {
 		case <-time.After(interval + jitter):
 		}
 	}
+}
+
+func (s *Sweeper) claim(ctx context.Context, instance string, interval time.Duration) (bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.timeout())
+	defer cancel()
+	return periodic.Claim(ctx, s.DB, TaskName, instance, interval)
+}
+
+func (s *Sweeper) timeout() time.Duration {
+	if s.Timeout <= 0 {
+		return 30 * time.Second
+	}
+	return s.Timeout
 }
 
 func (s *Sweeper) logger() *slog.Logger {
@@ -129,11 +164,7 @@ func (s *Sweeper) sweepTable(ctx context.Context, table string, age time.Duratio
 }
 
 func (s *Sweeper) sweepBatch(ctx context.Context, table string, age time.Duration, msg string) (int, error) {
-	timeout := s.Timeout
-	if timeout <= 0 {
-		timeout = 30 * time.Second
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := context.WithTimeout(ctx, s.timeout())
 	defer cancel()
 	// The status codes are the same in both enums ('0' processing, '2' failed).
 	var ids []string

@@ -14,6 +14,7 @@ import (
 	"github.com/code2des/backend/worker/internal/awsclients"
 	"github.com/code2des/backend/worker/internal/callback"
 	"github.com/code2des/backend/worker/internal/consumer"
+	"github.com/code2des/backend/worker/internal/envtrim"
 )
 
 // Config is the worker's configuration, read from environment variables (worker/README.md lists
@@ -83,9 +84,10 @@ const MaxWaitTime = consumer.MaxWaitTime
 // WORKER_SECRETS (docs/workers.md §6), so a shorter one could never sign an accepted callback.
 const MinCallbackSecretLength = callback.MinSecretLength
 
-// LoadConfig reads the configuration from the environment and validates it.
+// LoadConfig reads the configuration from the environment, every value trimmed of surrounding
+// whitespace (as the API does), and validates it.
 func LoadConfig() (Config, error) {
-	c, err := env.ParseAs[Config]()
+	c, err := env.ParseAsWithOptions[Config](env.Options{Environment: envtrim.Environment()})
 	if err != nil {
 		return Config{}, fmt.Errorf("read configuration: %w", err)
 	}

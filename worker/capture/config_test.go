@@ -57,3 +57,18 @@ func TestLoadConfigDefaultsAreValid(t *testing.T) {
 		t.Fatalf("defaults: cap %d, private %v, wait %s, settle %s", c.MaxScreenshotHeight, c.AllowPrivateNetworks, c.WaitTime, c.SettleTimeout)
 	}
 }
+
+// A secret pasted with a trailing newline signs as the API's trimmed WORKER_SECRETS verifies.
+func TestLoadConfigTrimsValues(t *testing.T) {
+	secret := strings.Repeat("s", MinCallbackSecretLength)
+	t.Setenv("SQS_CAPTURE_QUEUE_URL", " http://127.0.0.1:9324/000000000000/code2des-capture\n")
+	t.Setenv("WORKER_CALLBACK_SECRET", secret+"\n")
+	t.Setenv("CAPTURE_CONCURRENCY", " 2 ")
+	c, err := LoadConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.CallbackSecret != secret || c.QueueURL != "http://127.0.0.1:9324/000000000000/code2des-capture" || c.Concurrency != 2 {
+		t.Errorf("not trimmed: %q %q %d", c.CallbackSecret, c.QueueURL, c.Concurrency)
+	}
+}

@@ -1,0 +1,1 @@
+DROP TABLE periodic_task;

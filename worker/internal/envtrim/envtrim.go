@@ -1,0 +1,20 @@
+// Package envtrim gives the workers the API's rule for values read from the environment (issue
+// 16): surrounding whitespace is not part of a value, so a WORKER_CALLBACK_SECRET pasted with a
+// trailing newline signs exactly as the API's trimmed WORKER_SECRETS verifies.
+package envtrim
+
+import (
+	"os"
+	"strings"
+)
+
+// Environment returns the process environment with every value trimmed of surrounding
+// whitespace, for caarlos0/env's Options.Environment.
+func Environment() map[string]string {
+	out := make(map[string]string)
+	for _, kv := range os.Environ() {
+		k, v, _ := strings.Cut(kv, "=")
+		out[k] = strings.TrimSpace(v)
+	}
+	return out
+}
