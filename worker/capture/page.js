@@ -165,9 +165,11 @@
       }
       if (el instanceof SVGSVGElement && !(el.parentElement instanceof SVGElement)) {
         // An inline SVG is kept whole as an asset; its children are not walked.
-        let markup = el.outerHTML;
-        if (!el.hasAttribute("xmlns")) markup = markup.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"');
-        out.image = { asset_id: imageRef("inline-svg", null, markup) };
+        // A self-contained copy (svg.js): references resolved, computed values, ids per icon.
+        const svg = window.__c2dVec.inline(el, "c2d" + (images.length + 1) + "-");
+        out.image = { asset_id: imageRef("inline-svg", null, svg.markup) };
+        if (svg.notes.length) out.svg_notes = svg.notes;
+        if (svg.unsafe) out.crop = window.__c2dVec.crop(el, imageRef, "svg");
         return out;
       }
       const kids = [];

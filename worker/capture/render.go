@@ -53,7 +53,7 @@ func pageErrorf(format string, args ...any) error {
 type Image struct {
 	// ID is the document's reference ("img-<n>").
 	ID string
-	// Kind is "img", "background" or "inline-svg".
+	// Kind is "img", "background", "inline-svg", "mask" or "crop" (svg.go).
 	Kind string
 	// SourceURL is the absolute URL (empty for inline SVG).
 	SourceURL string
@@ -155,7 +155,7 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		}
 		return nil, err
 	}
-	if _, err := chromedp.Run(tabCtx, chromedp.Evaluate[bool](pageJS)); err != nil {
+	if _, err := chromedp.Run(tabCtx, chromedp.Evaluate[bool](svgJS+"\n;"+pageJS)); err != nil {
 		return nil, fmt.Errorf("install page helpers: %w", err)
 	}
 	if spec.ReadySelector != "" {
@@ -186,10 +186,15 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 			Markup string `json:"markup"`
 		} `json:"images"`
 	}
+	prefetchSprites(tabCtx)
 	raw, err := chromedp.Run(tabCtx, chromedp.Evaluate[[]byte](
 		fmt.Sprintf("window.__c2d.collect(%d, %d)", MaxDocumentNodes, MaxTextLen)))
 	if err != nil {
 		return nil, fmt.Errorf("record document: %w", err)
+	}
+	crops, err := takeCrops(tabCtx)
+	if err != nil {
+		return nil, err
 	}
 	if len(raw) > MaxDocumentBytes {
 		return nil, pageErrorf("the page is too large to capture (document over %d MiB)", MaxDocumentBytes>>20)
@@ -212,10 +217,17 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		}
 		var data []byte
 		var mime, reason string
-		if img.Kind == "inline-svg" {
+		switch img.Kind {
+		case "inline-svg":
 			data, mime = []byte(img.Markup), "image/svg+xml"
-		} else {
+		case "crop":
+			data, reason = cropShot(tabCtx, crops[img.ID])
+			mime = "image/png"
+		default:
 			data, mime, reason = imageBytes(tabCtx, log, img.URL)
+		}
+		if reason == "" {
+			data, reason = safeSVG(data, mime)
 		}
 		switch {
 		case reason != "":

@@ -126,6 +126,8 @@ type converter struct {
 	svgBackgrounds []item
 	// verticalWarned holds the elements whose vertical text was warned about (once each).
 	verticalWarned map[*DOMNode]bool
+	// vec is the vector pass's state (vector.go).
+	vec vectorState
 }
 
 // imageState is the outcome of resolving one asset: an entry, or why there is none.
@@ -342,7 +344,7 @@ func (cv *converter) element(n *DOMNode, f *frame, in inherited) {
 	case "svg":
 		if n.Image != nil {
 			if !hidden {
-				cv.svgElement(n, f, in)
+				cv.svgIcon(n, f, in)
 			}
 			return
 		}

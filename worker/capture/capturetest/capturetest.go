@@ -39,6 +39,12 @@ const (
 	// VerticalPath is a page of paragraphs in each writing mode: #horizontal, #rl (vertical-rl),
 	// #lr (vertical-lr) and #sideways (sideways-rl).
 	VerticalPath = "/vertical.html"
+	// IconsPath is a page of inline SVG icons (issue 14): a hidden sprite sheet, currentColor,
+	// <use> of a symbol (same document and sprite.svg), page CSS on SVG elements, a gradient
+	// shared by two icons, an SVG with a box (background, border, radius, shadow), an unresolved
+	// reference, and an SVG with a script, event handlers, a javascript: link and a reference to
+	// a private address.
+	IconsPath = "/icons.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
 	// SizedPath?h=N is a page exactly N CSS px tall.
