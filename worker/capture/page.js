@@ -155,6 +155,7 @@
         pseudo.push({ which: "marker", content: cs.listStyleImage !== "none" ? cs.listStyleImage : cs.listStyleType });
       }
       if (pseudo.length) out.pseudo = pseudo;
+      Object.assign(out, window.__c2dIcons.facts(el, cs, imageRef)); // icons.js: masks, icon fonts
       const bgs = urlsOf(cs.backgroundImage);
       if (bgs.length) out.background_images = bgs.map((u) => imageRef("background", u));
       if (el.tagName === "IMG") {

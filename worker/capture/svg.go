@@ -19,6 +19,15 @@ import (
 //go:embed svg.js
 var svgJS string
 
+// iconsJS records the facts of CSS-masked icons and icon-font glyphs (window.__c2dIcons),
+// called by page.js for every element.
+//
+//go:embed icons.js
+var iconsJS string
+
+// vectorJS is what is evaluated before page.js.
+var vectorJS = svgJS + "\n;" + iconsJS + "\n;"
+
 // Bounds of the vector helpers (svg.js keeps the per-icon ones: 5,000 elements, 8 nested <use>
 // levels, 200 crops per page).
 const (

@@ -28,6 +28,16 @@ type iconNode struct {
 		AssetID string `json:"asset_id"`
 		Reason  string `json:"reason"`
 	} `json:"crop"`
+	Mask *struct {
+		AssetID string `json:"asset_id"`
+		Size    string `json:"size"`
+		Color   string `json:"color"`
+	} `json:"mask"`
+	IconFont *struct {
+		Glyphs []struct {
+			Which, Text string
+		} `json:"glyphs"`
+	} `json:"icon_font"`
 	Children []json.RawMessage `json:"children"`
 }
 
@@ -45,11 +55,11 @@ func iconsByID(t *testing.T, raw json.RawMessage, out map[string]iconNode) {
 	}
 }
 
-// captureIcons captures IconsPath and returns its elements by id and the bytes of each asset.
-func captureIcons(t *testing.T, id string) (map[string]iconNode, map[string][]byte) {
+// captureIcons captures a page of the test site and returns its elements by id and the bytes of each asset.
+func captureIcons(t *testing.T, id, path string) (map[string]iconNode, map[string][]byte) {
 	t.Helper()
 	h := newHarness(t, http.StatusOK, true, true)
-	h.send(t, h.request(id, capturetest.IconsPath, "", capture.Viewport{Width: 800, Height: 600}, 1))
+	h.send(t, h.request(id, path, "", capture.Viewport{Width: 800, Height: 600}, 1))
 	cb := h.run(t, 60*time.Second)
 	if cb.Status != capture.StatusCompleted {
 		t.Fatalf("callback status %q (%s), want completed", cb.Status, cb.ErrorMessage)
@@ -81,7 +91,7 @@ func captureIcons(t *testing.T, id string) (map[string]iconNode, map[string][]by
 // an SVG with foreignObject cropped; the hidden sprite sheet not recorded.
 func TestInlineSVGSelfContained(t *testing.T) {
 	t.Parallel()
-	byID, assets := captureIcons(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a70")
+	byID, assets := captureIcons(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a70", capturetest.IconsPath)
 	svg := func(id string) string {
 		n, ok := byID[id]
 		if !ok || n.Image == nil {
@@ -130,5 +140,44 @@ func TestInlineSVGSelfContained(t *testing.T) {
 	}
 	if inline != 12 {
 		t.Errorf("%d inline SVGs recorded, want 12 (the hidden sprite sheet is not)", inline)
+	}
+}
+
+// TestIconFactsRecorded captures the icon-font and masked-icon pages: a glyph alone in its
+// element is recorded with a crop of the element at the capture's scale (device scale factor 1:
+// 48x48 px), a glyph beside text without one; an SVG mask is an asset of the mask image with
+// the colour it lets through; a PNG mask gets a crop.
+func TestIconFactsRecorded(t *testing.T) {
+	t.Parallel()
+	byID, assets := captureIcons(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a71", capturetest.IconFontPath)
+	for id, want := range map[string]string{"star": "before", "ring": "after", "link": "before"} {
+		n := byID[id]
+		if n.IconFont == nil || len(n.IconFont.Glyphs) != 1 || n.IconFont.Glyphs[0].Which != want {
+			t.Errorf("#%s icon_font %+v, want one %s glyph", id, n.IconFont, want)
+			continue
+		}
+		if id == "link" {
+			if n.Crop != nil {
+				t.Errorf("#link (glyph beside text) has crop %+v, want none", n.Crop)
+			}
+			continue
+		}
+		if n.Crop == nil || n.Crop.Reason != "glyph" {
+			t.Errorf("#%s crop %+v, want a glyph crop", id, n.Crop)
+			continue
+		}
+		if cfg, err := png.DecodeConfig(bytes.NewReader(assets[n.Crop.AssetID])); err != nil || cfg.Width != 48 || cfg.Height != 48 {
+			t.Errorf("#%s crop is %+v (%v), want a 48x48 PNG", id, cfg, err)
+		}
+	}
+
+	byID, assets = captureIcons(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a72", capturetest.MasksPath)
+	check := byID["check"]
+	if check.Mask == nil || check.Mask.Size != "contain" || check.Mask.Color != "rgb(22, 163, 74)" || check.Crop != nil ||
+		!strings.Contains(string(assets[check.Mask.AssetID]), `d="M9 16.2`) {
+		t.Errorf("#check mask %+v crop %+v, want the SVG mask asset, contain, its green, no crop", check.Mask, check.Crop)
+	}
+	if r := byID["raster"]; r.Mask == nil || r.Crop == nil || r.Crop.Reason != "mask" {
+		t.Errorf("#raster mask %+v crop %+v, want a mask crop", r.Mask, r.Crop)
 	}
 }

@@ -327,6 +327,9 @@ func (cv *converter) element(n *DOMNode, f *frame, in inherited) {
 	}
 	in.decoration = decorationOf(n, in.decoration)
 	hidden := n.style("visibility") != "visible"
+	if cv.iconElement(n, f, in, hidden) { // vector pass: masked icons, icon-font glyphs
+		return
+	}
 
 	if what, ok := embedded[n.Tag]; ok {
 		if hidden || (n.Box.Width <= 0 && n.Box.Height <= 0) {

@@ -43,6 +43,10 @@ type VectorFacts struct {
 	// Crop is a raster crop of the element's border box taken at the capture's scale, when its
 	// vector form would import wrong.
 	Crop *Crop `json:"crop"`
+	// Mask is the element's CSS mask (icons.go).
+	Mask *MaskFact `json:"mask"`
+	// IconFont lists the icon-font glyphs the element shows (icons.go).
+	IconFont *IconFontFact `json:"icon_font"`
 }
 
 // SVGNote is one problem of an inline SVG copy: code SVG_REFERENCE_UNRESOLVED (detail: the

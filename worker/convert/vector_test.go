@@ -2,6 +2,7 @@ package convert_test
 
 import (
 	"bytes"
+	"image"
 	"image/color"
 	"strings"
 	"testing"
@@ -182,4 +183,78 @@ func TestIconSVGsRenderStandalone(t *testing.T) {
 	if seen != 11 {
 		t.Errorf("%d SVG nodes, want 11 (every icon but the hidden sprite sheet and the rasterized foreignObject)", seen)
 	}
+}
+
+// TestIconFontAndMasksConvert converts the icon-font and masked-icon pages: a glyph alone in its
+// element is a crop of the page (never a character in the icon font) with ICON_FONT_RASTER; an
+// SVG mask is an SVG node in the element's background colour (checked by drawing it in
+// Chromium); a PNG mask is a crop with CSS_MASK_RASTER.
+func TestIconFontAndMasksConvert(t *testing.T) {
+	fonts := loadFixture(t, "iconfont")
+	out := fonts.convert(t)
+	checkGolden(t, "iconfont", out.JSON)
+	byName := nodesByName(out.Result.Root)
+	for _, name := range []string{"i#star", "i#ring"} {
+		n := byName[name]
+		if n == nil || n.Type != "RECTANGLE" || n.Width != 48 || n.Height != 48 || len(*n.Fills) != 1 || (*n.Fills)[0].Type != "IMAGE" {
+			t.Errorf("%s is %+v, want a 48x48 RECTANGLE filled with its crop", name, n)
+		}
+	}
+	var texts []string
+	var walk func(n *convert.Node)
+	walk = func(n *convert.Node) {
+		if n.Type == "TEXT" {
+			texts = append(texts, n.Characters)
+			if n.FontName != nil && n.FontName.Family == "C2D Icons" {
+				t.Errorf("TEXT %q is set in the icon font", n.Characters)
+			}
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(out.Result.Root)
+	if got := codes(out); got[convert.WarnIconFontRaster] != 2 || got["PSEUDO_ELEMENT"] != 1 {
+		t.Errorf("warnings %+v, want ICON_FONT_RASTER for #star and #ring, PSEUDO_ELEMENT for the link's glyph", out.Result.Warnings)
+	}
+
+	masks := loadFixture(t, "masks")
+	out = masks.convert(t)
+	checkGolden(t, "masks", out.JSON)
+	byName = nodesByName(out.Result.Root)
+	svgs := resultSVGs(t, masks, out)
+	r := newSVGRenderer(t)
+	for name, want := range map[string]string{"span#check": "#16a34a", "span#wide": "#9333ea"} {
+		n := byName[name]
+		if n == nil || n.Type != "SVG" {
+			t.Errorf("%s is %+v, want an SVG node", name, n)
+			continue
+		}
+		b := svgs[n.ImageRef]
+		wellFormed(t, name, b)
+		img := r.render(t, b, int(n.Width), int(n.Height))
+		dom, inked := inkColors(img)
+		if inked < 0.05 || !near(dom, want) {
+			t.Errorf("%s draws %.1f%% mostly %v, want %s:\n%s", name, 100*inked, dom, want, b)
+		}
+		if name == "span#wide" {
+			// contain: the square mask is centred in the 96x48 box, the sides stay empty.
+			if _, side := inkColors(crop(img, 0, 0, 20, 48)); side > 0 {
+				t.Errorf("%s draws in the left 20 px, want the mask centred", name)
+			}
+		}
+	}
+	raster := byName["span#raster"]
+	if raster == nil || raster.Type != "RECTANGLE" || len(*raster.Fills) != 1 || (*raster.Fills)[0].Type != "IMAGE" {
+		t.Errorf("span#raster is %+v, want a RECTANGLE filled with its crop", raster)
+	}
+	if got := codes(out); got[convert.WarnMaskRaster] != 1 || len(out.Result.Warnings) != 1 {
+		t.Errorf("warnings %+v, want one CSS_MASK_RASTER", out.Result.Warnings)
+	}
+}
+
+func crop(img image.Image, x, y, w, h int) image.Image {
+	return img.(interface {
+		SubImage(image.Rectangle) image.Image
+	}).SubImage(image.Rect(x, y, x+w, y+h))
 }

@@ -45,6 +45,13 @@ const (
 	// reference, and an SVG with a script, event handlers, a javascript: link and a reference to
 	// a private address.
 	IconsPath = "/icons.html"
+	// IconFontPath is a page of icon-font glyphs in C2D Icons (fonts/c2d-icons.ttf, made for the
+	// tests): ::before (#star) and ::after (#ring) glyphs alone in their element, and a link
+	// (#link) whose ::before glyph sits beside its text.
+	IconFontPath = "/iconfont.html"
+	// MasksPath is a page of CSS-masked icons: an SVG mask sized contain (#check, #wide) and a
+	// PNG mask (#raster), each coloured by its background colour.
+	MasksPath = "/masks.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
 	// SizedPath?h=N is a page exactly N CSS px tall.
