@@ -35,6 +35,46 @@
     return t.trim();
   }
 
+  // fontFaces maps "family|weight" to the URL of a font file the page declares for it that the
+  // converter can read outlines from (TrueType, OpenType, WOFF; not WOFF2), or null.
+  const fontFaces = new Map();
+
+  function unquote(s) { return s.trim().replace(/^["']|["']$/g, "").toLowerCase(); }
+
+  function fontFile(family, weight) {
+    const fam = unquote(family.split(",")[0] || "");
+    const key = fam + "|" + weight;
+    if (fontFaces.has(key)) return fontFaces.get(key);
+    let best = null, bestDist = Infinity;
+    for (const sheet of Array.from(document.styleSheets)) {
+      let rules;
+      try { rules = sheet.cssRules; } catch (e) { continue; } // cross-origin sheet
+      for (const r of Array.from(rules || [])) {
+        if (!(r instanceof CSSFontFaceRule) || unquote(r.style.getPropertyValue("font-family")) !== fam) continue;
+        const ws = (r.style.getPropertyValue("font-weight") || "400").replace("normal", "400").replace("bold", "700").split(/\s+/).map(Number);
+        const dist = Math.min(...ws.map((w) => Math.abs(w - Number(weight))));
+        const re = /url\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^)\s]*))\s*\)\s*(?:format\(\s*["']?([^"')]*)["']?\s*\))?/g;
+        let m;
+        while ((m = re.exec(r.style.getPropertyValue("src"))) !== null) {
+          const u = m[1] ?? m[2] ?? m[3];
+          const fmt = (m[4] || "").toLowerCase();
+          if (!u || fmt === "woff2" || (!fmt && /\.woff2(\?|#|$)/i.test(u))) continue;
+          if (dist < bestDist) { best = new URL(u, sheet.href || document.baseURI).href; bestDist = dist; }
+          break;
+        }
+      }
+    }
+    fontFaces.set(key, best);
+    return best;
+  }
+
+  function glyphFact(which, text, s, imageRef) {
+    const g = { which, text, font_family: s.fontFamily, color: s.color, font_size: s.fontSize, line_height: s.lineHeight };
+    const url = fontFile(s.fontFamily, s.fontWeight);
+    if (url) g.font_asset = imageRef("font", url);
+    return g;
+  }
+
   function facts(el, cs, imageRef) {
     const out = {};
     const maskValue = [cs.getPropertyValue("mask-image"), cs.getPropertyValue("-webkit-mask-image")].find((v) => v && v !== "none");
@@ -56,11 +96,11 @@
     for (const which of ["before", "after"]) {
       const ps = getComputedStyle(el, "::" + which);
       const text = contentText(ps.content);
-      if (text && (pua(text) || ICON_FAMILY.test(ps.fontFamily))) glyphs.push({ which, text, font_family: ps.fontFamily, color: ps.color });
+      if (text && (pua(text) || ICON_FAMILY.test(ps.fontFamily))) glyphs.push(glyphFact(which, text, ps, imageRef));
     }
     const own = ownText(el);
     const ligature = own && ICON_FAMILY.test(cs.fontFamily) && !el.children.length;
-    if (ligature) glyphs.push({ which: "text", text: own, font_family: cs.fontFamily, color: cs.color });
+    if (ligature) glyphs.push({ which: "text", text: own, font_family: cs.fontFamily, color: cs.color, font_size: cs.fontSize, line_height: cs.lineHeight });
     if (glyphs.length) {
       out.icon_font = { glyphs };
       // A crop of the element is exactly the glyph only when the element shows nothing else.

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 
+	"golang.org/x/image/font/sfnt"
+
 	"github.com/code2des/backend/worker/internal/svgsafe"
 )
 
@@ -51,6 +53,12 @@ type Glyph struct {
 	Text       string `json:"text"`
 	FontFamily string `json:"font_family"`
 	Color      string `json:"color"`
+	// FontSize and LineHeight are the glyph's computed font-size and line-height.
+	FontSize   string `json:"font_size"`
+	LineHeight string `json:"line_height"`
+	// FontAsset is the capture asset of the font file (TrueType, OpenType or WOFF) the page
+	// declares for the glyph's family and weight; empty when there is none the converter reads.
+	FontAsset string `json:"font_asset"`
 }
 
 // iconElement converts n when it is a masked icon or an icon glyph shown alone and reports
@@ -64,10 +72,122 @@ func (cv *converter) iconElement(n *DOMNode, f *frame, in inherited, hidden bool
 		return true
 	case n.IconFont != nil && n.Crop != nil && n.Crop.Reason == "glyph" && len(n.IconFont.Glyphs) > 0:
 		g := n.IconFont.Glyphs[0]
-		cv.rasterCrop(n, f, in, WarnIconFontRaster, "%s shows the icon-font glyph %s of %s; its outline is not recorded, so it is drawn as a raster crop of the page", elementName(n), codepoints(g.Text), g.FontFamily)
+		why := "two glyphs share the element"
+		if len(n.IconFont.Glyphs) == 1 {
+			if why = cv.glyphVector(n, f, in, g); why == "" {
+				return true
+			}
+		}
+		cv.rasterCrop(n, f, in, WarnIconFontRaster, "%s shows the icon-font glyph %s of %s; its outline could not be used (%s), so it is drawn as a raster crop of the page", elementName(n), codepoints(g.Text), g.FontFamily, why)
 		return true
 	}
 	return false
+}
+
+// glyphVector draws an icon glyph shown alone in n as an SVG node of n's box: the glyph's
+// outline from the font file the page loaded, placed as the browser lays out one line (baseline
+// from the line height and the font's ascent and descent, x from text-align), in the glyph's
+// colour. It returns why it could not ("" when it did).
+func (cv *converter) glyphVector(n *DOMNode, f *frame, in inherited, g Glyph) string {
+	if g.FontAsset == "" {
+		return "the page declares no TrueType, OpenType or WOFF file for the font"
+	}
+	if drawsOwnBox(n) {
+		return "the element draws a box of its own"
+	}
+	fnt, err := cv.font(g.FontAsset)
+	if err != nil {
+		return err.Error()
+	}
+	size, ok := parsePx(g.FontSize)
+	c, known := parseColor(g.Color)
+	if !ok || size <= 0 || !known {
+		return "its size or colour could not be read"
+	}
+	asc, desc, height, err := fontMetrics(fnt, size)
+	if err != nil {
+		return err.Error()
+	}
+	cb := contentBox(n)
+	top := cb.Y - n.Box.Y
+	baseline := top + asc
+	if n.style("display") != "inline" {
+		lh, ok := parsePx(g.LineHeight)
+		if !ok || lh <= 0 {
+			lh = height
+		}
+		baseline = top + (lh-(asc+desc))/2 + asc
+	}
+	adv := textAdvance(fnt, g.Text, size)
+	x := cb.X - n.Box.X
+	switch n.style("text-align") {
+	case "center", "-webkit-center":
+		x += (cb.Width - adv) / 2
+	case "right", "end", "-webkit-right":
+		x += cb.Width - adv
+	}
+	hexColor := fmt.Sprintf("#%02x%02x%02x", int(c.R*255+0.5), int(c.G*255+0.5), int(c.B*255+0.5))
+	svg, err := glyphSVG(fnt, g.Text, glyphPlacement{size: size, x: x, baseline: baseline}, hexColor, px(n.Box.Width), px(n.Box.Height))
+	if err != nil {
+		return err.Error()
+	}
+	node := cv.newNode("SVG", elementName(n), n.Box, f)
+	if node == nil {
+		return ""
+	}
+	if c.A < 1 {
+		node.Opacity = ptr(round(c.A, 4))
+	}
+	if e := cv.generatedSVG(svg, node); e != nil {
+		node.ImageRef = e.Ref
+	} else {
+		node.Type, node.Fills = "RECTANGLE", &[]Paint{}
+	}
+	f.add(node, in)
+	return ""
+}
+
+// drawsOwnBox says whether n paints a background, border or shadow (then its crop, which holds
+// them, is used instead of the bare glyph).
+func drawsOwnBox(n *DOMNode) bool {
+	if c, ok := parseColor(n.style("background-color")); ok && c.A > 0 {
+		return true
+	}
+	if n.style("background-image") != "none" || n.style("box-shadow") != "none" {
+		return true
+	}
+	for _, side := range []string{"top", "right", "bottom", "left"} {
+		if w, _ := parsePx(n.style("border-" + side + "-width")); w > 0 && n.style("border-"+side+"-style") != "none" {
+			return true
+		}
+	}
+	return false
+}
+
+// font returns the parsed font of a capture asset (once per asset).
+func (cv *converter) font(assetID string) (*sfnt.Font, error) {
+	if cv.vec.fonts == nil {
+		cv.vec.fonts = map[string]fontState{}
+	}
+	if st, ok := cv.vec.fonts[assetID]; ok {
+		return st.font, st.err
+	}
+	var st fontState
+	a, ok := cv.assets[assetID]
+	if !ok {
+		st.err = errors.New("the font file was not recorded by the capture")
+	} else if b, err := cv.assetBytes(a); err != nil {
+		st.err = errors.New("the font file could not be read")
+	} else if st.font, err = parseFont(b); err != nil {
+		st.err = err
+	}
+	cv.vec.fonts[assetID] = st
+	return st.font, st.err
+}
+
+type fontState struct {
+	font *sfnt.Font
+	err  error
 }
 
 // codepoints names the characters of s as U+XXXX (icon glyphs are private-use characters).

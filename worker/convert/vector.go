@@ -66,6 +66,8 @@ type Crop struct {
 type vectorState struct {
 	// notices are warnings that go with every use of an asset (what Figma-safe cleaning did).
 	notices map[string][]notice
+	// fonts are the icon fonts parsed so far, by asset id (icons.go).
+	fonts map[string]fontState
 }
 
 type notice struct{ code, message string }

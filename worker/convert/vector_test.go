@@ -2,7 +2,9 @@ package convert_test
 
 import (
 	"bytes"
+	"context"
 	"image"
+	"image/png"
 	"image/color"
 	"strings"
 	"testing"
@@ -194,10 +196,24 @@ func TestIconFontAndMasksConvert(t *testing.T) {
 	out := fonts.convert(t)
 	checkGolden(t, "iconfont", out.JSON)
 	byName := nodesByName(out.Result.Root)
-	for _, name := range []string{"i#star", "i#ring"} {
+	r := newSVGRenderer(t)
+	svgs := resultSVGs(t, fonts, out)
+	for name, want := range map[string]string{"i#star": "#d97706", "i#ring": "#2563eb"} {
 		n := byName[name]
-		if n == nil || n.Type != "RECTANGLE" || n.Width != 48 || n.Height != 48 || len(*n.Fills) != 1 || (*n.Fills)[0].Type != "IMAGE" {
-			t.Errorf("%s is %+v, want a 48x48 RECTANGLE filled with its crop", name, n)
+		if n == nil || n.Type != "SVG" || n.Width != 48 || n.Height != 48 {
+			t.Errorf("%s is %+v, want a 48x48 SVG of the glyph's outline", name, n)
+			continue
+		}
+		b := svgs[n.ImageRef]
+		wellFormed(t, name, b)
+		img := r.render(t, b, 48, 48)
+		if dom, inked := inkColors(img); inked < 0.1 || !near(dom, want) {
+			t.Errorf("%s draws %.1f%% mostly %v, want %s", name, 100*inked, dom, want)
+		}
+		// The outline lies where the browser drew the glyph: its ink matches the crop's.
+		shot := cropOf(t, fonts, strings.TrimPrefix(name, "i#"))
+		if iou := inkIoU(img, shot); iou < 0.9 {
+			t.Errorf("%s: the outline's ink overlaps the browser's by %.2f (IoU), want at least 0.9:\n%s", name, iou, b)
 		}
 	}
 	var texts []string
@@ -214,16 +230,15 @@ func TestIconFontAndMasksConvert(t *testing.T) {
 		}
 	}
 	walk(out.Result.Root)
-	if got := codes(out); got[convert.WarnIconFontRaster] != 2 || got["PSEUDO_ELEMENT"] != 1 {
-		t.Errorf("warnings %+v, want ICON_FONT_RASTER for #star and #ring, PSEUDO_ELEMENT for the link's glyph", out.Result.Warnings)
+	if got := codes(out); got["PSEUDO_ELEMENT"] != 1 || len(out.Result.Warnings) != 2 {
+		t.Errorf("warnings %+v, want PSEUDO_ELEMENT for the link's glyph (beside its text) and FONT_GENERIC_FAMILY", out.Result.Warnings)
 	}
 
 	masks := loadFixture(t, "masks")
 	out = masks.convert(t)
 	checkGolden(t, "masks", out.JSON)
 	byName = nodesByName(out.Result.Root)
-	svgs := resultSVGs(t, masks, out)
-	r := newSVGRenderer(t)
+	svgs = resultSVGs(t, masks, out)
 	for name, want := range map[string]string{"span#check": "#16a34a", "span#wide": "#9333ea"} {
 		n := byName[name]
 		if n == nil || n.Type != "SVG" {
@@ -257,4 +272,61 @@ func crop(img image.Image, x, y, w, h int) image.Image {
 	return img.(interface {
 		SubImage(image.Rectangle) image.Image
 	}).SubImage(image.Rect(x, y, x+w, y+h))
+}
+
+// cropOf decodes the crop the capture of fixture f took of the element with id.
+func cropOf(t *testing.T, f *fixture, id string) image.Image {
+	t.Helper()
+	var find func(n *convert.DOMNode) *convert.DOMNode
+	find = func(n *convert.DOMNode) *convert.DOMNode {
+		if n.Attrs["id"] == id {
+			return n
+		}
+		for _, c := range n.Children {
+			if got := find(c); got != nil {
+				return got
+			}
+		}
+		return nil
+	}
+	n := find(f.capture.Document.Root)
+	if n == nil || n.Crop == nil {
+		t.Fatalf("#%s has no crop in the %s capture", id, f.name)
+	}
+	for _, a := range f.capture.Assets {
+		if a.ID == n.Crop.AssetID {
+			b, err := f.loader()(context.Background(), a, a.ByteSize)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return img
+		}
+	}
+	t.Fatalf("crop asset %s missing", n.Crop.AssetID)
+	return nil
+}
+
+// inkIoU is the intersection over union of the non-white pixels of two images of one size.
+func inkIoU(a, b image.Image) float64 {
+	inkAt := func(img image.Image, x, y int) bool {
+		c := color.RGBAModel.Convert(img.At(img.Bounds().Min.X+x, img.Bounds().Min.Y+y)).(color.RGBA)
+		return !(c.R > 200 && c.G > 200 && c.B > 200)
+	}
+	inter, union := 0, 0
+	for y := range min(a.Bounds().Dy(), b.Bounds().Dy()) {
+		for x := range min(a.Bounds().Dx(), b.Bounds().Dx()) {
+			ia, ib := inkAt(a, x, y), inkAt(b, x, y)
+			if ia && ib {
+				inter++
+			}
+			if ia || ib {
+				union++
+			}
+		}
+	}
+	return float64(inter) / float64(max(1, union))
 }

@@ -1,0 +1,56 @@
+package convert
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestGlyphOutlines reads the test icon font (testdata/fonts, made by
+// worker/capture/capturetest/site/fonts/make-c2d-icons.py) as TrueType and as WOFF 1.0: both give
+// the same path, with the star's top point where its font units put it; WOFF2 and damaged files
+// are errFontFormat, and a character without a glyph is refused.
+func TestGlyphOutlines(t *testing.T) {
+	var paths []string
+	for _, name := range []string{"c2d-icons.ttf", "c2d-icons.woff"} {
+		b, err := os.ReadFile("testdata/fonts/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := parseFont(b)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		svg, err := glyphSVG(f, "\ue001", glyphPlacement{size: 100, x: 0, baseline: 90}, "#123456", 100, 100)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		// U+E001's first point is (500, 950) in 1,000 units a em: at 100 px, x 50 and 95 px above
+		// the baseline at 90, that is y -5.
+		if !bytes.Contains(svg, []byte(`d="M50 -5L`)) || !bytes.Contains(svg, []byte(`fill="#123456"`)) {
+			t.Errorf("%s: star drawn as %s", name, svg)
+		}
+		paths = append(paths, string(svg))
+		if _, err := glyphSVG(f, "a", glyphPlacement{size: 10}, "#000000", 10, 10); !errors.Is(err, errFontFormat) {
+			t.Errorf("%s: a character without a glyph: %v, want errFontFormat", name, err)
+		}
+		if adv := textAdvance(f, "\ue001\ue002", 10); adv != 20 {
+			t.Errorf("%s: advance of two glyphs at 10 px is %v, want 20", name, adv)
+		}
+	}
+	if paths[0] != paths[1] {
+		t.Errorf("TrueType and WOFF outlines differ:\n%s\n%s", paths[0], paths[1])
+	}
+	for name, b := range map[string][]byte{
+		"WOFF2":        append([]byte("wOF2"), make([]byte, 60)...),
+		"ShortWOFF":    []byte("wOFF\x00\x01"),
+		"NotAFont":     []byte(strings.Repeat("x", 64)),
+		"WOFFBadTable": append([]byte("wOFF\x00\x01\x00\x00\x00\x00\x00\x40\x00\x01\x00\x00\x00\x00\x10\x00"), make([]byte, 80)...),
+	} {
+		if _, err := parseFont(b); !errors.Is(err, errFontFormat) {
+			t.Errorf("%s: %v, want errFontFormat", name, err)
+		}
+	}
+}
