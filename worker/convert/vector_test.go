@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"context"
 	"image"
-	"image/png"
 	"image/color"
+	"image/png"
 	"strings"
 	"testing"
 
