@@ -221,7 +221,8 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		case "inline-svg":
 			data, mime = []byte(img.Markup), "image/svg+xml"
 		case "crop":
-			data, reason = cropShot(tabCtx, crops[img.ID])
+			c, ok := crops[img.ID]
+			data, reason = cropShot(tabCtx, c, ok)
 			mime = "image/png"
 		default:
 			data, mime, reason = imageBytes(tabCtx, log, img.URL)

@@ -65,6 +65,9 @@ func takeCrops(ctx context.Context) (map[string]cropBox, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read crop requests: %w", err)
 	}
+	if len(list) > MaxCrops { // svg.js stops at the same bound; a page script cannot raise it
+		list = list[:MaxCrops]
+	}
 	out := make(map[string]cropBox, len(list))
 	for _, c := range list {
 		out[c.AssetID] = c
@@ -74,7 +77,10 @@ func takeCrops(ctx context.Context) (map[string]cropBox, error) {
 
 // cropShot takes a PNG of one box of the page at the capture's device scale factor. reason is
 // set (and no bytes) when the box is empty or the browser refused.
-func cropShot(ctx context.Context, c cropBox) (data []byte, reason string) {
+func cropShot(ctx context.Context, c cropBox, ok bool) (data []byte, reason string) {
+	if !ok {
+		return nil, "over the per-page crop limit"
+	}
 	x, y, w, h := c.Box.X, c.Box.Y, c.Box.Width, c.Box.Height
 	if w <= 0 || h <= 0 {
 		return nil, "the element has an empty box"

@@ -36,6 +36,11 @@ func TestGlyphOutlines(t *testing.T) {
 		if _, err := glyphSVG(f, "a", glyphPlacement{size: 10}, "#000000", 10, 10); !errors.Is(err, errFontFormat) {
 			t.Errorf("%s: a character without a glyph: %v, want errFontFormat", name, err)
 		}
+		// A run whose outline passes MaxGlyphPathBytes is refused (the crop is drawn instead).
+		long := strings.Repeat("\ue002", MaxGlyphPathBytes/40)
+		if _, err := glyphSVG(f, long, glyphPlacement{size: 10}, "#000000", 10, 10); !errors.Is(err, errFontFormat) {
+			t.Errorf("%s: an outline over %d bytes: %v, want errFontFormat", name, MaxGlyphPathBytes, err)
+		}
 		if adv := textAdvance(f, "\ue001\ue002", 10); adv != 20 {
 			t.Errorf("%s: advance of two glyphs at 10 px is %v, want 20", name, adv)
 		}

@@ -53,7 +53,7 @@ func TestCleanRefuses(t *testing.T) {
 		"Entities":    `<!DOCTYPE svg [<!ENTITY a "b">]><svg/>`,
 		"TwoRoots":    `<svg/><svg/>`,
 		"TooDeep":     `<svg>` + deep + `</svg>`,
-		"TooLarge":    `<svg>` + strings.Repeat(" ", svgsafe.MaxBytes) + `</svg>`,
+		"TooLarge":    `<svg>` + strings.Repeat(" ", svgsafe.MaxBytes-len(`<svg></svg>`)+1) + `</svg>`,
 		"TextOutside": `x<svg/>`,
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -62,7 +62,18 @@ func TestCleanRefuses(t *testing.T) {
 			}
 		})
 	}
-	// At the depth limit it is still read.
+	// At the limits it is still read; one past them it is not.
+	at := `<svg>` + strings.Repeat("<g/>", svgsafe.MaxElements-1) + `</svg>`
+	if _, _, err := svgsafe.Clean([]byte(at)); err != nil {
+		t.Errorf("an SVG of %d elements: %v", svgsafe.MaxElements, err)
+	}
+	if _, _, err := svgsafe.Clean([]byte(`<svg>` + strings.Repeat("<g/>", svgsafe.MaxElements) + `</svg>`)); !errors.Is(err, svgsafe.ErrInvalid) {
+		t.Errorf("an SVG of %d elements: %v, want ErrInvalid", svgsafe.MaxElements+1, err)
+	}
+	pad := `<svg>` + strings.Repeat(" ", svgsafe.MaxBytes-len(`<svg></svg>`)) + `</svg>`
+	if _, _, err := svgsafe.Clean([]byte(pad)); err != nil {
+		t.Errorf("an SVG of %d bytes: %v", len(pad), err)
+	}
 	ok := `<svg>` + strings.Repeat("<g>", svgsafe.MaxDepth-1) + strings.Repeat("</g>", svgsafe.MaxDepth-1) + `</svg>`
 	if _, _, err := svgsafe.Clean([]byte(ok)); err != nil {
 		t.Errorf("an SVG %d levels deep: %v", svgsafe.MaxDepth, err)
