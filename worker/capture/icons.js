@@ -36,7 +36,8 @@
   }
 
   // fontFaces maps "family|weight" to the URL of a font file the page declares for it that the
-  // converter can read outlines from (TrueType, OpenType, WOFF; not WOFF2), or null.
+  // converter can read outlines from (WOFF2, WOFF, TrueType, OpenType; not EOT or SVG fonts), or
+  // null.
   const fontFaces = new Map();
 
   function unquote(s) { return s.trim().replace(/^["']|["']$/g, "").toLowerCase(); }
@@ -58,7 +59,7 @@
         while ((m = re.exec(r.style.getPropertyValue("src"))) !== null) {
           const u = m[1] ?? m[2] ?? m[3];
           const fmt = (m[4] || "").toLowerCase();
-          if (!u || fmt === "woff2" || (!fmt && /\.woff2(\?|#|$)/i.test(u))) continue;
+          if (!u || fmt === "embedded-opentype" || fmt === "svg" || (!fmt && /\.(eot|svg)(\?|#|$)/i.test(u))) continue;
           if (dist < bestDist) { best = new URL(u, sheet.href || document.baseURI).href; bestDist = dist; }
           break;
         }

@@ -17,7 +17,7 @@ import (
 )
 
 // Icon-font glyphs as vectors: the glyph's outline read from the font file the page loaded
-// (TrueType, OpenType/CFF or WOFF 1.0; golang.org/x/image/font/sfnt), placed where the browser
+// (TrueType, OpenType/CFF, WOFF 1.0 or WOFF 2.0; golang.org/x/image/font/sfnt), placed where the browser
 // drew it, as an SVG path in the glyph's colour.
 
 // MaxGlyphPathBytes bounds the SVG path of one icon glyph; a larger outline is drawn from the
@@ -27,12 +27,14 @@ const MaxGlyphPathBytes = 256 << 10
 // errFontFormat marks a font file the converter cannot read outlines from (WOFF2, damaged).
 var errFontFormat = errors.New("font outlines not readable")
 
-// parseFont reads a TrueType/OpenType font, unwrapping WOFF 1.0. WOFF2 (Brotli and transformed
-// tables) is not read: errFontFormat.
+// parseFont reads a TrueType/OpenType font, unwrapping WOFF 1.0 and WOFF 2.0 (woff2.go).
 func parseFont(b []byte) (*sfnt.Font, error) {
 	switch {
 	case bytes.HasPrefix(b, []byte("wOF2")):
-		return nil, fmt.Errorf("%w: WOFF2 is not read", errFontFormat)
+		var err error
+		if b, err = unwoff2(b); err != nil {
+			return nil, err
+		}
 	case bytes.HasPrefix(b, []byte("wOFF")):
 		var err error
 		if b, err = unwoff(b); err != nil {

@@ -10,11 +10,11 @@ import (
 
 // TestGlyphOutlines reads the test icon font (testdata/fonts, made by
 // worker/capture/capturetest/site/fonts/make-c2d-icons.py) as TrueType and as WOFF 1.0: both give
-// the same path, with the star's top point where its font units put it; WOFF2 and damaged files
+// the same path (and as WOFF 2.0, with glyf/loca and with hmtx transformed), with the star's top point where its font units put it; WOFF2 and damaged files
 // are errFontFormat, and a character without a glyph is refused.
 func TestGlyphOutlines(t *testing.T) {
 	var paths []string
-	for _, name := range []string{"c2d-icons.ttf", "c2d-icons.woff"} {
+	for _, name := range []string{"c2d-icons.ttf", "c2d-icons.woff", "c2d-icons.woff2", "c2d-icons-hmtx.woff2"} {
 		b, err := os.ReadFile("testdata/fonts/" + name)
 		if err != nil {
 			t.Fatal(err)
@@ -45,11 +45,20 @@ func TestGlyphOutlines(t *testing.T) {
 			t.Errorf("%s: advance of two glyphs at 10 px is %v, want 20", name, adv)
 		}
 	}
-	if paths[0] != paths[1] {
-		t.Errorf("TrueType and WOFF outlines differ:\n%s\n%s", paths[0], paths[1])
+	for i := 1; i < len(paths); i++ {
+		if paths[i] != paths[0] {
+			t.Errorf("outline %d differs from the TrueType one:\n%s\n%s", i, paths[i], paths[0])
+		}
+	}
+	woff2, err := os.ReadFile("testdata/fonts/c2d-icons.woff2")
+	if err != nil {
+		t.Fatal(err)
 	}
 	for name, b := range map[string][]byte{
-		"WOFF2":        append([]byte("wOF2"), make([]byte, 60)...),
+		"CutWOFF2":     woff2[:len(woff2)-40],
+		"TTCWOFF2":     append(append([]byte("wOF2"), []byte("ttcf")...), woff2[8:]...),
+		"ShortWOFF2":   append([]byte("wOF2"), make([]byte, 20)...),
+		"EmptyWOFF2":   append([]byte("wOF2"), make([]byte, 60)...),
 		"ShortWOFF":    []byte("wOFF\x00\x01"),
 		"NotAFont":     []byte(strings.Repeat("x", 64)),
 		"WOFFBadTable": append([]byte("wOFF\x00\x01\x00\x00\x00\x00\x00\x40\x00\x01\x00\x00\x00\x00\x10\x00"), make([]byte, 80)...),

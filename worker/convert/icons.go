@@ -24,7 +24,7 @@ const (
 	// WarnMaskApproximated: an SVG mask drawn in the element's colour, with a mask-size,
 	// -position or -repeat Figma cannot express approximated by fitting it centred (contain).
 	WarnMaskApproximated = "CSS_MASK_APPROXIMATED"
-	// WarnIconFontRaster: an icon-font glyph (a Private Use Area character or an icon font's
+	// WarnIconFontRaster: an icon-font glyph whose outline could not be used (a Private Use Area character or an icon font's
 	// ligature) is drawn as a raster crop of the page at the capture's scale, never as a
 	// character in a font Figma users do not have.
 	WarnIconFontRaster = "ICON_FONT_RASTER"
@@ -56,8 +56,8 @@ type Glyph struct {
 	// FontSize and LineHeight are the glyph's computed font-size and line-height.
 	FontSize   string `json:"font_size"`
 	LineHeight string `json:"line_height"`
-	// FontAsset is the capture asset of the font file (TrueType, OpenType or WOFF) the page
-	// declares for the glyph's family and weight; empty when there is none the converter reads.
+	// FontAsset is the capture asset of the font file (WOFF2, WOFF, TrueType or OpenType) the
+	// page declares for the glyph's family and weight; empty when there is none.
 	FontAsset string `json:"font_asset"`
 }
 
@@ -90,7 +90,7 @@ func (cv *converter) iconElement(n *DOMNode, f *frame, in inherited, hidden bool
 // colour. It returns why it could not ("" when it did).
 func (cv *converter) glyphVector(n *DOMNode, f *frame, in inherited, g Glyph) string {
 	if g.FontAsset == "" {
-		return "the page declares no TrueType, OpenType or WOFF file for the font"
+		return "no font file of the page's style sheets could be read for it"
 	}
 	if drawsOwnBox(n) {
 		return "the element draws a box of its own"
