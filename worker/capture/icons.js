@@ -101,7 +101,7 @@
     }
     const own = ownText(el);
     const ligature = own && ICON_FAMILY.test(cs.fontFamily) && !el.children.length;
-    if (ligature) glyphs.push({ which: "text", text: own, font_family: cs.fontFamily, color: cs.color, font_size: cs.fontSize, line_height: cs.lineHeight });
+    if (ligature) glyphs.push(glyphFact("text", own, cs, imageRef));
     if (glyphs.length) {
       out.icon_font = { glyphs };
       // A crop of the element is exactly the glyph only when the element shows nothing else.

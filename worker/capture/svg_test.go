@@ -150,7 +150,7 @@ func TestInlineSVGSelfContained(t *testing.T) {
 func TestIconFactsRecorded(t *testing.T) {
 	t.Parallel()
 	byID, assets := captureIcons(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a71", capturetest.IconFontPath)
-	for id, want := range map[string]string{"star": "before", "ring": "after", "link": "before"} {
+	for id, want := range map[string]string{"star": "before", "ring": "after", "link": "before", "lig": "text"} {
 		n := byID[id]
 		if n.IconFont == nil || len(n.IconFont.Glyphs) != 1 || n.IconFont.Glyphs[0].Which != want {
 			t.Errorf("#%s icon_font %+v, want one %s glyph", id, n.IconFont, want)

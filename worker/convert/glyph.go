@@ -27,8 +27,14 @@ const MaxGlyphPathBytes = 256 << 10
 // errFontFormat marks a font file the converter cannot read outlines from (WOFF2, damaged).
 var errFontFormat = errors.New("font outlines not readable")
 
+// iconFont is a parsed font and its ligature substitutions (ligature.go).
+type iconFont struct {
+	font      *sfnt.Font
+	ligatures []ligatureLookup
+}
+
 // parseFont reads a TrueType/OpenType font, unwrapping WOFF 1.0 and WOFF 2.0 (woff2.go).
-func parseFont(b []byte) (*sfnt.Font, error) {
+func parseFont(b []byte) (*iconFont, error) {
 	switch {
 	case bytes.HasPrefix(b, []byte("wOF2")):
 		var err error
@@ -45,7 +51,22 @@ func parseFont(b []byte) (*sfnt.Font, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", errFontFormat, err)
 	}
-	return f, nil
+	return &iconFont{font: f, ligatures: ligatureLookups(tableOf(b, "GSUB"))}, nil
+}
+
+// shape maps text to glyphs: one per character, then the font's ligatures. It fails when a
+// character has no glyph.
+func (f *iconFont) shape(text string) ([]sfnt.GlyphIndex, error) {
+	var buf sfnt.Buffer
+	var gids []sfnt.GlyphIndex
+	for _, r := range text {
+		gi, err := f.font.GlyphIndex(&buf, r)
+		if err != nil || gi == 0 {
+			return nil, fmt.Errorf("%w: no glyph for U+%04X", errFontFormat, r)
+		}
+		gids = append(gids, gi)
+	}
+	return applyLigatures(gids, f.ligatures), nil
 }
 
 // unwoff rebuilds the sfnt of a WOFF 1.0 file (each table zlib-compressed or stored).
@@ -102,7 +123,12 @@ type glyphPlacement struct {
 
 // glyphSVG draws text in font f as one SVG path of colour hex, w x h px, at p. It fails when a
 // character has no glyph in the font.
-func glyphSVG(f *sfnt.Font, text string, p glyphPlacement, hex string, w, h float64) ([]byte, error) {
+func glyphSVG(fnt *iconFont, text string, p glyphPlacement, hex string, w, h float64) ([]byte, error) {
+	gids, err := fnt.shape(text)
+	if err != nil {
+		return nil, err
+	}
+	f := fnt.font
 	var buf sfnt.Buffer
 	ppem := fixed.Int26_6(math.Round(p.size * 64))
 	var d strings.Builder
@@ -111,11 +137,7 @@ func glyphSVG(f *sfnt.Font, text string, p glyphPlacement, hex string, w, h floa
 	pt := func(q fixed.Point26_6) string {
 		return num(pen+float64(q.X)/64) + " " + num(p.baseline+float64(q.Y)/64)
 	}
-	for _, r := range text {
-		gi, err := f.GlyphIndex(&buf, r)
-		if err != nil || gi == 0 {
-			return nil, fmt.Errorf("%w: no glyph for U+%04X", errFontFormat, r)
-		}
+	for _, gi := range gids {
 		segs, err := f.LoadGlyph(&buf, gi, ppem, nil)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", errFontFormat, err)
@@ -151,17 +173,14 @@ func glyphSVG(f *sfnt.Font, text string, p glyphPlacement, hex string, w, h floa
 		svgNamespace, num(w), num(h), num(w), num(h), d.String(), hex), nil
 }
 
-// textAdvance is the advance width of text in f at size px.
-func textAdvance(f *sfnt.Font, text string, size float64) float64 {
+// textAdvance is the advance width of text (shaped) in f at size px.
+func textAdvance(f *iconFont, text string, size float64) float64 {
 	var buf sfnt.Buffer
 	ppem := fixed.Int26_6(math.Round(size * 64))
 	total := 0.0
-	for _, r := range text {
-		gi, err := f.GlyphIndex(&buf, r)
-		if err != nil {
-			continue
-		}
-		if adv, err := f.GlyphAdvance(&buf, gi, ppem, font.HintingNone); err == nil {
+	gids, _ := f.shape(text)
+	for _, gi := range gids {
+		if adv, err := f.font.GlyphAdvance(&buf, gi, ppem, font.HintingNone); err == nil {
 			total += float64(adv) / 64
 		}
 	}
@@ -170,9 +189,9 @@ func textAdvance(f *sfnt.Font, text string, size float64) float64 {
 
 // fontMetrics are a font's ascent, descent and line gap at size px (hhea, or OS/2 typo metrics
 // when the font asks for them, as browsers use them).
-func fontMetrics(f *sfnt.Font, size float64) (ascent, descent, height float64, err error) {
+func fontMetrics(f *iconFont, size float64) (ascent, descent, height float64, err error) {
 	var buf sfnt.Buffer
-	m, err := f.Metrics(&buf, fixed.Int26_6(math.Round(size*64)), font.HintingNone)
+	m, err := f.font.Metrics(&buf, fixed.Int26_6(math.Round(size*64)), font.HintingNone)
 	if err != nil {
 		return 0, 0, 0, fmt.Errorf("%w: %v", errFontFormat, err)
 	}

@@ -68,3 +68,30 @@ func TestGlyphOutlines(t *testing.T) {
 		}
 	}
 }
+
+// TestLigatureIcon reads the test ligature font (made by capturetest/site/fonts/
+// make-c2d-ligatures.py): "star" shapes to the one star glyph of its 'liga' feature, as a
+// browser draws it, with the star's advance; a word without a ligature stays letters.
+func TestLigatureIcon(t *testing.T) {
+	b, err := os.ReadFile("testdata/fonts/c2d-ligatures.ttf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parseFont(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gids, err := f.shape("star"); err != nil || len(gids) != 1 || gids[0] != 5 {
+		t.Errorf("shape(star) = %v, %v; want the star glyph 5", gids, err)
+	}
+	if gids, _ := f.shape("rats"); len(gids) != 4 {
+		t.Errorf("shape(rats) = %v, want four letters", gids)
+	}
+	if adv := textAdvance(f, "star", 10); adv != 10 {
+		t.Errorf("advance of the star ligature at 10 px is %v, want 10", adv)
+	}
+	svg, err := glyphSVG(f, "star", glyphPlacement{size: 100, baseline: 90}, "#000000", 100, 100)
+	if err != nil || !bytes.Contains(svg, []byte(`d="M50 -5L`)) {
+		t.Errorf("star ligature drawn as %s (%v), want the star's outline", svg, err)
+	}
+}

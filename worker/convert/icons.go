@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"strings"
 
-	"golang.org/x/image/font/sfnt"
-
 	"github.com/code2des/backend/worker/internal/svgsafe"
 )
 
@@ -165,7 +163,7 @@ func drawsOwnBox(n *DOMNode) bool {
 }
 
 // font returns the parsed font of a capture asset (once per asset).
-func (cv *converter) font(assetID string) (*sfnt.Font, error) {
+func (cv *converter) font(assetID string) (*iconFont, error) {
 	if cv.vec.fonts == nil {
 		cv.vec.fonts = map[string]fontState{}
 	}
@@ -186,7 +184,7 @@ func (cv *converter) font(assetID string) (*sfnt.Font, error) {
 }
 
 type fontState struct {
-	font *sfnt.Font
+	font *iconFont
 	err  error
 }
 

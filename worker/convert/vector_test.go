@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"strings"
 	"testing"
 
@@ -188,7 +189,8 @@ func TestIconSVGsRenderStandalone(t *testing.T) {
 }
 
 // TestIconFontAndMasksConvert converts the icon-font and masked-icon pages: a glyph alone in its
-// element is a crop of the page (never a character in the icon font) with ICON_FONT_RASTER; an
+// element (a Private Use Area character from a WOFF2 font, or a ligature word) is an SVG of its
+// outline, drawn where the browser drew it (never a character in the icon font); an
 // SVG mask is an SVG node in the element's background colour (checked by drawing it in
 // Chromium); a PNG mask is a crop with CSS_MASK_RASTER.
 func TestIconFontAndMasksConvert(t *testing.T) {
@@ -198,9 +200,9 @@ func TestIconFontAndMasksConvert(t *testing.T) {
 	byName := nodesByName(out.Result.Root)
 	r := newSVGRenderer(t)
 	svgs := resultSVGs(t, fonts, out)
-	for name, want := range map[string]string{"i#star": "#d97706", "i#ring": "#2563eb"} {
+	for name, want := range map[string]string{"i#star": "#d97706", "i#ring": "#2563eb", "span#lig": "#0d9488"} {
 		n := byName[name]
-		if n == nil || n.Type != "SVG" || n.Width != 48 || n.Height != 48 {
+		if n == nil || n.Type != "SVG" || math.Round(n.Width) != 48 || n.Height != 48 {
 			t.Errorf("%s is %+v, want a 48x48 SVG of the glyph's outline", name, n)
 			continue
 		}
@@ -211,7 +213,7 @@ func TestIconFontAndMasksConvert(t *testing.T) {
 			t.Errorf("%s draws %.1f%% mostly %v, want %s", name, 100*inked, dom, want)
 		}
 		// The outline lies where the browser drew the glyph: its ink matches the crop's.
-		shot := cropOf(t, fonts, strings.TrimPrefix(name, "i#"))
+		shot := cropOf(t, fonts, name[strings.IndexByte(name, '#')+1:])
 		if iou := inkIoU(img, shot); iou < 0.9 {
 			t.Errorf("%s: the outline's ink overlaps the browser's by %.2f (IoU), want at least 0.9:\n%s", name, iou, b)
 		}

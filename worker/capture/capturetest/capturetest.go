@@ -46,8 +46,9 @@ const (
 	// a private address.
 	IconsPath = "/icons.html"
 	// IconFontPath is a page of icon-font glyphs in C2D Icons (fonts/c2d-icons.ttf, made for the
-	// tests): ::before (#star) and ::after (#ring) glyphs alone in their element, and a link
-	// (#link) whose ::before glyph sits beside its text.
+	// tests): ::before (#star) and ::after (#ring) glyphs alone in their element, the ligature
+	// icon "star" of C2D Ligature Icons (#lig, fonts/c2d-ligatures.ttf), and a link (#link)
+	// whose ::before glyph sits beside its text.
 	IconFontPath = "/iconfont.html"
 	// MasksPath is a page of CSS-masked icons: an SVG mask sized contain (#check, #wide) and a
 	// PNG mask (#raster), each coloured by its background colour.
