@@ -81,7 +81,8 @@ type ScreenshotRef struct {
 type DocumentNotes struct {
 	// ReadySelector is the selector the capture waited for; omitted when none.
 	ReadySelector string `json:"ready_selector,omitempty"`
-	// AssetKinds maps each asset id to "img", "background" or "inline-svg".
+	// AssetKinds maps each asset id to "img", "background", "inline-svg", "mask" (a CSS
+	// mask-image) or "crop" (a PNG of an element's box, svg.go).
 	AssetKinds map[string]string `json:"asset_kinds"`
 	// UnresolvedImages lists images the page shows whose bytes were not recorded.
 	UnresolvedImages []UnresolvedImage `json:"unresolved_images"`

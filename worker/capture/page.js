@@ -156,6 +156,7 @@
         pseudo.push({ which: "marker", content: cs.listStyleImage !== "none" ? cs.listStyleImage : cs.listStyleType });
       }
       if (pseudo.length) out.pseudo = pseudo;
+      Object.assign(out, window.__c2dIcons.facts(el, cs, imageRef)); // icons.js: masks, icon fonts
       const bgs = urlsOf(cs.backgroundImage);
       if (bgs.length) out.background_images = bgs.map((u) => imageRef("background", u));
       if (el.tagName === "IMG") {
@@ -166,9 +167,11 @@
       }
       if (el instanceof SVGSVGElement && !(el.parentElement instanceof SVGElement)) {
         // An inline SVG is kept whole as an asset; its children are not walked.
-        let markup = el.outerHTML;
-        if (!el.hasAttribute("xmlns")) markup = markup.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"');
-        out.image = { asset_id: imageRef("inline-svg", null, markup) };
+        // A self-contained copy (svg.js): references resolved, computed values, ids per icon.
+        const svg = window.__c2dVec.inline(el, "c2d" + (images.length + 1) + "-");
+        out.image = { asset_id: imageRef("inline-svg", null, svg.markup) };
+        if (svg.notes.length) out.svg_notes = svg.notes;
+        if (svg.unsafe) out.crop = window.__c2dVec.crop(el, imageRef, "svg");
         return out;
       }
       const kids = [];

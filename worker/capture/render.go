@@ -56,7 +56,7 @@ func pageErrorf(format string, args ...any) error {
 type Image struct {
 	// ID is the document's reference ("img-<n>").
 	ID string
-	// Kind is "img", "background" or "inline-svg".
+	// Kind is "img", "background", "inline-svg", "mask" or "crop" (svg.go).
 	Kind string
 	// SourceURL is the absolute URL (empty for inline SVG).
 	SourceURL string
@@ -172,7 +172,7 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		}
 		return nil, withDialogCount(err, dialogs.Count())
 	}
-	if _, err := chromedp.Run(tabCtx, chromedp.Evaluate[bool](pageJS)); err != nil {
+	if _, err := chromedp.Run(tabCtx, chromedp.Evaluate[bool](vectorJS+pageJS)); err != nil {
 		return nil, fmt.Errorf("install page helpers: %w", err)
 	}
 	if spec.ReadySelector != "" {
@@ -212,6 +212,7 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 	if out.ClosedShadowRoots, err = prepareComposedTree(tabCtx); err != nil {
 		return nil, err
 	}
+	prefetchSprites(tabCtx)
 	raw, err := chromedp.Run(tabCtx, chromedp.Evaluate[[]byte](
 		fmt.Sprintf("window.__c2d.collect(%d, %d)", MaxDocumentNodes, MaxTextLen)))
 	if err != nil {
@@ -222,6 +223,10 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		return nil, err
 	}
 	out.HiddenTexts = cs.HiddenTexts
+	crops, err := takeCrops(tabCtx)
+	if err != nil {
+		return nil, err
+	}
 	if len(raw) > MaxDocumentBytes {
 		return nil, pageErrorf("the page is too large to capture (document over %d MiB)", MaxDocumentBytes>>20)
 	}
@@ -243,10 +248,18 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		}
 		var data []byte
 		var mime, reason string
-		if img.Kind == "inline-svg" {
+		switch img.Kind {
+		case "inline-svg":
 			data, mime = []byte(img.Markup), "image/svg+xml"
-		} else {
+		case "crop":
+			c, ok := crops[img.ID]
+			data, reason = cropShot(tabCtx, c, ok)
+			mime = "image/png"
+		default:
 			data, mime, reason = imageBytes(tabCtx, log, img.URL)
+		}
+		if reason == "" {
+			data, reason = safeSVG(data, mime)
 		}
 		switch {
 		case reason != "":

@@ -105,6 +105,8 @@ type DOMNode struct {
 	Image    *DOMImage  `json:"image"`
 	Pseudo   []Pseudo   `json:"pseudo"`
 	Children []*DOMNode `json:"children"`
+	// VectorFacts are the vector pass's facts (vector.go).
+	VectorFacts
 }
 
 // DOMImage is the image an img element shows (or an inline SVG kept whole).

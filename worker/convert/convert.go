@@ -137,6 +137,8 @@ type converter struct {
 	svgBackgrounds []item
 	// verticalWarned holds the elements whose vertical text was warned about (once each).
 	verticalWarned map[*DOMNode]bool
+	// vec is the vector pass's state (vector.go).
+	vec vectorState
 }
 
 // imageState is the outcome of resolving one asset: an entry, or why there is none.
@@ -336,6 +338,9 @@ func (cv *converter) element(n *DOMNode, f *frame, in inherited) {
 	}
 	in.decoration = decorationOf(n, in.decoration)
 	hidden := n.style("visibility") != "visible"
+	if cv.iconElement(n, f, in, hidden) { // vector pass: masked icons, icon-font glyphs
+		return
+	}
 
 	if what, ok := embedded[n.Tag]; ok {
 		if hidden || (n.Box.Width <= 0 && n.Box.Height <= 0) {
@@ -353,7 +358,7 @@ func (cv *converter) element(n *DOMNode, f *frame, in inherited) {
 	case "svg":
 		if n.Image != nil {
 			if !hidden {
-				cv.svgElement(n, f, in)
+				cv.svgIcon(n, f, in)
 			}
 			return
 		}

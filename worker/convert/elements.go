@@ -276,33 +276,6 @@ func (cv *converter) objectFit(n *DOMNode, e *ImageEntry, node *Node) Paint {
 	return p
 }
 
-// svgElement converts an inline SVG (kept whole by the capture) into an SVG node.
-func (cv *converter) svgElement(n *DOMNode, f *frame, in inherited) {
-	node := cv.newNode("SVG", elementName(n), n.Box, f)
-	if node == nil {
-		return
-	}
-	if op, err := strconv.ParseFloat(n.style("opacity"), 64); err == nil && op < 1 {
-		node.Opacity = ptr(round(clamp01(op), 4))
-	}
-	if fb, ok := blendModes[n.style("mix-blend-mode")]; ok {
-		node.BlendMode = fb
-	}
-	cv.cssWarnings(n, node.ID)
-	st := cv.resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
-	if st.entry == nil || st.entry.MimeType != MimeSVG {
-		// Keep the box so the layout stays; the warning says why it is empty.
-		node.Type = "RECTANGLE"
-		node.Fills = &[]Paint{}
-		if st.entry != nil {
-			node.Fills = &[]Paint{{Type: "IMAGE", ImageRef: st.entry.Ref, ScaleMode: "FIT"}}
-		}
-	} else {
-		node.ImageRef = st.entry.Ref
-	}
-	f.add(node, in)
-}
-
 // resolve returns the image entry of a capture asset, loading and checking it on first use;
 // when the asset cannot be used it warns about nodeID (on every use) and returns no entry.
 // boxW and boxH are the size of the first node using it (an SVG without a size of its own).
@@ -314,6 +287,9 @@ func (cv *converter) resolve(id, nodeID string, boxW, boxH float64) *imageState 
 	}
 	if st.entry == nil && st.code != "" {
 		cv.warn.add(st.code, nodeID, "%s", st.message)
+	}
+	if st.entry != nil {
+		cv.vectorNotices(id, nodeID)
 	}
 	return st
 }
@@ -360,6 +336,13 @@ func (cv *converter) inspect(id string, boxW, boxH float64) *imageState {
 	sum := sha256.Sum256(b)
 	if int64(len(b)) != a.ByteSize || hex.EncodeToString(sum[:]) != a.SHA256 {
 		return fail(WarnImageInvalid, "does not match the size or SHA-256 the capture recorded")
+	}
+	if a.MimeType == MimeSVG {
+		// Figma-safe: no scripts, handlers or outside references; selectors applied (vector.go).
+		var ok bool
+		if b, a, ok = cv.figmaSafe(a, b); !ok {
+			return fail(WarnImageInvalid, "is not usable: not a well-formed SVG document")
+		}
 	}
 	e := &ImageEntry{Ref: a.ID, Key: a.Key, MimeType: a.MimeType, SHA256: a.SHA256, ByteSize: a.ByteSize}
 	if len(e.Ref) == 0 || len(e.Ref) > 255 {

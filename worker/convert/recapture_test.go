@@ -31,6 +31,9 @@ var recapture = flag.Bool("recapture", false, "regenerate testdata/*/capture.jso
 var fixtureSites = map[string][2]string{
 	"site":        {"../capture/capturetest/site", "/index.html"},
 	"unsupported": {"testdata/unsupported-site", "/index.html"},
+	"icons":       {"../capture/capturetest/site", "/icons.html"},
+	"iconfont":    {"../capture/capturetest/site", "/iconfont.html"},
+	"masks":       {"../capture/capturetest/site", "/masks.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

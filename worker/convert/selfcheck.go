@@ -51,7 +51,7 @@ func SelfCheck(ctx context.Context, r *preview.Renderer, c *Capture, jobPrefix s
 	}
 	res.Fidelity = f
 	var copies []Copy
-	px, err := measurePixels(ctx, r, c, &res, read, f.Scale)
+	px, err := measurePixels(ctx, r, c, &res, copiesFirst(out.Copies, read), f.Scale)
 	if err != nil {
 		res.Warnings = addWarning(res.Warnings, Warning{Code: WarnFidelityNotMeasured, Message: truncateUTF8("the preview was not compared with the page: "+err.Error(), MaxWarningMessageBytes), NodeID: &res.Root.ID})
 	} else {
@@ -67,6 +67,19 @@ func SelfCheck(ctx context.Context, r *preview.Renderer, c *Capture, jobPrefix s
 		return // over MaxResultBytes with the fidelity member: keep the result as converted
 	}
 	out.Result, out.JSON, out.Copies = &res, raw, append(out.Copies, copies...)
+}
+
+// copiesFirst reads the images the conversion itself made or cleaned (its Copies, stored only
+// after the self-check) from memory, anything else through read.
+func copiesFirst(copies []Copy, read fileReader) fileReader {
+	return func(ctx context.Context, key string, maxBytes int64) ([]byte, error) {
+		for _, c := range copies {
+			if c.Key == key && int64(len(c.Bytes)) <= maxBytes {
+				return c.Bytes, nil
+			}
+		}
+		return read(ctx, key, maxBytes)
+	}
 }
 
 // selfCheckBudget is how long a self-check may take: SelfCheckTimeout, but at most half of the

@@ -39,6 +39,20 @@ const (
 	// VerticalPath is a page of paragraphs in each writing mode: #horizontal, #rl (vertical-rl),
 	// #lr (vertical-lr) and #sideways (sideways-rl).
 	VerticalPath = "/vertical.html"
+	// IconsPath is a page of inline SVG icons (issue 14): a hidden sprite sheet, currentColor,
+	// <use> of a symbol (same document and sprite.svg), page CSS on SVG elements, a gradient
+	// shared by two icons, an SVG with a box (background, border, radius, shadow), an unresolved
+	// reference, and an SVG with a script, event handlers, a javascript: link and a reference to
+	// a private address.
+	IconsPath = "/icons.html"
+	// IconFontPath is a page of icon-font glyphs in C2D Icons (fonts/c2d-icons.ttf, made for the
+	// tests): ::before (#star) and ::after (#ring) glyphs alone in their element, the ligature
+	// icon "star" of C2D Ligature Icons (#lig, fonts/c2d-ligatures.ttf), and a link (#link)
+	// whose ::before glyph sits beside its text.
+	IconFontPath = "/iconfont.html"
+	// MasksPath is a page of CSS-masked icons: an SVG mask sized contain (#check, #wide) and a
+	// PNG mask (#raster), each coloured by its background colour.
+	MasksPath = "/masks.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
 	// SizedPath?h=N is a page exactly N CSS px tall.

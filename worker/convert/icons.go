@@ -1,0 +1,337 @@
+package convert
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/code2des/backend/worker/internal/svgsafe"
+)
+
+// CSS-masked icons and icon-font glyphs (issue 14, points 3 and 4; docs/conversion.md
+// "Vectors").
+
+// Warning codes of masked icons and icon fonts.
+const (
+	// WarnMaskRaster: a CSS-masked element whose mask is not one SVG image (a PNG, a gradient,
+	// several layers) is drawn as a raster crop of the page at the capture's scale.
+	WarnMaskRaster = "CSS_MASK_RASTER"
+	// WarnMaskApproximated: an SVG mask drawn in the element's colour, with a mask-size,
+	// -position or -repeat Figma cannot express approximated by fitting it centred (contain).
+	WarnMaskApproximated = "CSS_MASK_APPROXIMATED"
+	// WarnIconFontRaster: an icon-font glyph whose outline could not be used (a Private Use Area character or an icon font's
+	// ligature) is drawn as a raster crop of the page at the capture's scale, never as a
+	// character in a font Figma users do not have.
+	WarnIconFontRaster = "ICON_FONT_RASTER"
+)
+
+// MaskFact is a CSS mask the capture recorded: its image (an asset of kind "mask" when the mask
+// is one url()), the computed mask-size, -position and -repeat, and the background colour the
+// mask lets through.
+type MaskFact struct {
+	AssetID  string `json:"asset_id"`
+	Size     string `json:"size"`
+	Position string `json:"position"`
+	Repeat   string `json:"repeat"`
+	Color    string `json:"color"`
+}
+
+// IconFontFact lists the icon-font glyphs an element shows.
+type IconFontFact struct {
+	Glyphs []Glyph `json:"glyphs"`
+}
+
+// Glyph is one icon-font glyph: where it is ("before", "after" or "text" for a ligature), its
+// characters, the computed font-family and colour.
+type Glyph struct {
+	Which      string `json:"which"`
+	Text       string `json:"text"`
+	FontFamily string `json:"font_family"`
+	Color      string `json:"color"`
+	// FontSize and LineHeight are the glyph's computed font-size and line-height.
+	FontSize   string `json:"font_size"`
+	LineHeight string `json:"line_height"`
+	// FontAsset is the capture asset of the font file (WOFF2, WOFF, TrueType or OpenType) the
+	// page declares for the glyph's family and weight; empty when there is none.
+	FontAsset string `json:"font_asset"`
+}
+
+// iconElement converts n when it is a masked icon or an icon glyph shown alone and reports
+// whether it did (then n and its children are done).
+func (cv *converter) iconElement(n *DOMNode, f *frame, in inherited, hidden bool) bool {
+	switch {
+	case hidden:
+		return false
+	case n.Mask != nil:
+		cv.maskedIcon(n, f, in)
+		return true
+	case n.IconFont != nil && n.Crop != nil && n.Crop.Reason == "glyph" && len(n.IconFont.Glyphs) > 0:
+		g := n.IconFont.Glyphs[0]
+		why := "two glyphs share the element"
+		if len(n.IconFont.Glyphs) == 1 {
+			if why = cv.glyphVector(n, f, in, g); why == "" {
+				return true
+			}
+		}
+		cv.rasterCrop(n, f, in, WarnIconFontRaster, "%s shows the icon-font glyph %s of %s; its outline could not be used (%s), so it is drawn as a raster crop of the page", elementName(n), codepoints(g.Text), g.FontFamily, why)
+		return true
+	}
+	return false
+}
+
+// glyphVector draws an icon glyph shown alone in n as an SVG node of n's box: the glyph's
+// outline from the font file the page loaded, placed as the browser lays out one line (baseline
+// from the line height and the font's ascent and descent, x from text-align), in the glyph's
+// colour. It returns why it could not ("" when it did).
+func (cv *converter) glyphVector(n *DOMNode, f *frame, in inherited, g Glyph) string {
+	if g.FontAsset == "" {
+		return "no font file of the page's style sheets could be read for it"
+	}
+	if drawsOwnBox(n) {
+		return "the element draws a box of its own"
+	}
+	fnt, err := cv.font(g.FontAsset)
+	if err != nil {
+		return err.Error()
+	}
+	size, ok := parsePx(g.FontSize)
+	c, known := parseColor(g.Color)
+	if !ok || size <= 0 || !known {
+		return "its size or colour could not be read"
+	}
+	asc, desc, height, err := fontMetrics(fnt, size)
+	if err != nil {
+		return err.Error()
+	}
+	cb := contentBox(n)
+	top := cb.Y - n.Box.Y
+	baseline := top + asc
+	if n.style("display") != "inline" {
+		lh, ok := parsePx(g.LineHeight)
+		if !ok || lh <= 0 {
+			lh = height
+		}
+		baseline = top + (lh-(asc+desc))/2 + asc
+	}
+	adv := textAdvance(fnt, g.Text, size)
+	x := cb.X - n.Box.X
+	switch n.style("text-align") {
+	case "center", "-webkit-center":
+		x += (cb.Width - adv) / 2
+	case "right", "end", "-webkit-right":
+		x += cb.Width - adv
+	}
+	hexColor := fmt.Sprintf("#%02x%02x%02x", int(c.R*255+0.5), int(c.G*255+0.5), int(c.B*255+0.5))
+	svg, err := glyphSVG(fnt, g.Text, glyphPlacement{size: size, x: x, baseline: baseline}, hexColor, px(n.Box.Width), px(n.Box.Height))
+	if err != nil {
+		return err.Error()
+	}
+	node := cv.newNode("SVG", elementName(n), n.Box, f)
+	if node == nil {
+		return ""
+	}
+	if c.A < 1 {
+		node.Opacity = ptr(round(c.A, 4))
+	}
+	if e := cv.generatedSVG(svg, node); e != nil {
+		node.ImageRef = e.Ref
+	} else {
+		node.Type, node.Fills = "RECTANGLE", &[]Paint{}
+	}
+	f.add(node, in)
+	return ""
+}
+
+// drawsOwnBox says whether n paints a background, border or shadow (then its crop, which holds
+// them, is used instead of the bare glyph).
+func drawsOwnBox(n *DOMNode) bool {
+	if c, ok := parseColor(n.style("background-color")); ok && c.A > 0 {
+		return true
+	}
+	if n.style("background-image") != "none" || n.style("box-shadow") != "none" {
+		return true
+	}
+	for _, side := range []string{"top", "right", "bottom", "left"} {
+		if w, _ := parsePx(n.style("border-" + side + "-width")); w > 0 && n.style("border-"+side+"-style") != "none" {
+			return true
+		}
+	}
+	return false
+}
+
+// font returns the parsed font of a capture asset (once per asset).
+func (cv *converter) font(assetID string) (*iconFont, error) {
+	if cv.vec.fonts == nil {
+		cv.vec.fonts = map[string]fontState{}
+	}
+	if st, ok := cv.vec.fonts[assetID]; ok {
+		return st.font, st.err
+	}
+	var st fontState
+	a, ok := cv.assets[assetID]
+	if !ok {
+		st.err = errors.New("the font file was not recorded by the capture")
+	} else if b, err := cv.assetBytes(a); err != nil {
+		st.err = errors.New("the font file could not be read")
+	} else if st.font, err = parseFont(b); err != nil {
+		st.err = err
+	}
+	cv.vec.fonts[assetID] = st
+	return st.font, st.err
+}
+
+type fontState struct {
+	font *iconFont
+	err  error
+}
+
+// codepoints names the characters of s as U+XXXX (icon glyphs are private-use characters).
+func codepoints(s string) string {
+	var parts []string
+	for _, r := range s {
+		if r < 0x80 {
+			parts = append(parts, string(r))
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("U+%04X", r))
+	}
+	return strings.Join(parts, "")
+}
+
+// maskedIcon draws a CSS-masked element: an SVG mask becomes an SVG node of the element's box
+// in its background colour; anything else the capture's crop, with a warning.
+func (cv *converter) maskedIcon(n *DOMNode, f *frame, in inherited) {
+	m := n.Mask
+	if m.AssetID != "" {
+		if node := cv.maskSVG(n, f, in); node {
+			return
+		}
+	}
+	if n.Crop != nil {
+		cv.rasterCrop(n, f, in, WarnMaskRaster, "%s is drawn through a CSS mask that is not one SVG image; it is drawn as a raster crop of the page", elementName(n))
+		return
+	}
+	node := cv.newNode("RECTANGLE", elementName(n), n.Box, f)
+	if node == nil {
+		return
+	}
+	node.Fills = &[]Paint{}
+	f.add(node, in)
+	cv.warn.add(WarnMaskRaster, node.ID, "%s is drawn through a CSS mask that could not be read, and no crop of it was recorded; its box is left empty", elementName(n))
+}
+
+// maskSVG draws an SVG mask in the element's colour; false when the mask is not a usable SVG.
+func (cv *converter) maskSVG(n *DOMNode, f *frame, in inherited) bool {
+	m := n.Mask
+	a, ok := cv.assets[m.AssetID]
+	if !ok || a.MimeType != MimeSVG {
+		return false
+	}
+	c, known := parseColor(m.Color)
+	if !known || c.A == 0 {
+		return false
+	}
+	b, err := cv.assetBytes(a)
+	if err != nil {
+		return false
+	}
+	par := "xMidYMid meet"
+	approx := false
+	switch strings.TrimSpace(m.Size) {
+	case "contain":
+	case "cover":
+		par = "xMidYMid slice"
+	case "100% 100%":
+		par = "none"
+	default:
+		approx = true
+	}
+	if pos := strings.TrimSpace(m.Position); pos != "" && pos != "50% 50%" && pos != "center" && pos != "center center" {
+		approx = true
+	}
+	if rep := strings.TrimSpace(m.Repeat); rep != "no-repeat" && rep != "no-repeat no-repeat" && par == "xMidYMid meet" {
+		approx = approx || !fitsExactly(b, n.Box)
+	}
+	hexColor := fmt.Sprintf("#%02x%02x%02x", int(c.R*255+0.5), int(c.G*255+0.5), int(c.B*255+0.5))
+	svg, err := svgsafe.Recolor(b, hexColor, px(n.Box.Width), px(n.Box.Height), par)
+	if err != nil {
+		return false
+	}
+	node := cv.newNode("SVG", elementName(n), n.Box, f)
+	if node == nil {
+		return true
+	}
+	if c.A < 1 {
+		node.Opacity = ptr(round(c.A, 4))
+	}
+	e := cv.generatedSVG(svg, node)
+	if e == nil {
+		node.Type, node.Fills = "RECTANGLE", &[]Paint{}
+	} else {
+		node.ImageRef = e.Ref
+	}
+	f.add(node, in)
+	if approx {
+		cv.warn.add(WarnMaskApproximated, node.ID, "the mask of %s (mask-size %s, position %s, repeat %s) is drawn once, centred and fitted in its box", elementName(n), m.Size, m.Position, m.Repeat)
+	}
+	return true
+}
+
+// fitsExactly says whether an SVG's aspect ratio matches the box, so a repeating contain mask
+// shows exactly one copy.
+func fitsExactly(b []byte, box Box) bool {
+	w, h, err := svgSize(b)
+	if err != nil || w <= 0 || h <= 0 || box.Height <= 0 {
+		return false
+	}
+	r1, r2 := w/h, box.Width/box.Height
+	return r1/r2 > 0.99 && r1/r2 < 1.01
+}
+
+// assetBytes loads a capture asset and checks it against its recorded size and hash.
+func (cv *converter) assetBytes(a *Asset) ([]byte, error) {
+	if a.ByteSize < 1 || a.ByteSize > MaxImageBytes {
+		return nil, errors.New("asset size out of range")
+	}
+	b, err := cv.load(cv.ctx, *a, a.ByteSize)
+	if err != nil {
+		if !errors.Is(err, ErrAssetMissing) && cv.err == nil {
+			cv.err = fmt.Errorf("read capture asset %s: %w", a.ID, err)
+		}
+		return nil, err
+	}
+	sum := sha256.Sum256(b)
+	if int64(len(b)) != a.ByteSize || hex.EncodeToString(sum[:]) != a.SHA256 {
+		return nil, errors.New("asset does not match its hash")
+	}
+	return b, nil
+}
+
+// generatedSVG adds an SVG the converter wrote (not a capture asset) to the result: stored
+// under the job's prefix, within the result's image budgets (IMAGE_BUDGET_EXCEEDED past them).
+// Identical bytes share one entry.
+func (cv *converter) generatedSVG(b []byte, node *Node) *ImageEntry {
+	sum := sha256.Sum256(b)
+	sha := hex.EncodeToString(sum[:])
+	ref := "svg-" + sha[:16]
+	for i := range cv.entries {
+		if cv.entries[i].Ref == ref {
+			return &cv.entries[i]
+		}
+	}
+	size := int64(len(b))
+	if len(cv.entries) >= MaxImages || cv.stored+size > MaxTotalImageBytes || cv.returned+size > MaxTotalImageBytes {
+		cv.warn.add(WarnImageBudget, node.ID, "the SVG drawn for %s would take the result past its image limits", node.Name)
+		return nil
+	}
+	e := ImageEntry{Ref: ref, Key: cv.opts.JobPrefix + "images/" + sha + ".svg", MimeType: MimeSVG, SHA256: sha, ByteSize: size,
+		Width: declaredSide(node.Width), Height: declaredSide(node.Height)}
+	cv.copies = append(cv.copies, Copy{Key: e.Key, MimeType: MimeSVG, Bytes: bytes.Clone(b)})
+	cv.stored += size
+	cv.returned += size
+	cv.entries = append(cv.entries, e)
+	return &cv.entries[len(cv.entries)-1]
+}

@@ -1,0 +1,226 @@
+package convert
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/code2des/backend/worker/internal/svgsafe"
+)
+
+// The vector pass (issue 14, docs/conversion.md "Vectors"): inline SVG icons with their own
+// box, Figma-safe SVG, CSS-masked icons and icon-font glyphs. Capture facts it reads are in
+// VectorFacts; everything it emits is an SVG node, or a raster crop of the element with a
+// warning when no faithful vector exists.
+
+// Warning codes of the vector pass (docs/conversion.md).
+const (
+	// WarnSVGReference: a <use> or url(#id) reference of an inline SVG pointed at nothing the
+	// capture could find (same document or a fetched sprite file); that part is missing.
+	WarnSVGReference = "SVG_REFERENCE_UNRESOLVED"
+	// WarnSVGIncomplete: the capture could not copy an inline SVG whole (over 5,000 elements, or
+	// the copy failed and the markup as written was kept).
+	WarnSVGIncomplete = "SVG_INCOMPLETE"
+	// WarnSVGUnsafe: scripts, event handlers, javascript: URLs or references outside the SVG
+	// (which Figma cannot load and which may point at private addresses) were removed.
+	WarnSVGUnsafe = "SVG_UNSAFE_CONTENT_REMOVED"
+	// WarnSVGUnsupported: content Figma's createNodeFromSvg cannot import (foreignObject,
+	// <style> rules with selectors other than tag, .class, #id) was left out of an SVG for which
+	// no raster crop exists.
+	WarnSVGUnsupported = "SVG_UNSUPPORTED_FEATURE"
+	// WarnSVGRaster: an inline SVG Figma would import wrong (foreignObject, filter primitives it
+	// lacks) is drawn as a raster crop of the page at the capture's scale.
+	WarnSVGRaster = "SVG_RASTERIZED"
+)
+
+// VectorFacts are the members of a captured element that the capture's vector helpers
+// (worker/capture/svg.js) record.
+type VectorFacts struct {
+	// SVGNotes say what the capture could not resolve while copying an inline SVG.
+	SVGNotes []SVGNote `json:"svg_notes"`
+	// Crop is a raster crop of the element's border box taken at the capture's scale, when its
+	// vector form would import wrong.
+	Crop *Crop `json:"crop"`
+	// Mask is the element's CSS mask (icons.go).
+	Mask *MaskFact `json:"mask"`
+	// IconFont lists the icon-font glyphs the element shows (icons.go).
+	IconFont *IconFontFact `json:"icon_font"`
+}
+
+// SVGNote is one problem of an inline SVG copy: code SVG_REFERENCE_UNRESOLVED (detail: the
+// reference), SVG_TRUNCATED or SVG_NOT_INLINED.
+type SVGNote struct {
+	Code   string `json:"code"`
+	Detail string `json:"detail"`
+}
+
+// Crop names a PNG asset of the element's box and why it was taken ("svg", "mask", "glyph").
+type Crop struct {
+	AssetID string `json:"asset_id"`
+	Reason  string `json:"reason"`
+}
+
+// vectorState is the vector pass's part of a conversion.
+type vectorState struct {
+	// notices are warnings that go with every use of an asset (what Figma-safe cleaning did).
+	notices map[string][]notice
+	// fonts are the icon fonts parsed so far, by asset id (icons.go).
+	fonts map[string]fontState
+}
+
+type notice struct{ code, message string }
+
+// svgIcon converts an inline SVG (kept whole and self-contained by the capture). An SVG that
+// draws a box of its own (background, border, shadow, opacity) becomes a FRAME of that box
+// holding the SVG at its content box, clipped; one without becomes an SVG node. A zero-sized
+// SVG (a sprite sheet) gives no node.
+func (cv *converter) svgIcon(n *DOMNode, f *frame, in inherited) {
+	if n.Box.Width <= 0 || n.Box.Height <= 0 {
+		return
+	}
+	if n.Crop != nil && n.Crop.Reason == "svg" {
+		cv.rasterCrop(n, f, in, WarnSVGRaster, "%s holds content Figma cannot import from SVG (foreignObject or filters); it is drawn as a raster crop of the page", elementName(n))
+		return
+	}
+	frameNode := cv.box(n, f, "FRAME", false)
+	if frameNode != nil && !drawsBox(frameNode) {
+		cv.unallocate(frameNode, f.node.ID)
+		frameNode = nil
+	}
+	target, box := f, n.Box
+	if frameNode != nil {
+		frameNode.ClipsContent = ptr(true)
+		f.add(frameNode, in)
+		cv.cssWarnings(n, frameNode.ID)
+		cv.svgBackgrounds = nil
+		target = &frame{node: frameNode, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
+		box = contentBox(n)
+	}
+	node := cv.newNode("SVG", elementName(n), box, target)
+	if node == nil {
+		return
+	}
+	if frameNode == nil {
+		if op, err := strconv.ParseFloat(n.style("opacity"), 64); err == nil && op < 1 {
+			node.Opacity = ptr(round(clamp01(op), 4))
+		}
+		if fb, ok := blendModes[n.style("mix-blend-mode")]; ok {
+			node.BlendMode = fb
+		}
+		cv.cssWarnings(n, node.ID)
+	}
+	st := cv.resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
+	if st.entry == nil || st.entry.MimeType != MimeSVG {
+		// Keep the box so the layout stays; the warning says why it is empty.
+		node.Type = "RECTANGLE"
+		node.Fills = &[]Paint{}
+		if st.entry != nil {
+			node.Fills = &[]Paint{{Type: "IMAGE", ImageRef: st.entry.Ref, ScaleMode: "FIT"}}
+		}
+	} else {
+		node.ImageRef = st.entry.Ref
+	}
+	cv.svgNotes(n, node.ID)
+	if frameNode != nil {
+		target.add(node, inherited{group: groupFlow})
+		target.finish()
+		return
+	}
+	f.add(node, in)
+}
+
+// drawsBox says whether a node built by box draws anything but its clip.
+func drawsBox(n *Node) bool {
+	return (n.Fills != nil && len(*n.Fills) > 0) || len(n.Strokes) > 0 || len(n.Effects) > 0 ||
+		n.Opacity != nil || n.BlendMode != ""
+}
+
+// contentBox is n's box inside its borders and padding (where an SVG draws its viewport).
+func contentBox(n *DOMNode) Box {
+	side := func(p string) float64 { v, _ := parsePx(n.style(p)); return v }
+	l := side("border-left-width") + side("padding-left")
+	t := side("border-top-width") + side("padding-top")
+	r := side("border-right-width") + side("padding-right")
+	b := side("border-bottom-width") + side("padding-bottom")
+	return Box{X: n.Box.X + l, Y: n.Box.Y + t, Width: max(0.01, n.Box.Width-l-r), Height: max(0.01, n.Box.Height-t-b)}
+}
+
+// svgNotes turns the capture's notes about an inline SVG into warnings about nodeID.
+func (cv *converter) svgNotes(n *DOMNode, nodeID string) {
+	for _, note := range n.SVGNotes {
+		switch note.Code {
+		case WarnSVGReference:
+			cv.warn.add(WarnSVGReference, nodeID, "%s references %s, which the capture could not find (not in the page or its sprite file could not be fetched); that part is missing", elementName(n), note.Detail)
+		case "SVG_TRUNCATED":
+			cv.warn.add(WarnSVGIncomplete, nodeID, "%s is too large to copy whole (%s); the rest is missing", elementName(n), note.Detail)
+		default:
+			cv.warn.add(WarnSVGIncomplete, nodeID, "%s could not be made self-contained; it is kept as written in the page (colours from page CSS and <use> references may be missing)", elementName(n))
+		}
+	}
+}
+
+// rasterCrop draws n as a RECTANGLE of its box filled with the capture's crop of it (an IMAGE
+// paint that stretches the crop over the box), and warns with code.
+func (cv *converter) rasterCrop(n *DOMNode, f *frame, in inherited, code, format string, args ...any) *Node {
+	node := cv.newNode("RECTANGLE", elementName(n), n.Box, f)
+	if node == nil {
+		return nil
+	}
+	fills := []Paint{}
+	if st := cv.resolve(n.Crop.AssetID, node.ID, node.Width, node.Height); st.entry != nil {
+		fills = append(fills, Paint{Type: "IMAGE", ImageRef: st.entry.Ref, ScaleMode: "CROP", ImageTransform: &Transform{{1, 0, 0}, {0, 1, 0}}})
+	}
+	node.Fills = &fills
+	f.add(node, in)
+	cv.warn.add(code, node.ID, format, args...)
+	return node
+}
+
+// figmaSafe cleans an SVG asset for Figma (svgsafe.Clean). When anything changed it returns
+// the cleaned bytes and a copy of the asset describing them (with no key, so the caller stores
+// it under the job's prefix), and records the warnings that go with each use of it. ok is
+// false when the SVG cannot be read at all.
+func (cv *converter) figmaSafe(a *Asset, b []byte) ([]byte, *Asset, bool) {
+	clean, rep, err := svgsafe.Clean(b)
+	if err != nil {
+		return nil, nil, false
+	}
+	if !rep.Changed() {
+		return b, a, true
+	}
+	src := a.SourceURL
+	if src == "" {
+		src = "(inline content " + a.ID + ")"
+	}
+	if cv.vec.notices == nil {
+		cv.vec.notices = map[string][]notice{}
+	}
+	if rep.Unsafe() {
+		var what []string
+		for _, p := range []struct {
+			n    int
+			what string
+		}{{rep.Scripts, "scripts"}, {rep.Handlers, "event handlers"}, {rep.ScriptURLs, "javascript: or data: links"}, {rep.ExternalRefs, "references outside the SVG"}} {
+			if p.n > 0 {
+				what = append(what, fmt.Sprintf("%d %s", p.n, p.what))
+			}
+		}
+		cv.vec.notices[a.ID] = append(cv.vec.notices[a.ID], notice{WarnSVGUnsafe, "the SVG " + src + " was stored without " + strings.Join(what, ", ")})
+	}
+	if rep.Lossy() {
+		cv.vec.notices[a.ID] = append(cv.vec.notices[a.ID], notice{WarnSVGUnsupported, fmt.Sprintf("the SVG %s holds content Figma cannot import, left out: %d foreignObject, %d <style> rules with selectors other than tag, .class or #id", src, rep.ForeignObjects, rep.StyleRulesDropped)})
+	}
+	sum := sha256.Sum256(clean)
+	c := *a
+	c.Key, c.SHA256, c.ByteSize = "", hex.EncodeToString(sum[:]), int64(len(clean))
+	return clean, &c, true
+}
+
+// vectorNotices warns about nodeID for each notice of the asset (called on every use).
+func (cv *converter) vectorNotices(assetID, nodeID string) {
+	for _, n := range cv.vec.notices[assetID] {
+		cv.warn.add(n.code, nodeID, "%s", n.message)
+	}
+}
