@@ -155,7 +155,7 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		}
 		return nil, err
 	}
-	if _, err := chromedp.Run(tabCtx, chromedp.Evaluate[bool](pageJS)); err != nil {
+	if _, err := chromedp.Run(tabCtx, chromedp.Evaluate[bool](factsJS+"\n"+pageJS)); err != nil {
 		return nil, fmt.Errorf("install page helpers: %w", err)
 	}
 	if spec.ReadySelector != "" {

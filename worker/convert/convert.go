@@ -126,6 +126,7 @@ type converter struct {
 	svgBackgrounds []item
 	// verticalWarned holds the elements whose vertical text was warned about (once each).
 	verticalWarned map[*DOMNode]bool
+	structureState
 }
 
 // imageState is the outcome of resolving one asset: an entry, or why there is none.
@@ -255,6 +256,7 @@ func (cv *converter) convertRoot() *Node {
 	cv.warn.rootID = "1:" + strconv.Itoa(cv.lastID)
 	root := &Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: clipName(name), Width: size(w), Height: size(h), ClipsContent: ptr(true)}
 	f := &frame{node: root, depth: 1}
+	cv.rootFrame = f
 
 	// The canvas background (CSS Backgrounds 3, §2.11.2): the root element's, or when that is
 	// transparent and has no image, the body's, which the body then does not paint again.
@@ -311,6 +313,10 @@ var embedded = map[string]string{
 var nativeInputs = map[string]bool{"checkbox": true, "radio": true, "range": true, "color": true, "file": true}
 
 func (cv *converter) element(n *DOMNode, f *frame, in inherited) {
+	if cv.isFixed(n) {
+		cv.fixedElement(n, in)
+		return
+	}
 	// Paint layer: a positioned element takes its own; everything else the ancestor's.
 	if pos := n.style("position"); pos != "static" && pos != "" {
 		z, err := strconv.Atoi(n.style("z-index"))
@@ -391,6 +397,7 @@ func (cv *converter) element(n *DOMNode, f *frame, in inherited) {
 	}
 	node.ClipsContent = ptr(clip)
 	f.add(node, in)
+	cv.markSticky(n, node, f)
 	cv.cssWarnings(n, node.ID)
 	cv.pseudoWarnings(n, node.ID)
 	child := &frame{node: node, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}

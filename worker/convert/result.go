@@ -151,6 +151,8 @@ type Node struct {
 	// SVG
 	ImageRef string `json:"imageRef,omitempty"`
 
+	Structure
+
 	Children []*Node `json:"children,omitempty"`
 }
 

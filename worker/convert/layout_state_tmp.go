@@ -1,0 +1,4 @@
+package convert
+
+type layoutState struct{}
+type styleState struct{}
