@@ -125,10 +125,22 @@ type Result struct {
 	// ImageRefs is every imageRef of the tree in first-use order; each resolves to an entry of
 	// Images of the right kind.
 	ImageRefs []ImageRefUse
+
+	// Version 2 members (styles.go): nil or empty in a version 1 result. StyleRefs are the
+	// tree's style references, each resolving to an entry of Styles of its type.
+	Styles      []ResultStyle
+	Variables   *ResultVariables
+	Diagnostics []ResultWarning
+	StyleRefs   []StyleRefUse
+	styleTypes  map[string]string
 }
 
-// resultMembers are the top-level members of a result JSON, all required.
-var resultMembers = []string{"manifest", "root", "images", "warnings"}
+// resultMembers are the top-level members of a result JSON, all required; resultMembersV2 the
+// optional ones of version 2.
+var (
+	resultMembers   = []string{"manifest", "root", "images", "warnings"}
+	resultMembersV2 = []string{"styles", "variables", "diagnostics"}
+)
 
 // ParseResult decodes and checks a result JSON on its own (without the job). The document is one
 // JSON object with exactly the members manifest, root, images and warnings, each once and not
@@ -139,7 +151,7 @@ var resultMembers = []string{"manifest", "root", "images", "warnings"}
 // Errors (CodeFailedPrecondition, client-safe message): the first broken rule; the cause wraps
 // ErrMalformed, ErrManifest, ErrInvalidEntry, ErrInvalidTree or ErrDanglingRef.
 func ParseResult(b []byte) (*Result, error) {
-	members, err := splitObject(b, resultMembers)
+	members, err := splitObject(b, resultMembers, resultMembersV2...)
 	if err != nil {
 		return nil, err
 	}
@@ -161,10 +173,18 @@ func ParseResult(b []byte) (*Result, error) {
 	if err := checkWarnings(r.Warnings); err != nil {
 		return nil, err
 	}
+	if err := r.parseVersion2(members); err != nil {
+		return nil, err
+	}
 	if !isJSONObject(r.Root) {
 		return nil, invalid(ErrInvalidTree, "result root must be a JSON object")
 	}
-	if r.ImageRefs, err = ValidateTree(r.Root); err != nil {
+	w, err := validateTree(r.Root)
+	if err != nil {
+		return nil, err
+	}
+	r.ImageRefs = w.uses
+	if err := r.checkTreeVersion2(w); err != nil {
 		return nil, err
 	}
 	if err := resolveImageRefs(r.ImageRefs, r.Images); err != nil {
@@ -174,15 +194,15 @@ func ParseResult(b []byte) (*Result, error) {
 }
 
 // splitObject splits one JSON object into the raw values of its members. Member names are
-// matched exactly; each of names must appear once and not be null, and no other member may.
-// Errors wrap ErrMalformed.
-func splitObject(b []byte, names []string) (map[string]json.RawMessage, error) {
+// matched exactly; each of names must appear once and not be null, each of optional at most
+// once, and no other member may. Errors wrap ErrMalformed.
+func splitObject(b []byte, names []string, optional ...string) (map[string]json.RawMessage, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
 		return nil, invalid(because(ErrMalformed, err), "result is not valid JSON of the result format")
 	}
 	known := make(map[string]bool, len(names))
-	for _, n := range names {
+	for _, n := range append(append([]string{}, names...), optional...) {
 		known[n] = true
 	}
 	members := make(map[string]json.RawMessage, len(names))
@@ -224,8 +244,8 @@ func (m ResultManifest) check() error {
 	switch {
 	case m.Kind != ResultKind:
 		return invalid(ErrManifest, "result manifest kind must be %q", ResultKind)
-	case m.Version != ResultVersion:
-		return invalid(ErrManifest, "result manifest version must be %d", ResultVersion)
+	case m.Version < 1 || m.Version > ResultVersion:
+		return invalid(ErrManifest, "result manifest version must be 1 to %d", ResultVersion)
 	case !isJobID(m.Code2DesID) || !isJobID(m.PageImportID):
 		return invalid(ErrManifest, "result manifest code2des_id and page_import_id must be job ids (lowercase UUIDs)")
 	case m.Attempt < 1 || m.Attempt > math.MaxInt32:

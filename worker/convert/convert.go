@@ -80,12 +80,15 @@ func Convert(ctx context.Context, c *Capture, job Job, opts Options, load AssetL
 	if cv.err != nil {
 		return nil, cv.err
 	}
+	diagnostics := cv.autoLayout()
 	res := &Result{
 		Manifest: Manifest{Kind: ResultKind, Version: ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
 			Nonce: job.Nonce, PageImportID: job.PageImportID, CaptureHash: job.CaptureHash},
 		Root:     root,
 		Images:   append([]ImageEntry{}, cv.entries...),
 		Warnings: cv.warn.done(),
+
+		Diagnostics: diagnostics,
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -294,12 +297,15 @@ func (cv *converter) children(n *DOMNode, f *frame, in inherited) {
 		if cv.err != nil || ch == nil {
 			return
 		}
+		start := len(f.items)
+		cv.itemStart(n, ch)
 		switch ch.Type {
 		case "text":
 			f.add(cv.text(ch, n, f, in.decoration), in)
 		case "element":
 			cv.element(ch, f, in)
 		}
+		cv.itemEnd(n, ch, f, start)
 	}
 }
 
@@ -401,6 +407,7 @@ func (cv *converter) element(n *DOMNode, f *frame, in inherited) {
 	cv.cssWarnings(n, node.ID)
 	cv.pseudoWarnings(n, node.ID)
 	child := &frame{node: node, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
+	cv.noteFrame(n, node)
 	// An SVG background layer is drawn as an SVG node under the content.
 	child.items = append(child.items, cv.svgBackgrounds...)
 	cv.svgBackgrounds = nil
@@ -462,7 +469,7 @@ func (cv *converter) box(n *DOMNode, f *frame, typ string, hidden bool) *Node {
 		fills = []Paint{}
 	}
 	node.Fills = &fills
-	if !drawn && !clips(n) && typ == "FRAME" {
+	if !drawn && !clips(n) && typ == "FRAME" && !cv.keepFrame(n) {
 		cv.unallocate(node, f.node.ID)
 		return nil
 	}

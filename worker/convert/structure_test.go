@@ -114,8 +114,10 @@ func TestFixedHeaderOfOlderCapture(t *testing.T) {
 	if got == nil || got.Y != 0 {
 		t.Fatalf("fixed header %+v, want y 0", got)
 	}
-	if len(got.Children) != 1 || got.Children[0].Characters != "Fixed header" || got.Children[0].Y != 19 {
-		t.Errorf("header text %+v, want \"Fixed header\" at y 19 inside the header", got.Children)
+	// The header's one item (strong, at y 16 in the header) holds the text (3 px lower).
+	if len(got.Children) != 1 || got.Children[0].Y != 16 || len(got.Children[0].Children) != 1 ||
+		got.Children[0].Children[0].Characters != "Fixed header" || got.Children[0].Children[0].Y != 3 {
+		t.Errorf("header children %+v, want the strong at y 16 holding \"Fixed header\" at y 3", got.Children)
 	}
 	if header.Box.Y != 1626 {
 		t.Error("the conversion changed the capture model")

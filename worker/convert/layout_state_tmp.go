@@ -1,4 +1,0 @@
-package convert
-
-type layoutState struct{}
-type styleState struct{}

@@ -1,0 +1,248 @@
+package convert_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/code2des/backend/worker/convert"
+)
+
+func f64(v float64) *float64 { return &v }
+
+// layoutFrame is a frame of w x h with auto-layout members s and children.
+func layoutFrame(w, h float64, s convert.Structure, children []*convert.Node) *convert.Node {
+	n := &convert.Node{Type: "FRAME", Width: w, Height: h, Children: children}
+	n.Structure = s
+	return n
+}
+
+// child is a 0,0-placed child of a layout test frame.
+func child(w, h float64, sizing ...string) *convert.Node {
+	n := &convert.Node{Type: "FRAME", Width: w, Height: h}
+	if len(sizing) == 2 {
+		n.LayoutSizingHorizontal, n.LayoutSizingVertical = sizing[0], sizing[1]
+	}
+	return n
+}
+
+// TestLayOutFollowsFigmasRules pins LayOut's rules with boxes worked out by hand.
+func TestLayOutFollowsFigmasRules(t *testing.T) {
+	pad := func(n *convert.Node, top, right, bottom, left float64) *convert.Node {
+		n.PaddingTop, n.PaddingRight, n.PaddingBottom, n.PaddingLeft = f64(top), f64(right), f64(bottom), f64(left)
+		return n
+	}
+	abs := child(10, 10)
+	abs.X, abs.Y, abs.LayoutPositioning = 5, 7, convert.PositionAbsolute
+	for _, tc := range []struct {
+		name  string
+		frame *convert.Node
+		want  []convert.Box
+	}{
+		{"RowSpaceBetweenCentred", pad(layoutFrame(800, 65, convert.Structure{LayoutMode: convert.LayoutHorizontal,
+			PrimaryAxisAlignItems: convert.AlignBetween, CounterAxisAlignItems: convert.AlignCenter, ItemSpacing: f64(99)}, []*convert.Node{child(54, 24), child(202, 24), child(86, 40)}), 12, 24, 13, 24),
+			[]convert.Box{{X: 24, Y: 20, Width: 54, Height: 24}, {X: 283, Y: 20, Width: 202, Height: 24}, {X: 690, Y: 12, Width: 86, Height: 40}}},
+		{"ColumnCentredBothWays", pad(layoutFrame(800, 400, convert.Structure{LayoutMode: convert.LayoutVertical,
+			PrimaryAxisAlignItems: convert.AlignCenter, CounterAxisAlignItems: convert.AlignCenter, ItemSpacing: f64(16)}, []*convert.Node{child(100, 48), child(200, 24)}), 0, 48, 0, 48),
+			[]convert.Box{{X: 350, Y: 156, Width: 100, Height: 48}, {X: 300, Y: 220, Width: 200, Height: 24}}},
+		{"FillSharesTheRoomAndStretches", pad(layoutFrame(300, 50, convert.Structure{LayoutMode: convert.LayoutHorizontal,
+			PrimaryAxisAlignItems: convert.AlignMin, CounterAxisAlignItems: convert.AlignMax, ItemSpacing: f64(10)}, []*convert.Node{child(50, 20), child(1, 1, convert.SizingFill, convert.SizingFill), child(1, 30, convert.SizingFill, convert.SizingFixed), abs}), 5, 10, 5, 10),
+			[]convert.Box{{X: 10, Y: 25, Width: 50, Height: 20}, {X: 70, Y: 5, Width: 105, Height: 40}, {X: 185, Y: 15, Width: 105, Height: 30}, {X: 5, Y: 7, Width: 10, Height: 10}}},
+		{"MaxAlignment", layoutFrame(100, 100, convert.Structure{LayoutMode: convert.LayoutVertical,
+			PrimaryAxisAlignItems: convert.AlignMax, CounterAxisAlignItems: convert.AlignMax, ItemSpacing: f64(5)}, []*convert.Node{child(10, 10), child(20, 20)}),
+			[]convert.Box{{X: 90, Y: 65, Width: 10, Height: 10}, {X: 80, Y: 80, Width: 20, Height: 20}}},
+		{"WrapFillsRowsGreedily", layoutFrame(752, 184, convert.Structure{LayoutMode: convert.LayoutHorizontal, LayoutWrap: convert.LayoutWrapWrap,
+			PrimaryAxisAlignItems: convert.AlignMin, CounterAxisAlignItems: convert.AlignMin, ItemSpacing: f64(24), CounterAxisSpacing: f64(16)}, []*convert.Node{child(228, 84), child(228, 84), child(228, 84), child(228, 60), child(228, 84)}),
+			[]convert.Box{{X: 0, Y: 0, Width: 228, Height: 84}, {X: 252, Y: 0, Width: 228, Height: 84}, {X: 504, Y: 0, Width: 228, Height: 84},
+				{X: 0, Y: 100, Width: 228, Height: 60}, {X: 252, Y: 100, Width: 228, Height: 84}}},
+		{"SpaceBetweenOneChildStartsAtTheStart", layoutFrame(100, 10, convert.Structure{LayoutMode: convert.LayoutHorizontal,
+			PrimaryAxisAlignItems: convert.AlignBetween, CounterAxisAlignItems: convert.AlignMin}, []*convert.Node{child(10, 10)}),
+			[]convert.Box{{X: 0, Y: 0, Width: 10, Height: 10}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, convert.LayOut(tc.frame)); diff != "" {
+				t.Errorf("LayOut (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestLayoutPagesGetAutoLayout checks the auto-layout values of the main container of each
+// layout page against what its CSS says.
+func TestLayoutPagesGetAutoLayout(t *testing.T) {
+	type want struct {
+		name                           string
+		mode, wrap, primary, counter   string
+		spacing, counterSpacing        float64
+		padTop, padRight, padBot, padL float64
+		sizingH, sizingV               string
+		children                       int
+	}
+	for page, w := range map[string]want{
+		// nav.navbar: flex row, space-between, align-items center, padding 12px 24px, border-bottom 1px.
+		"layout-navbar": {"Main", convert.LayoutHorizontal, "", convert.AlignBetween, convert.AlignCenter, 0, 0, 12, 24, 13, 24, convert.SizingFixed, convert.SizingHug, 3},
+		// section.grid: flex row wrap, gap 16px 24px, five 228 px cards.
+		"layout-cards": {"section#products", convert.LayoutHorizontal, convert.LayoutWrapWrap, convert.AlignMin, convert.AlignMin, 24, 16, 0, 0, 0, 0, convert.SizingFixed, convert.SizingFixed, 5},
+		// form: flex column, gap 12px, padding 24px + 1px border, 360 px wide.
+		"layout-form": {"Sign up", convert.LayoutVertical, "", convert.AlignMin, convert.AlignMin, 12, 0, 25, 25, 25, 25, convert.SizingFixed, convert.SizingHug, 4},
+		// section.hero: flex column centred both ways, gap 16px, padding 0 48px, 400 px tall.
+		"layout-hero": {"section.hero", convert.LayoutVertical, "", convert.AlignCenter, convert.AlignCenter, 16, 0, 0, 48, 0, 48, convert.SizingFixed, convert.SizingFixed, 3},
+	} {
+		t.Run(page, func(t *testing.T) {
+			root := loadFixture(t, page).convert(t).Result.Root
+			var f *convert.Node
+			walkNodes(root, nil, func(n, _ *convert.Node) {
+				if n.Name == w.name && f == nil {
+					f = n
+				}
+			})
+			if f == nil {
+				t.Fatalf("no frame named %q", w.name)
+			}
+			got := want{f.Name, f.LayoutMode, f.LayoutWrap, f.PrimaryAxisAlignItems, f.CounterAxisAlignItems,
+				deref(f.ItemSpacing), deref(f.CounterAxisSpacing), deref(f.PaddingTop), deref(f.PaddingRight), deref(f.PaddingBottom), deref(f.PaddingLeft),
+				f.LayoutSizingHorizontal, f.LayoutSizingVertical, len(f.Children)}
+			if diff := cmp.Diff(w, got, cmp.AllowUnexported(want{})); diff != "" {
+				t.Errorf("auto layout of %s (-want +got):\n%s", w.name, diff)
+			}
+		})
+	}
+}
+
+func deref(p *float64) float64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// TestAutoLayoutReproducesCapturedBoxes recomputes the children of every auto-layout frame of
+// every fixture's result with Figma's rules (LayOut) and checks each lands within 1 px of its
+// captured box; and that at least 80% of the flex and grid containers of the layout pages got
+// auto layout, the rest listed in diagnostics with a reason.
+func TestAutoLayoutReproducesCapturedBoxes(t *testing.T) {
+	containers, auto := 0, 0
+	for _, name := range append([]string{"site", "unsupported"}, layoutFixtures...) {
+		f := loadFixture(t, name)
+		out := f.convert(t)
+		frames := 0
+		walkNodes(out.Result.Root, nil, func(n, _ *convert.Node) {
+			if n.LayoutMode == "" {
+				return
+			}
+			frames++
+			if worst, d := convert.LayoutMismatch(n); d > convert.LayoutTolerance {
+				t.Errorf("%s: auto layout of %s %q moves %s %q by %.2f px", name, n.ID, n.Name, worst.ID, worst.Name, d)
+			}
+		})
+		flex := countContainers(f.capture.Document.Root)
+		skipped := 0
+		for _, d := range out.Result.Diagnostics {
+			if d.Code == convert.DiagAutoLayoutSkipped {
+				skipped++
+				if !strings.Contains(d.Message, "keeps absolute positions: ") || d.NodeID == "" {
+					t.Errorf("%s: diagnostic %+v gives no reason or node", name, d)
+				}
+			}
+		}
+		if frames+skipped != flex {
+			t.Errorf("%s: %d flex/grid containers, %d auto-layout frames + %d diagnostics", name, flex, frames, skipped)
+		}
+		if strings.HasPrefix(name, "layout-") {
+			containers += flex
+			auto += frames
+		}
+		t.Logf("%s: %d of %d flex/grid containers have auto layout", name, frames, flex)
+	}
+	if containers == 0 || auto*100 < containers*80 {
+		t.Errorf("%d of %d flex/grid containers of the layout pages have auto layout, want at least 80%%", auto, containers)
+	}
+}
+
+// countContainers counts the visible flex and grid containers of a captured tree.
+func countContainers(n *convert.DOMNode) int {
+	c := 0
+	if n.Type == "element" {
+		switch n.Style["display"] {
+		case "flex", "inline-flex", "grid", "inline-grid":
+			if n.Style["visibility"] == "" || n.Style["visibility"] == "visible" {
+				c++
+			}
+		}
+	}
+	for _, ch := range n.Children {
+		if ch != nil {
+			c += countContainers(ch)
+		}
+	}
+	return c
+}
+
+// TestAutoLayoutLeftOutSaysWhy: a container whose CSS has no auto-layout equivalent, or whose
+// children auto layout would move, keeps absolute positions and a diagnostic names it and the
+// reason; its children keep their places.
+func TestAutoLayoutLeftOutSaysWhy(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(nav *convert.DOMNode)
+		reason string
+	}{
+		{"SpaceAround", func(nav *convert.DOMNode) { nav.Style["justify-content"] = "space-around" },
+			"justify-content space-around has no auto-layout equivalent"},
+		{"RowReverse", func(nav *convert.DOMNode) { nav.Style["flex-direction"] = "row-reverse" },
+			"flex-direction row-reverse has no auto-layout equivalent"},
+		{"ChildMoved", func(nav *convert.DOMNode) { shiftDOM(nav.Children[2], 0, 3) },
+			"auto layout would move or resize a.cta by 3.0 px"},
+		{"UnevenMargins", func(nav *convert.DOMNode) { nav.Children[1].Style["margin-left"] = "5px" },
+			"the space between its items differs (margins)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := loadFixture(t, "layout-navbar")
+			var nav *convert.DOMNode
+			var find func(n *convert.DOMNode)
+			find = func(n *convert.DOMNode) {
+				if n.Tag == "nav" {
+					nav = n
+				}
+				for _, c := range n.Children {
+					find(c)
+				}
+			}
+			find(f.capture.Document.Root)
+			tc.change(nav)
+			res := f.convert(t).Result
+			frame := res.Root.Children[0]
+			if frame.LayoutMode != "" || frame.PaddingLeft != nil || frame.PrimaryAxisAlignItems != "" {
+				t.Errorf("nav frame kept auto-layout members: %+v", frame.Structure)
+			}
+			// Children keep no auto-layout child members (an auto-layout frame among them keeps
+			// its own FIXED or HUG sizing).
+			for _, c := range frame.Children {
+				fill := c.LayoutSizingHorizontal == convert.SizingFill || c.LayoutSizingVertical == convert.SizingFill
+				if fill || c.LayoutPositioning != "" || (c.LayoutMode == "" && c.LayoutSizingHorizontal+c.LayoutSizingVertical != "") {
+					t.Errorf("child %s of the absolute frame has layoutSizing %s/%s, layoutPositioning %q", c.Name, c.LayoutSizingHorizontal, c.LayoutSizingVertical, c.LayoutPositioning)
+				}
+			}
+			want := fmt.Sprintf("Main keeps absolute positions: %s", tc.reason)
+			found := false
+			for _, d := range res.Diagnostics {
+				if d.NodeID == frame.ID && d.Message == want {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("diagnostics %+v, want %q on %s", res.Diagnostics, want, frame.ID)
+			}
+		})
+	}
+}
+
+func shiftDOM(n *convert.DOMNode, dx, dy float64) {
+	n.Box.X += dx
+	n.Box.Y += dy
+	for _, c := range n.Children {
+		shiftDOM(c, dx, dy)
+	}
+}
