@@ -107,7 +107,7 @@ func (cv *converter) autoLayout() []Diagnostic {
 		c := cv.layout.containers[i]
 		if reason := cv.inferLayout(c); reason != "" {
 			diags = append(diags, Diagnostic{Code: DiagAutoLayoutSkipped, NodeID: c.node.ID,
-				Message: truncateUTF8(fmt.Sprintf("%s keeps absolute positions: %s", elementName(c.el), reason), MaxWarningMessageBytes)})
+				Message: truncateUTF8(fmt.Sprintf("%s keeps absolute positions: %s", c.node.Name, reason), MaxWarningMessageBytes)})
 		}
 	}
 	// Report in document order.

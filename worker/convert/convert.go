@@ -440,7 +440,7 @@ func firstText(items []item) *Node {
 // box creates a node of type typ with n's box and visuals, or returns nil when n draws nothing
 // (no fill, border, shadow, clip, opacity or blend) and must not be kept (keep false).
 func (cv *converter) box(n *DOMNode, f *frame, typ string, hidden bool) *Node {
-	node := cv.newNode(typ, elementName(n), n.Box, f)
+	node := cv.newNode(typ, layerName(n), n.Box, f)
 	if node == nil {
 		return nil
 	}

@@ -82,13 +82,13 @@ func TestLayoutPagesGetAutoLayout(t *testing.T) {
 	}
 	for page, w := range map[string]want{
 		// nav.navbar: flex row, space-between, align-items center, padding 12px 24px, border-bottom 1px.
-		"layout-navbar": {"Main", convert.LayoutHorizontal, "", convert.AlignBetween, convert.AlignCenter, 0, 0, 12, 24, 13, 24, convert.SizingFixed, convert.SizingHug, 3},
+		"layout-navbar": {"nav / Main", convert.LayoutHorizontal, "", convert.AlignBetween, convert.AlignCenter, 0, 0, 12, 24, 13, 24, convert.SizingFixed, convert.SizingHug, 3},
 		// section.grid: flex row wrap, gap 16px 24px, five 228 px cards.
-		"layout-cards": {"section#products", convert.LayoutHorizontal, convert.LayoutWrapWrap, convert.AlignMin, convert.AlignMin, 24, 16, 0, 0, 0, 0, convert.SizingFixed, convert.SizingFixed, 5},
+		"layout-cards": {"Products", convert.LayoutHorizontal, convert.LayoutWrapWrap, convert.AlignMin, convert.AlignMin, 24, 16, 0, 0, 0, 0, convert.SizingFixed, convert.SizingFixed, 5},
 		// form: flex column, gap 12px, padding 24px + 1px border, 360 px wide.
-		"layout-form": {"Sign up", convert.LayoutVertical, "", convert.AlignMin, convert.AlignMin, 12, 0, 25, 25, 25, 25, convert.SizingFixed, convert.SizingHug, 4},
+		"layout-form": {"form / Create an account", convert.LayoutVertical, "", convert.AlignMin, convert.AlignMin, 12, 0, 25, 25, 25, 25, convert.SizingFixed, convert.SizingHug, 4},
 		// section.hero: flex column centred both ways, gap 16px, padding 0 48px, 400 px tall.
-		"layout-hero": {"section.hero", convert.LayoutVertical, "", convert.AlignCenter, convert.AlignCenter, 16, 0, 0, 48, 0, 48, convert.SizingFixed, convert.SizingFixed, 3},
+		"layout-hero": {"Hero / Welcome", convert.LayoutVertical, "", convert.AlignCenter, convert.AlignCenter, 16, 0, 0, 48, 0, 48, convert.SizingFixed, convert.SizingFixed, 3},
 	} {
 		t.Run(page, func(t *testing.T) {
 			root := loadFixture(t, page).convert(t).Result.Root
@@ -194,7 +194,7 @@ func TestAutoLayoutLeftOutSaysWhy(t *testing.T) {
 		{"RowReverse", func(nav *convert.DOMNode) { nav.Style["flex-direction"] = "row-reverse" },
 			"flex-direction row-reverse has no auto-layout equivalent"},
 		{"ChildMoved", func(nav *convert.DOMNode) { shiftDOM(nav.Children[2], 0, 3) },
-			"auto layout would move or resize a.cta by 3.0 px"},
+			"auto layout would move or resize Cta by 3.0 px"},
 		{"UnevenMargins", func(nav *convert.DOMNode) { nav.Children[1].Style["margin-left"] = "5px" },
 			"the space between its items differs (margins)"},
 	} {
@@ -225,7 +225,7 @@ func TestAutoLayoutLeftOutSaysWhy(t *testing.T) {
 					t.Errorf("child %s of the absolute frame has layoutSizing %s/%s, layoutPositioning %q", c.Name, c.LayoutSizingHorizontal, c.LayoutSizingVertical, c.LayoutPositioning)
 				}
 			}
-			want := fmt.Sprintf("Main keeps absolute positions: %s", tc.reason)
+			want := fmt.Sprintf("nav / Main keeps absolute positions: %s", tc.reason)
 			found := false
 			for _, d := range res.Diagnostics {
 				if d.NodeID == frame.ID && d.Message == want {
