@@ -88,6 +88,7 @@ func (cv *converter) itemStart(n, ch *DOMNode) {
 
 // itemEnd records the nodes child ch of container n added to n's frame f (from index start).
 func (cv *converter) itemEnd(n, ch *DOMNode, f *frame, start int) {
+	cv.noteText(ch, n, f.items[start:])
 	c := cv.layout.byElement[n]
 	if c == nil || c.node != f.node {
 		return

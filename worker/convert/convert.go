@@ -81,6 +81,7 @@ func Convert(ctx context.Context, c *Capture, job Job, opts Options, load AssetL
 		return nil, cv.err
 	}
 	diagnostics := cv.autoLayout()
+	styles, variables := cv.localStyles(root)
 	res := &Result{
 		Manifest: Manifest{Kind: ResultKind, Version: ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
 			Nonce: job.Nonce, PageImportID: job.PageImportID, CaptureHash: job.CaptureHash},
@@ -88,6 +89,8 @@ func Convert(ctx context.Context, c *Capture, job Job, opts Options, load AssetL
 		Images:   append([]ImageEntry{}, cv.entries...),
 		Warnings: cv.warn.done(),
 
+		Styles:      styles,
+		Variables:   variables,
 		Diagnostics: diagnostics,
 	}
 	var buf bytes.Buffer
@@ -444,6 +447,7 @@ func (cv *converter) box(n *DOMNode, f *frame, typ string, hidden bool) *Node {
 	if node == nil {
 		return nil
 	}
+	cv.noteSource(node, n)
 	cv.svgBackgrounds = nil
 	var fills []Paint
 	if !hidden && n != cv.bodyBackground {

@@ -71,6 +71,8 @@ type Result struct {
 
 	// Version 2 members (docs/results.md "Version 2"): the styles and variables the nodes refer
 	// to, and the notes of the layout pass.
+	Styles      []Style      `json:"styles"`
+	Variables   *Variables   `json:"variables"`
 	Diagnostics []Diagnostic `json:"diagnostics"`
 }
 
