@@ -281,8 +281,8 @@ func (r *Result) parseVersion2(members map[string]json.RawMessage) error {
 		dst  any
 	}{{"styles", &r.Styles}, {"variables", &r.Variables}, {"diagnostics", &r.Diagnostics}} {
 		raw, ok := members[m.name]
-		if !ok {
-			continue
+		if !ok || string(raw) == "null" {
+			continue // absent, as the fidelity member's null
 		}
 		if r.Manifest.Version < 2 {
 			return invalid(ErrMalformed, "result member %q needs manifest version 2", m.name)
