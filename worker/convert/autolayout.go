@@ -399,6 +399,7 @@ func (cv *converter) inferLayout(c *container) string {
 			ch.LayoutSizingHorizontal, ch.LayoutSizingVertical = crossSizing, mainSizing
 		}
 	}
+	fixUnfilled(F)
 	if worst, d := LayoutMismatch(F); d > LayoutTolerance {
 		for _, u := range undo {
 			u.node.Structure = u.s
@@ -480,4 +481,32 @@ func domName(n *DOMNode) string {
 		return strconv.Quote(clipName(n.Text))
 	}
 	return elementName(n)
+}
+
+// fixUnfilled turns FILL children whose share of the room is not their captured size (a
+// flex-grow item held by max-width, items growing by different factors) into FIXED ones, so
+// the frame keeps auto layout with the children at their captured sizes.
+func fixUnfilled(F *Node) {
+	horizontal := F.LayoutMode == LayoutHorizontal
+	for round := 0; round < 2; round++ {
+		changed := false
+		for i, b := range LayOut(F) {
+			c := F.Children[i]
+			mainFill, got, want := c.LayoutSizingHorizontal == SizingFill, b.Width, c.Width
+			if !horizontal {
+				mainFill, got, want = c.LayoutSizingVertical == SizingFill, b.Height, c.Height
+			}
+			if mainFill && math.Abs(got-want) > LayoutTolerance {
+				if horizontal {
+					c.LayoutSizingHorizontal = SizingFixed
+				} else {
+					c.LayoutSizingVertical = SizingFixed
+				}
+				changed = true
+			}
+		}
+		if !changed {
+			return
+		}
+	}
 }

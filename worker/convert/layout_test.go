@@ -246,3 +246,54 @@ func shiftDOM(n *convert.DOMNode, dx, dy float64) {
 		shiftDOM(c, dx, dy)
 	}
 }
+
+// TestGrowingItemHeldAtItsSize: an item with flex-grow whose captured size is not its share of
+// the room (max-width held it, as the docs page's main) stays FIXED at its size, and the frame
+// keeps auto layout; an item whose share is its size becomes FILL.
+func TestGrowingItemHeldAtItsSize(t *testing.T) {
+	f := loadFixture(t, "layout-navbar")
+	var nav *convert.DOMNode
+	var find func(n *convert.DOMNode)
+	find = func(n *convert.DOMNode) {
+		if n.Tag == "nav" {
+			nav = n
+		}
+		for _, c := range n.Children {
+			find(c)
+		}
+	}
+	find(f.capture.Document.Root)
+	nav.Children[0].Style["flex-grow"] = "1" // the logo: 54 px wide, its share would be 430 px
+	frame := f.convert(t).Result.Root.Children[0]
+	if frame.LayoutMode != convert.LayoutHorizontal || frame.Children[0].LayoutSizingHorizontal != convert.SizingFixed {
+		t.Errorf("nav %q layoutMode %q, logo sizing %q; want HORIZONTAL with a FIXED logo", frame.Name, frame.LayoutMode, frame.Children[0].LayoutSizingHorizontal)
+	}
+
+	// Cards: the h3 and p of each card fill its width (stretch); make the p grow too: the column
+	// has no room left, so its share is its size and it becomes FILL on both axes.
+	c := loadFixture(t, "layout-cards")
+	var cards []*convert.DOMNode
+	var all func(n *convert.DOMNode)
+	all = func(n *convert.DOMNode) {
+		if n.Tag == "article" {
+			cards = append(cards, n)
+		}
+		for _, ch := range n.Children {
+			all(ch)
+		}
+	}
+	all(c.capture.Document.Root)
+	cards[0].Children[1].Style["flex-grow"] = "1"
+	var card *convert.Node
+	walkNodes(c.convert(t).Result.Root, nil, func(n, _ *convert.Node) {
+		if n.Name == "Card / Alpha" {
+			card = n
+		}
+	})
+	if card == nil || card.LayoutMode != convert.LayoutVertical {
+		t.Fatalf("card %+v", card)
+	}
+	if p := card.Children[1]; p.LayoutSizingHorizontal != convert.SizingFill || p.LayoutSizingVertical != convert.SizingFill {
+		t.Errorf("growing p sizing %s/%s, want FILL/FILL", p.LayoutSizingHorizontal, p.LayoutSizingVertical)
+	}
+}
