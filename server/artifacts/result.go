@@ -136,6 +136,10 @@ type Result struct {
 	Diagnostics []ResultWarning
 	StyleRefs   []StyleRefUse
 	styleTypes  map[string]string
+	// VariablesJSON holds the stored bytes of variables (nil when absent); StylesJSON returns
+	// those of styles.
+	VariablesJSON json.RawMessage
+	stylesJSON    json.RawMessage
 }
 
 // resultMembers are the required top-level members of a result JSON; optionalResultMembers may

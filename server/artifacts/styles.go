@@ -290,6 +290,12 @@ func (r *Result) parseVersion2(members map[string]json.RawMessage) error {
 		if err := decodeStrict(raw, m.dst); err != nil {
 			return invalid(because(ErrMalformed, err), "result is not valid JSON of the result format (member %q)", m.name)
 		}
+		switch m.name {
+		case "styles":
+			r.stylesJSON = raw
+		case "variables":
+			r.VariablesJSON = raw
+		}
 	}
 	if err := checkDiagnostics(r.Diagnostics); err != nil {
 		return err
@@ -300,6 +306,14 @@ func (r *Result) parseVersion2(members map[string]json.RawMessage) error {
 	}
 	r.styleTypes = types
 	return nil
+}
+
+// StylesJSON returns the stored bytes of styles, or "[]" when the result has none.
+func (r *Result) StylesJSON() json.RawMessage {
+	if r.stylesJSON == nil {
+		return json.RawMessage("[]")
+	}
+	return r.stylesJSON
 }
 
 // checkTreeVersion2 applies the tree rules that need the styles: a version 1 tree has no version
