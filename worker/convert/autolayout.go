@@ -16,6 +16,10 @@ import (
 // layout; its message says why.
 const DiagAutoLayoutSkipped = "AUTO_LAYOUT_SKIPPED"
 
+// MaxDiagnostics is the most diagnostics of a result (the backend's limit); containers past it
+// are left absolute without one.
+const MaxDiagnostics = 10000
+
 // layoutState is what the tree building records for the layout pass.
 type layoutState struct {
 	// containers are the flex and grid containers that got a frame, in document order.
@@ -106,7 +110,7 @@ func (cv *converter) autoLayout() []Diagnostic {
 	diags := []Diagnostic{}
 	for i := len(cv.layout.containers) - 1; i >= 0; i-- {
 		c := cv.layout.containers[i]
-		if reason := cv.inferLayout(c); reason != "" {
+		if reason := cv.inferLayout(c); reason != "" && len(diags) < MaxDiagnostics {
 			diags = append(diags, Diagnostic{Code: DiagAutoLayoutSkipped, NodeID: c.node.ID,
 				Message: truncateUTF8(fmt.Sprintf("%s keeps absolute positions: %s", c.node.Name, reason), MaxWarningMessageBytes)})
 		}

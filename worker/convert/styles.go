@@ -129,9 +129,11 @@ func (cv *converter) localStyles(root *Node) ([]Style, *Variables) {
 			break
 		}
 		name := strings.TrimPrefix(p.Name, "--")
-		if name == "" || name == p.Name {
+		if name == "" || name == p.Name || len([]rune(p.Name)) > MaxCustomPropertyRunes {
 			continue
 		}
+		// Figma refuses ".", "{" and "}" in variable names ("/" makes groups).
+		name = strings.NewReplacer(".", "-", "{", "-", "}", "-", "/", "-").Replace(name)
 		v := Variable{ID: "V:" + strconv.Itoa(len(vars.Variables)+1), CodeSyntax: &CodeSyntax{WEB: "var(" + p.Name + ")"}}
 		if l, ok := parsePx(p.Value); ok {
 			v.Name, v.ResolvedType, v.Value = "size/"+name, "FLOAT", px(l)
@@ -171,8 +173,11 @@ func (cv *converter) localStyles(root *Node) ([]Style, *Variables) {
 const (
 	// MaxStyles is the most styles of a result; nodes past it keep their values without a style.
 	MaxStyles = 1000
-	// MaxVariables is the most variables of a result.
+	// MaxVariables is the most variables of a result; further custom properties are left out.
 	MaxVariables = 1000
+	// MaxCustomPropertyRunes bounds the name of a custom property that becomes a variable (and
+	// names a style), in characters, so every name and var() stays within the backend's 255.
+	MaxCustomPropertyRunes = 200
 )
 
 // paintStyle returns the id of the paint style of a single SOLID paint list, adding it when
