@@ -13,8 +13,8 @@ import (
 // how Figma-native their results are (docs/fidelity.md "Structure"): the share of flex and grid
 // containers that became auto-layout frames (each re-checked with convert.LayOut within
 // convert.LayoutTolerance), the diagnostics of the rest, and the styles and variables. It fails
-// when an auto-layout frame would move a child, or when a page's share is below
-// minAutoLayoutShare.
+// when an auto-layout frame would move a child, when a page's share is below minAutoLayoutShare,
+// or the corpus's below minCorpusAutoLayoutShare.
 func TestCorpusStructure(t *testing.T) {
 	if os.Getenv("FIDELITY_GATE") == "" {
 		t.Skip("runs with the fidelity gate (FIDELITY_GATE=1)")
@@ -22,6 +22,7 @@ func TestCorpusStructure(t *testing.T) {
 	p := startPipeline(t)
 	var b strings.Builder
 	b.WriteString("| page | flex/grid containers | auto layout | paint styles | text styles | variables | skipped (reason) |\n|---|---|---|---|---|---|---|\n")
+	allContainers, allFrames := 0, 0
 	for _, page := range Pages {
 		r := p.runPage(t, page)
 		containers := countContainers(r.Capture.Document.Root)
@@ -39,6 +40,7 @@ func TestCorpusStructure(t *testing.T) {
 			}
 		}
 		walk(r.Result.Root)
+		allContainers, allFrames = allContainers+containers, allFrames+frames
 		paint, text := 0, 0
 		for _, s := range r.Result.Styles {
 			if s.Type == "PAINT" {
@@ -63,11 +65,18 @@ func TestCorpusStructure(t *testing.T) {
 		}
 	}
 	fmt.Print("\n" + b.String() + "\n")
+	if allFrames*100 < allContainers*minCorpusAutoLayoutShare {
+		t.Errorf("%d of %d flex/grid containers of the corpus have auto layout, want at least %d%%", allFrames, allContainers, minCorpusAutoLayoutShare)
+	}
 }
 
 // minAutoLayoutShare is the least share (percent) of a corpus page's flex and grid containers
 // that must become auto-layout frames.
 const minAutoLayoutShare = 50
+
+// minCorpusAutoLayoutShare is the least share (percent) of all the corpus's flex and grid
+// containers that must become auto-layout frames (27 of 29 on 2026-11-30).
+const minCorpusAutoLayoutShare = 90
 
 // countContainers counts the visible flex and grid containers of a captured tree.
 func countContainers(n *convert.DOMNode) int {
