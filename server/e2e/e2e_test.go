@@ -423,6 +423,7 @@ func TestMainJobEndToEnd(t *testing.T) {
 		}
 	})
 	t.Run("EveryImageInlinedWithItsBytes", func(t *testing.T) { checkImages(t, res) })
+	t.Run("FidelityReadableThroughAPI", func(t *testing.T) { s.checkFidelity(t, job.ID, vp.Width) })
 	t.Run("ConversionMessageDeleted", func(t *testing.T) {
 		if n := queueLength(t, s.conversion); n != 0 {
 			t.Errorf("%d messages left on the conversion queue after completion, want 0", n)
