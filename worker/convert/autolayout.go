@@ -79,8 +79,8 @@ func (cv *converter) noteFrame(n *DOMNode, node *Node) {
 	cv.layout.byElement[n] = c
 }
 
-// itemStart is called before child ch of element n is converted into frame f; it returns the
-// count of f's items so far, for itemEnd.
+// itemStart is called before child ch of element n is converted: a child of a flex or grid
+// container is marked as an item (it keeps a frame).
 func (cv *converter) itemStart(n, ch *DOMNode) {
 	if layoutContainer(n) && ch.Type == "element" {
 		if cv.layout.items == nil {
@@ -393,7 +393,7 @@ func (cv *converter) inferLayout(c *container) string {
 			if !horizontal {
 				crossSize = ch.Width
 			}
-			if stretch && !a.wrap && math.Abs(crossSize+cs+ce-(innerCross+cs+ce)) <= 0.5 && ch.Type != "TEXT" {
+			if stretch && !a.wrap && math.Abs(crossSize-innerCross) <= 0.5 && ch.Type != "TEXT" {
 				crossSizing = SizingFill
 			}
 		}

@@ -72,7 +72,7 @@ type Result struct {
 	// Version 2 members (docs/results.md "Version 2"): the styles and variables the nodes refer
 	// to, and the notes of the layout pass.
 	Styles      []Style      `json:"styles"`
-	Variables   *Variables   `json:"variables"`
+	Variables   *Variables   `json:"variables,omitempty"`
 	Diagnostics []Diagnostic `json:"diagnostics"`
 
 	// Fidelity is the self-check's measure (CONVERT_SELF_CHECK; docs/fidelity.md); absent when

@@ -117,8 +117,8 @@ type styleBuilder struct {
 	varValue map[string]int
 }
 
-// localStyles builds the variables and styles of the tree under root and sets the nodes' style
-// ids.
+// localStyles builds the variables (nil when the page declares none) and styles of the tree
+// under root and sets the nodes' style ids.
 func (cv *converter) localStyles(root *Node) ([]Style, *Variables) {
 	vars := &Variables{Collection: VariableCollectionName, Variables: []Variable{}}
 	b := &styleBuilder{byKey: map[string]int{}, names: map[string]bool{}, varIDs: map[string]string{}, varValue: map[string]int{}}
@@ -165,6 +165,9 @@ func (cv *converter) localStyles(root *Node) ([]Style, *Variables) {
 	}
 	for _, c := range root.Children {
 		walk(c)
+	}
+	if len(vars.Variables) == 0 {
+		vars = nil // no collection to create
 	}
 	return append([]Style{}, b.styles...), vars
 }

@@ -1,6 +1,7 @@
 package convert_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -87,6 +88,24 @@ func TestLocalStyles(t *testing.T) {
 	for name, n := range map[string]int{"Text/Body 16": 3, "Text/Body 20 Bold": 1, "Text/Body 16 underline": 1, "Color/ink": 3, "Color/surface": 1, "Border/#D1D5DB": 1, "Text/#FFFFFF": 1} {
 		if uses[name] != n {
 			t.Errorf("style %q used %d times, want %d (uses %v)", name, uses[name], n, uses)
+		}
+	}
+}
+
+// TestNoVariablesWithoutCustomProperties: a page without custom properties gives no variables
+// member (no empty collection for the plugin to create), and its colours styles named by role and
+// value.
+func TestNoVariablesWithoutCustomProperties(t *testing.T) {
+	out := loadFixture(t, "site").convert(t)
+	if out.Result.Variables != nil || strings.Contains(string(out.JSON), `"variables"`) {
+		t.Errorf("variables %+v in a result of a page without custom properties", out.Result.Variables)
+	}
+	if len(out.Result.Styles) == 0 {
+		t.Fatal("no styles")
+	}
+	for _, s := range out.Result.Styles {
+		if s.Type == "PAINT" && (s.Paints[0].BoundVariables != nil || !strings.Contains(s.Name, "/#")) {
+			t.Errorf("paint style %q %+v, want a role/value name without a binding", s.Name, s.Paints[0].BoundVariables)
 		}
 	}
 }
