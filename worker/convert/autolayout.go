@@ -153,8 +153,12 @@ func readAxes(el *DOMNode, flowCount int) (axes, string) {
 			a.mode, a.spacing = LayoutVertical, rowGap
 			primarySource = layoutStyle(el, "align-content")
 			alignItems = layoutStyle(el, "justify-items")
+		case !strings.HasPrefix(layoutStyle(el, "grid-auto-flow"), "column"):
+			// Rows of equal columns filled in order are Figma's wrapping rows when every item
+			// keeps its size (checked by LayOut like any other frame).
+			a.mode, a.spacing, a.wrap, a.rowSpacing = LayoutHorizontal, colGap, true, rowGap
 		default:
-			return a, fmt.Sprintf("a grid of %d columns and %d rows is not one row or one column", cols, rows)
+			return a, fmt.Sprintf("a grid of %d columns and %d rows filled by column is not one row or one column", cols, rows)
 		}
 	} else {
 		switch dir := el.style("flex-direction"); dir {

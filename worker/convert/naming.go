@@ -59,7 +59,7 @@ func layerName(n *DOMNode) string {
 		label = clipLabel(n.Attrs["aria-label"])
 	}
 	switch {
-	case kind != "" && label != "":
+	case kind != "" && label != "" && !strings.EqualFold(kind, label):
 		return kind + " / " + label
 	case kind != "":
 		return kind

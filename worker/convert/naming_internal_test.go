@@ -25,6 +25,7 @@ func TestLayerNames(t *testing.T) {
 		{el("div", map[string]string{"id": "main_content"}), "Main content"},
 		{el("h1", map[string]string{"class": "title"}, txt("Welcome")), "Title"},
 		{el("div", map[string]string{"aria-label": "Close dialog"}), "Close dialog"},
+		{el("section", map[string]string{"class": "tiles", "aria-label": "tiles"}), "Tiles"},
 		{el("img", map[string]string{"alt": "Logo", "class": "brand"}), "Logo"},
 		{el("div", nil, el("h2", nil, txt("An extremely long heading that goes on and on and on"))), "An extremely long heading that goes on …"},
 	} {

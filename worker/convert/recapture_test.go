@@ -41,6 +41,7 @@ var fixtureSites = map[string][2]string{
 	"layout-form":   {"testdata/layout-site", "/form.html"},
 	"layout-hero":   {"testdata/layout-site", "/hero.html"},
 	"layout-fixed":  {"testdata/layout-site", "/fixed.html"},
+	"layout-grid":   {"testdata/layout-site", "/grid.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

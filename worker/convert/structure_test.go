@@ -8,7 +8,7 @@ import (
 
 // layoutFixtures are the captures of testdata/layout-site (recapture_test.go), each pinned by a
 // golden result.
-var layoutFixtures = []string{"layout-navbar", "layout-cards", "layout-form", "layout-hero", "layout-fixed"}
+var layoutFixtures = []string{"layout-navbar", "layout-cards", "layout-form", "layout-hero", "layout-fixed", "layout-grid"}
 
 func TestGoldenLayoutPages(t *testing.T) {
 	for _, name := range layoutFixtures {
