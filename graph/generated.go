@@ -101,6 +101,8 @@ type ComplexityRoot struct {
 		Images       func(childComplexity int) int
 		PageImportID func(childComplexity int) int
 		Root         func(childComplexity int) int
+		Styles       func(childComplexity int) int
+		Variables    func(childComplexity int) int
 		WarningCount func(childComplexity int) int
 		Warnings     func(childComplexity int) int
 	}
@@ -520,6 +522,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Code2DesResult.Root(childComplexity), true
+	case "Code2DesResult.styles":
+		if e.ComplexityRoot.Code2DesResult.Styles == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Code2DesResult.Styles(childComplexity), true
+	case "Code2DesResult.variables":
+		if e.ComplexityRoot.Code2DesResult.Variables == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Code2DesResult.Variables(childComplexity), true
 	case "Code2DesResult.warningCount":
 		if e.ComplexityRoot.Code2DesResult.WarningCount == nil {
 			break
@@ -1172,6 +1186,10 @@ type Code2DesResult {
   "The Figma node tree, exactly as the worker stored it."
   root: JSON!
   images: [Code2DesImage!]!
+  "The local paint and text styles the nodes refer to by fillStyleId, strokeStyleId and textStyleId (result version 2, docs/results.md), exactly as the worker stored them; [] for results without them."
+  styles: JSON!
+  "The variable collection the paint styles bind ({collection, variables}; result version 2), exactly as stored; null for results without one."
+  variables: JSON
   "The result's fidelity; null when the worker did not measure it (an older worker, or its self-check off)."
   fidelity: Code2DesFidelity
 }
@@ -1390,6 +1408,10 @@ func (ec *executionContext) childFields_Code2DesResult(ctx context.Context, fiel
 		return ec.fieldContext_Code2DesResult_root(ctx, field)
 	case "images":
 		return ec.fieldContext_Code2DesResult_images(ctx, field)
+	case "styles":
+		return ec.fieldContext_Code2DesResult_styles(ctx, field)
+	case "variables":
+		return ec.fieldContext_Code2DesResult_variables(ctx, field)
 	case "fidelity":
 		return ec.fieldContext_Code2DesResult_fidelity(ctx, field)
 	}
@@ -3084,6 +3106,52 @@ func (ec *executionContext) fieldContext_Code2DesResult_images(_ context.Context
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Code2DesResult_styles(ctx context.Context, field graphql.CollectedField, obj *models.Code2DesResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Code2DesResult_styles(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Styles, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v models.RawJSON) graphql.Marshaler {
+			return ec.marshalNJSON2githubᚗcomᚋcode2desᚋbackendᚋmodelsᚐRawJSON(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Code2DesResult_styles(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Code2DesResult", field, false, false, "JSON")
+}
+
+func (ec *executionContext) _Code2DesResult_variables(ctx context.Context, field graphql.CollectedField, obj *models.Code2DesResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Code2DesResult_variables(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Variables, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v models.RawJSON) graphql.Marshaler {
+			return ec.marshalOJSON2githubᚗcomᚋcode2desᚋbackendᚋmodelsᚐRawJSON(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Code2DesResult_variables(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Code2DesResult", field, false, false, "JSON")
 }
 
 func (ec *executionContext) _Code2DesResult_fidelity(ctx context.Context, field graphql.CollectedField, obj *models.Code2DesResult) (ret graphql.Marshaler) {
@@ -6235,6 +6303,16 @@ func (ec *executionContext) _Code2DesResult(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "styles":
+			out.Values[i] = ec._Code2DesResult_styles(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "variables":
+			out.Values[i] = ec._Code2DesResult_variables(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "fidelity":
 			out.Values[i] = ec._Code2DesResult_fidelity(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -7874,6 +7952,22 @@ func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.Sele
 	_ = ctx
 	res := graphql.MarshalInt(*v)
 	return res
+}
+
+func (ec *executionContext) unmarshalOJSON2githubᚗcomᚋcode2desᚋbackendᚋmodelsᚐRawJSON(ctx context.Context, v any) (models.RawJSON, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res models.RawJSON
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOJSON2githubᚗcomᚋcode2desᚋbackendᚋmodelsᚐRawJSON(ctx context.Context, sel ast.SelectionSet, v models.RawJSON) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) marshalOPageImport2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPageImport(ctx context.Context, sel ast.SelectionSet, v *models.PageImport) graphql.Marshaler {

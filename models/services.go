@@ -141,6 +141,10 @@ type Code2DesResult struct {
 	// Root is the node tree exactly as stored in the result artifact.
 	Root   RawJSON
 	Images []*Code2DesImage
+	// Styles is the result's styles list exactly as stored ("[]" when absent), Variables its
+	// variable collection (nil when absent): result version 2, docs/results.md.
+	Styles    RawJSON
+	Variables RawJSON
 	// Fidelity is the result's fidelity member (docs/fidelity.md); nil when it has none.
 	Fidelity *Code2DesFidelity
 }

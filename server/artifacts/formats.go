@@ -20,7 +20,9 @@ const (
 	CaptureKind    = "page_import.capture"
 	CaptureVersion = 1
 	ResultKind     = "code2des.result"
-	ResultVersion  = 1
+	// ResultVersion is the newest result version; 1 (no styles, variables, diagnostics or
+	// auto-layout members) stays readable.
+	ResultVersion = 2
 )
 
 // sha256Hex matches a SHA-256 in lowercase hex, the form of capture_hash and of every sha256

@@ -128,13 +128,26 @@ type Result struct {
 	// ImageRefs is every imageRef of the tree in first-use order; each resolves to an entry of
 	// Images of the right kind.
 	ImageRefs []ImageRefUse
+
+	// Version 2 members (styles.go): nil or empty in a version 1 result. StyleRefs are the
+	// tree's style references, each resolving to an entry of Styles of its type.
+	Styles      []ResultStyle
+	Variables   *ResultVariables
+	Diagnostics []ResultWarning
+	StyleRefs   []StyleRefUse
+	styleTypes  map[string]string
+	// VariablesJSON holds the stored bytes of variables (nil when absent); StylesJSON returns
+	// those of styles.
+	VariablesJSON json.RawMessage
+	stylesJSON    json.RawMessage
 }
 
 // resultMembers are the required top-level members of a result JSON; optionalResultMembers may
-// be left out (or be null).
+// be left out (or be null): the fidelity member of any version, and the styles, variables and
+// diagnostics of version 2 (styles.go).
 var (
 	resultMembers         = []string{"manifest", "root", "images", "warnings"}
-	optionalResultMembers = []string{"fidelity"}
+	optionalResultMembers = []string{"fidelity", "styles", "variables", "diagnostics"}
 )
 
 // ParseResult decodes and checks a result JSON on its own (without the job). The document is one
@@ -174,10 +187,18 @@ func ParseResult(b []byte) (*Result, error) {
 	if err := checkWarnings(r.Warnings); err != nil {
 		return nil, err
 	}
+	if err := r.parseVersion2(members); err != nil {
+		return nil, err
+	}
 	if !isJSONObject(r.Root) {
 		return nil, invalid(ErrInvalidTree, "result root must be a JSON object")
 	}
-	if r.ImageRefs, err = ValidateTree(r.Root); err != nil {
+	w, err := validateTree(r.Root)
+	if err != nil {
+		return nil, err
+	}
+	r.ImageRefs = w.uses
+	if err := r.checkTreeVersion2(w); err != nil {
 		return nil, err
 	}
 	if err := resolveImageRefs(r.ImageRefs, r.Images); err != nil {
@@ -237,8 +258,8 @@ func (m ResultManifest) check() error {
 	switch {
 	case m.Kind != ResultKind:
 		return invalid(ErrManifest, "result manifest kind must be %q", ResultKind)
-	case m.Version != ResultVersion:
-		return invalid(ErrManifest, "result manifest version must be %d", ResultVersion)
+	case m.Version < 1 || m.Version > ResultVersion:
+		return invalid(ErrManifest, "result manifest version must be 1 to %d", ResultVersion)
 	case !isJobID(m.Code2DesID) || !isJobID(m.PageImportID):
 		return invalid(ErrManifest, "result manifest code2des_id and page_import_id must be job ids (lowercase UUIDs)")
 	case m.Attempt < 1 || m.Attempt > math.MaxInt32:

@@ -52,6 +52,16 @@ type ImageRefUse struct {
 // Errors (CodeFailedPrecondition, cause ErrInvalidTree): the first broken rule, with a
 // client-safe message.
 func ValidateTree(root []byte) ([]ImageRefUse, error) {
+	w, err := validateTree(root)
+	if err != nil {
+		return nil, err
+	}
+	return w.uses, nil
+}
+
+// validateTree is ValidateTree returning the walker, which also holds the style references and
+// whether version 2 members were used.
+func validateTree(root []byte) (*treeWalker, error) {
 	w := &treeWalker{
 		dec:  json.NewDecoder(bytes.NewReader(root)),
 		ids:  make(map[string]struct{}),
@@ -67,7 +77,7 @@ func ValidateTree(root []byte) ([]ImageRefUse, error) {
 	if _, err := w.dec.Token(); err != io.EOF {
 		return nil, invalid(ErrInvalidTree, "result node tree: data after the root node")
 	}
-	return w.uses, nil
+	return w, nil
 }
 
 type treeWalker struct {
@@ -77,6 +87,11 @@ type treeWalker struct {
 	// uses holds one entry per imageRef, in first-use order; refs indexes it by ref.
 	uses []ImageRefUse
 	refs map[string]int
+	// structured says a version 2 member was seen; styleUses are the style references in the
+	// order their nodes end; last is what the node just read tells its parent (structure.go).
+	structured bool
+	styleUses  []StyleRefUse
+	last       childStructure
 }
 
 // addRef records a use of ref by the node nodeID.
@@ -113,6 +128,7 @@ func (w *treeWalker) node(depth int) (string, error) {
 		typ, id, name, characters, imageRef *string
 		hasChildren                         bool
 		refs                                []pendingRef
+		st                                  nodeStructure
 	)
 	seen := make(map[string]struct{}, 8)
 	for w.dec.More() {
@@ -140,11 +156,16 @@ func (w *treeWalker) node(depth int) (string, error) {
 				if _, err := w.node(depth + 1); err != nil {
 					return "", err
 				}
+				st.children = append(st.children, w.last)
 			}
 			err = w.expectDelim(']', `the end of "children"`)
 		case "fills", "strokes":
 			refs, err = w.paints(key, refs)
 		default:
+			if isStructureMember(key) {
+				err = w.structureMember(key, &st)
+				break
+			}
 			refs, err = w.skip(1, refs)
 		}
 		if err != nil {
@@ -188,6 +209,11 @@ func (w *treeWalker) node(depth int) (string, error) {
 	for _, r := range refs {
 		w.addRef(r.ref, *id, r.raster, r.svg)
 	}
+	last, err := w.checkStructure(*typ, *id, &st)
+	if err != nil {
+		return "", err
+	}
+	w.last = last
 	return *typ, nil
 }
 

@@ -74,7 +74,7 @@ func (c *resultCache) stats() (entries int, bytes int64) {
 // object.
 func resultCost(r *models.Code2DesResult) int64 {
 	const perObject = 64
-	n := int64(len(r.Root)+len(r.Code2DesID)+len(r.PageImportID)+len(r.CaptureHash)) + perObject
+	n := int64(len(r.Root)+len(r.Styles)+len(r.Variables)+len(r.Code2DesID)+len(r.PageImportID)+len(r.CaptureHash)) + perObject
 	for _, w := range r.Warnings {
 		n += int64(len(w.Code)+len(w.Message)) + perObject
 		if w.NodeID != nil {

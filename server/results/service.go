@@ -282,6 +282,8 @@ func (s *Service) load(ctx context.Context, job *models.Code2Des, pi *models.Pag
 		Warnings:     warnings,
 		Root:         models.RawJSON(doc.Root),
 		Images:       images,
+		Styles:       models.RawJSON(doc.StylesJSON()),
+		Variables:    models.RawJSON(doc.VariablesJSON),
 		Fidelity:     fidelityOf(doc.Fidelity),
 	}, nil
 }

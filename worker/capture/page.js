@@ -145,6 +145,7 @@
         if (!(`border-${side}-style` in style)) delete style[`border-${side}-color`];
       }
       out.style = style;
+      if (facts) facts.element(el, cs, out);
       // Pseudo-elements have no DOM node or layout box; record that they draw something so the
       // conversion can say what it left out (a marker for list items, ::before/::after content).
       const pseudo = [];
@@ -186,7 +187,10 @@
     }
 
     window.scrollTo(0, 0);
+    const facts = window.__c2dFacts || null;
+    if (facts) facts.begin();
     const root = walk(document.documentElement);
+    const more = facts ? facts.end() : {};
     const de = document.documentElement;
     return {
       document: {
@@ -199,6 +203,7 @@
         node_count: count,
         truncated,
         root,
+        ...more,
       },
       images,
     };

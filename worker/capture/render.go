@@ -172,7 +172,7 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		}
 		return nil, withDialogCount(err, dialogs.Count())
 	}
-	if _, err := chromedp.Run(tabCtx, chromedp.Evaluate[bool](vectorJS+pageJS)); err != nil {
+	if _, err := chromedp.Run(tabCtx, chromedp.Evaluate[bool](vectorJS+factsJS+"\n"+pageJS)); err != nil {
 		return nil, fmt.Errorf("install page helpers: %w", err)
 	}
 	if spec.ReadySelector != "" {

@@ -75,6 +75,20 @@ type Document struct {
 	AssetKinds map[string]string `json:"asset_kinds"`
 	// Warnings are the capture worker's own (capturewarnings.go).
 	Warnings []CaptureWarning `json:"warnings"`
+	// Scroll is the scroll position the boxes were taken at (the capture scrolls to the top
+	// first, so 0, 0); nil in captures made before it was recorded.
+	Scroll *Vector `json:"scroll"`
+	// CustomProperties are the CSS custom properties of the root element (facts.js).
+	CustomProperties []CustomProperty `json:"custom_properties"`
+}
+
+// CustomProperty is a CSS custom property declared for the root element: its name ("--brand"),
+// computed value ("#2563eb", "8px") and, when the value is a colour, the colour it computes to
+// ("rgb(37, 99, 235)").
+type CustomProperty struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+	Color string `json:"color"`
 }
 
 // Box is a layout box in page coordinates (CSS px, origin at the page's top left).
@@ -101,10 +115,13 @@ type DOMNode struct {
 	// Value is the text a form control shows (input: its live value, textarea: its text,
 	// select: the chosen options' labels); nil for other elements, password inputs and captures
 	// made before it was recorded.
-	Value    *string    `json:"value"`
-	Image    *DOMImage  `json:"image"`
-	Pseudo   []Pseudo   `json:"pseudo"`
-	Children []*DOMNode `json:"children"`
+	Value  *string   `json:"value"`
+	Image  *DOMImage `json:"image"`
+	Pseudo []Pseudo  `json:"pseudo"`
+	// Vars names the custom property that set a colour property ("color", "background-color",
+	// "border-top-color" -> "--brand"), when the capture could tell (facts.js).
+	Vars     map[string]string `json:"vars"`
+	Children []*DOMNode        `json:"children"`
 	// VectorFacts are the vector pass's facts (vector.go).
 	VectorFacts
 }

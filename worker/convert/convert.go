@@ -81,12 +81,18 @@ func Convert(ctx context.Context, c *Capture, job Job, opts Options, load AssetL
 		return nil, cv.err
 	}
 	cv.passOnCaptureWarnings()
+	diagnostics := cv.autoLayout()
+	styles, variables := cv.localStyles(root)
 	res := &Result{
 		Manifest: Manifest{Kind: ResultKind, Version: ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
 			Nonce: job.Nonce, PageImportID: job.PageImportID, CaptureHash: job.CaptureHash},
 		Root:     root,
 		Images:   append([]ImageEntry{}, cv.entries...),
 		Warnings: cv.warn.done(),
+
+		Styles:      styles,
+		Variables:   variables,
+		Diagnostics: diagnostics,
 	}
 	out, err := EncodeResult(res)
 	if err != nil {
@@ -139,6 +145,7 @@ type converter struct {
 	verticalWarned map[*DOMNode]bool
 	// vec is the vector pass's state (vector.go).
 	vec vectorState
+	structureState
 }
 
 // imageState is the outcome of resolving one asset: an entry, or why there is none.
@@ -268,6 +275,7 @@ func (cv *converter) convertRoot() *Node {
 	cv.warn.rootID = "1:" + strconv.Itoa(cv.lastID)
 	root := &Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: clipName(name), Width: size(w), Height: size(h), ClipsContent: ptr(true)}
 	f := &frame{node: root, depth: 1}
+	cv.rootFrame = f
 
 	// The canvas background (CSS Backgrounds 3, §2.11.2): the root element's, or when that is
 	// transparent and has no image, the body's, which the body then does not paint again.
@@ -305,12 +313,15 @@ func (cv *converter) children(n *DOMNode, f *frame, in inherited) {
 		if cv.err != nil || ch == nil {
 			return
 		}
+		start := len(f.items)
+		cv.itemStart(n, ch)
 		switch ch.Type {
 		case "text":
 			f.add(cv.text(ch, n, f, in.decoration), in)
 		case "element":
 			cv.element(ch, f, in)
 		}
+		cv.itemEnd(n, ch, f, start)
 	}
 }
 
@@ -324,6 +335,10 @@ var embedded = map[string]string{
 var nativeInputs = map[string]bool{"checkbox": true, "radio": true, "range": true, "color": true, "file": true}
 
 func (cv *converter) element(n *DOMNode, f *frame, in inherited) {
+	if cv.isFixed(n) {
+		cv.fixedElement(n, in)
+		return
+	}
 	// Paint layer: a positioned element takes its own; everything else the ancestor's.
 	if pos := n.style("position"); pos != "static" && pos != "" {
 		z, err := strconv.Atoi(n.style("z-index"))
@@ -407,9 +422,11 @@ func (cv *converter) element(n *DOMNode, f *frame, in inherited) {
 	}
 	node.ClipsContent = ptr(clip)
 	f.add(node, in)
+	cv.markSticky(n, node, f)
 	cv.cssWarnings(n, node.ID)
 	cv.pseudoWarnings(n, node.ID)
 	child := &frame{node: node, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
+	cv.noteFrame(n, node)
 	// An SVG background layer is drawn as an SVG node under the content.
 	child.items = append(child.items, cv.svgBackgrounds...)
 	cv.svgBackgrounds = nil
@@ -442,10 +459,11 @@ func firstText(items []item) *Node {
 // box creates a node of type typ with n's box and visuals, or returns nil when n draws nothing
 // (no fill, border, shadow, clip, opacity or blend) and must not be kept (keep false).
 func (cv *converter) box(n *DOMNode, f *frame, typ string, hidden bool) *Node {
-	node := cv.newNode(typ, elementName(n), n.Box, f)
+	node := cv.newNode(typ, layerName(n), n.Box, f)
 	if node == nil {
 		return nil
 	}
+	cv.noteSource(node, n)
 	cv.svgBackgrounds = nil
 	var fills []Paint
 	if !hidden && n != cv.bodyBackground {
@@ -471,7 +489,7 @@ func (cv *converter) box(n *DOMNode, f *frame, typ string, hidden bool) *Node {
 		fills = []Paint{}
 	}
 	node.Fills = &fills
-	if !drawn && !clips(n) && typ == "FRAME" {
+	if !drawn && !clips(n) && typ == "FRAME" && !cv.keepFrame(n) {
 		cv.unallocate(node, f.node.ID)
 		return nil
 	}

@@ -82,7 +82,7 @@ func TestUnsupportedContentWarns(t *testing.T) {
 		for _, c := range n.Children {
 			shown = append(shown, c.Characters)
 		}
-		want := map[string]string{"input#name": "Typed name", "input#pin": "", "textarea#notes": "Typed notes", "select#size": "Large"}[n.Name]
+		want := map[string]string{"Name": "Typed name", "Pin": "", "Notes": "Typed notes", "Size": "Large"}[n.Name]
 		if got := strings.Join(shown, ""); got != want {
 			t.Errorf("%s shows %q, want %q", n.Name, got, want)
 		}

@@ -27,6 +27,9 @@ import (
 // Then run the golden tests with -update and review the diff.
 var recapture = flag.Bool("recapture", false, "regenerate testdata/*/capture.json with the capture worker (needs Chromium)")
 
+// recaptureOnly limits -recapture to the fixtures whose name starts with it.
+var recaptureOnly = flag.String("recapture-only", "", "with -recapture: only the fixtures whose name starts with this")
+
 // fixtureSites are the pages captured into fixtures: name -> (directory served, page path).
 var fixtureSites = map[string][2]string{
 	"site":        {"../capture/capturetest/site", "/index.html"},
@@ -34,6 +37,14 @@ var fixtureSites = map[string][2]string{
 	"icons":       {"../capture/capturetest/site", "/icons.html"},
 	"iconfont":    {"../capture/capturetest/site", "/iconfont.html"},
 	"masks":       {"../capture/capturetest/site", "/masks.html"},
+	// Layout pages (docs/conversion.md "Auto layout"): small self-made pages whose structure the
+	// layout, styles and fixed-element passes are checked against.
+	"layout-navbar": {"testdata/layout-site", "/navbar.html"},
+	"layout-cards":  {"testdata/layout-site", "/cards.html"},
+	"layout-form":   {"testdata/layout-site", "/form.html"},
+	"layout-hero":   {"testdata/layout-site", "/hero.html"},
+	"layout-fixed":  {"testdata/layout-site", "/fixed.html"},
+	"layout-grid":   {"testdata/layout-site", "/grid.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.
@@ -47,6 +58,9 @@ func TestRecaptureFixtures(t *testing.T) {
 		t.Skip("run with -recapture to regenerate the capture fixtures")
 	}
 	for name, site := range fixtureSites {
+		if *recaptureOnly != "" && !strings.HasPrefix(name, *recaptureOnly) {
+			continue
+		}
 		t.Run(name, func(t *testing.T) { recaptureSite(t, name, site[0], site[1]) })
 	}
 }

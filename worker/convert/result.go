@@ -9,7 +9,7 @@ const (
 	// ResultKind is the manifest kind of a result JSON.
 	ResultKind = "code2des.result"
 	// ResultVersion is the result manifest version this worker writes.
-	ResultVersion = 1
+	ResultVersion = 2
 )
 
 // Limits of one result. They equal the backend's defaults (server/artifacts and server/results, docs/results.md), so a
@@ -68,6 +68,13 @@ type Result struct {
 	Root     *Node        `json:"root"`
 	Images   []ImageEntry `json:"images"`
 	Warnings []Warning    `json:"warnings"`
+
+	// Version 2 members (docs/results.md "Version 2"): the styles and variables the nodes refer
+	// to, and the notes of the layout pass.
+	Styles      []Style      `json:"styles"`
+	Variables   *Variables   `json:"variables,omitempty"`
+	Diagnostics []Diagnostic `json:"diagnostics"`
+
 	// Fidelity is the self-check's measure (CONVERT_SELF_CHECK; docs/fidelity.md); absent when
 	// the self-check is off.
 	Fidelity *Fidelity `json:"fidelity,omitempty"`
@@ -188,6 +195,8 @@ type Node struct {
 
 	// SVG
 	ImageRef string `json:"imageRef,omitempty"`
+
+	Structure
 
 	Children []*Node `json:"children,omitempty"`
 }

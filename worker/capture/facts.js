@@ -1,0 +1,139 @@
+// Structure facts of the capture (docs/conversion.md "Auto layout", "Local styles", "Fixed and
+// sticky elements"), kept apart from page.js so each can grow alone. Evaluated before page.js;
+// defines window.__c2dFacts, which collect() calls: begin() before the walk, element() for each
+// recorded element, end() for the document members.
+(() => {
+  // Layout properties recorded per element beside page.js's STYLE, with the values that mean
+  // "nothing to record" left out (the converter knows the same defaults, layout.go).
+  const LAYOUT = {
+    "flex-grow": "0", "flex-shrink": "1", "flex-basis": "auto", "align-self": "auto", "order": "0",
+    "row-gap": "normal", "column-gap": "normal", "align-content": "normal", "justify-items": "normal",
+    "grid-template-columns": "none", "grid-template-rows": "none", "grid-auto-flow": "row",
+  };
+  // Properties whose value may come from a CSS custom property (var(--name)); the converter
+  // names paint styles after it.
+  const VAR_PROPS = ["color", "background-color", "border-top-color"];
+  const INHERITED = new Set(["color"]);
+  const SHORTHAND = { "background-color": "background", "border-top-color": "border-color" };
+  // Bounds: custom properties recorded per page, and style rules looked at for var() uses.
+  const MAX_CUSTOM_PROPERTIES = 500;
+  const MAX_VAR_RULES = 2000;
+
+  let state = null;
+
+  // styleRules yields the style rules of every readable style sheet (cross-origin sheets throw
+  // and are skipped), descending into @media/@supports/@layer blocks, at most MAX_VAR_RULES.
+  function styleRules() {
+    const out = [];
+    const visit = (rules) => {
+      for (const r of rules) {
+        if (out.length >= MAX_VAR_RULES) return;
+        if (r.style && r.selectorText) out.push(r);
+        else if (r.cssRules) visit(r.cssRules);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) {
+      try { visit(sheet.cssRules); } catch (e) { /* cross-origin */ }
+    }
+    return out;
+  }
+
+  const VAR_ONLY = /^var\(\s*(--[A-Za-z0-9_-]+)\s*(?:,[^)]*)?\)$/;
+
+  // begin scrolls to the top at once (a page's smooth scrolling would still be under way) and
+  // indexes the rules that set a colour from a single custom property.
+  function begin() {
+    const de = document.documentElement;
+    const saved = [de.style.scrollBehavior, document.body ? document.body.style.scrollBehavior : ""];
+    de.style.scrollBehavior = "auto";
+    if (document.body) document.body.style.scrollBehavior = "auto";
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+    const varRules = [];
+    for (const r of styleRules()) {
+      const uses = {};
+      let any = false;
+      for (const p of VAR_PROPS) {
+        // A shorthand with var() leaves its longhands empty (pending substitution).
+        const v = r.style.getPropertyValue(p) || r.style.getPropertyValue(SHORTHAND[p] || p);
+        const m = VAR_ONLY.exec(v.trim());
+        if (m) { uses[p] = m[1]; any = true; }
+      }
+      if (any) varRules.push({ selector: r.selectorText, uses });
+    }
+    state = { varRules, vars: new WeakMap(), probe: new Map(), saved };
+  }
+
+  // resolvedColor returns the computed colour a custom property gives at the root (cached).
+  function resolvedColor(name) {
+    if (state.probe.has(name)) return state.probe.get(name);
+    const el = document.createElement("span");
+    el.style.color = "var(" + name + ")";
+    document.documentElement.appendChild(el);
+    const c = getComputedStyle(el).color;
+    el.remove();
+    state.probe.set(name, c);
+    return c;
+  }
+
+  // element adds the layout properties, the custom properties behind its colours ("vars") and,
+  // for a fixed element, its box in the viewport (where a visitor sees it at scroll 0).
+  function element(el, cs, out) {
+    for (const [p, def] of Object.entries(LAYOUT)) {
+      const v = cs.getPropertyValue(p);
+      if (v !== "" && v !== def) out.style[p] = v;
+    }
+    if (!state) return;
+    const vars = {};
+    for (const rule of state.varRules) {
+      let match = false;
+      try { match = el.matches(rule.selector); } catch (e) { /* selector the engine cannot test */ }
+      if (!match) continue;
+      for (const [p, name] of Object.entries(rule.uses)) {
+        if (resolvedColor(name) === cs.getPropertyValue(p)) vars[p] = name;
+      }
+    }
+    const parent = el.parentElement && state.vars.get(el.parentElement);
+    if (parent) {
+      for (const p of INHERITED) {
+        if (!(p in vars) && parent[p] && resolvedColor(parent[p]) === cs.getPropertyValue(p)) vars[p] = parent[p];
+      }
+    }
+    if (Object.keys(vars).length) {
+      state.vars.set(el, vars);
+      out.vars = vars;
+    }
+  }
+
+  // end returns the document members: the scroll position the boxes were taken at and the
+  // custom properties declared on the root element with their computed values.
+  function end() {
+    const de = document.documentElement;
+    const custom = [];
+    const seen = new Set();
+    const cs = getComputedStyle(de);
+    const add = (name) => {
+      if (seen.has(name) || custom.length >= MAX_CUSTOM_PROPERTIES) return;
+      seen.add(name);
+      const v = cs.getPropertyValue(name).trim();
+      if (v === "") return;
+      const entry = { name, value: v };
+      if (CSS.supports("color", v)) entry.color = resolvedColor(name);
+      custom.push(entry);
+    };
+    for (let i = 0; i < cs.length; i++) if (cs[i].startsWith("--")) add(cs[i]);
+    for (const r of styleRules()) {
+      if (r.selectorText !== ":root" && r.selectorText !== "html") continue;
+      for (let i = 0; i < r.style.length; i++) if (r.style[i].startsWith("--")) add(r.style[i]);
+    }
+    const scroll = { x: window.scrollX, y: window.scrollY };
+    if (state) {
+      de.style.scrollBehavior = state.saved[0];
+      if (document.body) document.body.style.scrollBehavior = state.saved[1];
+    }
+    state = null;
+    return { scroll, custom_properties: custom };
+  }
+
+  window.__c2dFacts = { begin, element, end };
+  return true;
+})();

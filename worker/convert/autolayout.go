@@ -1,0 +1,395 @@
+package convert
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// Auto-layout inference (docs/conversion.md "Auto layout"): a flex container, or a grid of one
+// row or one column, becomes a FRAME with Figma auto layout when LayOut, run on the values read
+// from its CSS, puts every child within LayoutTolerance of its captured box. Otherwise the frame
+// keeps absolutely placed children and the result's diagnostics say why.
+
+// DiagAutoLayoutSkipped is the diagnostic code of a flex or grid container left without auto
+// layout; its message says why.
+const DiagAutoLayoutSkipped = "AUTO_LAYOUT_SKIPPED"
+
+// MaxDiagnostics is the most diagnostics of a result (the backend's limit); containers past it
+// are left absolute without one.
+const MaxDiagnostics = 10000
+
+// layoutState is what the tree building records for the layout pass.
+type layoutState struct {
+	// containers are the flex and grid containers that got a frame, in document order.
+	containers []*container
+	byElement  map[*DOMNode]*container
+	// items are the children of flex and grid containers (they keep a frame even when they
+	// draw nothing, so each is one child node of the container's frame).
+	items map[*DOMNode]bool
+}
+
+// container is a flex or grid container with its frame and the nodes each DOM child gave.
+type container struct {
+	el    *DOMNode
+	node  *Node
+	items []layoutItem
+}
+
+type layoutItem struct {
+	dom   *DOMNode
+	nodes []*Node
+}
+
+// Diagnostic is a note about the conversion for whoever reads the result closely (the fidelity
+// gate, a developer): not a loss the user must know about (those are warnings). Code is one of
+// the Diag* constants.
+type Diagnostic struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	NodeID  string `json:"node_id"`
+}
+
+// layoutContainer says whether element n lays its children out as flex or grid.
+func layoutContainer(n *DOMNode) bool {
+	switch n.style("display") {
+	case "flex", "inline-flex", "grid", "inline-grid":
+		return true
+	}
+	return false
+}
+
+// keepFrame says whether element n keeps a frame although it draws nothing: a flex or grid
+// container (auto layout needs a frame) or one of its items (one node per item).
+func (cv *converter) keepFrame(n *DOMNode) bool {
+	return layoutContainer(n) || cv.layout.items[n]
+}
+
+// noteFrame records the frame of element n when n is a flex or grid container.
+func (cv *converter) noteFrame(n *DOMNode, node *Node) {
+	if !layoutContainer(n) {
+		return
+	}
+	if cv.layout.byElement == nil {
+		cv.layout.byElement = map[*DOMNode]*container{}
+	}
+	c := &container{el: n, node: node}
+	cv.layout.containers = append(cv.layout.containers, c)
+	cv.layout.byElement[n] = c
+}
+
+// itemStart is called before child ch of element n is converted: a child of a flex or grid
+// container is marked as an item (it keeps a frame).
+func (cv *converter) itemStart(n, ch *DOMNode) {
+	if layoutContainer(n) && ch.Type == "element" {
+		if cv.layout.items == nil {
+			cv.layout.items = map[*DOMNode]bool{}
+		}
+		cv.layout.items[ch] = true
+	}
+}
+
+// itemEnd records the nodes child ch of container n added to n's frame f (from index start).
+func (cv *converter) itemEnd(n, ch *DOMNode, f *frame, start int) {
+	cv.noteText(ch, n, f.items[start:])
+	c := cv.layout.byElement[n]
+	if c == nil || c.node != f.node {
+		return
+	}
+	it := layoutItem{dom: ch}
+	for _, x := range f.items[start:] {
+		it.nodes = append(it.nodes, x.node)
+	}
+	c.items = append(c.items, it)
+}
+
+// autoLayout runs the inference on every container, innermost first (a parent reads whether
+// its child frames hug their content), and returns the diagnostics of the ones left absolute.
+func (cv *converter) autoLayout() []Diagnostic {
+	diags := []Diagnostic{}
+	for i := len(cv.layout.containers) - 1; i >= 0; i-- {
+		c := cv.layout.containers[i]
+		if reason := cv.inferLayout(c); reason != "" && len(diags) < MaxDiagnostics {
+			diags = append(diags, Diagnostic{Code: DiagAutoLayoutSkipped, NodeID: c.node.ID,
+				Message: truncateUTF8(fmt.Sprintf("%s keeps absolute positions: %s", c.node.Name, reason), MaxWarningMessageBytes)})
+		}
+	}
+	// Report in document order.
+	for i, j := 0, len(diags)-1; i < j; i, j = i+1, j-1 {
+		diags[i], diags[j] = diags[j], diags[i]
+	}
+	return diags
+}
+
+// saved is a node's structure before the inference touched it, to undo it.
+type saved struct {
+	node *Node
+	s    Structure
+}
+
+// inferLayout sets auto layout on c's frame, or returns why not (and leaves the frame as it was).
+func (cv *converter) inferLayout(c *container) string {
+	F, el := c.node, c.el
+	var flow []*Node
+	var flowDOM []*DOMNode
+	absolute := map[*Node]bool{}
+	inItems := map[*Node]bool{}
+	for _, it := range c.items {
+		for _, n := range it.nodes {
+			inItems[n] = true
+		}
+		pos := ""
+		if it.dom.Type == "element" {
+			pos = it.dom.style("position")
+		}
+		if pos == "absolute" || pos == "fixed" {
+			for _, n := range it.nodes {
+				absolute[n] = true
+			}
+			continue
+		}
+		switch {
+		case len(it.nodes) == 0:
+			if it.dom.Type == "text" {
+				continue // whitespace or hidden text: no flex item
+			}
+			return fmt.Sprintf("the item %s has no layer (it draws nothing or is hidden)", domName(it.dom))
+		case len(it.nodes) > 1:
+			return fmt.Sprintf("the item %s is drawn as %d layers", domName(it.dom), len(it.nodes))
+		}
+		if it.dom.Type == "element" && layoutStyle(it.dom, "order") != "0" {
+			return fmt.Sprintf("the item %s is moved by order", domName(it.dom))
+		}
+		flow = append(flow, it.nodes[0])
+		flowDOM = append(flowDOM, it.dom)
+	}
+	if len(flow) == 0 {
+		return "it has no items in flow"
+	}
+	// Auto layout places children in layer order; it must be the page's order.
+	k := 0
+	for _, ch := range F.Children {
+		if !inItems[ch] {
+			absolute[ch] = true // an SVG background layer of the frame itself
+			continue
+		}
+		if absolute[ch] {
+			continue
+		}
+		if ch != flow[k] {
+			return "its items are painted in another order than they are laid out (z-index)"
+		}
+		k++
+	}
+
+	a, reason := readAxes(el, len(flow))
+	if reason != "" {
+		return reason
+	}
+	horizontal := a.mode == LayoutHorizontal
+	side := func(n *DOMNode, prop string) float64 {
+		if n.Type != "element" {
+			return 0
+		}
+		v, _ := parsePx(n.style(prop))
+		return v
+	}
+	pad := [4]float64{} // top, right, bottom, left
+	for i, s := range []string{"top", "right", "bottom", "left"} {
+		pad[i] = side(el, "padding-"+s) + side(el, "border-"+s+"-width")
+	}
+	mainStart, mainEnd, crossStart, crossEnd := "left", "right", "top", "bottom"
+	if !horizontal {
+		mainStart, mainEnd, crossStart, crossEnd = "top", "bottom", "left", "right"
+	}
+	idx := map[string]int{"top": 0, "right": 1, "bottom": 2, "left": 3}
+	// Margins: between items they add to the spacing, which must then be the same everywhere;
+	// on the outside they add to the padding.
+	spacing := -1.0
+	for i := 0; i+1 < len(flowDOM); i++ {
+		s := a.spacing + side(flowDOM[i], "margin-"+mainEnd) + side(flowDOM[i+1], "margin-"+mainStart)
+		if spacing >= 0 && math.Abs(s-spacing) > 0.5 {
+			return "the space between its items differs (margins)"
+		}
+		spacing = s
+	}
+	if spacing < 0 {
+		spacing = a.spacing
+	}
+	cs, ce := side(flowDOM[0], "margin-"+crossStart), side(flowDOM[0], "margin-"+crossEnd)
+	for _, d := range flowDOM[1:] {
+		if math.Abs(side(d, "margin-"+crossStart)-cs) > 0.5 || math.Abs(side(d, "margin-"+crossEnd)-ce) > 0.5 {
+			return "its items have different margins across the layout direction"
+		}
+	}
+	if a.wrap {
+		for _, d := range flowDOM[1:] {
+			if math.Abs(side(d, "margin-"+mainStart)-side(flowDOM[0], "margin-"+mainStart)) > 0.5 {
+				return "its wrapped items have different margins"
+			}
+		}
+	}
+	pad[idx[mainStart]] += side(flowDOM[0], "margin-"+mainStart)
+	pad[idx[mainEnd]] += side(flowDOM[len(flowDOM)-1], "margin-"+mainEnd)
+	pad[idx[crossStart]] += cs
+	pad[idx[crossEnd]] += ce
+
+	// Keep what is there, to undo.
+	undo := []saved{{F, F.Structure}}
+	for _, ch := range F.Children {
+		undo = append(undo, saved{ch, ch.Structure})
+	}
+	F.LayoutMode = a.mode
+	F.PaddingTop, F.PaddingRight, F.PaddingBottom, F.PaddingLeft = ptr(px(pad[0])), ptr(px(pad[1])), ptr(px(pad[2])), ptr(px(pad[3]))
+	F.ItemSpacing = ptr(px(spacing))
+	F.PrimaryAxisAlignItems, F.CounterAxisAlignItems = a.primary, a.counter
+	if a.wrap {
+		F.LayoutWrap = LayoutWrapWrap
+		F.CounterAxisSpacing = ptr(px(a.rowSpacing + cs + ce))
+	}
+	innerCross := F.Height - pad[0] - pad[2]
+	if !horizontal {
+		innerCross = F.Width - pad[1] - pad[3]
+	}
+	for _, ch := range F.Children {
+		if absolute[ch] {
+			ch.LayoutPositioning = PositionAbsolute
+		}
+	}
+	for i, ch := range flow {
+		d := flowDOM[i]
+		mainSizing, crossSizing := cv.itemSizing(ch)
+		if !horizontal {
+			mainSizing, crossSizing = crossSizing, mainSizing
+		}
+		if d.Type == "element" {
+			if g, err := strconv.ParseFloat(layoutStyle(d, "flex-grow"), 64); err == nil && g > 0 && !a.grid && !a.wrap {
+				mainSizing = SizingFill
+			}
+			alignSelf := layoutStyle(d, "align-self")
+			stretch := a.stretch && (alignSelf == "auto" || alignSelf == "normal") || alignSelf == "stretch"
+			crossSize := ch.Height
+			if !horizontal {
+				crossSize = ch.Width
+			}
+			if stretch && !a.wrap && math.Abs(crossSize-innerCross) <= 0.5 && ch.Type != "TEXT" {
+				crossSizing = SizingFill
+			}
+		}
+		if horizontal {
+			ch.LayoutSizingHorizontal, ch.LayoutSizingVertical = mainSizing, crossSizing
+		} else {
+			ch.LayoutSizingHorizontal, ch.LayoutSizingVertical = crossSizing, mainSizing
+		}
+	}
+	fixUnfilled(F)
+	if worst, d := LayoutMismatch(F); d > LayoutTolerance {
+		for _, u := range undo {
+			u.node.Structure = u.s
+		}
+		return fmt.Sprintf("auto layout would move or resize %s by %.1f px", worst.Name, d)
+	}
+	F.LayoutSizingHorizontal, F.LayoutSizingVertical = hugs(F)
+	return ""
+}
+
+// itemSizing is how a child sizes itself (horizontal, vertical) when nothing stretches it: a TEXT by its content (HUG
+// when it keeps its natural width, else FIXED width and HUG height), an auto-layout frame as its
+// own pass decided, anything else FIXED.
+func (cv *converter) itemSizing(n *Node) (horizontal, vertical string) {
+	h, v := SizingFixed, SizingFixed
+	switch {
+	case n.Type == "TEXT" && n.TextAutoResize == "WIDTH_AND_HEIGHT":
+		h, v = SizingHug, SizingHug
+	case n.Type == "TEXT":
+		v = SizingHug
+	case n.LayoutMode != "":
+		if n.LayoutSizingHorizontal == SizingHug {
+			h = SizingHug
+		}
+		if n.LayoutSizingVertical == SizingHug {
+			v = SizingHug
+		}
+	}
+	return h, v
+}
+
+// hugs says, per axis, whether an auto-layout frame is exactly as large as its flowing children
+// and padding (HUG), else FIXED. A wrapping or SPACE_BETWEEN frame, or one with FILL children
+// on an axis, is FIXED on it.
+func hugs(F *Node) (string, string) {
+	horizontal := F.LayoutMode == LayoutHorizontal
+	sumMain, maxCross, n := 0.0, 0.0, 0
+	fillMain, fillCross := false, false
+	for _, c := range F.Children {
+		if c.LayoutPositioning == PositionAbsolute {
+			continue
+		}
+		m, x := c.Width, c.Height
+		fm, fc := c.LayoutSizingHorizontal == SizingFill, c.LayoutSizingVertical == SizingFill
+		if !horizontal {
+			m, x, fm, fc = x, m, fc, fm
+		}
+		sumMain += m
+		maxCross = math.Max(maxCross, x)
+		fillMain, fillCross = fillMain || fm, fillCross || fc
+		n++
+	}
+	padMain := val(F.PaddingLeft) + val(F.PaddingRight)
+	padCross := val(F.PaddingTop) + val(F.PaddingBottom)
+	frameMain, frameCross := F.Width, F.Height
+	if !horizontal {
+		padMain, padCross = padCross, padMain
+		frameMain, frameCross = frameCross, frameMain
+	}
+	mainHug := F.LayoutWrap == "" && F.PrimaryAxisAlignItems != AlignBetween && !fillMain && n > 0 &&
+		math.Abs(padMain+sumMain+val(F.ItemSpacing)*float64(n-1)-frameMain) <= 0.5
+	crossHug := F.LayoutWrap == "" && !fillCross && n > 0 && math.Abs(padCross+maxCross-frameCross) <= 0.5
+	h, v := SizingFixed, SizingFixed
+	if mainHug {
+		h = SizingHug
+	}
+	if crossHug {
+		v = SizingHug
+	}
+	if !horizontal {
+		h, v = v, h
+	}
+	return h, v
+}
+
+// domName names a DOM child in a diagnostic.
+func domName(n *DOMNode) string {
+	if n.Type == "text" {
+		return strconv.Quote(clipName(n.Text))
+	}
+	return elementName(n)
+}
+
+// fixUnfilled turns FILL children whose share of the room is not their captured size (a
+// flex-grow item held by max-width, items growing by different factors) into FIXED ones, so
+// the frame keeps auto layout with the children at their captured sizes.
+func fixUnfilled(F *Node) {
+	horizontal := F.LayoutMode == LayoutHorizontal
+	for round := 0; round < 2; round++ {
+		changed := false
+		for i, b := range LayOut(F) {
+			c := F.Children[i]
+			mainFill, got, want := c.LayoutSizingHorizontal == SizingFill, b.Width, c.Width
+			if !horizontal {
+				mainFill, got, want = c.LayoutSizingVertical == SizingFill, b.Height, c.Height
+			}
+			if mainFill && math.Abs(got-want) > LayoutTolerance {
+				if horizontal {
+					c.LayoutSizingHorizontal = SizingFixed
+				} else {
+					c.LayoutSizingVertical = SizingFixed
+				}
+				changed = true
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}

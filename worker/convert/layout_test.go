@@ -1,0 +1,353 @@
+package convert_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/code2des/backend/worker/convert"
+)
+
+func f64(v float64) *float64 { return &v }
+
+// layoutFrame is a frame of w x h with auto-layout members s and children.
+func layoutFrame(w, h float64, s convert.Structure, children []*convert.Node) *convert.Node {
+	n := &convert.Node{Type: "FRAME", Width: w, Height: h, Children: children}
+	n.Structure = s
+	return n
+}
+
+// child is a 0,0-placed child of a layout test frame.
+func child(w, h float64, sizing ...string) *convert.Node {
+	n := &convert.Node{Type: "FRAME", Width: w, Height: h}
+	if len(sizing) == 2 {
+		n.LayoutSizingHorizontal, n.LayoutSizingVertical = sizing[0], sizing[1]
+	}
+	return n
+}
+
+// TestLayOutFollowsFigmasRules pins LayOut's rules with boxes worked out by hand.
+func TestLayOutFollowsFigmasRules(t *testing.T) {
+	pad := func(n *convert.Node, top, right, bottom, left float64) *convert.Node {
+		n.PaddingTop, n.PaddingRight, n.PaddingBottom, n.PaddingLeft = f64(top), f64(right), f64(bottom), f64(left)
+		return n
+	}
+	abs := child(10, 10)
+	abs.X, abs.Y, abs.LayoutPositioning = 5, 7, convert.PositionAbsolute
+	for _, tc := range []struct {
+		name  string
+		frame *convert.Node
+		want  []convert.Box
+	}{
+		{"RowSpaceBetweenCentred", pad(layoutFrame(800, 65, convert.Structure{LayoutMode: convert.LayoutHorizontal,
+			PrimaryAxisAlignItems: convert.AlignBetween, CounterAxisAlignItems: convert.AlignCenter, ItemSpacing: f64(99)}, []*convert.Node{child(54, 24), child(202, 24), child(86, 40)}), 12, 24, 13, 24),
+			[]convert.Box{{X: 24, Y: 20, Width: 54, Height: 24}, {X: 283, Y: 20, Width: 202, Height: 24}, {X: 690, Y: 12, Width: 86, Height: 40}}},
+		{"ColumnCentredBothWays", pad(layoutFrame(800, 400, convert.Structure{LayoutMode: convert.LayoutVertical,
+			PrimaryAxisAlignItems: convert.AlignCenter, CounterAxisAlignItems: convert.AlignCenter, ItemSpacing: f64(16)}, []*convert.Node{child(100, 48), child(200, 24)}), 0, 48, 0, 48),
+			[]convert.Box{{X: 350, Y: 156, Width: 100, Height: 48}, {X: 300, Y: 220, Width: 200, Height: 24}}},
+		{"FillSharesTheRoomAndStretches", pad(layoutFrame(300, 50, convert.Structure{LayoutMode: convert.LayoutHorizontal,
+			PrimaryAxisAlignItems: convert.AlignMin, CounterAxisAlignItems: convert.AlignMax, ItemSpacing: f64(10)}, []*convert.Node{child(50, 20), child(1, 1, convert.SizingFill, convert.SizingFill), child(1, 30, convert.SizingFill, convert.SizingFixed), abs}), 5, 10, 5, 10),
+			[]convert.Box{{X: 10, Y: 25, Width: 50, Height: 20}, {X: 70, Y: 5, Width: 105, Height: 40}, {X: 185, Y: 15, Width: 105, Height: 30}, {X: 5, Y: 7, Width: 10, Height: 10}}},
+		{"MaxAlignment", layoutFrame(100, 100, convert.Structure{LayoutMode: convert.LayoutVertical,
+			PrimaryAxisAlignItems: convert.AlignMax, CounterAxisAlignItems: convert.AlignMax, ItemSpacing: f64(5)}, []*convert.Node{child(10, 10), child(20, 20)}),
+			[]convert.Box{{X: 90, Y: 65, Width: 10, Height: 10}, {X: 80, Y: 80, Width: 20, Height: 20}}},
+		{"WrapFillsRowsGreedily", layoutFrame(752, 184, convert.Structure{LayoutMode: convert.LayoutHorizontal, LayoutWrap: convert.LayoutWrapWrap,
+			PrimaryAxisAlignItems: convert.AlignMin, CounterAxisAlignItems: convert.AlignMin, ItemSpacing: f64(24), CounterAxisSpacing: f64(16)}, []*convert.Node{child(228, 84), child(228, 84), child(228, 84), child(228, 60), child(228, 84)}),
+			[]convert.Box{{X: 0, Y: 0, Width: 228, Height: 84}, {X: 252, Y: 0, Width: 228, Height: 84}, {X: 504, Y: 0, Width: 228, Height: 84},
+				{X: 0, Y: 100, Width: 228, Height: 60}, {X: 252, Y: 100, Width: 228, Height: 84}}},
+		{"SpaceBetweenOneChildStartsAtTheStart", layoutFrame(100, 10, convert.Structure{LayoutMode: convert.LayoutHorizontal,
+			PrimaryAxisAlignItems: convert.AlignBetween, CounterAxisAlignItems: convert.AlignMin}, []*convert.Node{child(10, 10)}),
+			[]convert.Box{{X: 0, Y: 0, Width: 10, Height: 10}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, convert.LayOut(tc.frame)); diff != "" {
+				t.Errorf("LayOut (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestLayoutPagesGetAutoLayout checks the auto-layout values of the main container of each
+// layout page against what its CSS says.
+func TestLayoutPagesGetAutoLayout(t *testing.T) {
+	type want struct {
+		name                           string
+		mode, wrap, primary, counter   string
+		spacing, counterSpacing        float64
+		padTop, padRight, padBot, padL float64
+		sizingH, sizingV               string
+		children                       int
+	}
+	for page, w := range map[string]want{
+		// nav.navbar: flex row, space-between, align-items center, padding 12px 24px, border-bottom 1px.
+		"layout-navbar": {"nav / Main", convert.LayoutHorizontal, "", convert.AlignBetween, convert.AlignCenter, 0, 0, 12, 24, 13, 24, convert.SizingFixed, convert.SizingHug, 3},
+		// section.grid: flex row wrap, gap 16px 24px, five 228 px cards.
+		"layout-cards": {"Products", convert.LayoutHorizontal, convert.LayoutWrapWrap, convert.AlignMin, convert.AlignMin, 24, 16, 0, 0, 0, 0, convert.SizingFixed, convert.SizingFixed, 5},
+		// form: flex column, gap 12px, padding 24px + 1px border, 360 px wide.
+		"layout-form": {"form / Create an account", convert.LayoutVertical, "", convert.AlignMin, convert.AlignMin, 12, 0, 25, 25, 25, 25, convert.SizingFixed, convert.SizingHug, 4},
+		// section.hero: flex column centred both ways, gap 16px, padding 0 48px, 400 px tall.
+		// section.tiles: a grid of three 1fr columns, gap 16px 24px, five tiles: wrapping rows.
+		"layout-grid": {"Tiles", convert.LayoutHorizontal, convert.LayoutWrapWrap, convert.AlignMin, convert.AlignMin, 24, 16, 0, 0, 0, 0, convert.SizingFill, convert.SizingFixed, 5},
+		"layout-hero": {"Hero / Welcome", convert.LayoutVertical, "", convert.AlignCenter, convert.AlignCenter, 16, 0, 0, 48, 0, 48, convert.SizingFixed, convert.SizingFixed, 3},
+	} {
+		t.Run(page, func(t *testing.T) {
+			root := loadFixture(t, page).convert(t).Result.Root
+			var f *convert.Node
+			walkNodes(root, nil, func(n, _ *convert.Node) {
+				if n.Name == w.name && f == nil {
+					f = n
+				}
+			})
+			if f == nil {
+				t.Fatalf("no frame named %q", w.name)
+			}
+			got := want{f.Name, f.LayoutMode, f.LayoutWrap, f.PrimaryAxisAlignItems, f.CounterAxisAlignItems,
+				deref(f.ItemSpacing), deref(f.CounterAxisSpacing), deref(f.PaddingTop), deref(f.PaddingRight), deref(f.PaddingBottom), deref(f.PaddingLeft),
+				f.LayoutSizingHorizontal, f.LayoutSizingVertical, len(f.Children)}
+			if diff := cmp.Diff(w, got, cmp.AllowUnexported(want{})); diff != "" {
+				t.Errorf("auto layout of %s (-want +got):\n%s", w.name, diff)
+			}
+		})
+	}
+}
+
+func deref(p *float64) float64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// TestAutoLayoutReproducesCapturedBoxes recomputes the children of every auto-layout frame of
+// every fixture's result with Figma's rules (LayOut) and checks each lands within 1 px of its
+// captured box; and that at least 80% of the flex and grid containers of the layout pages got
+// auto layout, the rest listed in diagnostics with a reason.
+func TestAutoLayoutReproducesCapturedBoxes(t *testing.T) {
+	containers, auto := 0, 0
+	for _, name := range append([]string{"site", "unsupported"}, layoutFixtures...) {
+		f := loadFixture(t, name)
+		out := f.convert(t)
+		frames := 0
+		walkNodes(out.Result.Root, nil, func(n, _ *convert.Node) {
+			if n.LayoutMode == "" {
+				return
+			}
+			frames++
+			if worst, d := convert.LayoutMismatch(n); d > convert.LayoutTolerance {
+				t.Errorf("%s: auto layout of %s %q moves %s %q by %.2f px", name, n.ID, n.Name, worst.ID, worst.Name, d)
+			}
+		})
+		flex := countContainers(f.capture.Document.Root)
+		skipped := 0
+		for _, d := range out.Result.Diagnostics {
+			if d.Code == convert.DiagAutoLayoutSkipped {
+				skipped++
+				if !strings.Contains(d.Message, "keeps absolute positions: ") || d.NodeID == "" {
+					t.Errorf("%s: diagnostic %+v gives no reason or node", name, d)
+				}
+			}
+		}
+		if frames+skipped != flex {
+			t.Errorf("%s: %d flex/grid containers, %d auto-layout frames + %d diagnostics", name, flex, frames, skipped)
+		}
+		if strings.HasPrefix(name, "layout-") {
+			containers += flex
+			auto += frames
+		}
+		t.Logf("%s: %d of %d flex/grid containers have auto layout", name, frames, flex)
+	}
+	if containers == 0 || auto*100 < containers*80 {
+		t.Errorf("%d of %d flex/grid containers of the layout pages have auto layout, want at least 80%%", auto, containers)
+	}
+}
+
+// countContainers counts the visible flex and grid containers of a captured tree.
+func countContainers(n *convert.DOMNode) int {
+	c := 0
+	if n.Type == "element" {
+		switch n.Style["display"] {
+		case "flex", "inline-flex", "grid", "inline-grid":
+			if n.Style["visibility"] == "" || n.Style["visibility"] == "visible" {
+				c++
+			}
+		}
+	}
+	for _, ch := range n.Children {
+		if ch != nil {
+			c += countContainers(ch)
+		}
+	}
+	return c
+}
+
+// TestAutoLayoutLeftOutSaysWhy: a container whose CSS has no auto-layout equivalent, or whose
+// children auto layout would move, keeps absolute positions and a diagnostic names it and the
+// reason; its children keep their places.
+func TestAutoLayoutLeftOutSaysWhy(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(nav *convert.DOMNode)
+		reason string
+	}{
+		{"SpaceAround", func(nav *convert.DOMNode) { nav.Style["justify-content"] = "space-around" },
+			"justify-content space-around has no auto-layout equivalent"},
+		{"RowReverse", func(nav *convert.DOMNode) { nav.Style["flex-direction"] = "row-reverse" },
+			"flex-direction row-reverse has no auto-layout equivalent"},
+		{"ChildMoved", func(nav *convert.DOMNode) { shiftDOM(nav.Children[2], 0, 3) },
+			"auto layout would move or resize Cta by 3.0 px"},
+		{"UnevenMargins", func(nav *convert.DOMNode) { nav.Children[1].Style["margin-left"] = "5px" },
+			"the space between its items differs (margins)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := loadFixture(t, "layout-navbar")
+			var nav *convert.DOMNode
+			var find func(n *convert.DOMNode)
+			find = func(n *convert.DOMNode) {
+				if n.Tag == "nav" {
+					nav = n
+				}
+				for _, c := range n.Children {
+					find(c)
+				}
+			}
+			find(f.capture.Document.Root)
+			tc.change(nav)
+			res := f.convert(t).Result
+			frame := res.Root.Children[0]
+			if frame.LayoutMode != "" || frame.PaddingLeft != nil || frame.PrimaryAxisAlignItems != "" {
+				t.Errorf("nav frame kept auto-layout members: %+v", frame.Structure)
+			}
+			// Children keep no auto-layout child members (an auto-layout frame among them keeps
+			// its own FIXED or HUG sizing).
+			for _, c := range frame.Children {
+				fill := c.LayoutSizingHorizontal == convert.SizingFill || c.LayoutSizingVertical == convert.SizingFill
+				if fill || c.LayoutPositioning != "" || (c.LayoutMode == "" && c.LayoutSizingHorizontal+c.LayoutSizingVertical != "") {
+					t.Errorf("child %s of the absolute frame has layoutSizing %s/%s, layoutPositioning %q", c.Name, c.LayoutSizingHorizontal, c.LayoutSizingVertical, c.LayoutPositioning)
+				}
+			}
+			want := fmt.Sprintf("nav / Main keeps absolute positions: %s", tc.reason)
+			found := false
+			for _, d := range res.Diagnostics {
+				if d.NodeID == frame.ID && d.Message == want {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("diagnostics %+v, want %q on %s", res.Diagnostics, want, frame.ID)
+			}
+		})
+	}
+}
+
+func shiftDOM(n *convert.DOMNode, dx, dy float64) {
+	n.Box.X += dx
+	n.Box.Y += dy
+	for _, c := range n.Children {
+		shiftDOM(c, dx, dy)
+	}
+}
+
+// TestGrowingItemHeldAtItsSize: an item with flex-grow whose captured size is not its share of
+// the room (max-width held it, as the docs page's main) stays FIXED at its size, and the frame
+// keeps auto layout; an item whose share is its size becomes FILL.
+func TestGrowingItemHeldAtItsSize(t *testing.T) {
+	f := loadFixture(t, "layout-navbar")
+	var nav *convert.DOMNode
+	var find func(n *convert.DOMNode)
+	find = func(n *convert.DOMNode) {
+		if n.Tag == "nav" {
+			nav = n
+		}
+		for _, c := range n.Children {
+			find(c)
+		}
+	}
+	find(f.capture.Document.Root)
+	nav.Children[0].Style["flex-grow"] = "1" // the logo: 54 px wide, its share would be 430 px
+	frame := f.convert(t).Result.Root.Children[0]
+	if frame.LayoutMode != convert.LayoutHorizontal || frame.Children[0].LayoutSizingHorizontal != convert.SizingFixed {
+		t.Errorf("nav %q layoutMode %q, logo sizing %q; want HORIZONTAL with a FIXED logo", frame.Name, frame.LayoutMode, frame.Children[0].LayoutSizingHorizontal)
+	}
+
+	// Cards: the h3 and p of each card fill its width (stretch); make the p grow too: the column
+	// has no room left, so its share is its size and it becomes FILL on both axes.
+	c := loadFixture(t, "layout-cards")
+	var cards []*convert.DOMNode
+	var all func(n *convert.DOMNode)
+	all = func(n *convert.DOMNode) {
+		if n.Tag == "article" {
+			cards = append(cards, n)
+		}
+		for _, ch := range n.Children {
+			all(ch)
+		}
+	}
+	all(c.capture.Document.Root)
+	cards[0].Children[1].Style["flex-grow"] = "1"
+	var card *convert.Node
+	walkNodes(c.convert(t).Result.Root, nil, func(n, _ *convert.Node) {
+		if n.Name == "Card / Alpha" {
+			card = n
+		}
+	})
+	if card == nil || card.LayoutMode != convert.LayoutVertical {
+		t.Fatalf("card %+v", card)
+	}
+	if p := card.Children[1]; p.LayoutSizingHorizontal != convert.SizingFill || p.LayoutSizingVertical != convert.SizingFill {
+		t.Errorf("growing p sizing %s/%s, want FILL/FILL", p.LayoutSizingHorizontal, p.LayoutSizingVertical)
+	}
+}
+
+// TestGridLeftOutSaysWhy: a grid filled by column has no auto-layout equivalent; a grid whose
+// items do not fill their tracks (justify-items: start) would be packed by Figma's wrap, so it
+// keeps absolute positions; both with the reason.
+func TestGridLeftOutSaysWhy(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(tiles *convert.DOMNode)
+		reason string
+	}{
+		{"FilledByColumn", func(tiles *convert.DOMNode) { tiles.Style["grid-auto-flow"] = "column" },
+			"a grid of 3 columns and 2 rows filled by column is not one row or one column"},
+		{"ItemsNarrowerThanTracks", func(tiles *convert.DOMNode) {
+			for _, c := range tiles.Children {
+				c.Box.Width -= 100
+			}
+		}, "auto layout would move or resize Tile by 476.0 px"}, // four narrower tiles fit in the first row
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := loadFixture(t, "layout-grid")
+			var tiles *convert.DOMNode
+			var find func(n *convert.DOMNode)
+			find = func(n *convert.DOMNode) {
+				if n.Attrs["class"] == "tiles" {
+					tiles = n
+				}
+				for _, c := range n.Children {
+					find(c)
+				}
+			}
+			find(f.capture.Document.Root)
+			tc.change(tiles)
+			res := f.convert(t).Result
+			var frame *convert.Node
+			walkNodes(res.Root, nil, func(n, _ *convert.Node) {
+				if n.Name == "Tiles" {
+					frame = n
+				}
+			})
+			if frame == nil || frame.LayoutMode != "" {
+				t.Fatalf("tiles frame %+v, want no auto layout", frame)
+			}
+			want := "Tiles keeps absolute positions: " + tc.reason
+			for _, d := range res.Diagnostics {
+				if d.NodeID == frame.ID && d.Message == want {
+					return
+				}
+			}
+			t.Errorf("diagnostics %+v, want %q", res.Diagnostics, want)
+		})
+	}
+}

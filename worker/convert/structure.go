@@ -1,0 +1,148 @@
+package convert
+
+import (
+	"strings"
+)
+
+// Structure holds the node members of result version 2 that make the tree a Figma file a
+// designer edits (docs/conversion.md "Auto layout", "Local styles", "Fixed and sticky elements").
+// Names, values and meanings are the Figma Plugin API's; every member is left out when unset, so
+// a node without them reads as in version 1. It is embedded in Node.
+type Structure struct {
+	// LayoutMode is "HORIZONTAL" or "VERTICAL" on a FRAME with auto layout (LayoutModes).
+	LayoutMode string `json:"layoutMode,omitempty"`
+	// LayoutWrap is "WRAP" on a HORIZONTAL frame whose children wrap into rows.
+	LayoutWrap string `json:"layoutWrap,omitempty"`
+	// Padding in px between the frame's edges and its flowing children (CSS padding plus border:
+	// Figma's strokes take no room in auto layout).
+	PaddingLeft   *float64 `json:"paddingLeft,omitempty"`
+	PaddingRight  *float64 `json:"paddingRight,omitempty"`
+	PaddingTop    *float64 `json:"paddingTop,omitempty"`
+	PaddingBottom *float64 `json:"paddingBottom,omitempty"`
+	// ItemSpacing is the px between flowing children along the layout direction;
+	// CounterAxisSpacing the px between wrapped rows.
+	ItemSpacing        *float64 `json:"itemSpacing,omitempty"`
+	CounterAxisSpacing *float64 `json:"counterAxisSpacing,omitempty"`
+	// PrimaryAxisAlignItems is "MIN", "CENTER", "MAX" or "SPACE_BETWEEN"; CounterAxisAlignItems
+	// "MIN", "CENTER" or "MAX".
+	PrimaryAxisAlignItems string `json:"primaryAxisAlignItems,omitempty"`
+	CounterAxisAlignItems string `json:"counterAxisAlignItems,omitempty"`
+	// LayoutSizingHorizontal and LayoutSizingVertical are "FIXED", "HUG" (an auto-layout frame
+	// or a TEXT sized by its content) or "FILL" (a child of an auto-layout frame that takes the
+	// free room: flex-grow, or stretch on the cross axis).
+	LayoutSizingHorizontal string `json:"layoutSizingHorizontal,omitempty"`
+	LayoutSizingVertical   string `json:"layoutSizingVertical,omitempty"`
+	// LayoutPositioning is "ABSOLUTE" for a child of an auto-layout frame that keeps its x and y
+	// (an absolutely positioned element, an SVG background layer).
+	LayoutPositioning string `json:"layoutPositioning,omitempty"`
+	// ScrollBehavior is "FIXED" for a position: fixed element (a child of the root, where a
+	// visitor sees it at scroll 0) and "STICKY_SCROLLS" for a position: sticky child of the root.
+	ScrollBehavior string `json:"scrollBehavior,omitempty"`
+	// FillStyleID, StrokeStyleID and TextStyleID name entries of the result's styles; the node's
+	// own fills, strokes and typography stay and equal the style's.
+	FillStyleID   string `json:"fillStyleId,omitempty"`
+	StrokeStyleID string `json:"strokeStyleId,omitempty"`
+	TextStyleID   string `json:"textStyleId,omitempty"`
+}
+
+// structureState is the converter's state for the structure passes (embedded in converter).
+type structureState struct {
+	// rootFrame collects the root's children; fixed elements are converted into it.
+	rootFrame *frame
+	// fixedDepth counts the fixed elements being converted (their descendants stay inside).
+	fixedDepth int
+	layout     layoutState
+	styles     styleState
+}
+
+// Values of the structure members (Figma Plugin API).
+const (
+	LayoutHorizontal = "HORIZONTAL"
+	LayoutVertical   = "VERTICAL"
+	LayoutWrapWrap   = "WRAP"
+	AlignMin         = "MIN"
+	AlignCenter      = "CENTER"
+	AlignMax         = "MAX"
+	AlignBetween     = "SPACE_BETWEEN"
+	SizingFixed      = "FIXED"
+	SizingHug        = "HUG"
+	SizingFill       = "FILL"
+	PositionAbsolute = "ABSOLUTE"
+	ScrollFixed      = "FIXED"
+	ScrollSticky     = "STICKY_SCROLLS"
+)
+
+// fixedOffset is how far the capture had scrolled when it took the box of a position: fixed
+// element, so its box can be moved to where a visitor sees it at scroll 0. Captures that record
+// their scroll position (document.scroll) say it; older ones are read from the element's own top
+// or bottom offset (a fixed element with top: 0 is at y 0 at scroll 0).
+func (cv *converter) fixedOffset(n *DOMNode) (dx, dy float64) {
+	if s := cv.c.Document.Scroll; s != nil {
+		return s.X, s.Y
+	}
+	if top, ok := parsePx(n.style("top")); ok {
+		return 0, n.Box.Y - top
+	}
+	if bottom, ok := parsePx(n.style("bottom")); ok {
+		return 0, n.Box.Y + n.Box.Height + bottom - cv.c.Document.Viewport.Height
+	}
+	return 0, 0
+}
+
+// shiftBoxes moves n and its descendants by (-dx, -dy): a fixed subtree taken while scrolled.
+func shiftBoxes(n *DOMNode, dx, dy float64) {
+	if dx == 0 && dy == 0 {
+		return
+	}
+	n.Box.X -= dx
+	n.Box.Y -= dy
+	for _, c := range n.Children {
+		if c != nil {
+			shiftBoxes(c, dx, dy)
+		}
+	}
+}
+
+// fixedElement converts a position: fixed element into the root frame, at its scroll-0 place and
+// above the flow (it paints in the positioned layer of the root stacking context), and marks its
+// node FIXED so a prototype keeps it in place while the page scrolls. The capture model is not
+// mutated: the subtree is copied when its boxes must move.
+func (cv *converter) fixedElement(n *DOMNode, in inherited) {
+	if dx, dy := cv.fixedOffset(n); dx != 0 || dy != 0 {
+		n = cloneTree(n)
+		shiftBoxes(n, dx, dy)
+	}
+	root := cv.rootFrame
+	from := len(root.items)
+	cv.fixedDepth++
+	cv.element(n, root, in)
+	cv.fixedDepth--
+	for _, it := range root.items[from:] {
+		it.node.ScrollBehavior = ScrollFixed
+	}
+}
+
+// cloneTree copies a DOM subtree (boxes are changed on the copy).
+func cloneTree(n *DOMNode) *DOMNode {
+	c := *n
+	c.Children = make([]*DOMNode, len(n.Children))
+	for i, ch := range n.Children {
+		if ch != nil {
+			c.Children[i] = cloneTree(ch)
+		}
+	}
+	return &c
+}
+
+// isFixed says whether element n is position: fixed and not inside a fixed element being
+// converted (whose descendants move with it).
+func (cv *converter) isFixed(n *DOMNode) bool {
+	return n.style("position") == "fixed" && cv.rootFrame != nil && cv.fixedDepth == 0
+}
+
+// markSticky marks the direct children of the root that come from position: sticky elements.
+func (cv *converter) markSticky(n *DOMNode, node *Node, f *frame) {
+	if f == cv.rootFrame && strings.TrimSpace(n.style("position")) == "sticky" {
+		node.ScrollBehavior = ScrollSticky
+	}
+}

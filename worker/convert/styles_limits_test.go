@@ -1,0 +1,70 @@
+package convert_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/code2des/backend/worker/convert"
+)
+
+// colouredPage is a page of n boxes, each with its own background colour.
+func colouredPage(n int) *convert.Capture {
+	var kids []*convert.DOMNode
+	for i := 0; i < n; i++ {
+		kids = append(kids, div(map[string]string{"background-color": fmt.Sprintf("rgb(%d, %d, %d)", i%256, (i/256)%256, i/65536)}))
+	}
+	return page(kids...)
+}
+
+// TestStyleLimits: MaxStyles styles at most (the box past it keeps its fill without a style),
+// MaxVariables variables at most, and custom property names of at most MaxCustomPropertyRunes.
+func TestStyleLimits(t *testing.T) {
+	for _, n := range []int{convert.MaxStyles, convert.MaxStyles + 1} {
+		res := run(t, colouredPage(n), nil).Result
+		body := res.Root.Children
+		if len(res.Styles) != convert.MaxStyles || len(body) != n {
+			t.Fatalf("%d boxes: %d styles, %d nodes", n, len(res.Styles), len(body))
+		}
+		last := body[n-1]
+		if want := n <= convert.MaxStyles; (last.FillStyleID != "") != want {
+			t.Errorf("%d boxes: the last box's fillStyleId %q, want a style: %v", n, last.FillStyleID, want)
+		}
+	}
+	for _, n := range []int{convert.MaxVariables, convert.MaxVariables + 1} {
+		c := page()
+		for i := 0; i < n; i++ {
+			c.Document.CustomProperties = append(c.Document.CustomProperties, convert.CustomProperty{Name: fmt.Sprintf("--v%04d", i), Value: "4px"})
+		}
+		if got := len(run(t, c, nil).Result.Variables.Variables); got != convert.MaxVariables {
+			t.Errorf("%d custom properties: %d variables, want %d", n, got, convert.MaxVariables)
+		}
+	}
+	c := page()
+	for _, l := range []int{convert.MaxCustomPropertyRunes, convert.MaxCustomPropertyRunes + 1} {
+		c.Document.CustomProperties = append(c.Document.CustomProperties, convert.CustomProperty{Name: "--" + strings.Repeat("a", l-2), Value: "1px"})
+	}
+	c.Document.CustomProperties = append(c.Document.CustomProperties, convert.CustomProperty{Name: "--x.y", Value: "#fff", Color: "rgb(255, 255, 255)"})
+	vs := run(t, c, nil).Result.Variables.Variables
+	if len(vs) != 2 || vs[0].Name != "size/"+strings.Repeat("a", convert.MaxCustomPropertyRunes-2) || vs[1].Name != "color/x-y" || vs[1].ResolvedType != "COLOR" {
+		t.Errorf("variables %+v, want the %d-character one and color/x-y", vs, convert.MaxCustomPropertyRunes)
+	}
+}
+
+// TestDiagnosticsLimit: at most MaxDiagnostics diagnostics; the containers past it are still
+// left absolute.
+func TestDiagnosticsLimit(t *testing.T) {
+	for _, n := range []int{convert.MaxDiagnostics, convert.MaxDiagnostics + 1} {
+		var kids []*convert.DOMNode
+		for i := 0; i < n; i++ {
+			kids = append(kids, div(map[string]string{"display": "flex", "justify-content": "space-around"}, div(nil)))
+		}
+		res := run(t, page(kids...), nil).Result
+		if len(res.Diagnostics) != convert.MaxDiagnostics {
+			t.Errorf("%d containers left absolute: %d diagnostics, want %d", n, len(res.Diagnostics), convert.MaxDiagnostics)
+		}
+		if res.Root.Children[n-1].LayoutMode != "" {
+			t.Errorf("%d containers: the last one got auto layout", n)
+		}
+	}
+}

@@ -1,0 +1,111 @@
+package convert_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/code2des/backend/worker/convert"
+)
+
+// TestLocalStyles: on the navbar page the colours and typography become deduplicated styles,
+// named after the custom property that set them (--brand, --ink, --surface) or their role and
+// value; every node's style id resolves to a style whose values equal the node's own; the
+// custom properties become COLOR and FLOAT variables, and the named paint styles bind theirs.
+func TestLocalStyles(t *testing.T) {
+	res := loadFixture(t, "layout-navbar").convert(t).Result
+	byID := map[string]convert.Style{}
+	names := map[string]bool{}
+	for _, s := range res.Styles {
+		if _, dup := byID[s.ID]; dup || names[s.Name] {
+			t.Errorf("style %s %q repeats an id or name", s.ID, s.Name)
+		}
+		byID[s.ID], names[s.Name] = s, true
+	}
+	vars := map[string]convert.Variable{}
+	got := map[string]string{}
+	for _, v := range res.Variables.Variables {
+		vars[v.ID] = v
+		got[v.CodeSyntax.WEB] = v.Name + " " + v.ResolvedType
+	}
+	want := map[string]string{
+		"var(--brand)": "color/brand COLOR", "var(--ink)": "color/ink COLOR", "var(--muted)": "color/muted COLOR",
+		"var(--surface)": "color/surface COLOR", "var(--radius)": "size/radius FLOAT", "var(--space-2)": "size/space-2 FLOAT",
+		"var(--space-4)": "size/space-4 FLOAT",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("variables (-want +got):\n%s", diff)
+	}
+	if res.Variables.Collection != convert.VariableCollectionName {
+		t.Errorf("collection %q", res.Variables.Collection)
+	}
+
+	uses := map[string]int{}
+	walkNodes(res.Root, nil, func(n, _ *convert.Node) {
+		if n.FillStyleID != "" {
+			s, ok := byID[n.FillStyleID]
+			uses[s.Name]++
+			if !ok || s.Type != "PAINT" || n.Fills == nil || len(*n.Fills) != 1 || *(*n.Fills)[0].Color != s.Paints[0].Color {
+				t.Errorf("node %s %q: fillStyleId %s does not name a PAINT style of its fill", n.ID, n.Name, n.FillStyleID)
+			}
+		}
+		if n.StrokeStyleID != "" {
+			s, ok := byID[n.StrokeStyleID]
+			uses[s.Name]++
+			if !ok || s.Type != "PAINT" || len(n.Strokes) != 1 || *n.Strokes[0].Color != s.Paints[0].Color {
+				t.Errorf("node %s %q: strokeStyleId %s does not name a PAINT style of its stroke", n.ID, n.Name, n.StrokeStyleID)
+			}
+		}
+		if n.TextStyleID != "" {
+			s, ok := byID[n.TextStyleID]
+			uses[s.Name]++
+			if !ok || s.Type != "TEXT" || *s.FontName != *n.FontName || s.FontSize != n.FontSize {
+				t.Errorf("node %s %q: textStyleId %s does not name its TEXT style", n.ID, n.Name, n.TextStyleID)
+			}
+		}
+		if n.Type == "TEXT" && (n.TextStyleID == "" || n.FillStyleID == "") {
+			t.Errorf("TEXT %s %q has no text or fill style", n.ID, n.Name)
+		}
+	})
+	// The brand colour: the logo text (color: var(--brand)) and the button (background:
+	// var(--brand)) share one style bound to the --brand variable.
+	brand := ""
+	for _, s := range res.Styles {
+		if s.Name == "Color/brand" {
+			brand = s.ID
+			b := s.Paints[0].BoundVariables
+			if b == nil || b.Color == nil || vars[b.Color.ID].CodeSyntax.WEB != "var(--brand)" || s.Description != "var(--brand)" {
+				t.Errorf("Color/brand binds %+v, want the --brand variable", b)
+			}
+		}
+	}
+	if brand == "" || uses["Color/brand"] != 2 {
+		t.Errorf("Color/brand used %d times, want 2 (logo text, button)", uses["Color/brand"])
+	}
+	// The three links and the logo's font size differ; the links share Text/Body 16 with the
+	// underlined button text kept apart.
+	for name, n := range map[string]int{"Text/Body 16": 3, "Text/Body 20 Bold": 1, "Text/Body 16 underline": 1, "Color/ink": 3, "Color/surface": 1, "Border/#D1D5DB": 1, "Text/#FFFFFF": 1} {
+		if uses[name] != n {
+			t.Errorf("style %q used %d times, want %d (uses %v)", name, uses[name], n, uses)
+		}
+	}
+}
+
+// TestNoVariablesWithoutCustomProperties: a page without custom properties gives no variables
+// member (no empty collection for the plugin to create), and its colours styles named by role and
+// value.
+func TestNoVariablesWithoutCustomProperties(t *testing.T) {
+	out := loadFixture(t, "site").convert(t)
+	if out.Result.Variables != nil || strings.Contains(string(out.JSON), `"variables"`) {
+		t.Errorf("variables %+v in a result of a page without custom properties", out.Result.Variables)
+	}
+	if len(out.Result.Styles) == 0 {
+		t.Fatal("no styles")
+	}
+	for _, s := range out.Result.Styles {
+		if s.Type == "PAINT" && (s.Paints[0].BoundVariables != nil || !strings.Contains(s.Name, "/#")) {
+			t.Errorf("paint style %q %+v, want a role/value name without a binding", s.Name, s.Paints[0].BoundVariables)
+		}
+	}
+}
