@@ -136,6 +136,9 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 		// The visible-job lookup authorizes code2desResult (NOT_FOUND for other organizations,
 		// BAD_USER_INPUT for a malformed id) before the reader touches storage.
 		ResultService: a.newResults().ResultService(svc.Code2DesForResult),
+		RetryService:  svc,
+		BatchService:  svc,
+		StatsService:  svc,
 	}
 	srv := handler.New(graph.NewExecutableSchema(graph.NewConfig(resolver)))
 	// GET (queries) and POST application/json, writing `data` without re-encoding it.
