@@ -32,6 +32,7 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	PageImport() PageImportResolver
 	Query() QueryResolver
+	Subscription() SubscriptionResolver
 }
 
 type DirectiveRoot struct {
@@ -118,6 +119,11 @@ type ComplexityRoot struct {
 		Total      func(childComplexity int) int
 	}
 
+	JobUpdate struct {
+		Code2des   func(childComplexity int) int
+		PageImport func(childComplexity int) int
+	}
+
 	MaterializeCode2DesPayload struct {
 		Code2des func(childComplexity int) int
 		Recorded func(childComplexity int) int
@@ -196,6 +202,12 @@ type ComplexityRoot struct {
 		PageImport func(childComplexity int) int
 	}
 
+	Subscription struct {
+		Code2desUpdated   func(childComplexity int, id string) int
+		JobUpdates        func(childComplexity int, projectID string) int
+		PageImportUpdated func(childComplexity int, id string) int
+	}
+
 	TriggerCode2DesPayload struct {
 		Code2des func(childComplexity int) int
 	}
@@ -237,6 +249,11 @@ type QueryResolver interface {
 	Code2desJobs(ctx context.Context, projectID string, figmaFileKey *string, pageImportID *string, status *models.Code2DesStatus, first *int, after *string) (*Code2DesConnection, error)
 	Code2desResult(ctx context.Context, id string) (*models.Code2DesResult, error)
 	ProjectJobStats(ctx context.Context, projectID string, since *time.Time, until *time.Time) (*models.ProjectJobStats, error)
+}
+type SubscriptionResolver interface {
+	PageImportUpdated(ctx context.Context, id string) (<-chan *models.PageImport, error)
+	Code2desUpdated(ctx context.Context, id string) (<-chan *models.Code2Des, error)
+	JobUpdates(ctx context.Context, projectID string) (<-chan *JobUpdate, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -549,6 +566,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.JobStatusCounts.Total(childComplexity), true
+
+	case "JobUpdate.code2des":
+		if e.ComplexityRoot.JobUpdate.Code2des == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JobUpdate.Code2des(childComplexity), true
+	case "JobUpdate.pageImport":
+		if e.ComplexityRoot.JobUpdate.PageImport == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JobUpdate.PageImport(childComplexity), true
 
 	case "MaterializeCode2DesPayload.code2des":
 		if e.ComplexityRoot.MaterializeCode2DesPayload.Code2des == nil {
@@ -919,6 +949,40 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RetryPageImportPayload.PageImport(childComplexity), true
 
+	case "Subscription.code2desUpdated":
+		if e.ComplexityRoot.Subscription.Code2desUpdated == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_code2desUpdated_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.Code2desUpdated(childComplexity, args["id"].(string)), true
+	case "Subscription.jobUpdates":
+		if e.ComplexityRoot.Subscription.JobUpdates == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_jobUpdates_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.JobUpdates(childComplexity, args["projectId"].(string)), true
+	case "Subscription.pageImportUpdated":
+		if e.ComplexityRoot.Subscription.PageImportUpdated == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_pageImportUpdated_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.PageImportUpdated(childComplexity, args["id"].(string)), true
+
 	case "TriggerCode2DesPayload.code2des":
 		if e.ComplexityRoot.TriggerCode2DesPayload.Code2des == nil {
 			break
@@ -998,6 +1062,23 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, inputUnmarshalers)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
 			var buf bytes.Buffer
+			data.MarshalGQL(&buf)
+
+			return &graphql.Response{
+				Data: buf.Bytes(),
+			}
+		}
+	case ast.Subscription:
+		next := ec._Subscription(ctx, opCtx.Operation.SelectionSet)
+
+		var buf bytes.Buffer
+		return func(ctx context.Context) *graphql.Response {
+			buf.Reset()
+			data := next(ctx)
+
+			if data == nil {
+				return nil
+			}
 			data.MarshalGQL(&buf)
 
 			return &graphql.Response{
@@ -1377,6 +1458,36 @@ type ProjectJobStats {
   pageImports: JobStatusCounts!
   code2desJobs: JobStatusCounts!
 }
+
+"""
+Live updates over WebSocket (` + "`" + `graphql-transport-ws` + "`" + `, or the older ` + "`" + `graphql-ws` + "`" + `) at ` + "`" + `/graphql` + "`" + `.
+The token goes in ` + "`" + `connection_init` + "`" + `: ` + "`" + `{"type":"connection_init","payload":{"Authorization":"Bearer <JWT>"}}` + "`" + `.
+Each subscription first sends the current state, then one message per committed change (from any
+API instance). Limits and close codes: docs/api.md.
+"""
+type Subscription {
+  """
+  The Page Import now and after every change (status, attempt, deletion). Completes when the
+  import is deleted. Errors: BAD_USER_INPUT (` + "`" + `id` + "`" + `), NOT_FOUND (ends this subscription only).
+  """
+  pageImportUpdated(id: ID!): PageImport!
+  """
+  The Code2Des job now and after every change (status, attempt, materialization). Completes when
+  the job is deleted. Errors: BAD_USER_INPUT (` + "`" + `id` + "`" + `), NOT_FOUND (ends this subscription only).
+  """
+  code2desUpdated(id: ID!): Code2Des!
+  """
+  Every change of the project's visible jobs, as they are after it (creations included; deleted
+  jobs are not sent). Errors: BAD_USER_INPUT (` + "`" + `projectId` + "`" + `), NOT_FOUND (project).
+  """
+  jobUpdates(projectId: ID!): JobUpdate!
+}
+
+"One changed job of jobUpdates: exactly one field is set."
+type JobUpdate {
+  pageImport: PageImport
+  code2des: Code2Des
+}
 `, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -1543,6 +1654,16 @@ func (ec *executionContext) childFields_JobStatusCounts(ctx context.Context, fie
 		return ec.fieldContext_JobStatusCounts_total(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type JobStatusCounts", field.Name)
+}
+
+func (ec *executionContext) childFields_JobUpdate(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "pageImport":
+		return ec.fieldContext_JobUpdate_pageImport(ctx, field)
+	case "code2des":
+		return ec.fieldContext_JobUpdate_code2des(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type JobUpdate", field.Name)
 }
 
 func (ec *executionContext) childFields_MaterializeCode2DesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2082,6 +2203,48 @@ func (ec *executionContext) field_Query_projectJobStats_args(ctx context.Context
 		return nil, err
 	}
 	args["until"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_code2desUpdated_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_jobUpdates_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_pageImportUpdated_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -3310,6 +3473,70 @@ func (ec *executionContext) _JobStatusCounts_total(ctx context.Context, field gr
 }
 func (ec *executionContext) fieldContext_JobStatusCounts_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("JobStatusCounts", field, true, false, "Int")
+}
+
+func (ec *executionContext) _JobUpdate_pageImport(ctx context.Context, field graphql.CollectedField, obj *JobUpdate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JobUpdate_pageImport(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageImport, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.PageImport) graphql.Marshaler {
+			return ec.marshalOPageImport2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPageImport(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JobUpdate_pageImport(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JobUpdate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageImport(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JobUpdate_code2des(ctx context.Context, field graphql.CollectedField, obj *JobUpdate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JobUpdate_code2des(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code2des, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Code2Des) graphql.Marshaler {
+			return ec.marshalOCode2Des2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐCode2Des(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JobUpdate_code2des(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JobUpdate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Code2Des(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _MaterializeCode2DesPayload_code2des(ctx context.Context, field graphql.CollectedField, obj *MaterializeCode2DesPayload) (ret graphql.Marshaler) {
@@ -4872,6 +5099,138 @@ func (ec *executionContext) fieldContext_RetryPageImportPayload_pageImport(_ con
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_PageImport(ctx, field)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_pageImportUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_pageImportUpdated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().PageImportUpdated(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.PageImport) graphql.Marshaler {
+			return ec.marshalNPageImport2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPageImport(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_pageImportUpdated(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageImport(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_pageImportUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_code2desUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_code2desUpdated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().Code2desUpdated(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Code2Des) graphql.Marshaler {
+			return ec.marshalNCode2Des2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐCode2Des(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_code2desUpdated(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Code2Des(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_code2desUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_jobUpdates(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_jobUpdates(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().JobUpdates(ctx, fc.Args["projectId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *JobUpdate) graphql.Marshaler {
+			return ec.marshalNJobUpdate2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐJobUpdate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_jobUpdates(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_JobUpdate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_jobUpdates_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -6929,6 +7288,44 @@ func (ec *executionContext) _JobStatusCounts(ctx context.Context, sel ast.Select
 	return out
 }
 
+var jobUpdateImplementors = []string{"JobUpdate"}
+
+func (ec *executionContext) _JobUpdate(ctx context.Context, sel ast.SelectionSet, obj *JobUpdate) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, jobUpdateImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("JobUpdate")
+		case "pageImport":
+			out.Values[i] = ec._JobUpdate_pageImport(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "code2des":
+			out.Values[i] = ec._JobUpdate_code2des(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var materializeCode2DesPayloadImplementors = []string{"MaterializeCode2DesPayload"}
 
 func (ec *executionContext) _MaterializeCode2DesPayload(ctx context.Context, sel ast.SelectionSet, obj *MaterializeCode2DesPayload) graphql.Marshaler {
@@ -7502,6 +7899,30 @@ func (ec *executionContext) _RetryPageImportPayload(ctx context.Context, sel ast
 	}
 
 	return out
+}
+
+var subscriptionImplementors = []string{"Subscription"}
+
+func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionImplementors)
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
+		Object: "Subscription",
+	})
+	if len(fields) != 1 {
+		graphql.AddErrorf(ctx, "must subscribe to exactly one stream")
+		return nil
+	}
+
+	switch fields[0].Name {
+	case "pageImportUpdated":
+		return ec._Subscription_pageImportUpdated(ctx, fields[0])
+	case "code2desUpdated":
+		return ec._Subscription_code2desUpdated(ctx, fields[0])
+	case "jobUpdates":
+		return ec._Subscription_jobUpdates(ctx, fields[0])
+	default:
+		panic("unknown field " + strconv.Quote(fields[0].Name))
+	}
 }
 
 var triggerCode2DesPayloadImplementors = []string{"TriggerCode2DesPayload"}
@@ -8179,6 +8600,14 @@ func (ec *executionContext) marshalNJSON2githubᚗcomᚋcode2desᚋbackendᚋmod
 
 func (ec *executionContext) marshalNJobStatusCounts2githubᚗcomᚋcode2desᚋbackendᚋmodelsᚐJobStatusCounts(ctx context.Context, sel ast.SelectionSet, v models.JobStatusCounts) graphql.Marshaler {
 	return ec._JobStatusCounts(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNJobUpdate2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐJobUpdate(ctx context.Context, sel ast.SelectionSet, v *JobUpdate) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "JobUpdate!")
+		return graphql.Null
+	}
+	return ec._JobUpdate(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNMaterializeCode2DesInput2githubᚗcomᚋcode2desᚋbackendᚋgraphᚐMaterializeCode2DesInput(ctx context.Context, v any) (MaterializeCode2DesInput, error) {

@@ -54,6 +54,12 @@ type DeletePageImportPayload struct {
 	DeletedID string `json:"deletedId"`
 }
 
+// One changed job of jobUpdates: exactly one field is set.
+type JobUpdate struct {
+	PageImport *models.PageImport `json:"pageImport,omitempty"`
+	Code2des   *models.Code2Des   `json:"code2des,omitempty"`
+}
+
 type MaterializeCode2DesInput struct {
 	Code2desID string `json:"code2desId"`
 	// The Figma root node id the plugin created, e.g. `12:345`.
@@ -109,6 +115,13 @@ type RetryCode2DesPayload struct {
 type RetryPageImportPayload struct {
 	// The import, now PROCESSING at its new attempt.
 	PageImport *models.PageImport `json:"pageImport"`
+}
+
+// Live updates over WebSocket (`graphql-transport-ws`, or the older `graphql-ws`) at `/graphql`.
+// The token goes in `connection_init`: `{"type":"connection_init","payload":{"Authorization":"Bearer <JWT>"}}`.
+// Each subscription first sends the current state, then one message per committed change (from any
+// API instance). Limits and close codes: docs/api.md.
+type Subscription struct {
 }
 
 type TriggerCode2DesInput struct {

@@ -15,4 +15,6 @@ type Resolver struct {
 	RetryService models.JobRetryService
 	BatchService models.PageImportBatchService
 	StatsService models.JobStatsService
+	// Events feeds the subscriptions.
+	Events models.JobEventSource
 }

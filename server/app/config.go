@@ -100,6 +100,15 @@ type Config struct {
 	// LOCAL AND TEST USE ONLY: the local stack turns it on to import pages it serves itself.
 	AllowLoopbackSources bool `env:"ALLOW_LOOPBACK_SOURCES" envDefault:"false"`
 
+	// --- GraphQL subscriptions (issue 18, subscriptions.go). ---
+
+	// SubscriptionsPerConnection bounds the live subscriptions of one WebSocket connection; 0
+	// means DefaultSubscriptionsPerConnection.
+	SubscriptionsPerConnection int `env:"SUBSCRIPTIONS_PER_CONNECTION" envDefault:"20"`
+	// SubscriptionConnectionsPerSubject bounds one subject's open WebSocket connections on one
+	// instance; 0 means DefaultSubscriptionConnectionsPerSubject.
+	SubscriptionConnectionsPerSubject int `env:"SUBSCRIPTION_CONNECTIONS_PER_SUBJECT" envDefault:"10"`
+
 	// --- Worker callbacks and the sweeper (issue 4). ---
 
 	// WorkerSecrets are the shared secrets worker callbacks are signed with (SPEC §6), comma

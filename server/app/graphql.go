@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"slices"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql/handler"
@@ -18,12 +17,14 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/go-chi/httprate"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/rs/cors"
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/code2des/backend/graph"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/auth"
+	"github.com/code2des/backend/server/events"
 	"github.com/code2des/backend/server/jobs"
 	"github.com/code2des/backend/server/sourceurl"
 )
@@ -83,6 +84,8 @@ func (c Config) withGraphQLDefaults() Config {
 	if c.CreatePageImportRateWindow <= 0 {
 		c.CreatePageImportRateWindow = DefaultCreatePageImportRateWindow
 	}
+	def(&c.SubscriptionsPerConnection, DefaultSubscriptionsPerConnection)
+	def(&c.SubscriptionConnectionsPerSubject, DefaultSubscriptionConnectionsPerSubject)
 	if c.TriggerCode2DesRateWindow <= 0 {
 		c.TriggerCode2DesRateWindow = DefaultTriggerCode2DesRateWindow
 	}
@@ -130,6 +133,10 @@ func (a *App) newJobs() *jobs.Service {
 // mountGraphQL mounts /graphql behind CORS, the body limit, authentication and the rate limit.
 func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 	svc := a.newJobs()
+	hub := events.New(a.deps.DB.DB, a.logger)
+	a.metrics.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "code2des_subscriptions_active", Help: "Live GraphQL subscriptions on this instance.",
+	}, func() float64 { return float64(hub.Subscribers()) }))
 	resolver := &graph.Resolver{
 		PageImportService: svc,
 		Code2DesService:   svc,
@@ -139,8 +146,12 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 		RetryService:  svc,
 		BatchService:  svc,
 		StatsService:  svc,
+		Events:        hub,
 	}
 	srv := handler.New(graph.NewExecutableSchema(graph.NewConfig(resolver)))
+	// Subscriptions over WebSocket (issue 18, subscriptions.go).
+	srv.AddTransport(a.subscriptionTransport(verifier))
+	srv.Use(graph.SubscriptionLoaders{Reader: svc})
 	// GET (queries) and POST application/json, writing `data` without re-encoding it.
 	srv.AddTransport(jsonTransport{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](queryCacheSize))
@@ -168,7 +179,7 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 		// Per-request dataloaders, reading as the authenticated caller.
 		r.Use(graph.LoaderMiddleware(svc))
 		r.Post("/graphql", srv.ServeHTTP)
-		r.Get("/graphql", srv.ServeHTTP)
+		r.Get("/graphql", a.websocketUpgrade(http.HandlerFunc(srv.ServeHTTP)).ServeHTTP)
 		// Preflight requests are answered by the CORS middleware; the route makes chi run it.
 		r.Options("/graphql", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	})
@@ -177,14 +188,8 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 // cors allows the Figma plugin iframe (Origin `null`) and the configured dashboard origins, with
 // no cookies: the API authenticates with a bearer token only.
 func (a *App) cors() *cors.Cors {
-	origins := a.cfg.CORSAllowedOrigins
 	return cors.New(cors.Options{
-		AllowOriginFunc: func(origin string) bool {
-			if origin == "null" {
-				return a.cfg.CORSAllowNullOrigin
-			}
-			return slices.Contains(origins, origin)
-		},
+		AllowOriginFunc:  a.originAllowed,
 		AllowedMethods:   []string{http.MethodGet, http.MethodPost},
 		AllowedHeaders:   []string{"Authorization", "Content-Type"},
 		ExposedHeaders:   []string{"X-Request-Id", "Retry-After"},

@@ -33,13 +33,35 @@ type retriedImport struct {
 	}
 }
 
-// createImport creates a Page Import as alice and returns its id and the nonce of its message.
+// createImport creates a Page Import in alice's project a1 through c and returns its id and the
+// nonce of its message.
 func (s *xstack) createImport(t *testing.T, c *client.Client) (string, string) {
+	t.Helper()
+	return s.createImportWith(t, c, s.a1)
+}
+
+// createImportIn creates a Page Import as subject in project.
+func (s *xstack) createImportIn(t *testing.T, subject string, project int64) (string, string) {
+	t.Helper()
+	return s.createImportWith(t, s.client(t, subject), project)
+}
+
+// nonceOf reads a job's current nonce (what its worker's message carried).
+func (s *xstack) nonceOf(t *testing.T, id string) string {
+	t.Helper()
+	var row models.PageImport
+	if err := s.db.NewSelect().Model(&row).Where("id = ?", id).Scan(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return row.Nonce
+}
+
+func (s *xstack) createImportWith(t *testing.T, c *client.Client, project int64) (string, string) {
 	t.Helper()
 	var out struct {
 		CreatePageImport struct{ PageImport struct{ ID string } }
 	}
-	if err := c.Post(createOneQ, &out, client.Var("p", fmt.Sprint(s.a1))); err != nil {
+	if err := c.Post(createOneQ, &out, client.Var("p", fmt.Sprint(project))); err != nil {
 		t.Fatal(err)
 	}
 	msgs := drain(t, s.capture, 2*time.Second)

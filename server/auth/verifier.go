@@ -215,7 +215,8 @@ func (v *Verifier) Verify(ctx context.Context, token string) (models.Principal, 
 	if sub == "" || len(sub) > models.MaxSubjectLength {
 		return models.Principal{}, unauthenticated(ErrSubject)
 	}
-	return models.Principal{Subject: sub}, nil
+	exp, _ := tok.Expiration()
+	return models.Principal{Subject: sub, ExpiresAt: exp}, nil
 }
 
 // clientAccepted checks the app client: Cognito ID tokens name it in `aud`, access tokens in
