@@ -153,6 +153,7 @@ type ComplexityRoot struct {
 		OrganizationID    func(childComplexity int) int
 		ProjectID         func(childComplexity int) int
 		ReadySelector     func(childComplexity int) int
+		Screenshot        func(childComplexity int, width *int) int
 		SourceKind        func(childComplexity int) int
 		SourceURL         func(childComplexity int) int
 		Status            func(childComplexity int) int
@@ -202,6 +203,11 @@ type ComplexityRoot struct {
 		PageImport func(childComplexity int) int
 	}
 
+	Screenshot struct {
+		ExpiresAt func(childComplexity int) int
+		URL       func(childComplexity int) int
+	}
+
 	Subscription struct {
 		Code2desUpdated   func(childComplexity int, id string) int
 		JobUpdates        func(childComplexity int, projectID string) int
@@ -241,6 +247,7 @@ type PageImportResolver interface {
 	HasScreenshot(ctx context.Context, obj *models.PageImport) (bool, error)
 
 	Code2desJobs(ctx context.Context, obj *models.PageImport) ([]*models.Code2Des, error)
+	Screenshot(ctx context.Context, obj *models.PageImport, width *int) (*models.Screenshot, error)
 }
 type QueryResolver interface {
 	PageImport(ctx context.Context, id string) (*models.PageImport, error)
@@ -754,6 +761,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PageImport.ReadySelector(childComplexity), true
+	case "PageImport.screenshot":
+		if e.ComplexityRoot.PageImport.Screenshot == nil {
+			break
+		}
+
+		args, err := ec.field_PageImport_screenshot_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PageImport.Screenshot(childComplexity, args["width"].(*int)), true
 	case "PageImport.sourceKind":
 		if e.ComplexityRoot.PageImport.SourceKind == nil {
 			break
@@ -948,6 +966,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RetryPageImportPayload.PageImport(childComplexity), true
+
+	case "Screenshot.expiresAt":
+		if e.ComplexityRoot.Screenshot.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Screenshot.ExpiresAt(childComplexity), true
+	case "Screenshot.url":
+		if e.ComplexityRoot.Screenshot.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Screenshot.URL(childComplexity), true
 
 	case "Subscription.code2desUpdated":
 		if e.ComplexityRoot.Subscription.Code2desUpdated == nil {
@@ -1488,6 +1519,25 @@ type JobUpdate {
   pageImport: PageImport
   code2des: Code2Des
 }
+
+extend type PageImport {
+  """
+  A presigned URL of the full-page screenshot (null when there is none), valid for 15 minutes; or,
+  with ` + "`" + `width` + "`" + ` (160, 320, 640 or 1280 px), of a thumbnail that width (never wider than the
+  screenshot), cropped to the top of the page (at most twice as tall as wide), made once and
+  stored beside the screenshot. Ask again for a fresh URL after it expires.
+  Errors: BAD_USER_INPUT (` + "`" + `width` + "`" + `), FAILED_PRECONDITION (screenshot missing, unreadable or over
+  40 Mpx / 32 MiB for a thumbnail), UNAVAILABLE (storage).
+  """
+  screenshot(width: Int): Screenshot
+}
+
+"A short-lived URL of an image in storage."
+type Screenshot {
+  "A plain GET of this URL returns the image until ` + "`" + `expiresAt` + "`" + `."
+  url: String!
+  expiresAt: Time!
+}
 `, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -1712,6 +1762,8 @@ func (ec *executionContext) childFields_PageImport(ctx context.Context, field gr
 		return ec.fieldContext_PageImport_createdBy(ctx, field)
 	case "code2desJobs":
 		return ec.fieldContext_PageImport_code2desJobs(ctx, field)
+	case "screenshot":
+		return ec.fieldContext_PageImport_screenshot(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PageImport", field.Name)
 }
@@ -1780,6 +1832,16 @@ func (ec *executionContext) childFields_RetryPageImportPayload(ctx context.Conte
 		return ec.fieldContext_RetryPageImportPayload_pageImport(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RetryPageImportPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Screenshot(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "url":
+		return ec.fieldContext_Screenshot_url(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_Screenshot_expiresAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Screenshot", field.Name)
 }
 
 func (ec *executionContext) childFields_TriggerCode2DesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2025,6 +2087,20 @@ func (ec *executionContext) field_Mutation_triggerCode2Des_args(ctx context.Cont
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_PageImport_screenshot_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "width",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["width"] = arg0
 	return args, nil
 }
 
@@ -4355,6 +4431,50 @@ func (ec *executionContext) fieldContext_PageImport_code2desJobs(_ context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _PageImport_screenshot(ctx context.Context, field graphql.CollectedField, obj *models.PageImport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageImport_screenshot(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PageImport().Screenshot(ctx, obj, fc.Args["width"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Screenshot) graphql.Marshaler {
+			return ec.marshalOScreenshot2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐScreenshot(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PageImport_screenshot(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PageImport",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Screenshot(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PageImport_screenshot_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PageImportConnection_edges(ctx context.Context, field graphql.CollectedField, obj *PageImportConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5101,6 +5221,52 @@ func (ec *executionContext) fieldContext_RetryPageImportPayload_pageImport(_ con
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Screenshot_url(ctx context.Context, field graphql.CollectedField, obj *models.Screenshot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Screenshot_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.URL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Screenshot_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Screenshot", field, false, false, "String")
+}
+
+func (ec *executionContext) _Screenshot_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.Screenshot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Screenshot_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Screenshot_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Screenshot", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Subscription_pageImportUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
@@ -7555,6 +7721,12 @@ func (ec *executionContext) _PageImport(ctx context.Context, sel ast.SelectionSe
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PageImport_code2desJobs(ctx, field, obj)
 				})
+		case "screenshot":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PageImport_screenshot(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -7881,6 +8053,44 @@ func (ec *executionContext) _RetryPageImportPayload(ctx context.Context, sel ast
 			out.Values[i] = graphql.MarshalString("RetryPageImportPayload")
 		case "pageImport":
 			out.Values[i] = ec._RetryPageImportPayload_pageImport(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var screenshotImplementors = []string{"Screenshot"}
+
+func (ec *executionContext) _Screenshot(ctx context.Context, sel ast.SelectionSet, obj *models.Screenshot) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, screenshotImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Screenshot")
+		case "url":
+			out.Values[i] = ec._Screenshot_url(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._Screenshot_expiresAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -9070,6 +9280,13 @@ func (ec *executionContext) marshalOPageImportStatus2ᚖgithubᚗcomᚋcode2des�
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalOScreenshot2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐScreenshot(ctx context.Context, sel ast.SelectionSet, v *models.Screenshot) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Screenshot(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOString2ᚖstring(ctx context.Context, v any) (*string, error) {

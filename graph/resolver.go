@@ -15,6 +15,8 @@ type Resolver struct {
 	RetryService models.JobRetryService
 	BatchService models.PageImportBatchService
 	StatsService models.JobStatsService
+	// Screenshots serves PageImport.screenshot.
+	Screenshots models.ScreenshotService
 	// Events feeds the subscriptions.
 	Events models.JobEventSource
 }

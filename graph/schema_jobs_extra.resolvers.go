@@ -51,6 +51,11 @@ func (r *mutationResolver) CreatePageImports(ctx context.Context, input CreatePa
 	return &CreatePageImportsPayload{PageImports: imports}, nil
 }
 
+// Screenshot is the resolver for the screenshot field.
+func (r *pageImportResolver) Screenshot(ctx context.Context, obj *models.PageImport, width *int) (*models.Screenshot, error) {
+	return r.Screenshots.Screenshot(ctx, obj, width)
+}
+
 // ProjectJobStats is the resolver for the projectJobStats field.
 func (r *queryResolver) ProjectJobStats(ctx context.Context, projectID string, since *time.Time, until *time.Time) (*models.ProjectJobStats, error) {
 	pid, err := parseInt64ID("projectId", projectID)

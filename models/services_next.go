@@ -149,3 +149,19 @@ type JobEventSource interface {
 	// Errors: CodeUnavailable when the database cannot be listened to.
 	Subscribe(ctx context.Context, f JobEventFilter) (*JobEventStream, error)
 }
+
+// Screenshot is a short-lived presigned URL of a Page Import's screenshot or of a thumbnail of it.
+type Screenshot struct {
+	// URL reads the image with a plain GET until ExpiresAt.
+	URL       string
+	ExpiresAt time.Time
+}
+
+// ScreenshotService serves PageImport.screenshot.
+type ScreenshotService interface {
+	// Screenshot returns a presigned URL of pi's screenshot, or of its thumbnail width pixels wide,
+	// or nil when pi has no screenshot. pi must already be visible to the caller.
+	// Errors: CodeBadUserInput (`width`), CodeFailedPrecondition (missing, unreadable or too large
+	// screenshot), CodeUnavailable (storage).
+	Screenshot(ctx context.Context, pi *PageImport, width *int) (*Screenshot, error)
+}

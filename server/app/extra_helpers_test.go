@@ -14,6 +14,7 @@ import (
 
 	"github.com/99designs/gqlgen/client"
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/uptrace/bun"
 
 	"github.com/code2des/backend/server/app"
@@ -181,3 +182,7 @@ func newXStackOn(t testing.TB, base *xstack, edit func(*app.Config, *app.Deps)) 
 
 // unreachable is a capture or conversion queue that is down.
 func unreachable(t testing.TB) *sqsqueue.Queue { return testenv.UnreachableQueue(t) }
+
+func deleteInput(bucket, key string) *s3.DeleteObjectInput {
+	return &s3.DeleteObjectInput{Bucket: aws.String(bucket), Key: aws.String(key)}
+}

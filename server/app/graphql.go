@@ -147,6 +147,7 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 		BatchService:  svc,
 		StatsService:  svc,
 		Events:        hub,
+		Screenshots:   a.newScreenshots(),
 	}
 	srv := handler.New(graph.NewExecutableSchema(graph.NewConfig(resolver)))
 	// Subscriptions over WebSocket (issue 18, subscriptions.go).
