@@ -153,6 +153,10 @@ type Config struct {
 	// once in the process.
 	ResultConvertConcurrency int `env:"RESULT_CONVERT_CONCURRENCY" envDefault:"2"`
 
+	// OTLPEndpoint is where traces are exported over OTLP/HTTP (e.g. http://collector:4318);
+	// empty: tracing is off (incoming trace context is still passed on to queue messages).
+	OTLPEndpoint string `env:"OTEL_EXPORTER_OTLP_ENDPOINT"`
+
 	// LogLevel is debug, info, warn or error.
 	LogLevel string `env:"LOG_LEVEL" envDefault:"info"`
 	// LogFormat is json or text.

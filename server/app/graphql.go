@@ -153,6 +153,8 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 	// Subscriptions over WebSocket (issue 18, subscriptions.go).
 	srv.AddTransport(a.subscriptionTransport(verifier))
 	srv.Use(graph.SubscriptionLoaders{Reader: svc})
+	// OpenTelemetry spans of operations and resolvers (issue 18; server/telemetry).
+	srv.Use(graph.Tracing{})
 	// GET (queries) and POST application/json, writing `data` without re-encoding it.
 	srv.AddTransport(jsonTransport{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](queryCacheSize))
