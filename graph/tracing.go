@@ -15,11 +15,12 @@ import (
 const TracerName = "github.com/code2des/backend/graph"
 
 // Tracing is a gqlgen extension that traces every query and mutation (span "graphql <type>
-// <name>") and, inside it, every field with a resolver of its own (span "graphql.resolve
-// <Object>.<field>"): the root fields, the dataloader fields and PageImport.screenshot, which are
-// the ones that read the database or storage. Plain struct fields get no span. Subscriptions get
-// their resolver spans only (an operation span would last the subscription). It uses the global
-// tracer provider (a no-op unless server/telemetry installed one).
+// <name>") and, inside it, the resolvers of cost (span "graphql.resolve <Object>.<field>"): the
+// root fields and tracedFields. The dataloader fields (PageImport.code2desJobs,
+// Code2Des.pageImport) get no span per element: their cost is the one batched SQL statement,
+// which has its own span, and a span per element would slow every element of a 100-row page.
+// Subscriptions get their resolver spans only (an operation span would last the subscription).
+// It uses the global tracer provider (a no-op unless server/telemetry installed one).
 type Tracing struct{}
 
 var _ interface {
@@ -56,15 +57,23 @@ func (Tracing) InterceptOperation(ctx context.Context, next graphql.OperationHan
 	}
 }
 
+// rootObjects are the operation types, whose fields are the calls of the API.
+var rootObjects = map[string]bool{"Query": true, "Mutation": true, "Subscription": true}
+
+// tracedFields are the non-root fields whose resolvers call storage on their own.
+var tracedFields = map[string]bool{"PageImport.screenshot": true}
+
 // InterceptField implements graphql.FieldInterceptor.
 func (Tracing) InterceptField(ctx context.Context, next graphql.Resolver) (any, error) {
 	fc := graphql.GetFieldContext(ctx)
-	if fc == nil || !fc.IsResolver {
+	if fc == nil || !fc.IsResolver || !(rootObjects[fc.Object] || tracedFields[fc.Object+"."+fc.Field.Name]) {
 		return next(ctx)
 	}
-	ctx, span := tracer().Start(ctx, "graphql.resolve "+fc.Object+"."+fc.Field.Name,
-		trace.WithAttributes(attribute.String("graphql.field.path", fc.Path().String())))
+	ctx, span := tracer().Start(ctx, "graphql.resolve "+fc.Object+"."+fc.Field.Name)
 	defer span.End()
+	if span.IsRecording() {
+		span.SetAttributes(attribute.String("graphql.field.path", fc.Path().String()))
+	}
 	res, err := next(ctx)
 	if err != nil {
 		span.RecordError(err)

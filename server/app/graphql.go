@@ -27,6 +27,7 @@ import (
 	"github.com/code2des/backend/server/events"
 	"github.com/code2des/backend/server/jobs"
 	"github.com/code2des/backend/server/sourceurl"
+	"github.com/code2des/backend/server/telemetry"
 )
 
 // Defaults of the GraphQL limits, used when a Config field is zero (they equal the envDefault
@@ -153,8 +154,12 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 	// Subscriptions over WebSocket (issue 18, subscriptions.go).
 	srv.AddTransport(a.subscriptionTransport(verifier))
 	srv.Use(graph.SubscriptionLoaders{Reader: svc})
-	// OpenTelemetry spans of operations and resolvers (issue 18; server/telemetry).
-	srv.Use(graph.Tracing{})
+	// OpenTelemetry spans of operations and resolvers (issue 18), only when a tracer provider is
+	// installed (server/telemetry.Setup with an exporter): the field interceptor then runs for
+	// every field.
+	if telemetry.Enabled() {
+		srv.Use(graph.Tracing{})
+	}
 	// GET (queries) and POST application/json, writing `data` without re-encoding it.
 	srv.AddTransport(jsonTransport{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](queryCacheSize))

@@ -62,6 +62,13 @@ func Setup(ctx context.Context, endpoint string) (shutdown func(context.Context)
 	return tp.Shutdown, nil
 }
 
+// Enabled reports whether a tracer provider that records spans is installed globally (by Setup
+// with an endpoint, or by a test with an in-memory exporter).
+func Enabled() bool {
+	_, ok := otel.GetTracerProvider().(*sdktrace.TracerProvider)
+	return ok
+}
+
 // InstrumentAWS adds the AWS SDK's otel middleware (one span per S3 or SQS call) to cfg; build
 // the clients from cfg afterwards.
 func InstrumentAWS(cfg *aws.Config) { otelaws.AppendMiddlewares(&cfg.APIOptions) }
