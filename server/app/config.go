@@ -108,6 +108,9 @@ type Config struct {
 	// SubscriptionConnectionsPerSubject bounds one subject's open WebSocket connections on one
 	// instance; 0 means DefaultSubscriptionConnectionsPerSubject.
 	SubscriptionConnectionsPerSubject int `env:"SUBSCRIPTION_CONNECTIONS_PER_SUBJECT" envDefault:"10"`
+	// SubscriptionPingInterval is the keep-alive ping interval of subscription connections; 0
+	// means DefaultSubscriptionPingInterval.
+	SubscriptionPingInterval time.Duration `env:"SUBSCRIPTION_PING_INTERVAL" envDefault:"25s"`
 
 	// --- Worker callbacks and the sweeper (issue 4). ---
 

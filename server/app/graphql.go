@@ -87,6 +87,9 @@ func (c Config) withGraphQLDefaults() Config {
 	}
 	def(&c.SubscriptionsPerConnection, DefaultSubscriptionsPerConnection)
 	def(&c.SubscriptionConnectionsPerSubject, DefaultSubscriptionConnectionsPerSubject)
+	if c.SubscriptionPingInterval <= 0 {
+		c.SubscriptionPingInterval = DefaultSubscriptionPingInterval
+	}
 	if c.TriggerCode2DesRateWindow <= 0 {
 		c.TriggerCode2DesRateWindow = DefaultTriggerCode2DesRateWindow
 	}

@@ -28,9 +28,10 @@ const (
 	DefaultSubscriptionConnectionsPerSubject = 10
 	// WebsocketInitTimeout is how long a connection may stay open without connection_init.
 	WebsocketInitTimeout = 10 * time.Second
-	// WebsocketPingInterval is the server's keep-alive: a graphql-transport-ws `ping` (a client
-	// that does not answer `pong` within two intervals is dropped) or a graphql-ws `ka`.
-	WebsocketPingInterval = 25 * time.Second
+	// DefaultSubscriptionPingInterval is SUBSCRIPTION_PING_INTERVAL, the server's keep-alive: a
+	// graphql-transport-ws `ping` (a client that does not answer `pong` within two intervals is
+	// dropped) or a graphql-ws `ka`; below the usual 30-60 s idle timeouts of load balancers.
+	DefaultSubscriptionPingInterval = 25 * time.Second
 	// WebsocketMaxMessageBytes bounds one client message (connection_init or subscribe).
 	WebsocketMaxMessageBytes = 64 * 1024
 )
@@ -56,8 +57,8 @@ func (a *App) subscriptionTransport(verifier auth.TokenVerifier) transport.Webso
 		// Origins are checked by originAllowed before the upgrade (Origin `null` included).
 		Implementation:        transport.CoderWebsocketImplementation{AcceptOptions: websocket.AcceptOptions{InsecureSkipVerify: true}},
 		InitTimeout:           WebsocketInitTimeout,
-		KeepAlivePingInterval: WebsocketPingInterval,
-		PingPongInterval:      WebsocketPingInterval,
+		KeepAlivePingInterval: a.cfg.SubscriptionPingInterval,
+		PingPongInterval:      a.cfg.SubscriptionPingInterval,
 		PayloadReadLimit:      &limit,
 		InitFunc: func(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
 			return a.initConnection(ctx, verifier, conns, p)

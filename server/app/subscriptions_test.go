@@ -242,6 +242,40 @@ func TestSubscriptionRefusalsAndLimits(t *testing.T) {
 	})
 }
 
+// The server pings every SUBSCRIPTION_PING_INTERVAL (graphql-transport-ws `ping`) and keeps a
+// connection that answers `pong`.
+func TestSubscriptionKeepAlive(t *testing.T) {
+	s := newXStack(t, func(c *app.Config, _ *app.Deps) { c.SubscriptionPingInterval = 200 * time.Millisecond })
+	srv := httptest.NewServer(s.handler)
+	t.Cleanup(srv.Close)
+	w, _, err := dialWS(t, srv, "null")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := w.init(s.token(t, "alice", time.Hour)); m.Type != "connection_ack" {
+		t.Fatalf("init: %+v", m)
+	}
+	pings := 0
+	deadline := time.Now().Add(3 * time.Second)
+	for pings < 3 && time.Now().Before(deadline) {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		_, b, err := w.c.Read(ctx)
+		cancel()
+		if err != nil {
+			t.Fatalf("connection lost after %d pings: %v", pings, err)
+		}
+		var m wsMsg
+		_ = json.Unmarshal(b, &m)
+		if m.Type == "ping" {
+			pings++
+			w.send(wsMsg{Type: "pong"})
+		}
+	}
+	if pings < 3 {
+		t.Errorf("%d pings in 3 s at a 200 ms interval", pings)
+	}
+}
+
 // A connection closes cleanly when its token expires.
 func TestSubscriptionClosesOnTokenExpiry(t *testing.T) {
 	s := newXStack(t, nil)
