@@ -33,6 +33,7 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	PageImport() PageImportResolver
 	Query() QueryResolver
+	Subscription() SubscriptionResolver
 }
 
 type DirectiveRoot struct {
@@ -117,12 +118,28 @@ type ComplexityRoot struct {
 		PageImport func(childComplexity int) int
 	}
 
+	CreatePageImportsPayload struct {
+		PageImports func(childComplexity int) int
+	}
+
 	DeleteCode2DesPayload struct {
 		DeletedID func(childComplexity int) int
 	}
 
 	DeletePageImportPayload struct {
 		DeletedID func(childComplexity int) int
+	}
+
+	JobStatusCounts struct {
+		Completed  func(childComplexity int) int
+		Failed     func(childComplexity int) int
+		Processing func(childComplexity int) int
+		Total      func(childComplexity int) int
+	}
+
+	JobUpdate struct {
+		Code2des   func(childComplexity int) int
+		PageImport func(childComplexity int) int
 	}
 
 	MaterializeCode2DesPayload struct {
@@ -132,9 +149,12 @@ type ComplexityRoot struct {
 
 	Mutation struct {
 		CreatePageImport    func(childComplexity int, input CreatePageImportInput) int
+		CreatePageImports   func(childComplexity int, input CreatePageImportsInput) int
 		DeleteCode2Des      func(childComplexity int, id string) int
 		DeletePageImport    func(childComplexity int, id string) int
 		MaterializeCode2Des func(childComplexity int, input MaterializeCode2DesInput) int
+		RetryCode2Des       func(childComplexity int, id string) int
+		RetryPageImport     func(childComplexity int, id string) int
 		TriggerCode2Des     func(childComplexity int, input TriggerCode2DesInput) int
 	}
 
@@ -151,6 +171,7 @@ type ComplexityRoot struct {
 		OrganizationID    func(childComplexity int) int
 		ProjectID         func(childComplexity int) int
 		ReadySelector     func(childComplexity int) int
+		Screenshot        func(childComplexity int, width *int) int
 		SourceKind        func(childComplexity int) int
 		SourceURL         func(childComplexity int) int
 		Status            func(childComplexity int) int
@@ -175,12 +196,40 @@ type ComplexityRoot struct {
 		StartCursor     func(childComplexity int) int
 	}
 
+	ProjectJobStats struct {
+		Code2DesJobs func(childComplexity int) int
+		PageImports  func(childComplexity int) int
+		ProjectID    func(childComplexity int) int
+		Since        func(childComplexity int) int
+		Until        func(childComplexity int) int
+	}
+
 	Query struct {
-		Code2des       func(childComplexity int, id string) int
-		Code2desJobs   func(childComplexity int, projectID string, figmaFileKey *string, pageImportID *string, status *models.Code2DesStatus, first *int, after *string) int
-		Code2desResult func(childComplexity int, id string) int
-		PageImport     func(childComplexity int, id string) int
-		PageImports    func(childComplexity int, projectID string, status *models.PageImportStatus, first *int, after *string) int
+		Code2des        func(childComplexity int, id string) int
+		Code2desJobs    func(childComplexity int, projectID string, figmaFileKey *string, pageImportID *string, status *models.Code2DesStatus, first *int, after *string) int
+		Code2desResult  func(childComplexity int, id string) int
+		PageImport      func(childComplexity int, id string) int
+		PageImports     func(childComplexity int, projectID string, status *models.PageImportStatus, first *int, after *string) int
+		ProjectJobStats func(childComplexity int, projectID string, since *time.Time, until *time.Time) int
+	}
+
+	RetryCode2DesPayload struct {
+		Code2des func(childComplexity int) int
+	}
+
+	RetryPageImportPayload struct {
+		PageImport func(childComplexity int) int
+	}
+
+	Screenshot struct {
+		ExpiresAt func(childComplexity int) int
+		URL       func(childComplexity int) int
+	}
+
+	Subscription struct {
+		Code2desUpdated   func(childComplexity int, id string) int
+		JobUpdates        func(childComplexity int, projectID string) int
+		PageImportUpdated func(childComplexity int, id string) int
 	}
 
 	TriggerCode2DesPayload struct {
@@ -211,9 +260,13 @@ type MutationResolver interface {
 	MaterializeCode2Des(ctx context.Context, input MaterializeCode2DesInput) (*MaterializeCode2DesPayload, error)
 	DeletePageImport(ctx context.Context, id string) (*DeletePageImportPayload, error)
 	DeleteCode2Des(ctx context.Context, id string) (*DeleteCode2DesPayload, error)
+	RetryPageImport(ctx context.Context, id string) (*RetryPageImportPayload, error)
+	RetryCode2Des(ctx context.Context, id string) (*RetryCode2DesPayload, error)
+	CreatePageImports(ctx context.Context, input CreatePageImportsInput) (*CreatePageImportsPayload, error)
 }
 type PageImportResolver interface {
 	Code2desJobs(ctx context.Context, obj *models.PageImport) ([]*models.Code2Des, error)
+	Screenshot(ctx context.Context, obj *models.PageImport, width *int) (*models.Screenshot, error)
 }
 type QueryResolver interface {
 	PageImport(ctx context.Context, id string) (*models.PageImport, error)
@@ -221,6 +274,12 @@ type QueryResolver interface {
 	Code2des(ctx context.Context, id string) (*models.Code2Des, error)
 	Code2desJobs(ctx context.Context, projectID string, figmaFileKey *string, pageImportID *string, status *models.Code2DesStatus, first *int, after *string) (*Code2DesConnection, error)
 	Code2desResult(ctx context.Context, id string) (*models.Code2DesResult, error)
+	ProjectJobStats(ctx context.Context, projectID string, since *time.Time, until *time.Time) (*models.ProjectJobStats, error)
+}
+type SubscriptionResolver interface {
+	PageImportUpdated(ctx context.Context, id string) (<-chan *models.PageImport, error)
+	Code2desUpdated(ctx context.Context, id string) (<-chan *models.Code2Des, error)
+	JobUpdates(ctx context.Context, projectID string) (<-chan *JobUpdate, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -573,6 +632,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CreatePageImportPayload.PageImport(childComplexity), true
 
+	case "CreatePageImportsPayload.pageImports":
+		if e.ComplexityRoot.CreatePageImportsPayload.PageImports == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatePageImportsPayload.PageImports(childComplexity), true
+
 	case "DeleteCode2DesPayload.deletedId":
 		if e.ComplexityRoot.DeleteCode2DesPayload.DeletedID == nil {
 			break
@@ -586,6 +652,44 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DeletePageImportPayload.DeletedID(childComplexity), true
+
+	case "JobStatusCounts.completed":
+		if e.ComplexityRoot.JobStatusCounts.Completed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JobStatusCounts.Completed(childComplexity), true
+	case "JobStatusCounts.failed":
+		if e.ComplexityRoot.JobStatusCounts.Failed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JobStatusCounts.Failed(childComplexity), true
+	case "JobStatusCounts.processing":
+		if e.ComplexityRoot.JobStatusCounts.Processing == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JobStatusCounts.Processing(childComplexity), true
+	case "JobStatusCounts.total":
+		if e.ComplexityRoot.JobStatusCounts.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JobStatusCounts.Total(childComplexity), true
+
+	case "JobUpdate.code2des":
+		if e.ComplexityRoot.JobUpdate.Code2des == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JobUpdate.Code2des(childComplexity), true
+	case "JobUpdate.pageImport":
+		if e.ComplexityRoot.JobUpdate.PageImport == nil {
+			break
+		}
+
+		return e.ComplexityRoot.JobUpdate.PageImport(childComplexity), true
 
 	case "MaterializeCode2DesPayload.code2des":
 		if e.ComplexityRoot.MaterializeCode2DesPayload.Code2des == nil {
@@ -611,6 +715,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreatePageImport(childComplexity, args["input"].(CreatePageImportInput)), true
+	case "Mutation.createPageImports":
+		if e.ComplexityRoot.Mutation.CreatePageImports == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPageImports_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePageImports(childComplexity, args["input"].(CreatePageImportsInput)), true
 	case "Mutation.deleteCode2Des":
 		if e.ComplexityRoot.Mutation.DeleteCode2Des == nil {
 			break
@@ -644,6 +759,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.MaterializeCode2Des(childComplexity, args["input"].(MaterializeCode2DesInput)), true
+	case "Mutation.retryCode2Des":
+		if e.ComplexityRoot.Mutation.RetryCode2Des == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_retryCode2Des_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RetryCode2Des(childComplexity, args["id"].(string)), true
+	case "Mutation.retryPageImport":
+		if e.ComplexityRoot.Mutation.RetryPageImport == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_retryPageImport_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RetryPageImport(childComplexity, args["id"].(string)), true
 	case "Mutation.triggerCode2Des":
 		if e.ComplexityRoot.Mutation.TriggerCode2Des == nil {
 			break
@@ -728,6 +865,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PageImport.ReadySelector(childComplexity), true
+	case "PageImport.screenshot":
+		if e.ComplexityRoot.PageImport.Screenshot == nil {
+			break
+		}
+
+		args, err := ec.field_PageImport_screenshot_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PageImport.Screenshot(childComplexity, args["width"].(*int)), true
 	case "PageImport.sourceKind":
 		if e.ComplexityRoot.PageImport.SourceKind == nil {
 			break
@@ -810,6 +958,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
 
+	case "ProjectJobStats.code2desJobs":
+		if e.ComplexityRoot.ProjectJobStats.Code2DesJobs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProjectJobStats.Code2DesJobs(childComplexity), true
+	case "ProjectJobStats.pageImports":
+		if e.ComplexityRoot.ProjectJobStats.PageImports == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProjectJobStats.PageImports(childComplexity), true
+	case "ProjectJobStats.projectId":
+		if e.ComplexityRoot.ProjectJobStats.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProjectJobStats.ProjectID(childComplexity), true
+	case "ProjectJobStats.since":
+		if e.ComplexityRoot.ProjectJobStats.Since == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProjectJobStats.Since(childComplexity), true
+	case "ProjectJobStats.until":
+		if e.ComplexityRoot.ProjectJobStats.Until == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProjectJobStats.Until(childComplexity), true
+
 	case "Query.code2des":
 		if e.ComplexityRoot.Query.Code2des == nil {
 			break
@@ -866,6 +1045,78 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PageImports(childComplexity, args["projectId"].(string), args["status"].(*models.PageImportStatus), args["first"].(*int), args["after"].(*string)), true
+	case "Query.projectJobStats":
+		if e.ComplexityRoot.Query.ProjectJobStats == nil {
+			break
+		}
+
+		args, err := ec.field_Query_projectJobStats_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ProjectJobStats(childComplexity, args["projectId"].(string), args["since"].(*time.Time), args["until"].(*time.Time)), true
+
+	case "RetryCode2DesPayload.code2des":
+		if e.ComplexityRoot.RetryCode2DesPayload.Code2des == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RetryCode2DesPayload.Code2des(childComplexity), true
+
+	case "RetryPageImportPayload.pageImport":
+		if e.ComplexityRoot.RetryPageImportPayload.PageImport == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RetryPageImportPayload.PageImport(childComplexity), true
+
+	case "Screenshot.expiresAt":
+		if e.ComplexityRoot.Screenshot.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Screenshot.ExpiresAt(childComplexity), true
+	case "Screenshot.url":
+		if e.ComplexityRoot.Screenshot.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Screenshot.URL(childComplexity), true
+
+	case "Subscription.code2desUpdated":
+		if e.ComplexityRoot.Subscription.Code2desUpdated == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_code2desUpdated_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.Code2desUpdated(childComplexity, args["id"].(string)), true
+	case "Subscription.jobUpdates":
+		if e.ComplexityRoot.Subscription.JobUpdates == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_jobUpdates_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.JobUpdates(childComplexity, args["projectId"].(string)), true
+	case "Subscription.pageImportUpdated":
+		if e.ComplexityRoot.Subscription.PageImportUpdated == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_pageImportUpdated_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.PageImportUpdated(childComplexity, args["id"].(string)), true
 
 	case "TriggerCode2DesPayload.code2des":
 		if e.ComplexityRoot.TriggerCode2DesPayload.Code2des == nil {
@@ -897,7 +1148,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
 			graphql.NewInputUnmarshaler("CreatePageImportInput", ec.unmarshalInputCreatePageImportInput),
+			graphql.NewInputUnmarshaler("CreatePageImportsInput", ec.unmarshalInputCreatePageImportsInput),
 			graphql.NewInputUnmarshaler("MaterializeCode2DesInput", ec.unmarshalInputMaterializeCode2DesInput),
+			graphql.NewInputUnmarshaler("PageImportViewportInput", ec.unmarshalInputPageImportViewportInput),
 			graphql.NewInputUnmarshaler("TriggerCode2DesInput", ec.unmarshalInputTriggerCode2DesInput),
 			graphql.NewInputUnmarshaler("ViewportInput", ec.unmarshalInputViewportInput),
 		)
@@ -944,6 +1197,23 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, inputUnmarshalers)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
 			var buf bytes.Buffer
+			data.MarshalGQL(&buf)
+
+			return &graphql.Response{
+				Data: buf.Bytes(),
+			}
+		}
+	case ast.Subscription:
+		next := ec._Subscription(ctx, opCtx.Operation.SelectionSet)
+
+		var buf bytes.Buffer
+		return func(ctx context.Context) *graphql.Response {
+			buf.Reset()
+			data := next(ctx)
+
+			if data == nil {
+				return nil
+			}
 			data.MarshalGQL(&buf)
 
 			return &graphql.Response{
@@ -1275,6 +1545,145 @@ type Mutation {
   deleteCode2Des(id: ID!): DeleteCode2DesPayload!
 }
 `, BuiltIn: false},
+	{Name: "../schema_jobs_extra.graphqls", Input: `# Issue 18: what the plugin and the dashboard want next (retries, several viewports, the
+# dashboard summary, screenshots, live updates). Kept apart from schema.graphqls; errors and limits
+# of each field are in docs/api.md.
+
+extend type Mutation {
+  """
+  Starts a new attempt of a failed (or swept) Page Import: attempt + 1, status PROCESSING, result
+  fields cleared, a new artifact prefix and one new capture message. Callbacks of earlier attempts
+  are refused (409). Counted against the createPageImport rate limit.
+  Errors: NOT_FOUND; FAILED_PRECONDITION when the import is processing or completed (concurrent
+  retries of one import make one attempt, the others get this); UNAVAILABLE (rate limit, queue down).
+  """
+  retryPageImport(id: ID!): RetryPageImportPayload!
+  """
+  Starts a new attempt of a failed (or swept) Code2Des job, as retryPageImport does. Counted
+  against the triggerCode2Des rate limit.
+  Errors: NOT_FOUND; FAILED_PRECONDITION when the job is processing or completed, or its Page
+  Import was deleted or is not completed; UNAVAILABLE.
+  """
+  retryCode2Des(id: ID!): RetryCode2DesPayload!
+  """
+  Creates one Page Import per viewport (at most 5) of one URL, all or none, one capture message
+  each, returned in the order of ` + "`" + `viewports` + "`" + `. Each import counts against the createPageImport rate
+  limit. Errors: BAD_USER_INPUT (` + "`" + `input.viewports` + "`" + `, ` + "`" + `input.viewports[i].width` + "`" + ` ...), NOT_FOUND
+  (project), UNAVAILABLE (rate limit; a queue failure fails every import of the call).
+  """
+  createPageImports(input: CreatePageImportsInput!): CreatePageImportsPayload!
+}
+
+type RetryPageImportPayload {
+  "The import, now PROCESSING at its new attempt."
+  pageImport: PageImport!
+}
+
+type RetryCode2DesPayload {
+  "The job, now PROCESSING at its new attempt."
+  code2des: Code2Des!
+}
+
+"One viewport of createPageImports."
+input PageImportViewportInput {
+  "320-3840 CSS px."
+  width: Int!
+  "240-4320 CSS px."
+  height: Int!
+  "1-4; defaults to 1."
+  deviceScaleFactor: Float
+}
+
+input CreatePageImportsInput {
+  projectId: ID!
+  "Absolute public http(s) URL, at most 2048 characters."
+  sourceUrl: String!
+  "1 to 5 viewports; one Page Import each, in this order."
+  viewports: [PageImportViewportInput!]!
+  "CSS selector the capture waits for, at most 512 characters (every viewport)."
+  readySelector: String
+}
+
+type CreatePageImportsPayload {
+  "One Page Import per viewport, in the order of ` + "`" + `input.viewports` + "`" + `."
+  pageImports: [PageImport!]!
+}
+
+extend type Query {
+  """
+  Counts of a project's Page Imports and Code2Des jobs by status, created in [since, until).
+  ` + "`" + `until` + "`" + ` defaults to now, ` + "`" + `since` + "`" + ` to 7 days before ` + "`" + `until` + "`" + `; the window is at most 92 days.
+  Errors: BAD_USER_INPUT (` + "`" + `since` + "`" + ` not before ` + "`" + `until` + "`" + `, window too long), NOT_FOUND (project).
+  """
+  projectJobStats(projectId: ID!, since: Time, until: Time): ProjectJobStats!
+}
+
+"Jobs of one kind by status."
+type JobStatusCounts {
+  processing: Int!
+  completed: Int!
+  failed: Int!
+  total: Int!
+}
+
+"The dashboard summary of one project over a window of creation times."
+type ProjectJobStats {
+  projectId: ID!
+  since: Time!
+  until: Time!
+  pageImports: JobStatusCounts!
+  code2desJobs: JobStatusCounts!
+}
+
+"""
+Live updates over WebSocket (` + "`" + `graphql-transport-ws` + "`" + `, or the older ` + "`" + `graphql-ws` + "`" + `) at ` + "`" + `/graphql` + "`" + `.
+The token goes in ` + "`" + `connection_init` + "`" + `: ` + "`" + `{"type":"connection_init","payload":{"Authorization":"Bearer <JWT>"}}` + "`" + `.
+Each subscription first sends the current state, then one message per committed change (from any
+API instance). Limits and close codes: docs/api.md.
+"""
+type Subscription {
+  """
+  The Page Import now and after every change (status, attempt, deletion). Completes when the
+  import is deleted. Errors: BAD_USER_INPUT (` + "`" + `id` + "`" + `), NOT_FOUND (ends this subscription only).
+  """
+  pageImportUpdated(id: ID!): PageImport!
+  """
+  The Code2Des job now and after every change (status, attempt, materialization). Completes when
+  the job is deleted. Errors: BAD_USER_INPUT (` + "`" + `id` + "`" + `), NOT_FOUND (ends this subscription only).
+  """
+  code2desUpdated(id: ID!): Code2Des!
+  """
+  Every change of the project's visible jobs, as they are after it (creations included; deleted
+  jobs are not sent). Errors: BAD_USER_INPUT (` + "`" + `projectId` + "`" + `), NOT_FOUND (project).
+  """
+  jobUpdates(projectId: ID!): JobUpdate!
+}
+
+"One changed job of jobUpdates: exactly one field is set."
+type JobUpdate {
+  pageImport: PageImport
+  code2des: Code2Des
+}
+
+extend type PageImport {
+  """
+  A presigned URL of the full-page screenshot (null when there is none), valid for 15 minutes; or,
+  with ` + "`" + `width` + "`" + ` (160, 320, 640 or 1280 px), of a thumbnail that width (never wider than the
+  screenshot), cropped to the top of the page (at most twice as tall as wide), made once and
+  stored beside the screenshot. Ask again for a fresh URL after it expires.
+  Errors: BAD_USER_INPUT (` + "`" + `width` + "`" + `), FAILED_PRECONDITION (screenshot missing, unreadable or over
+  40 Mpx / 32 MiB for a thumbnail), UNAVAILABLE (storage).
+  """
+  screenshot(width: Int): Screenshot
+}
+
+"A short-lived URL of an image in storage."
+type Screenshot {
+  "A plain GET of this URL returns the image until ` + "`" + `expiresAt` + "`" + `."
+  url: String!
+  expiresAt: Time!
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -1438,6 +1847,14 @@ func (ec *executionContext) childFields_CreatePageImportPayload(ctx context.Cont
 	return nil, fmt.Errorf("no field named %q was found under type CreatePageImportPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_CreatePageImportsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "pageImports":
+		return ec.fieldContext_CreatePageImportsPayload_pageImports(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreatePageImportsPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_DeleteCode2DesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "deletedId":
@@ -1452,6 +1869,30 @@ func (ec *executionContext) childFields_DeletePageImportPayload(ctx context.Cont
 		return ec.fieldContext_DeletePageImportPayload_deletedId(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DeletePageImportPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_JobStatusCounts(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "processing":
+		return ec.fieldContext_JobStatusCounts_processing(ctx, field)
+	case "completed":
+		return ec.fieldContext_JobStatusCounts_completed(ctx, field)
+	case "failed":
+		return ec.fieldContext_JobStatusCounts_failed(ctx, field)
+	case "total":
+		return ec.fieldContext_JobStatusCounts_total(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type JobStatusCounts", field.Name)
+}
+
+func (ec *executionContext) childFields_JobUpdate(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "pageImport":
+		return ec.fieldContext_JobUpdate_pageImport(ctx, field)
+	case "code2des":
+		return ec.fieldContext_JobUpdate_code2des(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type JobUpdate", field.Name)
 }
 
 func (ec *executionContext) childFields_MaterializeCode2DesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1500,6 +1941,8 @@ func (ec *executionContext) childFields_PageImport(ctx context.Context, field gr
 		return ec.fieldContext_PageImport_createdBy(ctx, field)
 	case "code2desJobs":
 		return ec.fieldContext_PageImport_code2desJobs(ctx, field)
+	case "screenshot":
+		return ec.fieldContext_PageImport_screenshot(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PageImport", field.Name)
 }
@@ -1536,6 +1979,48 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 		return ec.fieldContext_PageInfo_endCursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+}
+
+func (ec *executionContext) childFields_ProjectJobStats(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "projectId":
+		return ec.fieldContext_ProjectJobStats_projectId(ctx, field)
+	case "since":
+		return ec.fieldContext_ProjectJobStats_since(ctx, field)
+	case "until":
+		return ec.fieldContext_ProjectJobStats_until(ctx, field)
+	case "pageImports":
+		return ec.fieldContext_ProjectJobStats_pageImports(ctx, field)
+	case "code2desJobs":
+		return ec.fieldContext_ProjectJobStats_code2desJobs(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProjectJobStats", field.Name)
+}
+
+func (ec *executionContext) childFields_RetryCode2DesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "code2des":
+		return ec.fieldContext_RetryCode2DesPayload_code2des(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RetryCode2DesPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_RetryPageImportPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "pageImport":
+		return ec.fieldContext_RetryPageImportPayload_pageImport(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RetryPageImportPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Screenshot(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "url":
+		return ec.fieldContext_Screenshot_url(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_Screenshot_expiresAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Screenshot", field.Name)
 }
 
 func (ec *executionContext) childFields_TriggerCode2DesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1686,6 +2171,20 @@ func (ec *executionContext) field_Mutation_createPageImport_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createPageImports_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (CreatePageImportsInput, error) {
+			return ec.unmarshalNCreatePageImportsInput2githubᚗcomᚋcode2desᚋbackendᚋgraphᚐCreatePageImportsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deleteCode2Des_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -1728,6 +2227,34 @@ func (ec *executionContext) field_Mutation_materializeCode2Des_args(ctx context.
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_retryCode2Des_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_retryPageImport_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_triggerCode2Des_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -1739,6 +2266,20 @@ func (ec *executionContext) field_Mutation_triggerCode2Des_args(ctx context.Cont
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_PageImport_screenshot_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "width",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["width"] = arg0
 	return args, nil
 }
 
@@ -1887,6 +2428,78 @@ func (ec *executionContext) field_Query_pageImports_args(ctx context.Context, ra
 		return nil, err
 	}
 	args["after"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_projectJobStats_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "since",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["since"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "until",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["until"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_code2desUpdated_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_jobUpdates_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_pageImportUpdated_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -3287,6 +3900,38 @@ func (ec *executionContext) fieldContext_CreatePageImportPayload_pageImport(_ co
 	return fc, nil
 }
 
+func (ec *executionContext) _CreatePageImportsPayload_pageImports(ctx context.Context, field graphql.CollectedField, obj *CreatePageImportsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatePageImportsPayload_pageImports(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageImports, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*models.PageImport) graphql.Marshaler {
+			return ec.marshalNPageImport2ᚕᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPageImportᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatePageImportsPayload_pageImports(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreatePageImportsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageImport(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _DeleteCode2DesPayload_deletedId(ctx context.Context, field graphql.CollectedField, obj *DeleteCode2DesPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3331,6 +3976,162 @@ func (ec *executionContext) _DeletePageImportPayload_deletedId(ctx context.Conte
 }
 func (ec *executionContext) fieldContext_DeletePageImportPayload_deletedId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("DeletePageImportPayload", field, false, false, "ID")
+}
+
+func (ec *executionContext) _JobStatusCounts_processing(ctx context.Context, field graphql.CollectedField, obj *models.JobStatusCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JobStatusCounts_processing(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Processing, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JobStatusCounts_processing(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JobStatusCounts", field, false, false, "Int")
+}
+
+func (ec *executionContext) _JobStatusCounts_completed(ctx context.Context, field graphql.CollectedField, obj *models.JobStatusCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JobStatusCounts_completed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Completed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JobStatusCounts_completed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JobStatusCounts", field, false, false, "Int")
+}
+
+func (ec *executionContext) _JobStatusCounts_failed(ctx context.Context, field graphql.CollectedField, obj *models.JobStatusCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JobStatusCounts_failed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Failed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JobStatusCounts_failed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JobStatusCounts", field, false, false, "Int")
+}
+
+func (ec *executionContext) _JobStatusCounts_total(ctx context.Context, field graphql.CollectedField, obj *models.JobStatusCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JobStatusCounts_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_JobStatusCounts_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("JobStatusCounts", field, true, false, "Int")
+}
+
+func (ec *executionContext) _JobUpdate_pageImport(ctx context.Context, field graphql.CollectedField, obj *JobUpdate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JobUpdate_pageImport(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageImport, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.PageImport) graphql.Marshaler {
+			return ec.marshalOPageImport2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPageImport(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JobUpdate_pageImport(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JobUpdate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageImport(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JobUpdate_code2des(ctx context.Context, field graphql.CollectedField, obj *JobUpdate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_JobUpdate_code2des(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code2des, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Code2Des) graphql.Marshaler {
+			return ec.marshalOCode2Des2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐCode2Des(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_JobUpdate_code2des(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JobUpdate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Code2Des(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _MaterializeCode2DesPayload_code2des(ctx context.Context, field graphql.CollectedField, obj *MaterializeCode2DesPayload) (ret graphql.Marshaler) {
@@ -3602,6 +4403,138 @@ func (ec *executionContext) fieldContext_Mutation_deleteCode2Des(ctx context.Con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_deleteCode2Des_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_retryPageImport(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_retryPageImport(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RetryPageImport(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *RetryPageImportPayload) graphql.Marshaler {
+			return ec.marshalNRetryPageImportPayload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐRetryPageImportPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_retryPageImport(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RetryPageImportPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_retryPageImport_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_retryCode2Des(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_retryCode2Des(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RetryCode2Des(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *RetryCode2DesPayload) graphql.Marshaler {
+			return ec.marshalNRetryCode2DesPayload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐRetryCode2DesPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_retryCode2Des(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RetryCode2DesPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_retryCode2Des_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createPageImports(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createPageImports(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreatePageImports(ctx, fc.Args["input"].(CreatePageImportsInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *CreatePageImportsPayload) graphql.Marshaler {
+			return ec.marshalNCreatePageImportsPayload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐCreatePageImportsPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createPageImports(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreatePageImportsPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createPageImports_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -4017,6 +4950,50 @@ func (ec *executionContext) fieldContext_PageImport_code2desJobs(_ context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _PageImport_screenshot(ctx context.Context, field graphql.CollectedField, obj *models.PageImport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageImport_screenshot(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PageImport().Screenshot(ctx, obj, fc.Args["width"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Screenshot) graphql.Marshaler {
+			return ec.marshalOScreenshot2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐScreenshot(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PageImport_screenshot(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PageImport",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Screenshot(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PageImport_screenshot_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PageImportConnection_edges(ctx context.Context, field graphql.CollectedField, obj *PageImportConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4226,6 +5203,139 @@ func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "String")
+}
+
+func (ec *executionContext) _ProjectJobStats_projectId(ctx context.Context, field graphql.CollectedField, obj *models.ProjectJobStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProjectJobStats_projectId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProjectID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProjectJobStats_projectId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProjectJobStats", field, false, false, "ID")
+}
+
+func (ec *executionContext) _ProjectJobStats_since(ctx context.Context, field graphql.CollectedField, obj *models.ProjectJobStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProjectJobStats_since(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Since, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProjectJobStats_since(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProjectJobStats", field, false, false, "Time")
+}
+
+func (ec *executionContext) _ProjectJobStats_until(ctx context.Context, field graphql.CollectedField, obj *models.ProjectJobStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProjectJobStats_until(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Until, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProjectJobStats_until(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ProjectJobStats", field, false, false, "Time")
+}
+
+func (ec *executionContext) _ProjectJobStats_pageImports(ctx context.Context, field graphql.CollectedField, obj *models.ProjectJobStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProjectJobStats_pageImports(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageImports, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v models.JobStatusCounts) graphql.Marshaler {
+			return ec.marshalNJobStatusCounts2githubᚗcomᚋcode2desᚋbackendᚋmodelsᚐJobStatusCounts(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProjectJobStats_pageImports(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProjectJobStats",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_JobStatusCounts(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProjectJobStats_code2desJobs(ctx context.Context, field graphql.CollectedField, obj *models.ProjectJobStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProjectJobStats_code2desJobs(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code2DesJobs, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v models.JobStatusCounts) graphql.Marshaler {
+			return ec.marshalNJobStatusCounts2githubᚗcomᚋcode2desᚋbackendᚋmodelsᚐJobStatusCounts(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProjectJobStats_code2desJobs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProjectJobStats",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_JobStatusCounts(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Query_pageImport(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -4448,6 +5558,50 @@ func (ec *executionContext) fieldContext_Query_code2desResult(ctx context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_projectJobStats(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_projectJobStats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ProjectJobStats(ctx, fc.Args["projectId"].(string), fc.Args["since"].(*time.Time), fc.Args["until"].(*time.Time))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.ProjectJobStats) graphql.Marshaler {
+			return ec.marshalNProjectJobStats2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐProjectJobStats(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_projectJobStats(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProjectJobStats(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_projectJobStats_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4520,6 +5674,248 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields___Schema(ctx, field)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RetryCode2DesPayload_code2des(ctx context.Context, field graphql.CollectedField, obj *RetryCode2DesPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RetryCode2DesPayload_code2des(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code2des, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Code2Des) graphql.Marshaler {
+			return ec.marshalNCode2Des2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐCode2Des(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RetryCode2DesPayload_code2des(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RetryCode2DesPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Code2Des(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RetryPageImportPayload_pageImport(ctx context.Context, field graphql.CollectedField, obj *RetryPageImportPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RetryPageImportPayload_pageImport(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageImport, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.PageImport) graphql.Marshaler {
+			return ec.marshalNPageImport2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPageImport(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RetryPageImportPayload_pageImport(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RetryPageImportPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageImport(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Screenshot_url(ctx context.Context, field graphql.CollectedField, obj *models.Screenshot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Screenshot_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.URL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Screenshot_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Screenshot", field, false, false, "String")
+}
+
+func (ec *executionContext) _Screenshot_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.Screenshot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Screenshot_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Screenshot_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Screenshot", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Subscription_pageImportUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_pageImportUpdated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().PageImportUpdated(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.PageImport) graphql.Marshaler {
+			return ec.marshalNPageImport2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPageImport(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_pageImportUpdated(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageImport(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_pageImportUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_code2desUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_code2desUpdated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().Code2desUpdated(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Code2Des) graphql.Marshaler {
+			return ec.marshalNCode2Des2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐCode2Des(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_code2desUpdated(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Code2Des(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_code2desUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_jobUpdates(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_jobUpdates(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().JobUpdates(ctx, fc.Args["projectId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *JobUpdate) graphql.Marshaler {
+			return ec.marshalNJobUpdate2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐJobUpdate(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_jobUpdates(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_JobUpdate(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_jobUpdates_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -5745,6 +7141,69 @@ func UnmarshalCreatePageImportInput(ctx context.Context, raw any) (CreatePageImp
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCreatePageImportsInput(ctx context.Context, obj any) (CreatePageImportsInput, error) {
+	var it CreatePageImportsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"projectId", "sourceUrl", "viewports", "readySelector"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "projectId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectID = data
+		case "sourceUrl":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceUrl"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceURL = data
+		case "viewports":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("viewports"))
+			data, err := ec.unmarshalNPageImportViewportInput2ᚕᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐPageImportViewportInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Viewports = data
+		case "readySelector":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("readySelector"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReadySelector = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreatePageImportsInput unmarshals raw into the CreatePageImportsInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreatePageImportsInput(ctx context.Context, raw any) (CreatePageImportsInput, error) {
+	var out CreatePageImportsInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreatePageImportsInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputMaterializeCode2DesInput(ctx context.Context, obj any) (MaterializeCode2DesInput, error) {
 	var it MaterializeCode2DesInput
 	if obj == nil {
@@ -5791,6 +7250,62 @@ func (ec *executionContext) unmarshalInputMaterializeCode2DesInput(ctx context.C
 func UnmarshalMaterializeCode2DesInput(ctx context.Context, raw any) (MaterializeCode2DesInput, error) {
 	var out MaterializeCode2DesInput
 	err := graphql.UnmarshalNamedInputFromContext(ctx, "MaterializeCode2DesInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputPageImportViewportInput(ctx context.Context, obj any) (PageImportViewportInput, error) {
+	var it PageImportViewportInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"width", "height", "deviceScaleFactor"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "width":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("width"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Width = data
+		case "height":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("height"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Height = data
+		case "deviceScaleFactor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deviceScaleFactor"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeviceScaleFactor = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPageImportViewportInput unmarshals raw into the PageImportViewportInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPageImportViewportInput(ctx context.Context, raw any) (PageImportViewportInput, error) {
+	var out PageImportViewportInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PageImportViewportInput", raw, &out)
 	return out, err
 }
 
@@ -6411,6 +7926,39 @@ func (ec *executionContext) _CreatePageImportPayload(ctx context.Context, sel as
 	return out
 }
 
+var createPageImportsPayloadImplementors = []string{"CreatePageImportsPayload"}
+
+func (ec *executionContext) _CreatePageImportsPayload(ctx context.Context, sel ast.SelectionSet, obj *CreatePageImportsPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createPageImportsPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreatePageImportsPayload")
+		case "pageImports":
+			out.Values[i] = ec._CreatePageImportsPayload_pageImports(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var deleteCode2DesPayloadImplementors = []string{"DeleteCode2DesPayload"}
 
 func (ec *executionContext) _DeleteCode2DesPayload(ctx context.Context, sel ast.SelectionSet, obj *DeleteCode2DesPayload) graphql.Marshaler {
@@ -6458,6 +8006,92 @@ func (ec *executionContext) _DeletePageImportPayload(ctx context.Context, sel as
 		case "deletedId":
 			out.Values[i] = ec._DeletePageImportPayload_deletedId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var jobStatusCountsImplementors = []string{"JobStatusCounts"}
+
+func (ec *executionContext) _JobStatusCounts(ctx context.Context, sel ast.SelectionSet, obj *models.JobStatusCounts) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, jobStatusCountsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("JobStatusCounts")
+		case "processing":
+			out.Values[i] = ec._JobStatusCounts_processing(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "completed":
+			out.Values[i] = ec._JobStatusCounts_completed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "failed":
+			out.Values[i] = ec._JobStatusCounts_failed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._JobStatusCounts_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var jobUpdateImplementors = []string{"JobUpdate"}
+
+func (ec *executionContext) _JobUpdate(ctx context.Context, sel ast.SelectionSet, obj *JobUpdate) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, jobUpdateImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("JobUpdate")
+		case "pageImport":
+			out.Values[i] = ec._JobUpdate_pageImport(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "code2des":
+			out.Values[i] = ec._JobUpdate_code2des(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -6565,6 +8199,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "deleteCode2Des":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_deleteCode2Des(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "retryPageImport":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_retryPageImport(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "retryCode2Des":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_retryCode2Des(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createPageImports":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createPageImports(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -6682,6 +8337,12 @@ func (ec *executionContext) _PageImport(ctx context.Context, sel ast.SelectionSe
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PageImport_code2desJobs(ctx, field, obj)
+				})
+		case "screenshot":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PageImport_screenshot(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -6824,6 +8485,59 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
+var projectJobStatsImplementors = []string{"ProjectJobStats"}
+
+func (ec *executionContext) _ProjectJobStats(ctx context.Context, sel ast.SelectionSet, obj *models.ProjectJobStats) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, projectJobStatsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ProjectJobStats")
+		case "projectId":
+			out.Values[i] = ec._ProjectJobStats_projectId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "since":
+			out.Values[i] = ec._ProjectJobStats_since(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "until":
+			out.Values[i] = ec._ProjectJobStats_until(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageImports":
+			out.Values[i] = ec._ProjectJobStats_pageImports(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "code2desJobs":
+			out.Values[i] = ec._ProjectJobStats_code2desJobs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var queryImplementors = []string{"Query"}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -6873,6 +8587,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_code2desResult(ctx, field)
 				})
+		case "projectJobStats":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_projectJobStats(ctx, field)
+				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -6902,6 +8622,134 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	}
 
 	return out
+}
+
+var retryCode2DesPayloadImplementors = []string{"RetryCode2DesPayload"}
+
+func (ec *executionContext) _RetryCode2DesPayload(ctx context.Context, sel ast.SelectionSet, obj *RetryCode2DesPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, retryCode2DesPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RetryCode2DesPayload")
+		case "code2des":
+			out.Values[i] = ec._RetryCode2DesPayload_code2des(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var retryPageImportPayloadImplementors = []string{"RetryPageImportPayload"}
+
+func (ec *executionContext) _RetryPageImportPayload(ctx context.Context, sel ast.SelectionSet, obj *RetryPageImportPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, retryPageImportPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RetryPageImportPayload")
+		case "pageImport":
+			out.Values[i] = ec._RetryPageImportPayload_pageImport(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var screenshotImplementors = []string{"Screenshot"}
+
+func (ec *executionContext) _Screenshot(ctx context.Context, sel ast.SelectionSet, obj *models.Screenshot) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, screenshotImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Screenshot")
+		case "url":
+			out.Values[i] = ec._Screenshot_url(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._Screenshot_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var subscriptionImplementors = []string{"Subscription"}
+
+func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionImplementors)
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
+		Object: "Subscription",
+	})
+	if len(fields) != 1 {
+		graphql.AddErrorf(ctx, "must subscribe to exactly one stream")
+		return nil
+	}
+
+	switch fields[0].Name {
+	case "pageImportUpdated":
+		return ec._Subscription_pageImportUpdated(ctx, fields[0])
+	case "code2desUpdated":
+		return ec._Subscription_code2desUpdated(ctx, fields[0])
+	case "jobUpdates":
+		return ec._Subscription_jobUpdates(ctx, fields[0])
+	default:
+		panic("unknown field " + strconv.Quote(fields[0].Name))
+	}
 }
 
 var triggerCode2DesPayloadImplementors = []string{"TriggerCode2DesPayload"}
@@ -7478,6 +9326,19 @@ func (ec *executionContext) marshalNCreatePageImportPayload2ᚖgithubᚗcomᚋco
 	return ec._CreatePageImportPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNCreatePageImportsInput2githubᚗcomᚋcode2desᚋbackendᚋgraphᚐCreatePageImportsInput(ctx context.Context, v any) (CreatePageImportsInput, error) {
+	res, err := ec.unmarshalInputCreatePageImportsInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreatePageImportsPayload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐCreatePageImportsPayload(ctx context.Context, sel ast.SelectionSet, v *CreatePageImportsPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CreatePageImportsPayload!")
+		return graphql.Null
+	}
+	return ec._CreatePageImportsPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNDeleteCode2DesPayload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐDeleteCode2DesPayload(ctx context.Context, sel ast.SelectionSet, v *DeleteCode2DesPayload) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "DeleteCode2DesPayload!")
@@ -7564,6 +9425,18 @@ func (ec *executionContext) marshalNJSON2githubᚗcomᚋcode2desᚋbackendᚋmod
 	return v
 }
 
+func (ec *executionContext) marshalNJobStatusCounts2githubᚗcomᚋcode2desᚋbackendᚋmodelsᚐJobStatusCounts(ctx context.Context, sel ast.SelectionSet, v models.JobStatusCounts) graphql.Marshaler {
+	return ec._JobStatusCounts(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNJobUpdate2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐJobUpdate(ctx context.Context, sel ast.SelectionSet, v *JobUpdate) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "JobUpdate!")
+		return graphql.Null
+	}
+	return ec._JobUpdate(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNMaterializeCode2DesInput2githubᚗcomᚋcode2desᚋbackendᚋgraphᚐMaterializeCode2DesInput(ctx context.Context, v any) (MaterializeCode2DesInput, error) {
 	res, err := ec.unmarshalInputMaterializeCode2DesInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -7575,6 +9448,22 @@ func (ec *executionContext) marshalNMaterializeCode2DesPayload2ᚖgithubᚗcom�
 		return graphql.Null
 	}
 	return ec._MaterializeCode2DesPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPageImport2ᚕᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPageImportᚄ(ctx context.Context, sel ast.SelectionSet, v []*models.PageImport) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPageImport2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPageImport(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNPageImport2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPageImport(ctx context.Context, sel ast.SelectionSet, v *models.PageImport) graphql.Marshaler {
@@ -7627,12 +9516,55 @@ func (ec *executionContext) marshalNPageImportStatus2githubᚗcomᚋcode2desᚋb
 	return v
 }
 
+func (ec *executionContext) unmarshalNPageImportViewportInput2ᚕᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐPageImportViewportInputᚄ(ctx context.Context, v any) ([]*PageImportViewportInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*PageImportViewportInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPageImportViewportInput2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐPageImportViewportInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNPageImportViewportInput2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐPageImportViewportInput(ctx context.Context, v any) (*PageImportViewportInput, error) {
+	res, err := ec.unmarshalInputPageImportViewportInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNPageInfo2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐPageInfo(ctx context.Context, sel ast.SelectionSet, v *PageInfo) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "PageInfo!")
 		return graphql.Null
 	}
 	return ec._PageInfo(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNProjectJobStats2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐProjectJobStats(ctx context.Context, sel ast.SelectionSet, v *models.ProjectJobStats) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ProjectJobStats!")
+		return graphql.Null
+	}
+	return ec._ProjectJobStats(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRetryCode2DesPayload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐRetryCode2DesPayload(ctx context.Context, sel ast.SelectionSet, v *RetryCode2DesPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "RetryCode2DesPayload!")
+		return graphql.Null
+	}
+	return ec._RetryCode2DesPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRetryPageImportPayload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐRetryPageImportPayload(ctx context.Context, sel ast.SelectionSet, v *RetryPageImportPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "RetryPageImportPayload!")
+		return graphql.Null
+	}
+	return ec._RetryPageImportPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
@@ -7991,6 +9923,13 @@ func (ec *executionContext) marshalOPageImportStatus2ᚖgithubᚗcomᚋcode2des�
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalOScreenshot2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐScreenshot(ctx context.Context, sel ast.SelectionSet, v *models.Screenshot) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Screenshot(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOString2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐBase64Text(ctx context.Context, v any) (*models.Base64Text, error) {

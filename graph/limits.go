@@ -48,6 +48,7 @@ func NewConfig(r *Resolver) Config {
 	c.Mutation.MaterializeCode2Des = func(child int, _ MaterializeCode2DesInput) int { return CostMutation + child }
 	c.Mutation.DeletePageImport = func(child int, _ string) int { return CostMutation + child }
 	c.Mutation.DeleteCode2Des = func(child int, _ string) int { return CostMutation + child }
+	extraCosts(c)
 	return cfg
 }
 

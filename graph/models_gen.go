@@ -31,12 +31,33 @@ type CreatePageImportPayload struct {
 	PageImport *models.PageImport `json:"pageImport"`
 }
 
+type CreatePageImportsInput struct {
+	ProjectID string `json:"projectId"`
+	// Absolute public http(s) URL, at most 2048 characters.
+	SourceURL string `json:"sourceUrl"`
+	// 1 to 5 viewports; one Page Import each, in this order.
+	Viewports []*PageImportViewportInput `json:"viewports"`
+	// CSS selector the capture waits for, at most 512 characters (every viewport).
+	ReadySelector *string `json:"readySelector,omitempty"`
+}
+
+type CreatePageImportsPayload struct {
+	// One Page Import per viewport, in the order of `input.viewports`.
+	PageImports []*models.PageImport `json:"pageImports"`
+}
+
 type DeleteCode2DesPayload struct {
 	DeletedID string `json:"deletedId"`
 }
 
 type DeletePageImportPayload struct {
 	DeletedID string `json:"deletedId"`
+}
+
+// One changed job of jobUpdates: exactly one field is set.
+type JobUpdate struct {
+	PageImport *models.PageImport `json:"pageImport,omitempty"`
+	Code2des   *models.Code2Des   `json:"code2des,omitempty"`
 }
 
 type MaterializeCode2DesInput struct {
@@ -65,6 +86,16 @@ type PageImportEdge struct {
 	Cursor string             `json:"cursor"`
 }
 
+// One viewport of createPageImports.
+type PageImportViewportInput struct {
+	// 320-3840 CSS px.
+	Width int `json:"width"`
+	// 240-4320 CSS px.
+	Height int `json:"height"`
+	// 1-4; defaults to 1.
+	DeviceScaleFactor *float64 `json:"deviceScaleFactor,omitempty"`
+}
+
 // Relay page information.
 type PageInfo struct {
 	HasNextPage     bool    `json:"hasNextPage"`
@@ -74,6 +105,23 @@ type PageInfo struct {
 }
 
 type Query struct {
+}
+
+type RetryCode2DesPayload struct {
+	// The job, now PROCESSING at its new attempt.
+	Code2des *models.Code2Des `json:"code2des"`
+}
+
+type RetryPageImportPayload struct {
+	// The import, now PROCESSING at its new attempt.
+	PageImport *models.PageImport `json:"pageImport"`
+}
+
+// Live updates over WebSocket (`graphql-transport-ws`, or the older `graphql-ws`) at `/graphql`.
+// The token goes in `connection_init`: `{"type":"connection_init","payload":{"Authorization":"Bearer <JWT>"}}`.
+// Each subscription first sends the current state, then one message per committed change (from any
+// API instance). Limits and close codes: docs/api.md.
+type Subscription struct {
 }
 
 type TriggerCode2DesInput struct {

@@ -11,4 +11,12 @@ type Resolver struct {
 	PageImportService models.PageImportService
 	Code2DesService   models.Code2DesService
 	ResultService     models.ResultService
+	// Issue 18 (schema_jobs_extra.graphqls).
+	RetryService models.JobRetryService
+	BatchService models.PageImportBatchService
+	StatsService models.JobStatsService
+	// Screenshots serves PageImport.screenshot.
+	Screenshots models.ScreenshotService
+	// Events feeds the subscriptions.
+	Events models.JobEventSource
 }

@@ -3,6 +3,7 @@ package models
 import (
 	"context"
 	"io"
+	"time"
 )
 
 // BlobStore is the artifact store (S3 in production, an S3-protocol server locally). Keys are
@@ -61,4 +62,12 @@ func (j RawJSON) MarshalGQL(w io.Writer) {
 // UnmarshalGQL refuses input: RawJSON is an output-only scalar.
 func (j *RawJSON) UnmarshalGQL(v any) error {
 	return Errorf(CodeBadUserInput, "JSON is an output-only scalar")
+}
+
+// URLPresigner makes short-lived read URLs of stored objects (S3 presigned GETs), so a browser
+// can show an artifact without credentials and without the API relaying its bytes.
+type URLPresigner interface {
+	// PresignGet returns a URL reading key until ttl has passed.
+	// Errors: CodeInternal when it cannot be signed.
+	PresignGet(ctx context.Context, key string, ttl time.Duration) (string, error)
 }

@@ -1,11 +1,16 @@
 package models
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Principal is the authenticated caller: a Cognito user (from a verified JWT).
 type Principal struct {
 	// Subject is the Cognito `sub` claim; it is recorded in created_by/updated_by/deleted_by.
 	Subject string
+	// ExpiresAt is the token's `exp` (zero when unknown); a subscription connection closes then.
+	ExpiresAt time.Time
 }
 
 type principalKey struct{}

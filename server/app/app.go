@@ -22,6 +22,7 @@ import (
 	"github.com/code2des/backend/server/database"
 	"github.com/code2des/backend/server/s3store"
 	"github.com/code2des/backend/server/sqsqueue"
+	"github.com/code2des/backend/server/telemetry"
 )
 
 // Deps are the outside dependencies of the API. Run opens them from the configuration; tests
@@ -48,11 +49,13 @@ func OpenDeps(ctx context.Context, cfg Config, aws awsconf.Options) (Deps, error
 	if err != nil {
 		return Deps{}, err
 	}
+	telemetry.InstrumentDB(db)
 	awsCfg, err := awsconf.Load(ctx, aws)
 	if err != nil {
 		_ = db.Close()
 		return Deps{}, err
 	}
+	telemetry.InstrumentAWS(&awsCfg)
 	s3Client := s3store.NewClient(awsCfg, s3store.Options{
 		Endpoint: cfg.S3Endpoint, UsePathStyle: cfg.S3UsePathStyle, ChecksumWhenRequired: cfg.S3ChecksumWhenRequired,
 	})
@@ -101,7 +104,6 @@ func (a *App) Handler() http.Handler { return a.handler }
 func (a *App) routes(verifier *auth.Verifier) http.Handler {
 	r := chi.NewRouter()
 	r.Use(requestID)
-	r.Use(traceContext)
 	r.Use(requestLogger(a.logger))
 	r.Use(recoverer(a.logger))
 	r.Use(newHTTPMetrics(a.metrics).middleware)
@@ -119,7 +121,9 @@ func (a *App) routes(verifier *auth.Verifier) http.Handler {
 
 	// Worker callbacks (SPEC §6) are mounted here.
 	a.mountCallbacks(r)
-	return r
+	// Every request gets a span (worker callbacks included), continuing an incoming traceparent,
+	// so the queue messages a request publishes carry its trace on (SPEC §5).
+	return telemetry.HTTPHandler(r)
 }
 
 // readyz answers 200 when the database answers a ping within a second, 503 otherwise.
@@ -143,6 +147,15 @@ func writeText(w http.ResponseWriter, status int, body string) {
 // Run opens the dependencies, serves the API on cfg.HTTPAddr until ctx is done, then shuts down
 // gracefully within cfg.ShutdownTimeout. ready, when not nil, receives the bound address.
 func Run(ctx context.Context, cfg Config, aws awsconf.Options, logger *slog.Logger, ready chan<- string) error {
+	shutdownTracing, err := telemetry.Setup(ctx, cfg.OTLPEndpoint)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = shutdownTracing(ctx)
+	}()
 	deps, err := OpenDeps(ctx, cfg, aws)
 	if err != nil {
 		return err

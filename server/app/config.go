@@ -119,6 +119,18 @@ type Config struct {
 	// RedisTimeout bounds one Redis call; past it the request is counted locally.
 	RedisTimeout time.Duration `env:"REDIS_TIMEOUT" envDefault:"250ms"`
 
+	// --- GraphQL subscriptions (issue 18, subscriptions.go). ---
+
+	// SubscriptionsPerConnection bounds the live subscriptions of one WebSocket connection; 0
+	// means DefaultSubscriptionsPerConnection.
+	SubscriptionsPerConnection int `env:"SUBSCRIPTIONS_PER_CONNECTION" envDefault:"20"`
+	// SubscriptionConnectionsPerSubject bounds one subject's open WebSocket connections on one
+	// instance; 0 means DefaultSubscriptionConnectionsPerSubject.
+	SubscriptionConnectionsPerSubject int `env:"SUBSCRIPTION_CONNECTIONS_PER_SUBJECT" envDefault:"10"`
+	// SubscriptionPingInterval is the keep-alive ping interval of subscription connections; 0
+	// means DefaultSubscriptionPingInterval.
+	SubscriptionPingInterval time.Duration `env:"SUBSCRIPTION_PING_INTERVAL" envDefault:"25s"`
+
 	// --- Worker callbacks and the sweeper (issue 4). ---
 
 	// WorkerSecrets are the shared secrets worker callbacks are signed with (SPEC §6), comma
@@ -162,6 +174,10 @@ type Config struct {
 	// ResultConvertConcurrency caps the image conversions (WebP to PNG, downscaling) running at
 	// once in the process.
 	ResultConvertConcurrency int `env:"RESULT_CONVERT_CONCURRENCY" envDefault:"2"`
+
+	// OTLPEndpoint is where traces are exported over OTLP/HTTP (e.g. http://collector:4318);
+	// empty: tracing is off (incoming trace context is still passed on to queue messages).
+	OTLPEndpoint string `env:"OTEL_EXPORTER_OTLP_ENDPOINT"`
 
 	// LogLevel is debug, info, warn or error.
 	LogLevel string `env:"LOG_LEVEL" envDefault:"info"`

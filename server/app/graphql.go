@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"slices"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql/handler"
@@ -16,14 +15,17 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/rs/cors"
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/code2des/backend/graph"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/auth"
+	"github.com/code2des/backend/server/events"
 	"github.com/code2des/backend/server/jobs"
 	"github.com/code2des/backend/server/sourceurl"
+	"github.com/code2des/backend/server/telemetry"
 )
 
 // Defaults of the GraphQL limits, used when a Config field is zero (they equal the envDefault
@@ -100,6 +102,11 @@ func (c Config) withGraphQLDefaults() Config {
 	if c.CreatePageImportRateWindow <= 0 {
 		c.CreatePageImportRateWindow = DefaultCreatePageImportRateWindow
 	}
+	def(&c.SubscriptionsPerConnection, DefaultSubscriptionsPerConnection)
+	def(&c.SubscriptionConnectionsPerSubject, DefaultSubscriptionConnectionsPerSubject)
+	if c.SubscriptionPingInterval <= 0 {
+		c.SubscriptionPingInterval = DefaultSubscriptionPingInterval
+	}
 	if c.TriggerCode2DesRateWindow <= 0 {
 		c.TriggerCode2DesRateWindow = DefaultTriggerCode2DesRateWindow
 	}
@@ -147,14 +154,32 @@ func (a *App) newJobs() *jobs.Service {
 // mountGraphQL mounts /graphql behind CORS, the body limit, authentication and the rate limit.
 func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 	svc := a.newJobs()
+	hub := events.New(a.deps.DB.DB, a.logger)
+	a.metrics.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "code2des_subscriptions_active", Help: "Live GraphQL subscriptions on this instance.",
+	}, func() float64 { return float64(hub.Subscribers()) }))
 	resolver := &graph.Resolver{
 		PageImportService: svc,
 		Code2DesService:   svc,
 		// The visible-job lookup authorizes code2desResult (NOT_FOUND for other organizations,
 		// BAD_USER_INPUT for a malformed id) before the reader touches storage.
 		ResultService: a.newResults().ResultService(svc.Code2DesForResult),
+		RetryService:  svc,
+		BatchService:  svc,
+		StatsService:  svc,
+		Events:        hub,
+		Screenshots:   a.newScreenshots(),
 	}
 	srv := handler.New(graph.NewExecutableSchema(graph.NewConfig(resolver)))
+	// Subscriptions over WebSocket (issue 18, subscriptions.go).
+	srv.AddTransport(a.subscriptionTransport(verifier))
+	srv.Use(graph.SubscriptionLoaders{Reader: svc})
+	// OpenTelemetry spans of operations and resolvers (issue 18), only when a tracer provider is
+	// installed (server/telemetry.Setup with an exporter): the field interceptor then runs for
+	// every field.
+	if telemetry.Enabled() {
+		srv.Use(graph.Tracing{})
+	}
 	// GET (queries) and POST application/json, writing `data` without re-encoding it.
 	srv.AddTransport(jsonTransport{})
 	cache := lru.New[*ast.QueryDocument](queryCacheSize)
@@ -178,7 +203,7 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 		// Per-request dataloaders, reading as the authenticated caller.
 		r.Use(graph.LoaderMiddleware(svc))
 		r.Post("/graphql", srv.ServeHTTP)
-		r.Get("/graphql", srv.ServeHTTP)
+		r.Get("/graphql", a.websocketUpgrade(http.HandlerFunc(srv.ServeHTTP)).ServeHTTP)
 		// Preflight requests are answered by the CORS middleware; the route makes chi run it.
 		r.Options("/graphql", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	})
@@ -187,14 +212,8 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 // cors allows the Figma plugin iframe (Origin `null`) and the configured dashboard origins, with
 // no cookies: the API authenticates with a bearer token only.
 func (a *App) cors() *cors.Cors {
-	origins := a.cfg.CORSAllowedOrigins
 	return cors.New(cors.Options{
-		AllowOriginFunc: func(origin string) bool {
-			if origin == "null" {
-				return a.cfg.CORSAllowNullOrigin
-			}
-			return slices.Contains(origins, origin)
-		},
+		AllowOriginFunc:  a.originAllowed,
 		AllowedMethods:   []string{http.MethodGet, http.MethodPost},
 		AllowedHeaders:   []string{"Authorization", "Content-Type"},
 		ExposedHeaders:   []string{"X-Request-Id", "Retry-After"},

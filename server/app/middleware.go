@@ -11,7 +11,6 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus"
-	"go.opentelemetry.io/otel/propagation"
 )
 
 // MaxRequestIDLength is the longest client-supplied X-Request-Id kept as the request id; a longer
@@ -43,16 +42,6 @@ func validRequestID(id string) bool {
 		}
 	}
 	return true
-}
-
-// traceContext extracts an incoming W3C traceparent/tracestate into the request context, so the
-// queue messages a request publishes carry it on (SPEC §5). Without a traceparent nothing is added.
-func traceContext(next http.Handler) http.Handler {
-	prop := propagation.TraceContext{}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx := prop.Extract(r.Context(), propagation.HeaderCarrier(r.Header))
-		next.ServeHTTP(w, r.WithContext(ctx))
-	})
 }
 
 // requestLogger logs one structured line per request with its request id, status and duration.

@@ -234,8 +234,9 @@ func (v *Verifier) Verify(ctx context.Context, token string) (models.Principal, 
 	if sub == "" || len(sub) > models.MaxSubjectLength {
 		return models.Principal{}, unauthenticated(ErrSubject)
 	}
-	p := models.Principal{Subject: sub}
-	if exp, ok := tok.Expiration(); ok && usedKey != nil {
+	exp, hasExp := tok.Expiration()
+	p := models.Principal{Subject: sub, ExpiresAt: exp}
+	if hasExp && usedKey != nil {
 		v.tokens.add(sum, verifiedToken{principal: p, expires: exp, kid: usedKid, key: usedKey})
 	}
 	return p, nil

@@ -110,6 +110,14 @@ func createDB(tb testing.TB, template string) string {
 // test ends.
 func MustOpenDB(tb testing.TB) *bun.DB {
 	tb.Helper()
+	db, _ := MustOpenDBWithDSN(tb)
+	return db
+}
+
+// MustOpenDBWithDSN is MustOpenDB that also returns the database's DSN, so a test can open more
+// pools on it (several API instances on one database).
+func MustOpenDBWithDSN(tb testing.TB) (*bun.DB, string) {
+	tb.Helper()
 	dsn := createDB(tb, migratedTemplate(tb))
 	db, err := database.Open(context.Background(), dsn)
 	if err != nil {
@@ -117,7 +125,7 @@ func MustOpenDB(tb testing.TB) *bun.DB {
 	}
 	// Registered after createDB's cleanup, so it runs first: close before drop.
 	tb.Cleanup(func() { _ = db.Close() })
-	return db
+	return db, dsn
 }
 
 var template struct {

@@ -17,6 +17,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"go.opentelemetry.io/otel/propagation"
 )
 
 // Callback headers (SPEC §6).
@@ -137,6 +139,8 @@ func (p Poster) postOnce(ctx context.Context, url string, body []byte) (int, err
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set(HeaderTimestamp, strconv.FormatInt(ts.Unix(), 10))
 	req.Header.Set(HeaderSignature, Sign(p.Secret, ts, body))
+	// The job's trace continues into the API's handling of the callback.
+	propagation.TraceContext{}.Inject(ctx, propagation.HeaderCarrier(req.Header))
 	client := p.Client
 	if client == nil {
 		client = http.DefaultClient

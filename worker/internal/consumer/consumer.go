@@ -15,6 +15,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/code2des/backend/worker/internal/callback"
 )
@@ -98,6 +101,7 @@ func (l Loop) poll(ctx context.Context) {
 			WaitTimeSeconds:             int32(l.WaitTime / time.Second),
 			VisibilityTimeout:           int32(l.VisibilityTimeout / time.Second),
 			MessageSystemAttributeNames: []types.MessageSystemAttributeName{types.MessageSystemAttributeNameApproximateReceiveCount},
+			MessageAttributeNames:       []string{AttrTraceParent, AttrTraceState},
 		})
 		if err != nil {
 			if ctx.Err() != nil {
@@ -122,6 +126,12 @@ func (l Loop) poll(ctx context.Context) {
 // Process handles one message: parse it, run the job, post the callback, and delete the message
 // once the backend has accepted it. It reports whether the message was deleted.
 func (l Loop) Process(ctx context.Context, m types.Message) (deleted bool) {
+	// Continue the trace of the request that queued the job (SPEC §5: the attributes carry the
+	// trace context); the callback carries it back to the API.
+	ctx = traceContext.Extract(ctx, attributeCarrier(m.MessageAttributes))
+	ctx, span := otel.GetTracerProvider().Tracer(TracerName).Start(ctx, l.Name+" process",
+		trace.WithSpanKind(trace.SpanKindConsumer))
+	defer span.End()
 	log := l.logger().With("message_id", aws.ToString(m.MessageId))
 	job := l.NewJob()
 	if err := job.Parse([]byte(aws.ToString(m.Body))); err != nil {
@@ -180,6 +190,29 @@ func (l Loop) Delete(ctx context.Context, log *slog.Logger, m types.Message) boo
 		return false
 	}
 	return true
+}
+
+// Trace context of a message (the API's server/sqsqueue writes these attributes).
+const (
+	AttrTraceParent = "traceparent"
+	AttrTraceState  = "tracestate"
+	// TracerName names the workers' spans' instrumentation scope.
+	TracerName = "github.com/code2des/backend/worker"
+)
+
+var traceContext = propagation.TraceContext{}
+
+// attributeCarrier reads W3C trace context from SQS message attributes.
+type attributeCarrier map[string]types.MessageAttributeValue
+
+func (c attributeCarrier) Get(key string) string { return aws.ToString(c[key].StringValue) }
+func (c attributeCarrier) Set(string, string)    {}
+func (c attributeCarrier) Keys() []string {
+	keys := make([]string, 0, len(c))
+	for k := range c {
+		keys = append(keys, k)
+	}
+	return keys
 }
 
 // ReceiveCount is how often m has been received, this time included (1 when SQS does not say).

@@ -1,0 +1,32 @@
+// A command-line GraphQL subscription client on graphql-ws (graphql-transport-ws protocol).
+//
+//   node --experimental-websocket tools/wsclient/subscribe.mjs <ws url> <token> <query> [variables JSON]
+//
+// Prints one JSON line per event: {"data":...} for a result, {"error":[...]} when the server ends
+// the subscription with an error, {"complete":true} when it completes, {"closed":{code,reason}}
+// when the connection closes. Exits when the subscription ends (0 after complete, 1 otherwise).
+// Node 22+ has WebSocket built in; Node 20 needs --experimental-websocket.
+import { createClient } from 'graphql-ws';
+
+const [url, token, query, variables] = process.argv.slice(2);
+if (!url || !token || !query) {
+  console.error('usage: subscribe.mjs <ws url> <token> <query> [variables JSON]');
+  process.exit(2);
+}
+const out = (v) => process.stdout.write(JSON.stringify(v) + '\n');
+const client = createClient({
+  url,
+  webSocketImpl: WebSocket,
+  connectionParams: { Authorization: `Bearer ${token}` },
+  retryAttempts: 0,
+  lazy: false,
+  on: { closed: (e) => out({ closed: { code: e?.code, reason: e?.reason } }) },
+});
+client.subscribe(
+  { query, variables: variables ? JSON.parse(variables) : undefined },
+  {
+    next: (v) => out(v),
+    error: (e) => { out({ error: Array.isArray(e) ? e : { code: e?.code, reason: e?.reason, message: String(e?.message ?? e) } }); client.dispose(); process.exit(1); },
+    complete: () => { out({ complete: true }); client.dispose(); process.exit(0); },
+  },
+);
