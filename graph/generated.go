@@ -95,8 +95,17 @@ type ComplexityRoot struct {
 		NodeID  func(childComplexity int) int
 	}
 
+	CompletePageImportUploadPayload struct {
+		PageImport func(childComplexity int) int
+	}
+
 	CreatePageImportPayload struct {
 		PageImport func(childComplexity int) int
+	}
+
+	CreatePageImportUploadPayload struct {
+		PageImport func(childComplexity int) int
+		Upload     func(childComplexity int) int
 	}
 
 	DeleteCode2DesPayload struct {
@@ -107,17 +116,24 @@ type ComplexityRoot struct {
 		DeletedID func(childComplexity int) int
 	}
 
+	HTTPHeader struct {
+		Name  func(childComplexity int) int
+		Value func(childComplexity int) int
+	}
+
 	MaterializeCode2DesPayload struct {
 		Code2des func(childComplexity int) int
 		Recorded func(childComplexity int) int
 	}
 
 	Mutation struct {
-		CreatePageImport    func(childComplexity int, input CreatePageImportInput) int
-		DeleteCode2Des      func(childComplexity int, id string) int
-		DeletePageImport    func(childComplexity int, id string) int
-		MaterializeCode2Des func(childComplexity int, input MaterializeCode2DesInput) int
-		TriggerCode2Des     func(childComplexity int, input TriggerCode2DesInput) int
+		CompletePageImportUpload func(childComplexity int, id string) int
+		CreatePageImport         func(childComplexity int, input CreatePageImportInput) int
+		CreatePageImportUpload   func(childComplexity int, input CreatePageImportUploadInput) int
+		DeleteCode2Des           func(childComplexity int, id string) int
+		DeletePageImport         func(childComplexity int, id string) int
+		MaterializeCode2Des      func(childComplexity int, input MaterializeCode2DesInput) int
+		TriggerCode2Des          func(childComplexity int, input TriggerCode2DesInput) int
 	}
 
 	PageImport struct {
@@ -157,6 +173,13 @@ type ComplexityRoot struct {
 		StartCursor     func(childComplexity int) int
 	}
 
+	PresignedUpload struct {
+		ExpiresAt func(childComplexity int) int
+		Headers   func(childComplexity int) int
+		Method    func(childComplexity int) int
+		URL       func(childComplexity int) int
+	}
+
 	Query struct {
 		Code2des       func(childComplexity int, id string) int
 		Code2desJobs   func(childComplexity int, projectID string, figmaFileKey *string, pageImportID *string, status *models.Code2DesStatus, first *int, after *string) int
@@ -188,6 +211,8 @@ type MutationResolver interface {
 	MaterializeCode2Des(ctx context.Context, input MaterializeCode2DesInput) (*MaterializeCode2DesPayload, error)
 	DeletePageImport(ctx context.Context, id string) (*DeletePageImportPayload, error)
 	DeleteCode2Des(ctx context.Context, id string) (*DeleteCode2DesPayload, error)
+	CreatePageImportUpload(ctx context.Context, input CreatePageImportUploadInput) (*CreatePageImportUploadPayload, error)
+	CompletePageImportUpload(ctx context.Context, id string) (*CompletePageImportUploadPayload, error)
 }
 type PageImportResolver interface {
 	Viewport(ctx context.Context, obj *models.PageImport) (*Viewport, error)
@@ -462,12 +487,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Code2DesWarning.NodeID(childComplexity), true
 
+	case "CompletePageImportUploadPayload.pageImport":
+		if e.ComplexityRoot.CompletePageImportUploadPayload.PageImport == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CompletePageImportUploadPayload.PageImport(childComplexity), true
+
 	case "CreatePageImportPayload.pageImport":
 		if e.ComplexityRoot.CreatePageImportPayload.PageImport == nil {
 			break
 		}
 
 		return e.ComplexityRoot.CreatePageImportPayload.PageImport(childComplexity), true
+
+	case "CreatePageImportUploadPayload.pageImport":
+		if e.ComplexityRoot.CreatePageImportUploadPayload.PageImport == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatePageImportUploadPayload.PageImport(childComplexity), true
+	case "CreatePageImportUploadPayload.upload":
+		if e.ComplexityRoot.CreatePageImportUploadPayload.Upload == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatePageImportUploadPayload.Upload(childComplexity), true
 
 	case "DeleteCode2DesPayload.deletedId":
 		if e.ComplexityRoot.DeleteCode2DesPayload.DeletedID == nil {
@@ -483,6 +528,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.DeletePageImportPayload.DeletedID(childComplexity), true
 
+	case "HTTPHeader.name":
+		if e.ComplexityRoot.HTTPHeader.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HTTPHeader.Name(childComplexity), true
+	case "HTTPHeader.value":
+		if e.ComplexityRoot.HTTPHeader.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HTTPHeader.Value(childComplexity), true
+
 	case "MaterializeCode2DesPayload.code2des":
 		if e.ComplexityRoot.MaterializeCode2DesPayload.Code2des == nil {
 			break
@@ -496,6 +554,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MaterializeCode2DesPayload.Recorded(childComplexity), true
 
+	case "Mutation.completePageImportUpload":
+		if e.ComplexityRoot.Mutation.CompletePageImportUpload == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_completePageImportUpload_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CompletePageImportUpload(childComplexity, args["id"].(string)), true
 	case "Mutation.createPageImport":
 		if e.ComplexityRoot.Mutation.CreatePageImport == nil {
 			break
@@ -507,6 +576,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreatePageImport(childComplexity, args["input"].(CreatePageImportInput)), true
+	case "Mutation.createPageImportUpload":
+		if e.ComplexityRoot.Mutation.CreatePageImportUpload == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPageImportUpload_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePageImportUpload(childComplexity, args["input"].(CreatePageImportUploadInput)), true
 	case "Mutation.deleteCode2Des":
 		if e.ComplexityRoot.Mutation.DeleteCode2Des == nil {
 			break
@@ -706,6 +786,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
 
+	case "PresignedUpload.expiresAt":
+		if e.ComplexityRoot.PresignedUpload.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PresignedUpload.ExpiresAt(childComplexity), true
+	case "PresignedUpload.headers":
+		if e.ComplexityRoot.PresignedUpload.Headers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PresignedUpload.Headers(childComplexity), true
+	case "PresignedUpload.method":
+		if e.ComplexityRoot.PresignedUpload.Method == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PresignedUpload.Method(childComplexity), true
+	case "PresignedUpload.url":
+		if e.ComplexityRoot.PresignedUpload.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PresignedUpload.URL(childComplexity), true
+
 	case "Query.code2des":
 		if e.ComplexityRoot.Query.Code2des == nil {
 			break
@@ -793,6 +898,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
 			graphql.NewInputUnmarshaler("CreatePageImportInput", ec.unmarshalInputCreatePageImportInput),
+			graphql.NewInputUnmarshaler("CreatePageImportUploadInput", ec.unmarshalInputCreatePageImportUploadInput),
 			graphql.NewInputUnmarshaler("MaterializeCode2DesInput", ec.unmarshalInputMaterializeCode2DesInput),
 			graphql.NewInputUnmarshaler("TriggerCode2DesInput", ec.unmarshalInputTriggerCode2DesInput),
 			graphql.NewInputUnmarshaler("ViewportInput", ec.unmarshalInputViewportInput),
@@ -1130,6 +1236,63 @@ type Mutation {
   deleteCode2Des(id: ID!): DeleteCode2DesPayload!
 }
 `, BuiltIn: false},
+	{Name: "../schema_uploads.graphqls", Input: `# Snapshot imports (issue 19): a Page Import made from an MHTML snapshot the client uploads
+# (source_kind ` + "`" + `mhtml_snapshot` + "`" + `), for pages a worker cannot reach (behind a login, an intranet, a
+# paywall). Kept in a file of its own; see README "Snapshot imports".
+
+input CreatePageImportUploadInput {
+  projectId: ID!
+  viewport: ViewportInput!
+  "1-4; defaults to 1."
+  deviceScaleFactor: Float
+  "The file's name, for display; 1-255 characters."
+  fileName: String!
+  "The file's size in bytes, 1 to 52428800 (50 MiB)."
+  byteSize: Int!
+  "The file's SHA-256 as 64 hex digits."
+  sha256: String!
+}
+
+"One header a presigned request must carry."
+type HTTPHeader {
+  name: String!
+  value: String!
+}
+
+"""
+Where to PUT the snapshot: send exactly this method, URL and headers with the file as the body.
+The size, content type and SHA-256 are part of the signature.
+"""
+type PresignedUpload {
+  method: String!
+  url: String!
+  headers: [HTTPHeader!]!
+  "The URL stops working at this time (10 minutes after creation)."
+  expiresAt: Time!
+}
+
+type CreatePageImportUploadPayload {
+  "Processing, with ` + "`" + `sourceKind` + "`" + ` ` + "`" + `mhtml_snapshot` + "`" + ` and an empty ` + "`" + `sourceUrl` + "`" + ` until completed."
+  pageImport: PageImport!
+  upload: PresignedUpload!
+}
+
+type CompletePageImportUploadPayload {
+  "Still processing, now with the snapshot's location as ` + "`" + `sourceUrl` + "`" + `; the capture is queued."
+  pageImport: PageImport!
+}
+
+extend type Mutation {
+  "Starts a snapshot import: inserts the Page Import and presigns the upload of its MHTML file."
+  createPageImportUpload(input: CreatePageImportUploadInput!): CreatePageImportUploadPayload!
+  """
+  Checks the uploaded file (declared size and SHA-256, at most 50 MiB, MHTML) and queues its
+  capture. A mismatch is BAD_USER_INPUT and fails the Page Import; nothing uploaded yet is
+  FAILED_PRECONDITION and changes nothing.
+  """
+  completePageImportUpload(id: ID!): CompletePageImportUploadPayload!
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -1251,12 +1414,30 @@ func (ec *executionContext) childFields_Code2DesWarning(ctx context.Context, fie
 	return nil, fmt.Errorf("no field named %q was found under type Code2DesWarning", field.Name)
 }
 
+func (ec *executionContext) childFields_CompletePageImportUploadPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "pageImport":
+		return ec.fieldContext_CompletePageImportUploadPayload_pageImport(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CompletePageImportUploadPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_CreatePageImportPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "pageImport":
 		return ec.fieldContext_CreatePageImportPayload_pageImport(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CreatePageImportPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CreatePageImportUploadPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "pageImport":
+		return ec.fieldContext_CreatePageImportUploadPayload_pageImport(ctx, field)
+	case "upload":
+		return ec.fieldContext_CreatePageImportUploadPayload_upload(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreatePageImportUploadPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_DeleteCode2DesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1273,6 +1454,16 @@ func (ec *executionContext) childFields_DeletePageImportPayload(ctx context.Cont
 		return ec.fieldContext_DeletePageImportPayload_deletedId(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DeletePageImportPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_HTTPHeader(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "name":
+		return ec.fieldContext_HTTPHeader_name(ctx, field)
+	case "value":
+		return ec.fieldContext_HTTPHeader_value(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type HTTPHeader", field.Name)
 }
 
 func (ec *executionContext) childFields_MaterializeCode2DesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1357,6 +1548,20 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 		return ec.fieldContext_PageInfo_endCursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+}
+
+func (ec *executionContext) childFields_PresignedUpload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "method":
+		return ec.fieldContext_PresignedUpload_method(ctx, field)
+	case "url":
+		return ec.fieldContext_PresignedUpload_url(ctx, field)
+	case "headers":
+		return ec.fieldContext_PresignedUpload_headers(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_PresignedUpload_expiresAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PresignedUpload", field.Name)
 }
 
 func (ec *executionContext) childFields_TriggerCode2DesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1492,6 +1697,34 @@ func (ec *executionContext) childFields___Type(ctx context.Context, field graphq
 // endregion ************************** internal!.gotpl ***************************
 
 // region    ***************************** args.gotpl *****************************
+
+func (ec *executionContext) field_Mutation_completePageImportUpload_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createPageImportUpload_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (CreatePageImportUploadInput, error) {
+			return ec.unmarshalNCreatePageImportUploadInput2githubᚗcomᚋcode2desᚋbackendᚋgraphᚐCreatePageImportUploadInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
 
 func (ec *executionContext) field_Mutation_createPageImport_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
@@ -2736,6 +2969,38 @@ func (ec *executionContext) fieldContext_Code2DesWarning_nodeId(_ context.Contex
 	return graphql.NewScalarFieldContext("Code2DesWarning", field, false, false, "String")
 }
 
+func (ec *executionContext) _CompletePageImportUploadPayload_pageImport(ctx context.Context, field graphql.CollectedField, obj *CompletePageImportUploadPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CompletePageImportUploadPayload_pageImport(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageImport, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.PageImport) graphql.Marshaler {
+			return ec.marshalNPageImport2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPageImport(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CompletePageImportUploadPayload_pageImport(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CompletePageImportUploadPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageImport(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CreatePageImportPayload_pageImport(ctx context.Context, field graphql.CollectedField, obj *CreatePageImportPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2763,6 +3028,70 @@ func (ec *executionContext) fieldContext_CreatePageImportPayload_pageImport(_ co
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_PageImport(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreatePageImportUploadPayload_pageImport(ctx context.Context, field graphql.CollectedField, obj *CreatePageImportUploadPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatePageImportUploadPayload_pageImport(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageImport, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.PageImport) graphql.Marshaler {
+			return ec.marshalNPageImport2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPageImport(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatePageImportUploadPayload_pageImport(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreatePageImportUploadPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageImport(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreatePageImportUploadPayload_upload(ctx context.Context, field graphql.CollectedField, obj *CreatePageImportUploadPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatePageImportUploadPayload_upload(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Upload, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.PresignedUpload) graphql.Marshaler {
+			return ec.marshalNPresignedUpload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPresignedUpload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatePageImportUploadPayload_upload(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreatePageImportUploadPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PresignedUpload(ctx, field)
 		},
 	}
 	return fc, nil
@@ -2812,6 +3141,52 @@ func (ec *executionContext) _DeletePageImportPayload_deletedId(ctx context.Conte
 }
 func (ec *executionContext) fieldContext_DeletePageImportPayload_deletedId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("DeletePageImportPayload", field, false, false, "ID")
+}
+
+func (ec *executionContext) _HTTPHeader_name(ctx context.Context, field graphql.CollectedField, obj *models.HTTPHeader) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_HTTPHeader_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_HTTPHeader_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("HTTPHeader", field, false, false, "String")
+}
+
+func (ec *executionContext) _HTTPHeader_value(ctx context.Context, field graphql.CollectedField, obj *models.HTTPHeader) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_HTTPHeader_value(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Value, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_HTTPHeader_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("HTTPHeader", field, false, false, "String")
 }
 
 func (ec *executionContext) _MaterializeCode2DesPayload_code2des(ctx context.Context, field graphql.CollectedField, obj *MaterializeCode2DesPayload) (ret graphql.Marshaler) {
@@ -3083,6 +3458,94 @@ func (ec *executionContext) fieldContext_Mutation_deleteCode2Des(ctx context.Con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_deleteCode2Des_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createPageImportUpload(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createPageImportUpload(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreatePageImportUpload(ctx, fc.Args["input"].(CreatePageImportUploadInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *CreatePageImportUploadPayload) graphql.Marshaler {
+			return ec.marshalNCreatePageImportUploadPayload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐCreatePageImportUploadPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createPageImportUpload(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreatePageImportUploadPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createPageImportUpload_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_completePageImportUpload(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_completePageImportUpload(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CompletePageImportUpload(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *CompletePageImportUploadPayload) graphql.Marshaler {
+			return ec.marshalNCompletePageImportUploadPayload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐCompletePageImportUploadPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_completePageImportUpload(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CompletePageImportUploadPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_completePageImportUpload_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -3707,6 +4170,107 @@ func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "String")
+}
+
+func (ec *executionContext) _PresignedUpload_method(ctx context.Context, field graphql.CollectedField, obj *models.PresignedUpload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PresignedUpload_method(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Method, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PresignedUpload_method(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PresignedUpload", field, false, false, "String")
+}
+
+func (ec *executionContext) _PresignedUpload_url(ctx context.Context, field graphql.CollectedField, obj *models.PresignedUpload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PresignedUpload_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.URL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PresignedUpload_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PresignedUpload", field, false, false, "String")
+}
+
+func (ec *executionContext) _PresignedUpload_headers(ctx context.Context, field graphql.CollectedField, obj *models.PresignedUpload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PresignedUpload_headers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Headers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []models.HTTPHeader) graphql.Marshaler {
+			return ec.marshalNHTTPHeader2ᚕgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐHTTPHeaderᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PresignedUpload_headers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PresignedUpload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_HTTPHeader(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PresignedUpload_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.PresignedUpload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PresignedUpload_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PresignedUpload_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PresignedUpload", field, false, false, "Time")
 }
 
 func (ec *executionContext) _Query_pageImport(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -5226,6 +5790,83 @@ func UnmarshalCreatePageImportInput(ctx context.Context, raw any) (CreatePageImp
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCreatePageImportUploadInput(ctx context.Context, obj any) (CreatePageImportUploadInput, error) {
+	var it CreatePageImportUploadInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"projectId", "viewport", "deviceScaleFactor", "fileName", "byteSize", "sha256"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "projectId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectID = data
+		case "viewport":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("viewport"))
+			data, err := ec.unmarshalNViewportInput2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐViewportInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Viewport = data
+		case "deviceScaleFactor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deviceScaleFactor"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeviceScaleFactor = data
+		case "fileName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileName = data
+		case "byteSize":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("byteSize"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ByteSize = data
+		case "sha256":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sha256"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Sha256 = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreatePageImportUploadInput unmarshals raw into the CreatePageImportUploadInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreatePageImportUploadInput(ctx context.Context, raw any) (CreatePageImportUploadInput, error) {
+	var out CreatePageImportUploadInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreatePageImportUploadInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputMaterializeCode2DesInput(ctx context.Context, obj any) (MaterializeCode2DesInput, error) {
 	var it MaterializeCode2DesInput
 	if obj == nil {
@@ -5759,6 +6400,39 @@ func (ec *executionContext) _Code2DesWarning(ctx context.Context, sel ast.Select
 	return out
 }
 
+var completePageImportUploadPayloadImplementors = []string{"CompletePageImportUploadPayload"}
+
+func (ec *executionContext) _CompletePageImportUploadPayload(ctx context.Context, sel ast.SelectionSet, obj *CompletePageImportUploadPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, completePageImportUploadPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CompletePageImportUploadPayload")
+		case "pageImport":
+			out.Values[i] = ec._CompletePageImportUploadPayload_pageImport(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var createPageImportPayloadImplementors = []string{"CreatePageImportPayload"}
 
 func (ec *executionContext) _CreatePageImportPayload(ctx context.Context, sel ast.SelectionSet, obj *CreatePageImportPayload) graphql.Marshaler {
@@ -5772,6 +6446,44 @@ func (ec *executionContext) _CreatePageImportPayload(ctx context.Context, sel as
 			out.Values[i] = graphql.MarshalString("CreatePageImportPayload")
 		case "pageImport":
 			out.Values[i] = ec._CreatePageImportPayload_pageImport(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var createPageImportUploadPayloadImplementors = []string{"CreatePageImportUploadPayload"}
+
+func (ec *executionContext) _CreatePageImportUploadPayload(ctx context.Context, sel ast.SelectionSet, obj *CreatePageImportUploadPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createPageImportUploadPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreatePageImportUploadPayload")
+		case "pageImport":
+			out.Values[i] = ec._CreatePageImportUploadPayload_pageImport(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "upload":
+			out.Values[i] = ec._CreatePageImportUploadPayload_upload(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -5838,6 +6550,44 @@ func (ec *executionContext) _DeletePageImportPayload(ctx context.Context, sel as
 			out.Values[i] = graphql.MarshalString("DeletePageImportPayload")
 		case "deletedId":
 			out.Values[i] = ec._DeletePageImportPayload_deletedId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var hTTPHeaderImplementors = []string{"HTTPHeader"}
+
+func (ec *executionContext) _HTTPHeader(ctx context.Context, sel ast.SelectionSet, obj *models.HTTPHeader) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, hTTPHeaderImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("HTTPHeader")
+		case "name":
+			out.Values[i] = ec._HTTPHeader_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "value":
+			out.Values[i] = ec._HTTPHeader_value(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -5946,6 +6696,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "deleteCode2Des":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_deleteCode2Des(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createPageImportUpload":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createPageImportUpload(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "completePageImportUpload":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_completePageImportUpload(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -6188,6 +6952,54 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 		case "endCursor":
 			out.Values[i] = ec._PageInfo_endCursor(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var presignedUploadImplementors = []string{"PresignedUpload"}
+
+func (ec *executionContext) _PresignedUpload(ctx context.Context, sel ast.SelectionSet, obj *models.PresignedUpload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, presignedUploadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PresignedUpload")
+		case "method":
+			out.Values[i] = ec._PresignedUpload_method(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "url":
+			out.Values[i] = ec._PresignedUpload_url(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "headers":
+			out.Values[i] = ec._PresignedUpload_headers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._PresignedUpload_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -6848,6 +7660,14 @@ func (ec *executionContext) marshalNCode2DesWarning2ᚖgithubᚗcomᚋcode2des�
 	return ec._Code2DesWarning(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNCompletePageImportUploadPayload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐCompletePageImportUploadPayload(ctx context.Context, sel ast.SelectionSet, v *CompletePageImportUploadPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CompletePageImportUploadPayload!")
+		return graphql.Null
+	}
+	return ec._CompletePageImportUploadPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNCreatePageImportInput2githubᚗcomᚋcode2desᚋbackendᚋgraphᚐCreatePageImportInput(ctx context.Context, v any) (CreatePageImportInput, error) {
 	res, err := ec.unmarshalInputCreatePageImportInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -6859,6 +7679,19 @@ func (ec *executionContext) marshalNCreatePageImportPayload2ᚖgithubᚗcomᚋco
 		return graphql.Null
 	}
 	return ec._CreatePageImportPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCreatePageImportUploadInput2githubᚗcomᚋcode2desᚋbackendᚋgraphᚐCreatePageImportUploadInput(ctx context.Context, v any) (CreatePageImportUploadInput, error) {
+	res, err := ec.unmarshalInputCreatePageImportUploadInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreatePageImportUploadPayload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐCreatePageImportUploadPayload(ctx context.Context, sel ast.SelectionSet, v *CreatePageImportUploadPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CreatePageImportUploadPayload!")
+		return graphql.Null
+	}
+	return ec._CreatePageImportUploadPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNDeleteCode2DesPayload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐDeleteCode2DesPayload(ctx context.Context, sel ast.SelectionSet, v *DeleteCode2DesPayload) graphql.Marshaler {
@@ -6889,6 +7722,26 @@ func (ec *executionContext) marshalNFloat2float64(ctx context.Context, sel ast.S
 		graphql.AddInvalidNullFromMarshaler(ctx, "Float!")
 	}
 	return graphql.WrapContextMarshaler(ctx, res)
+}
+
+func (ec *executionContext) marshalNHTTPHeader2githubᚗcomᚋcode2desᚋbackendᚋmodelsᚐHTTPHeader(ctx context.Context, sel ast.SelectionSet, v models.HTTPHeader) graphql.Marshaler {
+	return ec._HTTPHeader(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNHTTPHeader2ᚕgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐHTTPHeaderᚄ(ctx context.Context, sel ast.SelectionSet, v []models.HTTPHeader) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNHTTPHeader2githubᚗcomᚋcode2desᚋbackendᚋmodelsᚐHTTPHeader(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalNID2int64(ctx context.Context, v any) (int64, error) {
@@ -7016,6 +7869,14 @@ func (ec *executionContext) marshalNPageInfo2ᚖgithubᚗcomᚋcode2desᚋbacken
 		return graphql.Null
 	}
 	return ec._PageInfo(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPresignedUpload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPresignedUpload(ctx context.Context, sel ast.SelectionSet, v *models.PresignedUpload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PresignedUpload!")
+		return graphql.Null
+	}
+	return ec._PresignedUpload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {

@@ -11,4 +11,6 @@ type Resolver struct {
 	PageImportService models.PageImportService
 	Code2DesService   models.Code2DesService
 	ResultService     models.ResultService
+	// UploadService serves the snapshot imports of schema_uploads.graphqls (issue 19).
+	UploadService models.PageImportUploadService
 }

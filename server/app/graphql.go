@@ -124,7 +124,16 @@ func (a *App) newJobs() *jobs.Service {
 		CreateLimiter:     jobs.NewSubjectLimiter(a.cfg.CreatePageImportRateLimit, a.cfg.CreatePageImportRateWindow),
 		TriggerLimiter:    jobs.NewSubjectLimiter(a.cfg.TriggerCode2DesRateLimit, a.cfg.TriggerCode2DesRateWindow),
 		Logger:            a.logger,
+		Blob:              a.deps.Blob,
+		Uploads:           presigner(a.deps.Blob),
 	})
+}
+
+// presigner returns the blob store's upload presigner (snapshot imports, issue 19), or nil when
+// it has none.
+func presigner(b models.BlobStore) models.UploadPresigner {
+	p, _ := b.(models.UploadPresigner)
+	return p
 }
 
 // mountGraphQL mounts /graphql behind CORS, the body limit, authentication and the rate limit.
@@ -136,6 +145,7 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 		// The visible-job lookup authorizes code2desResult (NOT_FOUND for other organizations,
 		// BAD_USER_INPUT for a malformed id) before the reader touches storage.
 		ResultService: a.newResults().ResultService(svc.Code2DesForResult),
+		UploadService: svc,
 	}
 	srv := handler.New(graph.NewExecutableSchema(graph.NewConfig(resolver)))
 	// GET (queries) and POST application/json, writing `data` without re-encoding it.
