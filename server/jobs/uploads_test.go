@@ -9,6 +9,8 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -302,4 +304,16 @@ func TestSnapshotCaptureMessageGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "capture_message_snapshot.golden.json", msg.Body)
+	// The published examples (testdata/workers, checked against docs/schemas/capture-message.schema.json
+	// and the reference worker) are these very messages.
+	for own, published := range map[string]string{
+		"capture_message.golden.json":          "capture-message.json",
+		"capture_message_snapshot.golden.json": "capture-message.snapshot.json",
+	} {
+		a, _ := os.ReadFile(filepath.Join("testdata", own))
+		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "workers", published))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("testdata/workers/%s differs from the API's %s (%v)", published, own, err)
+		}
+	}
 }
