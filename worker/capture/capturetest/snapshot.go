@@ -2,7 +2,9 @@ package capturetest
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"strconv"
 	"testing"
 	"time"
 
@@ -11,10 +13,8 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// SaveMHTML opens pageURL in a Chromium of its own (a user's browser, not the worker's), scrolls
-// to the bottom and back so lazy images load, waits for readySelector (if not empty), and saves
-// the page as MHTML with DevTools Page.captureSnapshot, as a browser extension would
-// (issue 19). It skips the test when Chromium is missing outside CI.
+// SaveMHTML is Snapshot for tests: Chromium at CHROMIUM_PATH (default /usr/bin/chromium), at most
+// a minute; it skips the test when Chromium is missing outside CI and fails it on any error.
 func SaveMHTML(tb testing.TB, pageURL, readySelector string) []byte {
 	tb.Helper()
 	path := os.Getenv("CHROMIUM_PATH")
@@ -27,27 +27,47 @@ func SaveMHTML(tb testing.TB, pageURL, readySelector string) []byte {
 		}
 		tb.Skipf("Chromium not installed at %s", path)
 	}
-	dir := tb.TempDir()
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), chromedp.ExecPath(path), chromedp.UserDataDir(dir),
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := Snapshot(ctx, path, pageURL, readySelector)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+// Snapshot opens pageURL in a Chromium of its own (a user's browser, not the capture worker's),
+// waits for readySelector (if not empty), scrolls to the bottom and back so lazy images load, and
+// saves the page as MHTML with DevTools Page.captureSnapshot, as a browser extension would
+// (issue 19). The local stack's `snapshot` command and the tests use it.
+func Snapshot(ctx context.Context, chromiumPath, pageURL, readySelector string) ([]byte, error) {
+	dir, err := os.MkdirTemp("", "snapshot-chromium-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(chromiumPath), chromedp.UserDataDir(dir),
 		chromedp.Headless, chromedp.NoSandbox, chromedp.NoFirstRun, chromedp.Flag("disable-gpu", true),
 		chromedp.Flag("disable-dev-shm-usage", true), chromedp.Flag("hide-scrollbars", true), chromedp.WindowSize(1280, 800))
 	defer cancelAlloc()
 	ctx, cancel := chromedp.NewContext(alloc)
 	defer cancel()
-	ctx, cancelTimeout := context.WithTimeout(ctx, 60*time.Second)
-	defer cancelTimeout()
 	if err := chromedp.Do(ctx, chromedp.Navigate(pageURL)); err != nil {
-		tb.Fatalf("save MHTML: open %s: %v", pageURL, err)
+		return nil, fmt.Errorf("save MHTML: open %s: %w", pageURL, err)
 	}
 	for readySelector != "" {
-		found, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!document.querySelector("+quote(readySelector)+")"))
+		found, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!document.querySelector("+strconv.Quote(readySelector)+")"))
 		if err != nil {
-			tb.Fatalf("save MHTML: ready selector: %v", err)
+			return nil, fmt.Errorf("save MHTML: ready selector: %w", err)
 		}
 		if found {
 			break
 		}
-		time.Sleep(50 * time.Millisecond)
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("save MHTML: ready selector %q: %w", readySelector, ctx.Err())
+		case <-time.After(50 * time.Millisecond):
+		}
 	}
 	const scroll = `new Promise(async (done) => {
 		for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
@@ -58,27 +78,16 @@ func SaveMHTML(tb testing.TB, pageURL, readySelector string) []byte {
 		done(true);
 	})`
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](scroll, chromedp.EvalAwaitPromise)); err != nil {
-		tb.Fatalf("save MHTML: scroll: %v", err)
+		return nil, fmt.Errorf("save MHTML: scroll: %w", err)
 	}
 	var data string
-	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+	err = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		r, err := cdp.Call(ctx, tg, page.CaptureSnapshot, page.CaptureSnapshotParams{Format: page.CaptureSnapshotFormatMhtml})
 		data = r.Data
 		return err
 	}))
 	if err != nil {
-		tb.Fatalf("save MHTML: Page.captureSnapshot: %v", err)
+		return nil, fmt.Errorf("save MHTML: Page.captureSnapshot: %w", err)
 	}
-	return []byte(data)
-}
-
-func quote(s string) string {
-	out := []byte{'"'}
-	for _, c := range []byte(s) {
-		if c == '"' || c == '\\' {
-			out = append(out, '\\')
-		}
-		out = append(out, c)
-	}
-	return string(append(out, '"'))
+	return []byte(data), nil
 }
