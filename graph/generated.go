@@ -1039,9 +1039,9 @@ type PageImport {
   id: ID!
   projectId: ID!
   organizationId: ID!
-  "Always ` + "`" + `public_url` + "`" + ` for now."
+  "` + "`" + `public_url` + "`" + ` (createPageImport) or ` + "`" + `mhtml_snapshot` + "`" + ` (createPageImportUpload, schema_uploads.graphqls)."
   sourceKind: String!
-  "The normalized URL (fragment removed)."
+  "The normalized URL (fragment removed); for a snapshot, its Snapshot-Content-Location (never fetched), empty until the upload is completed."
   sourceUrl: String!
   viewport: Viewport!
   deviceScaleFactor: Float!
