@@ -2,12 +2,14 @@ package database_test
 
 import (
 	"context"
+	"io/fs"
 	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/migrations"
 	"github.com/code2des/backend/server/database"
 	"github.com/code2des/backend/server/testenv"
 )
@@ -63,8 +65,8 @@ func TestMigrateDownUpRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatalf("down: %v", err)
 	}
-	if len(down) != 2 {
-		t.Errorf("down rolled back %v, want both migrations", down)
+	if len(down) != migrationCount(t) {
+		t.Errorf("down rolled back %v, want all %d migrations", down, migrationCount(t))
 	}
 	empty := readCatalog(t, db)
 	if len(empty.Columns) != 0 || len(empty.Enums) != 0 {
@@ -118,17 +120,27 @@ func TestConcurrentMigrators(t *testing.T) {
 			t.Fatalf("instance %d: %v", i, err)
 		}
 	}
-	if total := len(ran[0]) + len(ran[1]); total != 2 {
-		t.Errorf("instances ran %v and %v; want the 2 migrations applied once in all", ran[0], ran[1])
+	if total := len(ran[0]) + len(ran[1]); total != migrationCount(t) {
+		t.Errorf("instances ran %v and %v; want the %d migrations applied once in all", ran[0], ran[1], migrationCount(t))
 	}
 	db := openDSN(t, dsn)
 	var rows int
 	if err := db.NewRaw("SELECT count(*) FROM bun_migrations").Scan(ctx, &rows); err != nil {
 		t.Fatal(err)
 	}
-	if rows != 2 {
-		t.Errorf("bun_migrations has %d rows, want 2", rows)
+	if rows != migrationCount(t) {
+		t.Errorf("bun_migrations has %d rows, want %d", rows, migrationCount(t))
 	}
+}
+
+// migrationCount is the number of embedded migrations (one .up.sql file each).
+func migrationCount(t *testing.T) int {
+	t.Helper()
+	ups, err := fs.Glob(migrations.Files(), "*.up.sql")
+	if err != nil || len(ups) < 2 {
+		t.Fatalf("embedded migrations: %v, %v", ups, err)
+	}
+	return len(ups)
 }
 
 func openDSN(t *testing.T, dsn string) *bun.DB {
