@@ -133,3 +133,19 @@ func TestSniff(t *testing.T) {
 		t.Fatalf("no part sniffed as MHTML: %v", err)
 	}
 }
+
+func TestMaxHeaderBytes(t *testing.T) {
+	// The part's header size counts names and values: Content-Type text/html (12+9),
+	// Content-Location https://a.example/ (16+18) and X-Pad (5) plus the padding.
+	build := func(total int) []byte {
+		pad := strings.Repeat("p", total-(12+9+16+18+5))
+		return snapshot("https://a.example/", "Content-Type: text/html\r\nContent-Location: https://a.example/\r\nX-Pad: "+pad+"\r\n\r\n<p>x</p>")
+	}
+	if _, err := mhtml.Parse(bytes.NewReader(build(mhtml.MaxHeaderBytes))); err != nil {
+		t.Fatalf("at the limit: %v", err)
+	}
+	_, err := mhtml.Parse(bytes.NewReader(build(mhtml.MaxHeaderBytes + 1)))
+	if !mhtml.IsRefusal(err) || !strings.Contains(err.Error(), "headers over 64 KiB") {
+		t.Fatalf("past the limit: %v", err)
+	}
+}
