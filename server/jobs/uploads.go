@@ -203,14 +203,7 @@ func (s *Service) CompletePageImportUpload(ctx context.Context, id string) (*mod
 	m := s.captureMessageBody(pi)
 	m.Version = SnapshotMessageVersion
 	m.Snapshot = &SnapshotMessage{Format: SnapshotFormatMHTML, URL: models.S3URI(s.cfg.Bucket, up.ObjectKey), ByteSize: up.ByteSize, Sha256: up.Sha256}
-	msg, err := s.encodeCaptureMessage(m)
-	if err != nil {
-		return nil, models.WrapError(models.CodeInternal, err, "internal error")
-	}
-	err = s.publishOrFail(ctx, s.cfg.CaptureQueue, msg, func(ctx context.Context) error {
-		return s.failPageImport(ctx, pi, QueueFailureMessage)
-	})
-	if err != nil {
+	if err := s.publishCapture(ctx, pi, m); err != nil {
 		return nil, err
 	}
 	return tidy(pi), nil

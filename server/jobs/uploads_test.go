@@ -317,3 +317,24 @@ func TestSnapshotCaptureMessageGolden(t *testing.T) {
 		}
 	}
 }
+
+// TestSnapshotUploadQueueDownFailsTheRow: when the capture message cannot be published at
+// completion, the caller gets UNAVAILABLE and the import is failed (SPEC §5), not left waiting.
+func TestSnapshotUploadQueueDownFailsTheRow(t *testing.T) {
+	f := newUploadFixture(t)
+	f.svc.cfg.CaptureQueue = testenv.UnreachableQueue(t)
+	f.svc.cfg.DependencyTimeout = 3 * time.Second
+	body := []byte(testSnapshot)
+	ticket, err := f.svc.CreatePageImportUpload(f.alice, uploadRequest(f.a1, body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	put(t, ticket.Upload, body)
+	if _, err := f.svc.CompletePageImportUpload(f.alice, ticket.PageImport.ID); models.ErrorCodeOf(err) != models.CodeUnavailable {
+		t.Fatalf("err %v, want UNAVAILABLE", err)
+	}
+	row := loadRow(t, f.db, ticket.PageImport.ID)
+	if row.Status != models.PageImportFailed || row.ErrorMessage == nil || *row.ErrorMessage != QueueFailureMessage {
+		t.Errorf("row %s %v", row.Status, row.ErrorMessage)
+	}
+}
