@@ -29,6 +29,8 @@ type PageSpec struct {
 	// Archive, when set, is an uploaded snapshot to render at URL with no network
 	// (CaptureSnapshot, snapshot_serve.go).
 	Archive *mhtml.Archive
+	// ArchiveScripts lets the archive's page scripts run (Config.SnapshotScripts).
+	ArchiveScripts bool
 }
 
 // Timeouts bound each phase of a capture.
@@ -180,7 +182,7 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 
 	var archive *archiveServer
 	if spec.Archive != nil {
-		if archive, err = serveArchive(tabCtx, spec.Archive, spec.URL); err != nil {
+		if archive, err = serveArchive(tabCtx, spec.Archive, spec.URL, spec.ArchiveScripts); err != nil {
 			return nil, err
 		}
 	}

@@ -81,6 +81,7 @@ func (w *Worker) captureSnapshot(ctx context.Context, req Request, t Timeouts) (
 	return w.Browser.CaptureSnapshot(ctx, PageSpec{
 		URL: req.SourceURL, Viewport: req.Viewport,
 		DeviceScaleFactor: req.DeviceScaleFactor, ReadySelector: req.ReadySelector,
+		ArchiveScripts: w.Config.SnapshotScripts,
 	}, a, t, w.Config.MaxScreenshotHeight)
 }
 

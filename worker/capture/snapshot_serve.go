@@ -29,14 +29,18 @@ import (
 //     request that escapes interception (an out-of-process frame, a bug) meets a proxy that
 //     answers 403 to everything and connects nowhere; loopback included ("<-loopback>").
 //
-// Page scripts do not run: every HTML document served from the archive carries a
+// Page scripts do not run by default: every HTML document served from the archive carries a
 // Content-Security-Policy that forbids scripts, plugins and workers (snapshotCSP). The snapshot
 // is the rendered DOM already; running its scripts would only let it change itself or try the
-// network. The capture's own helpers are evaluated through the DevTools protocol, which the
+// network. CAPTURE_SNAPSHOT_SCRIPTS=true serves snapshotScriptsCSP instead (scripts run, plugins
+// and workers still not); the network stays refused. The capture's own helpers are evaluated through the DevTools protocol, which the
 // policy does not govern.
 
 // snapshotCSP is the Content-Security-Policy of every HTML document served from a snapshot.
 const snapshotCSP = "script-src 'none'; object-src 'none'; worker-src 'none'; base-uri 'none'"
+
+// snapshotScriptsCSP is snapshotCSP with page scripts allowed (Config.SnapshotScripts).
+const snapshotScriptsCSP = "object-src 'none'; worker-src 'none'; base-uri 'none'"
 
 // MaxMissingListed bounds how many missing resource URLs the capture warning names.
 const MaxMissingListed = 5
@@ -50,6 +54,8 @@ type archiveServer struct {
 	a *mhtml.Archive
 	// rootURL is the navigation URL (fragment stripped); it always serves the archive's page.
 	rootURL string
+	// csp is the Content-Security-Policy of HTML parts.
+	csp string
 
 	mu      sync.Mutex
 	missing map[string]bool
@@ -57,9 +63,12 @@ type archiveServer struct {
 }
 
 // serveArchive starts answering every request of the tab of tabCtx from a. pageURL is the URL the
-// tab will navigate to. Call it before navigating.
-func serveArchive(tabCtx context.Context, a *mhtml.Archive, pageURL string) (*archiveServer, error) {
-	s := &archiveServer{a: a, rootURL: stripFragment(pageURL), missing: map[string]bool{}}
+// tab will navigate to; scripts lets page scripts run. Call it before navigating.
+func serveArchive(tabCtx context.Context, a *mhtml.Archive, pageURL string, scripts bool) (*archiveServer, error) {
+	s := &archiveServer{a: a, rootURL: stripFragment(pageURL), csp: snapshotCSP, missing: map[string]bool{}}
+	if scripts {
+		s.csp = snapshotScriptsCSP
+	}
 	paused := make(chan *fetch.EventRequestPaused, 256)
 	if err := chromedp.Listen(tabCtx, func(ev any) {
 		if e, ok := ev.(*fetch.EventRequestPaused); ok {
@@ -113,7 +122,7 @@ func (s *archiveServer) answer(tabCtx context.Context, e *fetch.EventRequestPaus
 			{Name: "Access-Control-Allow-Origin", Value: "*"},
 		}
 		if mt, _, _ := mime.ParseMediaType(part.ContentType); mt == "text/html" || mt == "application/xhtml+xml" {
-			headers = append(headers, &fetch.HeaderEntry{Name: "Content-Security-Policy", Value: snapshotCSP})
+			headers = append(headers, &fetch.HeaderEntry{Name: "Content-Security-Policy", Value: s.csp})
 		}
 		_, err := cdp.Call(ctx, tg, fetch.FulfillRequest, fetch.FulfillRequestParams{
 			RequestID: e.RequestID, ResponseCode: http.StatusOK, ResponseHeaders: headers, Body: part.Body,

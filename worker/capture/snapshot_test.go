@@ -64,9 +64,15 @@ func TestCaptureSnapshotOfTestSite(t *testing.T) {
 // TestSnapshotMakesNoRequests: a snapshot whose page points at a loopback server in every way a
 // page can (image, style sheet, CSS background, font, frame, script, fetch, prefetch) makes no
 // request to it, even with the worker's local-only switch on; what the archive holds is shown,
-// what it lacks stays missing with a warning, and the page's scripts do not run.
+// what it lacks stays missing with a warning, and the page's scripts do not run unless
+// CAPTURE_SNAPSHOT_SCRIPTS turns them on, and then still reach no network.
 func TestSnapshotMakesNoRequests(t *testing.T) {
 	t.Parallel()
+	t.Run("ScriptsOff", func(t *testing.T) { t.Parallel(); snapshotMakesNoRequests(t, false) })
+	t.Run("ScriptsOn", func(t *testing.T) { t.Parallel(); snapshotMakesNoRequests(t, true) })
+}
+
+func snapshotMakesNoRequests(t *testing.T, scripts bool) {
 	var mu sync.Mutex
 	var hits []string
 	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -100,7 +106,7 @@ func TestSnapshotMakesNoRequests(t *testing.T) {
 	b := mustBrowser(t, true)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	p, err := b.CaptureSnapshot(ctx, capture.PageSpec{URL: "https://intranet.example.com/dash", Viewport: capture.Viewport{Width: 800, Height: 600}, DeviceScaleFactor: 1},
+	p, err := b.CaptureSnapshot(ctx, capture.PageSpec{URL: "https://intranet.example.com/dash", Viewport: capture.Viewport{Width: 800, Height: 600}, DeviceScaleFactor: 1, ArchiveScripts: scripts},
 		a, capture.Timeouts{Load: 10 * time.Second, Ready: time.Second, NetworkIdle: 3 * time.Second, Images: 3 * time.Second}, capture.ChromiumMaxScreenshotHeight)
 	if err != nil {
 		t.Fatal(err)
@@ -127,8 +133,8 @@ func TestSnapshotMakesNoRequests(t *testing.T) {
 		t.Errorf("the archive's image was not recorded: %+v", p.Images)
 	}
 	doc := string(p.Document)
-	if !strings.Contains(doc, "Intranet dashboard") || strings.Contains(doc, "SCRIPT RAN") {
-		t.Errorf("document: heading present %v, script ran %v", strings.Contains(doc, "Intranet dashboard"), strings.Contains(doc, "SCRIPT RAN"))
+	if !strings.Contains(doc, "Intranet dashboard") || strings.Contains(doc, "SCRIPT RAN") != scripts {
+		t.Errorf("document: heading present %v, script ran %v (scripts on: %v)", strings.Contains(doc, "Intranet dashboard"), strings.Contains(doc, "SCRIPT RAN"), scripts)
 	}
 	var warned bool
 	for _, w := range p.Warnings {
