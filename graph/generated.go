@@ -114,8 +114,17 @@ type ComplexityRoot struct {
 		NodeID  func(childComplexity int) int
 	}
 
+	CompletePageImportUploadPayload struct {
+		PageImport func(childComplexity int) int
+	}
+
 	CreatePageImportPayload struct {
 		PageImport func(childComplexity int) int
+	}
+
+	CreatePageImportUploadPayload struct {
+		PageImport func(childComplexity int) int
+		Upload     func(childComplexity int) int
 	}
 
 	CreatePageImportsPayload struct {
@@ -128,6 +137,11 @@ type ComplexityRoot struct {
 
 	DeletePageImportPayload struct {
 		DeletedID func(childComplexity int) int
+	}
+
+	HTTPHeader struct {
+		Name  func(childComplexity int) int
+		Value func(childComplexity int) int
 	}
 
 	JobStatusCounts struct {
@@ -148,14 +162,16 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		CreatePageImport    func(childComplexity int, input CreatePageImportInput) int
-		CreatePageImports   func(childComplexity int, input CreatePageImportsInput) int
-		DeleteCode2Des      func(childComplexity int, id string) int
-		DeletePageImport    func(childComplexity int, id string) int
-		MaterializeCode2Des func(childComplexity int, input MaterializeCode2DesInput) int
-		RetryCode2Des       func(childComplexity int, id string) int
-		RetryPageImport     func(childComplexity int, id string) int
-		TriggerCode2Des     func(childComplexity int, input TriggerCode2DesInput) int
+		CompletePageImportUpload func(childComplexity int, id string) int
+		CreatePageImport         func(childComplexity int, input CreatePageImportInput) int
+		CreatePageImportUpload   func(childComplexity int, input CreatePageImportUploadInput) int
+		CreatePageImports        func(childComplexity int, input CreatePageImportsInput) int
+		DeleteCode2Des           func(childComplexity int, id string) int
+		DeletePageImport         func(childComplexity int, id string) int
+		MaterializeCode2Des      func(childComplexity int, input MaterializeCode2DesInput) int
+		RetryCode2Des            func(childComplexity int, id string) int
+		RetryPageImport          func(childComplexity int, id string) int
+		TriggerCode2Des          func(childComplexity int, input TriggerCode2DesInput) int
 	}
 
 	PageImport struct {
@@ -194,6 +210,13 @@ type ComplexityRoot struct {
 		HasNextPage     func(childComplexity int) int
 		HasPreviousPage func(childComplexity int) int
 		StartCursor     func(childComplexity int) int
+	}
+
+	PresignedUpload struct {
+		ExpiresAt func(childComplexity int) int
+		Headers   func(childComplexity int) int
+		Method    func(childComplexity int) int
+		URL       func(childComplexity int) int
 	}
 
 	ProjectJobStats struct {
@@ -263,6 +286,8 @@ type MutationResolver interface {
 	RetryPageImport(ctx context.Context, id string) (*RetryPageImportPayload, error)
 	RetryCode2Des(ctx context.Context, id string) (*RetryCode2DesPayload, error)
 	CreatePageImports(ctx context.Context, input CreatePageImportsInput) (*CreatePageImportsPayload, error)
+	CreatePageImportUpload(ctx context.Context, input CreatePageImportUploadInput) (*CreatePageImportUploadPayload, error)
+	CompletePageImportUpload(ctx context.Context, id string) (*CompletePageImportUploadPayload, error)
 }
 type PageImportResolver interface {
 	Code2desJobs(ctx context.Context, obj *models.PageImport) ([]*models.Code2Des, error)
@@ -625,12 +650,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Code2DesWarning.NodeID(childComplexity), true
 
+	case "CompletePageImportUploadPayload.pageImport":
+		if e.ComplexityRoot.CompletePageImportUploadPayload.PageImport == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CompletePageImportUploadPayload.PageImport(childComplexity), true
+
 	case "CreatePageImportPayload.pageImport":
 		if e.ComplexityRoot.CreatePageImportPayload.PageImport == nil {
 			break
 		}
 
 		return e.ComplexityRoot.CreatePageImportPayload.PageImport(childComplexity), true
+
+	case "CreatePageImportUploadPayload.pageImport":
+		if e.ComplexityRoot.CreatePageImportUploadPayload.PageImport == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatePageImportUploadPayload.PageImport(childComplexity), true
+	case "CreatePageImportUploadPayload.upload":
+		if e.ComplexityRoot.CreatePageImportUploadPayload.Upload == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatePageImportUploadPayload.Upload(childComplexity), true
 
 	case "CreatePageImportsPayload.pageImports":
 		if e.ComplexityRoot.CreatePageImportsPayload.PageImports == nil {
@@ -652,6 +697,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DeletePageImportPayload.DeletedID(childComplexity), true
+
+	case "HTTPHeader.name":
+		if e.ComplexityRoot.HTTPHeader.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HTTPHeader.Name(childComplexity), true
+	case "HTTPHeader.value":
+		if e.ComplexityRoot.HTTPHeader.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.HTTPHeader.Value(childComplexity), true
 
 	case "JobStatusCounts.completed":
 		if e.ComplexityRoot.JobStatusCounts.Completed == nil {
@@ -704,6 +762,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MaterializeCode2DesPayload.Recorded(childComplexity), true
 
+	case "Mutation.completePageImportUpload":
+		if e.ComplexityRoot.Mutation.CompletePageImportUpload == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_completePageImportUpload_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CompletePageImportUpload(childComplexity, args["id"].(string)), true
 	case "Mutation.createPageImport":
 		if e.ComplexityRoot.Mutation.CreatePageImport == nil {
 			break
@@ -715,6 +784,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreatePageImport(childComplexity, args["input"].(CreatePageImportInput)), true
+	case "Mutation.createPageImportUpload":
+		if e.ComplexityRoot.Mutation.CreatePageImportUpload == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPageImportUpload_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePageImportUpload(childComplexity, args["input"].(CreatePageImportUploadInput)), true
 	case "Mutation.createPageImports":
 		if e.ComplexityRoot.Mutation.CreatePageImports == nil {
 			break
@@ -958,6 +1038,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
 
+	case "PresignedUpload.expiresAt":
+		if e.ComplexityRoot.PresignedUpload.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PresignedUpload.ExpiresAt(childComplexity), true
+	case "PresignedUpload.headers":
+		if e.ComplexityRoot.PresignedUpload.Headers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PresignedUpload.Headers(childComplexity), true
+	case "PresignedUpload.method":
+		if e.ComplexityRoot.PresignedUpload.Method == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PresignedUpload.Method(childComplexity), true
+	case "PresignedUpload.url":
+		if e.ComplexityRoot.PresignedUpload.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PresignedUpload.URL(childComplexity), true
+
 	case "ProjectJobStats.code2desJobs":
 		if e.ComplexityRoot.ProjectJobStats.Code2DesJobs == nil {
 			break
@@ -1148,6 +1253,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
 			graphql.NewInputUnmarshaler("CreatePageImportInput", ec.unmarshalInputCreatePageImportInput),
+			graphql.NewInputUnmarshaler("CreatePageImportUploadInput", ec.unmarshalInputCreatePageImportUploadInput),
 			graphql.NewInputUnmarshaler("CreatePageImportsInput", ec.unmarshalInputCreatePageImportsInput),
 			graphql.NewInputUnmarshaler("MaterializeCode2DesInput", ec.unmarshalInputMaterializeCode2DesInput),
 			graphql.NewInputUnmarshaler("PageImportViewportInput", ec.unmarshalInputPageImportViewportInput),
@@ -1307,9 +1413,9 @@ type PageImport {
   id: ID!
   projectId: ID!
   organizationId: ID!
-  "Always ` + "`" + `public_url` + "`" + ` for now."
+  "` + "`" + `public_url` + "`" + ` (createPageImport) or ` + "`" + `mhtml_snapshot` + "`" + ` (createPageImportUpload, schema_uploads.graphqls)."
   sourceKind: String!
-  "The normalized URL (fragment removed)."
+  "The normalized URL (fragment removed); for a snapshot, its Snapshot-Content-Location (never fetched), empty until the upload is completed."
   sourceUrl: String!
   viewport: Viewport!
   deviceScaleFactor: Float!
@@ -1684,6 +1790,63 @@ type Screenshot {
   expiresAt: Time!
 }
 `, BuiltIn: false},
+	{Name: "../schema_uploads.graphqls", Input: `# Snapshot imports (issue 19): a Page Import made from an MHTML snapshot the client uploads
+# (source_kind ` + "`" + `mhtml_snapshot` + "`" + `), for pages a worker cannot reach (behind a login, an intranet, a
+# paywall). Kept in a file of its own; see README "Snapshot imports".
+
+input CreatePageImportUploadInput {
+  projectId: ID!
+  viewport: ViewportInput!
+  "1-4; defaults to 1."
+  deviceScaleFactor: Float
+  "The file's name, for display; 1-255 characters."
+  fileName: String!
+  "The file's size in bytes, 1 to 52428800 (50 MiB)."
+  byteSize: Int!
+  "The file's SHA-256 as 64 hex digits."
+  sha256: String!
+}
+
+"One header a presigned request must carry."
+type HTTPHeader {
+  name: String!
+  value: String!
+}
+
+"""
+Where to PUT the snapshot: send exactly this method, URL and headers with the file as the body.
+The size, content type and SHA-256 are part of the signature.
+"""
+type PresignedUpload {
+  method: String!
+  url: String!
+  headers: [HTTPHeader!]!
+  "The URL stops working at this time (10 minutes after creation)."
+  expiresAt: Time!
+}
+
+type CreatePageImportUploadPayload {
+  "Processing, with ` + "`" + `sourceKind` + "`" + ` ` + "`" + `mhtml_snapshot` + "`" + ` and an empty ` + "`" + `sourceUrl` + "`" + ` until completed."
+  pageImport: PageImport!
+  upload: PresignedUpload!
+}
+
+type CompletePageImportUploadPayload {
+  "Still processing, now with the snapshot's location as ` + "`" + `sourceUrl` + "`" + `; the capture is queued."
+  pageImport: PageImport!
+}
+
+extend type Mutation {
+  "Starts a snapshot import: inserts the Page Import and presigns the upload of its MHTML file."
+  createPageImportUpload(input: CreatePageImportUploadInput!): CreatePageImportUploadPayload!
+  """
+  Checks the uploaded file (declared size and SHA-256, at most 50 MiB, MHTML) and queues its
+  capture. A mismatch is BAD_USER_INPUT and fails the Page Import; nothing uploaded yet is
+  FAILED_PRECONDITION and changes nothing.
+  """
+  completePageImportUpload(id: ID!): CompletePageImportUploadPayload!
+}
+`, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -1839,12 +2002,30 @@ func (ec *executionContext) childFields_Code2DesWarning(ctx context.Context, fie
 	return nil, fmt.Errorf("no field named %q was found under type Code2DesWarning", field.Name)
 }
 
+func (ec *executionContext) childFields_CompletePageImportUploadPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "pageImport":
+		return ec.fieldContext_CompletePageImportUploadPayload_pageImport(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CompletePageImportUploadPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_CreatePageImportPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "pageImport":
 		return ec.fieldContext_CreatePageImportPayload_pageImport(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CreatePageImportPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CreatePageImportUploadPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "pageImport":
+		return ec.fieldContext_CreatePageImportUploadPayload_pageImport(ctx, field)
+	case "upload":
+		return ec.fieldContext_CreatePageImportUploadPayload_upload(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreatePageImportUploadPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_CreatePageImportsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1869,6 +2050,16 @@ func (ec *executionContext) childFields_DeletePageImportPayload(ctx context.Cont
 		return ec.fieldContext_DeletePageImportPayload_deletedId(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DeletePageImportPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_HTTPHeader(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "name":
+		return ec.fieldContext_HTTPHeader_name(ctx, field)
+	case "value":
+		return ec.fieldContext_HTTPHeader_value(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type HTTPHeader", field.Name)
 }
 
 func (ec *executionContext) childFields_JobStatusCounts(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1979,6 +2170,20 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 		return ec.fieldContext_PageInfo_endCursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+}
+
+func (ec *executionContext) childFields_PresignedUpload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "method":
+		return ec.fieldContext_PresignedUpload_method(ctx, field)
+	case "url":
+		return ec.fieldContext_PresignedUpload_url(ctx, field)
+	case "headers":
+		return ec.fieldContext_PresignedUpload_headers(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_PresignedUpload_expiresAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PresignedUpload", field.Name)
 }
 
 func (ec *executionContext) childFields_ProjectJobStats(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2156,6 +2361,34 @@ func (ec *executionContext) childFields___Type(ctx context.Context, field graphq
 // endregion ************************** internal!.gotpl ***************************
 
 // region    ***************************** args.gotpl *****************************
+
+func (ec *executionContext) field_Mutation_completePageImportUpload_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createPageImportUpload_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (CreatePageImportUploadInput, error) {
+			return ec.unmarshalNCreatePageImportUploadInput2githubᚗcomᚋcode2desᚋbackendᚋgraphᚐCreatePageImportUploadInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
 
 func (ec *executionContext) field_Mutation_createPageImport_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
@@ -3868,6 +4101,38 @@ func (ec *executionContext) fieldContext_Code2DesWarning_nodeId(_ context.Contex
 	return graphql.NewScalarFieldContext("Code2DesWarning", field, false, false, "String")
 }
 
+func (ec *executionContext) _CompletePageImportUploadPayload_pageImport(ctx context.Context, field graphql.CollectedField, obj *CompletePageImportUploadPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CompletePageImportUploadPayload_pageImport(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageImport, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.PageImport) graphql.Marshaler {
+			return ec.marshalNPageImport2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPageImport(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CompletePageImportUploadPayload_pageImport(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CompletePageImportUploadPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageImport(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CreatePageImportPayload_pageImport(ctx context.Context, field graphql.CollectedField, obj *CreatePageImportPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3895,6 +4160,70 @@ func (ec *executionContext) fieldContext_CreatePageImportPayload_pageImport(_ co
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_PageImport(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreatePageImportUploadPayload_pageImport(ctx context.Context, field graphql.CollectedField, obj *CreatePageImportUploadPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatePageImportUploadPayload_pageImport(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageImport, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.PageImport) graphql.Marshaler {
+			return ec.marshalNPageImport2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPageImport(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatePageImportUploadPayload_pageImport(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreatePageImportUploadPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageImport(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreatePageImportUploadPayload_upload(ctx context.Context, field graphql.CollectedField, obj *CreatePageImportUploadPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatePageImportUploadPayload_upload(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Upload, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.PresignedUpload) graphql.Marshaler {
+			return ec.marshalNPresignedUpload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPresignedUpload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatePageImportUploadPayload_upload(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreatePageImportUploadPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PresignedUpload(ctx, field)
 		},
 	}
 	return fc, nil
@@ -3976,6 +4305,52 @@ func (ec *executionContext) _DeletePageImportPayload_deletedId(ctx context.Conte
 }
 func (ec *executionContext) fieldContext_DeletePageImportPayload_deletedId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("DeletePageImportPayload", field, false, false, "ID")
+}
+
+func (ec *executionContext) _HTTPHeader_name(ctx context.Context, field graphql.CollectedField, obj *models.HTTPHeader) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_HTTPHeader_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_HTTPHeader_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("HTTPHeader", field, false, false, "String")
+}
+
+func (ec *executionContext) _HTTPHeader_value(ctx context.Context, field graphql.CollectedField, obj *models.HTTPHeader) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_HTTPHeader_value(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Value, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_HTTPHeader_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("HTTPHeader", field, false, false, "String")
 }
 
 func (ec *executionContext) _JobStatusCounts_processing(ctx context.Context, field graphql.CollectedField, obj *models.JobStatusCounts) (ret graphql.Marshaler) {
@@ -4535,6 +4910,94 @@ func (ec *executionContext) fieldContext_Mutation_createPageImports(ctx context.
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_createPageImports_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createPageImportUpload(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createPageImportUpload(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreatePageImportUpload(ctx, fc.Args["input"].(CreatePageImportUploadInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *CreatePageImportUploadPayload) graphql.Marshaler {
+			return ec.marshalNCreatePageImportUploadPayload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐCreatePageImportUploadPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createPageImportUpload(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreatePageImportUploadPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createPageImportUpload_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_completePageImportUpload(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_completePageImportUpload(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CompletePageImportUpload(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *CompletePageImportUploadPayload) graphql.Marshaler {
+			return ec.marshalNCompletePageImportUploadPayload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐCompletePageImportUploadPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_completePageImportUpload(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CompletePageImportUploadPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_completePageImportUpload_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -5203,6 +5666,107 @@ func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "String")
+}
+
+func (ec *executionContext) _PresignedUpload_method(ctx context.Context, field graphql.CollectedField, obj *models.PresignedUpload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PresignedUpload_method(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Method, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PresignedUpload_method(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PresignedUpload", field, false, false, "String")
+}
+
+func (ec *executionContext) _PresignedUpload_url(ctx context.Context, field graphql.CollectedField, obj *models.PresignedUpload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PresignedUpload_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.URL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PresignedUpload_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PresignedUpload", field, false, false, "String")
+}
+
+func (ec *executionContext) _PresignedUpload_headers(ctx context.Context, field graphql.CollectedField, obj *models.PresignedUpload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PresignedUpload_headers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Headers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []models.HTTPHeader) graphql.Marshaler {
+			return ec.marshalNHTTPHeader2ᚕgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐHTTPHeaderᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PresignedUpload_headers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PresignedUpload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_HTTPHeader(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PresignedUpload_expiresAt(ctx context.Context, field graphql.CollectedField, obj *models.PresignedUpload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PresignedUpload_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PresignedUpload_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PresignedUpload", field, false, false, "Time")
 }
 
 func (ec *executionContext) _ProjectJobStats_projectId(ctx context.Context, field graphql.CollectedField, obj *models.ProjectJobStats) (ret graphql.Marshaler) {
@@ -7141,6 +7705,83 @@ func UnmarshalCreatePageImportInput(ctx context.Context, raw any) (CreatePageImp
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCreatePageImportUploadInput(ctx context.Context, obj any) (CreatePageImportUploadInput, error) {
+	var it CreatePageImportUploadInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"projectId", "viewport", "deviceScaleFactor", "fileName", "byteSize", "sha256"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "projectId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectID = data
+		case "viewport":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("viewport"))
+			data, err := ec.unmarshalNViewportInput2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐViewportInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Viewport = data
+		case "deviceScaleFactor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deviceScaleFactor"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeviceScaleFactor = data
+		case "fileName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fileName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FileName = data
+		case "byteSize":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("byteSize"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ByteSize = data
+		case "sha256":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sha256"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Sha256 = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreatePageImportUploadInput unmarshals raw into the CreatePageImportUploadInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreatePageImportUploadInput(ctx context.Context, raw any) (CreatePageImportUploadInput, error) {
+	var out CreatePageImportUploadInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreatePageImportUploadInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputCreatePageImportsInput(ctx context.Context, obj any) (CreatePageImportsInput, error) {
 	var it CreatePageImportsInput
 	if obj == nil {
@@ -7893,6 +8534,39 @@ func (ec *executionContext) _Code2DesWarning(ctx context.Context, sel ast.Select
 	return out
 }
 
+var completePageImportUploadPayloadImplementors = []string{"CompletePageImportUploadPayload"}
+
+func (ec *executionContext) _CompletePageImportUploadPayload(ctx context.Context, sel ast.SelectionSet, obj *CompletePageImportUploadPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, completePageImportUploadPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CompletePageImportUploadPayload")
+		case "pageImport":
+			out.Values[i] = ec._CompletePageImportUploadPayload_pageImport(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var createPageImportPayloadImplementors = []string{"CreatePageImportPayload"}
 
 func (ec *executionContext) _CreatePageImportPayload(ctx context.Context, sel ast.SelectionSet, obj *CreatePageImportPayload) graphql.Marshaler {
@@ -7906,6 +8580,44 @@ func (ec *executionContext) _CreatePageImportPayload(ctx context.Context, sel as
 			out.Values[i] = graphql.MarshalString("CreatePageImportPayload")
 		case "pageImport":
 			out.Values[i] = ec._CreatePageImportPayload_pageImport(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var createPageImportUploadPayloadImplementors = []string{"CreatePageImportUploadPayload"}
+
+func (ec *executionContext) _CreatePageImportUploadPayload(ctx context.Context, sel ast.SelectionSet, obj *CreatePageImportUploadPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createPageImportUploadPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreatePageImportUploadPayload")
+		case "pageImport":
+			out.Values[i] = ec._CreatePageImportUploadPayload_pageImport(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "upload":
+			out.Values[i] = ec._CreatePageImportUploadPayload_upload(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -8005,6 +8717,44 @@ func (ec *executionContext) _DeletePageImportPayload(ctx context.Context, sel as
 			out.Values[i] = graphql.MarshalString("DeletePageImportPayload")
 		case "deletedId":
 			out.Values[i] = ec._DeletePageImportPayload_deletedId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var hTTPHeaderImplementors = []string{"HTTPHeader"}
+
+func (ec *executionContext) _HTTPHeader(ctx context.Context, sel ast.SelectionSet, obj *models.HTTPHeader) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, hTTPHeaderImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("HTTPHeader")
+		case "name":
+			out.Values[i] = ec._HTTPHeader_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "value":
+			out.Values[i] = ec._HTTPHeader_value(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -8220,6 +8970,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "createPageImports":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createPageImports(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createPageImportUpload":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createPageImportUpload(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "completePageImportUpload":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_completePageImportUpload(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -8466,6 +9230,54 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 		case "endCursor":
 			out.Values[i] = ec._PageInfo_endCursor(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var presignedUploadImplementors = []string{"PresignedUpload"}
+
+func (ec *executionContext) _PresignedUpload(ctx context.Context, sel ast.SelectionSet, obj *models.PresignedUpload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, presignedUploadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PresignedUpload")
+		case "method":
+			out.Values[i] = ec._PresignedUpload_method(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "url":
+			out.Values[i] = ec._PresignedUpload_url(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "headers":
+			out.Values[i] = ec._PresignedUpload_headers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._PresignedUpload_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -9313,6 +10125,14 @@ func (ec *executionContext) marshalNCode2DesWarning2ᚖgithubᚗcomᚋcode2des�
 	return ec._Code2DesWarning(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNCompletePageImportUploadPayload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐCompletePageImportUploadPayload(ctx context.Context, sel ast.SelectionSet, v *CompletePageImportUploadPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CompletePageImportUploadPayload!")
+		return graphql.Null
+	}
+	return ec._CompletePageImportUploadPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNCreatePageImportInput2githubᚗcomᚋcode2desᚋbackendᚋgraphᚐCreatePageImportInput(ctx context.Context, v any) (CreatePageImportInput, error) {
 	res, err := ec.unmarshalInputCreatePageImportInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -9324,6 +10144,19 @@ func (ec *executionContext) marshalNCreatePageImportPayload2ᚖgithubᚗcomᚋco
 		return graphql.Null
 	}
 	return ec._CreatePageImportPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCreatePageImportUploadInput2githubᚗcomᚋcode2desᚋbackendᚋgraphᚐCreatePageImportUploadInput(ctx context.Context, v any) (CreatePageImportUploadInput, error) {
+	res, err := ec.unmarshalInputCreatePageImportUploadInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreatePageImportUploadPayload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋgraphᚐCreatePageImportUploadPayload(ctx context.Context, sel ast.SelectionSet, v *CreatePageImportUploadPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CreatePageImportUploadPayload!")
+		return graphql.Null
+	}
+	return ec._CreatePageImportUploadPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNCreatePageImportsInput2githubᚗcomᚋcode2desᚋbackendᚋgraphᚐCreatePageImportsInput(ctx context.Context, v any) (CreatePageImportsInput, error) {
@@ -9367,6 +10200,26 @@ func (ec *executionContext) marshalNFloat2float64(ctx context.Context, sel ast.S
 		graphql.AddInvalidNullFromMarshaler(ctx, "Float!")
 	}
 	return graphql.WrapContextMarshaler(ctx, res)
+}
+
+func (ec *executionContext) marshalNHTTPHeader2githubᚗcomᚋcode2desᚋbackendᚋmodelsᚐHTTPHeader(ctx context.Context, sel ast.SelectionSet, v models.HTTPHeader) graphql.Marshaler {
+	return ec._HTTPHeader(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNHTTPHeader2ᚕgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐHTTPHeaderᚄ(ctx context.Context, sel ast.SelectionSet, v []models.HTTPHeader) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNHTTPHeader2githubᚗcomᚋcode2desᚋbackendᚋmodelsᚐHTTPHeader(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalNID2int64(ctx context.Context, v any) (int64, error) {
@@ -9541,6 +10394,14 @@ func (ec *executionContext) marshalNPageInfo2ᚖgithubᚗcomᚋcode2desᚋbacken
 		return graphql.Null
 	}
 	return ec._PageInfo(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPresignedUpload2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐPresignedUpload(ctx context.Context, sel ast.SelectionSet, v *models.PresignedUpload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PresignedUpload!")
+		return graphql.Null
+	}
+	return ec._PresignedUpload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNProjectJobStats2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐProjectJobStats(ctx context.Context, sel ast.SelectionSet, v *models.ProjectJobStats) graphql.Marshaler {

@@ -16,6 +16,11 @@ type Code2DesEdge struct {
 	Cursor string           `json:"cursor"`
 }
 
+type CompletePageImportUploadPayload struct {
+	// Still processing, now with the snapshot's location as `sourceUrl`; the capture is queued.
+	PageImport *models.PageImport `json:"pageImport"`
+}
+
 type CreatePageImportInput struct {
 	ProjectID string `json:"projectId"`
 	// Absolute public http(s) URL, at most 2048 characters.
@@ -29,6 +34,25 @@ type CreatePageImportInput struct {
 
 type CreatePageImportPayload struct {
 	PageImport *models.PageImport `json:"pageImport"`
+}
+
+type CreatePageImportUploadInput struct {
+	ProjectID string         `json:"projectId"`
+	Viewport  *ViewportInput `json:"viewport"`
+	// 1-4; defaults to 1.
+	DeviceScaleFactor *float64 `json:"deviceScaleFactor,omitempty"`
+	// The file's name, for display; 1-255 characters.
+	FileName string `json:"fileName"`
+	// The file's size in bytes, 1 to 52428800 (50 MiB).
+	ByteSize int `json:"byteSize"`
+	// The file's SHA-256 as 64 hex digits.
+	Sha256 string `json:"sha256"`
+}
+
+type CreatePageImportUploadPayload struct {
+	// Processing, with `sourceKind` `mhtml_snapshot` and an empty `sourceUrl` until completed.
+	PageImport *models.PageImport      `json:"pageImport"`
+	Upload     *models.PresignedUpload `json:"upload"`
 }
 
 type CreatePageImportsInput struct {

@@ -19,4 +19,6 @@ type Resolver struct {
 	Screenshots models.ScreenshotService
 	// Events feeds the subscriptions.
 	Events models.JobEventSource
+	// UploadService serves the snapshot imports of schema_uploads.graphqls (issue 19).
+	UploadService models.PageImportUploadService
 }

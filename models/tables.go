@@ -6,7 +6,8 @@ import (
 	"github.com/uptrace/bun"
 )
 
-// SourceKindPublicURL is the only page_import.source_kind so far (page_import seed).
+// SourceKindPublicURL is the page_import.source_kind of a capture by URL (the seed default); the
+// other kind is SourceKindMHTMLSnapshot (uploads.go).
 const SourceKindPublicURL = "public_url"
 
 // Organization owns projects and members. Minimal on purpose: the backend only needs it to scope

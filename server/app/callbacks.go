@@ -70,6 +70,7 @@ func (a *App) startSweeper(ctx context.Context) (wait func()) {
 	s := &sweeper.Sweeper{
 		DB:                 a.deps.DB,
 		CaptureDeadline:    a.cfg.CaptureDeadline,
+		UploadDeadline:     a.cfg.UploadDeadline,
 		ConversionDeadline: a.cfg.ConversionDeadline,
 		Interval:           a.cfg.SweepInterval,
 		Logger:             a.logger,

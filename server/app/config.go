@@ -139,6 +139,9 @@ type Config struct {
 	WorkerSecrets []string `env:"WORKER_SECRETS" envSeparator:"," mask:"true"`
 	// CaptureDeadline is how long a Page Import may stay processing before the sweeper fails it.
 	CaptureDeadline time.Duration `env:"CAPTURE_DEADLINE" envDefault:"15m"`
+	// UploadDeadline is how long a snapshot import may wait for completePageImportUpload before
+	// the sweeper fails it (issue 19); 0 or unset means sweeper.DefaultUploadDeadline.
+	UploadDeadline time.Duration `env:"UPLOAD_DEADLINE" envDefault:"15m"`
 	// ConversionDeadline is how long a Code2Des job may stay processing before the sweeper fails it.
 	ConversionDeadline time.Duration `env:"CONVERSION_DEADLINE" envDefault:"15m"`
 	// SweepInterval is the pause between sweeps (plus up to 10% jitter); 0 disables the sweeper

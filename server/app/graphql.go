@@ -148,7 +148,16 @@ func (a *App) newJobs() *jobs.Service {
 		CreateLimiter:     a.limiter("create-page-import", a.cfg.CreatePageImportRateLimit, a.cfg.CreatePageImportRateWindow),
 		TriggerLimiter:    a.limiter("trigger-code2des", a.cfg.TriggerCode2DesRateLimit, a.cfg.TriggerCode2DesRateWindow),
 		Logger:            a.logger,
+		Blob:              a.deps.Blob,
+		Uploads:           presigner(a.deps.Blob),
 	})
+}
+
+// presigner returns the blob store's upload presigner (snapshot imports, issue 19), or nil when
+// it has none.
+func presigner(b models.BlobStore) models.UploadPresigner {
+	p, _ := b.(models.UploadPresigner)
+	return p
 }
 
 // mountGraphQL mounts /graphql behind CORS, the body limit, authentication and the rate limit.
@@ -169,6 +178,7 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 		StatsService:  svc,
 		Events:        hub,
 		Screenshots:   a.newScreenshots(),
+		UploadService: svc,
 	}
 	srv := handler.New(graph.NewExecutableSchema(graph.NewConfig(resolver)))
 	// Subscriptions over WebSocket (issue 18, subscriptions.go).

@@ -13,6 +13,7 @@ import (
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/server/callbacks"
+	captureworker "github.com/code2des/backend/worker/capture"
 )
 
 // goldenBucket is the bucket the golden examples point into (the default S3_BUCKET).
@@ -66,6 +67,14 @@ func TestGoldenExamplesMatchSchemasAndDecoders(t *testing.T) {
 		}},
 		"capture": {compileSchema(t, "capture.schema.json"), func(b []byte) error { _, err := artifacts.ParseCapture(b); return err }},
 		"result":  {compileSchema(t, "result.schema.json"), func(b []byte) error { _, err := artifacts.ParseResult(b); return err }},
+		// The capture message is decoded by the reference capture worker (the API only writes it).
+		"capture-message": {compileSchema(t, "capture-message.schema.json"), func(b []byte) error {
+			r, err := captureworker.ParseRequest(b)
+			if err != nil {
+				return err
+			}
+			return r.Validate()
+		}},
 		"callback-response": {compileSchema(t, "callback-response.schema.json"), func(b []byte) error {
 			var r callbacks.Response
 			dec := json.NewDecoder(bytes.NewReader(b))

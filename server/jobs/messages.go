@@ -13,7 +13,8 @@ const (
 	CaptureMessageType = "page_import.requested"
 	// ConversionMessageType is the `type` of a conversion message.
 	ConversionMessageType = "code2des.requested"
-	// MessageVersion is the `version` of both message bodies.
+	// MessageVersion is the `version` of both message bodies (a capture message of a snapshot
+	// import is SnapshotMessageVersion).
 	MessageVersion = 1
 	// CaptureCallbackPath is where capture workers POST their callback (SPEC §6); the callback
 	// URL is PUBLIC_BASE_URL + CaptureCallbackPath.
@@ -45,11 +46,27 @@ type CaptureMessage struct {
 	ArtifactPrefix string `json:"artifact_prefix"`
 	// CallbackURL is PUBLIC_BASE_URL + CaptureCallbackPath.
 	CallbackURL string `json:"callback_url"`
+	// Snapshot is the uploaded MHTML snapshot to render instead of fetching SourceURL; present
+	// only in version 2 messages (source_kind mhtml_snapshot, issue 19, uploads.go).
+	Snapshot *SnapshotMessage `json:"snapshot,omitempty"`
 }
 
 // captureMessage builds the queue message of pi.
 func (s *Service) captureMessage(pi *models.PageImport) (models.QueueMessage, error) {
-	body, err := json.Marshal(CaptureMessage{
+	return s.encodeCaptureMessage(s.captureMessageBody(pi))
+}
+
+func (s *Service) encodeCaptureMessage(m CaptureMessage) (models.QueueMessage, error) {
+	body, err := json.Marshal(m)
+	if err != nil {
+		return models.QueueMessage{}, err
+	}
+	return models.QueueMessage{Type: CaptureMessageType, JobID: m.PageImportID, Attempt: m.Attempt, Body: body}, nil
+}
+
+// captureMessageBody is the version 1 capture message of pi.
+func (s *Service) captureMessageBody(pi *models.PageImport) CaptureMessage {
+	return CaptureMessage{
 		Type:              CaptureMessageType,
 		Version:           MessageVersion,
 		PageImportID:      pi.ID,
@@ -61,11 +78,7 @@ func (s *Service) captureMessage(pi *models.PageImport) (models.QueueMessage, er
 		ReadySelector:     pi.ReadySelector,
 		ArtifactPrefix:    models.S3URI(s.cfg.Bucket, models.PageImportArtifactPrefix(s.cfg.ArtifactKeyPrefix, pi.ID, pi.Attempt)),
 		CallbackURL:       s.cfg.PublicBaseURL + CaptureCallbackPath,
-	})
-	if err != nil {
-		return models.QueueMessage{}, err
 	}
-	return models.QueueMessage{Type: CaptureMessageType, JobID: pi.ID, Attempt: pi.Attempt, Body: body}, nil
 }
 
 // ConversionMessage is the body of a code2des.requested message (SPEC §5): the capture to

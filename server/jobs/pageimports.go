@@ -63,17 +63,23 @@ func (s *Service) CreatePageImport(ctx context.Context, in models.PageImportRequ
 	if _, err := s.cfg.DB.NewInsert().Model(pi).Returning("*").Exec(dbCtx); err != nil {
 		return nil, DatabaseError(dbCtx, fmt.Errorf("insert page_import: %w", err))
 	}
-	msg, err := s.captureMessage(pi)
-	if err != nil {
-		return nil, models.WrapError(models.CodeInternal, err, "internal error")
-	}
-	err = s.publishOrFail(ctx, s.cfg.CaptureQueue, msg, func(ctx context.Context) error {
-		return s.failPageImport(ctx, pi, QueueFailureMessage)
-	})
-	if err != nil {
+	if err := s.publishCapture(ctx, pi, s.captureMessageBody(pi)); err != nil {
 		return nil, err
 	}
 	return tidy(pi), nil
+}
+
+// publishCapture publishes the capture message m of the inserted row pi, failing the row with
+// QueueFailureMessage when it cannot be published (SPEC §5).
+// Errors: CodeInternal (m cannot be encoded), CodeUnavailable.
+func (s *Service) publishCapture(ctx context.Context, pi *models.PageImport, m CaptureMessage) error {
+	msg, err := s.encodeCaptureMessage(m)
+	if err != nil {
+		return models.WrapError(models.CodeInternal, err, "internal error")
+	}
+	return s.publishOrFail(ctx, s.cfg.CaptureQueue, msg, func(ctx context.Context) error {
+		return s.failPageImport(ctx, pi, QueueFailureMessage)
+	})
 }
 
 // failPageImport moves a processing row to failed with a safe message, recording the system as

@@ -25,18 +25,8 @@ func validatePageImport(in models.PageImportRequest, urlOpts sourceurl.Options) 
 		return in, models.InputError("input.sourceUrl", "%s", sourceurl.Reason(err))
 	}
 	in.SourceURL = u
-	if in.ViewportWidth < models.MinViewportWidth || in.ViewportWidth > models.MaxViewportWidth {
-		return in, models.InputError("input.viewport.width", "must be between %d and %d CSS px",
-			models.MinViewportWidth, models.MaxViewportWidth)
-	}
-	if in.ViewportHeight < models.MinViewportHeight || in.ViewportHeight > models.MaxViewportHeight {
-		return in, models.InputError("input.viewport.height", "must be between %d and %d CSS px",
-			models.MinViewportHeight, models.MaxViewportHeight)
-	}
-	dsf := in.DeviceScaleFactor
-	if math.IsNaN(dsf) || dsf < models.MinDeviceScaleFactor || dsf > models.MaxDeviceScaleFactor {
-		return in, models.InputError("input.deviceScaleFactor", "must be between %g and %g",
-			models.MinDeviceScaleFactor, models.MaxDeviceScaleFactor)
+	if err := validateRendering(in.ViewportWidth, in.ViewportHeight, in.DeviceScaleFactor); err != nil {
+		return in, err
 	}
 	if in.ReadySelector != nil {
 		sel := strings.TrimSpace(*in.ReadySelector)
@@ -52,4 +42,23 @@ func validatePageImport(in models.PageImportRequest, urlOpts sourceurl.Options) 
 		}
 	}
 	return in, nil
+}
+
+// validateRendering checks the viewport and device scale factor of SPEC §4 (createPageImport and
+// createPageImportUpload share them).
+// Errors: CodeBadUserInput naming the field.
+func validateRendering(width, height int, dsf float64) error {
+	if width < models.MinViewportWidth || width > models.MaxViewportWidth {
+		return models.InputError("input.viewport.width", "must be between %d and %d CSS px",
+			models.MinViewportWidth, models.MaxViewportWidth)
+	}
+	if height < models.MinViewportHeight || height > models.MaxViewportHeight {
+		return models.InputError("input.viewport.height", "must be between %d and %d CSS px",
+			models.MinViewportHeight, models.MaxViewportHeight)
+	}
+	if math.IsNaN(dsf) || dsf < models.MinDeviceScaleFactor || dsf > models.MaxDeviceScaleFactor {
+		return models.InputError("input.deviceScaleFactor", "must be between %g and %g",
+			models.MinDeviceScaleFactor, models.MaxDeviceScaleFactor)
+	}
+	return nil
 }

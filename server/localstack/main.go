@@ -54,6 +54,8 @@ func main() {
 	var err error
 	if len(os.Args) > 1 && os.Args[1] == "token" {
 		err = printToken(os.Args[2:], os.Stdout)
+	} else if len(os.Args) > 1 && os.Args[1] == "snapshot" {
+		err = saveSnapshot(ctx, os.Args[2:], os.Stdout)
 	} else {
 		err = run(ctx)
 	}

@@ -54,5 +54,9 @@ The main job, from a second shell in this directory (README.md explains each cal
   # 6. record the root node the plugin created in Figma (the first call wins)
   gql '{"query":"mutation($id: ID!) { materializeCode2Des(input: {code2desId: $id, nodeId: \"12:345\"}) { recorded code2des { materializedNodeId } } }","variables":{"id":"'"$JOB"'"}}'
 
+A page behind a login: import it from an MHTML snapshot (README "Snapshot imports" walks through
+the upload): go run ./server/localstack snapshot URL > page.mhtml, then createPageImportUpload,
+PUT the file to the presigned URL, completePageImportUpload.
+
 `, token, apiURL, seeded.ProjectID)
 }

@@ -58,6 +58,11 @@ type Options struct {
 	// stack can import pages it serves itself. Local and test use only: it is the
 	// ALLOW_LOOPBACK_SOURCES setting, off by default. Private and metadata ranges stay refused.
 	AllowLoopback bool
+	// AnyHost skips the host rules (local names, non-public addresses) and keeps only the syntax
+	// rules and the normalization. It is for a URL that is recorded but never fetched: the
+	// Snapshot-Content-Location of an uploaded MHTML snapshot (issue 19), which may well be an
+	// intranet page. Never use it for a URL a worker will load.
+	AnyHost bool
 }
 
 // Error is a refused URL. Reason is a short, client-safe sentence.
@@ -276,6 +281,9 @@ var localSuffixes = []string{
 }
 
 func checkName(name string, labels []string, opts Options) error {
+	if opts.AnyHost {
+		return nil
+	}
 	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
 		if opts.AllowLoopback {
 			return nil
@@ -398,6 +406,9 @@ var reasons = map[netpolicy.Class]string{
 // checkAddr refuses non-public addresses. The ranges, and the IPv6 forms that embed an IPv4
 // address, are netpolicy's: the same table the capture worker's egress guard refuses.
 func checkAddr(a netip.Addr, opts Options) error {
+	if opts.AnyHost {
+		return nil
+	}
 	r, refused := netpolicy.Refused(a)
 	if !refused || (opts.AllowLoopback && r.Class == netpolicy.Loopback) {
 		return nil

@@ -278,3 +278,23 @@ func TestHostNameLengths(t *testing.T) {
 		})
 	}
 }
+
+// TestAnyHostKeepsSyntaxRules: a snapshot location (never fetched) may name an intranet host, but
+// the syntax rules and the normalization still apply.
+func TestAnyHostKeepsSyntaxRules(t *testing.T) {
+	opts := sourceurl.Options{AnyHost: true}
+	for in, want := range map[string]string{
+		"HTTP://Intranet/App#x":      "http://intranet/App",
+		"http://127.0.0.1:8080/a":    "http://127.0.0.1:8080/a",
+		"https://wiki.corp:443/page": "https://wiki.corp/page",
+	} {
+		if got, err := sourceurl.Normalize(in, opts); err != nil || got != want {
+			t.Errorf("Normalize(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"file:///etc/passwd", "http://user@wiki.corp/", "javascript:alert(1)"} {
+		if _, err := sourceurl.Normalize(in, opts); err == nil {
+			t.Errorf("Normalize(%q) accepted", in)
+		}
+	}
+}

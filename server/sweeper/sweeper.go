@@ -52,7 +52,10 @@ type Sweeper struct {
 	CaptureDeadline    time.Duration
 	ConversionDeadline time.Duration
 	Interval           time.Duration
-	Logger             *slog.Logger
+	// UploadDeadline is how long a snapshot upload may stay incomplete (uploads.go); 0 means
+	// DefaultUploadDeadline.
+	UploadDeadline time.Duration
+	Logger         *slog.Logger
 	// Timeout bounds each statement; 0 means 30 s.
 	Timeout time.Duration
 	// Instance names this process in periodic_task.last_run_by; empty means
@@ -127,13 +130,18 @@ func (s *Sweeper) logger() *slog.Logger {
 	return s.Logger
 }
 
-// Sweep fails every Page Import processing for longer than CaptureDeadline and every Code2Des job
+// Sweep fails every snapshot import whose upload stayed incomplete past UploadDeadline, every Page Import processing for longer than CaptureDeadline and every Code2Des job
 // processing for longer than ConversionDeadline, and returns how many it failed.
 func (s *Sweeper) Sweep(ctx context.Context) (Counts, error) {
 	var c Counts
 	var err error
+	if c.PageImports, err = s.sweepUploads(ctx); err != nil {
+		return c, err
+	}
+	var n int
 	capture := deadline(s.CaptureDeadline, DefaultCaptureDeadline)
-	c.PageImports, err = s.sweepTable(ctx, "page_import", capture, fmt.Sprintf(captureTimeoutMessage, capture))
+	n, err = s.sweepTable(ctx, "page_import", capture, fmt.Sprintf(captureTimeoutMessage, capture))
+	c.PageImports += n
 	if err != nil {
 		return c, err
 	}

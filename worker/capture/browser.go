@@ -59,6 +59,8 @@ type BrowserOptions struct {
 type Browser struct {
 	opts  BrowserOptions
 	proxy *egressProxy
+	// refusing is the proxy of snapshot captures' browser contexts (snapshot_serve.go).
+	refusing *refusingProxy
 
 	mu          sync.Mutex
 	dataDir     string
@@ -82,9 +84,15 @@ func NewBrowser(o BrowserOptions) (*Browser, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Browser{opts: o, proxy: proxy}
+	refusing, err := startRefusingProxy()
+	if err != nil {
+		proxy.Close()
+		return nil, err
+	}
+	b := &Browser{opts: o, proxy: proxy, refusing: refusing}
 	if err := b.start(); err != nil {
 		proxy.Close()
+		refusing.Close()
 		return nil, err
 	}
 	return b, nil
@@ -157,6 +165,7 @@ func (b *Browser) Close() error {
 	defer b.mu.Unlock()
 	err := b.stop()
 	b.proxy.Close()
+	b.refusing.Close()
 	return err
 }
 

@@ -46,6 +46,10 @@ type Config struct {
 	// AllowPrivateNetworks is the local-only switch: pages on loopback or private addresses may be
 	// captured. Never on in production.
 	AllowPrivateNetworks bool `env:"CAPTURE_ALLOW_PRIVATE_NETWORKS" envDefault:"false"`
+	// SnapshotScripts lets the page scripts of an uploaded snapshot run (off by default: the
+	// snapshot is the rendered DOM already). The network stays refused either way
+	// (snapshot_serve.go).
+	SnapshotScripts bool `env:"CAPTURE_SNAPSHOT_SCRIPTS" envDefault:"false"`
 
 	// LoadTimeout bounds navigation up to the load event.
 	LoadTimeout time.Duration `env:"CAPTURE_LOAD_TIMEOUT" envDefault:"30s"`

@@ -53,8 +53,8 @@ func TestLoadConfigDefaultsAreValid(t *testing.T) {
 		t.Fatalf("LoadConfig with defaults: %v", err)
 	}
 	if c.MaxScreenshotHeight != ChromiumMaxScreenshotHeight || c.AllowPrivateNetworks || c.WaitTime != MaxWaitTime ||
-		c.SettleTimeout != DefaultSettleTimeout {
-		t.Fatalf("defaults: cap %d, private %v, wait %s, settle %s", c.MaxScreenshotHeight, c.AllowPrivateNetworks, c.WaitTime, c.SettleTimeout)
+		c.SettleTimeout != DefaultSettleTimeout || c.SnapshotScripts {
+		t.Fatalf("defaults: cap %d, private %v, wait %s, settle %s, snapshot scripts %v", c.MaxScreenshotHeight, c.AllowPrivateNetworks, c.WaitTime, c.SettleTimeout, c.SnapshotScripts)
 	}
 }
 

@@ -27,16 +27,21 @@ import (
 const browserContextTimeout = 10 * time.Second
 
 // openJobTab creates a browser context and opens a tab in it under parent (a context of the
-// running browser). release closes the tab and disposes of the browser context; call it once the
+// running browser). proxy, when not empty, replaces the browser's egress proxy for this context
+// (snapshot captures use the refusing proxy, snapshot_serve.go), loopback included. release closes the tab and disposes of the browser context; call it once the
 // capture is over, whether it succeeded, failed or was cancelled.
-func (b *Browser) openJobTab(parent context.Context) (tabCtx context.Context, release func(), err error) {
+func (b *Browser) openJobTab(parent context.Context, proxy string) (tabCtx context.Context, release func(), err error) {
 	c := chromedp.FromContext(parent)
 	if c == nil || c.Browser == nil {
 		return nil, nil, fmt.Errorf("open tab: %w", chromedp.ErrInvalidContext)
 	}
 	cctx, cancel := context.WithTimeout(context.Background(), browserContextTimeout)
 	defer cancel()
-	created, err := cdp.Call(cctx, c.Browser, target.CreateBrowserContext, target.CreateBrowserContextParams{DisposeOnDetach: ptr(true)})
+	params := target.CreateBrowserContextParams{DisposeOnDetach: ptr(true)}
+	if proxy != "" {
+		params.ProxyServer, params.ProxyBypassList = proxy, "<-loopback>"
+	}
+	created, err := cdp.Call(cctx, c.Browser, target.CreateBrowserContext, params)
 	if err != nil {
 		return nil, nil, fmt.Errorf("create browser context: %w", err)
 	}

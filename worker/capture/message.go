@@ -15,8 +15,11 @@ import (
 const (
 	// RequestType is the `type` of a capture message.
 	RequestType = "page_import.requested"
-	// RequestVersion is the only message `version` this worker understands.
+	// RequestVersion is the message `version` of a capture by URL.
 	RequestVersion = 1
+	// SnapshotRequestVersion is the message `version` of a capture of an uploaded MHTML snapshot:
+	// version 1 plus the `snapshot` member (snapshot.go, issue 19).
+	SnapshotRequestVersion = 2
 	// CaptureKind is the manifest `kind` of the capture JSON.
 	CaptureKind = "page_import.capture"
 	// CaptureVersion is the manifest `version` of the capture JSON this worker writes.
@@ -59,6 +62,9 @@ type Request struct {
 	// ArtifactPrefix is s3://<bucket>/<key prefix>page-imports/<id>/attempt-<n>/.
 	ArtifactPrefix string `json:"artifact_prefix"`
 	CallbackURL    string `json:"callback_url"`
+	// Snapshot, in version 2 messages only, is the uploaded MHTML snapshot to render instead of
+	// loading SourceURL (which is then recorded, never fetched).
+	Snapshot *SnapshotRef `json:"snapshot,omitempty"`
 }
 
 // ErrUnanswerable marks a message the worker cannot report on: without a job id, attempt, nonce and
@@ -77,7 +83,7 @@ func ParseRequest(body []byte) (Request, error) {
 	if err := json.Unmarshal(body, &r); err != nil {
 		return Request{}, fmt.Errorf("%w: body is not a capture message: %v", ErrUnanswerable, err)
 	}
-	if r.Type != RequestType || r.Version != RequestVersion {
+	if r.Type != RequestType || (r.Version != RequestVersion && r.Version != SnapshotRequestVersion) {
 		return r, fmt.Errorf("%w: type %q version %d", ErrOtherVersion, r.Type, r.Version)
 	}
 	if r.PageImportID == "" || r.Attempt < 1 || r.Nonce == "" {
@@ -114,7 +120,7 @@ func (r Request) Validate() error {
 	if _, _, err := r.Artifacts(); err != nil {
 		return err
 	}
-	return nil
+	return r.validateSnapshot()
 }
 
 // Artifacts splits ArtifactPrefix into the bucket and the key prefix (ending in "/"). The key

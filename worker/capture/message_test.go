@@ -54,7 +54,7 @@ func TestParseRequestRefusals(t *testing.T) {
 	}{
 		{"NotJSON_Unanswerable", `{"type":`, ErrUnanswerable},
 		{"OtherType_LeftForOthers", `{"type":"code2des.requested","version":1}`, ErrOtherVersion},
-		{"OtherVersion_LeftForOthers", `{"type":"page_import.requested","version":2}`, ErrOtherVersion},
+		{"OtherVersion_LeftForOthers", `{"type":"page_import.requested","version":3}`, ErrOtherVersion},
 		{"NoNonce_Unanswerable", `{"type":"page_import.requested","version":1,"page_import_id":"x","attempt":1,"callback_url":"http://a/b"}`, ErrUnanswerable},
 		{"NoAttempt_Unanswerable", `{"type":"page_import.requested","version":1,"page_import_id":"x","nonce":"n","callback_url":"http://a/b"}`, ErrUnanswerable},
 		{"BadCallbackURL_Unanswerable", `{"type":"page_import.requested","version":1,"page_import_id":"x","attempt":1,"nonce":"n","callback_url":"ftp://a/b"}`, ErrUnanswerable},

@@ -16,6 +16,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/code2des/backend/mhtml"
 )
 
 // PageSpec is what to render: the request fields of SPEC §5 that shape the page.
@@ -24,6 +26,11 @@ type PageSpec struct {
 	Viewport          Viewport
 	DeviceScaleFactor float64
 	ReadySelector     string
+	// Archive, when set, is an uploaded snapshot to render at URL with no network
+	// (CaptureSnapshot, snapshot_serve.go).
+	Archive *mhtml.Archive
+	// ArchiveScripts lets the archive's page scripts run (Config.SnapshotScripts).
+	ArchiveScripts bool
 }
 
 // Timeouts bound each phase of a capture.
@@ -106,6 +113,9 @@ type Page struct {
 	// the DOM could not be searched for them, a warning), and HiddenTexts the text runs left out
 	// as hidden from sighted users (composed.go).
 	ClosedShadowRoots, HiddenTexts int
+	// SnapshotMissing lists what a snapshot's page asked for that its archive lacks (nil for a
+	// capture by URL).
+	SnapshotMissing []string
 }
 
 // Capture renders spec in a new tab of a browser context of its own (isolation.go) and records
@@ -136,7 +146,11 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 	defer cancelParent()
 	stop := context.AfterFunc(ctx, cancelParent)
 	defer stop()
-	tabCtx, release, err := b.openJobTab(parent)
+	proxy := ""
+	if spec.Archive != nil {
+		proxy = b.refusing.URL()
+	}
+	tabCtx, release, err := b.openJobTab(parent, proxy)
 	if err != nil {
 		return nil, err
 	}
@@ -166,6 +180,12 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		return nil, fmt.Errorf("set up tab: %w", err)
 	}
 
+	var archive *archiveServer
+	if spec.Archive != nil {
+		if archive, err = serveArchive(tabCtx, spec.Archive, spec.URL, spec.ArchiveScripts); err != nil {
+			return nil, err
+		}
+	}
 	if err := navigate(tabCtx, spec.URL, t.Load); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -288,6 +308,9 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 	}
 	out.Screenshot = shot
 	out.DialogsAnswered = dialogs.Count()
+	if archive != nil {
+		out.SnapshotMissing = archive.Missing()
+	}
 	out.Warnings = captureWarnings(out, t.Settle)
 	return out, nil
 }

@@ -45,6 +45,9 @@ func captureWarnings(p *Page, settleBudget time.Duration) []CaptureWarning {
 		out = append(out, CaptureWarning{Code: WarnClosedShadowRoots, Message: fmt.Sprintf(
 			"the page could not be searched for closed shadow roots within %s; their content is missing", closedRootsTimeout)})
 	}
+	if w := missingWarning(p.SnapshotMissing); w != nil {
+		out = append(out, *w)
+	}
 	if p.DialogsAnswered > 0 {
 		out = append(out, CaptureWarning{Code: WarnDialogs, Message: fmt.Sprintf(
 			"the page opened %d JavaScript dialogs; each was dismissed", p.DialogsAnswered)})

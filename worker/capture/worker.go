@@ -107,13 +107,20 @@ func (w *Worker) capture(ctx context.Context, req Request) (Stored, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, w.Config.JobTimeout)
 	defer cancel()
-	p, err := w.Browser.Capture(ctx, PageSpec{
-		URL: req.SourceURL, Viewport: req.Viewport,
-		DeviceScaleFactor: req.DeviceScaleFactor, ReadySelector: req.ReadySelector,
-	}, Timeouts{
+	t := Timeouts{
 		Load: w.Config.LoadTimeout, Ready: w.Config.ReadyTimeout,
 		NetworkIdle: w.Config.NetworkIdleTimeout, Images: w.Config.ImageTimeout, Settle: w.Config.SettleTimeout,
-	}, w.Config.MaxScreenshotHeight)
+	}
+	var p *Page
+	var err error
+	if req.Snapshot != nil {
+		p, err = w.captureSnapshot(ctx, req, t)
+	} else {
+		p, err = w.Browser.Capture(ctx, PageSpec{
+			URL: req.SourceURL, Viewport: req.Viewport,
+			DeviceScaleFactor: req.DeviceScaleFactor, ReadySelector: req.ReadySelector,
+		}, t, w.Config.MaxScreenshotHeight)
+	}
 	if err != nil {
 		if ctx.Err() != nil && !errors.As(err, new(*PageError)) {
 			return Stored{}, &PageError{Message: fmt.Sprintf("the capture did not finish within %s", w.Config.JobTimeout)}
