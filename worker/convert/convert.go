@@ -485,16 +485,3 @@ func clips(n *DOMNode) bool {
 	}
 	return false
 }
-
-// decorationOf returns the text decoration text inside n shows: n's own, else the one it
-// inherits (CSS propagates decorations to descendants' text).
-func decorationOf(n *DOMNode, inherited string) string {
-	line := n.style("text-decoration-line")
-	switch {
-	case strings.Contains(line, "line-through"):
-		return "STRIKETHROUGH"
-	case strings.Contains(line, "underline"):
-		return "UNDERLINE"
-	}
-	return inherited
-}
