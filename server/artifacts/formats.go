@@ -20,7 +20,12 @@ const (
 	CaptureKind    = "page_import.capture"
 	CaptureVersion = 1
 	ResultKind     = "code2des.result"
-	ResultVersion  = 1
+	// ResultVersion is the newest result version: 2 added styledTextSegments on TEXT nodes
+	// (docs/results.md "Styled text"). Versions from MinResultVersion on are read.
+	ResultVersion = 2
+	// MinResultVersion is the oldest result version the backend still reads (results stored by
+	// earlier workers stay readable).
+	MinResultVersion = 1
 )
 
 // sha256Hex matches a SHA-256 in lowercase hex, the form of capture_hash and of every sha256

@@ -52,10 +52,17 @@ type ImageRefUse struct {
 // Errors (CodeFailedPrecondition, cause ErrInvalidTree): the first broken rule, with a
 // client-safe message.
 func ValidateTree(root []byte) ([]ImageRefUse, error) {
+	return validateTree(root, ResultVersion)
+}
+
+// validateTree is ValidateTree for a result of the given manifest version: styledTextSegments
+// exist from version 2 on.
+func validateTree(root []byte, version int) ([]ImageRefUse, error) {
 	w := &treeWalker{
-		dec:  json.NewDecoder(bytes.NewReader(root)),
-		ids:  make(map[string]struct{}),
-		refs: make(map[string]int),
+		dec:     json.NewDecoder(bytes.NewReader(root)),
+		ids:     make(map[string]struct{}),
+		refs:    make(map[string]int),
+		version: version,
 	}
 	typ, err := w.node(1)
 	if err != nil {
@@ -77,6 +84,8 @@ type treeWalker struct {
 	// uses holds one entry per imageRef, in first-use order; refs indexes it by ref.
 	uses []ImageRefUse
 	refs map[string]int
+	// version is the result's manifest version.
+	version int
 }
 
 // addRef records a use of ref by the node nodeID.
@@ -113,6 +122,8 @@ func (w *treeWalker) node(depth int) (string, error) {
 		typ, id, name, characters, imageRef *string
 		hasChildren                         bool
 		refs                                []pendingRef
+		segments                            []segmentRange
+		hasSegments                         bool
 	)
 	seen := make(map[string]struct{}, 8)
 	for w.dec.More() {
@@ -144,6 +155,9 @@ func (w *treeWalker) node(depth int) (string, error) {
 			err = w.expectDelim(']', `the end of "children"`)
 		case "fills", "strokes":
 			refs, err = w.paints(key, refs)
+		case "styledTextSegments":
+			hasSegments = true
+			segments, refs, err = w.segments(refs)
 		default:
 			refs, err = w.skip(1, refs)
 		}
@@ -176,11 +190,22 @@ func (w *treeWalker) node(depth int) (string, error) {
 		if characters == nil {
 			return "", fmt.Errorf("TEXT node %q has no characters", *id)
 		}
+		if hasSegments {
+			if w.version < 2 {
+				return "", fmt.Errorf("TEXT node %q has styledTextSegments, which need result version 2", *id)
+			}
+			if err := checkSegments(*characters, segments); err != nil {
+				return "", fmt.Errorf("TEXT node %q: %w", *id, err)
+			}
+		}
 	case NodeSVG:
 		if imageRef == nil || *imageRef == "" {
 			return "", fmt.Errorf("SVG node %q has no imageRef", *id)
 		}
 		w.addRef(*imageRef, *id, false, true)
+	}
+	if hasSegments && *typ != NodeText {
+		return "", fmt.Errorf("node %q is a %s, which cannot have styledTextSegments", *id, *typ)
 	}
 	if imageRef != nil && *typ != NodeSVG {
 		return "", fmt.Errorf("node %q is a %s, which cannot have an imageRef", *id, *typ)

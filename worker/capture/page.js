@@ -49,7 +49,7 @@
     "font-family": null, "font-size": null, "font-weight": null, "font-style": "normal",
     "line-height": null, "letter-spacing": "normal", "text-align": "start", "text-transform": "none",
     "text-decoration-line": "none", "white-space": "normal", "vertical-align": "baseline",
-    "writing-mode": "horizontal-tb",
+    "writing-mode": "horizontal-tb", "direction": "ltr",
     "flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal", "align-items": "normal",
     "gap": "normal", "object-fit": "fill", "object-position": "50% 50%",
   };
@@ -58,6 +58,17 @@
 
   function box(r) {
     return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
+  }
+
+  // lineRects returns the non-empty client rects of a text range or an inline element (one per
+  // line fragment), at most max of them (MaxLineFragments).
+  function lineRects(list, max) {
+    const out = [];
+    for (const r of list) {
+      if (out.length >= max) break;
+      if (r.width > 0 && r.height > 0) out.push(box(r));
+    }
+    return out;
   }
 
   function urlsOf(bg) {
@@ -86,7 +97,7 @@
 
   // collect walks the rendered DOM and returns {document, images}. images lists every image the
   // page shows, once per distinct URL (or inline SVG), with the id the document refers to.
-  function collect(maxNodes, maxTextLen) {
+  function collect(maxNodes, maxTextLen, maxFragments) {
     const images = [];
     const byURL = new Map();
     let count = 0;
@@ -112,7 +123,12 @@
         const ws = node.parentElement ? getComputedStyle(node.parentElement).whiteSpace : "normal";
         let text = ws.startsWith("pre") ? raw : raw.replace(/\s+/g, " ");
         if (text.length > maxTextLen) { text = text.slice(0, maxTextLen); truncated = true; }
-        return { type: "text", text, box: box(r) };
+        const out = { type: "text", text, box: box(r) };
+        // A run that wraps has one fragment per line: the conversion places the paragraph's
+        // TEXT from its first and last line, not from the union box.
+        const frags = lineRects(range.getClientRects(), maxFragments);
+        if (frags.length > 1) out.rects = frags;
+        return out;
       }
       if (node.nodeType !== Node.ELEMENT_NODE || SKIP.has(node.tagName)) return null;
       const el = node;
@@ -120,6 +136,12 @@
       if (cs.display === "none") return null;
       count++;
       const out = { type: "element", tag: el.tagName.toLowerCase(), box: box(el.getBoundingClientRect()) };
+      if (cs.display === "inline") {
+        // An inline element that wraps (a link, a highlighted phrase) has one box per line: its
+        // background and border are drawn per fragment behind the paragraph's text.
+        const frags = lineRects(el.getClientRects(), maxFragments);
+        if (frags.length > 1) out.rects = frags;
+      }
       const attrs = {};
       const secret = el.tagName === "INPUT" && el.type === "password";
       for (const a of ATTRS) {

@@ -187,7 +187,7 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		} `json:"images"`
 	}
 	raw, err := chromedp.Run(tabCtx, chromedp.Evaluate[[]byte](
-		fmt.Sprintf("window.__c2d.collect(%d, %d)", MaxDocumentNodes, MaxTextLen)))
+		fmt.Sprintf("window.__c2d.collect(%d, %d, %d)", MaxDocumentNodes, MaxTextLen, MaxLineFragments)))
 	if err != nil {
 		return nil, fmt.Errorf("record document: %w", err)
 	}

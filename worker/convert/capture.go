@@ -75,8 +75,11 @@ type DOMNode struct {
 	// Tag is the lowercase tag name of an element.
 	Tag string `json:"tag"`
 	// Text is a text run's characters (whitespace collapsed unless white-space keeps it).
-	Text  string            `json:"text"`
-	Box   Box               `json:"box"`
+	Text string `json:"text"`
+	Box  Box    `json:"box"`
+	// Rects are the line fragments of a text run or inline element that wraps (one client rect
+	// per line, in page coordinates); empty when it sits on one line or the capture predates them.
+	Rects []Box             `json:"rects"`
 	Attrs map[string]string `json:"attrs"`
 	// Style holds computed style values; a property left out has its default (styleDefaults).
 	Style map[string]string `json:"style"`
@@ -162,7 +165,7 @@ var styleDefaults = map[string]string{
 	"opacity": "1", "visibility": "visible", "overflow-x": "visible", "overflow-y": "visible",
 	"box-shadow": "none", "transform": "none", "filter": "none", "mix-blend-mode": "normal",
 	"font-style": "normal", "letter-spacing": "normal", "text-align": "start", "text-transform": "none",
-	"text-decoration-line": "none", "white-space": "normal", "writing-mode": "horizontal-tb",
+	"text-decoration-line": "none", "white-space": "normal", "writing-mode": "horizontal-tb", "direction": "ltr",
 	"object-fit": "fill", "object-position": "50% 50%",
 	"font-family": "sans-serif", "font-size": "16px", "font-weight": "400", "line-height": "normal",
 	"color": "rgb(0, 0, 0)",

@@ -288,10 +288,25 @@ func (cv *converter) convertRoot() *Node {
 
 // children converts the children of element n into frame f.
 func (cv *converter) children(n *DOMNode, f *frame, in inherited) {
+	// A block container's inline content becomes paragraphs (paragraph.go).
+	block := blockContainer(n)
+	var para []*DOMNode
+	flush := func() {
+		if len(para) > 0 && cv.err == nil {
+			cv.paragraph(n, para, f, in)
+		}
+		para = nil
+	}
+	defer flush()
 	for _, ch := range n.Children {
 		if cv.err != nil || ch == nil {
 			return
 		}
+		if block && inlineContent(ch) {
+			para = append(para, ch)
+			continue
+		}
+		flush()
 		switch ch.Type {
 		case "text":
 			f.add(cv.text(ch, n, f, in.decoration), in)

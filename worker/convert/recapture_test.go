@@ -31,6 +31,7 @@ var recapture = flag.Bool("recapture", false, "regenerate testdata/*/capture.jso
 var fixtureSites = map[string][2]string{
 	"site":        {"../capture/capturetest/site", "/index.html"},
 	"unsupported": {"testdata/unsupported-site", "/index.html"},
+	"text":        {"testdata/text-site", "/index.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

@@ -9,7 +9,7 @@ const (
 	// ResultKind is the manifest kind of a result JSON.
 	ResultKind = "code2des.result"
 	// ResultVersion is the result manifest version this worker writes.
-	ResultVersion = 1
+	ResultVersion = 2
 )
 
 // Limits of one result. They equal the backend's defaults (server/artifacts and server/results, docs/results.md), so a
@@ -147,6 +147,9 @@ type Node struct {
 	TextAutoResize      string         `json:"textAutoResize,omitempty"`
 	TextCase            string         `json:"textCase,omitempty"`
 	TextDecoration      string         `json:"textDecoration,omitempty"`
+	// StyledTextSegments (result version 2) cover characters with ranges in one style each,
+	// in order; the node-level values above are the first segment's.
+	StyledTextSegments []StyledTextSegment `json:"styledTextSegments,omitempty"`
 
 	// SVG
 	ImageRef string `json:"imageRef,omitempty"`
@@ -228,4 +231,29 @@ type LineHeight struct {
 type LetterSpacing struct {
 	Value float64 `json:"value"`
 	Unit  string  `json:"unit"`
+}
+
+// StyledTextSegment is a range of a TEXT node's characters in one style, with the members of
+// Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*).
+// Start and End count UTF-16 code units (JavaScript string offsets), End exclusive; the
+// segments of a node are non-empty, in order and cover its characters without gaps.
+type StyledTextSegment struct {
+	Characters     string        `json:"characters"`
+	Start          int           `json:"start"`
+	End            int           `json:"end"`
+	FontName       FontName      `json:"fontName"`
+	FontSize       float64       `json:"fontSize"`
+	FontWeight     int           `json:"fontWeight"`
+	Fills          []Paint       `json:"fills"`
+	TextDecoration string        `json:"textDecoration"`
+	LetterSpacing  LetterSpacing `json:"letterSpacing"`
+	TextCase       string        `json:"textCase"`
+	// Hyperlink is the link of the range, or null.
+	Hyperlink *Hyperlink `json:"hyperlink"`
+}
+
+// Hyperlink is Figma's HyperlinkTarget: {"type": "URL", "value": absolute URL}.
+type Hyperlink struct {
+	Type  string `json:"type"`
+	Value string `json:"value"`
 }

@@ -47,18 +47,33 @@ func verticalWritingMode(wm string) bool {
 	return true
 }
 
-// setText sets the characters and typography of a TEXT node from the computed style of el.
-func (cv *converter) setText(node *Node, el *DOMNode, chars, decoration string) {
-	node.Characters = chars
-	c, ok := cv.color(el.style("color"), node.ID, "color")
+// runStyle is the typography of one run of text: what a styled segment carries (Figma's
+// StyledTextSegment fields), read from the computed style of the run's element.
+type runStyle struct {
+	fontName   FontName
+	fontWeight int
+	fontSize   float64
+	// fills is the text colour; empty for text that is laid out but not shown (visibility).
+	fills         []Paint
+	decoration    string // "", UNDERLINE or STRIKETHROUGH
+	letterSpacing float64
+	textCase      string // "", UPPER, LOWER or TITLE
+	hyperlink     string // absolute URL, or ""
+}
+
+// styleOf reads the typography of text whose element is el; nodeID names the node its warnings
+// are about.
+func (cv *converter) styleOf(el *DOMNode, nodeID, decoration string) runStyle {
+	st := runStyle{decoration: decoration}
+	c, ok := cv.color(el.style("color"), nodeID, "color")
 	if !ok {
 		c = RGBA{A: 1}
 	}
-	node.Fills = &[]Paint{solid(c)}
+	st.fills = []Paint{solid(c)}
 
 	family, generic := fontFamily(el.style("font-family"))
 	if generic != "" {
-		cv.warn.addOnce("font:"+generic, WarnGenericFont, node.ID, "the generic font family %s is set in %s", generic, family)
+		cv.warn.addOnce("font:"+generic, WarnGenericFont, nodeID, "the generic font family %s is set in %s", generic, family)
 	}
 	weight, err := strconv.Atoi(el.style("font-weight"))
 	if err != nil || weight < 1 || weight > 1000 {
@@ -66,34 +81,81 @@ func (cv *converter) setText(node *Node, el *DOMNode, chars, decoration string) 
 	}
 	fs := el.style("font-style")
 	italic := fs == "italic" || strings.HasPrefix(fs, "oblique")
-	node.FontName = &FontName{Family: family, Style: fontStyle(weight, italic)}
-	node.FontWeight = weight
+	st.fontName = FontName{Family: family, Style: fontStyle(weight, italic)}
+	st.fontWeight = weight
 	size, ok := parsePx(el.style("font-size"))
 	if !ok || size <= 0 {
 		size = 16
 	}
-	node.FontSize = px(size)
+	st.fontSize = px(size)
+	ls, _ := parsePx(el.style("letter-spacing"))
+	st.letterSpacing = px(ls)
+	switch el.style("text-transform") {
+	case "uppercase":
+		st.textCase = "UPPER"
+	case "lowercase":
+		st.textCase = "LOWER"
+	case "capitalize":
+		st.textCase = "TITLE"
+	}
+	return st
+}
 
-	lineHeight := size * 1.2 // "normal" is about 1.2 for common fonts
+// apply sets the node-level typography of a TEXT node.
+func (st runStyle) apply(node *Node) {
+	fills := append([]Paint{}, st.fills...)
+	node.Fills = &fills
+	fn := st.fontName
+	node.FontName = &fn
+	node.FontWeight = st.fontWeight
+	node.FontSize = st.fontSize
+	node.LetterSpacing = &LetterSpacing{Value: st.letterSpacing, Unit: "PIXELS"}
+	node.TextCase = st.textCase
+	node.TextDecoration = st.decoration
+}
+
+// lineHeightOf sets the node's lineHeight from el and returns the line height in px ("normal"
+// is about 1.2 times the font size for common fonts).
+func lineHeightOf(node *Node, el *DOMNode) float64 {
 	if lh, ok := parsePx(el.style("line-height")); ok && lh > 0 {
 		node.LineHeight = &LineHeight{Value: ptr(px(lh)), Unit: "PIXELS"}
-		lineHeight = lh
-	} else {
-		node.LineHeight = &LineHeight{Unit: "AUTO"}
+		return lh
 	}
-	ls, _ := parsePx(el.style("letter-spacing"))
-	node.LetterSpacing = &LetterSpacing{Value: px(ls), Unit: "PIXELS"}
+	node.LineHeight = &LineHeight{Unit: "AUTO"}
+	return node.FontSize * 1.2
+}
 
+// textAlign maps text-align to Figma's textAlignHorizontal; start and end follow the
+// element's direction (an RTL paragraph's start is its right edge).
+func textAlign(el *DOMNode) string {
+	rtl := el.style("direction") == "rtl"
 	switch el.style("text-align") {
 	case "center", "-webkit-center":
-		node.TextAlignHorizontal = "CENTER"
-	case "right", "end", "-webkit-right":
-		node.TextAlignHorizontal = "RIGHT"
+		return "CENTER"
+	case "right", "-webkit-right":
+		return "RIGHT"
+	case "left", "-webkit-left":
+		return "LEFT"
 	case "justify":
-		node.TextAlignHorizontal = "JUSTIFIED"
-	default:
-		node.TextAlignHorizontal = "LEFT"
+		return "JUSTIFIED"
+	case "end":
+		if rtl {
+			return "LEFT"
+		}
+		return "RIGHT"
 	}
+	if rtl { // start, match-parent
+		return "RIGHT"
+	}
+	return "LEFT"
+}
+
+// setText sets the characters and typography of a TEXT node from the computed style of el.
+func (cv *converter) setText(node *Node, el *DOMNode, chars, decoration string) {
+	node.Characters = chars
+	cv.styleOf(el, node.ID, decoration).apply(node)
+	lineHeight := lineHeightOf(node, el)
+	node.TextAlignHorizontal = textAlign(el)
 	node.TextAlignVertical = "TOP"
 	// One line keeps its natural width (a substituted font must not wrap it); more lines keep the
 	// page's width and grow in height.
@@ -103,15 +165,6 @@ func (cv *converter) setText(node *Node, el *DOMNode, chars, decoration string) 
 		node.TextAutoResize = "HEIGHT"
 		node.Width = size2(math.Ceil(node.Width))
 	}
-	switch el.style("text-transform") {
-	case "uppercase":
-		node.TextCase = "UPPER"
-	case "lowercase":
-		node.TextCase = "LOWER"
-	case "capitalize":
-		node.TextCase = "TITLE"
-	}
-	node.TextDecoration = decoration
 }
 
 func size2(v float64) float64 { return size(v) }

@@ -1,0 +1,488 @@
+package convert
+
+import (
+	"math"
+	"net/url"
+	"strings"
+	"unicode/utf16"
+)
+
+// Paragraphs (docs/conversion.md "Text"): the run of inline content of a block container (its
+// text, links, b/strong/em/code/span...: an inline formatting context, CSS 2 §9.4.2) becomes ONE
+// TEXT node whose characters are the whole paragraph and whose styledTextSegments carry what
+// varies inside it, as Figma's getStyledTextSegments describes text. Its width is the block's
+// content box and textAutoResize HEIGHT, so Figma wraps it as the browser did when the fonts
+// match, and no two runs of one paragraph can overlap.
+
+// blockContainer says whether the children of n lay out their inline content in lines of n's
+// content box (a block container). Flex and grid containers make each run an item of its own;
+// an inline element's runs belong to its ancestor's paragraph. Captures without a display value
+// are treated as not block containers (runs converted one by one, as before paragraphs).
+func blockContainer(n *DOMNode) bool {
+	switch strings.TrimSpace(n.style("display")) {
+	case "block", "list-item", "inline-block", "flow-root", "table-cell", "table-caption",
+		"block flow", "block flow-root", "inline flow-root", "list-item block", "block list-item":
+		return true
+	}
+	return false
+}
+
+// atomicInline are elements that sit in a line as a box of their own (images, embedded content,
+// form controls): they end the paragraph before them.
+var atomicInline = map[string]bool{"img": true, "svg": true, "input": true, "select": true, "textarea": true, "button": true, "math": true}
+
+// inlineContent says whether a child of a block container belongs to its paragraph: a text run,
+// a line break, or an inline element (display inline or contents, not atomic, not embedded)
+// whose children all do.
+func inlineContent(n *DOMNode) bool {
+	switch n.Type {
+	case "text":
+		return true
+	case "element":
+	default:
+		return false
+	}
+	if _, ok := embedded[n.Tag]; ok || atomicInline[n.Tag] {
+		return false
+	}
+	if d := n.style("display"); d != "inline" && d != "contents" {
+		return false
+	}
+	if n.style("float") != "none" && n.style("float") != "" {
+		return false
+	}
+	for _, c := range n.Children {
+		if c != nil && !inlineContent(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// piece is a stretch of a paragraph's characters in one style.
+type piece struct {
+	text  string
+	style int
+}
+
+// paragraphBuilder collects a paragraph's characters and styles in document order.
+type paragraphBuilder struct {
+	cv      *converter
+	pieces  []piece
+	styles  []runStyle
+	frags   []Box      // line fragments of its text, in order
+	inlines []*DOMNode // inline elements inside it, in order
+	base    string     // page URL that relative hrefs resolve against
+	nodeID  string     // the TEXT node's id, for warnings
+}
+
+// paragraph converts the inline children kids of block container n into one TEXT node placed
+// in f, with inline backgrounds as RECTANGLEs behind it; nothing when it shows no text.
+func (cv *converter) paragraph(n *DOMNode, kids []*DOMNode, f *frame, in inherited) {
+	node := cv.newNode("TEXT", "", Box{}, f)
+	if node == nil {
+		return
+	}
+	base := cv.c.Document.URL
+	if base == "" {
+		base = cv.c.Manifest.FinalURL
+	}
+	b := &paragraphBuilder{cv: cv, base: base, nodeID: node.ID}
+	href := ""
+	if n.Tag == "a" {
+		href = b.link(n)
+	}
+	for _, k := range kids {
+		b.walk(k, n, in.decoration, href, n.style("visibility") != "visible")
+	}
+	chars, segs := b.finish()
+	if strings.TrimSpace(chars) == "" || b.allHidden(segs) {
+		cv.unallocate(node, f.node.ID)
+		return
+	}
+	// Backgrounds and borders of inline elements (a highlighted phrase, inline code) are drawn
+	// per line fragment, under the text.
+	for _, el := range b.inlines {
+		if el.style("visibility") == "visible" && inlineDraws(el) {
+			cv.inlineBoxes(el, f, in)
+		}
+	}
+	node.Name = clipName(chars)
+	node.Characters = chars
+	base0 := cv.styleOf(n, node.ID, in.decoration)
+	if len(segs) > 0 {
+		// The node-level values are the first segment's (what Figma shows for a TEXT without
+		// segments, and what a reader that ignores them draws).
+		base0 = b.styles[segs[0].style]
+	}
+	base0.apply(node)
+	lineHeight := lineHeightOf(node, n)
+	node.TextAlignHorizontal = textAlign(n)
+	node.TextAlignVertical = "TOP"
+	node.StyledTextSegments = b.segments(chars, segs)
+	cv.placeParagraph(node, n, b.frags, lineHeight, chars, len(kids) == inFlowChildren(n), f)
+	f.add(node, in)
+	for _, el := range b.inlines {
+		cv.cssWarnings(el, node.ID)
+		cv.pseudoWarnings(el, node.ID)
+	}
+	if wm := n.style("writing-mode"); verticalWritingMode(wm) && !cv.verticalWarned[n] {
+		cv.verticalWarned[n] = true
+		cv.warn.add(WarnWritingMode, node.ID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", elementName(n), wm)
+	}
+}
+
+// walk adds the content of k, a child of the element parent, to the paragraph.
+func (b *paragraphBuilder) walk(k, parent *DOMNode, decoration, href string, hidden bool) {
+	switch k.Type {
+	case "text":
+		st := b.cv.styleOf(parent, b.nodeID, decoration)
+		st.hyperlink = href
+		if hidden {
+			st.fills = []Paint{}
+		}
+		b.add(k.Text, preserves(parent), st)
+		if len(k.Rects) > 0 {
+			b.frags = append(b.frags, k.Rects...)
+		} else {
+			b.frags = append(b.frags, k.Box)
+		}
+	case "element":
+		if k.Tag == "br" {
+			b.lineBreak()
+			return
+		}
+		b.inlines = append(b.inlines, k)
+		decoration = decorationOf(k, decoration)
+		if k.Tag == "a" {
+			if h := b.link(k); h != "" {
+				href = h
+			}
+		}
+		hidden = k.style("visibility") != "visible"
+		for _, c := range k.Children {
+			if c != nil {
+				b.walk(c, k, decoration, href, hidden)
+			}
+		}
+	}
+}
+
+// link resolves an a element's href against the page URL; empty when it has none or it is not
+// a web or mail link.
+func (b *paragraphBuilder) link(a *DOMNode) string {
+	h := strings.TrimSpace(a.Attrs["href"])
+	if h == "" {
+		return ""
+	}
+	u, err := url.Parse(h)
+	if err != nil {
+		return ""
+	}
+	if base, err := url.Parse(b.base); err == nil && b.base != "" {
+		u = base.ResolveReference(u)
+	}
+	switch u.Scheme {
+	case "http", "https", "mailto", "tel":
+		return u.String()
+	}
+	return ""
+}
+
+// preserves says whether el's white-space keeps spaces as they are.
+func preserves(el *DOMNode) bool {
+	ws := el.style("white-space")
+	return strings.HasPrefix(ws, "pre") || ws == "break-spaces"
+}
+
+// add appends text in style st. Collapsible white space (already collapsed inside each run by
+// the capture) is collapsed across runs: a space after a space or a line start is dropped.
+func (b *paragraphBuilder) add(text string, keep bool, st runStyle) {
+	if !keep {
+		if b.atLineStart() {
+			text = strings.TrimLeft(text, " ")
+		}
+	}
+	if text == "" {
+		return
+	}
+	idx := -1
+	for i := range b.styles {
+		if sameStyle(b.styles[i], st) {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 {
+		idx = len(b.styles)
+		b.styles = append(b.styles, st)
+	}
+	if n := len(b.pieces); n > 0 && b.pieces[n-1].style == idx {
+		b.pieces[n-1].text += text
+		return
+	}
+	b.pieces = append(b.pieces, piece{text: text, style: idx})
+}
+
+// atLineStart says whether the paragraph is empty so far or ends with a space or line break.
+func (b *paragraphBuilder) atLineStart() bool {
+	for i := len(b.pieces) - 1; i >= 0; i-- {
+		if t := b.pieces[i].text; t != "" {
+			return strings.HasSuffix(t, " ") || strings.HasSuffix(t, "\n")
+		}
+	}
+	return true
+}
+
+// lineBreak ends the line (a br): the spaces before it are dropped and a "\n" is added in the
+// style of the text before it.
+func (b *paragraphBuilder) lineBreak() {
+	b.trimEnd()
+	if n := len(b.pieces); n > 0 {
+		b.pieces[n-1].text += "\n"
+		return
+	}
+	b.pieces = append(b.pieces, piece{text: "\n", style: -1})
+}
+
+// trimEnd drops the collapsible spaces at the end of the paragraph so far.
+func (b *paragraphBuilder) trimEnd() {
+	for len(b.pieces) > 0 {
+		n := len(b.pieces) - 1
+		b.pieces[n].text = strings.TrimRight(b.pieces[n].text, " ")
+		if b.pieces[n].text != "" {
+			return
+		}
+		b.pieces = b.pieces[:n]
+	}
+}
+
+// finish trims the paragraph's ends and returns its characters and pieces (in order, non-empty,
+// adjacent pieces in different styles).
+func (b *paragraphBuilder) finish() (string, []piece) {
+	b.trimEnd()
+	for len(b.pieces) > 0 && strings.TrimRight(b.pieces[len(b.pieces)-1].text, "\n") != b.pieces[len(b.pieces)-1].text {
+		n := len(b.pieces) - 1
+		b.pieces[n].text = strings.TrimRight(b.pieces[n].text, "\n")
+		b.trimEnd()
+	}
+	// A leading line break has no style of its own: it takes the next piece's.
+	var out []piece
+	for _, p := range b.pieces {
+		if p.style < 0 {
+			if strings.TrimSpace(p.text) == "" && len(out) == 0 {
+				continue
+			}
+		}
+		if n := len(out); n > 0 && out[n-1].style == p.style {
+			out[n-1].text += p.text
+			continue
+		}
+		out = append(out, p)
+	}
+	for i := range out {
+		if out[i].style < 0 && i+1 < len(out) {
+			out[i].style = out[i+1].style
+		}
+	}
+	var sb strings.Builder
+	for _, p := range out {
+		sb.WriteString(p.text)
+	}
+	return sb.String(), out
+}
+
+// segments turns pieces into Figma styled text segments; start and end count UTF-16 code
+// units, as Figma's (JavaScript) string offsets do.
+func (b *paragraphBuilder) segments(chars string, pieces []piece) []StyledTextSegment {
+	segs := make([]StyledTextSegment, 0, len(pieces))
+	at := 0
+	for _, p := range pieces {
+		n := utf16Len(p.text)
+		st := b.styles[max(0, p.style)]
+		seg := StyledTextSegment{
+			Characters: p.text, Start: at, End: at + n,
+			FontName: st.fontName, FontSize: st.fontSize, FontWeight: st.fontWeight,
+			Fills: append([]Paint{}, st.fills...), TextDecoration: orDefault(st.decoration, "NONE"),
+			LetterSpacing: LetterSpacing{Value: st.letterSpacing, Unit: "PIXELS"},
+			TextCase:      orDefault(st.textCase, "ORIGINAL"),
+		}
+		if st.hyperlink != "" {
+			seg.Hyperlink = &Hyperlink{Type: "URL", Value: st.hyperlink}
+		}
+		segs = append(segs, seg)
+		at += n
+	}
+	return segs
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// utf16Len counts the UTF-16 code units of s.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		if l := utf16.RuneLen(r); l > 0 {
+			n += l
+		} else {
+			n++ // an invalid rune is read as U+FFFD
+		}
+	}
+	return n
+}
+
+func sameStyle(a, b runStyle) bool {
+	if a.fontName != b.fontName || a.fontWeight != b.fontWeight || a.fontSize != b.fontSize ||
+		a.decoration != b.decoration || a.letterSpacing != b.letterSpacing || a.textCase != b.textCase ||
+		a.hyperlink != b.hyperlink || len(a.fills) != len(b.fills) {
+		return false
+	}
+	for i := range a.fills {
+		if !samePaint(a.fills[i], b.fills[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func samePaint(a, b Paint) bool {
+	if a.Type != b.Type || (a.Color == nil) != (b.Color == nil) || (a.Opacity == nil) != (b.Opacity == nil) {
+		return false
+	}
+	if a.Color != nil && *a.Color != *b.Color {
+		return false
+	}
+	return a.Opacity == nil || *a.Opacity == *b.Opacity
+}
+
+// allHidden says whether no piece is shown (all in elements with visibility hidden).
+func (b *paragraphBuilder) allHidden(pieces []piece) bool {
+	for _, p := range pieces {
+		if p.style >= 0 && len(b.styles[p.style].fills) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// placeParagraph sets the TEXT node's box: the block's content box in width (textAutoResize
+// HEIGHT, so Figma wraps it where the browser did), from the top of its first line to the
+// bottom of its last (the content box's top and bottom when the paragraph is all the block
+// holds, whole). A single line that fills a shrink-to-fit box, and text that overflows the
+// content box (nowrap, pre), keep their own width (WIDTH_AND_HEIGHT), so a substituted font
+// does not wrap them.
+func (cv *converter) placeParagraph(node *Node, n *DOMNode, frags []Box, lineHeight float64, chars string, whole bool, f *frame) {
+	if len(frags) == 0 {
+		return
+	}
+	left, right := math.Inf(1), math.Inf(-1)
+	top, bottom := math.Inf(1), math.Inf(-1)
+	var first, last Box
+	for i, r := range frags {
+		left, right = math.Min(left, r.X), math.Max(right, r.X+r.Width)
+		if i == 0 || r.Y < top {
+			top = r.Y
+		}
+		if r.Y+r.Height > bottom {
+			bottom = r.Y + r.Height
+		}
+		if i == 0 {
+			first = r
+		}
+		last = r
+	}
+	// A line box is line-height tall; the text's box (its font's content area) sits in its
+	// middle (CSS 2 §10.8.1 half-leading).
+	if lh, ok := parsePx(n.style("line-height")); ok && lh > 0 {
+		top = math.Min(top, first.Y-math.Max(0, (lh-first.Height)/2))
+		bottom = math.Max(bottom, last.Y+last.Height+math.Max(0, (lh-last.Height)/2))
+	}
+	bt, _ := parsePx(n.style("border-top-width"))
+	bb, _ := parsePx(n.style("border-bottom-width"))
+	pt, _ := parsePx(n.style("padding-top"))
+	pb, _ := parsePx(n.style("padding-bottom"))
+	if whole {
+		// The paragraph is all the block holds: its lines fill the content box from top to
+		// bottom, whatever the sizes of the fonts inside them.
+		ct, cb := n.Box.Y+bt+pt, n.Box.Y+n.Box.Height-bb-pb
+		if cb > ct {
+			top, bottom = math.Min(top, ct), math.Max(bottom, cb)
+		}
+	}
+	bl, _ := parsePx(n.style("border-left-width"))
+	br, _ := parsePx(n.style("border-right-width"))
+	pl, _ := parsePx(n.style("padding-left"))
+	pr, _ := parsePx(n.style("padding-right"))
+	cl := n.Box.X + bl + pl
+	cr := n.Box.X + n.Box.Width - br - pr
+	oneLine := bottom-top < lineHeight*1.5 && !strings.Contains(chars, "\n")
+	box := Box{X: cl, Y: top, Width: cr - cl, Height: bottom - top}
+	mode := "HEIGHT"
+	switch {
+	case cr-cl <= 0 || left < cl-1 || right > cr+1:
+		// Overflowing (nowrap, pre, negative indents): the text's own extent.
+		box.X, box.Width = left, right-left
+		if oneLine {
+			mode = "WIDTH_AND_HEIGHT"
+		}
+	case oneLine && right-left >= cr-cl-1:
+		// A single line that fills its box (shrink-to-fit: inline-block, float, table cell).
+		box.X, box.Width = left, right-left
+		mode = "WIDTH_AND_HEIGHT"
+	}
+	node.X, node.Y = px(box.X-f.ox), px(box.Y-f.oy)
+	// Round the width up: a line that just fit in the browser must fit in Figma.
+	node.Width = size(math.Ceil(box.Width*100) / 100)
+	node.Height = size(box.Height)
+	node.TextAutoResize = mode
+}
+
+// inFlowChildren counts the children of n that are recorded.
+func inFlowChildren(n *DOMNode) int {
+	k := 0
+	for _, c := range n.Children {
+		if c != nil {
+			k++
+		}
+	}
+	return k
+}
+
+// inlineDraws says whether an inline element paints a box of its own (background, border,
+// shadow).
+func inlineDraws(el *DOMNode) bool {
+	if c, ok := parseColor(el.style("background-color")); !ok || c.A > 0 {
+		return true
+	}
+	if el.style("background-image") != "none" || el.style("box-shadow") != "none" {
+		return true
+	}
+	for _, side := range []string{"top", "right", "bottom", "left"} {
+		if w, _ := parsePx(el.style("border-" + side + "-width")); w > 0 && el.style("border-"+side+"-style") != "none" {
+			return true
+		}
+	}
+	return false
+}
+
+// inlineBoxes draws the background and border of an inline element as one RECTANGLE per line
+// fragment (each fragment gets the whole decoration: box-decoration-break: clone).
+func (cv *converter) inlineBoxes(el *DOMNode, f *frame, in inherited) {
+	frags := el.Rects
+	if len(frags) == 0 {
+		frags = []Box{el.Box}
+	}
+	for _, r := range frags {
+		frag := *el
+		frag.Box = r
+		if node := cv.box(&frag, f, "RECTANGLE", false); node != nil {
+			cv.dropSVGBackgrounds(node, el)
+			f.add(node, in)
+		}
+	}
+}

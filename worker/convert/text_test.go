@@ -1,0 +1,163 @@
+package convert_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/code2des/backend/worker/convert"
+)
+
+// placed is a node with its box in page coordinates.
+type placed struct {
+	node       *convert.Node
+	x, y, w, h float64
+}
+
+// placedNodes returns every node of the tree of type typ with its page box.
+func placedNodes(root *convert.Node, typ string) []placed {
+	var out []placed
+	var walk func(n *convert.Node, ox, oy float64)
+	walk = func(n *convert.Node, ox, oy float64) {
+		x, y := ox+n.X, oy+n.Y
+		if n == root {
+			x, y = 0, 0
+		}
+		if n.Type == typ {
+			out = append(out, placed{n, x, y, n.Width, n.Height})
+		}
+		for _, c := range n.Children {
+			walk(c, x, y)
+		}
+	}
+	walk(root, 0, 0)
+	return out
+}
+
+// elementByID finds the captured element with the given id attribute.
+func elementByID(n *convert.DOMNode, id string) *convert.DOMNode {
+	if n == nil {
+		return nil
+	}
+	if n.Attrs["id"] == id {
+		return n
+	}
+	for _, c := range n.Children {
+		if e := elementByID(c, id); e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+func overlap(a, b placed) float64 {
+	w := math.Min(a.x+a.w, b.x+b.w) - math.Max(a.x, b.x)
+	h := math.Min(a.y+a.h, b.y+b.h) - math.Max(a.y, b.y)
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	return w * h
+}
+
+// TestParagraphsAreOneTextEach converts the capture of a page of ten wrapping paragraphs with
+// links, emphasis, inline code, a line break and nested inline elements (testdata/text-site):
+// judged by geometry, no two TEXT nodes overlap, and each paragraph's box holds exactly one TEXT
+// node, as wide as the paragraph's content box and as tall as its lines.
+func TestParagraphsAreOneTextEach(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "text")
+	out := f.convert(t)
+	texts := placedNodes(out.Result.Root, "TEXT")
+	for i := range texts {
+		for j := i + 1; j < len(texts); j++ {
+			if a := overlap(texts[i], texts[j]); a > 0 {
+				t.Errorf("TEXT %s %q and %s %q overlap by %.1f px²", texts[i].node.ID, texts[i].node.Name, texts[j].node.ID, texts[j].node.Name, a)
+			}
+		}
+	}
+	ids := []string{"example", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10"}
+	for _, id := range ids {
+		p := elementByID(f.capture.Document.Root, id)
+		if p == nil {
+			t.Fatalf("no paragraph #%s in the capture", id)
+		}
+		box := placed{x: p.Box.X, y: p.Box.Y, w: p.Box.Width, h: p.Box.Height}
+		var in []placed
+		for _, tx := range texts {
+			if overlap(tx, box) > 0 {
+				in = append(in, tx)
+			}
+		}
+		if len(in) != 1 {
+			t.Errorf("paragraph #%s: %d TEXT nodes in its box, want 1", id, len(in))
+			continue
+		}
+		tx := in[0]
+		// p has no padding or border: its content box is its box.
+		if math.Abs(tx.x-box.x) > 0.01 || math.Abs(tx.w-box.w) > 0.01 || tx.node.TextAutoResize != "HEIGHT" {
+			t.Errorf("paragraph #%s: TEXT at x %.2f width %.2f %s, want the content box x %.2f width %.2f, HEIGHT", id, tx.x, tx.w, tx.node.TextAutoResize, box.x, box.w)
+		}
+		if math.Abs(tx.y-box.y) > 1.5 || math.Abs(tx.y+tx.h-(box.y+box.h)) > 1.5 {
+			t.Errorf("paragraph #%s: TEXT from y %.2f to %.2f, the paragraph's lines from %.2f to %.2f", id, tx.y, tx.y+tx.h, box.y, box.y+box.h)
+		}
+	}
+}
+
+// TestIssueExampleParagraph is the small input of the issue: one TEXT node whose link is a styled
+// range that starts mid-line and wraps, with the plain text around it in ranges of its own.
+func TestIssueExampleParagraph(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "text")
+	out := f.convert(t)
+	var node *convert.Node
+	for _, tx := range placedNodes(out.Result.Root, "TEXT") {
+		if strings.HasPrefix(tx.node.Characters, "Plain start") {
+			node = tx.node
+		}
+	}
+	if node == nil {
+		t.Fatal("no TEXT for the example paragraph")
+	}
+	const want = "Plain start of the line and a link that wraps onto the next line then more."
+	if node.Characters != want {
+		t.Fatalf("characters %q, want %q", node.Characters, want)
+	}
+	if node.Width != 320 || node.TextAutoResize != "HEIGHT" || node.FontSize != 20 || node.LineHeight == nil || *node.LineHeight.Value != 30 {
+		t.Errorf("width %v %s, font size %v, line height %+v; want 320 HEIGHT, 20, 30 px", node.Width, node.TextAutoResize, node.FontSize, node.LineHeight)
+	}
+	segs := node.StyledTextSegments
+	if len(segs) != 3 {
+		t.Fatalf("%d segments, want 3: %+v", len(segs), segs)
+	}
+	type rng struct {
+		chars      string
+		start, end int
+		link       bool
+		decoration string
+	}
+	wantSegs := []rng{
+		{"Plain start of the line ", 0, 24, false, "NONE"},
+		{"and a link that wraps onto the next line", 24, 64, true, "UNDERLINE"},
+		{" then more.", 64, 75, false, "NONE"},
+	}
+	for i, w := range wantSegs {
+		s := segs[i]
+		got := rng{s.Characters, s.Start, s.End, s.Hyperlink != nil, s.TextDecoration}
+		if got != w {
+			t.Errorf("segment %d = %+v, want %+v", i, got, w)
+		}
+	}
+	// href="#" is the page itself.
+	if l := segs[1].Hyperlink; l == nil || l.Type != "URL" || l.Value != f.capture.Document.URL {
+		t.Errorf("link hyperlink %+v, want the page URL %s", l, f.capture.Document.URL)
+	}
+	if segs[1].Fills[0].Color.B < 0.8 || segs[0].Fills[0].Color.B > 0.2 {
+		t.Errorf("link colour %+v, text colour %+v; want the link blue, the text dark", segs[1].Fills[0].Color, segs[0].Fills[0].Color)
+	}
+}
+
+func TestGoldenText(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "text")
+	checkGolden(t, "text", f.convert(t).JSON)
+}
