@@ -13,6 +13,10 @@ import (
 
 // formNode is the part of a captured element the checks of this file read.
 type formNode struct {
+	Type     string            `json:"type"`
+	Text     string            `json:"text"`
+	Box      capturedBox       `json:"box"`
+	Rects    []capturedBox     `json:"rects"`
 	Tag      string            `json:"tag"`
 	Attrs    map[string]string `json:"attrs"`
 	Style    map[string]string `json:"style"`
@@ -103,5 +107,62 @@ func TestVerticalTextRecordsWritingMode(t *testing.T) {
 		if got := byID[el].Style["writing-mode"]; got != want {
 			t.Errorf("#%s records writing-mode %q, want %q", el, got, want)
 		}
+	}
+}
+
+// capturedBox is a box of the capture (page CSS px).
+type capturedBox struct {
+	X, Y, Width, Height float64
+}
+
+// textChild decodes the i-th child of n as a text run.
+func textChild(t *testing.T, n formNode, i int) formNode {
+	t.Helper()
+	if len(n.Children) <= i {
+		t.Fatalf("element has %d children, want a text run at %d", len(n.Children), i)
+	}
+	var c formNode
+	if err := json.Unmarshal(n.Children[i], &c); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestTextRecordsLineFragments captures a paragraph whose link starts mid-line and wraps: the
+// link and its text run record one rect per line (the second line starting at the paragraph's
+// left edge, left of where the first began), a run on one line records none, a dir=rtl
+// paragraph records its direction, and the fragments of a run stop at MaxLineFragments.
+func TestTextRecordsLineFragments(t *testing.T) {
+	t.Parallel()
+	_, byID := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a62", capturetest.TextPath)
+	link, wrap := byID["link"], byID["wrap"]
+	run := textChild(t, link, 0)
+	for what, rects := range map[string][]capturedBox{"the link": link.Rects, "its text run": run.Rects} {
+		if len(rects) != 2 {
+			t.Fatalf("%s records %d line fragments, want 2: %+v", what, len(rects), rects)
+		}
+		first, second := rects[0], rects[1]
+		if second.Y <= first.Y || second.X >= first.X || second.X != wrap.Box.X {
+			t.Errorf("%s: fragments %+v then %+v; want the second on the next line at the paragraph's left edge %.2f", what, first, second, wrap.Box.X)
+		}
+	}
+	if r := textChild(t, byID["short"], 0).Rects; r != nil {
+		t.Errorf("a run on one line records fragments %+v, want none", r)
+	}
+	if got := byID["rtl"].Style["direction"]; got != "rtl" {
+		t.Errorf("#rtl records direction %q, want rtl", got)
+	}
+	if got, ok := byID["wrap"].Style["direction"]; ok {
+		t.Errorf("#wrap records direction %q, want none (ltr is the default)", got)
+	}
+	for id, want := range map[string]int{"at-limit": capture.MaxLineFragments, "past-limit": capture.MaxLineFragments} {
+		if got := len(textChild(t, byID[id], 0).Rects); got != want {
+			t.Errorf("#%s: %d line fragments, want %d", id, got, want)
+		}
+	}
+	// The run past the limit has one more line than it records: its box still spans them all.
+	at, past := textChild(t, byID["at-limit"], 0), textChild(t, byID["past-limit"], 0)
+	if past.Box.Height <= at.Box.Height {
+		t.Errorf("past-limit box height %.1f, at-limit %.1f; want the longer run taller", past.Box.Height, at.Box.Height)
 	}
 }

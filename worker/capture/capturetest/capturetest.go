@@ -39,6 +39,10 @@ const (
 	// VerticalPath is a page of paragraphs in each writing mode: #horizontal, #rl (vertical-rl),
 	// #lr (vertical-lr) and #sideways (sideways-rl).
 	VerticalPath = "/vertical.html"
+	// TextPath is a page of text runs: #wrap (a paragraph whose link #link starts mid-line and
+	// wraps), #oneline (with the link #short on one line), #rtl (dir=rtl), and #at-limit and
+	// #past-limit, one word per line for 1000 and 1001 lines (MaxLineFragments).
+	TextPath = "/text.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
 	// SizedPath?h=N is a page exactly N CSS px tall.
