@@ -41,7 +41,8 @@ const (
 	VerticalPath = "/vertical.html"
 	// TextPath is a page of text runs: #wrap (a paragraph whose link #link starts mid-line and
 	// wraps), #oneline (with the link #short on one line), #rtl (dir=rtl), and #at-limit and
-	// #past-limit, one word per line for 1000 and 1001 lines (MaxLineFragments).
+	// #past-limit, one word per line for 1000 and 1001 lines (MaxLineFragments). ReadySelector is
+	// there from the start.
 	TextPath = "/text.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
