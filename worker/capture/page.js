@@ -97,11 +97,13 @@
 
   // collect walks the rendered DOM and returns {document, images}. images lists every image the
   // page shows, once per distinct URL (or inline SVG), with the id the document refers to.
-  function collect(maxNodes, maxTextLen, maxFragments) {
+  function collect(maxNodes, maxTextLen, maxFragments, maxFontQueries, maxFontFaces) {
     const images = [];
     const byURL = new Map();
     let count = 0;
     let truncated = false;
+    // The text runs whose drawn fonts the capture asks DevTools for (fonts.go).
+    const textRuns = [];
     const imageRef = (kind, url, markup) => {
       if (url && byURL.has(url)) return byURL.get(url);
       const id = "img-" + (images.length + 1);
@@ -128,6 +130,10 @@
         // TEXT from its first and last line, not from the union box.
         const frags = lineRects(range.getClientRects(), maxFragments);
         if (frags.length > 1) out.rects = frags;
+        if (textRuns.length < maxFontQueries) {
+          out.font_ref = textRuns.length;
+          textRuns.push(node);
+        }
         return out;
       }
       if (node.nodeType !== Node.ELEMENT_NODE || SKIP.has(node.tagName)) return null;
@@ -205,6 +211,14 @@
     window.scrollTo(0, 0);
     const root = walk(document.documentElement);
     const de = document.documentElement;
+    window.__c2d.textRuns = textRuns;
+    // The page's @font-face faces and whether each loaded: a family declared but never loaded
+    // must not be taken for the one drawn.
+    const fontFaces = [];
+    for (const f of document.fonts) {
+      if (fontFaces.length >= maxFontFaces) break;
+      fontFaces.push({ family: f.family.replace(/^["']|["']$/g, ""), weight: f.weight, style: f.style, status: f.status });
+    }
     return {
       document: {
         title: document.title,
@@ -216,6 +230,7 @@
         node_count: count,
         truncated,
         root,
+        font_faces: fontFaces,
       },
       images,
     };

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,6 +18,7 @@ type formNode struct {
 	Text     string            `json:"text"`
 	Box      capturedBox       `json:"box"`
 	Rects    []capturedBox     `json:"rects"`
+	FontRef  *int              `json:"font_ref"`
 	Tag      string            `json:"tag"`
 	Attrs    map[string]string `json:"attrs"`
 	Style    map[string]string `json:"style"`
@@ -164,5 +166,85 @@ func TestTextRecordsLineFragments(t *testing.T) {
 	at, past := textChild(t, byID["at-limit"], 0), textChild(t, byID["past-limit"], 0)
 	if past.Box.Height <= at.Box.Height {
 		t.Errorf("past-limit box height %.1f, at-limit %.1f; want the longer run taller", past.Box.Height, at.Box.Height)
+	}
+}
+
+// fontDoc is what the fonts checks read of a capture's document.
+type fontDoc struct {
+	Document struct {
+		PlatformFonts [][]capture.PlatformFont `json:"platform_fonts"`
+		FontFaces     []struct {
+			Family, Weight, Style, Status string
+		} `json:"font_faces"`
+	} `json:"document"`
+}
+
+// TestFontsRecordWhatWasDrawn captures paragraphs in a web font, a @font-face whose file is
+// missing, and platform families: each text run's font_ref names the platform_fonts DevTools
+// reported for it (the web font's faces by their own names, custom; a fallback by the machine's
+// family), and font_faces says which @font-face loaded and which failed.
+func TestFontsRecordWhatWasDrawn(t *testing.T) {
+	t.Parallel()
+	raw, byID := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a63", capturetest.FontsPath)
+	var doc fontDoc
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	fonts := doc.Document.PlatformFonts
+	drawn := func(id string) []capture.PlatformFont {
+		t.Helper()
+		n, ok := byID[id]
+		if !ok {
+			t.Fatalf("#%s is missing", id)
+		}
+		run := textChild(t, n, 0)
+		if run.FontRef == nil || *run.FontRef >= len(fonts) {
+			t.Fatalf("#%s's text has font_ref %v of %d platform_fonts entries", id, run.FontRef, len(fonts))
+		}
+		return fonts[*run.FontRef]
+	}
+	for id, want := range map[string]capture.PlatformFont{
+		"web":        {Family: "C2D Test Mono", PostScriptName: "C2DTestMono-Regular", Custom: true},
+		"web-600":    {Family: "C2D Test Mono", PostScriptName: "C2DTestMono-Bold", Custom: true},
+		"web-italic": {Family: "C2D Test Mono", PostScriptName: "C2DTestMono-Regular", Custom: true},
+	} {
+		got := drawn(id)
+		if len(got) != 1 {
+			t.Errorf("#%s drawn in %+v, want one font", id, got)
+			continue
+		}
+		if g := got[0]; g.Family != want.Family || g.PostScriptName != want.PostScriptName || g.Custom != want.Custom || g.Glyphs < 5 {
+			t.Errorf("#%s drawn in %+v, want %+v with its glyphs", id, g, want)
+		}
+	}
+	// Platform fallbacks depend on the machine's fonts (here fontconfig's serif and sans): a
+	// platform face, never the missing web font nor the loaded one.
+	for _, id := range []string{"missing", "system", "arial", "roboto"} {
+		got := drawn(id)
+		if len(got) == 0 {
+			t.Errorf("#%s records no drawn font", id)
+		}
+		for _, g := range got {
+			if g.Custom || g.Family == "" || g.Family == "Missing Brand" || g.Family == "C2D Test Mono" || g.Glyphs < 5 {
+				t.Errorf("#%s drawn in %+v, want a platform face", id, g)
+			}
+		}
+	}
+	// A run's fonts are its own: the upright text of #mixed is not counted with its italic child's.
+	upright, italic := drawn("mixed"), drawn("mixed-em")
+	slanted := func(f capture.PlatformFont) bool {
+		return strings.Contains(f.PostScriptName, "Italic") || strings.Contains(f.PostScriptName, "Oblique")
+	}
+	if len(upright) != 1 || len(italic) != 1 || slanted(upright[0]) || !slanted(italic[0]) {
+		t.Errorf("#mixed drawn in %+v, its em in %+v; want one upright face, one italic face", upright, italic)
+	}
+	status := map[string]string{}
+	for _, f := range doc.Document.FontFaces {
+		status[f.Family+" "+f.Weight] = f.Status
+	}
+	for face, want := range map[string]string{"C2D Brand 400": "loaded", "C2D Brand 700": "loaded", "Missing Brand normal": "error"} {
+		if status[face] != want {
+			t.Errorf("font face %s is %q, want %q (faces %v)", face, status[face], want, status)
+		}
 	}
 }

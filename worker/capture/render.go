@@ -187,7 +187,7 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		} `json:"images"`
 	}
 	raw, err := chromedp.Run(tabCtx, chromedp.Evaluate[[]byte](
-		fmt.Sprintf("window.__c2d.collect(%d, %d, %d)", MaxDocumentNodes, MaxTextLen, MaxLineFragments)))
+		fmt.Sprintf("window.__c2d.collect(%d, %d, %d, %d, %d)", MaxDocumentNodes, MaxTextLen, MaxLineFragments, MaxFontQueries, MaxFontFaces)))
 	if err != nil {
 		return nil, fmt.Errorf("record document: %w", err)
 	}
@@ -197,7 +197,13 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 	if err := json.Unmarshal(raw, &collected); err != nil {
 		return nil, fmt.Errorf("decode document: %w", err)
 	}
-	out.Document = collected.Document
+	fonts, err := platformFonts(tabCtx)
+	if err != nil {
+		return nil, fmt.Errorf("record drawn fonts: %w", err)
+	}
+	if out.Document, err = withPlatformFonts(collected.Document, fonts); err != nil {
+		return nil, fmt.Errorf("record drawn fonts: %w", err)
+	}
 	var doc struct {
 		URL string `json:"url"`
 	}

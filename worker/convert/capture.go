@@ -59,6 +59,32 @@ type Document struct {
 	UnresolvedImages []UnresolvedImage `json:"unresolved_images"`
 	// AssetKinds maps asset ids to "img", "background" or "inline-svg".
 	AssetKinds map[string]string `json:"asset_kinds"`
+	// PlatformFonts are the fonts Chromium drew each text run in (DevTools
+	// CSS.getPlatformFontsForNode), indexed by the run's FontRef; runs without an entry and
+	// captures before them are mapped from the declared families.
+	PlatformFonts [][]PlatformFont `json:"platform_fonts"`
+	// FontFaces are the page's @font-face faces (document.fonts) and whether each loaded.
+	FontFaces []FontFace `json:"font_faces"`
+}
+
+// PlatformFont is one font that drew text of an element.
+type PlatformFont struct {
+	// Family and PostScriptName are the face's own names (a web font's are those inside its
+	// file, not its @font-face family).
+	Family         string `json:"family"`
+	PostScriptName string `json:"postscript_name"`
+	// Custom says it is a web font.
+	Custom bool `json:"custom"`
+	Glyphs int  `json:"glyphs"`
+}
+
+// FontFace is one @font-face face of the page: family, weight ("400", or a range "100 900"),
+// style ("normal", "italic", "oblique ...") and status ("loaded", "error", "unloaded", "loading").
+type FontFace struct {
+	Family string `json:"family"`
+	Weight string `json:"weight"`
+	Style  string `json:"style"`
+	Status string `json:"status"`
 }
 
 // Box is a layout box in page coordinates (CSS px, origin at the page's top left).
@@ -88,7 +114,9 @@ type DOMNode struct {
 	// Value is the text a form control shows (input: its live value, textarea: its text,
 	// select: the chosen options' labels); nil for other elements, password inputs and captures
 	// made before it was recorded.
-	Value    *string    `json:"value"`
+	Value *string `json:"value"`
+	// FontRef indexes Document.PlatformFonts for a text run (the fonts that drew it).
+	FontRef  *int       `json:"font_ref"`
 	Image    *DOMImage  `json:"image"`
 	Pseudo   []Pseudo   `json:"pseudo"`
 	Children []*DOMNode `json:"children"`

@@ -109,7 +109,7 @@ func (cv *converter) paragraph(n *DOMNode, kids []*DOMNode, f *frame, in inherit
 	}
 	node.Name = clipName(chars)
 	node.Characters = chars
-	base0 := cv.styleOf(n, node.ID, in.decoration)
+	base0 := cv.styleOf(n, nil, node.ID, in.decoration)
 	if len(segs) > 0 {
 		// The node-level values are the first segment's (what Figma shows for a TEXT without
 		// segments, and what a reader that ignores them draws).
@@ -136,7 +136,7 @@ func (cv *converter) paragraph(n *DOMNode, kids []*DOMNode, f *frame, in inherit
 func (b *paragraphBuilder) walk(k, parent *DOMNode, decoration, href string, hidden bool) {
 	switch k.Type {
 	case "text":
-		st := b.cv.styleOf(parent, b.nodeID, decoration)
+		st := b.cv.styleOf(parent, k, b.nodeID, decoration)
 		st.hyperlink = href
 		if hidden {
 			st.fills = []Paint{}

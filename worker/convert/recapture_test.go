@@ -32,6 +32,7 @@ var fixtureSites = map[string][2]string{
 	"site":        {"../capture/capturetest/site", "/index.html"},
 	"unsupported": {"testdata/unsupported-site", "/index.html"},
 	"text":        {"testdata/text-site", "/index.html"},
+	"fonts":       {"../capture/capturetest/site", "/fonts.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

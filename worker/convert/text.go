@@ -26,7 +26,7 @@ func (cv *converter) text(t, el *DOMNode, f *frame, decoration string) *Node {
 	if node == nil {
 		return nil
 	}
-	cv.setText(node, el, chars, decoration)
+	cv.setText(node, el, t, chars, decoration)
 	if wm := el.style("writing-mode"); verticalWritingMode(wm) && !cv.verticalWarned[el] {
 		// Figma text is horizontal only. The node keeps the vertical run's box (so the layout
 		// around it holds) and the warning says the text inside is not vertical.
@@ -61,9 +61,9 @@ type runStyle struct {
 	hyperlink     string // absolute URL, or ""
 }
 
-// styleOf reads the typography of text whose element is el; nodeID names the node its warnings
-// are about.
-func (cv *converter) styleOf(el *DOMNode, nodeID, decoration string) runStyle {
+// styleOf reads the typography of the text run run (nil when there is none) whose element is
+// el; nodeID names the node its warnings are about.
+func (cv *converter) styleOf(el, run *DOMNode, nodeID, decoration string) runStyle {
 	st := runStyle{decoration: decoration}
 	c, ok := cv.color(el.style("color"), nodeID, "color")
 	if !ok {
@@ -71,18 +71,15 @@ func (cv *converter) styleOf(el *DOMNode, nodeID, decoration string) runStyle {
 	}
 	st.fills = []Paint{solid(c)}
 
-	family, generic := fontFamily(el.style("font-family"))
-	if generic != "" {
-		cv.warn.addOnce("font:"+generic, WarnGenericFont, nodeID, "the generic font family %s is set in %s", generic, family)
-	}
 	weight, err := strconv.Atoi(el.style("font-weight"))
 	if err != nil || weight < 1 || weight > 1000 {
 		weight = 400
 	}
 	fs := el.style("font-style")
 	italic := fs == "italic" || strings.HasPrefix(fs, "oblique")
-	st.fontName = FontName{Family: family, Style: fontStyle(weight, italic)}
-	st.fontWeight = weight
+	font := cv.fontOf(el, run, nodeID, weight, italic)
+	st.fontName = FontName{Family: font.family, Style: fontStyle(font.weight, font.italic)}
+	st.fontWeight = font.weight
 	size, ok := parsePx(el.style("font-size"))
 	if !ok || size <= 0 {
 		size = 16
@@ -150,10 +147,11 @@ func textAlign(el *DOMNode) string {
 	return "LEFT"
 }
 
-// setText sets the characters and typography of a TEXT node from the computed style of el.
-func (cv *converter) setText(node *Node, el *DOMNode, chars, decoration string) {
+// setText sets the characters and typography of a TEXT node from the computed style of el and
+// the fonts that drew run (nil when the capture has no run for it).
+func (cv *converter) setText(node *Node, el, run *DOMNode, chars, decoration string) {
 	node.Characters = chars
-	cv.styleOf(el, node.ID, decoration).apply(node)
+	cv.styleOf(el, run, node.ID, decoration).apply(node)
 	lineHeight := lineHeightOf(node, el)
 	node.TextAlignHorizontal = textAlign(el)
 	node.TextAlignVertical = "TOP"

@@ -52,6 +52,16 @@ const (
 	// WarnGenericFont: a generic font family (sans-serif, serif, monospace, system-ui, ...)
 	// mapped to a concrete Figma font; once per generic family.
 	WarnGenericFont = "FONT_GENERIC_FAMILY"
+	// WarnFontFace: text drawn in a face of another weight or style than declared (the family
+	// lacks it: a 600 drawn by the 700 face, italic drawn upright); the TEXT is set in the face
+	// drawn. Once per family and pair of faces.
+	WarnFontFace = "FONT_FACE_SUBSTITUTED"
+	// WarnFontNotLoaded: a web font (@font-face) declared for text did not load; the text is set
+	// in the next declared family Figma users have, never in the one that failed. Once per family.
+	WarnFontNotLoaded = "FONT_NOT_LOADED"
+	// WarnFontFallback: no declared family of the text is a web font that drew it or a family
+	// Figma users have (docs/conversion.md "Fonts"); set in Inter. Once per font-family list.
+	WarnFontFallback = "FONT_FALLBACK"
 	// WarnImageUnresolved: an image the page shows has no bytes in the capture (not loaded,
 	// over the capture's limits, or its object is missing).
 	WarnImageUnresolved = "IMAGE_UNRESOLVED"

@@ -44,6 +44,14 @@ const (
 	// #past-limit, one word per line for 1000 and 1001 lines (MaxLineFragments). ReadySelector is
 	// there from the start.
 	TextPath = "/text.html"
+	// FontsPath is a page of paragraphs in the fonts of docs/conversion.md "Fonts": #web in the
+	// web font "C2D Brand" (brand-regular.ttf and brand-bold.ttf, whose own family name is "C2D
+	// Test Mono"), #web-600 (weight 600, drawn by the 700 face), #web-italic (no italic face),
+	// #missing (a @font-face whose file is missing, falling back to serif), #system (system-ui),
+	// #arial (Arial, sans-serif), #roboto (Roboto, sans-serif; not on the machine) and #unknown
+	// ('Unknown Local Face', serif), and #mixed (sans-serif upright text with the italic
+	// #mixed-em inside). ReadySelector is there from the start.
+	FontsPath = "/fonts.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
 	// SizedPath?h=N is a page exactly N CSS px tall.
