@@ -1,5 +1,5 @@
 # The two commands of the README, plus code generation.
-.PHONY: run test generate
+.PHONY: run test generate fidelity
 
 # Run the whole product on this machine: PostgreSQL, the S3 and SQS protocol servers, the API and
 # the reference capture worker (headless Chromium); it then prints how to run the first import.
@@ -17,3 +17,10 @@ test:
 # Regenerate the gqlgen code after editing schema.graphqls or gqlgen.yml.
 generate:
 	go generate ./graph
+
+# The fidelity gate (docs/fidelity.md): every page of testdata/fidelity/site through capture,
+# conversion and preview; prints the table, writes side-by-side PNGs to fidelity-out/ and fails
+# when a page is below its thresholds (testdata/fidelity/thresholds.json).
+fidelity:
+	bash .ci/chromium-up
+	FIDELITY_GATE=1 go test -count=1 -timeout 10m -run 'TestFidelityGate$$' -v ./worker/fidelity/corpus -args -fidelity.out=$(CURDIR)/fidelity-out

@@ -21,7 +21,8 @@ import (
 //	  "root":     {"type": "FRAME", "id": "...", "name": "...", "children": [...]},
 //	  "images":   [{"ref": "...", "key": "...", "mime_type": "image/png", "sha256": "...",
 //	                "byte_size": 123, "width": 10, "height": 10}],
-//	  "warnings": [{"code": "...", "message": "...", "node_id": "..."}]
+//	  "warnings": [{"code": "...", "message": "...", "node_id": "..."}],
+//	  "fidelity": {"version": 1, "scale": 2, "ssim": 0.93, ...}   (optional, fidelity.go)
 //	}
 //
 // This file and tree.go are the one definition of its rules: the completed-conversion callback
@@ -122,24 +123,31 @@ type Result struct {
 	Root     json.RawMessage
 	Images   []ResultImage
 	Warnings []ResultWarning
+	// Fidelity is the optional fidelity member (nil when absent).
+	Fidelity *ResultFidelity
 	// ImageRefs is every imageRef of the tree in first-use order; each resolves to an entry of
 	// Images of the right kind.
 	ImageRefs []ImageRefUse
 }
 
-// resultMembers are the top-level members of a result JSON, all required.
-var resultMembers = []string{"manifest", "root", "images", "warnings"}
+// resultMembers are the required top-level members of a result JSON; optionalResultMembers may
+// be left out (or be null).
+var (
+	resultMembers         = []string{"manifest", "root", "images", "warnings"}
+	optionalResultMembers = []string{"fidelity"}
+)
 
 // ParseResult decodes and checks a result JSON on its own (without the job). The document is one
-// JSON object with exactly the members manifest, root, images and warnings, each once and not
-// null, and nothing after it; unknown fields are refused everywhere outside the node tree. It
-// checks the manifest's kind, version and identity fields, every images and warnings entry and
-// the list limits, the node tree (ValidateTree) and that every imageRef resolves.
+// JSON object with the members manifest, root, images and warnings, each once and not null,
+// optionally fidelity (once; null counts as absent), and nothing after it; unknown fields are
+// refused everywhere outside the node tree. It checks the manifest's kind, version and identity
+// fields, every images and warnings entry and the list limits, the fidelity member (fidelity.go),
+// the node tree (ValidateTree) and that every imageRef resolves.
 //
 // Errors (CodeFailedPrecondition, client-safe message): the first broken rule; the cause wraps
 // ErrMalformed, ErrManifest, ErrInvalidEntry, ErrInvalidTree or ErrDanglingRef.
 func ParseResult(b []byte) (*Result, error) {
-	members, err := splitObject(b, resultMembers)
+	members, err := splitObject(b, resultMembers, optionalResultMembers)
 	if err != nil {
 		return nil, err
 	}
@@ -150,6 +158,11 @@ func ParseResult(b []byte) (*Result, error) {
 	}{{"manifest", &r.Manifest}, {"images", &r.Images}, {"warnings", &r.Warnings}} {
 		if err := decodeStrict(members[m.name], m.dst); err != nil {
 			return nil, invalid(because(ErrMalformed, err), "result is not valid JSON of the result format (member %q)", m.name)
+		}
+	}
+	if raw, ok := members["fidelity"]; ok {
+		if r.Fidelity, err = parseFidelity(raw); err != nil {
+			return nil, err
 		}
 	}
 	if err := r.Manifest.check(); err != nil {
@@ -174,15 +187,15 @@ func ParseResult(b []byte) (*Result, error) {
 }
 
 // splitObject splits one JSON object into the raw values of its members. Member names are
-// matched exactly; each of names must appear once and not be null, and no other member may.
-// Errors wrap ErrMalformed.
-func splitObject(b []byte, names []string) (map[string]json.RawMessage, error) {
+// matched exactly; each of names must appear once and not be null, each of optional at most
+// once, and no other member may. Errors wrap ErrMalformed.
+func splitObject(b []byte, names, optional []string) (map[string]json.RawMessage, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
 		return nil, invalid(because(ErrMalformed, err), "result is not valid JSON of the result format")
 	}
-	known := make(map[string]bool, len(names))
-	for _, n := range names {
+	known := make(map[string]bool, len(names)+len(optional))
+	for _, n := range append(append([]string{}, names...), optional...) {
 		known[n] = true
 	}
 	members := make(map[string]json.RawMessage, len(names))
@@ -408,6 +421,12 @@ func CheckResult(b []byte, c ResultClaim, bucket, keyPrefix string) (*Result, er
 		With(PageImportScope(bucket, keyPrefix, c.PageImportID, c.PageImportAttempt))
 	if err := result.CheckScope(scope); err != nil {
 		return nil, err
+	}
+	if f := result.Fidelity; f.Measured() {
+		own := Code2DesScope(bucket, keyPrefix, c.Code2DesID, c.Attempt)
+		if err := own.Key("result fidelity diff_map key", f.DiffMap.Key); err != nil {
+			return nil, err
+		}
 	}
 	if err := result.CheckWarningCount(c.WarningCount); err != nil {
 		return nil, err

@@ -181,6 +181,7 @@ func (s *stack) runConversionWorker(t *testing.T) {
 		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
 		CallbackSecret: workerSecret, CallbackTimeout: 10 * time.Second, JobTimeout: 30 * time.Second,
 		MaxCaptureBytes: 16 << 20, WaitTime: time.Second, VisibilityTimeout: 2 * time.Minute, MaxReceives: 3, Concurrency: 1,
+		SelfCheck: true, // as in make run: every result carries its fidelity
 	}
 	sqsClient, s3Client, err := convert.NewAWSClients(context.Background(), cfg)
 	if err != nil {

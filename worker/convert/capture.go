@@ -26,6 +26,18 @@ type Capture struct {
 	// UnresolvedImages is where early capture versions listed images without bytes; the capture
 	// worker now lists them in Document.UnresolvedImages. Both are read.
 	UnresolvedImages []UnresolvedImage `json:"unresolved_images"`
+	// Screenshot is the full-page PNG the capture worker took (device pixels); the self-check
+	// compares the result's preview with it.
+	Screenshot *ScreenshotRef `json:"screenshot"`
+}
+
+// ScreenshotRef points at the capture's screenshot (SPEC §7).
+type ScreenshotRef struct {
+	Key      string `json:"key"`
+	MimeType string `json:"mime_type"`
+	Width    int    `json:"width"`
+	Height   int    `json:"height"`
+	Capped   bool   `json:"capped"`
 }
 
 // CaptureManifest is the identity and source of a capture.
@@ -37,6 +49,8 @@ type CaptureManifest struct {
 	SourceURL    string `json:"source_url"`
 	FinalURL     string `json:"final_url"`
 	Viewport     Size   `json:"viewport"`
+	// DeviceScaleFactor is the capture's device pixels per CSS px (the screenshot's scale).
+	DeviceScaleFactor float64 `json:"device_scale_factor"`
 }
 
 // Size is a width and height in CSS px.

@@ -52,6 +52,14 @@ type Config struct {
 	MaxReceives int `env:"CONVERT_MAX_RECEIVES" envDefault:"3"`
 	// Concurrency is how many conversions run at once.
 	Concurrency int `env:"CONVERT_CONCURRENCY" envDefault:"2"`
+
+	// SelfCheck turns on the self-check (docs/fidelity.md): each result is drawn by
+	// worker/preview in headless Chromium, compared with the capture's screenshot and given a
+	// fidelity member and a diff map. On by default (make run, the tests); off, results have no
+	// fidelity member and the worker needs no Chromium.
+	SelfCheck bool `env:"CONVERT_SELF_CHECK" envDefault:"true"`
+	// ChromiumPath is the browser the self-check's preview runs in.
+	ChromiumPath string `env:"CHROMIUM_PATH" envDefault:"/usr/bin/chromium"`
 }
 
 // MaxWaitTime is SQS's longest long-poll wait.

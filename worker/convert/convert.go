@@ -87,6 +87,16 @@ func Convert(ctx context.Context, c *Capture, job Job, opts Options, load AssetL
 		Images:   append([]ImageEntry{}, cv.entries...),
 		Warnings: cv.warn.done(),
 	}
+	out, err := EncodeResult(res)
+	if err != nil {
+		return nil, err
+	}
+	return &Output{JSON: out, Result: res, Copies: cv.copies}, nil
+}
+
+// EncodeResult encodes a result deterministically (fixed member order, no HTML escaping). It
+// returns ErrTooLarge (wrapped) over MaxResultBytes.
+func EncodeResult(res *Result) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -97,7 +107,7 @@ func Convert(ctx context.Context, c *Capture, job Job, opts Options, load AssetL
 	if len(out) > MaxResultBytes {
 		return nil, fmt.Errorf("%w: %d bytes, limit %d", ErrTooLarge, len(out), MaxResultBytes)
 	}
-	return &Output{JSON: out, Result: res, Copies: cv.copies}, nil
+	return out, nil
 }
 
 type converter struct {

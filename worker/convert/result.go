@@ -68,6 +68,44 @@ type Result struct {
 	Root     *Node        `json:"root"`
 	Images   []ImageEntry `json:"images"`
 	Warnings []Warning    `json:"warnings"`
+	// Fidelity is the self-check's measure (CONVERT_SELF_CHECK; docs/fidelity.md); absent when
+	// the self-check is off.
+	Fidelity *Fidelity `json:"fidelity,omitempty"`
+}
+
+// Fidelity says how close the result's preview (worker/preview) is to the page's screenshot
+// (docs/fidelity.md, docs/schemas/result.schema.json). Version is fidelity.Version. The pixel
+// measures (SSIM, DiffRatio, the compared size and DiffMap) are present together, or all absent
+// when the preview could not be drawn or compared (a FIDELITY_NOT_MEASURED warning says why).
+type Fidelity struct {
+	Version int `json:"version"`
+	// Scale is the device pixels per px both images were compared at (the capture's).
+	Scale float64 `json:"scale"`
+	// SSIM is the mean structural similarity of the greyscale images, 0-1.
+	SSIM *float64 `json:"ssim,omitempty"`
+	// DiffRatio is the share of compared pixels with a channel off by more than DiffThreshold.
+	DiffRatio *float64 `json:"diff_ratio,omitempty"`
+	// DiffThreshold is fidelity.DiffThreshold (of 255), recorded with the ratio it defines.
+	DiffThreshold int `json:"diff_threshold"`
+	// ComparedWidth and ComparedHeight are the compared area in device pixels.
+	ComparedWidth  int `json:"compared_width,omitempty"`
+	ComparedHeight int `json:"compared_height,omitempty"`
+	// TextCoverage is the share of the page's visible words found in TEXT nodes, 0-1.
+	TextCoverage float64 `json:"text_coverage"`
+	// ImageCoverage is the share of the page's distinct images the result draws, 0-1.
+	ImageCoverage float64 `json:"image_coverage"`
+	// DiffMap is the diff map PNG stored under the job's prefix (DiffMapObject).
+	DiffMap *DiffMapRef `json:"diff_map,omitempty"`
+}
+
+// DiffMapRef points at the stored diff map PNG.
+type DiffMapRef struct {
+	Key      string `json:"key"`
+	MimeType string `json:"mime_type"`
+	SHA256   string `json:"sha256"`
+	ByteSize int64  `json:"byte_size"`
+	Width    int    `json:"width"`
+	Height   int    `json:"height"`
 }
 
 // Manifest repeats the job identity for the backend's fence (SPEC §6).

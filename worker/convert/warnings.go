@@ -85,6 +85,10 @@ const (
 	WarnNodeLimit = "NODE_LIMIT"
 	// WarnTruncated: more than MaxWarnings warnings; the last one counts the omitted ones.
 	WarnTruncated = "WARNINGS_TRUNCATED"
+	// WarnFidelityNotMeasured: the self-check (CONVERT_SELF_CHECK) could not draw the preview or
+	// compare it with the screenshot (no screenshot, one too large, a result the preview refuses,
+	// a renderer failure or timeout); the result has no pixel score (docs/fidelity.md).
+	WarnFidelityNotMeasured = "FIDELITY_NOT_MEASURED"
 )
 
 // warnings collects the warnings of one conversion in order, deduplicating the ones that are

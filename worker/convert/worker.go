@@ -30,6 +30,7 @@ import (
 
 	"github.com/code2des/backend/worker/internal/callback"
 	"github.com/code2des/backend/worker/internal/consumer"
+	"github.com/code2des/backend/worker/preview"
 )
 
 // Callback statuses (SPEC §6).
@@ -79,6 +80,22 @@ type Worker struct {
 	Logger     *slog.Logger
 	// Now is the clock used to sign callbacks (time.Now when nil).
 	Now func() time.Time
+	// Preview draws results for the self-check (Config.SelfCheck); nil means the worker starts
+	// its own Chromium on the first job and stops it in Close.
+	Preview *preview.Renderer
+
+	own renderer
+}
+
+// Close stops the Chromium the worker started for the self-check, if any. Run calls it when it
+// returns; a caller of Handle calls it when done.
+func (w *Worker) Close() { w.own.close() }
+
+func (w *Worker) previewRenderer() *preview.Renderer {
+	if w.Preview != nil {
+		return w.Preview
+	}
+	return w.own.get(w.Config.ChromiumPath)
 }
 
 // Run polls the queue with Config.Concurrency loops until ctx ends, then waits for the
@@ -88,6 +105,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	if err := w.Config.Validate(); err != nil {
 		return err
 	}
+	defer w.Close()
 	w.loop().Run(ctx)
 	return nil
 }
@@ -193,6 +211,11 @@ func (w *Worker) convert(ctx context.Context, req Request) (string, int, error) 
 		return "", 0, jobErrorf("the converted page is too large: its result is over %d MiB", MaxResultBytes>>20)
 	case err != nil:
 		return "", 0, timedOut(err)
+	}
+	if w.Config.SelfCheck {
+		SelfCheck(ctx, w.previewRenderer(), c, loc.JobPrefix, out, func(ctx context.Context, key string, maxBytes int64) ([]byte, error) {
+			return w.get(ctx, loc.Bucket, key, maxBytes)
+		})
 	}
 	for _, cp := range out.Copies {
 		if err := w.put(ctx, loc.Bucket, cp.Key, cp.Bytes, cp.MimeType); err != nil {

@@ -1,0 +1,231 @@
+package preview
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf16"
+)
+
+// text draws a TEXT node as Figma lays it out: the characters as they are (no whitespace
+// collapsing; "\n" and U+2028 break lines), in fontName's family and style at fontSize, with
+// lineHeight (AUTO = the font's own, PIXELS, PERCENT of the font size), letterSpacing (PIXELS,
+// PERCENT of the font size), textAlignHorizontal, textAlignVertical (within a fixed height),
+// textCase, textDecoration, and the top-most visible solid fill as its colour. textAutoResize:
+// WIDTH_AND_HEIGHT never wraps, HEIGHT wraps at the node's width, NONE keeps the box (text may
+// overflow it, as in Figma), TRUNCATE cuts the overflow with an ellipsis.
+func (g *htmlGen) text(b *strings.Builder, n *node) {
+	var s strings.Builder
+	fmt.Fprintf(&s, "left:%spx;top:%spx;", num(n.X), num(n.Y))
+	switch n.TextAutoResize {
+	case "WIDTH_AND_HEIGHT":
+		s.WriteString("white-space:pre;width:max-content;")
+	case "HEIGHT":
+		fmt.Fprintf(&s, "white-space:pre-wrap;width:%spx;", num(n.Width))
+	case "TRUNCATE":
+		fmt.Fprintf(&s, "white-space:pre;overflow:hidden;text-overflow:ellipsis;width:%spx;height:%spx;", num(n.Width), num(n.Height))
+	default: // NONE: a fixed box
+		fmt.Fprintf(&s, "white-space:pre-wrap;width:%spx;height:%spx;", num(n.Width), num(n.Height))
+	}
+	if n.TextAutoResize == "" || n.TextAutoResize == "NONE" || n.TextAutoResize == "TRUNCATE" {
+		s.WriteString("display:flex;flex-direction:column;")
+		switch n.TextAlignVertical {
+		case "CENTER":
+			s.WriteString("justify-content:center;")
+		case "BOTTOM":
+			s.WriteString("justify-content:flex-end;")
+		}
+	}
+	s.WriteString(fontCSS(n))
+	if n.Fills != nil {
+		if c, ok := solidColor(*n.Fills); ok {
+			s.WriteString("color:" + c + ";")
+		} else if c, ok := strokeColor(*n.Fills); ok { // a gradient fill: its first stop
+			s.WriteString("color:" + c + ";")
+		} else {
+			s.WriteString("color:transparent;")
+		}
+	} else {
+		s.WriteString("color:#000;") // figma.createText starts black
+	}
+	s.WriteString(layerStyle(n, false))
+	if sh := shadows(n.Effects, "DROP_SHADOW", true); sh != "" {
+		s.WriteString("text-shadow:" + sh + ";")
+	}
+	if f := blurFilter(n.Effects); f != "" {
+		s.WriteString("filter:" + f + ";")
+	}
+	fmt.Fprintf(b, `<div class="t" data-id="%s" style="%s">%s</div>`, attr(n.ID), s.String(), textSpans(n))
+}
+
+// textSpans is the node's characters as spans: one per styled text segment (each in its own
+// font, size, colour, decoration, letter spacing and case, as setRange* sets them), or one span
+// of the whole text when it has none or they do not cover it.
+func textSpans(n *node) string {
+	chars := strings.ReplaceAll(n.Characters, "\u2028", "\n")
+	units := utf16.Encode([]rune(chars))
+	if len(n.StyledTextSegments) == 0 || !coversAll(n.StyledTextSegments, len(units)) {
+		return "<span>" + attr(chars) + "</span>"
+	}
+	var b strings.Builder
+	for _, seg := range n.StyledTextSegments {
+		part := string(utf16.Decode(units[seg.Start:seg.End]))
+		fmt.Fprintf(&b, `<span style="%s">%s</span>`, segmentCSS(n, seg), attr(part))
+	}
+	return b.String()
+}
+
+// coversAll says whether segs cover n UTF-16 units in order without gaps (the backend's rule;
+// anything else is drawn unstyled).
+func coversAll(segs []textSegment, n int) bool {
+	at := 0
+	for _, s := range segs {
+		if s.Start != at || s.End <= s.Start || s.End > n {
+			return false
+		}
+		at = s.End
+	}
+	return at == n
+}
+
+// segmentCSS is the inline style of one segment: its font and decoration over the node's
+// line height and alignment.
+func segmentCSS(n *node, seg textSegment) string {
+	m := *n
+	m.FontName, m.FontSize, m.FontWeight = seg.FontName, seg.FontSize, seg.FontWeight
+	m.LetterSpacing, m.TextCase, m.TextDecoration = seg.LetterSpacing, seg.TextCase, seg.TextDecoration
+	if m.FontSize <= 0 {
+		m.FontSize = n.FontSize
+	}
+	var s strings.Builder
+	for _, decl := range strings.Split(fontCSS(&m), ";") {
+		// Line height and alignment are the paragraph's.
+		if decl != "" && !strings.HasPrefix(decl, "line-height:") && !strings.HasPrefix(decl, "text-align:") {
+			s.WriteString(decl + ";")
+		}
+	}
+	if seg.TextDecoration == "NONE" {
+		s.WriteString("text-decoration:none;")
+	}
+	if seg.TextCase == "ORIGINAL" {
+		s.WriteString("text-transform:none;")
+	}
+	if seg.Fills != nil {
+		if c, ok := solidColor(*seg.Fills); ok {
+			s.WriteString("color:" + c + ";")
+		} else {
+			s.WriteString("color:transparent;")
+		}
+	}
+	return s.String()
+}
+
+// fontCSS is the font of a TEXT node. The family is asked for by name; when the rendering
+// machine lacks it, Chromium's default sans-serif (serif, monospace for those generic mappings)
+// stands in, which Figma would not do (docs/fidelity.md).
+func fontCSS(n *node) string {
+	var s strings.Builder
+	family, style := "Inter", "Regular"
+	if n.FontName != nil {
+		if n.FontName.Family != "" {
+			family = n.FontName.Family
+		}
+		style = n.FontName.Style
+	}
+	fallback := "sans-serif"
+	switch family {
+	case "Noto Serif":
+		fallback = "serif"
+	case "Roboto Mono":
+		fallback = "monospace"
+	}
+	fmt.Fprintf(&s, "font-family:'%s',%s;", cssString(family), fallback)
+	weight := styleWeight(style)
+	if weight == 0 {
+		weight = n.FontWeight
+	}
+	if weight == 0 {
+		weight = 400
+	}
+	fmt.Fprintf(&s, "font-weight:%d;", weight)
+	if ls := strings.ToLower(style); strings.Contains(ls, "italic") || strings.Contains(ls, "oblique") {
+		s.WriteString("font-style:italic;")
+	}
+	size := n.FontSize
+	if size <= 0 {
+		size = 12 // figma.createText's default
+	}
+	fmt.Fprintf(&s, "font-size:%spx;", num(size))
+	switch {
+	case n.LineHeight == nil || n.LineHeight.Unit == "AUTO" || n.LineHeight.Value == nil:
+		s.WriteString("line-height:normal;")
+	case n.LineHeight.Unit == "PERCENT":
+		fmt.Fprintf(&s, "line-height:%spx;", num(*n.LineHeight.Value*size/100))
+	default:
+		fmt.Fprintf(&s, "line-height:%spx;", num(*n.LineHeight.Value))
+	}
+	if ls := n.LetterSpacing; ls != nil && ls.Value != 0 {
+		v := ls.Value
+		if ls.Unit == "PERCENT" {
+			v = v * size / 100
+		}
+		fmt.Fprintf(&s, "letter-spacing:%spx;", num(v))
+	}
+	switch n.TextAlignHorizontal {
+	case "CENTER":
+		s.WriteString("text-align:center;")
+	case "RIGHT":
+		s.WriteString("text-align:right;")
+	case "JUSTIFIED":
+		s.WriteString("text-align:justify;")
+	default:
+		s.WriteString("text-align:left;")
+	}
+	switch n.TextCase {
+	case "UPPER":
+		s.WriteString("text-transform:uppercase;")
+	case "LOWER":
+		s.WriteString("text-transform:lowercase;")
+	case "TITLE":
+		s.WriteString("text-transform:capitalize;")
+	case "SMALL_CAPS":
+		s.WriteString("font-variant-caps:small-caps;")
+	case "SMALL_CAPS_FORCED":
+		s.WriteString("font-variant-caps:all-small-caps;")
+	}
+	switch n.TextDecoration {
+	case "UNDERLINE":
+		s.WriteString("text-decoration:underline;")
+	case "STRIKETHROUGH":
+		s.WriteString("text-decoration:line-through;")
+	}
+	return s.String()
+}
+
+// styleWeights maps words of Figma style names to CSS weights, longest first so "ExtraBold"
+// is not read as "Bold".
+var styleWeights = []struct {
+	word   string
+	weight int
+}{
+	{"extralight", 200}, {"ultralight", 200}, {"extrabold", 800}, {"ultrabold", 800},
+	{"semibold", 600}, {"demibold", 600}, {"hairline", 100}, {"thin", 100}, {"light", 300},
+	{"regular", 400}, {"normal", 400}, {"book", 400}, {"medium", 500}, {"bold", 700},
+	{"heavy", 800}, {"black", 900},
+}
+
+// styleWeight is the CSS weight a Figma style name ("Semi Bold Italic") says, 0 if none.
+func styleWeight(style string) int {
+	s := strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(style, " ", ""), "-", ""))
+	for _, w := range styleWeights {
+		if strings.Contains(s, w.word) {
+			return w.weight
+		}
+	}
+	return 0
+}
+
+// cssString keeps a family name safe inside a single-quoted CSS string in a double-quoted HTML
+// attribute.
+func cssString(s string) string {
+	return strings.NewReplacer(`"`, "", "'", "", `\`, "", "<", "", ">", "", "&", "", "\n", " ", ";", "").Replace(s)
+}

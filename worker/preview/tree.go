@@ -1,0 +1,231 @@
+// Package preview draws a Code2Des result (docs/results.md, docs/schemas/result.schema.json) the
+// way Figma would show the nodes the plugin creates from it: it turns the node tree into an
+// HTML/SVG page that follows the Figma Plugin API's meaning of every field the result format
+// has (positions relative to the parent frame, paint order, SOLID/gradient/IMAGE paints with
+// their scale modes and transforms, strokes by alignment and side, corner radii, clipping,
+// effects, opacity, blend modes, TEXT properties, SVG nodes), and lets headless Chromium paint it
+// into a PNG at the capture's scale. docs/fidelity.md lists what it cannot draw as Figma would.
+//
+// It is worker code: it imports nothing from server/ or models/, and it decodes the result with
+// its own tolerant types (members it does not know are ignored, as the plugin ignores them).
+package preview
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Bounds of one preview. Each keeps a render finite in time and memory; a result past one is
+// not rendered (ErrInvalid or ErrTooLarge), which the conversion worker reports as a warning.
+const (
+	// MaxResultBytes bounds the result JSON a preview reads: the result format's own limit
+	// (8 MiB, docs/results.md).
+	MaxResultBytes = 8 << 20
+	// MaxNodes bounds the nodes drawn, the root included: the result format's limit.
+	MaxNodes = 50000
+	// MaxDepth bounds the node nesting (root = 1): the result format's limit.
+	MaxDepth = 128
+	// MaxImageBytes bounds the image bytes handed to one preview together (32 MiB, the result
+	// format's per-result budget).
+	MaxImageBytes = 32 << 20
+	// MaxPixels bounds the preview PNG in device pixels (width × height at the scale): 16 Mi px,
+	// 64 MiB as RGBA in Chromium and again when decoded. A 1440 px wide page at scale 1 may be
+	// 11,650 px tall; at scale 2, 2,912 px.
+	MaxPixels = 16 << 20
+	// MaxSide bounds each side of the preview in device pixels: Chromium's largest texture,
+	// the same cap the capture worker's screenshots have.
+	MaxSide = 16384
+	// MaxScale bounds the device scale factor (the API's limit is 3).
+	MaxScale = 4
+)
+
+// ErrInvalid marks a result that cannot be drawn: not JSON, no FRAME root, a node without a
+// type, nesting past MaxDepth, a size that is not a positive finite number.
+var ErrInvalid = errors.New("result cannot be previewed")
+
+// ErrTooLarge marks a result or a preview over one of the bounds above.
+var ErrTooLarge = errors.New("result too large to preview")
+
+// result is the part of the result JSON a preview reads.
+type result struct {
+	Root   *node   `json:"root"`
+	Images []image `json:"images"`
+}
+
+type image struct {
+	Ref      string `json:"ref"`
+	MimeType string `json:"mime_type"`
+	Width    int    `json:"width"`
+	Height   int    `json:"height"`
+}
+
+// node is one Figma node with the members the result format defines (docs/conversion.md).
+type node struct {
+	Type    string  `json:"type"`
+	ID      string  `json:"id"`
+	Name    string  `json:"name"`
+	X       float64 `json:"x"`
+	Y       float64 `json:"y"`
+	Width   float64 `json:"width"`
+	Height  float64 `json:"height"`
+	Visible *bool   `json:"visible"`
+
+	Opacity   *float64 `json:"opacity"`
+	BlendMode string   `json:"blendMode"`
+	Fills     *[]paint `json:"fills"`
+	Strokes   []paint  `json:"strokes"`
+
+	StrokeWeight       *float64  `json:"strokeWeight"`
+	StrokeTopWeight    *float64  `json:"strokeTopWeight"`
+	StrokeRightWeight  *float64  `json:"strokeRightWeight"`
+	StrokeBottomWeight *float64  `json:"strokeBottomWeight"`
+	StrokeLeftWeight   *float64  `json:"strokeLeftWeight"`
+	StrokeAlign        string    `json:"strokeAlign"`
+	DashPattern        []float64 `json:"dashPattern"`
+	CornerRadius       *float64  `json:"cornerRadius"`
+	TopLeftRadius      *float64  `json:"topLeftRadius"`
+	TopRightRadius     *float64  `json:"topRightRadius"`
+	BottomRightRadius  *float64  `json:"bottomRightRadius"`
+	BottomLeftRadius   *float64  `json:"bottomLeftRadius"`
+	Effects            []effect  `json:"effects"`
+	ClipsContent       *bool     `json:"clipsContent"`
+
+	Characters          string         `json:"characters"`
+	FontName            *fontName      `json:"fontName"`
+	FontSize            float64        `json:"fontSize"`
+	FontWeight          int            `json:"fontWeight"`
+	LineHeight          *lineHeight    `json:"lineHeight"`
+	LetterSpacing       *letterSpacing `json:"letterSpacing"`
+	TextAlignHorizontal string         `json:"textAlignHorizontal"`
+	TextAlignVertical   string         `json:"textAlignVertical"`
+	TextAutoResize      string         `json:"textAutoResize"`
+	TextCase            string         `json:"textCase"`
+	TextDecoration      string         `json:"textDecoration"`
+	// StyledTextSegments are the styled ranges of a TEXT (result version 2, docs/results.md
+	// "Styled text"): drawn as one span per range over the node-level style.
+	StyledTextSegments []textSegment `json:"styledTextSegments"`
+
+	ImageRef string `json:"imageRef"`
+	// VectorPaths are a VECTOR's paths (Figma's VectorPaths: SVG path data and a winding rule).
+	VectorPaths []vectorPath `json:"vectorPaths"`
+	Children    []*node      `json:"children"`
+}
+
+// textSegment is one StyledTextSegment: start and end in UTF-16 units, and its style.
+type textSegment struct {
+	Start          int            `json:"start"`
+	End            int            `json:"end"`
+	FontName       *fontName      `json:"fontName"`
+	FontSize       float64        `json:"fontSize"`
+	FontWeight     int            `json:"fontWeight"`
+	Fills          *[]paint       `json:"fills"`
+	TextDecoration string         `json:"textDecoration"`
+	LetterSpacing  *letterSpacing `json:"letterSpacing"`
+	TextCase       string         `json:"textCase"`
+}
+
+type paint struct {
+	Type              string      `json:"type"`
+	Visible           *bool       `json:"visible"`
+	Color             *rgba       `json:"color"`
+	Opacity           *float64    `json:"opacity"`
+	BlendMode         string      `json:"blendMode"`
+	GradientTransform *transform  `json:"gradientTransform"`
+	GradientStops     []colorStop `json:"gradientStops"`
+	ImageRef          string      `json:"imageRef"`
+	ScaleMode         string      `json:"scaleMode"`
+	ScalingFactor     *float64    `json:"scalingFactor"`
+	ImageTransform    *transform  `json:"imageTransform"`
+}
+
+// transform is a Figma 2x3 affine transform [[a, c, e], [b, d, f]].
+type transform [2][3]float64
+
+// rgba is a Figma colour, channels 0-1; A is absent (1) in a SOLID paint's RGB colour.
+type rgba struct {
+	R float64  `json:"r"`
+	G float64  `json:"g"`
+	B float64  `json:"b"`
+	A *float64 `json:"a"`
+}
+
+type colorStop struct {
+	Position float64 `json:"position"`
+	Color    rgba    `json:"color"`
+}
+
+type effect struct {
+	Type      string   `json:"type"`
+	Color     *rgba    `json:"color"`
+	Offset    *vector  `json:"offset"`
+	Radius    float64  `json:"radius"`
+	Spread    *float64 `json:"spread"`
+	Visible   *bool    `json:"visible"`
+	BlendMode string   `json:"blendMode"`
+}
+
+type vectorPath struct {
+	WindingRule string `json:"windingRule"`
+	Data        string `json:"data"`
+}
+
+type vector struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+}
+
+type fontName struct {
+	Family string `json:"family"`
+	Style  string `json:"style"`
+}
+
+type lineHeight struct {
+	Value *float64 `json:"value"`
+	Unit  string   `json:"unit"`
+}
+
+type letterSpacing struct {
+	Value float64 `json:"value"`
+	Unit  string  `json:"unit"`
+}
+
+// decode reads and checks a result for drawing.
+func decode(raw []byte) (*result, error) {
+	if len(raw) > MaxResultBytes {
+		return nil, fmt.Errorf("%w: the result JSON is %d bytes, over %d", ErrTooLarge, len(raw), MaxResultBytes)
+	}
+	var r result
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+	}
+	if r.Root == nil || r.Root.Type != "FRAME" {
+		return nil, fmt.Errorf("%w: the root is not a FRAME", ErrInvalid)
+	}
+	if !(r.Root.Width > 0 && r.Root.Height > 0) || r.Root.Width > 1e6 || r.Root.Height > 1e6 {
+		return nil, fmt.Errorf("%w: the root is %gx%g px", ErrInvalid, r.Root.Width, r.Root.Height)
+	}
+	count := 0
+	var walk func(n *node, depth int) error
+	walk = func(n *node, depth int) error {
+		if n == nil || n.Type == "" {
+			return fmt.Errorf("%w: a node has no type", ErrInvalid)
+		}
+		if depth > MaxDepth {
+			return fmt.Errorf("%w: the tree is deeper than %d", ErrTooLarge, MaxDepth)
+		}
+		if count++; count > MaxNodes {
+			return fmt.Errorf("%w: more than %d nodes", ErrTooLarge, MaxNodes)
+		}
+		for _, c := range n.Children {
+			if err := walk(c, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := walk(r.Root, 1); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
