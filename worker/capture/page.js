@@ -116,11 +116,14 @@
       if (count >= maxNodes) { truncated = true; return null; }
       if (node.nodeType === Node.TEXT_NODE) {
         const raw = node.textContent;
-        if (!raw || !raw.trim()) return null;
+        if (!raw) return null;
         const range = document.createRange();
         range.selectNodeContents(node);
         const r = range.getBoundingClientRect();
         if (r.width === 0 && r.height === 0) return null;
+        // White space alone is recorded only where it is drawn (the space between two links);
+        // between blocks it collapses away and has no box.
+        if (!raw.trim() && r.width === 0) return null;
         count++;
         const ws = node.parentElement ? getComputedStyle(node.parentElement).whiteSpace : "normal";
         let text = ws.startsWith("pre") ? raw : raw.replace(/\s+/g, " ");

@@ -151,6 +151,13 @@ func TestTextRecordsLineFragments(t *testing.T) {
 	if r := textChild(t, byID["short"], 0).Rects; r != nil {
 		t.Errorf("a run on one line records fragments %+v, want none", r)
 	}
+	// A drawn space between inline elements is a run; white space between blocks is not.
+	if sp := byID["spaced"]; len(sp.Children) != 3 || textChild(t, sp, 1).Type != "text" || textChild(t, sp, 1).Text != " " {
+		t.Errorf("#spaced has %d children, want bold, a space run and italic", len(sp.Children))
+	}
+	if n := len(byID["blocks"].Children); n != 2 {
+		t.Errorf("#blocks has %d children, want its two paragraphs only", n)
+	}
 	if got := byID["rtl"].Style["direction"]; got != "rtl" {
 		t.Errorf("#rtl records direction %q, want rtl", got)
 	}

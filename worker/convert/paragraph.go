@@ -51,12 +51,36 @@ func inlineContent(n *DOMNode) bool {
 	if n.style("float") != "none" && n.style("float") != "" {
 		return false
 	}
+	// Horizontal margin, padding and border of an inline element move the text after it; a
+	// paragraph cannot hold that space. Up to MaxInlineSpacing it is dropped; an element with
+	// more that sits on one line is converted on its own (its box is right), one that wraps stays
+	// in the paragraph (its runs must not overlap the text around them).
+	if len(n.Rects) == 0 && inlineSpacing(n) > MaxInlineSpacing {
+		return false
+	}
 	for _, c := range n.Children {
 		if c != nil && !inlineContent(c) {
 			return false
 		}
 	}
 	return true
+}
+
+// MaxInlineSpacing is the most horizontal space (margins, paddings and borders, left and right
+// together, px) an inline element on one line may add and still be a part of its paragraph.
+const MaxInlineSpacing = 4
+
+// inlineSpacing is the horizontal space an inline element adds around its text, in px.
+func inlineSpacing(n *DOMNode) float64 {
+	sum := 0.0
+	for _, p := range []string{"margin-left", "margin-right", "padding-left", "padding-right", "border-left-width", "border-right-width"} {
+		if p == "border-left-width" && n.style("border-left-style") == "none" || p == "border-right-width" && n.style("border-right-style") == "none" {
+			continue
+		}
+		v, _ := parsePx(n.style(p))
+		sum += math.Abs(v)
+	}
+	return sum
 }
 
 // piece is a stretch of a paragraph's characters in one style.
@@ -430,10 +454,20 @@ func (cv *converter) placeParagraph(node *Node, n *DOMNode, frags []Box, lineHei
 		if oneLine {
 			mode = "WIDTH_AND_HEIGHT"
 		}
-	case oneLine && right-left >= cr-cl-1:
-		// A single line that fills its box (shrink-to-fit: inline-block, float, table cell).
+	case oneLine && (right-left >= cr-cl-1 || !whole):
+		// A single line that fills its box (shrink-to-fit: inline-block, float, table cell), or
+		// that shares its line with other content (an image, a spaced link): its own extent.
 		box.X, box.Width = left, right-left
 		mode = "WIDTH_AND_HEIGHT"
+	case textAlign(n) == "LEFT" || textAlign(n) == "JUSTIFIED":
+		// Lines that start right of the content box's left edge (text-indent, or text after an
+		// image on the first line): Figma's paragraphIndent indents the first line. Figma indents
+		// the first line after every line break too, so not across a br.
+		// Not in a transformed or vertical box, whose fragments are not laid out along x.
+		if indent := frags[0].X - cl; indent > 0.5 && n.style("direction") != "rtl" && !strings.Contains(chars, "\n") &&
+			n.style("transform") == "none" && !verticalWritingMode(n.style("writing-mode")) {
+			node.ParagraphIndent = px(indent)
+		}
 	}
 	node.X, node.Y = px(box.X-f.ox), px(box.Y-f.oy)
 	// Round the width up: a line that just fit in the browser must fit in Figma.

@@ -185,6 +185,9 @@ type Node struct {
 	TextAutoResize      string         `json:"textAutoResize,omitempty"`
 	TextCase            string         `json:"textCase,omitempty"`
 	TextDecoration      string         `json:"textDecoration,omitempty"`
+	// ParagraphIndent indents the first line (px): text-indent, or a paragraph that starts after
+	// other content on its first line.
+	ParagraphIndent float64 `json:"paragraphIndent,omitempty"`
 	// StyledTextSegments (result version 2) cover characters with ranges in one style each,
 	// in order; the node-level values above are the first segment's.
 	StyledTextSegments []StyledTextSegment `json:"styledTextSegments,omitempty"`

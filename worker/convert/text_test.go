@@ -75,7 +75,7 @@ func TestParagraphsAreOneTextEach(t *testing.T) {
 			}
 		}
 	}
-	ids := []string{"example", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10"}
+	ids := []string{"example", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "indent"}
 	for _, id := range ids {
 		p := elementByID(f.capture.Document.Root, id)
 		if p == nil {
@@ -160,4 +160,32 @@ func TestGoldenText(t *testing.T) {
 	t.Parallel()
 	f := loadFixture(t, "text")
 	checkGolden(t, "text", f.convert(t).JSON)
+}
+
+// TestParagraphIndentAndSpacedInlines: text-indent becomes Figma's paragraphIndent, and a link
+// with a 16 px margin (more than MaxInlineSpacing) on one line is a TEXT of its own beside the
+// rest of its line, which keeps its own extent; the drawn space between two inline elements is
+// kept ("bold italic", not "bolditalic").
+func TestParagraphIndentAndSpacedInlines(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "text")
+	out := f.convert(t)
+	byStart := map[string]placed{}
+	for _, tx := range placedNodes(out.Result.Root, "TEXT") {
+		byStart[strings.SplitN(tx.node.Characters, " ", 2)[0]] = tx
+	}
+	ind, ok := byStart["An"]
+	if !ok || ind.node.ParagraphIndent != 24 || ind.node.TextAutoResize != "HEIGHT" {
+		t.Errorf("indented paragraph %+v, want paragraphIndent 24 and HEIGHT", ind.node)
+	}
+	browse, rest := byStart["Browse"], byStart["Download"]
+	if browse.node == nil || rest.node == nil {
+		t.Fatalf("Browse %v, rest %v: want two TEXT nodes", browse.node, rest.node)
+	}
+	if browse.node.Characters != "Browse" || rest.node.Characters != "Download and bold italic words." {
+		t.Errorf("texts %q and %q", browse.node.Characters, rest.node.Characters)
+	}
+	if gap := rest.x - (browse.x + browse.w); gap < 16 || rest.node.TextAutoResize != "WIDTH_AND_HEIGHT" {
+		t.Errorf("the rest of the line starts %.2f px after Browse (%s), want at least the 16 px margin, WIDTH_AND_HEIGHT", gap, rest.node.TextAutoResize)
+	}
 }

@@ -10,7 +10,8 @@ import (
 // collapsing; "\n" and U+2028 break lines), in fontName's family and style at fontSize, with
 // lineHeight (AUTO = the font's own, PIXELS, PERCENT of the font size), letterSpacing (PIXELS,
 // PERCENT of the font size), textAlignHorizontal, textAlignVertical (within a fixed height),
-// textCase, textDecoration, and the top-most visible solid fill as its colour. textAutoResize:
+// textCase, textDecoration, paragraphIndent (the first line only), styledTextSegments, and the
+// top-most visible solid fill as its colour. textAutoResize:
 // WIDTH_AND_HEIGHT never wraps, HEIGHT wraps at the node's width, NONE keeps the box (text may
 // overflow it, as in Figma), TRUNCATE cuts the overflow with an ellipsis.
 func (g *htmlGen) text(b *strings.Builder, n *node) {
@@ -36,6 +37,11 @@ func (g *htmlGen) text(b *strings.Builder, n *node) {
 		}
 	}
 	s.WriteString(fontCSS(n))
+	if n.ParagraphIndent != 0 {
+		// Figma indents the first line of every paragraph; CSS of the first line of the block
+		// (the same for text without line breaks).
+		fmt.Fprintf(&s, "text-indent:%spx;", num(n.ParagraphIndent))
+	}
 	if n.Fills != nil {
 		if c, ok := solidColor(*n.Fills); ok {
 			s.WriteString("color:" + c + ";")

@@ -102,6 +102,7 @@ type node struct {
 	TextAutoResize      string         `json:"textAutoResize"`
 	TextCase            string         `json:"textCase"`
 	TextDecoration      string         `json:"textDecoration"`
+	ParagraphIndent     float64        `json:"paragraphIndent"`
 	// StyledTextSegments are the styled ranges of a TEXT (result version 2, docs/results.md
 	// "Styled text"): drawn as one span per range over the node-level style.
 	StyledTextSegments []textSegment `json:"styledTextSegments"`

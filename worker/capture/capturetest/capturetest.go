@@ -40,7 +40,8 @@ const (
 	// #lr (vertical-lr) and #sideways (sideways-rl).
 	VerticalPath = "/vertical.html"
 	// TextPath is a page of text runs: #wrap (a paragraph whose link #link starts mid-line and
-	// wraps), #oneline (with the link #short on one line), #rtl (dir=rtl), and #at-limit and
+	// wraps), #oneline (with the link #short on one line), #spaced (a drawn space between two
+	// inline elements), #blocks (white space between blocks), #rtl (dir=rtl), and #at-limit and
 	// #past-limit, one word per line for 1000 and 1001 lines (MaxLineFragments). ReadySelector is
 	// there from the start.
 	TextPath = "/text.html"
