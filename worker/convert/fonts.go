@@ -14,11 +14,15 @@ import (
 //     in the face CSS font matching picked among the loaded faces;
 //   - a platform font of the capture machine drew it (a fallback): the first declared family
 //     that Figma users have (figmaFamily: a Google Fonts family as named, a common system
-//     family, a generic family mapped to its default), in the weight and style of the face
-//     drawn; a declared @font-face family that did not load is skipped (FONT_NOT_LOADED), never
-//     named as if drawn; with none, Inter (FONT_FALLBACK);
-//   - a weight or style the face lacks is given as drawn (a 600 drawn by the 700 face is Bold)
-//     with FONT_FACE_SUBSTITUTED naming the declared and the drawn face.
+//     family, a generic family mapped to its default), in the weight and style declared (the
+//     capture machine's face says nothing of the family set, which has its own
+//     faces; a script fallback such as DejaVu for Hebrew is often a synthesized weight); a
+//     declared @font-face family that did not load is skipped (FONT_NOT_LOADED), never named as
+//     if drawn; with none, Inter (FONT_FALLBACK);
+//   - where the family set is the family drawn (a web font, or a platform family Figma users
+//     have that the machine had too), a weight or style the face lacks is given as drawn (a 600
+//     drawn by the 700 face is Bold) with FONT_FACE_SUBSTITUTED naming the declared and the
+//     drawn face.
 //
 // Captures without PlatformFonts keep the declared mapping (the first family of the stack).
 
@@ -53,7 +57,11 @@ func (cv *converter) fontOf(el, run *DOMNode, nodeID string, weight int, italic 
 		out = cv.webFont(decl, primary, weight, italic)
 	} else {
 		out = cv.platformFamily(decl, primary, nodeID)
-		out.weight, out.italic = faceOfName(primary.PostScriptName, primary.Family)
+		out.weight, out.italic = weight, italic
+		if strings.EqualFold(out.family, primary.Family) {
+			// The family set is the one drawn: its face is what the page showed.
+			out.weight, out.italic = faceOfName(primary.PostScriptName, primary.Family)
+		}
 	}
 	if fontStyle(out.weight, out.italic) != fontStyle(weight, italic) {
 		declared := fontStyle(weight, italic)

@@ -33,6 +33,7 @@ var fixtureSites = map[string][2]string{
 	"unsupported": {"testdata/unsupported-site", "/index.html"},
 	"text":        {"testdata/text-site", "/index.html"},
 	"fonts":       {"../capture/capturetest/site", "/fonts.html"},
+	"direction":   {"testdata/text-site", "/direction.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

@@ -189,3 +189,48 @@ func TestParagraphIndentAndSpacedInlines(t *testing.T) {
 		t.Errorf("the rest of the line starts %.2f px after Browse (%s), want at least the 16 px margin, WIDTH_AND_HEIGHT", gap, rest.node.TextAutoResize)
 	}
 }
+
+// TestDirectionAndAlignment converts paragraphs in both directions: text-align start and end
+// follow the direction (an RTL paragraph is right-aligned), left, center and justify are kept,
+// and bidirectional text keeps its logical (DOM) order, which Figma lays out itself.
+func TestDirectionAndAlignment(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "direction")
+	out := f.convert(t)
+	texts := placedNodes(out.Result.Root, "TEXT")
+	for id, want := range map[string]string{
+		"rtl-start": "RIGHT", "rtl-end": "LEFT", "ltr-end": "RIGHT", "rtl-left": "LEFT", "justify": "JUSTIFIED", "center": "CENTER", "bidi": "LEFT",
+	} {
+		p := elementByID(f.capture.Document.Root, id)
+		box := placed{x: p.Box.X, y: p.Box.Y, w: p.Box.Width, h: p.Box.Height}
+		var in []*convert.Node
+		for _, tx := range texts {
+			if overlap(tx, box) > 0 {
+				in = append(in, tx.node)
+			}
+		}
+		if len(in) != 1 {
+			t.Errorf("#%s: %d TEXT nodes, want 1", id, len(in))
+			continue
+		}
+		n := in[0]
+		if n.TextAlignHorizontal != want || n.Width != p.Box.Width || n.TextAutoResize != "HEIGHT" {
+			t.Errorf("#%s: %s, width %v %s; want %s at the paragraph's width %v, HEIGHT", id, n.TextAlignHorizontal, n.Width, n.TextAutoResize, want, p.Box.Width)
+		}
+		if n.ParagraphIndent != 0 {
+			t.Errorf("#%s: paragraphIndent %v, want none", id, n.ParagraphIndent)
+		}
+		if id == "bidi" {
+			const logical = "English words then עברית באמצע and then English again, in logical order."
+			if n.Characters != logical || len(n.StyledTextSegments) != 3 || n.StyledTextSegments[1].Characters != "עברית באמצע" {
+				t.Errorf("bidi paragraph %q with %d segments, want %q in logical order with the Hebrew bold range", n.Characters, len(n.StyledTextSegments), logical)
+			}
+		}
+	}
+}
+
+func TestGoldenDirection(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "direction")
+	checkGolden(t, "direction", f.convert(t).JSON)
+}
