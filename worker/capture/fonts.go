@@ -109,25 +109,24 @@ func platformFonts(ctx context.Context) ([][]PlatformFont, error) {
 	return out, nil
 }
 
-// withPlatformFonts returns the document JSON object with a "platform_fonts" member added.
-func withPlatformFonts(doc json.RawMessage, fonts [][]PlatformFont) (json.RawMessage, error) {
+// withMember returns the document JSON object with the member name set to value added.
+func withMember(doc json.RawMessage, name string, value any) (json.RawMessage, error) {
 	doc = bytes.TrimSpace(doc)
 	if len(doc) < 2 || doc[0] != '{' || doc[len(doc)-1] != '}' {
 		return nil, fmt.Errorf("document is not a JSON object")
 	}
-	if fonts == nil {
-		fonts = [][]PlatformFont{}
-	}
-	b, err := json.Marshal(fonts)
+	b, err := json.Marshal(value)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]byte, 0, len(doc)+len(b)+20)
+	key, _ := json.Marshal(name)
+	out := make([]byte, 0, len(doc)+len(b)+len(key)+2)
 	out = append(out, doc[:len(doc)-1]...)
 	if len(bytes.TrimSpace(doc[1:len(doc)-1])) > 0 {
 		out = append(out, ',')
 	}
-	out = append(out, `"platform_fonts":`...)
+	out = append(out, key...)
+	out = append(out, ':')
 	out = append(out, b...)
 	return append(out, '}'), nil
 }

@@ -255,3 +255,130 @@ func TestFontsRecordWhatWasDrawn(t *testing.T) {
 		}
 	}
 }
+
+// pseudoNode is a recorded pseudo-element.
+type pseudoNode struct {
+	Which    string            `json:"which"`
+	Content  string            `json:"content"`
+	Text     *string           `json:"text"`
+	Position string            `json:"position"`
+	Ordinal  int               `json:"ordinal"`
+	Style    map[string]string `json:"style"`
+}
+
+// TestPseudoElementsRecorded captures list markers and ::before/::after content: each marker
+// records the text it shows (bullets, numbers from the list's start and values, roman, alpha,
+// reversed, custom ::marker content) with its colour, ::before/::after record the text their
+// content resolves to (strings and attr(), not counters) with their computed style, and
+// DevTools gives every
+// pseudo-element a box (the outside marker left of its item, the dot where it is placed).
+func TestPseudoElementsRecorded(t *testing.T) {
+	t.Parallel()
+	raw, byID := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a64", capturetest.ListsPath)
+	var doc struct {
+		Document struct {
+			PseudoBoxes [][]capture.PseudoBox `json:"pseudo_boxes"`
+			Root        json.RawMessage       `json:"root"`
+		} `json:"document"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	type host struct {
+		Box       capturedBox       `json:"box"`
+		Attrs     map[string]string `json:"attrs"`
+		Pseudo    []pseudoNode      `json:"pseudo"`
+		PseudoRef *int              `json:"pseudo_ref"`
+		Children  []json.RawMessage `json:"children"`
+	}
+	var hosts []host
+	var walk func(raw json.RawMessage)
+	walk = func(raw json.RawMessage) {
+		var h host
+		if err := json.Unmarshal(raw, &h); err != nil {
+			t.Fatal(err)
+		}
+		if len(h.Pseudo) > 0 {
+			hosts = append(hosts, h)
+		}
+		for _, c := range h.Children {
+			walk(c)
+		}
+	}
+	walk(doc.Document.Root)
+	var markers []string
+	for _, h := range hosts {
+		for _, p := range h.Pseudo {
+			if p.Which == "marker" && p.Text != nil {
+				markers = append(markers, *p.Text)
+			}
+		}
+	}
+	want := []string{"• ", "• ", "◦ ", "▪ ", "3. ", "4. ", "10. ", "11. ", "i. ", "ii. ", "iii. ", "iv. ", "C. ", "B. ", "A. ", "→ ", "• ", "• "}
+	if strings.Join(markers, "|") != strings.Join(want, "|") {
+		t.Errorf("marker texts\n got %q\nwant %q", markers, want)
+	}
+	for _, h := range hosts {
+		if h.PseudoRef == nil || *h.PseudoRef >= len(doc.Document.PseudoBoxes) {
+			t.Fatalf("host %v has pseudo_ref %v of %d", h.Attrs, h.PseudoRef, len(doc.Document.PseudoBoxes))
+		}
+		boxes := doc.Document.PseudoBoxes[*h.PseudoRef]
+		for _, p := range h.Pseudo {
+			var b *capture.PseudoBox
+			for i := range boxes {
+				if boxes[i].Which == p.Which {
+					b = &boxes[i]
+				}
+			}
+			if b == nil {
+				t.Errorf("%s of %v has no box (boxes %+v)", p.Which, h.Attrs, boxes)
+				continue
+			}
+			if p.Which == "marker" && p.Position == "outside" && (b.X+b.Width > h.Box.X+0.5 || b.Width <= 0 || b.Y < h.Box.Y-1) {
+				t.Errorf("outside marker %q box %+v, item box %+v; want it left of the item, on its first line", deref(p.Text), *b, h.Box)
+			}
+		}
+	}
+	for _, h := range hosts {
+		switch h.Attrs["id"] {
+		case "note":
+			if len(h.Pseudo) != 2 || deref(h.Pseudo[0].Text) != "Note: " || h.Pseudo[0].Style["color"] != "rgb(29, 78, 216)" || deref(h.Pseudo[1].Text) != " (see below)" {
+				t.Errorf("#note pseudo %+v", h.Pseudo)
+			}
+		case "badge":
+			b := doc.Document.PseudoBoxes[*h.PseudoRef]
+			if len(b) != 1 || b[0].Width != 12 || b[0].Height != 12 || b[0].X != h.Box.X || b[0].Y != h.Box.Y+6 || deref(h.Pseudo[0].Text) != "" {
+				t.Errorf("#badge dot %+v (text %q), want 12x12 at the paragraph's left, 6 px down", b, deref(h.Pseudo[0].Text))
+			}
+		}
+	}
+	for _, h := range hosts {
+		for _, p := range h.Pseudo {
+			if strings.Contains(p.Content, "counter(") && p.Text != nil {
+				t.Errorf("a counter() content resolved to %q, want no text", *p.Text)
+			}
+		}
+	}
+	// ::marker colours (the custom arrow red, the coloured list's bullet green).
+	colours := map[string]bool{}
+	for _, h := range hosts {
+		for _, p := range h.Pseudo {
+			if p.Which == "marker" {
+				colours[deref(p.Text)+p.Style["color"]] = true
+			}
+		}
+	}
+	if !colours["→ rgb(204, 0, 0)"] || !colours["• rgb(22, 163, 74)"] {
+		t.Errorf("marker colours %v; want the red arrow and the green bullet", colours)
+	}
+	if _, ok := byID["note"]; !ok {
+		t.Error("#note is missing")
+	}
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}

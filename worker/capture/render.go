@@ -201,8 +201,21 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 	if err != nil {
 		return nil, fmt.Errorf("record drawn fonts: %w", err)
 	}
-	if out.Document, err = withPlatformFonts(collected.Document, fonts); err != nil {
+	if fonts == nil {
+		fonts = [][]PlatformFont{}
+	}
+	if out.Document, err = withMember(collected.Document, "platform_fonts", fonts); err != nil {
 		return nil, fmt.Errorf("record drawn fonts: %w", err)
+	}
+	boxes, err := pseudoBoxes(tabCtx)
+	if err != nil {
+		return nil, fmt.Errorf("record pseudo-element boxes: %w", err)
+	}
+	if boxes == nil {
+		boxes = [][]PseudoBox{}
+	}
+	if out.Document, err = withMember(out.Document, "pseudo_boxes", boxes); err != nil {
+		return nil, fmt.Errorf("record pseudo-element boxes: %w", err)
 	}
 	var doc struct {
 		URL string `json:"url"`

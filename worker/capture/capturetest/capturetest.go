@@ -53,6 +53,13 @@ const (
 	// ('Unknown Local Face', serif), and #mixed (sans-serif upright text with the italic
 	// #mixed-em inside). ReadySelector is there from the start.
 	FontsPath = "/fonts.html"
+	// ListsPath is a page of list markers and generated content: #disc, #circle, #square,
+	// #decimal (start 3, a value 10), #roman (lower-roman), #alpha (upper-alpha, reversed),
+	// #custom (::marker content "→  " in red), #coloured (a green ::marker), #inside
+	// (list-style-position inside), #note (::before "Note: " in bold blue, ::after from
+	// attr(data-tail)), #badge (an empty absolutely placed ::before dot) and #counted (a
+	// counter() in ::before). ReadySelector is there from the start.
+	ListsPath = "/lists.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
 	// SizedPath?h=N is a page exactly N CSS px tall.
