@@ -66,7 +66,8 @@
     "background-image", "box-shadow", "visibility", "width", "height",
     "border-top-width", "border-right-width", "border-bottom-width", "border-left-width",
     "border-top-style", "border-right-style", "border-bottom-style", "border-left-style",
-    "border-top-color", "border-right-color", "border-bottom-color", "border-left-color"];
+    "border-top-color", "border-right-color", "border-bottom-color", "border-left-color",
+    "border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius", "opacity"];
   function pseudoStyle(pcs) {
     const out = {};
     for (const p of PSEUDO_STYLE) {

@@ -77,6 +77,9 @@ type Document struct {
 	// CSS.getPlatformFontsForNode), indexed by the run's FontRef; runs without an entry and
 	// captures before them are mapped from the declared families.
 	PlatformFonts [][]PlatformFont `json:"platform_fonts"`
+	// PseudoBoxes are the boxes of each pseudo-element host's pseudo-elements, indexed by the
+	// element's PseudoRef.
+	PseudoBoxes [][]PseudoBox `json:"pseudo_boxes"`
 	// FontFaces are the page's @font-face faces (document.fonts) and whether each loaded.
 	FontFaces []FontFace `json:"font_faces"`
 }
@@ -129,6 +132,8 @@ type DOMNode struct {
 	// select: the chosen options' labels); nil for other elements, password inputs and captures
 	// made before it was recorded.
 	Value *string `json:"value"`
+	// PseudoRef indexes Document.PseudoBoxes for an element with pseudo-elements.
+	PseudoRef *int `json:"pseudo_ref"`
 	// FontRef indexes Document.PlatformFonts for a text run (the fonts that drew it).
 	FontRef  *int       `json:"font_ref"`
 	Image    *DOMImage  `json:"image"`
@@ -144,10 +149,27 @@ type DOMImage struct {
 }
 
 // Pseudo records a pseudo-element that draws something: "before" or "after" with its computed
-// content, or "marker" with the list style.
+// content, or "marker" with the list style (list-style-image, else list-style-type).
 type Pseudo struct {
 	Which   string `json:"which"`
 	Content string `json:"content"`
+	// Text is what it shows: ::before/::after content made of strings and attr(), a marker's
+	// string ("• ", "3. ", a custom ::marker content); nil when the capture could not resolve
+	// it (counters, images) or predates it.
+	Text *string `json:"text"`
+	// Style is its computed style (the properties page.js PSEUDO_STYLE lists).
+	Style map[string]string `json:"style"`
+	// Position is a marker's list-style-position ("outside" or "inside").
+	Position string `json:"position"`
+}
+
+// PseudoBox is the border box of a pseudo-element (DevTools DOM.getBoxModel), page CSS px.
+type PseudoBox struct {
+	Which  string  `json:"which"`
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
 }
 
 // Asset is one stored image of the capture.

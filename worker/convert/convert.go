@@ -67,6 +67,8 @@ func Convert(ctx context.Context, c *Capture, job Job, opts Options, load AssetL
 		images:     map[string]*imageState{},
 
 		verticalWarned: map[*DOMNode]bool{},
+		pseudoKids:     map[*DOMNode][]*DOMNode{},
+		drawnPseudo:    map[*Pseudo]bool{},
 	}
 	for i := range c.Assets {
 		if _, dup := cv.assets[c.Assets[i].ID]; !dup {
@@ -136,6 +138,10 @@ type converter struct {
 	svgBackgrounds []item
 	// verticalWarned holds the elements whose vertical text was warned about (once each).
 	verticalWarned map[*DOMNode]bool
+	// pseudoKids are the children of pseudo-element hosts with their virtual elements
+	// (pseudo.go); drawnPseudo the pseudo-elements drawn that way (no warning).
+	pseudoKids  map[*DOMNode][]*DOMNode
+	drawnPseudo map[*Pseudo]bool
 }
 
 // imageState is the outcome of resolving one asset: an entry, or why there is none.
@@ -300,6 +306,7 @@ func (cv *converter) convertRoot() *Node {
 func (cv *converter) children(n *DOMNode, f *frame, in inherited) {
 	// A block container's inline content becomes paragraphs (paragraph.go).
 	block := blockContainer(n)
+	kids := cv.kids(n)
 	var para []*DOMNode
 	flush := func() {
 		if len(para) > 0 && cv.err == nil {
@@ -308,11 +315,11 @@ func (cv *converter) children(n *DOMNode, f *frame, in inherited) {
 		para = nil
 	}
 	defer flush()
-	for _, ch := range n.Children {
+	for _, ch := range kids {
 		if cv.err != nil || ch == nil {
 			return
 		}
-		if block && inlineContent(ch) {
+		if block && cv.inlineContent(ch) {
 			para = append(para, ch)
 			continue
 		}

@@ -34,7 +34,7 @@ var atomicInline = map[string]bool{"img": true, "svg": true, "input": true, "sel
 // inlineContent says whether a child of a block container belongs to its paragraph: a text run,
 // a line break, or an inline element (display inline or contents, not atomic, not embedded)
 // whose children all do.
-func inlineContent(n *DOMNode) bool {
+func (cv *converter) inlineContent(n *DOMNode) bool {
 	switch n.Type {
 	case "text":
 		return true
@@ -58,8 +58,8 @@ func inlineContent(n *DOMNode) bool {
 	if len(n.Rects) == 0 && inlineSpacing(n) > MaxInlineSpacing {
 		return false
 	}
-	for _, c := range n.Children {
-		if c != nil && !inlineContent(c) {
+	for _, c := range cv.kids(n) {
+		if c != nil && !cv.inlineContent(c) {
 			return false
 		}
 	}
@@ -144,7 +144,7 @@ func (cv *converter) paragraph(n *DOMNode, kids []*DOMNode, f *frame, in inherit
 	node.TextAlignHorizontal = textAlign(n)
 	node.TextAlignVertical = "TOP"
 	node.StyledTextSegments = b.segments(chars, segs)
-	cv.placeParagraph(node, n, b.frags, lineHeight, chars, len(kids) == inFlowChildren(n), f)
+	cv.placeParagraph(node, n, b.frags, lineHeight, chars, realKids(kids) == inFlowChildren(n), f)
 	f.add(node, in)
 	for _, el := range b.inlines {
 		cv.cssWarnings(el, node.ID)
@@ -184,7 +184,7 @@ func (b *paragraphBuilder) walk(k, parent *DOMNode, decoration, href string, hid
 			}
 		}
 		hidden = k.style("visibility") != "visible"
-		for _, c := range k.Children {
+		for _, c := range b.cv.kids(k) {
 			if c != nil {
 				b.walk(c, k, decoration, href, hidden)
 			}
@@ -474,6 +474,17 @@ func (cv *converter) placeParagraph(node *Node, n *DOMNode, frags []Box, lineHei
 	node.Width = size(math.Ceil(box.Width*100) / 100)
 	node.Height = size(box.Height)
 	node.TextAutoResize = mode
+}
+
+// realKids counts the nodes of kids that are not pseudo-elements.
+func realKids(kids []*DOMNode) int {
+	k := 0
+	for _, c := range kids {
+		if !virtualNode(c) {
+			k++
+		}
+	}
+	return k
 }
 
 // inFlowChildren counts the children of n that are recorded.

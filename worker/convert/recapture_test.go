@@ -34,6 +34,7 @@ var fixtureSites = map[string][2]string{
 	"text":        {"testdata/text-site", "/index.html"},
 	"fonts":       {"../capture/capturetest/site", "/fonts.html"},
 	"direction":   {"testdata/text-site", "/direction.html"},
+	"lists":       {"../capture/capturetest/site", "/lists.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.
