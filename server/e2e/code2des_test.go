@@ -432,3 +432,54 @@ func TestParagraphEndToEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestListsEndToEnd imports capturetest.ListsPath through the API and converts it: list markers
+// come back from code2desResult as TEXT nodes (a numbered list's "3." from its start, the custom
+// red "→" ::marker) and ::before/::after text as ranges of their paragraph, with no
+// LIST_MARKER warning.
+func TestListsEndToEnd(t *testing.T) {
+	t.Parallel()
+	s := newStack(t)
+	s.runConversionWorker(t)
+	pi := s.awaitOutcome(t, s.createPageImport(t, capturetest.ListsPath, capture.Viewport{Width: 800, Height: 600}).ID)
+	if pi.Status != "COMPLETED" {
+		t.Fatalf("Page Import ended %s (%s)", pi.Status, deref(pi.ErrorMessage))
+	}
+	job := s.awaitCode2Des(t, s.triggerCode2Des(t, pi.ID).ID)
+	if job.Status != "COMPLETED" {
+		t.Fatalf("Code2Des ended %s (%s)", job.Status, deref(job.ErrorMessage))
+	}
+	res := s.code2desResult(t, job.ID)
+	texts := map[string]textNode{}
+	var walk func(raw json.RawMessage)
+	walk = func(raw json.RawMessage) {
+		var n textNode
+		if err := json.Unmarshal(raw, &n); err != nil {
+			t.Fatal(err)
+		}
+		if n.Type == "TEXT" {
+			texts[n.Characters] = n
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(res.Root)
+	for _, want := range []string{"•", "◦", "▪", "3.", "10.", "iv.", "C.", "→", "Third", "• Inside marker text"} {
+		if _, ok := texts[want]; !ok {
+			t.Errorf("no TEXT %q in the result", want)
+		}
+	}
+	if arrow, ok := texts["→"]; ok && (len(arrow.Fills) != 1 || arrow.Fills[0].Color.R != 0.8) {
+		t.Errorf("the custom marker is filled with %+v, want the ::marker red", arrow.Fills)
+	}
+	note, ok := texts["Note: Generated content before and after this text. (see below)"]
+	if !ok || len(note.Segments) != 3 || note.Segments[0].Characters != "Note: " || note.Segments[0].FontName.Style != "Bold" {
+		t.Errorf("the ::before/::after paragraph is %+v", note)
+	}
+	for _, w := range res.Warnings {
+		if w.Code == "LIST_MARKER" {
+			t.Errorf("a marker was not drawn: %s", w.Message)
+		}
+	}
+}
