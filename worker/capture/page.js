@@ -49,7 +49,7 @@
     "font-family": null, "font-size": null, "font-weight": null, "font-style": "normal",
     "line-height": null, "letter-spacing": "normal", "text-align": "start", "text-transform": "none",
     "text-decoration-line": "none", "white-space": "normal", "vertical-align": "baseline",
-    "writing-mode": "horizontal-tb", "direction": "ltr",
+    "writing-mode": "horizontal-tb", "direction": "ltr", "background-clip": "border-box", "text-shadow": "none",
     "flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal", "align-items": "normal",
     "gap": "normal", "object-fit": "fill", "object-position": "50% 50%",
   };
@@ -266,6 +266,10 @@
       for (const side of ["top", "right", "bottom", "left"]) {
         if (!(`border-${side}-style` in style)) delete style[`border-${side}-color`];
       }
+      // The colour glyphs are filled with, when it is not the text colour (gradient text sets it
+      // transparent and clips the background to the glyphs).
+      const fill = cs.getPropertyValue("-webkit-text-fill-color");
+      if (fill && fill !== cs.color) style["-webkit-text-fill-color"] = fill;
       out.style = style;
       // Pseudo-elements have no DOM node: record what each draws (its computed content, the text
       // it resolves to, its computed style) and list the element so the capture asks DevTools

@@ -230,6 +230,7 @@ var styleDefaults = map[string]string{
 	"box-shadow": "none", "transform": "none", "filter": "none", "mix-blend-mode": "normal",
 	"font-style": "normal", "letter-spacing": "normal", "text-align": "start", "text-transform": "none",
 	"text-decoration-line": "none", "white-space": "normal", "writing-mode": "horizontal-tb", "direction": "ltr",
+	"background-clip": "border-box", "text-shadow": "none",
 	"object-fit": "fill", "object-position": "50% 50%",
 	"font-family": "sans-serif", "font-size": "16px", "font-weight": "400", "line-height": "normal",
 	"color": "rgb(0, 0, 0)",

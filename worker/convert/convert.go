@@ -464,7 +464,8 @@ func (cv *converter) box(n *DOMNode, f *frame, typ string, hidden bool) *Node {
 	}
 	cv.svgBackgrounds = nil
 	var fills []Paint
-	if !hidden && n != cv.bodyBackground {
+	if !hidden && n != cv.bodyBackground && !clipsToText(n) {
+		// A background clipped to the text is its text's fill (textFills), not the box's.
 		fills = cv.backgrounds(n, node, f)
 	}
 	drawn := len(fills) > 0 || len(cv.svgBackgrounds) > 0

@@ -116,8 +116,9 @@ func (cv *converter) paragraph(n *DOMNode, kids []*DOMNode, f *frame, in inherit
 	if n.Tag == "a" {
 		href = b.link(n)
 	}
+	clip := cv.textFills(n, node.ID)
 	for _, k := range kids {
-		b.walk(k, n, in.decoration, href, n.style("visibility") != "visible")
+		b.walk(k, n, in.decoration, href, n.style("visibility") != "visible", clip)
 	}
 	chars, segs := b.finish()
 	if strings.TrimSpace(chars) == "" || b.allHidden(segs) {
@@ -144,6 +145,7 @@ func (cv *converter) paragraph(n *DOMNode, kids []*DOMNode, f *frame, in inherit
 	node.TextAlignHorizontal = textAlign(n)
 	node.TextAlignVertical = "TOP"
 	node.StyledTextSegments = b.segments(chars, segs)
+	cv.textShadow(node, base0.shadow, n)
 	cv.placeParagraph(node, n, b.frags, lineHeight, chars, realKids(kids) == inFlowChildren(n), f)
 	f.add(node, in)
 	for _, el := range b.inlines {
@@ -157,11 +159,15 @@ func (cv *converter) paragraph(n *DOMNode, kids []*DOMNode, f *frame, in inherit
 }
 
 // walk adds the content of k, a child of the element parent, to the paragraph.
-func (b *paragraphBuilder) walk(k, parent *DOMNode, decoration, href string, hidden bool) {
+// clip is the fill of text under an element whose background is clipped to its text.
+func (b *paragraphBuilder) walk(k, parent *DOMNode, decoration, href string, hidden bool, clip []Paint) {
 	switch k.Type {
 	case "text":
 		st := b.cv.styleOf(parent, k, b.nodeID, decoration)
 		st.hyperlink = href
+		if clip != nil {
+			st.fills = append([]Paint{}, clip...)
+		}
 		if hidden {
 			st.fills = []Paint{}
 		}
@@ -184,9 +190,12 @@ func (b *paragraphBuilder) walk(k, parent *DOMNode, decoration, href string, hid
 			}
 		}
 		hidden = k.style("visibility") != "visible"
+		if own := b.cv.textFills(k, b.nodeID); own != nil {
+			clip = own
+		}
 		for _, c := range b.cv.kids(k) {
 			if c != nil {
-				b.walk(c, k, decoration, href, hidden)
+				b.walk(c, k, decoration, href, hidden, clip)
 			}
 		}
 	}
@@ -501,10 +510,16 @@ func inFlowChildren(n *DOMNode) int {
 // inlineDraws says whether an inline element paints a box of its own (background, border,
 // shadow).
 func inlineDraws(el *DOMNode) bool {
-	if c, ok := parseColor(el.style("background-color")); !ok || c.A > 0 {
-		return true
+	// A background clipped to the text fills the glyphs (textFills), not a box.
+	if !clipsToText(el) {
+		if c, ok := parseColor(el.style("background-color")); !ok || c.A > 0 {
+			return true
+		}
+		if el.style("background-image") != "none" {
+			return true
+		}
 	}
-	if el.style("background-image") != "none" || el.style("box-shadow") != "none" {
+	if el.style("box-shadow") != "none" {
 		return true
 	}
 	for _, side := range []string{"top", "right", "bottom", "left"} {

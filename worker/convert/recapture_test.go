@@ -35,6 +35,7 @@ var fixtureSites = map[string][2]string{
 	"fonts":       {"../capture/capturetest/site", "/fonts.html"},
 	"direction":   {"testdata/text-site", "/direction.html"},
 	"lists":       {"../capture/capturetest/site", "/lists.html"},
+	"effects":     {"testdata/text-site", "/effects.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

@@ -59,13 +59,19 @@ type runStyle struct {
 	letterSpacing float64
 	textCase      string // "", UPPER, LOWER or TITLE
 	hyperlink     string // absolute URL, or ""
+	// shadow is the computed text-shadow, a node-level effect (not part of a segment).
+	shadow string
 }
 
 // styleOf reads the typography of the text run run (nil when there is none) whose element is
 // el; nodeID names the node its warnings are about.
 func (cv *converter) styleOf(el, run *DOMNode, nodeID, decoration string) runStyle {
-	st := runStyle{decoration: decoration}
-	c, ok := cv.color(el.style("color"), nodeID, "color")
+	st := runStyle{decoration: decoration, shadow: el.style("text-shadow")}
+	color := el.style("color")
+	if fill, ok := el.Style["-webkit-text-fill-color"]; ok {
+		color = fill // the glyphs' fill when it is not the text colour
+	}
+	c, ok := cv.color(color, nodeID, "color")
 	if !ok {
 		c = RGBA{A: 1}
 	}
@@ -151,7 +157,12 @@ func textAlign(el *DOMNode) string {
 // the fonts that drew run (nil when the capture has no run for it).
 func (cv *converter) setText(node *Node, el, run *DOMNode, chars, decoration string) {
 	node.Characters = chars
-	cv.styleOf(el, run, node.ID, decoration).apply(node)
+	st := cv.styleOf(el, run, node.ID, decoration)
+	if clip := cv.textFills(el, node.ID); clip != nil {
+		st.fills = clip
+	}
+	st.apply(node)
+	cv.textShadow(node, st.shadow, el)
 	lineHeight := lineHeightOf(node, el)
 	node.TextAlignHorizontal = textAlign(el)
 	node.TextAlignVertical = "TOP"
@@ -221,4 +232,44 @@ func fontStyle(weight int, italic bool) string {
 		return name + " Italic"
 	}
 	return name
+}
+
+// clipsToText says whether n's background is clipped to its text (background-clip: text).
+func clipsToText(n *DOMNode) bool {
+	return n.style("background-clip") == "text"
+}
+
+// textFills returns the paints of el's background when it is clipped to its text (gradient or
+// image text): the fill of the text inside it, sized to el's box. nil otherwise.
+func (cv *converter) textFills(el *DOMNode, nodeID string) []Paint {
+	if !clipsToText(el) {
+		return nil
+	}
+	// The paints are laid out in el's box (a gradient spans the element, not the glyphs).
+	sized := &Node{ID: nodeID, Width: size(el.Box.Width), Height: size(el.Box.Height)}
+	saved := cv.svgBackgrounds
+	paints := cv.backgrounds(el, sized, nil)
+	cv.svgBackgrounds = saved
+	if len(paints) == 0 {
+		return nil
+	}
+	return paints
+}
+
+// textShadow sets text-shadow as the TEXT node's drop shadows (Figma's drop shadow on a TEXT
+// follows the glyphs; a shadow has no spread on text).
+func (cv *converter) textShadow(node *Node, shadow string, el *DOMNode) {
+	if shadow == "" || shadow == "none" {
+		return
+	}
+	effects, ok := boxShadows(shadow)
+	if !ok {
+		cv.warn.add(WarnTextShadow, node.ID, "the text-shadow of %s could not be read and was left out: %s", elementName(el), shadow)
+		return
+	}
+	for i := range effects {
+		effects[i].Spread = nil
+		effects[i].ShowShadowBehindNode = nil
+	}
+	node.Effects = append(node.Effects, effects...)
 }

@@ -234,3 +234,48 @@ func TestGoldenDirection(t *testing.T) {
 	f := loadFixture(t, "direction")
 	checkGolden(t, "direction", f.convert(t).JSON)
 }
+
+// TestGradientAndShadowedText converts text whose background is clipped to it and text with a
+// shadow: the gradient is the TEXT's fill (the heading) or its range's fill (an inline span),
+// never a painted box behind invisible letters; text-shadow is a DROP_SHADOW effect of the TEXT;
+// -webkit-text-fill-color fills the glyphs.
+func TestGradientAndShadowedText(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "effects")
+	out := f.convert(t)
+	by := map[string]*convert.Node{}
+	for _, p := range placedNodes(out.Result.Root, "TEXT") {
+		by[p.node.Characters] = p.node
+	}
+	if n := len(placedNodes(out.Result.Root, "RECTANGLE")) + len(placedNodes(out.Result.Root, "FRAME")) - 1; n != 0 {
+		t.Errorf("%d boxes drawn besides the root, want none (the gradients fill the text)", n)
+	}
+	isGradient := func(ps []convert.Paint) bool {
+		return len(ps) == 1 && ps[0].Type == "GRADIENT_LINEAR" && len(ps[0].GradientStops) == 2 &&
+			ps[0].GradientStops[0].Color == (convert.RGBA{R: 1, A: 1}) && ps[0].GradientStops[1].Color == (convert.RGBA{B: 1, A: 1})
+	}
+	h := by["Gradient heading"]
+	if h == nil || !isGradient(*h.Fills) || !isGradient(h.StyledTextSegments[0].Fills) {
+		t.Errorf("the heading's fills %+v, want the red-to-blue gradient", h)
+	}
+	p := by["Plain words and gradient words in one paragraph."]
+	if p == nil || len(p.StyledTextSegments) != 3 || !isGradient(p.StyledTextSegments[1].Fills) || p.StyledTextSegments[0].Fills[0].Type != "SOLID" {
+		t.Errorf("the paragraph's ranges %+v, want the middle one filled with the gradient", p)
+	}
+	s := by["Shadowed heading"]
+	if s == nil || len(s.Effects) != 1 {
+		t.Fatalf("shadowed heading effects %+v", s)
+	}
+	if e := s.Effects[0]; e.Type != "DROP_SHADOW" || *e.Offset != (convert.Vector{X: 2, Y: 3}) || e.Radius != 4 || e.Color.A != 0.5 || e.Spread != nil {
+		t.Errorf("shadow %+v, want a DROP_SHADOW 2,3 radius 4 at 50%% black without spread", e)
+	}
+	if c := (*by["Text filled by -webkit-text-fill-color."].Fills)[0].Color; c.G < 0.6 || c.R > 0.1 {
+		t.Errorf("text fill %+v, want the green -webkit-text-fill-color", c)
+	}
+}
+
+func TestGoldenEffects(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "effects")
+	checkGolden(t, "effects", f.convert(t).JSON)
+}

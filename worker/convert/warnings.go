@@ -40,6 +40,8 @@ const (
 	WarnBorderColors = "CSS_BORDER_COLORS"
 	// WarnEllipticalRadius: elliptical corners drawn circular (the smaller radius).
 	WarnEllipticalRadius = "CSS_ELLIPTICAL_RADIUS"
+	// WarnTextShadow: a text-shadow the converter could not read.
+	WarnTextShadow = "CSS_TEXT_SHADOW"
 	// WarnBoxShadow: a box-shadow the converter could not read.
 	WarnBoxShadow = "CSS_BOX_SHADOW"
 	// WarnColor: a colour in a syntax the converter does not read (for example oklch()); the

@@ -118,6 +118,8 @@ func segmentCSS(n *node, seg textSegment) string {
 	if seg.Fills != nil {
 		if c, ok := solidColor(*seg.Fills); ok {
 			s.WriteString("color:" + c + ";")
+		} else if c, ok := strokeColor(*seg.Fills); ok { // a gradient fill: its first stop, as for the node
+			s.WriteString("color:" + c + ";")
 		} else {
 			s.WriteString("color:transparent;")
 		}
