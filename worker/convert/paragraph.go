@@ -96,6 +96,8 @@ type paragraphBuilder struct {
 	styles  []runStyle
 	frags   []Box      // line fragments of its text, in order
 	inlines []*DOMNode // inline elements inside it, in order
+	// shifted, mixedLine and rangeGradient note what the paragraph cannot hold (warnings).
+	shifted, mixedLine, rangeGradient bool
 	base    string     // page URL that relative hrefs resolve against
 	nodeID  string     // the TEXT node's id, for warnings
 }
@@ -146,6 +148,7 @@ func (cv *converter) paragraph(n *DOMNode, kids []*DOMNode, f *frame, in inherit
 	node.TextAlignVertical = "TOP"
 	node.StyledTextSegments = b.segments(chars, segs)
 	cv.textShadow(node, base0.shadow, n)
+	b.warnApproximations(node, n, segs, base0)
 	cv.placeParagraph(node, n, b.frags, lineHeight, chars, realKids(kids) == inFlowChildren(n), f)
 	f.add(node, in)
 	for _, el := range b.inlines {
@@ -155,6 +158,29 @@ func (cv *converter) paragraph(n *DOMNode, kids []*DOMNode, f *frame, in inherit
 	if wm := n.style("writing-mode"); verticalWritingMode(wm) && !cv.verticalWarned[n] {
 		cv.verticalWarned[n] = true
 		cv.warn.add(WarnWritingMode, node.ID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", elementName(n), wm)
+	}
+}
+
+// warnApproximations names what the paragraph TEXT node could not hold.
+func (b *paragraphBuilder) warnApproximations(node *Node, n *DOMNode, segs []piece, base runStyle) {
+	cv := b.cv
+	if b.shifted {
+		cv.warn.add(WarnBaselineShift, node.ID, "text of %s is raised or lowered (vertical-align, sup, sub); Figma sets it on the baseline", elementName(n))
+	}
+	if b.mixedLine {
+		cv.warn.add(WarnLineHeightMixed, node.ID, "text of %s has ranges of another line height; the paragraph's (%s) is used", elementName(n), n.style("line-height"))
+	}
+	shadows := false
+	for _, p := range segs {
+		if p.style >= 0 && b.styles[p.style].shadow != base.shadow {
+			shadows = true
+		}
+	}
+	switch {
+	case shadows:
+		cv.warn.add(WarnRangeEffect, node.ID, "ranges of %s have different text shadows; the TEXT takes the first range's", elementName(n))
+	case b.rangeGradient:
+		cv.warn.add(WarnRangeEffect, node.ID, "a range of %s is filled with a background clipped to its text, laid out in its own box (Figma lays it out over the whole TEXT)", elementName(n))
 	}
 }
 
@@ -192,6 +218,15 @@ func (b *paragraphBuilder) walk(k, parent *DOMNode, decoration, href string, hid
 		hidden = k.style("visibility") != "visible"
 		if own := b.cv.textFills(k, b.nodeID); own != nil {
 			clip = own
+			b.rangeGradient = true
+		}
+		switch k.style("vertical-align") {
+		case "baseline", "", "top", "bottom", "middle", "text-top", "text-bottom":
+		default:
+			b.shifted = true
+		}
+		if k.style("line-height") != parent.style("line-height") {
+			b.mixedLine = true
 		}
 		for _, c := range b.cv.kids(k) {
 			if c != nil {

@@ -279,3 +279,31 @@ func TestGoldenEffects(t *testing.T) {
 	f := loadFixture(t, "effects")
 	checkGolden(t, "effects", f.convert(t).JSON)
 }
+
+// TestParagraphApproximationsWarn: what one TEXT cannot hold is named once per paragraph: the
+// sup/sub of #p9 (TEXT_BASELINE_SHIFT), the small and big print of #p8 (TEXT_LINE_HEIGHT_MIXED),
+// and no such warning for the plain paragraphs.
+func TestParagraphApproximationsWarn(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "text")
+	out := f.convert(t)
+	names := map[string]string{}
+	for _, tx := range placedNodes(out.Result.Root, "TEXT") {
+		names[tx.node.ID] = tx.node.Characters
+	}
+	got := map[string]bool{}
+	for _, w := range out.Result.Warnings {
+		if strings.HasPrefix(w.Code, "TEXT_") {
+			got[w.Code+" "+strings.SplitN(names[*w.NodeID], " ", 2)[0]] = true
+		}
+	}
+	want := map[string]bool{"TEXT_BASELINE_SHIFT Emoji": true, "TEXT_LINE_HEIGHT_MIXED Emoji": true, "TEXT_LINE_HEIGHT_MIXED Uppercase": true}
+	if len(got) != len(want) {
+		t.Errorf("TEXT_ warnings %v, want %v", got, want)
+	}
+	for k := range want {
+		if !got[k] {
+			t.Errorf("no %s warning (got %v)", k, got)
+		}
+	}
+}

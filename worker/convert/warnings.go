@@ -40,6 +40,17 @@ const (
 	WarnBorderColors = "CSS_BORDER_COLORS"
 	// WarnEllipticalRadius: elliptical corners drawn circular (the smaller radius).
 	WarnEllipticalRadius = "CSS_ELLIPTICAL_RADIUS"
+	// WarnBaselineShift: a paragraph has text raised or lowered from the baseline
+	// (vertical-align super, sub or a length: sup, sub); its range is set on the baseline. Once per
+	// paragraph.
+	WarnBaselineShift = "TEXT_BASELINE_SHIFT"
+	// WarnLineHeightMixed: a paragraph has ranges of another line height than its own; Figma
+	// sets the paragraph's. Once per paragraph.
+	WarnLineHeightMixed = "TEXT_LINE_HEIGHT_MIXED"
+	// WarnRangeEffect: a paragraph's ranges differ in what only a whole TEXT can have: a text
+	// shadow (the first range's is kept), or a gradient clipped to a range (laid out in the
+	// range's element box, where Figma spans the whole TEXT). Once per paragraph.
+	WarnRangeEffect = "TEXT_RANGE_EFFECT"
 	// WarnTextShadow: a text-shadow the converter could not read.
 	WarnTextShadow = "CSS_TEXT_SHADOW"
 	// WarnBoxShadow: a box-shadow the converter could not read.
