@@ -98,8 +98,8 @@ type paragraphBuilder struct {
 	inlines []*DOMNode // inline elements inside it, in order
 	// shifted, mixedLine and rangeGradient note what the paragraph cannot hold (warnings).
 	shifted, mixedLine, rangeGradient bool
-	base    string     // page URL that relative hrefs resolve against
-	nodeID  string     // the TEXT node's id, for warnings
+	base                              string // page URL that relative hrefs resolve against
+	nodeID                            string // the TEXT node's id, for warnings
 }
 
 // paragraph converts the inline children kids of block container n into one TEXT node placed
