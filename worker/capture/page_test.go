@@ -382,3 +382,38 @@ func deref(p *string) string {
 	}
 	return *p
 }
+
+// TestFontLimits captures MaxFontQueries + 1 text runs and MaxFontFaces + 1 @font-face faces:
+// the first MaxFontQueries runs have a font_ref and an entry of platform_fonts, the last has
+// none; MaxFontFaces faces are recorded.
+func TestFontLimits(t *testing.T) {
+	t.Parallel()
+	raw, byID := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a65", capturetest.ManyRunsPath)
+	var doc fontDoc
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	spans := byID["runs"].Children
+	if len(spans) != capture.MaxFontQueries+1 {
+		t.Fatalf("%d spans, want %d", len(spans), capture.MaxFontQueries+1)
+	}
+	for i, want := range map[int]bool{0: true, capture.MaxFontQueries - 1: true, capture.MaxFontQueries: false} {
+		var span formNode
+		if err := json.Unmarshal(spans[i], &span); err != nil {
+			t.Fatal(err)
+		}
+		run := textChild(t, span, 0)
+		if has := run.FontRef != nil; has != want {
+			t.Errorf("run %d has font_ref %v, want one: %v", i, run.FontRef, want)
+		}
+		if want && (*run.FontRef != i || len(doc.Document.PlatformFonts[i]) == 0) {
+			t.Errorf("run %d: font_ref %d, fonts %+v", i, *run.FontRef, doc.Document.PlatformFonts[i])
+		}
+	}
+	if n := len(doc.Document.PlatformFonts); n != capture.MaxFontQueries {
+		t.Errorf("%d platform_fonts entries, want %d", n, capture.MaxFontQueries)
+	}
+	if n := len(doc.Document.FontFaces); n != capture.MaxFontFaces {
+		t.Errorf("%d font faces, want %d", n, capture.MaxFontFaces)
+	}
+}

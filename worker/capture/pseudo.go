@@ -51,20 +51,21 @@ func pseudoBoxes(ctx context.Context) ([][]PseudoBox, error) {
 		if err != nil {
 			return fmt.Errorf("read pseudo-element hosts: %w", err)
 		}
+		ids := map[int]runtime.RemoteObjectID{}
 		for _, p := range props.Result {
 			i, err := strconv.Atoi(p.Name)
 			if err != nil || i < 0 || i >= MaxFontQueries || p.Value == nil || p.Value.ObjectID == "" {
 				continue
 			}
+			ids[i] = p.Value.ObjectID
 			for len(out) <= i {
 				out = append(out, nil)
 			}
-			if ctx.Err() != nil {
-				return nil // over the time budget: keep what was found
-			}
-			node, err := cdp.Call(ctx, tg, dom.DescribeNode, dom.DescribeNodeParams{ObjectID: p.Value.ObjectID, Depth: ptr(int64(0))})
+		}
+		forEachConcurrently(ctx, ids, func(i int, obj runtime.RemoteObjectID) {
+			node, err := cdp.Call(ctx, tg, dom.DescribeNode, dom.DescribeNodeParams{ObjectID: obj, Depth: ptr(int64(0))})
 			if err != nil || node.Node == nil {
-				continue
+				return
 			}
 			boxes := []PseudoBox{}
 			for _, pe := range node.Node.PseudoElements {
@@ -81,8 +82,8 @@ func pseudoBoxes(ctx context.Context) ([][]PseudoBox, error) {
 					boxes = append(boxes, b)
 				}
 			}
-			out[i] = boxes
-		}
+			out[i] = boxes // each i is written by one call only
+		})
 		return nil
 	}))
 	if err != nil && qctx.Err() == nil {

@@ -2,6 +2,7 @@ package convert_test
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -304,6 +305,34 @@ func TestParagraphApproximationsWarn(t *testing.T) {
 	for k := range want {
 		if !got[k] {
 			t.Errorf("no %s warning (got %v)", k, got)
+		}
+	}
+}
+
+// TestMaxInlineSpacing: an inline element on one line with up to MaxInlineSpacing px of
+// horizontal margin, padding and border is part of its paragraph (one TEXT); one more px makes
+// it a TEXT of its own beside the rest.
+func TestMaxInlineSpacing(t *testing.T) {
+	t.Parallel()
+	para := func(padding float64) *convert.Capture {
+		pad := strconv.FormatFloat(padding/2, 'f', -1, 64) + "px"
+		p := node(t, `{"type":"element","tag":"p","box":{"x":0,"y":0,"width":400,"height":20},"style":{"display":"block","line-height":"20px"},"children":[
+			{"type":"text","text":"before ","box":{"x":0,"y":2,"width":50,"height":16}},
+			{"type":"element","tag":"span","box":{"x":50,"y":2,"width":40,"height":16},"style":{"display":"inline","padding-left":"`+pad+`","padding-right":"`+pad+`"},
+			 "children":[{"type":"text","text":"span","box":{"x":52,"y":2,"width":36,"height":16}}]},
+			{"type":"text","text":" after","box":{"x":90,"y":2,"width":40,"height":16}}]}`)
+		return page(p)
+	}
+	for _, c := range []struct {
+		spacing float64
+		want    []string
+	}{
+		{convert.MaxInlineSpacing, []string{"before span after"}},
+		{convert.MaxInlineSpacing + 1, []string{"before", "span", "after"}},
+	} {
+		got := texts(run(t, para(c.spacing), nil).Result.Root)
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("spacing %.0f px: TEXT nodes %q, want %q", c.spacing, got, c.want)
 		}
 	}
 }

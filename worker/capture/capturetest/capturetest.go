@@ -60,6 +60,9 @@ const (
 	// attr(data-tail)), #badge (an empty absolutely placed ::before dot) and #counted (a
 	// counter() in ::before). ReadySelector is there from the start.
 	ListsPath = "/lists.html"
+	// ManyRunsPath is a page of MaxFontQueries + 1 text runs (#runs, one "w" per span) and
+	// MaxFontFaces + 1 @font-face faces. ReadySelector is there from the start.
+	ManyRunsPath = "/many-runs.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
 	// SizedPath?h=N is a page exactly N CSS px tall.
