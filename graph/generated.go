@@ -29,6 +29,7 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	Code2Des() Code2DesResolver
+	Code2DesFidelity() Code2DesFidelityResolver
 	Mutation() MutationResolver
 	PageImport() PageImportResolver
 	Query() QueryResolver
@@ -43,6 +44,7 @@ type ComplexityRoot struct {
 		CreatedAt          func(childComplexity int) int
 		CreatedBy          func(childComplexity int) int
 		ErrorMessage       func(childComplexity int) int
+		FidelityScore      func(childComplexity int) int
 		FigmaFileKey       func(childComplexity int) int
 		ID                 func(childComplexity int) int
 		MaterializedAt     func(childComplexity int) int
@@ -68,6 +70,19 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	Code2DesFidelity struct {
+		ComparedHeight func(childComplexity int) int
+		ComparedWidth  func(childComplexity int) int
+		DiffMap        func(childComplexity int) int
+		DiffRatio      func(childComplexity int) int
+		DiffThreshold  func(childComplexity int) int
+		ImageCoverage  func(childComplexity int) int
+		Scale          func(childComplexity int) int
+		Ssim           func(childComplexity int) int
+		TextCoverage   func(childComplexity int) int
+		Version        func(childComplexity int) int
+	}
+
 	Code2DesImage struct {
 		Base64   func(childComplexity int) int
 		ByteSize func(childComplexity int) int
@@ -82,6 +97,7 @@ type ComplexityRoot struct {
 	Code2DesResult struct {
 		CaptureHash  func(childComplexity int) int
 		Code2DesID   func(childComplexity int) int
+		Fidelity     func(childComplexity int) int
 		Images       func(childComplexity int) int
 		PageImportID func(childComplexity int) int
 		Root         func(childComplexity int) int
@@ -181,6 +197,11 @@ type ComplexityRoot struct {
 
 type Code2DesResolver interface {
 	PageImport(ctx context.Context, obj *models.Code2Des) (*models.PageImport, error)
+
+	FidelityScore(ctx context.Context, obj *models.Code2Des) (*float64, error)
+}
+type Code2DesFidelityResolver interface {
+	DiffMap(ctx context.Context, obj *models.Code2DesFidelity) (*models.Code2DesImage, error)
 }
 type MutationResolver interface {
 	CreatePageImport(ctx context.Context, input CreatePageImportInput) (*CreatePageImportPayload, error)
@@ -246,6 +267,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Code2Des.ErrorMessage(childComplexity), true
+	case "Code2Des.fidelityScore":
+		if e.ComplexityRoot.Code2Des.FidelityScore == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Code2Des.FidelityScore(childComplexity), true
 	case "Code2Des.figmaFileKey":
 		if e.ComplexityRoot.Code2Des.FigmaFileKey == nil {
 			break
@@ -351,6 +378,67 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Code2DesEdge.Node(childComplexity), true
 
+	case "Code2DesFidelity.comparedHeight":
+		if e.ComplexityRoot.Code2DesFidelity.ComparedHeight == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Code2DesFidelity.ComparedHeight(childComplexity), true
+	case "Code2DesFidelity.comparedWidth":
+		if e.ComplexityRoot.Code2DesFidelity.ComparedWidth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Code2DesFidelity.ComparedWidth(childComplexity), true
+	case "Code2DesFidelity.diffMap":
+		if e.ComplexityRoot.Code2DesFidelity.DiffMap == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Code2DesFidelity.DiffMap(childComplexity), true
+	case "Code2DesFidelity.diffRatio":
+		if e.ComplexityRoot.Code2DesFidelity.DiffRatio == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Code2DesFidelity.DiffRatio(childComplexity), true
+	case "Code2DesFidelity.diffThreshold":
+		if e.ComplexityRoot.Code2DesFidelity.DiffThreshold == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Code2DesFidelity.DiffThreshold(childComplexity), true
+	case "Code2DesFidelity.imageCoverage":
+		if e.ComplexityRoot.Code2DesFidelity.ImageCoverage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Code2DesFidelity.ImageCoverage(childComplexity), true
+	case "Code2DesFidelity.scale":
+		if e.ComplexityRoot.Code2DesFidelity.Scale == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Code2DesFidelity.Scale(childComplexity), true
+	case "Code2DesFidelity.ssim":
+		if e.ComplexityRoot.Code2DesFidelity.Ssim == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Code2DesFidelity.Ssim(childComplexity), true
+	case "Code2DesFidelity.textCoverage":
+		if e.ComplexityRoot.Code2DesFidelity.TextCoverage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Code2DesFidelity.TextCoverage(childComplexity), true
+	case "Code2DesFidelity.version":
+		if e.ComplexityRoot.Code2DesFidelity.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Code2DesFidelity.Version(childComplexity), true
+
 	case "Code2DesImage.base64":
 		if e.ComplexityRoot.Code2DesImage.Base64 == nil {
 			break
@@ -412,6 +500,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Code2DesResult.Code2DesID(childComplexity), true
+	case "Code2DesResult.fidelity":
+		if e.ComplexityRoot.Code2DesResult.Fidelity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Code2DesResult.Fidelity(childComplexity), true
 	case "Code2DesResult.images":
 		if e.ComplexityRoot.Code2DesResult.Images == nil {
 			break
@@ -976,6 +1070,13 @@ type Code2Des {
   materializedAt: Time
   "The Figma root node id recorded by the first successful materializeCode2Des."
   materializedNodeId: String
+  """
+  The fidelity of the job's result for the dashboard: the mean SSIM (0-1, 1 = the preview is the
+  page's screenshot) of the worker's preview against the page (docs/fidelity.md). Null until the
+  job completes, when the result has no fidelity, or when the worker could not compare. Read from
+  the database, never from the artifacts.
+  """
+  fidelityScore: Float
   createdAt: Time!
   updatedAt: Time!
   createdBy: String!
@@ -1037,6 +1138,34 @@ type Code2DesImage {
   svg: String
 }
 
+"""
+How close the conversion worker's preview of a result (the node tree drawn as Figma would) came to
+the page's screenshot (docs/fidelity.md). The pixel measures (ssim, diffRatio, comparedWidth,
+comparedHeight, diffMap) are all null when the worker could not compare (a FIDELITY_NOT_MEASURED
+warning says why).
+"""
+type Code2DesFidelity {
+  "The fidelity format version; measures of different versions are not comparable."
+  version: Int!
+  "Device pixels per px at which the preview and the screenshot were compared."
+  scale: Float!
+  "Mean SSIM of the greyscale images, -1 to 1 (1 = identical)."
+  ssim: Float
+  "Share (0-1) of compared pixels with a channel off by more than diffThreshold."
+  diffRatio: Float
+  "How far (of 255) a channel must be off for a pixel to count as differing."
+  diffThreshold: Int!
+  "The compared area in device pixels."
+  comparedWidth: Int
+  comparedHeight: Int
+  "Share (0-1) of the page's visible words found in TEXT nodes."
+  textCoverage: Float!
+  "Share (0-1) of the page's distinct images the result draws."
+  imageCoverage: Float!
+  "The diff map PNG (the screenshot faded, differing pixels red), inlined like the images; read from storage only when asked."
+  diffMap: Code2DesImage
+}
+
 "The validated result of a completed Code2Des job with its images inlined."
 type Code2DesResult {
   code2desId: ID!
@@ -1047,6 +1176,8 @@ type Code2DesResult {
   "The Figma node tree, exactly as the worker stored it."
   root: JSON!
   images: [Code2DesImage!]!
+  "The result's fidelity; null when the worker did not measure it (an older worker, or its self-check off)."
+  fidelity: Code2DesFidelity
 }
 
 type Query {
@@ -1167,6 +1298,8 @@ func (ec *executionContext) childFields_Code2Des(ctx context.Context, field grap
 		return ec.fieldContext_Code2Des_materializedAt(ctx, field)
 	case "materializedNodeId":
 		return ec.fieldContext_Code2Des_materializedNodeId(ctx, field)
+	case "fidelityScore":
+		return ec.fieldContext_Code2Des_fidelityScore(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_Code2Des_createdAt(ctx, field)
 	case "updatedAt":
@@ -1195,6 +1328,32 @@ func (ec *executionContext) childFields_Code2DesEdge(ctx context.Context, field 
 		return ec.fieldContext_Code2DesEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Code2DesEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_Code2DesFidelity(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "version":
+		return ec.fieldContext_Code2DesFidelity_version(ctx, field)
+	case "scale":
+		return ec.fieldContext_Code2DesFidelity_scale(ctx, field)
+	case "ssim":
+		return ec.fieldContext_Code2DesFidelity_ssim(ctx, field)
+	case "diffRatio":
+		return ec.fieldContext_Code2DesFidelity_diffRatio(ctx, field)
+	case "diffThreshold":
+		return ec.fieldContext_Code2DesFidelity_diffThreshold(ctx, field)
+	case "comparedWidth":
+		return ec.fieldContext_Code2DesFidelity_comparedWidth(ctx, field)
+	case "comparedHeight":
+		return ec.fieldContext_Code2DesFidelity_comparedHeight(ctx, field)
+	case "textCoverage":
+		return ec.fieldContext_Code2DesFidelity_textCoverage(ctx, field)
+	case "imageCoverage":
+		return ec.fieldContext_Code2DesFidelity_imageCoverage(ctx, field)
+	case "diffMap":
+		return ec.fieldContext_Code2DesFidelity_diffMap(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Code2DesFidelity", field.Name)
 }
 
 func (ec *executionContext) childFields_Code2DesImage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1235,6 +1394,8 @@ func (ec *executionContext) childFields_Code2DesResult(ctx context.Context, fiel
 		return ec.fieldContext_Code2DesResult_root(ctx, field)
 	case "images":
 		return ec.fieldContext_Code2DesResult_images(ctx, field)
+	case "fidelity":
+		return ec.fieldContext_Code2DesResult_fidelity(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Code2DesResult", field.Name)
 }
@@ -2116,6 +2277,29 @@ func (ec *executionContext) fieldContext_Code2Des_materializedNodeId(_ context.C
 	return graphql.NewScalarFieldContext("Code2Des", field, false, false, "String")
 }
 
+func (ec *executionContext) _Code2Des_fidelityScore(ctx context.Context, field graphql.CollectedField, obj *models.Code2Des) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Code2Des_fidelityScore(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Code2Des().FidelityScore(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *float64) graphql.Marshaler {
+			return ec.marshalOFloat2ᚖfloat64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Code2Des_fidelityScore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Code2Des", field, true, true, "Float")
+}
+
 func (ec *executionContext) _Code2Des_createdAt(ctx context.Context, field graphql.CollectedField, obj *models.Code2Des) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2302,6 +2486,245 @@ func (ec *executionContext) _Code2DesEdge_cursor(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_Code2DesEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Code2DesEdge", field, false, false, "String")
+}
+
+func (ec *executionContext) _Code2DesFidelity_version(ctx context.Context, field graphql.CollectedField, obj *models.Code2DesFidelity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Code2DesFidelity_version(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Version, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Code2DesFidelity_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Code2DesFidelity", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Code2DesFidelity_scale(ctx context.Context, field graphql.CollectedField, obj *models.Code2DesFidelity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Code2DesFidelity_scale(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Scale, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Code2DesFidelity_scale(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Code2DesFidelity", field, false, false, "Float")
+}
+
+func (ec *executionContext) _Code2DesFidelity_ssim(ctx context.Context, field graphql.CollectedField, obj *models.Code2DesFidelity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Code2DesFidelity_ssim(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ssim, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *float64) graphql.Marshaler {
+			return ec.marshalOFloat2ᚖfloat64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Code2DesFidelity_ssim(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Code2DesFidelity", field, false, false, "Float")
+}
+
+func (ec *executionContext) _Code2DesFidelity_diffRatio(ctx context.Context, field graphql.CollectedField, obj *models.Code2DesFidelity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Code2DesFidelity_diffRatio(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DiffRatio, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *float64) graphql.Marshaler {
+			return ec.marshalOFloat2ᚖfloat64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Code2DesFidelity_diffRatio(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Code2DesFidelity", field, false, false, "Float")
+}
+
+func (ec *executionContext) _Code2DesFidelity_diffThreshold(ctx context.Context, field graphql.CollectedField, obj *models.Code2DesFidelity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Code2DesFidelity_diffThreshold(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DiffThreshold, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Code2DesFidelity_diffThreshold(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Code2DesFidelity", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Code2DesFidelity_comparedWidth(ctx context.Context, field graphql.CollectedField, obj *models.Code2DesFidelity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Code2DesFidelity_comparedWidth(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ComparedWidth, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Code2DesFidelity_comparedWidth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Code2DesFidelity", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Code2DesFidelity_comparedHeight(ctx context.Context, field graphql.CollectedField, obj *models.Code2DesFidelity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Code2DesFidelity_comparedHeight(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ComparedHeight, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Code2DesFidelity_comparedHeight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Code2DesFidelity", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Code2DesFidelity_textCoverage(ctx context.Context, field graphql.CollectedField, obj *models.Code2DesFidelity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Code2DesFidelity_textCoverage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TextCoverage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Code2DesFidelity_textCoverage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Code2DesFidelity", field, false, false, "Float")
+}
+
+func (ec *executionContext) _Code2DesFidelity_imageCoverage(ctx context.Context, field graphql.CollectedField, obj *models.Code2DesFidelity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Code2DesFidelity_imageCoverage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ImageCoverage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Code2DesFidelity_imageCoverage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Code2DesFidelity", field, false, false, "Float")
+}
+
+func (ec *executionContext) _Code2DesFidelity_diffMap(ctx context.Context, field graphql.CollectedField, obj *models.Code2DesFidelity) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Code2DesFidelity_diffMap(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Code2DesFidelity().DiffMap(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Code2DesImage) graphql.Marshaler {
+			return ec.marshalOCode2DesImage2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐCode2DesImage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Code2DesFidelity_diffMap(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Code2DesFidelity",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Code2DesImage(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Code2DesImage_ref(ctx context.Context, field graphql.CollectedField, obj *models.Code2DesImage) (ret graphql.Marshaler) {
@@ -2662,6 +3085,38 @@ func (ec *executionContext) fieldContext_Code2DesResult_images(_ context.Context
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Code2DesImage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Code2DesResult_fidelity(ctx context.Context, field graphql.CollectedField, obj *models.Code2DesResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Code2DesResult_fidelity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Fidelity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *models.Code2DesFidelity) graphql.Marshaler {
+			return ec.marshalOCode2DesFidelity2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐCode2DesFidelity(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Code2DesResult_fidelity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Code2DesResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Code2DesFidelity(ctx, field)
 		},
 	}
 	return fc, nil
@@ -5477,6 +5932,12 @@ func (ec *executionContext) _Code2Des(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "fidelityScore":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Code2Des_fidelityScore(ctx, field, obj)
+				})
 		case "createdAt":
 			out.Values[i] = ec._Code2Des_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -5568,6 +6029,85 @@ func (ec *executionContext) _Code2DesEdge(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var code2DesFidelityImplementors = []string{"Code2DesFidelity"}
+
+func (ec *executionContext) _Code2DesFidelity(ctx context.Context, sel ast.SelectionSet, obj *models.Code2DesFidelity) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, code2DesFidelityImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Code2DesFidelity")
+		case "version":
+			out.Values[i] = ec._Code2DesFidelity_version(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "scale":
+			out.Values[i] = ec._Code2DesFidelity_scale(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "ssim":
+			out.Values[i] = ec._Code2DesFidelity_ssim(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "diffRatio":
+			out.Values[i] = ec._Code2DesFidelity_diffRatio(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "diffThreshold":
+			out.Values[i] = ec._Code2DesFidelity_diffThreshold(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "comparedWidth":
+			out.Values[i] = ec._Code2DesFidelity_comparedWidth(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "comparedHeight":
+			out.Values[i] = ec._Code2DesFidelity_comparedHeight(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "textCoverage":
+			out.Values[i] = ec._Code2DesFidelity_textCoverage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "imageCoverage":
+			out.Values[i] = ec._Code2DesFidelity_imageCoverage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "diffMap":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Code2DesFidelity_diffMap(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -5697,6 +6237,11 @@ func (ec *executionContext) _Code2DesResult(ctx context.Context, sel ast.Selecti
 		case "images":
 			out.Values[i] = ec._Code2DesResult_images(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fidelity":
+			out.Values[i] = ec._Code2DesResult_fidelity(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -7249,6 +7794,20 @@ func (ec *executionContext) marshalOCode2Des2ᚖgithubᚗcomᚋcode2desᚋbacken
 		return graphql.Null
 	}
 	return ec._Code2Des(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCode2DesFidelity2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐCode2DesFidelity(ctx context.Context, sel ast.SelectionSet, v *models.Code2DesFidelity) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Code2DesFidelity(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCode2DesImage2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐCode2DesImage(ctx context.Context, sel ast.SelectionSet, v *models.Code2DesImage) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Code2DesImage(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOCode2DesResult2ᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐCode2DesResult(ctx context.Context, sel ast.SelectionSet, v *models.Code2DesResult) graphql.Marshaler {

@@ -24,6 +24,9 @@ const (
 	// fields fits in an operation, two do not, and a query with many aliases of it is refused
 	// before any resolver runs (before any storage request).
 	CostResult = 2500
+	// CostDiffMap is the extra cost of Code2DesFidelity.diffMap: one more storage read of up to
+	// 8 MiB inside a result.
+	CostDiffMap = 100
 )
 
 // NewConfig returns the executable schema's configuration: the resolvers and the field costs.
@@ -43,6 +46,9 @@ func NewConfig(r *Resolver) Config {
 	// PageImport.code2desJobs returns at most models.MaxPageSize jobs.
 	c.PageImport.Code2desJobs = func(child int) int { return CostDatabaseRead + models.MaxPageSize*child }
 	c.Code2Des.PageImport = one(CostDatabaseRead)
+	// Code2Des.fidelityScore is one batched read per request (a dataloader), like pageImport.
+	c.Code2Des.FidelityScore = one(CostDatabaseRead)
+	c.Code2DesFidelity.DiffMap = one(CostDiffMap)
 	c.Mutation.CreatePageImport = func(child int, _ CreatePageImportInput) int { return CostMutation + child }
 	c.Mutation.TriggerCode2Des = func(child int, _ TriggerCode2DesInput) int { return CostMutation + child }
 	c.Mutation.MaterializeCode2Des = func(child int, _ MaterializeCode2DesInput) int { return CostMutation + child }

@@ -21,6 +21,9 @@ type BatchReader interface {
 	// Code2DesJobsByPageImport returns each import's visible jobs, newest first, at most
 	// models.MaxPageSize each; imports without jobs are absent.
 	Code2DesJobsByPageImport(ctx context.Context, ids []string) (map[string][]*models.Code2Des, error)
+	// Code2DesFidelityScores returns the fidelity score (SSIM) of each visible job among ids
+	// whose result recorded one (code2des_fidelity); others are absent.
+	Code2DesFidelityScores(ctx context.Context, ids []string) (map[string]float64, error)
 }
 
 // LoaderWait is how long a dataloader collects keys before it reads them in one batch. gqlgen
@@ -39,6 +42,8 @@ type Loaders struct {
 	PageImport *dataloadgen.Loader[string, *models.PageImport]
 	// Code2DesByPageImport loads the jobs of a Page Import (PageImport.code2desJobs).
 	Code2DesByPageImport *dataloadgen.Loader[string, []*models.Code2Des]
+	// FidelityScore loads a job's fidelity score (Code2Des.fidelityScore).
+	FidelityScore *dataloadgen.Loader[string, float64]
 }
 
 // NewLoaders returns fresh loaders reading through r.
@@ -47,6 +52,7 @@ func NewLoaders(r BatchReader) *Loaders {
 	return &Loaders{
 		PageImport:           dataloadgen.NewMappedLoader(r.PageImportsByID, opts...),
 		Code2DesByPageImport: dataloadgen.NewMappedLoader(r.Code2DesJobsByPageImport, opts...),
+		FidelityScore:        dataloadgen.NewMappedLoader(r.Code2DesFidelityScores, opts...),
 	}
 }
 
@@ -100,4 +106,24 @@ func loadCode2DesJobs(ctx context.Context, id string) ([]*models.Code2Des, error
 		return []*models.Code2Des{}, nil
 	}
 	return jobs, err
+}
+
+// loadFidelityScore returns the fidelity score of a completed job, or nil (not completed, no
+// score recorded, or not visible). Jobs that are not completed cost no query.
+func loadFidelityScore(ctx context.Context, job *models.Code2Des) (*float64, error) {
+	if job.Status != models.Code2DesCompleted {
+		return nil, nil
+	}
+	l, err := loadersFrom(ctx)
+	if err != nil {
+		return nil, err
+	}
+	v, err := l.FidelityScore.Load(ctx, job.ID)
+	if errors.Is(err, dataloadgen.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &v, nil
 }

@@ -16,6 +16,16 @@ func (r *code2DesResolver) PageImport(ctx context.Context, obj *models.Code2Des)
 	return loadPageImport(ctx, obj.PageImportID)
 }
 
+// FidelityScore is the resolver for the fidelityScore field.
+func (r *code2DesResolver) FidelityScore(ctx context.Context, obj *models.Code2Des) (*float64, error) {
+	return loadFidelityScore(ctx, obj)
+}
+
+// DiffMap is the resolver for the diffMap field.
+func (r *code2DesFidelityResolver) DiffMap(ctx context.Context, obj *models.Code2DesFidelity) (*models.Code2DesImage, error) {
+	return r.ResultService.Code2DesDiffMap(ctx, obj)
+}
+
 // CreatePageImport is the resolver for the createPageImport field.
 func (r *mutationResolver) CreatePageImport(ctx context.Context, input CreatePageImportInput) (*CreatePageImportPayload, error) {
 	projectID, err := parseInt64ID("input.projectId", input.ProjectID)
@@ -146,6 +156,9 @@ func (r *queryResolver) Code2desResult(ctx context.Context, id string) (*models.
 // Code2Des returns Code2DesResolver implementation.
 func (r *Resolver) Code2Des() Code2DesResolver { return &code2DesResolver{r} }
 
+// Code2DesFidelity returns Code2DesFidelityResolver implementation.
+func (r *Resolver) Code2DesFidelity() Code2DesFidelityResolver { return &code2DesFidelityResolver{r} }
+
 // Mutation returns MutationResolver implementation.
 func (r *Resolver) Mutation() MutationResolver { return &mutationResolver{r} }
 
@@ -156,8 +169,9 @@ func (r *Resolver) PageImport() PageImportResolver { return &pageImportResolver{
 func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 
 type (
-	code2DesResolver   struct{ *Resolver }
-	mutationResolver   struct{ *Resolver }
-	pageImportResolver struct{ *Resolver }
-	queryResolver      struct{ *Resolver }
+	code2DesResolver         struct{ *Resolver }
+	code2DesFidelityResolver struct{ *Resolver }
+	mutationResolver         struct{ *Resolver }
+	pageImportResolver       struct{ *Resolver }
+	queryResolver            struct{ *Resolver }
 )

@@ -141,6 +141,39 @@ type Code2DesResult struct {
 	// Root is the node tree exactly as stored in the result artifact.
 	Root   RawJSON
 	Images []*Code2DesImage
+	// Fidelity is the result's fidelity member (docs/fidelity.md); nil when it has none.
+	Fidelity *Code2DesFidelity
+}
+
+// Code2DesFidelity is the fidelity of a result (docs/fidelity.md): the pixel measures (Ssim,
+// DiffRatio, ComparedWidth, ComparedHeight, DiffMap) are all nil when the worker could not
+// compare its preview with the screenshot.
+type Code2DesFidelity struct {
+	Version       int
+	Scale         float64
+	Ssim          *float64
+	DiffRatio     *float64
+	DiffThreshold int
+	// ComparedWidth and ComparedHeight are device pixels.
+	ComparedWidth  *int
+	ComparedHeight *int
+	// TextCoverage and ImageCoverage are shares, 0-1.
+	TextCoverage  float64
+	ImageCoverage float64
+	// DiffMap points at the stored diff map, already checked to lie under the job's own prefix;
+	// ResultService.Code2DesDiffMap reads it when the API is asked for it.
+	DiffMap *DiffMapObject
+}
+
+// DiffMapObject is a stored diff map PNG as the result declares it.
+type DiffMapObject struct {
+	// Key is the object key in the artifact bucket; Sha256 and ByteSize what the bytes must
+	// match; Width and Height the PNG's pixels.
+	Key      string
+	Sha256   string
+	ByteSize int64
+	Width    int
+	Height   int
 }
 
 // ResultService fetches validated results.
@@ -149,4 +182,9 @@ type ResultService interface {
 	// Errors: CodeUnauthenticated, CodeBadUserInput, CodeNotFound, CodeFailedPrecondition (job not
 	// completed, or the artifact is invalid), CodeUnavailable (storage unreachable).
 	Code2DesResult(ctx context.Context, id string) (*Code2DesResult, error)
+	// Code2DesDiffMap reads a result's diff map (the f of a Code2DesResult this service returned,
+	// so already authorized) and returns it as an inlined PNG image, its bytes checked against
+	// the declared SHA-256, size and PNG dimensions; nil when f has no diff map.
+	// Errors: CodeFailedPrecondition (missing, over its limit or not matching), CodeUnavailable.
+	Code2DesDiffMap(ctx context.Context, f *Code2DesFidelity) (*Code2DesImage, error)
 }

@@ -109,3 +109,23 @@ type Code2Des struct {
 	UpdatedBy          string     `bun:"updated_by,notnull"`
 	DeletedBy          *string    `bun:"deleted_by"`
 }
+
+// Code2DesFidelityScore is a row of code2des_fidelity, the side table of code2des that holds the
+// fidelity scores of a completed job's result (docs/fidelity.md; the seed tables stay as they
+// are). It is written with the completed-conversion callback and read by
+// Code2Des.fidelityScore without touching the artifacts.
+type Code2DesFidelityScore struct {
+	bun.BaseModel `bun:"table:code2des_fidelity"`
+
+	Code2DesID string `bun:"code2des_id,pk"`
+	// Attempt is the job attempt whose result the scores are of.
+	Attempt int `bun:"attempt,notnull"`
+	// Version is the result's fidelity version.
+	Version int `bun:"version,notnull"`
+	// Ssim and DiffRatio are nil when the worker could not compare its preview.
+	Ssim          *float64  `bun:"ssim"`
+	DiffRatio     *float64  `bun:"diff_ratio"`
+	TextCoverage  float64   `bun:"text_coverage,notnull"`
+	ImageCoverage float64   `bun:"image_coverage,notnull"`
+	CreatedAt     time.Time `bun:"created_at,notnull,nullzero,default:current_timestamp"`
+}

@@ -188,13 +188,15 @@ func (s *Service) ApplyCode2Des(ctx context.Context, cb *Code2DesCallback) (Resu
 	apply := want
 	var rejected error
 	if want.completed {
-		checked := s.verifyResult(ctx, row, f, *cb.ResultURL, *cb.WarningCount)
+		result, checked := s.verifyResult(ctx, row, f, *cb.ResultURL, *cb.WarningCount)
 		msg, refused, err := refusal(checked, "result artifact is invalid")
 		if err != nil {
 			return "", err
 		}
 		if refused != nil {
 			apply, rejected = code2desOutcome{errorMessage: msg}, refused
+		} else {
+			apply.fidelity = fidelityRow(f, result.Fidelity)
 		}
 	} else {
 		want.errorMessage, want.resultURL, rejected = failure(*cb.ErrorMessage, cb.ResultURL, s.Artifacts.Code2DesScope(f.id, f.attempt))
@@ -218,21 +220,30 @@ func (s *Service) ApplyCode2Des(ctx context.Context, cb *Code2DesCallback) (Resu
 }
 
 // verifyResult reads the job's capture identity from its page_import row and checks the result
-// artifact against it.
-func (s *Service) verifyResult(ctx context.Context, row *models.Code2Des, f fence, resultURL string, warnings int) error {
+// artifact against it; it returns the accepted result.
+func (s *Service) verifyResult(ctx context.Context, row *models.Code2Des, f fence, resultURL string, warnings int) (*artifacts.Result, error) {
 	pi, err := s.readPageImport(ctx, row.PageImportID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if pi == nil || pi.Status != models.PageImportCompleted || pi.CaptureHash == nil {
-		return models.Errorf(models.CodeFailedPrecondition, "the job's page import has no completed capture")
+		return nil, models.Errorf(models.CodeFailedPrecondition, "the job's page import has no completed capture")
 	}
-	_, err = s.Artifacts.VerifyResult(ctx, artifacts.ResultClaim{
+	return s.Artifacts.VerifyResult(ctx, artifacts.ResultClaim{
 		Code2DesID: f.id, Attempt: f.attempt, Nonce: f.nonce,
 		PageImportID: pi.ID, PageImportAttempt: pi.Attempt, CaptureHash: *pi.CaptureHash,
 		ResultURL: resultURL, WarningCount: warnings,
 	})
-	return err
+}
+
+// fidelityRow is the code2des_fidelity row of an accepted result's fidelity member (nil without
+// one).
+func fidelityRow(f fence, fid *artifacts.ResultFidelity) *models.Code2DesFidelityScore {
+	if fid == nil {
+		return nil
+	}
+	return &models.Code2DesFidelityScore{Code2DesID: f.id, Attempt: f.attempt, Version: fid.Version, Ssim: fid.SSIM,
+		DiffRatio: fid.DiffRatio, TextCoverage: fid.TextCoverage, ImageCoverage: fid.ImageCoverage}
 }
 
 func (s *Service) readCode2Des(ctx context.Context, id string) (*models.Code2Des, error) {

@@ -49,6 +49,9 @@ type code2desOutcome struct {
 	resultURL    *string
 	warningCount *int
 	errorMessage *string
+	// fidelity is the accepted result's fidelity scores (code2des_fidelity), nil when the result
+	// has no fidelity member.
+	fidelity *models.Code2DesFidelityScore
 }
 
 // loadPageImport reads the row with id, deleted or not, so a deleted job can answer 409 rather
@@ -97,8 +100,29 @@ func finishPageImport(ctx context.Context, db bun.IDB, f fence, o pageImportOutc
 	return returned(ctx, f.where(q))
 }
 
-// finishCode2Des moves a processing code2des job to its outcome in one conditional UPDATE.
+// finishCode2Des moves a processing code2des job to its outcome in one conditional UPDATE and,
+// when it applied and the result has fidelity scores, records them in code2des_fidelity in the
+// same transaction (the dashboard's fidelityScore reads them without the artifacts).
 func finishCode2Des(ctx context.Context, db bun.IDB, f fence, o code2desOutcome) (bool, error) {
+	if o.fidelity == nil {
+		return updateCode2Des(ctx, db, f, o)
+	}
+	var ok bool
+	err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		var err error
+		if ok, err = updateCode2Des(ctx, tx, f, o); err != nil || !ok {
+			return err
+		}
+		if _, err := tx.NewInsert().Model(o.fidelity).On("CONFLICT (code2des_id) DO NOTHING").Exec(ctx); err != nil {
+			return fmt.Errorf("insert code2des_fidelity: %w", err)
+		}
+		return nil
+	})
+	return ok, err
+}
+
+// updateCode2Des is finishCode2Des's conditional UPDATE.
+func updateCode2Des(ctx context.Context, db bun.IDB, f fence, o code2desOutcome) (bool, error) {
 	status := models.Code2DesFailed
 	if o.completed {
 		status = models.Code2DesCompleted

@@ -483,3 +483,53 @@ func TestListsEndToEnd(t *testing.T) {
 		}
 	}
 }
+
+// checkFidelity reads the job's fidelity through the API: the conversion worker's self-check
+// (on, as in make run) compared its preview with the capture's screenshot at scale 1, kept every
+// text and image of the site, stored a diff map the API inlines, and the dashboard's
+// fidelityScore is the same SSIM.
+func (s *stack) checkFidelity(t *testing.T, id string, width int) {
+	t.Helper()
+	var out struct {
+		Result struct {
+			Fidelity *struct {
+				Version                       int
+				Scale                         float64
+				Ssim, DiffRatio               *float64
+				ComparedWidth, ComparedHeight *int
+				TextCoverage, ImageCoverage   float64
+				DiffMap                       *struct {
+					MimeType      string
+					Width, Height int
+					Base64        *string
+				}
+			}
+		} `json:"code2desResult"`
+		Job struct {
+			FidelityScore *float64
+		} `json:"code2des"`
+	}
+	s.graphql(t, `query($id: ID!) { code2desResult(id: $id) { fidelity { version scale ssim diffRatio comparedWidth comparedHeight
+	  textCoverage imageCoverage diffMap { mimeType width height base64 } } } code2des(id: $id) { fidelityScore } }`,
+		map[string]any{"id": id}, &out)
+	f := out.Result.Fidelity
+	if f == nil || f.Ssim == nil || f.DiffRatio == nil || f.ComparedWidth == nil || f.DiffMap == nil || f.DiffMap.Base64 == nil {
+		t.Fatalf("fidelity %+v; want it measured", f)
+	}
+	if f.Version != 1 || f.Scale != 1 || *f.ComparedWidth != width || *f.Ssim < 0.8 || *f.Ssim > 1 || *f.DiffRatio > 0.2 ||
+		f.TextCoverage != 1 || f.ImageCoverage != 1 {
+		t.Errorf("fidelity version %d scale %g width %d SSIM %g diff %g coverage %g/%g; want v1 at scale 1, %d px, SSIM over 0.8, diff under 20%%, full coverage",
+			f.Version, f.Scale, *f.ComparedWidth, *f.Ssim, *f.DiffRatio, f.TextCoverage, f.ImageCoverage, width)
+	}
+	b, err := base64.StdEncoding.DecodeString(*f.DiffMap.Base64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(b))
+	if err != nil || f.DiffMap.MimeType != "image/png" || cfg.Width != f.DiffMap.Width || cfg.Height != f.DiffMap.Height {
+		t.Errorf("diff map %s %dx%d decodes as %+v (%v)", f.DiffMap.MimeType, f.DiffMap.Width, f.DiffMap.Height, cfg, err)
+	}
+	if sc := out.Job.FidelityScore; sc == nil || *sc != *f.Ssim {
+		t.Errorf("fidelityScore %v, want the result's SSIM %g", sc, *f.Ssim)
+	}
+}

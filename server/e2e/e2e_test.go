@@ -179,7 +179,9 @@ func (s *stack) runConversionWorker(t *testing.T) {
 		QueueURL: s.conversion.QueueURL, SQSEndpoint: s.conversion.Endpoint, S3Endpoint: s.s3.Endpoint,
 		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
 		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
-		CallbackSecret: workerSecret, CallbackTimeout: 10 * time.Second, JobTimeout: 30 * time.Second,
+		// The self-check's preview is slow under -race on a busy machine; the job bound is roomy
+		// (a bound, not a wait) and the self-check takes at most half of it.
+		CallbackTimeout: 10 * time.Second, JobTimeout: 80 * time.Second, CallbackSecret: workerSecret,
 		MaxCaptureBytes: 16 << 20, WaitTime: time.Second, VisibilityTimeout: 2 * time.Minute, MaxReceives: 3, Concurrency: 1,
 		SelfCheck: true, // as in make run: every result carries its fidelity
 	}
@@ -423,6 +425,7 @@ func TestMainJobEndToEnd(t *testing.T) {
 		}
 	})
 	t.Run("EveryImageInlinedWithItsBytes", func(t *testing.T) { checkImages(t, res) })
+	t.Run("FidelityReadableThroughAPI", func(t *testing.T) { s.checkFidelity(t, job.ID, vp.Width) })
 	t.Run("ConversionMessageDeleted", func(t *testing.T) {
 		if n := queueLength(t, s.conversion); n != 0 {
 			t.Errorf("%d messages left on the conversion queue after completion, want 0", n)

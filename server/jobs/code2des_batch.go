@@ -81,6 +81,38 @@ CROSS JOIN LATERAL (
 	return out, nil
 }
 
+// Code2DesFidelityScores returns the fidelity score (SSIM) recorded in code2des_fidelity for each
+// visible, non-deleted job among ids, for the job's current attempt, in one statement through the
+// side table's primary key; jobs without a recorded SSIM are absent.
+// Errors: CodeUnauthenticated, CodeBadUserInput (more than MaxBatchKeys ids), CodeUnavailable.
+func (s *Service) Code2DesFidelityScores(ctx context.Context, ids []string) (map[string]float64, error) {
+	p, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkBatch(ids); err != nil || len(ids) == 0 {
+		return map[string]float64{}, err
+	}
+	ctx, cancel := s.bounded(ctx)
+	defer cancel()
+	var rows []struct {
+		ID   string  `bun:"code2des_id"`
+		SSIM float64 `bun:"ssim"`
+	}
+	err = s.cfg.DB.NewRaw(`SELECT f.code2des_id, f.ssim FROM code2des_fidelity AS f
+JOIN code2des AS c ON c.id = f.code2des_id AND c.attempt = f.attempt
+WHERE f.code2des_id IN (?) AND f.ssim IS NOT NULL
+  AND c.deleted_at IS NULL AND c.organization_id IN (?)`, bun.In(ids), s.memberOrgs(p.Subject)).Scan(ctx, &rows)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, DatabaseError(ctx, fmt.Errorf("batch select code2des_fidelity: %w", err))
+	}
+	out := make(map[string]float64, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.SSIM
+	}
+	return out, nil
+}
+
 func checkBatch(ids []string) error {
 	if len(ids) > MaxBatchKeys {
 		return models.InputError("ids", "at most %d ids per batch", MaxBatchKeys)

@@ -74,6 +74,9 @@ var (
 	ErrImageTooLarge = errors.New("image over its size limit")
 	// ErrImagesOverBudget: the images of one result exceed Options.MaxTotalImageBytes.
 	ErrImagesOverBudget = errors.New("images over the per-result budget")
+	// ErrDiffMapMismatch: the fidelity diff map is over artifacts.MaxDiffMapBytes or is not the
+	// PNG its result declares (size, SHA-256, dimensions).
+	ErrDiffMapMismatch = errors.New("diff map does not match its declaration")
 	// ErrMissingObject: the result artifact or an image is not in storage.
 	ErrMissingObject = errors.New("artifact object missing")
 	// ErrHashMismatch: an image's SHA-256 or byte size differs from its entry.

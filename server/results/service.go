@@ -12,12 +12,14 @@
 package results
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"image/png"
 	"log/slog"
 	"sync/atomic"
 	"time"
@@ -281,7 +283,56 @@ func (s *Service) load(ctx context.Context, job *models.Code2Des, pi *models.Pag
 		Warnings:     warnings,
 		Root:         models.RawJSON(doc.Root),
 		Images:       images,
+		Fidelity:     fidelityOf(doc.Fidelity),
 	}, nil
+}
+
+// fidelityOf is the API's view of a result's fidelity member (nil without one).
+func fidelityOf(f *artifacts.ResultFidelity) *models.Code2DesFidelity {
+	if f == nil {
+		return nil
+	}
+	out := &models.Code2DesFidelity{Version: f.Version, Scale: f.Scale, Ssim: f.SSIM, DiffRatio: f.DiffRatio,
+		DiffThreshold: f.DiffThreshold, ComparedWidth: f.ComparedWidth, ComparedHeight: f.ComparedHeight,
+		TextCoverage: f.TextCoverage, ImageCoverage: f.ImageCoverage}
+	if m := f.DiffMap; m != nil {
+		out.DiffMap = &models.DiffMapObject{Key: m.Key, Sha256: m.Sha256, ByteSize: m.ByteSize, Width: m.Width, Height: m.Height}
+	}
+	return out
+}
+
+// DiffMapRef is the ref the API gives an inlined diff map (it is not an image of the tree).
+const DiffMapRef = "fidelity-diff-map"
+
+// DiffMap reads a result's diff map (f from a result this service returned: its key was checked
+// to lie under the job's prefix) within Options.FetchTimeout and at most
+// artifacts.MaxDiffMapBytes, checks its size, SHA-256 and PNG dimensions against the declaration
+// and returns it inlined as base64. Nil f or no diff map: nil, nil.
+//
+// Errors: CodeFailedPrecondition (missing, over the limit, or not as declared; cause
+// ErrMissingObject, ErrDiffMapMismatch), CodeUnavailable.
+func (s *Service) DiffMap(ctx context.Context, f *models.Code2DesFidelity) (*models.Code2DesImage, error) {
+	if f == nil || f.DiffMap == nil {
+		return nil, nil
+	}
+	m := f.DiffMap
+	ctx, cancel := context.WithTimeout(ctx, s.opts.FetchTimeout)
+	defer cancel()
+	b, err := s.store.Get(ctx, m.Key, artifacts.MaxDiffMapBytes)
+	if err != nil {
+		return nil, storageError(err, "diff map "+m.Key, ErrDiffMapMismatch)
+	}
+	sum := sha256.Sum256(b)
+	if int64(len(b)) != m.ByteSize || hex.EncodeToString(sum[:]) != m.Sha256 {
+		return nil, invalid(fmt.Errorf("%w: %d bytes, declared %d with another sha256", ErrDiffMapMismatch, len(b), m.ByteSize))
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(b))
+	if err != nil || cfg.Width != m.Width || cfg.Height != m.Height {
+		return nil, invalid(fmt.Errorf("%w: not a PNG of %dx%d", ErrDiffMapMismatch, m.Width, m.Height))
+	}
+	b64 := base64.StdEncoding.EncodeToString(b)
+	return &models.Code2DesImage{Ref: DiffMapRef, MimeType: artifacts.MimePNG, ByteSize: len(b), Sha256: m.Sha256,
+		Width: m.Width, Height: m.Height, Base64: &b64}, nil
 }
 
 // checkImageBytes applies the reading budgets before any image is read: each used image's
@@ -410,6 +461,11 @@ func (s *Service) ResultService(load RowLoader) models.ResultService {
 type resultService struct {
 	s    *Service
 	load RowLoader
+}
+
+// Code2DesDiffMap implements models.ResultService.
+func (r resultService) Code2DesDiffMap(ctx context.Context, f *models.Code2DesFidelity) (*models.Code2DesImage, error) {
+	return r.s.DiffMap(ctx, f)
 }
 
 // Code2DesResult implements models.ResultService.

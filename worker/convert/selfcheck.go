@@ -22,7 +22,8 @@ import (
 // Self-check bounds.
 const (
 	// SelfCheckTimeout bounds one self-check (screenshot and image reads, preview, comparison);
-	// past it the result is stored without a pixel score. It is within the default job timeout.
+	// past it the result is stored without a pixel score. A self-check also takes at most half
+	// of the time the job has left (selfCheckBudget), so it never makes the job time out.
 	SelfCheckTimeout = 45 * time.Second
 	// MaxScreenshotBytes bounds the screenshot read (a 16 Mi px PNG, fidelity.MaxPixels, rarely
 	// compresses worse than 4 bytes a pixel).
@@ -40,7 +41,7 @@ type fileReader func(ctx context.Context, key string, maxBytes int64) ([]byte, e
 // result). r draws the preview (nil: not measured); read reads the screenshot and the result's
 // images. If the updated result would be over MaxResultBytes, out is left as it was.
 func SelfCheck(ctx context.Context, r *preview.Renderer, c *Capture, jobPrefix string, out *Output, read fileReader) {
-	ctx, cancel := context.WithTimeout(ctx, SelfCheckTimeout)
+	ctx, cancel := context.WithTimeout(ctx, selfCheckBudget(ctx))
 	defer cancel()
 	res := *out.Result
 	f := &Fidelity{
@@ -66,6 +67,17 @@ func SelfCheck(ctx context.Context, r *preview.Renderer, c *Capture, jobPrefix s
 		return // over MaxResultBytes with the fidelity member: keep the result as converted
 	}
 	out.Result, out.JSON, out.Copies = &res, raw, append(out.Copies, copies...)
+}
+
+// selfCheckBudget is how long a self-check may take: SelfCheckTimeout, but at most half of the
+// time left before ctx's deadline, so storing the diff map and the result afterwards still has
+// the other half (a slow preview must never make the job time out).
+func selfCheckBudget(ctx context.Context) time.Duration {
+	d := SelfCheckTimeout
+	if deadline, ok := ctx.Deadline(); ok {
+		d = min(d, time.Until(deadline)/2)
+	}
+	return d
 }
 
 // measurePixels draws the result and compares it with the screenshot. Its errors are safe for
@@ -112,7 +124,7 @@ func measurePixels(ctx context.Context, r *preview.Renderer, c *Capture, res *Re
 	case preview.IsInputError(err):
 		return nil, fmt.Errorf("the preview refused the result (%s)", err.Error())
 	case err != nil && ctx.Err() != nil:
-		return nil, fmt.Errorf("the preview did not finish within %s", SelfCheckTimeout)
+		return nil, errors.New("the preview did not finish in the time the job left it")
 	case err != nil:
 		return nil, errors.New("the preview renderer failed")
 	}

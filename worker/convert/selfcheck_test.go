@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/worker/convert"
@@ -59,7 +60,9 @@ func TestMain(m *testing.M) {
 func selfCheckHarness(t *testing.T, withScreenshot bool) *harness {
 	t.Helper()
 	h := newHarness(t, http.StatusOK)
-	h.w.Config.SelfCheck = true
+	// The preview and comparison run slowly under -race on a busy machine: a roomy job bound (it
+	// is a bound, not a wait), half of which the self-check may use.
+	h.w.Config.SelfCheck, h.w.Config.JobTimeout, h.w.Config.VisibilityTimeout = true, 2*time.Minute, 5*time.Minute
 	h.w.Preview = sharedRenderer(t)
 	if withScreenshot {
 		out := h.f.convert(t)
@@ -86,7 +89,7 @@ func TestSelfCheckRecordsFidelity(t *testing.T) {
 	t.Parallel()
 	h := selfCheckHarness(t, true)
 	h.send(t, h.request())
-	cb := h.run(t)
+	cb := h.runFor(t, 2*time.Minute)
 	if cb.Status != convert.StatusCompleted {
 		t.Fatalf("callback %s %q", cb.Status, cb.ErrorMessage)
 	}
@@ -136,7 +139,7 @@ func TestSelfCheckWithoutScreenshotWarns(t *testing.T) {
 	t.Parallel()
 	h := selfCheckHarness(t, false)
 	h.send(t, h.request())
-	cb := h.run(t)
+	cb := h.runFor(t, 2*time.Minute)
 	stored, _ := h.object(t, fixtureJobPrefix+convert.ResultObject)
 	var res convert.Result
 	if err := json.Unmarshal(stored, &res); err != nil {
@@ -212,5 +215,30 @@ func TestSelfCheckFailuresAreWarnings(t *testing.T) {
 				t.Errorf("JSON not re-encoded: %v", err)
 			}
 		})
+	}
+}
+
+// TestSelfCheckLeavesHalfTheJobTime: a self-check stuck on storage gives up after half of the
+// time the job has left, so the result can still be stored before the job's deadline.
+func TestSelfCheckLeavesHalfTheJobTime(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "site")
+	out := f.convert(t)
+	before := len(out.Result.Warnings)
+	r := sharedRenderer(t) // started before the job's clock runs
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
+	defer cancel()
+	deadline, _ := ctx.Deadline()
+	stuck := func(ctx context.Context, _ string, _ int64) ([]byte, error) {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+	convert.SelfCheck(ctx, r, f.capture, fixtureJobPrefix, out, stuck)
+	if left := time.Until(deadline); left <= 0 || ctx.Err() != nil {
+		t.Errorf("the self-check returned %s after the job's deadline; it may use only half of the time left", -left)
+	}
+	ws := out.Result.Warnings
+	if len(ws) != before+1 || ws[before].Code != convert.WarnFidelityNotMeasured || !strings.HasSuffix(ws[before].Message, "the screenshot could not be read") {
+		t.Errorf("warnings %+v", ws[before:])
 	}
 }

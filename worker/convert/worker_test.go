@@ -87,13 +87,19 @@ func (h *harness) send(t *testing.T, msg map[string]any) { workertest.Send(t, h.
 // stops it and returns the callback body.
 func (h *harness) run(t *testing.T) convert.CallbackBody {
 	t.Helper()
+	return h.runFor(t, 20*time.Second)
+}
+
+// runFor is run waiting up to within for the callback.
+func (h *harness) runFor(t *testing.T, within time.Duration) convert.CallbackBody {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- h.w.Run(ctx) }()
 	select {
 	case <-h.rc.Got():
-	case <-time.After(20 * time.Second):
-		t.Fatal("no callback within 20s")
+	case <-time.After(within):
+		t.Fatalf("no callback within %s", within)
 	}
 	time.Sleep(200 * time.Millisecond)
 	cancel()

@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"encoding/json"
 	"fmt"
 	"html"
 	"math"
@@ -69,7 +70,10 @@ func (g *htmlGen) imageScript() string {
 		if len(seen) > 1 {
 			b.WriteString(",")
 		}
-		fmt.Fprintf(&b, "%s:[%s,%q]", strconv.Quote(ref), strconv.Quote(d.MimeType), d.Base64)
+		// encoding/json escapes <, > and &, so no ref or type can close the script element.
+		k, _ := json.Marshal(ref)
+		m, _ := json.Marshal(d.MimeType)
+		fmt.Fprintf(&b, "%s:[%s,%q]", k, m, d.Base64)
 	}
 	b.WriteString("}")
 	return b.String()

@@ -1,9 +1,13 @@
 package preview_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"image/color"
+	"image/png"
 	"strings"
 	"testing"
 
@@ -26,11 +30,13 @@ func nested(depth int) []byte {
 	return rootOf(8, 8, b.String())
 }
 
-// flat is a root with n-1 rectangles (n nodes).
+// flat is a root with n-1 rectangles (n nodes). They are hidden: they count against MaxNodes
+// but draw nothing, so the edge test does not time a 50,000-node layout on a busy machine
+// (drawing 50,000 visible nodes took 7 s on an idle one, docs/fidelity.md).
 func flat(n int) []byte {
 	parts := make([]string, n-1)
 	for i := range parts {
-		parts[i] = fmt.Sprintf(`{"type":"RECTANGLE","id":"1:%d","name":"","x":0,"y":0,"width":1,"height":1}`, i+2)
+		parts[i] = fmt.Sprintf(`{"type":"RECTANGLE","id":"1:%d","name":"","x":0,"y":0,"width":1,"height":1,"visible":false}`, i+2)
 	}
 	return rootOf(8, 8, strings.Join(parts, ","))
 }
@@ -113,5 +119,33 @@ func TestRenderHonoursItsContext(t *testing.T) {
 	// the renderer still works afterwards
 	if _, err := r.Render(context.Background(), rootOf(8, 8, ""), nil, 1); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestHostileStringsStayText: names, refs, characters and font families that look like markup
+// are drawn or used as text, never run: a script would paint the page red.
+func TestHostileStringsStayText(t *testing.T) {
+	r := testRenderer(t)
+	js := `document.documentElement.style.background='rgb(255,0,0)';document.body.style.background='rgb(255,0,0)'`
+	evil := `</script><script>` + js + `</script><img src=x onerror="` + js + `">`
+	q, _ := json.Marshal(evil)
+	raw := []byte(`{"root":{"type":"FRAME","id":` + string(q) + `,"name":` + string(q) + `,"width":40,"height":20,"fills":[],"children":[
+{"type":"TEXT","id":"t","name":` + string(q) + `,"x":0,"y":0,"width":10,"height":5,"characters":` + string(q) + `,"fontName":{"family":` + string(q) + `,"style":"Regular"},"fontSize":4,"textAutoResize":"TRUNCATE"},
+{"type":"RECTANGLE","id":"r","name":"","x":0,"y":10,"width":4,"height":4,"fills":[{"type":"IMAGE","imageRef":` + string(q) + `,"scaleMode":"FILL"}]}]},
+"images":[{"ref":` + string(q) + `,"mime_type":"image/png","width":8,"height":4}]}`)
+	p, err := r.Render(context.Background(), raw, map[string][]byte{evil: quadrants()}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(p.PNG))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := color.RGBAModel.Convert(img.At(30, 15)).(color.RGBA); c.R == 255 && c.G == 0 {
+		t.Fatalf("markup in the result ran as script: pixel %v", c)
+	}
+	// The image paint under the hostile ref was still drawn (red top-left quadrant of quadrants()).
+	if c := color.RGBAModel.Convert(img.At(0, 10)).(color.RGBA); c.R < 200 || c.G > 60 {
+		t.Errorf("the image with a hostile ref was not drawn: pixel %v", c)
 	}
 }

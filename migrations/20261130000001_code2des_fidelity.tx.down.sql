@@ -1,0 +1,1 @@
+DROP TABLE code2des_fidelity;
