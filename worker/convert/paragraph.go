@@ -136,11 +136,14 @@ func (cv *converter) paragraph(n *DOMNode, kids []*DOMNode, f *frame, in inherit
 	}
 	node.Name = clipName(chars)
 	node.Characters = chars
-	base0 := cv.styleOf(n, nil, node.ID, in.decoration)
-	if len(segs) > 0 {
-		// The node-level values are the first segment's (what Figma shows for a TEXT without
-		// segments, and what a reader that ignores them draws).
+	// The node-level values are the first segment's (what Figma shows for a TEXT without
+	// segments, and what a reader that ignores them draws); a paragraph of line breaks alone
+	// takes the block's.
+	var base0 runStyle
+	if len(segs) > 0 && segs[0].style >= 0 {
 		base0 = b.styles[segs[0].style]
+	} else {
+		base0 = cv.styleOf(n, nil, node.ID, in.decoration)
 	}
 	base0.apply(node)
 	lineHeight := lineHeightOf(node, n)
