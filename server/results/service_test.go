@@ -257,7 +257,7 @@ func TestResultRefused(t *testing.T) {
 		{"ErrManifestPageImportID", func(f *fixture) { f.manifest.PageImportID = f.job.ID }, models.CodeFailedPrecondition, artifacts.ErrManifest},
 		{"ErrManifestCaptureHash", func(f *fixture) { f.manifest.CaptureHash = strings.Repeat("0", 64) }, models.CodeFailedPrecondition, artifacts.ErrManifest},
 		{"ErrManifestKind", func(f *fixture) { f.manifest.Kind = "page_import.capture" }, models.CodeFailedPrecondition, artifacts.ErrManifest},
-		{"ErrManifestVersion", func(f *fixture) { f.manifest.Version = 2 }, models.CodeFailedPrecondition, artifacts.ErrManifest},
+		{"ErrManifestVersion", func(f *fixture) { f.manifest.Version = artifacts.ResultVersion + 1 }, models.CodeFailedPrecondition, artifacts.ErrManifest},
 		{"ErrWarningCount", func(f *fixture) { n := 2; f.job.WarningCount = &n }, models.CodeFailedPrecondition, artifacts.ErrWarningCount},
 		{"ErrMissingObjectResult", func(f *fixture) { f.noResult = true }, models.CodeFailedPrecondition, results.ErrMissingObject},
 		{"ErrMissingObjectImage", func(f *fixture) { delete(f.blobs, f.image("gif").Key) }, models.CodeFailedPrecondition, results.ErrMissingObject},

@@ -132,8 +132,8 @@ func textChild(t *testing.T, n formNode, i int) formNode {
 
 // TestTextRecordsLineFragments captures a paragraph whose link starts mid-line and wraps: the
 // link and its text run record one rect per line (the second line starting at the paragraph's
-// left edge, left of where the first began), a run on one line records none, a dir=rtl
-// paragraph records its direction, and the fragments of a run stop at MaxLineFragments.
+// left edge, left of where the first began), a run on one line records none, a drawn space
+// between inline elements is a run, and a dir=rtl paragraph records its direction.
 func TestTextRecordsLineFragments(t *testing.T) {
 	t.Parallel()
 	_, byID := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a62", capturetest.TextPath)
@@ -164,6 +164,13 @@ func TestTextRecordsLineFragments(t *testing.T) {
 	if got, ok := byID["wrap"].Style["direction"]; ok {
 		t.Errorf("#wrap records direction %q, want none (ltr is the default)", got)
 	}
+}
+
+// TestLineFragmentsLimit captures runs of MaxLineFragments and one more lines: both record
+// MaxLineFragments fragments, and the longer run's box still spans all its lines.
+func TestLineFragmentsLimit(t *testing.T) {
+	t.Parallel()
+	_, byID := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a66", capturetest.LinesPath)
 	for id, want := range map[string]int{"at-limit": capture.MaxLineFragments, "past-limit": capture.MaxLineFragments} {
 		if got := len(textChild(t, byID[id], 0).Rects); got != want {
 			t.Errorf("#%s: %d line fragments, want %d", id, got, want)

@@ -41,10 +41,12 @@ const (
 	VerticalPath = "/vertical.html"
 	// TextPath is a page of text runs: #wrap (a paragraph whose link #link starts mid-line and
 	// wraps), #oneline (with the link #short on one line), #spaced (a drawn space between two
-	// inline elements), #blocks (white space between blocks), #rtl (dir=rtl), and #at-limit and
-	// #past-limit, one word per line for 1000 and 1001 lines (MaxLineFragments). ReadySelector is
-	// there from the start.
+	// inline elements), #blocks (white space between blocks) and #rtl (dir=rtl). ReadySelector
+	// is there from the start.
 	TextPath = "/text.html"
+	// LinesPath is a page of two one-word-per-line paragraphs: #at-limit (1000 lines,
+	// MaxLineFragments) and #past-limit (1001). ReadySelector is there from the start.
+	LinesPath = "/lines.html"
 	// FontsPath is a page of paragraphs in the fonts of docs/conversion.md "Fonts": #web in the
 	// web font "C2D Brand" (brand-regular.ttf and brand-bold.ttf, whose own family name is "C2D
 	// Test Mono"), #web-600 (weight 600, drawn by the 700 face), #web-italic (no italic face),
