@@ -45,6 +45,11 @@ var fixtureSites = map[string][2]string{
 	"layout-hero":   {"testdata/layout-site", "/hero.html"},
 	"layout-fixed":  {"testdata/layout-site", "/fixed.html"},
 	"layout-grid":   {"testdata/layout-site", "/grid.html"},
+	"text":          {"testdata/text-site", "/index.html"},
+	"fonts":         {"../capture/capturetest/site", "/fonts.html"},
+	"direction":     {"testdata/text-site", "/direction.html"},
+	"lists":         {"../capture/capturetest/site", "/lists.html"},
+	"effects":       {"testdata/text-site", "/effects.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.
