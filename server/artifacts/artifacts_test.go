@@ -182,15 +182,19 @@ func TestParseResultRules(t *testing.T) {
 		{"ErrNullMember", `{"manifest": {}, "root": {}, "images": [], "warnings": null}`, artifacts.ErrMalformed, `member "warnings" is missing`},
 		{"ErrMissingMember", `{"manifest": {}, "root": {}, "warnings": []}`, artifacts.ErrMalformed, `member "images" is missing`},
 		{"ErrTrailingData", base + " {}", artifacts.ErrMalformed, "data after the object"},
-		{"ErrUnknownFieldInManifest", replace(`"version": 1,`, `"version": 1, "extra": true,`), artifacts.ErrMalformed, `(member "manifest")`},
+		{"ErrUnknownFieldInManifest", replace(`"version": 2,`, `"version": 2, "extra": true,`), artifacts.ErrMalformed, `(member "manifest")`},
 		{"ErrUnknownFieldInImage", replace(`"width": 1280,`, `"width": 1280, "dpi": 2,`), artifacts.ErrMalformed, `(member "images")`},
 		{"ErrUppercaseJobID", replace(`"code2des_id": "01936d3d-1a2b-7c3d-8e4f-5a6b7c8d9e0f"`, `"code2des_id": "01936D3D-1A2B-7C3D-8E4F-5A6B7C8D9E0F"`), artifacts.ErrManifest, "must be job ids"},
 		{"ErrNonceWithPadding", replace(`-384TIkElq8"`, `-384TIkElq8="`), artifacts.ErrManifest, "nonce must be"},
 		{"ErrAttemptZero", replace(`"attempt": 1,`, `"attempt": 0,`), artifacts.ErrManifest, "attempt must be"},
 		{"ErrEmptyWarningMessage", replace(`"message": "font family \"Helvetica Neue\" is not available; used Inter"`, `"message": ""`), artifacts.ErrInvalidEntry, "result warning 0"},
-		{"ErrDanglingImageRef", replace(`"imageRef": "img-1"`, `"imageRef": "img-9"`), artifacts.ErrDanglingRef, `imageRef "img-9" of node "1:3" names no entry of images`},
+		{"ErrDanglingImageRef", replace(`"imageRef": "img-1"`, `"imageRef": "img-9"`), artifacts.ErrDanglingRef, `imageRef "img-9" of node "1:4" names no entry of images`},
 		{"ErrImagePaintNamesAnSVG", replace(`"mime_type": "image/png"`, `"mime_type": "image/svg+xml"`), artifacts.ErrDanglingRef, "names an SVG image"},
 		{"ErrUnknownNodeType", replace(`"type": "RECTANGLE"`, `"type": "WIDGET"`), artifacts.ErrInvalidTree, `no known type (got "WIDGET")`},
+		{"ErrVersion0", replace(`"version": 2,`, `"version": 0,`), artifacts.ErrManifest, "version must be 1 to 2"},
+		{"ErrVersion3", replace(`"version": 2,`, `"version": 3,`), artifacts.ErrManifest, "version must be 1 to 2"},
+		{"ErrSegmentsInVersion1", version1Tree(t, replace(`"version": 2,`, `"version": 1,`)), artifacts.ErrInvalidTree, "need result version 2"},
+		{"ErrSegmentsOverlap", replace(`"start": 8,`, `"start": 7,`), artifacts.ErrInvalidTree, "inside the segment before it"},
 		{"ErrRepeatedMemberInTree", replace(`"id": "1:3",`, `"id": "1:3", "id": "1:4",`), artifacts.ErrInvalidTree, `member "id" appears twice`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -206,6 +210,25 @@ func TestParseResultRules(t *testing.T) {
 			}
 		})
 	}
+}
+
+// version1Tree returns doc without its top-level version 2 members (styles, variables,
+// diagnostics), which are refused in version 1 before the tree is read, so the tree's own
+// version rules are what a test of doc meets.
+func version1Tree(t *testing.T, doc string) string {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(doc), &m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m, "styles")
+	delete(m, "variables")
+	delete(m, "diagnostics")
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // TestParseResultKeepsRootBytes: Root is the stored value byte for byte (spacing, key order,
@@ -271,4 +294,17 @@ func TestCheckResultAgainstTheClaim(t *testing.T) {
 			t.Errorf("got %v", err)
 		}
 	})
+}
+
+// TestParseResultReadsVersion1: a result stored by a worker before styled text (version 1, no
+// styledTextSegments) is still read.
+func TestParseResultReadsVersion1(t *testing.T) {
+	t.Parallel()
+	r, err := artifacts.ParseResult(golden(t, "result.v1.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Manifest.Version != 1 || len(r.ImageRefs) != 1 {
+		t.Errorf("version %d, %d image refs; want 1 and 1", r.Manifest.Version, len(r.ImageRefs))
+	}
 }

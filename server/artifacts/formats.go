@@ -20,9 +20,14 @@ const (
 	CaptureKind    = "page_import.capture"
 	CaptureVersion = 1
 	ResultKind     = "code2des.result"
-	// ResultVersion is the newest result version; 1 (no styles, variables, diagnostics or
-	// auto-layout members) stays readable.
+	// ResultVersion is the newest result version: 2 added styledTextSegments on TEXT nodes
+	// (docs/results.md "Styled text") and the auto layout, scroll behaviour and style members
+	// of nodes with the styles, variables and diagnostics members of the result
+	// (docs/results.md "Version 2"). Versions from MinResultVersion on are read.
 	ResultVersion = 2
+	// MinResultVersion is the oldest result version the backend still reads (results stored by
+	// earlier workers stay readable).
+	MinResultVersion = 1
 )
 
 // sha256Hex matches a SHA-256 in lowercase hex, the form of capture_hash and of every sha256

@@ -74,7 +74,7 @@ var ResultImageTypes = map[string]bool{MimePNG: true, MimeJPEG: true, MimeGIF: t
 // ResultManifest is the manifest of a result JSON; every identity field must repeat the job's
 // row (CheckIdentity).
 type ResultManifest struct {
-	// Kind is ResultKind and Version is ResultVersion.
+	// Kind is ResultKind and Version is MinResultVersion to ResultVersion.
 	Kind    string `json:"kind"`
 	Version int    `json:"version"`
 	// Code2DesID, Attempt and Nonce repeat the conversion job's identity; PageImportID and
@@ -193,7 +193,7 @@ func ParseResult(b []byte) (*Result, error) {
 	if !isJSONObject(r.Root) {
 		return nil, invalid(ErrInvalidTree, "result root must be a JSON object")
 	}
-	w, err := validateTree(r.Root)
+	w, err := validateTree(r.Root, r.Manifest.Version)
 	if err != nil {
 		return nil, err
 	}
@@ -258,8 +258,8 @@ func (m ResultManifest) check() error {
 	switch {
 	case m.Kind != ResultKind:
 		return invalid(ErrManifest, "result manifest kind must be %q", ResultKind)
-	case m.Version < 1 || m.Version > ResultVersion:
-		return invalid(ErrManifest, "result manifest version must be 1 to %d", ResultVersion)
+	case m.Version < MinResultVersion || m.Version > ResultVersion:
+		return invalid(ErrManifest, "result manifest version must be %d to %d", MinResultVersion, ResultVersion)
 	case !isJobID(m.Code2DesID) || !isJobID(m.PageImportID):
 		return invalid(ErrManifest, "result manifest code2des_id and page_import_id must be job ids (lowercase UUIDs)")
 	case m.Attempt < 1 || m.Attempt > math.MaxInt32:

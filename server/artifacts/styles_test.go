@@ -14,7 +14,7 @@ import (
 // version2 returns the golden version 2 result as a map to change.
 func version2(t *testing.T) map[string]any {
 	t.Helper()
-	b, err := os.ReadFile("../../testdata/workers/result.version-2.json")
+	b, err := os.ReadFile("../../testdata/workers/result.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,20 +52,22 @@ type ImageRefUse struct {
 // Errors (CodeFailedPrecondition, cause ErrInvalidTree): the first broken rule, with a
 // client-safe message.
 func ValidateTree(root []byte) ([]ImageRefUse, error) {
-	w, err := validateTree(root)
+	w, err := validateTree(root, ResultVersion)
 	if err != nil {
 		return nil, err
 	}
 	return w.uses, nil
 }
 
-// validateTree is ValidateTree returning the walker, which also holds the style references and
-// whether version 2 members were used.
-func validateTree(root []byte) (*treeWalker, error) {
+// validateTree is ValidateTree for a result of the given manifest version (styledTextSegments
+// exist from version 2 on), returning the walker, which also holds the style references and
+// whether the other version 2 members were used.
+func validateTree(root []byte, version int) (*treeWalker, error) {
 	w := &treeWalker{
-		dec:  json.NewDecoder(bytes.NewReader(root)),
-		ids:  make(map[string]struct{}),
-		refs: make(map[string]int),
+		dec:     json.NewDecoder(bytes.NewReader(root)),
+		ids:     make(map[string]struct{}),
+		refs:    make(map[string]int),
+		version: version,
 	}
 	typ, err := w.node(1)
 	if err != nil {
@@ -92,6 +94,8 @@ type treeWalker struct {
 	structured bool
 	styleUses  []StyleRefUse
 	last       childStructure
+	// version is the result's manifest version.
+	version int
 }
 
 // addRef records a use of ref by the node nodeID.
@@ -129,6 +133,8 @@ func (w *treeWalker) node(depth int) (string, error) {
 		hasChildren                         bool
 		refs                                []pendingRef
 		st                                  nodeStructure
+		segments                            []segmentRange
+		hasSegments                         bool
 	)
 	seen := make(map[string]struct{}, 8)
 	for w.dec.More() {
@@ -161,6 +167,9 @@ func (w *treeWalker) node(depth int) (string, error) {
 			err = w.expectDelim(']', `the end of "children"`)
 		case "fills", "strokes":
 			refs, err = w.paints(key, refs)
+		case "styledTextSegments":
+			hasSegments = true
+			segments, refs, err = w.segments(refs)
 		default:
 			if isStructureMember(key) {
 				err = w.structureMember(key, &st)
@@ -197,11 +206,22 @@ func (w *treeWalker) node(depth int) (string, error) {
 		if characters == nil {
 			return "", fmt.Errorf("TEXT node %q has no characters", *id)
 		}
+		if hasSegments {
+			if w.version < 2 {
+				return "", fmt.Errorf("TEXT node %q has styledTextSegments, which need result version 2", *id)
+			}
+			if err := checkSegments(*characters, segments); err != nil {
+				return "", fmt.Errorf("TEXT node %q: %w", *id, err)
+			}
+		}
 	case NodeSVG:
 		if imageRef == nil || *imageRef == "" {
 			return "", fmt.Errorf("SVG node %q has no imageRef", *id)
 		}
 		w.addRef(*imageRef, *id, false, true)
+	}
+	if hasSegments && *typ != NodeText {
+		return "", fmt.Errorf("node %q is a %s, which cannot have styledTextSegments", *id, *typ)
 	}
 	if imageRef != nil && *typ != NodeSVG {
 		return "", fmt.Errorf("node %q is a %s, which cannot have an imageRef", *id, *typ)

@@ -149,3 +149,74 @@ func TestValidateTreeLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestStyledTextSegments covers the styled text rules (text.go): ranges in UTF-16 units, in
+// bounds, in order, not overlapping and covering the characters, on TEXT nodes of version 2.
+func TestStyledTextSegments(t *testing.T) {
+	t.Parallel()
+	text := func(chars, segs string) string {
+		return `{"type":"FRAME","id":"1","name":"r","children":[{"type":"TEXT","id":"2","name":"t","characters":` + chars + `,"styledTextSegments":[` + segs + `]}]}`
+	}
+	seg := func(start, end string) string {
+		return `{"start":` + start + `,"end":` + end + `,"fontName":{"family":"Inter","style":"Regular"},"fills":[{"type":"SOLID","color":{"r":0,"g":0,"b":0}}],"hyperlink":null}`
+	}
+	cases := []struct {
+		name, root string
+		version    int
+		// wantErr is a fragment of the detail; empty means valid.
+		wantErr string
+	}{
+		{"OKOneSegment", text(`"Hello"`, seg("0", "5")), 2, ""},
+		{"OKTwoSegmentsWithCharacters", text(`"Hello world"`, `{"characters":"Hello ","start":0,"end":6},{"characters":"world","start":6,"end":11,"hyperlink":{"type":"URL","value":"https://a.example/"}}`), 2, ""},
+		// "é" is one UTF-16 unit, "😀" two: offsets count units, as JavaScript strings do.
+		{"OKOffsetsInUTF16Units", text(`"é😀x"`, seg("0", "3")+","+seg("3", "4")), 2, ""},
+		{"OKEmptyCharactersNoSegments", text(`""`, ``), 2, ""},
+		{"OKSegmentsAnywhereElseAreNotReadInV1", `{"type":"FRAME","id":"1","name":"r"}`, 1, ""},
+		{"ErrVersion1", text(`"Hello"`, seg("0", "5")), 1, "need result version 2"},
+		{"ErrOnRectangle", `{"type":"FRAME","id":"1","name":"r","children":[{"type":"RECTANGLE","id":"2","name":"t","styledTextSegments":[]}]}`, 2, "cannot have styledTextSegments"},
+		{"ErrEmptyListForCharacters", text(`"Hello"`, ``), 2, "is empty but the characters are not"},
+		{"ErrPastTheEnd", text(`"Hello"`, seg("0", "6")), 2, "past the 5 UTF-16 units"},
+		{"ErrPastTheEndInUTF16Units", text(`"😀"`, seg("0", "3")), 2, "past the 2 UTF-16 units"},
+		{"ErrGapAtStart", text(`"Hello"`, seg("1", "5")), 2, "leaving units 0 to 1 uncovered"},
+		{"ErrGapBetween", text(`"Hello"`, seg("0", "2")+","+seg("3", "5")), 2, "leaving units 2 to 3 uncovered"},
+		{"ErrGapAtEnd", text(`"Hello"`, seg("0", "4")), 2, "leaving units 4 to 5 uncovered"},
+		{"ErrOverlap", text(`"Hello"`, seg("0", "3")+","+seg("2", "5")), 2, "inside the segment before it"},
+		{"ErrOutOfOrder", text(`"Hello"`, seg("2", "5")+","+seg("0", "2")), 2, "leaving units 0 to 2 uncovered"},
+		{"ErrEmptySegment", text(`"Hello"`, seg("0", "0")+","+seg("0", "5")), 2, "empty or reversed"},
+		{"ErrReversed", text(`"Hello"`, seg("5", "0")), 2, "empty or reversed"},
+		{"ErrNegative", text(`"Hello"`, seg("-1", "5")), 2, "integers from 0"},
+		{"ErrFraction", text(`"Hello"`, seg("0", "4.5")+","+seg("4.5", "5")), 2, "integers from 0"},
+		{"ErrNotANumber", text(`"Hello"`, seg(`"0"`, "5")), 2, "must be a number"},
+		{"ErrNoEnd", text(`"Hello"`, `{"start":0}`), 2, "needs a start and an end"},
+		{"ErrSplitsSurrogatePair", text(`"😀"`, seg("0", "1")+","+seg("1", "2")), 2, "splits a character"},
+		{"ErrCharactersDiffer", text(`"Hello"`, `{"characters":"Hallo","start":0,"end":5}`), 2, "differ from the node's range"},
+		{"ErrRepeatedMember", text(`"Hello"`, `{"start":0,"start":0,"end":5}`), 2, `member "start" appears twice`},
+		{"ErrBadPaint", text(`"Hello"`, `{"start":0,"end":5,"fills":[{"type":"VIDEO"}]}`), 2, `no known type (got "VIDEO")`},
+		{"ErrNotAList", `{"type":"FRAME","id":"1","name":"r","children":[{"type":"TEXT","id":"2","name":"t","characters":"a","styledTextSegments":{}}]}`, 2, `expected a list in "styledTextSegments"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := validateTree([]byte(c.root), c.version)
+			if c.wantErr == "" {
+				if err != nil {
+					t.Errorf("valid tree refused: %v", err)
+				}
+				return
+			}
+			if !errors.Is(err, ErrInvalidTree) || !strings.Contains(err.Error(), c.wantErr) {
+				t.Errorf("err = %v, want ErrInvalidTree with %q", err, c.wantErr)
+			}
+		})
+	}
+	t.Run("ImageRefInSegmentFillsResolves", func(t *testing.T) {
+		root := text(`"a"`, `{"start":0,"end":1,"fills":[{"type":"IMAGE","imageRef":"tex"}]}`)
+		w, err := validateTree([]byte(root), 2)
+		var uses []ImageRefUse
+		if w != nil {
+			uses = w.uses
+		}
+		if err != nil || len(uses) != 1 || uses[0] != (ImageRefUse{Ref: "tex", NodeID: "2", Raster: true}) {
+			t.Errorf("uses %+v, err %v; want the segment's IMAGE paint as a raster use by node 2", uses, err)
+		}
+	})
+}

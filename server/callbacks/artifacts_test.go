@@ -210,6 +210,22 @@ func TestCode2DesArtifactRefused(t *testing.T) {
 		{"TreePastTheDepthLimit", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
 			r["root"] = frameChain(artifacts.MaxTreeDepth + 1)
 		}, "result node tree: nodes nested deeper than 128"},
+		// Styled text segments (result version 2) must cover the characters in order.
+		{"StyledTextSegmentsOverlap", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
+			r["manifest"].(map[string]any)["version"] = 2
+			r["root"].(map[string]any)["children"] = []any{styledText(0, 6, 5, 11)}
+		}, `result node tree: TEXT node "1:2": styled text segment 1 starts at 5, inside the segment before it`},
+		{"StyledTextSegmentsLeaveAGap", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
+			r["manifest"].(map[string]any)["version"] = 2
+			r["root"].(map[string]any)["children"] = []any{styledText(0, 5, 6, 11)}
+		}, "leaving units 5 to 6 uncovered"},
+		{"StyledTextSegmentPastTheCharacters", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
+			r["manifest"].(map[string]any)["version"] = 2
+			r["root"].(map[string]any)["children"] = []any{styledText(0, 6, 6, 12)}
+		}, "past the 11 UTF-16 units"},
+		{"StyledTextSegmentsInAVersion1Result", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
+			r["root"].(map[string]any)["children"] = []any{styledText(0, 6, 6, 11)}
+		}, "need result version 2"},
 		{"UnknownTopLevelMember", func(_ *models.Code2Des, r map[string]any, _ map[string]any) {
 			r["extra"] = true
 		}, `result has an unknown member "extra"`},
@@ -239,6 +255,15 @@ func TestCode2DesArtifactRefused(t *testing.T) {
 			}
 		})
 	}
+	t.Run("StyledTextSegmentsCoveringTheCharactersAreAccepted", func(t *testing.T) {
+		job := e.code2des(source)
+		r := newResult(job, source, 0)
+		r["manifest"].(map[string]any)["version"] = 2
+		r["root"].(map[string]any)["children"] = []any{styledText(0, 6, 6, 11)}
+		if a := e.postJSON(callbacks.Code2DesPath, e.storeResult(job, r)); a.status != 200 || a.body.Result != callbacks.Applied {
+			t.Errorf("got %v, want applied", a)
+		}
+	})
 	t.Run("TreeAtTheDepthLimitIsAccepted", func(t *testing.T) {
 		job := e.code2des(source)
 		r := newResult(job, source, 0)
@@ -325,4 +350,15 @@ func TestStorageDownAnswers503(t *testing.T) {
 			}
 		})
 	}
+}
+
+// styledText is a TEXT node "1:2" with the characters "Hello world" (11 UTF-16 units) and two
+// styled segments [s1, e1) and [s2, e2).
+func styledText(s1, e1, s2, e2 int) map[string]any {
+	seg := func(start, end int) map[string]any {
+		return map[string]any{"start": start, "end": end, "fontName": map[string]any{"family": "Inter", "style": "Regular"},
+			"fills": []any{map[string]any{"type": "SOLID", "color": map[string]any{"r": 0, "g": 0, "b": 0}}}, "hyperlink": nil}
+	}
+	return map[string]any{"id": "1:2", "type": "TEXT", "name": "Hello world", "characters": "Hello world",
+		"styledTextSegments": []any{seg(s1, e1), seg(s2, e2)}}
 }

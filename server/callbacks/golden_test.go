@@ -123,6 +123,25 @@ func TestGoldenExamplesMatchSchemasAndDecoders(t *testing.T) {
 			}
 		})
 	}
+	// invalid/beyond-schema/ holds examples that break a rule JSON Schema cannot express (the
+	// schema names it in a description): the schema accepts them, the decoder refuses them.
+	beyond, _ := filepath.Glob(goldenDir + "invalid/beyond-schema/*.json")
+	if len(beyond) < 5 {
+		t.Fatalf("found %d beyond-schema examples", len(beyond))
+	}
+	for _, path := range beyond {
+		name := filepath.Base(path)
+		t.Run("BeyondSchema/"+name, func(t *testing.T) {
+			b, _ := os.ReadFile(path)
+			k := kindOf(name)
+			if err := validate(k.schema, b); err != nil {
+				t.Errorf("schema refuses it (move it to invalid/): %v", err)
+			}
+			if err := k.decode(b); err == nil {
+				t.Error("decoder accepts an invalid example")
+			}
+		})
+	}
 }
 
 // TestGoldenExamplesAreConsistent: the golden callback's capture_hash is the SHA-256 of the golden

@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/image/webp"
 
+	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/capture/capturetest"
 )
 
@@ -154,6 +155,20 @@ type textNode struct {
 			R, G, B float64
 		} `json:"color"`
 	} `json:"fills"`
+	Width          float64 `json:"width"`
+	TextAutoResize string  `json:"textAutoResize"`
+	// Segments are the styled ranges of a paragraph (result version 2); each has the style
+	// members above.
+	Segments []struct {
+		textNode
+		Start     int `json:"start"`
+		End       int `json:"end"`
+		Hyperlink *struct {
+			Type  string `json:"type"`
+			Value string `json:"value"`
+		} `json:"hyperlink"`
+		TextDecoration string `json:"textDecoration"`
+	} `json:"styledTextSegments"`
 	Children []json.RawMessage `json:"children"`
 }
 
@@ -164,7 +179,8 @@ var (
 	siteLink = [3]float64{0, 0, 0xee / 255.0}
 )
 
-// checkTexts finds the test site's headings, paragraphs and links as TEXT nodes with the fonts
+// checkTexts finds the test site's headings, paragraphs and links as TEXT nodes (links as styled
+// ranges of their paragraph's TEXT) with the fonts
 // and colours of its CSS: `body { font-family: sans-serif; color: #222 }` (sans-serif is set in
 // Inter, docs/conversion.md), `h1 { font-size: 40px }`, and Chromium's defaults elsewhere (h2
 // 1.5em = 24px, headings bold, 16px text).
@@ -178,6 +194,10 @@ func checkTexts(t *testing.T, root json.RawMessage) {
 		}
 		if n.Type == "TEXT" {
 			texts[n.Characters] = n
+			// A link inside a paragraph is a styled range of its TEXT.
+			for _, seg := range n.Segments {
+				texts[strings.TrimSpace(seg.Characters)] = seg.textNode
+			}
 		}
 		for _, c := range n.Children {
 			walk(c)
@@ -355,6 +375,113 @@ func samePixels(t *testing.T, pngBytes, webpFile []byte) bool {
 		}
 	}
 	return true
+}
+
+// TestParagraphEndToEnd imports capturetest.TextPath through the API and converts it: the
+// paragraph whose link starts mid-line and wraps comes back from code2desResult as ONE TEXT node
+// of the paragraph's width (240 px, textAutoResize HEIGHT) whose link is a styled range with its
+// hyperlink, between plain ranges, as the plugin will apply them with setRange*.
+func TestParagraphEndToEnd(t *testing.T) {
+	t.Parallel()
+	s := newStack(t)
+	s.runConversionWorker(t)
+	pi := s.awaitOutcome(t, s.createPageImport(t, capturetest.TextPath, capture.Viewport{Width: 800, Height: 600}).ID)
+	if pi.Status != "COMPLETED" {
+		t.Fatalf("Page Import ended %s (%s)", pi.Status, deref(pi.ErrorMessage))
+	}
+	job := s.awaitCode2Des(t, s.triggerCode2Des(t, pi.ID).ID)
+	if job.Status != "COMPLETED" {
+		t.Fatalf("Code2Des ended %s (%s)", job.Status, deref(job.ErrorMessage))
+	}
+	res := s.code2desResult(t, job.ID)
+	var para []textNode
+	var walk func(raw json.RawMessage)
+	walk = func(raw json.RawMessage) {
+		var n textNode
+		if err := json.Unmarshal(raw, &n); err != nil {
+			t.Fatal(err)
+		}
+		if n.Type == "TEXT" && (strings.Contains(n.Characters, "Plain start") || strings.Contains(n.Characters, "then more.")) {
+			para = append(para, n)
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(res.Root)
+	if len(para) != 1 {
+		t.Fatalf("%d TEXT nodes hold the paragraph's words, want 1", len(para))
+	}
+	n := para[0]
+	const want = "Plain start of the line and a link that wraps onto the next line then more."
+	if n.Characters != want || n.Width != 240 || n.TextAutoResize != "HEIGHT" {
+		t.Errorf("TEXT %q width %g %s; want %q width 240 HEIGHT", n.Characters, n.Width, n.TextAutoResize, want)
+	}
+	if len(n.Segments) != 3 {
+		t.Fatalf("%d styled segments, want 3", len(n.Segments))
+	}
+	link := n.Segments[1]
+	if link.Characters != "and a link that wraps onto the next line" || link.Start != 24 || link.End != 64 ||
+		link.Hyperlink == nil || link.Hyperlink.Type != "URL" || link.Hyperlink.Value != s.site.URL+capturetest.TextPath ||
+		link.TextDecoration != "UNDERLINE" || len(link.Fills) != 1 || math.Abs(link.Fills[0].Color.B-siteLink[2]) > 1e-4 {
+		t.Errorf("link segment %+v (hyperlink %+v); want the link's range 24-64, underlined, in the link colour, to %s", link, link.Hyperlink, s.site.URL+capturetest.TextPath)
+	}
+	for _, i := range []int{0, 2} {
+		if seg := n.Segments[i]; seg.Hyperlink != nil || seg.TextDecoration != "NONE" {
+			t.Errorf("plain segment %d %q has hyperlink %+v decoration %s; want none", i, seg.Characters, seg.Hyperlink, seg.TextDecoration)
+		}
+	}
+}
+
+// TestListsEndToEnd imports capturetest.ListsPath through the API and converts it: list markers
+// come back from code2desResult as TEXT nodes (a numbered list's "3." from its start, the custom
+// red "→" ::marker) and ::before/::after text as ranges of their paragraph, with no
+// LIST_MARKER warning.
+func TestListsEndToEnd(t *testing.T) {
+	t.Parallel()
+	s := newStack(t)
+	s.runConversionWorker(t)
+	pi := s.awaitOutcome(t, s.createPageImport(t, capturetest.ListsPath, capture.Viewport{Width: 800, Height: 600}).ID)
+	if pi.Status != "COMPLETED" {
+		t.Fatalf("Page Import ended %s (%s)", pi.Status, deref(pi.ErrorMessage))
+	}
+	job := s.awaitCode2Des(t, s.triggerCode2Des(t, pi.ID).ID)
+	if job.Status != "COMPLETED" {
+		t.Fatalf("Code2Des ended %s (%s)", job.Status, deref(job.ErrorMessage))
+	}
+	res := s.code2desResult(t, job.ID)
+	texts := map[string]textNode{}
+	var walk func(raw json.RawMessage)
+	walk = func(raw json.RawMessage) {
+		var n textNode
+		if err := json.Unmarshal(raw, &n); err != nil {
+			t.Fatal(err)
+		}
+		if n.Type == "TEXT" {
+			texts[n.Characters] = n
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(res.Root)
+	for _, want := range []string{"•", "◦", "▪", "3.", "10.", "iv.", "C.", "→", "Third", "• Inside marker text"} {
+		if _, ok := texts[want]; !ok {
+			t.Errorf("no TEXT %q in the result", want)
+		}
+	}
+	if arrow, ok := texts["→"]; ok && (len(arrow.Fills) != 1 || arrow.Fills[0].Color.R != 0.8) {
+		t.Errorf("the custom marker is filled with %+v, want the ::marker red", arrow.Fills)
+	}
+	note, ok := texts["Note: Generated content before and after this text. (see below)"]
+	if !ok || len(note.Segments) != 3 || note.Segments[0].Characters != "Note: " || note.Segments[0].FontName.Style != "Bold" {
+		t.Errorf("the ::before/::after paragraph is %+v", note)
+	}
+	for _, w := range res.Warnings {
+		if w.Code == "LIST_MARKER" {
+			t.Errorf("a marker was not drawn: %s", w.Message)
+		}
+	}
 }
 
 // checkFidelity reads the job's fidelity through the API: the conversion worker's self-check

@@ -48,12 +48,14 @@ func TestIconsEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	byName := map[string]*node{}
+	parent := map[*node]*node{}
 	var walk func(n *node)
 	walk = func(n *node) {
-		if byName[n.Name] == nil { // the outermost node of a name (a frame before its SVG)
+		if byName[n.Name] == nil { // the outermost node of a name
 			byName[n.Name] = n
 		}
 		for _, c := range n.Children {
+			parent[c] = n
 			walk(c)
 		}
 	}
@@ -84,8 +86,10 @@ func TestIconsEndToEnd(t *testing.T) {
 			}
 		}
 	}
-	if boxed := byName["svg#boxed"]; boxed == nil || boxed.Type != "FRAME" || len(boxed.Children) != 1 || boxed.Children[0].Type != "SVG" {
-		t.Errorf("svg#boxed is %+v, want a FRAME holding its SVG", boxed)
+	// The box of svg#boxed is a FRAME (named by the structure pass after its class, "Boxed")
+	// holding the SVG node of that name.
+	if svg := byName["svg#boxed"]; svg == nil || svg.Type != "SVG" || parent[svg] == nil || parent[svg].Type != "FRAME" || len(parent[svg].Children) != 1 {
+		t.Errorf("svg#boxed is %+v in %+v, want the SVG alone in a FRAME of its box", svg, parent[svg])
 	}
 	foreign := byName["svg#foreign"]
 	if foreign == nil || len(foreign.Fills) != 1 || images[foreign.Fills[0].ImageRef].MimeType != "image/png" {

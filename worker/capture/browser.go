@@ -31,6 +31,10 @@ const (
 	MaxDocumentNodes = 20000
 	// MaxTextLen bounds one text run or attribute value, in UTF-16 units.
 	MaxTextLen = 10000
+	// MaxLineFragments bounds the line fragments ("rects": one client rect per line) recorded for
+	// one text run or inline element that wraps; a longer run keeps its first ones and its
+	// union box.
+	MaxLineFragments = 1000
 	// MaxAssets bounds the images recorded per page; further ones are listed as unresolved.
 	MaxAssets = 500
 	// MaxAssetBytes bounds one image's bytes (15 MiB).

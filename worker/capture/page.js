@@ -49,7 +49,7 @@
     "font-family": null, "font-size": null, "font-weight": null, "font-style": "normal",
     "line-height": null, "letter-spacing": "normal", "text-align": "start", "text-transform": "none",
     "text-decoration-line": "none", "white-space": "normal", "vertical-align": "baseline",
-    "writing-mode": "horizontal-tb",
+    "writing-mode": "horizontal-tb", "direction": "ltr", "background-clip": "border-box", "text-shadow": "none",
     "flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal", "align-items": "normal",
     "gap": "normal", "object-fit": "fill", "object-position": "50% 50%",
   };
@@ -58,6 +58,88 @@
 
   function box(r) {
     return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
+  }
+
+  // Computed style properties recorded for a pseudo-element (what its text and box need).
+  const PSEUDO_STYLE = ["display", "position", "float", "color", "font-family", "font-size", "font-weight",
+    "font-style", "line-height", "letter-spacing", "text-transform", "text-decoration-line", "background-color",
+    "background-image", "box-shadow", "visibility", "width", "height",
+    "border-top-width", "border-right-width", "border-bottom-width", "border-left-width",
+    "border-top-style", "border-right-style", "border-bottom-style", "border-left-style",
+    "border-top-color", "border-right-color", "border-bottom-color", "border-left-color",
+    "border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius", "opacity"];
+  function pseudoStyle(pcs) {
+    const out = {};
+    for (const p of PSEUDO_STYLE) {
+      const v = pcs.getPropertyValue(p);
+      if (v !== "") out[p] = v;
+    }
+    return out;
+  }
+
+  // contentText resolves a computed content value made of strings and attr() into the text it
+  // shows; null for anything else (counters, images, quotes).
+  function contentText(c, el) {
+    let out = "";
+    const re = /\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([-\w]+)\s*\))/y;
+    let i = 0;
+    while (i < c.length) {
+      re.lastIndex = i;
+      const m = re.exec(c);
+      if (!m) return c.slice(i).trim() === "" ? out : null;
+      if (m[3] !== undefined) out += el.getAttribute(m[3]) || "";
+      else out += (m[1] ?? m[2]).replace(/\\(.)/g, "$1");
+      i = re.lastIndex;
+    }
+    return out;
+  }
+
+  // Marker strings of the counter styles browsers predefine most (CSS Counter Styles 3 §6-7),
+  // with the suffix they add.
+  function roman(n, upper) {
+    if (n <= 0 || n >= 4000) return String(n);
+    const table = [[1000, "m"], [900, "cm"], [500, "d"], [400, "cd"], [100, "c"], [90, "xc"], [50, "l"], [40, "xl"], [10, "x"], [9, "ix"], [5, "v"], [4, "iv"], [1, "i"]];
+    let out = "";
+    for (const [v, s] of table) while (n >= v) { out += s; n -= v; }
+    return upper ? out.toUpperCase() : out;
+  }
+  function alpha(n, letters) {
+    if (n <= 0) return String(n);
+    let out = "";
+    while (n > 0) { n--; out = letters[n % letters.length] + out; n = Math.floor(n / letters.length); }
+    return out;
+  }
+  function markerText(markerContent, type, n) {
+    if (markerContent && markerContent !== "normal" && markerContent !== "none") {
+      const t = contentText(markerContent, document.documentElement);
+      if (t !== null) return t;
+    }
+    if (type.startsWith('"') || type.startsWith("'")) return contentText(type, document.documentElement);
+    const latin = "abcdefghijklmnopqrstuvwxyz";
+    switch (type) {
+      case "disc": return "\u2022 ";
+      case "circle": return "\u25e6 ";
+      case "square": return "\u25aa ";
+      case "decimal": return n + ". ";
+      case "decimal-leading-zero": return (n >= 0 && n < 10 ? "0" + n : String(n)) + ". ";
+      case "lower-roman": return roman(n, false) + ". ";
+      case "upper-roman": return roman(n, true) + ". ";
+      case "lower-alpha": case "lower-latin": return alpha(n, latin) + ". ";
+      case "upper-alpha": case "upper-latin": return alpha(n, latin.toUpperCase()) + ". ";
+      case "lower-greek": return alpha(n, "αβγδεζηθικλμνξοπρστυφχψω") + ". ";
+    }
+    return null;
+  }
+
+  // lineRects returns the non-empty client rects of a text range or an inline element (one per
+  // line fragment), at most max of them (MaxLineFragments).
+  function lineRects(list, max) {
+    const out = [];
+    for (const r of list) {
+      if (out.length >= max) break;
+      if (r.width > 0 && r.height > 0) out.push(box(r));
+    }
+    return out;
   }
 
   function urlsOf(bg) {
@@ -86,11 +168,34 @@
 
   // collect walks the rendered DOM and returns {document, images}. images lists every image the
   // page shows, once per distinct URL (or inline SVG), with the id the document refers to.
-  function collect(maxNodes, maxTextLen) {
+  function collect(maxNodes, maxTextLen, maxFragments, maxFontQueries, maxFontFaces) {
     const images = [];
     const byURL = new Map();
     let count = 0;
     let truncated = false;
+    // The text runs whose drawn fonts the capture asks DevTools for (fonts.go), and the
+    // elements whose pseudo-elements' boxes it asks for.
+    const textRuns = [];
+    const pseudoHosts = [];
+    // Counters of list items per list, in document order (listOrdinal).
+    const counters = new Map();
+    function listOrdinal(li) {
+      const list = li.parentElement;
+      let c = counters.get(list);
+      if (!c) {
+        const reversed = list && list.tagName === "OL" && list.reversed;
+        let start = 1;
+        if (list && list.tagName === "OL") {
+          start = list.hasAttribute("start") ? list.start : (reversed ? list.querySelectorAll(":scope > li").length : 1);
+        }
+        c = { next: start, step: reversed ? -1 : 1 };
+        counters.set(list, c);
+      }
+      if (li.tagName === "LI" && li.hasAttribute("value")) c.next = li.value;
+      const n = c.next;
+      c.next += c.step;
+      return n;
+    }
     const imageRef = (kind, url, markup) => {
       if (url && byURL.has(url)) return byURL.get(url);
       const id = "img-" + (images.length + 1);
@@ -103,17 +208,29 @@
       if (count >= maxNodes) { truncated = true; return null; }
       if (node.nodeType === Node.TEXT_NODE) {
         const raw = node.textContent;
-        if (!raw || !raw.trim()) return null;
+        if (!raw) return null;
         const range = document.createRange();
         range.selectNodeContents(node);
         const r = range.getBoundingClientRect();
         if (r.width === 0 && r.height === 0) return null;
         if (window.__c2dVis && window.__c2dVis.textHidden(node, r)) return null; // composed.js
+        // White space alone is recorded only where it is drawn (the space between two links);
+        // between blocks it collapses away and has no box.
+        if (!raw.trim() && r.width === 0) return null;
         count++;
         const ws = node.parentElement ? getComputedStyle(node.parentElement).whiteSpace : "normal";
         let text = ws.startsWith("pre") ? raw : raw.replace(/\s+/g, " ");
         if (text.length > maxTextLen) { text = text.slice(0, maxTextLen); truncated = true; }
-        return { type: "text", text, box: box(r) };
+        const out = { type: "text", text, box: box(r) };
+        // A run that wraps has one fragment per line: the conversion places the paragraph's
+        // TEXT from its first and last line, not from the union box.
+        const frags = lineRects(range.getClientRects(), maxFragments);
+        if (frags.length > 1) out.rects = frags;
+        if (textRuns.length < maxFontQueries) {
+          out.font_ref = textRuns.length;
+          textRuns.push(node);
+        }
+        return out;
       }
       if (node.nodeType !== Node.ELEMENT_NODE || SKIP.has(node.tagName)) return null;
       const el = node;
@@ -121,6 +238,12 @@
       if (cs.display === "none") return null;
       count++;
       const out = { type: "element", tag: el.tagName.toLowerCase(), box: box(el.getBoundingClientRect()) };
+      if (cs.display === "inline") {
+        // An inline element that wraps (a link, a highlighted phrase) has one box per line: its
+        // background and border are drawn per fragment behind the paragraph's text.
+        const frags = lineRects(el.getClientRects(), maxFragments);
+        if (frags.length > 1) out.rects = frags;
+      }
       const attrs = {};
       const secret = el.tagName === "INPUT" && el.type === "password";
       for (const a of ATTRS) {
@@ -144,17 +267,38 @@
       for (const side of ["top", "right", "bottom", "left"]) {
         if (!(`border-${side}-style` in style)) delete style[`border-${side}-color`];
       }
+      // The colour glyphs are filled with, when it is not the text colour (gradient text sets it
+      // transparent and clips the background to the glyphs).
+      const fill = cs.getPropertyValue("-webkit-text-fill-color");
+      if (fill && fill !== cs.color) style["-webkit-text-fill-color"] = fill;
       out.style = style;
       if (facts) facts.element(el, cs, out);
-      // Pseudo-elements have no DOM node or layout box; record that they draw something so the
-      // conversion can say what it left out (a marker for list items, ::before/::after content).
+      // Pseudo-elements have no DOM node: record what each draws (its computed content, the text
+      // it resolves to, its computed style) and list the element so the capture asks DevTools
+      // for the pseudo-elements' boxes (fonts.go pseudoBoxes, by pseudo_ref).
       const pseudo = [];
       for (const which of ["before", "after"]) {
-        const c = getComputedStyle(el, "::" + which).content;
-        if (c && c !== "none" && c !== "normal") pseudo.push({ which, content: c.length > maxTextLen ? c.slice(0, maxTextLen) : c });
+        const pcs = getComputedStyle(el, "::" + which);
+        const c = pcs.content;
+        if (c && c !== "none" && c !== "normal" && pcs.display !== "none") {
+          const p = { which, content: c.length > maxTextLen ? c.slice(0, maxTextLen) : c, style: pseudoStyle(pcs) };
+          const text = contentText(c, el);
+          if (text !== null) p.text = text.slice(0, maxTextLen);
+          pseudo.push(p);
+        }
       }
       if (cs.display === "list-item" && (cs.listStyleType !== "none" || cs.listStyleImage !== "none")) {
-        pseudo.push({ which: "marker", content: cs.listStyleImage !== "none" ? cs.listStyleImage : cs.listStyleType });
+        const ordinal = listOrdinal(el);
+        const mcs = getComputedStyle(el, "::marker");
+        const p = { which: "marker", content: cs.listStyleImage !== "none" ? cs.listStyleImage : cs.listStyleType,
+          style: pseudoStyle(mcs), position: cs.listStylePosition, ordinal };
+        const text = cs.listStyleImage !== "none" ? null : markerText(mcs.content, cs.listStyleType, ordinal);
+        if (text !== null) p.text = text;
+        pseudo.push(p);
+      }
+      if (pseudo.length && pseudoHosts.length < maxFontQueries) {
+        out.pseudo_ref = pseudoHosts.length;
+        pseudoHosts.push(el);
       }
       if (pseudo.length) out.pseudo = pseudo;
       Object.assign(out, window.__c2dIcons.facts(el, cs, imageRef)); // icons.js: masks, icon fonts
@@ -192,6 +336,15 @@
     const root = walk(document.documentElement);
     const more = facts ? facts.end() : {};
     const de = document.documentElement;
+    window.__c2d.textRuns = textRuns;
+    window.__c2d.pseudoHosts = pseudoHosts;
+    // The page's @font-face faces and whether each loaded: a family declared but never loaded
+    // must not be taken for the one drawn.
+    const fontFaces = [];
+    for (const f of document.fonts) {
+      if (fontFaces.length >= maxFontFaces) break;
+      fontFaces.push({ family: f.family.replace(/^["']|["']$/g, ""), weight: f.weight, style: f.style, status: f.status });
+    }
     return {
       document: {
         title: document.title,
@@ -204,6 +357,7 @@
         truncated,
         root,
         ...more,
+        font_faces: fontFaces,
       },
       images,
     };

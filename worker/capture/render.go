@@ -234,7 +234,7 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 	}
 	prefetchSprites(tabCtx)
 	raw, err := chromedp.Run(tabCtx, chromedp.Evaluate[[]byte](
-		fmt.Sprintf("window.__c2d.collect(%d, %d)", MaxDocumentNodes, MaxTextLen)))
+		fmt.Sprintf("window.__c2d.collect(%d, %d, %d, %d, %d)", MaxDocumentNodes, MaxTextLen, MaxLineFragments, MaxFontQueries, MaxFontFaces)))
 	if err != nil {
 		return nil, fmt.Errorf("record document: %w", err)
 	}
@@ -253,7 +253,26 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 	if err := json.Unmarshal(raw, &collected); err != nil {
 		return nil, fmt.Errorf("decode document: %w", err)
 	}
-	out.Document = collected.Document
+	fonts, err := platformFonts(tabCtx)
+	if err != nil {
+		return nil, fmt.Errorf("record drawn fonts: %w", err)
+	}
+	if fonts == nil {
+		fonts = [][]PlatformFont{}
+	}
+	if out.Document, err = withMember(collected.Document, "platform_fonts", fonts); err != nil {
+		return nil, fmt.Errorf("record drawn fonts: %w", err)
+	}
+	boxes, err := pseudoBoxes(tabCtx)
+	if err != nil {
+		return nil, fmt.Errorf("record pseudo-element boxes: %w", err)
+	}
+	if boxes == nil {
+		boxes = [][]PseudoBox{}
+	}
+	if out.Document, err = withMember(out.Document, "pseudo_boxes", boxes); err != nil {
+		return nil, fmt.Errorf("record pseudo-element boxes: %w", err)
+	}
 	var doc struct {
 		URL string `json:"url"`
 	}

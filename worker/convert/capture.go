@@ -80,6 +80,15 @@ type Document struct {
 	Scroll *Vector `json:"scroll"`
 	// CustomProperties are the CSS custom properties of the root element (facts.js).
 	CustomProperties []CustomProperty `json:"custom_properties"`
+	// PlatformFonts are the fonts Chromium drew each text run in (DevTools
+	// CSS.getPlatformFontsForNode), indexed by the run's FontRef; runs without an entry and
+	// captures before them are mapped from the declared families.
+	PlatformFonts [][]PlatformFont `json:"platform_fonts"`
+	// PseudoBoxes are the boxes of each pseudo-element host's pseudo-elements, indexed by the
+	// element's PseudoRef.
+	PseudoBoxes [][]PseudoBox `json:"pseudo_boxes"`
+	// FontFaces are the page's @font-face faces (document.fonts) and whether each loaded.
+	FontFaces []FontFace `json:"font_faces"`
 }
 
 // CustomProperty is a CSS custom property declared for the root element: its name ("--brand"),
@@ -89,6 +98,26 @@ type CustomProperty struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
 	Color string `json:"color"`
+}
+
+// PlatformFont is one font that drew text of an element.
+type PlatformFont struct {
+	// Family and PostScriptName are the face's own names (a web font's are those inside its
+	// file, not its @font-face family).
+	Family         string `json:"family"`
+	PostScriptName string `json:"postscript_name"`
+	// Custom says it is a web font.
+	Custom bool `json:"custom"`
+	Glyphs int  `json:"glyphs"`
+}
+
+// FontFace is one @font-face face of the page: family, weight ("400", or a range "100 900"),
+// style ("normal", "italic", "oblique ...") and status ("loaded", "error", "unloaded", "loading").
+type FontFace struct {
+	Family string `json:"family"`
+	Weight string `json:"weight"`
+	Style  string `json:"style"`
+	Status string `json:"status"`
 }
 
 // Box is a layout box in page coordinates (CSS px, origin at the page's top left).
@@ -105,8 +134,11 @@ type DOMNode struct {
 	// Tag is the lowercase tag name of an element.
 	Tag string `json:"tag"`
 	// Text is a text run's characters (whitespace collapsed unless white-space keeps it).
-	Text  string            `json:"text"`
-	Box   Box               `json:"box"`
+	Text string `json:"text"`
+	Box  Box    `json:"box"`
+	// Rects are the line fragments of a text run or inline element that wraps (one client rect
+	// per line, in page coordinates); empty when it sits on one line or the capture predates them.
+	Rects []Box             `json:"rects"`
 	Attrs map[string]string `json:"attrs"`
 	// Style holds computed style values; a property left out has its default (styleDefaults).
 	Style map[string]string `json:"style"`
@@ -115,9 +147,13 @@ type DOMNode struct {
 	// Value is the text a form control shows (input: its live value, textarea: its text,
 	// select: the chosen options' labels); nil for other elements, password inputs and captures
 	// made before it was recorded.
-	Value  *string   `json:"value"`
-	Image  *DOMImage `json:"image"`
-	Pseudo []Pseudo  `json:"pseudo"`
+	Value *string `json:"value"`
+	// PseudoRef indexes Document.PseudoBoxes for an element with pseudo-elements.
+	PseudoRef *int `json:"pseudo_ref"`
+	// FontRef indexes Document.PlatformFonts for a text run (the fonts that drew it).
+	FontRef *int      `json:"font_ref"`
+	Image   *DOMImage `json:"image"`
+	Pseudo  []Pseudo  `json:"pseudo"`
 	// Vars names the custom property that set a colour property ("color", "background-color",
 	// "border-top-color" -> "--brand"), when the capture could tell (facts.js).
 	Vars     map[string]string `json:"vars"`
@@ -134,10 +170,27 @@ type DOMImage struct {
 }
 
 // Pseudo records a pseudo-element that draws something: "before" or "after" with its computed
-// content, or "marker" with the list style.
+// content, or "marker" with the list style (list-style-image, else list-style-type).
 type Pseudo struct {
 	Which   string `json:"which"`
 	Content string `json:"content"`
+	// Text is what it shows: ::before/::after content made of strings and attr(), a marker's
+	// string ("• ", "3. ", a custom ::marker content); nil when the capture could not resolve
+	// it (counters, images) or predates it.
+	Text *string `json:"text"`
+	// Style is its computed style (the properties page.js PSEUDO_STYLE lists).
+	Style map[string]string `json:"style"`
+	// Position is a marker's list-style-position ("outside" or "inside").
+	Position string `json:"position"`
+}
+
+// PseudoBox is the border box of a pseudo-element (DevTools DOM.getBoxModel), page CSS px.
+type PseudoBox struct {
+	Which  string  `json:"which"`
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
 }
 
 // Asset is one stored image of the capture.
@@ -197,7 +250,8 @@ var styleDefaults = map[string]string{
 	"opacity": "1", "visibility": "visible", "overflow-x": "visible", "overflow-y": "visible",
 	"box-shadow": "none", "transform": "none", "filter": "none", "mix-blend-mode": "normal",
 	"font-style": "normal", "letter-spacing": "normal", "text-align": "start", "text-transform": "none",
-	"text-decoration-line": "none", "white-space": "normal", "writing-mode": "horizontal-tb",
+	"text-decoration-line": "none", "white-space": "normal", "writing-mode": "horizontal-tb", "direction": "ltr",
+	"background-clip": "border-box", "text-shadow": "none",
 	"object-fit": "fill", "object-position": "50% 50%",
 	"font-family": "sans-serif", "font-size": "16px", "font-weight": "400", "line-height": "normal",
 	"color": "rgb(0, 0, 0)",

@@ -177,49 +177,6 @@ func rgba(c RGBA) RGBA {
 	return RGBA{R: round(c.R, 4), G: round(c.G, 4), B: round(c.B, 4), A: round(c.A, 4)}
 }
 
-// genericFonts maps CSS generic families to fonts every Figma user has (Figma ships Inter and
-// the Google Fonts).
-var genericFonts = map[string]string{
-	"sans-serif": "Inter", "system-ui": "Inter", "ui-sans-serif": "Inter", "-apple-system": "Inter",
-	"blinkmacsystemfont": "Inter", "ui-rounded": "Inter", "cursive": "Inter", "fantasy": "Inter", "math": "Inter",
-	"serif": "Noto Serif", "ui-serif": "Noto Serif", "fangsong": "Noto Serif",
-	"monospace": "Roboto Mono", "ui-monospace": "Roboto Mono",
-	"emoji": "Noto Color Emoji",
-}
-
-// fontFamily returns the first family of a font-family list; generic is the generic name when
-// that family is a generic one (then family is its Figma replacement).
-func fontFamily(list string) (family, generic string) {
-	parts := splitTop(list, ',')
-	first := ""
-	if len(parts) > 0 {
-		first = strings.Trim(parts[0], `"'`)
-	}
-	if first == "" {
-		first = "sans-serif"
-	}
-	if f, ok := genericFonts[strings.ToLower(first)]; ok {
-		return f, strings.ToLower(first)
-	}
-	return first, ""
-}
-
-// fontStyle names the Figma font style of a CSS weight and style ("Bold", "Semi Bold Italic").
-func fontStyle(weight int, italic bool) string {
-	names := map[int]string{100: "Thin", 200: "Extra Light", 300: "Light", 400: "Regular", 500: "Medium",
-		600: "Semi Bold", 700: "Bold", 800: "Extra Bold", 900: "Black"}
-	w := int(math.Round(float64(weight)/100)) * 100
-	w = max(100, min(900, w))
-	name := names[w]
-	if italic {
-		if name == "Regular" {
-			return "Italic"
-		}
-		return name + " Italic"
-	}
-	return name
-}
-
 // boxShadows reads a computed box-shadow list ("rgba(0, 0, 0, 0.2) 0px 2px 4px 0px, ... inset")
 // as Figma effects, bottom-most first (CSS lists the top-most first).
 func boxShadows(s string) ([]Effect, bool) {

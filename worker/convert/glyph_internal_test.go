@@ -8,14 +8,14 @@ import (
 	"testing"
 )
 
-// TestGlyphOutlines reads the test icon font (testdata/fonts, made by
+// TestGlyphOutlines reads the test icon font (testdata/icon-fonts, made by
 // worker/capture/capturetest/site/fonts/make-c2d-icons.py) as TrueType and as WOFF 1.0: both give
 // the same path (and as WOFF 2.0, with glyf/loca and with hmtx transformed), with the star's top point where its font units put it; WOFF2 and damaged files
 // are errFontFormat, and a character without a glyph is refused.
 func TestGlyphOutlines(t *testing.T) {
 	var paths []string
 	for _, name := range []string{"c2d-icons.ttf", "c2d-icons.woff", "c2d-icons.woff2", "c2d-icons-hmtx.woff2"} {
-		b, err := os.ReadFile("testdata/fonts/" + name)
+		b, err := os.ReadFile("testdata/icon-fonts/" + name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,7 +50,7 @@ func TestGlyphOutlines(t *testing.T) {
 			t.Errorf("outline %d differs from the TrueType one:\n%s\n%s", i, paths[i], paths[0])
 		}
 	}
-	woff2, err := os.ReadFile("testdata/fonts/c2d-icons.woff2")
+	woff2, err := os.ReadFile("testdata/icon-fonts/c2d-icons.woff2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestGlyphOutlines(t *testing.T) {
 // make-c2d-ligatures.py): "star" shapes to the one star glyph of its 'liga' feature, as a
 // browser draws it, with the star's advance; a word without a ligature stays letters.
 func TestLigatureIcon(t *testing.T) {
-	b, err := os.ReadFile("testdata/fonts/c2d-ligatures.ttf")
+	b, err := os.ReadFile("testdata/icon-fonts/c2d-ligatures.ttf")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -292,7 +292,12 @@ func (cv *converter) cssWarnings(n *DOMNode, nodeID string) {
 
 // pseudoWarnings reports n's pseudo-elements, which have no layout box in the capture.
 func (cv *converter) pseudoWarnings(n *DOMNode, nodeID string) {
-	for _, p := range n.Pseudo {
+	cv.kids(n) // decides which pseudo-elements are drawn
+	for i := range n.Pseudo {
+		p := &n.Pseudo[i]
+		if cv.drawnPseudo[p] {
+			continue
+		}
 		if p.Which == "marker" {
 			cv.warn.add(WarnListMarker, nodeID, "the list marker (%s) of %s is not converted", p.Content, elementName(n))
 			continue

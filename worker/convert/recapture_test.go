@@ -31,6 +31,8 @@ var recapture = flag.Bool("recapture", false, "regenerate testdata/*/capture.jso
 var recaptureOnly = flag.String("recapture-only", "", "with -recapture: only the fixtures whose name starts with this")
 
 // fixtureSites are the pages captured into fixtures: name -> (directory served, page path).
+// -recapture replaces testdata/<name> whole, so other test files never live in a fixture's
+// directory (the icon fonts of the glyph tests are in testdata/icon-fonts, not testdata/fonts).
 var fixtureSites = map[string][2]string{
 	"site":        {"../capture/capturetest/site", "/index.html"},
 	"unsupported": {"testdata/unsupported-site", "/index.html"},
@@ -45,6 +47,11 @@ var fixtureSites = map[string][2]string{
 	"layout-hero":   {"testdata/layout-site", "/hero.html"},
 	"layout-fixed":  {"testdata/layout-site", "/fixed.html"},
 	"layout-grid":   {"testdata/layout-site", "/grid.html"},
+	"text":          {"testdata/text-site", "/index.html"},
+	"fonts":         {"../capture/capturetest/site", "/fonts.html"},
+	"direction":     {"testdata/text-site", "/direction.html"},
+	"lists":         {"../capture/capturetest/site", "/lists.html"},
+	"effects":       {"testdata/text-site", "/effects.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

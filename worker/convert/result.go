@@ -192,6 +192,12 @@ type Node struct {
 	TextAutoResize      string         `json:"textAutoResize,omitempty"`
 	TextCase            string         `json:"textCase,omitempty"`
 	TextDecoration      string         `json:"textDecoration,omitempty"`
+	// ParagraphIndent indents the first line (px): text-indent, or a paragraph that starts after
+	// other content on its first line.
+	ParagraphIndent float64 `json:"paragraphIndent,omitempty"`
+	// StyledTextSegments (result version 2) cover characters with ranges in one style each,
+	// in order; the node-level values above are the first segment's.
+	StyledTextSegments []StyledTextSegment `json:"styledTextSegments,omitempty"`
 
 	// SVG
 	ImageRef string `json:"imageRef,omitempty"`
@@ -275,4 +281,29 @@ type LineHeight struct {
 type LetterSpacing struct {
 	Value float64 `json:"value"`
 	Unit  string  `json:"unit"`
+}
+
+// StyledTextSegment is a range of a TEXT node's characters in one style, with the members of
+// Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*).
+// Start and End count UTF-16 code units (JavaScript string offsets), End exclusive; the
+// segments of a node are non-empty, in order and cover its characters without gaps.
+type StyledTextSegment struct {
+	Characters     string        `json:"characters"`
+	Start          int           `json:"start"`
+	End            int           `json:"end"`
+	FontName       FontName      `json:"fontName"`
+	FontSize       float64       `json:"fontSize"`
+	FontWeight     int           `json:"fontWeight"`
+	Fills          []Paint       `json:"fills"`
+	TextDecoration string        `json:"textDecoration"`
+	LetterSpacing  LetterSpacing `json:"letterSpacing"`
+	TextCase       string        `json:"textCase"`
+	// Hyperlink is the link of the range, or null.
+	Hyperlink *Hyperlink `json:"hyperlink"`
+}
+
+// Hyperlink is Figma's HyperlinkTarget: {"type": "URL", "value": absolute URL}.
+type Hyperlink struct {
+	Type  string `json:"type"`
+	Value string `json:"value"`
 }

@@ -93,9 +93,14 @@ func (cv *converter) noteSource(node *Node, n *DOMNode) {
 
 // noteText records the element of the TEXT nodes a text run gave.
 func (cv *converter) noteText(ch, parent *DOMNode, nodes []item) {
-	if ch.Type != "text" {
-		return
+	if ch.Type == "text" {
+		cv.noteTexts(parent, nodes)
 	}
+}
+
+// noteTexts records parent as the element of the TEXT nodes among nodes (a text run's, or a
+// paragraph's: the block container it is the inline content of).
+func (cv *converter) noteTexts(parent *DOMNode, nodes []item) {
 	if cv.styles.textParent == nil {
 		cv.styles.textParent = map[*Node]*DOMNode{}
 	}
@@ -148,7 +153,9 @@ func (cv *converter) localStyles(root *Node) ([]Style, *Variables) {
 	var walk func(n *Node)
 	walk = func(n *Node) {
 		src := cv.styles.source[n]
-		if n.Type == "TEXT" {
+		if n.Type == "TEXT" && len(n.StyledTextSegments) <= 1 {
+			// A paragraph of several ranges keeps its ranges' own values: a node-level style
+			// would give every range the first one's typography and colour.
 			src = cv.styles.textParent[n]
 			n.TextStyleID = b.textStyle(n, src)
 			n.FillStyleID = b.paintStyle(n.Fills, src, "color", "Text")

@@ -109,3 +109,32 @@ func TestNoVariablesWithoutCustomProperties(t *testing.T) {
 		}
 	}
 }
+
+// TestParagraphStyles: on the text page (paragraphs with links, emphasis and inline code), a
+// TEXT of one styled range (or a run without segments) refers to its text and fill styles like any run, and a paragraph of
+// several ranges refers to none (a node-level style would give every range the first one's
+// typography and colour in Figma); its ranges keep their own values.
+func TestParagraphStyles(t *testing.T) {
+	res := loadFixture(t, "text").convert(t).Result
+	single, multi := 0, 0
+	walkNodes(res.Root, nil, func(n, _ *convert.Node) {
+		if n.Type != "TEXT" {
+			return
+		}
+		switch len(n.StyledTextSegments) {
+		case 0, 1: // a run of its own (no segments) or a paragraph in one style
+			single++
+			if n.TextStyleID == "" || n.FillStyleID == "" {
+				t.Errorf("TEXT %s %q of one range has text style %q fill style %q, want both", n.ID, n.Name, n.TextStyleID, n.FillStyleID)
+			}
+		default:
+			multi++
+			if n.TextStyleID != "" || n.FillStyleID != "" {
+				t.Errorf("TEXT %s %q of %d ranges has text style %q fill style %q, want none", n.ID, n.Name, len(n.StyledTextSegments), n.TextStyleID, n.FillStyleID)
+			}
+		}
+	})
+	if single == 0 || multi == 0 {
+		t.Errorf("%d TEXT nodes of one range, %d of several; the page should have both", single, multi)
+	}
+}

@@ -46,13 +46,32 @@ func TestIconsConvert(t *testing.T) {
 	byName := nodesByName(out.Result.Root)
 	svgs := resultSVGs(t, f, out)
 
-	if root := out.Result.Root; len(root.Children) != 12 {
-		t.Errorf("root holds %d nodes, want 12 (one per icon, none for the sprite sheet)", len(root.Children))
+	// The icons sit in the page's flex rows (auto-layout frames of the structure pass), some in
+	// frames of their own: one leaf per icon, none for the sprite sheet, wherever it sits.
+	var icons []string
+	var boxed *convert.Node
+	var walk func(n *convert.Node)
+	walk = func(n *convert.Node) {
+		for _, c := range n.Children {
+			if (c.Type == "SVG" || c.Type == "RECTANGLE") && strings.HasPrefix(c.Name, "svg#") {
+				icons = append(icons, c.Name)
+				if c.Name == "svg#boxed" {
+					boxed = n
+				}
+			}
+			walk(c)
+		}
 	}
-	boxed := out.Result.Root.Children[7]
+	walk(out.Result.Root)
+	if len(icons) != 12 {
+		t.Errorf("the tree holds icons %q, want 12 (one per icon, none for the sprite sheet)", icons)
+	}
+	if boxed == nil {
+		t.Fatal("no svg#boxed in the tree")
+	}
 	switch {
-	case boxed.Type != "FRAME" || boxed.Name != "svg#boxed" || boxed.Width != 60 || boxed.Height != 60:
-		t.Errorf("boxed icon is %s %q %vx%v, want the FRAME of its 60x60 border box", boxed.Type, boxed.Name, boxed.Width, boxed.Height)
+	case boxed.Type != "FRAME" || boxed.Width != 60 || boxed.Height != 60:
+		t.Errorf("boxed icon's parent is %s %q %vx%v, want the FRAME of its 60x60 border box", boxed.Type, boxed.Name, boxed.Width, boxed.Height)
 	case boxed.CornerRadius == nil || *boxed.CornerRadius != 12 || boxed.ClipsContent == nil || !*boxed.ClipsContent:
 		t.Errorf("boxed frame radius %v clips %v, want 12 and clipping", boxed.CornerRadius, boxed.ClipsContent)
 	case len(*boxed.Fills) != 1 || len(boxed.Strokes) != 1 || boxed.StrokeWeight == nil || *boxed.StrokeWeight != 2 || len(boxed.Effects) != 1:

@@ -40,6 +40,19 @@ const (
 	WarnBorderColors = "CSS_BORDER_COLORS"
 	// WarnEllipticalRadius: elliptical corners drawn circular (the smaller radius).
 	WarnEllipticalRadius = "CSS_ELLIPTICAL_RADIUS"
+	// WarnBaselineShift: a paragraph has text raised or lowered from the baseline
+	// (vertical-align super, sub or a length: sup, sub); its range is set on the baseline. Once per
+	// paragraph.
+	WarnBaselineShift = "TEXT_BASELINE_SHIFT"
+	// WarnLineHeightMixed: a paragraph has ranges of another line height than its own; Figma
+	// sets the paragraph's. Once per paragraph.
+	WarnLineHeightMixed = "TEXT_LINE_HEIGHT_MIXED"
+	// WarnRangeEffect: a paragraph's ranges differ in what only a whole TEXT can have: a text
+	// shadow (the first range's is kept), or a gradient clipped to a range (laid out in the
+	// range's element box, where Figma spans the whole TEXT). Once per paragraph.
+	WarnRangeEffect = "TEXT_RANGE_EFFECT"
+	// WarnTextShadow: a text-shadow the converter could not read.
+	WarnTextShadow = "CSS_TEXT_SHADOW"
 	// WarnBoxShadow: a box-shadow the converter could not read.
 	WarnBoxShadow = "CSS_BOX_SHADOW"
 	// WarnColor: a colour in a syntax the converter does not read (for example oklch()); the
@@ -52,6 +65,16 @@ const (
 	// WarnGenericFont: a generic font family (sans-serif, serif, monospace, system-ui, ...)
 	// mapped to a concrete Figma font; once per generic family.
 	WarnGenericFont = "FONT_GENERIC_FAMILY"
+	// WarnFontFace: text drawn in a face of another weight or style than declared (the family
+	// lacks it: a 600 drawn by the 700 face, italic drawn upright); the TEXT is set in the face
+	// drawn. Once per family and pair of faces.
+	WarnFontFace = "FONT_FACE_SUBSTITUTED"
+	// WarnFontNotLoaded: a web font (@font-face) declared for text did not load; the text is set
+	// in the next declared family Figma users have, never in the one that failed. Once per family.
+	WarnFontNotLoaded = "FONT_NOT_LOADED"
+	// WarnFontFallback: no declared family of the text is a web font that drew it or a family
+	// Figma users have (docs/conversion.md "Fonts"); set in Inter. Once per font-family list.
+	WarnFontFallback = "FONT_FALLBACK"
 	// WarnImageUnresolved: an image the page shows has no bytes in the capture (not loaded,
 	// over the capture's limits, or its object is missing).
 	WarnImageUnresolved = "IMAGE_UNRESOLVED"

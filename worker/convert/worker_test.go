@@ -163,7 +163,7 @@ func TestWorkerConvertsCapture(t *testing.T) {
 		t.Errorf("warning_count %v, result has %d warnings (want 1)", cb.WarningCount, len(doc.Warnings))
 	}
 	m := doc.Manifest
-	if m.Kind != "code2des.result" || m.Version != 2 || m.Code2DesID != j.Code2DesID || m.Attempt != 1 ||
+	if m.Kind != "code2des.result" || m.Version != convert.ResultVersion || m.Code2DesID != j.Code2DesID || m.Attempt != 1 ||
 		m.Nonce != j.Nonce || m.PageImportID != j.PageImportID || m.CaptureHash != j.CaptureHash {
 		t.Errorf("manifest %+v", m)
 	}

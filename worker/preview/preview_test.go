@@ -149,6 +149,9 @@ var goldenCases = []struct{ name, tree string }{
 	{"text-underline", text(`"textDecoration":"UNDERLINE","textAutoResize":"WIDTH_AND_HEIGHT"`)},
 	{"text-strikethrough", text(`"textDecoration":"STRIKETHROUGH","textAutoResize":"WIDTH_AND_HEIGHT"`)},
 	{"text-color-opacity", text(`"fills":[{"type":"SOLID","color":{"r":0.9,"g":0.1,"b":0.1},"opacity":0.5}],"textAutoResize":"WIDTH_AND_HEIGHT"`)},
+	// Styled ranges (result version 2): "Hi " black, "Fig\nma" red, bold, larger and underlined.
+	{"text-styled-segments", text(`"textAutoResize":"WIDTH_AND_HEIGHT","styledTextSegments":[{"start":0,"end":3,"fontName":{"family":"Inter","style":"Regular"},"fontSize":12,"fills":[` + black + `],"textDecoration":"NONE"},{"start":3,"end":9,"fontName":{"family":"Inter","style":"Bold"},"fontSize":16,"fills":[` + red + `],"textDecoration":"UNDERLINE"}]`)},
+	{"text-paragraph-indent", `{"type":"TEXT","id":"1:3","name":"t","x":4,"y":4,"width":56,"height":40,"characters":"wrap these words","fontSize":12,"fills":[` + black + `],"textAutoResize":"HEIGHT","paragraphIndent":16}`},
 	{"text-shadow", text(`"effects":[{"type":"DROP_SHADOW","color":{"r":0,"g":0,"b":1,"a":1},"offset":{"x":2,"y":2},"radius":0,"visible":true}],"textAutoResize":"WIDTH_AND_HEIGHT"`)},
 }
 

@@ -3,13 +3,15 @@ package preview
 import (
 	"fmt"
 	"strings"
+	"unicode/utf16"
 )
 
 // text draws a TEXT node as Figma lays it out: the characters as they are (no whitespace
 // collapsing; "\n" and U+2028 break lines), in fontName's family and style at fontSize, with
 // lineHeight (AUTO = the font's own, PIXELS, PERCENT of the font size), letterSpacing (PIXELS,
 // PERCENT of the font size), textAlignHorizontal, textAlignVertical (within a fixed height),
-// textCase, textDecoration, and the top-most visible solid fill as its colour. textAutoResize:
+// textCase, textDecoration, paragraphIndent (the first line only), styledTextSegments, and the
+// top-most visible solid fill as its colour. textAutoResize:
 // WIDTH_AND_HEIGHT never wraps, HEIGHT wraps at the node's width, NONE keeps the box (text may
 // overflow it, as in Figma), TRUNCATE cuts the overflow with an ellipsis.
 func (g *htmlGen) text(b *strings.Builder, n *node) {
@@ -35,6 +37,11 @@ func (g *htmlGen) text(b *strings.Builder, n *node) {
 		}
 	}
 	s.WriteString(fontCSS(n))
+	if n.ParagraphIndent != 0 {
+		// Figma indents the first line of every paragraph; CSS of the first line of the block
+		// (the same for text without line breaks).
+		fmt.Fprintf(&s, "text-indent:%spx;", num(n.ParagraphIndent))
+	}
 	if n.Fills != nil {
 		if c, ok := solidColor(*n.Fills); ok {
 			s.WriteString("color:" + c + ";")
@@ -53,8 +60,71 @@ func (g *htmlGen) text(b *strings.Builder, n *node) {
 	if f := blurFilter(n.Effects); f != "" {
 		s.WriteString("filter:" + f + ";")
 	}
+	fmt.Fprintf(b, `<div class="t" data-id="%s" style="%s">%s</div>`, attr(n.ID), s.String(), textSpans(n))
+}
+
+// textSpans is the node's characters as spans: one per styled text segment (each in its own
+// font, size, colour, decoration, letter spacing and case, as setRange* sets them), or one span
+// of the whole text when it has none or they do not cover it.
+func textSpans(n *node) string {
 	chars := strings.ReplaceAll(n.Characters, "\u2028", "\n")
-	fmt.Fprintf(b, `<div class="t" data-id="%s" style="%s"><span>%s</span></div>`, attr(n.ID), s.String(), attr(chars))
+	units := utf16.Encode([]rune(chars))
+	if len(n.StyledTextSegments) == 0 || !coversAll(n.StyledTextSegments, len(units)) {
+		return "<span>" + attr(chars) + "</span>"
+	}
+	var b strings.Builder
+	for _, seg := range n.StyledTextSegments {
+		part := string(utf16.Decode(units[seg.Start:seg.End]))
+		fmt.Fprintf(&b, `<span style="%s">%s</span>`, segmentCSS(n, seg), attr(part))
+	}
+	return b.String()
+}
+
+// coversAll says whether segs cover n UTF-16 units in order without gaps (the backend's rule;
+// anything else is drawn unstyled).
+func coversAll(segs []textSegment, n int) bool {
+	at := 0
+	for _, s := range segs {
+		if s.Start != at || s.End <= s.Start || s.End > n {
+			return false
+		}
+		at = s.End
+	}
+	return at == n
+}
+
+// segmentCSS is the inline style of one segment: its font and decoration over the node's
+// line height and alignment.
+func segmentCSS(n *node, seg textSegment) string {
+	m := *n
+	m.FontName, m.FontSize, m.FontWeight = seg.FontName, seg.FontSize, seg.FontWeight
+	m.LetterSpacing, m.TextCase, m.TextDecoration = seg.LetterSpacing, seg.TextCase, seg.TextDecoration
+	if m.FontSize <= 0 {
+		m.FontSize = n.FontSize
+	}
+	var s strings.Builder
+	for _, decl := range strings.Split(fontCSS(&m), ";") {
+		// Line height and alignment are the paragraph's.
+		if decl != "" && !strings.HasPrefix(decl, "line-height:") && !strings.HasPrefix(decl, "text-align:") {
+			s.WriteString(decl + ";")
+		}
+	}
+	if seg.TextDecoration == "NONE" {
+		s.WriteString("text-decoration:none;")
+	}
+	if seg.TextCase == "ORIGINAL" {
+		s.WriteString("text-transform:none;")
+	}
+	if seg.Fills != nil {
+		if c, ok := solidColor(*seg.Fills); ok {
+			s.WriteString("color:" + c + ";")
+		} else if c, ok := strokeColor(*seg.Fills); ok { // a gradient fill: its first stop, as for the node
+			s.WriteString("color:" + c + ";")
+		} else {
+			s.WriteString("color:transparent;")
+		}
+	}
+	return s.String()
 }
 
 // fontCSS is the font of a TEXT node. The family is asked for by name; when the rendering

@@ -102,11 +102,28 @@ type node struct {
 	TextAutoResize      string         `json:"textAutoResize"`
 	TextCase            string         `json:"textCase"`
 	TextDecoration      string         `json:"textDecoration"`
+	ParagraphIndent     float64        `json:"paragraphIndent"`
+	// StyledTextSegments are the styled ranges of a TEXT (result version 2, docs/results.md
+	// "Styled text"): drawn as one span per range over the node-level style.
+	StyledTextSegments []textSegment `json:"styledTextSegments"`
 
 	ImageRef string `json:"imageRef"`
 	// VectorPaths are a VECTOR's paths (Figma's VectorPaths: SVG path data and a winding rule).
 	VectorPaths []vectorPath `json:"vectorPaths"`
 	Children    []*node      `json:"children"`
+}
+
+// textSegment is one StyledTextSegment: start and end in UTF-16 units, and its style.
+type textSegment struct {
+	Start          int            `json:"start"`
+	End            int            `json:"end"`
+	FontName       *fontName      `json:"fontName"`
+	FontSize       float64        `json:"fontSize"`
+	FontWeight     int            `json:"fontWeight"`
+	Fills          *[]paint       `json:"fills"`
+	TextDecoration string         `json:"textDecoration"`
+	LetterSpacing  *letterSpacing `json:"letterSpacing"`
+	TextCase       string         `json:"textCase"`
 }
 
 type paint struct {

@@ -53,6 +53,32 @@ const (
 	// MasksPath is a page of CSS-masked icons: an SVG mask sized contain (#check, #wide) and a
 	// PNG mask (#raster), each coloured by its background colour.
 	MasksPath = "/masks.html"
+	// TextPath is a page of text runs: #wrap (a paragraph whose link #link starts mid-line and
+	// wraps), #oneline (with the link #short on one line), #spaced (a drawn space between two
+	// inline elements), #blocks (white space between blocks) and #rtl (dir=rtl). ReadySelector
+	// is there from the start.
+	TextPath = "/text.html"
+	// LinesPath is a page of two one-word-per-line paragraphs: #at-limit (1000 lines,
+	// MaxLineFragments) and #past-limit (1001). ReadySelector is there from the start.
+	LinesPath = "/lines.html"
+	// FontsPath is a page of paragraphs in the fonts of docs/conversion.md "Fonts": #web in the
+	// web font "C2D Brand" (brand-regular.ttf and brand-bold.ttf, whose own family name is "C2D
+	// Test Mono"), #web-600 (weight 600, drawn by the 700 face), #web-italic (no italic face),
+	// #missing (a @font-face whose file is missing, falling back to serif), #system (system-ui),
+	// #arial (Arial, sans-serif), #roboto (Roboto, sans-serif; not on the machine) and #unknown
+	// ('Unknown Local Face', serif), and #mixed (sans-serif upright text with the italic
+	// #mixed-em inside). ReadySelector is there from the start.
+	FontsPath = "/fonts.html"
+	// ListsPath is a page of list markers and generated content: #disc, #circle, #square,
+	// #decimal (start 3, a value 10), #roman (lower-roman), #alpha (upper-alpha, reversed),
+	// #custom (::marker content "→  " in red), #coloured (a green ::marker), #inside
+	// (list-style-position inside), #note (::before "Note: " in bold blue, ::after from
+	// attr(data-tail)), #badge (an empty absolutely placed ::before dot) and #counted (a
+	// counter() in ::before). ReadySelector is there from the start.
+	ListsPath = "/lists.html"
+	// ManyRunsPath is a page of MaxFontQueries + 1 text runs (#runs, one "w" per span) and
+	// MaxFontFaces + 1 @font-face faces. ReadySelector is there from the start.
+	ManyRunsPath = "/many-runs.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
 	// SizedPath?h=N is a page exactly N CSS px tall.

@@ -22,9 +22,9 @@ func withoutText(n *convert.Node) *convert.Node {
 
 // TestBrokenConverterScoresWorse runs one corpus page through the main job, then scores the same
 // result with every TEXT node dropped through the same self-check: the text coverage falls to 0,
-// SSIM falls, and the page fails its gate thresholds. (The diff ratio barely moves today: the
-// converter places text a few pixels off, so text pixels differ whether the text is there or not;
-// docs/fidelity.md.)
+// SSIM falls and the diff ratio rises, each past the page's gate thresholds (since paragraphs
+// are placed on their line boxes, issue 13, missing text differs from text that is there;
+// docs/fidelity.md).
 func TestBrokenConverterScoresWorse(t *testing.T) {
 	p := startPipeline(t)
 	r := p.runPage(t, "landing")
@@ -58,6 +58,9 @@ func TestBrokenConverterScoresWorse(t *testing.T) {
 	lim := loadThresholds(t)["landing"]
 	if bad.TextCoverage >= lim.MinTextCoverage {
 		t.Errorf("the broken result passes the landing page's gate: text coverage %.4f, floor %.4f", bad.TextCoverage, lim.MinTextCoverage)
+	}
+	if *bad.SSIM >= lim.MinSSIM || *bad.DiffRatio <= lim.MaxDiffRatio {
+		t.Errorf("the broken result passes the landing page's SSIM or diff gate: SSIM %.4f (floor %.4f), diff %.4f (ceiling %.4f)", *bad.SSIM, lim.MinSSIM, *bad.DiffRatio, lim.MaxDiffRatio)
 	}
 	if bad.ImageCoverage != good.ImageCoverage {
 		t.Errorf("image coverage changed: %.4f -> %.4f", good.ImageCoverage, bad.ImageCoverage)

@@ -1,0 +1,133 @@
+package artifacts
+
+import (
+	"fmt"
+	"math"
+	"unicode/utf16"
+)
+
+// Styled text (result version 2, docs/results.md "Styled text"): a TEXT node may carry
+// "styledTextSegments", a list of ranges of its characters in one style each, with the members of
+// Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*):
+//
+//	{"characters": "and a link", "start": 24, "end": 34, "fontName": {...}, "fontSize": 20,
+//	 "fills": [...], "hyperlink": {"type": "URL", "value": "https://..."}, ...}
+//
+// Offsets count UTF-16 code units (JavaScript string offsets, as Figma's API counts them), end
+// exclusive. The rules: every segment has integer start < end within the characters, not
+// splitting a surrogate pair; the segments are in order and neither overlap nor leave a gap, so
+// together they cover the characters exactly (no segments for empty characters); a segment's
+// optional "characters" equals its range; its "fills" follow the paint rules of the node's.
+// Other members pass to the plugin unchecked, as a node's do.
+
+// segmentRange is what the backend reads of one styled text segment.
+type segmentRange struct {
+	start, end float64
+	hasStart   bool
+	hasEnd     bool
+	characters *string
+}
+
+// segments reads a "styledTextSegments" list.
+func (w *treeWalker) segments(refs []pendingRef) ([]segmentRange, []pendingRef, error) {
+	if err := w.expectDelim('[', `a list in "styledTextSegments"`); err != nil {
+		return nil, refs, err
+	}
+	var out []segmentRange
+	for w.dec.More() {
+		if err := w.expectDelim('{', `a segment in "styledTextSegments"`); err != nil {
+			return nil, refs, err
+		}
+		var s segmentRange
+		seen := make(map[string]struct{}, 12)
+		for w.dec.More() {
+			key, err := w.key(seen)
+			if err != nil {
+				return nil, refs, err
+			}
+			switch key {
+			case "start":
+				s.start, err = w.num("segment start")
+				s.hasStart = true
+			case "end":
+				s.end, err = w.num("segment end")
+				s.hasEnd = true
+			case "characters":
+				s.characters, err = w.str("segment characters")
+			case "fills":
+				refs, err = w.paints("fills", refs)
+			default:
+				refs, err = w.skip(1, refs)
+			}
+			if err != nil {
+				return nil, refs, err
+			}
+		}
+		if err := w.expectDelim('}', "the end of a segment"); err != nil {
+			return nil, refs, err
+		}
+		out = append(out, s)
+	}
+	return out, refs, w.expectDelim(']', `the end of "styledTextSegments"`)
+}
+
+// checkSegments applies the styled text rules to the segments of a TEXT node with characters.
+func checkSegments(characters string, segs []segmentRange) error {
+	units := utf16.Encode([]rune(characters))
+	n := len(units)
+	if n > 0 && len(segs) == 0 {
+		return fmt.Errorf("styledTextSegments is empty but the characters are not")
+	}
+	at := 0
+	for i, s := range segs {
+		switch {
+		case !s.hasStart || !s.hasEnd:
+			return fmt.Errorf("styled text segment %d needs a start and an end", i)
+		case !isIndex(s.start) || !isIndex(s.end):
+			return fmt.Errorf("styled text segment %d: start and end must be integers from 0", i)
+		}
+		start, end := int(s.start), int(s.end)
+		switch {
+		case start >= end:
+			return fmt.Errorf("styled text segment %d is empty or reversed (start %d, end %d)", i, start, end)
+		case end > n:
+			return fmt.Errorf("styled text segment %d ends at %d, past the %d UTF-16 units of the characters", i, end, n)
+		case start < at:
+			return fmt.Errorf("styled text segment %d starts at %d, inside the segment before it (out of order or overlapping)", i, start)
+		case start > at:
+			return fmt.Errorf("styled text segment %d starts at %d, leaving units %d to %d uncovered", i, start, at, start)
+		case splitsPair(units, start) || splitsPair(units, end):
+			return fmt.Errorf("styled text segment %d splits a character (a UTF-16 surrogate pair)", i)
+		}
+		if s.characters != nil && *s.characters != string(utf16.Decode(units[start:end])) {
+			return fmt.Errorf("styled text segment %d: its characters differ from the node's range %d to %d", i, start, end)
+		}
+		at = end
+	}
+	if at < n {
+		return fmt.Errorf("styled text segments end at %d, leaving units %d to %d uncovered", at, at, n)
+	}
+	return nil
+}
+
+// isIndex reports whether v is a whole number from 0 up to the largest int32.
+func isIndex(v float64) bool {
+	return v >= 0 && v <= math.MaxInt32 && v == math.Trunc(v)
+}
+
+// splitsPair reports whether offset i falls between the halves of a surrogate pair.
+func splitsPair(units []uint16, i int) bool {
+	return i > 0 && i < len(units) && utf16.IsSurrogate(rune(units[i])) && units[i] >= 0xDC00 && units[i-1] >= 0xD800 && units[i-1] < 0xDC00
+}
+
+func (w *treeWalker) num(what string) (float64, error) {
+	tok, err := w.dec.Token()
+	if err != nil {
+		return 0, err
+	}
+	v, ok := tok.(float64)
+	if !ok {
+		return 0, fmt.Errorf("%q must be a number", what)
+	}
+	return v, nil
+}

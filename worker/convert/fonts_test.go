@@ -1,0 +1,79 @@
+package convert_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/code2des/backend/worker/convert"
+)
+
+// TestFontsAsDrawn converts the capture of capturetest's fonts page: each paragraph is set in a
+// family the page really drew (the web font by its @font-face family), a family declared but not
+// loaded never appears, and a weight or style the face lacks is given as drawn, with warnings
+// naming the declared and the drawn face.
+func TestFontsAsDrawn(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "fonts")
+	out := f.convert(t)
+	byText := map[string]*convert.Node{}
+	for _, p := range placedNodes(out.Result.Root, "TEXT") {
+		byText[p.node.Characters] = p.node
+	}
+	for text, want := range map[string]struct {
+		family, style string
+		weight        int
+	}{
+		"Web font regular": {"C2D Brand", "Regular", 400},
+		// 600 is matched to the 700 face (CSS Fonts 4 §5.2): Bold, as drawn.
+		"Web font at 600": {"C2D Brand", "Bold", 700},
+		// No italic face: the browser slanted the upright one, which is what Figma can set.
+		"Web font italic": {"C2D Brand", "Regular", 400},
+		// The @font-face file is missing: the next declared family, never "Missing Brand".
+		"Missing web font":   {"Noto Serif", "Regular", 400},
+		"System UI text":     {"Inter", "Regular", 400},
+		"Arial text":         {"Arial", "Regular", 400},
+		"Roboto text":        {"Roboto", "Regular", 400},
+		"Unknown local face": {"Noto Serif", "Regular", 400},
+	} {
+		n := byText[text]
+		if n == nil {
+			t.Errorf("no TEXT %q", text)
+			continue
+		}
+		if n.FontName.Family != want.family || n.FontName.Style != want.style || n.FontWeight != want.weight {
+			t.Errorf("%q set in %s %s %d, want %s %s %d", text, n.FontName.Family, n.FontName.Style, n.FontWeight, want.family, want.style, want.weight)
+		}
+		for _, s := range n.StyledTextSegments {
+			if s.FontName != *n.FontName {
+				t.Errorf("%q segment %q in %+v, node in %+v", text, s.Characters, s.FontName, *n.FontName)
+			}
+		}
+	}
+	if n := byText["Upright words and italic words"]; n == nil || len(n.StyledTextSegments) != 2 ||
+		n.StyledTextSegments[0].FontName.Style != "Regular" || n.StyledTextSegments[1].FontName.Style != "Italic" {
+		t.Errorf("the mixed paragraph is not Regular then Italic: %+v", n)
+	}
+	var got []string
+	for _, w := range out.Result.Warnings {
+		got = append(got, w.Code+": "+w.Message)
+	}
+	all := strings.Join(got, "\n")
+	for _, want := range []string{
+		"FONT_FACE_SUBSTITUTED: the text declared in C2D Brand Semi Bold (weight 600) was drawn in the face C2D Brand Bold (C2DTestMono-Bold)",
+		"FONT_FACE_SUBSTITUTED: the text declared in C2D Brand Italic (weight 400) was drawn in the face C2D Brand Regular (C2DTestMono-Regular)",
+		`FONT_NOT_LOADED: the web font "Missing Brand" did not load`,
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no warning %q in\n%s", want, all)
+		}
+	}
+	if strings.Contains(string(out.JSON), `"family":"Missing Brand"`) {
+		t.Error("the family that failed to load is named as a font")
+	}
+}
+
+func TestGoldenFonts(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "fonts")
+	checkGolden(t, "fonts", f.convert(t).JSON)
+}

@@ -1,0 +1,133 @@
+package convert
+
+import "strings"
+
+// Markers and generated content (docs/conversion.md "Markers and generated content"): a list
+// marker or ::before/::after whose text the capture resolved and whose box DevTools measured
+// takes part in the tree as a virtual element of its host, read from the capture and never
+// written back to it: ::before first, ::after last, the marker before ::before. An inline one
+// (::before/::after with display inline, an inside marker) is part of its host's paragraph, its
+// characters in a range of their own style; any other (an outside marker, a block or absolutely
+// placed ::before) is converted as an element in its box: its own TEXT, and its background and
+// border as any box's. What cannot be placed (no box, content of counters or images) keeps its
+// PSEUDO_ELEMENT or LIST_MARKER warning.
+
+// inheritedProps are the computed properties a pseudo-element inherits from its host when the
+// capture did not record its own (CSS inheritance of the text properties).
+var inheritedProps = []string{"color", "font-family", "font-size", "font-weight", "font-style", "line-height",
+	"letter-spacing", "text-transform", "text-align", "white-space", "direction", "writing-mode", "visibility"}
+
+// kids returns the children of n with its drawable pseudo-elements as virtual elements.
+func (cv *converter) kids(n *DOMNode) []*DOMNode {
+	if len(n.Pseudo) == 0 || n.PseudoRef == nil {
+		return n.Children
+	}
+	if k, ok := cv.pseudoKids[n]; ok {
+		return k
+	}
+	var before, after []*DOMNode
+	for i := range n.Pseudo {
+		p := &n.Pseudo[i]
+		v := cv.virtual(n, p)
+		if v == nil {
+			continue
+		}
+		cv.drawnPseudo[p] = true
+		switch p.Which {
+		case "marker":
+			before = append([]*DOMNode{v}, before...)
+		case "before":
+			before = append(before, v)
+		default:
+			after = append(after, v)
+		}
+	}
+	out := make([]*DOMNode, 0, len(before)+len(n.Children)+len(after))
+	out = append(append(append(out, before...), n.Children...), after...)
+	cv.pseudoKids[n] = out
+	return out
+}
+
+// virtual builds the element standing for pseudo-element p of host, or nil when it cannot be
+// drawn (no resolved text, no box).
+func (cv *converter) virtual(host *DOMNode, p *Pseudo) *DOMNode {
+	if p.Text == nil || iconGlyph(host, p.Which) {
+		return nil
+	}
+	box, ok := cv.pseudoBox(host, p.Which)
+	if !ok {
+		return nil
+	}
+	style := map[string]string{}
+	for _, prop := range inheritedProps {
+		if v, ok := host.Style[prop]; ok {
+			style[prop] = v
+		}
+	}
+	for k, v := range p.Style {
+		style[k] = v
+	}
+	v := &DOMNode{Type: "element", Tag: "::" + p.Which, Box: box, Style: style}
+	switch p.Which {
+	case "marker":
+		// An inside marker is the start of the item's first line; an outside one sits in its
+		// own box left of it.
+		if p.Position == "inside" {
+			style["display"] = "inline"
+		} else {
+			style["display"] = "block"
+		}
+		style["position"] = "static"
+	default:
+		if d := style["display"]; d == "" {
+			style["display"] = "inline"
+		}
+		if style["position"] == "absolute" || style["position"] == "fixed" || (style["float"] != "" && style["float"] != "none") {
+			style["display"] = "block"
+		}
+	}
+	// An inline pseudo-element that draws a box of its own (a badge) is drawn as an element in
+	// its box, not as characters.
+	if style["display"] == "inline" && inlineDraws(v) {
+		style["display"] = "inline-block"
+	}
+	if *p.Text != "" {
+		v.Children = []*DOMNode{{Type: "text", Text: *p.Text, Box: box}}
+	} else if !inlineDraws(v) {
+		return nil // an empty box that draws nothing
+	}
+	return v
+}
+
+// iconGlyph says whether the capture recorded host's pseudo-element which as an icon-font glyph
+// (icons.go): its characters are private-use code points of a font Figma does not have, so it
+// is never text of a paragraph; the vector pass draws a glyph alone in its element, and one
+// beside text keeps its PSEUDO_ELEMENT warning.
+func iconGlyph(host *DOMNode, which string) bool {
+	if host.IconFont == nil {
+		return false
+	}
+	for _, g := range host.IconFont.Glyphs {
+		if g.Which == which {
+			return true
+		}
+	}
+	return false
+}
+
+// pseudoBox returns the recorded box of host's pseudo-element which.
+func (cv *converter) pseudoBox(host *DOMNode, which string) (Box, bool) {
+	i := *host.PseudoRef
+	if i < 0 || i >= len(cv.c.Document.PseudoBoxes) {
+		return Box{}, false
+	}
+	for _, b := range cv.c.Document.PseudoBoxes[i] {
+		if b.Which == which && (b.Width > 0 || b.Height > 0) {
+			return Box{X: b.X, Y: b.Y, Width: b.Width, Height: b.Height}, true
+		}
+	}
+	return Box{}, false
+}
+
+// virtualNode says whether n stands for a pseudo-element.
+func virtualNode(n *DOMNode) bool { return strings.HasPrefix(n.Tag, "::") }

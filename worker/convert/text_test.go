@@ -1,0 +1,338 @@
+package convert_test
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/code2des/backend/worker/convert"
+)
+
+// placed is a node with its box in page coordinates.
+type placed struct {
+	node       *convert.Node
+	x, y, w, h float64
+}
+
+// placedNodes returns every node of the tree of type typ with its page box.
+func placedNodes(root *convert.Node, typ string) []placed {
+	var out []placed
+	var walk func(n *convert.Node, ox, oy float64)
+	walk = func(n *convert.Node, ox, oy float64) {
+		x, y := ox+n.X, oy+n.Y
+		if n == root {
+			x, y = 0, 0
+		}
+		if n.Type == typ {
+			out = append(out, placed{n, x, y, n.Width, n.Height})
+		}
+		for _, c := range n.Children {
+			walk(c, x, y)
+		}
+	}
+	walk(root, 0, 0)
+	return out
+}
+
+// elementByID finds the captured element with the given id attribute.
+func elementByID(n *convert.DOMNode, id string) *convert.DOMNode {
+	if n == nil {
+		return nil
+	}
+	if n.Attrs["id"] == id {
+		return n
+	}
+	for _, c := range n.Children {
+		if e := elementByID(c, id); e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+func overlap(a, b placed) float64 {
+	w := math.Min(a.x+a.w, b.x+b.w) - math.Max(a.x, b.x)
+	h := math.Min(a.y+a.h, b.y+b.h) - math.Max(a.y, b.y)
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	return w * h
+}
+
+// TestParagraphsAreOneTextEach converts the capture of a page of ten wrapping paragraphs with
+// links, emphasis, inline code, a line break and nested inline elements (testdata/text-site):
+// judged by geometry, no two TEXT nodes overlap, and each paragraph's box holds exactly one TEXT
+// node, as wide as the paragraph's content box and as tall as its lines.
+func TestParagraphsAreOneTextEach(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "text")
+	out := f.convert(t)
+	texts := placedNodes(out.Result.Root, "TEXT")
+	for i := range texts {
+		for j := i + 1; j < len(texts); j++ {
+			if a := overlap(texts[i], texts[j]); a > 0 {
+				t.Errorf("TEXT %s %q and %s %q overlap by %.1f px²", texts[i].node.ID, texts[i].node.Name, texts[j].node.ID, texts[j].node.Name, a)
+			}
+		}
+	}
+	ids := []string{"example", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "indent"}
+	for _, id := range ids {
+		p := elementByID(f.capture.Document.Root, id)
+		if p == nil {
+			t.Fatalf("no paragraph #%s in the capture", id)
+		}
+		box := placed{x: p.Box.X, y: p.Box.Y, w: p.Box.Width, h: p.Box.Height}
+		var in []placed
+		for _, tx := range texts {
+			if overlap(tx, box) > 0 {
+				in = append(in, tx)
+			}
+		}
+		if len(in) != 1 {
+			t.Errorf("paragraph #%s: %d TEXT nodes in its box, want 1", id, len(in))
+			continue
+		}
+		tx := in[0]
+		// p has no padding or border: its content box is its box.
+		if math.Abs(tx.x-box.x) > 0.01 || math.Abs(tx.w-box.w) > 0.01 || tx.node.TextAutoResize != "HEIGHT" {
+			t.Errorf("paragraph #%s: TEXT at x %.2f width %.2f %s, want the content box x %.2f width %.2f, HEIGHT", id, tx.x, tx.w, tx.node.TextAutoResize, box.x, box.w)
+		}
+		if math.Abs(tx.y-box.y) > 1.5 || math.Abs(tx.y+tx.h-(box.y+box.h)) > 1.5 {
+			t.Errorf("paragraph #%s: TEXT from y %.2f to %.2f, the paragraph's lines from %.2f to %.2f", id, tx.y, tx.y+tx.h, box.y, box.y+box.h)
+		}
+	}
+}
+
+// TestIssueExampleParagraph is the small input of the issue: one TEXT node whose link is a styled
+// range that starts mid-line and wraps, with the plain text around it in ranges of its own.
+func TestIssueExampleParagraph(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "text")
+	out := f.convert(t)
+	var node *convert.Node
+	for _, tx := range placedNodes(out.Result.Root, "TEXT") {
+		if strings.HasPrefix(tx.node.Characters, "Plain start") {
+			node = tx.node
+		}
+	}
+	if node == nil {
+		t.Fatal("no TEXT for the example paragraph")
+	}
+	const want = "Plain start of the line and a link that wraps onto the next line then more."
+	if node.Characters != want {
+		t.Fatalf("characters %q, want %q", node.Characters, want)
+	}
+	if node.Width != 320 || node.TextAutoResize != "HEIGHT" || node.FontSize != 20 || node.LineHeight == nil || *node.LineHeight.Value != 30 {
+		t.Errorf("width %v %s, font size %v, line height %+v; want 320 HEIGHT, 20, 30 px", node.Width, node.TextAutoResize, node.FontSize, node.LineHeight)
+	}
+	segs := node.StyledTextSegments
+	if len(segs) != 3 {
+		t.Fatalf("%d segments, want 3: %+v", len(segs), segs)
+	}
+	type rng struct {
+		chars      string
+		start, end int
+		link       bool
+		decoration string
+	}
+	wantSegs := []rng{
+		{"Plain start of the line ", 0, 24, false, "NONE"},
+		{"and a link that wraps onto the next line", 24, 64, true, "UNDERLINE"},
+		{" then more.", 64, 75, false, "NONE"},
+	}
+	for i, w := range wantSegs {
+		s := segs[i]
+		got := rng{s.Characters, s.Start, s.End, s.Hyperlink != nil, s.TextDecoration}
+		if got != w {
+			t.Errorf("segment %d = %+v, want %+v", i, got, w)
+		}
+	}
+	// href="#" is the page itself.
+	if l := segs[1].Hyperlink; l == nil || l.Type != "URL" || l.Value != f.capture.Document.URL {
+		t.Errorf("link hyperlink %+v, want the page URL %s", l, f.capture.Document.URL)
+	}
+	if segs[1].Fills[0].Color.B < 0.8 || segs[0].Fills[0].Color.B > 0.2 {
+		t.Errorf("link colour %+v, text colour %+v; want the link blue, the text dark", segs[1].Fills[0].Color, segs[0].Fills[0].Color)
+	}
+}
+
+func TestGoldenText(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "text")
+	checkGolden(t, "text", f.convert(t).JSON)
+}
+
+// TestParagraphIndentAndSpacedInlines: text-indent becomes Figma's paragraphIndent, and a link
+// with a 16 px margin (more than MaxInlineSpacing) on one line is a TEXT of its own beside the
+// rest of its line, which keeps its own extent; the drawn space between two inline elements is
+// kept ("bold italic", not "bolditalic").
+func TestParagraphIndentAndSpacedInlines(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "text")
+	out := f.convert(t)
+	byStart := map[string]placed{}
+	for _, tx := range placedNodes(out.Result.Root, "TEXT") {
+		byStart[strings.SplitN(tx.node.Characters, " ", 2)[0]] = tx
+	}
+	ind, ok := byStart["An"]
+	if !ok || ind.node.ParagraphIndent != 24 || ind.node.TextAutoResize != "HEIGHT" {
+		t.Errorf("indented paragraph %+v, want paragraphIndent 24 and HEIGHT", ind.node)
+	}
+	browse, rest := byStart["Browse"], byStart["Download"]
+	if browse.node == nil || rest.node == nil {
+		t.Fatalf("Browse %v, rest %v: want two TEXT nodes", browse.node, rest.node)
+	}
+	if browse.node.Characters != "Browse" || rest.node.Characters != "Download and bold italic words." {
+		t.Errorf("texts %q and %q", browse.node.Characters, rest.node.Characters)
+	}
+	if gap := rest.x - (browse.x + browse.w); gap < 16 || rest.node.TextAutoResize != "WIDTH_AND_HEIGHT" {
+		t.Errorf("the rest of the line starts %.2f px after Browse (%s), want at least the 16 px margin, WIDTH_AND_HEIGHT", gap, rest.node.TextAutoResize)
+	}
+}
+
+// TestDirectionAndAlignment converts paragraphs in both directions: text-align start and end
+// follow the direction (an RTL paragraph is right-aligned), left, center and justify are kept,
+// and bidirectional text keeps its logical (DOM) order, which Figma lays out itself.
+func TestDirectionAndAlignment(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "direction")
+	out := f.convert(t)
+	texts := placedNodes(out.Result.Root, "TEXT")
+	for id, want := range map[string]string{
+		"rtl-start": "RIGHT", "rtl-end": "LEFT", "ltr-end": "RIGHT", "rtl-left": "LEFT", "justify": "JUSTIFIED", "center": "CENTER", "bidi": "LEFT",
+	} {
+		p := elementByID(f.capture.Document.Root, id)
+		box := placed{x: p.Box.X, y: p.Box.Y, w: p.Box.Width, h: p.Box.Height}
+		var in []*convert.Node
+		for _, tx := range texts {
+			if overlap(tx, box) > 0 {
+				in = append(in, tx.node)
+			}
+		}
+		if len(in) != 1 {
+			t.Errorf("#%s: %d TEXT nodes, want 1", id, len(in))
+			continue
+		}
+		n := in[0]
+		if n.TextAlignHorizontal != want || n.Width != p.Box.Width || n.TextAutoResize != "HEIGHT" {
+			t.Errorf("#%s: %s, width %v %s; want %s at the paragraph's width %v, HEIGHT", id, n.TextAlignHorizontal, n.Width, n.TextAutoResize, want, p.Box.Width)
+		}
+		if n.ParagraphIndent != 0 {
+			t.Errorf("#%s: paragraphIndent %v, want none", id, n.ParagraphIndent)
+		}
+		if id == "bidi" {
+			const logical = "English words then עברית באמצע and then English again, in logical order."
+			if n.Characters != logical || len(n.StyledTextSegments) != 3 || n.StyledTextSegments[1].Characters != "עברית באמצע" {
+				t.Errorf("bidi paragraph %q with %d segments, want %q in logical order with the Hebrew bold range", n.Characters, len(n.StyledTextSegments), logical)
+			}
+		}
+	}
+}
+
+func TestGoldenDirection(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "direction")
+	checkGolden(t, "direction", f.convert(t).JSON)
+}
+
+// TestGradientAndShadowedText converts text whose background is clipped to it and text with a
+// shadow: the gradient is the TEXT's fill (the heading) or its range's fill (an inline span),
+// never a painted box behind invisible letters; text-shadow is a DROP_SHADOW effect of the TEXT;
+// -webkit-text-fill-color fills the glyphs.
+func TestGradientAndShadowedText(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "effects")
+	out := f.convert(t)
+	by := map[string]*convert.Node{}
+	for _, p := range placedNodes(out.Result.Root, "TEXT") {
+		by[p.node.Characters] = p.node
+	}
+	if n := len(placedNodes(out.Result.Root, "RECTANGLE")) + len(placedNodes(out.Result.Root, "FRAME")) - 1; n != 0 {
+		t.Errorf("%d boxes drawn besides the root, want none (the gradients fill the text)", n)
+	}
+	isGradient := func(ps []convert.Paint) bool {
+		return len(ps) == 1 && ps[0].Type == "GRADIENT_LINEAR" && len(ps[0].GradientStops) == 2 &&
+			ps[0].GradientStops[0].Color == (convert.RGBA{R: 1, A: 1}) && ps[0].GradientStops[1].Color == (convert.RGBA{B: 1, A: 1})
+	}
+	h := by["Gradient heading"]
+	if h == nil || !isGradient(*h.Fills) || !isGradient(h.StyledTextSegments[0].Fills) {
+		t.Errorf("the heading's fills %+v, want the red-to-blue gradient", h)
+	}
+	p := by["Plain words and gradient words in one paragraph."]
+	if p == nil || len(p.StyledTextSegments) != 3 || !isGradient(p.StyledTextSegments[1].Fills) || p.StyledTextSegments[0].Fills[0].Type != "SOLID" {
+		t.Errorf("the paragraph's ranges %+v, want the middle one filled with the gradient", p)
+	}
+	s := by["Shadowed heading"]
+	if s == nil || len(s.Effects) != 1 {
+		t.Fatalf("shadowed heading effects %+v", s)
+	}
+	if e := s.Effects[0]; e.Type != "DROP_SHADOW" || *e.Offset != (convert.Vector{X: 2, Y: 3}) || e.Radius != 4 || e.Color.A != 0.5 || e.Spread != nil {
+		t.Errorf("shadow %+v, want a DROP_SHADOW 2,3 radius 4 at 50%% black without spread", e)
+	}
+	if c := (*by["Text filled by -webkit-text-fill-color."].Fills)[0].Color; c.G < 0.6 || c.R > 0.1 {
+		t.Errorf("text fill %+v, want the green -webkit-text-fill-color", c)
+	}
+}
+
+func TestGoldenEffects(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "effects")
+	checkGolden(t, "effects", f.convert(t).JSON)
+}
+
+// TestParagraphApproximationsWarn: what one TEXT cannot hold is named once per paragraph: the
+// sup/sub of #p9 (TEXT_BASELINE_SHIFT), the small and big print of #p8 (TEXT_LINE_HEIGHT_MIXED),
+// and no such warning for the plain paragraphs.
+func TestParagraphApproximationsWarn(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "text")
+	out := f.convert(t)
+	names := map[string]string{}
+	for _, tx := range placedNodes(out.Result.Root, "TEXT") {
+		names[tx.node.ID] = tx.node.Characters
+	}
+	got := map[string]bool{}
+	for _, w := range out.Result.Warnings {
+		if strings.HasPrefix(w.Code, "TEXT_") {
+			got[w.Code+" "+strings.SplitN(names[*w.NodeID], " ", 2)[0]] = true
+		}
+	}
+	want := map[string]bool{"TEXT_BASELINE_SHIFT Emoji": true, "TEXT_LINE_HEIGHT_MIXED Emoji": true, "TEXT_LINE_HEIGHT_MIXED Uppercase": true}
+	if len(got) != len(want) {
+		t.Errorf("TEXT_ warnings %v, want %v", got, want)
+	}
+	for k := range want {
+		if !got[k] {
+			t.Errorf("no %s warning (got %v)", k, got)
+		}
+	}
+}
+
+// TestMaxInlineSpacing: an inline element on one line with up to MaxInlineSpacing px of
+// horizontal margin, padding and border is part of its paragraph (one TEXT); one more px makes
+// it a TEXT of its own beside the rest.
+func TestMaxInlineSpacing(t *testing.T) {
+	t.Parallel()
+	para := func(padding float64) *convert.Capture {
+		pad := strconv.FormatFloat(padding/2, 'f', -1, 64) + "px"
+		p := node(t, `{"type":"element","tag":"p","box":{"x":0,"y":0,"width":400,"height":20},"style":{"display":"block","line-height":"20px"},"children":[
+			{"type":"text","text":"before ","box":{"x":0,"y":2,"width":50,"height":16}},
+			{"type":"element","tag":"span","box":{"x":50,"y":2,"width":40,"height":16},"style":{"display":"inline","padding-left":"`+pad+`","padding-right":"`+pad+`"},
+			 "children":[{"type":"text","text":"span","box":{"x":52,"y":2,"width":36,"height":16}}]},
+			{"type":"text","text":" after","box":{"x":90,"y":2,"width":40,"height":16}}]}`)
+		return page(p)
+	}
+	for _, c := range []struct {
+		spacing float64
+		want    []string
+	}{
+		{convert.MaxInlineSpacing, []string{"before span after"}},
+		{convert.MaxInlineSpacing + 1, []string{"before", "span", "after"}},
+	} {
+		got := texts(run(t, para(c.spacing), nil).Result.Root)
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("spacing %.0f px: TEXT nodes %q, want %q", c.spacing, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,154 @@
+package convert
+
+import (
+	"math"
+	"strings"
+)
+
+// Where a paragraph sits (docs/conversion.md "Text", "Box" and "Inline boxes"): its TEXT's box
+// from the block's content box and the line fragments the capture recorded, and the boxes of
+// inline elements that paint something, per line fragment.
+
+// placeParagraph sets the TEXT node's box: the block's content box in width (textAutoResize
+// HEIGHT, so Figma wraps it where the browser did), from the top of its first line to the
+// bottom of its last (the content box's top and bottom when the paragraph is all the block
+// holds, whole). A single line that fills a shrink-to-fit box, and text that overflows the
+// content box (nowrap, pre), keep their own width (WIDTH_AND_HEIGHT), so a substituted font
+// does not wrap them.
+func (cv *converter) placeParagraph(node *Node, n *DOMNode, frags []Box, lineHeight float64, chars string, whole bool, f *frame) {
+	if len(frags) == 0 {
+		return
+	}
+	left, right := math.Inf(1), math.Inf(-1)
+	top, bottom := math.Inf(1), math.Inf(-1)
+	var first, last Box
+	for i, r := range frags {
+		left, right = math.Min(left, r.X), math.Max(right, r.X+r.Width)
+		if i == 0 || r.Y < top {
+			top = r.Y
+		}
+		if r.Y+r.Height > bottom {
+			bottom = r.Y + r.Height
+		}
+		if i == 0 {
+			first = r
+		}
+		last = r
+	}
+	// A line box is line-height tall; the text's box (its font's content area) sits in its
+	// middle (CSS 2 §10.8.1 half-leading).
+	if lh, ok := parsePx(n.style("line-height")); ok && lh > 0 {
+		top = math.Min(top, first.Y-math.Max(0, (lh-first.Height)/2))
+		bottom = math.Max(bottom, last.Y+last.Height+math.Max(0, (lh-last.Height)/2))
+	}
+	bt, _ := parsePx(n.style("border-top-width"))
+	bb, _ := parsePx(n.style("border-bottom-width"))
+	pt, _ := parsePx(n.style("padding-top"))
+	pb, _ := parsePx(n.style("padding-bottom"))
+	if whole {
+		// The paragraph is all the block holds: its lines fill the content box from top to
+		// bottom, whatever the sizes of the fonts inside them.
+		ct, cb := n.Box.Y+bt+pt, n.Box.Y+n.Box.Height-bb-pb
+		if cb > ct {
+			top, bottom = math.Min(top, ct), math.Max(bottom, cb)
+		}
+	}
+	bl, _ := parsePx(n.style("border-left-width"))
+	br, _ := parsePx(n.style("border-right-width"))
+	pl, _ := parsePx(n.style("padding-left"))
+	pr, _ := parsePx(n.style("padding-right"))
+	cl := n.Box.X + bl + pl
+	cr := n.Box.X + n.Box.Width - br - pr
+	oneLine := bottom-top < lineHeight*1.5 && !strings.Contains(chars, "\n")
+	box := Box{X: cl, Y: top, Width: cr - cl, Height: bottom - top}
+	mode := "HEIGHT"
+	switch {
+	case cr-cl <= 0 || left < cl-1 || right > cr+1:
+		// Overflowing (nowrap, pre, negative indents): the text's own extent.
+		box.X, box.Width = left, right-left
+		if oneLine {
+			mode = "WIDTH_AND_HEIGHT"
+		}
+	case oneLine && (right-left >= cr-cl-1 || !whole):
+		// A single line that fills its box (shrink-to-fit: inline-block, float, table cell), or
+		// that shares its line with other content (an image, a spaced link): its own extent.
+		box.X, box.Width = left, right-left
+		mode = "WIDTH_AND_HEIGHT"
+	case textAlign(n) == "LEFT" || textAlign(n) == "JUSTIFIED":
+		// Lines that start right of the content box's left edge (text-indent, or text after an
+		// image on the first line): Figma's paragraphIndent indents the first line. Figma indents
+		// the first line after every line break too, so not across a br.
+		// Not in a transformed or vertical box, whose fragments are not laid out along x.
+		if indent := frags[0].X - cl; indent > 0.5 && n.style("direction") != "rtl" && !strings.Contains(chars, "\n") &&
+			n.style("transform") == "none" && !verticalWritingMode(n.style("writing-mode")) {
+			node.ParagraphIndent = px(indent)
+		}
+	}
+	node.X, node.Y = px(box.X-f.ox), px(box.Y-f.oy)
+	// Round the width up: a line that just fit in the browser must fit in Figma.
+	node.Width = size(math.Ceil(box.Width*100) / 100)
+	node.Height = size(box.Height)
+	node.TextAutoResize = mode
+}
+
+// realKids counts the nodes of kids that are not pseudo-elements.
+func realKids(kids []*DOMNode) int {
+	k := 0
+	for _, c := range kids {
+		if !virtualNode(c) {
+			k++
+		}
+	}
+	return k
+}
+
+// inFlowChildren counts the children of n that are recorded.
+func inFlowChildren(n *DOMNode) int {
+	k := 0
+	for _, c := range n.Children {
+		if c != nil {
+			k++
+		}
+	}
+	return k
+}
+
+// inlineDraws says whether an inline element paints a box of its own (background, border,
+// shadow).
+func inlineDraws(el *DOMNode) bool {
+	// A background clipped to the text fills the glyphs (textFills), not a box.
+	if !clipsToText(el) {
+		if c, ok := parseColor(el.style("background-color")); !ok || c.A > 0 {
+			return true
+		}
+		if el.style("background-image") != "none" {
+			return true
+		}
+	}
+	if el.style("box-shadow") != "none" {
+		return true
+	}
+	for _, side := range []string{"top", "right", "bottom", "left"} {
+		if w, _ := parsePx(el.style("border-" + side + "-width")); w > 0 && el.style("border-"+side+"-style") != "none" {
+			return true
+		}
+	}
+	return false
+}
+
+// inlineBoxes draws the background and border of an inline element as one RECTANGLE per line
+// fragment (each fragment gets the whole decoration: box-decoration-break: clone).
+func (cv *converter) inlineBoxes(el *DOMNode, f *frame, in inherited) {
+	frags := el.Rects
+	if len(frags) == 0 {
+		frags = []Box{el.Box}
+	}
+	for _, r := range frags {
+		frag := *el
+		frag.Box = r
+		if node := cv.box(&frag, f, "RECTANGLE", false); node != nil {
+			cv.dropSVGBackgrounds(node, el)
+			f.add(node, in)
+		}
+	}
+}

@@ -1,0 +1,180 @@
+package convert
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The tree pass: which elements become nodes, in which paint layer, and where their children go
+// (elements that draw nothing are flattened into the nearest frame).
+
+// children converts the children of element n into frame f.
+func (cv *converter) children(n *DOMNode, f *frame, in inherited) {
+	// A block container's inline content becomes paragraphs (paragraph.go).
+	block := blockContainer(n)
+	kids := cv.kids(n)
+	var para []*DOMNode
+	paraStart := 0
+	flush := func() {
+		if len(para) > 0 && cv.err == nil {
+			cv.paragraph(n, para, f, in)
+			cv.noteTexts(n, f.items[paraStart:]) // styles pass: the paragraph's TEXT is n's
+		}
+		para = nil
+	}
+	defer flush()
+	for _, ch := range kids {
+		if cv.err != nil || ch == nil {
+			return
+		}
+		if block && cv.inlineContent(ch) {
+			if len(para) == 0 {
+				paraStart = len(f.items)
+			}
+			para = append(para, ch)
+			continue
+		}
+		flush()
+		start := len(f.items)
+		cv.itemStart(n, ch) // structure pass: items of flex and grid containers (autolayout.go)
+		switch ch.Type {
+		case "text":
+			f.add(cv.text(ch, n, f, in.decoration), in)
+		case "element":
+			cv.element(ch, f, in)
+		}
+		cv.itemEnd(n, ch, f, start)
+	}
+}
+
+// embedded elements whose content a design file cannot hold.
+var embedded = map[string]string{
+	"video": "a video", "audio": "an audio player", "iframe": "an embedded page (iframe)", "frame": "an embedded page (frame)",
+	"canvas": "a canvas drawing", "embed": "an embedded object", "object": "an embedded object", "portal": "an embedded page (portal)",
+}
+
+// nativeInputs are input types drawn by the browser's own widget.
+var nativeInputs = map[string]bool{"checkbox": true, "radio": true, "range": true, "color": true, "file": true}
+
+func (cv *converter) element(n *DOMNode, f *frame, in inherited) {
+	if cv.isFixed(n) {
+		cv.fixedElement(n, in)
+		return
+	}
+	// Paint layer: a positioned element takes its own; everything else the ancestor's.
+	if pos := n.style("position"); pos != "static" && pos != "" {
+		z, err := strconv.Atoi(n.style("z-index"))
+		switch {
+		case err != nil || z == 0:
+			in.group, in.z = groupPositioned, 0
+		case z < 0:
+			in.group, in.z = groupNegative, z
+		default:
+			in.group, in.z = groupPositive, z
+		}
+	}
+	in.decoration = decorationOf(n, in.decoration)
+	hidden := n.style("visibility") != "visible"
+	if cv.iconElement(n, f, in, hidden) { // vector pass: masked icons, icon-font glyphs
+		return
+	}
+
+	if what, ok := embedded[n.Tag]; ok {
+		if hidden || (n.Box.Width <= 0 && n.Box.Height <= 0) {
+			return // draws nothing
+		}
+		cv.placeholder(n, f, in, WarnUnsupportedElement, fmt.Sprintf("%s cannot be converted; a placeholder of its box is drawn", what))
+		return
+	}
+	switch n.Tag {
+	case "img":
+		if !hidden {
+			cv.imageElement(n, f, in)
+		}
+		return
+	case "svg":
+		if n.Image != nil {
+			if !hidden {
+				cv.svgIcon(n, f, in)
+			}
+			return
+		}
+	case "input", "select", "textarea":
+		if hidden {
+			return
+		}
+		if n.Tag == "input" && nativeInputs[strings.ToLower(n.Attrs["type"])] {
+			cv.placeholder(n, f, in, WarnUnsupportedElement, fmt.Sprintf("a %s input is drawn by the browser's own widget; a placeholder of its box is drawn", strings.ToLower(n.Attrs["type"])))
+			return
+		}
+		cv.formControl(n, f, in)
+		return
+	}
+
+	// A box whose clip hides everything draws nothing, children included.
+	clip := clips(n)
+	if clip && (n.Box.Width <= 0 || n.Box.Height <= 0) {
+		return
+	}
+	var node *Node
+	if !hidden || clip {
+		node = cv.box(n, f, "FRAME", hidden)
+	}
+	if node != nil && f.depth >= MaxDepth-1 {
+		cv.warn.add(WarnDepthFlattened, f.node.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", elementName(n), MaxDepth)
+		node = nil
+	}
+	if node == nil {
+		cv.cssWarnings(n, f.node.ID)
+		// A marker or ::before/::after content sits beside the element's own content: its
+		// warnings name the element's first text node, so the user finds the spot (the frame
+		// around a list item is often the root); without text, the nearest frame.
+		from := len(cv.warn.list)
+		cv.pseudoWarnings(n, f.node.ID)
+		to, start := len(cv.warn.list), len(f.items)
+		cv.children(n, f, in)
+		if to > from {
+			if t := firstText(f.items[start:]); t != nil {
+				for i := from; i < to; i++ {
+					cv.warn.list[i].NodeID = ptr(t.ID)
+				}
+			}
+		}
+		return
+	}
+	node.ClipsContent = ptr(clip)
+	f.add(node, in)
+	cv.markSticky(n, node, f)
+	cv.cssWarnings(n, node.ID)
+	cv.pseudoWarnings(n, node.ID)
+	child := &frame{node: node, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
+	cv.noteFrame(n, node)
+	// An SVG background layer is drawn as an SVG node under the content.
+	child.items = append(child.items, cv.svgBackgrounds...)
+	cv.svgBackgrounds = nil
+	cv.children(n, child, inherited{group: groupFlow, decoration: in.decoration})
+	child.finish()
+}
+
+// firstText returns the TEXT node with the lowest id (the first in document order) among items
+// and their descendants, or nil.
+func firstText(items []item) *Node {
+	var first *Node
+	var firstN int
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if n.Type == "TEXT" {
+			if k, err := strconv.Atoi(strings.TrimPrefix(n.ID, "1:")); err == nil && (first == nil || k < firstN) {
+				first, firstN = n, k
+			}
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	for _, it := range items {
+		walk(it.node)
+	}
+	return first
+}
