@@ -64,14 +64,17 @@
     mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     let settled = false;
     let quietSince = performance.now();
+    // seen is the mutation count at the last look: a change made at any time since then (also
+    // during the pause between looks) ends the quiet spell.
+    let seen = mutations;
     try {
       for (;;) {
-        const before = mutations;
         settleOnce(state);
         await frame();
         await frame();
         const now = performance.now();
-        if (moving().some((a) => !state.paused.has(a)) || mutations !== before) quietSince = now;
+        if (moving().some((a) => !state.paused.has(a)) || mutations !== seen) quietSince = now;
+        seen = mutations;
         if (now - quietSince >= quietMs) { settled = true; break; }
         if (now >= deadline) break;
         await sleep(Math.min(50, Math.max(0, deadline - now)));
