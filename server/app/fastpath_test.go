@@ -72,11 +72,11 @@ func TestPageImportFastPathWritesWhatGqlgenWrites(t *testing.T) {
 		  y: createdBy @skip(if: $no) } again: node { id } } } }
 		  fragment F on PageImport { id hasScreenshot errorMessage ... on PageImport { attempt } }`,
 			map[string]any{"p": p, "yes": true, "no": false}},
-		"ListWithResolverField": {`query($p: ID!) { pageImports(projectId: $p) { edges { node { id code2desJobs { id } } } } }`, map[string]any{"p": p}},
-		"ListEmpty": {`query($p: ID!) { pageImports(projectId: $p, status: COMPLETED, after: "` + "x" + `") { edges { node { id } } } }`, map[string]any{"p": p}},
-		"ByIDEveryField": {`query($id: ID!) { pageImport(id: $id) { ` + all + ` } }`, map[string]any{"id": ids[1]}},
-		"ByIDCompletedAliases": {`query($id: ID!) { x: pageImport(id: $id) { ... on PageImport { h: captureHash s: hasScreenshot } id } }`, map[string]any{"id": ids[0]}},
-		"ByIDUnknown": {`query($id: ID!) { pageImport(id: $id) { id } }`, map[string]any{"id": "0190f3a2-7b1c-7d3e-8f00-000000000000"}},
+		"ListWithResolverField":      {`query($p: ID!) { pageImports(projectId: $p) { edges { node { id code2desJobs { id } } } } }`, map[string]any{"p": p}},
+		"ListEmpty":                  {`query($p: ID!) { pageImports(projectId: $p, status: COMPLETED, after: "` + "x" + `") { edges { node { id } } } }`, map[string]any{"p": p}},
+		"ByIDEveryField":             {`query($id: ID!) { pageImport(id: $id) { ` + all + ` } }`, map[string]any{"id": ids[1]}},
+		"ByIDCompletedAliases":       {`query($id: ID!) { x: pageImport(id: $id) { ... on PageImport { h: captureHash s: hasScreenshot } id } }`, map[string]any{"id": ids[0]}},
+		"ByIDUnknown":                {`query($id: ID!) { pageImport(id: $id) { id } }`, map[string]any{"id": "0190f3a2-7b1c-7d3e-8f00-000000000000"}},
 		"ByIDTwiceWithResolverField": {`query($id: ID!) { a: pageImport(id: $id) { id } b: pageImport(id: $id) { id code2desJobs { id } } }`, map[string]any{"id": ids[2]}},
 	} {
 		t.Run(name, func(t *testing.T) {
