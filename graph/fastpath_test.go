@@ -29,13 +29,38 @@ func (s rowsService) PageImports(context.Context, models.PageImportFilter) (*mod
 	return &models.PageImportPage{Items: s.rows, Cursors: []string{"c0", "c1"}}, nil
 }
 
-// pageImportFields counts the fields of PageImport objects gqlgen resolves itself.
+// jobsService answers Code2DesJobs with fixed jobs, and PageImportsByID (the loaders' batch read)
+// with rows; the other methods are absent.
+type jobsService struct {
+	models.Code2DesService
+	graph.BatchReader
+	jobs []*models.Code2Des
+	rows map[string]*models.PageImport
+}
+
+func (s jobsService) Code2DesJobs(context.Context, models.Code2DesFilter) (*models.Code2DesPage, error) {
+	return &models.Code2DesPage{Items: s.jobs, Cursors: []string{"c0", "c1"}}, nil
+}
+
+func (s jobsService) PageImportsByID(context.Context, []string) (map[string]*models.PageImport, error) {
+	return s.rows, nil
+}
+
+func (jobsService) Code2DesJobsByPageImport(context.Context, []string) (map[string][]*models.Code2Des, error) {
+	return map[string][]*models.Code2Des{}, nil
+}
+
+func (jobsService) Code2DesFidelityScores(context.Context, []string) (map[string]float64, error) {
+	return map[string]float64{}, nil
+}
+
+// pageImportFields counts the fields of PageImport and Code2Des objects gqlgen resolves itself.
 type pageImportFields struct{ n *atomic.Int64 }
 
 func (pageImportFields) ExtensionName() string                   { return "count" }
 func (pageImportFields) Validate(graphql.ExecutableSchema) error { return nil }
 func (c pageImportFields) InterceptField(ctx context.Context, next graphql.Resolver) (any, error) {
-	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Object == "PageImport" {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && (fc.Object == "PageImport" || fc.Object == "Code2Des") {
 		c.n.Add(1)
 	}
 	return next(ctx)
@@ -51,6 +76,10 @@ func TestPageImportFastPathAppliesOnlyToPlainSelections(t *testing.T) {
 			ViewportWidth: 1280, ViewportHeight: 800, DeviceScaleFactor: 1, Status: models.PageImportProcessing, Attempt: 1,
 			CreatedAt: at, UpdatedAt: at, CreatedBy: "alice"}
 	}
+	job := func(id, pageImportID string) *models.Code2Des {
+		return &models.Code2Des{ID: id, ProjectID: 1, OrganizationID: 1, PageImportID: pageImportID, FigmaFileKey: "k", ScreenID: "s",
+			Status: models.Code2DesProcessing, Attempt: 1, CreatedAt: at, UpdatedAt: at, CreatedBy: "alice"}
+	}
 	zeroTime := row("b")
 	zeroTime.UpdatedAt = time.Time{}
 	for name, tc := range map[string]struct {
@@ -59,14 +88,18 @@ func TestPageImportFastPathAppliesOnlyToPlainSelections(t *testing.T) {
 		resolved bool   // whether gqlgen resolves PageImport fields itself
 		want     string // in the data or the errors (gqlgen's own, for what it resolves)
 	}{
-		"ListPlain":         {[]*models.PageImport{row("a"), row("b")}, `{ pageImports(projectId: "1") { edges { cursor node { id viewport { width } } } } }`, false, `"node":{"id":"a","viewport":{"width":1280}}`},
-		"ByIDPlain":         {[]*models.PageImport{row("a")}, `{ pageImport(id: "a") { ... on PageImport { id status } } }`, false, `{"pageImport":{"id":"a","status":"PROCESSING"}}`},
-		"ListResolverField": {[]*models.PageImport{row("a"), row("b")}, `{ pageImports(projectId: "1") { edges { node { id code2desJobs { id } } } } }`, true, `dataloaders are not installed`},
-		"ByIDResolverField": {[]*models.PageImport{row("a")}, `{ pageImport(id: "a") { id code2desJobs { id } } }`, true, `dataloaders are not installed`},
-		"ListZeroTime":      {[]*models.PageImport{row("a"), zeroTime}, `{ pageImports(projectId: "1") { edges { node { id updatedAt } } } }`, true, `cannot return null for non-null field PageImport.updatedAt`},
+		"ListPlain":          {[]*models.PageImport{row("a"), row("b")}, `{ pageImports(projectId: "1") { edges { cursor node { id viewport { width } } } } }`, false, `"node":{"id":"a","viewport":{"width":1280}}`},
+		"ByIDPlain":          {[]*models.PageImport{row("a")}, `{ pageImport(id: "a") { ... on PageImport { id status } } }`, false, `{"pageImport":{"id":"a","status":"PROCESSING"}}`},
+		"ListResolverField":  {[]*models.PageImport{row("a"), row("b")}, `{ pageImports(projectId: "1") { edges { node { id code2desJobs { id } } } } }`, true, `"node":{"id":"b","code2desJobs":[]}`},
+		"ByIDResolverField":  {[]*models.PageImport{row("a")}, `{ pageImport(id: "a") { id code2desJobs { id } } }`, true, `{"pageImport":{"id":"a","code2desJobs":[]}}`},
+		"JobsWithImport":     {[]*models.PageImport{row("a")}, `{ code2desJobs(projectId: "1") { edges { node { id pageImport { id } } } } }`, false, `"node":{"id":"j2","pageImport":null}`},
+		"JobsFidelity":       {[]*models.PageImport{row("a")}, `{ code2desJobs(projectId: "1") { edges { node { id fidelityScore } } } }`, true, `"node":{"id":"j1","fidelityScore":null}`},
+		"JobsImportZeroTime": {[]*models.PageImport{zeroTime}, `{ code2desJobs(projectId: "1") { edges { node { id pageImport { id } } } } }`, true, `"pageImport":{"id":"b"}`},
+		"ListZeroTime":       {[]*models.PageImport{row("a"), zeroTime}, `{ pageImports(projectId: "1") { edges { node { id updatedAt } } } }`, true, `cannot return null for non-null field PageImport.updatedAt`},
 	} {
 		t.Run(name, func(t *testing.T) {
-			exec := executor.New(graph.NewExecutableSchema(graph.NewConfig(&graph.Resolver{PageImportService: rowsService{rows: tc.rows}})))
+			jobs := jobsService{jobs: []*models.Code2Des{job("j1", "a"), job("j2", "gone")}, rows: map[string]*models.PageImport{"a": tc.rows[0]}}
+			exec := executor.New(graph.NewExecutableSchema(graph.NewConfig(&graph.Resolver{PageImportService: rowsService{rows: tc.rows}, Code2DesService: jobs})))
 			exec.Use(graph.PageImportFastPath{})
 			n := new(atomic.Int64)
 			exec.Use(pageImportFields{n})
@@ -75,7 +108,7 @@ func TestPageImportFastPathAppliesOnlyToPlainSelections(t *testing.T) {
 			if errs != nil {
 				t.Fatal(errs)
 			}
-			ctx = graphql.WithOperationContext(ctx, oc)
+			ctx = graphql.WithOperationContext(graph.WithLoaders(ctx, graph.NewLoaders(jobs)), oc)
 			handler, ctx := exec.DispatchOperation(ctx, oc)
 			resp := handler(ctx)
 			if got := n.Load() > 0; got != tc.resolved {

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
@@ -58,6 +59,29 @@ func TestPageImportFastPathWritesWhatGqlgenWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// Code2Des jobs: two of the completed import (one with every nullable field set), one of an
+	// import deleted since (pageImport null).
+	for i, pid := range []string{ids[0], ids[0], ids[3]} {
+		id, _ := models.NewID()
+		job := &models.Code2Des{ID: id, OrganizationID: fast.orgA, ProjectID: fast.a1, PageImportID: pid,
+			FigmaFileKey: "AbC123", ScreenID: fmt.Sprint("screen-", i), Status: models.Code2DesProcessing, Attempt: 1,
+			Nonce: "n", CreatedBy: "alice", UpdatedBy: "alice"}
+		if i == 1 {
+			at, n, target, node, msg := time.Date(2026, 11, 30, 1, 2, 3, 456000000, time.UTC), 3, "page:1", "1:2", `m\ "q"`
+			job.Status, job.WarningCount, job.MaterializedAt, job.PlacementTarget, job.MaterializedNodeID, job.ErrorMessage =
+				models.Code2DesCompleted, &n, &at, &target, &node, &msg
+		}
+		if _, err := fast.db.NewInsert().Model(job).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := fast.db.NewUpdate().Model((*models.PageImport)(nil)).Where("id = ?", ids[3]).
+		Set("deleted_at = current_timestamp").Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	jobAll := `__typename id projectId organizationId pageImportId figmaFileKey screenId placementTarget status attempt
+	  warningCount errorMessage materializedAt materializedNodeId createdAt updatedAt createdBy`
+
 	all := `__typename id projectId organizationId sourceKind sourceUrl viewport { __typename width height }
 	  deviceScaleFactor readySelector status attempt captureHash hasScreenshot errorMessage createdAt updatedAt createdBy`
 	p := fmt.Sprint(fast.a1)
@@ -72,8 +96,14 @@ func TestPageImportFastPathWritesWhatGqlgenWrites(t *testing.T) {
 		  y: createdBy @skip(if: $no) } again: node { id } } } }
 		  fragment F on PageImport { id hasScreenshot errorMessage ... on PageImport { attempt } }`,
 			map[string]any{"p": p, "yes": true, "no": false}},
-		"ListWithResolverField":      {`query($p: ID!) { pageImports(projectId: $p) { edges { node { id code2desJobs { id } } } } }`, map[string]any{"p": p}},
-		"ListEmpty":                  {`query($p: ID!) { pageImports(projectId: $p, status: COMPLETED, after: "` + "x" + `") { edges { node { id } } } }`, map[string]any{"p": p}},
+		"ListWithResolverField": {`query($p: ID!) { pageImports(projectId: $p) { edges { node { id code2desJobs { id } } } } }`, map[string]any{"p": p}},
+		"ListEmpty":             {`query($p: ID!) { pageImports(projectId: $p, status: COMPLETED, after: "` + "x" + `") { edges { node { id } } } }`, map[string]any{"p": p}},
+		"JobsEveryField": {`query($p: ID!) { code2desJobs(projectId: $p) { __typename edges { __typename cursor node { ` + jobAll +
+			` pageImport { ` + all + ` } } } pageInfo { endCursor } } }`, map[string]any{"p": p}},
+		"JobsAliasesFragments": {`query($p: ID!) { j: code2desJobs(projectId: $p, first: 2) { edges { n: node { ...J p: pageImport { i: id ... on PageImport { s: status } } } } } }
+		  fragment J on Code2Des { i: id w: warningCount m: materializedAt }`, map[string]any{"p": p}},
+		"JobsWithoutImport":          {`query($p: ID!) { code2desJobs(projectId: $p) { edges { node { id status } } } }`, map[string]any{"p": p}},
+		"JobsResolverFields":         {`query($p: ID!) { code2desJobs(projectId: $p) { edges { node { id fidelityScore pageImport { id code2desJobs { id } } } } } }`, map[string]any{"p": p}},
 		"ByIDEveryField":             {`query($id: ID!) { pageImport(id: $id) { ` + all + ` } }`, map[string]any{"id": ids[1]}},
 		"ByIDCompletedAliases":       {`query($id: ID!) { x: pageImport(id: $id) { ... on PageImport { h: captureHash s: hasScreenshot } id } }`, map[string]any{"id": ids[0]}},
 		"ByIDUnknown":                {`query($id: ID!) { pageImport(id: $id) { id } }`, map[string]any{"id": "0190f3a2-7b1c-7d3e-8f00-000000000000"}},
@@ -87,6 +117,9 @@ func TestPageImportFastPathWritesWhatGqlgenWrites(t *testing.T) {
 			}
 			if name == "ListEveryField" && !strings.Contains(got.Raw, `"captureHash":"abab`) {
 				t.Errorf("the list misses the completed import: %s", got.Raw)
+			}
+			if name == "JobsEveryField" && (!strings.Contains(got.Raw, `"pageImport":null`) || !strings.Contains(got.Raw, `"warningCount":3`)) {
+				t.Errorf("the jobs miss the deleted import or the completed job: %s", got.Raw)
 			}
 		})
 	}
