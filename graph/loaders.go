@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -53,6 +54,19 @@ type Loaders struct {
 	Code2DesByPageImport *dataloadgen.Loader[string, []*models.Code2Des]
 	// FidelityScore loads a job's fidelity score (Code2Des.fidelityScore).
 	FidelityScore *dataloadgen.Loader[string, float64]
+
+	// primed holds the Page Imports primePageImports read (nil for ids not visible), for
+	// PageImportFastPath, which writes a page's Code2Des.pageImport from them without a resolver.
+	primedMu sync.Mutex
+	primed   map[string]*models.PageImport
+}
+
+// primedPageImport returns what primePageImports read for id, and whether it read id.
+func (l *Loaders) primedPageImport(id string) (*models.PageImport, bool) {
+	l.primedMu.Lock()
+	defer l.primedMu.Unlock()
+	pi, ok := l.primed[id]
+	return pi, ok
 }
 
 // NewLoaders returns fresh loaders reading through r.
@@ -166,8 +180,14 @@ func primePageImports(ctx context.Context, jobs []*models.Code2Des) {
 	if err != nil {
 		return
 	}
+	l.primedMu.Lock()
+	defer l.primedMu.Unlock()
+	if l.primed == nil {
+		l.primed = make(map[string]*models.PageImport, len(ids))
+	}
 	for _, id := range ids {
 		l.PageImport.Prime(id, found[id])
+		l.primed[id] = found[id]
 	}
 }
 

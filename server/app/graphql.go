@@ -202,6 +202,10 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 		srv.Use(extension.Introspection{})
 	}
 	srv.Use(extension.FixedComplexityLimit(a.cfg.GraphQLComplexityLimit))
+	// Page Imports with only plain fields written without gqlgen's per-field execution (issue 17).
+	if !a.cfg.graphQLNoFastPath {
+		srv.Use(graph.PageImportFastPath{})
+	}
 	srv.SetErrorPresenter(graph.ErrorPresenter(a.logger))
 	srv.SetRecoverFunc(graph.RecoverFunc(a.logger))
 

@@ -213,6 +213,11 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 	return page, nil
 }
 
+// code2desUnread are the code2des columns the list (Code2DesJobs) does not select: nothing the
+// API answers for a listed job is made from them (the nonce is never exposed, SPEC §3; the result
+// is read through code2desResult). The rows the list returns are never written back.
+var code2desUnread = []string{"nonce", "result_url", "updated_by", "deleted_at", "deleted_by"}
+
 // code2desJobsQuery selects one page (plus one row, to tell whether there is a next page) of a
 // project's jobs, newest first. org is the project's organization (derived from the project,
 // never from the client; an int64 or the one-row subquery of visibleProjectOrg, as for
@@ -221,7 +226,7 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 // filters match code2des_project_status_idx and code2des_page_import_idx; bun adds
 // `deleted_at IS NULL` (soft_delete).
 func code2desJobsQuery(db bun.IDB, rows *[]*models.Code2Des, org any, f models.Code2DesFilter, afterID string, size int) *bun.SelectQuery {
-	q := db.NewSelect().Model(rows).
+	q := db.NewSelect().Model(rows).ExcludeColumn(code2desUnread...).
 		Where("organization_id = (?)", org).
 		Where("project_id = ?", f.ProjectID)
 	if f.FigmaFileKey != nil {

@@ -307,6 +307,33 @@ func TestCreatePageImportRateLimitPerSubject(t *testing.T) {
 	}
 }
 
+// The membership check is part of the INSERT, so the limit is counted first; a call over the limit
+// must still answer NOT_FOUND (not UNAVAILABLE) for a project the caller cannot see, and a
+// refused or invisible call inserts nothing.
+func TestCreatePageImportRateLimitKeepsNotFound(t *testing.T) {
+	f := newFixture(t)
+	f.svc.cfg.CreateLimiter = ratelimit.New("test", 1, time.Minute, ratelimit.Options{})
+	got, err := f.svc.CreatePageImport(f.alice, validRequest(f.a1))
+	if err != nil {
+		t.Fatalf("call within the limit: %v", err)
+	}
+	if got.OrganizationID != f.orgA || got.ProjectID != f.a1 {
+		t.Errorf("returned organization %d project %d, want %d %d", got.OrganizationID, got.ProjectID, f.orgA, f.a1)
+	}
+	if _, err := f.svc.CreatePageImport(f.alice, validRequest(f.b1)); models.ErrorCodeOf(err) != models.CodeNotFound {
+		t.Errorf("another organization's project past the limit: %v; want NOT_FOUND", err)
+	}
+	if _, err := f.svc.CreatePageImport(f.alice, validRequest(999999)); models.ErrorCodeOf(err) != models.CodeNotFound {
+		t.Errorf("unknown project past the limit: %v; want NOT_FOUND", err)
+	}
+	if _, err := f.svc.CreatePageImport(f.alice, validRequest(f.a2)); models.ErrorCodeOf(err) != models.CodeUnavailable {
+		t.Errorf("own project past the limit: %v; want UNAVAILABLE", err)
+	}
+	if n := countRows(t, f.db); n != 1 {
+		t.Errorf("%d rows, want 1", n)
+	}
+}
+
 func TestPageImportVisibilityAndDeletion(t *testing.T) {
 	f := newFixture(t)
 	pi, err := f.svc.CreatePageImport(f.alice, validRequest(f.a1))

@@ -14,7 +14,10 @@ import (
 
 // CreatePageImport validates in (SPEC §4), inserts the processing row (UUIDv7 id, attempt 1, a
 // fresh nonce, created_by = the caller) and publishes the capture message (SPEC §5). When the
-// message cannot be published, the row is failed with QueueFailureMessage.
+// message cannot be published, the row is failed with QueueFailureMessage. The membership check
+// is part of the INSERT (insertPageImportSQL), so the rate limit is counted before it: every valid
+// call of the subject counts, one for a project it cannot see too; a call over the limit still
+// answers NOT_FOUND for such a project (one lookup, on the refused path only).
 // Errors: CodeUnauthenticated; CodeBadUserInput with the field; CodeNotFound for a project the
 // caller cannot see; CodeUnavailable when the caller is over the creation rate limit or the
 // database or queue is down.
@@ -29,11 +32,11 @@ func (s *Service) CreatePageImport(ctx context.Context, in models.PageImportRequ
 	}
 	dbCtx, cancel := s.bounded(ctx)
 	defer cancel()
-	orgID, err := s.projectOrganization(dbCtx, p.Subject, in.ProjectID)
-	if err != nil {
-		return nil, err
-	}
 	if d := s.cfg.CreateLimiter.Allow(ctx, "sub:"+p.Subject); !d.Allowed {
+		// A refused call still answers NOT_FOUND for a project the caller cannot see.
+		if _, err := s.projectOrganization(dbCtx, p.Subject, in.ProjectID); err != nil {
+			return nil, err
+		}
 		return nil, models.Errorf(models.CodeUnavailable, "too many Page Imports; retry in %s", retryHint(d.RetryAfter))
 	}
 	id, err := s.cfg.NewID()
@@ -46,7 +49,6 @@ func (s *Service) CreatePageImport(ctx context.Context, in models.PageImportRequ
 	}
 	pi := &models.PageImport{
 		ID:                id,
-		OrganizationID:    orgID,
 		ProjectID:         in.ProjectID,
 		SourceKind:        models.SourceKindPublicURL,
 		SourceURL:         in.SourceURL,
@@ -60,7 +62,14 @@ func (s *Service) CreatePageImport(ctx context.Context, in models.PageImportRequ
 		CreatedBy:         p.Subject,
 		UpdatedBy:         p.Subject,
 	}
-	if _, err := s.cfg.DB.NewInsert().Model(pi).Returning("*").Exec(dbCtx); err != nil {
+	err = s.cfg.DB.NewRaw(insertPageImportSQL,
+		pi.ID, pi.ProjectID, pi.SourceKind, pi.SourceURL, pi.ViewportWidth, pi.ViewportHeight,
+		pi.DeviceScaleFactor, pi.ReadySelector, pi.Status, pi.Attempt, pi.Nonce, pi.CreatedBy, pi.UpdatedBy,
+		s.visibleProjectOrg(p.Subject, in.ProjectID)).Scan(dbCtx, pi)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, models.Errorf(models.CodeNotFound, "project %d not found", in.ProjectID)
+	}
+	if err != nil {
 		return nil, DatabaseError(dbCtx, fmt.Errorf("insert page_import: %w", err))
 	}
 	if err := s.publishCapture(ctx, pi, s.captureMessageBody(pi)); err != nil {
@@ -82,6 +91,19 @@ func (s *Service) publishCapture(ctx context.Context, pi *models.PageImport, m C
 	})
 }
 
+// insertPageImportSQL inserts one Page Import whose organization is its project's, in the same
+// statement as the membership check (issue 17: one round trip, not two): the SELECT yields the
+// row only when the caller is a member of the project's organization (visibleProjectOrg, the
+// last argument), so an invisible or unknown project inserts nothing and returns no row. The
+// organization comes from the project, never from the client (SPEC §2); columns not named take
+// their defaults, as bun's INSERT gives them.
+const insertPageImportSQL = `INSERT INTO page_import (id, organization_id, project_id, source_kind, source_url,
+  viewport_width, viewport_height, device_scale_factor, ready_selector, status, attempt, nonce,
+  created_by, updated_by)
+SELECT ?, m.organization_id, ?, ?, ?, ?, ?, ?, ?, ?::page_import_status, ?, ?, ?, ?
+FROM (?) AS m
+RETURNING *`
+
 // failPageImport moves a processing row to failed with a safe message, recording the system as
 // the updater (the caller did not choose the failure). It updates pi in place.
 func (s *Service) failPageImport(ctx context.Context, pi *models.PageImport, message string) error {
@@ -96,6 +118,12 @@ func (s *Service) failPageImport(ctx context.Context, pi *models.PageImport, mes
 		Exec(ctx)
 	return err
 }
+
+// pageImportUnread are the page_import columns the reads for the API (PageImport, PageImports,
+// PageImportsByID) do not select: nothing the API answers is made from them (the nonce is never
+// exposed, SPEC §3). Fewer columns are less to send, scan and keep (issue 17); the rows these
+// reads return are never written back.
+var pageImportUnread = []string{"nonce", "result_url", "updated_by", "deleted_at", "deleted_by"}
 
 // SystemActor is recorded in updated_by when the backend itself changes a job (a failed publish).
 const SystemActor = "system"
@@ -113,7 +141,7 @@ func (s *Service) PageImport(ctx context.Context, id string) (*models.PageImport
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
 	pi := new(models.PageImport)
-	err = s.cfg.DB.NewSelect().Model(pi).
+	err = s.cfg.DB.NewSelect().Model(pi).ExcludeColumn(pageImportUnread...).
 		Where("id = ?", id).
 		Where("organization_id IN (?)", s.memberOrgs(p.Subject)).
 		Scan(ctx)
@@ -174,7 +202,7 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 // page_import_org_project_idx and page_import_project_status_idx; bun adds `deleted_at IS NULL`
 // (soft_delete).
 func pageImportsQuery(db bun.IDB, rows *[]*models.PageImport, org any, projectID int64, status *models.PageImportStatus, afterID string, size int) *bun.SelectQuery {
-	q := db.NewSelect().Model(rows).
+	q := db.NewSelect().Model(rows).ExcludeColumn(pageImportUnread...).
 		Where("organization_id = (?)", org).
 		Where("project_id = ?", projectID)
 	if status != nil {

@@ -1,0 +1,406 @@
+package graph
+
+import (
+	"context"
+	"io"
+	"math"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/code2des/backend/models"
+)
+
+// PageImportFastPath writes Page Imports that select only plain fields (columns of the row, and
+// viewport and hasScreenshot made from them) straight to the response, instead of letting gqlgen
+// resolve each of their fields: gqlgen starts a goroutine per list element and, per field, a
+// field context, a resolver call and a marshaler, which was most of the CPU of pageImports and
+// pageImport(id) (issue 17). It applies to PageImportConnection.edges, Query.pageImport and
+// Code2DesConnection.edges (with pageImport from the Page Imports its resolver read); the
+// output is byte for byte gqlgen's (the same marshalers, in the selection's order, with its
+// aliases, fragments and @skip/@include applied by graphql.CollectFields). Anything else — a field
+// with a resolver (code2desJobs, screenshot), a deferred fragment, a value gqlgen would refuse (a
+// zero time, a non-finite float), a nil element — is left to gqlgen, which then answers exactly as
+// without this path (errors included).
+//
+// It is a gqlgen field interceptor: mount it with handler.Server.Use.
+type PageImportFastPath struct{}
+
+var _ interface {
+	graphql.HandlerExtension
+	graphql.FieldInterceptor
+} = PageImportFastPath{}
+
+// ExtensionName implements graphql.HandlerExtension.
+func (PageImportFastPath) ExtensionName() string { return "PageImportFastPath" }
+
+// Validate implements graphql.HandlerExtension.
+func (PageImportFastPath) Validate(graphql.ExecutableSchema) error { return nil }
+
+// InterceptField implements graphql.FieldInterceptor.
+func (PageImportFastPath) InterceptField(ctx context.Context, next graphql.Resolver) (any, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil || fc.Field.Field == nil {
+		return next(ctx)
+	}
+	switch {
+	case fc.Object == "PageImportConnection" && fc.Field.Name == "edges":
+		res, err := next(ctx)
+		if err != nil {
+			return res, err
+		}
+		edges, ok := res.([]*PageImportEdge)
+		if !ok || !graphql.HasOperationContext(ctx) {
+			return res, nil
+		}
+		if m := renderEdges(graphql.GetOperationContext(ctx), fc.Field.Selections, edges); m != nil {
+			return graphql.WrapContextMarshaler(ctx, m), nil
+		}
+		return res, nil
+	case fc.Object == "Code2DesConnection" && fc.Field.Name == "edges":
+		res, err := next(ctx)
+		if err != nil {
+			return res, err
+		}
+		edges, ok := res.([]*Code2DesEdge)
+		if !ok || !graphql.HasOperationContext(ctx) {
+			return res, nil
+		}
+		l, _ := ctx.Value(loadersKey{}).(*Loaders)
+		if m := renderCode2DesEdges(graphql.GetOperationContext(ctx), fc.Field.Selections, edges, l); m != nil {
+			return graphql.WrapContextMarshaler(ctx, m), nil
+		}
+		return res, nil
+	case fc.Object == "Query" && fc.Field.Name == "pageImport":
+		res, err := next(ctx)
+		if err != nil {
+			return res, err
+		}
+		pi, ok := res.(*models.PageImport)
+		if !ok || pi == nil || !graphql.HasOperationContext(ctx) {
+			return res, nil
+		}
+		oc := graphql.GetOperationContext(ctx)
+		fields, ok := plainPageImportFields(oc, fc.Field.Selections)
+		if !ok || !renderable(pi) {
+			return res, nil
+		}
+		return graphql.WrapContextMarshaler(ctx, graphql.ContextWriterFunc(func(ctx context.Context, w io.Writer) error {
+			return writePageImport(ctx, w, oc, fields, pi)
+		})), nil
+	}
+	return next(ctx)
+}
+
+var (
+	pageImportEdgeType = []string{"PageImportEdge"}
+	pageImportType     = []string{"PageImport"}
+	viewportType       = []string{"Viewport"}
+)
+
+// renderEdges returns the marshaler of edges, or nil when gqlgen must resolve them.
+func renderEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edges []*PageImportEdge) graphql.ContextWriterFunc {
+	edgeFields := graphql.CollectFields(oc, sel, pageImportEdgeType)
+	nodeFields := make([][]graphql.CollectedField, len(edgeFields))
+	for i, f := range edgeFields {
+		if f.IsDeferred() {
+			return nil
+		}
+		switch f.Name {
+		case "__typename", "cursor":
+		case "node":
+			fields, ok := plainPageImportFields(oc, f.Selections)
+			if !ok {
+				return nil
+			}
+			nodeFields[i] = fields
+		default:
+			return nil
+		}
+	}
+	for _, e := range edges {
+		if e == nil || e.Node == nil || !renderable(e.Node) {
+			return nil
+		}
+	}
+	return func(ctx context.Context, w io.Writer) error {
+		_, _ = io.WriteString(w, "[")
+		for i, e := range edges {
+			if i > 0 {
+				_, _ = io.WriteString(w, ",")
+			}
+			_, _ = io.WriteString(w, "{")
+			for j, f := range edgeFields {
+				writeKey(w, j, f.Alias)
+				switch f.Name {
+				case "__typename":
+					graphql.MarshalString("PageImportEdge").MarshalGQL(w)
+				case "cursor":
+					graphql.MarshalString(e.Cursor).MarshalGQL(w)
+				case "node":
+					if err := writePageImport(ctx, w, oc, nodeFields[j], e.Node); err != nil {
+						return err
+					}
+				}
+			}
+			_, _ = io.WriteString(w, "}")
+		}
+		_, _ = io.WriteString(w, "]")
+		return nil
+	}
+}
+
+var code2desEdgeType, code2desType = []string{"Code2DesEdge"}, []string{"Code2Des"}
+
+// renderCode2DesEdges is renderEdges for a page of Code2Des jobs. Their pageImport is written
+// from the Page Imports the connection resolver read for the page (primePageImports), with the
+// same plain-field rule; a job whose import was not read that way leaves the page to gqlgen.
+func renderCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edges []*Code2DesEdge, l *Loaders) graphql.ContextWriterFunc {
+	edgeFields := graphql.CollectFields(oc, sel, code2desEdgeType)
+	nodeFields := make([][]graphql.CollectedField, len(edgeFields))
+	// importFields[i][j]: the PageImport fields of node field i's j-th field when it is pageImport.
+	importFields := make([][][]graphql.CollectedField, len(edgeFields))
+	needImports := false
+	for i, f := range edgeFields {
+		if f.IsDeferred() {
+			return nil
+		}
+		switch f.Name {
+		case "__typename", "cursor":
+		case "node":
+			fields := graphql.CollectFields(oc, f.Selections, code2desType)
+			importFields[i] = make([][]graphql.CollectedField, len(fields))
+			for j, nf := range fields {
+				if nf.IsDeferred() {
+					return nil
+				}
+				switch nf.Name {
+				case "__typename", "id", "projectId", "organizationId", "pageImportId", "figmaFileKey", "screenId",
+					"placementTarget", "status", "attempt", "warningCount", "errorMessage", "materializedAt",
+					"materializedNodeId", "createdAt", "updatedAt", "createdBy":
+				case "pageImport":
+					pf, ok := plainPageImportFields(oc, nf.Selections)
+					if !ok || l == nil {
+						return nil
+					}
+					importFields[i][j] = pf
+					needImports = true
+				default:
+					return nil
+				}
+			}
+			nodeFields[i] = fields
+		default:
+			return nil
+		}
+	}
+	imports := make([]*models.PageImport, len(edges))
+	for k, e := range edges {
+		if e == nil || e.Node == nil || e.Node.CreatedAt.IsZero() || e.Node.UpdatedAt.IsZero() {
+			return nil
+		}
+		if needImports {
+			pi, ok := l.primedPageImport(e.Node.PageImportID)
+			if !ok || (pi != nil && !renderable(pi)) {
+				return nil
+			}
+			imports[k] = pi
+		}
+	}
+	return func(ctx context.Context, w io.Writer) error {
+		_, _ = io.WriteString(w, "[")
+		for k, e := range edges {
+			if k > 0 {
+				_, _ = io.WriteString(w, ",")
+			}
+			_, _ = io.WriteString(w, "{")
+			for i, f := range edgeFields {
+				writeKey(w, i, f.Alias)
+				switch f.Name {
+				case "__typename":
+					graphql.MarshalString("Code2DesEdge").MarshalGQL(w)
+				case "cursor":
+					graphql.MarshalString(e.Cursor).MarshalGQL(w)
+				case "node":
+					if err := writeCode2Des(ctx, w, oc, nodeFields[i], importFields[i], e.Node, imports[k]); err != nil {
+						return err
+					}
+				}
+			}
+			_, _ = io.WriteString(w, "}")
+		}
+		_, _ = io.WriteString(w, "]")
+		return nil
+	}
+}
+
+// writeCode2Des writes job's fields as gqlgen's generated _Code2Des does; pageImport is pi
+// (null when nil) written with importFields[j].
+func writeCode2Des(ctx context.Context, w io.Writer, oc *graphql.OperationContext, fields []graphql.CollectedField, importFields [][]graphql.CollectedField, job *models.Code2Des, pi *models.PageImport) error {
+	_, _ = io.WriteString(w, "{")
+	for j, f := range fields {
+		writeKey(w, j, f.Alias)
+		switch f.Name {
+		case "__typename":
+			graphql.MarshalString("Code2Des").MarshalGQL(w)
+		case "id":
+			graphql.MarshalID(job.ID).MarshalGQL(w)
+		case "projectId":
+			MarshalInt64ID(job.ProjectID).MarshalGQL(w)
+		case "organizationId":
+			MarshalInt64ID(job.OrganizationID).MarshalGQL(w)
+		case "pageImportId":
+			graphql.MarshalID(job.PageImportID).MarshalGQL(w)
+		case "pageImport":
+			if pi == nil {
+				graphql.Null.MarshalGQL(w)
+			} else if err := writePageImport(ctx, w, oc, importFields[j], pi); err != nil {
+				return err
+			}
+		case "figmaFileKey":
+			graphql.MarshalString(job.FigmaFileKey).MarshalGQL(w)
+		case "screenId":
+			graphql.MarshalString(job.ScreenID).MarshalGQL(w)
+		case "placementTarget":
+			writeOptionalString(w, job.PlacementTarget)
+		case "status":
+			job.Status.MarshalGQL(w)
+		case "attempt":
+			graphql.MarshalInt(job.Attempt).MarshalGQL(w)
+		case "warningCount":
+			if job.WarningCount == nil {
+				graphql.Null.MarshalGQL(w)
+			} else {
+				graphql.MarshalInt(*job.WarningCount).MarshalGQL(w)
+			}
+		case "errorMessage":
+			writeOptionalString(w, job.ErrorMessage)
+		case "materializedAt":
+			if job.MaterializedAt == nil {
+				graphql.Null.MarshalGQL(w)
+			} else {
+				graphql.MarshalTime(*job.MaterializedAt).MarshalGQL(w)
+			}
+		case "materializedNodeId":
+			writeOptionalString(w, job.MaterializedNodeID)
+		case "createdAt":
+			graphql.MarshalTime(job.CreatedAt).MarshalGQL(w)
+		case "updatedAt":
+			graphql.MarshalTime(job.UpdatedAt).MarshalGQL(w)
+		case "createdBy":
+			graphql.MarshalString(job.CreatedBy).MarshalGQL(w)
+		}
+	}
+	_, _ = io.WriteString(w, "}")
+	return nil
+}
+
+// plainPageImportFields collects the fields selected on a PageImport and reports whether each is
+// one this path writes (no resolver, no deferral).
+func plainPageImportFields(oc *graphql.OperationContext, sel ast.SelectionSet) ([]graphql.CollectedField, bool) {
+	fields := graphql.CollectFields(oc, sel, pageImportType)
+	for _, f := range fields {
+		if f.IsDeferred() {
+			return nil, false
+		}
+		switch f.Name {
+		case "__typename", "id", "projectId", "organizationId", "sourceKind", "sourceUrl",
+			"deviceScaleFactor", "readySelector", "status", "attempt", "captureHash", "hasScreenshot",
+			"errorMessage", "createdAt", "updatedAt", "createdBy":
+		case "viewport":
+			for _, v := range graphql.CollectFields(oc, f.Selections, viewportType) {
+				if v.IsDeferred() || (v.Name != "__typename" && v.Name != "width" && v.Name != "height") {
+					return nil, false
+				}
+			}
+		default:
+			return nil, false
+		}
+	}
+	return fields, len(fields) > 0
+}
+
+// renderable reports whether every value this path writes is one gqlgen writes without an error
+// (graphql.MarshalTime refuses a zero time, MarshalFloatContext a non-finite float).
+func renderable(pi *models.PageImport) bool {
+	return !pi.CreatedAt.IsZero() && !pi.UpdatedAt.IsZero() &&
+		!math.IsNaN(pi.DeviceScaleFactor) && !math.IsInf(pi.DeviceScaleFactor, 0)
+}
+
+// writePageImport writes pi's fields as gqlgen's generated _PageImport does, with the marshalers
+// generated.go uses for each field.
+func writePageImport(ctx context.Context, w io.Writer, oc *graphql.OperationContext, fields []graphql.CollectedField, pi *models.PageImport) error {
+	_, _ = io.WriteString(w, "{")
+	for i, f := range fields {
+		writeKey(w, i, f.Alias)
+		switch f.Name {
+		case "__typename":
+			graphql.MarshalString("PageImport").MarshalGQL(w)
+		case "id":
+			graphql.MarshalID(pi.ID).MarshalGQL(w)
+		case "projectId":
+			MarshalInt64ID(pi.ProjectID).MarshalGQL(w)
+		case "organizationId":
+			MarshalInt64ID(pi.OrganizationID).MarshalGQL(w)
+		case "sourceKind":
+			graphql.MarshalString(pi.SourceKind).MarshalGQL(w)
+		case "sourceUrl":
+			graphql.MarshalString(pi.SourceURL).MarshalGQL(w)
+		case "viewport":
+			_, _ = io.WriteString(w, "{")
+			for j, v := range graphql.CollectFields(oc, f.Selections, viewportType) {
+				writeKey(w, j, v.Alias)
+				switch v.Name {
+				case "__typename":
+					graphql.MarshalString("Viewport").MarshalGQL(w)
+				case "width":
+					graphql.MarshalInt(pi.ViewportWidth).MarshalGQL(w)
+				case "height":
+					graphql.MarshalInt(pi.ViewportHeight).MarshalGQL(w)
+				}
+			}
+			_, _ = io.WriteString(w, "}")
+		case "deviceScaleFactor":
+			if err := graphql.MarshalFloatContext(pi.DeviceScaleFactor).MarshalGQLContext(ctx, w); err != nil {
+				return err
+			}
+		case "readySelector":
+			writeOptionalString(w, pi.ReadySelector)
+		case "status":
+			pi.Status.MarshalGQL(w)
+		case "attempt":
+			graphql.MarshalInt(pi.Attempt).MarshalGQL(w)
+		case "captureHash":
+			writeOptionalString(w, pi.CaptureHash)
+		case "hasScreenshot":
+			graphql.MarshalBoolean(pi.HasScreenshot()).MarshalGQL(w)
+		case "errorMessage":
+			writeOptionalString(w, pi.ErrorMessage)
+		case "createdAt":
+			graphql.MarshalTime(pi.CreatedAt).MarshalGQL(w)
+		case "updatedAt":
+			graphql.MarshalTime(pi.UpdatedAt).MarshalGQL(w)
+		case "createdBy":
+			graphql.MarshalString(pi.CreatedBy).MarshalGQL(w)
+		}
+	}
+	_, _ = io.WriteString(w, "}")
+	return nil
+}
+
+// writeKey writes the i-th key of an object, as graphql.FieldSet does.
+func writeKey(w io.Writer, i int, alias string) {
+	if i > 0 {
+		_, _ = io.WriteString(w, ",")
+	}
+	graphql.MarshalString(alias).MarshalGQL(w)
+	_, _ = io.WriteString(w, ":")
+}
+
+func writeOptionalString(w io.Writer, s *string) {
+	if s == nil {
+		graphql.Null.MarshalGQL(w)
+		return
+	}
+	graphql.MarshalString(*s).MarshalGQL(w)
+}

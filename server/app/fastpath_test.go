@@ -1,0 +1,126 @@
+package app_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/app"
+	"github.com/code2des/backend/server/testenv"
+)
+
+// graph.PageImportFastPath writes Page Imports itself; every response must be byte for byte what
+// gqlgen writes without it, over the same rows: plain fields, aliases, fragments, @skip/@include,
+// nulls and non-nulls, and the queries it leaves to gqlgen (a field with a resolver, an unknown
+// id).
+func TestPageImportFastPathWritesWhatGqlgenWrites(t *testing.T) {
+	var cfg app.Config
+	fast := newStack(t, func(c *app.Config) { cfg = *c })
+	a, err := app.New(app.WithoutGraphQLFastPath(cfg), app.Deps{DB: fast.db, Blob: testenv.S3(t).Store, CaptureQueue: fast.queue.Queue},
+		slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := &stack{db: fast.db, queue: fast.queue, issuer: fast.issuer, srv: httptest.NewServer(a.Handler())}
+	t.Cleanup(slow.srv.Close)
+
+	alice := fast.token(t, "alice")
+	var ids []string
+	for i := range 4 {
+		in := createInput(fast.a1)
+		if i%2 == 1 {
+			in["in"].(map[string]any)["readySelector"] = `#app "quoted" \ é`
+		}
+		r := fast.do(t, alice, `mutation($in: CreatePageImportInput!) { createPageImport(input: $in) { pageImport { id } } }`, in)
+		if r.code() != "" {
+			t.Fatal(r.Raw)
+		}
+		var got struct{ PageImport struct{ ID string } }
+		decodeData(t, r, "createPageImport", &got)
+		ids = append(ids, got.PageImport.ID)
+	}
+	// One completed (hash and screenshot set), one failed (message set): every nullable field
+	// both null and not.
+	ctx := context.Background()
+	if _, err := fast.db.NewUpdate().Model((*models.PageImport)(nil)).Where("id = ?", ids[0]).
+		Set("status = ?", models.PageImportCompleted).Set("capture_hash = ?", strings.Repeat("ab", 32)).
+		Set("screenshot_url = ?", "s3://b/k.png").Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fast.db.NewUpdate().Model((*models.PageImport)(nil)).Where("id = ?", ids[1]).
+		Set("status = ?", models.PageImportFailed).Set("error_message = ?", "line\nbreak \u2028 <tag>").
+		Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+
+	// Code2Des jobs: two of the completed import (one with every nullable field set), one of an
+	// import deleted since (pageImport null).
+	for i, pid := range []string{ids[0], ids[0], ids[3]} {
+		id, _ := models.NewID()
+		job := &models.Code2Des{ID: id, OrganizationID: fast.orgA, ProjectID: fast.a1, PageImportID: pid,
+			FigmaFileKey: "AbC123", ScreenID: fmt.Sprint("screen-", i), Status: models.Code2DesProcessing, Attempt: 1,
+			Nonce: "n", CreatedBy: "alice", UpdatedBy: "alice"}
+		if i == 1 {
+			at, n, target, node, msg := time.Date(2026, 11, 30, 1, 2, 3, 456000000, time.UTC), 3, "page:1", "1:2", `m\ "q"`
+			job.Status, job.WarningCount, job.MaterializedAt, job.PlacementTarget, job.MaterializedNodeID, job.ErrorMessage =
+				models.Code2DesCompleted, &n, &at, &target, &node, &msg
+		}
+		if _, err := fast.db.NewInsert().Model(job).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := fast.db.NewUpdate().Model((*models.PageImport)(nil)).Where("id = ?", ids[3]).
+		Set("deleted_at = current_timestamp").Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	jobAll := `__typename id projectId organizationId pageImportId figmaFileKey screenId placementTarget status attempt
+	  warningCount errorMessage materializedAt materializedNodeId createdAt updatedAt createdBy`
+
+	all := `__typename id projectId organizationId sourceKind sourceUrl viewport { __typename width height }
+	  deviceScaleFactor readySelector status attempt captureHash hasScreenshot errorMessage createdAt updatedAt createdBy`
+	p := fmt.Sprint(fast.a1)
+	for name, tc := range map[string]struct {
+		query string
+		vars  map[string]any
+	}{
+		"ListEveryField": {`query($p: ID!) { pageImports(projectId: $p, first: 4) { __typename edges { __typename cursor node { ` + all + ` } }
+		  pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`, map[string]any{"p": p}},
+		"ListAliasesFragmentsDirectives": {`query($p: ID!, $yes: Boolean!, $no: Boolean!) { a: pageImports(projectId: $p) { e: edges { c: cursor
+		  n: node { ...F i: id v: viewport { w: width ... on Viewport { height } } st: status @include(if: $yes) x: sourceUrl @skip(if: $yes)
+		  y: createdBy @skip(if: $no) } again: node { id } } } }
+		  fragment F on PageImport { id hasScreenshot errorMessage ... on PageImport { attempt } }`,
+			map[string]any{"p": p, "yes": true, "no": false}},
+		"ListWithResolverField": {`query($p: ID!) { pageImports(projectId: $p) { edges { node { id code2desJobs { id } } } } }`, map[string]any{"p": p}},
+		"ListEmpty":             {`query($p: ID!) { pageImports(projectId: $p, status: COMPLETED, after: "` + "x" + `") { edges { node { id } } } }`, map[string]any{"p": p}},
+		"JobsEveryField": {`query($p: ID!) { code2desJobs(projectId: $p) { __typename edges { __typename cursor node { ` + jobAll +
+			` pageImport { ` + all + ` } } } pageInfo { endCursor } } }`, map[string]any{"p": p}},
+		"JobsAliasesFragments": {`query($p: ID!) { j: code2desJobs(projectId: $p, first: 2) { edges { n: node { ...J p: pageImport { i: id ... on PageImport { s: status } } } } } }
+		  fragment J on Code2Des { i: id w: warningCount m: materializedAt }`, map[string]any{"p": p}},
+		"JobsWithoutImport":          {`query($p: ID!) { code2desJobs(projectId: $p) { edges { node { id status } } } }`, map[string]any{"p": p}},
+		"JobsResolverFields":         {`query($p: ID!) { code2desJobs(projectId: $p) { edges { node { id fidelityScore pageImport { id code2desJobs { id } } } } } }`, map[string]any{"p": p}},
+		"ByIDEveryField":             {`query($id: ID!) { pageImport(id: $id) { ` + all + ` } }`, map[string]any{"id": ids[1]}},
+		"ByIDCompletedAliases":       {`query($id: ID!) { x: pageImport(id: $id) { ... on PageImport { h: captureHash s: hasScreenshot } id } }`, map[string]any{"id": ids[0]}},
+		"ByIDUnknown":                {`query($id: ID!) { pageImport(id: $id) { id } }`, map[string]any{"id": "0190f3a2-7b1c-7d3e-8f00-000000000000"}},
+		"ByIDTwiceWithResolverField": {`query($id: ID!) { a: pageImport(id: $id) { id } b: pageImport(id: $id) { id code2desJobs { id } } }`, map[string]any{"id": ids[2]}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			want := slow.do(t, alice, tc.query, tc.vars)
+			got := fast.do(t, alice, tc.query, tc.vars)
+			if got.Status != want.Status || got.Raw != want.Raw {
+				t.Errorf("fast path %d:\n%s\ngqlgen %d:\n%s", got.Status, got.Raw, want.Status, want.Raw)
+			}
+			if name == "ListEveryField" && !strings.Contains(got.Raw, `"captureHash":"abab`) {
+				t.Errorf("the list misses the completed import: %s", got.Raw)
+			}
+			if name == "JobsEveryField" && (!strings.Contains(got.Raw, `"pageImport":null`) || !strings.Contains(got.Raw, `"warningCount":3`)) {
+				t.Errorf("the jobs miss the deleted import or the completed job: %s", got.Raw)
+			}
+		})
+	}
+}
