@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/code2des/backend/worker/internal/headless"
 )
 
 //go:embed page.js
@@ -104,28 +106,8 @@ func NewBrowser(o BrowserOptions) (*Browser, error) {
 
 // start launches a Chromium process with a fresh profile. Callers hold b.mu (or own b alone).
 func (b *Browser) start() error {
-	dir, err := os.MkdirTemp("", "capture-chromium-")
-	if err != nil {
-		return fmt.Errorf("chromium profile dir: %w", err)
-	}
 	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(b.opts.ExecPath),
-		chromedp.UserDataDir(dir),
-		chromedp.Headless,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.NoSandbox, // the worker runs as root in CI; the egress proxy and the tab are the fences
-		chromedp.Flag("disable-gpu", true),
 		chromedp.Flag("disable-quic", true), // HTTP/3 and WebTransport would send UDP past the proxy
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("disable-extensions", true),
-		chromedp.Flag("disable-default-apps", true),
-		chromedp.Flag("disable-breakpad", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.Flag("mute-audio", true),
 		chromedp.Flag("disable-background-timer-throttling", true),
 		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.Flag("disable-backgrounding-occluded-windows", true),
@@ -135,24 +117,11 @@ func (b *Browser) start() error {
 		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
 	}
 	opts = append(opts, webRTCEgressFlags...)
-	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	// The first Run starts the process, which lives as long as that Run's context: it must be ctx
-	// itself, not a context with a deadline. The start is bounded by waiting on it from here.
-	errc := make(chan error, 1)
-	go func() { errc <- chromedp.Do(ctx) }()
-	select {
-	case err = <-errc:
-	case <-time.After(browserStartTimeout):
-		err = fmt.Errorf("chromium did not start within %s", browserStartTimeout)
-	}
+	p, err := headless.Start(b.opts.ExecPath, "capture-chromium-", browserStartTimeout, opts...)
 	if err != nil {
-		cancel()
-		allocCancel()
-		os.RemoveAll(dir)
-		return fmt.Errorf("start chromium: %w", err)
+		return err
 	}
-	b.dataDir, b.allocCancel, b.ctx, b.cancel = dir, allocCancel, ctx, cancel
+	b.dataDir, b.allocCancel, b.ctx, b.cancel = p.DataDir, p.AllocCancel, p.Ctx, p.Cancel
 	return nil
 }
 

@@ -16,6 +16,8 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/code2des/backend/worker/internal/headless"
 )
 
 // Time bounds of a preview.
@@ -63,50 +65,18 @@ func NewRenderer(o Options) (*Renderer, error) {
 }
 
 func (r *Renderer) start() error {
-	dir, err := os.MkdirTemp("", "preview-chromium-")
-	if err != nil {
-		return fmt.Errorf("chromium profile dir: %w", err)
-	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(r.opts.ExecPath),
-		chromedp.UserDataDir(dir),
-		chromedp.Headless,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.NoSandbox, // runs as root in CI; the page is our own HTML and has no network
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("disable-extensions", true),
-		chromedp.Flag("disable-default-apps", true),
-		chromedp.Flag("disable-breakpad", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.Flag("mute-audio", true),
+	p, err := headless.Start(r.opts.ExecPath, "preview-chromium-", browserStartTimeout,
 		chromedp.Flag("font-render-hinting", "none"),
 		chromedp.Flag("disable-lcd-text", true),
 		// No network: port 9 (discard) on loopback refuses, and "<-loopback>" sends even
 		// loopback through the proxy.
 		chromedp.ProxyServer("http://127.0.0.1:9"),
 		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
-	}
-	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	errc := make(chan error, 1)
-	go func() { errc <- chromedp.Do(ctx) }()
-	select {
-	case err = <-errc:
-	case <-time.After(browserStartTimeout):
-		err = fmt.Errorf("chromium did not start within %s", browserStartTimeout)
-	}
+	)
 	if err != nil {
-		cancel()
-		allocCancel()
-		os.RemoveAll(dir)
-		return fmt.Errorf("start chromium: %w", err)
+		return err
 	}
-	r.dataDir, r.allocCancel, r.ctx, r.cancel = dir, allocCancel, ctx, cancel
+	r.dataDir, r.allocCancel, r.ctx, r.cancel = p.DataDir, p.AllocCancel, p.Ctx, p.Cancel
 	return nil
 }
 
