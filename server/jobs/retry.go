@@ -39,6 +39,9 @@ func (s *Service) RetryPageImport(ctx context.Context, id string) (*models.PageI
 	dbCtx, cancel := s.bounded(ctx)
 	defer cancel()
 	pi := new(models.PageImport)
+	// snapshot is the accepted upload of a snapshot import (issue 19): a retry captures the same
+	// file again, never the live page at its source_url.
+	var snapshot *SnapshotMessage
 	err = s.cfg.DB.RunInTx(dbCtx, nil, func(ctx context.Context, tx bun.Tx) error {
 		err := tx.NewSelect().Model(pi).
 			Where("id = ?", id).
@@ -56,6 +59,11 @@ func (s *Service) RetryPageImport(ctx context.Context, id string) (*models.PageI
 			return models.Errorf(models.CodeFailedPrecondition, "page import %s is still processing; only a failed import can be retried", id)
 		case models.PageImportCompleted:
 			return models.Errorf(models.CodeFailedPrecondition, "page import %s has completed; only a failed import can be retried", id)
+		}
+		if pi.SourceKind == models.SourceKindMHTMLSnapshot {
+			if snapshot, err = s.acceptedSnapshot(ctx, tx, id); err != nil {
+				return err
+			}
 		}
 		if d := s.cfg.CreateLimiter.Allow(ctx, "sub:"+p.Subject); !d.Allowed {
 			return models.Errorf(models.CodeUnavailable, "too many Page Imports; retry in %s", retryHint(d.RetryAfter))
@@ -85,17 +93,30 @@ func (s *Service) RetryPageImport(ctx context.Context, id string) (*models.PageI
 	if err != nil {
 		return nil, passDomain(dbCtx, err)
 	}
-	msg, err := s.captureMessage(pi)
-	if err != nil {
-		return nil, models.WrapError(models.CodeInternal, err, "internal error")
+	m := s.captureMessageBody(pi)
+	if snapshot != nil {
+		m.Version, m.Snapshot = SnapshotMessageVersion, snapshot
 	}
-	err = s.publishOrFail(ctx, s.cfg.CaptureQueue, msg, func(ctx context.Context) error {
-		return s.failPageImport(ctx, pi, QueueFailureMessage)
-	})
-	if err != nil {
+	if err := s.publishCapture(ctx, pi, m); err != nil {
 		return nil, err
 	}
 	return tidy(pi), nil
+}
+
+// acceptedSnapshot returns the snapshot member of a retried snapshot import: the file its
+// completed upload stored (under attempt-1/, whatever the attempt). An upload that was never
+// accepted (never completed, refused at completion, or swept) has no file to capture again: the
+// client creates a new upload instead (CodeFailedPrecondition).
+func (s *Service) acceptedSnapshot(ctx context.Context, tx bun.Tx, id string) (*SnapshotMessage, error) {
+	up := new(models.PageImportUpload)
+	err := tx.NewSelect().Model(up).Where("page_import_id = ?", id).Scan(ctx)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("select page_import_upload: %w", err)
+	}
+	if err != nil || up.CompletedAt == nil {
+		return nil, models.Errorf(models.CodeFailedPrecondition, "page import %s has no accepted snapshot to capture again; upload the page again with createPageImportUpload", id)
+	}
+	return s.snapshotMessage(up), nil
 }
 
 // RetryCode2Des starts a new attempt of a failed (or swept) Code2Des job, as RetryPageImport

@@ -202,7 +202,7 @@ func (s *Service) CompletePageImportUpload(ctx context.Context, id string) (*mod
 	}
 	m := s.captureMessageBody(pi)
 	m.Version = SnapshotMessageVersion
-	m.Snapshot = &SnapshotMessage{Format: SnapshotFormatMHTML, URL: models.S3URI(s.cfg.Bucket, up.ObjectKey), ByteSize: up.ByteSize, Sha256: up.Sha256}
+	m.Snapshot = s.snapshotMessage(up)
 	if err := s.publishCapture(ctx, pi, m); err != nil {
 		return nil, err
 	}
@@ -308,4 +308,9 @@ func (s *Service) markUploaded(ctx context.Context, pi *models.PageImport, up *m
 		}
 	}
 	return done, nil
+}
+
+// snapshotMessage is the `snapshot` member pointing at up's uploaded file.
+func (s *Service) snapshotMessage(up *models.PageImportUpload) *SnapshotMessage {
+	return &SnapshotMessage{Format: SnapshotFormatMHTML, URL: models.S3URI(s.cfg.Bucket, up.ObjectKey), ByteSize: up.ByteSize, Sha256: up.Sha256}
 }

@@ -141,6 +141,30 @@ func TestSnapshotUploadCompletesAndQueuesTheCapture(t *testing.T) {
 			t.Errorf("another organization's upload: %v", err)
 		}
 	})
+	// A capture of the snapshot that failed is retried from the same uploaded file (a version 2
+	// message with the same snapshot member), never from the live page at source_url.
+	t.Run("RetryCapturesTheSameSnapshot", func(t *testing.T) {
+		if _, err := f.db.NewUpdate().Model((*models.PageImport)(nil)).Set("status = ?", models.PageImportFailed).
+			Set("error_message = ?", "the snapshot could not be read").Where("id = ?", pi.ID).Exec(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		retried, err := f.svc.RetryPageImport(f.alice, pi.ID)
+		if err != nil || retried.Attempt != 2 || retried.SourceKind != models.SourceKindMHTMLSnapshot {
+			t.Fatalf("retry: %+v, %v", retried, err)
+		}
+		msgs := f.queue.Receive(t, 10, 2*time.Second)
+		if len(msgs) != 1 {
+			t.Fatalf("%d messages, want 1", len(msgs))
+		}
+		var m CaptureMessage
+		if err := json.Unmarshal([]byte(aws.ToString(msgs[0].Body)), &m); err != nil {
+			t.Fatal(err)
+		}
+		if m.Version != SnapshotMessageVersion || m.Snapshot == nil || *m.Snapshot != want || m.Attempt != 2 ||
+			m.ArtifactPrefix != "s3://"+f.bucket+"/env/page-imports/"+pi.ID+"/attempt-2/" {
+			t.Errorf("retry message %+v snapshot %+v", m, m.Snapshot)
+		}
+	})
 }
 
 // TestSnapshotUploadRefusedAtCompletion: a file that is not what was declared is BAD_USER_INPUT
@@ -189,6 +213,14 @@ func TestSnapshotUploadRefusedAtCompletion(t *testing.T) {
 			}
 			if _, err := f.svc.CompletePageImportUpload(f.alice, id); models.ErrorCodeOf(err) != models.CodeFailedPrecondition {
 				t.Errorf("completing a failed import again: %v", err)
+			}
+			// No accepted file: a retry would have nothing to capture (it must not fetch the
+			// live page), so it is refused and changes nothing.
+			if _, err := f.svc.RetryPageImport(f.alice, id); models.ErrorCodeOf(err) != models.CodeFailedPrecondition {
+				t.Errorf("retrying a refused upload: %v", err)
+			}
+			if again := loadRow(t, f.db, id); again.Attempt != 1 || again.Status != models.PageImportFailed {
+				t.Errorf("row after a refused retry: attempt %d status %s", again.Attempt, again.Status)
 			}
 		})
 	}
