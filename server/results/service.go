@@ -130,6 +130,7 @@ const (
 	msgProcessing  = "the Code2Des job is still processing; its result is not ready"
 	msgFailed      = "the Code2Des job failed"
 	msgInvalid     = "the result of this Code2Des job failed validation"
+	msgMissing     = "the result of this Code2Des job (or one of its images) is missing from storage"
 	msgUnavailable = "storage is unavailable; try again later"
 	msgNoImport    = "page import not found"
 )
@@ -225,7 +226,7 @@ func storageError(err error, what string, tooLarge error) error {
 	case errors.Is(err, models.ErrTooLarge):
 		return invalid(fmt.Errorf("%w: %s: %v", tooLarge, what, err))
 	case models.IsCode(err, models.CodeNotFound):
-		return invalid(fmt.Errorf("%w: %s: %v", ErrMissingObject, what, err))
+		return models.WrapError(models.CodeFailedPrecondition, fmt.Errorf("%w: %s: %v", ErrMissingObject, what, err), msgMissing)
 	default:
 		return models.WrapError(models.CodeUnavailable, err, msgUnavailable)
 	}

@@ -278,6 +278,11 @@ func TestResultRefused(t *testing.T) {
 			svc := newService(f.env.Store, results.Options{})
 			r, err := svc.Result(context.Background(), f.job, f.pi)
 			refused(t, r, err, c.code, c.reason)
+			// A missing object says so, rather than that the result failed validation.
+			var e *models.Error
+			if errors.Is(err, results.ErrMissingObject) && (!errors.As(err, &e) || !strings.Contains(e.Message, "missing from storage")) {
+				t.Errorf("missing object answered %v, want a message saying it is missing", err)
+			}
 			if st := svc.Stats(); st.CachedResults != 0 {
 				t.Errorf("a refused result was cached: %+v", st)
 			}
