@@ -663,3 +663,32 @@ func TestGraphQLGETQueryStringLimit(t *testing.T) {
 		t.Errorf("one byte past the limit: %d; want 414", st)
 	}
 }
+
+// TestGraphQLRefusalStatuses pins the HTTP statuses the README documents for refused documents:
+// 422 for one that cannot be parsed or fails validation (gqlgen's protocol errors), 200 for the
+// document limits; BAD_USER_INPUT either way.
+func TestGraphQLRefusalStatuses(t *testing.T) {
+	s := newStack(t, nil)
+	alice := s.token(t, "alice")
+	var aliases strings.Builder
+	aliases.WriteString("{")
+	for i := range 500 {
+		fmt.Fprintf(&aliases, " a%d: __typename", i)
+	}
+	aliases.WriteString(" }")
+	for _, tc := range []struct {
+		name, query string
+		status      int
+	}{
+		{"Unparsable", "{ __typename", http.StatusUnprocessableEntity},
+		{"InvalidField", "{ noSuchField }", http.StatusUnprocessableEntity},
+		{"AliasLimit", aliases.String(), http.StatusOK},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := s.do(t, alice, tc.query, nil)
+			if r.Status != tc.status || r.code() != "BAD_USER_INPUT" || len(r.Data) > 0 {
+				t.Errorf("got %d %.200s; want %d with BAD_USER_INPUT and no data", r.Status, r.Raw, tc.status)
+			}
+		})
+	}
+}
