@@ -21,12 +21,20 @@ const client = createClient({
   retryAttempts: 0,
   lazy: false,
   on: { closed: (e) => out({ closed: { code: e?.code, reason: e?.reason } }) },
+  // The closed event above already reports a refused or ended connection; without this,
+  // graphql-ws also dumps the raw CloseEvent to stderr.
+  onNonLazyError: () => {},
 });
+// An error is a list of GraphQL errors, a CloseEvent (the server closed the connection: its code
+// and reason say why, e.g. 4403 refused token) or an Error.
+const describe = (e) => Array.isArray(e) ? e
+  : (e && typeof e.code === 'number') ? { code: e.code, reason: e.reason }
+  : { message: String(e?.message ?? e) };
 client.subscribe(
   { query, variables: variables ? JSON.parse(variables) : undefined },
   {
     next: (v) => out(v),
-    error: (e) => { out({ error: Array.isArray(e) ? e : { code: e?.code, reason: e?.reason, message: String(e?.message ?? e) } }); client.dispose(); process.exit(1); },
+    error: (e) => { out({ error: describe(e) }); client.dispose(); process.exit(1); },
     complete: () => { out({ complete: true }); client.dispose(); process.exit(0); },
   },
 );
