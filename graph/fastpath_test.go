@@ -38,8 +38,15 @@ type jobsService struct {
 	rows map[string]*models.PageImport
 }
 
-func (s jobsService) Code2DesJobs(context.Context, models.Code2DesFilter) (*models.Code2DesPage, error) {
-	return &models.Code2DesPage{Items: s.jobs, Cursors: []string{"c0", "c1"}}, nil
+func (s jobsService) Code2DesJobs(_ context.Context, f models.Code2DesFilter) (*models.Code2DesPage, error) {
+	page := &models.Code2DesPage{Items: s.jobs, Cursors: []string{"c0", "c1"}}
+	if f.WithPageImports {
+		page.PageImports = map[string]*models.PageImport{}
+		for _, j := range s.jobs {
+			page.PageImports[j.PageImportID] = s.rows[j.PageImportID]
+		}
+	}
+	return page, nil
 }
 
 func (s jobsService) PageImportsByID(context.Context, []string) (map[string]*models.PageImport, error) {

@@ -158,40 +158,31 @@ func selectsNodeField(ctx context.Context, field string) bool {
 	return false
 }
 
-// primePageImports reads the Page Imports of jobs in one batch, right away, and primes the
-// request's loader with them (nil for ids that are not visible, as a batch read answers), so the
-// elements' pageImport resolvers find them without waiting for a batch to fill. It does nothing
-// unless the current connection field selects node.pageImport. An error is left to the
-// resolvers: they load through the loader as before and report it on their own path.
-func primePageImports(ctx context.Context, jobs []*models.Code2Des) {
+// primePageImports primes the request's loader with the Page Imports of page's jobs (nil for ids
+// that are not visible, as a batch read answers), so the elements' pageImport resolvers and
+// PageImportFastPath find them without waiting for a batch to fill. The connection resolver asks
+// for them with the jobs (Code2DesFilter.WithPageImports) when the field selects
+// node.pageImport, and they come in the same statement (issue 17); a page read without them
+// primes nothing and the resolvers load through the loader as before.
+func primePageImports(ctx context.Context, page *models.Code2DesPage) {
 	l, err := loadersFrom(ctx)
-	if err != nil || l.reader == nil || len(jobs) == 0 || !selectsNodeField(ctx, "pageImport") {
-		return
-	}
-	ids := make([]string, 0, len(jobs))
-	for _, j := range jobs {
-		ids = append(ids, j.PageImportID)
-	}
-	ids = uniqueStrings(ids)
-	if len(ids) > MaxLoaderBatch {
-		return
-	}
-	found, err := l.reader.PageImportsByID(ctx, ids)
-	if err != nil {
+	if err != nil || page == nil || page.PageImports == nil || len(page.Items) == 0 {
 		return
 	}
 	l.primedMu.Lock()
 	defer l.primedMu.Unlock()
 	if l.primed == nil {
-		l.primed = make(map[string]*models.PageImport, len(ids))
+		l.primed = make(map[string]*models.PageImport, len(page.PageImports))
 	}
-	for _, id := range ids {
-		l.PageImport.Prime(id, found[id])
-		l.primed[id] = found[id]
+	for id, pi := range page.PageImports {
+		l.PageImport.Prime(id, pi)
+		l.primed[id] = pi
 	}
 }
 
-// primeCode2DesJobs is primePageImports for PageImport.code2desJobs of a page of imports.
+// primeCode2DesJobs reads the jobs of a page of imports (PageImport.code2desJobs) in one batch,
+// right away, and primes the request's loader with them. It does nothing unless the current
+// connection field selects node.code2desJobs. An error is left to the resolvers.
 func primeCode2DesJobs(ctx context.Context, imports []*models.PageImport) {
 	l, err := loadersFrom(ctx)
 	if err != nil || l.reader == nil || len(imports) == 0 || !selectsNodeField(ctx, "code2desJobs") {

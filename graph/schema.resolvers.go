@@ -131,12 +131,12 @@ func (r *queryResolver) Code2desJobs(ctx context.Context, projectID string, figm
 	}
 	page, err := r.Code2DesService.Code2DesJobs(ctx, models.Code2DesFilter{
 		ProjectID: pid, FigmaFileKey: figmaFileKey, PageImportID: pageImportID, Status: status,
-		First: deref(first), After: deref(after),
+		First: deref(first), After: deref(after), WithPageImports: selectsNodeField(ctx, "pageImport"),
 	})
 	if err != nil {
 		return nil, err
 	}
-	primePageImports(ctx, page.Items)
+	primePageImports(ctx, page)
 	return code2desConnection(page), nil
 }
 

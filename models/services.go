@@ -73,6 +73,9 @@ type Code2DesFilter struct {
 	First int
 	// After is the opaque cursor of the last row of the previous page; empty for the first page.
 	After string
+	// WithPageImports asks for the page's Page Imports too (Code2DesPage.PageImports), read in
+	// the same statement as the jobs (code2desJobs { pageImport }, issue 17).
+	WithPageImports bool
 }
 
 // Code2DesPage is one page of Code2Des jobs with the cursor of every row.
@@ -81,6 +84,10 @@ type Code2DesPage struct {
 	Cursors         []string
 	HasNextPage     bool
 	HasPreviousPage bool
+	// PageImports, when the filter asked WithPageImports, holds the Page Import of every job in
+	// Items keyed by page_import_id, nil when it is deleted or not visible to the caller (the
+	// rules of a single read); nil otherwise.
+	PageImports map[string]*PageImport
 }
 
 // Code2DesService is the Code2Des lifecycle seen by the GraphQL API. Every method reads the caller

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/schema"
 
 	"github.com/code2des/backend/models"
 )
@@ -199,7 +200,13 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
 	var rows []*models.Code2Des
-	if err := code2desJobsQuery(s.cfg.DB, &rows, s.visibleProjectOrg(p.Subject, f.ProjectID), f, afterID, size).Scan(ctx); err != nil {
+	var imports map[string]*models.PageImport
+	if f.WithPageImports {
+		rows, imports, err = s.code2desJobsWithImports(ctx, p.Subject, f, afterID, size)
+		if err != nil {
+			return nil, err
+		}
+	} else if err := code2desJobsQuery(s.cfg.DB, &rows, s.visibleProjectOrg(p.Subject, f.ProjectID), f, afterID, size).Scan(ctx); err != nil {
 		return nil, DatabaseError(ctx, fmt.Errorf("list code2des: %w", err))
 	}
 	if len(rows) == 0 {
@@ -210,7 +217,46 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 	}
 	page := &models.Code2DesPage{HasPreviousPage: afterID != ""}
 	page.Items, page.Cursors, page.HasNextPage = trimPage(rows, size, CursorCode2Des, func(r *models.Code2Des) string { return r.ID })
+	if f.WithPageImports {
+		page.PageImports = make(map[string]*models.PageImport, len(page.Items))
+		for _, j := range page.Items {
+			page.PageImports[j.PageImportID] = imports[j.PageImportID]
+		}
+	}
 	return page, nil
+}
+
+// code2desWithImport is a listed job with its Page Import, read by one LEFT JOIN
+// (code2desJobsWithImports). PageImport stays nil when the join finds no row.
+type code2desWithImport struct {
+	models.Code2Des `bun:",extend"`
+	PageImport      *models.PageImport `bun:"rel:belongs-to,join:page_import_id=id"`
+}
+
+// code2desJobsWithImports is code2desJobsQuery with each job's Page Import LEFT JOINed in the
+// same statement, with the rules of PageImportsByID (not deleted, in one of the subject's
+// organizations): an import those rules hide is absent from the map, as a batch read answers.
+func (s *Service) code2desJobsWithImports(ctx context.Context, subject string, f models.Code2DesFilter, afterID string, size int) ([]*models.Code2Des, map[string]*models.PageImport, error) {
+	var joined []*code2desWithImport
+	q := code2desJobsQuery(s.cfg.DB, &joined, s.visibleProjectOrg(subject, f.ProjectID), f, afterID, size).
+		RelationWithOpts("PageImport", bun.RelationOpts{
+			Apply: func(q *bun.SelectQuery) *bun.SelectQuery { return q.ExcludeColumn(pageImportUnread...) },
+			AdditionalJoinOnConditions: []schema.QueryWithArgs{
+				schema.SafeQuery("page_import.organization_id IN (?)", []any{s.memberOrgs(subject)}),
+			},
+		})
+	if err := q.Scan(ctx); err != nil {
+		return nil, nil, DatabaseError(ctx, fmt.Errorf("list code2des with page imports: %w", err))
+	}
+	rows := make([]*models.Code2Des, len(joined))
+	imports := make(map[string]*models.PageImport, len(joined))
+	for i, r := range joined {
+		rows[i] = &r.Code2Des
+		if r.PageImport != nil {
+			imports[r.PageImportID] = tidy(r.PageImport)
+		}
+	}
+	return rows, imports, nil
 }
 
 // code2desUnread are the code2des columns the list (Code2DesJobs) does not select: nothing the
@@ -225,23 +271,23 @@ var code2desUnread = []string{"nonce", "result_url", "updated_by", "deleted_at",
 // discovery query (project + figma file key + status) can use all four of its columns. The other
 // filters match code2des_project_status_idx and code2des_page_import_idx; bun adds
 // `deleted_at IS NULL` (soft_delete).
-func code2desJobsQuery(db bun.IDB, rows *[]*models.Code2Des, org any, f models.Code2DesFilter, afterID string, size int) *bun.SelectQuery {
+func code2desJobsQuery(db bun.IDB, rows any, org any, f models.Code2DesFilter, afterID string, size int) *bun.SelectQuery {
 	q := db.NewSelect().Model(rows).ExcludeColumn(code2desUnread...).
-		Where("organization_id = (?)", org).
-		Where("project_id = ?", f.ProjectID)
+		Where("code2_des.organization_id = (?)", org).
+		Where("code2_des.project_id = ?", f.ProjectID)
 	if f.FigmaFileKey != nil {
-		q = q.Where("figma_file_key = ?", *f.FigmaFileKey)
+		q = q.Where("code2_des.figma_file_key = ?", *f.FigmaFileKey)
 	}
 	if f.Status != nil {
-		q = q.Where("status = ?", *f.Status)
+		q = q.Where("code2_des.status = ?", *f.Status)
 	}
 	if f.PageImportID != nil {
-		q = q.Where("page_import_id = ?", *f.PageImportID)
+		q = q.Where("code2_des.page_import_id = ?", *f.PageImportID)
 	}
 	if afterID != "" {
-		q = q.Where("id < ?", afterID)
+		q = q.Where("code2_des.id < ?", afterID)
 	}
-	return q.OrderExpr("id DESC").Limit(int64(size + 1))
+	return q.OrderExpr("code2_des.id DESC").Limit(int64(size + 1))
 }
 
 // MaterializeCode2Des records the Figma root node the plugin created for a completed job (SPEC §1

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -738,5 +740,47 @@ func TestCode2DesForResultLoadsTheImport(t *testing.T) {
 		if _, _, err := f.svc.Code2DesForResult(tc.ctx, tc.id); models.ErrorCodeOf(err) != tc.code {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+}
+
+// TestCode2DesJobsWithPageImports: the list that reads its Page Imports in the same statement
+// answers the same jobs as the plain list, and each job's import as PageImportsByID reads it (a
+// deleted import is nil).
+func TestCode2DesJobsWithPageImports(t *testing.T) {
+	f := newCode2DesFixture(t, nil)
+	live := insertImport(t, f.db, f.orgA, f.a1, models.PageImportCompleted, false)
+	gone := insertImport(t, f.db, f.orgA, f.a1, models.PageImportCompleted, false)
+	insertJob(t, f.db, live, models.Code2DesCompleted, "k")
+	insertJob(t, f.db, gone, models.Code2DesCompleted, "k")
+	insertJob(t, f.db, live, models.Code2DesProcessing, "k")
+	if err := f.svc.DeletePageImport(f.alice, gone.ID); err != nil {
+		t.Fatal(err)
+	}
+	plain, err := f.svc.Code2DesJobs(f.alice, models.Code2DesFilter{ProjectID: f.a1, First: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, err := f.svc.Code2DesJobs(f.alice, models.Code2DesFilter{ProjectID: f.a1, First: 2, WithPageImports: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.PageImports != nil {
+		t.Errorf("plain list read imports: %v", plain.PageImports)
+	}
+	if !reflect.DeepEqual(plain.Items, with.Items) || !slices.Equal(plain.Cursors, with.Cursors) || plain.HasNextPage != with.HasNextPage || !with.HasNextPage {
+		t.Fatalf("pages differ: %+v / %+v", plain, with)
+	}
+	byID, err := f.svc.PageImportsByID(f.alice, []string{live.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pi, ok := with.PageImports[live.ID]; !ok || !reflect.DeepEqual(pi, byID[live.ID]) {
+		t.Errorf("joined import %+v, batch read %+v", pi, byID[live.ID])
+	}
+	if pi, ok := with.PageImports[gone.ID]; !ok || pi != nil || len(with.PageImports) != 2 {
+		t.Errorf("deleted import: %v %v (%d imports)", ok, pi, len(with.PageImports))
+	}
+	if _, err := f.svc.Code2DesJobs(f.bob, models.Code2DesFilter{ProjectID: f.a1, WithPageImports: true}); models.ErrorCodeOf(err) != models.CodeNotFound {
+		t.Errorf("bob listed alice's project: %v", err)
 	}
 }
