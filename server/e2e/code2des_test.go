@@ -17,7 +17,6 @@ import (
 
 	"golang.org/x/image/webp"
 
-	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/capture/capturetest"
 )
 
@@ -385,15 +384,7 @@ func TestParagraphEndToEnd(t *testing.T) {
 	t.Parallel()
 	s := newStack(t)
 	s.runConversionWorker(t)
-	pi := s.awaitOutcome(t, s.createPageImport(t, capturetest.TextPath, capture.Viewport{Width: 800, Height: 600}).ID)
-	if pi.Status != "COMPLETED" {
-		t.Fatalf("Page Import ended %s (%s)", pi.Status, deref(pi.ErrorMessage))
-	}
-	job := s.awaitCode2Des(t, s.triggerCode2Des(t, pi.ID).ID)
-	if job.Status != "COMPLETED" {
-		t.Fatalf("Code2Des ended %s (%s)", job.Status, deref(job.ErrorMessage))
-	}
-	res := s.code2desResult(t, job.ID)
+	res := s.importAndConvert(t, capturetest.TextPath)
 	var para []textNode
 	var walk func(raw json.RawMessage)
 	walk = func(raw json.RawMessage) {
@@ -441,15 +432,7 @@ func TestListsEndToEnd(t *testing.T) {
 	t.Parallel()
 	s := newStack(t)
 	s.runConversionWorker(t)
-	pi := s.awaitOutcome(t, s.createPageImport(t, capturetest.ListsPath, capture.Viewport{Width: 800, Height: 600}).ID)
-	if pi.Status != "COMPLETED" {
-		t.Fatalf("Page Import ended %s (%s)", pi.Status, deref(pi.ErrorMessage))
-	}
-	job := s.awaitCode2Des(t, s.triggerCode2Des(t, pi.ID).ID)
-	if job.Status != "COMPLETED" {
-		t.Fatalf("Code2Des ended %s (%s)", job.Status, deref(job.ErrorMessage))
-	}
-	res := s.code2desResult(t, job.ID)
+	res := s.importAndConvert(t, capturetest.ListsPath)
 	texts := map[string]textNode{}
 	var walk func(raw json.RawMessage)
 	walk = func(raw json.RawMessage) {

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/capture/capturetest"
 )
 
@@ -18,15 +17,7 @@ func TestIconsEndToEnd(t *testing.T) {
 	t.Parallel()
 	s := newStack(t)
 	s.runConversionWorker(t)
-	pi := s.awaitOutcome(t, s.createPageImport(t, capturetest.IconsPath, capture.Viewport{Width: 800, Height: 600}).ID)
-	if pi.Status != "COMPLETED" {
-		t.Fatalf("Page Import ended %s (%s)", pi.Status, deref(pi.ErrorMessage))
-	}
-	job := s.awaitCode2Des(t, s.triggerCode2Des(t, pi.ID).ID)
-	if job.Status != "COMPLETED" {
-		t.Fatalf("Code2Des ended %s (%s)", job.Status, deref(job.ErrorMessage))
-	}
-	res := s.code2desResult(t, job.ID)
+	res := s.importAndConvert(t, capturetest.IconsPath)
 
 	images := map[string]resultImage{}
 	for _, img := range res.Images {

@@ -99,6 +99,17 @@ func putFile(t *testing.T, up presignedUpload, body []byte) {
 
 const completeUpload = `mutation($id: ID!) { completePageImportUpload(id: $id) { pageImport { ` + pageImportFields + ` } } }`
 
+// importAndConvert imports path of the capture test site at 800x600, converts the completed
+// import and returns its result (failing the test when either job fails).
+func (s *stack) importAndConvert(t *testing.T, path string) code2desResult {
+	t.Helper()
+	pi := s.awaitOutcome(t, s.createPageImport(t, path, capture.Viewport{Width: 800, Height: 600}).ID)
+	if pi.Status != "COMPLETED" {
+		t.Fatalf("Page Import ended %s (%s)", pi.Status, deref(pi.ErrorMessage))
+	}
+	return s.convert(t, pi.ID)
+}
+
 // convert runs Code2Des on a completed import and returns its result.
 func (s *stack) convert(t *testing.T, pageImportID string) code2desResult {
 	t.Helper()

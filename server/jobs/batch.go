@@ -41,8 +41,8 @@ func (s *Service) CreatePageImports(ctx context.Context, in models.PageImportsRe
 		return nil, err
 	}
 	for range reqs {
-		if d := s.cfg.CreateLimiter.Allow(ctx, "sub:"+p.Subject); !d.Allowed {
-			return nil, models.Errorf(models.CodeUnavailable, "too many Page Imports; retry in %s", retryHint(d.RetryAfter))
+		if err := allow(ctx, s.cfg.CreateLimiter, p.Subject, "Page Imports"); err != nil {
+			return nil, err
 		}
 	}
 	rows := make([]*models.PageImport, len(reqs))

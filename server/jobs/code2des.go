@@ -61,8 +61,8 @@ func (s *Service) TriggerCode2Des(ctx context.Context, in models.Code2DesRequest
 		if err := convertible(pi); err != nil {
 			return err
 		}
-		if d := s.cfg.TriggerLimiter.Allow(ctx, "sub:"+p.Subject); !d.Allowed {
-			return models.Errorf(models.CodeUnavailable, "too many Code2Des triggers; retry in %s", retryHint(d.RetryAfter))
+		if err := allow(ctx, s.cfg.TriggerLimiter, p.Subject, "Code2Des triggers"); err != nil {
+			return err
 		}
 		screenID := GenerateScreenID(pi.SourceURL, pi.ViewportWidth, id)
 		if in.ScreenID != nil {

@@ -97,6 +97,15 @@ func (s *Service) bounded(ctx context.Context) (context.Context, context.CancelF
 
 // retryHint renders a rate limiter's retry delay for a client message, in whole seconds (at
 // least one).
+// allow counts one call of subject against l (a creation or trigger limit). Past the limit it
+// returns CodeUnavailable naming what is limited and when to retry.
+func allow(ctx context.Context, l *ratelimit.Limiter, subject, what string) error {
+	if d := l.Allow(ctx, "sub:"+subject); !d.Allowed {
+		return models.Errorf(models.CodeUnavailable, "too many %s; retry in %s", what, retryHint(d.RetryAfter))
+	}
+	return nil
+}
+
 func retryHint(d time.Duration) time.Duration {
 	return max((d+time.Second-1)/time.Second*time.Second, time.Second)
 }

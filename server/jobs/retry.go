@@ -65,8 +65,8 @@ func (s *Service) RetryPageImport(ctx context.Context, id string) (*models.PageI
 				return err
 			}
 		}
-		if d := s.cfg.CreateLimiter.Allow(ctx, "sub:"+p.Subject); !d.Allowed {
-			return models.Errorf(models.CodeUnavailable, "too many Page Imports; retry in %s", retryHint(d.RetryAfter))
+		if err := allow(ctx, s.cfg.CreateLimiter, p.Subject, "Page Imports"); err != nil {
+			return err
 		}
 		// A fresh struct takes the RETURNING row: bun leaves a pointer field as it was when the
 		// column comes back NULL.
@@ -171,8 +171,8 @@ func (s *Service) RetryCode2Des(ctx context.Context, id string) (*models.Code2De
 		if err := convertible(pi); err != nil {
 			return err
 		}
-		if d := s.cfg.TriggerLimiter.Allow(ctx, "sub:"+p.Subject); !d.Allowed {
-			return models.Errorf(models.CodeUnavailable, "too many Code2Des triggers; retry in %s", retryHint(d.RetryAfter))
+		if err := allow(ctx, s.cfg.TriggerLimiter, p.Subject, "Code2Des triggers"); err != nil {
+			return err
 		}
 		*job = models.Code2Des{}
 		_, err = tx.NewUpdate().Model(job).

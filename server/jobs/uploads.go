@@ -80,8 +80,8 @@ func (s *Service) CreatePageImportUpload(ctx context.Context, in models.PageImpo
 	if err != nil {
 		return nil, err
 	}
-	if d := s.cfg.CreateLimiter.Allow(ctx, "sub:"+p.Subject); !d.Allowed {
-		return nil, models.Errorf(models.CodeUnavailable, "too many Page Imports; retry in %s", retryHint(d.RetryAfter))
+	if err := allow(ctx, s.cfg.CreateLimiter, p.Subject, "Page Imports"); err != nil {
+		return nil, err
 	}
 	id, err := s.cfg.NewID()
 	if err != nil {

@@ -35,11 +35,7 @@ func (s *Sweeper) sweepUploads(ctx context.Context) (int, error) {
 }
 
 func (s *Sweeper) sweepUploadBatch(ctx context.Context, age time.Duration, msg string) (int, error) {
-	timeout := s.Timeout
-	if timeout <= 0 {
-		timeout = 30 * time.Second
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := context.WithTimeout(ctx, s.timeout())
 	defer cancel()
 	var ids []string
 	err := s.DB.NewRaw(`

@@ -238,6 +238,10 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 	if err != nil {
 		return nil, fmt.Errorf("record document: %w", err)
 	}
+	// An oversize page is refused before any further DevTools round trip.
+	if len(raw) > MaxDocumentBytes {
+		return nil, pageErrorf("the page is too large to capture (document over %d MiB)", MaxDocumentBytes>>20)
+	}
 	cs, err := readComposedStats(tabCtx)
 	if err != nil {
 		return nil, err
@@ -246,9 +250,6 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 	crops, err := takeCrops(tabCtx)
 	if err != nil {
 		return nil, err
-	}
-	if len(raw) > MaxDocumentBytes {
-		return nil, pageErrorf("the page is too large to capture (document over %d MiB)", MaxDocumentBytes>>20)
 	}
 	if err := json.Unmarshal(raw, &collected); err != nil {
 		return nil, fmt.Errorf("decode document: %w", err)
