@@ -14,7 +14,9 @@ import (
 // MemberOrganizations returns the subquery of the organization ids subject belongs to, for
 // `organization_id IN (?)` filters: a job outside them reads as NOT_FOUND (SPEC §3). It is served
 // by organization_member_subject_idx.
-func MemberOrganizations(db bun.IDB, subject string) *bun.SelectQuery {
+//
+// subject is the subject, or its placeholder from database.Params.Arg.
+func MemberOrganizations(db bun.IDB, subject any) *bun.SelectQuery {
 	return db.NewSelect().Model((*models.OrganizationMember)(nil)).
 		Column("organization_id").Where("subject = ?", subject)
 }
@@ -22,7 +24,9 @@ func MemberOrganizations(db bun.IDB, subject string) *bun.SelectQuery {
 // ProjectOrganizationQuery returns the subquery of the organization of projectID when subject is
 // a member of it (no row otherwise), for `organization_id = (?)` filters: a list can check the
 // membership in its own statement instead of a round trip of its own (issue 17).
-func ProjectOrganizationQuery(db bun.IDB, subject string, projectID int64) *bun.SelectQuery {
+//
+// subject and projectID are the values, or their placeholders from database.Params.Arg.
+func ProjectOrganizationQuery(db bun.IDB, subject, projectID any) *bun.SelectQuery {
 	return db.NewSelect().Model((*models.Project)(nil)).Column("project.organization_id").
 		Join("JOIN organization_member AS m ON m.organization_id = project.organization_id AND m.subject = ?", subject).
 		Where("project.id = ?", projectID)

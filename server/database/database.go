@@ -40,10 +40,12 @@ func Open(ctx context.Context, dsn string) (*bun.DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
-	if !strings.Contains(dsn, "default_query_exec_mode") {
+	urlMode := strings.Contains(dsn, "default_query_exec_mode")
+	if !urlMode {
 		cfg.DefaultQueryExecMode = queryExecMode
 	}
 	sqldb := stdlib.OpenDB(*cfg)
+	registerPrepared(sqldb, cfg.DefaultQueryExecMode, urlMode)
 	sqldb.SetMaxOpenConns(maxOpenConns)
 	sqldb.SetMaxIdleConns(maxIdleConns)
 	sqldb.SetConnMaxLifetime(connMaxLifetime)

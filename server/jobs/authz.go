@@ -7,6 +7,7 @@ import (
 
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/auth"
+	"github.com/code2des/backend/server/database"
 )
 
 // caller returns the authenticated caller.
@@ -27,7 +28,12 @@ func (s *Service) projectOrganization(ctx context.Context, subject string, proje
 // update) filters `organization_id IN (?)` with it, so other organizations' jobs read as NOT_FOUND
 // (SPEC §3), not FORBIDDEN.
 func (s *Service) memberOrgs(subject string) *bun.SelectQuery {
-	return auth.MemberOrganizations(s.cfg.DB, subject)
+	return s.memberOrgsIn(nil, subject)
+}
+
+// memberOrgsIn is memberOrgs for a statement whose parameters p collects (database.Params).
+func (s *Service) memberOrgsIn(p *database.Params, subject string) *bun.SelectQuery {
+	return auth.MemberOrganizations(s.cfg.DB, p.Arg(subject))
 }
 
 // visibleProjectOrg is the subquery of projectID's organization when the subject is a member of
@@ -35,5 +41,10 @@ func (s *Service) memberOrgs(subject string) *bun.SelectQuery {
 // trip of its own. The query returns no row for a project the subject cannot see; a caller that
 // must tell that from an empty page asks projectOrganization when the page is empty.
 func (s *Service) visibleProjectOrg(subject string, projectID int64) *bun.SelectQuery {
-	return auth.ProjectOrganizationQuery(s.cfg.DB, subject, projectID)
+	return s.visibleProjectOrgIn(nil, subject, projectID)
+}
+
+// visibleProjectOrgIn is visibleProjectOrg for a statement whose parameters p collects.
+func (s *Service) visibleProjectOrgIn(p *database.Params, subject string, projectID int64) *bun.SelectQuery {
+	return auth.ProjectOrganizationQuery(s.cfg.DB, p.Arg(subject), p.Arg(projectID))
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/uptrace/bun/schema"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/database"
 )
 
 var _ models.Code2DesService = (*Service)(nil)
@@ -206,7 +207,7 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 		if err != nil {
 			return nil, err
 		}
-	} else if err := code2desJobsQuery(s.cfg.DB, &rows, s.visibleProjectOrg(p.Subject, f.ProjectID), f, afterID, size).Scan(ctx); err != nil {
+	} else if err := s.code2desJobs(ctx, p.Subject, &rows, f, afterID, size); err != nil {
 		return nil, DatabaseError(ctx, fmt.Errorf("list code2des: %w", err))
 	}
 	if len(rows) == 0 {
@@ -226,6 +227,16 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 	return page, nil
 }
 
+// code2desJobs reads one page of code2desJobsQuery as a prepared statement (database.Params).
+func (s *Service) code2desJobs(ctx context.Context, subject string, rows *[]*models.Code2Des, f models.Code2DesFilter, afterID string, size int) error {
+	args := database.NewParams(s.cfg.DB)
+	q := code2desJobsQuery(s.cfg.DB, args, rows, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size)
+	if err := database.Bind(q, args).Scan(ctx); err != nil {
+		return DatabaseError(ctx, fmt.Errorf("list code2des: %w", err))
+	}
+	return nil
+}
+
 // code2desWithImport is a listed job with its Page Import, read by one LEFT JOIN
 // (code2desJobsWithImports). PageImport stays nil when the join finds no row.
 type code2desWithImport struct {
@@ -238,14 +249,15 @@ type code2desWithImport struct {
 // organizations): an import those rules hide is absent from the map, as a batch read answers.
 func (s *Service) code2desJobsWithImports(ctx context.Context, subject string, f models.Code2DesFilter, afterID string, size int) ([]*models.Code2Des, map[string]*models.PageImport, error) {
 	var joined []*code2desWithImport
-	q := code2desJobsQuery(s.cfg.DB, &joined, s.visibleProjectOrg(subject, f.ProjectID), f, afterID, size).
+	args := database.NewParams(s.cfg.DB)
+	q := code2desJobsQuery(s.cfg.DB, args, &joined, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size).
 		RelationWithOpts("PageImport", bun.RelationOpts{
 			Apply: func(q *bun.SelectQuery) *bun.SelectQuery { return q.ExcludeColumn(pageImportUnread...) },
 			AdditionalJoinOnConditions: []schema.QueryWithArgs{
-				schema.SafeQuery("page_import.organization_id IN (?)", []any{s.memberOrgs(subject)}),
+				schema.SafeQuery("page_import.organization_id IN (?)", []any{s.memberOrgsIn(args, subject)}),
 			},
 		})
-	if err := q.Scan(ctx); err != nil {
+	if err := database.Bind(q, args).Scan(ctx); err != nil {
 		return nil, nil, DatabaseError(ctx, fmt.Errorf("list code2des with page imports: %w", err))
 	}
 	rows := make([]*models.Code2Des, len(joined))
@@ -270,22 +282,23 @@ var code2desUnread = []string{"nonce", "result_url", "updated_by", "deleted_at",
 // pageImportsQuery): code2des_org_project_file_status_idx leads with organization_id, so the
 // discovery query (project + figma file key + status) can use all four of its columns. The other
 // filters match code2des_project_status_idx and code2des_page_import_idx; bun adds
-// `deleted_at IS NULL` (soft_delete).
-func code2desJobsQuery(db bun.IDB, rows any, org any, f models.Code2DesFilter, afterID string, size int) *bun.SelectQuery {
+// `deleted_at IS NULL` (soft_delete). args collects the statement's parameters (nil: values
+// written into the text).
+func code2desJobsQuery(db bun.IDB, args *database.Params, rows any, org any, f models.Code2DesFilter, afterID string, size int) *bun.SelectQuery {
 	q := db.NewSelect().Model(rows).ExcludeColumn(code2desUnread...).
 		Where("code2_des.organization_id = (?)", org).
-		Where("code2_des.project_id = ?", f.ProjectID)
+		Where("code2_des.project_id = ?", args.Arg(f.ProjectID))
 	if f.FigmaFileKey != nil {
-		q = q.Where("code2_des.figma_file_key = ?", *f.FigmaFileKey)
+		q = q.Where("code2_des.figma_file_key = ?", args.Arg(*f.FigmaFileKey))
 	}
 	if f.Status != nil {
-		q = q.Where("code2_des.status = ?", *f.Status)
+		q = q.Where("code2_des.status = ?", args.Arg(*f.Status))
 	}
 	if f.PageImportID != nil {
-		q = q.Where("code2_des.page_import_id = ?", *f.PageImportID)
+		q = q.Where("code2_des.page_import_id = ?", args.Arg(*f.PageImportID))
 	}
 	if afterID != "" {
-		q = q.Where("code2_des.id < ?", afterID)
+		q = q.Where("code2_des.id < ?", args.Arg(afterID))
 	}
 	return q.OrderExpr("code2_des.id DESC").Limit(int64(size + 1))
 }

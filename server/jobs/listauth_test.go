@@ -66,7 +66,7 @@ func TestFoldedListQueryPlanUsesSeedIndexes(t *testing.T) {
 		t.Fatal(err)
 	}
 	var rows []*models.PageImport
-	q := pageImportsQuery(f.db, &rows, f.svc.visibleProjectOrg("alice", f.a1), f.a1, nil, "", models.DefaultPageSize).String()
+	q := pageImportsQuery(f.db, nil, &rows, f.svc.visibleProjectOrg("alice", f.a1), f.a1, nil, "", models.DefaultPageSize).String()
 	plan := explain(t, f.db, q)
 	if strings.Contains(plan, "Seq Scan on page_import") || !usesSeedIndex(plan) {
 		t.Errorf("plan for %s does not use a seed index:\n%s", q, plan)

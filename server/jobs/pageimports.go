@@ -10,6 +10,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/database"
 )
 
 // CreatePageImport validates in (SPEC §4), inserts the processing row (UUIDv7 id, attempt 1, a
@@ -62,10 +63,14 @@ func (s *Service) CreatePageImport(ctx context.Context, in models.PageImportRequ
 		CreatedBy:         p.Subject,
 		UpdatedBy:         p.Subject,
 	}
-	err = s.cfg.DB.NewRaw(insertPageImportSQL,
-		pi.ID, pi.ProjectID, pi.SourceKind, pi.SourceURL, pi.ViewportWidth, pi.ViewportHeight,
-		pi.DeviceScaleFactor, pi.ReadySelector, pi.Status, pi.Attempt, pi.Nonce, pi.CreatedBy, pi.UpdatedBy,
-		s.visibleProjectOrg(p.Subject, in.ProjectID)).Scan(dbCtx, pi)
+	args := database.NewParams(s.cfg.DB)
+	values := []any{pi.ID, pi.ProjectID, pi.SourceKind, pi.SourceURL, pi.ViewportWidth, pi.ViewportHeight,
+		pi.DeviceScaleFactor, pi.ReadySelector, pi.Status, pi.Attempt, pi.Nonce, pi.CreatedBy, pi.UpdatedBy}
+	for i, v := range values {
+		values[i] = args.Arg(v)
+	}
+	values = append(values, s.visibleProjectOrgIn(args, p.Subject, in.ProjectID))
+	err = database.Bind(s.cfg.DB.NewRaw(insertPageImportSQL, values...), args).Scan(dbCtx, pi)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, models.Errorf(models.CodeNotFound, "project %d not found", in.ProjectID)
 	}
@@ -141,9 +146,10 @@ func (s *Service) PageImport(ctx context.Context, id string) (*models.PageImport
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
 	pi := new(models.PageImport)
-	err = s.cfg.DB.NewSelect().Model(pi).ExcludeColumn(pageImportUnread...).
-		Where("id = ?", id).
-		Where("organization_id IN (?)", s.memberOrgs(p.Subject)).
+	args := database.NewParams(s.cfg.DB)
+	err = database.Bind(s.cfg.DB.NewSelect().Model(pi).ExcludeColumn(pageImportUnread...).
+		Where("id = ?", args.Arg(id)).
+		Where("organization_id IN (?)", s.memberOrgsIn(args, p.Subject)), args).
 		Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, models.Errorf(models.CodeNotFound, "page import %s not found", id)
@@ -177,8 +183,9 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
 	var rows []*models.PageImport
-	org := s.visibleProjectOrg(p.Subject, f.ProjectID)
-	if err := pageImportsQuery(s.cfg.DB, &rows, org, f.ProjectID, f.Status, afterID, size).Scan(ctx); err != nil {
+	args := database.NewParams(s.cfg.DB)
+	org := s.visibleProjectOrgIn(args, p.Subject, f.ProjectID)
+	if err := database.Bind(pageImportsQuery(s.cfg.DB, args, &rows, org, f.ProjectID, f.Status, afterID, size), args).Scan(ctx); err != nil {
 		return nil, DatabaseError(ctx, fmt.Errorf("list page_import: %w", err))
 	}
 	if len(rows) == 0 {
@@ -200,16 +207,16 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 // one-row subquery (visibleProjectOrg, which also checks the membership; PostgreSQL runs it once,
 // as an InitPlan). The organization and project predicates match the seed indexes
 // page_import_org_project_idx and page_import_project_status_idx; bun adds `deleted_at IS NULL`
-// (soft_delete).
-func pageImportsQuery(db bun.IDB, rows *[]*models.PageImport, org any, projectID int64, status *models.PageImportStatus, afterID string, size int) *bun.SelectQuery {
+// (soft_delete). args collects the statement's parameters (nil: values written into the text).
+func pageImportsQuery(db bun.IDB, args *database.Params, rows *[]*models.PageImport, org any, projectID int64, status *models.PageImportStatus, afterID string, size int) *bun.SelectQuery {
 	q := db.NewSelect().Model(rows).ExcludeColumn(pageImportUnread...).
 		Where("organization_id = (?)", org).
-		Where("project_id = ?", projectID)
+		Where("project_id = ?", args.Arg(projectID))
 	if status != nil {
-		q = q.Where("status = ?", *status)
+		q = q.Where("status = ?", args.Arg(*status))
 	}
 	if afterID != "" {
-		q = q.Where("id < ?", afterID)
+		q = q.Where("id < ?", args.Arg(afterID))
 	}
 	return q.OrderExpr("id DESC").Limit(int64(size + 1))
 }
