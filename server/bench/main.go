@@ -115,7 +115,7 @@ func drive(ctx context.Context, args []string) error {
 	fs.IntVar(&o.rounds, "rounds", 3, "interleaved A/B rounds per scenario")
 	fs.StringVar(&o.out, "out", "docs/benchmarks.md", "report file (its bench:begin/bench:end block is replaced); empty: stdout only")
 	fs.StringVar(&o.profileDir, "profile", "", "write a CPU profile of the API during each scenario's first round into this directory")
-	fs.StringVar(&o.only, "only", "", "run only scenarios whose key contains this string")
+	fs.StringVar(&o.only, "only", "", "run only scenarios whose row name or profile file name contains this string (any case), e.g. pageImport(id), capture-callback")
 	fs.IntVar(&o.portBase, "port-base", envInt("BENCH_PORT_BASE", 18700), "first of 9 consecutive loopback ports")
 	fs.StringVar(&o.databaseURL, "database-url", envOr("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/code2des_bench?sslmode=disable"), "database to (re)create and seed")
 	fs.StringVar(&o.peerScripts, "peer", envOr("BENCH_PEER", "../shared/peers/postgraphile"), "PostGraphile peer setup (start.sh, stop.sh, queries/)")
@@ -362,6 +362,9 @@ func saveProfile(addr string, secs int, path string) error {
 		return err
 	}
 	defer resp.Body.Close()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		return err

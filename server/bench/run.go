@@ -187,7 +187,7 @@ func (h *harness) run(ctx context.Context) error {
 	var rows []row
 	started := time.Now()
 	for _, sc := range h.scenarios() {
-		if h.o.only != "" && !strings.Contains(sc.key, h.o.only) {
+		if only := strings.ToLower(h.o.only); only != "" && !strings.Contains(strings.ToLower(sc.key), only) && !strings.Contains(slug(sc.key), only) {
 			continue
 		}
 		r := row{sc: sc}
