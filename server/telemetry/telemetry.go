@@ -79,10 +79,23 @@ func InstrumentDB(db *bun.DB) {
 }
 
 // HTTPHandler traces every HTTP request but WebSocket upgrades (whose span would last the
-// connection), continuing an incoming traceparent.
+// connection), continuing an incoming traceparent. While tracing is off (Enabled is false, checked
+// per request) it only carries an incoming traceparent into the request's context, so the queue
+// messages a request publishes still continue the caller's trace, without otelhttp's per-request
+// wrapping, attributes and metrics (issue 17: a tenth of a small read's CPU).
 func HTTPHandler(h http.Handler) http.Handler {
-	return otelhttp.NewHandler(h, "http",
+	traced := otelhttp.NewHandler(h, "http",
 		otelhttp.WithPropagators(Propagator),
 		otelhttp.WithFilter(func(r *http.Request) bool { return r.Header.Get("Upgrade") == "" }),
 		otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method + " " + r.URL.Path }))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if Enabled() {
+			traced.ServeHTTP(w, r)
+			return
+		}
+		if r.Header.Get("Traceparent") != "" {
+			r = r.WithContext(Propagator.Extract(r.Context(), propagation.HeaderCarrier(r.Header)))
+		}
+		h.ServeHTTP(w, r)
+	})
 }
