@@ -5,9 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/schema"
 
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/database"
@@ -227,46 +227,53 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 	return page, nil
 }
 
-// code2desJobs reads one page of code2desJobsQuery as a prepared statement (database.Params).
+// code2desJobs reads one page of code2desJobsQuery as a prepared statement (database.Params),
+// scanning its rows straight into their fields (database.QueryRows).
 func (s *Service) code2desJobs(ctx context.Context, subject string, rows *[]*models.Code2Des, f models.Code2DesFilter, afterID string, size int) error {
 	args := database.NewParams(s.cfg.DB)
-	q := code2desJobsQuery(s.cfg.DB, args, rows, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size)
-	if err := database.Bind(q, args).Scan(ctx); err != nil {
+	q := code2desJobsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size)
+	err := database.QueryRows(ctx, s.cfg.DB, args, q, func(r database.RowScanner) error {
+		c := new(models.Code2Des)
+		if err := r.Scan(code2desTargets(c)...); err != nil {
+			return err
+		}
+		*rows = append(*rows, c)
+		return nil
+	})
+	if err != nil {
 		return DatabaseError(ctx, fmt.Errorf("list code2des: %w", err))
 	}
 	return nil
 }
 
-// code2desWithImport is a listed job with its Page Import, read by one LEFT JOIN
-// (code2desJobsWithImports). PageImport stays nil when the join finds no row.
-type code2desWithImport struct {
-	models.Code2Des `bun:",extend"`
-	PageImport      *models.PageImport `bun:"rel:belongs-to,join:page_import_id=id"`
-}
+// pageImportJoinColumns selects pageImportColumns of the joined page_import after a job's.
+var pageImportJoinColumns = "page_import." + strings.Join(pageImportColumns, ", page_import.")
 
 // code2desJobsWithImports is code2desJobsQuery with each job's Page Import LEFT JOINed in the
 // same statement, with the rules of PageImportsByID (not deleted, in one of the subject's
 // organizations): an import those rules hide is absent from the map, as a batch read answers.
 func (s *Service) code2desJobsWithImports(ctx context.Context, subject string, f models.Code2DesFilter, afterID string, size int) ([]*models.Code2Des, map[string]*models.PageImport, error) {
-	var joined []*code2desWithImport
 	args := database.NewParams(s.cfg.DB)
-	q := code2desJobsQuery(s.cfg.DB, args, &joined, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size).
-		RelationWithOpts("PageImport", bun.RelationOpts{
-			Apply: func(q *bun.SelectQuery) *bun.SelectQuery { return q.ExcludeColumn(pageImportUnread...) },
-			AdditionalJoinOnConditions: []schema.QueryWithArgs{
-				schema.SafeQuery("page_import.organization_id IN (?)", []any{s.memberOrgsIn(args, subject)}),
-			},
-		})
-	if err := database.Bind(q, args).Scan(ctx); err != nil {
-		return nil, nil, DatabaseError(ctx, fmt.Errorf("list code2des with page imports: %w", err))
-	}
-	rows := make([]*models.Code2Des, len(joined))
-	imports := make(map[string]*models.PageImport, len(joined))
-	for i, r := range joined {
-		rows[i] = &r.Code2Des
-		if r.PageImport != nil {
-			imports[r.PageImportID] = tidy(r.PageImport)
+	q := code2desJobsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size).
+		ColumnExpr(pageImportJoinColumns).
+		Join("LEFT JOIN page_import ON page_import.id = code2_des.page_import_id AND page_import.deleted_at IS NULL AND page_import.organization_id IN (?)",
+			s.memberOrgsIn(args, subject))
+	var rows []*models.Code2Des
+	imports := make(map[string]*models.PageImport, size+1)
+	err := database.QueryRows(ctx, s.cfg.DB, args, q, func(r database.RowScanner) error {
+		c := new(models.Code2Des)
+		var j joinedPageImport
+		if err := r.Scan(append(code2desTargets(c), j.targets()...)...); err != nil {
+			return err
 		}
+		rows = append(rows, c)
+		if pi := j.pageImport(); pi != nil {
+			imports[c.PageImportID] = tidy(pi)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, DatabaseError(ctx, fmt.Errorf("list code2des with page imports: %w", err))
 	}
 	return rows, imports, nil
 }
@@ -284,8 +291,8 @@ var code2desUnread = []string{"nonce", "result_url", "updated_by", "deleted_at",
 // filters match code2des_project_status_idx and code2des_page_import_idx; bun adds
 // `deleted_at IS NULL` (soft_delete). args collects the statement's parameters (nil: values
 // written into the text).
-func code2desJobsQuery(db bun.IDB, args *database.Params, rows any, org any, f models.Code2DesFilter, afterID string, size int) *bun.SelectQuery {
-	q := db.NewSelect().Model(rows).ExcludeColumn(code2desUnread...).
+func code2desJobsQuery(db bun.IDB, args *database.Params, org any, f models.Code2DesFilter, afterID string, size int) *bun.SelectQuery {
+	q := db.NewSelect().Model((*models.Code2Des)(nil)).Column(code2desColumns...).
 		Where("code2_des.organization_id = (?)", org).
 		Where("code2_des.project_id = ?", args.Arg(f.ProjectID))
 	if f.FigmaFileKey != nil {

@@ -642,9 +642,8 @@ func TestCode2DesDiscoveryQueryUsesItsSeedIndex(t *testing.T) {
 		after string
 	}{{"FirstPage", ""}, {"AfterCursor", afterID}} {
 		t.Run(tc.name, func(t *testing.T) {
-			var rows []*models.Code2Des
 			filter := models.Code2DesFilter{ProjectID: f.a1, FigmaFileKey: ptr("file7"), Status: &completed}
-			q := code2desJobsQuery(f.db, nil, &rows, f.orgA, filter, tc.after, models.DefaultPageSize).String()
+			q := code2desJobsQuery(f.db, nil, f.orgA, filter, tc.after, models.DefaultPageSize).String()
 			if !strings.Contains(q, `"organization_id" = `) && !strings.Contains(q, "organization_id = ") {
 				t.Fatalf("the discovery query does not filter the organization: %s", q)
 			}
@@ -654,9 +653,8 @@ func TestCode2DesDiscoveryQueryUsesItsSeedIndex(t *testing.T) {
 		})
 	}
 	t.Run("PageImportFilterUsesItsIndex", func(t *testing.T) {
-		var rows []*models.Code2Des
 		pi := insertImport(t, f.db, f.orgA, f.a1, models.PageImportCompleted, false)
-		q := code2desJobsQuery(f.db, nil, &rows, f.orgA, models.Code2DesFilter{ProjectID: f.a1, PageImportID: &pi.ID}, "", models.DefaultPageSize).String()
+		q := code2desJobsQuery(f.db, nil, f.orgA, models.Code2DesFilter{ProjectID: f.a1, PageImportID: &pi.ID}, "", models.DefaultPageSize).String()
 		if plan := explain(t, f.db, q); !strings.Contains(plan, "code2des_page_import_idx") {
 			t.Errorf("plan for %s does not use code2des_page_import_idx:\n%s", q, plan)
 		}

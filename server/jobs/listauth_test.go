@@ -65,8 +65,7 @@ func TestFoldedListQueryPlanUsesSeedIndexes(t *testing.T) {
 	if _, err := f.db.ExecContext(context.Background(), "ANALYZE"); err != nil {
 		t.Fatal(err)
 	}
-	var rows []*models.PageImport
-	q := pageImportsQuery(f.db, nil, &rows, f.svc.visibleProjectOrg("alice", f.a1), f.a1, nil, "", models.DefaultPageSize).String()
+	q := pageImportsQuery(f.db, nil, f.svc.visibleProjectOrg("alice", f.a1), f.a1, nil, "", models.DefaultPageSize).String()
 	plan := explain(t, f.db, q)
 	if strings.Contains(plan, "Seq Scan on page_import") || !usesSeedIndex(plan) {
 		t.Errorf("plan for %s does not use a seed index:\n%s", q, plan)

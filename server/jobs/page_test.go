@@ -192,8 +192,7 @@ func TestPageImportsQueryPlanUsesSeedIndexes(t *testing.T) {
 		{"OneStatusAfterCursor", ptr(models.PageImportFailed), afterID},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var rows []*models.PageImport
-			q := pageImportsQuery(f.db, nil, &rows, f.orgA, f.a1, tc.status, tc.after, models.DefaultPageSize).String()
+			q := pageImportsQuery(f.db, nil, f.orgA, f.a1, tc.status, tc.after, models.DefaultPageSize).String()
 			plan := explain(t, f.db, q)
 			if strings.Contains(plan, "Seq Scan") || !usesSeedIndex(plan) {
 				t.Errorf("plan for %s does not use a seed index:\n%s", q, plan)

@@ -145,17 +145,20 @@ func (s *Service) PageImport(ctx context.Context, id string) (*models.PageImport
 	}
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
-	pi := new(models.PageImport)
+	var pi *models.PageImport
 	args := database.NewParams(s.cfg.DB)
-	err = database.Bind(s.cfg.DB.NewSelect().Model(pi).ExcludeColumn(pageImportUnread...).
+	q := s.cfg.DB.NewSelect().Model((*models.PageImport)(nil)).Column(pageImportColumns...).
 		Where("id = ?", args.Arg(id)).
-		Where("organization_id IN (?)", s.memberOrgsIn(args, p.Subject)), args).
-		Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, models.Errorf(models.CodeNotFound, "page import %s not found", id)
-	}
+		Where("organization_id IN (?)", s.memberOrgsIn(args, p.Subject))
+	err = database.QueryRows(ctx, s.cfg.DB, args, q, func(r database.RowScanner) error {
+		pi, err = scanPageImport(r)
+		return err
+	})
 	if err != nil {
 		return nil, DatabaseError(ctx, fmt.Errorf("select page_import: %w", err))
+	}
+	if pi == nil {
+		return nil, models.Errorf(models.CodeNotFound, "page import %s not found", id)
 	}
 	return tidy(pi), nil
 }
@@ -185,7 +188,13 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 	var rows []*models.PageImport
 	args := database.NewParams(s.cfg.DB)
 	org := s.visibleProjectOrgIn(args, p.Subject, f.ProjectID)
-	if err := database.Bind(pageImportsQuery(s.cfg.DB, args, &rows, org, f.ProjectID, f.Status, afterID, size), args).Scan(ctx); err != nil {
+	q := pageImportsQuery(s.cfg.DB, args, org, f.ProjectID, f.Status, afterID, size)
+	err = database.QueryRows(ctx, s.cfg.DB, args, q, func(r database.RowScanner) error {
+		pi, err := scanPageImport(r)
+		rows = append(rows, pi)
+		return err
+	})
+	if err != nil {
 		return nil, DatabaseError(ctx, fmt.Errorf("list page_import: %w", err))
 	}
 	if len(rows) == 0 {
@@ -208,8 +217,8 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 // as an InitPlan). The organization and project predicates match the seed indexes
 // page_import_org_project_idx and page_import_project_status_idx; bun adds `deleted_at IS NULL`
 // (soft_delete). args collects the statement's parameters (nil: values written into the text).
-func pageImportsQuery(db bun.IDB, args *database.Params, rows *[]*models.PageImport, org any, projectID int64, status *models.PageImportStatus, afterID string, size int) *bun.SelectQuery {
-	q := db.NewSelect().Model(rows).ExcludeColumn(pageImportUnread...).
+func pageImportsQuery(db bun.IDB, args *database.Params, org any, projectID int64, status *models.PageImportStatus, afterID string, size int) *bun.SelectQuery {
+	q := db.NewSelect().Model((*models.PageImport)(nil)).Column(pageImportColumns...).
 		Where("organization_id = (?)", org).
 		Where("project_id = ?", args.Arg(projectID))
 	if status != nil {

@@ -22,6 +22,8 @@ import (
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/sdk/resource"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+
+	"github.com/code2des/backend/server/database"
 )
 
 // ServiceName is the service.name of the API's spans unless OTEL_SERVICE_NAME says otherwise.
@@ -75,7 +77,7 @@ func InstrumentAWS(cfg *aws.Config) { otelaws.AppendMiddlewares(&cfg.APIOptions)
 
 // InstrumentDB adds bun's otel hook (one span per SQL statement, without argument values).
 func InstrumentDB(db *bun.DB) {
-	db.AddQueryHook(bunotel.NewQueryHook(bunotel.WithDBName(DatabaseName)))
+	database.AddQueryHook(db, bunotel.NewQueryHook(bunotel.WithDBName(DatabaseName)))
 }
 
 // HTTPHandler traces every HTTP request but WebSocket upgrades (whose span would last the
