@@ -18,6 +18,10 @@ type BlobStore interface {
 	// Errors: CodeNotFound for a missing object, ErrTooLarge (CodeFailedPrecondition) past maxBytes,
 	// CodeUnavailable when storage cannot be reached.
 	Get(ctx context.Context, key string, maxBytes int64) ([]byte, error)
+	// GetInto reads the object under key as Get does, into buf's storage when the object fits in
+	// it (so a caller can reuse buffers; the result then aliases buf), and writes every chunk of
+	// it to also (nil: none; e.g. a hash) as it arrives. Errors: as Get.
+	GetInto(ctx context.Context, key string, maxBytes int64, buf []byte, also io.Writer) ([]byte, error)
 	// Size returns the object's size in bytes.
 	// Errors: CodeNotFound for a missing object, CodeUnavailable when storage cannot be reached.
 	Size(ctx context.Context, key string) (int64, error)

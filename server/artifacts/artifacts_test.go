@@ -140,20 +140,52 @@ func TestVerifyCaptureReadsBounded(t *testing.T) {
 		CaptureHash: artifacts.HashHex(body)}
 	t.Run("OKAtTheLimit", func(t *testing.T) {
 		v := artifacts.NewVerifier(env.Store, "", artifacts.Limits{CaptureMaxBytes: int64(len(body))})
-		if _, err := v.VerifyCapture(ctx, claim); err != nil {
+		if err := v.VerifyCapture(ctx, claim); err != nil {
 			t.Errorf("capture of exactly the limit: %v", err)
 		}
 	})
 	t.Run("ErrOneBytePastTheLimit", func(t *testing.T) {
 		v := artifacts.NewVerifier(env.Store, "", artifacts.Limits{CaptureMaxBytes: int64(len(body)) - 1})
-		_, err := v.VerifyCapture(ctx, claim)
+		err := v.VerifyCapture(ctx, claim)
 		if !artifacts.IsInvalid(err) || !strings.Contains(artifacts.SafeMessage(err), "exceeds") {
 			t.Errorf("capture one byte over the limit: %v", err)
 		}
 	})
+	t.Run("OKAgainAfterAnotherCapture", func(t *testing.T) {
+		// The read buffer is reused between verifications: one of a different object, then
+		// this one again, must see exactly this one's bytes.
+		other := append([]byte(" "), body...)
+		if err := env.Store.Put(ctx, prefix+"other.json", other, "application/json"); err != nil {
+			t.Fatal(err)
+		}
+		v := artifacts.NewVerifier(env.Store, "", artifacts.Limits{})
+		otherClaim := claim
+		otherClaim.ResultURL = models.S3URI(env.Bucket, prefix+"other.json")
+		if err := v.VerifyCapture(ctx, otherClaim); !artifacts.IsInvalid(err) || !strings.Contains(artifacts.SafeMessage(err), "capture_hash does not match") {
+			t.Errorf("other capture under this capture's hash: %v", err)
+		}
+		if err := v.VerifyCapture(ctx, claim); err != nil {
+			t.Errorf("the capture after another: %v", err)
+		}
+	})
+	t.Run("ErrCaptureBeforeScreenshot", func(t *testing.T) {
+		// The screenshot's HEAD runs beside the capture's read, but its answer comes last, as
+		// when the checks ran one after the other.
+		v := artifacts.NewVerifier(env.Store, "", artifacts.Limits{})
+		noShot := claim
+		noShot.ScreenshotURL = models.S3URI(env.Bucket, prefix+"missing.png")
+		wrongHash := noShot
+		wrongHash.CaptureHash = artifacts.HashHex([]byte("other"))
+		if err := v.VerifyCapture(ctx, wrongHash); !strings.Contains(artifacts.SafeMessage(err), "capture_hash does not match") {
+			t.Errorf("wrong hash and missing screenshot: %v", err)
+		}
+		if err := v.VerifyCapture(ctx, noShot); !strings.Contains(artifacts.SafeMessage(err), "does not match screenshot_url") {
+			t.Errorf("screenshot pointer that is not the capture's: %v", err)
+		}
+	})
 	t.Run("ErrKeyPrefixNotHonoured", func(t *testing.T) {
 		v := artifacts.NewVerifier(env.Store, "prod/", artifacts.Limits{})
-		if _, err := v.VerifyCapture(ctx, claim); !artifacts.IsInvalid(err) {
+		if err := v.VerifyCapture(ctx, claim); !artifacts.IsInvalid(err) {
 			t.Errorf("pointer outside ARTIFACT_KEY_PREFIX: %v", err)
 		}
 	})

@@ -40,6 +40,20 @@ func TestDecodeCaptureAgreesWithEncodingJSON(t *testing.T) {
 		"WrongTypeOfAssets":     `{"manifest":` + manifest + `,"document":{},"assets":{},"screenshot":{}}`,
 		"MissingComma":          `{"manifest":` + manifest + ` "document":{}}`,
 		"DeepDocument":          `{"document":` + strings.Repeat(`{"a":`, 500) + `1` + strings.Repeat(`}`, 500) + `}`,
+		"DocumentAtDepthLimit":  `{"document":` + strings.Repeat(`[`, MaxJSONNestingDepth-1) + strings.Repeat(`]`, MaxJSONNestingDepth-1) + `}`,
+		"DocumentPastDepth":     `{"document":` + strings.Repeat(`[`, MaxJSONNestingDepth) + strings.Repeat(`]`, MaxJSONNestingDepth) + `}`,
+		"EscapedMemberName":     `{"\u006danifest":` + manifest + `,"docum\u0065nt":{},` + rest + `}`,
+		"FoldedMemberName":      `{"manifest":` + manifest + `,"document":{},"assets":[],"\u017fcreen\u017fhot":{}}`,
+		"BadEscapeInName":       `{"manifest\x":` + manifest + `}`,
+		"SpacesEverywhere":      " {\t\"manifest\" :\n" + manifest + " , \"document\"\r: { \"a\" : [ 1 , \"b\" ] } ,\n" + rest + " } ",
+		"EmptyObject":           `{}`,
+		"EmptyObjectTrailing":   `{} ,`,
+		"TrailingComma":         `{"manifest":` + manifest + `,"document":{},` + rest + `,}`,
+		"NullTrailing":          `null null`,
+		"NumberTop":             `1`,
+		"UnterminatedName":      `{"manif`,
+		"MissingColon":          `{"manifest"` + manifest + `}`,
+		"ControlInDocument":     `{"manifest":` + manifest + `,"document":{"a":"` + "\x01" + `"},` + rest + `}`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			var want, got Capture

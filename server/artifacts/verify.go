@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"sync"
 	"time"
 
 	"github.com/code2des/backend/models"
@@ -85,48 +87,85 @@ type CaptureClaim struct {
 // manifest repeating the job's identity, its keys in scope, its screenshot key equal to the
 // screenshot pointer's, and the screenshot object present. All storage calls share ReadTimeout.
 //
+// The capture is hashed as it is read, into a pooled buffer (captureBuffers), and the screenshot's
+// HEAD runs while the capture is read and checked; its answer counts only once every other check
+// has passed, so the errors are those of checking one after the other (issue 17). Nothing of the
+// capture outlives the call, which is why it returns no Capture.
+//
 // Errors: CodeFailedPrecondition (the artifact is invalid; the message is safe to store),
 // CodeUnavailable (storage unreachable or too slow).
-func (v *Verifier) VerifyCapture(ctx context.Context, c CaptureClaim) (*Capture, error) {
+func (v *Verifier) VerifyCapture(ctx context.Context, c CaptureClaim) error {
 	scope := v.PageImportScope(c.PageImportID, c.Attempt)
 	captureKey, err := scope.Pointer("result_url", c.ResultURL)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	screenshotKey, err := scope.Pointer("screenshot_url", c.ScreenshotURL)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if !IsSHA256Hex(c.CaptureHash) {
-		return nil, invalid(nil, "capture_hash must be 64 lowercase hex characters")
+		return invalid(nil, "capture_hash must be 64 lowercase hex characters")
 	}
 	ctx, cancel := context.WithTimeout(ctx, v.Limits.ReadTimeout)
 	defer cancel()
-	b, err := v.get(ctx, "capture object", captureKey, v.Limits.CaptureMaxBytes)
+	screenshot := make(chan error, 1) // buffered: the HEAD never waits for a reader that returned
+	go func() { screenshot <- v.exists(ctx, "screenshot object", screenshotKey) }()
+	buf := getCaptureBuffer()
+	h := sha256.New()
+	b, err := v.getInto(ctx, "capture object", captureKey, v.Limits.CaptureMaxBytes, buf, h)
 	if err != nil {
-		return nil, err
+		putCaptureBuffer(buf)
+		return err
 	}
-	if HashHex(b) != c.CaptureHash {
-		return nil, invalid(nil, "capture_hash does not match the SHA-256 of the capture object")
+	defer putCaptureBuffer(b)
+	if hex.EncodeToString(h.Sum(nil)) != c.CaptureHash {
+		return invalid(nil, "capture_hash does not match the SHA-256 of the capture object")
 	}
 	capture, err := ParseCapture(b)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if err := capture.Manifest.CheckIdentity(c.PageImportID, c.Attempt, c.Nonce); err != nil {
-		return nil, err
+		return err
 	}
 	if err := capture.CheckScope(scope); err != nil {
-		return nil, err
+		return err
 	}
 	if capture.Screenshot.Key != screenshotKey {
-		return nil, invalid(nil, "capture screenshot key does not match screenshot_url")
+		return invalid(nil, "capture screenshot key does not match screenshot_url")
 	}
-	if err := v.exists(ctx, "screenshot object", screenshotKey); err != nil {
-		return nil, err
-	}
-	return capture, nil
+	return <-screenshot
 }
+
+// MaxPooledCaptureBuffer is the largest capacity, in bytes, of a capture read buffer kept for
+// reuse: a capture up to this size is read without allocating (a 1 MiB capture allocated and
+// cleared 1-2 MiB per callback, and the garbage collector's work with it; issue 17), and a larger
+// one (up to CaptureMaxBytes) gets a buffer of its own that is left to the garbage collector, so
+// an idle pooled buffer never pins more than this.
+const MaxPooledCaptureBuffer = 4 << 20
+
+// captureBuffers holds capture read buffers (*[]byte) of at most MaxPooledCaptureBuffer.
+var captureBuffers sync.Pool
+
+func getCaptureBuffer() []byte {
+	if p, ok := captureBuffers.Get().(*[]byte); ok {
+		return *p
+	}
+	return nil
+}
+
+// putCaptureBuffer returns b's storage to captureBuffers when poolable(cap(b)). Nothing may use
+// b afterwards.
+func putCaptureBuffer(b []byte) {
+	if poolable(cap(b)) {
+		b = b[:0]
+		captureBuffers.Put(&b)
+	}
+}
+
+// poolable reports whether a capture buffer of capacity n is kept for reuse.
+func poolable(n int) bool { return n > 0 && n <= MaxPooledCaptureBuffer }
 
 // VerifyResult checks a completed conversion (SPEC §6): the pointer in the job's scope, the
 // result object read under ResultMaxBytes (all storage calls within ReadTimeout), and every rule
@@ -159,7 +198,12 @@ func HashHex(b []byte) string {
 // get reads key under maxBytes, turning "missing" and "too large" into invalid-artifact errors and
 // leaving storage failures (CodeUnavailable) as they are.
 func (v *Verifier) get(ctx context.Context, what, key string, maxBytes int64) ([]byte, error) {
-	b, err := v.Blob.Get(ctx, key, maxBytes)
+	return v.getInto(ctx, what, key, maxBytes, nil, nil)
+}
+
+// getInto is get reading into buf and through also (models.BlobStore.GetInto).
+func (v *Verifier) getInto(ctx context.Context, what, key string, maxBytes int64, buf []byte, also io.Writer) ([]byte, error) {
+	b, err := v.Blob.GetInto(ctx, key, maxBytes, buf, also)
 	switch {
 	case err == nil:
 		return b, nil

@@ -69,7 +69,7 @@ func (s *Service) ApplyPageImport(ctx context.Context, cb *PageImportCallback) (
 	apply := want
 	var rejected error
 	if want.completed {
-		_, checked := s.Artifacts.VerifyCapture(ctx, artifacts.CaptureClaim{
+		checked := s.Artifacts.VerifyCapture(ctx, artifacts.CaptureClaim{
 			PageImportID: f.id, Attempt: f.attempt, Nonce: f.nonce,
 			ResultURL: *cb.ResultURL, ScreenshotURL: *cb.ScreenshotURL, CaptureHash: *cb.CaptureHash,
 		})

@@ -81,15 +81,31 @@ func (s *Store) Put(ctx context.Context, key string, body []byte, contentType st
 // Get reads the object under key, refusing objects larger than maxBytes (a bounded read: at most
 // maxBytes+1 bytes are read whatever the server claims).
 func (s *Store) Get(ctx context.Context, key string, maxBytes int64) ([]byte, error) {
+	return s.GetInto(ctx, key, maxBytes, nil, nil)
+}
+
+// GetInto reads the object under key as Get does, into buf's storage when the object fits in it
+// (a caller can reuse buffers; the result then aliases buf) or else into one buffer of the size the
+// server announced (Content-Length, at most maxBytes+1), and writes every chunk to also (nil: none,
+// e.g. a hash) as it arrives, so the bytes need no second pass.
+func (s *Store) GetInto(ctx context.Context, key string, maxBytes int64, buf []byte, also io.Writer) ([]byte, error) {
 	out, err := s.client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s.bucket), Key: aws.String(key)})
 	if err != nil {
 		return nil, classify(err, "get", key)
 	}
 	defer out.Body.Close()
-	if out.ContentLength != nil && *out.ContentLength > maxBytes {
-		return nil, fmt.Errorf("get %s: %d bytes over the %d-byte limit: %w", key, *out.ContentLength, maxBytes, models.ErrTooLarge)
+	size := int64(bytes.MinRead)
+	if out.ContentLength != nil {
+		if *out.ContentLength > maxBytes {
+			return nil, fmt.Errorf("get %s: %d bytes over the %d-byte limit: %w", key, *out.ContentLength, maxBytes, models.ErrTooLarge)
+		}
+		size = max(*out.ContentLength, 0) + 1 // room for the read that sees the end
 	}
-	b, err := io.ReadAll(io.LimitReader(out.Body, maxBytes+1))
+	b := buf[:0]
+	if int64(cap(b)) < size {
+		b = make([]byte, 0, size)
+	}
+	b, err = readAll(io.LimitReader(out.Body, maxBytes+1), b, also)
 	if err != nil {
 		return nil, classify(err, "read", key)
 	}
@@ -97,6 +113,29 @@ func (s *Store) Get(ctx context.Context, key string, maxBytes int64) ([]byte, er
 		return nil, fmt.Errorf("get %s: over the %d-byte limit: %w", key, maxBytes, models.ErrTooLarge)
 	}
 	return b, nil
+}
+
+// readAll appends what r yields to b, as io.ReadAll does, writing each chunk to also (when not
+// nil) as it arrives.
+func readAll(r io.Reader, b []byte, also io.Writer) ([]byte, error) {
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		if n > 0 && also != nil {
+			if _, werr := also.Write(b[len(b) : len(b)+n]); werr != nil {
+				return b, werr
+			}
+		}
+		b = b[:len(b)+n]
+		if errors.Is(err, io.EOF) {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
 }
 
 // Size returns the object's size in bytes.

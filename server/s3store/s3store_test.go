@@ -33,6 +33,30 @@ func TestPutGetSize(t *testing.T) {
 			t.Errorf("one byte past the limit: err %v, want ErrTooLarge", err)
 		}
 	})
+	t.Run("GetIntoReusesBufAndFeedsAlso", func(t *testing.T) {
+		buf := make([]byte, 3, len(body)+1)
+		var also bytes.Buffer
+		got, err := env.Store.GetInto(ctx, "page-imports/x/attempt-1/capture.json", int64(len(body)), buf, &also)
+		if err != nil || !bytes.Equal(got, body) || !bytes.Equal(also.Bytes(), body) {
+			t.Fatalf("get into a buffer: %d bytes, %d written on, err %v", len(got), also.Len(), err)
+		}
+		if &got[0] != &buf[:1][0] {
+			t.Error("the object fit in buf but was read into another buffer")
+		}
+	})
+	t.Run("GetIntoGrowsSmallBuf", func(t *testing.T) {
+		got, err := env.Store.GetInto(ctx, "page-imports/x/attempt-1/capture.json", int64(len(body)), make([]byte, 0, 10), nil)
+		if err != nil || !bytes.Equal(got, body) {
+			t.Fatalf("get into a small buffer: %d bytes, err %v", len(got), err)
+		}
+	})
+	t.Run("ErrGetIntoTooLarge", func(t *testing.T) {
+		var also bytes.Buffer
+		_, err := env.Store.GetInto(ctx, "page-imports/x/attempt-1/capture.json", int64(len(body))-1, make([]byte, 0, 2*len(body)), &also)
+		if !errors.Is(err, models.ErrTooLarge) {
+			t.Errorf("one byte past the limit: err %v, want ErrTooLarge", err)
+		}
+	})
 	t.Run("ErrNotFound", func(t *testing.T) {
 		_, err := env.Store.Get(ctx, "missing", 10)
 		if models.ErrorCodeOf(err) != models.CodeNotFound {

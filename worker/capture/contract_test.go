@@ -76,7 +76,7 @@ func (h *harness) checkContract(t *testing.T, i int, raw []byte) {
 	if cb.ResultURL != nil && cb.ScreenshotURL != nil && cb.CaptureHash != nil {
 		claim.ResultURL, claim.ScreenshotURL, claim.CaptureHash = *cb.ResultURL, *cb.ScreenshotURL, *cb.CaptureHash
 	}
-	if _, err := v.VerifyCapture(context.Background(), claim); err != nil {
+	if err := v.VerifyCapture(context.Background(), claim); err != nil {
 		t.Errorf("the backend's artifact check refuses the capture: %v", err)
 	}
 }
