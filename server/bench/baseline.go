@@ -107,7 +107,14 @@ func (b *baseline) create(w http.ResponseWriter, r *http.Request) {
 	pi := &models.PageImport{ID: id, OrganizationID: benchOrg, ProjectID: in.ProjectID, SourceURL: in.SourceURL,
 		ViewportWidth: 1440, ViewportHeight: 900, DeviceScaleFactor: 1, Attempt: 1, Nonce: nonce,
 		CreatedBy: benchSubject, UpdatedBy: benchSubject}
-	if _, err := b.db.NewInsert().Model(pi).Returning("*").Exec(r.Context()); err != nil {
+	// Prepared, as the API's INSERT is (database.Params): the same statement the cheapest way.
+	p := database.NewParams(b.db)
+	q := b.db.NewRaw(`INSERT INTO page_import (id, organization_id, project_id, source_url, viewport_width,
+  viewport_height, device_scale_factor, attempt, nonce, created_by, updated_by)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`, p.Arg(pi.ID), p.Arg(pi.OrganizationID), p.Arg(pi.ProjectID),
+		p.Arg(pi.SourceURL), p.Arg(pi.ViewportWidth), p.Arg(pi.ViewportHeight), p.Arg(pi.DeviceScaleFactor),
+		p.Arg(pi.Attempt), p.Arg(pi.Nonce), p.Arg(pi.CreatedBy), p.Arg(pi.UpdatedBy))
+	if err := database.Bind(q, p).Scan(r.Context(), pi); err != nil {
 		fail(w, err)
 		return
 	}
@@ -150,14 +157,15 @@ func (b *baseline) capture(w http.ResponseWriter, r *http.Request) {
 	}
 	sum := sha256.Sum256(data)
 	var id string
-	err = b.db.NewUpdate().Model((*models.PageImport)(nil)).
+	p := database.NewParams(b.db) // prepared, as the API's UPDATE is
+	err = database.Bind(b.db.NewUpdate().Model((*models.PageImport)(nil)).
 		Set("status = ?", models.PageImportCompleted).
-		Set("result_url = ?", cb.ResultURL).
-		Set("capture_hash = ?", hex.EncodeToString(sum[:])).
-		Set("screenshot_url = ?", cb.ScreenshotURL).
+		Set("result_url = ?", p.Arg(cb.ResultURL)).
+		Set("capture_hash = ?", p.Arg(hex.EncodeToString(sum[:]))).
+		Set("screenshot_url = ?", p.Arg(cb.ScreenshotURL)).
 		Set("updated_at = current_timestamp").
-		Where("id = ? AND attempt = ? AND nonce = ? AND status = '0' AND deleted_at IS NULL", cb.PageImportID, cb.Attempt, cb.Nonce).
-		Returning("id").Scan(r.Context(), &id)
+		Where("id = ? AND attempt = ? AND nonce = ? AND status = '0' AND deleted_at IS NULL", p.Arg(cb.PageImportID), p.Arg(cb.Attempt), p.Arg(cb.Nonce)).
+		Returning("id"), p).Scan(r.Context(), &id)
 	if err != nil {
 		fail(w, err)
 		return

@@ -9,6 +9,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/database"
 )
 
 // Actors recorded in updated_by for transitions made by worker callbacks (the seeds'
@@ -26,10 +27,11 @@ type fence struct {
 	nonce   string
 }
 
-func (f fence) where(q *bun.UpdateQuery) *bun.UpdateQuery {
-	return q.Where("id = ?", f.id).
-		Where("attempt = ?", f.attempt).
-		Where("nonce = ?", f.nonce).
+// where adds the fence to q; p collects the statement's parameters (nil: values in the text).
+func (f fence) where(q *bun.UpdateQuery, p *database.Params) *bun.UpdateQuery {
+	return q.Where("id = ?", p.Arg(f.id)).
+		Where("attempt = ?", p.Arg(f.attempt)).
+		Where("nonce = ?", p.Arg(f.nonce)).
 		Where("status = ?", models.PageImportProcessing). // '0' in both enums
 		Where("deleted_at IS NULL")
 }
@@ -58,7 +60,8 @@ type code2desOutcome struct {
 // than 404. Returns (nil, nil) when there is no such row.
 func loadPageImport(ctx context.Context, db bun.IDB, id string) (*models.PageImport, error) {
 	var row models.PageImport
-	err := db.NewSelect().Model(&row).WhereAllWithDeleted().Where("id = ?", id).Scan(ctx)
+	p := database.NewParams(db)
+	err := database.Bind(db.NewSelect().Model(&row).WhereAllWithDeleted().Where("id = ?", p.Arg(id)), p).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -71,7 +74,8 @@ func loadPageImport(ctx context.Context, db bun.IDB, id string) (*models.PageImp
 // loadCode2Des reads the row with id, deleted or not; (nil, nil) when there is none.
 func loadCode2Des(ctx context.Context, db bun.IDB, id string) (*models.Code2Des, error) {
 	var row models.Code2Des
-	err := db.NewSelect().Model(&row).WhereAllWithDeleted().Where("id = ?", id).Scan(ctx)
+	p := database.NewParams(db)
+	err := database.Bind(db.NewSelect().Model(&row).WhereAllWithDeleted().Where("id = ?", p.Arg(id)), p).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -89,15 +93,16 @@ func finishPageImport(ctx context.Context, db bun.IDB, f fence, o pageImportOutc
 	if o.completed {
 		status = models.PageImportCompleted
 	}
+	p := database.NewParams(db)
 	q := db.NewUpdate().Model((*models.PageImport)(nil)).
 		Set("status = ?", status).
-		Set("result_url = ?", o.resultURL).
-		Set("capture_hash = ?", o.captureHash).
-		Set("screenshot_url = ?", o.screenshotURL).
-		Set("error_message = ?", o.errorMessage).
+		Set("result_url = ?", p.Arg(o.resultURL)).
+		Set("capture_hash = ?", p.Arg(o.captureHash)).
+		Set("screenshot_url = ?", p.Arg(o.screenshotURL)).
+		Set("error_message = ?", p.Arg(o.errorMessage)).
 		Set("updated_at = current_timestamp").
 		Set("updated_by = ?", CaptureWorkerActor)
-	return returned(ctx, f.where(q))
+	return returned(ctx, database.Bind(f.where(q, p), p))
 }
 
 // finishCode2Des moves a processing code2des job to its outcome in one conditional UPDATE and,
@@ -127,14 +132,15 @@ func updateCode2Des(ctx context.Context, db bun.IDB, f fence, o code2desOutcome)
 	if o.completed {
 		status = models.Code2DesCompleted
 	}
+	p := database.NewParams(db)
 	q := db.NewUpdate().Model((*models.Code2Des)(nil)).
 		Set("status = ?", status).
-		Set("result_url = ?", o.resultURL).
-		Set("warning_count = ?", o.warningCount).
-		Set("error_message = ?", o.errorMessage).
+		Set("result_url = ?", p.Arg(o.resultURL)).
+		Set("warning_count = ?", p.Arg(o.warningCount)).
+		Set("error_message = ?", p.Arg(o.errorMessage)).
 		Set("updated_at = current_timestamp").
 		Set("updated_by = ?", ConversionWorkerActor)
-	return returned(ctx, f.where(q))
+	return returned(ctx, database.Bind(f.where(q, p), p))
 }
 
 // returned runs q with RETURNING id and reports whether a row came back: an UPDATE that matches
