@@ -84,7 +84,7 @@ func (PageImportFastPath) InterceptField(ctx context.Context, next graphql.Resol
 			return res, nil
 		}
 		oc := graphql.GetOperationContext(ctx)
-		fields, ok := plainPageImportFields(oc, fc.Field.Selections)
+		fields, ok := plainPageImportFields(oc, fc.Field.Selections, false)
 		if !ok || !renderable(pi) {
 			return res, nil
 		}
@@ -105,7 +105,7 @@ var (
 
 // renderEdges returns the marshaler of edges, or nil when gqlgen must resolve them.
 func renderEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edges []*PageImportEdge) graphql.ContextWriterFunc {
-	edgeFields := newSelection(graphql.CollectFields(oc, sel, pageImportEdgeType))
+	edgeFields := newSelection(graphql.CollectFields(oc, sel, pageImportEdgeType), true)
 	for i, f := range edgeFields.fields {
 		if f.IsDeferred() {
 			return nil
@@ -113,7 +113,7 @@ func renderEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edges []*Pa
 		switch f.Name {
 		case "__typename", "cursor":
 		case "node":
-			fields, ok := plainPageImportFields(oc, f.Selections)
+			fields, ok := plainPageImportFields(oc, f.Selections, true)
 			if !ok {
 				return nil
 			}
@@ -135,7 +135,7 @@ func renderEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edges []*Pa
 			}
 			_, _ = io.WriteString(w, "{")
 			for j, f := range edgeFields.fields {
-				_, _ = io.WriteString(w, edgeFields.keys[j])
+				edgeFields.writeKey(w, j)
 				switch f.Name {
 				case "__typename":
 					graphql.MarshalString("PageImportEdge").MarshalGQL(w)
@@ -162,7 +162,7 @@ var code2desEdgeType, code2desType = []string{"Code2DesEdge"}, []string{"Code2De
 func renderCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edges []*Code2DesEdge, l *Loaders) graphql.ContextWriterFunc {
 	// edgeFields.subs[i]: the Code2Des fields of node field i, and their subs[j] the PageImport
 	// fields of its j-th field when it is pageImport.
-	edgeFields := newSelection(graphql.CollectFields(oc, sel, code2desEdgeType))
+	edgeFields := newSelection(graphql.CollectFields(oc, sel, code2desEdgeType), true)
 	needImports := false
 	for i, f := range edgeFields.fields {
 		if f.IsDeferred() {
@@ -171,7 +171,7 @@ func renderCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edg
 		switch f.Name {
 		case "__typename", "cursor":
 		case "node":
-			fields := newSelection(graphql.CollectFields(oc, f.Selections, code2desType))
+			fields := newSelection(graphql.CollectFields(oc, f.Selections, code2desType), true)
 			for j, nf := range fields.fields {
 				if nf.IsDeferred() {
 					return nil
@@ -181,7 +181,7 @@ func renderCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edg
 					"placementTarget", "status", "attempt", "warningCount", "errorMessage", "materializedAt",
 					"materializedNodeId", "createdAt", "updatedAt", "createdBy":
 				case "pageImport":
-					pf, ok := plainPageImportFields(oc, nf.Selections)
+					pf, ok := plainPageImportFields(oc, nf.Selections, true)
 					if !ok || l == nil {
 						return nil
 					}
@@ -217,7 +217,7 @@ func renderCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edg
 			}
 			_, _ = io.WriteString(w, "{")
 			for i, f := range edgeFields.fields {
-				_, _ = io.WriteString(w, edgeFields.keys[i])
+				edgeFields.writeKey(w, i)
 				switch f.Name {
 				case "__typename":
 					graphql.MarshalString("Code2DesEdge").MarshalGQL(w)
@@ -241,7 +241,7 @@ func renderCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edg
 func writeCode2Des(ctx context.Context, w io.Writer, sel *selection, job *models.Code2Des, pi *models.PageImport) error {
 	_, _ = io.WriteString(w, "{")
 	for j, f := range sel.fields {
-		_, _ = io.WriteString(w, sel.keys[j])
+		sel.writeKey(w, j)
 		switch f.Name {
 		case "__typename":
 			graphql.MarshalString("Code2Des").MarshalGQL(w)
@@ -299,8 +299,9 @@ func writeCode2Des(ctx context.Context, w io.Writer, sel *selection, job *models
 
 // plainPageImportFields collects the fields selected on a PageImport (and those of its viewport
 // fields in subs) and reports whether each is one this path writes (no resolver, no deferral).
-func plainPageImportFields(oc *graphql.OperationContext, sel ast.SelectionSet) (*selection, bool) {
-	fields := newSelection(graphql.CollectFields(oc, sel, pageImportType))
+// With list, the keys are written once for all the objects (newSelection).
+func plainPageImportFields(oc *graphql.OperationContext, sel ast.SelectionSet, list bool) (*selection, bool) {
+	fields := newSelection(graphql.CollectFields(oc, sel, pageImportType), list)
 	for i, f := range fields.fields {
 		if f.IsDeferred() {
 			return nil, false
@@ -310,7 +311,7 @@ func plainPageImportFields(oc *graphql.OperationContext, sel ast.SelectionSet) (
 			"deviceScaleFactor", "readySelector", "status", "attempt", "captureHash", "hasScreenshot",
 			"errorMessage", "createdAt", "updatedAt", "createdBy":
 		case "viewport":
-			viewport := newSelection(graphql.CollectFields(oc, f.Selections, viewportType))
+			viewport := newSelection(graphql.CollectFields(oc, f.Selections, viewportType), list)
 			for _, v := range viewport.fields {
 				if v.IsDeferred() || (v.Name != "__typename" && v.Name != "width" && v.Name != "height") {
 					return nil, false
@@ -336,7 +337,7 @@ func renderable(pi *models.PageImport) bool {
 func writePageImport(ctx context.Context, w io.Writer, sel *selection, pi *models.PageImport) error {
 	_, _ = io.WriteString(w, "{")
 	for i, f := range sel.fields {
-		_, _ = io.WriteString(w, sel.keys[i])
+		sel.writeKey(w, i)
 		switch f.Name {
 		case "__typename":
 			graphql.MarshalString("PageImport").MarshalGQL(w)
@@ -354,7 +355,7 @@ func writePageImport(ctx context.Context, w io.Writer, sel *selection, pi *model
 			_, _ = io.WriteString(w, "{")
 			viewport := sel.subs[i]
 			for j, v := range viewport.fields {
-				_, _ = io.WriteString(w, viewport.keys[j])
+				viewport.writeKey(w, j)
 				switch v.Name {
 				case "__typename":
 					graphql.MarshalString("Viewport").MarshalGQL(w)
@@ -393,25 +394,44 @@ func writePageImport(ctx context.Context, w io.Writer, sel *selection, pi *model
 	return nil
 }
 
-// selection is a collected field list with each field's key as graphql.FieldSet writes it
-// (`"alias":`, after a comma for every field but the first), written once for all the objects of
-// a list rather than once per object; subs[i] is the selection of field i where it has one that
-// this path writes (viewport, pageImport).
+// selection is a collected field list; subs[i] is the selection of field i where it has one that
+// this path writes (viewport, pageImport). For the objects of a list, keys holds each field's key
+// as graphql.FieldSet writes it (`"alias":`, after a comma for every field but the first),
+// written once for all of them rather than once per object.
 type selection struct {
 	fields []graphql.CollectedField
-	keys   []string
+	keys   []string // nil: written per object
 	subs   []*selection
 }
 
-func newSelection(fields []graphql.CollectedField) *selection {
-	s := &selection{fields: fields, keys: make([]string, len(fields)), subs: make([]*selection, len(fields))}
+// newSelection returns the selection of fields, with its keys written in advance when list is set.
+func newSelection(fields []graphql.CollectedField, list bool) *selection {
+	s := &selection{fields: fields, subs: make([]*selection, len(fields))}
+	if !list {
+		return s
+	}
+	s.keys = make([]string, len(fields))
+	// One string holds every key; keys[i] are slices of it.
 	var b strings.Builder
+	ends := make([]int, len(fields))
 	for i, f := range fields {
-		b.Reset()
 		writeKey(&b, i, f.Alias)
-		s.keys[i] = b.String()
+		ends[i] = b.Len()
+	}
+	all, start := b.String(), 0
+	for i, end := range ends {
+		s.keys[i], start = all[start:end], end
 	}
 	return s
+}
+
+// writeKey writes the key of field i.
+func (s *selection) writeKey(w io.Writer, i int) {
+	if s.keys != nil {
+		_, _ = io.WriteString(w, s.keys[i])
+		return
+	}
+	writeKey(w, i, s.fields[i].Alias)
 }
 
 // renderBuffers holds the buffers withRenderBuffer renders into.
