@@ -7,6 +7,7 @@ import (
 	"math"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -281,14 +282,14 @@ func writeCode2Des(ctx context.Context, w io.Writer, sel *selection, job *models
 			if job.MaterializedAt == nil {
 				graphql.Null.MarshalGQL(w)
 			} else {
-				graphql.MarshalTime(*job.MaterializedAt).MarshalGQL(w)
+				writeTime(w, *job.MaterializedAt)
 			}
 		case "materializedNodeId":
 			writeOptionalString(w, job.MaterializedNodeID)
 		case "createdAt":
-			graphql.MarshalTime(job.CreatedAt).MarshalGQL(w)
+			writeTime(w, job.CreatedAt)
 		case "updatedAt":
-			graphql.MarshalTime(job.UpdatedAt).MarshalGQL(w)
+			writeTime(w, job.UpdatedAt)
 		case "createdBy":
 			graphql.MarshalString(job.CreatedBy).MarshalGQL(w)
 		}
@@ -383,9 +384,9 @@ func writePageImport(ctx context.Context, w io.Writer, sel *selection, pi *model
 		case "errorMessage":
 			writeOptionalString(w, pi.ErrorMessage)
 		case "createdAt":
-			graphql.MarshalTime(pi.CreatedAt).MarshalGQL(w)
+			writeTime(w, pi.CreatedAt)
 		case "updatedAt":
-			graphql.MarshalTime(pi.UpdatedAt).MarshalGQL(w)
+			writeTime(w, pi.UpdatedAt)
 		case "createdBy":
 			graphql.MarshalString(pi.CreatedBy).MarshalGQL(w)
 		}
@@ -481,6 +482,20 @@ func writeKey(w io.Writer, i int, alias string) {
 	}
 	graphql.MarshalString(alias).MarshalGQL(w)
 	_, _ = io.WriteString(w, ":")
+}
+
+// writeTime writes t as graphql.MarshalTime does (strconv.Quote of its RFC 3339 form with
+// nanoseconds, null for the zero time) without its three allocations when w is a bytes.Buffer (the
+// render buffer): that form is ASCII digits, letters and "-:.+", which quoting leaves as they are.
+func writeTime(w io.Writer, t time.Time) {
+	b, ok := w.(*bytes.Buffer)
+	if !ok || t.IsZero() {
+		graphql.MarshalTime(t).MarshalGQL(w)
+		return
+	}
+	b.WriteByte('"')
+	b.Write(t.AppendFormat(b.AvailableBuffer(), time.RFC3339Nano))
+	b.WriteByte('"')
 }
 
 func writeOptionalString(w io.Writer, s *string) {

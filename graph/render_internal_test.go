@@ -7,6 +7,9 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql"
 )
 
 // writeRendered writes what the render writes, error or not, and grows gqlgen's response buffer
@@ -64,5 +67,33 @@ func TestKeepRenderBufferAtAndPastItsLimit(t *testing.T) {
 	}
 	if keepRenderBuffer(past) {
 		t.Error("a buffer past MaxPooledRenderBuffer is kept")
+	}
+}
+
+// writeTime writes what graphql.MarshalTime writes, for any time (zones, nanoseconds, years past
+// RFC 3339's four digits, the zero time).
+func TestWriteTimeAsGqlgen(t *testing.T) {
+	east := time.FixedZone("east", 5*3600+30*60)
+	for _, tm := range []time.Time{
+		{},
+		time.Date(2026, 11, 30, 1, 2, 3, 456000000, time.UTC),
+		time.Date(2026, 11, 30, 1, 2, 3, 1, east),
+		time.Date(2026, 1, 1, 0, 0, 0, 0, time.FixedZone("west", -8*3600)),
+		time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(9999, 12, 31, 23, 59, 59, 999999999, time.UTC),
+		time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(-1, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Now(),
+	} {
+		var want bytes.Buffer
+		graphql.MarshalTime(tm).MarshalGQL(&want)
+		var got bytes.Buffer
+		got.WriteString("x")
+		writeTime(&got, tm)
+		var other strings.Builder
+		writeTime(&other, tm)
+		if got.String() != "x"+want.String() || other.String() != want.String() {
+			t.Errorf("%v: %s and %s; want %s", tm, got.String(), other.String(), want.String())
+		}
 	}
 }
