@@ -56,8 +56,12 @@ type Loaders struct {
 
 	// primed holds the Page Imports primePageImports read (nil for ids not visible), for
 	// PageImportFastPath, which writes a page's Code2Des.pageImport from them without a resolver.
-	primedMu sync.Mutex
-	primed   map[string]*models.PageImport
+	// The PageImport loader is primed with them too: at once when it exists (pageImportMade),
+	// otherwise when it is made, from toPrime (the first value of each id, as Prime keeps it).
+	primedMu       sync.Mutex
+	primed         map[string]*models.PageImport
+	toPrime        map[string]*models.PageImport
+	pageImportMade bool
 }
 
 // primedPageImport returns what primePageImports read for id, and whether it read id.
@@ -76,7 +80,15 @@ func NewLoaders(r BatchReader) *Loaders { return &Loaders{reader: r} }
 
 // PageImport loads a Page Import by id (Code2Des.pageImport).
 func (l *Loaders) PageImport() *dataloadgen.Loader[string, *models.PageImport] {
-	l.pageImportOnce.Do(func() { l.pageImport = dataloadgen.NewMappedLoader(l.reader.PageImportsByID, loaderOptions...) })
+	l.pageImportOnce.Do(func() {
+		loader := dataloadgen.NewMappedLoader(l.reader.PageImportsByID, loaderOptions...)
+		l.primedMu.Lock()
+		defer l.primedMu.Unlock()
+		for id, pi := range l.toPrime {
+			loader.Prime(id, pi)
+		}
+		l.pageImport, l.pageImportMade, l.toPrime = loader, true, nil
+	})
 	return l.pageImport
 }
 
@@ -190,8 +202,15 @@ func primePageImports(ctx context.Context, page *models.Code2DesPage) {
 	if l.primed == nil {
 		l.primed = make(map[string]*models.PageImport, len(page.PageImports))
 	}
+	if !l.pageImportMade && l.toPrime == nil {
+		l.toPrime = make(map[string]*models.PageImport, len(page.PageImports))
+	}
 	for id, pi := range page.PageImports {
-		l.PageImport().Prime(id, pi)
+		if l.pageImportMade {
+			l.pageImport.Prime(id, pi)
+		} else if _, seen := l.toPrime[id]; !seen {
+			l.toPrime[id] = pi
+		}
 		l.primed[id] = pi
 	}
 }
