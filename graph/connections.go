@@ -30,18 +30,22 @@ func pageInfo(cursors []string, hasNext, hasPrev bool) *PageInfo {
 	return info
 }
 
+// The connections allocate their edges in one array (one allocation per page, not per edge).
+
 func pageImportConnection(p *models.PageImportPage) *PageImportConnection {
-	edges := make([]*PageImportEdge, len(p.Items))
+	edges, vals := make([]*PageImportEdge, len(p.Items)), make([]PageImportEdge, len(p.Items))
 	for i, item := range p.Items {
-		edges[i] = &PageImportEdge{Node: item, Cursor: p.Cursors[i]}
+		vals[i] = PageImportEdge{Node: item, Cursor: p.Cursors[i]}
+		edges[i] = &vals[i]
 	}
 	return &PageImportConnection{Edges: edges, PageInfo: pageInfo(p.Cursors, p.HasNextPage, p.HasPreviousPage)}
 }
 
 func code2desConnection(p *models.Code2DesPage) *Code2DesConnection {
-	edges := make([]*Code2DesEdge, len(p.Items))
+	edges, vals := make([]*Code2DesEdge, len(p.Items)), make([]Code2DesEdge, len(p.Items))
 	for i, item := range p.Items {
-		edges[i] = &Code2DesEdge{Node: item, Cursor: p.Cursors[i]}
+		vals[i] = Code2DesEdge{Node: item, Cursor: p.Cursors[i]}
+		edges[i] = &vals[i]
 	}
 	return &Code2DesConnection{Edges: edges, PageInfo: pageInfo(p.Cursors, p.HasNextPage, p.HasPreviousPage)}
 }

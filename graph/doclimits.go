@@ -7,6 +7,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
+	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/parser"
@@ -98,6 +99,11 @@ func (b Budget) Capped(c Budget) Budget {
 // token limit. A document that passes is parsed a second time by gqlgen (it has no hook between
 // parsing and validation); that parse is linear and bounded by the same token limit.
 //
+// The verdict of Authenticated on a query text is a pure function of the text, so Verdicts keeps
+// it (the refusal, or "" for a document that passes) for texts of at most MaxVerdictQueryBytes:
+// a repeated authenticated query is then neither looked up in Cache nor walked again (issue 17).
+// Anonymous requests are always parsed and checked.
+//
 // Refusals are *gqlerror.Error with extensions.code BAD_USER_INPUT; a document that does not
 // parse is answered with the parser's error, as gqlgen would.
 type DocumentLimits struct {
@@ -105,7 +111,21 @@ type DocumentLimits struct {
 	Anonymous     Budget
 	// Cache is the executor's query cache; nil: every document is parsed.
 	Cache graphql.Cache[*ast.QueryDocument]
+	// Verdicts keeps Authenticated's verdict by query text (NewVerdictCache); nil: every
+	// authenticated document is checked. It must serve this Authenticated budget only.
+	Verdicts graphql.Cache[string]
 }
+
+// MaxVerdictQueryBytes is the longest query text whose verdict DocumentLimits.Verdicts keeps: the
+// cache holds its keys, so this and VerdictCacheSize bound its memory (16 MiB of keys at most).
+// Real queries are under 2 KiB; a longer document is checked on every request, as before.
+const MaxVerdictQueryBytes = 16 * 1024
+
+// VerdictCacheSize is the most verdicts NewVerdictCache keeps (least recently used go first).
+const VerdictCacheSize = 1000
+
+// NewVerdictCache returns a cache for DocumentLimits.Verdicts holding VerdictCacheSize verdicts.
+func NewVerdictCache() graphql.Cache[string] { return lru.New[string](VerdictCacheSize) }
 
 var _ interface {
 	graphql.HandlerExtension
@@ -126,6 +146,18 @@ func (l DocumentLimits) MutateOperationParameters(ctx context.Context, params *g
 	if anonymous {
 		budget, who = l.Anonymous, " for a request without a valid token"
 	}
+	verdicts := l.Verdicts
+	if anonymous || len(params.Query) > MaxVerdictQueryBytes {
+		verdicts = nil
+	}
+	if verdicts != nil {
+		if msg, ok := verdicts.Get(ctx, params.Query); ok {
+			if msg != "" {
+				return limitError("%s", msg)
+			}
+			return nil
+		}
+	}
 	var doc *ast.QueryDocument
 	if !anonymous && l.Cache != nil {
 		doc, _ = l.Cache.Get(ctx, params.Query)
@@ -142,7 +174,11 @@ func (l DocumentLimits) MutateOperationParameters(ctx context.Context, params *g
 			return gqlErr
 		}
 	}
-	if msg := budget.Check(doc); msg != "" {
+	msg := budget.Check(doc)
+	if verdicts != nil {
+		verdicts.Add(ctx, params.Query, msg)
+	}
+	if msg != "" {
 		return limitError("%s%s", msg, who)
 	}
 	return nil

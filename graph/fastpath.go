@@ -1,9 +1,13 @@
 package graph
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"math"
+	"strings"
+	"sync"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -81,12 +85,14 @@ func (PageImportFastPath) InterceptField(ctx context.Context, next graphql.Resol
 			return res, nil
 		}
 		oc := graphql.GetOperationContext(ctx)
-		fields, ok := plainPageImportFields(oc, fc.Field.Selections)
+		fields, ok := plainPageImportFields(oc, fc.Field.Selections, false)
 		if !ok || !renderable(pi) {
 			return res, nil
 		}
 		return graphql.WrapContextMarshaler(ctx, graphql.ContextWriterFunc(func(ctx context.Context, w io.Writer) error {
-			return writePageImport(ctx, w, oc, fields, pi)
+			return writeRendered(ctx, w, func(ctx context.Context, w io.Writer) error {
+				return writePageImport(ctx, w, fields, pi)
+			})
 		})), nil
 	}
 	return next(ctx)
@@ -100,20 +106,19 @@ var (
 
 // renderEdges returns the marshaler of edges, or nil when gqlgen must resolve them.
 func renderEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edges []*PageImportEdge) graphql.ContextWriterFunc {
-	edgeFields := graphql.CollectFields(oc, sel, pageImportEdgeType)
-	nodeFields := make([][]graphql.CollectedField, len(edgeFields))
-	for i, f := range edgeFields {
+	edgeFields := newSelection(graphql.CollectFields(oc, sel, pageImportEdgeType), true)
+	for i, f := range edgeFields.fields {
 		if f.IsDeferred() {
 			return nil
 		}
 		switch f.Name {
 		case "__typename", "cursor":
 		case "node":
-			fields, ok := plainPageImportFields(oc, f.Selections)
+			fields, ok := plainPageImportFields(oc, f.Selections, true)
 			if !ok {
 				return nil
 			}
-			nodeFields[i] = fields
+			edgeFields.subs[i] = fields
 		default:
 			return nil
 		}
@@ -123,22 +128,22 @@ func renderEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edges []*Pa
 			return nil
 		}
 	}
-	return func(ctx context.Context, w io.Writer) error {
+	return withRenderBuffer(func(ctx context.Context, w io.Writer) error {
 		_, _ = io.WriteString(w, "[")
 		for i, e := range edges {
 			if i > 0 {
 				_, _ = io.WriteString(w, ",")
 			}
 			_, _ = io.WriteString(w, "{")
-			for j, f := range edgeFields {
-				writeKey(w, j, f.Alias)
+			for j, f := range edgeFields.fields {
+				edgeFields.writeKey(w, j)
 				switch f.Name {
 				case "__typename":
 					graphql.MarshalString("PageImportEdge").MarshalGQL(w)
 				case "cursor":
 					graphql.MarshalString(e.Cursor).MarshalGQL(w)
 				case "node":
-					if err := writePageImport(ctx, w, oc, nodeFields[j], e.Node); err != nil {
+					if err := writePageImport(ctx, w, edgeFields.subs[j], e.Node); err != nil {
 						return err
 					}
 				}
@@ -147,7 +152,7 @@ func renderEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edges []*Pa
 		}
 		_, _ = io.WriteString(w, "]")
 		return nil
-	}
+	})
 }
 
 var code2desEdgeType, code2desType = []string{"Code2DesEdge"}, []string{"Code2Des"}
@@ -156,21 +161,19 @@ var code2desEdgeType, code2desType = []string{"Code2DesEdge"}, []string{"Code2De
 // from the Page Imports the connection resolver read for the page (primePageImports), with the
 // same plain-field rule; a job whose import was not read that way leaves the page to gqlgen.
 func renderCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edges []*Code2DesEdge, l *Loaders) graphql.ContextWriterFunc {
-	edgeFields := graphql.CollectFields(oc, sel, code2desEdgeType)
-	nodeFields := make([][]graphql.CollectedField, len(edgeFields))
-	// importFields[i][j]: the PageImport fields of node field i's j-th field when it is pageImport.
-	importFields := make([][][]graphql.CollectedField, len(edgeFields))
+	// edgeFields.subs[i]: the Code2Des fields of node field i, and their subs[j] the PageImport
+	// fields of its j-th field when it is pageImport.
+	edgeFields := newSelection(graphql.CollectFields(oc, sel, code2desEdgeType), true)
 	needImports := false
-	for i, f := range edgeFields {
+	for i, f := range edgeFields.fields {
 		if f.IsDeferred() {
 			return nil
 		}
 		switch f.Name {
 		case "__typename", "cursor":
 		case "node":
-			fields := graphql.CollectFields(oc, f.Selections, code2desType)
-			importFields[i] = make([][]graphql.CollectedField, len(fields))
-			for j, nf := range fields {
+			fields := newSelection(graphql.CollectFields(oc, f.Selections, code2desType), true)
+			for j, nf := range fields.fields {
 				if nf.IsDeferred() {
 					return nil
 				}
@@ -179,17 +182,17 @@ func renderCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edg
 					"placementTarget", "status", "attempt", "warningCount", "errorMessage", "materializedAt",
 					"materializedNodeId", "createdAt", "updatedAt", "createdBy":
 				case "pageImport":
-					pf, ok := plainPageImportFields(oc, nf.Selections)
+					pf, ok := plainPageImportFields(oc, nf.Selections, true)
 					if !ok || l == nil {
 						return nil
 					}
-					importFields[i][j] = pf
+					fields.subs[j] = pf
 					needImports = true
 				default:
 					return nil
 				}
 			}
-			nodeFields[i] = fields
+			edgeFields.subs[i] = fields
 		default:
 			return nil
 		}
@@ -207,22 +210,22 @@ func renderCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edg
 			imports[k] = pi
 		}
 	}
-	return func(ctx context.Context, w io.Writer) error {
+	return withRenderBuffer(func(ctx context.Context, w io.Writer) error {
 		_, _ = io.WriteString(w, "[")
 		for k, e := range edges {
 			if k > 0 {
 				_, _ = io.WriteString(w, ",")
 			}
 			_, _ = io.WriteString(w, "{")
-			for i, f := range edgeFields {
-				writeKey(w, i, f.Alias)
+			for i, f := range edgeFields.fields {
+				edgeFields.writeKey(w, i)
 				switch f.Name {
 				case "__typename":
 					graphql.MarshalString("Code2DesEdge").MarshalGQL(w)
 				case "cursor":
 					graphql.MarshalString(e.Cursor).MarshalGQL(w)
 				case "node":
-					if err := writeCode2Des(ctx, w, oc, nodeFields[i], importFields[i], e.Node, imports[k]); err != nil {
+					if err := writeCode2Des(ctx, w, edgeFields.subs[i], e.Node, imports[k]); err != nil {
 						return err
 					}
 				}
@@ -231,15 +234,15 @@ func renderCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edg
 		}
 		_, _ = io.WriteString(w, "]")
 		return nil
-	}
+	})
 }
 
 // writeCode2Des writes job's fields as gqlgen's generated _Code2Des does; pageImport is pi
-// (null when nil) written with importFields[j].
-func writeCode2Des(ctx context.Context, w io.Writer, oc *graphql.OperationContext, fields []graphql.CollectedField, importFields [][]graphql.CollectedField, job *models.Code2Des, pi *models.PageImport) error {
+// (null when nil) written with sel.subs[j].
+func writeCode2Des(ctx context.Context, w io.Writer, sel *selection, job *models.Code2Des, pi *models.PageImport) error {
 	_, _ = io.WriteString(w, "{")
-	for j, f := range fields {
-		writeKey(w, j, f.Alias)
+	for j, f := range sel.fields {
+		sel.writeKey(w, j)
 		switch f.Name {
 		case "__typename":
 			graphql.MarshalString("Code2Des").MarshalGQL(w)
@@ -254,7 +257,7 @@ func writeCode2Des(ctx context.Context, w io.Writer, oc *graphql.OperationContex
 		case "pageImport":
 			if pi == nil {
 				graphql.Null.MarshalGQL(w)
-			} else if err := writePageImport(ctx, w, oc, importFields[j], pi); err != nil {
+			} else if err := writePageImport(ctx, w, sel.subs[j], pi); err != nil {
 				return err
 			}
 		case "figmaFileKey":
@@ -279,14 +282,14 @@ func writeCode2Des(ctx context.Context, w io.Writer, oc *graphql.OperationContex
 			if job.MaterializedAt == nil {
 				graphql.Null.MarshalGQL(w)
 			} else {
-				graphql.MarshalTime(*job.MaterializedAt).MarshalGQL(w)
+				writeTime(w, *job.MaterializedAt)
 			}
 		case "materializedNodeId":
 			writeOptionalString(w, job.MaterializedNodeID)
 		case "createdAt":
-			graphql.MarshalTime(job.CreatedAt).MarshalGQL(w)
+			writeTime(w, job.CreatedAt)
 		case "updatedAt":
-			graphql.MarshalTime(job.UpdatedAt).MarshalGQL(w)
+			writeTime(w, job.UpdatedAt)
 		case "createdBy":
 			graphql.MarshalString(job.CreatedBy).MarshalGQL(w)
 		}
@@ -295,11 +298,12 @@ func writeCode2Des(ctx context.Context, w io.Writer, oc *graphql.OperationContex
 	return nil
 }
 
-// plainPageImportFields collects the fields selected on a PageImport and reports whether each is
-// one this path writes (no resolver, no deferral).
-func plainPageImportFields(oc *graphql.OperationContext, sel ast.SelectionSet) ([]graphql.CollectedField, bool) {
-	fields := graphql.CollectFields(oc, sel, pageImportType)
-	for _, f := range fields {
+// plainPageImportFields collects the fields selected on a PageImport (and those of its viewport
+// fields in subs) and reports whether each is one this path writes (no resolver, no deferral).
+// With list, the keys are written once for all the objects (newSelection).
+func plainPageImportFields(oc *graphql.OperationContext, sel ast.SelectionSet, list bool) (*selection, bool) {
+	fields := newSelection(graphql.CollectFields(oc, sel, pageImportType), list)
+	for i, f := range fields.fields {
 		if f.IsDeferred() {
 			return nil, false
 		}
@@ -308,16 +312,18 @@ func plainPageImportFields(oc *graphql.OperationContext, sel ast.SelectionSet) (
 			"deviceScaleFactor", "readySelector", "status", "attempt", "captureHash", "hasScreenshot",
 			"errorMessage", "createdAt", "updatedAt", "createdBy":
 		case "viewport":
-			for _, v := range graphql.CollectFields(oc, f.Selections, viewportType) {
+			viewport := newSelection(graphql.CollectFields(oc, f.Selections, viewportType), list)
+			for _, v := range viewport.fields {
 				if v.IsDeferred() || (v.Name != "__typename" && v.Name != "width" && v.Name != "height") {
 					return nil, false
 				}
 			}
+			fields.subs[i] = viewport
 		default:
 			return nil, false
 		}
 	}
-	return fields, len(fields) > 0
+	return fields, len(fields.fields) > 0
 }
 
 // renderable reports whether every value this path writes is one gqlgen writes without an error
@@ -329,10 +335,10 @@ func renderable(pi *models.PageImport) bool {
 
 // writePageImport writes pi's fields as gqlgen's generated _PageImport does, with the marshalers
 // generated.go uses for each field.
-func writePageImport(ctx context.Context, w io.Writer, oc *graphql.OperationContext, fields []graphql.CollectedField, pi *models.PageImport) error {
+func writePageImport(ctx context.Context, w io.Writer, sel *selection, pi *models.PageImport) error {
 	_, _ = io.WriteString(w, "{")
-	for i, f := range fields {
-		writeKey(w, i, f.Alias)
+	for i, f := range sel.fields {
+		sel.writeKey(w, i)
 		switch f.Name {
 		case "__typename":
 			graphql.MarshalString("PageImport").MarshalGQL(w)
@@ -348,8 +354,9 @@ func writePageImport(ctx context.Context, w io.Writer, oc *graphql.OperationCont
 			graphql.MarshalString(pi.SourceURL).MarshalGQL(w)
 		case "viewport":
 			_, _ = io.WriteString(w, "{")
-			for j, v := range graphql.CollectFields(oc, f.Selections, viewportType) {
-				writeKey(w, j, v.Alias)
+			viewport := sel.subs[i]
+			for j, v := range viewport.fields {
+				viewport.writeKey(w, j)
 				switch v.Name {
 				case "__typename":
 					graphql.MarshalString("Viewport").MarshalGQL(w)
@@ -377,9 +384,9 @@ func writePageImport(ctx context.Context, w io.Writer, oc *graphql.OperationCont
 		case "errorMessage":
 			writeOptionalString(w, pi.ErrorMessage)
 		case "createdAt":
-			graphql.MarshalTime(pi.CreatedAt).MarshalGQL(w)
+			writeTime(w, pi.CreatedAt)
 		case "updatedAt":
-			graphql.MarshalTime(pi.UpdatedAt).MarshalGQL(w)
+			writeTime(w, pi.UpdatedAt)
 		case "createdBy":
 			graphql.MarshalString(pi.CreatedBy).MarshalGQL(w)
 		}
@@ -388,6 +395,86 @@ func writePageImport(ctx context.Context, w io.Writer, oc *graphql.OperationCont
 	return nil
 }
 
+// selection is a collected field list; subs[i] is the selection of field i where it has one that
+// this path writes (viewport, pageImport). For the objects of a list, keys holds each field's key
+// as graphql.FieldSet writes it (`"alias":`, after a comma for every field but the first),
+// written once for all of them rather than once per object.
+type selection struct {
+	fields []graphql.CollectedField
+	keys   []string // nil: written per object
+	subs   []*selection
+}
+
+// newSelection returns the selection of fields, with its keys written in advance when list is set.
+func newSelection(fields []graphql.CollectedField, list bool) *selection {
+	s := &selection{fields: fields, subs: make([]*selection, len(fields))}
+	if !list {
+		return s
+	}
+	s.keys = make([]string, len(fields))
+	// One string holds every key; keys[i] are slices of it.
+	var b strings.Builder
+	ends := make([]int, len(fields))
+	for i, f := range fields {
+		writeKey(&b, i, f.Alias)
+		ends[i] = b.Len()
+	}
+	all, start := b.String(), 0
+	for i, end := range ends {
+		s.keys[i], start = all[start:end], end
+	}
+	return s
+}
+
+// writeKey writes the key of field i.
+func (s *selection) writeKey(w io.Writer, i int) {
+	if s.keys != nil {
+		_, _ = io.WriteString(w, s.keys[i])
+		return
+	}
+	writeKey(w, i, s.fields[i].Alias)
+}
+
+// renderBuffers holds the buffers withRenderBuffer renders into.
+var renderBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// MaxPooledRenderBuffer is the largest render buffer kept for the next request (a page of 100
+// Page Imports with every field is about 70 KiB); a larger one is left to the garbage collector.
+const MaxPooledRenderBuffer = 1 << 20
+
+// renderTailRoom is what withRenderBuffer leaves free in the response buffer after the rendered
+// bytes, for what gqlgen writes after them (pageInfo, closing braces), so that the response buffer
+// need not grow again.
+const renderTailRoom = 512
+
+// withRenderBuffer returns render as a marshaler that writes into a pooled buffer first when w
+// is gqlgen's response buffer (a *bytes.Buffer), then grows the response buffer once to hold it
+// and copies it there: gqlgen's executor starts that buffer empty, and growing it by doubling
+// while a page was written was a quarter of all bytes allocated by code2desJobs (issue 17). The
+// bytes written are the same.
+func withRenderBuffer(render graphql.ContextWriterFunc) graphql.ContextWriterFunc {
+	return func(ctx context.Context, w io.Writer) error { return writeRendered(ctx, w, render) }
+}
+
+func writeRendered(ctx context.Context, w io.Writer, render graphql.ContextWriterFunc) error {
+	out, ok := w.(*bytes.Buffer)
+	if !ok {
+		return render(ctx, w)
+	}
+	buf := renderBuffers.Get().(*bytes.Buffer)
+	buf.Reset()
+	err := render(ctx, buf)
+	out.Grow(buf.Len() + renderTailRoom)
+	_, _ = out.Write(buf.Bytes())
+	if keepRenderBuffer(buf) {
+		renderBuffers.Put(buf)
+	}
+	return err
+}
+
+// keepRenderBuffer reports whether buf goes back to renderBuffers (at most MaxPooledRenderBuffer).
+func keepRenderBuffer(buf *bytes.Buffer) bool { return buf.Cap() <= MaxPooledRenderBuffer }
+
 // writeKey writes the i-th key of an object, as graphql.FieldSet does.
 func writeKey(w io.Writer, i int, alias string) {
 	if i > 0 {
@@ -395,6 +482,20 @@ func writeKey(w io.Writer, i int, alias string) {
 	}
 	graphql.MarshalString(alias).MarshalGQL(w)
 	_, _ = io.WriteString(w, ":")
+}
+
+// writeTime writes t as graphql.MarshalTime does (strconv.Quote of its RFC 3339 form with
+// nanoseconds, null for the zero time) without its three allocations when w is a bytes.Buffer (the
+// render buffer): that form is ASCII digits, letters and "-:.+", which quoting leaves as they are.
+func writeTime(w io.Writer, t time.Time) {
+	b, ok := w.(*bytes.Buffer)
+	if !ok || t.IsZero() {
+		graphql.MarshalTime(t).MarshalGQL(w)
+		return
+	}
+	b.WriteByte('"')
+	b.Write(t.AppendFormat(b.AvailableBuffer(), time.RFC3339Nano))
+	b.WriteByte('"')
 }
 
 func writeOptionalString(w io.Writer, s *string) {

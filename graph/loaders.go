@@ -44,21 +44,24 @@ const LoaderWait = 200 * time.Microsecond
 const MaxLoaderBatch = 500
 
 // Loaders are the per-request dataloaders (vikstrous/dataloadgen). They live for one request:
-// their cache must never serve one caller's rows to another.
+// their cache must never serve one caller's rows to another. Each loader is made on its first
+// use: most requests (pageImport(id), a list without relations) use none (issue 17).
 type Loaders struct {
 	reader BatchReader
 
-	// PageImport loads a Page Import by id (Code2Des.pageImport).
-	PageImport *dataloadgen.Loader[string, *models.PageImport]
-	// Code2DesByPageImport loads the jobs of a Page Import (PageImport.code2desJobs).
-	Code2DesByPageImport *dataloadgen.Loader[string, []*models.Code2Des]
-	// FidelityScore loads a job's fidelity score (Code2Des.fidelityScore).
-	FidelityScore *dataloadgen.Loader[string, float64]
+	pageImportOnce, code2desOnce, fidelityOnce sync.Once
+	pageImport                                 *dataloadgen.Loader[string, *models.PageImport]
+	code2desByPageImport                       *dataloadgen.Loader[string, []*models.Code2Des]
+	fidelityScore                              *dataloadgen.Loader[string, float64]
 
 	// primed holds the Page Imports primePageImports read (nil for ids not visible), for
 	// PageImportFastPath, which writes a page's Code2Des.pageImport from them without a resolver.
-	primedMu sync.Mutex
-	primed   map[string]*models.PageImport
+	// The PageImport loader is primed with them too: at once when it exists (pageImportMade),
+	// otherwise when it is made, from toPrime (the first value of each id, as Prime keeps it).
+	primedMu       sync.Mutex
+	primed         map[string]*models.PageImport
+	toPrime        map[string]*models.PageImport
+	pageImportMade bool
 }
 
 // primedPageImport returns what primePageImports read for id, and whether it read id.
@@ -69,15 +72,40 @@ func (l *Loaders) primedPageImport(id string) (*models.PageImport, bool) {
 	return pi, ok
 }
 
+// loaderOptions are the options of every loader.
+var loaderOptions = []dataloadgen.Option{dataloadgen.WithWait(LoaderWait), dataloadgen.WithBatchCapacity(MaxLoaderBatch)}
+
 // NewLoaders returns fresh loaders reading through r.
-func NewLoaders(r BatchReader) *Loaders {
-	opts := []dataloadgen.Option{dataloadgen.WithWait(LoaderWait), dataloadgen.WithBatchCapacity(MaxLoaderBatch)}
-	return &Loaders{
-		reader:               r,
-		PageImport:           dataloadgen.NewMappedLoader(r.PageImportsByID, opts...),
-		Code2DesByPageImport: dataloadgen.NewMappedLoader(r.Code2DesJobsByPageImport, opts...),
-		FidelityScore:        dataloadgen.NewMappedLoader(r.Code2DesFidelityScores, opts...),
-	}
+func NewLoaders(r BatchReader) *Loaders { return &Loaders{reader: r} }
+
+// PageImport loads a Page Import by id (Code2Des.pageImport).
+func (l *Loaders) PageImport() *dataloadgen.Loader[string, *models.PageImport] {
+	l.pageImportOnce.Do(func() {
+		loader := dataloadgen.NewMappedLoader(l.reader.PageImportsByID, loaderOptions...)
+		l.primedMu.Lock()
+		defer l.primedMu.Unlock()
+		for id, pi := range l.toPrime {
+			loader.Prime(id, pi)
+		}
+		l.pageImport, l.pageImportMade, l.toPrime = loader, true, nil
+	})
+	return l.pageImport
+}
+
+// Code2DesByPageImport loads the jobs of a Page Import (PageImport.code2desJobs).
+func (l *Loaders) Code2DesByPageImport() *dataloadgen.Loader[string, []*models.Code2Des] {
+	l.code2desOnce.Do(func() {
+		l.code2desByPageImport = dataloadgen.NewMappedLoader(l.reader.Code2DesJobsByPageImport, loaderOptions...)
+	})
+	return l.code2desByPageImport
+}
+
+// FidelityScore loads a job's fidelity score (Code2Des.fidelityScore).
+func (l *Loaders) FidelityScore() *dataloadgen.Loader[string, float64] {
+	l.fidelityOnce.Do(func() {
+		l.fidelityScore = dataloadgen.NewMappedLoader(l.reader.Code2DesFidelityScores, loaderOptions...)
+	})
+	return l.fidelityScore
 }
 
 type loadersKey struct{}
@@ -112,7 +140,7 @@ func loadPageImport(ctx context.Context, id string) (*models.PageImport, error) 
 	if err != nil {
 		return nil, err
 	}
-	pi, err := l.PageImport.Load(ctx, id)
+	pi, err := l.PageImport().Load(ctx, id)
 	if errors.Is(err, dataloadgen.ErrNotFound) {
 		return nil, nil
 	}
@@ -125,7 +153,7 @@ func loadCode2DesJobs(ctx context.Context, id string) ([]*models.Code2Des, error
 	if err != nil {
 		return nil, err
 	}
-	jobs, err := l.Code2DesByPageImport.Load(ctx, id)
+	jobs, err := l.Code2DesByPageImport().Load(ctx, id)
 	if errors.Is(err, dataloadgen.ErrNotFound) || (err == nil && jobs == nil) {
 		return []*models.Code2Des{}, nil
 	}
@@ -174,8 +202,15 @@ func primePageImports(ctx context.Context, page *models.Code2DesPage) {
 	if l.primed == nil {
 		l.primed = make(map[string]*models.PageImport, len(page.PageImports))
 	}
+	if !l.pageImportMade && l.toPrime == nil {
+		l.toPrime = make(map[string]*models.PageImport, len(page.PageImports))
+	}
 	for id, pi := range page.PageImports {
-		l.PageImport.Prime(id, pi)
+		if l.pageImportMade {
+			l.pageImport.Prime(id, pi)
+		} else if _, seen := l.toPrime[id]; !seen {
+			l.toPrime[id] = pi
+		}
 		l.primed[id] = pi
 	}
 }
@@ -201,7 +236,7 @@ func primeCode2DesJobs(ctx context.Context, imports []*models.PageImport) {
 		return
 	}
 	for _, id := range ids {
-		l.Code2DesByPageImport.Prime(id, found[id])
+		l.Code2DesByPageImport().Prime(id, found[id])
 	}
 }
 
@@ -220,7 +255,7 @@ func loadFidelityScore(ctx context.Context, job *models.Code2Des) (*float64, err
 	if err != nil {
 		return nil, err
 	}
-	v, err := l.FidelityScore.Load(ctx, job.ID)
+	v, err := l.FidelityScore().Load(ctx, job.ID)
 	if errors.Is(err, dataloadgen.ErrNotFound) {
 		return nil, nil
 	}

@@ -29,3 +29,16 @@ func TestStatusGraphQLNames(t *testing.T) {
 		t.Error("Valid is wrong")
 	}
 }
+
+// Both status types write their names quoted, and a code outside the seed writes "" (as
+// strconv.Quote of its missing name always did).
+func TestStatusMarshalEveryCode(t *testing.T) {
+	for code, want := range map[string]string{"0": `"PROCESSING"`, "1": `"COMPLETED"`, "2": `"FAILED"`, "9": `""`, "": `""`} {
+		var a, b bytes.Buffer
+		models.PageImportStatus(code).MarshalGQL(&a)
+		models.Code2DesStatus(code).MarshalGQL(&b)
+		if a.String() != want || b.String() != want {
+			t.Errorf("%q marshals to %s and %s, want %s", code, a.String(), b.String(), want)
+		}
+	}
+}

@@ -8,7 +8,8 @@ import (
 )
 
 // documentLimits is the budget of one query document (GRAPHQL_PARSER_TOKEN_LIMIT, GRAPHQL_MAX_*)
-// for authenticated requests, and the same capped by graph.AnonymousBudget for the others.
+// for authenticated requests, and the same capped by graph.AnonymousBudget for the others. The
+// authenticated verdicts are cached by query text (graph.NewVerdictCache).
 func (a *App) documentLimits(cache graphql.Cache[*ast.QueryDocument]) graph.DocumentLimits {
 	b := graph.Budget{
 		Tokens:     a.cfg.GraphQLParserTokenLimit,
@@ -21,5 +22,6 @@ func (a *App) documentLimits(cache graphql.Cache[*ast.QueryDocument]) graph.Docu
 		Repeats:    graph.DefaultMaxRepeats,
 		Arguments:  graph.DefaultMaxArguments,
 	}
-	return graph.DocumentLimits{Authenticated: b, Anonymous: b.Capped(graph.AnonymousBudget), Cache: cache}
+	return graph.DocumentLimits{Authenticated: b, Anonymous: b.Capped(graph.AnonymousBudget), Cache: cache,
+		Verdicts: graph.NewVerdictCache()}
 }

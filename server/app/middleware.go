@@ -48,6 +48,12 @@ func validRequestID(id string) bool {
 func requestLogger(logger *slog.Logger) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !logger.Enabled(r.Context(), slog.LevelInfo) {
+				// No line to write (LOG_LEVEL above info): no writer to wrap (issue 17).
+				w.Header().Set("X-Request-Id", middleware.GetReqID(r.Context()))
+				next.ServeHTTP(w, r)
+				return
+			}
 			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 			start := time.Now()
 			ww.Header().Set("X-Request-Id", middleware.GetReqID(r.Context()))

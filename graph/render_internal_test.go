@@ -1,0 +1,99 @@
+package graph
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql"
+)
+
+// writeRendered writes what the render writes, error or not, and grows gqlgen's response buffer
+// once, with room for what follows.
+func TestWriteRenderedWritesTheSameBytes(t *testing.T) {
+	page := strings.Repeat(`{"id":"x","status":"COMPLETED"},`, 800) // ~26 KB, a page of jobs
+	fail := errors.New("boom")
+	for _, tc := range []struct {
+		name string
+		err  error
+	}{{"OK", nil}, {"RenderError", fail}} {
+		t.Run(tc.name, func(t *testing.T) {
+			render := func(_ context.Context, w io.Writer) error {
+				_, _ = io.WriteString(w, page[:len(page)/2])
+				if tc.err != nil {
+					return tc.err
+				}
+				_, _ = io.WriteString(w, page[len(page)/2:])
+				return nil
+			}
+			var direct bytes.Buffer
+			direct.WriteString(`{"code2desJobs":{"edges":`)
+			wantErr := render(context.Background(), &direct)
+
+			var out bytes.Buffer
+			out.WriteString(`{"code2desJobs":{"edges":`)
+			for range 2 { // the second time from a pooled buffer
+				out.Truncate(len(`{"code2desJobs":{"edges":`))
+				err := writeRendered(context.Background(), &out, render)
+				if !errors.Is(err, wantErr) || (err == nil) != (wantErr == nil) {
+					t.Fatalf("error %v; want %v", err, wantErr)
+				}
+				if out.String() != direct.String() {
+					t.Fatalf("wrote %d bytes unlike the direct render (%d bytes)", out.Len(), direct.Len())
+				}
+				if out.Cap()-out.Len() < renderTailRoom {
+					t.Errorf("room after the page %d; want at least %d", out.Cap()-out.Len(), renderTailRoom)
+				}
+			}
+			// Any other writer gets the render directly.
+			var sb strings.Builder
+			sb.WriteString(`{"code2desJobs":{"edges":`)
+			if err := writeRendered(context.Background(), &sb, render); !errors.Is(err, wantErr) || sb.String() != direct.String() {
+				t.Errorf("to a strings.Builder: %v, %d bytes", err, sb.Len())
+			}
+		})
+	}
+}
+
+func TestKeepRenderBufferAtAndPastItsLimit(t *testing.T) {
+	at := bytes.NewBuffer(make([]byte, 0, MaxPooledRenderBuffer))
+	past := bytes.NewBuffer(make([]byte, 0, MaxPooledRenderBuffer+1))
+	if !keepRenderBuffer(at) {
+		t.Error("a buffer of MaxPooledRenderBuffer bytes is not kept")
+	}
+	if keepRenderBuffer(past) {
+		t.Error("a buffer past MaxPooledRenderBuffer is kept")
+	}
+}
+
+// writeTime writes what graphql.MarshalTime writes, for any time (zones, nanoseconds, years past
+// RFC 3339's four digits, the zero time).
+func TestWriteTimeAsGqlgen(t *testing.T) {
+	east := time.FixedZone("east", 5*3600+30*60)
+	for _, tm := range []time.Time{
+		{},
+		time.Date(2026, 11, 30, 1, 2, 3, 456000000, time.UTC),
+		time.Date(2026, 11, 30, 1, 2, 3, 1, east),
+		time.Date(2026, 1, 1, 0, 0, 0, 0, time.FixedZone("west", -8*3600)),
+		time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(9999, 12, 31, 23, 59, 59, 999999999, time.UTC),
+		time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(-1, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Now(),
+	} {
+		var want bytes.Buffer
+		graphql.MarshalTime(tm).MarshalGQL(&want)
+		var got bytes.Buffer
+		got.WriteString("x")
+		writeTime(&got, tm)
+		var other strings.Builder
+		writeTime(&other, tm)
+		if got.String() != "x"+want.String() || other.String() != want.String() {
+			t.Errorf("%v: %s and %s; want %s", tm, got.String(), other.String(), want.String())
+		}
+	}
+}
