@@ -18,6 +18,11 @@ type BlobStore interface {
 	// Errors: CodeNotFound for a missing object, ErrTooLarge (CodeFailedPrecondition) past maxBytes,
 	// CodeUnavailable when storage cannot be reached.
 	Get(ctx context.Context, key string, maxBytes int64) ([]byte, error)
+	// GetInto reads the object under key into buf and returns its length, refusing objects larger
+	// than len(buf) as Get does with maxBytes = len(buf). It allocates no buffer for the bytes, so
+	// a caller that knows an object's size can read it into a buffer it reuses.
+	// Errors: as Get's.
+	GetInto(ctx context.Context, key string, buf []byte) (int, error)
 	// Size returns the object's size in bytes.
 	// Errors: CodeNotFound for a missing object, CodeUnavailable when storage cannot be reached.
 	Size(ctx context.Context, key string) (int64, error)

@@ -379,11 +379,16 @@ func (s *Service) hydrate(ctx context.Context, used []artifacts.UsedImage) ([]*m
 
 // hydrateOne fetches one image (at most its declared byte_size), checks its size, SHA-256 and
 // type, and returns it Figma-safe.
+//
+// The stored bytes are read into a buffer of the declared size (checkImageBytes held it to
+// MaxImageBytes), not one grown while reading.
 func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeID string) (*models.Code2DesImage, []*models.Code2DesWarning, error) {
-	b, err := s.store.Get(ctx, e.Key, e.ByteSize)
+	buf := make([]byte, e.ByteSize)
+	n, err := s.store.GetInto(ctx, e.Key, buf)
 	if err != nil {
 		return nil, nil, storageError(err, "image "+e.Ref, ErrImageTooLarge)
 	}
+	b := buf[:n]
 	if int64(len(b)) != e.ByteSize {
 		return nil, nil, invalid(fmt.Errorf("%w: image %q has %d bytes, declares %d", ErrHashMismatch, e.Ref, len(b), e.ByteSize))
 	}

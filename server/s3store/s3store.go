@@ -99,6 +99,35 @@ func (s *Store) Get(ctx context.Context, key string, maxBytes int64) ([]byte, er
 	return b, nil
 }
 
+// GetInto reads the object under key into buf and returns its length, refusing objects larger
+// than len(buf) (a bounded read: at most len(buf)+1 bytes are read whatever the server claims).
+// The body is read to its end, so the SDK's response checksum validation runs as it does for Get.
+func (s *Store) GetInto(ctx context.Context, key string, buf []byte) (int, error) {
+	out, err := s.client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s.bucket), Key: aws.String(key)})
+	if err != nil {
+		return 0, classify(err, "get", key)
+	}
+	defer out.Body.Close()
+	if out.ContentLength != nil && *out.ContentLength > int64(len(buf)) {
+		return 0, fmt.Errorf("get %s: %d bytes over the %d-byte limit: %w", key, *out.ContentLength, len(buf), models.ErrTooLarge)
+	}
+	n, err := io.ReadFull(out.Body, buf)
+	switch {
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
+		return n, nil
+	case err != nil:
+		return 0, classify(err, "read", key)
+	}
+	// buf is full: the object must end here.
+	var one [1]byte
+	if m, err := io.ReadFull(out.Body, one[:]); m > 0 {
+		return 0, fmt.Errorf("get %s: over the %d-byte limit: %w", key, len(buf), models.ErrTooLarge)
+	} else if err != io.EOF {
+		return 0, classify(err, "read", key)
+	}
+	return n, nil
+}
+
 // Size returns the object's size in bytes.
 func (s *Store) Size(ctx context.Context, key string) (int64, error) {
 	out, err := s.client.HeadObject(ctx, &s3.HeadObjectInput{Bucket: aws.String(s.bucket), Key: aws.String(key)})
