@@ -7,7 +7,6 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
-	"strconv"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
@@ -141,9 +140,7 @@ func writeResponse(w http.ResponseWriter, status int, resp *graphql.Response) {
 }
 
 // writeData is writeResponse with the data's splice markers replaced by their values (splices
-// may be nil). The whole size is known before a byte is written, so the response carries a
-// Content-Length and net/http sends it as it is, without chunked encoding; the values are
-// written from the result's own memory, each in one Write.
+// may be nil). The values are written from the result's own memory, each in one Write.
 func writeData(w http.ResponseWriter, status int, resp *graphql.Response, splices *graph.Splices) {
 	var head bytes.Buffer
 	head.WriteByte('{')
@@ -174,11 +171,6 @@ func writeData(w http.ResponseWriter, status int, resp *graphql.Response, splice
 		parts = append(parts, data)
 	}
 	parts = append(parts, tail)
-	size := 0
-	for _, p := range parts {
-		size += len(p)
-	}
-	w.Header().Set("Content-Length", strconv.Itoa(size))
 	w.WriteHeader(status)
 	for _, p := range parts {
 		if _, err := w.Write(p); err != nil {
