@@ -8,7 +8,6 @@ import (
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
-	"github.com/uptrace/bun/schema"
 
 	"github.com/code2des/backend/models"
 )
@@ -129,39 +128,23 @@ func checkBatch(ids []string) error {
 // completed job makes the reader answer NOT_FOUND.
 // Errors: CodeUnauthenticated, CodeBadUserInput (malformed id), CodeNotFound, CodeUnavailable.
 func (s *Service) Code2DesForResult(ctx context.Context, id string) (*models.Code2Des, *models.PageImport, error) {
-	p, err := caller(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	if _, err := models.ParseID("id", id); err != nil {
-		return nil, nil, err
+	job, err := s.Code2Des(ctx, id)
+	if err != nil || job.Status != models.Code2DesCompleted {
+		// The reader answers FAILED_PRECONDITION for a processing or failed job without it.
+		return job, nil, err
 	}
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
-	// One statement: the job with visibleCode2Des's rules, its import LEFT JOINed in the same
-	// organization. WhereAllWithDeleted lifts bun's soft-delete filter from the query and the
-	// join (an import deleted since still counts); the job's own filter is written out.
-	row := new(code2desWithImport)
-	err = s.cfg.DB.NewSelect().Model(row).WhereAllWithDeleted().
-		Where("code2_des.deleted_at IS NULL").
-		Where("code2_des.id = ?", id).
-		Where("code2_des.organization_id IN (?)", s.memberOrgs(p.Subject)).
-		RelationWithOpts("PageImport", bun.RelationOpts{
-			AdditionalJoinOnConditions: []schema.QueryWithArgs{
-				schema.SafeQuery("page_import.organization_id = code2_des.organization_id", nil),
-			},
-		}).
+	pi := new(models.PageImport)
+	err = s.cfg.DB.NewSelect().Model(pi).WhereAllWithDeleted().
+		Where("id = ?", job.PageImportID).
+		Where("organization_id = ?", job.OrganizationID).
 		Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil, models.Errorf(models.CodeNotFound, "code2des %s not found", id)
-	}
-	if err != nil {
-		return nil, nil, DatabaseError(ctx, fmt.Errorf("select code2des with its page_import: %w", err))
-	}
-	job := &row.Code2Des
-	if job.Status != models.Code2DesCompleted || row.PageImport == nil {
-		// The reader answers FAILED_PRECONDITION for a processing or failed job without it.
 		return job, nil, nil
 	}
-	return job, tidy(row.PageImport), nil
+	if err != nil {
+		return nil, nil, DatabaseError(ctx, fmt.Errorf("select page_import of code2des: %w", err))
+	}
+	return job, pi, nil
 }
