@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"sync"
+	"unsafe"
 
 	"github.com/99designs/gqlgen/graphql"
 
@@ -44,14 +45,30 @@ func (s *Splices) add(v models.Base64Text) int {
 // WriteData writes data to w, each marker replaced by its value. A NUL byte that does not open a
 // marker of this response is written as it is.
 func (s *Splices) WriteData(w io.Writer, data []byte) error {
+	for _, p := range s.Parts(data, nil) {
+		if _, err := w.Write(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Parts appends to dst the pieces that make up data with each marker replaced by its value, in
+// order, and returns the extended slice: runs of data, and each value's text itself, not a copy.
+// The pieces are read-only: a value's piece is the memory of the result's string (shared with
+// the result cache), so they may only be handed to an io.Writer, which must not modify what it
+// is given. A NUL byte that does not open a marker of this response stays in its run.
+func (s *Splices) Parts(data []byte, dst [][]byte) [][]byte {
 	s.mu.Lock()
 	parts := s.parts
 	s.mu.Unlock()
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, 0)
-		if i < 0 {
+	run := 0 // start of the data not yet appended
+	for i := 0; i < len(data); {
+		j := bytes.IndexByte(data[i:], 0)
+		if j < 0 {
 			break
 		}
+		i += j
 		n, end := -1, bytes.IndexByte(data[i+1:], 0)
 		if end >= 0 {
 			if k, err := strconv.Atoi(string(data[i+1 : i+1+end])); err == nil && k >= 0 && k < len(parts) {
@@ -59,22 +76,22 @@ func (s *Splices) WriteData(w io.Writer, data []byte) error {
 			}
 		}
 		if n < 0 {
-			if _, err := w.Write(data[:i+1]); err != nil {
-				return err
-			}
-			data = data[i+1:]
+			i++
 			continue
 		}
-		if _, err := w.Write(data[:i]); err != nil {
-			return err
+		if i > run {
+			dst = append(dst, data[run:i])
 		}
-		if _, err := io.WriteString(w, string(parts[n])); err != nil {
-			return err
+		if v := parts[n]; v != "" {
+			dst = append(dst, unsafe.Slice(unsafe.StringData(string(v)), len(v)))
 		}
-		data = data[i+1+end+1:]
+		i += 1 + end + 1
+		run = i
 	}
-	_, err := w.Write(data)
-	return err
+	if run < len(data) {
+		dst = append(dst, data[run:])
+	}
+	return dst
 }
 
 // MarshalBase64Text writes base64 text as a JSON string without escaping (its alphabet needs

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
+	"unsafe"
 
 	"github.com/code2des/backend/models"
 )
@@ -68,5 +69,37 @@ func TestSplicesWriteDataLeavesOtherBytes(t *testing.T) {
 				t.Errorf("WriteData(%q) = %q, want %q", tc.in, out.String(), tc.want)
 			}
 		})
+	}
+}
+
+// TestSplicesPartsShareTheValues: the pieces of a value are the value's own memory (a result's
+// base64 is written to the client without a copy per response), and the pieces in order make
+// what WriteData writes.
+func TestSplicesPartsShareTheValues(t *testing.T) {
+	text := models.EncodeBase64(bytes.Repeat([]byte{1, 2, 3}, 1000))
+	ctx, s := WithSplices(context.Background())
+	var data bytes.Buffer
+	data.WriteString(`{"a":`)
+	_ = MarshalBase64Text(text).MarshalGQLContext(ctx, &data)
+	data.WriteString(`}`)
+	parts := s.Parts(data.Bytes(), nil)
+	var joined, written bytes.Buffer
+	for _, p := range parts {
+		joined.Write(p)
+	}
+	if err := s.WriteData(&written, data.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	if joined.String() != written.String() || joined.String() != `{"a":"`+string(text)+`"}` {
+		t.Fatalf("parts join to %.40q..., WriteData wrote %.40q...", joined.String(), written.String())
+	}
+	shared := false
+	for _, p := range parts {
+		if len(p) == len(text) && unsafe.SliceData(p) == unsafe.StringData(string(text)) {
+			shared = true
+		}
+	}
+	if !shared {
+		t.Errorf("no piece is the value's own memory: %d pieces", len(parts))
 	}
 }

@@ -51,8 +51,7 @@ func (jsonTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Gra
 	if err != nil {
 		// The client's mistake, not ours: BAD_USER_INPUT with the transport's message (the error
 		// presenter would otherwise mask a code-less error as INTERNAL and log it as an error).
-		w.WriteHeader(http.StatusBadRequest)
-		writeResponse(w, exec.DispatchError(ctx, gqlerror.List{requestError(err.Error())}))
+		writeResponse(w, http.StatusBadRequest, exec.DispatchError(ctx, gqlerror.List{requestError(err.Error())}))
 		return
 	}
 	params.Headers = r.Header
@@ -64,14 +63,12 @@ func (jsonTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Gra
 		if errcode.GetErrorKind(opErr) == errcode.KindProtocol {
 			status = http.StatusUnprocessableEntity
 		}
-		w.WriteHeader(status)
-		writeResponse(w, exec.DispatchError(graphql.WithOperationContext(ctx, oc), opErr))
+		writeResponse(w, status, exec.DispatchError(graphql.WithOperationContext(ctx, oc), opErr))
 		return
 	}
 	if r.Method == http.MethodGet {
 		if op := oc.Doc.Operations.ForName(oc.OperationName); op == nil || op.Operation != ast.Query {
-			w.WriteHeader(http.StatusNotAcceptable)
-			writeResponse(w, &graphql.Response{Errors: gqlerror.List{requestError("GET requests only allow query operations")}})
+			writeResponse(w, http.StatusNotAcceptable, &graphql.Response{Errors: gqlerror.List{requestError("GET requests only allow query operations")}})
 			return
 		}
 	}
@@ -79,7 +76,7 @@ func (jsonTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Gra
 	// from where the result reader keeps them, straight to the client (graph.Splices).
 	ctx, splices := graph.WithSplices(ctx)
 	responses, ctx := exec.DispatchOperation(ctx, oc)
-	writeData(w, responses(ctx), splices)
+	writeData(w, http.StatusOK, responses(ctx), splices)
 }
 
 // readParams reads the operation of a POST body or a GET query string. Numbers in variables are
@@ -134,15 +131,17 @@ func decodeJSON(b []byte, v any) error {
 	return dec.Decode(v)
 }
 
-// writeResponse writes resp as {"errors":...,"data":...,"extensions":...} with the data bytes
-// as they are, without copying them (a result can carry tens of MiB of base64). The executor
-// only ever produces valid JSON data (the JSON scalar carries a result tree the result reader has
-// parsed and checked).
-func writeResponse(w io.Writer, resp *graphql.Response) { writeData(w, resp, nil) }
+// writeResponse writes resp with status as {"errors":...,"data":...,"extensions":...} with the
+// data bytes as they are, without copying them (a result can carry tens of MiB of base64). The
+// executor only ever produces valid JSON data (the JSON scalar carries a result tree the result
+// reader has parsed and checked).
+func writeResponse(w http.ResponseWriter, status int, resp *graphql.Response) {
+	writeData(w, status, resp, nil)
+}
 
 // writeData is writeResponse with the data's splice markers replaced by their values (splices
-// may be nil).
-func writeData(w io.Writer, resp *graphql.Response, splices *graph.Splices) {
+// may be nil). The values are written from the result's own memory, each in one Write.
+func writeData(w http.ResponseWriter, status int, resp *graphql.Response, splices *graph.Splices) {
 	var head bytes.Buffer
 	head.WriteByte('{')
 	if len(resp.Errors) > 0 {
@@ -165,15 +164,17 @@ func writeData(w io.Writer, resp *graphql.Response, splices *graph.Splices) {
 			tail = append(append([]byte(`,"extensions":`), ext...), '}')
 		}
 	}
-	if _, err := w.Write(head.Bytes()); err != nil {
-		return // the client has gone; nothing else to do
-	}
+	parts := append(make([][]byte, 0, 8), head.Bytes())
 	if splices != nil {
-		if err := splices.WriteData(w, data); err != nil {
-			return
-		}
-	} else if _, err := w.Write(data); err != nil {
-		return
+		parts = splices.Parts(data, parts)
+	} else {
+		parts = append(parts, data)
 	}
-	_, _ = w.Write(tail)
+	parts = append(parts, tail)
+	w.WriteHeader(status)
+	for _, p := range parts {
+		if _, err := w.Write(p); err != nil {
+			return // the client has gone; nothing else to do
+		}
+	}
 }

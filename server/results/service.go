@@ -332,7 +332,7 @@ func (s *Service) DiffMap(ctx context.Context, f *models.Code2DesFidelity) (*mod
 	if err != nil || cfg.Width != m.Width || cfg.Height != m.Height {
 		return nil, invalid(fmt.Errorf("%w: not a PNG of %dx%d", ErrDiffMapMismatch, m.Width, m.Height))
 	}
-	b64 := models.EncodeBase64(b)
+	b64 := encodeBase64(b)
 	return &models.Code2DesImage{Ref: DiffMapRef, MimeType: artifacts.MimePNG, ByteSize: len(b), Sha256: m.Sha256,
 		Width: m.Width, Height: m.Height, Base64: &b64}, nil
 }
@@ -379,6 +379,10 @@ func (s *Service) hydrate(ctx context.Context, used []artifacts.UsedImage) ([]*m
 
 // hydrateOne fetches one image (at most its declared byte_size), checks its size, SHA-256 and
 // type, and returns it Figma-safe.
+//
+// The stored bytes are read into one buffer of the size storage announces (Content-Length, at
+// most the declared byte_size, which checkImageBytes held to MaxImageBytes), not one grown while
+// reading (models.BlobStore.Get).
 func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeID string) (*models.Code2DesImage, []*models.Code2DesWarning, error) {
 	b, err := s.store.Get(ctx, e.Key, e.ByteSize)
 	if err != nil {
@@ -413,7 +417,7 @@ func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeI
 		return nil, nil, invalid(fmt.Errorf("%w: image %q is %dx%d, declares %dx%d", ErrInvalidImage, e.Ref, cfg.Width, cfg.Height, e.Width, e.Height))
 	}
 	if !needsConversion(sniffed, cfg) {
-		data := models.EncodeBase64(b)
+		data := encodeBase64(b)
 		return &models.Code2DesImage{Ref: e.Ref, MimeType: sniffed, ByteSize: len(b), Sha256: e.Sha256, Width: cfg.Width, Height: cfg.Height, Base64: &data}, nil, nil
 	}
 	if err := convertible(b, sniffed, cfg); err != nil {
@@ -430,7 +434,7 @@ func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeI
 		return nil, nil, invalid(fmt.Errorf("image %q: %w", e.Ref, err))
 	}
 	sum = sha256.Sum256(out.bytes)
-	data := models.EncodeBase64(out.bytes)
+	data := encodeBase64(out.bytes)
 	img := &models.Code2DesImage{Ref: e.Ref, MimeType: out.mime, ByteSize: len(out.bytes), Sha256: hex.EncodeToString(sum[:]), Width: out.width, Height: out.height, Base64: &data}
 	var warnings []*models.Code2DesWarning
 	var node *string
