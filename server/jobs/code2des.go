@@ -252,12 +252,17 @@ var pageImportJoinColumns = "page_import." + strings.Join(pageImportColumns, ", 
 // code2desJobsWithImports is code2desJobsQuery with each job's Page Import LEFT JOINed in the
 // same statement, with the rules of PageImportsByID (not deleted, in one of the subject's
 // organizations): an import those rules hide is absent from the map, as a batch read answers.
+//
+// The organization rule is written as "the job's organization": the listed jobs are already in
+// the project's organization, which the subject is a member of (visibleProjectOrg), and a job is
+// always in its import's organization (TriggerCode2Des copies it; neither ever changes), so the
+// two rules keep the same imports, and this one costs PostgreSQL no membership lookup per row
+// (issue 17: about 0.27 -> 0.23 ms per page of 21 in pgbench).
 func (s *Service) code2desJobsWithImports(ctx context.Context, subject string, f models.Code2DesFilter, afterID string, size int) ([]*models.Code2Des, map[string]*models.PageImport, error) {
 	args := database.NewParams(s.cfg.DB)
 	q := code2desJobsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size).
 		ColumnExpr(pageImportJoinColumns).
-		Join("LEFT JOIN page_import ON page_import.id = code2_des.page_import_id AND page_import.deleted_at IS NULL AND page_import.organization_id IN (?)",
-			s.memberOrgsIn(args, subject))
+		Join("LEFT JOIN page_import ON page_import.id = code2_des.page_import_id AND page_import.deleted_at IS NULL AND page_import.organization_id = code2_des.organization_id")
 	var rows []*models.Code2Des
 	imports := make(map[string]*models.PageImport, size+1)
 	err := database.QueryRows(ctx, s.cfg.DB, args, q, func(r database.RowScanner) error {
