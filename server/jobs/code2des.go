@@ -154,9 +154,10 @@ func (s *Service) Code2Des(ctx context.Context, id string) (*models.Code2Des, er
 // visibleCode2Des selects job id when it is not deleted and in one of subject's organizations.
 func (s *Service) visibleCode2Des(ctx context.Context, subject, id string) (*models.Code2Des, error) {
 	job := new(models.Code2Des)
-	err := s.cfg.DB.NewSelect().Model(job).
-		Where("id = ?", id).
-		Where("organization_id IN (?)", s.memberOrgs(subject)).
+	args := database.NewParams(s.cfg.DB)
+	err := database.Bind(s.cfg.DB.NewSelect().Model(job).
+		Where("id = ?", args.Arg(id)).
+		Where("organization_id IN (?)", s.memberOrgsIn(args, subject)), args).
 		Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, models.Errorf(models.CodeNotFound, "code2des %s not found", id)

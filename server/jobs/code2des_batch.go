@@ -10,6 +10,7 @@ import (
 	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/database"
 )
 
 // Batch reads for the GraphQL dataloaders (graph/loaders.go): one SQL statement per batch of
@@ -136,9 +137,10 @@ func (s *Service) Code2DesForResult(ctx context.Context, id string) (*models.Cod
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
 	pi := new(models.PageImport)
-	err = s.cfg.DB.NewSelect().Model(pi).WhereAllWithDeleted().
-		Where("id = ?", job.PageImportID).
-		Where("organization_id = ?", job.OrganizationID).
+	args := database.NewParams(s.cfg.DB)
+	err = database.Bind(s.cfg.DB.NewSelect().Model(pi).WhereAllWithDeleted().
+		Where("id = ?", args.Arg(job.PageImportID)).
+		Where("organization_id = ?", args.Arg(job.OrganizationID)), args).
 		Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return job, nil, nil
