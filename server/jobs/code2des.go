@@ -233,9 +233,10 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 func (s *Service) code2desJobs(ctx context.Context, subject string, rows *[]*models.Code2Des, f models.Code2DesFilter, afterID string, size int) error {
 	args := database.NewParams(s.cfg.DB)
 	q := code2desJobsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size)
+	row := newCode2DesRow(false)
 	err := database.QueryRows(ctx, s.cfg.DB, args, q, func(r database.RowScanner) error {
-		c := new(models.Code2Des)
-		if err := r.Scan(code2desTargets(c)...); err != nil {
+		c, _, err := row.scan(r)
+		if err != nil {
 			return err
 		}
 		*rows = append(*rows, c)
@@ -264,16 +265,16 @@ func (s *Service) code2desJobsWithImports(ctx context.Context, subject string, f
 	q := code2desJobsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size).
 		ColumnExpr(pageImportJoinColumns).
 		Join("LEFT JOIN page_import ON page_import.id = code2_des.page_import_id AND page_import.deleted_at IS NULL AND page_import.organization_id = code2_des.organization_id")
-	var rows []*models.Code2Des
 	imports := make(map[string]*models.PageImport, size+1)
+	row := newCode2DesRow(true)
+	rows := make([]*models.Code2Des, 0, size+1)
 	err := database.QueryRows(ctx, s.cfg.DB, args, q, func(r database.RowScanner) error {
-		c := new(models.Code2Des)
-		var j joinedPageImport
-		if err := r.Scan(append(code2desTargets(c), j.targets()...)...); err != nil {
+		c, pi, err := row.scan(r)
+		if err != nil {
 			return err
 		}
 		rows = append(rows, c)
-		if pi := j.pageImport(); pi != nil {
+		if pi != nil {
 			imports[c.PageImportID] = tidy(pi)
 		}
 		return nil

@@ -151,7 +151,7 @@ func (s *Service) PageImport(ctx context.Context, id string) (*models.PageImport
 		Where("id = ?", args.Arg(id)).
 		Where("organization_id IN (?)", s.memberOrgsIn(args, p.Subject))
 	err = database.QueryRows(ctx, s.cfg.DB, args, q, func(r database.RowScanner) error {
-		pi, err = scanPageImport(r)
+		pi, err = newPageImportRow().scan(r)
 		return err
 	})
 	if err != nil {
@@ -189,8 +189,9 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 	args := database.NewParams(s.cfg.DB)
 	org := s.visibleProjectOrgIn(args, p.Subject, f.ProjectID)
 	q := pageImportsQuery(s.cfg.DB, args, org, f.ProjectID, f.Status, afterID, size)
+	row := newPageImportRow()
 	err = database.QueryRows(ctx, s.cfg.DB, args, q, func(r database.RowScanner) error {
-		pi, err := scanPageImport(r)
+		pi, err := row.scan(r)
 		rows = append(rows, pi)
 		return err
 	})
