@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
@@ -176,7 +177,10 @@ func (l DocumentLimits) MutateOperationParameters(ctx context.Context, params *g
 	}
 	msg := budget.Check(doc)
 	if verdicts != nil {
-		verdicts.Add(ctx, params.Query, msg)
+		// A copy: the query text of a GET is a substring of the request's whole query string
+		// (up to the body limit), which the cache must not keep alive (MaxVerdictQueryBytes
+		// bounds the key, not what it points into).
+		verdicts.Add(ctx, strings.Clone(params.Query), msg)
 	}
 	if msg != "" {
 		return limitError("%s%s", msg, who)

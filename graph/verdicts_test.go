@@ -55,12 +55,18 @@ func TestVerdictsAnswerAsTheCheck(t *testing.T) {
 	}
 	budget := graph.Budget{Tokens: 60, Fields: 6, Aliases: 2, Depth: 3, Directives: 2, Fragments: 2, Operations: 2,
 		Repeats: 2, Arguments: 2}
+	// A document the authenticated budget accepts and the anonymous one refuses: sent with a
+	// token first, its cached verdict must not answer the request without one.
+	docs["AuthenticatedOnly"] = `{ a(x: 1, y: 2) b(x: 1, y: 2) c(x: 1, y: 2) }` // 29 tokens
+	anonBudget := graph.Budget{Tokens: 20, Fields: 6, Aliases: 2, Depth: 3, Directives: 2, Fragments: 2, Operations: 2,
+		Repeats: 2, Arguments: 2}
 	for name, doc := range docs {
 		t.Run(name, func(t *testing.T) {
+			// One cache for both kinds of request, authenticated first.
+			plain, _ := newExecutor(graph.DocumentLimits{Authenticated: budget, Anonymous: anonBudget})
+			cached, _ := newExecutor(graph.DocumentLimits{Authenticated: budget, Anonymous: anonBudget,
+				Verdicts: graph.NewVerdictCache()})
 			for _, ctx := range []context.Context{authenticated, anonymous} {
-				plain, _ := newExecutor(graph.DocumentLimits{Authenticated: budget, Anonymous: budget.Capped(graph.AnonymousBudget)})
-				cached, _ := newExecutor(graph.DocumentLimits{Authenticated: budget, Anonymous: budget.Capped(graph.AnonymousBudget),
-					Verdicts: graph.NewVerdictCache()})
 				for i := range 3 {
 					want := errorsText(operationErrors(ctx, plain, doc))
 					if got := errorsText(operationErrors(ctx, cached, doc)); got != want {
