@@ -102,7 +102,7 @@ func watch[T any](ctx context.Context, r *Resolver, f models.JobEventFilter, fir
 			case models.IsCode(err, models.CodeNotFound):
 				return
 			case err != nil:
-				subscriptionError(ctx, err)
+				reportLate(ctx, err)
 				return
 			case v == nil:
 				continue
@@ -112,10 +112,21 @@ func watch[T any](ctx context.Context, r *Resolver, f models.JobEventFilter, fir
 			}
 		}
 		if err := stream.Err(); err != nil {
-			subscriptionError(ctx, err)
+			reportLate(ctx, err)
 		}
 	}()
 	return out, nil
+}
+
+// reportLate is subscriptionError for an error met after the subscription started, unless ctx is
+// already done: gqlgen then ends the subscription on its own and reads its errors as it ends, at
+// the same time as this goroutine would write one (a data race the race detector caught), and the
+// client that went away is not listening for it anyway.
+func reportLate(ctx context.Context, err error) {
+	if ctx.Err() != nil {
+		return
+	}
+	subscriptionError(ctx, err)
 }
 
 // refused ends a subscription before its first value with err as its graphql-transport-ws
