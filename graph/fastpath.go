@@ -129,30 +129,39 @@ func renderEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edges []*Pa
 		}
 	}
 	return withRenderBuffer(func(ctx context.Context, w io.Writer) error {
-		_, _ = io.WriteString(w, "[")
-		for i, e := range edges {
-			if i > 0 {
-				_, _ = io.WriteString(w, ",")
-			}
-			_, _ = io.WriteString(w, "{")
-			for j, f := range edgeFields.fields {
-				edgeFields.writeKey(w, j)
-				switch f.Name {
-				case "__typename":
-					graphql.MarshalString("PageImportEdge").MarshalGQL(w)
-				case "cursor":
-					graphql.MarshalString(e.Cursor).MarshalGQL(w)
-				case "node":
-					if err := writePageImport(ctx, w, edgeFields.subs[j], e.Node); err != nil {
-						return err
-					}
+		return writeEdgeList(w, edgeFields, len(edges), "PageImportEdge",
+			func(k int) string { return edges[k].Cursor },
+			func(k int, sub *selection) error { return writePageImport(ctx, w, sub, edges[k].Node) })
+	})
+}
+
+// writeEdgeList writes a JSON list of n edges of type typename with the selected edge fields
+// (__typename, cursor, node): cursor gives edge k's cursor and node writes edge k's node with the
+// node field's selection.
+func writeEdgeList(w io.Writer, edgeFields *selection, n int, typename string, cursor func(k int) string, node func(k int, sub *selection) error) error {
+	_, _ = io.WriteString(w, "[")
+	for k := range n {
+		if k > 0 {
+			_, _ = io.WriteString(w, ",")
+		}
+		_, _ = io.WriteString(w, "{")
+		for i, f := range edgeFields.fields {
+			edgeFields.writeKey(w, i)
+			switch f.Name {
+			case "__typename":
+				graphql.MarshalString(typename).MarshalGQL(w)
+			case "cursor":
+				graphql.MarshalString(cursor(k)).MarshalGQL(w)
+			case "node":
+				if err := node(k, edgeFields.subs[i]); err != nil {
+					return err
 				}
 			}
-			_, _ = io.WriteString(w, "}")
 		}
-		_, _ = io.WriteString(w, "]")
-		return nil
-	})
+		_, _ = io.WriteString(w, "}")
+	}
+	_, _ = io.WriteString(w, "]")
+	return nil
 }
 
 var code2desEdgeType, code2desType = []string{"Code2DesEdge"}, []string{"Code2Des"}
@@ -211,29 +220,9 @@ func renderCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edg
 		}
 	}
 	return withRenderBuffer(func(ctx context.Context, w io.Writer) error {
-		_, _ = io.WriteString(w, "[")
-		for k, e := range edges {
-			if k > 0 {
-				_, _ = io.WriteString(w, ",")
-			}
-			_, _ = io.WriteString(w, "{")
-			for i, f := range edgeFields.fields {
-				edgeFields.writeKey(w, i)
-				switch f.Name {
-				case "__typename":
-					graphql.MarshalString("Code2DesEdge").MarshalGQL(w)
-				case "cursor":
-					graphql.MarshalString(e.Cursor).MarshalGQL(w)
-				case "node":
-					if err := writeCode2Des(ctx, w, edgeFields.subs[i], e.Node, imports[k]); err != nil {
-						return err
-					}
-				}
-			}
-			_, _ = io.WriteString(w, "}")
-		}
-		_, _ = io.WriteString(w, "]")
-		return nil
+		return writeEdgeList(w, edgeFields, len(edges), "Code2DesEdge",
+			func(k int) string { return edges[k].Cursor },
+			func(k int, sub *selection) error { return writeCode2Des(ctx, w, sub, edges[k].Node, imports[k]) })
 	})
 }
 
