@@ -43,22 +43,9 @@ func (s *Service) RetryPageImport(ctx context.Context, id string) (*models.PageI
 	// file again, never the live page at its source_url.
 	var snapshot *SnapshotMessage
 	err = s.cfg.DB.RunInTx(dbCtx, nil, func(ctx context.Context, tx bun.Tx) error {
-		err := tx.NewSelect().Model(pi).
-			Where("id = ?", id).
-			Where("organization_id IN (?)", s.memberOrgs(p.Subject)).
-			For("UPDATE").
-			Scan(ctx)
-		if errors.Is(err, sql.ErrNoRows) {
-			return models.Errorf(models.CodeNotFound, "page import %s not found", id)
-		}
+		err := s.lockFailed(ctx, tx, pageImportRetry, pi, func() string { return string(pi.Status) }, p.Subject, id)
 		if err != nil {
-			return fmt.Errorf("select page_import: %w", err)
-		}
-		switch pi.Status {
-		case models.PageImportProcessing:
-			return models.Errorf(models.CodeFailedPrecondition, "page import %s is still processing; only a failed import can be retried", id)
-		case models.PageImportCompleted:
-			return models.Errorf(models.CodeFailedPrecondition, "page import %s has completed; only a failed import can be retried", id)
+			return err
 		}
 		if pi.SourceKind == models.SourceKindMHTMLSnapshot {
 			if snapshot, err = s.acceptedSnapshot(ctx, tx, id); err != nil {
@@ -71,24 +58,7 @@ func (s *Service) RetryPageImport(ctx context.Context, id string) (*models.PageI
 		// A fresh struct takes the RETURNING row: bun leaves a pointer field as it was when the
 		// column comes back NULL.
 		*pi = models.PageImport{}
-		_, err = tx.NewUpdate().Model(pi).
-			Set("attempt = attempt + 1").
-			Set("nonce = ?", nonce).
-			Set("status = ?", models.PageImportProcessing).
-			Set("result_url = NULL").
-			Set("capture_hash = NULL").
-			Set("screenshot_url = NULL").
-			Set("error_message = NULL").
-			Set("updated_at = current_timestamp").
-			Set("updated_by = ?", p.Subject).
-			Where("id = ?", id).
-			Where("status = ?", models.PageImportFailed).
-			Returning("*").
-			Exec(ctx)
-		if err != nil {
-			return fmt.Errorf("retry page_import: %w", err)
-		}
-		return nil
+		return newAttempt(ctx, tx, pageImportRetry, pi, nonce, p.Subject, id)
 	})
 	if err != nil {
 		return nil, passDomain(dbCtx, err)
@@ -144,22 +114,9 @@ func (s *Service) RetryCode2Des(ctx context.Context, id string) (*models.Code2De
 	job := new(models.Code2Des)
 	pi := new(models.PageImport)
 	err = s.cfg.DB.RunInTx(dbCtx, nil, func(ctx context.Context, tx bun.Tx) error {
-		err := tx.NewSelect().Model(job).
-			Where("id = ?", id).
-			Where("organization_id IN (?)", s.memberOrgs(p.Subject)).
-			For("UPDATE").
-			Scan(ctx)
-		if errors.Is(err, sql.ErrNoRows) {
-			return models.Errorf(models.CodeNotFound, "code2des %s not found", id)
-		}
+		err := s.lockFailed(ctx, tx, code2desRetry, job, func() string { return string(job.Status) }, p.Subject, id)
 		if err != nil {
-			return fmt.Errorf("select code2des: %w", err)
-		}
-		switch job.Status {
-		case models.Code2DesProcessing:
-			return models.Errorf(models.CodeFailedPrecondition, "code2des %s is still processing; only a failed job can be retried", id)
-		case models.Code2DesCompleted:
-			return models.Errorf(models.CodeFailedPrecondition, "code2des %s has completed; only a failed job can be retried", id)
+			return err
 		}
 		err = tx.NewSelect().Model(pi).Where("id = ?", job.PageImportID).For("SHARE").Scan(ctx)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -175,23 +132,7 @@ func (s *Service) RetryCode2Des(ctx context.Context, id string) (*models.Code2De
 			return err
 		}
 		*job = models.Code2Des{}
-		_, err = tx.NewUpdate().Model(job).
-			Set("attempt = attempt + 1").
-			Set("nonce = ?", nonce).
-			Set("status = ?", models.Code2DesProcessing).
-			Set("result_url = NULL").
-			Set("warning_count = NULL").
-			Set("error_message = NULL").
-			Set("updated_at = current_timestamp").
-			Set("updated_by = ?", p.Subject).
-			Where("id = ?", id).
-			Where("status = ?", models.Code2DesFailed).
-			Returning("*").
-			Exec(ctx)
-		if err != nil {
-			return fmt.Errorf("retry code2des: %w", err)
-		}
-		return nil
+		return newAttempt(ctx, tx, code2desRetry, job, nonce, p.Subject, id)
 	})
 	if err != nil {
 		return nil, passDomain(dbCtx, err)
@@ -207,4 +148,75 @@ func (s *Service) RetryCode2Des(ctx context.Context, id string) (*models.Code2De
 		return nil, err
 	}
 	return job, nil
+}
+
+// retryKind is what the two retries differ in: the job table, how messages name a job, and the
+// result columns a new attempt clears.
+type retryKind struct {
+	table      string   // page_import, code2des
+	what, noun string   // "page import", "import"; "code2des", "job"
+	clear      []string // columns set to NULL for the new attempt
+}
+
+var (
+	pageImportRetry = retryKind{table: "page_import", what: "page import", noun: "import",
+		clear: []string{"result_url", "capture_hash", "screenshot_url", "error_message"}}
+	code2desRetry = retryKind{table: "code2des", what: "code2des", noun: "job",
+		clear: []string{"result_url", "warning_count", "error_message"}}
+)
+
+// The status codes both seeds' Type Codes tables share (models.PageImportProcessing and
+// models.Code2DesProcessing are both "0", and so on).
+const (
+	statusProcessing = string(models.PageImportProcessing)
+	statusCompleted  = string(models.PageImportCompleted)
+	statusFailed     = string(models.PageImportFailed)
+)
+
+// lockFailed selects the visible job id into model (*models.PageImport or *models.Code2Des) FOR
+// UPDATE in tx, so concurrent retries queue behind each other, and refuses it unless status()
+// (the scanned row's status) is failed.
+// Errors: CodeNotFound, CodeFailedPrecondition (processing or completed), database errors wrapped.
+func (s *Service) lockFailed(ctx context.Context, tx bun.Tx, k retryKind, model any, status func() string, subject, id string) error {
+	err := tx.NewSelect().Model(model).
+		Where("id = ?", id).
+		Where("organization_id IN (?)", s.memberOrgs(subject)).
+		For("UPDATE").
+		Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return models.Errorf(models.CodeNotFound, "%s %s not found", k.what, id)
+	}
+	if err != nil {
+		return fmt.Errorf("select %s: %w", k.table, err)
+	}
+	switch status() {
+	case statusProcessing:
+		return models.Errorf(models.CodeFailedPrecondition, "%s %s is still processing; only a failed %s can be retried", k.what, id, k.noun)
+	case statusCompleted:
+		return models.Errorf(models.CodeFailedPrecondition, "%s %s has completed; only a failed %s can be retried", k.what, id, k.noun)
+	}
+	return nil
+}
+
+// newAttempt moves the failed job id to attempt + 1 with nonce, status processing and k's result
+// columns cleared, updated by subject (updated_at restarts the sweeper's deadline), and scans
+// the updated row into model.
+func newAttempt(ctx context.Context, tx bun.Tx, k retryKind, model any, nonce, subject, id string) error {
+	q := tx.NewUpdate().Model(model).
+		Set("attempt = attempt + 1").
+		Set("nonce = ?", nonce).
+		Set("status = ?", statusProcessing)
+	for _, c := range k.clear {
+		q = q.Set("? = NULL", bun.Ident(c))
+	}
+	_, err := q.Set("updated_at = current_timestamp").
+		Set("updated_by = ?", subject).
+		Where("id = ?", id).
+		Where("status = ?", statusFailed).
+		Returning("*").
+		Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("retry %s: %w", k.table, err)
+	}
+	return nil
 }
