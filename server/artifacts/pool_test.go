@@ -22,8 +22,21 @@ func TestCaptureBufferRoundTrip(t *testing.T) {
 			t.Fatalf("a buffer of %d bytes was pooled", cap(b))
 		}
 	}
-	putCaptureBuffer(make([]byte, 7, 64))
-	if b := getCaptureBuffer(); b != nil && (len(b) != 0 || cap(b) != 64) {
-		t.Errorf("pooled buffer came back with len %d cap %d, want 0 and 64", len(b), cap(b))
+	// sync.Pool drops a Put now and then (a quarter of them under -race): of 20 round trips at
+	// least one must come back, and every one that does must be the emptied buffer.
+	back := 0
+	for range 20 {
+		putCaptureBuffer(make([]byte, 7, 64))
+		b := getCaptureBuffer()
+		if b == nil {
+			continue
+		}
+		back++
+		if len(b) != 0 || cap(b) != 64 {
+			t.Fatalf("pooled buffer came back with len %d cap %d, want 0 and 64", len(b), cap(b))
+		}
+	}
+	if back == 0 {
+		t.Error("no pooled buffer came back in 20 round trips")
 	}
 }
