@@ -69,27 +69,13 @@ func platformFonts(ctx context.Context) ([][]PlatformFont, error) {
 		if _, err := cdp.Call(ctx, tg, css.Enable, cdp.Empty{}); err != nil {
 			return fmt.Errorf("enable CSS: %w", err)
 		}
-		list, err := cdp.Call(ctx, tg, runtime.Evaluate, runtime.EvaluateParams{Expression: "window.__c2d.textRuns", ObjectGroup: fontObjectGroup})
-		if err != nil || list.Result == nil || list.Result.ObjectID == "" {
-			return fmt.Errorf("list text runs: %v", err)
-		}
-		defer func() {
-			_, _ = cdp.Call(context.WithoutCancel(ctx), tg, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: fontObjectGroup})
-		}()
-		props, err := cdp.Call(ctx, tg, runtime.GetProperties, runtime.GetPropertiesParams{ObjectID: list.Result.ObjectID, OwnProperties: ptr(true)})
+		ids, n, release, err := listHandles(ctx, tg, "window.__c2d.textRuns", fontObjectGroup, "text runs")
 		if err != nil {
-			return fmt.Errorf("read text runs: %w", err)
+			return err
 		}
-		ids := map[int]runtime.RemoteObjectID{}
-		for _, p := range props.Result {
-			i, err := strconv.Atoi(p.Name)
-			if err != nil || i < 0 || i >= MaxFontQueries || p.Value == nil || p.Value.ObjectID == "" {
-				continue
-			}
-			ids[i] = p.Value.ObjectID
-			for len(out) <= i {
-				out = append(out, nil)
-			}
+		defer release()
+		if n > 0 {
+			out = make([][]PlatformFont, n)
 		}
 		// The queries are independent: fontQueryConcurrency of them in flight at once.
 		forEachConcurrently(ctx, ids, func(i int, obj runtime.RemoteObjectID) {
@@ -113,6 +99,35 @@ func platformFonts(ctx context.Context) ([][]PlatformFont, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// listHandles evaluates expr (a page array) in the DevTools object group group and returns the
+// handles of its elements by index (at most MaxFontQueries), n: one more than the largest index
+// (the length of the caller's result, whose missing entries stay null), and release, which frees
+// the group. what names the list in errors.
+func listHandles(ctx context.Context, tg *chromedp.Target, expr, group, what string) (ids map[int]runtime.RemoteObjectID, n int, release func(), err error) {
+	list, err := cdp.Call(ctx, tg, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, ObjectGroup: group})
+	if err != nil || list.Result == nil || list.Result.ObjectID == "" {
+		return nil, 0, nil, fmt.Errorf("list %s: %v", what, err)
+	}
+	release = func() {
+		_, _ = cdp.Call(context.WithoutCancel(ctx), tg, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: group})
+	}
+	props, err := cdp.Call(ctx, tg, runtime.GetProperties, runtime.GetPropertiesParams{ObjectID: list.Result.ObjectID, OwnProperties: ptr(true)})
+	if err != nil {
+		release()
+		return nil, 0, nil, fmt.Errorf("read %s: %w", what, err)
+	}
+	ids = map[int]runtime.RemoteObjectID{}
+	for _, p := range props.Result {
+		i, err := strconv.Atoi(p.Name)
+		if err != nil || i < 0 || i >= MaxFontQueries || p.Value == nil || p.Value.ObjectID == "" {
+			continue
+		}
+		ids[i] = p.Value.ObjectID
+		n = max(n, i+1)
+	}
+	return ids, n, release, nil
 }
 
 // withMember returns the document JSON object with the member name set to value added.

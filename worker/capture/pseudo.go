@@ -2,9 +2,7 @@ package capture
 
 import (
 	"context"
-	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/dom"
@@ -40,27 +38,13 @@ func pseudoBoxes(ctx context.Context) ([][]PseudoBox, error) {
 	defer cancel()
 	var out [][]PseudoBox
 	err := chromedp.Do(qctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		list, err := cdp.Call(ctx, tg, runtime.Evaluate, runtime.EvaluateParams{Expression: "window.__c2d.pseudoHosts", ObjectGroup: pseudoObjectGroup})
-		if err != nil || list.Result == nil || list.Result.ObjectID == "" {
-			return fmt.Errorf("list pseudo-element hosts: %v", err)
-		}
-		defer func() {
-			_, _ = cdp.Call(context.WithoutCancel(ctx), tg, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: pseudoObjectGroup})
-		}()
-		props, err := cdp.Call(ctx, tg, runtime.GetProperties, runtime.GetPropertiesParams{ObjectID: list.Result.ObjectID, OwnProperties: ptr(true)})
+		ids, n, release, err := listHandles(ctx, tg, "window.__c2d.pseudoHosts", pseudoObjectGroup, "pseudo-element hosts")
 		if err != nil {
-			return fmt.Errorf("read pseudo-element hosts: %w", err)
+			return err
 		}
-		ids := map[int]runtime.RemoteObjectID{}
-		for _, p := range props.Result {
-			i, err := strconv.Atoi(p.Name)
-			if err != nil || i < 0 || i >= MaxFontQueries || p.Value == nil || p.Value.ObjectID == "" {
-				continue
-			}
-			ids[i] = p.Value.ObjectID
-			for len(out) <= i {
-				out = append(out, nil)
-			}
+		defer release()
+		if n > 0 {
+			out = make([][]PseudoBox, n)
 		}
 		forEachConcurrently(ctx, ids, func(i int, obj runtime.RemoteObjectID) {
 			node, err := cdp.Call(ctx, tg, dom.DescribeNode, dom.DescribeNodeParams{ObjectID: obj, Depth: ptr(int64(0))})
