@@ -1,0 +1,6 @@
+package preview
+
+// ResultForTest is the result format as the preview reads it, for preview_test's comparison with
+// the conversion worker's writer (worker/convert imports this package, so only an external test
+// can see both).
+type ResultForTest = result
