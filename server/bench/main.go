@@ -123,6 +123,10 @@ func drive(ctx context.Context, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	// Fail before the seeding, with what to set: the default is relative to the working directory.
+	if _, err := os.Stat(filepath.Join(o.peerScripts, "start.sh")); err != nil {
+		return fmt.Errorf("the PostGraphile peer setup (start.sh) is not at %s: set BENCH_PEER (or -peer) to its directory", o.peerScripts)
+	}
 	logrus.SetLevel(logrus.ErrorLevel)
 	h, err := setUp(ctx, o)
 	if err != nil {
