@@ -34,6 +34,7 @@ const (
 	baselineCreatePath   = "/create"
 	baselineCapturePath  = "/capture"
 	baselineResultPath   = "/result"
+	baselineByIDPath     = "/page-import"
 	baselineMessageBytes = 400
 )
 
@@ -66,6 +67,7 @@ func runBaseline(ctx context.Context, cfg app.Config) error {
 	mux.HandleFunc("POST "+baselineCreatePath, b.create)
 	mux.HandleFunc("POST "+baselineCapturePath, b.capture)
 	mux.HandleFunc("GET "+baselineResultPath, b.result)
+	mux.HandleFunc("POST "+baselineByIDPath, b.pageImport)
 	return serveUntilDone(ctx, cfg.HTTPAddr, mux)
 }
 
@@ -129,6 +131,61 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`, p.Arg(pi.ID), p.Arg(pi.Or
 	}
 	w.Header().Set("Content-Type", "application/json")
 	fmt.Fprintf(w, `{"id":%q}`, pi.ID)
+}
+
+// byIDSQL is the API's pageImport(id) statement (server/jobs.Service.PageImport): the same
+// columns, the same membership check in the same statement, prepared.
+const byIDSQL = `SELECT id, organization_id, project_id, source_kind, source_url, viewport_width,
+  viewport_height, device_scale_factor, ready_selector, status, attempt, capture_hash,
+  screenshot_url, error_message, created_at, updated_at, created_by
+FROM page_import
+WHERE id = ? AND organization_id IN (SELECT organization_id FROM organization_member WHERE subject = ?)
+  AND deleted_at IS NULL`
+
+// pageImport is the floor of a small read on this machine: net/http, one prepared SELECT of the
+// row pageImport(id) reads (for the bench's member, with no token to verify), and encoding/json
+// of the same fields. It is not a peer a team would pick, and the API has no target against it:
+// it shows how much of a read's time any Go server pays here (docs/benchmarks.md).
+func (b *baseline) pageImport(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		ID string `json:"id"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	var pi models.PageImport
+	p := database.NewParams(b.db)
+	if err := database.Bind(b.db.NewRaw(byIDSQL, p.Arg(in.ID), p.Arg(benchSubject)), p).Scan(r.Context(), &pi); err != nil {
+		fail(w, err)
+		return
+	}
+	type viewport struct {
+		Width  int `json:"width"`
+		Height int `json:"height"`
+	}
+	out := struct {
+		ID                string    `json:"id"`
+		ProjectID         string    `json:"projectId"`
+		OrganizationID    string    `json:"organizationId"`
+		SourceKind        string    `json:"sourceKind"`
+		SourceURL         string    `json:"sourceUrl"`
+		Viewport          viewport  `json:"viewport"`
+		DeviceScaleFactor float64   `json:"deviceScaleFactor"`
+		ReadySelector     *string   `json:"readySelector"`
+		Status            string    `json:"status"`
+		Attempt           int       `json:"attempt"`
+		CaptureHash       *string   `json:"captureHash"`
+		HasScreenshot     bool      `json:"hasScreenshot"`
+		ErrorMessage      *string   `json:"errorMessage"`
+		CreatedAt         time.Time `json:"createdAt"`
+		UpdatedAt         time.Time `json:"updatedAt"`
+		CreatedBy         string    `json:"createdBy"`
+	}{pi.ID, fmt.Sprint(pi.ProjectID), fmt.Sprint(pi.OrganizationID), string(pi.SourceKind), pi.SourceURL,
+		viewport{pi.ViewportWidth, pi.ViewportHeight}, pi.DeviceScaleFactor, pi.ReadySelector, string(pi.Status),
+		pi.Attempt, pi.CaptureHash, pi.ScreenshotURL != nil, pi.ErrorMessage, pi.CreatedAt, pi.UpdatedAt, pi.CreatedBy}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"data": map[string]any{"pageImport": out}})
 }
 
 // capture is S3 GET + SHA-256 + conditional UPDATE: the storage and database work of a completed

@@ -50,12 +50,20 @@ func (m metric) String() string {
 	return [...]string{"throughput", "p99 latency", "mean latency", "peak RSS"}[m]
 }
 
+// target is a ratio a row must reach; value 0 marks a row measured for information only.
 type target struct {
 	m     metric
 	value float64
 }
 
+// floorBaseline names the informational baseline of pageImport(id): net/http and one prepared
+// SELECT (baseline.go's pageImport).
+const floorBaseline = "floor: net/http + the same prepared SELECT in Go"
+
 func (t target) String() string {
+	if t.value == 0 {
+		return "none (floor)"
+	}
 	if t.m == throughputMin {
 		return fmt.Sprintf(">= %gx", t.value)
 	}
@@ -130,6 +138,16 @@ func (h *harness) scenarios() []scenario {
 		out = append(out, scenario{key: "pageImport(id)", baseline: pgr, clients: c,
 			a: gql(api, ourByID, bearer, `"createdBy":`, byID), b: gql(peer, byIDPeer, nil, `"createdBy":`, byID),
 			aPID: apiPID, bPID: peerPID, aPprof: h.addr(portPprofAPI), targets: []target{{throughputMin, 2}}})
+	}
+	// The floor of a small read here (no target): what any Go server pays for the same statement.
+	floorByID := op{do: func(ctx context.Context, c, i int) error {
+		body, _ := json.Marshal(byID(c, i))
+		return post(ctx, base+baselineByIDPath, body, nil, `"createdBy":`)
+	}}
+	for _, c := range []int{1, 16} {
+		out = append(out, scenario{key: "pageImport(id)", baseline: floorBaseline, clients: c,
+			a: gql(api, ourByID, bearer, `"createdBy":`, byID), b: floorByID,
+			aPID: apiPID, bPID: basePID, targets: []target{{throughputMin, 0}}})
 	}
 	url := func(c, i int) string {
 		return fmt.Sprintf("https://example.com/bench/%d/%d?t=%d", c, i, time.Now().UnixNano())
@@ -206,7 +224,7 @@ func (h *harness) run(ctx context.Context) error {
 				}
 				resetPeakRSS(pid)
 				var profDone chan error
-				if side == 0 && round == 0 && h.o.profileDir != "" {
+				if side == 0 && round == 0 && h.o.profileDir != "" && sc.aPprof != "" {
 					profDone = make(chan error, 1)
 					name := fmt.Sprintf("%s-%d.pprof", slug(sc.key), sc.clients)
 					go func() {
@@ -321,7 +339,10 @@ func (h *harness) report(rows []row, took time.Duration) string {
 				theirs = fmt.Sprintf("%.0f MiB", medianOf(r.b, func(rr roundResult) float64 { return float64(rr.rss) / (1 << 20) }))
 			}
 			met := "no"
-			if t.met(median(x)) {
+			switch {
+			case t.value == 0:
+				met = "-"
+			case t.met(median(x)):
 				met = "yes"
 			}
 			fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | **%.2fx** | %.2f-%.2f | %s | %s | %s / %s | %s |\n",
