@@ -12,6 +12,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -35,6 +36,7 @@ const (
 	baselineCapturePath  = "/capture"
 	baselineResultPath   = "/result"
 	baselineByIDPath     = "/page-import"
+	baselineListPath     = "/page-imports"
 	baselineMessageBytes = 400
 )
 
@@ -68,6 +70,7 @@ func runBaseline(ctx context.Context, cfg app.Config) error {
 	mux.HandleFunc("POST "+baselineCapturePath, b.capture)
 	mux.HandleFunc("GET "+baselineResultPath, b.result)
 	mux.HandleFunc("POST "+baselineByIDPath, b.pageImport)
+	mux.HandleFunc("POST "+baselineListPath, b.pageImports)
 	return serveUntilDone(ctx, cfg.HTTPAddr, mux)
 }
 
@@ -160,11 +163,67 @@ func (b *baseline) pageImport(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"data": map[string]any{"pageImport": floorNode(&pi)}})
+}
+
+// listSQL is the API's pageImports(first: 20) statement (server/jobs.pageImportsQuery): the
+// project's organization with the membership check as a subquery, 21 rows newest first.
+const listSQL = `SELECT id, organization_id, project_id, source_kind, source_url, viewport_width,
+  viewport_height, device_scale_factor, ready_selector, status, attempt, capture_hash,
+  screenshot_url, error_message, created_at, updated_at, created_by
+FROM page_import
+WHERE organization_id = (SELECT project.organization_id FROM project
+    JOIN organization_member AS m ON m.organization_id = project.organization_id AND m.subject = ?
+    WHERE project.id = ?)
+  AND project_id = ? AND deleted_at IS NULL
+ORDER BY id DESC LIMIT 21`
+
+// pageImports is the floor of a list (no target, as pageImport): net/http, the prepared
+// statement pageImports(first: 20) sends, and encoding/json of 20 edges with a cursor each.
+func (b *baseline) pageImports(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		P string `json:"p"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	project, err := strconv.ParseInt(in.P, 10, 64)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	var rows []models.PageImport
+	p := database.NewParams(b.db)
+	if err := database.Bind(b.db.NewRaw(listSQL, p.Arg(benchSubject), p.Arg(project), p.Arg(project)), p).Scan(r.Context(), &rows); err != nil {
+		fail(w, err)
+		return
+	}
+	type edge struct {
+		Cursor string `json:"cursor"`
+		Node   any    `json:"node"`
+	}
+	edges := make([]edge, 0, 20)
+	for i := range rows[:min(20, len(rows))] {
+		edges = append(edges, edge{jobs.EncodeCursor(jobs.CursorPageImports, rows[i].ID), floorNode(&rows[i])})
+	}
+	end := ""
+	if len(edges) > 0 {
+		end = edges[len(edges)-1].Cursor
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"data": map[string]any{"pageImports": map[string]any{
+		"edges": edges, "pageInfo": map[string]any{"hasNextPage": len(rows) > 20, "endCursor": end}}}})
+}
+
+// floorNode is pi with the fields and names the API's PageImport answers.
+func floorNode(pi *models.PageImport) any {
 	type viewport struct {
 		Width  int `json:"width"`
 		Height int `json:"height"`
 	}
-	out := struct {
+	return struct {
 		ID                string    `json:"id"`
 		ProjectID         string    `json:"projectId"`
 		OrganizationID    string    `json:"organizationId"`
@@ -184,8 +243,6 @@ func (b *baseline) pageImport(w http.ResponseWriter, r *http.Request) {
 	}{pi.ID, fmt.Sprint(pi.ProjectID), fmt.Sprint(pi.OrganizationID), string(pi.SourceKind), pi.SourceURL,
 		viewport{pi.ViewportWidth, pi.ViewportHeight}, pi.DeviceScaleFactor, pi.ReadySelector, string(pi.Status),
 		pi.Attempt, pi.CaptureHash, pi.ScreenshotURL != nil, pi.ErrorMessage, pi.CreatedAt, pi.UpdatedAt, pi.CreatedBy}
-	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(map[string]any{"data": map[string]any{"pageImport": out}})
 }
 
 // capture is S3 GET + SHA-256 + conditional UPDATE: the storage and database work of a completed

@@ -129,6 +129,11 @@ func (h *harness) scenarios() []scenario {
 			a: gql(api, ourList20, bearer, `"edges":[{`, project), b: gql(peer, list20Peer, nil, `"edges":[{`, project),
 			aPID: apiPID, bPID: peerPID, aPprof: h.addr(portPprofAPI), targets: []target{{throughputMin, 2}}})
 	}
+	out = append(out, scenario{key: "pageImports(first: 20)", baseline: floorBaseline, clients: 1,
+		a: gql(api, ourList20, bearer, `"edges":[{`, project), b: op{do: func(ctx context.Context, c, i int) error {
+			body, _ := json.Marshal(project(c, i))
+			return post(ctx, base+baselineListPath, body, nil, `"edges":[{`)
+		}}, aPID: apiPID, bPID: basePID, targets: []target{{throughputMin, 0}}})
 	for _, c := range []int{1, 16} {
 		out = append(out, scenario{key: "code2desJobs(first: 20) { pageImport }", baseline: pgr, clients: c,
 			a: gql(api, ourNested, bearer, `"pageImport":{`, project), b: gql(peer, nestedPeer, nil, `"pageImport":{`, project),
