@@ -103,9 +103,14 @@ func ThumbnailKey(key string, width int) string {
 	return fmt.Sprintf("%s.w%d.png", key, width)
 }
 
+// msgThumbnailLate is the answer when a thumbnail was not made within the caller's time.
+const msgThumbnailLate = "the thumbnail could not be made in time; please retry"
+
 // thumbnail returns the key of the stored thumbnail, making it first when there is none.
 // Concurrent requests of one thumbnail make it once (singleflight), and at most
-// ThumbnailConcurrency are made at a time in the process.
+// ThumbnailConcurrency are made at a time in the process. The making runs on its own deadline
+// (the Service's timeout), not the first caller's: a caller that goes away gets
+// CodeUnavailable at once and does not fail the others waiting for the same thumbnail.
 func (s *Service) thumbnail(ctx context.Context, key string, width int) (string, error) {
 	thumb := ThumbnailKey(key, width)
 	if _, err := s.blob.Size(ctx, thumb); err == nil {
@@ -113,14 +118,21 @@ func (s *Service) thumbnail(ctx context.Context, key string, width int) (string,
 	} else if !models.IsCode(err, models.CodeNotFound) {
 		return "", err
 	}
-	_, err, _ := s.group.Do(thumb, func() (any, error) {
-		if err := s.sem.Acquire(ctx, 1); err != nil {
-			return nil, models.WrapError(models.CodeUnavailable, err, "the thumbnail could not be made in time; please retry")
+	ch := s.group.DoChan(thumb, func() (any, error) {
+		mctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.timeout)
+		defer cancel()
+		if err := s.sem.Acquire(mctx, 1); err != nil {
+			return nil, models.WrapError(models.CodeUnavailable, err, msgThumbnailLate)
 		}
 		defer s.sem.Release(1)
-		return nil, s.makeThumbnail(ctx, key, thumb, width)
+		return nil, s.makeThumbnail(mctx, key, thumb, width)
 	})
-	return thumb, err
+	select {
+	case res := <-ch:
+		return thumb, res.Err
+	case <-ctx.Done():
+		return "", models.WrapError(models.CodeUnavailable, ctx.Err(), msgThumbnailLate)
+	}
 }
 
 func (s *Service) makeThumbnail(ctx context.Context, key, thumb string, width int) error {
