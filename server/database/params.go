@@ -33,6 +33,7 @@ import (
 // then returns the value itself (bun writes it into the text) and Bind leaves the query as it is,
 // so one builder serves both ways.
 type Params struct {
+	db   *bun.DB
 	conn bun.IConn
 	// vals holds the exec mode first (pgx takes it as an option argument), then the values.
 	vals []any
@@ -57,7 +58,7 @@ func NewParams(db bun.IDB) *Params {
 	if !ok {
 		return nil
 	}
-	p := &Params{conn: bdb.DB, vals: make([]any, 1, 6)}
+	p := &Params{db: bdb, conn: bdb.DB, vals: make([]any, 1, 6)}
 	p.vals[0] = mode
 	return p
 }
@@ -70,6 +71,15 @@ func (p *Params) Arg(v any) any {
 	}
 	p.vals = append(p.vals, v)
 	return bun.Safe("$" + strconv.Itoa(len(p.vals)-1))
+}
+
+// Values are the values recorded so far, in the order of their placeholders ($1 first); nil on a
+// nil *Params. The slice is p's own: do not change it.
+func (p *Params) Values() []any {
+	if p == nil {
+		return nil
+	}
+	return p.vals[1:]
 }
 
 // QueryContext runs query with the recorded values (bun.IConn; bun passes no args of its own).
@@ -149,20 +159,25 @@ func QueryRows(ctx context.Context, db bun.IDB, p *Params, q *bun.SelectQuery, e
 	if p == nil {
 		return q.Scan(ctx, rowsModel(each))
 	}
-	sqldb, ok := p.conn.(*sql.DB)
-	if !ok {
-		return fmt.Errorf("database: QueryRows through %T", p.conn)
-	}
 	text, err := q.AppendQuery(q.DB().QueryGen(), nil)
 	if err != nil {
 		return err
 	}
-	query := string(text)
+	return p.queryRows(ctx, q, string(text), each)
+}
+
+// queryRows sends query with p's values to pgx on a connection of p's pool, between the hooks
+// added with AddQueryHook, which see iquery as the event's query, and calls each for every row.
+func (p *Params) queryRows(ctx context.Context, iquery bun.Query, query string, each func(RowScanner) error) error {
+	sqldb, ok := p.conn.(*sql.DB)
+	if !ok {
+		return fmt.Errorf("database: QueryRows through %T", p.conn)
+	}
 	var event *bun.QueryEvent
 	v, _ := queryHooks.Load(sqldb)
 	hooks, _ := v.([]bun.QueryHook)
 	if len(hooks) > 0 {
-		event = &bun.QueryEvent{DB: q.DB(), IQuery: q, Query: query, QueryTemplate: query, StartTime: time.Now()}
+		event = &bun.QueryEvent{DB: p.db, IQuery: iquery, Query: query, QueryTemplate: query, StartTime: time.Now()}
 		for _, h := range hooks {
 			ctx = h.BeforeQuery(ctx, event)
 		}

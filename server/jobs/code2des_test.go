@@ -25,7 +25,7 @@ import (
 )
 
 // newCode2DesFixture is newFixture with f.queue as the conversion queue.
-func newCode2DesFixture(t *testing.T, edit func(*Config)) *fixture {
+func newCode2DesFixture(t testing.TB, edit func(*Config)) *fixture {
 	t.Helper()
 	f := newFixture(t)
 	cfg := Config{DB: f.db, ConversionQueue: f.queue.Queue, Bucket: f.bucket, ArtifactKeyPrefix: "env/",
@@ -39,7 +39,7 @@ func newCode2DesFixture(t *testing.T, edit func(*Config)) *fixture {
 
 // insertImport inserts a Page Import of project in org directly, as a finished callback leaves it:
 // completed imports get a capture (result_url and capture_hash) unless noCapture.
-func insertImport(t *testing.T, db bun.IDB, orgID, projectID int64, status models.PageImportStatus, noCapture bool) *models.PageImport {
+func insertImport(t testing.TB, db bun.IDB, orgID, projectID int64, status models.PageImportStatus, noCapture bool) *models.PageImport {
 	t.Helper()
 	id, _ := models.NewID()
 	nonce, _ := models.NewNonce()
@@ -61,7 +61,7 @@ func insertImport(t *testing.T, db bun.IDB, orgID, projectID int64, status model
 }
 
 // insertJob inserts a Code2Des job of pi directly.
-func insertJob(t *testing.T, db bun.IDB, pi *models.PageImport, status models.Code2DesStatus, fileKey string) *models.Code2Des {
+func insertJob(t testing.TB, db bun.IDB, pi *models.PageImport, status models.Code2DesStatus, fileKey string) *models.Code2Des {
 	t.Helper()
 	id, _ := models.NewID()
 	nonce, _ := models.NewNonce()

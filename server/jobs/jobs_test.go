@@ -36,7 +36,7 @@ type fixture struct {
 	bucket, base string
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	f := &fixture{db: testenv.MustOpenDB(t), queue: testenv.SQS(t), bucket: "artifacts", base: "https://api.example.com"}
 	ctx := context.Background()
@@ -51,7 +51,7 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
-func seedOrg(t *testing.T, db bun.IDB, name, member string) (orgID, projectID int64) {
+func seedOrg(t testing.TB, db bun.IDB, name, member string) (orgID, projectID int64) {
 	t.Helper()
 	ctx := context.Background()
 	org := &models.Organization{Name: name}
@@ -65,7 +65,7 @@ func seedOrg(t *testing.T, db bun.IDB, name, member string) (orgID, projectID in
 	return org.ID, seedProject(t, db, org.ID)
 }
 
-func seedProject(t *testing.T, db bun.IDB, orgID int64) int64 {
+func seedProject(t testing.TB, db bun.IDB, orgID int64) int64 {
 	t.Helper()
 	p := &models.Project{OrganizationID: orgID, Name: "p"}
 	if _, err := db.NewInsert().Model(p).Returning("id").Exec(context.Background()); err != nil {

@@ -146,11 +146,9 @@ func (s *Service) PageImport(ctx context.Context, id string) (*models.PageImport
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
 	var pi *models.PageImport
-	args := database.NewParams(s.cfg.DB)
-	q := s.cfg.DB.NewSelect().Model((*models.PageImport)(nil)).Column(pageImportColumns...).
-		Where("id = ?", args.Arg(id)).
-		Where("organization_id IN (?)", s.memberOrgsIn(args, p.Subject))
-	err = database.QueryRows(ctx, s.cfg.DB, args, q, func(r database.RowScanner) error {
+	err = pageImportStatements.QueryRows(ctx, s.cfg.DB, struct{}{}, []any{id, p.Subject}, func(args *database.Params) *bun.SelectQuery {
+		return s.pageImportQuery(args, id, p.Subject)
+	}, func(r database.RowScanner) error {
 		pi, err = newPageImportRow().scan(r)
 		return err
 	})
@@ -161,6 +159,17 @@ func (s *Service) PageImport(ctx context.Context, id string) (*models.PageImport
 		return nil, models.Errorf(models.CodeNotFound, "page import %s not found", id)
 	}
 	return tidy(pi), nil
+}
+
+// pageImportStatements keeps the one text of pageImportQuery.
+var pageImportStatements = database.NewStatements[struct{}](1)
+
+// pageImportQuery selects Page Import id when it is not deleted and in one of subject's
+// organizations; its values, in order: id, subject.
+func (s *Service) pageImportQuery(args *database.Params, id, subject string) *bun.SelectQuery {
+	return s.cfg.DB.NewSelect().Model((*models.PageImport)(nil)).Column(pageImportColumns...).
+		Where("id = ?", args.Arg(id)).
+		Where("organization_id IN (?)", s.memberOrgsIn(args, subject))
 }
 
 // PageImports lists a project's non-deleted Page Imports newest first, keyset-paginated on the
@@ -186,11 +195,20 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
 	var rows []*models.PageImport
-	args := database.NewParams(s.cfg.DB)
-	org := s.visibleProjectOrgIn(args, p.Subject, f.ProjectID)
-	q := pageImportsQuery(s.cfg.DB, args, org, f.ProjectID, f.Status, afterID, size)
+	shape := pageImportsShape{status: f.Status != nil, after: afterID != "", size: size}
+	vals := make([]any, 0, 5)
+	vals = append(vals, p.Subject, f.ProjectID, f.ProjectID)
+	if f.Status != nil {
+		vals = append(vals, *f.Status)
+	}
+	if afterID != "" {
+		vals = append(vals, afterID)
+	}
 	row := newPageImportRow()
-	err = database.QueryRows(ctx, s.cfg.DB, args, q, func(r database.RowScanner) error {
+	err = pageImportsStatements.QueryRows(ctx, s.cfg.DB, shape, vals, func(args *database.Params) *bun.SelectQuery {
+		org := s.visibleProjectOrgIn(args, p.Subject, f.ProjectID)
+		return pageImportsQuery(s.cfg.DB, args, org, f.ProjectID, f.Status, afterID, size)
+	}, func(r database.RowScanner) error {
 		pi, err := row.scan(r)
 		rows = append(rows, pi)
 		return err
@@ -211,6 +229,17 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 	}
 	return page, nil
 }
+
+// pageImportsShape is what the text of pageImportsQuery (with visibleProjectOrg) depends on: the
+// optional filters present and the page size (its LIMIT).
+type pageImportsShape struct {
+	status, after bool
+	size          int
+}
+
+// pageImportsStatements keeps the texts of every pageImportsShape: two optional filters, each
+// page size.
+var pageImportsStatements = database.NewStatements[pageImportsShape](2 * 2 * models.MaxPageSize)
 
 // pageImportsQuery selects one page (plus one row, to tell whether there is a next page) of a
 // project's Page Imports, newest first. org is the project's organization: an int64, or a

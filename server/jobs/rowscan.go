@@ -1,6 +1,13 @@
 package jobs
 
 import (
+	"encoding/binary"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/code2des/backend/models"
@@ -22,6 +29,8 @@ var pageImportColumns = []string{
 type pageImportRow struct {
 	pi      models.PageImport
 	targets []any
+	raw     rawPlan
+	text    rowText
 }
 
 func newPageImportRow() *pageImportRow {
@@ -39,11 +48,47 @@ func newPageImportRow() *pageImportRow {
 // database/sql allocate each), so copies share nothing.
 func (r *pageImportRow) scan(rs database.RowScanner) (*models.PageImport, error) {
 	r.pi = models.PageImport{}
-	if err := rs.Scan(r.targets...); err != nil {
-		return nil, err
+	if vals, ok := r.raw.values(rs, pageImportKinds); !ok || !decodePageImport(&r.pi, r.text.load(vals), 0) {
+		r.pi = models.PageImport{}
+		if err := rs.Scan(r.targets...); err != nil {
+			return nil, err
+		}
 	}
 	pi := r.pi
 	return &pi, nil
+}
+
+// pageImportKinds are the kinds of pageImportColumns, in order.
+var pageImportKinds = []rawKind{
+	rawText, rawInt8, rawInt8, rawText, rawText, rawInt4,
+	rawInt4, rawFloat4, rawText, rawEnum, rawInt4, rawText,
+	rawText, rawText, rawTime, rawTime, rawText,
+}
+
+// decodePageImport sets pi from the raw values of pageImportColumns, as pgx's Scan into
+// newPageImportRow's targets does; false when a value is one pgx would refuse (then pi is
+// partly set, and the caller scans with pgx for its error).
+func decodePageImport(pi *models.PageImport, t *rowText, from int) bool {
+	ok := true
+	v := t.vals[from:]
+	pi.ID = t.text(from+0, &ok)
+	pi.OrganizationID = rawInt8Value(v[1], &ok)
+	pi.ProjectID = rawInt8Value(v[2], &ok)
+	pi.SourceKind = t.text(from+3, &ok)
+	pi.SourceURL = t.text(from+4, &ok)
+	pi.ViewportWidth = rawInt4Value(v[5], &ok)
+	pi.ViewportHeight = rawInt4Value(v[6], &ok)
+	pi.DeviceScaleFactor = rawFloat4Value(v[7], &ok)
+	pi.ReadySelector = t.textPtr(from + 8)
+	pi.Status = models.PageImportStatus(t.status(from+9, &ok))
+	pi.Attempt = rawInt4Value(v[10], &ok)
+	pi.CaptureHash = t.textPtr(from + 11)
+	pi.ScreenshotURL = t.textPtr(from + 12)
+	pi.ErrorMessage = t.textPtr(from + 13)
+	pi.CreatedAt = rawTimeValue(v[14], &ok)
+	pi.UpdatedAt = rawTimeValue(v[15], &ok)
+	pi.CreatedBy = t.text(from+16, &ok)
+	return ok
 }
 
 // code2desColumns are the code2des columns the list selects (every column but code2desUnread), in
@@ -61,6 +106,9 @@ type code2desRow struct {
 	c       models.Code2Des
 	pi      joinedPageImport
 	targets []any
+	kinds   []rawKind
+	raw     rawPlan
+	text    rowText
 }
 
 // joinedPageImport holds pageImportColumns of a LEFT JOIN.
@@ -82,7 +130,9 @@ func newCode2DesRow(joined bool) *code2desRow {
 		&c.PlacementTarget, &c.Status, &c.Attempt, &c.WarningCount, &c.ErrorMessage, &c.MaterializedAt,
 		&c.MaterializedNodeID, &c.CreatedAt, &c.UpdatedAt, &c.CreatedBy,
 	}
+	r.kinds = code2desKinds
 	if joined {
+		r.kinds = code2desJoinedKinds
 		j := &r.pi
 		r.targets = append(r.targets,
 			&j.id, &j.organizationID, &j.projectID, &j.sourceKind, &j.sourceURL, &j.viewportWidth,
@@ -95,11 +145,64 @@ func newCode2DesRow(joined bool) *code2desRow {
 // scan reads one row and returns a copy of the job and, when joined and found, of its import.
 func (r *code2desRow) scan(rs database.RowScanner) (*models.Code2Des, *models.PageImport, error) {
 	r.c, r.pi = models.Code2Des{}, joinedPageImport{}
+	if vals, ok := r.raw.values(rs, r.kinds); ok {
+		c := new(models.Code2Des)
+		if t := r.text.load(vals); decodeCode2Des(c, t) {
+			if len(vals) == len(code2desColumns) || vals[len(code2desColumns)] == nil {
+				return c, nil, nil
+			}
+			pi := new(models.PageImport)
+			if decodePageImport(pi, t, len(code2desColumns)) {
+				return c, pi, nil
+			}
+		}
+	}
 	if err := rs.Scan(r.targets...); err != nil {
 		return nil, nil, err
 	}
 	c := r.c
 	return &c, r.pi.pageImport(), nil
+}
+
+// code2desKinds are the kinds of code2desColumns, in order; code2desJoinedKinds add the joined
+// pageImportColumns.
+var (
+	code2desKinds = []rawKind{
+		rawText, rawInt8, rawInt8, rawText, rawText, rawText,
+		rawText, rawEnum, rawInt4, rawInt4, rawText, rawTime,
+		rawText, rawTime, rawTime, rawText,
+	}
+	code2desJoinedKinds = append(append([]rawKind(nil), code2desKinds...), pageImportKinds...)
+)
+
+// decodeCode2Des sets c from the raw values of code2desColumns, as pgx's Scan into
+// newCode2DesRow's targets does; false when a value is one pgx would refuse.
+func decodeCode2Des(c *models.Code2Des, t *rowText) bool {
+	ok := true
+	v := t.vals
+	c.ID = t.text(0, &ok)
+	c.OrganizationID = rawInt8Value(v[1], &ok)
+	c.ProjectID = rawInt8Value(v[2], &ok)
+	c.PageImportID = t.text(3, &ok)
+	c.FigmaFileKey = t.text(4, &ok)
+	c.ScreenID = t.text(5, &ok)
+	c.PlacementTarget = t.textPtr(6)
+	c.Status = models.Code2DesStatus(t.status(7, &ok))
+	c.Attempt = rawInt4Value(v[8], &ok)
+	if v[9] != nil {
+		n := rawInt4Value(v[9], &ok)
+		c.WarningCount = &n
+	}
+	c.ErrorMessage = t.textPtr(10)
+	if v[11] != nil {
+		at := rawTimeValue(v[11], &ok)
+		c.MaterializedAt = &at
+	}
+	c.MaterializedNodeID = t.textPtr(12)
+	c.CreatedAt = rawTimeValue(v[13], &ok)
+	c.UpdatedAt = rawTimeValue(v[14], &ok)
+	c.CreatedBy = t.text(15, &ok)
+	return ok
 }
 
 // pageImport is the joined row, or nil when the join found none (the id is NULL).
@@ -125,4 +228,198 @@ func textPtr(t pgtype.Text) *string {
 	}
 	v := t.String
 	return &v
+}
+
+// Raw decoding (issue 17): pgx's Scan plans a conversion per column of every result and calls it
+// through interfaces for every value; the direct-scan reads know their columns' types, so they
+// decode the bytes pgx received themselves, with pgx's own rules, when the result's columns are
+// of the kinds expected (rawPlan). Anything else (another type or format, a NULL in a NOT NULL
+// column, a length or timestamp pgx would refuse) goes through pgx's Scan, which answers or fails
+// as before. A test compares both decodings of the same rows field by field.
+
+// rawKind is a column's expected type and format as pgx receives it.
+type rawKind uint8
+
+const (
+	rawText   rawKind = iota // text or varchar, either format (both are the bytes of the text)
+	rawEnum                  // an enum (a type of the database, OID past the built-in ones), text format: its label
+	rawInt8                  // bigint, binary
+	rawInt4                  // integer, binary
+	rawFloat4                // real, binary
+	rawTime                  // timestamptz, binary: microseconds since 2000-01-01 UTC
+)
+
+// firstNormalOID is PostgreSQL's FirstNormalObjectId: OIDs from here on are the database's own
+// (its enums among them), never a built-in type.
+const firstNormalOID = 16384
+
+// rawPlan remembers, for one result, whether its columns are of the kinds expected.
+type rawPlan struct {
+	fields []pgconn.FieldDescription
+	ok     bool
+}
+
+// values are the raw values of rs's current row when rs is pgx's and its columns are of kinds.
+func (p *rawPlan) values(rs database.RowScanner, kinds []rawKind) ([][]byte, bool) {
+	rows, isPgx := rs.(pgx.Rows)
+	if !isPgx {
+		return nil, false
+	}
+	fields := rows.FieldDescriptions()
+	if len(fields) == 0 || len(p.fields) == 0 || &fields[0] != &p.fields[0] || len(fields) != len(p.fields) {
+		p.fields, p.ok = fields, rawKindsMatch(fields, kinds)
+	}
+	if !p.ok {
+		return nil, false
+	}
+	return rows.RawValues(), true
+}
+
+// rawKindsMatch reports whether fields are, in order, of kinds.
+func rawKindsMatch(fields []pgconn.FieldDescription, kinds []rawKind) bool {
+	if len(fields) != len(kinds) {
+		return false
+	}
+	for i, f := range fields {
+		var ok bool
+		switch kinds[i] {
+		case rawText:
+			ok = f.DataTypeOID == pgtype.TextOID || f.DataTypeOID == pgtype.VarcharOID
+		case rawEnum:
+			ok = f.Format == pgtype.TextFormatCode && f.DataTypeOID >= firstNormalOID
+		case rawInt8:
+			ok = f.Format == pgtype.BinaryFormatCode && f.DataTypeOID == pgtype.Int8OID
+		case rawInt4:
+			ok = f.Format == pgtype.BinaryFormatCode && f.DataTypeOID == pgtype.Int4OID
+		case rawFloat4:
+			ok = f.Format == pgtype.BinaryFormatCode && f.DataTypeOID == pgtype.Float4OID
+		case rawTime:
+			ok = f.Format == pgtype.BinaryFormatCode && f.DataTypeOID == pgtype.TimestamptzOID
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// rowText is one row's raw values with all their bytes in one string, of which the row's text
+// values are slices: one allocation per row, where string(b) for each value (and pgx) made one per
+// value. The values of a row share the string, so a kept value keeps the row's text (a few
+// hundred bytes) alive.
+type rowText struct {
+	vals [][]byte
+	off  []int
+	s    string
+}
+
+// load takes vals, the current row's raw values, and returns t.
+func (t *rowText) load(vals [][]byte) *rowText {
+	n := 0
+	for _, v := range vals {
+		n += len(v)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	if cap(t.off) < len(vals) {
+		t.off = make([]int, len(vals))
+	}
+	t.vals, t.off = vals, t.off[:len(vals)]
+	for i, v := range vals {
+		t.off[i] = b.Len()
+		b.Write(v)
+	}
+	t.s = b.String()
+	return t
+}
+
+// text is value i as a NOT NULL text; NULL clears ok.
+func (t *rowText) text(i int, ok *bool) string {
+	v := t.vals[i]
+	if v == nil {
+		*ok = false
+		return ""
+	}
+	return t.s[t.off[i] : t.off[i]+len(v)]
+}
+
+// textPtr is value i as a nullable text.
+func (t *rowText) textPtr(i int) *string {
+	if t.vals[i] == nil {
+		return nil
+	}
+	s := t.s[t.off[i] : t.off[i]+len(t.vals[i])]
+	return &s
+}
+
+// status is value i as a NOT NULL status label: the labels of the status enums (migrations: '0',
+// '1', '2') are constants, so they share no row's text; any other label is read as text.
+func (t *rowText) status(i int, ok *bool) string {
+	switch string(t.vals[i]) {
+	case "0":
+		return "0"
+	case "1":
+		return "1"
+	case "2":
+		return "2"
+	}
+	return t.text(i, ok)
+}
+
+// rawInt8Value is a NOT NULL bigint; NULL or a length other than 8 clears ok.
+func rawInt8Value(b []byte, ok *bool) int64 {
+	if len(b) != 8 {
+		*ok = false
+		return 0
+	}
+	return int64(binary.BigEndian.Uint64(b))
+}
+
+// rawInt4Value is a NOT NULL integer; NULL or a length other than 4 clears ok.
+func rawInt4Value(b []byte, ok *bool) int {
+	if len(b) != 4 {
+		*ok = false
+		return 0
+	}
+	return int(int32(binary.BigEndian.Uint32(b)))
+}
+
+// rawFloat4Value is a NOT NULL real, widened as pgx widens it; NULL or a length other than 4
+// clears ok.
+func rawFloat4Value(b []byte, ok *bool) float64 {
+	if len(b) != 4 {
+		*ok = false
+		return 0
+	}
+	return float64(math.Float32frombits(binary.BigEndian.Uint32(b)))
+}
+
+// Timestamps pgx decodes (pgtype's timestamptz codec): microseconds since 2000-01-01 UTC, in the
+// local zone (pgx's codec has no scan location here); it refuses infinities and times outside
+// [minRawTime, endRawTime).
+const microsecFromUnixEpochToY2K = 946_684_800 * 1_000_000
+
+var (
+	minRawTime = time.Date(-4713, 11, 24, 0, 0, 0, 0, time.UTC)
+	endRawTime = time.Date(294277, 1, 1, 0, 0, 0, 0, time.UTC)
+)
+
+// rawTimeValue is a NOT NULL timestamptz as pgx scans it into a time.Time; NULL, a length other
+// than 8, an infinity or a time pgx refuses clears ok.
+func rawTimeValue(b []byte, ok *bool) time.Time {
+	if len(b) != 8 {
+		*ok = false
+		return time.Time{}
+	}
+	us := int64(binary.BigEndian.Uint64(b))
+	if us == math.MaxInt64 || us == math.MinInt64 {
+		*ok = false
+		return time.Time{}
+	}
+	t := time.Unix(microsecFromUnixEpochToY2K/1_000_000+us/1_000_000, (microsecFromUnixEpochToY2K%1_000_000*1_000)+(us%1_000_000*1_000))
+	if t.Before(minRawTime) || !t.Before(endRawTime) {
+		*ok = false
+		return time.Time{}
+	}
+	return t
 }

@@ -2,13 +2,18 @@ package jobs
 
 import (
 	"context"
+	"fmt"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/uptrace/bun"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/database"
 	"github.com/code2des/backend/server/testenv"
 )
 
@@ -132,5 +137,117 @@ func TestDirectScanReadsMatchBun(t *testing.T) {
 		cfg := f.svc.cfg
 		cfg.DB = tx
 		check(t, New(cfg))
+	})
+}
+
+// notPgx hides pgx's rows behind RowScanner, so that a row is read through pgx's Scan.
+type notPgx struct{ database.RowScanner }
+
+// The direct-scan rows decode pgx's raw values exactly as pgx's Scan reads the same rows (every
+// field, each time's zone and clock reading included), and a value the raw decoding refuses (an
+// infinite timestamp) is read by pgx's Scan, with its answer or its error.
+func TestRawDecodingMatchesPgxScan(t *testing.T) {
+	f := newCode2DesFixture(t, nil)
+	ctx := context.Background()
+	completed := insertImport(t, f.db, f.orgA, f.a1, models.PageImportCompleted, false)
+	failed := insertImport(t, f.db, f.orgA, f.a1, models.PageImportFailed, false)
+	deleted := insertImport(t, f.db, f.orgA, f.a1, models.PageImportCompleted, false)
+	odd := insertImport(t, f.db, f.orgA, f.a1, models.PageImportProcessing, false)
+	for _, q := range []string{
+		`UPDATE page_import SET ready_selector = '#app', device_scale_factor = 1.1, screenshot_url = 's3://x', viewport_width = -7 WHERE id = '` + failed.ID + `'`,
+		`UPDATE page_import SET deleted_at = current_timestamp WHERE id = '` + deleted.ID + `'`,
+		`UPDATE page_import SET created_at = 'infinity', updated_at = '-infinity' WHERE id = '` + odd.ID + `'`,
+	} {
+		if _, err := f.db.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	jobs := []*models.Code2Des{
+		insertJob(t, f.db, completed, models.Code2DesCompleted, "file1"),
+		insertJob(t, f.db, failed, models.Code2DesFailed, "file2"),
+		insertJob(t, f.db, deleted, models.Code2DesProcessing, "file3"),
+		insertJob(t, f.db, odd, models.Code2DesProcessing, "file4"),
+	}
+	if _, err := f.db.ExecContext(ctx, `UPDATE code2des SET materialized_at = '2026-01-02 03:04:05.123456+00', materialized_node_id = '1:2', placement_target = 'p', warning_count = 3 WHERE id = '`+jobs[0].ID+`'`); err != nil {
+		t.Fatal(err)
+	}
+	// read runs build's statement on the pool twice, scanning every row with scan, raw and then
+	// through pgx, and compares what the two read and their errors (a refused row ends a read).
+	read := func(t *testing.T, build func(*database.Params) *bun.SelectQuery, scan func(r database.RowScanner, viaPgx bool) (any, error)) {
+		t.Helper()
+		var got [2][]any
+		var errs [2]error
+		for i, viaPgx := range []bool{false, true} {
+			p := database.NewParams(f.db)
+			errs[i] = database.QueryRows(ctx, f.db, p, build(p), func(r database.RowScanner) error {
+				if viaPgx {
+					r = notPgx{r}
+				}
+				v, err := scan(r, viaPgx)
+				got[i] = append(got[i], v)
+				return err
+			})
+		}
+		if fmt.Sprint(errs[0]) != fmt.Sprint(errs[1]) {
+			t.Errorf("raw error %v, pgx error %v", errs[0], errs[1])
+		}
+		if len(got[0]) < 3 || !reflect.DeepEqual(got[0], got[1]) {
+			t.Errorf("%d rows, differ (-pgx +raw):\n%s", len(got[0]), cmp.Diff(got[1], got[0]))
+		}
+	}
+	t.Run("PageImport", func(t *testing.T) {
+		row, pgxRow := newPageImportRow(), newPageImportRow()
+		read(t, func(p *database.Params) *bun.SelectQuery {
+			return f.db.NewSelect().Model((*models.PageImport)(nil)).Column(pageImportColumns...).WhereAllWithDeleted().
+				Where("project_id = ?", p.Arg(f.a1)).Order("id")
+		}, func(r database.RowScanner, viaPgx bool) (any, error) {
+			if viaPgx {
+				return pgxRow.scan(r)
+			}
+			return row.scan(r)
+		})
+		if !row.raw.ok {
+			t.Fatal("the raw decoding was not used")
+		}
+	})
+	t.Run("Code2DesJoined", func(t *testing.T) {
+		row, pgxRow := newCode2DesRow(true), newCode2DesRow(true)
+		read(t, func(p *database.Params) *bun.SelectQuery {
+			return code2desJobsWithImportsQuery(f.db, p, f.orgA, models.Code2DesFilter{ProjectID: f.a1}, "", 20)
+		}, func(r database.RowScanner, viaPgx bool) (any, error) {
+			scan := row.scan
+			if viaPgx {
+				scan = pgxRow.scan
+			}
+			c, pi, err := scan(r)
+			return []any{c, pi}, err
+		})
+		if !row.raw.ok {
+			t.Fatal("the raw decoding was not used")
+		}
+	})
+	// An infinite materialized_at: pgx refuses it, and so does the raw path, with pgx's error.
+	if _, err := f.db.ExecContext(ctx, `UPDATE code2des SET materialized_at = 'infinity' WHERE id = '`+jobs[1].ID+`'`); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("Code2DesRefused", func(t *testing.T) {
+		row, pgxRow := newCode2DesRow(false), newCode2DesRow(false)
+		var errs []error
+		read(t, func(p *database.Params) *bun.SelectQuery {
+			return code2desJobsQuery(f.db, p, f.orgA, models.Code2DesFilter{ProjectID: f.a1}, "", 20)
+		}, func(r database.RowScanner, viaPgx bool) (any, error) {
+			scan := row.scan
+			if viaPgx {
+				scan = pgxRow.scan
+			}
+			c, _, err := scan(r)
+			if err != nil {
+				errs = append(errs, err)
+			}
+			return c, err
+		})
+		if len(errs) != 2 || !strings.Contains(errs[0].Error(), "Infinity") {
+			t.Fatalf("errors %v, want pgx's refusal of the infinite time from both", errs)
+		}
 	})
 }
