@@ -201,7 +201,8 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 	if a.cfg.GraphQLIntrospection {
 		srv.Use(extension.Introspection{})
 	}
-	srv.Use(extension.FixedComplexityLimit(a.cfg.GraphQLComplexityLimit))
+	// extension.FixedComplexityLimit's sum without a map per argument-less field (graph/complexity.go).
+	srv.Use(&graph.ComplexityLimit{Limit: a.cfg.GraphQLComplexityLimit})
 	// Page Imports with only plain fields written without gqlgen's per-field execution (issue 17).
 	if !a.cfg.graphQLNoFastPath {
 		srv.Use(graph.PageImportFastPath{})
