@@ -85,8 +85,8 @@ func (PageImportFastPath) InterceptField(ctx context.Context, next graphql.Resol
 			return res, nil
 		}
 		oc := graphql.GetOperationContext(ctx)
-		fields, ok := plainPageImportFields(oc, fc.Field.Selections, false)
-		if !ok || !renderable(pi) {
+		fields := cachedPlan(oc, fc.Field.Selections, planPageImport, planPageImportObject).fields
+		if fields == nil || !renderable(pi) {
 			return res, nil
 		}
 		return graphql.WrapContextMarshaler(ctx, graphql.ContextWriterFunc(func(ctx context.Context, w io.Writer) error {
@@ -106,22 +106,9 @@ var (
 
 // renderEdges returns the marshaler of edges, or nil when gqlgen must resolve them.
 func renderEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edges []*PageImportEdge) graphql.ContextWriterFunc {
-	edgeFields := newSelection(graphql.CollectFields(oc, sel, pageImportEdgeType), true)
-	for i, f := range edgeFields.fields {
-		if f.IsDeferred() {
-			return nil
-		}
-		switch f.Name {
-		case "__typename", "cursor":
-		case "node":
-			fields, ok := plainPageImportFields(oc, f.Selections, true)
-			if !ok {
-				return nil
-			}
-			edgeFields.subs[i] = fields
-		default:
-			return nil
-		}
+	edgeFields := cachedPlan(oc, sel, planPageImportEdges, planEdges).fields
+	if edgeFields == nil {
+		return nil
 	}
 	for _, e := range edges {
 		if e == nil || e.Node == nil || !renderable(e.Node) {
@@ -133,6 +120,28 @@ func renderEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edges []*Pa
 			func(k int) string { return edges[k].Cursor },
 			func(k int, sub *selection) error { return writePageImport(ctx, w, sub, edges[k].Node) })
 	})
+}
+
+// planEdges is the plan of a PageImportConnection's edges (nil fields: left to gqlgen).
+func planEdges(oc *graphql.OperationContext, sel ast.SelectionSet) plan {
+	edgeFields := newSelection(graphql.CollectFields(oc, sel, pageImportEdgeType), true)
+	for i, f := range edgeFields.fields {
+		if f.IsDeferred() {
+			return plan{}
+		}
+		switch f.Name {
+		case "__typename", "cursor":
+		case "node":
+			fields, ok := plainPageImportFields(oc, f.Selections, true)
+			if !ok {
+				return plan{}
+			}
+			edgeFields.subs[i] = fields
+		default:
+			return plan{}
+		}
+	}
+	return plan{fields: edgeFields}
 }
 
 // writeEdgeList writes a JSON list of n edges of type typename with the selected edge fields
@@ -170,41 +179,10 @@ var code2desEdgeType, code2desType = []string{"Code2DesEdge"}, []string{"Code2De
 // from the Page Imports the connection resolver read for the page (primePageImports), with the
 // same plain-field rule; a job whose import was not read that way leaves the page to gqlgen.
 func renderCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edges []*Code2DesEdge, l *Loaders) graphql.ContextWriterFunc {
-	// edgeFields.subs[i]: the Code2Des fields of node field i, and their subs[j] the PageImport
-	// fields of its j-th field when it is pageImport.
-	edgeFields := newSelection(graphql.CollectFields(oc, sel, code2desEdgeType), true)
-	needImports := false
-	for i, f := range edgeFields.fields {
-		if f.IsDeferred() {
-			return nil
-		}
-		switch f.Name {
-		case "__typename", "cursor":
-		case "node":
-			fields := newSelection(graphql.CollectFields(oc, f.Selections, code2desType), true)
-			for j, nf := range fields.fields {
-				if nf.IsDeferred() {
-					return nil
-				}
-				switch nf.Name {
-				case "__typename", "id", "projectId", "organizationId", "pageImportId", "figmaFileKey", "screenId",
-					"placementTarget", "status", "attempt", "warningCount", "errorMessage", "materializedAt",
-					"materializedNodeId", "createdAt", "updatedAt", "createdBy":
-				case "pageImport":
-					pf, ok := plainPageImportFields(oc, nf.Selections, true)
-					if !ok || l == nil {
-						return nil
-					}
-					fields.subs[j] = pf
-					needImports = true
-				default:
-					return nil
-				}
-			}
-			edgeFields.subs[i] = fields
-		default:
-			return nil
-		}
+	p := cachedPlan(oc, sel, planCode2DesEdgesKind, planCode2DesEdges)
+	edgeFields, needImports := p.fields, p.needImports
+	if edgeFields == nil || (needImports && l == nil) {
+		return nil
 	}
 	imports := make([]*models.PageImport, len(edges))
 	for k, e := range edges {
@@ -224,6 +202,48 @@ func renderCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edg
 			func(k int) string { return edges[k].Cursor },
 			func(k int, sub *selection) error { return writeCode2Des(ctx, w, sub, edges[k].Node, imports[k]) })
 	})
+}
+
+// planCode2DesEdges is the plan of a Code2DesConnection's edges (nil fields: left to gqlgen);
+// needImports: a node selects pageImport.
+func planCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet) plan {
+	// edgeFields.subs[i]: the Code2Des fields of node field i, and their subs[j] the PageImport
+	// fields of its j-th field when it is pageImport.
+	edgeFields := newSelection(graphql.CollectFields(oc, sel, code2desEdgeType), true)
+	needImports := false
+	for i, f := range edgeFields.fields {
+		if f.IsDeferred() {
+			return plan{}
+		}
+		switch f.Name {
+		case "__typename", "cursor":
+		case "node":
+			fields := newSelection(graphql.CollectFields(oc, f.Selections, code2desType), true)
+			for j, nf := range fields.fields {
+				if nf.IsDeferred() {
+					return plan{}
+				}
+				switch nf.Name {
+				case "__typename", "id", "projectId", "organizationId", "pageImportId", "figmaFileKey", "screenId",
+					"placementTarget", "status", "attempt", "warningCount", "errorMessage", "materializedAt",
+					"materializedNodeId", "createdAt", "updatedAt", "createdBy":
+				case "pageImport":
+					pf, ok := plainPageImportFields(oc, nf.Selections, true)
+					if !ok {
+						return plan{}
+					}
+					fields.subs[j] = pf
+					needImports = true
+				default:
+					return plan{}
+				}
+			}
+			edgeFields.subs[i] = fields
+		default:
+			return plan{}
+		}
+	}
+	return plan{fields: edgeFields, needImports: needImports}
 }
 
 // writeCode2Des writes job's fields as gqlgen's generated _Code2Des does; pageImport is pi
@@ -285,6 +305,16 @@ func writeCode2Des(ctx context.Context, w io.Writer, sel *selection, job *models
 	}
 	_, _ = io.WriteString(w, "}")
 	return nil
+}
+
+// planPageImportObject is the plan of a single Page Import's selection (nil fields: left to
+// gqlgen).
+func planPageImportObject(oc *graphql.OperationContext, sel ast.SelectionSet) plan {
+	fields, ok := plainPageImportFields(oc, sel, false)
+	if !ok {
+		return plan{}
+	}
+	return plan{fields: fields}
 }
 
 // plainPageImportFields collects the fields selected on a PageImport (and those of its viewport

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/99designs/gqlgen/graphql/handler/extension"
 
 	"github.com/code2des/backend/graph"
 )
@@ -18,7 +17,7 @@ func BenchmarkCachedOperation(b *testing.B) {
   pageImport { id sourceUrl status captureHash createdAt } } } pageInfo { hasNextPage endCursor } } }`
 	exec, _ := newExecutor(graph.DocumentLimits{Authenticated: defaultBudget, Anonymous: defaultBudget.Capped(graph.AnonymousBudget),
 		Verdicts: graph.NewVerdictCache()})
-	exec.Use(extension.FixedComplexityLimit(5000))
+	exec.Use(&graph.ComplexityLimit{Limit: 5000})
 	params := func() *graphql.RawParams {
 		return &graphql.RawParams{Query: nested, Variables: map[string]any{"p": "1"}}
 	}

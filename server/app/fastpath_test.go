@@ -96,6 +96,21 @@ func TestPageImportFastPathWritesWhatGqlgenWrites(t *testing.T) {
 		  y: createdBy @skip(if: $no) } again: node { id } } } }
 		  fragment F on PageImport { id hasScreenshot errorMessage ... on PageImport { attempt } }`,
 			map[string]any{"p": p, "yes": true, "no": false}},
+		// The same document with the directives' variables the other way round: a plan made for
+		// one request must not answer the other (graph.cachedPlan keeps no plan with directives).
+		"ListAliasesFragmentsDirectivesFlipped": {`query($p: ID!, $yes: Boolean!, $no: Boolean!) { a: pageImports(projectId: $p) { e: edges { c: cursor
+		  n: node { ...F i: id v: viewport { w: width ... on Viewport { height } } st: status @include(if: $yes) x: sourceUrl @skip(if: $yes)
+		  y: createdBy @skip(if: $no) } again: node { id } } } }
+		  fragment F on PageImport { id hasScreenshot errorMessage ... on PageImport { attempt } }`,
+			map[string]any{"p": p, "yes": false, "no": true}},
+		"ByIDDirectiveInFragment": {`query($id: ID!, $x: Boolean!) { pageImport(id: $id) { id ...G } } fragment G on PageImport { status @include(if: $x) }`,
+			map[string]any{"id": ids[1], "x": true}},
+		"ByIDDirectiveInFragmentFlipped": {`query($id: ID!, $x: Boolean!) { pageImport(id: $id) { id ...G } } fragment G on PageImport { status @include(if: $x) }`,
+			map[string]any{"id": ids[1], "x": false}},
+		"JobsDirectiveOnImport": {`query($p: ID!, $x: Boolean!) { code2desJobs(projectId: $p) { edges { node { id pageImport @include(if: $x) { id } } } } }`,
+			map[string]any{"p": p, "x": true}},
+		"JobsDirectiveOnImportFlipped": {`query($p: ID!, $x: Boolean!) { code2desJobs(projectId: $p) { edges { node { id pageImport @include(if: $x) { id } } } } }`,
+			map[string]any{"p": p, "x": false}},
 		"ListWithResolverField": {`query($p: ID!) { pageImports(projectId: $p) { edges { node { id code2desJobs { id } } } } }`, map[string]any{"p": p}},
 		"ListEmpty":             {`query($p: ID!) { pageImports(projectId: $p, status: COMPLETED, after: "` + "x" + `") { edges { node { id } } } }`, map[string]any{"p": p}},
 		"JobsEveryField": {`query($p: ID!) { code2desJobs(projectId: $p) { __typename edges { __typename cursor node { ` + jobAll +
@@ -111,9 +126,13 @@ func TestPageImportFastPathWritesWhatGqlgenWrites(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			want := slow.do(t, alice, tc.query, tc.vars)
+			// Twice: the second request of a document uses the fast path's cached plans.
 			got := fast.do(t, alice, tc.query, tc.vars)
-			if got.Status != want.Status || got.Raw != want.Raw {
-				t.Errorf("fast path %d:\n%s\ngqlgen %d:\n%s", got.Status, got.Raw, want.Status, want.Raw)
+			for round := range 2 {
+				if got.Status != want.Status || got.Raw != want.Raw {
+					t.Errorf("fast path (request %d) %d:\n%s\ngqlgen %d:\n%s", round+1, got.Status, got.Raw, want.Status, want.Raw)
+				}
+				got = fast.do(t, alice, tc.query, tc.vars)
 			}
 			if name == "ListEveryField" && !strings.Contains(got.Raw, `"captureHash":"abab`) {
 				t.Errorf("the list misses the completed import: %s", got.Raw)

@@ -201,7 +201,8 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 	if a.cfg.GraphQLIntrospection {
 		srv.Use(extension.Introspection{})
 	}
-	srv.Use(extension.FixedComplexityLimit(a.cfg.GraphQLComplexityLimit))
+	// extension.FixedComplexityLimit's sum without a map per argument-less field (graph/complexity.go).
+	srv.Use(&graph.ComplexityLimit{Limit: a.cfg.GraphQLComplexityLimit})
 	// Page Imports with only plain fields written without gqlgen's per-field execution (issue 17).
 	if !a.cfg.graphQLNoFastPath {
 		srv.Use(graph.PageImportFastPath{})
@@ -271,10 +272,25 @@ func limitBody(max int64) func(http.Handler) http.Handler {
 				writeGraphQLError(w, r, http.StatusBadRequest, models.CodeBadUserInput, "request body could not be read")
 				return
 			}
-			r.Body = io.NopCloser(bytes.NewReader(body))
+			r.Body = &readBody{Reader: bytes.NewReader(body), body: body}
 			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// readBody is a request body limitBody has read whole: the transport decodes its bytes without
+// reading them again.
+type readBody struct {
+	*bytes.Reader
+	body []byte
+}
+
+// Close implements io.Closer.
+func (*readBody) Close() error { return nil }
+
+// unread returns the body's bytes when nothing has read from it yet.
+func (b *readBody) unread() ([]byte, bool) {
+	return b.body, b.Len() == len(b.body)
 }
 
 // writeGraphQLError answers with a GraphQL-shaped error body ({"errors":[...]}) and status.

@@ -84,11 +84,17 @@ func (jsonTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Gra
 func readParams(r *http.Request) (*graphql.RawParams, error) {
 	params := &graphql.RawParams{}
 	if r.Method == http.MethodPost {
-		body, err := io.ReadAll(r.Body)
-		if err != nil {
-			return nil, errorf("could not read request body")
+		body, ok := []byte(nil), false
+		if rb, isRead := r.Body.(*readBody); isRead {
+			body, ok = rb.unread()
 		}
-		if err := decodeJSON(body, params); err != nil {
+		if !ok {
+			var err error
+			if body, err = io.ReadAll(r.Body); err != nil {
+				return nil, errorf("could not read request body")
+			}
+		}
+		if err := decodeParams(body, params); err != nil {
 			return nil, errorf("json request body could not be decoded")
 		}
 		return params, nil
