@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -34,6 +35,8 @@ import (
 // so one builder serves both ways.
 type Params struct {
 	conn bun.IConn
+	// db is the pool the statement runs on (the hooks' QueryEvent.DB).
+	db *bun.DB
 	// vals holds the exec mode first (pgx takes it as an option argument), then the values.
 	vals []any
 }
@@ -57,7 +60,7 @@ func NewParams(db bun.IDB) *Params {
 	if !ok {
 		return nil
 	}
-	p := &Params{conn: bdb.DB, vals: make([]any, 1, 6)}
+	p := &Params{conn: bdb.DB, db: bdb, vals: make([]any, 1, 6)}
 	p.vals[0] = mode
 	return p
 }
@@ -70,6 +73,12 @@ func (p *Params) Arg(v any) any {
 	}
 	p.vals = append(p.vals, v)
 	return bun.Safe("$" + strconv.Itoa(len(p.vals)-1))
+}
+
+// Append records vs as the statement's next parameters, as Arg does, without making their
+// placeholders: for a statement whose text was built once (QueryRowsText).
+func (p *Params) Append(vs ...any) {
+	p.vals = append(p.vals, vs...)
 }
 
 // QueryContext runs query with the recorded values (bun.IConn; bun passes no args of its own).
@@ -157,17 +166,41 @@ func QueryRows(ctx context.Context, db bun.IDB, p *Params, q *bun.SelectQuery, e
 	if err != nil {
 		return err
 	}
-	query := string(text)
+	return queryText(ctx, sqldb, q.DB(), q, string(text), p.vals, each)
+}
+
+// QueryRowsText is QueryRows for a statement whose text was built once, ahead of the requests
+// that run it (issue 17: bun formatting the same statement on every call): text is q's text with
+// `$1, $2, ...` placeholders, built with a Params of its own, and p holds this call's values in
+// the same order. q is not run or changed, only shown to the hooks added with AddQueryHook, as
+// QueryRows shows its query; it must be safe for concurrent reads. p must come from NewParams (a
+// pool Open made); a caller with a nil Params (a transaction) runs the statement through bun with
+// its values in the text instead.
+// The error is the statement's or each's first, unwrapped, as QueryRows returns it.
+func QueryRowsText(ctx context.Context, q bun.Query, text string, p *Params, each func(RowScanner) error) error {
+	if p == nil {
+		return errors.New("database: QueryRowsText without Params")
+	}
+	sqldb, ok := p.conn.(*sql.DB)
+	if !ok {
+		return fmt.Errorf("database: QueryRowsText through %T", p.conn)
+	}
+	return queryText(ctx, sqldb, p.db, q, text, p.vals, each)
+}
+
+// queryText runs query with vals on a connection of sqldb's pool through pgx, between the hooks
+// added with AddQueryHook, which see db and q.
+func queryText(ctx context.Context, sqldb *sql.DB, db *bun.DB, q bun.Query, query string, vals []any, each func(RowScanner) error) error {
 	var event *bun.QueryEvent
 	v, _ := queryHooks.Load(sqldb)
 	hooks, _ := v.([]bun.QueryHook)
 	if len(hooks) > 0 {
-		event = &bun.QueryEvent{DB: q.DB(), IQuery: q, Query: query, QueryTemplate: query, StartTime: time.Now()}
+		event = &bun.QueryEvent{DB: db, IQuery: q, Query: query, QueryTemplate: query, StartTime: time.Now()}
 		for _, h := range hooks {
 			ctx = h.BeforeQuery(ctx, event)
 		}
 	}
-	n, err := pgxRows(ctx, sqldb, query, p.vals, each)
+	n, err := pgxRows(ctx, sqldb, query, vals, each)
 	if event != nil {
 		event.Err = err
 		if err == nil {
