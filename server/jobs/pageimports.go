@@ -63,14 +63,7 @@ func (s *Service) CreatePageImport(ctx context.Context, in models.PageImportRequ
 		CreatedBy:         p.Subject,
 		UpdatedBy:         p.Subject,
 	}
-	args := database.NewParams(s.cfg.DB)
-	values := []any{pi.ID, pi.ProjectID, pi.SourceKind, pi.SourceURL, pi.ViewportWidth, pi.ViewportHeight,
-		pi.DeviceScaleFactor, pi.ReadySelector, pi.Status, pi.Attempt, pi.Nonce, pi.CreatedBy, pi.UpdatedBy}
-	for i, v := range values {
-		values[i] = args.Arg(v)
-	}
-	values = append(values, s.visibleProjectOrgIn(args, p.Subject, in.ProjectID))
-	err = database.Bind(s.cfg.DB.NewRaw(insertPageImportSQL, values...), args).Scan(dbCtx, pi)
+	err = s.insertPageImport(dbCtx, pi)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, models.Errorf(models.CodeNotFound, "project %d not found", in.ProjectID)
 	}
@@ -102,12 +95,90 @@ func (s *Service) publishCapture(ctx context.Context, pi *models.PageImport, m C
 // last argument), so an invisible or unknown project inserts nothing and returns no row. The
 // organization comes from the project, never from the client (SPEC §2); columns not named take
 // their defaults, as bun's INSERT gives them.
+//
+// It returns only what PostgreSQL decides (insertedColumns); every other column holds what was
+// sent or is NULL, and the Page Import already has those values (issue 17: RETURNING * made
+// every create send, scan and convert all 22 columns).
 const insertPageImportSQL = `INSERT INTO page_import (id, organization_id, project_id, source_kind, source_url,
   viewport_width, viewport_height, device_scale_factor, ready_selector, status, attempt, nonce,
   created_by, updated_by)
 SELECT ?, m.organization_id, ?, ?, ?, ?, ?, ?, ?, ?::page_import_status, ?, ?, ?, ?
 FROM (?) AS m
-RETURNING *`
+RETURNING ` + insertedColumns
+
+// insertedColumns are the page_import columns whose values PostgreSQL decides on insert, in the
+// order insertedTargets scans them: the organization (from the project), the timestamps (column
+// defaults) and device_scale_factor as the `real` column keeps it (float32). The text columns
+// keep what was sent: each value fits its column (validation; created_by and updated_by are the
+// subject the membership check matched against organization_member.subject, varchar(50) too),
+// and no trigger changes a row before it is stored (the job event trigger runs after).
+const insertedColumns = "organization_id, device_scale_factor, created_at, updated_at"
+
+// insertedTargets are pi's fields of insertedColumns, in order.
+func insertedTargets(pi *models.PageImport) []any {
+	return []any{&pi.OrganizationID, &pi.DeviceScaleFactor, &pi.CreatedAt, &pi.UpdatedAt}
+}
+
+// insertStatement is insertPageImportSQL with `$n` placeholders, built by bun once for the
+// Service's pool (database.QueryRowsText); nil when the pool prepares nothing through Params (a
+// transaction), and then bun builds the statement with its values on every call.
+type insertStatement struct {
+	// text is the statement; its values are insertValues' then the subject and the project.
+	text string
+	// hookQuery is text as a bun query without arguments, for the query hooks (tracing).
+	hookQuery *bun.RawQuery
+}
+
+// newInsertStatement builds insertPageImportSQL once for s's pool, or returns nil (see
+// insertStatement).
+func (s *Service) newInsertStatement() *insertStatement {
+	p := database.NewParams(s.cfg.DB)
+	if p == nil {
+		return nil
+	}
+	args := make([]any, 0, insertValueCount+1)
+	for range insertValueCount {
+		args = append(args, p.Arg(nil))
+	}
+	args = append(args, s.visibleProjectOrgIn(p, "", 0))
+	text := s.cfg.DB.NewRaw(insertPageImportSQL, args...).String()
+	return &insertStatement{text: text, hookQuery: s.cfg.DB.NewRaw(text)}
+}
+
+// insertValueCount is the number of insertValues.
+const insertValueCount = 13
+
+// insertValues are pi's values for the first insertValueCount placeholders of
+// insertPageImportSQL, in order.
+func insertValues(pi *models.PageImport) [insertValueCount]any {
+	return [insertValueCount]any{pi.ID, pi.ProjectID, pi.SourceKind, pi.SourceURL, pi.ViewportWidth, pi.ViewportHeight,
+		pi.DeviceScaleFactor, pi.ReadySelector, pi.Status, pi.Attempt, pi.Nonce, pi.CreatedBy, pi.UpdatedBy}
+}
+
+// insertPageImport inserts pi (insertPageImportSQL) when its creator may create Page Imports in
+// its project, and sets the fields PostgreSQL decided (insertedColumns). It returns
+// sql.ErrNoRows when nothing was inserted (the project is not visible to pi.CreatedBy).
+func (s *Service) insertPageImport(ctx context.Context, pi *models.PageImport) error {
+	subject, values := pi.CreatedBy, insertValues(pi)
+	if s.insert == nil {
+		args := make([]any, 0, insertValueCount+1)
+		args = append(args, values[:]...)
+		args = append(args, s.visibleProjectOrg(subject, pi.ProjectID))
+		return s.cfg.DB.NewRaw(insertPageImportSQL, args...).Scan(ctx, insertedTargets(pi)...)
+	}
+	p := database.NewParams(s.cfg.DB)
+	p.Append(values[:]...)
+	p.Append(subject, pi.ProjectID)
+	found := false
+	err := database.QueryRowsText(ctx, s.insert.hookQuery, s.insert.text, p, func(r database.RowScanner) error {
+		found = true
+		return r.Scan(insertedTargets(pi)...)
+	})
+	if err == nil && !found {
+		err = sql.ErrNoRows
+	}
+	return err
+}
 
 // failPageImport moves a processing row to failed with a safe message, recording the system as
 // the updater (the caller did not choose the failure). It updates pi in place.

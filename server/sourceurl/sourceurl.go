@@ -174,8 +174,26 @@ func normalizePort(scheme, port string) (string, error) {
 // escapes and allowed characters are kept as they are, so the function is idempotent.
 func escapeLoose(s string, query bool) string {
 	const hexDigits = "0123456789ABCDEF"
+	// Most URLs need no escaping: return s itself then, not a copy.
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			i += 3
+			continue
+		}
+		if c == '%' || !allowedLiteral(c, query) {
+			break
+		}
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
 	var b strings.Builder
-	for i := 0; i < len(s); i++ {
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	for ; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
@@ -234,9 +252,12 @@ func normalizeHost(h string, opts Options) (string, error) {
 		return "", refuse("has an invalid host name")
 	}
 	// The ASCII form must be a fixed point, or normalizing twice would differ (e.g. a label that
-	// maps to an invalid punycode label).
-	if again, err := idna.Lookup.ToASCII(ascii); err != nil || again != ascii {
-		return "", refuse("has an invalid host name")
+	// maps to an invalid punycode label). A host the mapping left as it was is one already
+	// (ToASCII(h) == h), so only a changed host is mapped again.
+	if ascii != h {
+		if again, err := idna.Lookup.ToASCII(ascii); err != nil || again != ascii {
+			return "", refuse("has an invalid host name")
+		}
 	}
 	ascii = strings.TrimSuffix(ascii, ".")
 	if ascii == "" {
@@ -294,11 +315,17 @@ func checkName(name string, labels []string, opts Options) error {
 		return refuse("must have a fully qualified public host name")
 	}
 	for _, s := range localSuffixes {
-		if name == s || strings.HasSuffix(name, "."+s) {
+		if name == s || hasLabelSuffix(name, s) {
 			return refuse("must not point to a local or internal host")
 		}
 	}
 	return nil
+}
+
+// hasLabelSuffix reports whether name ends in "." + suffix (without building that string).
+func hasLabelSuffix(name, suffix string) bool {
+	n := len(name) - len(suffix)
+	return n > 0 && name[n-1] == '.' && name[n:] == suffix
 }
 
 func endsInNumber(label string) bool {

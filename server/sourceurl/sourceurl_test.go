@@ -298,3 +298,21 @@ func TestAnyHostKeepsSyntaxRules(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkNormalize is one createPageImport's normalization of a plain public URL (the harness's
+// shape) and of one whose host and path need work.
+func BenchmarkNormalize(b *testing.B) {
+	for name, raw := range map[string]string{
+		"Plain":   "https://example.com/bench/3/17?t=1764536400000000000",
+		"Unicode": " HTTPS://Bücher.Example.COM:443/a b/ä?q=ä#frag ",
+	} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := sourceurl.Normalize(raw, sourceurl.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

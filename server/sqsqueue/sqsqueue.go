@@ -40,12 +40,14 @@ type Options struct {
 	Endpoint string
 }
 
-// NewClient builds an SQS client from the shared AWS config and o.
+// NewClient builds an SQS client from the shared AWS config and o. Its requests go out in one
+// write each (oneWrite).
 func NewClient(cfg aws.Config, o Options) *sqs.Client {
 	return sqs.NewFromConfig(cfg, func(so *sqs.Options) {
 		if o.Endpoint != "" {
 			so.BaseEndpoint = aws.String(o.Endpoint)
 		}
+		so.HTTPClient = oneWrite{next: so.HTTPClient}
 	})
 }
 

@@ -3,13 +3,18 @@ package sqsqueue_test
 import (
 	"bytes"
 	"context"
+	"net"
+	"net/http"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"go.opentelemetry.io/otel/propagation"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/sqsqueue"
 	"github.com/code2des/backend/server/testenv"
 )
@@ -80,5 +85,55 @@ func TestSendCarriesTraceContext(t *testing.T) {
 	}
 	if v, ok := got["k"]; !ok || v != "" {
 		t.Errorf("a message sent without trace context has traceparent %q (received %v)", v, ok)
+	}
+}
+
+// countingConn counts the writes of its connection.
+type countingConn struct {
+	net.Conn
+	writes *atomic.Int64
+}
+
+func (c countingConn) Write(b []byte) (int, error) {
+	c.writes.Add(1)
+	return c.Conn.Write(b)
+}
+
+// A SendMessage goes out in one write, headers and body together; the SDK's own client writes
+// the body apart (two writes), which the control shows.
+func TestSendWritesEachRequestOnce(t *testing.T) {
+	env := testenv.SQS(t)
+	ctx := context.Background()
+	cfg, err := awsconf.Load(ctx, testenv.AWSOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var writes atomic.Int64
+	dialer := &net.Dialer{}
+	cfg.HTTPClient = &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := dialer.DialContext(ctx, network, addr)
+		return countingConn{Conn: c, writes: &writes}, err
+	}}}
+	msg := models.QueueMessage{Type: "t", JobID: "j", Body: []byte(`{"a":"b"}`)}
+	for name, tc := range map[string]struct {
+		client *sqs.Client
+		want   int64
+	}{
+		"Queue":      {sqsqueue.NewClient(cfg, sqsqueue.Options{Endpoint: env.Endpoint}), 1},
+		"SDKControl": {sqs.NewFromConfig(cfg, func(o *sqs.Options) { o.BaseEndpoint = aws.String(env.Endpoint) }), 2},
+	} {
+		q := sqsqueue.New(tc.client, env.QueueURL)
+		for i := range 3 {
+			writes.Store(0)
+			if err := q.Send(ctx, msg); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if got := writes.Load(); got != tc.want {
+				t.Errorf("%s, send %d: %d writes, want %d", name, i, got, tc.want)
+			}
+		}
+	}
+	if got := env.Receive(t, 10, 2*time.Second); len(got) != 6 {
+		t.Errorf("%d messages received, want 6", len(got))
 	}
 }
