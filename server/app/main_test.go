@@ -20,6 +20,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(instanceEnv) == "1" {
 		os.Exit(runInstance())
 	}
+	if os.Getenv(benchClientEnv) != "" {
+		os.Exit(runBenchClientChild())
+	}
 	os.Exit(m.Run())
 }
 

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
@@ -146,7 +148,9 @@ func writeResponse(w http.ResponseWriter, status int, resp *graphql.Response) {
 }
 
 // writeData is writeResponse with the data's splice markers replaced by their values (splices
-// may be nil). The values are written from the result's own memory, each in one Write.
+// may be nil). The values are written from the result's own memory: when any was spliced and w
+// has ReadFrom (net/http's own writer does), with a Content-Length and in one ReadFrom of all
+// the pieces; otherwise one Write per piece, in net/http's chunked framing.
 func writeData(w http.ResponseWriter, status int, resp *graphql.Response, splices *graph.Splices) {
 	var head bytes.Buffer
 	head.WriteByte('{')
@@ -177,6 +181,22 @@ func writeData(w http.ResponseWriter, status int, resp *graphql.Response, splice
 		parts = append(parts, data)
 	}
 	parts = append(parts, tail)
+	if rf, ok := w.(io.ReaderFrom); ok && len(parts) > 3 { // more than head, data and tail
+		// Spliced values (a result's base64: megabytes in a few pieces). Written piece by piece,
+		// net/http makes two write calls per piece (its 4 KiB buffer, then the rest), and each
+		// call costs the kernel's send work again; a body of declared length given to ReadFrom
+		// goes to the TCP connection as it is, and net.Buffers makes that one vectored write
+		// (writev) of all the pieces, still without copying them (issue 17).
+		n := 0
+		for _, p := range parts {
+			n += len(p)
+		}
+		w.Header().Set("Content-Length", strconv.Itoa(n))
+		w.WriteHeader(status)
+		bufs := net.Buffers(parts)
+		_, _ = rf.ReadFrom(&bufs) // an error: the client has gone; nothing else to do
+		return
+	}
 	w.WriteHeader(status)
 	for _, p := range parts {
 		if _, err := w.Write(p); err != nil {
