@@ -384,15 +384,17 @@ func (s *Service) hydrate(ctx context.Context, used []artifacts.UsedImage) ([]*m
 // most the declared byte_size, which checkImageBytes held to MaxImageBytes), not one grown while
 // reading (models.BlobStore.Get).
 func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeID string) (*models.Code2DesImage, []*models.Code2DesWarning, error) {
-	b, err := s.store.Get(ctx, e.Key, e.ByteSize)
+	// Hashed while it is read: the hashing overlaps the transfer instead of following it.
+	h := sha256.New()
+	b, err := s.store.GetInto(ctx, e.Key, e.ByteSize, nil, h)
 	if err != nil {
 		return nil, nil, storageError(err, "image "+e.Ref, ErrImageTooLarge)
 	}
 	if int64(len(b)) != e.ByteSize {
 		return nil, nil, invalid(fmt.Errorf("%w: image %q has %d bytes, declares %d", ErrHashMismatch, e.Ref, len(b), e.ByteSize))
 	}
-	sum := sha256.Sum256(b)
-	if hex.EncodeToString(sum[:]) != e.Sha256 {
+	var sum [sha256.Size]byte
+	if hex.EncodeToString(h.Sum(sum[:0])) != e.Sha256 {
 		return nil, nil, invalid(fmt.Errorf("%w: image %q", ErrHashMismatch, e.Ref))
 	}
 	sniffed := sniff(b)
