@@ -9,7 +9,6 @@ import (
 	"image"
 	"image/png"
 	"io"
-	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -23,9 +22,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/code2des/backend/models"
-	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/artifacts"
-	"github.com/code2des/backend/server/auth"
 	"github.com/code2des/backend/server/testenv"
 )
 
@@ -44,30 +41,8 @@ const benchResultQuery = `query($id: ID!) { code2desResult(id: $id) { code2desId
 //
 //	go test -run XXX -bench ResultWarm -benchtime 100x ./server/app
 func BenchmarkResultWarm(b *testing.B) {
-	keyA, _ := testKeys()
-	jwks := httptest.NewServer(nil)
-	b.Cleanup(jwks.Close)
-	issuerURL := jwks.URL + auth.LocalIssuerPath
-	li, err := auth.NewLocalIssuer(keyA, issuerURL, auth.LocalClientID)
-	if err != nil {
-		b.Fatal(err)
-	}
-	jwks.Config.Handler = li
-	db := testenv.MustOpenDB(b)
-	orgA, a1 := seed(b, db, "A", "alice")
-	s3 := testenv.S3(b)
-	cfg := app.Config{CognitoIssuer: issuerURL, CognitoClientIDs: []string{auth.LocalClientID},
-		PublicBaseURL: "https://api.example.com", S3Bucket: s3.Bucket,
-		GraphQLRateLimit: -1, CreatePageImportRateLimit: -1, TriggerCode2DesRateLimit: -1}
-	logger := slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	a, err := app.New(cfg, app.Deps{DB: db, Blob: s3.Store}, logger)
-	if err != nil {
-		b.Fatal(err)
-	}
-	tok, err := li.Mint("alice", time.Hour)
-	if err != nil {
-		b.Fatal(err)
-	}
+	st := newBenchStack(b)
+	a, db, s3, orgA, a1, tok := st.App, st.DB, st.S3, st.OrgA, st.A1, st.Token
 	pi := completedImport(b, db, orgA, a1, s3.Bucket)
 	jobID := benchResultJob(b, db, pi, s3)
 	body, _ := json.Marshal(map[string]any{"query": benchResultQuery, "variables": map[string]any{"id": jobID}})

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/uptrace/bun"
+
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
@@ -27,31 +29,9 @@ import (
 // allocs/op are the server's (the recorder aside); ns/op includes the database round trips,
 // cpu-ns/op is the process's CPU time per request (the database runs in another process).
 func BenchmarkSmallReads(b *testing.B) {
-	keyA, _ := testKeys()
-	jwks := httptest.NewServer(nil)
-	b.Cleanup(jwks.Close)
-	issuerURL := jwks.URL + auth.LocalIssuerPath
-	li, err := auth.NewLocalIssuer(keyA, issuerURL, auth.LocalClientID)
-	if err != nil {
-		b.Fatal(err)
-	}
-	jwks.Config.Handler = li
-	db := testenv.MustOpenDB(b)
-	orgA, a1 := seed(b, db, "A", "alice")
-	s3 := testenv.S3(b)
-	cfg := app.Config{CognitoIssuer: issuerURL, CognitoClientIDs: []string{auth.LocalClientID},
-		PublicBaseURL: "https://api.example.com", S3Bucket: s3.Bucket,
-		GraphQLRateLimit: -1, CreatePageImportRateLimit: -1, TriggerCode2DesRateLimit: -1}
-	logger := slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	a, err := app.New(cfg, app.Deps{DB: db, Blob: s3.Store}, logger)
-	if err != nil {
-		b.Fatal(err)
-	}
+	st := newBenchStack(b)
+	a, db, orgA, a1, tok := st.App, st.DB, st.OrgA, st.A1, st.Token
 	h := a.Handler()
-	tok, err := li.Mint("alice", time.Hour)
-	if err != nil {
-		b.Fatal(err)
-	}
 
 	ctx := context.Background()
 	var firstImport string
@@ -114,4 +94,45 @@ func processCPU() int64 {
 		return 0
 	}
 	return ru.Utime.Nano() + ru.Stime.Nano()
+}
+
+// benchStack is the API as the in-process benchmarks run it: a real database with organization
+// A and its member alice (project a1), a bucket of its own, local tokens, no rate limits, and
+// logging at warn as the bench runs it. Token is alice's, valid for an hour.
+type benchStack struct {
+	App   *app.App
+	DB    *bun.DB
+	S3    *testenv.S3Env
+	OrgA  int64
+	A1    int64
+	Token string
+}
+
+func newBenchStack(b *testing.B) benchStack {
+	b.Helper()
+	keyA, _ := testKeys()
+	jwks := httptest.NewServer(nil)
+	b.Cleanup(jwks.Close)
+	issuerURL := jwks.URL + auth.LocalIssuerPath
+	li, err := auth.NewLocalIssuer(keyA, issuerURL, auth.LocalClientID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	jwks.Config.Handler = li
+	db := testenv.MustOpenDB(b)
+	orgA, a1 := seed(b, db, "A", "alice")
+	s3 := testenv.S3(b)
+	cfg := app.Config{CognitoIssuer: issuerURL, CognitoClientIDs: []string{auth.LocalClientID},
+		PublicBaseURL: "https://api.example.com", S3Bucket: s3.Bucket,
+		GraphQLRateLimit: -1, CreatePageImportRateLimit: -1, TriggerCode2DesRateLimit: -1}
+	logger := slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	a, err := app.New(cfg, app.Deps{DB: db, Blob: s3.Store}, logger)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tok, err := li.Mint("alice", time.Hour)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return benchStack{App: a, DB: db, S3: s3, OrgA: orgA, A1: a1, Token: tok}
 }
