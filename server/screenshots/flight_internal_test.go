@@ -3,6 +3,7 @@ package screenshots
 import (
 	"bytes"
 	"context"
+	"errors"
 	"image"
 	"image/png"
 	"testing"
@@ -74,5 +75,21 @@ func TestThumbnailOutlivesFirstCaller(t *testing.T) {
 	img, err := png.Decode(bytes.NewReader(b))
 	if err != nil || img.Bounds().Dx() != 160 || img.Bounds().Dy() != 120 {
 		t.Fatalf("stored thumbnail: %v, %v; want 160x120", img.Bounds(), err)
+	}
+}
+
+// A panic while making a thumbnail (it runs in the single flight's own goroutine, beyond the
+// request's recoverers) becomes an error of that request instead of ending the process.
+func TestRecoveredTurnsPanicsIntoErrors(t *testing.T) {
+	err := recovered(func() error { panic("decoder bug") })
+	if err == nil || err.Error() != "make thumbnail: panic: decoder bug" {
+		t.Fatalf("got %v, want the panic as an error", err)
+	}
+	want := errors.New("plain")
+	if err := recovered(func() error { return want }); err != want {
+		t.Fatalf("got %v, want the function's own error", err)
+	}
+	if err := recovered(func() error { return nil }); err != nil {
+		t.Fatalf("got %v, want nil", err)
 	}
 }

@@ -125,7 +125,7 @@ func (s *Service) thumbnail(ctx context.Context, key string, width int) (string,
 			return nil, models.WrapError(models.CodeUnavailable, err, msgThumbnailLate)
 		}
 		defer s.sem.Release(1)
-		return nil, s.makeThumbnail(mctx, key, thumb, width)
+		return nil, recovered(func() error { return s.makeThumbnail(mctx, key, thumb, width) })
 	})
 	select {
 	case res := <-ch:
@@ -133,6 +133,18 @@ func (s *Service) thumbnail(ctx context.Context, key string, width int) (string,
 	case <-ctx.Done():
 		return "", models.WrapError(models.CodeUnavailable, ctx.Err(), msgThumbnailLate)
 	}
+}
+
+// recovered runs f and turns a panic in it into an error. A single flight's function runs in a
+// goroutine of its own, where a panic (in an image decoder, say) would end the process instead of
+// the one request that the HTTP and GraphQL recoverers would otherwise fail.
+func recovered(f func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("make thumbnail: panic: %v", p)
+		}
+	}()
+	return f()
 }
 
 func (s *Service) makeThumbnail(ctx context.Context, key, thumb string, width int) error {
