@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -83,12 +82,6 @@ func (p *Params) Values() []any {
 	return p.vals[1:]
 }
 
-// Append records vs as the statement's next parameters, as Arg does, without making their
-// placeholders: for a statement whose text was built once (QueryRowsText).
-func (p *Params) Append(vs ...any) {
-	p.vals = append(p.vals, vs...)
-}
-
 // QueryContext runs query with the recorded values (bun.IConn; bun passes no args of its own).
 func (p *Params) QueryContext(ctx context.Context, query string, _ ...any) (*sql.Rows, error) {
 	return p.conn.QueryContext(ctx, query, p.vals...)
@@ -162,7 +155,7 @@ func AddQueryHook(db *bun.DB, hook bun.QueryHook) {
 // connection of db's pool, between the hooks added with AddQueryHook; with a nil p (a transaction,
 // or a pool Open did not make) bun runs it, values in its text, and each reads database/sql's
 // rows. The error is the statement's or each's first, unwrapped, for DatabaseError to classify.
-func QueryRows(ctx context.Context, db bun.IDB, p *Params, q *bun.SelectQuery, each func(RowScanner) error) error {
+func QueryRows(ctx context.Context, db bun.IDB, p *Params, q Builder, each func(RowScanner) error) error {
 	if p == nil {
 		return q.Scan(ctx, rowsModel(each))
 	}
@@ -171,21 +164,6 @@ func QueryRows(ctx context.Context, db bun.IDB, p *Params, q *bun.SelectQuery, e
 		return err
 	}
 	return p.queryRows(ctx, q, string(text), each)
-}
-
-// QueryRowsText is QueryRows for a statement whose text was built once, ahead of the requests
-// that run it (issue 17: bun formatting the same statement on every call): text is q's text with
-// `$1, $2, ...` placeholders, built with a Params of its own, and p holds this call's values in
-// the same order. q is not run or changed, only shown to the hooks added with AddQueryHook, as
-// QueryRows shows its query; it must be safe for concurrent reads. p must come from NewParams (a
-// pool Open made); a caller with a nil Params (a transaction) runs the statement through bun with
-// its values in the text instead.
-// The error is the statement's or each's first, unwrapped, as QueryRows returns it.
-func QueryRowsText(ctx context.Context, q bun.Query, text string, p *Params, each func(RowScanner) error) error {
-	if p == nil {
-		return errors.New("database: QueryRowsText without Params")
-	}
-	return p.queryRows(ctx, q, text, each)
 }
 
 // queryRows sends query with p's values to pgx on a connection of p's pool, between the hooks

@@ -24,7 +24,7 @@ func selectNames(ctx context.Context, c *database.Statements[byNameShape], db bu
 		vals = append(vals, minID)
 	}
 	var names []string
-	err := c.QueryRows(ctx, db, byNameShape{withID}, vals, func(p *database.Params) *bun.SelectQuery {
+	err := c.QueryRows(ctx, db, byNameShape{withID}, vals, func(p *database.Params) database.Builder {
 		q := db.NewSelect().Model((*paramsRow)(nil)).Column("name").Where("name = ?", p.Arg(name))
 		if withID {
 			q = q.Where("id > ?", p.Arg(minID))
@@ -111,7 +111,7 @@ func TestStatementsRefuseValuesOtherThanTheBuilders(t *testing.T) {
 	db := openOne(t, testenv.MustCreateEmptyDB(t))
 	c := database.NewStatements[int](4)
 	for _, vals := range [][]any{{"two's"}, {"one", int64(1)}, {}} {
-		err := c.QueryRows(context.Background(), db, 1, vals, func(p *database.Params) *bun.SelectQuery {
+		err := c.QueryRows(context.Background(), db, 1, vals, func(p *database.Params) database.Builder {
 			return db.NewSelect().Model((*paramsRow)(nil)).Column("name").Where("name = ?", p.Arg("one"))
 		}, func(database.RowScanner) error { return nil })
 		if err == nil || !strings.Contains(err.Error(), "differ") {
@@ -136,7 +136,7 @@ func TestStatementsOnATransactionBuildEachTime(t *testing.T) {
 	builds := 0
 	for range 2 {
 		var names []string
-		err := c.QueryRows(ctx, tx, byNameShape{}, []any{"two's"}, func(p *database.Params) *bun.SelectQuery {
+		err := c.QueryRows(ctx, tx, byNameShape{}, []any{"two's"}, func(p *database.Params) database.Builder {
 			builds++
 			if p != nil {
 				t.Fatal("a transaction got Params")

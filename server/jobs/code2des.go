@@ -232,7 +232,7 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 // scanning its rows straight into their fields (database.QueryRows).
 func (s *Service) code2desJobs(ctx context.Context, subject string, rows *[]*models.Code2Des, f models.Code2DesFilter, afterID string, size int) error {
 	row := newCode2DesRow(false)
-	err := code2desStatements.QueryRows(ctx, s.cfg.DB, newCode2DesShape(f, afterID, size), code2desValues(subject, f, afterID), func(args *database.Params) *bun.SelectQuery {
+	err := code2desStatements.QueryRows(ctx, s.cfg.DB, newCode2DesShape(f, afterID, size), code2desValues(subject, f, afterID), func(args *database.Params) database.Builder {
 		return code2desJobsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size)
 	}, func(r database.RowScanner) error {
 		c, _, err := row.scan(r)
@@ -264,7 +264,7 @@ func (s *Service) code2desJobsWithImports(ctx context.Context, subject string, f
 	imports := make(map[string]*models.PageImport, size+1)
 	row := newCode2DesRow(true)
 	rows := make([]*models.Code2Des, 0, size+1)
-	err := code2desStatements.QueryRows(ctx, s.cfg.DB, newCode2DesShape(f, afterID, size), code2desValues(subject, f, afterID), func(args *database.Params) *bun.SelectQuery {
+	err := code2desStatements.QueryRows(ctx, s.cfg.DB, newCode2DesShape(f, afterID, size), code2desValues(subject, f, afterID), func(args *database.Params) database.Builder {
 		return code2desJobsWithImportsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size)
 	}, func(r database.RowScanner) error {
 		c, pi, err := row.scan(r)

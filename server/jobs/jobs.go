@@ -68,8 +68,6 @@ type Config struct {
 // Service implements models.PageImportService and models.Code2DesService.
 type Service struct {
 	cfg Config
-	// insert is createPageImport's INSERT, built once (nil: built on every call).
-	insert *insertStatement
 }
 
 var _ models.PageImportService = (*Service)(nil)
@@ -89,9 +87,7 @@ func New(cfg Config) *Service {
 		cfg.Logger = slog.Default()
 	}
 	cfg.PublicBaseURL = strings.TrimRight(cfg.PublicBaseURL, "/")
-	s := &Service{cfg: cfg}
-	s.insert = s.newInsertStatement()
-	return s
+	return &Service{cfg: cfg}
 }
 
 // bounded returns ctx limited by the dependency timeout.

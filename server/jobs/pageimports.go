@@ -119,39 +119,14 @@ func insertedTargets(pi *models.PageImport) []any {
 	return []any{&pi.OrganizationID, &pi.DeviceScaleFactor, &pi.CreatedAt, &pi.UpdatedAt}
 }
 
-// insertStatement is insertPageImportSQL with `$n` placeholders, built by bun once for the
-// Service's pool (database.QueryRowsText); nil when the pool prepares nothing through Params (a
-// transaction), and then bun builds the statement with its values on every call.
-type insertStatement struct {
-	// text is the statement; its values are insertValues' then the subject and the project.
-	text string
-	// hookQuery is text as a bun query without arguments, for the query hooks (tracing).
-	hookQuery *bun.RawQuery
-}
+// insertStatements keeps the one text of insertPageImportSQL with `$n` placeholders (issue 17:
+// bun formatted it on every create).
+var insertStatements = database.NewStatements[struct{}](1)
 
-// newInsertStatement builds insertPageImportSQL once for s's pool, or returns nil (see
-// insertStatement).
-func (s *Service) newInsertStatement() *insertStatement {
-	p := database.NewParams(s.cfg.DB)
-	if p == nil {
-		return nil
-	}
-	args := make([]any, 0, insertValueCount+1)
-	for range insertValueCount {
-		args = append(args, p.Arg(nil))
-	}
-	args = append(args, s.visibleProjectOrgIn(p, "", 0))
-	text := s.cfg.DB.NewRaw(insertPageImportSQL, args...).String()
-	return &insertStatement{text: text, hookQuery: s.cfg.DB.NewRaw(text)}
-}
-
-// insertValueCount is the number of insertValues.
-const insertValueCount = 13
-
-// insertValues are pi's values for the first insertValueCount placeholders of
-// insertPageImportSQL, in order.
-func insertValues(pi *models.PageImport) [insertValueCount]any {
-	return [insertValueCount]any{pi.ID, pi.ProjectID, pi.SourceKind, pi.SourceURL, pi.ViewportWidth, pi.ViewportHeight,
+// insertValues are pi's values for the placeholders of insertPageImportSQL before its
+// membership subquery, in order.
+func insertValues(pi *models.PageImport) []any {
+	return []any{pi.ID, pi.ProjectID, pi.SourceKind, pi.SourceURL, pi.ViewportWidth, pi.ViewportHeight,
 		pi.DeviceScaleFactor, pi.ReadySelector, pi.Status, pi.Attempt, pi.Nonce, pi.CreatedBy, pi.UpdatedBy}
 }
 
@@ -159,18 +134,15 @@ func insertValues(pi *models.PageImport) [insertValueCount]any {
 // its project, and sets the fields PostgreSQL decided (insertedColumns). It returns
 // sql.ErrNoRows when nothing was inserted (the project is not visible to pi.CreatedBy).
 func (s *Service) insertPageImport(ctx context.Context, pi *models.PageImport) error {
-	subject, values := pi.CreatedBy, insertValues(pi)
-	if s.insert == nil {
-		args := make([]any, 0, insertValueCount+1)
-		args = append(args, values[:]...)
-		args = append(args, s.visibleProjectOrg(subject, pi.ProjectID))
-		return s.cfg.DB.NewRaw(insertPageImportSQL, args...).Scan(ctx, insertedTargets(pi)...)
-	}
-	p := database.NewParams(s.cfg.DB)
-	p.Append(values[:]...)
-	p.Append(subject, pi.ProjectID)
+	values := insertValues(pi)
 	found := false
-	err := database.QueryRowsText(ctx, s.insert.hookQuery, s.insert.text, p, func(r database.RowScanner) error {
+	err := insertStatements.QueryRows(ctx, s.cfg.DB, struct{}{}, append(values, pi.CreatedBy, pi.ProjectID), func(p *database.Params) database.Builder {
+		args := make([]any, 0, len(values)+1)
+		for _, v := range values {
+			args = append(args, p.Arg(v))
+		}
+		return s.cfg.DB.NewRaw(insertPageImportSQL, append(args, s.visibleProjectOrgIn(p, pi.CreatedBy, pi.ProjectID))...)
+	}, func(r database.RowScanner) error {
 		found = true
 		return r.Scan(insertedTargets(pi)...)
 	})
@@ -217,7 +189,7 @@ func (s *Service) PageImport(ctx context.Context, id string) (*models.PageImport
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
 	var pi *models.PageImport
-	err = pageImportStatements.QueryRows(ctx, s.cfg.DB, struct{}{}, []any{id, p.Subject}, func(args *database.Params) *bun.SelectQuery {
+	err = pageImportStatements.QueryRows(ctx, s.cfg.DB, struct{}{}, []any{id, p.Subject}, func(args *database.Params) database.Builder {
 		return s.pageImportQuery(args, id, p.Subject)
 	}, func(r database.RowScanner) error {
 		pi, err = newPageImportRow().scan(r)
@@ -276,7 +248,7 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 		vals = append(vals, afterID)
 	}
 	row := newPageImportRow()
-	err = pageImportsStatements.QueryRows(ctx, s.cfg.DB, shape, vals, func(args *database.Params) *bun.SelectQuery {
+	err = pageImportsStatements.QueryRows(ctx, s.cfg.DB, shape, vals, func(args *database.Params) database.Builder {
 		org := s.visibleProjectOrgIn(args, p.Subject, f.ProjectID)
 		return pageImportsQuery(s.cfg.DB, args, org, f.ProjectID, f.Status, afterID, size)
 	}, func(r database.RowScanner) error {
