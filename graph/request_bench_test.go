@@ -12,14 +12,11 @@ import (
 // pays before its resolvers run (the bench's code2desJobs { pageImport } query): the document
 // limits, the cache lookup, variable coercion and the complexity calculation.
 func BenchmarkCachedOperation(b *testing.B) {
-	const nested = `query($p: ID!) { code2desJobs(projectId: $p, first: 20) { edges { cursor node {
-  id figmaFileKey screenId status warningCount createdAt
-  pageImport { id sourceUrl status captureHash createdAt } } } pageInfo { hasNextPage endCursor } } }`
 	exec, _ := newExecutor(graph.DocumentLimits{Authenticated: defaultBudget, Anonymous: defaultBudget.Capped(graph.AnonymousBudget),
 		Verdicts: graph.NewVerdictCache()})
 	exec.Use(&graph.ComplexityLimit{Limit: 5000})
 	params := func() *graphql.RawParams {
-		return &graphql.RawParams{Query: nested, Variables: map[string]any{"p": "1"}}
+		return &graphql.RawParams{Query: graph.BenchNestedQuery, Variables: map[string]any{"p": "1"}}
 	}
 	if _, errs := exec.CreateOperationContext(authenticated, params()); errs != nil {
 		b.Fatal(errs)

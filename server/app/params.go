@@ -57,43 +57,42 @@ func decodePlainParams(body []byte, p *graphql.RawParams) bool {
 	// The defaults reject duplicate names and invalid UTF-8 (encoding/json accepts both, with
 	// its own rules): such bodies go to encoding/json.
 	pd.dec.Reset(&pd.buf)
-	d := pd
-	if t, err := d.dec.ReadToken(); err != nil || t.Kind() != '{' {
+	if t, err := pd.dec.ReadToken(); err != nil || t.Kind() != '{' {
 		return false
 	}
-	for d.dec.PeekKind() == '"' {
+	for pd.dec.PeekKind() == '"' {
 		// The raw name: an escaped spelling of a member goes to encoding/json.
-		name, err := d.dec.ReadValue()
+		name, err := pd.dec.ReadValue()
 		if err != nil {
 			return false
 		}
 		switch string(name) {
 		case `"query"`:
-			if !d.readStringMember(&p.Query) {
+			if !pd.readStringMember(&p.Query) {
 				return false
 			}
 		case `"operationName"`:
-			if !d.readStringMember(&p.OperationName) {
+			if !pd.readStringMember(&p.OperationName) {
 				return false
 			}
 		case `"variables"`:
-			if !d.readObjectMember(&p.Variables) {
+			if !pd.readObjectMember(&p.Variables) {
 				return false
 			}
 		case `"extensions"`:
-			if !d.readObjectMember(&p.Extensions) {
+			if !pd.readObjectMember(&p.Extensions) {
 				return false
 			}
 		default:
 			return false
 		}
 	}
-	if t, err := d.dec.ReadToken(); err != nil || t.Kind() != '}' {
+	if t, err := pd.dec.ReadToken(); err != nil || t.Kind() != '}' {
 		return false
 	}
 	// encoding/json's Decoder stops after the first value; anything but white space after it
 	// is left to encoding/json to judge.
-	return len(bytes.TrimLeft(body[d.dec.InputOffset():], " \t\r\n")) == 0
+	return len(bytes.TrimLeft(body[pd.dec.InputOffset():], " \t\r\n")) == 0
 }
 
 // readString reads a string value (the next value must be one).
