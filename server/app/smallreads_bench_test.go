@@ -22,8 +22,9 @@ import (
 	"github.com/code2des/backend/server/testenv"
 )
 
-// BenchmarkSmallReads measures the API's own work for the bench's two small reads (issue 17:
-// `pageImport(id)` and `code2desJobs(first: 20) { pageImport }`, the queries of server/bench), in
+// BenchmarkSmallReads measures the API's own work for the bench's three small reads (issue 17:
+// `pageImport(id)`, `pageImports(first: 20)` and `code2desJobs(first: 20) { pageImport }`, the
+// queries of server/bench), in
 // process: the root handler (middleware, authentication, transport, gqlgen, the fast path,
 // writing the response) over the real database, logging at warn as the bench runs it. B/op and
 // allocs/op are the server's (the recorder aside); ns/op includes the database round trips,
@@ -62,6 +63,8 @@ func BenchmarkSmallReads(b *testing.B) {
 	}{
 		{"PageImportByID", `query($id: ID!) { pageImport(id: $id) { ` + pageImportFields + ` } }`,
 			map[string]any{"id": firstImport}, `"createdBy":`},
+		{"PageImportsList", `query($p: ID!) { pageImports(projectId: $p, first: 20) { edges { cursor node { ` + pageImportFields +
+			` } } pageInfo { hasNextPage endCursor } } }`, map[string]any{"p": fmt.Sprint(a1)}, `"hasNextPage":`},
 		{"Code2DesJobsNested", `query($p: ID!) { code2desJobs(projectId: $p, first: 20) { edges { cursor node {
   id figmaFileKey screenId status warningCount createdAt
   pageImport { id sourceUrl status captureHash createdAt } } } pageInfo { hasNextPage endCursor } } }`,

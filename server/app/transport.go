@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"sync"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
@@ -147,10 +148,24 @@ func writeResponse(w http.ResponseWriter, status int, resp *graphql.Response) {
 	writeData(w, status, resp, nil)
 }
 
+// MaxCoalescedResponse is the largest response body, in bytes, that writeData copies into one
+// pooled buffer to write it in one call (a page of 100 small reads is about 60 KiB). A larger body
+// is written from the pieces it is made of, without a copy: a result's node tree and base64 can be
+// tens of MiB.
+const MaxCoalescedResponse = 64 << 10
+
+// responseBuffers holds the buffers of coalesced responses (*[]byte, capacity at most
+// MaxCoalescedResponse).
+var responseBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
+
 // writeData is writeResponse with the data's splice markers replaced by their values (splices
-// may be nil). The values are written from the result's own memory: when any was spliced and w
-// has ReadFrom (net/http's own writer does), with a Content-Length and in one ReadFrom of all
-// the pieces; otherwise one Write per piece, in net/http's chunked framing.
+// may be nil). The body's length is declared (Content-Length), so net/http frames it without
+// chunks. A body of at most MaxCoalescedResponse bytes is copied into one pooled buffer and
+// written in one call: net/http then sends it with its headers in one or two write system calls
+// (its 4 KiB connection buffer), where one Write per piece cost one or two more. A larger body is
+// written from where its pieces are (the result's own memory for spliced values): in one
+// ReadFrom when w has it (net/http's own writer: a vectored write of all the pieces after the
+// first 512 bytes), otherwise one Write per piece.
 func writeData(w http.ResponseWriter, status int, resp *graphql.Response, splices *graph.Splices) {
 	var head bytes.Buffer
 	head.WriteByte('{')
@@ -181,23 +196,37 @@ func writeData(w http.ResponseWriter, status int, resp *graphql.Response, splice
 		parts = append(parts, data)
 	}
 	parts = append(parts, tail)
-	if rf, ok := w.(io.ReaderFrom); ok && len(parts) > 3 { // more than head, data and tail
-		// Spliced values (a result's base64: megabytes in a few pieces). Written piece by piece,
-		// net/http makes two write calls per piece (its 4 KiB buffer, then the rest), and each
-		// call costs the kernel's send work again; a body of declared length given to ReadFrom
-		// goes to the TCP connection as it is, and net.Buffers makes that one vectored write
-		// (writev) of all the pieces, still without copying them (issue 17).
-		n := 0
-		for _, p := range parts {
-			n += len(p)
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(n))
+	if n <= MaxCoalescedResponse {
+		bp := responseBuffers.Get().(*[]byte)
+		if cap(*bp) < n {
+			*bp = make([]byte, 0, n)
 		}
-		w.Header().Set("Content-Length", strconv.Itoa(n))
+		body := (*bp)[:0]
+		for _, p := range parts {
+			body = append(body, p...)
+		}
 		w.WriteHeader(status)
+		_, _ = w.Write(body) // an error: the client has gone; nothing else to do
+		*bp = body[:0]
+		responseBuffers.Put(bp) // its capacity is at most MaxCoalescedResponse
+		return
+	}
+	w.WriteHeader(status)
+	if rf, ok := w.(io.ReaderFrom); ok {
+		// Written piece by piece, net/http makes two write calls per piece (its 4 KiB buffer,
+		// then the rest), and each call costs the kernel's send work again; a body of declared
+		// length given to ReadFrom goes to the TCP connection as it is, and net.Buffers makes
+		// that one vectored write (writev) of all the pieces, still without copying them (issue
+		// 17).
 		bufs := net.Buffers(parts)
 		_, _ = rf.ReadFrom(&bufs) // an error: the client has gone; nothing else to do
 		return
 	}
-	w.WriteHeader(status)
 	for _, p := range parts {
 		if _, err := w.Write(p); err != nil {
 			return // the client has gone; nothing else to do

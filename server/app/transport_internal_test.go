@@ -42,8 +42,7 @@ func splicedResponse(t *testing.T) (*graphql.Response, *graph.Splices, []byte) {
 
 // TestWriteDataSplicedValues: a response with spliced values is written with its length
 // declared and in one ReadFrom (net/http's writer: a vectored write to the connection); the
-// bytes are the same as written piece by piece to a writer without ReadFrom. A response without
-// spliced values keeps net/http's own framing.
+// bytes are the same as written piece by piece to a writer without ReadFrom.
 func TestWriteDataSplicedValues(t *testing.T) {
 	t.Run("OK/ThroughNetHTTP", func(t *testing.T) {
 		var want []byte
@@ -84,30 +83,69 @@ func TestWriteDataSplicedValues(t *testing.T) {
 		resp, splices, want := splicedResponse(t)
 		rec := httptest.NewRecorder()
 		writeData(rec, http.StatusOK, resp, splices)
-		if !bytes.Equal(rec.Body.Bytes(), want) || rec.Header().Get("Content-Length") != "" {
-			t.Errorf("body of %d bytes, Content-Length %q; want %d bytes and no Content-Length", rec.Body.Len(), rec.Header().Get("Content-Length"), len(want))
+		if !bytes.Equal(rec.Body.Bytes(), want) || rec.Header().Get("Content-Length") != strconv.Itoa(len(want)) {
+			t.Errorf("body of %d bytes, Content-Length %q; want %d bytes", rec.Body.Len(), rec.Header().Get("Content-Length"), len(want))
 		}
 	})
-	t.Run("OK/NoSplicedValueKeepsChunked", func(t *testing.T) {
-		data := []byte(`{"s":"` + strings.Repeat("x", 64<<10) + `"}`)
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			_, splices := graph.WithSplices(r.Context())
-			writeData(w, http.StatusOK, &graphql.Response{Data: data}, splices)
-		}))
-		defer srv.Close()
-		resp, err := http.Get(srv.URL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if want := `{"data":` + string(data) + `}`; string(got) != want {
-			t.Errorf("body differs: %d bytes, want %d", len(got), len(want))
-		}
-		if resp.ContentLength != -1 || len(resp.TransferEncoding) != 1 {
-			t.Errorf("Content-Length %d, Transfer-Encoding %v; want chunked as before", resp.ContentLength, resp.TransferEncoding)
-		}
-	})
+}
+
+// TestWriteDataCoalesced: a body of at most MaxCoalescedResponse bytes (spliced values or not)
+// is written in one Write with its length declared; one byte more goes to ReadFrom, as the
+// pieces it is made of. Through net/http the bytes are the same and the framing is the declared
+// length, not chunks.
+func TestWriteDataCoalesced(t *testing.T) {
+	const envelope = len(`{"data":"` + `"}`) // what writeData puts around a string of data
+	body := func(n int) (*graphql.Response, string) {
+		data := `"` + strings.Repeat("x", n-envelope) + `"`
+		return &graphql.Response{Data: []byte(data)}, `{"data":` + data + `}`
+	}
+	for _, tc := range []struct {
+		name              string
+		size              int
+		readFroms, writes int
+	}{
+		{"OK/Small", 600, 0, 1},
+		{"OK/AtLimit", MaxCoalescedResponse, 0, 1},
+		{"OK/PastLimit", MaxCoalescedResponse + 1, 1, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, want := body(tc.size)
+			if len(want) != tc.size {
+				t.Fatalf("test body of %d bytes, want %d", len(want), tc.size)
+			}
+			w := &readFromRecorder{ResponseRecorder: httptest.NewRecorder()}
+			_, splices := graph.WithSplices(context.Background())
+			writeData(w, http.StatusOK, resp, splices)
+			if w.readFroms != tc.readFroms || w.writes != tc.writes {
+				t.Errorf("%d ReadFrom and %d Write calls; want %d and %d", w.readFroms, w.writes, tc.readFroms, tc.writes)
+			}
+			if w.Body.String() != want || w.Header().Get("Content-Length") != strconv.Itoa(len(want)) {
+				t.Errorf("body of %d bytes, Content-Length %q; want %d bytes", w.Body.Len(), w.Header().Get("Content-Length"), len(want))
+			}
+		})
+	}
+	for _, size := range []int{600, MaxCoalescedResponse, MaxCoalescedResponse + 1} {
+		t.Run("OK/ThroughNetHTTP/"+strconv.Itoa(size), func(t *testing.T) {
+			resp, want := body(size)
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				_, splices := graph.WithSplices(r.Context())
+				writeData(w, http.StatusOK, resp, splices)
+			}))
+			defer srv.Close()
+			res, err := http.Get(srv.URL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if string(got) != want {
+				t.Errorf("body differs: %d bytes, want %d", len(got), len(want))
+			}
+			if res.ContentLength != int64(len(want)) || len(res.TransferEncoding) != 0 {
+				t.Errorf("Content-Length %d, Transfer-Encoding %v; want %d and none", res.ContentLength, res.TransferEncoding, len(want))
+			}
+		})
+	}
 }
 
 // readFromRecorder is a ResponseRecorder with ReadFrom, counting the calls of each way of writing.
