@@ -1,0 +1,97 @@
+package gcfloor_test
+
+import (
+	"os"
+	"runtime"
+	"runtime/debug"
+	"testing"
+	"time"
+
+	"github.com/code2des/backend/server/gcfloor"
+)
+
+func TestPercent(t *testing.T) {
+	const floor = gcfloor.DefaultHeapFloor
+	for _, tc := range []struct {
+		name string
+		live uint64
+		want int
+	}{
+		{"NoLiveHeap", 0, gcfloor.MaxPercent},
+		{"BelowMaxPercent", floor/65 - 1, gcfloor.MaxPercent},
+		{"AtMaxPercent", floor / 65, gcfloor.MaxPercent},
+		{"FiveMiB", 5 << 20, 540},
+		{"FloorQuarter", floor / 4, 300},
+		{"JustBelowHalf", floor/2 - 1, 100},
+		{"AtHalf", floor / 2, 100},
+		{"AboveFloor", 4 * floor, 100},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := gcfloor.Percent(floor, tc.live); got != tc.want {
+				t.Errorf("Percent(%d, %d) = %d, want %d", floor, tc.live, got, tc.want)
+			}
+		})
+	}
+}
+
+// unsetGOGC unsets GOGC for the test, restoring it after.
+func unsetGOGC(t *testing.T) {
+	t.Setenv("GOGC", "")
+	if err := os.Unsetenv("GOGC"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// gcPercent reads the GC percent (SetGCPercent reads only by changing it).
+func gcPercent() int {
+	p := debug.SetGCPercent(100)
+	debug.SetGCPercent(p)
+	return p
+}
+
+// TestStart: without GOGC the percent after a collection is the floor's (a test process keeps far
+// less than 32 MiB live, so above 100), and stop restores the percent of before; with GOGC set,
+// even to its default, nothing changes.
+func TestStart(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		unsetGOGC(t)
+		before := gcPercent()
+		stop := gcfloor.Start(gcfloor.DefaultHeapFloor)
+		if again := gcfloor.Start(gcfloor.DefaultHeapFloor); again == nil {
+			t.Fatal("second Start returned nil stop")
+		} else {
+			again() // a no-op: the first one still runs
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for gcPercent() <= 100 {
+			if time.Now().After(deadline) {
+				stop()
+				t.Fatalf("GC percent still %d after collections", gcPercent())
+			}
+			runtime.GC()
+			time.Sleep(10 * time.Millisecond) // the finalizer runs in its own goroutine
+		}
+		stop()
+		if got := gcPercent(); got != before {
+			t.Errorf("after stop the GC percent is %d, want %d", got, before)
+		}
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+		if got := gcPercent(); got != before {
+			t.Errorf("a collection after stop set the GC percent to %d, want %d", got, before)
+		}
+	})
+	t.Run("OK/GOGCSet", func(t *testing.T) {
+		t.Setenv("GOGC", "100")
+		before := gcPercent()
+		stop := gcfloor.Start(gcfloor.DefaultHeapFloor)
+		defer stop()
+		for range 3 {
+			runtime.GC()
+			time.Sleep(10 * time.Millisecond)
+		}
+		if got := gcPercent(); got != before {
+			t.Errorf("GC percent %d with GOGC set, want %d", got, before)
+		}
+	})
+}
