@@ -27,9 +27,16 @@ func openEmpty(t *testing.T) *bun.DB {
 
 // addedIndexes are the indexes later migrations add beside the seeds' (never columns).
 var addedIndexes = map[string][]string{
-	// 20261130170001: projectJobStats (issue 18).
-	"page_import": {"page_import_project_created_idx: btree (project_id, created_at) INCLUDE (status) WHERE (deleted_at IS NULL)"},
-	"code2des":    {"code2des_project_created_idx: btree (project_id, created_at) INCLUDE (status) WHERE (deleted_at IS NULL)"},
+	// 20261130170001: projectJobStats (issue 18); 20261201000001: the keyset lists pageImports and
+	// code2desJobs (issue 17).
+	"page_import": {
+		"page_import_project_created_idx: btree (project_id, created_at) INCLUDE (status) WHERE (deleted_at IS NULL)",
+		"page_import_org_project_id_idx: btree (organization_id, project_id, id) WHERE (deleted_at IS NULL)",
+	},
+	"code2des": {
+		"code2des_project_created_idx: btree (project_id, created_at) INCLUDE (status) WHERE (deleted_at IS NULL)",
+		"code2des_org_project_id_idx: btree (organization_id, project_id, id) WHERE (deleted_at IS NULL)",
+	},
 }
 
 // migrationCount is the number of embedded migrations.
