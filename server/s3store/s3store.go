@@ -115,6 +115,27 @@ func (s *Store) GetInto(ctx context.Context, key string, maxBytes int64, buf []b
 	return b, nil
 }
 
+// Stream implements models.BlobStore.Stream: a bounded read (at most maxBytes+1 bytes, whatever
+// the server claims) copied to w in chunks of io.Copy's buffer.
+func (s *Store) Stream(ctx context.Context, key string, maxBytes int64, w io.Writer) (int64, error) {
+	out, err := s.client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s.bucket), Key: aws.String(key)})
+	if err != nil {
+		return 0, classify(err, "get", key)
+	}
+	defer out.Body.Close()
+	if out.ContentLength != nil && *out.ContentLength > maxBytes {
+		return 0, fmt.Errorf("get %s: %d bytes over the %d-byte limit: %w", key, *out.ContentLength, maxBytes, models.ErrTooLarge)
+	}
+	n, err := io.Copy(w, io.LimitReader(out.Body, maxBytes+1))
+	if err != nil {
+		return n, classify(err, "read", key)
+	}
+	if n > maxBytes {
+		return n, fmt.Errorf("get %s: over the %d-byte limit: %w", key, maxBytes, models.ErrTooLarge)
+	}
+	return n, nil
+}
+
 // readAll appends what r yields to b, as io.ReadAll does, writing each chunk to also (when not
 // nil) as it arrives.
 func readAll(r io.Reader, b []byte, also io.Writer) ([]byte, error) {
