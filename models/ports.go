@@ -22,6 +22,11 @@ type BlobStore interface {
 	// it (so a caller can reuse buffers; the result then aliases buf), and writes every chunk of
 	// it to also (nil: none; e.g. a hash) as it arrives. Errors: as Get.
 	GetInto(ctx context.Context, key string, maxBytes int64, buf []byte, also io.Writer) ([]byte, error)
+	// Stream writes the object under key to w as it arrives, without holding it whole, and
+	// returns how many bytes it wrote. It refuses objects larger than maxBytes: past them it
+	// writes at most one byte more before it stops. Errors: as Get (w's errors are
+	// CodeUnavailable).
+	Stream(ctx context.Context, key string, maxBytes int64, w io.Writer) (int64, error)
 	// Size returns the object's size in bytes.
 	// Errors: CodeNotFound for a missing object, CodeUnavailable when storage cannot be reached.
 	Size(ctx context.Context, key string) (int64, error)

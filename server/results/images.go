@@ -23,6 +23,9 @@ const svgNamespace = "http://www.w3.org/2000/svg"
 // jpegQuality is the quality of a JPEG re-encoded after downscaling.
 const jpegQuality = 90
 
+// sniffLen is how many leading bytes sniff needs at most (the WebP signature's 12).
+const sniffLen = 12
+
 // sniff names the raster format of b by its signature: artifacts.MimePNG, artifacts.MimeJPEG, artifacts.MimeGIF, artifacts.MimeWebP, or ""
 // for anything else (which may be SVG text).
 func sniff(b []byte) string {
@@ -130,11 +133,16 @@ var rasterCodecs = map[string]rasterCodec{
 // rasterConfig reads the encoded size of a raster of the sniffed type mime without decoding its
 // pixels. Errors wrap ErrInvalidImage.
 func rasterConfig(b []byte, mime string) (image.Config, error) {
+	return rasterConfigOf(bytes.NewReader(b), mime)
+}
+
+// rasterConfigOf is rasterConfig reading the raster from r.
+func rasterConfigOf(r io.Reader, mime string) (image.Config, error) {
 	codec, ok := rasterCodecs[mime]
 	if !ok {
 		return image.Config{}, fmt.Errorf("%w: %s is not a raster type", ErrInvalidImage, mime)
 	}
-	cfg, err := codec.decodeConfig(bytes.NewReader(b))
+	cfg, err := codec.decodeConfig(r)
 	if err != nil {
 		return cfg, fmt.Errorf("%w: %s header does not decode: %v", ErrInvalidImage, mime, err)
 	}

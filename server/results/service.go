@@ -15,11 +15,15 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"image"
 	"image/png"
+	"io"
 	"log/slog"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -384,6 +388,10 @@ func (s *Service) hydrate(ctx context.Context, used []artifacts.UsedImage) ([]*m
 // most the declared byte_size, which checkImageBytes held to MaxImageBytes), not one grown while
 // reading (models.BlobStore.Get).
 func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeID string) (*models.Code2DesImage, []*models.Code2DesWarning, error) {
+	if streamable(e) {
+		img, err := s.hydrateStreamed(ctx, e)
+		return img, nil, err
+	}
 	// Hashed while it is read: the hashing overlaps the transfer instead of following it.
 	h := sha256.New()
 	b, err := s.store.GetInto(ctx, e.Key, e.ByteSize, nil, h)
@@ -452,6 +460,53 @@ func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeI
 			Message: fmt.Sprintf("image %q was scaled from %dx%d to %dx%d px to fit Figma's %d px limit", e.Ref, out.fromW, out.fromH, out.width, out.height, MaxImageSide)})
 	}
 	return img, warnings, nil
+}
+
+// streamable reports whether image e, as declared, is returned as stored (a PNG, JPEG or GIF
+// within MaxImageSide a side): its base64 can then be written while it is read. The checks after
+// the read hold it to its declaration, so one that is not as declared is refused, never converted.
+func streamable(e artifacts.ResultImage) bool {
+	switch e.MimeType {
+	case artifacts.MimePNG, artifacts.MimeJPEG, artifacts.MimeGIF:
+		return !needsConversion(e.MimeType, image.Config{Width: e.Width, Height: e.Height})
+	}
+	return false
+}
+
+// hydrateStreamed is hydrateOne for a streamable image: every chunk is hashed and base64-encoded
+// as it arrives, so the stored bytes are never held whole (8 MiB less per 8 MiB of images) and
+// the encoding overlaps the transfer. The checks are hydrateOne's, in its order (size, SHA-256,
+// sniffed type, header and dimensions), on the bytes decoded back from the text; the text is
+// returned only if all pass.
+func (s *Service) hydrateStreamed(ctx context.Context, e artifacts.ResultImage) (*models.Code2DesImage, error) {
+	h := sha256.New()
+	enc := newBase64Writer(e.ByteSize)
+	n, err := s.store.Stream(ctx, e.Key, e.ByteSize, io.MultiWriter(h, enc))
+	if err != nil {
+		return nil, storageError(err, "image "+e.Ref, ErrImageTooLarge)
+	}
+	text, ok := enc.text()
+	if !ok || n != e.ByteSize {
+		return nil, invalid(fmt.Errorf("%w: image %q has %d bytes, declares %d", ErrHashMismatch, e.Ref, n, e.ByteSize))
+	}
+	var sum [sha256.Size]byte
+	if hex.EncodeToString(h.Sum(sum[:0])) != e.Sha256 {
+		return nil, invalid(fmt.Errorf("%w: image %q", ErrHashMismatch, e.Ref))
+	}
+	decoded := func() io.Reader { return base64.NewDecoder(base64.StdEncoding, strings.NewReader(string(text))) }
+	var head [sniffLen]byte
+	k, _ := io.ReadFull(decoded(), head[:])
+	if sniffed := sniff(head[:k]); sniffed != e.MimeType {
+		return nil, invalid(fmt.Errorf("%w: image %q sniffs as %q, declared %s", ErrTypeMismatch, e.Ref, sniffed, e.MimeType))
+	}
+	cfg, err := rasterConfigOf(decoded(), e.MimeType)
+	if err != nil {
+		return nil, invalid(fmt.Errorf("image %q: %w", e.Ref, err))
+	}
+	if cfg.Width != e.Width || cfg.Height != e.Height {
+		return nil, invalid(fmt.Errorf("%w: image %q is %dx%d, declares %dx%d", ErrInvalidImage, e.Ref, cfg.Width, cfg.Height, e.Width, e.Height))
+	}
+	return &models.Code2DesImage{Ref: e.Ref, MimeType: e.MimeType, ByteSize: int(n), Sha256: e.Sha256, Width: cfg.Width, Height: cfg.Height, Base64: &text}, nil
 }
 
 // RowLoader loads a visible, non-deleted Code2Des job and its Page Import for the caller in ctx

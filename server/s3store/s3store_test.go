@@ -57,6 +57,23 @@ func TestPutGetSize(t *testing.T) {
 			t.Errorf("one byte past the limit: err %v, want ErrTooLarge", err)
 		}
 	})
+	t.Run("StreamAtTheLimit", func(t *testing.T) {
+		var w bytes.Buffer
+		n, err := env.Store.Stream(ctx, "page-imports/x/attempt-1/capture.json", int64(len(body)), &w)
+		if err != nil || n != int64(len(body)) || !bytes.Equal(w.Bytes(), body) {
+			t.Fatalf("stream at the limit: %d bytes (%d written), err %v", n, w.Len(), err)
+		}
+	})
+	t.Run("ErrStreamTooLarge", func(t *testing.T) {
+		var w bytes.Buffer
+		_, err := env.Store.Stream(ctx, "page-imports/x/attempt-1/capture.json", int64(len(body))-1, &w)
+		if !errors.Is(err, models.ErrTooLarge) || w.Len() > len(body) {
+			t.Errorf("one byte past the limit: err %v (%d written), want ErrTooLarge", err, w.Len())
+		}
+		if _, err := env.Store.Stream(ctx, "missing", 10, &w); models.ErrorCodeOf(err) != models.CodeNotFound {
+			t.Errorf("stream missing: %v", err)
+		}
+	})
 	t.Run("ErrNotFound", func(t *testing.T) {
 		_, err := env.Store.Get(ctx, "missing", 10)
 		if models.ErrorCodeOf(err) != models.CodeNotFound {
