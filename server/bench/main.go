@@ -115,7 +115,7 @@ func drive(ctx context.Context, args []string) error {
 	fs.DurationVar(&o.warmup, "warmup", time.Second, "unmeasured warm-up of each side before the first round")
 	fs.IntVar(&o.rounds, "rounds", 3, "interleaved A/B rounds per scenario")
 	fs.StringVar(&o.out, "out", "docs/benchmarks.md", "report file (its bench:begin/bench:end block is replaced); empty: stdout only")
-	fs.StringVar(&o.profileDir, "profile", "", "write a CPU profile of the API during each scenario's first round into this directory")
+	fs.StringVar(&o.profileDir, "profile", "", "write a CPU profile of the API during each scenario's first round into this directory, and one of the load generator over the whole run (loadgen.pprof)")
 	fs.StringVar(&o.only, "only", "", "run only scenarios whose row name or profile file name contains this string (any case), e.g. pageImport(id), capture-callback")
 	fs.IntVar(&o.portBase, "port-base", envInt("BENCH_PORT_BASE", 18700), "first of 9 consecutive loopback ports")
 	fs.StringVar(&o.databaseURL, "database-url", envOr("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/code2des_bench?sslmode=disable"), "database to (re)create and seed")

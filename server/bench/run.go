@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -229,6 +230,13 @@ func (h *harness) run(ctx context.Context) error {
 	var rows []row
 	started := time.Now()
 	database := databaseName(h.o.databaseURL)
+	if h.o.profileDir != "" {
+		stop, err := profileSelf(filepath.Join(h.o.profileDir, "loadgen.pprof"))
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	for _, sc := range h.scenarios() {
 		if only := strings.ToLower(h.o.only); only != "" && !strings.Contains(strings.ToLower(sc.key), only) && !strings.Contains(slug(sc.key), only) {
 			continue
@@ -288,6 +296,23 @@ func (h *harness) run(ctx context.Context) error {
 		return nil
 	}
 	return writeReport(h.o.out, report)
+}
+
+// profileSelf writes a CPU profile of this process, the load generator, into path until stop
+// is called (with -profile: the profiler's own work then counts in the load generator's CPU).
+func profileSelf(path string) (stop func(), err error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		_ = f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); _ = f.Close() }, nil
 }
 
 // ratio returns the per-round ours/baseline ratios of m.
