@@ -239,6 +239,7 @@ func (cn *leanConn) exchange(out []byte, body *[]byte) (status int, keepAlive bo
 	case length >= 0:
 		b, err = readN(cn.r, b, length)
 	case status/100 == 1 || status == http.StatusNoContent || status == http.StatusNotModified:
+		// No body. (No request carries "Expect: 100-continue", so no 1xx precedes an answer.)
 	default: // the body ends when the server closes the connection
 		keepAlive = false
 		b, err = readToEOF(cn.r, b)
