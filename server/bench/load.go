@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"fmt"
 	"net/http"
 	"slices"
 	"sync"
@@ -108,69 +106,7 @@ func cmpErr(first, err error) error {
 	return err
 }
 
-// httpClient is shared by every load generator client: keep-alive connections, enough idle ones
-// for the largest client count, no compression (neither server compresses).
-var httpClient = &http.Client{
-	Timeout: 60 * time.Second,
-	Transport: &http.Transport{
-		MaxIdleConns:        512,
-		MaxIdleConnsPerHost: 256,
-		IdleConnTimeout:     time.Minute,
-		DisableCompression:  true,
-	},
-}
-
-// post sends body to url and checks the answer: status 200 and, when want is not empty, that the
-// body contains want; a GraphQL answer with "errors" fails.
-func post(ctx context.Context, url string, body []byte, header http.Header, want string) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	for k, v := range header {
-		req.Header[k] = v
-	}
-	return send(req, want)
-}
-
-var bodies = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// answeredKey is the context key of the time the answer's last byte was read (*time.Time): send
-// sets it, and runClosedLoop ends the request's timing there, so checking the answer's content
-// (two scans of an 11 MB result: 2-3 ms of the client's CPU) is not timed, as StopTimer would
-// leave it out of a Go benchmark.
-type answeredKey struct{}
-
-// send sends req and checks the answer: status 200, no GraphQL "errors", and want in the body
-// when want is not empty. The timing of a request sent through send ends when the whole answer
-// has been read (answeredKey).
-func send(req *http.Request, want string) error {
-	resp, err := httpClient.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	// A pooled buffer: the client's own reading of an 11 MB result should cost as little as
-	// possible, since it is timed with every request of both sides.
-	buf := bodies.Get().(*bytes.Buffer)
-	defer bodies.Put(buf)
-	buf.Reset()
-	if _, err := buf.ReadFrom(resp.Body); err != nil {
-		return err
-	}
-	if t, ok := req.Context().Value(answeredKey{}).(*time.Time); ok {
-		*t = time.Now()
-	}
-	b := buf.Bytes()
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("%s %s: status %d: %.300s", req.Method, req.URL.Path, resp.StatusCode, b)
-	}
-	if bytes.Contains(b, []byte(`"errors":[`)) {
-		return fmt.Errorf("%s %s: %.300s", req.Method, req.URL.Path, b)
-	}
-	if want != "" && !bytes.Contains(b, []byte(want)) {
-		return fmt.Errorf("%s %s: answer without %q: %.300s", req.Method, req.URL.Path, want, b)
-	}
-	return nil
+// post sends body to url through client c's sender (see check for what it checks).
+func (h *harness) post(ctx context.Context, c int, url string, body []byte, header http.Header, want string) error {
+	return h.senders[c].send(ctx, request{method: http.MethodPost, url: url, header: header, body: body}, want)
 }

@@ -107,6 +107,7 @@ type options struct {
 	databaseURL      string
 	peerScripts      string
 	peerDir          string
+	client           string
 }
 
 func drive(ctx context.Context, args []string) error {
@@ -116,12 +117,13 @@ func drive(ctx context.Context, args []string) error {
 	fs.DurationVar(&o.warmup, "warmup", time.Second, "unmeasured warm-up of each side before the first round")
 	fs.IntVar(&o.rounds, "rounds", 3, "interleaved A/B rounds per scenario")
 	fs.StringVar(&o.out, "out", "docs/benchmarks.md", "report file (its bench:begin/bench:end block is replaced); empty: stdout only")
-	fs.StringVar(&o.profileDir, "profile", "", "write a CPU profile of the API during each scenario's first round into this directory")
+	fs.StringVar(&o.profileDir, "profile", "", "write a CPU profile of the API during each scenario's first round into this directory, and one of the load generator over the whole run (loadgen.pprof)")
 	fs.StringVar(&o.only, "only", "", "run only scenarios whose row name or profile file name contains this string (any case), e.g. pageImport(id), capture-callback")
 	fs.IntVar(&o.portBase, "port-base", envInt("BENCH_PORT_BASE", 18700), "first of 9 consecutive loopback ports")
 	fs.StringVar(&o.databaseURL, "database-url", envOr("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/code2des_bench?sslmode=disable"), "database to (re)create and seed")
 	fs.StringVar(&o.peerScripts, "peer", envOr("BENCH_PEER", "../shared/peers/postgraphile"), "PostGraphile peer setup (start.sh, stop.sh, queries/)")
 	fs.StringVar(&o.peerDir, "peer-dir", envOr("PEER_DIR", filepath.Join(os.TempDir(), "code2des-bench-peer")), "where the peer's node_modules go")
+	fs.StringVar(&o.client, "client", clientLean, "load generator client: "+clientLean+" (HTTP/1.1 written and read directly, as wrk does) or "+clientNetHTTP+" (net/http's client, the load generator of the first five rounds)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -162,6 +164,7 @@ type harness struct {
 	closers   []func()
 	callbacks []callbackJob
 	result    *resultJob
+	senders   []sender // one per load generator client
 	sampleIDs []string
 	token     string
 	apiPID    int
@@ -182,6 +185,13 @@ func (h *harness) onClose(f func()) { h.closers = append(h.closers, f) }
 
 func setUp(ctx context.Context, o options) (*harness, error) {
 	h := &harness{o: o}
+	for range maxClients {
+		s, err := newSender(o.client)
+		if err != nil {
+			return h, err
+		}
+		h.senders = append(h.senders, s)
+	}
 	h.addr = func(off int) string { return "127.0.0.1:" + strconv.Itoa(o.portBase+off) }
 	logf("seeding %d Page Imports and %d Code2Des jobs into %s", seedPageImports, seedCode2Des, redact(o.databaseURL))
 	db, err := freshDatabase(ctx, o.databaseURL)

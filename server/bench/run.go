@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -92,7 +92,17 @@ type scenario struct {
 // roundResult is one round of one side.
 type roundResult struct {
 	s   sample
-	rss int64 // peak RSS in bytes during the round (rssMax scenarios only)
+	rss int64  // peak RSS in bytes during the round (rssMax scenarios only)
+	cpu cpuUse // CPU time of the round
+}
+
+// cpuPerRequest returns f's CPU time per request sent in the round, in microseconds.
+func (rr roundResult) cpuPerRequest(f func(cpuUse) time.Duration) float64 {
+	n := rr.s.requests + rr.s.errors
+	if n == 0 {
+		return 0
+	}
+	return float64(f(rr.cpu)) / float64(time.Microsecond) / float64(n)
 }
 
 func (h *harness) scenarios() []scenario {
@@ -109,9 +119,9 @@ func (h *harness) scenarios() []scenario {
 		return string(b)
 	}
 	gql := func(url, query string, hdr http.Header, want string, vars func(c, i int) map[string]any) op {
+		body := graphQLBody(query)
 		return op{do: func(ctx context.Context, c, i int) error {
-			body, _ := json.Marshal(map[string]any{"query": query, "variables": vars(c, i)})
-			return post(ctx, url, body, hdr, want)
+			return h.post(ctx, c, url, body(vars(c, i)), hdr, want)
 		}}
 	}
 	project := func(c, i int) map[string]any { return map[string]any{"p": strconv.Itoa(1 + (c*7+i)%seedProjects)} }
@@ -132,7 +142,7 @@ func (h *harness) scenarios() []scenario {
 	out = append(out, scenario{key: "pageImports(first: 20)", baseline: floorBaseline, clients: 1,
 		a: gql(api, ourList20, bearer, `"edges":[{`, project), b: op{do: func(ctx context.Context, c, i int) error {
 			body, _ := json.Marshal(project(c, i))
-			return post(ctx, base+baselineListPath, body, nil, `"edges":[{`)
+			return h.post(ctx, c, base+baselineListPath, body, nil, `"edges":[{`)
 		}}, aPID: apiPID, bPID: basePID, targets: []target{{throughputMin, 0}}})
 	for _, c := range []int{1, 16} {
 		out = append(out, scenario{key: "code2desJobs(first: 20) { pageImport }", baseline: pgr, clients: c,
@@ -147,7 +157,7 @@ func (h *harness) scenarios() []scenario {
 	// The floor of a small read here (no target): what any Go server pays for the same statement.
 	floorByID := op{do: func(ctx context.Context, c, i int) error {
 		body, _ := json.Marshal(byID(c, i))
-		return post(ctx, base+baselineByIDPath, body, nil, `"createdBy":`)
+		return h.post(ctx, c, base+baselineByIDPath, body, nil, `"createdBy":`)
 	}}
 	for _, c := range []int{1, 16} {
 		out = append(out, scenario{key: "pageImport(id)", baseline: floorBaseline, clients: c,
@@ -163,7 +173,7 @@ func (h *harness) scenarios() []scenario {
 		}),
 		b: op{do: func(ctx context.Context, c, i int) error {
 			body, _ := json.Marshal(map[string]any{"project_id": createProject, "source_url": url(c, i)})
-			return post(ctx, base+baselineCreatePath, body, nil, `"id"`)
+			return h.post(ctx, c, base+baselineCreatePath, body, nil, `"id"`)
 		}},
 		aPID: apiPID, bPID: basePID, aPprof: h.addr(portPprofAPI), targets: []target{{throughputMin, 0.8}}})
 	reset := func(ctx context.Context, c, _ int) error {
@@ -174,20 +184,18 @@ func (h *harness) scenarios() []scenario {
 		out = append(out, scenario{key: "capture callback, 1 MiB artifact", baseline: "S3 GET + SHA-256 + conditional UPDATE in Go", clients: c,
 			a: op{prep: reset, do: func(ctx context.Context, c, _ int) error {
 				body := h.callbacks[c].body
-				req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "http://"+h.addr(portAPI)+callbacks.PageImportsPath, bytes.NewReader(body))
-				req.Header.Set("Content-Type", "application/json")
-				callbacks.SignRequest(req, time.Now(), body, []byte(workerSecret))
-				return send(req, `"applied"`)
+				signed := &http.Request{Header: http.Header{}} // only its headers are sent
+				callbacks.SignRequest(signed, time.Now(), body, []byte(workerSecret))
+				return h.post(ctx, c, "http://"+h.addr(portAPI)+callbacks.PageImportsPath, body, signed.Header, `"applied"`)
 			}},
 			b: op{prep: reset, do: func(ctx context.Context, c, _ int) error {
-				return post(ctx, base+baselineCapturePath, h.callbacks[c].body, nil, `"applied"`)
+				return h.post(ctx, c, base+baselineCapturePath, h.callbacks[c].body, nil, `"applied"`)
 			}},
 			aPID: apiPID, bPID: basePID, aPprof: h.addr(portPprofAPI), targets: []target{{throughputMin, 0.7}, {p99Max, 1.5}}})
 	}
 	resultVars := func(int, int) map[string]any { return map[string]any{"id": h.result.job.ID} }
-	baseResult := op{do: func(ctx context.Context, _, _ int) error {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+baselineResultPath+"?key="+h.result.resultKey, nil)
-		return send(req, `"base64":"`)
+	baseResult := op{do: func(ctx context.Context, c, _ int) error {
+		return h.senders[c].send(ctx, request{method: http.MethodGet, url: base + baselineResultPath + "?key=" + h.result.resultKey}, `"base64":"`)
 	}}
 	out = append(out,
 		scenario{key: "code2desResult, 8 MiB of images (cold)", baseline: "S3 GETs + base64 in Go", clients: 1,
@@ -197,6 +205,18 @@ func (h *harness) scenarios() []scenario {
 			a: gql(api, ourResult, bearer, `"base64":"`, resultVars), b: baseResult,
 			aPID: apiPID, bPID: basePID, aPprof: h.addr(portPprofAPI), targets: []target{{latencyMax, 0.3}}})
 	return out
+}
+
+// graphQLBody returns a function that writes a GraphQL request body, the bytes json.Marshal
+// writes for {"query": query, "variables": vars}, with the query encoded once: escaping it on
+// every request took the load generator 10-20 µs.
+func graphQLBody(query string) func(vars map[string]any) []byte {
+	q, _ := json.Marshal(query)
+	head := slices.Clip(append(append([]byte(`{"query":`), q...), `,"variables":`...))
+	return func(vars map[string]any) []byte {
+		v, _ := json.Marshal(vars)
+		return append(append(head, v...), '}')
+	}
 }
 
 // row is one scenario's measured rounds.
@@ -209,6 +229,14 @@ type row struct {
 func (h *harness) run(ctx context.Context) error {
 	var rows []row
 	started := time.Now()
+	database := databaseName(h.o.databaseURL)
+	if h.o.profileDir != "" {
+		stop, err := profileSelf(filepath.Join(h.o.profileDir, "loadgen.pprof"))
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	for _, sc := range h.scenarios() {
 		if only := strings.ToLower(h.o.only); only != "" && !strings.Contains(strings.ToLower(sc.key), only) && !strings.Contains(slug(sc.key), only) {
 			continue
@@ -236,7 +264,9 @@ func (h *harness) run(ctx context.Context) error {
 						profDone <- saveProfile(sc.aPprof, max(1, int(h.o.duration.Seconds())-1), filepath.Join(h.o.profileDir, name))
 					}()
 				}
+				mark := markCPU(pid, database, true)
 				s := runClosedLoop(ctx, o, sc.clients, h.o.duration)
+				cpu := markCPU(pid, database, false).since(mark)
 				if profDone != nil {
 					if err := <-profDone; err != nil {
 						logf("profile: %v", err)
@@ -245,7 +275,7 @@ func (h *harness) run(ctx context.Context) error {
 				if s.errors > 0 {
 					logf("%s (%s): %d errors, first: %v", sc.key, []string{"ours", "baseline"}[side], s.errors, s.firstErr)
 				}
-				rr := roundResult{s: s, rss: peakRSS(pid)}
+				rr := roundResult{s: s, rss: peakRSS(pid), cpu: cpu}
 				if side == 0 {
 					r.a = append(r.a, rr)
 				} else {
@@ -266,6 +296,23 @@ func (h *harness) run(ctx context.Context) error {
 		return nil
 	}
 	return writeReport(h.o.out, report)
+}
+
+// profileSelf writes a CPU profile of this process, the load generator, into path until stop
+// is called (with -profile: the profiler's own work then counts in the load generator's CPU).
+func profileSelf(path string) (stop func(), err error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		_ = f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); _ = f.Close() }, nil
 }
 
 // ratio returns the per-round ours/baseline ratios of m.
@@ -321,8 +368,8 @@ func medianOf(rs []roundResult, f func(roundResult) float64) float64 {
 func (h *harness) report(rows []row, took time.Duration) string {
 	var b strings.Builder
 	host, _ := os.Hostname()
-	fmt.Fprintf(&b, "Run of %s on %s (%d CPUs, %s): %d rounds of %s per side (A/B/A/B...), %s warm-up per side, %d clients at most; took %s.\n\n",
-		time.Now().UTC().Format("2006-01-02 15:04 MST"), host, runtime.NumCPU(), runtime.Version(), h.o.rounds, h.o.duration, h.o.warmup, maxClients, took.Round(time.Second))
+	fmt.Fprintf(&b, "Run of %s on %s (%d CPUs, %s): %d rounds of %s per side (A/B/A/B...), %s warm-up per side, %d clients at most, load generator client %s; took %s.\n\n",
+		time.Now().UTC().Format("2006-01-02 15:04 MST"), host, runtime.NumCPU(), runtime.Version(), h.o.rounds, h.o.duration, h.o.warmup, maxClients, h.o.client, took.Round(time.Second))
 	b.WriteString("| path | clients | baseline | metric | target | ratio (median) | spread (min-max) | ours (median) | baseline (median) | load avg (start / end) | met |\n")
 	b.WriteString("|---|---:|---|---|---|---:|---|---:|---:|---|---|\n")
 	for _, r := range rows {
@@ -354,6 +401,30 @@ func (h *harness) report(rows []row, took time.Duration) string {
 				r.sc.key, r.sc.clients, r.sc.baseline, t.m, t, median(x), slices.Min(x), slices.Max(x), ours, theirs,
 				r.loadavg[0], r.loadavg[1], met)
 		}
+	}
+	b.WriteString(cpuTable(rows))
+	return b.String()
+}
+
+// cpuTable is the report's second table: where each side's CPU went, per request.
+func cpuTable(rows []row) string {
+	var b strings.Builder
+	b.WriteString("\nCPU time per request (µs, user + system, median of the rounds): the server under test (with its threads and child processes), PostgreSQL (all its processes but other databases' connections) and the load generator (this process).\n\n")
+	b.WriteString("| path | clients | baseline | ours: server | ours: PostgreSQL | ours: load generator | baseline: server | baseline: PostgreSQL | baseline: load generator |\n")
+	b.WriteString("|---|---:|---|---:|---:|---:|---:|---:|---:|\n")
+	parts := []func(cpuUse) time.Duration{
+		func(c cpuUse) time.Duration { return c.server },
+		func(c cpuUse) time.Duration { return c.postgres },
+		func(c cpuUse) time.Duration { return c.loadgen },
+	}
+	for _, r := range rows {
+		fmt.Fprintf(&b, "| %s | %d | %s |", r.sc.key, r.sc.clients, r.sc.baseline)
+		for _, side := range [][]roundResult{r.a, r.b} {
+			for _, f := range parts {
+				fmt.Fprintf(&b, " %.0f |", medianOf(side, func(rr roundResult) float64 { return rr.cpuPerRequest(f) }))
+			}
+		}
+		b.WriteString("\n")
 	}
 	return b.String()
 }
