@@ -48,6 +48,9 @@ func (PageImportFastPath) InterceptField(ctx context.Context, next graphql.Resol
 		return next(ctx)
 	}
 	switch {
+	case fc.Object == "Query" && fc.Field.Name == "code2desJobs":
+		// The resolver may read only the columns this path writes (code2desListColumns).
+		return next(context.WithValue(ctx, fastPathKey{}, true))
 	case fc.Object == "PageImportConnection" && fc.Field.Name == "edges":
 		res, err := next(ctx)
 		if err != nil {
@@ -86,7 +89,7 @@ func (PageImportFastPath) InterceptField(ctx context.Context, next graphql.Resol
 		}
 		oc := graphql.GetOperationContext(ctx)
 		fields := cachedPlan(oc, fc.Field.Selections, planPageImport, planPageImportObject).fields
-		if fields == nil || !renderable(pi) {
+		if fields == nil || !renderable(pi, 0) {
 			return res, nil
 		}
 		return graphql.WrapContextMarshaler(ctx, graphql.ContextWriterFunc(func(ctx context.Context, w io.Writer) error {
@@ -111,7 +114,7 @@ func renderEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edges []*Pa
 		return nil
 	}
 	for _, e := range edges {
-		if e == nil || e.Node == nil || !renderable(e.Node) {
+		if e == nil || e.Node == nil || !renderable(e.Node, 0) {
 			return nil
 		}
 	}
@@ -132,7 +135,7 @@ func planEdges(oc *graphql.OperationContext, sel ast.SelectionSet) plan {
 		switch f.Name {
 		case "__typename", "cursor":
 		case "node":
-			fields, ok := plainPageImportFields(oc, f.Selections, true)
+			fields, _, ok := plainPageImportFields(oc, f.Selections, true)
 			if !ok {
 				return plan{}
 			}
@@ -184,14 +187,17 @@ func renderCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edg
 	if edgeFields == nil || (needImports && l == nil) {
 		return nil
 	}
+	// Only the times written must be non-zero: a list read with p.columns leaves the others zero.
+	checkCreated := p.columns&models.Code2DesColCreatedAt != 0
+	checkUpdated := p.columns&models.Code2DesColUpdatedAt != 0
 	imports := make([]*models.PageImport, len(edges))
 	for k, e := range edges {
-		if e == nil || e.Node == nil || e.Node.CreatedAt.IsZero() || e.Node.UpdatedAt.IsZero() {
+		if e == nil || e.Node == nil || (checkCreated && e.Node.CreatedAt.IsZero()) || (checkUpdated && e.Node.UpdatedAt.IsZero()) {
 			return nil
 		}
 		if needImports {
-			pi, ok := l.primedPageImport(e.Node.PageImportID)
-			if !ok || (pi != nil && !renderable(pi)) {
+			pi, ok := l.primedPageImport(e.Node.PageImportID, p.importColumns)
+			if !ok || (pi != nil && !renderable(pi, p.importColumns|models.PageImportColID)) {
 				return nil
 			}
 			imports[k] = pi
@@ -211,6 +217,8 @@ func planCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet) plan 
 	// fields of its j-th field when it is pageImport.
 	edgeFields := newSelection(graphql.CollectFields(oc, sel, code2desEdgeType), true)
 	needImports := false
+	var cols models.Code2DesColumns
+	var icols models.PageImportColumns
 	for i, f := range edgeFields.fields {
 		if f.IsDeferred() {
 			return plan{}
@@ -223,27 +231,74 @@ func planCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet) plan 
 				if nf.IsDeferred() {
 					return plan{}
 				}
-				switch nf.Name {
-				case "__typename", "id", "projectId", "organizationId", "pageImportId", "figmaFileKey", "screenId",
-					"placementTarget", "status", "attempt", "warningCount", "errorMessage", "materializedAt",
-					"materializedNodeId", "createdAt", "updatedAt", "createdBy":
-				case "pageImport":
-					pf, ok := plainPageImportFields(oc, nf.Selections, true)
-					if !ok {
-						return plan{}
-					}
-					fields.subs[j] = pf
-					needImports = true
-				default:
+				if c, plain := code2desFieldColumns[nf.Name]; plain {
+					cols |= c
+					continue
+				}
+				if nf.Name != "pageImport" {
 					return plan{}
 				}
+				pf, pcols, ok := plainPageImportFields(oc, nf.Selections, true)
+				if !ok {
+					return plan{}
+				}
+				fields.subs[j] = pf
+				cols |= models.Code2DesColPageImportID
+				icols |= pcols
+				needImports = true
 			}
 			edgeFields.subs[i] = fields
 		default:
 			return plan{}
 		}
 	}
-	return plan{fields: edgeFields, needImports: needImports}
+	return plan{fields: edgeFields, needImports: needImports, columns: cols, importColumns: icols}
+}
+
+// code2desFieldColumns are the Code2Des fields the fast path writes from the job's row
+// (writeCode2Des), with the columns each is made from: the one place that maps the fields of a
+// listed job to its columns (Code2DesFilter.Columns).
+var code2desFieldColumns = map[string]models.Code2DesColumns{
+	"__typename":         0,
+	"id":                 models.Code2DesColID,
+	"projectId":          models.Code2DesColProjectID,
+	"organizationId":     models.Code2DesColOrganizationID,
+	"pageImportId":       models.Code2DesColPageImportID,
+	"figmaFileKey":       models.Code2DesColFigmaFileKey,
+	"screenId":           models.Code2DesColScreenID,
+	"placementTarget":    models.Code2DesColPlacementTarget,
+	"status":             models.Code2DesColStatus,
+	"attempt":            models.Code2DesColAttempt,
+	"warningCount":       models.Code2DesColWarningCount,
+	"errorMessage":       models.Code2DesColErrorMessage,
+	"materializedAt":     models.Code2DesColMaterializedAt,
+	"materializedNodeId": models.Code2DesColMaterializedNodeID,
+	"createdAt":          models.Code2DesColCreatedAt,
+	"updatedAt":          models.Code2DesColUpdatedAt,
+	"createdBy":          models.Code2DesColCreatedBy,
+}
+
+// pageImportFieldColumns are the PageImport fields the fast path writes (writePageImport), with
+// the columns each is made from: the one place that maps a Page Import's fields to its columns
+// (Code2DesFilter.ImportColumns).
+var pageImportFieldColumns = map[string]models.PageImportColumns{
+	"__typename":        0,
+	"id":                models.PageImportColID,
+	"projectId":         models.PageImportColProjectID,
+	"organizationId":    models.PageImportColOrganizationID,
+	"sourceKind":        models.PageImportColSourceKind,
+	"sourceUrl":         models.PageImportColSourceURL,
+	"viewport":          models.PageImportColViewportWidth | models.PageImportColViewportHeight,
+	"deviceScaleFactor": models.PageImportColDeviceScaleFactor,
+	"readySelector":     models.PageImportColReadySelector,
+	"status":            models.PageImportColStatus,
+	"attempt":           models.PageImportColAttempt,
+	"captureHash":       models.PageImportColCaptureHash,
+	"hasScreenshot":     models.PageImportColScreenshotURL,
+	"errorMessage":      models.PageImportColErrorMessage,
+	"createdAt":         models.PageImportColCreatedAt,
+	"updatedAt":         models.PageImportColUpdatedAt,
+	"createdBy":         models.PageImportColCreatedBy,
 }
 
 // writeCode2Des writes job's fields as gqlgen's generated _Code2Des does; pageImport is pi
@@ -310,7 +365,7 @@ func writeCode2Des(ctx context.Context, w io.Writer, sel *selection, job *models
 // planPageImportObject is the plan of a single Page Import's selection (nil fields: left to
 // gqlgen).
 func planPageImportObject(oc *graphql.OperationContext, sel ast.SelectionSet) plan {
-	fields, ok := plainPageImportFields(oc, sel, false)
+	fields, _, ok := plainPageImportFields(oc, sel, false)
 	if !ok {
 		return plan{}
 	}
@@ -318,38 +373,40 @@ func planPageImportObject(oc *graphql.OperationContext, sel ast.SelectionSet) pl
 }
 
 // plainPageImportFields collects the fields selected on a PageImport (and those of its viewport
-// fields in subs) and reports whether each is one this path writes (no resolver, no deferral).
-// With list, the keys are written once for all the objects (newSelection).
-func plainPageImportFields(oc *graphql.OperationContext, sel ast.SelectionSet, list bool) (*selection, bool) {
+// fields in subs) and reports whether each is one this path writes (no resolver, no deferral),
+// with the columns they are made from (pageImportFieldColumns). With list, the keys are written
+// once for all the objects (newSelection).
+func plainPageImportFields(oc *graphql.OperationContext, sel ast.SelectionSet, list bool) (*selection, models.PageImportColumns, bool) {
 	fields := newSelection(graphql.CollectFields(oc, sel, pageImportType), list)
+	var cols models.PageImportColumns
 	for i, f := range fields.fields {
-		if f.IsDeferred() {
-			return nil, false
+		c, plain := pageImportFieldColumns[f.Name]
+		if f.IsDeferred() || !plain {
+			return nil, 0, false
 		}
-		switch f.Name {
-		case "__typename", "id", "projectId", "organizationId", "sourceKind", "sourceUrl",
-			"deviceScaleFactor", "readySelector", "status", "attempt", "captureHash", "hasScreenshot",
-			"errorMessage", "createdAt", "updatedAt", "createdBy":
-		case "viewport":
+		cols |= c
+		if f.Name == "viewport" {
 			viewport := newSelection(graphql.CollectFields(oc, f.Selections, viewportType), list)
 			for _, v := range viewport.fields {
 				if v.IsDeferred() || (v.Name != "__typename" && v.Name != "width" && v.Name != "height") {
-					return nil, false
+					return nil, 0, false
 				}
 			}
 			fields.subs[i] = viewport
-		default:
-			return nil, false
 		}
 	}
-	return fields, len(fields.fields) > 0
+	return fields, cols, len(fields.fields) > 0
 }
 
-// renderable reports whether every value this path writes is one gqlgen writes without an error
-// (graphql.MarshalTime refuses a zero time, MarshalFloatContext a non-finite float).
-func renderable(pi *models.PageImport) bool {
-	return !pi.CreatedAt.IsZero() && !pi.UpdatedAt.IsZero() &&
-		!math.IsNaN(pi.DeviceScaleFactor) && !math.IsInf(pi.DeviceScaleFactor, 0)
+// renderable reports whether every value of the columns cols (zero: of every column) this path
+// writes is one gqlgen writes without an error (graphql.MarshalTime refuses a zero time,
+// MarshalFloatContext a non-finite float). A Page Import read with only cols leaves the others
+// zero, and they are not written.
+func renderable(pi *models.PageImport, cols models.PageImportColumns) bool {
+	return (!cols.Has(models.PageImportColCreatedAt) || !pi.CreatedAt.IsZero()) &&
+		(!cols.Has(models.PageImportColUpdatedAt) || !pi.UpdatedAt.IsZero()) &&
+		(!cols.Has(models.PageImportColDeviceScaleFactor) ||
+			(!math.IsNaN(pi.DeviceScaleFactor) && !math.IsInf(pi.DeviceScaleFactor, 0)))
 }
 
 // writePageImport writes pi's fields as gqlgen's generated _PageImport does, with the marshalers

@@ -36,9 +36,14 @@ type jobsService struct {
 	graph.BatchReader
 	jobs []*models.Code2Des
 	rows map[string]*models.PageImport
+	// filters records the filters Code2DesJobs was given, when not nil.
+	filters *[]models.Code2DesFilter
 }
 
 func (s jobsService) Code2DesJobs(_ context.Context, f models.Code2DesFilter) (*models.Code2DesPage, error) {
+	if s.filters != nil {
+		*s.filters = append(*s.filters, f)
+	}
 	page := &models.Code2DesPage{Items: s.jobs, Cursors: []string{"c0", "c1"}}
 	if f.WithPageImports {
 		page.PageImports = map[string]*models.PageImport{}
@@ -101,8 +106,11 @@ func TestPageImportFastPathAppliesOnlyToPlainSelections(t *testing.T) {
 		"ByIDResolverField":  {[]*models.PageImport{row("a")}, `{ pageImport(id: "a") { id code2desJobs { id } } }`, true, `{"pageImport":{"id":"a","code2desJobs":[]}}`},
 		"JobsWithImport":     {[]*models.PageImport{row("a")}, `{ code2desJobs(projectId: "1") { edges { node { id pageImport { id } } } } }`, false, `"node":{"id":"j2","pageImport":null}`},
 		"JobsFidelity":       {[]*models.PageImport{row("a")}, `{ code2desJobs(projectId: "1") { edges { node { id fidelityScore } } } }`, true, `"node":{"id":"j1","fidelityScore":null}`},
-		"JobsImportZeroTime": {[]*models.PageImport{zeroTime}, `{ code2desJobs(projectId: "1") { edges { node { id pageImport { id } } } } }`, true, `"pageImport":{"id":"b"}`},
-		"ListZeroTime":       {[]*models.PageImport{row("a"), zeroTime}, `{ pageImports(projectId: "1") { edges { node { id updatedAt } } } }`, true, `cannot return null for non-null field PageImport.updatedAt`},
+		"JobsImportZeroTime": {[]*models.PageImport{zeroTime}, `{ code2desJobs(projectId: "1") { edges { node { id pageImport { id updatedAt } } } } }`, true, `cannot return null for non-null field PageImport.updatedAt`},
+		// A time not selected is not written: the fast path need not refuse it (a read with only the
+		// selected columns leaves it zero).
+		"JobsImportZeroTimeUnselected": {[]*models.PageImport{zeroTime}, `{ code2desJobs(projectId: "1") { edges { node { id pageImport { id } } } } }`, false, `"pageImport":{"id":"b"}`},
+		"ListZeroTime":                 {[]*models.PageImport{row("a"), zeroTime}, `{ pageImports(projectId: "1") { edges { node { id updatedAt } } } }`, true, `cannot return null for non-null field PageImport.updatedAt`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			jobs := jobsService{jobs: []*models.Code2Des{job("j1", "a"), job("j2", "gone")}, rows: map[string]*models.PageImport{"a": tc.rows[0]}}
@@ -123,6 +131,57 @@ func TestPageImportFastPathAppliesOnlyToPlainSelections(t *testing.T) {
 			}
 			if got := string(resp.Data) + resp.Errors.Error(); !strings.Contains(got, tc.want) {
 				t.Errorf("data %s lacks %s (errors %v)", resp.Data, tc.want, resp.Errors)
+			}
+		})
+	}
+}
+
+// The list of jobs asks for the columns of the fields the fast path writes, and for every column
+// (zero sets) when a field needs a resolver, when the fast path is not mounted, or for a
+// connection field it does not write.
+func TestCode2DesJobsAsksForTheColumnsWritten(t *testing.T) {
+	const (
+		jobIDs    = models.Code2DesColID | models.Code2DesColPageImportID
+		benchJobs = jobIDs | models.Code2DesColFigmaFileKey | models.Code2DesColScreenID | models.Code2DesColStatus |
+			models.Code2DesColWarningCount | models.Code2DesColCreatedAt
+		benchImports = models.PageImportColID | models.PageImportColSourceURL | models.PageImportColStatus |
+			models.PageImportColCaptureHash | models.PageImportColCreatedAt
+	)
+	for name, tc := range map[string]struct {
+		query    string
+		fastPath bool
+		cols     models.Code2DesColumns
+		icols    models.PageImportColumns
+	}{
+		"Bench": {`{ code2desJobs(projectId: "1", first: 20) { edges { cursor node { id figmaFileKey screenId status warningCount createdAt
+		  pageImport { id sourceUrl status captureHash createdAt } } } pageInfo { hasNextPage endCursor } } }`, true, benchJobs, benchImports},
+		"Viewport":         {`{ code2desJobs(projectId: "1") { edges { node { pageImport { viewport { width } hasScreenshot } } } } }`, true, jobIDs, models.PageImportColID | models.PageImportColViewportWidth | models.PageImportColViewportHeight | models.PageImportColScreenshotURL},
+		"WithoutImport":    {`{ code2desJobs(projectId: "1") { edges { node { updatedAt } } } }`, true, models.Code2DesColID | models.Code2DesColUpdatedAt, 0},
+		"TwoEdgeFields":    {`{ code2desJobs(projectId: "1") { a: edges { node { status } } b: edges { node { attempt } } } }`, true, models.Code2DesColID | models.Code2DesColStatus | models.Code2DesColAttempt, 0},
+		"ResolverField":    {`{ code2desJobs(projectId: "1") { edges { node { id fidelityScore } } } }`, true, 0, 0},
+		"ImportResolver":   {`{ code2desJobs(projectId: "1") { edges { node { id pageImport { id code2desJobs { id } } } } } }`, true, 0, 0},
+		"WithoutFastPath":  {`{ code2desJobs(projectId: "1") { edges { node { id pageImport { id } } } } }`, false, 0, 0},
+		"DeferredFragment": {`{ code2desJobs(projectId: "1") { edges { node { id ... @defer { status } } } } }`, true, 0, 0},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var filters []models.Code2DesFilter
+			at := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+			jobs := jobsService{jobs: []*models.Code2Des{{ID: "j1", PageImportID: "a", CreatedAt: at, UpdatedAt: at}},
+				rows: map[string]*models.PageImport{"a": {ID: "a", CreatedAt: at, UpdatedAt: at}}, filters: &filters}
+			exec := executor.New(graph.NewExecutableSchema(graph.NewConfig(&graph.Resolver{Code2DesService: jobs})))
+			if tc.fastPath {
+				exec.Use(graph.PageImportFastPath{})
+			}
+			ctx := graphql.StartOperationTrace(models.WithPrincipal(context.Background(), models.Principal{Subject: "alice"}))
+			oc, errs := exec.CreateOperationContext(ctx, &graphql.RawParams{Query: tc.query})
+			if errs != nil {
+				t.Fatal(errs)
+			}
+			ctx = graphql.WithOperationContext(graph.WithLoaders(ctx, graph.NewLoaders(jobs)), oc)
+			handler, ctx := exec.DispatchOperation(ctx, oc)
+			_ = handler(ctx)
+			if len(filters) != 1 || filters[0].Columns != tc.cols || filters[0].ImportColumns != tc.icols {
+				t.Fatalf("filters %+v; want columns %b and %b", filters, tc.cols, tc.icols)
 			}
 		})
 	}

@@ -56,20 +56,33 @@ type Loaders struct {
 
 	// primed holds the Page Imports primePageImports read (nil for ids not visible), for
 	// PageImportFastPath, which writes a page's Code2Des.pageImport from them without a resolver.
-	// The PageImport loader is primed with them too: at once when it exists (pageImportMade),
-	// otherwise when it is made, from toPrime (the first value of each id, as Prime keeps it).
+	// The PageImport loader is primed with the whole ones too: at once when it exists
+	// (pageImportMade), otherwise when it is made, from toPrime (the first value of each id, as
+	// Prime keeps it). Imports read with only some columns are never given to the loader: its
+	// other users may read any field.
 	primedMu       sync.Mutex
-	primed         map[string]*models.PageImport
+	primed         map[string]primedImport
 	toPrime        map[string]*models.PageImport
 	pageImportMade bool
 }
 
-// primedPageImport returns what primePageImports read for id, and whether it read id.
-func (l *Loaders) primedPageImport(id string) (*models.PageImport, bool) {
+// primedImport is a Page Import primePageImports read (nil: not visible) with the columns it was
+// read with (zero: every column).
+type primedImport struct {
+	pi   *models.PageImport
+	cols models.PageImportColumns
+}
+
+// primedPageImport returns what primePageImports read for id, and whether it read id with (at
+// least) the columns cols.
+func (l *Loaders) primedPageImport(id string, cols models.PageImportColumns) (*models.PageImport, bool) {
 	l.primedMu.Lock()
 	defer l.primedMu.Unlock()
-	pi, ok := l.primed[id]
-	return pi, ok
+	p, ok := l.primed[id]
+	if !ok || !p.cols.Has(cols) {
+		return nil, false
+	}
+	return p.pi, true
 }
 
 // loaderOptions are the options of every loader.
@@ -191,8 +204,10 @@ func selectsNodeField(ctx context.Context, field string) bool {
 // PageImportFastPath find them without waiting for a batch to fill. The connection resolver asks
 // for them with the jobs (Code2DesFilter.WithPageImports) when the field selects
 // node.pageImport, and they come in the same statement (issue 17); a page read without them
-// primes nothing and the resolvers load through the loader as before.
-func primePageImports(ctx context.Context, page *models.Code2DesPage) {
+// primes nothing and the resolvers load through the loader as before. cols are the columns they
+// were read with (Code2DesFilter.ImportColumns; zero: every column): imports read with fewer are
+// kept for PageImportFastPath only, and an id keeps the import read with the most columns.
+func primePageImports(ctx context.Context, page *models.Code2DesPage, cols models.PageImportColumns) {
 	l, err := loadersFrom(ctx)
 	if err != nil || page == nil || page.PageImports == nil || len(page.Items) == 0 {
 		return
@@ -200,7 +215,15 @@ func primePageImports(ctx context.Context, page *models.Code2DesPage) {
 	l.primedMu.Lock()
 	defer l.primedMu.Unlock()
 	if l.primed == nil {
-		l.primed = make(map[string]*models.PageImport, len(page.PageImports))
+		l.primed = make(map[string]primedImport, len(page.PageImports))
+	}
+	if cols != 0 {
+		for id, pi := range page.PageImports {
+			if old, seen := l.primed[id]; !seen || (old.cols != 0 && cols.Has(old.cols)) {
+				l.primed[id] = primedImport{pi: pi, cols: cols}
+			}
+		}
+		return
 	}
 	if !l.pageImportMade && l.toPrime == nil {
 		l.toPrime = make(map[string]*models.PageImport, len(page.PageImports))
@@ -211,7 +234,7 @@ func primePageImports(ctx context.Context, page *models.Code2DesPage) {
 		} else if _, seen := l.toPrime[id]; !seen {
 			l.toPrime[id] = pi
 		}
-		l.primed[id] = pi
+		l.primed[id] = primedImport{pi: pi}
 	}
 }
 

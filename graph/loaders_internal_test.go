@@ -37,8 +37,11 @@ func TestPrimedPageImportsWithLazyLoader(t *testing.T) {
 			if tc.madeFirst {
 				_ = l.PageImport()
 			}
-			primePageImports(ctx, page(map[string]*models.PageImport{"a": first, "gone": nil}))
-			primePageImports(ctx, page(map[string]*models.PageImport{"a": second, "b": other}))
+			primePageImports(ctx, page(map[string]*models.PageImport{"a": first, "gone": nil}), 0)
+			primePageImports(ctx, page(map[string]*models.PageImport{"a": second, "b": other}), 0)
+			// Imports read with some columns only are for the fast path, never for the loader.
+			pruned := &models.PageImport{ID: "c"}
+			primePageImports(ctx, page(map[string]*models.PageImport{"a": {ID: "a"}, "c": pruned}), models.PageImportColID)
 			for id, want := range map[string]*models.PageImport{"a": first, "b": other, "gone": nil} {
 				got, err := loadPageImport(ctx, id)
 				if err != nil || got != want {
@@ -48,10 +51,22 @@ func TestPrimedPageImportsWithLazyLoader(t *testing.T) {
 			if r.calls != 0 {
 				t.Errorf("%d batch reads; want none", r.calls)
 			}
-			if pi, ok := l.primedPageImport("a"); !ok || pi != second {
-				t.Errorf("the fast path's import a is %v; want the page's latest read", pi)
+			if pi, ok := l.primedPageImport("a", models.AllPageImportColumns); !ok || pi != second {
+				t.Errorf("the fast path's import a is %v; want the page's latest whole read", pi)
 			}
-			if _, err := loadPageImport(ctx, "unknown"); err != nil || r.calls != 1 {
+			if pi, ok := l.primedPageImport("c", models.PageImportColID); !ok || pi != pruned {
+				t.Errorf("the fast path's import c with its id is %v, %v; want the pruned read", pi, ok)
+			}
+			if pi, ok := l.primedPageImport("c", models.PageImportColID|models.PageImportColStatus); ok {
+				t.Errorf("the fast path's import c with its status is %v; want none (not read)", pi)
+			}
+			if r.calls != 0 {
+				t.Errorf("%d batch reads; want none", r.calls)
+			}
+			if got, err := loadPageImport(ctx, "c"); err != nil || got == pruned || r.calls != 1 {
+				t.Errorf("the loader's c: %v, %v, %d batch reads; want it read whole, in one batch", got, err, r.calls)
+			}
+			if _, err := loadPageImport(ctx, "unknown"); err != nil || r.calls != 2 {
 				t.Errorf("an id not primed: %v, %d batch reads; want one", err, r.calls)
 			}
 		})

@@ -85,10 +85,27 @@ func TestPageImportFastPathWritesWhatGqlgenWrites(t *testing.T) {
 	all := `__typename id projectId organizationId sourceKind sourceUrl viewport { __typename width height }
 	  deviceScaleFactor readySelector status attempt captureHash hasScreenshot errorMessage createdAt updatedAt createdBy`
 	p := fmt.Sprint(fast.a1)
-	for name, tc := range map[string]struct {
+	type query struct {
 		query string
 		vars  map[string]any
-	}{
+	}
+	cases := map[string]query{}
+	// The fast path's list of jobs reads only the columns of the fields it writes
+	// (graph.code2desListColumns): each plain field alone, of the job and of its import, with the
+	// fewest columns a read can have, answers as gqlgen does from whole rows.
+	for _, f := range strings.Fields(jobAll) {
+		cases["JobsOnly_"+f] = query{`query($p: ID!) { code2desJobs(projectId: $p) { edges { node { ` + f + ` } } } }`, map[string]any{"p": p}}
+	}
+	for _, f := range strings.Fields(strings.NewReplacer("{ __typename width height }", "{width}").Replace(all)) {
+		if f == "{width}" {
+			continue
+		}
+		if f == "viewport" {
+			f = "viewport { height }"
+		}
+		cases["JobsImportOnly_"+f] = query{`query($p: ID!) { code2desJobs(projectId: $p) { edges { node { pageImport { ` + f + ` } } } } }`, map[string]any{"p": p}}
+	}
+	for name, tc := range map[string]query{
 		"ListEveryField": {`query($p: ID!) { pageImports(projectId: $p, first: 4) { __typename edges { __typename cursor node { ` + all + ` } }
 		  pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`, map[string]any{"p": p}},
 		"ListAliasesFragmentsDirectives": {`query($p: ID!, $yes: Boolean!, $no: Boolean!) { a: pageImports(projectId: $p) { e: edges { c: cursor
@@ -123,7 +140,19 @@ func TestPageImportFastPathWritesWhatGqlgenWrites(t *testing.T) {
 		"ByIDCompletedAliases":       {`query($id: ID!) { x: pageImport(id: $id) { ... on PageImport { h: captureHash s: hasScreenshot } id } }`, map[string]any{"id": ids[0]}},
 		"ByIDUnknown":                {`query($id: ID!) { pageImport(id: $id) { id } }`, map[string]any{"id": "0190f3a2-7b1c-7d3e-8f00-000000000000"}},
 		"ByIDTwiceWithResolverField": {`query($id: ID!) { a: pageImport(id: $id) { id } b: pageImport(id: $id) { id code2desJobs { id } } }`, map[string]any{"id": ids[2]}},
+		// Two lists of jobs in one request, one read with few columns and one whole (a resolver
+		// field): each answers its own fields, and the loader never answers from the pruned one.
+		"JobsPrunedAndWhole": {`query($p: ID!) { a: code2desJobs(projectId: $p) { edges { node { id pageImport { id } } } }
+		  b: code2desJobs(projectId: $p) { edges { node { id fidelityScore pageImport { ` + all + ` code2desJobs { id } } } } } }`, map[string]any{"p": p}},
+		"JobsTwoPrunedSets": {`query($p: ID!) { a: code2desJobs(projectId: $p) { edges { node { id pageImport { id status } } } }
+		  b: code2desJobs(projectId: $p) { edges { node { screenId pageImport { sourceUrl createdAt } } } } }`, map[string]any{"p": p}},
+		"JobsBench": {`query($p: ID!) { code2desJobs(projectId: $p, first: 20) { edges { cursor node {
+		  id figmaFileKey screenId status warningCount createdAt
+		  pageImport { id sourceUrl status captureHash createdAt } } } pageInfo { hasNextPage endCursor } } }`, map[string]any{"p": p}},
 	} {
+		cases[name] = tc
+	}
+	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			want := slow.do(t, alice, tc.query, tc.vars)
 			// Twice: the second request of a document uses the fast path's cached plans.

@@ -3,6 +3,7 @@ package jobs
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"strings"
 	"time"
 
@@ -48,7 +49,7 @@ func newPageImportRow() *pageImportRow {
 // database/sql allocate each), so copies share nothing.
 func (r *pageImportRow) scan(rs database.RowScanner) (*models.PageImport, error) {
 	r.pi = models.PageImport{}
-	if vals, ok := r.raw.values(rs, pageImportKinds); !ok || !decodePageImport(&r.pi, r.text.load(vals), 0) {
+	if vals, ok := r.raw.values(rs, pageImportKinds); !ok || !decodePageImport(&r.pi, r.text.load(vals), 0, allPageImportColumns) {
 		r.pi = models.PageImport{}
 		if err := rs.Scan(r.targets...); err != nil {
 			return nil, err
@@ -65,29 +66,54 @@ var pageImportKinds = []rawKind{
 	rawText, rawText, rawTime, rawTime, rawText,
 }
 
-// decodePageImport sets pi from the raw values of pageImportColumns, as pgx's Scan into
-// newPageImportRow's targets does; false when a value is one pgx would refuse (then pi is
-// partly set, and the caller scans with pgx for its error).
-func decodePageImport(pi *models.PageImport, t *rowText, from int) bool {
+// decodePageImport sets pi from the raw values from index from on, which are the
+// pageImportColumns at indexes cols (ascending), as pgx's Scan into newPageImportRow's targets
+// does; the fields of other columns are left as they are. False when a value is one pgx would
+// refuse (then pi is partly set, and the caller scans with pgx for its error).
+func decodePageImport(pi *models.PageImport, t *rowText, from int, cols []int) bool {
 	ok := true
-	v := t.vals[from:]
-	pi.ID = t.text(from+0, &ok)
-	pi.OrganizationID = rawInt8Value(v[1], &ok)
-	pi.ProjectID = rawInt8Value(v[2], &ok)
-	pi.SourceKind = t.text(from+3, &ok)
-	pi.SourceURL = t.text(from+4, &ok)
-	pi.ViewportWidth = rawInt4Value(v[5], &ok)
-	pi.ViewportHeight = rawInt4Value(v[6], &ok)
-	pi.DeviceScaleFactor = rawFloat4Value(v[7], &ok)
-	pi.ReadySelector = t.textPtr(from + 8)
-	pi.Status = models.PageImportStatus(t.status(from+9, &ok))
-	pi.Attempt = rawInt4Value(v[10], &ok)
-	pi.CaptureHash = t.textPtr(from + 11)
-	pi.ScreenshotURL = t.textPtr(from + 12)
-	pi.ErrorMessage = t.textPtr(from + 13)
-	pi.CreatedAt = rawTimeValue(v[14], &ok)
-	pi.UpdatedAt = rawTimeValue(v[15], &ok)
-	pi.CreatedBy = t.text(from+16, &ok)
+	for k, col := range cols {
+		i := from + k
+		v := t.vals[i]
+		switch models.PageImportColumns(1) << col {
+		case models.PageImportColID:
+			pi.ID = t.text(i, &ok)
+		case models.PageImportColOrganizationID:
+			pi.OrganizationID = rawInt8Value(v, &ok)
+		case models.PageImportColProjectID:
+			pi.ProjectID = rawInt8Value(v, &ok)
+		case models.PageImportColSourceKind:
+			pi.SourceKind = t.text(i, &ok)
+		case models.PageImportColSourceURL:
+			pi.SourceURL = t.text(i, &ok)
+		case models.PageImportColViewportWidth:
+			pi.ViewportWidth = rawInt4Value(v, &ok)
+		case models.PageImportColViewportHeight:
+			pi.ViewportHeight = rawInt4Value(v, &ok)
+		case models.PageImportColDeviceScaleFactor:
+			pi.DeviceScaleFactor = rawFloat4Value(v, &ok)
+		case models.PageImportColReadySelector:
+			pi.ReadySelector = t.textPtr(i)
+		case models.PageImportColStatus:
+			pi.Status = models.PageImportStatus(t.status(i, &ok))
+		case models.PageImportColAttempt:
+			pi.Attempt = rawInt4Value(v, &ok)
+		case models.PageImportColCaptureHash:
+			pi.CaptureHash = t.textPtr(i)
+		case models.PageImportColScreenshotURL:
+			pi.ScreenshotURL = t.textPtr(i)
+		case models.PageImportColErrorMessage:
+			pi.ErrorMessage = t.textPtr(i)
+		case models.PageImportColCreatedAt:
+			pi.CreatedAt = rawTimeValue(v, &ok)
+		case models.PageImportColUpdatedAt:
+			pi.UpdatedAt = rawTimeValue(v, &ok)
+		case models.PageImportColCreatedBy:
+			pi.CreatedBy = t.text(i, &ok)
+		default:
+			ok = false
+		}
+	}
 	return ok
 }
 
@@ -99,16 +125,21 @@ var code2desColumns = []string{
 	"materialized_node_id", "created_at", "updated_at", "created_by",
 }
 
-// code2desRow is the reused scan target of code2desColumns rows, followed by pageImportColumns of
-// a LEFT JOIN when joined: those are all NULL when the join found no row, so they scan into
-// pgtype values (no allocation per column) and become a PageImport only when the id is there.
+// code2desRow is the reused scan target of rows of the code2desColumns at indexes cols, followed,
+// when joined, by the pageImportColumns at indexes icols of a LEFT JOIN: those are all NULL when
+// the join found no row, so pgx scans them into pgtype values (no allocation per column) and they
+// become a PageImport only when the id (always the first) is there. The fields of columns a row
+// does not carry are left zero.
 type code2desRow struct {
-	c       models.Code2Des
-	pi      joinedPageImport
-	targets []any
-	kinds   []rawKind
-	raw     rawPlan
-	text    rowText
+	c          models.Code2Des
+	pi         joinedPageImport
+	joined     bool
+	cols       []int // indexes into code2desColumns, ascending
+	icols      []int // indexes into pageImportColumns, ascending, starting with the id's
+	targetList []any // pgx's targets of the result's columns, made on the first row pgx scans
+	kinds      []rawKind
+	raw        rawPlan
+	text       rowText
 }
 
 // joinedPageImport holds pageImportColumns of a LEFT JOIN.
@@ -122,24 +153,58 @@ type joinedPageImport struct {
 	createdAt, updatedAt                             pgtype.Timestamptz
 }
 
-func newCode2DesRow(joined bool) *code2desRow {
-	r := new(code2desRow)
-	c := &r.c
-	r.targets = []any{
+// newCode2DesRow returns the scan target of rows of the code2des columns cols followed, when
+// joined, by the page_import columns icols (both as code2desReadColumns returns them).
+func newCode2DesRow(cols models.Code2DesColumns, joined bool, icols models.PageImportColumns) *code2desRow {
+	r := &code2desRow{joined: joined, cols: columnIndexes(uint32(cols), len(code2desColumns))}
+	r.kinds = make([]rawKind, 0, len(code2desColumns)+len(pageImportColumns))
+	for _, i := range r.cols {
+		r.kinds = append(r.kinds, code2desKinds[i])
+	}
+	if joined {
+		r.icols = columnIndexes(uint32(icols), len(pageImportColumns))
+		for _, i := range r.icols {
+			r.kinds = append(r.kinds, pageImportKinds[i])
+		}
+	}
+	return r
+}
+
+// columnIndexes are the indexes of the bits set in mask among the first n, ascending.
+func columnIndexes(mask uint32, n int) []int {
+	idx := make([]int, 0, bits.OnesCount32(mask))
+	for i := range n {
+		if mask&(1<<i) != 0 {
+			idx = append(idx, i)
+		}
+	}
+	return idx
+}
+
+// targets are pgx's scan targets of the row's columns, in order.
+func (r *code2desRow) targets() []any {
+	if r.targetList != nil {
+		return r.targetList
+	}
+	c, j := &r.c, &r.pi
+	all := []any{
 		&c.ID, &c.OrganizationID, &c.ProjectID, &c.PageImportID, &c.FigmaFileKey, &c.ScreenID,
 		&c.PlacementTarget, &c.Status, &c.Attempt, &c.WarningCount, &c.ErrorMessage, &c.MaterializedAt,
 		&c.MaterializedNodeID, &c.CreatedAt, &c.UpdatedAt, &c.CreatedBy,
 	}
-	r.kinds = code2desKinds
-	if joined {
-		r.kinds = code2desJoinedKinds
-		j := &r.pi
-		r.targets = append(r.targets,
-			&j.id, &j.organizationID, &j.projectID, &j.sourceKind, &j.sourceURL, &j.viewportWidth,
-			&j.viewportHeight, &j.deviceScaleFactor, &j.readySelector, &j.status, &j.attempt, &j.captureHash,
-			&j.screenshotURL, &j.errorMessage, &j.createdAt, &j.updatedAt, &j.createdBy)
+	joinedAll := []any{
+		&j.id, &j.organizationID, &j.projectID, &j.sourceKind, &j.sourceURL, &j.viewportWidth,
+		&j.viewportHeight, &j.deviceScaleFactor, &j.readySelector, &j.status, &j.attempt, &j.captureHash,
+		&j.screenshotURL, &j.errorMessage, &j.createdAt, &j.updatedAt, &j.createdBy,
 	}
-	return r
+	r.targetList = make([]any, 0, len(r.cols)+len(r.icols))
+	for _, i := range r.cols {
+		r.targetList = append(r.targetList, all[i])
+	}
+	for _, i := range r.icols {
+		r.targetList = append(r.targetList, joinedAll[i])
+	}
+	return r.targetList
 }
 
 // scan reads one row and returns a copy of the job and, when joined and found, of its import.
@@ -147,61 +212,82 @@ func (r *code2desRow) scan(rs database.RowScanner) (*models.Code2Des, *models.Pa
 	r.c, r.pi = models.Code2Des{}, joinedPageImport{}
 	if vals, ok := r.raw.values(rs, r.kinds); ok {
 		c := new(models.Code2Des)
-		if t := r.text.load(vals); decodeCode2Des(c, t) {
-			if len(vals) == len(code2desColumns) || vals[len(code2desColumns)] == nil {
+		if t := r.text.load(vals); decodeCode2Des(c, t, r.cols) {
+			if !r.joined || vals[len(r.cols)] == nil {
 				return c, nil, nil
 			}
 			pi := new(models.PageImport)
-			if decodePageImport(pi, t, len(code2desColumns)) {
+			if decodePageImport(pi, t, len(r.cols), r.icols) {
 				return c, pi, nil
 			}
 		}
 	}
-	if err := rs.Scan(r.targets...); err != nil {
+	if err := rs.Scan(r.targets()...); err != nil {
 		return nil, nil, err
 	}
 	c := r.c
 	return &c, r.pi.pageImport(), nil
 }
 
-// code2desKinds are the kinds of code2desColumns, in order; code2desJoinedKinds add the joined
-// pageImportColumns.
-var (
-	code2desKinds = []rawKind{
-		rawText, rawInt8, rawInt8, rawText, rawText, rawText,
-		rawText, rawEnum, rawInt4, rawInt4, rawText, rawTime,
-		rawText, rawTime, rawTime, rawText,
-	}
-	code2desJoinedKinds = append(append([]rawKind(nil), code2desKinds...), pageImportKinds...)
-)
+// code2desKinds are the kinds of code2desColumns, in order.
+var code2desKinds = []rawKind{
+	rawText, rawInt8, rawInt8, rawText, rawText, rawText,
+	rawText, rawEnum, rawInt4, rawInt4, rawText, rawTime,
+	rawText, rawTime, rawTime, rawText,
+}
 
-// decodeCode2Des sets c from the raw values of code2desColumns, as pgx's Scan into
-// newCode2DesRow's targets does; false when a value is one pgx would refuse.
-func decodeCode2Des(c *models.Code2Des, t *rowText) bool {
+// allPageImportColumns are the indexes of every pageImportColumns column.
+var allPageImportColumns = columnIndexes(uint32(models.AllPageImportColumns), len(pageImportColumns))
+
+// decodeCode2Des sets c from the raw values of the code2desColumns at indexes cols (ascending), as
+// pgx's Scan into code2desRow's targets does; false when a value is one pgx would refuse.
+func decodeCode2Des(c *models.Code2Des, t *rowText, cols []int) bool {
 	ok := true
-	v := t.vals
-	c.ID = t.text(0, &ok)
-	c.OrganizationID = rawInt8Value(v[1], &ok)
-	c.ProjectID = rawInt8Value(v[2], &ok)
-	c.PageImportID = t.text(3, &ok)
-	c.FigmaFileKey = t.text(4, &ok)
-	c.ScreenID = t.text(5, &ok)
-	c.PlacementTarget = t.textPtr(6)
-	c.Status = models.Code2DesStatus(t.status(7, &ok))
-	c.Attempt = rawInt4Value(v[8], &ok)
-	if v[9] != nil {
-		n := rawInt4Value(v[9], &ok)
-		c.WarningCount = &n
+	for i, col := range cols {
+		v := t.vals[i]
+		switch models.Code2DesColumns(1) << col {
+		case models.Code2DesColID:
+			c.ID = t.text(i, &ok)
+		case models.Code2DesColOrganizationID:
+			c.OrganizationID = rawInt8Value(v, &ok)
+		case models.Code2DesColProjectID:
+			c.ProjectID = rawInt8Value(v, &ok)
+		case models.Code2DesColPageImportID:
+			c.PageImportID = t.text(i, &ok)
+		case models.Code2DesColFigmaFileKey:
+			c.FigmaFileKey = t.text(i, &ok)
+		case models.Code2DesColScreenID:
+			c.ScreenID = t.text(i, &ok)
+		case models.Code2DesColPlacementTarget:
+			c.PlacementTarget = t.textPtr(i)
+		case models.Code2DesColStatus:
+			c.Status = models.Code2DesStatus(t.status(i, &ok))
+		case models.Code2DesColAttempt:
+			c.Attempt = rawInt4Value(v, &ok)
+		case models.Code2DesColWarningCount:
+			if v != nil {
+				n := rawInt4Value(v, &ok)
+				c.WarningCount = &n
+			}
+		case models.Code2DesColErrorMessage:
+			c.ErrorMessage = t.textPtr(i)
+		case models.Code2DesColMaterializedAt:
+			if v != nil {
+				at := rawTimeValue(v, &ok)
+				c.MaterializedAt = &at
+			}
+		case models.Code2DesColMaterializedNodeID:
+			c.MaterializedNodeID = t.textPtr(i)
+		case models.Code2DesColCreatedAt:
+			c.CreatedAt = rawTimeValue(v, &ok)
+		case models.Code2DesColUpdatedAt:
+			c.UpdatedAt = rawTimeValue(v, &ok)
+		case models.Code2DesColCreatedBy:
+			c.CreatedBy = t.text(i, &ok)
+		default:
+			ok = false
+		}
 	}
-	c.ErrorMessage = t.textPtr(10)
-	if v[11] != nil {
-		at := rawTimeValue(v[11], &ok)
-		c.MaterializedAt = &at
-	}
-	c.MaterializedNodeID = t.textPtr(12)
-	c.CreatedAt = rawTimeValue(v[13], &ok)
-	c.UpdatedAt = rawTimeValue(v[14], &ok)
-	c.CreatedBy = t.text(15, &ok)
 	return ok
 }
 

@@ -121,9 +121,13 @@ func TestCachedStatementsMatchBunForEveryShape(t *testing.T) {
 				t.Errorf("PageImports %+v values (-listed +bun):\n%s", shape, diff)
 			}
 		}
-		// Code2DesJobs: every combination of its four filters, joined or not.
-		for mask := range 32 {
+		// Code2DesJobs: every combination of its four filters, joined or not, with whole rows or
+		// a few columns (the GraphQL fast path's reads).
+		for mask := range 64 {
 			cf := models.Code2DesFilter{ProjectID: f.a1, First: size, WithPageImports: mask&16 != 0}
+			if mask&32 != 0 {
+				cf.Columns, cf.ImportColumns = models.Code2DesColStatus|models.Code2DesColCreatedAt, models.PageImportColSourceURL
+			}
 			if mask&1 != 0 {
 				cf.FigmaFileKey = &fileKey
 			}
@@ -149,7 +153,7 @@ func TestCachedStatementsMatchBunForEveryShape(t *testing.T) {
 			}
 			n, _ := PageSize("first", size)
 			afterID, _ := DecodeCursor(CursorCode2Des, "after", cf.After)
-			other := models.Code2DesFilter{ProjectID: 777, WithPageImports: cf.WithPageImports}
+			other := models.Code2DesFilter{ProjectID: 777, WithPageImports: cf.WithPageImports, Columns: cf.Columns, ImportColumns: cf.ImportColumns}
 			otherKey, otherStatus, otherImport, otherAfter := "otherKey", models.Code2DesFailed, "other-import", ""
 			if cf.FigmaFileKey != nil {
 				other.FigmaFileKey = &otherKey

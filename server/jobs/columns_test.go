@@ -1,0 +1,113 @@
+package jobs
+
+import (
+	"math/bits"
+	"reflect"
+	"testing"
+
+	"github.com/code2des/backend/models"
+)
+
+// The fields of a listed job and of its Page Import each column fills, in the order of the
+// column bits (models.Code2DesColID..., models.PageImportColID...).
+var (
+	code2desColumnFields = []string{"ID", "OrganizationID", "ProjectID", "PageImportID", "FigmaFileKey", "ScreenID",
+		"PlacementTarget", "Status", "Attempt", "WarningCount", "ErrorMessage", "MaterializedAt",
+		"MaterializedNodeID", "CreatedAt", "UpdatedAt", "CreatedBy"}
+	pageImportColumnFields = []string{"ID", "OrganizationID", "ProjectID", "SourceKind", "SourceURL", "ViewportWidth",
+		"ViewportHeight", "DeviceScaleFactor", "ReadySelector", "Status", "Attempt", "CaptureHash",
+		"ScreenshotURL", "ErrorMessage", "CreatedAt", "UpdatedAt", "CreatedBy"}
+)
+
+func TestColumnBitsMatchTheColumnLists(t *testing.T) {
+	if n := bits.OnesCount32(uint32(models.AllCode2DesColumns)); n != len(code2desColumns) || n != len(code2desColumnFields) {
+		t.Errorf("%d code2des column bits, %d columns", n, len(code2desColumns))
+	}
+	if n := bits.OnesCount32(uint32(models.AllPageImportColumns)); n != len(pageImportColumns) || n != len(pageImportColumnFields) {
+		t.Errorf("%d page_import column bits, %d columns", n, len(pageImportColumns))
+	}
+}
+
+// A list read with a set of columns fills exactly those fields (and the ids it always needs) with
+// what a whole read answers, and leaves every other field zero; a read that names no columns
+// (zero sets) is the whole read. Every nullable column is set here, so a field left zero shows.
+func TestCode2DesJobsWithColumns(t *testing.T) {
+	f := newCode2DesFixture(t, nil)
+	live := insertImport(t, f.db, f.orgA, f.a1, models.PageImportCompleted, false)
+	gone := insertImport(t, f.db, f.orgA, f.a1, models.PageImportCompleted, false)
+	insertJob(t, f.db, live, models.Code2DesCompleted, "k")
+	insertJob(t, f.db, gone, models.Code2DesCompleted, "k")
+	for _, q := range []string{
+		`UPDATE page_import SET ready_selector = '#app', screenshot_url = 's3://x', error_message = 'm'`,
+		`UPDATE code2des SET materialized_at = current_timestamp, materialized_node_id = '1:2', placement_target = 'p', warning_count = 3, error_message = 'e'`,
+	} {
+		if _, err := f.db.ExecContext(f.alice, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.svc.DeletePageImport(f.alice, gone.ID); err != nil {
+		t.Fatal(err)
+	}
+	whole, err := f.svc.Code2DesJobs(f.alice, models.Code2DesFilter{ProjectID: f.a1, WithPageImports: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(whole.Items) != 2 || whole.PageImports[live.ID] == nil {
+		t.Fatalf("whole read: %d jobs, imports %v", len(whole.Items), whole.PageImports)
+	}
+	// check compares got with want field by field: the fields of the columns in cols equal,
+	// every other field zero.
+	check := func(t *testing.T, got, want any, fields []string, cols uint32) {
+		t.Helper()
+		g, w := reflect.ValueOf(got).Elem(), reflect.ValueOf(want).Elem()
+		filled := map[string]bool{}
+		for i, name := range fields {
+			if cols&(1<<i) != 0 {
+				filled[name] = true
+			}
+		}
+		for i := range g.NumField() {
+			name := g.Type().Field(i).Name
+			gf, wf := g.Field(i).Interface(), w.Field(i).Interface()
+			if filled[name] {
+				if !reflect.DeepEqual(gf, wf) || g.Field(i).IsZero() {
+					t.Errorf("%s = %v; want %v (non-zero)", name, gf, wf)
+				}
+			} else if !g.Field(i).IsZero() {
+				t.Errorf("%s = %v; want it zero (not read)", name, gf)
+			}
+		}
+	}
+	for bit := range len(code2desColumns) + len(pageImportColumns) {
+		filter := models.Code2DesFilter{ProjectID: f.a1, WithPageImports: true, Columns: models.Code2DesColID, ImportColumns: models.PageImportColID}
+		name := ""
+		if bit < len(code2desColumns) {
+			filter.Columns, name = models.Code2DesColumns(1)<<bit, "Job"+code2desColumnFields[bit]
+		} else {
+			bit -= len(code2desColumns)
+			filter.ImportColumns, name = models.PageImportColumns(1)<<bit, "Import"+pageImportColumnFields[bit]
+		}
+		t.Run(name, func(t *testing.T) {
+			page, err := f.svc.Code2DesJobs(f.alice, filter)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(page.Items) != len(whole.Items) || !reflect.DeepEqual(page.Cursors, whole.Cursors) || page.HasNextPage != whole.HasNextPage {
+				t.Fatalf("page %+v; want %+v", page, whole)
+			}
+			cols, icols := code2desReadColumns(filter)
+			for k, job := range page.Items {
+				check(t, job, whole.Items[k], code2desColumnFields, uint32(cols))
+			}
+			if len(page.PageImports) != 2 || page.PageImports[gone.ID] != nil {
+				t.Fatalf("imports %v; want the live one and nil for the deleted one", page.PageImports)
+			}
+			check(t, page.PageImports[live.ID], whole.PageImports[live.ID], pageImportColumnFields, uint32(icols))
+		})
+	}
+	t.Run("NoColumnsIsWhole", func(t *testing.T) {
+		if cols, icols := code2desReadColumns(models.Code2DesFilter{WithPageImports: true}); cols != models.AllCode2DesColumns || icols != models.AllPageImportColumns {
+			t.Errorf("columns %b, %b; want all", cols, icols)
+		}
+	})
+}
