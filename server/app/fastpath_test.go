@@ -146,6 +146,43 @@ func TestPageImportFastPathWritesWhatGqlgenWrites(t *testing.T) {
 		  b: code2desJobs(projectId: $p) { edges { node { id fidelityScore pageImport { ` + all + ` code2desJobs { id } } } } } }`, map[string]any{"p": p}},
 		"JobsTwoPrunedSets": {`query($p: ID!) { a: code2desJobs(projectId: $p) { edges { node { id pageImport { id status } } } }
 		  b: code2desJobs(projectId: $p) { edges { node { screenId pageImport { sourceUrl createdAt } } } } }`, map[string]any{"p": p}},
+		// Selections that name a job's or an import's fields in more than one place: merged fields
+		// of one response key, two edges aliases, a node's pageImport twice, fragments on every
+		// level, and directives; each reads the columns of all of them.
+		"JobsMergedSameKey": {`query($p: ID!) { code2desJobs(projectId: $p) { edges { node { id } } }
+		  code2desJobs(projectId: $p) { edges { node { status pageImport { status } } } } }`, map[string]any{"p": p}},
+		"JobsTwoEdgesAliases": {`query($p: ID!) { code2desJobs(projectId: $p) { a: edges { node { id pageImport { id } } }
+		  b: edges { cursor node { warningCount pageImport { sourceUrl hasScreenshot } } } pageInfo { startCursor } } }`, map[string]any{"p": p}},
+		"JobsImportTwice": {`query($p: ID!) { code2desJobs(projectId: $p) { edges { node { a: pageImport { id } b: pageImport { captureHash viewport { width } } } } } }`,
+			map[string]any{"p": p}},
+		"JobsFragmentsEveryLevel": {`query($p: ID!) { code2desJobs(projectId: $p) { ...C } }
+		  fragment C on Code2DesConnection { edges { ...E } }
+		  fragment E on Code2DesEdge { node { ...J pageImport { ...I } } }
+		  fragment J on Code2Des { materializedNodeId placementTarget }
+		  fragment I on PageImport { errorMessage readySelector }`, map[string]any{"p": p}},
+		"JobsDirectivesOnFields": {`query($p: ID!, $yes: Boolean!, $no: Boolean!) { code2desJobs(projectId: $p) { edges { node {
+		  id status @include(if: $yes) createdBy @skip(if: $no) errorMessage @skip(if: $yes)
+		  pageImport { id status @include(if: $yes) sourceUrl @skip(if: $yes) } } } } }`, map[string]any{"p": p, "yes": true, "no": false}},
+		"JobsDirectivesOnFieldsFlipped": {`query($p: ID!, $yes: Boolean!, $no: Boolean!) { code2desJobs(projectId: $p) { edges { node {
+		  id status @include(if: $yes) createdBy @skip(if: $no) errorMessage @skip(if: $yes)
+		  pageImport { id status @include(if: $yes) sourceUrl @skip(if: $yes) } } } } }`, map[string]any{"p": p, "yes": false, "no": true}},
+		"JobsTypenamesOnly": {`query($p: ID!) { code2desJobs(projectId: $p) { edges { __typename node { __typename pageImport { __typename } } } } }`,
+			map[string]any{"p": p}},
+		"JobsCursorsOnly": {`query($p: ID!) { code2desJobs(projectId: $p, first: 2) { edges { cursor } pageInfo { hasNextPage endCursor } } }`,
+			map[string]any{"p": p}},
+		// Three lists whose import column sets do not contain one another, and a fourth read
+		// whole, with the import by id and the list of imports in the same request.
+		"JobsIncomparableSets": {`query($p: ID!, $id: ID!) { a: code2desJobs(projectId: $p, first: 3) { edges { node { pageImport { id status } } } }
+		  b: code2desJobs(projectId: $p, first: 3) { edges { node { pageImport { sourceUrl createdAt } } } }
+		  c: code2desJobs(projectId: $p, first: 1) { edges { node { pageImport { attempt deviceScaleFactor } } } }
+		  d: code2desJobs(projectId: $p, first: 3) { edges { node { fidelityScore pageImport { id } } } }
+		  e: pageImport(id: $id) { id status createdBy }
+		  f: pageImports(projectId: $p, first: 4) { edges { node { id code2desJobs { id status createdAt } } } } }`,
+			map[string]any{"p": p, "id": ids[0]}},
+		"JobsNestedImportJobs": {`query($p: ID!) { code2desJobs(projectId: $p, first: 3) { edges { node { id pageImport { id code2desJobs { id status screenId } } } } } }`,
+			map[string]any{"p": p}},
+		"JobsFilteredByImport": {`query($p: ID!, $pi: ID!) { code2desJobs(projectId: $p, pageImportId: $pi, status: COMPLETED) { edges { node { status pageImport { status } } } } }`,
+			map[string]any{"p": p, "pi": ids[0]}},
 		"JobsBench": {`query($p: ID!) { code2desJobs(projectId: $p, first: 20) { edges { cursor node {
 		  id figmaFileKey screenId status warningCount createdAt
 		  pageImport { id sourceUrl status captureHash createdAt } } } pageInfo { hasNextPage endCursor } } }`, map[string]any{"p": p}},
