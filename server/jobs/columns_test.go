@@ -1,8 +1,10 @@
 package jobs
 
 import (
+	"fmt"
 	"math/bits"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/code2des/backend/models"
@@ -110,4 +112,83 @@ func TestCode2DesJobsWithColumns(t *testing.T) {
 			t.Errorf("columns %b, %b; want all", cols, icols)
 		}
 	})
+}
+
+// TestCode2DesJobsWithColumnsAuthorizeAndPageAsWhole: a read of only some columns sees exactly the
+// rows, cursors and imports a whole read sees, for every filter, on every page and for every
+// caller: another organization's project is NOT_FOUND, its own lists only its own jobs.
+func TestCode2DesJobsWithColumnsAuthorizeAndPageAsWhole(t *testing.T) {
+	f := newCode2DesFixture(t, nil)
+	pa := insertImport(t, f.db, f.orgA, f.a1, models.PageImportCompleted, false)
+	pb := insertImport(t, f.db, f.orgA, f.a1, models.PageImportFailed, false)
+	other := insertImport(t, f.db, f.orgA, f.a2, models.PageImportCompleted, false)
+	bobs := insertImport(t, f.db, f.orgB, f.b1, models.PageImportCompleted, false)
+	for i := range 5 {
+		insertJob(t, f.db, pa, models.Code2DesCompleted, "k1")
+		insertJob(t, f.db, pb, models.Code2DesProcessing, fmt.Sprint("k", i%2))
+	}
+	insertJob(t, f.db, other, models.Code2DesCompleted, "k1")
+	insertJob(t, f.db, bobs, models.Code2DesCompleted, "k1")
+	pruned := func(fl models.Code2DesFilter) models.Code2DesFilter {
+		fl.Columns, fl.ImportColumns = models.Code2DesColStatus, models.PageImportColStatus
+		return fl
+	}
+	ids := func(p *models.Code2DesPage) string {
+		var s []string
+		for _, j := range p.Items {
+			pi := p.PageImports[j.PageImportID]
+			s = append(s, j.ID+"/"+j.PageImportID+"/"+string(j.Status)+fmt.Sprint("/", pi != nil))
+			if pi != nil {
+				s = append(s, pi.ID+"/"+string(pi.Status))
+			}
+		}
+		return strings.Join(append(s, p.Cursors...), " ") + fmt.Sprint(p.HasNextPage, p.HasPreviousPage)
+	}
+	k1, completed, piID := "k1", models.Code2DesCompleted, pb.ID
+	for name, base := range map[string]models.Code2DesFilter{
+		"Project":    {ProjectID: f.a1},
+		"FileKey":    {ProjectID: f.a1, FigmaFileKey: &k1},
+		"Status":     {ProjectID: f.a1, Status: &completed},
+		"PageImport": {ProjectID: f.a1, PageImportID: &piID},
+	} {
+		for _, with := range []bool{false, true} {
+			t.Run(fmt.Sprint(name, "/imports=", with), func(t *testing.T) {
+				wholeF := base
+				wholeF.WithPageImports, wholeF.First = with, 3
+				for page := 0; ; page++ {
+					whole, err := f.svc.Code2DesJobs(f.alice, wholeF)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := f.svc.Code2DesJobs(f.alice, pruned(wholeF))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if ids(got) != ids(whole) || len(got.Items) == 0 {
+						t.Fatalf("page %d pruned %s; whole %s", page, ids(got), ids(whole))
+					}
+					for _, j := range got.Items {
+						if j.ProjectID != 0 || j.OrganizationID != 0 {
+							t.Fatalf("job %s read its project/organization (%d, %d); want only the ids and status", j.ID, j.ProjectID, j.OrganizationID)
+						}
+					}
+					if !whole.HasNextPage {
+						break
+					}
+					end := whole.Cursors[len(whole.Cursors)-1]
+					wholeF.After = end
+				}
+			})
+		}
+	}
+	for _, with := range []bool{false, true} {
+		_, err := f.svc.Code2DesJobs(f.bob, pruned(models.Code2DesFilter{ProjectID: f.a1, WithPageImports: with}))
+		if models.ErrorCodeOf(err) != models.CodeNotFound {
+			t.Errorf("bob lists alice's project with some columns: %v; want NOT_FOUND", err)
+		}
+		page, err := f.svc.Code2DesJobs(f.bob, pruned(models.Code2DesFilter{ProjectID: f.b1, WithPageImports: with}))
+		if err != nil || len(page.Items) != 1 || page.Items[0].PageImportID != bobs.ID {
+			t.Errorf("bob lists his project with some columns: %v, %v; want his one job", page, err)
+		}
+	}
 }
