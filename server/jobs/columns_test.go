@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/database"
 )
 
 // The fields of a listed job and of its Page Import each column fills, in the order of the
@@ -190,5 +191,30 @@ func TestCode2DesJobsWithColumnsAuthorizeAndPageAsWhole(t *testing.T) {
 		if err != nil || len(page.Items) != 1 || page.Items[0].PageImportID != bobs.ID {
 			t.Errorf("bob lists his project with some columns: %v, %v; want his one job", page, err)
 		}
+	}
+}
+
+// TestColumnSetsNeverCrowdOutWholeRowShapes: the column sets of a list read are named by the
+// client (any subset of a job's and an import's fields), so a client can make as many shapes as it
+// likes; once they have filled the statement cache, a list of whole rows (every selection with a
+// resolver field, and every caller without the fast path) must still have its text cached.
+func TestColumnSetsNeverCrowdOutWholeRowShapes(t *testing.T) {
+	f := newCode2DesFixture(t, nil)
+	const max = 4
+	saved := code2desStatements
+	code2desStatements = database.NewStatements[code2desShape](max)
+	t.Cleanup(func() { code2desStatements = saved })
+	for bit := range max + 2 {
+		cf := models.Code2DesFilter{ProjectID: f.a1, First: 7, Columns: models.Code2DesColumns(1) << bit}
+		if _, err := f.svc.Code2DesJobs(f.alice, cf); err != nil {
+			t.Fatal(err)
+		}
+	}
+	whole := models.Code2DesFilter{ProjectID: f.a1, First: 7}
+	if _, err := f.svc.Code2DesJobs(f.alice, whole); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := code2desStatements.Text(newCode2DesShape(whole, "", 7)); !ok {
+		t.Errorf("the whole-row list's text is not cached after %d column sets", max+2)
 	}
 }
