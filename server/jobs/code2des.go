@@ -233,7 +233,8 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 func (s *Service) code2desJobs(ctx context.Context, subject string, rows *[]*models.Code2Des, f models.Code2DesFilter, afterID string, size int) error {
 	cols, _ := code2desReadColumns(f)
 	row := newCode2DesRow(cols, false, 0)
-	err := code2desStatements.QueryRows(ctx, s.cfg.DB, newCode2DesShape(f, afterID, size), code2desValues(subject, f, afterID), func(args *database.Params) database.Builder {
+	shape := newCode2DesShape(f, afterID, size)
+	err := code2desStatementsFor(shape).QueryRows(ctx, s.cfg.DB, shape, code2desValues(subject, f, afterID), func(args *database.Params) database.Builder {
 		return code2desJobsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size)
 	}, func(r database.RowScanner) error {
 		c, _, err := row.scan(r)
@@ -292,7 +293,8 @@ func (s *Service) code2desJobsWithImports(ctx context.Context, subject string, f
 	cols, icols := code2desReadColumns(f)
 	row := newCode2DesRow(cols, true, icols)
 	rows := make([]*models.Code2Des, 0, size+1)
-	err := code2desStatements.QueryRows(ctx, s.cfg.DB, newCode2DesShape(f, afterID, size), code2desValues(subject, f, afterID), func(args *database.Params) database.Builder {
+	shape := newCode2DesShape(f, afterID, size)
+	err := code2desStatementsFor(shape).QueryRows(ctx, s.cfg.DB, shape, code2desValues(subject, f, afterID), func(args *database.Params) database.Builder {
 		return code2desJobsWithImportsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size)
 	}, func(r database.RowScanner) error {
 		c, pi, err := row.scan(r)
@@ -337,14 +339,29 @@ func newCode2DesShape(f models.Code2DesFilter, afterID string, size int) code2de
 }
 
 // MaxCode2DesStatements is the most code2desShape texts kept: every combination of the four
-// optional filters, the join and the page size for whole rows, and as many again for the column
-// sets of the GraphQL fast path (a set is a bitmask over a fixed column list, so a client can
-// name at most 2^16 * 2^17 of them). A shape past it is built by bun on each request, as without
-// the cache: slower, never wrong.
+// optional filters, the join and the page size for whole rows (code2desStatements), and as many
+// again for the column sets of the GraphQL fast path (code2desColumnStatements). A column set is
+// a bitmask the client's selection names (at most 2^16 * 2^17 of them), so the two are kept apart:
+// however many sets a client names, every whole-row shape still has its place. A shape past its
+// half is built by bun on each request, as without the cache: slower, never wrong.
 const MaxCode2DesStatements = 2 * (2 * 2 * 2 * 2 * 2 * models.MaxPageSize)
 
-// code2desStatements keeps the texts of code2desShapes, at most MaxCode2DesStatements.
-var code2desStatements = database.NewStatements[code2desShape](MaxCode2DesStatements)
+// code2desStatements keeps the texts of whole-row code2desShapes (every one: there are at most
+// MaxCode2DesStatements/2); code2desColumnStatements those of column sets, at most as many.
+var (
+	code2desStatements       = database.NewStatements[code2desShape](MaxCode2DesStatements / 2)
+	code2desColumnStatements = database.NewStatements[code2desShape](MaxCode2DesStatements / 2)
+)
+
+// code2desStatementsFor is the cache of shape's text: code2desStatements for whole rows,
+// code2desColumnStatements for a column set.
+func code2desStatementsFor(shape code2desShape) *database.Statements[code2desShape] {
+	if shape.cols == models.AllCode2DesColumns|models.Code2DesColID|models.Code2DesColPageImportID &&
+		shape.icols == models.AllPageImportColumns|models.PageImportColID {
+		return code2desStatements
+	}
+	return code2desColumnStatements
+}
 
 // code2desValues are the values of code2desJobsQuery's placeholders with visibleProjectOrg, in
 // order.

@@ -175,7 +175,7 @@ func TestCachedStatementsMatchBunForEveryShape(t *testing.T) {
 				return code2desJobsQuery(f.db, p, org, other, otherAfter, n)
 			})
 			shape := newCode2DesShape(cf, afterID, n)
-			if cached, ok := code2desStatements.Text(shape); !ok || cached != text {
+			if cached, ok := code2desStatementsFor(shape).Text(shape); !ok || cached != text {
 				t.Errorf("Code2DesJobs %+v: cached %q (%v), bun %q", shape, cached, ok, text)
 			}
 			if diff := cmp.Diff(code2desValues("someone", other, otherAfter), vals); diff != "" {
