@@ -225,6 +225,20 @@ func TestResultRefused(t *testing.T) {
 		{"ErrInvalidImageSizeDiffersFromEntry", func(f *fixture) {
 			f.image("png").Width++
 		}, models.CodeFailedPrecondition, results.ErrInvalidImage},
+		// Declared as an image returned as stored (streamed), stored as one that is not, or the
+		// other way round: refused, never converted.
+		{"ErrTypeMismatchWebPDeclaredPNG", func(f *fixture) {
+			setBytes(f, f.image("png"), f.blobs[f.image("webp").Key])
+		}, models.CodeFailedPrecondition, results.ErrTypeMismatch},
+		{"ErrTypeMismatchGIFDeclaredPNG", func(f *fixture) {
+			setBytes(f, f.image("png"), f.blobs[f.image("gif").Key])
+		}, models.CodeFailedPrecondition, results.ErrTypeMismatch},
+		{"ErrInvalidImageWideDeclaredSmall", func(f *fixture) {
+			setBytes(f, f.image("png"), f.blobs[f.image("wide").Key])
+		}, models.CodeFailedPrecondition, results.ErrInvalidImage},
+		{"ErrInvalidImageSmallDeclaredWide", func(f *fixture) {
+			setBytes(f, f.image("wide"), f.blobs[f.image("png").Key])
+		}, models.CodeFailedPrecondition, results.ErrInvalidImage},
 		{"ErrInvalidImageTruncatedHeader", func(f *fixture) {
 			setBytes(f, f.image("png"), f.blobs[f.image("png").Key][:20])
 		}, models.CodeFailedPrecondition, results.ErrInvalidImage},
