@@ -10,9 +10,11 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/code2des/backend/graph"
 	"github.com/code2des/backend/models"
@@ -162,4 +164,50 @@ func (w *readFromRecorder) Write(p []byte) (int, error) {
 func (w *readFromRecorder) ReadFrom(r io.Reader) (int64, error) {
 	w.readFroms++
 	return io.Copy(w.ResponseRecorder, r)
+}
+
+// TestWriteDataCoalescedConcurrently: responses written at once through net/http from the pooled
+// buffers each carry their own bytes (a buffer is never handed to another response while one
+// still reads it), small and large, with errors or without.
+func TestWriteDataCoalescedConcurrently(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n, _ := strconv.Atoi(r.URL.Query().Get("n"))
+		c := r.URL.Query().Get("c")
+		resp := &graphql.Response{Data: []byte(`"` + strings.Repeat(c, n) + `"`)}
+		status := http.StatusOK
+		if n%3 == 0 {
+			resp.Errors = gqlerror.List{{Message: "m" + c}}
+			status = http.StatusUnprocessableEntity
+		}
+		_, splices := graph.WithSplices(r.Context())
+		writeData(w, status, resp, splices)
+	}))
+	defer srv.Close()
+	var wg sync.WaitGroup
+	for g := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 40 {
+				c := string(rune('a' + (g+i)%26))
+				n := []int{1, 700, 5000, MaxCoalescedResponse - 20, MaxCoalescedResponse + 100}[i%5] + g
+				res, err := http.Get(srv.URL + "?n=" + strconv.Itoa(n) + "&c=" + c)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				got, _ := io.ReadAll(res.Body)
+				res.Body.Close()
+				want := `{"data":"` + strings.Repeat(c, n) + `"}`
+				if n%3 == 0 {
+					want = `{"errors":[{"message":"m` + c + `"}],"data":"` + strings.Repeat(c, n) + `"}`
+				}
+				if string(got) != want || res.ContentLength != int64(len(want)) {
+					t.Errorf("response %d/%d: %d bytes (Content-Length %d), want %d", g, i, len(got), res.ContentLength, len(want))
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
