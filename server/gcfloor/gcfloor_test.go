@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"sync"
 	"testing"
 	"time"
 
@@ -94,4 +95,41 @@ func TestStart(t *testing.T) {
 			t.Errorf("GC percent %d with GOGC set, want %d", got, before)
 		}
 	})
+}
+
+// TestStartStopConcurrently: Start and stop called at once from many goroutines while collections
+// run leave the GC percent of before once every stop has run, and the race detector sees nothing.
+func TestStartStopConcurrently(t *testing.T) {
+	unsetGOGC(t)
+	before := gcPercent()
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			default:
+				runtime.GC()
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 50 {
+				stop := gcfloor.Start(gcfloor.DefaultHeapFloor)
+				time.Sleep(time.Millisecond)
+				stop()
+			}
+		}()
+	}
+	wg.Wait()
+	close(done)
+	runtime.GC()
+	time.Sleep(20 * time.Millisecond) // a finalizer armed before the last stop runs, and does nothing
+	if got := debug.SetGCPercent(before); got != before {
+		t.Errorf("GC percent %d after every stop, want %d", got, before)
+	}
 }
