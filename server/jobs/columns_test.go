@@ -1,6 +1,7 @@
 package jobs
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"reflect"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/database"
+	"github.com/code2des/backend/server/testenv"
 )
 
 // The fields of a listed job and of its Page Import each column fills, in the order of the
@@ -216,5 +218,79 @@ func TestColumnSetsNeverCrowdOutWholeRowShapes(t *testing.T) {
 	}
 	if _, ok := code2desStatements.Text(newCode2DesShape(whole, "", 7)); !ok {
 		t.Errorf("the whole-row list's text is not cached after %d column sets", max+2)
+	}
+}
+
+// TestCode2DesJobsWithColumnsThroughPgxScan: where the raw decoding does not apply (the simple
+// protocol sends every value as text), pgx scans a read of some columns into the same fields, and
+// leaves the others zero.
+func TestCode2DesJobsWithColumnsThroughPgxScan(t *testing.T) {
+	f := newCode2DesFixture(t, nil)
+	live := insertImport(t, f.db, f.orgA, f.a1, models.PageImportCompleted, false)
+	insertJob(t, f.db, live, models.Code2DesCompleted, "k")
+	insertJob(t, f.db, insertImport(t, f.db, f.orgA, f.a1, models.PageImportFailed, false), models.Code2DesProcessing, "k")
+	var name string
+	if err := f.db.QueryRowContext(context.Background(), "SELECT current_database()").Scan(&name); err != nil {
+		t.Fatal(err)
+	}
+	dsn := testenv.DSNFor(name)
+	sep := "?"
+	if strings.Contains(dsn, "?") {
+		sep = "&"
+	}
+	simple, err := database.Open(context.Background(), dsn+sep+"default_query_exec_mode=simple_protocol")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { simple.Close() })
+	cfg := f.svc.cfg
+	cfg.DB = simple
+	svc := New(cfg)
+	for _, with := range []bool{false, true} {
+		whole, err := f.svc.Code2DesJobs(f.alice, models.Code2DesFilter{ProjectID: f.a1, WithPageImports: with})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cols := range []models.Code2DesColumns{models.Code2DesColStatus, models.Code2DesColCreatedAt | models.Code2DesColWarningCount, 0} {
+			filter := models.Code2DesFilter{ProjectID: f.a1, WithPageImports: with, Columns: cols, ImportColumns: models.PageImportColSourceURL | models.PageImportColCreatedAt}
+			got, err := svc.Code2DesJobs(f.alice, filter)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rc, ric := code2desReadColumns(filter)
+			if len(got.Items) != len(whole.Items) || !reflect.DeepEqual(got.Cursors, whole.Cursors) {
+				t.Fatalf("cols %b: %d jobs; want %d", cols, len(got.Items), len(whole.Items))
+			}
+			for k, j := range got.Items {
+				w := *whole.Items[k]
+				keep := reflect.ValueOf(&w).Elem()
+				for i, fname := range code2desColumnFields {
+					if uint32(rc)&(1<<i) == 0 {
+						keep.FieldByName(fname).SetZero()
+					}
+				}
+				if !reflect.DeepEqual(*j, w) {
+					t.Errorf("cols %b, job %d: %+v; want %+v", cols, k, *j, w)
+				}
+			}
+			for id, pi := range got.PageImports {
+				if !with {
+					t.Fatal("imports read without WithPageImports")
+				}
+				w := *whole.PageImports[id]
+				keep := reflect.ValueOf(&w).Elem()
+				for i, fname := range pageImportColumnFields {
+					if uint32(ric)&(1<<i) == 0 {
+						keep.FieldByName(fname).SetZero()
+					}
+				}
+				if !reflect.DeepEqual(*pi, w) {
+					t.Errorf("cols %b, import %s: %+v; want %+v", cols, id, *pi, w)
+				}
+			}
+			if with && len(got.PageImports) != len(whole.PageImports) {
+				t.Errorf("imports %v; want %v", got.PageImports, whole.PageImports)
+			}
+		}
 	}
 }
