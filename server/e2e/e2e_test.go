@@ -52,6 +52,10 @@ const (
 	jobBound = 90 * time.Second
 	// pollEvery is the pause between two pageImport queries.
 	pollEvery = 100 * time.Millisecond
+	// deleteBound is how long a worker may take to delete its message once the job's outcome is
+	// visible through the API: it reports first (the callback) and deletes after, so a test that
+	// reads the outcome can look at the queue before the delete has landed.
+	deleteBound = 10 * time.Second
 	// workerSecret signs callbacks: the API's WORKER_SECRETS and the worker's
 	// WORKER_CALLBACK_SECRET (at least 32 bytes, SPEC §6).
 	workerSecret = "e2e-worker-secret-0123456789abcdef"
@@ -357,6 +361,20 @@ func queueLength(t *testing.T, q *testenv.SQSEnv) int {
 	return n
 }
 
+// drainedQueueLength is queueLength once q is empty, or after deleteBound if it never empties:
+// the messages still left then.
+func drainedQueueLength(t *testing.T, q *testenv.SQSEnv) int {
+	t.Helper()
+	deadline := time.Now().Add(deleteBound)
+	for {
+		n := queueLength(t, q)
+		if n == 0 || time.Now().After(deadline) {
+			return n
+		}
+		time.Sleep(pollEvery)
+	}
+}
+
 // TestMainJobEndToEnd runs the whole main job on the test site (headings, paragraphs, links,
 // PNG, JPEG, WebP and SVG images, an inline SVG, a CSS background image, lazy images below the
 // fold, a page over 5,000 px tall) through the API: createPageImport, the capture worker, the
@@ -388,7 +406,7 @@ func TestMainJobEndToEnd(t *testing.T) {
 		}
 	})
 	t.Run("CaptureMessageDeleted", func(t *testing.T) {
-		if n := queueLength(t, s.queue); n != 0 {
+		if n := drainedQueueLength(t, s.queue); n != 0 {
 			t.Errorf("%d messages left on the capture queue after completion, want 0", n)
 		}
 	})
@@ -427,7 +445,7 @@ func TestMainJobEndToEnd(t *testing.T) {
 	t.Run("EveryImageInlinedWithItsBytes", func(t *testing.T) { checkImages(t, res) })
 	t.Run("FidelityReadableThroughAPI", func(t *testing.T) { s.checkFidelity(t, job.ID, vp.Width) })
 	t.Run("ConversionMessageDeleted", func(t *testing.T) {
-		if n := queueLength(t, s.conversion); n != 0 {
+		if n := drainedQueueLength(t, s.conversion); n != 0 {
 			t.Errorf("%d messages left on the conversion queue after completion, want 0", n)
 		}
 	})
@@ -468,7 +486,7 @@ func TestNeverReadyPageFailsThroughAPI(t *testing.T) {
 	if elapsed < readyTimeout || elapsed > readyTimeout+30*time.Second {
 		t.Errorf("failed after %s; want just past the %s ready timeout", elapsed, readyTimeout)
 	}
-	if n := queueLength(t, s.queue); n != 0 {
+	if n := drainedQueueLength(t, s.queue); n != 0 {
 		t.Errorf("%d messages left on the capture queue after the failure was reported, want 0", n)
 	}
 }
