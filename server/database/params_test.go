@@ -180,8 +180,12 @@ func TestStatementsRunARawInsertReturning(t *testing.T) {
 		if len(hooks.events) != i+1 {
 			t.Fatalf("%d hook events after %d statements", len(hooks.events), i+1)
 		}
-		if e := hooks.events[i]; !strings.Contains(e.Query, "VALUES ($1, $2, $3)") || e.DB != db || e.Err != nil {
+		e := hooks.events[i]
+		if !strings.Contains(e.Query, "VALUES ($1, $2, $3)") || e.DB != db || e.Err != nil {
 			t.Fatalf("hook event %+v", e)
+		}
+		if n, err := e.Result.RowsAffected(); err != nil || n != 1 {
+			t.Fatalf("hook event rows %d, %v", n, err)
 		}
 	}
 	// Three executions with different values: one text, one prepared statement.
@@ -198,13 +202,22 @@ func TestStatementsRunARawInsertReturning(t *testing.T) {
 	if e := hooks.events[len(hooks.events)-1]; e.Err == nil {
 		t.Fatal("hook event of the failed statement has no error")
 	}
+	// So does each's, unwrapped.
+	stop := errors.New("stop")
+	err := c.QueryRows(ctx, db, struct{}{}, []any{int64(13), "thirteen", (*string)(nil)}, func(*database.Params) database.Builder {
+		t.Fatal("the cached text was built again")
+		return nil
+	}, func(database.RowScanner) error { return stop })
+	if err != stop {
+		t.Fatalf("each's error: got %v", err)
+	}
 	// On a transaction bun runs it, its values in the text.
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer tx.Rollback()
-	if got, n, err := insert(tx, 13, "thirteen", nil); err != nil || n != 1 || got.ID != 13 || got.Name != "thirteen" {
+	if got, n, err := insert(tx, 14, "thirteen", nil); err != nil || n != 1 || got.ID != 14 || got.Name != "thirteen" {
 		t.Fatalf("on a transaction: %+v, %d rows, %v", got, n, err)
 	}
 }
