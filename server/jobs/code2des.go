@@ -270,11 +270,10 @@ func code2desReadColumns(f models.Code2DesFilter) (models.Code2DesColumns, model
 // selectedColumns are the names of the columns of list (in its order) whose bits are set in mask,
 // each prefixed with table and a dot when table is not empty.
 func selectedColumns(list []string, mask uint32, table string) []string {
-	names := make([]string, 0, len(list))
-	for i, name := range list {
-		if mask&(1<<i) != 0 {
-			names = append(names, table+name)
-		}
+	idx := columnIndexes(mask, len(list))
+	names := make([]string, len(idx))
+	for k, i := range idx {
+		names[k] = table + list[i]
 	}
 	return names
 }
