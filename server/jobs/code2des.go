@@ -231,9 +231,8 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 // code2desJobs reads one page of code2desJobsQuery as a prepared statement (database.Params),
 // scanning its rows straight into their fields (database.QueryRows).
 func (s *Service) code2desJobs(ctx context.Context, subject string, rows *[]*models.Code2Des, f models.Code2DesFilter, afterID string, size int) error {
-	cols, _ := code2desReadColumns(f)
-	row := newCode2DesRow(cols, false, 0)
 	shape := newCode2DesShape(f, afterID, size)
+	row := newCode2DesRow(shape.cols, false, 0)
 	err := code2desStatementsFor(shape).QueryRows(ctx, s.cfg.DB, shape, code2desValues(subject, f, afterID), func(args *database.Params) database.Builder {
 		return code2desJobsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size)
 	}, func(r database.RowScanner) error {
@@ -289,10 +288,9 @@ func selectedColumns(list []string, mask uint32, table string) []string {
 // (issue 17: about 0.27 -> 0.23 ms per page of 21 in pgbench).
 func (s *Service) code2desJobsWithImports(ctx context.Context, subject string, f models.Code2DesFilter, afterID string, size int) ([]*models.Code2Des, map[string]*models.PageImport, error) {
 	imports := make(map[string]*models.PageImport, size+1)
-	cols, icols := code2desReadColumns(f)
-	row := newCode2DesRow(cols, true, icols)
-	rows := make([]*models.Code2Des, 0, size+1)
 	shape := newCode2DesShape(f, afterID, size)
+	row := newCode2DesRow(shape.cols, true, shape.icols)
+	rows := make([]*models.Code2Des, 0, size+1)
 	err := code2desStatementsFor(shape).QueryRows(ctx, s.cfg.DB, shape, code2desValues(subject, f, afterID), func(args *database.Params) database.Builder {
 		return code2desJobsWithImportsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size)
 	}, func(r database.RowScanner) error {
@@ -355,8 +353,7 @@ var (
 // code2desStatementsFor is the cache of shape's text: code2desStatements for whole rows,
 // code2desColumnStatements for a column set.
 func code2desStatementsFor(shape code2desShape) *database.Statements[code2desShape] {
-	if shape.cols == models.AllCode2DesColumns|models.Code2DesColID|models.Code2DesColPageImportID &&
-		shape.icols == models.AllPageImportColumns|models.PageImportColID {
+	if shape.cols == models.AllCode2DesColumns && shape.icols == models.AllPageImportColumns {
 		return code2desStatements
 	}
 	return code2desColumnStatements
