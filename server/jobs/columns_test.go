@@ -262,13 +262,7 @@ func TestCode2DesJobsWithColumnsThroughPgxScan(t *testing.T) {
 				t.Fatalf("cols %b: %d jobs; want %d", cols, len(got.Items), len(whole.Items))
 			}
 			for k, j := range got.Items {
-				w := *whole.Items[k]
-				keep := reflect.ValueOf(&w).Elem()
-				for i, fname := range code2desColumnFields {
-					if uint32(rc)&(1<<i) == 0 {
-						keep.FieldByName(fname).SetZero()
-					}
-				}
+				w := onlyColumns(*whole.Items[k], code2desColumnFields, uint32(rc))
 				if !reflect.DeepEqual(*j, w) {
 					t.Errorf("cols %b, job %d: %+v; want %+v", cols, k, *j, w)
 				}
@@ -277,13 +271,7 @@ func TestCode2DesJobsWithColumnsThroughPgxScan(t *testing.T) {
 				if !with {
 					t.Fatal("imports read without WithPageImports")
 				}
-				w := *whole.PageImports[id]
-				keep := reflect.ValueOf(&w).Elem()
-				for i, fname := range pageImportColumnFields {
-					if uint32(ric)&(1<<i) == 0 {
-						keep.FieldByName(fname).SetZero()
-					}
-				}
+				w := onlyColumns(*whole.PageImports[id], pageImportColumnFields, uint32(ric))
 				if !reflect.DeepEqual(*pi, w) {
 					t.Errorf("cols %b, import %s: %+v; want %+v", cols, id, *pi, w)
 				}
@@ -293,4 +281,16 @@ func TestCode2DesJobsWithColumnsThroughPgxScan(t *testing.T) {
 			}
 		}
 	}
+}
+
+// onlyColumns is w with the fields (named in fields, one per column bit) of the columns not in
+// mask set to zero: what a read of only mask's columns fills.
+func onlyColumns[T any](w T, fields []string, mask uint32) T {
+	keep := reflect.ValueOf(&w).Elem()
+	for i, name := range fields {
+		if mask&(1<<i) == 0 {
+			keep.FieldByName(name).SetZero()
+		}
+	}
+	return w
 }
