@@ -283,6 +283,41 @@ func TestCode2DesJobsWithColumnsThroughPgxScan(t *testing.T) {
 	}
 }
 
+// TestColumnStatementsAtTheirBound: the column-set cache keeps MaxCode2DesStatements/2 shapes;
+// at its bound a new column set is not kept, and its read, built by bun, is still right.
+func TestColumnStatementsAtTheirBound(t *testing.T) {
+	f := newCode2DesFixture(t, nil)
+	insertJob(t, f.db, insertImport(t, f.db, f.orgA, f.a1, models.PageImportCompleted, false), models.Code2DesCompleted, "k")
+	const max = 2
+	saved := code2desColumnStatements
+	code2desColumnStatements = database.NewStatements[code2desShape](max)
+	t.Cleanup(func() { code2desColumnStatements = saved })
+	whole, err := f.svc.Code2DesJobs(f.alice, models.Code2DesFilter{ProjectID: f.a1, First: 7})
+	if err != nil || len(whole.Items) == 0 {
+		t.Fatalf("whole rows: %v, %v", whole, err)
+	}
+	for n, cols := range []models.Code2DesColumns{models.Code2DesColStatus, models.Code2DesColFigmaFileKey, models.Code2DesColCreatedBy} {
+		cf := models.Code2DesFilter{ProjectID: f.a1, First: 7, Columns: cols}
+		got, err := f.svc.Code2DesJobs(f.alice, cf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, kept := code2desColumnStatements.Text(newCode2DesShape(cf, "", 7))
+		if wantKept := n < max; kept != wantKept || code2desColumnStatements.Len() != min(n+1, max) {
+			t.Fatalf("column set %d: kept %v, %d kept; want %v, %d", n+1, kept, code2desColumnStatements.Len(), wantKept, min(n+1, max))
+		}
+		if len(got.Items) != len(whole.Items) {
+			t.Fatalf("column set %d: %d jobs; want %d", n+1, len(got.Items), len(whole.Items))
+		}
+		rc, _ := code2desReadColumns(cf)
+		for k, j := range got.Items {
+			if w := onlyColumns(*whole.Items[k], code2desColumnFields, uint32(rc)); !reflect.DeepEqual(*j, w) {
+				t.Errorf("column set %d, job %d: %+v; want %+v", n+1, k, *j, w)
+			}
+		}
+	}
+}
+
 // onlyColumns is w with the fields (named in fields, one per column bit) of the columns not in
 // mask set to zero: what a read of only mask's columns fills.
 func onlyColumns[T any](w T, fields []string, mask uint32) T {
