@@ -210,45 +210,36 @@ func TestRawDecodingMatchesPgxScan(t *testing.T) {
 			t.Fatal("the raw decoding was not used")
 		}
 	})
-	t.Run("Code2DesJoined", func(t *testing.T) {
-		row, pgxRow := newCode2DesRow(models.AllCode2DesColumns, true, models.AllPageImportColumns), newCode2DesRow(models.AllCode2DesColumns, true, models.AllPageImportColumns)
-		read(t, func(p *database.Params) *bun.SelectQuery {
-			return code2desJobsWithImportsQuery(f.db, p, f.orgA, models.Code2DesFilter{ProjectID: f.a1}, "", 20)
-		}, func(r database.RowScanner, viaPgx bool) (any, error) {
-			scan := row.scan
-			if viaPgx {
-				scan = pgxRow.scan
-			}
-			c, pi, err := scan(r)
-			return []any{c, pi}, err
-		})
-		if !row.raw.ok {
-			t.Fatal("the raw decoding was not used")
-		}
-	})
-	// Rows of a few columns (the GraphQL fast path's reads): the raw decoding and pgx's fill the
-	// same fields.
-	t.Run("Code2DesJoinedPruned", func(t *testing.T) {
-		db, org := f.db, f.orgA
-		f := models.Code2DesFilter{ProjectID: f.a1, WithPageImports: true,
+	// Whole rows, and rows of a few columns (the GraphQL fast path's reads): the raw decoding and
+	// pgx's fill the same fields.
+	for _, tc := range []struct {
+		name  string
+		f     models.Code2DesFilter
+		kinds int
+	}{
+		{"Code2DesJoined", models.Code2DesFilter{ProjectID: f.a1, WithPageImports: true}, len(code2desColumns) + len(pageImportColumns)},
+		{"Code2DesJoinedPruned", models.Code2DesFilter{ProjectID: f.a1, WithPageImports: true,
 			Columns:       models.Code2DesColStatus | models.Code2DesColWarningCount | models.Code2DesColMaterializedAt | models.Code2DesColPlacementTarget,
-			ImportColumns: models.PageImportColCaptureHash | models.PageImportColDeviceScaleFactor | models.PageImportColUpdatedAt | models.PageImportColReadySelector}
-		cols, icols := code2desReadColumns(f)
-		row, pgxRow := newCode2DesRow(cols, true, icols), newCode2DesRow(cols, true, icols)
-		read(t, func(p *database.Params) *bun.SelectQuery {
-			return code2desJobsWithImportsQuery(db, p, org, f, "", 20)
-		}, func(r database.RowScanner, viaPgx bool) (any, error) {
-			scan := row.scan
-			if viaPgx {
-				scan = pgxRow.scan
+			ImportColumns: models.PageImportColCaptureHash | models.PageImportColDeviceScaleFactor | models.PageImportColUpdatedAt | models.PageImportColReadySelector}, 6 + 5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cols, icols := code2desReadColumns(tc.f)
+			row, pgxRow := newCode2DesRow(cols, true, icols), newCode2DesRow(cols, true, icols)
+			read(t, func(p *database.Params) *bun.SelectQuery {
+				return code2desJobsWithImportsQuery(f.db, p, f.orgA, tc.f, "", 20)
+			}, func(r database.RowScanner, viaPgx bool) (any, error) {
+				scan := row.scan
+				if viaPgx {
+					scan = pgxRow.scan
+				}
+				c, pi, err := scan(r)
+				return []any{c, pi}, err
+			})
+			if !row.raw.ok || len(row.kinds) != tc.kinds {
+				t.Fatalf("raw decoding used %v, %d columns; want %d", row.raw.ok, len(row.kinds), tc.kinds)
 			}
-			c, pi, err := scan(r)
-			return []any{c, pi}, err
 		})
-		if !row.raw.ok || len(row.kinds) != 6+5 {
-			t.Fatalf("raw decoding used %v, %d columns; want 11", row.raw.ok, len(row.kinds))
-		}
-	})
+	}
 	// An infinite materialized_at: pgx refuses it, and so does the raw path, with pgx's error.
 	if _, err := f.db.ExecContext(ctx, `UPDATE code2des SET materialized_at = 'infinity' WHERE id = '`+jobs[1].ID+`'`); err != nil {
 		t.Fatal(err)
