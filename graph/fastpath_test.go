@@ -78,6 +78,20 @@ func (c pageImportFields) InterceptField(ctx context.Context, next graphql.Resol
 	return next(ctx)
 }
 
+// runAsAlice runs query on exec as alice, with the request's loaders over jobs, and returns its
+// response.
+func runAsAlice(t *testing.T, exec *executor.Executor, jobs graph.BatchReader, query string) *graphql.Response {
+	t.Helper()
+	ctx := graphql.StartOperationTrace(models.WithPrincipal(context.Background(), models.Principal{Subject: "alice"}))
+	oc, errs := exec.CreateOperationContext(ctx, &graphql.RawParams{Query: query})
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	ctx = graphql.WithOperationContext(graph.WithLoaders(ctx, graph.NewLoaders(jobs)), oc)
+	handler, ctx := exec.DispatchOperation(ctx, oc)
+	return handler(ctx)
+}
+
 // The fast path takes over the Page Imports whose selections it can write (gqlgen resolves none of
 // their fields) and leaves the others to gqlgen; server/app's TestPageImportFastPathWritesWhatGqlgenWrites
 // shows the bytes are gqlgen's.
@@ -118,14 +132,7 @@ func TestPageImportFastPathAppliesOnlyToPlainSelections(t *testing.T) {
 			exec.Use(graph.PageImportFastPath{})
 			n := new(atomic.Int64)
 			exec.Use(pageImportFields{n})
-			ctx := graphql.StartOperationTrace(models.WithPrincipal(context.Background(), models.Principal{Subject: "alice"}))
-			oc, errs := exec.CreateOperationContext(ctx, &graphql.RawParams{Query: tc.query})
-			if errs != nil {
-				t.Fatal(errs)
-			}
-			ctx = graphql.WithOperationContext(graph.WithLoaders(ctx, graph.NewLoaders(jobs)), oc)
-			handler, ctx := exec.DispatchOperation(ctx, oc)
-			resp := handler(ctx)
+			resp := runAsAlice(t, exec, jobs, tc.query)
 			if got := n.Load() > 0; got != tc.resolved {
 				t.Errorf("gqlgen resolved %d PageImport fields; want resolved=%v", n.Load(), tc.resolved)
 			}
@@ -172,14 +179,7 @@ func TestCode2DesJobsAsksForTheColumnsWritten(t *testing.T) {
 			if tc.fastPath {
 				exec.Use(graph.PageImportFastPath{})
 			}
-			ctx := graphql.StartOperationTrace(models.WithPrincipal(context.Background(), models.Principal{Subject: "alice"}))
-			oc, errs := exec.CreateOperationContext(ctx, &graphql.RawParams{Query: tc.query})
-			if errs != nil {
-				t.Fatal(errs)
-			}
-			ctx = graphql.WithOperationContext(graph.WithLoaders(ctx, graph.NewLoaders(jobs)), oc)
-			handler, ctx := exec.DispatchOperation(ctx, oc)
-			_ = handler(ctx)
+			runAsAlice(t, exec, jobs, tc.query)
 			if len(filters) != 1 || filters[0].Columns != tc.cols || filters[0].ImportColumns != tc.icols {
 				t.Fatalf("filters %+v; want columns %b and %b", filters, tc.cols, tc.icols)
 			}
