@@ -63,16 +63,9 @@ func (s *c2dStack) AfterQuery(context.Context, *bun.QueryEvent) { s.statements.A
 
 func newCode2DesStack(t testing.TB, edit ...func(*app.Config)) *c2dStack {
 	t.Helper()
-	keyA, keyB := testKeys()
-	jwks := httptest.NewServer(nil)
-	t.Cleanup(jwks.Close)
-	issuerURL := jwks.URL + auth.LocalIssuerPath
-	li, err := auth.NewLocalIssuer(keyA, issuerURL, auth.LocalClientID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, keyB := testKeys()
+	li, issuerURL := serveLocalIssuer(t)
 	other, _ := auth.NewLocalIssuer(keyB, issuerURL, auth.LocalClientID)
-	jwks.Config.Handler = li
 
 	s := &c2dStack{stack: &stack{db: testenv.MustOpenDB(t), queue: testenv.SQS(t), issuer: li, other: other},
 		conv: testenv.SQS(t), s3: testenv.S3(t), secret: strings.Repeat("w", callbacks.MinSecretLength)}

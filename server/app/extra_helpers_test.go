@@ -44,15 +44,7 @@ type xstack struct {
 
 func newXStack(t testing.TB, edit func(*app.Config, *app.Deps)) *xstack {
 	t.Helper()
-	keyA, _ := testKeys()
-	jwks := httptest.NewServer(nil)
-	t.Cleanup(jwks.Close)
-	issuerURL := jwks.URL + auth.LocalIssuerPath
-	li, err := auth.NewLocalIssuer(keyA, issuerURL, auth.LocalClientID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	jwks.Config.Handler = li
+	li, issuerURL := serveLocalIssuer(t)
 	db, dsn := testenv.MustOpenDBWithDSN(t)
 	s := &xstack{db: db, dsn: dsn, capture: testenv.SQS(t), conv: testenv.SQS(t), s3: testenv.S3(t), issuer: li,
 		issuerURL: issuerURL, secret: strings.Repeat("w", callbacks.MinSecretLength)}

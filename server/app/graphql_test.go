@@ -46,6 +46,22 @@ func testKeys() (*rsa.PrivateKey, *rsa.PrivateKey) {
 	return rsaKeys.a, rsaKeys.b
 }
 
+// serveLocalIssuer starts a server of a local user pool signing with testKeys' first key, and
+// returns the pool and its issuer URL; the server closes when tb ends.
+func serveLocalIssuer(tb testing.TB) (*auth.LocalIssuer, string) {
+	tb.Helper()
+	keyA, _ := testKeys()
+	jwks := httptest.NewServer(nil)
+	tb.Cleanup(jwks.Close)
+	issuerURL := jwks.URL + auth.LocalIssuerPath
+	li, err := auth.NewLocalIssuer(keyA, issuerURL, auth.LocalClientID)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	jwks.Config.Handler = li
+	return li, issuerURL
+}
+
 // stack is the API over the real database and SQS protocol server, with a local user pool.
 type stack struct {
 	srv    *httptest.Server
@@ -59,17 +75,9 @@ type stack struct {
 
 func newStack(t testing.TB, edit func(*app.Config)) *stack {
 	t.Helper()
-	keyA, keyB := testKeys()
-	jwks := httptest.NewUnstartedServer(nil)
-	jwks.Start()
-	t.Cleanup(jwks.Close)
-	issuerURL := jwks.URL + auth.LocalIssuerPath
-	li, err := auth.NewLocalIssuer(keyA, issuerURL, auth.LocalClientID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, keyB := testKeys()
+	li, issuerURL := serveLocalIssuer(t)
 	other, _ := auth.NewLocalIssuer(keyB, issuerURL, auth.LocalClientID)
-	jwks.Config.Handler = li
 
 	s := &stack{db: testenv.MustOpenDB(t), queue: testenv.SQS(t), issuer: li, other: other}
 	s.orgA, s.a1 = seed(t, s.db, "A", "alice")

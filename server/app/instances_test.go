@@ -99,16 +99,7 @@ func postGraphQL(t *testing.T, url, token, query string, vars map[string]any) gq
 // Two API processes with REDIS_URL set share the request and creation limits (the limit once
 // between them, not once each), and their sweepers sweep once per SWEEP_INTERVAL between them.
 func TestTwoInstancesShareLimitsAndSweeps(t *testing.T) {
-	keyA, _ := testKeys()
-	jwks := httptest.NewUnstartedServer(nil)
-	jwks.Start()
-	t.Cleanup(jwks.Close)
-	issuerURL := jwks.URL + auth.LocalIssuerPath
-	issuer, err := auth.NewLocalIssuer(keyA, issuerURL, auth.LocalClientID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	jwks.Config.Handler = issuer
+	issuer, issuerURL := serveLocalIssuer(t)
 
 	dsn := testenv.MustCreateEmptyDB(t)
 	s3, queue := testenv.S3(t), testenv.SQS(t)

@@ -113,15 +113,7 @@ type benchStack struct {
 
 func newBenchStack(b *testing.B) benchStack {
 	b.Helper()
-	keyA, _ := testKeys()
-	jwks := httptest.NewServer(nil)
-	b.Cleanup(jwks.Close)
-	issuerURL := jwks.URL + auth.LocalIssuerPath
-	li, err := auth.NewLocalIssuer(keyA, issuerURL, auth.LocalClientID)
-	if err != nil {
-		b.Fatal(err)
-	}
-	jwks.Config.Handler = li
+	li, issuerURL := serveLocalIssuer(b)
 	db := testenv.MustOpenDB(b)
 	orgA, a1 := seed(b, db, "A", "alice")
 	s3 := testenv.S3(b)

@@ -42,33 +42,38 @@ func splicedResponse(t *testing.T) (*graphql.Response, *graph.Splices, []byte) {
 	return &graphql.Response{Data: data.Bytes()}, splices, want
 }
 
+// checkServedWithLength serves one GET with h through net/http and checks that the client reads
+// want, framed by its declared length (a Content-Length, no Transfer-Encoding).
+func checkServedWithLength(t *testing.T, h http.HandlerFunc, want []byte) {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	res, err := http.Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("body differs: %d bytes, want %d", len(got), len(want))
+	}
+	if res.ContentLength != int64(len(want)) || len(res.TransferEncoding) != 0 {
+		t.Errorf("Content-Length %d, Transfer-Encoding %v; want %d and none", res.ContentLength, res.TransferEncoding, len(want))
+	}
+}
+
 // TestWriteDataSplicedValues: a response with spliced values is written with its length
 // declared and in one ReadFrom (net/http's writer: a vectored write to the connection); the
 // bytes are the same as written piece by piece to a writer without ReadFrom.
 func TestWriteDataSplicedValues(t *testing.T) {
 	t.Run("OK/ThroughNetHTTP", func(t *testing.T) {
-		var want []byte
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-			resp, splices, body := splicedResponse(t)
-			want = body
+		resp, splices, want := splicedResponse(t)
+		checkServedWithLength(t, func(w http.ResponseWriter, _ *http.Request) {
 			writeData(w, http.StatusOK, resp, splices)
-		}))
-		defer srv.Close()
-		resp, err := http.Get(srv.URL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("body differs: %d bytes, want %d", len(got), len(want))
-		}
-		if resp.ContentLength != int64(len(want)) || len(resp.TransferEncoding) != 0 {
-			t.Errorf("Content-Length %d, Transfer-Encoding %v; want %d and none", resp.ContentLength, resp.TransferEncoding, len(want))
-		}
+		}, want)
 	})
 	t.Run("OK/ReadFromCalledOnce", func(t *testing.T) {
 		resp, splices, want := splicedResponse(t)
@@ -129,23 +134,10 @@ func TestWriteDataCoalesced(t *testing.T) {
 	for _, size := range []int{600, MaxCoalescedResponse, MaxCoalescedResponse + 1} {
 		t.Run("OK/ThroughNetHTTP/"+strconv.Itoa(size), func(t *testing.T) {
 			resp, want := body(size)
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			checkServedWithLength(t, func(w http.ResponseWriter, r *http.Request) {
 				_, splices := graph.WithSplices(r.Context())
 				writeData(w, http.StatusOK, resp, splices)
-			}))
-			defer srv.Close()
-			res, err := http.Get(srv.URL)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, _ := io.ReadAll(res.Body)
-			res.Body.Close()
-			if string(got) != want {
-				t.Errorf("body differs: %d bytes, want %d", len(got), len(want))
-			}
-			if res.ContentLength != int64(len(want)) || len(res.TransferEncoding) != 0 {
-				t.Errorf("Content-Length %d, Transfer-Encoding %v; want %d and none", res.ContentLength, res.TransferEncoding, len(want))
-			}
+			}, []byte(want))
 		})
 	}
 }

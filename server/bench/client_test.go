@@ -231,3 +231,32 @@ func BenchmarkSend(b *testing.B) {
 		})
 	}
 }
+
+// A header line as long as the read buffer (readBufferBytes, CRLF included) is read; one byte
+// longer fails the request.
+func TestLeanClientHeaderLineLimit(t *testing.T) {
+	const name = "X-Pad: " // the line is name + value + CRLF
+	for _, tc := range []struct {
+		name string
+		line int
+		ok   bool
+	}{
+		{"AtLimit", readBufferBytes, true},
+		{"PastLimit", readBufferBytes + 1, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv, _ := server(t, func(w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("X-Pad", strings.Repeat("p", tc.line-len(name)-len("\r\n")))
+				_, _ = io.WriteString(w, "ok")
+			})
+			c := &leanClient{conns: map[string]*leanConn{}}
+			status, err := c.roundTrip(request{method: http.MethodGet, url: srv.URL + "/"})
+			if tc.ok && (err != nil || status != http.StatusOK || string(c.body) != "ok") {
+				t.Fatalf("status %d, body %q, err %v; want 200 \"ok\"", status, c.body, err)
+			}
+			if !tc.ok && (err == nil || !strings.Contains(err.Error(), "reading the headers: bufio: buffer full")) {
+				t.Fatalf("err %v, want the headers' buffer full", err)
+			}
+		})
+	}
+}

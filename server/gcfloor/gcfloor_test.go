@@ -21,6 +21,7 @@ func TestPercent(t *testing.T) {
 		{"NoLiveHeap", 0, gcfloor.MaxPercent},
 		{"BelowMaxPercent", floor/65 - 1, gcfloor.MaxPercent},
 		{"AtMaxPercent", floor / 65, gcfloor.MaxPercent},
+		{"PastMaxPercent", floor/65 + 1, gcfloor.MaxPercent - 1}, // the clamp no longer needed
 		{"FiveMiB", 5 << 20, 540},
 		{"FloorQuarter", floor / 4, 300},
 		{"JustBelowHalf", floor/2 - 1, 100},
