@@ -385,9 +385,9 @@ func (s *Service) hydrate(ctx context.Context, used []artifacts.UsedImage) ([]*m
 // hydrateOne fetches one image (at most its declared byte_size), checks its size, SHA-256 and
 // type, and returns it Figma-safe.
 //
-// The stored bytes are read into one buffer of the size storage announces (Content-Length, at
-// most the declared byte_size, which checkImageBytes held to MaxImageBytes), not one grown while
-// reading (models.BlobStore.Get).
+// A streamable image is never held whole (hydrateStreamed). Any other is read into one buffer of
+// the size storage announces (Content-Length, at most the declared byte_size, which
+// checkImageBytes held to MaxImageBytes), not one grown while reading (models.BlobStore.GetInto).
 func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeID string) (*models.Code2DesImage, []*models.Code2DesWarning, error) {
 	if streamable(e) {
 		img, err := s.hydrateStreamed(ctx, e)
