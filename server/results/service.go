@@ -483,11 +483,11 @@ func (s *Service) hydrateStreamed(ctx context.Context, e artifacts.ResultImage) 
 	if !ok { // not reached: n is the declared size, all of it written to enc
 		return nil, invalid(fmt.Errorf("%w: image %q has %d bytes, declares %d", ErrHashMismatch, e.Ref, n, e.ByteSize))
 	}
-	// One decoder: the signature's bytes are read once and given back ahead of the rest.
-	decoded := base64.NewDecoder(base64.StdEncoding, strings.NewReader(string(text)))
+	// The signature from the text's first sniffLen bytes' worth (16 characters), the header
+	// through one decoder.
 	var head [sniffLen]byte
-	k, _ := io.ReadFull(decoded, head[:])
-	cfg, err := checkRaster(e, sniff(head[:k]), io.MultiReader(bytes.NewReader(head[:k]), decoded))
+	k, _ := base64.StdEncoding.Decode(head[:], []byte(text[:min(len(text), base64.StdEncoding.EncodedLen(sniffLen))]))
+	cfg, err := checkRaster(e, sniff(head[:k]), base64.NewDecoder(base64.StdEncoding, strings.NewReader(string(text))))
 	if err != nil {
 		return nil, err
 	}
