@@ -3,6 +3,7 @@ package graph
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"testing"
 	"unsafe"
@@ -15,7 +16,7 @@ func TestMarshalBase64TextWritesItsJSONString(t *testing.T) {
 	for i := range src {
 		src[i] = byte(i * 7)
 	}
-	text := models.EncodeBase64(src)
+	text := models.Base64Text(base64.StdEncoding.EncodeToString(src))
 	want, _ := json.Marshal(string(text))
 
 	var plain bytes.Buffer
@@ -76,7 +77,7 @@ func TestSplicesWriteDataLeavesOtherBytes(t *testing.T) {
 // base64 is written to the client without a copy per response), and the pieces in order make
 // what WriteData writes.
 func TestSplicesPartsShareTheValues(t *testing.T) {
-	text := models.EncodeBase64(bytes.Repeat([]byte{1, 2, 3}, 1000))
+	text := models.Base64Text(base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{1, 2, 3}, 1000)))
 	ctx, s := WithSplices(context.Background())
 	var data bytes.Buffer
 	data.WriteString(`{"a":`)

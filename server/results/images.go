@@ -36,7 +36,7 @@ func sniff(b []byte) string {
 		return artifacts.MimeJPEG
 	case bytes.HasPrefix(b, []byte("GIF87a")), bytes.HasPrefix(b, []byte("GIF89a")):
 		return artifacts.MimeGIF
-	case len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WEBP":
+	case len(b) >= sniffLen && string(b[:4]) == "RIFF" && string(b[8:sniffLen]) == "WEBP":
 		return artifacts.MimeWebP
 	}
 	return ""

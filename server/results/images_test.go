@@ -36,6 +36,18 @@ func TestSniff(t *testing.T) {
 		if got := sniff([]byte(in)); got != want {
 			t.Errorf("sniff(%q) = %q, want %q", in, got, want)
 		}
+		// hydrateStreamed sniffs only the first sniffLen bytes: they must name the same type.
+		if head := []byte(in)[:min(len(in), sniffLen)]; sniff(head) != want {
+			t.Errorf("sniff of the first %d bytes of %q = %q, want %q", sniffLen, in, sniff(head), want)
+		}
+	}
+	// At the edge: the WebP signature needs all sniffLen bytes, one fewer is not WebP.
+	webp := []byte("RIFF\x00\x00\x00\x00WEBPVP8L")
+	if got := sniff(webp[:sniffLen]); got != artifacts.MimeWebP {
+		t.Errorf("sniff of %d bytes of a WebP = %q, want %q", sniffLen, got, artifacts.MimeWebP)
+	}
+	if got := sniff(webp[:sniffLen-1]); got != "" {
+		t.Errorf("sniff of %d bytes of a WebP = %q, want none", sniffLen-1, got)
 	}
 }
 

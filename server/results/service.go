@@ -19,6 +19,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"image"
 	"image/png"
 	"io"
@@ -384,9 +385,9 @@ func (s *Service) hydrate(ctx context.Context, used []artifacts.UsedImage) ([]*m
 // hydrateOne fetches one image (at most its declared byte_size), checks its size, SHA-256 and
 // type, and returns it Figma-safe.
 //
-// The stored bytes are read into one buffer of the size storage announces (Content-Length, at
-// most the declared byte_size, which checkImageBytes held to MaxImageBytes), not one grown while
-// reading (models.BlobStore.Get).
+// A streamable image is never held whole (hydrateStreamed). Any other is read into one buffer of
+// the size storage announces (Content-Length, at most the declared byte_size, which
+// checkImageBytes held to MaxImageBytes), not one grown while reading (models.BlobStore.GetInto).
 func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeID string) (*models.Code2DesImage, []*models.Code2DesWarning, error) {
 	if streamable(e) {
 		img, err := s.hydrateStreamed(ctx, e)
@@ -398,12 +399,8 @@ func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeI
 	if err != nil {
 		return nil, nil, storageError(err, "image "+e.Ref, ErrImageTooLarge)
 	}
-	if int64(len(b)) != e.ByteSize {
-		return nil, nil, invalid(fmt.Errorf("%w: image %q has %d bytes, declares %d", ErrHashMismatch, e.Ref, len(b), e.ByteSize))
-	}
-	var sum [sha256.Size]byte
-	if hex.EncodeToString(h.Sum(sum[:0])) != e.Sha256 {
-		return nil, nil, invalid(fmt.Errorf("%w: image %q", ErrHashMismatch, e.Ref))
+	if err := checkStored(e, int64(len(b)), h); err != nil {
+		return nil, nil, err
 	}
 	sniffed := sniff(b)
 	if e.MimeType == artifacts.MimeSVG {
@@ -416,15 +413,9 @@ func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeI
 		text := string(b)
 		return &models.Code2DesImage{Ref: e.Ref, MimeType: artifacts.MimeSVG, ByteSize: len(b), Sha256: e.Sha256, Width: e.Width, Height: e.Height, Svg: &text}, nil, nil
 	}
-	if sniffed != e.MimeType {
-		return nil, nil, invalid(fmt.Errorf("%w: image %q sniffs as %q, declared %s", ErrTypeMismatch, e.Ref, sniffed, e.MimeType))
-	}
-	cfg, err := rasterConfig(b, sniffed)
+	cfg, err := checkRaster(e, sniffed, bytes.NewReader(b))
 	if err != nil {
-		return nil, nil, invalid(fmt.Errorf("image %q: %w", e.Ref, err))
-	}
-	if cfg.Width != e.Width || cfg.Height != e.Height {
-		return nil, nil, invalid(fmt.Errorf("%w: image %q is %dx%d, declares %dx%d", ErrInvalidImage, e.Ref, cfg.Width, cfg.Height, e.Width, e.Height))
+		return nil, nil, err
 	}
 	if !needsConversion(sniffed, cfg) {
 		data := encodeBase64(b)
@@ -443,7 +434,7 @@ func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeI
 	if err != nil {
 		return nil, nil, invalid(fmt.Errorf("image %q: %w", e.Ref, err))
 	}
-	sum = sha256.Sum256(out.bytes)
+	sum := sha256.Sum256(out.bytes)
 	data := encodeBase64(out.bytes)
 	img := &models.Code2DesImage{Ref: e.Ref, MimeType: out.mime, ByteSize: len(out.bytes), Sha256: hex.EncodeToString(sum[:]), Width: out.width, Height: out.height, Base64: &data}
 	var warnings []*models.Code2DesWarning
@@ -475,9 +466,9 @@ func streamable(e artifacts.ResultImage) bool {
 
 // hydrateStreamed is hydrateOne for a streamable image: every chunk is hashed and base64-encoded
 // as it arrives, so the stored bytes are never held whole (8 MiB less per 8 MiB of images) and
-// the encoding overlaps the transfer. The checks are hydrateOne's, in its order (size, SHA-256,
-// sniffed type, header and dimensions), on the bytes decoded back from the text; the text is
-// returned only if all pass.
+// the encoding overlaps the transfer. The checks are hydrateOne's own, in its order (checkStored:
+// size, SHA-256; checkRaster: sniffed type, header and dimensions, on the bytes decoded back from
+// the text); the text is returned only if all pass.
 func (s *Service) hydrateStreamed(ctx context.Context, e artifacts.ResultImage) (*models.Code2DesImage, error) {
 	h := sha256.New()
 	enc := newBase64Writer(e.ByteSize)
@@ -485,28 +476,53 @@ func (s *Service) hydrateStreamed(ctx context.Context, e artifacts.ResultImage) 
 	if err != nil {
 		return nil, storageError(err, "image "+e.Ref, ErrImageTooLarge)
 	}
+	if err := checkStored(e, n, h); err != nil {
+		return nil, err
+	}
 	text, ok := enc.text()
-	if !ok || n != e.ByteSize {
+	if !ok { // not reached: n is the declared size, all of it written to enc
 		return nil, invalid(fmt.Errorf("%w: image %q has %d bytes, declares %d", ErrHashMismatch, e.Ref, n, e.ByteSize))
+	}
+	// The signature from the text's first sniffLen bytes' worth (16 characters), the header
+	// through one decoder.
+	var head [sniffLen]byte
+	k, _ := base64.StdEncoding.Decode(head[:], []byte(text[:min(len(text), base64.StdEncoding.EncodedLen(sniffLen))]))
+	cfg, err := checkRaster(e, sniff(head[:k]), base64.NewDecoder(base64.StdEncoding, strings.NewReader(string(text))))
+	if err != nil {
+		return nil, err
+	}
+	return &models.Code2DesImage{Ref: e.Ref, MimeType: e.MimeType, ByteSize: int(n), Sha256: e.Sha256, Width: cfg.Width, Height: cfg.Height, Base64: &text}, nil
+}
+
+// checkStored holds the n bytes read for image e, hashed into h as they arrived, to its
+// declaration: n must be e.ByteSize and the SHA-256 e.Sha256. Errors are invalid ones wrapping
+// ErrHashMismatch.
+func checkStored(e artifacts.ResultImage, n int64, h hash.Hash) error {
+	if n != e.ByteSize {
+		return invalid(fmt.Errorf("%w: image %q has %d bytes, declares %d", ErrHashMismatch, e.Ref, n, e.ByteSize))
 	}
 	var sum [sha256.Size]byte
 	if hex.EncodeToString(h.Sum(sum[:0])) != e.Sha256 {
-		return nil, invalid(fmt.Errorf("%w: image %q", ErrHashMismatch, e.Ref))
+		return invalid(fmt.Errorf("%w: image %q", ErrHashMismatch, e.Ref))
 	}
-	decoded := func() io.Reader { return base64.NewDecoder(base64.StdEncoding, strings.NewReader(string(text))) }
-	var head [sniffLen]byte
-	k, _ := io.ReadFull(decoded(), head[:])
-	if sniffed := sniff(head[:k]); sniffed != e.MimeType {
-		return nil, invalid(fmt.Errorf("%w: image %q sniffs as %q, declared %s", ErrTypeMismatch, e.Ref, sniffed, e.MimeType))
+	return nil
+}
+
+// checkRaster holds raster image e to its declaration, hydrateOne's last checks: sniffed (the
+// type its signature names) must be e.MimeType, and its header, read from r, must decode to the
+// declared width and height. Errors are invalid ones wrapping ErrTypeMismatch or ErrInvalidImage.
+func checkRaster(e artifacts.ResultImage, sniffed string, r io.Reader) (image.Config, error) {
+	if sniffed != e.MimeType {
+		return image.Config{}, invalid(fmt.Errorf("%w: image %q sniffs as %q, declared %s", ErrTypeMismatch, e.Ref, sniffed, e.MimeType))
 	}
-	cfg, err := rasterConfigOf(decoded(), e.MimeType)
+	cfg, err := rasterConfigOf(r, sniffed)
 	if err != nil {
-		return nil, invalid(fmt.Errorf("image %q: %w", e.Ref, err))
+		return cfg, invalid(fmt.Errorf("image %q: %w", e.Ref, err))
 	}
 	if cfg.Width != e.Width || cfg.Height != e.Height {
-		return nil, invalid(fmt.Errorf("%w: image %q is %dx%d, declares %dx%d", ErrInvalidImage, e.Ref, cfg.Width, cfg.Height, e.Width, e.Height))
+		return cfg, invalid(fmt.Errorf("%w: image %q is %dx%d, declares %dx%d", ErrInvalidImage, e.Ref, cfg.Width, cfg.Height, e.Width, e.Height))
 	}
-	return &models.Code2DesImage{Ref: e.Ref, MimeType: e.MimeType, ByteSize: int(n), Sha256: e.Sha256, Width: cfg.Width, Height: cfg.Height, Base64: &text}, nil
+	return cfg, nil
 }
 
 // RowLoader loads a visible, non-deleted Code2Des job and its Page Import for the caller in ctx

@@ -239,6 +239,10 @@ func TestResultRefused(t *testing.T) {
 		{"ErrInvalidImageSmallDeclaredWide", func(f *fixture) {
 			setBytes(f, f.image("wide"), f.blobs[f.image("png").Key])
 		}, models.CodeFailedPrecondition, results.ErrInvalidImage},
+		// Shorter than PNG's 8-byte signature (7 bytes: text shorter than sniffLen's, with padding).
+		{"ErrTypeMismatchShorterThanSignature", func(f *fixture) {
+			setBytes(f, f.image("png"), f.blobs[f.image("png").Key][:7])
+		}, models.CodeFailedPrecondition, results.ErrTypeMismatch},
 		{"ErrInvalidImageTruncatedHeader", func(f *fixture) {
 			setBytes(f, f.image("png"), f.blobs[f.image("png").Key][:20])
 		}, models.CodeFailedPrecondition, results.ErrInvalidImage},

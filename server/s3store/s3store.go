@@ -90,16 +90,13 @@ func (s *Store) Get(ctx context.Context, key string, maxBytes int64) ([]byte, er
 // server announced (Content-Length, at most maxBytes+1), and writes every chunk to also (nil: none,
 // e.g. a hash) as it arrives, so the bytes need no second pass.
 func (s *Store) GetInto(ctx context.Context, key string, maxBytes int64, buf []byte, also io.Writer) ([]byte, error) {
-	out, err := s.client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s.bucket), Key: aws.String(key)})
+	out, err := s.open(ctx, key, maxBytes)
 	if err != nil {
-		return nil, classify(err, "get", key)
+		return nil, err
 	}
 	defer out.Body.Close()
 	size := int64(bytes.MinRead)
 	if out.ContentLength != nil {
-		if *out.ContentLength > maxBytes {
-			return nil, fmt.Errorf("get %s: %d bytes over the %d-byte limit: %w", key, *out.ContentLength, maxBytes, models.ErrTooLarge)
-		}
 		size = max(*out.ContentLength, 0) + 1 // room for the read that sees the end
 	}
 	b := buf[:0]
@@ -116,6 +113,21 @@ func (s *Store) GetInto(ctx context.Context, key string, maxBytes int64, buf []b
 	return b, nil
 }
 
+// open starts GetInto's and Stream's read of the object under key: it refuses one whose announced
+// size (Content-Length) is over maxBytes before reading any of it (models.ErrTooLarge); the
+// caller closes the body and bounds the read itself, whatever the server claims.
+func (s *Store) open(ctx context.Context, key string, maxBytes int64) (*s3.GetObjectOutput, error) {
+	out, err := s.client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s.bucket), Key: aws.String(key)})
+	if err != nil {
+		return nil, classify(err, "get", key)
+	}
+	if out.ContentLength != nil && *out.ContentLength > maxBytes {
+		out.Body.Close()
+		return nil, fmt.Errorf("get %s: %d bytes over the %d-byte limit: %w", key, *out.ContentLength, maxBytes, models.ErrTooLarge)
+	}
+	return out, nil
+}
+
 // streamBufSize is the size of Stream's copy buffer, in bytes: a read from the connection takes
 // up to this much at once. io.Copy's 32 KiB made 4 times the read calls of reading into one
 // buffer of the object's size (strace, issue 17); 256 KiB makes about as many.
@@ -128,14 +140,11 @@ var streamBufs = sync.Pool{New: func() any { b := make([]byte, streamBufSize); r
 // Stream implements models.BlobStore.Stream: a bounded read (at most maxBytes+1 bytes, whatever
 // the server claims) copied to w in chunks of at most streamBufSize bytes.
 func (s *Store) Stream(ctx context.Context, key string, maxBytes int64, w io.Writer) (int64, error) {
-	out, err := s.client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s.bucket), Key: aws.String(key)})
+	out, err := s.open(ctx, key, maxBytes)
 	if err != nil {
-		return 0, classify(err, "get", key)
+		return 0, err
 	}
 	defer out.Body.Close()
-	if out.ContentLength != nil && *out.ContentLength > maxBytes {
-		return 0, fmt.Errorf("get %s: %d bytes over the %d-byte limit: %w", key, *out.ContentLength, maxBytes, models.ErrTooLarge)
-	}
 	buf := streamBufs.Get().(*[]byte)
 	defer streamBufs.Put(buf)
 	n, err := io.CopyBuffer(w, io.LimitReader(out.Body, maxBytes+1), *buf)

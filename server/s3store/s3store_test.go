@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/s3store"
 	"github.com/code2des/backend/server/testenv"
 )
 
@@ -74,6 +75,27 @@ func TestPutGetSize(t *testing.T) {
 			t.Errorf("stream missing: %v", err)
 		}
 	})
+	t.Run("StreamThroughThePooledBuffer", func(t *testing.T) {
+		// A writer without ReadFrom, as the io.MultiWriter hydration streams to, so the copy goes
+		// through Stream's own buffer (a bytes.Buffer would read the body itself): an object one
+		// byte past the buffer arrives whole, in chunks of at most StreamBufSize bytes.
+		big := bytes.Repeat([]byte{1, 2, 3, 4, 5, 6, 7}, s3store.StreamBufSize/7+1)[:s3store.StreamBufSize+1]
+		if err := env.Store.Put(ctx, "page-imports/x/attempt-1/big.bin", big, "application/octet-stream"); err != nil {
+			t.Fatalf("put: %v", err)
+		}
+		var w chunkWriter
+		n, err := env.Store.Stream(ctx, "page-imports/x/attempt-1/big.bin", int64(len(big)), &w)
+		if err != nil || n != int64(len(big)) || !bytes.Equal(w.got, big) {
+			t.Fatalf("stream of %d bytes: %d bytes (%d written), err %v", len(big), n, len(w.got), err)
+		}
+		if w.most > s3store.StreamBufSize {
+			t.Errorf("a chunk of %d bytes, want at most %d", w.most, s3store.StreamBufSize)
+		}
+		var past chunkWriter
+		if _, err := env.Store.Stream(ctx, "page-imports/x/attempt-1/big.bin", int64(len(big))-1, &past); !errors.Is(err, models.ErrTooLarge) || len(past.got) > len(big) {
+			t.Errorf("one byte past the limit: err %v (%d written), want ErrTooLarge", err, len(past.got))
+		}
+	})
 	t.Run("ErrNotFound", func(t *testing.T) {
 		_, err := env.Store.Get(ctx, "missing", 10)
 		if models.ErrorCodeOf(err) != models.CodeNotFound {
@@ -92,4 +114,16 @@ func TestPutGetSize(t *testing.T) {
 			t.Errorf("put to a down server: %v", err)
 		}
 	})
+}
+
+// chunkWriter keeps what is written to it and the largest single write; it has no ReadFrom.
+type chunkWriter struct {
+	got  []byte
+	most int
+}
+
+func (w *chunkWriter) Write(p []byte) (int, error) {
+	w.got = append(w.got, p...)
+	w.most = max(w.most, len(p))
+	return len(p), nil
 }
