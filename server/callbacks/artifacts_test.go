@@ -1,8 +1,10 @@
 package callbacks_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -361,4 +363,92 @@ func styledText(s1, e1, s2, e2 int) map[string]any {
 	}
 	return map[string]any{"id": "1:2", "type": "TEXT", "name": "Hello world", "characters": "Hello world",
 		"styledTextSegments": []any{seg(s1, e1), seg(s2, e2)}}
+}
+
+// TestSettledCallbackNeedsNoStorage: a completed capture callback that the job's row answers by
+// itself (a second delivery, an unknown job, a stale nonce) gets the row's answer while the
+// artifact storage errs or hangs: the artifact check, which runs while the row is read, is stopped
+// and its verdict ignored, and the answer does not wait for the storage's read timeout.
+func TestSettledCallbackNeedsNoStorage(t *testing.T) {
+	t.Parallel()
+	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		http.Error(w, "<Error><Code>InternalError</Code></Error>", http.StatusInternalServerError)
+	}))
+	t.Cleanup(failing.Close)
+	release := make(chan struct{})
+	hanging := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(func() { close(release); hanging.Close() })
+	const readTimeout = 20 * time.Second // far longer than any answer below may take
+
+	for _, tc := range []struct {
+		name     string
+		endpoint string
+	}{
+		{"ServerErrors", failing.URL},
+		{"ServerHangs", hanging.URL},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t, envOptions{
+				blobFor: func(bucket string) models.BlobStore { return testenv.StoreAt(t, tc.endpoint, bucket) },
+				limits:  artifacts.Limits{ReadTimeout: readTimeout},
+			})
+			pi := e.pageImport()
+			cb := e.storeCapture(pi, newCapture(pi))
+			// The job completed with exactly what cb reports, as a first delivery would have left it.
+			_, err := e.db.NewUpdate().Model((*models.PageImport)(nil)).
+				Set("status = ?", models.PageImportCompleted).
+				Set("result_url = ?", cb["result_url"]).Set("capture_hash = ?", cb["capture_hash"]).
+				Set("screenshot_url = ?", cb["screenshot_url"]).
+				Where("id = ?", pi.ID).Exec(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := e.readPageImport(pi.ID)
+
+			unknown, _ := models.NewID()
+			staleNonce := maps.Clone(cb)
+			staleNonce["nonce"] = strings.Repeat("0", len(pi.Nonce))
+			for _, c := range []struct {
+				name   string
+				cb     map[string]any
+				status int
+				want   string // the result of a 200, or the error code
+			}{
+				{"Duplicate", cb, 200, string(callbacks.Duplicate)},
+				{"StaleNonce", staleNonce, 409, "conflict"},
+				{"UnknownJob", forJob(cb, pi.ID, unknown), 404, "not_found"},
+			} {
+				start := time.Now()
+				a := e.postJSON(callbacks.PageImportsPath, c.cb)
+				got := a.errorCode()
+				if a.status == 200 {
+					got = string(a.body.Result)
+				}
+				if a.status != c.status || got != c.want {
+					t.Errorf("%s: got %v, want %d %s", c.name, a, c.status, c.want)
+				}
+				if took := time.Since(start); took >= readTimeout/2 {
+					t.Errorf("%s: answered after %v, waiting on the storage", c.name, took)
+				}
+			}
+			unchanged(t, before, e.readPageImport(pi.ID))
+		})
+	}
+}
+
+// forJob returns a copy of cb, the callback of job from, that names job to, with its pointers in
+// to's scope (so the storage is asked for to's artifacts).
+func forJob(cb map[string]any, from, to string) map[string]any {
+	c := maps.Clone(cb)
+	c["page_import_id"] = to
+	for _, k := range []string{"result_url", "screenshot_url"} {
+		c[k] = strings.ReplaceAll(c[k].(string), from, to)
+	}
+	return c
 }

@@ -59,6 +59,16 @@ func (s *Service) ApplyPageImport(ctx context.Context, cb *PageImportCallback) (
 	f := fence{id: cb.PageImportID, attempt: cb.Attempt, nonce: cb.Nonce}
 	want := pageImportOutcome{completed: cb.Status == StatusCompleted, resultURL: cb.ResultURL,
 		captureHash: cb.CaptureHash, screenshotURL: cb.ScreenshotURL}
+	var check *pendingCheck
+	if want.completed {
+		check = startCheck(ctx, func(ctx context.Context) error {
+			return s.Artifacts.VerifyCapture(ctx, artifacts.CaptureClaim{
+				PageImportID: f.id, Attempt: f.attempt, Nonce: f.nonce,
+				ResultURL: *cb.ResultURL, ScreenshotURL: *cb.ScreenshotURL, CaptureHash: *cb.CaptureHash,
+			})
+		})
+		defer check.stop()
+	}
 	row, err := s.readPageImport(ctx, f.id)
 	if err != nil {
 		return "", err
@@ -69,11 +79,7 @@ func (s *Service) ApplyPageImport(ctx context.Context, cb *PageImportCallback) (
 	apply := want
 	var rejected error
 	if want.completed {
-		checked := s.Artifacts.VerifyCapture(ctx, artifacts.CaptureClaim{
-			PageImportID: f.id, Attempt: f.attempt, Nonce: f.nonce,
-			ResultURL: *cb.ResultURL, ScreenshotURL: *cb.ScreenshotURL, CaptureHash: *cb.CaptureHash,
-		})
-		msg, refused, err := refusal(checked, "capture artifact is invalid")
+		msg, refused, err := refusal(check.wait(), "capture artifact is invalid")
 		if err != nil {
 			return "", err
 		}
@@ -100,6 +106,41 @@ func (s *Service) ApplyPageImport(ctx context.Context, cb *PageImportCallback) (
 	}
 	s.log(ctx, "page import callback applied", f.id, apply.completed, rejected)
 	return Applied, rejected
+}
+
+// pendingCheck is an artifact check that runs while the job's row is read: a completed capture's
+// storage reads and its syntax check take milliseconds, the row read one database round trip, and
+// neither needs the other's answer. The check's verdict counts only when the row is processing;
+// a callback the row alone answers (404, 409, duplicate) stops it and answers as before, whatever
+// the storage said, so the answers are those of reading the row first (issue 17).
+type pendingCheck struct {
+	cancel context.CancelFunc
+	done   chan error // buffered: the check never waits for a reader that returned
+	err    error
+	waited bool
+}
+
+// startCheck runs check in its own goroutine under a context that stop cancels.
+func startCheck(ctx context.Context, check func(context.Context) error) *pendingCheck {
+	ctx, cancel := context.WithCancel(ctx)
+	p := &pendingCheck{cancel: cancel, done: make(chan error, 1)}
+	go func() { p.done <- check(ctx) }()
+	return p
+}
+
+// wait returns the check's verdict, waiting for it the first time.
+func (p *pendingCheck) wait() error {
+	if !p.waited {
+		p.err, p.waited = <-p.done, true
+	}
+	return p.err
+}
+
+// stop cancels the check if it still runs and waits until it has returned, so nothing of it (its
+// pooled buffer, its storage calls) outlives the callback.
+func (p *pendingCheck) stop() {
+	p.cancel()
+	p.wait()
 }
 
 // refusal sorts the outcome of the artifact check of a completed callback: nil (accepted); an
