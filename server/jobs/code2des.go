@@ -394,9 +394,10 @@ var code2desUnread = []string{"nonce", "result_url", "updated_by", "deleted_at",
 // written into the text).
 func code2desJobsQuery(db bun.IDB, args *database.Params, org any, f models.Code2DesFilter, afterID string, size int) *bun.SelectQuery {
 	cols, _ := code2desReadColumns(f)
+	project := args.Arg(f.ProjectID)
 	q := db.NewSelect().Model((*models.Code2Des)(nil)).Column(selectedColumns(code2desColumns, uint32(cols), "")...).
 		Where("code2_des.organization_id = (?)", org).
-		Where("code2_des.project_id = ?", args.Arg(f.ProjectID))
+		Where("code2_des.project_id = ?", project)
 	if f.FigmaFileKey != nil {
 		q = q.Where("code2_des.figma_file_key = ?", args.Arg(*f.FigmaFileKey))
 	}
@@ -407,7 +408,14 @@ func code2desJobsQuery(db bun.IDB, args *database.Params, org any, f models.Code
 		q = q.Where("code2_des.page_import_id = ?", args.Arg(*f.PageImportID))
 	}
 	if afterID != "" {
-		q = q.Where("code2_des.id < ?", args.Arg(afterID))
+		if f.FigmaFileKey == nil && f.PageImportID == nil {
+			q = q.Where(keysetBound, bun.Ident("code2_des.project_id"), bun.Ident("code2_des.id"), project, args.Arg(afterID))
+		} else {
+			// The file key and Page Import filters have narrower indexes of their own
+			// (TestCode2DesDiscoveryQueryUsesItsSeedIndex), which keysetBound would draw the
+			// planner away from.
+			q = q.Where("code2_des.id < ?", args.Arg(afterID))
+		}
 	}
 	return q.OrderExpr("code2_des.id DESC").Limit(int64(size + 1))
 }

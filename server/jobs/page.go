@@ -72,3 +72,15 @@ func trimPage[T any](rows []T, size int, kind string, id func(T) string) (page [
 	}
 	return rows, cursors, hasNext
 }
+
+// keysetBound is a list's cursor bound, `(project_id, id) < (project, cursor)`, for bun's
+// Where with the two columns (bun.Ident) and the two values: with the list's own
+// `project_id = project` it keeps exactly the rows older than the cursor, as `id < cursor` would.
+// Written as a row comparison it is a condition of the keyset indexes on (organization_id,
+// project_id, id) and of no other index, so the generic plan PostgreSQL keeps for the prepared
+// statement reads the page through them, as a first page is read. With `id < cursor` that plan
+// walked the primary key down from the cursor and dropped every older row of the other projects
+// (the last page of a list read the rest of the table; TestLaterPagesReadTheirProject). The job
+// list keeps `id < cursor` when it filters by Figma file or Page Import, whose own indexes are
+// narrower.
+const keysetBound = "(?, ?) < (?, ?)"

@@ -291,14 +291,15 @@ var pageImportsStatements = database.NewStatements[pageImportsShape](2 * 2 * mod
 // page_import_org_project_idx and page_import_project_status_idx; bun adds `deleted_at IS NULL`
 // (soft_delete). args collects the statement's parameters (nil: values written into the text).
 func pageImportsQuery(db bun.IDB, args *database.Params, org any, projectID int64, status *models.PageImportStatus, afterID string, size int) *bun.SelectQuery {
+	project := args.Arg(projectID)
 	q := db.NewSelect().Model((*models.PageImport)(nil)).Column(pageImportColumns...).
 		Where("organization_id = (?)", org).
-		Where("project_id = ?", args.Arg(projectID))
+		Where("project_id = ?", project)
 	if status != nil {
 		q = q.Where("status = ?", args.Arg(*status))
 	}
 	if afterID != "" {
-		q = q.Where("id < ?", args.Arg(afterID))
+		q = q.Where(keysetBound, bun.Ident("project_id"), bun.Ident("id"), project, args.Arg(afterID))
 	}
 	return q.OrderExpr("id DESC").Limit(int64(size + 1))
 }
