@@ -300,26 +300,15 @@ func frameChain(depth int) map[string]any {
 // the read timeout, the callback answers 503 with Retry-After and nothing changes.
 func TestStorageDownAnswers503(t *testing.T) {
 	t.Parallel()
-	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		http.Error(w, "<Error><Code>InternalError</Code></Error>", http.StatusInternalServerError)
-	}))
-	t.Cleanup(failing.Close)
-	release := make(chan struct{})
-	hanging := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case <-release:
-		case <-r.Context().Done():
-		}
-	}))
-	t.Cleanup(func() { close(release); hanging.Close() })
+	failing, hanging := brokenStorage(t)
 
 	for _, tc := range []struct {
 		name     string
 		endpoint string
 	}{
 		{"ClosedPort", testenv.ClosedEndpoint},
-		{"ServerErrors", failing.URL},
-		{"ServerHangsPastTheReadTimeout", hanging.URL},
+		{"ServerErrors", failing},
+		{"ServerHangsPastTheReadTimeout", hanging},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -371,26 +360,15 @@ func styledText(s1, e1, s2, e2 int) map[string]any {
 // and its verdict ignored, and the answer does not wait for the storage's read timeout.
 func TestSettledCallbackNeedsNoStorage(t *testing.T) {
 	t.Parallel()
-	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		http.Error(w, "<Error><Code>InternalError</Code></Error>", http.StatusInternalServerError)
-	}))
-	t.Cleanup(failing.Close)
-	release := make(chan struct{})
-	hanging := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case <-release:
-		case <-r.Context().Done():
-		}
-	}))
-	t.Cleanup(func() { close(release); hanging.Close() })
+	failing, hanging := brokenStorage(t)
 	const readTimeout = 20 * time.Second // far longer than any answer below may take
 
 	for _, tc := range []struct {
 		name     string
 		endpoint string
 	}{
-		{"ServerErrors", failing.URL},
-		{"ServerHangs", hanging.URL},
+		{"ServerErrors", failing},
+		{"ServerHangs", hanging},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -451,4 +429,23 @@ func forJob(cb map[string]any, from, to string) map[string]any {
 		c[k] = strings.ReplaceAll(c[k].(string), from, to)
 	}
 	return c
+}
+
+// brokenStorage starts two storage endpoints for the test: one that answers every request with a
+// 500 InternalError, one that never answers (until the request is cancelled or the test ends).
+func brokenStorage(t *testing.T) (failing, hanging string) {
+	t.Helper()
+	f := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		http.Error(w, "<Error><Code>InternalError</Code></Error>", http.StatusInternalServerError)
+	}))
+	t.Cleanup(f.Close)
+	release := make(chan struct{})
+	h := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(func() { close(release); h.Close() })
+	return f.URL, h.URL
 }
