@@ -1,6 +1,7 @@
 package artifacts
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 )
@@ -63,7 +64,7 @@ func scanJSONValue(b []byte, i, depth int) (int, error) {
 					win.slide(b, i+1)
 				}
 				j := win.next(i + 1)
-				if j+1 < len(b) && b[j] == '"' && b[j+1] == ':' {
+				if j+2 <= len(b) && binary.LittleEndian.Uint16(b[j:j+2]) == '"'|':'<<8 {
 					i, quick = j+2, true
 				}
 			}
@@ -73,13 +74,17 @@ func scanJSONValue(b []byte, i, depth int) (int, error) {
 				}
 			}
 		}
-		if i < len(b) && b[i] <= ' ' {
-			i = skipJSONSpace(b, i)
-		}
 		if i >= len(b) {
 			return i, errJSONEnd
 		}
-		switch c := b[i]; c {
+		c := b[i]
+		if c <= ' ' {
+			if i = skipJSONSpace(b, i); i >= len(b) {
+				return i, errJSONEnd
+			}
+			c = b[i]
+		}
+		switch c {
 		case '"':
 			// As for a name: a string without escapes that closes within the window is checked
 			// here, anything else by scanJSONString.
@@ -144,13 +149,16 @@ func scanJSONValue(b []byte, i, depth int) (int, error) {
 			if n == base {
 				return i, nil
 			}
-			if i < len(b) && b[i] <= ' ' {
-				i = skipJSONSpace(b, i)
-			}
 			if i >= len(b) {
 				return i, errJSONEnd
 			}
 			c := b[i]
+			if c <= ' ' {
+				if i = skipJSONSpace(b, i); i >= len(b) {
+					return i, errJSONEnd
+				}
+				c = b[i]
+			}
 			i++
 			if c == ',' {
 				break

@@ -50,11 +50,11 @@ func nonSpaces(w uint64) uint64 {
 }
 
 // flagBits gathers the flags of f, the high bit of each byte and nothing else, into the eight low
-// bits of the result: bit k is the flag of byte k. The multiplier adds the flag of byte k, moved
-// to bit 8k, at bits 8k+7j for j = 1..8; j = 8-k puts it at bit 56+k, and no two (k, j) meet at
-// the same bit, so nothing carries.
+// bits of the result: bit k is the flag of byte k. The multiplier adds the flag of byte k, bit
+// 8k+7, at bits 8k+7+7j for j = 0..7; j = 7-k puts it at bit 56+k, and no two (k, j) meet at the
+// same bit, so nothing carries.
 func flagBits(f uint64) uint64 {
-	return (f >> 7) * 0x0102040810204080 >> 56
+	return f * 0x0002040810204081 >> 56
 }
 
 // plainWindow is the span, in bytes, of a plainBytes window: two halves of 64, one bitmap each.
