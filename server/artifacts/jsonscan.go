@@ -55,10 +55,11 @@ func scanJSONValue(b []byte, i, depth int) (int, error) {
 	for {
 		// An element is expected at i: in an object a member name and a colon, then a value.
 		if inObject {
-			// The common name: the window's first possibly special byte after the opening
-			// quote is the closing one, and the colon follows at once. Anything else is checked
-			// by scanJSONName.
+			// The common name: the window's first marked byte after the opening quote is the
+			// closing one, and the colon follows at once. Anything else is checked by
+			// scanJSONName.
 			quick := false
+		name:
 			if i < len(b) && b[i] == '"' {
 				if uint(i+1-win.base) >= plainWindow/2 {
 					win.slide(b, i+1)
@@ -66,6 +67,10 @@ func scanJSONValue(b []byte, i, depth int) (int, error) {
 				j := win.next(i + 1)
 				if j+2 <= len(b) && binary.LittleEndian.Uint16(b[j:j+2]) == '"'|':'<<8 {
 					i, quick = j+2, true
+				}
+			} else if i < len(b) && b[i] <= ' ' {
+				if i = skipJSONSpace(b, i); i < len(b) && b[i] == '"' {
+					goto name
 				}
 			}
 			if !quick {
@@ -86,24 +91,27 @@ func scanJSONValue(b []byte, i, depth int) (int, error) {
 		}
 		switch c {
 		case '"':
-			// As for a name: a string without escapes that closes within the window is checked
-			// here, anything else by scanJSONString.
-			quick := false
+			// As for a name: the window's first marked byte after the opening quote is the
+			// closing one of most strings. Anything else (an escape, a control character, the
+			// window's end) is checked from there by stringRest, the bytes before it being
+			// plain.
 			if uint(i+1-win.base) >= plainWindow/2 {
 				win.slide(b, i+1)
 			}
-			if j := win.next(i + 1); j < len(b) && b[j] == '"' {
-				i, quick = j+1, true
+			j := min(win.next(i+1), len(b))
+			if j < len(b) && b[j] == '"' {
+				i = j + 1
+			} else if i, err = win.stringRest(b, j); err != nil {
+				return i, err
 			}
-			if !quick {
-				if i, err = scanJSONString(b, i); err != nil {
-					return i, err
-				}
-			}
-		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 			if end, ok := quickJSONInteger(b, i); ok {
 				i = end
 			} else if i, err = scanJSONNumber(b, i); err != nil {
+				return i, err
+			}
+		case '-':
+			if i, err = scanJSONNumber(b, i); err != nil {
 				return i, err
 			}
 		case '{', '[':

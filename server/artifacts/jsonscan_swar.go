@@ -40,13 +40,12 @@ func nonDigits(w uint64) uint64 {
 	return (w&highNibbles ^ swarOnes*0x30) | ((w+swarOnes*0x06)&highNibbles ^ swarOnes*0x30)
 }
 
-// nonSpaces flags (with its high bit) every byte of w that is not JSON whitespace (space, tab, LF,
-// CR); 0 if all eight are. The zero-byte test used, ^((x&0x7f..)+0x7f.. | x) & 0x80.., is exact
-// in every byte (no carry crosses bytes).
-func nonSpaces(w uint64) uint64 {
+// nonSpaceBytes flags (with its high bit) exactly the bytes of w that are not a space; 0 if all
+// eight are. A space is x = c^0x20 == 0, tested as (x & 0x7f) + 0x7f, which cannot carry.
+func nonSpaceBytes(w uint64) uint64 {
 	const lows = swarOnes * 0x7f
-	isZero := func(x uint64) uint64 { return ^((x&lows + lows) | x) }
-	return ^(isZero(w^swarOnes*' ') | isZero(w^swarOnes*'\n') | isZero(w^swarOnes*'\r') | isZero(w^swarOnes*'\t')) & swarHighs
+	x := w ^ (swarOnes * ' ')
+	return (x&lows + lows | x) & swarHighs
 }
 
 // flagBits gathers the flags of f, the high bit of each byte and nothing else, into the eight low
@@ -81,6 +80,31 @@ func (w *plainBytes) next(p int) int {
 		return p + bits.TrailingZeros64(m)
 	}
 	return w.base + plainWindow/2 + bits.TrailingZeros64(w.hi)
+}
+
+// stringRest checks the rest of a string from b[j] on, the bytes before j (after the opening
+// quote) being plain, as scanJSONStringRest does and with its errors: it finds each escape and the
+// closing quote through the window, and leaves a control character, a long plain run and the end
+// of the input to scanJSONStringRest.
+func (w *plainBytes) stringRest(b []byte, j int) (int, error) {
+	for j < len(b) {
+		switch b[j] {
+		case '"':
+			return j + 1, nil
+		case '\\':
+			var err error
+			if j, err = scanJSONEscape(b, j); err != nil {
+				return j, err
+			}
+		default:
+			return scanJSONStringRest(b, j)
+		}
+		if uint(j-w.base) >= plainWindow/2 {
+			w.slide(b, j)
+		}
+		j = min(w.next(j), len(b))
+	}
+	return scanJSONStringRest(b, j)
 }
 
 // slide moves the window forward so that p, at or after its base, falls in its first half: by one

@@ -136,6 +136,58 @@ func benchDocument(n int) []byte {
 	return b.Bytes()
 }
 
+// benchDocumentMixed is a DOM dump of about n bytes with what benchDocument lacks and real
+// captures have: escapes (encoding/json writes \u003c for '<' and \u0026 for '&'), text longer
+// than the plainBytes window, fractional and negative numbers, literals, empty containers and
+// strings that start with '#'.
+func benchDocumentMixed(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString(`{"root":{"tag":"body","children":[`)
+	for i := 0; b.Len() < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"attrs":{"class":"card \u003cb\u003e","href":"#section-%d"},"box":{"height":24.5,"width":-640,"x":%d.25,"y":%de1},"children":[],"hidden":%t,"id":"n%d","pseudo":null,"style":{"background-color":"rgba(0, 0, 0, 0)","color":"#111","font-family":"\"Inter\", sans-serif"},"tag":"p","text":"Caf\u00e9 \u0026 \"quoted\" text\nwith a newline, and then a paragraph long enough to cross the window of the scanner: lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor."}`, i, i%1440, i*24, i%2 == 0, i)
+	}
+	b.WriteString(`]}}`)
+	return b.Bytes()
+}
+
+// BenchmarkScanDocumentOthers compares scanJSONValue with the scanner it replaced
+// (refScanJSONValue) and json.Valid on two more 1 MiB documents: benchDocumentMixed, and
+// benchDocument indented by two spaces (whitespace runs).
+func BenchmarkScanDocumentOthers(b *testing.B) {
+	var indented bytes.Buffer
+	if err := json.Indent(&indented, benchDocument(1<<20), "", "  "); err != nil {
+		b.Fatal(err)
+	}
+	for _, doc := range []struct {
+		name string
+		text []byte
+	}{{"Mixed", benchDocumentMixed(1 << 20)}, {"Indented", indented.Bytes()}} {
+		for _, scanner := range []struct {
+			name string
+			scan func([]byte) bool
+		}{
+			{"scanJSONValue", func(d []byte) bool { return scanJSON(d) == nil }},
+			{"previous", func(d []byte) bool {
+				end, err := refScanJSONValue(d, 0, 0)
+				return err == nil && refSkipJSONSpace(d, end) == len(d)
+			}},
+			{"json.Valid", json.Valid},
+		} {
+			b.Run(doc.name+"/"+scanner.name, func(b *testing.B) {
+				b.SetBytes(int64(len(doc.text)))
+				for b.Loop() {
+					if !scanner.scan(doc.text) {
+						b.Fatal("invalid")
+					}
+				}
+			})
+		}
+	}
+}
+
 // BenchmarkScanDocument compares the syntax check of a 1 MiB DOM dump: scanJSONValue, the
 // jsontext decoder it replaced, and json.Valid.
 func BenchmarkScanDocument(b *testing.B) {
@@ -206,6 +258,7 @@ func TestScanJSONValueSameAsReference(t *testing.T) {
 		}
 	}
 	sameAsReference(t, benchDocument(1<<16))
+	sameAsReference(t, benchDocumentMixed(1<<16))
 }
 
 // FuzzScanJSONValueSameAsReference: scanJSONValue answers exactly as the scanner it replaced, on
@@ -343,20 +396,20 @@ func TestNonDigits(t *testing.T) {
 	}
 }
 
-// TestNonSpaces: nonSpaces flags exactly the bytes that are not JSON whitespace, with every byte
+// TestNonSpaceBytes: nonSpaceBytes flags exactly the bytes that are not a space, with every byte
 // value at every position among spaces and among other bytes.
-func TestNonSpaces(t *testing.T) {
+func TestNonSpaceBytes(t *testing.T) {
 	for pos := 0; pos < 8; pos++ {
 		for c := 0; c < 256; c++ {
-			for _, other := range []byte{' ', '\t', '\n', '\r', 'a', 0, 0xa0} {
+			for _, other := range []byte{' ', '\t', '\n', 'a', 0, 0xa0, 0x80} {
 				var w [8]byte
 				for k := range w {
 					w[k] = other
 				}
 				w[pos] = byte(c)
-				m := nonSpaces(binary.LittleEndian.Uint64(w[:]))
+				m := nonSpaceBytes(binary.LittleEndian.Uint64(w[:]))
 				for k := range w {
-					if got, want := m>>(8*k+7)&1 == 1, !isJSONSpace(w[k]); got != want {
+					if got, want := m>>(8*k+7)&1 == 1, w[k] != ' '; got != want {
 						t.Fatalf("%q: byte %d flagged %v, want %v (%#x)", w, k, got, want, m)
 					}
 				}

@@ -10,14 +10,14 @@ import (
 // are in jsonscan_swar.go.
 
 // skipJSONSpace returns the offset of the first byte at or after i that is not JSON whitespace.
-// A run of one byte (", " or ": ") costs a test per byte; a longer run (indentation) is skipped
-// eight bytes at a time.
+// A run of spaces after the first whitespace byte (indentation) is skipped eight bytes at a time.
 func skipJSONSpace(b []byte, i int) int {
 	for i < len(b) && isJSONSpace(b[i]) {
 		i++
-		if i+8 <= len(b) && isJSONSpace(b[i]) {
-			if m := nonSpaces(binary.LittleEndian.Uint64(b[i:])); m != 0 {
-				return i + bits.TrailingZeros64(m)/8
+		for i+8 <= len(b) && b[i] == ' ' {
+			if m := nonSpaceBytes(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) / 8
+				break
 			}
 			i += 8
 		}
@@ -32,7 +32,13 @@ func isJSONSpace(c byte) bool {
 // scanJSONString checks the string whose opening quote is at b[i] and returns the offset just
 // past its closing quote.
 func scanJSONString(b []byte, i int) (int, error) {
-	i++
+	return scanJSONStringRest(b, i+1)
+}
+
+// scanJSONStringRest checks the rest of a string from b[i] on, after its opening quote and the
+// plain bytes (neither a quote, a backslash nor a control character) before i, and returns the
+// offset just past its closing quote.
+func scanJSONStringRest(b []byte, i int) (int, error) {
 	for {
 		for {
 			if i+8 > len(b) {
@@ -107,7 +113,7 @@ func scanJSONLiteral(b []byte, i int, lit string) (int, error) {
 	return i + len(lit), nil
 }
 
-// quickJSONInteger returns the offset just past the number at b[i] when it is a non-negative
+// quickJSONInteger returns the offset just past the number at b[i], a digit, when it is an
 // integer of one to eight digits, without a leading zero, followed by a byte that cannot continue
 // a number (the coordinates and sizes of a DOM dump), and false otherwise: scanJSONNumber then
 // checks it from the start. It is small enough to be inlined into the loop of scanJSONValue.
@@ -117,7 +123,7 @@ func quickJSONInteger(b []byte, i int) (int, bool) {
 	}
 	k := bits.TrailingZeros64(nonDigits(binary.LittleEndian.Uint64(b[i:]))) / 8 // 8: all digits
 	j := i + k
-	return j, k > 0 && !continuesNumber[b[j]] && (k == 1 || b[i] != '0')
+	return j, !continuesNumber[b[j]] && (k == 1 || b[i] != '0')
 }
 
 // continuesNumber holds the bytes that can follow a number's leading digits in the same number.
