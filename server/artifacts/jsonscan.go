@@ -38,11 +38,10 @@ func errJSONSyntax(b []byte, i int, what string) error {
 //
 // It is the capture's hot path (issue 17): a DOM dump of megabytes is checked but never decoded.
 // The loop handles one element per turn (in an object, the member name and its colon too), with
-// the common cases inline: no whitespace, a string or name found by the plainBytes window (its
-// closing quote is the first byte of the window that may be special, jsonscan_swar.go), a short
-// integer found in one word. Anything else goes through the general functions of
-// jsonscan_tokens.go, which also produce every error, so errors are those of the byte-by-byte
-// checks.
+// the common cases inline: no whitespace, a string or name whose closing quote is the first
+// marked byte of the plainBytes window (jsonscan_swar.go), a short integer found in one word.
+// Anything else goes through the general functions of jsonscan_tokens.go, which also produce
+// every error, so errors are those of the byte-by-byte checks.
 func scanJSONValue(b []byte, i, depth int) (int, error) {
 	// open records, per container opened here, whether it is an object (1) or an array; inObject
 	// caches the innermost one's bit, read after every element.

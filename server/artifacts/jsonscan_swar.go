@@ -59,15 +59,15 @@ func flagBits(f uint64) uint64 {
 // plainWindow is the span, in bytes, of a plainBytes window: two halves of 64, one bitmap each.
 const plainWindow = 128
 
-// plainBytes is a sliding window over the input that marks the bytes that may end a string's
-// plain run (quotes, backslashes, control characters, see specialBytes): bit k of lo for
-// b[base+k], of hi for b[base+64+k]. Every such byte is marked (a few others may be, which only
-// sends the caller to the byte-by-byte check), and so is every byte of a half that does not fit
-// in b. A string's closing quote is then found with a shift and a count of trailing zeros, in a
-// bitmap computed eight bytes at a time and, as the scan moves forward, one half ahead: finding
-// each token's end no longer waits on a load at an address computed from the previous token's end
-// and a SWAR test of that word (the loop's critical path before, about 1.6x slower on the
-// benchmark DOM dump).
+// plainBytes is a sliding window over the input that marks the bytes that end a string's plain
+// run, quotes, backslashes and control characters (specialBytes): bit k of lo for b[base+k], of
+// hi for b[base+64+k]. Every byte of a half that does not fit in b is marked too, which only sends
+// the caller to the byte-by-byte checks. A string's closing quote is then found with a shift and a
+// count of trailing zeros in a bitmap computed 64 bytes at a time, and as the scan moves forward
+// the next half's bitmap does not depend on where the tokens end. Before it, each string was found
+// by a load at an address computed from the previous token's end and a SWAR test of that word, one
+// after the other: that chain was the scanner's critical path (the window made the benchmark DOM
+// dump's scan about 1.6x faster).
 type plainBytes struct {
 	base   int
 	lo, hi uint64
@@ -122,8 +122,8 @@ func (w *plainBytes) slide(b []byte, p int) {
 	w.hi = specialBits(b, p+plainWindow/2)
 }
 
-// specialBits returns the bitmap of b[p:p+64] that plainBytes holds: bit k set when b[p+k] may
-// be special, all bits set when the 64 bytes are not all in b.
+// specialBits returns the bitmap of b[p:p+64] that plainBytes holds: bit k set when b[p+k] is
+// special, all bits set when the 64 bytes are not all in b.
 func specialBits(b []byte, p int) uint64 {
 	if p < 0 || p+64 > len(b) {
 		return ^uint64(0)
