@@ -264,8 +264,15 @@ func TestScanJSONValueSameAsReference(t *testing.T) {
 // FuzzScanJSONValueSameAsReference: scanJSONValue answers exactly as the scanner it replaced, on
 // any input.
 func FuzzScanJSONValueSameAsReference(f *testing.F) {
-	for _, in := range append(jsonCorpus(), boundaryCorpus()...) {
+	for _, in := range jsonCorpus() {
 		if len(in) < 1000 {
+			f.Add([]byte(in))
+		}
+	}
+	// A sample of the boundary cases (all of them run in TestScanJSONValueBoundaries): the
+	// baseline run of all 12,000 takes minutes.
+	for k, in := range boundaryCorpus() {
+		if k%20 == 0 {
 			f.Add([]byte(in))
 		}
 	}
