@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math/bits"
 )
 
 // MaxJSONNestingDepth is the deepest nesting of objects and arrays scanJSONValue accepts, counted
@@ -37,27 +36,80 @@ func errJSONSyntax(b []byte, i int, what string) error {
 // any bytes from 0x80 on, invalid UTF-8 included (encoding/json replaces those when it decodes a
 // string, it does not refuse them). Duplicate member names are not its concern.
 //
-// It is the capture's hot path (issue 17): a DOM dump of megabytes is checked but never decoded,
-// and plain string bytes are skipped eight at a time.
+// It is the capture's hot path (issue 17): a DOM dump of megabytes is checked but never decoded.
+// The loop handles one element per turn (in an object, the member name and its colon too), with
+// the common cases inline: no whitespace, a string or name whose closing quote is the first
+// marked byte of the plainBytes window (jsonscan_swar.go), a short integer found in one word.
+// Anything else goes through the general functions of jsonscan_tokens.go, which also produce
+// every error, so errors are those of the byte-by-byte checks.
 func scanJSONValue(b []byte, i, depth int) (int, error) {
-	// open records, per open container of this value, whether it is an object (1) or an array.
+	// open records, per container opened here, whether it is an object (1) or an array; inObject
+	// caches the innermost one's bit, read after every element.
 	var open [MaxJSONNestingDepth/64 + 1]uint64
 	n := depth // containers open, those around the value included
 	base := depth
+	inObject := false
 	var err error
+	win := plainBytes{base: -1 << 62} // empty: the first look fills it
 	for {
-		// A value is expected at i.
-		i = skipJSONSpace(b, i)
+		// An element is expected at i: in an object a member name and a colon, then a value.
+		if inObject {
+			// The common name: the window's first marked byte after the opening quote is the
+			// closing one, and the colon follows at once. Anything else is checked by
+			// scanJSONName.
+			quick := false
+		name:
+			if i < len(b) && b[i] == '"' {
+				if uint(i+1-win.base) >= plainWindow/2 {
+					win.slide(b, i+1)
+				}
+				j := win.next(i + 1)
+				if j+2 <= len(b) && binary.LittleEndian.Uint16(b[j:j+2]) == '"'|':'<<8 {
+					i, quick = j+2, true
+				}
+			} else if i < len(b) && b[i] <= ' ' {
+				if i = skipJSONSpace(b, i); i < len(b) && b[i] == '"' {
+					goto name
+				}
+			}
+			if !quick {
+				if i, err = scanJSONName(b, i); err != nil {
+					return i, err
+				}
+			}
+		}
 		if i >= len(b) {
 			return i, errJSONEnd
 		}
-		closed := true
-		switch c := b[i]; c {
+		c := b[i]
+		if c <= ' ' {
+			if i = skipJSONSpace(b, i); i >= len(b) {
+				return i, errJSONEnd
+			}
+			c = b[i]
+		}
+		switch c {
 		case '"':
-			if i, err = scanJSONString(b, i); err != nil {
+			// As for a name: the window's first marked byte after the opening quote is the
+			// closing one of most strings. Anything else (an escape, a control character, the
+			// window's end) is checked from there by stringRest, the bytes before it being
+			// plain.
+			if uint(i+1-win.base) >= plainWindow/2 {
+				win.slide(b, i+1)
+			}
+			j := min(win.next(i+1), len(b))
+			if j < len(b) && b[j] == '"' {
+				i = j + 1
+			} else if i, err = win.stringRest(b, j); err != nil {
 				return i, err
 			}
-		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			if end, ok := quickJSONInteger(b, i); ok {
+				i = end
+			} else if i, err = scanJSONNumber(b, i); err != nil {
+				return i, err
+			}
+		case '-':
 			if i, err = scanJSONNumber(b, i); err != nil {
 				return i, err
 			}
@@ -66,25 +118,24 @@ func scanJSONValue(b []byte, i, depth int) (int, error) {
 				return i, errJSONDepth
 			}
 			k := uint(n - base)
-			if c == '{' {
+			inObject = c == '{'
+			if inObject {
 				open[k/64] |= 1 << (k % 64)
 			} else {
 				open[k/64] &^= 1 << (k % 64)
 			}
 			n++
-			i = skipJSONSpace(b, i+1)
-			switch {
-			case i < len(b) && b[i] == c+2: // '}' is '{'+2 and ']' is '['+2
-				i++
-				n--
-			case c == '{':
-				if i, err = scanJSONName(b, i); err != nil {
-					return i, err
-				}
-				closed = false
-			default:
-				closed = false
+			i++
+			if i < len(b) && b[i] <= ' ' {
+				i = skipJSONSpace(b, i)
 			}
+			if i >= len(b) || b[i] != c+2 { // '}' is '{'+2 and ']' is '['+2
+				continue
+			}
+			// An empty container: it ends here.
+			i++
+			n--
+			inObject = n > base && isObjectAt(&open, uint(n-1-base))
 		case 't':
 			if i, err = scanJSONLiteral(b, i, "true"); err != nil {
 				return i, err
@@ -100,42 +151,46 @@ func scanJSONValue(b []byte, i, depth int) (int, error) {
 		default:
 			return i, errJSONSyntax(b, i, "looking for the beginning of a value")
 		}
-		if !closed {
-			continue
-		}
 		// A value ended at i: close containers until one expects another element.
 		for {
 			if n == base {
 				return i, nil
 			}
-			k := uint(n - 1 - base)
-			isObject := open[k/64]&(1<<(k%64)) != 0
-			i = skipJSONSpace(b, i)
 			if i >= len(b) {
 				return i, errJSONEnd
 			}
-			if b[i] == ',' {
-				i++
-				if isObject {
-					if i, err = scanJSONName(b, skipJSONSpace(b, i)); err != nil {
-						return i, err
-					}
+			c := b[i]
+			if c <= ' ' {
+				if i = skipJSONSpace(b, i); i >= len(b) {
+					return i, errJSONEnd
 				}
+				c = b[i]
+			}
+			i++
+			if c == ',' {
 				break
 			}
-			if isObject && b[i] == '}' || !isObject && b[i] == ']' {
-				i++
+			if inObject && c == '}' || !inObject && c == ']' {
 				n--
+				inObject = n > base && isObjectAt(&open, uint(n-1-base))
 				continue
 			}
-			return i, errJSONSyntax(b, i, "after a value in an object or array")
+			return i - 1, errJSONSyntax(b, i-1, "after a value in an object or array")
 		}
 	}
 }
 
-// scanJSONName checks a member name at b[i] and the colon after it, and returns the offset just
-// past the colon.
+// isObjectAt reports whether the container at index k of open (see scanJSONValue) is an object.
+func isObjectAt(open *[MaxJSONNestingDepth/64 + 1]uint64, k uint) bool {
+	return open[k/64]&(1<<(k%64)) != 0
+}
+
+// scanJSONName checks a member name at b[i] (after optional whitespace) and the colon after it,
+// and returns the offset just past the colon.
 func scanJSONName(b []byte, i int) (int, error) {
+	if i < len(b) && b[i] <= ' ' {
+		i = skipJSONSpace(b, i)
+	}
 	if i >= len(b) || b[i] != '"' {
 		return i, errJSONSyntax(b, i, "looking for the beginning of an object key string")
 	}
@@ -143,160 +198,12 @@ func scanJSONName(b []byte, i int) (int, error) {
 	if err != nil {
 		return i, err
 	}
+	if i < len(b) && b[i] == ':' {
+		return i + 1, nil
+	}
 	i = skipJSONSpace(b, i)
 	if i >= len(b) || b[i] != ':' {
 		return i, errJSONSyntax(b, i, "after an object key")
 	}
 	return i + 1, nil
-}
-
-// skipJSONSpace returns the offset of the first byte at or after i that is not JSON whitespace.
-func skipJSONSpace(b []byte, i int) int {
-	for i < len(b) && b[i] <= ' ' && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t') {
-		i++
-	}
-	return i
-}
-
-// Masks of the SWAR scan of a string's plain bytes: each byte of ones is 0x01, of highs 0x80.
-const (
-	swarOnes  = 0x0101010101010101
-	swarHighs = 0x8080808080808080
-)
-
-// specialBytes flags (with its high bit) the first byte of w, in memory order, that is a quote, a
-// backslash or a control character below 0x20, and possibly later bytes; 0 if there is none (bytes
-// from 0x80 on are plain). Each term is the "has a zero byte" test (x - ones) & ^x & highs, whose
-// lowest flagged byte is always a true one (a borrow only runs towards higher bytes), so the
-// trailing zeros of the result locate the first special byte exactly.
-func specialBytes(w uint64) uint64 {
-	quote := w ^ (swarOnes * '"')
-	backslash := w ^ (swarOnes * '\\')
-	// A byte below 0x20 with its high bit clear: w - 0x20 borrows into the high bit.
-	control := (w - swarOnes*0x20) & ^w
-	return ((quote-swarOnes)&^quote | (backslash-swarOnes)&^backslash | control) & swarHighs
-}
-
-// scanJSONString checks the string whose opening quote is at b[i] and returns the offset just
-// past its closing quote.
-func scanJSONString(b []byte, i int) (int, error) {
-	i++
-	for {
-		for {
-			if i+8 > len(b) {
-				for i < len(b) && b[i] >= ' ' && b[i] != '"' && b[i] != '\\' {
-					i++
-				}
-				break
-			}
-			if m := specialBytes(binary.LittleEndian.Uint64(b[i:])); m != 0 {
-				i += bits.TrailingZeros64(m) / 8
-				break
-			}
-			i += 8
-		}
-		if i >= len(b) {
-			return i, errJSONEnd
-		}
-		switch b[i] {
-		case '"':
-			return i + 1, nil
-		case '\\':
-			var err error
-			if i, err = scanJSONEscape(b, i); err != nil {
-				return i, err
-			}
-		default:
-			return i, errJSONSyntax(b, i, "in string literal")
-		}
-	}
-}
-
-// scanJSONEscape checks the escape whose backslash is at b[i] and returns the offset just past it.
-func scanJSONEscape(b []byte, i int) (int, error) {
-	if i+1 >= len(b) {
-		return i + 1, errJSONEnd
-	}
-	switch b[i+1] {
-	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		return i + 2, nil
-	case 'u':
-		for k := i + 2; k < i+6; k++ {
-			if k >= len(b) {
-				return k, errJSONEnd
-			}
-			if !isHexDigit(b[k]) {
-				return k, errJSONSyntax(b, k, "in \\u hexadecimal character escape")
-			}
-		}
-		return i + 6, nil
-	default:
-		return i + 1, errJSONSyntax(b, i+1, "in string escape code")
-	}
-}
-
-func isHexDigit(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-// scanJSONLiteral checks that lit (true, false or null) is at b[i].
-func scanJSONLiteral(b []byte, i int, lit string) (int, error) {
-	for k := 0; k < len(lit); k++ {
-		if i+k >= len(b) {
-			return i + k, errJSONEnd
-		}
-		if b[i+k] != lit[k] {
-			return i + k, errJSONSyntax(b, i+k, "in literal "+lit)
-		}
-	}
-	return i + len(lit), nil
-}
-
-// scanJSONNumber checks the number at b[i]: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?. What
-// follows it is the caller's concern (a number ends at the first byte that cannot continue it).
-func scanJSONNumber(b []byte, i int) (int, error) {
-	if b[i] == '-' {
-		i++
-	}
-	switch {
-	case i >= len(b):
-		return i, errJSONEnd
-	case b[i] == '0':
-		i++
-	case b[i] >= '1' && b[i] <= '9':
-		i = skipDigits(b, i+1)
-	default:
-		return i, errJSONSyntax(b, i, "in numeric literal")
-	}
-	if i < len(b) && b[i] == '.' {
-		i++
-		if i >= len(b) {
-			return i, errJSONEnd
-		}
-		if b[i] < '0' || b[i] > '9' {
-			return i, errJSONSyntax(b, i, "after decimal point in numeric literal")
-		}
-		i = skipDigits(b, i+1)
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		if i >= len(b) {
-			return i, errJSONEnd
-		}
-		if b[i] < '0' || b[i] > '9' {
-			return i, errJSONSyntax(b, i, "in exponent of numeric literal")
-		}
-		i = skipDigits(b, i+1)
-	}
-	return i, nil
-}
-
-func skipDigits(b []byte, i int) int {
-	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-		i++
-	}
-	return i
 }
