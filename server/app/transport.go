@@ -39,16 +39,24 @@ func (jsonTransport) Supports(r *http.Request) bool {
 	case http.MethodGet:
 		return true
 	case http.MethodPost:
-		mediaType, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		ct := r.Header.Get("Content-Type")
+		if ct == jsonContentType[0] {
+			return true // what mime.ParseMediaType would answer, without its map
+		}
+		mediaType, _, err := mime.ParseMediaType(ct)
 		return err == nil && mediaType == "application/json"
 	}
 	return false
 }
 
+// jsonContentType is the Content-Type of every response of jsonTransport.
+var jsonContentType = []string{"application/json"}
+
 // Do implements graphql.Transport.
 func (jsonTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	ctx := r.Context()
-	w.Header().Set("Content-Type", "application/json")
+	// Shared, as rs/cors shares its Vary value: a header's values are replaced, never written to.
+	w.Header()["Content-Type"] = jsonContentType
 	start := graphql.Now()
 	params, err := readParams(r)
 	if err != nil {

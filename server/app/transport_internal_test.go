@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"io"
+	"mime"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -202,4 +203,42 @@ func TestWriteDataCoalescedConcurrently(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// jsonTransport takes a POST whose Content-Type is application/json as mime.ParseMediaType reads
+// it (parameters, case, spaces), and nothing else.
+func TestJSONTransportSupports(t *testing.T) {
+	for _, tc := range []struct {
+		contentType string
+		want        bool
+	}{
+		{"application/json", true},
+		{"application/json; charset=utf-8", true},
+		{"Application/JSON", true},
+		{" application/json", true},
+		{"application/json;", true},
+		{"application/json; charset", false},
+		{"application/jsonx", false},
+		{"application/graphql", false},
+		{"text/plain", false},
+		{"", false},
+	} {
+		r := httptest.NewRequest(http.MethodPost, "/graphql", nil)
+		if tc.contentType != "" {
+			r.Header.Set("Content-Type", tc.contentType)
+		}
+		if got := (jsonTransport{}).Supports(r); got != tc.want {
+			t.Errorf("POST %q: %v, want %v", tc.contentType, got, tc.want)
+		}
+		mediaType, _, err := mime.ParseMediaType(tc.contentType)
+		if parsed := err == nil && mediaType == "application/json"; parsed != tc.want {
+			t.Errorf("POST %q: mime.ParseMediaType says %v", tc.contentType, parsed)
+		}
+	}
+	r := httptest.NewRequest(http.MethodPost, "/graphql", nil)
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("Upgrade", "websocket")
+	if (jsonTransport{}).Supports(r) {
+		t.Error("a POST asking for an upgrade is taken")
+	}
 }
