@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -94,6 +96,33 @@ func TestWriteTimeAsGqlgen(t *testing.T) {
 		writeTime(&other, tm)
 		if got.String() != "x"+want.String() || other.String() != want.String() {
 			t.Errorf("%v: %s and %s; want %s", tm, got.String(), other.String(), want.String())
+		}
+	}
+}
+
+// writeFloat writes what graphql.MarshalFloatContext writes, for any float64 (whole, fractional,
+// tiny, huge, negative, negative zero, subnormal; a million random bit patterns), and returns its
+// error for a non-finite one.
+func TestWriteFloatAsGqlgen(t *testing.T) {
+	ctx := context.Background()
+	values := []float64{0, math.Copysign(0, -1), 1, 2, 1.5, 0.1, 1.0 / 3, 2.625, 1e-4, 1e-5, 1e-7, 123456, 1234567,
+		1e20, 1e21, 1e22, -3.75, math.MaxFloat64, math.SmallestNonzeroFloat64, -math.MaxFloat64,
+		math.Nextafter(1, 2), 4.0000000000000001, 9007199254740993, math.Inf(1), math.Inf(-1), math.NaN()}
+	rng := rand.New(rand.NewPCG(17, 17))
+	for range 1_000_000 {
+		values = append(values, math.Float64frombits(rng.Uint64()))
+	}
+	for _, f := range values {
+		var want bytes.Buffer
+		wantErr := graphql.MarshalFloatContext(f).MarshalGQLContext(ctx, &want)
+		var got bytes.Buffer
+		got.WriteString("x")
+		gotErr := writeFloat(ctx, &got, f)
+		var other strings.Builder
+		otherErr := writeFloat(ctx, &other, f)
+		if got.String() != "x"+want.String() || other.String() != want.String() ||
+			(gotErr == nil) != (wantErr == nil) || (otherErr == nil) != (wantErr == nil) {
+			t.Fatalf("%v: %s (%v) and %s (%v); want %s (%v)", f, got.String(), gotErr, other.String(), otherErr, want.String(), wantErr)
 		}
 	}
 }
