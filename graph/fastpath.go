@@ -314,9 +314,9 @@ func writeCode2Des(ctx context.Context, w io.Writer, sel *selection, job *models
 		case "id":
 			graphql.MarshalID(job.ID).MarshalGQL(w)
 		case "projectId":
-			MarshalInt64ID(job.ProjectID).MarshalGQL(w)
+			writeInt64ID(w, job.ProjectID)
 		case "organizationId":
-			MarshalInt64ID(job.OrganizationID).MarshalGQL(w)
+			writeInt64ID(w, job.OrganizationID)
 		case "pageImportId":
 			graphql.MarshalID(job.PageImportID).MarshalGQL(w)
 		case "pageImport":
@@ -422,9 +422,9 @@ func writePageImport(ctx context.Context, w io.Writer, sel *selection, pi *model
 		case "id":
 			graphql.MarshalID(pi.ID).MarshalGQL(w)
 		case "projectId":
-			MarshalInt64ID(pi.ProjectID).MarshalGQL(w)
+			writeInt64ID(w, pi.ProjectID)
 		case "organizationId":
-			MarshalInt64ID(pi.OrganizationID).MarshalGQL(w)
+			writeInt64ID(w, pi.OrganizationID)
 		case "sourceKind":
 			graphql.MarshalString(pi.SourceKind).MarshalGQL(w)
 		case "sourceUrl":
@@ -457,7 +457,7 @@ func writePageImport(ctx context.Context, w io.Writer, sel *selection, pi *model
 		case "captureHash":
 			writeOptionalString(w, pi.CaptureHash)
 		case "hasScreenshot":
-			graphql.MarshalBoolean(pi.HasScreenshot()).MarshalGQL(w)
+			_, _ = io.WriteString(w, strconv.FormatBool(pi.HasScreenshot())) // graphql.MarshalBoolean's bytes, without its two allocations
 		case "errorMessage":
 			writeOptionalString(w, pi.ErrorMessage)
 		case "createdAt":

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -124,5 +125,25 @@ func TestWriteFloatAsGqlgen(t *testing.T) {
 			(gotErr == nil) != (wantErr == nil) || (otherErr == nil) != (wantErr == nil) {
 			t.Fatalf("%v: %s (%v) and %s (%v); want %s (%v)", f, got.String(), gotErr, other.String(), otherErr, want.String(), wantErr)
 		}
+	}
+}
+
+// MarshalInt64ID and writeInt64ID write what strconv.Quote makes of the decimal digits, to the
+// render buffer (after what it holds) and to any other writer, with no allocation to the former.
+func TestWriteInt64IDIsQuotedDecimal(t *testing.T) {
+	for _, v := range []int64{0, 1, 9, 10, 99, 100, 1 << 31, math.MaxInt64, -1, math.MinInt64} {
+		want := strconv.Quote(strconv.FormatInt(v, 10))
+		var b bytes.Buffer
+		b.WriteString("x")
+		writeInt64ID(&b, v)
+		var sb strings.Builder
+		MarshalInt64ID(v).MarshalGQL(&sb)
+		if b.String() != "x"+want || sb.String() != want {
+			t.Errorf("%d: %s and %s; want %s", v, b.String(), sb.String(), want)
+		}
+	}
+	b := bytes.NewBuffer(make([]byte, 0, 1024))
+	if allocs := testing.AllocsPerRun(100, func() { b.Reset(); writeInt64ID(b, math.MaxInt64) }); allocs != 0 {
+		t.Errorf("%v allocations writing to a buffer", allocs)
 	}
 }
