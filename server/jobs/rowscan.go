@@ -32,7 +32,14 @@ type pageImportRow struct {
 	targets []any
 	raw     rawPlan
 	text    rowText
+	// slab holds the copies of a list's rows (reserve): one allocation per page, not per row.
+	slab []models.PageImport
 }
+
+// reserve makes room for the copies of the next n rows in one array (a page read with n rows at
+// most); rows past it are copied one by one. The rows share the array, so any kept row keeps the
+// page's rows alive.
+func (r *pageImportRow) reserve(n int) { r.slab = make([]models.PageImport, 0, n) }
 
 func newPageImportRow() *pageImportRow {
 	r := new(pageImportRow)
@@ -54,6 +61,10 @@ func (r *pageImportRow) scan(rs database.RowScanner) (*models.PageImport, error)
 		if err := rs.Scan(r.targets...); err != nil {
 			return nil, err
 		}
+	}
+	if len(r.slab) < cap(r.slab) {
+		r.slab = append(r.slab, r.pi)
+		return &r.slab[len(r.slab)-1], nil
 	}
 	pi := r.pi
 	return &pi, nil
@@ -140,6 +151,9 @@ type code2desRow struct {
 	kinds      []rawKind
 	raw        rawPlan
 	text       rowText
+	// jobs and imports hold a page's rows (reserve): one allocation per page, not per row.
+	jobs    []models.Code2Des
+	imports []models.PageImport
 }
 
 // joinedPageImport holds pageImportColumns of a LEFT JOIN.
@@ -211,12 +225,12 @@ func (r *code2desRow) targets() []any {
 func (r *code2desRow) scan(rs database.RowScanner) (*models.Code2Des, *models.PageImport, error) {
 	r.c, r.pi = models.Code2Des{}, joinedPageImport{}
 	if vals, ok := r.raw.values(rs, r.kinds); ok {
-		c := new(models.Code2Des)
+		c := next(&r.jobs)
 		if t := r.text.load(vals); decodeCode2Des(c, t, r.cols) {
 			if !r.joined || vals[len(r.cols)] == nil {
 				return c, nil, nil
 			}
-			pi := new(models.PageImport)
+			pi := next(&r.imports)
 			if decodePageImport(pi, t, len(r.cols), r.icols) {
 				return c, pi, nil
 			}
@@ -227,6 +241,27 @@ func (r *code2desRow) scan(rs database.RowScanner) (*models.Code2Des, *models.Pa
 	}
 	c := r.c
 	return &c, r.pi.pageImport(), nil
+}
+
+// reserve makes room for the next n rows' jobs and imports in one array each (a page read with n
+// rows at most); rows past it get their own. The rows share the arrays, so any kept row keeps the
+// page's rows alive.
+func (r *code2desRow) reserve(n int) {
+	r.jobs = make([]models.Code2Des, 0, n)
+	if r.joined {
+		r.imports = make([]models.PageImport, 0, n)
+	}
+}
+
+// next returns a zero T from the room left in *slab, or a new one.
+func next[T any](slab *[]T) *T {
+	s := *slab
+	if len(s) < cap(s) {
+		var zero T
+		*slab = append(s, zero)
+		return &(*slab)[len(s)]
+	}
+	return new(T)
 }
 
 // code2desKinds are the kinds of code2desColumns, in order.
