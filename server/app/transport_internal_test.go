@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"encoding/json"
 	"io"
 	"mime"
 	"net/http"
@@ -242,3 +243,51 @@ func TestJSONTransportSupports(t *testing.T) {
 		t.Error("a POST asking for an upgrade is taken")
 	}
 }
+
+// TestWriteDataEnvelope: errors, data and extensions in their order, coalesced or not, to a writer
+// with ReadFrom or without, with the length declared.
+func TestWriteDataEnvelope(t *testing.T) {
+	for _, errs := range []gqlerror.List{nil, {gqlerror.Errorf("boom")}} {
+		for _, ext := range []map[string]any{nil, {"k": 1}} {
+			for _, size := range []int{0, 600, MaxCoalescedResponse + 1} {
+				data := ""
+				if size > 0 {
+					data = `"` + strings.Repeat("x", size) + `"`
+				}
+				want := "{"
+				if errs != nil {
+					b, _ := json.Marshal(errs)
+					want += `"errors":` + string(b) + ","
+				}
+				want += `"data":` + data
+				if data == "" {
+					want += "null"
+				}
+				if ext != nil {
+					b, _ := json.Marshal(ext)
+					want += `,"extensions":` + string(b)
+				}
+				want += "}"
+				for name, w := range map[string]interface {
+					http.ResponseWriter
+					body() string
+				}{"Write": plainRecorder{httptest.NewRecorder()}, "ReadFrom": readFromBody{&readFromRecorder{ResponseRecorder: httptest.NewRecorder()}}} {
+					_, splices := graph.WithSplices(context.Background())
+					writeData(w, http.StatusOK, &graphql.Response{Errors: errs, Data: []byte(data), Extensions: ext}, splices)
+					if got := w.body(); got != want || w.Header().Get("Content-Length") != strconv.Itoa(len(want)) {
+						t.Errorf("%s, errors %v, extensions %v, %d bytes: %.80s (length %s); want %.80s (%d)",
+							name, errs, ext, size, got, w.Header().Get("Content-Length"), want, len(want))
+					}
+				}
+			}
+		}
+	}
+}
+
+type plainRecorder struct{ *httptest.ResponseRecorder }
+
+func (r plainRecorder) body() string { return r.Body.String() }
+
+type readFromBody struct{ *readFromRecorder }
+
+func (r readFromBody) body() string { return r.Body.String() }

@@ -225,12 +225,12 @@ func (r *code2desRow) targets() []any {
 func (r *code2desRow) scan(rs database.RowScanner) (*models.Code2Des, *models.PageImport, error) {
 	r.c, r.pi = models.Code2Des{}, joinedPageImport{}
 	if vals, ok := r.raw.values(rs, r.kinds); ok {
-		c := next(&r.jobs)
+		c := nextInSlab(&r.jobs)
 		if t := r.text.load(vals); decodeCode2Des(c, t, r.cols) {
 			if !r.joined || vals[len(r.cols)] == nil {
 				return c, nil, nil
 			}
-			pi := next(&r.imports)
+			pi := nextInSlab(&r.imports)
 			if decodePageImport(pi, t, len(r.cols), r.icols) {
 				return c, pi, nil
 			}
@@ -253,8 +253,8 @@ func (r *code2desRow) reserve(n int) {
 	}
 }
 
-// next returns a zero T from the room left in *slab, or a new one.
-func next[T any](slab *[]T) *T {
+// nextInSlab returns a zero T from the room left in *slab, or a new one.
+func nextInSlab[T any](slab *[]T) *T {
 	s := *slab
 	if len(s) < cap(s) {
 		var zero T
