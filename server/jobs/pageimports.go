@@ -192,6 +192,7 @@ func (s *Service) PageImport(ctx context.Context, id string) (*models.PageImport
 	err = pageImportStatements.QueryRows(ctx, s.cfg.DB, struct{}{}, []any{id, p.Subject}, func(args *database.Params) database.Builder {
 		return s.pageImportQuery(args, id, p.Subject)
 	}, func(r database.RowScanner) error {
+		var err error // its own: the outer err stays on the stack
 		pi, err = newPageImportRow().scan(r)
 		return err
 	})

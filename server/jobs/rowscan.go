@@ -29,7 +29,7 @@ var pageImportColumns = []string{
 // allocation).
 type pageImportRow struct {
 	pi      models.PageImport
-	targets []any
+	targets []any // pgx's, made by scanTargets
 	raw     rawPlan
 	text    rowText
 	// slab holds the copies of a list's rows (reserve): one allocation per page, not per row.
@@ -41,15 +41,20 @@ type pageImportRow struct {
 // page's rows alive.
 func (r *pageImportRow) reserve(n int) { r.slab = make([]models.PageImport, 0, n) }
 
-func newPageImportRow() *pageImportRow {
-	r := new(pageImportRow)
-	pi := &r.pi
-	r.targets = []any{
-		&pi.ID, &pi.OrganizationID, &pi.ProjectID, &pi.SourceKind, &pi.SourceURL, &pi.ViewportWidth,
-		&pi.ViewportHeight, &pi.DeviceScaleFactor, &pi.ReadySelector, &pi.Status, &pi.Attempt, &pi.CaptureHash,
-		&pi.ScreenshotURL, &pi.ErrorMessage, &pi.CreatedAt, &pi.UpdatedAt, &pi.CreatedBy,
+func newPageImportRow() *pageImportRow { return new(pageImportRow) }
+
+// scanTargets are pgx's scan targets of r.pi, made on the first row pgx scans (most results are
+// decoded from their raw values and never need them).
+func (r *pageImportRow) scanTargets() []any {
+	if r.targets == nil {
+		pi := &r.pi
+		r.targets = []any{
+			&pi.ID, &pi.OrganizationID, &pi.ProjectID, &pi.SourceKind, &pi.SourceURL, &pi.ViewportWidth,
+			&pi.ViewportHeight, &pi.DeviceScaleFactor, &pi.ReadySelector, &pi.Status, &pi.Attempt, &pi.CaptureHash,
+			&pi.ScreenshotURL, &pi.ErrorMessage, &pi.CreatedAt, &pi.UpdatedAt, &pi.CreatedBy,
+		}
 	}
-	return r
+	return r.targets
 }
 
 // scan reads one row and returns a copy of it. Nullable columns scan into fresh pointers (pgx and
@@ -58,7 +63,7 @@ func (r *pageImportRow) scan(rs database.RowScanner) (*models.PageImport, error)
 	r.pi = models.PageImport{}
 	if vals, ok := r.raw.values(rs, pageImportKinds); !ok || !decodePageImport(&r.pi, r.text.load(vals), 0, allPageImportColumns) {
 		r.pi = models.PageImport{}
-		if err := rs.Scan(r.targets...); err != nil {
+		if err := rs.Scan(r.scanTargets()...); err != nil {
 			return nil, err
 		}
 	}
