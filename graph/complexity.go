@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 	"errors"
+	"sync"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
@@ -19,10 +20,40 @@ import (
 // for every field (a map per selected field per request, issue 17): such a field's cost
 // function takes no arguments, so it never reads the map. A test compares the sums with
 // complexity.Calculate's.
+//
+// An operation's cost is summed once and kept (per operation of a parsed document, see
+// MaxCachedComplexities) when no argument whose value can change it refers to a variable
+// (operationCostIsFixed); otherwise it is summed on every request, as gqlgen does (issue 17: the
+// sum was 3-5% of a small read's CPU).
 type ComplexityLimit struct {
 	// Limit is the most an operation may cost.
 	Limit int
 	es    graphql.ExecutableSchema
+	costs complexityCache
+}
+
+// MaxCachedComplexities is the most operations whose costs a ComplexityLimit keeps; past it the
+// cache is emptied and fills again. An entry holds its document alive (the operation's node is
+// the key), so this and MaxComplexityQueryBytes bound what it keeps beside gqlgen's query cache.
+const MaxCachedComplexities = 1000
+
+// MaxComplexityQueryBytes is the longest query text whose operations' costs are kept
+// (MaxVerdictQueryBytes, the verdict cache's bound); a longer document is summed on every request.
+const MaxComplexityQueryBytes = MaxVerdictQueryBytes
+
+// complexityCache holds the costs of operations by their node: a parsed document is never changed
+// after validation (gqlgen's query cache shares it between requests), and a node belongs to one
+// document.
+type complexityCache struct {
+	mu sync.RWMutex
+	m  map[*ast.OperationDefinition]operationCost
+}
+
+// operationCost is a cached operation's cost; perRequest: it depends on the request's variables
+// and is summed every time (cost is then unused).
+type operationCost struct {
+	cost       int
+	perRequest bool
 }
 
 var _ interface {
@@ -51,7 +82,7 @@ func (c *ComplexityLimit) Validate(es graphql.ExecutableSchema) error {
 // MutateOperationContext implements graphql.OperationContextMutator.
 func (c *ComplexityLimit) MutateOperationContext(ctx context.Context, opCtx *graphql.OperationContext) *gqlerror.Error {
 	op := opCtx.Doc.Operations.ForName(opCtx.OperationName)
-	cost := OperationComplexity(ctx, c.es, op, opCtx.Variables)
+	cost := c.operationCost(ctx, op, opCtx)
 	opCtx.Stats.SetExtension(complexityExtension, &extension.ComplexityStats{Complexity: cost, ComplexityLimit: c.Limit})
 	if cost > c.Limit {
 		err := gqlerror.Errorf("operation has complexity %d, which exceeds the limit of %d", cost, c.Limit)
@@ -59,6 +90,125 @@ func (c *ComplexityLimit) MutateOperationContext(ctx context.Context, opCtx *gra
 		return err
 	}
 	return nil
+}
+
+// operationCost is OperationComplexity(ctx, c.es, op, opCtx.Variables), kept for op when it cannot
+// depend on the variables.
+func (c *ComplexityLimit) operationCost(ctx context.Context, op *ast.OperationDefinition, opCtx *graphql.OperationContext) int {
+	if op == nil || len(opCtx.RawQuery) > MaxComplexityQueryBytes {
+		return OperationComplexity(ctx, c.es, op, opCtx.Variables)
+	}
+	c.costs.mu.RLock()
+	e, ok := c.costs.m[op]
+	c.costs.mu.RUnlock()
+	if ok {
+		if e.perRequest {
+			return OperationComplexity(ctx, c.es, op, opCtx.Variables)
+		}
+		return e.cost
+	}
+	cost := OperationComplexity(ctx, c.es, op, opCtx.Variables)
+	e = operationCost{cost: cost, perRequest: !operationCostIsFixed(op.SelectionSet, 0)}
+	c.costs.mu.Lock()
+	if c.costs.m == nil || len(c.costs.m) >= MaxCachedComplexities {
+		c.costs.m = make(map[*ast.OperationDefinition]operationCost)
+	}
+	c.costs.m[op] = e
+	c.costs.mu.Unlock()
+	return cost
+}
+
+// cachedComplexities is the number of operations whose costs c keeps (tests).
+func (c *ComplexityLimit) cachedComplexities() (fixed, perRequest int) {
+	c.costs.mu.RLock()
+	defer c.costs.mu.RUnlock()
+	for _, e := range c.costs.m {
+		if e.perRequest {
+			perRequest++
+		} else {
+			fixed++
+		}
+	}
+	return fixed, perRequest
+}
+
+// argumentKey names an argument of a field of an object type.
+type argumentKey struct{ object, field, argument string }
+
+// costFreeArguments are the arguments whose values cannot change a field's cost (NewConfig): the
+// field's cost function ignores them, and every value the validator lets through for a variable of
+// their type (ID or String: a string, a JSON number, null) unmarshals without error, so gqlgen's
+// Complexity never falls back to the default cost because of them (an enum is not here: the
+// validator matches its names ignoring case, the unmarshaler does not; nor an Int: `first` is a
+// page's length). A test passes each of them such values and compares the costs.
+var costFreeArguments = map[argumentKey]bool{
+	{"Query", "pageImport", "id"}:             true,
+	{"Query", "code2des", "id"}:               true,
+	{"Query", "code2desResult", "id"}:         true,
+	{"Query", "pageImports", "projectId"}:     true,
+	{"Query", "pageImports", "after"}:         true,
+	{"Query", "code2desJobs", "projectId"}:    true,
+	{"Query", "code2desJobs", "figmaFileKey"}: true,
+	{"Query", "code2desJobs", "pageImportId"}: true,
+	{"Query", "code2desJobs", "after"}:        true,
+}
+
+// maxFixedCostDepth bounds operationCostIsFixed's walk (validation has refused fragment cycles;
+// the document limits bound the depth far below this): deeper counts as not fixed.
+const maxFixedCostDepth = 64
+
+// operationCostIsFixed reports whether the cost of set (OperationComplexity) is the same for every
+// request's variables: no argument anywhere in it (fragments included) refers to a variable,
+// except one of costFreeArguments given a variable directly. Directives do not count: the sum
+// does not look at them.
+func operationCostIsFixed(set ast.SelectionSet, depth int) bool {
+	if depth > maxFixedCostDepth {
+		return false
+	}
+	for _, selection := range set {
+		switch s := selection.(type) {
+		case *ast.Field:
+			for _, a := range s.Arguments {
+				if !hasVariable(a.Value) {
+					continue
+				}
+				if a.Value.Kind != ast.Variable || s.ObjectDefinition == nil ||
+					!costFreeArguments[argumentKey{s.ObjectDefinition.Name, s.Name, a.Name}] {
+					return false
+				}
+			}
+			if !operationCostIsFixed(s.SelectionSet, depth+1) {
+				return false
+			}
+		case *ast.FragmentSpread:
+			if s.Definition == nil || !operationCostIsFixed(s.Definition.SelectionSet, depth+1) {
+				return false
+			}
+		case *ast.InlineFragment:
+			if !operationCostIsFixed(s.SelectionSet, depth+1) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// hasVariable reports whether v is or contains a variable.
+func hasVariable(v *ast.Value) bool {
+	if v == nil {
+		return false
+	}
+	if v.Kind == ast.Variable {
+		return true
+	}
+	for _, c := range v.Children {
+		if hasVariable(c.Value) {
+			return true
+		}
+	}
+	return false
 }
 
 // OperationComplexity is complexity.Calculate(ctx, es, op, vars) (gqlgen v0.17.98, no options).

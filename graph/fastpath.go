@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -313,9 +314,9 @@ func writeCode2Des(ctx context.Context, w io.Writer, sel *selection, job *models
 		case "id":
 			graphql.MarshalID(job.ID).MarshalGQL(w)
 		case "projectId":
-			MarshalInt64ID(job.ProjectID).MarshalGQL(w)
+			writeInt64ID(w, job.ProjectID)
 		case "organizationId":
-			MarshalInt64ID(job.OrganizationID).MarshalGQL(w)
+			writeInt64ID(w, job.OrganizationID)
 		case "pageImportId":
 			graphql.MarshalID(job.PageImportID).MarshalGQL(w)
 		case "pageImport":
@@ -421,9 +422,9 @@ func writePageImport(ctx context.Context, w io.Writer, sel *selection, pi *model
 		case "id":
 			graphql.MarshalID(pi.ID).MarshalGQL(w)
 		case "projectId":
-			MarshalInt64ID(pi.ProjectID).MarshalGQL(w)
+			writeInt64ID(w, pi.ProjectID)
 		case "organizationId":
-			MarshalInt64ID(pi.OrganizationID).MarshalGQL(w)
+			writeInt64ID(w, pi.OrganizationID)
 		case "sourceKind":
 			graphql.MarshalString(pi.SourceKind).MarshalGQL(w)
 		case "sourceUrl":
@@ -444,7 +445,7 @@ func writePageImport(ctx context.Context, w io.Writer, sel *selection, pi *model
 			}
 			_, _ = io.WriteString(w, "}")
 		case "deviceScaleFactor":
-			if err := graphql.MarshalFloatContext(pi.DeviceScaleFactor).MarshalGQLContext(ctx, w); err != nil {
+			if err := writeFloat(ctx, w, pi.DeviceScaleFactor); err != nil {
 				return err
 			}
 		case "readySelector":
@@ -456,7 +457,7 @@ func writePageImport(ctx context.Context, w io.Writer, sel *selection, pi *model
 		case "captureHash":
 			writeOptionalString(w, pi.CaptureHash)
 		case "hasScreenshot":
-			graphql.MarshalBoolean(pi.HasScreenshot()).MarshalGQL(w)
+			_, _ = io.WriteString(w, strconv.FormatBool(pi.HasScreenshot())) // graphql.MarshalBoolean's bytes, without its two allocations
 		case "errorMessage":
 			writeOptionalString(w, pi.ErrorMessage)
 		case "createdAt":
@@ -558,6 +559,18 @@ func writeKey(w io.Writer, i int, alias string) {
 	}
 	graphql.MarshalString(alias).MarshalGQL(w)
 	_, _ = io.WriteString(w, ":")
+}
+
+// writeFloat writes f as graphql.MarshalFloatContext does (fmt's %g, which is strconv's shortest
+// 'g' form; its error for a non-finite f) without boxing f for fmt when w is a bytes.Buffer (the
+// render buffer): one allocation per Page Import of a page (issue 17).
+func writeFloat(ctx context.Context, w io.Writer, f float64) error {
+	b, ok := w.(*bytes.Buffer)
+	if !ok || math.IsInf(f, 0) || math.IsNaN(f) {
+		return graphql.MarshalFloatContext(f).MarshalGQLContext(ctx, w)
+	}
+	b.Write(strconv.AppendFloat(b.AvailableBuffer(), f, 'g', -1, 64))
+	return nil
 }
 
 // writeTime writes t as graphql.MarshalTime does (strconv.Quote of its RFC 3339 form with

@@ -5,6 +5,9 @@ import (
 	"context"
 	"errors"
 	"io"
+	"math"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -95,5 +98,52 @@ func TestWriteTimeAsGqlgen(t *testing.T) {
 		if got.String() != "x"+want.String() || other.String() != want.String() {
 			t.Errorf("%v: %s and %s; want %s", tm, got.String(), other.String(), want.String())
 		}
+	}
+}
+
+// writeFloat writes what graphql.MarshalFloatContext writes, for any float64 (whole, fractional,
+// tiny, huge, negative, negative zero, subnormal; a million random bit patterns), and returns its
+// error for a non-finite one.
+func TestWriteFloatAsGqlgen(t *testing.T) {
+	ctx := context.Background()
+	values := []float64{0, math.Copysign(0, -1), 1, 2, 1.5, 0.1, 1.0 / 3, 2.625, 1e-4, 1e-5, 1e-7, 123456, 1234567,
+		1e20, 1e21, 1e22, -3.75, math.MaxFloat64, math.SmallestNonzeroFloat64, -math.MaxFloat64,
+		math.Nextafter(1, 2), 4.0000000000000001, 9007199254740993, math.Inf(1), math.Inf(-1), math.NaN()}
+	rng := rand.New(rand.NewPCG(17, 17))
+	for range 1_000_000 {
+		values = append(values, math.Float64frombits(rng.Uint64()))
+	}
+	for _, f := range values {
+		var want bytes.Buffer
+		wantErr := graphql.MarshalFloatContext(f).MarshalGQLContext(ctx, &want)
+		var got bytes.Buffer
+		got.WriteString("x")
+		gotErr := writeFloat(ctx, &got, f)
+		var other strings.Builder
+		otherErr := writeFloat(ctx, &other, f)
+		if got.String() != "x"+want.String() || other.String() != want.String() ||
+			(gotErr == nil) != (wantErr == nil) || (otherErr == nil) != (wantErr == nil) {
+			t.Fatalf("%v: %s (%v) and %s (%v); want %s (%v)", f, got.String(), gotErr, other.String(), otherErr, want.String(), wantErr)
+		}
+	}
+}
+
+// MarshalInt64ID and writeInt64ID write what strconv.Quote makes of the decimal digits, to the
+// render buffer (after what it holds) and to any other writer, with no allocation to the former.
+func TestWriteInt64IDIsQuotedDecimal(t *testing.T) {
+	for _, v := range []int64{0, 1, 9, 10, 99, 100, 1 << 31, math.MaxInt64, -1, math.MinInt64} {
+		want := strconv.Quote(strconv.FormatInt(v, 10))
+		var b bytes.Buffer
+		b.WriteString("x")
+		writeInt64ID(&b, v)
+		var sb strings.Builder
+		MarshalInt64ID(v).MarshalGQL(&sb)
+		if b.String() != "x"+want || sb.String() != want {
+			t.Errorf("%d: %s and %s; want %s", v, b.String(), sb.String(), want)
+		}
+	}
+	b := bytes.NewBuffer(make([]byte, 0, 1024))
+	if allocs := testing.AllocsPerRun(100, func() { b.Reset(); writeInt64ID(b, math.MaxInt64) }); allocs != 0 {
+		t.Errorf("%v allocations writing to a buffer", allocs)
 	}
 }

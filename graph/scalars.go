@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,9 +12,23 @@ import (
 
 // MarshalInt64ID writes a bigint id (organization, project) as a GraphQL ID string.
 func MarshalInt64ID(v int64) graphql.Marshaler {
-	return graphql.WriterFunc(func(w io.Writer) {
-		_, _ = io.WriteString(w, strconv.Quote(strconv.FormatInt(v, 10)))
-	})
+	return graphql.WriterFunc(func(w io.Writer) { writeInt64ID(w, v) })
+}
+
+// writeInt64ID writes v as a quoted decimal, what strconv.Quote makes of its digits (they need
+// no escaping), in one write and without an allocation when w is a bytes.Buffer (the fast path's
+// render buffer; issue 17).
+func writeInt64ID(w io.Writer, v int64) {
+	if b, ok := w.(*bytes.Buffer); ok {
+		b.Write(appendInt64ID(b.AvailableBuffer(), v))
+		return
+	}
+	var buf [24]byte
+	_, _ = w.Write(appendInt64ID(buf[:0], v))
+}
+
+func appendInt64ID(dst []byte, v int64) []byte {
+	return append(strconv.AppendInt(append(dst, '"'), v, 10), '"')
 }
 
 // UnmarshalInt64ID reads a bigint id given as a GraphQL ID (a decimal string or an integer).

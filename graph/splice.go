@@ -62,6 +62,14 @@ func (s *Splices) Parts(data []byte, dst [][]byte) [][]byte {
 	s.mu.Lock()
 	parts := s.parts
 	s.mu.Unlock()
+	if len(parts) == 0 {
+		// No marker can match: every NUL byte stays in its run (a small read's data, scanned
+		// for nothing before).
+		if len(data) > 0 {
+			dst = append(dst, data)
+		}
+		return dst
+	}
 	run := 0 // start of the data not yet appended
 	for i := 0; i < len(data); {
 		j := bytes.IndexByte(data[i:], 0)

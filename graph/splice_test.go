@@ -104,3 +104,23 @@ func TestSplicesPartsShareTheValues(t *testing.T) {
 		t.Errorf("no piece is the value's own memory: %d pieces", len(parts))
 	}
 }
+
+// TestSplicesWithoutValues: with no value added, data is one piece, itself (markers and NUL bytes
+// included), and empty data is no piece.
+func TestSplicesWithoutValues(t *testing.T) {
+	_, s := WithSplices(context.Background())
+	for _, in := range []string{`{"x":1}`, "[\"\x000\x00\"]", "\x00", "\x000\x00"} {
+		data := []byte(in)
+		parts := s.Parts(data, nil)
+		if len(parts) != 1 || &parts[0][0] != &data[0] || len(parts[0]) != len(data) {
+			t.Errorf("Parts(%q) = %q; want the data itself", in, parts)
+		}
+		var out bytes.Buffer
+		if err := s.WriteData(&out, data); err != nil || out.String() != in {
+			t.Errorf("WriteData(%q) = %q, %v", in, out.String(), err)
+		}
+	}
+	if parts := s.Parts(nil, nil); len(parts) != 0 {
+		t.Errorf("Parts(nil) = %q; want none", parts)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -698,5 +699,29 @@ func TestGraphQLRefusalStatuses(t *testing.T) {
 				t.Errorf("got %d %.200s; want %d with BAD_USER_INPUT and no data", r.Status, r.Raw, tc.status)
 			}
 		})
+	}
+}
+
+// A GraphQL response carries its JSON media type, its length and the request id, and no more
+// than one value of each.
+func TestGraphQLResponseHeaders(t *testing.T) {
+	s := newStack(t, nil)
+	req, _ := http.NewRequest(http.MethodPost, s.srv.URL+"/graphql", strings.NewReader(`{"query":"{ __typename }"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Request-Id", "req-1")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK || string(raw) != `{"data":{"__typename":"Query"}}` {
+		t.Fatalf("%d %s", resp.StatusCode, raw)
+	}
+	for k, want := range map[string]string{"Content-Type": "application/json", "Content-Length": strconv.Itoa(len(raw)),
+		"X-Request-Id": "req-1", "Vary": "Origin"} {
+		if got := resp.Header.Values(k); len(got) != 1 || got[0] != want {
+			t.Errorf("%s: %q, want %q", k, got, want)
+		}
 	}
 }

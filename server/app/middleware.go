@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -93,6 +94,24 @@ func recoverer(logger *slog.Logger) func(http.Handler) http.Handler {
 type httpMetrics struct {
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
+	// observers keeps each label set's counter and histogram (WithLabelValues hashes the labels
+	// and looks them up under a lock on every call; issue 17), at most maxObserverLabelSets.
+	mu        sync.RWMutex
+	observers map[observerKey]routeObservers
+}
+
+// maxObserverLabelSets bounds httpMetrics' cache of label sets (routes are the router's, but the
+// method is the client's): past it, a new label set is looked up on every request, as before.
+const maxObserverLabelSets = 256
+
+type observerKey struct {
+	route, method string
+	status        int
+}
+
+type routeObservers struct {
+	requests prometheus.Counter
+	duration prometheus.Observer
 }
 
 func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
@@ -104,6 +123,7 @@ func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 			Name: "code2des_http_request_duration_seconds", Help: "HTTP request duration by route.",
 			Buckets: prometheus.DefBuckets,
 		}, []string{"route", "method"}),
+		observers: map[observerKey]routeObservers{},
 	}
 	reg.MustRegister(m.requests, m.duration)
 	return m
@@ -118,7 +138,28 @@ func (m *httpMetrics) middleware(next http.Handler) http.Handler {
 		if route == "" {
 			route = "unmatched"
 		}
-		m.requests.WithLabelValues(route, r.Method, strconv.Itoa(ww.Status())).Inc()
-		m.duration.WithLabelValues(route, r.Method).Observe(time.Since(start).Seconds())
+		o := m.observersFor(observerKey{route: route, method: r.Method, status: ww.Status()})
+		o.requests.Inc()
+		o.duration.Observe(time.Since(start).Seconds())
 	})
+}
+
+// observersFor returns the counter and histogram of k's labels.
+func (m *httpMetrics) observersFor(k observerKey) routeObservers {
+	m.mu.RLock()
+	o, ok := m.observers[k]
+	m.mu.RUnlock()
+	if ok {
+		return o
+	}
+	o = routeObservers{
+		requests: m.requests.WithLabelValues(k.route, k.method, strconv.Itoa(k.status)),
+		duration: m.duration.WithLabelValues(k.route, k.method),
+	}
+	m.mu.Lock()
+	if len(m.observers) < maxObserverLabelSets {
+		m.observers[k] = o
+	}
+	m.mu.Unlock()
+	return o
 }

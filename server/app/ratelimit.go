@@ -96,9 +96,14 @@ func (a *App) limitRequests() func(http.Handler) http.Handler {
 	anonymous := a.limiter("graphql-anonymous", a.cfg.GraphQLAnonymousRateLimit, a.cfg.GraphQLRateWindow)
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			l, key := anonymous, "ip:"+clientIP(r)
+			var (
+				l   *ratelimit.Limiter
+				key string
+			)
 			if p, err := models.PrincipalFrom(r.Context()); err == nil {
 				l, key = authenticated, "sub:"+p.Subject
+			} else {
+				l, key = anonymous, "ip:"+clientIP(r)
 			}
 			if d := l.Allow(r.Context(), key); !d.Allowed {
 				secs := max(int((d.RetryAfter+time.Second-1)/time.Second), 1)

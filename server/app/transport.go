@@ -39,16 +39,24 @@ func (jsonTransport) Supports(r *http.Request) bool {
 	case http.MethodGet:
 		return true
 	case http.MethodPost:
-		mediaType, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		ct := r.Header.Get("Content-Type")
+		if ct == jsonContentType[0] {
+			return true // what mime.ParseMediaType would answer, without its map
+		}
+		mediaType, _, err := mime.ParseMediaType(ct)
 		return err == nil && mediaType == "application/json"
 	}
 	return false
 }
 
+// jsonContentType is the Content-Type of every response of jsonTransport.
+var jsonContentType = []string{"application/json"}
+
 // Do implements graphql.Transport.
 func (jsonTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	ctx := r.Context()
-	w.Header().Set("Content-Type", "application/json")
+	// Shared, as rs/cors shares its Vary value: a header's values are replaced, never written to.
+	w.Header()["Content-Type"] = jsonContentType
 	start := graphql.Now()
 	params, err := readParams(r)
 	if err != nil {
@@ -167,36 +175,41 @@ var responseBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); 
 // ReadFrom when w has it (net/http's own writer: a vectored write of all the pieces after the
 // first 512 bytes), otherwise one Write per piece.
 func writeData(w http.ResponseWriter, status int, resp *graphql.Response, splices *graph.Splices) {
-	var head bytes.Buffer
-	head.WriteByte('{')
+	// The head and the list of pieces stay on the stack (issue 17: three allocations per
+	// response); only a body written piece by piece (larger than MaxCoalescedResponse) copies
+	// them.
+	var headBuf [64]byte
+	head := append(headBuf[:0], '{')
 	if len(resp.Errors) > 0 {
 		errs, err := json.Marshal(resp.Errors)
 		if err != nil {
 			errs = []byte(`[{"message":"internal error","extensions":{"code":"INTERNAL"}}]`)
 		}
-		head.WriteString(`"errors":`)
-		head.Write(errs)
-		head.WriteByte(',')
+		head = append(head, `"errors":`...)
+		head = append(head, errs...)
+		head = append(head, ',')
 	}
-	head.WriteString(`"data":`)
+	head = append(head, `"data":`...)
 	data := []byte(resp.Data)
 	if len(data) == 0 {
 		data = []byte("null")
 	}
-	tail := []byte("}")
+	tail := closeObject
 	if len(resp.Extensions) > 0 {
 		if ext, err := json.Marshal(resp.Extensions); err == nil {
 			tail = append(append([]byte(`,"extensions":`), ext...), '}')
 		}
 	}
-	parts := append(make([][]byte, 0, 8), head.Bytes())
+	// parts are the pieces after the head: the data's, then the tail.
+	var partsBuf [8][]byte
+	parts := partsBuf[:0]
 	if splices != nil {
 		parts = splices.Parts(data, parts)
 	} else {
 		parts = append(parts, data)
 	}
 	parts = append(parts, tail)
-	n := 0
+	n := len(head)
 	for _, p := range parts {
 		n += len(p)
 	}
@@ -206,7 +219,7 @@ func writeData(w http.ResponseWriter, status int, resp *graphql.Response, splice
 		if cap(*bp) < n {
 			*bp = make([]byte, 0, n)
 		}
-		body := (*bp)[:0]
+		body := append((*bp)[:0], head...)
 		for _, p := range parts {
 			body = append(body, p...)
 		}
@@ -223,9 +236,12 @@ func writeData(w http.ResponseWriter, status int, resp *graphql.Response, splice
 		// length given to ReadFrom goes to the TCP connection as it is, and net.Buffers makes
 		// that one vectored write (writev) of all the pieces, still without copying them (issue
 		// 17).
-		bufs := net.Buffers(parts)
+		bufs := append(net.Buffers{bytes.Clone(head)}, parts...)
 		_, _ = rf.ReadFrom(&bufs) // an error: the client has gone; nothing else to do
 		return
+	}
+	if _, err := w.Write(bytes.Clone(head)); err != nil {
+		return // the client has gone; nothing else to do
 	}
 	for _, p := range parts {
 		if _, err := w.Write(p); err != nil {
@@ -233,3 +249,7 @@ func writeData(w http.ResponseWriter, status int, resp *graphql.Response, splice
 		}
 	}
 }
+
+// closeObject ends a response without extensions (read-only: writers do not modify what they
+// are given).
+var closeObject = []byte("}")

@@ -5,7 +5,9 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"encoding/json"
 	"io"
+	"mime"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -203,3 +205,89 @@ func TestWriteDataCoalescedConcurrently(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// jsonTransport takes a POST whose Content-Type is application/json as mime.ParseMediaType reads
+// it (parameters, case, spaces), and nothing else.
+func TestJSONTransportSupports(t *testing.T) {
+	for _, tc := range []struct {
+		contentType string
+		want        bool
+	}{
+		{"application/json", true},
+		{"application/json; charset=utf-8", true},
+		{"Application/JSON", true},
+		{" application/json", true},
+		{"application/json;", true},
+		{"application/json; charset", false},
+		{"application/jsonx", false},
+		{"application/graphql", false},
+		{"text/plain", false},
+		{"", false},
+	} {
+		r := httptest.NewRequest(http.MethodPost, "/graphql", nil)
+		if tc.contentType != "" {
+			r.Header.Set("Content-Type", tc.contentType)
+		}
+		if got := (jsonTransport{}).Supports(r); got != tc.want {
+			t.Errorf("POST %q: %v, want %v", tc.contentType, got, tc.want)
+		}
+		mediaType, _, err := mime.ParseMediaType(tc.contentType)
+		if parsed := err == nil && mediaType == "application/json"; parsed != tc.want {
+			t.Errorf("POST %q: mime.ParseMediaType says %v", tc.contentType, parsed)
+		}
+	}
+	r := httptest.NewRequest(http.MethodPost, "/graphql", nil)
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("Upgrade", "websocket")
+	if (jsonTransport{}).Supports(r) {
+		t.Error("a POST asking for an upgrade is taken")
+	}
+}
+
+// TestWriteDataEnvelope: errors, data and extensions in their order, coalesced or not, to a writer
+// with ReadFrom or without, with the length declared.
+func TestWriteDataEnvelope(t *testing.T) {
+	for _, errs := range []gqlerror.List{nil, {gqlerror.Errorf("boom")}} {
+		for _, ext := range []map[string]any{nil, {"k": 1}} {
+			for _, size := range []int{0, 600, MaxCoalescedResponse + 1} {
+				data := ""
+				if size > 0 {
+					data = `"` + strings.Repeat("x", size) + `"`
+				}
+				want := "{"
+				if errs != nil {
+					b, _ := json.Marshal(errs)
+					want += `"errors":` + string(b) + ","
+				}
+				want += `"data":` + data
+				if data == "" {
+					want += "null"
+				}
+				if ext != nil {
+					b, _ := json.Marshal(ext)
+					want += `,"extensions":` + string(b)
+				}
+				want += "}"
+				for name, w := range map[string]interface {
+					http.ResponseWriter
+					body() string
+				}{"Write": plainRecorder{httptest.NewRecorder()}, "ReadFrom": readFromBody{&readFromRecorder{ResponseRecorder: httptest.NewRecorder()}}} {
+					_, splices := graph.WithSplices(context.Background())
+					writeData(w, http.StatusOK, &graphql.Response{Errors: errs, Data: []byte(data), Extensions: ext}, splices)
+					if got := w.body(); got != want || w.Header().Get("Content-Length") != strconv.Itoa(len(want)) {
+						t.Errorf("%s, errors %v, extensions %v, %d bytes: %.80s (length %s); want %.80s (%d)",
+							name, errs, ext, size, got, w.Header().Get("Content-Length"), want, len(want))
+					}
+				}
+			}
+		}
+	}
+}
+
+type plainRecorder struct{ *httptest.ResponseRecorder }
+
+func (r plainRecorder) body() string { return r.Body.String() }
+
+type readFromBody struct{ *readFromRecorder }
+
+func (r readFromBody) body() string { return r.Body.String() }

@@ -73,7 +73,7 @@ func (v *Verifier) CachedTokens() int { return v.tokens.len() }
 
 // cached returns the caller of a token verified before, when its cache entry may still be used:
 // before the token's expiry and while the key that verified it is still the current key of its
-// kid (v.key also starts the periodic JWKS refresh, as the full check does).
+// kid (v.setKey also starts the periodic JWKS refresh, as the full check does).
 func (v *Verifier) cached(ctx context.Context, sum [sha256.Size]byte) (models.Principal, bool) {
 	e, ok := v.tokens.get(sum)
 	if !ok {
@@ -83,7 +83,9 @@ func (v *Verifier) cached(ctx context.Context, sum [sha256.Size]byte) (models.Pr
 		v.tokens.remove(sum)
 		return models.Principal{}, false
 	}
-	k, err := v.key(ctx, e.kid)
+	// e.key passed checkKey when it verified the token, and a key object of the set is never
+	// changed (a refetch makes new ones): the same object needs no second check (issue 17).
+	k, err := v.setKey(ctx, e.kid)
 	if err != nil || k != e.key {
 		v.tokens.remove(sum)
 		return models.Principal{}, false

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -137,5 +138,56 @@ func TestTokenCacheIsBounded(t *testing.T) {
 	}
 	if n := v.CachedTokens(); n != size {
 		t.Errorf("%d cached tokens after a refused token, want %d", n, size)
+	}
+}
+
+// A cached token is accepted on the key object that verified it, unchecked; a refetched set whose
+// key under the same kid is no longer fit for RS256 signatures (its use or its algorithm changed)
+// sends the token through the full check, which refuses it.
+func TestTokenCacheChecksARefetchedKeyAgain(t *testing.T) {
+	keyA, _ := testKeys(t)
+	for _, tc := range []struct {
+		name string
+		from string
+		to   string
+		want error
+	}{
+		{"ErrUnknownKey/UseEnc", `"use":"sig"`, `"use":"enc"`, auth.ErrUnknownKey},
+		{"ErrAlgorithm/RS512", `"alg":"RS256"`, `"alg":"RS512"`, auth.ErrAlgorithm},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, li := newPool(t, keyA)
+			c := &clock{now: time.Now()}
+			v := newVerifier(t, li, c)
+			ctx := context.Background()
+			tok := sign(t, li, claims(t, li, c.Now(), func(b *jwt.Builder) { b.Expiration(c.Now().Add(3 * time.Hour)) }))
+			for range 2 { // the second time from the cache
+				if _, err := v.Verify(ctx, tok); err != nil {
+					t.Fatal(err)
+				}
+			}
+			edit := func(jwks string) string {
+				if !strings.Contains(jwks, tc.from) {
+					t.Errorf("JWKS without %s: %s", tc.from, jwks)
+				}
+				return strings.Replace(jwks, tc.from, tc.to, 1)
+			}
+			p.edit.Store(&edit)
+			c.Advance(auth.DefaultJWKSMaxAge + time.Second)
+			deadline := time.Now().Add(5 * time.Second)
+			var err error
+			for time.Now().Before(deadline) {
+				if _, err = v.Verify(ctx, tok); err != nil {
+					break
+				}
+				time.Sleep(10 * time.Millisecond) // the refresh runs in the background
+			}
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("after the key changed: %v, want %v", err, tc.want)
+			}
+			if _, err := v.Verify(ctx, tok); !errors.Is(err, tc.want) {
+				t.Fatalf("asked again: %v, want %v", err, tc.want)
+			}
+		})
 	}
 }

@@ -268,6 +268,15 @@ func (v *Verifier) clientAccepted(tok jwt.Token, use string) bool {
 // being refreshed) are answered at once, callers that need the fetched set join the fetch under
 // way, bounded by their own ctx.
 func (v *Verifier) key(ctx context.Context, kid string) (jwk.Key, error) {
+	k, err := v.setKey(ctx, kid)
+	if err != nil {
+		return nil, err
+	}
+	return checkKey(k)
+}
+
+// setKey is key without checkKey: the key object the JWKS holds under kid, whatever its type.
+func (v *Verifier) setKey(ctx context.Context, kid string) (jwk.Key, error) {
 	v.mu.Lock()
 	now := v.cfg.Now()
 	var (
@@ -287,7 +296,7 @@ func (v *Verifier) key(ctx context.Context, kid string) (jwk.Key, error) {
 	}
 	v.mu.Unlock()
 	if known {
-		return checkKey(k)
+		return k, nil
 	}
 	if f == nil {
 		return nil, ErrUnknownKey
@@ -304,7 +313,7 @@ func (v *Verifier) key(ctx context.Context, kid string) (jwk.Key, error) {
 		return nil, fmt.Errorf("%w: %w", ErrKeysUnavailable, f.err)
 	}
 	if k, ok := set.LookupKeyID(kid); ok {
-		return checkKey(k)
+		return k, nil
 	}
 	return nil, ErrUnknownKey
 }

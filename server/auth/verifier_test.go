@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"encoding/pem"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -47,6 +48,8 @@ type pool struct {
 	current *auth.LocalIssuer
 	fetches atomic.Int32
 	down    atomic.Bool
+	// edit, when set, rewrites the JWKS served (a key's parameters changed under its kid).
+	edit atomic.Pointer[func(string) string]
 }
 
 func newPool(t *testing.T, key *rsa.PrivateKey) (*pool, *auth.LocalIssuer) {
@@ -61,6 +64,13 @@ func newPool(t *testing.T, key *rsa.PrivateKey) (*pool, *auth.LocalIssuer) {
 		p.mu.Lock()
 		li := p.current
 		p.mu.Unlock()
+		if edit := p.edit.Load(); edit != nil {
+			rec := httptest.NewRecorder()
+			li.ServeHTTP(rec, r)
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, (*edit)(rec.Body.String()))
+			return
+		}
 		li.ServeHTTP(w, r)
 	}))
 	t.Cleanup(p.srv.Close)

@@ -233,6 +233,7 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 func (s *Service) code2desJobs(ctx context.Context, subject string, rows *[]*models.Code2Des, f models.Code2DesFilter, afterID string, size int) error {
 	shape := newCode2DesShape(f, afterID, size)
 	row := newCode2DesRow(shape.cols, false, 0)
+	row.reserve(size + 1) // the page and the row that tells whether another follows
 	err := code2desStatementsFor(shape).QueryRows(ctx, s.cfg.DB, shape, code2desValues(subject, f, afterID), func(args *database.Params) database.Builder {
 		return code2desJobsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size)
 	}, func(r database.RowScanner) error {
@@ -290,6 +291,7 @@ func (s *Service) code2desJobsWithImports(ctx context.Context, subject string, f
 	imports := make(map[string]*models.PageImport, size+1)
 	shape := newCode2DesShape(f, afterID, size)
 	row := newCode2DesRow(shape.cols, true, shape.icols)
+	row.reserve(size + 1)
 	rows := make([]*models.Code2Des, 0, size+1)
 	err := code2desStatementsFor(shape).QueryRows(ctx, s.cfg.DB, shape, code2desValues(subject, f, afterID), func(args *database.Params) database.Builder {
 		return code2desJobsWithImportsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size)

@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
 	"strings"
 	"testing"
@@ -237,4 +238,26 @@ func explain(t *testing.T, db *bun.DB, q string) string {
 		lines = append(lines, line)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// EncodeCursor is base64url without padding of "<kind>:<id>", for ids of every length up to past
+// its stack buffer and its chunk (0-200 bytes, every byte value), in one allocation.
+func TestEncodeCursorIsBase64OfKindAndID(t *testing.T) {
+	for _, kind := range []string{CursorPageImports, CursorCode2Des, "", "a-longer-kind"} {
+		for n := range 201 {
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = byte(n*7 + i*31)
+			}
+			id := string(b)
+			want := base64.RawURLEncoding.EncodeToString([]byte(kind + ":" + id))
+			if got := EncodeCursor(kind, id); got != want {
+				t.Fatalf("%q, %d bytes: %q, want %q", kind, n, got, want)
+			}
+		}
+	}
+	id := "0198c1d2-3e4f-7a00-8000-0123456789ab"
+	if allocs := testing.AllocsPerRun(100, func() { _ = EncodeCursor(CursorPageImports, id) }); allocs != 1 {
+		t.Errorf("%v allocations per cursor, want 1", allocs)
+	}
 }

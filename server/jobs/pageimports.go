@@ -192,6 +192,7 @@ func (s *Service) PageImport(ctx context.Context, id string) (*models.PageImport
 	err = pageImportStatements.QueryRows(ctx, s.cfg.DB, struct{}{}, []any{id, p.Subject}, func(args *database.Params) database.Builder {
 		return s.pageImportQuery(args, id, p.Subject)
 	}, func(r database.RowScanner) error {
+		var err error // its own: the outer err stays on the stack
 		pi, err = newPageImportRow().scan(r)
 		return err
 	})
@@ -237,7 +238,7 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 	}
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
-	var rows []*models.PageImport
+	rows := make([]*models.PageImport, 0, size+1)
 	shape := pageImportsShape{status: f.Status != nil, after: afterID != "", size: size}
 	vals := make([]any, 0, 5)
 	vals = append(vals, p.Subject, f.ProjectID, f.ProjectID)
@@ -248,6 +249,7 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 		vals = append(vals, afterID)
 	}
 	row := newPageImportRow()
+	row.reserve(size + 1) // the page and the row that tells whether another follows
 	err = pageImportsStatements.QueryRows(ctx, s.cfg.DB, shape, vals, func(args *database.Params) database.Builder {
 		org := s.visibleProjectOrgIn(args, p.Subject, f.ProjectID)
 		return pageImportsQuery(s.cfg.DB, args, org, f.ProjectID, f.Status, afterID, size)

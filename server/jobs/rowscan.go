@@ -29,20 +29,32 @@ var pageImportColumns = []string{
 // allocation).
 type pageImportRow struct {
 	pi      models.PageImport
-	targets []any
+	targets []any // pgx's, made by scanTargets
 	raw     rawPlan
 	text    rowText
+	// slab holds the copies of a list's rows (reserve): one allocation per page, not per row.
+	slab []models.PageImport
 }
 
-func newPageImportRow() *pageImportRow {
-	r := new(pageImportRow)
-	pi := &r.pi
-	r.targets = []any{
-		&pi.ID, &pi.OrganizationID, &pi.ProjectID, &pi.SourceKind, &pi.SourceURL, &pi.ViewportWidth,
-		&pi.ViewportHeight, &pi.DeviceScaleFactor, &pi.ReadySelector, &pi.Status, &pi.Attempt, &pi.CaptureHash,
-		&pi.ScreenshotURL, &pi.ErrorMessage, &pi.CreatedAt, &pi.UpdatedAt, &pi.CreatedBy,
+// reserve makes room for the copies of the next n rows in one array (a page read with n rows at
+// most); rows past it are copied one by one. The rows share the array, so any kept row keeps the
+// page's rows alive.
+func (r *pageImportRow) reserve(n int) { r.slab = make([]models.PageImport, 0, n) }
+
+func newPageImportRow() *pageImportRow { return new(pageImportRow) }
+
+// scanTargets are pgx's scan targets of r.pi, made on the first row pgx scans (most results are
+// decoded from their raw values and never need them).
+func (r *pageImportRow) scanTargets() []any {
+	if r.targets == nil {
+		pi := &r.pi
+		r.targets = []any{
+			&pi.ID, &pi.OrganizationID, &pi.ProjectID, &pi.SourceKind, &pi.SourceURL, &pi.ViewportWidth,
+			&pi.ViewportHeight, &pi.DeviceScaleFactor, &pi.ReadySelector, &pi.Status, &pi.Attempt, &pi.CaptureHash,
+			&pi.ScreenshotURL, &pi.ErrorMessage, &pi.CreatedAt, &pi.UpdatedAt, &pi.CreatedBy,
+		}
 	}
-	return r
+	return r.targets
 }
 
 // scan reads one row and returns a copy of it. Nullable columns scan into fresh pointers (pgx and
@@ -51,9 +63,13 @@ func (r *pageImportRow) scan(rs database.RowScanner) (*models.PageImport, error)
 	r.pi = models.PageImport{}
 	if vals, ok := r.raw.values(rs, pageImportKinds); !ok || !decodePageImport(&r.pi, r.text.load(vals), 0, allPageImportColumns) {
 		r.pi = models.PageImport{}
-		if err := rs.Scan(r.targets...); err != nil {
+		if err := rs.Scan(r.scanTargets()...); err != nil {
 			return nil, err
 		}
+	}
+	if len(r.slab) < cap(r.slab) {
+		r.slab = append(r.slab, r.pi)
+		return &r.slab[len(r.slab)-1], nil
 	}
 	pi := r.pi
 	return &pi, nil
@@ -140,6 +156,9 @@ type code2desRow struct {
 	kinds      []rawKind
 	raw        rawPlan
 	text       rowText
+	// jobs and imports hold a page's rows (reserve): one allocation per page, not per row.
+	jobs    []models.Code2Des
+	imports []models.PageImport
 }
 
 // joinedPageImport holds pageImportColumns of a LEFT JOIN.
@@ -211,12 +230,12 @@ func (r *code2desRow) targets() []any {
 func (r *code2desRow) scan(rs database.RowScanner) (*models.Code2Des, *models.PageImport, error) {
 	r.c, r.pi = models.Code2Des{}, joinedPageImport{}
 	if vals, ok := r.raw.values(rs, r.kinds); ok {
-		c := new(models.Code2Des)
+		c := nextInSlab(&r.jobs)
 		if t := r.text.load(vals); decodeCode2Des(c, t, r.cols) {
 			if !r.joined || vals[len(r.cols)] == nil {
 				return c, nil, nil
 			}
-			pi := new(models.PageImport)
+			pi := nextInSlab(&r.imports)
 			if decodePageImport(pi, t, len(r.cols), r.icols) {
 				return c, pi, nil
 			}
@@ -227,6 +246,27 @@ func (r *code2desRow) scan(rs database.RowScanner) (*models.Code2Des, *models.Pa
 	}
 	c := r.c
 	return &c, r.pi.pageImport(), nil
+}
+
+// reserve makes room for the next n rows' jobs and imports in one array each (a page read with n
+// rows at most); rows past it get their own. The rows share the arrays, so any kept row keeps the
+// page's rows alive.
+func (r *code2desRow) reserve(n int) {
+	r.jobs = make([]models.Code2Des, 0, n)
+	if r.joined {
+		r.imports = make([]models.PageImport, 0, n)
+	}
+}
+
+// nextInSlab returns a zero T from the room left in *slab, or a new one.
+func nextInSlab[T any](slab *[]T) *T {
+	s := *slab
+	if len(s) < cap(s) {
+		var zero T
+		*slab = append(s, zero)
+		return &(*slab)[len(s)]
+	}
+	return new(T)
 }
 
 // code2desKinds are the kinds of code2desColumns, in order.
