@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"net/http"
 	"net/http/httptest"
@@ -363,17 +364,23 @@ func TestSettledCallbackNeedsNoStorage(t *testing.T) {
 	failing, hanging := brokenStorage(t)
 	const readTimeout = 20 * time.Second // far longer than any answer below may take
 
+	at := func(endpoint string) func(*testing.T, string) models.BlobStore {
+		return func(t *testing.T, bucket string) models.BlobStore { return testenv.StoreAt(t, endpoint, bucket) }
+	}
 	for _, tc := range []struct {
-		name     string
-		endpoint string
+		name string
+		blob func(t *testing.T, bucket string) models.BlobStore
 	}{
-		{"ServerErrors", failing},
-		{"ServerHangs", hanging},
+		{"ServerErrors", at(failing)},
+		{"ServerHangs", at(hanging)},
+		// A check that panics (run in its own goroutine) must neither end the process nor
+		// change the row's answer.
+		{"CheckPanics", func(_ *testing.T, bucket string) models.BlobStore { return panickingStore{bucket} }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			e := newEnv(t, envOptions{
-				blobFor: func(bucket string) models.BlobStore { return testenv.StoreAt(t, tc.endpoint, bucket) },
+				blobFor: func(bucket string) models.BlobStore { return tc.blob(t, bucket) },
 				limits:  artifacts.Limits{ReadTimeout: readTimeout},
 			})
 			pi := e.pageImport()
@@ -448,4 +455,28 @@ func brokenStorage(t *testing.T) (failing, hanging string) {
 	}))
 	t.Cleanup(func() { close(release); h.Close() })
 	return f.URL, h.URL
+}
+
+// panickingStore is a storage whose reads panic, as a defect in the artifact check would.
+type panickingStore struct{ bucket string }
+
+func (s panickingStore) Bucket() string { return s.bucket }
+func (panickingStore) Put(context.Context, string, []byte, string) error {
+	panic("panickingStore: Put")
+}
+func (panickingStore) Get(context.Context, string, int64) ([]byte, error) {
+	panic("panickingStore: Get")
+}
+func (panickingStore) GetInto(context.Context, string, int64, []byte, io.Writer) ([]byte, error) {
+	panic("panickingStore: GetInto")
+}
+func (panickingStore) Stream(context.Context, string, int64, io.Writer) (int64, error) {
+	panic("panickingStore: Stream")
+}
+
+// Size waits for the check to end: VerifyCapture asks it in a goroutine of its own, which does
+// not recover panics (as before the check ran concurrently).
+func (panickingStore) Size(ctx context.Context, _ string) (int64, error) {
+	<-ctx.Done()
+	return 0, ctx.Err()
 }

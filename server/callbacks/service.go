@@ -115,32 +115,62 @@ func (s *Service) ApplyPageImport(ctx context.Context, cb *PageImportCallback) (
 // the storage said, so the answers are those of reading the row first (issue 17).
 type pendingCheck struct {
 	cancel context.CancelFunc
-	done   chan error // buffered: the check never waits for a reader that returned
-	err    error
+	done   chan checkEnd // buffered: the check never waits for a reader that returned
+	out    checkEnd
 	waited bool
 }
 
-// startCheck runs check in its own goroutine under a context that stop cancels.
+// checkEnd is how a pendingCheck's check ended: its error, or the value it panicked with.
+type checkEnd struct {
+	err      error
+	panicked any
+}
+
+// startCheck runs check in its own goroutine under a context that stop cancels. A panic of check
+// is recovered there and raised again by wait, in the caller's goroutine, as when the check ran
+// in the request's goroutine (the router's recoverer answers 500); an unrecovered panic in a
+// goroutine of its own would end the process.
 func startCheck(ctx context.Context, check func(context.Context) error) *pendingCheck {
 	ctx, cancel := context.WithCancel(ctx)
-	p := &pendingCheck{cancel: cancel, done: make(chan error, 1)}
-	go func() { p.done <- check(ctx) }()
+	p := &pendingCheck{cancel: cancel, done: make(chan checkEnd, 1)}
+	go func() {
+		var out checkEnd
+		defer func() {
+			if r := recover(); r != nil {
+				out.panicked = r
+			}
+			p.done <- out
+		}()
+		out.err = check(ctx)
+	}()
 	return p
 }
 
-// wait returns the check's verdict, waiting for it the first time.
-func (p *pendingCheck) wait() error {
+// receive waits for the check's outcome the first time and returns it.
+func (p *pendingCheck) receive() checkEnd {
 	if !p.waited {
-		p.err, p.waited = <-p.done, true
+		p.out, p.waited = <-p.done, true
 	}
-	return p.err
+	return p.out
+}
+
+// wait returns the check's verdict, waiting for it the first time; if the check panicked, wait
+// panics with the same value.
+func (p *pendingCheck) wait() error {
+	out := p.receive()
+	if out.panicked != nil {
+		panic(out.panicked)
+	}
+	return out.err
 }
 
 // stop cancels the check if it still runs and waits until it has returned, so nothing of it (its
-// pooled buffer, its storage calls) outlives the callback.
+// pooled buffer, its storage calls) outlives the callback. It never panics: a callback the row
+// answered did not need the check (before it ran concurrently, it did not run at all), and a
+// panic wait raised is already on its way.
 func (p *pendingCheck) stop() {
 	p.cancel()
-	p.wait()
+	p.receive()
 }
 
 // refusal sorts the outcome of the artifact check of a completed callback: nil (accepted); an
