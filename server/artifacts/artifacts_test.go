@@ -183,6 +183,24 @@ func TestVerifyCaptureReadsBounded(t *testing.T) {
 			t.Errorf("screenshot pointer that is not the capture's: %v", err)
 		}
 	})
+	t.Run("ErrHashBeforeParse", func(t *testing.T) {
+		// The hash and the parse run side by side, but a wrong hash is the answer even for an
+		// object that does not parse, as when the hash was checked first.
+		broken := []byte(`{"manifest": [`)
+		if err := env.Store.Put(ctx, prefix+"broken.json", broken, "application/json"); err != nil {
+			t.Fatal(err)
+		}
+		v := artifacts.NewVerifier(env.Store, "", artifacts.Limits{})
+		brokenClaim := claim
+		brokenClaim.ResultURL = models.S3URI(env.Bucket, prefix+"broken.json")
+		if err := v.VerifyCapture(ctx, brokenClaim); !artifacts.IsInvalid(err) || !strings.Contains(artifacts.SafeMessage(err), "capture_hash does not match") {
+			t.Errorf("unparsable capture under another capture's hash: %v", err)
+		}
+		brokenClaim.CaptureHash = artifacts.HashHex(broken)
+		if err := v.VerifyCapture(ctx, brokenClaim); !artifacts.IsInvalid(err) || strings.Contains(artifacts.SafeMessage(err), "capture_hash") {
+			t.Errorf("unparsable capture under its own hash: %v, want the parse error", err)
+		}
+	})
 	t.Run("ErrKeyPrefixNotHonoured", func(t *testing.T) {
 		v := artifacts.NewVerifier(env.Store, "prod/", artifacts.Limits{})
 		if err := v.VerifyCapture(ctx, claim); !artifacts.IsInvalid(err) {
