@@ -2,7 +2,9 @@ package artifacts
 
 // The scanner as it was before issue 17's second round (commit 124a86f), kept as an oracle: the
 // faster scanJSONValue must return the same offset and the same error (text and offset) on every
-// input, so its errors stay exactly as precise as these were. Only the names differ (ref prefix).
+// input, so its errors stay exactly as precise as these were. Only the names differ (ref prefix);
+// the escape, hex digit and digit-run checks the new scanner kept unchanged (scanJSONEscape,
+// isHexDigit, skipDigits) are called, not copied.
 
 import (
 	"encoding/binary"
@@ -180,40 +182,13 @@ func refScanJSONString(b []byte, i int) (int, error) {
 			return i + 1, nil
 		case '\\':
 			var err error
-			if i, err = refScanJSONEscape(b, i); err != nil {
+			if i, err = scanJSONEscape(b, i); err != nil {
 				return i, err
 			}
 		default:
 			return i, errJSONSyntax(b, i, "in string literal")
 		}
 	}
-}
-
-// refScanJSONEscape checks the escape whose backslash is at b[i] and returns the offset just past it.
-func refScanJSONEscape(b []byte, i int) (int, error) {
-	if i+1 >= len(b) {
-		return i + 1, errJSONEnd
-	}
-	switch b[i+1] {
-	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		return i + 2, nil
-	case 'u':
-		for k := i + 2; k < i+6; k++ {
-			if k >= len(b) {
-				return k, errJSONEnd
-			}
-			if !refIsHexDigit(b[k]) {
-				return k, errJSONSyntax(b, k, "in \\u hexadecimal character escape")
-			}
-		}
-		return i + 6, nil
-	default:
-		return i + 1, errJSONSyntax(b, i+1, "in string escape code")
-	}
-}
-
-func refIsHexDigit(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
 // refScanJSONLiteral checks that lit (true, false or null) is at b[i].
@@ -241,7 +216,7 @@ func refScanJSONNumber(b []byte, i int) (int, error) {
 	case b[i] == '0':
 		i++
 	case b[i] >= '1' && b[i] <= '9':
-		i = refSkipDigits(b, i+1)
+		i = skipDigits(b, i+1)
 	default:
 		return i, errJSONSyntax(b, i, "in numeric literal")
 	}
@@ -253,7 +228,7 @@ func refScanJSONNumber(b []byte, i int) (int, error) {
 		if b[i] < '0' || b[i] > '9' {
 			return i, errJSONSyntax(b, i, "after decimal point in numeric literal")
 		}
-		i = refSkipDigits(b, i+1)
+		i = skipDigits(b, i+1)
 	}
 	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
 		i++
@@ -266,14 +241,7 @@ func refScanJSONNumber(b []byte, i int) (int, error) {
 		if b[i] < '0' || b[i] > '9' {
 			return i, errJSONSyntax(b, i, "in exponent of numeric literal")
 		}
-		i = refSkipDigits(b, i+1)
+		i = skipDigits(b, i+1)
 	}
 	return i, nil
-}
-
-func refSkipDigits(b []byte, i int) int {
-	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-		i++
-	}
-	return i
 }
