@@ -3,8 +3,8 @@ package artifacts
 // The scanner as it was before issue 17's second round (commit 124a86f), kept as an oracle: the
 // faster scanJSONValue must return the same offset and the same error (text and offset) on every
 // input, so its errors stay exactly as precise as these were. Only the names differ (ref prefix);
-// the escape, hex digit and digit-run checks the new scanner kept unchanged (scanJSONEscape,
-// isHexDigit, skipDigits) are called, not copied.
+// the escape, number, hex digit and digit-run checks the new scanner kept unchanged
+// (scanJSONEscape, scanJSONNumber, isHexDigit, skipDigits) are called, not copied.
 
 import (
 	"encoding/binary"
@@ -43,7 +43,7 @@ func refScanJSONValue(b []byte, i, depth int) (int, error) {
 				return i, err
 			}
 		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-			if i, err = refScanJSONNumber(b, i); err != nil {
+			if i, err = scanJSONNumber(b, i); err != nil {
 				return i, err
 			}
 		case '{', '[':
@@ -202,46 +202,4 @@ func refScanJSONLiteral(b []byte, i int, lit string) (int, error) {
 		}
 	}
 	return i + len(lit), nil
-}
-
-// refScanJSONNumber checks the number at b[i]: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?. What
-// follows it is the caller's concern (a number ends at the first byte that cannot continue it).
-func refScanJSONNumber(b []byte, i int) (int, error) {
-	if b[i] == '-' {
-		i++
-	}
-	switch {
-	case i >= len(b):
-		return i, errJSONEnd
-	case b[i] == '0':
-		i++
-	case b[i] >= '1' && b[i] <= '9':
-		i = skipDigits(b, i+1)
-	default:
-		return i, errJSONSyntax(b, i, "in numeric literal")
-	}
-	if i < len(b) && b[i] == '.' {
-		i++
-		if i >= len(b) {
-			return i, errJSONEnd
-		}
-		if b[i] < '0' || b[i] > '9' {
-			return i, errJSONSyntax(b, i, "after decimal point in numeric literal")
-		}
-		i = skipDigits(b, i+1)
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		if i >= len(b) {
-			return i, errJSONEnd
-		}
-		if b[i] < '0' || b[i] > '9' {
-			return i, errJSONSyntax(b, i, "in exponent of numeric literal")
-		}
-		i = skipDigits(b, i+1)
-	}
-	return i, nil
 }
