@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/code2des/backend/models"
@@ -201,6 +202,38 @@ func TestVerifyCaptureReadsBounded(t *testing.T) {
 			t.Errorf("unparsable capture under its own hash: %v, want the parse error", err)
 		}
 	})
+	t.Run("ScreenshotHeadPanicRaisedByTheCaller", func(t *testing.T) {
+		// The HEAD runs in a goroutine of its own; its panic must reach the caller (whose
+		// recoverer answers 500), not end the process.
+		v := artifacts.NewVerifier(sizeHook{env.Store, func(context.Context) (int64, error) { panic("head") }}, "", artifacts.Limits{})
+		got := func() (r any) {
+			defer func() { r = recover() }()
+			_ = v.VerifyCapture(ctx, claim)
+			return nil
+		}()
+		if got != "head" {
+			t.Errorf("VerifyCapture panicked with %v, want the HEAD's panic", got)
+		}
+	})
+	t.Run("ErrReturnsAfterTheScreenshotHead", func(t *testing.T) {
+		// A capture refused early (here, not found) answers once the HEAD, cancelled, has
+		// returned: nothing of the verification outlives it.
+		var running atomic.Int32
+		v := artifacts.NewVerifier(sizeHook{env.Store, func(ctx context.Context) (int64, error) {
+			running.Add(1)
+			defer running.Add(-1)
+			<-ctx.Done()
+			return 0, ctx.Err()
+		}}, "", artifacts.Limits{})
+		missing := claim
+		missing.ResultURL = models.S3URI(env.Bucket, prefix+"missing.json")
+		if err := v.VerifyCapture(ctx, missing); !artifacts.IsInvalid(err) || !strings.Contains(artifacts.SafeMessage(err), "not found") {
+			t.Errorf("missing capture: %v", err)
+		}
+		if n := running.Load(); n != 0 {
+			t.Errorf("%d screenshot HEAD still running after VerifyCapture returned", n)
+		}
+	})
 	t.Run("ErrKeyPrefixNotHonoured", func(t *testing.T) {
 		v := artifacts.NewVerifier(env.Store, "prod/", artifacts.Limits{})
 		if err := v.VerifyCapture(ctx, claim); !artifacts.IsInvalid(err) {
@@ -358,3 +391,12 @@ func TestParseResultReadsVersion1(t *testing.T) {
 		t.Errorf("version %d, %d image refs; want 1 and 1", r.Manifest.Version, len(r.ImageRefs))
 	}
 }
+
+// sizeHook is a blob store whose Size (the screenshot's HEAD) is size; the rest is the embedded
+// store's.
+type sizeHook struct {
+	models.BlobStore
+	size func(context.Context) (int64, error)
+}
+
+func (s sizeHook) Size(ctx context.Context, _ string) (int64, error) { return s.size(ctx) }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/code2des/backend/models"
+	"github.com/code2des/backend/server/background"
 )
 
 // Default limits (configurable: CAPTURE_ARTIFACT_MAX_BYTES, RESULT_ARTIFACT_MAX_BYTES,
@@ -93,7 +94,8 @@ type CaptureClaim struct {
 // check has passed, so the errors are those of checking one after the other (issue 17: at one
 // client the hash, about half a millisecond per MiB here, then costs no time of its own; hashing as the
 // capture was read kept it on the reading goroutine). Nothing of the capture outlives the call,
-// which is why it returns no Capture.
+// which is why it returns no Capture; nor does the HEAD (server/background): an early return
+// cancels it and waits for it, and its panic is raised in the caller's goroutine.
 //
 // Errors: CodeFailedPrecondition (the artifact is invalid; the message is safe to store),
 // CodeUnavailable (storage unreachable or too slow).
@@ -112,8 +114,8 @@ func (v *Verifier) VerifyCapture(ctx context.Context, c CaptureClaim) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, v.Limits.ReadTimeout)
 	defer cancel()
-	screenshot := make(chan error, 1) // buffered: the HEAD never waits for a reader that returned
-	go func() { screenshot <- v.exists(ctx, "screenshot object", screenshotKey) }()
+	screenshot := background.Start(ctx, func(ctx context.Context) error { return v.exists(ctx, "screenshot object", screenshotKey) })
+	defer screenshot.Stop() // an early return cancels the HEAD and waits for it
 	buf := getCaptureBuffer()
 	b, err := v.getInto(ctx, "capture object", captureKey, v.Limits.CaptureMaxBytes, buf, nil)
 	if err != nil {
@@ -141,7 +143,7 @@ func (v *Verifier) VerifyCapture(ctx context.Context, c CaptureClaim) error {
 	if capture.Screenshot.Key != screenshotKey {
 		return invalid(nil, "capture screenshot key does not match screenshot_url")
 	}
-	return <-screenshot
+	return screenshot.Wait()
 }
 
 // MaxPooledCaptureBuffer is the largest capacity, in bytes, of a capture read buffer kept for

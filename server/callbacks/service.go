@@ -9,6 +9,7 @@ import (
 
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/artifacts"
+	"github.com/code2des/backend/server/background"
 )
 
 // Result is the answer to an accepted callback.
@@ -59,15 +60,19 @@ func (s *Service) ApplyPageImport(ctx context.Context, cb *PageImportCallback) (
 	f := fence{id: cb.PageImportID, attempt: cb.Attempt, nonce: cb.Nonce}
 	want := pageImportOutcome{completed: cb.Status == StatusCompleted, resultURL: cb.ResultURL,
 		captureHash: cb.CaptureHash, screenshotURL: cb.ScreenshotURL}
-	var check *pendingCheck
+	// A completed capture's artifact check (storage reads and a syntax check: milliseconds) runs
+	// while the row is read (one round trip); its verdict counts only when the row is processing.
+	// A callback the row alone answers (404, 409, duplicate) stops it and answers as before,
+	// whatever the storage does (issue 17).
+	var check *background.Task[error]
 	if want.completed {
-		check = startCheck(ctx, func(ctx context.Context) error {
+		check = background.Start(ctx, func(ctx context.Context) error {
 			return s.Artifacts.VerifyCapture(ctx, artifacts.CaptureClaim{
 				PageImportID: f.id, Attempt: f.attempt, Nonce: f.nonce,
 				ResultURL: *cb.ResultURL, ScreenshotURL: *cb.ScreenshotURL, CaptureHash: *cb.CaptureHash,
 			})
 		})
-		defer check.stop()
+		defer check.Stop()
 	}
 	row, err := s.readPageImport(ctx, f.id)
 	if err != nil {
@@ -79,7 +84,7 @@ func (s *Service) ApplyPageImport(ctx context.Context, cb *PageImportCallback) (
 	apply := want
 	var rejected error
 	if want.completed {
-		msg, refused, err := refusal(check.wait(), "capture artifact is invalid")
+		msg, refused, err := refusal(check.Wait(), "capture artifact is invalid")
 		if err != nil {
 			return "", err
 		}
@@ -106,71 +111,6 @@ func (s *Service) ApplyPageImport(ctx context.Context, cb *PageImportCallback) (
 	}
 	s.log(ctx, "page import callback applied", f.id, apply.completed, rejected)
 	return Applied, rejected
-}
-
-// pendingCheck is an artifact check that runs while the job's row is read: a completed capture's
-// storage reads and its syntax check take milliseconds, the row read one database round trip, and
-// neither needs the other's answer. The check's verdict counts only when the row is processing;
-// a callback the row alone answers (404, 409, duplicate) stops it and answers as before, whatever
-// the storage said, so the answers are those of reading the row first (issue 17).
-type pendingCheck struct {
-	cancel context.CancelFunc
-	done   chan checkEnd // buffered: the check never waits for a reader that returned
-	out    checkEnd
-	waited bool
-}
-
-// checkEnd is how a pendingCheck's check ended: its error, or the value it panicked with.
-type checkEnd struct {
-	err      error
-	panicked any
-}
-
-// startCheck runs check in its own goroutine under a context that stop cancels. A panic of check
-// is recovered there and raised again by wait, in the caller's goroutine, as when the check ran
-// in the request's goroutine (the router's recoverer answers 500); an unrecovered panic in a
-// goroutine of its own would end the process.
-func startCheck(ctx context.Context, check func(context.Context) error) *pendingCheck {
-	ctx, cancel := context.WithCancel(ctx)
-	p := &pendingCheck{cancel: cancel, done: make(chan checkEnd, 1)}
-	go func() {
-		var out checkEnd
-		defer func() {
-			if r := recover(); r != nil {
-				out.panicked = r
-			}
-			p.done <- out
-		}()
-		out.err = check(ctx)
-	}()
-	return p
-}
-
-// receive waits for the check's outcome the first time and returns it.
-func (p *pendingCheck) receive() checkEnd {
-	if !p.waited {
-		p.out, p.waited = <-p.done, true
-	}
-	return p.out
-}
-
-// wait returns the check's verdict, waiting for it the first time; if the check panicked, wait
-// panics with the same value.
-func (p *pendingCheck) wait() error {
-	out := p.receive()
-	if out.panicked != nil {
-		panic(out.panicked)
-	}
-	return out.err
-}
-
-// stop cancels the check if it still runs and waits until it has returned, so nothing of it (its
-// pooled buffer, its storage calls) outlives the callback. It never panics: a callback the row
-// answered did not need the check (before it ran concurrently, it did not run at all), and a
-// panic wait raised is already on its way.
-func (p *pendingCheck) stop() {
-	p.cancel()
-	p.receive()
 }
 
 // refusal sorts the outcome of the artifact check of a completed callback: nil (accepted); an
