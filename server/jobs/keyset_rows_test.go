@@ -82,21 +82,17 @@ func TestLaterPagesSameRows(t *testing.T) {
 				slices.Reverse(want)
 				for _, size := range []int{1, 2, 3, 7} {
 					for rep := 0; rep < 3; rep++ { // the statement cache's generic plan after five runs
-						var got []string
-						after := ""
-						for n := 0; n < 200; n++ {
+						got := allPages(t, 200, func(after string) ([]string, []string, bool, error) {
 							page, err := svc.s.PageImports(f.alice, models.PageImportFilter{ProjectID: proj, Status: st, First: size, After: after})
 							if err != nil {
-								t.Fatal(err)
+								return nil, nil, false, err
 							}
-							for _, it := range page.Items {
-								got = append(got, it.ID)
+							ids := make([]string, len(page.Items))
+							for i, it := range page.Items {
+								ids[i] = it.ID
 							}
-							if !page.HasNextPage {
-								break
-							}
-							after = page.Cursors[len(page.Cursors)-1]
-						}
+							return ids, page.Cursors, page.HasNextPage, nil
+						})
 						if !slices.Equal(got, want) {
 							t.Fatalf("%s PageImports project %d status %v size %d: got %v want %v", svc.name, proj, st, size, got, want)
 						}
@@ -119,22 +115,18 @@ func TestLaterPagesSameRows(t *testing.T) {
 							slices.Sort(want)
 							slices.Reverse(want)
 							for _, size := range []int{1, 3} {
-								var got []string
-								after := ""
-								for n := 0; n < 300; n++ {
+								got := allPages(t, 300, func(after string) ([]string, []string, bool, error) {
 									page, err := svc.s.Code2DesJobs(f.alice, models.Code2DesFilter{ProjectID: proj, FigmaFileKey: fk, Status: js,
 										PageImportID: piFilter, WithPageImports: with, First: size, After: after})
 									if err != nil {
-										t.Fatal(err)
+										return nil, nil, false, err
 									}
-									for _, it := range page.Items {
-										got = append(got, it.ID)
+									ids := make([]string, len(page.Items))
+									for i, it := range page.Items {
+										ids[i] = it.ID
 									}
-									if !page.HasNextPage {
-										break
-									}
-									after = page.Cursors[len(page.Cursors)-1]
-								}
+									return ids, page.Cursors, page.HasNextPage, nil
+								})
 								if !slices.Equal(got, want) {
 									t.Fatalf("%s Code2DesJobs project %d fk %v st %v pi %v with %v size %d: got %d %v want %d %v",
 										svc.name, proj, fk, js, piFilter, with, size, len(got), got, len(want), want)
@@ -146,4 +138,24 @@ func TestLaterPagesSameRows(t *testing.T) {
 			}
 		}
 	}
+}
+
+// allPages follows a list from its first page through each page's last cursor until a page says
+// there is no next one (at most max pages), and returns the ids in the order the pages gave them.
+func allPages(t *testing.T, max int, page func(after string) (ids, cursors []string, hasNext bool, err error)) []string {
+	t.Helper()
+	var got []string
+	after := ""
+	for range max {
+		ids, cursors, hasNext, err := page(after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, ids...)
+		if !hasNext {
+			break
+		}
+		after = cursors[len(cursors)-1]
+	}
+	return got
 }
