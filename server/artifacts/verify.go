@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"sync"
 	"time"
 
@@ -117,7 +116,7 @@ func (v *Verifier) VerifyCapture(ctx context.Context, c CaptureClaim) error {
 	screenshot := background.Start(ctx, func(ctx context.Context) error { return v.exists(ctx, "screenshot object", screenshotKey) })
 	defer screenshot.Stop() // an early return cancels the HEAD and waits for it
 	buf := getCaptureBuffer()
-	b, err := v.getInto(ctx, "capture object", captureKey, v.Limits.CaptureMaxBytes, buf, nil)
+	b, err := v.getInto(ctx, "capture object", captureKey, v.Limits.CaptureMaxBytes, buf)
 	if err != nil {
 		putCaptureBuffer(buf)
 		return err
@@ -206,12 +205,12 @@ func HashHex(b []byte) string {
 // get reads key under maxBytes, turning "missing" and "too large" into invalid-artifact errors and
 // leaving storage failures (CodeUnavailable) as they are.
 func (v *Verifier) get(ctx context.Context, what, key string, maxBytes int64) ([]byte, error) {
-	return v.getInto(ctx, what, key, maxBytes, nil, nil)
+	return v.getInto(ctx, what, key, maxBytes, nil)
 }
 
-// getInto is get reading into buf and through also (models.BlobStore.GetInto).
-func (v *Verifier) getInto(ctx context.Context, what, key string, maxBytes int64, buf []byte, also io.Writer) ([]byte, error) {
-	b, err := v.Blob.GetInto(ctx, key, maxBytes, buf, also)
+// getInto is get reading into buf (models.BlobStore.GetInto).
+func (v *Verifier) getInto(ctx context.Context, what, key string, maxBytes int64, buf []byte) ([]byte, error) {
+	b, err := v.Blob.GetInto(ctx, key, maxBytes, buf, nil)
 	switch {
 	case err == nil:
 		return b, nil
