@@ -124,10 +124,10 @@ func (v *Verifier) VerifyCapture(ctx context.Context, c CaptureClaim) error {
 	defer putCaptureBuffer(b)
 	// The hash and the parse both only read b; they run side by side, and the hash is checked
 	// first, so the error is the one of checking one after the other.
-	sum := make(chan [sha256.Size]byte, 1)
-	go func() { sum <- sha256.Sum256(b) }()
+	sum := make(chan string, 1)
+	go func() { sum <- HashHex(b) }()
 	capture, parseErr := ParseCapture(b)
-	if s := <-sum; hex.EncodeToString(s[:]) != c.CaptureHash {
+	if <-sum != c.CaptureHash {
 		return invalid(nil, "capture_hash does not match the SHA-256 of the capture object")
 	}
 	if parseErr != nil {
