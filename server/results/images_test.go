@@ -222,3 +222,28 @@ func TestCheckImageBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamable: an image is streamed exactly when its declaration is one returned as stored, a
+// PNG, JPEG or GIF within MaxImageSide a side (at the edge and one pixel past it, each side);
+// WebP (always converted) and SVG (returned as text) are read whole.
+func TestStreamable(t *testing.T) {
+	for _, c := range []struct {
+		mime string
+		w, h int
+		want bool
+	}{
+		{artifacts.MimePNG, MaxImageSide, MaxImageSide, true},
+		{artifacts.MimeJPEG, MaxImageSide, MaxImageSide, true},
+		{artifacts.MimeGIF, MaxImageSide, MaxImageSide, true},
+		{artifacts.MimePNG, MaxImageSide + 1, MaxImageSide, false},
+		{artifacts.MimeJPEG, MaxImageSide, MaxImageSide + 1, false},
+		{artifacts.MimeGIF, MaxImageSide + 1, 1, false},
+		{artifacts.MimeWebP, 1, 1, false},
+		{artifacts.MimeSVG, 1, 1, false},
+	} {
+		e := artifacts.ResultImage{MimeType: c.mime, Width: c.w, Height: c.h}
+		if got := streamable(e); got != c.want {
+			t.Errorf("%s %dx%d: streamable %v, want %v", c.mime, c.w, c.h, got, c.want)
+		}
+	}
+}
