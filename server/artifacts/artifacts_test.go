@@ -139,6 +139,17 @@ func TestVerifyCaptureReadsBounded(t *testing.T) {
 	claim := artifacts.CaptureClaim{PageImportID: jobID, Attempt: 1, Nonce: c.Manifest.Nonce,
 		ResultURL: models.S3URI(env.Bucket, prefix+"capture.json"), ScreenshotURL: models.S3URI(env.Bucket, prefix+"screenshot.png"),
 		CaptureHash: artifacts.HashHex(body)}
+	// claimFor stores b as the object name under the prefix and returns claim pointing at it
+	// (under the hash of body, not of b).
+	claimFor := func(t *testing.T, name string, b []byte) artifacts.CaptureClaim {
+		t.Helper()
+		if err := env.Store.Put(ctx, prefix+name, b, "application/json"); err != nil {
+			t.Fatal(err)
+		}
+		c := claim
+		c.ResultURL = models.S3URI(env.Bucket, prefix+name)
+		return c
+	}
 	t.Run("OKAtTheLimit", func(t *testing.T) {
 		v := artifacts.NewVerifier(env.Store, "", artifacts.Limits{CaptureMaxBytes: int64(len(body))})
 		if err := v.VerifyCapture(ctx, claim); err != nil {
@@ -155,13 +166,8 @@ func TestVerifyCaptureReadsBounded(t *testing.T) {
 	t.Run("OKAgainAfterAnotherCapture", func(t *testing.T) {
 		// The read buffer is reused between verifications: one of a different object, then
 		// this one again, must see exactly this one's bytes.
-		other := append([]byte(" "), body...)
-		if err := env.Store.Put(ctx, prefix+"other.json", other, "application/json"); err != nil {
-			t.Fatal(err)
-		}
+		otherClaim := claimFor(t, "other.json", append([]byte(" "), body...))
 		v := artifacts.NewVerifier(env.Store, "", artifacts.Limits{})
-		otherClaim := claim
-		otherClaim.ResultURL = models.S3URI(env.Bucket, prefix+"other.json")
 		if err := v.VerifyCapture(ctx, otherClaim); !artifacts.IsInvalid(err) || !strings.Contains(artifacts.SafeMessage(err), "capture_hash does not match") {
 			t.Errorf("other capture under this capture's hash: %v", err)
 		}
@@ -188,12 +194,8 @@ func TestVerifyCaptureReadsBounded(t *testing.T) {
 		// The hash and the parse run side by side, but a wrong hash is the answer even for an
 		// object that does not parse, as when the hash was checked first.
 		broken := []byte(`{"manifest": [`)
-		if err := env.Store.Put(ctx, prefix+"broken.json", broken, "application/json"); err != nil {
-			t.Fatal(err)
-		}
+		brokenClaim := claimFor(t, "broken.json", broken)
 		v := artifacts.NewVerifier(env.Store, "", artifacts.Limits{})
-		brokenClaim := claim
-		brokenClaim.ResultURL = models.S3URI(env.Bucket, prefix+"broken.json")
 		if err := v.VerifyCapture(ctx, brokenClaim); !artifacts.IsInvalid(err) || !strings.Contains(artifacts.SafeMessage(err), "capture_hash does not match") {
 			t.Errorf("unparsable capture under another capture's hash: %v", err)
 		}
