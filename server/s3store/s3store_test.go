@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/code2des/backend/models"
@@ -126,4 +128,43 @@ func (w *chunkWriter) Write(p []byte) (int, error) {
 	w.got = append(w.got, p...)
 	w.most = max(w.most, len(p))
 	return len(p), nil
+}
+
+// TestReadsBoundedWithoutContentLength: a server that announces no size (a chunked response)
+// passes open's check, so the read's own bound refuses the object. At the limit it arrives
+// whole; one byte past it, or far past it, Stream has written exactly maxBytes+1 bytes ("at most
+// one byte more", models.BlobStore) and both reads answer ErrTooLarge.
+func TestReadsBoundedWithoutContentLength(t *testing.T) {
+	ctx := context.Background()
+	body := bytes.Repeat([]byte("0123456789abcdef"), 4096) // 64 KiB, sent in 4 KiB chunks
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		for rest := body; len(rest) > 0; rest = rest[4096:] {
+			_, _ = w.Write(rest[:4096])
+			w.(http.Flusher).Flush() // no Content-Length: the response is chunked
+		}
+	}))
+	t.Cleanup(srv.Close)
+	store := testenv.StoreAt(t, srv.URL, "bucket")
+	limit := int64(len(body))
+
+	var w chunkWriter
+	if n, err := store.Stream(ctx, "k", limit, &w); err != nil || n != limit || !bytes.Equal(w.got, body) {
+		t.Errorf("stream at the limit: %d bytes (%d written), err %v", n, len(w.got), err)
+	}
+	var past chunkWriter
+	n, err := store.Stream(ctx, "k", limit-1, &past)
+	if !errors.Is(err, models.ErrTooLarge) || n != limit || len(past.got) != len(body) {
+		t.Errorf("stream one byte past the limit: %d bytes (%d written), err %v; want %d, ErrTooLarge", n, len(past.got), err, limit)
+	}
+	// Far past the limit the read still stops one byte past it, not at the object's end.
+	var far chunkWriter
+	if n, err := store.Stream(ctx, "k", limit/2, &far); !errors.Is(err, models.ErrTooLarge) || n != limit/2+1 || len(far.got) != len(body)/2+1 {
+		t.Errorf("stream of twice the limit: %d bytes (%d written), err %v; want %d, ErrTooLarge", n, len(far.got), err, limit/2+1)
+	}
+	if got, err := store.GetInto(ctx, "k", limit, nil, nil); err != nil || !bytes.Equal(got, body) {
+		t.Errorf("get at the limit: %d bytes, err %v", len(got), err)
+	}
+	if _, err := store.GetInto(ctx, "k", limit-1, nil, nil); !errors.Is(err, models.ErrTooLarge) {
+		t.Errorf("get one byte past the limit: err %v, want ErrTooLarge", err)
+	}
 }
