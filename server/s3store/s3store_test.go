@@ -70,8 +70,9 @@ func TestPutGetSize(t *testing.T) {
 	t.Run("ErrStreamTooLarge", func(t *testing.T) {
 		var w bytes.Buffer
 		_, err := env.Store.Stream(ctx, "page-imports/x/attempt-1/capture.json", int64(len(body))-1, &w)
-		if !errors.Is(err, models.ErrTooLarge) || w.Len() > len(body) {
-			t.Errorf("one byte past the limit: err %v (%d written), want ErrTooLarge", err, w.Len())
+		// The announced size (Content-Length) is refused before any byte is written.
+		if !errors.Is(err, models.ErrTooLarge) || w.Len() != 0 {
+			t.Errorf("one byte past the limit: err %v (%d written), want ErrTooLarge and nothing written", err, w.Len())
 		}
 		if _, err := env.Store.Stream(ctx, "missing", 10, &w); models.ErrorCodeOf(err) != models.CodeNotFound {
 			t.Errorf("stream missing: %v", err)
@@ -94,8 +95,8 @@ func TestPutGetSize(t *testing.T) {
 			t.Errorf("a chunk of %d bytes, want at most %d", w.most, s3store.StreamBufSize)
 		}
 		var past chunkWriter
-		if _, err := env.Store.Stream(ctx, "page-imports/x/attempt-1/big.bin", int64(len(big))-1, &past); !errors.Is(err, models.ErrTooLarge) || len(past.got) > len(big) {
-			t.Errorf("one byte past the limit: err %v (%d written), want ErrTooLarge", err, len(past.got))
+		if _, err := env.Store.Stream(ctx, "page-imports/x/attempt-1/big.bin", int64(len(big))-1, &past); !errors.Is(err, models.ErrTooLarge) || len(past.got) != 0 {
+			t.Errorf("one byte past the limit: err %v (%d written), want ErrTooLarge and nothing written", err, len(past.got))
 		}
 	})
 	t.Run("ErrNotFound", func(t *testing.T) {
