@@ -93,8 +93,9 @@ type CaptureClaim struct {
 // check has passed, so the errors are those of checking one after the other (issue 17: at one
 // client the hash, about half a millisecond per MiB here, then costs no time of its own; hashing as the
 // capture was read kept it on the reading goroutine). Nothing of the capture outlives the call,
-// which is why it returns no Capture; nor does the HEAD (server/background): an early return
-// cancels it and waits for it, and its panic is raised in the caller's goroutine.
+// which is why it returns no Capture; nor do the hash and the HEAD (server/background tasks): an
+// early return, a panic's included, cancels them and waits for them, and a panic of theirs is
+// raised in the caller's goroutine.
 //
 // Errors: CodeFailedPrecondition (the artifact is invalid; the message is safe to store),
 // CodeUnavailable (storage unreachable or too slow).
@@ -123,11 +124,12 @@ func (v *Verifier) VerifyCapture(ctx context.Context, c CaptureClaim) error {
 	}
 	defer putCaptureBuffer(b)
 	// The hash and the parse both only read b; they run side by side, and the hash is checked
-	// first, so the error is the one of checking one after the other.
-	sum := make(chan string, 1)
-	go func() { sum <- HashHex(b) }()
+	// first, so the error is the one of checking one after the other. Stop runs before b goes
+	// back to the pool, so even a panicking parse leaves no hash reading a reused buffer.
+	sum := background.Start(ctx, func(context.Context) string { return HashHex(b) })
+	defer sum.Stop()
 	capture, parseErr := ParseCapture(b)
-	if <-sum != c.CaptureHash {
+	if sum.Wait() != c.CaptureHash {
 		return invalid(nil, "capture_hash does not match the SHA-256 of the capture object")
 	}
 	if parseErr != nil {
