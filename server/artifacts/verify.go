@@ -91,11 +91,11 @@ type CaptureClaim struct {
 // while it is parsed, and the screenshot's HEAD runs while the capture is read and checked; the
 // hash is checked before the parse's verdict and the HEAD's answer counts only once every other
 // check has passed, so the errors are those of checking one after the other (issue 17: at one
-// client the hash, about half a millisecond per MiB here, then costs no time of its own; hashing as the
-// capture was read kept it on the reading goroutine). Nothing of the capture outlives the call,
-// which is why it returns no Capture; nor do the hash and the HEAD (server/background tasks): an
-// early return, a panic's included, cancels them and waits for them, and a panic of theirs is
-// raised in the caller's goroutine.
+// client the hash, about half a millisecond per MiB here, then costs no time of its own; hashing
+// as the capture was read kept it on the reading goroutine). Nothing of the capture outlives the
+// call, which is why it returns no Capture; nor do the hash and the HEAD (server/background
+// tasks): an early return, a panic's included, cancels them and waits for them, and a panic of
+// theirs is raised in the caller's goroutine.
 //
 // Errors: CodeFailedPrecondition (the artifact is invalid; the message is safe to store),
 // CodeUnavailable (storage unreachable or too slow).
