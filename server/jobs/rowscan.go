@@ -67,12 +67,9 @@ func (r *pageImportRow) scan(rs database.RowScanner) (*models.PageImport, error)
 			return nil, err
 		}
 	}
-	if len(r.slab) < cap(r.slab) {
-		r.slab = append(r.slab, r.pi)
-		return &r.slab[len(r.slab)-1], nil
-	}
-	pi := r.pi
-	return &pi, nil
+	pi := nextInSlab(&r.slab)
+	*pi = r.pi
+	return pi, nil
 }
 
 // pageImportKinds are the kinds of pageImportColumns, in order.
