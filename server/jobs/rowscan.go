@@ -60,9 +60,8 @@ func (r *pageImportRow) scanTargets() []any {
 // scan reads one row and returns a copy of it. Nullable columns scan into fresh pointers (pgx and
 // database/sql allocate each), so copies share nothing.
 func (r *pageImportRow) scan(rs database.RowScanner) (*models.PageImport, error) {
-	r.pi = models.PageImport{}
 	if vals, ok := r.raw.values(rs, pageImportKinds); !ok || !decodePageImport(&r.pi, r.text.load(vals), 0, allPageImportColumns) {
-		r.pi = models.PageImport{}
+		r.pi = models.PageImport{} // no value of an earlier row or of a partial decode stays
 		if err := rs.Scan(r.scanTargets()...); err != nil {
 			return nil, err
 		}
@@ -225,7 +224,6 @@ func (r *code2desRow) targets() []any {
 
 // scan reads one row and returns a copy of the job and, when joined and found, of its import.
 func (r *code2desRow) scan(rs database.RowScanner) (*models.Code2Des, *models.PageImport, error) {
-	r.c, r.pi = models.Code2Des{}, joinedPageImport{}
 	if vals, ok := r.raw.values(rs, r.kinds); ok {
 		c := nextInSlab(&r.jobs)
 		if t := r.text.load(vals); decodeCode2Des(c, t, r.cols) {
@@ -238,6 +236,7 @@ func (r *code2desRow) scan(rs database.RowScanner) (*models.Code2Des, *models.Pa
 			}
 		}
 	}
+	r.c, r.pi = models.Code2Des{}, joinedPageImport{} // no value of an earlier row stays
 	if err := rs.Scan(r.targets()...); err != nil {
 		return nil, nil, err
 	}
