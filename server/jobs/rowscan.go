@@ -41,8 +41,6 @@ type pageImportRow struct {
 // page's rows alive.
 func (r *pageImportRow) reserve(n int) { r.slab = make([]models.PageImport, 0, n) }
 
-func newPageImportRow() *pageImportRow { return new(pageImportRow) }
-
 // scanTargets are pgx's scan targets of r.pi, made on the first row pgx scans (most results are
 // decoded from their raw values and never need them).
 func (r *pageImportRow) scanTargets() []any {
@@ -79,7 +77,7 @@ var pageImportKinds = []rawKind{
 }
 
 // decodePageImport sets pi from the raw values from index from on, which are the
-// pageImportColumns at indexes cols (ascending), as pgx's Scan into newPageImportRow's targets
+// pageImportColumns at indexes cols (ascending), as pgx's Scan into pageImportRow.scanTargets
 // does; the fields of other columns are left as they are. False when a value is one pgx would
 // refuse (then pi is partly set, and the caller scans with pgx for its error).
 func decodePageImport(pi *models.PageImport, t *rowText, from int, cols []int) bool {

@@ -196,7 +196,7 @@ func TestRawDecodingMatchesPgxScan(t *testing.T) {
 		}
 	}
 	t.Run("PageImport", func(t *testing.T) {
-		row, pgxRow := newPageImportRow(), newPageImportRow()
+		row, pgxRow := new(pageImportRow), new(pageImportRow)
 		read(t, func(p *database.Params) *bun.SelectQuery {
 			return f.db.NewSelect().Model((*models.PageImport)(nil)).Column(pageImportColumns...).WhereAllWithDeleted().
 				Where("project_id = ?", p.Arg(f.a1)).Order("id")
