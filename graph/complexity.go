@@ -108,7 +108,7 @@ func (c *ComplexityLimit) operationCost(ctx context.Context, op *ast.OperationDe
 		return e.cost
 	}
 	cost := OperationComplexity(ctx, c.es, op, opCtx.Variables)
-	e = operationCost{cost: cost, perRequest: !operationCostIsFixed(op.SelectionSet, 0)}
+	e = operationCost{cost: cost, perRequest: !operationCostIsFixed(op.SelectionSet)}
 	c.costs.mu.Lock()
 	if c.costs.m == nil || len(c.costs.m) >= MaxCachedComplexities {
 		c.costs.m = make(map[*ast.OperationDefinition]operationCost)
@@ -153,46 +153,25 @@ var costFreeArguments = map[argumentKey]bool{
 	{"Query", "code2desJobs", "after"}:        true,
 }
 
-// maxFixedCostDepth bounds operationCostIsFixed's walk (validation has refused fragment cycles;
-// the document limits bound the depth far below this): deeper counts as not fixed.
-const maxFixedCostDepth = 64
-
 // operationCostIsFixed reports whether the cost of set (OperationComplexity) is the same for every
 // request's variables: no argument anywhere in it (fragments included) refers to a variable,
 // except one of costFreeArguments given a variable directly. Directives do not count: the sum
-// does not look at them.
-func operationCostIsFixed(set ast.SelectionSet, depth int) bool {
-	if depth > maxFixedCostDepth {
-		return false
-	}
-	for _, selection := range set {
-		switch s := selection.(type) {
-		case *ast.Field:
-			for _, a := range s.Arguments {
-				if !hasVariable(a.Value) {
-					continue
-				}
-				if a.Value.Kind != ast.Variable || s.ObjectDefinition == nil ||
-					!costFreeArguments[argumentKey{s.ObjectDefinition.Name, s.Name, a.Name}] {
-					return false
-				}
-			}
-			if !operationCostIsFixed(s.SelectionSet, depth+1) {
-				return false
-			}
-		case *ast.FragmentSpread:
-			if s.Definition == nil || !operationCostIsFixed(s.Definition.SelectionSet, depth+1) {
-				return false
-			}
-		case *ast.InlineFragment:
-			if !operationCostIsFixed(s.SelectionSet, depth+1) {
-				return false
-			}
-		default:
+// does not look at them. Past maxSelectionDepth, or with a spread of no fragment, it is not fixed
+// (anySelection).
+func operationCostIsFixed(set ast.SelectionSet) bool {
+	return !anySelection(set, 0, func(sel ast.Selection) bool {
+		s, ok := sel.(*ast.Field)
+		if !ok {
 			return false
 		}
-	}
-	return true
+		for _, a := range s.Arguments {
+			if hasVariable(a.Value) && (a.Value.Kind != ast.Variable || s.ObjectDefinition == nil ||
+				!costFreeArguments[argumentKey{s.ObjectDefinition.Name, s.Name, a.Name}]) {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // hasVariable reports whether v is or contains a variable.

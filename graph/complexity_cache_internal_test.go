@@ -125,7 +125,7 @@ func TestOperationCostIsFixed(t *testing.T) {
 		if errs != nil {
 			t.Fatalf("%s: %v", tc.query, errs)
 		}
-		if got := operationCostIsFixed(doc.Operations[0].SelectionSet, 0); got != tc.fixed {
+		if got := operationCostIsFixed(doc.Operations[0].SelectionSet); got != tc.fixed {
 			t.Errorf("%s: fixed %v, want %v", tc.query, got, tc.fixed)
 		}
 	}

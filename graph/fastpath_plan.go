@@ -80,7 +80,7 @@ func cachedPlan(oc *graphql.OperationContext, sel ast.SelectionSet, kind planKin
 		}
 		return build(oc, sel)
 	}
-	e = &planEntry{nodes: append([]ast.Selection(nil), sel...), cached: !hasDirectives(sel, 0)}
+	e = &planEntry{nodes: append([]ast.Selection(nil), sel...), cached: !hasDirectives(sel)}
 	p := build(oc, sel)
 	if e.cached {
 		e.plan = p
@@ -106,34 +106,19 @@ func sameNodes(a, b []ast.Selection) bool {
 	return true
 }
 
-// maxDirectiveDepth bounds hasDirectives' walk (validation has refused fragment cycles; the
-// document limits bound the depth far below this): deeper counts as having directives.
-const maxDirectiveDepth = 64
-
 // hasDirectives reports whether a directive appears anywhere in sel: on its fields, inline
-// fragments and spreads, on the fragments spread and inside all of them.
-func hasDirectives(sel ast.SelectionSet, depth int) bool {
-	if depth > maxDirectiveDepth {
-		return true
-	}
-	for _, s := range sel {
-		switch s := s.(type) {
+// fragments and spreads, on the fragments spread and inside all of them (anySelection: also
+// true past maxSelectionDepth and for a spread of no fragment).
+func hasDirectives(sel ast.SelectionSet) bool {
+	return anySelection(sel, 0, func(sel ast.Selection) bool {
+		switch s := sel.(type) {
 		case *ast.Field:
-			if len(s.Directives) > 0 || hasDirectives(s.SelectionSet, depth+1) {
-				return true
-			}
+			return len(s.Directives) > 0
 		case *ast.InlineFragment:
-			if len(s.Directives) > 0 || hasDirectives(s.SelectionSet, depth+1) {
-				return true
-			}
+			return len(s.Directives) > 0
 		case *ast.FragmentSpread:
-			if len(s.Directives) > 0 || s.Definition == nil || len(s.Definition.Directives) > 0 ||
-				hasDirectives(s.Definition.SelectionSet, depth+1) {
-				return true
-			}
-		default:
-			return true
+			return len(s.Directives) > 0 || (s.Definition != nil && len(s.Definition.Directives) > 0)
 		}
-	}
-	return false
+		return false
+	})
 }

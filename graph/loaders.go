@@ -206,7 +206,8 @@ func selectsNodeField(ctx context.Context, field string) bool {
 // node.pageImport, and they come in the same statement (issue 17); a page read without them
 // primes nothing and the resolvers load through the loader as before. cols are the columns they
 // were read with (Code2DesFilter.ImportColumns; zero: every column): imports read with fewer are
-// kept for PageImportFastPath only, and an id keeps the import read with the most columns.
+// kept for PageImportFastPath only. A later import of an id replaces the one kept when it has
+// all of its columns (a whole read has all); otherwise the one kept stays.
 func primePageImports(ctx context.Context, page *models.Code2DesPage, cols models.PageImportColumns) {
 	l, err := loadersFrom(ctx)
 	if err != nil || page == nil || page.PageImports == nil || len(page.Items) == 0 {

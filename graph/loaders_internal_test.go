@@ -72,3 +72,37 @@ func TestPrimedPageImportsWithLazyLoader(t *testing.T) {
 		})
 	}
 }
+
+// An import read with some columns replaces the one primed for its id only when it has all of
+// that one's columns; a whole read is never replaced by a partial one.
+func TestPrimedPageImportKeepsTheOneWithItsColumns(t *testing.T) {
+	ctx := WithLoaders(context.Background(), NewLoaders(&countingReader{}))
+	l, err := loadersFrom(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prime := func(pi *models.PageImport, cols models.PageImportColumns) {
+		primePageImports(ctx, &models.Code2DesPage{Items: []*models.Code2Des{{ID: "j"}}, PageImports: map[string]*models.PageImport{"a": pi}}, cols)
+	}
+	status := models.PageImportColID | models.PageImportColStatus
+	url := models.PageImportColID | models.PageImportColSourceURL
+	want := func(step string, cols models.PageImportColumns, wantPI *models.PageImport) {
+		t.Helper()
+		pi, ok := l.primedPageImport("a", cols)
+		if ok != (wantPI != nil) || pi != wantPI {
+			t.Errorf("%s: columns %b: %v, %v; want %v", step, cols, pi, ok, wantPI)
+		}
+	}
+	withStatus, withURL, withBoth, whole, partial := &models.PageImport{ID: "a"}, &models.PageImport{ID: "a"},
+		&models.PageImport{ID: "a"}, &models.PageImport{ID: "a"}, &models.PageImport{ID: "a"}
+	prime(withStatus, status)
+	prime(withURL, url) // neither set holds the other: the first stays
+	want("incomparable", status, withStatus)
+	want("incomparable", url, nil)
+	prime(withBoth, status|url)
+	want("superset", status, withBoth)
+	want("superset", url, withBoth)
+	prime(whole, 0)
+	prime(partial, models.AllPageImportColumns) // every column, but the whole read stays
+	want("whole", models.AllPageImportColumns, whole)
+}

@@ -26,10 +26,10 @@ var (
 
 func TestColumnBitsMatchTheColumnLists(t *testing.T) {
 	if n := bits.OnesCount32(uint32(models.AllCode2DesColumns)); n != len(code2desColumns) || n != len(code2desColumnFields) {
-		t.Errorf("%d code2des column bits, %d columns", n, len(code2desColumns))
+		t.Errorf("%d code2des column bits, %d columns, %d fields", n, len(code2desColumns), len(code2desColumnFields))
 	}
 	if n := bits.OnesCount32(uint32(models.AllPageImportColumns)); n != len(pageImportColumns) || n != len(pageImportColumnFields) {
-		t.Errorf("%d page_import column bits, %d columns", n, len(pageImportColumns))
+		t.Errorf("%d page_import column bits, %d columns, %d fields", n, len(pageImportColumns), len(pageImportColumnFields))
 	}
 }
 

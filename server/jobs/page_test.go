@@ -260,4 +260,13 @@ func TestEncodeCursorIsBase64OfKindAndID(t *testing.T) {
 	if allocs := testing.AllocsPerRun(100, func() { _ = EncodeCursor(CursorPageImports, id) }); allocs != 1 {
 		t.Errorf("%v allocations per cursor, want 1", allocs)
 	}
+	// "<kind>:<id>" of cursorStackBytes is put together on the stack; one byte more is not.
+	atEdge := strings.Repeat("x", cursorStackBytes-len(CursorPageImports)-1)
+	if allocs := testing.AllocsPerRun(100, func() { _ = EncodeCursor(CursorPageImports, atEdge) }); allocs != 1 {
+		t.Errorf("%v allocations per cursor of %d bytes, want 1", allocs, cursorStackBytes)
+	}
+	pastEdge := atEdge + "x"
+	if allocs := testing.AllocsPerRun(100, func() { _ = EncodeCursor(CursorPageImports, pastEdge) }); allocs != 2 {
+		t.Errorf("%v allocations per cursor of %d bytes, want 2", allocs, cursorStackBytes+1)
+	}
 }

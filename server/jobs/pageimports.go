@@ -193,7 +193,7 @@ func (s *Service) PageImport(ctx context.Context, id string) (*models.PageImport
 		return s.pageImportQuery(args, id, p.Subject)
 	}, func(r database.RowScanner) error {
 		var err error // its own: the outer err stays on the stack
-		pi, err = newPageImportRow().scan(r)
+		pi, err = new(pageImportRow).scan(r)
 		return err
 	})
 	if err != nil {
@@ -248,7 +248,7 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 	if afterID != "" {
 		vals = append(vals, afterID)
 	}
-	row := newPageImportRow()
+	row := new(pageImportRow)
 	row.reserve(size + 1) // the page and the row that tells whether another follows
 	err = pageImportsStatements.QueryRows(ctx, s.cfg.DB, shape, vals, func(args *database.Params) database.Builder {
 		org := s.visibleProjectOrgIn(args, p.Subject, f.ProjectID)

@@ -41,8 +41,6 @@ type pageImportRow struct {
 // page's rows alive.
 func (r *pageImportRow) reserve(n int) { r.slab = make([]models.PageImport, 0, n) }
 
-func newPageImportRow() *pageImportRow { return new(pageImportRow) }
-
 // scanTargets are pgx's scan targets of r.pi, made on the first row pgx scans (most results are
 // decoded from their raw values and never need them).
 func (r *pageImportRow) scanTargets() []any {
@@ -60,19 +58,15 @@ func (r *pageImportRow) scanTargets() []any {
 // scan reads one row and returns a copy of it. Nullable columns scan into fresh pointers (pgx and
 // database/sql allocate each), so copies share nothing.
 func (r *pageImportRow) scan(rs database.RowScanner) (*models.PageImport, error) {
-	r.pi = models.PageImport{}
 	if vals, ok := r.raw.values(rs, pageImportKinds); !ok || !decodePageImport(&r.pi, r.text.load(vals), 0, allPageImportColumns) {
-		r.pi = models.PageImport{}
+		r.pi = models.PageImport{} // no value of an earlier row or of a partial decode stays
 		if err := rs.Scan(r.scanTargets()...); err != nil {
 			return nil, err
 		}
 	}
-	if len(r.slab) < cap(r.slab) {
-		r.slab = append(r.slab, r.pi)
-		return &r.slab[len(r.slab)-1], nil
-	}
-	pi := r.pi
-	return &pi, nil
+	pi := nextInSlab(&r.slab)
+	*pi = r.pi
+	return pi, nil
 }
 
 // pageImportKinds are the kinds of pageImportColumns, in order.
@@ -83,7 +77,7 @@ var pageImportKinds = []rawKind{
 }
 
 // decodePageImport sets pi from the raw values from index from on, which are the
-// pageImportColumns at indexes cols (ascending), as pgx's Scan into newPageImportRow's targets
+// pageImportColumns at indexes cols (ascending), as pgx's Scan into pageImportRow.scanTargets
 // does; the fields of other columns are left as they are. False when a value is one pgx would
 // refuse (then pi is partly set, and the caller scans with pgx for its error).
 func decodePageImport(pi *models.PageImport, t *rowText, from int, cols []int) bool {
@@ -228,7 +222,6 @@ func (r *code2desRow) targets() []any {
 
 // scan reads one row and returns a copy of the job and, when joined and found, of its import.
 func (r *code2desRow) scan(rs database.RowScanner) (*models.Code2Des, *models.PageImport, error) {
-	r.c, r.pi = models.Code2Des{}, joinedPageImport{}
 	if vals, ok := r.raw.values(rs, r.kinds); ok {
 		c := nextInSlab(&r.jobs)
 		if t := r.text.load(vals); decodeCode2Des(c, t, r.cols) {
@@ -241,6 +234,7 @@ func (r *code2desRow) scan(rs database.RowScanner) (*models.Code2Des, *models.Pa
 			}
 		}
 	}
+	r.c, r.pi = models.Code2Des{}, joinedPageImport{} // no value of an earlier row stays
 	if err := rs.Scan(r.targets()...); err != nil {
 		return nil, nil, err
 	}

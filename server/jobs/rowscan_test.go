@@ -196,7 +196,7 @@ func TestRawDecodingMatchesPgxScan(t *testing.T) {
 		}
 	}
 	t.Run("PageImport", func(t *testing.T) {
-		row, pgxRow := newPageImportRow(), newPageImportRow()
+		row, pgxRow := new(pageImportRow), new(pageImportRow)
 		read(t, func(p *database.Params) *bun.SelectQuery {
 			return f.db.NewSelect().Model((*models.PageImport)(nil)).Column(pageImportColumns...).WhereAllWithDeleted().
 				Where("project_id = ?", p.Arg(f.a1)).Order("id")
@@ -264,4 +264,39 @@ func TestRawDecodingMatchesPgxScan(t *testing.T) {
 			t.Fatalf("errors %v, want pgx's refusal of the infinite time from both", errs)
 		}
 	})
+}
+
+// nextInSlab hands out the room reserved, each a zero value of its own, and past it new values
+// outside the slab (the reserve of a page of n rows holds exactly n).
+func TestNextInSlabAtItsCapacity(t *testing.T) {
+	const n = 3
+	slab := make([]models.PageImport, 0, n)
+	slab = append(slab[:0], models.PageImport{ID: "stale"})[:0] // room that held a value before
+	var got []*models.PageImport
+	for range n + 1 {
+		pi := nextInSlab(&slab)
+		if pi.ID != "" {
+			t.Fatalf("value %d is not zero: %+v", len(got), pi)
+		}
+		pi.ID = fmt.Sprint(len(got))
+		got = append(got, pi)
+	}
+	if len(slab) != n {
+		t.Fatalf("slab holds %d, want %d", len(slab), n)
+	}
+	for i := range n {
+		if got[i] != &slab[i] {
+			t.Errorf("value %d is not the slab's element %d", i, i)
+		}
+	}
+	for i := range n {
+		if got[n] == &slab[i] {
+			t.Errorf("value %d, past the reserve, is the slab's element %d", n, i)
+		}
+	}
+	for i, p := range got {
+		if p.ID != fmt.Sprint(i) {
+			t.Errorf("value %d reads %q, want %q (values share memory)", i, p.ID, fmt.Sprint(i))
+		}
+	}
 }
