@@ -40,17 +40,20 @@ func (jsonTransport) Supports(r *http.Request) bool {
 		return true
 	case http.MethodPost:
 		ct := r.Header.Get("Content-Type")
-		if ct == jsonContentType[0] {
+		if ct == jsonMediaType {
 			return true // what mime.ParseMediaType would answer, without its map
 		}
 		mediaType, _, err := mime.ParseMediaType(ct)
-		return err == nil && mediaType == "application/json"
+		return err == nil && mediaType == jsonMediaType
 	}
 	return false
 }
 
+// jsonMediaType is the media type jsonTransport reads (a POST's Content-Type) and writes.
+const jsonMediaType = "application/json"
+
 // jsonContentType is the Content-Type of every response of jsonTransport.
-var jsonContentType = []string{"application/json"}
+var jsonContentType = []string{jsonMediaType}
 
 // Do implements graphql.Transport.
 func (jsonTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
