@@ -85,6 +85,10 @@ func TestPageImportFastPathWritesWhatGqlgenWrites(t *testing.T) {
 	all := `__typename id projectId organizationId sourceKind sourceUrl viewport { __typename width height }
 	  deviceScaleFactor readySelector status attempt captureHash hasScreenshot errorMessage createdAt updatedAt createdBy`
 	p := fmt.Sprint(fast.a1)
+	// jobsDirectives includes and skips a job's and its import's fields by the variables.
+	jobsDirectives := `query($p: ID!, $yes: Boolean!, $no: Boolean!) { code2desJobs(projectId: $p) { edges { node {
+		  id status @include(if: $yes) createdBy @skip(if: $no) errorMessage @skip(if: $yes)
+		  pageImport { id status @include(if: $yes) sourceUrl @skip(if: $yes) } } } } }`
 	type query struct {
 		query string
 		vars  map[string]any
@@ -144,12 +148,8 @@ func TestPageImportFastPathWritesWhatGqlgenWrites(t *testing.T) {
 		  fragment E on Code2DesEdge { node { ...J pageImport { ...I } } }
 		  fragment J on Code2Des { materializedNodeId placementTarget }
 		  fragment I on PageImport { errorMessage readySelector }`, map[string]any{"p": p}},
-		"JobsDirectivesOnFields": {`query($p: ID!, $yes: Boolean!, $no: Boolean!) { code2desJobs(projectId: $p) { edges { node {
-		  id status @include(if: $yes) createdBy @skip(if: $no) errorMessage @skip(if: $yes)
-		  pageImport { id status @include(if: $yes) sourceUrl @skip(if: $yes) } } } } }`, map[string]any{"p": p, "yes": true, "no": false}},
-		"JobsDirectivesOnFieldsFlipped": {`query($p: ID!, $yes: Boolean!, $no: Boolean!) { code2desJobs(projectId: $p) { edges { node {
-		  id status @include(if: $yes) createdBy @skip(if: $no) errorMessage @skip(if: $yes)
-		  pageImport { id status @include(if: $yes) sourceUrl @skip(if: $yes) } } } } }`, map[string]any{"p": p, "yes": false, "no": true}},
+		"JobsDirectivesOnFields":        {jobsDirectives, map[string]any{"p": p, "yes": true, "no": false}},
+		"JobsDirectivesOnFieldsFlipped": {jobsDirectives, map[string]any{"p": p, "yes": false, "no": true}},
 		"JobsTypenamesOnly": {`query($p: ID!) { code2desJobs(projectId: $p) { edges { __typename node { __typename pageImport { __typename } } } } }`,
 			map[string]any{"p": p}},
 		"JobsCursorsOnly": {`query($p: ID!) { code2desJobs(projectId: $p, first: 2) { edges { cursor } pageInfo { hasNextPage endCursor } } }`,
