@@ -24,11 +24,11 @@ import (
 
 // BenchmarkSmallReads measures the API's own work for the bench's three small reads (issue 17:
 // `pageImport(id)`, `pageImports(first: 20)` and `code2desJobs(first: 20) { pageImport }`, the
-// queries of server/bench), in
-// process: the root handler (middleware, authentication, transport, gqlgen, the fast path,
-// writing the response) over the real database, logging at warn as the bench runs it. B/op and
-// allocs/op are the server's (the recorder aside); ns/op includes the database round trips,
-// cpu-ns/op is the process's CPU time per request (the database runs in another process).
+// queries of server/bench, copied: it is package main), in process: the root handler (middleware,
+// authentication, transport, gqlgen, the fast path, writing the response) over the real database,
+// logging at warn as the bench runs it. B/op and allocs/op are the server's (the recorder aside);
+// ns/op includes the database round trips, cpu-ns/op is the process's CPU time per request (the
+// database runs in another process).
 func BenchmarkSmallReads(b *testing.B) {
 	st := newBenchStack(b)
 	a, db, orgA, a1, tok := st.App, st.DB, st.OrgA, st.A1, st.Token

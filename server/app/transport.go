@@ -40,17 +40,20 @@ func (jsonTransport) Supports(r *http.Request) bool {
 		return true
 	case http.MethodPost:
 		ct := r.Header.Get("Content-Type")
-		if ct == jsonContentType[0] {
+		if ct == jsonMediaType {
 			return true // what mime.ParseMediaType would answer, without its map
 		}
 		mediaType, _, err := mime.ParseMediaType(ct)
-		return err == nil && mediaType == "application/json"
+		return err == nil && mediaType == jsonMediaType
 	}
 	return false
 }
 
+// jsonMediaType is the media type jsonTransport reads (a POST's Content-Type) and writes.
+const jsonMediaType = "application/json"
+
 // jsonContentType is the Content-Type of every response of jsonTransport.
-var jsonContentType = []string{"application/json"}
+var jsonContentType = []string{jsonMediaType}
 
 // Do implements graphql.Transport.
 func (jsonTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
@@ -230,20 +233,18 @@ func writeData(w http.ResponseWriter, status int, resp *graphql.Response, splice
 		return
 	}
 	w.WriteHeader(status)
+	// The head is copied: given to w, headBuf would leave the stack for every response.
+	bufs := append(net.Buffers{bytes.Clone(head)}, parts...)
 	if rf, ok := w.(io.ReaderFrom); ok {
 		// Written piece by piece, net/http makes two write calls per piece (its 4 KiB buffer,
 		// then the rest), and each call costs the kernel's send work again; a body of declared
 		// length given to ReadFrom goes to the TCP connection as it is, and net.Buffers makes
 		// that one vectored write (writev) of all the pieces, still without copying them (issue
 		// 17).
-		bufs := append(net.Buffers{bytes.Clone(head)}, parts...)
 		_, _ = rf.ReadFrom(&bufs) // an error: the client has gone; nothing else to do
 		return
 	}
-	if _, err := w.Write(bytes.Clone(head)); err != nil {
-		return // the client has gone; nothing else to do
-	}
-	for _, p := range parts {
+	for _, p := range bufs {
 		if _, err := w.Write(p); err != nil {
 			return // the client has gone; nothing else to do
 		}

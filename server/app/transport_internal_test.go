@@ -268,26 +268,21 @@ func TestWriteDataEnvelope(t *testing.T) {
 					want += `,"extensions":` + string(b)
 				}
 				want += "}"
-				for name, w := range map[string]interface {
-					http.ResponseWriter
-					body() string
-				}{"Write": plainRecorder{httptest.NewRecorder()}, "ReadFrom": readFromBody{&readFromRecorder{ResponseRecorder: httptest.NewRecorder()}}} {
+				for name, writer := range map[string]func(*httptest.ResponseRecorder) http.ResponseWriter{
+					"Write": func(rec *httptest.ResponseRecorder) http.ResponseWriter { return rec },
+					"ReadFrom": func(rec *httptest.ResponseRecorder) http.ResponseWriter {
+						return &readFromRecorder{ResponseRecorder: rec}
+					},
+				} {
+					rec := httptest.NewRecorder()
 					_, splices := graph.WithSplices(context.Background())
-					writeData(w, http.StatusOK, &graphql.Response{Errors: errs, Data: []byte(data), Extensions: ext}, splices)
-					if got := w.body(); got != want || w.Header().Get("Content-Length") != strconv.Itoa(len(want)) {
+					writeData(writer(rec), http.StatusOK, &graphql.Response{Errors: errs, Data: []byte(data), Extensions: ext}, splices)
+					if got := rec.Body.String(); got != want || rec.Header().Get("Content-Length") != strconv.Itoa(len(want)) {
 						t.Errorf("%s, errors %v, extensions %v, %d bytes: %.80s (length %s); want %.80s (%d)",
-							name, errs, ext, size, got, w.Header().Get("Content-Length"), want, len(want))
+							name, errs, ext, size, got, rec.Header().Get("Content-Length"), want, len(want))
 					}
 				}
 			}
 		}
 	}
 }
-
-type plainRecorder struct{ *httptest.ResponseRecorder }
-
-func (r plainRecorder) body() string { return r.Body.String() }
-
-type readFromBody struct{ *readFromRecorder }
-
-func (r readFromBody) body() string { return r.Body.String() }

@@ -61,16 +61,7 @@ func TestTokenCacheRefusesATokenWhoseKeyWasRemoved(t *testing.T) {
 	// The pool drops key A (only B is published). Once the key set is older than its maximum
 	// age, the next check refreshes it; after that the cached A token must be refused.
 	p.serve(p.issuer(t, keyB))
-	c.Advance(auth.DefaultJWKSMaxAge + time.Second)
-	deadline := time.Now().Add(5 * time.Second)
-	var err error
-	for time.Now().Before(deadline) {
-		if _, err = v.Verify(ctx, tok); err != nil {
-			break
-		}
-		time.Sleep(10 * time.Millisecond) // the refresh runs in the background
-	}
-	if !errors.Is(err, auth.ErrUnknownKey) {
+	if err := verifyAfterRefresh(ctx, v, c, tok); !errors.Is(err, auth.ErrUnknownKey) {
 		t.Fatalf("after the key was removed from the JWKS: %v, want ErrUnknownKey", err)
 	}
 	if n := p.fetches.Load(); n != 2 {
@@ -166,6 +157,9 @@ func TestTokenCacheChecksARefetchedKeyAgain(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			if n := v.CachedTokens(); n != 1 {
+				t.Fatalf("%d cached tokens after one valid token, want 1", n)
+			}
 			edit := func(jwks string) string {
 				if !strings.Contains(jwks, tc.from) {
 					t.Errorf("JWKS without %s: %s", tc.from, jwks)
@@ -173,21 +167,27 @@ func TestTokenCacheChecksARefetchedKeyAgain(t *testing.T) {
 				return strings.Replace(jwks, tc.from, tc.to, 1)
 			}
 			p.edit.Store(&edit)
-			c.Advance(auth.DefaultJWKSMaxAge + time.Second)
-			deadline := time.Now().Add(5 * time.Second)
-			var err error
-			for time.Now().Before(deadline) {
-				if _, err = v.Verify(ctx, tok); err != nil {
-					break
-				}
-				time.Sleep(10 * time.Millisecond) // the refresh runs in the background
-			}
-			if !errors.Is(err, tc.want) {
+			if err := verifyAfterRefresh(ctx, v, c, tok); !errors.Is(err, tc.want) {
 				t.Fatalf("after the key changed: %v, want %v", err, tc.want)
 			}
 			if _, err := v.Verify(ctx, tok); !errors.Is(err, tc.want) {
 				t.Fatalf("asked again: %v, want %v", err, tc.want)
 			}
 		})
+	}
+}
+
+// verifyAfterRefresh moves c past the key set's maximum age, so that the next check refreshes it,
+// and verifies tok until it is refused or 5 s have passed (the refresh runs in the background):
+// the last error, nil if tok was still accepted.
+func verifyAfterRefresh(ctx context.Context, v *auth.Verifier, c *clock, tok string) error {
+	c.Advance(auth.DefaultJWKSMaxAge + time.Second)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		_, err := v.Verify(ctx, tok)
+		if err != nil || !time.Now().Before(deadline) {
+			return err
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

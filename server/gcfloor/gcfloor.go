@@ -27,7 +27,7 @@ const MaxPercent = 6400
 
 // Start makes floor (bytes) the heap goal's lower bound for the rest of the process, unless the
 // GOGC environment variable is set (any value): then the operator's setting stands and Start does
-// nothing. GOMEMLIMIT, when set, still bounds the heap as usual (the runtime applies the lower
+// nothing, as it does for a floor of 0. GOMEMLIMIT, when set, still bounds the heap as usual (the runtime applies the lower
 // of the two goals). After each collection the GC percent becomes Percent(floor, live heap).
 // Start is for a process's main; it returns stop, which ends the adjustment and restores the GC
 // percent that was in force before. Calling Start again before stop does nothing.
@@ -40,9 +40,8 @@ func Start(floor uint64) (stop func()) {
 	if running != nil {
 		return func() {}
 	}
-	t := &tuner{floor: floor, prev: debug.SetGCPercent(100)}
+	t := &tuner{floor: floor, prev: debug.SetGCPercent(100), sample: []metrics.Sample{{Name: liveHeapMetric}}}
 	debug.SetGCPercent(t.prev) // SetGCPercent reads the setting only by changing it
-	t.sample = []metrics.Sample{{Name: liveHeapMetric}}
 	running = t
 	t.arm()
 	return func() {

@@ -53,7 +53,7 @@ func gcPercent() int {
 
 // TestStart: without GOGC the percent after a collection is the floor's (a test process keeps far
 // less than 32 MiB live, so above 100), and stop restores the percent of before; with GOGC set,
-// even to its default, nothing changes.
+// even to its default, or a floor of 0, nothing changes.
 func TestStart(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
 		unsetGOGC(t)
@@ -83,19 +83,35 @@ func TestStart(t *testing.T) {
 			t.Errorf("a collection after stop set the GC percent to %d, want %d", got, before)
 		}
 	})
-	t.Run("OK/GOGCSet", func(t *testing.T) {
-		t.Setenv("GOGC", "100")
-		before := gcPercent()
-		stop := gcfloor.Start(gcfloor.DefaultHeapFloor)
-		defer stop()
-		for range 3 {
-			runtime.GC()
-			time.Sleep(10 * time.Millisecond)
-		}
-		if got := gcPercent(); got != before {
-			t.Errorf("GC percent %d with GOGC set, want %d", got, before)
-		}
-	})
+	for _, tc := range []struct {
+		name  string
+		gogc  bool // GOGC=100 set
+		floor uint64
+	}{
+		{"OK/GOGCSet", true, gcfloor.DefaultHeapFloor},
+		{"OK/ZeroFloor", false, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.gogc {
+				t.Setenv("GOGC", "100")
+			} else {
+				unsetGOGC(t)
+			}
+			// Not 100: a floor of 0 would otherwise set the percent to 100 unseen (Percent(0, live)).
+			const before = 150
+			prev := debug.SetGCPercent(before)
+			t.Cleanup(func() { debug.SetGCPercent(prev) })
+			stop := gcfloor.Start(tc.floor)
+			defer stop()
+			for range 3 {
+				runtime.GC()
+				time.Sleep(10 * time.Millisecond)
+			}
+			if got := gcPercent(); got != before {
+				t.Errorf("GC percent %d, want %d as before Start", got, before)
+			}
+		})
+	}
 }
 
 // TestStartStopConcurrently: Start and stop called at once from many goroutines while collections
