@@ -1,5 +1,5 @@
 # The two commands of the README, plus code generation.
-.PHONY: run test generate bench fidelity
+.PHONY: run test generate bench fidelity plugin
 
 # Run the whole product on this machine: PostgreSQL, the S3 and SQS protocol servers, the API and
 # the reference capture worker (headless Chromium); it then prints how to run the first import.
@@ -14,6 +14,7 @@ test:
 	bash .ci/redis-up
 	bash .ci/chromium-up
 	go test -race -count=1 -timeout 15m ./...
+	bash .ci/plugin
 
 # Regenerate the gqlgen code after editing schema.graphqls or gqlgen.yml.
 generate:
@@ -32,3 +33,8 @@ bench:
 fidelity:
 	bash .ci/chromium-up
 	FIDELITY_GATE=1 go test -count=1 -timeout 10m -run 'TestFidelityGate$$' -v ./worker/fidelity/corpus -args -fidelity.out=$(CURDIR)/fidelity-out
+
+# The Figma plugin and the shared API package (npm workspace, docs in the README): npm ci, regenerate
+# the GraphQL/result types and plugin/dist and fail if the committed ones are stale, type-check, test.
+plugin:
+	bash .ci/plugin
