@@ -4,7 +4,7 @@
 /**
  * The Figma node tree of one conversion, the images it uses, its warnings and (optionally) its fidelity. The rules are defined once in server/artifacts (result.go, tree.go) and checked when the completed callback arrives (a result breaking one is refused with 422 and the job failed) and again when the result is read; docs/results.md lists them with their limits. Unknown members are refused outside the node tree, and a member repeated in the top-level object or anywhere in the tree is refused. Lengths count characters. Rules this schema cannot express are named in the descriptions: node tree depth and node count, unique node ids, nesting of uninterpreted node members, every imageRef resolving, and the job-dependent ones (identity, key prefixes, warning_count). Golden examples: testdata/workers/result.json (version 2: styled text, auto layout, styles, variables, diagnostics) and result.v1.json (version 1, still read). Version 2 (docs/results.md "Version 2") adds styledTextSegments on TEXT nodes, the optional top-level members styles, variables and diagnostics and the node members of auto layout, scroll behaviour and style references; a version 1 result has none of them and stays valid. Not expressible here and checked by the backend: a layoutSizing FILL or layoutPositioning ABSOLUTE child needs an auto-layout parent, every fillStyleId/strokeStyleId names a PAINT style and every textStyleId a TEXT style of styles, and a paint style's boundVariables.color names a COLOR variable.
  */
-export type ResultJSONSPEC7TheArtifactAConversionWorkerWritesAndPointsResultUrlAt = {
+export type Result = {
   manifest: {
     kind: "code2des.result";
     /**
@@ -188,7 +188,7 @@ export type ResultJSONSPEC7TheArtifactAConversionWorkerWritesAndPointsResultUrlA
   }[];
 };
 /**
- * One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). Conversion workers usually emit Figma's x, y, width and height (numbers, px), and properties such as fontName, fontSize, effects, opacity or vectorPaths. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning), scrollBehavior and the style references fillStyleId, strokeStyleId and textStyleId.
+ * One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning), scrollBehavior and the style references fillStyleId, strokeStyleId and textStyleId.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "node".
@@ -203,8 +203,87 @@ export type Node = {
    * May be empty.
    */
   name: string;
+  /**
+   * px, relative to the parent frame (as Figma's x).
+   */
+  x?: number;
+  /**
+   * px, relative to the parent frame.
+   */
+  y?: number;
+  /**
+   * px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height).
+   */
+  width?: number;
+  /**
+   * px.
+   */
+  height?: number;
+  /**
+   * Figma's SceneNode.visible; absent means visible.
+   */
+  visible?: boolean;
+  opacity?: number;
+  blendMode?: BlendMode;
+  /**
+   * Figma's Constraints: how the node follows its parent frame when the frame is resized.
+   */
+  constraints?: {
+    horizontal: ConstraintType;
+    vertical: ConstraintType;
+  };
   fills?: Paint[];
   strokes?: Paint[];
+  /**
+   * px.
+   */
+  strokeWeight?: number;
+  /**
+   * px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights).
+   */
+  strokeTopWeight?: number;
+  /**
+   * px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights).
+   */
+  strokeRightWeight?: number;
+  /**
+   * px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights).
+   */
+  strokeBottomWeight?: number;
+  /**
+   * px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights).
+   */
+  strokeLeftWeight?: number;
+  strokeAlign?: "INSIDE" | "OUTSIDE" | "CENTER";
+  /**
+   * Dash and gap lengths in px, alternating.
+   */
+  dashPattern?: number[];
+  /**
+   * px, all four corners.
+   */
+  cornerRadius?: number;
+  /**
+   * px, one corner (Figma's per-corner radius).
+   */
+  topLeftRadius?: number;
+  /**
+   * px, one corner (Figma's per-corner radius).
+   */
+  topRightRadius?: number;
+  /**
+   * px, one corner (Figma's per-corner radius).
+   */
+  bottomRightRadius?: number;
+  /**
+   * px, one corner (Figma's per-corner radius).
+   */
+  bottomLeftRadius?: number;
+  effects?: Effect[];
+  /**
+   * FRAME only.
+   */
+  clipsContent?: boolean;
   /**
    * FRAME and GROUP nodes only.
    */
@@ -213,10 +292,34 @@ export type Node = {
    * TEXT nodes: the text (required).
    */
   characters?: string;
+  fontName?: FontName;
+  fontSize?: number;
+  /**
+   * The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's).
+   */
+  fontWeight?: number;
+  lineHeight?: LineHeight;
+  letterSpacing?: LetterSpacing;
+  textAlignHorizontal?: "LEFT" | "CENTER" | "RIGHT" | "JUSTIFIED";
+  textAlignVertical?: "TOP" | "CENTER" | "BOTTOM";
+  textAutoResize?: "NONE" | "WIDTH_AND_HEIGHT" | "HEIGHT" | "TRUNCATE";
+  textCase?: TextCase;
+  textDecoration?: TextDecoration;
+  /**
+   * px, the first line's indent.
+   */
+  paragraphIndent?: number;
   /**
    * SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.
    */
   imageRef?: string;
+  /**
+   * VECTOR nodes: Figma's VectorPaths.
+   */
+  vectorPaths?: {
+    windingRule: "NONZERO" | "EVENODD" | "NONE";
+    data: string;
+  }[];
   /**
    * FRAME only: auto layout direction.
    */
@@ -288,2695 +391,265 @@ export type Node = {
   styledTextSegments?: StyledTextSegment[];
 };
 /**
+ * Figma's BlendMode.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "blendMode".
+ */
+export type BlendMode =
+  | "PASS_THROUGH"
+  | "NORMAL"
+  | "DARKEN"
+  | "MULTIPLY"
+  | "LINEAR_BURN"
+  | "COLOR_BURN"
+  | "LIGHTEN"
+  | "SCREEN"
+  | "LINEAR_DODGE"
+  | "COLOR_DODGE"
+  | "OVERLAY"
+  | "SOFT_LIGHT"
+  | "HARD_LIGHT"
+  | "DIFFERENCE"
+  | "EXCLUSION"
+  | "HUE"
+  | "SATURATION"
+  | "COLOR"
+  | "LUMINOSITY";
+/**
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "constraintType".
+ */
+export type ConstraintType = "MIN" | "CENTER" | "MAX" | "STRETCH" | "SCALE";
+/**
+ * A Figma Paint: SOLID, a gradient, or IMAGE naming a raster entry of images by imageRef (other paints have no imageRef). Members are Figma's (SolidPaint, GradientPaint, ImagePaint); the backend checks only type and imageRef. discriminator (OpenAPI's keyword, an annotation to JSON Schema) names the member that selects the branch, so a validator reports the errors of that branch only.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "paint".
+ */
+export type Paint = SolidPaint | GradientPaint | ImagePaint;
+/**
+ * Figma's Transform: a 2x3 affine matrix [[a, c, e], [b, d, f]].
+ *
+ * @minItems 2
+ * @maxItems 2
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "transform".
+ */
+export type Transform = [[number, number, number], [number, number, number]];
+/**
+ * A Figma Effect.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "effect".
+ */
+export type Effect = DropShadowEffect | InnerShadowEffect | BlurEffect;
+/**
+ * Figma's LineHeight.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "lineHeight".
+ */
+export type LineHeight =
+  | {
+      value: number;
+      unit: "PIXELS" | "PERCENT";
+    }
+  | {
+      unit: "AUTO";
+    };
+/**
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "textCase".
+ */
+export type TextCase =
+  "ORIGINAL" | "UPPER" | "LOWER" | "TITLE" | "SMALL_CAPS" | "SMALL_CAPS_FORCED";
+/**
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "textDecoration".
+ */
+export type TextDecoration = "NONE" | "UNDERLINE" | "STRIKETHROUGH";
+/**
  * A local style: PAINT (paints: SOLID or gradient paints, no IMAGE; a paint may bind its color to a COLOR variable) or TEXT (fontName, fontSize, lineHeight, letterSpacing, textCase, textDecoration, as Figma's TextStyle). Ids are unique among styles.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "style".
  */
-export type Style = {
-  id: string;
-  type: "PAINT" | "TEXT";
-  /**
-   * Slash-separated groups, e.g. Color/brand, Text/Body 16.
-   */
-  name: string;
-  description?: string;
-  /**
-   * @minItems 1
-   * @maxItems 16
-   */
-  paints?:
-    | [
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        }
-      ]
-    | [
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        }
-      ]
-    | [
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        }
-      ]
-    | [
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        }
-      ]
-    | [
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        }
-      ]
-    | [
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        }
-      ]
-    | [
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        }
-      ]
-    | [
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        }
-      ]
-    | [
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        }
-      ]
-    | [
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        }
-      ]
-    | [
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        }
-      ]
-    | [
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        }
-      ]
-    | [
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        }
-      ]
-    | [
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        }
-      ]
-    | [
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        }
-      ]
-    | [
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        },
-        {
-          type:
-            | "SOLID"
-            | "GRADIENT_LINEAR"
-            | "GRADIENT_RADIAL"
-            | "GRADIENT_ANGULAR"
-            | "GRADIENT_DIAMOND";
-          color?: {
-            r: number;
-            g: number;
-            b: number;
-          };
-          opacity?: number;
-          gradientTransform?: unknown;
-          gradientStops?: unknown;
-          boundVariables?: {
-            color?: VariableAlias;
-          };
-        }
-      ];
-  fontName?: {
-    family: string;
-    style: string;
-  };
-  fontSize?: number;
-  lineHeight?: {
-    value?: number;
-    unit: "AUTO" | "PIXELS" | "PERCENT";
-  };
-  letterSpacing?: {
-    value: number;
-    unit: "PIXELS" | "PERCENT";
-  };
-  textCase?: "ORIGINAL" | "UPPER" | "LOWER" | "TITLE";
-  textDecoration?: "NONE" | "UNDERLINE" | "STRIKETHROUGH";
-};
+export type Style = PaintStyle | TextStyle;
 /**
  * A Figma variable of the collection, with its value in the collection's one mode.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "variable".
  */
-export type Variable = {
-  id: string;
-  /**
-   * Slash-separated groups, e.g. color/brand, size/space-4.
-   */
-  name: string;
-  resolvedType: "COLOR" | "FLOAT";
-  /**
-   * COLOR: {r, g, b, a} in 0-1; FLOAT: a number (px for lengths).
-   */
-  value: {
-    [k: string]: unknown | undefined;
-  };
-  codeSyntax?: {
-    WEB: string;
-  };
-};
+export type Variable = ColorVariable | FloatVariable;
 
 /**
- * A Figma Paint. An IMAGE paint names a raster entry of images by imageRef; other paints have no imageRef. Members other than type and imageRef are passed to the plugin unchecked, e.g. color ({r, g, b} each 0..1) for SOLID, scaleMode (FILL, FIT, CROP, TILE) for IMAGE, opacity (0..1), gradientStops.
+ * Figma's SolidPaint.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
- * via the `definition` "paint".
+ * via the `definition` "solidPaint".
  */
-export interface Paint {
-  type:
-    | "SOLID"
-    | "GRADIENT_LINEAR"
-    | "GRADIENT_RADIAL"
-    | "GRADIENT_ANGULAR"
-    | "GRADIENT_DIAMOND"
-    | "IMAGE";
-  imageRef?: string;
+export interface SolidPaint {
+  type: "SOLID";
+  color: Rgb;
+  visible?: boolean;
+  opacity?: number;
+  blendMode?: BlendMode;
+  boundVariables?: {
+    color?: VariableAlias;
+  };
+}
+/**
+ * A colour, channels 0-1 (Figma's RGB).
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "rgb".
+ */
+export interface Rgb {
+  r: number;
+  g: number;
+  b: number;
+}
+/**
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "variable_alias".
+ */
+export interface VariableAlias {
+  type: "VARIABLE_ALIAS";
+  id: string;
+}
+/**
+ * Figma's GradientPaint.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "gradientPaint".
+ */
+export interface GradientPaint {
+  type: "GRADIENT_LINEAR" | "GRADIENT_RADIAL" | "GRADIENT_ANGULAR" | "GRADIENT_DIAMOND";
+  gradientTransform: Transform;
+  /**
+   * @minItems 1
+   */
+  gradientStops: [ColorStop, ...ColorStop[]];
+  visible?: boolean;
+  opacity?: number;
+  blendMode?: BlendMode;
+}
+/**
+ * Figma's ColorStop.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "colorStop".
+ */
+export interface ColorStop {
+  position: number;
+  color: Rgba;
+}
+/**
+ * A colour with alpha, 0-1 (Figma's RGBA).
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "rgba".
+ */
+export interface Rgba {
+  r: number;
+  g: number;
+  b: number;
+  a: number;
+}
+/**
+ * Figma's ImagePaint, with imageRef naming the image.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "imagePaint".
+ */
+export interface ImagePaint {
+  type: "IMAGE";
+  /**
+   * The ref of a raster entry of images (Figma's ImagePaint has imageHash instead: the plugin creates the image and sets it).
+   */
+  imageRef: string;
+  scaleMode: "FILL" | "FIT" | "CROP" | "TILE";
+  imageTransform?: Transform;
+  scalingFactor?: number;
+  rotation?: 0 | 90 | 180 | 270;
+  visible?: boolean;
+  opacity?: number;
+  blendMode?: BlendMode;
+}
+/**
+ * Figma's DropShadowEffect.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "dropShadowEffect".
+ */
+export interface DropShadowEffect {
+  type: "DROP_SHADOW";
+  color: Rgba;
+  offset: {
+    x: number;
+    y: number;
+  };
+  radius: number;
+  spread?: number;
+  visible: boolean;
+  blendMode: BlendMode;
+  showShadowBehindNode?: boolean;
+}
+/**
+ * Figma's InnerShadowEffect.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "innerShadowEffect".
+ */
+export interface InnerShadowEffect {
+  type: "INNER_SHADOW";
+  color: Rgba;
+  offset: {
+    x: number;
+    y: number;
+  };
+  radius: number;
+  spread?: number;
+  visible: boolean;
+  blendMode: BlendMode;
+}
+/**
+ * Figma's BlurEffect (a normal blur).
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "blurEffect".
+ */
+export interface BlurEffect {
+  type: "LAYER_BLUR" | "BACKGROUND_BLUR";
+  radius: number;
+  visible: boolean;
+  /**
+   * Figma's BlurEffect has blurType (NORMAL or PROGRESSIVE) since progressive blurs; results written before it have none, which means NORMAL.
+   */
+  blurType?: "NORMAL";
+}
+/**
+ * Figma's FontName.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "fontName".
+ */
+export interface FontName {
+  family: string;
+  style: string;
+}
+/**
+ * Figma's LetterSpacing.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "letterSpacing".
+ */
+export interface LetterSpacing {
+  value: number;
+  unit: "PIXELS" | "PERCENT";
 }
 /**
  * One styled text segment. Members other than start, end, characters and fills pass to the plugin unchecked; the converter writes all of those listed here.
@@ -2991,19 +664,13 @@ export interface StyledTextSegment {
   characters?: string;
   start: number;
   end: number;
-  fontName?: {
-    family: string;
-    style: string;
-  };
+  fontName?: FontName;
   fontSize?: number;
   fontWeight?: number;
   fills?: Paint[];
-  textDecoration?: "NONE" | "UNDERLINE" | "STRIKETHROUGH";
-  letterSpacing?: {
-    value: number;
-    unit: "PIXELS" | "PERCENT";
-  };
-  textCase?: "ORIGINAL" | "UPPER" | "LOWER" | "TITLE" | "SMALL_CAPS" | "SMALL_CAPS_FORCED";
+  textDecoration?: TextDecoration;
+  letterSpacing?: LetterSpacing;
+  textCase?: TextCase;
   /**
    * Figma's HyperlinkTarget, or null.
    */
@@ -3013,10 +680,82 @@ export interface StyledTextSegment {
   };
 }
 /**
+ * A PAINT style: 1 to 16 SOLID or gradient paints (no IMAGE); a SOLID paint may bind its color to a COLOR variable.
+ *
  * This interface was referenced by `undefined`'s JSON-Schema
- * via the `definition` "variable_alias".
+ * via the `definition` "paintStyle".
  */
-export interface VariableAlias {
-  type: "VARIABLE_ALIAS";
+export interface PaintStyle {
+  type: "PAINT";
   id: string;
+  /**
+   * Slash-separated groups, e.g. Color/brand, Text/Body 16.
+   */
+  name: string;
+  description?: string;
+  /**
+   * @minItems 1
+   * @maxItems 16
+   */
+  paints: [SolidPaint | GradientPaint, ...(SolidPaint | GradientPaint)[]];
+}
+/**
+ * A TEXT style, as Figma's TextStyle.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "textStyle".
+ */
+export interface TextStyle {
+  type: "TEXT";
+  id: string;
+  /**
+   * Slash-separated groups, e.g. Color/brand, Text/Body 16.
+   */
+  name: string;
+  description?: string;
+  fontName: FontName;
+  fontSize: number;
+  lineHeight?: LineHeight;
+  letterSpacing?: LetterSpacing;
+  textCase?: "ORIGINAL" | "UPPER" | "LOWER" | "TITLE";
+  textDecoration?: TextDecoration;
+}
+/**
+ * A COLOR variable: value {r, g, b, a} in 0-1.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "colorVariable".
+ */
+export interface ColorVariable {
+  id: string;
+  /**
+   * Slash-separated groups, e.g. color/brand, size/space-4.
+   */
+  name: string;
+  resolvedType: "COLOR";
+  value: Rgba;
+  codeSyntax?: {
+    WEB: string;
+  };
+}
+/**
+ * A FLOAT variable: value a number (px for lengths).
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "floatVariable".
+ */
+export interface FloatVariable {
+  id: string;
+  /**
+   * Slash-separated groups, e.g. color/brand, size/space-4.
+   */
+  name: string;
+  resolvedType: "FLOAT";
+  /**
+   * px for lengths.
+   */
+  value: number;
+  codeSyntax?: {
+    WEB: string;
+  };
 }
