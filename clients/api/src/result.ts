@@ -4,6 +4,7 @@
 // them to the generated types without a cast. The images are the API's, typed by the codegen.
 import type { Code2DesResultQuery } from "./generated/graphql/graphql.js";
 import type { Node, Style, Result } from "./generated/result.js";
+export type * from "./generated/result.js";
 import { validateRoot, validateStyles, validateVariables, type ValidationError } from "./generated/result-validate.js";
 
 /** code2desResult as the Code2DesResult operation returns it. */
