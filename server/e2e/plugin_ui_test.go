@@ -47,7 +47,7 @@ type pluginUIResult struct {
 // into the stand-in with its progress bar and records the root through materializeCode2Des. The
 // test then reads the job back through the API: the recorded node is the stand-in's root.
 //
-// The driver is plugin/e2e/run.mjs (Playwright on /usr/bin/chromium); it needs the npm workspace
+// The driver is plugin/e2e/driver.ts (Playwright on /usr/bin/chromium, run with tsx); it needs the npm workspace
 // installed (`npm ci`, which `make plugin` runs) and the built plugin.
 func TestPluginUIEndToEnd(t *testing.T) {
 	t.Parallel()
@@ -86,9 +86,9 @@ func TestPluginUIEndToEnd(t *testing.T) {
 	if job == nil {
 		t.Fatalf("code2des(%s) is null", res.Code2DesID)
 	}
-	if job.Status != "COMPLETED" || job.PageImportID != res.PageImportID || job.PageImport.SourceURL != s.site.URL+"/" {
-		t.Errorf("job %s: status %s, import %s of %s; want COMPLETED, import %s of %s/", job.ID, job.Status,
-			job.PageImportID, job.PageImport.SourceURL, res.PageImportID, s.site.URL)
+	if job.Status != "COMPLETED" || job.PageImportID != res.PageImportID || job.PageImport.SourceURL != pageURL {
+		t.Errorf("job %s: status %s, import %s of %s; want COMPLETED, import %s of %s", job.ID, job.Status,
+			job.PageImportID, job.PageImport.SourceURL, res.PageImportID, pageURL)
 	}
 	if deref(job.MaterializedNodeID) != res.NodeID || job.MaterializedAt == nil {
 		t.Errorf("the API recorded node %s at %s; want the stand-in's root %s", deref(job.MaterializedNodeID),
@@ -124,7 +124,7 @@ func mustPluginUIDriver(t *testing.T, root string) string {
 			missing("%s is missing: build the plugin first (make plugin): %v", f, err)
 		}
 	}
-	return filepath.Join(root, "plugin", "e2e", "run.mjs")
+	return filepath.Join(root, "plugin", "e2e", "driver.ts")
 }
 
 // runPluginUI runs the UI driver with env added to the test's environment, passes its output
@@ -133,7 +133,8 @@ func runPluginUI(t *testing.T, driver string, env map[string]string) pluginUIRes
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), pluginUIBound)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", driver)
+	cmd := exec.CommandContext(ctx, "node", "--import", "tsx", driver)
+	cmd.Dir = filepath.Dir(filepath.Dir(driver)) // plugin/, where tsx and playwright-core resolve
 	cmd.Env = os.Environ()
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)

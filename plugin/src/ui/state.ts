@@ -144,14 +144,24 @@ export class Store {
 }
 
 /**
- * Whether b is at least as new as a: the later attempt, then the later updatedAt (RFC 3339 in
- * UTC from one server, so they compare as text). The API's values never go back, but a poll and
- * a subscription event can cross; the older one must not win.
+ * Whether b is at least as new as a: the later attempt, then the later updatedAt. The API's values
+ * never go back, but a poll and a subscription event can cross; the older one must not win.
  */
 export function isNewer(a: { attempt: number; updatedAt: string } | undefined, b: { attempt: number; updatedAt: string }): boolean {
   if (!a) return true;
   if (b.attempt !== a.attempt) return b.attempt > a.attempt;
-  return Date.parse(b.updatedAt) >= Date.parse(a.updatedAt);
+  const [as, af] = instant(a.updatedAt);
+  const [bs, bf] = instant(b.updatedAt);
+  return bs !== as ? bs > as : bf >= af;
+}
+
+/**
+ * An RFC 3339 time as [whole seconds since the epoch, fraction as 9 digits]: the API's times have
+ * microseconds, which Date.parse would round away.
+ */
+function instant(t: string): [number, string] {
+  const fraction = /\.(\d+)/.exec(t)?.[1] ?? "";
+  return [Date.parse(t.replace(/\.\d+/, "")), fraction.padEnd(9, "0").slice(0, 9)];
 }
 
 /** The state with a Page Import as the API sent it (kept only if it is not older). */

@@ -1,4 +1,6 @@
 // The UI's views: pure functions of the state (state.ts) that call the flow (flow.ts) on input.
+// No <form> submits: Figma sandboxes the plugin iframe, and a sandbox without allow-forms drops
+// submissions before their submit event; buttons call the flow directly.
 import type { Code2DesStateFragment, PageImportStateFragment } from "@code2des/api";
 import type { ComponentChildren } from "preact";
 import { errorText } from "./errors.js";
@@ -52,12 +54,7 @@ function SettingsView({ state, store, flow }: Props) {
   const project = state.project;
   return (
     <section aria-label="Settings">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          flow.saveSettings(draft.apiUrl, draft.token);
-        }}
-      >
+      <div role="group" aria-label="Connection">
         <label>
           API URL
           <input type="url" value={draft.apiUrl} onInput={(e) => set({ apiUrl: e.currentTarget.value })} />
@@ -69,15 +66,12 @@ function SettingsView({ state, store, flow }: Props) {
         <p class="hint">
           Local stack: <code>go run ./server/localstack token local-user</code>. Kept on this computer (figma.clientStorage), never in the file.
         </p>
-        <button type="submit">Save settings</button>
+        <button type="button" onClick={() => flow.saveSettings(draft.apiUrl, draft.token)}>
+          Save settings
+        </button>
         <Errors state={state} place="settings" />
-      </form>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void flow.pickProject(draft.projectId);
-        }}
-      >
+      </div>
+      <div role="group" aria-label="Project picker">
         <label>
           Project
           <input list="known-projects" value={draft.projectId} onInput={(e) => set({ projectId: e.currentTarget.value })} />
@@ -97,7 +91,7 @@ function SettingsView({ state, store, flow }: Props) {
             ))}
           </p>
         )}
-        <button type="submit" disabled={state.busy.project}>
+        <button type="button" disabled={state.busy.project} onClick={() => void flow.pickProject(draft.projectId)}>
           Open project
         </button>
         <Errors state={state} place="project" />
@@ -107,7 +101,7 @@ function SettingsView({ state, store, flow }: Props) {
             {project.code2desJobs.total} conversions ({project.code2desJobs.failed} failed).
           </p>
         )}
-      </form>
+      </div>
     </section>
   );
 }
@@ -118,13 +112,7 @@ function ImportView({ state, store, flow }: Props) {
   const toggle = (name: PresetName, on: boolean) => set({ presets: on ? [...form.presets, name] : form.presets.filter((p) => p !== name) });
   return (
     <>
-      <form
-        aria-label="Import a page"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void flow.startImport();
-        }}
-      >
+      <div role="group" aria-label="Import a page">
         <label>
           Page URL
           <input type="url" placeholder="https://example.com/pricing" value={form.url} onInput={(e) => set({ url: e.currentTarget.value })} />
@@ -153,11 +141,11 @@ function ImportView({ state, store, flow }: Props) {
           Ready selector (optional)
           <input placeholder="#app-ready" value={form.readySelector} onInput={(e) => set({ readySelector: e.currentTarget.value })} />
         </label>
-        <button type="submit" disabled={state.busy.form}>
+        <button type="button" disabled={state.busy.form} onClick={() => void flow.startImport()}>
           Import
         </button>
         <Errors state={state} place="form" />
-      </form>
+      </div>
       {state.shown.map((id) => {
         const pi = state.imports[id];
         return pi ? <ImportCard state={state} flow={flow} pi={pi} /> : null;
