@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ResultInput } from "@code2des/api/result";
 import { materialize, type MaterializeWarning } from "../src/materialize.js";
-import { install } from "./figma-stub.js";
+import { DefaultFonts, install, type FontList } from "./figma-stub.js";
 import { allNodeTypes, corpusResults, goldenResults, type Fixture } from "./fixtures.js";
 import { Reader, equalJson } from "./readback.js";
 
@@ -75,8 +75,24 @@ function writePreviewInput(name: string, kind: "original" | "readback", root: Js
   writeFileSync(join(dir, "images.json"), JSON.stringify(bytes));
 }
 
+/** Every font the result names (fontName members anywhere), plus the stand-in's defaults. */
+function fontsOf(result: ResultInput): FontList {
+  const fonts = new Map<string, string[]>([...DefaultFonts].map(([k, v]) => [k, [...v]]));
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (typeof v !== "object" || v === null) return;
+    const family: unknown = Reflect.get(v, "family");
+    const style: unknown = Reflect.get(v, "style");
+    if (typeof family === "string" && typeof style === "string") fonts.set(family, [...(fonts.get(family) ?? []), style]);
+    Object.values(v).forEach(walk);
+  };
+  walk([result.root, result.styles]);
+  return fonts;
+}
+
 async function roundTrip(f: Fixture): Promise<void> {
-  const stub = install();
+  // The designer of the round trip has every font the result uses (fallbacks: materialize.test.ts).
+  const stub = install(fontsOf(f.result));
   const warnings: MaterializeWarning[] = [];
   const root = await materialize(f.result, { onWarning: (w) => warnings.push(w) });
   const unexpected = warnings.filter((w) => w.code !== "SCROLL_BEHAVIOR_NOT_APPLIED" && w.code !== "TEXT_STYLE_NOT_APPLIED");
