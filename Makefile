@@ -8,13 +8,14 @@ run:
 	bash .ci/chromium-up
 	go run ./server/localstack
 
-# The whole test suite, with the race detector, on the real PostgreSQL and Redis.
+# The whole test suite, with the race detector, on the real PostgreSQL and Redis; the npm workspace
+# first (make plugin), whose installed tools the plugin's Go round-trip test runs.
 test:
 	bash .ci/postgres-up
 	bash .ci/redis-up
 	bash .ci/chromium-up
-	go test -race -count=1 -timeout 15m ./...
 	bash .ci/plugin
+	go test -race -count=1 -timeout 15m ./...
 
 # Regenerate the gqlgen code after editing schema.graphqls or gqlgen.yml.
 generate:
