@@ -4,7 +4,7 @@
 // it (plugin/testdata/results, written by `make plugin-results`), and allNodeTypes, a result with
 // every node type and member of the format.
 import { readdirSync, readFileSync } from "node:fs";
-import { deflateSync, crc32 } from "node:zlib";
+import { deflateSync } from "node:zlib";
 import type { Node, ResultInput, Style, Variables } from "@code2des/api/result";
 
 const repo = new URL("../../", import.meta.url);
@@ -13,6 +13,16 @@ const repo = new URL("../../", import.meta.url);
 export interface Fixture {
   name: string;
   result: ResultInput;
+}
+
+/** CRC-32 of PNG chunks (zlib.crc32 needs Node 20.15; Debian 12's Node is 18). */
+function crc32(b: Buffer): number {
+  let c = ~0;
+  for (const byte of b) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
 }
 
 /** A PNG of w x h pixels in one RGBA colour. */
