@@ -51,7 +51,11 @@ export function applySizing(node: SceneNode, n: Node): void {
     const v = n.layoutSizingVertical;
     applying(id, "layoutSizingVertical", () => (node.layoutSizingVertical = v));
   }
+  // An auto-layout frame may have hugged its children while they were appended (Figma's sizing
+  // modes of a new auto-layout frame): a FIXED axis gets the result's size back.
+  if (node.type === "FRAME" && node.layoutMode !== "NONE") {
+    const w = node.layoutSizingHorizontal === "FIXED" && n.width !== undefined ? n.width : node.width;
+    const h = node.layoutSizingVertical === "FIXED" && n.height !== undefined ? n.height : node.height;
+    if (w !== node.width || h !== node.height) applying(id, "width", () => node.resize(Math.max(w, 0.01), Math.max(h, 0.01)));
+  }
 }
-
-/** The layout members applySizing sets, for the check of members a node type lacks. */
-export const SizingMembers = ["layoutPositioning", "layoutSizingHorizontal", "layoutSizingVertical"] as const;

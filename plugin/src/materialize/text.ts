@@ -93,7 +93,10 @@ export function applyText(node: TextNode, n: Node, ctx: TextContext): void {
   const id = n.id;
   applying(id, "fontName", () => (node.fontName = ctx.fonts.use(n.fontName ?? DefaultFont)));
   applying(id, "characters", () => (node.characters = n.characters ?? ""));
-  if (n.fontSize !== undefined) applying(id, "fontSize", () => (node.fontSize = n.fontSize ?? node.fontSize));
+  if (n.fontSize !== undefined) {
+    const v = n.fontSize;
+    applying(id, "fontSize", () => (node.fontSize = v));
+  }
   if (n.lineHeight !== undefined) {
     const v = n.lineHeight;
     applying(id, "lineHeight", () => (node.lineHeight = v));

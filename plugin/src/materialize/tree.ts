@@ -115,7 +115,7 @@ function reportUntaken(node: SceneNode, n: Node, ctx: TreeContext): void {
 /** Builds n (and its subtree) into parent; returns the created node. */
 export async function buildNode(n: Node, parent: Parent, ctx: TreeContext): Promise<SceneNode> {
   if (n.type === "GROUP") return buildGroup(n, parent, ctx);
-  const node = create(n, ctx);
+  const node = applying(n.id, "type", () => create(n, ctx));
   ctx.track(node);
   node.setPluginData(PluginDataKey, n.id);
   applying(n.id, "(append to parent)", () => parent.appendChild(node));
@@ -261,9 +261,12 @@ async function applyMembers(node: Created, n: Node, ctx: TreeContext): Promise<v
   }
   const text = node.type === "TEXT" ? node : null;
   const textCtx = { fonts: ctx.fonts, images: ctx.images, variables: ctx.library.variables };
-  if (text !== null) applyText(text, n, textCtx);
+  if (text !== null) {
+    applyText(text, n, textCtx);
+    applySegments(text, n, textCtx);
+  }
+  // Style references last: setting a value a style holds detaches the node from the style.
   await applyStyleIds(node, n, ctx);
-  if (text !== null) applySegments(text, n, textCtx);
   applyGeometry(node, n);
   if (text !== null && n.textAutoResize !== undefined) {
     const v = n.textAutoResize;
@@ -306,7 +309,13 @@ async function applyStyleIds(node: Created, n: Node, ctx: TreeContext): Promise<
   }
   if (n.textStyleId !== undefined && node.type === "TEXT") {
     const s = style("textStyleId", n.textStyleId, "TEXT");
-    await applyingAsync(n.id, "textStyleId", () => node.setTextStyleIdAsync(s.id));
+    const differs = s.type === "TEXT" ? textDiffersFromStyle(n, s, ctx.fonts) : null;
+    if (differs !== null) {
+      // A text style sets every range: binding it would undo the node's own ranges.
+      ctx.warn({ code: "TEXT_STYLE_NOT_APPLIED", message: `text style ${s.name} not bound: the layer's ${differs} differs from the style's`, nodeId: n.id });
+    } else {
+      await applyingAsync(n.id, "textStyleId", () => node.setTextStyleIdAsync(s.id));
+    }
   }
 }
 
@@ -327,4 +336,22 @@ function finishScroll(frame: FrameNode, n: Node, ctx: TreeContext): void {
     }
   });
   if (fixed > 0) applying(n.id, "children[].scrollBehavior", () => (frame.numberOfFixedChildren = fixed));
+}
+
+/**
+ * The first typography member of n (node level or a segment) that differs from style, or null;
+ * fonts as loaded (a substituted font is the style's too).
+ */
+function textDiffersFromStyle(n: Node, style: TextStyle, fonts: Fonts): string | null {
+  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+  const ranges = [n, ...(n.styledTextSegments ?? [])];
+  for (const r of ranges) {
+    if (r.fontName !== undefined && !same(fonts.use(r.fontName), style.fontName)) return "fontName";
+    if (r.fontSize !== undefined && r.fontSize !== style.fontSize) return "fontSize";
+    if (r.letterSpacing !== undefined && !same({ value: r.letterSpacing.value, unit: r.letterSpacing.unit }, style.letterSpacing)) return "letterSpacing";
+    if (r.textCase !== undefined && r.textCase !== style.textCase) return "textCase";
+    if (r.textDecoration !== undefined && r.textDecoration !== style.textDecoration) return "textDecoration";
+  }
+  if (n.lineHeight !== undefined && !same(n.lineHeight, style.lineHeight)) return "lineHeight";
+  return null;
 }

@@ -232,6 +232,9 @@ export type Node = {
     horizontal: ConstraintType;
     vertical: ConstraintType;
   };
+  /**
+   * The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.
+   */
   fills?: Paint[];
   strokes?: Paint[];
   /**
@@ -370,7 +373,7 @@ export type Node = {
    */
   layoutPositioning?: "AUTO" | "ABSOLUTE";
   /**
-   * FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root.
+   * FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied.
    */
   scrollBehavior?: "SCROLLS" | "FIXED" | "STICKY_SCROLLS";
   /**
