@@ -99,6 +99,8 @@ async function run(browser: Browser): Promise<void> {
   try {
     await page.goto(url);
     const ui: FrameLocator = page.frameLocator("#plugin-ui");
+    await ui.getByRole("tab", { name: "Settings" }).waitFor({ timeout: StepBound });
+    log("plugin loaded");
 
     // Settings: with nothing stored the UI opens on them.
     await ui.getByLabel("API URL").fill(apiUrl, { timeout: StepBound });
@@ -195,7 +197,9 @@ async function run(browser: Browser): Promise<void> {
   }
 }
 
+log("starting Chromium");
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox"] });
+log("Chromium up");
 try {
   await run(browser);
 } catch (e) {

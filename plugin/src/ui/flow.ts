@@ -108,6 +108,8 @@ export class Flow {
     for (const stop of this.watches.values()) stop();
     this.watches.clear();
     this.api?.ws.dispose();
+    // A new connection gets a new chance at live updates.
+    this.store.update((s) => (s.live === "subscriptions" ? s : { ...s, live: "subscriptions" }));
     const { apiUrl, token, projectId } = this.s.settings;
     this.api = token ? createApiClient({ url: apiUrl, token: () => this.s.settings.token }) : null;
     if (this.api && projectId) void this.pickProject(projectId);
