@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -49,6 +50,8 @@ const secret = "fidelity-corpus-secret-32-bytes!!"
 const jobBound = 90 * time.Second
 
 var quiet = flag.Bool("fidelity.quiet", true, "leave the workers' logs out of the test output")
+
+var dumpDir = flag.String("fidelity.dump", "", "directory to write each page's capture (capture.json, assets, screenshot.png), result.json and job.json to, for converting the same captures again")
 
 // pipeline is the main job's machinery: storage, both queues, both workers and their callback
 // receivers, and the loopback site.
@@ -189,7 +192,38 @@ func (p *pipeline) runPage(t *testing.T, page string) *run {
 	if f := r.Result.Fidelity; f != nil && f.DiffMap != nil {
 		r.DiffMap = p.object(t, f.DiffMap.Key)
 	}
+	if *dumpDir != "" {
+		p.dump(t, r, rawCapture, importPrefix, cc.ResultURL)
+	}
 	return r
+}
+
+// dump writes what one page's conversion read and wrote under *dumpDir/<page>/: the capture JSON,
+// its assets and screenshot (by key under the import prefix), the result JSON and job.json (the
+// result's s3:// pointer and the import prefix), so the same capture can be converted again.
+func (p *pipeline) dump(t *testing.T, r *run, rawCapture []byte, importPrefix, resultURL string) {
+	t.Helper()
+	dir := filepath.Join(*dumpDir, r.Page)
+	put := func(rel string, b []byte) {
+		path := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, path, b)
+	}
+	put("capture.json", rawCapture)
+	put("result.json", r.ResultJSON)
+	for _, a := range r.Capture.Assets {
+		if rel, ok := strings.CutPrefix(a.Key, importPrefix); ok {
+			put(rel, p.object(t, a.Key))
+		}
+	}
+	put("screenshot.png", r.Screenshot)
+	job, err := json.Marshal(map[string]string{"import_prefix": importPrefix, "result_url": resultURL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	put("job.json", job)
 }
 
 func (p *pipeline) object(t *testing.T, key string) []byte {
