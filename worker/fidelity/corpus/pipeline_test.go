@@ -30,6 +30,7 @@ import (
 	"github.com/code2des/backend/server/testenv"
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convertworker"
 	"github.com/code2des/backend/worker/internal/workertest"
 	"github.com/code2des/backend/worker/preview"
 )
@@ -61,9 +62,9 @@ type pipeline struct {
 	capQ     *testenv.SQSEnv
 	convQ    *testenv.SQSEnv
 	capRC    *workertest.Receiver[capture.CallbackBody]
-	convRC   *workertest.Receiver[convert.CallbackBody]
+	convRC   *workertest.Receiver[convertworker.CallbackBody]
 	renderer *preview.Renderer
-	convert  *convert.Worker
+	convert  *convertworker.Worker
 }
 
 // startPipeline starts both workers until the test ends.
@@ -76,7 +77,7 @@ func startPipeline(t *testing.T) *pipeline {
 	p.site = httptest.NewServer(http.FileServer(http.Dir(siteDir)))
 	t.Cleanup(p.site.Close)
 	p.capRC = workertest.NewReceiver[capture.CallbackBody](t, secret, "/webhooks/page-imports", http.StatusOK, p.capQ)
-	p.convRC = workertest.NewReceiver[convert.CallbackBody](t, secret, "/webhooks/code2des", http.StatusOK, p.convQ)
+	p.convRC = workertest.NewReceiver[convertworker.CallbackBody](t, secret, "/webhooks/code2des", http.StatusOK, p.convQ)
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	if *quiet {
 		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -107,7 +108,7 @@ func startPipeline(t *testing.T) *pipeline {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { p.renderer.Close() })
-	convCfg := convert.Config{
+	convCfg := convertworker.Config{
 		QueueURL: p.convQ.QueueURL, SQSEndpoint: p.convQ.Endpoint, S3Endpoint: p.s3.Endpoint,
 		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
 		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
@@ -115,11 +116,11 @@ func startPipeline(t *testing.T) *pipeline {
 		MaxCaptureBytes: 80 << 20, WaitTime: time.Second, VisibilityTimeout: 3 * time.Minute, MaxReceives: 1, Concurrency: 1,
 		SelfCheck: true,
 	}
-	sqsV, s3V, err := convert.NewAWSClients(context.Background(), convCfg)
+	sqsV, s3V, err := convertworker.NewAWSClients(context.Background(), convCfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.convert = &convert.Worker{Config: convCfg, SQS: sqsV, S3: s3V, Preview: p.renderer, Logger: logger}
+	p.convert = &convertworker.Worker{Config: convCfg, SQS: sqsV, S3: s3V, Preview: p.renderer, Logger: logger}
 
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{}, 2)
@@ -165,7 +166,7 @@ func (p *pipeline) runPage(t *testing.T, page string) *run {
 		"callback_url":    p.convRC.URL(),
 	})
 	cc := p.convRC.Wait(t, jobBound)
-	if cc.Status != convert.StatusCompleted || cc.Code2DesID != code2desID {
+	if cc.Status != convertworker.StatusCompleted || cc.Code2DesID != code2desID {
 		t.Fatalf("%s: conversion %s %q", page, cc.Status, cc.ErrorMessage)
 	}
 	r := &run{Page: page, Images: map[string][]byte{}}
