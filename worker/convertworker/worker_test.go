@@ -1,4 +1,4 @@
-package convert_test
+package convertworker_test
 
 import (
 	"bytes"
@@ -19,6 +19,7 @@ import (
 
 	"github.com/code2des/backend/server/testenv"
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convertworker"
 	"github.com/code2des/backend/worker/internal/workertest"
 )
 
@@ -29,30 +30,30 @@ const testSecret = "test-worker-secret-of-32-bytes!!"
 type harness struct {
 	s3    *testenv.S3Env
 	queue *testenv.SQSEnv
-	rc    *workertest.Receiver[convert.CallbackBody]
-	w     *convert.Worker
+	rc    *workertest.Receiver[convertworker.CallbackBody]
+	w     *convertworker.Worker
 	f     *fixture
 }
 
 func newHarness(t *testing.T, callbackStatus int) *harness {
 	t.Helper()
 	h := &harness{s3: testenv.S3(t), queue: testenv.SQS(t), f: loadFixture(t, "site")}
-	h.rc = workertest.NewReceiver[convert.CallbackBody](t, testSecret, "/webhooks/code2des", callbackStatus, h.queue)
-	cfg := convert.Config{
+	h.rc = workertest.NewReceiver[convertworker.CallbackBody](t, testSecret, "/webhooks/code2des", callbackStatus, h.queue)
+	cfg := convertworker.Config{
 		QueueURL: h.queue.QueueURL, SQSEndpoint: h.queue.Endpoint, S3Endpoint: h.s3.Endpoint,
 		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
 		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
 		CallbackSecret: testSecret, CallbackTimeout: 5 * time.Second, JobTimeout: 20 * time.Second,
 		MaxCaptureBytes: 1 << 20, WaitTime: time.Second, VisibilityTimeout: 60 * time.Second, MaxReceives: 3, Concurrency: 1,
 	}
-	sqsClient, s3Client, err := convert.NewAWSClients(context.Background(), cfg)
+	sqsClient, s3Client, err := convertworker.NewAWSClients(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.w = &convert.Worker{Config: cfg, SQS: sqsClient, S3: s3Client, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}
+	h.w = &convertworker.Worker{Config: cfg, SQS: sqsClient, S3: s3Client, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	assets, _ := filepath.Glob(filepath.Join("testdata", "site", "assets", "*"))
+	assets, _ := filepath.Glob(filepath.Join(fixturesDir, "site", "assets", "*"))
 	for _, path := range assets {
 		b, err := os.ReadFile(path)
 		if err != nil {
@@ -85,13 +86,13 @@ func (h *harness) send(t *testing.T, msg map[string]any) { workertest.Send(t, h.
 
 // run runs the worker until the first callback arrives, lets it finish handling the message,
 // stops it and returns the callback body.
-func (h *harness) run(t *testing.T) convert.CallbackBody {
+func (h *harness) run(t *testing.T) convertworker.CallbackBody {
 	t.Helper()
 	return h.runFor(t, 20*time.Second)
 }
 
 // runFor is run waiting up to within for the callback.
-func (h *harness) runFor(t *testing.T, within time.Duration) convert.CallbackBody {
+func (h *harness) runFor(t *testing.T, within time.Duration) convertworker.CallbackBody {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -137,7 +138,7 @@ func TestWorkerConvertsCapture(t *testing.T) {
 	cb := h.run(t)
 
 	j := h.f.job
-	if cb.Status != convert.StatusCompleted || cb.ErrorMessage != "" {
+	if cb.Status != convertworker.StatusCompleted || cb.ErrorMessage != "" {
 		t.Fatalf("callback %s %q, want completed", cb.Status, cb.ErrorMessage)
 	}
 	if cb.Code2DesID != j.Code2DesID || cb.Attempt != j.Attempt || cb.Nonce != j.Nonce {
@@ -205,7 +206,7 @@ func TestWorkerReportsFailures(t *testing.T) {
 			tc.change(h, msg)
 			h.send(t, msg)
 			cb := h.run(t)
-			if cb.Status != convert.StatusFailed || cb.ErrorMessage != tc.want {
+			if cb.Status != convertworker.StatusFailed || cb.ErrorMessage != tc.want {
 				t.Errorf("callback %s %q, want failed %q", cb.Status, cb.ErrorMessage, tc.want)
 			}
 			if cb.ResultURL != "" || cb.WarningCount != nil {
@@ -230,14 +231,14 @@ func TestStorageDownOnLastDelivery(t *testing.T) {
 	dead.Close()
 	cfg := h.w.Config
 	cfg.S3Endpoint, cfg.MaxReceives, cfg.JobTimeout = dead.URL, 1, 5*time.Second
-	sqsClient, s3Client, err := convert.NewAWSClients(context.Background(), cfg)
+	sqsClient, s3Client, err := convertworker.NewAWSClients(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.w.Config, h.w.SQS, h.w.S3 = cfg, sqsClient, s3Client
 	h.send(t, h.request())
 	cb := h.run(t)
-	if want := "the conversion failed because of an internal error"; cb.Status != convert.StatusFailed || cb.ErrorMessage != want {
+	if want := "the conversion failed because of an internal error"; cb.Status != convertworker.StatusFailed || cb.ErrorMessage != want {
 		t.Errorf("callback %s %q, want failed %q", cb.Status, cb.ErrorMessage, want)
 	}
 }
@@ -260,7 +261,7 @@ func TestMessageDeletedOnlyWhenAccepted(t *testing.T) {
 			h := newHarness(t, tc.status)
 			h.send(t, h.request())
 			cb := h.run(t)
-			if cb.Status != convert.StatusCompleted {
+			if cb.Status != convertworker.StatusCompleted {
 				t.Errorf("callback %s %q, want completed", cb.Status, cb.ErrorMessage)
 			}
 			if n := workertest.QueueLength(t, h.queue); n != tc.left {

@@ -1,4 +1,4 @@
-package convert_test
+package convertworker_test
 
 import (
 	"encoding/json"
@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convertworker"
 	"github.com/code2des/backend/worker/internal/consumer"
 )
 
@@ -21,10 +21,10 @@ func validRequest() map[string]any {
 	}
 }
 
-func parse(t *testing.T, m map[string]any) (convert.Request, error) {
+func parse(t *testing.T, m map[string]any) (convertworker.Request, error) {
 	t.Helper()
 	b, _ := json.Marshal(m)
-	return convert.ParseRequest(b)
+	return convertworker.ParseRequest(b)
 }
 
 func TestParseRequest(t *testing.T) {
@@ -34,11 +34,11 @@ func TestParseRequest(t *testing.T) {
 		val  any
 		want error
 	}{
-		{"OtherTypeLeft", "type", "page_import.requested", convert.ErrOtherVersion},
-		{"OtherVersionLeft", "version", 2, convert.ErrOtherVersion},
-		{"NoNonceDropped", "nonce", "", convert.ErrUnanswerable},
-		{"NoAttemptDropped", "attempt", 0, convert.ErrUnanswerable},
-		{"BadCallbackDropped", "callback_url", "ftp://x/y", convert.ErrUnanswerable},
+		{"OtherTypeLeft", "type", "page_import.requested", convertworker.ErrOtherVersion},
+		{"OtherVersionLeft", "version", 2, convertworker.ErrOtherVersion},
+		{"NoNonceDropped", "nonce", "", convertworker.ErrUnanswerable},
+		{"NoAttemptDropped", "attempt", 0, convertworker.ErrUnanswerable},
+		{"BadCallbackDropped", "callback_url", "ftp://x/y", convertworker.ErrUnanswerable},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := validRequest()
@@ -48,8 +48,8 @@ func TestParseRequest(t *testing.T) {
 				t.Errorf("err = %v, want %v", err, tc.want)
 			}
 			// The shared loop leaves exactly the other-version messages on the queue.
-			if errors.Is(err, consumer.ErrOtherVersion) != (tc.want == convert.ErrOtherVersion) {
-				t.Errorf("err = %v: consumer.ErrOtherVersion %v, want %v", err, errors.Is(err, consumer.ErrOtherVersion), tc.want == convert.ErrOtherVersion)
+			if errors.Is(err, consumer.ErrOtherVersion) != (tc.want == convertworker.ErrOtherVersion) {
+				t.Errorf("err = %v: consumer.ErrOtherVersion %v, want %v", err, errors.Is(err, consumer.ErrOtherVersion), tc.want == convertworker.ErrOtherVersion)
 			}
 		})
 	}
@@ -62,7 +62,7 @@ func TestLocate(t *testing.T) {
 			t.Fatal(err)
 		}
 		l, err := r.Locate()
-		want := convert.Locations{Bucket: "b", JobPrefix: "kp/code2des/c1/attempt-2/", CaptureKey: "kp/page-imports/p1/attempt-3/capture.json", ImportPrefix: "kp/page-imports/p1/attempt-3/"}
+		want := convertworker.Locations{Bucket: "b", JobPrefix: "kp/code2des/c1/attempt-2/", CaptureKey: "kp/page-imports/p1/attempt-3/capture.json", ImportPrefix: "kp/page-imports/p1/attempt-3/"}
 		if err != nil || l != want {
 			t.Errorf("Locate = %+v, %v; want %+v", l, err, want)
 		}
@@ -100,21 +100,21 @@ func TestLocate(t *testing.T) {
 
 func TestConfigValidate(t *testing.T) {
 	t.Setenv("SQS_CONVERSION_QUEUE_URL", "http://127.0.0.1:1/q")
-	t.Setenv("WORKER_CALLBACK_SECRET", strings.Repeat("s", convert.MinCallbackSecretLength))
-	c, err := convert.LoadConfig()
+	t.Setenv("WORKER_CALLBACK_SECRET", strings.Repeat("s", convertworker.MinCallbackSecretLength))
+	c, err := convertworker.LoadConfig()
 	if err != nil {
 		t.Fatalf("defaults refused: %v", err)
 	}
-	c.CallbackSecret = strings.Repeat("s", convert.MinCallbackSecretLength-1)
+	c.CallbackSecret = strings.Repeat("s", convertworker.MinCallbackSecretLength-1)
 	if err := c.Validate(); err == nil {
 		t.Error("a 31-byte secret accepted")
 	}
-	c.CallbackSecret = strings.Repeat("s", convert.MinCallbackSecretLength)
-	c.WaitTime = convert.MaxWaitTime
+	c.CallbackSecret = strings.Repeat("s", convertworker.MinCallbackSecretLength)
+	c.WaitTime = convertworker.MaxWaitTime
 	if err := c.Validate(); err != nil {
 		t.Errorf("wait time at 20s refused: %v", err)
 	}
-	c.WaitTime = convert.MaxWaitTime + 1
+	c.WaitTime = convertworker.MaxWaitTime + 1
 	if err := c.Validate(); err == nil {
 		t.Error("wait time past 20s accepted")
 	}
@@ -131,12 +131,12 @@ func TestAPIMessageUnderstood(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := convert.ParseRequest(raw)
+	r, err := convertworker.ParseRequest(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
 	l, err := r.Locate()
-	want := convert.Locations{Bucket: "code2des-artifacts", JobPrefix: "prod/code2des/" + r.Code2DesID + "/attempt-1/",
+	want := convertworker.Locations{Bucket: "code2des-artifacts", JobPrefix: "prod/code2des/" + r.Code2DesID + "/attempt-1/",
 		CaptureKey:   "prod/page-imports/" + r.PageImportID + "/attempt-1/capture.json",
 		ImportPrefix: "prod/page-imports/" + r.PageImportID + "/attempt-1/"}
 	if err != nil || l != want {

@@ -1,19 +1,31 @@
-package results
+// Package decodecost is the one table of what decoding a raster costs in memory: the API refuses
+// to convert an image whose decoding would allocate more than MaxBytes (server/results, SPEC
+// "Conversion memory" in docs/results.md), and the conversion worker leaves such an image out of
+// its result (IMAGE_TOO_LARGE) so the API never refuses the whole result for it. One table, so
+// the two can never disagree.
+//
+// It imports only the standard library, so both the API and the workers (whose production code
+// imports nothing from server/ or models/) may use it.
+//
+// The factors follow the decoders the API uses (image/png, image/jpeg, image/gif,
+// golang.org/x/image/webp; Go 1.26, x/image 0.48), read from their source;
+// TestConvertMemoryBound (server/results) checks them against the bytes those decoders allocate.
+package decodecost
 
 import (
 	"encoding/binary"
 	"fmt"
-	"image"
-
-	"github.com/code2des/backend/server/artifacts"
 )
 
-// Bytes per pixel the decoders this package uses (image/png, image/jpeg, image/gif,
-// golang.org/x/image/webp, Go 1.26 / x/image 0.48) allocate for a raster, read from their
-// source. decodeCost multiplies them by the pixel count the header declares; TestDecodeCost checks
-// them against the allocations measured while decoding.
+// MaxBytes is the most a raster that has to be converted (a WebP, or one over 4,096 px a side)
+// may cost to decode, in bytes: 128 MiB. By format that is, for example, 8192x4096 for an 8-bit
+// PNG, 8192x2048 for a 16-bit or interlaced one, 16384x8192 for a paletted one, 8192x2176 for a
+// progressive 4:2:0 JPEG, 4096x4096 for a lossless WebP.
+const MaxBytes = 128 << 20
+
+// Bytes per pixel (or per 8x8 block, 16x16 macroblock) the decoders allocate.
 const (
-	// pngBytesPerSample8 and pngBytesPerSample16: an 8-bit PNG decodes to *image.RGBA or
+	// pngBytesPerPixel8 and pngBytesPerPixel16: an 8-bit PNG decodes to *image.RGBA or
 	// *image.NRGBA (4 bytes a pixel), a 16-bit one to *image.RGBA64 or *image.NRGBA64 (8).
 	// Grayscale counts as colour: a tRNS chunk turns it into NRGBA(64), and the chunk is not
 	// in the header.
@@ -43,29 +55,20 @@ const (
 	webpLosslessBytesPerPixel = 8
 )
 
-// DecodeCost is the number of bytes the backend's decoder allocates to decode the raster b
-// (PNG, JPEG, GIF or WebP, sniffed), read from its headers without decoding pixels. A raster the
-// backend has to convert (WebP, or larger than MaxImageSide a side) is refused when this is more
-// than MaxConvertBytes. The worker calls it to leave out images the backend would refuse.
-// Errors wrap ErrInvalidImage (not a raster, or headers that do not decode).
-func DecodeCost(b []byte) (int64, error) {
-	mime := sniff(b)
-	cfg, err := rasterConfig(b, mime)
-	if err != nil {
-		return 0, err
-	}
-	return decodeCost(b, mime, cfg)
-}
-
-// decodeCost is DecodeCost for a raster whose sniffed type is mime and header cfg (rasterConfig).
-func decodeCost(b []byte, mime string, cfg image.Config) (int64, error) {
-	px := int64(cfg.Width) * int64(cfg.Height)
+// Bytes is the number of bytes the decoder allocates to decode the raster b, whose type is mime
+// ("image/png", "image/jpeg", "image/gif" or "image/webp", as sniffed from its signature) and
+// whose header declares width x height pixels (image.DecodeConfig), read from its headers
+// without decoding pixels. An error says which header does not say what the decoder needs (a
+// truncated PNG header, a JPEG without a frame header or with a zero sampling factor, a WebP
+// without an image chunk) or that mime is not a raster type; its text is safe for end users.
+func Bytes(b []byte, mime string, width, height int) (int64, error) {
+	px := int64(width) * int64(height)
 	switch mime {
-	case artifacts.MimePNG:
+	case "image/png":
 		// IHDR is the first chunk (png.DecodeConfig checked): width, height, bit depth, colour
 		// type, compression, filter, interlace at offsets 16..28.
 		if len(b) < 29 {
-			return 0, fmt.Errorf("%w: PNG header is truncated", ErrInvalidImage)
+			return 0, fmt.Errorf("PNG header is truncated")
 		}
 		depth, colorType, interlace := b[24], b[25], b[28]
 		perPixel := int64(pngBytesPerPixel8)
@@ -79,23 +82,23 @@ func decodeCost(b []byte, mime string, cfg image.Config) (int64, error) {
 			perPixel *= pngInterlaceFactor
 		}
 		return px * perPixel, nil
-	case artifacts.MimeGIF:
+	case "image/gif":
 		return px * gifBytesPerPixel, nil
-	case artifacts.MimeJPEG:
-		return jpegCost(b, cfg)
-	case artifacts.MimeWebP:
-		return webpCost(b, cfg)
+	case "image/jpeg":
+		return jpegCost(b, width, height)
+	case "image/webp":
+		return webpCost(b, width, height)
 	}
-	return 0, fmt.Errorf("%w: %q is not a raster type", ErrInvalidImage, mime)
+	return 0, fmt.Errorf("%q is not a raster type", mime)
 }
 
 // jpegCost follows image/jpeg's allocations: the sample planes of every component (rounded up to
 // whole MCUs), the coefficients of every block when the frame is progressive (SOF2), and the
 // 4-byte-a-pixel copy of a CMYK or RGB image. Every marker of the file is read, as the decoder
 // does (a JFIF or Adobe marker after the first scan still changes the colour conversion).
-func jpegCost(b []byte, cfg image.Config) (int64, error) {
+func jpegCost(b []byte, width, height int) (int64, error) {
 	bad := func(what string) (int64, error) {
-		return 0, fmt.Errorf("%w: JPEG %s", ErrInvalidImage, what)
+		return 0, fmt.Errorf("JPEG %s", what)
 	}
 	type component struct{ id, h, v int }
 	var (
@@ -172,7 +175,6 @@ markers:
 		}
 	}
 	// The decoder sizes everything by the first component's sampling (the largest it accepts).
-	width, height := cfg.Width, cfg.Height
 	mxx := (width + 8*comps[0].h - 1) / (8 * comps[0].h)
 	myy := (height + 8*comps[0].v - 1) / (8 * comps[0].v)
 	blocks := 0
@@ -194,9 +196,9 @@ markers:
 // webpCost follows golang.org/x/image/webp: a lossy frame (VP8) decodes whole macroblocks, plus
 // its alpha plane (ALPH; a compressed one is first decoded as a lossless image of the same size);
 // a lossless frame (VP8L) decodes to NRGBA, plus one expanded copy.
-func webpCost(b []byte, cfg image.Config) (int64, error) {
-	px := int64(cfg.Width) * int64(cfg.Height)
-	mbs := int64((cfg.Width+15)/16) * int64((cfg.Height+15)/16)
+func webpCost(b []byte, width, height int) (int64, error) {
+	px := int64(width) * int64(height)
+	mbs := int64((width+15)/16) * int64((height+15)/16)
 	var cost int64
 	// RIFF header (12 bytes), then chunks: FourCC, little-endian length, payload padded to even.
 	for i := 12; i+8 <= len(b); {
@@ -215,5 +217,5 @@ func webpCost(b []byte, cfg image.Config) (int64, error) {
 		}
 		i += 8 + int(n+n&1)
 	}
-	return 0, fmt.Errorf("%w: WebP has no image chunk", ErrInvalidImage)
+	return 0, fmt.Errorf("WebP has no image chunk")
 }

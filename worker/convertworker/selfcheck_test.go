@@ -1,4 +1,4 @@
-package convert_test
+package convertworker_test
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convertworker"
 	"github.com/code2des/backend/worker/fidelity"
 	"github.com/code2des/backend/worker/preview"
 )
@@ -90,10 +91,10 @@ func TestSelfCheckRecordsFidelity(t *testing.T) {
 	h := selfCheckHarness(t, true)
 	h.send(t, h.request())
 	cb := h.runFor(t, 2*time.Minute)
-	if cb.Status != convert.StatusCompleted {
+	if cb.Status != convertworker.StatusCompleted {
 		t.Fatalf("callback %s %q", cb.Status, cb.ErrorMessage)
 	}
-	stored, _ := h.object(t, fixtureJobPrefix+convert.ResultObject)
+	stored, _ := h.object(t, fixtureJobPrefix+convertworker.ResultObject)
 	var res convert.Result
 	if err := json.Unmarshal(stored, &res); err != nil {
 		t.Fatal(err)
@@ -114,7 +115,7 @@ func TestSelfCheckRecordsFidelity(t *testing.T) {
 		t.Errorf("coverage text %v images %v, want 1 and 1", f.TextCoverage, f.ImageCoverage)
 	}
 	diffMap, ok := h.object(t, f.DiffMap.Key)
-	if !ok || f.DiffMap.Key != fixtureJobPrefix+convert.DiffMapObject || sha256Hex(diffMap) != f.DiffMap.SHA256 || int64(len(diffMap)) != f.DiffMap.ByteSize {
+	if !ok || f.DiffMap.Key != fixtureJobPrefix+convertworker.DiffMapObject || sha256Hex(diffMap) != f.DiffMap.SHA256 || int64(len(diffMap)) != f.DiffMap.ByteSize {
 		t.Fatalf("diff map %+v not stored as recorded", f.DiffMap)
 	}
 	cfg, err := png.DecodeConfig(bytes.NewReader(diffMap))
@@ -140,12 +141,12 @@ func TestSelfCheckWithoutScreenshotWarns(t *testing.T) {
 	h := selfCheckHarness(t, false)
 	h.send(t, h.request())
 	cb := h.runFor(t, 2*time.Minute)
-	stored, _ := h.object(t, fixtureJobPrefix+convert.ResultObject)
+	stored, _ := h.object(t, fixtureJobPrefix+convertworker.ResultObject)
 	var res convert.Result
 	if err := json.Unmarshal(stored, &res); err != nil {
 		t.Fatal(err)
 	}
-	if cb.Status != convert.StatusCompleted {
+	if cb.Status != convertworker.StatusCompleted {
 		t.Fatalf("callback %s %q: a self-check failure must not fail the conversion", cb.Status, cb.ErrorMessage)
 	}
 	f := res.Fidelity
@@ -158,7 +159,7 @@ func TestSelfCheckWithoutScreenshotWarns(t *testing.T) {
 		last.NodeID == nil || *last.NodeID != res.Root.ID || *cb.WarningCount != want || len(res.Warnings) != want {
 		t.Errorf("last warning %+v, warning_count %d; want FIDELITY_NOT_MEASURED on the root, %d warnings", last, *cb.WarningCount, want)
 	}
-	if _, ok := h.object(t, fixtureJobPrefix+convert.DiffMapObject); ok {
+	if _, ok := h.object(t, fixtureJobPrefix+convertworker.DiffMapObject); ok {
 		t.Error("a diff map was stored without a comparison")
 	}
 }
@@ -202,7 +203,7 @@ func TestSelfCheckFailuresAreWarnings(t *testing.T) {
 			}
 			out := f.convert(t)
 			before := len(out.Result.Warnings)
-			convert.SelfCheck(context.Background(), tc.r, &c, fixtureJobPrefix, out, tc.read)
+			convertworker.SelfCheck(context.Background(), tc.r, &c, fixtureJobPrefix, out, tc.read)
 			ws := out.Result.Warnings
 			if len(ws) != before+1 || ws[before].Code != convert.WarnFidelityNotMeasured || !strings.HasSuffix(ws[before].Message, tc.reason) {
 				t.Fatalf("warnings %+v, want one more FIDELITY_NOT_MEASURED ending %q", ws[before:], tc.reason)
@@ -233,7 +234,7 @@ func TestSelfCheckLeavesHalfTheJobTime(t *testing.T) {
 		<-ctx.Done()
 		return nil, ctx.Err()
 	}
-	convert.SelfCheck(ctx, r, f.capture, fixtureJobPrefix, out, stuck)
+	convertworker.SelfCheck(ctx, r, f.capture, fixtureJobPrefix, out, stuck)
 	if left := time.Until(deadline); left <= 0 || ctx.Err() != nil {
 		t.Errorf("the self-check returned %s after the job's deadline; it may use only half of the time left", -left)
 	}

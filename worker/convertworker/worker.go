@@ -1,13 +1,14 @@
-// Package convert is the reference conversion worker of Code2Des. It speaks only the contract of
-// SPEC §5-§7, as an outside worker team would: it long-polls the conversion queue for
+// Package convertworker is the reference conversion worker of Code2Des. It speaks only the
+// contract of SPEC §5-§7, as an outside worker team would: it long-polls the conversion queue for
 // code2des.requested messages, reads the capture JSON the capture worker stored (checking its
 // SHA-256 against the message), converts the captured page into a tree of native Figma nodes
-// (Convert; docs/conversion.md), stores the result JSON under the job's artifact prefix, and
-// posts a signed callback. A message is deleted only once the callback is accepted.
+// (worker/convert; docs/conversion.md), optionally measures the result against the page
+// (SelfCheck), stores the result JSON under the job's artifact prefix, and posts a signed
+// callback. A message is deleted only once the callback is accepted.
 //
 // Entry point: build a Config (LoadConfig, or env.ParseAs[Config] then override the queue and
 // endpoints), the AWS clients (NewAWSClients), then run Worker.Run until its context ends.
-package convert
+package convertworker
 
 import (
 	"bytes"
@@ -28,6 +29,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
 	"github.com/aws/smithy-go"
 
+	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/internal/callback"
 	"github.com/code2des/backend/worker/internal/consumer"
 	"github.com/code2des/backend/worker/preview"
@@ -190,25 +192,25 @@ func (w *Worker) convert(ctx context.Context, req Request) (string, int, error) 
 	if hex.EncodeToString(sum[:]) != req.CaptureHash {
 		return "", 0, jobErrorf("the capture artifact's SHA-256 does not match capture_hash")
 	}
-	c, err := ParseCapture(raw, req.PageImportID)
+	c, err := convert.ParseCapture(raw, req.PageImportID)
 	if err != nil {
 		return "", 0, jobErrorf("the capture cannot be converted: %s", err.Error())
 	}
-	load := func(ctx context.Context, a Asset, maxBytes int64) ([]byte, error) {
+	load := func(ctx context.Context, a convert.Asset, maxBytes int64) ([]byte, error) {
 		b, err := w.get(ctx, loc.Bucket, a.Key, maxBytes)
 		switch {
 		case errors.Is(err, errNotFound):
-			return nil, ErrAssetMissing
+			return nil, convert.ErrAssetMissing
 		case errors.Is(err, errTooLarge):
 			return b, nil // the size check that follows reports it
 		}
 		return b, err
 	}
-	job := Job{Code2DesID: req.Code2DesID, Attempt: req.Attempt, Nonce: req.Nonce, PageImportID: req.PageImportID, CaptureHash: req.CaptureHash}
-	out, err := Convert(ctx, c, job, Options{ImportPrefix: loc.ImportPrefix, JobPrefix: loc.JobPrefix}, load)
+	job := convert.Job{Code2DesID: req.Code2DesID, Attempt: req.Attempt, Nonce: req.Nonce, PageImportID: req.PageImportID, CaptureHash: req.CaptureHash}
+	out, err := convert.Convert(ctx, c, job, convert.Options{ImportPrefix: loc.ImportPrefix, JobPrefix: loc.JobPrefix}, load)
 	switch {
-	case errors.Is(err, ErrTooLarge):
-		return "", 0, jobErrorf("the converted page is too large: its result is over %d MiB", MaxResultBytes>>20)
+	case errors.Is(err, convert.ErrTooLarge):
+		return "", 0, jobErrorf("the converted page is too large: its result is over %d MiB", convert.MaxResultBytes>>20)
 	case err != nil:
 		return "", 0, timedOut(err)
 	}

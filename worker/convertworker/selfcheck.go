@@ -1,4 +1,4 @@
-package convert
+package convertworker
 
 import (
 	"context"
@@ -10,7 +10,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/fidelity"
+	"github.com/code2des/backend/worker/internal/callback"
 	"github.com/code2des/backend/worker/preview"
 )
 
@@ -40,29 +42,29 @@ type fileReader func(ctx context.Context, key string, maxBytes int64) ([]byte, e
 // score), its JSON is encoded again, and the diff map joins its Copies (stored before the
 // result). r draws the preview (nil: not measured); read reads the screenshot and the result's
 // images. If the updated result would be over MaxResultBytes, out is left as it was.
-func SelfCheck(ctx context.Context, r *preview.Renderer, c *Capture, jobPrefix string, out *Output, read fileReader) {
+func SelfCheck(ctx context.Context, r *preview.Renderer, c *convert.Capture, jobPrefix string, out *convert.Output, read fileReader) {
 	ctx, cancel := context.WithTimeout(ctx, selfCheckBudget(ctx))
 	defer cancel()
 	res := *out.Result
-	f := &Fidelity{
+	f := &convert.Fidelity{
 		Version: fidelity.Version, DiffThreshold: fidelity.DiffThreshold, Scale: captureScale(c),
 		TextCoverage:  fidelity.Round4(fidelity.Coverage(pageWords(c), resultWords(res.Root))),
 		ImageCoverage: fidelity.Round4(imageCoverage(c, &res)),
 	}
 	res.Fidelity = f
-	var copies []Copy
+	var copies []convert.Copy
 	px, err := measurePixels(ctx, r, c, &res, copiesFirst(out.Copies, read), f.Scale)
 	if err != nil {
-		res.Warnings = addWarning(res.Warnings, Warning{Code: WarnFidelityNotMeasured, Message: truncateUTF8("the preview was not compared with the page: "+err.Error(), MaxWarningMessageBytes), NodeID: &res.Root.ID})
+		res.Warnings = addWarning(res.Warnings, convert.Warning{Code: convert.WarnFidelityNotMeasured, Message: callback.TruncateUTF8("the preview was not compared with the page: "+err.Error(), convert.MaxWarningMessageBytes), NodeID: &res.Root.ID})
 	} else {
 		sum := sha256.Sum256(px.DiffMap)
 		key := jobPrefix + DiffMapObject
-		f.SSIM, f.DiffRatio = ptr(fidelity.Round4(px.SSIM)), ptr(fidelity.Round4(px.DiffRatio))
+		f.SSIM, f.DiffRatio = new(fidelity.Round4(px.SSIM)), new(fidelity.Round4(px.DiffRatio))
 		f.ComparedWidth, f.ComparedHeight = px.Width, px.Height
-		f.DiffMap = &DiffMapRef{Key: key, MimeType: MimePNG, SHA256: hex.EncodeToString(sum[:]), ByteSize: int64(len(px.DiffMap)), Width: px.DiffMapWidth, Height: px.DiffMapHeight}
-		copies = append(copies, Copy{Key: key, MimeType: MimePNG, Bytes: px.DiffMap})
+		f.DiffMap = &convert.DiffMapRef{Key: key, MimeType: convert.MimePNG, SHA256: hex.EncodeToString(sum[:]), ByteSize: int64(len(px.DiffMap)), Width: px.DiffMapWidth, Height: px.DiffMapHeight}
+		copies = append(copies, convert.Copy{Key: key, MimeType: convert.MimePNG, Bytes: px.DiffMap})
 	}
-	raw, err := EncodeResult(&res)
+	raw, err := convert.EncodeResult(&res)
 	if err != nil {
 		return // over MaxResultBytes with the fidelity member: keep the result as converted
 	}
@@ -71,7 +73,7 @@ func SelfCheck(ctx context.Context, r *preview.Renderer, c *Capture, jobPrefix s
 
 // copiesFirst reads the images the conversion itself made or cleaned (its Copies, stored only
 // after the self-check) from memory, anything else through read.
-func copiesFirst(copies []Copy, read fileReader) fileReader {
+func copiesFirst(copies []convert.Copy, read fileReader) fileReader {
 	return func(ctx context.Context, key string, maxBytes int64) ([]byte, error) {
 		for _, c := range copies {
 			if c.Key == key && int64(len(c.Bytes)) <= maxBytes {
@@ -95,7 +97,7 @@ func selfCheckBudget(ctx context.Context) time.Duration {
 
 // measurePixels draws the result and compares it with the screenshot. Its errors are safe for
 // end users (they become the warning's message).
-func measurePixels(ctx context.Context, r *preview.Renderer, c *Capture, res *Result, read fileReader, scale float64) (*fidelity.Pixels, error) {
+func measurePixels(ctx context.Context, r *preview.Renderer, c *convert.Capture, res *convert.Result, read fileReader, scale float64) (*fidelity.Pixels, error) {
 	if r == nil {
 		return nil, errors.New("the preview renderer is not available")
 	}
@@ -122,13 +124,13 @@ func measurePixels(ctx context.Context, r *preview.Renderer, c *Capture, res *Re
 		if total += int(im.ByteSize); total > preview.MaxImageBytes {
 			return nil, fmt.Errorf("the result's images are over %d MiB together", preview.MaxImageBytes>>20)
 		}
-		b, err := read(ctx, im.Key, MaxImageBytes)
+		b, err := read(ctx, im.Key, convert.MaxImageBytes)
 		if err != nil {
 			return nil, fmt.Errorf("an image of the result could not be read")
 		}
 		images[im.Ref] = b
 	}
-	raw, err := EncodeResult(res)
+	raw, err := convert.EncodeResult(res)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +156,7 @@ func measurePixels(ctx context.Context, r *preview.Renderer, c *Capture, res *Re
 
 // captureScale is the capture's device scale factor, else the screenshot's width over the
 // viewport's, else 1.
-func captureScale(c *Capture) float64 {
+func captureScale(c *convert.Capture) float64 {
 	if s := c.Manifest.DeviceScaleFactor; s > 0 && s <= preview.MaxScale {
 		return s
 	}
@@ -168,10 +170,10 @@ func captureScale(c *Capture) float64 {
 
 // pageWords are the words of the page's text runs with a box (drawn) and of what its form
 // controls show (a password field shows none).
-func pageWords(c *Capture) []string {
+func pageWords(c *convert.Capture) []string {
 	var words []string
-	var walk func(n *DOMNode)
-	walk = func(n *DOMNode) {
+	var walk func(n *convert.DOMNode)
+	walk = func(n *convert.DOMNode) {
 		if n == nil {
 			return
 		}
@@ -190,7 +192,7 @@ func pageWords(c *Capture) []string {
 }
 
 // resultWords are the words of the result's TEXT nodes.
-func resultWords(n *Node) []string {
+func resultWords(n *convert.Node) []string {
 	if n == nil {
 		return nil
 	}
@@ -207,15 +209,15 @@ func resultWords(n *Node) []string {
 // imageCoverage is the share of the page's distinct images (by content: an asset's sha256, or
 // the id of an image whose bytes the capture could not record) that the result draws: an
 // IMAGE paint or SVG node referencing an image entry of the same sha256.
-func imageCoverage(c *Capture, res *Result) float64 {
+func imageCoverage(c *convert.Capture, res *convert.Result) float64 {
 	bySHA := map[string]string{}
 	for _, a := range c.Assets {
 		bySHA[a.ID] = a.SHA256
 	}
 	var want []string
 	seen := map[string]bool{}
-	var walk func(n *DOMNode)
-	walk = func(n *DOMNode) {
+	var walk func(n *convert.DOMNode)
+	walk = func(n *convert.DOMNode) {
 		if n == nil {
 			return
 		}
@@ -243,8 +245,8 @@ func imageCoverage(c *Capture, res *Result) float64 {
 		entries[e.Ref] = e.SHA256
 	}
 	used := map[string]bool{}
-	var refs func(n *Node)
-	refs = func(n *Node) {
+	var refs func(n *convert.Node)
+	refs = func(n *convert.Node) {
 		if n == nil {
 			return
 		}
@@ -272,11 +274,11 @@ func imageCoverage(c *Capture, res *Result) float64 {
 }
 
 // addWarning appends w unless the list is full (MaxWarnings).
-func addWarning(list []Warning, w Warning) []Warning {
-	if len(list) >= MaxWarnings {
+func addWarning(list []convert.Warning, w convert.Warning) []convert.Warning {
+	if len(list) >= convert.MaxWarnings {
 		return list
 	}
-	return append(append([]Warning{}, list...), w)
+	return append(append([]convert.Warning{}, list...), w)
 }
 
 // renderer is the worker's preview renderer, started on first use (nil if Chromium cannot start;

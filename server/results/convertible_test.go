@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"image"
 	"testing"
 
 	"github.com/code2des/backend/server/artifacts"
@@ -132,7 +133,7 @@ func TestConvertibleBudget(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cost, _ := DecodeCost(c.in)
+			cost, _ := decodeCost(c.in, c.mime, cfg)
 			err = convertible(c.in, c.mime, cfg)
 			if c.ok && err != nil {
 				t.Errorf("refused (cost %d): %v", cost, err)
@@ -143,7 +144,7 @@ func TestConvertibleBudget(t *testing.T) {
 		})
 	}
 	t.Run("ErrInvalidImageNotARaster", func(t *testing.T) {
-		if _, err := DecodeCost([]byte("<svg/>")); !errors.Is(err, ErrInvalidImage) {
+		if _, err := decodeCost([]byte("<svg/>"), artifacts.MimeSVG, image.Config{Width: 8, Height: 8}); !errors.Is(err, ErrInvalidImage) {
 			t.Errorf("err = %v, want ErrInvalidImage", err)
 		}
 	})
