@@ -1,12 +1,15 @@
 // The plugin's UI end to end: drives plugin/dist/ui.html, with plugin/dist/code.js on the figma
 // stand-in (harness.ts), in headless Chromium against a running API with its workers, as a
-// designer would: settings, project, a refused import, an import of the page, the live status,
-// the review, the diff map, materialize, and a second placement. Run by server/e2e
+// designer would: settings, project, a refused import, a failed capture and its retry, an import
+// of the page, the live status, the review, the diff map, materialize, a second placement, and
+// the recent lists re-opening jobs. Run by server/e2e
 // (TestPluginUIEndToEnd), which starts the stack and reads the job back through the API.
 //
 // Environment: C2D_E2E_API_URL (the API's base URL), C2D_E2E_TOKEN, C2D_E2E_PROJECT_ID,
-// C2D_E2E_PAGE_URL (the page to import), C2D_E2E_READY_SELECTOR; CHROMIUM_PATH (default
-// /usr/bin/chromium). Prints progress lines, then one line `C2D_E2E_RESULT {json}`; exits 1 on
+// C2D_E2E_PAGE_URL (the page to import), C2D_E2E_READY_SELECTOR, C2D_E2E_NEVER_READY_URL (a page
+// on which the selector never appears) and C2D_E2E_NEVER_READY_MESSAGE (the errorMessage its
+// capture fails with); CHROMIUM_PATH (default /usr/bin/chromium); C2D_E2E_SCREENSHOT (a PNG path:
+// the import's card after the second placement, for a person to look at). Prints progress lines, then one line `C2D_E2E_RESULT {json}`; exits 1 on
 // the first check that fails.
 import { build } from "esbuild";
 import { readFile } from "node:fs/promises";
@@ -84,6 +87,8 @@ async function run(browser: Browser): Promise<void> {
   const projectId = env("C2D_E2E_PROJECT_ID");
   const pageUrl = env("C2D_E2E_PAGE_URL");
   const readySelector = env("C2D_E2E_READY_SELECTOR");
+  const neverReadyUrl = env("C2D_E2E_NEVER_READY_URL");
+  const neverReadyMessage = env("C2D_E2E_NEVER_READY_MESSAGE");
 
   const { server, url } = await serveHarness();
   const page = await browser.newPage();
@@ -125,16 +130,31 @@ async function run(browser: Browser): Promise<void> {
     await refusal.waitFor({ timeout: StepBound });
     log(`refused as the API says: ${await refusal.innerText()}`);
 
-    // The import: one custom viewport of the test site, with its ready selector.
-    await ui.getByLabel("Page URL").fill(pageUrl);
+    // A page whose ready selector never appears: the capture fails with the API's message, and
+    // Retry starts attempt 2 (left running; the recent list re-opens it at the end).
+    await ui.getByLabel("Page URL").fill(neverReadyUrl);
     await ui.getByRole("checkbox", { name: /Desktop/ }).uncheck();
     await ui.getByRole("checkbox", { name: "Custom" }).check();
     await ui.getByLabel("Custom width").fill("800");
     await ui.getByLabel("Custom height").fill("600");
     await ui.getByLabel("Ready selector").fill(readySelector);
     await ui.getByRole("button", { name: "Import" }).click();
-    const card = ui.locator("article[data-page-import-id]");
+    const failing = ui.locator("article[data-page-import-id]");
+    await failing.locator("[data-status=capture]", { hasText: /^FAILED$/ }).waitFor({ timeout: JobBound });
+    const failure = await failing.locator(".failure").innerText();
+    check(failure === neverReadyMessage, `the failure is the API's errorMessage: ${failure}`);
+    const neverReadyId = (await failing.getAttribute("data-page-import-id")) ?? "";
+    await failing.getByRole("button", { name: "Retry capture" }).click();
+    await failing.getByText("attempt 2").waitFor({ timeout: StepBound });
+    log(`import ${neverReadyId} failed (${failure}), retried as attempt 2`);
+
+    // The import: one custom viewport of the test site, with its ready selector.
+    await ui.getByLabel("Page URL").fill(pageUrl);
+    await ui.getByRole("button", { name: "Import" }).click();
+    // The new import's card replaces the failed one's.
+    const card = ui.locator(`article[data-page-import-id]:not([data-page-import-id="${neverReadyId}"])`);
     await card.waitFor({ timeout: StepBound });
+    check((await ui.locator("article[data-page-import-id]").count()) === 1, "one import shown");
     check((await ui.getByRole("alert").count()) === 0, "the import was accepted");
     const pageImportId = (await card.getAttribute("data-page-import-id")) ?? "";
     log(`import ${pageImportId} created`);
@@ -183,12 +203,20 @@ async function run(browser: Browser): Promise<void> {
     const kept = await job.locator("[data-recorded=kept]").innerText();
     check(again.length === after.length + 1 && kept.includes(nodeId), `second placement ${again.at(-1)?.id}, the API kept ${nodeId}: ${kept}`);
     log(`placed again as ${again.at(-1)?.id ?? "?"}; the job's root stays ${nodeId}`);
+    const shot = process.env.C2D_E2E_SCREENSHOT;
+    if (shot) await card.screenshot({ path: shot });
 
     // The recent lists re-open the job.
     await ui.getByRole("tab", { name: "Recent" }).click();
     await ui.getByRole("region", { name: "Recent conversions" }).getByRole("button").first().click();
     await ui.locator(`[data-code2des-id="${code2desId}"]`).waitFor({ timeout: StepBound });
-    log("re-opened from the recent list");
+    log("re-opened the conversion from the recent list");
+    await ui.getByRole("tab", { name: "Recent" }).click();
+    await ui.getByRole("region", { name: "Recent imports" }).getByRole("button", { name: /never-ready/ }).click();
+    const reopened = ui.locator(`[data-page-import-id="${neverReadyId}"]`);
+    await reopened.locator("[data-status=capture]", { hasText: /^FAILED$/ }).waitFor({ timeout: JobBound });
+    check((await reopened.innerText()).includes("attempt 2"), "the re-opened import is at attempt 2");
+    log("re-opened the failed import: attempt 2 failed too");
 
     process.stdout.write(`C2D_E2E_RESULT ${JSON.stringify({ pageImportId, code2desId, nodeId, nodesDone, nodesTotal, recorded: true })}\n`);
   } finally {

@@ -34,7 +34,7 @@ function ask<T extends MainToUi["type"]>(message: UiToMain, type: T): Promise<Ex
     waiting.push({
       type,
       resolve: (m) => {
-        if (m.type === type) resolve(m as Extract<MainToUi, { type: T }>); // narrowed by the check above
+        if (m.type === type) resolve(m as Extract<MainToUi, { type: T }>); // TypeScript does not narrow by a type parameter; the check makes it exact
       },
     });
     host.fromUi(message);

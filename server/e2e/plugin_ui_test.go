@@ -42,10 +42,12 @@ type pluginUIResult struct {
 // TestPluginUIEndToEnd drives the Figma plugin's UI (plugin/dist/ui.html, with the built main
 // thread plugin/dist/code.js running on the recording stand-in of the `figma` global, bridged as
 // Figma bridges them) in headless Chromium against the whole stack: the UI's settings get the API
-// URL, a token and the project; it imports the test site through createPageImports, follows the
-// import and the Code2Des job it triggers through subscriptions, shows the fidelity, materializes
-// into the stand-in with its progress bar and records the root through materializeCode2Des. The
-// test then reads the job back through the API: the recorded node is the stand-in's root.
+// URL, a token and the project; a never-ready page fails with the API's message and is retried;
+// it imports the test site through createPageImports, follows the import and the Code2Des job it
+// triggers through subscriptions, shows the fidelity, materializes into the stand-in with its
+// progress bar and records the root through materializeCode2Des, places it again, and re-opens
+// jobs from the recent lists. The test then reads the job back through the API: the recorded node
+// is the stand-in's root.
 //
 // The driver is plugin/e2e/driver.ts (Playwright on /usr/bin/chromium, run with tsx); it needs the npm workspace
 // installed (`npm ci`, which `make plugin` runs) and the built plugin.
@@ -62,11 +64,13 @@ func TestPluginUIEndToEnd(t *testing.T) {
 
 	pageURL := s.site.URL + capturetest.IndexPath
 	res := runPluginUI(t, driver, map[string]string{
-		"C2D_E2E_API_URL":        s.api.URL,
-		"C2D_E2E_TOKEN":          s.token,
-		"C2D_E2E_PROJECT_ID":     fmt.Sprint(s.projectID),
-		"C2D_E2E_PAGE_URL":       pageURL,
-		"C2D_E2E_READY_SELECTOR": capturetest.ReadySelector,
+		"C2D_E2E_API_URL":             s.api.URL,
+		"C2D_E2E_TOKEN":               s.token,
+		"C2D_E2E_PROJECT_ID":          fmt.Sprint(s.projectID),
+		"C2D_E2E_PAGE_URL":            pageURL,
+		"C2D_E2E_READY_SELECTOR":      capturetest.ReadySelector,
+		"C2D_E2E_NEVER_READY_URL":     s.site.URL + capturetest.NeverReadyPath,
+		"C2D_E2E_NEVER_READY_MESSAGE": fmt.Sprintf("the ready selector %q did not appear within %s", capturetest.ReadySelector, readyTimeout),
 	})
 
 	if res.NodeID == "" || res.NodesTotal == 0 || res.NodesDone != res.NodesTotal || !res.Recorded {
