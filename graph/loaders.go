@@ -35,8 +35,7 @@ type BatchReader interface {
 // primes the loader (primePageImports, primeCode2DesJobs). The wait only serves the remaining
 // cases (a relation below a relation); gqlgen starts every element's resolver within
 // microseconds, so a short wait still batches them, and a key that misses it costs one more batch
-// read, never a wrong answer. It was 5 ms, which was idle time under every nested request
-// (issue 17).
+// read, never a wrong answer (5 ms would be idle time under every nested request).
 const LoaderWait = 200 * time.Microsecond
 
 // MaxLoaderBatch is the most keys one batch read carries (a batch that fills up is read at once).
@@ -45,7 +44,7 @@ const MaxLoaderBatch = 500
 
 // Loaders are the per-request dataloaders (vikstrous/dataloadgen). They live for one request:
 // their cache must never serve one caller's rows to another. Each loader is made on its first
-// use: most requests (pageImport(id), a list without relations) use none (issue 17).
+// use: most requests (pageImport(id), a list without relations) use none.
 type Loaders struct {
 	reader BatchReader
 
@@ -203,7 +202,7 @@ func selectsNodeField(ctx context.Context, field string) bool {
 // that are not visible, as a batch read answers), so the elements' pageImport resolvers and
 // PageImportFastPath find them without waiting for a batch to fill. The connection resolver asks
 // for them with the jobs (Code2DesFilter.WithPageImports) when the field selects
-// node.pageImport, and they come in the same statement (issue 17); a page read without them
+// node.pageImport, and they come in the same statement; a page read without them
 // primes nothing and the resolvers load through the loader as before. cols are the columns they
 // were read with (Code2DesFilter.ImportColumns; zero: every column): imports read with fewer are
 // kept for PageImportFastPath only. A later import of an id replaces the one kept when it has

@@ -1,6 +1,6 @@
 package models
 
-// Column sets (issue 17): a list read that is written straight to the response (the GraphQL fast
+// Column sets: a list read that is written straight to the response (the GraphQL fast
 // path) needs only the columns of the fields it writes; selecting only those costs PostgreSQL and
 // the API less than the whole row. The zero value of each set means every column, so a read that
 // names none gets whole rows.

@@ -14,7 +14,7 @@ import (
 // DOM dump that makes up nearly all of a capture, without building any value or copying it
 // (c.Document is a sub-slice of b), and only the small members (manifest, assets, screenshot) go
 // through encoding/json. encoding/json scanned the whole capture twice and copied the document
-// (67% of a callback's CPU for a 1 MiB capture; issue 17); a jsontext decoder, the next step, was
+// (67% of a callback's CPU for a 1 MiB capture); a jsontext decoder, the next step, was
 // still about a third of it. Duplicate member names and invalid UTF-8 are let through, as
 // encoding/json lets them through.
 func decodeCapture(b []byte, c *Capture) error {

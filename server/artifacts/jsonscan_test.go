@@ -122,7 +122,7 @@ func FuzzScanJSONValue(f *testing.F) {
 	})
 }
 
-// benchDocument is a DOM dump of about n bytes, as server/bench stores it.
+// benchDocument is a DOM dump of about n bytes, as cmd/bench stores it.
 func benchDocument(n int) []byte {
 	var b bytes.Buffer
 	b.WriteString(`{"root":{"tag":"body","children":[`)

@@ -18,7 +18,7 @@ import (
 // Params collects the values of one statement's parameters while bun builds it, so that the
 // statement is sent with `$1, $2, ...` in its text and the values apart, as a statement pgx
 // prepares once per connection and PostgreSQL plans once (a cached generic plan) instead of parsing
-// and planning it on every request (issue 17). bun writes arguments into the SQL text, which is
+// and planning it on every request. bun writes arguments into the SQL text, which is
 // why the pool's default is pgx's unprepared exec mode (queryExecMode); Params is for the hot,
 // fixed-shape statements of the API: one by id, a list page, the create INSERT.
 //
@@ -148,7 +148,7 @@ func AddQueryHook(db *bun.DB, hook bun.QueryHook) {
 }
 
 // QueryRows runs q, built with p's placeholders, and calls each for every row in order, for the
-// API's hottest reads (issue 17): the caller scans each row straight into its struct's fields in
+// API's hottest reads: the caller scans each row straight into its struct's fields in
 // the order of q's SELECT list, where bun would look every column up by name and convert it
 // through database/sql by reflection (a fifth of a list request's CPU). With a Params from
 // NewParams the statement goes to pgx directly (a prepared statement, binary results) on a

@@ -21,7 +21,7 @@ type Builder interface {
 
 // Statements keeps the SQL text bun builds for each shape of one statement, so that a request whose
 // statement has a shape seen before sends that text with its own values instead of running bun's
-// query builder again (issue 17: building and writing the text was 30-40 allocations and ~12-25
+// query builder again (building and writing the text was 30-40 allocations and ~12-25
 // µs of CPU per read). Once every value is a parameter (Params), the text depends only on the
 // shape: which optional filters are present, and whatever the builder writes as a literal (a
 // LIMIT). The key K names the shape; a key must determine the text completely.

@@ -9,8 +9,8 @@ import (
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/schema"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/database"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // byNameShape is the shape of selectNames' statement: whether it has the id filter.

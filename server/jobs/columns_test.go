@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/database"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // The fields of a listed job and of its Page Import each column fills, in the order of the
