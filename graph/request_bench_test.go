@@ -8,7 +8,7 @@ import (
 	"github.com/code2des/backend/graph"
 )
 
-// benchNestedQuery is the bench's code2desJobs { pageImport } query (server/bench's ourNested).
+// benchNestedQuery is the bench's code2desJobs { pageImport } query (cmd/bench's ourNested).
 const benchNestedQuery = `query($p: ID!) { code2desJobs(projectId: $p, first: 20) { edges { cursor node {
   id figmaFileKey screenId status warningCount createdAt
   pageImport { id sourceUrl status captureHash createdAt } } } pageInfo { hasNextPage endCursor } } }`

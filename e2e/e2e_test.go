@@ -34,10 +34,10 @@ import (
 	"github.com/sirupsen/logrus"
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
-	"github.com/code2des/backend/server/testenv"
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/capture/capturetest"
 	"github.com/code2des/backend/worker/convertworker"

@@ -33,10 +33,10 @@ import (
 
 	"github.com/sirupsen/logrus"
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
 	"github.com/code2des/backend/server/awsconf"
-	"github.com/code2des/backend/server/awslocal"
 	"github.com/code2des/backend/server/database"
 	"github.com/code2des/backend/server/s3store"
 	"github.com/code2des/backend/server/sqsqueue"
@@ -181,7 +181,7 @@ func serve(ctx context.Context, cfg app.Config, awsOpts awsconf.Options, logger 
 		<-apiErr
 		return err
 	}
-	printNextSteps(os.Stdout, cfg.PublicBaseURL, seeded, workerStatus)
+	printWalkthrough(os.Stdout, cfg.PublicBaseURL, seeded, workerStatus)
 
 	select {
 	case <-ctx.Done():

@@ -11,8 +11,8 @@ import (
 
 	"github.com/caarlos0/env/v11"
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/server/app"
-	"github.com/code2des/backend/server/awslocal"
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/convertworker"
 )

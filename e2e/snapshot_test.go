@@ -18,7 +18,7 @@ import (
 )
 
 // nodeCountTolerance is how far the node count of a snapshot's result may stray from the URL
-// capture's, as a fraction (issue 19: "node count within a small tolerance").
+// capture's, as a fraction ("node count within a small tolerance").
 const nodeCountTolerance = 0.05
 
 type presignedUpload struct {

@@ -11,8 +11,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/server/awsconf"
-	"github.com/code2des/backend/server/awslocal"
 	"github.com/code2des/backend/server/s3store"
 	"github.com/code2des/backend/server/sqsqueue"
 )

@@ -7,12 +7,12 @@ import (
 	"strings"
 )
 
-// printNextSteps tells a new user, once everything listens, how to get a token and run the whole
+// printWalkthrough tells a new user, once everything listens, how to get a token and run the whole
 // main job: import a page, wait for the capture, convert it, wait for the conversion, read the
 // result and record the Figma root (the README's walkthrough, with this run's address, ids and
 // issuer settings filled in).
-func printNextSteps(w io.Writer, apiURL string, seeded seededIDs, workerStatus []string) {
-	token := "go run ./server/localstack token " + seeded.Subject
+func printWalkthrough(w io.Writer, apiURL string, seeded seededIDs, workerStatus []string) {
+	token := "go run ./cmd/localstack token " + seeded.Subject
 	// The token command must find the same key and issuer address as this run.
 	var envs []string
 	for _, name := range []string{"LOCAL_ISSUER_ADDR", "LOCAL_ISSUER_KEY_FILE"} {
@@ -55,7 +55,7 @@ The main job, from a second shell in this directory (README.md explains each cal
   gql '{"query":"mutation($id: ID!) { materializeCode2Des(input: {code2desId: $id, nodeId: \"12:345\"}) { recorded code2des { materializedNodeId } } }","variables":{"id":"'"$JOB"'"}}'
 
 A page behind a login: import it from an MHTML snapshot (README "Snapshot imports" walks through
-the upload): go run ./server/localstack snapshot URL > page.mhtml, then createPageImportUpload,
+the upload): go run ./cmd/localstack snapshot URL > page.mhtml, then createPageImportUpload,
 PUT the file to the presigned URL, completePageImportUpload.
 
 `, token, apiURL, seeded.ProjectID)

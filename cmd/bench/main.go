@@ -1,4 +1,4 @@
-// Command bench is the side-by-side benchmark harness of issue 17 (`make bench`, not part of
+// Command bench is the side-by-side benchmark harness (`make bench`, not part of
 // `make test`). On a fresh database seeded with 100k Page Imports and 50k Code2Des jobs it starts
 //
 //   - the API (this binary's `api` subcommand: the real server, app.Run, in its own process),
@@ -33,10 +33,10 @@ import (
 
 	"github.com/sirupsen/logrus"
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
 	"github.com/code2des/backend/server/awsconf"
-	"github.com/code2des/backend/server/awslocal"
 	"github.com/code2des/backend/server/s3store"
 	"github.com/code2des/backend/server/sqsqueue"
 )

@@ -17,7 +17,7 @@ import (
 	"github.com/code2des/backend/server/s3store"
 )
 
-// Fixture sizes (issue 17): a 1 MiB capture per callback job, 8 MiB of images in one result.
+// Fixture sizes: a 1 MiB capture per callback job, 8 MiB of images in one result.
 const (
 	captureBytes = 1 << 20
 	resultImages = 8

@@ -17,11 +17,11 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/server/awsconf"
-	"github.com/code2des/backend/server/awslocal"
 	"github.com/code2des/backend/server/database"
 	"github.com/code2des/backend/server/jobs"
 	"github.com/code2des/backend/server/results"

@@ -8,10 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/code2des/backend/internal/awslocal"
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/app"
-	"github.com/code2des/backend/server/awslocal"
 	"github.com/code2des/backend/server/callbacks"
-	"github.com/code2des/backend/server/testenv"
 	"github.com/code2des/backend/worker/capture"
 )
 
@@ -163,14 +163,14 @@ func TestStartWorkersHonoursTheSwitches(t *testing.T) {
 	}
 }
 
-func TestNextStepsNameThisRun(t *testing.T) {
+func TestWalkthroughNamesThisRun(t *testing.T) {
 	t.Setenv("LOCAL_ISSUER_ADDR", "127.0.0.1:19400")
 	t.Setenv("LOCAL_ISSUER_KEY_FILE", "")
 	var out bytes.Buffer
-	printNextSteps(&out, "http://127.0.0.1:18087", seededIDs{OrganizationID: 3, ProjectID: 7, Subject: "local-user"}, []string{"capture worker: running"})
+	printWalkthrough(&out, "http://127.0.0.1:18087", seededIDs{OrganizationID: 3, ProjectID: 7, Subject: "local-user"}, []string{"capture worker: running"})
 	got := out.String()
 	for _, want := range []string{
-		"TOKEN=$(LOCAL_ISSUER_ADDR=127.0.0.1:19400 go run ./server/localstack token local-user)",
+		"TOKEN=$(LOCAL_ISSUER_ADDR=127.0.0.1:19400 go run ./cmd/localstack token local-user)",
 		"curl -s http://127.0.0.1:18087/graphql",
 		"organization 3, project 7, member local-user",
 		"capture worker: running",

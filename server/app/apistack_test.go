@@ -17,17 +17,18 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
 	"github.com/code2des/backend/server/callbacks"
 	"github.com/code2des/backend/server/sqsqueue"
-	"github.com/code2des/backend/server/testenv"
 )
 
-// xstack is the API over the real database, a capture and a conversion queue on the SQS
-// protocol server and a bucket on the S3 protocol server, reached through gqlgen's client (issue
-// 18 tests). Organization A (project a1, member alice) and B (project b1, member bob).
-type xstack struct {
+// apiStack is the API over the real database, a capture and a conversion queue on the SQS
+// protocol server and a bucket on the S3 protocol server, reached through gqlgen's client (the
+// retry, batch, statistics, screenshot and subscription tests). Organization A (project a1,
+// member alice) and B (project b1, member bob).
+type apiStack struct {
 	handler    http.Handler
 	db         *bun.DB
 	dsn        string
@@ -42,11 +43,11 @@ type xstack struct {
 	cfg        app.Config
 }
 
-func newXStack(t testing.TB, edit func(*app.Config, *app.Deps)) *xstack {
+func newAPIStack(t testing.TB, edit func(*app.Config, *app.Deps)) *apiStack {
 	t.Helper()
 	li, issuerURL := serveLocalIssuer(t)
 	db, dsn := testenv.MustOpenDBWithDSN(t)
-	s := &xstack{db: db, dsn: dsn, capture: testenv.SQS(t), conv: testenv.SQS(t), s3: testenv.S3(t), issuer: li,
+	s := &apiStack{db: db, dsn: dsn, capture: testenv.SQS(t), conv: testenv.SQS(t), s3: testenv.S3(t), issuer: li,
 		issuerURL: issuerURL, secret: strings.Repeat("w", callbacks.MinSecretLength)}
 	s.orgA, s.a1 = seed(t, s.db, "A", "alice")
 	s.orgB, s.b1 = seed(t, s.db, "B", "bob")
@@ -66,7 +67,7 @@ func newXStack(t testing.TB, edit func(*app.Config, *app.Deps)) *xstack {
 }
 
 // client returns gqlgen's test client for /graphql, authenticated as subject.
-func (s *xstack) client(t testing.TB, subject string) *client.Client {
+func (s *apiStack) client(t testing.TB, subject string) *client.Client {
 	t.Helper()
 	tok, err := s.issuer.Mint(subject, time.Hour)
 	if err != nil {
@@ -130,7 +131,7 @@ func drain(t testing.TB, q *testenv.SQSEnv, wait time.Duration) []queued {
 }
 
 // callback posts a signed worker callback and returns its HTTP status.
-func (s *xstack) callback(t testing.TB, path string, body map[string]any) int {
+func (s *apiStack) callback(t testing.TB, path string, body map[string]any) int {
 	t.Helper()
 	raw, _ := json.Marshal(body)
 	req := httptest.NewRequest(http.MethodPost, path, bytes.NewReader(raw))
@@ -142,22 +143,22 @@ func (s *xstack) callback(t testing.TB, path string, body map[string]any) int {
 }
 
 // failCapture posts a failed capture callback for one attempt.
-func (s *xstack) failCapture(t testing.TB, id string, attempt int, nonce string) int {
+func (s *apiStack) failCapture(t testing.TB, id string, attempt int, nonce string) int {
 	t.Helper()
 	return s.callback(t, callbacks.PageImportsPath, map[string]any{"page_import_id": id, "attempt": attempt,
 		"nonce": nonce, "status": "failed", "error_message": "the page did not load"})
 }
 
 // failConversion posts a failed conversion callback for one attempt.
-func (s *xstack) failConversion(t testing.TB, id string, attempt int, nonce string) int {
+func (s *apiStack) failConversion(t testing.TB, id string, attempt int, nonce string) int {
 	t.Helper()
 	return s.callback(t, callbacks.Code2DesPath, map[string]any{"code2des_id": id, "attempt": attempt,
 		"nonce": nonce, "status": "failed", "error_message": "the conversion ran out of memory"})
 }
 
-// newXStackOn returns another API instance over base's database, issuer and seed, with its own
+// newAPIStackOn returns another API instance over base's database, issuer and seed, with its own
 // configuration and dependencies edited (a queue that is down, a second instance...).
-func newXStackOn(t testing.TB, base *xstack, edit func(*app.Config, *app.Deps)) *xstack {
+func newAPIStackOn(t testing.TB, base *apiStack, edit func(*app.Config, *app.Deps)) *apiStack {
 	t.Helper()
 	s := *base
 	deps := app.Deps{DB: s.db, Blob: s.s3.Store, CaptureQueue: s.capture.Queue, ConversionQueue: s.conv.Queue}

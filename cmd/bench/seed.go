@@ -12,7 +12,7 @@ import (
 	"github.com/code2des/backend/server/database"
 )
 
-// Seed sizes (issue 17): the comparison runs over this many rows, spread over seedProjects
+// Seed sizes: the comparison runs over this many rows, spread over seedProjects
 // projects of one organization, with ids UUIDv7-shaped and in time order.
 const (
 	seedPageImports = 100_000
@@ -64,7 +64,7 @@ func freshDatabase(ctx context.Context, dsn string) (*bun.DB, error) {
 // seedSQL fills the database: one organization with its member, the projects, 100k Page Imports
 // and 50k Code2Des jobs. Ids are UUIDv7-shaped (48-bit millisecond time, version 7, variant 10)
 // from a creation time one second apart, so id order is time order as in production. Statuses:
-// about 60% completed, 20% failed, 20% processing; 1% soft-deleted (issue 17, the peer's README).
+// about 60% completed, 20% failed, 20% processing; 1% soft-deleted (the peer's README).
 var seedSQL = []string{
 	`INSERT INTO organization (id, name) VALUES (1, 'Bench organization')`,
 	`INSERT INTO organization_member (organization_id, subject, role) VALUES (1, '` + benchSubject + `', 'member')`,

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/auth"
-	"github.com/code2des/backend/server/testenv"
 )
 
 func TestSeedIsIdempotent(t *testing.T) {

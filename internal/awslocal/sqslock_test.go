@@ -9,9 +9,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 
+	"github.com/code2des/backend/internal/awslocal"
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
-	"github.com/code2des/backend/server/awslocal"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // A long poll on one queue neither blocks queue creation (which goaws does not synchronize with
