@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/code2des/backend/worker/internal/fontfile"
 	"github.com/code2des/backend/worker/internal/svgsafe"
 )
 
@@ -102,7 +103,7 @@ func (cv *converter) glyphVector(n *DOMNode, f *frame, in inherited, g Glyph) st
 	if !ok || size <= 0 || !known {
 		return "its size or colour could not be read"
 	}
-	asc, desc, height, err := fontMetrics(fnt, size)
+	asc, desc, height, err := fnt.Metrics(size)
 	if err != nil {
 		return err.Error()
 	}
@@ -116,7 +117,7 @@ func (cv *converter) glyphVector(n *DOMNode, f *frame, in inherited, g Glyph) st
 		}
 		baseline = top + (lh-(asc+desc))/2 + asc
 	}
-	adv := textAdvance(fnt, g.Text, size)
+	adv := fnt.Advance(g.Text, size)
 	x := cb.X - n.Box.X
 	switch n.style("text-align") {
 	case "center", "-webkit-center":
@@ -163,7 +164,7 @@ func drawsOwnBox(n *DOMNode) bool {
 }
 
 // font returns the parsed font of a capture asset (once per asset).
-func (cv *converter) font(assetID string) (*iconFont, error) {
+func (cv *converter) font(assetID string) (*fontfile.Font, error) {
 	if cv.vec.fonts == nil {
 		cv.vec.fonts = map[string]fontState{}
 	}
@@ -176,7 +177,7 @@ func (cv *converter) font(assetID string) (*iconFont, error) {
 		st.err = errors.New("the font file was not recorded by the capture")
 	} else if b, err := cv.assetBytes(a); err != nil {
 		st.err = errors.New("the font file could not be read")
-	} else if st.font, err = parseFont(b); err != nil {
+	} else if st.font, err = fontfile.Parse(b); err != nil {
 		st.err = err
 	}
 	cv.vec.fonts[assetID] = st
@@ -184,7 +185,7 @@ func (cv *converter) font(assetID string) (*iconFont, error) {
 }
 
 type fontState struct {
-	font *iconFont
+	font *fontfile.Font
 	err  error
 }
 
