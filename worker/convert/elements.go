@@ -11,11 +11,12 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/decodecost"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // placeholder draws an element the design cannot hold as a RECTANGLE of its box, background
 // and border (a neutral grey when it has no background), and warns with code.
-func (cv *converter) placeholder(n *DOMNode, f *frame, in inherited, code, message string) {
+func (cv *converter) placeholder(n *capturemodel.DOMNode, f *frame, in inherited, code, message string) {
 	node := cv.box(n, f, "RECTANGLE", false)
 	if node == nil {
 		return
@@ -32,7 +33,7 @@ func (cv *converter) placeholder(n *DOMNode, f *frame, in inherited, code, messa
 }
 
 // dropSVGBackgrounds warns about SVG background layers of a node that cannot have children.
-func (cv *converter) dropSVGBackgrounds(node *Node, n *DOMNode) {
+func (cv *converter) dropSVGBackgrounds(node *Node, n *capturemodel.DOMNode) {
 	if len(cv.svgBackgrounds) > 0 {
 		cv.nodes -= len(cv.svgBackgrounds)
 		cv.svgBackgrounds = nil
@@ -43,7 +44,7 @@ func (cv *converter) dropSVGBackgrounds(node *Node, n *DOMNode) {
 // formControl draws an input, select or textarea from its box and the text it shows (controlText).
 // A control that draws no box of its own (no background, border or clip) still shows its text,
 // placed in the nearest frame like the text of any element that draws nothing.
-func (cv *converter) formControl(n *DOMNode, f *frame, in inherited) {
+func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited) {
 	node := cv.box(n, f, "FRAME", false)
 	target, textIn := f, in
 	if node != nil {
@@ -58,11 +59,11 @@ func (cv *converter) formControl(n *DOMNode, f *frame, in inherited) {
 	var t *Node
 	if text := controlText(n); strings.TrimSpace(text) != "" && target.depth < MaxDepth {
 		// The text sits inside the padding box; its exact line box is not recorded.
-		pl, _ := parsePx(n.style("padding-left"))
-		pt, _ := parsePx(n.style("padding-top"))
-		bl, _ := parsePx(n.style("border-left-width"))
-		bt, _ := parsePx(n.style("border-top-width"))
-		b := Box{X: n.Box.X + pl + bl, Y: n.Box.Y + pt + bt, Width: math.Max(1, n.Box.Width-2*(pl+bl)), Height: math.Max(1, n.Box.Height-2*(pt+bt))}
+		pl, _ := parsePx(n.Computed("padding-left"))
+		pt, _ := parsePx(n.Computed("padding-top"))
+		bl, _ := parsePx(n.Computed("border-left-width"))
+		bt, _ := parsePx(n.Computed("border-top-width"))
+		b := capturemodel.Box{X: n.Box.X + pl + bl, Y: n.Box.Y + pt + bt, Width: math.Max(1, n.Box.Width-2*(pl+bl)), Height: math.Max(1, n.Box.Height-2*(pt+bt))}
 		if t = cv.newNode("TEXT", text, b, target); t != nil {
 			cv.setText(t, n, nil, strings.TrimSpace(text), in.decoration)
 			target.add(t, textIn)
@@ -79,7 +80,7 @@ func (cv *converter) formControl(n *DOMNode, f *frame, in inherited) {
 	cv.warnFormControl(n, id)
 }
 
-func (cv *converter) warnFormControl(n *DOMNode, nodeID string) {
+func (cv *converter) warnFormControl(n *capturemodel.DOMNode, nodeID string) {
 	cv.warn.add(WarnFormControl, nodeID, "%s: the form control is drawn from its box, background, border and text only", elementName(n))
 	cv.cssWarnings(n, nodeID)
 	cv.pseudoWarnings(n, nodeID)
@@ -89,7 +90,7 @@ func (cv *converter) warnFormControl(n *DOMNode, nodeID string) {
 // set by a script; a select's chosen option), else, for captures without it, the value
 // attribute; when that is empty, the placeholder. A password input shows no value, whatever
 // the capture holds (worker/capture never records one).
-func controlText(n *DOMNode) string {
+func controlText(n *capturemodel.DOMNode) string {
 	var text string
 	if !(n.Tag == "input" && strings.EqualFold(strings.TrimSpace(n.Attrs["type"]), "password")) {
 		if n.Value != nil {
@@ -106,7 +107,7 @@ func controlText(n *DOMNode) string {
 
 // imageElement converts an img: a RECTANGLE with an image fill over its background (a raster),
 // or an SVG node (an SVG file), framed when the img also has a background or border.
-func (cv *converter) imageElement(n *DOMNode, f *frame, in inherited) {
+func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherited) {
 	node := cv.box(n, f, "RECTANGLE", false)
 	if node == nil {
 		return
@@ -132,7 +133,7 @@ func (cv *converter) imageElement(n *DOMNode, f *frame, in inherited) {
 			return
 		}
 		node.Type, node.ClipsContent = "FRAME", ptr(true)
-		if sv := cv.newNode("SVG", node.Name, Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
+		if sv := cv.newNode("SVG", node.Name, capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
 			sv.ImageRef = st.entry.Ref
 			node.Children = []*Node{sv}
 		}
@@ -147,9 +148,9 @@ func (cv *converter) imageElement(n *DOMNode, f *frame, in inherited) {
 // objectFit maps object-fit to an IMAGE paint: fill stretches (CROP with the identity
 // transform), cover is FILL, contain is FIT, scale-down is FIT or (when the image is smaller
 // than the box) none; none is approximated by FIT.
-func (cv *converter) objectFit(n *DOMNode, e *ImageEntry, node *Node) Paint {
+func (cv *converter) objectFit(n *capturemodel.DOMNode, e *ImageEntry, node *Node) Paint {
 	p := Paint{Type: "IMAGE", ImageRef: e.Ref}
-	fit := n.style("object-fit")
+	fit := n.Computed("object-fit")
 	switch fit {
 	case "cover":
 		p.ScaleMode = "FILL"
@@ -164,7 +165,7 @@ func (cv *converter) objectFit(n *DOMNode, e *ImageEntry, node *Node) Paint {
 		p.ScaleMode = "CROP"
 		p.ImageTransform = &Transform{{1, 0, 0}, {0, 1, 0}}
 	}
-	if pos := n.style("object-position"); pos != "50% 50%" && p.ScaleMode != "CROP" {
+	if pos := n.Computed("object-position"); pos != "50% 50%" && p.ScaleMode != "CROP" {
 		cv.warn.add(WarnObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, elementName(n))
 	}
 	return p

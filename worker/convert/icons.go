@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/internal/fontfile"
 	"github.com/code2des/backend/worker/internal/svgsafe"
 )
@@ -29,40 +30,9 @@ const (
 	WarnIconFontRaster = "ICON_FONT_RASTER"
 )
 
-// MaskFact is a CSS mask the capture recorded: its image (an asset of kind "mask" when the mask
-// is one url()), the computed mask-size, -position and -repeat, and the background colour the
-// mask lets through.
-type MaskFact struct {
-	AssetID  string `json:"asset_id"`
-	Size     string `json:"size"`
-	Position string `json:"position"`
-	Repeat   string `json:"repeat"`
-	Color    string `json:"color"`
-}
-
-// IconFontFact lists the icon-font glyphs an element shows.
-type IconFontFact struct {
-	Glyphs []Glyph `json:"glyphs"`
-}
-
-// Glyph is one icon-font glyph: where it is ("before", "after" or "text" for a ligature), its
-// characters, the computed font-family and colour.
-type Glyph struct {
-	Which      string `json:"which"`
-	Text       string `json:"text"`
-	FontFamily string `json:"font_family"`
-	Color      string `json:"color"`
-	// FontSize and LineHeight are the glyph's computed font-size and line-height.
-	FontSize   string `json:"font_size"`
-	LineHeight string `json:"line_height"`
-	// FontAsset is the capture asset of the font file (WOFF2, WOFF, TrueType or OpenType) the
-	// page declares for the glyph's family and weight; empty when there is none.
-	FontAsset string `json:"font_asset"`
-}
-
 // iconElement converts n when it is a masked icon or an icon glyph shown alone and reports
 // whether it did (then n and its children are done).
-func (cv *converter) iconElement(n *DOMNode, f *frame, in inherited, hidden bool) bool {
+func (cv *converter) iconElement(n *capturemodel.DOMNode, f *frame, in inherited, hidden bool) bool {
 	switch {
 	case hidden:
 		return false
@@ -87,7 +57,7 @@ func (cv *converter) iconElement(n *DOMNode, f *frame, in inherited, hidden bool
 // outline from the font file the page loaded, placed as the browser lays out one line (baseline
 // from the line height and the font's ascent and descent, x from text-align), in the glyph's
 // colour. It returns why it could not ("" when it did).
-func (cv *converter) glyphVector(n *DOMNode, f *frame, in inherited, g Glyph) string {
+func (cv *converter) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited, g capturemodel.Glyph) string {
 	if g.FontAsset == "" {
 		return "no font file of the page's style sheets could be read for it"
 	}
@@ -110,7 +80,7 @@ func (cv *converter) glyphVector(n *DOMNode, f *frame, in inherited, g Glyph) st
 	cb := contentBox(n)
 	top := cb.Y - n.Box.Y
 	baseline := top + asc
-	if n.style("display") != "inline" {
+	if n.Computed("display") != "inline" {
 		lh, ok := parsePx(g.LineHeight)
 		if !ok || lh <= 0 {
 			lh = height
@@ -119,7 +89,7 @@ func (cv *converter) glyphVector(n *DOMNode, f *frame, in inherited, g Glyph) st
 	}
 	adv := fnt.Advance(g.Text, size)
 	x := cb.X - n.Box.X
-	switch n.style("text-align") {
+	switch n.Computed("text-align") {
 	case "center", "-webkit-center":
 		x += (cb.Width - adv) / 2
 	case "right", "end", "-webkit-right":
@@ -148,15 +118,15 @@ func (cv *converter) glyphVector(n *DOMNode, f *frame, in inherited, g Glyph) st
 
 // drawsOwnBox says whether n paints a background, border or shadow (then its crop, which holds
 // them, is used instead of the bare glyph).
-func drawsOwnBox(n *DOMNode) bool {
-	if c, ok := parseColor(n.style("background-color")); ok && c.A > 0 {
+func drawsOwnBox(n *capturemodel.DOMNode) bool {
+	if c, ok := parseColor(n.Computed("background-color")); ok && c.A > 0 {
 		return true
 	}
-	if n.style("background-image") != "none" || n.style("box-shadow") != "none" {
+	if n.Computed("background-image") != "none" || n.Computed("box-shadow") != "none" {
 		return true
 	}
 	for _, side := range []string{"top", "right", "bottom", "left"} {
-		if w, _ := parsePx(n.style("border-" + side + "-width")); w > 0 && n.style("border-"+side+"-style") != "none" {
+		if w, _ := parsePx(n.Computed("border-" + side + "-width")); w > 0 && n.Computed("border-"+side+"-style") != "none" {
 			return true
 		}
 	}
@@ -204,7 +174,7 @@ func codepoints(s string) string {
 
 // maskedIcon draws a CSS-masked element: an SVG mask becomes an SVG node of the element's box
 // in its background colour; anything else the capture's crop, with a warning.
-func (cv *converter) maskedIcon(n *DOMNode, f *frame, in inherited) {
+func (cv *converter) maskedIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	m := n.Mask
 	if m.AssetID != "" {
 		if node := cv.maskSVG(n, f, in); node {
@@ -225,7 +195,7 @@ func (cv *converter) maskedIcon(n *DOMNode, f *frame, in inherited) {
 }
 
 // maskSVG draws an SVG mask in the element's colour; false when the mask is not a usable SVG.
-func (cv *converter) maskSVG(n *DOMNode, f *frame, in inherited) bool {
+func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bool {
 	m := n.Mask
 	a, ok := cv.assets[m.AssetID]
 	if !ok || a.MimeType != MimeSVG {
@@ -283,7 +253,7 @@ func (cv *converter) maskSVG(n *DOMNode, f *frame, in inherited) bool {
 
 // fitsExactly says whether an SVG's aspect ratio matches the box, so a repeating contain mask
 // shows exactly one copy.
-func fitsExactly(b []byte, box Box) bool {
+func fitsExactly(b []byte, box capturemodel.Box) bool {
 	w, h, err := svgSize(b)
 	if err != nil || w <= 0 || h <= 0 || box.Height <= 0 {
 		return false
@@ -293,7 +263,7 @@ func fitsExactly(b []byte, box Box) bool {
 }
 
 // assetBytes loads a capture asset and checks it against its recorded size and hash.
-func (cv *converter) assetBytes(a *Asset) ([]byte, error) {
+func (cv *converter) assetBytes(a *capturemodel.Asset) ([]byte, error) {
 	if a.ByteSize < 1 || a.ByteSize > MaxImageBytes {
 		return nil, errors.New("asset size out of range")
 	}

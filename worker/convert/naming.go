@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // Layer names a designer can read (docs/conversion.md "Layer names"). A frame is named
@@ -34,7 +36,7 @@ var utilityClasses = map[string]bool{"flex": true, "grid": true, "block": true, 
 	"items-center": true, "justify-between": true, "justify-center": true, "mx-auto": true, "w-full": true, "h-full": true}
 
 // layerName is the readable name of the frame of element n.
-func layerName(n *DOMNode) string {
+func layerName(n *capturemodel.DOMNode) string {
 	if alt := strings.TrimSpace(n.Attrs["alt"]); alt != "" {
 		return alt
 	}
@@ -70,14 +72,14 @@ func layerName(n *DOMNode) string {
 }
 
 // landmark is the landmark kind of n by its role, else its tag; "" for none.
-func landmark(n *DOMNode) string {
+func landmark(n *capturemodel.DOMNode) string {
 	if r := landmarkRoles[strings.ToLower(strings.TrimSpace(n.Attrs["role"]))]; r != "" {
 		return r
 	}
 	return landmarkTags[n.Tag]
 }
 
-func isHeading(n *DOMNode) bool {
+func isHeading(n *capturemodel.DOMNode) bool {
 	if len(n.Tag) == 2 && n.Tag[0] == 'h' && n.Tag[1] >= '1' && n.Tag[1] <= '6' {
 		return true
 	}
@@ -87,9 +89,9 @@ func isHeading(n *DOMNode) bool {
 // headingText returns the text of the heading among n's children, or, when n only wraps one
 // element, among that element's children (down to depth levels). A container of several items
 // does not take the heading of its first item.
-func headingText(n *DOMNode, depth int) string {
+func headingText(n *capturemodel.DOMNode, depth int) string {
 	for d := 0; d < depth && n != nil; d++ {
-		var only *DOMNode
+		var only *capturemodel.DOMNode
 		elements := 0
 		for _, c := range n.Children {
 			if c == nil || c.Type != "element" {
@@ -112,10 +114,10 @@ func headingText(n *DOMNode, depth int) string {
 }
 
 // textOf concatenates the text runs under n.
-func textOf(n *DOMNode) string {
+func textOf(n *capturemodel.DOMNode) string {
 	var b strings.Builder
-	var walk func(n *DOMNode)
-	walk = func(n *DOMNode) {
+	var walk func(n *capturemodel.DOMNode)
+	walk = func(n *capturemodel.DOMNode) {
 		if n.Type == "text" {
 			b.WriteString(n.Text)
 			b.WriteByte(' ')
