@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/internal/callback"
 )
 
@@ -364,9 +365,9 @@ func hugs(F *Node) (string, string) {
 // domName names a DOM child in a diagnostic.
 func domName(n *capturemodel.DOMNode) string {
 	if n.Type == "text" {
-		return strconv.Quote(clipName(n.Text))
+		return strconv.Quote(naming.Clip(n.Text))
 	}
-	return elementName(n)
+	return naming.Element(n)
 }
 
 // fixUnfilled turns FILL children whose share of the room is not their captured size (a

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 )
 
 // AssetLoader returns the stored bytes of a capture asset, reading at most maxBytes+1 bytes (so
@@ -227,7 +228,7 @@ func (cv *converter) newNode(typ, name string, b capturemodel.Box, f *frame) *No
 	}
 	cv.nodes++
 	cv.lastID++
-	n := &Node{Type: typ, ID: "1:" + strconv.Itoa(cv.lastID), Name: clipName(name)}
+	n := &Node{Type: typ, ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name)}
 	if f != nil {
 		n.X, n.Y = px(b.X-f.ox), px(b.Y-f.oy)
 	}
@@ -237,31 +238,6 @@ func (cv *converter) newNode(typ, name string, b capturemodel.Box, f *frame) *No
 
 // size keeps a side positive: Figma refuses to resize a node to 0.
 func size(v float64) float64 { return math.Max(0.01, px(v)) }
-
-func clipName(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > MaxNameRunes {
-		return string(r[:MaxNameRunes-1]) + "…"
-	}
-	return s
-}
-
-// elementName names a layer after the element: its alt or aria-label, else tag#id or tag.class.
-func elementName(n *capturemodel.DOMNode) string {
-	for _, a := range []string{"alt", "aria-label"} {
-		if v := strings.TrimSpace(n.Attrs[a]); v != "" {
-			return v
-		}
-	}
-	name := n.Tag
-	if id := n.Attrs["id"]; id != "" {
-		return name + "#" + id
-	}
-	if cls := strings.Fields(n.Attrs["class"]); len(cls) > 0 {
-		return name + "." + cls[0]
-	}
-	return name
-}
 
 // convertRoot converts the html element into the root FRAME of the page's size.
 func (cv *converter) convertRoot() *Node {
@@ -285,7 +261,7 @@ func (cv *converter) convertRoot() *Node {
 	cv.nodes++
 	cv.lastID++
 	cv.warn.rootID = "1:" + strconv.Itoa(cv.lastID)
-	root := &Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: clipName(name), Width: size(w), Height: size(h), ClipsContent: ptr(true)}
+	root := &Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name), Width: size(w), Height: size(h), ClipsContent: ptr(true)}
 	f := &frame{node: root, depth: 1}
 	cv.rootFrame = f
 
@@ -322,7 +298,7 @@ func (cv *converter) convertRoot() *Node {
 // box creates a node of type typ with n's box and visuals, or returns nil when n draws nothing
 // (no fill, border, shadow, clip, opacity or blend) and must not be kept (keep false).
 func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden bool) *Node {
-	node := cv.newNode(typ, layerName(n), n.Box, f)
+	node := cv.newNode(typ, naming.Layer(n), n.Box, f)
 	if node == nil {
 		return nil
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/code2des/backend/decodecost"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 )
 
 // placeholder draws an element the design cannot hold as a RECTANGLE of its box, background
@@ -21,13 +22,13 @@ func (cv *converter) placeholder(n *capturemodel.DOMNode, f *frame, in inherited
 	if node == nil {
 		return
 	}
-	node.Name = clipName(elementName(n) + " (placeholder)")
+	node.Name = naming.Clip(naming.Element(n) + " (placeholder)")
 	if len(*node.Fills) == 0 {
 		node.Fills = &[]Paint{solid(RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1})}
 	}
 	cv.dropSVGBackgrounds(node, n)
 	f.add(node, in)
-	cv.warn.add(code, node.ID, "%s: %s", elementName(n), message)
+	cv.warn.add(code, node.ID, "%s: %s", naming.Element(n), message)
 	cv.cssWarnings(n, node.ID)
 	cv.pseudoWarnings(n, node.ID)
 }
@@ -37,7 +38,7 @@ func (cv *converter) dropSVGBackgrounds(node *Node, n *capturemodel.DOMNode) {
 	if len(cv.svgBackgrounds) > 0 {
 		cv.nodes -= len(cv.svgBackgrounds)
 		cv.svgBackgrounds = nil
-		cv.warn.add(WarnBackgroundLayout, node.ID, "the SVG background image of %s is left out (the element cannot hold children)", elementName(n))
+		cv.warn.add(WarnBackgroundLayout, node.ID, "the SVG background image of %s is left out (the element cannot hold children)", naming.Element(n))
 	}
 }
 
@@ -81,7 +82,7 @@ func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited
 }
 
 func (cv *converter) warnFormControl(n *capturemodel.DOMNode, nodeID string) {
-	cv.warn.add(WarnFormControl, nodeID, "%s: the form control is drawn from its box, background, border and text only", elementName(n))
+	cv.warn.add(WarnFormControl, nodeID, "%s: the form control is drawn from its box, background, border and text only", naming.Element(n))
 	cv.cssWarnings(n, nodeID)
 	cv.pseudoWarnings(n, nodeID)
 }
@@ -115,7 +116,7 @@ func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherite
 	cv.dropSVGBackgrounds(node, n)
 	if n.Image == nil || n.Image.AssetID == "" {
 		f.add(node, in)
-		cv.warn.add(WarnImageUnresolved, node.ID, "the image %s had not loaded when the page was captured", elementName(n))
+		cv.warn.add(WarnImageUnresolved, node.ID, "the image %s had not loaded when the page was captured", naming.Element(n))
 		cv.cssWarnings(n, node.ID)
 		return
 	}
@@ -159,14 +160,14 @@ func (cv *converter) objectFit(n *capturemodel.DOMNode, e *ImageEntry, node *Nod
 	case "scale-down", "none":
 		p.ScaleMode = "FIT"
 		if fit == "none" || (float64(e.Width) < node.Width && float64(e.Height) < node.Height) {
-			cv.warn.add(WarnObjectFit, node.ID, "object-fit %s of %s is approximated by fitting the image into its box", fit, elementName(n))
+			cv.warn.add(WarnObjectFit, node.ID, "object-fit %s of %s is approximated by fitting the image into its box", fit, naming.Element(n))
 		}
 	default:
 		p.ScaleMode = "CROP"
 		p.ImageTransform = &Transform{{1, 0, 0}, {0, 1, 0}}
 	}
 	if pos := n.Computed("object-position"); pos != "50% 50%" && p.ScaleMode != "CROP" {
-		cv.warn.add(WarnObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, elementName(n))
+		cv.warn.add(WarnObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, naming.Element(n))
 	}
 	return p
 }

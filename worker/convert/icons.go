@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/internal/fontfile"
 	"github.com/code2des/backend/worker/internal/svgsafe"
 )
@@ -47,7 +48,7 @@ func (cv *converter) iconElement(n *capturemodel.DOMNode, f *frame, in inherited
 				return true
 			}
 		}
-		cv.rasterCrop(n, f, in, WarnIconFontRaster, "%s shows the icon-font glyph %s of %s; its outline could not be used (%s), so it is drawn as a raster crop of the page", elementName(n), codepoints(g.Text), g.FontFamily, why)
+		cv.rasterCrop(n, f, in, WarnIconFontRaster, "%s shows the icon-font glyph %s of %s; its outline could not be used (%s), so it is drawn as a raster crop of the page", naming.Element(n), codepoints(g.Text), g.FontFamily, why)
 		return true
 	}
 	return false
@@ -100,7 +101,7 @@ func (cv *converter) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited
 	if err != nil {
 		return err.Error()
 	}
-	node := cv.newNode("SVG", elementName(n), n.Box, f)
+	node := cv.newNode("SVG", naming.Element(n), n.Box, f)
 	if node == nil {
 		return ""
 	}
@@ -182,16 +183,16 @@ func (cv *converter) maskedIcon(n *capturemodel.DOMNode, f *frame, in inherited)
 		}
 	}
 	if n.Crop != nil {
-		cv.rasterCrop(n, f, in, WarnMaskRaster, "%s is drawn through a CSS mask that is not one SVG image; it is drawn as a raster crop of the page", elementName(n))
+		cv.rasterCrop(n, f, in, WarnMaskRaster, "%s is drawn through a CSS mask that is not one SVG image; it is drawn as a raster crop of the page", naming.Element(n))
 		return
 	}
-	node := cv.newNode("RECTANGLE", elementName(n), n.Box, f)
+	node := cv.newNode("RECTANGLE", naming.Element(n), n.Box, f)
 	if node == nil {
 		return
 	}
 	node.Fills = &[]Paint{}
 	f.add(node, in)
-	cv.warn.add(WarnMaskRaster, node.ID, "%s is drawn through a CSS mask that could not be read, and no crop of it was recorded; its box is left empty", elementName(n))
+	cv.warn.add(WarnMaskRaster, node.ID, "%s is drawn through a CSS mask that could not be read, and no crop of it was recorded; its box is left empty", naming.Element(n))
 }
 
 // maskSVG draws an SVG mask in the element's colour; false when the mask is not a usable SVG.
@@ -231,7 +232,7 @@ func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bo
 	if err != nil {
 		return false
 	}
-	node := cv.newNode("SVG", elementName(n), n.Box, f)
+	node := cv.newNode("SVG", naming.Element(n), n.Box, f)
 	if node == nil {
 		return true
 	}
@@ -246,7 +247,7 @@ func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bo
 	}
 	f.add(node, in)
 	if approx {
-		cv.warn.add(WarnMaskApproximated, node.ID, "the mask of %s (mask-size %s, position %s, repeat %s) is drawn once, centred and fitted in its box", elementName(n), m.Size, m.Position, m.Repeat)
+		cv.warn.add(WarnMaskApproximated, node.ID, "the mask of %s (mask-size %s, position %s, repeat %s) is drawn once, centred and fitted in its box", naming.Element(n), m.Size, m.Position, m.Repeat)
 	}
 	return true
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 )
 
 // backgrounds returns the fills of n's background (colour, then the image and gradient layers,
@@ -38,7 +39,7 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *Node, f *frame) 
 		case layer == "none":
 		case urlLayer(layer):
 			if urls >= len(n.BackgroundImages) {
-				cv.warn.add(WarnImageUnresolved, node.ID, "a background image of %s was not recorded by the capture", elementName(n))
+				cv.warn.add(WarnImageUnresolved, node.ID, "a background image of %s was not recorded by the capture", naming.Element(n))
 				continue
 			}
 			id := n.BackgroundImages[urls]
@@ -50,7 +51,7 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *Node, f *frame) 
 			size, repeat, pos := pick(sizes, "auto"), pick(repeats, "repeat"), pick(positions, "0% 0%")
 			if st.entry.MimeType == MimeSVG {
 				if size != "contain" && size != "cover" && size != "100% 100%" {
-					cv.warn.add(WarnBackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", elementName(n), size)
+					cv.warn.add(WarnBackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", naming.Element(n), size)
 				}
 				if sv := cv.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
 					sv.ImageRef = st.entry.Ref
@@ -62,7 +63,7 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *Node, f *frame) 
 		case strings.HasPrefix(layer, "linear-gradient("):
 			p, ok := linearGradient(layer, node.Width, node.Height)
 			if !ok {
-				cv.warn.add(WarnGradient, node.ID, "a gradient of %s could not be read and was left out: %s", elementName(n), layer)
+				cv.warn.add(WarnGradient, node.ID, "a gradient of %s could not be read and was left out: %s", naming.Element(n), layer)
 				continue
 			}
 			painted = append(painted, p)
@@ -71,7 +72,7 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *Node, f *frame) 
 			if i := strings.IndexByte(kind, '('); i > 0 {
 				kind = kind[:i]
 			}
-			cv.warn.add(WarnGradient, node.ID, "a %s background of %s is not converted (only linear gradients are) and was left out", kind, elementName(n))
+			cv.warn.add(WarnGradient, node.ID, "a %s background of %s is not converted (only linear gradients are) and was left out", kind, naming.Element(n))
 		}
 	}
 	for i := len(painted) - 1; i >= 0; i-- {
@@ -125,7 +126,7 @@ func (cv *converter) imagePaint(e *ImageEntry, size, repeat, pos string, node *N
 		approx = fmt.Sprintf("background-size %s with background-repeat %s", size, repeat)
 	}
 	if approx != "" {
-		cv.warn.add(WarnBackgroundLayout, node.ID, "the background image of %s is approximated (%s)", elementName(n), approx)
+		cv.warn.add(WarnBackgroundLayout, node.ID, "the background image of %s is approximated (%s)", naming.Element(n), approx)
 	}
 	return p
 }
@@ -175,7 +176,7 @@ func (cv *converter) borders(n *capturemodel.DOMNode, node *Node) bool {
 		colorDiffers = colorDiffers || colors[i] != colors[first]
 		styleDiffers = styleDiffers || styles[i] != styles[first]
 	}
-	name := elementName(n)
+	name := naming.Element(n)
 	if colorDiffers {
 		cv.warn.add(WarnBorderColors, node.ID, "the borders of %s have different colours; all are drawn in the %s border's", name, sides[first])
 	}
@@ -238,7 +239,7 @@ func (cv *converter) corners(n *capturemodel.DOMNode, node *Node) {
 		return
 	}
 	if elliptical {
-		cv.warn.add(WarnEllipticalRadius, node.ID, "the elliptical corners of %s are drawn circular", elementName(n))
+		cv.warn.add(WarnEllipticalRadius, node.ID, "the elliptical corners of %s are drawn circular", naming.Element(n))
 	}
 	scale := 1.0
 	for _, pair := range [][3]float64{{r[0] + r[1], node.Width}, {r[3] + r[2], node.Width}, {r[0] + r[3], node.Height}, {r[1] + r[2], node.Height}} {
@@ -264,7 +265,7 @@ func (cv *converter) effects(n *capturemodel.DOMNode, node *Node) bool {
 	if bs := n.Computed("box-shadow"); bs != "none" {
 		effects, ok := boxShadows(bs)
 		if !ok {
-			cv.warn.add(WarnBoxShadow, node.ID, "the box-shadow of %s could not be read and was left out: %s", elementName(n), bs)
+			cv.warn.add(WarnBoxShadow, node.ID, "the box-shadow of %s could not be read and was left out: %s", naming.Element(n), bs)
 		}
 		node.Effects = append(node.Effects, effects...)
 	}
@@ -278,7 +279,7 @@ func (cv *converter) effects(n *capturemodel.DOMNode, node *Node) bool {
 
 // cssWarnings reports the CSS of n that no node property expresses.
 func (cv *converter) cssWarnings(n *capturemodel.DOMNode, nodeID string) {
-	name := elementName(n)
+	name := naming.Element(n)
 	if t := n.Computed("transform"); t != "none" {
 		cv.warn.add(WarnTransform, nodeID, "the transform of %s (%s) is not converted; its bounding box is used", name, t)
 	}
@@ -301,9 +302,9 @@ func (cv *converter) pseudoWarnings(n *capturemodel.DOMNode, nodeID string) {
 			continue
 		}
 		if p.Which == "marker" {
-			cv.warn.add(WarnListMarker, nodeID, "the list marker (%s) of %s is not converted", p.Content, elementName(n))
+			cv.warn.add(WarnListMarker, nodeID, "the list marker (%s) of %s is not converted", p.Content, naming.Element(n))
 			continue
 		}
-		cv.warn.add(WarnPseudoElement, nodeID, "the ::%s content (%s) of %s is not converted", p.Which, p.Content, elementName(n))
+		cv.warn.add(WarnPseudoElement, nodeID, "the ::%s content (%s) of %s is not converted", p.Which, p.Content, naming.Element(n))
 	}
 }

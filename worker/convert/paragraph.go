@@ -7,6 +7,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 )
 
 // Paragraphs (docs/conversion.md "Text"): the run of inline content of a block container (its
@@ -136,7 +137,7 @@ func (cv *converter) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOM
 			cv.inlineBoxes(el, f, in)
 		}
 	}
-	node.Name = clipName(chars)
+	node.Name = naming.Clip(chars)
 	node.Characters = chars
 	// The node-level values are the first segment's (what Figma shows for a TEXT without
 	// segments, and what a reader that ignores them draws); a paragraph of line breaks alone
@@ -162,7 +163,7 @@ func (cv *converter) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOM
 	}
 	if wm := n.Computed("writing-mode"); verticalWritingMode(wm) && !cv.verticalWarned[n] {
 		cv.verticalWarned[n] = true
-		cv.warn.add(WarnWritingMode, node.ID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", elementName(n), wm)
+		cv.warn.add(WarnWritingMode, node.ID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", naming.Element(n), wm)
 	}
 }
 
@@ -170,10 +171,10 @@ func (cv *converter) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOM
 func (b *paragraphBuilder) warnApproximations(node *Node, n *capturemodel.DOMNode, segs []piece, base runStyle) {
 	cv := b.cv
 	if b.shifted {
-		cv.warn.add(WarnBaselineShift, node.ID, "text of %s is raised or lowered (vertical-align, sup, sub); Figma sets it on the baseline", elementName(n))
+		cv.warn.add(WarnBaselineShift, node.ID, "text of %s is raised or lowered (vertical-align, sup, sub); Figma sets it on the baseline", naming.Element(n))
 	}
 	if b.mixedLine {
-		cv.warn.add(WarnLineHeightMixed, node.ID, "text of %s has ranges of another line height; the paragraph's (%s) is used", elementName(n), n.Computed("line-height"))
+		cv.warn.add(WarnLineHeightMixed, node.ID, "text of %s has ranges of another line height; the paragraph's (%s) is used", naming.Element(n), n.Computed("line-height"))
 	}
 	shadows := false
 	for _, p := range segs {
@@ -183,9 +184,9 @@ func (b *paragraphBuilder) warnApproximations(node *Node, n *capturemodel.DOMNod
 	}
 	switch {
 	case shadows:
-		cv.warn.add(WarnRangeEffect, node.ID, "ranges of %s have different text shadows; the TEXT takes the first range's", elementName(n))
+		cv.warn.add(WarnRangeEffect, node.ID, "ranges of %s have different text shadows; the TEXT takes the first range's", naming.Element(n))
 	case b.rangeGradient:
-		cv.warn.add(WarnRangeEffect, node.ID, "a range of %s is filled with a background clipped to its text, laid out in its own box (Figma lays it out over the whole TEXT)", elementName(n))
+		cv.warn.add(WarnRangeEffect, node.ID, "a range of %s is filled with a background clipped to its text, laid out in its own box (Figma lays it out over the whole TEXT)", naming.Element(n))
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 )
 
 // Local styles and variables (docs/conversion.md "Local styles and variables"): the solid colours
@@ -257,7 +258,7 @@ func (b *styleBuilder) textStyle(n *Node, src *capturemodel.DOMNode) string {
 		return b.styles[i].ID
 	}
 	role := "Body"
-	if src != nil && isHeading(src) && len(src.Tag) == 2 {
+	if src != nil && naming.IsHeading(src) && len(src.Tag) == 2 {
 		role = "Heading " + src.Tag[1:]
 	}
 	name := fmt.Sprintf("Text/%s %s", role, strconv.FormatFloat(n.FontSize, 'f', -1, 64))

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 )
 
 // The tree pass: which elements become nodes, in which paint layer, and where their children go
@@ -124,7 +125,7 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		node = cv.box(n, f, "FRAME", hidden)
 	}
 	if node != nil && f.depth >= MaxDepth-1 {
-		cv.warn.add(WarnDepthFlattened, f.node.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", elementName(n), MaxDepth)
+		cv.warn.add(WarnDepthFlattened, f.node.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), MaxDepth)
 		node = nil
 	}
 	if node == nil {

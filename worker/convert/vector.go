@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/internal/svgsafe"
 )
 
@@ -55,7 +56,7 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		return
 	}
 	if n.Crop != nil && n.Crop.Reason == "svg" {
-		cv.rasterCrop(n, f, in, WarnSVGRaster, "%s holds content Figma cannot import from SVG (foreignObject or filters); it is drawn as a raster crop of the page", elementName(n))
+		cv.rasterCrop(n, f, in, WarnSVGRaster, "%s holds content Figma cannot import from SVG (foreignObject or filters); it is drawn as a raster crop of the page", naming.Element(n))
 		return
 	}
 	frameNode := cv.box(n, f, "FRAME", false)
@@ -72,7 +73,7 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		target = &frame{node: frameNode, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 		box = contentBox(n)
 	}
-	node := cv.newNode("SVG", elementName(n), box, target)
+	node := cv.newNode("SVG", naming.Element(n), box, target)
 	if node == nil {
 		return
 	}
@@ -126,11 +127,11 @@ func (cv *converter) svgNotes(n *capturemodel.DOMNode, nodeID string) {
 	for _, note := range n.SVGNotes {
 		switch note.Code {
 		case WarnSVGReference:
-			cv.warn.add(WarnSVGReference, nodeID, "%s references %s, which the capture could not find (not in the page or its sprite file could not be fetched); that part is missing", elementName(n), note.Detail)
+			cv.warn.add(WarnSVGReference, nodeID, "%s references %s, which the capture could not find (not in the page or its sprite file could not be fetched); that part is missing", naming.Element(n), note.Detail)
 		case "SVG_TRUNCATED":
-			cv.warn.add(WarnSVGIncomplete, nodeID, "%s is too large to copy whole (%s); the rest is missing", elementName(n), note.Detail)
+			cv.warn.add(WarnSVGIncomplete, nodeID, "%s is too large to copy whole (%s); the rest is missing", naming.Element(n), note.Detail)
 		default:
-			cv.warn.add(WarnSVGIncomplete, nodeID, "%s could not be made self-contained; it is kept as written in the page (colours from page CSS and <use> references may be missing)", elementName(n))
+			cv.warn.add(WarnSVGIncomplete, nodeID, "%s could not be made self-contained; it is kept as written in the page (colours from page CSS and <use> references may be missing)", naming.Element(n))
 		}
 	}
 }
@@ -138,7 +139,7 @@ func (cv *converter) svgNotes(n *capturemodel.DOMNode, nodeID string) {
 // rasterCrop draws n as a RECTANGLE of its box filled with the capture's crop of it (an IMAGE
 // paint that stretches the crop over the box), and warns with code.
 func (cv *converter) rasterCrop(n *capturemodel.DOMNode, f *frame, in inherited, code, format string, args ...any) *Node {
-	node := cv.newNode("RECTANGLE", elementName(n), n.Box, f)
+	node := cv.newNode("RECTANGLE", naming.Element(n), n.Box, f)
 	if node == nil {
 		return nil
 	}

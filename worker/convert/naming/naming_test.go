@@ -1,4 +1,4 @@
-package convert
+package naming
 
 import (
 	"testing"
@@ -33,8 +33,8 @@ func TestLayerNames(t *testing.T) {
 		{el("img", map[string]string{"alt": "Logo", "class": "brand"}), "Logo"},
 		{el("div", nil, el("h2", nil, txt("An extremely long heading that goes on and on and on"))), "An extremely long heading that goes on …"},
 	} {
-		if got := layerName(tc.n); got != tc.want {
-			t.Errorf("layerName(%s %v) = %q, want %q", tc.n.Tag, tc.n.Attrs, got, tc.want)
+		if got := Layer(tc.n); got != tc.want {
+			t.Errorf("Layer(%s %v) = %q, want %q", tc.n.Tag, tc.n.Attrs, got, tc.want)
 		}
 	}
 }
