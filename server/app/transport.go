@@ -5,15 +5,18 @@ import (
 	"encoding/json"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
+	"sync"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"github.com/code2des/backend/graph"
 	"github.com/code2des/backend/models"
 )
 
@@ -83,8 +86,11 @@ func (jsonTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.Gra
 			return
 		}
 	}
+	// Large string values (a result's base64) bypass gqlgen's response buffer: they are written
+	// from where the result reader keeps them, straight to the client (graph.Splices).
+	ctx, splices := graph.WithSplices(ctx)
 	responses, ctx := exec.DispatchOperation(ctx, oc)
-	writeResponse(w, http.StatusOK, responses(ctx))
+	writeData(w, http.StatusOK, responses(ctx), splices)
 }
 
 // readParams reads the operation of a POST body or a GET query string. Numbers in variables are
@@ -146,18 +152,45 @@ func decodeJSON(b []byte, v any) error {
 }
 
 // writeResponse writes resp with status as {"errors":...,"data":...,"extensions":...} with the
-// data bytes as they are, without re-encoding them (a result's node tree and base64 can be tens of
-// MiB). The executor only ever produces valid JSON data (the JSON scalar carries a result tree
-// the result reader has parsed and checked). The body's length is declared (Content-Length), so
-// net/http frames it without chunks.
+// data bytes as they are, without copying them (a result can carry tens of MiB of base64). The
+// executor only ever produces valid JSON data (the JSON scalar carries a result tree the result
+// reader has parsed and checked).
 func writeResponse(w http.ResponseWriter, status int, resp *graphql.Response) {
-	head := []byte{'{'}
+	writeData(w, status, resp, nil)
+}
+
+// MaxCoalescedResponse is the largest response body, in bytes, that writeData copies into one
+// pooled buffer to write it in one call (a page of 100 small reads is about 60 KiB). A larger body
+// is written from the pieces it is made of, without a copy: a result's node tree and base64 can be
+// tens of MiB.
+const MaxCoalescedResponse = 64 << 10
+
+// responseBuffers holds the buffers of coalesced responses (*[]byte, capacity at most
+// MaxCoalescedResponse).
+var responseBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
+
+// writeData is writeResponse with the data's splice markers replaced by their values (splices
+// may be nil). The body's length is declared (Content-Length), so net/http frames it without
+// chunks. A body of at most MaxCoalescedResponse bytes is copied into one pooled buffer and
+// written in one call: net/http then sends it with its headers in one or two write system calls
+// (its 4 KiB connection buffer), where one Write per piece cost one or two more. A larger body is
+// written from where its pieces are (the result's own memory for spliced values): in one
+// ReadFrom when w has it (net/http's own writer: a vectored write of all the pieces after the
+// first 512 bytes), otherwise one Write per piece.
+func writeData(w http.ResponseWriter, status int, resp *graphql.Response, splices *graph.Splices) {
+	// The head and the list of pieces stay on the stack (issue 17: three allocations per
+	// response); only a body written piece by piece (larger than MaxCoalescedResponse) copies
+	// them.
+	var headBuf [64]byte
+	head := append(headBuf[:0], '{')
 	if len(resp.Errors) > 0 {
 		errs, err := json.Marshal(resp.Errors)
 		if err != nil {
 			errs = []byte(`[{"message":"internal error","extensions":{"code":"INTERNAL"}}]`)
 		}
-		head = append(append(append(head, `"errors":`...), errs...), ',')
+		head = append(head, `"errors":`...)
+		head = append(head, errs...)
+		head = append(head, ',')
 	}
 	head = append(head, `"data":`...)
 	data := []byte(resp.Data)
@@ -170,9 +203,48 @@ func writeResponse(w http.ResponseWriter, status int, resp *graphql.Response) {
 			tail = append(append([]byte(`,"extensions":`), ext...), '}')
 		}
 	}
-	w.Header().Set("Content-Length", strconv.Itoa(len(head)+len(data)+len(tail)))
+	// parts are the pieces after the head: the data's, then the tail.
+	var partsBuf [8][]byte
+	parts := partsBuf[:0]
+	if splices != nil {
+		parts = splices.Parts(data, parts)
+	} else {
+		parts = append(parts, data)
+	}
+	parts = append(parts, tail)
+	n := len(head)
+	for _, p := range parts {
+		n += len(p)
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(n))
+	if n <= MaxCoalescedResponse {
+		bp := responseBuffers.Get().(*[]byte)
+		if cap(*bp) < n {
+			*bp = make([]byte, 0, n)
+		}
+		body := append((*bp)[:0], head...)
+		for _, p := range parts {
+			body = append(body, p...)
+		}
+		w.WriteHeader(status)
+		_, _ = w.Write(body) // an error: the client has gone; nothing else to do
+		*bp = body[:0]
+		responseBuffers.Put(bp) // its capacity is at most MaxCoalescedResponse
+		return
+	}
 	w.WriteHeader(status)
-	for _, p := range [][]byte{head, data, tail} {
+	// The head is copied: given to w, headBuf would leave the stack for every response.
+	bufs := append(net.Buffers{bytes.Clone(head)}, parts...)
+	if rf, ok := w.(io.ReaderFrom); ok {
+		// Written piece by piece, net/http makes two write calls per piece (its 4 KiB buffer,
+		// then the rest), and each call costs the kernel's send work again; a body of declared
+		// length given to ReadFrom goes to the TCP connection as it is, and net.Buffers makes
+		// that one vectored write (writev) of all the pieces, still without copying them (issue
+		// 17).
+		_, _ = rf.ReadFrom(&bufs) // an error: the client has gone; nothing else to do
+		return
+	}
+	for _, p := range bufs {
 		if _, err := w.Write(p); err != nil {
 			return // the client has gone; nothing else to do
 		}
