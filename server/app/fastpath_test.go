@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // graph.PageImportFastPath writes Page Imports itself; every response must be byte for byte what
