@@ -50,8 +50,6 @@ const (
 	readyTimeout = 2 * time.Second
 	// jobBound is how long a job may take to leave PROCESSING before the test gives up.
 	jobBound = 90 * time.Second
-	// pollEvery is the pause between two pageImport queries.
-	pollEvery = 100 * time.Millisecond
 	// deleteBound is how long a worker may take to delete its message once the job's outcome is
 	// visible through the API: it reports first (the callback) and deletes after, so a test that
 	// reads the outcome can look at the queue before the delete has landed.
@@ -314,8 +312,8 @@ func (s *stack) createPageImport(t *testing.T, path string, vp capture.Viewport)
 // awaitOutcome polls pageImport(id) until the job leaves PROCESSING, at most jobBound.
 func (s *stack) awaitOutcome(t *testing.T, id string) pageImport {
 	t.Helper()
-	deadline := time.Now().Add(jobBound)
-	for {
+	var pi pageImport
+	testenv.WaitFor(t, jobBound, "Page Import "+id+" leaves PROCESSING", func() bool {
 		var out struct {
 			PageImport *pageImport `json:"pageImport"`
 		}
@@ -323,14 +321,10 @@ func (s *stack) awaitOutcome(t *testing.T, id string) pageImport {
 		if out.PageImport == nil {
 			t.Fatalf("pageImport(%s) is null", id)
 		}
-		if out.PageImport.Status != "PROCESSING" {
-			return *out.PageImport
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("Page Import %s still PROCESSING after %s", id, jobBound)
-		}
-		time.Sleep(pollEvery)
-	}
+		pi = *out.PageImport
+		return pi.Status != "PROCESSING"
+	})
+	return pi
 }
 
 // object reads an object of the artifact bucket.
@@ -371,14 +365,9 @@ func queueLength(t *testing.T, q *testenv.SQSEnv) int {
 // the messages still left then.
 func drainedQueueLength(t *testing.T, q *testenv.SQSEnv) int {
 	t.Helper()
-	deadline := time.Now().Add(deleteBound)
-	for {
-		n := queueLength(t, q)
-		if n == 0 || time.Now().After(deadline) {
-			return n
-		}
-		time.Sleep(pollEvery)
-	}
+	var n int
+	testenv.Poll(deleteBound, func() bool { n = queueLength(t, q); return n == 0 })
+	return n
 }
 
 // TestMainJobEndToEnd runs the whole main job on the test site (headings, paragraphs, links,
