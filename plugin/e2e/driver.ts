@@ -170,7 +170,7 @@ async function run(browser: Browser): Promise<void> {
     const job = card.locator("[data-code2des-id]");
     await job.locator("[data-status=code2des]", { hasText: /^COMPLETED$/ }).waitFor({ timeout: JobBound });
     const code2desId = (await job.getAttribute("data-code2des-id")) ?? "";
-    await job.locator("[data-fidelity=ssim]").waitFor({ timeout: StepBound });
+    await job.locator("[data-fidelity=ssim]").waitFor({ timeout: JobBound });
     const ssim = await job.locator("[data-fidelity=ssim]").innerText();
     check(/^\d\.\d{3}$/.test(ssim), `a fidelity score is shown before materializing: ${ssim}`);
     log(`conversion ${code2desId} completed, SSIM ${ssim}`);
