@@ -14,11 +14,11 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/callbacks"
 	"github.com/code2des/backend/server/database"
-	"github.com/code2des/backend/server/testenv"
 )
 
 func TestWorkerCallbackConfig(t *testing.T) {

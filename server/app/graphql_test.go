@@ -27,11 +27,11 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/code2des/backend/graph"
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
 	"github.com/code2des/backend/server/ratelimit"
-	"github.com/code2des/backend/server/testenv"
 )
 
 var rsaKeys struct {

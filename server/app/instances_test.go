@@ -20,11 +20,11 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
 	"github.com/code2des/backend/server/periodic"
 	"github.com/code2des/backend/server/sweeper"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // startInstance starts the API as a separate process (this test binary in instance mode, see

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/events"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // A subscriber that does not read is ended with ErrEventsLagged once SubscriberBuffer events are

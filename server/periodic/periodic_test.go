@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/periodic"
-	"github.com/code2des/backend/server/testenv"
 )
 
 func TestClaimOncePerInterval(t *testing.T) {

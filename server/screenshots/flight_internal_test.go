@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // A caller that goes away while its thumbnail is being made gets CodeUnavailable at once, and

@@ -60,7 +60,7 @@ type Options struct {
 	AllowLoopback bool
 	// AnyHost skips the host rules (local names, non-public addresses) and keeps only the syntax
 	// rules and the normalization. It is for a URL that is recorded but never fetched: the
-	// Snapshot-Content-Location of an uploaded MHTML snapshot (issue 19), which may well be an
+	// Snapshot-Content-Location of an uploaded MHTML snapshot, which may well be an
 	// intranet page. Never use it for a URL a worker will load.
 	AnyHost bool
 }

@@ -9,9 +9,9 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/sweeper"
-	"github.com/code2des/backend/server/testenv"
 )
 
 type fixture struct {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convertworker"
 )
 
 // withoutText is a copy of n without its TEXT descendants: what a converter that drops all text
@@ -22,8 +23,8 @@ func withoutText(n *convert.Node) *convert.Node {
 
 // TestBrokenConverterScoresWorse runs one corpus page through the main job, then scores the same
 // result with every TEXT node dropped through the same self-check: the text coverage falls to 0,
-// SSIM falls and the diff ratio rises, each past the page's gate thresholds (since paragraphs
-// are placed on their line boxes, issue 13, missing text differs from text that is there;
+// SSIM falls and the diff ratio rises, each past the page's gate thresholds (paragraphs
+// are placed on their line boxes, so missing text differs from text that is there;
 // docs/fidelity.md).
 func TestBrokenConverterScoresWorse(t *testing.T) {
 	p := startPipeline(t)
@@ -42,7 +43,7 @@ func TestBrokenConverterScoresWorse(t *testing.T) {
 	}
 	out := &convert.Output{JSON: raw, Result: &broken}
 	read := func(_ context.Context, key string, _ int64) ([]byte, error) { return p.object(t, key), nil }
-	convert.SelfCheck(context.Background(), p.renderer, r.Capture, "code2des/broken/attempt-1/", out, read)
+	convertworker.SelfCheck(context.Background(), p.renderer, r.Capture, "code2des/broken/attempt-1/", out, read)
 	bad := out.Result.Fidelity
 	if bad == nil || bad.SSIM == nil || bad.DiffRatio == nil {
 		t.Fatalf("the broken result's fidelity was not measured: %+v", bad)
