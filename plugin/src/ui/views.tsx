@@ -254,7 +254,11 @@ function ReviewView({ review, diffMap, onDiffMap }: { review: Review; diffMap: s
           Show diff map
         </button>
       )}
-      {diffMap && <img class="diffmap" alt="Diff map: differing pixels in red" src={diffMap} />}
+      {diffMap && (
+        <div class="scroll">
+          <img class="diffmap" alt="Diff map: differing pixels in red" src={diffMap} />
+        </div>
+      )}
     </div>
   );
 }
