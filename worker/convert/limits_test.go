@@ -12,6 +12,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // page builds a synthetic capture of an 800x600 page whose body holds children.
@@ -62,17 +63,17 @@ func TestWarningsCap(t *testing.T) {
 		return page(kids...)
 	}
 	t.Run("AtCapAllListed", func(t *testing.T) {
-		out := run(t, transformed(convert.MaxWarnings), nil)
-		if n, c := len(out.Result.Warnings), codes(out); n != convert.MaxWarnings || c["WARNINGS_TRUNCATED"] != 0 {
-			t.Errorf("%d warnings %v, want %d transforms", n, c, convert.MaxWarnings)
+		out := run(t, transformed(resultjson.MaxWarnings), nil)
+		if n, c := len(out.Result.Warnings), codes(out); n != resultjson.MaxWarnings || c["WARNINGS_TRUNCATED"] != 0 {
+			t.Errorf("%d warnings %v, want %d transforms", n, c, resultjson.MaxWarnings)
 		}
 	})
 	t.Run("PastCapTruncated", func(t *testing.T) {
-		out := run(t, transformed(convert.MaxWarnings+1), nil)
+		out := run(t, transformed(resultjson.MaxWarnings+1), nil)
 		ws := out.Result.Warnings
 		last := ws[len(ws)-1]
-		if len(ws) != convert.MaxWarnings || last.Code != "WARNINGS_TRUNCATED" || last.Message != "2 more warnings were left out" || last.NodeID == nil || *last.NodeID != "1:1" {
-			t.Errorf("%d warnings ending %+v; want %d ending WARNINGS_TRUNCATED for 2", len(ws), ws[len(ws)-1], convert.MaxWarnings)
+		if len(ws) != resultjson.MaxWarnings || last.Code != "WARNINGS_TRUNCATED" || last.Message != "2 more warnings were left out" || last.NodeID == nil || *last.NodeID != "1:1" {
+			t.Errorf("%d warnings ending %+v; want %d ending WARNINGS_TRUNCATED for 2", len(ws), ws[len(ws)-1], resultjson.MaxWarnings)
 		}
 	})
 }
@@ -88,20 +89,20 @@ func TestNodeLimit(t *testing.T) {
 	}
 	// The root is one node, so MaxNodes-1 boxes fill the tree exactly.
 	t.Run("AtLimitAllKept", func(t *testing.T) {
-		out := run(t, clipped(convert.MaxNodes-1), nil)
-		if n := len(out.Result.Root.Children); n != convert.MaxNodes-1 || len(out.Result.Warnings) != 0 {
+		out := run(t, clipped(resultjson.MaxNodes-1), nil)
+		if n := len(out.Result.Root.Children); n != resultjson.MaxNodes-1 || len(out.Result.Warnings) != 0 {
 			t.Errorf("%d children, warnings %v", n, codes(out))
 		}
 	})
 	t.Run("PastLimitWarned", func(t *testing.T) {
-		out := run(t, clipped(convert.MaxNodes), nil)
-		if n, c := len(out.Result.Root.Children), codes(out); n != convert.MaxNodes-1 || c["NODE_LIMIT"] != 1 {
-			t.Errorf("%d children, warnings %v; want %d and one NODE_LIMIT", n, c, convert.MaxNodes-1)
+		out := run(t, clipped(resultjson.MaxNodes), nil)
+		if n, c := len(out.Result.Root.Children), codes(out); n != resultjson.MaxNodes-1 || c["NODE_LIMIT"] != 1 {
+			t.Errorf("%d children, warnings %v; want %d and one NODE_LIMIT", n, c, resultjson.MaxNodes-1)
 		}
 	})
 }
 
-func depth(n *convert.Node) int {
+func depth(n *resultjson.Node) int {
 	d := 0
 	for _, c := range n.Children {
 		d = max(d, depth(c))
@@ -121,17 +122,17 @@ func TestDepthLimit(t *testing.T) {
 	}
 	// Frames reach depth MaxDepth-1 and the text MaxDepth: MaxDepth-2 nested boxes fit.
 	t.Run("AtLimitKept", func(t *testing.T) {
-		out := run(t, chain(convert.MaxDepth-2), nil)
+		out := run(t, chain(resultjson.MaxDepth-2), nil)
 		c := codes(out)
 		delete(c, "FONT_GENERIC_FAMILY")
-		if d := depth(out.Result.Root); d != convert.MaxDepth || len(c) != 0 {
-			t.Errorf("depth %d, warnings %v; want %d and none", d, c, convert.MaxDepth)
+		if d := depth(out.Result.Root); d != resultjson.MaxDepth || len(c) != 0 {
+			t.Errorf("depth %d, warnings %v; want %d and none", d, c, resultjson.MaxDepth)
 		}
 	})
 	t.Run("PastLimitFlattened", func(t *testing.T) {
-		out := run(t, chain(convert.MaxDepth-1), nil)
-		if d, c := depth(out.Result.Root), codes(out); d != convert.MaxDepth || c["TREE_DEPTH_FLATTENED"] != 1 {
-			t.Errorf("depth %d, warnings %v; want %d and one TREE_DEPTH_FLATTENED", d, c, convert.MaxDepth)
+		out := run(t, chain(resultjson.MaxDepth-1), nil)
+		if d, c := depth(out.Result.Root), codes(out); d != resultjson.MaxDepth || c["TREE_DEPTH_FLATTENED"] != 1 {
+			t.Errorf("depth %d, warnings %v; want %d and one TREE_DEPTH_FLATTENED", d, c, resultjson.MaxDepth)
 		}
 	})
 }
@@ -228,8 +229,8 @@ func TestImageLimits(t *testing.T) {
 		entries  int
 		warnings map[string]int
 	}{
-		{"ImageAtByteLimitKept", [][]byte{pngOf(8, 8, convert.MaxImageBytes)}, 1, map[string]int{}},
-		{"ImagePastByteLimitLeftOut", [][]byte{pngOf(8, 8, convert.MaxImageBytes+1)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
+		{"ImageAtByteLimitKept", [][]byte{pngOf(8, 8, resultjson.MaxImageBytes)}, 1, map[string]int{}},
+		{"ImagePastByteLimitLeftOut", [][]byte{pngOf(8, 8, resultjson.MaxImageBytes+1)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
 		{"ImagesAtTotalKept", [][]byte{pngOf(8, 8, 10*mib), pngOf(8, 8, 10*mib), pngOf(8, 8, 10*mib), pngOf(8, 8, 2*mib)}, 4, map[string]int{}},
 		{"ImagesPastTotalLeftOut", [][]byte{pngOf(8, 8, 10*mib), pngOf(8, 8, 10*mib), pngOf(8, 8, 10*mib), pngOf(8, 8, 2*mib+1)}, 3, map[string]int{"IMAGE_BUDGET_EXCEEDED": 1}},
 		// An 8-bit PNG costs 4 bytes a pixel to decode: 8192x4096 is exactly MaxConvertBytes;
@@ -251,8 +252,8 @@ func TestImageLimits(t *testing.T) {
 		// A WebP is always converted; lossless costs 8 bytes a pixel.
 		{"LosslessWebPAtDecodeBudgetKept", [][]byte{webpLosslessOf(8192, 2048)}, 1, map[string]int{}},
 		{"LosslessWebPPastDecodeBudgetLeftOut", [][]byte{webpLosslessOf(8192, 2049)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
-		{"SideAtDeclaredLimitKept", [][]byte{pngOf(convert.MaxDeclaredImageSide, 1, 100)}, 1, map[string]int{}},
-		{"SidePastDeclaredLimitLeftOut", [][]byte{pngOf(convert.MaxDeclaredImageSide+1, 1, 100)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
+		{"SideAtDeclaredLimitKept", [][]byte{pngOf(resultjson.MaxDeclaredImageSide, 1, 100)}, 1, map[string]int{}},
+		{"SidePastDeclaredLimitLeftOut", [][]byte{pngOf(resultjson.MaxDeclaredImageSide+1, 1, 100)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
 		{"NotAPNGLeftOut", [][]byte{[]byte("GIF89a not a png")}, 0, map[string]int{"IMAGE_INVALID": 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -315,11 +316,11 @@ func TestResultSizeLimit(t *testing.T) {
 	// Long texts make a result just over MaxResultBytes.
 	long := strings.Repeat("x", 9000)
 	var kids []*capturemodel.DOMNode
-	for range convert.MaxResultBytes/9000 + 1 {
+	for range resultjson.MaxResultBytes/9000 + 1 {
 		kids = append(kids, &capturemodel.DOMNode{Type: "element", Tag: "p", Box: capturemodel.Box{Width: 10, Height: 10}, Children: []*capturemodel.DOMNode{text(long)}})
 	}
 	_, err := convert.Convert(context.Background(), page(kids...), fixtureJob, convert.Options{}, nil)
-	if !errors.Is(err, convert.ErrTooLarge) {
+	if !errors.Is(err, resultjson.ErrTooLarge) {
 		t.Errorf("err = %v, want ErrTooLarge", err)
 	}
 }
