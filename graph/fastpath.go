@@ -49,9 +49,6 @@ func (PageImportFastPath) InterceptField(ctx context.Context, next graphql.Resol
 		return next(ctx)
 	}
 	switch {
-	case fc.Object == "Query" && fc.Field.Name == "code2desJobs":
-		// The resolver may read only the columns this path writes (code2desListColumns).
-		return next(context.WithValue(ctx, fastPathKey{}, true))
 	case fc.Object == "PageImportConnection" && fc.Field.Name == "edges":
 		res, err := next(ctx)
 		if err != nil {
@@ -90,7 +87,7 @@ func (PageImportFastPath) InterceptField(ctx context.Context, next graphql.Resol
 		}
 		oc := graphql.GetOperationContext(ctx)
 		fields := cachedPlan(oc, fc.Field.Selections, planPageImport, planPageImportObject).fields
-		if fields == nil || !renderable(pi, 0) {
+		if fields == nil || !renderable(pi) {
 			return res, nil
 		}
 		return graphql.WrapContextMarshaler(ctx, graphql.ContextWriterFunc(func(ctx context.Context, w io.Writer) error {
@@ -115,7 +112,7 @@ func renderEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edges []*Pa
 		return nil
 	}
 	for _, e := range edges {
-		if e == nil || e.Node == nil || !renderable(e.Node, 0) {
+		if e == nil || e.Node == nil || !renderable(e.Node) {
 			return nil
 		}
 	}
@@ -136,7 +133,7 @@ func planEdges(oc *graphql.OperationContext, sel ast.SelectionSet) plan {
 		switch f.Name {
 		case "__typename", "cursor":
 		case "node":
-			fields, _, ok := plainPageImportFields(oc, f.Selections, true)
+			fields, ok := plainPageImportFields(oc, f.Selections, true)
 			if !ok {
 				return plan{}
 			}
@@ -188,17 +185,15 @@ func renderCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet, edg
 	if edgeFields == nil || (needImports && l == nil) {
 		return nil
 	}
-	// Only the times written must be non-zero: a list read with p.columns leaves the others zero.
-	checkCreated := p.columns&models.Code2DesColCreatedAt != 0
-	checkUpdated := p.columns&models.Code2DesColUpdatedAt != 0
 	imports := make([]*models.PageImport, len(edges))
 	for k, e := range edges {
-		if e == nil || e.Node == nil || (checkCreated && e.Node.CreatedAt.IsZero()) || (checkUpdated && e.Node.UpdatedAt.IsZero()) {
+		// gqlgen's MarshalTime refuses a zero time: such a job is left to gqlgen and its error.
+		if e == nil || e.Node == nil || e.Node.CreatedAt.IsZero() || e.Node.UpdatedAt.IsZero() {
 			return nil
 		}
 		if needImports {
-			pi, ok := l.primedPageImport(e.Node.PageImportID, p.importColumns)
-			if !ok || (pi != nil && !renderable(pi, p.importColumns|models.PageImportColID)) {
+			pi, ok := l.primedPageImport(e.Node.PageImportID)
+			if !ok || (pi != nil && !renderable(pi)) {
 				return nil
 			}
 			imports[k] = pi
@@ -218,8 +213,6 @@ func planCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet) plan 
 	// fields of its j-th field when it is pageImport.
 	edgeFields := newSelection(graphql.CollectFields(oc, sel, code2desEdgeType), true)
 	needImports := false
-	var cols models.Code2DesColumns
-	var icols models.PageImportColumns
 	for i, f := range edgeFields.fields {
 		if f.IsDeferred() {
 			return plan{}
@@ -232,20 +225,17 @@ func planCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet) plan 
 				if nf.IsDeferred() {
 					return plan{}
 				}
-				if c, plain := code2desFieldColumns[nf.Name]; plain {
-					cols |= c
+				if code2desPlainFields[nf.Name] {
 					continue
 				}
 				if nf.Name != "pageImport" {
 					return plan{}
 				}
-				pf, pcols, ok := plainPageImportFields(oc, nf.Selections, true)
+				pf, ok := plainPageImportFields(oc, nf.Selections, true)
 				if !ok {
 					return plan{}
 				}
 				fields.subs[j] = pf
-				cols |= models.Code2DesColPageImportID
-				icols |= pcols
 				needImports = true
 			}
 			edgeFields.subs[i] = fields
@@ -253,53 +243,25 @@ func planCode2DesEdges(oc *graphql.OperationContext, sel ast.SelectionSet) plan 
 			return plan{}
 		}
 	}
-	return plan{fields: edgeFields, needImports: needImports, columns: cols, importColumns: icols}
+	return plan{fields: edgeFields, needImports: needImports}
 }
 
-// code2desFieldColumns are the Code2Des fields the fast path writes from the job's row
-// (writeCode2Des), with the columns each is made from: the one place that maps the fields of a
-// listed job to its columns (Code2DesFilter.Columns).
-var code2desFieldColumns = map[string]models.Code2DesColumns{
-	"__typename":         0,
-	"id":                 models.Code2DesColID,
-	"projectId":          models.Code2DesColProjectID,
-	"organizationId":     models.Code2DesColOrganizationID,
-	"pageImportId":       models.Code2DesColPageImportID,
-	"figmaFileKey":       models.Code2DesColFigmaFileKey,
-	"screenId":           models.Code2DesColScreenID,
-	"placementTarget":    models.Code2DesColPlacementTarget,
-	"status":             models.Code2DesColStatus,
-	"attempt":            models.Code2DesColAttempt,
-	"warningCount":       models.Code2DesColWarningCount,
-	"errorMessage":       models.Code2DesColErrorMessage,
-	"materializedAt":     models.Code2DesColMaterializedAt,
-	"materializedNodeId": models.Code2DesColMaterializedNodeID,
-	"createdAt":          models.Code2DesColCreatedAt,
-	"updatedAt":          models.Code2DesColUpdatedAt,
-	"createdBy":          models.Code2DesColCreatedBy,
+// code2desPlainFields are the Code2Des fields the fast path writes from the job's row
+// (writeCode2Des); a selection with any other field is left to gqlgen.
+var code2desPlainFields = map[string]bool{
+	"__typename": true, "id": true, "projectId": true, "organizationId": true, "pageImportId": true,
+	"figmaFileKey": true, "screenId": true, "placementTarget": true, "status": true, "attempt": true,
+	"warningCount": true, "errorMessage": true, "materializedAt": true, "materializedNodeId": true,
+	"createdAt": true, "updatedAt": true, "createdBy": true,
 }
 
-// pageImportFieldColumns are the PageImport fields the fast path writes (writePageImport), with
-// the columns each is made from: the one place that maps a Page Import's fields to its columns
-// (Code2DesFilter.ImportColumns).
-var pageImportFieldColumns = map[string]models.PageImportColumns{
-	"__typename":        0,
-	"id":                models.PageImportColID,
-	"projectId":         models.PageImportColProjectID,
-	"organizationId":    models.PageImportColOrganizationID,
-	"sourceKind":        models.PageImportColSourceKind,
-	"sourceUrl":         models.PageImportColSourceURL,
-	"viewport":          models.PageImportColViewportWidth | models.PageImportColViewportHeight,
-	"deviceScaleFactor": models.PageImportColDeviceScaleFactor,
-	"readySelector":     models.PageImportColReadySelector,
-	"status":            models.PageImportColStatus,
-	"attempt":           models.PageImportColAttempt,
-	"captureHash":       models.PageImportColCaptureHash,
-	"hasScreenshot":     models.PageImportColScreenshotURL,
-	"errorMessage":      models.PageImportColErrorMessage,
-	"createdAt":         models.PageImportColCreatedAt,
-	"updatedAt":         models.PageImportColUpdatedAt,
-	"createdBy":         models.PageImportColCreatedBy,
+// pageImportPlainFields are the PageImport fields the fast path writes (writePageImport); a
+// selection with any other field is left to gqlgen.
+var pageImportPlainFields = map[string]bool{
+	"__typename": true, "id": true, "projectId": true, "organizationId": true, "sourceKind": true,
+	"sourceUrl": true, "viewport": true, "deviceScaleFactor": true, "readySelector": true, "status": true,
+	"attempt": true, "captureHash": true, "hasScreenshot": true, "errorMessage": true, "createdAt": true,
+	"updatedAt": true, "createdBy": true,
 }
 
 // writeCode2Des writes job's fields as gqlgen's generated _Code2Des does; pageImport is pi
@@ -366,7 +328,7 @@ func writeCode2Des(ctx context.Context, w io.Writer, sel *selection, job *models
 // planPageImportObject is the plan of a single Page Import's selection (nil fields: left to
 // gqlgen).
 func planPageImportObject(oc *graphql.OperationContext, sel ast.SelectionSet) plan {
-	fields, _, ok := plainPageImportFields(oc, sel, false)
+	fields, ok := plainPageImportFields(oc, sel, false)
 	if !ok {
 		return plan{}
 	}
@@ -374,40 +336,32 @@ func planPageImportObject(oc *graphql.OperationContext, sel ast.SelectionSet) pl
 }
 
 // plainPageImportFields collects the fields selected on a PageImport (and those of its viewport
-// fields in subs) and reports whether each is one this path writes (no resolver, no deferral),
-// with the columns they are made from (pageImportFieldColumns). With list, the keys are written
-// once for all the objects (newSelection).
-func plainPageImportFields(oc *graphql.OperationContext, sel ast.SelectionSet, list bool) (*selection, models.PageImportColumns, bool) {
+// fields in subs) and reports whether each is one this path writes (pageImportPlainFields, no
+// deferral). With list, the keys are written once for all the objects (newSelection).
+func plainPageImportFields(oc *graphql.OperationContext, sel ast.SelectionSet, list bool) (*selection, bool) {
 	fields := newSelection(graphql.CollectFields(oc, sel, pageImportType), list)
-	var cols models.PageImportColumns
 	for i, f := range fields.fields {
-		c, plain := pageImportFieldColumns[f.Name]
-		if f.IsDeferred() || !plain {
-			return nil, 0, false
+		if f.IsDeferred() || !pageImportPlainFields[f.Name] {
+			return nil, false
 		}
-		cols |= c
 		if f.Name == "viewport" {
 			viewport := newSelection(graphql.CollectFields(oc, f.Selections, viewportType), list)
 			for _, v := range viewport.fields {
 				if v.IsDeferred() || (v.Name != "__typename" && v.Name != "width" && v.Name != "height") {
-					return nil, 0, false
+					return nil, false
 				}
 			}
 			fields.subs[i] = viewport
 		}
 	}
-	return fields, cols, len(fields.fields) > 0
+	return fields, len(fields.fields) > 0
 }
 
-// renderable reports whether every value of the columns cols (zero: of every column) this path
-// writes is one gqlgen writes without an error (graphql.MarshalTime refuses a zero time,
-// MarshalFloatContext a non-finite float). A Page Import read with only cols leaves the others
-// zero, and they are not written.
-func renderable(pi *models.PageImport, cols models.PageImportColumns) bool {
-	return (!cols.Has(models.PageImportColCreatedAt) || !pi.CreatedAt.IsZero()) &&
-		(!cols.Has(models.PageImportColUpdatedAt) || !pi.UpdatedAt.IsZero()) &&
-		(!cols.Has(models.PageImportColDeviceScaleFactor) ||
-			(!math.IsNaN(pi.DeviceScaleFactor) && !math.IsInf(pi.DeviceScaleFactor, 0)))
+// renderable reports whether every value this path writes of pi is one gqlgen writes without an
+// error (graphql.MarshalTime refuses a zero time, MarshalFloatContext a non-finite float).
+func renderable(pi *models.PageImport) bool {
+	return !pi.CreatedAt.IsZero() && !pi.UpdatedAt.IsZero() &&
+		!math.IsNaN(pi.DeviceScaleFactor) && !math.IsInf(pi.DeviceScaleFactor, 0)
 }
 
 // writePageImport writes pi's fields as gqlgen's generated _PageImport does, with the marshalers

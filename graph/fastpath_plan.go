@@ -5,20 +5,15 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
-
-	"github.com/code2des/backend/models"
 )
 
 // plan is what PageImportFastPath makes of a field's selection before writing any value: the
 // collected fields with their keys (nil: the field is left to gqlgen), and for Code2Des edges
-// whether a node selects pageImport and the columns of the job and of its import the fields
-// written are made from (zero: none). A plan is never changed after it is made, so requests
-// share it.
+// whether a node selects pageImport. A plan is never changed after it is made, so requests share
+// it.
 type plan struct {
-	fields        *selection
-	needImports   bool
-	columns       models.Code2DesColumns
-	importColumns models.PageImportColumns
+	fields      *selection
+	needImports bool
 }
 
 // planKind tells the three places that plan apart (each collects for its own types).

@@ -10,7 +10,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
-// BenchNestedQuery is the bench's code2desJobs { pageImport } query (server/bench's ourNested),
+// BenchNestedQuery is the bench's code2desJobs { pageImport } query (cmd/bench's ourNested),
 // which BenchmarkPlanCode2DesEdges and BenchmarkCachedOperation both prepare.
 const BenchNestedQuery = `query($p: ID!) { code2desJobs(projectId: $p, first: 20) { edges { cursor node {
   id figmaFileKey screenId status warningCount createdAt

@@ -56,33 +56,20 @@ type Loaders struct {
 
 	// primed holds the Page Imports primePageImports read (nil for ids not visible), for
 	// PageImportFastPath, which writes a page's Code2Des.pageImport from them without a resolver.
-	// The PageImport loader is primed with the whole ones too: at once when it exists
-	// (pageImportMade), otherwise when it is made, from toPrime (the first value of each id, as
-	// Prime keeps it). Imports read with only some columns are never given to the loader: its
-	// other users may read any field.
+	// The PageImport loader is primed with them too: at once when it exists (pageImportMade),
+	// otherwise when it is made, from toPrime (the first value of each id, as Prime keeps it).
 	primedMu       sync.Mutex
-	primed         map[string]primedImport
+	primed         map[string]*models.PageImport
 	toPrime        map[string]*models.PageImport
 	pageImportMade bool
 }
 
-// primedImport is a Page Import primePageImports read (nil: not visible) with the columns it was
-// read with (zero: every column).
-type primedImport struct {
-	pi   *models.PageImport
-	cols models.PageImportColumns
-}
-
-// primedPageImport returns what primePageImports read for id, and whether it read id with (at
-// least) the columns cols.
-func (l *Loaders) primedPageImport(id string, cols models.PageImportColumns) (*models.PageImport, bool) {
+// primedPageImport returns what primePageImports read for id, and whether it read id.
+func (l *Loaders) primedPageImport(id string) (*models.PageImport, bool) {
 	l.primedMu.Lock()
 	defer l.primedMu.Unlock()
-	p, ok := l.primed[id]
-	if !ok || !p.cols.Has(cols) {
-		return nil, false
-	}
-	return p.pi, true
+	pi, ok := l.primed[id]
+	return pi, ok
 }
 
 // loaderOptions are the options of every loader.
@@ -201,14 +188,11 @@ func selectsNodeField(ctx context.Context, field string) bool {
 
 // primePageImports primes the request's loader with the Page Imports of page's jobs (nil for ids
 // that are not visible, as a batch read answers), so the elements' pageImport resolvers and
-// PageImportFastPath find them without waiting for a batch to fill. The connection resolver asks
-// for them with the jobs (Code2DesFilter.WithPageImports) when the field selects
-// node.pageImport, and they come in the same statement (issue 17); a page read without them
-// primes nothing and the resolvers load through the loader as before. cols are the columns they
-// were read with (Code2DesFilter.ImportColumns; zero: every column): imports read with fewer are
-// kept for PageImportFastPath only. A later import of an id replaces the one kept when it has
-// all of its columns (a whole read has all); otherwise the one kept stays.
-func primePageImports(ctx context.Context, page *models.Code2DesPage, cols models.PageImportColumns) {
+// PageImportFastPath find them without waiting for a batch to fill. The connection resolver asks for them with the jobs
+// (Code2DesFilter.WithPageImports) when the field selects node.pageImport, and they come in the
+// same statement; a page read without them primes nothing and the resolvers load through the
+// loader.
+func primePageImports(ctx context.Context, page *models.Code2DesPage) {
 	l, err := loadersFrom(ctx)
 	if err != nil || page == nil || page.PageImports == nil || len(page.Items) == 0 {
 		return
@@ -216,15 +200,7 @@ func primePageImports(ctx context.Context, page *models.Code2DesPage, cols model
 	l.primedMu.Lock()
 	defer l.primedMu.Unlock()
 	if l.primed == nil {
-		l.primed = make(map[string]primedImport, len(page.PageImports))
-	}
-	if cols != 0 {
-		for id, pi := range page.PageImports {
-			if old, seen := l.primed[id]; !seen || (old.cols != 0 && cols.Has(old.cols)) {
-				l.primed[id] = primedImport{pi: pi, cols: cols}
-			}
-		}
-		return
+		l.primed = make(map[string]*models.PageImport, len(page.PageImports))
 	}
 	if !l.pageImportMade && l.toPrime == nil {
 		l.toPrime = make(map[string]*models.PageImport, len(page.PageImports))
@@ -235,7 +211,7 @@ func primePageImports(ctx context.Context, page *models.Code2DesPage, cols model
 		} else if _, seen := l.toPrime[id]; !seen {
 			l.toPrime[id] = pi
 		}
-		l.primed[id] = primedImport{pi: pi}
+		l.primed[id] = pi
 	}
 }
 

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // graph.PageImportFastPath writes Page Imports itself; every response must be byte for byte what
@@ -128,15 +128,15 @@ func TestPageImportFastPathWritesWhatGqlgenWrites(t *testing.T) {
 		"ByIDCompletedAliases":       {`query($id: ID!) { x: pageImport(id: $id) { ... on PageImport { h: captureHash s: hasScreenshot } id } }`, map[string]any{"id": ids[0]}},
 		"ByIDUnknown":                {`query($id: ID!) { pageImport(id: $id) { id } }`, map[string]any{"id": "0190f3a2-7b1c-7d3e-8f00-000000000000"}},
 		"ByIDTwiceWithResolverField": {`query($id: ID!) { a: pageImport(id: $id) { id } b: pageImport(id: $id) { id code2desJobs { id } } }`, map[string]any{"id": ids[2]}},
-		// Two lists of jobs in one request, one read with few columns and one whole (a resolver
-		// field): each answers its own fields, and the loader never answers from the pruned one.
+		// Two lists of jobs in one request, one the fast path writes and one with a resolver
+		// field: each answers its own fields.
 		"JobsPrunedAndWhole": {`query($p: ID!) { a: code2desJobs(projectId: $p) { edges { node { id pageImport { id } } } }
 		  b: code2desJobs(projectId: $p) { edges { node { id fidelityScore pageImport { ` + all + ` code2desJobs { id } } } } } }`, map[string]any{"p": p}},
 		"JobsTwoPrunedSets": {`query($p: ID!) { a: code2desJobs(projectId: $p) { edges { node { id pageImport { id status } } } }
 		  b: code2desJobs(projectId: $p) { edges { node { screenId pageImport { sourceUrl createdAt } } } } }`, map[string]any{"p": p}},
 		// Selections that name a job's or an import's fields in more than one place: merged fields
 		// of one response key, two edges aliases, a node's pageImport twice, fragments on every
-		// level, and directives; each reads the columns of all of them.
+		// level, and directives.
 		"JobsMergedSameKey": {`query($p: ID!) { code2desJobs(projectId: $p) { edges { node { id } } }
 		  code2desJobs(projectId: $p) { edges { node { status pageImport { status } } } } }`, map[string]any{"p": p}},
 		"JobsTwoEdgesAliases": {`query($p: ID!) { code2desJobs(projectId: $p) { a: edges { node { id pageImport { id } } }
@@ -154,8 +154,8 @@ func TestPageImportFastPathWritesWhatGqlgenWrites(t *testing.T) {
 			map[string]any{"p": p}},
 		"JobsCursorsOnly": {`query($p: ID!) { code2desJobs(projectId: $p, first: 2) { edges { cursor } pageInfo { hasNextPage endCursor } } }`,
 			map[string]any{"p": p}},
-		// Three lists whose import column sets do not contain one another, and a fourth read
-		// whole, with the import by id and the list of imports in the same request.
+		// Three lists selecting different import fields, and a fourth with a resolver field, with
+		// the import by id and the list of imports in the same request.
 		"JobsIncomparableSets": {`query($p: ID!, $id: ID!) { a: code2desJobs(projectId: $p, first: 3) { edges { node { pageImport { id status } } } }
 		  b: code2desJobs(projectId: $p, first: 3) { edges { node { pageImport { sourceUrl createdAt } } } }
 		  c: code2desJobs(projectId: $p, first: 1) { edges { node { pageImport { attempt deviceScaleFactor } } } }
@@ -171,9 +171,7 @@ func TestPageImportFastPathWritesWhatGqlgenWrites(t *testing.T) {
 		  id figmaFileKey screenId status warningCount createdAt
 		  pageImport { id sourceUrl status captureHash createdAt } } } pageInfo { hasNextPage endCursor } } }`, map[string]any{"p": p}},
 	}
-	// The fast path's list of jobs reads only the columns of the fields it writes
-	// (graph.code2desListColumns): each plain field alone, of the job and of its import, with the
-	// fewest columns a read can have, answers as gqlgen does from whole rows.
+	// Each plain field alone, of the job and of its import, answers as gqlgen does.
 	for _, f := range strings.Fields(jobAll) {
 		cases["JobsOnly_"+f] = query{`query($p: ID!) { code2desJobs(projectId: $p) { edges { node { ` + f + ` } } } }`, map[string]any{"p": p}}
 	}

@@ -9,8 +9,8 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/database"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // paramsRow is a small table for the Params tests.
@@ -134,90 +134,5 @@ func TestParamsFollowURLExecMode(t *testing.T) {
 	}
 	if got := prepared(t, db); len(got) != 0 {
 		t.Fatalf("default_query_exec_mode=exec: prepared %q, want none", got)
-	}
-}
-
-// hookRecorder is a bun query hook that keeps the events it saw after their statements.
-type hookRecorder struct{ events []*bun.QueryEvent }
-
-func (h *hookRecorder) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context {
-	return ctx
-}
-func (h *hookRecorder) AfterQuery(_ context.Context, e *bun.QueryEvent) {
-	h.events = append(h.events, e)
-}
-
-// Statements runs a raw statement that returns rows (an INSERT ... RETURNING, as
-// createPageImport's) as it runs a SELECT: built once, then sent with each call's values, between
-// the hooks; on a transaction bun runs it with its values in the text.
-func TestStatementsRunARawInsertReturning(t *testing.T) {
-	ctx := context.Background()
-	db := openOne(t, testenv.MustCreateEmptyDB(t))
-	hooks := &hookRecorder{}
-	database.AddQueryHook(db, hooks)
-	c := database.NewStatements[struct{}](1)
-	insert := func(idb bun.IDB, id int64, name string, note *string) (paramsRow, int, error) {
-		var got paramsRow
-		n := 0
-		err := c.QueryRows(ctx, idb, struct{}{}, []any{id, name, note}, func(p *database.Params) database.Builder {
-			return idb.NewRaw("INSERT INTO params_row (id, name, note) VALUES (?, ?, ?) RETURNING id, name, note",
-				p.Arg(id), p.Arg(name), p.Arg(note))
-		}, func(r database.RowScanner) error {
-			n++
-			return r.Scan(&got.ID, &got.Name, &got.Note)
-		})
-		return got, n, err
-	}
-	note := "it's"
-	for i, want := range []paramsRow{{ID: 10, Name: "ten"}, {ID: 11, Name: "e'leven", Note: &note}, {ID: 12, Name: "twelve"}} {
-		got, n, err := insert(db, want.ID, want.Name, want.Note)
-		if err != nil || n != 1 {
-			t.Fatalf("insert %d: %d rows, %v", want.ID, n, err)
-		}
-		if got.ID != want.ID || got.Name != want.Name || (got.Note == nil) != (want.Note == nil) || (got.Note != nil && *got.Note != *want.Note) {
-			t.Fatalf("returned %+v, want %+v", got, want)
-		}
-		if len(hooks.events) != i+1 {
-			t.Fatalf("%d hook events after %d statements", len(hooks.events), i+1)
-		}
-		e := hooks.events[i]
-		if !strings.Contains(e.Query, "VALUES ($1, $2, $3)") || e.DB != db || e.Err != nil {
-			t.Fatalf("hook event %+v", e)
-		}
-		if n, err := e.Result.RowsAffected(); err != nil || n != 1 {
-			t.Fatalf("hook event rows %d, %v", n, err)
-		}
-	}
-	// Three executions with different values: one text, one prepared statement.
-	if text, ok := c.Text(struct{}{}); !ok || !strings.Contains(text, "VALUES ($1, $2, $3)") {
-		t.Fatalf("cached text %q, %v", text, ok)
-	}
-	if got := prepared(t, db); len(got) != 1 || !strings.Contains(got[0], "VALUES ($1, $2, $3)") {
-		t.Fatalf("prepared statements %q, want exactly the one insert", got)
-	}
-	// The statement's error comes back, and the hooks see it.
-	if _, n, err := insert(db, 10, "again", nil); err == nil || n != 0 {
-		t.Fatalf("duplicate key: %d rows, err %v", n, err)
-	}
-	if e := hooks.events[len(hooks.events)-1]; e.Err == nil {
-		t.Fatal("hook event of the failed statement has no error")
-	}
-	// So does each's, unwrapped.
-	stop := errors.New("stop")
-	err := c.QueryRows(ctx, db, struct{}{}, []any{int64(13), "thirteen", (*string)(nil)}, func(*database.Params) database.Builder {
-		t.Fatal("the cached text was built again")
-		return nil
-	}, func(database.RowScanner) error { return stop })
-	if err != stop {
-		t.Fatalf("each's error: got %v", err)
-	}
-	// On a transaction bun runs it, its values in the text.
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tx.Rollback()
-	if got, n, err := insert(tx, 14, "thirteen", nil); err != nil || n != 1 || got.ID != 14 || got.Name != "thirteen" {
-		t.Fatalf("on a transaction: %+v, %d rows, %v", got, n, err)
 	}
 }

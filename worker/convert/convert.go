@@ -59,8 +59,10 @@ type Output struct {
 	Copies []Copy
 }
 
-// Convert turns a capture into a result (docs/conversion.md). The only errors are a fatal
-// loader error (wrapped as is), ErrTooLarge, and a failed encoding.
+// Convert turns a capture into a result (docs/conversion.md). A result that would pass
+// resultjson.MaxResultBytes keeps the first nodes that fit (trim.go, RESULT_TRIMMED). The only
+// errors are a fatal loader error (wrapped as is), resultjson.ErrTooLarge (even the trimmed tree
+// does not fit), and a failed encoding.
 func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options, load AssetLoader) (*Output, error) {
 	cv := &converter{
 		ctx: ctx, c: c, opts: opts, load: load,
@@ -98,7 +100,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 		Variables:   variables,
 		Diagnostics: diagnostics,
 	}
-	out, err := resultjson.Encode(res)
+	out, err := fitResult(res)
 	if err != nil {
 		return nil, err
 	}

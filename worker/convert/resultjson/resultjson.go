@@ -451,15 +451,29 @@ var ErrTooLarge = errors.New("result over its size limit")
 // Encode encodes a result deterministically (fixed member order, no HTML escaping). It
 // returns ErrTooLarge (wrapped) over MaxResultBytes.
 func Encode(res *Result) ([]byte, error) {
+	out, err := encode(res)
+	if err != nil {
+		return nil, err
+	}
+	if len(out) > MaxResultBytes {
+		return nil, fmt.Errorf("%w: %d bytes, limit %d", ErrTooLarge, len(out), MaxResultBytes)
+	}
+	return out, nil
+}
+
+// EncodedLen is the length of res's encoding in bytes, whatever the limit.
+func EncodedLen(res *Result) (int, error) {
+	out, err := encode(res)
+	return len(out), err
+}
+
+// encode is Encode without the size limit.
+func encode(res *Result) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(res); err != nil {
 		return nil, fmt.Errorf("encode result: %w", err)
 	}
-	out := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-	if len(out) > MaxResultBytes {
-		return nil, fmt.Errorf("%w: %d bytes, limit %d", ErrTooLarge, len(out), MaxResultBytes)
-	}
-	return out, nil
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
