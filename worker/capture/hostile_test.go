@@ -20,6 +20,7 @@ import (
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/internal/workertest"
 )
 
@@ -475,8 +476,8 @@ func checkHugeConverts(t *testing.T, h *harness, doc map[string]any, cb capture.
 	if err != nil {
 		t.Fatalf("Convert: %v", err)
 	}
-	if len(out.JSON) > convert.MaxResultBytes {
-		t.Errorf("result %d bytes, over %d", len(out.JSON), convert.MaxResultBytes)
+	if len(out.JSON) > resultjson.MaxResultBytes {
+		t.Errorf("result %d bytes, over %d", len(out.JSON), resultjson.MaxResultBytes)
 	}
 	codes := map[string]bool{}
 	for _, w := range out.Result.Warnings {
