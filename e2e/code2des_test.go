@@ -13,10 +13,10 @@ import (
 	"math"
 	"strings"
 	"testing"
-	"time"
 
 	"golang.org/x/image/webp"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/worker/capture/capturetest"
 )
 
@@ -87,8 +87,8 @@ func (s *stack) triggerCode2Des(t *testing.T, pageImportID string) code2des {
 // awaitCode2Des polls code2des(id) until the job leaves PROCESSING, at most jobBound.
 func (s *stack) awaitCode2Des(t *testing.T, id string) code2des {
 	t.Helper()
-	deadline := time.Now().Add(jobBound)
-	for {
+	var job code2des
+	testenv.WaitFor(t, jobBound, "Code2Des "+id+" leaves PROCESSING", func() bool {
 		var out struct {
 			Code2Des *code2des `json:"code2des"`
 		}
@@ -96,14 +96,10 @@ func (s *stack) awaitCode2Des(t *testing.T, id string) code2des {
 		if out.Code2Des == nil {
 			t.Fatalf("code2des(%s) is null", id)
 		}
-		if out.Code2Des.Status != "PROCESSING" {
-			return *out.Code2Des
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("Code2Des %s still PROCESSING after %s", id, jobBound)
-		}
-		time.Sleep(pollEvery)
-	}
+		job = *out.Code2Des
+		return job.Status != "PROCESSING"
+	})
+	return job
 }
 
 // code2desResult fetches the result of a completed job through the API.

@@ -50,8 +50,6 @@ const (
 	readyTimeout = 2 * time.Second
 	// jobBound is how long a job may take to leave PROCESSING before the test gives up.
 	jobBound = 90 * time.Second
-	// pollEvery is the pause between two pageImport queries.
-	pollEvery = 100 * time.Millisecond
 	// deleteBound is how long a worker may take to delete its message once the job's outcome is
 	// visible through the API: it reports first (the callback) and deletes after, so a test that
 	// reads the outcome can look at the queue before the delete has landed.
@@ -118,7 +116,10 @@ type stack struct {
 	logger     *slog.Logger
 }
 
-func newStack(t *testing.T) *stack {
+// newStack starts a stack; each configure function may change the API's configuration before it
+// starts (the plugin's UI test allows the Origin `null` of the plugin iframe, as the API's
+// environment default does).
+func newStack(t *testing.T, configure ...func(*app.Config)) *stack {
 	t.Helper()
 	br := mustBrowser(t)
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -150,6 +151,9 @@ func newStack(t *testing.T) *stack {
 		CognitoIssuer: issuer.Issuer, CognitoClientIDs: []string{auth.LocalClientID}, CognitoTokenUses: []string{"id", "access"},
 		AllowLoopbackSources: true, WorkerSecrets: []string{workerSecret},
 		DependencyTimeout: 10 * time.Second, ArtifactReadTimeout: 10 * time.Second,
+	}
+	for _, c := range configure {
+		c(&cfg)
 	}
 	a, err := app.New(cfg, app.Deps{DB: db, Blob: s.s3.Store, CaptureQueue: s.queue.Queue, ConversionQueue: s.conversion.Queue}, logger)
 	if err != nil {
@@ -308,8 +312,8 @@ func (s *stack) createPageImport(t *testing.T, path string, vp capture.Viewport)
 // awaitOutcome polls pageImport(id) until the job leaves PROCESSING, at most jobBound.
 func (s *stack) awaitOutcome(t *testing.T, id string) pageImport {
 	t.Helper()
-	deadline := time.Now().Add(jobBound)
-	for {
+	var pi pageImport
+	testenv.WaitFor(t, jobBound, "Page Import "+id+" leaves PROCESSING", func() bool {
 		var out struct {
 			PageImport *pageImport `json:"pageImport"`
 		}
@@ -317,14 +321,10 @@ func (s *stack) awaitOutcome(t *testing.T, id string) pageImport {
 		if out.PageImport == nil {
 			t.Fatalf("pageImport(%s) is null", id)
 		}
-		if out.PageImport.Status != "PROCESSING" {
-			return *out.PageImport
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("Page Import %s still PROCESSING after %s", id, jobBound)
-		}
-		time.Sleep(pollEvery)
-	}
+		pi = *out.PageImport
+		return pi.Status != "PROCESSING"
+	})
+	return pi
 }
 
 // object reads an object of the artifact bucket.
@@ -365,14 +365,9 @@ func queueLength(t *testing.T, q *testenv.SQSEnv) int {
 // the messages still left then.
 func drainedQueueLength(t *testing.T, q *testenv.SQSEnv) int {
 	t.Helper()
-	deadline := time.Now().Add(deleteBound)
-	for {
-		n := queueLength(t, q)
-		if n == 0 || time.Now().After(deadline) {
-			return n
-		}
-		time.Sleep(pollEvery)
-	}
+	var n int
+	testenv.Poll(deleteBound, func() bool { n = queueLength(t, q); return n == 0 })
+	return n
 }
 
 // TestMainJobEndToEnd runs the whole main job on the test site (headings, paragraphs, links,

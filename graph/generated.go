@@ -1355,7 +1355,7 @@ var sources = []*ast.Source{
 	{Name: "../schema.graphqls", Input: `# The Code2Des GraphQL API (SPEC §3), used by the Figma plugin and the web dashboard.
 # Authentication: ` + "`" + `Authorization: Bearer <Cognito JWT>` + "`" + ` on every request. The errors and limits
 # of each field: docs/api.md; snapshot imports (sourceKind ` + "`" + `mhtml_snapshot` + "`" + `, for pages a worker
-# cannot reach): README "Snapshot imports".
+# cannot reach): docs/api.md "Snapshot imports".
 
 """
 An RFC 3339 timestamp with time zone.

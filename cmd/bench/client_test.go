@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -130,7 +131,14 @@ func TestLeanClientReconnects(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv.CloseClientConnections()
-	time.Sleep(10 * time.Millisecond) // let the close reach the client's socket
+	// The close reaches the client's idle connection: a read there sees the end of the stream.
+	idle := c.conns[strings.TrimPrefix(srv.URL, "http://")]
+	if err := idle.SetReadDeadline(time.Now().Add(10 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := idle.r.Peek(1); !errors.Is(err, io.EOF) {
+		t.Fatalf("the idle connection after the server closed it: %v, want EOF", err)
+	}
 	status, err := c.roundTrip(r)
 	if err != nil || status != http.StatusOK || string(c.body) != "ok" {
 		t.Fatalf("after the server closed: status %d, body %q, err %v", status, c.body, err)

@@ -19,7 +19,7 @@ const (
 	defaultSubject        = "local-user"
 )
 
-// seededIDs are the ids the README walkthrough uses (printed in the start-up log).
+// seededIDs are the ids docs/walkthrough.md uses (printed in the start-up log).
 type seededIDs struct {
 	OrganizationID, ProjectID int64
 	Subject                   string

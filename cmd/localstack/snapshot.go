@@ -17,7 +17,7 @@ const snapshotTimeout = time.Minute
 
 // saveSnapshot is the `snapshot` command: it saves a page as MHTML with Chromium (DevTools
 // Page.captureSnapshot), as a browser extension would, for the snapshot import walkthrough
-// (README "Snapshot imports"): go run ./cmd/localstack snapshot [-ready SELECTOR] URL > page.mhtml
+// (docs/walkthrough.md, "A snapshot import"): go run ./cmd/localstack snapshot [-ready SELECTOR] URL > page.mhtml
 func saveSnapshot(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("snapshot", flag.ContinueOnError)
 	ready := fs.String("ready", "", "CSS selector to wait for before saving")

@@ -9,7 +9,7 @@ import (
 
 // printWalkthrough tells a new user, once everything listens, how to get a token and run the whole
 // main job: import a page, wait for the capture, convert it, wait for the conversion, read the
-// result and record the Figma root (the README's walkthrough, with this run's address, ids and
+// result and record the Figma root (docs/walkthrough.md, with this run's address, ids and
 // issuer settings filled in).
 func printWalkthrough(w io.Writer, apiURL string, seeded seededIDs, workerStatus []string) {
 	token := "go run ./cmd/localstack token " + seeded.Subject
@@ -32,7 +32,7 @@ Code2Des is running on this machine (Ctrl-C stops it).
 		fmt.Fprintf(w, "  %s\n", s)
 	}
 	fmt.Fprintf(w, `
-The main job, from a second shell in this directory (README.md explains each call):
+The main job, from a second shell in this directory (docs/walkthrough.md explains each call):
 
   TOKEN=$(%s)
   gql() { curl -s %s/graphql -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d "$1"; echo; }
@@ -54,7 +54,7 @@ The main job, from a second shell in this directory (README.md explains each cal
   # 6. record the root node the plugin created in Figma (the first call wins)
   gql '{"query":"mutation($id: ID!) { materializeCode2Des(input: {code2desId: $id, nodeId: \"12:345\"}) { recorded code2des { materializedNodeId } } }","variables":{"id":"'"$JOB"'"}}'
 
-A page behind a login: import it from an MHTML snapshot (README "Snapshot imports" walks through
+A page behind a login: import it from an MHTML snapshot (docs/walkthrough.md walks through
 the upload): go run ./cmd/localstack snapshot URL > page.mhtml, then createPageImportUpload,
 PUT the file to the presigned URL, completePageImportUpload.
 

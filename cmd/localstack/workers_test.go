@@ -182,7 +182,7 @@ func TestWalkthroughNamesThisRun(t *testing.T) {
 		"materializeCode2Des(input: {code2desId: $id",
 	} {
 		if !strings.Contains(got, want) {
-			t.Errorf("next steps lack %q:\n%s", want, got)
+			t.Errorf("the walkthrough lacks %q:\n%s", want, got)
 		}
 	}
 }

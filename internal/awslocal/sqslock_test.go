@@ -15,29 +15,29 @@ import (
 )
 
 // A long poll on one queue neither blocks queue creation (which goaws does not synchronize with
-// receives; the guard does) nor misses a message sent while it waits. Run with -race: before the
-// guard this raced inside goaws.
+// receives; the guard does) nor misses a message sent while it waits. Run with -race: without
+// the guard this races inside goaws.
 func TestLongPollDoesNotBlockCreateQueueAndSeesLateMessages(t *testing.T) {
 	env := testenv.SQS(t)
 	ctx := context.Background()
 	var wg sync.WaitGroup
 	var got int
-	var waited time.Duration
+	var answered time.Time
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		start := time.Now()
 		out, err := env.Client.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{
 			QueueUrl: aws.String(env.QueueURL), WaitTimeSeconds: 3, MaxNumberOfMessages: 1,
 		})
-		waited = time.Since(start)
+		answered = time.Now()
 		if err != nil {
 			t.Errorf("receive: %v", err)
 			return
 		}
 		got = len(out.Messages)
 	}()
-	time.Sleep(200 * time.Millisecond)
+	// The long poll is under way: it has made a short poll and waits for the next one.
+	testenv.WaitParked(t, 10*time.Second, 1, "internal/awslocal.(*queueGuard).receive")
 	for i := range 5 {
 		start := time.Now()
 		if _, err := awslocal.CreateQueue(ctx, env.Client, "guard-"+env.QueueURL[len(env.QueueURL)-8:]+string(rune('a'+i))); err != nil {
@@ -47,7 +47,9 @@ func TestLongPollDoesNotBlockCreateQueueAndSeesLateMessages(t *testing.T) {
 			t.Errorf("CreateQueue took %v while a long poll was waiting", d)
 		}
 	}
-	time.Sleep(300 * time.Millisecond)
+	// Still waiting after the creations: the message is sent while it waits.
+	testenv.WaitParked(t, 10*time.Second, 1, "internal/awslocal.(*queueGuard).receive")
+	sent := time.Now()
 	if err := env.Queue.Send(ctx, models.QueueMessage{Type: "t", JobID: "late", Body: []byte("{}")}); err != nil {
 		t.Fatal(err)
 	}
@@ -55,8 +57,8 @@ func TestLongPollDoesNotBlockCreateQueueAndSeesLateMessages(t *testing.T) {
 	if got != 1 {
 		t.Errorf("the long poll returned %d messages, want the one sent while it waited", got)
 	}
-	if waited > 2500*time.Millisecond {
-		t.Errorf("the long poll answered after %v, want soon after the send (about 0.5 s)", waited)
+	if late := answered.Sub(sent); late > 2*time.Second {
+		t.Errorf("the long poll answered %v after the send, want within a few of its %v polls", late, 50*time.Millisecond)
 	}
 }
 

@@ -673,7 +673,7 @@ func TestGraphQLGETQueryStringLimit(t *testing.T) {
 	}
 }
 
-// TestGraphQLRefusalStatuses pins the HTTP statuses the README documents for refused documents:
+// TestGraphQLRefusalStatuses pins the HTTP statuses docs/api.md documents for refused documents:
 // 422 for one that cannot be parsed or fails validation (gqlgen's protocol errors), 200 for the
 // document limits; BAD_USER_INPUT either way.
 func TestGraphQLRefusalStatuses(t *testing.T) {

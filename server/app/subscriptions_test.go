@@ -18,6 +18,7 @@ import (
 	"github.com/99designs/gqlgen/client"
 	"github.com/coder/websocket"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/database"
 )
@@ -229,16 +230,24 @@ func TestSubscriptionRefusalsAndLimits(t *testing.T) {
 		if m := w3.init(alice); m.Type != fmt.Sprintf("closed:%d", app.CloseTooManyConnections) {
 			t.Errorf("third connection of alice: %+v, want closed:%d", m, app.CloseTooManyConnections)
 		}
-		// Closing one frees its slot.
+		// Closing one frees its slot, once the server has seen the close: until then a new
+		// connection is refused as the third was, then one is accepted.
 		_ = w2.c.Close(websocket.StatusNormalClosure, "")
-		time.Sleep(200 * time.Millisecond)
-		w4, _, err := dialWS(t, srv, "null")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m := w4.init(alice); m.Type != "connection_ack" {
-			t.Errorf("connection after one closed: %+v", m)
-		}
+		testenv.WaitFor(t, 10*time.Second, "a connection of alice accepted after one closed", func() bool {
+			w4, _, err := dialWS(t, srv, "null")
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch m := w4.init(alice); m.Type {
+			case "connection_ack":
+				return true
+			case fmt.Sprintf("closed:%d", app.CloseTooManyConnections):
+				return false
+			default:
+				t.Fatalf("connection after one closed: %+v", m)
+				return false
+			}
+		})
 	})
 }
 
@@ -484,14 +493,10 @@ func TestSubscriptionsAcrossInstances(t *testing.T) {
 // waitSubscribers waits until the instance's hub has n subscribers (the clients are connected).
 func waitSubscribers(t *testing.T, s *apiStack, n int) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if c, err := s.subscriberCount(); err == nil && c >= n {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("fewer than %d subscribers after 10 s", n)
+	testenv.WaitFor(t, 10*time.Second, fmt.Sprintf("%d subscribers", n), func() bool {
+		c, err := s.subscriberCount()
+		return err == nil && c >= n
+	})
 }
 
 // subscriberCount reads the instance's code2des_subscriptions_active gauge from /metrics.

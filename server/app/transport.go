@@ -132,7 +132,7 @@ func readParams(r *http.Request) (*graphql.RawParams, error) {
 }
 
 // requestError is an error about the shape of the HTTP request, with the code of every request-shape
-// problem (README, Decisions).
+// problem (docs/decisions.md).
 func requestError(msg string) *gqlerror.Error {
 	e := gqlerror.Errorf("%s", msg)
 	e.Extensions = map[string]any{"code": string(models.CodeBadUserInput)}

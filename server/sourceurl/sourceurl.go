@@ -19,7 +19,7 @@
 //
 // A host name that resolves to a private address (DNS rebinding) cannot be caught here without a
 // DNS lookup at a different time than the capture; the capture worker must check the addresses it
-// connects to (see the README's Decisions).
+// connects to (see docs/decisions.md).
 package sourceurl
 
 import (
