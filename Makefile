@@ -1,5 +1,5 @@
 # The two commands of the README, plus code generation.
-.PHONY: run test generate bench fidelity
+.PHONY: run test generate bench fidelity plugin plugin-results
 
 # Run the whole product on this machine: PostgreSQL, the S3 and SQS protocol servers, the API and
 # the reference capture worker (headless Chromium); it then prints how to run the first import.
@@ -8,11 +8,13 @@ run:
 	bash .ci/chromium-up
 	go run ./cmd/localstack
 
-# The whole test suite, with the race detector, on the real PostgreSQL and Redis.
+# The whole test suite, with the race detector, on the real PostgreSQL and Redis; the npm workspace
+# first (make plugin), whose installed tools the plugin's Go round-trip test runs.
 test:
 	bash .ci/postgres-up
 	bash .ci/redis-up
 	bash .ci/chromium-up
+	bash .ci/plugin
 	go test -race -count=1 -timeout 15m ./...
 
 # Regenerate the gqlgen code after editing schema.graphqls or gqlgen.yml.
@@ -32,3 +34,15 @@ bench:
 fidelity:
 	bash .ci/chromium-up
 	FIDELITY_GATE=1 go test -count=1 -timeout 10m -run 'TestFidelityGate$$' -v ./worker/fidelity/corpus -args -fidelity.out=$(CURDIR)/fidelity-out
+
+# The Figma plugin and the shared API package (npm workspace, docs in the README): npm ci, regenerate
+# the GraphQL/result types and plugin/dist and fail if the committed ones are stale, type-check, test.
+plugin:
+	bash .ci/plugin
+
+# The plugin's corpus test data: every page of testdata/fidelity/site through the real capture and
+# conversion workers and the API's result reader, written as code2desResult returns it to
+# plugin/testdata/results/ (checked against result.schema.json on the way). Commit the output.
+plugin-results:
+	bash .ci/chromium-up
+	PLUGIN_RESULTS=1 go test -count=1 -timeout 10m -run 'TestWritePluginResults$$' ./worker/fidelity/corpus

@@ -40,7 +40,7 @@ import (
 	"github.com/code2des/backend/server/auth"
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/capture/capturetest"
-	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convertworker"
 )
 
 // Bounds of the end-to-end runs. Each wait is a bound, not a pause: the tests poll.
@@ -177,7 +177,7 @@ func newStack(t *testing.T) *stack {
 // the same worker secret and local endpoints as the capture worker, until the test ends.
 func (s *stack) runConversionWorker(t *testing.T) {
 	t.Helper()
-	cfg := convert.Config{
+	cfg := convertworker.Config{
 		QueueURL: s.conversion.QueueURL, SQSEndpoint: s.conversion.Endpoint, S3Endpoint: s.s3.Endpoint,
 		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
 		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
@@ -187,11 +187,11 @@ func (s *stack) runConversionWorker(t *testing.T) {
 		MaxCaptureBytes: 16 << 20, WaitTime: time.Second, VisibilityTimeout: 2 * time.Minute, MaxReceives: 3, Concurrency: 1,
 		SelfCheck: true, // as in make run: every result carries its fidelity
 	}
-	sqsClient, s3Client, err := convert.NewAWSClients(context.Background(), cfg)
+	sqsClient, s3Client, err := convertworker.NewAWSClients(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &convert.Worker{Config: cfg, SQS: sqsClient, S3: s3Client, Logger: s.logger}
+	w := &convertworker.Worker{Config: cfg, SQS: sqsClient, S3: s3Client, Logger: s.logger}
 	runUntilCleanup(t, "conversion worker", w.Run)
 }
 

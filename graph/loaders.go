@@ -53,35 +53,12 @@ type Loaders struct {
 	code2desByPageImport                       *dataloadgen.Loader[string, []*models.Code2Des]
 	fidelityScore                              *dataloadgen.Loader[string, float64]
 
-	// primed holds the Page Imports primePageImports read (nil for ids not visible), for
-	// PageImportFastPath, which writes a page's Code2Des.pageImport from them without a resolver.
-	// The PageImport loader is primed with the whole ones too: at once when it exists
-	// (pageImportMade), otherwise when it is made, from toPrime (the first value of each id, as
-	// Prime keeps it). Imports read with only some columns are never given to the loader: its
-	// other users may read any field.
+	// toPrime holds the Page Imports primePageImports read before the PageImport loader was made
+	// (nil for ids not visible); the loader is primed with them when it is made (the first value
+	// of each id, as Prime keeps it).
 	primedMu       sync.Mutex
-	primed         map[string]primedImport
 	toPrime        map[string]*models.PageImport
 	pageImportMade bool
-}
-
-// primedImport is a Page Import primePageImports read (nil: not visible) with the columns it was
-// read with (zero: every column).
-type primedImport struct {
-	pi   *models.PageImport
-	cols models.PageImportColumns
-}
-
-// primedPageImport returns what primePageImports read for id, and whether it read id with (at
-// least) the columns cols.
-func (l *Loaders) primedPageImport(id string, cols models.PageImportColumns) (*models.PageImport, bool) {
-	l.primedMu.Lock()
-	defer l.primedMu.Unlock()
-	p, ok := l.primed[id]
-	if !ok || !p.cols.Has(cols) {
-		return nil, false
-	}
-	return p.pi, true
 }
 
 // loaderOptions are the options of every loader.
@@ -199,32 +176,18 @@ func selectsNodeField(ctx context.Context, field string) bool {
 }
 
 // primePageImports primes the request's loader with the Page Imports of page's jobs (nil for ids
-// that are not visible, as a batch read answers), so the elements' pageImport resolvers and
-// PageImportFastPath find them without waiting for a batch to fill. The connection resolver asks
-// for them with the jobs (Code2DesFilter.WithPageImports) when the field selects
-// node.pageImport, and they come in the same statement; a page read without them
-// primes nothing and the resolvers load through the loader as before. cols are the columns they
-// were read with (Code2DesFilter.ImportColumns; zero: every column): imports read with fewer are
-// kept for PageImportFastPath only. A later import of an id replaces the one kept when it has
-// all of its columns (a whole read has all); otherwise the one kept stays.
-func primePageImports(ctx context.Context, page *models.Code2DesPage, cols models.PageImportColumns) {
+// that are not visible, as a batch read answers), so the elements' pageImport resolvers find them
+// without waiting for a batch to fill. The connection resolver asks for them with the jobs
+// (Code2DesFilter.WithPageImports) when the field selects node.pageImport, and they come in the
+// same statement; a page read without them primes nothing and the resolvers load through the
+// loader.
+func primePageImports(ctx context.Context, page *models.Code2DesPage) {
 	l, err := loadersFrom(ctx)
 	if err != nil || page == nil || page.PageImports == nil || len(page.Items) == 0 {
 		return
 	}
 	l.primedMu.Lock()
 	defer l.primedMu.Unlock()
-	if l.primed == nil {
-		l.primed = make(map[string]primedImport, len(page.PageImports))
-	}
-	if cols != 0 {
-		for id, pi := range page.PageImports {
-			if old, seen := l.primed[id]; !seen || (old.cols != 0 && cols.Has(old.cols)) {
-				l.primed[id] = primedImport{pi: pi, cols: cols}
-			}
-		}
-		return
-	}
 	if !l.pageImportMade && l.toPrime == nil {
 		l.toPrime = make(map[string]*models.PageImport, len(page.PageImports))
 	}
@@ -234,7 +197,6 @@ func primePageImports(ctx context.Context, page *models.Code2DesPage, cols model
 		} else if _, seen := l.toPrime[id]; !seen {
 			l.toPrime[id] = pi
 		}
-		l.primed[id] = primedImport{pi: pi}
 	}
 }
 

@@ -214,20 +214,14 @@ func (r *queryResolver) Code2desJobs(ctx context.Context, projectID string, figm
 	if err != nil {
 		return nil, err
 	}
-	cols, icols := code2desListColumns(ctx)
-	withImports := selectsNodeField(ctx, "pageImport")
-	if !withImports {
-		icols = 0
-	}
 	page, err := r.Code2DesService.Code2DesJobs(ctx, models.Code2DesFilter{
 		ProjectID: pid, FigmaFileKey: figmaFileKey, PageImportID: pageImportID, Status: status,
-		First: deref(first), After: deref(after), WithPageImports: withImports,
-		Columns: cols, ImportColumns: icols,
+		First: deref(first), After: deref(after), WithPageImports: selectsNodeField(ctx, "pageImport"),
 	})
 	if err != nil {
 		return nil, err
 	}
-	primePageImports(ctx, page, icols)
+	primePageImports(ctx, page)
 	return code2desConnection(page), nil
 }
 

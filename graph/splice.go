@@ -21,7 +21,7 @@ import (
 // produced, since JSON escapes control characters), and WriteData writes `data` with every
 // marker replaced by its value, straight to the client. gqlgen would otherwise grow one buffer to
 // the whole response (~11 MB for 8 MiB of images, twice that while it doubles) before a byte is
-// sent (issue 17). Safe for concurrent use.
+// sent. Safe for concurrent use.
 type Splices struct {
 	mu    sync.Mutex
 	parts []models.Base64Text

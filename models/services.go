@@ -79,12 +79,6 @@ type Code2DesFilter struct {
 	// WithPageImports asks for the page's Page Imports too (Code2DesPage.PageImports), read in
 	// the same statement as the jobs (code2desJobs { pageImport }).
 	WithPageImports bool
-	// Columns are the job columns the caller will read from Items; zero means every column. The
-	// read may fill more (the id, the page_import_id), never fewer; the others are left zero.
-	Columns Code2DesColumns
-	// ImportColumns are, with WithPageImports, the import columns the caller will read from
-	// PageImports; zero means every column. The read may fill more (the id), never fewer.
-	ImportColumns PageImportColumns
 }
 
 // Code2DesPage is one page of Code2Des jobs with the cursor of every row.

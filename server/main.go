@@ -20,7 +20,6 @@ import (
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/database"
-	"github.com/code2des/backend/server/gcfloor"
 )
 
 func main() {
@@ -44,8 +43,6 @@ func run(ctx context.Context, args []string) error {
 	}
 	switch cmd {
 	case "serve":
-		// A heap floor for the collector unless GOGC is set (server/gcfloor, README).
-		defer gcfloor.Start(gcfloor.DefaultHeapFloor)()
 		return app.Run(ctx, cfg, awsconf.Options{Region: cfg.AWSRegion}, logger, nil)
 	case "migrate":
 		if len(args) != 2 {

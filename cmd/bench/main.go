@@ -37,7 +37,6 @@ import (
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
 	"github.com/code2des/backend/server/awsconf"
-	"github.com/code2des/backend/server/gcfloor"
 	"github.com/code2des/backend/server/s3store"
 	"github.com/code2des/backend/server/sqsqueue"
 )
@@ -93,7 +92,6 @@ func runAPI(ctx context.Context) error {
 		go func() { _ = http.ListenAndServe(addr, http.DefaultServeMux) }()
 	}
 	logger := app.NewLogger(cfg, os.Stderr)
-	defer gcfloor.Start(gcfloor.DefaultHeapFloor)() // as server/main.go serves
 	return app.Run(ctx, cfg, awsconf.Options{Region: awslocal.Region, AccessKeyID: awslocal.AccessKeyID, SecretAccessKey: awslocal.SecretAccessKey}, logger, nil)
 }
 

@@ -14,7 +14,7 @@ import (
 	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/worker/capture"
-	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convertworker"
 )
 
 // localWorkerSecret signs worker callbacks on this machine when WORKER_SECRETS is not set: the
@@ -77,10 +77,10 @@ func captureWorkerConfig(cfg app.Config, secret string) (capture.Config, error) 
 // conversionWorkerConfig is the reference conversion worker's configuration under the local
 // stack: its own settings from the environment (CONVERT_*; docs/conversion.md), pointed at the
 // local S3 and SQS servers and the local conversion queue, signing with secret.
-func conversionWorkerConfig(cfg app.Config, secret string) (convert.Config, error) {
-	wc, err := env.ParseAs[convert.Config]()
+func conversionWorkerConfig(cfg app.Config, secret string) (convertworker.Config, error) {
+	wc, err := env.ParseAs[convertworker.Config]()
 	if err != nil {
-		return convert.Config{}, fmt.Errorf("conversion worker configuration: %w", err)
+		return convertworker.Config{}, fmt.Errorf("conversion worker configuration: %w", err)
 	}
 	wc.QueueURL = cfg.ConversionQueueURL
 	wc.SQSEndpoint, wc.S3Endpoint = cfg.SQSEndpoint, cfg.S3Endpoint
@@ -111,11 +111,11 @@ func startWorkers(ctx context.Context, cfg app.Config, secret string, logger *sl
 		if err != nil {
 			return nil, nil, err
 		}
-		sqsClient, s3Client, err := convert.NewAWSClients(ctx, wc)
+		sqsClient, s3Client, err := convertworker.NewAWSClients(ctx, wc)
 		if err != nil {
 			return nil, nil, err
 		}
-		w := &convert.Worker{Config: wc, SQS: sqsClient, S3: s3Client,
+		w := &convertworker.Worker{Config: wc, SQS: sqsClient, S3: s3Client,
 			Logger: logger.With(slog.String("component", "conversion-worker"))}
 		runs = append(runs, w.Run)
 		status = append(status, fmt.Sprintf("conversion worker: running (%d at once)", wc.Concurrency))

@@ -36,7 +36,6 @@ import (
 	"github.com/code2des/backend/server/auth"
 	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/callbacks"
-	"github.com/code2des/backend/server/database"
 	"github.com/code2des/backend/server/results"
 	"github.com/code2des/backend/server/s3store"
 )
@@ -71,7 +70,7 @@ func newCode2DesStack(t testing.TB, edit ...func(*app.Config)) *c2dStack {
 		conv: testenv.SQS(t), s3: testenv.S3(t), secret: strings.Repeat("w", callbacks.MinSecretLength)}
 	s.orgA, s.a1 = seed(t, s.db, "A", "alice")
 	s.orgB, s.b1 = seed(t, s.db, "B", "bob")
-	database.AddQueryHook(s.db, s)
+	s.db.AddQueryHook(s)
 
 	target, _ := url.Parse(s.s3.Endpoint)
 	proxy := httputil.NewSingleHostReverseProxy(target)

@@ -3,15 +3,10 @@ package database
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
-	"fmt"
-	"slices"
 	"strconv"
 	"sync"
-	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/uptrace/bun"
 )
 
@@ -121,126 +116,3 @@ func registerPrepared(sqldb *sql.DB, urlMode pgx.QueryExecMode, urlSet bool) {
 	}
 	preparedModes.Store(sqldb, mode)
 }
-
-// RowScanner is one row of a result being read: pgx.Rows and *sql.Rows both are one.
-type RowScanner interface {
-	Scan(dest ...any) error
-}
-
-// queryHooks holds the bun query hooks added with AddQueryHook, per pool, for the statements
-// QueryRows sends past bun's own execution.
-var queryHooks sync.Map // *sql.DB -> []bun.QueryHook (replaced, never changed in place)
-
-var queryHooksMu sync.Mutex
-
-// AddQueryHook adds hook to db as bun's AddQueryHook does, and to the statements QueryRows sends
-// to pgx directly, so that every statement of db reaches it (tracing, statement counts in tests).
-// Add hooks before db serves requests, as with bun's own.
-func AddQueryHook(db *bun.DB, hook bun.QueryHook) {
-	db.AddQueryHook(hook)
-	queryHooksMu.Lock()
-	defer queryHooksMu.Unlock()
-	var hooks []bun.QueryHook
-	if v, ok := queryHooks.Load(db.DB); ok {
-		hooks = v.([]bun.QueryHook)
-	}
-	queryHooks.Store(db.DB, append(slices.Clip(hooks), hook))
-}
-
-// QueryRows runs q, built with p's placeholders, and calls each for every row in order, for the
-// API's hottest reads: the caller scans each row straight into its struct's fields in
-// the order of q's SELECT list, where bun would look every column up by name and convert it
-// through database/sql by reflection (a fifth of a list request's CPU). With a Params from
-// NewParams the statement goes to pgx directly (a prepared statement, binary results) on a
-// connection of db's pool, between the hooks added with AddQueryHook; with a nil p (a transaction,
-// or a pool Open did not make) bun runs it, values in its text, and each reads database/sql's
-// rows. The error is the statement's or each's first, unwrapped, for DatabaseError to classify.
-func QueryRows(ctx context.Context, db bun.IDB, p *Params, q Builder, each func(RowScanner) error) error {
-	if p == nil {
-		return q.Scan(ctx, rowsModel(each))
-	}
-	text, err := q.AppendQuery(q.DB().QueryGen(), nil)
-	if err != nil {
-		return err
-	}
-	return p.queryRows(ctx, q, string(text), each)
-}
-
-// queryRows sends query with p's values to pgx on a connection of p's pool, between the hooks
-// added with AddQueryHook, which see iquery as the event's query, and calls each for every row.
-func (p *Params) queryRows(ctx context.Context, iquery bun.Query, query string, each func(RowScanner) error) error {
-	sqldb, ok := p.conn.(*sql.DB)
-	if !ok {
-		return fmt.Errorf("database: QueryRows through %T", p.conn)
-	}
-	var event *bun.QueryEvent
-	v, _ := queryHooks.Load(sqldb)
-	hooks, _ := v.([]bun.QueryHook)
-	if len(hooks) > 0 {
-		event = &bun.QueryEvent{DB: p.db, IQuery: iquery, Query: query, QueryTemplate: query, StartTime: time.Now()}
-		for _, h := range hooks {
-			ctx = h.BeforeQuery(ctx, event)
-		}
-	}
-	n, err := pgxRows(ctx, sqldb, query, p.vals, each)
-	if event != nil {
-		event.Err = err
-		if err == nil {
-			event.Result = driver.RowsAffected(n)
-		}
-		for i := len(hooks) - 1; i >= 0; i-- {
-			hooks[i].AfterQuery(ctx, event)
-		}
-	}
-	return err
-}
-
-// pgxRows runs query with args on a connection of sqldb's pool through pgx itself and calls each
-// for every row; it returns the number of rows read.
-func pgxRows(ctx context.Context, sqldb *sql.DB, query string, args []any, each func(RowScanner) error) (int, error) {
-	conn, err := sqldb.Conn(ctx)
-	if err != nil {
-		return 0, err
-	}
-	defer conn.Close()
-	n := 0
-	err = conn.Raw(func(dc any) error {
-		c, ok := dc.(*stdlib.Conn)
-		if !ok {
-			return fmt.Errorf("database: driver connection %T is not pgx's", dc)
-		}
-		rows, err := c.Conn().Query(ctx, query, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			if err := each(rows); err != nil {
-				return err
-			}
-			n++
-		}
-		return rows.Err()
-	})
-	return n, err
-}
-
-// rowsModel is a bun model that hands each row of database/sql's result to a function.
-type rowsModel func(RowScanner) error
-
-var _ bun.Model = rowsModel(nil)
-
-// ScanRows calls the function for every row (bun.Model).
-func (m rowsModel) ScanRows(_ context.Context, rows *sql.Rows) (int, error) {
-	n := 0
-	for rows.Next() {
-		if err := m(rows); err != nil {
-			return n, err
-		}
-		n++
-	}
-	return n, rows.Err()
-}
-
-// Value is the model's destination (bun.Model): none.
-func (m rowsModel) Value() any { return nil }

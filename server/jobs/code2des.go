@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/uptrace/bun"
 
@@ -205,11 +204,11 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 	var imports map[string]*models.PageImport
 	if f.WithPageImports {
 		rows, imports, err = s.code2desJobsWithImports(ctx, p.Subject, f, afterID, size)
-		if err != nil {
-			return nil, err
-		}
-	} else if err := s.code2desJobs(ctx, p.Subject, &rows, f, afterID, size); err != nil {
-		return nil, DatabaseError(ctx, fmt.Errorf("list code2des: %w", err))
+	} else {
+		rows, err = s.code2desJobs(ctx, p.Subject, f, afterID, size)
+	}
+	if err != nil {
+		return nil, err
 	}
 	if len(rows) == 0 {
 		// An empty page: an invisible project is NOT_FOUND, a visible one just has no rows here.
@@ -228,54 +227,23 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 	return page, nil
 }
 
-// code2desJobs reads one page of code2desJobsQuery as a prepared statement (database.Params),
-// scanning its rows straight into their fields (database.QueryRows).
-func (s *Service) code2desJobs(ctx context.Context, subject string, rows *[]*models.Code2Des, f models.Code2DesFilter, afterID string, size int) error {
-	shape := newCode2DesShape(f, afterID, size)
-	row := newCode2DesRow(shape.cols, false, 0)
-	row.reserve(size + 1) // the page and the row that tells whether another follows
-	err := code2desStatementsFor(shape).QueryRows(ctx, s.cfg.DB, shape, code2desValues(subject, f, afterID), func(args *database.Params) database.Builder {
-		return code2desJobsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size)
-	}, func(r database.RowScanner) error {
-		c, _, err := row.scan(r)
-		if err != nil {
-			return err
-		}
-		*rows = append(*rows, c)
-		return nil
-	})
-	if err != nil {
-		return DatabaseError(ctx, fmt.Errorf("list code2des: %w", err))
+// code2desJobs reads one page of code2desJobsQuery.
+func (s *Service) code2desJobs(ctx context.Context, subject string, f models.Code2DesFilter, afterID string, size int) ([]*models.Code2Des, error) {
+	rows := make([]*models.Code2Des, 0, size+1)
+	args := database.NewParams(s.cfg.DB)
+	q := code2desJobsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size).Model(&rows)
+	if err := database.Bind(q, args).Scan(ctx); err != nil {
+		return nil, DatabaseError(ctx, fmt.Errorf("list code2des: %w", err))
 	}
-	return nil
+	return rows, nil
 }
 
-// code2desReadColumns are the columns a list selects for f: the ones f asks for (every column
-// when it names none) and always the job's id (its cursor) and page_import_id (the key of its
-// import), and the import's id (which tells a joined import from none). Authorization, the
-// filters and the order are in the statement's WHERE and ORDER BY, which need no column selected;
-// nothing else the service does with a listed row reads one.
-func code2desReadColumns(f models.Code2DesFilter) (models.Code2DesColumns, models.PageImportColumns) {
-	cols, icols := f.Columns, f.ImportColumns
-	if cols == 0 {
-		cols = models.AllCode2DesColumns
-	}
-	if icols == 0 || !f.WithPageImports {
-		icols = models.AllPageImportColumns
-	}
-	return (cols & models.AllCode2DesColumns) | models.Code2DesColID | models.Code2DesColPageImportID,
-		(icols & models.AllPageImportColumns) | models.PageImportColID
-}
+// code2desWithImport is a listed job with its Page Import LEFT JOINed (nil when the join found
+// none): bun scans the joined columns into PageImport.
+type code2desWithImport struct {
+	models.Code2Des `bun:",extend"`
 
-// selectedColumns are the names of the columns of list (in its order) whose bits are set in mask,
-// each prefixed with table and a dot when table is not empty.
-func selectedColumns(list []string, mask uint32, table string) []string {
-	idx := columnIndexes(mask, len(list))
-	names := make([]string, len(idx))
-	for k, i := range idx {
-		names[k] = table + list[i]
-	}
-	return names
+	PageImport *models.PageImport `bun:"rel:belongs-to,join:page_import_id=id"`
 }
 
 // code2desJobsWithImports is code2desJobsQuery with each job's Page Import LEFT JOINed in the
@@ -288,103 +256,26 @@ func selectedColumns(list []string, mask uint32, table string) []string {
 // two rules keep the same imports, and this one costs PostgreSQL no membership lookup per row
 // (about 0.27 -> 0.23 ms per page of 21 in pgbench).
 func (s *Service) code2desJobsWithImports(ctx context.Context, subject string, f models.Code2DesFilter, afterID string, size int) ([]*models.Code2Des, map[string]*models.PageImport, error) {
-	imports := make(map[string]*models.PageImport, size+1)
-	shape := newCode2DesShape(f, afterID, size)
-	row := newCode2DesRow(shape.cols, true, shape.icols)
-	row.reserve(size + 1)
-	rows := make([]*models.Code2Des, 0, size+1)
-	err := code2desStatementsFor(shape).QueryRows(ctx, s.cfg.DB, shape, code2desValues(subject, f, afterID), func(args *database.Params) database.Builder {
-		return code2desJobsWithImportsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size)
-	}, func(r database.RowScanner) error {
-		c, pi, err := row.scan(r)
-		if err != nil {
-			return err
-		}
-		rows = append(rows, c)
-		if pi != nil {
-			imports[c.PageImportID] = tidy(pi)
-		}
-		return nil
-	})
-	if err != nil {
+	var joined []code2desWithImport
+	args := database.NewParams(s.cfg.DB)
+	q := code2desJobsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size).
+		Model(&joined).
+		Relation("PageImport", func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.JoinOn("page_import.organization_id = code2_des.organization_id")
+		})
+	if err := database.Bind(q, args).Scan(ctx); err != nil {
 		return nil, nil, DatabaseError(ctx, fmt.Errorf("list code2des with page imports: %w", err))
+	}
+	rows := make([]*models.Code2Des, len(joined))
+	imports := make(map[string]*models.PageImport, len(joined))
+	for i := range joined {
+		rows[i] = &joined[i].Code2Des
+		if pi := joined[i].PageImport; pi != nil {
+			imports[pi.ID] = tidy(pi)
+		}
 	}
 	return rows, imports, nil
 }
-
-// code2desJobsWithImportsQuery is code2desJobsQuery with each job's Page Import LEFT JOINed
-// (code2desJobsWithImports).
-func code2desJobsWithImportsQuery(db bun.IDB, args *database.Params, org any, f models.Code2DesFilter, afterID string, size int) *bun.SelectQuery {
-	_, icols := code2desReadColumns(f)
-	return code2desJobsQuery(db, args, org, f, afterID, size).
-		ColumnExpr(strings.Join(selectedColumns(pageImportColumns, uint32(icols), "page_import."), ", ")).
-		Join("LEFT JOIN page_import ON page_import.id = code2_des.page_import_id AND page_import.deleted_at IS NULL AND page_import.organization_id = code2_des.organization_id")
-}
-
-// code2desShape is what the text of code2desJobsQuery (with visibleProjectOrg, and joined with
-// the imports or not) depends on: the optional filters present, the join, the page size (its
-// LIMIT) and the columns selected (code2desReadColumns).
-type code2desShape struct {
-	fileKey, status, pageImport, after, withImports bool
-	size                                            int
-	cols                                            models.Code2DesColumns
-	icols                                           models.PageImportColumns
-}
-
-func newCode2DesShape(f models.Code2DesFilter, afterID string, size int) code2desShape {
-	cols, icols := code2desReadColumns(f)
-	return code2desShape{fileKey: f.FigmaFileKey != nil, status: f.Status != nil, pageImport: f.PageImportID != nil,
-		after: afterID != "", withImports: f.WithPageImports, size: size, cols: cols, icols: icols}
-}
-
-// MaxCode2DesStatements is the most code2desShape texts kept: every combination of the four
-// optional filters, the join and the page size for whole rows (code2desStatements), and as many
-// again for the column sets of the GraphQL fast path (code2desColumnStatements). A column set is
-// a bitmask the client's selection names (at most 2^16 * 2^17 of them), so the two are kept apart:
-// however many sets a client names, every whole-row shape still has its place. A shape past its
-// half is built by bun on each request, as without the cache: slower, never wrong.
-const MaxCode2DesStatements = 2 * (2 * 2 * 2 * 2 * 2 * models.MaxPageSize)
-
-// code2desStatements keeps the texts of whole-row code2desShapes (every one: there are at most
-// MaxCode2DesStatements/2); code2desColumnStatements those of column sets, at most as many.
-var (
-	code2desStatements       = database.NewStatements[code2desShape](MaxCode2DesStatements / 2)
-	code2desColumnStatements = database.NewStatements[code2desShape](MaxCode2DesStatements / 2)
-)
-
-// code2desStatementsFor is the cache of shape's text: code2desStatements for whole rows,
-// code2desColumnStatements for a column set.
-func code2desStatementsFor(shape code2desShape) *database.Statements[code2desShape] {
-	if shape.cols == models.AllCode2DesColumns && shape.icols == models.AllPageImportColumns {
-		return code2desStatements
-	}
-	return code2desColumnStatements
-}
-
-// code2desValues are the values of code2desJobsQuery's placeholders with visibleProjectOrg, in
-// order.
-func code2desValues(subject string, f models.Code2DesFilter, afterID string) []any {
-	vals := make([]any, 0, 7)
-	vals = append(vals, subject, f.ProjectID, f.ProjectID)
-	if f.FigmaFileKey != nil {
-		vals = append(vals, *f.FigmaFileKey)
-	}
-	if f.Status != nil {
-		vals = append(vals, *f.Status)
-	}
-	if f.PageImportID != nil {
-		vals = append(vals, *f.PageImportID)
-	}
-	if afterID != "" {
-		vals = append(vals, afterID)
-	}
-	return vals
-}
-
-// code2desUnread are the code2des columns the list (Code2DesJobs) does not select: nothing the
-// API answers for a listed job is made from them (the nonce is never exposed, SPEC §3; the result
-// is read through code2desResult). The rows the list returns are never written back.
-var code2desUnread = []string{"nonce", "result_url", "updated_by", "deleted_at", "deleted_by"}
 
 // code2desJobsQuery selects one page (plus one row, to tell whether there is a next page) of a
 // project's jobs, newest first. org is the project's organization (derived from the project,
@@ -395,9 +286,8 @@ var code2desUnread = []string{"nonce", "result_url", "updated_by", "deleted_at",
 // `deleted_at IS NULL` (soft_delete). args collects the statement's parameters (nil: values
 // written into the text).
 func code2desJobsQuery(db bun.IDB, args *database.Params, org any, f models.Code2DesFilter, afterID string, size int) *bun.SelectQuery {
-	cols, _ := code2desReadColumns(f)
 	project := args.Arg(f.ProjectID)
-	q := db.NewSelect().Model((*models.Code2Des)(nil)).Column(selectedColumns(code2desColumns, uint32(cols), "")...).
+	q := db.NewSelect().Model((*models.Code2Des)(nil)).
 		Where("code2_des.organization_id = (?)", org).
 		Where("code2_des.project_id = ?", project)
 	if f.FigmaFileKey != nil {

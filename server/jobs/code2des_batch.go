@@ -34,7 +34,7 @@ func (s *Service) PageImportsByID(ctx context.Context, ids []string) (map[string
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
 	var rows []*models.PageImport
-	err = s.cfg.DB.NewSelect().Model(&rows).ExcludeColumn(pageImportUnread...).
+	err = s.cfg.DB.NewSelect().Model(&rows).
 		Where("id IN (?)", bun.In(ids)).
 		Where("organization_id IN (?)", s.memberOrgs(p.Subject)).
 		Scan(ctx)

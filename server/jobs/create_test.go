@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"strings"
 	"testing"
 	"time"
 
@@ -41,9 +40,6 @@ func TestCreatePageImportAnswersTheStoredRow(t *testing.T) {
 			got, err := tc.svc.CreatePageImport(f.alice, req)
 			if err != nil {
 				t.Fatal(err)
-			}
-			if text, ok := insertStatements.Text(struct{}{}); name == "Pool" && (!ok || !strings.Contains(text, "$15")) {
-				t.Fatalf("the pool's INSERT text is not kept with its 15 placeholders: %q", text)
 			}
 			stored := new(models.PageImport)
 			if err := tc.db.NewSelect().Model(stored).Where("id = ?", got.ID).Scan(context.Background()); err != nil {

@@ -97,8 +97,8 @@ func (s *Service) publishCapture(ctx context.Context, pi *models.PageImport, m C
 // their defaults, as bun's INSERT gives them.
 //
 // It returns only what PostgreSQL decides (insertedColumns); every other column holds what was
-// sent or is NULL, and the Page Import already has those values (RETURNING * made
-// every create send, scan and convert all 22 columns).
+// sent or is NULL, and the Page Import already has those values (RETURNING * would
+// make every create send, scan and convert all 22 columns).
 const insertPageImportSQL = `INSERT INTO page_import (id, organization_id, project_id, source_kind, source_url,
   viewport_width, viewport_height, device_scale_factor, ready_selector, status, attempt, nonce,
   created_by, updated_by)
@@ -119,10 +119,6 @@ func insertedTargets(pi *models.PageImport) []any {
 	return []any{&pi.OrganizationID, &pi.DeviceScaleFactor, &pi.CreatedAt, &pi.UpdatedAt}
 }
 
-// insertStatements keeps the one text of insertPageImportSQL with `$n` placeholders (bun
-// would format it on every create).
-var insertStatements = database.NewStatements[struct{}](1)
-
 // insertValues are pi's values for the placeholders of insertPageImportSQL before its
 // membership subquery, in order.
 func insertValues(pi *models.PageImport) []any {
@@ -134,22 +130,14 @@ func insertValues(pi *models.PageImport) []any {
 // its project, and sets the fields PostgreSQL decided (insertedColumns). It returns
 // sql.ErrNoRows when nothing was inserted (the project is not visible to pi.CreatedBy).
 func (s *Service) insertPageImport(ctx context.Context, pi *models.PageImport) error {
+	p := database.NewParams(s.cfg.DB)
 	values := insertValues(pi)
-	found := false
-	err := insertStatements.QueryRows(ctx, s.cfg.DB, struct{}{}, append(values, pi.CreatedBy, pi.ProjectID), func(p *database.Params) database.Builder {
-		args := make([]any, 0, len(values)+1)
-		for _, v := range values {
-			args = append(args, p.Arg(v))
-		}
-		return s.cfg.DB.NewRaw(insertPageImportSQL, append(args, s.visibleProjectOrgIn(p, pi.CreatedBy, pi.ProjectID))...)
-	}, func(r database.RowScanner) error {
-		found = true
-		return r.Scan(insertedTargets(pi)...)
-	})
-	if err == nil && !found {
-		err = sql.ErrNoRows
+	args := make([]any, 0, len(values)+1)
+	for _, v := range values {
+		args = append(args, p.Arg(v))
 	}
-	return err
+	args = append(args, s.visibleProjectOrgIn(p, pi.CreatedBy, pi.ProjectID))
+	return database.Bind(s.cfg.DB.NewRaw(insertPageImportSQL, args...), p).Scan(ctx, insertedTargets(pi)...)
 }
 
 // failPageImport moves a processing row to failed with a safe message, recording the system as
@@ -167,12 +155,6 @@ func (s *Service) failPageImport(ctx context.Context, pi *models.PageImport, mes
 	return err
 }
 
-// pageImportUnread are the page_import columns the reads for the API (PageImport, PageImports,
-// PageImportsByID) do not select: nothing the API answers is made from them (the nonce is never
-// exposed, SPEC §3). Fewer columns are less to send, scan and keep; the rows these
-// reads return are never written back.
-var pageImportUnread = []string{"nonce", "result_url", "updated_by", "deleted_at", "deleted_by"}
-
 // SystemActor is recorded in updated_by when the backend itself changes a job (a failed publish).
 const SystemActor = "system"
 
@@ -188,32 +170,19 @@ func (s *Service) PageImport(ctx context.Context, id string) (*models.PageImport
 	}
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
-	var pi *models.PageImport
-	err = pageImportStatements.QueryRows(ctx, s.cfg.DB, struct{}{}, []any{id, p.Subject}, func(args *database.Params) database.Builder {
-		return s.pageImportQuery(args, id, p.Subject)
-	}, func(r database.RowScanner) error {
-		var err error // its own: the outer err stays on the stack
-		pi, err = new(pageImportRow).scan(r)
-		return err
-	})
+	pi := new(models.PageImport)
+	args := database.NewParams(s.cfg.DB)
+	err = database.Bind(s.cfg.DB.NewSelect().Model(pi).
+		Where("id = ?", args.Arg(id)).
+		Where("organization_id IN (?)", s.memberOrgsIn(args, p.Subject)), args).
+		Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, models.Errorf(models.CodeNotFound, "page import %s not found", id)
+	}
 	if err != nil {
 		return nil, DatabaseError(ctx, fmt.Errorf("select page_import: %w", err))
 	}
-	if pi == nil {
-		return nil, models.Errorf(models.CodeNotFound, "page import %s not found", id)
-	}
 	return tidy(pi), nil
-}
-
-// pageImportStatements keeps the one text of pageImportQuery.
-var pageImportStatements = database.NewStatements[struct{}](1)
-
-// pageImportQuery selects Page Import id when it is not deleted and in one of subject's
-// organizations; its values, in order: id, subject.
-func (s *Service) pageImportQuery(args *database.Params, id, subject string) *bun.SelectQuery {
-	return s.cfg.DB.NewSelect().Model((*models.PageImport)(nil)).Column(pageImportColumns...).
-		Where("id = ?", args.Arg(id)).
-		Where("organization_id IN (?)", s.memberOrgsIn(args, subject))
 }
 
 // PageImports lists a project's non-deleted Page Imports newest first, keyset-paginated on the
@@ -239,25 +208,9 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
 	rows := make([]*models.PageImport, 0, size+1)
-	shape := pageImportsShape{status: f.Status != nil, after: afterID != "", size: size}
-	vals := make([]any, 0, 5)
-	vals = append(vals, p.Subject, f.ProjectID, f.ProjectID)
-	if f.Status != nil {
-		vals = append(vals, *f.Status)
-	}
-	if afterID != "" {
-		vals = append(vals, afterID)
-	}
-	row := new(pageImportRow)
-	row.reserve(size + 1) // the page and the row that tells whether another follows
-	err = pageImportsStatements.QueryRows(ctx, s.cfg.DB, shape, vals, func(args *database.Params) database.Builder {
-		org := s.visibleProjectOrgIn(args, p.Subject, f.ProjectID)
-		return pageImportsQuery(s.cfg.DB, args, org, f.ProjectID, f.Status, afterID, size)
-	}, func(r database.RowScanner) error {
-		pi, err := row.scan(r)
-		rows = append(rows, pi)
-		return err
-	})
+	args := database.NewParams(s.cfg.DB)
+	org := s.visibleProjectOrgIn(args, p.Subject, f.ProjectID)
+	err = database.Bind(pageImportsQuery(s.cfg.DB, args, org, f.ProjectID, f.Status, afterID, size).Model(&rows), args).Scan(ctx)
 	if err != nil {
 		return nil, DatabaseError(ctx, fmt.Errorf("list page_import: %w", err))
 	}
@@ -275,17 +228,6 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 	return page, nil
 }
 
-// pageImportsShape is what the text of pageImportsQuery (with visibleProjectOrg) depends on: the
-// optional filters present and the page size (its LIMIT).
-type pageImportsShape struct {
-	status, after bool
-	size          int
-}
-
-// pageImportsStatements keeps the texts of every pageImportsShape: two optional filters, each
-// page size.
-var pageImportsStatements = database.NewStatements[pageImportsShape](2 * 2 * models.MaxPageSize)
-
 // pageImportsQuery selects one page (plus one row, to tell whether there is a next page) of a
 // project's Page Imports, newest first. org is the project's organization: an int64, or a
 // one-row subquery (visibleProjectOrg, which also checks the membership; PostgreSQL runs it once,
@@ -294,7 +236,7 @@ var pageImportsStatements = database.NewStatements[pageImportsShape](2 * 2 * mod
 // (soft_delete). args collects the statement's parameters (nil: values written into the text).
 func pageImportsQuery(db bun.IDB, args *database.Params, org any, projectID int64, status *models.PageImportStatus, afterID string, size int) *bun.SelectQuery {
 	project := args.Arg(projectID)
-	q := db.NewSelect().Model((*models.PageImport)(nil)).Column(pageImportColumns...).
+	q := db.NewSelect().Model((*models.PageImport)(nil)).
 		Where("organization_id = (?)", org).
 		Where("project_id = ?", project)
 	if status != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/code2des/backend/decodecost"
 	"github.com/code2des/backend/server/artifacts"
 )
 
@@ -41,14 +42,14 @@ const (
 	MaxImageSide = 4096
 	// MaxConvertBytes bounds what the decoder may allocate for a raster the backend converts
 	// or scales (128 MiB: the 32 Mi px of an 8192x4096 8-bit RGBA PNG). It is computed from the
-	// headers before decoding (DecodeCost), per format, in bytes a pixel: PNG 4 (8-bit, gray
-	// counted as colour), 8 (16-bit), 1 (paletted), twice that when interlaced; GIF 2; JPEG
-	// 1 a sample (4:2:0 YCbCr: 1.5, rounded up to whole MCUs), plus 4 a sample when progressive
-	// (the coefficients of every block), plus 4 for CMYK or RGB; WebP 1.5 lossy, plus 1 for
-	// alpha (plus 8 if compressed), 8 lossless. So a progressive 4:2:0 JPEG may have 17 Mi px,
-	// a 16-bit PNG 16 Mi px, a paletted PNG 128 Mi px. Decompression bombs are refused before
-	// decoding.
-	MaxConvertBytes = 128 << 20
+	// headers before decoding (package decodecost, the table the conversion worker shares),
+	// per format, in bytes a pixel: PNG 4 (8-bit, gray counted as colour), 8 (16-bit), 1
+	// (paletted), twice that when interlaced; GIF 2; JPEG 1 a sample (4:2:0 YCbCr: 1.5,
+	// rounded up to whole MCUs), plus 4 a sample when progressive (the coefficients of every
+	// block), plus 4 for CMYK or RGB; WebP 1.5 lossy, plus 1 for alpha (plus 8 if compressed),
+	// 8 lossless. So a progressive 4:2:0 JPEG may have 17 Mi px, a 16-bit PNG 16 Mi px, a
+	// paletted PNG 128 Mi px. Decompression bombs are refused before decoding.
+	MaxConvertBytes = decodecost.MaxBytes
 	// maxCacheEntries bounds the entry count of the cache; the byte budget is the real bound.
 	maxCacheEntries = 4096
 )

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/code2des/backend/decodecost"
 	"github.com/code2des/backend/server/artifacts"
 	"golang.org/x/image/draw"
 	"golang.org/x/image/webp"
@@ -114,6 +115,17 @@ func convertible(b []byte, mime string, cfg image.Config) error {
 		return fmt.Errorf("%w: decoding the %dx%d %s would take %d bytes, more than %d", ErrImageTooLarge, cfg.Width, cfg.Height, mime, cost, MaxConvertBytes)
 	}
 	return nil
+}
+
+// decodeCost is what decoding the raster b (sniffed type mime, header cfg) allocates, from the
+// one table the API and the conversion worker share (decodecost.Bytes). Errors wrap
+// ErrInvalidImage.
+func decodeCost(b []byte, mime string, cfg image.Config) (int64, error) {
+	cost, err := decodecost.Bytes(b, mime, cfg.Width, cfg.Height)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %s", ErrInvalidImage, err)
+	}
+	return cost, nil
 }
 
 // rasterCodec is the standard-library or x/image decoder of one raster type.

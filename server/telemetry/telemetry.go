@@ -22,8 +22,6 @@ import (
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/sdk/resource"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
-
-	"github.com/code2des/backend/server/database"
 )
 
 // ServiceName is the service.name of the API's spans unless OTEL_SERVICE_NAME says otherwise.
@@ -88,7 +86,7 @@ func InstrumentDB(db *bun.DB) {
 	if !Enabled() {
 		return
 	}
-	database.AddQueryHook(db, bunotel.NewQueryHook(bunotel.WithDBName(DatabaseName)))
+	db.AddQueryHook(bunotel.NewQueryHook(bunotel.WithDBName(DatabaseName)))
 }
 
 // HTTPHandler traces every HTTP request but WebSocket upgrades (whose span would last the

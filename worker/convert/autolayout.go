@@ -2,6 +2,7 @@ package convert
 
 import (
 	"fmt"
+	"github.com/code2des/backend/worker/internal/callback"
 	"math"
 	"strconv"
 )
@@ -111,7 +112,7 @@ func (cv *converter) autoLayout() []Diagnostic {
 		c := cv.layout.containers[i]
 		if reason := cv.inferLayout(c); reason != "" && len(diags) < MaxDiagnostics {
 			diags = append(diags, Diagnostic{Code: DiagAutoLayoutSkipped, NodeID: c.node.ID,
-				Message: truncateUTF8(fmt.Sprintf("%s keeps absolute positions: %s", c.node.Name, reason), MaxWarningMessageBytes)})
+				Message: callback.TruncateUTF8(fmt.Sprintf("%s keeps absolute positions: %s", c.node.Name, reason), MaxWarningMessageBytes)})
 		}
 	}
 	// Report in document order.

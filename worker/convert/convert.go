@@ -1,3 +1,7 @@
+// Package convert turns a capture of a web page (the capture worker's capture JSON) into a
+// result: a tree of native Figma nodes with its images, warnings, local styles, variables and
+// diagnostics (SPEC §7, docs/conversion.md). Convert is the whole conversion; the worker that
+// runs it for queue messages is worker/convertworker.
 package convert
 
 import (

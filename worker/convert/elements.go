@@ -9,6 +9,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/code2des/backend/decodecost"
 )
 
 // placeholder draws an element the design cannot hold as a RECTANGLE of its box, background
@@ -259,9 +261,9 @@ func (cv *converter) inspect(id string, boxW, boxH float64) *imageState {
 			return fail(WarnImageTooLarge, "is %dx%d px, over %d px a side", w, h, MaxDeclaredImageSide)
 		}
 		if backendConverts(a.MimeType, w, h) {
-			cost, err := DecodeCost(b, a.MimeType, w, h)
+			cost, err := decodecost.Bytes(b, a.MimeType, w, h)
 			if err != nil {
-				return fail(WarnImageInvalid, "is not usable: %s", strings.TrimPrefix(err.Error(), errImage.Error()+": "))
+				return fail(WarnImageInvalid, "is not usable: %s", err)
 			}
 			if cost > MaxConvertBytes {
 				return fail(WarnImageTooLarge, "is %dx%d px and would take %d bytes to decode, more than the %d bytes the backend decodes to convert it", w, h, cost, MaxConvertBytes)

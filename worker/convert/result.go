@@ -1,5 +1,7 @@
 package convert
 
+import "github.com/code2des/backend/decodecost"
+
 // The result artifact of SPEC §7 (docs/results.md, docs/schemas/result.schema.json): the backend
 // checks it with the format rules of server/artifacts when the callback arrives and again when the
 // plugin reads it (server/results), so the limits below repeat the backend's defaults.
@@ -43,11 +45,11 @@ const (
 	// larger rasters down, decoding at most MaxConvertBytes.
 	MaxImageSide = 4096
 	// MaxConvertBytes bounds what decoding a raster the backend has to convert (WebP, or a side
-	// over MaxImageSide) may allocate, as DecodeCost estimates it from the headers: 128 MiB, the
+	// over MaxImageSide) may allocate, as decodecost.Bytes computes it from the headers: 128 MiB, the
 	// backend's budget (docs/results.md "Conversion memory"). Costlier ones are left out
 	// (IMAGE_TOO_LARGE). By format that is, for example, 8192x4096 for an 8-bit PNG, 8192x2048
 	// for a 16-bit or interlaced one, 8192x2176 for a progressive 4:2:0 JPEG.
-	MaxConvertBytes = 128 << 20
+	MaxConvertBytes = decodecost.MaxBytes
 	// MaxDeclaredImageSide bounds the width and height of an image entry, in px.
 	MaxDeclaredImageSide = 65535
 )

@@ -2,6 +2,7 @@ package convert
 
 import (
 	"fmt"
+	"github.com/code2des/backend/worker/internal/callback"
 	"strconv"
 )
 
@@ -122,7 +123,7 @@ func (w *warnings) add(code, nodeID, format string, args ...any) {
 	}
 	msg := fmt.Sprintf(format, args...)
 	if len(msg) > MaxWarningMessageBytes {
-		msg = truncateUTF8(msg, MaxWarningMessageBytes-3) + "..."
+		msg = callback.TruncateUTF8(msg, MaxWarningMessageBytes-3) + "..."
 	}
 	if nodeID == "" {
 		nodeID = w.rootID
@@ -150,15 +151,4 @@ func (w *warnings) done() []Warning {
 	// Over the cap: the last listed warning makes room for the count of the left-out ones.
 	out := append([]Warning{}, w.list[:MaxWarnings-1]...)
 	return append(out, Warning{Code: WarnTruncated, Message: strconv.Itoa(w.omitted+1) + " more warnings were left out", NodeID: &w.rootID})
-}
-
-// truncateUTF8 cuts s to at most n bytes without splitting a character.
-func truncateUTF8(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n]
 }

@@ -11,7 +11,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convertworker"
 )
 
 func main() {
@@ -23,17 +23,17 @@ func main() {
 }
 
 func run(log *slog.Logger) error {
-	cfg, err := convert.LoadConfig()
+	cfg, err := convertworker.LoadConfig()
 	if err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	sqsClient, s3Client, err := convert.NewAWSClients(ctx, cfg)
+	sqsClient, s3Client, err := convertworker.NewAWSClients(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	log.Info("conversion worker started", "queue", cfg.QueueURL, "concurrency", cfg.Concurrency)
-	w := &convert.Worker{Config: cfg, SQS: sqsClient, S3: s3Client, Logger: log}
+	w := &convertworker.Worker{Config: cfg, SQS: sqsClient, S3: s3Client, Logger: log}
 	return w.Run(ctx)
 }

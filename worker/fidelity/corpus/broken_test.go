@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convertworker"
 )
 
 // withoutText is a copy of n without its TEXT descendants: what a converter that drops all text
@@ -42,7 +43,7 @@ func TestBrokenConverterScoresWorse(t *testing.T) {
 	}
 	out := &convert.Output{JSON: raw, Result: &broken}
 	read := func(_ context.Context, key string, _ int64) ([]byte, error) { return p.object(t, key), nil }
-	convert.SelfCheck(context.Background(), p.renderer, r.Capture, "code2des/broken/attempt-1/", out, read)
+	convertworker.SelfCheck(context.Background(), p.renderer, r.Capture, "code2des/broken/attempt-1/", out, read)
 	bad := out.Result.Fidelity
 	if bad == nil || bad.SSIM == nil || bad.DiffRatio == nil {
 		t.Fatalf("the broken result's fidelity was not measured: %+v", bad)

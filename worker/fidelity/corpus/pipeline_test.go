@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -29,6 +30,7 @@ import (
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convertworker"
 	"github.com/code2des/backend/worker/internal/workertest"
 	"github.com/code2des/backend/worker/preview"
 )
@@ -50,6 +52,8 @@ const jobBound = 90 * time.Second
 
 var quiet = flag.Bool("fidelity.quiet", true, "leave the workers' logs out of the test output")
 
+var dumpDir = flag.String("fidelity.dump", "", "directory to write each page's capture (capture.json, assets, screenshot.png), result.json and job.json to, for converting the same captures again")
+
 // pipeline is the main job's machinery: storage, both queues, both workers and their callback
 // receivers, and the loopback site.
 type pipeline struct {
@@ -58,9 +62,9 @@ type pipeline struct {
 	capQ     *testenv.SQSEnv
 	convQ    *testenv.SQSEnv
 	capRC    *workertest.Receiver[capture.CallbackBody]
-	convRC   *workertest.Receiver[convert.CallbackBody]
+	convRC   *workertest.Receiver[convertworker.CallbackBody]
 	renderer *preview.Renderer
-	convert  *convert.Worker
+	convert  *convertworker.Worker
 }
 
 // startPipeline starts both workers until the test ends.
@@ -73,7 +77,7 @@ func startPipeline(t *testing.T) *pipeline {
 	p.site = httptest.NewServer(http.FileServer(http.Dir(siteDir)))
 	t.Cleanup(p.site.Close)
 	p.capRC = workertest.NewReceiver[capture.CallbackBody](t, secret, "/webhooks/page-imports", http.StatusOK, p.capQ)
-	p.convRC = workertest.NewReceiver[convert.CallbackBody](t, secret, "/webhooks/code2des", http.StatusOK, p.convQ)
+	p.convRC = workertest.NewReceiver[convertworker.CallbackBody](t, secret, "/webhooks/code2des", http.StatusOK, p.convQ)
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	if *quiet {
 		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -104,7 +108,7 @@ func startPipeline(t *testing.T) *pipeline {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { p.renderer.Close() })
-	convCfg := convert.Config{
+	convCfg := convertworker.Config{
 		QueueURL: p.convQ.QueueURL, SQSEndpoint: p.convQ.Endpoint, S3Endpoint: p.s3.Endpoint,
 		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
 		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
@@ -112,11 +116,11 @@ func startPipeline(t *testing.T) *pipeline {
 		MaxCaptureBytes: 80 << 20, WaitTime: time.Second, VisibilityTimeout: 3 * time.Minute, MaxReceives: 1, Concurrency: 1,
 		SelfCheck: true,
 	}
-	sqsV, s3V, err := convert.NewAWSClients(context.Background(), convCfg)
+	sqsV, s3V, err := convertworker.NewAWSClients(context.Background(), convCfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.convert = &convert.Worker{Config: convCfg, SQS: sqsV, S3: s3V, Preview: p.renderer, Logger: logger}
+	p.convert = &convertworker.Worker{Config: convCfg, SQS: sqsV, S3: s3V, Preview: p.renderer, Logger: logger}
 
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{}, 2)
@@ -162,7 +166,7 @@ func (p *pipeline) runPage(t *testing.T, page string) *run {
 		"callback_url":    p.convRC.URL(),
 	})
 	cc := p.convRC.Wait(t, jobBound)
-	if cc.Status != convert.StatusCompleted || cc.Code2DesID != code2desID {
+	if cc.Status != convertworker.StatusCompleted || cc.Code2DesID != code2desID {
 		t.Fatalf("%s: conversion %s %q", page, cc.Status, cc.ErrorMessage)
 	}
 	r := &run{Page: page, Images: map[string][]byte{}}
@@ -189,7 +193,38 @@ func (p *pipeline) runPage(t *testing.T, page string) *run {
 	if f := r.Result.Fidelity; f != nil && f.DiffMap != nil {
 		r.DiffMap = p.object(t, f.DiffMap.Key)
 	}
+	if *dumpDir != "" {
+		p.dump(t, r, rawCapture, importPrefix, cc.ResultURL)
+	}
 	return r
+}
+
+// dump writes what one page's conversion read and wrote under *dumpDir/<page>/: the capture JSON,
+// its assets and screenshot (by key under the import prefix), the result JSON and job.json (the
+// result's s3:// pointer and the import prefix), so the same capture can be converted again.
+func (p *pipeline) dump(t *testing.T, r *run, rawCapture []byte, importPrefix, resultURL string) {
+	t.Helper()
+	dir := filepath.Join(*dumpDir, r.Page)
+	put := func(rel string, b []byte) {
+		path := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, path, b)
+	}
+	put("capture.json", rawCapture)
+	put("result.json", r.ResultJSON)
+	for _, a := range r.Capture.Assets {
+		if rel, ok := strings.CutPrefix(a.Key, importPrefix); ok {
+			put(rel, p.object(t, a.Key))
+		}
+	}
+	put("screenshot.png", r.Screenshot)
+	job, err := json.Marshal(map[string]string{"import_prefix": importPrefix, "result_url": resultURL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	put("job.json", job)
 }
 
 func (p *pipeline) object(t *testing.T, key string) []byte {

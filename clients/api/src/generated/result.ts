@@ -1,0 +1,764 @@
+// Generated from docs/schemas/result.schema.json by clients/api/scripts/generate-result-types.mjs
+// (npm run generate). Do not edit.
+
+/**
+ * The Figma node tree of one conversion, the images it uses, its warnings and (optionally) its fidelity. The rules are defined once in server/artifacts (result.go, tree.go) and checked when the completed callback arrives (a result breaking one is refused with 422 and the job failed) and again when the result is read; docs/results.md lists them with their limits. Unknown members are refused outside the node tree, and a member repeated in the top-level object or anywhere in the tree is refused. Lengths count characters. Rules this schema cannot express are named in the descriptions: node tree depth and node count, unique node ids, nesting of uninterpreted node members, every imageRef resolving, and the job-dependent ones (identity, key prefixes, warning_count). Golden examples: testdata/workers/result.json (version 2: styled text, auto layout, styles, variables, diagnostics) and result.v1.json (version 1, still read). Version 2 (docs/results.md "Version 2") adds styledTextSegments on TEXT nodes, the optional top-level members styles, variables and diagnostics and the node members of auto layout, scroll behaviour and style references; a version 1 result has none of them and stays valid. Not expressible here and checked by the backend: a layoutSizing FILL or layoutPositioning ABSOLUTE child needs an auto-layout parent, every fillStyleId/strokeStyleId names a PAINT style and every textStyleId a TEXT style of styles, and a paint style's boundVariables.color names a COLOR variable.
+ */
+export type Result = {
+  manifest: {
+    kind: "code2des.result";
+    /**
+     * 1, or 2 for a result with styled text (styledTextSegments), styles, variables, diagnostics or the other version 2 node members. Both are read.
+     */
+    version: 1 | 2;
+    /**
+     * The code2des_id of the conversion message.
+     */
+    code2des_id: string;
+    /**
+     * The attempt of the conversion message.
+     */
+    attempt: number;
+    /**
+     * The nonce of the conversion message, unchanged.
+     */
+    nonce: string;
+    /**
+     * The page_import_id of the conversion message.
+     */
+    page_import_id: string;
+    /**
+     * The capture_hash of the conversion message.
+     */
+    capture_hash: string;
+    /**
+     * Optional (omitted or null): RFC 3339 time the conversion finished; not used by the backend.
+     */
+    converted_at?: string | null;
+  };
+  /**
+   * The node tree; its root is a FRAME. Also checked (not expressible here): at most 128 levels deep (root = 1) and 50,000 nodes, node ids unique in the tree, no member repeated in one object, uninterpreted members nested at most 32 levels, and every imageRef names an entry of images (an IMAGE paint a raster, an SVG node an image/svg+xml entry, an imageRef inside an uninterpreted member any entry).
+   */
+  root: Node & {
+    type?: "FRAME";
+  };
+  /**
+   * Every image the tree refers to by imageRef, at most 1,000. May be empty; entries the tree does not use are allowed and ignored when the result is read.
+   *
+   * @maxItems 1000
+   */
+  images: {
+    /**
+     * Unique within the result; the imageRef of IMAGE paints and SVG nodes. 1 to 255 characters.
+     */
+    ref: string;
+    /**
+     * Full object key under the job's artifact prefix or under its capture's prefix (to reuse a captured asset); checked against the job.
+     */
+    key: string;
+    mime_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "image/svg+xml";
+    /**
+     * A SHA-256 digest as 64 lowercase hex characters.
+     */
+    sha256: string;
+    /**
+     * Stored size in bytes. The reader's per-image and per-result limits (docs/results.md) apply when the result is read.
+     */
+    byte_size: number;
+    /**
+     * Image pixels.
+     */
+    width: number;
+    /**
+     * Image pixels.
+     */
+    height: number;
+  }[];
+  /**
+   * Deterministic conversion warnings, at most 10,000; the callback's warning_count equals their number.
+   *
+   * @maxItems 10000
+   */
+  warnings: {
+    /**
+     * A stable UPPER_SNAKE identifier, e.g. FONT_SUBSTITUTED.
+     */
+    code: string;
+    message: string;
+    /**
+     * Optional (omitted or null): the node the warning is about, 1 to 255 characters.
+     */
+    node_id?: string | null;
+  }[];
+  /**
+   * Optional (omitted or null): how close the conversion worker's preview of this result (worker/preview: the node tree drawn as Figma would) came to the capture's screenshot (docs/fidelity.md). Written by the reference worker when CONVERT_SELF_CHECK is on; results without it stay valid. The pixel measures (ssim, diff_ratio, compared_width, compared_height, diff_map) are present together or all absent (the preview could not be drawn or compared; a FIDELITY_NOT_MEASURED warning then says why). Also checked (not expressible here): diff_map.key lies under the job's own artifact prefix.
+   */
+  fidelity?: {
+    /**
+     * The fidelity format version; a worker bumps it when a measure changes meaning.
+     */
+    version: 1;
+    /**
+     * Device pixels per px at which the preview and the screenshot were compared (the capture's device scale factor).
+     */
+    scale: number;
+    /**
+     * Mean structural similarity of the greyscale images (1 = identical).
+     */
+    ssim?: number;
+    /**
+     * Share of compared pixels with a channel off by more than diff_threshold.
+     */
+    diff_ratio?: number;
+    /**
+     * How far (of 255) a channel must be off for a pixel to count as differing.
+     */
+    diff_threshold: number;
+    /**
+     * Compared area, device pixels.
+     */
+    compared_width?: number;
+    /**
+     * Compared area, device pixels.
+     */
+    compared_height?: number;
+    /**
+     * Share of the page's visible words found in TEXT nodes.
+     */
+    text_coverage: number;
+    /**
+     * Share of the page's distinct images the result draws.
+     */
+    image_coverage: number;
+    /**
+     * The diff map PNG: the screenshot faded, differing pixels red.
+     */
+    diff_map?: {
+      /**
+       * Full object key under the job's own artifact prefix.
+       */
+      key: string;
+      mime_type: "image/png";
+      /**
+       * A SHA-256 digest as 64 lowercase hex characters.
+       */
+      sha256: string;
+      byte_size: number;
+      /**
+       * PNG pixels.
+       */
+      width: number;
+      /**
+       * PNG pixels.
+       */
+      height: number;
+    };
+  } | null;
+  /**
+   * Version 2, optional: the local styles the nodes refer to (fillStyleId, strokeStyleId, textStyleId), at most 1,000.
+   *
+   * @maxItems 1000
+   */
+  styles?: Style[];
+  /**
+   * Version 2, optional: the page's CSS custom properties of colour or length values as Figma variables in one collection (the plugin creates it with one mode), at most 1,000.
+   */
+  variables?: {
+    collection: string;
+    /**
+     * @maxItems 1000
+     */
+    variables: Variable[];
+  };
+  /**
+   * Version 2, optional: notes for whoever reads the result closely (the fidelity gate, a developer), not losses the user must know about: for example AUTO_LAYOUT_SKIPPED with why a flex container kept absolute positions. At most 10,000; entries as warnings.
+   *
+   * @maxItems 10000
+   */
+  diagnostics?: {
+    /**
+     * A stable UPPER_SNAKE identifier, e.g. FONT_SUBSTITUTED.
+     */
+    code: string;
+    message: string;
+    /**
+     * Optional (omitted or null): the node the warning is about, 1 to 255 characters.
+     */
+    node_id?: string | null;
+  }[];
+};
+/**
+ * One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning), scrollBehavior and the style references fillStyleId, strokeStyleId and textStyleId.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "node".
+ */
+export type Node = {
+  type: "FRAME" | "GROUP" | "TEXT" | "RECTANGLE" | "ELLIPSE" | "LINE" | "VECTOR" | "SVG";
+  /**
+   * Unique within the tree; warnings refer to it. 1 to 255 characters.
+   */
+  id: string;
+  /**
+   * May be empty.
+   */
+  name: string;
+  /**
+   * px, relative to the parent frame (as Figma's x).
+   */
+  x?: number;
+  /**
+   * px, relative to the parent frame.
+   */
+  y?: number;
+  /**
+   * px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height).
+   */
+  width?: number;
+  /**
+   * px.
+   */
+  height?: number;
+  /**
+   * Figma's SceneNode.visible; absent means visible.
+   */
+  visible?: boolean;
+  opacity?: number;
+  blendMode?: BlendMode;
+  /**
+   * Figma's Constraints: how the node follows its parent frame when the frame is resized.
+   */
+  constraints?: {
+    horizontal: ConstraintType;
+    vertical: ConstraintType;
+  };
+  /**
+   * The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.
+   */
+  fills?: Paint[];
+  strokes?: Paint[];
+  /**
+   * px.
+   */
+  strokeWeight?: number;
+  /**
+   * px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights).
+   */
+  strokeTopWeight?: number;
+  /**
+   * px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights).
+   */
+  strokeRightWeight?: number;
+  /**
+   * px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights).
+   */
+  strokeBottomWeight?: number;
+  /**
+   * px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights).
+   */
+  strokeLeftWeight?: number;
+  strokeAlign?: "INSIDE" | "OUTSIDE" | "CENTER";
+  /**
+   * Dash and gap lengths in px, alternating.
+   */
+  dashPattern?: number[];
+  /**
+   * px, all four corners.
+   */
+  cornerRadius?: number;
+  /**
+   * px, one corner (Figma's per-corner radius).
+   */
+  topLeftRadius?: number;
+  /**
+   * px, one corner (Figma's per-corner radius).
+   */
+  topRightRadius?: number;
+  /**
+   * px, one corner (Figma's per-corner radius).
+   */
+  bottomRightRadius?: number;
+  /**
+   * px, one corner (Figma's per-corner radius).
+   */
+  bottomLeftRadius?: number;
+  effects?: Effect[];
+  /**
+   * FRAME only.
+   */
+  clipsContent?: boolean;
+  /**
+   * FRAME and GROUP nodes only.
+   */
+  children?: Node[];
+  /**
+   * TEXT nodes: the text (required).
+   */
+  characters?: string;
+  fontName?: FontName;
+  fontSize?: number;
+  /**
+   * The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's).
+   */
+  fontWeight?: number;
+  lineHeight?: LineHeight;
+  letterSpacing?: LetterSpacing;
+  textAlignHorizontal?: "LEFT" | "CENTER" | "RIGHT" | "JUSTIFIED";
+  textAlignVertical?: "TOP" | "CENTER" | "BOTTOM";
+  textAutoResize?: "NONE" | "WIDTH_AND_HEIGHT" | "HEIGHT" | "TRUNCATE";
+  textCase?: TextCase;
+  textDecoration?: TextDecoration;
+  /**
+   * px, the first line's indent.
+   */
+  paragraphIndent?: number;
+  /**
+   * SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.
+   */
+  imageRef?: string;
+  /**
+   * VECTOR nodes: Figma's VectorPaths.
+   */
+  vectorPaths?: {
+    windingRule: "NONZERO" | "EVENODD" | "NONE";
+    data: string;
+  }[];
+  /**
+   * FRAME only: auto layout direction.
+   */
+  layoutMode?: "NONE" | "HORIZONTAL" | "VERTICAL";
+  /**
+   * WRAP only with layoutMode HORIZONTAL.
+   */
+  layoutWrap?: "NO_WRAP" | "WRAP";
+  /**
+   * px, auto-layout frames only.
+   */
+  paddingLeft?: number;
+  /**
+   * px, auto-layout frames only.
+   */
+  paddingRight?: number;
+  /**
+   * px, auto-layout frames only.
+   */
+  paddingTop?: number;
+  /**
+   * px, auto-layout frames only.
+   */
+  paddingBottom?: number;
+  /**
+   * px between flowing children, auto-layout frames only (Figma allows negative spacing).
+   */
+  itemSpacing?: number;
+  /**
+   * px between wrapped rows; only with layoutWrap WRAP.
+   */
+  counterAxisSpacing?: number;
+  primaryAxisAlignItems?: "MIN" | "CENTER" | "MAX" | "SPACE_BETWEEN";
+  /**
+   * BASELINE only with layoutMode HORIZONTAL.
+   */
+  counterAxisAlignItems?: "MIN" | "CENTER" | "MAX" | "BASELINE";
+  /**
+   * HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only.
+   */
+  layoutSizingHorizontal?: "FIXED" | "HUG" | "FILL";
+  /**
+   * As layoutSizingHorizontal.
+   */
+  layoutSizingVertical?: "FIXED" | "HUG" | "FILL";
+  /**
+   * ABSOLUTE: a child of an auto-layout frame that keeps its x and y.
+   */
+  layoutPositioning?: "AUTO" | "ABSOLUTE";
+  /**
+   * FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied.
+   */
+  scrollBehavior?: "SCROLLS" | "FIXED" | "STICKY_SCROLLS";
+  /**
+   * The id of a PAINT style of styles; the node's fills equal its paints.
+   */
+  fillStyleId?: string;
+  /**
+   * The id of a PAINT style of styles.
+   */
+  strokeStyleId?: string;
+  /**
+   * TEXT nodes only: the id of a TEXT style of styles.
+   */
+  textStyleId?: string;
+  /**
+   * TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.
+   */
+  styledTextSegments?: StyledTextSegment[];
+};
+/**
+ * Figma's BlendMode.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "blendMode".
+ */
+export type BlendMode =
+  | "PASS_THROUGH"
+  | "NORMAL"
+  | "DARKEN"
+  | "MULTIPLY"
+  | "LINEAR_BURN"
+  | "COLOR_BURN"
+  | "LIGHTEN"
+  | "SCREEN"
+  | "LINEAR_DODGE"
+  | "COLOR_DODGE"
+  | "OVERLAY"
+  | "SOFT_LIGHT"
+  | "HARD_LIGHT"
+  | "DIFFERENCE"
+  | "EXCLUSION"
+  | "HUE"
+  | "SATURATION"
+  | "COLOR"
+  | "LUMINOSITY";
+/**
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "constraintType".
+ */
+export type ConstraintType = "MIN" | "CENTER" | "MAX" | "STRETCH" | "SCALE";
+/**
+ * A Figma Paint: SOLID, a gradient, or IMAGE naming a raster entry of images by imageRef (other paints have no imageRef). Members are Figma's (SolidPaint, GradientPaint, ImagePaint); the backend checks only type and imageRef. discriminator (OpenAPI's keyword, an annotation to JSON Schema) names the member that selects the branch, so a validator reports the errors of that branch only.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "paint".
+ */
+export type Paint = SolidPaint | GradientPaint | ImagePaint;
+/**
+ * Figma's Transform: a 2x3 affine matrix [[a, c, e], [b, d, f]].
+ *
+ * @minItems 2
+ * @maxItems 2
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "transform".
+ */
+export type Transform = [[number, number, number], [number, number, number]];
+/**
+ * A Figma Effect.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "effect".
+ */
+export type Effect = DropShadowEffect | InnerShadowEffect | BlurEffect;
+/**
+ * Figma's LineHeight.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "lineHeight".
+ */
+export type LineHeight =
+  | {
+      value: number;
+      unit: "PIXELS" | "PERCENT";
+    }
+  | {
+      unit: "AUTO";
+    };
+/**
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "textCase".
+ */
+export type TextCase =
+  "ORIGINAL" | "UPPER" | "LOWER" | "TITLE" | "SMALL_CAPS" | "SMALL_CAPS_FORCED";
+/**
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "textDecoration".
+ */
+export type TextDecoration = "NONE" | "UNDERLINE" | "STRIKETHROUGH";
+/**
+ * A local style: PAINT (paints: SOLID or gradient paints, no IMAGE; a paint may bind its color to a COLOR variable) or TEXT (fontName, fontSize, lineHeight, letterSpacing, textCase, textDecoration, as Figma's TextStyle). Ids are unique among styles.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "style".
+ */
+export type Style = PaintStyle | TextStyle;
+/**
+ * A Figma variable of the collection, with its value in the collection's one mode.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "variable".
+ */
+export type Variable = ColorVariable | FloatVariable;
+
+/**
+ * Figma's SolidPaint.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "solidPaint".
+ */
+export interface SolidPaint {
+  type: "SOLID";
+  color: Rgb;
+  visible?: boolean;
+  opacity?: number;
+  blendMode?: BlendMode;
+  boundVariables?: {
+    color?: VariableAlias;
+  };
+}
+/**
+ * A colour, channels 0-1 (Figma's RGB).
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "rgb".
+ */
+export interface Rgb {
+  r: number;
+  g: number;
+  b: number;
+}
+/**
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "variable_alias".
+ */
+export interface VariableAlias {
+  type: "VARIABLE_ALIAS";
+  id: string;
+}
+/**
+ * Figma's GradientPaint.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "gradientPaint".
+ */
+export interface GradientPaint {
+  type: "GRADIENT_LINEAR" | "GRADIENT_RADIAL" | "GRADIENT_ANGULAR" | "GRADIENT_DIAMOND";
+  gradientTransform: Transform;
+  /**
+   * @minItems 1
+   */
+  gradientStops: [ColorStop, ...ColorStop[]];
+  visible?: boolean;
+  opacity?: number;
+  blendMode?: BlendMode;
+}
+/**
+ * Figma's ColorStop.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "colorStop".
+ */
+export interface ColorStop {
+  position: number;
+  color: Rgba;
+}
+/**
+ * A colour with alpha, 0-1 (Figma's RGBA).
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "rgba".
+ */
+export interface Rgba {
+  r: number;
+  g: number;
+  b: number;
+  a: number;
+}
+/**
+ * Figma's ImagePaint, with imageRef naming the image.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "imagePaint".
+ */
+export interface ImagePaint {
+  type: "IMAGE";
+  /**
+   * The ref of a raster entry of images (Figma's ImagePaint has imageHash instead: the plugin creates the image and sets it).
+   */
+  imageRef: string;
+  scaleMode: "FILL" | "FIT" | "CROP" | "TILE";
+  imageTransform?: Transform;
+  scalingFactor?: number;
+  rotation?: 0 | 90 | 180 | 270;
+  visible?: boolean;
+  opacity?: number;
+  blendMode?: BlendMode;
+}
+/**
+ * Figma's DropShadowEffect.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "dropShadowEffect".
+ */
+export interface DropShadowEffect {
+  type: "DROP_SHADOW";
+  color: Rgba;
+  offset: {
+    x: number;
+    y: number;
+  };
+  radius: number;
+  spread?: number;
+  visible: boolean;
+  blendMode: BlendMode;
+  showShadowBehindNode?: boolean;
+}
+/**
+ * Figma's InnerShadowEffect.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "innerShadowEffect".
+ */
+export interface InnerShadowEffect {
+  type: "INNER_SHADOW";
+  color: Rgba;
+  offset: {
+    x: number;
+    y: number;
+  };
+  radius: number;
+  spread?: number;
+  visible: boolean;
+  blendMode: BlendMode;
+}
+/**
+ * Figma's BlurEffect (a normal blur).
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "blurEffect".
+ */
+export interface BlurEffect {
+  type: "LAYER_BLUR" | "BACKGROUND_BLUR";
+  radius: number;
+  visible: boolean;
+  /**
+   * Figma's BlurEffect has blurType (NORMAL or PROGRESSIVE) since progressive blurs; results written before it have none, which means NORMAL.
+   */
+  blurType?: "NORMAL";
+}
+/**
+ * Figma's FontName.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "fontName".
+ */
+export interface FontName {
+  family: string;
+  style: string;
+}
+/**
+ * Figma's LetterSpacing.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "letterSpacing".
+ */
+export interface LetterSpacing {
+  value: number;
+  unit: "PIXELS" | "PERCENT";
+}
+/**
+ * One styled text segment. Members other than start, end, characters and fills pass to the plugin unchecked; the converter writes all of those listed here.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "styledTextSegment".
+ */
+export interface StyledTextSegment {
+  /**
+   * The range's characters (optional; equal to the node's characters from start to end).
+   */
+  characters?: string;
+  start: number;
+  end: number;
+  fontName?: FontName;
+  fontSize?: number;
+  fontWeight?: number;
+  fills?: Paint[];
+  textDecoration?: TextDecoration;
+  letterSpacing?: LetterSpacing;
+  textCase?: TextCase;
+  /**
+   * Figma's HyperlinkTarget, or null.
+   */
+  hyperlink?: null | {
+    type: "URL" | "NODE";
+    value: string;
+  };
+}
+/**
+ * A PAINT style: 1 to 16 SOLID or gradient paints (no IMAGE); a SOLID paint may bind its color to a COLOR variable.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "paintStyle".
+ */
+export interface PaintStyle {
+  type: "PAINT";
+  id: string;
+  /**
+   * Slash-separated groups, e.g. Color/brand, Text/Body 16.
+   */
+  name: string;
+  description?: string;
+  /**
+   * @minItems 1
+   * @maxItems 16
+   */
+  paints: [SolidPaint | GradientPaint, ...(SolidPaint | GradientPaint)[]];
+}
+/**
+ * A TEXT style, as Figma's TextStyle.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "textStyle".
+ */
+export interface TextStyle {
+  type: "TEXT";
+  id: string;
+  /**
+   * Slash-separated groups, e.g. Color/brand, Text/Body 16.
+   */
+  name: string;
+  description?: string;
+  fontName: FontName;
+  fontSize: number;
+  lineHeight?: LineHeight;
+  letterSpacing?: LetterSpacing;
+  textCase?: "ORIGINAL" | "UPPER" | "LOWER" | "TITLE";
+  textDecoration?: TextDecoration;
+}
+/**
+ * A COLOR variable: value {r, g, b, a} in 0-1.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "colorVariable".
+ */
+export interface ColorVariable {
+  id: string;
+  /**
+   * Slash-separated groups, e.g. color/brand, size/space-4.
+   */
+  name: string;
+  resolvedType: "COLOR";
+  value: Rgba;
+  codeSyntax?: {
+    WEB: string;
+  };
+}
+/**
+ * A FLOAT variable: value a number (px for lengths).
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "floatVariable".
+ */
+export interface FloatVariable {
+  id: string;
+  /**
+   * Slash-separated groups, e.g. color/brand, size/space-4.
+   */
+  name: string;
+  resolvedType: "FLOAT";
+  /**
+   * px for lengths.
+   */
+  value: number;
+  codeSyntax?: {
+    WEB: string;
+  };
+}

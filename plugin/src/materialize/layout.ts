@@ -1,0 +1,61 @@
+// Auto layout, in the order Figma requires: a frame's own members (layoutMode first, then
+// wrap, padding, spacing, alignment) before its children are appended, so each child is laid
+// out as it arrives; a child's layoutSizing* and layoutPositioning only once it is in its
+// auto-layout parent and its own children are in (HUG needs them, FILL needs the parent); an
+// ABSOLUTE child's x and y after its positioning (Figma keeps them only then).
+import type { Node } from "@code2des/api/result";
+import { applying } from "./errors.js";
+
+/** Sets a frame's own auto-layout members (before its children are appended). */
+export function applyAutoLayout(frame: FrameNode, n: Node): void {
+  const id = n.id;
+  if (n.layoutMode !== undefined) {
+    const v = n.layoutMode;
+    applying(id, "layoutMode", () => (frame.layoutMode = v));
+  }
+  if (n.layoutWrap !== undefined) {
+    const v = n.layoutWrap;
+    applying(id, "layoutWrap", () => (frame.layoutWrap = v));
+  }
+  const numbers = ["paddingLeft", "paddingRight", "paddingTop", "paddingBottom", "itemSpacing", "counterAxisSpacing"] as const;
+  for (const k of numbers) {
+    const v = n[k];
+    if (v !== undefined) applying(id, k, () => (frame[k] = v));
+  }
+  if (n.primaryAxisAlignItems !== undefined) {
+    const v = n.primaryAxisAlignItems;
+    applying(id, "primaryAxisAlignItems", () => (frame.primaryAxisAlignItems = v));
+  }
+  if (n.counterAxisAlignItems !== undefined) {
+    const v = n.counterAxisAlignItems;
+    applying(id, "counterAxisAlignItems", () => (frame.counterAxisAlignItems = v));
+  }
+}
+
+/** The auto-layout members of a node as a child and of its own size, set last. */
+export function applySizing(node: SceneNode, n: Node): void {
+  const id = n.id;
+  if (n.layoutPositioning !== undefined && "layoutPositioning" in node) {
+    const v = n.layoutPositioning;
+    applying(id, "layoutPositioning", () => (node.layoutPositioning = v));
+    if (v === "ABSOLUTE") {
+      if (n.x !== undefined) applying(id, "x", () => (node.x = n.x ?? node.x));
+      if (n.y !== undefined) applying(id, "y", () => (node.y = n.y ?? node.y));
+    }
+  }
+  if (n.layoutSizingHorizontal !== undefined && "layoutSizingHorizontal" in node) {
+    const v = n.layoutSizingHorizontal;
+    applying(id, "layoutSizingHorizontal", () => (node.layoutSizingHorizontal = v));
+  }
+  if (n.layoutSizingVertical !== undefined && "layoutSizingVertical" in node) {
+    const v = n.layoutSizingVertical;
+    applying(id, "layoutSizingVertical", () => (node.layoutSizingVertical = v));
+  }
+  // An auto-layout frame may have hugged its children while they were appended (Figma's sizing
+  // modes of a new auto-layout frame): a FIXED axis gets the result's size back.
+  if (node.type === "FRAME" && node.layoutMode !== "NONE") {
+    const w = node.layoutSizingHorizontal === "FIXED" && n.width !== undefined ? n.width : node.width;
+    const h = node.layoutSizingVertical === "FIXED" && n.height !== undefined ? n.height : node.height;
+    if (w !== node.width || h !== node.height) applying(id, "width", () => node.resize(Math.max(w, 0.01), Math.max(h, 0.01)));
+  }
+}

@@ -1,0 +1,65 @@
+// Paints and effects: the result's are Figma's (docs/schemas/result.schema.json describes them
+// with the Plugin API's shapes), so SOLID and gradient paints and the effects are handed over as
+// they are and the compiler checks they are Figma's. Two differences need a step:
+// - an IMAGE paint names its image by imageRef, Figma's by imageHash (the image created from the
+//   result's bytes, images.ts);
+// - a paint's boundVariables name the result's variable ids (V:1), Figma's its variable ids:
+//   bound with figma.variables.setBoundVariableForPaint;
+// - a blur effect of a result may lack blurType (results predate progressive blur): NORMAL.
+import type { Effect as ResultEffect, Paint as ResultPaint } from "@code2des/api/result";
+import { MaterializeError } from "./errors.js";
+import type { Images } from "./images.js";
+
+/** The Figma variables of a result, by the result's variable id. */
+export type VariablesById = ReadonlyMap<string, Variable>;
+
+/** Figma paints of the result paints of node nodeId's field (fills, strokes, ...). */
+export function figmaPaints(
+  paints: readonly ResultPaint[],
+  images: Images,
+  variables: VariablesById,
+  nodeId: string | null,
+  field: string,
+): Paint[] {
+  return paints.map((p, i) => figmaPaint(p, images, variables, nodeId, `${field}[${i}]`));
+}
+
+function figmaPaint(p: ResultPaint, images: Images, variables: VariablesById, nodeId: string | null, field: string): Paint {
+  switch (p.type) {
+    case "SOLID": {
+      const { boundVariables, ...paint } = p;
+      const solid: SolidPaint = paint;
+      const alias = boundVariables?.color;
+      if (alias === undefined) return solid;
+      const variable = variables.get(alias.id);
+      if (variable === undefined) {
+        throw new MaterializeError(nodeId, `${field}.boundVariables.color`, `no variable ${JSON.stringify(alias.id)} in the result`);
+      }
+      return figma.variables.setBoundVariableForPaint(solid, "color", variable);
+    }
+    case "IMAGE": {
+      const { imageRef, ...paint } = p;
+      const image = images.get(imageRef);
+      if (image === undefined) throw new MaterializeError(nodeId, `${field}.imageRef`, `no raster image ${JSON.stringify(imageRef)} in the result`);
+      const figmaImage: ImagePaint = { ...paint, imageHash: image.hash };
+      return figmaImage;
+    }
+    default: {
+      const gradient: GradientPaint = p;
+      return gradient;
+    }
+  }
+}
+
+/** Figma effects of the result's effects. */
+export function figmaEffects(effects: readonly ResultEffect[]): Effect[] {
+  return effects.map((e): Effect => {
+    switch (e.type) {
+      case "DROP_SHADOW":
+      case "INNER_SHADOW":
+        return e;
+      default:
+        return { ...e, blurType: "NORMAL" };
+    }
+  });
+}

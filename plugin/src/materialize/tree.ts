@@ -1,0 +1,357 @@
+// The node tree: one Figma node per result node, created depth first, each appended to its
+// parent as soon as it exists, with its members applied in Figma's order (layout.ts). Which
+// member a Figma node type can take is Figma's (`member in node`); a member the result gives a
+// node whose Figma type lacks it is reported (MEMBER_NOT_APPLIED), never silently dropped.
+import type { Node } from "@code2des/api/result";
+import { MaterializeError, applying, applyingAsync, describe, type MaterializeWarning } from "./errors.js";
+import type { Images } from "./images.js";
+import { applyAutoLayout, applySizing } from "./layout.js";
+import { figmaEffects, figmaPaints } from "./paint.js";
+import { PluginDataKey, type Library } from "./styles.js";
+import { applySegments, applyText, type Fonts } from "./text.js";
+
+/** What building the tree needs and reports. */
+export interface TreeContext {
+  images: Images;
+  fonts: Fonts;
+  library: Library;
+  svgs: ReadonlyMap<string, string>;
+  warn(w: MaterializeWarning): void;
+  /** Registers a created node (removed again if the result fails). */
+  track(node: SceneNode): void;
+  /** Called after each node; yields to Figma between batches and reports progress. */
+  tick(): Promise<void>;
+}
+
+type Parent = BaseNode & ChildrenMixin;
+
+/** The Figma node types a result node becomes (GROUP apart: built by figma.group). */
+type Created = FrameNode | RectangleNode | EllipseNode | LineNode | VectorNode | TextNode;
+
+/**
+ * Which Figma nodes take each member of a result node (every member of the generated Node type
+ * must be listed: a member added to the schema fails the type check until it is handled here).
+ */
+const takes: { [K in keyof Node]-?: (node: SceneNode) => boolean } = {
+  type: () => true,
+  id: () => true,
+  name: () => true,
+  children: (node) => "children" in node,
+  characters: (node) => node.type === "TEXT",
+  imageRef: () => true,
+  x: () => true,
+  y: () => true,
+  width: () => true,
+  height: () => true,
+  visible: () => true,
+  opacity: (node) => "opacity" in node,
+  blendMode: (node) => "blendMode" in node,
+  constraints: (node) => "constraints" in node,
+  fills: (node) => "fills" in node,
+  strokes: (node) => "strokes" in node,
+  strokeWeight: (node) => "strokeWeight" in node,
+  strokeTopWeight: (node) => "strokeTopWeight" in node,
+  strokeRightWeight: (node) => "strokeRightWeight" in node,
+  strokeBottomWeight: (node) => "strokeBottomWeight" in node,
+  strokeLeftWeight: (node) => "strokeLeftWeight" in node,
+  strokeAlign: (node) => "strokeAlign" in node,
+  dashPattern: (node) => "dashPattern" in node,
+  cornerRadius: (node) => "cornerRadius" in node,
+  topLeftRadius: (node) => "topLeftRadius" in node,
+  topRightRadius: (node) => "topRightRadius" in node,
+  bottomRightRadius: (node) => "bottomRightRadius" in node,
+  bottomLeftRadius: (node) => "bottomLeftRadius" in node,
+  effects: (node) => "effects" in node,
+  clipsContent: (node) => "clipsContent" in node,
+  fontName: (node) => node.type === "TEXT",
+  fontSize: (node) => node.type === "TEXT",
+  fontWeight: (node) => node.type === "TEXT",
+  lineHeight: (node) => node.type === "TEXT",
+  letterSpacing: (node) => node.type === "TEXT",
+  textAlignHorizontal: (node) => node.type === "TEXT",
+  textAlignVertical: (node) => node.type === "TEXT",
+  textAutoResize: (node) => node.type === "TEXT",
+  textCase: (node) => node.type === "TEXT",
+  textDecoration: (node) => node.type === "TEXT",
+  paragraphIndent: (node) => node.type === "TEXT",
+  styledTextSegments: (node) => node.type === "TEXT",
+  vectorPaths: (node) => node.type === "VECTOR",
+  layoutMode: (node) => "layoutMode" in node,
+  layoutWrap: (node) => "layoutWrap" in node,
+  paddingLeft: (node) => "paddingLeft" in node,
+  paddingRight: (node) => "paddingRight" in node,
+  paddingTop: (node) => "paddingTop" in node,
+  paddingBottom: (node) => "paddingBottom" in node,
+  itemSpacing: (node) => "itemSpacing" in node,
+  counterAxisSpacing: (node) => "counterAxisSpacing" in node,
+  primaryAxisAlignItems: (node) => "primaryAxisAlignItems" in node,
+  counterAxisAlignItems: (node) => "counterAxisAlignItems" in node,
+  layoutSizingHorizontal: (node) => "layoutSizingHorizontal" in node,
+  layoutSizingVertical: (node) => "layoutSizingVertical" in node,
+  layoutPositioning: (node) => "layoutPositioning" in node,
+  // The Plugin API has no per-node scroll behaviour: a frame's last numberOfFixedChildren
+  // children are fixed (finishScroll); STICKY_SCROLLS has no Plugin API equivalent.
+  scrollBehavior: () => true,
+  fillStyleId: (node) => "setFillStyleIdAsync" in node,
+  strokeStyleId: (node) => "setStrokeStyleIdAsync" in node,
+  textStyleId: (node) => node.type === "TEXT",
+};
+
+function isMember(k: string): k is keyof Node {
+  return k in takes;
+}
+
+/** Warns about each member n has that node's Figma type cannot take. */
+function reportUntaken(node: SceneNode, n: Node, ctx: TreeContext): void {
+  for (const k of Object.keys(n)) {
+    if (!isMember(k)) {
+      ctx.warn({ code: "MEMBER_NOT_APPLIED", message: `${n.type} member ${k} is not part of the result format; not applied`, nodeId: n.id });
+    } else if (!takes[k](node)) {
+      ctx.warn({ code: "MEMBER_NOT_APPLIED", message: `Figma's ${node.type} has no ${k}; not applied`, nodeId: n.id });
+    }
+  }
+}
+
+/** Builds n (and its subtree) into parent; returns the created node. */
+export async function buildNode(n: Node, parent: Parent, ctx: TreeContext): Promise<SceneNode> {
+  if (n.type === "GROUP") return buildGroup(n, parent, ctx);
+  const node = applying(n.id, "type", () => create(n, ctx));
+  ctx.track(node);
+  node.setPluginData(PluginDataKey, n.id);
+  applying(n.id, "(append to parent)", () => parent.appendChild(node));
+  reportUntaken(node, n, ctx);
+  await applyMembers(node, n, ctx);
+  if (node.type === "FRAME" && n.type === "FRAME") {
+    applyAutoLayout(node, n);
+    for (const c of n.children ?? []) await buildNode(c, node, ctx);
+    finishScroll(node, n, ctx);
+  }
+  applySizing(node, n);
+  await ctx.tick();
+  return node;
+}
+
+/** A GROUP: its children are built into its parent, then grouped (Figma has no empty group). */
+async function buildGroup(n: Node, parent: Parent, ctx: TreeContext): Promise<SceneNode> {
+  const children: SceneNode[] = [];
+  for (const c of n.children ?? []) children.push(await buildNode(c, parent, ctx));
+  if (children.length === 0) throw new MaterializeError(n.id, "children", "Figma cannot create a GROUP without children");
+  const group = applying(n.id, "children", () => figma.group(children, parent));
+  ctx.track(group);
+  group.setPluginData(PluginDataKey, n.id);
+  reportUntaken(group, n, ctx);
+  group.name = n.name;
+  if (n.visible !== undefined) group.visible = n.visible;
+  applyLayer(group, n);
+  applySizing(group, n);
+  await ctx.tick();
+  return group;
+}
+
+function create(n: Node, ctx: TreeContext): Created {
+  switch (n.type) {
+    case "FRAME":
+      return figma.createFrame();
+    case "RECTANGLE":
+      return figma.createRectangle();
+    case "ELLIPSE":
+      return figma.createEllipse();
+    case "LINE":
+      return figma.createLine();
+    case "VECTOR":
+      return figma.createVector();
+    case "TEXT":
+      return figma.createText();
+    case "SVG":
+      return createSvg(n, ctx);
+    case "GROUP":
+      throw new MaterializeError(n.id, "type", "GROUP is built by buildGroup");
+  }
+}
+
+/**
+ * An SVG node: figma.createNodeFromSvg of its document. When Figma refuses the document, the
+ * node's raster form (an IMAGE paint in its fills, which Figma draws only then) becomes a
+ * RECTANGLE with a SVG_RASTER_FALLBACK warning; without one the result fails.
+ */
+function createSvg(n: Node, ctx: TreeContext): FrameNode | RectangleNode {
+  const svg = n.imageRef === undefined ? undefined : ctx.svgs.get(n.imageRef);
+  if (svg === undefined) throw new MaterializeError(n.id, "imageRef", `no SVG image ${JSON.stringify(n.imageRef)} in the result`);
+  try {
+    return figma.createNodeFromSvg(svg);
+  } catch (e) {
+    if (!(n.fills ?? []).some((p) => p.type === "IMAGE")) {
+      throw new MaterializeError(n.id, "imageRef", `Figma could not import the SVG and the node has no raster form: ${describe(e)}`);
+    }
+    ctx.warn({ code: "SVG_RASTER_FALLBACK", message: `Figma could not import the SVG (${describe(e)}); its raster form is used instead`, nodeId: n.id });
+    return figma.createRectangle();
+  }
+}
+
+/** Opacity, blend mode, effects, visibility: what every node type, GROUP included, has. */
+function applyLayer(node: SceneNode, n: Node): void {
+  if (n.opacity !== undefined && "opacity" in node) {
+    const v = n.opacity;
+    applying(n.id, "opacity", () => (node.opacity = v));
+  }
+  if (n.blendMode !== undefined && "blendMode" in node) {
+    const v = n.blendMode;
+    applying(n.id, "blendMode", () => (node.blendMode = v));
+  }
+  if (n.effects !== undefined && "effects" in node) {
+    const v = figmaEffects(n.effects);
+    applying(n.id, "effects", () => (node.effects = v));
+  }
+}
+
+async function applyMembers(node: Created, n: Node, ctx: TreeContext): Promise<void> {
+  const id = n.id;
+  node.name = n.name;
+  if (n.visible !== undefined) node.visible = n.visible;
+  applyLayer(node, n);
+  if (n.constraints !== undefined && "constraints" in node) {
+    const v = n.constraints;
+    applying(id, "constraints", () => (node.constraints = v));
+  }
+  const isSvg = n.type === "SVG";
+  // An SVG node's fills are its raster form, drawn only when the SVG could not be imported.
+  if (n.fills !== undefined && "fills" in node && !(isSvg && node.type === "FRAME")) {
+    const v = figmaPaints(n.fills, ctx.images, ctx.library.variables, id, "fills");
+    applying(id, "fills", () => (node.fills = v));
+  }
+  if (n.strokes !== undefined && "strokes" in node) {
+    const v = figmaPaints(n.strokes, ctx.images, ctx.library.variables, id, "strokes");
+    applying(id, "strokes", () => (node.strokes = v));
+  }
+  if (n.strokeWeight !== undefined && "strokeWeight" in node) {
+    const v = n.strokeWeight;
+    applying(id, "strokeWeight", () => (node.strokeWeight = v));
+  }
+  if ("strokeTopWeight" in node) {
+    for (const k of ["strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight"] as const) {
+      const v = n[k];
+      if (v !== undefined) applying(id, k, () => (node[k] = v));
+    }
+  }
+  if (n.strokeAlign !== undefined && "strokeAlign" in node) {
+    const v = n.strokeAlign;
+    applying(id, "strokeAlign", () => (node.strokeAlign = v));
+  }
+  if (n.dashPattern !== undefined && "dashPattern" in node) {
+    const v = n.dashPattern;
+    applying(id, "dashPattern", () => (node.dashPattern = v));
+  }
+  if (n.cornerRadius !== undefined && "cornerRadius" in node) {
+    const v = n.cornerRadius;
+    applying(id, "cornerRadius", () => (node.cornerRadius = v));
+  }
+  if ("topLeftRadius" in node) {
+    for (const k of ["topLeftRadius", "topRightRadius", "bottomRightRadius", "bottomLeftRadius"] as const) {
+      const v = n[k];
+      if (v !== undefined) applying(id, k, () => (node[k] = v));
+    }
+  }
+  if (n.clipsContent !== undefined && "clipsContent" in node) {
+    const v = n.clipsContent;
+    applying(id, "clipsContent", () => (node.clipsContent = v));
+  }
+  if (n.vectorPaths !== undefined && node.type === "VECTOR") {
+    const v = n.vectorPaths;
+    applying(id, "vectorPaths", () => (node.vectorPaths = v));
+  }
+  const text = node.type === "TEXT" ? node : null;
+  const textCtx = { fonts: ctx.fonts, images: ctx.images, variables: ctx.library.variables };
+  if (text !== null) {
+    applyText(text, n, textCtx);
+    applySegments(text, n, textCtx);
+  }
+  // Style references last: setting a value a style holds detaches the node from the style.
+  await applyStyleIds(node, n, ctx);
+  applyGeometry(node, n);
+  if (text !== null && n.textAutoResize !== undefined) {
+    const v = n.textAutoResize;
+    applying(id, "textAutoResize", () => (text.textAutoResize = v));
+  }
+}
+
+/** Size, then position (a LINE is its width; Figma keeps its height 0). */
+function applyGeometry(node: Created, n: Node): void {
+  const id = n.id;
+  if (n.width !== undefined || n.height !== undefined) {
+    const w = n.width ?? node.width;
+    const h = node.type === "LINE" ? 0 : (n.height ?? node.height);
+    applying(id, n.width !== undefined ? "width" : "height", () => node.resize(Math.max(w, 0.01), node.type === "LINE" ? 0 : Math.max(h, 0.01)));
+  }
+  if (n.x !== undefined) {
+    const v = n.x;
+    applying(id, "x", () => (node.x = v));
+  }
+  if (n.y !== undefined) {
+    const v = n.y;
+    applying(id, "y", () => (node.y = v));
+  }
+}
+
+/** Binds the node to the result's local styles (created once per result, styles.ts). */
+async function applyStyleIds(node: Created, n: Node, ctx: TreeContext): Promise<void> {
+  const style = (field: string, id: string, type: "PAINT" | "TEXT"): BaseStyle => {
+    const s = ctx.library.styles.get(id);
+    if (s === undefined || s.type !== type) throw new MaterializeError(n.id, field, `no ${type} style ${JSON.stringify(id)} in the result`);
+    return s;
+  };
+  if (n.fillStyleId !== undefined && "setFillStyleIdAsync" in node && !(n.type === "SVG" && node.type === "FRAME")) {
+    const s = style("fillStyleId", n.fillStyleId, "PAINT");
+    await applyingAsync(n.id, "fillStyleId", () => node.setFillStyleIdAsync(s.id));
+  }
+  if (n.strokeStyleId !== undefined && "setStrokeStyleIdAsync" in node) {
+    const s = style("strokeStyleId", n.strokeStyleId, "PAINT");
+    await applyingAsync(n.id, "strokeStyleId", () => node.setStrokeStyleIdAsync(s.id));
+  }
+  if (n.textStyleId !== undefined && node.type === "TEXT") {
+    const s = style("textStyleId", n.textStyleId, "TEXT");
+    const differs = s.type === "TEXT" ? textDiffersFromStyle(n, s, ctx.fonts) : null;
+    if (differs !== null) {
+      // A text style sets every range: binding it would undo the node's own ranges.
+      ctx.warn({ code: "TEXT_STYLE_NOT_APPLIED", message: `text style ${s.name} not bound: the layer's ${differs} differs from the style's`, nodeId: n.id });
+    } else {
+      await applyingAsync(n.id, "textStyleId", () => node.setTextStyleIdAsync(s.id));
+    }
+  }
+}
+
+/**
+ * scrollBehavior FIXED: Figma fixes a frame's last numberOfFixedChildren children (on top of the
+ * scrolling ones), so the FIXED children must be the frame's last; otherwise (and for
+ * STICKY_SCROLLS, which the Plugin API cannot set) a SCROLL_BEHAVIOR_NOT_APPLIED warning.
+ */
+function finishScroll(frame: FrameNode, n: Node, ctx: TreeContext): void {
+  const kids = n.children ?? [];
+  let fixed = 0;
+  while (fixed < kids.length && kids[kids.length - 1 - fixed]?.scrollBehavior === "FIXED") fixed++;
+  kids.forEach((c, i) => {
+    if (c.scrollBehavior === "FIXED" && i < kids.length - fixed) {
+      ctx.warn({ code: "SCROLL_BEHAVIOR_NOT_APPLIED", message: "fixed when scrolling: Figma fixes only a frame's topmost children, and this layer is below scrolling ones", nodeId: c.id });
+    } else if (c.scrollBehavior === "STICKY_SCROLLS") {
+      ctx.warn({ code: "SCROLL_BEHAVIOR_NOT_APPLIED", message: "sticky when scrolling: the Figma Plugin API cannot set it", nodeId: c.id });
+    }
+  });
+  if (fixed > 0) applying(n.id, "children[].scrollBehavior", () => (frame.numberOfFixedChildren = fixed));
+}
+
+/**
+ * The first typography member of n (node level or a segment) that differs from style, or null;
+ * fonts as loaded (a substituted font is the style's too).
+ */
+function textDiffersFromStyle(n: Node, style: TextStyle, fonts: Fonts): string | null {
+  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+  const ranges = [n, ...(n.styledTextSegments ?? [])];
+  for (const r of ranges) {
+    if (r.fontName !== undefined && !same(fonts.use(r.fontName), style.fontName)) return "fontName";
+    if (r.fontSize !== undefined && r.fontSize !== style.fontSize) return "fontSize";
+    if (r.letterSpacing !== undefined && !same({ value: r.letterSpacing.value, unit: r.letterSpacing.unit }, style.letterSpacing)) return "letterSpacing";
+    if (r.textCase !== undefined && r.textCase !== style.textCase) return "textCase";
+    if (r.textDecoration !== undefined && r.textDecoration !== style.textDecoration) return "textDecoration";
+  }
+  if (n.lineHeight !== undefined && !same(n.lineHeight, style.lineHeight)) return "lineHeight";
+  return null;
+}

@@ -1,0 +1,1010 @@
+// A recording stand-in of the `figma` global for headless tests of the main thread: the calls
+// the materializer makes, with Figma's defaults for new nodes and the checks Figma makes that a
+// materializer can get wrong (unknown members in paints and effects, text set in a font that is
+// not loaded, FILL/HUG/ABSOLUTE without an auto-layout parent, a style reference cleared when
+// the value it styles is set directly, images and SVGs Figma cannot read). Every node keeps what
+// was set, so a test reads the created tree back (readback.ts).
+//
+// The node classes implement the official typings' members they have (Pick<...> of
+// @figma/plugin-typings), so their values are typed as Figma's; install() puts the stand-in
+// where the materializer looks for it, globalThis.figma.
+
+/** A font the stand-in's user has: every family in `fonts` with the listed styles. */
+export type FontList = ReadonlyMap<string, readonly string[]>;
+
+/** Families and styles the default stand-in's user has (Figma ships Inter to every user). */
+export const DefaultFonts: FontList = new Map([
+  ["Inter", ["Thin", "Light", "Regular", "Medium", "Semi Bold", "SemiBold", "Bold", "Extra Bold", "Black", "Italic", "Bold Italic"]],
+]);
+
+/** A call the stand-in fails on purpose: the method name and, optionally, the nth call (1-based). */
+export interface Fault {
+  method: string;
+  call?: number;
+  message: string;
+}
+
+let ids = 0;
+const nextId = (): string => `${++ids}:${ids}`;
+
+/** The Figma weights of font style names (Figma reads the weight from the font; styles say it). */
+export function weightOf(style: string): number {
+  const s = style.toLowerCase().replace(/[\s_-]/g, "");
+  const table: [string, number][] = [
+    ["thin", 100], ["hairline", 100], ["extralight", 200], ["ultralight", 200], ["light", 300],
+    ["medium", 500], ["semibold", 600], ["demibold", 600], ["extrabold", 800], ["ultrabold", 800],
+    ["bold", 700], ["black", 900], ["heavy", 900],
+  ];
+  for (const [name, w] of table) if (s.includes(name)) return w;
+  return 400;
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+/** Figma refuses objects with members it does not know (zod-style validation of its API). */
+function only(what: string, o: object, allowed: readonly string[]): void {
+  for (const k of Object.keys(o)) if (!allowed.includes(k)) fail(`in ${what}: Unrecognized key(s) in object: '${k}'`);
+}
+
+function checkColor(what: string, c: unknown, alpha: boolean): void {
+  if (typeof c !== "object" || c === null) fail(`in ${what}: Required value missing`);
+  only(what, c, alpha ? ["r", "g", "b", "a"] : ["r", "g", "b"]);
+  for (const k of alpha ? ["r", "g", "b", "a"] : ["r", "g", "b"]) {
+    const v: unknown = Reflect.get(c, k);
+    if (typeof v !== "number" || v < 0 || v > 1) fail(`in ${what}: Expected ${k} to be a number in 0..1`);
+  }
+}
+
+const paintCommon = ["type", "visible", "opacity", "blendMode"];
+
+function checkPaint(what: string, p: Paint, images: ReadonlyMap<string, Uint8Array>): void {
+  switch (p.type) {
+    case "SOLID":
+      only(what, p, [...paintCommon, "color", "boundVariables"]);
+      checkColor(what, p.color, false);
+      return;
+    case "GRADIENT_LINEAR":
+    case "GRADIENT_RADIAL":
+    case "GRADIENT_ANGULAR":
+    case "GRADIENT_DIAMOND":
+      only(what, p, [...paintCommon, "gradientTransform", "gradientStops"]);
+      if (p.gradientTransform.length !== 2) fail(`in ${what}: Expected gradientTransform to be a 2x3 matrix`);
+      p.gradientStops.forEach((s) => {
+        only(what, s, ["position", "color", "boundVariables"]);
+        checkColor(what, s.color, true);
+      });
+      return;
+    case "IMAGE":
+      only(what, p, [...paintCommon, "scaleMode", "imageHash", "imageTransform", "scalingFactor", "rotation", "filters"]);
+      if (p.imageHash !== null && !images.has(p.imageHash)) fail(`in ${what}: Image with hash ${p.imageHash} not found`);
+      return;
+    default:
+      fail(`in ${what}: the stand-in has no ${p.type} paints`);
+  }
+}
+
+function checkEffect(what: string, e: Effect): void {
+  switch (e.type) {
+    case "DROP_SHADOW":
+      only(what, e, ["type", "color", "offset", "radius", "spread", "visible", "blendMode", "showShadowBehindNode", "boundVariables"]);
+      checkColor(what, e.color, true);
+      return;
+    case "INNER_SHADOW":
+      only(what, e, ["type", "color", "offset", "radius", "spread", "visible", "blendMode", "boundVariables"]);
+      checkColor(what, e.color, true);
+      return;
+    case "LAYER_BLUR":
+    case "BACKGROUND_BLUR":
+      only(what, e, ["type", "radius", "visible", "blurType", "boundVariables"]);
+      if (e.blurType !== "NORMAL") fail(`in ${what}: Expected blurType NORMAL or PROGRESSIVE`);
+      return;
+    default:
+      fail(`in ${what}: the stand-in has no ${e.type} effects`);
+  }
+}
+
+const clone = <T>(v: T): T => structuredClone(v);
+
+type StubParent = StubPage | StubFrame | StubGroup;
+
+/** What every stand-in node has. */
+export abstract class StubNode implements Pick<FrameNode, "name" | "visible" | "x" | "y" | "width" | "height"> {
+  abstract readonly type: "FRAME" | "GROUP" | "RECTANGLE" | "ELLIPSE" | "LINE" | "VECTOR" | "TEXT";
+  readonly id = nextId();
+  name = "";
+  visible = true;
+  protected box = { x: 0, y: 0, width: 100, height: 100 };
+  parent: StubParent | null = null;
+  removed = false;
+  readonly pluginData = new Map<string, string>();
+  /** Set on frames made by createNodeFromSvg: the SVG text Figma imported. */
+  svgSource: string | null = null;
+
+  constructor(protected readonly figma: StubFigma) {}
+
+  setPluginData(key: string, value: string): void {
+    this.pluginData.set(key, value);
+  }
+  getPluginData(key: string): string {
+    return this.pluginData.get(key) ?? "";
+  }
+  remove(): void {
+    this.parent?.detach(this);
+    this.removed = true;
+    this.figma.record("remove", this.id);
+  }
+  get x(): number {
+    return this.box.x;
+  }
+  set x(v: number) {
+    this.box.x = v;
+  }
+  get y(): number {
+    return this.box.y;
+  }
+  set y(v: number) {
+    this.box.y = v;
+  }
+  get width(): number {
+    return this.box.width;
+  }
+  get height(): number {
+    return this.box.height;
+  }
+  resize(width: number, height: number): void {
+    if (!(width >= 0.01) || !(height >= (this.type === "LINE" ? 0 : 0.01))) fail(`in resize: Expected width and height >= 0.01, got ${width} x ${height}`);
+    this.box.width = width;
+    this.box.height = height;
+  }
+  get absoluteBoundingBox(): Rect {
+    let x = this.x;
+    let y = this.y;
+    for (let p = this.parent; p !== null && p.type !== "PAGE"; p = p.parent) {
+      if (p.type !== "GROUP") {
+        x += p.x;
+        y += p.y;
+      }
+    }
+    return { x, y, width: this.width, height: this.height };
+  }
+}
+
+/** Children of pages, frames and groups. */
+class Children {
+  readonly children: StubNode[] = [];
+  constructor(private readonly owner: StubParent) {}
+  append(n: StubNode): void {
+    if (n.removed) fail("in appendChild: The node has been removed");
+    if (n === this.owner) fail("in appendChild: Cannot move a node into itself");
+    n.parent?.detach(n);
+    this.children.push(n);
+    n.parent = this.owner;
+  }
+  insert(index: number, n: StubNode): void {
+    n.parent?.detach(n);
+    this.children.splice(index, 0, n);
+    n.parent = this.owner;
+  }
+  detach(n: StubNode): void {
+    const i = this.children.indexOf(n);
+    if (i >= 0) this.children.splice(i, 1);
+    n.parent = null;
+  }
+}
+
+/** A layer's opacity, blend mode and effects. */
+export abstract class StubLayer extends StubNode implements Pick<FrameNode, "opacity" | "blendMode" | "constraints"> {
+  private opacityValue = 1;
+  blendMode: BlendMode = "PASS_THROUGH";
+  private effectsValue: Effect[] = [];
+  constraints: Constraints = { horizontal: "MIN", vertical: "MIN" };
+  layoutPositioningValue: "AUTO" | "ABSOLUTE" = "AUTO";
+  layoutSizingHorizontalValue: "FIXED" | "HUG" | "FILL" = "FIXED";
+  layoutSizingVerticalValue: "FIXED" | "HUG" | "FILL" = "FIXED";
+
+  get opacity(): number {
+    return this.opacityValue;
+  }
+  set opacity(v: number) {
+    if (!(v >= 0 && v <= 1)) fail(`in set_opacity: Expected a number in 0..1, got ${v}`);
+    this.opacityValue = v;
+  }
+  get effects(): ReadonlyArray<Effect> {
+    return clone(this.effectsValue);
+  }
+  set effects(v: ReadonlyArray<Effect>) {
+    v.forEach((e, i) => checkEffect(`set_effects[${i}]`, e));
+    this.effectsValue = clone([...v]);
+  }
+  private autoLayoutParent(what: string): void {
+    const p = this.parent;
+    if (p === null || p.type !== "FRAME" || p.layoutMode === "NONE") fail(`in ${what}: This property can only be set on children of auto-layout frames`);
+  }
+  get layoutPositioning(): "AUTO" | "ABSOLUTE" {
+    return this.layoutPositioningValue;
+  }
+  set layoutPositioning(v: "AUTO" | "ABSOLUTE") {
+    if (v === "ABSOLUTE") this.autoLayoutParent("set_layoutPositioning");
+    this.layoutPositioningValue = v;
+  }
+  private sizing(v: "FIXED" | "HUG" | "FILL", what: string): void {
+    if (v === "FILL") this.autoLayoutParent(what);
+    if (v === "HUG" && this.type !== "TEXT" && !(this instanceof StubFrame && this.layoutMode !== "NONE")) {
+      fail(`in ${what}: HUG can only be set on auto-layout frames and text nodes`);
+    }
+  }
+  get layoutSizingHorizontal(): "FIXED" | "HUG" | "FILL" {
+    return this.layoutSizingHorizontalValue;
+  }
+  set layoutSizingHorizontal(v: "FIXED" | "HUG" | "FILL") {
+    this.sizing(v, "set_layoutSizingHorizontal");
+    this.layoutSizingHorizontalValue = v;
+  }
+  get layoutSizingVertical(): "FIXED" | "HUG" | "FILL" {
+    return this.layoutSizingVerticalValue;
+  }
+  set layoutSizingVertical(v: "FIXED" | "HUG" | "FILL") {
+    this.sizing(v, "set_layoutSizingVertical");
+    this.layoutSizingVerticalValue = v;
+  }
+}
+
+/** Fills, strokes and their style references. */
+abstract class StubGeometry extends StubLayer implements Pick<RectangleNode, "strokeWeight" | "strokeAlign" | "dashPattern"> {
+  protected fillsValue: Paint[] = [];
+  protected strokesValue: Paint[] = [];
+  fillStyleIdValue = "";
+  strokeStyleIdValue = "";
+  private weight = 1;
+  strokeAlign: "INSIDE" | "OUTSIDE" | "CENTER" = "INSIDE";
+  dashPattern: ReadonlyArray<number> = [];
+
+  get fills(): ReadonlyArray<Paint> {
+    return clone(this.fillsValue);
+  }
+  set fills(v: ReadonlyArray<Paint>) {
+    v.forEach((p, i) => checkPaint(`set_fills[${i}]`, p, this.figma.images));
+    this.fillsValue = clone([...v]);
+    this.fillStyleIdValue = "";
+  }
+  get strokes(): ReadonlyArray<Paint> {
+    return clone(this.strokesValue);
+  }
+  set strokes(v: ReadonlyArray<Paint>) {
+    v.forEach((p, i) => checkPaint(`set_strokes[${i}]`, p, this.figma.images));
+    this.strokesValue = clone([...v]);
+    this.strokeStyleIdValue = "";
+  }
+  get strokeWeight(): number {
+    return this.weight;
+  }
+  set strokeWeight(v: number) {
+    if (!(v >= 0)) fail(`in set_strokeWeight: Expected a number >= 0, got ${v}`);
+    this.weight = v;
+  }
+  get fillStyleId(): string {
+    return this.fillStyleIdValue;
+  }
+  get strokeStyleId(): string {
+    return this.strokeStyleIdValue;
+  }
+  async setFillStyleIdAsync(id: string): Promise<void> {
+    const s = this.figma.paintStyle(id, "setFillStyleIdAsync");
+    this.fills = s.paints;
+    this.fillStyleIdValue = id;
+  }
+  async setStrokeStyleIdAsync(id: string): Promise<void> {
+    const s = this.figma.paintStyle(id, "setStrokeStyleIdAsync");
+    this.strokes = s.paints;
+    this.strokeStyleIdValue = id;
+  }
+}
+
+/** Per-corner radii and per-side stroke weights (frames and rectangles). */
+abstract class StubBox extends StubGeometry
+  implements Pick<RectangleNode, "topLeftRadius" | "topRightRadius" | "bottomRightRadius" | "bottomLeftRadius" | "strokeTopWeight" | "strokeRightWeight" | "strokeBottomWeight" | "strokeLeftWeight"> {
+  topLeftRadius = 0;
+  topRightRadius = 0;
+  bottomRightRadius = 0;
+  bottomLeftRadius = 0;
+  strokeTopWeight = 1;
+  strokeRightWeight = 1;
+  strokeBottomWeight = 1;
+  strokeLeftWeight = 1;
+  get cornerRadius(): number {
+    const r = [this.topLeftRadius, this.topRightRadius, this.bottomRightRadius, this.bottomLeftRadius];
+    return r.every((v) => v === r[0]) ? (r[0] ?? 0) : NaN;
+  }
+  set cornerRadius(v: number) {
+    this.topLeftRadius = this.topRightRadius = this.bottomRightRadius = this.bottomLeftRadius = v;
+  }
+  override get strokeWeight(): number {
+    const w = [this.strokeTopWeight, this.strokeRightWeight, this.strokeBottomWeight, this.strokeLeftWeight];
+    return w.every((v) => v === w[0]) ? (w[0] ?? 1) : NaN;
+  }
+  override set strokeWeight(v: number) {
+    this.strokeTopWeight = this.strokeRightWeight = this.strokeBottomWeight = this.strokeLeftWeight = v;
+  }
+}
+
+export class StubFrame extends StubBox
+  implements Pick<FrameNode, "clipsContent" | "layoutMode" | "layoutWrap" | "paddingLeft" | "paddingRight" | "paddingTop" | "paddingBottom" | "itemSpacing" | "primaryAxisAlignItems" | "counterAxisAlignItems" | "numberOfFixedChildren"> {
+  readonly type = "FRAME";
+  private readonly kids = new Children(this);
+  clipsContent = true;
+  layoutMode: "NONE" | "HORIZONTAL" | "VERTICAL" | "GRID" = "NONE";
+  private layoutWrapValue: "NO_WRAP" | "WRAP" = "NO_WRAP";
+  paddingLeft = 0;
+  paddingRight = 0;
+  paddingTop = 0;
+  paddingBottom = 0;
+  itemSpacing = 0;
+  private counterAxisSpacingValue = 0;
+  primaryAxisAlignItems: "MIN" | "MAX" | "CENTER" | "SPACE_BETWEEN" = "MIN";
+  private counterAxisAlignValue: "MIN" | "MAX" | "CENTER" | "BASELINE" = "MIN";
+  private fixedChildren = 0;
+
+  constructor(figma: StubFigma) {
+    super(figma);
+    this.name = "Frame";
+    this.fillsValue = [{ type: "SOLID", color: { r: 1, g: 1, b: 1 } }];
+  }
+  get children(): ReadonlyArray<StubNode> {
+    return this.kids.children;
+  }
+  appendChild(n: StubNode): void {
+    this.kids.append(n);
+  }
+  insertChild(i: number, n: StubNode): void {
+    this.kids.insert(i, n);
+  }
+  detach(n: StubNode): void {
+    this.kids.detach(n);
+  }
+  get layoutWrap(): "NO_WRAP" | "WRAP" {
+    return this.layoutWrapValue;
+  }
+  set layoutWrap(v: "NO_WRAP" | "WRAP") {
+    if (v === "WRAP" && this.layoutMode !== "HORIZONTAL") fail("in set_layoutWrap: WRAP needs layoutMode HORIZONTAL");
+    this.layoutWrapValue = v;
+  }
+  get counterAxisSpacing(): number {
+    return this.counterAxisSpacingValue;
+  }
+  set counterAxisSpacing(v: number) {
+    if (this.layoutWrapValue !== "WRAP") fail("in set_counterAxisSpacing: counterAxisSpacing needs layoutWrap WRAP");
+    this.counterAxisSpacingValue = v;
+  }
+  get counterAxisAlignItems(): "MIN" | "MAX" | "CENTER" | "BASELINE" {
+    return this.counterAxisAlignValue;
+  }
+  set counterAxisAlignItems(v: "MIN" | "MAX" | "CENTER" | "BASELINE") {
+    if (v === "BASELINE" && this.layoutMode !== "HORIZONTAL") fail("in set_counterAxisAlignItems: BASELINE needs layoutMode HORIZONTAL");
+    this.counterAxisAlignValue = v;
+  }
+  get numberOfFixedChildren(): number {
+    return this.fixedChildren;
+  }
+  set numberOfFixedChildren(v: number) {
+    if (!Number.isInteger(v) || v < 0 || v > this.kids.children.length) fail(`in set_numberOfFixedChildren: Expected 0..${this.kids.children.length}, got ${v}`);
+    this.fixedChildren = v;
+  }
+}
+
+export class StubGroup extends StubLayer {
+  readonly type = "GROUP";
+  private readonly kids = new Children(this);
+  constructor(figma: StubFigma) {
+    super(figma);
+    this.name = "Group";
+  }
+  get children(): ReadonlyArray<StubNode> {
+    return this.kids.children;
+  }
+  appendChild(n: StubNode): void {
+    this.kids.append(n);
+  }
+  insertChild(i: number, n: StubNode): void {
+    this.kids.insert(i, n);
+  }
+  detach(n: StubNode): void {
+    this.kids.detach(n);
+    if (this.kids.children.length === 0 && !this.removed) this.remove();
+  }
+  /** A group's box is its children's bounds (in its parent's coordinates, as Figma's). */
+  override get x(): number {
+    return Math.min(...this.kids.children.map((c) => c.x));
+  }
+  override set x(_v: number) {
+    fail("the stand-in does not move groups");
+  }
+  override get y(): number {
+    return Math.min(...this.kids.children.map((c) => c.y));
+  }
+  override set y(_v: number) {
+    fail("the stand-in does not move groups");
+  }
+  override get width(): number {
+    return Math.max(...this.kids.children.map((c) => c.x + c.width)) - this.x;
+  }
+  override get height(): number {
+    return Math.max(...this.kids.children.map((c) => c.y + c.height)) - this.y;
+  }
+}
+
+export class StubRectangle extends StubBox {
+  readonly type = "RECTANGLE";
+  constructor(figma: StubFigma) {
+    super(figma);
+    this.name = "Rectangle";
+    this.fillsValue = [{ type: "SOLID", color: { r: 217 / 255, g: 217 / 255, b: 217 / 255 } }];
+  }
+}
+
+export class StubEllipse extends StubGeometry {
+  readonly type = "ELLIPSE";
+  cornerRadius = 0;
+  constructor(figma: StubFigma) {
+    super(figma);
+    this.name = "Ellipse";
+    this.fillsValue = [{ type: "SOLID", color: { r: 217 / 255, g: 217 / 255, b: 217 / 255 } }];
+  }
+}
+
+export class StubLine extends StubGeometry {
+  readonly type = "LINE";
+  constructor(figma: StubFigma) {
+    super(figma);
+    this.name = "Line";
+    this.box.height = 0;
+    this.strokeAlign = "CENTER";
+    this.strokesValue = [{ type: "SOLID", color: { r: 0, g: 0, b: 0 } }];
+  }
+}
+
+export class StubVector extends StubGeometry implements Pick<VectorNode, "vectorPaths"> {
+  readonly type = "VECTOR";
+  cornerRadius = 0;
+  private paths: VectorPaths = [];
+  constructor(figma: StubFigma) {
+    super(figma);
+    this.name = "Vector";
+    this.strokeAlign = "CENTER";
+  }
+  get vectorPaths(): VectorPaths {
+    return clone(this.paths);
+  }
+  set vectorPaths(v: VectorPaths) {
+    v.forEach((p, i) => only(`set_vectorPaths[${i}]`, p, ["windingRule", "data"]));
+    this.paths = clone([...v]);
+  }
+}
+
+/** The style of one character of a TEXT. */
+interface CharStyle {
+  fontName: FontName;
+  fontSize: number;
+  fills: Paint[];
+  textDecoration: TextDecoration;
+  letterSpacing: LetterSpacing;
+  textCase: TextCase;
+  hyperlink: HyperlinkTarget | null;
+}
+
+/** The members getStyledTextSegments reads here. */
+export type SegmentField = "fontName" | "fontSize" | "fontWeight" | "fills" | "textDecoration" | "letterSpacing" | "textCase" | "hyperlink";
+
+/** One styled range as the stand-in reports it. */
+export interface StubSegment {
+  characters: string;
+  start: number;
+  end: number;
+  fontName: FontName;
+  fontSize: number;
+  fontWeight: number;
+  fills: Paint[];
+  textDecoration: TextDecoration;
+  letterSpacing: LetterSpacing;
+  textCase: TextCase;
+  hyperlink: HyperlinkTarget | null;
+}
+
+export class StubText extends StubGeometry
+  implements Pick<TextNode, "textAlignHorizontal" | "textAlignVertical" | "textAutoResize" | "paragraphIndent" | "lineHeight"> {
+  readonly type = "TEXT";
+  private text = "";
+  private chars: CharStyle[] = [];
+  private base: CharStyle = {
+    fontName: { family: "Inter", style: "Regular" },
+    fontSize: 12,
+    fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 0 } }],
+    textDecoration: "NONE",
+    letterSpacing: { value: 0, unit: "PERCENT" },
+    textCase: "ORIGINAL",
+    hyperlink: null,
+  };
+  textStyleIdValue = "";
+  textAlignHorizontal: "LEFT" | "CENTER" | "RIGHT" | "JUSTIFIED" = "LEFT";
+  textAlignVertical: "TOP" | "CENTER" | "BOTTOM" = "TOP";
+  textAutoResize: "NONE" | "WIDTH_AND_HEIGHT" | "HEIGHT" | "TRUNCATE" = "WIDTH_AND_HEIGHT";
+  paragraphIndent = 0;
+  lineHeight: LineHeight = { unit: "AUTO" };
+
+  constructor(figma: StubFigma) {
+    super(figma);
+    this.name = "Text";
+    this.strokeAlign = "OUTSIDE";
+    this.fillsValue = clone(this.base.fills);
+  }
+  private fontsLoaded(what: string, fonts: FontName[]): void {
+    for (const f of fonts) if (!this.figma.isLoaded(f)) fail(`in ${what}: Cannot write to node with unloaded font "${f.family} ${f.style}". Please call figma.loadFontAsync({ family: "${f.family}", style: "${f.style}" }) and await the returned promise first.`);
+  }
+  private allFonts(): FontName[] {
+    return this.chars.length === 0 ? [this.base.fontName] : this.chars.map((c) => c.fontName);
+  }
+  private uniform<K extends keyof CharStyle>(k: K): CharStyle[K] | symbol {
+    if (this.chars.length === 0) return clone(this.base[k]);
+    const first = JSON.stringify(this.chars[0]?.[k]);
+    return this.chars.every((c) => JSON.stringify(c[k]) === first) ? clone(this.base[k] = this.chars[0]?.[k] ?? this.base[k]) : this.figma.mixed;
+  }
+  private setAll<K extends keyof CharStyle>(k: K, v: CharStyle[K]): void {
+    this.base[k] = clone(v);
+    for (const c of this.chars) c[k] = clone(v);
+  }
+  get characters(): string {
+    return this.text;
+  }
+  set characters(v: string) {
+    this.fontsLoaded("set_characters", this.allFonts());
+    this.text = v;
+    const first = this.chars[0] ?? this.base;
+    this.chars = Array.from({ length: v.length }, () => clone(first));
+  }
+  get fontName(): FontName | symbol {
+    return this.uniform("fontName");
+  }
+  set fontName(v: FontName) {
+    only("set_fontName", v, ["family", "style"]);
+    this.fontsLoaded("set_fontName", [v]);
+    this.setAll("fontName", v);
+    this.textStyleIdValue = "";
+  }
+  get fontWeight(): number | symbol {
+    const f = this.fontName;
+    return typeof f === "symbol" ? f : weightOf(f.style);
+  }
+  get fontSize(): number | symbol {
+    return this.uniform("fontSize");
+  }
+  set fontSize(v: number) {
+    if (!(v >= 1)) fail(`in set_fontSize: Expected a number >= 1, got ${v}`);
+    this.fontsLoaded("set_fontSize", this.allFonts());
+    this.setAll("fontSize", v);
+    this.textStyleIdValue = "";
+  }
+  get letterSpacing(): LetterSpacing | symbol {
+    return this.uniform("letterSpacing");
+  }
+  set letterSpacing(v: LetterSpacing) {
+    only("set_letterSpacing", v, ["value", "unit"]);
+    this.setAll("letterSpacing", v);
+    this.textStyleIdValue = "";
+  }
+  get textCase(): TextCase | symbol {
+    return this.uniform("textCase");
+  }
+  set textCase(v: TextCase) {
+    this.setAll("textCase", v);
+    this.textStyleIdValue = "";
+  }
+  get textDecoration(): TextDecoration | symbol {
+    return this.uniform("textDecoration");
+  }
+  set textDecoration(v: TextDecoration) {
+    this.setAll("textDecoration", v);
+    this.textStyleIdValue = "";
+  }
+  override get fills(): ReadonlyArray<Paint> {
+    const f = this.uniform("fills");
+    return typeof f === "symbol" ? [] : f;
+  }
+  override set fills(v: ReadonlyArray<Paint>) {
+    v.forEach((p, i) => checkPaint(`set_fills[${i}]`, p, this.figma.images));
+    this.setAll("fills", clone([...v]));
+    this.fillStyleIdValue = "";
+  }
+  /** Whether the characters have more than one fill list (fills then read as mixed in Figma). */
+  get fillsMixed(): boolean {
+    return typeof this.uniform("fills") === "symbol";
+  }
+  override async setFillStyleIdAsync(id: string): Promise<void> {
+    const s = this.figma.paintStyle(id, "setFillStyleIdAsync");
+    this.fills = s.paints;
+    this.fillStyleIdValue = id;
+  }
+  get textStyleId(): string {
+    return this.textStyleIdValue;
+  }
+  async setTextStyleIdAsync(id: string): Promise<void> {
+    const s = this.figma.styles.get(id);
+    if (!(s instanceof StubTextStyle)) fail(`in setTextStyleIdAsync: no text style ${id}`);
+    this.fontName = s.fontName;
+    this.fontSize = s.fontSize;
+    this.letterSpacing = s.letterSpacing;
+    this.lineHeight = s.lineHeight;
+    this.textCase = s.textCase;
+    this.textDecoration = s.textDecoration;
+    this.textStyleIdValue = id;
+  }
+  private range(what: string, start: number, end: number): CharStyle[] {
+    if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start < end && end <= this.text.length)) {
+      fail(`in ${what}: Expected 0 <= start < end <= ${this.text.length}, got ${start}, ${end}`);
+    }
+    return this.chars.slice(start, end);
+  }
+  setRangeFontName(start: number, end: number, v: FontName): void {
+    only("setRangeFontName", v, ["family", "style"]);
+    this.fontsLoaded("setRangeFontName", [v, ...this.range("setRangeFontName", start, end).map((c) => c.fontName)]);
+    for (const c of this.range("setRangeFontName", start, end)) c.fontName = clone(v);
+    this.textStyleIdValue = "";
+  }
+  setRangeFontSize(start: number, end: number, v: number): void {
+    this.fontsLoaded("setRangeFontSize", this.range("setRangeFontSize", start, end).map((c) => c.fontName));
+    for (const c of this.range("setRangeFontSize", start, end)) c.fontSize = v;
+    this.textStyleIdValue = "";
+  }
+  setRangeFills(start: number, end: number, v: Paint[]): void {
+    v.forEach((p, i) => checkPaint(`setRangeFills[${i}]`, p, this.figma.images));
+    for (const c of this.range("setRangeFills", start, end)) c.fills = clone(v);
+    this.fillStyleIdValue = "";
+  }
+  setRangeTextDecoration(start: number, end: number, v: TextDecoration): void {
+    for (const c of this.range("setRangeTextDecoration", start, end)) c.textDecoration = v;
+    this.textStyleIdValue = "";
+  }
+  setRangeLetterSpacing(start: number, end: number, v: LetterSpacing): void {
+    only("setRangeLetterSpacing", v, ["value", "unit"]);
+    for (const c of this.range("setRangeLetterSpacing", start, end)) c.letterSpacing = clone(v);
+    this.textStyleIdValue = "";
+  }
+  setRangeTextCase(start: number, end: number, v: TextCase): void {
+    for (const c of this.range("setRangeTextCase", start, end)) c.textCase = v;
+    this.textStyleIdValue = "";
+  }
+  setRangeHyperlink(start: number, end: number, v: HyperlinkTarget | null): void {
+    if (v !== null) only("setRangeHyperlink", v, ["type", "value"]);
+    for (const c of this.range("setRangeHyperlink", start, end)) c.hyperlink = clone(v);
+  }
+  /** Figma's getStyledTextSegments for the fields the materializer sets: maximal equal ranges. */
+  getStyledTextSegments(fields: readonly SegmentField[]): StubSegment[] {
+    const out: StubSegment[] = [];
+    const keyOf = (c: CharStyle): string => JSON.stringify(fields.map((f) => (f === "fontWeight" ? weightOf(c.fontName.style) : c[f])));
+    let start = 0;
+    for (let i = 1; i <= this.chars.length; i++) {
+      const a = this.chars[start];
+      const b = this.chars[i];
+      if (a !== undefined && (b === undefined || keyOf(a) !== keyOf(b))) {
+        out.push({ characters: this.text.slice(start, i), start, end: i, ...clone(a), fontWeight: weightOf(a.fontName.style) });
+        start = i;
+      }
+    }
+    return out;
+  }
+}
+
+class StubPage {
+  readonly type = "PAGE";
+  readonly id = nextId();
+  readonly parent = null;
+  private readonly kids = new Children(this);
+  selection: StubNode[] = [];
+  constructor(public name: string) {}
+  get children(): ReadonlyArray<StubNode> {
+    return this.kids.children;
+  }
+  appendChild(n: StubNode): void {
+    this.kids.append(n);
+  }
+  insertChild(i: number, n: StubNode): void {
+    this.kids.insert(i, n);
+  }
+  detach(n: StubNode): void {
+    this.kids.detach(n);
+  }
+}
+export type { StubPage };
+
+export class StubPaintStyle implements Pick<PaintStyle, "name" | "description"> {
+  readonly type = "PAINT";
+  readonly id = `S:${nextId()},`;
+  name = "";
+  description = "";
+  removed = false;
+  private paintsValue: Paint[] = [];
+  readonly pluginData = new Map<string, string>();
+  constructor(private readonly figma: StubFigma) {}
+  get paints(): ReadonlyArray<Paint> {
+    return clone(this.paintsValue);
+  }
+  set paints(v: ReadonlyArray<Paint>) {
+    v.forEach((p, i) => checkPaint(`set_paints[${i}]`, p, this.figma.images));
+    this.paintsValue = clone([...v]);
+  }
+  setPluginData(k: string, v: string): void {
+    this.pluginData.set(k, v);
+  }
+  getPluginData(k: string): string {
+    return this.pluginData.get(k) ?? "";
+  }
+  remove(): void {
+    this.removed = true;
+    this.figma.styles.delete(this.id);
+  }
+}
+
+export class StubTextStyle implements Pick<TextStyle, "name" | "description" | "fontSize" | "letterSpacing" | "lineHeight" | "textCase" | "textDecoration"> {
+  readonly type = "TEXT";
+  readonly id = `S:${nextId()},`;
+  name = "";
+  description = "";
+  removed = false;
+  private font: FontName = { family: "Inter", style: "Regular" };
+  fontSize = 12;
+  letterSpacing: LetterSpacing = { value: 0, unit: "PERCENT" };
+  lineHeight: LineHeight = { unit: "AUTO" };
+  textCase: TextCase = "ORIGINAL";
+  textDecoration: TextDecoration = "NONE";
+  readonly pluginData = new Map<string, string>();
+  constructor(private readonly figma: StubFigma) {}
+  get fontName(): FontName {
+    return clone(this.font);
+  }
+  set fontName(v: FontName) {
+    if (!this.figma.isLoaded(v)) fail(`in set_fontName: Cannot use unloaded font "${v.family} ${v.style}"`);
+    this.font = clone(v);
+  }
+  setPluginData(k: string, v: string): void {
+    this.pluginData.set(k, v);
+  }
+  getPluginData(k: string): string {
+    return this.pluginData.get(k) ?? "";
+  }
+  remove(): void {
+    this.removed = true;
+    this.figma.styles.delete(this.id);
+  }
+}
+
+export class StubVariableCollection {
+  readonly id = `VariableCollectionId:${nextId()}`;
+  readonly modes = [{ modeId: `${nextId()}`, name: "Mode 1" }];
+  removed = false;
+  constructor(
+    readonly name: string,
+    private readonly figma: StubFigma,
+  ) {}
+  remove(): void {
+    this.removed = true;
+    this.figma.collections.delete(this.id);
+  }
+}
+
+export class StubVariable {
+  readonly id = `VariableID:${nextId()}`;
+  readonly valuesByMode = new Map<string, VariableValue>();
+  readonly codeSyntax: { WEB?: string } = {};
+  readonly pluginData = new Map<string, string>();
+  removed = false;
+  constructor(
+    readonly name: string,
+    readonly collection: StubVariableCollection,
+    readonly resolvedType: VariableResolvedDataType,
+    private readonly figma: StubFigma,
+  ) {}
+  setValueForMode(modeId: string, value: VariableValue): void {
+    if (!this.collection.modes.some((m) => m.modeId === modeId)) fail(`in setValueForMode: no mode ${modeId}`);
+    if (this.resolvedType === "FLOAT" && typeof value !== "number") fail("in setValueForMode: Expected a number for a FLOAT variable");
+    if (this.resolvedType === "COLOR") checkColor("setValueForMode", value, true);
+    this.valuesByMode.set(modeId, clone(value));
+  }
+  setVariableCodeSyntax(platform: "WEB", value: string): void {
+    this.codeSyntax[platform] = value;
+  }
+  setPluginData(k: string, v: string): void {
+    this.pluginData.set(k, v);
+  }
+  getPluginData(k: string): string {
+    return this.pluginData.get(k) ?? "";
+  }
+  remove(): void {
+    this.removed = true;
+    this.figma.variables.all.delete(this.id);
+  }
+}
+
+/** Signatures of the image formats figma.createImage takes (PNG, JPEG, GIF). */
+const imageSignatures = [[0x89, 0x50, 0x4e, 0x47], [0xff, 0xd8, 0xff], [0x47, 0x49, 0x46, 0x38]];
+
+/** The stand-in's `figma`. */
+export class StubFigma {
+  /** Figma's figma.mixed: what a TEXT member reads as when its ranges differ. */
+  readonly mixed: symbol = Symbol("figma.mixed");
+  readonly calls: string[] = [];
+  readonly images = new Map<string, Uint8Array>();
+  readonly styles = new Map<string, StubPaintStyle | StubTextStyle>();
+  readonly collections = new Map<string, StubVariableCollection>();
+  readonly loaded = new Set<string>();
+  readonly pages: StubPage[] = [new StubPage("Page 1")];
+  currentPage: StubPage;
+  readonly viewport = {
+    center: { x: 500, y: 300 },
+    zoomedInto: [] as StubNode[],
+    scrollAndZoomIntoView: (nodes: StubNode[]): void => {
+      this.viewport.zoomedInto = [...nodes];
+    },
+  };
+  readonly variables;
+  private counts = new Map<string, number>();
+
+  constructor(
+    private readonly fonts: FontList = DefaultFonts,
+    private readonly faults: readonly Fault[] = [],
+  ) {
+    this.currentPage = this.pages[0] ?? new StubPage("Page 1");
+    const self = this;
+    this.variables = {
+      all: new Map<string, StubVariable>(),
+      createVariableCollection(name: string): StubVariableCollection {
+        self.record("createVariableCollection", name);
+        const c = new StubVariableCollection(name, self);
+        self.collections.set(c.id, c);
+        return c;
+      },
+      createVariable(name: string, collection: StubVariableCollection, type: VariableResolvedDataType): StubVariable {
+        self.record("createVariable", name);
+        if (/[.{}]/.test(name)) fail(`in createVariable: Variable names cannot contain ".", "{" or "}": ${name}`);
+        const v = new StubVariable(name, collection, type, self);
+        this.all.set(v.id, v);
+        return v;
+      },
+      setBoundVariableForPaint(paint: SolidPaint, field: "color", variable: StubVariable): SolidPaint {
+        if (variable.resolvedType !== "COLOR") fail("in setBoundVariableForPaint: the variable is not a COLOR");
+        return { ...paint, boundVariables: { ...paint.boundVariables, [field]: { type: "VARIABLE_ALIAS", id: variable.id } } };
+      },
+    };
+  }
+
+  /** Counts a call and throws the configured fault for it, if any. */
+  record(method: string, detail = ""): void {
+    this.calls.push(detail ? `${method} ${detail}` : method);
+    const n = (this.counts.get(method) ?? 0) + 1;
+    this.counts.set(method, n);
+    const f = this.faults.find((x) => x.method === method && (x.call === undefined || x.call === n));
+    if (f) fail(f.message);
+  }
+  isLoaded(f: FontName): boolean {
+    return this.loaded.has(`${f.family}\u0000${f.style}`);
+  }
+  paintStyle(id: string, what: string): StubPaintStyle {
+    const s = this.styles.get(id);
+    if (!(s instanceof StubPaintStyle)) fail(`in ${what}: no paint style ${id}`);
+    return s;
+  }
+  private add<T extends StubNode>(method: string, n: T): T {
+    this.record(method);
+    this.currentPage.appendChild(n);
+    return n;
+  }
+  createFrame(): StubFrame {
+    return this.add("createFrame", new StubFrame(this));
+  }
+  createRectangle(): StubRectangle {
+    return this.add("createRectangle", new StubRectangle(this));
+  }
+  createEllipse(): StubEllipse {
+    return this.add("createEllipse", new StubEllipse(this));
+  }
+  createLine(): StubLine {
+    return this.add("createLine", new StubLine(this));
+  }
+  createVector(): StubVector {
+    return this.add("createVector", new StubVector(this));
+  }
+  createText(): StubText {
+    return this.add("createText", new StubText(this));
+  }
+  /** Imports an SVG document as a frame without fills; refuses what is not an SVG document. */
+  createNodeFromSvg(svg: string): StubFrame {
+    this.record("createNodeFromSvg");
+    const m = /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>][\s\S]*<\/svg>\s*$/.exec(svg);
+    if (m === null) fail("Failed to import SVG");
+    const f = new StubFrame(this);
+    f.name = "svg";
+    f.fills = [];
+    f.svgSource = svg;
+    const w = /\bwidth="([\d.]+)/.exec(svg);
+    const h = /\bheight="([\d.]+)/.exec(svg);
+    f.resize(Number(w?.[1] ?? 100) || 100, Number(h?.[1] ?? 100) || 100);
+    this.currentPage.appendChild(f);
+    return f;
+  }
+  group(nodes: readonly StubNode[], parent: StubParent): StubGroup {
+    this.record("group");
+    if (nodes.length === 0) fail("in group: First argument must be an array of at least one node");
+    const g = new StubGroup(this);
+    const at = Math.min(...nodes.map((n) => parent.children.indexOf(n)).filter((i) => i >= 0));
+    parent.insertChild(Number.isFinite(at) ? at : parent.children.length, g);
+    for (const n of nodes) g.appendChild(n);
+    return g;
+  }
+  createImage(bytes: Uint8Array): { hash: string } {
+    this.record("createImage");
+    if (!imageSignatures.some((sig) => sig.every((b, i) => bytes[i] === b))) fail("Image type is unsupported");
+    let h = 0x811c9dc5;
+    for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+    const hash = `${h.toString(16).padStart(8, "0")}${bytes.length.toString(16)}`;
+    this.images.set(hash, bytes);
+    return { hash };
+  }
+  base64Decode(s: string): Uint8Array {
+    return new Uint8Array(Buffer.from(s, "base64"));
+  }
+  async loadFontAsync(f: FontName): Promise<void> {
+    this.record("loadFontAsync", `${f.family} ${f.style}`);
+    if (!this.fonts.get(f.family)?.includes(f.style)) fail(`The font "${f.family} ${f.style}" could not be loaded`);
+    this.loaded.add(`${f.family}\u0000${f.style}`);
+  }
+  createPaintStyle(): StubPaintStyle {
+    this.record("createPaintStyle");
+    const s = new StubPaintStyle(this);
+    this.styles.set(s.id, s);
+    return s;
+  }
+  createTextStyle(): StubTextStyle {
+    this.record("createTextStyle");
+    const s = new StubTextStyle(this);
+    this.styles.set(s.id, s);
+    return s;
+  }
+  async getNodeByIdAsync(id: string): Promise<StubNode | StubPage | null> {
+    for (const p of this.pages) {
+      if (p.id === id) return p;
+      const found = find(p.children, id);
+      if (found) return found;
+    }
+    return null;
+  }
+  async setCurrentPageAsync(page: StubPage): Promise<void> {
+    this.currentPage = page;
+  }
+  /** Adds a page (for placementTarget tests). */
+  addPage(name: string): StubPage {
+    const p = new StubPage(name);
+    this.pages.push(p);
+    return p;
+  }
+}
+
+function find(nodes: ReadonlyArray<StubNode>, id: string): StubNode | null {
+  for (const n of nodes) {
+    if (n.id === id) return n;
+    if (n instanceof StubFrame || n instanceof StubGroup) {
+      const f = find(n.children, id);
+      if (f) return f;
+    }
+  }
+  return null;
+}
+
+/**
+ * Installs a new stand-in as globalThis.figma and returns it. The one cast of the test suite:
+ * the stand-in implements the part of PluginAPI the main thread calls (its members are typed
+ * with the official typings' types), not all of it.
+ */
+export function install(fonts?: FontList, faults?: readonly Fault[]): StubFigma {
+  const stub = new StubFigma(fonts, faults);
+  globalThis.figma = stub as unknown as PluginAPI;
+  return stub;
+}

@@ -1,0 +1,222 @@
+// materialize(): all or nothing (each failure leaves the canvas, styles and variables as they
+// were and names the node and member), font fallbacks, the SVG raster fallback, progress in
+// batches, placement, and members Figma's node types lack.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { ResultInput } from "@code2des/api/result";
+import { DefaultBatchSize, FallbackFamily, MaterializeError, materialize, type MaterializeWarning } from "../src/materialize.js";
+import { DefaultFonts, StubFrame, StubRectangle, StubText, install, type Fault, type StubFigma } from "./figma-stub.js";
+import { allNodeTypes, png, svg } from "./fixtures.js";
+
+/** A small valid result: a frame holding a rectangle with an image, a text and an SVG. */
+function small(): { root: Record<string, unknown>; styles: unknown[]; variables: unknown; images: ResultInput["images"] } {
+  return {
+    root: {
+      type: "FRAME", id: "1:1", name: "Page", x: 0, y: 0, width: 400, height: 300,
+      fills: [{ type: "SOLID", color: { r: 1, g: 1, b: 1 } }],
+      children: [
+        { type: "RECTANGLE", id: "1:2", name: "Photo", x: 10, y: 10, width: 80, height: 60, fills: [{ type: "IMAGE", imageRef: "photo", scaleMode: "FILL" }] },
+        { type: "TEXT", id: "1:3", name: "Title", x: 10, y: 80, width: 200, height: 24, characters: "Title", fontName: { family: "Inter", style: "Bold" }, fontSize: 20, fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 0 } }] },
+        { type: "SVG", id: "1:4", name: "Icon", x: 300, y: 10, width: 24, height: 24, imageRef: "icon" },
+      ],
+    },
+    styles: [{ id: "S:1", type: "PAINT", name: "Color/brand", paints: [{ type: "SOLID", color: { r: 0, g: 0, b: 1 }, boundVariables: { color: { type: "VARIABLE_ALIAS", id: "V:1" } } }] }],
+    variables: { collection: "CSS custom properties", variables: [{ id: "V:1", name: "color/brand", resolvedType: "COLOR", value: { r: 0, g: 0, b: 1, a: 1 } }] },
+    images: [
+      { ref: "photo", mimeType: "image/png", width: 4, height: 4, base64: png(4, 4), svg: null },
+      { ref: "icon", mimeType: "image/svg+xml", width: 24, height: 24, base64: null, svg: svg(24, 24) },
+    ],
+  };
+}
+
+/** What a failed materialize must leave: an empty page, no styles, no variables, nothing selected. */
+function assertUntouched(stub: StubFigma): void {
+  assert.deepEqual(stub.currentPage.children.map((n) => `${n.type} ${n.name}`), [], "nodes left on the canvas");
+  assert.equal(stub.styles.size, 0, "styles left");
+  assert.equal(stub.collections.size, 0, "variable collections left");
+  assert.equal(stub.variables.all.size, 0, "variables left");
+  assert.deepEqual(stub.currentPage.selection, []);
+}
+
+async function failure(result: ResultInput, faults: Fault[] = []): Promise<{ stub: StubFigma; error: MaterializeError }> {
+  const stub = install(DefaultFonts, faults);
+  let error: unknown;
+  try {
+    await materialize(result);
+  } catch (e) {
+    error = e;
+  }
+  assert.ok(error instanceof MaterializeError, `materialize did not fail with a MaterializeError: ${String(error)}`);
+  assertUntouched(stub);
+  return { stub, error };
+}
+
+test("a malformed result fails before anything is created, naming node and member", async () => {
+  const r = small();
+  const kids = r.root["children"];
+  assert.ok(Array.isArray(kids));
+  kids[1] = { ...kids[1], fills: [{ type: "SOLID" }] };
+  const { stub, error } = await failure(r);
+  assert.equal(error.message, "node 1:3, fills[0].color: must have required property 'color'");
+  assert.deepEqual([error.nodeId, error.field], ["1:3", "fills[0].color"]);
+  assert.deepEqual(stub.calls, []);
+});
+
+test("a result member with a value Figma does not know fails, naming it", async () => {
+  const r = small();
+  r.root["layoutMode"] = "GRID";
+  const { error } = await failure(r);
+  assert.equal(error.message, "node 1:1, layoutMode: must be equal to one of the allowed values (NONE, HORIZONTAL, VERTICAL)");
+});
+
+test("an image Figma refuses fails the whole result, naming the first node and paint using it", async () => {
+  const r = small();
+  r.images = [{ ref: "photo", mimeType: "image/png", width: 4, height: 4, base64: Buffer.from("not an image").toString("base64"), svg: null }, ...r.images.slice(1)];
+  const { error } = await failure(r);
+  assert.equal(error.message, "node 1:2, fills[0].imageRef: Figma refused it: Image type is unsupported");
+});
+
+test("an SVG Figma rejects, without a raster form, removes the partial root", async () => {
+  const r = small();
+  r.images = [r.images[0] ?? assert.fail(), { ref: "icon", mimeType: "image/svg+xml", width: 24, height: 24, base64: null, svg: "<svg><g></svg" }];
+  const { stub, error } = await failure(r);
+  assert.equal(error.message, "node 1:4, imageRef: Figma could not import the SVG and the node has no raster form: Failed to import SVG");
+  assert.ok(stub.calls.some((c) => c.startsWith("remove ")), "the partial tree was removed");
+});
+
+test("an SVG Figma rejects falls back to its raster form with a warning", async () => {
+  const r = small();
+  const kids = r.root["children"];
+  assert.ok(Array.isArray(kids));
+  kids[2] = { ...kids[2], fills: [{ type: "IMAGE", imageRef: "photo", scaleMode: "FIT" }] };
+  r.images = [r.images[0] ?? assert.fail(), { ref: "icon", mimeType: "image/svg+xml", width: 24, height: 24, base64: null, svg: "not svg" }];
+  const stub = install();
+  const warnings: MaterializeWarning[] = [];
+  const root = await materialize(r, { onWarning: (w) => warnings.push(w) });
+  assert.deepEqual(warnings, [{ code: "SVG_RASTER_FALLBACK", message: "Figma could not import the SVG (Failed to import SVG); its raster form is used instead", nodeId: "1:4" }]);
+  const icon = stub.currentPage.children[0] instanceof StubFrame ? stub.currentPage.children[0].children[2] : undefined;
+  assert.ok(icon instanceof StubRectangle);
+  assert.equal(icon.name, "Icon");
+  assert.deepEqual([icon.x, icon.y, icon.width, icon.height], [300, 10, 24, 24]);
+  assert.equal(icon.fills[0]?.type, "IMAGE");
+  assert.equal(root.id, stub.currentPage.children[0]?.id);
+});
+
+test("a Plugin API error half way removes everything created, naming the node", async () => {
+  const { stub, error } = await failure(allNodeTypes().result, [{ method: "createEllipse", message: "in createEllipse: out of memory" }]);
+  assert.equal(error.message, "node 1:4, type: Figma refused it: in createEllipse: out of memory");
+  assert.ok(stub.calls.filter((c) => c.startsWith("create")).length > 5, "the failure came half way");
+});
+
+test("a style bound to a variable the result lacks fails, and the variables made are removed", async () => {
+  const r = small();
+  r.styles = [{ id: "S:1", type: "PAINT", name: "Color/brand", paints: [{ type: "SOLID", color: { r: 0, g: 0, b: 1 }, boundVariables: { color: { type: "VARIABLE_ALIAS", id: "V:9" } } }] }];
+  const { stub, error } = await failure(r);
+  assert.equal(error.message, 'styles[0].paints[0].boundVariables.color: no variable "V:9" in the result');
+  assert.ok(stub.calls.includes("createVariable color/brand"));
+});
+
+test("a font the user lacks is replaced by the fallback and reported, not thrown", async () => {
+  const r = small();
+  const kids = r.root["children"];
+  assert.ok(Array.isArray(kids));
+  kids[1] = { ...kids[1], fontName: { family: "Roboto Slab", style: "Bold" } };
+  const stub = install(new Map([["Inter", ["Regular", "Bold"]]]));
+  const warnings: MaterializeWarning[] = [];
+  await materialize(r, { onWarning: (w) => warnings.push(w) });
+  assert.deepEqual(warnings, [{ code: "FONT_SUBSTITUTED", message: "Roboto Slab Bold is not available; Inter Bold is used instead (1 text layer)", nodeId: "1:3" }]);
+  const title = stub.currentPage.children[0] instanceof StubFrame ? stub.currentPage.children[0].children[1] : undefined;
+  assert.ok(title instanceof StubText);
+  assert.deepEqual(title.fontName, { family: FallbackFamily, style: "Bold" });
+  assert.equal(title.characters, "Title");
+});
+
+test("a font whose style the fallback lacks falls back to Inter Regular", async () => {
+  const r = small();
+  const kids = r.root["children"];
+  assert.ok(Array.isArray(kids));
+  kids[1] = { ...kids[1], fontName: { family: "Roboto Slab", style: "Condensed Heavy" } };
+  install(new Map([["Inter", ["Regular", "Bold"]]]));
+  const warnings: MaterializeWarning[] = [];
+  await materialize(r, { onWarning: (w) => warnings.push(w) });
+  assert.equal(warnings[0]?.message, "Roboto Slab Condensed Heavy is not available; Inter Regular is used instead (1 text layer)");
+});
+
+test("progress is reported per batch and at the end, nodes done of total", async () => {
+  install();
+  const calls: [number, number][] = [];
+  await materialize(allNodeTypes().result, { batchSize: 4, onProgress: (done, total) => calls.push([done, total]) });
+  assert.deepEqual(calls, [[4, 12], [8, 12], [12, 12], [12, 12]]);
+  assert.ok(DefaultBatchSize >= 100);
+});
+
+test("the root goes beside the selection, is selected and zoomed to", async () => {
+  const stub = install();
+  const other = stub.createRectangle();
+  other.x = 1000;
+  other.y = 50;
+  other.resize(200, 100);
+  stub.currentPage.selection = [other];
+  const root = await materialize(small());
+  const placed = stub.currentPage.children.find((n) => n.id === root.id);
+  assert.ok(placed);
+  assert.deepEqual([placed.x, placed.y], [1000 + 200 + 100, 50]);
+  assert.deepEqual(stub.currentPage.selection.map((n) => n.id), [root.id]);
+  assert.deepEqual(stub.viewport.zoomedInto.map((n) => n.id), [root.id]);
+});
+
+test("without a selection the root is centred in the viewport", async () => {
+  const stub = install();
+  const root = await materialize(small());
+  const placed = stub.currentPage.children.find((n) => n.id === root.id);
+  assert.deepEqual([placed?.x, placed?.y], [500 - 200, 300 - 150]);
+});
+
+test("placementTarget: a page takes the root and becomes current; an unknown one falls back with a warning", async () => {
+  const stub = install();
+  const page = stub.addPage("Imports");
+  const root = await materialize(small(), { placementTarget: page.id });
+  assert.equal(stub.currentPage, page);
+  assert.deepEqual(page.children.map((n) => n.id), [root.id]);
+  assert.deepEqual(page.selection.map((n) => n.id), [root.id]);
+
+  const again = install();
+  const warnings: MaterializeWarning[] = [];
+  await materialize(small(), { placementTarget: "99:99", onWarning: (w) => warnings.push(w) });
+  assert.deepEqual(warnings.map((w) => w.code), ["PLACEMENT_TARGET_NOT_FOUND"]);
+  assert.equal(again.currentPage.children.length, 1);
+});
+
+test("a member Figma's node type lacks, or one outside the format, is reported", async () => {
+  const r = small();
+  const kids = r.root["children"];
+  assert.ok(Array.isArray(kids));
+  kids[1] = { ...kids[1], cornerRadius: 4, rotation: 45 };
+  install();
+  const warnings: MaterializeWarning[] = [];
+  await materialize(r, { onWarning: (w) => warnings.push(w) });
+  assert.deepEqual(warnings, [
+    { code: "MEMBER_NOT_APPLIED", message: "Figma's TEXT has no cornerRadius; not applied", nodeId: "1:3" },
+    { code: "MEMBER_NOT_APPLIED", message: "TEXT member rotation is not part of the result format; not applied", nodeId: "1:3" },
+  ]);
+});
+
+test("styles and variables are created once per id and nodes bound to them", async () => {
+  const stub = install();
+  const r = small();
+  const kids = r.root["children"];
+  assert.ok(Array.isArray(kids));
+  kids.push({ type: "RECTANGLE", id: "1:5", name: "A", x: 0, y: 0, width: 1, height: 1, fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 1 } }], fillStyleId: "S:1" });
+  kids.push({ type: "RECTANGLE", id: "1:6", name: "B", x: 0, y: 0, width: 1, height: 1, fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 1 } }], fillStyleId: "S:1" });
+  await materialize(r);
+  assert.equal(stub.calls.filter((c) => c === "createPaintStyle").length, 1);
+  const [style] = [...stub.styles.values()];
+  const frame = stub.currentPage.children[0];
+  assert.ok(frame instanceof StubFrame);
+  const [a, b] = frame.children.slice(3);
+  assert.ok(a instanceof StubRectangle && b instanceof StubRectangle);
+  assert.equal(a.fillStyleId, style?.id);
+  assert.equal(b.fillStyleId, style?.id);
+  const variable = [...stub.variables.all.values()][0];
+  assert.deepEqual(a.fills[0], { type: "SOLID", color: { r: 0, g: 0, b: 1 }, boundVariables: { color: { type: "VARIABLE_ALIAS", id: variable?.id } } });
+});

@@ -1,0 +1,290 @@
+// Reads the nodes the materializer created in the stand-in back into the result format
+// (docs/results.md), from what Figma holds: the node types and values, images by their bytes,
+// SVG nodes by the document Figma imported, styles and variables by the result ids the plugin
+// stored on them. A member is written when the input node has it or when Figma's value differs
+// from what a new node of that type has (Figma's default, read from a fresh stand-in node), so
+// a member the materializer dropped or changed shows up as a difference.
+//
+// The few places where the result format and Figma say one thing two ways (each is the inverse
+// of a rule of the format or of materialize/paint.ts):
+// - a TEXT whose ranges differ reads as figma.mixed; the format's node-level values are then the
+//   first segment's (and a node with segments may leave them out: the segments state them);
+// - strokeWeight with differing sides reads as mixed; the format's strokeWeight is then the
+//   widest side (docs/conversion.md), and cornerRadius with differing corners is left out;
+// - a blur effect's blurType NORMAL is the format's absent blurType;
+// - a paint bound through a paint style has the style's boundVariables: written only on styles;
+// - a GROUP's box is its children's bounds, a TEXT's fontWeight its font's: written only when
+//   the input states them;
+// - the root's x and y are where it was placed: the input's are kept (placement is tested apart).
+import type { ResultInput } from "@code2des/api/result";
+import { PluginDataKey } from "../src/materialize.js";
+import {
+  StubEllipse, StubFigma, StubFrame, StubGroup, StubLine, StubNode, StubRectangle, StubText, StubVector,
+  StubLayer, StubPaintStyle, type SegmentField,
+} from "./figma-stub.js";
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+type Obj = { [k: string]: Json };
+
+/** Converts a value of the stand-in (typed with Figma's types) to JSON data. */
+function json(v: unknown): Json {
+  const s = JSON.stringify(v);
+  return s === undefined ? null : JSON.parse(s);
+}
+
+export function equalJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(sorted(json(a))) === JSON.stringify(sorted(json(b)));
+}
+
+function sorted(v: Json): Json {
+  if (Array.isArray(v)) return v.map(sorted);
+  if (v !== null && typeof v === "object") {
+    const o: Obj = {};
+    for (const k of Object.keys(v).sort()) {
+      const x = v[k];
+      if (x !== undefined) o[k] = sorted(x);
+    }
+    return o;
+  }
+  return v;
+}
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+const segmentFields: SegmentField[] = ["fontName", "fontSize", "fontWeight", "fills", "textDecoration", "letterSpacing", "textCase", "hyperlink"];
+
+/** Reads the stand-in back. */
+export class Reader {
+  private readonly scratch = new StubFigma();
+  private readonly defaults = new Map<string, Obj>();
+
+  constructor(
+    private readonly stub: StubFigma,
+    private readonly input: ResultInput,
+  ) {}
+
+  /** The read-back tree of root, pruned against the input tree inputRoot. */
+  node(node: StubNode, inputNode: unknown, isRoot = true): Obj {
+    const inp = isObj(inputNode) ? inputNode : {};
+    const full = this.full(node, inp);
+    const def = this.defaultsOf(node, full["type"] ?? null);
+    const out: Obj = {};
+    for (const [k, v] of Object.entries(full)) {
+      if (k in inp || k === "type" || k === "id" || k === "name" || !equalJson(v, def[k])) out[k] = v;
+    }
+    if (node instanceof StubGroup) for (const k of ["x", "y", "width", "height"]) if (!(k in inp)) delete out[k];
+    if (!("fontWeight" in inp)) delete out["fontWeight"];
+    if (Array.isArray(inp["styledTextSegments"])) for (const k of segmentFields) if (!(k in inp)) delete out[k];
+    if (isRoot) {
+      for (const k of ["x", "y"]) {
+        const v = inp[k];
+        if (v !== undefined) out[k] = v;
+        else delete out[k];
+      }
+    }
+    const kids = (node instanceof StubFrame && node.svgSource === null) || node instanceof StubGroup ? node.children : [];
+    if (kids.length > 0 || "children" in inp) {
+      const inKids = Array.isArray(inp["children"]) ? inp["children"] : [];
+      const fixed = node instanceof StubFrame ? node.numberOfFixedChildren : 0;
+      out["children"] = kids.map((c, i) => {
+        const o = this.node(c, inKids.find((x) => isObj(x) && x["id"] === c.getPluginData(PluginDataKey)), false);
+        if (i >= kids.length - fixed) o["scrollBehavior"] = "FIXED";
+        return o;
+      });
+    }
+    return out;
+  }
+
+  private defaultsOf(node: StubNode, type: Json): Obj {
+    const key = String(type);
+    const have = this.defaults.get(key);
+    if (have) return have;
+    const f = this.scratch;
+    const fresh: StubNode =
+      node instanceof StubFrame && node.svgSource !== null ? f.createNodeFromSvg(node.svgSource)
+      : node instanceof StubFrame ? f.createFrame()
+      : node instanceof StubRectangle ? f.createRectangle()
+      : node instanceof StubEllipse ? f.createEllipse()
+      : node instanceof StubLine ? f.createLine()
+      : node instanceof StubVector ? f.createVector()
+      : node instanceof StubText ? f.createText()
+      : node instanceof StubGroup ? f.group([f.createRectangle()], f.currentPage)
+      : node;
+    const d = fresh === node ? {} : this.full(fresh, {});
+    this.defaults.set(key, d);
+    return d;
+  }
+
+  /** Every member of the result format the node has, from Figma's values. */
+  private full(node: StubNode, inp: Obj): Obj {
+    const o: Obj = {};
+    const svg = node instanceof StubFrame ? node.svgSource : null;
+    o["type"] = svg !== null ? "SVG" : node.type;
+    o["id"] = node.getPluginData(PluginDataKey);
+    o["name"] = node.name;
+    o["x"] = node.x;
+    o["y"] = node.y;
+    o["width"] = node.width;
+    o["height"] = node.height;
+    o["visible"] = node.visible;
+    if (svg !== null) o["imageRef"] = this.svgRef(svg);
+    if (node instanceof StubLayer) {
+      const layer = node;
+      o["opacity"] = layer.opacity;
+      o["blendMode"] = layer.blendMode;
+      o["effects"] = json(layer.effects.map((e) => (e.type === "LAYER_BLUR" || e.type === "BACKGROUND_BLUR") && e.blurType === "NORMAL" ? { type: e.type, radius: e.radius, visible: e.visible } : e));
+      if (!(node instanceof StubGroup)) o["constraints"] = json(layer.constraints);
+      o["layoutPositioning"] = layer.layoutPositioning;
+      o["layoutSizingHorizontal"] = layer.layoutSizingHorizontal;
+      o["layoutSizingVertical"] = layer.layoutSizingVertical;
+    }
+    if (node instanceof StubRectangle || node instanceof StubFrame || node instanceof StubEllipse || node instanceof StubLine || node instanceof StubVector || node instanceof StubText) {
+      const styled = node.fillStyleId !== "";
+      if (svg === null) {
+        o["fills"] = node instanceof StubText && node.fillsMixed ? null : this.paints(node.fills, styled);
+        o["strokes"] = this.paints(node.strokes, node.strokeStyleId !== "");
+        o["strokeAlign"] = node.strokeAlign;
+        o["dashPattern"] = json(node.dashPattern);
+        if (styled) o["fillStyleId"] = this.styleRef(node.fillStyleId);
+        if (node.strokeStyleId !== "") o["strokeStyleId"] = this.styleRef(node.strokeStyleId);
+      }
+      if (node instanceof StubRectangle || node instanceof StubFrame) {
+        const sides = [node.strokeTopWeight, node.strokeRightWeight, node.strokeBottomWeight, node.strokeLeftWeight];
+        const corners = [node.topLeftRadius, node.topRightRadius, node.bottomRightRadius, node.bottomLeftRadius];
+        if (svg === null) {
+          o["strokeWeight"] = Math.max(...sides);
+          if (!sides.every((w) => w === sides[0])) {
+            ["strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight"].forEach((k, i) => (o[k] = sides[i] ?? null));
+          }
+        }
+        if (corners.every((r) => r === corners[0])) o["cornerRadius"] = corners[0] ?? 0;
+        else ["topLeftRadius", "topRightRadius", "bottomRightRadius", "bottomLeftRadius"].forEach((k, i) => (o[k] = corners[i] ?? null));
+      } else if (svg === null) {
+        o["strokeWeight"] = node.strokeWeight;
+      }
+      if (node instanceof StubEllipse || node instanceof StubVector) o["cornerRadius"] = node.cornerRadius;
+    }
+    if (node instanceof StubFrame) {
+      o["clipsContent"] = node.clipsContent;
+      o["layoutMode"] = node.layoutMode;
+      o["layoutWrap"] = node.layoutWrap;
+      o["paddingLeft"] = node.paddingLeft;
+      o["paddingRight"] = node.paddingRight;
+      o["paddingTop"] = node.paddingTop;
+      o["paddingBottom"] = node.paddingBottom;
+      o["itemSpacing"] = node.itemSpacing;
+      o["counterAxisSpacing"] = node.counterAxisSpacing;
+      o["primaryAxisAlignItems"] = node.primaryAxisAlignItems;
+      o["counterAxisAlignItems"] = node.counterAxisAlignItems;
+    }
+    if (node instanceof StubVector) o["vectorPaths"] = json(node.vectorPaths);
+    if (node instanceof StubText) this.text(node, inp, o);
+    return o;
+  }
+
+  private text(node: StubText, inp: Obj, o: Obj): void {
+    const segs = node.getStyledTextSegments(segmentFields);
+    const first = segs[0];
+    const pick = <T>(v: T | symbol, fromFirst: T | undefined): Json => json(typeof v === "symbol" ? fromFirst : v);
+    o["characters"] = node.characters;
+    o["fontName"] = pick(node.fontName, first?.fontName);
+    o["fontSize"] = pick(node.fontSize, first?.fontSize);
+    o["fontWeight"] = pick(node.fontWeight, first?.fontWeight);
+    o["lineHeight"] = json(node.lineHeight);
+    o["letterSpacing"] = pick(node.letterSpacing, first?.letterSpacing);
+    o["textAlignHorizontal"] = node.textAlignHorizontal;
+    o["textAlignVertical"] = node.textAlignVertical;
+    o["textAutoResize"] = node.textAutoResize;
+    o["textCase"] = pick(node.textCase, first?.textCase);
+    o["textDecoration"] = pick(node.textDecoration, first?.textDecoration);
+    o["paragraphIndent"] = node.paragraphIndent;
+    if (o["fills"] === null) o["fills"] = this.paints(first?.fills ?? [], false);
+    if (node.textStyleId !== "") o["textStyleId"] = this.styleRef(node.textStyleId);
+    const inSegs = Array.isArray(inp["styledTextSegments"]) ? inp["styledTextSegments"] : null;
+    if (inSegs === null && segs.length <= 1) return;
+    const textDefaults = this.scratch.createText().getStyledTextSegments(segmentFields)[0];
+    o["styledTextSegments"] = segs.map((s, i) => {
+      const want = inSegs?.[i];
+      const wantObj = isObj(want) ? want : {};
+      const seg: Obj = { start: s.start, end: s.end };
+      if ("characters" in wantObj) seg["characters"] = s.characters;
+      for (const f of segmentFields) {
+        const v = f === "fills" ? this.paints(s.fills, false) : json(s[f]);
+        const d = textDefaults === undefined ? undefined : f === "fills" ? this.paints(textDefaults.fills, false) : json(textDefaults[f]);
+        if (f in wantObj || (f !== "fontWeight" && !equalJson(v, d))) seg[f] = v;
+      }
+      return seg;
+    });
+  }
+
+  /** Figma paints back in the result format (image hash -> imageRef, variables -> result ids). */
+  private paints(paints: ReadonlyArray<Paint>, viaStyle: boolean): Json {
+    return paints.map((p): Json => {
+      if (p.type === "IMAGE") {
+        const { imageHash, ...rest } = p;
+        return json({ ...rest, imageRef: this.imageRef(imageHash) });
+      }
+      if (p.type === "SOLID" && p.boundVariables !== undefined) {
+        const { boundVariables, ...rest } = p;
+        if (viaStyle) return json(rest);
+        const id = boundVariables.color?.id;
+        const v = id === undefined ? undefined : this.stub.variables.all.get(id);
+        return json({ ...rest, boundVariables: { color: { type: "VARIABLE_ALIAS", id: v?.getPluginData(PluginDataKey) ?? `unknown ${id}` } } });
+      }
+      return json(p);
+    });
+  }
+
+  private imageRef(hash: string | null): string {
+    const bytes = hash === null ? undefined : this.stub.images.get(hash);
+    const b64 = bytes === undefined ? "" : Buffer.from(bytes).toString("base64");
+    return this.input.images.find((im) => im.base64 === b64)?.ref ?? `unknown image ${hash}`;
+  }
+
+  private svgRef(svg: string): string {
+    return this.input.images.find((im) => im.svg === svg)?.ref ?? "unknown SVG";
+  }
+
+  private styleRef(id: string): string {
+    const s = this.stub.styles.get(id);
+    return s?.getPluginData(PluginDataKey) ?? `unknown style ${id}`;
+  }
+
+  /** The styles and variables as the result's styles and variables members. */
+  library(): { styles: Json; variables: Json } {
+    const styles: Json[] = [];
+    const inputStyles = Array.isArray(this.input.styles) ? this.input.styles : [];
+    const fresh = { PAINT: this.scratch.createPaintStyle(), TEXT: this.scratch.createTextStyle() };
+    for (const s of this.stub.styles.values()) {
+      const id = s.getPluginData(PluginDataKey);
+      const want: unknown = inputStyles.find((x: unknown) => isObj(x) && x["id"] === id);
+      const keep = (k: string, v: Json, d: Json): boolean => (isObj(want) && k in want) || !equalJson(v, d);
+      const base: Obj = { id, type: s.type, name: s.name };
+      if (s.description !== "") base["description"] = s.description;
+      if (s instanceof StubPaintStyle) {
+        styles.push({ ...base, paints: this.paints(s.paints, false) });
+      } else {
+        const o: Obj = { ...base, fontName: json(s.fontName), fontSize: s.fontSize };
+        const d = fresh.TEXT;
+        if (keep("lineHeight", json(s.lineHeight), json(d.lineHeight))) o["lineHeight"] = json(s.lineHeight);
+        if (keep("letterSpacing", json(s.letterSpacing), json(d.letterSpacing))) o["letterSpacing"] = json(s.letterSpacing);
+        if (keep("textCase", s.textCase, d.textCase)) o["textCase"] = s.textCase;
+        if (keep("textDecoration", s.textDecoration, d.textDecoration)) o["textDecoration"] = s.textDecoration;
+        styles.push(o);
+      }
+    }
+    const collections = [...this.stub.collections.values()];
+    const c = collections[0];
+    const variables: Json = c === undefined ? null : {
+      collection: c.name,
+      variables: [...this.stub.variables.all.values()].map((v): Json => {
+        const o: Obj = { id: v.getPluginData(PluginDataKey), name: v.name, resolvedType: v.resolvedType, value: json(v.valuesByMode.get(c.modes[0]?.modeId ?? "")) };
+        if (v.codeSyntax.WEB !== undefined) o["codeSyntax"] = { WEB: v.codeSyntax.WEB };
+        return o;
+      }),
+    };
+    return { styles, variables };
+  }
+}
