@@ -116,7 +116,10 @@ type stack struct {
 	logger     *slog.Logger
 }
 
-func newStack(t *testing.T) *stack {
+// newStack starts a stack; each configure function may change the API's configuration before it
+// starts (the plugin's UI test allows the Origin `null` of the plugin iframe, as the API's
+// environment default does).
+func newStack(t *testing.T, configure ...func(*app.Config)) *stack {
 	t.Helper()
 	br := mustBrowser(t)
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -148,6 +151,9 @@ func newStack(t *testing.T) *stack {
 		CognitoIssuer: issuer.Issuer, CognitoClientIDs: []string{auth.LocalClientID}, CognitoTokenUses: []string{"id", "access"},
 		AllowLoopbackSources: true, WorkerSecrets: []string{workerSecret},
 		DependencyTimeout: 10 * time.Second, ArtifactReadTimeout: 10 * time.Second,
+	}
+	for _, c := range configure {
+		c(&cfg)
 	}
 	a, err := app.New(cfg, app.Deps{DB: db, Blob: s.s3.Store, CaptureQueue: s.queue.Queue, ConversionQueue: s.conversion.Queue}, logger)
 	if err != nil {

@@ -190,6 +190,10 @@ type Config struct {
 	ShutdownTimeout time.Duration `env:"SHUTDOWN_TIMEOUT" envDefault:"15s"`
 	// DependencyTimeout bounds each call to the database, S3 or SQS made for one request.
 	DependencyTimeout time.Duration `env:"DEPENDENCY_TIMEOUT" envDefault:"10s"`
+
+	// graphQLNoFastPath turns graph.PageImportFastPath off; only tests set it (export_test.go),
+	// to compare its output with gqlgen's.
+	graphQLNoFastPath bool
 }
 
 // LoadConfig reads the configuration from the environment.

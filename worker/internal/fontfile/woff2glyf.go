@@ -1,4 +1,4 @@
-package convert
+package fontfile
 
 import (
 	"encoding/binary"
@@ -50,11 +50,11 @@ func untransformGlyf(data []byte) (glyf, loca []byte, xMins []int16, err error) 
 		switch {
 		case nc == 0:
 			if explicit {
-				return nil, nil, nil, fmt.Errorf("%w: WOFF2 empty glyph with a bbox", errFontFormat)
+				return nil, nil, nil, fmt.Errorf("%w: WOFF2 empty glyph with a bbox", ErrUnreadable)
 			}
 		case nc < 0:
 			if !explicit {
-				return nil, nil, nil, fmt.Errorf("%w: WOFF2 composite glyph without a bbox", errFontFormat)
+				return nil, nil, nil, fmt.Errorf("%w: WOFF2 composite glyph without a bbox", ErrUnreadable)
 			}
 			out = binary.BigEndian.AppendUint16(out, uint16(0xffff))
 			box := bboxS.take(8)
@@ -101,8 +101,8 @@ func untransformGlyf(data []byte) (glyf, loca []byte, xMins []int16, err error) 
 		for len(glyf)%4 != 0 {
 			glyf = append(glyf, 0)
 		}
-		if len(glyf) > maxWOFF2Sfnt {
-			return nil, nil, nil, fmt.Errorf("%w: WOFF2 glyf too large", errFontFormat)
+		if len(glyf) > MaxSfntBytes {
+			return nil, nil, nil, fmt.Errorf("%w: WOFF2 glyf too large", ErrUnreadable)
 		}
 	}
 	offsets[numGlyphs] = len(glyf)
@@ -114,7 +114,7 @@ func untransformGlyf(data []byte) (glyf, loca []byte, xMins []int16, err error) 
 		}
 	}
 	if indexFormat == 0 && len(glyf) > 0x1fffe {
-		return nil, nil, nil, fmt.Errorf("%w: WOFF2 glyf too large for short loca", errFontFormat)
+		return nil, nil, nil, fmt.Errorf("%w: WOFF2 glyf too large for short loca", ErrUnreadable)
 	}
 	return glyf, loca, xMins, nil
 }
@@ -127,7 +127,7 @@ func simpleGlyph(nc int, explicit bool, nPoints, flagS, glyphS, bboxS, instrS *r
 	for c := range nc {
 		total += int(nPoints.u255())
 		if total > 0xffff {
-			nPoints.err = fmt.Errorf("%w: WOFF2 glyph too large", errFontFormat)
+			nPoints.err = fmt.Errorf("%w: WOFF2 glyph too large", ErrUnreadable)
 			return nil, 0
 		}
 		ends[c] = uint16(total - 1)
@@ -219,12 +219,12 @@ func withSign(flag uint8, v int) int {
 // glyphs' xMin.
 func untransformHmtx(data []byte, hhea *woff2Table, xMins []int16) ([]byte, error) {
 	if hhea == nil || len(hhea.data) < 36 {
-		return nil, fmt.Errorf("%w: WOFF2 hmtx without hhea", errFontFormat)
+		return nil, fmt.Errorf("%w: WOFF2 hmtx without hhea", ErrUnreadable)
 	}
 	numH := int(binary.BigEndian.Uint16(hhea.data[34:]))
 	numGlyphs := len(xMins)
 	if numH < 1 || numH > numGlyphs {
-		return nil, fmt.Errorf("%w: WOFF2 hmtx metrics count", errFontFormat)
+		return nil, fmt.Errorf("%w: WOFF2 hmtx metrics count", ErrUnreadable)
 	}
 	r := &reader{b: data}
 	flags := r.u8()

@@ -1,14 +1,15 @@
-package convert
+// Package capturemodel is the capture JSON as worker/capture writes it (SPEC §7; its document is
+// opaque to the backend and read only by the converter): what the page was — boxes, computed
+// styles, text runs with their drawn fonts, pseudo-elements, vector and icon facts, assets. It is
+// decoded once (Parse) and never changed by the conversion's passes. Only the members the
+// conversion needs are decoded; unknown members are ignored so the capture format can grow.
+package capturemodel
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
 )
-
-// The capture JSON as worker/capture writes it (SPEC §7; its document is opaque to the backend
-// and read only here). Only the members the conversion needs are decoded; unknown members are
-// ignored so the capture format can grow.
 
 // Capture wire constants (SPEC §7).
 const (
@@ -77,7 +78,7 @@ type Document struct {
 	Warnings []CaptureWarning `json:"warnings"`
 	// Scroll is the scroll position the boxes were taken at (the capture scrolls to the top
 	// first, so 0, 0); nil in captures made before it was recorded.
-	Scroll *Vector `json:"scroll"`
+	Scroll *Point `json:"scroll"`
 	// CustomProperties are the CSS custom properties of the root element (facts.js).
 	CustomProperties []CustomProperty `json:"custom_properties"`
 	// PlatformFonts are the fonts Chromium drew each text run in (DevTools
@@ -218,9 +219,9 @@ type UnresolvedImage struct {
 // version, another page import, no document).
 var ErrInvalidCapture = errors.New("invalid capture")
 
-// ParseCapture decodes a capture JSON and checks that it is a capture of pageImportID. Errors
+// Parse decodes a capture JSON and checks that it is a capture of pageImportID. Errors
 // wrap ErrInvalidCapture.
-func ParseCapture(raw []byte, pageImportID string) (*Capture, error) {
+func Parse(raw []byte, pageImportID string) (*Capture, error) {
 	var c Capture
 	if err := json.Unmarshal(raw, &c); err != nil {
 		return nil, fmt.Errorf("%w: not a capture JSON document", ErrInvalidCapture)
@@ -257,10 +258,81 @@ var styleDefaults = map[string]string{
 	"color": "rgb(0, 0, 0)",
 }
 
-// style returns the computed value of prop, or its default when the capture left it out.
-func (n *DOMNode) style(prop string) string {
+// Computed returns the computed value of prop, or its default when the capture left it out.
+func (n *DOMNode) Computed(prop string) string {
 	if v, ok := n.Style[prop]; ok {
 		return v
 	}
 	return styleDefaults[prop]
+}
+
+// Point is a position in CSS px.
+type Point struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+}
+
+// VectorFacts are the members of a captured element that the capture's vector helpers
+// (worker/capture/svg.js) record.
+type VectorFacts struct {
+	// SVGNotes say what the capture could not resolve while copying an inline SVG.
+	SVGNotes []SVGNote `json:"svg_notes"`
+	// Crop is a raster crop of the element's border box taken at the capture's scale, when its
+	// vector form would import wrong.
+	Crop *Crop `json:"crop"`
+	// Mask is the element's CSS mask (icons.go).
+	Mask *MaskFact `json:"mask"`
+	// IconFont lists the icon-font glyphs the element shows (icons.go).
+	IconFont *IconFontFact `json:"icon_font"`
+}
+
+// SVGNote is one problem of an inline SVG copy: code SVG_REFERENCE_UNRESOLVED (detail: the
+// reference), SVG_TRUNCATED or SVG_NOT_INLINED.
+type SVGNote struct {
+	Code   string `json:"code"`
+	Detail string `json:"detail"`
+}
+
+// Crop names a PNG asset of the element's box and why it was taken ("svg", "mask", "glyph").
+type Crop struct {
+	AssetID string `json:"asset_id"`
+	Reason  string `json:"reason"`
+}
+
+// MaskFact is a CSS mask the capture recorded: its image (an asset of kind "mask" when the mask
+// is one url()), the computed mask-size, -position and -repeat, and the background colour the
+// mask lets through.
+type MaskFact struct {
+	AssetID  string `json:"asset_id"`
+	Size     string `json:"size"`
+	Position string `json:"position"`
+	Repeat   string `json:"repeat"`
+	Color    string `json:"color"`
+}
+
+// IconFontFact lists the icon-font glyphs an element shows.
+type IconFontFact struct {
+	Glyphs []Glyph `json:"glyphs"`
+}
+
+// Glyph is one icon-font glyph: where it is ("before", "after" or "text" for a ligature), its
+// characters, the computed font-family and colour.
+type Glyph struct {
+	Which      string `json:"which"`
+	Text       string `json:"text"`
+	FontFamily string `json:"font_family"`
+	Color      string `json:"color"`
+	// FontSize and LineHeight are the glyph's computed font-size and line-height.
+	FontSize   string `json:"font_size"`
+	LineHeight string `json:"line_height"`
+	// FontAsset is the capture asset of the font file (WOFF2, WOFF, TrueType or OpenType) the
+	// page declares for the glyph's family and weight; empty when there is none.
+	FontAsset string `json:"font_asset"`
+}
+
+// CaptureWarning is a warning the capture worker recorded about the page (document.warnings:
+// a page that never settled, infinite animations paused, JavaScript dialogs answered).
+type CaptureWarning struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
 }

@@ -1,17 +1,21 @@
-package convert
+package naming
 
-import "testing"
+import (
+	"testing"
 
-func el(tag string, attrs map[string]string, children ...*DOMNode) *DOMNode {
-	return &DOMNode{Type: "element", Tag: tag, Attrs: attrs, Children: children}
+	"github.com/code2des/backend/worker/convert/capturemodel"
+)
+
+func el(tag string, attrs map[string]string, children ...*capturemodel.DOMNode) *capturemodel.DOMNode {
+	return &capturemodel.DOMNode{Type: "element", Tag: tag, Attrs: attrs, Children: children}
 }
 
-func txt(s string) *DOMNode { return &DOMNode{Type: "text", Text: s} }
+func txt(s string) *capturemodel.DOMNode { return &capturemodel.DOMNode{Type: "text", Text: s} }
 
 // TestLayerNames: landmark, heading, aria-label, id and class, in that order of preference.
 func TestLayerNames(t *testing.T) {
 	for _, tc := range []struct {
-		n    *DOMNode
+		n    *capturemodel.DOMNode
 		want string
 	}{
 		{el("nav", map[string]string{"class": "navbar"}), "nav"},
@@ -29,8 +33,8 @@ func TestLayerNames(t *testing.T) {
 		{el("img", map[string]string{"alt": "Logo", "class": "brand"}), "Logo"},
 		{el("div", nil, el("h2", nil, txt("An extremely long heading that goes on and on and on"))), "An extremely long heading that goes on …"},
 	} {
-		if got := layerName(tc.n); got != tc.want {
-			t.Errorf("layerName(%s %v) = %q, want %q", tc.n.Tag, tc.n.Attrs, got, tc.want)
+		if got := Layer(tc.n); got != tc.want {
+			t.Errorf("Layer(%s %v) = %q, want %q", tc.n.Tag, tc.n.Attrs, got, tc.want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package convert
+package fontfile
 
 import (
 	"bytes"
@@ -13,9 +13,6 @@ import (
 // the glyf/loca tables (and optionally hmtx) transformed. unwoff2 rebuilds a plain sfnt that
 // golang.org/x/image/font/sfnt reads, so icon fonts served as WOFF2 only (the common case) give
 // their outlines too. Font collections are not read.
-
-// maxWOFF2Sfnt bounds the rebuilt font (and so the Brotli output).
-const maxWOFF2Sfnt = 4 * MaxImageBytes
 
 // woff2Tags are the known table tags by their index in a WOFF2 table directory entry.
 var woff2Tags = [...]string{"cmap", "head", "hhea", "hmtx", "maxp", "name", "OS/2", "post", "cvt ", "fpgm", "glyf", "loca",
@@ -40,7 +37,7 @@ type reader struct {
 
 func (r *reader) take(n int) []byte {
 	if r.err != nil || n < 0 || n > len(r.b) {
-		r.err = fmt.Errorf("%w: damaged WOFF2", errFontFormat)
+		r.err = fmt.Errorf("%w: damaged WOFF2", ErrUnreadable)
 		return make([]byte, max(n, 0))
 	}
 	out := r.b[:n]
@@ -58,7 +55,7 @@ func (r *reader) base128() uint32 {
 	for i := 0; i < 5; i++ {
 		b := r.u8()
 		if (i == 0 && b == 0x80) || v&0xfe000000 != 0 {
-			r.err = fmt.Errorf("%w: damaged WOFF2", errFontFormat)
+			r.err = fmt.Errorf("%w: damaged WOFF2", ErrUnreadable)
 			return 0
 		}
 		v = v<<7 | uint32(b&0x7f)
@@ -66,7 +63,7 @@ func (r *reader) base128() uint32 {
 			return v
 		}
 	}
-	r.err = fmt.Errorf("%w: damaged WOFF2", errFontFormat)
+	r.err = fmt.Errorf("%w: damaged WOFF2", ErrUnreadable)
 	return 0
 }
 
@@ -95,8 +92,8 @@ func unwoff2(b []byte) ([]byte, error) {
 	total := r.u32()
 	compressed := r.u32()
 	r.take(24) // versions, metadata and private blocks
-	if r.err != nil || flavor == 0x74746366 || n == 0 || n > 256 || total > maxWOFF2Sfnt {
-		return nil, fmt.Errorf("%w: unsupported or damaged WOFF2", errFontFormat)
+	if r.err != nil || flavor == 0x74746366 || n == 0 || n > 256 || total > MaxSfntBytes {
+		return nil, fmt.Errorf("%w: unsupported or damaged WOFF2", ErrUnreadable)
 	}
 	tables := make([]woff2Table, n)
 	var sum uint64
@@ -108,7 +105,7 @@ func unwoff2(b []byte) ([]byte, error) {
 		} else if int(idx) < len(woff2Tags) {
 			t.tag = woff2Tags[idx]
 		} else {
-			return nil, fmt.Errorf("%w: damaged WOFF2", errFontFormat)
+			return nil, fmt.Errorf("%w: damaged WOFF2", ErrUnreadable)
 		}
 		version := flags >> 6
 		t.origLen = r.base128()
@@ -124,12 +121,12 @@ func unwoff2(b []byte) ([]byte, error) {
 		}
 		sum += uint64(t.dataLen)
 	}
-	if r.err != nil || sum > maxWOFF2Sfnt || uint64(compressed) > uint64(len(r.b)) {
-		return nil, fmt.Errorf("%w: damaged WOFF2", errFontFormat)
+	if r.err != nil || sum > MaxSfntBytes || uint64(compressed) > uint64(len(r.b)) {
+		return nil, fmt.Errorf("%w: damaged WOFF2", ErrUnreadable)
 	}
 	stream, err := io.ReadAll(io.LimitReader(brotli.NewReader(bytes.NewReader(r.b[:compressed])), int64(sum)+1))
 	if err != nil || uint64(len(stream)) != sum {
-		return nil, fmt.Errorf("%w: damaged WOFF2 stream", errFontFormat)
+		return nil, fmt.Errorf("%w: damaged WOFF2 stream", ErrUnreadable)
 	}
 	byTag := map[string]*woff2Table{}
 	for i := range tables {
@@ -139,7 +136,7 @@ func unwoff2(b []byte) ([]byte, error) {
 	if g := byTag["glyf"]; g != nil && g.transformed {
 		loca := byTag["loca"]
 		if loca == nil {
-			return nil, fmt.Errorf("%w: WOFF2 glyf without loca", errFontFormat)
+			return nil, fmt.Errorf("%w: WOFF2 glyf without loca", ErrUnreadable)
 		}
 		var xMins []int16
 		if g.data, loca.data, xMins, err = untransformGlyf(g.data); err != nil {
@@ -175,7 +172,7 @@ func assembleSfnt(flavor uint32, tables []woff2Table) ([]byte, error) {
 	for k, i := range order {
 		t := tables[i]
 		if t.transformed {
-			return nil, fmt.Errorf("%w: WOFF2 table %q transformed in an unknown way", errFontFormat, t.tag)
+			return nil, fmt.Errorf("%w: WOFF2 table %q transformed in an unknown way", ErrUnreadable, t.tag)
 		}
 		for len(out)%4 != 0 {
 			out = append(out, 0)
@@ -185,8 +182,8 @@ func assembleSfnt(flavor uint32, tables []woff2Table) ([]byte, error) {
 		binary.BigEndian.PutUint32(rec[8:], uint32(len(out)))
 		binary.BigEndian.PutUint32(rec[12:], uint32(len(t.data)))
 		out = append(out, t.data...)
-		if len(out) > maxWOFF2Sfnt {
-			return nil, fmt.Errorf("%w: WOFF2 font too large", errFontFormat)
+		if len(out) > MaxSfntBytes {
+			return nil, fmt.Errorf("%w: WOFF2 font too large", ErrUnreadable)
 		}
 	}
 	return out, nil

@@ -1,9 +1,13 @@
-package convert
+// Package naming gives the result's layers names a designer can read (docs/conversion.md
+// "Layer names"), from the captured element alone.
+package naming
 
 import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // Layer names a designer can read (docs/conversion.md "Layer names"). A frame is named
@@ -11,6 +15,9 @@ import (
 // main, aside, form, search, by tag or ARIA role), else its id, else its first readable class
 // name ("card-grid" -> "Card grid"); the label from the first heading inside it, else its
 // aria-label. An element with neither keeps its tag; alt text names images as before.
+
+// MaxNameRunes bounds a node name, in characters (the backend's limit, docs/results.md).
+const MaxNameRunes = 80
 
 // headingSearchDepth bounds how many single-child wrappers deep a frame's heading is looked for.
 const headingSearchDepth = 3
@@ -33,8 +40,8 @@ var utilityClasses = map[string]bool{"flex": true, "grid": true, "block": true, 
 	"absolute": true, "fixed": true, "sticky": true, "container": true, "row": true, "col": true, "clearfix": true,
 	"items-center": true, "justify-between": true, "justify-center": true, "mx-auto": true, "w-full": true, "h-full": true}
 
-// layerName is the readable name of the frame of element n.
-func layerName(n *DOMNode) string {
+// Layer is the readable name of the frame of element n.
+func Layer(n *capturemodel.DOMNode) string {
 	if alt := strings.TrimSpace(n.Attrs["alt"]); alt != "" {
 		return alt
 	}
@@ -52,7 +59,7 @@ func layerName(n *DOMNode) string {
 		}
 	}
 	label := ""
-	if !isHeading(n) {
+	if !IsHeading(n) {
 		label = clipLabel(headingText(n, headingSearchDepth))
 	}
 	if label == "" {
@@ -70,14 +77,15 @@ func layerName(n *DOMNode) string {
 }
 
 // landmark is the landmark kind of n by its role, else its tag; "" for none.
-func landmark(n *DOMNode) string {
+func landmark(n *capturemodel.DOMNode) string {
 	if r := landmarkRoles[strings.ToLower(strings.TrimSpace(n.Attrs["role"]))]; r != "" {
 		return r
 	}
 	return landmarkTags[n.Tag]
 }
 
-func isHeading(n *DOMNode) bool {
+// IsHeading says whether n is a heading: h1-h6, or role="heading".
+func IsHeading(n *capturemodel.DOMNode) bool {
 	if len(n.Tag) == 2 && n.Tag[0] == 'h' && n.Tag[1] >= '1' && n.Tag[1] <= '6' {
 		return true
 	}
@@ -87,15 +95,15 @@ func isHeading(n *DOMNode) bool {
 // headingText returns the text of the heading among n's children, or, when n only wraps one
 // element, among that element's children (down to depth levels). A container of several items
 // does not take the heading of its first item.
-func headingText(n *DOMNode, depth int) string {
+func headingText(n *capturemodel.DOMNode, depth int) string {
 	for d := 0; d < depth && n != nil; d++ {
-		var only *DOMNode
+		var only *capturemodel.DOMNode
 		elements := 0
 		for _, c := range n.Children {
 			if c == nil || c.Type != "element" {
 				continue
 			}
-			if isHeading(c) {
+			if IsHeading(c) {
 				if t := textOf(c); t != "" {
 					return t
 				}
@@ -112,10 +120,10 @@ func headingText(n *DOMNode, depth int) string {
 }
 
 // textOf concatenates the text runs under n.
-func textOf(n *DOMNode) string {
+func textOf(n *capturemodel.DOMNode) string {
 	var b strings.Builder
-	var walk func(n *DOMNode)
-	walk = func(n *DOMNode) {
+	var walk func(n *capturemodel.DOMNode)
+	walk = func(n *capturemodel.DOMNode) {
 		if n.Type == "text" {
 			b.WriteString(n.Text)
 			b.WriteByte(' ')
@@ -172,4 +180,31 @@ func humanize(s string) string {
 	r := []rune(out)
 	r[0] = unicode.ToUpper(r[0])
 	return string(r)
+}
+
+// Clip makes s a node name: its runs of white space one space, cut to MaxNameRunes characters
+// (the last one an ellipsis) when longer.
+func Clip(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > MaxNameRunes {
+		return string(r[:MaxNameRunes-1]) + "…"
+	}
+	return s
+}
+
+// Element names a layer after the element: its alt or aria-label, else tag#id or tag.class.
+func Element(n *capturemodel.DOMNode) string {
+	for _, a := range []string{"alt", "aria-label"} {
+		if v := strings.TrimSpace(n.Attrs[a]); v != "" {
+			return v
+		}
+	}
+	name := n.Tag
+	if id := n.Attrs["id"]; id != "" {
+		return name + "#" + id
+	}
+	if cls := strings.Fields(n.Attrs["class"]); len(cls) > 0 {
+		return name + "." + cls[0]
+	}
+	return name
 }

@@ -1,4 +1,4 @@
-package convert
+package fontfile
 
 import (
 	"encoding/binary"
