@@ -134,8 +134,7 @@ func startWorkers(ctx context.Context, cfg app.Config, secret string, logger *sl
 			return nil, nil, err
 		}
 		// The browser is started last: it is the one thing to release if a step fails.
-		if browser, err = capture.NewBrowser(capture.BrowserOptions{ExecPath: wc.ChromiumPath, AllowPrivateNetworks: wc.AllowPrivateNetworks,
-			Logger: logger.With(slog.String("component", "capture-browser"))}); err != nil {
+		if browser, err = capture.NewBrowser(wc.BrowserOptions(logger.With(slog.String("component", "capture-browser")))); err != nil {
 			return nil, nil, fmt.Errorf("capture worker: start Chromium at %s: %w (run .ci/chromium-up, or set LOCAL_CAPTURE_WORKER=false)", wc.ChromiumPath, err)
 		}
 		w := &capture.Worker{Config: wc, SQS: sqsClient, S3: s3Client, Browser: browser,

@@ -31,6 +31,12 @@ const (
 	// MaxDocumentNodes bounds the elements and text runs recorded in the document; the document says
 	// "truncated": true past it.
 	MaxDocumentNodes = 20000
+	// MaxDocumentDepth bounds the nesting of the recorded document (the root element is at depth
+	// 1): deeper elements are left out, counted in document.depth_cut, with the warning
+	// DOCUMENT_TOO_DEEP. At two JSON levels a nesting, it keeps the capture JSON well within the
+	// 10,000 levels encoding/json and the backend read (server/artifacts MaxJSONNestingDepth);
+	// Chromium's own style and layout slow down on deeper trees.
+	MaxDocumentDepth = 1024
 	// MaxTextLen bounds one text run or attribute value, in UTF-16 units.
 	MaxTextLen = 10000
 	// MaxLineFragments bounds the line fragments ("rects": one client rect per line) recorded for
@@ -57,6 +63,9 @@ type BrowserOptions struct {
 	// Logger receives the browser's own faults (a browser context Chromium did not dispose); nil
 	// logs nothing.
 	Logger *slog.Logger
+	// RendererMemoryMiB is the memory ceiling of each renderer process, in MiB (memory.go); zero
+	// means DefaultRendererMemoryMiB.
+	RendererMemoryMiB int
 }
 
 // Browser is one headless Chromium process; each capture runs in a tab of its own, in a browser
@@ -117,11 +126,18 @@ func (b *Browser) start() error {
 		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
 	}
 	opts = append(opts, webRTCEgressFlags...)
+	opts = append(opts, memoryFlags(b.opts.RendererMemoryMiB)...)
 	p, err := headless.Start(b.opts.ExecPath, "capture-chromium-", browserStartTimeout, opts...)
 	if err != nil {
 		return err
 	}
 	b.dataDir, b.allocCancel, b.ctx, b.cancel = p.DataDir, p.AllocCancel, p.Ctx, p.Cancel
+	if proc := chromedp.FromContext(p.Ctx).Browser.Process(); proc != nil {
+		if err := limitRenderers(proc.Pid, b.opts.RendererMemoryMiB); err != nil {
+			_ = b.stop()
+			return err
+		}
+	}
 	return nil
 }
 

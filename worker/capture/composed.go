@@ -38,28 +38,10 @@ func prepareComposedTree(ctx context.Context) (int, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, closedRootsTimeout)
 	defer cancel()
-	doc, err := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{Depth: ptr(int64(-1)), Pierce: ptr(true)})
+	roots, err := closedShadowRoots(ctx)
 	if err != nil {
 		return -1, nil
 	}
-	var roots []cdp.BackendNodeID
-	var find func(n *cdp.Node)
-	find = func(n *cdp.Node) {
-		if n == nil {
-			return
-		}
-		for _, r := range n.ShadowRoots {
-			if r.ShadowRootType == cdp.ShadowRootTypeClosed {
-				roots = append(roots, r.BackendNodeID)
-			}
-			find(r)
-		}
-		for _, c := range n.Children {
-			find(c)
-		}
-		// Frames' documents are separate pages to page.js; their roots are not walked.
-	}
-	find(doc.Root)
 	for _, id := range roots {
 		obj, err := chromedp.Call(ctx, dom.ResolveNode, dom.ResolveNodeParams{BackendNodeID: id, ObjectGroup: "c2d-closed-roots"})
 		if err != nil || obj.Object == nil || obj.Object.ObjectID == "" {
@@ -74,6 +56,68 @@ func prepareComposedTree(ctx context.Context) (int, error) {
 	}
 	_, _ = chromedp.Call(ctx, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: "c2d-closed-roots"})
 	return len(roots), nil
+}
+
+// domChunkDepth is how many levels one DOM read (DOM.getDocument, DOM.describeNode) returns:
+// DevTools refuses deeper replies (its CBOR stack limit, reached at about 150 element levels), so
+// the search reads deep documents in chunks.
+const domChunkDepth = 50
+
+// DOM node types (Node.nodeType) the search continues from.
+const (
+	nodeElement          = 1
+	nodeDocumentFragment = 11
+)
+
+// maxDOMReads bounds the chunked reads of one search for closed shadow roots.
+const maxDOMReads = 2000
+
+// errTooManyDOMReads stops a search that needs more than maxDOMReads reads.
+var errTooManyDOMReads = fmt.Errorf("the DOM needs more than %d reads", maxDOMReads)
+
+// closedShadowRoots finds the document's closed shadow roots (frames' documents are separate
+// pages to page.js; their roots are not searched), reading the DOM in chunks of domChunkDepth
+// levels, at most maxDOMReads of them.
+func closedShadowRoots(ctx context.Context) ([]cdp.BackendNodeID, error) {
+	doc, err := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{Depth: ptr(int64(domChunkDepth)), Pierce: ptr(true)})
+	if err != nil {
+		return nil, err
+	}
+	var roots, more []cdp.BackendNodeID
+	var find func(n *cdp.Node, depth int)
+	find = func(n *cdp.Node, depth int) {
+		if n == nil {
+			return
+		}
+		if depth >= domChunkDepth && len(n.Children) == 0 && len(n.ShadowRoots) == 0 &&
+			(n.NodeType == nodeElement || n.NodeType == nodeDocumentFragment) {
+			more = append(more, n.BackendNodeID) // its subtree is beyond this read
+			return
+		}
+		for _, r := range n.ShadowRoots {
+			if r.ShadowRootType == cdp.ShadowRootTypeClosed {
+				roots = append(roots, r.BackendNodeID)
+			}
+			find(r, depth+1)
+		}
+		for _, c := range n.Children {
+			find(c, depth+1)
+		}
+	}
+	find(doc.Root, 0)
+	for reads := 1; len(more) > 0; reads++ {
+		if reads > maxDOMReads {
+			return nil, errTooManyDOMReads
+		}
+		id := more[len(more)-1]
+		more = more[:len(more)-1]
+		n, err := chromedp.Call(ctx, dom.DescribeNode, dom.DescribeNodeParams{BackendNodeID: id, Depth: ptr(int64(domChunkDepth)), Pierce: ptr(true)})
+		if err != nil {
+			return nil, err
+		}
+		find(n.Node, 0)
+	}
+	return roots, nil
 }
 
 // composedStats is what composed.js counted during the DOM read.

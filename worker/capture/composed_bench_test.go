@@ -59,7 +59,7 @@ func BenchmarkCollect(b *testing.B) {
 			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](pageJS)); err != nil {
 				b.Fatal(err)
 			}
-			expr := fmt.Sprintf("window.__c2d.collect(%d, %d).document.node_count", MaxDocumentNodes, MaxTextLen)
+			expr := fmt.Sprintf("JSON.parse(window.__c2d.collect(%d, %d, %d)).document.node_count", MaxDocumentNodes, MaxDocumentDepth, MaxTextLen)
 			if bc.jsOnly {
 				if _, err := prepareComposedTree(ctx); err != nil {
 					b.Fatal(err)

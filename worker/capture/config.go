@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -63,6 +64,14 @@ type Config struct {
 	// moving; settle.go); past it the capture goes on with a warning. Zero means
 	// DefaultSettleTimeout.
 	SettleTimeout time.Duration `env:"CAPTURE_SETTLE_TIMEOUT" envDefault:"5s"`
+	// UnresponsiveTimeout is how long the page's main thread may go without answering before
+	// the job fails (PAGE_UNRESPONSIVE, guard.go); it must be below LoadTimeout, so a page that
+	// never yields fails within the load budget. Zero means DefaultUnresponsiveTimeout.
+	UnresponsiveTimeout time.Duration `env:"CAPTURE_UNRESPONSIVE_TIMEOUT" envDefault:"10s"`
+	// RendererMemoryMiB is the memory ceiling of each renderer process, in MiB (memory.go): a
+	// page past it crashes its renderer and the job fails (PAGE_CRASHED). Zero means
+	// DefaultRendererMemoryMiB.
+	RendererMemoryMiB int `env:"CAPTURE_RENDERER_MEMORY_MIB" envDefault:"2048"`
 	// JobTimeout bounds one whole capture (render, store); it must exceed the sum above.
 	JobTimeout time.Duration `env:"CAPTURE_JOB_TIMEOUT" envDefault:"3m"`
 	// MaxScreenshotHeight caps the screenshot, in device pixels (at most
@@ -120,6 +129,12 @@ func (c Config) Validate() error {
 			problems = append(problems, d.name+" must be positive")
 		}
 	}
+	if c.UnresponsiveTimeout < 0 || c.UnresponsiveTimeout >= c.LoadTimeout {
+		problems = append(problems, "CAPTURE_UNRESPONSIVE_TIMEOUT must be below CAPTURE_LOAD_TIMEOUT and not negative (0 means the default)")
+	}
+	if m := c.RendererMemoryMiB; m != 0 && (m < MinRendererMemoryMiB || m > MaxRendererMemoryMiB) {
+		problems = append(problems, fmt.Sprintf("CAPTURE_RENDERER_MEMORY_MIB must be within %d-%d (0 means the default)", MinRendererMemoryMiB, MaxRendererMemoryMiB))
+	}
 	if c.SettleTimeout < 0 {
 		problems = append(problems, "CAPTURE_SETTLE_TIMEOUT must not be negative (0 means the default)")
 	}
@@ -127,6 +142,12 @@ func (c Config) Validate() error {
 		return errors.New("invalid configuration: " + strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+// BrowserOptions are the options of the worker's Chromium under c; logger receives its own
+// faults.
+func (c Config) BrowserOptions(logger *slog.Logger) BrowserOptions {
+	return BrowserOptions{ExecPath: c.ChromiumPath, AllowPrivateNetworks: c.AllowPrivateNetworks, Logger: logger, RendererMemoryMiB: c.RendererMemoryMiB}
 }
 
 // AWS returns the options of the worker's AWS clients.

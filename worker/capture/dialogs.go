@@ -55,5 +55,5 @@ func withDialogCount(err error, n int) error {
 	if n == 1 {
 		noun = "dialog"
 	}
-	return &PageError{Message: fmt.Sprintf("%s (it opened %d JavaScript %s)", pe.Message, n, noun)}
+	return &PageError{Code: pe.Code, Message: fmt.Sprintf("%s (it opened %d JavaScript %s)", pe.Message, n, noun), Err: pe.Err}
 }

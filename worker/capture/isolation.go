@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
@@ -46,6 +47,16 @@ func (b *Browser) openJobTab(parent context.Context, proxy string) (tabCtx conte
 		return nil, nil, fmt.Errorf("create browser context: %w", err)
 	}
 	id := created.BrowserContextID
+	// Downloads are refused: a page (or an address that is a download) writes nothing to disk,
+	// inside the profile or out of it (docs/workers.md "Page failures").
+	if _, err := cdp.Call(cctx, c.Browser, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorDeny, BrowserContextID: id,
+	}); err != nil {
+		if _, derr := cdp.Call(cctx, c.Browser, target.DisposeBrowserContext, target.DisposeBrowserContextParams{BrowserContextID: id}); derr != nil {
+			b.recycle(parent, fmt.Errorf("dispose browser context %s: %w", id, derr))
+		}
+		return nil, nil, fmt.Errorf("deny downloads: %w", err)
+	}
 	tabCtx, cancelTab := chromedp.NewContext(parent, chromedp.WithExistingBrowserContext(id))
 	return tabCtx, func() {
 		cancelTab() // closes the tab (bounded by chromedp)

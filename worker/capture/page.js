@@ -166,13 +166,16 @@
     return null;
   }
 
-  // collect walks the rendered DOM and returns {document, images}. images lists every image the
-  // page shows, once per distinct URL (or inline SVG), with the id the document refers to.
-  function collect(maxNodes, maxTextLen, maxFragments, maxFontQueries, maxFontFaces) {
+  // collect walks the rendered DOM and returns {document, images} as a JSON string (DevTools
+  // refuses to pass deeply nested objects by value). images lists every image the page shows,
+  // once per distinct URL (or inline SVG), with the id the document refers to. Elements nested
+  // deeper than maxDepth (the root is at depth 1) are left out and counted (depth_cut).
+  function collect(maxNodes, maxDepth, maxTextLen, maxFragments, maxFontQueries, maxFontFaces) {
     const images = [];
     const byURL = new Map();
     let count = 0;
     let truncated = false;
+    let depthCut = 0;
     // The text runs whose drawn fonts the capture asks DevTools for (fonts.go), and the
     // elements whose pseudo-elements' boxes it asks for.
     const textRuns = [];
@@ -204,8 +207,12 @@
       return id;
     };
 
-    function walk(node) {
+    function walk(node, depth) {
       if (count >= maxNodes) { truncated = true; return null; }
+      if (depth > maxDepth) {
+        if (node.nodeType === Node.ELEMENT_NODE) depthCut++;
+        return null;
+      }
       if (node.nodeType === Node.TEXT_NODE) {
         const raw = node.textContent;
         if (!raw) return null;
@@ -323,7 +330,7 @@
       // The composed tree (composed.js): shadow roots, open and closed, and slotted content.
       const childNodes = window.__c2dVis ? window.__c2dVis.composedChildren(el) : (el.shadowRoot || el).childNodes;
       for (const c of childNodes) {
-        const k = walk(c);
+        const k = walk(c, depth + 1);
         if (k) kids.push(k);
       }
       if (kids.length) out.children = kids;
@@ -333,7 +340,7 @@
     window.scrollTo(0, 0);
     const facts = window.__c2dFacts || null;
     if (facts) facts.begin();
-    const root = walk(document.documentElement);
+    const root = walk(document.documentElement, 1);
     const more = facts ? facts.end() : {};
     const de = document.documentElement;
     window.__c2d.textRuns = textRuns;
@@ -345,7 +352,7 @@
       if (fontFaces.length >= maxFontFaces) break;
       fontFaces.push({ family: f.family.replace(/^["']|["']$/g, ""), weight: f.weight, style: f.style, status: f.status });
     }
-    return {
+    return JSON.stringify({
       document: {
         title: document.title,
         lang: de.lang || "",
@@ -355,12 +362,13 @@
         device_scale_factor: window.devicePixelRatio,
         node_count: count,
         truncated,
+        depth_cut: depthCut,
         root,
         ...more,
         font_faces: fontFaces,
       },
       images,
-    };
+    });
   }
 
   // fetchBytes reads a URL from the page (used only when the browser's network log no longer holds

@@ -47,16 +47,9 @@ type Timeouts struct {
 	// Settle bounds the wait for the page to come to rest (settle.go); zero means
 	// DefaultSettleTimeout. Past it the capture goes on, with a warning.
 	Settle time.Duration
-}
-
-// PageError is a failure of the page itself (unreachable, HTTP error, never ready, refused
-// address). Its Message is safe to show to end users and becomes the callback's error_message.
-type PageError struct{ Message string }
-
-func (e *PageError) Error() string { return e.Message }
-
-func pageErrorf(format string, args ...any) error {
-	return &PageError{Message: fmt.Sprintf(format, args...)}
+	// Unresponsive bounds how long the page's main thread may go without answering (guard.go);
+	// zero means DefaultUnresponsiveTimeout. Past it the job fails.
+	Unresponsive time.Duration
 }
 
 // Image is one image the page shows, with its bytes.
@@ -116,6 +109,11 @@ type Page struct {
 	// SnapshotMissing lists what a snapshot's page asked for that its archive lacks (nil for a
 	// capture by URL).
 	SnapshotMissing []string
+	// DepthCut counts the elements left out for being nested deeper than MaxDocumentDepth.
+	DepthCut int
+	// NavigationsBlocked counts the page's own navigations of its main frame that were refused
+	// (guard.go).
+	NavigationsBlocked int
 }
 
 // Capture renders spec in a new tab of a browser context of its own (isolation.go) and records
@@ -125,9 +123,9 @@ func (b *Browser) Capture(ctx context.Context, spec PageSpec, t Timeouts, maxScr
 	if !b.opts.AllowPrivateNetworks {
 		if err := CheckHost(ctx, spec.URL); err != nil {
 			if errors.Is(err, ErrPrivateAddress) {
-				return nil, pageErrorf("the page address is not allowed: it points to a private or reserved network")
+				return nil, pageErrorf(CodeAddressNotAllowed, "the page address is not allowed: it points to a private or reserved network")
 			}
-			return nil, pageErrorf("the page address could not be resolved")
+			return nil, pageErrorf(CodeAddressUnresolved, "the page address could not be resolved")
 		}
 	}
 	return b.render(ctx, spec, t, maxScreenshotHeight)
@@ -137,14 +135,15 @@ func (b *Browser) Capture(ctx context.Context, spec PageSpec, t Timeouts, maxScr
 // connection.
 func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScreenshotHeight int) (*Page, error) {
 	// The tab lives until the capture returns or ctx ends, whichever comes first. Its parent must
-	// carry the browser (b.ctx), so ctx's end is forwarded rather than inherited.
+	// carry the browser (b.ctx), so ctx's end is forwarded rather than inherited. The tab's guard
+	// (guard.go) cancels the parent too, with the page failure as its cause.
 	browserCtx, err := b.live()
 	if err != nil {
 		return nil, err
 	}
-	parent, cancelParent := context.WithCancel(browserCtx)
-	defer cancelParent()
-	stop := context.AfterFunc(ctx, cancelParent)
+	parent, fail := context.WithCancelCause(browserCtx)
+	defer fail(nil)
+	stop := context.AfterFunc(ctx, func() { fail(ctx.Err()) })
 	defer stop()
 	proxy := ""
 	if spec.Archive != nil {
@@ -155,30 +154,127 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		return nil, err
 	}
 	defer release()
+	p, err := renderTab(tabCtx, fail, spec, t, maxScreenshotHeight)
+	if err != nil {
+		return nil, pageFault(ctx, browserCtx, parent, err)
+	}
+	return p, nil
+}
 
+// msgPageUnreadable is the failure of a page that broke a step of the capture.
+const msgPageUnreadable = "the page could not be read: its scripts or its structure broke the capture"
+
+// pageFault says whose fault err, the failure of a capture in a tab under parent, is. The cause
+// the tab's guard gave (a crash, a hang, a closed tab) comes first; then the end of ctx (the job's
+// deadline, or cancellation: returned as is); then the browser process gone (a worker fault, left
+// for redelivery). Anything else went wrong inside the job's own tab, with the browser alive: the
+// page broke the step (its scripts replaced what the capture relies on, or DevTools refused what
+// the page holds), and rendering it again would break it again, so it is a page failure.
+func pageFault(ctx, browserCtx, parent context.Context, err error) error {
+	var pe *PageError
+	if errors.As(context.Cause(parent), &pe) {
+		return &PageError{Code: pe.Code, Message: pe.Message, Err: err}
+	}
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case errors.As(err, &pe):
+		return err
+	case browserCtx.Err() != nil:
+		return err
+	}
+	return &PageError{Code: CodePageUnreadable, Message: msgPageUnreadable, Err: err}
+}
+
+// Timeouts of the capture's own DevTools steps, each well below the job's deadline: a step that
+// gets no answer within its own fails the job with STEP_TIMEOUT (a main thread that never yields
+// is seen earlier, by the tab's guard).
+const (
+	// setupTimeout bounds preparing the tab (network events, the viewport, the guard).
+	setupTimeout = 10 * time.Second
+	// helpersTimeout bounds installing the capture's scripts in the page.
+	helpersTimeout = 10 * time.Second
+	// scrollTimeout bounds the scroll through the page, beyond its own steps' pauses.
+	scrollTimeout = maxScrollSteps*scrollPause + 10*time.Second
+	// collectTimeout bounds the DOM read (page.js collect).
+	collectTimeout = 30 * time.Second
+	// factTimeout bounds each further read: counts, crops, one image's bytes, layout metrics.
+	factTimeout = 15 * time.Second
+	// screenshotTimeout bounds the full-page screenshot.
+	screenshotTimeout = 30 * time.Second
+	// settleStepSlack is what a settle step may take beyond its budget (settle.go).
+	settleStepSlack = 5 * time.Second
+)
+
+// within runs one step of the capture with its own timeout d. A step that runs past it while ctx
+// is still live fails the job with STEP_TIMEOUT, naming the step, or with PAGE_UNRESPONSIVE when
+// the page's main thread has not answered the tab's guard meanwhile.
+func within(ctx context.Context, d time.Duration, step string, fn func(ctx context.Context) error) error {
+	sctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	g := guardOf(ctx)
+	if g != nil {
+		defer g.ownStep()()
+	}
+	err := fn(sctx)
+	if err != nil && ctx.Err() == nil && errors.Is(sctx.Err(), context.DeadlineExceeded) {
+		if g != nil {
+			if unresponsive := g.stepTimedOut(); unresponsive != nil {
+				return unresponsive
+			}
+		}
+		return &PageError{Code: CodeStepTimeout, Message: fmt.Sprintf("the page did not answer the capture (%s) within %s", step, d), Err: err}
+	}
+	return err
+}
+
+// evaluate runs one expression in the page as a step of its own (within).
+func evaluate[T any](ctx context.Context, d time.Duration, step, expr string, opts ...chromedp.EvaluateOption) (T, error) {
+	var out T
+	err := within(ctx, d, step, func(ctx context.Context) error {
+		var err error
+		out, err = chromedp.Run(ctx, chromedp.Evaluate[T](expr, opts...))
+		return err
+	})
+	if err != nil && !errors.As(err, new(*PageError)) {
+		err = fmt.Errorf("%s: %w", step, err)
+	}
+	return out, err
+}
+
+// renderTab renders spec in the job's tab and records it; fail ends the tab with a page failure.
+func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSpec, t Timeouts, maxScreenshotHeight int) (*Page, error) {
 	log := newNetLog()
 	if err := chromedp.Listen(tabCtx, log.handle); err != nil {
 		return nil, fmt.Errorf("open tab: %w", err)
 	}
 	dialogs := answerDialogs(tabCtx)
+	var guard *tabGuard
 	buf := int64(MaxTotalAssetBytes)
 	res := int64(MaxAssetBytes)
-	err = chromedp.Do(tabCtx,
-		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{MaxTotalBufferSize: &buf, MaxResourceBufferSize: &res})
+	err := within(tabCtx, setupTimeout, "set up tab", func(ctx context.Context) error {
+		var err error
+		if guard, err = guardTab(tabCtx, fail, guardOptions{Unresponsive: t.Unresponsive, BlockNavigation: spec.Archive == nil}); err != nil {
 			return err
-		}),
-		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
-				Width: int64(spec.Viewport.Width), Height: int64(spec.Viewport.Height),
-				DeviceScaleFactor: spec.DeviceScaleFactor, Mobile: false,
-			})
-			return err
-		}),
-	)
+		}
+		return chromedp.Do(ctx,
+			chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{MaxTotalBufferSize: &buf, MaxResourceBufferSize: &res})
+				return err
+			}),
+			chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+					Width: int64(spec.Viewport.Width), Height: int64(spec.Viewport.Height),
+					DeviceScaleFactor: spec.DeviceScaleFactor, Mobile: false,
+				})
+				return err
+			}),
+		)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("set up tab: %w", err)
 	}
+	tabCtx = withGuard(tabCtx, guard)
 
 	var archive *archiveServer
 	if spec.Archive != nil {
@@ -187,13 +283,19 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		}
 	}
 	if err := navigate(tabCtx, spec.URL, t.Load); err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+		if tabCtx.Err() != nil {
+			return nil, err
+		}
+		if nw := guard.notAWebPage(); nw != nil {
+			return nil, nw // a download, refused by the browser, fails the navigation
 		}
 		return nil, withDialogCount(err, dialogs.Count())
 	}
-	if _, err := chromedp.Run(tabCtx, chromedp.Evaluate[bool](vectorJS+factsJS+"\n"+pageJS)); err != nil {
-		return nil, fmt.Errorf("install page helpers: %w", err)
+	if nw := guard.notAWebPage(); nw != nil {
+		return nil, nw
+	}
+	if _, err := evaluate[bool](tabCtx, helpersTimeout, "install page helpers", vectorJS+factsJS+"\n"+pageJS); err != nil {
+		return nil, err
 	}
 	if spec.ReadySelector != "" {
 		if err := waitReady(tabCtx, spec.ReadySelector, t.Ready); err != nil {
@@ -202,21 +304,24 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 	}
 	out := &Page{}
 	log.waitIdle(tabCtx, t.NetworkIdle)
-	if _, err := chromedp.Run(tabCtx, chromedp.Evaluate[int](
-		fmt.Sprintf("window.__c2d.scrollThrough(%d, %d)", maxScrollSteps, scrollPause.Milliseconds()), chromedp.EvalAwaitPromise)); err != nil {
-		return nil, fmt.Errorf("scroll page: %w", err)
+	if _, err := evaluate[int](tabCtx, scrollTimeout, "scroll page",
+		fmt.Sprintf("window.__c2d.scrollThrough(%d, %d)", maxScrollSteps, scrollPause.Milliseconds()), chromedp.EvalAwaitPromise); err != nil {
+		return nil, err
 	}
 	out.NetworkSettled = log.waitIdle(tabCtx, t.NetworkIdle)
-	pending, err := chromedp.Run(tabCtx, chromedp.Evaluate[int](
-		fmt.Sprintf("window.__c2d.waitImages(%d)", t.Images.Milliseconds()), chromedp.EvalAwaitPromise))
+	pending, err := evaluate[int](tabCtx, t.Images+factTimeout, "wait for images",
+		fmt.Sprintf("window.__c2d.waitImages(%d)", t.Images.Milliseconds()), chromedp.EvalAwaitPromise)
 	if err != nil {
-		return nil, fmt.Errorf("wait for images: %w", err)
+		return nil, err
 	}
 	out.PendingImages = pending
 	if t.Settle <= 0 {
 		t.Settle = DefaultSettleTimeout
 	}
-	if out.Settling, err = settlePage(tabCtx, t.Settle); err != nil {
+	if err := within(tabCtx, t.Settle+settleStepSlack, "settle page", func(ctx context.Context) (err error) {
+		out.Settling, err = settlePage(ctx, t.Settle)
+		return err
+	}); err != nil {
 		return nil, err
 	}
 
@@ -229,32 +334,41 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 			Markup string `json:"markup"`
 		} `json:"images"`
 	}
-	if out.ClosedShadowRoots, err = prepareComposedTree(tabCtx); err != nil {
+	if err := within(tabCtx, closedRootsTimeout+helpersTimeout, "find closed shadow roots", func(ctx context.Context) (err error) {
+		out.ClosedShadowRoots, err = prepareComposedTree(ctx)
+		return err
+	}); err != nil {
 		return nil, err
 	}
-	prefetchSprites(tabCtx)
-	raw, err := chromedp.Run(tabCtx, chromedp.Evaluate[[]byte](
-		fmt.Sprintf("window.__c2d.collect(%d, %d, %d, %d, %d)", MaxDocumentNodes, MaxTextLen, MaxLineFragments, MaxFontQueries, MaxFontFaces)))
+	_ = within(tabCtx, spriteTimeout+factTimeout, "fetch sprites", func(ctx context.Context) error {
+		prefetchSprites(ctx)
+		return nil
+	})
+	// page.js returns the document as a JSON string: DevTools would refuse to pass a deeply
+	// nested object (its CBOR stack limit), and a string also costs one copy less.
+	raw, err := evaluate[string](tabCtx, collectTimeout, "record document",
+		fmt.Sprintf("window.__c2d.collect(%d, %d, %d, %d, %d, %d)", MaxDocumentNodes, MaxDocumentDepth, MaxTextLen, MaxLineFragments, MaxFontQueries, MaxFontFaces))
 	if err != nil {
-		return nil, fmt.Errorf("record document: %w", err)
+		return nil, err
 	}
 	// An oversize page is refused before any further DevTools round trip.
 	if len(raw) > MaxDocumentBytes {
-		return nil, pageErrorf("the page is too large to capture (document over %d MiB)", MaxDocumentBytes>>20)
+		return nil, pageErrorf(CodePageTooLarge, "the page is too large to capture (document over %d MiB)", MaxDocumentBytes>>20)
 	}
-	cs, err := readComposedStats(tabCtx)
+	cs, err := withinValue(tabCtx, factTimeout, "read composed-tree counts", readComposedStats)
 	if err != nil {
 		return nil, err
 	}
 	out.HiddenTexts = cs.HiddenTexts
-	crops, err := takeCrops(tabCtx)
+	crops, err := withinValue(tabCtx, factTimeout, "find crops", takeCrops)
 	if err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal(raw, &collected); err != nil {
+	if err := json.Unmarshal([]byte(raw), &collected); err != nil {
 		return nil, fmt.Errorf("decode document: %w", err)
 	}
-	fonts, err := platformFonts(tabCtx)
+	raw = ""
+	fonts, err := withinValue(tabCtx, fontQueryTimeout+factTimeout, "record drawn fonts", platformFonts)
 	if err != nil {
 		return nil, fmt.Errorf("record drawn fonts: %w", err)
 	}
@@ -264,7 +378,7 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 	if out.Document, err = withMember(collected.Document, "platform_fonts", fonts); err != nil {
 		return nil, fmt.Errorf("record drawn fonts: %w", err)
 	}
-	boxes, err := pseudoBoxes(tabCtx)
+	boxes, err := withinValue(tabCtx, fontQueryTimeout+factTimeout, "record pseudo-element boxes", pseudoBoxes)
 	if err != nil {
 		return nil, fmt.Errorf("record pseudo-element boxes: %w", err)
 	}
@@ -275,10 +389,11 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 		return nil, fmt.Errorf("record pseudo-element boxes: %w", err)
 	}
 	var doc struct {
-		URL string `json:"url"`
+		URL      string `json:"url"`
+		DepthCut int    `json:"depth_cut"`
 	}
 	_ = json.Unmarshal(collected.Document, &doc)
-	out.FinalURL = doc.URL
+	out.FinalURL, out.DepthCut = doc.URL, doc.DepthCut
 
 	total := 0
 	for i, img := range collected.Images {
@@ -293,10 +408,19 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 			data, mime = []byte(img.Markup), "image/svg+xml"
 		case "crop":
 			c, ok := crops[img.ID]
-			data, reason = cropShot(tabCtx, c, ok)
+			_ = within(tabCtx, factTimeout, "crop", func(ctx context.Context) error {
+				data, reason = cropShot(ctx, c, ok)
+				return nil
+			})
 			mime = "image/png"
 		default:
-			data, mime, reason = imageBytes(tabCtx, log, img.URL)
+			_ = within(tabCtx, fetchTimeout+factTimeout, "read image", func(ctx context.Context) error {
+				data, mime, reason = imageBytes(ctx, log, img.URL)
+				return nil
+			})
+		}
+		if tabCtx.Err() != nil {
+			return nil, tabCtx.Err()
 		}
 		if reason == "" {
 			data, reason = safeSVG(data, mime)
@@ -317,22 +441,37 @@ func (b *Browser) render(ctx context.Context, spec PageSpec, t Timeouts, maxScre
 	}
 
 	// Anything the DOM read started is brought to rest too before the screenshot.
-	again, err := settlePage(tabCtx, SettleQuiet+time.Second)
+	again, err := withinValue(tabCtx, SettleQuiet+time.Second+settleStepSlack, "settle page", func(ctx context.Context) (Settling, error) {
+		return settlePage(ctx, SettleQuiet+time.Second)
+	})
 	if err != nil {
 		return nil, err
 	}
 	out.Settling = out.Settling.add(again)
-	shot, err := screenshot(tabCtx, spec, maxScreenshotHeight)
+	shot, err := withinValue(tabCtx, screenshotTimeout, "screenshot", func(ctx context.Context) (Screenshot, error) {
+		return screenshot(ctx, spec, maxScreenshotHeight)
+	})
 	if err != nil {
 		return nil, err
 	}
 	out.Screenshot = shot
 	out.DialogsAnswered = dialogs.Count()
+	out.NavigationsBlocked = guard.Blocked()
 	if archive != nil {
 		out.SnapshotMissing = archive.Missing()
 	}
 	out.Warnings = captureWarnings(out, t.Settle)
 	return out, nil
+}
+
+// withinValue is within for a step that returns a value.
+func withinValue[T any](ctx context.Context, d time.Duration, step string, fn func(ctx context.Context) (T, error)) (T, error) {
+	var out T
+	err := within(ctx, d, step, func(ctx context.Context) (err error) {
+		out, err = fn(ctx)
+		return err
+	})
+	return out, err
 }
 
 func navigate(ctx context.Context, url string, timeout time.Duration) error {
@@ -341,28 +480,28 @@ func navigate(ctx context.Context, url string, timeout time.Duration) error {
 	resp, err := chromedp.Run(nctx, chromedp.NavigateResponse(url))
 	if err != nil {
 		if nctx.Err() != nil && ctx.Err() == nil {
-			return pageErrorf("the page did not finish loading within %s", timeout)
+			return pageErrorf(CodeLoadTimeout, "the page did not finish loading within %s", timeout)
 		}
 		var le *chromedp.LoadError
 		if errors.As(err, &le) {
 			if strings.Contains(le.ErrorText, "TUNNEL_CONNECTION_FAILED") {
-				return pageErrorf("the page could not be loaded (connection failed or address not allowed)")
+				return pageErrorf(CodePageUnreachable, "the page could not be loaded (connection failed or address not allowed)")
 			}
-			return pageErrorf("the page could not be loaded (%s)", safeNetError(le.ErrorText))
+			return pageErrorf(CodePageUnreachable, "the page could not be loaded (%s)", safeNetError(le.ErrorText))
 		}
 		return fmt.Errorf("navigate: %w", err)
 	}
 	if resp == nil {
-		return pageErrorf("the page could not be loaded (no response)")
+		return pageErrorf(CodePageUnreachable, "the page could not be loaded (no response)")
 	}
 	switch header(resp.Headers, proxyErrorHeader) {
 	case proxyErrRefused:
-		return pageErrorf("the page address is not allowed: it points to a private or reserved network")
+		return pageErrorf(CodeAddressNotAllowed, "the page address is not allowed: it points to a private or reserved network")
 	case proxyErrUnreachable:
-		return pageErrorf("the page could not be loaded (connection failed)")
+		return pageErrorf(CodePageUnreachable, "the page could not be loaded (connection failed)")
 	}
 	if resp.Status >= 400 {
-		return pageErrorf("the page answered HTTP %d", resp.Status)
+		return pageErrorf(CodeHTTPError, "the page answered HTTP %d", resp.Status)
 	}
 	return nil
 }
@@ -396,11 +535,14 @@ func waitReady(ctx context.Context, selector string, timeout time.Duration) erro
 	expr := "document.querySelector(" + string(sel) + ") !== null"
 	deadline := time.Now().Add(timeout)
 	for {
-		found, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
+		found, err := evaluate[bool](ctx, factTimeout, "look for the ready selector", expr)
 		if err != nil {
+			if errors.As(err, new(*PageError)) {
+				return err
+			}
 			var ee *chromedp.ExceptionError
 			if errors.As(err, &ee) {
-				return pageErrorf("the ready selector %q is not a valid CSS selector", selector)
+				return pageErrorf(CodeReadySelector, "the ready selector %q is not a valid CSS selector", selector)
 			}
 			return fmt.Errorf("look for ready selector: %w", err)
 		}
@@ -408,7 +550,7 @@ func waitReady(ctx context.Context, selector string, timeout time.Duration) erro
 			return nil
 		}
 		if time.Now().After(deadline) {
-			return pageErrorf("the ready selector %q did not appear within %s", selector, timeout)
+			return pageErrorf(CodeReadySelector, "the ready selector %q did not appear within %s", selector, timeout)
 		}
 		select {
 		case <-ctx.Done():

@@ -92,7 +92,7 @@ func readSnapshot(ctx context.Context, client *s3.Client, bucket, key string, re
 	out, err := client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(bucket), Key: aws.String(key)})
 	if err != nil {
 		if strings.Contains(err.Error(), "NoSuchKey") || strings.Contains(err.Error(), "StatusCode: 404") {
-			return nil, pageErrorf("the snapshot file is missing from storage")
+			return nil, pageErrorf(CodeSnapshotInvalid, "the snapshot file is missing from storage")
 		}
 		return nil, fmt.Errorf("read snapshot: %w", err)
 	}
@@ -102,19 +102,19 @@ func readSnapshot(ctx context.Context, client *s3.Client, bucket, key string, re
 		return nil, fmt.Errorf("read snapshot: %w", err)
 	}
 	if int64(len(body)) != ref.ByteSize {
-		return nil, pageErrorf("the snapshot file is not the size its message declares")
+		return nil, pageErrorf(CodeSnapshotInvalid, "the snapshot file is not the size its message declares")
 	}
 	sum := sha256.Sum256(body)
 	if hex.EncodeToString(sum[:]) != ref.Sha256 {
-		return nil, pageErrorf("the snapshot file does not match its SHA-256")
+		return nil, pageErrorf(CodeSnapshotInvalid, "the snapshot file does not match its SHA-256")
 	}
 	a, err := mhtml.Parse(bytes.NewReader(body))
 	if err != nil {
 		var me *mhtml.Error
 		if errors.As(err, &me) {
-			return nil, pageErrorf("the snapshot could not be read: %s", me.Message)
+			return nil, pageErrorf(CodeSnapshotInvalid, "the snapshot could not be read: %s", me.Message)
 		}
-		return nil, pageErrorf("the snapshot could not be read")
+		return nil, pageErrorf(CodeSnapshotInvalid, "the snapshot could not be read")
 	}
 	return a, nil
 }

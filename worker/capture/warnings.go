@@ -26,6 +26,11 @@ const (
 	// WarnClosedShadowRoots: the DOM could not be read for closed shadow roots within
 	// closedRootsTimeout; what they draw is missing (composed.go).
 	WarnClosedShadowRoots = "CLOSED_SHADOW_ROOTS_UNREAD"
+	// WarnTooDeep: elements nested deeper than MaxDocumentDepth were left out.
+	WarnTooDeep = "DOCUMENT_TOO_DEEP"
+	// WarnNavigationBlocked: the page tried to navigate its main frame away after the capture's
+	// own navigation; it was captured as it first loaded (guard.go).
+	WarnNavigationBlocked = "NAVIGATION_BLOCKED"
 )
 
 // captureWarnings lists what the capture of p should warn about, in a fixed order.
@@ -47,6 +52,14 @@ func captureWarnings(p *Page, settleBudget time.Duration) []CaptureWarning {
 	}
 	if w := missingWarning(p.SnapshotMissing); w != nil {
 		out = append(out, *w)
+	}
+	if p.DepthCut > 0 {
+		out = append(out, CaptureWarning{Code: WarnTooDeep, Message: fmt.Sprintf(
+			"the page nests elements deeper than %d levels; %d of them were left out", MaxDocumentDepth, p.DepthCut)})
+	}
+	if p.NavigationsBlocked > 0 {
+		out = append(out, CaptureWarning{Code: WarnNavigationBlocked, Message: fmt.Sprintf(
+			"the page tried to leave its address after it was opened (%d navigations refused: a reload, a redirect by script or a refresh); it was captured as it first loaded", p.NavigationsBlocked)})
 	}
 	if p.DialogsAnswered > 0 {
 		out = append(out, CaptureWarning{Code: WarnDialogs, Message: fmt.Sprintf(

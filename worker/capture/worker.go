@@ -82,9 +82,26 @@ func (j *job) Attrs() []any {
 }
 
 func (j *job) Run(ctx context.Context) (string, error) {
+	// A redelivered job that already failed on its page is answered from its record.
+	if rec, err := j.w.recordedFailure(ctx, j.req); err != nil {
+		j.w.logger().Warn("capture: failure record unreadable; rendering", append(j.Attrs(), "err", err)...)
+	} else if rec != nil {
+		j.w.logger().Info("capture: failed before; answering from the failure record", append(j.Attrs(), "code", rec.Code)...)
+		return rec.Message, nil
+	}
 	var err error
 	j.stored, err = j.w.capture(ctx, j.req)
 	if pe := (*PageError)(nil); errors.As(err, &pe) {
+		attrs := append(j.Attrs(), "code", pe.Code)
+		if pe.Err != nil {
+			attrs = append(attrs, "cause", pe.Err)
+		}
+		j.w.logger().Info("capture: the page failed", attrs...)
+		if pe.Code != CodeInvalidRequest {
+			if err := j.w.recordFailure(ctx, j.req, pe); err != nil {
+				j.w.logger().Warn("capture: failure record not stored", append(j.Attrs(), "err", err)...)
+			}
+		}
 		return pe.Message, nil
 	}
 	return "", err
@@ -103,13 +120,14 @@ func (j *job) Callback(failure string) (string, []byte, []any, error) {
 
 func (w *Worker) capture(ctx context.Context, req Request) (Stored, error) {
 	if err := req.Validate(); err != nil {
-		return Stored{}, &PageError{Message: "invalid capture request: " + err.Error()}
+		return Stored{}, &PageError{Code: CodeInvalidRequest, Message: "invalid capture request: " + err.Error()}
 	}
 	ctx, cancel := context.WithTimeout(ctx, w.Config.JobTimeout)
 	defer cancel()
 	t := Timeouts{
 		Load: w.Config.LoadTimeout, Ready: w.Config.ReadyTimeout,
 		NetworkIdle: w.Config.NetworkIdleTimeout, Images: w.Config.ImageTimeout, Settle: w.Config.SettleTimeout,
+		Unresponsive: w.Config.UnresponsiveTimeout,
 	}
 	var p *Page
 	var err error
@@ -123,7 +141,7 @@ func (w *Worker) capture(ctx context.Context, req Request) (Stored, error) {
 	}
 	if err != nil {
 		if ctx.Err() != nil && !errors.As(err, new(*PageError)) {
-			return Stored{}, &PageError{Message: fmt.Sprintf("the capture did not finish within %s", w.Config.JobTimeout)}
+			return Stored{}, &PageError{Code: CodeJobTimeout, Message: fmt.Sprintf("the capture did not finish within %s", w.Config.JobTimeout), Err: err}
 		}
 		return Stored{}, err
 	}

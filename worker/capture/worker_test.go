@@ -44,17 +44,25 @@ func TestMain(m *testing.M) {
 	for _, b := range browsers.m {
 		b.Close()
 	}
+	if hostileBrowser.b != nil {
+		hostileBrowser.b.Close()
+	}
 	os.Exit(code)
+}
+
+// chromiumPath is the browser binary: CHROMIUM_PATH, or Debian's.
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM_PATH"); p != "" {
+		return p
+	}
+	return "/usr/bin/chromium"
 }
 
 // mustBrowser returns the shared browser. Without Chromium the test fails in CI (CI=true) and is
 // skipped elsewhere.
 func mustBrowser(t *testing.T, allowPrivate bool) *capture.Browser {
 	t.Helper()
-	path := os.Getenv("CHROMIUM_PATH")
-	if path == "" {
-		path = "/usr/bin/chromium"
-	}
+	path := chromiumPath()
 	if _, err := os.Stat(path); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("Chromium is required in CI (.ci/run installs Debian's chromium): %v", err)
@@ -377,34 +385,16 @@ func TestWorkerFaultRedeliveredThenFailed(t *testing.T) {
 	})
 	h.send(t, h.request("0193a1b2-c3d4-7e5f-8a9b-000000000005", capturetest.SizedPath+"?h=100", "", capture.Viewport{Width: 400, Height: 300}, 1))
 
-	receive := func() sqstypes.Message {
-		t.Helper()
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		out, err := h.queue.Client.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{
-			QueueUrl: aws.String(h.queue.QueueURL), WaitTimeSeconds: 5, VisibilityTimeout: 60,
-			MessageSystemAttributeNames: []sqstypes.MessageSystemAttributeName{sqstypes.MessageSystemAttributeNameApproximateReceiveCount},
-		})
-		if err != nil || len(out.Messages) != 1 {
-			t.Fatalf("receive: %v, %d messages", err, len(out.Messages))
-		}
-		return out.Messages[0]
-	}
 	ctx := context.Background()
-	first := receive()
+	first := receiveNow(t, h)
 	if h.w.Handle(ctx, first) {
 		t.Fatal("first delivery deleted although storage was down")
 	}
 	if calls := len(h.rc.Calls()); calls != 0 {
 		t.Fatalf("%d callbacks on the first delivery, want none", calls)
 	}
-	// Make the message visible again at once, as SQS does when the visibility timeout ends.
-	if _, err := h.queue.Client.ChangeMessageVisibility(ctx, &sqs.ChangeMessageVisibilityInput{
-		QueueUrl: aws.String(h.queue.QueueURL), ReceiptHandle: first.ReceiptHandle, VisibilityTimeout: 0,
-	}); err != nil {
-		t.Fatal(err)
-	}
-	second := receive()
+	makeVisible(t, h, first)
+	second := receiveNow(t, h)
 	// goaws v0.5.4 never increments ApproximateReceiveCount (it always answers 1); set it to what
 	// SQS reports on a second delivery.
 	second.Attributes[string(sqstypes.MessageSystemAttributeNameApproximateReceiveCount)] = "2"
@@ -417,5 +407,30 @@ func TestWorkerFaultRedeliveredThenFailed(t *testing.T) {
 	}
 	if n := workertest.QueueLength(t, h.queue); n != 0 {
 		t.Errorf("%d messages left, want 0", n)
+	}
+}
+
+// receiveNow receives the one message on h's queue, with its receive count.
+func receiveNow(t *testing.T, h *harness) sqstypes.Message {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	out, err := h.queue.Client.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{
+		QueueUrl: aws.String(h.queue.QueueURL), WaitTimeSeconds: 5, VisibilityTimeout: 60,
+		MessageSystemAttributeNames: []sqstypes.MessageSystemAttributeName{sqstypes.MessageSystemAttributeNameApproximateReceiveCount},
+	})
+	if err != nil || len(out.Messages) != 1 {
+		t.Fatalf("receive: %v, %d messages", err, len(out.Messages))
+	}
+	return out.Messages[0]
+}
+
+// makeVisible makes m visible again at once, as SQS does when its visibility timeout ends.
+func makeVisible(t *testing.T, h *harness, m sqstypes.Message) {
+	t.Helper()
+	if _, err := h.queue.Client.ChangeMessageVisibility(context.Background(), &sqs.ChangeMessageVisibilityInput{
+		QueueUrl: aws.String(h.queue.QueueURL), ReceiptHandle: m.ReceiptHandle, VisibilityTimeout: 0,
+	}); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -64,8 +64,10 @@ type Output struct {
 // ErrTooLarge marks a conversion whose result JSON exceeds MaxResultBytes.
 var ErrTooLarge = errors.New("result over its size limit")
 
-// Convert turns a capture into a result (docs/conversion.md). The only errors are a fatal
-// loader error (wrapped as is), ErrTooLarge, and a failed encoding.
+// Convert turns a capture into a result (docs/conversion.md). A result that would pass
+// MaxResultBytes keeps the first nodes that fit (trim.go, RESULT_TRIMMED). The only errors are a
+// fatal loader error (wrapped as is), ErrTooLarge (even the trimmed tree does not fit), and a
+// failed encoding.
 func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options, load AssetLoader) (*Output, error) {
 	cv := &converter{
 		ctx: ctx, c: c, opts: opts, load: load,
@@ -103,7 +105,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 		Variables:   variables,
 		Diagnostics: diagnostics,
 	}
-	out, err := EncodeResult(res)
+	out, err := fitResult(res)
 	if err != nil {
 		return nil, err
 	}
@@ -113,17 +115,25 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 // EncodeResult encodes a result deterministically (fixed member order, no HTML escaping). It
 // returns ErrTooLarge (wrapped) over MaxResultBytes.
 func EncodeResult(res *Result) ([]byte, error) {
+	out, err := encodeResult(res)
+	if err != nil {
+		return nil, err
+	}
+	if len(out) > MaxResultBytes {
+		return nil, fmt.Errorf("%w: %d bytes, limit %d", ErrTooLarge, len(out), MaxResultBytes)
+	}
+	return out, nil
+}
+
+// encodeResult is EncodeResult without the size limit.
+func encodeResult(res *Result) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(res); err != nil {
 		return nil, fmt.Errorf("encode result: %w", err)
 	}
-	out := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-	if len(out) > MaxResultBytes {
-		return nil, fmt.Errorf("%w: %d bytes, limit %d", ErrTooLarge, len(out), MaxResultBytes)
-	}
-	return out, nil
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 type converter struct {

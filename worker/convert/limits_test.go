@@ -312,16 +312,50 @@ func TestMissingAssetWarnsAndStorageErrorFails(t *testing.T) {
 
 func TestResultSizeLimit(t *testing.T) {
 	t.Parallel()
-	// Long texts make a result just over MaxResultBytes.
+	// Long texts make a result over MaxResultBytes (AtLimit: just within it, untouched); the
+	// conversion keeps the first paragraphs that fit and says so.
 	long := strings.Repeat("x", 9000)
-	var kids []*capturemodel.DOMNode
-	for range convert.MaxResultBytes/9000 + 1 {
-		kids = append(kids, &capturemodel.DOMNode{Type: "element", Tag: "p", Box: capturemodel.Box{Width: 10, Height: 10}, Children: []*capturemodel.DOMNode{text(long)}})
+	paragraphs := func(n int) *capturemodel.Capture {
+		var kids []*capturemodel.DOMNode
+		for range n {
+			kids = append(kids, &capturemodel.DOMNode{Type: "element", Tag: "p", Box: capturemodel.Box{Width: 10, Height: 10}, Children: []*capturemodel.DOMNode{text(long)}})
+		}
+		return page(kids...)
 	}
-	_, err := convert.Convert(context.Background(), page(kids...), fixtureJob, convert.Options{}, nil)
-	if !errors.Is(err, convert.ErrTooLarge) {
-		t.Errorf("err = %v, want ErrTooLarge", err)
-	}
+	t.Run("WithinLimit_Untouched", func(t *testing.T) {
+		out, err := convert.Convert(context.Background(), paragraphs(convert.MaxResultBytes/9000-200), fixtureJob, convert.Options{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range out.Result.Warnings {
+			if w.Code == convert.WarnResultTrimmed {
+				t.Errorf("warning %s on a result of %d bytes", w.Code, len(out.JSON))
+			}
+		}
+	})
+	t.Run("PastLimit_TrimmedWithWarning", func(t *testing.T) {
+		const n = convert.MaxResultBytes/9000 + 200
+		out, err := convert.Convert(context.Background(), paragraphs(n), fixtureJob, convert.Options{}, nil)
+		if err != nil {
+			t.Fatalf("Convert: %v", err)
+		}
+		if len(out.JSON) > convert.MaxResultBytes || len(out.JSON) < convert.MaxResultBytes/2 {
+			t.Errorf("result %d bytes; want at most %d and not far below", len(out.JSON), convert.MaxResultBytes)
+		}
+		var trimmed *convert.Warning
+		for i, w := range out.Result.Warnings {
+			if w.Code == convert.WarnResultTrimmed {
+				trimmed = &out.Result.Warnings[i]
+			}
+		}
+		kept := len(out.Result.Root.Children)
+		if trimmed == nil || kept >= n || !strings.Contains(trimmed.Message, "the page was too large for one result (over 8 MiB): its first ") {
+			t.Fatalf("kept %d of %d paragraphs, warning %+v", kept, n, trimmed)
+		}
+		if again, err := convert.EncodeResult(out.Result); err != nil || !bytes.Equal(again, out.JSON) {
+			t.Errorf("the trimmed result does not encode to its JSON: %v", err)
+		}
+	})
 }
 
 // TestUnresolvedImageNamesItsReason: an image the capture lists as unresolved (in the document,

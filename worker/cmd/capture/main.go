@@ -32,7 +32,7 @@ func run(log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	browser, err := capture.NewBrowser(capture.BrowserOptions{ExecPath: cfg.ChromiumPath, AllowPrivateNetworks: cfg.AllowPrivateNetworks, Logger: log})
+	browser, err := capture.NewBrowser(cfg.BrowserOptions(log))
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,103 @@
+package convert
+
+import (
+	"errors"
+	"fmt"
+)
+
+// A page whose result would pass MaxResultBytes is not refused: the conversion keeps the first
+// nodes of the tree in document order (a prefix of a depth-first walk, so every kept node keeps
+// its ancestors) and leaves the rest out, with the page-wide warning RESULT_TRIMMED. The
+// capture's node limit (MaxDocumentNodes in worker/capture) keeps most pages far below the size
+// limit; this is what a page of many heavy nodes (long texts, many paints) still gets.
+
+// WarnResultTrimmed: the result would have been over MaxResultBytes; the last nodes of the
+// page in document order were left out.
+const WarnResultTrimmed = "RESULT_TRIMMED"
+
+// trimHeadroom is the share of MaxResultBytes a trimmed result aims at, leaving room for the
+// estimate's error.
+const trimHeadroom = 0.9
+
+// maxTrimRounds bounds the encodings of one trim; each round aims at the size the last one
+// measured.
+const maxTrimRounds = 6
+
+// fitResult encodes res; over MaxResultBytes it trims the tree until the encoding fits, updating
+// res (the trimmed tree and the warning). It returns ErrTooLarge only when even the root alone
+// does not fit (the images, styles or warnings alone are over the limit).
+func fitResult(res *Result) ([]byte, error) {
+	out, err := EncodeResult(res)
+	if !errors.Is(err, ErrTooLarge) {
+		return out, err
+	}
+	total := countNodes(res.Root)
+	keep, size := total, 0
+	if size, err = encodedSize(res); err != nil {
+		return nil, err
+	}
+	for range maxTrimRounds {
+		keep = min(keep-1, int(float64(keep)*trimHeadroom*float64(MaxResultBytes)/float64(size)))
+		if keep < 1 {
+			break
+		}
+		budget := keep
+		trimmed := *res
+		trimmed.Root = keepFirst(res.Root, &budget)
+		trimmed.Warnings = withWarning(res.Warnings, Warning{Code: WarnResultTrimmed, NodeID: &res.Root.ID, Message: fmt.Sprintf(
+			"the page was too large for one result (over %d MiB): its first %d of %d nodes were kept, the rest of the page is missing",
+			MaxResultBytes>>20, keep, total)})
+		out, err = EncodeResult(&trimmed)
+		if err == nil {
+			*res = trimmed
+			return out, nil
+		}
+		if !errors.Is(err, ErrTooLarge) {
+			return nil, err
+		}
+		if size, err = encodedSize(&trimmed); err != nil {
+			return nil, err
+		}
+	}
+	return nil, fmt.Errorf("%w: over %d bytes even with its tree trimmed", ErrTooLarge, MaxResultBytes)
+}
+
+// encodedSize is the length of res's encoding, whatever the limit.
+func encodedSize(res *Result) (int, error) {
+	raw, err := encodeResult(res)
+	return len(raw), err
+}
+
+func countNodes(n *Node) int {
+	c := 1
+	for _, k := range n.Children {
+		c += countNodes(k)
+	}
+	return c
+}
+
+// keepFirst copies the tree under n keeping its first *budget nodes in document order (n
+// included), and decreases *budget by the nodes kept. The nodes are copied, not changed.
+func keepFirst(n *Node, budget *int) *Node {
+	*budget--
+	c := *n
+	c.Children = nil
+	for _, k := range n.Children {
+		if *budget <= 0 {
+			break
+		}
+		c.Children = append(c.Children, keepFirst(k, budget))
+	}
+	return &c
+}
+
+// withWarning adds w to ws within MaxWarnings (replacing the one before a last
+// WARNINGS_TRUNCATED, when the list is full).
+func withWarning(ws []Warning, w Warning) []Warning {
+	out := append([]Warning{}, ws...)
+	if len(out) < MaxWarnings {
+		return append(out, w)
+	}
+	out[len(out)-2] = w
+	return out
+}
