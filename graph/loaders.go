@@ -35,7 +35,7 @@ type BatchReader interface {
 // primes the loader (primePageImports, primeCode2DesJobs). The wait only serves the remaining
 // cases (a relation below a relation); gqlgen starts every element's resolver within
 // microseconds, so a short wait still batches them, and a key that misses it costs one more batch
-// read, never a wrong answer. It was 5 ms, which was idle time under every nested request.
+// read, never a wrong answer (5 ms would be idle time under every nested request).
 const LoaderWait = 200 * time.Microsecond
 
 // MaxLoaderBatch is the most keys one batch read carries (a batch that fills up is read at once).

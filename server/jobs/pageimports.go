@@ -97,8 +97,8 @@ func (s *Service) publishCapture(ctx context.Context, pi *models.PageImport, m C
 // their defaults, as bun's INSERT gives them.
 //
 // It returns only what PostgreSQL decides (insertedColumns); every other column holds what was
-// sent or is NULL, and the Page Import already has those values (RETURNING * made
-// every create send, scan and convert all 22 columns).
+// sent or is NULL, and the Page Import already has those values (RETURNING * would
+// make every create send, scan and convert all 22 columns).
 const insertPageImportSQL = `INSERT INTO page_import (id, organization_id, project_id, source_kind, source_url,
   viewport_width, viewport_height, device_scale_factor, ready_selector, status, attempt, nonce,
   created_by, updated_by)
