@@ -6,7 +6,7 @@
 run:
 	bash .ci/postgres-up
 	bash .ci/chromium-up
-	go run ./server/localstack
+	go run ./cmd/localstack
 
 # The whole test suite, with the race detector, on the real PostgreSQL and Redis; the npm workspace
 # first (make plugin), whose installed tools the plugin's Go round-trip test runs.
@@ -21,12 +21,12 @@ test:
 generate:
 	go generate ./graph
 
-# The side-by-side benchmark of issue 17 (not part of `make test`): the API against PostGraphile 5
+# The side-by-side benchmark (not part of `make test`): the API against PostGraphile 5
 # and raw Go baselines on a seeded database; writes docs/benchmarks.md. BENCH_FLAGS passes options
 # (e.g. BENCH_FLAGS="-duration 5s -profile /tmp/prof"); ports BENCH_PORT_BASE..+8 (default 18700).
 bench:
 	bash .ci/postgres-up
-	go run ./server/bench $(BENCH_FLAGS)
+	go run ./cmd/bench $(BENCH_FLAGS)
 
 # The fidelity gate (docs/fidelity.md): every page of testdata/fidelity/site through capture,
 # conversion and preview; prints the table, writes side-by-side PNGs to fidelity-out/ and fails

@@ -17,13 +17,13 @@ import (
 // same extension name, so extension.GetComplexityStats reads them) and the same error. It sums
 // with the walk of gqlgen's complexity.Calculate (v0.17.98, without its options) but gives a
 // field whose definition has no arguments a nil argument map where gqlgen builds an empty one
-// for every field (a map per selected field per request, issue 17): such a field's cost
+// for every field (a map per selected field per request): such a field's cost
 // function takes no arguments, so it never reads the map. A test compares the sums with
 // complexity.Calculate's.
 //
 // An operation's cost is summed once and kept (per operation of a parsed document, see
 // MaxCachedComplexities) when no argument whose value can change it refers to a variable
-// (operationCostIsFixed); otherwise it is summed on every request, as gqlgen does (issue 17: the
+// (operationCostIsFixed); otherwise it is summed on every request, as gqlgen does (the
 // sum was 3-5% of a small read's CPU).
 type ComplexityLimit struct {
 	// Limit is the most an operation may cost.

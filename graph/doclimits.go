@@ -102,7 +102,7 @@ func (b Budget) Capped(c Budget) Budget {
 //
 // The verdict of Authenticated on a query text is a pure function of the text, so Verdicts keeps
 // it (the refusal, or "" for a document that passes) for texts of at most MaxVerdictQueryBytes:
-// a repeated authenticated query is then neither looked up in Cache nor walked again (issue 17).
+// a repeated authenticated query is then neither looked up in Cache nor walked again.
 // Anonymous requests are always parsed and checked.
 //
 // Refusals are *gqlerror.Error with extensions.code BAD_USER_INPUT; a document that does not

@@ -1353,7 +1353,9 @@ func newExecutionContext(
 
 var sources = []*ast.Source{
 	{Name: "../schema.graphqls", Input: `# The Code2Des GraphQL API (SPEC §3), used by the Figma plugin and the web dashboard.
-# Authentication: ` + "`" + `Authorization: Bearer <Cognito JWT>` + "`" + ` on every request.
+# Authentication: ` + "`" + `Authorization: Bearer <Cognito JWT>` + "`" + ` on every request. The errors and limits
+# of each field: docs/api.md; snapshot imports (sourceKind ` + "`" + `mhtml_snapshot` + "`" + `, for pages a worker
+# cannot reach): docs/api.md "Snapshot imports".
 
 """
 An RFC 3339 timestamp with time zone.
@@ -1407,13 +1409,13 @@ type Viewport {
   height: Int!
 }
 
-"A capture of one public URL."
+"A capture of one web page: a public URL, or an uploaded MHTML snapshot of a page."
 type PageImport {
   "UUIDv7."
   id: ID!
   projectId: ID!
   organizationId: ID!
-  "` + "`" + `public_url` + "`" + ` (createPageImport) or ` + "`" + `mhtml_snapshot` + "`" + ` (createPageImportUpload, schema_uploads.graphqls)."
+  "` + "`" + `public_url` + "`" + ` (createPageImport) or ` + "`" + `mhtml_snapshot` + "`" + ` (createPageImportUpload)."
   sourceKind: String!
   "The normalized URL (fragment removed); for a snapshot, its Snapshot-Content-Location (never fetched), empty until the upload is completed."
   sourceUrl: String!
@@ -1434,6 +1436,22 @@ type PageImport {
   createdBy: String!
   "The Code2Des jobs made from this import, newest first (at most 100)."
   code2desJobs: [Code2Des!]!
+  """
+  A presigned URL of the full-page screenshot (null when there is none), valid for 15 minutes; or,
+  with ` + "`" + `width` + "`" + ` (160, 320, 640 or 1280 px), of a thumbnail that width (never wider than the
+  screenshot), cropped to the top of the page (at most twice as tall as wide), made once and
+  stored beside the screenshot. Ask again for a fresh URL after it expires.
+  Errors: BAD_USER_INPUT (` + "`" + `width` + "`" + `), FAILED_PRECONDITION (screenshot missing, unreadable or over
+  40 Mpx / 32 MiB for a thumbnail), UNAVAILABLE (storage).
+  """
+  screenshot(width: Int): Screenshot
+}
+
+"A short-lived URL of an image in storage."
+type Screenshot {
+  "A plain GET of this URL returns the image until ` + "`" + `expiresAt` + "`" + `."
+  url: String!
+  expiresAt: Time!
 }
 
 "A conversion of a completed Page Import into native Figma nodes."
@@ -1570,6 +1588,23 @@ type Code2DesResult {
   fidelity: Code2DesFidelity
 }
 
+"Jobs of one kind by status."
+type JobStatusCounts {
+  processing: Int!
+  completed: Int!
+  failed: Int!
+  total: Int!
+}
+
+"The dashboard summary of one project over a window of creation times."
+type ProjectJobStats {
+  projectId: ID!
+  since: Time!
+  until: Time!
+  pageImports: JobStatusCounts!
+  code2desJobs: JobStatusCounts!
+}
+
 type Query {
   pageImport(id: ID!): PageImport
   "A project's Page Imports, newest first. ` + "`" + `first` + "`" + ` defaults to 20, at most 100."
@@ -1586,6 +1621,12 @@ type Query {
   ): Code2DesConnection!
   "The validated result of a completed job, images inlined."
   code2desResult(id: ID!): Code2DesResult
+  """
+  Counts of a project's Page Imports and Code2Des jobs by status, created in [since, until).
+  ` + "`" + `until` + "`" + ` defaults to now, ` + "`" + `since` + "`" + ` to 7 days before ` + "`" + `until` + "`" + `; the window is at most 92 days.
+  Errors: BAD_USER_INPUT (` + "`" + `since` + "`" + ` not before ` + "`" + `until` + "`" + `, window too long), NOT_FOUND (project).
+  """
+  projectJobStats(projectId: ID!, since: Time, until: Time): ProjectJobStats!
 }
 
 input ViewportInput {
@@ -1643,43 +1684,6 @@ type DeleteCode2DesPayload {
   deletedId: ID!
 }
 
-type Mutation {
-  createPageImport(input: CreatePageImportInput!): CreatePageImportPayload!
-  triggerCode2Des(input: TriggerCode2DesInput!): TriggerCode2DesPayload!
-  materializeCode2Des(input: MaterializeCode2DesInput!): MaterializeCode2DesPayload!
-  deletePageImport(id: ID!): DeletePageImportPayload!
-  deleteCode2Des(id: ID!): DeleteCode2DesPayload!
-}
-`, BuiltIn: false},
-	{Name: "../schema_jobs_extra.graphqls", Input: `# Issue 18: what the plugin and the dashboard want next (retries, several viewports, the
-# dashboard summary, screenshots, live updates). Kept apart from schema.graphqls; errors and limits
-# of each field are in docs/api.md.
-
-extend type Mutation {
-  """
-  Starts a new attempt of a failed (or swept) Page Import: attempt + 1, status PROCESSING, result
-  fields cleared, a new artifact prefix and one new capture message. Callbacks of earlier attempts
-  are refused (409). Counted against the createPageImport rate limit.
-  Errors: NOT_FOUND; FAILED_PRECONDITION when the import is processing or completed (concurrent
-  retries of one import make one attempt, the others get this); UNAVAILABLE (rate limit, queue down).
-  """
-  retryPageImport(id: ID!): RetryPageImportPayload!
-  """
-  Starts a new attempt of a failed (or swept) Code2Des job, as retryPageImport does. Counted
-  against the triggerCode2Des rate limit.
-  Errors: NOT_FOUND; FAILED_PRECONDITION when the job is processing or completed, or its Page
-  Import was deleted or is not completed; UNAVAILABLE.
-  """
-  retryCode2Des(id: ID!): RetryCode2DesPayload!
-  """
-  Creates one Page Import per viewport (at most 5) of one URL, all or none, one capture message
-  each, returned in the order of ` + "`" + `viewports` + "`" + `. Each import counts against the createPageImport rate
-  limit. Errors: BAD_USER_INPUT (` + "`" + `input.viewports` + "`" + `, ` + "`" + `input.viewports[i].width` + "`" + ` ...), NOT_FOUND
-  (project), UNAVAILABLE (rate limit; a queue failure fails every import of the call).
-  """
-  createPageImports(input: CreatePageImportsInput!): CreatePageImportsPayload!
-}
-
 type RetryPageImportPayload {
   "The import, now PROCESSING at its new attempt."
   pageImport: PageImport!
@@ -1714,85 +1718,6 @@ type CreatePageImportsPayload {
   "One Page Import per viewport, in the order of ` + "`" + `input.viewports` + "`" + `."
   pageImports: [PageImport!]!
 }
-
-extend type Query {
-  """
-  Counts of a project's Page Imports and Code2Des jobs by status, created in [since, until).
-  ` + "`" + `until` + "`" + ` defaults to now, ` + "`" + `since` + "`" + ` to 7 days before ` + "`" + `until` + "`" + `; the window is at most 92 days.
-  Errors: BAD_USER_INPUT (` + "`" + `since` + "`" + ` not before ` + "`" + `until` + "`" + `, window too long), NOT_FOUND (project).
-  """
-  projectJobStats(projectId: ID!, since: Time, until: Time): ProjectJobStats!
-}
-
-"Jobs of one kind by status."
-type JobStatusCounts {
-  processing: Int!
-  completed: Int!
-  failed: Int!
-  total: Int!
-}
-
-"The dashboard summary of one project over a window of creation times."
-type ProjectJobStats {
-  projectId: ID!
-  since: Time!
-  until: Time!
-  pageImports: JobStatusCounts!
-  code2desJobs: JobStatusCounts!
-}
-
-"""
-Live updates over WebSocket (` + "`" + `graphql-transport-ws` + "`" + `, or the older ` + "`" + `graphql-ws` + "`" + `) at ` + "`" + `/graphql` + "`" + `.
-The token goes in ` + "`" + `connection_init` + "`" + `: ` + "`" + `{"type":"connection_init","payload":{"Authorization":"Bearer <JWT>"}}` + "`" + `.
-Each subscription first sends the current state, then one message per committed change (from any
-API instance). Limits and close codes: docs/api.md.
-"""
-type Subscription {
-  """
-  The Page Import now and after every change (status, attempt, deletion). Completes when the
-  import is deleted. Errors: BAD_USER_INPUT (` + "`" + `id` + "`" + `), NOT_FOUND (ends this subscription only).
-  """
-  pageImportUpdated(id: ID!): PageImport!
-  """
-  The Code2Des job now and after every change (status, attempt, materialization). Completes when
-  the job is deleted. Errors: BAD_USER_INPUT (` + "`" + `id` + "`" + `), NOT_FOUND (ends this subscription only).
-  """
-  code2desUpdated(id: ID!): Code2Des!
-  """
-  Every change of the project's visible jobs, as they are after it (creations included; deleted
-  jobs are not sent). Errors: BAD_USER_INPUT (` + "`" + `projectId` + "`" + `), NOT_FOUND (project).
-  """
-  jobUpdates(projectId: ID!): JobUpdate!
-}
-
-"One changed job of jobUpdates: exactly one field is set."
-type JobUpdate {
-  pageImport: PageImport
-  code2des: Code2Des
-}
-
-extend type PageImport {
-  """
-  A presigned URL of the full-page screenshot (null when there is none), valid for 15 minutes; or,
-  with ` + "`" + `width` + "`" + ` (160, 320, 640 or 1280 px), of a thumbnail that width (never wider than the
-  screenshot), cropped to the top of the page (at most twice as tall as wide), made once and
-  stored beside the screenshot. Ask again for a fresh URL after it expires.
-  Errors: BAD_USER_INPUT (` + "`" + `width` + "`" + `), FAILED_PRECONDITION (screenshot missing, unreadable or over
-  40 Mpx / 32 MiB for a thumbnail), UNAVAILABLE (storage).
-  """
-  screenshot(width: Int): Screenshot
-}
-
-"A short-lived URL of an image in storage."
-type Screenshot {
-  "A plain GET of this URL returns the image until ` + "`" + `expiresAt` + "`" + `."
-  url: String!
-  expiresAt: Time!
-}
-`, BuiltIn: false},
-	{Name: "../schema_uploads.graphqls", Input: `# Snapshot imports (issue 19): a Page Import made from an MHTML snapshot the client uploads
-# (source_kind ` + "`" + `mhtml_snapshot` + "`" + `), for pages a worker cannot reach (behind a login, an intranet, a
-# paywall). Kept in a file of its own; see README "Snapshot imports".
 
 input CreatePageImportUploadInput {
   projectId: ID!
@@ -1836,7 +1761,34 @@ type CompletePageImportUploadPayload {
   pageImport: PageImport!
 }
 
-extend type Mutation {
+type Mutation {
+  createPageImport(input: CreatePageImportInput!): CreatePageImportPayload!
+  triggerCode2Des(input: TriggerCode2DesInput!): TriggerCode2DesPayload!
+  materializeCode2Des(input: MaterializeCode2DesInput!): MaterializeCode2DesPayload!
+  deletePageImport(id: ID!): DeletePageImportPayload!
+  deleteCode2Des(id: ID!): DeleteCode2DesPayload!
+  """
+  Starts a new attempt of a failed (or swept) Page Import: attempt + 1, status PROCESSING, result
+  fields cleared, a new artifact prefix and one new capture message. Callbacks of earlier attempts
+  are refused (409). Counted against the createPageImport rate limit.
+  Errors: NOT_FOUND; FAILED_PRECONDITION when the import is processing or completed (concurrent
+  retries of one import make one attempt, the others get this); UNAVAILABLE (rate limit, queue down).
+  """
+  retryPageImport(id: ID!): RetryPageImportPayload!
+  """
+  Starts a new attempt of a failed (or swept) Code2Des job, as retryPageImport does. Counted
+  against the triggerCode2Des rate limit.
+  Errors: NOT_FOUND; FAILED_PRECONDITION when the job is processing or completed, or its Page
+  Import was deleted or is not completed; UNAVAILABLE.
+  """
+  retryCode2Des(id: ID!): RetryCode2DesPayload!
+  """
+  Creates one Page Import per viewport (at most 5) of one URL, all or none, one capture message
+  each, returned in the order of ` + "`" + `viewports` + "`" + `. Each import counts against the createPageImport rate
+  limit. Errors: BAD_USER_INPUT (` + "`" + `input.viewports` + "`" + `, ` + "`" + `input.viewports[i].width` + "`" + ` ...), NOT_FOUND
+  (project), UNAVAILABLE (rate limit; a queue failure fails every import of the call).
+  """
+  createPageImports(input: CreatePageImportsInput!): CreatePageImportsPayload!
   "Starts a snapshot import: inserts the Page Import and presigns the upload of its MHTML file."
   createPageImportUpload(input: CreatePageImportUploadInput!): CreatePageImportUploadPayload!
   """
@@ -1845,6 +1797,36 @@ extend type Mutation {
   FAILED_PRECONDITION and changes nothing.
   """
   completePageImportUpload(id: ID!): CompletePageImportUploadPayload!
+}
+
+"""
+Live updates over WebSocket (` + "`" + `graphql-transport-ws` + "`" + `, or the older ` + "`" + `graphql-ws` + "`" + `) at ` + "`" + `/graphql` + "`" + `.
+The token goes in ` + "`" + `connection_init` + "`" + `: ` + "`" + `{"type":"connection_init","payload":{"Authorization":"Bearer <JWT>"}}` + "`" + `.
+Each subscription first sends the current state, then one message per committed change (from any
+API instance). Limits and close codes: docs/api.md.
+"""
+type Subscription {
+  """
+  The Page Import now and after every change (status, attempt, deletion). Completes when the
+  import is deleted. Errors: BAD_USER_INPUT (` + "`" + `id` + "`" + `), NOT_FOUND (ends this subscription only).
+  """
+  pageImportUpdated(id: ID!): PageImport!
+  """
+  The Code2Des job now and after every change (status, attempt, materialization). Completes when
+  the job is deleted. Errors: BAD_USER_INPUT (` + "`" + `id` + "`" + `), NOT_FOUND (ends this subscription only).
+  """
+  code2desUpdated(id: ID!): Code2Des!
+  """
+  Every change of the project's visible jobs, as they are after it (creations included; deleted
+  jobs are not sent). Errors: BAD_USER_INPUT (` + "`" + `projectId` + "`" + `), NOT_FOUND (project).
+  """
+  jobUpdates(projectId: ID!): JobUpdate!
+}
+
+"One changed job of jobUpdates: exactly one field is set."
+type JobUpdate {
+  pageImport: PageImport
+  code2des: Code2Des
 }
 `, BuiltIn: false},
 }

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"time"
+
 	"github.com/code2des/backend/models"
 )
 
@@ -21,6 +23,10 @@ const (
 	// CostDiffMap is the extra cost of Code2DesFidelity.diffMap: one more storage read of up to
 	// 8 MiB inside a result.
 	CostDiffMap = 100
+	// CostScreenshot is the extra cost of PageImport.screenshot: a storage call to find the
+	// thumbnail, and on first use reading the screenshot and storing its thumbnail (bounded by
+	// screenshots.ThumbnailConcurrency). A page of 100 imports with thumbnails fits the limit.
+	CostScreenshot = 20
 )
 
 // NewConfig returns the executable schema's configuration: the resolvers and the field costs.
@@ -48,7 +54,15 @@ func NewConfig(r *Resolver) Config {
 	c.Mutation.MaterializeCode2Des = func(child int, _ MaterializeCode2DesInput) int { return CostMutation + child }
 	c.Mutation.DeletePageImport = func(child int, _ string) int { return CostMutation + child }
 	c.Mutation.DeleteCode2Des = func(child int, _ string) int { return CostMutation + child }
-	extraCosts(c)
+	c.Mutation.RetryPageImport = func(child int, _ string) int { return CostMutation + child }
+	c.Mutation.RetryCode2Des = func(child int, _ string) int { return CostMutation + child }
+	// One write and one queue message per viewport, and the list of imports.
+	c.Mutation.CreatePageImports = func(child int, _ CreatePageImportsInput) int {
+		return models.MaxViewportsPerRequest * (CostMutation + child)
+	}
+	c.PageImport.Screenshot = func(child int, _ *int) int { return CostScreenshot + child }
+	// Two grouped counts.
+	c.Query.ProjectJobStats = func(child int, _ string, _, _ *time.Time) int { return 2*CostDatabaseRead + child }
 	return cfg
 }
 

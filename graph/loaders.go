@@ -54,12 +54,22 @@ type Loaders struct {
 	code2desByPageImport                       *dataloadgen.Loader[string, []*models.Code2Des]
 	fidelityScore                              *dataloadgen.Loader[string, float64]
 
-	// toPrime holds the Page Imports primePageImports read before the PageImport loader was made
-	// (nil for ids not visible); the loader is primed with them when it is made (the first value
-	// of each id, as Prime keeps it).
+	// primed holds the Page Imports primePageImports read (nil for ids not visible), for
+	// PageImportFastPath, which writes a page's Code2Des.pageImport from them without a resolver.
+	// The PageImport loader is primed with them too: at once when it exists (pageImportMade),
+	// otherwise when it is made, from toPrime (the first value of each id, as Prime keeps it).
 	primedMu       sync.Mutex
+	primed         map[string]*models.PageImport
 	toPrime        map[string]*models.PageImport
 	pageImportMade bool
+}
+
+// primedPageImport returns what primePageImports read for id, and whether it read id.
+func (l *Loaders) primedPageImport(id string) (*models.PageImport, bool) {
+	l.primedMu.Lock()
+	defer l.primedMu.Unlock()
+	pi, ok := l.primed[id]
+	return pi, ok
 }
 
 // loaderOptions are the options of every loader.
@@ -177,8 +187,8 @@ func selectsNodeField(ctx context.Context, field string) bool {
 }
 
 // primePageImports primes the request's loader with the Page Imports of page's jobs (nil for ids
-// that are not visible, as a batch read answers), so the elements' pageImport resolvers find them
-// without waiting for a batch to fill. The connection resolver asks for them with the jobs
+// that are not visible, as a batch read answers), so the elements' pageImport resolvers and
+// PageImportFastPath find them without waiting for a batch to fill. The connection resolver asks for them with the jobs
 // (Code2DesFilter.WithPageImports) when the field selects node.pageImport, and they come in the
 // same statement; a page read without them primes nothing and the resolvers load through the
 // loader.
@@ -189,6 +199,9 @@ func primePageImports(ctx context.Context, page *models.Code2DesPage) {
 	}
 	l.primedMu.Lock()
 	defer l.primedMu.Unlock()
+	if l.primed == nil {
+		l.primed = make(map[string]*models.PageImport, len(page.PageImports))
+	}
 	if !l.pageImportMade && l.toPrime == nil {
 		l.toPrime = make(map[string]*models.PageImport, len(page.PageImports))
 	}
@@ -198,6 +211,7 @@ func primePageImports(ctx context.Context, page *models.Code2DesPage) {
 		} else if _, seen := l.toPrime[id]; !seen {
 			l.toPrime[id] = pi
 		}
+		l.primed[id] = pi
 	}
 }
 

@@ -48,6 +48,15 @@ func TestPrimedPageImportsWithLazyLoader(t *testing.T) {
 			if r.calls != 0 {
 				t.Errorf("%d batch reads; want none", r.calls)
 			}
+			if pi, ok := l.primedPageImport("a"); !ok || pi != second {
+				t.Errorf("the fast path's import a is %v; want the page's latest read", pi)
+			}
+			if pi, ok := l.primedPageImport("gone"); !ok || pi != nil {
+				t.Errorf("the fast path's import gone is %v, %v; want nil, read", pi, ok)
+			}
+			if _, ok := l.primedPageImport("c"); ok {
+				t.Error("the fast path has an import never read")
+			}
 			if _, err := loadPageImport(ctx, "unknown"); err != nil || r.calls != 1 {
 				t.Errorf("an id not primed: %v, %d batch reads; want one", err, r.calls)
 			}

@@ -8,11 +8,6 @@ import (
 	"github.com/code2des/backend/graph"
 )
 
-// benchNestedQuery is the bench's code2desJobs { pageImport } query (server/bench's ourNested).
-const benchNestedQuery = `query($p: ID!) { code2desJobs(projectId: $p, first: 20) { edges { cursor node {
-  id figmaFileKey screenId status warningCount createdAt
-  pageImport { id sourceUrl status captureHash createdAt } } } pageInfo { hasNextPage endCursor } } }`
-
 // BenchmarkCachedOperation measures what every request of a query already in gqlgen's query cache
 // pays before its resolvers run (the bench's code2desJobs { pageImport } query): the document
 // limits, the cache lookup, variable coercion and the complexity calculation.
@@ -21,7 +16,7 @@ func BenchmarkCachedOperation(b *testing.B) {
 		Verdicts: graph.NewVerdictCache()})
 	exec.Use(&graph.ComplexityLimit{Limit: 5000})
 	params := func() *graphql.RawParams {
-		return &graphql.RawParams{Query: benchNestedQuery, Variables: map[string]any{"p": "1"}}
+		return &graphql.RawParams{Query: graph.BenchNestedQuery, Variables: map[string]any{"p": "1"}}
 	}
 	if _, errs := exec.CreateOperationContext(authenticated, params()); errs != nil {
 		b.Fatal(errs)

@@ -11,14 +11,16 @@ type Resolver struct {
 	PageImportService models.PageImportService
 	Code2DesService   models.Code2DesService
 	ResultService     models.ResultService
-	// Issue 18 (schema_jobs_extra.graphqls).
+	// RetryService serves retryPageImport and retryCode2Des.
 	RetryService models.JobRetryService
+	// BatchService serves createPageImports.
 	BatchService models.PageImportBatchService
+	// StatsService serves projectJobStats.
 	StatsService models.JobStatsService
 	// Screenshots serves PageImport.screenshot.
 	Screenshots models.ScreenshotService
 	// Events feeds the subscriptions.
 	Events models.JobEventSource
-	// UploadService serves the snapshot imports of schema_uploads.graphqls (issue 19).
+	// UploadService serves the snapshot imports (createPageImportUpload, completePageImportUpload).
 	UploadService models.PageImportUploadService
 }

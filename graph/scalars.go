@@ -17,7 +17,7 @@ func MarshalInt64ID(v int64) graphql.Marshaler {
 
 // writeInt64ID writes v as a quoted decimal, what strconv.Quote makes of its digits (they need
 // no escaping), in one write and without an allocation when w is a bytes.Buffer (the fast path's
-// render buffer; issue 17).
+// render buffer).
 func writeInt64ID(w io.Writer, v int64) {
 	if b, ok := w.(*bytes.Buffer); ok {
 		b.Write(appendInt64ID(b.AvailableBuffer(), v))

@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"time"
 
 	"github.com/code2des/backend/models"
 )
@@ -92,9 +93,93 @@ func (r *mutationResolver) DeleteCode2Des(ctx context.Context, id string) (*Dele
 	return &DeleteCode2DesPayload{DeletedID: id}, nil
 }
 
+// RetryPageImport is the resolver for the retryPageImport field.
+func (r *mutationResolver) RetryPageImport(ctx context.Context, id string) (*RetryPageImportPayload, error) {
+	pi, err := r.RetryService.RetryPageImport(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return &RetryPageImportPayload{PageImport: pi}, nil
+}
+
+// RetryCode2Des is the resolver for the retryCode2Des field.
+func (r *mutationResolver) RetryCode2Des(ctx context.Context, id string) (*RetryCode2DesPayload, error) {
+	job, err := r.RetryService.RetryCode2Des(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return &RetryCode2DesPayload{Code2des: job}, nil
+}
+
+// CreatePageImports is the resolver for the createPageImports field.
+func (r *mutationResolver) CreatePageImports(ctx context.Context, input CreatePageImportsInput) (*CreatePageImportsPayload, error) {
+	projectID, err := parseInt64ID("input.projectId", input.ProjectID)
+	if err != nil {
+		return nil, err
+	}
+	req := models.PageImportsRequest{ProjectID: projectID, SourceURL: input.SourceURL, ReadySelector: input.ReadySelector,
+		Viewports: make([]models.ViewportRequest, len(input.Viewports))}
+	for i, v := range input.Viewports {
+		req.Viewports[i] = models.ViewportRequest{Width: v.Width, Height: v.Height, DeviceScaleFactor: models.DefaultDeviceScaleFactor}
+		if v.DeviceScaleFactor != nil {
+			req.Viewports[i].DeviceScaleFactor = *v.DeviceScaleFactor
+		}
+	}
+	imports, err := r.BatchService.CreatePageImports(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return &CreatePageImportsPayload{PageImports: imports}, nil
+}
+
+// CreatePageImportUpload is the resolver for the createPageImportUpload field.
+func (r *mutationResolver) CreatePageImportUpload(ctx context.Context, input CreatePageImportUploadInput) (*CreatePageImportUploadPayload, error) {
+	projectID, err := parseInt64ID("input.projectId", input.ProjectID)
+	if err != nil {
+		return nil, err
+	}
+	req := models.PageImportUploadRequest{
+		ProjectID:         projectID,
+		ViewportWidth:     input.Viewport.Width,
+		ViewportHeight:    input.Viewport.Height,
+		DeviceScaleFactor: models.DefaultDeviceScaleFactor,
+		FileName:          input.FileName,
+		ByteSize:          int64(input.ByteSize),
+		Sha256:            input.Sha256,
+	}
+	if input.DeviceScaleFactor != nil {
+		req.DeviceScaleFactor = *input.DeviceScaleFactor
+	}
+	if r.UploadService == nil {
+		return nil, models.Errorf(models.CodeUnavailable, "snapshot uploads are not configured")
+	}
+	t, err := r.UploadService.CreatePageImportUpload(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return &CreatePageImportUploadPayload{PageImport: t.PageImport, Upload: &t.Upload}, nil
+}
+
+// CompletePageImportUpload is the resolver for the completePageImportUpload field.
+func (r *mutationResolver) CompletePageImportUpload(ctx context.Context, id string) (*CompletePageImportUploadPayload, error) {
+	if r.UploadService == nil {
+		return nil, models.Errorf(models.CodeUnavailable, "snapshot uploads are not configured")
+	}
+	pi, err := r.UploadService.CompletePageImportUpload(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return &CompletePageImportUploadPayload{PageImport: pi}, nil
+}
+
 // Code2desJobs is the resolver for the code2desJobs field.
 func (r *pageImportResolver) Code2desJobs(ctx context.Context, obj *models.PageImport) ([]*models.Code2Des, error) {
 	return loadCode2DesJobs(ctx, obj.ID)
+}
+
+// Screenshot is the resolver for the screenshot field.
+func (r *pageImportResolver) Screenshot(ctx context.Context, obj *models.PageImport, width *int) (*models.Screenshot, error) {
+	return r.Screenshots.Screenshot(ctx, obj, width)
 }
 
 // PageImport is the resolver for the pageImport field.
@@ -145,6 +230,84 @@ func (r *queryResolver) Code2desResult(ctx context.Context, id string) (*models.
 	return r.ResultService.Code2DesResult(ctx, id)
 }
 
+// ProjectJobStats is the resolver for the projectJobStats field.
+func (r *queryResolver) ProjectJobStats(ctx context.Context, projectID string, since *time.Time, until *time.Time) (*models.ProjectJobStats, error) {
+	pid, err := parseInt64ID("projectId", projectID)
+	if err != nil {
+		return nil, err
+	}
+	return r.StatsService.ProjectJobStats(ctx, pid, since, until)
+}
+
+// PageImportUpdated is the resolver for the pageImportUpdated field.
+func (r *subscriptionResolver) PageImportUpdated(ctx context.Context, id string) (<-chan *models.PageImport, error) {
+	if _, err := models.ParseID("id", id); err != nil {
+		return refused[models.PageImport](ctx, err)
+	}
+	read := func() (*models.PageImport, error) { return r.PageImportService.PageImport(ctx, id) }
+	return watch(ctx, r.Resolver, models.JobEventFilter{Kind: models.JobKindPageImport, ID: id}, read,
+		func(ev models.JobEvent) (*models.PageImport, error) {
+			if ev.Deleted {
+				return nil, models.Errorf(models.CodeNotFound, "deleted")
+			}
+			pi, err := read()
+			return pi, err
+		})
+}
+
+// Code2desUpdated is the resolver for the code2desUpdated field.
+func (r *subscriptionResolver) Code2desUpdated(ctx context.Context, id string) (<-chan *models.Code2Des, error) {
+	if _, err := models.ParseID("id", id); err != nil {
+		return refused[models.Code2Des](ctx, err)
+	}
+	read := func() (*models.Code2Des, error) { return r.Code2DesService.Code2Des(ctx, id) }
+	return watch(ctx, r.Resolver, models.JobEventFilter{Kind: models.JobKindCode2Des, ID: id}, read,
+		func(ev models.JobEvent) (*models.Code2Des, error) {
+			if ev.Deleted {
+				return nil, models.Errorf(models.CodeNotFound, "deleted")
+			}
+			job, err := read()
+			return job, err
+		})
+}
+
+// JobUpdates is the resolver for the jobUpdates field.
+func (r *subscriptionResolver) JobUpdates(ctx context.Context, projectID string) (<-chan *JobUpdate, error) {
+	pid, err := parseInt64ID("projectId", projectID)
+	if err != nil {
+		return refused[JobUpdate](ctx, err)
+	}
+	// The project must be visible (NOT_FOUND otherwise); no first value is sent.
+	authorize := func() (*JobUpdate, error) {
+		_, err := r.PageImportService.PageImports(ctx, models.PageImportFilter{ProjectID: pid, First: 1})
+		return nil, err
+	}
+	return watch(ctx, r.Resolver, models.JobEventFilter{ProjectID: pid}, authorize,
+		func(ev models.JobEvent) (*JobUpdate, error) {
+			if ev.Deleted {
+				return nil, nil
+			}
+			var u JobUpdate
+			var err error
+			switch ev.Kind {
+			case models.JobKindPageImport:
+				u.PageImport, err = r.PageImportService.PageImport(ctx, ev.ID)
+			case models.JobKindCode2Des:
+				u.Code2des, err = r.Code2DesService.Code2Des(ctx, ev.ID)
+			default:
+				return nil, nil
+			}
+			if models.IsCode(err, models.CodeNotFound) {
+				// Deleted or not visible to this caller: skip it, keep the subscription.
+				return nil, nil
+			}
+			if err != nil {
+				return nil, err
+			}
+			return &u, nil
+		})
+}
+
 // Code2Des returns Code2DesResolver implementation.
 func (r *Resolver) Code2Des() Code2DesResolver { return &code2DesResolver{r} }
 
@@ -160,10 +323,14 @@ func (r *Resolver) PageImport() PageImportResolver { return &pageImportResolver{
 // Query returns QueryResolver implementation.
 func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 
+// Subscription returns SubscriptionResolver implementation.
+func (r *Resolver) Subscription() SubscriptionResolver { return &subscriptionResolver{r} }
+
 type (
 	code2DesResolver         struct{ *Resolver }
 	code2DesFidelityResolver struct{ *Resolver }
 	mutationResolver         struct{ *Resolver }
 	pageImportResolver       struct{ *Resolver }
 	queryResolver            struct{ *Resolver }
+	subscriptionResolver     struct{ *Resolver }
 )

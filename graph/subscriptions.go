@@ -13,7 +13,7 @@ import (
 	"github.com/code2des/backend/models"
 )
 
-// Subscriptions (issue 18): each resolver takes a slot of its connection (the per-connection
+// Subscriptions: each resolver takes a slot of its connection (the per-connection
 // limit), subscribes to the job events before it reads the current state (so no change falls
 // between the two), sends that state, then re-reads the job with the subscriber's authorization
 // after every event, so a job of another organization never appears.

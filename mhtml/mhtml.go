@@ -1,6 +1,6 @@
 // Package mhtml reads MHTML page snapshots (RFC 2557 multipart/related archives, as Chrome's
-// chrome.pageCapture.saveAsMHTML and DevTools Page.captureSnapshot write them) as untrusted input
-// (issue 19). It is shared by the API, which checks an upload before queueing it (Sniff), and the
+// chrome.pageCapture.saveAsMHTML and DevTools Page.captureSnapshot write them) as untrusted
+// input. It is shared by the API, which checks an upload before queueing it (Sniff), and the
 // capture worker, which renders the archive with no network (Parse); like netpolicy it imports
 // only the standard library, so workers may use it.
 //
@@ -28,7 +28,7 @@ import (
 	"strings"
 )
 
-// Limits of one snapshot (issue 19: "the snapshot is untrusted input").
+// Limits of one snapshot ("the snapshot is untrusted input").
 const (
 	// MaxSnapshotBytes is the largest accepted snapshot file, in bytes (50 MiB). The API refuses
 	// larger declared uploads and the worker refuses larger objects.

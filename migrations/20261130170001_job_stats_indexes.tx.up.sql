@@ -1,4 +1,4 @@
--- projectJobStats (issue 18): counts of a project's non-deleted jobs by status over a window of
+-- projectJobStats: counts of a project's non-deleted jobs by status over a window of
 -- created_at. The seed indexes lead with (project_id, status) and cannot bound created_at, so each
 -- table gets a partial index on (project_id, created_at) that also carries status: the count is an
 -- index-only scan of the window's entries. Indexes only; the seed tables' columns are unchanged.

@@ -1,4 +1,4 @@
--- Live job updates (issue 18, GraphQL subscriptions): every insert or update of a job row sends
+-- Live job updates (GraphQL subscriptions): every insert or update of a job row sends
 -- a NOTIFY on channel code2des_job_events from inside the transaction that made the change, so it
 -- is delivered on commit (and never for a rolled-back change) to every API instance that LISTENs,
 -- whichever instance or process (callback, sweeper, retry, delete) changed the row. The payload

@@ -1,4 +1,4 @@
--- Issue 19: the upload of an MHTML snapshot (page_import.source_kind = 'mhtml_snapshot'). A side
+-- The upload of an MHTML snapshot (page_import.source_kind = 'mhtml_snapshot'). A side
 -- table, so the seed table page_import keeps exactly its columns: what the client declared at
 -- createPageImportUpload (file name, size, SHA-256), where the object goes, until when the
 -- presigned PUT URL is valid, and when completePageImportUpload accepted it (NULL until then; the

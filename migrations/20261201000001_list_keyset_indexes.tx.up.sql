@@ -1,4 +1,4 @@
--- The lists pageImports and code2desJobs (issue 17): a project's non-deleted jobs newest first,
+-- The lists pageImports and code2desJobs: a project's non-deleted jobs newest first,
 -- `organization_id = (visible project's organization) AND project_id = $n AND deleted_at IS NULL
 -- ORDER BY id DESC LIMIT size+1`, and `id < cursor` for later pages. No seed index gives that order
 -- for one project, so PostgreSQL walked the primary key backwards and filtered out the other

@@ -1,6 +1,9 @@
 package models
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // PageImportRequest is the createPageImport argument (SPEC §3, §4).
 type PageImportRequest struct {
@@ -74,7 +77,7 @@ type Code2DesFilter struct {
 	// After is the opaque cursor of the last row of the previous page; empty for the first page.
 	After string
 	// WithPageImports asks for the page's Page Imports too (Code2DesPage.PageImports), read in
-	// the same statement as the jobs (code2desJobs { pageImport }, issue 17).
+	// the same statement as the jobs (code2desJobs { pageImport }).
 	WithPageImports bool
 }
 
@@ -198,4 +201,106 @@ type ResultService interface {
 	// the declared SHA-256, size and PNG dimensions; nil when f has no diff map.
 	// Errors: CodeFailedPrecondition (missing, over its limit or not matching), CodeUnavailable.
 	Code2DesDiffMap(ctx context.Context, f *Code2DesFidelity) (*Code2DesImage, error)
+}
+
+// MaxViewportsPerRequest is the most viewports one createPageImports call accepts (desktop,
+// tablet and mobile in one call, with room for two more).
+const MaxViewportsPerRequest = 5
+
+// ViewportRequest is one viewport of a createPageImports call.
+type ViewportRequest struct {
+	Width, Height int
+	// DeviceScaleFactor is 1-4 (the GraphQL layer fills in DefaultDeviceScaleFactor).
+	DeviceScaleFactor float64
+}
+
+// PageImportsRequest is the createPageImports argument: one URL captured at several viewports.
+type PageImportsRequest struct {
+	ProjectID     int64
+	SourceURL     string
+	ReadySelector *string
+	// Viewports are 1..MaxViewportsPerRequest viewports; one Page Import is made per viewport, in
+	// this order.
+	Viewports []ViewportRequest
+}
+
+// JobRetryService starts new attempts of failed jobs.
+type JobRetryService interface {
+	// RetryPageImport starts a new attempt of a failed Page Import: attempt + 1, a fresh nonce,
+	// status processing, result fields cleared, a new artifact prefix, and one new capture message.
+	// Callbacks of earlier attempts are then refused (409). Concurrent retries of one job make one
+	// new attempt; the others get CodeFailedPrecondition.
+	// Errors: CodeUnauthenticated, CodeBadUserInput (malformed id), CodeNotFound,
+	// CodeFailedPrecondition (processing or completed), CodeUnavailable (rate limit, database or
+	// queue down: the new attempt is then failed).
+	RetryPageImport(ctx context.Context, id string) (*PageImport, error)
+	// RetryCode2Des is RetryPageImport for a failed Code2Des job; its Page Import must still be
+	// visible and completed.
+	// Errors: as RetryPageImport; CodeFailedPrecondition also when the Page Import was deleted or
+	// is not completed.
+	RetryCode2Des(ctx context.Context, id string) (*Code2Des, error)
+}
+
+// PageImportBatchService creates several Page Imports of one URL at once.
+type PageImportBatchService interface {
+	// CreatePageImports validates every viewport, then inserts one processing Page Import per
+	// viewport in one transaction and publishes one capture message each, in order. All or none:
+	// a bad viewport creates nothing; a message that cannot be published fails every import of
+	// the call and the caller gets CodeUnavailable. Each import counts against the creation rate
+	// limit.
+	// Errors: CodeUnauthenticated, CodeBadUserInput (with the field, e.g. "input.viewports[2].width"),
+	// CodeNotFound (project), CodeUnavailable.
+	CreatePageImports(ctx context.Context, in PageImportsRequest) ([]*PageImport, error)
+}
+
+// Statistics windows of projectJobStats.
+const (
+	// DefaultStatsWindow is the window of projectJobStats when `since` is not given: the last 7 days.
+	DefaultStatsWindow = 7 * 24 * time.Hour
+	// MaxStatsWindow is the longest accepted window (until - since): 92 days, one quarter.
+	MaxStatsWindow = 92 * 24 * time.Hour
+)
+
+// JobStatusCounts counts jobs by status.
+type JobStatusCounts struct {
+	Processing int
+	Completed  int
+	Failed     int
+}
+
+// Total is the sum of the counts.
+func (c JobStatusCounts) Total() int { return c.Processing + c.Completed + c.Failed }
+
+// ProjectJobStats counts a project's non-deleted jobs created in [Since, Until).
+type ProjectJobStats struct {
+	ProjectID    int64
+	Since, Until time.Time
+	PageImports  JobStatusCounts
+	Code2DesJobs JobStatusCounts
+}
+
+// JobStatsService serves the dashboard summary.
+type JobStatsService interface {
+	// ProjectJobStats counts the project's non-deleted Page Imports and Code2Des jobs by status,
+	// created in [since, until). A nil until means now; a nil since means until -
+	// DefaultStatsWindow.
+	// Errors: CodeUnauthenticated, CodeBadUserInput (`since` not before `until`, or the window
+	// longer than MaxStatsWindow), CodeNotFound (project), CodeUnavailable.
+	ProjectJobStats(ctx context.Context, projectID int64, since, until *time.Time) (*ProjectJobStats, error)
+}
+
+// Screenshot is a short-lived presigned URL of a Page Import's screenshot or of a thumbnail of it.
+type Screenshot struct {
+	// URL reads the image with a plain GET until ExpiresAt.
+	URL       string
+	ExpiresAt time.Time
+}
+
+// ScreenshotService serves PageImport.screenshot.
+type ScreenshotService interface {
+	// Screenshot returns a presigned URL of pi's screenshot, or of its thumbnail width pixels wide,
+	// or nil when pi has no screenshot. pi must already be visible to the caller.
+	// Errors: CodeBadUserInput (`width`), CodeFailedPrecondition (missing, unreadable or too large
+	// screenshot), CodeUnavailable (storage).
+	Screenshot(ctx context.Context, pi *PageImport, width *int) (*Screenshot, error)
 }

@@ -62,7 +62,7 @@ func (s *Code2DesStatus) UnmarshalGQL(v any) error {
 }
 
 // quotedStatus holds each code's name as writeStatus writes it, quoted once rather than on every
-// write (issue 17: a page of 20 jobs with their imports quoted 40 names per request).
+// write (a page of 20 jobs with their imports quoted 40 names per request).
 var quotedStatus = func() map[string]string {
 	q := make(map[string]string, len(statusNames))
 	for code, name := range statusNames {

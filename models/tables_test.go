@@ -9,8 +9,8 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // seedProject inserts an organization with one project and returns them.

@@ -8,11 +8,11 @@ import (
 )
 
 // SourceKindMHTMLSnapshot is the page_import.source_kind of a Page Import made from an uploaded
-// MHTML snapshot of a page (issue 19): the page as the user's browser saw it, behind a login or
+// MHTML snapshot of a page: the page as the user's browser saw it, behind a login or
 // on an intranet, captured by the worker with no network at all.
 const SourceKindMHTMLSnapshot = "mhtml_snapshot"
 
-// Limits of snapshot uploads (issue 19), checked by createPageImportUpload and
+// Limits of snapshot uploads, checked by createPageImportUpload and
 // completePageImportUpload.
 const (
 	// MaxSnapshotBytes is the largest snapshot upload, in bytes (50 MiB); the same number as
@@ -94,7 +94,7 @@ type UploadPresigner interface {
 	PresignPut(ctx context.Context, key string, byteSize int64, sha256 []byte, contentType string, expiry time.Duration) (PresignedUpload, error)
 }
 
-// PageImportUploadService is the snapshot upload flow of the GraphQL API (issue 19).
+// PageImportUploadService is the snapshot upload flow of the GraphQL API.
 type PageImportUploadService interface {
 	// CreatePageImportUpload validates in, inserts a processing Page Import with source_kind
 	// mhtml_snapshot and its upload row, and presigns the PUT.

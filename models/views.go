@@ -10,7 +10,7 @@ type Viewport struct {
 
 // Viewport returns the capture viewport. gqlgen binds PageImport.viewport to this method, so the
 // field is computed inline with the row's other fields instead of by a resolver that gqlgen would
-// run concurrently (a goroutine per Page Import; issue 17).
+// run concurrently (a goroutine per Page Import).
 func (p *PageImport) Viewport() Viewport {
 	return Viewport{Width: p.ViewportWidth, Height: p.ViewportHeight}
 }

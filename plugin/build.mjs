@@ -26,6 +26,9 @@ await build({
 const ui = await build({
   entryPoints: [resolve(here, "src/ui/ui.ts")],
   bundle: true,
+  // The views are Preact function components written in TSX (tsconfig.ui.json says the same).
+  jsx: "automatic",
+  jsxImportSource: "preact",
   format: "iife",
   target,
   write: false,

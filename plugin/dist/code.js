@@ -1,16 +1,7017 @@
 "use strict";
 (() => {
+  var __defProp = Object.defineProperty;
+  var __defProps = Object.defineProperties;
+  var __getOwnPropDescs = Object.getOwnPropertyDescriptors;
+  var __getOwnPropSymbols = Object.getOwnPropertySymbols;
+  var __hasOwnProp = Object.prototype.hasOwnProperty;
+  var __propIsEnum = Object.prototype.propertyIsEnumerable;
+  var __defNormalProp = (obj, key2, value) => key2 in obj ? __defProp(obj, key2, { enumerable: true, configurable: true, writable: true, value }) : obj[key2] = value;
+  var __spreadValues = (a, b) => {
+    for (var prop in b || (b = {}))
+      if (__hasOwnProp.call(b, prop))
+        __defNormalProp(a, prop, b[prop]);
+    if (__getOwnPropSymbols)
+      for (var prop of __getOwnPropSymbols(b)) {
+        if (__propIsEnum.call(b, prop))
+          __defNormalProp(a, prop, b[prop]);
+      }
+    return a;
+  };
+  var __spreadProps = (a, b) => __defProps(a, __getOwnPropDescs(b));
+  var __objRest = (source, exclude) => {
+    var target = {};
+    for (var prop in source)
+      if (__hasOwnProp.call(source, prop) && exclude.indexOf(prop) < 0)
+        target[prop] = source[prop];
+    if (source != null && __getOwnPropSymbols)
+      for (var prop of __getOwnPropSymbols(source)) {
+        if (exclude.indexOf(prop) < 0 && __propIsEnum.call(source, prop))
+          target[prop] = source[prop];
+      }
+    return target;
+  };
+
+  // ../clients/api/src/generated/result-validate.js
+  var validateRoot = validate59;
+  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning), scrollBehavior and the style references fillStyleId, strokeStyleId and textStyleId.", "type": "object", "required": ["type", "id", "name"], "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": "Figma's Constraints: how the node follows its parent frame when the frame is resized.", "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent." }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL"], "description": "FRAME only: auto layout direction." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, auto-layout frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"] }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["styledTextSegments"] } } }] };
+  var schema39 = { "description": "Figma's BlendMode.", "enum": ["PASS_THROUGH", "NORMAL", "DARKEN", "MULTIPLY", "LINEAR_BURN", "COLOR_BURN", "LIGHTEN", "SCREEN", "LINEAR_DODGE", "COLOR_DODGE", "OVERLAY", "SOFT_LIGHT", "HARD_LIGHT", "DIFFERENCE", "EXCLUSION", "HUE", "SATURATION", "COLOR", "LUMINOSITY"] };
+  var schema40 = { "enum": ["MIN", "CENTER", "MAX", "STRETCH", "SCALE"] };
+  var schema65 = { "description": "Figma's LineHeight.", "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["value", "unit"], "properties": { "value": { "type": "number" }, "unit": { "enum": ["PIXELS", "PERCENT"] } } }, { "type": "object", "additionalProperties": false, "required": ["unit"], "properties": { "unit": { "const": "AUTO" } } }], "discriminator": { "propertyName": "unit" } };
+  var schema66 = { "description": "Figma's LetterSpacing.", "type": "object", "additionalProperties": false, "required": ["value", "unit"], "properties": { "value": { "type": "number" }, "unit": { "enum": ["PIXELS", "PERCENT"] } } };
+  var schema67 = { "enum": ["ORIGINAL", "UPPER", "LOWER", "TITLE", "SMALL_CAPS", "SMALL_CAPS_FORCED"] };
+  var schema68 = { "enum": ["NONE", "UNDERLINE", "STRIKETHROUGH"] };
+  var func1 = ((s) => Array.from(s).length);
+  function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate24.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.type === void 0 && (missing0 = "type") || data.color === void 0 && (missing0 = "color")) {
+          validate24.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          const _errs1 = errors;
+          for (const key0 in data) {
+            if (!(key0 === "type" || key0 === "color" || key0 === "visible" || key0 === "opacity" || key0 === "blendMode" || key0 === "boundVariables")) {
+              validate24.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              return false;
+              break;
+            }
+          }
+          if (_errs1 === errors) {
+            if (data.type !== void 0) {
+              const _errs2 = errors;
+              if ("SOLID" !== data.type) {
+                validate24.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "SOLID" }, message: "must be equal to constant" }];
+                return false;
+              }
+              var valid0 = _errs2 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.color !== void 0) {
+                let data1 = data.color;
+                const _errs3 = errors;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+                    let missing1;
+                    if (data1.r === void 0 && (missing1 = "r") || data1.g === void 0 && (missing1 = "g") || data1.b === void 0 && (missing1 = "b")) {
+                      validate24.errors = [{ instancePath: instancePath + "/color", schemaPath: "#/$defs/rgb/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                      return false;
+                    } else {
+                      const _errs6 = errors;
+                      for (const key1 in data1) {
+                        if (!(key1 === "r" || key1 === "g" || key1 === "b")) {
+                          validate24.errors = [{ instancePath: instancePath + "/color", schemaPath: "#/$defs/rgb/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                          return false;
+                          break;
+                        }
+                      }
+                      if (_errs6 === errors) {
+                        if (data1.r !== void 0) {
+                          let data2 = data1.r;
+                          const _errs7 = errors;
+                          if (errors === _errs7) {
+                            if (typeof data2 == "number") {
+                              if (data2 > 1 || isNaN(data2)) {
+                                validate24.errors = [{ instancePath: instancePath + "/color/r", schemaPath: "#/$defs/rgb/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                return false;
+                              } else {
+                                if (data2 < 0 || isNaN(data2)) {
+                                  validate24.errors = [{ instancePath: instancePath + "/color/r", schemaPath: "#/$defs/rgb/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                  return false;
+                                }
+                              }
+                            } else {
+                              validate24.errors = [{ instancePath: instancePath + "/color/r", schemaPath: "#/$defs/rgb/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                              return false;
+                            }
+                          }
+                          var valid2 = _errs7 === errors;
+                        } else {
+                          var valid2 = true;
+                        }
+                        if (valid2) {
+                          if (data1.g !== void 0) {
+                            let data3 = data1.g;
+                            const _errs9 = errors;
+                            if (errors === _errs9) {
+                              if (typeof data3 == "number") {
+                                if (data3 > 1 || isNaN(data3)) {
+                                  validate24.errors = [{ instancePath: instancePath + "/color/g", schemaPath: "#/$defs/rgb/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                  return false;
+                                } else {
+                                  if (data3 < 0 || isNaN(data3)) {
+                                    validate24.errors = [{ instancePath: instancePath + "/color/g", schemaPath: "#/$defs/rgb/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                    return false;
+                                  }
+                                }
+                              } else {
+                                validate24.errors = [{ instancePath: instancePath + "/color/g", schemaPath: "#/$defs/rgb/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                return false;
+                              }
+                            }
+                            var valid2 = _errs9 === errors;
+                          } else {
+                            var valid2 = true;
+                          }
+                          if (valid2) {
+                            if (data1.b !== void 0) {
+                              let data4 = data1.b;
+                              const _errs11 = errors;
+                              if (errors === _errs11) {
+                                if (typeof data4 == "number") {
+                                  if (data4 > 1 || isNaN(data4)) {
+                                    validate24.errors = [{ instancePath: instancePath + "/color/b", schemaPath: "#/$defs/rgb/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                    return false;
+                                  } else {
+                                    if (data4 < 0 || isNaN(data4)) {
+                                      validate24.errors = [{ instancePath: instancePath + "/color/b", schemaPath: "#/$defs/rgb/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                      return false;
+                                    }
+                                  }
+                                } else {
+                                  validate24.errors = [{ instancePath: instancePath + "/color/b", schemaPath: "#/$defs/rgb/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                  return false;
+                                }
+                              }
+                              var valid2 = _errs11 === errors;
+                            } else {
+                              var valid2 = true;
+                            }
+                          }
+                        }
+                      }
+                    }
+                  } else {
+                    validate24.errors = [{ instancePath: instancePath + "/color", schemaPath: "#/$defs/rgb/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs3 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.visible !== void 0) {
+                  const _errs13 = errors;
+                  if (typeof data.visible !== "boolean") {
+                    validate24.errors = [{ instancePath: instancePath + "/visible", schemaPath: "#/properties/visible/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                    return false;
+                  }
+                  var valid0 = _errs13 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.opacity !== void 0) {
+                    let data6 = data.opacity;
+                    const _errs15 = errors;
+                    if (errors === _errs15) {
+                      if (typeof data6 == "number") {
+                        if (data6 > 1 || isNaN(data6)) {
+                          validate24.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                          return false;
+                        } else {
+                          if (data6 < 0 || isNaN(data6)) {
+                            validate24.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                            return false;
+                          }
+                        }
+                      } else {
+                        validate24.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs15 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.blendMode !== void 0) {
+                      let data7 = data.blendMode;
+                      const _errs17 = errors;
+                      if (!(data7 === "PASS_THROUGH" || data7 === "NORMAL" || data7 === "DARKEN" || data7 === "MULTIPLY" || data7 === "LINEAR_BURN" || data7 === "COLOR_BURN" || data7 === "LIGHTEN" || data7 === "SCREEN" || data7 === "LINEAR_DODGE" || data7 === "COLOR_DODGE" || data7 === "OVERLAY" || data7 === "SOFT_LIGHT" || data7 === "HARD_LIGHT" || data7 === "DIFFERENCE" || data7 === "EXCLUSION" || data7 === "HUE" || data7 === "SATURATION" || data7 === "COLOR" || data7 === "LUMINOSITY")) {
+                        validate24.errors = [{ instancePath: instancePath + "/blendMode", schemaPath: "#/$defs/blendMode/enum", keyword: "enum", params: { allowedValues: schema39.enum }, message: "must be equal to one of the allowed values" }];
+                        return false;
+                      }
+                      var valid0 = _errs17 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.boundVariables !== void 0) {
+                        let data8 = data.boundVariables;
+                        const _errs19 = errors;
+                        if (errors === _errs19) {
+                          if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+                            const _errs21 = errors;
+                            for (const key2 in data8) {
+                              if (!(key2 === "color")) {
+                                validate24.errors = [{ instancePath: instancePath + "/boundVariables", schemaPath: "#/properties/boundVariables/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                                return false;
+                                break;
+                              }
+                            }
+                            if (_errs21 === errors) {
+                              if (data8.color !== void 0) {
+                                let data9 = data8.color;
+                                const _errs23 = errors;
+                                if (errors === _errs23) {
+                                  if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+                                    let missing2;
+                                    if (data9.type === void 0 && (missing2 = "type") || data9.id === void 0 && (missing2 = "id")) {
+                                      validate24.errors = [{ instancePath: instancePath + "/boundVariables/color", schemaPath: "#/$defs/variable_alias/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                                      return false;
+                                    } else {
+                                      const _errs25 = errors;
+                                      for (const key3 in data9) {
+                                        if (!(key3 === "type" || key3 === "id")) {
+                                          validate24.errors = [{ instancePath: instancePath + "/boundVariables/color", schemaPath: "#/$defs/variable_alias/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
+                                          return false;
+                                          break;
+                                        }
+                                      }
+                                      if (_errs25 === errors) {
+                                        if (data9.type !== void 0) {
+                                          const _errs26 = errors;
+                                          if ("VARIABLE_ALIAS" !== data9.type) {
+                                            validate24.errors = [{ instancePath: instancePath + "/boundVariables/color/type", schemaPath: "#/$defs/variable_alias/properties/type/const", keyword: "const", params: { allowedValue: "VARIABLE_ALIAS" }, message: "must be equal to constant" }];
+                                            return false;
+                                          }
+                                          var valid6 = _errs26 === errors;
+                                        } else {
+                                          var valid6 = true;
+                                        }
+                                        if (valid6) {
+                                          if (data9.id !== void 0) {
+                                            let data11 = data9.id;
+                                            const _errs27 = errors;
+                                            if (errors === _errs27) {
+                                              if (typeof data11 === "string") {
+                                                if (func1(data11) > 255) {
+                                                  validate24.errors = [{ instancePath: instancePath + "/boundVariables/color/id", schemaPath: "#/$defs/variable_alias/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                  return false;
+                                                } else {
+                                                  if (func1(data11) < 1) {
+                                                    validate24.errors = [{ instancePath: instancePath + "/boundVariables/color/id", schemaPath: "#/$defs/variable_alias/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                    return false;
+                                                  }
+                                                }
+                                              } else {
+                                                validate24.errors = [{ instancePath: instancePath + "/boundVariables/color/id", schemaPath: "#/$defs/variable_alias/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                return false;
+                                              }
+                                            }
+                                            var valid6 = _errs27 === errors;
+                                          } else {
+                                            var valid6 = true;
+                                          }
+                                        }
+                                      }
+                                    }
+                                  } else {
+                                    validate24.errors = [{ instancePath: instancePath + "/boundVariables/color", schemaPath: "#/$defs/variable_alias/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                    return false;
+                                  }
+                                }
+                              }
+                            }
+                          } else {
+                            validate24.errors = [{ instancePath: instancePath + "/boundVariables", schemaPath: "#/properties/boundVariables/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                            return false;
+                          }
+                        }
+                        var valid0 = _errs19 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      } else {
+        validate24.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate24.errors = vErrors;
+    return errors === 0;
+  }
+  validate24.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  var schema47 = { "description": "Figma's GradientPaint.", "type": "object", "additionalProperties": false, "required": ["type", "gradientTransform", "gradientStops"], "properties": { "type": { "enum": ["GRADIENT_LINEAR", "GRADIENT_RADIAL", "GRADIENT_ANGULAR", "GRADIENT_DIAMOND"] }, "gradientTransform": { "$ref": "#/$defs/transform" }, "gradientStops": { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/colorStop" } }, "visible": { "type": "boolean" }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" } } };
+  function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate26.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.position === void 0 && (missing0 = "position") || data.color === void 0 && (missing0 = "color")) {
+          validate26.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          const _errs1 = errors;
+          for (const key0 in data) {
+            if (!(key0 === "position" || key0 === "color")) {
+              validate26.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              return false;
+              break;
+            }
+          }
+          if (_errs1 === errors) {
+            if (data.position !== void 0) {
+              let data0 = data.position;
+              const _errs2 = errors;
+              if (errors === _errs2) {
+                if (typeof data0 == "number") {
+                  if (data0 > 1 || isNaN(data0)) {
+                    validate26.errors = [{ instancePath: instancePath + "/position", schemaPath: "#/properties/position/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                    return false;
+                  } else {
+                    if (data0 < 0 || isNaN(data0)) {
+                      validate26.errors = [{ instancePath: instancePath + "/position", schemaPath: "#/properties/position/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                      return false;
+                    }
+                  }
+                } else {
+                  validate26.errors = [{ instancePath: instancePath + "/position", schemaPath: "#/properties/position/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                  return false;
+                }
+              }
+              var valid0 = _errs2 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.color !== void 0) {
+                let data1 = data.color;
+                const _errs4 = errors;
+                const _errs5 = errors;
+                if (errors === _errs5) {
+                  if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+                    let missing1;
+                    if (data1.r === void 0 && (missing1 = "r") || data1.g === void 0 && (missing1 = "g") || data1.b === void 0 && (missing1 = "b") || data1.a === void 0 && (missing1 = "a")) {
+                      validate26.errors = [{ instancePath: instancePath + "/color", schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                      return false;
+                    } else {
+                      const _errs7 = errors;
+                      for (const key1 in data1) {
+                        if (!(key1 === "r" || key1 === "g" || key1 === "b" || key1 === "a")) {
+                          validate26.errors = [{ instancePath: instancePath + "/color", schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                          return false;
+                          break;
+                        }
+                      }
+                      if (_errs7 === errors) {
+                        if (data1.r !== void 0) {
+                          let data2 = data1.r;
+                          const _errs8 = errors;
+                          if (errors === _errs8) {
+                            if (typeof data2 == "number") {
+                              if (data2 > 1 || isNaN(data2)) {
+                                validate26.errors = [{ instancePath: instancePath + "/color/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                return false;
+                              } else {
+                                if (data2 < 0 || isNaN(data2)) {
+                                  validate26.errors = [{ instancePath: instancePath + "/color/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                  return false;
+                                }
+                              }
+                            } else {
+                              validate26.errors = [{ instancePath: instancePath + "/color/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                              return false;
+                            }
+                          }
+                          var valid2 = _errs8 === errors;
+                        } else {
+                          var valid2 = true;
+                        }
+                        if (valid2) {
+                          if (data1.g !== void 0) {
+                            let data3 = data1.g;
+                            const _errs10 = errors;
+                            if (errors === _errs10) {
+                              if (typeof data3 == "number") {
+                                if (data3 > 1 || isNaN(data3)) {
+                                  validate26.errors = [{ instancePath: instancePath + "/color/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                  return false;
+                                } else {
+                                  if (data3 < 0 || isNaN(data3)) {
+                                    validate26.errors = [{ instancePath: instancePath + "/color/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                    return false;
+                                  }
+                                }
+                              } else {
+                                validate26.errors = [{ instancePath: instancePath + "/color/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                return false;
+                              }
+                            }
+                            var valid2 = _errs10 === errors;
+                          } else {
+                            var valid2 = true;
+                          }
+                          if (valid2) {
+                            if (data1.b !== void 0) {
+                              let data4 = data1.b;
+                              const _errs12 = errors;
+                              if (errors === _errs12) {
+                                if (typeof data4 == "number") {
+                                  if (data4 > 1 || isNaN(data4)) {
+                                    validate26.errors = [{ instancePath: instancePath + "/color/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                    return false;
+                                  } else {
+                                    if (data4 < 0 || isNaN(data4)) {
+                                      validate26.errors = [{ instancePath: instancePath + "/color/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                      return false;
+                                    }
+                                  }
+                                } else {
+                                  validate26.errors = [{ instancePath: instancePath + "/color/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                  return false;
+                                }
+                              }
+                              var valid2 = _errs12 === errors;
+                            } else {
+                              var valid2 = true;
+                            }
+                            if (valid2) {
+                              if (data1.a !== void 0) {
+                                let data5 = data1.a;
+                                const _errs14 = errors;
+                                if (errors === _errs14) {
+                                  if (typeof data5 == "number") {
+                                    if (data5 > 1 || isNaN(data5)) {
+                                      validate26.errors = [{ instancePath: instancePath + "/color/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                      return false;
+                                    } else {
+                                      if (data5 < 0 || isNaN(data5)) {
+                                        validate26.errors = [{ instancePath: instancePath + "/color/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                        return false;
+                                      }
+                                    }
+                                  } else {
+                                    validate26.errors = [{ instancePath: instancePath + "/color/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                    return false;
+                                  }
+                                }
+                                var valid2 = _errs14 === errors;
+                              } else {
+                                var valid2 = true;
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  } else {
+                    validate26.errors = [{ instancePath: instancePath + "/color", schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+            }
+          }
+        }
+      } else {
+        validate26.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate26.errors = vErrors;
+    return errors === 0;
+  }
+  validate26.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate25.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.type === void 0 && (missing0 = "type") || data.gradientTransform === void 0 && (missing0 = "gradientTransform") || data.gradientStops === void 0 && (missing0 = "gradientStops")) {
+          validate25.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          const _errs1 = errors;
+          for (const key0 in data) {
+            if (!(key0 === "type" || key0 === "gradientTransform" || key0 === "gradientStops" || key0 === "visible" || key0 === "opacity" || key0 === "blendMode")) {
+              validate25.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              return false;
+              break;
+            }
+          }
+          if (_errs1 === errors) {
+            if (data.type !== void 0) {
+              let data0 = data.type;
+              const _errs2 = errors;
+              if (!(data0 === "GRADIENT_LINEAR" || data0 === "GRADIENT_RADIAL" || data0 === "GRADIENT_ANGULAR" || data0 === "GRADIENT_DIAMOND")) {
+                validate25.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema47.properties.type.enum }, message: "must be equal to one of the allowed values" }];
+                return false;
+              }
+              var valid0 = _errs2 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.gradientTransform !== void 0) {
+                let data1 = data.gradientTransform;
+                const _errs3 = errors;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data1)) {
+                    if (data1.length > 2) {
+                      validate25.errors = [{ instancePath: instancePath + "/gradientTransform", schemaPath: "#/$defs/transform/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items" }];
+                      return false;
+                    } else {
+                      if (data1.length < 2) {
+                        validate25.errors = [{ instancePath: instancePath + "/gradientTransform", schemaPath: "#/$defs/transform/minItems", keyword: "minItems", params: { limit: 2 }, message: "must NOT have fewer than 2 items" }];
+                        return false;
+                      } else {
+                        var valid2 = true;
+                        const len0 = data1.length;
+                        for (let i0 = 0; i0 < len0; i0++) {
+                          let data2 = data1[i0];
+                          const _errs6 = errors;
+                          if (errors === _errs6) {
+                            if (Array.isArray(data2)) {
+                              if (data2.length > 3) {
+                                validate25.errors = [{ instancePath: instancePath + "/gradientTransform/" + i0, schemaPath: "#/$defs/transform/items/maxItems", keyword: "maxItems", params: { limit: 3 }, message: "must NOT have more than 3 items" }];
+                                return false;
+                              } else {
+                                if (data2.length < 3) {
+                                  validate25.errors = [{ instancePath: instancePath + "/gradientTransform/" + i0, schemaPath: "#/$defs/transform/items/minItems", keyword: "minItems", params: { limit: 3 }, message: "must NOT have fewer than 3 items" }];
+                                  return false;
+                                } else {
+                                  var valid3 = true;
+                                  const len1 = data2.length;
+                                  for (let i1 = 0; i1 < len1; i1++) {
+                                    const _errs8 = errors;
+                                    if (!(typeof data2[i1] == "number")) {
+                                      validate25.errors = [{ instancePath: instancePath + "/gradientTransform/" + i0 + "/" + i1, schemaPath: "#/$defs/transform/items/items/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                      return false;
+                                    }
+                                    var valid3 = _errs8 === errors;
+                                    if (!valid3) {
+                                      break;
+                                    }
+                                  }
+                                }
+                              }
+                            } else {
+                              validate25.errors = [{ instancePath: instancePath + "/gradientTransform/" + i0, schemaPath: "#/$defs/transform/items/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                              return false;
+                            }
+                          }
+                          var valid2 = _errs6 === errors;
+                          if (!valid2) {
+                            break;
+                          }
+                        }
+                      }
+                    }
+                  } else {
+                    validate25.errors = [{ instancePath: instancePath + "/gradientTransform", schemaPath: "#/$defs/transform/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs3 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.gradientStops !== void 0) {
+                  let data4 = data.gradientStops;
+                  const _errs10 = errors;
+                  if (errors === _errs10) {
+                    if (Array.isArray(data4)) {
+                      if (data4.length < 1) {
+                        validate25.errors = [{ instancePath: instancePath + "/gradientStops", schemaPath: "#/properties/gradientStops/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                        return false;
+                      } else {
+                        var valid4 = true;
+                        const len2 = data4.length;
+                        for (let i2 = 0; i2 < len2; i2++) {
+                          const _errs12 = errors;
+                          if (!validate26(data4[i2], { instancePath: instancePath + "/gradientStops/" + i2, parentData: data4, parentDataProperty: i2, rootData, dynamicAnchors })) {
+                            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid4 = _errs12 === errors;
+                          if (!valid4) {
+                            break;
+                          }
+                        }
+                      }
+                    } else {
+                      validate25.errors = [{ instancePath: instancePath + "/gradientStops", schemaPath: "#/properties/gradientStops/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs10 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.visible !== void 0) {
+                    const _errs13 = errors;
+                    if (typeof data.visible !== "boolean") {
+                      validate25.errors = [{ instancePath: instancePath + "/visible", schemaPath: "#/properties/visible/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                      return false;
+                    }
+                    var valid0 = _errs13 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.opacity !== void 0) {
+                      let data7 = data.opacity;
+                      const _errs15 = errors;
+                      if (errors === _errs15) {
+                        if (typeof data7 == "number") {
+                          if (data7 > 1 || isNaN(data7)) {
+                            validate25.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                            return false;
+                          } else {
+                            if (data7 < 0 || isNaN(data7)) {
+                              validate25.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                              return false;
+                            }
+                          }
+                        } else {
+                          validate25.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                          return false;
+                        }
+                      }
+                      var valid0 = _errs15 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.blendMode !== void 0) {
+                        let data8 = data.blendMode;
+                        const _errs17 = errors;
+                        if (!(data8 === "PASS_THROUGH" || data8 === "NORMAL" || data8 === "DARKEN" || data8 === "MULTIPLY" || data8 === "LINEAR_BURN" || data8 === "COLOR_BURN" || data8 === "LIGHTEN" || data8 === "SCREEN" || data8 === "LINEAR_DODGE" || data8 === "COLOR_DODGE" || data8 === "OVERLAY" || data8 === "SOFT_LIGHT" || data8 === "HARD_LIGHT" || data8 === "DIFFERENCE" || data8 === "EXCLUSION" || data8 === "HUE" || data8 === "SATURATION" || data8 === "COLOR" || data8 === "LUMINOSITY")) {
+                          validate25.errors = [{ instancePath: instancePath + "/blendMode", schemaPath: "#/$defs/blendMode/enum", keyword: "enum", params: { allowedValues: schema39.enum }, message: "must be equal to one of the allowed values" }];
+                          return false;
+                        }
+                        var valid0 = _errs17 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      } else {
+        validate25.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate25.errors = vErrors;
+    return errors === 0;
+  }
+  validate25.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  var schema52 = { "description": "Figma's ImagePaint, with imageRef naming the image.", "type": "object", "additionalProperties": false, "required": ["type", "imageRef", "scaleMode"], "properties": { "type": { "const": "IMAGE" }, "imageRef": { "type": "string", "minLength": 1, "description": "The ref of a raster entry of images (Figma's ImagePaint has imageHash instead: the plugin creates the image and sets it)." }, "scaleMode": { "enum": ["FILL", "FIT", "CROP", "TILE"] }, "imageTransform": { "$ref": "#/$defs/transform" }, "scalingFactor": { "type": "number", "exclusiveMinimum": 0 }, "rotation": { "enum": [0, 90, 180, 270] }, "visible": { "type": "boolean" }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" } } };
+  var func5 = Object.prototype.hasOwnProperty;
+  function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate28.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.type === void 0 && (missing0 = "type") || data.imageRef === void 0 && (missing0 = "imageRef") || data.scaleMode === void 0 && (missing0 = "scaleMode")) {
+          validate28.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          const _errs1 = errors;
+          for (const key0 in data) {
+            if (!func5.call(schema52.properties, key0)) {
+              validate28.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              return false;
+              break;
+            }
+          }
+          if (_errs1 === errors) {
+            if (data.type !== void 0) {
+              const _errs2 = errors;
+              if ("IMAGE" !== data.type) {
+                validate28.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "IMAGE" }, message: "must be equal to constant" }];
+                return false;
+              }
+              var valid0 = _errs2 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.imageRef !== void 0) {
+                let data1 = data.imageRef;
+                const _errs3 = errors;
+                if (errors === _errs3) {
+                  if (typeof data1 === "string") {
+                    if (func1(data1) < 1) {
+                      validate28.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                      return false;
+                    }
+                  } else {
+                    validate28.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs3 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.scaleMode !== void 0) {
+                  let data2 = data.scaleMode;
+                  const _errs5 = errors;
+                  if (!(data2 === "FILL" || data2 === "FIT" || data2 === "CROP" || data2 === "TILE")) {
+                    validate28.errors = [{ instancePath: instancePath + "/scaleMode", schemaPath: "#/properties/scaleMode/enum", keyword: "enum", params: { allowedValues: schema52.properties.scaleMode.enum }, message: "must be equal to one of the allowed values" }];
+                    return false;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.imageTransform !== void 0) {
+                    let data3 = data.imageTransform;
+                    const _errs6 = errors;
+                    const _errs7 = errors;
+                    if (errors === _errs7) {
+                      if (Array.isArray(data3)) {
+                        if (data3.length > 2) {
+                          validate28.errors = [{ instancePath: instancePath + "/imageTransform", schemaPath: "#/$defs/transform/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items" }];
+                          return false;
+                        } else {
+                          if (data3.length < 2) {
+                            validate28.errors = [{ instancePath: instancePath + "/imageTransform", schemaPath: "#/$defs/transform/minItems", keyword: "minItems", params: { limit: 2 }, message: "must NOT have fewer than 2 items" }];
+                            return false;
+                          } else {
+                            var valid2 = true;
+                            const len0 = data3.length;
+                            for (let i0 = 0; i0 < len0; i0++) {
+                              let data4 = data3[i0];
+                              const _errs9 = errors;
+                              if (errors === _errs9) {
+                                if (Array.isArray(data4)) {
+                                  if (data4.length > 3) {
+                                    validate28.errors = [{ instancePath: instancePath + "/imageTransform/" + i0, schemaPath: "#/$defs/transform/items/maxItems", keyword: "maxItems", params: { limit: 3 }, message: "must NOT have more than 3 items" }];
+                                    return false;
+                                  } else {
+                                    if (data4.length < 3) {
+                                      validate28.errors = [{ instancePath: instancePath + "/imageTransform/" + i0, schemaPath: "#/$defs/transform/items/minItems", keyword: "minItems", params: { limit: 3 }, message: "must NOT have fewer than 3 items" }];
+                                      return false;
+                                    } else {
+                                      var valid3 = true;
+                                      const len1 = data4.length;
+                                      for (let i1 = 0; i1 < len1; i1++) {
+                                        const _errs11 = errors;
+                                        if (!(typeof data4[i1] == "number")) {
+                                          validate28.errors = [{ instancePath: instancePath + "/imageTransform/" + i0 + "/" + i1, schemaPath: "#/$defs/transform/items/items/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                          return false;
+                                        }
+                                        var valid3 = _errs11 === errors;
+                                        if (!valid3) {
+                                          break;
+                                        }
+                                      }
+                                    }
+                                  }
+                                } else {
+                                  validate28.errors = [{ instancePath: instancePath + "/imageTransform/" + i0, schemaPath: "#/$defs/transform/items/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                  return false;
+                                }
+                              }
+                              var valid2 = _errs9 === errors;
+                              if (!valid2) {
+                                break;
+                              }
+                            }
+                          }
+                        }
+                      } else {
+                        validate28.errors = [{ instancePath: instancePath + "/imageTransform", schemaPath: "#/$defs/transform/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs6 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.scalingFactor !== void 0) {
+                      let data6 = data.scalingFactor;
+                      const _errs13 = errors;
+                      if (errors === _errs13) {
+                        if (typeof data6 == "number") {
+                          if (data6 <= 0 || isNaN(data6)) {
+                            validate28.errors = [{ instancePath: instancePath + "/scalingFactor", schemaPath: "#/properties/scalingFactor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
+                            return false;
+                          }
+                        } else {
+                          validate28.errors = [{ instancePath: instancePath + "/scalingFactor", schemaPath: "#/properties/scalingFactor/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                          return false;
+                        }
+                      }
+                      var valid0 = _errs13 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.rotation !== void 0) {
+                        let data7 = data.rotation;
+                        const _errs15 = errors;
+                        if (!(data7 === 0 || data7 === 90 || data7 === 180 || data7 === 270)) {
+                          validate28.errors = [{ instancePath: instancePath + "/rotation", schemaPath: "#/properties/rotation/enum", keyword: "enum", params: { allowedValues: schema52.properties.rotation.enum }, message: "must be equal to one of the allowed values" }];
+                          return false;
+                        }
+                        var valid0 = _errs15 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.visible !== void 0) {
+                          const _errs16 = errors;
+                          if (typeof data.visible !== "boolean") {
+                            validate28.errors = [{ instancePath: instancePath + "/visible", schemaPath: "#/properties/visible/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                            return false;
+                          }
+                          var valid0 = _errs16 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.opacity !== void 0) {
+                            let data9 = data.opacity;
+                            const _errs18 = errors;
+                            if (errors === _errs18) {
+                              if (typeof data9 == "number") {
+                                if (data9 > 1 || isNaN(data9)) {
+                                  validate28.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                  return false;
+                                } else {
+                                  if (data9 < 0 || isNaN(data9)) {
+                                    validate28.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                    return false;
+                                  }
+                                }
+                              } else {
+                                validate28.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                return false;
+                              }
+                            }
+                            var valid0 = _errs18 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                          if (valid0) {
+                            if (data.blendMode !== void 0) {
+                              let data10 = data.blendMode;
+                              const _errs20 = errors;
+                              if (!(data10 === "PASS_THROUGH" || data10 === "NORMAL" || data10 === "DARKEN" || data10 === "MULTIPLY" || data10 === "LINEAR_BURN" || data10 === "COLOR_BURN" || data10 === "LIGHTEN" || data10 === "SCREEN" || data10 === "LINEAR_DODGE" || data10 === "COLOR_DODGE" || data10 === "OVERLAY" || data10 === "SOFT_LIGHT" || data10 === "HARD_LIGHT" || data10 === "DIFFERENCE" || data10 === "EXCLUSION" || data10 === "HUE" || data10 === "SATURATION" || data10 === "COLOR" || data10 === "LUMINOSITY")) {
+                                validate28.errors = [{ instancePath: instancePath + "/blendMode", schemaPath: "#/$defs/blendMode/enum", keyword: "enum", params: { allowedValues: schema39.enum }, message: "must be equal to one of the allowed values" }];
+                                return false;
+                              }
+                              var valid0 = _errs20 === errors;
+                            } else {
+                              var valid0 = true;
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      } else {
+        validate28.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate28.errors = vErrors;
+    return errors === 0;
+  }
+  validate28.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate23.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        const tag0 = data.type;
+        if (typeof tag0 == "string") {
+          if (tag0 === "SOLID") {
+            if (!validate24(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+              errors = vErrors.length;
+            }
+            var props0 = true;
+          } else if (tag0 === "GRADIENT_LINEAR") {
+            if (!validate25(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+              errors = vErrors.length;
+            }
+            if (props0 !== true) {
+              props0 = true;
+            }
+          } else if (tag0 === "GRADIENT_RADIAL") {
+            if (!validate25(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+              errors = vErrors.length;
+            }
+            if (props0 !== true) {
+              props0 = true;
+            }
+          } else if (tag0 === "GRADIENT_ANGULAR") {
+            if (!validate25(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+              errors = vErrors.length;
+            }
+            if (props0 !== true) {
+              props0 = true;
+            }
+          } else if (tag0 === "GRADIENT_DIAMOND") {
+            if (!validate25(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+              errors = vErrors.length;
+            }
+            if (props0 !== true) {
+              props0 = true;
+            }
+          } else if (tag0 === "IMAGE") {
+            if (!validate28(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+              errors = vErrors.length;
+            }
+            if (props0 !== true) {
+              props0 = true;
+            }
+          } else {
+            validate23.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "type", tagValue: tag0 }, message: 'value of tag "type" must be in oneOf' }];
+            return false;
+          }
+        } else {
+          validate23.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "type", tagValue: tag0 }, message: 'tag "type" must be string' }];
+          return false;
+        }
+      }
+    }
+    validate23.errors = vErrors;
+    evaluated0.props = props0;
+    return errors === 0;
+  }
+  validate23.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  var schema62 = { "description": "Figma's BlurEffect (a normal blur).", "type": "object", "additionalProperties": false, "required": ["type", "radius", "visible"], "properties": { "type": { "enum": ["LAYER_BLUR", "BACKGROUND_BLUR"] }, "radius": { "type": "number", "minimum": 0 }, "visible": { "type": "boolean" }, "blurType": { "const": "NORMAL", "description": "Figma's BlurEffect has blurType (NORMAL or PROGRESSIVE) since progressive blurs; results written before it have none, which means NORMAL." } } };
+  function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate38.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.type === void 0 && (missing0 = "type") || data.color === void 0 && (missing0 = "color") || data.offset === void 0 && (missing0 = "offset") || data.radius === void 0 && (missing0 = "radius") || data.visible === void 0 && (missing0 = "visible") || data.blendMode === void 0 && (missing0 = "blendMode")) {
+          validate38.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          const _errs1 = errors;
+          for (const key0 in data) {
+            if (!(key0 === "type" || key0 === "color" || key0 === "offset" || key0 === "radius" || key0 === "spread" || key0 === "visible" || key0 === "blendMode" || key0 === "showShadowBehindNode")) {
+              validate38.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              return false;
+              break;
+            }
+          }
+          if (_errs1 === errors) {
+            if (data.type !== void 0) {
+              const _errs2 = errors;
+              if ("DROP_SHADOW" !== data.type) {
+                validate38.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "DROP_SHADOW" }, message: "must be equal to constant" }];
+                return false;
+              }
+              var valid0 = _errs2 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.color !== void 0) {
+                let data1 = data.color;
+                const _errs3 = errors;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+                    let missing1;
+                    if (data1.r === void 0 && (missing1 = "r") || data1.g === void 0 && (missing1 = "g") || data1.b === void 0 && (missing1 = "b") || data1.a === void 0 && (missing1 = "a")) {
+                      validate38.errors = [{ instancePath: instancePath + "/color", schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                      return false;
+                    } else {
+                      const _errs6 = errors;
+                      for (const key1 in data1) {
+                        if (!(key1 === "r" || key1 === "g" || key1 === "b" || key1 === "a")) {
+                          validate38.errors = [{ instancePath: instancePath + "/color", schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                          return false;
+                          break;
+                        }
+                      }
+                      if (_errs6 === errors) {
+                        if (data1.r !== void 0) {
+                          let data2 = data1.r;
+                          const _errs7 = errors;
+                          if (errors === _errs7) {
+                            if (typeof data2 == "number") {
+                              if (data2 > 1 || isNaN(data2)) {
+                                validate38.errors = [{ instancePath: instancePath + "/color/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                return false;
+                              } else {
+                                if (data2 < 0 || isNaN(data2)) {
+                                  validate38.errors = [{ instancePath: instancePath + "/color/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                  return false;
+                                }
+                              }
+                            } else {
+                              validate38.errors = [{ instancePath: instancePath + "/color/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                              return false;
+                            }
+                          }
+                          var valid2 = _errs7 === errors;
+                        } else {
+                          var valid2 = true;
+                        }
+                        if (valid2) {
+                          if (data1.g !== void 0) {
+                            let data3 = data1.g;
+                            const _errs9 = errors;
+                            if (errors === _errs9) {
+                              if (typeof data3 == "number") {
+                                if (data3 > 1 || isNaN(data3)) {
+                                  validate38.errors = [{ instancePath: instancePath + "/color/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                  return false;
+                                } else {
+                                  if (data3 < 0 || isNaN(data3)) {
+                                    validate38.errors = [{ instancePath: instancePath + "/color/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                    return false;
+                                  }
+                                }
+                              } else {
+                                validate38.errors = [{ instancePath: instancePath + "/color/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                return false;
+                              }
+                            }
+                            var valid2 = _errs9 === errors;
+                          } else {
+                            var valid2 = true;
+                          }
+                          if (valid2) {
+                            if (data1.b !== void 0) {
+                              let data4 = data1.b;
+                              const _errs11 = errors;
+                              if (errors === _errs11) {
+                                if (typeof data4 == "number") {
+                                  if (data4 > 1 || isNaN(data4)) {
+                                    validate38.errors = [{ instancePath: instancePath + "/color/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                    return false;
+                                  } else {
+                                    if (data4 < 0 || isNaN(data4)) {
+                                      validate38.errors = [{ instancePath: instancePath + "/color/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                      return false;
+                                    }
+                                  }
+                                } else {
+                                  validate38.errors = [{ instancePath: instancePath + "/color/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                  return false;
+                                }
+                              }
+                              var valid2 = _errs11 === errors;
+                            } else {
+                              var valid2 = true;
+                            }
+                            if (valid2) {
+                              if (data1.a !== void 0) {
+                                let data5 = data1.a;
+                                const _errs13 = errors;
+                                if (errors === _errs13) {
+                                  if (typeof data5 == "number") {
+                                    if (data5 > 1 || isNaN(data5)) {
+                                      validate38.errors = [{ instancePath: instancePath + "/color/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                      return false;
+                                    } else {
+                                      if (data5 < 0 || isNaN(data5)) {
+                                        validate38.errors = [{ instancePath: instancePath + "/color/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                        return false;
+                                      }
+                                    }
+                                  } else {
+                                    validate38.errors = [{ instancePath: instancePath + "/color/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                    return false;
+                                  }
+                                }
+                                var valid2 = _errs13 === errors;
+                              } else {
+                                var valid2 = true;
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  } else {
+                    validate38.errors = [{ instancePath: instancePath + "/color", schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs3 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.offset !== void 0) {
+                  let data6 = data.offset;
+                  const _errs15 = errors;
+                  if (errors === _errs15) {
+                    if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+                      let missing2;
+                      if (data6.x === void 0 && (missing2 = "x") || data6.y === void 0 && (missing2 = "y")) {
+                        validate38.errors = [{ instancePath: instancePath + "/offset", schemaPath: "#/properties/offset/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                        return false;
+                      } else {
+                        const _errs17 = errors;
+                        for (const key2 in data6) {
+                          if (!(key2 === "x" || key2 === "y")) {
+                            validate38.errors = [{ instancePath: instancePath + "/offset", schemaPath: "#/properties/offset/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                            return false;
+                            break;
+                          }
+                        }
+                        if (_errs17 === errors) {
+                          if (data6.x !== void 0) {
+                            const _errs18 = errors;
+                            if (!(typeof data6.x == "number")) {
+                              validate38.errors = [{ instancePath: instancePath + "/offset/x", schemaPath: "#/properties/offset/properties/x/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                              return false;
+                            }
+                            var valid3 = _errs18 === errors;
+                          } else {
+                            var valid3 = true;
+                          }
+                          if (valid3) {
+                            if (data6.y !== void 0) {
+                              const _errs20 = errors;
+                              if (!(typeof data6.y == "number")) {
+                                validate38.errors = [{ instancePath: instancePath + "/offset/y", schemaPath: "#/properties/offset/properties/y/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                return false;
+                              }
+                              var valid3 = _errs20 === errors;
+                            } else {
+                              var valid3 = true;
+                            }
+                          }
+                        }
+                      }
+                    } else {
+                      validate38.errors = [{ instancePath: instancePath + "/offset", schemaPath: "#/properties/offset/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs15 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.radius !== void 0) {
+                    let data9 = data.radius;
+                    const _errs22 = errors;
+                    if (errors === _errs22) {
+                      if (typeof data9 == "number") {
+                        if (data9 < 0 || isNaN(data9)) {
+                          validate38.errors = [{ instancePath: instancePath + "/radius", schemaPath: "#/properties/radius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                          return false;
+                        }
+                      } else {
+                        validate38.errors = [{ instancePath: instancePath + "/radius", schemaPath: "#/properties/radius/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs22 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.spread !== void 0) {
+                      const _errs24 = errors;
+                      if (!(typeof data.spread == "number")) {
+                        validate38.errors = [{ instancePath: instancePath + "/spread", schemaPath: "#/properties/spread/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                        return false;
+                      }
+                      var valid0 = _errs24 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.visible !== void 0) {
+                        const _errs26 = errors;
+                        if (typeof data.visible !== "boolean") {
+                          validate38.errors = [{ instancePath: instancePath + "/visible", schemaPath: "#/properties/visible/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                          return false;
+                        }
+                        var valid0 = _errs26 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.blendMode !== void 0) {
+                          let data12 = data.blendMode;
+                          const _errs28 = errors;
+                          if (!(data12 === "PASS_THROUGH" || data12 === "NORMAL" || data12 === "DARKEN" || data12 === "MULTIPLY" || data12 === "LINEAR_BURN" || data12 === "COLOR_BURN" || data12 === "LIGHTEN" || data12 === "SCREEN" || data12 === "LINEAR_DODGE" || data12 === "COLOR_DODGE" || data12 === "OVERLAY" || data12 === "SOFT_LIGHT" || data12 === "HARD_LIGHT" || data12 === "DIFFERENCE" || data12 === "EXCLUSION" || data12 === "HUE" || data12 === "SATURATION" || data12 === "COLOR" || data12 === "LUMINOSITY")) {
+                            validate38.errors = [{ instancePath: instancePath + "/blendMode", schemaPath: "#/$defs/blendMode/enum", keyword: "enum", params: { allowedValues: schema39.enum }, message: "must be equal to one of the allowed values" }];
+                            return false;
+                          }
+                          var valid0 = _errs28 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.showShadowBehindNode !== void 0) {
+                            const _errs30 = errors;
+                            if (typeof data.showShadowBehindNode !== "boolean") {
+                              validate38.errors = [{ instancePath: instancePath + "/showShadowBehindNode", schemaPath: "#/properties/showShadowBehindNode/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                              return false;
+                            }
+                            var valid0 = _errs30 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      } else {
+        validate38.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate38.errors = vErrors;
+    return errors === 0;
+  }
+  validate38.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate39(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate39.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.type === void 0 && (missing0 = "type") || data.color === void 0 && (missing0 = "color") || data.offset === void 0 && (missing0 = "offset") || data.radius === void 0 && (missing0 = "radius") || data.visible === void 0 && (missing0 = "visible") || data.blendMode === void 0 && (missing0 = "blendMode")) {
+          validate39.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          const _errs1 = errors;
+          for (const key0 in data) {
+            if (!(key0 === "type" || key0 === "color" || key0 === "offset" || key0 === "radius" || key0 === "spread" || key0 === "visible" || key0 === "blendMode")) {
+              validate39.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              return false;
+              break;
+            }
+          }
+          if (_errs1 === errors) {
+            if (data.type !== void 0) {
+              const _errs2 = errors;
+              if ("INNER_SHADOW" !== data.type) {
+                validate39.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "INNER_SHADOW" }, message: "must be equal to constant" }];
+                return false;
+              }
+              var valid0 = _errs2 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.color !== void 0) {
+                let data1 = data.color;
+                const _errs3 = errors;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+                    let missing1;
+                    if (data1.r === void 0 && (missing1 = "r") || data1.g === void 0 && (missing1 = "g") || data1.b === void 0 && (missing1 = "b") || data1.a === void 0 && (missing1 = "a")) {
+                      validate39.errors = [{ instancePath: instancePath + "/color", schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                      return false;
+                    } else {
+                      const _errs6 = errors;
+                      for (const key1 in data1) {
+                        if (!(key1 === "r" || key1 === "g" || key1 === "b" || key1 === "a")) {
+                          validate39.errors = [{ instancePath: instancePath + "/color", schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                          return false;
+                          break;
+                        }
+                      }
+                      if (_errs6 === errors) {
+                        if (data1.r !== void 0) {
+                          let data2 = data1.r;
+                          const _errs7 = errors;
+                          if (errors === _errs7) {
+                            if (typeof data2 == "number") {
+                              if (data2 > 1 || isNaN(data2)) {
+                                validate39.errors = [{ instancePath: instancePath + "/color/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                return false;
+                              } else {
+                                if (data2 < 0 || isNaN(data2)) {
+                                  validate39.errors = [{ instancePath: instancePath + "/color/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                  return false;
+                                }
+                              }
+                            } else {
+                              validate39.errors = [{ instancePath: instancePath + "/color/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                              return false;
+                            }
+                          }
+                          var valid2 = _errs7 === errors;
+                        } else {
+                          var valid2 = true;
+                        }
+                        if (valid2) {
+                          if (data1.g !== void 0) {
+                            let data3 = data1.g;
+                            const _errs9 = errors;
+                            if (errors === _errs9) {
+                              if (typeof data3 == "number") {
+                                if (data3 > 1 || isNaN(data3)) {
+                                  validate39.errors = [{ instancePath: instancePath + "/color/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                  return false;
+                                } else {
+                                  if (data3 < 0 || isNaN(data3)) {
+                                    validate39.errors = [{ instancePath: instancePath + "/color/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                    return false;
+                                  }
+                                }
+                              } else {
+                                validate39.errors = [{ instancePath: instancePath + "/color/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                return false;
+                              }
+                            }
+                            var valid2 = _errs9 === errors;
+                          } else {
+                            var valid2 = true;
+                          }
+                          if (valid2) {
+                            if (data1.b !== void 0) {
+                              let data4 = data1.b;
+                              const _errs11 = errors;
+                              if (errors === _errs11) {
+                                if (typeof data4 == "number") {
+                                  if (data4 > 1 || isNaN(data4)) {
+                                    validate39.errors = [{ instancePath: instancePath + "/color/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                    return false;
+                                  } else {
+                                    if (data4 < 0 || isNaN(data4)) {
+                                      validate39.errors = [{ instancePath: instancePath + "/color/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                      return false;
+                                    }
+                                  }
+                                } else {
+                                  validate39.errors = [{ instancePath: instancePath + "/color/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                  return false;
+                                }
+                              }
+                              var valid2 = _errs11 === errors;
+                            } else {
+                              var valid2 = true;
+                            }
+                            if (valid2) {
+                              if (data1.a !== void 0) {
+                                let data5 = data1.a;
+                                const _errs13 = errors;
+                                if (errors === _errs13) {
+                                  if (typeof data5 == "number") {
+                                    if (data5 > 1 || isNaN(data5)) {
+                                      validate39.errors = [{ instancePath: instancePath + "/color/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                      return false;
+                                    } else {
+                                      if (data5 < 0 || isNaN(data5)) {
+                                        validate39.errors = [{ instancePath: instancePath + "/color/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                        return false;
+                                      }
+                                    }
+                                  } else {
+                                    validate39.errors = [{ instancePath: instancePath + "/color/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                    return false;
+                                  }
+                                }
+                                var valid2 = _errs13 === errors;
+                              } else {
+                                var valid2 = true;
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  } else {
+                    validate39.errors = [{ instancePath: instancePath + "/color", schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs3 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.offset !== void 0) {
+                  let data6 = data.offset;
+                  const _errs15 = errors;
+                  if (errors === _errs15) {
+                    if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+                      let missing2;
+                      if (data6.x === void 0 && (missing2 = "x") || data6.y === void 0 && (missing2 = "y")) {
+                        validate39.errors = [{ instancePath: instancePath + "/offset", schemaPath: "#/properties/offset/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                        return false;
+                      } else {
+                        const _errs17 = errors;
+                        for (const key2 in data6) {
+                          if (!(key2 === "x" || key2 === "y")) {
+                            validate39.errors = [{ instancePath: instancePath + "/offset", schemaPath: "#/properties/offset/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                            return false;
+                            break;
+                          }
+                        }
+                        if (_errs17 === errors) {
+                          if (data6.x !== void 0) {
+                            const _errs18 = errors;
+                            if (!(typeof data6.x == "number")) {
+                              validate39.errors = [{ instancePath: instancePath + "/offset/x", schemaPath: "#/properties/offset/properties/x/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                              return false;
+                            }
+                            var valid3 = _errs18 === errors;
+                          } else {
+                            var valid3 = true;
+                          }
+                          if (valid3) {
+                            if (data6.y !== void 0) {
+                              const _errs20 = errors;
+                              if (!(typeof data6.y == "number")) {
+                                validate39.errors = [{ instancePath: instancePath + "/offset/y", schemaPath: "#/properties/offset/properties/y/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                return false;
+                              }
+                              var valid3 = _errs20 === errors;
+                            } else {
+                              var valid3 = true;
+                            }
+                          }
+                        }
+                      }
+                    } else {
+                      validate39.errors = [{ instancePath: instancePath + "/offset", schemaPath: "#/properties/offset/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs15 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.radius !== void 0) {
+                    let data9 = data.radius;
+                    const _errs22 = errors;
+                    if (errors === _errs22) {
+                      if (typeof data9 == "number") {
+                        if (data9 < 0 || isNaN(data9)) {
+                          validate39.errors = [{ instancePath: instancePath + "/radius", schemaPath: "#/properties/radius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                          return false;
+                        }
+                      } else {
+                        validate39.errors = [{ instancePath: instancePath + "/radius", schemaPath: "#/properties/radius/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs22 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.spread !== void 0) {
+                      const _errs24 = errors;
+                      if (!(typeof data.spread == "number")) {
+                        validate39.errors = [{ instancePath: instancePath + "/spread", schemaPath: "#/properties/spread/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                        return false;
+                      }
+                      var valid0 = _errs24 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.visible !== void 0) {
+                        const _errs26 = errors;
+                        if (typeof data.visible !== "boolean") {
+                          validate39.errors = [{ instancePath: instancePath + "/visible", schemaPath: "#/properties/visible/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                          return false;
+                        }
+                        var valid0 = _errs26 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.blendMode !== void 0) {
+                          let data12 = data.blendMode;
+                          const _errs28 = errors;
+                          if (!(data12 === "PASS_THROUGH" || data12 === "NORMAL" || data12 === "DARKEN" || data12 === "MULTIPLY" || data12 === "LINEAR_BURN" || data12 === "COLOR_BURN" || data12 === "LIGHTEN" || data12 === "SCREEN" || data12 === "LINEAR_DODGE" || data12 === "COLOR_DODGE" || data12 === "OVERLAY" || data12 === "SOFT_LIGHT" || data12 === "HARD_LIGHT" || data12 === "DIFFERENCE" || data12 === "EXCLUSION" || data12 === "HUE" || data12 === "SATURATION" || data12 === "COLOR" || data12 === "LUMINOSITY")) {
+                            validate39.errors = [{ instancePath: instancePath + "/blendMode", schemaPath: "#/$defs/blendMode/enum", keyword: "enum", params: { allowedValues: schema39.enum }, message: "must be equal to one of the allowed values" }];
+                            return false;
+                          }
+                          var valid0 = _errs28 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      } else {
+        validate39.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate39.errors = vErrors;
+    return errors === 0;
+  }
+  validate39.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate37.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        const tag0 = data.type;
+        if (typeof tag0 == "string") {
+          if (tag0 === "DROP_SHADOW") {
+            if (!validate38(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+              errors = vErrors.length;
+            }
+            var props0 = true;
+          } else if (tag0 === "INNER_SHADOW") {
+            if (!validate39(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+              errors = vErrors.length;
+            }
+            if (props0 !== true) {
+              props0 = true;
+            }
+          } else if (tag0 === "LAYER_BLUR") {
+            const _errs4 = errors;
+            if (errors === _errs4) {
+              if (data && typeof data == "object" && !Array.isArray(data)) {
+                let missing0;
+                if (data.type === void 0 && (missing0 = "type") || data.radius === void 0 && (missing0 = "radius") || data.visible === void 0 && (missing0 = "visible")) {
+                  validate37.errors = [{ instancePath, schemaPath: "#/$defs/blurEffect/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+                  return false;
+                } else {
+                  const _errs6 = errors;
+                  for (const key0 in data) {
+                    if (!(key0 === "type" || key0 === "radius" || key0 === "visible" || key0 === "blurType")) {
+                      validate37.errors = [{ instancePath, schemaPath: "#/$defs/blurEffect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+                      return false;
+                      break;
+                    }
+                  }
+                  if (_errs6 === errors) {
+                    if (data.type !== void 0) {
+                      let data0 = data.type;
+                      const _errs7 = errors;
+                      if (!(data0 === "LAYER_BLUR" || data0 === "BACKGROUND_BLUR")) {
+                        validate37.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/$defs/blurEffect/properties/type/enum", keyword: "enum", params: { allowedValues: schema62.properties.type.enum }, message: "must be equal to one of the allowed values" }];
+                        return false;
+                      }
+                      var valid5 = _errs7 === errors;
+                    } else {
+                      var valid5 = true;
+                    }
+                    if (valid5) {
+                      if (data.radius !== void 0) {
+                        let data1 = data.radius;
+                        const _errs8 = errors;
+                        if (errors === _errs8) {
+                          if (typeof data1 == "number") {
+                            if (data1 < 0 || isNaN(data1)) {
+                              validate37.errors = [{ instancePath: instancePath + "/radius", schemaPath: "#/$defs/blurEffect/properties/radius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                              return false;
+                            }
+                          } else {
+                            validate37.errors = [{ instancePath: instancePath + "/radius", schemaPath: "#/$defs/blurEffect/properties/radius/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                            return false;
+                          }
+                        }
+                        var valid5 = _errs8 === errors;
+                      } else {
+                        var valid5 = true;
+                      }
+                      if (valid5) {
+                        if (data.visible !== void 0) {
+                          const _errs10 = errors;
+                          if (typeof data.visible !== "boolean") {
+                            validate37.errors = [{ instancePath: instancePath + "/visible", schemaPath: "#/$defs/blurEffect/properties/visible/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                            return false;
+                          }
+                          var valid5 = _errs10 === errors;
+                        } else {
+                          var valid5 = true;
+                        }
+                        if (valid5) {
+                          if (data.blurType !== void 0) {
+                            const _errs12 = errors;
+                            if ("NORMAL" !== data.blurType) {
+                              validate37.errors = [{ instancePath: instancePath + "/blurType", schemaPath: "#/$defs/blurEffect/properties/blurType/const", keyword: "const", params: { allowedValue: "NORMAL" }, message: "must be equal to constant" }];
+                              return false;
+                            }
+                            var valid5 = _errs12 === errors;
+                          } else {
+                            var valid5 = true;
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              } else {
+                validate37.errors = [{ instancePath, schemaPath: "#/$defs/blurEffect/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                return false;
+              }
+            }
+            if (props0 !== true) {
+              props0 = true;
+            }
+          } else if (tag0 === "BACKGROUND_BLUR") {
+            const _errs14 = errors;
+            if (errors === _errs14) {
+              if (data && typeof data == "object" && !Array.isArray(data)) {
+                let missing1;
+                if (data.type === void 0 && (missing1 = "type") || data.radius === void 0 && (missing1 = "radius") || data.visible === void 0 && (missing1 = "visible")) {
+                  validate37.errors = [{ instancePath, schemaPath: "#/$defs/blurEffect/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                  return false;
+                } else {
+                  const _errs16 = errors;
+                  for (const key1 in data) {
+                    if (!(key1 === "type" || key1 === "radius" || key1 === "visible" || key1 === "blurType")) {
+                      validate37.errors = [{ instancePath, schemaPath: "#/$defs/blurEffect/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                      return false;
+                      break;
+                    }
+                  }
+                  if (_errs16 === errors) {
+                    if (data.type !== void 0) {
+                      let data4 = data.type;
+                      const _errs17 = errors;
+                      if (!(data4 === "LAYER_BLUR" || data4 === "BACKGROUND_BLUR")) {
+                        validate37.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/$defs/blurEffect/properties/type/enum", keyword: "enum", params: { allowedValues: schema62.properties.type.enum }, message: "must be equal to one of the allowed values" }];
+                        return false;
+                      }
+                      var valid8 = _errs17 === errors;
+                    } else {
+                      var valid8 = true;
+                    }
+                    if (valid8) {
+                      if (data.radius !== void 0) {
+                        let data5 = data.radius;
+                        const _errs18 = errors;
+                        if (errors === _errs18) {
+                          if (typeof data5 == "number") {
+                            if (data5 < 0 || isNaN(data5)) {
+                              validate37.errors = [{ instancePath: instancePath + "/radius", schemaPath: "#/$defs/blurEffect/properties/radius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                              return false;
+                            }
+                          } else {
+                            validate37.errors = [{ instancePath: instancePath + "/radius", schemaPath: "#/$defs/blurEffect/properties/radius/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                            return false;
+                          }
+                        }
+                        var valid8 = _errs18 === errors;
+                      } else {
+                        var valid8 = true;
+                      }
+                      if (valid8) {
+                        if (data.visible !== void 0) {
+                          const _errs20 = errors;
+                          if (typeof data.visible !== "boolean") {
+                            validate37.errors = [{ instancePath: instancePath + "/visible", schemaPath: "#/$defs/blurEffect/properties/visible/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                            return false;
+                          }
+                          var valid8 = _errs20 === errors;
+                        } else {
+                          var valid8 = true;
+                        }
+                        if (valid8) {
+                          if (data.blurType !== void 0) {
+                            const _errs22 = errors;
+                            if ("NORMAL" !== data.blurType) {
+                              validate37.errors = [{ instancePath: instancePath + "/blurType", schemaPath: "#/$defs/blurEffect/properties/blurType/const", keyword: "const", params: { allowedValue: "NORMAL" }, message: "must be equal to constant" }];
+                              return false;
+                            }
+                            var valid8 = _errs22 === errors;
+                          } else {
+                            var valid8 = true;
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              } else {
+                validate37.errors = [{ instancePath, schemaPath: "#/$defs/blurEffect/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                return false;
+              }
+            }
+            if (props0 !== true) {
+              props0 = true;
+            }
+          } else {
+            validate37.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "type", tagValue: tag0 }, message: 'value of tag "type" must be in oneOf' }];
+            return false;
+          }
+        } else {
+          validate37.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "type", tagValue: tag0 }, message: 'tag "type" must be string' }];
+          return false;
+        }
+      }
+    }
+    validate37.errors = vErrors;
+    evaluated0.props = props0;
+    return errors === 0;
+  }
+  validate37.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  var schema69 = { "description": "One styled text segment. Members other than start, end, characters and fills pass to the plugin unchecked; the converter writes all of those listed here.", "type": "object", "required": ["start", "end"], "properties": { "characters": { "type": "string", "description": "The range's characters (optional; equal to the node's characters from start to end)." }, "start": { "type": "integer", "minimum": 0 }, "end": { "type": "integer", "minimum": 1 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3 }, "fills": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "$ref": "#/$defs/textCase" }, "hyperlink": { "description": "Figma's HyperlinkTarget, or null.", "oneOf": [{ "type": "null" }, { "type": "object", "required": ["type", "value"], "properties": { "type": { "enum": ["URL", "NODE"] }, "value": { "type": "string", "minLength": 1 } } }] } } };
+  function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate43.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.start === void 0 && (missing0 = "start") || data.end === void 0 && (missing0 = "end")) {
+          validate43.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          if (data.characters !== void 0) {
+            const _errs1 = errors;
+            if (typeof data.characters !== "string") {
+              validate43.errors = [{ instancePath: instancePath + "/characters", schemaPath: "#/properties/characters/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+              return false;
+            }
+            var valid0 = _errs1 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.start !== void 0) {
+              let data1 = data.start;
+              const _errs3 = errors;
+              if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+                validate43.errors = [{ instancePath: instancePath + "/start", schemaPath: "#/properties/start/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                return false;
+              }
+              if (errors === _errs3) {
+                if (typeof data1 == "number") {
+                  if (data1 < 0 || isNaN(data1)) {
+                    validate43.errors = [{ instancePath: instancePath + "/start", schemaPath: "#/properties/start/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                    return false;
+                  }
+                }
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.end !== void 0) {
+                let data2 = data.end;
+                const _errs5 = errors;
+                if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)))) {
+                  validate43.errors = [{ instancePath: instancePath + "/end", schemaPath: "#/properties/end/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                  return false;
+                }
+                if (errors === _errs5) {
+                  if (typeof data2 == "number") {
+                    if (data2 < 1 || isNaN(data2)) {
+                      validate43.errors = [{ instancePath: instancePath + "/end", schemaPath: "#/properties/end/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                      return false;
+                    }
+                  }
+                }
+                var valid0 = _errs5 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.fontName !== void 0) {
+                  let data3 = data.fontName;
+                  const _errs7 = errors;
+                  const _errs8 = errors;
+                  if (errors === _errs8) {
+                    if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+                      let missing1;
+                      if (data3.family === void 0 && (missing1 = "family") || data3.style === void 0 && (missing1 = "style")) {
+                        validate43.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                        return false;
+                      } else {
+                        const _errs10 = errors;
+                        for (const key0 in data3) {
+                          if (!(key0 === "family" || key0 === "style")) {
+                            validate43.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+                            return false;
+                            break;
+                          }
+                        }
+                        if (_errs10 === errors) {
+                          if (data3.family !== void 0) {
+                            let data4 = data3.family;
+                            const _errs11 = errors;
+                            if (errors === _errs11) {
+                              if (typeof data4 === "string") {
+                                if (func1(data4) > 255) {
+                                  validate43.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                  return false;
+                                } else {
+                                  if (func1(data4) < 1) {
+                                    validate43.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                    return false;
+                                  }
+                                }
+                              } else {
+                                validate43.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                return false;
+                              }
+                            }
+                            var valid2 = _errs11 === errors;
+                          } else {
+                            var valid2 = true;
+                          }
+                          if (valid2) {
+                            if (data3.style !== void 0) {
+                              let data5 = data3.style;
+                              const _errs13 = errors;
+                              if (errors === _errs13) {
+                                if (typeof data5 === "string") {
+                                  if (func1(data5) > 255) {
+                                    validate43.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                    return false;
+                                  } else {
+                                    if (func1(data5) < 1) {
+                                      validate43.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                      return false;
+                                    }
+                                  }
+                                } else {
+                                  validate43.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                  return false;
+                                }
+                              }
+                              var valid2 = _errs13 === errors;
+                            } else {
+                              var valid2 = true;
+                            }
+                          }
+                        }
+                      }
+                    } else {
+                      validate43.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.fontSize !== void 0) {
+                    let data6 = data.fontSize;
+                    const _errs15 = errors;
+                    if (errors === _errs15) {
+                      if (typeof data6 == "number") {
+                        if (data6 <= 0 || isNaN(data6)) {
+                          validate43.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
+                          return false;
+                        }
+                      } else {
+                        validate43.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs15 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.fontWeight !== void 0) {
+                      let data7 = data.fontWeight;
+                      const _errs17 = errors;
+                      if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)))) {
+                        validate43.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                        return false;
+                      }
+                      if (errors === _errs17) {
+                        if (typeof data7 == "number") {
+                          if (data7 > 1e3 || isNaN(data7)) {
+                            validate43.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                            return false;
+                          } else {
+                            if (data7 < 1 || isNaN(data7)) {
+                              validate43.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                              return false;
+                            }
+                          }
+                        }
+                      }
+                      var valid0 = _errs17 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.fills !== void 0) {
+                        let data8 = data.fills;
+                        const _errs19 = errors;
+                        if (errors === _errs19) {
+                          if (Array.isArray(data8)) {
+                            var valid3 = true;
+                            const len0 = data8.length;
+                            for (let i0 = 0; i0 < len0; i0++) {
+                              const _errs21 = errors;
+                              if (!validate23(data8[i0], { instancePath: instancePath + "/fills/" + i0, parentData: data8, parentDataProperty: i0, rootData, dynamicAnchors })) {
+                                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid3 = _errs21 === errors;
+                              if (!valid3) {
+                                break;
+                              }
+                            }
+                          } else {
+                            validate43.errors = [{ instancePath: instancePath + "/fills", schemaPath: "#/properties/fills/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                            return false;
+                          }
+                        }
+                        var valid0 = _errs19 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.textDecoration !== void 0) {
+                          let data10 = data.textDecoration;
+                          const _errs22 = errors;
+                          if (!(data10 === "NONE" || data10 === "UNDERLINE" || data10 === "STRIKETHROUGH")) {
+                            validate43.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema68.enum }, message: "must be equal to one of the allowed values" }];
+                            return false;
+                          }
+                          var valid0 = _errs22 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.letterSpacing !== void 0) {
+                            let data11 = data.letterSpacing;
+                            const _errs24 = errors;
+                            const _errs25 = errors;
+                            if (errors === _errs25) {
+                              if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+                                let missing2;
+                                if (data11.value === void 0 && (missing2 = "value") || data11.unit === void 0 && (missing2 = "unit")) {
+                                  validate43.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                                  return false;
+                                } else {
+                                  const _errs27 = errors;
+                                  for (const key1 in data11) {
+                                    if (!(key1 === "value" || key1 === "unit")) {
+                                      validate43.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                                      return false;
+                                      break;
+                                    }
+                                  }
+                                  if (_errs27 === errors) {
+                                    if (data11.value !== void 0) {
+                                      const _errs28 = errors;
+                                      if (!(typeof data11.value == "number")) {
+                                        validate43.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                        return false;
+                                      }
+                                      var valid6 = _errs28 === errors;
+                                    } else {
+                                      var valid6 = true;
+                                    }
+                                    if (valid6) {
+                                      if (data11.unit !== void 0) {
+                                        let data13 = data11.unit;
+                                        const _errs30 = errors;
+                                        if (!(data13 === "PIXELS" || data13 === "PERCENT")) {
+                                          validate43.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                          return false;
+                                        }
+                                        var valid6 = _errs30 === errors;
+                                      } else {
+                                        var valid6 = true;
+                                      }
+                                    }
+                                  }
+                                }
+                              } else {
+                                validate43.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                return false;
+                              }
+                            }
+                            var valid0 = _errs24 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                          if (valid0) {
+                            if (data.textCase !== void 0) {
+                              let data14 = data.textCase;
+                              const _errs31 = errors;
+                              if (!(data14 === "ORIGINAL" || data14 === "UPPER" || data14 === "LOWER" || data14 === "TITLE" || data14 === "SMALL_CAPS" || data14 === "SMALL_CAPS_FORCED")) {
+                                validate43.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/$defs/textCase/enum", keyword: "enum", params: { allowedValues: schema67.enum }, message: "must be equal to one of the allowed values" }];
+                                return false;
+                              }
+                              var valid0 = _errs31 === errors;
+                            } else {
+                              var valid0 = true;
+                            }
+                            if (valid0) {
+                              if (data.hyperlink !== void 0) {
+                                let data15 = data.hyperlink;
+                                const _errs33 = errors;
+                                const _errs34 = errors;
+                                let valid8 = false;
+                                let passing0 = null;
+                                const _errs35 = errors;
+                                if (data15 !== null) {
+                                  const err0 = { instancePath: instancePath + "/hyperlink", schemaPath: "#/properties/hyperlink/oneOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                                  if (vErrors === null) {
+                                    vErrors = [err0];
+                                  } else {
+                                    vErrors.push(err0);
+                                  }
+                                  errors++;
+                                }
+                                var _valid0 = _errs35 === errors;
+                                if (_valid0) {
+                                  valid8 = true;
+                                  passing0 = 0;
+                                }
+                                const _errs37 = errors;
+                                if (errors === _errs37) {
+                                  if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
+                                    let missing3;
+                                    if (data15.type === void 0 && (missing3 = "type") || data15.value === void 0 && (missing3 = "value")) {
+                                      const err1 = { instancePath: instancePath + "/hyperlink", schemaPath: "#/properties/hyperlink/oneOf/1/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" };
+                                      if (vErrors === null) {
+                                        vErrors = [err1];
+                                      } else {
+                                        vErrors.push(err1);
+                                      }
+                                      errors++;
+                                    } else {
+                                      if (data15.type !== void 0) {
+                                        let data16 = data15.type;
+                                        const _errs39 = errors;
+                                        if (!(data16 === "URL" || data16 === "NODE")) {
+                                          const err2 = { instancePath: instancePath + "/hyperlink/type", schemaPath: "#/properties/hyperlink/oneOf/1/properties/type/enum", keyword: "enum", params: { allowedValues: schema69.properties.hyperlink.oneOf[1].properties.type.enum }, message: "must be equal to one of the allowed values" };
+                                          if (vErrors === null) {
+                                            vErrors = [err2];
+                                          } else {
+                                            vErrors.push(err2);
+                                          }
+                                          errors++;
+                                        }
+                                        var valid9 = _errs39 === errors;
+                                      } else {
+                                        var valid9 = true;
+                                      }
+                                      if (valid9) {
+                                        if (data15.value !== void 0) {
+                                          let data17 = data15.value;
+                                          const _errs40 = errors;
+                                          if (errors === _errs40) {
+                                            if (typeof data17 === "string") {
+                                              if (func1(data17) < 1) {
+                                                const err3 = { instancePath: instancePath + "/hyperlink/value", schemaPath: "#/properties/hyperlink/oneOf/1/properties/value/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                                                if (vErrors === null) {
+                                                  vErrors = [err3];
+                                                } else {
+                                                  vErrors.push(err3);
+                                                }
+                                                errors++;
+                                              }
+                                            } else {
+                                              const err4 = { instancePath: instancePath + "/hyperlink/value", schemaPath: "#/properties/hyperlink/oneOf/1/properties/value/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                                              if (vErrors === null) {
+                                                vErrors = [err4];
+                                              } else {
+                                                vErrors.push(err4);
+                                              }
+                                              errors++;
+                                            }
+                                          }
+                                          var valid9 = _errs40 === errors;
+                                        } else {
+                                          var valid9 = true;
+                                        }
+                                      }
+                                    }
+                                  } else {
+                                    const err5 = { instancePath: instancePath + "/hyperlink", schemaPath: "#/properties/hyperlink/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                                    if (vErrors === null) {
+                                      vErrors = [err5];
+                                    } else {
+                                      vErrors.push(err5);
+                                    }
+                                    errors++;
+                                  }
+                                }
+                                var _valid0 = _errs37 === errors;
+                                if (_valid0 && valid8) {
+                                  valid8 = false;
+                                  passing0 = [passing0, 1];
+                                } else {
+                                  if (_valid0) {
+                                    valid8 = true;
+                                    passing0 = 1;
+                                    var props1 = {};
+                                    props1.type = true;
+                                    props1.value = true;
+                                  }
+                                }
+                                if (!valid8) {
+                                  const err6 = { instancePath: instancePath + "/hyperlink", schemaPath: "#/properties/hyperlink/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
+                                  if (vErrors === null) {
+                                    vErrors = [err6];
+                                  } else {
+                                    vErrors.push(err6);
+                                  }
+                                  errors++;
+                                  validate43.errors = vErrors;
+                                  return false;
+                                } else {
+                                  errors = _errs34;
+                                  if (vErrors !== null) {
+                                    if (_errs34) {
+                                      vErrors.length = _errs34;
+                                    } else {
+                                      vErrors = null;
+                                    }
+                                  }
+                                }
+                                var valid0 = _errs33 === errors;
+                              } else {
+                                var valid0 = true;
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      } else {
+        validate43.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate43.errors = vErrors;
+    return errors === 0;
+  }
+  validate43.evaluated = { "props": { "characters": true, "start": true, "end": true, "fontName": true, "fontSize": true, "fontWeight": true, "fills": true, "textDecoration": true, "letterSpacing": true, "textCase": true, "hyperlink": true }, "dynamicProps": false, "dynamicItems": false };
+  var wrapper0 = { validate: validate22 };
+  function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate22.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    const _errs1 = errors;
+    const _errs2 = errors;
+    let valid1 = true;
+    const _errs3 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.type !== void 0) {
+        if ("TEXT" !== data.type) {
+          const err0 = {};
+          if (vErrors === null) {
+            vErrors = [err0];
+          } else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+    }
+    var _valid0 = _errs3 === errors;
+    errors = _errs2;
+    if (vErrors !== null) {
+      if (_errs2) {
+        vErrors.length = _errs2;
+      } else {
+        vErrors = null;
+      }
+    }
+    if (_valid0) {
+      const _errs5 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.characters === void 0 && (missing0 = "characters")) {
+          validate22.errors = [{ instancePath, schemaPath: "#/allOf/0/then/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        }
+      }
+      var _valid0 = _errs5 === errors;
+      valid1 = _valid0;
+    }
+    if (!valid1) {
+      const err1 = { instancePath, schemaPath: "#/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+      validate22.errors = vErrors;
+      return false;
+    }
+    var valid0 = _errs1 === errors;
+    if (valid0) {
+      const _errs6 = errors;
+      const _errs7 = errors;
+      let valid3 = true;
+      const _errs8 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.type !== void 0) {
+          if ("SVG" !== data.type) {
+            const err2 = {};
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+        }
+      }
+      var _valid1 = _errs8 === errors;
+      errors = _errs7;
+      if (vErrors !== null) {
+        if (_errs7) {
+          vErrors.length = _errs7;
+        } else {
+          vErrors = null;
+        }
+      }
+      let ifClause0;
+      if (_valid1) {
+        const _errs10 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          let missing1;
+          if (data.imageRef === void 0 && (missing1 = "imageRef")) {
+            validate22.errors = [{ instancePath, schemaPath: "#/allOf/1/then/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+            return false;
+          }
+        }
+        var _valid1 = _errs10 === errors;
+        valid3 = _valid1;
+        ifClause0 = "then";
+      } else {
+        const _errs11 = errors;
+        const _errs12 = errors;
+        const _errs13 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          let missing2;
+          if (data.imageRef === void 0 && (missing2 = "imageRef")) {
+            const err3 = {};
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+        var valid5 = _errs13 === errors;
+        if (valid5) {
+          validate22.errors = [{ instancePath, schemaPath: "#/allOf/1/else/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+          return false;
+        } else {
+          errors = _errs12;
+          if (vErrors !== null) {
+            if (_errs12) {
+              vErrors.length = _errs12;
+            } else {
+              vErrors = null;
+            }
+          }
+        }
+        var _valid1 = _errs11 === errors;
+        valid3 = _valid1;
+        ifClause0 = "else";
+      }
+      if (!valid3) {
+        const err4 = { instancePath, schemaPath: "#/allOf/1/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema' };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+        validate22.errors = vErrors;
+        return false;
+      }
+      var valid0 = _errs6 === errors;
+      if (valid0) {
+        const _errs14 = errors;
+        const _errs15 = errors;
+        let valid6 = true;
+        const _errs16 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.type !== void 0) {
+            let data2 = data.type;
+            if (!(data2 === "FRAME" || data2 === "GROUP")) {
+              const err5 = {};
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+        var _valid2 = _errs16 === errors;
+        errors = _errs15;
+        if (vErrors !== null) {
+          if (_errs15) {
+            vErrors.length = _errs15;
+          } else {
+            vErrors = null;
+          }
+        }
+        if (!_valid2) {
+          const _errs18 = errors;
+          const _errs19 = errors;
+          const _errs20 = errors;
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing3;
+            if (data.children === void 0 && (missing3 = "children")) {
+              const err6 = {};
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+            }
+          }
+          var valid8 = _errs20 === errors;
+          if (valid8) {
+            validate22.errors = [{ instancePath, schemaPath: "#/allOf/2/else/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+            return false;
+          } else {
+            errors = _errs19;
+            if (vErrors !== null) {
+              if (_errs19) {
+                vErrors.length = _errs19;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+          var _valid2 = _errs18 === errors;
+          valid6 = _valid2;
+        }
+        if (!valid6) {
+          const err7 = { instancePath, schemaPath: "#/allOf/2/if", keyword: "if", params: { failingKeyword: "else" }, message: 'must match "else" schema' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+          validate22.errors = vErrors;
+          return false;
+        }
+        var valid0 = _errs14 === errors;
+        if (valid0) {
+          const _errs21 = errors;
+          const _errs22 = errors;
+          let valid9 = true;
+          const _errs23 = errors;
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.type !== void 0) {
+              if ("FRAME" !== data.type) {
+                const err8 = {};
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
+          }
+          var _valid3 = _errs23 === errors;
+          errors = _errs22;
+          if (vErrors !== null) {
+            if (_errs22) {
+              vErrors.length = _errs22;
+            } else {
+              vErrors = null;
+            }
+          }
+          if (!_valid3) {
+            const _errs25 = errors;
+            const _errs26 = errors;
+            const _errs27 = errors;
+            if (data && typeof data == "object" && !Array.isArray(data)) {
+              let missing4;
+              if (data.layoutMode === void 0 && (missing4 = "layoutMode")) {
+                const err9 = {};
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            }
+            var valid11 = _errs27 === errors;
+            if (valid11) {
+              validate22.errors = [{ instancePath, schemaPath: "#/allOf/3/else/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+              return false;
+            } else {
+              errors = _errs26;
+              if (vErrors !== null) {
+                if (_errs26) {
+                  vErrors.length = _errs26;
+                } else {
+                  vErrors = null;
+                }
+              }
+            }
+            var _valid3 = _errs25 === errors;
+            valid9 = _valid3;
+          }
+          if (!valid9) {
+            const err10 = { instancePath, schemaPath: "#/allOf/3/if", keyword: "if", params: { failingKeyword: "else" }, message: 'must match "else" schema' };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+            validate22.errors = vErrors;
+            return false;
+          }
+          var valid0 = _errs21 === errors;
+          if (valid0) {
+            const _errs28 = errors;
+            const _errs29 = errors;
+            let valid12 = true;
+            const _errs30 = errors;
+            if (data && typeof data == "object" && !Array.isArray(data)) {
+              if (data.type !== void 0) {
+                if ("TEXT" !== data.type) {
+                  const err11 = {};
+                  if (vErrors === null) {
+                    vErrors = [err11];
+                  } else {
+                    vErrors.push(err11);
+                  }
+                  errors++;
+                }
+              }
+            }
+            var _valid4 = _errs30 === errors;
+            errors = _errs29;
+            if (vErrors !== null) {
+              if (_errs29) {
+                vErrors.length = _errs29;
+              } else {
+                vErrors = null;
+              }
+            }
+            if (!_valid4) {
+              const _errs32 = errors;
+              const _errs33 = errors;
+              const _errs34 = errors;
+              if (data && typeof data == "object" && !Array.isArray(data)) {
+                let missing5;
+                if (data.textStyleId === void 0 && (missing5 = "textStyleId")) {
+                  const err12 = {};
+                  if (vErrors === null) {
+                    vErrors = [err12];
+                  } else {
+                    vErrors.push(err12);
+                  }
+                  errors++;
+                }
+              }
+              var valid14 = _errs34 === errors;
+              if (valid14) {
+                validate22.errors = [{ instancePath, schemaPath: "#/allOf/4/else/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+                return false;
+              } else {
+                errors = _errs33;
+                if (vErrors !== null) {
+                  if (_errs33) {
+                    vErrors.length = _errs33;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+              var _valid4 = _errs32 === errors;
+              valid12 = _valid4;
+            }
+            if (!valid12) {
+              const err13 = { instancePath, schemaPath: "#/allOf/4/if", keyword: "if", params: { failingKeyword: "else" }, message: 'must match "else" schema' };
+              if (vErrors === null) {
+                vErrors = [err13];
+              } else {
+                vErrors.push(err13);
+              }
+              errors++;
+              validate22.errors = vErrors;
+              return false;
+            }
+            var valid0 = _errs28 === errors;
+            if (valid0) {
+              const _errs35 = errors;
+              const _errs36 = errors;
+              let valid15 = true;
+              const _errs37 = errors;
+              if (data && typeof data == "object" && !Array.isArray(data)) {
+                let missing6;
+                if (data.layoutWrap === void 0 && (missing6 = "layoutWrap")) {
+                  const err14 = {};
+                  if (vErrors === null) {
+                    vErrors = [err14];
+                  } else {
+                    vErrors.push(err14);
+                  }
+                  errors++;
+                } else {
+                  if (data.layoutWrap !== void 0) {
+                    if ("WRAP" !== data.layoutWrap) {
+                      const err15 = {};
+                      if (vErrors === null) {
+                        vErrors = [err15];
+                      } else {
+                        vErrors.push(err15);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+              }
+              var _valid5 = _errs37 === errors;
+              errors = _errs36;
+              if (vErrors !== null) {
+                if (_errs36) {
+                  vErrors.length = _errs36;
+                } else {
+                  vErrors = null;
+                }
+              }
+              if (_valid5) {
+                const _errs39 = errors;
+                if (data && typeof data == "object" && !Array.isArray(data)) {
+                  let missing7;
+                  if (data.layoutMode === void 0 && (missing7 = "layoutMode")) {
+                    validate22.errors = [{ instancePath, schemaPath: "#/allOf/5/then/required", keyword: "required", params: { missingProperty: missing7 }, message: "must have required property '" + missing7 + "'" }];
+                    return false;
+                  } else {
+                    if (data.layoutMode !== void 0) {
+                      if ("HORIZONTAL" !== data.layoutMode) {
+                        validate22.errors = [{ instancePath: instancePath + "/layoutMode", schemaPath: "#/allOf/5/then/properties/layoutMode/const", keyword: "const", params: { allowedValue: "HORIZONTAL" }, message: "must be equal to constant" }];
+                        return false;
+                      }
+                    }
+                  }
+                }
+                var _valid5 = _errs39 === errors;
+                valid15 = _valid5;
+                if (valid15) {
+                  var props0 = {};
+                  props0.layoutMode = true;
+                  props0.layoutWrap = true;
+                }
+              }
+              if (!valid15) {
+                const err16 = { instancePath, schemaPath: "#/allOf/5/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                if (vErrors === null) {
+                  vErrors = [err16];
+                } else {
+                  vErrors.push(err16);
+                }
+                errors++;
+                validate22.errors = vErrors;
+                return false;
+              }
+              var valid0 = _errs35 === errors;
+              if (valid0) {
+                if (props0 !== true) {
+                  props0 = props0 || {};
+                  props0.type = true;
+                }
+                const _errs41 = errors;
+                const _errs42 = errors;
+                let valid18 = true;
+                const _errs43 = errors;
+                if (data && typeof data == "object" && !Array.isArray(data)) {
+                  let missing8;
+                  if (data.counterAxisSpacing === void 0 && (missing8 = "counterAxisSpacing")) {
+                    const err17 = {};
+                    if (vErrors === null) {
+                      vErrors = [err17];
+                    } else {
+                      vErrors.push(err17);
+                    }
+                    errors++;
+                  }
+                }
+                var _valid6 = _errs43 === errors;
+                errors = _errs42;
+                if (vErrors !== null) {
+                  if (_errs42) {
+                    vErrors.length = _errs42;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+                if (_valid6) {
+                  const _errs44 = errors;
+                  if (data && typeof data == "object" && !Array.isArray(data)) {
+                    let missing9;
+                    if (data.layoutWrap === void 0 && (missing9 = "layoutWrap")) {
+                      validate22.errors = [{ instancePath, schemaPath: "#/allOf/6/then/required", keyword: "required", params: { missingProperty: missing9 }, message: "must have required property '" + missing9 + "'" }];
+                      return false;
+                    } else {
+                      if (data.layoutWrap !== void 0) {
+                        if ("WRAP" !== data.layoutWrap) {
+                          validate22.errors = [{ instancePath: instancePath + "/layoutWrap", schemaPath: "#/allOf/6/then/properties/layoutWrap/const", keyword: "const", params: { allowedValue: "WRAP" }, message: "must be equal to constant" }];
+                          return false;
+                        }
+                      }
+                    }
+                  }
+                  var _valid6 = _errs44 === errors;
+                  valid18 = _valid6;
+                  if (valid18) {
+                    var props1 = {};
+                    props1.layoutWrap = true;
+                  }
+                }
+                if (!valid18) {
+                  const err18 = { instancePath, schemaPath: "#/allOf/6/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                  if (vErrors === null) {
+                    vErrors = [err18];
+                  } else {
+                    vErrors.push(err18);
+                  }
+                  errors++;
+                  validate22.errors = vErrors;
+                  return false;
+                }
+                var valid0 = _errs41 === errors;
+                if (valid0) {
+                  if (props0 !== true && props1 !== void 0) {
+                    if (props1 === true) {
+                      props0 = true;
+                    } else {
+                      props0 = props0 || {};
+                      Object.assign(props0, props1);
+                    }
+                  }
+                  const _errs46 = errors;
+                  const _errs47 = errors;
+                  let valid20 = true;
+                  const _errs48 = errors;
+                  const _errs49 = errors;
+                  const _errs50 = errors;
+                  if (data && typeof data == "object" && !Array.isArray(data)) {
+                    let missing10;
+                    if (data.layoutMode === void 0 && (missing10 = "layoutMode")) {
+                      const err19 = {};
+                      if (vErrors === null) {
+                        vErrors = [err19];
+                      } else {
+                        vErrors.push(err19);
+                      }
+                      errors++;
+                    } else {
+                      if (data.layoutMode !== void 0) {
+                        let data8 = data.layoutMode;
+                        if (!(data8 === "HORIZONTAL" || data8 === "VERTICAL")) {
+                          const err20 = {};
+                          if (vErrors === null) {
+                            vErrors = [err20];
+                          } else {
+                            vErrors.push(err20);
+                          }
+                          errors++;
+                        }
+                      }
+                    }
+                  }
+                  var valid21 = _errs50 === errors;
+                  if (valid21) {
+                    const err21 = {};
+                    if (vErrors === null) {
+                      vErrors = [err21];
+                    } else {
+                      vErrors.push(err21);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs49;
+                    if (vErrors !== null) {
+                      if (_errs49) {
+                        vErrors.length = _errs49;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                  var _valid7 = _errs48 === errors;
+                  errors = _errs47;
+                  if (vErrors !== null) {
+                    if (_errs47) {
+                      vErrors.length = _errs47;
+                    } else {
+                      vErrors = null;
+                    }
+                  }
+                  if (_valid7) {
+                    const _errs52 = errors;
+                    const _errs53 = errors;
+                    const _errs54 = errors;
+                    const _errs55 = errors;
+                    let valid24 = false;
+                    const _errs56 = errors;
+                    if (data && typeof data == "object" && !Array.isArray(data)) {
+                      let missing11;
+                      if (data.layoutWrap === void 0 && (missing11 = "layoutWrap")) {
+                        const err22 = {};
+                        if (vErrors === null) {
+                          vErrors = [err22];
+                        } else {
+                          vErrors.push(err22);
+                        }
+                        errors++;
+                      }
+                    }
+                    var _valid8 = _errs56 === errors;
+                    valid24 = valid24 || _valid8;
+                    const _errs57 = errors;
+                    if (data && typeof data == "object" && !Array.isArray(data)) {
+                      let missing12;
+                      if (data.paddingLeft === void 0 && (missing12 = "paddingLeft")) {
+                        const err23 = {};
+                        if (vErrors === null) {
+                          vErrors = [err23];
+                        } else {
+                          vErrors.push(err23);
+                        }
+                        errors++;
+                      }
+                    }
+                    var _valid8 = _errs57 === errors;
+                    valid24 = valid24 || _valid8;
+                    const _errs58 = errors;
+                    if (data && typeof data == "object" && !Array.isArray(data)) {
+                      let missing13;
+                      if (data.paddingRight === void 0 && (missing13 = "paddingRight")) {
+                        const err24 = {};
+                        if (vErrors === null) {
+                          vErrors = [err24];
+                        } else {
+                          vErrors.push(err24);
+                        }
+                        errors++;
+                      }
+                    }
+                    var _valid8 = _errs58 === errors;
+                    valid24 = valid24 || _valid8;
+                    const _errs59 = errors;
+                    if (data && typeof data == "object" && !Array.isArray(data)) {
+                      let missing14;
+                      if (data.paddingTop === void 0 && (missing14 = "paddingTop")) {
+                        const err25 = {};
+                        if (vErrors === null) {
+                          vErrors = [err25];
+                        } else {
+                          vErrors.push(err25);
+                        }
+                        errors++;
+                      }
+                    }
+                    var _valid8 = _errs59 === errors;
+                    valid24 = valid24 || _valid8;
+                    const _errs60 = errors;
+                    if (data && typeof data == "object" && !Array.isArray(data)) {
+                      let missing15;
+                      if (data.paddingBottom === void 0 && (missing15 = "paddingBottom")) {
+                        const err26 = {};
+                        if (vErrors === null) {
+                          vErrors = [err26];
+                        } else {
+                          vErrors.push(err26);
+                        }
+                        errors++;
+                      }
+                    }
+                    var _valid8 = _errs60 === errors;
+                    valid24 = valid24 || _valid8;
+                    const _errs61 = errors;
+                    if (data && typeof data == "object" && !Array.isArray(data)) {
+                      let missing16;
+                      if (data.itemSpacing === void 0 && (missing16 = "itemSpacing")) {
+                        const err27 = {};
+                        if (vErrors === null) {
+                          vErrors = [err27];
+                        } else {
+                          vErrors.push(err27);
+                        }
+                        errors++;
+                      }
+                    }
+                    var _valid8 = _errs61 === errors;
+                    valid24 = valid24 || _valid8;
+                    const _errs62 = errors;
+                    if (data && typeof data == "object" && !Array.isArray(data)) {
+                      let missing17;
+                      if (data.counterAxisSpacing === void 0 && (missing17 = "counterAxisSpacing")) {
+                        const err28 = {};
+                        if (vErrors === null) {
+                          vErrors = [err28];
+                        } else {
+                          vErrors.push(err28);
+                        }
+                        errors++;
+                      }
+                    }
+                    var _valid8 = _errs62 === errors;
+                    valid24 = valid24 || _valid8;
+                    const _errs63 = errors;
+                    if (data && typeof data == "object" && !Array.isArray(data)) {
+                      let missing18;
+                      if (data.primaryAxisAlignItems === void 0 && (missing18 = "primaryAxisAlignItems")) {
+                        const err29 = {};
+                        if (vErrors === null) {
+                          vErrors = [err29];
+                        } else {
+                          vErrors.push(err29);
+                        }
+                        errors++;
+                      }
+                    }
+                    var _valid8 = _errs63 === errors;
+                    valid24 = valid24 || _valid8;
+                    const _errs64 = errors;
+                    if (data && typeof data == "object" && !Array.isArray(data)) {
+                      let missing19;
+                      if (data.counterAxisAlignItems === void 0 && (missing19 = "counterAxisAlignItems")) {
+                        const err30 = {};
+                        if (vErrors === null) {
+                          vErrors = [err30];
+                        } else {
+                          vErrors.push(err30);
+                        }
+                        errors++;
+                      }
+                    }
+                    var _valid8 = _errs64 === errors;
+                    valid24 = valid24 || _valid8;
+                    if (!valid24) {
+                      const err31 = {};
+                      if (vErrors === null) {
+                        vErrors = [err31];
+                      } else {
+                        vErrors.push(err31);
+                      }
+                      errors++;
+                    } else {
+                      errors = _errs55;
+                      if (vErrors !== null) {
+                        if (_errs55) {
+                          vErrors.length = _errs55;
+                        } else {
+                          vErrors = null;
+                        }
+                      }
+                    }
+                    var valid23 = _errs54 === errors;
+                    if (valid23) {
+                      validate22.errors = [{ instancePath, schemaPath: "#/allOf/7/then/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+                      return false;
+                    } else {
+                      errors = _errs53;
+                      if (vErrors !== null) {
+                        if (_errs53) {
+                          vErrors.length = _errs53;
+                        } else {
+                          vErrors = null;
+                        }
+                      }
+                    }
+                    var _valid7 = _errs52 === errors;
+                    valid20 = _valid7;
+                  }
+                  if (!valid20) {
+                    const err32 = { instancePath, schemaPath: "#/allOf/7/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                    if (vErrors === null) {
+                      vErrors = [err32];
+                    } else {
+                      vErrors.push(err32);
+                    }
+                    errors++;
+                    validate22.errors = vErrors;
+                    return false;
+                  }
+                  var valid0 = _errs46 === errors;
+                  if (valid0) {
+                    const _errs65 = errors;
+                    const _errs66 = errors;
+                    let valid25 = true;
+                    const _errs67 = errors;
+                    if (data && typeof data == "object" && !Array.isArray(data)) {
+                      if (data.type !== void 0) {
+                        if ("TEXT" !== data.type) {
+                          const err33 = {};
+                          if (vErrors === null) {
+                            vErrors = [err33];
+                          } else {
+                            vErrors.push(err33);
+                          }
+                          errors++;
+                        }
+                      }
+                    }
+                    var _valid9 = _errs67 === errors;
+                    errors = _errs66;
+                    if (vErrors !== null) {
+                      if (_errs66) {
+                        vErrors.length = _errs66;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                    if (!_valid9) {
+                      const _errs69 = errors;
+                      const _errs70 = errors;
+                      const _errs71 = errors;
+                      if (data && typeof data == "object" && !Array.isArray(data)) {
+                        let missing20;
+                        if (data.styledTextSegments === void 0 && (missing20 = "styledTextSegments")) {
+                          const err34 = {};
+                          if (vErrors === null) {
+                            vErrors = [err34];
+                          } else {
+                            vErrors.push(err34);
+                          }
+                          errors++;
+                        }
+                      }
+                      var valid27 = _errs71 === errors;
+                      if (valid27) {
+                        validate22.errors = [{ instancePath, schemaPath: "#/allOf/8/else/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+                        return false;
+                      } else {
+                        errors = _errs70;
+                        if (vErrors !== null) {
+                          if (_errs70) {
+                            vErrors.length = _errs70;
+                          } else {
+                            vErrors = null;
+                          }
+                        }
+                      }
+                      var _valid9 = _errs69 === errors;
+                      valid25 = _valid9;
+                    }
+                    if (!valid25) {
+                      const err35 = { instancePath, schemaPath: "#/allOf/8/if", keyword: "if", params: { failingKeyword: "else" }, message: 'must match "else" schema' };
+                      if (vErrors === null) {
+                        vErrors = [err35];
+                      } else {
+                        vErrors.push(err35);
+                      }
+                      errors++;
+                      validate22.errors = vErrors;
+                      return false;
+                    }
+                    var valid0 = _errs65 === errors;
+                    if (valid0) {
+                      if (props0 !== true) {
+                        props0 = props0 || {};
+                        props0.type = true;
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing21;
+        if (data.type === void 0 && (missing21 = "type") || data.id === void 0 && (missing21 = "id") || data.name === void 0 && (missing21 = "name")) {
+          validate22.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing21 }, message: "must have required property '" + missing21 + "'" }];
+          return false;
+        } else {
+          if (props0 !== true) {
+            props0 = props0 || {};
+            props0.type = true;
+            props0.id = true;
+            props0.name = true;
+            props0.x = true;
+            props0.y = true;
+            props0.width = true;
+            props0.height = true;
+            props0.visible = true;
+            props0.opacity = true;
+            props0.blendMode = true;
+            props0.constraints = true;
+            props0.fills = true;
+            props0.strokes = true;
+            props0.strokeWeight = true;
+            props0.strokeTopWeight = true;
+            props0.strokeRightWeight = true;
+            props0.strokeBottomWeight = true;
+            props0.strokeLeftWeight = true;
+            props0.strokeAlign = true;
+            props0.dashPattern = true;
+            props0.cornerRadius = true;
+            props0.topLeftRadius = true;
+            props0.topRightRadius = true;
+            props0.bottomRightRadius = true;
+            props0.bottomLeftRadius = true;
+            props0.effects = true;
+            props0.clipsContent = true;
+            props0.children = true;
+            props0.characters = true;
+            props0.fontName = true;
+            props0.fontSize = true;
+            props0.fontWeight = true;
+            props0.lineHeight = true;
+            props0.letterSpacing = true;
+            props0.textAlignHorizontal = true;
+            props0.textAlignVertical = true;
+            props0.textAutoResize = true;
+            props0.textCase = true;
+            props0.textDecoration = true;
+            props0.paragraphIndent = true;
+            props0.imageRef = true;
+            props0.vectorPaths = true;
+            props0.layoutMode = true;
+            props0.layoutWrap = true;
+            props0.paddingLeft = true;
+            props0.paddingRight = true;
+            props0.paddingTop = true;
+            props0.paddingBottom = true;
+            props0.itemSpacing = true;
+            props0.counterAxisSpacing = true;
+            props0.primaryAxisAlignItems = true;
+            props0.counterAxisAlignItems = true;
+            props0.layoutSizingHorizontal = true;
+            props0.layoutSizingVertical = true;
+            props0.layoutPositioning = true;
+            props0.scrollBehavior = true;
+            props0.fillStyleId = true;
+            props0.strokeStyleId = true;
+            props0.textStyleId = true;
+            props0.styledTextSegments = true;
+          }
+          if (data.type !== void 0) {
+            let data10 = data.type;
+            const _errs72 = errors;
+            if (!(data10 === "FRAME" || data10 === "GROUP" || data10 === "TEXT" || data10 === "RECTANGLE" || data10 === "ELLIPSE" || data10 === "LINE" || data10 === "VECTOR" || data10 === "SVG")) {
+              validate22.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema38.properties.type.enum }, message: "must be equal to one of the allowed values" }];
+              return false;
+            }
+            var valid28 = _errs72 === errors;
+          } else {
+            var valid28 = true;
+          }
+          if (valid28) {
+            if (data.id !== void 0) {
+              let data11 = data.id;
+              const _errs73 = errors;
+              if (errors === _errs73) {
+                if (typeof data11 === "string") {
+                  if (func1(data11) > 255) {
+                    validate22.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                    return false;
+                  } else {
+                    if (func1(data11) < 1) {
+                      validate22.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                      return false;
+                    }
+                  }
+                } else {
+                  validate22.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  return false;
+                }
+              }
+              var valid28 = _errs73 === errors;
+            } else {
+              var valid28 = true;
+            }
+            if (valid28) {
+              if (data.name !== void 0) {
+                const _errs75 = errors;
+                if (typeof data.name !== "string") {
+                  validate22.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  return false;
+                }
+                var valid28 = _errs75 === errors;
+              } else {
+                var valid28 = true;
+              }
+              if (valid28) {
+                if (data.x !== void 0) {
+                  const _errs77 = errors;
+                  if (!(typeof data.x == "number")) {
+                    validate22.errors = [{ instancePath: instancePath + "/x", schemaPath: "#/properties/x/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                    return false;
+                  }
+                  var valid28 = _errs77 === errors;
+                } else {
+                  var valid28 = true;
+                }
+                if (valid28) {
+                  if (data.y !== void 0) {
+                    const _errs79 = errors;
+                    if (!(typeof data.y == "number")) {
+                      validate22.errors = [{ instancePath: instancePath + "/y", schemaPath: "#/properties/y/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                      return false;
+                    }
+                    var valid28 = _errs79 === errors;
+                  } else {
+                    var valid28 = true;
+                  }
+                  if (valid28) {
+                    if (data.width !== void 0) {
+                      let data15 = data.width;
+                      const _errs81 = errors;
+                      if (errors === _errs81) {
+                        if (typeof data15 == "number") {
+                          if (data15 < 0 || isNaN(data15)) {
+                            validate22.errors = [{ instancePath: instancePath + "/width", schemaPath: "#/properties/width/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                            return false;
+                          }
+                        } else {
+                          validate22.errors = [{ instancePath: instancePath + "/width", schemaPath: "#/properties/width/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                          return false;
+                        }
+                      }
+                      var valid28 = _errs81 === errors;
+                    } else {
+                      var valid28 = true;
+                    }
+                    if (valid28) {
+                      if (data.height !== void 0) {
+                        let data16 = data.height;
+                        const _errs83 = errors;
+                        if (errors === _errs83) {
+                          if (typeof data16 == "number") {
+                            if (data16 < 0 || isNaN(data16)) {
+                              validate22.errors = [{ instancePath: instancePath + "/height", schemaPath: "#/properties/height/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                              return false;
+                            }
+                          } else {
+                            validate22.errors = [{ instancePath: instancePath + "/height", schemaPath: "#/properties/height/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                            return false;
+                          }
+                        }
+                        var valid28 = _errs83 === errors;
+                      } else {
+                        var valid28 = true;
+                      }
+                      if (valid28) {
+                        if (data.visible !== void 0) {
+                          const _errs85 = errors;
+                          if (typeof data.visible !== "boolean") {
+                            validate22.errors = [{ instancePath: instancePath + "/visible", schemaPath: "#/properties/visible/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                            return false;
+                          }
+                          var valid28 = _errs85 === errors;
+                        } else {
+                          var valid28 = true;
+                        }
+                        if (valid28) {
+                          if (data.opacity !== void 0) {
+                            let data18 = data.opacity;
+                            const _errs87 = errors;
+                            if (errors === _errs87) {
+                              if (typeof data18 == "number") {
+                                if (data18 > 1 || isNaN(data18)) {
+                                  validate22.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                  return false;
+                                } else {
+                                  if (data18 < 0 || isNaN(data18)) {
+                                    validate22.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                    return false;
+                                  }
+                                }
+                              } else {
+                                validate22.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                return false;
+                              }
+                            }
+                            var valid28 = _errs87 === errors;
+                          } else {
+                            var valid28 = true;
+                          }
+                          if (valid28) {
+                            if (data.blendMode !== void 0) {
+                              let data19 = data.blendMode;
+                              const _errs89 = errors;
+                              if (!(data19 === "PASS_THROUGH" || data19 === "NORMAL" || data19 === "DARKEN" || data19 === "MULTIPLY" || data19 === "LINEAR_BURN" || data19 === "COLOR_BURN" || data19 === "LIGHTEN" || data19 === "SCREEN" || data19 === "LINEAR_DODGE" || data19 === "COLOR_DODGE" || data19 === "OVERLAY" || data19 === "SOFT_LIGHT" || data19 === "HARD_LIGHT" || data19 === "DIFFERENCE" || data19 === "EXCLUSION" || data19 === "HUE" || data19 === "SATURATION" || data19 === "COLOR" || data19 === "LUMINOSITY")) {
+                                validate22.errors = [{ instancePath: instancePath + "/blendMode", schemaPath: "#/$defs/blendMode/enum", keyword: "enum", params: { allowedValues: schema39.enum }, message: "must be equal to one of the allowed values" }];
+                                return false;
+                              }
+                              var valid28 = _errs89 === errors;
+                            } else {
+                              var valid28 = true;
+                            }
+                            if (valid28) {
+                              if (data.constraints !== void 0) {
+                                let data20 = data.constraints;
+                                const _errs91 = errors;
+                                if (errors === _errs91) {
+                                  if (data20 && typeof data20 == "object" && !Array.isArray(data20)) {
+                                    let missing22;
+                                    if (data20.horizontal === void 0 && (missing22 = "horizontal") || data20.vertical === void 0 && (missing22 = "vertical")) {
+                                      validate22.errors = [{ instancePath: instancePath + "/constraints", schemaPath: "#/properties/constraints/required", keyword: "required", params: { missingProperty: missing22 }, message: "must have required property '" + missing22 + "'" }];
+                                      return false;
+                                    } else {
+                                      const _errs93 = errors;
+                                      for (const key0 in data20) {
+                                        if (!(key0 === "horizontal" || key0 === "vertical")) {
+                                          validate22.errors = [{ instancePath: instancePath + "/constraints", schemaPath: "#/properties/constraints/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+                                          return false;
+                                          break;
+                                        }
+                                      }
+                                      if (_errs93 === errors) {
+                                        if (data20.horizontal !== void 0) {
+                                          let data21 = data20.horizontal;
+                                          const _errs94 = errors;
+                                          if (!(data21 === "MIN" || data21 === "CENTER" || data21 === "MAX" || data21 === "STRETCH" || data21 === "SCALE")) {
+                                            validate22.errors = [{ instancePath: instancePath + "/constraints/horizontal", schemaPath: "#/$defs/constraintType/enum", keyword: "enum", params: { allowedValues: schema40.enum }, message: "must be equal to one of the allowed values" }];
+                                            return false;
+                                          }
+                                          var valid30 = _errs94 === errors;
+                                        } else {
+                                          var valid30 = true;
+                                        }
+                                        if (valid30) {
+                                          if (data20.vertical !== void 0) {
+                                            let data22 = data20.vertical;
+                                            const _errs96 = errors;
+                                            if (!(data22 === "MIN" || data22 === "CENTER" || data22 === "MAX" || data22 === "STRETCH" || data22 === "SCALE")) {
+                                              validate22.errors = [{ instancePath: instancePath + "/constraints/vertical", schemaPath: "#/$defs/constraintType/enum", keyword: "enum", params: { allowedValues: schema40.enum }, message: "must be equal to one of the allowed values" }];
+                                              return false;
+                                            }
+                                            var valid30 = _errs96 === errors;
+                                          } else {
+                                            var valid30 = true;
+                                          }
+                                        }
+                                      }
+                                    }
+                                  } else {
+                                    validate22.errors = [{ instancePath: instancePath + "/constraints", schemaPath: "#/properties/constraints/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                    return false;
+                                  }
+                                }
+                                var valid28 = _errs91 === errors;
+                              } else {
+                                var valid28 = true;
+                              }
+                              if (valid28) {
+                                if (data.fills !== void 0) {
+                                  let data23 = data.fills;
+                                  const _errs98 = errors;
+                                  if (errors === _errs98) {
+                                    if (Array.isArray(data23)) {
+                                      var valid33 = true;
+                                      const len0 = data23.length;
+                                      for (let i0 = 0; i0 < len0; i0++) {
+                                        const _errs100 = errors;
+                                        if (!validate23(data23[i0], { instancePath: instancePath + "/fills/" + i0, parentData: data23, parentDataProperty: i0, rootData, dynamicAnchors })) {
+                                          vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                                          errors = vErrors.length;
+                                        }
+                                        var valid33 = _errs100 === errors;
+                                        if (!valid33) {
+                                          break;
+                                        }
+                                      }
+                                    } else {
+                                      validate22.errors = [{ instancePath: instancePath + "/fills", schemaPath: "#/properties/fills/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                      return false;
+                                    }
+                                  }
+                                  var valid28 = _errs98 === errors;
+                                } else {
+                                  var valid28 = true;
+                                }
+                                if (valid28) {
+                                  if (data.strokes !== void 0) {
+                                    let data25 = data.strokes;
+                                    const _errs101 = errors;
+                                    if (errors === _errs101) {
+                                      if (Array.isArray(data25)) {
+                                        var valid34 = true;
+                                        const len1 = data25.length;
+                                        for (let i1 = 0; i1 < len1; i1++) {
+                                          const _errs103 = errors;
+                                          if (!validate23(data25[i1], { instancePath: instancePath + "/strokes/" + i1, parentData: data25, parentDataProperty: i1, rootData, dynamicAnchors })) {
+                                            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                                            errors = vErrors.length;
+                                          }
+                                          var valid34 = _errs103 === errors;
+                                          if (!valid34) {
+                                            break;
+                                          }
+                                        }
+                                      } else {
+                                        validate22.errors = [{ instancePath: instancePath + "/strokes", schemaPath: "#/properties/strokes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                        return false;
+                                      }
+                                    }
+                                    var valid28 = _errs101 === errors;
+                                  } else {
+                                    var valid28 = true;
+                                  }
+                                  if (valid28) {
+                                    if (data.strokeWeight !== void 0) {
+                                      let data27 = data.strokeWeight;
+                                      const _errs104 = errors;
+                                      if (errors === _errs104) {
+                                        if (typeof data27 == "number") {
+                                          if (data27 < 0 || isNaN(data27)) {
+                                            validate22.errors = [{ instancePath: instancePath + "/strokeWeight", schemaPath: "#/properties/strokeWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                            return false;
+                                          }
+                                        } else {
+                                          validate22.errors = [{ instancePath: instancePath + "/strokeWeight", schemaPath: "#/properties/strokeWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                          return false;
+                                        }
+                                      }
+                                      var valid28 = _errs104 === errors;
+                                    } else {
+                                      var valid28 = true;
+                                    }
+                                    if (valid28) {
+                                      if (data.strokeTopWeight !== void 0) {
+                                        let data28 = data.strokeTopWeight;
+                                        const _errs106 = errors;
+                                        if (errors === _errs106) {
+                                          if (typeof data28 == "number") {
+                                            if (data28 < 0 || isNaN(data28)) {
+                                              validate22.errors = [{ instancePath: instancePath + "/strokeTopWeight", schemaPath: "#/properties/strokeTopWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                              return false;
+                                            }
+                                          } else {
+                                            validate22.errors = [{ instancePath: instancePath + "/strokeTopWeight", schemaPath: "#/properties/strokeTopWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                            return false;
+                                          }
+                                        }
+                                        var valid28 = _errs106 === errors;
+                                      } else {
+                                        var valid28 = true;
+                                      }
+                                      if (valid28) {
+                                        if (data.strokeRightWeight !== void 0) {
+                                          let data29 = data.strokeRightWeight;
+                                          const _errs108 = errors;
+                                          if (errors === _errs108) {
+                                            if (typeof data29 == "number") {
+                                              if (data29 < 0 || isNaN(data29)) {
+                                                validate22.errors = [{ instancePath: instancePath + "/strokeRightWeight", schemaPath: "#/properties/strokeRightWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                return false;
+                                              }
+                                            } else {
+                                              validate22.errors = [{ instancePath: instancePath + "/strokeRightWeight", schemaPath: "#/properties/strokeRightWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                              return false;
+                                            }
+                                          }
+                                          var valid28 = _errs108 === errors;
+                                        } else {
+                                          var valid28 = true;
+                                        }
+                                        if (valid28) {
+                                          if (data.strokeBottomWeight !== void 0) {
+                                            let data30 = data.strokeBottomWeight;
+                                            const _errs110 = errors;
+                                            if (errors === _errs110) {
+                                              if (typeof data30 == "number") {
+                                                if (data30 < 0 || isNaN(data30)) {
+                                                  validate22.errors = [{ instancePath: instancePath + "/strokeBottomWeight", schemaPath: "#/properties/strokeBottomWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                  return false;
+                                                }
+                                              } else {
+                                                validate22.errors = [{ instancePath: instancePath + "/strokeBottomWeight", schemaPath: "#/properties/strokeBottomWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                return false;
+                                              }
+                                            }
+                                            var valid28 = _errs110 === errors;
+                                          } else {
+                                            var valid28 = true;
+                                          }
+                                          if (valid28) {
+                                            if (data.strokeLeftWeight !== void 0) {
+                                              let data31 = data.strokeLeftWeight;
+                                              const _errs112 = errors;
+                                              if (errors === _errs112) {
+                                                if (typeof data31 == "number") {
+                                                  if (data31 < 0 || isNaN(data31)) {
+                                                    validate22.errors = [{ instancePath: instancePath + "/strokeLeftWeight", schemaPath: "#/properties/strokeLeftWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                    return false;
+                                                  }
+                                                } else {
+                                                  validate22.errors = [{ instancePath: instancePath + "/strokeLeftWeight", schemaPath: "#/properties/strokeLeftWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                  return false;
+                                                }
+                                              }
+                                              var valid28 = _errs112 === errors;
+                                            } else {
+                                              var valid28 = true;
+                                            }
+                                            if (valid28) {
+                                              if (data.strokeAlign !== void 0) {
+                                                let data32 = data.strokeAlign;
+                                                const _errs114 = errors;
+                                                if (!(data32 === "INSIDE" || data32 === "OUTSIDE" || data32 === "CENTER")) {
+                                                  validate22.errors = [{ instancePath: instancePath + "/strokeAlign", schemaPath: "#/properties/strokeAlign/enum", keyword: "enum", params: { allowedValues: schema38.properties.strokeAlign.enum }, message: "must be equal to one of the allowed values" }];
+                                                  return false;
+                                                }
+                                                var valid28 = _errs114 === errors;
+                                              } else {
+                                                var valid28 = true;
+                                              }
+                                              if (valid28) {
+                                                if (data.dashPattern !== void 0) {
+                                                  let data33 = data.dashPattern;
+                                                  const _errs115 = errors;
+                                                  if (errors === _errs115) {
+                                                    if (Array.isArray(data33)) {
+                                                      var valid35 = true;
+                                                      const len2 = data33.length;
+                                                      for (let i2 = 0; i2 < len2; i2++) {
+                                                        let data34 = data33[i2];
+                                                        const _errs117 = errors;
+                                                        if (errors === _errs117) {
+                                                          if (typeof data34 == "number") {
+                                                            if (data34 < 0 || isNaN(data34)) {
+                                                              validate22.errors = [{ instancePath: instancePath + "/dashPattern/" + i2, schemaPath: "#/properties/dashPattern/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                              return false;
+                                                            }
+                                                          } else {
+                                                            validate22.errors = [{ instancePath: instancePath + "/dashPattern/" + i2, schemaPath: "#/properties/dashPattern/items/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                            return false;
+                                                          }
+                                                        }
+                                                        var valid35 = _errs117 === errors;
+                                                        if (!valid35) {
+                                                          break;
+                                                        }
+                                                      }
+                                                    } else {
+                                                      validate22.errors = [{ instancePath: instancePath + "/dashPattern", schemaPath: "#/properties/dashPattern/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                      return false;
+                                                    }
+                                                  }
+                                                  var valid28 = _errs115 === errors;
+                                                } else {
+                                                  var valid28 = true;
+                                                }
+                                                if (valid28) {
+                                                  if (data.cornerRadius !== void 0) {
+                                                    let data35 = data.cornerRadius;
+                                                    const _errs119 = errors;
+                                                    if (errors === _errs119) {
+                                                      if (typeof data35 == "number") {
+                                                        if (data35 < 0 || isNaN(data35)) {
+                                                          validate22.errors = [{ instancePath: instancePath + "/cornerRadius", schemaPath: "#/properties/cornerRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                          return false;
+                                                        }
+                                                      } else {
+                                                        validate22.errors = [{ instancePath: instancePath + "/cornerRadius", schemaPath: "#/properties/cornerRadius/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                        return false;
+                                                      }
+                                                    }
+                                                    var valid28 = _errs119 === errors;
+                                                  } else {
+                                                    var valid28 = true;
+                                                  }
+                                                  if (valid28) {
+                                                    if (data.topLeftRadius !== void 0) {
+                                                      let data36 = data.topLeftRadius;
+                                                      const _errs121 = errors;
+                                                      if (errors === _errs121) {
+                                                        if (typeof data36 == "number") {
+                                                          if (data36 < 0 || isNaN(data36)) {
+                                                            validate22.errors = [{ instancePath: instancePath + "/topLeftRadius", schemaPath: "#/properties/topLeftRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                            return false;
+                                                          }
+                                                        } else {
+                                                          validate22.errors = [{ instancePath: instancePath + "/topLeftRadius", schemaPath: "#/properties/topLeftRadius/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                          return false;
+                                                        }
+                                                      }
+                                                      var valid28 = _errs121 === errors;
+                                                    } else {
+                                                      var valid28 = true;
+                                                    }
+                                                    if (valid28) {
+                                                      if (data.topRightRadius !== void 0) {
+                                                        let data37 = data.topRightRadius;
+                                                        const _errs123 = errors;
+                                                        if (errors === _errs123) {
+                                                          if (typeof data37 == "number") {
+                                                            if (data37 < 0 || isNaN(data37)) {
+                                                              validate22.errors = [{ instancePath: instancePath + "/topRightRadius", schemaPath: "#/properties/topRightRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                              return false;
+                                                            }
+                                                          } else {
+                                                            validate22.errors = [{ instancePath: instancePath + "/topRightRadius", schemaPath: "#/properties/topRightRadius/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                            return false;
+                                                          }
+                                                        }
+                                                        var valid28 = _errs123 === errors;
+                                                      } else {
+                                                        var valid28 = true;
+                                                      }
+                                                      if (valid28) {
+                                                        if (data.bottomRightRadius !== void 0) {
+                                                          let data38 = data.bottomRightRadius;
+                                                          const _errs125 = errors;
+                                                          if (errors === _errs125) {
+                                                            if (typeof data38 == "number") {
+                                                              if (data38 < 0 || isNaN(data38)) {
+                                                                validate22.errors = [{ instancePath: instancePath + "/bottomRightRadius", schemaPath: "#/properties/bottomRightRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                return false;
+                                                              }
+                                                            } else {
+                                                              validate22.errors = [{ instancePath: instancePath + "/bottomRightRadius", schemaPath: "#/properties/bottomRightRadius/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                              return false;
+                                                            }
+                                                          }
+                                                          var valid28 = _errs125 === errors;
+                                                        } else {
+                                                          var valid28 = true;
+                                                        }
+                                                        if (valid28) {
+                                                          if (data.bottomLeftRadius !== void 0) {
+                                                            let data39 = data.bottomLeftRadius;
+                                                            const _errs127 = errors;
+                                                            if (errors === _errs127) {
+                                                              if (typeof data39 == "number") {
+                                                                if (data39 < 0 || isNaN(data39)) {
+                                                                  validate22.errors = [{ instancePath: instancePath + "/bottomLeftRadius", schemaPath: "#/properties/bottomLeftRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                  return false;
+                                                                }
+                                                              } else {
+                                                                validate22.errors = [{ instancePath: instancePath + "/bottomLeftRadius", schemaPath: "#/properties/bottomLeftRadius/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                return false;
+                                                              }
+                                                            }
+                                                            var valid28 = _errs127 === errors;
+                                                          } else {
+                                                            var valid28 = true;
+                                                          }
+                                                          if (valid28) {
+                                                            if (data.effects !== void 0) {
+                                                              let data40 = data.effects;
+                                                              const _errs129 = errors;
+                                                              if (errors === _errs129) {
+                                                                if (Array.isArray(data40)) {
+                                                                  var valid36 = true;
+                                                                  const len3 = data40.length;
+                                                                  for (let i3 = 0; i3 < len3; i3++) {
+                                                                    const _errs131 = errors;
+                                                                    if (!validate37(data40[i3], { instancePath: instancePath + "/effects/" + i3, parentData: data40, parentDataProperty: i3, rootData, dynamicAnchors })) {
+                                                                      vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+                                                                      errors = vErrors.length;
+                                                                    }
+                                                                    var valid36 = _errs131 === errors;
+                                                                    if (!valid36) {
+                                                                      break;
+                                                                    }
+                                                                  }
+                                                                } else {
+                                                                  validate22.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                  return false;
+                                                                }
+                                                              }
+                                                              var valid28 = _errs129 === errors;
+                                                            } else {
+                                                              var valid28 = true;
+                                                            }
+                                                            if (valid28) {
+                                                              if (data.clipsContent !== void 0) {
+                                                                const _errs132 = errors;
+                                                                if (typeof data.clipsContent !== "boolean") {
+                                                                  validate22.errors = [{ instancePath: instancePath + "/clipsContent", schemaPath: "#/properties/clipsContent/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                                                  return false;
+                                                                }
+                                                                var valid28 = _errs132 === errors;
+                                                              } else {
+                                                                var valid28 = true;
+                                                              }
+                                                              if (valid28) {
+                                                                if (data.children !== void 0) {
+                                                                  let data43 = data.children;
+                                                                  const _errs134 = errors;
+                                                                  if (errors === _errs134) {
+                                                                    if (Array.isArray(data43)) {
+                                                                      var valid37 = true;
+                                                                      const len4 = data43.length;
+                                                                      for (let i4 = 0; i4 < len4; i4++) {
+                                                                        const _errs136 = errors;
+                                                                        if (!wrapper0.validate(data43[i4], { instancePath: instancePath + "/children/" + i4, parentData: data43, parentDataProperty: i4, rootData, dynamicAnchors })) {
+                                                                          vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+                                                                          errors = vErrors.length;
+                                                                        }
+                                                                        var valid37 = _errs136 === errors;
+                                                                        if (!valid37) {
+                                                                          break;
+                                                                        }
+                                                                      }
+                                                                    } else {
+                                                                      validate22.errors = [{ instancePath: instancePath + "/children", schemaPath: "#/properties/children/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                      return false;
+                                                                    }
+                                                                  }
+                                                                  var valid28 = _errs134 === errors;
+                                                                } else {
+                                                                  var valid28 = true;
+                                                                }
+                                                                if (valid28) {
+                                                                  if (data.characters !== void 0) {
+                                                                    const _errs137 = errors;
+                                                                    if (typeof data.characters !== "string") {
+                                                                      validate22.errors = [{ instancePath: instancePath + "/characters", schemaPath: "#/properties/characters/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                      return false;
+                                                                    }
+                                                                    var valid28 = _errs137 === errors;
+                                                                  } else {
+                                                                    var valid28 = true;
+                                                                  }
+                                                                  if (valid28) {
+                                                                    if (data.fontName !== void 0) {
+                                                                      let data46 = data.fontName;
+                                                                      const _errs139 = errors;
+                                                                      const _errs140 = errors;
+                                                                      if (errors === _errs140) {
+                                                                        if (data46 && typeof data46 == "object" && !Array.isArray(data46)) {
+                                                                          let missing23;
+                                                                          if (data46.family === void 0 && (missing23 = "family") || data46.style === void 0 && (missing23 = "style")) {
+                                                                            validate22.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing23 }, message: "must have required property '" + missing23 + "'" }];
+                                                                            return false;
+                                                                          } else {
+                                                                            const _errs142 = errors;
+                                                                            for (const key1 in data46) {
+                                                                              if (!(key1 === "family" || key1 === "style")) {
+                                                                                validate22.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                                                                                return false;
+                                                                                break;
+                                                                              }
+                                                                            }
+                                                                            if (_errs142 === errors) {
+                                                                              if (data46.family !== void 0) {
+                                                                                let data47 = data46.family;
+                                                                                const _errs143 = errors;
+                                                                                if (errors === _errs143) {
+                                                                                  if (typeof data47 === "string") {
+                                                                                    if (func1(data47) > 255) {
+                                                                                      validate22.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                      return false;
+                                                                                    } else {
+                                                                                      if (func1(data47) < 1) {
+                                                                                        validate22.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                        return false;
+                                                                                      }
+                                                                                    }
+                                                                                  } else {
+                                                                                    validate22.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                    return false;
+                                                                                  }
+                                                                                }
+                                                                                var valid39 = _errs143 === errors;
+                                                                              } else {
+                                                                                var valid39 = true;
+                                                                              }
+                                                                              if (valid39) {
+                                                                                if (data46.style !== void 0) {
+                                                                                  let data48 = data46.style;
+                                                                                  const _errs145 = errors;
+                                                                                  if (errors === _errs145) {
+                                                                                    if (typeof data48 === "string") {
+                                                                                      if (func1(data48) > 255) {
+                                                                                        validate22.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                        return false;
+                                                                                      } else {
+                                                                                        if (func1(data48) < 1) {
+                                                                                          validate22.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                          return false;
+                                                                                        }
+                                                                                      }
+                                                                                    } else {
+                                                                                      validate22.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                      return false;
+                                                                                    }
+                                                                                  }
+                                                                                  var valid39 = _errs145 === errors;
+                                                                                } else {
+                                                                                  var valid39 = true;
+                                                                                }
+                                                                              }
+                                                                            }
+                                                                          }
+                                                                        } else {
+                                                                          validate22.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                          return false;
+                                                                        }
+                                                                      }
+                                                                      var valid28 = _errs139 === errors;
+                                                                    } else {
+                                                                      var valid28 = true;
+                                                                    }
+                                                                    if (valid28) {
+                                                                      if (data.fontSize !== void 0) {
+                                                                        let data49 = data.fontSize;
+                                                                        const _errs147 = errors;
+                                                                        if (errors === _errs147) {
+                                                                          if (typeof data49 == "number") {
+                                                                            if (data49 <= 0 || isNaN(data49)) {
+                                                                              validate22.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
+                                                                              return false;
+                                                                            }
+                                                                          } else {
+                                                                            validate22.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                            return false;
+                                                                          }
+                                                                        }
+                                                                        var valid28 = _errs147 === errors;
+                                                                      } else {
+                                                                        var valid28 = true;
+                                                                      }
+                                                                      if (valid28) {
+                                                                        if (data.fontWeight !== void 0) {
+                                                                          let data50 = data.fontWeight;
+                                                                          const _errs149 = errors;
+                                                                          if (!(typeof data50 == "number" && (!(data50 % 1) && !isNaN(data50)))) {
+                                                                            validate22.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                            return false;
+                                                                          }
+                                                                          if (errors === _errs149) {
+                                                                            if (typeof data50 == "number") {
+                                                                              if (data50 > 1e3 || isNaN(data50)) {
+                                                                                validate22.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                                                                                return false;
+                                                                              } else {
+                                                                                if (data50 < 1 || isNaN(data50)) {
+                                                                                  validate22.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                                                                                  return false;
+                                                                                }
+                                                                              }
+                                                                            }
+                                                                          }
+                                                                          var valid28 = _errs149 === errors;
+                                                                        } else {
+                                                                          var valid28 = true;
+                                                                        }
+                                                                        if (valid28) {
+                                                                          if (data.lineHeight !== void 0) {
+                                                                            let data51 = data.lineHeight;
+                                                                            const _errs151 = errors;
+                                                                            const _errs152 = errors;
+                                                                            if (errors === _errs152) {
+                                                                              if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
+                                                                                const tag0 = data51.unit;
+                                                                                if (typeof tag0 == "string") {
+                                                                                  if (tag0 === "PIXELS") {
+                                                                                    const _errs154 = errors;
+                                                                                    if (errors === _errs154) {
+                                                                                      if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
+                                                                                        let missing24;
+                                                                                        if (data51.value === void 0 && (missing24 = "value") || data51.unit === void 0 && (missing24 = "unit")) {
+                                                                                          validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing24 }, message: "must have required property '" + missing24 + "'" }];
+                                                                                          return false;
+                                                                                        } else {
+                                                                                          const _errs156 = errors;
+                                                                                          for (const key2 in data51) {
+                                                                                            if (!(key2 === "value" || key2 === "unit")) {
+                                                                                              validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                                                                                              return false;
+                                                                                              break;
+                                                                                            }
+                                                                                          }
+                                                                                          if (_errs156 === errors) {
+                                                                                            if (data51.value !== void 0) {
+                                                                                              const _errs157 = errors;
+                                                                                              if (!(typeof data51.value == "number")) {
+                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                return false;
+                                                                                              }
+                                                                                              var valid43 = _errs157 === errors;
+                                                                                            } else {
+                                                                                              var valid43 = true;
+                                                                                            }
+                                                                                            if (valid43) {
+                                                                                              if (data51.unit !== void 0) {
+                                                                                                let data53 = data51.unit;
+                                                                                                const _errs159 = errors;
+                                                                                                if (!(data53 === "PIXELS" || data53 === "PERCENT")) {
+                                                                                                  validate22.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema65.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                  return false;
+                                                                                                }
+                                                                                                var valid43 = _errs159 === errors;
+                                                                                              } else {
+                                                                                                var valid43 = true;
+                                                                                              }
+                                                                                            }
+                                                                                          }
+                                                                                        }
+                                                                                      } else {
+                                                                                        validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                        return false;
+                                                                                      }
+                                                                                    }
+                                                                                    var props6 = true;
+                                                                                  } else if (tag0 === "PERCENT") {
+                                                                                    const _errs160 = errors;
+                                                                                    if (errors === _errs160) {
+                                                                                      if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
+                                                                                        let missing25;
+                                                                                        if (data51.value === void 0 && (missing25 = "value") || data51.unit === void 0 && (missing25 = "unit")) {
+                                                                                          validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing25 }, message: "must have required property '" + missing25 + "'" }];
+                                                                                          return false;
+                                                                                        } else {
+                                                                                          const _errs162 = errors;
+                                                                                          for (const key3 in data51) {
+                                                                                            if (!(key3 === "value" || key3 === "unit")) {
+                                                                                              validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
+                                                                                              return false;
+                                                                                              break;
+                                                                                            }
+                                                                                          }
+                                                                                          if (_errs162 === errors) {
+                                                                                            if (data51.value !== void 0) {
+                                                                                              const _errs163 = errors;
+                                                                                              if (!(typeof data51.value == "number")) {
+                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                return false;
+                                                                                              }
+                                                                                              var valid45 = _errs163 === errors;
+                                                                                            } else {
+                                                                                              var valid45 = true;
+                                                                                            }
+                                                                                            if (valid45) {
+                                                                                              if (data51.unit !== void 0) {
+                                                                                                let data55 = data51.unit;
+                                                                                                const _errs165 = errors;
+                                                                                                if (!(data55 === "PIXELS" || data55 === "PERCENT")) {
+                                                                                                  validate22.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema65.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                  return false;
+                                                                                                }
+                                                                                                var valid45 = _errs165 === errors;
+                                                                                              } else {
+                                                                                                var valid45 = true;
+                                                                                              }
+                                                                                            }
+                                                                                          }
+                                                                                        }
+                                                                                      } else {
+                                                                                        validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                        return false;
+                                                                                      }
+                                                                                    }
+                                                                                    if (props6 !== true) {
+                                                                                      props6 = true;
+                                                                                    }
+                                                                                  } else if (tag0 === "AUTO") {
+                                                                                    const _errs166 = errors;
+                                                                                    if (errors === _errs166) {
+                                                                                      if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
+                                                                                        let missing26;
+                                                                                        if (data51.unit === void 0 && (missing26 = "unit")) {
+                                                                                          validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/required", keyword: "required", params: { missingProperty: missing26 }, message: "must have required property '" + missing26 + "'" }];
+                                                                                          return false;
+                                                                                        } else {
+                                                                                          const _errs168 = errors;
+                                                                                          for (const key4 in data51) {
+                                                                                            if (!(key4 === "unit")) {
+                                                                                              validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
+                                                                                              return false;
+                                                                                              break;
+                                                                                            }
+                                                                                          }
+                                                                                          if (_errs168 === errors) {
+                                                                                            if (data51.unit !== void 0) {
+                                                                                              if ("AUTO" !== data51.unit) {
+                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/1/properties/unit/const", keyword: "const", params: { allowedValue: "AUTO" }, message: "must be equal to constant" }];
+                                                                                                return false;
+                                                                                              }
+                                                                                            }
+                                                                                          }
+                                                                                        }
+                                                                                      } else {
+                                                                                        validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                        return false;
+                                                                                      }
+                                                                                    }
+                                                                                    if (props6 !== true) {
+                                                                                      props6 = true;
+                                                                                    }
+                                                                                  } else {
+                                                                                    validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "unit", tagValue: tag0 }, message: 'value of tag "unit" must be in oneOf' }];
+                                                                                    return false;
+                                                                                  }
+                                                                                } else {
+                                                                                  validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/discriminator", keyword: "discriminator", params: { error: "tag", tag: "unit", tagValue: tag0 }, message: 'tag "unit" must be string' }];
+                                                                                  return false;
+                                                                                }
+                                                                              }
+                                                                            }
+                                                                            var valid28 = _errs151 === errors;
+                                                                          } else {
+                                                                            var valid28 = true;
+                                                                          }
+                                                                          if (valid28) {
+                                                                            if (data.letterSpacing !== void 0) {
+                                                                              let data57 = data.letterSpacing;
+                                                                              const _errs170 = errors;
+                                                                              const _errs171 = errors;
+                                                                              if (errors === _errs171) {
+                                                                                if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
+                                                                                  let missing27;
+                                                                                  if (data57.value === void 0 && (missing27 = "value") || data57.unit === void 0 && (missing27 = "unit")) {
+                                                                                    validate22.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing27 }, message: "must have required property '" + missing27 + "'" }];
+                                                                                    return false;
+                                                                                  } else {
+                                                                                    const _errs173 = errors;
+                                                                                    for (const key5 in data57) {
+                                                                                      if (!(key5 === "value" || key5 === "unit")) {
+                                                                                        validate22.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
+                                                                                        return false;
+                                                                                        break;
+                                                                                      }
+                                                                                    }
+                                                                                    if (_errs173 === errors) {
+                                                                                      if (data57.value !== void 0) {
+                                                                                        const _errs174 = errors;
+                                                                                        if (!(typeof data57.value == "number")) {
+                                                                                          validate22.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                          return false;
+                                                                                        }
+                                                                                        var valid49 = _errs174 === errors;
+                                                                                      } else {
+                                                                                        var valid49 = true;
+                                                                                      }
+                                                                                      if (valid49) {
+                                                                                        if (data57.unit !== void 0) {
+                                                                                          let data59 = data57.unit;
+                                                                                          const _errs176 = errors;
+                                                                                          if (!(data59 === "PIXELS" || data59 === "PERCENT")) {
+                                                                                            validate22.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                            return false;
+                                                                                          }
+                                                                                          var valid49 = _errs176 === errors;
+                                                                                        } else {
+                                                                                          var valid49 = true;
+                                                                                        }
+                                                                                      }
+                                                                                    }
+                                                                                  }
+                                                                                } else {
+                                                                                  validate22.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                  return false;
+                                                                                }
+                                                                              }
+                                                                              var valid28 = _errs170 === errors;
+                                                                            } else {
+                                                                              var valid28 = true;
+                                                                            }
+                                                                            if (valid28) {
+                                                                              if (data.textAlignHorizontal !== void 0) {
+                                                                                let data60 = data.textAlignHorizontal;
+                                                                                const _errs177 = errors;
+                                                                                if (!(data60 === "LEFT" || data60 === "CENTER" || data60 === "RIGHT" || data60 === "JUSTIFIED")) {
+                                                                                  validate22.errors = [{ instancePath: instancePath + "/textAlignHorizontal", schemaPath: "#/properties/textAlignHorizontal/enum", keyword: "enum", params: { allowedValues: schema38.properties.textAlignHorizontal.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                  return false;
+                                                                                }
+                                                                                var valid28 = _errs177 === errors;
+                                                                              } else {
+                                                                                var valid28 = true;
+                                                                              }
+                                                                              if (valid28) {
+                                                                                if (data.textAlignVertical !== void 0) {
+                                                                                  let data61 = data.textAlignVertical;
+                                                                                  const _errs178 = errors;
+                                                                                  if (!(data61 === "TOP" || data61 === "CENTER" || data61 === "BOTTOM")) {
+                                                                                    validate22.errors = [{ instancePath: instancePath + "/textAlignVertical", schemaPath: "#/properties/textAlignVertical/enum", keyword: "enum", params: { allowedValues: schema38.properties.textAlignVertical.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                    return false;
+                                                                                  }
+                                                                                  var valid28 = _errs178 === errors;
+                                                                                } else {
+                                                                                  var valid28 = true;
+                                                                                }
+                                                                                if (valid28) {
+                                                                                  if (data.textAutoResize !== void 0) {
+                                                                                    let data62 = data.textAutoResize;
+                                                                                    const _errs179 = errors;
+                                                                                    if (!(data62 === "NONE" || data62 === "WIDTH_AND_HEIGHT" || data62 === "HEIGHT" || data62 === "TRUNCATE")) {
+                                                                                      validate22.errors = [{ instancePath: instancePath + "/textAutoResize", schemaPath: "#/properties/textAutoResize/enum", keyword: "enum", params: { allowedValues: schema38.properties.textAutoResize.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                      return false;
+                                                                                    }
+                                                                                    var valid28 = _errs179 === errors;
+                                                                                  } else {
+                                                                                    var valid28 = true;
+                                                                                  }
+                                                                                  if (valid28) {
+                                                                                    if (data.textCase !== void 0) {
+                                                                                      let data63 = data.textCase;
+                                                                                      const _errs180 = errors;
+                                                                                      if (!(data63 === "ORIGINAL" || data63 === "UPPER" || data63 === "LOWER" || data63 === "TITLE" || data63 === "SMALL_CAPS" || data63 === "SMALL_CAPS_FORCED")) {
+                                                                                        validate22.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/$defs/textCase/enum", keyword: "enum", params: { allowedValues: schema67.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                        return false;
+                                                                                      }
+                                                                                      var valid28 = _errs180 === errors;
+                                                                                    } else {
+                                                                                      var valid28 = true;
+                                                                                    }
+                                                                                    if (valid28) {
+                                                                                      if (data.textDecoration !== void 0) {
+                                                                                        let data64 = data.textDecoration;
+                                                                                        const _errs182 = errors;
+                                                                                        if (!(data64 === "NONE" || data64 === "UNDERLINE" || data64 === "STRIKETHROUGH")) {
+                                                                                          validate22.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema68.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                          return false;
+                                                                                        }
+                                                                                        var valid28 = _errs182 === errors;
+                                                                                      } else {
+                                                                                        var valid28 = true;
+                                                                                      }
+                                                                                      if (valid28) {
+                                                                                        if (data.paragraphIndent !== void 0) {
+                                                                                          let data65 = data.paragraphIndent;
+                                                                                          const _errs184 = errors;
+                                                                                          if (errors === _errs184) {
+                                                                                            if (typeof data65 == "number") {
+                                                                                              if (data65 < 0 || isNaN(data65)) {
+                                                                                                validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                return false;
+                                                                                              }
+                                                                                            } else {
+                                                                                              validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                              return false;
+                                                                                            }
+                                                                                          }
+                                                                                          var valid28 = _errs184 === errors;
+                                                                                        } else {
+                                                                                          var valid28 = true;
+                                                                                        }
+                                                                                        if (valid28) {
+                                                                                          if (data.imageRef !== void 0) {
+                                                                                            let data66 = data.imageRef;
+                                                                                            const _errs186 = errors;
+                                                                                            if (errors === _errs186) {
+                                                                                              if (typeof data66 === "string") {
+                                                                                                if (func1(data66) < 1) {
+                                                                                                  validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                  return false;
+                                                                                                }
+                                                                                              } else {
+                                                                                                validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                return false;
+                                                                                              }
+                                                                                            }
+                                                                                            var valid28 = _errs186 === errors;
+                                                                                          } else {
+                                                                                            var valid28 = true;
+                                                                                          }
+                                                                                          if (valid28) {
+                                                                                            if (data.vectorPaths !== void 0) {
+                                                                                              let data67 = data.vectorPaths;
+                                                                                              const _errs188 = errors;
+                                                                                              if (errors === _errs188) {
+                                                                                                if (Array.isArray(data67)) {
+                                                                                                  var valid52 = true;
+                                                                                                  const len5 = data67.length;
+                                                                                                  for (let i5 = 0; i5 < len5; i5++) {
+                                                                                                    let data68 = data67[i5];
+                                                                                                    const _errs190 = errors;
+                                                                                                    if (errors === _errs190) {
+                                                                                                      if (data68 && typeof data68 == "object" && !Array.isArray(data68)) {
+                                                                                                        let missing28;
+                                                                                                        if (data68.windingRule === void 0 && (missing28 = "windingRule") || data68.data === void 0 && (missing28 = "data")) {
+                                                                                                          validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5, schemaPath: "#/properties/vectorPaths/items/required", keyword: "required", params: { missingProperty: missing28 }, message: "must have required property '" + missing28 + "'" }];
+                                                                                                          return false;
+                                                                                                        } else {
+                                                                                                          const _errs192 = errors;
+                                                                                                          for (const key6 in data68) {
+                                                                                                            if (!(key6 === "windingRule" || key6 === "data")) {
+                                                                                                              validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5, schemaPath: "#/properties/vectorPaths/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" }];
+                                                                                                              return false;
+                                                                                                              break;
+                                                                                                            }
+                                                                                                          }
+                                                                                                          if (_errs192 === errors) {
+                                                                                                            if (data68.windingRule !== void 0) {
+                                                                                                              let data69 = data68.windingRule;
+                                                                                                              const _errs193 = errors;
+                                                                                                              if (!(data69 === "NONZERO" || data69 === "EVENODD" || data69 === "NONE")) {
+                                                                                                                validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5 + "/windingRule", schemaPath: "#/properties/vectorPaths/items/properties/windingRule/enum", keyword: "enum", params: { allowedValues: schema38.properties.vectorPaths.items.properties.windingRule.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                return false;
+                                                                                                              }
+                                                                                                              var valid53 = _errs193 === errors;
+                                                                                                            } else {
+                                                                                                              var valid53 = true;
+                                                                                                            }
+                                                                                                            if (valid53) {
+                                                                                                              if (data68.data !== void 0) {
+                                                                                                                const _errs194 = errors;
+                                                                                                                if (typeof data68.data !== "string") {
+                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5 + "/data", schemaPath: "#/properties/vectorPaths/items/properties/data/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                  return false;
+                                                                                                                }
+                                                                                                                var valid53 = _errs194 === errors;
+                                                                                                              } else {
+                                                                                                                var valid53 = true;
+                                                                                                              }
+                                                                                                            }
+                                                                                                          }
+                                                                                                        }
+                                                                                                      } else {
+                                                                                                        validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5, schemaPath: "#/properties/vectorPaths/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                        return false;
+                                                                                                      }
+                                                                                                    }
+                                                                                                    var valid52 = _errs190 === errors;
+                                                                                                    if (!valid52) {
+                                                                                                      break;
+                                                                                                    }
+                                                                                                  }
+                                                                                                } else {
+                                                                                                  validate22.errors = [{ instancePath: instancePath + "/vectorPaths", schemaPath: "#/properties/vectorPaths/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                  return false;
+                                                                                                }
+                                                                                              }
+                                                                                              var valid28 = _errs188 === errors;
+                                                                                            } else {
+                                                                                              var valid28 = true;
+                                                                                            }
+                                                                                            if (valid28) {
+                                                                                              if (data.layoutMode !== void 0) {
+                                                                                                let data71 = data.layoutMode;
+                                                                                                const _errs196 = errors;
+                                                                                                if (!(data71 === "NONE" || data71 === "HORIZONTAL" || data71 === "VERTICAL")) {
+                                                                                                  validate22.errors = [{ instancePath: instancePath + "/layoutMode", schemaPath: "#/properties/layoutMode/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutMode.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                  return false;
+                                                                                                }
+                                                                                                var valid28 = _errs196 === errors;
+                                                                                              } else {
+                                                                                                var valid28 = true;
+                                                                                              }
+                                                                                              if (valid28) {
+                                                                                                if (data.layoutWrap !== void 0) {
+                                                                                                  let data72 = data.layoutWrap;
+                                                                                                  const _errs197 = errors;
+                                                                                                  if (!(data72 === "NO_WRAP" || data72 === "WRAP")) {
+                                                                                                    validate22.errors = [{ instancePath: instancePath + "/layoutWrap", schemaPath: "#/properties/layoutWrap/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutWrap.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                    return false;
+                                                                                                  }
+                                                                                                  var valid28 = _errs197 === errors;
+                                                                                                } else {
+                                                                                                  var valid28 = true;
+                                                                                                }
+                                                                                                if (valid28) {
+                                                                                                  if (data.paddingLeft !== void 0) {
+                                                                                                    let data73 = data.paddingLeft;
+                                                                                                    const _errs198 = errors;
+                                                                                                    if (errors === _errs198) {
+                                                                                                      if (typeof data73 == "number") {
+                                                                                                        if (data73 > 1e5 || isNaN(data73)) {
+                                                                                                          validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                          return false;
+                                                                                                        } else {
+                                                                                                          if (data73 < 0 || isNaN(data73)) {
+                                                                                                            validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                            return false;
+                                                                                                          }
+                                                                                                        }
+                                                                                                      } else {
+                                                                                                        validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                        return false;
+                                                                                                      }
+                                                                                                    }
+                                                                                                    var valid28 = _errs198 === errors;
+                                                                                                  } else {
+                                                                                                    var valid28 = true;
+                                                                                                  }
+                                                                                                  if (valid28) {
+                                                                                                    if (data.paddingRight !== void 0) {
+                                                                                                      let data74 = data.paddingRight;
+                                                                                                      const _errs200 = errors;
+                                                                                                      if (errors === _errs200) {
+                                                                                                        if (typeof data74 == "number") {
+                                                                                                          if (data74 > 1e5 || isNaN(data74)) {
+                                                                                                            validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                            return false;
+                                                                                                          } else {
+                                                                                                            if (data74 < 0 || isNaN(data74)) {
+                                                                                                              validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                              return false;
+                                                                                                            }
+                                                                                                          }
+                                                                                                        } else {
+                                                                                                          validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                          return false;
+                                                                                                        }
+                                                                                                      }
+                                                                                                      var valid28 = _errs200 === errors;
+                                                                                                    } else {
+                                                                                                      var valid28 = true;
+                                                                                                    }
+                                                                                                    if (valid28) {
+                                                                                                      if (data.paddingTop !== void 0) {
+                                                                                                        let data75 = data.paddingTop;
+                                                                                                        const _errs202 = errors;
+                                                                                                        if (errors === _errs202) {
+                                                                                                          if (typeof data75 == "number") {
+                                                                                                            if (data75 > 1e5 || isNaN(data75)) {
+                                                                                                              validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                              return false;
+                                                                                                            } else {
+                                                                                                              if (data75 < 0 || isNaN(data75)) {
+                                                                                                                validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                return false;
+                                                                                                              }
+                                                                                                            }
+                                                                                                          } else {
+                                                                                                            validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                            return false;
+                                                                                                          }
+                                                                                                        }
+                                                                                                        var valid28 = _errs202 === errors;
+                                                                                                      } else {
+                                                                                                        var valid28 = true;
+                                                                                                      }
+                                                                                                      if (valid28) {
+                                                                                                        if (data.paddingBottom !== void 0) {
+                                                                                                          let data76 = data.paddingBottom;
+                                                                                                          const _errs204 = errors;
+                                                                                                          if (errors === _errs204) {
+                                                                                                            if (typeof data76 == "number") {
+                                                                                                              if (data76 > 1e5 || isNaN(data76)) {
+                                                                                                                validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                return false;
+                                                                                                              } else {
+                                                                                                                if (data76 < 0 || isNaN(data76)) {
+                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                  return false;
+                                                                                                                }
+                                                                                                              }
+                                                                                                            } else {
+                                                                                                              validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                              return false;
+                                                                                                            }
+                                                                                                          }
+                                                                                                          var valid28 = _errs204 === errors;
+                                                                                                        } else {
+                                                                                                          var valid28 = true;
+                                                                                                        }
+                                                                                                        if (valid28) {
+                                                                                                          if (data.itemSpacing !== void 0) {
+                                                                                                            let data77 = data.itemSpacing;
+                                                                                                            const _errs206 = errors;
+                                                                                                            if (errors === _errs206) {
+                                                                                                              if (typeof data77 == "number") {
+                                                                                                                if (data77 > 1e5 || isNaN(data77)) {
+                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                  return false;
+                                                                                                                } else {
+                                                                                                                  if (data77 < -1e5 || isNaN(data77)) {
+                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: -1e5 }, message: "must be >= -100000" }];
+                                                                                                                    return false;
+                                                                                                                  }
+                                                                                                                }
+                                                                                                              } else {
+                                                                                                                validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                return false;
+                                                                                                              }
+                                                                                                            }
+                                                                                                            var valid28 = _errs206 === errors;
+                                                                                                          } else {
+                                                                                                            var valid28 = true;
+                                                                                                          }
+                                                                                                          if (valid28) {
+                                                                                                            if (data.counterAxisSpacing !== void 0) {
+                                                                                                              let data78 = data.counterAxisSpacing;
+                                                                                                              const _errs208 = errors;
+                                                                                                              if (errors === _errs208) {
+                                                                                                                if (typeof data78 == "number") {
+                                                                                                                  if (data78 > 1e5 || isNaN(data78)) {
+                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                    return false;
+                                                                                                                  } else {
+                                                                                                                    if (data78 < 0 || isNaN(data78)) {
+                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                      return false;
+                                                                                                                    }
+                                                                                                                  }
+                                                                                                                } else {
+                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                  return false;
+                                                                                                                }
+                                                                                                              }
+                                                                                                              var valid28 = _errs208 === errors;
+                                                                                                            } else {
+                                                                                                              var valid28 = true;
+                                                                                                            }
+                                                                                                            if (valid28) {
+                                                                                                              if (data.primaryAxisAlignItems !== void 0) {
+                                                                                                                let data79 = data.primaryAxisAlignItems;
+                                                                                                                const _errs210 = errors;
+                                                                                                                if (!(data79 === "MIN" || data79 === "CENTER" || data79 === "MAX" || data79 === "SPACE_BETWEEN")) {
+                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/primaryAxisAlignItems", schemaPath: "#/properties/primaryAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.primaryAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                  return false;
+                                                                                                                }
+                                                                                                                var valid28 = _errs210 === errors;
+                                                                                                              } else {
+                                                                                                                var valid28 = true;
+                                                                                                              }
+                                                                                                              if (valid28) {
+                                                                                                                if (data.counterAxisAlignItems !== void 0) {
+                                                                                                                  let data80 = data.counterAxisAlignItems;
+                                                                                                                  const _errs211 = errors;
+                                                                                                                  if (!(data80 === "MIN" || data80 === "CENTER" || data80 === "MAX" || data80 === "BASELINE")) {
+                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/counterAxisAlignItems", schemaPath: "#/properties/counterAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.counterAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                    return false;
+                                                                                                                  }
+                                                                                                                  var valid28 = _errs211 === errors;
+                                                                                                                } else {
+                                                                                                                  var valid28 = true;
+                                                                                                                }
+                                                                                                                if (valid28) {
+                                                                                                                  if (data.layoutSizingHorizontal !== void 0) {
+                                                                                                                    let data81 = data.layoutSizingHorizontal;
+                                                                                                                    const _errs212 = errors;
+                                                                                                                    if (!(data81 === "FIXED" || data81 === "HUG" || data81 === "FILL")) {
+                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/layoutSizingHorizontal", schemaPath: "#/properties/layoutSizingHorizontal/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingHorizontal.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                      return false;
+                                                                                                                    }
+                                                                                                                    var valid28 = _errs212 === errors;
+                                                                                                                  } else {
+                                                                                                                    var valid28 = true;
+                                                                                                                  }
+                                                                                                                  if (valid28) {
+                                                                                                                    if (data.layoutSizingVertical !== void 0) {
+                                                                                                                      let data82 = data.layoutSizingVertical;
+                                                                                                                      const _errs213 = errors;
+                                                                                                                      if (!(data82 === "FIXED" || data82 === "HUG" || data82 === "FILL")) {
+                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/layoutSizingVertical", schemaPath: "#/properties/layoutSizingVertical/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingVertical.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                        return false;
+                                                                                                                      }
+                                                                                                                      var valid28 = _errs213 === errors;
+                                                                                                                    } else {
+                                                                                                                      var valid28 = true;
+                                                                                                                    }
+                                                                                                                    if (valid28) {
+                                                                                                                      if (data.layoutPositioning !== void 0) {
+                                                                                                                        let data83 = data.layoutPositioning;
+                                                                                                                        const _errs214 = errors;
+                                                                                                                        if (!(data83 === "AUTO" || data83 === "ABSOLUTE")) {
+                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/layoutPositioning", schemaPath: "#/properties/layoutPositioning/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutPositioning.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                          return false;
+                                                                                                                        }
+                                                                                                                        var valid28 = _errs214 === errors;
+                                                                                                                      } else {
+                                                                                                                        var valid28 = true;
+                                                                                                                      }
+                                                                                                                      if (valid28) {
+                                                                                                                        if (data.scrollBehavior !== void 0) {
+                                                                                                                          let data84 = data.scrollBehavior;
+                                                                                                                          const _errs215 = errors;
+                                                                                                                          if (!(data84 === "SCROLLS" || data84 === "FIXED" || data84 === "STICKY_SCROLLS")) {
+                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/scrollBehavior", schemaPath: "#/properties/scrollBehavior/enum", keyword: "enum", params: { allowedValues: schema38.properties.scrollBehavior.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                            return false;
+                                                                                                                          }
+                                                                                                                          var valid28 = _errs215 === errors;
+                                                                                                                        } else {
+                                                                                                                          var valid28 = true;
+                                                                                                                        }
+                                                                                                                        if (valid28) {
+                                                                                                                          if (data.fillStyleId !== void 0) {
+                                                                                                                            let data85 = data.fillStyleId;
+                                                                                                                            const _errs216 = errors;
+                                                                                                                            if (errors === _errs216) {
+                                                                                                                              if (typeof data85 === "string") {
+                                                                                                                                if (func1(data85) > 255) {
+                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                  return false;
+                                                                                                                                } else {
+                                                                                                                                  if (func1(data85) < 1) {
+                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                    return false;
+                                                                                                                                  }
+                                                                                                                                }
+                                                                                                                              } else {
+                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                return false;
+                                                                                                                              }
+                                                                                                                            }
+                                                                                                                            var valid28 = _errs216 === errors;
+                                                                                                                          } else {
+                                                                                                                            var valid28 = true;
+                                                                                                                          }
+                                                                                                                          if (valid28) {
+                                                                                                                            if (data.strokeStyleId !== void 0) {
+                                                                                                                              let data86 = data.strokeStyleId;
+                                                                                                                              const _errs218 = errors;
+                                                                                                                              if (errors === _errs218) {
+                                                                                                                                if (typeof data86 === "string") {
+                                                                                                                                  if (func1(data86) > 255) {
+                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                    return false;
+                                                                                                                                  } else {
+                                                                                                                                    if (func1(data86) < 1) {
+                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                      return false;
+                                                                                                                                    }
+                                                                                                                                  }
+                                                                                                                                } else {
+                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                  return false;
+                                                                                                                                }
+                                                                                                                              }
+                                                                                                                              var valid28 = _errs218 === errors;
+                                                                                                                            } else {
+                                                                                                                              var valid28 = true;
+                                                                                                                            }
+                                                                                                                            if (valid28) {
+                                                                                                                              if (data.textStyleId !== void 0) {
+                                                                                                                                let data87 = data.textStyleId;
+                                                                                                                                const _errs220 = errors;
+                                                                                                                                if (errors === _errs220) {
+                                                                                                                                  if (typeof data87 === "string") {
+                                                                                                                                    if (func1(data87) > 255) {
+                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                      return false;
+                                                                                                                                    } else {
+                                                                                                                                      if (func1(data87) < 1) {
+                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                        return false;
+                                                                                                                                      }
+                                                                                                                                    }
+                                                                                                                                  } else {
+                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                    return false;
+                                                                                                                                  }
+                                                                                                                                }
+                                                                                                                                var valid28 = _errs220 === errors;
+                                                                                                                              } else {
+                                                                                                                                var valid28 = true;
+                                                                                                                              }
+                                                                                                                              if (valid28) {
+                                                                                                                                if (data.styledTextSegments !== void 0) {
+                                                                                                                                  let data88 = data.styledTextSegments;
+                                                                                                                                  const _errs222 = errors;
+                                                                                                                                  if (errors === _errs222) {
+                                                                                                                                    if (Array.isArray(data88)) {
+                                                                                                                                      var valid54 = true;
+                                                                                                                                      const len6 = data88.length;
+                                                                                                                                      for (let i6 = 0; i6 < len6; i6++) {
+                                                                                                                                        const _errs224 = errors;
+                                                                                                                                        if (!validate43(data88[i6], { instancePath: instancePath + "/styledTextSegments/" + i6, parentData: data88, parentDataProperty: i6, rootData, dynamicAnchors })) {
+                                                                                                                                          vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+                                                                                                                                          errors = vErrors.length;
+                                                                                                                                        }
+                                                                                                                                        var valid54 = _errs224 === errors;
+                                                                                                                                        if (!valid54) {
+                                                                                                                                          break;
+                                                                                                                                        }
+                                                                                                                                      }
+                                                                                                                                    } else {
+                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                      return false;
+                                                                                                                                    }
+                                                                                                                                  }
+                                                                                                                                  var valid28 = _errs222 === errors;
+                                                                                                                                } else {
+                                                                                                                                  var valid28 = true;
+                                                                                                                                }
+                                                                                                                              }
+                                                                                                                            }
+                                                                                                                          }
+                                                                                                                        }
+                                                                                                                      }
+                                                                                                                    }
+                                                                                                                  }
+                                                                                                                }
+                                                                                                              }
+                                                                                                            }
+                                                                                                          }
+                                                                                                        }
+                                                                                                      }
+                                                                                                    }
+                                                                                                  }
+                                                                                                }
+                                                                                              }
+                                                                                            }
+                                                                                          }
+                                                                                        }
+                                                                                      }
+                                                                                    }
+                                                                                  }
+                                                                                }
+                                                                              }
+                                                                            }
+                                                                          }
+                                                                        }
+                                                                      }
+                                                                    }
+                                                                  }
+                                                                }
+                                                              }
+                                                            }
+                                                          }
+                                                        }
+                                                      }
+                                                    }
+                                                  }
+                                                }
+                                              }
+                                            }
+                                          }
+                                        }
+                                      }
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      } else {
+        validate22.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate22.errors = vErrors;
+    evaluated0.props = props0;
+    return errors === 0;
+  }
+  validate22.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate59.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    const _errs0 = errors;
+    if (!validate22(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+      vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+      errors = vErrors.length;
+    } else {
+      var props0 = validate22.evaluated.props;
+    }
+    var valid0 = _errs0 === errors;
+    if (valid0) {
+      const _errs1 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.type !== void 0) {
+          if ("FRAME" !== data.type) {
+            validate59.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/allOf/1/properties/type/const", keyword: "const", params: { allowedValue: "FRAME" }, message: "must be equal to constant" }];
+            return false;
+          }
+        }
+      }
+      var valid0 = _errs1 === errors;
+      if (valid0) {
+        if (props0 !== true) {
+          props0 = props0 || {};
+          props0.type = true;
+        }
+      }
+    }
+    validate59.errors = vErrors;
+    evaluated0.props = props0;
+    return errors === 0;
+  }
+  validate59.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  var validateStyles = validate61;
+  function validate48(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate48.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.id === void 0 && (missing0 = "id") || data.type === void 0 && (missing0 = "type") || data.name === void 0 && (missing0 = "name") || data.paints === void 0 && (missing0 = "paints")) {
+          validate48.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          const _errs1 = errors;
+          for (const key0 in data) {
+            if (!(key0 === "type" || key0 === "id" || key0 === "name" || key0 === "description" || key0 === "paints")) {
+              validate48.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              return false;
+              break;
+            }
+          }
+          if (_errs1 === errors) {
+            if (data.type !== void 0) {
+              const _errs2 = errors;
+              if ("PAINT" !== data.type) {
+                validate48.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "PAINT" }, message: "must be equal to constant" }];
+                return false;
+              }
+              var valid0 = _errs2 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.id !== void 0) {
+                let data1 = data.id;
+                const _errs3 = errors;
+                if (errors === _errs3) {
+                  if (typeof data1 === "string") {
+                    if (func1(data1) > 255) {
+                      validate48.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                      return false;
+                    } else {
+                      if (func1(data1) < 1) {
+                        validate48.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                        return false;
+                      }
+                    }
+                  } else {
+                    validate48.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs3 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.name !== void 0) {
+                  let data2 = data.name;
+                  const _errs5 = errors;
+                  if (errors === _errs5) {
+                    if (typeof data2 === "string") {
+                      if (func1(data2) > 255) {
+                        validate48.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                        return false;
+                      } else {
+                        if (func1(data2) < 1) {
+                          validate48.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                          return false;
+                        }
+                      }
+                    } else {
+                      validate48.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.description !== void 0) {
+                    let data3 = data.description;
+                    const _errs7 = errors;
+                    if (errors === _errs7) {
+                      if (typeof data3 === "string") {
+                        if (func1(data3) > 255) {
+                          validate48.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                          return false;
+                        }
+                      } else {
+                        validate48.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs7 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.paints !== void 0) {
+                      let data4 = data.paints;
+                      const _errs9 = errors;
+                      if (errors === _errs9) {
+                        if (Array.isArray(data4)) {
+                          if (data4.length > 16) {
+                            validate48.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" }];
+                            return false;
+                          } else {
+                            if (data4.length < 1) {
+                              validate48.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                              return false;
+                            } else {
+                              var valid1 = true;
+                              const len0 = data4.length;
+                              for (let i0 = 0; i0 < len0; i0++) {
+                                let data5 = data4[i0];
+                                const _errs11 = errors;
+                                const _errs12 = errors;
+                                let valid2 = false;
+                                let passing0 = null;
+                                const _errs13 = errors;
+                                if (!validate24(data5, { instancePath: instancePath + "/paints/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors })) {
+                                  vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+                                  errors = vErrors.length;
+                                }
+                                var _valid0 = _errs13 === errors;
+                                if (_valid0) {
+                                  valid2 = true;
+                                  passing0 = 0;
+                                  var props0 = true;
+                                }
+                                const _errs14 = errors;
+                                if (!validate25(data5, { instancePath: instancePath + "/paints/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors })) {
+                                  vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+                                  errors = vErrors.length;
+                                }
+                                var _valid0 = _errs14 === errors;
+                                if (_valid0 && valid2) {
+                                  valid2 = false;
+                                  passing0 = [passing0, 1];
+                                } else {
+                                  if (_valid0) {
+                                    valid2 = true;
+                                    passing0 = 1;
+                                    if (props0 !== true) {
+                                      props0 = true;
+                                    }
+                                  }
+                                }
+                                if (!valid2) {
+                                  const err0 = { instancePath: instancePath + "/paints/" + i0, schemaPath: "#/properties/paints/items/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
+                                  if (vErrors === null) {
+                                    vErrors = [err0];
+                                  } else {
+                                    vErrors.push(err0);
+                                  }
+                                  errors++;
+                                  validate48.errors = vErrors;
+                                  return false;
+                                } else {
+                                  errors = _errs12;
+                                  if (vErrors !== null) {
+                                    if (_errs12) {
+                                      vErrors.length = _errs12;
+                                    } else {
+                                      vErrors = null;
+                                    }
+                                  }
+                                }
+                                var valid1 = _errs11 === errors;
+                                if (!valid1) {
+                                  break;
+                                }
+                              }
+                            }
+                          }
+                        } else {
+                          validate48.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                          return false;
+                        }
+                      }
+                      var valid0 = _errs9 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      } else {
+        validate48.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate48.errors = vErrors;
+    return errors === 0;
+  }
+  validate48.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  var schema80 = { "description": "A TEXT style, as Figma's TextStyle.", "type": "object", "additionalProperties": false, "required": ["id", "type", "name", "fontName", "fontSize"], "properties": { "type": { "const": "TEXT" }, "id": { "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Slash-separated groups, e.g. Color/brand, Text/Body 16." }, "description": { "type": "string", "maxLength": 255 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e4 }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "enum": ["ORIGINAL", "UPPER", "LOWER", "TITLE"] }, "textDecoration": { "$ref": "#/$defs/textDecoration" } } };
+  function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate51.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.id === void 0 && (missing0 = "id") || data.type === void 0 && (missing0 = "type") || data.name === void 0 && (missing0 = "name") || data.fontName === void 0 && (missing0 = "fontName") || data.fontSize === void 0 && (missing0 = "fontSize")) {
+          validate51.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          const _errs1 = errors;
+          for (const key0 in data) {
+            if (!func5.call(schema80.properties, key0)) {
+              validate51.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              return false;
+              break;
+            }
+          }
+          if (_errs1 === errors) {
+            if (data.type !== void 0) {
+              const _errs2 = errors;
+              if ("TEXT" !== data.type) {
+                validate51.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "TEXT" }, message: "must be equal to constant" }];
+                return false;
+              }
+              var valid0 = _errs2 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.id !== void 0) {
+                let data1 = data.id;
+                const _errs3 = errors;
+                if (errors === _errs3) {
+                  if (typeof data1 === "string") {
+                    if (func1(data1) > 255) {
+                      validate51.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                      return false;
+                    } else {
+                      if (func1(data1) < 1) {
+                        validate51.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                        return false;
+                      }
+                    }
+                  } else {
+                    validate51.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs3 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.name !== void 0) {
+                  let data2 = data.name;
+                  const _errs5 = errors;
+                  if (errors === _errs5) {
+                    if (typeof data2 === "string") {
+                      if (func1(data2) > 255) {
+                        validate51.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                        return false;
+                      } else {
+                        if (func1(data2) < 1) {
+                          validate51.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                          return false;
+                        }
+                      }
+                    } else {
+                      validate51.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.description !== void 0) {
+                    let data3 = data.description;
+                    const _errs7 = errors;
+                    if (errors === _errs7) {
+                      if (typeof data3 === "string") {
+                        if (func1(data3) > 255) {
+                          validate51.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                          return false;
+                        }
+                      } else {
+                        validate51.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs7 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.fontName !== void 0) {
+                      let data4 = data.fontName;
+                      const _errs9 = errors;
+                      const _errs10 = errors;
+                      if (errors === _errs10) {
+                        if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+                          let missing1;
+                          if (data4.family === void 0 && (missing1 = "family") || data4.style === void 0 && (missing1 = "style")) {
+                            validate51.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                            return false;
+                          } else {
+                            const _errs12 = errors;
+                            for (const key1 in data4) {
+                              if (!(key1 === "family" || key1 === "style")) {
+                                validate51.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                                return false;
+                                break;
+                              }
+                            }
+                            if (_errs12 === errors) {
+                              if (data4.family !== void 0) {
+                                let data5 = data4.family;
+                                const _errs13 = errors;
+                                if (errors === _errs13) {
+                                  if (typeof data5 === "string") {
+                                    if (func1(data5) > 255) {
+                                      validate51.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                      return false;
+                                    } else {
+                                      if (func1(data5) < 1) {
+                                        validate51.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                        return false;
+                                      }
+                                    }
+                                  } else {
+                                    validate51.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                    return false;
+                                  }
+                                }
+                                var valid2 = _errs13 === errors;
+                              } else {
+                                var valid2 = true;
+                              }
+                              if (valid2) {
+                                if (data4.style !== void 0) {
+                                  let data6 = data4.style;
+                                  const _errs15 = errors;
+                                  if (errors === _errs15) {
+                                    if (typeof data6 === "string") {
+                                      if (func1(data6) > 255) {
+                                        validate51.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                        return false;
+                                      } else {
+                                        if (func1(data6) < 1) {
+                                          validate51.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                          return false;
+                                        }
+                                      }
+                                    } else {
+                                      validate51.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                      return false;
+                                    }
+                                  }
+                                  var valid2 = _errs15 === errors;
+                                } else {
+                                  var valid2 = true;
+                                }
+                              }
+                            }
+                          }
+                        } else {
+                          validate51.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                          return false;
+                        }
+                      }
+                      var valid0 = _errs9 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.fontSize !== void 0) {
+                        let data7 = data.fontSize;
+                        const _errs17 = errors;
+                        if (errors === _errs17) {
+                          if (typeof data7 == "number") {
+                            if (data7 > 1e4 || isNaN(data7)) {
+                              validate51.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" }];
+                              return false;
+                            } else {
+                              if (data7 <= 0 || isNaN(data7)) {
+                                validate51.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
+                                return false;
+                              }
+                            }
+                          } else {
+                            validate51.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                            return false;
+                          }
+                        }
+                        var valid0 = _errs17 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.lineHeight !== void 0) {
+                          let data8 = data.lineHeight;
+                          const _errs19 = errors;
+                          const _errs20 = errors;
+                          if (errors === _errs20) {
+                            if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+                              const tag0 = data8.unit;
+                              if (typeof tag0 == "string") {
+                                if (tag0 === "PIXELS") {
+                                  const _errs22 = errors;
+                                  if (errors === _errs22) {
+                                    if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+                                      let missing2;
+                                      if (data8.value === void 0 && (missing2 = "value") || data8.unit === void 0 && (missing2 = "unit")) {
+                                        validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                                        return false;
+                                      } else {
+                                        const _errs24 = errors;
+                                        for (const key2 in data8) {
+                                          if (!(key2 === "value" || key2 === "unit")) {
+                                            validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                                            return false;
+                                            break;
+                                          }
+                                        }
+                                        if (_errs24 === errors) {
+                                          if (data8.value !== void 0) {
+                                            const _errs25 = errors;
+                                            if (!(typeof data8.value == "number")) {
+                                              validate51.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                              return false;
+                                            }
+                                            var valid6 = _errs25 === errors;
+                                          } else {
+                                            var valid6 = true;
+                                          }
+                                          if (valid6) {
+                                            if (data8.unit !== void 0) {
+                                              let data10 = data8.unit;
+                                              const _errs27 = errors;
+                                              if (!(data10 === "PIXELS" || data10 === "PERCENT")) {
+                                                validate51.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema65.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                                return false;
+                                              }
+                                              var valid6 = _errs27 === errors;
+                                            } else {
+                                              var valid6 = true;
+                                            }
+                                          }
+                                        }
+                                      }
+                                    } else {
+                                      validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                      return false;
+                                    }
+                                  }
+                                  var props0 = true;
+                                } else if (tag0 === "PERCENT") {
+                                  const _errs28 = errors;
+                                  if (errors === _errs28) {
+                                    if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+                                      let missing3;
+                                      if (data8.value === void 0 && (missing3 = "value") || data8.unit === void 0 && (missing3 = "unit")) {
+                                        validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
+                                        return false;
+                                      } else {
+                                        const _errs30 = errors;
+                                        for (const key3 in data8) {
+                                          if (!(key3 === "value" || key3 === "unit")) {
+                                            validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
+                                            return false;
+                                            break;
+                                          }
+                                        }
+                                        if (_errs30 === errors) {
+                                          if (data8.value !== void 0) {
+                                            const _errs31 = errors;
+                                            if (!(typeof data8.value == "number")) {
+                                              validate51.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                              return false;
+                                            }
+                                            var valid8 = _errs31 === errors;
+                                          } else {
+                                            var valid8 = true;
+                                          }
+                                          if (valid8) {
+                                            if (data8.unit !== void 0) {
+                                              let data12 = data8.unit;
+                                              const _errs33 = errors;
+                                              if (!(data12 === "PIXELS" || data12 === "PERCENT")) {
+                                                validate51.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema65.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                                return false;
+                                              }
+                                              var valid8 = _errs33 === errors;
+                                            } else {
+                                              var valid8 = true;
+                                            }
+                                          }
+                                        }
+                                      }
+                                    } else {
+                                      validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                      return false;
+                                    }
+                                  }
+                                  if (props0 !== true) {
+                                    props0 = true;
+                                  }
+                                } else if (tag0 === "AUTO") {
+                                  const _errs34 = errors;
+                                  if (errors === _errs34) {
+                                    if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+                                      let missing4;
+                                      if (data8.unit === void 0 && (missing4 = "unit")) {
+                                        validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/required", keyword: "required", params: { missingProperty: missing4 }, message: "must have required property '" + missing4 + "'" }];
+                                        return false;
+                                      } else {
+                                        const _errs36 = errors;
+                                        for (const key4 in data8) {
+                                          if (!(key4 === "unit")) {
+                                            validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
+                                            return false;
+                                            break;
+                                          }
+                                        }
+                                        if (_errs36 === errors) {
+                                          if (data8.unit !== void 0) {
+                                            if ("AUTO" !== data8.unit) {
+                                              validate51.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/1/properties/unit/const", keyword: "const", params: { allowedValue: "AUTO" }, message: "must be equal to constant" }];
+                                              return false;
+                                            }
+                                          }
+                                        }
+                                      }
+                                    } else {
+                                      validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                      return false;
+                                    }
+                                  }
+                                  if (props0 !== true) {
+                                    props0 = true;
+                                  }
+                                } else {
+                                  validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "unit", tagValue: tag0 }, message: 'value of tag "unit" must be in oneOf' }];
+                                  return false;
+                                }
+                              } else {
+                                validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/discriminator", keyword: "discriminator", params: { error: "tag", tag: "unit", tagValue: tag0 }, message: 'tag "unit" must be string' }];
+                                return false;
+                              }
+                            }
+                          }
+                          var valid0 = _errs19 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.letterSpacing !== void 0) {
+                            let data14 = data.letterSpacing;
+                            const _errs38 = errors;
+                            const _errs39 = errors;
+                            if (errors === _errs39) {
+                              if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
+                                let missing5;
+                                if (data14.value === void 0 && (missing5 = "value") || data14.unit === void 0 && (missing5 = "unit")) {
+                                  validate51.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing5 }, message: "must have required property '" + missing5 + "'" }];
+                                  return false;
+                                } else {
+                                  const _errs41 = errors;
+                                  for (const key5 in data14) {
+                                    if (!(key5 === "value" || key5 === "unit")) {
+                                      validate51.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
+                                      return false;
+                                      break;
+                                    }
+                                  }
+                                  if (_errs41 === errors) {
+                                    if (data14.value !== void 0) {
+                                      const _errs42 = errors;
+                                      if (!(typeof data14.value == "number")) {
+                                        validate51.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                        return false;
+                                      }
+                                      var valid12 = _errs42 === errors;
+                                    } else {
+                                      var valid12 = true;
+                                    }
+                                    if (valid12) {
+                                      if (data14.unit !== void 0) {
+                                        let data16 = data14.unit;
+                                        const _errs44 = errors;
+                                        if (!(data16 === "PIXELS" || data16 === "PERCENT")) {
+                                          validate51.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                          return false;
+                                        }
+                                        var valid12 = _errs44 === errors;
+                                      } else {
+                                        var valid12 = true;
+                                      }
+                                    }
+                                  }
+                                }
+                              } else {
+                                validate51.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                return false;
+                              }
+                            }
+                            var valid0 = _errs38 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                          if (valid0) {
+                            if (data.textCase !== void 0) {
+                              let data17 = data.textCase;
+                              const _errs45 = errors;
+                              if (!(data17 === "ORIGINAL" || data17 === "UPPER" || data17 === "LOWER" || data17 === "TITLE")) {
+                                validate51.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/properties/textCase/enum", keyword: "enum", params: { allowedValues: schema80.properties.textCase.enum }, message: "must be equal to one of the allowed values" }];
+                                return false;
+                              }
+                              var valid0 = _errs45 === errors;
+                            } else {
+                              var valid0 = true;
+                            }
+                            if (valid0) {
+                              if (data.textDecoration !== void 0) {
+                                let data18 = data.textDecoration;
+                                const _errs46 = errors;
+                                if (!(data18 === "NONE" || data18 === "UNDERLINE" || data18 === "STRIKETHROUGH")) {
+                                  validate51.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema68.enum }, message: "must be equal to one of the allowed values" }];
+                                  return false;
+                                }
+                                var valid0 = _errs46 === errors;
+                              } else {
+                                var valid0 = true;
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      } else {
+        validate51.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate51.errors = vErrors;
+    return errors === 0;
+  }
+  validate51.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate47.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        const tag0 = data.type;
+        if (typeof tag0 == "string") {
+          if (tag0 === "PAINT") {
+            if (!validate48(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+              errors = vErrors.length;
+            }
+            var props0 = true;
+          } else if (tag0 === "TEXT") {
+            if (!validate51(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+              errors = vErrors.length;
+            }
+            if (props0 !== true) {
+              props0 = true;
+            }
+          } else {
+            validate47.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "type", tagValue: tag0 }, message: 'value of tag "type" must be in oneOf' }];
+            return false;
+          }
+        } else {
+          validate47.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "type", tagValue: tag0 }, message: 'tag "type" must be string' }];
+          return false;
+        }
+      }
+    }
+    validate47.errors = vErrors;
+    evaluated0.props = props0;
+    return errors === 0;
+  }
+  validate47.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate61.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (Array.isArray(data)) {
+        if (data.length > 1e3) {
+          validate61.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+          return false;
+        } else {
+          var valid0 = true;
+          const len0 = data.length;
+          for (let i0 = 0; i0 < len0; i0++) {
+            const _errs1 = errors;
+            if (!validate47(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs1 === errors;
+            if (!valid0) {
+              break;
+            }
+          }
+        }
+      } else {
+        validate61.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+        return false;
+      }
+    }
+    validate61.errors = vErrors;
+    return errors === 0;
+  }
+  validate61.evaluated = { "items": true, "dynamicProps": false, "dynamicItems": false };
+  var validateVariables = validate63;
+  function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate56.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.id === void 0 && (missing0 = "id") || data.name === void 0 && (missing0 = "name") || data.resolvedType === void 0 && (missing0 = "resolvedType") || data.value === void 0 && (missing0 = "value")) {
+          validate56.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          const _errs1 = errors;
+          for (const key0 in data) {
+            if (!(key0 === "id" || key0 === "name" || key0 === "resolvedType" || key0 === "value" || key0 === "codeSyntax")) {
+              validate56.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              return false;
+              break;
+            }
+          }
+          if (_errs1 === errors) {
+            if (data.id !== void 0) {
+              let data0 = data.id;
+              const _errs2 = errors;
+              if (errors === _errs2) {
+                if (typeof data0 === "string") {
+                  if (func1(data0) > 255) {
+                    validate56.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                    return false;
+                  } else {
+                    if (func1(data0) < 1) {
+                      validate56.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                      return false;
+                    }
+                  }
+                } else {
+                  validate56.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  return false;
+                }
+              }
+              var valid0 = _errs2 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.name !== void 0) {
+                let data1 = data.name;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (typeof data1 === "string") {
+                    if (func1(data1) > 255) {
+                      validate56.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                      return false;
+                    } else {
+                      if (func1(data1) < 1) {
+                        validate56.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                        return false;
+                      }
+                    }
+                  } else {
+                    validate56.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.resolvedType !== void 0) {
+                  const _errs6 = errors;
+                  if ("COLOR" !== data.resolvedType) {
+                    validate56.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/properties/resolvedType/const", keyword: "const", params: { allowedValue: "COLOR" }, message: "must be equal to constant" }];
+                    return false;
+                  }
+                  var valid0 = _errs6 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.value !== void 0) {
+                    let data3 = data.value;
+                    const _errs7 = errors;
+                    const _errs8 = errors;
+                    if (errors === _errs8) {
+                      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+                        let missing1;
+                        if (data3.r === void 0 && (missing1 = "r") || data3.g === void 0 && (missing1 = "g") || data3.b === void 0 && (missing1 = "b") || data3.a === void 0 && (missing1 = "a")) {
+                          validate56.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                          return false;
+                        } else {
+                          const _errs10 = errors;
+                          for (const key1 in data3) {
+                            if (!(key1 === "r" || key1 === "g" || key1 === "b" || key1 === "a")) {
+                              validate56.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                              return false;
+                              break;
+                            }
+                          }
+                          if (_errs10 === errors) {
+                            if (data3.r !== void 0) {
+                              let data4 = data3.r;
+                              const _errs11 = errors;
+                              if (errors === _errs11) {
+                                if (typeof data4 == "number") {
+                                  if (data4 > 1 || isNaN(data4)) {
+                                    validate56.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                    return false;
+                                  } else {
+                                    if (data4 < 0 || isNaN(data4)) {
+                                      validate56.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                      return false;
+                                    }
+                                  }
+                                } else {
+                                  validate56.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                  return false;
+                                }
+                              }
+                              var valid2 = _errs11 === errors;
+                            } else {
+                              var valid2 = true;
+                            }
+                            if (valid2) {
+                              if (data3.g !== void 0) {
+                                let data5 = data3.g;
+                                const _errs13 = errors;
+                                if (errors === _errs13) {
+                                  if (typeof data5 == "number") {
+                                    if (data5 > 1 || isNaN(data5)) {
+                                      validate56.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                      return false;
+                                    } else {
+                                      if (data5 < 0 || isNaN(data5)) {
+                                        validate56.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                        return false;
+                                      }
+                                    }
+                                  } else {
+                                    validate56.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                    return false;
+                                  }
+                                }
+                                var valid2 = _errs13 === errors;
+                              } else {
+                                var valid2 = true;
+                              }
+                              if (valid2) {
+                                if (data3.b !== void 0) {
+                                  let data6 = data3.b;
+                                  const _errs15 = errors;
+                                  if (errors === _errs15) {
+                                    if (typeof data6 == "number") {
+                                      if (data6 > 1 || isNaN(data6)) {
+                                        validate56.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                        return false;
+                                      } else {
+                                        if (data6 < 0 || isNaN(data6)) {
+                                          validate56.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                          return false;
+                                        }
+                                      }
+                                    } else {
+                                      validate56.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                      return false;
+                                    }
+                                  }
+                                  var valid2 = _errs15 === errors;
+                                } else {
+                                  var valid2 = true;
+                                }
+                                if (valid2) {
+                                  if (data3.a !== void 0) {
+                                    let data7 = data3.a;
+                                    const _errs17 = errors;
+                                    if (errors === _errs17) {
+                                      if (typeof data7 == "number") {
+                                        if (data7 > 1 || isNaN(data7)) {
+                                          validate56.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                          return false;
+                                        } else {
+                                          if (data7 < 0 || isNaN(data7)) {
+                                            validate56.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                            return false;
+                                          }
+                                        }
+                                      } else {
+                                        validate56.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                        return false;
+                                      }
+                                    }
+                                    var valid2 = _errs17 === errors;
+                                  } else {
+                                    var valid2 = true;
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      } else {
+                        validate56.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs7 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.codeSyntax !== void 0) {
+                      let data8 = data.codeSyntax;
+                      const _errs19 = errors;
+                      if (errors === _errs19) {
+                        if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+                          let missing2;
+                          if (data8.WEB === void 0 && (missing2 = "WEB")) {
+                            validate56.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                            return false;
+                          } else {
+                            const _errs21 = errors;
+                            for (const key2 in data8) {
+                              if (!(key2 === "WEB")) {
+                                validate56.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                                return false;
+                                break;
+                              }
+                            }
+                            if (_errs21 === errors) {
+                              if (data8.WEB !== void 0) {
+                                let data9 = data8.WEB;
+                                const _errs22 = errors;
+                                if (errors === _errs22) {
+                                  if (typeof data9 === "string") {
+                                    if (func1(data9) > 255) {
+                                      validate56.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                      return false;
+                                    } else {
+                                      if (func1(data9) < 1) {
+                                        validate56.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                        return false;
+                                      }
+                                    }
+                                  } else {
+                                    validate56.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                    return false;
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        } else {
+                          validate56.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                          return false;
+                        }
+                      }
+                      var valid0 = _errs19 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      } else {
+        validate56.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate56.errors = vErrors;
+    return errors === 0;
+  }
+  validate56.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate55.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        const tag0 = data.resolvedType;
+        if (typeof tag0 == "string") {
+          if (tag0 === "COLOR") {
+            if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+              errors = vErrors.length;
+            }
+            var props0 = true;
+          } else if (tag0 === "FLOAT") {
+            const _errs3 = errors;
+            if (errors === _errs3) {
+              if (data && typeof data == "object" && !Array.isArray(data)) {
+                let missing0;
+                if (data.id === void 0 && (missing0 = "id") || data.name === void 0 && (missing0 = "name") || data.resolvedType === void 0 && (missing0 = "resolvedType") || data.value === void 0 && (missing0 = "value")) {
+                  validate55.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+                  return false;
+                } else {
+                  const _errs5 = errors;
+                  for (const key0 in data) {
+                    if (!(key0 === "id" || key0 === "name" || key0 === "resolvedType" || key0 === "value" || key0 === "codeSyntax")) {
+                      validate55.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+                      return false;
+                      break;
+                    }
+                  }
+                  if (_errs5 === errors) {
+                    if (data.id !== void 0) {
+                      let data0 = data.id;
+                      const _errs6 = errors;
+                      if (errors === _errs6) {
+                        if (typeof data0 === "string") {
+                          if (func1(data0) > 255) {
+                            validate55.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                            return false;
+                          } else {
+                            if (func1(data0) < 1) {
+                              validate55.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                              return false;
+                            }
+                          }
+                        } else {
+                          validate55.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                          return false;
+                        }
+                      }
+                      var valid4 = _errs6 === errors;
+                    } else {
+                      var valid4 = true;
+                    }
+                    if (valid4) {
+                      if (data.name !== void 0) {
+                        let data1 = data.name;
+                        const _errs8 = errors;
+                        if (errors === _errs8) {
+                          if (typeof data1 === "string") {
+                            if (func1(data1) > 255) {
+                              validate55.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                              return false;
+                            } else {
+                              if (func1(data1) < 1) {
+                                validate55.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                return false;
+                              }
+                            }
+                          } else {
+                            validate55.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                            return false;
+                          }
+                        }
+                        var valid4 = _errs8 === errors;
+                      } else {
+                        var valid4 = true;
+                      }
+                      if (valid4) {
+                        if (data.resolvedType !== void 0) {
+                          const _errs10 = errors;
+                          if ("FLOAT" !== data.resolvedType) {
+                            validate55.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/$defs/floatVariable/properties/resolvedType/const", keyword: "const", params: { allowedValue: "FLOAT" }, message: "must be equal to constant" }];
+                            return false;
+                          }
+                          var valid4 = _errs10 === errors;
+                        } else {
+                          var valid4 = true;
+                        }
+                        if (valid4) {
+                          if (data.value !== void 0) {
+                            const _errs11 = errors;
+                            if (!(typeof data.value == "number")) {
+                              validate55.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/floatVariable/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                              return false;
+                            }
+                            var valid4 = _errs11 === errors;
+                          } else {
+                            var valid4 = true;
+                          }
+                          if (valid4) {
+                            if (data.codeSyntax !== void 0) {
+                              let data4 = data.codeSyntax;
+                              const _errs13 = errors;
+                              if (errors === _errs13) {
+                                if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+                                  let missing1;
+                                  if (data4.WEB === void 0 && (missing1 = "WEB")) {
+                                    validate55.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                                    return false;
+                                  } else {
+                                    const _errs15 = errors;
+                                    for (const key1 in data4) {
+                                      if (!(key1 === "WEB")) {
+                                        validate55.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                                        return false;
+                                        break;
+                                      }
+                                    }
+                                    if (_errs15 === errors) {
+                                      if (data4.WEB !== void 0) {
+                                        let data5 = data4.WEB;
+                                        const _errs16 = errors;
+                                        if (errors === _errs16) {
+                                          if (typeof data5 === "string") {
+                                            if (func1(data5) > 255) {
+                                              validate55.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                              return false;
+                                            } else {
+                                              if (func1(data5) < 1) {
+                                                validate55.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                return false;
+                                              }
+                                            }
+                                          } else {
+                                            validate55.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                            return false;
+                                          }
+                                        }
+                                      }
+                                    }
+                                  }
+                                } else {
+                                  validate55.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                  return false;
+                                }
+                              }
+                              var valid4 = _errs13 === errors;
+                            } else {
+                              var valid4 = true;
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              } else {
+                validate55.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                return false;
+              }
+            }
+            if (props0 !== true) {
+              props0 = true;
+            }
+          } else {
+            validate55.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "resolvedType", tagValue: tag0 }, message: 'value of tag "resolvedType" must be in oneOf' }];
+            return false;
+          }
+        } else {
+          validate55.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "resolvedType", tagValue: tag0 }, message: 'tag "resolvedType" must be string' }];
+          return false;
+        }
+      }
+    }
+    validate55.errors = vErrors;
+    evaluated0.props = props0;
+    return errors === 0;
+  }
+  validate55.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate63.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.collection === void 0 && (missing0 = "collection") || data.variables === void 0 && (missing0 = "variables")) {
+          validate63.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          const _errs1 = errors;
+          for (const key0 in data) {
+            if (!(key0 === "collection" || key0 === "variables")) {
+              validate63.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              return false;
+              break;
+            }
+          }
+          if (_errs1 === errors) {
+            if (data.collection !== void 0) {
+              let data0 = data.collection;
+              const _errs2 = errors;
+              if (errors === _errs2) {
+                if (typeof data0 === "string") {
+                  if (func1(data0) > 255) {
+                    validate63.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                    return false;
+                  } else {
+                    if (func1(data0) < 1) {
+                      validate63.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                      return false;
+                    }
+                  }
+                } else {
+                  validate63.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  return false;
+                }
+              }
+              var valid0 = _errs2 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.variables !== void 0) {
+                let data1 = data.variables;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data1)) {
+                    if (data1.length > 1e3) {
+                      validate63.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+                      return false;
+                    } else {
+                      var valid1 = true;
+                      const len0 = data1.length;
+                      for (let i0 = 0; i0 < len0; i0++) {
+                        const _errs6 = errors;
+                        if (!validate55(data1[i0], { instancePath: instancePath + "/variables/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors })) {
+                          vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid1 = _errs6 === errors;
+                        if (!valid1) {
+                          break;
+                        }
+                      }
+                    }
+                  } else {
+                    validate63.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+            }
+          }
+        }
+      } else {
+        validate63.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate63.errors = vErrors;
+    return errors === 0;
+  }
+  validate63.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+
+  // ../clients/api/src/result.ts
+  var ResultFormatError = class extends Error {
+    constructor(nodeId, field, reason2) {
+      super(nodeId === null ? `invalid result: ${field}: ${reason2}` : `invalid result: node ${nodeId}, ${field}: ${reason2}`);
+      this.nodeId = nodeId;
+      this.field = field;
+      this.reason = reason2;
+      this.name = "ResultFormatError";
+    }
+  };
+  function parseResult(r) {
+    var _a;
+    if (!validateRoot(r.root)) {
+      throw treeError(r.root, validateRoot.errors);
+    }
+    const root = r.root;
+    const styles = (_a = r.styles) != null ? _a : [];
+    if (!validateStyles(styles)) {
+      throw new ResultFormatError(null, "styles" + pointerField(firstError(validateStyles.errors)), reason(validateStyles.errors));
+    }
+    let variables = null;
+    if (r.variables !== null && r.variables !== void 0) {
+      if (!validateVariables(r.variables)) {
+        throw new ResultFormatError(null, "variables" + pointerField(firstError(validateVariables.errors)), reason(validateVariables.errors));
+      }
+      variables = r.variables;
+    }
+    const images = /* @__PURE__ */ new Map();
+    r.images.forEach((im, i) => {
+      if (images.has(im.ref)) throw new ResultFormatError(null, `images[${i}].ref`, `ref ${JSON.stringify(im.ref)} is not unique`);
+      images.set(im.ref, im);
+    });
+    checkTree(root, images);
+    return { root, styles, variables, images };
+  }
+  function checkTree(root, images) {
+    const ids = /* @__PURE__ */ new Set();
+    const visit = (n) => {
+      var _a, _b, _c, _d;
+      if (ids.has(n.id)) throw new ResultFormatError(n.id, "id", "the id is not unique in the tree");
+      ids.add(n.id);
+      if (n.type === "SVG") {
+        const im = n.imageRef === void 0 ? void 0 : images.get(n.imageRef);
+        if (im === void 0 || typeof im.svg !== "string") {
+          throw new ResultFormatError(n.id, "imageRef", `no SVG image ${JSON.stringify(n.imageRef)} in the result`);
+        }
+      }
+      const paints = [
+        ...((_a = n.fills) != null ? _a : []).map((p, i) => [`fills[${i}]`, p]),
+        ...((_b = n.strokes) != null ? _b : []).map((p, i) => [`strokes[${i}]`, p]),
+        ...((_c = n.styledTextSegments) != null ? _c : []).flatMap((s, j) => {
+          var _a2;
+          return ((_a2 = s.fills) != null ? _a2 : []).map((p, i) => [`styledTextSegments[${j}].fills[${i}]`, p]);
+        })
+      ];
+      for (const [field, p] of paints) {
+        if (p.type !== "IMAGE") continue;
+        const im = images.get(p.imageRef);
+        if (im === void 0 || typeof im.base64 !== "string") {
+          throw new ResultFormatError(n.id, `${field}.imageRef`, `no raster image ${JSON.stringify(p.imageRef)} in the result`);
+        }
+      }
+      (_d = n.children) == null ? void 0 : _d.forEach(visit);
+    };
+    visit(root);
+  }
+  function firstError(errors) {
+    let best;
+    for (const e of errors != null ? errors : []) {
+      if (best === void 0 || e.instancePath.length > best.instancePath.length) best = e;
+    }
+    return best;
+  }
+  function reason(errors) {
+    var _a;
+    const e = firstError(errors);
+    if (e === void 0) return "does not match the result schema";
+    const allowed = e.params["allowedValues"];
+    const constant = e.params["allowedValue"];
+    const values = Array.isArray(allowed) ? allowed.join(", ") : constant !== void 0 ? String(constant) : null;
+    return ((_a = e.message) != null ? _a : "does not match the result schema") + (values === null ? "" : ` (${values})`);
+  }
+  function pointerField(e, from = 0) {
+    var _a;
+    if (e === void 0) return "";
+    const parts = e.instancePath.split("/").slice(1).slice(from).map(unescapePointer);
+    const missing = (_a = e.params["missingProperty"]) != null ? _a : e.params["additionalProperty"];
+    if (typeof missing === "string") parts.push(missing);
+    return parts.map((p) => /^\d+$/.test(p) ? `[${p}]` : `.${p}`).join("");
+  }
+  function unescapePointer(s) {
+    return s.split("~1").join("/").split("~0").join("~");
+  }
+  function treeError(root, errors) {
+    var _a;
+    const e = firstError(errors);
+    const parts = ((_a = e == null ? void 0 : e.instancePath) != null ? _a : "").split("/").slice(1).map(unescapePointer);
+    let node = root;
+    let depth = 0;
+    for (let i = 0; i + 1 < parts.length && parts[i] === "children"; i += 2) {
+      const children = isObject(node) ? node["children"] : void 0;
+      const next = Array.isArray(children) ? children[Number(parts[i + 1])] : void 0;
+      if (!isObject(next)) break;
+      node = next;
+      depth = i + 2;
+    }
+    const id = isObject(node) && typeof node["id"] === "string" ? node["id"] : null;
+    const field = pointerField(e, depth).replace(/^\./, "") || "(node)";
+    return new ResultFormatError(id != null ? id : depth === 0 ? "(root)" : null, field, reason(errors));
+  }
+  function isObject(v) {
+    return typeof v === "object" && v !== null && !Array.isArray(v);
+  }
+
+  // src/materialize/errors.ts
+  var MaterializeError = class extends Error {
+    constructor(nodeId, field, reason2) {
+      super(nodeId === null ? `${field}: ${reason2}` : `node ${nodeId}, ${field}: ${reason2}`);
+      this.nodeId = nodeId;
+      this.field = field;
+      this.reason = reason2;
+      this.name = "MaterializeError";
+    }
+  };
+  function describe(e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  function applying(nodeId, field, apply) {
+    try {
+      return apply();
+    } catch (e) {
+      throw wrap(e, nodeId, field);
+    }
+  }
+  async function applyingAsync(nodeId, field, apply) {
+    try {
+      return await apply();
+    } catch (e) {
+      throw wrap(e, nodeId, field);
+    }
+  }
+  function wrap(e, nodeId, field) {
+    if (e instanceof MaterializeError) return e;
+    if (e instanceof ResultFormatError) return new MaterializeError(e.nodeId, e.field, e.reason);
+    return new MaterializeError(nodeId, field, `Figma refused it: ${describe(e)}`);
+  }
+
+  // src/materialize/images.ts
+  function createImages(result) {
+    var _a;
+    const uses = /* @__PURE__ */ new Map();
+    const visit = (n) => {
+      var _a2, _b;
+      const lists = [
+        ["fills", n.fills],
+        ["strokes", n.strokes],
+        ...((_a2 = n.styledTextSegments) != null ? _a2 : []).map((s, i) => [`styledTextSegments[${i}].fills`, s.fills])
+      ];
+      for (const [name, paints] of lists) {
+        paints == null ? void 0 : paints.forEach((p, i) => {
+          if (p.type === "IMAGE" && !uses.has(p.imageRef)) uses.set(p.imageRef, { nodeId: n.id, field: `${name}[${i}].imageRef` });
+        });
+      }
+      (_b = n.children) == null ? void 0 : _b.forEach(visit);
+    };
+    visit(result.root);
+    const images = /* @__PURE__ */ new Map();
+    for (const [ref, use] of uses) {
+      const entry = result.images.get(ref);
+      const base64 = (_a = entry == null ? void 0 : entry.base64) != null ? _a : "";
+      images.set(
+        ref,
+        applying(use.nodeId, use.field, () => figma.createImage(figma.base64Decode(base64)))
+      );
+    }
+    return images;
+  }
+
+  // src/materialize/placement.ts
+  var PlacementGap = 100;
+  async function place(root, target, warn) {
+    var _a;
+    let page = figma.currentPage;
+    const node = target ? await figma.getNodeByIdAsync(target) : null;
+    if (target && (node == null ? void 0 : node.type) === "PAGE") {
+      page = node;
+      const right = Math.max(0, ...page.children.filter((c) => c !== root).map((c) => c.x + c.width));
+      page.appendChild(root);
+      root.x = page.children.length > 1 ? right + PlacementGap : 0;
+      root.y = 0;
+      await figma.setCurrentPageAsync(page);
+    } else if (target && ((node == null ? void 0 : node.type) === "FRAME" || (node == null ? void 0 : node.type) === "SECTION")) {
+      node.appendChild(root);
+      root.x = 0;
+      root.y = 0;
+      page = (_a = pageOf(node)) != null ? _a : page;
+      if (page !== figma.currentPage) await figma.setCurrentPageAsync(page);
+    } else {
+      if (target) {
+        warn({ code: "PLACEMENT_TARGET_NOT_FOUND", message: `the placement target ${target} is not a page, frame or section of this file; the layers are placed beside the selection`, nodeId: null });
+      }
+      const selection = figma.currentPage.selection.filter((s) => s !== root);
+      if (selection.length > 0) {
+        const boxes = selection.map((s) => {
+          var _a2;
+          return (_a2 = s.absoluteBoundingBox) != null ? _a2 : { x: s.x, y: s.y, width: s.width, height: s.height };
+        });
+        root.x = Math.max(...boxes.map((b) => b.x + b.width)) + PlacementGap;
+        root.y = Math.min(...boxes.map((b) => b.y));
+      } else {
+        const c = figma.viewport.center;
+        root.x = Math.round(c.x - root.width / 2);
+        root.y = Math.round(c.y - root.height / 2);
+      }
+    }
+    page.selection = [root];
+    figma.viewport.scrollAndZoomIntoView([root]);
+  }
+  function pageOf(node) {
+    let n = node;
+    while (n !== null && n.type !== "PAGE") n = n.parent;
+    return n;
+  }
+
+  // src/materialize/paint.ts
+  function figmaPaints(paints, images, variables, nodeId, field) {
+    return paints.map((p, i) => figmaPaint(p, images, variables, nodeId, `${field}[${i}]`));
+  }
+  function figmaPaint(p, images, variables, nodeId, field) {
+    switch (p.type) {
+      case "SOLID": {
+        const _a = p, { boundVariables } = _a, paint = __objRest(_a, ["boundVariables"]);
+        const solid = paint;
+        const alias = boundVariables == null ? void 0 : boundVariables.color;
+        if (alias === void 0) return solid;
+        const variable = variables.get(alias.id);
+        if (variable === void 0) {
+          throw new MaterializeError(nodeId, `${field}.boundVariables.color`, `no variable ${JSON.stringify(alias.id)} in the result`);
+        }
+        return figma.variables.setBoundVariableForPaint(solid, "color", variable);
+      }
+      case "IMAGE": {
+        const _b = p, { imageRef } = _b, paint = __objRest(_b, ["imageRef"]);
+        const image = images.get(imageRef);
+        if (image === void 0) throw new MaterializeError(nodeId, `${field}.imageRef`, `no raster image ${JSON.stringify(imageRef)} in the result`);
+        const figmaImage = __spreadProps(__spreadValues({}, paint), { imageHash: image.hash });
+        return figmaImage;
+      }
+      default: {
+        const gradient = p;
+        return gradient;
+      }
+    }
+  }
+  function figmaEffects(effects) {
+    return effects.map((e) => {
+      switch (e.type) {
+        case "DROP_SHADOW":
+        case "INNER_SHADOW":
+          return e;
+        default:
+          return __spreadProps(__spreadValues({}, e), { blurType: "NORMAL" });
+      }
+    });
+  }
+
+  // src/materialize/styles.ts
+  var PluginDataKey = "code2des.id";
+  function createLibrary(result, images, fonts, track) {
+    var _a;
+    const variables = /* @__PURE__ */ new Map();
+    let collection = null;
+    if (result.variables !== null) {
+      const v = result.variables;
+      const c = applying(null, "variables.collection", () => figma.variables.createVariableCollection(v.collection));
+      collection = c;
+      track(c);
+      const modeId = (_a = c.modes[0]) == null ? void 0 : _a.modeId;
+      if (modeId === void 0) throw new MaterializeError(null, "variables.collection", "Figma created the collection without a mode");
+      v.variables.forEach((d, i) => {
+        const f = `variables.variables[${i}]`;
+        const variable = applying(null, `${f}.name`, () => figma.variables.createVariable(d.name, c, d.resolvedType));
+        track(variable);
+        variable.setPluginData(PluginDataKey, d.id);
+        applying(null, `${f}.value`, () => variable.setValueForMode(modeId, d.value));
+        if (d.codeSyntax !== void 0) {
+          const web = d.codeSyntax.WEB;
+          applying(null, `${f}.codeSyntax.WEB`, () => variable.setVariableCodeSyntax("WEB", web));
+        }
+        variables.set(d.id, variable);
+      });
+    }
+    const styles = /* @__PURE__ */ new Map();
+    result.styles.forEach((s, i) => {
+      const f = `styles[${i}]`;
+      if (styles.has(s.id)) throw new MaterializeError(null, `${f}.id`, `style id ${JSON.stringify(s.id)} is not unique`);
+      if (s.type === "PAINT") {
+        const style2 = figma.createPaintStyle();
+        track(style2);
+        style2.name = s.name;
+        if (s.description !== void 0) style2.description = s.description;
+        const paints = figmaPaints(s.paints, images, variables, null, `${f}.paints`);
+        applying(null, `${f}.paints`, () => style2.paints = paints);
+        style2.setPluginData(PluginDataKey, s.id);
+        styles.set(s.id, style2);
+        return;
+      }
+      const style = figma.createTextStyle();
+      track(style);
+      style.name = s.name;
+      if (s.description !== void 0) style.description = s.description;
+      applying(null, `${f}.fontName`, () => style.fontName = fonts.use(s.fontName));
+      applying(null, `${f}.fontSize`, () => style.fontSize = s.fontSize);
+      if (s.lineHeight !== void 0) {
+        const v = s.lineHeight;
+        applying(null, `${f}.lineHeight`, () => style.lineHeight = v);
+      }
+      if (s.letterSpacing !== void 0) {
+        const v = s.letterSpacing;
+        applying(null, `${f}.letterSpacing`, () => style.letterSpacing = v);
+      }
+      if (s.textCase !== void 0) {
+        const v = s.textCase;
+        applying(null, `${f}.textCase`, () => style.textCase = v);
+      }
+      if (s.textDecoration !== void 0) {
+        const v = s.textDecoration;
+        applying(null, `${f}.textDecoration`, () => style.textDecoration = v);
+      }
+      style.setPluginData(PluginDataKey, s.id);
+      styles.set(s.id, style);
+    });
+    return { collection, variables, styles };
+  }
+
+  // src/materialize/text.ts
+  var FallbackFamily = "Inter";
+  var FallbackStyle = "Regular";
+  var DefaultFont = { family: "Inter", style: "Regular" };
+  var key = (f) => `${f.family}\0${f.style}`;
+  var Fonts = class _Fonts {
+    constructor() {
+      this.resolved = /* @__PURE__ */ new Map();
+    }
+    /** The font to use for f (f itself, or its fallback when the user lacks f). */
+    use(f) {
+      var _a;
+      return (_a = this.resolved.get(key(f))) != null ? _a : f;
+    }
+    /** Loads every font of the result; warns once per substituted font. */
+    static async load(result, warn) {
+      var _a;
+      const fonts = new _Fonts();
+      const users = /* @__PURE__ */ new Map();
+      const need = (f, nodeId) => {
+        var _a2;
+        const k = key(f);
+        const u = (_a2 = users.get(k)) != null ? _a2 : { font: { family: f.family, style: f.style }, nodes: [] };
+        if (nodeId !== null && !u.nodes.includes(nodeId)) u.nodes.push(nodeId);
+        users.set(k, u);
+      };
+      const visit = (n) => {
+        var _a2, _b, _c;
+        if (n.type === "TEXT") {
+          need((_a2 = n.fontName) != null ? _a2 : DefaultFont, n.id);
+          (_b = n.styledTextSegments) == null ? void 0 : _b.forEach((s) => s.fontName && need(s.fontName, n.id));
+        }
+        (_c = n.children) == null ? void 0 : _c.forEach(visit);
+      };
+      visit(result.root);
+      for (const s of result.styles) if (s.type === "TEXT") need(s.fontName, null);
+      for (const { font, nodes } of users.values()) {
+        const loaded = await fonts.loadOrFallback(font, nodes);
+        if (loaded !== font) {
+          warn({
+            code: "FONT_SUBSTITUTED",
+            message: `${font.family} ${font.style} is not available; ${loaded.family} ${loaded.style} is used instead` + (nodes.length > 0 ? ` (${nodes.length} text layer${nodes.length === 1 ? "" : "s"})` : " (a text style)"),
+            nodeId: (_a = nodes[0]) != null ? _a : null
+          });
+        }
+        fonts.resolved.set(key(font), loaded);
+      }
+      return fonts;
+    }
+    async loadOrFallback(font, nodes) {
+      var _a;
+      const candidates = [font, { family: FallbackFamily, style: font.style }, { family: FallbackFamily, style: FallbackStyle }];
+      let last;
+      for (const c of candidates) {
+        try {
+          await figma.loadFontAsync(c);
+          return c.family === font.family && c.style === font.style ? font : c;
+        } catch (e) {
+          last = e;
+        }
+      }
+      throw new MaterializeError((_a = nodes[0]) != null ? _a : null, "fontName", `neither ${font.family} ${font.style} nor the fallback ${FallbackFamily} ${FallbackStyle} can be loaded: ${describe(last)}`);
+    }
+  };
+  function applyText(node, n, ctx) {
+    const id = n.id;
+    applying(id, "fontName", () => {
+      var _a;
+      return node.fontName = ctx.fonts.use((_a = n.fontName) != null ? _a : DefaultFont);
+    });
+    applying(id, "characters", () => {
+      var _a;
+      return node.characters = (_a = n.characters) != null ? _a : "";
+    });
+    if (n.fontSize !== void 0) {
+      const v = n.fontSize;
+      applying(id, "fontSize", () => node.fontSize = v);
+    }
+    if (n.lineHeight !== void 0) {
+      const v = n.lineHeight;
+      applying(id, "lineHeight", () => node.lineHeight = v);
+    }
+    if (n.letterSpacing !== void 0) {
+      const v = n.letterSpacing;
+      applying(id, "letterSpacing", () => node.letterSpacing = v);
+    }
+    if (n.textAlignHorizontal !== void 0) {
+      const v = n.textAlignHorizontal;
+      applying(id, "textAlignHorizontal", () => node.textAlignHorizontal = v);
+    }
+    if (n.textAlignVertical !== void 0) {
+      const v = n.textAlignVertical;
+      applying(id, "textAlignVertical", () => node.textAlignVertical = v);
+    }
+    if (n.textCase !== void 0) {
+      const v = n.textCase;
+      applying(id, "textCase", () => node.textCase = v);
+    }
+    if (n.textDecoration !== void 0) {
+      const v = n.textDecoration;
+      applying(id, "textDecoration", () => node.textDecoration = v);
+    }
+    if (n.paragraphIndent !== void 0) {
+      const v = n.paragraphIndent;
+      applying(id, "paragraphIndent", () => node.paragraphIndent = v);
+    }
+  }
+  function applySegments(node, n, ctx) {
+    var _a;
+    (_a = n.styledTextSegments) == null ? void 0 : _a.forEach((s, i) => {
+      const f = `styledTextSegments[${i}]`;
+      const { start, end } = s;
+      if (s.fontName) {
+        const font = ctx.fonts.use(s.fontName);
+        applying(n.id, `${f}.fontName`, () => node.setRangeFontName(start, end, font));
+      }
+      if (s.fontSize !== void 0) {
+        const v = s.fontSize;
+        applying(n.id, `${f}.fontSize`, () => node.setRangeFontSize(start, end, v));
+      }
+      if (s.fills !== void 0) {
+        const paints = figmaPaints(s.fills, ctx.images, ctx.variables, n.id, `${f}.fills`);
+        applying(n.id, `${f}.fills`, () => node.setRangeFills(start, end, paints));
+      }
+      if (s.textDecoration !== void 0) {
+        const v = s.textDecoration;
+        applying(n.id, `${f}.textDecoration`, () => node.setRangeTextDecoration(start, end, v));
+      }
+      if (s.letterSpacing !== void 0) {
+        const v = s.letterSpacing;
+        applying(n.id, `${f}.letterSpacing`, () => node.setRangeLetterSpacing(start, end, v));
+      }
+      if (s.textCase !== void 0) {
+        const v = s.textCase;
+        applying(n.id, `${f}.textCase`, () => node.setRangeTextCase(start, end, v));
+      }
+      if (s.hyperlink !== void 0) {
+        const v = s.hyperlink;
+        applying(n.id, `${f}.hyperlink`, () => node.setRangeHyperlink(start, end, v));
+      }
+    });
+  }
+
+  // src/materialize/layout.ts
+  function applyAutoLayout(frame, n) {
+    const id = n.id;
+    if (n.layoutMode !== void 0) {
+      const v = n.layoutMode;
+      applying(id, "layoutMode", () => frame.layoutMode = v);
+    }
+    if (n.layoutWrap !== void 0) {
+      const v = n.layoutWrap;
+      applying(id, "layoutWrap", () => frame.layoutWrap = v);
+    }
+    const numbers = ["paddingLeft", "paddingRight", "paddingTop", "paddingBottom", "itemSpacing", "counterAxisSpacing"];
+    for (const k of numbers) {
+      const v = n[k];
+      if (v !== void 0) applying(id, k, () => frame[k] = v);
+    }
+    if (n.primaryAxisAlignItems !== void 0) {
+      const v = n.primaryAxisAlignItems;
+      applying(id, "primaryAxisAlignItems", () => frame.primaryAxisAlignItems = v);
+    }
+    if (n.counterAxisAlignItems !== void 0) {
+      const v = n.counterAxisAlignItems;
+      applying(id, "counterAxisAlignItems", () => frame.counterAxisAlignItems = v);
+    }
+  }
+  function applySizing(node, n) {
+    const id = n.id;
+    if (n.layoutPositioning !== void 0 && "layoutPositioning" in node) {
+      const v = n.layoutPositioning;
+      applying(id, "layoutPositioning", () => node.layoutPositioning = v);
+      if (v === "ABSOLUTE") {
+        if (n.x !== void 0) applying(id, "x", () => {
+          var _a;
+          return node.x = (_a = n.x) != null ? _a : node.x;
+        });
+        if (n.y !== void 0) applying(id, "y", () => {
+          var _a;
+          return node.y = (_a = n.y) != null ? _a : node.y;
+        });
+      }
+    }
+    if (n.layoutSizingHorizontal !== void 0 && "layoutSizingHorizontal" in node) {
+      const v = n.layoutSizingHorizontal;
+      applying(id, "layoutSizingHorizontal", () => node.layoutSizingHorizontal = v);
+    }
+    if (n.layoutSizingVertical !== void 0 && "layoutSizingVertical" in node) {
+      const v = n.layoutSizingVertical;
+      applying(id, "layoutSizingVertical", () => node.layoutSizingVertical = v);
+    }
+    if (node.type === "FRAME" && node.layoutMode !== "NONE") {
+      const w = node.layoutSizingHorizontal === "FIXED" && n.width !== void 0 ? n.width : node.width;
+      const h = node.layoutSizingVertical === "FIXED" && n.height !== void 0 ? n.height : node.height;
+      if (w !== node.width || h !== node.height) applying(id, "width", () => node.resize(Math.max(w, 0.01), Math.max(h, 0.01)));
+    }
+  }
+
+  // src/materialize/tree.ts
+  var takes = {
+    type: () => true,
+    id: () => true,
+    name: () => true,
+    children: (node) => "children" in node,
+    characters: (node) => node.type === "TEXT",
+    imageRef: () => true,
+    x: () => true,
+    y: () => true,
+    width: () => true,
+    height: () => true,
+    visible: () => true,
+    opacity: (node) => "opacity" in node,
+    blendMode: (node) => "blendMode" in node,
+    constraints: (node) => "constraints" in node,
+    fills: (node) => "fills" in node,
+    strokes: (node) => "strokes" in node,
+    strokeWeight: (node) => "strokeWeight" in node,
+    strokeTopWeight: (node) => "strokeTopWeight" in node,
+    strokeRightWeight: (node) => "strokeRightWeight" in node,
+    strokeBottomWeight: (node) => "strokeBottomWeight" in node,
+    strokeLeftWeight: (node) => "strokeLeftWeight" in node,
+    strokeAlign: (node) => "strokeAlign" in node,
+    dashPattern: (node) => "dashPattern" in node,
+    cornerRadius: (node) => "cornerRadius" in node,
+    topLeftRadius: (node) => "topLeftRadius" in node,
+    topRightRadius: (node) => "topRightRadius" in node,
+    bottomRightRadius: (node) => "bottomRightRadius" in node,
+    bottomLeftRadius: (node) => "bottomLeftRadius" in node,
+    effects: (node) => "effects" in node,
+    clipsContent: (node) => "clipsContent" in node,
+    fontName: (node) => node.type === "TEXT",
+    fontSize: (node) => node.type === "TEXT",
+    fontWeight: (node) => node.type === "TEXT",
+    lineHeight: (node) => node.type === "TEXT",
+    letterSpacing: (node) => node.type === "TEXT",
+    textAlignHorizontal: (node) => node.type === "TEXT",
+    textAlignVertical: (node) => node.type === "TEXT",
+    textAutoResize: (node) => node.type === "TEXT",
+    textCase: (node) => node.type === "TEXT",
+    textDecoration: (node) => node.type === "TEXT",
+    paragraphIndent: (node) => node.type === "TEXT",
+    styledTextSegments: (node) => node.type === "TEXT",
+    vectorPaths: (node) => node.type === "VECTOR",
+    layoutMode: (node) => "layoutMode" in node,
+    layoutWrap: (node) => "layoutWrap" in node,
+    paddingLeft: (node) => "paddingLeft" in node,
+    paddingRight: (node) => "paddingRight" in node,
+    paddingTop: (node) => "paddingTop" in node,
+    paddingBottom: (node) => "paddingBottom" in node,
+    itemSpacing: (node) => "itemSpacing" in node,
+    counterAxisSpacing: (node) => "counterAxisSpacing" in node,
+    primaryAxisAlignItems: (node) => "primaryAxisAlignItems" in node,
+    counterAxisAlignItems: (node) => "counterAxisAlignItems" in node,
+    layoutSizingHorizontal: (node) => "layoutSizingHorizontal" in node,
+    layoutSizingVertical: (node) => "layoutSizingVertical" in node,
+    layoutPositioning: (node) => "layoutPositioning" in node,
+    // The Plugin API has no per-node scroll behaviour: a frame's last numberOfFixedChildren
+    // children are fixed (finishScroll); STICKY_SCROLLS has no Plugin API equivalent.
+    scrollBehavior: () => true,
+    fillStyleId: (node) => "setFillStyleIdAsync" in node,
+    strokeStyleId: (node) => "setStrokeStyleIdAsync" in node,
+    textStyleId: (node) => node.type === "TEXT"
+  };
+  function isMember(k) {
+    return k in takes;
+  }
+  function reportUntaken(node, n, ctx) {
+    for (const k of Object.keys(n)) {
+      if (!isMember(k)) {
+        ctx.warn({ code: "MEMBER_NOT_APPLIED", message: `${n.type} member ${k} is not part of the result format; not applied`, nodeId: n.id });
+      } else if (!takes[k](node)) {
+        ctx.warn({ code: "MEMBER_NOT_APPLIED", message: `Figma's ${node.type} has no ${k}; not applied`, nodeId: n.id });
+      }
+    }
+  }
+  async function buildNode(n, parent, ctx) {
+    var _a;
+    if (n.type === "GROUP") return buildGroup(n, parent, ctx);
+    const node = applying(n.id, "type", () => create(n, ctx));
+    ctx.track(node);
+    node.setPluginData(PluginDataKey, n.id);
+    applying(n.id, "(append to parent)", () => parent.appendChild(node));
+    reportUntaken(node, n, ctx);
+    await applyMembers(node, n, ctx);
+    if (node.type === "FRAME" && n.type === "FRAME") {
+      applyAutoLayout(node, n);
+      for (const c of (_a = n.children) != null ? _a : []) await buildNode(c, node, ctx);
+      finishScroll(node, n, ctx);
+    }
+    applySizing(node, n);
+    await ctx.tick();
+    return node;
+  }
+  async function buildGroup(n, parent, ctx) {
+    var _a;
+    const children = [];
+    for (const c of (_a = n.children) != null ? _a : []) children.push(await buildNode(c, parent, ctx));
+    if (children.length === 0) throw new MaterializeError(n.id, "children", "Figma cannot create a GROUP without children");
+    const group = applying(n.id, "children", () => figma.group(children, parent));
+    ctx.track(group);
+    group.setPluginData(PluginDataKey, n.id);
+    reportUntaken(group, n, ctx);
+    group.name = n.name;
+    if (n.visible !== void 0) group.visible = n.visible;
+    applyLayer(group, n);
+    applySizing(group, n);
+    await ctx.tick();
+    return group;
+  }
+  function create(n, ctx) {
+    switch (n.type) {
+      case "FRAME":
+        return figma.createFrame();
+      case "RECTANGLE":
+        return figma.createRectangle();
+      case "ELLIPSE":
+        return figma.createEllipse();
+      case "LINE":
+        return figma.createLine();
+      case "VECTOR":
+        return figma.createVector();
+      case "TEXT":
+        return figma.createText();
+      case "SVG":
+        return createSvg(n, ctx);
+      case "GROUP":
+        throw new MaterializeError(n.id, "type", "GROUP is built by buildGroup");
+    }
+  }
+  function createSvg(n, ctx) {
+    var _a;
+    const svg = n.imageRef === void 0 ? void 0 : ctx.svgs.get(n.imageRef);
+    if (svg === void 0) throw new MaterializeError(n.id, "imageRef", `no SVG image ${JSON.stringify(n.imageRef)} in the result`);
+    try {
+      return figma.createNodeFromSvg(svg);
+    } catch (e) {
+      if (!((_a = n.fills) != null ? _a : []).some((p) => p.type === "IMAGE")) {
+        throw new MaterializeError(n.id, "imageRef", `Figma could not import the SVG and the node has no raster form: ${describe(e)}`);
+      }
+      ctx.warn({ code: "SVG_RASTER_FALLBACK", message: `Figma could not import the SVG (${describe(e)}); its raster form is used instead`, nodeId: n.id });
+      return figma.createRectangle();
+    }
+  }
+  function applyLayer(node, n) {
+    if (n.opacity !== void 0 && "opacity" in node) {
+      const v = n.opacity;
+      applying(n.id, "opacity", () => node.opacity = v);
+    }
+    if (n.blendMode !== void 0 && "blendMode" in node) {
+      const v = n.blendMode;
+      applying(n.id, "blendMode", () => node.blendMode = v);
+    }
+    if (n.effects !== void 0 && "effects" in node) {
+      const v = figmaEffects(n.effects);
+      applying(n.id, "effects", () => node.effects = v);
+    }
+  }
+  async function applyMembers(node, n, ctx) {
+    const id = n.id;
+    node.name = n.name;
+    if (n.visible !== void 0) node.visible = n.visible;
+    applyLayer(node, n);
+    if (n.constraints !== void 0 && "constraints" in node) {
+      const v = n.constraints;
+      applying(id, "constraints", () => node.constraints = v);
+    }
+    const isSvg = n.type === "SVG";
+    if (n.fills !== void 0 && "fills" in node && !(isSvg && node.type === "FRAME")) {
+      const v = figmaPaints(n.fills, ctx.images, ctx.library.variables, id, "fills");
+      applying(id, "fills", () => node.fills = v);
+    }
+    if (n.strokes !== void 0 && "strokes" in node) {
+      const v = figmaPaints(n.strokes, ctx.images, ctx.library.variables, id, "strokes");
+      applying(id, "strokes", () => node.strokes = v);
+    }
+    if (n.strokeWeight !== void 0 && "strokeWeight" in node) {
+      const v = n.strokeWeight;
+      applying(id, "strokeWeight", () => node.strokeWeight = v);
+    }
+    if ("strokeTopWeight" in node) {
+      for (const k of ["strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight"]) {
+        const v = n[k];
+        if (v !== void 0) applying(id, k, () => node[k] = v);
+      }
+    }
+    if (n.strokeAlign !== void 0 && "strokeAlign" in node) {
+      const v = n.strokeAlign;
+      applying(id, "strokeAlign", () => node.strokeAlign = v);
+    }
+    if (n.dashPattern !== void 0 && "dashPattern" in node) {
+      const v = n.dashPattern;
+      applying(id, "dashPattern", () => node.dashPattern = v);
+    }
+    if (n.cornerRadius !== void 0 && "cornerRadius" in node) {
+      const v = n.cornerRadius;
+      applying(id, "cornerRadius", () => node.cornerRadius = v);
+    }
+    if ("topLeftRadius" in node) {
+      for (const k of ["topLeftRadius", "topRightRadius", "bottomRightRadius", "bottomLeftRadius"]) {
+        const v = n[k];
+        if (v !== void 0) applying(id, k, () => node[k] = v);
+      }
+    }
+    if (n.clipsContent !== void 0 && "clipsContent" in node) {
+      const v = n.clipsContent;
+      applying(id, "clipsContent", () => node.clipsContent = v);
+    }
+    if (n.vectorPaths !== void 0 && node.type === "VECTOR") {
+      const v = n.vectorPaths;
+      applying(id, "vectorPaths", () => node.vectorPaths = v);
+    }
+    const text = node.type === "TEXT" ? node : null;
+    const textCtx = { fonts: ctx.fonts, images: ctx.images, variables: ctx.library.variables };
+    if (text !== null) {
+      applyText(text, n, textCtx);
+      applySegments(text, n, textCtx);
+    }
+    await applyStyleIds(node, n, ctx);
+    applyGeometry(node, n);
+    if (text !== null && n.textAutoResize !== void 0) {
+      const v = n.textAutoResize;
+      applying(id, "textAutoResize", () => text.textAutoResize = v);
+    }
+  }
+  function applyGeometry(node, n) {
+    var _a, _b;
+    const id = n.id;
+    if (n.width !== void 0 || n.height !== void 0) {
+      const w = (_a = n.width) != null ? _a : node.width;
+      const h = node.type === "LINE" ? 0 : (_b = n.height) != null ? _b : node.height;
+      applying(id, n.width !== void 0 ? "width" : "height", () => node.resize(Math.max(w, 0.01), node.type === "LINE" ? 0 : Math.max(h, 0.01)));
+    }
+    if (n.x !== void 0) {
+      const v = n.x;
+      applying(id, "x", () => node.x = v);
+    }
+    if (n.y !== void 0) {
+      const v = n.y;
+      applying(id, "y", () => node.y = v);
+    }
+  }
+  async function applyStyleIds(node, n, ctx) {
+    const style = (field, id, type) => {
+      const s = ctx.library.styles.get(id);
+      if (s === void 0 || s.type !== type) throw new MaterializeError(n.id, field, `no ${type} style ${JSON.stringify(id)} in the result`);
+      return s;
+    };
+    if (n.fillStyleId !== void 0 && "setFillStyleIdAsync" in node && !(n.type === "SVG" && node.type === "FRAME")) {
+      const s = style("fillStyleId", n.fillStyleId, "PAINT");
+      await applyingAsync(n.id, "fillStyleId", () => node.setFillStyleIdAsync(s.id));
+    }
+    if (n.strokeStyleId !== void 0 && "setStrokeStyleIdAsync" in node) {
+      const s = style("strokeStyleId", n.strokeStyleId, "PAINT");
+      await applyingAsync(n.id, "strokeStyleId", () => node.setStrokeStyleIdAsync(s.id));
+    }
+    if (n.textStyleId !== void 0 && node.type === "TEXT") {
+      const s = style("textStyleId", n.textStyleId, "TEXT");
+      const differs = s.type === "TEXT" ? textDiffersFromStyle(n, s, ctx.fonts) : null;
+      if (differs !== null) {
+        ctx.warn({ code: "TEXT_STYLE_NOT_APPLIED", message: `text style ${s.name} not bound: the layer's ${differs} differs from the style's`, nodeId: n.id });
+      } else {
+        await applyingAsync(n.id, "textStyleId", () => node.setTextStyleIdAsync(s.id));
+      }
+    }
+  }
+  function finishScroll(frame, n, ctx) {
+    var _a, _b;
+    const kids = (_a = n.children) != null ? _a : [];
+    let fixed = 0;
+    while (fixed < kids.length && ((_b = kids[kids.length - 1 - fixed]) == null ? void 0 : _b.scrollBehavior) === "FIXED") fixed++;
+    kids.forEach((c, i) => {
+      if (c.scrollBehavior === "FIXED" && i < kids.length - fixed) {
+        ctx.warn({ code: "SCROLL_BEHAVIOR_NOT_APPLIED", message: "fixed when scrolling: Figma fixes only a frame's topmost children, and this layer is below scrolling ones", nodeId: c.id });
+      } else if (c.scrollBehavior === "STICKY_SCROLLS") {
+        ctx.warn({ code: "SCROLL_BEHAVIOR_NOT_APPLIED", message: "sticky when scrolling: the Figma Plugin API cannot set it", nodeId: c.id });
+      }
+    });
+    if (fixed > 0) applying(n.id, "children[].scrollBehavior", () => frame.numberOfFixedChildren = fixed);
+  }
+  function textDiffersFromStyle(n, style, fonts) {
+    var _a;
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    const ranges = [n, ...(_a = n.styledTextSegments) != null ? _a : []];
+    for (const r of ranges) {
+      if (r.fontName !== void 0 && !same(fonts.use(r.fontName), style.fontName)) return "fontName";
+      if (r.fontSize !== void 0 && r.fontSize !== style.fontSize) return "fontSize";
+      if (r.letterSpacing !== void 0 && !same({ value: r.letterSpacing.value, unit: r.letterSpacing.unit }, style.letterSpacing)) return "letterSpacing";
+      if (r.textCase !== void 0 && r.textCase !== style.textCase) return "textCase";
+      if (r.textDecoration !== void 0 && r.textDecoration !== style.textDecoration) return "textDecoration";
+    }
+    if (n.lineHeight !== void 0 && !same(n.lineHeight, style.lineHeight)) return "lineHeight";
+    return null;
+  }
+
+  // src/materialize.ts
+  var DefaultBatchSize = 250;
+  async function materialize(result, options = {}) {
+    var _a, _b;
+    let parsed;
+    try {
+      parsed = parseResult(result);
+    } catch (e) {
+      if (e instanceof ResultFormatError) throw new MaterializeError(e.nodeId, e.field, e.reason);
+      throw e;
+    }
+    const warn = (w) => {
+      var _a2;
+      return (_a2 = options.onWarning) == null ? void 0 : _a2.call(options, w);
+    };
+    const nodes = [];
+    const library = [];
+    const total = countNodes(parsed.root);
+    const batch = Math.max(1, (_a = options.batchSize) != null ? _a : DefaultBatchSize);
+    let done = 0;
+    try {
+      const images = createImages(parsed);
+      const fonts = await Fonts.load(parsed, warn);
+      const lib = createLibrary(parsed, images, fonts, (o) => library.push(o));
+      const svgs = /* @__PURE__ */ new Map();
+      for (const [ref, im] of parsed.images) if (typeof im.svg === "string") svgs.set(ref, im.svg);
+      const root = await buildNode(parsed.root, figma.currentPage, {
+        images,
+        fonts,
+        library: lib,
+        svgs,
+        warn,
+        track: (n) => nodes.push(n),
+        tick: async () => {
+          var _a2;
+          done++;
+          if (done % batch === 0) {
+            (_a2 = options.onProgress) == null ? void 0 : _a2.call(options, done, total);
+            await new Promise((resolve) => setTimeout(resolve, 0));
+          }
+        }
+      });
+      if (root.type !== "FRAME") throw new MaterializeError(parsed.root.id, "type", "the root was not created as a FRAME");
+      await place(root, options.placementTarget, warn);
+      (_b = options.onProgress) == null ? void 0 : _b.call(options, total, total);
+      return root;
+    } catch (e) {
+      removeAll(nodes, library);
+      if (e instanceof MaterializeError) throw e;
+      throw new MaterializeError(null, "(materialize)", describe(e));
+    }
+  }
+  function countNodes(n) {
+    var _a;
+    let count = 1;
+    for (const c of (_a = n.children) != null ? _a : []) if (typeof c === "object" && c !== null) count += countNodes(c);
+    return count;
+  }
+  function removeAll(nodes, library) {
+    for (const n of [...nodes].reverse()) {
+      if (!n.removed) n.remove();
+    }
+    for (const o of [...library].reverse()) o.remove();
+  }
+
+  // src/settings.ts
+  var SettingsStorageKey = "code2des.settings";
+  var DefaultApiUrl = "http://127.0.0.1:8080/graphql";
+  var MaxKnownProjects = 10;
+  var DefaultSettings = { apiUrl: DefaultApiUrl, token: "", projectId: "", projects: [] };
+  function parseSettings(value) {
+    if (typeof value !== "object" || value === null) return __spreadProps(__spreadValues({}, DefaultSettings), { projects: [] });
+    const text = (key2, fallback) => {
+      const v = Reflect.get(value, key2);
+      return typeof v === "string" ? v : fallback;
+    };
+    const stored = Reflect.get(value, "projects");
+    const projects = Array.isArray(stored) ? stored.filter((p) => typeof p === "string" && p !== "") : [];
+    return {
+      apiUrl: text("apiUrl", DefaultApiUrl),
+      token: text("token", ""),
+      projectId: text("projectId", ""),
+      projects: projects.slice(0, MaxKnownProjects)
+    };
+  }
+
   // src/code.ts
-  figma.showUI(__html__, { width: 380, height: 600, themeColors: true });
+  var FileKeyPluginData = "code2des.fileKey";
+  var GeneratedFileKeyLength = 22;
+  figma.showUI(__html__, { width: 420, height: 680, themeColors: true });
   function post(message) {
     figma.ui.postMessage(message);
   }
-  figma.ui.onmessage = (message) => {
+  function figmaFileKey() {
+    if (figma.fileKey) return figma.fileKey;
+    const kept = figma.root.getPluginData(FileKeyPluginData);
+    if (kept !== "") return kept;
+    const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    let key2 = "";
+    for (let i = 0; i < GeneratedFileKeyLength; i++) key2 += alphabet[Math.floor(Math.random() * alphabet.length)];
+    figma.root.setPluginData(FileKeyPluginData, key2);
+    return key2;
+  }
+  async function handle(message) {
     switch (message.type) {
+      case "ui-ready": {
+        const settings = parseSettings(await figma.clientStorage.getAsync(SettingsStorageKey));
+        post({ type: "init", settings, figmaFileKey: figmaFileKey() });
+        return;
+      }
+      case "save-settings": {
+        const settings = parseSettings(message.settings);
+        await figma.clientStorage.setAsync(SettingsStorageKey, settings);
+        post({ type: "settings-saved", settings });
+        return;
+      }
+      case "materialize": {
+        const { code2desId } = message;
+        const warnings = [];
+        try {
+          const root = await materialize(message.result, {
+            placementTarget: message.placementTarget,
+            onProgress: (done, total) => post({ type: "materialize-progress", code2desId, done, total }),
+            onWarning: (w) => warnings.push({ code: w.code, message: w.message, nodeId: w.nodeId })
+          });
+          post({ type: "materialized", code2desId, nodeId: root.id, warnings });
+        } catch (e) {
+          post({ type: "materialize-failed", code2desId, message: e instanceof Error ? e.message : String(e) });
+        }
+        return;
+      }
       case "close":
         figma.closePlugin();
         return;
     }
+  }
+  figma.ui.onmessage = (message) => {
+    void handle(message);
   };
-  post({ type: "ready" });
 })();

@@ -14,7 +14,15 @@ test("the manifest names the built files, dynamic page access and the API's orig
   );
   const network: unknown = Reflect.get(manifest, "networkAccess");
   assert.ok(typeof network === "object" && network !== null);
-  assert.deepEqual(Reflect.get(network, "devAllowedDomains"), ["http://127.0.0.1:8080", "ws://127.0.0.1:8080", "http://localhost:8080", "ws://localhost:8080"]);
+  assert.deepEqual(Reflect.get(network, "devAllowedDomains"), [
+    "http://127.0.0.1:8080",
+    "ws://127.0.0.1:8080",
+    "http://localhost:8080",
+    "ws://localhost:8080",
+    // The local S3 server: the UI shows capture thumbnails from its presigned URLs.
+    "http://127.0.0.1:4566",
+    "http://localhost:4566",
+  ]);
 });
 
 test("the materializer bundles for Figma's sandbox without eval or require", async () => {

@@ -38,7 +38,7 @@ type Deps struct {
 
 // OpenDeps connects to the database and builds the S3 and SQS clients of cfg. The first
 // connection is bounded by cfg.DependencyTimeout: a database that does not answer fails start-up
-// (README, Decisions: no retry loop in the process; its supervisor restarts it).
+// (docs/decisions.md: no retry loop in the process; its supervisor restarts it).
 func OpenDeps(ctx context.Context, cfg Config, aws awsconf.Options) (Deps, error) {
 	octx, cancel := ctx, context.CancelFunc(func() {})
 	if cfg.DependencyTimeout > 0 {

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/app"
-	"github.com/code2des/backend/server/testenv"
 )
 
 func newServer(t *testing.T) (*httptest.Server, app.Deps) {

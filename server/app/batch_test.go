@@ -14,11 +14,11 @@ import (
 
 	"github.com/99designs/gqlgen/client"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/sqsqueue"
-	"github.com/code2des/backend/server/testenv"
 )
 
 const createManyQ = `mutation($in: CreatePageImportsInput!) { createPageImports(input: $in) {
@@ -49,7 +49,7 @@ func manyInput(projectID int64, vps []map[string]any) map[string]any {
 		"readySelector": "#app", "viewports": vps}
 }
 
-func countImports(t *testing.T, s *xstack) int64 {
+func countImports(t *testing.T, s *apiStack) int64 {
 	t.Helper()
 	n, err := s.db.NewSelect().Model((*models.PageImport)(nil)).WhereAllWithDeleted().Count(context.Background())
 	if err != nil {
@@ -59,7 +59,7 @@ func countImports(t *testing.T, s *xstack) int64 {
 }
 
 func TestCreatePageImports(t *testing.T) {
-	s := newXStack(t, nil)
+	s := newAPIStack(t, nil)
 	alice := s.client(t, "alice")
 
 	t.Run("OK", func(t *testing.T) {
@@ -145,7 +145,7 @@ func TestCreatePageImports(t *testing.T) {
 
 // Each import counts against CREATE_PAGE_IMPORT_RATE_LIMIT: with 4 left, 5 viewports create nothing.
 func TestCreatePageImportsRateLimited(t *testing.T) {
-	s := newXStack(t, func(c *app.Config, _ *app.Deps) { c.CreatePageImportRateLimit = 4 })
+	s := newAPIStack(t, func(c *app.Config, _ *app.Deps) { c.CreatePageImportRateLimit = 4 })
 	var out createdMany
 	e := errorOf(t, s.client(t, "alice").Post(createManyQ, &out, client.Var("in", manyInput(s.a1, viewports(5)))))
 	if e.Code != "UNAVAILABLE" || countImports(t, s) != 0 {
@@ -158,7 +158,7 @@ func TestCreatePageImportsRateLimited(t *testing.T) {
 func TestCreatePageImportsAllOrNoneOnQueueFailure(t *testing.T) {
 	var sends atomic.Int64
 	var capture *testenv.SQSEnv
-	s := newXStack(t, func(_ *app.Config, d *app.Deps) {
+	s := newAPIStack(t, func(_ *app.Config, d *app.Deps) {
 		capture = testenv.SQS(t)
 		target, _ := url.Parse(capture.Endpoint)
 		proxy := httputil.NewSingleHostReverseProxy(target)

@@ -16,7 +16,7 @@ import (
 	"github.com/code2des/backend/models"
 )
 
-// The benchmarks of issue 3 (docs/benchmarks.md reports their ratios). Each pair runs in the same
+// The API's benchmarks against bare baselines (docs/benchmarks.md reports their ratios). Each pair runs in the same
 // process against the same database and queue: the full HTTP + GraphQL stack, and the bare work
 // underneath it (the same SQL run directly and JSON-encoded; a plain INSERT plus SendMessage).
 

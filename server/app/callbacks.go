@@ -11,7 +11,7 @@ import (
 	"github.com/code2des/backend/server/sweeper"
 )
 
-// validateCallbacks checks the worker callback settings (issue 4).
+// validateCallbacks checks the worker callback settings.
 func (c Config) validateCallbacks() []string {
 	var problems []string
 	if len(c.WorkerSecrets) > callbacks.MaxSecrets {

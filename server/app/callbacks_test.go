@@ -14,11 +14,11 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/callbacks"
 	"github.com/code2des/backend/server/database"
-	"github.com/code2des/backend/server/testenv"
 )
 
 func TestWorkerCallbackConfig(t *testing.T) {
@@ -158,20 +158,13 @@ func TestRunSweepsAndStops(t *testing.T) {
 	if _, err := db.NewRaw("UPDATE page_import SET updated_at = current_timestamp - interval '1 hour' WHERE id = ?", id).Exec(bg); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	testenv.WaitFor(t, 10*time.Second, "the sweeper started by Run fails the overdue job", func() bool {
 		var row models.PageImport
 		if err := db.NewSelect().Model(&row).Where("id = ?", id).Scan(bg); err != nil {
 			t.Fatal(err)
 		}
-		if row.Status == models.PageImportFailed {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the sweeper started by Run did not fail the overdue job")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return row.Status == models.PageImportFailed
+	})
 	cancel()
 	select {
 	case err := <-errc:

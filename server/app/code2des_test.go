@@ -29,6 +29,7 @@ import (
 	"github.com/uptrace/bun"
 	_ "golang.org/x/image/webp" // image.DecodeConfig of the WebP fixture
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/artifacts"
@@ -37,7 +38,6 @@ import (
 	"github.com/code2des/backend/server/callbacks"
 	"github.com/code2des/backend/server/results"
 	"github.com/code2des/backend/server/s3store"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // c2dStack is the API over the real database, a conversion queue on the SQS protocol server, and

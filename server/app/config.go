@@ -47,7 +47,7 @@ type Config struct {
 	// ConversionQueueURL receives code2des.requested messages.
 	ConversionQueueURL string `env:"SQS_CONVERSION_QUEUE_URL"`
 
-	// --- GraphQL API: authentication, CORS, limits (issue 3, issue 5). ---
+	// --- GraphQL API: authentication, CORS, limits. ---
 
 	// CognitoIssuer is the user pool issuer, https://cognito-idp.<region>.amazonaws.com/<pool id>.
 	// Empty: no token is accepted, every request is anonymous (and every job call UNAUTHENTICATED).
@@ -112,14 +112,14 @@ type Config struct {
 	AllowLoopbackSources bool `env:"ALLOW_LOOPBACK_SOURCES" envDefault:"false"`
 
 	// RedisURL (redis://[:password@]host:port/db, rediss:// for TLS) shares the rate limits
-	// between instances; empty: every instance counts on its own (issue 16).
+	// between instances; empty: every instance counts on its own.
 	RedisURL string `env:"REDIS_URL" mask:"url"`
 	// RedisKeyPrefix is prepended to every Redis key this service writes.
 	RedisKeyPrefix string `env:"REDIS_KEY_PREFIX" envDefault:"code2des:"`
 	// RedisTimeout bounds one Redis call; past it the request is counted locally.
 	RedisTimeout time.Duration `env:"REDIS_TIMEOUT" envDefault:"250ms"`
 
-	// --- GraphQL subscriptions (issue 18, subscriptions.go). ---
+	// --- GraphQL subscriptions (subscriptions.go). ---
 
 	// SubscriptionsPerConnection bounds the live subscriptions of one WebSocket connection; 0
 	// means DefaultSubscriptionsPerConnection.
@@ -131,7 +131,7 @@ type Config struct {
 	// means DefaultSubscriptionPingInterval.
 	SubscriptionPingInterval time.Duration `env:"SUBSCRIPTION_PING_INTERVAL" envDefault:"25s"`
 
-	// --- Worker callbacks and the sweeper (issue 4). ---
+	// --- Worker callbacks and the sweeper. ---
 
 	// WorkerSecrets are the shared secrets worker callbacks are signed with (SPEC §6), comma
 	// separated: one, or two during a rotation (either is accepted). Each at least 32 bytes.
@@ -140,7 +140,7 @@ type Config struct {
 	// CaptureDeadline is how long a Page Import may stay processing before the sweeper fails it.
 	CaptureDeadline time.Duration `env:"CAPTURE_DEADLINE" envDefault:"15m"`
 	// UploadDeadline is how long a snapshot import may wait for completePageImportUpload before
-	// the sweeper fails it (issue 19); 0 or unset means sweeper.DefaultUploadDeadline.
+	// the sweeper fails it; 0 or unset means sweeper.DefaultUploadDeadline.
 	UploadDeadline time.Duration `env:"UPLOAD_DEADLINE" envDefault:"15m"`
 	// ConversionDeadline is how long a Code2Des job may stay processing before the sweeper fails it.
 	ConversionDeadline time.Duration `env:"CONVERSION_DEADLINE" envDefault:"15m"`
@@ -156,7 +156,7 @@ type Config struct {
 	// callback answers 503 and nothing changes.
 	ArtifactReadTimeout time.Duration `env:"ARTIFACT_READ_TIMEOUT" envDefault:"30s"`
 
-	// --- Result retrieval (issue 6). ---
+	// --- Result retrieval. ---
 
 	// ResultMaxBytes bounds the result JSON that code2desResult reads, in bytes; 0 means
 	// results.DefaultMaxResultBytes. RESULT_ARTIFACT_MAX_BYTES (what callbacks accept) must not
@@ -190,6 +190,10 @@ type Config struct {
 	ShutdownTimeout time.Duration `env:"SHUTDOWN_TIMEOUT" envDefault:"15s"`
 	// DependencyTimeout bounds each call to the database, S3 or SQS made for one request.
 	DependencyTimeout time.Duration `env:"DEPENDENCY_TIMEOUT" envDefault:"10s"`
+
+	// graphQLNoFastPath turns graph.PageImportFastPath off; only tests set it (export_test.go),
+	// to compare its output with gqlgen's.
+	graphQLNoFastPath bool
 }
 
 // LoadConfig reads the configuration from the environment.

@@ -14,7 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// Configuration that looks right but is not (issue 16): values pasted with a trailing newline or
+// Configuration that looks right but is not: values pasted with a trailing newline or
 // a space after a comma, and values that parse but can never work. Every value read from the
 // environment is trimmed of surrounding whitespace, list items are trimmed one by one and empty
 // items dropped (`WORKER_SECRETS="a, b\n"` is the two secrets "a" and "b"), and whatever is still

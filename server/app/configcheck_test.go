@@ -14,10 +14,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/callbacks"
-	"github.com/code2des/backend/server/testenv"
 )
 
 func TestConfigTrimsValuesAndLists(t *testing.T) {

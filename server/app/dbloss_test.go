@@ -13,10 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/callbacks"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // A database connection lost in the middle of a request (PostgreSQL restarted: SQLSTATE 57P01 on

@@ -203,6 +203,10 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 	}
 	// extension.FixedComplexityLimit's sum without a map per argument-less field (graph/complexity.go).
 	srv.Use(&graph.ComplexityLimit{Limit: a.cfg.GraphQLComplexityLimit})
+	// Page Imports with only plain fields written without gqlgen's per-field execution (issue 17).
+	if !a.cfg.graphQLNoFastPath {
+		srv.Use(graph.PageImportFastPath{})
+	}
 	srv.SetErrorPresenter(graph.ErrorPresenter(a.logger))
 	srv.SetRecoverFunc(graph.RecoverFunc(a.logger))
 

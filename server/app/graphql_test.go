@@ -27,11 +27,11 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/code2des/backend/graph"
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
 	"github.com/code2des/backend/server/ratelimit"
-	"github.com/code2des/backend/server/testenv"
 )
 
 var rsaKeys struct {
@@ -673,7 +673,7 @@ func TestGraphQLGETQueryStringLimit(t *testing.T) {
 	}
 }
 
-// TestGraphQLRefusalStatuses pins the HTTP statuses the README documents for refused documents:
+// TestGraphQLRefusalStatuses pins the HTTP statuses docs/api.md documents for refused documents:
 // 422 for one that cannot be parsed or fails validation (gqlgen's protocol errors), 200 for the
 // document limits; BAD_USER_INPUT either way.
 func TestGraphQLRefusalStatuses(t *testing.T) {

@@ -9,8 +9,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/app"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // instanceEnv marks a child process started by startInstance: it runs the API instead of tests.

@@ -50,7 +50,7 @@ func requestLogger(logger *slog.Logger) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if !logger.Enabled(r.Context(), slog.LevelInfo) {
-				// No line to write (LOG_LEVEL above info): no writer to wrap (issue 17).
+				// No line to write (LOG_LEVEL above info): no writer to wrap.
 				w.Header().Set("X-Request-Id", middleware.GetReqID(r.Context()))
 				next.ServeHTTP(w, r)
 				return
@@ -95,7 +95,7 @@ type httpMetrics struct {
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
 	// observers keeps each label set's counter and histogram (WithLabelValues hashes the labels
-	// and looks them up under a lock on every call; issue 17), at most maxObserverLabelSets.
+	// and looks them up under a lock on every call), at most maxObserverLabelSets.
 	mu        sync.RWMutex
 	observers map[observerKey]routeObservers
 }

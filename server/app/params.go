@@ -14,7 +14,7 @@ import (
 // json.Number. Bodies of the plain shape every client sends — one object with the members
 // query, operationName, variables and extensions each at most once, spelled exactly so, values
 // of the right kinds, names unique in every object, valid UTF-8 — are read with a jsontext
-// tokenizer, which is about three times cheaper per request (issue 17); any other body (another
+// tokenizer, which is about three times cheaper per request; any other body (another
 // member, a name in other case or escaped, a duplicate, a value of the wrong kind, invalid JSON
 // or UTF-8, data after the object) is decoded by encoding/json, which then decides what it
 // means, so every body gives the params or the error it gave before. p must be zero.

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/app"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // One line per request at LOG_LEVEL=info with its id, status and size; none above info (the

@@ -21,22 +21,22 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/artifacts"
-	"github.com/code2des/backend/server/testenv"
 )
 
-// benchResultQuery is server/bench's code2desResult query.
+// benchResultQuery is cmd/bench's code2desResult query.
 const benchResultQuery = `query($id: ID!) { code2desResult(id: $id) { code2desId captureHash warningCount root images { ref mimeType byteSize sha256 width height base64 } } }`
 
-// BenchmarkResultWarm measures the warm code2desResult of server/bench (issue 17: 8 incompressible
+// BenchmarkResultWarm measures the warm code2desResult of cmd/bench (8 incompressible
 // 512x512 PNGs, about 8 MiB, so an 11 MB answer) over a real loopback connection, the client
 // reading the body as the bench's load generator does. API is the whole request (token, two
 // statements, gqlgen, the result cache, writing); SameBytes writes the API's answer from memory
 // through net/http, one Write per piece (the text around each base64 value, and the value), as
 // the API wrote it before the fifth round. cpu-ns/op is the process's CPU per request, client
 // included; the ...FromAnotherProcess variants send the same requests from a child process, as
-// server/bench does, so server-cpu-ns/op is the server's CPU alone. Handler runs the API's
+// cmd/bench does, so server-cpu-ns/op is the server's CPU alone. Handler runs the API's
 // handler in process with a writer that discards (no socket):
 //
 //	go test -run XXX -bench ResultWarm -benchtime 100x ./server/app
@@ -101,7 +101,7 @@ func BenchmarkResultWarm(b *testing.B) {
 			}
 			b.ReportMetric(float64(processCPU()-cpu0)/float64(b.N), "cpu-ns/op")
 		})
-		// The same requests from a client in another process (as in server/bench): the
+		// The same requests from a client in another process (as in cmd/bench): the
 		// process's CPU is then the server's alone.
 		b.Run(tc.name+"FromAnotherProcess", func(b *testing.B) {
 			b.SetBytes(int64(len(answer)))
@@ -147,7 +147,7 @@ func (w *discardWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// benchResultJob stores server/bench's result fixture (8 noise PNGs of 512x512, about 1 MiB each)
+// benchResultJob stores cmd/bench's result fixture (8 noise PNGs of 512x512, about 1 MiB each)
 // for a completed job of pi and returns the job's id.
 func benchResultJob(b *testing.B, db bun.IDB, pi *models.PageImport, s3 *testenv.S3Env) string {
 	b.Helper()
@@ -224,7 +224,7 @@ func runBenchClient(b *testing.B, url string, body []byte, token string, n int) 
 	return mean, cpu
 }
 
-// runBenchClientChild is the child of runBenchClient: it reads the answers as server/bench's
+// runBenchClientChild is the child of runBenchClient: it reads the answers as cmd/bench's
 // load generator does (a pooled buffer, the same two checks).
 func runBenchClientChild() int {
 	url, tok, body := os.Getenv(benchClientEnv), os.Getenv("BENCH_CLIENT_TOKEN"), []byte(os.Getenv("BENCH_CLIENT_BODY"))

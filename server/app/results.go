@@ -8,7 +8,7 @@ import (
 	"github.com/code2des/backend/server/results"
 )
 
-// validateResults checks the result retrieval settings (issue 6).
+// validateResults checks the result retrieval settings.
 func (c Config) validateResults() []string {
 	var problems []string
 	if c.ResultMaxBytes < 0 || c.ResultMaxImageBytes < 0 || c.ResultMaxTotalImageBytes < 0 ||

@@ -35,19 +35,19 @@ type retriedImport struct {
 
 // createImport creates a Page Import in alice's project a1 through c and returns its id and the
 // nonce of its message.
-func (s *xstack) createImport(t *testing.T, c *client.Client) (string, string) {
+func (s *apiStack) createImport(t *testing.T, c *client.Client) (string, string) {
 	t.Helper()
 	return s.createImportWith(t, c, s.a1)
 }
 
 // createImportIn creates a Page Import as subject in project.
-func (s *xstack) createImportIn(t *testing.T, subject string, project int64) (string, string) {
+func (s *apiStack) createImportIn(t *testing.T, subject string, project int64) (string, string) {
 	t.Helper()
 	return s.createImportWith(t, s.client(t, subject), project)
 }
 
 // nonceOf reads a job's current nonce (what its worker's message carried).
-func (s *xstack) nonceOf(t *testing.T, id string) string {
+func (s *apiStack) nonceOf(t *testing.T, id string) string {
 	t.Helper()
 	var row models.PageImport
 	if err := s.db.NewSelect().Model(&row).Where("id = ?", id).Scan(context.Background()); err != nil {
@@ -56,7 +56,7 @@ func (s *xstack) nonceOf(t *testing.T, id string) string {
 	return row.Nonce
 }
 
-func (s *xstack) createImportWith(t *testing.T, c *client.Client, project int64) (string, string) {
+func (s *apiStack) createImportWith(t *testing.T, c *client.Client, project int64) (string, string) {
 	t.Helper()
 	var out struct {
 		CreatePageImport struct{ PageImport struct{ ID string } }
@@ -72,7 +72,7 @@ func (s *xstack) createImportWith(t *testing.T, c *client.Client, project int64)
 }
 
 func TestRetryPageImport(t *testing.T) {
-	s := newXStack(t, nil)
+	s := newAPIStack(t, nil)
 	alice, bob := s.client(t, "alice"), s.client(t, "bob")
 	id, nonce1 := s.createImport(t, alice)
 	var out retriedImport
@@ -173,7 +173,7 @@ func TestRetryPageImport(t *testing.T) {
 // Retries count against CREATE_PAGE_IMPORT_RATE_LIMIT like creations: with a limit of 2, one
 // creation and one retry pass, the next retry is refused and changes nothing.
 func TestRetryPageImportRateLimited(t *testing.T) {
-	s := newXStack(t, func(c *app.Config, _ *app.Deps) { c.CreatePageImportRateLimit = 2 })
+	s := newAPIStack(t, func(c *app.Config, _ *app.Deps) { c.CreatePageImportRateLimit = 2 })
 	alice := s.client(t, "alice")
 	id, nonce := s.createImport(t, alice)
 	var out retriedImport
@@ -199,9 +199,9 @@ func TestRetryPageImportRateLimited(t *testing.T) {
 // A retry whose message cannot be published leaves the new attempt failed (never processing with
 // no message behind it) and answers UNAVAILABLE.
 func TestRetryPageImportQueueDown(t *testing.T) {
-	s := newXStack(t, nil)
+	s := newAPIStack(t, nil)
 	pi := failedImport(t, s)
-	down := newXStackOn(t, s, func(_ *app.Config, d *app.Deps) { d.CaptureQueue = unreachable(t) })
+	down := newAPIStackOn(t, s, func(_ *app.Config, d *app.Deps) { d.CaptureQueue = unreachable(t) })
 	var out retriedImport
 	if e := errorOf(t, down.client(t, "alice").Post(retryImportQ, &out, client.Var("id", pi.ID))); e.Code != "UNAVAILABLE" {
 		t.Errorf("retry with the queue down: %+v", e)
@@ -214,7 +214,7 @@ func TestRetryPageImportQueueDown(t *testing.T) {
 }
 
 func TestRetryCode2Des(t *testing.T) {
-	s := newXStack(t, nil)
+	s := newAPIStack(t, nil)
 	alice, bob := s.client(t, "alice"), s.client(t, "bob")
 	pi := completedImport(t, s.db, s.orgA, s.a1, s.s3.Bucket)
 	var trig struct {
@@ -281,7 +281,7 @@ func TestRetryCode2Des(t *testing.T) {
 }
 
 // failedImport inserts a failed Page Import of alice's project.
-func failedImport(t *testing.T, s *xstack) *models.PageImport {
+func failedImport(t *testing.T, s *apiStack) *models.PageImport {
 	t.Helper()
 	id, _ := models.NewID()
 	nonce, _ := models.NewNonce()

@@ -45,7 +45,7 @@ func fetch(t *testing.T, url string) []byte {
 }
 
 func TestPageImportScreenshot(t *testing.T) {
-	s := newXStack(t, nil)
+	s := newAPIStack(t, nil)
 	alice := s.client(t, "alice")
 	ctx := context.Background()
 	// A 720x2000 full-page screenshot: red top, blue below 1440 px (cropped out of thumbnails).

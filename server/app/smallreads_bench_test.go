@@ -16,15 +16,15 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
-	"github.com/code2des/backend/server/testenv"
 )
 
-// BenchmarkSmallReads measures the API's own work for the bench's three small reads (issue 17:
-// `pageImport(id)`, `pageImports(first: 20)` and `code2desJobs(first: 20) { pageImport }`, the
-// queries of server/bench, copied: it is package main), in process: the root handler (middleware,
+// BenchmarkSmallReads measures the API's own work for the bench's three small reads
+// (`pageImport(id)`, `pageImports(first: 20)` and `code2desJobs(first: 20) { pageImport }`, the
+// queries of cmd/bench, copied: it is package main), in process: the root handler (middleware,
 // authentication, transport, gqlgen, the fast path, writing the response) over the real database,
 // logging at warn as the bench runs it. B/op and allocs/op are the server's (the recorder aside);
 // ns/op includes the database round trips, cpu-ns/op is the process's CPU time per request (the

@@ -15,7 +15,7 @@ import (
 // TestStartupFailsFastWhenTheDatabaseHangs: a database that accepts the connection but never
 // answers (a hung server, a half-open network path) ends start-up with an error after
 // DEPENDENCY_TIMEOUT rather than the OS's TCP timeouts; the process then exits and its supervisor
-// restarts it (README, Decisions).
+// restarts it (docs/decisions.md).
 func TestStartupFailsFastWhenTheDatabaseHangs(t *testing.T) {
 	t.Parallel()
 	l, err := net.Listen("tcp", "127.0.0.1:0")

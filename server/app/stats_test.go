@@ -22,7 +22,7 @@ type statsOut struct {
 }
 
 func TestProjectJobStats(t *testing.T) {
-	s := newXStack(t, nil)
+	s := newAPIStack(t, nil)
 	alice := s.client(t, "alice")
 	ctx := context.Background()
 	until := time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC) // far from now: the default window holds none of these

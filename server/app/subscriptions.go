@@ -16,7 +16,7 @@ import (
 	"github.com/code2des/backend/server/auth"
 )
 
-// GraphQL subscriptions over WebSocket (issue 18): gqlgen's websocket transport on
+// GraphQL subscriptions over WebSocket: gqlgen's websocket transport on
 // coder/websocket, speaking graphql-transport-ws (and the older graphql-ws), on GET /graphql.
 const (
 	// DefaultSubscriptionsPerConnection is SUBSCRIPTIONS_PER_CONNECTION: the most live

@@ -18,6 +18,7 @@ import (
 	"github.com/99designs/gqlgen/client"
 	"github.com/coder/websocket"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/database"
 )
@@ -106,7 +107,7 @@ func (w *wsConn) subscribe(id, query string, vars map[string]any) {
 	w.send(wsMsg{Type: "subscribe", ID: id, Payload: p})
 }
 
-func (x *xstack) token(t testing.TB, subject string, ttl time.Duration) string {
+func (x *apiStack) token(t testing.TB, subject string, ttl time.Duration) string {
 	t.Helper()
 	tok, err := x.issuer.Mint(subject, ttl)
 	if err != nil {
@@ -128,7 +129,7 @@ func errCode(m wsMsg) string {
 }
 
 func TestSubscriptionRefusalsAndLimits(t *testing.T) {
-	s := newXStack(t, func(c *app.Config, _ *app.Deps) {
+	s := newAPIStack(t, func(c *app.Config, _ *app.Deps) {
 		c.SubscriptionsPerConnection = 3
 		c.SubscriptionConnectionsPerSubject = 2
 		c.CORSAllowedOrigins = []string{"https://dashboard.example.com"}
@@ -229,23 +230,31 @@ func TestSubscriptionRefusalsAndLimits(t *testing.T) {
 		if m := w3.init(alice); m.Type != fmt.Sprintf("closed:%d", app.CloseTooManyConnections) {
 			t.Errorf("third connection of alice: %+v, want closed:%d", m, app.CloseTooManyConnections)
 		}
-		// Closing one frees its slot.
+		// Closing one frees its slot, once the server has seen the close: until then a new
+		// connection is refused as the third was, then one is accepted.
 		_ = w2.c.Close(websocket.StatusNormalClosure, "")
-		time.Sleep(200 * time.Millisecond)
-		w4, _, err := dialWS(t, srv, "null")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m := w4.init(alice); m.Type != "connection_ack" {
-			t.Errorf("connection after one closed: %+v", m)
-		}
+		testenv.WaitFor(t, 10*time.Second, "a connection of alice accepted after one closed", func() bool {
+			w4, _, err := dialWS(t, srv, "null")
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch m := w4.init(alice); m.Type {
+			case "connection_ack":
+				return true
+			case fmt.Sprintf("closed:%d", app.CloseTooManyConnections):
+				return false
+			default:
+				t.Fatalf("connection after one closed: %+v", m)
+				return false
+			}
+		})
 	})
 }
 
 // The server pings every SUBSCRIPTION_PING_INTERVAL (graphql-transport-ws `ping`) and keeps a
 // connection that answers `pong`.
 func TestSubscriptionKeepAlive(t *testing.T) {
-	s := newXStack(t, func(c *app.Config, _ *app.Deps) { c.SubscriptionPingInterval = 200 * time.Millisecond })
+	s := newAPIStack(t, func(c *app.Config, _ *app.Deps) { c.SubscriptionPingInterval = 200 * time.Millisecond })
 	srv := httptest.NewServer(s.handler)
 	t.Cleanup(srv.Close)
 	w, _, err := dialWS(t, srv, "null")
@@ -278,7 +287,7 @@ func TestSubscriptionKeepAlive(t *testing.T) {
 
 // A connection closes cleanly when its token expires.
 func TestSubscriptionClosesOnTokenExpiry(t *testing.T) {
-	s := newXStack(t, nil)
+	s := newAPIStack(t, nil)
 	srv := httptest.NewServer(s.handler)
 	t.Cleanup(srv.Close)
 	id, _ := s.createImport(t, s.client(t, "alice"))
@@ -376,13 +385,13 @@ func (n *nodeSubscriber) next() map[string]json.RawMessage {
 // created, failed by its worker, retried, failed again, deleted.
 func TestSubscriptionsAcrossInstances(t *testing.T) {
 	dir := wsClientDir(t)
-	s1 := newXStack(t, nil)
+	s1 := newAPIStack(t, nil)
 	db2, err := database.Open(context.Background(), s1.dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = db2.Close() })
-	s2 := newXStackOn(t, s1, func(_ *app.Config, d *app.Deps) { d.DB = db2 })
+	s2 := newAPIStackOn(t, s1, func(_ *app.Config, d *app.Deps) { d.DB = db2 })
 	srv2 := httptest.NewServer(s2.handler)
 	t.Cleanup(srv2.Close)
 	alice := s1.client(t, "alice")
@@ -482,20 +491,16 @@ func TestSubscriptionsAcrossInstances(t *testing.T) {
 }
 
 // waitSubscribers waits until the instance's hub has n subscribers (the clients are connected).
-func waitSubscribers(t *testing.T, s *xstack, n int) {
+func waitSubscribers(t *testing.T, s *apiStack, n int) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if c, err := s.subscriberCount(); err == nil && c >= n {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("fewer than %d subscribers after 10 s", n)
+	testenv.WaitFor(t, 10*time.Second, fmt.Sprintf("%d subscribers", n), func() bool {
+		c, err := s.subscriberCount()
+		return err == nil && c >= n
+	})
 }
 
 // subscriberCount reads the instance's code2des_subscriptions_active gauge from /metrics.
-func (x *xstack) subscriberCount() (int, error) {
+func (x *apiStack) subscriberCount() (int, error) {
 	w := httptest.NewRecorder()
 	x.handler.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/metrics", nil))
 	for _, line := range strings.Split(w.Body.String(), "\n") {

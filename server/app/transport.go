@@ -132,7 +132,7 @@ func readParams(r *http.Request) (*graphql.RawParams, error) {
 }
 
 // requestError is an error about the shape of the HTTP request, with the code of every request-shape
-// problem (README, Decisions).
+// problem (docs/decisions.md).
 func requestError(msg string) *gqlerror.Error {
 	e := gqlerror.Errorf("%s", msg)
 	e.Extensions = map[string]any{"code": string(models.CodeBadUserInput)}
@@ -178,7 +178,7 @@ var responseBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); 
 // ReadFrom when w has it (net/http's own writer: a vectored write of all the pieces after the
 // first 512 bytes), otherwise one Write per piece.
 func writeData(w http.ResponseWriter, status int, resp *graphql.Response, splices *graph.Splices) {
-	// The head and the list of pieces stay on the stack (issue 17: three allocations per
+	// The head and the list of pieces stay on the stack (three allocations per
 	// response); only a body written piece by piece (larger than MaxCoalescedResponse) copies
 	// them.
 	var headBuf [64]byte
@@ -239,8 +239,7 @@ func writeData(w http.ResponseWriter, status int, resp *graphql.Response, splice
 		// Written piece by piece, net/http makes two write calls per piece (its 4 KiB buffer,
 		// then the rest), and each call costs the kernel's send work again; a body of declared
 		// length given to ReadFrom goes to the TCP connection as it is, and net.Buffers makes
-		// that one vectored write (writev) of all the pieces, still without copying them (issue
-		// 17).
+		// that one vectored write (writev) of all the pieces, still without copying them.
 		_, _ = rf.ReadFrom(&bufs) // an error: the client has gone; nothing else to do
 		return
 	}

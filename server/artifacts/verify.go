@@ -90,7 +90,7 @@ type CaptureClaim struct {
 // The capture is read into a pooled buffer (captureBuffers), then hashed in a goroutine of its own
 // while it is parsed, and the screenshot's HEAD runs while the capture is read and checked; the
 // hash is checked before the parse's verdict and the HEAD's answer counts only once every other
-// check has passed, so the errors are those of checking one after the other (issue 17: at one
+// check has passed, so the errors are those of checking one after the other (at one
 // client the hash, about half a millisecond per MiB here, then costs no time of its own; hashing
 // as the capture was read kept it on the reading goroutine). Nothing of the capture outlives the
 // call, which is why it returns no Capture; nor do the hash and the HEAD (server/background
@@ -149,7 +149,7 @@ func (v *Verifier) VerifyCapture(ctx context.Context, c CaptureClaim) error {
 
 // MaxPooledCaptureBuffer is the largest capacity, in bytes, of a capture read buffer kept for
 // reuse: a capture up to this size is read without allocating (a 1 MiB capture allocated and
-// cleared 1-2 MiB per callback, and the garbage collector's work with it; issue 17), and a larger
+// cleared 1-2 MiB per callback, and the garbage collector's work with it), and a larger
 // one (up to CaptureMaxBytes) gets a buffer of its own that is left to the garbage collector, so
 // an idle pooled buffer never pins more than this.
 const MaxPooledCaptureBuffer = 4 << 20

@@ -23,7 +23,7 @@ func MemberOrganizations(db bun.IDB, subject any) *bun.SelectQuery {
 
 // ProjectOrganizationQuery returns the subquery of the organization of projectID when subject is
 // a member of it (no row otherwise), for `organization_id = (?)` filters: a list can check the
-// membership in its own statement instead of a round trip of its own (issue 17).
+// membership in its own statement instead of a round trip of its own.
 //
 // subject and projectID are the values, or their placeholders from database.Params.Arg.
 func ProjectOrganizationQuery(db bun.IDB, subject, projectID any) *bun.SelectQuery {

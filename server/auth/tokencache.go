@@ -84,7 +84,7 @@ func (v *Verifier) cached(ctx context.Context, sum [sha256.Size]byte) (models.Pr
 		return models.Principal{}, false
 	}
 	// e.key passed checkKey when it verified the token, and a key object of the set is never
-	// changed (a refetch makes new ones): the same object needs no second check (issue 17).
+	// changed (a refetch makes new ones): the same object needs no second check.
 	k, err := v.setKey(ctx, e.kid)
 	if err != nil || k != e.key {
 		v.tokens.remove(sum)

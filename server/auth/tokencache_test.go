@@ -2,6 +2,7 @@ package auth_test
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"strings"
@@ -61,7 +62,7 @@ func TestTokenCacheRefusesATokenWhoseKeyWasRemoved(t *testing.T) {
 	// The pool drops key A (only B is published). Once the key set is older than its maximum
 	// age, the next check refreshes it; after that the cached A token must be refused.
 	p.serve(p.issuer(t, keyB))
-	if err := verifyAfterRefresh(ctx, v, c, tok); !errors.Is(err, auth.ErrUnknownKey) {
+	if err := verifyAfterRefresh(ctx, t, v, c, tok); !errors.Is(err, auth.ErrUnknownKey) {
 		t.Fatalf("after the key was removed from the JWKS: %v, want ErrUnknownKey", err)
 	}
 	if n := p.fetches.Load(); n != 2 {
@@ -84,11 +85,12 @@ func TestTokenCacheKeepsTokensOfARefetchedKey(t *testing.T) {
 	}
 	// The set is refetched with the same key: the token is checked again and still accepted.
 	c.Advance(auth.DefaultJWKSMaxAge + time.Second)
-	for p.fetches.Load() < 2 {
-		if _, err := v.Verify(ctx, tok); err != nil {
-			t.Fatalf("while the key set is refreshed: %v", err)
-		}
-		time.Sleep(5 * time.Millisecond)
+	if _, err := v.Verify(ctx, tok); err != nil {
+		t.Fatalf("while the key set is refreshed: %v", err)
+	}
+	awaitFetch(t, v)
+	if n := p.fetches.Load(); n != 2 {
+		t.Fatalf("%d JWKS fetches, want 2", n)
 	}
 	if got, err := v.Verify(ctx, tok); err != nil || got.Subject != "user-1" {
 		t.Fatalf("after the refresh: %+v, %v", got, err)
@@ -167,7 +169,7 @@ func TestTokenCacheChecksARefetchedKeyAgain(t *testing.T) {
 				return strings.Replace(jwks, tc.from, tc.to, 1)
 			}
 			p.edit.Store(&edit)
-			if err := verifyAfterRefresh(ctx, v, c, tok); !errors.Is(err, tc.want) {
+			if err := verifyAfterRefresh(ctx, t, v, c, tok); !errors.Is(err, tc.want) {
 				t.Fatalf("after the key changed: %v, want %v", err, tc.want)
 			}
 			if _, err := v.Verify(ctx, tok); !errors.Is(err, tc.want) {
@@ -177,17 +179,32 @@ func TestTokenCacheChecksARefetchedKeyAgain(t *testing.T) {
 	}
 }
 
-// verifyAfterRefresh moves c past the key set's maximum age, so that the next check refreshes it,
-// and verifies tok until it is refused or 5 s have passed (the refresh runs in the background):
-// the last error, nil if tok was still accepted.
-func verifyAfterRefresh(ctx context.Context, v *auth.Verifier, c *clock, tok string) error {
+// verifyAfterRefresh moves c past the key set's maximum age, so that the next check refreshes it
+// (in the background: that check is still answered from the stale set), waits for the refresh to
+// end, and verifies tok again: its error, nil if tok was accepted.
+func verifyAfterRefresh(ctx context.Context, t *testing.T, v *auth.Verifier, c *clock, tok string) error {
+	t.Helper()
 	c.Advance(auth.DefaultJWKSMaxAge + time.Second)
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		_, err := v.Verify(ctx, tok)
-		if err != nil || !time.Now().Before(deadline) {
-			return err
-		}
-		time.Sleep(10 * time.Millisecond)
+	_, _ = v.Verify(ctx, tok)
+	awaitFetch(t, v)
+	_, err := v.Verify(ctx, tok)
+	return err
+}
+
+// awaitFetch returns once the JWKS fetch under way, if any, has ended. A token naming a kid no
+// set holds joins the fetch under way and returns when it ends; with c unchanged since that fetch
+// began (within MinRefreshInterval) it starts none of its own.
+func awaitFetch(t *testing.T, v *auth.Verifier) {
+	t.Helper()
+	if _, err := v.Verify(context.Background(), unknownKidToken); !errors.Is(err, auth.ErrUnknownKey) {
+		t.Fatalf("a token of an unknown kid: %v, want ErrUnknownKey", err)
 	}
 }
+
+// unknownKidToken is an RS256 token whose kid no key set holds (its signature is never checked:
+// there is no key to check it with).
+var unknownKidToken = strings.Join([]string{
+	base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"RS256","kid":"no-such-key","typ":"JWT"}`)),
+	base64.RawURLEncoding.EncodeToString([]byte(`{"sub":"user-1","token_use":"id"}`)),
+	base64.RawURLEncoding.EncodeToString([]byte("not a signature")),
+}, ".")

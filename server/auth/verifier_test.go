@@ -21,6 +21,7 @@ import (
 	"github.com/lestrrat-go/jwx/v3/jws"
 	"github.com/lestrrat-go/jwx/v3/jwt"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/auth"
 )
@@ -528,7 +529,11 @@ func TestSlowKeySetFetchDoesNotStallKnownKeys(t *testing.T) {
 			})
 		}
 		<-p.started
-		time.Sleep(50 * time.Millisecond) // let every caller reach the fetch
+		// Every caller waits on the one fetch under way, and none has returned before it ends.
+		testenv.WaitParked(t, 10*time.Second, 10, "server/auth.(*Verifier).setKey")
+		if n := len(errs); n != 0 {
+			t.Fatalf("%d callers returned while the fetch was under way", n)
+		}
 		release()
 		wg.Wait()
 		close(errs)

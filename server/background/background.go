@@ -1,5 +1,5 @@
 // Package background runs one piece of a request's work in a goroutine of its own while the
-// request goes on (issue 17: a capture callback's artifact check beside its row read, the
+// request goes on (a capture callback's artifact check beside its row read, the
 // screenshot's HEAD beside the capture's read), without letting that goroutine outlive the request
 // or end the process.
 //

@@ -12,10 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/server/callbacks"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // captureLimit is the capture size limit of the artifact table, small enough to test its edge.

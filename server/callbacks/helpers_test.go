@@ -19,10 +19,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/server/callbacks"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // Paths of the worker contract files, from this package's directory.

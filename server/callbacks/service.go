@@ -63,7 +63,7 @@ func (s *Service) ApplyPageImport(ctx context.Context, cb *PageImportCallback) (
 	// A completed capture's artifact check (storage reads and a syntax check: milliseconds) runs
 	// while the row is read (one round trip); its verdict counts only when the row is processing.
 	// A callback the row alone answers (404, 409, duplicate) stops it and answers as before,
-	// whatever the storage does (issue 17).
+	// whatever the storage does.
 	var check *background.Task[error]
 	if want.completed {
 		check = background.Start(ctx, func(ctx context.Context) error {

@@ -20,7 +20,7 @@ import (
 
 // Pool settings. A small pool is plenty: every statement is short and indexed. Idle connections
 // are kept up to the pool size: with fewer, every burst above them opened and closed connections
-// (TCP, startup, authentication) for each request (issue 17).
+// (TCP, startup, authentication) for each request.
 const (
 	maxOpenConns    = 20
 	maxIdleConns    = maxOpenConns
@@ -31,7 +31,7 @@ const (
 // writes arguments into the SQL text, so nearly every statement (an id, a cursor, a batch of ids)
 // is a new text: pgx's default, a per-connection cache of prepared statements, then prepared each
 // one in an extra round trip and evicted another. The extended protocol without a named prepared
-// statement sends it in one round trip (issue 17).
+// statement sends it in one round trip.
 const queryExecMode = pgx.QueryExecModeExec
 
 // Open connects to the PostgreSQL server at dsn (a postgres:// URL) and checks the connection.

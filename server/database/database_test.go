@@ -10,9 +10,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/migrations"
 	"github.com/code2des/backend/server/database"
-	"github.com/code2des/backend/server/testenv"
 )
 
 func openEmpty(t *testing.T) *bun.DB {
@@ -27,8 +27,8 @@ func openEmpty(t *testing.T) *bun.DB {
 
 // addedIndexes are the indexes later migrations add beside the seeds' (never columns).
 var addedIndexes = map[string][]string{
-	// 20261130170001: projectJobStats (issue 18); 20261201000001: the keyset lists pageImports and
-	// code2desJobs (issue 17).
+	// 20261130170001: projectJobStats; 20261201000001: the keyset lists pageImports and
+	// code2desJobs.
 	"page_import": {
 		"page_import_project_created_idx: btree (project_id, created_at) INCLUDE (status) WHERE (deleted_at IS NULL)",
 		"page_import_org_project_id_idx: btree (organization_id, project_id, id) WHERE (deleted_at IS NULL)",

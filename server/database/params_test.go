@@ -9,8 +9,8 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/database"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // paramsRow is a small table for the Params tests.

@@ -14,8 +14,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/database"
-	"github.com/code2des/backend/server/testenv"
 )
 
 func TestIsUnavailable(t *testing.T) {

@@ -1,4 +1,4 @@
-// Package events delivers job events to GraphQL subscriptions (issue 18). Every change of a job
+// Package events delivers job events to GraphQL subscriptions. Every change of a job
 // row sends a PostgreSQL NOTIFY on Channel from inside its transaction (a trigger of migration
 // 20261130170002), so the event is delivered on commit to every API instance LISTENing on the
 // database, whichever instance or process (a worker callback, the sweeper, a retry, a delete)

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/events"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // A subscriber that does not read is ended with ErrEventsLagged once SubscriberBuffer events are
@@ -47,11 +47,7 @@ func TestHubFilterAndLag(t *testing.T) {
 		t.Fatal("the job subscriber got nothing")
 	}
 	// Not reading: the 65th event ends it, with the first 64 still buffered.
-	for start := time.Now(); slow.Err() == nil; time.Sleep(10 * time.Millisecond) {
-		if time.Since(start) > 10*time.Second {
-			t.Fatal("the lagging subscriber was not ended")
-		}
-	}
+	testenv.WaitFor(t, 10*time.Second, "the lagging subscriber is ended", func() bool { return slow.Err() != nil })
 	got := 0
 	for range slow.C {
 		got++
@@ -60,9 +56,7 @@ func TestHubFilterAndLag(t *testing.T) {
 		t.Errorf("lagging subscriber: %d events then %v; want %d then ErrEventsLagged", got, slow.Err(), events.SubscriberBuffer)
 	}
 	cancel()
-	for hub.Subscribers() != 0 {
-		time.Sleep(10 * time.Millisecond)
-	}
+	testenv.WaitFor(t, 10*time.Second, "no subscribers once their contexts ended", func() bool { return hub.Subscribers() == 0 })
 	if _, ok := <-one.C; ok || one.Err() != nil {
 		t.Errorf("after its context ended the subscription is still open or failed: %v", one.Err())
 	}

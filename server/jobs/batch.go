@@ -13,7 +13,7 @@ import (
 
 var _ models.PageImportBatchService = (*Service)(nil)
 
-// CreatePageImports creates one Page Import per viewport of one URL (issue 18: desktop, tablet
+// CreatePageImports creates one Page Import per viewport of one URL (desktop, tablet
 // and mobile in one call), all or none:
 //   - every viewport is checked first (SPEC §4 rules, fields "input.viewports[i].width" ...);
 //     at most models.MaxViewportsPerRequest;

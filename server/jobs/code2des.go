@@ -254,7 +254,7 @@ type code2desWithImport struct {
 // the project's organization, which the subject is a member of (visibleProjectOrg), and a job is
 // always in its import's organization (TriggerCode2Des copies it; neither ever changes), so the
 // two rules keep the same imports, and this one costs PostgreSQL no membership lookup per row
-// (issue 17: about 0.27 -> 0.23 ms per page of 21 in pgbench).
+// (about 0.27 -> 0.23 ms per page of 21 in pgbench).
 func (s *Service) code2desJobsWithImports(ctx context.Context, subject string, f models.Code2DesFilter, afterID string, size int) ([]*models.Code2Des, map[string]*models.PageImport, error) {
 	var joined []code2desWithImport
 	args := database.NewParams(s.cfg.DB)

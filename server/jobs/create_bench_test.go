@@ -8,12 +8,12 @@ import (
 	"log/slog"
 	"testing"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/database"
-	"github.com/code2des/backend/server/testenv"
 )
 
-// BenchmarkCreatePageImport measures createPageImport's own work below GraphQL (issue 17): Service
+// BenchmarkCreatePageImport measures createPageImport's own work below GraphQL: Service
 // is CreatePageImport (validation, the INSERT with its membership check, the capture message,
 // SendMessage), Baseline what `bench baseline` does for the harness's createPageImport row (a
 // prepared INSERT ... RETURNING *, the message, the same Queue.Send). Both run on the real

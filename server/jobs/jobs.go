@@ -39,9 +39,9 @@ type Config struct {
 	CaptureQueue models.Queue
 	// ConversionQueue receives code2des.requested messages.
 	ConversionQueue models.Queue
-	// Blob reads uploaded snapshots at completePageImportUpload (issue 19); nil disables uploads.
+	// Blob reads uploaded snapshots at completePageImportUpload; nil disables uploads.
 	Blob models.BlobStore
-	// Uploads presigns snapshot uploads (issue 19); nil disables uploads.
+	// Uploads presigns snapshot uploads; nil disables uploads.
 	Uploads models.UploadPresigner
 	// Bucket is the artifact bucket; artifact prefixes in messages are s3://Bucket/... URIs.
 	Bucket string

@@ -16,10 +16,10 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/ratelimit"
 	"github.com/code2des/backend/server/sqsqueue"
-	"github.com/code2des/backend/server/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")

@@ -47,7 +47,7 @@ type CaptureMessage struct {
 	// CallbackURL is PUBLIC_BASE_URL + CaptureCallbackPath.
 	CallbackURL string `json:"callback_url"`
 	// Snapshot is the uploaded MHTML snapshot to render instead of fetching SourceURL; present
-	// only in version 2 messages (source_kind mhtml_snapshot, issue 19, uploads.go).
+	// only in version 2 messages (source_kind mhtml_snapshot, uploads.go).
 	Snapshot *SnapshotMessage `json:"snapshot,omitempty"`
 }
 

@@ -35,7 +35,7 @@ func PageSize(field string, first int) (int, error) {
 func EncodeCursor(kind, id string) string {
 	// One allocation (the cursor): "<kind>:<id>" is put together on the stack (up to
 	// cursorStackBytes) and encoded in whole 3-byte groups, which base64 without padding encodes
-	// as it encodes the whole (issue 17: four allocations per edge of a page before).
+	// as it encodes the whole (four allocations per edge of a page before).
 	var raw [cursorStackBytes]byte
 	src := append(append(append(raw[:0], kind...), ':'), id...)
 	enc := base64.RawURLEncoding

@@ -7,7 +7,7 @@ import (
 	"github.com/code2des/backend/models"
 )
 
-// BenchmarkReads measures the database layer of the API's small reads (issue 17) without the
+// BenchmarkReads measures the database layer of the API's small reads without the
 // HTTP and GraphQL layers: PageImport by id, a page of 20 Page Imports, and a page of 20 Code2Des
 // jobs with their Page Imports joined (the bench's `code2desJobs(first: 20) { pageImport }`).
 // cpu-ns/op is this process's CPU time per read (the database runs in another process).

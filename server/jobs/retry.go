@@ -39,7 +39,7 @@ func (s *Service) RetryPageImport(ctx context.Context, id string) (*models.PageI
 	dbCtx, cancel := s.bounded(ctx)
 	defer cancel()
 	pi := new(models.PageImport)
-	// snapshot is the accepted upload of a snapshot import (issue 19): a retry captures the same
+	// snapshot is the accepted upload of a snapshot import: a retry captures the same
 	// file again, never the live page at its source_url.
 	var snapshot *SnapshotMessage
 	err = s.cfg.DB.RunInTx(dbCtx, nil, func(ctx context.Context, tx bun.Tx) error {

@@ -13,7 +13,7 @@ import (
 var _ models.JobStatsService = (*Service)(nil)
 
 // ProjectJobStats counts the project's non-deleted Page Imports and Code2Des jobs by status,
-// created in [since, until) (issue 18, the dashboard summary). Each count is one GROUP BY over the
+// created in [since, until) (the dashboard summary). Each count is one GROUP BY over the
 // window, served by the partial indexes page_import_project_created_idx and
 // code2des_project_created_idx (project_id, created_at) INCLUDE (status) WHERE deleted_at IS
 // NULL (an index-only scan; docs/api.md shows the plan). The organization is checked once, from

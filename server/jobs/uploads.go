@@ -20,7 +20,7 @@ import (
 	"github.com/code2des/backend/server/sourceurl"
 )
 
-// Snapshot imports (issue 19): a Page Import whose source is an MHTML snapshot the client uploads
+// Snapshot imports: a Page Import whose source is an MHTML snapshot the client uploads
 // (source_kind mhtml_snapshot). createPageImportUpload inserts the processing row and its
 // page_import_upload row and presigns the PUT; completePageImportUpload checks the object and
 // publishes a version 2 capture message whose `snapshot` member points at it. The worker renders

@@ -17,9 +17,9 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/mhtml"
 	"github.com/code2des/backend/models"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // testSnapshot is a small MHTML archive as Chromium writes it; its page lives on an intranet host

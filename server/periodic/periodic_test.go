@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/periodic"
-	"github.com/code2des/backend/server/testenv"
 )
 
 func TestClaimOncePerInterval(t *testing.T) {
@@ -18,17 +18,28 @@ func TestClaimOncePerInterval(t *testing.T) {
 	if ok, err := periodic.Claim(ctx, db, "task", "a", time.Hour); !ok || err != nil {
 		t.Fatalf("first claim of a new task: %v, %v", ok, err)
 	}
-	claimed := time.Now() // the database recorded the claim before this instant
 	if ok, err := periodic.Claim(ctx, db, "task", "b", time.Hour); ok || err != nil {
 		t.Fatalf("a second instance claimed within the interval: %v, %v", ok, err)
 	}
 	if ok, _ := periodic.Claim(ctx, db, "other", "b", time.Hour); !ok {
 		t.Error("another task shares the claim")
 	}
-	// With an interval that has passed since the first claim, the next one succeeds.
-	const short = 50 * time.Millisecond
-	time.Sleep(short - time.Since(claimed) + 10*time.Millisecond)
-	if ok, err := periodic.Claim(ctx, db, "task", "b", short); !ok || err != nil {
+	// The interval is counted on the database clock from the recorded claim: age the claim
+	// instead of waiting. A minute short of the hour it still holds; a minute past, the next
+	// claim succeeds.
+	age := func(d time.Duration) {
+		t.Helper()
+		if _, err := db.NewRaw("UPDATE periodic_task SET last_run_at = last_run_at - ?::interval WHERE name = 'task'",
+			fmt.Sprintf("%d seconds", int(d.Seconds()))).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	age(time.Hour - time.Minute)
+	if ok, err := periodic.Claim(ctx, db, "task", "b", time.Hour); ok || err != nil {
+		t.Fatalf("claim a minute before the interval ends: %v, %v", ok, err)
+	}
+	age(2 * time.Minute)
+	if ok, err := periodic.Claim(ctx, db, "task", "b", time.Hour); !ok || err != nil {
 		t.Fatalf("claim after the interval: %v, %v", ok, err)
 	}
 	if runs, by, err := periodic.Runs(ctx, db, "task"); runs != 2 || by != "b" || err != nil {

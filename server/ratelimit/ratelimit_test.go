@@ -11,8 +11,8 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/ratelimit"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // allowed counts the requests of key the limiters allow, taking turns.

@@ -10,7 +10,7 @@ import (
 
 // encodeBase64 returns the models.Base64Text of b with segmentio/asm's encoder: on amd64 with AVX2
 // it encodes about ten times as fast as encoding/base64 (which was a third of a cold
-// code2desResult's CPU, issue 17); elsewhere it falls back to encoding/base64. The output is the
+// code2desResult's CPU); elsewhere it falls back to encoding/base64. The output is the
 // same standard, padded base64 (tested against encoding/base64). One allocation of the encoded
 // size, which becomes the string without a copy (the bytes are never written again).
 func encodeBase64(b []byte) models.Base64Text {

@@ -23,10 +23,10 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/server/s3store"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // fixture is one completed job with its Page Import, a result document and its image objects,

@@ -12,10 +12,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/code2des/backend/decodecost"
-	"github.com/code2des/backend/server/artifacts"
 	"golang.org/x/image/draw"
 	"golang.org/x/image/webp"
+
+	"github.com/code2des/backend/decodecost"
+	"github.com/code2des/backend/server/artifacts"
 )
 
 // svgNamespace is the namespace of an SVG root element.

@@ -2,5 +2,5 @@
 
 package results
 
-// raceEnabled: the race detector is on (tests that measure large decodes skip).
+// raceEnabled: the race detector is on (TestConvertMemoryBound then measures in a build without it).
 const raceEnabled = false

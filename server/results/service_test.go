@@ -20,10 +20,10 @@ import (
 
 	"golang.org/x/image/webp"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/server/results"
-	"github.com/code2des/backend/server/testenv"
 )
 
 var quietLogs = slog.New(slog.NewTextHandler(io.Discard, nil))

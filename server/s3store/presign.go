@@ -31,7 +31,7 @@ func (s *Store) PresignGet(ctx context.Context, key string, ttl time.Duration) (
 
 var _ models.UploadPresigner = (*Store)(nil)
 
-// PresignPut presigns a PutObject of key (issue 19, snapshot uploads) with aws-sdk-go-v2's presign
+// PresignPut presigns a PutObject of key (snapshot uploads) with aws-sdk-go-v2's presign
 // client. Content-Length, Content-Type and x-amz-checksum-sha256 are signed, so S3 refuses a body of
 // another size or hash before storing it; the API still checks size and SHA-256 itself at
 // completion, because S3-protocol servers used locally may not enforce either. The URL is valid

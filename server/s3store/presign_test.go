@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/code2des/backend/server/testenv"
+	"github.com/code2des/backend/internal/testenv"
 )
 
 // TestPresignPut: a plain HTTP client uploads with the presigned URL; the signature binds the

@@ -130,7 +130,7 @@ func (s *Store) open(ctx context.Context, key string, maxBytes int64) (*s3.GetOb
 
 // streamBufSize is the size of Stream's copy buffer, in bytes: a read from the connection takes
 // up to this much at once. io.Copy's 32 KiB made 4 times the read calls of reading into one
-// buffer of the object's size (strace, issue 17); 256 KiB makes about as many.
+// buffer of the object's size (strace); 256 KiB makes about as many.
 const streamBufSize = 256 << 10
 
 // streamBufs holds Stream's copy buffers (*[]byte of streamBufSize) between reads, so a process

@@ -8,9 +8,9 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/s3store"
-	"github.com/code2des/backend/server/testenv"
 )
 
 func TestPutGetSize(t *testing.T) {

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
-	"github.com/code2des/backend/server/testenv"
 )
 
 // A caller that goes away while its thumbnail is being made gets CodeUnavailable at once, and
@@ -43,13 +43,14 @@ func TestThumbnailOutlivesFirstCaller(t *testing.T) {
 		k, err := s.thumbnail(ctx1, key, 160)
 		first <- answer{k, err}
 	}()
-	// The first caller starts the flight (one HEAD on loopback), then the second joins it.
-	time.Sleep(300 * time.Millisecond)
+	// The first caller starts the flight, which waits for a thumbnail slot; then the second
+	// caller joins it, and both wait for its end.
+	testenv.WaitParked(t, 10*time.Second, 1, "golang.org/x/sync/semaphore.(*Weighted).Acquire")
 	go func() {
 		k, err := s.thumbnail(ctx, key, 160)
 		second <- answer{k, err}
 	}()
-	time.Sleep(100 * time.Millisecond)
+	testenv.WaitParked(t, 10*time.Second, 2, "server/screenshots.(*Service).thumbnail")
 	cancel1()
 	select {
 	case a := <-first:

@@ -1,4 +1,4 @@
-// Package screenshots serves PageImport.screenshot (issue 18): a short-lived presigned S3 URL of
+// Package screenshots serves PageImport.screenshot: a short-lived presigned S3 URL of
 // a Page Import's full-page screenshot, or of a thumbnail of it that is made once, on first
 // request, and stored beside the screenshot. Clients never see a bucket key or credentials.
 package screenshots

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// escapeLooseByByte is escapeLoose as it was before it returned unchanged input as is (issue 17):
+// escapeLooseByByte is escapeLoose as it was before it returned unchanged input as is:
 // every byte through a builder. The shortcut must give exactly its output.
 func escapeLooseByByte(s string, query bool) string {
 	const hexDigits = "0123456789ABCDEF"

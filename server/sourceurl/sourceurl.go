@@ -19,7 +19,7 @@
 //
 // A host name that resolves to a private address (DNS rebinding) cannot be caught here without a
 // DNS lookup at a different time than the capture; the capture worker must check the addresses it
-// connects to (see the README's Decisions).
+// connects to (see docs/decisions.md).
 package sourceurl
 
 import (
@@ -60,7 +60,7 @@ type Options struct {
 	AllowLoopback bool
 	// AnyHost skips the host rules (local names, non-public addresses) and keeps only the syntax
 	// rules and the normalization. It is for a URL that is recorded but never fetched: the
-	// Snapshot-Content-Location of an uploaded MHTML snapshot (issue 19), which may well be an
+	// Snapshot-Content-Location of an uploaded MHTML snapshot, which may well be an
 	// intranet page. Never use it for a URL a worker will load.
 	AnyHost bool
 }

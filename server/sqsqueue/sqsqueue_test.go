@@ -13,10 +13,10 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"go.opentelemetry.io/otel/propagation"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/sqsqueue"
-	"github.com/code2des/backend/server/testenv"
 )
 
 func TestSendReceive(t *testing.T) {

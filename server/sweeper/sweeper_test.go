@@ -9,9 +9,9 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/sweeper"
-	"github.com/code2des/backend/server/testenv"
 )
 
 type fixture struct {
@@ -208,13 +208,9 @@ func TestRunStopsWithItsContext(t *testing.T) {
 		defer close(done)
 		(&sweeper.Sweeper{DB: f.db, CaptureDeadline: time.Minute, Interval: time.Hour}).Run(ctx)
 	}()
-	deadline := time.Now().Add(10 * time.Second)
-	for f.pageImportRow(id).Status != models.PageImportFailed {
-		if time.Now().After(deadline) {
-			t.Fatal("Run did not sweep at start")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	testenv.WaitFor(t, 10*time.Second, "Run sweeps at start", func() bool {
+		return f.pageImportRow(id).Status == models.PageImportFailed
+	})
 	cancel()
 	select {
 	case <-done:

@@ -8,7 +8,7 @@ import (
 	"github.com/code2des/backend/models"
 )
 
-// DefaultUploadDeadline is how long a snapshot import (issue 19) may wait for
+// DefaultUploadDeadline is how long a snapshot import may wait for
 // completePageImportUpload before the sweeper fails it (UPLOAD_DEADLINE): the presigned URL's
 // expiry (models.SnapshotUploadExpiry, 10 minutes) plus time for an upload started just before
 // it to finish.

@@ -1,4 +1,4 @@
-// Package telemetry is the API's OpenTelemetry tracing (issue 18): the tracer provider and its
+// Package telemetry is the API's OpenTelemetry tracing: the tracer provider and its
 // OTLP exporter (off unless OTEL_EXPORTER_OTLP_ENDPOINT is set), and the instrumentation of each
 // dependency: HTTP requests (otelhttp; worker callbacks included), SQL statements (bun's otel
 // hook), S3 and SQS calls (the AWS SDK's otel middleware). GraphQL operations and resolvers are
@@ -71,8 +71,7 @@ func Enabled() bool {
 
 // InstrumentAWS adds the AWS SDK's otel middleware (one span per S3 or SQS call) to cfg; build
 // the clients from cfg afterwards. Without a recording tracer provider (Enabled false: call Setup
-// first) it adds nothing: the middleware would build attributes and no-op spans for every call
-// (issue 17).
+// first) it adds nothing: the middleware would build attributes and no-op spans for every call.
 func InstrumentAWS(cfg *aws.Config) {
 	if Enabled() {
 		otelaws.AppendMiddlewares(&cfg.APIOptions)
@@ -81,7 +80,7 @@ func InstrumentAWS(cfg *aws.Config) {
 
 // InstrumentDB adds bun's otel hook (one span per SQL statement, without argument values). Without
 // a recording tracer provider (Enabled false: call Setup first) it adds nothing: the hook would
-// build an attribute set and a no-op span for every statement (issue 17: 5% of a small read's
+// build an attribute set and a no-op span for every statement (5% of a small read's
 // CPU).
 func InstrumentDB(db *bun.DB) {
 	if !Enabled() {
@@ -94,7 +93,7 @@ func InstrumentDB(db *bun.DB) {
 // connection), continuing an incoming traceparent. While tracing is off (Enabled is false, checked
 // per request) it only carries an incoming traceparent into the request's context, so the queue
 // messages a request publishes still continue the caller's trace, without otelhttp's per-request
-// wrapping, attributes and metrics (issue 17: a tenth of a small read's CPU).
+// wrapping, attributes and metrics (a tenth of a small read's CPU).
 func HTTPHandler(h http.Handler) http.Handler {
 	traced := otelhttp.NewHandler(h, "http",
 		otelhttp.WithPropagators(Propagator),

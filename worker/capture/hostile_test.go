@@ -19,6 +19,7 @@ import (
 
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/internal/workertest"
 )
 
@@ -472,11 +473,11 @@ func checkHugeConverts(t *testing.T, h *harness, doc map[string]any, cb capture.
 	}
 	prefix := "test/page-imports/" + cb.PageImportID + "/attempt-1/"
 	raw := h.object(t, prefix+"capture.json")
-	c, err := convert.ParseCapture(raw, cb.PageImportID)
+	c, err := capturemodel.Parse(raw, cb.PageImportID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	load := func(ctx context.Context, a convert.Asset, maxBytes int64) ([]byte, error) {
+	load := func(ctx context.Context, a capturemodel.Asset, maxBytes int64) ([]byte, error) {
 		return nil, errors.New("the huge page has no images")
 	}
 	out, err := convert.Convert(context.Background(), c, convert.Job{Code2DesID: "0193a1b2-c3d4-7e5f-8a9b-00000000c0de", Attempt: 1,

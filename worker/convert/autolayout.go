@@ -2,9 +2,12 @@ package convert
 
 import (
 	"fmt"
-	"github.com/code2des/backend/worker/internal/callback"
 	"math"
 	"strconv"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/internal/callback"
 )
 
 // Auto-layout inference (docs/conversion.md "Auto layout"): a flex container, or a grid of one
@@ -24,21 +27,21 @@ const MaxDiagnostics = 10000
 type layoutState struct {
 	// containers are the flex and grid containers that got a frame, in document order.
 	containers []*container
-	byElement  map[*DOMNode]*container
+	byElement  map[*capturemodel.DOMNode]*container
 	// items are the children of flex and grid containers (they keep a frame even when they
 	// draw nothing, so each is one child node of the container's frame).
-	items map[*DOMNode]bool
+	items map[*capturemodel.DOMNode]bool
 }
 
 // container is a flex or grid container with its frame and the nodes each DOM child gave.
 type container struct {
-	el    *DOMNode
+	el    *capturemodel.DOMNode
 	node  *Node
 	items []layoutItem
 }
 
 type layoutItem struct {
-	dom   *DOMNode
+	dom   *capturemodel.DOMNode
 	nodes []*Node
 }
 
@@ -52,8 +55,8 @@ type Diagnostic struct {
 }
 
 // layoutContainer says whether element n lays its children out as flex or grid.
-func layoutContainer(n *DOMNode) bool {
-	switch n.style("display") {
+func layoutContainer(n *capturemodel.DOMNode) bool {
+	switch n.Computed("display") {
 	case "flex", "inline-flex", "grid", "inline-grid":
 		return true
 	}
@@ -62,17 +65,17 @@ func layoutContainer(n *DOMNode) bool {
 
 // keepFrame says whether element n keeps a frame although it draws nothing: a flex or grid
 // container (auto layout needs a frame) or one of its items (one node per item).
-func (cv *converter) keepFrame(n *DOMNode) bool {
+func (cv *converter) keepFrame(n *capturemodel.DOMNode) bool {
 	return layoutContainer(n) || cv.layout.items[n]
 }
 
 // noteFrame records the frame of element n when n is a flex or grid container.
-func (cv *converter) noteFrame(n *DOMNode, node *Node) {
+func (cv *converter) noteFrame(n *capturemodel.DOMNode, node *Node) {
 	if !layoutContainer(n) {
 		return
 	}
 	if cv.layout.byElement == nil {
-		cv.layout.byElement = map[*DOMNode]*container{}
+		cv.layout.byElement = map[*capturemodel.DOMNode]*container{}
 	}
 	c := &container{el: n, node: node}
 	cv.layout.containers = append(cv.layout.containers, c)
@@ -81,17 +84,17 @@ func (cv *converter) noteFrame(n *DOMNode, node *Node) {
 
 // itemStart is called before child ch of element n is converted: a child of a flex or grid
 // container is marked as an item (it keeps a frame).
-func (cv *converter) itemStart(n, ch *DOMNode) {
+func (cv *converter) itemStart(n, ch *capturemodel.DOMNode) {
 	if layoutContainer(n) && ch.Type == "element" {
 		if cv.layout.items == nil {
-			cv.layout.items = map[*DOMNode]bool{}
+			cv.layout.items = map[*capturemodel.DOMNode]bool{}
 		}
 		cv.layout.items[ch] = true
 	}
 }
 
 // itemEnd records the nodes child ch of container n added to n's frame f (from index start).
-func (cv *converter) itemEnd(n, ch *DOMNode, f *frame, start int) {
+func (cv *converter) itemEnd(n, ch *capturemodel.DOMNode, f *frame, start int) {
 	cv.noteText(ch, n, f.items[start:])
 	c := cv.layout.byElement[n]
 	if c == nil || c.node != f.node {
@@ -132,7 +135,7 @@ type saved struct {
 func (cv *converter) inferLayout(c *container) string {
 	F, el := c.node, c.el
 	var flow []*Node
-	var flowDOM []*DOMNode
+	var flowDOM []*capturemodel.DOMNode
 	absolute := map[*Node]bool{}
 	inItems := map[*Node]bool{}
 	for _, it := range c.items {
@@ -141,7 +144,7 @@ func (cv *converter) inferLayout(c *container) string {
 		}
 		pos := ""
 		if it.dom.Type == "element" {
-			pos = it.dom.style("position")
+			pos = it.dom.Computed("position")
 		}
 		if pos == "absolute" || pos == "fixed" {
 			for _, n := range it.nodes {
@@ -188,11 +191,11 @@ func (cv *converter) inferLayout(c *container) string {
 		return reason
 	}
 	horizontal := a.mode == LayoutHorizontal
-	side := func(n *DOMNode, prop string) float64 {
+	side := func(n *capturemodel.DOMNode, prop string) float64 {
 		if n.Type != "element" {
 			return 0
 		}
-		v, _ := parsePx(n.style(prop))
+		v, _ := parsePx(n.Computed(prop))
 		return v
 	}
 	pad := [4]float64{} // top, right, bottom, left
@@ -360,11 +363,11 @@ func hugs(F *Node) (string, string) {
 }
 
 // domName names a DOM child in a diagnostic.
-func domName(n *DOMNode) string {
+func domName(n *capturemodel.DOMNode) string {
 	if n.Type == "text" {
-		return strconv.Quote(clipName(n.Text))
+		return strconv.Quote(naming.Clip(n.Text))
 	}
-	return elementName(n)
+	return naming.Element(n)
 }
 
 // fixUnfilled turns FILL children whose share of the room is not their captured size (a

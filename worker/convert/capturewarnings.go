@@ -1,12 +1,5 @@
 package convert
 
-// CaptureWarning is a warning the capture worker recorded about the page (document.warnings:
-// a page that never settled, infinite animations paused, JavaScript dialogs answered).
-type CaptureWarning struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-}
-
 // CaptureWarningPrefix prefixes the code of each capture warning passed on in the result
 // (CAPTURE_PAGE_NOT_SETTLED, CAPTURE_INFINITE_ANIMATION_PAUSED, CAPTURE_JAVASCRIPT_DIALOGS), so
 // the plugin can tell what the page did while captured from what the conversion approximated.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // TestCaptureWarningsPassedOn: the capture worker's warnings follow the conversion's own, page
@@ -13,7 +14,7 @@ func TestCaptureWarningsPassedOn(t *testing.T) {
 	t.Parallel()
 	f := loadFixture(t, "unsupported")
 	own := len(f.convert(t).Result.Warnings)
-	f.capture.Document.Warnings = []convert.CaptureWarning{
+	f.capture.Document.Warnings = []capturemodel.CaptureWarning{
 		{Code: "PAGE_NOT_SETTLED", Message: "the page was still changing after 5s"},
 		{Code: "not-a-code", Message: "skipped"},
 		{Code: "INFINITE_ANIMATION_PAUSED", Message: ""},

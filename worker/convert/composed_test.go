@@ -12,6 +12,7 @@ import (
 
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // TestSlottedShadowContentReachesTheResult captures, in Chromium, a custom element whose closed
@@ -56,14 +57,14 @@ customElements.define("report-card", class extends HTMLElement {
 	if err != nil {
 		t.Fatalf("Capture: %v", err)
 	}
-	c := &convert.Capture{Manifest: convert.CaptureManifest{Kind: convert.CaptureKind, Version: convert.CaptureVersion,
-		Viewport: convert.Size{Width: 800, Height: 600}}}
+	c := &capturemodel.Capture{Manifest: capturemodel.CaptureManifest{Kind: capturemodel.CaptureKind, Version: capturemodel.CaptureVersion,
+		Viewport: capturemodel.Size{Width: 800, Height: 600}}}
 	if err := json.Unmarshal(p.Document, &c.Document); err != nil {
 		t.Fatal(err)
 	}
 	out, err := convert.Convert(ctx, c, convert.Job{Code2DesID: "c", Attempt: 1, Nonce: "n", PageImportID: "p", CaptureHash: "h"},
 		convert.Options{ImportPrefix: "page-imports/p/attempt-1/", JobPrefix: "code2des/c/attempt-1/"},
-		func(context.Context, convert.Asset, int64) ([]byte, error) { return nil, convert.ErrAssetMissing })
+		func(context.Context, capturemodel.Asset, int64) ([]byte, error) { return nil, convert.ErrAssetMissing })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,13 +14,16 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 )
 
 // AssetLoader returns the stored bytes of a capture asset, reading at most maxBytes+1 bytes (so
 // an object larger than declared shows as such). It returns an error wrapping ErrAssetMissing
 // when the object is not in storage; any other error aborts the conversion (storage trouble: the
 // message is retried).
-type AssetLoader func(ctx context.Context, a Asset, maxBytes int64) ([]byte, error)
+type AssetLoader func(ctx context.Context, a capturemodel.Asset, maxBytes int64) ([]byte, error)
 
 // ErrAssetMissing marks a capture asset whose object is not in storage.
 var ErrAssetMissing = errors.New("capture asset missing")
@@ -65,23 +68,23 @@ var ErrTooLarge = errors.New("result over its size limit")
 // MaxResultBytes keeps the first nodes that fit (trim.go, RESULT_TRIMMED). The only errors are a
 // fatal loader error (wrapped as is), ErrTooLarge (even the trimmed tree does not fit), and a
 // failed encoding.
-func Convert(ctx context.Context, c *Capture, job Job, opts Options, load AssetLoader) (*Output, error) {
+func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options, load AssetLoader) (*Output, error) {
 	cv := &converter{
 		ctx: ctx, c: c, opts: opts, load: load,
-		assets:     map[string]*Asset{},
-		unresolved: map[string]UnresolvedImage{},
+		assets:     map[string]*capturemodel.Asset{},
+		unresolved: map[string]capturemodel.UnresolvedImage{},
 		images:     map[string]*imageState{},
 
-		verticalWarned: map[*DOMNode]bool{},
-		pseudoKids:     map[*DOMNode][]*DOMNode{},
-		drawnPseudo:    map[*Pseudo]bool{},
+		verticalWarned: map[*capturemodel.DOMNode]bool{},
+		pseudoKids:     map[*capturemodel.DOMNode][]*capturemodel.DOMNode{},
+		drawnPseudo:    map[*capturemodel.Pseudo]bool{},
 	}
 	for i := range c.Assets {
 		if _, dup := cv.assets[c.Assets[i].ID]; !dup {
 			cv.assets[c.Assets[i].ID] = &c.Assets[i]
 		}
 	}
-	for _, u := range append(append([]UnresolvedImage{}, c.UnresolvedImages...), c.Document.UnresolvedImages...) {
+	for _, u := range append(append([]capturemodel.UnresolvedImage{}, c.UnresolvedImages...), c.Document.UnresolvedImages...) {
 		cv.unresolved[u.ID] = u
 	}
 	root := cv.convertRoot()
@@ -135,7 +138,7 @@ func encodeResult(res *Result) ([]byte, error) {
 
 type converter struct {
 	ctx  context.Context
-	c    *Capture
+	c    *capturemodel.Capture
 	opts Options
 	load AssetLoader
 	err  error
@@ -145,27 +148,27 @@ type converter struct {
 	nodes     int
 	nodeLimit bool
 
-	assets     map[string]*Asset
-	unresolved map[string]UnresolvedImage
+	assets     map[string]*capturemodel.Asset
+	unresolved map[string]capturemodel.UnresolvedImage
 	images     map[string]*imageState
 	entries    []ImageEntry
 	copies     []Copy
 	// stored and returned sum the images' bytes as stored and as the backend returns them.
 	stored, returned int64
 	// bodyBackground is the body element whose background was propagated to the root.
-	bodyBackground *DOMNode
+	bodyBackground *capturemodel.DOMNode
 	// svgBackgrounds are the SVG nodes drawn for SVG background layers of the box being built;
 	// they become its first children.
 	svgBackgrounds []item
 	// verticalWarned holds the elements whose vertical text was warned about (once each).
-	verticalWarned map[*DOMNode]bool
+	verticalWarned map[*capturemodel.DOMNode]bool
 	// vec is the vector pass's state (vector.go).
 	vec vectorState
 	structureState
 	// pseudoKids are the children of pseudo-element hosts with their virtual elements
 	// (pseudo.go); drawnPseudo the pseudo-elements drawn that way (no warning).
-	pseudoKids  map[*DOMNode][]*DOMNode
-	drawnPseudo map[*Pseudo]bool
+	pseudoKids  map[*capturemodel.DOMNode][]*capturemodel.DOMNode
+	drawnPseudo map[*capturemodel.Pseudo]bool
 }
 
 // imageState is the outcome of resolving one asset: an entry, or why there is none.
@@ -225,7 +228,7 @@ func (f *frame) finish() {
 
 // newNode allocates a node with the next stable id ("1:<n>", in document order), or returns nil
 // past MaxNodes.
-func (cv *converter) newNode(typ, name string, b Box, f *frame) *Node {
+func (cv *converter) newNode(typ, name string, b capturemodel.Box, f *frame) *Node {
 	if cv.nodes >= MaxNodes {
 		if !cv.nodeLimit {
 			cv.nodeLimit = true
@@ -235,7 +238,7 @@ func (cv *converter) newNode(typ, name string, b Box, f *frame) *Node {
 	}
 	cv.nodes++
 	cv.lastID++
-	n := &Node{Type: typ, ID: "1:" + strconv.Itoa(cv.lastID), Name: clipName(name)}
+	n := &Node{Type: typ, ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name)}
 	if f != nil {
 		n.X, n.Y = px(b.X-f.ox), px(b.Y-f.oy)
 	}
@@ -245,31 +248,6 @@ func (cv *converter) newNode(typ, name string, b Box, f *frame) *Node {
 
 // size keeps a side positive: Figma refuses to resize a node to 0.
 func size(v float64) float64 { return math.Max(0.01, px(v)) }
-
-func clipName(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > MaxNameRunes {
-		return string(r[:MaxNameRunes-1]) + "…"
-	}
-	return s
-}
-
-// elementName names a layer after the element: its alt or aria-label, else tag#id or tag.class.
-func elementName(n *DOMNode) string {
-	for _, a := range []string{"alt", "aria-label"} {
-		if v := strings.TrimSpace(n.Attrs[a]); v != "" {
-			return v
-		}
-	}
-	name := n.Tag
-	if id := n.Attrs["id"]; id != "" {
-		return name + "#" + id
-	}
-	if cls := strings.Fields(n.Attrs["class"]); len(cls) > 0 {
-		return name + "." + cls[0]
-	}
-	return name
-}
 
 // convertRoot converts the html element into the root FRAME of the page's size.
 func (cv *converter) convertRoot() *Node {
@@ -293,7 +271,7 @@ func (cv *converter) convertRoot() *Node {
 	cv.nodes++
 	cv.lastID++
 	cv.warn.rootID = "1:" + strconv.Itoa(cv.lastID)
-	root := &Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: clipName(name), Width: size(w), Height: size(h), ClipsContent: ptr(true)}
+	root := &Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name), Width: size(w), Height: size(h), ClipsContent: ptr(true)}
 	f := &frame{node: root, depth: 1}
 	cv.rootFrame = f
 
@@ -329,8 +307,8 @@ func (cv *converter) convertRoot() *Node {
 
 // box creates a node of type typ with n's box and visuals, or returns nil when n draws nothing
 // (no fill, border, shadow, clip, opacity or blend) and must not be kept (keep false).
-func (cv *converter) box(n *DOMNode, f *frame, typ string, hidden bool) *Node {
-	node := cv.newNode(typ, layerName(n), n.Box, f)
+func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden bool) *Node {
+	node := cv.newNode(typ, naming.Layer(n), n.Box, f)
 	if node == nil {
 		return nil
 	}
@@ -347,11 +325,11 @@ func (cv *converter) box(n *DOMNode, f *frame, typ string, hidden bool) *Node {
 		drawn = cv.effects(n, node) || drawn
 	}
 	cv.corners(n, node)
-	if op, err := strconv.ParseFloat(n.style("opacity"), 64); err == nil && op < 1 {
+	if op, err := strconv.ParseFloat(n.Computed("opacity"), 64); err == nil && op < 1 {
 		node.Opacity = ptr(round(clamp01(op), 4))
 		drawn = true
 	}
-	if bm := n.style("mix-blend-mode"); bm != "normal" {
+	if bm := n.Computed("mix-blend-mode"); bm != "normal" {
 		if fb, ok := blendModes[bm]; ok {
 			node.BlendMode = fb
 			drawn = true
@@ -382,9 +360,9 @@ func (cv *converter) unallocate(n *Node, parentID string) {
 	}
 }
 
-func clips(n *DOMNode) bool {
+func clips(n *capturemodel.DOMNode) bool {
 	for _, p := range []string{"overflow-x", "overflow-y"} {
-		switch n.style(p) {
+		switch n.Computed(p) {
 		case "hidden", "clip", "scroll", "auto":
 			return true
 		}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 func TestParseColor(t *testing.T) {
@@ -101,7 +103,7 @@ func TestFontStyleAndFamily(t *testing.T) {
 
 func TestCornersClampAndPercent(t *testing.T) {
 	cv := &converter{}
-	n := &DOMNode{Style: map[string]string{"border-top-left-radius": "50%", "border-top-right-radius": "50%",
+	n := &capturemodel.DOMNode{Style: map[string]string{"border-top-left-radius": "50%", "border-top-right-radius": "50%",
 		"border-bottom-right-radius": "50%", "border-bottom-left-radius": "50%"}}
 	node := &Node{ID: "1:2", Width: 40, Height: 40}
 	cv.corners(n, node)

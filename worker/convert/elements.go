@@ -11,39 +11,41 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/decodecost"
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 )
 
 // placeholder draws an element the design cannot hold as a RECTANGLE of its box, background
 // and border (a neutral grey when it has no background), and warns with code.
-func (cv *converter) placeholder(n *DOMNode, f *frame, in inherited, code, message string) {
+func (cv *converter) placeholder(n *capturemodel.DOMNode, f *frame, in inherited, code, message string) {
 	node := cv.box(n, f, "RECTANGLE", false)
 	if node == nil {
 		return
 	}
-	node.Name = clipName(elementName(n) + " (placeholder)")
+	node.Name = naming.Clip(naming.Element(n) + " (placeholder)")
 	if len(*node.Fills) == 0 {
 		node.Fills = &[]Paint{solid(RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1})}
 	}
 	cv.dropSVGBackgrounds(node, n)
 	f.add(node, in)
-	cv.warn.add(code, node.ID, "%s: %s", elementName(n), message)
+	cv.warn.add(code, node.ID, "%s: %s", naming.Element(n), message)
 	cv.cssWarnings(n, node.ID)
 	cv.pseudoWarnings(n, node.ID)
 }
 
 // dropSVGBackgrounds warns about SVG background layers of a node that cannot have children.
-func (cv *converter) dropSVGBackgrounds(node *Node, n *DOMNode) {
+func (cv *converter) dropSVGBackgrounds(node *Node, n *capturemodel.DOMNode) {
 	if len(cv.svgBackgrounds) > 0 {
 		cv.nodes -= len(cv.svgBackgrounds)
 		cv.svgBackgrounds = nil
-		cv.warn.add(WarnBackgroundLayout, node.ID, "the SVG background image of %s is left out (the element cannot hold children)", elementName(n))
+		cv.warn.add(WarnBackgroundLayout, node.ID, "the SVG background image of %s is left out (the element cannot hold children)", naming.Element(n))
 	}
 }
 
 // formControl draws an input, select or textarea from its box and the text it shows (controlText).
 // A control that draws no box of its own (no background, border or clip) still shows its text,
 // placed in the nearest frame like the text of any element that draws nothing.
-func (cv *converter) formControl(n *DOMNode, f *frame, in inherited) {
+func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited) {
 	node := cv.box(n, f, "FRAME", false)
 	target, textIn := f, in
 	if node != nil {
@@ -58,11 +60,11 @@ func (cv *converter) formControl(n *DOMNode, f *frame, in inherited) {
 	var t *Node
 	if text := controlText(n); strings.TrimSpace(text) != "" && target.depth < MaxDepth {
 		// The text sits inside the padding box; its exact line box is not recorded.
-		pl, _ := parsePx(n.style("padding-left"))
-		pt, _ := parsePx(n.style("padding-top"))
-		bl, _ := parsePx(n.style("border-left-width"))
-		bt, _ := parsePx(n.style("border-top-width"))
-		b := Box{X: n.Box.X + pl + bl, Y: n.Box.Y + pt + bt, Width: math.Max(1, n.Box.Width-2*(pl+bl)), Height: math.Max(1, n.Box.Height-2*(pt+bt))}
+		pl, _ := parsePx(n.Computed("padding-left"))
+		pt, _ := parsePx(n.Computed("padding-top"))
+		bl, _ := parsePx(n.Computed("border-left-width"))
+		bt, _ := parsePx(n.Computed("border-top-width"))
+		b := capturemodel.Box{X: n.Box.X + pl + bl, Y: n.Box.Y + pt + bt, Width: math.Max(1, n.Box.Width-2*(pl+bl)), Height: math.Max(1, n.Box.Height-2*(pt+bt))}
 		if t = cv.newNode("TEXT", text, b, target); t != nil {
 			cv.setText(t, n, nil, strings.TrimSpace(text), in.decoration)
 			target.add(t, textIn)
@@ -79,8 +81,8 @@ func (cv *converter) formControl(n *DOMNode, f *frame, in inherited) {
 	cv.warnFormControl(n, id)
 }
 
-func (cv *converter) warnFormControl(n *DOMNode, nodeID string) {
-	cv.warn.add(WarnFormControl, nodeID, "%s: the form control is drawn from its box, background, border and text only", elementName(n))
+func (cv *converter) warnFormControl(n *capturemodel.DOMNode, nodeID string) {
+	cv.warn.add(WarnFormControl, nodeID, "%s: the form control is drawn from its box, background, border and text only", naming.Element(n))
 	cv.cssWarnings(n, nodeID)
 	cv.pseudoWarnings(n, nodeID)
 }
@@ -89,7 +91,7 @@ func (cv *converter) warnFormControl(n *DOMNode, nodeID string) {
 // set by a script; a select's chosen option), else, for captures without it, the value
 // attribute; when that is empty, the placeholder. A password input shows no value, whatever
 // the capture holds (worker/capture never records one).
-func controlText(n *DOMNode) string {
+func controlText(n *capturemodel.DOMNode) string {
 	var text string
 	if !(n.Tag == "input" && strings.EqualFold(strings.TrimSpace(n.Attrs["type"]), "password")) {
 		if n.Value != nil {
@@ -106,7 +108,7 @@ func controlText(n *DOMNode) string {
 
 // imageElement converts an img: a RECTANGLE with an image fill over its background (a raster),
 // or an SVG node (an SVG file), framed when the img also has a background or border.
-func (cv *converter) imageElement(n *DOMNode, f *frame, in inherited) {
+func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherited) {
 	node := cv.box(n, f, "RECTANGLE", false)
 	if node == nil {
 		return
@@ -114,7 +116,7 @@ func (cv *converter) imageElement(n *DOMNode, f *frame, in inherited) {
 	cv.dropSVGBackgrounds(node, n)
 	if n.Image == nil || n.Image.AssetID == "" {
 		f.add(node, in)
-		cv.warn.add(WarnImageUnresolved, node.ID, "the image %s had not loaded when the page was captured", elementName(n))
+		cv.warn.add(WarnImageUnresolved, node.ID, "the image %s had not loaded when the page was captured", naming.Element(n))
 		cv.cssWarnings(n, node.ID)
 		return
 	}
@@ -132,7 +134,7 @@ func (cv *converter) imageElement(n *DOMNode, f *frame, in inherited) {
 			return
 		}
 		node.Type, node.ClipsContent = "FRAME", ptr(true)
-		if sv := cv.newNode("SVG", node.Name, Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
+		if sv := cv.newNode("SVG", node.Name, capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
 			sv.ImageRef = st.entry.Ref
 			node.Children = []*Node{sv}
 		}
@@ -147,9 +149,9 @@ func (cv *converter) imageElement(n *DOMNode, f *frame, in inherited) {
 // objectFit maps object-fit to an IMAGE paint: fill stretches (CROP with the identity
 // transform), cover is FILL, contain is FIT, scale-down is FIT or (when the image is smaller
 // than the box) none; none is approximated by FIT.
-func (cv *converter) objectFit(n *DOMNode, e *ImageEntry, node *Node) Paint {
+func (cv *converter) objectFit(n *capturemodel.DOMNode, e *ImageEntry, node *Node) Paint {
 	p := Paint{Type: "IMAGE", ImageRef: e.Ref}
-	fit := n.style("object-fit")
+	fit := n.Computed("object-fit")
 	switch fit {
 	case "cover":
 		p.ScaleMode = "FILL"
@@ -158,14 +160,14 @@ func (cv *converter) objectFit(n *DOMNode, e *ImageEntry, node *Node) Paint {
 	case "scale-down", "none":
 		p.ScaleMode = "FIT"
 		if fit == "none" || (float64(e.Width) < node.Width && float64(e.Height) < node.Height) {
-			cv.warn.add(WarnObjectFit, node.ID, "object-fit %s of %s is approximated by fitting the image into its box", fit, elementName(n))
+			cv.warn.add(WarnObjectFit, node.ID, "object-fit %s of %s is approximated by fitting the image into its box", fit, naming.Element(n))
 		}
 	default:
 		p.ScaleMode = "CROP"
 		p.ImageTransform = &Transform{{1, 0, 0}, {0, 1, 0}}
 	}
-	if pos := n.style("object-position"); pos != "50% 50%" && p.ScaleMode != "CROP" {
-		cv.warn.add(WarnObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, elementName(n))
+	if pos := n.Computed("object-position"); pos != "50% 50%" && p.ScaleMode != "CROP" {
+		cv.warn.add(WarnObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, naming.Element(n))
 	}
 	return p
 }

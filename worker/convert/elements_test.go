@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // node decodes one captured DOM node, as worker/capture writes it.
-func node(t *testing.T, js string) *convert.DOMNode {
+func node(t *testing.T, js string) *capturemodel.DOMNode {
 	t.Helper()
-	var n convert.DOMNode
+	var n capturemodel.DOMNode
 	if err := json.Unmarshal([]byte(js), &n); err != nil {
 		t.Fatal(err)
 	}
@@ -109,17 +110,17 @@ func TestVerticalTextWarns(t *testing.T) {
 // that draws a box names that box.
 func TestListMarkerWarningFindsTheItem(t *testing.T) {
 	t.Parallel()
-	marker := []convert.Pseudo{{Which: "marker", Content: "disc"}}
-	li := func(style map[string]string, children ...*convert.DOMNode) *convert.DOMNode {
-		return &convert.DOMNode{Type: "element", Tag: "li", Box: convert.Box{Width: 100, Height: 20}, Style: style, Pseudo: marker, Children: children}
+	marker := []capturemodel.Pseudo{{Which: "marker", Content: "disc"}}
+	li := func(style map[string]string, children ...*capturemodel.DOMNode) *capturemodel.DOMNode {
+		return &capturemodel.DOMNode{Type: "element", Tag: "li", Box: capturemodel.Box{Width: 100, Height: 20}, Style: style, Pseudo: marker, Children: children}
 	}
 	framed := map[string]string{"background-color": "rgb(255, 0, 0)"}
-	ul := func(children ...*convert.DOMNode) *convert.DOMNode {
-		return &convert.DOMNode{Type: "element", Tag: "ul", Box: convert.Box{Width: 200, Height: 100}, Style: framed, Children: children}
+	ul := func(children ...*capturemodel.DOMNode) *capturemodel.DOMNode {
+		return &capturemodel.DOMNode{Type: "element", Tag: "ul", Box: capturemodel.Box{Width: 200, Height: 100}, Style: framed, Children: children}
 	}
 	for _, tc := range []struct {
 		name string
-		list *convert.DOMNode
+		list *capturemodel.DOMNode
 		// want is the name of the node the warning must name.
 		want string
 	}{

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // update rewrites the golden files of testdata/ from the current converter:
@@ -35,7 +36,7 @@ const (
 type fixture struct {
 	name    string
 	raw     []byte
-	capture *convert.Capture
+	capture *capturemodel.Capture
 	job     convert.Job
 }
 
@@ -45,7 +46,7 @@ func loadFixture(t testing.TB, name string) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := convert.ParseCapture(raw, fixturePageImportID)
+	c, err := capturemodel.Parse(raw, fixturePageImportID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +57,7 @@ func loadFixture(t testing.TB, name string) *fixture {
 
 // loader reads assets from the fixture's folder, as the worker reads them from S3.
 func (f *fixture) loader() convert.AssetLoader {
-	return func(_ context.Context, a convert.Asset, maxBytes int64) ([]byte, error) {
+	return func(_ context.Context, a capturemodel.Asset, maxBytes int64) ([]byte, error) {
 		rel, ok := strings.CutPrefix(a.Key, fixtureImportPrefix)
 		if !ok {
 			return nil, fmt.Errorf("asset key %q outside the fixture", a.Key)

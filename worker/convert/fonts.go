@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // Fonts (docs/conversion.md "Fonts"): a TEXT names a family the page really drew. The capture
@@ -36,11 +38,11 @@ type drawnFont struct {
 // fontOf returns the Figma font of the text run run (nil for text the capture has no run of, as
 // a form control's) whose element is el, warning about nodeID where the face differs from
 // the declared one or the declared family did not load.
-func (cv *converter) fontOf(el, run *DOMNode, nodeID string, weight int, italic bool) drawnFont {
-	decl := declaredFamilies(el.style("font-family"))
+func (cv *converter) fontOf(el, run *capturemodel.DOMNode, nodeID string, weight int, italic bool) drawnFont {
+	decl := declaredFamilies(el.Computed("font-family"))
 	used := cv.platformFonts(run)
 	if used == nil {
-		family, generic := fontFamily(el.style("font-family"))
+		family, generic := fontFamily(el.Computed("font-family"))
 		if generic != "" {
 			cv.warn.addOnce("font:"+generic, WarnGenericFont, nodeID, "the generic font family %s is set in %s", generic, family)
 		}
@@ -73,7 +75,7 @@ func (cv *converter) fontOf(el, run *DOMNode, nodeID string, weight int, italic 
 }
 
 // platformFonts returns the fonts that drew a text run, or nil when the capture has none for it.
-func (cv *converter) platformFonts(run *DOMNode) []PlatformFont {
+func (cv *converter) platformFonts(run *capturemodel.DOMNode) []capturemodel.PlatformFont {
 	if run == nil || run.FontRef == nil {
 		return nil
 	}
@@ -85,9 +87,9 @@ func (cv *converter) platformFonts(run *DOMNode) []PlatformFont {
 }
 
 // webFont names a web font by its @font-face family and the face CSS font matching picked.
-func (cv *converter) webFont(decl []string, primary PlatformFont, weight int, italic bool) drawnFont {
+func (cv *converter) webFont(decl []string, primary capturemodel.PlatformFont, weight int, italic bool) drawnFont {
 	for _, fam := range decl {
-		var faces []FontFace
+		var faces []capturemodel.FontFace
 		for _, f := range cv.c.Document.FontFaces {
 			if strings.EqualFold(f.Family, fam) && f.Status == "loaded" {
 				faces = append(faces, f)
@@ -107,7 +109,7 @@ func (cv *converter) webFont(decl []string, primary PlatformFont, weight int, it
 
 // platformFamily picks, for text drawn by a platform font, the first declared family Figma users
 // have.
-func (cv *converter) platformFamily(decl []string, primary PlatformFont, nodeID string) drawnFont {
+func (cv *converter) platformFamily(decl []string, primary capturemodel.PlatformFont, nodeID string) drawnFont {
 	for _, fam := range decl {
 		if cv.isWebFamily(fam) {
 			cv.warn.addOnce("notloaded:"+strings.ToLower(fam), WarnFontNotLoaded, nodeID,
@@ -157,9 +159,9 @@ func declaredFamilies(list string) []string {
 // matchFace applies CSS Fonts 4 §5.2 font matching (style first, then weight) to a family's
 // loaded faces and returns the weight and italic of the face chosen (a variable face's weight
 // range gives the desired weight clamped into it).
-func matchFace(faces []FontFace, weight int, italic bool) (int, bool) {
-	byStyle := func(want string) []FontFace {
-		var out []FontFace
+func matchFace(faces []capturemodel.FontFace, weight int, italic bool) (int, bool) {
+	byStyle := func(want string) []capturemodel.FontFace {
+		var out []capturemodel.FontFace
 		for _, f := range faces {
 			s := strings.Fields(f.Style + " normal")[0]
 			if s == want {
@@ -172,7 +174,7 @@ func matchFace(faces []FontFace, weight int, italic bool) (int, bool) {
 	if italic {
 		order = []string{"italic", "oblique", "normal"}
 	}
-	var cands []FontFace
+	var cands []capturemodel.FontFace
 	gotStyle := ""
 	for _, s := range order {
 		if cands = byStyle(s); len(cands) > 0 {

@@ -1,11 +1,15 @@
 package convert
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+)
 
 // TestMatchFace is CSS Fonts 4 §5.2 weight and style matching over a family's loaded faces.
 func TestMatchFace(t *testing.T) {
 	t.Parallel()
-	faces := []FontFace{{Weight: "300", Style: "normal"}, {Weight: "400", Style: "normal"}, {Weight: "700", Style: "normal"}, {Weight: "700", Style: "italic"}}
+	faces := []capturemodel.FontFace{{Weight: "300", Style: "normal"}, {Weight: "400", Style: "normal"}, {Weight: "700", Style: "normal"}, {Weight: "700", Style: "italic"}}
 	for _, c := range []struct {
 		weight     int
 		italic     bool
@@ -26,10 +30,10 @@ func TestMatchFace(t *testing.T) {
 			t.Errorf("match(%d, italic %v) = %d %v, want %d %v", c.weight, c.italic, w, it, c.wantWeight, c.wantItalic)
 		}
 	}
-	if w, _ := matchFace([]FontFace{{Weight: "100 900", Style: "normal"}}, 650, false); w != 650 {
+	if w, _ := matchFace([]capturemodel.FontFace{{Weight: "100 900", Style: "normal"}}, 650, false); w != 650 {
 		t.Errorf("variable face 100-900 at 650 = %d, want 650", w)
 	}
-	if w, _ := matchFace([]FontFace{{Weight: "300 500", Style: "normal"}}, 700, false); w != 500 {
+	if w, _ := matchFace([]capturemodel.FontFace{{Weight: "300 500", Style: "normal"}}, 700, false); w != 500 {
 		t.Errorf("variable face 300-500 at 700 = %d, want 500 (clamped)", w)
 	}
 }

@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/internal/fontfile"
 	"github.com/code2des/backend/worker/internal/svgsafe"
 )
 
@@ -28,40 +31,9 @@ const (
 	WarnIconFontRaster = "ICON_FONT_RASTER"
 )
 
-// MaskFact is a CSS mask the capture recorded: its image (an asset of kind "mask" when the mask
-// is one url()), the computed mask-size, -position and -repeat, and the background colour the
-// mask lets through.
-type MaskFact struct {
-	AssetID  string `json:"asset_id"`
-	Size     string `json:"size"`
-	Position string `json:"position"`
-	Repeat   string `json:"repeat"`
-	Color    string `json:"color"`
-}
-
-// IconFontFact lists the icon-font glyphs an element shows.
-type IconFontFact struct {
-	Glyphs []Glyph `json:"glyphs"`
-}
-
-// Glyph is one icon-font glyph: where it is ("before", "after" or "text" for a ligature), its
-// characters, the computed font-family and colour.
-type Glyph struct {
-	Which      string `json:"which"`
-	Text       string `json:"text"`
-	FontFamily string `json:"font_family"`
-	Color      string `json:"color"`
-	// FontSize and LineHeight are the glyph's computed font-size and line-height.
-	FontSize   string `json:"font_size"`
-	LineHeight string `json:"line_height"`
-	// FontAsset is the capture asset of the font file (WOFF2, WOFF, TrueType or OpenType) the
-	// page declares for the glyph's family and weight; empty when there is none.
-	FontAsset string `json:"font_asset"`
-}
-
 // iconElement converts n when it is a masked icon or an icon glyph shown alone and reports
 // whether it did (then n and its children are done).
-func (cv *converter) iconElement(n *DOMNode, f *frame, in inherited, hidden bool) bool {
+func (cv *converter) iconElement(n *capturemodel.DOMNode, f *frame, in inherited, hidden bool) bool {
 	switch {
 	case hidden:
 		return false
@@ -76,7 +48,7 @@ func (cv *converter) iconElement(n *DOMNode, f *frame, in inherited, hidden bool
 				return true
 			}
 		}
-		cv.rasterCrop(n, f, in, WarnIconFontRaster, "%s shows the icon-font glyph %s of %s; its outline could not be used (%s), so it is drawn as a raster crop of the page", elementName(n), codepoints(g.Text), g.FontFamily, why)
+		cv.rasterCrop(n, f, in, WarnIconFontRaster, "%s shows the icon-font glyph %s of %s; its outline could not be used (%s), so it is drawn as a raster crop of the page", naming.Element(n), codepoints(g.Text), g.FontFamily, why)
 		return true
 	}
 	return false
@@ -86,7 +58,7 @@ func (cv *converter) iconElement(n *DOMNode, f *frame, in inherited, hidden bool
 // outline from the font file the page loaded, placed as the browser lays out one line (baseline
 // from the line height and the font's ascent and descent, x from text-align), in the glyph's
 // colour. It returns why it could not ("" when it did).
-func (cv *converter) glyphVector(n *DOMNode, f *frame, in inherited, g Glyph) string {
+func (cv *converter) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited, g capturemodel.Glyph) string {
 	if g.FontAsset == "" {
 		return "no font file of the page's style sheets could be read for it"
 	}
@@ -102,23 +74,23 @@ func (cv *converter) glyphVector(n *DOMNode, f *frame, in inherited, g Glyph) st
 	if !ok || size <= 0 || !known {
 		return "its size or colour could not be read"
 	}
-	asc, desc, height, err := fontMetrics(fnt, size)
+	asc, desc, height, err := fnt.Metrics(size)
 	if err != nil {
 		return err.Error()
 	}
 	cb := contentBox(n)
 	top := cb.Y - n.Box.Y
 	baseline := top + asc
-	if n.style("display") != "inline" {
+	if n.Computed("display") != "inline" {
 		lh, ok := parsePx(g.LineHeight)
 		if !ok || lh <= 0 {
 			lh = height
 		}
 		baseline = top + (lh-(asc+desc))/2 + asc
 	}
-	adv := textAdvance(fnt, g.Text, size)
+	adv := fnt.Advance(g.Text, size)
 	x := cb.X - n.Box.X
-	switch n.style("text-align") {
+	switch n.Computed("text-align") {
 	case "center", "-webkit-center":
 		x += (cb.Width - adv) / 2
 	case "right", "end", "-webkit-right":
@@ -129,7 +101,7 @@ func (cv *converter) glyphVector(n *DOMNode, f *frame, in inherited, g Glyph) st
 	if err != nil {
 		return err.Error()
 	}
-	node := cv.newNode("SVG", elementName(n), n.Box, f)
+	node := cv.newNode("SVG", naming.Element(n), n.Box, f)
 	if node == nil {
 		return ""
 	}
@@ -147,15 +119,15 @@ func (cv *converter) glyphVector(n *DOMNode, f *frame, in inherited, g Glyph) st
 
 // drawsOwnBox says whether n paints a background, border or shadow (then its crop, which holds
 // them, is used instead of the bare glyph).
-func drawsOwnBox(n *DOMNode) bool {
-	if c, ok := parseColor(n.style("background-color")); ok && c.A > 0 {
+func drawsOwnBox(n *capturemodel.DOMNode) bool {
+	if c, ok := parseColor(n.Computed("background-color")); ok && c.A > 0 {
 		return true
 	}
-	if n.style("background-image") != "none" || n.style("box-shadow") != "none" {
+	if n.Computed("background-image") != "none" || n.Computed("box-shadow") != "none" {
 		return true
 	}
 	for _, side := range []string{"top", "right", "bottom", "left"} {
-		if w, _ := parsePx(n.style("border-" + side + "-width")); w > 0 && n.style("border-"+side+"-style") != "none" {
+		if w, _ := parsePx(n.Computed("border-" + side + "-width")); w > 0 && n.Computed("border-"+side+"-style") != "none" {
 			return true
 		}
 	}
@@ -163,7 +135,7 @@ func drawsOwnBox(n *DOMNode) bool {
 }
 
 // font returns the parsed font of a capture asset (once per asset).
-func (cv *converter) font(assetID string) (*iconFont, error) {
+func (cv *converter) font(assetID string) (*fontfile.Font, error) {
 	if cv.vec.fonts == nil {
 		cv.vec.fonts = map[string]fontState{}
 	}
@@ -176,7 +148,7 @@ func (cv *converter) font(assetID string) (*iconFont, error) {
 		st.err = errors.New("the font file was not recorded by the capture")
 	} else if b, err := cv.assetBytes(a); err != nil {
 		st.err = errors.New("the font file could not be read")
-	} else if st.font, err = parseFont(b); err != nil {
+	} else if st.font, err = fontfile.Parse(b); err != nil {
 		st.err = err
 	}
 	cv.vec.fonts[assetID] = st
@@ -184,7 +156,7 @@ func (cv *converter) font(assetID string) (*iconFont, error) {
 }
 
 type fontState struct {
-	font *iconFont
+	font *fontfile.Font
 	err  error
 }
 
@@ -203,7 +175,7 @@ func codepoints(s string) string {
 
 // maskedIcon draws a CSS-masked element: an SVG mask becomes an SVG node of the element's box
 // in its background colour; anything else the capture's crop, with a warning.
-func (cv *converter) maskedIcon(n *DOMNode, f *frame, in inherited) {
+func (cv *converter) maskedIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	m := n.Mask
 	if m.AssetID != "" {
 		if node := cv.maskSVG(n, f, in); node {
@@ -211,20 +183,20 @@ func (cv *converter) maskedIcon(n *DOMNode, f *frame, in inherited) {
 		}
 	}
 	if n.Crop != nil {
-		cv.rasterCrop(n, f, in, WarnMaskRaster, "%s is drawn through a CSS mask that is not one SVG image; it is drawn as a raster crop of the page", elementName(n))
+		cv.rasterCrop(n, f, in, WarnMaskRaster, "%s is drawn through a CSS mask that is not one SVG image; it is drawn as a raster crop of the page", naming.Element(n))
 		return
 	}
-	node := cv.newNode("RECTANGLE", elementName(n), n.Box, f)
+	node := cv.newNode("RECTANGLE", naming.Element(n), n.Box, f)
 	if node == nil {
 		return
 	}
 	node.Fills = &[]Paint{}
 	f.add(node, in)
-	cv.warn.add(WarnMaskRaster, node.ID, "%s is drawn through a CSS mask that could not be read, and no crop of it was recorded; its box is left empty", elementName(n))
+	cv.warn.add(WarnMaskRaster, node.ID, "%s is drawn through a CSS mask that could not be read, and no crop of it was recorded; its box is left empty", naming.Element(n))
 }
 
 // maskSVG draws an SVG mask in the element's colour; false when the mask is not a usable SVG.
-func (cv *converter) maskSVG(n *DOMNode, f *frame, in inherited) bool {
+func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bool {
 	m := n.Mask
 	a, ok := cv.assets[m.AssetID]
 	if !ok || a.MimeType != MimeSVG {
@@ -260,7 +232,7 @@ func (cv *converter) maskSVG(n *DOMNode, f *frame, in inherited) bool {
 	if err != nil {
 		return false
 	}
-	node := cv.newNode("SVG", elementName(n), n.Box, f)
+	node := cv.newNode("SVG", naming.Element(n), n.Box, f)
 	if node == nil {
 		return true
 	}
@@ -275,14 +247,14 @@ func (cv *converter) maskSVG(n *DOMNode, f *frame, in inherited) bool {
 	}
 	f.add(node, in)
 	if approx {
-		cv.warn.add(WarnMaskApproximated, node.ID, "the mask of %s (mask-size %s, position %s, repeat %s) is drawn once, centred and fitted in its box", elementName(n), m.Size, m.Position, m.Repeat)
+		cv.warn.add(WarnMaskApproximated, node.ID, "the mask of %s (mask-size %s, position %s, repeat %s) is drawn once, centred and fitted in its box", naming.Element(n), m.Size, m.Position, m.Repeat)
 	}
 	return true
 }
 
 // fitsExactly says whether an SVG's aspect ratio matches the box, so a repeating contain mask
 // shows exactly one copy.
-func fitsExactly(b []byte, box Box) bool {
+func fitsExactly(b []byte, box capturemodel.Box) bool {
 	w, h, err := svgSize(b)
 	if err != nil || w <= 0 || h <= 0 || box.Height <= 0 {
 		return false
@@ -292,7 +264,7 @@ func fitsExactly(b []byte, box Box) bool {
 }
 
 // assetBytes loads a capture asset and checks it against its recorded size and hash.
-func (cv *converter) assetBytes(a *Asset) ([]byte, error) {
+func (cv *converter) assetBytes(a *capturemodel.Asset) ([]byte, error) {
 	if a.ByteSize < 1 || a.ByteSize > MaxImageBytes {
 		return nil, errors.New("asset size out of range")
 	}

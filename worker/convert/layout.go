@@ -1,6 +1,10 @@
 package convert
 
-import "math"
+import (
+	"math"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+)
 
 // Figma's auto-layout rules, computed (docs/conversion.md "Auto layout"). The converter emits
 // auto layout on a frame only when LayOut, run on the values it chose, puts every child where the
@@ -19,8 +23,8 @@ const LayoutTolerance = 1.0
 // SPACE_BETWEEN the room left is shared between the children (itemSpacing is then ignored, as in
 // Figma). A WRAP frame (HORIZONTAL only) fills rows greedily; the rows, counterAxisSpacing apart,
 // are aligned as a block and each child within its row by counterAxisAlignItems.
-func LayOut(frame *Node) []Box {
-	out := make([]Box, len(frame.Children))
+func LayOut(frame *Node) []capturemodel.Box {
+	out := make([]capturemodel.Box, len(frame.Children))
 	horizontal := frame.LayoutMode == LayoutHorizontal
 	// Work in primary (main) / counter coordinates.
 	main := func(w, h float64) (float64, float64) {
@@ -50,7 +54,7 @@ func LayOut(frame *Node) []Box {
 	var items []*flowItem
 	for i, c := range frame.Children {
 		if c.LayoutPositioning == PositionAbsolute {
-			out[i] = Box{X: c.X, Y: c.Y, Width: c.Width, Height: c.Height}
+			out[i] = capturemodel.Box{X: c.X, Y: c.Y, Width: c.Width, Height: c.Height}
 			continue
 		}
 		it := &flowItem{i: i}
@@ -161,9 +165,9 @@ func LayOut(frame *Node) []Box {
 
 	for _, it := range items {
 		if horizontal {
-			out[it.i] = Box{X: it.mainPos, Y: it.crossPos, Width: it.mainSize, Height: it.crossSize}
+			out[it.i] = capturemodel.Box{X: it.mainPos, Y: it.crossPos, Width: it.mainSize, Height: it.crossSize}
 		} else {
-			out[it.i] = Box{X: it.crossPos, Y: it.mainPos, Width: it.crossSize, Height: it.mainSize}
+			out[it.i] = capturemodel.Box{X: it.crossPos, Y: it.mainPos, Width: it.crossSize, Height: it.mainSize}
 		}
 	}
 	return out

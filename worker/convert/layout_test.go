@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 func f64(v float64) *float64 { return &v }
@@ -39,27 +40,27 @@ func TestLayOutFollowsFigmasRules(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		frame *convert.Node
-		want  []convert.Box
+		want  []capturemodel.Box
 	}{
 		{"RowSpaceBetweenCentred", pad(layoutFrame(800, 65, convert.Structure{LayoutMode: convert.LayoutHorizontal,
 			PrimaryAxisAlignItems: convert.AlignBetween, CounterAxisAlignItems: convert.AlignCenter, ItemSpacing: f64(99)}, []*convert.Node{child(54, 24), child(202, 24), child(86, 40)}), 12, 24, 13, 24),
-			[]convert.Box{{X: 24, Y: 20, Width: 54, Height: 24}, {X: 283, Y: 20, Width: 202, Height: 24}, {X: 690, Y: 12, Width: 86, Height: 40}}},
+			[]capturemodel.Box{{X: 24, Y: 20, Width: 54, Height: 24}, {X: 283, Y: 20, Width: 202, Height: 24}, {X: 690, Y: 12, Width: 86, Height: 40}}},
 		{"ColumnCentredBothWays", pad(layoutFrame(800, 400, convert.Structure{LayoutMode: convert.LayoutVertical,
 			PrimaryAxisAlignItems: convert.AlignCenter, CounterAxisAlignItems: convert.AlignCenter, ItemSpacing: f64(16)}, []*convert.Node{child(100, 48), child(200, 24)}), 0, 48, 0, 48),
-			[]convert.Box{{X: 350, Y: 156, Width: 100, Height: 48}, {X: 300, Y: 220, Width: 200, Height: 24}}},
+			[]capturemodel.Box{{X: 350, Y: 156, Width: 100, Height: 48}, {X: 300, Y: 220, Width: 200, Height: 24}}},
 		{"FillSharesTheRoomAndStretches", pad(layoutFrame(300, 50, convert.Structure{LayoutMode: convert.LayoutHorizontal,
 			PrimaryAxisAlignItems: convert.AlignMin, CounterAxisAlignItems: convert.AlignMax, ItemSpacing: f64(10)}, []*convert.Node{child(50, 20), child(1, 1, convert.SizingFill, convert.SizingFill), child(1, 30, convert.SizingFill, convert.SizingFixed), abs}), 5, 10, 5, 10),
-			[]convert.Box{{X: 10, Y: 25, Width: 50, Height: 20}, {X: 70, Y: 5, Width: 105, Height: 40}, {X: 185, Y: 15, Width: 105, Height: 30}, {X: 5, Y: 7, Width: 10, Height: 10}}},
+			[]capturemodel.Box{{X: 10, Y: 25, Width: 50, Height: 20}, {X: 70, Y: 5, Width: 105, Height: 40}, {X: 185, Y: 15, Width: 105, Height: 30}, {X: 5, Y: 7, Width: 10, Height: 10}}},
 		{"MaxAlignment", layoutFrame(100, 100, convert.Structure{LayoutMode: convert.LayoutVertical,
 			PrimaryAxisAlignItems: convert.AlignMax, CounterAxisAlignItems: convert.AlignMax, ItemSpacing: f64(5)}, []*convert.Node{child(10, 10), child(20, 20)}),
-			[]convert.Box{{X: 90, Y: 65, Width: 10, Height: 10}, {X: 80, Y: 80, Width: 20, Height: 20}}},
+			[]capturemodel.Box{{X: 90, Y: 65, Width: 10, Height: 10}, {X: 80, Y: 80, Width: 20, Height: 20}}},
 		{"WrapFillsRowsGreedily", layoutFrame(752, 184, convert.Structure{LayoutMode: convert.LayoutHorizontal, LayoutWrap: convert.LayoutWrapWrap,
 			PrimaryAxisAlignItems: convert.AlignMin, CounterAxisAlignItems: convert.AlignMin, ItemSpacing: f64(24), CounterAxisSpacing: f64(16)}, []*convert.Node{child(228, 84), child(228, 84), child(228, 84), child(228, 60), child(228, 84)}),
-			[]convert.Box{{X: 0, Y: 0, Width: 228, Height: 84}, {X: 252, Y: 0, Width: 228, Height: 84}, {X: 504, Y: 0, Width: 228, Height: 84},
+			[]capturemodel.Box{{X: 0, Y: 0, Width: 228, Height: 84}, {X: 252, Y: 0, Width: 228, Height: 84}, {X: 504, Y: 0, Width: 228, Height: 84},
 				{X: 0, Y: 100, Width: 228, Height: 60}, {X: 252, Y: 100, Width: 228, Height: 84}}},
 		{"SpaceBetweenOneChildStartsAtTheStart", layoutFrame(100, 10, convert.Structure{LayoutMode: convert.LayoutHorizontal,
 			PrimaryAxisAlignItems: convert.AlignBetween, CounterAxisAlignItems: convert.AlignMin}, []*convert.Node{child(10, 10)}),
-			[]convert.Box{{X: 0, Y: 0, Width: 10, Height: 10}}},
+			[]capturemodel.Box{{X: 0, Y: 0, Width: 10, Height: 10}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, convert.LayOut(tc.frame)); diff != "" {
@@ -164,7 +165,7 @@ func TestAutoLayoutReproducesCapturedBoxes(t *testing.T) {
 }
 
 // countContainers counts the visible flex and grid containers of a captured tree.
-func countContainers(n *convert.DOMNode) int {
+func countContainers(n *capturemodel.DOMNode) int {
 	c := 0
 	if n.Type == "element" {
 		switch n.Style["display"] {
@@ -188,23 +189,23 @@ func countContainers(n *convert.DOMNode) int {
 func TestAutoLayoutLeftOutSaysWhy(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		change func(nav *convert.DOMNode)
+		change func(nav *capturemodel.DOMNode)
 		reason string
 	}{
-		{"SpaceAround", func(nav *convert.DOMNode) { nav.Style["justify-content"] = "space-around" },
+		{"SpaceAround", func(nav *capturemodel.DOMNode) { nav.Style["justify-content"] = "space-around" },
 			"justify-content space-around has no auto-layout equivalent"},
-		{"RowReverse", func(nav *convert.DOMNode) { nav.Style["flex-direction"] = "row-reverse" },
+		{"RowReverse", func(nav *capturemodel.DOMNode) { nav.Style["flex-direction"] = "row-reverse" },
 			"flex-direction row-reverse has no auto-layout equivalent"},
-		{"ChildMoved", func(nav *convert.DOMNode) { shiftDOM(nav.Children[2], 0, 3) },
+		{"ChildMoved", func(nav *capturemodel.DOMNode) { shiftDOM(nav.Children[2], 0, 3) },
 			"auto layout would move or resize Cta by 3.0 px"},
-		{"UnevenMargins", func(nav *convert.DOMNode) { nav.Children[1].Style["margin-left"] = "5px" },
+		{"UnevenMargins", func(nav *capturemodel.DOMNode) { nav.Children[1].Style["margin-left"] = "5px" },
 			"the space between its items differs (margins)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := loadFixture(t, "layout-navbar")
-			var nav *convert.DOMNode
-			var find func(n *convert.DOMNode)
-			find = func(n *convert.DOMNode) {
+			var nav *capturemodel.DOMNode
+			var find func(n *capturemodel.DOMNode)
+			find = func(n *capturemodel.DOMNode) {
 				if n.Tag == "nav" {
 					nav = n
 				}
@@ -241,7 +242,7 @@ func TestAutoLayoutLeftOutSaysWhy(t *testing.T) {
 	}
 }
 
-func shiftDOM(n *convert.DOMNode, dx, dy float64) {
+func shiftDOM(n *capturemodel.DOMNode, dx, dy float64) {
 	n.Box.X += dx
 	n.Box.Y += dy
 	for _, c := range n.Children {
@@ -254,9 +255,9 @@ func shiftDOM(n *convert.DOMNode, dx, dy float64) {
 // keeps auto layout; an item whose share is its size becomes FILL.
 func TestGrowingItemHeldAtItsSize(t *testing.T) {
 	f := loadFixture(t, "layout-navbar")
-	var nav *convert.DOMNode
-	var find func(n *convert.DOMNode)
-	find = func(n *convert.DOMNode) {
+	var nav *capturemodel.DOMNode
+	var find func(n *capturemodel.DOMNode)
+	find = func(n *capturemodel.DOMNode) {
 		if n.Tag == "nav" {
 			nav = n
 		}
@@ -274,9 +275,9 @@ func TestGrowingItemHeldAtItsSize(t *testing.T) {
 	// Cards: the h3 and p of each card fill its width (stretch); make the p grow too: the column
 	// has no room left, so its share is its size and it becomes FILL on both axes.
 	c := loadFixture(t, "layout-cards")
-	var cards []*convert.DOMNode
-	var all func(n *convert.DOMNode)
-	all = func(n *convert.DOMNode) {
+	var cards []*capturemodel.DOMNode
+	var all func(n *capturemodel.DOMNode)
+	all = func(n *capturemodel.DOMNode) {
 		if n.Tag == "article" {
 			cards = append(cards, n)
 		}
@@ -306,12 +307,12 @@ func TestGrowingItemHeldAtItsSize(t *testing.T) {
 func TestGridLeftOutSaysWhy(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		change func(tiles *convert.DOMNode)
+		change func(tiles *capturemodel.DOMNode)
 		reason string
 	}{
-		{"FilledByColumn", func(tiles *convert.DOMNode) { tiles.Style["grid-auto-flow"] = "column" },
+		{"FilledByColumn", func(tiles *capturemodel.DOMNode) { tiles.Style["grid-auto-flow"] = "column" },
 			"a grid of 3 columns and 2 rows filled by column is not one row or one column"},
-		{"ItemsNarrowerThanTracks", func(tiles *convert.DOMNode) {
+		{"ItemsNarrowerThanTracks", func(tiles *capturemodel.DOMNode) {
 			for _, c := range tiles.Children {
 				c.Box.Width -= 100
 			}
@@ -319,9 +320,9 @@ func TestGridLeftOutSaysWhy(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := loadFixture(t, "layout-grid")
-			var tiles *convert.DOMNode
-			var find func(n *convert.DOMNode)
-			find = func(n *convert.DOMNode) {
+			var tiles *capturemodel.DOMNode
+			var find func(n *capturemodel.DOMNode)
+			find = func(n *capturemodel.DOMNode) {
 				if n.Attrs["class"] == "tiles" {
 					tiles = n
 				}

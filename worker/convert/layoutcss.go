@@ -3,6 +3,8 @@ package convert
 import (
 	"fmt"
 	"strings"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // How a flex or grid container's computed CSS maps to auto-layout values (docs/conversion.md
@@ -23,12 +25,12 @@ type axes struct {
 }
 
 // readAxes maps the container's CSS to auto-layout values, or says why it cannot.
-func readAxes(el *DOMNode, flowCount int) (axes, string) {
+func readAxes(el *capturemodel.DOMNode, flowCount int) (axes, string) {
 	var a axes
-	display := el.style("display")
+	display := el.Computed("display")
 	a.grid = strings.HasSuffix(display, "grid")
-	justify := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(el.style("justify-content"), "safe "), "unsafe "))
-	alignItems := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(el.style("align-items"), "safe "), "unsafe "))
+	justify := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(el.Computed("justify-content"), "safe "), "unsafe "))
+	alignItems := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(el.Computed("align-items"), "safe "), "unsafe "))
 	colGap, _ := parsePx(layoutStyle(el, "column-gap"))
 	rowGap, _ := parsePx(layoutStyle(el, "row-gap"))
 	primarySource := justify
@@ -49,7 +51,7 @@ func readAxes(el *DOMNode, flowCount int) (axes, string) {
 			return a, fmt.Sprintf("a grid of %d columns and %d rows filled by column is not one row or one column", cols, rows)
 		}
 	} else {
-		switch dir := el.style("flex-direction"); dir {
+		switch dir := el.Computed("flex-direction"); dir {
 		case "row", "":
 			a.mode, a.spacing = LayoutHorizontal, colGap
 		case "column":
@@ -119,7 +121,7 @@ var layoutDefaults = map[string]string{
 
 // layoutStyle returns the computed value of a layout property, or its default. A capture made
 // before facts.js recorded row-gap/column-gap has the gap shorthand only.
-func layoutStyle(n *DOMNode, prop string) string {
+func layoutStyle(n *capturemodel.DOMNode, prop string) string {
 	if v, ok := n.Style[prop]; ok {
 		return v
 	}

@@ -11,30 +11,31 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // page builds a synthetic capture of an 800x600 page whose body holds children.
-func page(children ...*convert.DOMNode) *convert.Capture {
-	body := &convert.DOMNode{Type: "element", Tag: "body", Box: convert.Box{Width: 800, Height: 600}, Children: children}
-	return &convert.Capture{
-		Manifest: convert.CaptureManifest{Kind: convert.CaptureKind, Version: 1, PageImportID: fixturePageImportID, Attempt: 1},
-		Document: convert.Document{Title: "t", Viewport: convert.Size{Width: 800, Height: 600}, ScrollSize: convert.Size{Width: 800, Height: 600},
-			Root: &convert.DOMNode{Type: "element", Tag: "html", Box: convert.Box{Width: 800, Height: 600}, Children: []*convert.DOMNode{body}}},
+func page(children ...*capturemodel.DOMNode) *capturemodel.Capture {
+	body := &capturemodel.DOMNode{Type: "element", Tag: "body", Box: capturemodel.Box{Width: 800, Height: 600}, Children: children}
+	return &capturemodel.Capture{
+		Manifest: capturemodel.CaptureManifest{Kind: capturemodel.CaptureKind, Version: 1, PageImportID: fixturePageImportID, Attempt: 1},
+		Document: capturemodel.Document{Title: "t", Viewport: capturemodel.Size{Width: 800, Height: 600}, ScrollSize: capturemodel.Size{Width: 800, Height: 600},
+			Root: &capturemodel.DOMNode{Type: "element", Tag: "html", Box: capturemodel.Box{Width: 800, Height: 600}, Children: []*capturemodel.DOMNode{body}}},
 	}
 }
 
-func div(style map[string]string, children ...*convert.DOMNode) *convert.DOMNode {
-	return &convert.DOMNode{Type: "element", Tag: "div", Box: convert.Box{Width: 10, Height: 10}, Style: style, Children: children}
+func div(style map[string]string, children ...*capturemodel.DOMNode) *capturemodel.DOMNode {
+	return &capturemodel.DOMNode{Type: "element", Tag: "div", Box: capturemodel.Box{Width: 10, Height: 10}, Style: style, Children: children}
 }
 
-func text(s string) *convert.DOMNode {
-	return &convert.DOMNode{Type: "text", Text: s, Box: convert.Box{Width: 10, Height: 10}}
+func text(s string) *capturemodel.DOMNode {
+	return &capturemodel.DOMNode{Type: "text", Text: s, Box: capturemodel.Box{Width: 10, Height: 10}}
 }
 
-func run(t *testing.T, c *convert.Capture, load convert.AssetLoader) *convert.Output {
+func run(t *testing.T, c *capturemodel.Capture, load convert.AssetLoader) *convert.Output {
 	t.Helper()
 	if load == nil {
-		load = func(context.Context, convert.Asset, int64) ([]byte, error) { return nil, convert.ErrAssetMissing }
+		load = func(context.Context, capturemodel.Asset, int64) ([]byte, error) { return nil, convert.ErrAssetMissing }
 	}
 	out, err := convert.Convert(context.Background(), c, fixtureJob, convert.Options{ImportPrefix: fixtureImportPrefix, JobPrefix: fixtureJobPrefix}, load)
 	if err != nil {
@@ -53,8 +54,8 @@ func codes(out *convert.Output) map[string]int {
 
 func TestWarningsCap(t *testing.T) {
 	t.Parallel()
-	transformed := func(n int) *convert.Capture {
-		var kids []*convert.DOMNode
+	transformed := func(n int) *capturemodel.Capture {
+		var kids []*capturemodel.DOMNode
 		for range n {
 			kids = append(kids, div(map[string]string{"transform": "matrix(1, 0, 0, 1, 5, 0)"}))
 		}
@@ -78,8 +79,8 @@ func TestWarningsCap(t *testing.T) {
 
 func TestNodeLimit(t *testing.T) {
 	t.Parallel()
-	clipped := func(n int) *convert.Capture {
-		kids := make([]*convert.DOMNode, n)
+	clipped := func(n int) *capturemodel.Capture {
+		kids := make([]*capturemodel.DOMNode, n)
 		for i := range kids {
 			kids[i] = div(map[string]string{"overflow-x": "hidden"})
 		}
@@ -110,7 +111,7 @@ func depth(n *convert.Node) int {
 
 func TestDepthLimit(t *testing.T) {
 	t.Parallel()
-	chain := func(n int) *convert.Capture {
+	chain := func(n int) *capturemodel.Capture {
 		inner := text("deep")
 		node := div(map[string]string{"overflow-x": "hidden"}, inner)
 		for range n - 1 {
@@ -194,19 +195,19 @@ func mimeOf(b []byte) string {
 }
 
 // imagePage is a page of img elements showing the given PNGs, with a loader serving them.
-func imagePage(images ...[]byte) (*convert.Capture, convert.AssetLoader) {
-	var kids []*convert.DOMNode
+func imagePage(images ...[]byte) (*capturemodel.Capture, convert.AssetLoader) {
+	var kids []*capturemodel.DOMNode
 	c := page()
 	blobs := map[string][]byte{}
 	for i, b := range images {
 		id := "img-" + strconv.Itoa(i+1)
 		key := fixtureImportPrefix + "assets/" + id + ".png"
 		blobs[key] = b
-		c.Assets = append(c.Assets, convert.Asset{ID: id, Kind: "img", Key: key, MimeType: mimeOf(b), SHA256: sha256Hex(b), ByteSize: int64(len(b))})
-		kids = append(kids, &convert.DOMNode{Type: "element", Tag: "img", Box: convert.Box{Width: 10, Height: 10}, Image: &convert.DOMImage{AssetID: id}})
+		c.Assets = append(c.Assets, capturemodel.Asset{ID: id, Kind: "img", Key: key, MimeType: mimeOf(b), SHA256: sha256Hex(b), ByteSize: int64(len(b))})
+		kids = append(kids, &capturemodel.DOMNode{Type: "element", Tag: "img", Box: capturemodel.Box{Width: 10, Height: 10}, Image: &capturemodel.DOMImage{AssetID: id}})
 	}
 	c.Document.Root.Children[0].Children = kids
-	return c, func(_ context.Context, a convert.Asset, maxBytes int64) ([]byte, error) {
+	return c, func(_ context.Context, a capturemodel.Asset, maxBytes int64) ([]byte, error) {
 		b, ok := blobs[a.Key]
 		if !ok {
 			return nil, convert.ErrAssetMissing
@@ -290,7 +291,7 @@ func TestMissingAssetWarnsAndStorageErrorFails(t *testing.T) {
 	t.Run("StorageErrorAborts", func(t *testing.T) {
 		boom := errors.New("storage unreachable")
 		_, err := convert.Convert(context.Background(), c, fixtureJob, convert.Options{ImportPrefix: fixtureImportPrefix},
-			func(context.Context, convert.Asset, int64) ([]byte, error) { return nil, boom })
+			func(context.Context, capturemodel.Asset, int64) ([]byte, error) { return nil, boom })
 		if !errors.Is(err, boom) {
 			t.Errorf("err = %v, want the loader's error", err)
 		}
@@ -314,10 +315,10 @@ func TestResultSizeLimit(t *testing.T) {
 	// Long texts make a result over MaxResultBytes (AtLimit: just within it, untouched); the
 	// conversion keeps the first paragraphs that fit and says so.
 	long := strings.Repeat("x", 9000)
-	paragraphs := func(n int) *convert.Capture {
-		var kids []*convert.DOMNode
+	paragraphs := func(n int) *capturemodel.Capture {
+		var kids []*capturemodel.DOMNode
 		for range n {
-			kids = append(kids, &convert.DOMNode{Type: "element", Tag: "p", Box: convert.Box{Width: 10, Height: 10}, Children: []*convert.DOMNode{text(long)}})
+			kids = append(kids, &capturemodel.DOMNode{Type: "element", Tag: "p", Box: capturemodel.Box{Width: 10, Height: 10}, Children: []*capturemodel.DOMNode{text(long)}})
 		}
 		return page(kids...)
 	}
@@ -362,8 +363,8 @@ func TestResultSizeLimit(t *testing.T) {
 // the img keeps its box.
 func TestUnresolvedImageNamesItsReason(t *testing.T) {
 	t.Parallel()
-	c := page(&convert.DOMNode{Type: "element", Tag: "img", Box: convert.Box{Width: 10, Height: 10}, Image: &convert.DOMImage{AssetID: "img-9"}})
-	c.Document.UnresolvedImages = []convert.UnresolvedImage{{ID: "img-9", SourceURL: "https://example.com/a.png", Reason: "could not be fetched (HTTP 404)"}}
+	c := page(&capturemodel.DOMNode{Type: "element", Tag: "img", Box: capturemodel.Box{Width: 10, Height: 10}, Image: &capturemodel.DOMImage{AssetID: "img-9"}})
+	c.Document.UnresolvedImages = []capturemodel.UnresolvedImage{{ID: "img-9", SourceURL: "https://example.com/a.png", Reason: "could not be fetched (HTTP 404)"}}
 	out := run(t, c, nil)
 	ws := out.Result.Warnings
 	if len(ws) != 1 || ws[0].Code != "IMAGE_UNRESOLVED" || !strings.Contains(ws[0].Message, "https://example.com/a.png") ||

@@ -5,24 +5,27 @@ import (
 	"math"
 	"regexp"
 	"strings"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 )
 
 // backgrounds returns the fills of n's background (colour, then the image and gradient layers,
 // bottom-most first as Figma stacks fills) for node. SVG image layers cannot be image paints;
 // they are queued in cv.svgBackgrounds as SVG nodes covering node.
-func (cv *converter) backgrounds(n *DOMNode, node *Node, f *frame) []Paint {
+func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *Node, f *frame) []Paint {
 	var fills []Paint
-	if c, ok := cv.color(n.style("background-color"), node.ID, "background-color"); ok && c.A > 0 {
+	if c, ok := cv.color(n.Computed("background-color"), node.ID, "background-color"); ok && c.A > 0 {
 		fills = append(fills, solid(c))
 	}
-	bg := n.style("background-image")
+	bg := n.Computed("background-image")
 	if bg == "none" || bg == "" {
 		return fills
 	}
 	layers := splitTop(bg, ',')
-	sizes := splitTop(n.style("background-size"), ',')
-	repeats := splitTop(n.style("background-repeat"), ',')
-	positions := splitTop(n.style("background-position"), ',')
+	sizes := splitTop(n.Computed("background-size"), ',')
+	repeats := splitTop(n.Computed("background-repeat"), ',')
+	positions := splitTop(n.Computed("background-position"), ',')
 	var painted []Paint // top-most first, as CSS lists them
 	urls := 0
 	for i, layer := range layers {
@@ -36,7 +39,7 @@ func (cv *converter) backgrounds(n *DOMNode, node *Node, f *frame) []Paint {
 		case layer == "none":
 		case urlLayer(layer):
 			if urls >= len(n.BackgroundImages) {
-				cv.warn.add(WarnImageUnresolved, node.ID, "a background image of %s was not recorded by the capture", elementName(n))
+				cv.warn.add(WarnImageUnresolved, node.ID, "a background image of %s was not recorded by the capture", naming.Element(n))
 				continue
 			}
 			id := n.BackgroundImages[urls]
@@ -48,9 +51,9 @@ func (cv *converter) backgrounds(n *DOMNode, node *Node, f *frame) []Paint {
 			size, repeat, pos := pick(sizes, "auto"), pick(repeats, "repeat"), pick(positions, "0% 0%")
 			if st.entry.MimeType == MimeSVG {
 				if size != "contain" && size != "cover" && size != "100% 100%" {
-					cv.warn.add(WarnBackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", elementName(n), size)
+					cv.warn.add(WarnBackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", naming.Element(n), size)
 				}
-				if sv := cv.newNode("SVG", "background", Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
+				if sv := cv.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
 					sv.ImageRef = st.entry.Ref
 					cv.svgBackgrounds = append(cv.svgBackgrounds, item{node: sv, group: groupNegative, z: math.MinInt})
 				}
@@ -60,7 +63,7 @@ func (cv *converter) backgrounds(n *DOMNode, node *Node, f *frame) []Paint {
 		case strings.HasPrefix(layer, "linear-gradient("):
 			p, ok := linearGradient(layer, node.Width, node.Height)
 			if !ok {
-				cv.warn.add(WarnGradient, node.ID, "a gradient of %s could not be read and was left out: %s", elementName(n), layer)
+				cv.warn.add(WarnGradient, node.ID, "a gradient of %s could not be read and was left out: %s", naming.Element(n), layer)
 				continue
 			}
 			painted = append(painted, p)
@@ -69,7 +72,7 @@ func (cv *converter) backgrounds(n *DOMNode, node *Node, f *frame) []Paint {
 			if i := strings.IndexByte(kind, '('); i > 0 {
 				kind = kind[:i]
 			}
-			cv.warn.add(WarnGradient, node.ID, "a %s background of %s is not converted (only linear gradients are) and was left out", kind, elementName(n))
+			cv.warn.add(WarnGradient, node.ID, "a %s background of %s is not converted (only linear gradients are) and was left out", kind, naming.Element(n))
 		}
 	}
 	for i := len(painted) - 1; i >= 0; i-- {
@@ -81,7 +84,7 @@ func (cv *converter) backgrounds(n *DOMNode, node *Node, f *frame) []Paint {
 // imagePaint maps a raster background layer to an IMAGE paint: cover is FILL, contain is FIT,
 // a repeating layer at its natural (or a px) size is TILE, 100% 100% is a stretching CROP;
 // anything else is FILL with a warning.
-func (cv *converter) imagePaint(e *ImageEntry, size, repeat, pos string, node *Node, n *DOMNode) Paint {
+func (cv *converter) imagePaint(e *ImageEntry, size, repeat, pos string, node *Node, n *capturemodel.DOMNode) Paint {
 	p := Paint{Type: "IMAGE", ImageRef: e.Ref, ScaleMode: "FILL"}
 	approx := ""
 	repeats := repeat == "repeat" || repeat == "repeat repeat"
@@ -123,7 +126,7 @@ func (cv *converter) imagePaint(e *ImageEntry, size, repeat, pos string, node *N
 		approx = fmt.Sprintf("background-size %s with background-repeat %s", size, repeat)
 	}
 	if approx != "" {
-		cv.warn.add(WarnBackgroundLayout, node.ID, "the background image of %s is approximated (%s)", elementName(n), approx)
+		cv.warn.add(WarnBackgroundLayout, node.ID, "the background image of %s is approximated (%s)", naming.Element(n), approx)
 	}
 	return p
 }
@@ -142,18 +145,18 @@ var sides = [4]string{"top", "right", "bottom", "left"}
 
 // borders sets node's strokes from n's borders (inside the box, as CSS draws them). It reports
 // whether there is a visible border.
-func (cv *converter) borders(n *DOMNode, node *Node) bool {
+func (cv *converter) borders(n *capturemodel.DOMNode, node *Node) bool {
 	var widths [4]float64
 	var styles [4]string
 	var colors [4]RGBA
 	first := -1
 	for i, s := range sides {
-		st := n.style("border-" + s + "-style")
-		w, _ := parsePx(n.style("border-" + s + "-width"))
+		st := n.Computed("border-" + s + "-style")
+		w, _ := parsePx(n.Computed("border-" + s + "-width"))
 		if st == "none" || st == "hidden" || w <= 0 {
 			continue
 		}
-		c, ok := cv.color(n.style("border-"+s+"-color"), node.ID, "border-"+s+"-color")
+		c, ok := cv.color(n.Computed("border-"+s+"-color"), node.ID, "border-"+s+"-color")
 		if !ok || c.A == 0 {
 			continue
 		}
@@ -173,7 +176,7 @@ func (cv *converter) borders(n *DOMNode, node *Node) bool {
 		colorDiffers = colorDiffers || colors[i] != colors[first]
 		styleDiffers = styleDiffers || styles[i] != styles[first]
 	}
-	name := elementName(n)
+	name := naming.Element(n)
 	if colorDiffers {
 		cv.warn.add(WarnBorderColors, node.ID, "the borders of %s have different colours; all are drawn in the %s border's", name, sides[first])
 	}
@@ -208,12 +211,12 @@ func (cv *converter) borders(n *DOMNode, node *Node) bool {
 
 // corners sets node's corner radii from n's border radii (percentages of the box; scaled down
 // together when adjacent radii overlap, as CSS does).
-func (cv *converter) corners(n *DOMNode, node *Node) {
+func (cv *converter) corners(n *capturemodel.DOMNode, node *Node) {
 	props := [4]string{"border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius"}
 	var r [4]float64
 	elliptical := false
 	for i, p := range props {
-		parts := strings.Fields(n.style(p))
+		parts := strings.Fields(n.Computed(p))
 		if len(parts) == 0 {
 			continue
 		}
@@ -236,7 +239,7 @@ func (cv *converter) corners(n *DOMNode, node *Node) {
 		return
 	}
 	if elliptical {
-		cv.warn.add(WarnEllipticalRadius, node.ID, "the elliptical corners of %s are drawn circular", elementName(n))
+		cv.warn.add(WarnEllipticalRadius, node.ID, "the elliptical corners of %s are drawn circular", naming.Element(n))
 	}
 	scale := 1.0
 	for _, pair := range [][3]float64{{r[0] + r[1], node.Width}, {r[3] + r[2], node.Width}, {r[0] + r[3], node.Height}, {r[1] + r[2], node.Height}} {
@@ -258,15 +261,15 @@ func (cv *converter) corners(n *DOMNode, node *Node) {
 var blurFilter = regexp.MustCompile(`^blur\(([0-9.]+)px\)$`)
 
 // effects sets node's effects from box-shadow and a blur() filter; it reports whether any was set.
-func (cv *converter) effects(n *DOMNode, node *Node) bool {
-	if bs := n.style("box-shadow"); bs != "none" {
+func (cv *converter) effects(n *capturemodel.DOMNode, node *Node) bool {
+	if bs := n.Computed("box-shadow"); bs != "none" {
 		effects, ok := boxShadows(bs)
 		if !ok {
-			cv.warn.add(WarnBoxShadow, node.ID, "the box-shadow of %s could not be read and was left out: %s", elementName(n), bs)
+			cv.warn.add(WarnBoxShadow, node.ID, "the box-shadow of %s could not be read and was left out: %s", naming.Element(n), bs)
 		}
 		node.Effects = append(node.Effects, effects...)
 	}
-	if m := blurFilter.FindStringSubmatch(n.style("filter")); m != nil {
+	if m := blurFilter.FindStringSubmatch(n.Computed("filter")); m != nil {
 		if v, ok := parsePx(m[1] + "px"); ok && v > 0 {
 			node.Effects = append(node.Effects, Effect{Type: "LAYER_BLUR", Radius: px(v), Visible: true})
 		}
@@ -275,15 +278,15 @@ func (cv *converter) effects(n *DOMNode, node *Node) bool {
 }
 
 // cssWarnings reports the CSS of n that no node property expresses.
-func (cv *converter) cssWarnings(n *DOMNode, nodeID string) {
-	name := elementName(n)
-	if t := n.style("transform"); t != "none" {
+func (cv *converter) cssWarnings(n *capturemodel.DOMNode, nodeID string) {
+	name := naming.Element(n)
+	if t := n.Computed("transform"); t != "none" {
 		cv.warn.add(WarnTransform, nodeID, "the transform of %s (%s) is not converted; its bounding box is used", name, t)
 	}
-	if fl := n.style("filter"); fl != "none" && !blurFilter.MatchString(fl) {
+	if fl := n.Computed("filter"); fl != "none" && !blurFilter.MatchString(fl) {
 		cv.warn.add(WarnFilter, nodeID, "the filter of %s (%s) is not converted", name, fl)
 	}
-	if bm := n.style("mix-blend-mode"); bm != "normal" {
+	if bm := n.Computed("mix-blend-mode"); bm != "normal" {
 		if _, ok := blendModes[bm]; !ok {
 			cv.warn.add(WarnBlendMode, nodeID, "the mix-blend-mode %s of %s has no Figma equivalent", bm, name)
 		}
@@ -291,7 +294,7 @@ func (cv *converter) cssWarnings(n *DOMNode, nodeID string) {
 }
 
 // pseudoWarnings reports n's pseudo-elements, which have no layout box in the capture.
-func (cv *converter) pseudoWarnings(n *DOMNode, nodeID string) {
+func (cv *converter) pseudoWarnings(n *capturemodel.DOMNode, nodeID string) {
 	cv.kids(n) // decides which pseudo-elements are drawn
 	for i := range n.Pseudo {
 		p := &n.Pseudo[i]
@@ -299,9 +302,9 @@ func (cv *converter) pseudoWarnings(n *DOMNode, nodeID string) {
 			continue
 		}
 		if p.Which == "marker" {
-			cv.warn.add(WarnListMarker, nodeID, "the list marker (%s) of %s is not converted", p.Content, elementName(n))
+			cv.warn.add(WarnListMarker, nodeID, "the list marker (%s) of %s is not converted", p.Content, naming.Element(n))
 			continue
 		}
-		cv.warn.add(WarnPseudoElement, nodeID, "the ::%s content (%s) of %s is not converted", p.Which, p.Content, elementName(n))
+		cv.warn.add(WarnPseudoElement, nodeID, "the ::%s content (%s) of %s is not converted", p.Which, p.Content, naming.Element(n))
 	}
 }

@@ -5,6 +5,9 @@ import (
 	"net/url"
 	"strings"
 	"unicode/utf16"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 )
 
 // Paragraphs (docs/conversion.md "Text"): the run of inline content of a block container (its
@@ -18,8 +21,8 @@ import (
 // content box (a block container). Flex and grid containers make each run an item of its own;
 // an inline element's runs belong to its ancestor's paragraph. Captures without a display value
 // are treated as not block containers (runs converted one by one, as before paragraphs).
-func blockContainer(n *DOMNode) bool {
-	switch strings.TrimSpace(n.style("display")) {
+func blockContainer(n *capturemodel.DOMNode) bool {
+	switch strings.TrimSpace(n.Computed("display")) {
 	case "block", "list-item", "inline-block", "flow-root", "table-cell", "table-caption",
 		"block flow", "block flow-root", "inline flow-root", "list-item block", "block list-item":
 		return true
@@ -34,7 +37,7 @@ var atomicInline = map[string]bool{"img": true, "svg": true, "input": true, "sel
 // inlineContent says whether a child of a block container belongs to its paragraph: a text run,
 // a line break, or an inline element (display inline or contents, not atomic, not embedded)
 // whose children all do.
-func (cv *converter) inlineContent(n *DOMNode) bool {
+func (cv *converter) inlineContent(n *capturemodel.DOMNode) bool {
 	switch n.Type {
 	case "text":
 		return true
@@ -45,10 +48,10 @@ func (cv *converter) inlineContent(n *DOMNode) bool {
 	if _, ok := embedded[n.Tag]; ok || atomicInline[n.Tag] {
 		return false
 	}
-	if d := n.style("display"); d != "inline" && d != "contents" {
+	if d := n.Computed("display"); d != "inline" && d != "contents" {
 		return false
 	}
-	if n.style("float") != "none" && n.style("float") != "" {
+	if n.Computed("float") != "none" && n.Computed("float") != "" {
 		return false
 	}
 	// Horizontal margin, padding and border of an inline element move the text after it; a
@@ -71,13 +74,13 @@ func (cv *converter) inlineContent(n *DOMNode) bool {
 const MaxInlineSpacing = 4
 
 // inlineSpacing is the horizontal space an inline element adds around its text, in px.
-func inlineSpacing(n *DOMNode) float64 {
+func inlineSpacing(n *capturemodel.DOMNode) float64 {
 	sum := 0.0
 	for _, p := range []string{"margin-left", "margin-right", "padding-left", "padding-right", "border-left-width", "border-right-width"} {
-		if p == "border-left-width" && n.style("border-left-style") == "none" || p == "border-right-width" && n.style("border-right-style") == "none" {
+		if p == "border-left-width" && n.Computed("border-left-style") == "none" || p == "border-right-width" && n.Computed("border-right-style") == "none" {
 			continue
 		}
-		v, _ := parsePx(n.style(p))
+		v, _ := parsePx(n.Computed(p))
 		sum += math.Abs(v)
 	}
 	return sum
@@ -94,8 +97,8 @@ type paragraphBuilder struct {
 	cv      *converter
 	pieces  []piece
 	styles  []runStyle
-	frags   []Box      // line fragments of its text, in order
-	inlines []*DOMNode // inline elements inside it, in order
+	frags   []capturemodel.Box      // line fragments of its text, in order
+	inlines []*capturemodel.DOMNode // inline elements inside it, in order
 	// shifted, mixedLine and rangeGradient note what the paragraph cannot hold (warnings).
 	shifted, mixedLine, rangeGradient bool
 	base                              string // page URL that relative hrefs resolve against
@@ -104,8 +107,8 @@ type paragraphBuilder struct {
 
 // paragraph converts the inline children kids of block container n into one TEXT node placed
 // in f, with inline backgrounds as RECTANGLEs behind it; nothing when it shows no text.
-func (cv *converter) paragraph(n *DOMNode, kids []*DOMNode, f *frame, in inherited) {
-	node := cv.newNode("TEXT", "", Box{}, f)
+func (cv *converter) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, f *frame, in inherited) {
+	node := cv.newNode("TEXT", "", capturemodel.Box{}, f)
 	if node == nil {
 		return
 	}
@@ -120,7 +123,7 @@ func (cv *converter) paragraph(n *DOMNode, kids []*DOMNode, f *frame, in inherit
 	}
 	clip := cv.textFills(n, node.ID)
 	for _, k := range kids {
-		b.walk(k, n, in.decoration, href, n.style("visibility") != "visible", clip)
+		b.walk(k, n, in.decoration, href, n.Computed("visibility") != "visible", clip)
 	}
 	chars, segs := b.finish()
 	if strings.TrimSpace(chars) == "" || b.allHidden(segs) {
@@ -130,11 +133,11 @@ func (cv *converter) paragraph(n *DOMNode, kids []*DOMNode, f *frame, in inherit
 	// Backgrounds and borders of inline elements (a highlighted phrase, inline code) are drawn
 	// per line fragment, under the text.
 	for _, el := range b.inlines {
-		if el.style("visibility") == "visible" && inlineDraws(el) {
+		if el.Computed("visibility") == "visible" && inlineDraws(el) {
 			cv.inlineBoxes(el, f, in)
 		}
 	}
-	node.Name = clipName(chars)
+	node.Name = naming.Clip(chars)
 	node.Characters = chars
 	// The node-level values are the first segment's (what Figma shows for a TEXT without
 	// segments, and what a reader that ignores them draws); a paragraph of line breaks alone
@@ -158,20 +161,20 @@ func (cv *converter) paragraph(n *DOMNode, kids []*DOMNode, f *frame, in inherit
 		cv.cssWarnings(el, node.ID)
 		cv.pseudoWarnings(el, node.ID)
 	}
-	if wm := n.style("writing-mode"); verticalWritingMode(wm) && !cv.verticalWarned[n] {
+	if wm := n.Computed("writing-mode"); verticalWritingMode(wm) && !cv.verticalWarned[n] {
 		cv.verticalWarned[n] = true
-		cv.warn.add(WarnWritingMode, node.ID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", elementName(n), wm)
+		cv.warn.add(WarnWritingMode, node.ID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", naming.Element(n), wm)
 	}
 }
 
 // warnApproximations names what the paragraph TEXT node could not hold.
-func (b *paragraphBuilder) warnApproximations(node *Node, n *DOMNode, segs []piece, base runStyle) {
+func (b *paragraphBuilder) warnApproximations(node *Node, n *capturemodel.DOMNode, segs []piece, base runStyle) {
 	cv := b.cv
 	if b.shifted {
-		cv.warn.add(WarnBaselineShift, node.ID, "text of %s is raised or lowered (vertical-align, sup, sub); Figma sets it on the baseline", elementName(n))
+		cv.warn.add(WarnBaselineShift, node.ID, "text of %s is raised or lowered (vertical-align, sup, sub); Figma sets it on the baseline", naming.Element(n))
 	}
 	if b.mixedLine {
-		cv.warn.add(WarnLineHeightMixed, node.ID, "text of %s has ranges of another line height; the paragraph's (%s) is used", elementName(n), n.style("line-height"))
+		cv.warn.add(WarnLineHeightMixed, node.ID, "text of %s has ranges of another line height; the paragraph's (%s) is used", naming.Element(n), n.Computed("line-height"))
 	}
 	shadows := false
 	for _, p := range segs {
@@ -181,15 +184,15 @@ func (b *paragraphBuilder) warnApproximations(node *Node, n *DOMNode, segs []pie
 	}
 	switch {
 	case shadows:
-		cv.warn.add(WarnRangeEffect, node.ID, "ranges of %s have different text shadows; the TEXT takes the first range's", elementName(n))
+		cv.warn.add(WarnRangeEffect, node.ID, "ranges of %s have different text shadows; the TEXT takes the first range's", naming.Element(n))
 	case b.rangeGradient:
-		cv.warn.add(WarnRangeEffect, node.ID, "a range of %s is filled with a background clipped to its text, laid out in its own box (Figma lays it out over the whole TEXT)", elementName(n))
+		cv.warn.add(WarnRangeEffect, node.ID, "a range of %s is filled with a background clipped to its text, laid out in its own box (Figma lays it out over the whole TEXT)", naming.Element(n))
 	}
 }
 
 // walk adds the content of k, a child of the element parent, to the paragraph.
 // clip is the fill of text under an element whose background is clipped to its text.
-func (b *paragraphBuilder) walk(k, parent *DOMNode, decoration, href string, hidden bool, clip []Paint) {
+func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration, href string, hidden bool, clip []Paint) {
 	switch k.Type {
 	case "text":
 		st := b.cv.styleOf(parent, k, b.nodeID, decoration)
@@ -218,17 +221,17 @@ func (b *paragraphBuilder) walk(k, parent *DOMNode, decoration, href string, hid
 				href = h
 			}
 		}
-		hidden = k.style("visibility") != "visible"
+		hidden = k.Computed("visibility") != "visible"
 		if own := b.cv.textFills(k, b.nodeID); own != nil {
 			clip = own
 			b.rangeGradient = true
 		}
-		switch k.style("vertical-align") {
+		switch k.Computed("vertical-align") {
 		case "baseline", "", "top", "bottom", "middle", "text-top", "text-bottom":
 		default:
 			b.shifted = true
 		}
-		if k.style("line-height") != parent.style("line-height") {
+		if k.Computed("line-height") != parent.Computed("line-height") {
 			b.mixedLine = true
 		}
 		for _, c := range b.cv.kids(k) {
@@ -241,7 +244,7 @@ func (b *paragraphBuilder) walk(k, parent *DOMNode, decoration, href string, hid
 
 // link resolves an a element's href against the page URL; empty when it has none or it is not
 // a web or mail link.
-func (b *paragraphBuilder) link(a *DOMNode) string {
+func (b *paragraphBuilder) link(a *capturemodel.DOMNode) string {
 	h := strings.TrimSpace(a.Attrs["href"])
 	if h == "" {
 		return ""
@@ -261,8 +264,8 @@ func (b *paragraphBuilder) link(a *DOMNode) string {
 }
 
 // preserves says whether el's white-space keeps spaces as they are.
-func preserves(el *DOMNode) bool {
-	ws := el.style("white-space")
+func preserves(el *capturemodel.DOMNode) bool {
+	ws := el.Computed("white-space")
 	return strings.HasPrefix(ws, "pre") || ws == "break-spaces"
 }
 

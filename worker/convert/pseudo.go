@@ -1,6 +1,10 @@
 package convert
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+)
 
 // Markers and generated content (docs/conversion.md "Markers and generated content"): a list
 // marker or ::before/::after whose text the capture resolved and whose box DevTools measured
@@ -18,14 +22,14 @@ var inheritedProps = []string{"color", "font-family", "font-size", "font-weight"
 	"letter-spacing", "text-transform", "text-align", "white-space", "direction", "writing-mode", "visibility"}
 
 // kids returns the children of n with its drawable pseudo-elements as virtual elements.
-func (cv *converter) kids(n *DOMNode) []*DOMNode {
+func (cv *converter) kids(n *capturemodel.DOMNode) []*capturemodel.DOMNode {
 	if len(n.Pseudo) == 0 || n.PseudoRef == nil {
 		return n.Children
 	}
 	if k, ok := cv.pseudoKids[n]; ok {
 		return k
 	}
-	var before, after []*DOMNode
+	var before, after []*capturemodel.DOMNode
 	for i := range n.Pseudo {
 		p := &n.Pseudo[i]
 		v := cv.virtual(n, p)
@@ -35,14 +39,14 @@ func (cv *converter) kids(n *DOMNode) []*DOMNode {
 		cv.drawnPseudo[p] = true
 		switch p.Which {
 		case "marker":
-			before = append([]*DOMNode{v}, before...)
+			before = append([]*capturemodel.DOMNode{v}, before...)
 		case "before":
 			before = append(before, v)
 		default:
 			after = append(after, v)
 		}
 	}
-	out := make([]*DOMNode, 0, len(before)+len(n.Children)+len(after))
+	out := make([]*capturemodel.DOMNode, 0, len(before)+len(n.Children)+len(after))
 	out = append(append(append(out, before...), n.Children...), after...)
 	cv.pseudoKids[n] = out
 	return out
@@ -50,7 +54,7 @@ func (cv *converter) kids(n *DOMNode) []*DOMNode {
 
 // virtual builds the element standing for pseudo-element p of host, or nil when it cannot be
 // drawn (no resolved text, no box).
-func (cv *converter) virtual(host *DOMNode, p *Pseudo) *DOMNode {
+func (cv *converter) virtual(host *capturemodel.DOMNode, p *capturemodel.Pseudo) *capturemodel.DOMNode {
 	if p.Text == nil || iconGlyph(host, p.Which) {
 		return nil
 	}
@@ -67,7 +71,7 @@ func (cv *converter) virtual(host *DOMNode, p *Pseudo) *DOMNode {
 	for k, v := range p.Style {
 		style[k] = v
 	}
-	v := &DOMNode{Type: "element", Tag: "::" + p.Which, Box: box, Style: style}
+	v := &capturemodel.DOMNode{Type: "element", Tag: "::" + p.Which, Box: box, Style: style}
 	switch p.Which {
 	case "marker":
 		// An inside marker is the start of the item's first line; an outside one sits in its
@@ -92,7 +96,7 @@ func (cv *converter) virtual(host *DOMNode, p *Pseudo) *DOMNode {
 		style["display"] = "inline-block"
 	}
 	if *p.Text != "" {
-		v.Children = []*DOMNode{{Type: "text", Text: *p.Text, Box: box}}
+		v.Children = []*capturemodel.DOMNode{{Type: "text", Text: *p.Text, Box: box}}
 	} else if !inlineDraws(v) {
 		return nil // an empty box that draws nothing
 	}
@@ -103,7 +107,7 @@ func (cv *converter) virtual(host *DOMNode, p *Pseudo) *DOMNode {
 // (icons.go): its characters are private-use code points of a font Figma does not have, so it
 // is never text of a paragraph; the vector pass draws a glyph alone in its element, and one
 // beside text keeps its PSEUDO_ELEMENT warning.
-func iconGlyph(host *DOMNode, which string) bool {
+func iconGlyph(host *capturemodel.DOMNode, which string) bool {
 	if host.IconFont == nil {
 		return false
 	}
@@ -116,18 +120,18 @@ func iconGlyph(host *DOMNode, which string) bool {
 }
 
 // pseudoBox returns the recorded box of host's pseudo-element which.
-func (cv *converter) pseudoBox(host *DOMNode, which string) (Box, bool) {
+func (cv *converter) pseudoBox(host *capturemodel.DOMNode, which string) (capturemodel.Box, bool) {
 	i := *host.PseudoRef
 	if i < 0 || i >= len(cv.c.Document.PseudoBoxes) {
-		return Box{}, false
+		return capturemodel.Box{}, false
 	}
 	for _, b := range cv.c.Document.PseudoBoxes[i] {
 		if b.Which == which && (b.Width > 0 || b.Height > 0) {
-			return Box{X: b.X, Y: b.Y, Width: b.Width, Height: b.Height}, true
+			return capturemodel.Box{X: b.X, Y: b.Y, Width: b.Width, Height: b.Height}, true
 		}
 	}
-	return Box{}, false
+	return capturemodel.Box{}, false
 }
 
 // virtualNode says whether n stands for a pseudo-element.
-func virtualNode(n *DOMNode) bool { return strings.HasPrefix(n.Tag, "::") }
+func virtualNode(n *capturemodel.DOMNode) bool { return strings.HasPrefix(n.Tag, "::") }

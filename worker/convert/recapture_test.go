@@ -18,7 +18,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 
-	"github.com/code2des/backend/server/testenv"
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/worker/capture"
 )
 
@@ -32,7 +32,7 @@ var recaptureOnly = flag.String("recapture-only", "", "with -recapture: only the
 
 // fixtureSites are the pages captured into fixtures: name -> (directory served, page path).
 // -recapture replaces testdata/<name> whole, so other test files never live in a fixture's
-// directory (the icon fonts of the glyph tests are in testdata/icon-fonts, not testdata/fonts).
+// directory (the icon fonts of the glyph tests are in worker/internal/fontfile/testdata).
 var fixtureSites = map[string][2]string{
 	"site":        {"../capture/capturetest/site", "/index.html"},
 	"unsupported": {"testdata/unsupported-site", "/index.html"},

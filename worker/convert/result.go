@@ -1,6 +1,9 @@
 package convert
 
-import "github.com/code2des/backend/decodecost"
+import (
+	"github.com/code2des/backend/decodecost"
+	"github.com/code2des/backend/worker/convert/naming"
+)
 
 // The result artifact of SPEC §7 (docs/results.md, docs/schemas/result.schema.json): the backend
 // checks it with the format rules of server/artifacts when the callback arrives and again when the
@@ -40,7 +43,7 @@ const (
 	// MaxWarningMessageBytes bounds a warning message (the backend allows 1,000 characters).
 	MaxWarningMessageBytes = 500
 	// MaxNameRunes bounds a node name, in characters.
-	MaxNameRunes = 80
+	MaxNameRunes = naming.MaxNameRunes
 	// MaxImageSide is the longest raster side the plugin's createImage takes; the backend scales
 	// larger rasters down, decoding at most MaxConvertBytes.
 	MaxImageSide = 4096

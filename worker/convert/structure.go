@@ -2,6 +2,8 @@ package convert
 
 import (
 	"strings"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // Structure holds the node members of result version 2 that make the tree a Figma file a
@@ -76,21 +78,21 @@ const (
 // element, so its box can be moved to where a visitor sees it at scroll 0. Captures that record
 // their scroll position (document.scroll) say it; older ones are read from the element's own top
 // or bottom offset (a fixed element with top: 0 is at y 0 at scroll 0).
-func (cv *converter) fixedOffset(n *DOMNode) (dx, dy float64) {
+func (cv *converter) fixedOffset(n *capturemodel.DOMNode) (dx, dy float64) {
 	if s := cv.c.Document.Scroll; s != nil {
 		return s.X, s.Y
 	}
-	if top, ok := parsePx(n.style("top")); ok {
+	if top, ok := parsePx(n.Computed("top")); ok {
 		return 0, n.Box.Y - top
 	}
-	if bottom, ok := parsePx(n.style("bottom")); ok {
+	if bottom, ok := parsePx(n.Computed("bottom")); ok {
 		return 0, n.Box.Y + n.Box.Height + bottom - cv.c.Document.Viewport.Height
 	}
 	return 0, 0
 }
 
 // shiftBoxes moves n and its descendants by (-dx, -dy): a fixed subtree taken while scrolled.
-func shiftBoxes(n *DOMNode, dx, dy float64) {
+func shiftBoxes(n *capturemodel.DOMNode, dx, dy float64) {
 	if dx == 0 && dy == 0 {
 		return
 	}
@@ -107,7 +109,7 @@ func shiftBoxes(n *DOMNode, dx, dy float64) {
 // above the flow (it paints in the positioned layer of the root stacking context), and marks its
 // node FIXED so a prototype keeps it in place while the page scrolls. The capture model is not
 // mutated: the subtree is copied when its boxes must move.
-func (cv *converter) fixedElement(n *DOMNode, in inherited) {
+func (cv *converter) fixedElement(n *capturemodel.DOMNode, in inherited) {
 	if dx, dy := cv.fixedOffset(n); dx != 0 || dy != 0 {
 		n = cloneTree(n)
 		shiftBoxes(n, dx, dy)
@@ -123,9 +125,9 @@ func (cv *converter) fixedElement(n *DOMNode, in inherited) {
 }
 
 // cloneTree copies a DOM subtree (boxes are changed on the copy).
-func cloneTree(n *DOMNode) *DOMNode {
+func cloneTree(n *capturemodel.DOMNode) *capturemodel.DOMNode {
 	c := *n
-	c.Children = make([]*DOMNode, len(n.Children))
+	c.Children = make([]*capturemodel.DOMNode, len(n.Children))
 	for i, ch := range n.Children {
 		if ch != nil {
 			c.Children[i] = cloneTree(ch)
@@ -136,13 +138,13 @@ func cloneTree(n *DOMNode) *DOMNode {
 
 // isFixed says whether element n is position: fixed and not inside a fixed element being
 // converted (whose descendants move with it).
-func (cv *converter) isFixed(n *DOMNode) bool {
-	return n.style("position") == "fixed" && cv.rootFrame != nil && cv.fixedDepth == 0
+func (cv *converter) isFixed(n *capturemodel.DOMNode) bool {
+	return n.Computed("position") == "fixed" && cv.rootFrame != nil && cv.fixedDepth == 0
 }
 
 // markSticky marks the direct children of the root that come from position: sticky elements.
-func (cv *converter) markSticky(n *DOMNode, node *Node, f *frame) {
-	if f == cv.rootFrame && strings.TrimSpace(n.style("position")) == "sticky" {
+func (cv *converter) markSticky(n *capturemodel.DOMNode, node *Node, f *frame) {
+	if f == cv.rootFrame && strings.TrimSpace(n.Computed("position")) == "sticky" {
 		node.ScrollBehavior = ScrollSticky
 	}
 }

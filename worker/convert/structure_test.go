@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // layoutFixtures are the captures of testdata/layout-site (recapture_test.go), each pinned by a
@@ -84,16 +85,16 @@ func TestFixedHeaderAtTopOnce(t *testing.T) {
 func TestFixedHeaderOfOlderCapture(t *testing.T) {
 	f := loadFixture(t, "layout-fixed")
 	f.capture.Document.Scroll = nil
-	var shift func(n *convert.DOMNode)
-	shift = func(n *convert.DOMNode) {
+	var shift func(n *capturemodel.DOMNode)
+	shift = func(n *capturemodel.DOMNode) {
 		n.Box.Y += 1626
 		for _, c := range n.Children {
 			shift(c)
 		}
 	}
-	var header *convert.DOMNode
-	var find func(n *convert.DOMNode)
-	find = func(n *convert.DOMNode) {
+	var header *capturemodel.DOMNode
+	var find func(n *capturemodel.DOMNode)
+	find = func(n *capturemodel.DOMNode) {
 		if n.Tag == "header" {
 			header = n
 		}

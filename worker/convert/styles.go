@@ -6,6 +6,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 )
 
 // Local styles and variables (docs/conversion.md "Local styles and variables"): the solid colours
@@ -79,20 +82,20 @@ type CodeSyntax struct {
 type styleState struct {
 	// source is the element each box node was made from; textParent the element of each TEXT
 	// node's text run.
-	source     map[*Node]*DOMNode
-	textParent map[*Node]*DOMNode
+	source     map[*Node]*capturemodel.DOMNode
+	textParent map[*Node]*capturemodel.DOMNode
 }
 
 // noteSource records the element a box node was made from.
-func (cv *converter) noteSource(node *Node, n *DOMNode) {
+func (cv *converter) noteSource(node *Node, n *capturemodel.DOMNode) {
 	if cv.styles.source == nil {
-		cv.styles.source = map[*Node]*DOMNode{}
+		cv.styles.source = map[*Node]*capturemodel.DOMNode{}
 	}
 	cv.styles.source[node] = n
 }
 
 // noteText records the element of the TEXT nodes a text run gave.
-func (cv *converter) noteText(ch, parent *DOMNode, nodes []item) {
+func (cv *converter) noteText(ch, parent *capturemodel.DOMNode, nodes []item) {
 	if ch.Type == "text" {
 		cv.noteTexts(parent, nodes)
 	}
@@ -100,9 +103,9 @@ func (cv *converter) noteText(ch, parent *DOMNode, nodes []item) {
 
 // noteTexts records parent as the element of the TEXT nodes among nodes (a text run's, or a
 // paragraph's: the block container it is the inline content of).
-func (cv *converter) noteTexts(parent *DOMNode, nodes []item) {
+func (cv *converter) noteTexts(parent *capturemodel.DOMNode, nodes []item) {
 	if cv.styles.textParent == nil {
-		cv.styles.textParent = map[*Node]*DOMNode{}
+		cv.styles.textParent = map[*Node]*capturemodel.DOMNode{}
 	}
 	for _, it := range nodes {
 		if it.node.Type == "TEXT" {
@@ -127,7 +130,7 @@ type styleBuilder struct {
 func (cv *converter) localStyles(root *Node) ([]Style, *Variables) {
 	vars := &Variables{Collection: VariableCollectionName, Variables: []Variable{}}
 	b := &styleBuilder{byKey: map[string]int{}, names: map[string]bool{}, varIDs: map[string]string{}, varValue: map[string]int{}}
-	props := append([]CustomProperty{}, cv.c.Document.CustomProperties...)
+	props := append([]capturemodel.CustomProperty{}, cv.c.Document.CustomProperties...)
 	sort.SliceStable(props, func(i, j int) bool { return props[i].Name < props[j].Name })
 	for _, p := range props {
 		if len(vars.Variables) >= MaxVariables {
@@ -193,7 +196,7 @@ const (
 // paintStyle returns the id of the paint style of a single SOLID paint list, adding it when
 // new; "" for anything else. The style is named after the custom property that set prop on src
 // when the capture says so ("Color/brand"), else after its role and value ("Text/#111827").
-func (b *styleBuilder) paintStyle(fills *[]Paint, src *DOMNode, prop, role string) string {
+func (b *styleBuilder) paintStyle(fills *[]Paint, src *capturemodel.DOMNode, prop, role string) string {
 	if fills == nil || len(*fills) != 1 || (*fills)[0].Type != "SOLID" || (*fills)[0].Color == nil {
 		return ""
 	}
@@ -239,7 +242,7 @@ func (b *styleBuilder) paintStyle(fills *[]Paint, src *DOMNode, prop, role strin
 // textStyle returns the id of the text style of a TEXT node's typography, named from its role
 // (Heading 1-6 for h1-h6, else Body), size and, when not Regular, font style: "Text/Body 16",
 // "Text/Heading 1 40 Bold".
-func (b *styleBuilder) textStyle(n *Node, src *DOMNode) string {
+func (b *styleBuilder) textStyle(n *Node, src *capturemodel.DOMNode) string {
 	if n.FontName == nil || n.FontSize <= 0 {
 		return ""
 	}
@@ -255,7 +258,7 @@ func (b *styleBuilder) textStyle(n *Node, src *DOMNode) string {
 		return b.styles[i].ID
 	}
 	role := "Body"
-	if src != nil && isHeading(src) && len(src.Tag) == 2 {
+	if src != nil && naming.IsHeading(src) && len(src.Tag) == 2 {
 		role = "Heading " + src.Tag[1:]
 	}
 	name := fmt.Sprintf("Text/%s %s", role, strconv.FormatFloat(n.FontSize, 'f', -1, 64))

@@ -6,11 +6,12 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // colouredPage is a page of n boxes, each with its own background colour.
-func colouredPage(n int) *convert.Capture {
-	var kids []*convert.DOMNode
+func colouredPage(n int) *capturemodel.Capture {
+	var kids []*capturemodel.DOMNode
 	for i := 0; i < n; i++ {
 		kids = append(kids, div(map[string]string{"background-color": fmt.Sprintf("rgb(%d, %d, %d)", i%256, (i/256)%256, i/65536)}))
 	}
@@ -34,7 +35,7 @@ func TestStyleLimits(t *testing.T) {
 	for _, n := range []int{convert.MaxVariables, convert.MaxVariables + 1} {
 		c := page()
 		for i := 0; i < n; i++ {
-			c.Document.CustomProperties = append(c.Document.CustomProperties, convert.CustomProperty{Name: fmt.Sprintf("--v%04d", i), Value: "4px"})
+			c.Document.CustomProperties = append(c.Document.CustomProperties, capturemodel.CustomProperty{Name: fmt.Sprintf("--v%04d", i), Value: "4px"})
 		}
 		if got := len(run(t, c, nil).Result.Variables.Variables); got != convert.MaxVariables {
 			t.Errorf("%d custom properties: %d variables, want %d", n, got, convert.MaxVariables)
@@ -42,9 +43,9 @@ func TestStyleLimits(t *testing.T) {
 	}
 	c := page()
 	for _, l := range []int{convert.MaxCustomPropertyRunes, convert.MaxCustomPropertyRunes + 1} {
-		c.Document.CustomProperties = append(c.Document.CustomProperties, convert.CustomProperty{Name: "--" + strings.Repeat("a", l-2), Value: "1px"})
+		c.Document.CustomProperties = append(c.Document.CustomProperties, capturemodel.CustomProperty{Name: "--" + strings.Repeat("a", l-2), Value: "1px"})
 	}
-	c.Document.CustomProperties = append(c.Document.CustomProperties, convert.CustomProperty{Name: "--x.y", Value: "#fff", Color: "rgb(255, 255, 255)"})
+	c.Document.CustomProperties = append(c.Document.CustomProperties, capturemodel.CustomProperty{Name: "--x.y", Value: "#fff", Color: "rgb(255, 255, 255)"})
 	vs := run(t, c, nil).Result.Variables.Variables
 	if len(vs) != 2 || vs[0].Name != "size/"+strings.Repeat("a", convert.MaxCustomPropertyRunes-2) || vs[1].Name != "color/x-y" || vs[1].ResolvedType != "COLOR" {
 		t.Errorf("variables %+v, want the %d-character one and color/x-y", vs, convert.MaxCustomPropertyRunes)
@@ -55,7 +56,7 @@ func TestStyleLimits(t *testing.T) {
 // left absolute.
 func TestDiagnosticsLimit(t *testing.T) {
 	for _, n := range []int{convert.MaxDiagnostics, convert.MaxDiagnostics + 1} {
-		var kids []*convert.DOMNode
+		var kids []*capturemodel.DOMNode
 		for i := 0; i < n; i++ {
 			kids = append(kids, div(map[string]string{"display": "flex", "justify-content": "space-around"}, div(nil)))
 		}

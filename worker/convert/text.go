@@ -4,17 +4,20 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 )
 
 // The text pass: text runs become TEXT nodes with their typography (docs/conversion.md "Text").
 
 // text converts a text run whose parent element is el into a TEXT node.
-func (cv *converter) text(t, el *DOMNode, f *frame, decoration string) *Node {
-	if el.style("visibility") != "visible" {
+func (cv *converter) text(t, el *capturemodel.DOMNode, f *frame, decoration string) *Node {
+	if el.Computed("visibility") != "visible" {
 		return nil
 	}
 	chars := t.Text
-	if strings.HasPrefix(el.style("white-space"), "pre") || el.style("white-space") == "break-spaces" {
+	if strings.HasPrefix(el.Computed("white-space"), "pre") || el.Computed("white-space") == "break-spaces" {
 		chars = strings.TrimRight(chars, "\n")
 	} else {
 		chars = strings.TrimSpace(chars)
@@ -27,11 +30,11 @@ func (cv *converter) text(t, el *DOMNode, f *frame, decoration string) *Node {
 		return nil
 	}
 	cv.setText(node, el, t, chars, decoration)
-	if wm := el.style("writing-mode"); verticalWritingMode(wm) && !cv.verticalWarned[el] {
+	if wm := el.Computed("writing-mode"); verticalWritingMode(wm) && !cv.verticalWarned[el] {
 		// Figma text is horizontal only. The node keeps the vertical run's box (so the layout
 		// around it holds) and the warning says the text inside is not vertical.
 		cv.verticalWarned[el] = true
-		cv.warn.add(WarnWritingMode, node.ID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", elementName(el), wm)
+		cv.warn.add(WarnWritingMode, node.ID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", naming.Element(el), wm)
 	}
 	return node
 }
@@ -65,9 +68,9 @@ type runStyle struct {
 
 // styleOf reads the typography of the text run run (nil when there is none) whose element is
 // el; nodeID names the node its warnings are about.
-func (cv *converter) styleOf(el, run *DOMNode, nodeID, decoration string) runStyle {
-	st := runStyle{decoration: decoration, shadow: el.style("text-shadow")}
-	color := el.style("color")
+func (cv *converter) styleOf(el, run *capturemodel.DOMNode, nodeID, decoration string) runStyle {
+	st := runStyle{decoration: decoration, shadow: el.Computed("text-shadow")}
+	color := el.Computed("color")
 	if fill, ok := el.Style["-webkit-text-fill-color"]; ok {
 		color = fill // the glyphs' fill when it is not the text colour
 	}
@@ -77,23 +80,23 @@ func (cv *converter) styleOf(el, run *DOMNode, nodeID, decoration string) runSty
 	}
 	st.fills = []Paint{solid(c)}
 
-	weight, err := strconv.Atoi(el.style("font-weight"))
+	weight, err := strconv.Atoi(el.Computed("font-weight"))
 	if err != nil || weight < 1 || weight > 1000 {
 		weight = 400
 	}
-	fs := el.style("font-style")
+	fs := el.Computed("font-style")
 	italic := fs == "italic" || strings.HasPrefix(fs, "oblique")
 	font := cv.fontOf(el, run, nodeID, weight, italic)
 	st.fontName = FontName{Family: font.family, Style: fontStyle(font.weight, font.italic)}
 	st.fontWeight = font.weight
-	size, ok := parsePx(el.style("font-size"))
+	size, ok := parsePx(el.Computed("font-size"))
 	if !ok || size <= 0 {
 		size = 16
 	}
 	st.fontSize = px(size)
-	ls, _ := parsePx(el.style("letter-spacing"))
+	ls, _ := parsePx(el.Computed("letter-spacing"))
 	st.letterSpacing = px(ls)
-	switch el.style("text-transform") {
+	switch el.Computed("text-transform") {
 	case "uppercase":
 		st.textCase = "UPPER"
 	case "lowercase":
@@ -119,8 +122,8 @@ func (st runStyle) apply(node *Node) {
 
 // lineHeightOf sets the node's lineHeight from el and returns the line height in px ("normal"
 // is about 1.2 times the font size for common fonts).
-func lineHeightOf(node *Node, el *DOMNode) float64 {
-	if lh, ok := parsePx(el.style("line-height")); ok && lh > 0 {
+func lineHeightOf(node *Node, el *capturemodel.DOMNode) float64 {
+	if lh, ok := parsePx(el.Computed("line-height")); ok && lh > 0 {
 		node.LineHeight = &LineHeight{Value: ptr(px(lh)), Unit: "PIXELS"}
 		return lh
 	}
@@ -130,9 +133,9 @@ func lineHeightOf(node *Node, el *DOMNode) float64 {
 
 // textAlign maps text-align to Figma's textAlignHorizontal; start and end follow the
 // element's direction (an RTL paragraph's start is its right edge).
-func textAlign(el *DOMNode) string {
-	rtl := el.style("direction") == "rtl"
-	switch el.style("text-align") {
+func textAlign(el *capturemodel.DOMNode) string {
+	rtl := el.Computed("direction") == "rtl"
+	switch el.Computed("text-align") {
 	case "center", "-webkit-center":
 		return "CENTER"
 	case "right", "-webkit-right":
@@ -155,7 +158,7 @@ func textAlign(el *DOMNode) string {
 
 // setText sets the characters and typography of a TEXT node from the computed style of el and
 // the fonts that drew run (nil when the capture has no run for it).
-func (cv *converter) setText(node *Node, el, run *DOMNode, chars, decoration string) {
+func (cv *converter) setText(node *Node, el, run *capturemodel.DOMNode, chars, decoration string) {
 	node.Characters = chars
 	st := cv.styleOf(el, run, node.ID, decoration)
 	if clip := cv.textFills(el, node.ID); clip != nil {
@@ -180,8 +183,8 @@ func size2(v float64) float64 { return size(v) }
 
 // decorationOf returns the text decoration text inside n shows: n's own, else the one it
 // inherits (CSS propagates decorations to descendants' text).
-func decorationOf(n *DOMNode, inherited string) string {
-	line := n.style("text-decoration-line")
+func decorationOf(n *capturemodel.DOMNode, inherited string) string {
+	line := n.Computed("text-decoration-line")
 	switch {
 	case strings.Contains(line, "line-through"):
 		return "STRIKETHROUGH"
@@ -235,13 +238,13 @@ func fontStyle(weight int, italic bool) string {
 }
 
 // clipsToText says whether n's background is clipped to its text (background-clip: text).
-func clipsToText(n *DOMNode) bool {
-	return n.style("background-clip") == "text"
+func clipsToText(n *capturemodel.DOMNode) bool {
+	return n.Computed("background-clip") == "text"
 }
 
 // textFills returns the paints of el's background when it is clipped to its text (gradient or
 // image text): the fill of the text inside it, sized to el's box. nil otherwise.
-func (cv *converter) textFills(el *DOMNode, nodeID string) []Paint {
+func (cv *converter) textFills(el *capturemodel.DOMNode, nodeID string) []Paint {
 	if !clipsToText(el) {
 		return nil
 	}
@@ -258,13 +261,13 @@ func (cv *converter) textFills(el *DOMNode, nodeID string) []Paint {
 
 // textShadow sets text-shadow as the TEXT node's drop shadows (Figma's drop shadow on a TEXT
 // follows the glyphs; a shadow has no spread on text).
-func (cv *converter) textShadow(node *Node, shadow string, el *DOMNode) {
+func (cv *converter) textShadow(node *Node, shadow string, el *capturemodel.DOMNode) {
 	if shadow == "" || shadow == "none" {
 		return
 	}
 	effects, ok := boxShadows(shadow)
 	if !ok {
-		cv.warn.add(WarnTextShadow, node.ID, "the text-shadow of %s could not be read and was left out: %s", elementName(el), shadow)
+		cv.warn.add(WarnTextShadow, node.ID, "the text-shadow of %s could not be read and was left out: %s", naming.Element(el), shadow)
 		return
 	}
 	for i := range effects {

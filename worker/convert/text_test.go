@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // placed is a node with its box in page coordinates.
@@ -36,7 +37,7 @@ func placedNodes(root *convert.Node, typ string) []placed {
 }
 
 // elementByID finds the captured element with the given id attribute.
-func elementByID(n *convert.DOMNode, id string) *convert.DOMNode {
+func elementByID(n *capturemodel.DOMNode, id string) *capturemodel.DOMNode {
 	if n == nil {
 		return nil
 	}
@@ -314,7 +315,7 @@ func TestParagraphApproximationsWarn(t *testing.T) {
 // it a TEXT of its own beside the rest.
 func TestMaxInlineSpacing(t *testing.T) {
 	t.Parallel()
-	para := func(padding float64) *convert.Capture {
+	para := func(padding float64) *capturemodel.Capture {
 		pad := strconv.FormatFloat(padding/2, 'f', -1, 64) + "px"
 		p := node(t, `{"type":"element","tag":"p","box":{"x":0,"y":0,"width":400,"height":20},"style":{"display":"block","line-height":"20px"},"children":[
 			{"type":"text","text":"before ","box":{"x":0,"y":2,"width":50,"height":16}},

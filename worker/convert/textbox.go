@@ -3,6 +3,8 @@ package convert
 import (
 	"math"
 	"strings"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // Where a paragraph sits (docs/conversion.md "Text", "Box" and "Inline boxes"): its TEXT's box
@@ -15,13 +17,13 @@ import (
 // holds, whole). A single line that fills a shrink-to-fit box, and text that overflows the
 // content box (nowrap, pre), keep their own width (WIDTH_AND_HEIGHT), so a substituted font
 // does not wrap them.
-func (cv *converter) placeParagraph(node *Node, n *DOMNode, frags []Box, lineHeight float64, chars string, whole bool, f *frame) {
+func (cv *converter) placeParagraph(node *Node, n *capturemodel.DOMNode, frags []capturemodel.Box, lineHeight float64, chars string, whole bool, f *frame) {
 	if len(frags) == 0 {
 		return
 	}
 	left, right := math.Inf(1), math.Inf(-1)
 	top, bottom := math.Inf(1), math.Inf(-1)
-	var first, last Box
+	var first, last capturemodel.Box
 	for i, r := range frags {
 		left, right = math.Min(left, r.X), math.Max(right, r.X+r.Width)
 		if i == 0 || r.Y < top {
@@ -37,14 +39,14 @@ func (cv *converter) placeParagraph(node *Node, n *DOMNode, frags []Box, lineHei
 	}
 	// A line box is line-height tall; the text's box (its font's content area) sits in its
 	// middle (CSS 2 §10.8.1 half-leading).
-	if lh, ok := parsePx(n.style("line-height")); ok && lh > 0 {
+	if lh, ok := parsePx(n.Computed("line-height")); ok && lh > 0 {
 		top = math.Min(top, first.Y-math.Max(0, (lh-first.Height)/2))
 		bottom = math.Max(bottom, last.Y+last.Height+math.Max(0, (lh-last.Height)/2))
 	}
-	bt, _ := parsePx(n.style("border-top-width"))
-	bb, _ := parsePx(n.style("border-bottom-width"))
-	pt, _ := parsePx(n.style("padding-top"))
-	pb, _ := parsePx(n.style("padding-bottom"))
+	bt, _ := parsePx(n.Computed("border-top-width"))
+	bb, _ := parsePx(n.Computed("border-bottom-width"))
+	pt, _ := parsePx(n.Computed("padding-top"))
+	pb, _ := parsePx(n.Computed("padding-bottom"))
 	if whole {
 		// The paragraph is all the block holds: its lines fill the content box from top to
 		// bottom, whatever the sizes of the fonts inside them.
@@ -53,14 +55,14 @@ func (cv *converter) placeParagraph(node *Node, n *DOMNode, frags []Box, lineHei
 			top, bottom = math.Min(top, ct), math.Max(bottom, cb)
 		}
 	}
-	bl, _ := parsePx(n.style("border-left-width"))
-	br, _ := parsePx(n.style("border-right-width"))
-	pl, _ := parsePx(n.style("padding-left"))
-	pr, _ := parsePx(n.style("padding-right"))
+	bl, _ := parsePx(n.Computed("border-left-width"))
+	br, _ := parsePx(n.Computed("border-right-width"))
+	pl, _ := parsePx(n.Computed("padding-left"))
+	pr, _ := parsePx(n.Computed("padding-right"))
 	cl := n.Box.X + bl + pl
 	cr := n.Box.X + n.Box.Width - br - pr
 	oneLine := bottom-top < lineHeight*1.5 && !strings.Contains(chars, "\n")
-	box := Box{X: cl, Y: top, Width: cr - cl, Height: bottom - top}
+	box := capturemodel.Box{X: cl, Y: top, Width: cr - cl, Height: bottom - top}
 	mode := "HEIGHT"
 	switch {
 	case cr-cl <= 0 || left < cl-1 || right > cr+1:
@@ -79,8 +81,8 @@ func (cv *converter) placeParagraph(node *Node, n *DOMNode, frags []Box, lineHei
 		// image on the first line): Figma's paragraphIndent indents the first line. Figma indents
 		// the first line after every line break too, so not across a br.
 		// Not in a transformed or vertical box, whose fragments are not laid out along x.
-		if indent := frags[0].X - cl; indent > 0.5 && n.style("direction") != "rtl" && !strings.Contains(chars, "\n") &&
-			n.style("transform") == "none" && !verticalWritingMode(n.style("writing-mode")) {
+		if indent := frags[0].X - cl; indent > 0.5 && n.Computed("direction") != "rtl" && !strings.Contains(chars, "\n") &&
+			n.Computed("transform") == "none" && !verticalWritingMode(n.Computed("writing-mode")) {
 			node.ParagraphIndent = px(indent)
 		}
 	}
@@ -92,7 +94,7 @@ func (cv *converter) placeParagraph(node *Node, n *DOMNode, frags []Box, lineHei
 }
 
 // realKids counts the nodes of kids that are not pseudo-elements.
-func realKids(kids []*DOMNode) int {
+func realKids(kids []*capturemodel.DOMNode) int {
 	k := 0
 	for _, c := range kids {
 		if !virtualNode(c) {
@@ -103,7 +105,7 @@ func realKids(kids []*DOMNode) int {
 }
 
 // inFlowChildren counts the children of n that are recorded.
-func inFlowChildren(n *DOMNode) int {
+func inFlowChildren(n *capturemodel.DOMNode) int {
 	k := 0
 	for _, c := range n.Children {
 		if c != nil {
@@ -115,21 +117,21 @@ func inFlowChildren(n *DOMNode) int {
 
 // inlineDraws says whether an inline element paints a box of its own (background, border,
 // shadow).
-func inlineDraws(el *DOMNode) bool {
+func inlineDraws(el *capturemodel.DOMNode) bool {
 	// A background clipped to the text fills the glyphs (textFills), not a box.
 	if !clipsToText(el) {
-		if c, ok := parseColor(el.style("background-color")); !ok || c.A > 0 {
+		if c, ok := parseColor(el.Computed("background-color")); !ok || c.A > 0 {
 			return true
 		}
-		if el.style("background-image") != "none" {
+		if el.Computed("background-image") != "none" {
 			return true
 		}
 	}
-	if el.style("box-shadow") != "none" {
+	if el.Computed("box-shadow") != "none" {
 		return true
 	}
 	for _, side := range []string{"top", "right", "bottom", "left"} {
-		if w, _ := parsePx(el.style("border-" + side + "-width")); w > 0 && el.style("border-"+side+"-style") != "none" {
+		if w, _ := parsePx(el.Computed("border-" + side + "-width")); w > 0 && el.Computed("border-"+side+"-style") != "none" {
 			return true
 		}
 	}
@@ -138,10 +140,10 @@ func inlineDraws(el *DOMNode) bool {
 
 // inlineBoxes draws the background and border of an inline element as one RECTANGLE per line
 // fragment (each fragment gets the whole decoration: box-decoration-break: clone).
-func (cv *converter) inlineBoxes(el *DOMNode, f *frame, in inherited) {
+func (cv *converter) inlineBoxes(el *capturemodel.DOMNode, f *frame, in inherited) {
 	frags := el.Rects
 	if len(frags) == 0 {
-		frags = []Box{el.Box}
+		frags = []capturemodel.Box{el.Box}
 	}
 	for _, r := range frags {
 		frag := *el

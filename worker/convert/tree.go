@@ -4,17 +4,20 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 )
 
 // The tree pass: which elements become nodes, in which paint layer, and where their children go
 // (elements that draw nothing are flattened into the nearest frame).
 
 // children converts the children of element n into frame f.
-func (cv *converter) children(n *DOMNode, f *frame, in inherited) {
+func (cv *converter) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 	// A block container's inline content becomes paragraphs (paragraph.go).
 	block := blockContainer(n)
 	kids := cv.kids(n)
-	var para []*DOMNode
+	var para []*capturemodel.DOMNode
 	paraStart := 0
 	flush := func() {
 		if len(para) > 0 && cv.err == nil {
@@ -57,14 +60,14 @@ var embedded = map[string]string{
 // nativeInputs are input types drawn by the browser's own widget.
 var nativeInputs = map[string]bool{"checkbox": true, "radio": true, "range": true, "color": true, "file": true}
 
-func (cv *converter) element(n *DOMNode, f *frame, in inherited) {
+func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	if cv.isFixed(n) {
 		cv.fixedElement(n, in)
 		return
 	}
 	// Paint layer: a positioned element takes its own; everything else the ancestor's.
-	if pos := n.style("position"); pos != "static" && pos != "" {
-		z, err := strconv.Atoi(n.style("z-index"))
+	if pos := n.Computed("position"); pos != "static" && pos != "" {
+		z, err := strconv.Atoi(n.Computed("z-index"))
 		switch {
 		case err != nil || z == 0:
 			in.group, in.z = groupPositioned, 0
@@ -75,7 +78,7 @@ func (cv *converter) element(n *DOMNode, f *frame, in inherited) {
 		}
 	}
 	in.decoration = decorationOf(n, in.decoration)
-	hidden := n.style("visibility") != "visible"
+	hidden := n.Computed("visibility") != "visible"
 	if cv.iconElement(n, f, in, hidden) { // vector pass: masked icons, icon-font glyphs
 		return
 	}
@@ -122,7 +125,7 @@ func (cv *converter) element(n *DOMNode, f *frame, in inherited) {
 		node = cv.box(n, f, "FRAME", hidden)
 	}
 	if node != nil && f.depth >= MaxDepth-1 {
-		cv.warn.add(WarnDepthFlattened, f.node.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", elementName(n), MaxDepth)
+		cv.warn.add(WarnDepthFlattened, f.node.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), MaxDepth)
 		node = nil
 	}
 	if node == nil {

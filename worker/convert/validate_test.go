@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/server/results"
-	"github.com/code2des/backend/server/testenv"
 	"github.com/code2des/backend/worker/convert"
 )
 

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/internal/svgsafe"
 )
 
@@ -35,33 +37,6 @@ const (
 	WarnSVGRaster = "SVG_RASTERIZED"
 )
 
-// VectorFacts are the members of a captured element that the capture's vector helpers
-// (worker/capture/svg.js) record.
-type VectorFacts struct {
-	// SVGNotes say what the capture could not resolve while copying an inline SVG.
-	SVGNotes []SVGNote `json:"svg_notes"`
-	// Crop is a raster crop of the element's border box taken at the capture's scale, when its
-	// vector form would import wrong.
-	Crop *Crop `json:"crop"`
-	// Mask is the element's CSS mask (icons.go).
-	Mask *MaskFact `json:"mask"`
-	// IconFont lists the icon-font glyphs the element shows (icons.go).
-	IconFont *IconFontFact `json:"icon_font"`
-}
-
-// SVGNote is one problem of an inline SVG copy: code SVG_REFERENCE_UNRESOLVED (detail: the
-// reference), SVG_TRUNCATED or SVG_NOT_INLINED.
-type SVGNote struct {
-	Code   string `json:"code"`
-	Detail string `json:"detail"`
-}
-
-// Crop names a PNG asset of the element's box and why it was taken ("svg", "mask", "glyph").
-type Crop struct {
-	AssetID string `json:"asset_id"`
-	Reason  string `json:"reason"`
-}
-
 // vectorState is the vector pass's part of a conversion.
 type vectorState struct {
 	// notices are warnings that go with every use of an asset (what Figma-safe cleaning did).
@@ -76,12 +51,12 @@ type notice struct{ code, message string }
 // draws a box of its own (background, border, shadow, opacity) becomes a FRAME of that box
 // holding the SVG at its content box, clipped; one without becomes an SVG node. A zero-sized
 // SVG (a sprite sheet) gives no node.
-func (cv *converter) svgIcon(n *DOMNode, f *frame, in inherited) {
+func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	if n.Box.Width <= 0 || n.Box.Height <= 0 {
 		return
 	}
 	if n.Crop != nil && n.Crop.Reason == "svg" {
-		cv.rasterCrop(n, f, in, WarnSVGRaster, "%s holds content Figma cannot import from SVG (foreignObject or filters); it is drawn as a raster crop of the page", elementName(n))
+		cv.rasterCrop(n, f, in, WarnSVGRaster, "%s holds content Figma cannot import from SVG (foreignObject or filters); it is drawn as a raster crop of the page", naming.Element(n))
 		return
 	}
 	frameNode := cv.box(n, f, "FRAME", false)
@@ -98,15 +73,15 @@ func (cv *converter) svgIcon(n *DOMNode, f *frame, in inherited) {
 		target = &frame{node: frameNode, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 		box = contentBox(n)
 	}
-	node := cv.newNode("SVG", elementName(n), box, target)
+	node := cv.newNode("SVG", naming.Element(n), box, target)
 	if node == nil {
 		return
 	}
 	if frameNode == nil {
-		if op, err := strconv.ParseFloat(n.style("opacity"), 64); err == nil && op < 1 {
+		if op, err := strconv.ParseFloat(n.Computed("opacity"), 64); err == nil && op < 1 {
 			node.Opacity = ptr(round(clamp01(op), 4))
 		}
-		if fb, ok := blendModes[n.style("mix-blend-mode")]; ok {
+		if fb, ok := blendModes[n.Computed("mix-blend-mode")]; ok {
 			node.BlendMode = fb
 		}
 		cv.cssWarnings(n, node.ID)
@@ -138,33 +113,33 @@ func drawsBox(n *Node) bool {
 }
 
 // contentBox is n's box inside its borders and padding (where an SVG draws its viewport).
-func contentBox(n *DOMNode) Box {
-	side := func(p string) float64 { v, _ := parsePx(n.style(p)); return v }
+func contentBox(n *capturemodel.DOMNode) capturemodel.Box {
+	side := func(p string) float64 { v, _ := parsePx(n.Computed(p)); return v }
 	l := side("border-left-width") + side("padding-left")
 	t := side("border-top-width") + side("padding-top")
 	r := side("border-right-width") + side("padding-right")
 	b := side("border-bottom-width") + side("padding-bottom")
-	return Box{X: n.Box.X + l, Y: n.Box.Y + t, Width: max(0.01, n.Box.Width-l-r), Height: max(0.01, n.Box.Height-t-b)}
+	return capturemodel.Box{X: n.Box.X + l, Y: n.Box.Y + t, Width: max(0.01, n.Box.Width-l-r), Height: max(0.01, n.Box.Height-t-b)}
 }
 
 // svgNotes turns the capture's notes about an inline SVG into warnings about nodeID.
-func (cv *converter) svgNotes(n *DOMNode, nodeID string) {
+func (cv *converter) svgNotes(n *capturemodel.DOMNode, nodeID string) {
 	for _, note := range n.SVGNotes {
 		switch note.Code {
 		case WarnSVGReference:
-			cv.warn.add(WarnSVGReference, nodeID, "%s references %s, which the capture could not find (not in the page or its sprite file could not be fetched); that part is missing", elementName(n), note.Detail)
+			cv.warn.add(WarnSVGReference, nodeID, "%s references %s, which the capture could not find (not in the page or its sprite file could not be fetched); that part is missing", naming.Element(n), note.Detail)
 		case "SVG_TRUNCATED":
-			cv.warn.add(WarnSVGIncomplete, nodeID, "%s is too large to copy whole (%s); the rest is missing", elementName(n), note.Detail)
+			cv.warn.add(WarnSVGIncomplete, nodeID, "%s is too large to copy whole (%s); the rest is missing", naming.Element(n), note.Detail)
 		default:
-			cv.warn.add(WarnSVGIncomplete, nodeID, "%s could not be made self-contained; it is kept as written in the page (colours from page CSS and <use> references may be missing)", elementName(n))
+			cv.warn.add(WarnSVGIncomplete, nodeID, "%s could not be made self-contained; it is kept as written in the page (colours from page CSS and <use> references may be missing)", naming.Element(n))
 		}
 	}
 }
 
 // rasterCrop draws n as a RECTANGLE of its box filled with the capture's crop of it (an IMAGE
 // paint that stretches the crop over the box), and warns with code.
-func (cv *converter) rasterCrop(n *DOMNode, f *frame, in inherited, code, format string, args ...any) *Node {
-	node := cv.newNode("RECTANGLE", elementName(n), n.Box, f)
+func (cv *converter) rasterCrop(n *capturemodel.DOMNode, f *frame, in inherited, code, format string, args ...any) *Node {
+	node := cv.newNode("RECTANGLE", naming.Element(n), n.Box, f)
 	if node == nil {
 		return nil
 	}
@@ -182,7 +157,7 @@ func (cv *converter) rasterCrop(n *DOMNode, f *frame, in inherited, code, format
 // the cleaned bytes and a copy of the asset describing them (with no key, so the caller stores
 // it under the job's prefix), and records the warnings that go with each use of it. ok is
 // false when the SVG cannot be read at all.
-func (cv *converter) figmaSafe(a *Asset, b []byte) ([]byte, *Asset, bool) {
+func (cv *converter) figmaSafe(a *capturemodel.Asset, b []byte) ([]byte, *capturemodel.Asset, bool) {
 	clean, rep, err := svgsafe.Clean(b)
 	if err != nil {
 		return nil, nil, false

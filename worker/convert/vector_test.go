@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 func TestGoldenIcons(t *testing.T) {
@@ -298,8 +299,8 @@ func crop(img image.Image, x, y, w, h int) image.Image {
 // cropOf decodes the crop the capture of fixture f took of the element with id.
 func cropOf(t *testing.T, f *fixture, id string) image.Image {
 	t.Helper()
-	var find func(n *convert.DOMNode) *convert.DOMNode
-	find = func(n *convert.DOMNode) *convert.DOMNode {
+	var find func(n *capturemodel.DOMNode) *capturemodel.DOMNode
+	find = func(n *capturemodel.DOMNode) *capturemodel.DOMNode {
 		if n.Attrs["id"] == id {
 			return n
 		}

@@ -2,8 +2,9 @@ package convert
 
 import (
 	"fmt"
-	"github.com/code2des/backend/worker/internal/callback"
 	"strconv"
+
+	"github.com/code2des/backend/worker/internal/callback"
 )
 
 // Warning codes: stable names for what the conversion could not express (docs/conversion.md).

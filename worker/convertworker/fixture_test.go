@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // fixturesDir holds the converter's committed captures (worker/convert/testdata).
@@ -27,7 +28,7 @@ const (
 type fixture struct {
 	name    string
 	raw     []byte
-	capture *convert.Capture
+	capture *capturemodel.Capture
 	job     convert.Job
 }
 
@@ -37,7 +38,7 @@ func loadFixture(t testing.TB, name string) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := convert.ParseCapture(raw, fixturePageImportID)
+	c, err := capturemodel.Parse(raw, fixturePageImportID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +49,7 @@ func loadFixture(t testing.TB, name string) *fixture {
 
 // loader reads assets from the fixture's folder, as the worker reads them from S3.
 func (f *fixture) loader() convert.AssetLoader {
-	return func(_ context.Context, a convert.Asset, maxBytes int64) ([]byte, error) {
+	return func(_ context.Context, a capturemodel.Asset, maxBytes int64) ([]byte, error) {
 		rel, ok := strings.CutPrefix(a.Key, fixtureImportPrefix)
 		if !ok {
 			return nil, fmt.Errorf("asset key %q outside the fixture", a.Key)

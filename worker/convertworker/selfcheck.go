@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/fidelity"
 	"github.com/code2des/backend/worker/internal/callback"
 	"github.com/code2des/backend/worker/preview"
@@ -42,7 +43,7 @@ type fileReader func(ctx context.Context, key string, maxBytes int64) ([]byte, e
 // score), its JSON is encoded again, and the diff map joins its Copies (stored before the
 // result). r draws the preview (nil: not measured); read reads the screenshot and the result's
 // images. If the updated result would be over MaxResultBytes, out is left as it was.
-func SelfCheck(ctx context.Context, r *preview.Renderer, c *convert.Capture, jobPrefix string, out *convert.Output, read fileReader) {
+func SelfCheck(ctx context.Context, r *preview.Renderer, c *capturemodel.Capture, jobPrefix string, out *convert.Output, read fileReader) {
 	ctx, cancel := context.WithTimeout(ctx, selfCheckBudget(ctx))
 	defer cancel()
 	res := *out.Result
@@ -97,7 +98,7 @@ func selfCheckBudget(ctx context.Context) time.Duration {
 
 // measurePixels draws the result and compares it with the screenshot. Its errors are safe for
 // end users (they become the warning's message).
-func measurePixels(ctx context.Context, r *preview.Renderer, c *convert.Capture, res *convert.Result, read fileReader, scale float64) (*fidelity.Pixels, error) {
+func measurePixels(ctx context.Context, r *preview.Renderer, c *capturemodel.Capture, res *convert.Result, read fileReader, scale float64) (*fidelity.Pixels, error) {
 	if r == nil {
 		return nil, errors.New("the preview renderer is not available")
 	}
@@ -156,7 +157,7 @@ func measurePixels(ctx context.Context, r *preview.Renderer, c *convert.Capture,
 
 // captureScale is the capture's device scale factor, else the screenshot's width over the
 // viewport's, else 1.
-func captureScale(c *convert.Capture) float64 {
+func captureScale(c *capturemodel.Capture) float64 {
 	if s := c.Manifest.DeviceScaleFactor; s > 0 && s <= preview.MaxScale {
 		return s
 	}
@@ -170,10 +171,10 @@ func captureScale(c *convert.Capture) float64 {
 
 // pageWords are the words of the page's text runs with a box (drawn) and of what its form
 // controls show (a password field shows none).
-func pageWords(c *convert.Capture) []string {
+func pageWords(c *capturemodel.Capture) []string {
 	var words []string
-	var walk func(n *convert.DOMNode)
-	walk = func(n *convert.DOMNode) {
+	var walk func(n *capturemodel.DOMNode)
+	walk = func(n *capturemodel.DOMNode) {
 		if n == nil {
 			return
 		}
@@ -209,15 +210,15 @@ func resultWords(n *convert.Node) []string {
 // imageCoverage is the share of the page's distinct images (by content: an asset's sha256, or
 // the id of an image whose bytes the capture could not record) that the result draws: an
 // IMAGE paint or SVG node referencing an image entry of the same sha256.
-func imageCoverage(c *convert.Capture, res *convert.Result) float64 {
+func imageCoverage(c *capturemodel.Capture, res *convert.Result) float64 {
 	bySHA := map[string]string{}
 	for _, a := range c.Assets {
 		bySHA[a.ID] = a.SHA256
 	}
 	var want []string
 	seen := map[string]bool{}
-	var walk func(n *convert.DOMNode)
-	walk = func(n *convert.DOMNode) {
+	var walk func(n *capturemodel.DOMNode)
+	walk = func(n *capturemodel.DOMNode) {
 		if n == nil {
 			return
 		}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convertworker"
 	"github.com/code2des/backend/worker/fidelity"
 	"github.com/code2des/backend/worker/preview"
@@ -69,7 +70,7 @@ func selfCheckHarness(t *testing.T, withScreenshot bool) *harness {
 		out := h.f.convert(t)
 		images := map[string][]byte{}
 		for _, im := range out.Result.Images {
-			b, err := h.f.loader()(context.Background(), convert.Asset{Key: im.Key}, convert.MaxImageBytes)
+			b, err := h.f.loader()(context.Background(), capturemodel.Asset{Key: im.Key}, convert.MaxImageBytes)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -173,25 +174,25 @@ func TestSelfCheckFailuresAreWarnings(t *testing.T) {
 		if strings.HasSuffix(key, "screenshot.png") {
 			return whitePNG(t, 800, 600), nil
 		}
-		return f.loader()(ctx, convert.Asset{Key: key}, max)
+		return f.loader()(ctx, capturemodel.Asset{Key: key}, max)
 	}
 	for _, tc := range []struct {
 		name   string
 		r      *preview.Renderer
 		read   func(ctx context.Context, key string, max int64) ([]byte, error)
-		edit   func(c *convert.Capture)
+		edit   func(c *capturemodel.Capture)
 		reason string
 	}{
 		{"NoRenderer", nil, okShot, nil, "the preview renderer is not available"},
-		{"NoScreenshot", sharedRenderer(t), okShot, func(c *convert.Capture) { c.Screenshot = nil }, "the capture has no screenshot"},
-		{"ScreenshotOverMaxPixels", sharedRenderer(t), okShot, func(c *convert.Capture) {
+		{"NoScreenshot", sharedRenderer(t), okShot, func(c *capturemodel.Capture) { c.Screenshot = nil }, "the capture has no screenshot"},
+		{"ScreenshotOverMaxPixels", sharedRenderer(t), okShot, func(c *capturemodel.Capture) {
 			c.Screenshot.Width, c.Screenshot.Height = 4096, 4097
 		}, "the screenshot is over 16777216 pixels"},
 		{"ScreenshotNotPNG", sharedRenderer(t), func(ctx context.Context, key string, max int64) ([]byte, error) {
 			if strings.HasSuffix(key, "screenshot.png") {
 				return []byte("GIF89a"), nil
 			}
-			return f.loader()(ctx, convert.Asset{Key: key}, max)
+			return f.loader()(ctx, capturemodel.Asset{Key: key}, max)
 		}, nil, "the screenshot is not a readable PNG"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -30,6 +30,7 @@ import (
 	"github.com/aws/smithy-go"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/internal/callback"
 	"github.com/code2des/backend/worker/internal/consumer"
 	"github.com/code2des/backend/worker/preview"
@@ -192,11 +193,11 @@ func (w *Worker) convert(ctx context.Context, req Request) (string, int, error) 
 	if hex.EncodeToString(sum[:]) != req.CaptureHash {
 		return "", 0, jobErrorf("the capture artifact's SHA-256 does not match capture_hash")
 	}
-	c, err := convert.ParseCapture(raw, req.PageImportID)
+	c, err := capturemodel.Parse(raw, req.PageImportID)
 	if err != nil {
 		return "", 0, jobErrorf("the capture cannot be converted: %s", err.Error())
 	}
-	load := func(ctx context.Context, a convert.Asset, maxBytes int64) ([]byte, error) {
+	load := func(ctx context.Context, a capturemodel.Asset, maxBytes int64) ([]byte, error) {
 		b, err := w.get(ctx, loc.Bucket, a.Key, maxBytes)
 		switch {
 		case errors.Is(err, errNotFound):

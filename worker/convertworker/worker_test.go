@@ -17,7 +17,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
-	"github.com/code2des/backend/server/testenv"
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convertworker"
 	"github.com/code2des/backend/worker/internal/workertest"
@@ -84,8 +84,9 @@ func (h *harness) request() map[string]any {
 
 func (h *harness) send(t *testing.T, msg map[string]any) { workertest.Send(t, h.queue, msg) }
 
-// run runs the worker until the first callback arrives, lets it finish handling the message,
-// stops it and returns the callback body.
+// run runs the worker until the first callback arrives, stops it and returns the callback body.
+// Stopping waits for the message in hand to be handled (consumer.Loop.Run finishes a job its
+// context ended during, deleting the message or not), so what the test checks next has happened.
 func (h *harness) run(t *testing.T) convertworker.CallbackBody {
 	t.Helper()
 	return h.runFor(t, 20*time.Second)
@@ -102,7 +103,6 @@ func (h *harness) runFor(t *testing.T, within time.Duration) convertworker.Callb
 	case <-time.After(within):
 		t.Fatalf("no callback within %s", within)
 	}
-	time.Sleep(200 * time.Millisecond)
 	cancel()
 	select {
 	case err := <-done:

@@ -120,7 +120,9 @@ function reason(errors: ValidationError[] | null | undefined): string {
   const e = firstError(errors);
   if (e === undefined) return "does not match the result schema";
   const allowed = e.params["allowedValues"];
-  return (e.message ?? "does not match the result schema") + (Array.isArray(allowed) ? ` (${allowed.join(", ")})` : "");
+  const constant = e.params["allowedValue"];
+  const values = Array.isArray(allowed) ? allowed.join(", ") : constant !== undefined ? String(constant) : null;
+  return (e.message ?? "does not match the result schema") + (values === null ? "" : ` (${values})`);
 }
 
 /** `/fills/0/color` -> `.fills[0].color`, plus the missing or unknown member an error names. */

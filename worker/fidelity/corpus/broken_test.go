@@ -23,8 +23,8 @@ func withoutText(n *convert.Node) *convert.Node {
 
 // TestBrokenConverterScoresWorse runs one corpus page through the main job, then scores the same
 // result with every TEXT node dropped through the same self-check: the text coverage falls to 0,
-// SSIM falls and the diff ratio rises, each past the page's gate thresholds (since paragraphs
-// are placed on their line boxes, issue 13, missing text differs from text that is there;
+// SSIM falls and the diff ratio rises, each past the page's gate thresholds (paragraphs
+// are placed on their line boxes, so missing text differs from text that is there;
 // docs/fidelity.md).
 func TestBrokenConverterScoresWorse(t *testing.T) {
 	p := startPipeline(t)

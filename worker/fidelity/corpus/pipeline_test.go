@@ -26,10 +26,11 @@ import (
 	"github.com/google/uuid"
 	"github.com/sirupsen/logrus"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/artifacts"
-	"github.com/code2des/backend/server/testenv"
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convertworker"
 	"github.com/code2des/backend/worker/internal/workertest"
 	"github.com/code2des/backend/worker/preview"
@@ -133,7 +134,7 @@ func startPipeline(t *testing.T) *pipeline {
 // run is one page through the main job.
 type run struct {
 	Page       string
-	Capture    *convert.Capture
+	Capture    *capturemodel.Capture
 	Screenshot []byte
 	ResultJSON []byte
 	Result     *convert.Result
@@ -181,7 +182,7 @@ func (p *pipeline) runPage(t *testing.T, page string) *run {
 		t.Fatalf("%s: the backend refuses the result: %v", page, err)
 	}
 	rawCapture := p.object(t, strings.TrimPrefix(cb.ResultURL, "s3://"+p.s3.Bucket+"/"))
-	c, err := convert.ParseCapture(rawCapture, pageImportID)
+	c, err := capturemodel.Parse(rawCapture, pageImportID)
 	if err != nil {
 		t.Fatal(err)
 	}

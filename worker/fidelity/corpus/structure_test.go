@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // TestCorpusStructure runs the corpus pages through the pipeline (as the gate does) and reports
@@ -79,7 +80,7 @@ const minAutoLayoutShare = 80
 const minCorpusAutoLayoutShare = 95
 
 // countContainers counts the visible flex and grid containers of a captured tree.
-func countContainers(n *convert.DOMNode) int {
+func countContainers(n *capturemodel.DOMNode) int {
 	c := 0
 	if n.Type == "element" {
 		switch n.Style["display"] {

@@ -16,7 +16,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
-	"github.com/code2des/backend/server/testenv"
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/worker/internal/callback"
 	"github.com/code2des/backend/worker/internal/workertest"
 )

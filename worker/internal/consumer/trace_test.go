@@ -25,6 +25,7 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
@@ -32,7 +33,6 @@ import (
 	"github.com/code2des/backend/server/s3store"
 	"github.com/code2des/backend/server/sqsqueue"
 	"github.com/code2des/backend/server/telemetry"
-	"github.com/code2des/backend/server/testenv"
 	"github.com/code2des/backend/worker/internal/callback"
 	"github.com/code2des/backend/worker/internal/consumer"
 )

@@ -22,7 +22,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
-	"github.com/code2des/backend/server/testenv"
+	"github.com/code2des/backend/internal/testenv"
 )
 
 // SignatureTolerance is the backend's clock tolerance on X-Code2Des-Timestamp (SPEC §6).

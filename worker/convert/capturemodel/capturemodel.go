@@ -1,0 +1,338 @@
+// Package capturemodel is the capture JSON as worker/capture writes it (SPEC §7; its document is
+// opaque to the backend and read only by the converter): what the page was — boxes, computed
+// styles, text runs with their drawn fonts, pseudo-elements, vector and icon facts, assets. It is
+// decoded once (Parse) and never changed by the conversion's passes. Only the members the
+// conversion needs are decoded; unknown members are ignored so the capture format can grow.
+package capturemodel
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Capture wire constants (SPEC §7).
+const (
+	// CaptureKind is the manifest kind of a capture JSON.
+	CaptureKind = "page_import.capture"
+	// CaptureVersion is the capture manifest version this converter reads.
+	CaptureVersion = 1
+)
+
+// Capture is a decoded capture JSON.
+type Capture struct {
+	Manifest CaptureManifest `json:"manifest"`
+	Document Document        `json:"document"`
+	Assets   []Asset         `json:"assets"`
+	// UnresolvedImages is where early capture versions listed images without bytes; the capture
+	// worker now lists them in Document.UnresolvedImages. Both are read.
+	UnresolvedImages []UnresolvedImage `json:"unresolved_images"`
+	// Screenshot is the full-page PNG the capture worker took (device pixels); the self-check
+	// compares the result's preview with it.
+	Screenshot *ScreenshotRef `json:"screenshot"`
+}
+
+// ScreenshotRef points at the capture's screenshot (SPEC §7).
+type ScreenshotRef struct {
+	Key      string `json:"key"`
+	MimeType string `json:"mime_type"`
+	Width    int    `json:"width"`
+	Height   int    `json:"height"`
+	Capped   bool   `json:"capped"`
+}
+
+// CaptureManifest is the identity and source of a capture.
+type CaptureManifest struct {
+	Kind         string `json:"kind"`
+	Version      int    `json:"version"`
+	PageImportID string `json:"page_import_id"`
+	Attempt      int    `json:"attempt"`
+	SourceURL    string `json:"source_url"`
+	FinalURL     string `json:"final_url"`
+	Viewport     Size   `json:"viewport"`
+	// DeviceScaleFactor is the capture's device pixels per CSS px (the screenshot's scale).
+	DeviceScaleFactor float64 `json:"device_scale_factor"`
+}
+
+// Size is a width and height in CSS px.
+type Size struct {
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+}
+
+// Document is the rendered DOM with computed styles and layout boxes.
+type Document struct {
+	Title string `json:"title"`
+	URL   string `json:"url"`
+	// Viewport is the window's size; ScrollSize the page's (CSS px).
+	Viewport   Size `json:"viewport"`
+	ScrollSize Size `json:"scroll_size"`
+	// Truncated says the capture stopped recording nodes or text at one of its limits.
+	Truncated bool     `json:"truncated"`
+	Root      *DOMNode `json:"root"`
+	// UnresolvedImages lists images the page shows whose bytes the capture could not record.
+	UnresolvedImages []UnresolvedImage `json:"unresolved_images"`
+	// AssetKinds maps asset ids to "img", "background" or "inline-svg".
+	AssetKinds map[string]string `json:"asset_kinds"`
+	// Warnings are the capture worker's own (capturewarnings.go).
+	Warnings []CaptureWarning `json:"warnings"`
+	// Scroll is the scroll position the boxes were taken at (the capture scrolls to the top
+	// first, so 0, 0); nil in captures made before it was recorded.
+	Scroll *Point `json:"scroll"`
+	// CustomProperties are the CSS custom properties of the root element (facts.js).
+	CustomProperties []CustomProperty `json:"custom_properties"`
+	// PlatformFonts are the fonts Chromium drew each text run in (DevTools
+	// CSS.getPlatformFontsForNode), indexed by the run's FontRef; runs without an entry and
+	// captures before them are mapped from the declared families.
+	PlatformFonts [][]PlatformFont `json:"platform_fonts"`
+	// PseudoBoxes are the boxes of each pseudo-element host's pseudo-elements, indexed by the
+	// element's PseudoRef.
+	PseudoBoxes [][]PseudoBox `json:"pseudo_boxes"`
+	// FontFaces are the page's @font-face faces (document.fonts) and whether each loaded.
+	FontFaces []FontFace `json:"font_faces"`
+}
+
+// CustomProperty is a CSS custom property declared for the root element: its name ("--brand"),
+// computed value ("#2563eb", "8px") and, when the value is a colour, the colour it computes to
+// ("rgb(37, 99, 235)").
+type CustomProperty struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+	Color string `json:"color"`
+}
+
+// PlatformFont is one font that drew text of an element.
+type PlatformFont struct {
+	// Family and PostScriptName are the face's own names (a web font's are those inside its
+	// file, not its @font-face family).
+	Family         string `json:"family"`
+	PostScriptName string `json:"postscript_name"`
+	// Custom says it is a web font.
+	Custom bool `json:"custom"`
+	Glyphs int  `json:"glyphs"`
+}
+
+// FontFace is one @font-face face of the page: family, weight ("400", or a range "100 900"),
+// style ("normal", "italic", "oblique ...") and status ("loaded", "error", "unloaded", "loading").
+type FontFace struct {
+	Family string `json:"family"`
+	Weight string `json:"weight"`
+	Style  string `json:"style"`
+	Status string `json:"status"`
+}
+
+// Box is a layout box in page coordinates (CSS px, origin at the page's top left).
+type Box struct {
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+}
+
+// DOMNode is an element ("element") or a text run ("text") of the captured document.
+type DOMNode struct {
+	Type string `json:"type"`
+	// Tag is the lowercase tag name of an element.
+	Tag string `json:"tag"`
+	// Text is a text run's characters (whitespace collapsed unless white-space keeps it).
+	Text string `json:"text"`
+	Box  Box    `json:"box"`
+	// Rects are the line fragments of a text run or inline element that wraps (one client rect
+	// per line, in page coordinates); empty when it sits on one line or the capture predates them.
+	Rects []Box             `json:"rects"`
+	Attrs map[string]string `json:"attrs"`
+	// Style holds computed style values; a property left out has its default (styleDefaults).
+	Style map[string]string `json:"style"`
+	// BackgroundImages are the asset ids of the url() layers of background-image, in order.
+	BackgroundImages []string `json:"background_images"`
+	// Value is the text a form control shows (input: its live value, textarea: its text,
+	// select: the chosen options' labels); nil for other elements, password inputs and captures
+	// made before it was recorded.
+	Value *string `json:"value"`
+	// PseudoRef indexes Document.PseudoBoxes for an element with pseudo-elements.
+	PseudoRef *int `json:"pseudo_ref"`
+	// FontRef indexes Document.PlatformFonts for a text run (the fonts that drew it).
+	FontRef *int      `json:"font_ref"`
+	Image   *DOMImage `json:"image"`
+	Pseudo  []Pseudo  `json:"pseudo"`
+	// Vars names the custom property that set a colour property ("color", "background-color",
+	// "border-top-color" -> "--brand"), when the capture could tell (facts.js).
+	Vars     map[string]string `json:"vars"`
+	Children []*DOMNode        `json:"children"`
+	// VectorFacts are the vector pass's facts (vector.go).
+	VectorFacts
+}
+
+// DOMImage is the image an img element shows (or an inline SVG kept whole).
+type DOMImage struct {
+	AssetID       string `json:"asset_id"`
+	NaturalWidth  int    `json:"natural_width"`
+	NaturalHeight int    `json:"natural_height"`
+}
+
+// Pseudo records a pseudo-element that draws something: "before" or "after" with its computed
+// content, or "marker" with the list style (list-style-image, else list-style-type).
+type Pseudo struct {
+	Which   string `json:"which"`
+	Content string `json:"content"`
+	// Text is what it shows: ::before/::after content made of strings and attr(), a marker's
+	// string ("• ", "3. ", a custom ::marker content); nil when the capture could not resolve
+	// it (counters, images) or predates it.
+	Text *string `json:"text"`
+	// Style is its computed style (the properties page.js PSEUDO_STYLE lists).
+	Style map[string]string `json:"style"`
+	// Position is a marker's list-style-position ("outside" or "inside").
+	Position string `json:"position"`
+}
+
+// PseudoBox is the border box of a pseudo-element (DevTools DOM.getBoxModel), page CSS px.
+type PseudoBox struct {
+	Which  string  `json:"which"`
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+}
+
+// Asset is one stored image of the capture.
+type Asset struct {
+	ID string `json:"id"`
+	// Kind is how the page showed it ("img", "background", "inline-svg"); the capture worker now
+	// records it in Document.AssetKinds instead.
+	Kind string `json:"kind"`
+	// SourceURL is where the page loaded it from; empty for inline content.
+	SourceURL string `json:"source_url"`
+	Key       string `json:"key"`
+	MimeType  string `json:"mime_type"`
+	SHA256    string `json:"sha256"`
+	ByteSize  int64  `json:"byte_size"`
+}
+
+// UnresolvedImage is an image the page showed whose bytes the capture could not record.
+type UnresolvedImage struct {
+	ID        string `json:"id"`
+	SourceURL string `json:"source_url"`
+	Reason    string `json:"reason"`
+}
+
+// ErrInvalidCapture marks a capture that cannot be converted (malformed, another kind or
+// version, another page import, no document).
+var ErrInvalidCapture = errors.New("invalid capture")
+
+// Parse decodes a capture JSON and checks that it is a capture of pageImportID. Errors
+// wrap ErrInvalidCapture.
+func Parse(raw []byte, pageImportID string) (*Capture, error) {
+	var c Capture
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return nil, fmt.Errorf("%w: not a capture JSON document", ErrInvalidCapture)
+	}
+	m := c.Manifest
+	switch {
+	case m.Kind != CaptureKind || m.Version != CaptureVersion:
+		return nil, fmt.Errorf("%w: kind %q version %d, want %s version %d", ErrInvalidCapture, m.Kind, m.Version, CaptureKind, CaptureVersion)
+	case m.PageImportID != pageImportID:
+		return nil, fmt.Errorf("%w: it belongs to another page import", ErrInvalidCapture)
+	case c.Document.Root == nil || c.Document.Root.Type != "element":
+		return nil, fmt.Errorf("%w: it has no document root element", ErrInvalidCapture)
+	}
+	return &c, nil
+}
+
+// styleDefaults are the values worker/capture leaves out of a node's style because they are the
+// initial (or most common) value (page.js STYLE); only the properties read here are listed.
+var styleDefaults = map[string]string{
+	"position": "static", "z-index": "auto",
+	"border-top-width": "0px", "border-right-width": "0px", "border-bottom-width": "0px", "border-left-width": "0px",
+	"border-top-style": "none", "border-right-style": "none", "border-bottom-style": "none", "border-left-style": "none",
+	"border-top-left-radius": "0px", "border-top-right-radius": "0px",
+	"border-bottom-right-radius": "0px", "border-bottom-left-radius": "0px",
+	"background-color": "rgba(0, 0, 0, 0)", "background-image": "none",
+	"background-size": "auto", "background-position": "0% 0%", "background-repeat": "repeat",
+	"opacity": "1", "visibility": "visible", "overflow-x": "visible", "overflow-y": "visible",
+	"box-shadow": "none", "transform": "none", "filter": "none", "mix-blend-mode": "normal",
+	"font-style": "normal", "letter-spacing": "normal", "text-align": "start", "text-transform": "none",
+	"text-decoration-line": "none", "white-space": "normal", "writing-mode": "horizontal-tb", "direction": "ltr",
+	"background-clip": "border-box", "text-shadow": "none",
+	"object-fit": "fill", "object-position": "50% 50%",
+	"font-family": "sans-serif", "font-size": "16px", "font-weight": "400", "line-height": "normal",
+	"color": "rgb(0, 0, 0)",
+}
+
+// Computed returns the computed value of prop, or its default when the capture left it out.
+func (n *DOMNode) Computed(prop string) string {
+	if v, ok := n.Style[prop]; ok {
+		return v
+	}
+	return styleDefaults[prop]
+}
+
+// Point is a position in CSS px.
+type Point struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+}
+
+// VectorFacts are the members of a captured element that the capture's vector helpers
+// (worker/capture/svg.js) record.
+type VectorFacts struct {
+	// SVGNotes say what the capture could not resolve while copying an inline SVG.
+	SVGNotes []SVGNote `json:"svg_notes"`
+	// Crop is a raster crop of the element's border box taken at the capture's scale, when its
+	// vector form would import wrong.
+	Crop *Crop `json:"crop"`
+	// Mask is the element's CSS mask (icons.go).
+	Mask *MaskFact `json:"mask"`
+	// IconFont lists the icon-font glyphs the element shows (icons.go).
+	IconFont *IconFontFact `json:"icon_font"`
+}
+
+// SVGNote is one problem of an inline SVG copy: code SVG_REFERENCE_UNRESOLVED (detail: the
+// reference), SVG_TRUNCATED or SVG_NOT_INLINED.
+type SVGNote struct {
+	Code   string `json:"code"`
+	Detail string `json:"detail"`
+}
+
+// Crop names a PNG asset of the element's box and why it was taken ("svg", "mask", "glyph").
+type Crop struct {
+	AssetID string `json:"asset_id"`
+	Reason  string `json:"reason"`
+}
+
+// MaskFact is a CSS mask the capture recorded: its image (an asset of kind "mask" when the mask
+// is one url()), the computed mask-size, -position and -repeat, and the background colour the
+// mask lets through.
+type MaskFact struct {
+	AssetID  string `json:"asset_id"`
+	Size     string `json:"size"`
+	Position string `json:"position"`
+	Repeat   string `json:"repeat"`
+	Color    string `json:"color"`
+}
+
+// IconFontFact lists the icon-font glyphs an element shows.
+type IconFontFact struct {
+	Glyphs []Glyph `json:"glyphs"`
+}
+
+// Glyph is one icon-font glyph: where it is ("before", "after" or "text" for a ligature), its
+// characters, the computed font-family and colour.
+type Glyph struct {
+	Which      string `json:"which"`
+	Text       string `json:"text"`
+	FontFamily string `json:"font_family"`
+	Color      string `json:"color"`
+	// FontSize and LineHeight are the glyph's computed font-size and line-height.
+	FontSize   string `json:"font_size"`
+	LineHeight string `json:"line_height"`
+	// FontAsset is the capture asset of the font file (WOFF2, WOFF, TrueType or OpenType) the
+	// page declares for the glyph's family and weight; empty when there is none.
+	FontAsset string `json:"font_asset"`
+}
+
+// CaptureWarning is a warning the capture worker recorded about the page (document.warnings:
+// a page that never settled, infinite animations paused, JavaScript dialogs answered).
+type CaptureWarning struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}

@@ -1,0 +1,40 @@
+package naming
+
+import (
+	"testing"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+)
+
+func el(tag string, attrs map[string]string, children ...*capturemodel.DOMNode) *capturemodel.DOMNode {
+	return &capturemodel.DOMNode{Type: "element", Tag: tag, Attrs: attrs, Children: children}
+}
+
+func txt(s string) *capturemodel.DOMNode { return &capturemodel.DOMNode{Type: "text", Text: s} }
+
+// TestLayerNames: landmark, heading, aria-label, id and class, in that order of preference.
+func TestLayerNames(t *testing.T) {
+	for _, tc := range []struct {
+		n    *capturemodel.DOMNode
+		want string
+	}{
+		{el("nav", map[string]string{"class": "navbar"}), "nav"},
+		{el("div", map[string]string{"role": "navigation", "aria-label": "Main"}), "nav / Main"},
+		{el("section", map[string]string{"class": "hero"}, el("h1", nil, txt("Welcome")), el("p", nil, txt("Hi"))), "Hero / Welcome"},
+		{el("header", nil, el("div", map[string]string{"class": "inner"}, el("h2", nil, txt("  Big   news ")))), "header / Big news"},
+		{el("section", map[string]string{"class": "products"}, el("article", nil, el("h3", nil, txt("A"))), el("article", nil, el("h3", nil, txt("B")))), "Products"},
+		{el("article", map[string]string{"class": "css-1x2y3z card"}), "Card"},
+		{el("div", map[string]string{"class": "flex px-4 md:grid"}), "div"},
+		{el("div", map[string]string{"id": "pricingTable", "class": "box"}), "Pricing table"},
+		{el("div", map[string]string{"id": "main_content"}), "Main content"},
+		{el("h1", map[string]string{"class": "title"}, txt("Welcome")), "Title"},
+		{el("div", map[string]string{"aria-label": "Close dialog"}), "Close dialog"},
+		{el("section", map[string]string{"class": "tiles", "aria-label": "tiles"}), "Tiles"},
+		{el("img", map[string]string{"alt": "Logo", "class": "brand"}), "Logo"},
+		{el("div", nil, el("h2", nil, txt("An extremely long heading that goes on and on and on"))), "An extremely long heading that goes on …"},
+	} {
+		if got := Layer(tc.n); got != tc.want {
+			t.Errorf("Layer(%s %v) = %q, want %q", tc.n.Tag, tc.n.Attrs, got, tc.want)
+		}
+	}
+}
