@@ -59,7 +59,7 @@ var plans = struct {
 // cachedPlan returns build(oc, sel), made once per selection of a document when nothing in the
 // selection depends on the request (no directive anywhere in it or in the fragments it spreads):
 // graphql.CollectFields then gives the same fields for every request of the document, and the
-// plan is a function of them alone (issue 17: collecting and keying the fields was 2-4% of a
+// plan is a function of them alone (collecting and keying the fields was 2-4% of a
 // small read's CPU).
 func cachedPlan(oc *graphql.OperationContext, sel ast.SelectionSet, kind planKind, build func(*graphql.OperationContext, ast.SelectionSet) plan) plan {
 	if len(sel) == 0 || len(oc.RawQuery) > MaxPlanQueryBytes {

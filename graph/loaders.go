@@ -35,8 +35,7 @@ type BatchReader interface {
 // primes the loader (primePageImports, primeCode2DesJobs). The wait only serves the remaining
 // cases (a relation below a relation); gqlgen starts every element's resolver within
 // microseconds, so a short wait still batches them, and a key that misses it costs one more batch
-// read, never a wrong answer. It was 5 ms, which was idle time under every nested request
-// (issue 17).
+// read, never a wrong answer (5 ms would be idle time under every nested request).
 const LoaderWait = 200 * time.Microsecond
 
 // MaxLoaderBatch is the most keys one batch read carries (a batch that fills up is read at once).
@@ -45,7 +44,7 @@ const MaxLoaderBatch = 500
 
 // Loaders are the per-request dataloaders (vikstrous/dataloadgen). They live for one request:
 // their cache must never serve one caller's rows to another. Each loader is made on its first
-// use: most requests (pageImport(id), a list without relations) use none (issue 17).
+// use: most requests (pageImport(id), a list without relations) use none.
 type Loaders struct {
 	reader BatchReader
 

@@ -153,7 +153,7 @@ func (a *App) newJobs() *jobs.Service {
 	})
 }
 
-// presigner returns the blob store's upload presigner (snapshot imports, issue 19), or nil when
+// presigner returns the blob store's upload presigner (snapshot imports), or nil when
 // it has none.
 func presigner(b models.BlobStore) models.UploadPresigner {
 	p, _ := b.(models.UploadPresigner)
@@ -181,10 +181,10 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 		UploadService: svc,
 	}
 	srv := handler.New(graph.NewExecutableSchema(graph.NewConfig(resolver)))
-	// Subscriptions over WebSocket (issue 18, subscriptions.go).
+	// Subscriptions over WebSocket (subscriptions.go).
 	srv.AddTransport(a.subscriptionTransport(verifier))
 	srv.Use(graph.SubscriptionLoaders{Reader: svc})
-	// OpenTelemetry spans of operations and resolvers (issue 18), only when a tracer provider is
+	// OpenTelemetry spans of operations and resolvers, only when a tracer provider is
 	// installed (server/telemetry.Setup with an exporter): the field interceptor then runs for
 	// every field.
 	if telemetry.Enabled() {
@@ -203,7 +203,7 @@ func (a *App) mountGraphQL(r chi.Router, verifier auth.TokenVerifier) {
 	}
 	// extension.FixedComplexityLimit's sum without a map per argument-less field (graph/complexity.go).
 	srv.Use(&graph.ComplexityLimit{Limit: a.cfg.GraphQLComplexityLimit})
-	// Page Imports with only plain fields written without gqlgen's per-field execution (issue 17).
+	// Page Imports with only plain fields written without gqlgen's per-field execution.
 	if !a.cfg.graphQLNoFastPath {
 		srv.Use(graph.PageImportFastPath{})
 	}

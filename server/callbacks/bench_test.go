@@ -44,7 +44,7 @@ func bigCapture(pi *models.PageImport, n int) capture {
 // capture (signature, decoding, fences, S3 GET, SHA-256, capture parsing, screenshot HEAD,
 // conditional UPDATE) against a baseline measured in the same run: the same S3 GET, SHA-256 and
 // conditional UPDATE alone. Each iteration resets the row to processing with the timer stopped.
-// Results: docs/benchmarks-callbacks.md.
+// Results: docs/benchmarks.md ("Applying a completed capture callback").
 func BenchmarkCaptureCallback(b *testing.B) {
 	e := newEnv(b, envOptions{})
 	pi := e.pageImport()

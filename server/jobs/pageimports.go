@@ -90,15 +90,15 @@ func (s *Service) publishCapture(ctx context.Context, pi *models.PageImport, m C
 }
 
 // insertPageImportSQL inserts one Page Import whose organization is its project's, in the same
-// statement as the membership check (issue 17: one round trip, not two): the SELECT yields the
+// statement as the membership check (one round trip, not two): the SELECT yields the
 // row only when the caller is a member of the project's organization (visibleProjectOrg, the
 // last argument), so an invisible or unknown project inserts nothing and returns no row. The
 // organization comes from the project, never from the client (SPEC §2); columns not named take
 // their defaults, as bun's INSERT gives them.
 //
 // It returns only what PostgreSQL decides (insertedColumns); every other column holds what was
-// sent or is NULL, and the Page Import already has those values (issue 17: RETURNING * made
-// every create send, scan and convert all 22 columns).
+// sent or is NULL, and the Page Import already has those values (RETURNING * would
+// make every create send, scan and convert all 22 columns).
 const insertPageImportSQL = `INSERT INTO page_import (id, organization_id, project_id, source_kind, source_url,
   viewport_width, viewport_height, device_scale_factor, ready_selector, status, attempt, nonce,
   created_by, updated_by)

@@ -20,6 +20,7 @@ import (
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/internal/workertest"
 )
 
@@ -104,12 +105,7 @@ p.textContent = "bottom";
 	mux.Handle("/refresh", html(`<meta http-equiv="refresh" content="0"><h1>Refreshes</h1>`))
 	mux.Handle("/bomb", html(`<h1>Bomb</h1><script>
 const keep = [];
-function grow() { for (let i = 0; i < 8; i++) keep.push(new Array(1 << 20).fill(Math.random())); setTimeout(grow, 0); }
-addEventListener("load", () => setTimeout(grow, 0));
-</script>`))
-	mux.Handle("/dom-bomb", html(`<h1>DOM bomb</h1><script>
-const box = document.createElement("div"); // detached: memory without layout
-function grow() { for (let i = 0; i < 20000; i++) box.appendChild(document.createElement("p")); setTimeout(grow, 0); }
+function grow() { keep.push(new Array(1 << 20).fill(keep.length + 0.5)); setTimeout(grow, 0); }
 addEventListener("load", () => setTimeout(grow, 0));
 </script>`))
 	mux.Handle("/spin", html(`<h1>Spins</h1><script>addEventListener("load", () => setTimeout(() => { for (;;) {} }, 0));</script>`))
@@ -148,19 +144,21 @@ addEventListener("load", () => setTimeout(grow, 0));
 		n, _ := strconv.Atoi(r.URL.Query().Get("n"))
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		var b strings.Builder
-		b.WriteString(`<!doctype html><html><head><title>Huge</title><style>.r{display:flex;gap:2px;height:4px}.r i{width:4px;background:#36c}</style></head><body>`)
-		// Empty boxes in rows of ten: 300,000 elements lay out in a moment, and a capture of
-		// its first MaxDocumentNodes holds many small nodes.
+		b.WriteString(`<!doctype html><html><head><title>Huge</title><style>#w{height:500px;overflow:hidden}.r{content-visibility:auto;contain-intrinsic-size:auto 6px;height:6px}.r i{display:inline-block;width:4px;height:4px;margin-right:2px;background:#36c}</style></head><body><div id="w">`)
+		// Small boxes in rows of a hundred, each row laid out only when it is near the
+		// viewport (content-visibility), in a box no taller than the viewport, so the machine
+		// builds the page quickly and there is nothing to scroll; a capture of its first
+		// MaxDocumentNodes holds many small nodes.
 		for i := range n {
-			if i%10 == 0 {
+			if i%100 == 0 {
 				b.WriteString(`<div class="r">`)
 			}
 			b.WriteString(`<i></i>`)
-			if i%10 == 9 {
+			if i%100 == 99 {
 				b.WriteString(`</div>`)
 			}
 		}
-		b.WriteString("</body></html>")
+		b.WriteString("</div></body></html>")
 		_, _ = w.Write([]byte(b.String()))
 	})
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -230,11 +228,19 @@ type hostileCase struct {
 	// within is the documented bound of the answer, from the message's sending (asserted
 	// loosely: the shared machine may be slow).
 	within time.Duration
+	// A ready selector that never appears keeps the capture waiting for what the page does
+	// meanwhile (a bomb growing in small steps, a crash).
 	// crash crashes the page's renderer once it is served (DevTools Page.crash).
 	crash bool
 	// load, when set, replaces hostileLoad, the unresponsive budget and the job's deadline
 	// (a page the machine needs long to lay out: 300,000 elements).
 	load time.Duration
+	// defaultCeiling renders on the package's shared browser, with the default renderer
+	// ceiling (a large page that is no bomb).
+	defaultCeiling bool
+	// unresponsive, when set, replaces hostileUnresponsive (a bomb's garbage collections near
+	// its ceiling may keep the main thread busy before the crash).
+	unresponsive time.Duration
 	// check looks further at a completed capture.
 	check func(t *testing.T, h *harness, c map[string]any, cb capture.CallbackBody)
 }
@@ -262,8 +268,7 @@ func TestHostilePagesEndFastWithClearAnswers(t *testing.T) {
 			message: "the page tried to leave its address after it was opened (1 navigations refused: a reload, a redirect by script or a refresh); it was captured as it first loaded", within: hostileJob},
 		{name: "ReloadAfterLoad_CapturedAsLoaded", path: "/reload", status: capture.StatusCompleted, warningCode: capture.WarnNavigationBlocked,
 			message: "the page tried to leave its address after it was opened (1 navigations refused: a reload, a redirect by script or a refresh); it was captured as it first loaded", within: hostileJob},
-		{name: "MemoryBomb_Crashed", path: "/bomb", status: capture.StatusFailed, message: "the page crashed; it may use too much memory", within: hostileLoad},
-		{name: "DOMBomb_Crashed", path: "/dom-bomb", status: capture.StatusFailed, message: "the page crashed; it may use too much memory", within: hostileLoad},
+		{name: "MemoryBomb_Crashed", path: "/bomb", ready: "#never", unresponsive: hostileLoad - time.Second, status: capture.StatusFailed, message: "the page crashed; it may use too much memory", within: hostileLoad},
 		{name: "SpinLoop_Unresponsive", path: "/spin", status: capture.StatusFailed,
 			message: "the page stopped responding: its scripts kept the browser busy for more than 5s", within: hostileLoad},
 		{name: "RendererCrash_Failed", path: "/crash", ready: "#never", crash: true, status: capture.StatusFailed, message: "the page crashed; it may use too much memory", within: hostileLoad},
@@ -280,7 +285,7 @@ func TestHostilePagesEndFastWithClearAnswers(t *testing.T) {
 		// whichever comes first.
 		{name: "SVGUseBomb_Failed", path: "/use-bomb", status: capture.StatusFailed, within: hostileLoad,
 			message: "the page stopped responding: its scripts kept the browser busy for more than 5s", orMessage: "the page crashed; it may use too much memory"},
-		{name: "HugeDocument_CutWithWarning", path: "/huge?n=300000", load: 60 * time.Second, status: capture.StatusCompleted, within: 180 * time.Second, check: checkHugeConverts},
+		{name: "HugeDocument_CutWithWarning", path: "/huge?n=300000", load: 90 * time.Second, defaultCeiling: true, status: capture.StatusCompleted, within: 240 * time.Second, check: checkHugeConverts},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -294,6 +299,12 @@ func TestHostilePagesEndFastWithClearAnswers(t *testing.T) {
 // normal page completed after it.
 func runHostile(t *testing.T, site *hostileSite, tc hostileCase) {
 	h := hostileHarness(t, 1)
+	if tc.unresponsive > 0 {
+		h.w.Config.UnresponsiveTimeout = tc.unresponsive
+	}
+	if tc.defaultCeiling {
+		h.w.Browser = mustBrowser(t, true)
+	}
 	if tc.load > 0 {
 		h.w.Config.LoadTimeout, h.w.Config.UnresponsiveTimeout = tc.load, tc.load-time.Second
 		h.w.Config.JobTimeout, h.w.Config.VisibilityTimeout = 2*tc.load+hostileJob, 3*(2*tc.load+hostileJob)
@@ -475,8 +486,8 @@ func checkHugeConverts(t *testing.T, h *harness, doc map[string]any, cb capture.
 	if err != nil {
 		t.Fatalf("Convert: %v", err)
 	}
-	if len(out.JSON) > convert.MaxResultBytes {
-		t.Errorf("result %d bytes, over %d", len(out.JSON), convert.MaxResultBytes)
+	if len(out.JSON) > resultjson.MaxResultBytes {
+		t.Errorf("result %d bytes, over %d", len(out.JSON), resultjson.MaxResultBytes)
 	}
 	codes := map[string]bool{}
 	for _, w := range out.Result.Warnings {
@@ -535,6 +546,9 @@ func TestNormalPageCompletesBesideAHostileOne(t *testing.T) {
 	t.Parallel()
 	site := serveHostile(t)
 	h := hostileHarness(t, 2)
+	// The trickling page holds its slot for the whole load budget, longer than a normal capture
+	// takes on a busy machine.
+	h.w.Config.LoadTimeout, h.w.Config.JobTimeout, h.w.Config.VisibilityTimeout = 60*time.Second, 2*hostileJob, 4*hostileJob
 	send := func(id, path string) {
 		msg := h.request(id, path, "", capture.Viewport{Width: 800, Height: 600}, 1)
 		msg["source_url"] = site.URL + path
@@ -555,16 +569,53 @@ func TestNormalPageCompletesBesideAHostileOne(t *testing.T) {
 		}
 	}
 	send(normalID, "/normal")
-	first := h.rc.Wait(t, hostileLoad+slack)
+	first := h.rc.Wait(t, h.w.Config.LoadTimeout+slack)
 	if first.PageImportID != normalID || first.Status != capture.StatusCompleted {
 		t.Fatalf("first answer %s %s %q; want the normal page completed while the trickling one loads", first.PageImportID, first.Status, first.ErrorMessage)
 	}
-	second := h.rc.Wait(t, hostileLoad+slack)
-	if want := "the page did not finish loading within 15s"; second.PageImportID != hostileID || second.ErrorMessage != want {
+	second := h.rc.Wait(t, h.w.Config.LoadTimeout+slack)
+	if want := "the page did not finish loading within 1m0s"; second.PageImportID != hostileID || second.ErrorMessage != want {
 		t.Fatalf("second answer %s %s %q; want the trickling page failed with %q", second.PageImportID, second.Status, second.ErrorMessage, want)
 	}
 	send(nextID, "/normal")
 	if third := h.rc.Wait(t, hostileJob); third.PageImportID != nextID || third.Status != capture.StatusCompleted {
 		t.Errorf("next page %s %s %q; want completed in the freed slot", third.PageImportID, third.Status, third.ErrorMessage)
+	}
+}
+
+// TestRenderersRunUnderTheCeiling reads the data-segment limit (RLIMIT_DATA) of the hostile
+// browser's renderers while a capture runs: each is the configured ceiling, so a page past it
+// crashes its renderer alone (a bomb in the JavaScript heap meets the V8 limit first:
+// MemoryBomb_Crashed).
+func TestRenderersRunUnderTheCeiling(t *testing.T) {
+	t.Parallel()
+	b := mustHostileBrowser(t)
+	site := serveHostile(t)
+	ctx, cancel := context.WithTimeout(context.Background(), hostileJob)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { // a capture that waits for a ready selector keeps its renderer running
+		_, err := b.Capture(ctx, capture.PageSpec{URL: site.URL + "/crash", Viewport: capture.Viewport{Width: 800, Height: 600}, DeviceScaleFactor: 1, ReadySelector: "#never"},
+			capture.Timeouts{Load: hostileLoad, Ready: 30 * time.Second, NetworkIdle: time.Second, Images: time.Second}, capture.ChromiumMaxScreenshotHeight)
+		done <- err
+	}()
+	for p := range site.served {
+		if p == "/crash" {
+			break
+		}
+	}
+	limits, err := capture.RendererDataLimits(b)
+	cancel()
+	<-done
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(limits) < 2 { // the browser's first tab's and the capture's
+		t.Fatalf("renderers %v; want the capture's among them", limits)
+	}
+	for pid, limit := range limits {
+		if limit != hostileMemoryMiB<<20 {
+			t.Errorf("renderer %d runs with a data limit of %d bytes, want %d", pid, limit, hostileMemoryMiB<<20)
+		}
 	}
 }

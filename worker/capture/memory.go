@@ -2,6 +2,7 @@ package capture
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -81,24 +82,41 @@ func limitRenderers(browserPID, mib int) error {
 		if ppid := parentPID(pid); ppid != browserPID && parentPID(ppid) != browserPID {
 			continue
 		}
-		cmd, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if err != nil {
-			continue
-		}
-		// Chromium rewrites its processes' titles, so the arguments may be one string.
-		args := strings.Fields(strings.ReplaceAll(string(cmd), "\x00", " "))
-		if !slices.Contains(args, "--type=zygote") || slices.Contains(args, "--no-zygote-sandbox") {
+		if !isLimitedZygote(pid) {
 			continue
 		}
 		if err := unix.Prlimit(pid, unix.RLIMIT_DATA, &unix.Rlimit{Cur: limit, Max: limit}, nil); err != nil {
 			return fmt.Errorf("limit renderer memory: prlimit %d: %w", pid, err)
 		}
 		found++
+		// Renderers the zygote forked already (the first tab's, a spare one kept ready) get
+		// the limit too; later ones inherit it.
+		for _, c := range entries {
+			cpid, err := strconv.Atoi(c.Name())
+			if err != nil || parentPID(cpid) != pid {
+				continue
+			}
+			if err := unix.Prlimit(cpid, unix.RLIMIT_DATA, &unix.Rlimit{Cur: limit, Max: limit}, nil); err != nil && !errors.Is(err, unix.ESRCH) {
+				return fmt.Errorf("limit renderer memory: prlimit %d: %w", cpid, err)
+			}
+		}
 	}
 	if found == 0 {
 		return fmt.Errorf("limit renderer memory: no zygote process under Chromium (pid %d)", browserPID)
 	}
 	return nil
+}
+
+// isLimitedZygote says whether pid is the Chromium zygote that forks renderers: started with
+// --type=zygote, without --no-zygote-sandbox.
+func isLimitedZygote(pid int) bool {
+	cmd, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
+	if err != nil {
+		return false
+	}
+	// Chromium rewrites its processes' titles, so the arguments may be one string.
+	args := strings.Fields(strings.ReplaceAll(string(cmd), "\x00", " "))
+	return slices.Contains(args, "--type=zygote") && !slices.Contains(args, "--no-zygote-sandbox")
 }
 
 // parentPID reads the parent of pid from /proc (0 when it cannot).

@@ -195,9 +195,9 @@ const (
 	// helpersTimeout bounds installing the capture's scripts in the page.
 	helpersTimeout = 10 * time.Second
 	// scrollTimeout bounds the scroll through the page, beyond its own steps' pauses.
-	scrollTimeout = maxScrollSteps*scrollPause + 10*time.Second
+	scrollTimeout = maxScrollSteps*scrollPause + 20*time.Second
 	// collectTimeout bounds the DOM read (page.js collect).
-	collectTimeout = 30 * time.Second
+	collectTimeout = 60 * time.Second
 	// factTimeout bounds each further read: counts, crops, one image's bytes, layout metrics.
 	factTimeout = 15 * time.Second
 	// screenshotTimeout bounds the full-page screenshot.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/internal/callback"
 )
 
@@ -14,14 +15,6 @@ import (
 // row or one column, becomes a FRAME with Figma auto layout when LayOut, run on the values read
 // from its CSS, puts every child within LayoutTolerance of its captured box. Otherwise the frame
 // keeps absolutely placed children and the result's diagnostics say why.
-
-// DiagAutoLayoutSkipped is the diagnostic code of a flex or grid container left without auto
-// layout; its message says why.
-const DiagAutoLayoutSkipped = "AUTO_LAYOUT_SKIPPED"
-
-// MaxDiagnostics is the most diagnostics of a result (the backend's limit); containers past it
-// are left absolute without one.
-const MaxDiagnostics = 10000
 
 // layoutState is what the tree building records for the layout pass.
 type layoutState struct {
@@ -36,22 +29,13 @@ type layoutState struct {
 // container is a flex or grid container with its frame and the nodes each DOM child gave.
 type container struct {
 	el    *capturemodel.DOMNode
-	node  *Node
+	node  *resultjson.Node
 	items []layoutItem
 }
 
 type layoutItem struct {
 	dom   *capturemodel.DOMNode
-	nodes []*Node
-}
-
-// Diagnostic is a note about the conversion for whoever reads the result closely (the fidelity
-// gate, a developer): not a loss the user must know about (those are warnings). Code is one of
-// the Diag* constants.
-type Diagnostic struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	NodeID  string `json:"node_id"`
+	nodes []*resultjson.Node
 }
 
 // layoutContainer says whether element n lays its children out as flex or grid.
@@ -70,7 +54,7 @@ func (cv *converter) keepFrame(n *capturemodel.DOMNode) bool {
 }
 
 // noteFrame records the frame of element n when n is a flex or grid container.
-func (cv *converter) noteFrame(n *capturemodel.DOMNode, node *Node) {
+func (cv *converter) noteFrame(n *capturemodel.DOMNode, node *resultjson.Node) {
 	if !layoutContainer(n) {
 		return
 	}
@@ -109,13 +93,13 @@ func (cv *converter) itemEnd(n, ch *capturemodel.DOMNode, f *frame, start int) {
 
 // autoLayout runs the inference on every container, innermost first (a parent reads whether
 // its child frames hug their content), and returns the diagnostics of the ones left absolute.
-func (cv *converter) autoLayout() []Diagnostic {
-	diags := []Diagnostic{}
+func (cv *converter) autoLayout() []resultjson.Diagnostic {
+	diags := []resultjson.Diagnostic{}
 	for i := len(cv.layout.containers) - 1; i >= 0; i-- {
 		c := cv.layout.containers[i]
-		if reason := cv.inferLayout(c); reason != "" && len(diags) < MaxDiagnostics {
-			diags = append(diags, Diagnostic{Code: DiagAutoLayoutSkipped, NodeID: c.node.ID,
-				Message: callback.TruncateUTF8(fmt.Sprintf("%s keeps absolute positions: %s", c.node.Name, reason), MaxWarningMessageBytes)})
+		if reason := cv.inferLayout(c); reason != "" && len(diags) < resultjson.MaxDiagnostics {
+			diags = append(diags, resultjson.Diagnostic{Code: resultjson.DiagAutoLayoutSkipped, NodeID: c.node.ID,
+				Message: callback.TruncateUTF8(fmt.Sprintf("%s keeps absolute positions: %s", c.node.Name, reason), resultjson.MaxWarningMessageBytes)})
 		}
 	}
 	// Report in document order.
@@ -127,17 +111,17 @@ func (cv *converter) autoLayout() []Diagnostic {
 
 // saved is a node's structure before the inference touched it, to undo it.
 type saved struct {
-	node *Node
-	s    Structure
+	node *resultjson.Node
+	s    resultjson.Structure
 }
 
 // inferLayout sets auto layout on c's frame, or returns why not (and leaves the frame as it was).
 func (cv *converter) inferLayout(c *container) string {
 	F, el := c.node, c.el
-	var flow []*Node
+	var flow []*resultjson.Node
 	var flowDOM []*capturemodel.DOMNode
-	absolute := map[*Node]bool{}
-	inItems := map[*Node]bool{}
+	absolute := map[*resultjson.Node]bool{}
+	inItems := map[*resultjson.Node]bool{}
 	for _, it := range c.items {
 		for _, n := range it.nodes {
 			inItems[n] = true
@@ -300,7 +284,7 @@ func (cv *converter) inferLayout(c *container) string {
 // itemSizing is how a child sizes itself (horizontal, vertical) when nothing stretches it: a TEXT by its content (HUG
 // when it keeps its natural width, else FIXED width and HUG height), an auto-layout frame as its
 // own pass decided, anything else FIXED.
-func (cv *converter) itemSizing(n *Node) (horizontal, vertical string) {
+func (cv *converter) itemSizing(n *resultjson.Node) (horizontal, vertical string) {
 	h, v := SizingFixed, SizingFixed
 	switch {
 	case n.Type == "TEXT" && n.TextAutoResize == "WIDTH_AND_HEIGHT":
@@ -321,7 +305,7 @@ func (cv *converter) itemSizing(n *Node) (horizontal, vertical string) {
 // hugs says, per axis, whether an auto-layout frame is exactly as large as its flowing children
 // and padding (HUG), else FIXED. A wrapping or SPACE_BETWEEN frame, or one with FILL children
 // on an axis, is FIXED on it.
-func hugs(F *Node) (string, string) {
+func hugs(F *resultjson.Node) (string, string) {
 	horizontal := F.LayoutMode == LayoutHorizontal
 	sumMain, maxCross, n := 0.0, 0.0, 0
 	fillMain, fillCross := false, false
@@ -373,7 +357,7 @@ func domName(n *capturemodel.DOMNode) string {
 // fixUnfilled turns FILL children whose share of the room is not their captured size (a
 // flex-grow item held by max-width, items growing by different factors) into FIXED ones, so
 // the frame keeps auto layout with the children at their captured sizes.
-func fixUnfilled(F *Node) {
+func fixUnfilled(F *resultjson.Node) {
 	horizontal := F.LayoutMode == LayoutHorizontal
 	for round := 0; round < 2; round++ {
 		changed := false

@@ -13,6 +13,7 @@ import (
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // TestSlottedShadowContentReachesTheResult captures, in Chromium, a custom element whose closed
@@ -69,12 +70,12 @@ customElements.define("report-card", class extends HTMLElement {
 		t.Fatal(err)
 	}
 	type text struct {
-		node *convert.Node
+		node *resultjson.Node
 		y    float64
 	}
 	texts := map[string]text{}
-	var walk func(n *convert.Node, y float64)
-	walk = func(n *convert.Node, y float64) {
+	var walk func(n *resultjson.Node, y float64)
+	walk = func(n *resultjson.Node, y float64) {
 		y += n.Y
 		if n.Type == "TEXT" {
 			texts[n.Characters] = text{n, y}
@@ -91,7 +92,7 @@ customElements.define("report-card", class extends HTMLElement {
 	}
 	check := func(name string, tx text, size float64, weight int, r, g, b float64) {
 		n := tx.node
-		var fills []convert.Paint
+		var fills []resultjson.Paint
 		if n.Fills != nil {
 			fills = *n.Fills
 		}

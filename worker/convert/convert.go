@@ -5,11 +5,8 @@
 package convert
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"sort"
 	"strconv"
@@ -17,6 +14,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // AssetLoader returns the stored bytes of a capture asset, reading at most maxBytes+1 bytes (so
@@ -57,17 +55,14 @@ type Copy struct {
 // job and options), its decoded form, and the images to store first.
 type Output struct {
 	JSON   []byte
-	Result *Result
+	Result *resultjson.Result
 	Copies []Copy
 }
 
-// ErrTooLarge marks a conversion whose result JSON exceeds MaxResultBytes.
-var ErrTooLarge = errors.New("result over its size limit")
-
 // Convert turns a capture into a result (docs/conversion.md). A result that would pass
-// MaxResultBytes keeps the first nodes that fit (trim.go, RESULT_TRIMMED). The only errors are a
-// fatal loader error (wrapped as is), ErrTooLarge (even the trimmed tree does not fit), and a
-// failed encoding.
+// resultjson.MaxResultBytes keeps the first nodes that fit (trim.go, RESULT_TRIMMED). The only
+// errors are a fatal loader error (wrapped as is), resultjson.ErrTooLarge (even the trimmed tree
+// does not fit), and a failed encoding.
 func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options, load AssetLoader) (*Output, error) {
 	cv := &converter{
 		ctx: ctx, c: c, opts: opts, load: load,
@@ -94,11 +89,11 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	cv.passOnCaptureWarnings()
 	diagnostics := cv.autoLayout()
 	styles, variables := cv.localStyles(root)
-	res := &Result{
-		Manifest: Manifest{Kind: ResultKind, Version: ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
+	res := &resultjson.Result{
+		Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
 			Nonce: job.Nonce, PageImportID: job.PageImportID, CaptureHash: job.CaptureHash},
 		Root:     root,
-		Images:   append([]ImageEntry{}, cv.entries...),
+		Images:   append([]resultjson.ImageEntry{}, cv.entries...),
 		Warnings: cv.warn.done(),
 
 		Styles:      styles,
@@ -110,30 +105,6 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 		return nil, err
 	}
 	return &Output{JSON: out, Result: res, Copies: cv.copies}, nil
-}
-
-// EncodeResult encodes a result deterministically (fixed member order, no HTML escaping). It
-// returns ErrTooLarge (wrapped) over MaxResultBytes.
-func EncodeResult(res *Result) ([]byte, error) {
-	out, err := encodeResult(res)
-	if err != nil {
-		return nil, err
-	}
-	if len(out) > MaxResultBytes {
-		return nil, fmt.Errorf("%w: %d bytes, limit %d", ErrTooLarge, len(out), MaxResultBytes)
-	}
-	return out, nil
-}
-
-// encodeResult is EncodeResult without the size limit.
-func encodeResult(res *Result) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(res); err != nil {
-		return nil, fmt.Errorf("encode result: %w", err)
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 type converter struct {
@@ -151,7 +122,7 @@ type converter struct {
 	assets     map[string]*capturemodel.Asset
 	unresolved map[string]capturemodel.UnresolvedImage
 	images     map[string]*imageState
-	entries    []ImageEntry
+	entries    []resultjson.ImageEntry
 	copies     []Copy
 	// stored and returned sum the images' bytes as stored and as the backend returns them.
 	stored, returned int64
@@ -173,14 +144,14 @@ type converter struct {
 
 // imageState is the outcome of resolving one asset: an entry, or why there is none.
 type imageState struct {
-	entry   *ImageEntry
+	entry   *resultjson.ImageEntry
 	code    string
 	message string
 }
 
 // frame collects the children of one emitted FRAME.
 type frame struct {
-	node   *Node
+	node   *resultjson.Node
 	ox, oy float64
 	depth  int
 	items  []item
@@ -189,7 +160,7 @@ type frame struct {
 // item is a child in DOM order with its paint layer (CSS painting order, simplified: negative
 // z-index, in-flow content, positioned with z-index auto or 0, positive z-index).
 type item struct {
-	node     *Node
+	node     *resultjson.Node
 	group, z int
 }
 
@@ -206,7 +177,7 @@ const (
 	groupPositive
 )
 
-func (f *frame) add(n *Node, in inherited) {
+func (f *frame) add(n *resultjson.Node, in inherited) {
 	if n != nil {
 		f.items = append(f.items, item{node: n, group: in.group, z: in.z})
 	}
@@ -228,17 +199,17 @@ func (f *frame) finish() {
 
 // newNode allocates a node with the next stable id ("1:<n>", in document order), or returns nil
 // past MaxNodes.
-func (cv *converter) newNode(typ, name string, b capturemodel.Box, f *frame) *Node {
-	if cv.nodes >= MaxNodes {
+func (cv *converter) newNode(typ, name string, b capturemodel.Box, f *frame) *resultjson.Node {
+	if cv.nodes >= resultjson.MaxNodes {
 		if !cv.nodeLimit {
 			cv.nodeLimit = true
-			cv.warn.add(WarnNodeLimit, "", "the page has more than %d nodes; the rest were left out", MaxNodes)
+			cv.warn.add(WarnNodeLimit, "", "the page has more than %d nodes; the rest were left out", resultjson.MaxNodes)
 		}
 		return nil
 	}
 	cv.nodes++
 	cv.lastID++
-	n := &Node{Type: typ, ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name)}
+	n := &resultjson.Node{Type: typ, ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name)}
 	if f != nil {
 		n.X, n.Y = px(b.X-f.ox), px(b.Y-f.oy)
 	}
@@ -250,7 +221,7 @@ func (cv *converter) newNode(typ, name string, b capturemodel.Box, f *frame) *No
 func size(v float64) float64 { return math.Max(0.01, px(v)) }
 
 // convertRoot converts the html element into the root FRAME of the page's size.
-func (cv *converter) convertRoot() *Node {
+func (cv *converter) convertRoot() *resultjson.Node {
 	d := cv.c.Document
 	html := d.Root
 	w := math.Max(d.ScrollSize.Width, d.Viewport.Width)
@@ -271,7 +242,7 @@ func (cv *converter) convertRoot() *Node {
 	cv.nodes++
 	cv.lastID++
 	cv.warn.rootID = "1:" + strconv.Itoa(cv.lastID)
-	root := &Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name), Width: size(w), Height: size(h), ClipsContent: ptr(true)}
+	root := &resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name), Width: size(w), Height: size(h), ClipsContent: ptr(true)}
 	f := &frame{node: root, depth: 1}
 	cv.rootFrame = f
 
@@ -289,7 +260,7 @@ func (cv *converter) convertRoot() *Node {
 		}
 	}
 	if len(fills) == 0 {
-		fills = []Paint{solid(RGBA{R: 1, G: 1, B: 1, A: 1})} // browsers paint a white canvas
+		fills = []resultjson.Paint{solid(resultjson.RGBA{R: 1, G: 1, B: 1, A: 1})} // browsers paint a white canvas
 	}
 	root.Fills = &fills
 	f.items = append(f.items, cv.svgBackgrounds...)
@@ -307,14 +278,14 @@ func (cv *converter) convertRoot() *Node {
 
 // box creates a node of type typ with n's box and visuals, or returns nil when n draws nothing
 // (no fill, border, shadow, clip, opacity or blend) and must not be kept (keep false).
-func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden bool) *Node {
+func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden bool) *resultjson.Node {
 	node := cv.newNode(typ, naming.Layer(n), n.Box, f)
 	if node == nil {
 		return nil
 	}
 	cv.noteSource(node, n)
 	cv.svgBackgrounds = nil
-	var fills []Paint
+	var fills []resultjson.Paint
 	if !hidden && n != cv.bodyBackground && !clipsToText(n) {
 		// A background clipped to the text is its text's fill (textFills), not the box's.
 		fills = cv.backgrounds(n, node, f)
@@ -336,7 +307,7 @@ func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden b
 		}
 	}
 	if fills == nil {
-		fills = []Paint{}
+		fills = []resultjson.Paint{}
 	}
 	node.Fills = &fills
 	if !drawn && !clips(n) && typ == "FRAME" && !cv.keepFrame(n) {
@@ -348,7 +319,7 @@ func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden b
 
 // unallocate gives back the id of a node that was not kept, so ids stay dense, and moves the
 // warnings about it to its parent.
-func (cv *converter) unallocate(n *Node, parentID string) {
+func (cv *converter) unallocate(n *resultjson.Node, parentID string) {
 	if n.ID == "1:"+strconv.Itoa(cv.lastID) {
 		cv.lastID--
 	}

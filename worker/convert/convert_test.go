@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 func TestGoldenSite(t *testing.T) {
@@ -53,9 +53,9 @@ func TestUnsupportedContentWarns(t *testing.T) {
 	if len(out.Result.Warnings) != 13 {
 		t.Fatalf("%d warnings, want 13", len(out.Result.Warnings))
 	}
-	nodes := map[string]*convert.Node{}
-	var index func(n *convert.Node)
-	index = func(n *convert.Node) {
+	nodes := map[string]*resultjson.Node{}
+	var index func(n *resultjson.Node)
+	index = func(n *resultjson.Node) {
 		nodes[n.ID] = n
 		for _, c := range n.Children {
 			index(c)

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // Readers of the computed CSS values Chromium reports (getComputedStyle): colours come as rgb()
@@ -89,20 +91,20 @@ func parseLength(s string, ref float64) (float64, bool) {
 
 // parseColor reads a computed colour. known is false for a syntax it does not read (the caller
 // warns); a known colour with alpha 0 is returned as is (the caller skips it).
-func parseColor(s string) (c RGBA, known bool) {
+func parseColor(s string) (c resultjson.RGBA, known bool) {
 	s = strings.TrimSpace(strings.ToLower(s))
 	if s == "transparent" {
-		return RGBA{}, true
+		return resultjson.RGBA{}, true
 	}
 	name, args, ok := function(s)
 	if !ok {
-		return RGBA{}, false
+		return resultjson.RGBA{}, false
 	}
 	switch name {
 	case "rgb", "rgba":
 		parts := colorArgs(args)
 		if len(parts) != 3 && len(parts) != 4 {
-			return RGBA{}, false
+			return resultjson.RGBA{}, false
 		}
 		var ch [4]float64
 		ch[3] = 1
@@ -112,28 +114,28 @@ func parseColor(s string) (c RGBA, known bool) {
 				v, ok = number(p, 1)
 			}
 			if !ok {
-				return RGBA{}, false
+				return resultjson.RGBA{}, false
 			}
 			ch[i] = v
 		}
-		return RGBA{R: clamp01(ch[0] / 255), G: clamp01(ch[1] / 255), B: clamp01(ch[2] / 255), A: clamp01(ch[3])}, true
+		return resultjson.RGBA{R: clamp01(ch[0] / 255), G: clamp01(ch[1] / 255), B: clamp01(ch[2] / 255), A: clamp01(ch[3])}, true
 	case "color":
 		parts := colorArgs(args)
 		if len(parts) < 4 || len(parts) > 5 || parts[0] != "srgb" {
-			return RGBA{}, false
+			return resultjson.RGBA{}, false
 		}
 		var ch [4]float64
 		ch[3] = 1
 		for i, p := range parts[1:] {
 			v, ok := number(p, 1)
 			if !ok {
-				return RGBA{}, false
+				return resultjson.RGBA{}, false
 			}
 			ch[i] = v
 		}
-		return RGBA{R: clamp01(ch[0]), G: clamp01(ch[1]), B: clamp01(ch[2]), A: clamp01(ch[3])}, true
+		return resultjson.RGBA{R: clamp01(ch[0]), G: clamp01(ch[1]), B: clamp01(ch[2]), A: clamp01(ch[3])}, true
 	}
-	return RGBA{}, false
+	return resultjson.RGBA{}, false
 }
 
 // colorArgs splits "r, g, b, a" or "r g b / a" into its parts.
@@ -165,27 +167,27 @@ func function(s string) (name, args string, ok bool) {
 }
 
 // solid returns a SOLID paint of c (alpha as the paint's opacity, as Figma keeps it).
-func solid(c RGBA) Paint {
-	p := Paint{Type: "SOLID", Color: &RGB{R: round(c.R, 4), G: round(c.G, 4), B: round(c.B, 4)}}
+func solid(c resultjson.RGBA) resultjson.Paint {
+	p := resultjson.Paint{Type: "SOLID", Color: &resultjson.RGB{R: round(c.R, 4), G: round(c.G, 4), B: round(c.B, 4)}}
 	if c.A < 1 {
 		p.Opacity = ptr(round(c.A, 4))
 	}
 	return p
 }
 
-func rgba(c RGBA) RGBA {
-	return RGBA{R: round(c.R, 4), G: round(c.G, 4), B: round(c.B, 4), A: round(c.A, 4)}
+func rgba(c resultjson.RGBA) resultjson.RGBA {
+	return resultjson.RGBA{R: round(c.R, 4), G: round(c.G, 4), B: round(c.B, 4), A: round(c.A, 4)}
 }
 
 // boxShadows reads a computed box-shadow list ("rgba(0, 0, 0, 0.2) 0px 2px 4px 0px, ... inset")
 // as Figma effects, bottom-most first (CSS lists the top-most first).
-func boxShadows(s string) ([]Effect, bool) {
-	var out []Effect
+func boxShadows(s string) ([]resultjson.Effect, bool) {
+	var out []resultjson.Effect
 	for _, layer := range splitTop(s, ',') {
-		var e Effect
+		var e resultjson.Effect
 		e.Type = "DROP_SHADOW"
 		var lengths []float64
-		var color *RGBA
+		var color *resultjson.RGBA
 		for _, f := range fields(layer) {
 			if f == "inset" {
 				e.Type = "INNER_SHADOW"
@@ -212,7 +214,7 @@ func boxShadows(s string) ([]Effect, bool) {
 		}
 		c := rgba(*color)
 		e.Color = &c
-		e.Offset = &Vector{X: px(lengths[0]), Y: px(lengths[1])}
+		e.Offset = &resultjson.Vector{X: px(lengths[0]), Y: px(lengths[1])}
 		e.Radius = px(lengths[2])
 		e.Spread = ptr(px(lengths[3]))
 		e.Visible = true
@@ -221,7 +223,7 @@ func boxShadows(s string) ([]Effect, bool) {
 			// CSS never draws a box's shadow under the box itself.
 			e.ShowShadowBehindNode = ptr(false)
 		}
-		out = append([]Effect{e}, out...)
+		out = append([]resultjson.Effect{e}, out...)
 	}
 	return out, true
 }
@@ -238,10 +240,10 @@ var blendModes = map[string]string{
 // linearGradient reads a computed linear-gradient() for a box of w x h px as a GRADIENT_LINEAR
 // paint. ok is false for a form it does not read (colour hints, interpolation spaces, unknown
 // colours), which the caller warns about.
-func linearGradient(s string, w, h float64) (Paint, bool) {
+func linearGradient(s string, w, h float64) (resultjson.Paint, bool) {
 	name, args, ok := function(strings.TrimSpace(s))
 	if !ok || name != "linear-gradient" || w <= 0 || h <= 0 {
-		return Paint{}, false
+		return resultjson.Paint{}, false
 	}
 	parts := splitTop(args, ',')
 	// Direction as a unit vector in px space (x right, y down); CSS's default is "to bottom".
@@ -261,7 +263,7 @@ func linearGradient(s string, w, h float64) (Paint, bool) {
 				case "bottom":
 					sy = 1
 				default:
-					return Paint{}, false
+					return resultjson.Paint{}, false
 				}
 			}
 			if sx != 0 && sy != 0 {
@@ -275,7 +277,7 @@ func linearGradient(s string, w, h float64) (Paint, bool) {
 			dx, dy = math.Sin(a), -math.Cos(a)
 			parts = parts[1:]
 		} else if strings.HasPrefix(first, "in ") {
-			return Paint{}, false
+			return resultjson.Paint{}, false
 		}
 	}
 	if n := math.Hypot(dx, dy); n > 0 {
@@ -283,28 +285,28 @@ func linearGradient(s string, w, h float64) (Paint, bool) {
 	}
 	length := math.Abs(w*dx) + math.Abs(h*dy)
 	if len(parts) < 2 || length <= 0 {
-		return Paint{}, false
+		return resultjson.Paint{}, false
 	}
 	// Stops: a colour and up to two positions each.
 	type stop struct {
-		c   RGBA
+		c   resultjson.RGBA
 		pos []float64
 	}
 	var stops []stop
 	for _, p := range parts {
 		fs := fields(p)
 		if len(fs) == 0 || len(fs) > 3 {
-			return Paint{}, false
+			return resultjson.Paint{}, false
 		}
 		c, known := parseColor(fs[0])
 		if !known {
-			return Paint{}, false // also a colour hint (a lone position)
+			return resultjson.Paint{}, false // also a colour hint (a lone position)
 		}
 		st := stop{c: c}
 		for _, f := range fs[1:] {
 			v, ok := parseLength(f, length)
 			if !ok {
-				return Paint{}, false
+				return resultjson.Paint{}, false
 			}
 			st.pos = append(st.pos, v/length)
 		}
@@ -312,7 +314,7 @@ func linearGradient(s string, w, h float64) (Paint, bool) {
 	}
 	// Expand two-position stops, then fill missing positions as CSS does: first 0, last 1, the
 	// rest evenly between their neighbours, and never before an earlier stop.
-	var cs []RGBA
+	var cs []resultjson.RGBA
 	var pos []float64
 	var has []bool
 	for _, st := range stops {
@@ -344,9 +346,9 @@ func linearGradient(s string, w, h float64) (Paint, bool) {
 			has[k] = true
 		}
 	}
-	paint := Paint{Type: "GRADIENT_LINEAR"}
+	paint := resultjson.Paint{Type: "GRADIENT_LINEAR"}
 	for i := range cs {
-		paint.GradientStops = append(paint.GradientStops, ColorStop{Position: round(clamp01(pos[i]), 4), Color: rgba(cs[i])})
+		paint.GradientStops = append(paint.GradientStops, resultjson.ColorStop{Position: round(clamp01(pos[i]), 4), Color: rgba(cs[i])})
 	}
 	paint.GradientTransform = gradientTransform(dx, dy, w, h, length)
 	return paint, true
@@ -357,7 +359,7 @@ func linearGradient(s string, w, h float64) (Paint, bool) {
 // both axes) to gradient space, where the gradient runs from (0, 0.5) to (1, 0.5). It inverts
 // the map that sends (0, 0.5) to the start, (1, 0.5) to the end and moves v along the
 // perpendicular (in px space, so the colour bands stay perpendicular to the direction).
-func gradientTransform(dx, dy, w, h, length float64) *Transform {
+func gradientTransform(dx, dy, w, h, length float64) *resultjson.Transform {
 	cx, cy := w/2, h/2
 	sx, sy := (cx-dx*length/2)/w, (cy-dy*length/2)/h
 	ex, ey := (cx+dx*length/2)/w, (cy+dy*length/2)/h
@@ -367,10 +369,10 @@ func gradientTransform(dx, dy, w, h, length float64) *Transform {
 	tx, ty := sx-0.5*pxn, sy-0.5*pyn
 	det := a*d - b*c
 	if det == 0 {
-		return &Transform{{1, 0, 0}, {0, 1, 0}}
+		return &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}
 	}
 	ia, ib, ic, id := d/det, -b/det, -c/det, a/det
-	t := Transform{
+	t := resultjson.Transform{
 		{round(ia, 6), round(ib, 6), round(-(ia*tx + ib*ty), 6)},
 		{round(ic, 6), round(id, 6), round(-(ic*tx + id*ty), 6)},
 	}

@@ -7,21 +7,22 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 func TestParseColor(t *testing.T) {
 	for _, tc := range []struct {
 		in    string
-		want  RGBA
+		want  resultjson.RGBA
 		known bool
 	}{
-		{"rgb(34, 34, 34)", RGBA{R: 34.0 / 255, G: 34.0 / 255, B: 34.0 / 255, A: 1}, true},
-		{"rgba(0, 0, 0, 0.25)", RGBA{A: 0.25}, true},
-		{"rgb(255 0 0 / 50%)", RGBA{R: 1, A: 0.5}, true},
-		{"color(srgb 1 0.5 0 / 0.5)", RGBA{R: 1, G: 0.5, A: 0.5}, true},
-		{"transparent", RGBA{}, true},
-		{"oklch(0.7 0.1 200)", RGBA{}, false},
-		{"rgb(1, 2)", RGBA{}, false},
+		{"rgb(34, 34, 34)", resultjson.RGBA{R: 34.0 / 255, G: 34.0 / 255, B: 34.0 / 255, A: 1}, true},
+		{"rgba(0, 0, 0, 0.25)", resultjson.RGBA{A: 0.25}, true},
+		{"rgb(255 0 0 / 50%)", resultjson.RGBA{R: 1, A: 0.5}, true},
+		{"color(srgb 1 0.5 0 / 0.5)", resultjson.RGBA{R: 1, G: 0.5, A: 0.5}, true},
+		{"transparent", resultjson.RGBA{}, true},
+		{"oklch(0.7 0.1 200)", resultjson.RGBA{}, false},
+		{"rgb(1, 2)", resultjson.RGBA{}, false},
 	} {
 		got, known := parseColor(tc.in)
 		if known != tc.known || !cmp.Equal(got, tc.want, cmp.Comparer(func(a, b float64) bool { return math.Abs(a-b) < 1e-9 })) {
@@ -33,13 +34,13 @@ func TestParseColor(t *testing.T) {
 func TestLinearGradient(t *testing.T) {
 	// "to bottom" on a square is Figma's well-known [[0, 1, 0], [-1, 0, 1]].
 	p, ok := linearGradient("linear-gradient(rgb(255, 255, 255), rgb(0, 0, 0))", 100, 100)
-	if !ok || *p.GradientTransform != (Transform{{0, 1, 0}, {-1, 0, 1}}) {
+	if !ok || *p.GradientTransform != (resultjson.Transform{{0, 1, 0}, {-1, 0, 1}}) {
 		t.Fatalf("to bottom: ok %v transform %v", ok, p.GradientTransform)
 	}
 	// "to right" (90deg) is the identity on a square; on any box the gradient position (the
 	// first row) is x, whatever the width handle (the second row).
 	p, ok = linearGradient("linear-gradient(90deg, rgb(255, 0, 0) 0%, rgb(0, 0, 255) 100%)", 100, 100)
-	if !ok || *p.GradientTransform != (Transform{{1, 0, 0}, {0, 1, 0}}) {
+	if !ok || *p.GradientTransform != (resultjson.Transform{{1, 0, 0}, {0, 1, 0}}) {
 		t.Fatalf("90deg: ok %v transform %v", ok, p.GradientTransform)
 	}
 	p, _ = linearGradient("linear-gradient(90deg, rgb(255, 0, 0), rgb(0, 0, 255))", 200, 50)
@@ -105,14 +106,14 @@ func TestCornersClampAndPercent(t *testing.T) {
 	cv := &converter{}
 	n := &capturemodel.DOMNode{Style: map[string]string{"border-top-left-radius": "50%", "border-top-right-radius": "50%",
 		"border-bottom-right-radius": "50%", "border-bottom-left-radius": "50%"}}
-	node := &Node{ID: "1:2", Width: 40, Height: 40}
+	node := &resultjson.Node{ID: "1:2", Width: 40, Height: 40}
 	cv.corners(n, node)
 	if node.CornerRadius == nil || *node.CornerRadius != 20 {
 		t.Errorf("50%% of a 40 px square: %v, want 20", node.CornerRadius)
 	}
 	// Radii that overlap are scaled down together (CSS Backgrounds 3, §5.5).
 	n.Style = map[string]string{"border-top-left-radius": "30px", "border-top-right-radius": "30px"}
-	node = &Node{ID: "1:3", Width: 40, Height: 100}
+	node = &resultjson.Node{ID: "1:3", Width: 40, Height: 100}
 	cv.corners(n, node)
 	if *node.TopLeftRadius != 20 || *node.TopRightRadius != 20 || *node.BottomLeftRadius != 0 {
 		t.Errorf("overlapping radii: %v %v %v", *node.TopLeftRadius, *node.TopRightRadius, *node.BottomLeftRadius)

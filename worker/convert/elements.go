@@ -13,6 +13,7 @@ import (
 	"github.com/code2des/backend/decodecost"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // placeholder draws an element the design cannot hold as a RECTANGLE of its box, background
@@ -24,7 +25,7 @@ func (cv *converter) placeholder(n *capturemodel.DOMNode, f *frame, in inherited
 	}
 	node.Name = naming.Clip(naming.Element(n) + " (placeholder)")
 	if len(*node.Fills) == 0 {
-		node.Fills = &[]Paint{solid(RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1})}
+		node.Fills = &[]resultjson.Paint{solid(resultjson.RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1})}
 	}
 	cv.dropSVGBackgrounds(node, n)
 	f.add(node, in)
@@ -34,7 +35,7 @@ func (cv *converter) placeholder(n *capturemodel.DOMNode, f *frame, in inherited
 }
 
 // dropSVGBackgrounds warns about SVG background layers of a node that cannot have children.
-func (cv *converter) dropSVGBackgrounds(node *Node, n *capturemodel.DOMNode) {
+func (cv *converter) dropSVGBackgrounds(node *resultjson.Node, n *capturemodel.DOMNode) {
 	if len(cv.svgBackgrounds) > 0 {
 		cv.nodes -= len(cv.svgBackgrounds)
 		cv.svgBackgrounds = nil
@@ -57,8 +58,8 @@ func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited
 		cv.svgBackgrounds = nil
 		textIn = inherited{group: groupFlow, decoration: in.decoration}
 	}
-	var t *Node
-	if text := controlText(n); strings.TrimSpace(text) != "" && target.depth < MaxDepth {
+	var t *resultjson.Node
+	if text := controlText(n); strings.TrimSpace(text) != "" && target.depth < resultjson.MaxDepth {
 		// The text sits inside the padding box; its exact line box is not recorded.
 		pl, _ := parsePx(n.Computed("padding-left"))
 		pt, _ := parsePx(n.Computed("padding-top"))
@@ -125,7 +126,7 @@ func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherite
 	switch {
 	case st.entry == nil:
 		f.add(node, in)
-	case st.entry.MimeType == MimeSVG:
+	case st.entry.MimeType == resultjson.MimeSVG:
 		if len(*node.Fills) == 0 && len(node.Strokes) == 0 && len(node.Effects) == 0 {
 			// Nothing but the SVG: the SVG node takes the rectangle's place (and id).
 			node.Type, node.ImageRef, node.Fills = "SVG", st.entry.Ref, nil
@@ -136,7 +137,7 @@ func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherite
 		node.Type, node.ClipsContent = "FRAME", ptr(true)
 		if sv := cv.newNode("SVG", node.Name, capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
 			sv.ImageRef = st.entry.Ref
-			node.Children = []*Node{sv}
+			node.Children = []*resultjson.Node{sv}
 		}
 		f.add(node, in)
 	default:
@@ -149,8 +150,8 @@ func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherite
 // objectFit maps object-fit to an IMAGE paint: fill stretches (CROP with the identity
 // transform), cover is FILL, contain is FIT, scale-down is FIT or (when the image is smaller
 // than the box) none; none is approximated by FIT.
-func (cv *converter) objectFit(n *capturemodel.DOMNode, e *ImageEntry, node *Node) Paint {
-	p := Paint{Type: "IMAGE", ImageRef: e.Ref}
+func (cv *converter) objectFit(n *capturemodel.DOMNode, e *resultjson.ImageEntry, node *resultjson.Node) resultjson.Paint {
+	p := resultjson.Paint{Type: "IMAGE", ImageRef: e.Ref}
 	fit := n.Computed("object-fit")
 	switch fit {
 	case "cover":
@@ -164,7 +165,7 @@ func (cv *converter) objectFit(n *capturemodel.DOMNode, e *ImageEntry, node *Nod
 		}
 	default:
 		p.ScaleMode = "CROP"
-		p.ImageTransform = &Transform{{1, 0, 0}, {0, 1, 0}}
+		p.ImageTransform = &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}
 	}
 	if pos := n.Computed("object-position"); pos != "50% 50%" && p.ScaleMode != "CROP" {
 		cv.warn.add(WarnObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, naming.Element(n))
@@ -207,19 +208,19 @@ func (cv *converter) inspect(id string, boxW, boxH float64) *imageState {
 		return &imageState{code: code, message: "the image " + src + " " + fmt.Sprintf(format, args...)}
 	}
 	switch a.MimeType {
-	case MimePNG, MimeJPEG, MimeGIF, MimeWebP, MimeSVG:
+	case resultjson.MimePNG, resultjson.MimeJPEG, resultjson.MimeGIF, resultjson.MimeWebP, resultjson.MimeSVG:
 	default:
 		return fail(WarnImageFormat, "is %s, which a Figma result cannot carry", a.MimeType)
 	}
 	switch {
 	case a.ByteSize < 1:
 		return fail(WarnImageInvalid, "is empty")
-	case a.ByteSize > MaxImageBytes:
-		return fail(WarnImageTooLarge, "is %d bytes, over the %d-byte limit per image", a.ByteSize, MaxImageBytes)
-	case len(cv.entries) >= MaxImages:
-		return fail(WarnImageBudget, "is past the limit of %d images per result", MaxImages)
-	case cv.stored+a.ByteSize > MaxTotalImageBytes:
-		return fail(WarnImageBudget, "would take the result's images past %d bytes", MaxTotalImageBytes)
+	case a.ByteSize > resultjson.MaxImageBytes:
+		return fail(WarnImageTooLarge, "is %d bytes, over the %d-byte limit per image", a.ByteSize, resultjson.MaxImageBytes)
+	case len(cv.entries) >= resultjson.MaxImages:
+		return fail(WarnImageBudget, "is past the limit of %d images per result", resultjson.MaxImages)
+	case cv.stored+a.ByteSize > resultjson.MaxTotalImageBytes:
+		return fail(WarnImageBudget, "would take the result's images past %d bytes", resultjson.MaxTotalImageBytes)
 	}
 	b, err := cv.load(cv.ctx, *a, a.ByteSize)
 	switch {
@@ -233,19 +234,19 @@ func (cv *converter) inspect(id string, boxW, boxH float64) *imageState {
 	if int64(len(b)) != a.ByteSize || hex.EncodeToString(sum[:]) != a.SHA256 {
 		return fail(WarnImageInvalid, "does not match the size or SHA-256 the capture recorded")
 	}
-	if a.MimeType == MimeSVG {
+	if a.MimeType == resultjson.MimeSVG {
 		// Figma-safe: no scripts, handlers or outside references; selectors applied (vector.go).
 		var ok bool
 		if b, a, ok = cv.figmaSafe(a, b); !ok {
 			return fail(WarnImageInvalid, "is not usable: not a well-formed SVG document")
 		}
 	}
-	e := &ImageEntry{Ref: a.ID, Key: a.Key, MimeType: a.MimeType, SHA256: a.SHA256, ByteSize: a.ByteSize}
+	e := &resultjson.ImageEntry{Ref: a.ID, Key: a.Key, MimeType: a.MimeType, SHA256: a.SHA256, ByteSize: a.ByteSize}
 	if len(e.Ref) == 0 || len(e.Ref) > 255 {
 		e.Ref = "asset-" + strconv.Itoa(len(cv.entries)+1)
 	}
 	returned := a.ByteSize
-	if a.MimeType == MimeSVG {
+	if a.MimeType == resultjson.MimeSVG {
 		w, h, err := svgSize(b)
 		if err != nil {
 			return fail(WarnImageInvalid, "is not usable: %s", strings.TrimPrefix(err.Error(), errImage.Error()+": "))
@@ -259,25 +260,25 @@ func (cv *converter) inspect(id string, boxW, boxH float64) *imageState {
 		if err != nil {
 			return fail(WarnImageInvalid, "is not usable: %s", strings.TrimPrefix(err.Error(), errImage.Error()+": "))
 		}
-		if w > MaxDeclaredImageSide || h > MaxDeclaredImageSide {
-			return fail(WarnImageTooLarge, "is %dx%d px, over %d px a side", w, h, MaxDeclaredImageSide)
+		if w > resultjson.MaxDeclaredImageSide || h > resultjson.MaxDeclaredImageSide {
+			return fail(WarnImageTooLarge, "is %dx%d px, over %d px a side", w, h, resultjson.MaxDeclaredImageSide)
 		}
 		if backendConverts(a.MimeType, w, h) {
 			cost, err := decodecost.Bytes(b, a.MimeType, w, h)
 			if err != nil {
 				return fail(WarnImageInvalid, "is not usable: %s", err)
 			}
-			if cost > MaxConvertBytes {
-				return fail(WarnImageTooLarge, "is %dx%d px and would take %d bytes to decode, more than the %d bytes the backend decodes to convert it", w, h, cost, MaxConvertBytes)
+			if cost > resultjson.MaxConvertBytes {
+				return fail(WarnImageTooLarge, "is %dx%d px and would take %d bytes to decode, more than the %d bytes the backend decodes to convert it", w, h, cost, resultjson.MaxConvertBytes)
 			}
 			// The backend returns it as a PNG of at most MaxImageSide a side: count its raw size.
-			ow, oh := fitInside(w, h, MaxImageSide)
+			ow, oh := fitInside(w, h, resultjson.MaxImageSide)
 			returned = max(returned, int64(ow)*int64(oh)*4)
 		}
 		e.Width, e.Height = w, h
 	}
-	if cv.returned+returned > MaxTotalImageBytes {
-		return fail(WarnImageBudget, "would take the result's images past %d bytes once converted for Figma", MaxTotalImageBytes)
+	if cv.returned+returned > resultjson.MaxTotalImageBytes {
+		return fail(WarnImageBudget, "would take the result's images past %d bytes once converted for Figma", resultjson.MaxTotalImageBytes)
 	}
 	if !strings.HasPrefix(a.Key, cv.opts.ImportPrefix) || cv.opts.ImportPrefix == "" {
 		// Outside the capture's folder the backend would refuse the key: keep a copy of our own.
@@ -314,15 +315,15 @@ func fitInside(w, h, m int) (int, int) {
 
 func extension(mime string) string {
 	switch mime {
-	case MimePNG:
+	case resultjson.MimePNG:
 		return ".png"
-	case MimeJPEG:
+	case resultjson.MimeJPEG:
 		return ".jpg"
-	case MimeGIF:
+	case resultjson.MimeGIF:
 		return ".gif"
-	case MimeWebP:
+	case resultjson.MimeWebP:
 		return ".webp"
-	case MimeSVG:
+	case resultjson.MimeSVG:
 		return ".svg"
 	}
 	return ""

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // node decodes one captured DOM node, as worker/capture writes it.
@@ -20,7 +20,7 @@ func node(t *testing.T, js string) *capturemodel.DOMNode {
 }
 
 // texts returns the characters of the TEXT nodes under n, in tree order.
-func texts(n *convert.Node) []string {
+func texts(n *resultjson.Node) []string {
 	var out []string
 	if n.Type == "TEXT" {
 		out = append(out, n.Characters)
@@ -75,7 +75,7 @@ func TestVerticalTextWarns(t *testing.T) {
 			t.Parallel()
 			p := div(map[string]string{"writing-mode": mode}, text("Vertical"), text("words"))
 			out := run(t, page(div(nil, text("Horizontal")), p), nil)
-			var ws []convert.Warning
+			var ws []resultjson.Warning
 			for _, w := range out.Result.Warnings {
 				if w.Code == "CSS_WRITING_MODE" {
 					ws = append(ws, w)
@@ -84,7 +84,7 @@ func TestVerticalTextWarns(t *testing.T) {
 			if len(ws) != 1 {
 				t.Fatalf("%d CSS_WRITING_MODE warnings (%+v), want 1", len(ws), out.Result.Warnings)
 			}
-			var first *convert.Node
+			var first *resultjson.Node
 			for _, n := range out.Result.Root.Children {
 				if n.Characters == "Vertical" {
 					first = n
@@ -133,8 +133,8 @@ func TestListMarkerWarningFindsTheItem(t *testing.T) {
 			t.Parallel()
 			out := run(t, page(tc.list), nil)
 			names := map[string]string{}
-			var index func(n *convert.Node)
-			index = func(n *convert.Node) {
+			var index func(n *resultjson.Node)
+			index = func(n *resultjson.Node) {
 				names[n.ID] = n.Name
 				for _, c := range n.Children {
 					index(c)

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // TestFontsAsDrawn converts the capture of capturetest's fonts page: each paragraph is set in a
@@ -15,7 +15,7 @@ func TestFontsAsDrawn(t *testing.T) {
 	t.Parallel()
 	f := loadFixture(t, "fonts")
 	out := f.convert(t)
-	byText := map[string]*convert.Node{}
+	byText := map[string]*resultjson.Node{}
 	for _, p := range placedNodes(out.Result.Root, "TEXT") {
 		byText[p.node.Characters] = p.node
 	}

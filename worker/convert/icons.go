@@ -10,6 +10,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/internal/fontfile"
 	"github.com/code2des/backend/worker/internal/svgsafe"
 )
@@ -111,7 +112,7 @@ func (cv *converter) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited
 	if e := cv.generatedSVG(svg, node); e != nil {
 		node.ImageRef = e.Ref
 	} else {
-		node.Type, node.Fills = "RECTANGLE", &[]Paint{}
+		node.Type, node.Fills = "RECTANGLE", &[]resultjson.Paint{}
 	}
 	f.add(node, in)
 	return ""
@@ -190,7 +191,7 @@ func (cv *converter) maskedIcon(n *capturemodel.DOMNode, f *frame, in inherited)
 	if node == nil {
 		return
 	}
-	node.Fills = &[]Paint{}
+	node.Fills = &[]resultjson.Paint{}
 	f.add(node, in)
 	cv.warn.add(WarnMaskRaster, node.ID, "%s is drawn through a CSS mask that could not be read, and no crop of it was recorded; its box is left empty", naming.Element(n))
 }
@@ -199,7 +200,7 @@ func (cv *converter) maskedIcon(n *capturemodel.DOMNode, f *frame, in inherited)
 func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bool {
 	m := n.Mask
 	a, ok := cv.assets[m.AssetID]
-	if !ok || a.MimeType != MimeSVG {
+	if !ok || a.MimeType != resultjson.MimeSVG {
 		return false
 	}
 	c, known := parseColor(m.Color)
@@ -241,7 +242,7 @@ func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bo
 	}
 	e := cv.generatedSVG(svg, node)
 	if e == nil {
-		node.Type, node.Fills = "RECTANGLE", &[]Paint{}
+		node.Type, node.Fills = "RECTANGLE", &[]resultjson.Paint{}
 	} else {
 		node.ImageRef = e.Ref
 	}
@@ -265,7 +266,7 @@ func fitsExactly(b []byte, box capturemodel.Box) bool {
 
 // assetBytes loads a capture asset and checks it against its recorded size and hash.
 func (cv *converter) assetBytes(a *capturemodel.Asset) ([]byte, error) {
-	if a.ByteSize < 1 || a.ByteSize > MaxImageBytes {
+	if a.ByteSize < 1 || a.ByteSize > resultjson.MaxImageBytes {
 		return nil, errors.New("asset size out of range")
 	}
 	b, err := cv.load(cv.ctx, *a, a.ByteSize)
@@ -285,7 +286,7 @@ func (cv *converter) assetBytes(a *capturemodel.Asset) ([]byte, error) {
 // generatedSVG adds an SVG the converter wrote (not a capture asset) to the result: stored
 // under the job's prefix, within the result's image budgets (IMAGE_BUDGET_EXCEEDED past them).
 // Identical bytes share one entry.
-func (cv *converter) generatedSVG(b []byte, node *Node) *ImageEntry {
+func (cv *converter) generatedSVG(b []byte, node *resultjson.Node) *resultjson.ImageEntry {
 	sum := sha256.Sum256(b)
 	sha := hex.EncodeToString(sum[:])
 	ref := "svg-" + sha[:16]
@@ -295,13 +296,13 @@ func (cv *converter) generatedSVG(b []byte, node *Node) *ImageEntry {
 		}
 	}
 	size := int64(len(b))
-	if len(cv.entries) >= MaxImages || cv.stored+size > MaxTotalImageBytes || cv.returned+size > MaxTotalImageBytes {
+	if len(cv.entries) >= resultjson.MaxImages || cv.stored+size > resultjson.MaxTotalImageBytes || cv.returned+size > resultjson.MaxTotalImageBytes {
 		cv.warn.add(WarnImageBudget, node.ID, "the SVG drawn for %s would take the result past its image limits", node.Name)
 		return nil
 	}
-	e := ImageEntry{Ref: ref, Key: cv.opts.JobPrefix + "images/" + sha + ".svg", MimeType: MimeSVG, SHA256: sha, ByteSize: size,
+	e := resultjson.ImageEntry{Ref: ref, Key: cv.opts.JobPrefix + "images/" + sha + ".svg", MimeType: resultjson.MimeSVG, SHA256: sha, ByteSize: size,
 		Width: declaredSide(node.Width), Height: declaredSide(node.Height)}
-	cv.copies = append(cv.copies, Copy{Key: e.Key, MimeType: MimeSVG, Bytes: bytes.Clone(b)})
+	cv.copies = append(cv.copies, Copy{Key: e.Key, MimeType: resultjson.MimeSVG, Bytes: bytes.Clone(b)})
 	cv.stored += size
 	cv.returned += size
 	cv.entries = append(cv.entries, e)

@@ -16,6 +16,8 @@ import (
 	"unicode/utf8"
 
 	_ "golang.org/x/image/webp" // registers WebP for DecodeConfig
+
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // svgNamespace is the namespace of an SVG root element.
@@ -27,13 +29,13 @@ const svgNamespace = "http://www.w3.org/2000/svg"
 func sniff(b []byte) string {
 	switch {
 	case bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")):
-		return MimePNG
+		return resultjson.MimePNG
 	case bytes.HasPrefix(b, []byte("\xff\xd8\xff")):
-		return MimeJPEG
+		return resultjson.MimeJPEG
 	case bytes.HasPrefix(b, []byte("GIF87a")), bytes.HasPrefix(b, []byte("GIF89a")):
-		return MimeGIF
+		return resultjson.MimeGIF
 	case len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WEBP":
-		return MimeWebP
+		return resultjson.MimeWebP
 	}
 	return ""
 }
@@ -59,7 +61,7 @@ func rasterSize(b []byte, mime string) (int, int, error) {
 // backendConverts reports whether the backend will transcode or scale this raster for Figma
 // (docs/results.md): WebP, or a side over MaxImageSide.
 func backendConverts(mime string, w, h int) bool {
-	return mime == MimeWebP || w > MaxImageSide || h > MaxImageSide
+	return mime == resultjson.MimeWebP || w > resultjson.MaxImageSide || h > resultjson.MaxImageSide
 }
 
 // svgSize checks b the way the backend does (well-formed UTF-8 XML, no entity declarations, one
@@ -160,5 +162,5 @@ func svgLength(s string) float64 {
 // declaredSide turns an SVG's intended size (or a box) into an image entry side: at least 1,
 // rounded, at most MaxDeclaredImageSide.
 func declaredSide(v float64) int {
-	return max(1, min(MaxDeclaredImageSide, int(math.Round(v))))
+	return max(1, min(resultjson.MaxDeclaredImageSide, int(math.Round(v))))
 }

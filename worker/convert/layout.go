@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // Figma's auto-layout rules, computed (docs/conversion.md "Auto layout"). The converter emits
@@ -23,7 +24,7 @@ const LayoutTolerance = 1.0
 // SPACE_BETWEEN the room left is shared between the children (itemSpacing is then ignored, as in
 // Figma). A WRAP frame (HORIZONTAL only) fills rows greedily; the rows, counterAxisSpacing apart,
 // are aligned as a block and each child within its row by counterAxisAlignItems.
-func LayOut(frame *Node) []capturemodel.Box {
+func LayOut(frame *resultjson.Node) []capturemodel.Box {
 	out := make([]capturemodel.Box, len(frame.Children))
 	horizontal := frame.LayoutMode == LayoutHorizontal
 	// Work in primary (main) / counter coordinates.
@@ -194,8 +195,8 @@ func val(p *float64) float64 {
 // LayoutMismatch compares LayOut's boxes for frame with its children's own boxes and returns the
 // child that moves or resizes most and by how much (px, the largest edge difference); nil and 0
 // when the frame has no children.
-func LayoutMismatch(frame *Node) (*Node, float64) {
-	var worst *Node
+func LayoutMismatch(frame *resultjson.Node) (*resultjson.Node, float64) {
+	var worst *resultjson.Node
 	most := 0.0
 	for i, b := range LayOut(frame) {
 		c := frame.Children[i]

@@ -9,20 +9,21 @@ import (
 
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 func f64(v float64) *float64 { return &v }
 
 // layoutFrame is a frame of w x h with auto-layout members s and children.
-func layoutFrame(w, h float64, s convert.Structure, children []*convert.Node) *convert.Node {
-	n := &convert.Node{Type: "FRAME", Width: w, Height: h, Children: children}
+func layoutFrame(w, h float64, s resultjson.Structure, children []*resultjson.Node) *resultjson.Node {
+	n := &resultjson.Node{Type: "FRAME", Width: w, Height: h, Children: children}
 	n.Structure = s
 	return n
 }
 
 // child is a 0,0-placed child of a layout test frame.
-func child(w, h float64, sizing ...string) *convert.Node {
-	n := &convert.Node{Type: "FRAME", Width: w, Height: h}
+func child(w, h float64, sizing ...string) *resultjson.Node {
+	n := &resultjson.Node{Type: "FRAME", Width: w, Height: h}
 	if len(sizing) == 2 {
 		n.LayoutSizingHorizontal, n.LayoutSizingVertical = sizing[0], sizing[1]
 	}
@@ -31,7 +32,7 @@ func child(w, h float64, sizing ...string) *convert.Node {
 
 // TestLayOutFollowsFigmasRules pins LayOut's rules with boxes worked out by hand.
 func TestLayOutFollowsFigmasRules(t *testing.T) {
-	pad := func(n *convert.Node, top, right, bottom, left float64) *convert.Node {
+	pad := func(n *resultjson.Node, top, right, bottom, left float64) *resultjson.Node {
 		n.PaddingTop, n.PaddingRight, n.PaddingBottom, n.PaddingLeft = f64(top), f64(right), f64(bottom), f64(left)
 		return n
 	}
@@ -39,27 +40,27 @@ func TestLayOutFollowsFigmasRules(t *testing.T) {
 	abs.X, abs.Y, abs.LayoutPositioning = 5, 7, convert.PositionAbsolute
 	for _, tc := range []struct {
 		name  string
-		frame *convert.Node
+		frame *resultjson.Node
 		want  []capturemodel.Box
 	}{
-		{"RowSpaceBetweenCentred", pad(layoutFrame(800, 65, convert.Structure{LayoutMode: convert.LayoutHorizontal,
-			PrimaryAxisAlignItems: convert.AlignBetween, CounterAxisAlignItems: convert.AlignCenter, ItemSpacing: f64(99)}, []*convert.Node{child(54, 24), child(202, 24), child(86, 40)}), 12, 24, 13, 24),
+		{"RowSpaceBetweenCentred", pad(layoutFrame(800, 65, resultjson.Structure{LayoutMode: convert.LayoutHorizontal,
+			PrimaryAxisAlignItems: convert.AlignBetween, CounterAxisAlignItems: convert.AlignCenter, ItemSpacing: f64(99)}, []*resultjson.Node{child(54, 24), child(202, 24), child(86, 40)}), 12, 24, 13, 24),
 			[]capturemodel.Box{{X: 24, Y: 20, Width: 54, Height: 24}, {X: 283, Y: 20, Width: 202, Height: 24}, {X: 690, Y: 12, Width: 86, Height: 40}}},
-		{"ColumnCentredBothWays", pad(layoutFrame(800, 400, convert.Structure{LayoutMode: convert.LayoutVertical,
-			PrimaryAxisAlignItems: convert.AlignCenter, CounterAxisAlignItems: convert.AlignCenter, ItemSpacing: f64(16)}, []*convert.Node{child(100, 48), child(200, 24)}), 0, 48, 0, 48),
+		{"ColumnCentredBothWays", pad(layoutFrame(800, 400, resultjson.Structure{LayoutMode: convert.LayoutVertical,
+			PrimaryAxisAlignItems: convert.AlignCenter, CounterAxisAlignItems: convert.AlignCenter, ItemSpacing: f64(16)}, []*resultjson.Node{child(100, 48), child(200, 24)}), 0, 48, 0, 48),
 			[]capturemodel.Box{{X: 350, Y: 156, Width: 100, Height: 48}, {X: 300, Y: 220, Width: 200, Height: 24}}},
-		{"FillSharesTheRoomAndStretches", pad(layoutFrame(300, 50, convert.Structure{LayoutMode: convert.LayoutHorizontal,
-			PrimaryAxisAlignItems: convert.AlignMin, CounterAxisAlignItems: convert.AlignMax, ItemSpacing: f64(10)}, []*convert.Node{child(50, 20), child(1, 1, convert.SizingFill, convert.SizingFill), child(1, 30, convert.SizingFill, convert.SizingFixed), abs}), 5, 10, 5, 10),
+		{"FillSharesTheRoomAndStretches", pad(layoutFrame(300, 50, resultjson.Structure{LayoutMode: convert.LayoutHorizontal,
+			PrimaryAxisAlignItems: convert.AlignMin, CounterAxisAlignItems: convert.AlignMax, ItemSpacing: f64(10)}, []*resultjson.Node{child(50, 20), child(1, 1, convert.SizingFill, convert.SizingFill), child(1, 30, convert.SizingFill, convert.SizingFixed), abs}), 5, 10, 5, 10),
 			[]capturemodel.Box{{X: 10, Y: 25, Width: 50, Height: 20}, {X: 70, Y: 5, Width: 105, Height: 40}, {X: 185, Y: 15, Width: 105, Height: 30}, {X: 5, Y: 7, Width: 10, Height: 10}}},
-		{"MaxAlignment", layoutFrame(100, 100, convert.Structure{LayoutMode: convert.LayoutVertical,
-			PrimaryAxisAlignItems: convert.AlignMax, CounterAxisAlignItems: convert.AlignMax, ItemSpacing: f64(5)}, []*convert.Node{child(10, 10), child(20, 20)}),
+		{"MaxAlignment", layoutFrame(100, 100, resultjson.Structure{LayoutMode: convert.LayoutVertical,
+			PrimaryAxisAlignItems: convert.AlignMax, CounterAxisAlignItems: convert.AlignMax, ItemSpacing: f64(5)}, []*resultjson.Node{child(10, 10), child(20, 20)}),
 			[]capturemodel.Box{{X: 90, Y: 65, Width: 10, Height: 10}, {X: 80, Y: 80, Width: 20, Height: 20}}},
-		{"WrapFillsRowsGreedily", layoutFrame(752, 184, convert.Structure{LayoutMode: convert.LayoutHorizontal, LayoutWrap: convert.LayoutWrapWrap,
-			PrimaryAxisAlignItems: convert.AlignMin, CounterAxisAlignItems: convert.AlignMin, ItemSpacing: f64(24), CounterAxisSpacing: f64(16)}, []*convert.Node{child(228, 84), child(228, 84), child(228, 84), child(228, 60), child(228, 84)}),
+		{"WrapFillsRowsGreedily", layoutFrame(752, 184, resultjson.Structure{LayoutMode: convert.LayoutHorizontal, LayoutWrap: convert.LayoutWrapWrap,
+			PrimaryAxisAlignItems: convert.AlignMin, CounterAxisAlignItems: convert.AlignMin, ItemSpacing: f64(24), CounterAxisSpacing: f64(16)}, []*resultjson.Node{child(228, 84), child(228, 84), child(228, 84), child(228, 60), child(228, 84)}),
 			[]capturemodel.Box{{X: 0, Y: 0, Width: 228, Height: 84}, {X: 252, Y: 0, Width: 228, Height: 84}, {X: 504, Y: 0, Width: 228, Height: 84},
 				{X: 0, Y: 100, Width: 228, Height: 60}, {X: 252, Y: 100, Width: 228, Height: 84}}},
-		{"SpaceBetweenOneChildStartsAtTheStart", layoutFrame(100, 10, convert.Structure{LayoutMode: convert.LayoutHorizontal,
-			PrimaryAxisAlignItems: convert.AlignBetween, CounterAxisAlignItems: convert.AlignMin}, []*convert.Node{child(10, 10)}),
+		{"SpaceBetweenOneChildStartsAtTheStart", layoutFrame(100, 10, resultjson.Structure{LayoutMode: convert.LayoutHorizontal,
+			PrimaryAxisAlignItems: convert.AlignBetween, CounterAxisAlignItems: convert.AlignMin}, []*resultjson.Node{child(10, 10)}),
 			[]capturemodel.Box{{X: 0, Y: 0, Width: 10, Height: 10}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -95,8 +96,8 @@ func TestLayoutPagesGetAutoLayout(t *testing.T) {
 	} {
 		t.Run(page, func(t *testing.T) {
 			root := loadFixture(t, page).convert(t).Result.Root
-			var f *convert.Node
-			walkNodes(root, nil, func(n, _ *convert.Node) {
+			var f *resultjson.Node
+			walkNodes(root, nil, func(n, _ *resultjson.Node) {
 				if n.Name == w.name && f == nil {
 					f = n
 				}
@@ -131,7 +132,7 @@ func TestAutoLayoutReproducesCapturedBoxes(t *testing.T) {
 		f := loadFixture(t, name)
 		out := f.convert(t)
 		frames := 0
-		walkNodes(out.Result.Root, nil, func(n, _ *convert.Node) {
+		walkNodes(out.Result.Root, nil, func(n, _ *resultjson.Node) {
 			if n.LayoutMode == "" {
 				return
 			}
@@ -143,7 +144,7 @@ func TestAutoLayoutReproducesCapturedBoxes(t *testing.T) {
 		flex := countContainers(f.capture.Document.Root)
 		skipped := 0
 		for _, d := range out.Result.Diagnostics {
-			if d.Code == convert.DiagAutoLayoutSkipped {
+			if d.Code == resultjson.DiagAutoLayoutSkipped {
 				skipped++
 				if !strings.Contains(d.Message, "keeps absolute positions: ") || d.NodeID == "" {
 					t.Errorf("%s: diagnostic %+v gives no reason or node", name, d)
@@ -287,8 +288,8 @@ func TestGrowingItemHeldAtItsSize(t *testing.T) {
 	}
 	all(c.capture.Document.Root)
 	cards[0].Children[1].Style["flex-grow"] = "1"
-	var card *convert.Node
-	walkNodes(c.convert(t).Result.Root, nil, func(n, _ *convert.Node) {
+	var card *resultjson.Node
+	walkNodes(c.convert(t).Result.Root, nil, func(n, _ *resultjson.Node) {
 		if n.Name == "Card / Alpha" {
 			card = n
 		}
@@ -333,8 +334,8 @@ func TestGridLeftOutSaysWhy(t *testing.T) {
 			find(f.capture.Document.Root)
 			tc.change(tiles)
 			res := f.convert(t).Result
-			var frame *convert.Node
-			walkNodes(res.Root, nil, func(n, _ *convert.Node) {
+			var frame *resultjson.Node
+			walkNodes(res.Root, nil, func(n, _ *resultjson.Node) {
 				if n.Name == "Tiles" {
 					frame = n
 				}

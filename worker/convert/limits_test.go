@@ -12,6 +12,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // page builds a synthetic capture of an 800x600 page whose body holds children.
@@ -62,17 +63,17 @@ func TestWarningsCap(t *testing.T) {
 		return page(kids...)
 	}
 	t.Run("AtCapAllListed", func(t *testing.T) {
-		out := run(t, transformed(convert.MaxWarnings), nil)
-		if n, c := len(out.Result.Warnings), codes(out); n != convert.MaxWarnings || c["WARNINGS_TRUNCATED"] != 0 {
-			t.Errorf("%d warnings %v, want %d transforms", n, c, convert.MaxWarnings)
+		out := run(t, transformed(resultjson.MaxWarnings), nil)
+		if n, c := len(out.Result.Warnings), codes(out); n != resultjson.MaxWarnings || c["WARNINGS_TRUNCATED"] != 0 {
+			t.Errorf("%d warnings %v, want %d transforms", n, c, resultjson.MaxWarnings)
 		}
 	})
 	t.Run("PastCapTruncated", func(t *testing.T) {
-		out := run(t, transformed(convert.MaxWarnings+1), nil)
+		out := run(t, transformed(resultjson.MaxWarnings+1), nil)
 		ws := out.Result.Warnings
 		last := ws[len(ws)-1]
-		if len(ws) != convert.MaxWarnings || last.Code != "WARNINGS_TRUNCATED" || last.Message != "2 more warnings were left out" || last.NodeID == nil || *last.NodeID != "1:1" {
-			t.Errorf("%d warnings ending %+v; want %d ending WARNINGS_TRUNCATED for 2", len(ws), ws[len(ws)-1], convert.MaxWarnings)
+		if len(ws) != resultjson.MaxWarnings || last.Code != "WARNINGS_TRUNCATED" || last.Message != "2 more warnings were left out" || last.NodeID == nil || *last.NodeID != "1:1" {
+			t.Errorf("%d warnings ending %+v; want %d ending WARNINGS_TRUNCATED for 2", len(ws), ws[len(ws)-1], resultjson.MaxWarnings)
 		}
 	})
 }
@@ -88,20 +89,20 @@ func TestNodeLimit(t *testing.T) {
 	}
 	// The root is one node, so MaxNodes-1 boxes fill the tree exactly.
 	t.Run("AtLimitAllKept", func(t *testing.T) {
-		out := run(t, clipped(convert.MaxNodes-1), nil)
-		if n := len(out.Result.Root.Children); n != convert.MaxNodes-1 || len(out.Result.Warnings) != 0 {
+		out := run(t, clipped(resultjson.MaxNodes-1), nil)
+		if n := len(out.Result.Root.Children); n != resultjson.MaxNodes-1 || len(out.Result.Warnings) != 0 {
 			t.Errorf("%d children, warnings %v", n, codes(out))
 		}
 	})
 	t.Run("PastLimitWarned", func(t *testing.T) {
-		out := run(t, clipped(convert.MaxNodes), nil)
-		if n, c := len(out.Result.Root.Children), codes(out); n != convert.MaxNodes-1 || c["NODE_LIMIT"] != 1 {
-			t.Errorf("%d children, warnings %v; want %d and one NODE_LIMIT", n, c, convert.MaxNodes-1)
+		out := run(t, clipped(resultjson.MaxNodes), nil)
+		if n, c := len(out.Result.Root.Children), codes(out); n != resultjson.MaxNodes-1 || c["NODE_LIMIT"] != 1 {
+			t.Errorf("%d children, warnings %v; want %d and one NODE_LIMIT", n, c, resultjson.MaxNodes-1)
 		}
 	})
 }
 
-func depth(n *convert.Node) int {
+func depth(n *resultjson.Node) int {
 	d := 0
 	for _, c := range n.Children {
 		d = max(d, depth(c))
@@ -121,17 +122,17 @@ func TestDepthLimit(t *testing.T) {
 	}
 	// Frames reach depth MaxDepth-1 and the text MaxDepth: MaxDepth-2 nested boxes fit.
 	t.Run("AtLimitKept", func(t *testing.T) {
-		out := run(t, chain(convert.MaxDepth-2), nil)
+		out := run(t, chain(resultjson.MaxDepth-2), nil)
 		c := codes(out)
 		delete(c, "FONT_GENERIC_FAMILY")
-		if d := depth(out.Result.Root); d != convert.MaxDepth || len(c) != 0 {
-			t.Errorf("depth %d, warnings %v; want %d and none", d, c, convert.MaxDepth)
+		if d := depth(out.Result.Root); d != resultjson.MaxDepth || len(c) != 0 {
+			t.Errorf("depth %d, warnings %v; want %d and none", d, c, resultjson.MaxDepth)
 		}
 	})
 	t.Run("PastLimitFlattened", func(t *testing.T) {
-		out := run(t, chain(convert.MaxDepth-1), nil)
-		if d, c := depth(out.Result.Root), codes(out); d != convert.MaxDepth || c["TREE_DEPTH_FLATTENED"] != 1 {
-			t.Errorf("depth %d, warnings %v; want %d and one TREE_DEPTH_FLATTENED", d, c, convert.MaxDepth)
+		out := run(t, chain(resultjson.MaxDepth-1), nil)
+		if d, c := depth(out.Result.Root), codes(out); d != resultjson.MaxDepth || c["TREE_DEPTH_FLATTENED"] != 1 {
+			t.Errorf("depth %d, warnings %v; want %d and one TREE_DEPTH_FLATTENED", d, c, resultjson.MaxDepth)
 		}
 	})
 }
@@ -228,8 +229,8 @@ func TestImageLimits(t *testing.T) {
 		entries  int
 		warnings map[string]int
 	}{
-		{"ImageAtByteLimitKept", [][]byte{pngOf(8, 8, convert.MaxImageBytes)}, 1, map[string]int{}},
-		{"ImagePastByteLimitLeftOut", [][]byte{pngOf(8, 8, convert.MaxImageBytes+1)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
+		{"ImageAtByteLimitKept", [][]byte{pngOf(8, 8, resultjson.MaxImageBytes)}, 1, map[string]int{}},
+		{"ImagePastByteLimitLeftOut", [][]byte{pngOf(8, 8, resultjson.MaxImageBytes+1)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
 		{"ImagesAtTotalKept", [][]byte{pngOf(8, 8, 10*mib), pngOf(8, 8, 10*mib), pngOf(8, 8, 10*mib), pngOf(8, 8, 2*mib)}, 4, map[string]int{}},
 		{"ImagesPastTotalLeftOut", [][]byte{pngOf(8, 8, 10*mib), pngOf(8, 8, 10*mib), pngOf(8, 8, 10*mib), pngOf(8, 8, 2*mib+1)}, 3, map[string]int{"IMAGE_BUDGET_EXCEEDED": 1}},
 		// An 8-bit PNG costs 4 bytes a pixel to decode: 8192x4096 is exactly MaxConvertBytes;
@@ -251,8 +252,8 @@ func TestImageLimits(t *testing.T) {
 		// A WebP is always converted; lossless costs 8 bytes a pixel.
 		{"LosslessWebPAtDecodeBudgetKept", [][]byte{webpLosslessOf(8192, 2048)}, 1, map[string]int{}},
 		{"LosslessWebPPastDecodeBudgetLeftOut", [][]byte{webpLosslessOf(8192, 2049)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
-		{"SideAtDeclaredLimitKept", [][]byte{pngOf(convert.MaxDeclaredImageSide, 1, 100)}, 1, map[string]int{}},
-		{"SidePastDeclaredLimitLeftOut", [][]byte{pngOf(convert.MaxDeclaredImageSide+1, 1, 100)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
+		{"SideAtDeclaredLimitKept", [][]byte{pngOf(resultjson.MaxDeclaredImageSide, 1, 100)}, 1, map[string]int{}},
+		{"SidePastDeclaredLimitLeftOut", [][]byte{pngOf(resultjson.MaxDeclaredImageSide+1, 1, 100)}, 0, map[string]int{"IMAGE_TOO_LARGE": 1}},
 		{"NotAPNGLeftOut", [][]byte{[]byte("GIF89a not a png")}, 0, map[string]int{"IMAGE_INVALID": 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -323,7 +324,7 @@ func TestResultSizeLimit(t *testing.T) {
 		return page(kids...)
 	}
 	t.Run("WithinLimit_Untouched", func(t *testing.T) {
-		out, err := convert.Convert(context.Background(), paragraphs(convert.MaxResultBytes/9000-200), fixtureJob, convert.Options{}, nil)
+		out, err := convert.Convert(context.Background(), paragraphs(resultjson.MaxResultBytes/9000-200), fixtureJob, convert.Options{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -334,15 +335,15 @@ func TestResultSizeLimit(t *testing.T) {
 		}
 	})
 	t.Run("PastLimit_TrimmedWithWarning", func(t *testing.T) {
-		const n = convert.MaxResultBytes/9000 + 200
+		const n = resultjson.MaxResultBytes/9000 + 200
 		out, err := convert.Convert(context.Background(), paragraphs(n), fixtureJob, convert.Options{}, nil)
 		if err != nil {
 			t.Fatalf("Convert: %v", err)
 		}
-		if len(out.JSON) > convert.MaxResultBytes || len(out.JSON) < convert.MaxResultBytes/2 {
-			t.Errorf("result %d bytes; want at most %d and not far below", len(out.JSON), convert.MaxResultBytes)
+		if len(out.JSON) > resultjson.MaxResultBytes || len(out.JSON) < resultjson.MaxResultBytes/2 {
+			t.Errorf("result %d bytes; want at most %d and not far below", len(out.JSON), resultjson.MaxResultBytes)
 		}
-		var trimmed *convert.Warning
+		var trimmed *resultjson.Warning
 		for i, w := range out.Result.Warnings {
 			if w.Code == convert.WarnResultTrimmed {
 				trimmed = &out.Result.Warnings[i]
@@ -352,7 +353,7 @@ func TestResultSizeLimit(t *testing.T) {
 		if trimmed == nil || kept >= n || !strings.Contains(trimmed.Message, "the page was too large for one result (over 8 MiB): its first ") {
 			t.Fatalf("kept %d of %d paragraphs, warning %+v", kept, n, trimmed)
 		}
-		if again, err := convert.EncodeResult(out.Result); err != nil || !bytes.Equal(again, out.JSON) {
+		if again, err := resultjson.Encode(out.Result); err != nil || !bytes.Equal(again, out.JSON) {
 			t.Errorf("the trimmed result does not encode to its JSON: %v", err)
 		}
 	})

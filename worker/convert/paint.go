@@ -8,13 +8,14 @@ import (
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // backgrounds returns the fills of n's background (colour, then the image and gradient layers,
 // bottom-most first as Figma stacks fills) for node. SVG image layers cannot be image paints;
 // they are queued in cv.svgBackgrounds as SVG nodes covering node.
-func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *Node, f *frame) []Paint {
-	var fills []Paint
+func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *resultjson.Node, f *frame) []resultjson.Paint {
+	var fills []resultjson.Paint
 	if c, ok := cv.color(n.Computed("background-color"), node.ID, "background-color"); ok && c.A > 0 {
 		fills = append(fills, solid(c))
 	}
@@ -26,7 +27,7 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *Node, f *frame) 
 	sizes := splitTop(n.Computed("background-size"), ',')
 	repeats := splitTop(n.Computed("background-repeat"), ',')
 	positions := splitTop(n.Computed("background-position"), ',')
-	var painted []Paint // top-most first, as CSS lists them
+	var painted []resultjson.Paint // top-most first, as CSS lists them
 	urls := 0
 	for i, layer := range layers {
 		pick := func(list []string, def string) string {
@@ -49,7 +50,7 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *Node, f *frame) 
 				continue
 			}
 			size, repeat, pos := pick(sizes, "auto"), pick(repeats, "repeat"), pick(positions, "0% 0%")
-			if st.entry.MimeType == MimeSVG {
+			if st.entry.MimeType == resultjson.MimeSVG {
 				if size != "contain" && size != "cover" && size != "100% 100%" {
 					cv.warn.add(WarnBackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", naming.Element(n), size)
 				}
@@ -84,8 +85,8 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *Node, f *frame) 
 // imagePaint maps a raster background layer to an IMAGE paint: cover is FILL, contain is FIT,
 // a repeating layer at its natural (or a px) size is TILE, 100% 100% is a stretching CROP;
 // anything else is FILL with a warning.
-func (cv *converter) imagePaint(e *ImageEntry, size, repeat, pos string, node *Node, n *capturemodel.DOMNode) Paint {
-	p := Paint{Type: "IMAGE", ImageRef: e.Ref, ScaleMode: "FILL"}
+func (cv *converter) imagePaint(e *resultjson.ImageEntry, size, repeat, pos string, node *resultjson.Node, n *capturemodel.DOMNode) resultjson.Paint {
+	p := resultjson.Paint{Type: "IMAGE", ImageRef: e.Ref, ScaleMode: "FILL"}
 	approx := ""
 	repeats := repeat == "repeat" || repeat == "repeat repeat"
 	switch {
@@ -100,7 +101,7 @@ func (cv *converter) imagePaint(e *ImageEntry, size, repeat, pos string, node *N
 		}
 	case size == "100% 100%":
 		p.ScaleMode = "CROP"
-		p.ImageTransform = &Transform{{1, 0, 0}, {0, 1, 0}}
+		p.ImageTransform = &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}
 	case repeats:
 		p.ScaleMode = "TILE"
 		factor := 1.0
@@ -132,11 +133,11 @@ func (cv *converter) imagePaint(e *ImageEntry, size, repeat, pos string, node *N
 }
 
 // color reads a computed colour, warning (about nodeID) when its syntax is not readable.
-func (cv *converter) color(s, nodeID, prop string) (RGBA, bool) {
+func (cv *converter) color(s, nodeID, prop string) (resultjson.RGBA, bool) {
 	c, known := parseColor(s)
 	if !known {
 		cv.warn.add(WarnColor, nodeID, "the %s %q is in a colour syntax the converter does not read; it was left out", prop, s)
-		return RGBA{}, false
+		return resultjson.RGBA{}, false
 	}
 	return c, true
 }
@@ -145,10 +146,10 @@ var sides = [4]string{"top", "right", "bottom", "left"}
 
 // borders sets node's strokes from n's borders (inside the box, as CSS draws them). It reports
 // whether there is a visible border.
-func (cv *converter) borders(n *capturemodel.DOMNode, node *Node) bool {
+func (cv *converter) borders(n *capturemodel.DOMNode, node *resultjson.Node) bool {
 	var widths [4]float64
 	var styles [4]string
-	var colors [4]RGBA
+	var colors [4]resultjson.RGBA
 	first := -1
 	for i, s := range sides {
 		st := n.Computed("border-" + s + "-style")
@@ -193,7 +194,7 @@ func (cv *converter) borders(n *capturemodel.DOMNode, node *Node) bool {
 	default:
 		cv.warn.add(WarnBorderStyle, node.ID, "the %s border of %s is drawn solid", styles[first], name)
 	}
-	node.Strokes = []Paint{solid(colors[first])}
+	node.Strokes = []resultjson.Paint{solid(colors[first])}
 	node.StrokeAlign = "INSIDE"
 	maxW := 0.0
 	same := true
@@ -211,7 +212,7 @@ func (cv *converter) borders(n *capturemodel.DOMNode, node *Node) bool {
 
 // corners sets node's corner radii from n's border radii (percentages of the box; scaled down
 // together when adjacent radii overlap, as CSS does).
-func (cv *converter) corners(n *capturemodel.DOMNode, node *Node) {
+func (cv *converter) corners(n *capturemodel.DOMNode, node *resultjson.Node) {
 	props := [4]string{"border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius"}
 	var r [4]float64
 	elliptical := false
@@ -261,7 +262,7 @@ func (cv *converter) corners(n *capturemodel.DOMNode, node *Node) {
 var blurFilter = regexp.MustCompile(`^blur\(([0-9.]+)px\)$`)
 
 // effects sets node's effects from box-shadow and a blur() filter; it reports whether any was set.
-func (cv *converter) effects(n *capturemodel.DOMNode, node *Node) bool {
+func (cv *converter) effects(n *capturemodel.DOMNode, node *resultjson.Node) bool {
 	if bs := n.Computed("box-shadow"); bs != "none" {
 		effects, ok := boxShadows(bs)
 		if !ok {
@@ -271,7 +272,7 @@ func (cv *converter) effects(n *capturemodel.DOMNode, node *Node) bool {
 	}
 	if m := blurFilter.FindStringSubmatch(n.Computed("filter")); m != nil {
 		if v, ok := parsePx(m[1] + "px"); ok && v > 0 {
-			node.Effects = append(node.Effects, Effect{Type: "LAYER_BLUR", Radius: px(v), Visible: true})
+			node.Effects = append(node.Effects, resultjson.Effect{Type: "LAYER_BLUR", Radius: px(v), Visible: true})
 		}
 	}
 	return len(node.Effects) > 0

@@ -8,6 +8,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // Paragraphs (docs/conversion.md "Text"): the run of inline content of a block container (its
@@ -168,7 +169,7 @@ func (cv *converter) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOM
 }
 
 // warnApproximations names what the paragraph TEXT node could not hold.
-func (b *paragraphBuilder) warnApproximations(node *Node, n *capturemodel.DOMNode, segs []piece, base runStyle) {
+func (b *paragraphBuilder) warnApproximations(node *resultjson.Node, n *capturemodel.DOMNode, segs []piece, base runStyle) {
 	cv := b.cv
 	if b.shifted {
 		cv.warn.add(WarnBaselineShift, node.ID, "text of %s is raised or lowered (vertical-align, sup, sub); Figma sets it on the baseline", naming.Element(n))
@@ -192,16 +193,16 @@ func (b *paragraphBuilder) warnApproximations(node *Node, n *capturemodel.DOMNod
 
 // walk adds the content of k, a child of the element parent, to the paragraph.
 // clip is the fill of text under an element whose background is clipped to its text.
-func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration, href string, hidden bool, clip []Paint) {
+func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration, href string, hidden bool, clip []resultjson.Paint) {
 	switch k.Type {
 	case "text":
 		st := b.cv.styleOf(parent, k, b.nodeID, decoration)
 		st.hyperlink = href
 		if clip != nil {
-			st.fills = append([]Paint{}, clip...)
+			st.fills = append([]resultjson.Paint{}, clip...)
 		}
 		if hidden {
-			st.fills = []Paint{}
+			st.fills = []resultjson.Paint{}
 		}
 		b.add(k.Text, preserves(parent), st)
 		if len(k.Rects) > 0 {
@@ -368,21 +369,21 @@ func (b *paragraphBuilder) finish() (string, []piece) {
 
 // segments turns pieces into Figma styled text segments; start and end count UTF-16 code
 // units, as Figma's (JavaScript) string offsets do.
-func (b *paragraphBuilder) segments(chars string, pieces []piece) []StyledTextSegment {
-	segs := make([]StyledTextSegment, 0, len(pieces))
+func (b *paragraphBuilder) segments(chars string, pieces []piece) []resultjson.StyledTextSegment {
+	segs := make([]resultjson.StyledTextSegment, 0, len(pieces))
 	at := 0
 	for _, p := range pieces {
 		n := utf16Len(p.text)
 		st := b.styles[max(0, p.style)]
-		seg := StyledTextSegment{
+		seg := resultjson.StyledTextSegment{
 			Characters: p.text, Start: at, End: at + n,
 			FontName: st.fontName, FontSize: st.fontSize, FontWeight: st.fontWeight,
-			Fills: append([]Paint{}, st.fills...), TextDecoration: orDefault(st.decoration, "NONE"),
-			LetterSpacing: LetterSpacing{Value: st.letterSpacing, Unit: "PIXELS"},
+			Fills: append([]resultjson.Paint{}, st.fills...), TextDecoration: orDefault(st.decoration, "NONE"),
+			LetterSpacing: resultjson.LetterSpacing{Value: st.letterSpacing, Unit: "PIXELS"},
 			TextCase:      orDefault(st.textCase, "ORIGINAL"),
 		}
 		if st.hyperlink != "" {
-			seg.Hyperlink = &Hyperlink{Type: "URL", Value: st.hyperlink}
+			seg.Hyperlink = &resultjson.Hyperlink{Type: "URL", Value: st.hyperlink}
 		}
 		segs = append(segs, seg)
 		at += n
@@ -424,7 +425,7 @@ func sameStyle(a, b runStyle) bool {
 	return true
 }
 
-func samePaint(a, b Paint) bool {
+func samePaint(a, b resultjson.Paint) bool {
 	if a.Type != b.Type || (a.Color == nil) != (b.Color == nil) || (a.Opacity == nil) != (b.Opacity == nil) {
 		return false
 	}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // TestListsAndGeneratedContent converts capturetest's lists page: every list marker is drawn as
@@ -35,8 +35,8 @@ func TestListsAndGeneratedContent(t *testing.T) {
 	if strings.Join(markers, " ") != strings.Join(want, " ") {
 		t.Errorf("markers\n got %q\nwant %q", markers, want)
 	}
-	color := func(n *convert.Node) convert.RGB { return *(*n.Fills)[0].Color }
-	if c := color(byChars["→"].node); c != (convert.RGB{R: 0.8}) {
+	color := func(n *resultjson.Node) resultjson.RGB { return *(*n.Fills)[0].Color }
+	if c := color(byChars["→"].node); c != (resultjson.RGB{R: 0.8}) {
 		t.Errorf("custom marker colour %+v, want the ::marker red", c)
 	}
 	for i, tx := range texts {
@@ -54,7 +54,7 @@ func TestListsAndGeneratedContent(t *testing.T) {
 		note.StyledTextSegments[0].FontName.Style != "Bold" || note.StyledTextSegments[2].Characters != " (see below)" {
 		t.Fatalf("the ::before/::after paragraph is %+v", note)
 	}
-	var dot *convert.Node
+	var dot *resultjson.Node
 	for _, fr := range placedNodes(out.Result.Root, "FRAME") {
 		if fr.node.Name == "::before" {
 			dot = fr.node

@@ -4,48 +4,8 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
-
-// Structure holds the node members of result version 2 that make the tree a Figma file a
-// designer edits (docs/conversion.md "Auto layout", "Local styles", "Fixed and sticky elements").
-// Names, values and meanings are the Figma Plugin API's; every member is left out when unset, so
-// a node without them reads as in version 1. It is embedded in Node.
-type Structure struct {
-	// LayoutMode is "HORIZONTAL" or "VERTICAL" on a FRAME with auto layout (LayoutModes).
-	LayoutMode string `json:"layoutMode,omitempty"`
-	// LayoutWrap is "WRAP" on a HORIZONTAL frame whose children wrap into rows.
-	LayoutWrap string `json:"layoutWrap,omitempty"`
-	// Padding in px between the frame's edges and its flowing children (CSS padding plus border:
-	// Figma's strokes take no room in auto layout).
-	PaddingLeft   *float64 `json:"paddingLeft,omitempty"`
-	PaddingRight  *float64 `json:"paddingRight,omitempty"`
-	PaddingTop    *float64 `json:"paddingTop,omitempty"`
-	PaddingBottom *float64 `json:"paddingBottom,omitempty"`
-	// ItemSpacing is the px between flowing children along the layout direction;
-	// CounterAxisSpacing the px between wrapped rows.
-	ItemSpacing        *float64 `json:"itemSpacing,omitempty"`
-	CounterAxisSpacing *float64 `json:"counterAxisSpacing,omitempty"`
-	// PrimaryAxisAlignItems is "MIN", "CENTER", "MAX" or "SPACE_BETWEEN"; CounterAxisAlignItems
-	// "MIN", "CENTER" or "MAX".
-	PrimaryAxisAlignItems string `json:"primaryAxisAlignItems,omitempty"`
-	CounterAxisAlignItems string `json:"counterAxisAlignItems,omitempty"`
-	// LayoutSizingHorizontal and LayoutSizingVertical are "FIXED", "HUG" (an auto-layout frame
-	// or a TEXT sized by its content) or "FILL" (a child of an auto-layout frame that takes the
-	// free room: flex-grow, or stretch on the cross axis).
-	LayoutSizingHorizontal string `json:"layoutSizingHorizontal,omitempty"`
-	LayoutSizingVertical   string `json:"layoutSizingVertical,omitempty"`
-	// LayoutPositioning is "ABSOLUTE" for a child of an auto-layout frame that keeps its x and y
-	// (an absolutely positioned element, an SVG background layer).
-	LayoutPositioning string `json:"layoutPositioning,omitempty"`
-	// ScrollBehavior is "FIXED" for a position: fixed element (a child of the root, where a
-	// visitor sees it at scroll 0) and "STICKY_SCROLLS" for a position: sticky child of the root.
-	ScrollBehavior string `json:"scrollBehavior,omitempty"`
-	// FillStyleID, StrokeStyleID and TextStyleID name entries of the result's styles; the node's
-	// own fills, strokes and typography stay and equal the style's.
-	FillStyleID   string `json:"fillStyleId,omitempty"`
-	StrokeStyleID string `json:"strokeStyleId,omitempty"`
-	TextStyleID   string `json:"textStyleId,omitempty"`
-}
 
 // structureState is the converter's state for the structure passes (embedded in converter).
 type structureState struct {
@@ -57,7 +17,6 @@ type structureState struct {
 	styles     styleState
 }
 
-// Values of the structure members (Figma Plugin API).
 const (
 	LayoutHorizontal = "HORIZONTAL"
 	LayoutVertical   = "VERTICAL"
@@ -143,7 +102,7 @@ func (cv *converter) isFixed(n *capturemodel.DOMNode) bool {
 }
 
 // markSticky marks the direct children of the root that come from position: sticky elements.
-func (cv *converter) markSticky(n *capturemodel.DOMNode, node *Node, f *frame) {
+func (cv *converter) markSticky(n *capturemodel.DOMNode, node *resultjson.Node, f *frame) {
 	if f == cv.rootFrame && strings.TrimSpace(n.Computed("position")) == "sticky" {
 		node.ScrollBehavior = ScrollSticky
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // layoutFixtures are the captures of testdata/layout-site (recapture_test.go), each pinned by a
@@ -27,7 +28,7 @@ func TestGoldenLayoutPages(t *testing.T) {
 }
 
 // walkNodes calls fn for every node of the tree with its parent (nil for the root).
-func walkNodes(n, parent *convert.Node, fn func(n, parent *convert.Node)) {
+func walkNodes(n, parent *resultjson.Node, fn func(n, parent *resultjson.Node)) {
 	fn(n, parent)
 	for _, c := range n.Children {
 		walkNodes(c, n, fn)
@@ -44,8 +45,8 @@ func TestFixedHeaderAtTopOnce(t *testing.T) {
 	if root.Height != 3340 {
 		t.Fatalf("root height %v, want 3340", root.Height)
 	}
-	var headers, tabs []*convert.Node
-	walkNodes(root, nil, func(n, parent *convert.Node) {
+	var headers, tabs []*resultjson.Node
+	walkNodes(root, nil, func(n, parent *resultjson.Node) {
 		switch n.Characters {
 		case "Fixed header":
 			headers = append(headers, n)
@@ -56,7 +57,7 @@ func TestFixedHeaderAtTopOnce(t *testing.T) {
 	if len(headers) != 1 || len(tabs) != 1 {
 		t.Fatalf("%d header texts and %d tab texts, want one each", len(headers), len(tabs))
 	}
-	var header, sticky *convert.Node
+	var header, sticky *resultjson.Node
 	for _, c := range root.Children {
 		switch c.ScrollBehavior {
 		case convert.ScrollFixed:
@@ -108,7 +109,7 @@ func TestFixedHeaderOfOlderCapture(t *testing.T) {
 		t.Fatalf("fixture header box %+v top %q", header.Box, header.Style["top"])
 	}
 	root := f.convert(t).Result.Root
-	var got *convert.Node
+	var got *resultjson.Node
 	for _, c := range root.Children {
 		if c.ScrollBehavior == convert.ScrollFixed {
 			got = c

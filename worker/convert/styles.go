@@ -9,6 +9,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // Local styles and variables (docs/conversion.md "Local styles and variables"): the solid colours
@@ -17,79 +18,18 @@ import (
 // style's), and the page's CSS custom properties whose values are colours or lengths become
 // variables of one collection, which the paint styles named after them bind.
 
-// VariableCollectionName is the name of the result's one variable collection.
-const VariableCollectionName = "CSS custom properties"
-
-// Style is a local style: PAINT (Paints: one SOLID paint) or TEXT (typography). Members follow
-// Figma's PaintStyle and TextStyle.
-type Style struct {
-	ID          string       `json:"id"`
-	Type        string       `json:"type"`
-	Name        string       `json:"name"`
-	Description string       `json:"description,omitempty"`
-	Paints      []StylePaint `json:"paints,omitempty"`
-
-	FontName       *FontName      `json:"fontName,omitempty"`
-	FontSize       float64        `json:"fontSize,omitempty"`
-	LineHeight     *LineHeight    `json:"lineHeight,omitempty"`
-	LetterSpacing  *LetterSpacing `json:"letterSpacing,omitempty"`
-	TextCase       string         `json:"textCase,omitempty"`
-	TextDecoration string         `json:"textDecoration,omitempty"`
-}
-
-// StylePaint is the SOLID paint of a paint style; BoundVariables binds its colour to a COLOR
-// variable when a CSS custom property set it.
-type StylePaint struct {
-	Type           string         `json:"type"`
-	Color          RGB            `json:"color"`
-	Opacity        *float64       `json:"opacity,omitempty"`
-	BoundVariables *PaintBindings `json:"boundVariables,omitempty"`
-}
-
-// PaintBindings are a paint's variable bindings (Figma's boundVariables).
-type PaintBindings struct {
-	Color *VariableAlias `json:"color,omitempty"`
-}
-
-// VariableAlias names a variable: Type "VARIABLE_ALIAS" and its ID.
-type VariableAlias struct {
-	Type string `json:"type"`
-	ID   string `json:"id"`
-}
-
-// Variables is the result's variable collection (the plugin creates it with one mode).
-type Variables struct {
-	Collection string     `json:"collection"`
-	Variables  []Variable `json:"variables"`
-}
-
-// Variable is one Figma variable: ResolvedType COLOR (Value an RGBA) or FLOAT (Value px).
-// CodeSyntax.WEB is how the page wrote it, var(--name).
-type Variable struct {
-	ID           string      `json:"id"`
-	Name         string      `json:"name"`
-	ResolvedType string      `json:"resolvedType"`
-	Value        any         `json:"value"`
-	CodeSyntax   *CodeSyntax `json:"codeSyntax,omitempty"`
-}
-
-// CodeSyntax is a variable's code names (Figma's codeSyntax).
-type CodeSyntax struct {
-	WEB string `json:"WEB"`
-}
-
 // styleState is what the tree building records for the styles pass.
 type styleState struct {
 	// source is the element each box node was made from; textParent the element of each TEXT
 	// node's text run.
-	source     map[*Node]*capturemodel.DOMNode
-	textParent map[*Node]*capturemodel.DOMNode
+	source     map[*resultjson.Node]*capturemodel.DOMNode
+	textParent map[*resultjson.Node]*capturemodel.DOMNode
 }
 
 // noteSource records the element a box node was made from.
-func (cv *converter) noteSource(node *Node, n *capturemodel.DOMNode) {
+func (cv *converter) noteSource(node *resultjson.Node, n *capturemodel.DOMNode) {
 	if cv.styles.source == nil {
-		cv.styles.source = map[*Node]*capturemodel.DOMNode{}
+		cv.styles.source = map[*resultjson.Node]*capturemodel.DOMNode{}
 	}
 	cv.styles.source[node] = n
 }
@@ -105,7 +45,7 @@ func (cv *converter) noteText(ch, parent *capturemodel.DOMNode, nodes []item) {
 // paragraph's: the block container it is the inline content of).
 func (cv *converter) noteTexts(parent *capturemodel.DOMNode, nodes []item) {
 	if cv.styles.textParent == nil {
-		cv.styles.textParent = map[*Node]*capturemodel.DOMNode{}
+		cv.styles.textParent = map[*resultjson.Node]*capturemodel.DOMNode{}
 	}
 	for _, it := range nodes {
 		if it.node.Type == "TEXT" {
@@ -116,7 +56,7 @@ func (cv *converter) noteTexts(parent *capturemodel.DOMNode, nodes []item) {
 
 // styleBuilder collects styles in document order.
 type styleBuilder struct {
-	styles []Style
+	styles []resultjson.Style
 	byKey  map[string]int
 	names  map[string]bool
 	// varIDs maps a custom property name to its variable's id; varValue a paint value to the
@@ -127,8 +67,8 @@ type styleBuilder struct {
 
 // localStyles builds the variables (nil when the page declares none) and styles of the tree
 // under root and sets the nodes' style ids.
-func (cv *converter) localStyles(root *Node) ([]Style, *Variables) {
-	vars := &Variables{Collection: VariableCollectionName, Variables: []Variable{}}
+func (cv *converter) localStyles(root *resultjson.Node) ([]resultjson.Style, *resultjson.Variables) {
+	vars := &resultjson.Variables{Collection: resultjson.VariableCollectionName, Variables: []resultjson.Variable{}}
 	b := &styleBuilder{byKey: map[string]int{}, names: map[string]bool{}, varIDs: map[string]string{}, varValue: map[string]int{}}
 	props := append([]capturemodel.CustomProperty{}, cv.c.Document.CustomProperties...)
 	sort.SliceStable(props, func(i, j int) bool { return props[i].Name < props[j].Name })
@@ -142,7 +82,7 @@ func (cv *converter) localStyles(root *Node) ([]Style, *Variables) {
 		}
 		// Figma refuses ".", "{" and "}" in variable names ("/" makes groups).
 		name = strings.NewReplacer(".", "-", "{", "-", "}", "-", "/", "-").Replace(name)
-		v := Variable{ID: "V:" + strconv.Itoa(len(vars.Variables)+1), CodeSyntax: &CodeSyntax{WEB: "var(" + p.Name + ")"}}
+		v := resultjson.Variable{ID: "V:" + strconv.Itoa(len(vars.Variables)+1), CodeSyntax: &resultjson.CodeSyntax{WEB: "var(" + p.Name + ")"}}
 		if l, ok := parsePx(p.Value); ok {
 			v.Name, v.ResolvedType, v.Value = "size/"+name, "FLOAT", px(l)
 		} else if c, ok := parseColor(p.Color); ok && p.Color != "" {
@@ -153,8 +93,8 @@ func (cv *converter) localStyles(root *Node) ([]Style, *Variables) {
 		b.varIDs[p.Name] = v.ID
 		vars.Variables = append(vars.Variables, v)
 	}
-	var walk func(n *Node)
-	walk = func(n *Node) {
+	var walk func(n *resultjson.Node)
+	walk = func(n *resultjson.Node) {
 		src := cv.styles.source[n]
 		if n.Type == "TEXT" && len(n.StyledTextSegments) <= 1 {
 			// A paragraph of several ranges keeps its ranges' own values: a node-level style
@@ -179,10 +119,9 @@ func (cv *converter) localStyles(root *Node) ([]Style, *Variables) {
 	if len(vars.Variables) == 0 {
 		vars = nil // no collection to create
 	}
-	return append([]Style{}, b.styles...), vars
+	return append([]resultjson.Style{}, b.styles...), vars
 }
 
-// Bounds of the styles pass (they equal the backend's, server/artifacts).
 const (
 	// MaxStyles is the most styles of a result; nodes past it keep their values without a style.
 	MaxStyles = 1000
@@ -196,7 +135,7 @@ const (
 // paintStyle returns the id of the paint style of a single SOLID paint list, adding it when
 // new; "" for anything else. The style is named after the custom property that set prop on src
 // when the capture says so ("Color/brand"), else after its role and value ("Text/#111827").
-func (b *styleBuilder) paintStyle(fills *[]Paint, src *capturemodel.DOMNode, prop, role string) string {
+func (b *styleBuilder) paintStyle(fills *[]resultjson.Paint, src *capturemodel.DOMNode, prop, role string) string {
 	if fills == nil || len(*fills) != 1 || (*fills)[0].Type != "SOLID" || (*fills)[0].Color == nil {
 		return ""
 	}
@@ -224,15 +163,15 @@ func (b *styleBuilder) paintStyle(fills *[]Paint, src *capturemodel.DOMNode, pro
 		b.byKey[key] = i
 		return b.styles[i].ID
 	}
-	sp := StylePaint{Type: "SOLID", Color: *p.Color, Opacity: p.Opacity}
+	sp := resultjson.StylePaint{Type: "SOLID", Color: *p.Color, Opacity: p.Opacity}
 	name := role + "/" + value
 	desc := ""
 	if varName != "" {
 		name = "Color/" + strings.TrimPrefix(varName, "--")
 		desc = "var(" + varName + ")"
-		sp.BoundVariables = &PaintBindings{Color: &VariableAlias{Type: "VARIABLE_ALIAS", ID: b.varIDs[varName]}}
+		sp.BoundVariables = &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: b.varIDs[varName]}}
 	}
-	id := b.add(key, Style{Type: "PAINT", Name: name, Description: desc, Paints: []StylePaint{sp}})
+	id := b.add(key, resultjson.Style{Type: "PAINT", Name: name, Description: desc, Paints: []resultjson.StylePaint{sp}})
 	if _, ok := b.varValue[value]; !ok && varName != "" && id != "" {
 		b.varValue[value] = b.byKey[key]
 	}
@@ -242,7 +181,7 @@ func (b *styleBuilder) paintStyle(fills *[]Paint, src *capturemodel.DOMNode, pro
 // textStyle returns the id of the text style of a TEXT node's typography, named from its role
 // (Heading 1-6 for h1-h6, else Body), size and, when not Regular, font style: "Text/Body 16",
 // "Text/Heading 1 40 Bold".
-func (b *styleBuilder) textStyle(n *Node, src *capturemodel.DOMNode) string {
+func (b *styleBuilder) textStyle(n *resultjson.Node, src *capturemodel.DOMNode) string {
 	if n.FontName == nil || n.FontSize <= 0 {
 		return ""
 	}
@@ -270,13 +209,13 @@ func (b *styleBuilder) textStyle(n *Node, src *capturemodel.DOMNode) string {
 			name += " " + strings.ToLower(strings.ReplaceAll(v, "_", " "))
 		}
 	}
-	s := Style{Type: "TEXT", Name: name, FontName: n.FontName, FontSize: n.FontSize, LineHeight: n.LineHeight,
+	s := resultjson.Style{Type: "TEXT", Name: name, FontName: n.FontName, FontSize: n.FontSize, LineHeight: n.LineHeight,
 		LetterSpacing: n.LetterSpacing, TextCase: n.TextCase, TextDecoration: n.TextDecoration}
 	return b.add(key, s)
 }
 
 // add appends a style under key with the next id, its name made unique (" 2", " 3", ...).
-func (b *styleBuilder) add(key string, s Style) string {
+func (b *styleBuilder) add(key string, s resultjson.Style) string {
 	if len(b.styles) >= MaxStyles {
 		return ""
 	}
@@ -292,7 +231,7 @@ func (b *styleBuilder) add(key string, s Style) string {
 }
 
 // hexColor writes a 0-1 colour as #RRGGBB.
-func hexColor(c RGB) string {
+func hexColor(c resultjson.RGB) string {
 	ch := func(v float64) int { return int(math.Round(clamp01(v) * 255)) }
 	return fmt.Sprintf("#%02X%02X%02X", ch(c.R), ch(c.G), ch(c.B))
 }

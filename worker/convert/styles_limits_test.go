@@ -7,6 +7,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // colouredPage is a page of n boxes, each with its own background colour.
@@ -55,14 +56,14 @@ func TestStyleLimits(t *testing.T) {
 // TestDiagnosticsLimit: at most MaxDiagnostics diagnostics; the containers past it are still
 // left absolute.
 func TestDiagnosticsLimit(t *testing.T) {
-	for _, n := range []int{convert.MaxDiagnostics, convert.MaxDiagnostics + 1} {
+	for _, n := range []int{resultjson.MaxDiagnostics, resultjson.MaxDiagnostics + 1} {
 		var kids []*capturemodel.DOMNode
 		for i := 0; i < n; i++ {
 			kids = append(kids, div(map[string]string{"display": "flex", "justify-content": "space-around"}, div(nil)))
 		}
 		res := run(t, page(kids...), nil).Result
-		if len(res.Diagnostics) != convert.MaxDiagnostics {
-			t.Errorf("%d containers left absolute: %d diagnostics, want %d", n, len(res.Diagnostics), convert.MaxDiagnostics)
+		if len(res.Diagnostics) != resultjson.MaxDiagnostics {
+			t.Errorf("%d containers left absolute: %d diagnostics, want %d", n, len(res.Diagnostics), resultjson.MaxDiagnostics)
 		}
 		if res.Root.Children[n-1].LayoutMode != "" {
 			t.Errorf("%d containers: the last one got auto layout", n)

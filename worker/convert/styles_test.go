@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // TestLocalStyles: on the navbar page the colours and typography become deduplicated styles,
@@ -15,7 +15,7 @@ import (
 // custom properties become COLOR and FLOAT variables, and the named paint styles bind theirs.
 func TestLocalStyles(t *testing.T) {
 	res := loadFixture(t, "layout-navbar").convert(t).Result
-	byID := map[string]convert.Style{}
+	byID := map[string]resultjson.Style{}
 	names := map[string]bool{}
 	for _, s := range res.Styles {
 		if _, dup := byID[s.ID]; dup || names[s.Name] {
@@ -23,7 +23,7 @@ func TestLocalStyles(t *testing.T) {
 		}
 		byID[s.ID], names[s.Name] = s, true
 	}
-	vars := map[string]convert.Variable{}
+	vars := map[string]resultjson.Variable{}
 	got := map[string]string{}
 	for _, v := range res.Variables.Variables {
 		vars[v.ID] = v
@@ -37,12 +37,12 @@ func TestLocalStyles(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("variables (-want +got):\n%s", diff)
 	}
-	if res.Variables.Collection != convert.VariableCollectionName {
+	if res.Variables.Collection != resultjson.VariableCollectionName {
 		t.Errorf("collection %q", res.Variables.Collection)
 	}
 
 	uses := map[string]int{}
-	walkNodes(res.Root, nil, func(n, _ *convert.Node) {
+	walkNodes(res.Root, nil, func(n, _ *resultjson.Node) {
 		if n.FillStyleID != "" {
 			s, ok := byID[n.FillStyleID]
 			uses[s.Name]++
@@ -117,7 +117,7 @@ func TestNoVariablesWithoutCustomProperties(t *testing.T) {
 func TestParagraphStyles(t *testing.T) {
 	res := loadFixture(t, "text").convert(t).Result
 	single, multi := 0, 0
-	walkNodes(res.Root, nil, func(n, _ *convert.Node) {
+	walkNodes(res.Root, nil, func(n, _ *resultjson.Node) {
 		if n.Type != "TEXT" {
 			return
 		}

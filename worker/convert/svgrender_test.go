@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // svgRenderer draws SVG documents on their own in headless Chromium (no page around them, no
@@ -190,7 +191,7 @@ func resultSVGs(t *testing.T, f *fixture, out *convert.Output) map[string][]byte
 	}
 	svgs := map[string][]byte{}
 	for _, e := range out.Result.Images {
-		if e.MimeType != convert.MimeSVG {
+		if e.MimeType != resultjson.MimeSVG {
 			continue
 		}
 		b, ok := copies[e.Key]

@@ -7,12 +7,13 @@ import (
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // The text pass: text runs become TEXT nodes with their typography (docs/conversion.md "Text").
 
 // text converts a text run whose parent element is el into a TEXT node.
-func (cv *converter) text(t, el *capturemodel.DOMNode, f *frame, decoration string) *Node {
+func (cv *converter) text(t, el *capturemodel.DOMNode, f *frame, decoration string) *resultjson.Node {
 	if el.Computed("visibility") != "visible" {
 		return nil
 	}
@@ -53,11 +54,11 @@ func verticalWritingMode(wm string) bool {
 // runStyle is the typography of one run of text: what a styled segment carries (Figma's
 // StyledTextSegment fields), read from the computed style of the run's element.
 type runStyle struct {
-	fontName   FontName
+	fontName   resultjson.FontName
 	fontWeight int
 	fontSize   float64
 	// fills is the text colour; empty for text that is laid out but not shown (visibility).
-	fills         []Paint
+	fills         []resultjson.Paint
 	decoration    string // "", UNDERLINE or STRIKETHROUGH
 	letterSpacing float64
 	textCase      string // "", UPPER, LOWER or TITLE
@@ -76,9 +77,9 @@ func (cv *converter) styleOf(el, run *capturemodel.DOMNode, nodeID, decoration s
 	}
 	c, ok := cv.color(color, nodeID, "color")
 	if !ok {
-		c = RGBA{A: 1}
+		c = resultjson.RGBA{A: 1}
 	}
-	st.fills = []Paint{solid(c)}
+	st.fills = []resultjson.Paint{solid(c)}
 
 	weight, err := strconv.Atoi(el.Computed("font-weight"))
 	if err != nil || weight < 1 || weight > 1000 {
@@ -87,7 +88,7 @@ func (cv *converter) styleOf(el, run *capturemodel.DOMNode, nodeID, decoration s
 	fs := el.Computed("font-style")
 	italic := fs == "italic" || strings.HasPrefix(fs, "oblique")
 	font := cv.fontOf(el, run, nodeID, weight, italic)
-	st.fontName = FontName{Family: font.family, Style: fontStyle(font.weight, font.italic)}
+	st.fontName = resultjson.FontName{Family: font.family, Style: fontStyle(font.weight, font.italic)}
 	st.fontWeight = font.weight
 	size, ok := parsePx(el.Computed("font-size"))
 	if !ok || size <= 0 {
@@ -108,26 +109,26 @@ func (cv *converter) styleOf(el, run *capturemodel.DOMNode, nodeID, decoration s
 }
 
 // apply sets the node-level typography of a TEXT node.
-func (st runStyle) apply(node *Node) {
-	fills := append([]Paint{}, st.fills...)
+func (st runStyle) apply(node *resultjson.Node) {
+	fills := append([]resultjson.Paint{}, st.fills...)
 	node.Fills = &fills
 	fn := st.fontName
 	node.FontName = &fn
 	node.FontWeight = st.fontWeight
 	node.FontSize = st.fontSize
-	node.LetterSpacing = &LetterSpacing{Value: st.letterSpacing, Unit: "PIXELS"}
+	node.LetterSpacing = &resultjson.LetterSpacing{Value: st.letterSpacing, Unit: "PIXELS"}
 	node.TextCase = st.textCase
 	node.TextDecoration = st.decoration
 }
 
 // lineHeightOf sets the node's lineHeight from el and returns the line height in px ("normal"
 // is about 1.2 times the font size for common fonts).
-func lineHeightOf(node *Node, el *capturemodel.DOMNode) float64 {
+func lineHeightOf(node *resultjson.Node, el *capturemodel.DOMNode) float64 {
 	if lh, ok := parsePx(el.Computed("line-height")); ok && lh > 0 {
-		node.LineHeight = &LineHeight{Value: ptr(px(lh)), Unit: "PIXELS"}
+		node.LineHeight = &resultjson.LineHeight{Value: ptr(px(lh)), Unit: "PIXELS"}
 		return lh
 	}
-	node.LineHeight = &LineHeight{Unit: "AUTO"}
+	node.LineHeight = &resultjson.LineHeight{Unit: "AUTO"}
 	return node.FontSize * 1.2
 }
 
@@ -158,7 +159,7 @@ func textAlign(el *capturemodel.DOMNode) string {
 
 // setText sets the characters and typography of a TEXT node from the computed style of el and
 // the fonts that drew run (nil when the capture has no run for it).
-func (cv *converter) setText(node *Node, el, run *capturemodel.DOMNode, chars, decoration string) {
+func (cv *converter) setText(node *resultjson.Node, el, run *capturemodel.DOMNode, chars, decoration string) {
 	node.Characters = chars
 	st := cv.styleOf(el, run, node.ID, decoration)
 	if clip := cv.textFills(el, node.ID); clip != nil {
@@ -244,12 +245,12 @@ func clipsToText(n *capturemodel.DOMNode) bool {
 
 // textFills returns the paints of el's background when it is clipped to its text (gradient or
 // image text): the fill of the text inside it, sized to el's box. nil otherwise.
-func (cv *converter) textFills(el *capturemodel.DOMNode, nodeID string) []Paint {
+func (cv *converter) textFills(el *capturemodel.DOMNode, nodeID string) []resultjson.Paint {
 	if !clipsToText(el) {
 		return nil
 	}
 	// The paints are laid out in el's box (a gradient spans the element, not the glyphs).
-	sized := &Node{ID: nodeID, Width: size(el.Box.Width), Height: size(el.Box.Height)}
+	sized := &resultjson.Node{ID: nodeID, Width: size(el.Box.Width), Height: size(el.Box.Height)}
 	saved := cv.svgBackgrounds
 	paints := cv.backgrounds(el, sized, nil)
 	cv.svgBackgrounds = saved
@@ -261,7 +262,7 @@ func (cv *converter) textFills(el *capturemodel.DOMNode, nodeID string) []Paint 
 
 // textShadow sets text-shadow as the TEXT node's drop shadows (Figma's drop shadow on a TEXT
 // follows the glyphs; a shadow has no spread on text).
-func (cv *converter) textShadow(node *Node, shadow string, el *capturemodel.DOMNode) {
+func (cv *converter) textShadow(node *resultjson.Node, shadow string, el *capturemodel.DOMNode) {
 	if shadow == "" || shadow == "none" {
 		return
 	}

@@ -8,19 +8,20 @@ import (
 
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // placed is a node with its box in page coordinates.
 type placed struct {
-	node       *convert.Node
+	node       *resultjson.Node
 	x, y, w, h float64
 }
 
 // placedNodes returns every node of the tree of type typ with its page box.
-func placedNodes(root *convert.Node, typ string) []placed {
+func placedNodes(root *resultjson.Node, typ string) []placed {
 	var out []placed
-	var walk func(n *convert.Node, ox, oy float64)
-	walk = func(n *convert.Node, ox, oy float64) {
+	var walk func(n *resultjson.Node, ox, oy float64)
+	walk = func(n *resultjson.Node, ox, oy float64) {
 		x, y := ox+n.X, oy+n.Y
 		if n == root {
 			x, y = 0, 0
@@ -111,7 +112,7 @@ func TestIssueExampleParagraph(t *testing.T) {
 	t.Parallel()
 	f := loadFixture(t, "text")
 	out := f.convert(t)
-	var node *convert.Node
+	var node *resultjson.Node
 	for _, tx := range placedNodes(out.Result.Root, "TEXT") {
 		if strings.HasPrefix(tx.node.Characters, "Plain start") {
 			node = tx.node
@@ -205,7 +206,7 @@ func TestDirectionAndAlignment(t *testing.T) {
 	} {
 		p := elementByID(f.capture.Document.Root, id)
 		box := placed{x: p.Box.X, y: p.Box.Y, w: p.Box.Width, h: p.Box.Height}
-		var in []*convert.Node
+		var in []*resultjson.Node
 		for _, tx := range texts {
 			if overlap(tx, box) > 0 {
 				in = append(in, tx.node)
@@ -245,16 +246,16 @@ func TestGradientAndShadowedText(t *testing.T) {
 	t.Parallel()
 	f := loadFixture(t, "effects")
 	out := f.convert(t)
-	by := map[string]*convert.Node{}
+	by := map[string]*resultjson.Node{}
 	for _, p := range placedNodes(out.Result.Root, "TEXT") {
 		by[p.node.Characters] = p.node
 	}
 	if n := len(placedNodes(out.Result.Root, "RECTANGLE")) + len(placedNodes(out.Result.Root, "FRAME")) - 1; n != 0 {
 		t.Errorf("%d boxes drawn besides the root, want none (the gradients fill the text)", n)
 	}
-	isGradient := func(ps []convert.Paint) bool {
+	isGradient := func(ps []resultjson.Paint) bool {
 		return len(ps) == 1 && ps[0].Type == "GRADIENT_LINEAR" && len(ps[0].GradientStops) == 2 &&
-			ps[0].GradientStops[0].Color == (convert.RGBA{R: 1, A: 1}) && ps[0].GradientStops[1].Color == (convert.RGBA{B: 1, A: 1})
+			ps[0].GradientStops[0].Color == (resultjson.RGBA{R: 1, A: 1}) && ps[0].GradientStops[1].Color == (resultjson.RGBA{B: 1, A: 1})
 	}
 	h := by["Gradient heading"]
 	if h == nil || !isGradient(*h.Fills) || !isGradient(h.StyledTextSegments[0].Fills) {
@@ -268,7 +269,7 @@ func TestGradientAndShadowedText(t *testing.T) {
 	if s == nil || len(s.Effects) != 1 {
 		t.Fatalf("shadowed heading effects %+v", s)
 	}
-	if e := s.Effects[0]; e.Type != "DROP_SHADOW" || *e.Offset != (convert.Vector{X: 2, Y: 3}) || e.Radius != 4 || e.Color.A != 0.5 || e.Spread != nil {
+	if e := s.Effects[0]; e.Type != "DROP_SHADOW" || *e.Offset != (resultjson.Vector{X: 2, Y: 3}) || e.Radius != 4 || e.Color.A != 0.5 || e.Spread != nil {
 		t.Errorf("shadow %+v, want a DROP_SHADOW 2,3 radius 4 at 50%% black without spread", e)
 	}
 	if c := (*by["Text filled by -webkit-text-fill-color."].Fills)[0].Color; c.G < 0.6 || c.R > 0.1 {

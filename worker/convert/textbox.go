@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // Where a paragraph sits (docs/conversion.md "Text", "Box" and "Inline boxes"): its TEXT's box
@@ -17,7 +18,7 @@ import (
 // holds, whole). A single line that fills a shrink-to-fit box, and text that overflows the
 // content box (nowrap, pre), keep their own width (WIDTH_AND_HEIGHT), so a substituted font
 // does not wrap them.
-func (cv *converter) placeParagraph(node *Node, n *capturemodel.DOMNode, frags []capturemodel.Box, lineHeight float64, chars string, whole bool, f *frame) {
+func (cv *converter) placeParagraph(node *resultjson.Node, n *capturemodel.DOMNode, frags []capturemodel.Box, lineHeight float64, chars string, whole bool, f *frame) {
 	if len(frags) == 0 {
 		return
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // The tree pass: which elements become nodes, in which paint layer, and where their children go
@@ -120,12 +121,12 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	if clip && (n.Box.Width <= 0 || n.Box.Height <= 0) {
 		return
 	}
-	var node *Node
+	var node *resultjson.Node
 	if !hidden || clip {
 		node = cv.box(n, f, "FRAME", hidden)
 	}
-	if node != nil && f.depth >= MaxDepth-1 {
-		cv.warn.add(WarnDepthFlattened, f.node.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), MaxDepth)
+	if node != nil && f.depth >= resultjson.MaxDepth-1 {
+		cv.warn.add(WarnDepthFlattened, f.node.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), resultjson.MaxDepth)
 		node = nil
 	}
 	if node == nil {
@@ -162,11 +163,11 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 
 // firstText returns the TEXT node with the lowest id (the first in document order) among items
 // and their descendants, or nil.
-func firstText(items []item) *Node {
-	var first *Node
+func firstText(items []item) *resultjson.Node {
+	var first *resultjson.Node
 	var firstN int
-	var walk func(n *Node)
-	walk = func(n *Node) {
+	var walk func(n *resultjson.Node)
+	walk = func(n *resultjson.Node) {
 		if n.Type == "TEXT" {
 			if k, err := strconv.Atoi(strings.TrimPrefix(n.ID, "1:")); err == nil && (first == nil || k < firstN) {
 				first, firstN = n, k

@@ -3,6 +3,8 @@ package convert
 import (
 	"errors"
 	"fmt"
+
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // A page whose result would pass MaxResultBytes is not refused: the conversion keeps the first
@@ -26,49 +28,43 @@ const maxTrimRounds = 6
 // fitResult encodes res; over MaxResultBytes it trims the tree until the encoding fits, updating
 // res (the trimmed tree and the warning). It returns ErrTooLarge only when even the root alone
 // does not fit (the images, styles or warnings alone are over the limit).
-func fitResult(res *Result) ([]byte, error) {
-	out, err := EncodeResult(res)
-	if !errors.Is(err, ErrTooLarge) {
+func fitResult(res *resultjson.Result) ([]byte, error) {
+	out, err := resultjson.Encode(res)
+	if !errors.Is(err, resultjson.ErrTooLarge) {
 		return out, err
 	}
 	total := countNodes(res.Root)
 	keep, size := total, 0
-	if size, err = encodedSize(res); err != nil {
+	if size, err = resultjson.EncodedLen(res); err != nil {
 		return nil, err
 	}
 	for range maxTrimRounds {
-		keep = min(keep-1, int(float64(keep)*trimHeadroom*float64(MaxResultBytes)/float64(size)))
+		keep = min(keep-1, int(float64(keep)*trimHeadroom*float64(resultjson.MaxResultBytes)/float64(size)))
 		if keep < 1 {
 			break
 		}
 		budget := keep
 		trimmed := *res
 		trimmed.Root = keepFirst(res.Root, &budget)
-		trimmed.Warnings = withWarning(res.Warnings, Warning{Code: WarnResultTrimmed, NodeID: &res.Root.ID, Message: fmt.Sprintf(
+		trimmed.Warnings = withWarning(res.Warnings, resultjson.Warning{Code: WarnResultTrimmed, NodeID: &res.Root.ID, Message: fmt.Sprintf(
 			"the page was too large for one result (over %d MiB): its first %d of %d nodes were kept, the rest of the page is missing",
-			MaxResultBytes>>20, keep, total)})
-		out, err = EncodeResult(&trimmed)
+			resultjson.MaxResultBytes>>20, keep, total)})
+		out, err = resultjson.Encode(&trimmed)
 		if err == nil {
 			*res = trimmed
 			return out, nil
 		}
-		if !errors.Is(err, ErrTooLarge) {
+		if !errors.Is(err, resultjson.ErrTooLarge) {
 			return nil, err
 		}
-		if size, err = encodedSize(&trimmed); err != nil {
+		if size, err = resultjson.EncodedLen(&trimmed); err != nil {
 			return nil, err
 		}
 	}
-	return nil, fmt.Errorf("%w: over %d bytes even with its tree trimmed", ErrTooLarge, MaxResultBytes)
+	return nil, fmt.Errorf("%w: over %d bytes even with its tree trimmed", resultjson.ErrTooLarge, resultjson.MaxResultBytes)
 }
 
-// encodedSize is the length of res's encoding, whatever the limit.
-func encodedSize(res *Result) (int, error) {
-	raw, err := encodeResult(res)
-	return len(raw), err
-}
-
-func countNodes(n *Node) int {
+func countNodes(n *resultjson.Node) int {
 	c := 1
 	for _, k := range n.Children {
 		c += countNodes(k)
@@ -78,7 +74,7 @@ func countNodes(n *Node) int {
 
 // keepFirst copies the tree under n keeping its first *budget nodes in document order (n
 // included), and decreases *budget by the nodes kept. The nodes are copied, not changed.
-func keepFirst(n *Node, budget *int) *Node {
+func keepFirst(n *resultjson.Node, budget *int) *resultjson.Node {
 	*budget--
 	c := *n
 	c.Children = nil
@@ -93,9 +89,9 @@ func keepFirst(n *Node, budget *int) *Node {
 
 // withWarning adds w to ws within MaxWarnings (replacing the one before a last
 // WARNINGS_TRUNCATED, when the list is full).
-func withWarning(ws []Warning, w Warning) []Warning {
-	out := append([]Warning{}, ws...)
-	if len(out) < MaxWarnings {
+func withWarning(ws []resultjson.Warning, w resultjson.Warning) []resultjson.Warning {
+	out := append([]resultjson.Warning{}, ws...)
+	if len(out) < resultjson.MaxWarnings {
 		return append(out, w)
 	}
 	out[len(out)-2] = w

@@ -9,6 +9,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/internal/svgsafe"
 )
 
@@ -87,12 +88,12 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		cv.cssWarnings(n, node.ID)
 	}
 	st := cv.resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
-	if st.entry == nil || st.entry.MimeType != MimeSVG {
+	if st.entry == nil || st.entry.MimeType != resultjson.MimeSVG {
 		// Keep the box so the layout stays; the warning says why it is empty.
 		node.Type = "RECTANGLE"
-		node.Fills = &[]Paint{}
+		node.Fills = &[]resultjson.Paint{}
 		if st.entry != nil {
-			node.Fills = &[]Paint{{Type: "IMAGE", ImageRef: st.entry.Ref, ScaleMode: "FIT"}}
+			node.Fills = &[]resultjson.Paint{{Type: "IMAGE", ImageRef: st.entry.Ref, ScaleMode: "FIT"}}
 		}
 	} else {
 		node.ImageRef = st.entry.Ref
@@ -107,7 +108,7 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 }
 
 // drawsBox says whether a node built by box draws anything but its clip.
-func drawsBox(n *Node) bool {
+func drawsBox(n *resultjson.Node) bool {
 	return (n.Fills != nil && len(*n.Fills) > 0) || len(n.Strokes) > 0 || len(n.Effects) > 0 ||
 		n.Opacity != nil || n.BlendMode != ""
 }
@@ -138,14 +139,14 @@ func (cv *converter) svgNotes(n *capturemodel.DOMNode, nodeID string) {
 
 // rasterCrop draws n as a RECTANGLE of its box filled with the capture's crop of it (an IMAGE
 // paint that stretches the crop over the box), and warns with code.
-func (cv *converter) rasterCrop(n *capturemodel.DOMNode, f *frame, in inherited, code, format string, args ...any) *Node {
+func (cv *converter) rasterCrop(n *capturemodel.DOMNode, f *frame, in inherited, code, format string, args ...any) *resultjson.Node {
 	node := cv.newNode("RECTANGLE", naming.Element(n), n.Box, f)
 	if node == nil {
 		return nil
 	}
-	fills := []Paint{}
+	fills := []resultjson.Paint{}
 	if st := cv.resolve(n.Crop.AssetID, node.ID, node.Width, node.Height); st.entry != nil {
-		fills = append(fills, Paint{Type: "IMAGE", ImageRef: st.entry.Ref, ScaleMode: "CROP", ImageTransform: &Transform{{1, 0, 0}, {0, 1, 0}}})
+		fills = append(fills, resultjson.Paint{Type: "IMAGE", ImageRef: st.entry.Ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}})
 	}
 	node.Fills = &fills
 	f.add(node, in)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 func TestGoldenIcons(t *testing.T) {
@@ -22,10 +23,10 @@ func TestGoldenIcons(t *testing.T) {
 }
 
 // nodesByName indexes a result tree by node name (the last node of a name wins).
-func nodesByName(root *convert.Node) map[string]*convert.Node {
-	m := map[string]*convert.Node{}
-	var walk func(n *convert.Node)
-	walk = func(n *convert.Node) {
+func nodesByName(root *resultjson.Node) map[string]*resultjson.Node {
+	m := map[string]*resultjson.Node{}
+	var walk func(n *resultjson.Node)
+	walk = func(n *resultjson.Node) {
 		m[n.Name] = n
 		for _, c := range n.Children {
 			walk(c)
@@ -50,9 +51,9 @@ func TestIconsConvert(t *testing.T) {
 	// The icons sit in the page's flex rows (auto-layout frames of the structure pass), some in
 	// frames of their own: one leaf per icon, none for the sprite sheet, wherever it sits.
 	var icons []string
-	var boxed *convert.Node
-	var walk func(n *convert.Node)
-	walk = func(n *convert.Node) {
+	var boxed *resultjson.Node
+	var walk func(n *resultjson.Node)
+	walk = func(n *resultjson.Node) {
 		for _, c := range n.Children {
 			if (c.Type == "SVG" || c.Type == "RECTANGLE") && strings.HasPrefix(c.Name, "svg#") {
 				icons = append(icons, c.Name)
@@ -126,7 +127,7 @@ func TestFigmaSafeSVG(t *testing.T) {
 	broken := []byte(`<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>`)
 	c, load := imagePage(unsafe, foreign, broken)
 	for i := range c.Assets {
-		c.Assets[i].MimeType = convert.MimeSVG
+		c.Assets[i].MimeType = resultjson.MimeSVG
 	}
 	out := run(t, c, load)
 	if got := codes(out); got[convert.WarnSVGUnsafe] != 1 || got[convert.WarnSVGUnsupported] != 1 || got[convert.WarnImageInvalid] != 1 || len(out.Result.Warnings) != 3 {
@@ -168,8 +169,8 @@ func TestIconSVGsRenderStandalone(t *testing.T) {
 	svgs := resultSVGs(t, f, out)
 	r := newSVGRenderer(t)
 	seen := 0
-	var walk func(n *convert.Node)
-	walk = func(n *convert.Node) {
+	var walk func(n *resultjson.Node)
+	walk = func(n *resultjson.Node) {
 		for _, c := range n.Children {
 			walk(c)
 		}
@@ -239,8 +240,8 @@ func TestIconFontAndMasksConvert(t *testing.T) {
 		}
 	}
 	var texts []string
-	var walk func(n *convert.Node)
-	walk = func(n *convert.Node) {
+	var walk func(n *resultjson.Node)
+	walk = func(n *resultjson.Node) {
 		if n.Type == "TEXT" {
 			texts = append(texts, n.Characters)
 			if n.FontName != nil && n.FontName.Family == "C2D Icons" {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/internal/callback"
 )
 
@@ -111,25 +112,25 @@ const (
 type warnings struct {
 	// rootID names the node of page-wide warnings.
 	rootID  string
-	list    []Warning
+	list    []resultjson.Warning
 	once    map[string]bool
 	omitted int
 }
 
 // add records a warning about nodeID (empty for page-wide ones).
 func (w *warnings) add(code, nodeID, format string, args ...any) {
-	if len(w.list) >= MaxWarnings {
+	if len(w.list) >= resultjson.MaxWarnings {
 		w.omitted++
 		return
 	}
 	msg := fmt.Sprintf(format, args...)
-	if len(msg) > MaxWarningMessageBytes {
-		msg = callback.TruncateUTF8(msg, MaxWarningMessageBytes-3) + "..."
+	if len(msg) > resultjson.MaxWarningMessageBytes {
+		msg = callback.TruncateUTF8(msg, resultjson.MaxWarningMessageBytes-3) + "..."
 	}
 	if nodeID == "" {
 		nodeID = w.rootID
 	}
-	w.list = append(w.list, Warning{Code: code, Message: msg, NodeID: &nodeID})
+	w.list = append(w.list, resultjson.Warning{Code: code, Message: msg, NodeID: &nodeID})
 }
 
 // addOnce records a warning only the first time key is seen.
@@ -145,11 +146,11 @@ func (w *warnings) addOnce(key, code, nodeID, format string, args ...any) {
 }
 
 // done returns the final list (never nil).
-func (w *warnings) done() []Warning {
+func (w *warnings) done() []resultjson.Warning {
 	if w.omitted == 0 {
-		return append([]Warning{}, w.list...)
+		return append([]resultjson.Warning{}, w.list...)
 	}
 	// Over the cap: the last listed warning makes room for the count of the left-out ones.
-	out := append([]Warning{}, w.list[:MaxWarnings-1]...)
-	return append(out, Warning{Code: WarnTruncated, Message: strconv.Itoa(w.omitted+1) + " more warnings were left out", NodeID: &w.rootID})
+	out := append([]resultjson.Warning{}, w.list[:resultjson.MaxWarnings-1]...)
+	return append(out, resultjson.Warning{Code: WarnTruncated, Message: strconv.Itoa(w.omitted+1) + " more warnings were left out", NodeID: &w.rootID})
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/fidelity"
 	"github.com/code2des/backend/worker/internal/callback"
 	"github.com/code2des/backend/worker/preview"
@@ -47,7 +48,7 @@ func SelfCheck(ctx context.Context, r *preview.Renderer, c *capturemodel.Capture
 	ctx, cancel := context.WithTimeout(ctx, selfCheckBudget(ctx))
 	defer cancel()
 	res := *out.Result
-	f := &convert.Fidelity{
+	f := &resultjson.Fidelity{
 		Version: fidelity.Version, DiffThreshold: fidelity.DiffThreshold, Scale: captureScale(c),
 		TextCoverage:  fidelity.Round4(fidelity.Coverage(pageWords(c), resultWords(res.Root))),
 		ImageCoverage: fidelity.Round4(imageCoverage(c, &res)),
@@ -56,16 +57,16 @@ func SelfCheck(ctx context.Context, r *preview.Renderer, c *capturemodel.Capture
 	var copies []convert.Copy
 	px, err := measurePixels(ctx, r, c, &res, copiesFirst(out.Copies, read), f.Scale)
 	if err != nil {
-		res.Warnings = addWarning(res.Warnings, convert.Warning{Code: convert.WarnFidelityNotMeasured, Message: callback.TruncateUTF8("the preview was not compared with the page: "+err.Error(), convert.MaxWarningMessageBytes), NodeID: &res.Root.ID})
+		res.Warnings = addWarning(res.Warnings, resultjson.Warning{Code: convert.WarnFidelityNotMeasured, Message: callback.TruncateUTF8("the preview was not compared with the page: "+err.Error(), resultjson.MaxWarningMessageBytes), NodeID: &res.Root.ID})
 	} else {
 		sum := sha256.Sum256(px.DiffMap)
 		key := jobPrefix + DiffMapObject
 		f.SSIM, f.DiffRatio = new(fidelity.Round4(px.SSIM)), new(fidelity.Round4(px.DiffRatio))
 		f.ComparedWidth, f.ComparedHeight = px.Width, px.Height
-		f.DiffMap = &convert.DiffMapRef{Key: key, MimeType: convert.MimePNG, SHA256: hex.EncodeToString(sum[:]), ByteSize: int64(len(px.DiffMap)), Width: px.DiffMapWidth, Height: px.DiffMapHeight}
-		copies = append(copies, convert.Copy{Key: key, MimeType: convert.MimePNG, Bytes: px.DiffMap})
+		f.DiffMap = &resultjson.DiffMapRef{Key: key, MimeType: resultjson.MimePNG, SHA256: hex.EncodeToString(sum[:]), ByteSize: int64(len(px.DiffMap)), Width: px.DiffMapWidth, Height: px.DiffMapHeight}
+		copies = append(copies, convert.Copy{Key: key, MimeType: resultjson.MimePNG, Bytes: px.DiffMap})
 	}
-	raw, err := convert.EncodeResult(&res)
+	raw, err := resultjson.Encode(&res)
 	if err != nil {
 		return // over MaxResultBytes with the fidelity member: keep the result as converted
 	}
@@ -98,7 +99,7 @@ func selfCheckBudget(ctx context.Context) time.Duration {
 
 // measurePixels draws the result and compares it with the screenshot. Its errors are safe for
 // end users (they become the warning's message).
-func measurePixels(ctx context.Context, r *preview.Renderer, c *capturemodel.Capture, res *convert.Result, read fileReader, scale float64) (*fidelity.Pixels, error) {
+func measurePixels(ctx context.Context, r *preview.Renderer, c *capturemodel.Capture, res *resultjson.Result, read fileReader, scale float64) (*fidelity.Pixels, error) {
 	if r == nil {
 		return nil, errors.New("the preview renderer is not available")
 	}
@@ -125,13 +126,13 @@ func measurePixels(ctx context.Context, r *preview.Renderer, c *capturemodel.Cap
 		if total += int(im.ByteSize); total > preview.MaxImageBytes {
 			return nil, fmt.Errorf("the result's images are over %d MiB together", preview.MaxImageBytes>>20)
 		}
-		b, err := read(ctx, im.Key, convert.MaxImageBytes)
+		b, err := read(ctx, im.Key, resultjson.MaxImageBytes)
 		if err != nil {
 			return nil, fmt.Errorf("an image of the result could not be read")
 		}
 		images[im.Ref] = b
 	}
-	raw, err := convert.EncodeResult(res)
+	raw, err := resultjson.Encode(res)
 	if err != nil {
 		return nil, err
 	}
@@ -193,7 +194,7 @@ func pageWords(c *capturemodel.Capture) []string {
 }
 
 // resultWords are the words of the result's TEXT nodes.
-func resultWords(n *convert.Node) []string {
+func resultWords(n *resultjson.Node) []string {
 	if n == nil {
 		return nil
 	}
@@ -210,7 +211,7 @@ func resultWords(n *convert.Node) []string {
 // imageCoverage is the share of the page's distinct images (by content: an asset's sha256, or
 // the id of an image whose bytes the capture could not record) that the result draws: an
 // IMAGE paint or SVG node referencing an image entry of the same sha256.
-func imageCoverage(c *capturemodel.Capture, res *convert.Result) float64 {
+func imageCoverage(c *capturemodel.Capture, res *resultjson.Result) float64 {
 	bySHA := map[string]string{}
 	for _, a := range c.Assets {
 		bySHA[a.ID] = a.SHA256
@@ -246,8 +247,8 @@ func imageCoverage(c *capturemodel.Capture, res *convert.Result) float64 {
 		entries[e.Ref] = e.SHA256
 	}
 	used := map[string]bool{}
-	var refs func(n *convert.Node)
-	refs = func(n *convert.Node) {
+	var refs func(n *resultjson.Node)
+	refs = func(n *resultjson.Node) {
 		if n == nil {
 			return
 		}
@@ -275,11 +276,11 @@ func imageCoverage(c *capturemodel.Capture, res *convert.Result) float64 {
 }
 
 // addWarning appends w unless the list is full (MaxWarnings).
-func addWarning(list []convert.Warning, w convert.Warning) []convert.Warning {
-	if len(list) >= convert.MaxWarnings {
+func addWarning(list []resultjson.Warning, w resultjson.Warning) []resultjson.Warning {
+	if len(list) >= resultjson.MaxWarnings {
 		return list
 	}
-	return append(append([]convert.Warning{}, list...), w)
+	return append(append([]resultjson.Warning{}, list...), w)
 }
 
 // renderer is the worker's preview renderer, started on first use (nil if Chromium cannot start;

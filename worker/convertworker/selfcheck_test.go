@@ -16,6 +16,7 @@ import (
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convertworker"
 	"github.com/code2des/backend/worker/fidelity"
 	"github.com/code2des/backend/worker/preview"
@@ -70,7 +71,7 @@ func selfCheckHarness(t *testing.T, withScreenshot bool) *harness {
 		out := h.f.convert(t)
 		images := map[string][]byte{}
 		for _, im := range out.Result.Images {
-			b, err := h.f.loader()(context.Background(), capturemodel.Asset{Key: im.Key}, convert.MaxImageBytes)
+			b, err := h.f.loader()(context.Background(), capturemodel.Asset{Key: im.Key}, resultjson.MaxImageBytes)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -96,7 +97,7 @@ func TestSelfCheckRecordsFidelity(t *testing.T) {
 		t.Fatalf("callback %s %q", cb.Status, cb.ErrorMessage)
 	}
 	stored, _ := h.object(t, fixtureJobPrefix+convertworker.ResultObject)
-	var res convert.Result
+	var res resultjson.Result
 	if err := json.Unmarshal(stored, &res); err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +144,7 @@ func TestSelfCheckWithoutScreenshotWarns(t *testing.T) {
 	h.send(t, h.request())
 	cb := h.runFor(t, 2*time.Minute)
 	stored, _ := h.object(t, fixtureJobPrefix+convertworker.ResultObject)
-	var res convert.Result
+	var res resultjson.Result
 	if err := json.Unmarshal(stored, &res); err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +213,7 @@ func TestSelfCheckFailuresAreWarnings(t *testing.T) {
 			if out.Result.Fidelity == nil || out.Result.Fidelity.SSIM != nil || len(out.Copies) != 0 {
 				t.Errorf("fidelity %+v, copies %d", out.Result.Fidelity, len(out.Copies))
 			}
-			var again convert.Result
+			var again resultjson.Result
 			if err := json.Unmarshal(out.JSON, &again); err != nil || len(again.Warnings) != before+1 || again.Fidelity == nil {
 				t.Errorf("JSON not re-encoded: %v", err)
 			}

@@ -31,6 +31,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/internal/callback"
 	"github.com/code2des/backend/worker/internal/consumer"
 	"github.com/code2des/backend/worker/preview"
@@ -210,8 +211,8 @@ func (w *Worker) convert(ctx context.Context, req Request) (string, int, error) 
 	job := convert.Job{Code2DesID: req.Code2DesID, Attempt: req.Attempt, Nonce: req.Nonce, PageImportID: req.PageImportID, CaptureHash: req.CaptureHash}
 	out, err := convert.Convert(ctx, c, job, convert.Options{ImportPrefix: loc.ImportPrefix, JobPrefix: loc.JobPrefix}, load)
 	switch {
-	case errors.Is(err, convert.ErrTooLarge):
-		return "", 0, jobErrorf("the converted page is too large: its result is over %d MiB", convert.MaxResultBytes>>20)
+	case errors.Is(err, resultjson.ErrTooLarge):
+		return "", 0, jobErrorf("the converted page is too large: its result is over %d MiB", resultjson.MaxResultBytes>>20)
 	case err != nil:
 		return "", 0, timedOut(err)
 	}

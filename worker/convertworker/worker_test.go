@@ -18,7 +18,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/code2des/backend/internal/testenv"
-	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convertworker"
 	"github.com/code2des/backend/worker/internal/workertest"
 )
@@ -156,7 +156,7 @@ func TestWorkerConvertsCapture(t *testing.T) {
 	if want := h.f.convert(t); !bytes.Equal(stored, want.JSON) {
 		t.Error("stored result differs from the conversion of the same capture")
 	}
-	var doc convert.Result
+	var doc resultjson.Result
 	if err := json.Unmarshal(stored, &doc); err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestWorkerConvertsCapture(t *testing.T) {
 		t.Errorf("warning_count %v, result has %d warnings (want 1)", cb.WarningCount, len(doc.Warnings))
 	}
 	m := doc.Manifest
-	if m.Kind != "code2des.result" || m.Version != convert.ResultVersion || m.Code2DesID != j.Code2DesID || m.Attempt != 1 ||
+	if m.Kind != "code2des.result" || m.Version != resultjson.ResultVersion || m.Code2DesID != j.Code2DesID || m.Attempt != 1 ||
 		m.Nonce != j.Nonce || m.PageImportID != j.PageImportID || m.CaptureHash != j.CaptureHash {
 		t.Errorf("manifest %+v", m)
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/preview"
 )
 
@@ -25,7 +25,7 @@ var readOnly = map[string]string{
 }
 
 func TestPreviewReadsTheMembersConvertWrites(t *testing.T) {
-	compareMembers(t, map[[2]reflect.Type]bool{}, "result", reflect.TypeFor[preview.ResultForTest](), reflect.TypeFor[convert.Result]())
+	compareMembers(t, map[[2]reflect.Type]bool{}, "result", reflect.TypeFor[preview.ResultForTest](), reflect.TypeFor[resultjson.Result]())
 }
 
 // compareMembers reports every member of read missing from written or of another kind; seen

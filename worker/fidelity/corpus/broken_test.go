@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convertworker"
 )
 
 // withoutText is a copy of n without its TEXT descendants: what a converter that drops all text
 // would have written.
-func withoutText(n *convert.Node) *convert.Node {
+func withoutText(n *resultjson.Node) *resultjson.Node {
 	c := *n
 	c.Children = nil
 	for _, ch := range n.Children {
@@ -37,7 +38,7 @@ func TestBrokenConverterScoresWorse(t *testing.T) {
 	broken := *r.Result
 	broken.Fidelity = nil
 	broken.Root = withoutText(r.Result.Root)
-	raw, err := convert.EncodeResult(&broken)
+	raw, err := resultjson.Encode(&broken)
 	if err != nil {
 		t.Fatal(err)
 	}

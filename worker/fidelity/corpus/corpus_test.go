@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // Pages are the corpus's pages (testdata/fidelity/site/<page>.html), in the table's order.
@@ -69,7 +69,7 @@ func rowOf(r *run) row {
 }
 
 // warningsByCode is "CODE×n, ..." sorted by code.
-func warningsByCode(ws []convert.Warning) string {
+func warningsByCode(ws []resultjson.Warning) string {
 	n := map[string]int{}
 	for _, w := range ws {
 		n[w.Code]++

@@ -29,8 +29,8 @@ import (
 	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/worker/capture"
-	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convertworker"
 	"github.com/code2des/backend/worker/internal/workertest"
 	"github.com/code2des/backend/worker/preview"
@@ -137,7 +137,7 @@ type run struct {
 	Capture    *capturemodel.Capture
 	Screenshot []byte
 	ResultJSON []byte
-	Result     *convert.Result
+	Result     *resultjson.Result
 	DiffMap    []byte
 	Images     map[string][]byte
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // TestCorpusStructure runs the corpus pages through the pipeline (as the gate does) and reports
@@ -28,8 +29,8 @@ func TestCorpusStructure(t *testing.T) {
 		r := p.runPage(t, page)
 		containers := countContainers(r.Capture.Document.Root)
 		frames := 0
-		var walk func(n *convert.Node)
-		walk = func(n *convert.Node) {
+		var walk func(n *resultjson.Node)
+		walk = func(n *resultjson.Node) {
 			if n.LayoutMode != "" {
 				frames++
 				if worst, d := convert.LayoutMismatch(n); d > convert.LayoutTolerance {
@@ -52,7 +53,7 @@ func TestCorpusStructure(t *testing.T) {
 		}
 		var reasons []string
 		for _, d := range r.Result.Diagnostics {
-			if d.Code == convert.DiagAutoLayoutSkipped {
+			if d.Code == resultjson.DiagAutoLayoutSkipped {
 				reasons = append(reasons, d.Message)
 			}
 		}

@@ -1,6 +1,15 @@
-package convert
+// Package resultjson is the result JSON of SPEC §7 as the converter writes it: the node tree and
+// the result's other members as structs whose field order is the member order (so an encoding is
+// byte-identical for a given result), the wire constants, the limits (equal to the backend's), and
+// Encode. Every pass of the conversion adds to these types; none encodes them but Encode.
+package resultjson
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
 	"github.com/code2des/backend/decodecost"
 	"github.com/code2des/backend/worker/convert/naming"
 )
@@ -311,4 +320,160 @@ type StyledTextSegment struct {
 type Hyperlink struct {
 	Type  string `json:"type"`
 	Value string `json:"value"`
+}
+
+// Structure holds the node members of result version 2 that make the tree a Figma file a
+// designer edits (docs/conversion.md "Auto layout", "Local styles", "Fixed and sticky elements").
+// Names, values and meanings are the Figma Plugin API's; every member is left out when unset, so
+// a node without them reads as in version 1. It is embedded in Node.
+type Structure struct {
+	// LayoutMode is "HORIZONTAL" or "VERTICAL" on a FRAME with auto layout (LayoutModes).
+	LayoutMode string `json:"layoutMode,omitempty"`
+	// LayoutWrap is "WRAP" on a HORIZONTAL frame whose children wrap into rows.
+	LayoutWrap string `json:"layoutWrap,omitempty"`
+	// Padding in px between the frame's edges and its flowing children (CSS padding plus border:
+	// Figma's strokes take no room in auto layout).
+	PaddingLeft   *float64 `json:"paddingLeft,omitempty"`
+	PaddingRight  *float64 `json:"paddingRight,omitempty"`
+	PaddingTop    *float64 `json:"paddingTop,omitempty"`
+	PaddingBottom *float64 `json:"paddingBottom,omitempty"`
+	// ItemSpacing is the px between flowing children along the layout direction;
+	// CounterAxisSpacing the px between wrapped rows.
+	ItemSpacing        *float64 `json:"itemSpacing,omitempty"`
+	CounterAxisSpacing *float64 `json:"counterAxisSpacing,omitempty"`
+	// PrimaryAxisAlignItems is "MIN", "CENTER", "MAX" or "SPACE_BETWEEN"; CounterAxisAlignItems
+	// "MIN", "CENTER" or "MAX".
+	PrimaryAxisAlignItems string `json:"primaryAxisAlignItems,omitempty"`
+	CounterAxisAlignItems string `json:"counterAxisAlignItems,omitempty"`
+	// LayoutSizingHorizontal and LayoutSizingVertical are "FIXED", "HUG" (an auto-layout frame
+	// or a TEXT sized by its content) or "FILL" (a child of an auto-layout frame that takes the
+	// free room: flex-grow, or stretch on the cross axis).
+	LayoutSizingHorizontal string `json:"layoutSizingHorizontal,omitempty"`
+	LayoutSizingVertical   string `json:"layoutSizingVertical,omitempty"`
+	// LayoutPositioning is "ABSOLUTE" for a child of an auto-layout frame that keeps its x and y
+	// (an absolutely positioned element, an SVG background layer).
+	LayoutPositioning string `json:"layoutPositioning,omitempty"`
+	// ScrollBehavior is "FIXED" for a position: fixed element (a child of the root, where a
+	// visitor sees it at scroll 0) and "STICKY_SCROLLS" for a position: sticky child of the root.
+	ScrollBehavior string `json:"scrollBehavior,omitempty"`
+	// FillStyleID, StrokeStyleID and TextStyleID name entries of the result's styles; the node's
+	// own fills, strokes and typography stay and equal the style's.
+	FillStyleID   string `json:"fillStyleId,omitempty"`
+	StrokeStyleID string `json:"strokeStyleId,omitempty"`
+	TextStyleID   string `json:"textStyleId,omitempty"`
+}
+
+// Values of the structure members (Figma Plugin API).
+
+// VariableCollectionName is the name of the result's one variable collection.
+const VariableCollectionName = "CSS custom properties"
+
+// Style is a local style: PAINT (Paints: one SOLID paint) or TEXT (typography). Members follow
+// Figma's PaintStyle and TextStyle.
+type Style struct {
+	ID          string       `json:"id"`
+	Type        string       `json:"type"`
+	Name        string       `json:"name"`
+	Description string       `json:"description,omitempty"`
+	Paints      []StylePaint `json:"paints,omitempty"`
+
+	FontName       *FontName      `json:"fontName,omitempty"`
+	FontSize       float64        `json:"fontSize,omitempty"`
+	LineHeight     *LineHeight    `json:"lineHeight,omitempty"`
+	LetterSpacing  *LetterSpacing `json:"letterSpacing,omitempty"`
+	TextCase       string         `json:"textCase,omitempty"`
+	TextDecoration string         `json:"textDecoration,omitempty"`
+}
+
+// StylePaint is the SOLID paint of a paint style; BoundVariables binds its colour to a COLOR
+// variable when a CSS custom property set it.
+type StylePaint struct {
+	Type           string         `json:"type"`
+	Color          RGB            `json:"color"`
+	Opacity        *float64       `json:"opacity,omitempty"`
+	BoundVariables *PaintBindings `json:"boundVariables,omitempty"`
+}
+
+// PaintBindings are a paint's variable bindings (Figma's boundVariables).
+type PaintBindings struct {
+	Color *VariableAlias `json:"color,omitempty"`
+}
+
+// VariableAlias names a variable: Type "VARIABLE_ALIAS" and its ID.
+type VariableAlias struct {
+	Type string `json:"type"`
+	ID   string `json:"id"`
+}
+
+// Variables is the result's variable collection (the plugin creates it with one mode).
+type Variables struct {
+	Collection string     `json:"collection"`
+	Variables  []Variable `json:"variables"`
+}
+
+// Variable is one Figma variable: ResolvedType COLOR (Value an RGBA) or FLOAT (Value px).
+// CodeSyntax.WEB is how the page wrote it, var(--name).
+type Variable struct {
+	ID           string      `json:"id"`
+	Name         string      `json:"name"`
+	ResolvedType string      `json:"resolvedType"`
+	Value        any         `json:"value"`
+	CodeSyntax   *CodeSyntax `json:"codeSyntax,omitempty"`
+}
+
+// CodeSyntax is a variable's code names (Figma's codeSyntax).
+type CodeSyntax struct {
+	WEB string `json:"WEB"`
+}
+
+// Bounds of the styles pass (they equal the backend's, server/artifacts).
+
+// DiagAutoLayoutSkipped is the diagnostic code of a flex or grid container left without auto
+// layout; its message says why.
+const DiagAutoLayoutSkipped = "AUTO_LAYOUT_SKIPPED"
+
+// MaxDiagnostics is the most diagnostics of a result (the backend's limit); containers past it
+// are left absolute without one.
+const MaxDiagnostics = 10000
+
+// Diagnostic is a note about the conversion for whoever reads the result closely (the fidelity
+// gate, a developer): not a loss the user must know about (those are warnings). Code is one of
+// the Diag* constants.
+type Diagnostic struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	NodeID  string `json:"node_id"`
+}
+
+// ErrTooLarge marks a conversion whose result JSON exceeds MaxResultBytes.
+var ErrTooLarge = errors.New("result over its size limit")
+
+// Encode encodes a result deterministically (fixed member order, no HTML escaping). It
+// returns ErrTooLarge (wrapped) over MaxResultBytes.
+func Encode(res *Result) ([]byte, error) {
+	out, err := encode(res)
+	if err != nil {
+		return nil, err
+	}
+	if len(out) > MaxResultBytes {
+		return nil, fmt.Errorf("%w: %d bytes, limit %d", ErrTooLarge, len(out), MaxResultBytes)
+	}
+	return out, nil
+}
+
+// EncodedLen is the length of res's encoding in bytes, whatever the limit.
+func EncodedLen(res *Result) (int, error) {
+	out, err := encode(res)
+	return len(out), err
+}
+
+// encode is Encode without the size limit.
+func encode(res *Result) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(res); err != nil {
+		return nil, fmt.Errorf("encode result: %w", err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
