@@ -386,8 +386,10 @@ func checkWarning(t *testing.T, doc map[string]any, code, message string) {
 	for _, w := range ws {
 		m, _ := w.(map[string]any)
 		c, _ := m["code"].(string)
-		if c == capture.WarnNotSettled {
-			continue // a busy machine may not settle the page in time
+		if c == capture.WarnNotSettled || c == capture.WarnClosedShadowRoots {
+			// A busy machine may not settle the page in time, and a huge page may not be searched
+			// for closed shadow roots within that step's timeout; both warnings say so.
+			continue
 		}
 		got = append(got, c)
 		if c == code && m["message"] != message {
