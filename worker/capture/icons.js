@@ -1,4 +1,4 @@
-// Icon facts of the capture worker (issue 14). Evaluated after svg.js, before page.js; defines
+// Icon facts of the capture worker. Evaluated after svg.js, before page.js; defines
 // window.__c2dIcons.facts(el, cs, imageRef), which page.js merges into each element it records:
 //   mask: a CSS-masked element (mask-image / -webkit-mask-image with one url()): the mask image
 //     (an asset of kind "mask"), how it is sized and placed, and the colour it lets through;

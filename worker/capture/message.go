@@ -18,7 +18,7 @@ const (
 	// RequestVersion is the message `version` of a capture by URL.
 	RequestVersion = 1
 	// SnapshotRequestVersion is the message `version` of a capture of an uploaded MHTML snapshot:
-	// version 1 plus the `snapshot` member (snapshot.go, issue 19).
+	// version 1 plus the `snapshot` member (snapshot.go).
 	SnapshotRequestVersion = 2
 	// CaptureKind is the manifest `kind` of the capture JSON.
 	CaptureKind = "page_import.capture"

@@ -16,7 +16,7 @@ import (
 	"github.com/code2des/backend/mhtml"
 )
 
-// Captures of uploaded MHTML snapshots (issue 19, docs/workers.md §12). The message (version 2)
+// Captures of uploaded MHTML snapshots (docs/workers.md §12). The message (version 2)
 // points at the archive in the job's own artifact folder; the worker reads it (bounded, checked
 // against the declared size and SHA-256), parses it as untrusted input (package mhtml: size,
 // part-count and header limits, no file: or other schemes), and renders it in a fresh browser

@@ -21,7 +21,7 @@ import (
 	"github.com/code2des/backend/mhtml"
 )
 
-// Serving a snapshot with no network (issue 19). Two fences, either one enough on its own:
+// Serving a snapshot with no network. Two fences, either one enough on its own:
 //   - Fetch interception on the tab: every request the page makes (the document, style sheets,
 //     images, fonts, frames of the same process, fetches of the capture's own helpers) is paused
 //     and either fulfilled from the archive or failed; none is ever continued to the network;

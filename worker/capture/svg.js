@@ -1,4 +1,4 @@
-// Vector helpers of the capture worker (issue 14). Evaluated before page.js; defines
+// Vector helpers of the capture worker. Evaluated before page.js; defines
 // window.__c2dVec:
 //   prefetch(maxFiles, maxBytes, timeoutMs): fetch the external sprite files that <use> elements
 //     reference (through the browser, so through the egress guard), before collect;

@@ -15,7 +15,7 @@ import (
 	"github.com/code2des/backend/worker/internal/svgsafe"
 )
 
-// CSS-masked icons and icon-font glyphs (issue 14, points 3 and 4; docs/conversion.md
+// CSS-masked icons and icon-font glyphs (docs/conversion.md
 // "Vectors").
 
 // Warning codes of masked icons and icon fonts.

@@ -106,9 +106,9 @@ func TestParagraphsAreOneTextEach(t *testing.T) {
 	}
 }
 
-// TestIssueExampleParagraph is the small input of the issue: one TEXT node whose link is a styled
+// TestParagraphWithWrappedLink is a paragraph whose link is a styled
 // range that starts mid-line and wraps, with the plain text around it in ranges of its own.
-func TestIssueExampleParagraph(t *testing.T) {
+func TestParagraphWithWrappedLink(t *testing.T) {
 	t.Parallel()
 	f := loadFixture(t, "text")
 	out := f.convert(t)

@@ -13,7 +13,7 @@ import (
 	"github.com/code2des/backend/worker/internal/svgsafe"
 )
 
-// The vector pass (issue 14, docs/conversion.md "Vectors"): inline SVG icons with their own
+// The vector pass (docs/conversion.md "Vectors"): inline SVG icons with their own
 // box, Figma-safe SVG, CSS-masked icons and icon-font glyphs. Capture facts it reads are in
 // VectorFacts; everything it emits is an SVG node, or a raster crop of the element with a
 // warning when no faithful vector exists.

@@ -39,7 +39,7 @@ const (
 	// VerticalPath is a page of paragraphs in each writing mode: #horizontal, #rl (vertical-rl),
 	// #lr (vertical-lr) and #sideways (sideways-rl).
 	VerticalPath = "/vertical.html"
-	// IconsPath is a page of inline SVG icons (issue 14): a hidden sprite sheet, currentColor,
+	// IconsPath is a page of inline SVG icons: a hidden sprite sheet, currentColor,
 	// <use> of a symbol (same document and sprite.svg), page CSS on SVG elements, a gradient
 	// shared by two icons, an SVG with a box (background, border, radius, shadow), an unresolved
 	// reference, and an SVG with a script, event handlers, a javascript: link and a reference to

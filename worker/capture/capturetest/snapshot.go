@@ -38,8 +38,8 @@ func SaveMHTML(tb testing.TB, pageURL, readySelector string) []byte {
 
 // Snapshot opens pageURL in a Chromium of its own (a user's browser, not the capture worker's),
 // waits for readySelector (if not empty), scrolls to the bottom and back so lazy images load, and
-// saves the page as MHTML with DevTools Page.captureSnapshot, as a browser extension would
-// (issue 19). The local stack's `snapshot` command and the tests use it.
+// saves the page as MHTML with DevTools Page.captureSnapshot, as a browser extension would.
+// The local stack's `snapshot` command and the tests use it.
 func Snapshot(ctx context.Context, chromiumPath, pageURL, readySelector string) ([]byte, error) {
 	dir, err := os.MkdirTemp("", "snapshot-chromium-")
 	if err != nil {
