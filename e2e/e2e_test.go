@@ -114,6 +114,8 @@ type stack struct {
 	token      string
 	projectID  int64
 	logger     *slog.Logger
+	// db is the stack's database (tests seed rows into it directly).
+	db *bun.DB
 }
 
 // newStack starts a stack; each configure function may change the API's configuration before it
@@ -125,6 +127,7 @@ func newStack(t *testing.T, configure ...func(*app.Config)) *stack {
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	s := &stack{s3: testenv.S3(t), queue: testenv.SQS(t), conversion: testenv.SQS(t), site: capturetest.Serve(t), logger: logger}
 	db := testenv.MustOpenDB(t)
+	s.db = db
 
 	// The local issuer stands in for Cognito, as under `make run`.
 	key, err := rsa.GenerateKey(rand.Reader, auth.LocalKeyBits)

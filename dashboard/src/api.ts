@@ -45,11 +45,13 @@ export function errorText(e: ApiError): string {
 export interface Connection {
   down: boolean;
   epoch: number;
+  /** Whether the subscription socket is connected (acknowledged by the API). */
+  live: boolean;
 }
 
 /** The API as the views use it. */
 export class Api {
-  readonly connection = new Store<Connection>({ down: false, epoch: 0 });
+  readonly connection = new Store<Connection>({ down: false, epoch: 0, live: false });
   readonly urql: ApiClient;
   private polling = false;
 
@@ -61,6 +63,8 @@ export class Api {
       url: new URL("/graphql", location.origin).toString(),
       token: () => auth.token() ?? "",
     });
+    this.urql.ws.on("connected", () => this.connection.set({ ...this.connection.get(), live: true }));
+    this.urql.ws.on("closed", () => this.connection.set({ ...this.connection.get(), live: false }));
   }
 
   /**
@@ -91,7 +95,7 @@ export class Api {
         if (res.ok) {
           this.polling = false;
           const c = this.connection.get();
-          this.connection.set({ down: false, epoch: c.epoch + 1 });
+          this.connection.set({ ...c, down: false, epoch: c.epoch + 1 });
           return;
         }
       } catch {

@@ -140,7 +140,8 @@ func TestSubscriptionRefusalsAndLimits(t *testing.T) {
 	alice := s.token(t, "alice", time.Hour)
 
 	t.Run("OriginNullAndDashboardAccepted", func(t *testing.T) {
-		for _, origin := range []string{"null", "https://dashboard.example.com", ""} {
+		// srv.URL is the API's own origin: the dashboard it serves at /dashboard/.
+		for _, origin := range []string{"null", "https://dashboard.example.com", "", srv.URL} {
 			w, _, err := dialWS(t, srv, origin)
 			if err != nil {
 				t.Fatalf("origin %q: %v", origin, err)
@@ -149,8 +150,12 @@ func TestSubscriptionRefusalsAndLimits(t *testing.T) {
 		}
 	})
 	t.Run("ErrOtherOrigin", func(t *testing.T) {
-		if _, resp, err := dialWS(t, srv, "https://evil.example"); err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {
-			t.Errorf("origin https://evil.example: %v %v; want 403", err, resp)
+		host := strings.TrimPrefix(srv.URL, "http://")
+		// Another host, the API's host under another port, and a non-http scheme with the API's host.
+		for _, origin := range []string{"https://evil.example", "http://" + host + "0", "ftp://" + host, "http://evil.example@" + host + "x"} {
+			if _, resp, err := dialWS(t, srv, origin); err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {
+				t.Errorf("origin %s: %v %v; want 403", origin, err, resp)
+			}
 		}
 	})
 	t.Run("ErrBadToken", func(t *testing.T) {

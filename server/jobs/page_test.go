@@ -3,6 +3,7 @@ package jobs
 import (
 	"context"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -110,6 +111,33 @@ func TestPageImportsKeysetPagination(t *testing.T) {
 		}
 	}
 
+	t.Run("SourceURL", func(t *testing.T) {
+		row := byProject[f.a1][9]
+		// The filter is normalized as createPageImport normalizes: scheme and host case, fragment.
+		asked := strings.Replace(row.SourceURL, "https://example.com", "HTTPS://Example.COM", 1) + "#top"
+		got := walk(t, f, models.PageImportFilter{ProjectID: f.a1, SourceURL: &asked, First: 1})
+		if len(got) != 1 || got[0] != row.ID {
+			t.Errorf("sourceUrl %q: %v; want [%s]", asked, got, row.ID)
+		}
+		other := models.PageImportFailed
+		if other == row.Status {
+			other = models.PageImportCompleted
+		}
+		if got := walk(t, f, models.PageImportFilter{ProjectID: f.a1, SourceURL: &asked, Status: &other}); len(got) != 0 {
+			t.Errorf("sourceUrl %q with status %v: %v; want none", asked, other, got)
+		}
+		nobody := "https://example.com/nobody"
+		if got := walk(t, f, models.PageImportFilter{ProjectID: f.a1, SourceURL: &nobody}); len(got) != 0 {
+			t.Errorf("sourceUrl %q: %v; want none", nobody, got)
+		}
+		for _, bad := range []string{"ftp://example.com/", "", "not a url", strings.Repeat("a", models.MaxSourceURLLength+1)} {
+			_, err := f.svc.PageImports(f.alice, models.PageImportFilter{ProjectID: f.a1, SourceURL: &bad})
+			var me *models.Error
+			if !errors.As(err, &me) || me.Code != models.CodeBadUserInput || me.Field != "sourceUrl" {
+				t.Errorf("sourceUrl %.40q: %v; want BAD_USER_INPUT on sourceUrl", bad, err)
+			}
+		}
+	})
 	t.Run("NotFound/OtherOrganizationsProject", func(t *testing.T) {
 		if _, err := f.svc.PageImports(f.bob, models.PageImportFilter{ProjectID: f.a1}); models.ErrorCodeOf(err) != models.CodeNotFound {
 			t.Errorf("%v", err)

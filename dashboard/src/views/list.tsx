@@ -14,6 +14,7 @@ import type { Api, ApiError } from "../api.js";
 import { formatScore, formatTime, formatViewport } from "../format.js";
 import { Link, navigate } from "../nav.js";
 import { href, nextPage, PageSizes, previousPage, Statuses, withFilters, type ListParams, type Route, type Status } from "../route.js";
+import { useStore } from "../store.js";
 import { Errors, Loading, StatusBadge, Thumb, ThumbnailWidth } from "./common.js";
 
 type ListRoute = Extract<Route, { view: "list" }>;
@@ -60,7 +61,7 @@ export function ListView({ api, route, epoch }: { api: Api; route: ListRoute; ep
   const { projectId, kind, params } = route;
   const [page, setPage] = useState<Page | null>(null);
   const [errors, setErrors] = useState<ApiError[]>([]);
-  const [live, setLive] = useState(false);
+  const { live } = useStore(api.connection);
   const pageRef = useRef<Page | null>(null);
   pageRef.current = page;
   const key = JSON.stringify(params);
@@ -105,11 +106,9 @@ export function ListView({ api, route, epoch }: { api: Api; route: ListRoute; ep
   useEffect(() => {
     const sub = api.urql.client.subscription(DashboardJobUpdatesDocument, { projectId }).subscribe((r) => {
       if (r.error) {
-        setLive(false);
         api.check(r);
         return;
       }
-      setLive(true);
       const u = r.data?.jobUpdates;
       const cur = pageRef.current;
       if (!u || !cur) return;
