@@ -32,6 +32,10 @@ type CallbackBody struct {
 	ScreenshotURL string `json:"screenshot_url,omitempty"`
 	// ErrorMessage says, safely for end users, why the capture failed (failed only).
 	ErrorMessage string `json:"error_message,omitempty"`
+	// ErrorCode names the class of the failure (failed only): one of the Code* constants
+	// (failures.go), the same for every failure of its class, for clients to act on; the API
+	// stores it and shows it as PageImport.errorCode (docs/workers.md §5).
+	ErrorCode string `json:"error_code,omitempty"`
 }
 
 // encode returns the JSON of b with ErrorMessage cut to MaxErrorMessageLen bytes (never inside a

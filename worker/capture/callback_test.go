@@ -37,11 +37,11 @@ func TestCallbackBodyErrorMessageCappedAtLimit(t *testing.T) {
 }
 
 func TestFailedCallbackBodyCarriesNoResult(t *testing.T) {
-	raw, err := CallbackBody{PageImportID: "id", Attempt: 1, Nonce: "n", Status: StatusFailed, ErrorMessage: "x"}.encode()
+	raw, err := CallbackBody{PageImportID: "id", Attempt: 1, Nonce: "n", Status: StatusFailed, ErrorMessage: "x", ErrorCode: CodePageCrashed}.encode()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := `{"page_import_id":"id","attempt":1,"nonce":"n","status":"failed","error_message":"x"}`; string(raw) != want {
+	if want := `{"page_import_id":"id","attempt":1,"nonce":"n","status":"failed","error_message":"x","error_code":"PAGE_CRASHED"}`; string(raw) != want {
 		t.Errorf("body %s, want %s", raw, want)
 	}
 }
