@@ -248,6 +248,8 @@ type hostileCase struct {
 	// unresponsive, when set, replaces hostileUnresponsive (a bomb's garbage collections near
 	// its ceiling may keep the main thread busy before the crash).
 	unresponsive time.Duration
+	// neverServed is a page of the site the hostile one must not reach (a refused navigation).
+	neverServed string
 	// check looks further at a completed capture.
 	check func(t *testing.T, h *harness, c map[string]any, cb capture.CallbackBody)
 }
@@ -274,7 +276,7 @@ func TestHostilePagesEndFastWithClearAnswers(t *testing.T) {
 					t.Errorf("recorded nesting %d, want %d", d, capture.MaxDocumentDepth)
 				}
 			}},
-		{name: "NavigationLoop_CapturedAsLoaded", path: "/loop-a", status: capture.StatusCompleted, warningCode: capture.WarnNavigationBlocked,
+		{name: "NavigationLoop_CapturedAsLoaded", path: "/loop-a", neverServed: "/loop-b", status: capture.StatusCompleted, warningCode: capture.WarnNavigationBlocked,
 			message: "the page tried to leave its address after it was opened (1 navigations refused: a reload, a redirect by script or a refresh); it was captured as it first loaded", within: hostileJob},
 		{name: "ReloadAfterLoad_CapturedAsLoaded", path: "/reload", status: capture.StatusCompleted, warningCode: capture.WarnNavigationBlocked,
 			message: "the page tried to leave its address after it was opened (1 navigations refused: a reload, a redirect by script or a refresh); it was captured as it first loaded", within: hostileJob},
@@ -370,6 +372,9 @@ func runHostile(t *testing.T, site *hostileSite, tc hostileCase) {
 	}
 	if n := site.count(strings.SplitN(tc.path, "?", 2)[0]); n != 1 {
 		t.Errorf("%s served %d times, want once (captured once)", tc.path, n)
+	}
+	if n := site.count(tc.neverServed); tc.neverServed != "" && n != 0 {
+		t.Errorf("%s served %d times, want never (the navigation to it refused)", tc.neverServed, n)
 	}
 	if tc.status == capture.StatusCompleted {
 		prefix := "test/page-imports/" + id + "/attempt-1/"
