@@ -106,6 +106,28 @@ func TestGraphQLPageImportErrorCode(t *testing.T) {
 			t.Errorf("%s; want NOT_A_WEB_PAGE", r.Raw)
 		}
 	})
+	t.Run("OK/RetriedReadsNullUntilItsAttemptFails", func(t *testing.T) {
+		read := func() node {
+			r := s.do(t, alice, `query($id: ID!) { pageImport(id: $id) { id status errorCode } }`, map[string]any{"id": crashed.ID})
+			var pi node
+			decodeData(t, r, "pageImport", &pi)
+			return pi
+		}
+		if r := s.do(t, alice, `mutation($id: ID!) { retryPageImport(id: $id) { pageImport { id } } }`, map[string]any{"id": crashed.ID}); r.code() != "" {
+			t.Fatalf("%s", r.Raw)
+		}
+		if pi := read(); pi.Status != "PROCESSING" || pi.ErrorCode != nil {
+			t.Errorf("retried import reads %s %v; want PROCESSING, errorCode null", pi.Status, pi.ErrorCode)
+		}
+		var retried models.PageImport
+		if err := s.db.NewSelect().Model(&retried).Where("id = ?", crashed.ID).Scan(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		failImport(t, s, &retried, "the page stopped responding: its scripts kept the browser busy for more than 10s", "PAGE_UNRESPONSIVE")
+		if pi := read(); pi.Status != "FAILED" || pi.ErrorCode == nil || *pi.ErrorCode != "PAGE_UNRESPONSIVE" {
+			t.Errorf("attempt 2 failed reads %s %v; want FAILED, PAGE_UNRESPONSIVE", pi.Status, pi.ErrorCode)
+		}
+	})
 	t.Run("NotFound/OtherOrganization", func(t *testing.T) {
 		r := s.do(t, alice, `query($id: ID!) { pageImport(id: $id) { id errorCode } }`, map[string]any{"id": bobs.ID})
 		if r.code() != "NOT_FOUND" {
