@@ -45,3 +45,26 @@ func TestFailedCallbackBodyCarriesNoResult(t *testing.T) {
 		t.Errorf("body %s, want %s", raw, want)
 	}
 }
+
+// TestCodesAreWhatTheAPIAccepts: every code the worker sends passes the API's rule (the API
+// answers 400 to any other, and the message would never be deleted).
+func TestCodesAreWhatTheAPIAccepts(t *testing.T) {
+	for _, c := range []string{CodeInvalidRequest, CodeAddressNotAllowed, CodeAddressUnresolved, CodePageUnreachable, CodeHTTPError,
+		CodeNotAWebPage, CodeLoadTimeout, CodeReadySelector, CodePageCrashed, CodePageUnresponsive, CodePageClosed, CodeStepTimeout,
+		CodePageUnreadable, CodePageTooLarge, CodeJobTimeout, CodeSnapshotInvalid, CodeInternal} {
+		if !isErrorCode(c) {
+			t.Errorf("code %q is not well-formed", c)
+		}
+	}
+	for _, tc := range []struct {
+		code string
+		ok   bool
+	}{
+		{strings.Repeat("A", MaxErrorCodeLen), true}, {strings.Repeat("A", MaxErrorCodeLen+1), false},
+		{"", false}, {"page_crashed", false}, {"9X", false}, {"_X", false}, {"A-B", false},
+	} {
+		if got := isErrorCode(tc.code); got != tc.ok {
+			t.Errorf("isErrorCode(%q) = %v, want %v", tc.code, got, tc.ok)
+		}
+	}
+}

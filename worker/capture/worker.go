@@ -117,7 +117,7 @@ func (j *job) Callback(failure string) (string, []byte, []any, error) {
 		// A failure without a page failure's code is the worker's own fault on the message's
 		// last delivery (consumer.Loop.InternalFailure).
 		body.Status, body.ErrorMessage, body.ErrorCode = StatusFailed, failure, j.code
-		if body.ErrorCode == "" {
+		if !isErrorCode(body.ErrorCode) { // none, or a failure record's the API would refuse
 			body.ErrorCode = CodeInternal
 		}
 	} else {
