@@ -280,10 +280,11 @@ type pageImport struct {
 	CaptureHash   *string `json:"captureHash"`
 	HasScreenshot bool    `json:"hasScreenshot"`
 	ErrorMessage  *string `json:"errorMessage"`
+	ErrorCode     *string `json:"errorCode"`
 	ReadySelector *string `json:"readySelector"`
 }
 
-const pageImportFields = `id sourceUrl status attempt captureHash hasScreenshot errorMessage readySelector`
+const pageImportFields = `id sourceUrl status attempt captureHash hasScreenshot errorMessage errorCode readySelector`
 
 // createPageImport imports path of the test site through the API and returns the new job.
 func (s *stack) createPageImport(t *testing.T, path string, vp capture.Viewport) pageImport {
@@ -382,7 +383,7 @@ func TestMainJobEndToEnd(t *testing.T) {
 	created := s.createPageImport(t, capturetest.IndexPath, vp)
 	pi := s.awaitOutcome(t, created.ID)
 
-	if pi.Status != "COMPLETED" || pi.ErrorMessage != nil || pi.CaptureHash == nil || !pi.HasScreenshot {
+	if pi.Status != "COMPLETED" || pi.ErrorMessage != nil || pi.ErrorCode != nil || pi.CaptureHash == nil || !pi.HasScreenshot {
 		t.Fatalf("Page Import ended %s (error %v, captureHash %v, hasScreenshot %v); want COMPLETED with a capture",
 			pi.Status, deref(pi.ErrorMessage), deref(pi.CaptureHash), pi.HasScreenshot)
 	}
@@ -457,7 +458,8 @@ func TestMainJobEndToEnd(t *testing.T) {
 }
 
 // TestNeverReadyPageFailsThroughAPI: a page whose ready selector never appears ends FAILED, with
-// a clear message naming the selector and the timeout, soon after the worker's ready timeout.
+// a clear message naming the selector and the timeout and the code READY_SELECTOR (the worker's
+// error_code, read as errorCode), soon after the worker's ready timeout.
 func TestNeverReadyPageFailsThroughAPI(t *testing.T) {
 	t.Parallel()
 	s := newStack(t)
@@ -467,8 +469,8 @@ func TestNeverReadyPageFailsThroughAPI(t *testing.T) {
 	elapsed := time.Since(start)
 
 	want := fmt.Sprintf("the ready selector %q did not appear within %s", capturetest.ReadySelector, readyTimeout)
-	if pi.Status != "FAILED" || deref(pi.ErrorMessage) != want {
-		t.Fatalf("Page Import ended %s with errorMessage %q; want FAILED with %q", pi.Status, deref(pi.ErrorMessage), want)
+	if pi.Status != "FAILED" || deref(pi.ErrorMessage) != want || deref(pi.ErrorCode) != capture.CodeReadySelector {
+		t.Fatalf("Page Import ended %s with errorCode %s, errorMessage %q; want FAILED with %s, %q", pi.Status, deref(pi.ErrorCode), deref(pi.ErrorMessage), capture.CodeReadySelector, want)
 	}
 	if pi.CaptureHash != nil || pi.HasScreenshot {
 		t.Errorf("a failed import shows captureHash %v, hasScreenshot %v", deref(pi.CaptureHash), pi.HasScreenshot)
