@@ -163,7 +163,7 @@ func (c Config) validateSettings() []string {
 	for name, d := range map[string]int64{
 		"GRAPHQL_RATE_WINDOW": int64(c.GraphQLRateWindow), "CREATE_PAGE_IMPORT_RATE_WINDOW": int64(c.CreatePageImportRateWindow),
 		"TRIGGER_CODE2DES_RATE_WINDOW": int64(c.TriggerCode2DesRateWindow), "HANDOFF_RATE_WINDOW": int64(c.HandoffRateWindow),
-		"SHUTDOWN_TIMEOUT":             int64(c.ShutdownTimeout), "DEPENDENCY_TIMEOUT": int64(c.DependencyTimeout),
+		"SHUTDOWN_TIMEOUT": int64(c.ShutdownTimeout), "DEPENDENCY_TIMEOUT": int64(c.DependencyTimeout),
 	} {
 		if d <= 0 {
 			add("%s must be positive", name)
