@@ -123,6 +123,7 @@ func (a *App) routes(verifier *auth.Verifier) http.Handler {
 
 	// Worker callbacks (SPEC §6) are mounted here.
 	a.mountCallbacks(r)
+	a.mountDashboard(r)
 	// Every request gets a span (worker callbacks included), continuing an incoming traceparent,
 	// so the queue messages a request publishes carry its trace on (SPEC §5).
 	return telemetry.HTTPHandler(r)
