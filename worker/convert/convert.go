@@ -15,6 +15,7 @@ import (
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // AssetLoader returns the stored bytes of a capture asset, reading at most maxBytes+1 bytes (so
@@ -94,7 +95,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 			Nonce: job.Nonce, PageImportID: job.PageImportID, CaptureHash: job.CaptureHash},
 		Root:     root,
 		Images:   append([]resultjson.ImageEntry{}, cv.entries...),
-		Warnings: cv.warn.done(),
+		Warnings: cv.warn.Done(),
 
 		Styles:      styles,
 		Variables:   variables,
@@ -114,7 +115,7 @@ type converter struct {
 	load AssetLoader
 	err  error
 
-	warn      warnings
+	warn      warnings.List
 	lastID    int
 	nodes     int
 	nodeLimit bool
@@ -203,7 +204,7 @@ func (cv *converter) newNode(typ, name string, b capturemodel.Box, f *frame) *re
 	if cv.nodes >= resultjson.MaxNodes {
 		if !cv.nodeLimit {
 			cv.nodeLimit = true
-			cv.warn.add(WarnNodeLimit, "", "the page has more than %d nodes; the rest were left out", resultjson.MaxNodes)
+			cv.warn.Add(warnings.NodeLimit, "", "the page has more than %d nodes; the rest were left out", resultjson.MaxNodes)
 		}
 		return nil
 	}
@@ -241,7 +242,7 @@ func (cv *converter) convertRoot() *resultjson.Node {
 	}
 	cv.nodes++
 	cv.lastID++
-	cv.warn.rootID = "1:" + strconv.Itoa(cv.lastID)
+	cv.warn.RootID = "1:" + strconv.Itoa(cv.lastID)
 	root := &resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name), Width: size(w), Height: size(h), ClipsContent: ptr(true)}
 	f := &frame{node: root, depth: 1}
 	cv.rootFrame = f
@@ -267,7 +268,7 @@ func (cv *converter) convertRoot() *resultjson.Node {
 	cv.svgBackgrounds = nil
 
 	if d.Truncated {
-		cv.warn.add(WarnCaptureTruncated, root.ID, "the capture stopped at one of its limits; the end of the page is missing")
+		cv.warn.Add(warnings.CaptureTruncated, root.ID, "the capture stopped at one of its limits; the end of the page is missing")
 	}
 	cv.cssWarnings(html, root.ID)
 	cv.pseudoWarnings(html, root.ID)
@@ -324,11 +325,7 @@ func (cv *converter) unallocate(n *resultjson.Node, parentID string) {
 		cv.lastID--
 	}
 	cv.nodes--
-	for i := len(cv.warn.list) - 1; i >= 0; i-- {
-		if id := cv.warn.list[i].NodeID; id != nil && *id == n.ID {
-			cv.warn.list[i].NodeID = ptr(parentID)
-		}
-	}
+	cv.warn.Move(n.ID, parentID)
 }
 
 func clips(n *capturemodel.DOMNode) bool {

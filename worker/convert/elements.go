@@ -14,6 +14,7 @@ import (
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // placeholder draws an element the design cannot hold as a RECTANGLE of its box, background
@@ -29,7 +30,7 @@ func (cv *converter) placeholder(n *capturemodel.DOMNode, f *frame, in inherited
 	}
 	cv.dropSVGBackgrounds(node, n)
 	f.add(node, in)
-	cv.warn.add(code, node.ID, "%s: %s", naming.Element(n), message)
+	cv.warn.Add(code, node.ID, "%s: %s", naming.Element(n), message)
 	cv.cssWarnings(n, node.ID)
 	cv.pseudoWarnings(n, node.ID)
 }
@@ -39,7 +40,7 @@ func (cv *converter) dropSVGBackgrounds(node *resultjson.Node, n *capturemodel.D
 	if len(cv.svgBackgrounds) > 0 {
 		cv.nodes -= len(cv.svgBackgrounds)
 		cv.svgBackgrounds = nil
-		cv.warn.add(WarnBackgroundLayout, node.ID, "the SVG background image of %s is left out (the element cannot hold children)", naming.Element(n))
+		cv.warn.Add(warnings.BackgroundLayout, node.ID, "the SVG background image of %s is left out (the element cannot hold children)", naming.Element(n))
 	}
 }
 
@@ -83,7 +84,7 @@ func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited
 }
 
 func (cv *converter) warnFormControl(n *capturemodel.DOMNode, nodeID string) {
-	cv.warn.add(WarnFormControl, nodeID, "%s: the form control is drawn from its box, background, border and text only", naming.Element(n))
+	cv.warn.Add(warnings.FormControl, nodeID, "%s: the form control is drawn from its box, background, border and text only", naming.Element(n))
 	cv.cssWarnings(n, nodeID)
 	cv.pseudoWarnings(n, nodeID)
 }
@@ -117,7 +118,7 @@ func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherite
 	cv.dropSVGBackgrounds(node, n)
 	if n.Image == nil || n.Image.AssetID == "" {
 		f.add(node, in)
-		cv.warn.add(WarnImageUnresolved, node.ID, "the image %s had not loaded when the page was captured", naming.Element(n))
+		cv.warn.Add(warnings.ImageUnresolved, node.ID, "the image %s had not loaded when the page was captured", naming.Element(n))
 		cv.cssWarnings(n, node.ID)
 		return
 	}
@@ -161,14 +162,14 @@ func (cv *converter) objectFit(n *capturemodel.DOMNode, e *resultjson.ImageEntry
 	case "scale-down", "none":
 		p.ScaleMode = "FIT"
 		if fit == "none" || (float64(e.Width) < node.Width && float64(e.Height) < node.Height) {
-			cv.warn.add(WarnObjectFit, node.ID, "object-fit %s of %s is approximated by fitting the image into its box", fit, naming.Element(n))
+			cv.warn.Add(warnings.ObjectFit, node.ID, "object-fit %s of %s is approximated by fitting the image into its box", fit, naming.Element(n))
 		}
 	default:
 		p.ScaleMode = "CROP"
 		p.ImageTransform = &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}
 	}
 	if pos := n.Computed("object-position"); pos != "50% 50%" && p.ScaleMode != "CROP" {
-		cv.warn.add(WarnObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, naming.Element(n))
+		cv.warn.Add(warnings.ObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, naming.Element(n))
 	}
 	return p
 }
@@ -183,7 +184,7 @@ func (cv *converter) resolve(id, nodeID string, boxW, boxH float64) *imageState 
 		cv.images[id] = st
 	}
 	if st.entry == nil && st.code != "" {
-		cv.warn.add(st.code, nodeID, "%s", st.message)
+		cv.warn.Add(st.code, nodeID, "%s", st.message)
 	}
 	if st.entry != nil {
 		cv.vectorNotices(id, nodeID)
@@ -198,7 +199,7 @@ func (cv *converter) inspect(id string, boxW, boxH float64) *imageState {
 		if u, ok := cv.unresolved[id]; ok {
 			msg = fmt.Sprintf("the image %s was not recorded by the capture (%s)", u.SourceURL, u.Reason)
 		}
-		return &imageState{code: WarnImageUnresolved, message: msg}
+		return &imageState{code: warnings.ImageUnresolved, message: msg}
 	}
 	src := a.SourceURL
 	if src == "" {
@@ -210,35 +211,35 @@ func (cv *converter) inspect(id string, boxW, boxH float64) *imageState {
 	switch a.MimeType {
 	case resultjson.MimePNG, resultjson.MimeJPEG, resultjson.MimeGIF, resultjson.MimeWebP, resultjson.MimeSVG:
 	default:
-		return fail(WarnImageFormat, "is %s, which a Figma result cannot carry", a.MimeType)
+		return fail(warnings.ImageFormat, "is %s, which a Figma result cannot carry", a.MimeType)
 	}
 	switch {
 	case a.ByteSize < 1:
-		return fail(WarnImageInvalid, "is empty")
+		return fail(warnings.ImageInvalid, "is empty")
 	case a.ByteSize > resultjson.MaxImageBytes:
-		return fail(WarnImageTooLarge, "is %d bytes, over the %d-byte limit per image", a.ByteSize, resultjson.MaxImageBytes)
+		return fail(warnings.ImageTooLarge, "is %d bytes, over the %d-byte limit per image", a.ByteSize, resultjson.MaxImageBytes)
 	case len(cv.entries) >= resultjson.MaxImages:
-		return fail(WarnImageBudget, "is past the limit of %d images per result", resultjson.MaxImages)
+		return fail(warnings.ImageBudget, "is past the limit of %d images per result", resultjson.MaxImages)
 	case cv.stored+a.ByteSize > resultjson.MaxTotalImageBytes:
-		return fail(WarnImageBudget, "would take the result's images past %d bytes", resultjson.MaxTotalImageBytes)
+		return fail(warnings.ImageBudget, "would take the result's images past %d bytes", resultjson.MaxTotalImageBytes)
 	}
 	b, err := cv.load(cv.ctx, *a, a.ByteSize)
 	switch {
 	case errors.Is(err, ErrAssetMissing):
-		return fail(WarnImageUnresolved, "is missing from storage")
+		return fail(warnings.ImageUnresolved, "is missing from storage")
 	case err != nil:
 		cv.err = fmt.Errorf("read capture asset %s: %w", a.ID, err)
 		return &imageState{}
 	}
 	sum := sha256.Sum256(b)
 	if int64(len(b)) != a.ByteSize || hex.EncodeToString(sum[:]) != a.SHA256 {
-		return fail(WarnImageInvalid, "does not match the size or SHA-256 the capture recorded")
+		return fail(warnings.ImageInvalid, "does not match the size or SHA-256 the capture recorded")
 	}
 	if a.MimeType == resultjson.MimeSVG {
 		// Figma-safe: no scripts, handlers or outside references; selectors applied (vector.go).
 		var ok bool
 		if b, a, ok = cv.figmaSafe(a, b); !ok {
-			return fail(WarnImageInvalid, "is not usable: not a well-formed SVG document")
+			return fail(warnings.ImageInvalid, "is not usable: not a well-formed SVG document")
 		}
 	}
 	e := &resultjson.ImageEntry{Ref: a.ID, Key: a.Key, MimeType: a.MimeType, SHA256: a.SHA256, ByteSize: a.ByteSize}
@@ -249,7 +250,7 @@ func (cv *converter) inspect(id string, boxW, boxH float64) *imageState {
 	if a.MimeType == resultjson.MimeSVG {
 		w, h, err := svgSize(b)
 		if err != nil {
-			return fail(WarnImageInvalid, "is not usable: %s", strings.TrimPrefix(err.Error(), errImage.Error()+": "))
+			return fail(warnings.ImageInvalid, "is not usable: %s", strings.TrimPrefix(err.Error(), errImage.Error()+": "))
 		}
 		if w <= 0 || h <= 0 {
 			w, h = boxW, boxH
@@ -258,18 +259,18 @@ func (cv *converter) inspect(id string, boxW, boxH float64) *imageState {
 	} else {
 		w, h, err := rasterSize(b, a.MimeType)
 		if err != nil {
-			return fail(WarnImageInvalid, "is not usable: %s", strings.TrimPrefix(err.Error(), errImage.Error()+": "))
+			return fail(warnings.ImageInvalid, "is not usable: %s", strings.TrimPrefix(err.Error(), errImage.Error()+": "))
 		}
 		if w > resultjson.MaxDeclaredImageSide || h > resultjson.MaxDeclaredImageSide {
-			return fail(WarnImageTooLarge, "is %dx%d px, over %d px a side", w, h, resultjson.MaxDeclaredImageSide)
+			return fail(warnings.ImageTooLarge, "is %dx%d px, over %d px a side", w, h, resultjson.MaxDeclaredImageSide)
 		}
 		if backendConverts(a.MimeType, w, h) {
 			cost, err := decodecost.Bytes(b, a.MimeType, w, h)
 			if err != nil {
-				return fail(WarnImageInvalid, "is not usable: %s", err)
+				return fail(warnings.ImageInvalid, "is not usable: %s", err)
 			}
 			if cost > resultjson.MaxConvertBytes {
-				return fail(WarnImageTooLarge, "is %dx%d px and would take %d bytes to decode, more than the %d bytes the backend decodes to convert it", w, h, cost, resultjson.MaxConvertBytes)
+				return fail(warnings.ImageTooLarge, "is %dx%d px and would take %d bytes to decode, more than the %d bytes the backend decodes to convert it", w, h, cost, resultjson.MaxConvertBytes)
 			}
 			// The backend returns it as a PNG of at most MaxImageSide a side: count its raw size.
 			ow, oh := fitInside(w, h, resultjson.MaxImageSide)
@@ -278,7 +279,7 @@ func (cv *converter) inspect(id string, boxW, boxH float64) *imageState {
 		e.Width, e.Height = w, h
 	}
 	if cv.returned+returned > resultjson.MaxTotalImageBytes {
-		return fail(WarnImageBudget, "would take the result's images past %d bytes once converted for Figma", resultjson.MaxTotalImageBytes)
+		return fail(warnings.ImageBudget, "would take the result's images past %d bytes once converted for Figma", resultjson.MaxTotalImageBytes)
 	}
 	if !strings.HasPrefix(a.Key, cv.opts.ImportPrefix) || cv.opts.ImportPrefix == "" {
 		// Outside the capture's folder the backend would refuse the key: keep a copy of our own.

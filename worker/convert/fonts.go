@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // Fonts (docs/conversion.md "Fonts"): a TEXT names a family the page really drew. The capture
@@ -44,7 +45,7 @@ func (cv *converter) fontOf(el, run *capturemodel.DOMNode, nodeID string, weight
 	if used == nil {
 		family, generic := fontFamily(el.Computed("font-family"))
 		if generic != "" {
-			cv.warn.addOnce("font:"+generic, WarnGenericFont, nodeID, "the generic font family %s is set in %s", generic, family)
+			cv.warn.AddOnce("font:"+generic, warnings.GenericFont, nodeID, "the generic font family %s is set in %s", generic, family)
 		}
 		return drawnFont{family: family, weight: weight, italic: italic}
 	}
@@ -68,7 +69,7 @@ func (cv *converter) fontOf(el, run *capturemodel.DOMNode, nodeID string, weight
 	if fontStyle(out.weight, out.italic) != fontStyle(weight, italic) {
 		declared := fontStyle(weight, italic)
 		drawn := fontStyle(out.weight, out.italic)
-		cv.warn.addOnce("face:"+out.family+"|"+declared+"|"+drawn, WarnFontFace, nodeID,
+		cv.warn.AddOnce("face:"+out.family+"|"+declared+"|"+drawn, warnings.FontFace, nodeID,
 			"the text declared in %s %s (weight %d) was drawn in the face %s %s (%s); it is set as drawn", out.family, declared, weight, out.family, drawn, primary.PostScriptName)
 	}
 	return out
@@ -112,19 +113,19 @@ func (cv *converter) webFont(decl []string, primary capturemodel.PlatformFont, w
 func (cv *converter) platformFamily(decl []string, primary capturemodel.PlatformFont, nodeID string) drawnFont {
 	for _, fam := range decl {
 		if cv.isWebFamily(fam) {
-			cv.warn.addOnce("notloaded:"+strings.ToLower(fam), WarnFontNotLoaded, nodeID,
+			cv.warn.AddOnce("notloaded:"+strings.ToLower(fam), warnings.FontNotLoaded, nodeID,
 				"the web font %q did not load; the page drew its text in %s", fam, primary.Family)
 			continue
 		}
 		if f, ok := genericFonts[strings.ToLower(fam)]; ok {
-			cv.warn.addOnce("font:"+strings.ToLower(fam), WarnGenericFont, nodeID, "the generic font family %s is set in %s", strings.ToLower(fam), f)
+			cv.warn.AddOnce("font:"+strings.ToLower(fam), warnings.GenericFont, nodeID, "the generic font family %s is set in %s", strings.ToLower(fam), f)
 			return drawnFont{family: f}
 		}
 		if f, ok := figmaFamily(fam); ok {
 			return drawnFont{family: f}
 		}
 	}
-	cv.warn.addOnce("fallback:"+strings.Join(decl, ","), WarnFontFallback, nodeID,
+	cv.warn.AddOnce("fallback:"+strings.Join(decl, ","), warnings.FontFallback, nodeID,
 		"no family of %q is one Figma users have (the capture machine drew %s); set in %s", strings.Join(decl, ", "), primary.Family, defaultFont)
 	return drawnFont{family: defaultFont}
 }

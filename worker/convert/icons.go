@@ -11,26 +11,13 @@ import (
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 	"github.com/code2des/backend/worker/internal/fontfile"
 	"github.com/code2des/backend/worker/internal/svgsafe"
 )
 
 // CSS-masked icons and icon-font glyphs (docs/conversion.md
 // "Vectors").
-
-// Warning codes of masked icons and icon fonts.
-const (
-	// WarnMaskRaster: a CSS-masked element whose mask is not one SVG image (a PNG, a gradient,
-	// several layers) is drawn as a raster crop of the page at the capture's scale.
-	WarnMaskRaster = "CSS_MASK_RASTER"
-	// WarnMaskApproximated: an SVG mask drawn in the element's colour, with a mask-size,
-	// -position or -repeat Figma cannot express approximated by fitting it centred (contain).
-	WarnMaskApproximated = "CSS_MASK_APPROXIMATED"
-	// WarnIconFontRaster: an icon-font glyph whose outline could not be used (a Private Use Area character or an icon font's
-	// ligature) is drawn as a raster crop of the page at the capture's scale, never as a
-	// character in a font Figma users do not have.
-	WarnIconFontRaster = "ICON_FONT_RASTER"
-)
 
 // iconElement converts n when it is a masked icon or an icon glyph shown alone and reports
 // whether it did (then n and its children are done).
@@ -49,7 +36,7 @@ func (cv *converter) iconElement(n *capturemodel.DOMNode, f *frame, in inherited
 				return true
 			}
 		}
-		cv.rasterCrop(n, f, in, WarnIconFontRaster, "%s shows the icon-font glyph %s of %s; its outline could not be used (%s), so it is drawn as a raster crop of the page", naming.Element(n), codepoints(g.Text), g.FontFamily, why)
+		cv.rasterCrop(n, f, in, warnings.IconFontRaster, "%s shows the icon-font glyph %s of %s; its outline could not be used (%s), so it is drawn as a raster crop of the page", naming.Element(n), codepoints(g.Text), g.FontFamily, why)
 		return true
 	}
 	return false
@@ -184,7 +171,7 @@ func (cv *converter) maskedIcon(n *capturemodel.DOMNode, f *frame, in inherited)
 		}
 	}
 	if n.Crop != nil {
-		cv.rasterCrop(n, f, in, WarnMaskRaster, "%s is drawn through a CSS mask that is not one SVG image; it is drawn as a raster crop of the page", naming.Element(n))
+		cv.rasterCrop(n, f, in, warnings.MaskRaster, "%s is drawn through a CSS mask that is not one SVG image; it is drawn as a raster crop of the page", naming.Element(n))
 		return
 	}
 	node := cv.newNode("RECTANGLE", naming.Element(n), n.Box, f)
@@ -193,7 +180,7 @@ func (cv *converter) maskedIcon(n *capturemodel.DOMNode, f *frame, in inherited)
 	}
 	node.Fills = &[]resultjson.Paint{}
 	f.add(node, in)
-	cv.warn.add(WarnMaskRaster, node.ID, "%s is drawn through a CSS mask that could not be read, and no crop of it was recorded; its box is left empty", naming.Element(n))
+	cv.warn.Add(warnings.MaskRaster, node.ID, "%s is drawn through a CSS mask that could not be read, and no crop of it was recorded; its box is left empty", naming.Element(n))
 }
 
 // maskSVG draws an SVG mask in the element's colour; false when the mask is not a usable SVG.
@@ -248,7 +235,7 @@ func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bo
 	}
 	f.add(node, in)
 	if approx {
-		cv.warn.add(WarnMaskApproximated, node.ID, "the mask of %s (mask-size %s, position %s, repeat %s) is drawn once, centred and fitted in its box", naming.Element(n), m.Size, m.Position, m.Repeat)
+		cv.warn.Add(warnings.MaskApproximated, node.ID, "the mask of %s (mask-size %s, position %s, repeat %s) is drawn once, centred and fitted in its box", naming.Element(n), m.Size, m.Position, m.Repeat)
 	}
 	return true
 }
@@ -297,7 +284,7 @@ func (cv *converter) generatedSVG(b []byte, node *resultjson.Node) *resultjson.I
 	}
 	size := int64(len(b))
 	if len(cv.entries) >= resultjson.MaxImages || cv.stored+size > resultjson.MaxTotalImageBytes || cv.returned+size > resultjson.MaxTotalImageBytes {
-		cv.warn.add(WarnImageBudget, node.ID, "the SVG drawn for %s would take the result past its image limits", node.Name)
+		cv.warn.Add(warnings.ImageBudget, node.ID, "the SVG drawn for %s would take the result past its image limits", node.Name)
 		return nil
 	}
 	e := resultjson.ImageEntry{Ref: ref, Key: cv.opts.JobPrefix + "images/" + sha + ".svg", MimeType: resultjson.MimeSVG, SHA256: sha, ByteSize: size,

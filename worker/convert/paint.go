@@ -9,6 +9,7 @@ import (
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // backgrounds returns the fills of n's background (colour, then the image and gradient layers,
@@ -40,7 +41,7 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *resultjson.Node,
 		case layer == "none":
 		case urlLayer(layer):
 			if urls >= len(n.BackgroundImages) {
-				cv.warn.add(WarnImageUnresolved, node.ID, "a background image of %s was not recorded by the capture", naming.Element(n))
+				cv.warn.Add(warnings.ImageUnresolved, node.ID, "a background image of %s was not recorded by the capture", naming.Element(n))
 				continue
 			}
 			id := n.BackgroundImages[urls]
@@ -52,7 +53,7 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *resultjson.Node,
 			size, repeat, pos := pick(sizes, "auto"), pick(repeats, "repeat"), pick(positions, "0% 0%")
 			if st.entry.MimeType == resultjson.MimeSVG {
 				if size != "contain" && size != "cover" && size != "100% 100%" {
-					cv.warn.add(WarnBackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", naming.Element(n), size)
+					cv.warn.Add(warnings.BackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", naming.Element(n), size)
 				}
 				if sv := cv.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
 					sv.ImageRef = st.entry.Ref
@@ -64,7 +65,7 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *resultjson.Node,
 		case strings.HasPrefix(layer, "linear-gradient("):
 			p, ok := linearGradient(layer, node.Width, node.Height)
 			if !ok {
-				cv.warn.add(WarnGradient, node.ID, "a gradient of %s could not be read and was left out: %s", naming.Element(n), layer)
+				cv.warn.Add(warnings.Gradient, node.ID, "a gradient of %s could not be read and was left out: %s", naming.Element(n), layer)
 				continue
 			}
 			painted = append(painted, p)
@@ -73,7 +74,7 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *resultjson.Node,
 			if i := strings.IndexByte(kind, '('); i > 0 {
 				kind = kind[:i]
 			}
-			cv.warn.add(WarnGradient, node.ID, "a %s background of %s is not converted (only linear gradients are) and was left out", kind, naming.Element(n))
+			cv.warn.Add(warnings.Gradient, node.ID, "a %s background of %s is not converted (only linear gradients are) and was left out", kind, naming.Element(n))
 		}
 	}
 	for i := len(painted) - 1; i >= 0; i-- {
@@ -127,7 +128,7 @@ func (cv *converter) imagePaint(e *resultjson.ImageEntry, size, repeat, pos stri
 		approx = fmt.Sprintf("background-size %s with background-repeat %s", size, repeat)
 	}
 	if approx != "" {
-		cv.warn.add(WarnBackgroundLayout, node.ID, "the background image of %s is approximated (%s)", naming.Element(n), approx)
+		cv.warn.Add(warnings.BackgroundLayout, node.ID, "the background image of %s is approximated (%s)", naming.Element(n), approx)
 	}
 	return p
 }
@@ -136,7 +137,7 @@ func (cv *converter) imagePaint(e *resultjson.ImageEntry, size, repeat, pos stri
 func (cv *converter) color(s, nodeID, prop string) (resultjson.RGBA, bool) {
 	c, known := parseColor(s)
 	if !known {
-		cv.warn.add(WarnColor, nodeID, "the %s %q is in a colour syntax the converter does not read; it was left out", prop, s)
+		cv.warn.Add(warnings.Color, nodeID, "the %s %q is in a colour syntax the converter does not read; it was left out", prop, s)
 		return resultjson.RGBA{}, false
 	}
 	return c, true
@@ -179,10 +180,10 @@ func (cv *converter) borders(n *capturemodel.DOMNode, node *resultjson.Node) boo
 	}
 	name := naming.Element(n)
 	if colorDiffers {
-		cv.warn.add(WarnBorderColors, node.ID, "the borders of %s have different colours; all are drawn in the %s border's", name, sides[first])
+		cv.warn.Add(warnings.BorderColors, node.ID, "the borders of %s have different colours; all are drawn in the %s border's", name, sides[first])
 	}
 	if styleDiffers {
-		cv.warn.add(WarnBorderStyle, node.ID, "the borders of %s have different styles; all are drawn %s", name, styles[first])
+		cv.warn.Add(warnings.BorderStyle, node.ID, "the borders of %s have different styles; all are drawn %s", name, styles[first])
 	}
 	w := widths[first]
 	switch styles[first] {
@@ -192,7 +193,7 @@ func (cv *converter) borders(n *capturemodel.DOMNode, node *resultjson.Node) boo
 	case "dotted":
 		node.DashPattern = []float64{px(w), px(w)}
 	default:
-		cv.warn.add(WarnBorderStyle, node.ID, "the %s border of %s is drawn solid", styles[first], name)
+		cv.warn.Add(warnings.BorderStyle, node.ID, "the %s border of %s is drawn solid", styles[first], name)
 	}
 	node.Strokes = []resultjson.Paint{solid(colors[first])}
 	node.StrokeAlign = "INSIDE"
@@ -240,7 +241,7 @@ func (cv *converter) corners(n *capturemodel.DOMNode, node *resultjson.Node) {
 		return
 	}
 	if elliptical {
-		cv.warn.add(WarnEllipticalRadius, node.ID, "the elliptical corners of %s are drawn circular", naming.Element(n))
+		cv.warn.Add(warnings.EllipticalRadius, node.ID, "the elliptical corners of %s are drawn circular", naming.Element(n))
 	}
 	scale := 1.0
 	for _, pair := range [][3]float64{{r[0] + r[1], node.Width}, {r[3] + r[2], node.Width}, {r[0] + r[3], node.Height}, {r[1] + r[2], node.Height}} {
@@ -266,7 +267,7 @@ func (cv *converter) effects(n *capturemodel.DOMNode, node *resultjson.Node) boo
 	if bs := n.Computed("box-shadow"); bs != "none" {
 		effects, ok := boxShadows(bs)
 		if !ok {
-			cv.warn.add(WarnBoxShadow, node.ID, "the box-shadow of %s could not be read and was left out: %s", naming.Element(n), bs)
+			cv.warn.Add(warnings.BoxShadow, node.ID, "the box-shadow of %s could not be read and was left out: %s", naming.Element(n), bs)
 		}
 		node.Effects = append(node.Effects, effects...)
 	}
@@ -282,14 +283,14 @@ func (cv *converter) effects(n *capturemodel.DOMNode, node *resultjson.Node) boo
 func (cv *converter) cssWarnings(n *capturemodel.DOMNode, nodeID string) {
 	name := naming.Element(n)
 	if t := n.Computed("transform"); t != "none" {
-		cv.warn.add(WarnTransform, nodeID, "the transform of %s (%s) is not converted; its bounding box is used", name, t)
+		cv.warn.Add(warnings.Transform, nodeID, "the transform of %s (%s) is not converted; its bounding box is used", name, t)
 	}
 	if fl := n.Computed("filter"); fl != "none" && !blurFilter.MatchString(fl) {
-		cv.warn.add(WarnFilter, nodeID, "the filter of %s (%s) is not converted", name, fl)
+		cv.warn.Add(warnings.Filter, nodeID, "the filter of %s (%s) is not converted", name, fl)
 	}
 	if bm := n.Computed("mix-blend-mode"); bm != "normal" {
 		if _, ok := blendModes[bm]; !ok {
-			cv.warn.add(WarnBlendMode, nodeID, "the mix-blend-mode %s of %s has no Figma equivalent", bm, name)
+			cv.warn.Add(warnings.BlendMode, nodeID, "the mix-blend-mode %s of %s has no Figma equivalent", bm, name)
 		}
 	}
 }
@@ -303,9 +304,9 @@ func (cv *converter) pseudoWarnings(n *capturemodel.DOMNode, nodeID string) {
 			continue
 		}
 		if p.Which == "marker" {
-			cv.warn.add(WarnListMarker, nodeID, "the list marker (%s) of %s is not converted", p.Content, naming.Element(n))
+			cv.warn.Add(warnings.ListMarker, nodeID, "the list marker (%s) of %s is not converted", p.Content, naming.Element(n))
 			continue
 		}
-		cv.warn.add(WarnPseudoElement, nodeID, "the ::%s content (%s) of %s is not converted", p.Which, p.Content, naming.Element(n))
+		cv.warn.Add(warnings.PseudoElement, nodeID, "the ::%s content (%s) of %s is not converted", p.Which, p.Content, naming.Element(n))
 	}
 }

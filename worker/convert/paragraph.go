@@ -9,6 +9,7 @@ import (
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // Paragraphs (docs/conversion.md "Text"): the run of inline content of a block container (its
@@ -164,7 +165,7 @@ func (cv *converter) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOM
 	}
 	if wm := n.Computed("writing-mode"); verticalWritingMode(wm) && !cv.verticalWarned[n] {
 		cv.verticalWarned[n] = true
-		cv.warn.add(WarnWritingMode, node.ID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", naming.Element(n), wm)
+		cv.warn.Add(warnings.WritingMode, node.ID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", naming.Element(n), wm)
 	}
 }
 
@@ -172,10 +173,10 @@ func (cv *converter) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOM
 func (b *paragraphBuilder) warnApproximations(node *resultjson.Node, n *capturemodel.DOMNode, segs []piece, base runStyle) {
 	cv := b.cv
 	if b.shifted {
-		cv.warn.add(WarnBaselineShift, node.ID, "text of %s is raised or lowered (vertical-align, sup, sub); Figma sets it on the baseline", naming.Element(n))
+		cv.warn.Add(warnings.BaselineShift, node.ID, "text of %s is raised or lowered (vertical-align, sup, sub); Figma sets it on the baseline", naming.Element(n))
 	}
 	if b.mixedLine {
-		cv.warn.add(WarnLineHeightMixed, node.ID, "text of %s has ranges of another line height; the paragraph's (%s) is used", naming.Element(n), n.Computed("line-height"))
+		cv.warn.Add(warnings.LineHeightMixed, node.ID, "text of %s has ranges of another line height; the paragraph's (%s) is used", naming.Element(n), n.Computed("line-height"))
 	}
 	shadows := false
 	for _, p := range segs {
@@ -185,9 +186,9 @@ func (b *paragraphBuilder) warnApproximations(node *resultjson.Node, n *capturem
 	}
 	switch {
 	case shadows:
-		cv.warn.add(WarnRangeEffect, node.ID, "ranges of %s have different text shadows; the TEXT takes the first range's", naming.Element(n))
+		cv.warn.Add(warnings.RangeEffect, node.ID, "ranges of %s have different text shadows; the TEXT takes the first range's", naming.Element(n))
 	case b.rangeGradient:
-		cv.warn.add(WarnRangeEffect, node.ID, "a range of %s is filled with a background clipped to its text, laid out in its own box (Figma lays it out over the whole TEXT)", naming.Element(n))
+		cv.warn.Add(warnings.RangeEffect, node.ID, "a range of %s is filled with a background clipped to its text, laid out in its own box (Figma lays it out over the whole TEXT)", naming.Element(n))
 	}
 }
 

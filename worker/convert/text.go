@@ -8,6 +8,7 @@ import (
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // The text pass: text runs become TEXT nodes with their typography (docs/conversion.md "Text").
@@ -35,7 +36,7 @@ func (cv *converter) text(t, el *capturemodel.DOMNode, f *frame, decoration stri
 		// Figma text is horizontal only. The node keeps the vertical run's box (so the layout
 		// around it holds) and the warning says the text inside is not vertical.
 		cv.verticalWarned[el] = true
-		cv.warn.add(WarnWritingMode, node.ID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", naming.Element(el), wm)
+		cv.warn.Add(warnings.WritingMode, node.ID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", naming.Element(el), wm)
 	}
 	return node
 }
@@ -268,7 +269,7 @@ func (cv *converter) textShadow(node *resultjson.Node, shadow string, el *captur
 	}
 	effects, ok := boxShadows(shadow)
 	if !ok {
-		cv.warn.add(WarnTextShadow, node.ID, "the text-shadow of %s could not be read and was left out: %s", naming.Element(el), shadow)
+		cv.warn.Add(warnings.TextShadow, node.ID, "the text-shadow of %s could not be read and was left out: %s", naming.Element(el), shadow)
 		return
 	}
 	for i := range effects {

@@ -8,6 +8,7 @@ import (
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // The tree pass: which elements become nodes, in which paint layer, and where their children go
@@ -88,7 +89,7 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		if hidden || (n.Box.Width <= 0 && n.Box.Height <= 0) {
 			return // draws nothing
 		}
-		cv.placeholder(n, f, in, WarnUnsupportedElement, fmt.Sprintf("%s cannot be converted; a placeholder of its box is drawn", what))
+		cv.placeholder(n, f, in, warnings.UnsupportedElement, fmt.Sprintf("%s cannot be converted; a placeholder of its box is drawn", what))
 		return
 	}
 	switch n.Tag {
@@ -109,7 +110,7 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 			return
 		}
 		if n.Tag == "input" && nativeInputs[strings.ToLower(n.Attrs["type"])] {
-			cv.placeholder(n, f, in, WarnUnsupportedElement, fmt.Sprintf("a %s input is drawn by the browser's own widget; a placeholder of its box is drawn", strings.ToLower(n.Attrs["type"])))
+			cv.placeholder(n, f, in, warnings.UnsupportedElement, fmt.Sprintf("a %s input is drawn by the browser's own widget; a placeholder of its box is drawn", strings.ToLower(n.Attrs["type"])))
 			return
 		}
 		cv.formControl(n, f, in)
@@ -126,7 +127,7 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		node = cv.box(n, f, "FRAME", hidden)
 	}
 	if node != nil && f.depth >= resultjson.MaxDepth-1 {
-		cv.warn.add(WarnDepthFlattened, f.node.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), resultjson.MaxDepth)
+		cv.warn.Add(warnings.DepthFlattened, f.node.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), resultjson.MaxDepth)
 		node = nil
 	}
 	if node == nil {
@@ -134,15 +135,13 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		// A marker or ::before/::after content sits beside the element's own content: its
 		// warnings name the element's first text node, so the user finds the spot (the frame
 		// around a list item is often the root); without text, the nearest frame.
-		from := len(cv.warn.list)
+		from := cv.warn.Len()
 		cv.pseudoWarnings(n, f.node.ID)
-		to, start := len(cv.warn.list), len(f.items)
+		to, start := cv.warn.Len(), len(f.items)
 		cv.children(n, f, in)
 		if to > from {
 			if t := firstText(f.items[start:]); t != nil {
-				for i := from; i < to; i++ {
-					cv.warn.list[i].NodeID = ptr(t.ID)
-				}
+				cv.warn.Point(from, to, t.ID)
 			}
 		}
 		return

@@ -10,6 +10,7 @@ import (
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 	"github.com/code2des/backend/worker/internal/svgsafe"
 )
 
@@ -17,26 +18,6 @@ import (
 // box, Figma-safe SVG, CSS-masked icons and icon-font glyphs. Capture facts it reads are in
 // VectorFacts; everything it emits is an SVG node, or a raster crop of the element with a
 // warning when no faithful vector exists.
-
-// Warning codes of the vector pass (docs/conversion.md).
-const (
-	// WarnSVGReference: a <use> or url(#id) reference of an inline SVG pointed at nothing the
-	// capture could find (same document or a fetched sprite file); that part is missing.
-	WarnSVGReference = "SVG_REFERENCE_UNRESOLVED"
-	// WarnSVGIncomplete: the capture could not copy an inline SVG whole (over 5,000 elements, or
-	// the copy failed and the markup as written was kept).
-	WarnSVGIncomplete = "SVG_INCOMPLETE"
-	// WarnSVGUnsafe: scripts, event handlers, javascript: URLs or references outside the SVG
-	// (which Figma cannot load and which may point at private addresses) were removed.
-	WarnSVGUnsafe = "SVG_UNSAFE_CONTENT_REMOVED"
-	// WarnSVGUnsupported: content Figma's createNodeFromSvg cannot import (foreignObject,
-	// <style> rules with selectors other than tag, .class, #id) was left out of an SVG for which
-	// no raster crop exists.
-	WarnSVGUnsupported = "SVG_UNSUPPORTED_FEATURE"
-	// WarnSVGRaster: an inline SVG Figma would import wrong (foreignObject, filter primitives it
-	// lacks) is drawn as a raster crop of the page at the capture's scale.
-	WarnSVGRaster = "SVG_RASTERIZED"
-)
 
 // vectorState is the vector pass's part of a conversion.
 type vectorState struct {
@@ -57,7 +38,7 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		return
 	}
 	if n.Crop != nil && n.Crop.Reason == "svg" {
-		cv.rasterCrop(n, f, in, WarnSVGRaster, "%s holds content Figma cannot import from SVG (foreignObject or filters); it is drawn as a raster crop of the page", naming.Element(n))
+		cv.rasterCrop(n, f, in, warnings.SVGRaster, "%s holds content Figma cannot import from SVG (foreignObject or filters); it is drawn as a raster crop of the page", naming.Element(n))
 		return
 	}
 	frameNode := cv.box(n, f, "FRAME", false)
@@ -127,12 +108,12 @@ func contentBox(n *capturemodel.DOMNode) capturemodel.Box {
 func (cv *converter) svgNotes(n *capturemodel.DOMNode, nodeID string) {
 	for _, note := range n.SVGNotes {
 		switch note.Code {
-		case WarnSVGReference:
-			cv.warn.add(WarnSVGReference, nodeID, "%s references %s, which the capture could not find (not in the page or its sprite file could not be fetched); that part is missing", naming.Element(n), note.Detail)
+		case warnings.SVGReference:
+			cv.warn.Add(warnings.SVGReference, nodeID, "%s references %s, which the capture could not find (not in the page or its sprite file could not be fetched); that part is missing", naming.Element(n), note.Detail)
 		case "SVG_TRUNCATED":
-			cv.warn.add(WarnSVGIncomplete, nodeID, "%s is too large to copy whole (%s); the rest is missing", naming.Element(n), note.Detail)
+			cv.warn.Add(warnings.SVGIncomplete, nodeID, "%s is too large to copy whole (%s); the rest is missing", naming.Element(n), note.Detail)
 		default:
-			cv.warn.add(WarnSVGIncomplete, nodeID, "%s could not be made self-contained; it is kept as written in the page (colours from page CSS and <use> references may be missing)", naming.Element(n))
+			cv.warn.Add(warnings.SVGIncomplete, nodeID, "%s could not be made self-contained; it is kept as written in the page (colours from page CSS and <use> references may be missing)", naming.Element(n))
 		}
 	}
 }
@@ -150,7 +131,7 @@ func (cv *converter) rasterCrop(n *capturemodel.DOMNode, f *frame, in inherited,
 	}
 	node.Fills = &fills
 	f.add(node, in)
-	cv.warn.add(code, node.ID, format, args...)
+	cv.warn.Add(code, node.ID, format, args...)
 	return node
 }
 
@@ -183,10 +164,10 @@ func (cv *converter) figmaSafe(a *capturemodel.Asset, b []byte) ([]byte, *captur
 				what = append(what, fmt.Sprintf("%d %s", p.n, p.what))
 			}
 		}
-		cv.vec.notices[a.ID] = append(cv.vec.notices[a.ID], notice{WarnSVGUnsafe, "the SVG " + src + " was stored without " + strings.Join(what, ", ")})
+		cv.vec.notices[a.ID] = append(cv.vec.notices[a.ID], notice{warnings.SVGUnsafe, "the SVG " + src + " was stored without " + strings.Join(what, ", ")})
 	}
 	if rep.Lossy() {
-		cv.vec.notices[a.ID] = append(cv.vec.notices[a.ID], notice{WarnSVGUnsupported, fmt.Sprintf("the SVG %s holds content Figma cannot import, left out: %d foreignObject, %d <style> rules with selectors other than tag, .class or #id", src, rep.ForeignObjects, rep.StyleRulesDropped)})
+		cv.vec.notices[a.ID] = append(cv.vec.notices[a.ID], notice{warnings.SVGUnsupported, fmt.Sprintf("the SVG %s holds content Figma cannot import, left out: %d foreignObject, %d <style> rules with selectors other than tag, .class or #id", src, rep.ForeignObjects, rep.StyleRulesDropped)})
 	}
 	sum := sha256.Sum256(clean)
 	c := *a
@@ -197,6 +178,6 @@ func (cv *converter) figmaSafe(a *capturemodel.Asset, b []byte) ([]byte, *captur
 // vectorNotices warns about nodeID for each notice of the asset (called on every use).
 func (cv *converter) vectorNotices(assetID, nodeID string) {
 	for _, n := range cv.vec.notices[assetID] {
-		cv.warn.add(n.code, nodeID, "%s", n.message)
+		cv.warn.Add(n.code, nodeID, "%s", n.message)
 	}
 }
