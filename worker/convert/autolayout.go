@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/internal/callback"
@@ -179,7 +180,7 @@ func (cv *converter) inferLayout(c *container) string {
 		if n.Type != "element" {
 			return 0
 		}
-		v, _ := parsePx(n.Computed(prop))
+		v, _ := css.ParsePx(n.Computed(prop))
 		return v
 	}
 	pad := [4]float64{} // top, right, bottom, left
@@ -228,12 +229,12 @@ func (cv *converter) inferLayout(c *container) string {
 		undo = append(undo, saved{ch, ch.Structure})
 	}
 	F.LayoutMode = a.mode
-	F.PaddingTop, F.PaddingRight, F.PaddingBottom, F.PaddingLeft = ptr(px(pad[0])), ptr(px(pad[1])), ptr(px(pad[2])), ptr(px(pad[3]))
-	F.ItemSpacing = ptr(px(spacing))
+	F.PaddingTop, F.PaddingRight, F.PaddingBottom, F.PaddingLeft = css.Ptr(css.Px(pad[0])), css.Ptr(css.Px(pad[1])), css.Ptr(css.Px(pad[2])), css.Ptr(css.Px(pad[3]))
+	F.ItemSpacing = css.Ptr(css.Px(spacing))
 	F.PrimaryAxisAlignItems, F.CounterAxisAlignItems = a.primary, a.counter
 	if a.wrap {
 		F.LayoutWrap = LayoutWrapWrap
-		F.CounterAxisSpacing = ptr(px(a.rowSpacing + cs + ce))
+		F.CounterAxisSpacing = css.Ptr(css.Px(a.rowSpacing + cs + ce))
 	}
 	innerCross := F.Height - pad[0] - pad[2]
 	if !horizontal {

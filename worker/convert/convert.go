@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -212,14 +213,14 @@ func (cv *converter) newNode(typ, name string, b capturemodel.Box, f *frame) *re
 	cv.lastID++
 	n := &resultjson.Node{Type: typ, ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name)}
 	if f != nil {
-		n.X, n.Y = px(b.X-f.ox), px(b.Y-f.oy)
+		n.X, n.Y = css.Px(b.X-f.ox), css.Px(b.Y-f.oy)
 	}
 	n.Width, n.Height = size(b.Width), size(b.Height)
 	return n
 }
 
 // size keeps a side positive: Figma refuses to resize a node to 0.
-func size(v float64) float64 { return math.Max(0.01, px(v)) }
+func size(v float64) float64 { return math.Max(0.01, css.Px(v)) }
 
 // convertRoot converts the html element into the root FRAME of the page's size.
 func (cv *converter) convertRoot() *resultjson.Node {
@@ -243,7 +244,7 @@ func (cv *converter) convertRoot() *resultjson.Node {
 	cv.nodes++
 	cv.lastID++
 	cv.warn.RootID = "1:" + strconv.Itoa(cv.lastID)
-	root := &resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name), Width: size(w), Height: size(h), ClipsContent: ptr(true)}
+	root := &resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name), Width: size(w), Height: size(h), ClipsContent: css.Ptr(true)}
 	f := &frame{node: root, depth: 1}
 	cv.rootFrame = f
 
@@ -261,7 +262,7 @@ func (cv *converter) convertRoot() *resultjson.Node {
 		}
 	}
 	if len(fills) == 0 {
-		fills = []resultjson.Paint{solid(resultjson.RGBA{R: 1, G: 1, B: 1, A: 1})} // browsers paint a white canvas
+		fills = []resultjson.Paint{css.Solid(resultjson.RGBA{R: 1, G: 1, B: 1, A: 1})} // browsers paint a white canvas
 	}
 	root.Fills = &fills
 	f.items = append(f.items, cv.svgBackgrounds...)
@@ -298,11 +299,11 @@ func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden b
 	}
 	cv.corners(n, node)
 	if op, err := strconv.ParseFloat(n.Computed("opacity"), 64); err == nil && op < 1 {
-		node.Opacity = ptr(round(clamp01(op), 4))
+		node.Opacity = css.Ptr(css.Round(css.Clamp01(op), 4))
 		drawn = true
 	}
 	if bm := n.Computed("mix-blend-mode"); bm != "normal" {
-		if fb, ok := blendModes[bm]; ok {
+		if fb, ok := css.BlendModes[bm]; ok {
 			node.BlendMode = fb
 			drawn = true
 		}

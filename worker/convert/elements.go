@@ -12,6 +12,7 @@ import (
 
 	"github.com/code2des/backend/decodecost"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -26,7 +27,7 @@ func (cv *converter) placeholder(n *capturemodel.DOMNode, f *frame, in inherited
 	}
 	node.Name = naming.Clip(naming.Element(n) + " (placeholder)")
 	if len(*node.Fills) == 0 {
-		node.Fills = &[]resultjson.Paint{solid(resultjson.RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1})}
+		node.Fills = &[]resultjson.Paint{css.Solid(resultjson.RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1})}
 	}
 	cv.dropSVGBackgrounds(node, n)
 	f.add(node, in)
@@ -51,7 +52,7 @@ func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited
 	node := cv.box(n, f, "FRAME", false)
 	target, textIn := f, in
 	if node != nil {
-		node.ClipsContent = ptr(true)
+		node.ClipsContent = css.Ptr(true)
 		f.add(node, in)
 		cv.warnFormControl(n, node.ID)
 		target = &frame{node: node, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
@@ -62,10 +63,10 @@ func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited
 	var t *resultjson.Node
 	if text := controlText(n); strings.TrimSpace(text) != "" && target.depth < resultjson.MaxDepth {
 		// The text sits inside the padding box; its exact line box is not recorded.
-		pl, _ := parsePx(n.Computed("padding-left"))
-		pt, _ := parsePx(n.Computed("padding-top"))
-		bl, _ := parsePx(n.Computed("border-left-width"))
-		bt, _ := parsePx(n.Computed("border-top-width"))
+		pl, _ := css.ParsePx(n.Computed("padding-left"))
+		pt, _ := css.ParsePx(n.Computed("padding-top"))
+		bl, _ := css.ParsePx(n.Computed("border-left-width"))
+		bt, _ := css.ParsePx(n.Computed("border-top-width"))
 		b := capturemodel.Box{X: n.Box.X + pl + bl, Y: n.Box.Y + pt + bt, Width: math.Max(1, n.Box.Width-2*(pl+bl)), Height: math.Max(1, n.Box.Height-2*(pt+bt))}
 		if t = cv.newNode("TEXT", text, b, target); t != nil {
 			cv.setText(t, n, nil, strings.TrimSpace(text), in.decoration)
@@ -135,7 +136,7 @@ func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherite
 			f.add(node, in)
 			return
 		}
-		node.Type, node.ClipsContent = "FRAME", ptr(true)
+		node.Type, node.ClipsContent = "FRAME", css.Ptr(true)
 		if sv := cv.newNode("SVG", node.Name, capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
 			sv.ImageRef = st.entry.Ref
 			node.Children = []*resultjson.Node{sv}

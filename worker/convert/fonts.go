@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
@@ -146,7 +147,7 @@ const defaultFont = "Inter"
 // declaredFamilies splits a computed font-family list into unquoted family names.
 func declaredFamilies(list string) []string {
 	var out []string
-	for _, p := range splitTop(list, ',') {
+	for _, p := range css.SplitTop(list, ',') {
 		if f := strings.TrimSpace(strings.Trim(strings.TrimSpace(p), `"'`)); f != "" {
 			out = append(out, f)
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -57,8 +58,8 @@ func (cv *converter) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited
 	if err != nil {
 		return err.Error()
 	}
-	size, ok := parsePx(g.FontSize)
-	c, known := parseColor(g.Color)
+	size, ok := css.ParsePx(g.FontSize)
+	c, known := css.ParseColor(g.Color)
 	if !ok || size <= 0 || !known {
 		return "its size or colour could not be read"
 	}
@@ -70,7 +71,7 @@ func (cv *converter) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited
 	top := cb.Y - n.Box.Y
 	baseline := top + asc
 	if n.Computed("display") != "inline" {
-		lh, ok := parsePx(g.LineHeight)
+		lh, ok := css.ParsePx(g.LineHeight)
 		if !ok || lh <= 0 {
 			lh = height
 		}
@@ -85,7 +86,7 @@ func (cv *converter) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited
 		x += cb.Width - adv
 	}
 	hexColor := fmt.Sprintf("#%02x%02x%02x", int(c.R*255+0.5), int(c.G*255+0.5), int(c.B*255+0.5))
-	svg, err := glyphSVG(fnt, g.Text, glyphPlacement{size: size, x: x, baseline: baseline}, hexColor, px(n.Box.Width), px(n.Box.Height))
+	svg, err := glyphSVG(fnt, g.Text, glyphPlacement{size: size, x: x, baseline: baseline}, hexColor, css.Px(n.Box.Width), css.Px(n.Box.Height))
 	if err != nil {
 		return err.Error()
 	}
@@ -94,7 +95,7 @@ func (cv *converter) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited
 		return ""
 	}
 	if c.A < 1 {
-		node.Opacity = ptr(round(c.A, 4))
+		node.Opacity = css.Ptr(css.Round(c.A, 4))
 	}
 	if e := cv.generatedSVG(svg, node); e != nil {
 		node.ImageRef = e.Ref
@@ -108,14 +109,14 @@ func (cv *converter) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited
 // drawsOwnBox says whether n paints a background, border or shadow (then its crop, which holds
 // them, is used instead of the bare glyph).
 func drawsOwnBox(n *capturemodel.DOMNode) bool {
-	if c, ok := parseColor(n.Computed("background-color")); ok && c.A > 0 {
+	if c, ok := css.ParseColor(n.Computed("background-color")); ok && c.A > 0 {
 		return true
 	}
 	if n.Computed("background-image") != "none" || n.Computed("box-shadow") != "none" {
 		return true
 	}
 	for _, side := range []string{"top", "right", "bottom", "left"} {
-		if w, _ := parsePx(n.Computed("border-" + side + "-width")); w > 0 && n.Computed("border-"+side+"-style") != "none" {
+		if w, _ := css.ParsePx(n.Computed("border-" + side + "-width")); w > 0 && n.Computed("border-"+side+"-style") != "none" {
 			return true
 		}
 	}
@@ -190,7 +191,7 @@ func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bo
 	if !ok || a.MimeType != resultjson.MimeSVG {
 		return false
 	}
-	c, known := parseColor(m.Color)
+	c, known := css.ParseColor(m.Color)
 	if !known || c.A == 0 {
 		return false
 	}
@@ -216,7 +217,7 @@ func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bo
 		approx = approx || !fitsExactly(b, n.Box)
 	}
 	hexColor := fmt.Sprintf("#%02x%02x%02x", int(c.R*255+0.5), int(c.G*255+0.5), int(c.B*255+0.5))
-	svg, err := svgsafe.Recolor(b, hexColor, px(n.Box.Width), px(n.Box.Height), par)
+	svg, err := svgsafe.Recolor(b, hexColor, css.Px(n.Box.Width), css.Px(n.Box.Height), par)
 	if err != nil {
 		return false
 	}
@@ -225,7 +226,7 @@ func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bo
 		return true
 	}
 	if c.A < 1 {
-		node.Opacity = ptr(round(c.A, 4))
+		node.Opacity = css.Ptr(css.Round(c.A, 4))
 	}
 	e := cv.generatedSVG(svg, node)
 	if e == nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 )
 
 // How a flex or grid container's computed CSS maps to auto-layout values (docs/conversion.md
@@ -31,8 +32,8 @@ func readAxes(el *capturemodel.DOMNode, flowCount int) (axes, string) {
 	a.grid = strings.HasSuffix(display, "grid")
 	justify := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(el.Computed("justify-content"), "safe "), "unsafe "))
 	alignItems := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(el.Computed("align-items"), "safe "), "unsafe "))
-	colGap, _ := parsePx(layoutStyle(el, "column-gap"))
-	rowGap, _ := parsePx(layoutStyle(el, "row-gap"))
+	colGap, _ := css.ParsePx(layoutStyle(el, "column-gap"))
+	rowGap, _ := css.ParsePx(layoutStyle(el, "row-gap"))
 	primarySource := justify
 	if a.grid {
 		cols, rows := tracks(layoutStyle(el, "grid-template-columns")), tracks(layoutStyle(el, "grid-template-rows"))
@@ -103,7 +104,7 @@ func tracks(v string) int {
 		return 0
 	}
 	n := 0
-	for _, f := range fields(v) {
+	for _, f := range css.Fields(v) {
 		if !strings.HasPrefix(f, "[") { // line names
 			n++
 		}
@@ -126,7 +127,7 @@ func layoutStyle(n *capturemodel.DOMNode, prop string) string {
 		return v
 	}
 	if prop == "row-gap" || prop == "column-gap" {
-		if g := fields(n.Style["gap"]); len(g) > 0 {
+		if g := css.Fields(n.Style["gap"]); len(g) > 0 {
 			if prop == "column-gap" && len(g) > 1 {
 				return g[1]
 			}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -18,16 +19,16 @@ import (
 func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *resultjson.Node, f *frame) []resultjson.Paint {
 	var fills []resultjson.Paint
 	if c, ok := cv.color(n.Computed("background-color"), node.ID, "background-color"); ok && c.A > 0 {
-		fills = append(fills, solid(c))
+		fills = append(fills, css.Solid(c))
 	}
 	bg := n.Computed("background-image")
 	if bg == "none" || bg == "" {
 		return fills
 	}
-	layers := splitTop(bg, ',')
-	sizes := splitTop(n.Computed("background-size"), ',')
-	repeats := splitTop(n.Computed("background-repeat"), ',')
-	positions := splitTop(n.Computed("background-position"), ',')
+	layers := css.SplitTop(bg, ',')
+	sizes := css.SplitTop(n.Computed("background-size"), ',')
+	repeats := css.SplitTop(n.Computed("background-repeat"), ',')
+	positions := css.SplitTop(n.Computed("background-position"), ',')
 	var painted []resultjson.Paint // top-most first, as CSS lists them
 	urls := 0
 	for i, layer := range layers {
@@ -39,7 +40,7 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *resultjson.Node,
 		}
 		switch {
 		case layer == "none":
-		case urlLayer(layer):
+		case css.URLLayer(layer):
 			if urls >= len(n.BackgroundImages) {
 				cv.warn.Add(warnings.ImageUnresolved, node.ID, "a background image of %s was not recorded by the capture", naming.Element(n))
 				continue
@@ -63,7 +64,7 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *resultjson.Node,
 			}
 			painted = append(painted, cv.imagePaint(st.entry, size, repeat, pos, node, n))
 		case strings.HasPrefix(layer, "linear-gradient("):
-			p, ok := linearGradient(layer, node.Width, node.Height)
+			p, ok := css.LinearGradient(layer, node.Width, node.Height)
 			if !ok {
 				cv.warn.Add(warnings.Gradient, node.ID, "a gradient of %s could not be read and was left out: %s", naming.Element(n), layer)
 				continue
@@ -108,19 +109,19 @@ func (cv *converter) imagePaint(e *resultjson.ImageEntry, size, repeat, pos stri
 		factor := 1.0
 		if size != "auto" && size != "auto auto" {
 			parts := strings.Fields(size)
-			w, ok := parseLength(parts[0], node.Width)
+			w, ok := css.ParseLength(parts[0], node.Width)
 			if !ok || w <= 0 {
 				approx = "background-size " + size
 			} else {
 				factor = w / float64(e.Width)
 				if len(parts) > 1 && parts[1] != "auto" {
-					if h, ok := parseLength(parts[1], node.Height); !ok || math.Abs(h/float64(e.Height)-factor) > 0.01 {
+					if h, ok := css.ParseLength(parts[1], node.Height); !ok || math.Abs(h/float64(e.Height)-factor) > 0.01 {
 						approx = "background-size " + size
 					}
 				}
 			}
 		}
-		p.ScalingFactor = ptr(round(factor, 4))
+		p.ScalingFactor = css.Ptr(css.Round(factor, 4))
 		if pos != "0% 0%" && approx == "" {
 			approx = "background-position " + pos
 		}
@@ -135,7 +136,7 @@ func (cv *converter) imagePaint(e *resultjson.ImageEntry, size, repeat, pos stri
 
 // color reads a computed colour, warning (about nodeID) when its syntax is not readable.
 func (cv *converter) color(s, nodeID, prop string) (resultjson.RGBA, bool) {
-	c, known := parseColor(s)
+	c, known := css.ParseColor(s)
 	if !known {
 		cv.warn.Add(warnings.Color, nodeID, "the %s %q is in a colour syntax the converter does not read; it was left out", prop, s)
 		return resultjson.RGBA{}, false
@@ -154,7 +155,7 @@ func (cv *converter) borders(n *capturemodel.DOMNode, node *resultjson.Node) boo
 	first := -1
 	for i, s := range sides {
 		st := n.Computed("border-" + s + "-style")
-		w, _ := parsePx(n.Computed("border-" + s + "-width"))
+		w, _ := css.ParsePx(n.Computed("border-" + s + "-width"))
 		if st == "none" || st == "hidden" || w <= 0 {
 			continue
 		}
@@ -189,13 +190,13 @@ func (cv *converter) borders(n *capturemodel.DOMNode, node *resultjson.Node) boo
 	switch styles[first] {
 	case "solid":
 	case "dashed":
-		node.DashPattern = []float64{px(3 * w), px(3 * w)}
+		node.DashPattern = []float64{css.Px(3 * w), css.Px(3 * w)}
 	case "dotted":
-		node.DashPattern = []float64{px(w), px(w)}
+		node.DashPattern = []float64{css.Px(w), css.Px(w)}
 	default:
 		cv.warn.Add(warnings.BorderStyle, node.ID, "the %s border of %s is drawn solid", styles[first], name)
 	}
-	node.Strokes = []resultjson.Paint{solid(colors[first])}
+	node.Strokes = []resultjson.Paint{css.Solid(colors[first])}
 	node.StrokeAlign = "INSIDE"
 	maxW := 0.0
 	same := true
@@ -203,10 +204,10 @@ func (cv *converter) borders(n *capturemodel.DOMNode, node *resultjson.Node) boo
 		maxW = math.Max(maxW, widths[i])
 		same = same && widths[i] == widths[first]
 	}
-	node.StrokeWeight = ptr(px(maxW))
+	node.StrokeWeight = css.Ptr(css.Px(maxW))
 	if !same {
-		node.StrokeTopWeight, node.StrokeRightWeight = ptr(px(widths[0])), ptr(px(widths[1]))
-		node.StrokeBottomWeight, node.StrokeLeftWeight = ptr(px(widths[2])), ptr(px(widths[3]))
+		node.StrokeTopWeight, node.StrokeRightWeight = css.Ptr(css.Px(widths[0])), css.Ptr(css.Px(widths[1]))
+		node.StrokeBottomWeight, node.StrokeLeftWeight = css.Ptr(css.Px(widths[2])), css.Ptr(css.Px(widths[3]))
 	}
 	return true
 }
@@ -222,12 +223,12 @@ func (cv *converter) corners(n *capturemodel.DOMNode, node *resultjson.Node) {
 		if len(parts) == 0 {
 			continue
 		}
-		h, ok1 := parseLength(parts[0], node.Width)
+		h, ok1 := css.ParseLength(parts[0], node.Width)
 		v, ok2 := h, ok1
 		if len(parts) > 1 {
-			v, ok2 = parseLength(parts[1], node.Height)
+			v, ok2 = css.ParseLength(parts[1], node.Height)
 		} else if strings.HasSuffix(parts[0], "%") {
-			v, ok2 = parseLength(parts[0], node.Height)
+			v, ok2 = css.ParseLength(parts[0], node.Height)
 		}
 		if !ok1 || !ok2 {
 			continue
@@ -250,14 +251,14 @@ func (cv *converter) corners(n *capturemodel.DOMNode, node *resultjson.Node) {
 		}
 	}
 	for i := range r {
-		r[i] = px(r[i] * scale)
+		r[i] = css.Px(r[i] * scale)
 	}
 	if r[0] == r[1] && r[1] == r[2] && r[2] == r[3] {
-		node.CornerRadius = ptr(r[0])
+		node.CornerRadius = css.Ptr(r[0])
 		return
 	}
-	node.TopLeftRadius, node.TopRightRadius = ptr(r[0]), ptr(r[1])
-	node.BottomRightRadius, node.BottomLeftRadius = ptr(r[2]), ptr(r[3])
+	node.TopLeftRadius, node.TopRightRadius = css.Ptr(r[0]), css.Ptr(r[1])
+	node.BottomRightRadius, node.BottomLeftRadius = css.Ptr(r[2]), css.Ptr(r[3])
 }
 
 var blurFilter = regexp.MustCompile(`^blur\(([0-9.]+)px\)$`)
@@ -265,15 +266,15 @@ var blurFilter = regexp.MustCompile(`^blur\(([0-9.]+)px\)$`)
 // effects sets node's effects from box-shadow and a blur() filter; it reports whether any was set.
 func (cv *converter) effects(n *capturemodel.DOMNode, node *resultjson.Node) bool {
 	if bs := n.Computed("box-shadow"); bs != "none" {
-		effects, ok := boxShadows(bs)
+		effects, ok := css.BoxShadows(bs)
 		if !ok {
 			cv.warn.Add(warnings.BoxShadow, node.ID, "the box-shadow of %s could not be read and was left out: %s", naming.Element(n), bs)
 		}
 		node.Effects = append(node.Effects, effects...)
 	}
 	if m := blurFilter.FindStringSubmatch(n.Computed("filter")); m != nil {
-		if v, ok := parsePx(m[1] + "px"); ok && v > 0 {
-			node.Effects = append(node.Effects, resultjson.Effect{Type: "LAYER_BLUR", Radius: px(v), Visible: true})
+		if v, ok := css.ParsePx(m[1] + "px"); ok && v > 0 {
+			node.Effects = append(node.Effects, resultjson.Effect{Type: "LAYER_BLUR", Radius: css.Px(v), Visible: true})
 		}
 	}
 	return len(node.Effects) > 0
@@ -289,7 +290,7 @@ func (cv *converter) cssWarnings(n *capturemodel.DOMNode, nodeID string) {
 		cv.warn.Add(warnings.Filter, nodeID, "the filter of %s (%s) is not converted", name, fl)
 	}
 	if bm := n.Computed("mix-blend-mode"); bm != "normal" {
-		if _, ok := blendModes[bm]; !ok {
+		if _, ok := css.BlendModes[bm]; !ok {
 			cv.warn.Add(warnings.BlendMode, nodeID, "the mix-blend-mode %s of %s has no Figma equivalent", bm, name)
 		}
 	}

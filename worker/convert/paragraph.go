@@ -7,6 +7,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -82,7 +83,7 @@ func inlineSpacing(n *capturemodel.DOMNode) float64 {
 		if p == "border-left-width" && n.Computed("border-left-style") == "none" || p == "border-right-width" && n.Computed("border-right-style") == "none" {
 			continue
 		}
-		v, _ := parsePx(n.Computed(p))
+		v, _ := css.ParsePx(n.Computed(p))
 		sum += math.Abs(v)
 	}
 	return sum

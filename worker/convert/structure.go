@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
@@ -41,10 +42,10 @@ func (cv *converter) fixedOffset(n *capturemodel.DOMNode) (dx, dy float64) {
 	if s := cv.c.Document.Scroll; s != nil {
 		return s.X, s.Y
 	}
-	if top, ok := parsePx(n.Computed("top")); ok {
+	if top, ok := css.ParsePx(n.Computed("top")); ok {
 		return 0, n.Box.Y - top
 	}
-	if bottom, ok := parsePx(n.Computed("bottom")); ok {
+	if bottom, ok := css.ParsePx(n.Computed("bottom")); ok {
 		return 0, n.Box.Y + n.Box.Height + bottom - cv.c.Document.Viewport.Height
 	}
 	return 0, 0

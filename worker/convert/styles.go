@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
@@ -83,10 +84,10 @@ func (cv *converter) localStyles(root *resultjson.Node) ([]resultjson.Style, *re
 		// Figma refuses ".", "{" and "}" in variable names ("/" makes groups).
 		name = strings.NewReplacer(".", "-", "{", "-", "}", "-", "/", "-").Replace(name)
 		v := resultjson.Variable{ID: "V:" + strconv.Itoa(len(vars.Variables)+1), CodeSyntax: &resultjson.CodeSyntax{WEB: "var(" + p.Name + ")"}}
-		if l, ok := parsePx(p.Value); ok {
-			v.Name, v.ResolvedType, v.Value = "size/"+name, "FLOAT", px(l)
-		} else if c, ok := parseColor(p.Color); ok && p.Color != "" {
-			v.Name, v.ResolvedType, v.Value = "color/"+name, "COLOR", rgba(c)
+		if l, ok := css.ParsePx(p.Value); ok {
+			v.Name, v.ResolvedType, v.Value = "size/"+name, "FLOAT", css.Px(l)
+		} else if c, ok := css.ParseColor(p.Color); ok && p.Color != "" {
+			v.Name, v.ResolvedType, v.Value = "color/"+name, "COLOR", css.RoundRGBA(c)
 		} else {
 			continue
 		}
@@ -232,6 +233,6 @@ func (b *styleBuilder) add(key string, s resultjson.Style) string {
 
 // hexColor writes a 0-1 colour as #RRGGBB.
 func hexColor(c resultjson.RGB) string {
-	ch := func(v float64) int { return int(math.Round(clamp01(v) * 255)) }
+	ch := func(v float64) int { return int(math.Round(css.Clamp01(v) * 255)) }
 	return fmt.Sprintf("#%02X%02X%02X", ch(c.R), ch(c.G), ch(c.B))
 }

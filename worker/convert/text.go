@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -80,7 +81,7 @@ func (cv *converter) styleOf(el, run *capturemodel.DOMNode, nodeID, decoration s
 	if !ok {
 		c = resultjson.RGBA{A: 1}
 	}
-	st.fills = []resultjson.Paint{solid(c)}
+	st.fills = []resultjson.Paint{css.Solid(c)}
 
 	weight, err := strconv.Atoi(el.Computed("font-weight"))
 	if err != nil || weight < 1 || weight > 1000 {
@@ -91,13 +92,13 @@ func (cv *converter) styleOf(el, run *capturemodel.DOMNode, nodeID, decoration s
 	font := cv.fontOf(el, run, nodeID, weight, italic)
 	st.fontName = resultjson.FontName{Family: font.family, Style: fontStyle(font.weight, font.italic)}
 	st.fontWeight = font.weight
-	size, ok := parsePx(el.Computed("font-size"))
+	size, ok := css.ParsePx(el.Computed("font-size"))
 	if !ok || size <= 0 {
 		size = 16
 	}
-	st.fontSize = px(size)
-	ls, _ := parsePx(el.Computed("letter-spacing"))
-	st.letterSpacing = px(ls)
+	st.fontSize = css.Px(size)
+	ls, _ := css.ParsePx(el.Computed("letter-spacing"))
+	st.letterSpacing = css.Px(ls)
 	switch el.Computed("text-transform") {
 	case "uppercase":
 		st.textCase = "UPPER"
@@ -125,8 +126,8 @@ func (st runStyle) apply(node *resultjson.Node) {
 // lineHeightOf sets the node's lineHeight from el and returns the line height in px ("normal"
 // is about 1.2 times the font size for common fonts).
 func lineHeightOf(node *resultjson.Node, el *capturemodel.DOMNode) float64 {
-	if lh, ok := parsePx(el.Computed("line-height")); ok && lh > 0 {
-		node.LineHeight = &resultjson.LineHeight{Value: ptr(px(lh)), Unit: "PIXELS"}
+	if lh, ok := css.ParsePx(el.Computed("line-height")); ok && lh > 0 {
+		node.LineHeight = &resultjson.LineHeight{Value: css.Ptr(css.Px(lh)), Unit: "PIXELS"}
 		return lh
 	}
 	node.LineHeight = &resultjson.LineHeight{Unit: "AUTO"}
@@ -209,7 +210,7 @@ var genericFonts = map[string]string{
 // fontFamily returns the first family of a font-family list; generic is the generic name when
 // that family is a generic one (then family is its Figma replacement).
 func fontFamily(list string) (family, generic string) {
-	parts := splitTop(list, ',')
+	parts := css.SplitTop(list, ',')
 	first := ""
 	if len(parts) > 0 {
 		first = strings.Trim(parts[0], `"'`)
@@ -267,7 +268,7 @@ func (cv *converter) textShadow(node *resultjson.Node, shadow string, el *captur
 	if shadow == "" || shadow == "none" {
 		return
 	}
-	effects, ok := boxShadows(shadow)
+	effects, ok := css.BoxShadows(shadow)
 	if !ok {
 		cv.warn.Add(warnings.TextShadow, node.ID, "the text-shadow of %s could not be read and was left out: %s", naming.Element(el), shadow)
 		return

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
@@ -40,14 +41,14 @@ func (cv *converter) placeParagraph(node *resultjson.Node, n *capturemodel.DOMNo
 	}
 	// A line box is line-height tall; the text's box (its font's content area) sits in its
 	// middle (CSS 2 §10.8.1 half-leading).
-	if lh, ok := parsePx(n.Computed("line-height")); ok && lh > 0 {
+	if lh, ok := css.ParsePx(n.Computed("line-height")); ok && lh > 0 {
 		top = math.Min(top, first.Y-math.Max(0, (lh-first.Height)/2))
 		bottom = math.Max(bottom, last.Y+last.Height+math.Max(0, (lh-last.Height)/2))
 	}
-	bt, _ := parsePx(n.Computed("border-top-width"))
-	bb, _ := parsePx(n.Computed("border-bottom-width"))
-	pt, _ := parsePx(n.Computed("padding-top"))
-	pb, _ := parsePx(n.Computed("padding-bottom"))
+	bt, _ := css.ParsePx(n.Computed("border-top-width"))
+	bb, _ := css.ParsePx(n.Computed("border-bottom-width"))
+	pt, _ := css.ParsePx(n.Computed("padding-top"))
+	pb, _ := css.ParsePx(n.Computed("padding-bottom"))
 	if whole {
 		// The paragraph is all the block holds: its lines fill the content box from top to
 		// bottom, whatever the sizes of the fonts inside them.
@@ -56,10 +57,10 @@ func (cv *converter) placeParagraph(node *resultjson.Node, n *capturemodel.DOMNo
 			top, bottom = math.Min(top, ct), math.Max(bottom, cb)
 		}
 	}
-	bl, _ := parsePx(n.Computed("border-left-width"))
-	br, _ := parsePx(n.Computed("border-right-width"))
-	pl, _ := parsePx(n.Computed("padding-left"))
-	pr, _ := parsePx(n.Computed("padding-right"))
+	bl, _ := css.ParsePx(n.Computed("border-left-width"))
+	br, _ := css.ParsePx(n.Computed("border-right-width"))
+	pl, _ := css.ParsePx(n.Computed("padding-left"))
+	pr, _ := css.ParsePx(n.Computed("padding-right"))
 	cl := n.Box.X + bl + pl
 	cr := n.Box.X + n.Box.Width - br - pr
 	oneLine := bottom-top < lineHeight*1.5 && !strings.Contains(chars, "\n")
@@ -84,10 +85,10 @@ func (cv *converter) placeParagraph(node *resultjson.Node, n *capturemodel.DOMNo
 		// Not in a transformed or vertical box, whose fragments are not laid out along x.
 		if indent := frags[0].X - cl; indent > 0.5 && n.Computed("direction") != "rtl" && !strings.Contains(chars, "\n") &&
 			n.Computed("transform") == "none" && !verticalWritingMode(n.Computed("writing-mode")) {
-			node.ParagraphIndent = px(indent)
+			node.ParagraphIndent = css.Px(indent)
 		}
 	}
-	node.X, node.Y = px(box.X-f.ox), px(box.Y-f.oy)
+	node.X, node.Y = css.Px(box.X-f.ox), css.Px(box.Y-f.oy)
 	// Round the width up: a line that just fit in the browser must fit in Figma.
 	node.Width = size(math.Ceil(box.Width*100) / 100)
 	node.Height = size(box.Height)
@@ -121,7 +122,7 @@ func inFlowChildren(n *capturemodel.DOMNode) int {
 func inlineDraws(el *capturemodel.DOMNode) bool {
 	// A background clipped to the text fills the glyphs (textFills), not a box.
 	if !clipsToText(el) {
-		if c, ok := parseColor(el.Computed("background-color")); !ok || c.A > 0 {
+		if c, ok := css.ParseColor(el.Computed("background-color")); !ok || c.A > 0 {
 			return true
 		}
 		if el.Computed("background-image") != "none" {
@@ -132,7 +133,7 @@ func inlineDraws(el *capturemodel.DOMNode) bool {
 		return true
 	}
 	for _, side := range []string{"top", "right", "bottom", "left"} {
-		if w, _ := parsePx(el.Computed("border-" + side + "-width")); w > 0 && el.Computed("border-"+side+"-style") != "none" {
+		if w, _ := css.ParsePx(el.Computed("border-" + side + "-width")); w > 0 && el.Computed("border-"+side+"-style") != "none" {
 			return true
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -146,7 +147,7 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		}
 		return
 	}
-	node.ClipsContent = ptr(clip)
+	node.ClipsContent = css.Ptr(clip)
 	f.add(node, in)
 	cv.markSticky(n, node, f)
 	cv.cssWarnings(n, node.ID)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -48,7 +49,7 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	}
 	target, box := f, n.Box
 	if frameNode != nil {
-		frameNode.ClipsContent = ptr(true)
+		frameNode.ClipsContent = css.Ptr(true)
 		f.add(frameNode, in)
 		cv.cssWarnings(n, frameNode.ID)
 		cv.svgBackgrounds = nil
@@ -61,9 +62,9 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	}
 	if frameNode == nil {
 		if op, err := strconv.ParseFloat(n.Computed("opacity"), 64); err == nil && op < 1 {
-			node.Opacity = ptr(round(clamp01(op), 4))
+			node.Opacity = css.Ptr(css.Round(css.Clamp01(op), 4))
 		}
-		if fb, ok := blendModes[n.Computed("mix-blend-mode")]; ok {
+		if fb, ok := css.BlendModes[n.Computed("mix-blend-mode")]; ok {
 			node.BlendMode = fb
 		}
 		cv.cssWarnings(n, node.ID)
@@ -96,7 +97,7 @@ func drawsBox(n *resultjson.Node) bool {
 
 // contentBox is n's box inside its borders and padding (where an SVG draws its viewport).
 func contentBox(n *capturemodel.DOMNode) capturemodel.Box {
-	side := func(p string) float64 { v, _ := parsePx(n.Computed(p)); return v }
+	side := func(p string) float64 { v, _ := css.ParsePx(n.Computed(p)); return v }
 	l := side("border-left-width") + side("padding-left")
 	t := side("border-top-width") + side("padding-top")
 	r := side("border-right-width") + side("padding-right")
