@@ -80,14 +80,14 @@ func (cv *converter) itemStart(n, ch *capturemodel.DOMNode) {
 
 // itemEnd records the nodes child ch of container n added to n's frame f (from index start).
 func (cv *converter) itemEnd(n, ch *capturemodel.DOMNode, f *frame, start int) {
-	cv.noteText(ch, n, f.items[start:])
+	cv.noteText(ch, n, f.box.Kids[start:])
 	c := cv.layout.byElement[n]
-	if c == nil || c.node != f.node {
+	if c == nil || c.node != f.box.Out {
 		return
 	}
 	it := layoutItem{dom: ch}
-	for _, x := range f.items[start:] {
-		it.nodes = append(it.nodes, x.node)
+	for _, x := range f.box.Kids[start:] {
+		it.nodes = append(it.nodes, x.Out)
 	}
 	c.items = append(c.items, it)
 }

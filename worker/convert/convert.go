@@ -8,10 +8,10 @@ import (
 	"context"
 	"errors"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
@@ -132,7 +132,7 @@ type converter struct {
 	bodyBackground *capturemodel.DOMNode
 	// svgBackgrounds are the SVG nodes drawn for SVG background layers of the box being built;
 	// they become its first children.
-	svgBackgrounds []item
+	svgBackgrounds []*boxtree.Node
 	// verticalWarned holds the elements whose vertical text was warned about (once each).
 	verticalWarned map[*capturemodel.DOMNode]bool
 	// vec is the vector pass's state (vector.go).
@@ -151,52 +151,23 @@ type imageState struct {
 	message string
 }
 
-// frame collects the children of one emitted FRAME.
+// frame is a FRAME being built, with the page position of its origin and its depth.
 type frame struct {
-	node   *resultjson.Node
+	box    *boxtree.Node
 	ox, oy float64
 	depth  int
-	items  []item
 }
 
-// item is a child in DOM order with its paint layer (CSS painting order, simplified: negative
-// z-index, in-flow content, positioned with z-index auto or 0, positive z-index).
-type item struct {
-	node     *resultjson.Node
-	group, z int
-}
-
-// inherited is what descendants take from flattened ancestors.
+// inherited is what descendants take from flattened ancestors: the paint layer (boxtree.Negative
+// ... boxtree.Positive, z-index) and text decoration.
 type inherited struct {
 	group, z   int
 	decoration string
 }
 
-const (
-	groupNegative = iota
-	groupFlow
-	groupPositioned
-	groupPositive
-)
-
-func (f *frame) add(n *resultjson.Node, in inherited) {
-	if n != nil {
-		f.items = append(f.items, item{node: n, group: in.group, z: in.z})
-	}
-}
-
-func (f *frame) finish() {
-	sort.SliceStable(f.items, func(i, j int) bool {
-		a, b := f.items[i], f.items[j]
-		if a.group != b.group {
-			return a.group < b.group
-		}
-		return a.z < b.z
-	})
-	for _, it := range f.items {
-		f.node.Children = append(f.node.Children, it.node)
-	}
-	f.items = nil
+// add places n, drawn from el, in f in the paint layer of in.
+func (f *frame) add(n *resultjson.Node, el *capturemodel.DOMNode, in inherited) *boxtree.Node {
+	return f.box.Add(n, el, in.group, in.z)
 }
 
 // newNode allocates a node with the next stable id ("1:<n>", in document order), or returns nil
@@ -245,7 +216,7 @@ func (cv *converter) convertRoot() *resultjson.Node {
 	cv.lastID++
 	cv.warn.RootID = "1:" + strconv.Itoa(cv.lastID)
 	root := &resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name), Width: size(w), Height: size(h), ClipsContent: css.Ptr(true)}
-	f := &frame{node: root, depth: 1}
+	f := &frame{box: &boxtree.Node{Out: root, El: html, Kind: boxtree.Box}, depth: 1}
 	cv.rootFrame = f
 
 	// The canvas background (CSS Backgrounds 3, §2.11.2): the root element's, or when that is
@@ -265,7 +236,7 @@ func (cv *converter) convertRoot() *resultjson.Node {
 		fills = []resultjson.Paint{css.Solid(resultjson.RGBA{R: 1, G: 1, B: 1, A: 1})} // browsers paint a white canvas
 	}
 	root.Fills = &fills
-	f.items = append(f.items, cv.svgBackgrounds...)
+	f.box.Kids = append(f.box.Kids, cv.svgBackgrounds...)
 	cv.svgBackgrounds = nil
 
 	if d.Truncated {
@@ -273,8 +244,8 @@ func (cv *converter) convertRoot() *resultjson.Node {
 	}
 	cv.cssWarnings(html, root.ID)
 	cv.pseudoWarnings(html, root.ID)
-	cv.children(html, f, inherited{group: groupFlow, decoration: decorationOf(html, "")})
-	f.finish()
+	cv.children(html, f, inherited{group: boxtree.Flow, decoration: decorationOf(html, "")})
+	f.box.Finish()
 	return root
 }
 
@@ -313,7 +284,7 @@ func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden b
 	}
 	node.Fills = &fills
 	if !drawn && !clips(n) && typ == "FRAME" && !cv.keepFrame(n) {
-		cv.unallocate(node, f.node.ID)
+		cv.unallocate(node, f.box.Out.ID)
 		return nil
 	}
 	return node

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/decodecost"
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
@@ -30,7 +31,7 @@ func (cv *converter) placeholder(n *capturemodel.DOMNode, f *frame, in inherited
 		node.Fills = &[]resultjson.Paint{css.Solid(resultjson.RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1})}
 	}
 	cv.dropSVGBackgrounds(node, n)
-	f.add(node, in)
+	f.add(node, n, in)
 	cv.warn.Add(code, node.ID, "%s: %s", naming.Element(n), message)
 	cv.cssWarnings(n, node.ID)
 	cv.pseudoWarnings(n, node.ID)
@@ -53,12 +54,11 @@ func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited
 	target, textIn := f, in
 	if node != nil {
 		node.ClipsContent = css.Ptr(true)
-		f.add(node, in)
+		target = &frame{box: f.add(node, n, in), ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 		cv.warnFormControl(n, node.ID)
-		target = &frame{node: node, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
-		target.items = append(target.items, cv.svgBackgrounds...)
+		target.box.Kids = append(target.box.Kids, cv.svgBackgrounds...)
 		cv.svgBackgrounds = nil
-		textIn = inherited{group: groupFlow, decoration: in.decoration}
+		textIn = inherited{group: boxtree.Flow, decoration: in.decoration}
 	}
 	var t *resultjson.Node
 	if text := controlText(n); strings.TrimSpace(text) != "" && target.depth < resultjson.MaxDepth {
@@ -70,14 +70,14 @@ func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited
 		b := capturemodel.Box{X: n.Box.X + pl + bl, Y: n.Box.Y + pt + bt, Width: math.Max(1, n.Box.Width-2*(pl+bl)), Height: math.Max(1, n.Box.Height-2*(pt+bt))}
 		if t = cv.newNode("TEXT", text, b, target); t != nil {
 			cv.setText(t, n, nil, strings.TrimSpace(text), in.decoration)
-			target.add(t, textIn)
+			target.add(t, nil, textIn)
 		}
 	}
 	if node != nil {
-		target.finish()
+		target.box.Finish()
 		return
 	}
-	id := f.node.ID
+	id := f.box.Out.ID
 	if t != nil {
 		id = t.ID
 	}
@@ -118,7 +118,7 @@ func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherite
 	}
 	cv.dropSVGBackgrounds(node, n)
 	if n.Image == nil || n.Image.AssetID == "" {
-		f.add(node, in)
+		f.add(node, n, in)
 		cv.warn.Add(warnings.ImageUnresolved, node.ID, "the image %s had not loaded when the page was captured", naming.Element(n))
 		cv.cssWarnings(n, node.ID)
 		return
@@ -127,13 +127,13 @@ func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherite
 	cv.cssWarnings(n, node.ID)
 	switch {
 	case st.entry == nil:
-		f.add(node, in)
+		f.add(node, n, in)
 	case st.entry.MimeType == resultjson.MimeSVG:
 		if len(*node.Fills) == 0 && len(node.Strokes) == 0 && len(node.Effects) == 0 {
 			// Nothing but the SVG: the SVG node takes the rectangle's place (and id).
 			node.Type, node.ImageRef, node.Fills = "SVG", st.entry.Ref, nil
 			node.CornerRadius, node.TopLeftRadius, node.TopRightRadius, node.BottomRightRadius, node.BottomLeftRadius = nil, nil, nil, nil, nil
-			f.add(node, in)
+			f.add(node, n, in)
 			return
 		}
 		node.Type, node.ClipsContent = "FRAME", css.Ptr(true)
@@ -141,11 +141,11 @@ func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherite
 			sv.ImageRef = st.entry.Ref
 			node.Children = []*resultjson.Node{sv}
 		}
-		f.add(node, in)
+		f.add(node, n, in)
 	default:
 		fills := append(*node.Fills, cv.objectFit(n, st.entry, node))
 		node.Fills = &fills
-		f.add(node, in)
+		f.add(node, n, in)
 	}
 }
 

@@ -102,7 +102,7 @@ func (cv *converter) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited
 	} else {
 		node.Type, node.Fills = "RECTANGLE", &[]resultjson.Paint{}
 	}
-	f.add(node, in)
+	f.add(node, n, in)
 	return ""
 }
 
@@ -180,7 +180,7 @@ func (cv *converter) maskedIcon(n *capturemodel.DOMNode, f *frame, in inherited)
 		return
 	}
 	node.Fills = &[]resultjson.Paint{}
-	f.add(node, in)
+	f.add(node, n, in)
 	cv.warn.Add(warnings.MaskRaster, node.ID, "%s is drawn through a CSS mask that could not be read, and no crop of it was recorded; its box is left empty", naming.Element(n))
 }
 
@@ -234,7 +234,7 @@ func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bo
 	} else {
 		node.ImageRef = e.Ref
 	}
-	f.add(node, in)
+	f.add(node, n, in)
 	if approx {
 		cv.warn.Add(warnings.MaskApproximated, node.ID, "the mask of %s (mask-size %s, position %s, repeat %s) is drawn once, centred and fitted in its box", naming.Element(n), m.Size, m.Position, m.Repeat)
 	}

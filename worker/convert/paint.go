@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
@@ -58,7 +59,7 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *resultjson.Node,
 				}
 				if sv := cv.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
 					sv.ImageRef = st.entry.Ref
-					cv.svgBackgrounds = append(cv.svgBackgrounds, item{node: sv, group: groupNegative, z: math.MinInt})
+					cv.svgBackgrounds = append(cv.svgBackgrounds, &boxtree.Node{Out: sv, Group: boxtree.Negative, Z: math.MinInt})
 				}
 				continue
 			}

@@ -130,7 +130,7 @@ func (cv *converter) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOM
 	}
 	chars, segs := b.finish()
 	if strings.TrimSpace(chars) == "" || b.allHidden(segs) {
-		cv.unallocate(node, f.node.ID)
+		cv.unallocate(node, f.box.Out.ID)
 		return
 	}
 	// Backgrounds and borders of inline elements (a highlighted phrase, inline code) are drawn
@@ -159,7 +159,7 @@ func (cv *converter) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOM
 	cv.textShadow(node, base0.shadow, n)
 	b.warnApproximations(node, n, segs, base0)
 	cv.placeParagraph(node, n, b.frags, lineHeight, chars, realKids(kids) == inFlowChildren(n), f)
-	f.add(node, in)
+	f.add(node, n, in)
 	for _, el := range b.inlines {
 		cv.cssWarnings(el, node.ID)
 		cv.pseudoWarnings(el, node.ID)

@@ -75,12 +75,12 @@ func (cv *converter) fixedElement(n *capturemodel.DOMNode, in inherited) {
 		shiftBoxes(n, dx, dy)
 	}
 	root := cv.rootFrame
-	from := len(root.items)
+	from := len(root.box.Kids)
 	cv.fixedDepth++
 	cv.element(n, root, in)
 	cv.fixedDepth--
-	for _, it := range root.items[from:] {
-		it.node.ScrollBehavior = ScrollFixed
+	for _, it := range root.box.Kids[from:] {
+		it.Out.ScrollBehavior = ScrollFixed
 	}
 }
 

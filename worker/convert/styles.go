@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
@@ -36,7 +37,7 @@ func (cv *converter) noteSource(node *resultjson.Node, n *capturemodel.DOMNode) 
 }
 
 // noteText records the element of the TEXT nodes a text run gave.
-func (cv *converter) noteText(ch, parent *capturemodel.DOMNode, nodes []item) {
+func (cv *converter) noteText(ch, parent *capturemodel.DOMNode, nodes []*boxtree.Node) {
 	if ch.Type == "text" {
 		cv.noteTexts(parent, nodes)
 	}
@@ -44,13 +45,13 @@ func (cv *converter) noteText(ch, parent *capturemodel.DOMNode, nodes []item) {
 
 // noteTexts records parent as the element of the TEXT nodes among nodes (a text run's, or a
 // paragraph's: the block container it is the inline content of).
-func (cv *converter) noteTexts(parent *capturemodel.DOMNode, nodes []item) {
+func (cv *converter) noteTexts(parent *capturemodel.DOMNode, nodes []*boxtree.Node) {
 	if cv.styles.textParent == nil {
 		cv.styles.textParent = map[*resultjson.Node]*capturemodel.DOMNode{}
 	}
 	for _, it := range nodes {
-		if it.node.Type == "TEXT" {
-			cv.styles.textParent[it.node] = parent
+		if it.Out.Type == "TEXT" {
+			cv.styles.textParent[it.Out] = parent
 		}
 	}
 }

@@ -152,7 +152,7 @@ func (cv *converter) inlineBoxes(el *capturemodel.DOMNode, f *frame, in inherite
 		frag.Box = r
 		if node := cv.box(&frag, f, "RECTANGLE", false); node != nil {
 			cv.dropSVGBackgrounds(node, el)
-			f.add(node, in)
+			f.add(node, &frag, in)
 		}
 	}
 }

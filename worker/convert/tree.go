@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
@@ -25,7 +26,7 @@ func (cv *converter) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 	flush := func() {
 		if len(para) > 0 && cv.err == nil {
 			cv.paragraph(n, para, f, in)
-			cv.noteTexts(n, f.items[paraStart:]) // styles pass: the paragraph's TEXT is n's
+			cv.noteTexts(n, f.box.Kids[paraStart:]) // styles pass: the paragraph's TEXT is n's
 		}
 		para = nil
 	}
@@ -36,21 +37,24 @@ func (cv *converter) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 		}
 		if block && cv.inlineContent(ch) {
 			if len(para) == 0 {
-				paraStart = len(f.items)
+				paraStart = len(f.box.Kids)
 			}
 			para = append(para, ch)
 			continue
 		}
 		flush()
-		start := len(f.items)
+		start := len(f.box.Kids)
 		cv.itemStart(n, ch) // structure pass: items of flex and grid containers (autolayout.go)
 		switch ch.Type {
 		case "text":
-			f.add(cv.text(ch, n, f, in.decoration), in)
+			f.add(cv.text(ch, n, f, in.decoration), n, in)
 		case "element":
 			cv.element(ch, f, in)
 		}
 		cv.itemEnd(n, ch, f, start)
+		for _, k := range f.box.Kids[start:] {
+			k.Item = ch
+		}
 	}
 }
 
@@ -73,11 +77,11 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		z, err := strconv.Atoi(n.Computed("z-index"))
 		switch {
 		case err != nil || z == 0:
-			in.group, in.z = groupPositioned, 0
+			in.group, in.z = boxtree.Positioned, 0
 		case z < 0:
-			in.group, in.z = groupNegative, z
+			in.group, in.z = boxtree.Negative, z
 		default:
-			in.group, in.z = groupPositive, z
+			in.group, in.z = boxtree.Positive, z
 		}
 	}
 	in.decoration = decorationOf(n, in.decoration)
@@ -128,42 +132,43 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		node = cv.box(n, f, "FRAME", hidden)
 	}
 	if node != nil && f.depth >= resultjson.MaxDepth-1 {
-		cv.warn.Add(warnings.DepthFlattened, f.node.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), resultjson.MaxDepth)
+		cv.warn.Add(warnings.DepthFlattened, f.box.Out.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), resultjson.MaxDepth)
 		node = nil
 	}
 	if node == nil {
-		cv.cssWarnings(n, f.node.ID)
+		cv.cssWarnings(n, f.box.Out.ID)
 		// A marker or ::before/::after content sits beside the element's own content: its
 		// warnings name the element's first text node, so the user finds the spot (the frame
 		// around a list item is often the root); without text, the nearest frame.
 		from := cv.warn.Len()
-		cv.pseudoWarnings(n, f.node.ID)
-		to, start := cv.warn.Len(), len(f.items)
+		cv.pseudoWarnings(n, f.box.Out.ID)
+		to, start := cv.warn.Len(), len(f.box.Kids)
 		cv.children(n, f, in)
 		if to > from {
-			if t := firstText(f.items[start:]); t != nil {
+			if t := firstText(f.box.Kids[start:]); t != nil {
 				cv.warn.Point(from, to, t.ID)
 			}
 		}
 		return
 	}
 	node.ClipsContent = css.Ptr(clip)
-	f.add(node, in)
+	box := f.add(node, n, in)
+	box.Kind, box.DOM = boxtree.Box, cv.kids(n)
 	cv.markSticky(n, node, f)
 	cv.cssWarnings(n, node.ID)
 	cv.pseudoWarnings(n, node.ID)
-	child := &frame{node: node, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
+	child := &frame{box: box, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 	cv.noteFrame(n, node)
 	// An SVG background layer is drawn as an SVG node under the content.
-	child.items = append(child.items, cv.svgBackgrounds...)
+	child.box.Kids = append(child.box.Kids, cv.svgBackgrounds...)
 	cv.svgBackgrounds = nil
-	cv.children(n, child, inherited{group: groupFlow, decoration: in.decoration})
-	child.finish()
+	cv.children(n, child, inherited{group: boxtree.Flow, decoration: in.decoration})
+	child.box.Finish()
 }
 
 // firstText returns the TEXT node with the lowest id (the first in document order) among items
 // and their descendants, or nil.
-func firstText(items []item) *resultjson.Node {
+func firstText(items []*boxtree.Node) *resultjson.Node {
 	var first *resultjson.Node
 	var firstN int
 	var walk func(n *resultjson.Node)
@@ -178,7 +183,7 @@ func firstText(items []item) *resultjson.Node {
 		}
 	}
 	for _, it := range items {
-		walk(it.node)
+		walk(it.Out)
 	}
 	return first
 }

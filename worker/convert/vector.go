@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
@@ -44,16 +45,15 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	}
 	frameNode := cv.box(n, f, "FRAME", false)
 	if frameNode != nil && !drawsBox(frameNode) {
-		cv.unallocate(frameNode, f.node.ID)
+		cv.unallocate(frameNode, f.box.Out.ID)
 		frameNode = nil
 	}
 	target, box := f, n.Box
 	if frameNode != nil {
 		frameNode.ClipsContent = css.Ptr(true)
-		f.add(frameNode, in)
+		target = &frame{box: f.add(frameNode, n, in), ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 		cv.cssWarnings(n, frameNode.ID)
 		cv.svgBackgrounds = nil
-		target = &frame{node: frameNode, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 		box = contentBox(n)
 	}
 	node := cv.newNode("SVG", naming.Element(n), box, target)
@@ -82,11 +82,11 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	}
 	cv.svgNotes(n, node.ID)
 	if frameNode != nil {
-		target.add(node, inherited{group: groupFlow})
-		target.finish()
+		target.add(node, n, inherited{group: boxtree.Flow})
+		target.box.Finish()
 		return
 	}
-	f.add(node, in)
+	f.add(node, n, in)
 }
 
 // drawsBox says whether a node built by box draws anything but its clip.
@@ -131,7 +131,7 @@ func (cv *converter) rasterCrop(n *capturemodel.DOMNode, f *frame, in inherited,
 		fills = append(fills, resultjson.Paint{Type: "IMAGE", ImageRef: st.entry.Ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}})
 	}
 	node.Fills = &fills
-	f.add(node, in)
+	f.add(node, n, in)
 	cv.warn.Add(code, node.ID, format, args...)
 	return node
 }
