@@ -80,7 +80,6 @@ func (cv *converter) itemStart(n, ch *capturemodel.DOMNode) {
 
 // itemEnd records the nodes child ch of container n added to n's frame f (from index start).
 func (cv *converter) itemEnd(n, ch *capturemodel.DOMNode, f *frame, start int) {
-	cv.noteText(ch, n, f.box.Kids[start:])
 	c := cv.layout.byElement[n]
 	if c == nil || c.node != f.box.Out {
 		return

@@ -16,6 +16,7 @@ import (
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/styles"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
@@ -90,15 +91,15 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	}
 	cv.passOnCaptureWarnings()
 	diagnostics := cv.autoLayout()
-	styles, variables := cv.localStyles(root)
+	localStyles, variables := styles.Build(root, c.Document.CustomProperties)
 	res := &resultjson.Result{
 		Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
 			Nonce: job.Nonce, PageImportID: job.PageImportID, CaptureHash: job.CaptureHash},
-		Root:     root,
+		Root:     root.Out,
 		Images:   append([]resultjson.ImageEntry{}, cv.entries...),
 		Warnings: cv.warn.Done(),
 
-		Styles:      styles,
+		Styles:      localStyles,
 		Variables:   variables,
 		Diagnostics: diagnostics,
 	}
@@ -193,8 +194,9 @@ func (cv *converter) newNode(typ, name string, b capturemodel.Box, f *frame) *re
 // size keeps a side positive: Figma refuses to resize a node to 0.
 func size(v float64) float64 { return math.Max(0.01, css.Px(v)) }
 
-// convertRoot converts the html element into the root FRAME of the page's size.
-func (cv *converter) convertRoot() *resultjson.Node {
+// convertRoot converts the html element into the root FRAME of the page's size and returns
+// the box tree.
+func (cv *converter) convertRoot() *boxtree.Node {
 	d := cv.c.Document
 	html := d.Root
 	w := math.Max(d.ScrollSize.Width, d.Viewport.Width)
@@ -246,7 +248,7 @@ func (cv *converter) convertRoot() *resultjson.Node {
 	cv.pseudoWarnings(html, root.ID)
 	cv.children(html, f, inherited{group: boxtree.Flow, decoration: decorationOf(html, "")})
 	f.box.Finish()
-	return root
+	return f.box
 }
 
 // box creates a node of type typ with n's box and visuals, or returns nil when n draws nothing
@@ -256,7 +258,6 @@ func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden b
 	if node == nil {
 		return nil
 	}
-	cv.noteSource(node, n)
 	cv.svgBackgrounds = nil
 	var fills []resultjson.Paint
 	if !hidden && n != cv.bodyBackground && !clipsToText(n) {

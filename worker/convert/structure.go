@@ -15,7 +15,6 @@ type structureState struct {
 	// fixedDepth counts the fixed elements being converted (their descendants stay inside).
 	fixedDepth int
 	layout     layoutState
-	styles     styleState
 }
 
 const (

@@ -22,11 +22,9 @@ func (cv *converter) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 	block := blockContainer(n)
 	kids := cv.kids(n)
 	var para []*capturemodel.DOMNode
-	paraStart := 0
 	flush := func() {
 		if len(para) > 0 && cv.err == nil {
 			cv.paragraph(n, para, f, in)
-			cv.noteTexts(n, f.box.Kids[paraStart:]) // styles pass: the paragraph's TEXT is n's
 		}
 		para = nil
 	}
@@ -36,9 +34,6 @@ func (cv *converter) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 			return
 		}
 		if block && cv.inlineContent(ch) {
-			if len(para) == 0 {
-				paraStart = len(f.box.Kids)
-			}
 			para = append(para, ch)
 			continue
 		}

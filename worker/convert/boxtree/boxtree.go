@@ -64,9 +64,8 @@ func (n *Node) Add(out *resultjson.Node, el *capturemodel.DOMNode, group, z int)
 	return k
 }
 
-// Finish appends the result nodes of n's kids to n.Out.Children in paint order (by layer, then
-// in document order).
-func (n *Node) Finish() {
+// Painted returns n's kids in paint order: by layer, then in document order.
+func (n *Node) Painted() []*Node {
 	kids := append([]*Node{}, n.Kids...)
 	sort.SliceStable(kids, func(i, j int) bool {
 		if kids[i].Group != kids[j].Group {
@@ -74,7 +73,12 @@ func (n *Node) Finish() {
 		}
 		return kids[i].Z < kids[j].Z
 	})
-	for _, k := range kids {
+	return kids
+}
+
+// Finish appends the result nodes of n's kids to n.Out.Children in paint order.
+func (n *Node) Finish() {
+	for _, k := range n.Painted() {
 		n.Out.Children = append(n.Out.Children, k.Out)
 	}
 }
