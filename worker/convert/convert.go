@@ -14,6 +14,7 @@ import (
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/styles"
@@ -90,7 +91,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 		return nil, cv.err
 	}
 	cv.passOnCaptureWarnings()
-	diagnostics := cv.autoLayout()
+	diagnostics := layout.Infer(root)
 	localStyles, variables := styles.Build(root, c.Document.CustomProperties)
 	res := &resultjson.Result{
 		Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
@@ -160,10 +161,12 @@ type frame struct {
 }
 
 // inherited is what descendants take from flattened ancestors: the paint layer (boxtree.Negative
-// ... boxtree.Positive, z-index) and text decoration.
+// ... boxtree.Positive, z-index) and text decoration; item says the element is a child of a flex
+// or grid container (it keeps a frame: one node per item).
 type inherited struct {
 	group, z   int
 	decoration string
+	item       bool
 }
 
 // add places n, drawn from el, in f in the paint layer of in.
@@ -252,8 +255,9 @@ func (cv *converter) convertRoot() *boxtree.Node {
 }
 
 // box creates a node of type typ with n's box and visuals, or returns nil when n draws nothing
-// (no fill, border, shadow, clip, opacity or blend) and must not be kept (keep false).
-func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden bool) *resultjson.Node {
+// (no fill, border, shadow, clip, opacity or blend) and a FRAME of it need not be kept (n is
+// not a flex or grid container, nor one's item: keep false).
+func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, keep bool) *resultjson.Node {
 	node := cv.newNode(typ, naming.Layer(n), n.Box, f)
 	if node == nil {
 		return nil
@@ -284,7 +288,7 @@ func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden b
 		fills = []resultjson.Paint{}
 	}
 	node.Fills = &fills
-	if !drawn && !clips(n) && typ == "FRAME" && !cv.keepFrame(n) {
+	if !drawn && !clips(n) && typ == "FRAME" && !layout.Container(n) && !keep {
 		cv.unallocate(node, f.box.Out.ID)
 		return nil
 	}

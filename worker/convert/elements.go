@@ -22,7 +22,7 @@ import (
 // placeholder draws an element the design cannot hold as a RECTANGLE of its box, background
 // and border (a neutral grey when it has no background), and warns with code.
 func (cv *converter) placeholder(n *capturemodel.DOMNode, f *frame, in inherited, code, message string) {
-	node := cv.box(n, f, "RECTANGLE", false)
+	node := cv.box(n, f, "RECTANGLE", false, false)
 	if node == nil {
 		return
 	}
@@ -50,7 +50,7 @@ func (cv *converter) dropSVGBackgrounds(node *resultjson.Node, n *capturemodel.D
 // A control that draws no box of its own (no background, border or clip) still shows its text,
 // placed in the nearest frame like the text of any element that draws nothing.
 func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited) {
-	node := cv.box(n, f, "FRAME", false)
+	node := cv.box(n, f, "FRAME", false, in.item)
 	target, textIn := f, in
 	if node != nil {
 		node.ClipsContent = css.Ptr(true)
@@ -112,7 +112,7 @@ func controlText(n *capturemodel.DOMNode) string {
 // imageElement converts an img: a RECTANGLE with an image fill over its background (a raster),
 // or an SVG node (an SVG file), framed when the img also has a background or border.
 func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherited) {
-	node := cv.box(n, f, "RECTANGLE", false)
+	node := cv.box(n, f, "RECTANGLE", false, false)
 	if node == nil {
 		return
 	}

@@ -8,29 +8,18 @@ import (
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
-// structureState is the converter's state for the structure passes (embedded in converter).
+// structureState is the tree builder's state for fixed elements (embedded in converter).
 type structureState struct {
 	// rootFrame collects the root's children; fixed elements are converted into it.
 	rootFrame *frame
 	// fixedDepth counts the fixed elements being converted (their descendants stay inside).
 	fixedDepth int
-	layout     layoutState
 }
 
+// Scroll behaviours (Figma's scrollBehavior) of nodes of fixed and sticky elements.
 const (
-	LayoutHorizontal = "HORIZONTAL"
-	LayoutVertical   = "VERTICAL"
-	LayoutWrapWrap   = "WRAP"
-	AlignMin         = "MIN"
-	AlignCenter      = "CENTER"
-	AlignMax         = "MAX"
-	AlignBetween     = "SPACE_BETWEEN"
-	SizingFixed      = "FIXED"
-	SizingHug        = "HUG"
-	SizingFill       = "FILL"
-	PositionAbsolute = "ABSOLUTE"
-	ScrollFixed      = "FIXED"
-	ScrollSticky     = "STICKY_SCROLLS"
+	ScrollFixed  = "FIXED"
+	ScrollSticky = "STICKY_SCROLLS"
 )
 
 // fixedOffset is how far the capture had scrolled when it took the box of a position: fixed
@@ -72,6 +61,7 @@ func (cv *converter) fixedElement(n *capturemodel.DOMNode, in inherited) {
 	if dx, dy := cv.fixedOffset(n); dx != 0 || dy != 0 {
 		n = cloneTree(n)
 		shiftBoxes(n, dx, dy)
+		in.item = false // the moved copy is not an item of the container it left
 	}
 	root := cv.rootFrame
 	from := len(root.box.Kids)

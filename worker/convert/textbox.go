@@ -150,7 +150,7 @@ func (cv *converter) inlineBoxes(el *capturemodel.DOMNode, f *frame, in inherite
 	for _, r := range frags {
 		frag := *el
 		frag.Box = r
-		if node := cv.box(&frag, f, "RECTANGLE", false); node != nil {
+		if node := cv.box(&frag, f, "RECTANGLE", false, false); node != nil {
 			cv.dropSVGBackgrounds(node, el)
 			f.add(node, &frag, in)
 		}

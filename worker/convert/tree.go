@@ -8,6 +8,7 @@ import (
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -39,16 +40,16 @@ func (cv *converter) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 		}
 		flush()
 		start := len(f.box.Kids)
-		cv.itemStart(n, ch) // structure pass: items of flex and grid containers (autolayout.go)
 		switch ch.Type {
 		case "text":
 			f.add(cv.text(ch, n, f, in.decoration), n, in)
 		case "element":
-			cv.element(ch, f, in)
+			item := in
+			item.item = layout.Container(n)
+			cv.element(ch, f, item)
 		}
-		cv.itemEnd(n, ch, f, start)
 		for _, k := range f.box.Kids[start:] {
-			k.Item = ch
+			k.Item = ch // the layout pass reads a container's nodes by item
 		}
 	}
 }
@@ -124,7 +125,7 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	}
 	var node *resultjson.Node
 	if !hidden || clip {
-		node = cv.box(n, f, "FRAME", hidden)
+		node = cv.box(n, f, "FRAME", hidden, in.item)
 	}
 	if node != nil && f.depth >= resultjson.MaxDepth-1 {
 		cv.warn.Add(warnings.DepthFlattened, f.box.Out.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), resultjson.MaxDepth)
@@ -153,7 +154,6 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	cv.cssWarnings(n, node.ID)
 	cv.pseudoWarnings(n, node.ID)
 	child := &frame{box: box, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
-	cv.noteFrame(n, node)
 	// An SVG background layer is drawn as an SVG node under the content.
 	child.box.Kids = append(child.box.Kids, cv.svgBackgrounds...)
 	cv.svgBackgrounds = nil

@@ -43,7 +43,7 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		cv.rasterCrop(n, f, in, warnings.SVGRaster, "%s holds content Figma cannot import from SVG (foreignObject or filters); it is drawn as a raster crop of the page", naming.Element(n))
 		return
 	}
-	frameNode := cv.box(n, f, "FRAME", false)
+	frameNode := cv.box(n, f, "FRAME", false, in.item)
 	if frameNode != nil && !drawsBox(frameNode) {
 		cv.unallocate(frameNode, f.box.Out.ID)
 		frameNode = nil

@@ -1,4 +1,4 @@
-package convert
+package layout
 
 import (
 	"fmt"
@@ -9,11 +9,11 @@ import (
 )
 
 // How a flex or grid container's computed CSS maps to auto-layout values (docs/conversion.md
-// "Auto layout"); autolayout.go applies them and checks the result with LayOut.
+// "Auto layout"); infer.go applies them and checks the result with LayOut.
 
 // axes is what a container's CSS says about its auto layout.
 type axes struct {
-	// mode is LayoutHorizontal or LayoutVertical; wrap says the rows wrap.
+	// mode is Horizontal or Vertical; wrap says the rows wrap.
 	mode string
 	wrap bool
 	// spacing is the gap along the layout direction, rowSpacing between wrapped rows (px).
@@ -39,31 +39,31 @@ func readAxes(el *capturemodel.DOMNode, flowCount int) (axes, string) {
 		cols, rows := tracks(layoutStyle(el, "grid-template-columns")), tracks(layoutStyle(el, "grid-template-rows"))
 		switch {
 		case rows <= 1 && cols >= flowCount && cols > 1 && !strings.HasPrefix(layoutStyle(el, "grid-auto-flow"), "column"):
-			a.mode, a.spacing = LayoutHorizontal, colGap
+			a.mode, a.spacing = Horizontal, colGap
 		case cols <= 1:
-			a.mode, a.spacing = LayoutVertical, rowGap
+			a.mode, a.spacing = Vertical, rowGap
 			primarySource = layoutStyle(el, "align-content")
 			alignItems = layoutStyle(el, "justify-items")
 		case !strings.HasPrefix(layoutStyle(el, "grid-auto-flow"), "column"):
 			// Rows of equal columns filled in order are Figma's wrapping rows when every item
 			// keeps its size (checked by LayOut like any other frame).
-			a.mode, a.spacing, a.wrap, a.rowSpacing = LayoutHorizontal, colGap, true, rowGap
+			a.mode, a.spacing, a.wrap, a.rowSpacing = Horizontal, colGap, true, rowGap
 		default:
 			return a, fmt.Sprintf("a grid of %d columns and %d rows filled by column is not one row or one column", cols, rows)
 		}
 	} else {
 		switch dir := el.Computed("flex-direction"); dir {
 		case "row", "":
-			a.mode, a.spacing = LayoutHorizontal, colGap
+			a.mode, a.spacing = Horizontal, colGap
 		case "column":
-			a.mode, a.spacing = LayoutVertical, rowGap
+			a.mode, a.spacing = Vertical, rowGap
 		default:
 			return a, fmt.Sprintf("flex-direction %s has no auto-layout equivalent", dir)
 		}
 		switch w := layoutStyle(el, "flex-wrap"); w {
 		case "nowrap", "":
 		case "wrap":
-			if a.mode != LayoutHorizontal {
+			if a.mode != Horizontal {
 				return a, "a wrapping column has no auto-layout equivalent (Figma wraps rows only)"
 			}
 			a.wrap, a.rowSpacing = true, rowGap
