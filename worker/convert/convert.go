@@ -6,7 +6,6 @@ package convert
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
@@ -21,14 +21,11 @@ import (
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
-// AssetLoader returns the stored bytes of a capture asset, reading at most maxBytes+1 bytes (so
-// an object larger than declared shows as such). It returns an error wrapping ErrAssetMissing
-// when the object is not in storage; any other error aborts the conversion (storage trouble: the
-// message is retried).
-type AssetLoader func(ctx context.Context, a capturemodel.Asset, maxBytes int64) ([]byte, error)
+// AssetLoader returns the stored bytes of a capture asset (images.Loader).
+type AssetLoader = images.Loader
 
 // ErrAssetMissing marks a capture asset whose object is not in storage.
-var ErrAssetMissing = errors.New("capture asset missing")
+var ErrAssetMissing = images.ErrMissing
 
 // Job is the identity the result's manifest repeats (SPEC §6, §7).
 type Job struct {
@@ -49,11 +46,7 @@ type Options struct {
 }
 
 // Copy is an image the worker must store under its own prefix before the result.
-type Copy struct {
-	Key      string
-	MimeType string
-	Bytes    []byte
-}
+type Copy = images.Copy
 
 // Output is a finished conversion: the encoded result JSON (deterministic for a given capture,
 // job and options), its decoded form, and the images to store first.
@@ -69,26 +62,15 @@ type Output struct {
 // does not fit), and a failed encoding.
 func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options, load AssetLoader) (*Output, error) {
 	cv := &converter{
-		ctx: ctx, c: c, opts: opts, load: load,
-		assets:     map[string]*capturemodel.Asset{},
-		unresolved: map[string]capturemodel.UnresolvedImage{},
-		images:     map[string]*imageState{},
-
+		c:              c,
 		verticalWarned: map[*capturemodel.DOMNode]bool{},
 		pseudoKids:     map[*capturemodel.DOMNode][]*capturemodel.DOMNode{},
 		drawnPseudo:    map[*capturemodel.Pseudo]bool{},
 	}
-	for i := range c.Assets {
-		if _, dup := cv.assets[c.Assets[i].ID]; !dup {
-			cv.assets[c.Assets[i].ID] = &c.Assets[i]
-		}
-	}
-	for _, u := range append(append([]capturemodel.UnresolvedImage{}, c.UnresolvedImages...), c.Document.UnresolvedImages...) {
-		cv.unresolved[u.ID] = u
-	}
+	cv.img = images.New(ctx, c, load, opts.ImportPrefix, opts.JobPrefix, &cv.warn)
 	root := cv.convertRoot()
-	if cv.err != nil {
-		return nil, cv.err
+	if cv.img.Err != nil {
+		return nil, cv.img.Err
 	}
 	cv.passOnCaptureWarnings()
 	diagnostics := layout.Infer(root)
@@ -97,7 +79,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 		Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
 			Nonce: job.Nonce, PageImportID: job.PageImportID, CaptureHash: job.CaptureHash},
 		Root:     root.Out,
-		Images:   append([]resultjson.ImageEntry{}, cv.entries...),
+		Images:   append([]resultjson.ImageEntry{}, cv.img.Entries...),
 		Warnings: cv.warn.Done(),
 
 		Styles:      localStyles,
@@ -108,28 +90,18 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	if err != nil {
 		return nil, err
 	}
-	return &Output{JSON: out, Result: res, Copies: cv.copies}, nil
+	return &Output{JSON: out, Result: res, Copies: cv.img.Copies}, nil
 }
 
 type converter struct {
-	ctx  context.Context
-	c    *capturemodel.Capture
-	opts Options
-	load AssetLoader
-	err  error
+	c   *capturemodel.Capture
+	img *images.Store
 
 	warn      warnings.List
 	lastID    int
 	nodes     int
 	nodeLimit bool
 
-	assets     map[string]*capturemodel.Asset
-	unresolved map[string]capturemodel.UnresolvedImage
-	images     map[string]*imageState
-	entries    []resultjson.ImageEntry
-	copies     []Copy
-	// stored and returned sum the images' bytes as stored and as the backend returns them.
-	stored, returned int64
 	// bodyBackground is the body element whose background was propagated to the root.
 	bodyBackground *capturemodel.DOMNode
 	// svgBackgrounds are the SVG nodes drawn for SVG background layers of the box being built;
@@ -137,20 +109,13 @@ type converter struct {
 	svgBackgrounds []*boxtree.Node
 	// verticalWarned holds the elements whose vertical text was warned about (once each).
 	verticalWarned map[*capturemodel.DOMNode]bool
-	// vec is the vector pass's state (vector.go).
-	vec vectorState
+	// fonts are the icon fonts parsed so far, by asset id (icons.go).
+	fonts map[string]fontState
 	structureState
 	// pseudoKids are the children of pseudo-element hosts with their virtual elements
 	// (pseudo.go); drawnPseudo the pseudo-elements drawn that way (no warning).
 	pseudoKids  map[*capturemodel.DOMNode][]*capturemodel.DOMNode
 	drawnPseudo map[*capturemodel.Pseudo]bool
-}
-
-// imageState is the outcome of resolving one asset: an entry, or why there is none.
-type imageState struct {
-	entry   *resultjson.ImageEntry
-	code    string
-	message string
 }
 
 // frame is a FRAME being built, with the page position of its origin and its depth.

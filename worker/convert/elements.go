@@ -1,16 +1,9 @@
 package convert
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
-	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
-	"github.com/code2des/backend/decodecost"
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
@@ -123,27 +116,27 @@ func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherite
 		cv.cssWarnings(n, node.ID)
 		return
 	}
-	st := cv.resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
+	st := cv.img.Resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
 	cv.cssWarnings(n, node.ID)
 	switch {
-	case st.entry == nil:
+	case st == nil:
 		f.add(node, n, in)
-	case st.entry.MimeType == resultjson.MimeSVG:
+	case st.MimeType == resultjson.MimeSVG:
 		if len(*node.Fills) == 0 && len(node.Strokes) == 0 && len(node.Effects) == 0 {
 			// Nothing but the SVG: the SVG node takes the rectangle's place (and id).
-			node.Type, node.ImageRef, node.Fills = "SVG", st.entry.Ref, nil
+			node.Type, node.ImageRef, node.Fills = "SVG", st.Ref, nil
 			node.CornerRadius, node.TopLeftRadius, node.TopRightRadius, node.BottomRightRadius, node.BottomLeftRadius = nil, nil, nil, nil, nil
 			f.add(node, n, in)
 			return
 		}
 		node.Type, node.ClipsContent = "FRAME", css.Ptr(true)
 		if sv := cv.newNode("SVG", node.Name, capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
-			sv.ImageRef = st.entry.Ref
+			sv.ImageRef = st.Ref
 			node.Children = []*resultjson.Node{sv}
 		}
 		f.add(node, n, in)
 	default:
-		fills := append(*node.Fills, cv.objectFit(n, st.entry, node))
+		fills := append(*node.Fills, cv.objectFit(n, st, node))
 		node.Fills = &fills
 		f.add(node, n, in)
 	}
@@ -173,160 +166,4 @@ func (cv *converter) objectFit(n *capturemodel.DOMNode, e *resultjson.ImageEntry
 		cv.warn.Add(warnings.ObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, naming.Element(n))
 	}
 	return p
-}
-
-// resolve returns the image entry of a capture asset, loading and checking it on first use;
-// when the asset cannot be used it warns about nodeID (on every use) and returns no entry.
-// boxW and boxH are the size of the first node using it (an SVG without a size of its own).
-func (cv *converter) resolve(id, nodeID string, boxW, boxH float64) *imageState {
-	st, seen := cv.images[id]
-	if !seen {
-		st = cv.inspect(id, boxW, boxH)
-		cv.images[id] = st
-	}
-	if st.entry == nil && st.code != "" {
-		cv.warn.Add(st.code, nodeID, "%s", st.message)
-	}
-	if st.entry != nil {
-		cv.vectorNotices(id, nodeID)
-	}
-	return st
-}
-
-func (cv *converter) inspect(id string, boxW, boxH float64) *imageState {
-	a, ok := cv.assets[id]
-	if !ok {
-		msg := "an image the page shows was not recorded by the capture"
-		if u, ok := cv.unresolved[id]; ok {
-			msg = fmt.Sprintf("the image %s was not recorded by the capture (%s)", u.SourceURL, u.Reason)
-		}
-		return &imageState{code: warnings.ImageUnresolved, message: msg}
-	}
-	src := a.SourceURL
-	if src == "" {
-		src = "(inline content " + a.ID + ")"
-	}
-	fail := func(code, format string, args ...any) *imageState {
-		return &imageState{code: code, message: "the image " + src + " " + fmt.Sprintf(format, args...)}
-	}
-	switch a.MimeType {
-	case resultjson.MimePNG, resultjson.MimeJPEG, resultjson.MimeGIF, resultjson.MimeWebP, resultjson.MimeSVG:
-	default:
-		return fail(warnings.ImageFormat, "is %s, which a Figma result cannot carry", a.MimeType)
-	}
-	switch {
-	case a.ByteSize < 1:
-		return fail(warnings.ImageInvalid, "is empty")
-	case a.ByteSize > resultjson.MaxImageBytes:
-		return fail(warnings.ImageTooLarge, "is %d bytes, over the %d-byte limit per image", a.ByteSize, resultjson.MaxImageBytes)
-	case len(cv.entries) >= resultjson.MaxImages:
-		return fail(warnings.ImageBudget, "is past the limit of %d images per result", resultjson.MaxImages)
-	case cv.stored+a.ByteSize > resultjson.MaxTotalImageBytes:
-		return fail(warnings.ImageBudget, "would take the result's images past %d bytes", resultjson.MaxTotalImageBytes)
-	}
-	b, err := cv.load(cv.ctx, *a, a.ByteSize)
-	switch {
-	case errors.Is(err, ErrAssetMissing):
-		return fail(warnings.ImageUnresolved, "is missing from storage")
-	case err != nil:
-		cv.err = fmt.Errorf("read capture asset %s: %w", a.ID, err)
-		return &imageState{}
-	}
-	sum := sha256.Sum256(b)
-	if int64(len(b)) != a.ByteSize || hex.EncodeToString(sum[:]) != a.SHA256 {
-		return fail(warnings.ImageInvalid, "does not match the size or SHA-256 the capture recorded")
-	}
-	if a.MimeType == resultjson.MimeSVG {
-		// Figma-safe: no scripts, handlers or outside references; selectors applied (vector.go).
-		var ok bool
-		if b, a, ok = cv.figmaSafe(a, b); !ok {
-			return fail(warnings.ImageInvalid, "is not usable: not a well-formed SVG document")
-		}
-	}
-	e := &resultjson.ImageEntry{Ref: a.ID, Key: a.Key, MimeType: a.MimeType, SHA256: a.SHA256, ByteSize: a.ByteSize}
-	if len(e.Ref) == 0 || len(e.Ref) > 255 {
-		e.Ref = "asset-" + strconv.Itoa(len(cv.entries)+1)
-	}
-	returned := a.ByteSize
-	if a.MimeType == resultjson.MimeSVG {
-		w, h, err := svgSize(b)
-		if err != nil {
-			return fail(warnings.ImageInvalid, "is not usable: %s", strings.TrimPrefix(err.Error(), errImage.Error()+": "))
-		}
-		if w <= 0 || h <= 0 {
-			w, h = boxW, boxH
-		}
-		e.Width, e.Height = declaredSide(w), declaredSide(h)
-	} else {
-		w, h, err := rasterSize(b, a.MimeType)
-		if err != nil {
-			return fail(warnings.ImageInvalid, "is not usable: %s", strings.TrimPrefix(err.Error(), errImage.Error()+": "))
-		}
-		if w > resultjson.MaxDeclaredImageSide || h > resultjson.MaxDeclaredImageSide {
-			return fail(warnings.ImageTooLarge, "is %dx%d px, over %d px a side", w, h, resultjson.MaxDeclaredImageSide)
-		}
-		if backendConverts(a.MimeType, w, h) {
-			cost, err := decodecost.Bytes(b, a.MimeType, w, h)
-			if err != nil {
-				return fail(warnings.ImageInvalid, "is not usable: %s", err)
-			}
-			if cost > resultjson.MaxConvertBytes {
-				return fail(warnings.ImageTooLarge, "is %dx%d px and would take %d bytes to decode, more than the %d bytes the backend decodes to convert it", w, h, cost, resultjson.MaxConvertBytes)
-			}
-			// The backend returns it as a PNG of at most MaxImageSide a side: count its raw size.
-			ow, oh := fitInside(w, h, resultjson.MaxImageSide)
-			returned = max(returned, int64(ow)*int64(oh)*4)
-		}
-		e.Width, e.Height = w, h
-	}
-	if cv.returned+returned > resultjson.MaxTotalImageBytes {
-		return fail(warnings.ImageBudget, "would take the result's images past %d bytes once converted for Figma", resultjson.MaxTotalImageBytes)
-	}
-	if !strings.HasPrefix(a.Key, cv.opts.ImportPrefix) || cv.opts.ImportPrefix == "" {
-		// Outside the capture's folder the backend would refuse the key: keep a copy of our own.
-		e.Key = cv.opts.JobPrefix + "images/" + a.SHA256 + extension(a.MimeType)
-		if !cv.copied(e.Key) {
-			cv.copies = append(cv.copies, Copy{Key: e.Key, MimeType: a.MimeType, Bytes: bytes.Clone(b)})
-		}
-	}
-	cv.stored += a.ByteSize
-	cv.returned += returned
-	cv.entries = append(cv.entries, *e)
-	return &imageState{entry: e}
-}
-
-func (cv *converter) copied(key string) bool {
-	for _, c := range cv.copies {
-		if c.Key == key {
-			return true
-		}
-	}
-	return false
-}
-
-// fitInside scales w x h down to fit a square of side m, keeping the aspect ratio.
-func fitInside(w, h, m int) (int, int) {
-	if w <= m && h <= m {
-		return w, h
-	}
-	if w >= h {
-		return m, max(1, int(math.Round(float64(h)*float64(m)/float64(w))))
-	}
-	return max(1, int(math.Round(float64(w)*float64(m)/float64(h)))), m
-}
-
-func extension(mime string) string {
-	switch mime {
-	case resultjson.MimePNG:
-		return ".png"
-	case resultjson.MimeJPEG:
-		return ".jpg"
-	case resultjson.MimeGIF:
-		return ".gif"
-	case resultjson.MimeWebP:
-		return ".webp"
-	case resultjson.MimeSVG:
-		return ".svg"
-	}
-	return ""
 }

@@ -1,15 +1,13 @@
 package convert
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -97,7 +95,7 @@ func (cv *converter) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited
 	if c.A < 1 {
 		node.Opacity = css.Ptr(css.Round(c.A, 4))
 	}
-	if e := cv.generatedSVG(svg, node); e != nil {
+	if e := cv.img.Generated(svg, node); e != nil {
 		node.ImageRef = e.Ref
 	} else {
 		node.Type, node.Fills = "RECTANGLE", &[]resultjson.Paint{}
@@ -125,22 +123,22 @@ func drawsOwnBox(n *capturemodel.DOMNode) bool {
 
 // font returns the parsed font of a capture asset (once per asset).
 func (cv *converter) font(assetID string) (*fontfile.Font, error) {
-	if cv.vec.fonts == nil {
-		cv.vec.fonts = map[string]fontState{}
+	if cv.fonts == nil {
+		cv.fonts = map[string]fontState{}
 	}
-	if st, ok := cv.vec.fonts[assetID]; ok {
+	if st, ok := cv.fonts[assetID]; ok {
 		return st.font, st.err
 	}
 	var st fontState
-	a, ok := cv.assets[assetID]
+	a, ok := cv.img.Asset(assetID)
 	if !ok {
 		st.err = errors.New("the font file was not recorded by the capture")
-	} else if b, err := cv.assetBytes(a); err != nil {
+	} else if b, err := cv.img.Bytes(a); err != nil {
 		st.err = errors.New("the font file could not be read")
 	} else if st.font, err = fontfile.Parse(b); err != nil {
 		st.err = err
 	}
-	cv.vec.fonts[assetID] = st
+	cv.fonts[assetID] = st
 	return st.font, st.err
 }
 
@@ -187,7 +185,7 @@ func (cv *converter) maskedIcon(n *capturemodel.DOMNode, f *frame, in inherited)
 // maskSVG draws an SVG mask in the element's colour; false when the mask is not a usable SVG.
 func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bool {
 	m := n.Mask
-	a, ok := cv.assets[m.AssetID]
+	a, ok := cv.img.Asset(m.AssetID)
 	if !ok || a.MimeType != resultjson.MimeSVG {
 		return false
 	}
@@ -195,7 +193,7 @@ func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bo
 	if !known || c.A == 0 {
 		return false
 	}
-	b, err := cv.assetBytes(a)
+	b, err := cv.img.Bytes(a)
 	if err != nil {
 		return false
 	}
@@ -228,7 +226,7 @@ func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bo
 	if c.A < 1 {
 		node.Opacity = css.Ptr(css.Round(c.A, 4))
 	}
-	e := cv.generatedSVG(svg, node)
+	e := cv.img.Generated(svg, node)
 	if e == nil {
 		node.Type, node.Fills = "RECTANGLE", &[]resultjson.Paint{}
 	} else {
@@ -244,55 +242,10 @@ func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bo
 // fitsExactly says whether an SVG's aspect ratio matches the box, so a repeating contain mask
 // shows exactly one copy.
 func fitsExactly(b []byte, box capturemodel.Box) bool {
-	w, h, err := svgSize(b)
+	w, h, err := images.SVGSize(b)
 	if err != nil || w <= 0 || h <= 0 || box.Height <= 0 {
 		return false
 	}
 	r1, r2 := w/h, box.Width/box.Height
 	return r1/r2 > 0.99 && r1/r2 < 1.01
-}
-
-// assetBytes loads a capture asset and checks it against its recorded size and hash.
-func (cv *converter) assetBytes(a *capturemodel.Asset) ([]byte, error) {
-	if a.ByteSize < 1 || a.ByteSize > resultjson.MaxImageBytes {
-		return nil, errors.New("asset size out of range")
-	}
-	b, err := cv.load(cv.ctx, *a, a.ByteSize)
-	if err != nil {
-		if !errors.Is(err, ErrAssetMissing) && cv.err == nil {
-			cv.err = fmt.Errorf("read capture asset %s: %w", a.ID, err)
-		}
-		return nil, err
-	}
-	sum := sha256.Sum256(b)
-	if int64(len(b)) != a.ByteSize || hex.EncodeToString(sum[:]) != a.SHA256 {
-		return nil, errors.New("asset does not match its hash")
-	}
-	return b, nil
-}
-
-// generatedSVG adds an SVG the converter wrote (not a capture asset) to the result: stored
-// under the job's prefix, within the result's image budgets (IMAGE_BUDGET_EXCEEDED past them).
-// Identical bytes share one entry.
-func (cv *converter) generatedSVG(b []byte, node *resultjson.Node) *resultjson.ImageEntry {
-	sum := sha256.Sum256(b)
-	sha := hex.EncodeToString(sum[:])
-	ref := "svg-" + sha[:16]
-	for i := range cv.entries {
-		if cv.entries[i].Ref == ref {
-			return &cv.entries[i]
-		}
-	}
-	size := int64(len(b))
-	if len(cv.entries) >= resultjson.MaxImages || cv.stored+size > resultjson.MaxTotalImageBytes || cv.returned+size > resultjson.MaxTotalImageBytes {
-		cv.warn.Add(warnings.ImageBudget, node.ID, "the SVG drawn for %s would take the result past its image limits", node.Name)
-		return nil
-	}
-	e := resultjson.ImageEntry{Ref: ref, Key: cv.opts.JobPrefix + "images/" + sha + ".svg", MimeType: resultjson.MimeSVG, SHA256: sha, ByteSize: size,
-		Width: declaredSide(node.Width), Height: declaredSide(node.Height)}
-	cv.copies = append(cv.copies, Copy{Key: e.Key, MimeType: resultjson.MimeSVG, Bytes: bytes.Clone(b)})
-	cv.stored += size
-	cv.returned += size
-	cv.entries = append(cv.entries, e)
-	return &cv.entries[len(cv.entries)-1]
 }

@@ -48,22 +48,22 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *resultjson.Node,
 			}
 			id := n.BackgroundImages[urls]
 			urls++
-			st := cv.resolve(id, node.ID, node.Width, node.Height)
-			if st.entry == nil {
+			st := cv.img.Resolve(id, node.ID, node.Width, node.Height)
+			if st == nil {
 				continue
 			}
 			size, repeat, pos := pick(sizes, "auto"), pick(repeats, "repeat"), pick(positions, "0% 0%")
-			if st.entry.MimeType == resultjson.MimeSVG {
+			if st.MimeType == resultjson.MimeSVG {
 				if size != "contain" && size != "cover" && size != "100% 100%" {
 					cv.warn.Add(warnings.BackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", naming.Element(n), size)
 				}
 				if sv := cv.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
-					sv.ImageRef = st.entry.Ref
+					sv.ImageRef = st.Ref
 					cv.svgBackgrounds = append(cv.svgBackgrounds, &boxtree.Node{Out: sv, Group: boxtree.Negative, Z: math.MinInt})
 				}
 				continue
 			}
-			painted = append(painted, cv.imagePaint(st.entry, size, repeat, pos, node, n))
+			painted = append(painted, cv.imagePaint(st, size, repeat, pos, node, n))
 		case strings.HasPrefix(layer, "linear-gradient("):
 			p, ok := css.LinearGradient(layer, node.Width, node.Height)
 			if !ok {

@@ -24,14 +24,14 @@ func (cv *converter) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 	kids := cv.kids(n)
 	var para []*capturemodel.DOMNode
 	flush := func() {
-		if len(para) > 0 && cv.err == nil {
+		if len(para) > 0 && cv.img.Err == nil {
 			cv.paragraph(n, para, f, in)
 		}
 		para = nil
 	}
 	defer flush()
 	for _, ch := range kids {
-		if cv.err != nil || ch == nil {
+		if cv.img.Err != nil || ch == nil {
 			return
 		}
 		if block && cv.inlineContent(ch) {

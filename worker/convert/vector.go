@@ -1,11 +1,7 @@
 package convert
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
@@ -13,23 +9,12 @@ import (
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
-	"github.com/code2des/backend/worker/internal/svgsafe"
 )
 
 // The vector pass (docs/conversion.md "Vectors"): inline SVG icons with their own
 // box, Figma-safe SVG, CSS-masked icons and icon-font glyphs. Capture facts it reads are in
 // VectorFacts; everything it emits is an SVG node, or a raster crop of the element with a
 // warning when no faithful vector exists.
-
-// vectorState is the vector pass's part of a conversion.
-type vectorState struct {
-	// notices are warnings that go with every use of an asset (what Figma-safe cleaning did).
-	notices map[string][]notice
-	// fonts are the icon fonts parsed so far, by asset id (icons.go).
-	fonts map[string]fontState
-}
-
-type notice struct{ code, message string }
 
 // svgIcon converts an inline SVG (kept whole and self-contained by the capture). An SVG that
 // draws a box of its own (background, border, shadow, opacity) becomes a FRAME of that box
@@ -69,16 +54,16 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		}
 		cv.cssWarnings(n, node.ID)
 	}
-	st := cv.resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
-	if st.entry == nil || st.entry.MimeType != resultjson.MimeSVG {
+	st := cv.img.Resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
+	if st == nil || st.MimeType != resultjson.MimeSVG {
 		// Keep the box so the layout stays; the warning says why it is empty.
 		node.Type = "RECTANGLE"
 		node.Fills = &[]resultjson.Paint{}
-		if st.entry != nil {
-			node.Fills = &[]resultjson.Paint{{Type: "IMAGE", ImageRef: st.entry.Ref, ScaleMode: "FIT"}}
+		if st != nil {
+			node.Fills = &[]resultjson.Paint{{Type: "IMAGE", ImageRef: st.Ref, ScaleMode: "FIT"}}
 		}
 	} else {
-		node.ImageRef = st.entry.Ref
+		node.ImageRef = st.Ref
 	}
 	cv.svgNotes(n, node.ID)
 	if frameNode != nil {
@@ -127,58 +112,11 @@ func (cv *converter) rasterCrop(n *capturemodel.DOMNode, f *frame, in inherited,
 		return nil
 	}
 	fills := []resultjson.Paint{}
-	if st := cv.resolve(n.Crop.AssetID, node.ID, node.Width, node.Height); st.entry != nil {
-		fills = append(fills, resultjson.Paint{Type: "IMAGE", ImageRef: st.entry.Ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}})
+	if st := cv.img.Resolve(n.Crop.AssetID, node.ID, node.Width, node.Height); st != nil {
+		fills = append(fills, resultjson.Paint{Type: "IMAGE", ImageRef: st.Ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}})
 	}
 	node.Fills = &fills
 	f.add(node, n, in)
 	cv.warn.Add(code, node.ID, format, args...)
 	return node
-}
-
-// figmaSafe cleans an SVG asset for Figma (svgsafe.Clean). When anything changed it returns
-// the cleaned bytes and a copy of the asset describing them (with no key, so the caller stores
-// it under the job's prefix), and records the warnings that go with each use of it. ok is
-// false when the SVG cannot be read at all.
-func (cv *converter) figmaSafe(a *capturemodel.Asset, b []byte) ([]byte, *capturemodel.Asset, bool) {
-	clean, rep, err := svgsafe.Clean(b)
-	if err != nil {
-		return nil, nil, false
-	}
-	if !rep.Changed() {
-		return b, a, true
-	}
-	src := a.SourceURL
-	if src == "" {
-		src = "(inline content " + a.ID + ")"
-	}
-	if cv.vec.notices == nil {
-		cv.vec.notices = map[string][]notice{}
-	}
-	if rep.Unsafe() {
-		var what []string
-		for _, p := range []struct {
-			n    int
-			what string
-		}{{rep.Scripts, "scripts"}, {rep.Handlers, "event handlers"}, {rep.ScriptURLs, "javascript: or data: links"}, {rep.ExternalRefs, "references outside the SVG"}} {
-			if p.n > 0 {
-				what = append(what, fmt.Sprintf("%d %s", p.n, p.what))
-			}
-		}
-		cv.vec.notices[a.ID] = append(cv.vec.notices[a.ID], notice{warnings.SVGUnsafe, "the SVG " + src + " was stored without " + strings.Join(what, ", ")})
-	}
-	if rep.Lossy() {
-		cv.vec.notices[a.ID] = append(cv.vec.notices[a.ID], notice{warnings.SVGUnsupported, fmt.Sprintf("the SVG %s holds content Figma cannot import, left out: %d foreignObject, %d <style> rules with selectors other than tag, .class or #id", src, rep.ForeignObjects, rep.StyleRulesDropped)})
-	}
-	sum := sha256.Sum256(clean)
-	c := *a
-	c.Key, c.SHA256, c.ByteSize = "", hex.EncodeToString(sum[:]), int64(len(clean))
-	return clean, &c, true
-}
-
-// vectorNotices warns about nodeID for each notice of the asset (called on every use).
-func (cv *converter) vectorNotices(assetID, nodeID string) {
-	for _, n := range cv.vec.notices[assetID] {
-		cv.warn.Add(n.code, nodeID, "%s", n.message)
-	}
 }
