@@ -16,6 +16,7 @@ import (
 	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/styles"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -68,6 +69,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 		drawnPseudo:    map[*capturemodel.Pseudo]bool{},
 	}
 	cv.img = images.New(ctx, c, load, opts.ImportPrefix, opts.JobPrefix, &cv.warn)
+	cv.paint = paint.Painter{Warn: &cv.warn, Images: cv.img, SVG: cv.svgBackground}
 	root := cv.convertRoot()
 	if cv.img.Err != nil {
 		return nil, cv.img.Err
@@ -94,8 +96,9 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 }
 
 type converter struct {
-	c   *capturemodel.Capture
-	img *images.Store
+	c     *capturemodel.Capture
+	img   *images.Store
+	paint paint.Painter
 
 	warn      warnings.List
 	lastID    int
@@ -159,6 +162,15 @@ func (cv *converter) newNode(typ, name string, b capturemodel.Box, f *frame) *re
 	return n
 }
 
+// svgBackground draws an SVG background layer e of node as an SVG node covering it, one of the
+// box's first children.
+func (cv *converter) svgBackground(e *resultjson.ImageEntry, node *resultjson.Node) {
+	if sv := cv.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
+		sv.ImageRef = e.Ref
+		cv.svgBackgrounds = append(cv.svgBackgrounds, &boxtree.Node{Out: sv, Group: boxtree.Negative, Z: math.MinInt})
+	}
+}
+
 // size keeps a side positive: Figma refuses to resize a node to 0.
 func size(v float64) float64 { return math.Max(0.01, css.Px(v)) }
 
@@ -191,11 +203,11 @@ func (cv *converter) convertRoot() *boxtree.Node {
 
 	// The canvas background (CSS Backgrounds 3, §2.11.2): the root element's, or when that is
 	// transparent and has no image, the body's, which the body then does not paint again.
-	fills := cv.backgrounds(html, root, f)
+	fills := cv.paint.Backgrounds(html, root)
 	if len(fills) == 0 && len(cv.svgBackgrounds) == 0 {
 		for _, ch := range html.Children {
 			if ch.Type == "element" && ch.Tag == "body" {
-				if fills = cv.backgrounds(ch, root, f); len(fills) > 0 {
+				if fills = cv.paint.Backgrounds(ch, root); len(fills) > 0 {
 					cv.bodyBackground = ch
 				}
 				break
@@ -212,7 +224,7 @@ func (cv *converter) convertRoot() *boxtree.Node {
 	if d.Truncated {
 		cv.warn.Add(warnings.CaptureTruncated, root.ID, "the capture stopped at one of its limits; the end of the page is missing")
 	}
-	cv.cssWarnings(html, root.ID)
+	cv.paint.CSSWarnings(html, root.ID)
 	cv.pseudoWarnings(html, root.ID)
 	cv.children(html, f, inherited{group: boxtree.Flow, decoration: decorationOf(html, "")})
 	f.box.Finish()
@@ -231,14 +243,14 @@ func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, 
 	var fills []resultjson.Paint
 	if !hidden && n != cv.bodyBackground && !clipsToText(n) {
 		// A background clipped to the text is its text's fill (textFills), not the box's.
-		fills = cv.backgrounds(n, node, f)
+		fills = cv.paint.Backgrounds(n, node)
 	}
 	drawn := len(fills) > 0 || len(cv.svgBackgrounds) > 0
 	if !hidden {
-		drawn = cv.borders(n, node) || drawn
-		drawn = cv.effects(n, node) || drawn
+		drawn = cv.paint.Borders(n, node) || drawn
+		drawn = cv.paint.Effects(n, node) || drawn
 	}
-	cv.corners(n, node)
+	cv.paint.Corners(n, node)
 	if op, err := strconv.ParseFloat(n.Computed("opacity"), 64); err == nil && op < 1 {
 		node.Opacity = css.Ptr(css.Round(css.Clamp01(op), 4))
 		drawn = true

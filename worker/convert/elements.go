@@ -26,7 +26,7 @@ func (cv *converter) placeholder(n *capturemodel.DOMNode, f *frame, in inherited
 	cv.dropSVGBackgrounds(node, n)
 	f.add(node, n, in)
 	cv.warn.Add(code, node.ID, "%s: %s", naming.Element(n), message)
-	cv.cssWarnings(n, node.ID)
+	cv.paint.CSSWarnings(n, node.ID)
 	cv.pseudoWarnings(n, node.ID)
 }
 
@@ -79,7 +79,7 @@ func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited
 
 func (cv *converter) warnFormControl(n *capturemodel.DOMNode, nodeID string) {
 	cv.warn.Add(warnings.FormControl, nodeID, "%s: the form control is drawn from its box, background, border and text only", naming.Element(n))
-	cv.cssWarnings(n, nodeID)
+	cv.paint.CSSWarnings(n, nodeID)
 	cv.pseudoWarnings(n, nodeID)
 }
 
@@ -113,11 +113,11 @@ func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherite
 	if n.Image == nil || n.Image.AssetID == "" {
 		f.add(node, n, in)
 		cv.warn.Add(warnings.ImageUnresolved, node.ID, "the image %s had not loaded when the page was captured", naming.Element(n))
-		cv.cssWarnings(n, node.ID)
+		cv.paint.CSSWarnings(n, node.ID)
 		return
 	}
 	st := cv.img.Resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
-	cv.cssWarnings(n, node.ID)
+	cv.paint.CSSWarnings(n, node.ID)
 	switch {
 	case st == nil:
 		f.add(node, n, in)

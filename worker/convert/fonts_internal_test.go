@@ -54,3 +54,21 @@ func TestFaceOfName(t *testing.T) {
 		}
 	}
 }
+
+func TestFontStyleAndFamily(t *testing.T) {
+	for _, tc := range []struct {
+		weight int
+		italic bool
+		want   string
+	}{{400, false, "Regular"}, {400, true, "Italic"}, {700, true, "Bold Italic"}, {650, false, "Bold"}, {600, false, "Semi Bold"}, {50, false, "Thin"}} {
+		if got := fontStyle(tc.weight, tc.italic); got != tc.want {
+			t.Errorf("fontStyle(%d, %v) = %q, want %q", tc.weight, tc.italic, got, tc.want)
+		}
+	}
+	if f, g := fontFamily(`"Helvetica Neue", Arial, sans-serif`); f != "Helvetica Neue" || g != "" {
+		t.Errorf("named family: %q %q", f, g)
+	}
+	if f, g := fontFamily("monospace"); f != "Roboto Mono" || g != "monospace" {
+		t.Errorf("generic family: %q %q", f, g)
+	}
+}

@@ -161,7 +161,7 @@ func (cv *converter) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOM
 	cv.placeParagraph(node, n, b.frags, lineHeight, chars, realKids(kids) == inFlowChildren(n), f)
 	f.add(node, n, in)
 	for _, el := range b.inlines {
-		cv.cssWarnings(el, node.ID)
+		cv.paint.CSSWarnings(el, node.ID)
 		cv.pseudoWarnings(el, node.ID)
 	}
 	if wm := n.Computed("writing-mode"); verticalWritingMode(wm) && !cv.verticalWarned[n] {

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // Markers and generated content (docs/conversion.md "Markers and generated content"): a list
@@ -135,3 +137,19 @@ func (cv *converter) pseudoBox(host *capturemodel.DOMNode, which string) (captur
 
 // virtualNode says whether n stands for a pseudo-element.
 func virtualNode(n *capturemodel.DOMNode) bool { return strings.HasPrefix(n.Tag, "::") }
+
+// pseudoWarnings reports n's pseudo-elements, which have no layout box in the capture.
+func (cv *converter) pseudoWarnings(n *capturemodel.DOMNode, nodeID string) {
+	cv.kids(n) // decides which pseudo-elements are drawn
+	for i := range n.Pseudo {
+		p := &n.Pseudo[i]
+		if cv.drawnPseudo[p] {
+			continue
+		}
+		if p.Which == "marker" {
+			cv.warn.Add(warnings.ListMarker, nodeID, "the list marker (%s) of %s is not converted", p.Content, naming.Element(n))
+			continue
+		}
+		cv.warn.Add(warnings.PseudoElement, nodeID, "the ::%s content (%s) of %s is not converted", p.Which, p.Content, naming.Element(n))
+	}
+}

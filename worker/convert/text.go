@@ -77,7 +77,7 @@ func (cv *converter) styleOf(el, run *capturemodel.DOMNode, nodeID, decoration s
 	if fill, ok := el.Style["-webkit-text-fill-color"]; ok {
 		color = fill // the glyphs' fill when it is not the text colour
 	}
-	c, ok := cv.color(color, nodeID, "color")
+	c, ok := cv.paint.Color(color, nodeID, "color")
 	if !ok {
 		c = resultjson.RGBA{A: 1}
 	}
@@ -254,7 +254,7 @@ func (cv *converter) textFills(el *capturemodel.DOMNode, nodeID string) []result
 	// The paints are laid out in el's box (a gradient spans the element, not the glyphs).
 	sized := &resultjson.Node{ID: nodeID, Width: size(el.Box.Width), Height: size(el.Box.Height)}
 	saved := cv.svgBackgrounds
-	paints := cv.backgrounds(el, sized, nil)
+	paints := cv.paint.Backgrounds(el, sized)
 	cv.svgBackgrounds = saved
 	if len(paints) == 0 {
 		return nil

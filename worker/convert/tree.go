@@ -132,7 +132,7 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		node = nil
 	}
 	if node == nil {
-		cv.cssWarnings(n, f.box.Out.ID)
+		cv.paint.CSSWarnings(n, f.box.Out.ID)
 		// A marker or ::before/::after content sits beside the element's own content: its
 		// warnings name the element's first text node, so the user finds the spot (the frame
 		// around a list item is often the root); without text, the nearest frame.
@@ -151,7 +151,7 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	box := f.add(node, n, in)
 	box.Kind, box.DOM = boxtree.Box, cv.kids(n)
 	cv.markSticky(n, node, f)
-	cv.cssWarnings(n, node.ID)
+	cv.paint.CSSWarnings(n, node.ID)
 	cv.pseudoWarnings(n, node.ID)
 	child := &frame{box: box, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 	// An SVG background layer is drawn as an SVG node under the content.

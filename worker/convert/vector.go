@@ -37,7 +37,7 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	if frameNode != nil {
 		frameNode.ClipsContent = css.Ptr(true)
 		target = &frame{box: f.add(frameNode, n, in), ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
-		cv.cssWarnings(n, frameNode.ID)
+		cv.paint.CSSWarnings(n, frameNode.ID)
 		cv.svgBackgrounds = nil
 		box = contentBox(n)
 	}
@@ -52,7 +52,7 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		if fb, ok := css.BlendModes[n.Computed("mix-blend-mode")]; ok {
 			node.BlendMode = fb
 		}
-		cv.cssWarnings(n, node.ID)
+		cv.paint.CSSWarnings(n, node.ID)
 	}
 	st := cv.img.Resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
 	if st == nil || st.MimeType != resultjson.MimeSVG {

@@ -1,4 +1,8 @@
-package convert
+// Package paint is the paint pass of the conversion (docs/conversion.md "Node mapping"): an
+// element's background colour, images and gradients, borders, corner radii, shadows and blur
+// as its node's fills, strokes, radii and effects, and warnings for the CSS no node property
+// expresses.
+package paint
 
 import (
 	"fmt"
@@ -6,20 +10,30 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
-// backgrounds returns the fills of n's background (colour, then the image and gradient layers,
-// bottom-most first as Figma stacks fills) for node. SVG image layers cannot be image paints;
-// they are queued in cv.svgBackgrounds as SVG nodes covering node.
-func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *resultjson.Node, f *frame) []resultjson.Paint {
+// Painter reads elements' paints for their nodes.
+type Painter struct {
+	// Warn takes the warnings about what is approximated or left out.
+	Warn *warnings.List
+	// Images resolves background images.
+	Images *images.Store
+	// SVG draws an SVG background layer (its image entry) of node as an SVG node over node's
+	// whole box: an SVG cannot be an image paint.
+	SVG func(e *resultjson.ImageEntry, node *resultjson.Node)
+}
+
+// Backgrounds returns the fills of n's background for node: its colour, then the image and
+// gradient layers, bottom-most first as Figma stacks fills (SVG layers go to SVG).
+func (pa *Painter) Backgrounds(n *capturemodel.DOMNode, node *resultjson.Node) []resultjson.Paint {
 	var fills []resultjson.Paint
-	if c, ok := cv.color(n.Computed("background-color"), node.ID, "background-color"); ok && c.A > 0 {
+	if c, ok := pa.Color(n.Computed("background-color"), node.ID, "background-color"); ok && c.A > 0 {
 		fills = append(fills, css.Solid(c))
 	}
 	bg := n.Computed("background-image")
@@ -43,31 +57,28 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *resultjson.Node,
 		case layer == "none":
 		case css.URLLayer(layer):
 			if urls >= len(n.BackgroundImages) {
-				cv.warn.Add(warnings.ImageUnresolved, node.ID, "a background image of %s was not recorded by the capture", naming.Element(n))
+				pa.Warn.Add(warnings.ImageUnresolved, node.ID, "a background image of %s was not recorded by the capture", naming.Element(n))
 				continue
 			}
 			id := n.BackgroundImages[urls]
 			urls++
-			st := cv.img.Resolve(id, node.ID, node.Width, node.Height)
+			st := pa.Images.Resolve(id, node.ID, node.Width, node.Height)
 			if st == nil {
 				continue
 			}
 			size, repeat, pos := pick(sizes, "auto"), pick(repeats, "repeat"), pick(positions, "0% 0%")
 			if st.MimeType == resultjson.MimeSVG {
 				if size != "contain" && size != "cover" && size != "100% 100%" {
-					cv.warn.Add(warnings.BackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", naming.Element(n), size)
+					pa.Warn.Add(warnings.BackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", naming.Element(n), size)
 				}
-				if sv := cv.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
-					sv.ImageRef = st.Ref
-					cv.svgBackgrounds = append(cv.svgBackgrounds, &boxtree.Node{Out: sv, Group: boxtree.Negative, Z: math.MinInt})
-				}
+				pa.SVG(st, node)
 				continue
 			}
-			painted = append(painted, cv.imagePaint(st, size, repeat, pos, node, n))
+			painted = append(painted, pa.imagePaint(st, size, repeat, pos, node, n))
 		case strings.HasPrefix(layer, "linear-gradient("):
 			p, ok := css.LinearGradient(layer, node.Width, node.Height)
 			if !ok {
-				cv.warn.Add(warnings.Gradient, node.ID, "a gradient of %s could not be read and was left out: %s", naming.Element(n), layer)
+				pa.Warn.Add(warnings.Gradient, node.ID, "a gradient of %s could not be read and was left out: %s", naming.Element(n), layer)
 				continue
 			}
 			painted = append(painted, p)
@@ -76,7 +87,7 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *resultjson.Node,
 			if i := strings.IndexByte(kind, '('); i > 0 {
 				kind = kind[:i]
 			}
-			cv.warn.Add(warnings.Gradient, node.ID, "a %s background of %s is not converted (only linear gradients are) and was left out", kind, naming.Element(n))
+			pa.Warn.Add(warnings.Gradient, node.ID, "a %s background of %s is not converted (only linear gradients are) and was left out", kind, naming.Element(n))
 		}
 	}
 	for i := len(painted) - 1; i >= 0; i-- {
@@ -88,7 +99,7 @@ func (cv *converter) backgrounds(n *capturemodel.DOMNode, node *resultjson.Node,
 // imagePaint maps a raster background layer to an IMAGE paint: cover is FILL, contain is FIT,
 // a repeating layer at its natural (or a px) size is TILE, 100% 100% is a stretching CROP;
 // anything else is FILL with a warning.
-func (cv *converter) imagePaint(e *resultjson.ImageEntry, size, repeat, pos string, node *resultjson.Node, n *capturemodel.DOMNode) resultjson.Paint {
+func (pa *Painter) imagePaint(e *resultjson.ImageEntry, size, repeat, pos string, node *resultjson.Node, n *capturemodel.DOMNode) resultjson.Paint {
 	p := resultjson.Paint{Type: "IMAGE", ImageRef: e.Ref, ScaleMode: "FILL"}
 	approx := ""
 	repeats := repeat == "repeat" || repeat == "repeat repeat"
@@ -130,16 +141,16 @@ func (cv *converter) imagePaint(e *resultjson.ImageEntry, size, repeat, pos stri
 		approx = fmt.Sprintf("background-size %s with background-repeat %s", size, repeat)
 	}
 	if approx != "" {
-		cv.warn.Add(warnings.BackgroundLayout, node.ID, "the background image of %s is approximated (%s)", naming.Element(n), approx)
+		pa.Warn.Add(warnings.BackgroundLayout, node.ID, "the background image of %s is approximated (%s)", naming.Element(n), approx)
 	}
 	return p
 }
 
-// color reads a computed colour, warning (about nodeID) when its syntax is not readable.
-func (cv *converter) color(s, nodeID, prop string) (resultjson.RGBA, bool) {
+// Color reads a computed colour, warning (about nodeID) when its syntax is not readable.
+func (pa *Painter) Color(s, nodeID, prop string) (resultjson.RGBA, bool) {
 	c, known := css.ParseColor(s)
 	if !known {
-		cv.warn.Add(warnings.Color, nodeID, "the %s %q is in a colour syntax the converter does not read; it was left out", prop, s)
+		pa.Warn.Add(warnings.Color, nodeID, "the %s %q is in a colour syntax the converter does not read; it was left out", prop, s)
 		return resultjson.RGBA{}, false
 	}
 	return c, true
@@ -147,9 +158,9 @@ func (cv *converter) color(s, nodeID, prop string) (resultjson.RGBA, bool) {
 
 var sides = [4]string{"top", "right", "bottom", "left"}
 
-// borders sets node's strokes from n's borders (inside the box, as CSS draws them). It reports
+// Borders sets node's strokes from n's borders (inside the box, as CSS draws them). It reports
 // whether there is a visible border.
-func (cv *converter) borders(n *capturemodel.DOMNode, node *resultjson.Node) bool {
+func (pa *Painter) Borders(n *capturemodel.DOMNode, node *resultjson.Node) bool {
 	var widths [4]float64
 	var styles [4]string
 	var colors [4]resultjson.RGBA
@@ -160,7 +171,7 @@ func (cv *converter) borders(n *capturemodel.DOMNode, node *resultjson.Node) boo
 		if st == "none" || st == "hidden" || w <= 0 {
 			continue
 		}
-		c, ok := cv.color(n.Computed("border-"+s+"-color"), node.ID, "border-"+s+"-color")
+		c, ok := pa.Color(n.Computed("border-"+s+"-color"), node.ID, "border-"+s+"-color")
 		if !ok || c.A == 0 {
 			continue
 		}
@@ -182,10 +193,10 @@ func (cv *converter) borders(n *capturemodel.DOMNode, node *resultjson.Node) boo
 	}
 	name := naming.Element(n)
 	if colorDiffers {
-		cv.warn.Add(warnings.BorderColors, node.ID, "the borders of %s have different colours; all are drawn in the %s border's", name, sides[first])
+		pa.Warn.Add(warnings.BorderColors, node.ID, "the borders of %s have different colours; all are drawn in the %s border's", name, sides[first])
 	}
 	if styleDiffers {
-		cv.warn.Add(warnings.BorderStyle, node.ID, "the borders of %s have different styles; all are drawn %s", name, styles[first])
+		pa.Warn.Add(warnings.BorderStyle, node.ID, "the borders of %s have different styles; all are drawn %s", name, styles[first])
 	}
 	w := widths[first]
 	switch styles[first] {
@@ -195,7 +206,7 @@ func (cv *converter) borders(n *capturemodel.DOMNode, node *resultjson.Node) boo
 	case "dotted":
 		node.DashPattern = []float64{css.Px(w), css.Px(w)}
 	default:
-		cv.warn.Add(warnings.BorderStyle, node.ID, "the %s border of %s is drawn solid", styles[first], name)
+		pa.Warn.Add(warnings.BorderStyle, node.ID, "the %s border of %s is drawn solid", styles[first], name)
 	}
 	node.Strokes = []resultjson.Paint{css.Solid(colors[first])}
 	node.StrokeAlign = "INSIDE"
@@ -213,9 +224,9 @@ func (cv *converter) borders(n *capturemodel.DOMNode, node *resultjson.Node) boo
 	return true
 }
 
-// corners sets node's corner radii from n's border radii (percentages of the box; scaled down
+// Corners sets node's corner radii from n's border radii (percentages of the box; scaled down
 // together when adjacent radii overlap, as CSS does).
-func (cv *converter) corners(n *capturemodel.DOMNode, node *resultjson.Node) {
+func (pa *Painter) Corners(n *capturemodel.DOMNode, node *resultjson.Node) {
 	props := [4]string{"border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius"}
 	var r [4]float64
 	elliptical := false
@@ -243,7 +254,7 @@ func (cv *converter) corners(n *capturemodel.DOMNode, node *resultjson.Node) {
 		return
 	}
 	if elliptical {
-		cv.warn.Add(warnings.EllipticalRadius, node.ID, "the elliptical corners of %s are drawn circular", naming.Element(n))
+		pa.Warn.Add(warnings.EllipticalRadius, node.ID, "the elliptical corners of %s are drawn circular", naming.Element(n))
 	}
 	scale := 1.0
 	for _, pair := range [][3]float64{{r[0] + r[1], node.Width}, {r[3] + r[2], node.Width}, {r[0] + r[3], node.Height}, {r[1] + r[2], node.Height}} {
@@ -264,12 +275,12 @@ func (cv *converter) corners(n *capturemodel.DOMNode, node *resultjson.Node) {
 
 var blurFilter = regexp.MustCompile(`^blur\(([0-9.]+)px\)$`)
 
-// effects sets node's effects from box-shadow and a blur() filter; it reports whether any was set.
-func (cv *converter) effects(n *capturemodel.DOMNode, node *resultjson.Node) bool {
+// Effects sets node's effects from box-shadow and a blur() filter; it reports whether any was set.
+func (pa *Painter) Effects(n *capturemodel.DOMNode, node *resultjson.Node) bool {
 	if bs := n.Computed("box-shadow"); bs != "none" {
 		effects, ok := css.BoxShadows(bs)
 		if !ok {
-			cv.warn.Add(warnings.BoxShadow, node.ID, "the box-shadow of %s could not be read and was left out: %s", naming.Element(n), bs)
+			pa.Warn.Add(warnings.BoxShadow, node.ID, "the box-shadow of %s could not be read and was left out: %s", naming.Element(n), bs)
 		}
 		node.Effects = append(node.Effects, effects...)
 	}
@@ -281,34 +292,18 @@ func (cv *converter) effects(n *capturemodel.DOMNode, node *resultjson.Node) boo
 	return len(node.Effects) > 0
 }
 
-// cssWarnings reports the CSS of n that no node property expresses.
-func (cv *converter) cssWarnings(n *capturemodel.DOMNode, nodeID string) {
+// CSSWarnings reports the CSS of n that no node property expresses.
+func (pa *Painter) CSSWarnings(n *capturemodel.DOMNode, nodeID string) {
 	name := naming.Element(n)
 	if t := n.Computed("transform"); t != "none" {
-		cv.warn.Add(warnings.Transform, nodeID, "the transform of %s (%s) is not converted; its bounding box is used", name, t)
+		pa.Warn.Add(warnings.Transform, nodeID, "the transform of %s (%s) is not converted; its bounding box is used", name, t)
 	}
 	if fl := n.Computed("filter"); fl != "none" && !blurFilter.MatchString(fl) {
-		cv.warn.Add(warnings.Filter, nodeID, "the filter of %s (%s) is not converted", name, fl)
+		pa.Warn.Add(warnings.Filter, nodeID, "the filter of %s (%s) is not converted", name, fl)
 	}
 	if bm := n.Computed("mix-blend-mode"); bm != "normal" {
 		if _, ok := css.BlendModes[bm]; !ok {
-			cv.warn.Add(warnings.BlendMode, nodeID, "the mix-blend-mode %s of %s has no Figma equivalent", bm, name)
+			pa.Warn.Add(warnings.BlendMode, nodeID, "the mix-blend-mode %s of %s has no Figma equivalent", bm, name)
 		}
-	}
-}
-
-// pseudoWarnings reports n's pseudo-elements, which have no layout box in the capture.
-func (cv *converter) pseudoWarnings(n *capturemodel.DOMNode, nodeID string) {
-	cv.kids(n) // decides which pseudo-elements are drawn
-	for i := range n.Pseudo {
-		p := &n.Pseudo[i]
-		if cv.drawnPseudo[p] {
-			continue
-		}
-		if p.Which == "marker" {
-			cv.warn.Add(warnings.ListMarker, nodeID, "the list marker (%s) of %s is not converted", p.Content, naming.Element(n))
-			continue
-		}
-		cv.warn.Add(warnings.PseudoElement, nodeID, "the ::%s content (%s) of %s is not converted", p.Which, p.Content, naming.Element(n))
 	}
 }
