@@ -19,6 +19,7 @@ import (
 	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/styles"
+	"github.com/code2des/backend/worker/convert/text"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
@@ -63,13 +64,21 @@ type Output struct {
 // does not fit), and a failed encoding.
 func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options, load AssetLoader) (*Output, error) {
 	cv := &converter{
-		c:              c,
-		verticalWarned: map[*capturemodel.DOMNode]bool{},
-		pseudoKids:     map[*capturemodel.DOMNode][]*capturemodel.DOMNode{},
-		drawnPseudo:    map[*capturemodel.Pseudo]bool{},
+		c:           c,
+		pseudoKids:  map[*capturemodel.DOMNode][]*capturemodel.DOMNode{},
+		drawnPseudo: map[*capturemodel.Pseudo]bool{},
 	}
 	cv.img = images.New(ctx, c, load, opts.ImportPrefix, opts.JobPrefix, &cv.warn)
 	cv.paint = paint.Painter{Warn: &cv.warn, Images: cv.img, SVG: cv.svgBackground}
+	base := c.Document.URL
+	if base == "" {
+		base = c.Manifest.FinalURL
+	}
+	// A background clipped to text is the text's fill: its SVG layers take an id and draw nothing.
+	textPaint := &paint.Painter{Warn: &cv.warn, Images: cv.img, SVG: func(_ *resultjson.ImageEntry, node *resultjson.Node) {
+		cv.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil)
+	}}
+	cv.setter = text.Setter{Warn: &cv.warn, Doc: &c.Document, Base: base, Paint: textPaint, Kids: cv.kids}
 	root := cv.convertRoot()
 	if cv.img.Err != nil {
 		return nil, cv.img.Err
@@ -96,9 +105,10 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 }
 
 type converter struct {
-	c     *capturemodel.Capture
-	img   *images.Store
-	paint paint.Painter
+	c      *capturemodel.Capture
+	img    *images.Store
+	paint  paint.Painter
+	setter text.Setter
 
 	warn      warnings.List
 	lastID    int
@@ -110,8 +120,6 @@ type converter struct {
 	// svgBackgrounds are the SVG nodes drawn for SVG background layers of the box being built;
 	// they become its first children.
 	svgBackgrounds []*boxtree.Node
-	// verticalWarned holds the elements whose vertical text was warned about (once each).
-	verticalWarned map[*capturemodel.DOMNode]bool
 	// fonts are the icon fonts parsed so far, by asset id (icons.go).
 	fonts map[string]fontState
 	structureState
@@ -158,7 +166,7 @@ func (cv *converter) newNode(typ, name string, b capturemodel.Box, f *frame) *re
 	if f != nil {
 		n.X, n.Y = css.Px(b.X-f.ox), css.Px(b.Y-f.oy)
 	}
-	n.Width, n.Height = size(b.Width), size(b.Height)
+	n.Width, n.Height = css.Size(b.Width), css.Size(b.Height)
 	return n
 }
 
@@ -170,9 +178,6 @@ func (cv *converter) svgBackground(e *resultjson.ImageEntry, node *resultjson.No
 		cv.svgBackgrounds = append(cv.svgBackgrounds, &boxtree.Node{Out: sv, Group: boxtree.Negative, Z: math.MinInt})
 	}
 }
-
-// size keeps a side positive: Figma refuses to resize a node to 0.
-func size(v float64) float64 { return math.Max(0.01, css.Px(v)) }
 
 // convertRoot converts the html element into the root FRAME of the page's size and returns
 // the box tree.
@@ -197,7 +202,7 @@ func (cv *converter) convertRoot() *boxtree.Node {
 	cv.nodes++
 	cv.lastID++
 	cv.warn.RootID = "1:" + strconv.Itoa(cv.lastID)
-	root := &resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name), Width: size(w), Height: size(h), ClipsContent: css.Ptr(true)}
+	root := &resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name), Width: css.Size(w), Height: css.Size(h), ClipsContent: css.Ptr(true)}
 	f := &frame{box: &boxtree.Node{Out: root, El: html, Kind: boxtree.Box}, depth: 1}
 	cv.rootFrame = f
 
@@ -226,7 +231,7 @@ func (cv *converter) convertRoot() *boxtree.Node {
 	}
 	cv.paint.CSSWarnings(html, root.ID)
 	cv.pseudoWarnings(html, root.ID)
-	cv.children(html, f, inherited{group: boxtree.Flow, decoration: decorationOf(html, "")})
+	cv.children(html, f, inherited{group: boxtree.Flow, decoration: text.Decoration(html, "")})
 	f.box.Finish()
 	return f.box
 }
@@ -241,7 +246,7 @@ func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, 
 	}
 	cv.svgBackgrounds = nil
 	var fills []resultjson.Paint
-	if !hidden && n != cv.bodyBackground && !clipsToText(n) {
+	if !hidden && n != cv.bodyBackground && !paint.ClipsToText(n) {
 		// A background clipped to the text is its text's fill (textFills), not the box's.
 		fills = cv.paint.Backgrounds(n, node)
 	}

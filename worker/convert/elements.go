@@ -62,7 +62,7 @@ func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited
 		bt, _ := css.ParsePx(n.Computed("border-top-width"))
 		b := capturemodel.Box{X: n.Box.X + pl + bl, Y: n.Box.Y + pt + bt, Width: math.Max(1, n.Box.Width-2*(pl+bl)), Height: math.Max(1, n.Box.Height-2*(pt+bt))}
 		if t = cv.newNode("TEXT", text, b, target); t != nil {
-			cv.setText(t, n, nil, strings.TrimSpace(text), in.decoration)
+			cv.setter.SetText(t, n, nil, strings.TrimSpace(text), in.decoration)
 			target.add(t, nil, textIn)
 		}
 	}

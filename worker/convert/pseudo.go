@@ -5,6 +5,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
@@ -94,12 +95,12 @@ func (cv *converter) virtual(host *capturemodel.DOMNode, p *capturemodel.Pseudo)
 	}
 	// An inline pseudo-element that draws a box of its own (a badge) is drawn as an element in
 	// its box, not as characters.
-	if style["display"] == "inline" && inlineDraws(v) {
+	if style["display"] == "inline" && paint.InlineDraws(v) {
 		style["display"] = "inline-block"
 	}
 	if *p.Text != "" {
 		v.Children = []*capturemodel.DOMNode{{Type: "text", Text: *p.Text, Box: box}}
-	} else if !inlineDraws(v) {
+	} else if !paint.InlineDraws(v) {
 		return nil // an empty box that draws nothing
 	}
 	return v

@@ -11,6 +11,7 @@ import (
 	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/text"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
@@ -80,7 +81,7 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 			in.group, in.z = boxtree.Positive, z
 		}
 	}
-	in.decoration = decorationOf(n, in.decoration)
+	in.decoration = text.Decoration(n, in.decoration)
 	hidden := n.Computed("visibility") != "visible"
 	if cv.iconElement(n, f, in, hidden) { // vector pass: masked icons, icon-font glyphs
 		return

@@ -26,6 +26,9 @@ func Round(v float64, decimals int) float64 {
 // Px rounds a length in px to 1/100 px.
 func Px(v float64) float64 { return Round(v, 2) }
 
+// Size keeps a side positive, in px to 1/100: Figma refuses to resize a node to 0.
+func Size(v float64) float64 { return math.Max(0.01, Px(v)) }
+
 // Ptr returns a pointer to a copy of v.
 func Ptr[T any](v T) *T { return &v }
 

@@ -307,3 +307,31 @@ func (pa *Painter) CSSWarnings(n *capturemodel.DOMNode, nodeID string) {
 		}
 	}
 }
+
+// ClipsToText says whether n's background is clipped to its text (background-clip: text).
+func ClipsToText(n *capturemodel.DOMNode) bool {
+	return n.Computed("background-clip") == "text"
+}
+
+// InlineDraws says whether an inline element paints a box of its own (background, border,
+// shadow).
+func InlineDraws(el *capturemodel.DOMNode) bool {
+	// A background clipped to the text fills the glyphs (the text pass), not a box.
+	if !ClipsToText(el) {
+		if c, ok := css.ParseColor(el.Computed("background-color")); !ok || c.A > 0 {
+			return true
+		}
+		if el.Computed("background-image") != "none" {
+			return true
+		}
+	}
+	if el.Computed("box-shadow") != "none" {
+		return true
+	}
+	for _, side := range []string{"top", "right", "bottom", "left"} {
+		if w, _ := css.ParsePx(el.Computed("border-" + side + "-width")); w > 0 && el.Computed("border-"+side+"-style") != "none" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,4 +1,4 @@
-package convert
+package text
 
 import (
 	"math"
@@ -13,13 +13,13 @@ import (
 // from the block's content box and the line fragments the capture recorded, and the boxes of
 // inline elements that paint something, per line fragment.
 
-// placeParagraph sets the TEXT node's box: the block's content box in width (textAutoResize
+// place sets the TEXT node's box: the block's content box in width (textAutoResize
 // HEIGHT, so Figma wraps it where the browser did), from the top of its first line to the
 // bottom of its last (the content box's top and bottom when the paragraph is all the block
 // holds, whole). A single line that fills a shrink-to-fit box, and text that overflows the
 // content box (nowrap, pre), keep their own width (WIDTH_AND_HEIGHT), so a substituted font
 // does not wrap them.
-func (cv *converter) placeParagraph(node *resultjson.Node, n *capturemodel.DOMNode, frags []capturemodel.Box, lineHeight float64, chars string, whole bool, f *frame) {
+func (s *Setter) place(node *resultjson.Node, n *capturemodel.DOMNode, frags []capturemodel.Box, lineHeight float64, chars string, whole bool, ox, oy float64) {
 	if len(frags) == 0 {
 		return
 	}
@@ -84,75 +84,13 @@ func (cv *converter) placeParagraph(node *resultjson.Node, n *capturemodel.DOMNo
 		// the first line after every line break too, so not across a br.
 		// Not in a transformed or vertical box, whose fragments are not laid out along x.
 		if indent := frags[0].X - cl; indent > 0.5 && n.Computed("direction") != "rtl" && !strings.Contains(chars, "\n") &&
-			n.Computed("transform") == "none" && !verticalWritingMode(n.Computed("writing-mode")) {
+			n.Computed("transform") == "none" && !VerticalWritingMode(n.Computed("writing-mode")) {
 			node.ParagraphIndent = css.Px(indent)
 		}
 	}
-	node.X, node.Y = css.Px(box.X-f.ox), css.Px(box.Y-f.oy)
+	node.X, node.Y = css.Px(box.X-ox), css.Px(box.Y-oy)
 	// Round the width up: a line that just fit in the browser must fit in Figma.
-	node.Width = size(math.Ceil(box.Width*100) / 100)
-	node.Height = size(box.Height)
+	node.Width = css.Size(math.Ceil(box.Width*100) / 100)
+	node.Height = css.Size(box.Height)
 	node.TextAutoResize = mode
-}
-
-// realKids counts the nodes of kids that are not pseudo-elements.
-func realKids(kids []*capturemodel.DOMNode) int {
-	k := 0
-	for _, c := range kids {
-		if !virtualNode(c) {
-			k++
-		}
-	}
-	return k
-}
-
-// inFlowChildren counts the children of n that are recorded.
-func inFlowChildren(n *capturemodel.DOMNode) int {
-	k := 0
-	for _, c := range n.Children {
-		if c != nil {
-			k++
-		}
-	}
-	return k
-}
-
-// inlineDraws says whether an inline element paints a box of its own (background, border,
-// shadow).
-func inlineDraws(el *capturemodel.DOMNode) bool {
-	// A background clipped to the text fills the glyphs (textFills), not a box.
-	if !clipsToText(el) {
-		if c, ok := css.ParseColor(el.Computed("background-color")); !ok || c.A > 0 {
-			return true
-		}
-		if el.Computed("background-image") != "none" {
-			return true
-		}
-	}
-	if el.Computed("box-shadow") != "none" {
-		return true
-	}
-	for _, side := range []string{"top", "right", "bottom", "left"} {
-		if w, _ := css.ParsePx(el.Computed("border-" + side + "-width")); w > 0 && el.Computed("border-"+side+"-style") != "none" {
-			return true
-		}
-	}
-	return false
-}
-
-// inlineBoxes draws the background and border of an inline element as one RECTANGLE per line
-// fragment (each fragment gets the whole decoration: box-decoration-break: clone).
-func (cv *converter) inlineBoxes(el *capturemodel.DOMNode, f *frame, in inherited) {
-	frags := el.Rects
-	if len(frags) == 0 {
-		frags = []capturemodel.Box{el.Box}
-	}
-	for _, r := range frags {
-		frag := *el
-		frag.Box = r
-		if node := cv.box(&frag, f, "RECTANGLE", false, false); node != nil {
-			cv.dropSVGBackgrounds(node, el)
-			f.add(node, &frag, in)
-		}
-	}
 }

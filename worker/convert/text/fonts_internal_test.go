@@ -1,4 +1,4 @@
-package convert
+package text
 
 import (
 	"testing"
