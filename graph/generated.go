@@ -181,6 +181,7 @@ type ComplexityRoot struct {
 		CreatedAt         func(childComplexity int) int
 		CreatedBy         func(childComplexity int) int
 		DeviceScaleFactor func(childComplexity int) int
+		ErrorCode         func(childComplexity int) int
 		ErrorMessage      func(childComplexity int) int
 		HasScreenshot     func(childComplexity int) int
 		ID                func(childComplexity int) int
@@ -290,6 +291,8 @@ type MutationResolver interface {
 	CompletePageImportUpload(ctx context.Context, id string) (*CompletePageImportUploadPayload, error)
 }
 type PageImportResolver interface {
+	ErrorCode(ctx context.Context, obj *models.PageImport) (*string, error)
+
 	Code2desJobs(ctx context.Context, obj *models.PageImport) ([]*models.Code2Des, error)
 	Screenshot(ctx context.Context, obj *models.PageImport, width *int) (*models.Screenshot, error)
 }
@@ -909,6 +912,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PageImport.DeviceScaleFactor(childComplexity), true
+	case "PageImport.errorCode":
+		if e.ComplexityRoot.PageImport.ErrorCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageImport.ErrorCode(childComplexity), true
 	case "PageImport.errorMessage":
 		if e.ComplexityRoot.PageImport.ErrorMessage == nil {
 			break
@@ -1430,6 +1439,14 @@ type PageImport {
   hasScreenshot: Boolean!
   "Safe failure detail, when failed."
   errorMessage: String
+  """
+  The class of the failure, when failed and the capture worker named one: a stable code for
+  clients to act on (errorMessage is for people), such as PAGE_CRASHED, PAGE_UNRESPONSIVE,
+  NOT_A_WEB_PAGE, LOAD_TIMEOUT, HTTP_ERROR (the list: docs/workers.md §13). Null while not
+  failed, and for failures the API records itself (the processing deadline, a queue outage, an
+  invalid capture artifact, an upload never completed).
+  """
+  errorCode: String
   createdAt: Time!
   updatedAt: Time!
   "Cognito subject of the creator."
@@ -2111,6 +2128,8 @@ func (ec *executionContext) childFields_PageImport(ctx context.Context, field gr
 		return ec.fieldContext_PageImport_hasScreenshot(ctx, field)
 	case "errorMessage":
 		return ec.fieldContext_PageImport_errorMessage(ctx, field)
+	case "errorCode":
+		return ec.fieldContext_PageImport_errorCode(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_PageImport_createdAt(ctx, field)
 	case "updatedAt":
@@ -5305,6 +5324,29 @@ func (ec *executionContext) _PageImport_errorMessage(ctx context.Context, field 
 }
 func (ec *executionContext) fieldContext_PageImport_errorMessage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PageImport", field, false, false, "String")
+}
+
+func (ec *executionContext) _PageImport_errorCode(ctx context.Context, field graphql.CollectedField, obj *models.PageImport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageImport_errorCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PageImport().ErrorCode(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PageImport_errorCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PageImport", field, true, true, "String")
 }
 
 func (ec *executionContext) _PageImport_createdAt(ctx context.Context, field graphql.CollectedField, obj *models.PageImport) (ret graphql.Marshaler) {
@@ -9076,6 +9118,12 @@ func (ec *executionContext) _PageImport(ctx context.Context, sel ast.SelectionSe
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "errorCode":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PageImport_errorCode(ctx, field, obj)
+				})
 		case "createdAt":
 			out.Values[i] = ec._PageImport_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {

@@ -48,6 +48,9 @@ func NewConfig(r *Resolver) Config {
 	c.Code2Des.PageImport = one(CostDatabaseRead)
 	// Code2Des.fidelityScore is one batched read per request (a dataloader), like pageImport.
 	c.Code2Des.FidelityScore = one(CostDatabaseRead)
+	// PageImport.errorCode is one batched read per request (a dataloader), and none for imports
+	// that are not failed.
+	c.PageImport.ErrorCode = one(CostDatabaseRead)
 	c.Code2DesFidelity.DiffMap = one(CostDiffMap)
 	c.Mutation.CreatePageImport = func(child int, _ CreatePageImportInput) int { return CostMutation + child }
 	c.Mutation.TriggerCode2Des = func(child int, _ TriggerCode2DesInput) int { return CostMutation + child }

@@ -172,6 +172,11 @@ func (r *mutationResolver) CompletePageImportUpload(ctx context.Context, id stri
 	return &CompletePageImportUploadPayload{PageImport: pi}, nil
 }
 
+// ErrorCode is the resolver for the errorCode field.
+func (r *pageImportResolver) ErrorCode(ctx context.Context, obj *models.PageImport) (*string, error) {
+	return loadErrorCode(ctx, obj)
+}
+
 // Code2desJobs is the resolver for the code2desJobs field.
 func (r *pageImportResolver) Code2desJobs(ctx context.Context, obj *models.PageImport) ([]*models.Code2Des, error) {
 	return loadCode2DesJobs(ctx, obj.ID)

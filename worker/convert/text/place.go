@@ -1,10 +1,11 @@
-package convert
+package text
 
 import (
 	"math"
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
@@ -12,13 +13,13 @@ import (
 // from the block's content box and the line fragments the capture recorded, and the boxes of
 // inline elements that paint something, per line fragment.
 
-// placeParagraph sets the TEXT node's box: the block's content box in width (textAutoResize
+// place sets the TEXT node's box: the block's content box in width (textAutoResize
 // HEIGHT, so Figma wraps it where the browser did), from the top of its first line to the
 // bottom of its last (the content box's top and bottom when the paragraph is all the block
 // holds, whole). A single line that fills a shrink-to-fit box, and text that overflows the
 // content box (nowrap, pre), keep their own width (WIDTH_AND_HEIGHT), so a substituted font
 // does not wrap them.
-func (cv *converter) placeParagraph(node *resultjson.Node, n *capturemodel.DOMNode, frags []capturemodel.Box, lineHeight float64, chars string, whole bool, f *frame) {
+func (s *Setter) place(node *resultjson.Node, n *capturemodel.DOMNode, frags []capturemodel.Box, lineHeight float64, chars string, whole bool, ox, oy float64) {
 	if len(frags) == 0 {
 		return
 	}
@@ -40,14 +41,14 @@ func (cv *converter) placeParagraph(node *resultjson.Node, n *capturemodel.DOMNo
 	}
 	// A line box is line-height tall; the text's box (its font's content area) sits in its
 	// middle (CSS 2 §10.8.1 half-leading).
-	if lh, ok := parsePx(n.Computed("line-height")); ok && lh > 0 {
+	if lh, ok := css.ParsePx(n.Computed("line-height")); ok && lh > 0 {
 		top = math.Min(top, first.Y-math.Max(0, (lh-first.Height)/2))
 		bottom = math.Max(bottom, last.Y+last.Height+math.Max(0, (lh-last.Height)/2))
 	}
-	bt, _ := parsePx(n.Computed("border-top-width"))
-	bb, _ := parsePx(n.Computed("border-bottom-width"))
-	pt, _ := parsePx(n.Computed("padding-top"))
-	pb, _ := parsePx(n.Computed("padding-bottom"))
+	bt, _ := css.ParsePx(n.Computed("border-top-width"))
+	bb, _ := css.ParsePx(n.Computed("border-bottom-width"))
+	pt, _ := css.ParsePx(n.Computed("padding-top"))
+	pb, _ := css.ParsePx(n.Computed("padding-bottom"))
 	if whole {
 		// The paragraph is all the block holds: its lines fill the content box from top to
 		// bottom, whatever the sizes of the fonts inside them.
@@ -56,10 +57,10 @@ func (cv *converter) placeParagraph(node *resultjson.Node, n *capturemodel.DOMNo
 			top, bottom = math.Min(top, ct), math.Max(bottom, cb)
 		}
 	}
-	bl, _ := parsePx(n.Computed("border-left-width"))
-	br, _ := parsePx(n.Computed("border-right-width"))
-	pl, _ := parsePx(n.Computed("padding-left"))
-	pr, _ := parsePx(n.Computed("padding-right"))
+	bl, _ := css.ParsePx(n.Computed("border-left-width"))
+	br, _ := css.ParsePx(n.Computed("border-right-width"))
+	pl, _ := css.ParsePx(n.Computed("padding-left"))
+	pr, _ := css.ParsePx(n.Computed("padding-right"))
 	cl := n.Box.X + bl + pl
 	cr := n.Box.X + n.Box.Width - br - pr
 	oneLine := bottom-top < lineHeight*1.5 && !strings.Contains(chars, "\n")
@@ -83,75 +84,13 @@ func (cv *converter) placeParagraph(node *resultjson.Node, n *capturemodel.DOMNo
 		// the first line after every line break too, so not across a br.
 		// Not in a transformed or vertical box, whose fragments are not laid out along x.
 		if indent := frags[0].X - cl; indent > 0.5 && n.Computed("direction") != "rtl" && !strings.Contains(chars, "\n") &&
-			n.Computed("transform") == "none" && !verticalWritingMode(n.Computed("writing-mode")) {
-			node.ParagraphIndent = px(indent)
+			n.Computed("transform") == "none" && !VerticalWritingMode(n.Computed("writing-mode")) {
+			node.ParagraphIndent = css.Px(indent)
 		}
 	}
-	node.X, node.Y = px(box.X-f.ox), px(box.Y-f.oy)
+	node.X, node.Y = css.Px(box.X-ox), css.Px(box.Y-oy)
 	// Round the width up: a line that just fit in the browser must fit in Figma.
-	node.Width = size(math.Ceil(box.Width*100) / 100)
-	node.Height = size(box.Height)
+	node.Width = css.Size(math.Ceil(box.Width*100) / 100)
+	node.Height = css.Size(box.Height)
 	node.TextAutoResize = mode
-}
-
-// realKids counts the nodes of kids that are not pseudo-elements.
-func realKids(kids []*capturemodel.DOMNode) int {
-	k := 0
-	for _, c := range kids {
-		if !virtualNode(c) {
-			k++
-		}
-	}
-	return k
-}
-
-// inFlowChildren counts the children of n that are recorded.
-func inFlowChildren(n *capturemodel.DOMNode) int {
-	k := 0
-	for _, c := range n.Children {
-		if c != nil {
-			k++
-		}
-	}
-	return k
-}
-
-// inlineDraws says whether an inline element paints a box of its own (background, border,
-// shadow).
-func inlineDraws(el *capturemodel.DOMNode) bool {
-	// A background clipped to the text fills the glyphs (textFills), not a box.
-	if !clipsToText(el) {
-		if c, ok := parseColor(el.Computed("background-color")); !ok || c.A > 0 {
-			return true
-		}
-		if el.Computed("background-image") != "none" {
-			return true
-		}
-	}
-	if el.Computed("box-shadow") != "none" {
-		return true
-	}
-	for _, side := range []string{"top", "right", "bottom", "left"} {
-		if w, _ := parsePx(el.Computed("border-" + side + "-width")); w > 0 && el.Computed("border-"+side+"-style") != "none" {
-			return true
-		}
-	}
-	return false
-}
-
-// inlineBoxes draws the background and border of an inline element as one RECTANGLE per line
-// fragment (each fragment gets the whole decoration: box-decoration-break: clone).
-func (cv *converter) inlineBoxes(el *capturemodel.DOMNode, f *frame, in inherited) {
-	frags := el.Rects
-	if len(frags) == 0 {
-		frags = []capturemodel.Box{el.Box}
-	}
-	for _, r := range frags {
-		frag := *el
-		frag.Box = r
-		if node := cv.box(&frag, f, "RECTANGLE", false); node != nil {
-			cv.dropSVGBackgrounds(node, el)
-			f.add(node, in)
-		}
-	}
 }

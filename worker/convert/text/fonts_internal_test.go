@@ -1,4 +1,4 @@
-package convert
+package text
 
 import (
 	"testing"
@@ -52,5 +52,23 @@ func TestFaceOfName(t *testing.T) {
 		if w, it := faceOfName(name, ""); w != want.w || it != want.it {
 			t.Errorf("%s = %d %v, want %d %v", name, w, it, want.w, want.it)
 		}
+	}
+}
+
+func TestFontStyleAndFamily(t *testing.T) {
+	for _, tc := range []struct {
+		weight int
+		italic bool
+		want   string
+	}{{400, false, "Regular"}, {400, true, "Italic"}, {700, true, "Bold Italic"}, {650, false, "Bold"}, {600, false, "Semi Bold"}, {50, false, "Thin"}} {
+		if got := fontStyle(tc.weight, tc.italic); got != tc.want {
+			t.Errorf("fontStyle(%d, %v) = %q, want %q", tc.weight, tc.italic, got, tc.want)
+		}
+	}
+	if f, g := fontFamily(`"Helvetica Neue", Arial, sans-serif`); f != "Helvetica Neue" || g != "" {
+		t.Errorf("named family: %q %q", f, g)
+	}
+	if f, g := fontFamily("monospace"); f != "Roboto Mono" || g != "monospace" {
+		t.Errorf("generic family: %q %q", f, g)
 	}
 }

@@ -1,4 +1,4 @@
-package convert
+package layout
 
 import (
 	"math"
@@ -9,12 +9,12 @@ import (
 
 // Figma's auto-layout rules, computed (docs/conversion.md "Auto layout"). The converter emits
 // auto layout on a frame only when LayOut, run on the values it chose, puts every child where the
-// page had it (within LayoutTolerance); the tests run it again on every auto-layout frame of the
+// page had it (within Tolerance); the tests run it again on every auto-layout frame of the
 // results.
 
-// LayoutTolerance is the most a child placed by LayOut may differ from its captured box, in px,
+// Tolerance is the most a child placed by LayOut may differ from its captured box, in px,
 // on any edge.
-const LayoutTolerance = 1.0
+const Tolerance = 1.0
 
 // LayOut returns where Figma's auto layout puts the children of frame (a FRAME with LayoutMode
 // set), as boxes relative to the frame, in the order of frame.Children. It reads the frame's
@@ -26,7 +26,7 @@ const LayoutTolerance = 1.0
 // are aligned as a block and each child within its row by counterAxisAlignItems.
 func LayOut(frame *resultjson.Node) []capturemodel.Box {
 	out := make([]capturemodel.Box, len(frame.Children))
-	horizontal := frame.LayoutMode == LayoutHorizontal
+	horizontal := frame.LayoutMode == Horizontal
 	// Work in primary (main) / counter coordinates.
 	main := func(w, h float64) (float64, float64) {
 		if horizontal {
@@ -70,7 +70,7 @@ func LayOut(frame *resultjson.Node) []capturemodel.Box {
 
 	// Rows: one, or as many as wrapping makes.
 	var rows [][]*flowItem
-	if frame.LayoutWrap == LayoutWrapWrap && horizontal {
+	if frame.LayoutWrap == Wrap && horizontal {
 		var row []*flowItem
 		used := 0.0
 		for _, it := range items {
@@ -192,10 +192,10 @@ func val(p *float64) float64 {
 	return *p
 }
 
-// LayoutMismatch compares LayOut's boxes for frame with its children's own boxes and returns the
+// Mismatch compares LayOut's boxes for frame with its children's own boxes and returns the
 // child that moves or resizes most and by how much (px, the largest edge difference); nil and 0
 // when the frame has no children.
-func LayoutMismatch(frame *resultjson.Node) (*resultjson.Node, float64) {
+func Mismatch(frame *resultjson.Node) (*resultjson.Node, float64) {
 	var worst *resultjson.Node
 	most := 0.0
 	for i, b := range LayOut(frame) {

@@ -1,4 +1,4 @@
-package convert
+package css
 
 import (
 	"math"
@@ -6,7 +6,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
@@ -24,7 +23,7 @@ func TestParseColor(t *testing.T) {
 		{"oklch(0.7 0.1 200)", resultjson.RGBA{}, false},
 		{"rgb(1, 2)", resultjson.RGBA{}, false},
 	} {
-		got, known := parseColor(tc.in)
+		got, known := ParseColor(tc.in)
 		if known != tc.known || !cmp.Equal(got, tc.want, cmp.Comparer(func(a, b float64) bool { return math.Abs(a-b) < 1e-9 })) {
 			t.Errorf("parseColor(%q) = %+v, %v; want %+v, %v", tc.in, got, known, tc.want, tc.known)
 		}
@@ -33,22 +32,22 @@ func TestParseColor(t *testing.T) {
 
 func TestLinearGradient(t *testing.T) {
 	// "to bottom" on a square is Figma's well-known [[0, 1, 0], [-1, 0, 1]].
-	p, ok := linearGradient("linear-gradient(rgb(255, 255, 255), rgb(0, 0, 0))", 100, 100)
+	p, ok := LinearGradient("linear-gradient(rgb(255, 255, 255), rgb(0, 0, 0))", 100, 100)
 	if !ok || *p.GradientTransform != (resultjson.Transform{{0, 1, 0}, {-1, 0, 1}}) {
 		t.Fatalf("to bottom: ok %v transform %v", ok, p.GradientTransform)
 	}
 	// "to right" (90deg) is the identity on a square; on any box the gradient position (the
 	// first row) is x, whatever the width handle (the second row).
-	p, ok = linearGradient("linear-gradient(90deg, rgb(255, 0, 0) 0%, rgb(0, 0, 255) 100%)", 100, 100)
+	p, ok = LinearGradient("linear-gradient(90deg, rgb(255, 0, 0) 0%, rgb(0, 0, 255) 100%)", 100, 100)
 	if !ok || *p.GradientTransform != (resultjson.Transform{{1, 0, 0}, {0, 1, 0}}) {
 		t.Fatalf("90deg: ok %v transform %v", ok, p.GradientTransform)
 	}
-	p, _ = linearGradient("linear-gradient(90deg, rgb(255, 0, 0), rgb(0, 0, 255))", 200, 50)
+	p, _ = LinearGradient("linear-gradient(90deg, rgb(255, 0, 0), rgb(0, 0, 255))", 200, 50)
 	if p.GradientTransform[0] != [3]float64{1, 0, 0} {
 		t.Errorf("90deg on 200x50: first row %v, want [1 0 0]", p.GradientTransform[0])
 	}
 	// Missing positions are spread evenly; px positions are fractions of the gradient length.
-	p, ok = linearGradient("linear-gradient(to right, rgb(255, 0, 0), rgb(0, 255, 0), rgb(0, 0, 255) 50px)", 100, 10)
+	p, ok = LinearGradient("linear-gradient(to right, rgb(255, 0, 0), rgb(0, 255, 0), rgb(0, 0, 255) 50px)", 100, 10)
 	if !ok {
 		t.Fatal("three stops refused")
 	}
@@ -64,14 +63,14 @@ func TestLinearGradient(t *testing.T) {
 		"linear-gradient(rgb(0, 0, 0), 30%, rgb(255, 255, 255))",
 		"radial-gradient(rgb(0, 0, 0), rgb(1, 1, 1))",
 	} {
-		if _, ok := linearGradient(bad, 10, 10); ok {
+		if _, ok := LinearGradient(bad, 10, 10); ok {
 			t.Errorf("%s accepted", bad)
 		}
 	}
 }
 
 func TestBoxShadows(t *testing.T) {
-	es, ok := boxShadows("rgba(0, 0, 0, 0.25) 0px 2px 4px 0px, rgb(153, 153, 153) 0px 0px 0px 1px inset")
+	es, ok := BoxShadows("rgba(0, 0, 0, 0.25) 0px 2px 4px 0px, rgb(153, 153, 153) 0px 0px 0px 1px inset")
 	if !ok || len(es) != 2 {
 		t.Fatalf("ok %v, %d effects", ok, len(es))
 	}
@@ -79,43 +78,7 @@ func TestBoxShadows(t *testing.T) {
 	if es[0].Type != "INNER_SHADOW" || *es[0].Spread != 1 || es[1].Type != "DROP_SHADOW" || es[1].Offset.Y != 2 || es[1].Radius != 4 || es[1].Color.A != 0.25 {
 		t.Errorf("effects %+v", es)
 	}
-	if _, ok := boxShadows("0px 2px weird"); ok {
+	if _, ok := BoxShadows("0px 2px weird"); ok {
 		t.Error("a shadow without a colour was accepted")
-	}
-}
-
-func TestFontStyleAndFamily(t *testing.T) {
-	for _, tc := range []struct {
-		weight int
-		italic bool
-		want   string
-	}{{400, false, "Regular"}, {400, true, "Italic"}, {700, true, "Bold Italic"}, {650, false, "Bold"}, {600, false, "Semi Bold"}, {50, false, "Thin"}} {
-		if got := fontStyle(tc.weight, tc.italic); got != tc.want {
-			t.Errorf("fontStyle(%d, %v) = %q, want %q", tc.weight, tc.italic, got, tc.want)
-		}
-	}
-	if f, g := fontFamily(`"Helvetica Neue", Arial, sans-serif`); f != "Helvetica Neue" || g != "" {
-		t.Errorf("named family: %q %q", f, g)
-	}
-	if f, g := fontFamily("monospace"); f != "Roboto Mono" || g != "monospace" {
-		t.Errorf("generic family: %q %q", f, g)
-	}
-}
-
-func TestCornersClampAndPercent(t *testing.T) {
-	cv := &converter{}
-	n := &capturemodel.DOMNode{Style: map[string]string{"border-top-left-radius": "50%", "border-top-right-radius": "50%",
-		"border-bottom-right-radius": "50%", "border-bottom-left-radius": "50%"}}
-	node := &resultjson.Node{ID: "1:2", Width: 40, Height: 40}
-	cv.corners(n, node)
-	if node.CornerRadius == nil || *node.CornerRadius != 20 {
-		t.Errorf("50%% of a 40 px square: %v, want 20", node.CornerRadius)
-	}
-	// Radii that overlap are scaled down together (CSS Backgrounds 3, §5.5).
-	n.Style = map[string]string{"border-top-left-radius": "30px", "border-top-right-radius": "30px"}
-	node = &resultjson.Node{ID: "1:3", Width: 40, Height: 100}
-	cv.corners(n, node)
-	if *node.TopLeftRadius != 20 || *node.TopRightRadius != 20 || *node.BottomLeftRadius != 0 {
-		t.Errorf("overlapping radii: %v %v %v", *node.TopLeftRadius, *node.TopRightRadius, *node.BottomLeftRadius)
 	}
 }

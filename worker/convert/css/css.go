@@ -1,4 +1,7 @@
-package convert
+// Package css reads the computed CSS values Chromium reports (getComputedStyle) as result
+// values: colours come as rgb() or rgba() (or color(srgb ...)), lengths in px, lists
+// comma-separated. Every pass of the conversion reads styles through it.
+package css
 
 import (
 	"math"
@@ -8,13 +11,10 @@ import (
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
-// Readers of the computed CSS values Chromium reports (getComputedStyle): colours come as rgb()
-// or rgba() (or color(srgb ...)), lengths in px, lists comma-separated.
-
-// round returns v rounded to the given number of decimals; positions and sizes are kept to 1/100
-// px and colours to 1/10,000, which is below what either the browser or Figma shows, and keeps
+// Round returns v rounded to the given number of decimals; positions and sizes are kept to 1/100
+// Px and colours to 1/10,000, which is below what either the browser or Figma shows, and keeps
 // the JSON short and stable.
-func round(v float64, decimals int) float64 {
+func Round(v float64, decimals int) float64 {
 	p := math.Pow(10, float64(decimals))
 	r := math.Round(v*p) / p
 	if r == 0 {
@@ -23,12 +23,17 @@ func round(v float64, decimals int) float64 {
 	return r
 }
 
-func px(v float64) float64 { return round(v, 2) }
+// Px rounds a length in px to 1/100 px.
+func Px(v float64) float64 { return Round(v, 2) }
 
-func ptr[T any](v T) *T { return &v }
+// Size keeps a side positive, in px to 1/100: Figma refuses to resize a node to 0.
+func Size(v float64) float64 { return math.Max(0.01, Px(v)) }
 
-// splitTop splits s at sep where sep is outside parentheses and quotes, trimming each part.
-func splitTop(s string, sep rune) []string {
+// Ptr returns a pointer to a copy of v.
+func Ptr[T any](v T) *T { return &v }
+
+// SplitTop splits s at sep where sep is outside parentheses and quotes, trimming each part.
+func SplitTop(s string, sep rune) []string {
 	var out []string
 	depth, start := 0, 0
 	var quote rune
@@ -57,11 +62,11 @@ func splitTop(s string, sep rune) []string {
 	return out
 }
 
-// fields splits s at whitespace outside parentheses.
-func fields(s string) []string { return splitTop(s, ' ') }
+// Fields splits s at whitespace outside parentheses.
+func Fields(s string) []string { return SplitTop(s, ' ') }
 
-// parsePx reads "12px", "12.5px" or "0"; ok is false for anything else (auto, %, normal).
-func parsePx(s string) (float64, bool) {
+// ParsePx reads "12px", "12.5px" or "0"; ok is false for anything else (auto, %, normal).
+func ParsePx(s string) (float64, bool) {
 	s = strings.TrimSpace(s)
 	if s == "0" {
 		return 0, true
@@ -77,8 +82,8 @@ func parsePx(s string) (float64, bool) {
 	return v, true
 }
 
-// parseLength reads a px length or a percentage of ref.
-func parseLength(s string, ref float64) (float64, bool) {
+// ParseLength reads a px length or a percentage of ref.
+func ParseLength(s string, ref float64) (float64, bool) {
 	if num, ok := strings.CutSuffix(strings.TrimSpace(s), "%"); ok {
 		v, err := strconv.ParseFloat(num, 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
@@ -86,12 +91,12 @@ func parseLength(s string, ref float64) (float64, bool) {
 		}
 		return v / 100 * ref, true
 	}
-	return parsePx(s)
+	return ParsePx(s)
 }
 
-// parseColor reads a computed colour. known is false for a syntax it does not read (the caller
+// ParseColor reads a computed colour. known is false for a syntax it does not read (the caller
 // warns); a known colour with alpha 0 is returned as is (the caller skips it).
-func parseColor(s string) (c resultjson.RGBA, known bool) {
+func ParseColor(s string) (c resultjson.RGBA, known bool) {
 	s = strings.TrimSpace(strings.ToLower(s))
 	if s == "transparent" {
 		return resultjson.RGBA{}, true
@@ -118,7 +123,7 @@ func parseColor(s string) (c resultjson.RGBA, known bool) {
 			}
 			ch[i] = v
 		}
-		return resultjson.RGBA{R: clamp01(ch[0] / 255), G: clamp01(ch[1] / 255), B: clamp01(ch[2] / 255), A: clamp01(ch[3])}, true
+		return resultjson.RGBA{R: Clamp01(ch[0] / 255), G: Clamp01(ch[1] / 255), B: Clamp01(ch[2] / 255), A: Clamp01(ch[3])}, true
 	case "color":
 		parts := colorArgs(args)
 		if len(parts) < 4 || len(parts) > 5 || parts[0] != "srgb" {
@@ -133,7 +138,7 @@ func parseColor(s string) (c resultjson.RGBA, known bool) {
 			}
 			ch[i] = v
 		}
-		return resultjson.RGBA{R: clamp01(ch[0]), G: clamp01(ch[1]), B: clamp01(ch[2]), A: clamp01(ch[3])}, true
+		return resultjson.RGBA{R: Clamp01(ch[0]), G: Clamp01(ch[1]), B: Clamp01(ch[2]), A: Clamp01(ch[3])}, true
 	}
 	return resultjson.RGBA{}, false
 }
@@ -155,7 +160,8 @@ func number(s string, scale float64) (float64, bool) {
 	return v, err == nil && !math.IsNaN(v) && !math.IsInf(v, 0)
 }
 
-func clamp01(v float64) float64 { return math.Max(0, math.Min(1, v)) }
+// Clamp01 keeps v within 0 and 1.
+func Clamp01(v float64) float64 { return math.Max(0, math.Min(1, v)) }
 
 // function splits "name(args)" into name and args.
 func function(s string) (name, args string, ok bool) {
@@ -166,38 +172,39 @@ func function(s string) (name, args string, ok bool) {
 	return strings.TrimSpace(s[:open]), s[open+1 : len(s)-1], true
 }
 
-// solid returns a SOLID paint of c (alpha as the paint's opacity, as Figma keeps it).
-func solid(c resultjson.RGBA) resultjson.Paint {
-	p := resultjson.Paint{Type: "SOLID", Color: &resultjson.RGB{R: round(c.R, 4), G: round(c.G, 4), B: round(c.B, 4)}}
+// Solid returns a SOLID paint of c (alpha as the paint's opacity, as Figma keeps it).
+func Solid(c resultjson.RGBA) resultjson.Paint {
+	p := resultjson.Paint{Type: "SOLID", Color: &resultjson.RGB{R: Round(c.R, 4), G: Round(c.G, 4), B: Round(c.B, 4)}}
 	if c.A < 1 {
-		p.Opacity = ptr(round(c.A, 4))
+		p.Opacity = Ptr(Round(c.A, 4))
 	}
 	return p
 }
 
-func rgba(c resultjson.RGBA) resultjson.RGBA {
-	return resultjson.RGBA{R: round(c.R, 4), G: round(c.G, 4), B: round(c.B, 4), A: round(c.A, 4)}
+// RoundRGBA rounds a colour's channels to 1/10,000.
+func RoundRGBA(c resultjson.RGBA) resultjson.RGBA {
+	return resultjson.RGBA{R: Round(c.R, 4), G: Round(c.G, 4), B: Round(c.B, 4), A: Round(c.A, 4)}
 }
 
-// boxShadows reads a computed box-shadow list ("rgba(0, 0, 0, 0.2) 0px 2px 4px 0px, ... inset")
+// BoxShadows reads a computed box-shadow list ("rgba(0, 0, 0, 0.2) 0px 2px 4px 0px, ... inset")
 // as Figma effects, bottom-most first (CSS lists the top-most first).
-func boxShadows(s string) ([]resultjson.Effect, bool) {
+func BoxShadows(s string) ([]resultjson.Effect, bool) {
 	var out []resultjson.Effect
-	for _, layer := range splitTop(s, ',') {
+	for _, layer := range SplitTop(s, ',') {
 		var e resultjson.Effect
 		e.Type = "DROP_SHADOW"
 		var lengths []float64
 		var color *resultjson.RGBA
-		for _, f := range fields(layer) {
+		for _, f := range Fields(layer) {
 			if f == "inset" {
 				e.Type = "INNER_SHADOW"
 				continue
 			}
-			if v, ok := parsePx(f); ok {
+			if v, ok := ParsePx(f); ok {
 				lengths = append(lengths, v)
 				continue
 			}
-			c, known := parseColor(f)
+			c, known := ParseColor(f)
 			if !known || color != nil {
 				return nil, false
 			}
@@ -212,24 +219,24 @@ func boxShadows(s string) ([]resultjson.Effect, bool) {
 		if color.A == 0 {
 			continue
 		}
-		c := rgba(*color)
+		c := RoundRGBA(*color)
 		e.Color = &c
-		e.Offset = &resultjson.Vector{X: px(lengths[0]), Y: px(lengths[1])}
-		e.Radius = px(lengths[2])
-		e.Spread = ptr(px(lengths[3]))
+		e.Offset = &resultjson.Vector{X: Px(lengths[0]), Y: Px(lengths[1])}
+		e.Radius = Px(lengths[2])
+		e.Spread = Ptr(Px(lengths[3]))
 		e.Visible = true
 		e.BlendMode = "NORMAL"
 		if e.Type == "DROP_SHADOW" {
 			// CSS never draws a box's shadow under the box itself.
-			e.ShowShadowBehindNode = ptr(false)
+			e.ShowShadowBehindNode = Ptr(false)
 		}
 		out = append([]resultjson.Effect{e}, out...)
 	}
 	return out, true
 }
 
-// blendModes maps mix-blend-mode values to Figma BlendMode names.
-var blendModes = map[string]string{
+// BlendModes maps mix-blend-mode values to Figma BlendMode names.
+var BlendModes = map[string]string{
 	"multiply": "MULTIPLY", "screen": "SCREEN", "overlay": "OVERLAY", "darken": "DARKEN",
 	"lighten": "LIGHTEN", "color-dodge": "COLOR_DODGE", "color-burn": "COLOR_BURN",
 	"hard-light": "HARD_LIGHT", "soft-light": "SOFT_LIGHT", "difference": "DIFFERENCE",
@@ -237,15 +244,15 @@ var blendModes = map[string]string{
 	"luminosity": "LUMINOSITY",
 }
 
-// linearGradient reads a computed linear-gradient() for a box of w x h px as a GRADIENT_LINEAR
+// LinearGradient reads a computed linear-gradient() for a box of w x h px as a GRADIENT_LINEAR
 // paint. ok is false for a form it does not read (colour hints, interpolation spaces, unknown
 // colours), which the caller warns about.
-func linearGradient(s string, w, h float64) (resultjson.Paint, bool) {
+func LinearGradient(s string, w, h float64) (resultjson.Paint, bool) {
 	name, args, ok := function(strings.TrimSpace(s))
 	if !ok || name != "linear-gradient" || w <= 0 || h <= 0 {
 		return resultjson.Paint{}, false
 	}
-	parts := splitTop(args, ',')
+	parts := SplitTop(args, ',')
 	// Direction as a unit vector in px space (x right, y down); CSS's default is "to bottom".
 	dx, dy := 0.0, 1.0
 	if len(parts) > 0 {
@@ -294,17 +301,17 @@ func linearGradient(s string, w, h float64) (resultjson.Paint, bool) {
 	}
 	var stops []stop
 	for _, p := range parts {
-		fs := fields(p)
+		fs := Fields(p)
 		if len(fs) == 0 || len(fs) > 3 {
 			return resultjson.Paint{}, false
 		}
-		c, known := parseColor(fs[0])
+		c, known := ParseColor(fs[0])
 		if !known {
 			return resultjson.Paint{}, false // also a colour hint (a lone position)
 		}
 		st := stop{c: c}
 		for _, f := range fs[1:] {
-			v, ok := parseLength(f, length)
+			v, ok := ParseLength(f, length)
 			if !ok {
 				return resultjson.Paint{}, false
 			}
@@ -348,7 +355,7 @@ func linearGradient(s string, w, h float64) (resultjson.Paint, bool) {
 	}
 	paint := resultjson.Paint{Type: "GRADIENT_LINEAR"}
 	for i := range cs {
-		paint.GradientStops = append(paint.GradientStops, resultjson.ColorStop{Position: round(clamp01(pos[i]), 4), Color: rgba(cs[i])})
+		paint.GradientStops = append(paint.GradientStops, resultjson.ColorStop{Position: Round(Clamp01(pos[i]), 4), Color: RoundRGBA(cs[i])})
 	}
 	paint.GradientTransform = gradientTransform(dx, dy, w, h, length)
 	return paint, true
@@ -373,8 +380,8 @@ func gradientTransform(dx, dy, w, h, length float64) *resultjson.Transform {
 	}
 	ia, ib, ic, id := d/det, -b/det, -c/det, a/det
 	t := resultjson.Transform{
-		{round(ia, 6), round(ib, 6), round(-(ia*tx + ib*ty), 6)},
-		{round(ic, 6), round(id, 6), round(-(ic*tx + id*ty), 6)},
+		{Round(ia, 6), Round(ib, 6), Round(-(ia*tx + ib*ty), 6)},
+		{Round(ic, 6), Round(id, 6), Round(-(ic*tx + id*ty), 6)},
 	}
 	return &t
 }
@@ -396,5 +403,6 @@ func angle(s string) (float64, bool) {
 	return 0, false
 }
 
-// urlLayer reports whether a background layer is a url() image.
-func urlLayer(layer string) bool { return strings.HasPrefix(layer, "url(") }
+// URLLayer reports whether a background layer is a url() image.
+// URLLayer says whether a background layer is a url() image.
+func URLLayer(layer string) bool { return strings.HasPrefix(layer, "url(") }

@@ -1,45 +1,42 @@
-package convert
+// Package layout is the layout pass of the conversion (docs/conversion.md "Auto layout"): a flex
+// container, or a grid of one row or one column, becomes a FRAME with Figma auto layout when
+// LayOut, run on the values read from its CSS, puts every child within Tolerance of its captured
+// box. Otherwise the frame keeps absolutely placed children and the result's diagnostics say why.
+package layout
 
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
+	"strings"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/internal/callback"
 )
 
-// Auto-layout inference (docs/conversion.md "Auto layout"): a flex container, or a grid of one
-// row or one column, becomes a FRAME with Figma auto layout when LayOut, run on the values read
-// from its CSS, puts every child within LayoutTolerance of its captured box. Otherwise the frame
-// keeps absolutely placed children and the result's diagnostics say why.
+// Auto-layout values (Figma's layoutMode, layoutWrap, alignments, sizing and positioning).
+const (
+	Horizontal       = "HORIZONTAL"
+	Vertical         = "VERTICAL"
+	Wrap             = "WRAP"
+	AlignMin         = "MIN"
+	AlignCenter      = "CENTER"
+	AlignMax         = "MAX"
+	AlignBetween     = "SPACE_BETWEEN"
+	SizingFixed      = "FIXED"
+	SizingHug        = "HUG"
+	SizingFill       = "FILL"
+	PositionAbsolute = "ABSOLUTE"
+)
 
-// layoutState is what the tree building records for the layout pass.
-type layoutState struct {
-	// containers are the flex and grid containers that got a frame, in document order.
-	containers []*container
-	byElement  map[*capturemodel.DOMNode]*container
-	// items are the children of flex and grid containers (they keep a frame even when they
-	// draw nothing, so each is one child node of the container's frame).
-	items map[*capturemodel.DOMNode]bool
-}
-
-// container is a flex or grid container with its frame and the nodes each DOM child gave.
-type container struct {
-	el    *capturemodel.DOMNode
-	node  *resultjson.Node
-	items []layoutItem
-}
-
-type layoutItem struct {
-	dom   *capturemodel.DOMNode
-	nodes []*resultjson.Node
-}
-
-// layoutContainer says whether element n lays its children out as flex or grid.
-func layoutContainer(n *capturemodel.DOMNode) bool {
+// Container says whether element n lays its children out as flex or grid (the tree builder
+// keeps a frame for it and for each of its items, so each item is one node of the frame).
+func Container(n *capturemodel.DOMNode) bool {
 	switch n.Computed("display") {
 	case "flex", "inline-flex", "grid", "inline-grid":
 		return true
@@ -47,59 +44,50 @@ func layoutContainer(n *capturemodel.DOMNode) bool {
 	return false
 }
 
-// keepFrame says whether element n keeps a frame although it draws nothing: a flex or grid
-// container (auto layout needs a frame) or one of its items (one node per item).
-func (cv *converter) keepFrame(n *capturemodel.DOMNode) bool {
-	return layoutContainer(n) || cv.layout.items[n]
+// item is a DOM child of a container with the nodes its conversion added to the frame.
+type item struct {
+	dom   *capturemodel.DOMNode
+	nodes []*resultjson.Node
 }
 
-// noteFrame records the frame of element n when n is a flex or grid container.
-func (cv *converter) noteFrame(n *capturemodel.DOMNode, node *resultjson.Node) {
-	if !layoutContainer(n) {
-		return
-	}
-	if cv.layout.byElement == nil {
-		cv.layout.byElement = map[*capturemodel.DOMNode]*container{}
-	}
-	c := &container{el: n, node: node}
-	cv.layout.containers = append(cv.layout.containers, c)
-	cv.layout.byElement[n] = c
-}
-
-// itemStart is called before child ch of element n is converted: a child of a flex or grid
-// container is marked as an item (it keeps a frame).
-func (cv *converter) itemStart(n, ch *capturemodel.DOMNode) {
-	if layoutContainer(n) && ch.Type == "element" {
-		if cv.layout.items == nil {
-			cv.layout.items = map[*capturemodel.DOMNode]bool{}
+// items returns the DOM children of container c in order, each with its nodes.
+func items(c *boxtree.Node) []item {
+	byDOM := map[*capturemodel.DOMNode][]*resultjson.Node{}
+	for _, k := range c.Kids {
+		if k.Item != nil {
+			byDOM[k.Item] = append(byDOM[k.Item], k.Out)
 		}
-		cv.layout.items[ch] = true
 	}
+	var out []item
+	for _, d := range c.DOM {
+		if d == nil {
+			break // the tree builder stops at a missing child
+		}
+		out = append(out, item{dom: d, nodes: byDOM[d]})
+	}
+	return out
 }
 
-// itemEnd records the nodes child ch of container n added to n's frame f (from index start).
-func (cv *converter) itemEnd(n, ch *capturemodel.DOMNode, f *frame, start int) {
-	cv.noteText(ch, n, f.items[start:])
-	c := cv.layout.byElement[n]
-	if c == nil || c.node != f.node {
-		return
+// Infer is the layout pass: it sets auto layout on the frame of every flex and grid container
+// under root, innermost first (a parent reads whether its child frames hug their content), and
+// returns the diagnostics of the ones left absolute, in document order.
+func Infer(root *boxtree.Node) []resultjson.Diagnostic {
+	var containers []*boxtree.Node
+	for _, k := range root.Kids {
+		k.Walk(func(n *boxtree.Node) {
+			if n.Kind == boxtree.Box && Container(n.El) {
+				containers = append(containers, n)
+			}
+		})
 	}
-	it := layoutItem{dom: ch}
-	for _, x := range f.items[start:] {
-		it.nodes = append(it.nodes, x.node)
-	}
-	c.items = append(c.items, it)
-}
-
-// autoLayout runs the inference on every container, innermost first (a parent reads whether
-// its child frames hug their content), and returns the diagnostics of the ones left absolute.
-func (cv *converter) autoLayout() []resultjson.Diagnostic {
+	// Document order is the order the frames were made in, which their ids count.
+	sort.SliceStable(containers, func(i, j int) bool { return idNumber(containers[i].Out.ID) < idNumber(containers[j].Out.ID) })
 	diags := []resultjson.Diagnostic{}
-	for i := len(cv.layout.containers) - 1; i >= 0; i-- {
-		c := cv.layout.containers[i]
-		if reason := cv.inferLayout(c); reason != "" && len(diags) < resultjson.MaxDiagnostics {
-			diags = append(diags, resultjson.Diagnostic{Code: resultjson.DiagAutoLayoutSkipped, NodeID: c.node.ID,
-				Message: callback.TruncateUTF8(fmt.Sprintf("%s keeps absolute positions: %s", c.node.Name, reason), resultjson.MaxWarningMessageBytes)})
+	for i := len(containers) - 1; i >= 0; i-- {
+		c := containers[i]
+		if reason := inferLayout(c.Out, c.El, items(c)); reason != "" && len(diags) < resultjson.MaxDiagnostics {
+			diags = append(diags, resultjson.Diagnostic{Code: resultjson.DiagAutoLayoutSkipped, NodeID: c.Out.ID,
+				Message: callback.TruncateUTF8(fmt.Sprintf("%s keeps absolute positions: %s", c.Out.Name, reason), resultjson.MaxWarningMessageBytes)})
 		}
 	}
 	// Report in document order.
@@ -115,14 +103,20 @@ type saved struct {
 	s    resultjson.Structure
 }
 
-// inferLayout sets auto layout on c's frame, or returns why not (and leaves the frame as it was).
-func (cv *converter) inferLayout(c *container) string {
-	F, el := c.node, c.el
+// idNumber is n of a node id "1:n".
+func idNumber(id string) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(id, "1:"))
+	return n
+}
+
+// inferLayout sets auto layout on frame F of container el with its items, or returns why not
+// (and leaves the frame as it was).
+func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) string {
 	var flow []*resultjson.Node
 	var flowDOM []*capturemodel.DOMNode
 	absolute := map[*resultjson.Node]bool{}
 	inItems := map[*resultjson.Node]bool{}
-	for _, it := range c.items {
+	for _, it := range items {
 		for _, n := range it.nodes {
 			inItems[n] = true
 		}
@@ -174,12 +168,12 @@ func (cv *converter) inferLayout(c *container) string {
 	if reason != "" {
 		return reason
 	}
-	horizontal := a.mode == LayoutHorizontal
+	horizontal := a.mode == Horizontal
 	side := func(n *capturemodel.DOMNode, prop string) float64 {
 		if n.Type != "element" {
 			return 0
 		}
-		v, _ := parsePx(n.Computed(prop))
+		v, _ := css.ParsePx(n.Computed(prop))
 		return v
 	}
 	pad := [4]float64{} // top, right, bottom, left
@@ -228,12 +222,12 @@ func (cv *converter) inferLayout(c *container) string {
 		undo = append(undo, saved{ch, ch.Structure})
 	}
 	F.LayoutMode = a.mode
-	F.PaddingTop, F.PaddingRight, F.PaddingBottom, F.PaddingLeft = ptr(px(pad[0])), ptr(px(pad[1])), ptr(px(pad[2])), ptr(px(pad[3]))
-	F.ItemSpacing = ptr(px(spacing))
+	F.PaddingTop, F.PaddingRight, F.PaddingBottom, F.PaddingLeft = css.Ptr(css.Px(pad[0])), css.Ptr(css.Px(pad[1])), css.Ptr(css.Px(pad[2])), css.Ptr(css.Px(pad[3]))
+	F.ItemSpacing = css.Ptr(css.Px(spacing))
 	F.PrimaryAxisAlignItems, F.CounterAxisAlignItems = a.primary, a.counter
 	if a.wrap {
-		F.LayoutWrap = LayoutWrapWrap
-		F.CounterAxisSpacing = ptr(px(a.rowSpacing + cs + ce))
+		F.LayoutWrap = Wrap
+		F.CounterAxisSpacing = css.Ptr(css.Px(a.rowSpacing + cs + ce))
 	}
 	innerCross := F.Height - pad[0] - pad[2]
 	if !horizontal {
@@ -246,7 +240,7 @@ func (cv *converter) inferLayout(c *container) string {
 	}
 	for i, ch := range flow {
 		d := flowDOM[i]
-		mainSizing, crossSizing := cv.itemSizing(ch)
+		mainSizing, crossSizing := itemSizing(ch)
 		if !horizontal {
 			mainSizing, crossSizing = crossSizing, mainSizing
 		}
@@ -271,7 +265,7 @@ func (cv *converter) inferLayout(c *container) string {
 		}
 	}
 	fixUnfilled(F)
-	if worst, d := LayoutMismatch(F); d > LayoutTolerance {
+	if worst, d := Mismatch(F); d > Tolerance {
 		for _, u := range undo {
 			u.node.Structure = u.s
 		}
@@ -284,7 +278,7 @@ func (cv *converter) inferLayout(c *container) string {
 // itemSizing is how a child sizes itself (horizontal, vertical) when nothing stretches it: a TEXT by its content (HUG
 // when it keeps its natural width, else FIXED width and HUG height), an auto-layout frame as its
 // own pass decided, anything else FIXED.
-func (cv *converter) itemSizing(n *resultjson.Node) (horizontal, vertical string) {
+func itemSizing(n *resultjson.Node) (horizontal, vertical string) {
 	h, v := SizingFixed, SizingFixed
 	switch {
 	case n.Type == "TEXT" && n.TextAutoResize == "WIDTH_AND_HEIGHT":
@@ -306,7 +300,7 @@ func (cv *converter) itemSizing(n *resultjson.Node) (horizontal, vertical string
 // and padding (HUG), else FIXED. A wrapping or SPACE_BETWEEN frame, or one with FILL children
 // on an axis, is FIXED on it.
 func hugs(F *resultjson.Node) (string, string) {
-	horizontal := F.LayoutMode == LayoutHorizontal
+	horizontal := F.LayoutMode == Horizontal
 	sumMain, maxCross, n := 0.0, 0.0, 0
 	fillMain, fillCross := false, false
 	for _, c := range F.Children {
@@ -358,7 +352,7 @@ func domName(n *capturemodel.DOMNode) string {
 // flex-grow item held by max-width, items growing by different factors) into FIXED ones, so
 // the frame keeps auto layout with the children at their captured sizes.
 func fixUnfilled(F *resultjson.Node) {
-	horizontal := F.LayoutMode == LayoutHorizontal
+	horizontal := F.LayoutMode == Horizontal
 	for round := 0; round < 2; round++ {
 		changed := false
 		for i, b := range LayOut(F) {
@@ -367,7 +361,7 @@ func fixUnfilled(F *resultjson.Node) {
 			if !horizontal {
 				mainFill, got, want = c.LayoutSizingVertical == SizingFill, b.Height, c.Height
 			}
-			if mainFill && math.Abs(got-want) > LayoutTolerance {
+			if mainFill && math.Abs(got-want) > Tolerance {
 				if horizontal {
 					c.LayoutSizingHorizontal = SizingFixed
 				} else {

@@ -1,4 +1,10 @@
-package convert
+// Package styles is the styles pass of the conversion (docs/conversion.md "Local styles and
+// variables"): over the finished box tree, the solid colours and the typography of the result
+// become paint and text styles the nodes refer to by id (fillStyleId, strokeStyleId,
+// textStyleId; the nodes keep their own values, equal to the style's), and the page's CSS custom
+// properties whose values are colours or lengths become variables of one collection, which the
+// paint styles named after them bind.
+package styles
 
 import (
 	"fmt"
@@ -7,52 +13,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
-
-// Local styles and variables (docs/conversion.md "Local styles and variables"): the solid colours
-// and the typography of the result become paint and text styles the nodes refer to by id
-// (fillStyleId, strokeStyleId, textStyleId; the nodes keep their own values, equal to the
-// style's), and the page's CSS custom properties whose values are colours or lengths become
-// variables of one collection, which the paint styles named after them bind.
-
-// styleState is what the tree building records for the styles pass.
-type styleState struct {
-	// source is the element each box node was made from; textParent the element of each TEXT
-	// node's text run.
-	source     map[*resultjson.Node]*capturemodel.DOMNode
-	textParent map[*resultjson.Node]*capturemodel.DOMNode
-}
-
-// noteSource records the element a box node was made from.
-func (cv *converter) noteSource(node *resultjson.Node, n *capturemodel.DOMNode) {
-	if cv.styles.source == nil {
-		cv.styles.source = map[*resultjson.Node]*capturemodel.DOMNode{}
-	}
-	cv.styles.source[node] = n
-}
-
-// noteText records the element of the TEXT nodes a text run gave.
-func (cv *converter) noteText(ch, parent *capturemodel.DOMNode, nodes []item) {
-	if ch.Type == "text" {
-		cv.noteTexts(parent, nodes)
-	}
-}
-
-// noteTexts records parent as the element of the TEXT nodes among nodes (a text run's, or a
-// paragraph's: the block container it is the inline content of).
-func (cv *converter) noteTexts(parent *capturemodel.DOMNode, nodes []item) {
-	if cv.styles.textParent == nil {
-		cv.styles.textParent = map[*resultjson.Node]*capturemodel.DOMNode{}
-	}
-	for _, it := range nodes {
-		if it.node.Type == "TEXT" {
-			cv.styles.textParent[it.node] = parent
-		}
-	}
-}
 
 // styleBuilder collects styles in document order.
 type styleBuilder struct {
@@ -65,12 +31,14 @@ type styleBuilder struct {
 	varValue map[string]int
 }
 
-// localStyles builds the variables (nil when the page declares none) and styles of the tree
-// under root and sets the nodes' style ids.
-func (cv *converter) localStyles(root *resultjson.Node) ([]resultjson.Style, *resultjson.Variables) {
+// Build returns the styles and variables (nil when the page declares none) of the tree under
+// root, whose nodes are drawn from elements with the custom properties props, and sets the
+// nodes' style ids. Styles are numbered S:1, S:2, ... in paint order, variables V:1, ... in the
+// order of their names.
+func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjson.Style, *resultjson.Variables) {
 	vars := &resultjson.Variables{Collection: resultjson.VariableCollectionName, Variables: []resultjson.Variable{}}
 	b := &styleBuilder{byKey: map[string]int{}, names: map[string]bool{}, varIDs: map[string]string{}, varValue: map[string]int{}}
-	props := append([]capturemodel.CustomProperty{}, cv.c.Document.CustomProperties...)
+	props = append([]capturemodel.CustomProperty{}, props...)
 	sort.SliceStable(props, func(i, j int) bool { return props[i].Name < props[j].Name })
 	for _, p := range props {
 		if len(vars.Variables) >= MaxVariables {
@@ -83,23 +51,22 @@ func (cv *converter) localStyles(root *resultjson.Node) ([]resultjson.Style, *re
 		// Figma refuses ".", "{" and "}" in variable names ("/" makes groups).
 		name = strings.NewReplacer(".", "-", "{", "-", "}", "-", "/", "-").Replace(name)
 		v := resultjson.Variable{ID: "V:" + strconv.Itoa(len(vars.Variables)+1), CodeSyntax: &resultjson.CodeSyntax{WEB: "var(" + p.Name + ")"}}
-		if l, ok := parsePx(p.Value); ok {
-			v.Name, v.ResolvedType, v.Value = "size/"+name, "FLOAT", px(l)
-		} else if c, ok := parseColor(p.Color); ok && p.Color != "" {
-			v.Name, v.ResolvedType, v.Value = "color/"+name, "COLOR", rgba(c)
+		if l, ok := css.ParsePx(p.Value); ok {
+			v.Name, v.ResolvedType, v.Value = "size/"+name, "FLOAT", css.Px(l)
+		} else if c, ok := css.ParseColor(p.Color); ok && p.Color != "" {
+			v.Name, v.ResolvedType, v.Value = "color/"+name, "COLOR", css.RoundRGBA(c)
 		} else {
 			continue
 		}
 		b.varIDs[p.Name] = v.ID
 		vars.Variables = append(vars.Variables, v)
 	}
-	var walk func(n *resultjson.Node)
-	walk = func(n *resultjson.Node) {
-		src := cv.styles.source[n]
+	var walk func(t *boxtree.Node)
+	walk = func(t *boxtree.Node) {
+		n, src := t.Out, t.El
 		if n.Type == "TEXT" && len(n.StyledTextSegments) <= 1 {
 			// A paragraph of several ranges keeps its ranges' own values: a node-level style
 			// would give every range the first one's typography and colour.
-			src = cv.styles.textParent[n]
 			n.TextStyleID = b.textStyle(n, src)
 			n.FillStyleID = b.paintStyle(n.Fills, src, "color", "Text")
 		} else if n.Type == "FRAME" || n.Type == "RECTANGLE" {
@@ -109,11 +76,11 @@ func (cv *converter) localStyles(root *resultjson.Node) ([]resultjson.Style, *re
 				n.StrokeStyleID = b.paintStyle(&s, src, "border-top-color", "Border")
 			}
 		}
-		for _, c := range n.Children {
+		for _, c := range t.Painted() {
 			walk(c)
 		}
 	}
-	for _, c := range root.Children {
+	for _, c := range root.Painted() {
 		walk(c)
 	}
 	if len(vars.Variables) == 0 {
@@ -232,6 +199,6 @@ func (b *styleBuilder) add(key string, s resultjson.Style) string {
 
 // hexColor writes a 0-1 colour as #RRGGBB.
 func hexColor(c resultjson.RGB) string {
-	ch := func(v float64) int { return int(math.Round(clamp01(v) * 255)) }
+	ch := func(v float64) int { return int(math.Round(css.Clamp01(v) * 255)) }
 	return fmt.Sprintf("#%02X%02X%02X", ch(c.R), ch(c.G), ch(c.B))
 }

@@ -1,4 +1,4 @@
-package convert
+package text
 
 import (
 	"math"
@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // Fonts (docs/conversion.md "Fonts"): a TEXT names a family the page really drew. The capture
@@ -38,13 +40,13 @@ type drawnFont struct {
 // fontOf returns the Figma font of the text run run (nil for text the capture has no run of, as
 // a form control's) whose element is el, warning about nodeID where the face differs from
 // the declared one or the declared family did not load.
-func (cv *converter) fontOf(el, run *capturemodel.DOMNode, nodeID string, weight int, italic bool) drawnFont {
+func (s *Setter) fontOf(el, run *capturemodel.DOMNode, nodeID string, weight int, italic bool) drawnFont {
 	decl := declaredFamilies(el.Computed("font-family"))
-	used := cv.platformFonts(run)
+	used := s.platformFonts(run)
 	if used == nil {
 		family, generic := fontFamily(el.Computed("font-family"))
 		if generic != "" {
-			cv.warn.addOnce("font:"+generic, WarnGenericFont, nodeID, "the generic font family %s is set in %s", generic, family)
+			s.Warn.AddOnce("font:"+generic, warnings.GenericFont, nodeID, "the generic font family %s is set in %s", generic, family)
 		}
 		return drawnFont{family: family, weight: weight, italic: italic}
 	}
@@ -56,9 +58,9 @@ func (cv *converter) fontOf(el, run *capturemodel.DOMNode, nodeID string, weight
 	}
 	var out drawnFont
 	if primary.Custom {
-		out = cv.webFont(decl, primary, weight, italic)
+		out = s.webFont(decl, primary, weight, italic)
 	} else {
-		out = cv.platformFamily(decl, primary, nodeID)
+		out = s.platformFamily(decl, primary, nodeID)
 		out.weight, out.italic = weight, italic
 		if strings.EqualFold(out.family, primary.Family) {
 			// The family set is the one drawn: its face is what the page showed.
@@ -68,29 +70,29 @@ func (cv *converter) fontOf(el, run *capturemodel.DOMNode, nodeID string, weight
 	if fontStyle(out.weight, out.italic) != fontStyle(weight, italic) {
 		declared := fontStyle(weight, italic)
 		drawn := fontStyle(out.weight, out.italic)
-		cv.warn.addOnce("face:"+out.family+"|"+declared+"|"+drawn, WarnFontFace, nodeID,
+		s.Warn.AddOnce("face:"+out.family+"|"+declared+"|"+drawn, warnings.FontFace, nodeID,
 			"the text declared in %s %s (weight %d) was drawn in the face %s %s (%s); it is set as drawn", out.family, declared, weight, out.family, drawn, primary.PostScriptName)
 	}
 	return out
 }
 
 // platformFonts returns the fonts that drew a text run, or nil when the capture has none for it.
-func (cv *converter) platformFonts(run *capturemodel.DOMNode) []capturemodel.PlatformFont {
+func (s *Setter) platformFonts(run *capturemodel.DOMNode) []capturemodel.PlatformFont {
 	if run == nil || run.FontRef == nil {
 		return nil
 	}
 	i := *run.FontRef
-	if i < 0 || i >= len(cv.c.Document.PlatformFonts) || len(cv.c.Document.PlatformFonts[i]) == 0 {
+	if i < 0 || i >= len(s.Doc.PlatformFonts) || len(s.Doc.PlatformFonts[i]) == 0 {
 		return nil
 	}
-	return cv.c.Document.PlatformFonts[i]
+	return s.Doc.PlatformFonts[i]
 }
 
 // webFont names a web font by its @font-face family and the face CSS font matching picked.
-func (cv *converter) webFont(decl []string, primary capturemodel.PlatformFont, weight int, italic bool) drawnFont {
+func (s *Setter) webFont(decl []string, primary capturemodel.PlatformFont, weight int, italic bool) drawnFont {
 	for _, fam := range decl {
 		var faces []capturemodel.FontFace
-		for _, f := range cv.c.Document.FontFaces {
+		for _, f := range s.Doc.FontFaces {
 			if strings.EqualFold(f.Family, fam) && f.Status == "loaded" {
 				faces = append(faces, f)
 			}
@@ -109,29 +111,29 @@ func (cv *converter) webFont(decl []string, primary capturemodel.PlatformFont, w
 
 // platformFamily picks, for text drawn by a platform font, the first declared family Figma users
 // have.
-func (cv *converter) platformFamily(decl []string, primary capturemodel.PlatformFont, nodeID string) drawnFont {
+func (s *Setter) platformFamily(decl []string, primary capturemodel.PlatformFont, nodeID string) drawnFont {
 	for _, fam := range decl {
-		if cv.isWebFamily(fam) {
-			cv.warn.addOnce("notloaded:"+strings.ToLower(fam), WarnFontNotLoaded, nodeID,
+		if s.isWebFamily(fam) {
+			s.Warn.AddOnce("notloaded:"+strings.ToLower(fam), warnings.FontNotLoaded, nodeID,
 				"the web font %q did not load; the page drew its text in %s", fam, primary.Family)
 			continue
 		}
 		if f, ok := genericFonts[strings.ToLower(fam)]; ok {
-			cv.warn.addOnce("font:"+strings.ToLower(fam), WarnGenericFont, nodeID, "the generic font family %s is set in %s", strings.ToLower(fam), f)
+			s.Warn.AddOnce("font:"+strings.ToLower(fam), warnings.GenericFont, nodeID, "the generic font family %s is set in %s", strings.ToLower(fam), f)
 			return drawnFont{family: f}
 		}
 		if f, ok := figmaFamily(fam); ok {
 			return drawnFont{family: f}
 		}
 	}
-	cv.warn.addOnce("fallback:"+strings.Join(decl, ","), WarnFontFallback, nodeID,
+	s.Warn.AddOnce("fallback:"+strings.Join(decl, ","), warnings.FontFallback, nodeID,
 		"no family of %q is one Figma users have (the capture machine drew %s); set in %s", strings.Join(decl, ", "), primary.Family, defaultFont)
 	return drawnFont{family: defaultFont}
 }
 
 // isWebFamily says whether the page declares fam with @font-face.
-func (cv *converter) isWebFamily(fam string) bool {
-	for _, f := range cv.c.Document.FontFaces {
+func (s *Setter) isWebFamily(fam string) bool {
+	for _, f := range s.Doc.FontFaces {
 		if strings.EqualFold(f.Family, fam) {
 			return true
 		}
@@ -145,7 +147,7 @@ const defaultFont = "Inter"
 // declaredFamilies splits a computed font-family list into unquoted family names.
 func declaredFamilies(list string) []string {
 	var out []string
-	for _, p := range splitTop(list, ',') {
+	for _, p := range css.SplitTop(list, ',') {
 		if f := strings.TrimSpace(strings.Trim(strings.TrimSpace(p), `"'`)); f != "" {
 			out = append(out, f)
 		}

@@ -1,7 +1,6 @@
-package convert
+package text
 
 import (
-	"math"
 	"net/url"
 	"strings"
 	"unicode/utf16"
@@ -9,6 +8,7 @@ import (
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // Paragraphs (docs/conversion.md "Text"): the run of inline content of a block container (its
@@ -18,73 +18,61 @@ import (
 // content box and textAutoResize HEIGHT, so Figma wraps it as the browser did when the fonts
 // match, and no two runs of one paragraph can overlap.
 
-// blockContainer says whether the children of n lay out their inline content in lines of n's
-// content box (a block container). Flex and grid containers make each run an item of its own;
-// an inline element's runs belong to its ancestor's paragraph. Captures without a display value
-// are treated as not block containers (runs converted one by one, as before paragraphs).
-func blockContainer(n *capturemodel.DOMNode) bool {
-	switch strings.TrimSpace(n.Computed("display")) {
-	case "block", "list-item", "inline-block", "flow-root", "table-cell", "table-caption",
-		"block flow", "block flow-root", "inline flow-root", "list-item block", "block list-item":
-		return true
-	}
-	return false
+// Paragraph is the inline content of a block laid out as one TEXT: its characters in styled
+// pieces, the line fragments of its text, and the inline elements inside it.
+type Paragraph struct {
+	b     *paragraphBuilder
+	chars string
+	segs  []piece
+	// Inlines are the inline elements inside it, in document order.
+	Inlines []*capturemodel.DOMNode
 }
 
-// atomicInline are elements that sit in a line as a box of their own (images, embedded content,
-// form controls): they end the paragraph before them.
-var atomicInline = map[string]bool{"img": true, "svg": true, "input": true, "select": true, "textarea": true, "button": true, "math": true}
-
-// inlineContent says whether a child of a block container belongs to its paragraph: a text run,
-// a line break, or an inline element (display inline or contents, not atomic, not embedded)
-// whose children all do.
-func (cv *converter) inlineContent(n *capturemodel.DOMNode) bool {
-	switch n.Type {
-	case "text":
-		return true
-	case "element":
-	default:
-		return false
+// Paragraph lays out kids, the inline children of block container n, as the paragraph of the
+// TEXT node nodeID (its warnings name it); decoration is the text decoration n inherits.
+func (s *Setter) Paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, nodeID, decoration string) *Paragraph {
+	b := &paragraphBuilder{s: s, base: s.Base, nodeID: nodeID}
+	href := ""
+	if n.Tag == "a" {
+		href = b.link(n)
 	}
-	if _, ok := embedded[n.Tag]; ok || atomicInline[n.Tag] {
-		return false
+	clip := s.fills(n, nodeID)
+	for _, k := range kids {
+		b.walk(k, n, decoration, href, n.Computed("visibility") != "visible", clip)
 	}
-	if d := n.Computed("display"); d != "inline" && d != "contents" {
-		return false
-	}
-	if n.Computed("float") != "none" && n.Computed("float") != "" {
-		return false
-	}
-	// Horizontal margin, padding and border of an inline element move the text after it; a
-	// paragraph cannot hold that space. Up to MaxInlineSpacing it is dropped; an element with
-	// more that sits on one line is converted on its own (its box is right), one that wraps stays
-	// in the paragraph (its runs must not overlap the text around them).
-	if len(n.Rects) == 0 && inlineSpacing(n) > MaxInlineSpacing {
-		return false
-	}
-	for _, c := range cv.kids(n) {
-		if c != nil && !cv.inlineContent(c) {
-			return false
-		}
-	}
-	return true
+	chars, segs := b.finish()
+	return &Paragraph{b: b, chars: chars, segs: segs, Inlines: b.inlines}
 }
 
-// MaxInlineSpacing is the most horizontal space (margins, paddings and borders, left and right
-// together, px) an inline element on one line may add and still be a part of its paragraph.
-const MaxInlineSpacing = 4
+// Empty says whether the paragraph shows no text (only spaces, or all of it hidden).
+func (p *Paragraph) Empty() bool {
+	return strings.TrimSpace(p.chars) == "" || p.b.allHidden(p.segs)
+}
 
-// inlineSpacing is the horizontal space an inline element adds around its text, in px.
-func inlineSpacing(n *capturemodel.DOMNode) float64 {
-	sum := 0.0
-	for _, p := range []string{"margin-left", "margin-right", "padding-left", "padding-right", "border-left-width", "border-right-width"} {
-		if p == "border-left-width" && n.Computed("border-left-style") == "none" || p == "border-right-width" && n.Computed("border-right-style") == "none" {
-			continue
-		}
-		v, _ := parsePx(n.Computed(p))
-		sum += math.Abs(v)
+// SetParagraph sets the TEXT node of paragraph p of block n: its characters, the first range's
+// typography at node level, the styled ranges, and its box (whole says the paragraph is all n
+// holds; ox, oy are the page position of the node's frame).
+func (s *Setter) SetParagraph(node *resultjson.Node, n *capturemodel.DOMNode, p *Paragraph, decoration string, whole bool, ox, oy float64) {
+	b, chars, segs := p.b, p.chars, p.segs
+	node.Name = naming.Clip(chars)
+	node.Characters = chars
+	// The node-level values are the first segment's (what Figma shows for a TEXT without
+	// segments, and what a reader that ignores them draws); a paragraph of line breaks alone
+	// takes the block's.
+	var base0 runStyle
+	if len(segs) > 0 && segs[0].style >= 0 {
+		base0 = b.styles[segs[0].style]
+	} else {
+		base0 = s.styleOf(n, nil, node.ID, decoration)
 	}
-	return sum
+	base0.apply(node)
+	lineHeight := lineHeightOf(node, n)
+	node.TextAlignHorizontal = textAlign(n)
+	node.TextAlignVertical = "TOP"
+	node.StyledTextSegments = b.segments(chars, segs)
+	s.textShadow(node, base0.shadow, n)
+	b.warnApproximations(node, n, segs, base0)
+	s.place(node, n, b.frags, lineHeight, chars, whole, ox, oy)
 }
 
 // piece is a stretch of a paragraph's characters in one style.
@@ -95,7 +83,7 @@ type piece struct {
 
 // paragraphBuilder collects a paragraph's characters and styles in document order.
 type paragraphBuilder struct {
-	cv      *converter
+	s       *Setter
 	pieces  []piece
 	styles  []runStyle
 	frags   []capturemodel.Box      // line fragments of its text, in order
@@ -106,76 +94,13 @@ type paragraphBuilder struct {
 	nodeID                            string // the TEXT node's id, for warnings
 }
 
-// paragraph converts the inline children kids of block container n into one TEXT node placed
-// in f, with inline backgrounds as RECTANGLEs behind it; nothing when it shows no text.
-func (cv *converter) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, f *frame, in inherited) {
-	node := cv.newNode("TEXT", "", capturemodel.Box{}, f)
-	if node == nil {
-		return
-	}
-	base := cv.c.Document.URL
-	if base == "" {
-		base = cv.c.Manifest.FinalURL
-	}
-	b := &paragraphBuilder{cv: cv, base: base, nodeID: node.ID}
-	href := ""
-	if n.Tag == "a" {
-		href = b.link(n)
-	}
-	clip := cv.textFills(n, node.ID)
-	for _, k := range kids {
-		b.walk(k, n, in.decoration, href, n.Computed("visibility") != "visible", clip)
-	}
-	chars, segs := b.finish()
-	if strings.TrimSpace(chars) == "" || b.allHidden(segs) {
-		cv.unallocate(node, f.node.ID)
-		return
-	}
-	// Backgrounds and borders of inline elements (a highlighted phrase, inline code) are drawn
-	// per line fragment, under the text.
-	for _, el := range b.inlines {
-		if el.Computed("visibility") == "visible" && inlineDraws(el) {
-			cv.inlineBoxes(el, f, in)
-		}
-	}
-	node.Name = naming.Clip(chars)
-	node.Characters = chars
-	// The node-level values are the first segment's (what Figma shows for a TEXT without
-	// segments, and what a reader that ignores them draws); a paragraph of line breaks alone
-	// takes the block's.
-	var base0 runStyle
-	if len(segs) > 0 && segs[0].style >= 0 {
-		base0 = b.styles[segs[0].style]
-	} else {
-		base0 = cv.styleOf(n, nil, node.ID, in.decoration)
-	}
-	base0.apply(node)
-	lineHeight := lineHeightOf(node, n)
-	node.TextAlignHorizontal = textAlign(n)
-	node.TextAlignVertical = "TOP"
-	node.StyledTextSegments = b.segments(chars, segs)
-	cv.textShadow(node, base0.shadow, n)
-	b.warnApproximations(node, n, segs, base0)
-	cv.placeParagraph(node, n, b.frags, lineHeight, chars, realKids(kids) == inFlowChildren(n), f)
-	f.add(node, in)
-	for _, el := range b.inlines {
-		cv.cssWarnings(el, node.ID)
-		cv.pseudoWarnings(el, node.ID)
-	}
-	if wm := n.Computed("writing-mode"); verticalWritingMode(wm) && !cv.verticalWarned[n] {
-		cv.verticalWarned[n] = true
-		cv.warn.add(WarnWritingMode, node.ID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", naming.Element(n), wm)
-	}
-}
-
 // warnApproximations names what the paragraph TEXT node could not hold.
 func (b *paragraphBuilder) warnApproximations(node *resultjson.Node, n *capturemodel.DOMNode, segs []piece, base runStyle) {
-	cv := b.cv
 	if b.shifted {
-		cv.warn.add(WarnBaselineShift, node.ID, "text of %s is raised or lowered (vertical-align, sup, sub); Figma sets it on the baseline", naming.Element(n))
+		b.s.Warn.Add(warnings.BaselineShift, node.ID, "text of %s is raised or lowered (vertical-align, sup, sub); Figma sets it on the baseline", naming.Element(n))
 	}
 	if b.mixedLine {
-		cv.warn.add(WarnLineHeightMixed, node.ID, "text of %s has ranges of another line height; the paragraph's (%s) is used", naming.Element(n), n.Computed("line-height"))
+		b.s.Warn.Add(warnings.LineHeightMixed, node.ID, "text of %s has ranges of another line height; the paragraph's (%s) is used", naming.Element(n), n.Computed("line-height"))
 	}
 	shadows := false
 	for _, p := range segs {
@@ -185,9 +110,9 @@ func (b *paragraphBuilder) warnApproximations(node *resultjson.Node, n *capturem
 	}
 	switch {
 	case shadows:
-		cv.warn.add(WarnRangeEffect, node.ID, "ranges of %s have different text shadows; the TEXT takes the first range's", naming.Element(n))
+		b.s.Warn.Add(warnings.RangeEffect, node.ID, "ranges of %s have different text shadows; the TEXT takes the first range's", naming.Element(n))
 	case b.rangeGradient:
-		cv.warn.add(WarnRangeEffect, node.ID, "a range of %s is filled with a background clipped to its text, laid out in its own box (Figma lays it out over the whole TEXT)", naming.Element(n))
+		b.s.Warn.Add(warnings.RangeEffect, node.ID, "a range of %s is filled with a background clipped to its text, laid out in its own box (Figma lays it out over the whole TEXT)", naming.Element(n))
 	}
 }
 
@@ -196,7 +121,7 @@ func (b *paragraphBuilder) warnApproximations(node *resultjson.Node, n *capturem
 func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration, href string, hidden bool, clip []resultjson.Paint) {
 	switch k.Type {
 	case "text":
-		st := b.cv.styleOf(parent, k, b.nodeID, decoration)
+		st := b.s.styleOf(parent, k, b.nodeID, decoration)
 		st.hyperlink = href
 		if clip != nil {
 			st.fills = append([]resultjson.Paint{}, clip...)
@@ -216,14 +141,14 @@ func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration, hre
 			return
 		}
 		b.inlines = append(b.inlines, k)
-		decoration = decorationOf(k, decoration)
+		decoration = Decoration(k, decoration)
 		if k.Tag == "a" {
 			if h := b.link(k); h != "" {
 				href = h
 			}
 		}
 		hidden = k.Computed("visibility") != "visible"
-		if own := b.cv.textFills(k, b.nodeID); own != nil {
+		if own := b.s.fills(k, b.nodeID); own != nil {
 			clip = own
 			b.rangeGradient = true
 		}
@@ -235,7 +160,7 @@ func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration, hre
 		if k.Computed("line-height") != parent.Computed("line-height") {
 			b.mixedLine = true
 		}
-		for _, c := range b.cv.kids(k) {
+		for _, c := range b.s.Kids(k) {
 			if c != nil {
 				b.walk(c, k, decoration, href, hidden, clip)
 			}

@@ -1,18 +1,19 @@
-package convert
+package layout
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 )
 
 // How a flex or grid container's computed CSS maps to auto-layout values (docs/conversion.md
-// "Auto layout"); autolayout.go applies them and checks the result with LayOut.
+// "Auto layout"); infer.go applies them and checks the result with LayOut.
 
 // axes is what a container's CSS says about its auto layout.
 type axes struct {
-	// mode is LayoutHorizontal or LayoutVertical; wrap says the rows wrap.
+	// mode is Horizontal or Vertical; wrap says the rows wrap.
 	mode string
 	wrap bool
 	// spacing is the gap along the layout direction, rowSpacing between wrapped rows (px).
@@ -31,38 +32,38 @@ func readAxes(el *capturemodel.DOMNode, flowCount int) (axes, string) {
 	a.grid = strings.HasSuffix(display, "grid")
 	justify := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(el.Computed("justify-content"), "safe "), "unsafe "))
 	alignItems := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(el.Computed("align-items"), "safe "), "unsafe "))
-	colGap, _ := parsePx(layoutStyle(el, "column-gap"))
-	rowGap, _ := parsePx(layoutStyle(el, "row-gap"))
+	colGap, _ := css.ParsePx(layoutStyle(el, "column-gap"))
+	rowGap, _ := css.ParsePx(layoutStyle(el, "row-gap"))
 	primarySource := justify
 	if a.grid {
 		cols, rows := tracks(layoutStyle(el, "grid-template-columns")), tracks(layoutStyle(el, "grid-template-rows"))
 		switch {
 		case rows <= 1 && cols >= flowCount && cols > 1 && !strings.HasPrefix(layoutStyle(el, "grid-auto-flow"), "column"):
-			a.mode, a.spacing = LayoutHorizontal, colGap
+			a.mode, a.spacing = Horizontal, colGap
 		case cols <= 1:
-			a.mode, a.spacing = LayoutVertical, rowGap
+			a.mode, a.spacing = Vertical, rowGap
 			primarySource = layoutStyle(el, "align-content")
 			alignItems = layoutStyle(el, "justify-items")
 		case !strings.HasPrefix(layoutStyle(el, "grid-auto-flow"), "column"):
 			// Rows of equal columns filled in order are Figma's wrapping rows when every item
 			// keeps its size (checked by LayOut like any other frame).
-			a.mode, a.spacing, a.wrap, a.rowSpacing = LayoutHorizontal, colGap, true, rowGap
+			a.mode, a.spacing, a.wrap, a.rowSpacing = Horizontal, colGap, true, rowGap
 		default:
 			return a, fmt.Sprintf("a grid of %d columns and %d rows filled by column is not one row or one column", cols, rows)
 		}
 	} else {
 		switch dir := el.Computed("flex-direction"); dir {
 		case "row", "":
-			a.mode, a.spacing = LayoutHorizontal, colGap
+			a.mode, a.spacing = Horizontal, colGap
 		case "column":
-			a.mode, a.spacing = LayoutVertical, rowGap
+			a.mode, a.spacing = Vertical, rowGap
 		default:
 			return a, fmt.Sprintf("flex-direction %s has no auto-layout equivalent", dir)
 		}
 		switch w := layoutStyle(el, "flex-wrap"); w {
 		case "nowrap", "":
 		case "wrap":
-			if a.mode != LayoutHorizontal {
+			if a.mode != Horizontal {
 				return a, "a wrapping column has no auto-layout equivalent (Figma wraps rows only)"
 			}
 			a.wrap, a.rowSpacing = true, rowGap
@@ -103,7 +104,7 @@ func tracks(v string) int {
 		return 0
 	}
 	n := 0
-	for _, f := range fields(v) {
+	for _, f := range css.Fields(v) {
 		if !strings.HasPrefix(f, "[") { // line names
 			n++
 		}
@@ -126,7 +127,7 @@ func layoutStyle(n *capturemodel.DOMNode, prop string) string {
 		return v
 	}
 	if prop == "row-gap" || prop == "column-gap" {
-		if g := fields(n.Style["gap"]); len(g) > 0 {
+		if g := css.Fields(n.Style["gap"]); len(g) > 0 {
 			if prop == "column-gap" && len(g) > 1 {
 				return g[1]
 			}
