@@ -117,6 +117,9 @@ type stack struct {
 	logger     *slog.Logger
 	// db is the stack's database (tests seed rows into it directly).
 	db *bun.DB
+	// issuer is the local token issuer the API trusts (a configure function may give it to the
+	// API's development sign-in).
+	issuer *auth.LocalIssuer
 }
 
 // newStack starts a stack; each configure function may change the API's configuration before it
@@ -142,6 +145,7 @@ func newStack(t *testing.T, configure ...func(*app.Config)) *stack {
 		t.Fatal(err)
 	}
 	jwks.Config.Handler = issuer
+	s.issuer = issuer
 	if s.token, err = issuer.Mint(member, time.Hour); err != nil {
 		t.Fatal(err)
 	}

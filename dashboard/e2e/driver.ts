@@ -301,7 +301,18 @@ try {
   }
   log("390 px: no horizontal scrolling");
 
-  // 14. Sign out forgets the token.
+  // 14. A token the API refuses (expired) sends the user to sign in and back to the same page.
+  await page.evaluate(() => sessionStorage.setItem("code2des.dashboard.token", "expired.not-a-token.x"));
+  await page.goto(`${dash}code2des/${code2desId}`);
+  await page.getByRole("heading", { name: "Sign in" }).waitFor();
+  check(new URL(page.url()).searchParams.get("return") === `/dashboard/code2des/${code2desId}`, `sign-in returns to the job (${page.url()})`);
+  await page.getByLabel("Token").fill(token);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.locator('[data-image="diff"]').waitFor();
+  check(new URL(page.url()).pathname === `/dashboard/code2des/${code2desId}`, "back on the job's page");
+  log("a refused token: sign-in, then back on the same page");
+
+  // 15. Sign out forgets the token.
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.getByRole("heading", { name: "Sign in" }).waitFor();
   check(await page.evaluate(() => sessionStorage.length === 0 && localStorage.getItem("code2des.dashboard.token") === null), "the token is gone");
