@@ -76,9 +76,9 @@ func TestDashboardEndToEnd(t *testing.T) {
 	var out struct {
 		PageImport *struct{ ID string } `json:"pageImport"`
 	}
-	s.graphql(t, `query($id: ID!) { pageImport(id: $id) { id } }`, map[string]any{"id": seeded[0]}, &out)
-	if out.PageImport != nil {
-		t.Errorf("pageImport(%s) after the dashboard deleted it: %+v; want null", seeded[0], out.PageImport)
+	codes := s.graphqlErrors(t, `query($id: ID!) { pageImport(id: $id) { id } }`, map[string]any{"id": seeded[0]}, &out)
+	if out.PageImport != nil || len(codes) != 1 || codes[0] != "NOT_FOUND" {
+		t.Errorf("pageImport(%s) after the dashboard deleted it: %+v, errors %v; want null and NOT_FOUND", seeded[0], out.PageImport, codes)
 	}
 	if res.PageImportID == "" || res.Code2DesID == "" {
 		t.Errorf("the driver reported %+v; want the import and the conversion it made", res)

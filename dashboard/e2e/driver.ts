@@ -156,7 +156,8 @@ try {
   await axe(page, "the import's page");
   await page.getByLabel("Figma file key").fill("dashboardFile");
   await page.getByRole("button", { name: /Convert/ }).click();
-  await page.getByRole("heading", { name: /Code2Des/ }).waitFor();
+  await page.waitForURL(/\/dashboard\/code2des\//);
+  await page.getByRole("heading", { level: 1, name: /^Code2Des / }).waitFor();
   const code2desId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
   result.code2desId = code2desId;
   await page.locator('[data-image="diff"]').waitFor({ timeout: JobBound });
@@ -294,6 +295,7 @@ try {
   for (const path of [`projects/${project}/imports`, `code2des/${code2desId}`, `projects/${project}/summary`]) {
     await page.goto(dash + path);
     await page.locator("main h1").first().waitFor();
+    check((await page.locator("main h1").first().textContent()) !== "Not found", `${path} is found`);
     await page.waitForLoadState("networkidle");
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     check(width <= 390, `${path} is ${width} px wide at 390`);
@@ -322,6 +324,7 @@ try {
   process.stdout.write(`C2D_E2E_RESULT ${JSON.stringify(result)}\n`);
 } catch (e) {
   await screenshot(page, "failure").catch(() => undefined);
+  log(`the page shows: ${(await page.locator("main").textContent().catch(() => "")) ?? ""}`);
   log(`FAILED at ${page.url()}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
   process.exitCode = 1;
 } finally {

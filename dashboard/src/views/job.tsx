@@ -45,16 +45,15 @@ export function JobView({ api, kind, id, epoch }: { api: Api; kind: JobKind; id:
         const r = await api.urql.client.query(DashboardPageImportDocument, { id }).toPromise();
         if (gone) return;
         const errs = api.check(r);
-        setErrors(errs.filter((e) => e.code !== "NOT_FOUND" && e.code !== "BAD_USER_INPUT"));
-        if (r.data && !r.data.pageImport) setMissing(true);
-        else if (errs.some((e) => e.code === "NOT_FOUND" || (e.code === "BAD_USER_INPUT" && e.field === "id"))) setMissing(true);
+        setErrors(errs.filter((e) => e.code !== "NOT_FOUND" && !(e.code === "BAD_USER_INPUT" && e.field === "id")));
+        if (isMissing(errs, r.data ? r.data.pageImport : undefined)) setMissing(true);
         else if (r.data?.pageImport) setImp(r.data.pageImport);
       } else {
         const r = await api.urql.client.query(DashboardCode2DesDocument, { id }).toPromise();
         if (gone) return;
         const errs = api.check(r);
-        setErrors(errs.filter((e) => e.code !== "NOT_FOUND" && e.code !== "BAD_USER_INPUT"));
-        if ((r.data && !r.data.code2des) || errs.some((e) => e.code === "NOT_FOUND" || (e.code === "BAD_USER_INPUT" && e.field === "id"))) {
+        setErrors(errs.filter((e) => e.code !== "NOT_FOUND" && !(e.code === "BAD_USER_INPUT" && e.field === "id")));
+        if (isMissing(errs, r.data ? r.data.code2des : undefined)) {
           setMissing(true);
           return;
         }
@@ -110,6 +109,15 @@ export function JobView({ api, kind, id, epoch }: { api: Api; kind: JobKind; id:
   }
   if (!job) return <section><Errors errors={errors} />{errors.length === 0 && <Loading what="the Code2Des job" />}</section>;
   return <Code2DesPage api={api} job={job} result={result} errors={errors} onChanged={() => setReload((n) => n + 1)} />;
+}
+
+/**
+ * Whether the answer says the job is not there for this user: NOT_FOUND, a malformed id, or a null
+ * job with no error at all. Any other error (UNAUTHENTICATED, UNAVAILABLE, ...) is shown as such.
+ */
+function isMissing(errs: readonly ApiError[], job: unknown): boolean {
+  if (errs.some((e) => e.code === "NOT_FOUND" || (e.code === "BAD_USER_INPUT" && e.field === "id"))) return true;
+  return errs.length === 0 && job === null;
 }
 
 function Meta({ rows }: { rows: [string, string | number | null | undefined][] }) {
