@@ -34,6 +34,7 @@ import (
 	"github.com/sirupsen/logrus"
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
@@ -162,15 +163,13 @@ func newStack(t *testing.T, configure ...func(*app.Config)) *stack {
 	s.api.Config.Handler = a.Handler()
 
 	wcfg := capture.Config{
-		QueueURL: s.queue.QueueURL, SQSEndpoint: s.queue.Endpoint, S3Endpoint: s.s3.Endpoint,
-		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
-		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
+		QueueURL: s.queue.QueueURL, Settings: awslocal.Settings(s.s3.Endpoint, s.queue.Endpoint),
 		CallbackSecret: workerSecret, CallbackTimeout: 10 * time.Second, AllowPrivateNetworks: true,
 		LoadTimeout: 15 * time.Second, ReadyTimeout: readyTimeout, NetworkIdleTimeout: 5 * time.Second,
 		ImageTimeout: 5 * time.Second, JobTimeout: 60 * time.Second, MaxScreenshotHeight: capture.ChromiumMaxScreenshotHeight,
 		WaitTime: time.Second, VisibilityTimeout: 2 * time.Minute, MaxReceives: 3, Concurrency: 1,
 	}
-	sqsClient, s3Client, err := capture.NewAWSClients(context.Background(), wcfg)
+	sqsClient, s3Client, err := wcfg.Clients(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,16 +183,14 @@ func newStack(t *testing.T, configure ...func(*app.Config)) *stack {
 func (s *stack) runConversionWorker(t *testing.T) {
 	t.Helper()
 	cfg := convertworker.Config{
-		QueueURL: s.conversion.QueueURL, SQSEndpoint: s.conversion.Endpoint, S3Endpoint: s.s3.Endpoint,
-		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
-		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
+		QueueURL: s.conversion.QueueURL, Settings: awslocal.Settings(s.s3.Endpoint, s.conversion.Endpoint),
 		// The self-check's preview is slow under -race on a busy machine; the job bound is roomy
 		// (a bound, not a wait) and the self-check takes at most half of it.
 		CallbackTimeout: 10 * time.Second, JobTimeout: 80 * time.Second, CallbackSecret: workerSecret,
 		MaxCaptureBytes: 16 << 20, WaitTime: time.Second, VisibilityTimeout: 2 * time.Minute, MaxReceives: 3, Concurrency: 1,
 		SelfCheck: true, // as in make run: every result carries its fidelity
 	}
-	sqsClient, s3Client, err := convertworker.NewAWSClients(context.Background(), cfg)
+	sqsClient, s3Client, err := cfg.Clients(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

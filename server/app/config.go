@@ -12,6 +12,9 @@ import (
 	"time"
 
 	"github.com/caarlos0/env/v11"
+
+	"github.com/code2des/backend/awsclient"
+	"github.com/code2des/backend/server/auth"
 )
 
 // Config is the service configuration, read from environment variables (see the README's table
@@ -27,21 +30,14 @@ type Config struct {
 	// MigrateOnStart applies pending migrations at start-up, under the advisory lock.
 	MigrateOnStart bool `env:"MIGRATE_ON_START" envDefault:"false"`
 
-	// AWSRegion is the region of the S3 bucket and SQS queues.
-	AWSRegion string `env:"AWS_REGION" envDefault:"us-east-1"`
+	// Settings are the AWS region, credentials and endpoints, shared with the workers
+	// (AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, S3_ENDPOINT, S3_USE_PATH_STYLE,
+	// S3_CHECKSUM_WHEN_REQUIRED, SQS_ENDPOINT; awsclient).
+	awsclient.Settings
 	// S3Bucket holds every artifact (SPEC §7).
 	S3Bucket string `env:"S3_BUCKET" envDefault:"code2des-artifacts"`
-	// S3Endpoint replaces the AWS S3 endpoint (an S3-protocol server); empty for AWS.
-	S3Endpoint string `env:"S3_ENDPOINT"`
-	// S3UsePathStyle addresses buckets path-style (needed by most S3-protocol servers).
-	S3UsePathStyle bool `env:"S3_USE_PATH_STYLE" envDefault:"false"`
-	// S3ChecksumWhenRequired computes and validates checksums only when S3 requires them
-	// (needed by S3-compatible servers, see LOCAL-STACK.md).
-	S3ChecksumWhenRequired bool `env:"S3_CHECKSUM_WHEN_REQUIRED" envDefault:"false"`
 	// ArtifactKeyPrefix is prepended to every artifact key (SPEC §7), e.g. "prod/"; may be empty.
 	ArtifactKeyPrefix string `env:"ARTIFACT_KEY_PREFIX"`
-	// SQSEndpoint replaces the AWS SQS endpoint (an SQS-protocol server); empty for AWS.
-	SQSEndpoint string `env:"SQS_ENDPOINT"`
 	// CaptureQueueURL receives page_import.requested messages.
 	CaptureQueueURL string `env:"SQS_CAPTURE_QUEUE_URL"`
 	// ConversionQueueURL receives code2des.requested messages.
@@ -107,6 +103,31 @@ type Config struct {
 	TriggerCode2DesRateLimit int `env:"TRIGGER_CODE2DES_RATE_LIMIT" envDefault:"30"`
 	// TriggerCode2DesRateWindow is the window of TriggerCode2DesRateLimit.
 	TriggerCode2DesRateWindow time.Duration `env:"TRIGGER_CODE2DES_RATE_WINDOW" envDefault:"1m"`
+	// --- Sign-in (signin.go, docs/signin.md): what GET /auth/config tells the pages. ---
+
+	// SignInClientID is the app client the dashboard signs in with: a public client (no secret)
+	// allowed the authorization code grant with PKCE. Empty means the first of COGNITO_CLIENT_IDS;
+	// it must be one of them.
+	SignInClientID string `env:"SIGNIN_CLIENT_ID"`
+	// SignInRedirectPath is the path, on this API's origin, the user pool sends the browser back
+	// to after sign-in (register its URL as a callback URL of the app client).
+	SignInRedirectPath string `env:"SIGNIN_REDIRECT_PATH" envDefault:"/dashboard/signin/callback"`
+	// SignInScopes are the OAuth scopes the dashboard asks for, space-separated.
+	SignInScopes string `env:"SIGNIN_SCOPES" envDefault:"openid email profile"`
+	// SignInLogoutURL is the user pool's logout endpoint (Cognito: https://<domain>/logout); empty:
+	// signing out forgets the tokens in the page and revokes nothing at the user pool.
+	SignInLogoutURL string `env:"SIGNIN_LOGOUT_URL"`
+	// HandoffRateLimit is the number of plugin sign-in key pairs (POST /auth/handoffs) per
+	// HandoffRateWindow per client IP; 0 means the default, negative turns it off.
+	HandoffRateLimit int `env:"HANDOFF_RATE_LIMIT" envDefault:"10"`
+	// HandoffRateWindow is the window of HandoffRateLimit.
+	HandoffRateWindow time.Duration `env:"HANDOFF_RATE_WINDOW" envDefault:"1m"`
+	// LocalIssuer, when set, turns on the development sign-in (/auth/local/*): it mints tokens for
+	// the members of the database. Never read from the environment: only the local stack
+	// (cmd/localstack) and tests set it, and New refuses it unless auth.CheckLocalSignIn passes
+	// (a loopback issuer that is COGNITO_ISSUER itself).
+	LocalIssuer *auth.LocalIssuer `env:"-"`
+
 	// AllowLoopbackSources lets sourceUrl point to loopback hosts (localhost, 127.0.0.0/8, ::1).
 	// LOCAL AND TEST USE ONLY: the local stack turns it on to import pages it serves itself.
 	AllowLoopbackSources bool `env:"ALLOW_LOOPBACK_SOURCES" envDefault:"false"`
@@ -249,16 +270,24 @@ func NewLogger(c Config, w interface{ Write([]byte) (int, error) }) *slog.Logger
 	return slog.New(slog.NewJSONHandler(w, opts))
 }
 
-// LogValue lists every setting for the start-up log; fields tagged `mask:"true"` (secrets) are
-// shown as "***" when set, and `mask:"url"` ones with their password redacted.
+// LogValue lists every setting for the start-up log, those of embedded structs (the AWS settings)
+// included; fields tagged `mask:"true"` (secrets) are shown as "***" when set, and `mask:"url"`
+// ones with their password redacted.
 func (c Config) LogValue() slog.Value {
-	v := reflect.ValueOf(c)
+	return slog.GroupValue(settingAttrs(reflect.ValueOf(c))...)
+}
+
+func settingAttrs(v reflect.Value) []slog.Attr {
 	t := v.Type()
 	attrs := make([]slog.Attr, 0, t.NumField())
 	for i := range t.NumField() {
 		f := t.Field(i)
+		if f.Anonymous && f.Type.Kind() == reflect.Struct {
+			attrs = append(attrs, settingAttrs(v.Field(i))...)
+			continue
+		}
 		name := f.Tag.Get("env")
-		if name == "" {
+		if name == "" || name == "-" {
 			continue
 		}
 		val := fmt.Sprint(v.Field(i).Interface())
@@ -274,5 +303,5 @@ func (c Config) LogValue() slog.Value {
 		}
 		attrs = append(attrs, slog.String(name, val))
 	}
-	return slog.GroupValue(attrs...)
+	return attrs
 }

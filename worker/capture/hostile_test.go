@@ -21,6 +21,7 @@ import (
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 	"github.com/code2des/backend/worker/internal/workertest"
 )
 
@@ -527,8 +528,8 @@ func checkHugeConverts(t *testing.T, h *harness, doc map[string]any, cb capture.
 	for _, w := range out.Result.Warnings {
 		codes[w.Code] = true
 	}
-	if !codes[convert.WarnCaptureTruncated] {
-		t.Errorf("result warnings %v, want %s", codes, convert.WarnCaptureTruncated)
+	if !codes[warnings.CaptureTruncated] {
+		t.Errorf("result warnings %v, want %s", codes, warnings.CaptureTruncated)
 	}
 	t.Logf("huge page: result %d bytes, warnings %v", len(out.JSON), codes)
 }

@@ -5,7 +5,7 @@
 // images, a full-page screenshot and the capture JSON under the job's artifact prefix, and posts a
 // signed callback. A message is deleted only once the callback is accepted.
 //
-// Entry point: build a Config (LoadConfig), the AWS clients (NewAWSClients) and a Browser
+// Entry point: build a Config (LoadConfig), the AWS clients (Config.Clients) and a Browser
 // (NewBrowser), then run Worker.Run until its context ends.
 package capture
 

@@ -18,11 +18,11 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/capture/capturetest"
@@ -96,9 +96,7 @@ type harness struct {
 
 func testConfig(s3env *testenv.S3Env, q *testenv.SQSEnv, allowPrivate bool) capture.Config {
 	return capture.Config{
-		QueueURL: q.QueueURL, SQSEndpoint: q.Endpoint, S3Endpoint: s3env.Endpoint,
-		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
-		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
+		QueueURL: q.QueueURL, Settings: awslocal.Settings(s3env.Endpoint, q.Endpoint),
 		CallbackSecret: testSecret, CallbackTimeout: 5 * time.Second,
 		AllowPrivateNetworks: allowPrivate,
 		LoadTimeout:          10 * time.Second, ReadyTimeout: 5 * time.Second,
@@ -113,7 +111,7 @@ func newHarness(t *testing.T, callbackStatus int, allowPrivate, needBrowser bool
 	h := &harness{s3: testenv.S3(t), queue: testenv.SQS(t), site: capturetest.Serve(t)}
 	h.rc = workertest.NewReceiver[capture.CallbackBody](t, testSecret, "/webhooks/page-imports", callbackStatus, h.queue)
 	cfg := testConfig(h.s3, h.queue, allowPrivate)
-	sqsClient, s3Client, err := capture.NewAWSClients(context.Background(), cfg)
+	sqsClient, s3Client, err := cfg.Clients(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,10 +377,7 @@ func TestWorkerFaultRedeliveredThenFailed(t *testing.T) {
 	h.w.Config.MaxReceives = 2
 	down := httptest.NewServer(http.NotFoundHandler())
 	down.Close()
-	h.w.S3 = s3.New(s3.Options{
-		BaseEndpoint: aws.String(down.URL), Region: testenv.AWSOptions.Region, UsePathStyle: true, RetryMaxAttempts: 1,
-		Credentials: credentials.NewStaticCredentialsProvider(testenv.AWSOptions.AccessKeyID, testenv.AWSOptions.SecretAccessKey, ""),
-	})
+	h.w.S3 = awslocal.Settings(down.URL, "").S3(testenv.AWSConfig(t), func(o *s3.Options) { o.RetryMaxAttempts = 1 })
 	h.send(t, h.request("0193a1b2-c3d4-7e5f-8a9b-000000000005", capturetest.SizedPath+"?h=100", "", capture.Viewport{Width: 400, Height: 300}, 1))
 
 	ctx := context.Background()
