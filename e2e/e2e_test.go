@@ -34,6 +34,7 @@ import (
 	"github.com/sirupsen/logrus"
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
@@ -162,15 +163,13 @@ func newStack(t *testing.T, configure ...func(*app.Config)) *stack {
 	s.api.Config.Handler = a.Handler()
 
 	wcfg := capture.Config{
-		QueueURL: s.queue.QueueURL, SQSEndpoint: s.queue.Endpoint, S3Endpoint: s.s3.Endpoint,
-		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
-		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
+		QueueURL: s.queue.QueueURL, Settings: awslocal.Settings(s.s3.Endpoint, s.queue.Endpoint),
 		CallbackSecret: workerSecret, CallbackTimeout: 10 * time.Second, AllowPrivateNetworks: true,
 		LoadTimeout: 15 * time.Second, ReadyTimeout: readyTimeout, NetworkIdleTimeout: 5 * time.Second,
 		ImageTimeout: 5 * time.Second, JobTimeout: 60 * time.Second, MaxScreenshotHeight: capture.ChromiumMaxScreenshotHeight,
 		WaitTime: time.Second, VisibilityTimeout: 2 * time.Minute, MaxReceives: 3, Concurrency: 1,
 	}
-	sqsClient, s3Client, err := capture.NewAWSClients(context.Background(), wcfg)
+	sqsClient, s3Client, err := wcfg.Clients(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,16 +183,14 @@ func newStack(t *testing.T, configure ...func(*app.Config)) *stack {
 func (s *stack) runConversionWorker(t *testing.T) {
 	t.Helper()
 	cfg := convertworker.Config{
-		QueueURL: s.conversion.QueueURL, SQSEndpoint: s.conversion.Endpoint, S3Endpoint: s.s3.Endpoint,
-		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
-		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
+		QueueURL: s.conversion.QueueURL, Settings: awslocal.Settings(s.s3.Endpoint, s.conversion.Endpoint),
 		// The self-check's preview is slow under -race on a busy machine; the job bound is roomy
 		// (a bound, not a wait) and the self-check takes at most half of it.
 		CallbackTimeout: 10 * time.Second, JobTimeout: 80 * time.Second, CallbackSecret: workerSecret,
 		MaxCaptureBytes: 16 << 20, WaitTime: time.Second, VisibilityTimeout: 2 * time.Minute, MaxReceives: 3, Concurrency: 1,
 		SelfCheck: true, // as in make run: every result carries its fidelity
 	}
-	sqsClient, s3Client, err := convertworker.NewAWSClients(context.Background(), cfg)
+	sqsClient, s3Client, err := cfg.Clients(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,10 +280,11 @@ type pageImport struct {
 	CaptureHash   *string `json:"captureHash"`
 	HasScreenshot bool    `json:"hasScreenshot"`
 	ErrorMessage  *string `json:"errorMessage"`
+	ErrorCode     *string `json:"errorCode"`
 	ReadySelector *string `json:"readySelector"`
 }
 
-const pageImportFields = `id sourceUrl status attempt captureHash hasScreenshot errorMessage readySelector`
+const pageImportFields = `id sourceUrl status attempt captureHash hasScreenshot errorMessage errorCode readySelector`
 
 // createPageImport imports path of the test site through the API and returns the new job.
 func (s *stack) createPageImport(t *testing.T, path string, vp capture.Viewport) pageImport {
@@ -385,7 +383,7 @@ func TestMainJobEndToEnd(t *testing.T) {
 	created := s.createPageImport(t, capturetest.IndexPath, vp)
 	pi := s.awaitOutcome(t, created.ID)
 
-	if pi.Status != "COMPLETED" || pi.ErrorMessage != nil || pi.CaptureHash == nil || !pi.HasScreenshot {
+	if pi.Status != "COMPLETED" || pi.ErrorMessage != nil || pi.ErrorCode != nil || pi.CaptureHash == nil || !pi.HasScreenshot {
 		t.Fatalf("Page Import ended %s (error %v, captureHash %v, hasScreenshot %v); want COMPLETED with a capture",
 			pi.Status, deref(pi.ErrorMessage), deref(pi.CaptureHash), pi.HasScreenshot)
 	}
@@ -460,7 +458,8 @@ func TestMainJobEndToEnd(t *testing.T) {
 }
 
 // TestNeverReadyPageFailsThroughAPI: a page whose ready selector never appears ends FAILED, with
-// a clear message naming the selector and the timeout, soon after the worker's ready timeout.
+// a clear message naming the selector and the timeout and the code READY_SELECTOR (the worker's
+// error_code, read as errorCode), soon after the worker's ready timeout.
 func TestNeverReadyPageFailsThroughAPI(t *testing.T) {
 	t.Parallel()
 	s := newStack(t)
@@ -470,8 +469,8 @@ func TestNeverReadyPageFailsThroughAPI(t *testing.T) {
 	elapsed := time.Since(start)
 
 	want := fmt.Sprintf("the ready selector %q did not appear within %s", capturetest.ReadySelector, readyTimeout)
-	if pi.Status != "FAILED" || deref(pi.ErrorMessage) != want {
-		t.Fatalf("Page Import ended %s with errorMessage %q; want FAILED with %q", pi.Status, deref(pi.ErrorMessage), want)
+	if pi.Status != "FAILED" || deref(pi.ErrorMessage) != want || deref(pi.ErrorCode) != capture.CodeReadySelector {
+		t.Fatalf("Page Import ended %s with errorCode %s, errorMessage %q; want FAILED with %s, %q", pi.Status, deref(pi.ErrorCode), deref(pi.ErrorMessage), capture.CodeReadySelector, want)
 	}
 	if pi.CaptureHash != nil || pi.HasScreenshot {
 		t.Errorf("a failed import shows captureHash %v, hasScreenshot %v", deref(pi.CaptureHash), pi.HasScreenshot)

@@ -62,6 +62,10 @@ func (jobsService) Code2DesJobsByPageImport(context.Context, []string) (map[stri
 	return map[string][]*models.Code2Des{}, nil
 }
 
+func (jobsService) PageImportErrorCodes(context.Context, []string) (map[string]string, error) {
+	return map[string]string{}, nil
+}
+
 func (jobsService) Code2DesFidelityScores(context.Context, []string) (map[string]float64, error) {
 	return map[string]float64{}, nil
 }

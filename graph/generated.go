@@ -181,6 +181,7 @@ type ComplexityRoot struct {
 		CreatedAt         func(childComplexity int) int
 		CreatedBy         func(childComplexity int) int
 		DeviceScaleFactor func(childComplexity int) int
+		ErrorCode         func(childComplexity int) int
 		ErrorMessage      func(childComplexity int) int
 		HasScreenshot     func(childComplexity int) int
 		ID                func(childComplexity int) int
@@ -232,7 +233,7 @@ type ComplexityRoot struct {
 		Code2desJobs    func(childComplexity int, projectID string, figmaFileKey *string, pageImportID *string, status *models.Code2DesStatus, first *int, after *string) int
 		Code2desResult  func(childComplexity int, id string) int
 		PageImport      func(childComplexity int, id string) int
-		PageImports     func(childComplexity int, projectID string, status *models.PageImportStatus, first *int, after *string) int
+		PageImports     func(childComplexity int, projectID string, status *models.PageImportStatus, sourceURL *string, first *int, after *string) int
 		ProjectJobStats func(childComplexity int, projectID string, since *time.Time, until *time.Time) int
 	}
 
@@ -290,12 +291,14 @@ type MutationResolver interface {
 	CompletePageImportUpload(ctx context.Context, id string) (*CompletePageImportUploadPayload, error)
 }
 type PageImportResolver interface {
+	ErrorCode(ctx context.Context, obj *models.PageImport) (*string, error)
+
 	Code2desJobs(ctx context.Context, obj *models.PageImport) ([]*models.Code2Des, error)
 	Screenshot(ctx context.Context, obj *models.PageImport, width *int) (*models.Screenshot, error)
 }
 type QueryResolver interface {
 	PageImport(ctx context.Context, id string) (*models.PageImport, error)
-	PageImports(ctx context.Context, projectID string, status *models.PageImportStatus, first *int, after *string) (*PageImportConnection, error)
+	PageImports(ctx context.Context, projectID string, status *models.PageImportStatus, sourceURL *string, first *int, after *string) (*PageImportConnection, error)
 	Code2des(ctx context.Context, id string) (*models.Code2Des, error)
 	Code2desJobs(ctx context.Context, projectID string, figmaFileKey *string, pageImportID *string, status *models.Code2DesStatus, first *int, after *string) (*Code2DesConnection, error)
 	Code2desResult(ctx context.Context, id string) (*models.Code2DesResult, error)
@@ -909,6 +912,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PageImport.DeviceScaleFactor(childComplexity), true
+	case "PageImport.errorCode":
+		if e.ComplexityRoot.PageImport.ErrorCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageImport.ErrorCode(childComplexity), true
 	case "PageImport.errorMessage":
 		if e.ComplexityRoot.PageImport.ErrorMessage == nil {
 			break
@@ -1149,7 +1158,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.PageImports(childComplexity, args["projectId"].(string), args["status"].(*models.PageImportStatus), args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Query.PageImports(childComplexity, args["projectId"].(string), args["status"].(*models.PageImportStatus), args["sourceUrl"].(*string), args["first"].(*int), args["after"].(*string)), true
 	case "Query.projectJobStats":
 		if e.ComplexityRoot.Query.ProjectJobStats == nil {
 			break
@@ -1430,6 +1439,14 @@ type PageImport {
   hasScreenshot: Boolean!
   "Safe failure detail, when failed."
   errorMessage: String
+  """
+  The class of the failure, when failed and the capture worker named one: a stable code for
+  clients to act on (errorMessage is for people), such as PAGE_CRASHED, PAGE_UNRESPONSIVE,
+  NOT_A_WEB_PAGE, LOAD_TIMEOUT, HTTP_ERROR (the list: docs/workers.md §13). Null while not
+  failed, and for failures the API records itself (the processing deadline, a queue outage, an
+  invalid capture artifact, an upload never completed).
+  """
+  errorCode: String
   createdAt: Time!
   updatedAt: Time!
   "Cognito subject of the creator."
@@ -1607,8 +1624,13 @@ type ProjectJobStats {
 
 type Query {
   pageImport(id: ID!): PageImport
-  "A project's Page Imports, newest first. ` + "`" + `first` + "`" + ` defaults to 20, at most 100."
-  pageImports(projectId: ID!, status: PageImportStatus, first: Int, after: String): PageImportConnection!
+  """
+  A project's Page Imports, newest first. ` + "`" + `first` + "`" + ` defaults to 20, at most 100. ` + "`" + `sourceUrl` + "`" + ` keeps
+  the imports of that URL, compared after the normalization createPageImport applies (so
+  ` + "`" + `HTTP://Example.com#top` + "`" + ` finds ` + "`" + `http://example.com/` + "`" + `); it is never fetched.
+  Errors: BAD_USER_INPUT (` + "`" + `first` + "`" + `, ` + "`" + `after` + "`" + `, ` + "`" + `status` + "`" + `, ` + "`" + `sourceUrl` + "`" + ` not a valid http(s) URL), NOT_FOUND (project).
+  """
+  pageImports(projectId: ID!, status: PageImportStatus, sourceUrl: String, first: Int, after: String): PageImportConnection!
   code2des(id: ID!): Code2Des
   "A project's Code2Des jobs, newest first. ` + "`" + `first` + "`" + ` defaults to 20, at most 100."
   code2desJobs(
@@ -2106,6 +2128,8 @@ func (ec *executionContext) childFields_PageImport(ctx context.Context, field gr
 		return ec.fieldContext_PageImport_hasScreenshot(ctx, field)
 	case "errorMessage":
 		return ec.fieldContext_PageImport_errorMessage(ctx, field)
+	case "errorCode":
+		return ec.fieldContext_PageImport_errorCode(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_PageImport_createdAt(ctx, field)
 	case "updatedAt":
@@ -2627,22 +2651,30 @@ func (ec *executionContext) field_Query_pageImports_args(ctx context.Context, ra
 		return nil, err
 	}
 	args["status"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
-		func(ctx context.Context, v any) (*int, error) {
-			return ec.unmarshalOInt2ᚖint(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["first"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "sourceUrl",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["after"] = arg3
+	args["sourceUrl"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg4
 	return args, nil
 }
 
@@ -5294,6 +5326,29 @@ func (ec *executionContext) fieldContext_PageImport_errorMessage(_ context.Conte
 	return graphql.NewScalarFieldContext("PageImport", field, false, false, "String")
 }
 
+func (ec *executionContext) _PageImport_errorCode(ctx context.Context, field graphql.CollectedField, obj *models.PageImport) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageImport_errorCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PageImport().ErrorCode(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PageImport_errorCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PageImport", field, true, true, "String")
+}
+
 func (ec *executionContext) _PageImport_createdAt(ctx context.Context, field graphql.CollectedField, obj *models.PageImport) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5938,7 +5993,7 @@ func (ec *executionContext) _Query_pageImports(ctx context.Context, field graphq
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().PageImports(ctx, fc.Args["projectId"].(string), fc.Args["status"].(*models.PageImportStatus), fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Query().PageImports(ctx, fc.Args["projectId"].(string), fc.Args["status"].(*models.PageImportStatus), fc.Args["sourceUrl"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *PageImportConnection) graphql.Marshaler {
@@ -9063,6 +9118,12 @@ func (ec *executionContext) _PageImport(ctx context.Context, sel ast.SelectionSe
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "errorCode":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PageImport_errorCode(ctx, field, obj)
+				})
 		case "createdAt":
 			out.Values[i] = ec._PageImport_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {

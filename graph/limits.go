@@ -37,7 +37,7 @@ func NewConfig(r *Resolver) Config {
 	c.Query.PageImport = func(child int, _ string) int { return CostDatabaseRead + child }
 	c.Query.Code2des = func(child int, _ string) int { return CostDatabaseRead + child }
 	c.Query.Code2desResult = func(child int, _ string) int { return CostResult + child }
-	c.Query.PageImports = func(child int, _ string, _ *models.PageImportStatus, first *int, _ *string) int {
+	c.Query.PageImports = func(child int, _ string, _ *models.PageImportStatus, _ *string, first *int, _ *string) int {
 		return CostDatabaseRead + pageCost(first)*child
 	}
 	c.Query.Code2desJobs = func(child int, _ string, _, _ *string, _ *models.Code2DesStatus, first *int, _ *string) int {
@@ -48,6 +48,9 @@ func NewConfig(r *Resolver) Config {
 	c.Code2Des.PageImport = one(CostDatabaseRead)
 	// Code2Des.fidelityScore is one batched read per request (a dataloader), like pageImport.
 	c.Code2Des.FidelityScore = one(CostDatabaseRead)
+	// PageImport.errorCode is one batched read per request (a dataloader), and none for imports
+	// that are not failed.
+	c.PageImport.ErrorCode = one(CostDatabaseRead)
 	c.Code2DesFidelity.DiffMap = one(CostDiffMap)
 	c.Mutation.CreatePageImport = func(child int, _ CreatePageImportInput) int { return CostMutation + child }
 	c.Mutation.TriggerCode2Des = func(child int, _ TriggerCode2DesInput) int { return CostMutation + child }

@@ -27,6 +27,9 @@ type BatchReader interface {
 	// Code2DesFidelityScores returns the fidelity score (SSIM) of each visible job among ids
 	// whose result recorded one (code2des_fidelity); others are absent.
 	Code2DesFidelityScores(ctx context.Context, ids []string) (map[string]float64, error)
+	// PageImportErrorCodes returns the failure code (page_import_failure) of each visible,
+	// failed Page Import among ids whose current attempt failed with one; others are absent.
+	PageImportErrorCodes(ctx context.Context, ids []string) (map[string]string, error)
 }
 
 // LoaderWait is how long a dataloader collects keys before it reads them in one batch. The lists
@@ -48,10 +51,11 @@ const MaxLoaderBatch = 500
 type Loaders struct {
 	reader BatchReader
 
-	pageImportOnce, code2desOnce, fidelityOnce sync.Once
-	pageImport                                 *dataloadgen.Loader[string, *models.PageImport]
-	code2desByPageImport                       *dataloadgen.Loader[string, []*models.Code2Des]
-	fidelityScore                              *dataloadgen.Loader[string, float64]
+	pageImportOnce, code2desOnce, fidelityOnce, errorCodeOnce sync.Once
+	pageImport                                                *dataloadgen.Loader[string, *models.PageImport]
+	code2desByPageImport                                      *dataloadgen.Loader[string, []*models.Code2Des]
+	fidelityScore                                             *dataloadgen.Loader[string, float64]
+	errorCode                                                 *dataloadgen.Loader[string, string]
 
 	// primed holds the Page Imports primePageImports read (nil for ids not visible), for
 	// PageImportFastPath, which writes a page's Code2Des.pageImport from them without a resolver.
@@ -105,6 +109,14 @@ func (l *Loaders) FidelityScore() *dataloadgen.Loader[string, float64] {
 		l.fidelityScore = dataloadgen.NewMappedLoader(l.reader.Code2DesFidelityScores, loaderOptions...)
 	})
 	return l.fidelityScore
+}
+
+// ErrorCode loads a Page Import's failure code (PageImport.errorCode).
+func (l *Loaders) ErrorCode() *dataloadgen.Loader[string, string] {
+	l.errorCodeOnce.Do(func() {
+		l.errorCode = dataloadgen.NewMappedLoader(l.reader.PageImportErrorCodes, loaderOptions...)
+	})
+	return l.errorCode
 }
 
 type loadersKey struct{}
@@ -242,6 +254,26 @@ func primeCode2DesJobs(ctx context.Context, imports []*models.PageImport) {
 func uniqueStrings(s []string) []string {
 	slices.Sort(s)
 	return slices.Compact(s)
+}
+
+// loadErrorCode returns the failure code of a failed Page Import, or nil (not failed, failed
+// without a code, or not visible). Imports that are not failed cost no query.
+func loadErrorCode(ctx context.Context, pi *models.PageImport) (*string, error) {
+	if pi.Status != models.PageImportFailed {
+		return nil, nil
+	}
+	l, err := loadersFrom(ctx)
+	if err != nil {
+		return nil, err
+	}
+	v, err := l.ErrorCode().Load(ctx, pi.ID)
+	if errors.Is(err, dataloadgen.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &v, nil
 }
 
 // loadFidelityScore returns the fidelity score of a completed job, or nil (not completed, no

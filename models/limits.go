@@ -25,6 +25,9 @@ const (
 	// MaxErrorMessageLength caps a stored error_message, in characters; longer worker messages are
 	// truncated.
 	MaxErrorMessageLength = 1000
+	// MaxErrorCodeLength is the longest error_code a worker may send with a failed callback, in
+	// characters (page_import_failure.error_code is varchar(64)); see IsErrorCode.
+	MaxErrorCodeLength = 64
 	// MaxSubjectLength is the longest actor recorded in created_by/updated_by/deleted_by (the seeds'
 	// varchar(50)).
 	MaxSubjectLength = 50
@@ -33,3 +36,19 @@ const (
 	// MaxPageSize is the largest accepted `first` of a connection (SPEC §3).
 	MaxPageSize = 100
 )
+
+// IsErrorCode reports whether s is a well-formed failure code of a worker callback: 1 to
+// MaxErrorCodeLength characters of A-Z, 0-9 and _, starting with a letter (PAGE_CRASHED,
+// NOT_A_WEB_PAGE; docs/workers.md §5). The database checks the same rule.
+func IsErrorCode(s string) bool {
+	if s == "" || len(s) > MaxErrorCodeLength || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if (c < 'A' || c > 'Z') && (c < '0' || c > '9') && c != '_' {
+			return false
+		}
+	}
+	return true
+}

@@ -111,6 +111,22 @@ type Code2Des struct {
 	DeletedBy          *string    `bun:"deleted_by"`
 }
 
+// PageImportFailure is a row of page_import_failure, the side table of page_import that holds
+// the failure code a capture worker sent with its failed callback (error_code, docs/workers.md
+// §5; the seed table stays as it is). It is written in the transaction that applies the failed
+// callback and read as PageImport.errorCode. Failures without a code (the sweeper's, a publish
+// failure, a worker that sends none) leave no row.
+type PageImportFailure struct {
+	bun.BaseModel `bun:"table:page_import_failure"`
+
+	PageImportID string `bun:"page_import_id,pk"`
+	// Attempt is the job attempt that failed with ErrorCode.
+	Attempt int `bun:"attempt,notnull"`
+	// ErrorCode is the worker's code (IsErrorCode).
+	ErrorCode string    `bun:"error_code,notnull"`
+	CreatedAt time.Time `bun:"created_at,notnull,nullzero,default:current_timestamp"`
+}
+
 // Code2DesFidelityScore is a row of code2des_fidelity, the side table of code2des that holds the
 // fidelity scores of a completed job's result (docs/fidelity.md; the seed tables stay as they
 // are). It is written with the completed-conversion callback and read by

@@ -18,7 +18,6 @@ import (
 	"syscall"
 
 	"github.com/code2des/backend/server/app"
-	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/database"
 )
 
@@ -43,7 +42,7 @@ func run(ctx context.Context, args []string) error {
 	}
 	switch cmd {
 	case "serve":
-		return app.Run(ctx, cfg, awsconf.Options{Region: cfg.AWSRegion}, logger, nil)
+		return app.Run(ctx, cfg, logger, nil)
 	case "migrate":
 		if len(args) != 2 {
 			return fmt.Errorf("usage: server migrate up|down|status")

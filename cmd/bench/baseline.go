@@ -17,11 +17,9 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/artifacts"
-	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/database"
 	"github.com/code2des/backend/server/jobs"
 	"github.com/code2des/backend/server/results"
@@ -56,14 +54,14 @@ func runBaseline(ctx context.Context, cfg app.Config) error {
 		return err
 	}
 	defer db.Close()
-	awsCfg, err := awsconf.Load(ctx, awsconf.Options{Region: awslocal.Region, AccessKeyID: awslocal.AccessKeyID, SecretAccessKey: awslocal.SecretAccessKey})
+	awsCfg, err := cfg.Settings.Load(ctx)
 	if err != nil {
 		return err
 	}
 	b := &baseline{
 		db:    db,
-		store: s3store.New(s3store.NewClient(awsCfg, s3store.Options{Endpoint: cfg.S3Endpoint, UsePathStyle: true, ChecksumWhenRequired: true}), cfg.S3Bucket),
-		queue: sqsqueue.New(sqsqueue.NewClient(awsCfg, sqsqueue.Options{Endpoint: cfg.SQSEndpoint}), cfg.CaptureQueueURL),
+		store: s3store.New(cfg.S3(awsCfg), cfg.S3Bucket),
+		queue: sqsqueue.New(sqsqueue.NewClient(awsCfg, cfg.Settings), cfg.CaptureQueueURL),
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST "+baselineCreatePath, b.create)

@@ -36,9 +36,7 @@ import (
 	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
-	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/s3store"
-	"github.com/code2des/backend/server/sqsqueue"
 )
 
 // Port offsets from the base port (BENCH_PORT_BASE, default 18700).
@@ -92,7 +90,7 @@ func runAPI(ctx context.Context) error {
 		go func() { _ = http.ListenAndServe(addr, http.DefaultServeMux) }()
 	}
 	logger := app.NewLogger(cfg, os.Stderr)
-	return app.Run(ctx, cfg, awsconf.Options{Region: awslocal.Region, AccessKeyID: awslocal.AccessKeyID, SecretAccessKey: awslocal.SecretAccessKey}, logger, nil)
+	return app.Run(ctx, cfg, logger, nil)
 }
 
 type options struct {
@@ -218,17 +216,18 @@ func setUp(ctx context.Context, o options) (*harness, error) {
 		return h, err
 	}
 	h.onClose(func() { _ = sqssrv.Close() })
-	awsCfg, err := awsconf.Load(ctx, awsconf.Options{Region: awslocal.Region, AccessKeyID: awslocal.AccessKeyID, SecretAccessKey: awslocal.SecretAccessKey})
+	local := awslocal.Settings(s3srv.URL, sqssrv.URL)
+	awsCfg, err := local.Load(ctx)
 	if err != nil {
 		return h, err
 	}
 	const bucket = "code2des-artifacts"
-	s3Client := s3store.NewClient(awsCfg, s3store.Options{Endpoint: s3srv.URL, UsePathStyle: true, ChecksumWhenRequired: true})
+	s3Client := local.S3(awsCfg)
 	if err := awslocal.CreateBucket(ctx, s3Client, bucket); err != nil {
 		return h, err
 	}
 	store := s3store.New(s3Client, bucket)
-	queueURL, err := awslocal.CreateQueue(ctx, sqsqueue.NewClient(awsCfg, sqsqueue.Options{Endpoint: sqssrv.URL}), "bench-capture")
+	queueURL, err := awslocal.CreateQueue(ctx, local.SQS(awsCfg), "bench-capture")
 	if err != nil {
 		return h, err
 	}

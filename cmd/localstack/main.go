@@ -36,10 +36,7 @@ import (
 	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
-	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/database"
-	"github.com/code2des/backend/server/s3store"
-	"github.com/code2des/backend/server/sqsqueue"
 )
 
 // Local queue names.
@@ -93,8 +90,7 @@ func run(ctx context.Context) error {
 	// terminal for what matters.
 	logrus.SetLevel(logrus.ErrorLevel)
 
-	cfg.S3Endpoint, cfg.S3UsePathStyle, cfg.S3ChecksumWhenRequired = s3srv.URL, true, true
-	cfg.SQSEndpoint = sqssrv.URL
+	cfg.Settings = awslocal.Settings(s3srv.URL, sqssrv.URL)
 	// migrateAndSeed below applies the migrations before the API starts.
 	cfg.MigrateOnStart = false
 	if os.Getenv("HTTP_ADDR") == "" {
@@ -105,16 +101,15 @@ func run(ctx context.Context) error {
 	}
 	var workerSecret string
 	cfg.WorkerSecrets, workerSecret = workerSecrets(cfg)
-	awsOpts := awsconf.Options{Region: awslocal.Region, AccessKeyID: awslocal.AccessKeyID, SecretAccessKey: awslocal.SecretAccessKey}
-	awsCfg, err := awsconf.Load(ctx, awsOpts)
+	awsCfg, err := cfg.Settings.Load(ctx)
 	if err != nil {
 		return err
 	}
-	s3Client := s3store.NewClient(awsCfg, s3store.Options{Endpoint: cfg.S3Endpoint, UsePathStyle: true, ChecksumWhenRequired: true})
+	s3Client := cfg.S3(awsCfg)
 	if err := awslocal.CreateBucket(ctx, s3Client, cfg.S3Bucket); err != nil {
 		return err
 	}
-	sqsClient := sqsqueue.NewClient(awsCfg, sqsqueue.Options{Endpoint: cfg.SQSEndpoint})
+	sqsClient := cfg.SQS(awsCfg)
 	if cfg.CaptureQueueURL, err = awslocal.CreateQueue(ctx, sqsClient, captureQueueName); err != nil {
 		return err
 	}
@@ -155,18 +150,18 @@ func run(ctx context.Context) error {
 		slog.String("issuer", issuer.Issuer), slog.String("public_base_url", cfg.PublicBaseURL),
 		slog.Int64("organization_id", seeded.OrganizationID), slog.Int64("project_id", seeded.ProjectID),
 		slog.String("member", seeded.Subject))
-	return serve(ctx, cfg, awsOpts, logger, workerSecret, seeded)
+	return serve(ctx, cfg, logger, workerSecret, seeded)
 }
 
 // serve runs the API, then the local workers once it listens, then prints the next steps. On
 // shutdown the workers stop first (each finishing the job in hand, so its callback still
 // reaches the API), then the API.
-func serve(ctx context.Context, cfg app.Config, awsOpts awsconf.Options, logger *slog.Logger, workerSecret string, seeded seededIDs) error {
+func serve(ctx context.Context, cfg app.Config, logger *slog.Logger, workerSecret string, seeded seededIDs) error {
 	apiCtx, stopAPI := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopAPI()
 	ready := make(chan string, 1)
 	apiErr := make(chan error, 1)
-	go func() { apiErr <- app.Run(apiCtx, cfg, awsOpts, logger, ready) }()
+	go func() { apiErr <- app.Run(apiCtx, cfg, logger, ready) }()
 	select {
 	case <-ready:
 	case err := <-apiErr:

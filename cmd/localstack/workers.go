@@ -111,7 +111,7 @@ func startWorkers(ctx context.Context, cfg app.Config, secret string, logger *sl
 		if err != nil {
 			return nil, nil, err
 		}
-		sqsClient, s3Client, err := convertworker.NewAWSClients(ctx, wc)
+		sqsClient, s3Client, err := wc.Clients(ctx)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -129,7 +129,7 @@ func startWorkers(ctx context.Context, cfg app.Config, secret string, logger *sl
 		if err != nil {
 			return nil, nil, err
 		}
-		sqsClient, s3Client, err := capture.NewAWSClients(ctx, wc)
+		sqsClient, s3Client, err := wc.Clients(ctx)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/code2des/backend/awsclient"
 	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/app"
@@ -62,7 +63,7 @@ func TestWorkerSecretIsSharedWithTheAPI(t *testing.T) {
 
 func TestCaptureWorkerConfigUnderTheStack(t *testing.T) {
 	cfg := app.Config{CaptureQueueURL: "http://127.0.0.1:19324/000000000000/code2des-capture",
-		SQSEndpoint: "http://127.0.0.1:19324", S3Endpoint: "http://127.0.0.1:14566"}
+		Settings: awsclient.Settings{SQSEndpoint: "http://127.0.0.1:19324", S3Endpoint: "http://127.0.0.1:14566"}}
 	t.Setenv("SQS_CAPTURE_QUEUE_URL", "http://elsewhere/queue") // the stack's queue wins
 	t.Setenv("CAPTURE_READY_TIMEOUT", "3s")                     // the worker's own settings are read
 	wc, err := captureWorkerConfig(cfg, localWorkerSecret)
@@ -90,7 +91,7 @@ func TestCaptureWorkerConfigUnderTheStack(t *testing.T) {
 
 func TestConversionWorkerConfigUnderTheStack(t *testing.T) {
 	cfg := app.Config{ConversionQueueURL: "http://127.0.0.1:19324/000000000000/code2des-conversion",
-		SQSEndpoint: "http://127.0.0.1:19324", S3Endpoint: "http://127.0.0.1:14566"}
+		Settings: awsclient.Settings{SQSEndpoint: "http://127.0.0.1:19324", S3Endpoint: "http://127.0.0.1:14566"}}
 	t.Setenv("SQS_CONVERSION_QUEUE_URL", "http://elsewhere/queue") // the stack's queue wins
 	t.Setenv("WORKER_CALLBACK_SECRET", strings.Repeat("x", 40))    // and its secret
 	t.Setenv("CONVERT_JOB_TIMEOUT", "45s")                         // the worker's own settings are read
@@ -120,7 +121,7 @@ func TestConversionWorkerConfigUnderTheStack(t *testing.T) {
 // conversion worker alone (no Chromium needed) runs on the local queue and stops with ctx.
 func TestStartWorkersHonoursTheSwitches(t *testing.T) {
 	q, s3 := testenv.SQS(t), testenv.S3(t)
-	cfg := app.Config{ConversionQueueURL: q.QueueURL, SQSEndpoint: q.Endpoint, S3Endpoint: s3.Endpoint}
+	cfg := app.Config{ConversionQueueURL: q.QueueURL, Settings: awslocal.Settings(s3.Endpoint, q.Endpoint)}
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	t.Setenv("CONVERT_WAIT_TIME", "1s")
 	t.Setenv("LOCAL_CAPTURE_WORKER", "false")
@@ -172,6 +173,7 @@ func TestWalkthroughNamesThisRun(t *testing.T) {
 	for _, want := range []string{
 		"TOKEN=$(LOCAL_ISSUER_ADDR=127.0.0.1:19400 go run ./cmd/localstack token local-user)",
 		"curl -s http://127.0.0.1:18087/graphql",
+		"dashboard     http://127.0.0.1:18087/dashboard/projects/7/imports",
 		"organization 3, project 7, member local-user",
 		"capture worker: running",
 		"createPageImport(input: {projectId: \\\"7\\\"",

@@ -23,6 +23,8 @@ import (
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 	"github.com/sirupsen/logrus"
+
+	"github.com/code2des/backend/awsclient"
 )
 
 // Credentials the local servers accept (any would do; these are documented in the README).
@@ -33,6 +35,16 @@ const (
 	// AccountID appears in local queue URLs: http://127.0.0.1:<port>/000000000000/<queue>.
 	AccountID = "000000000000"
 )
+
+// Settings are the AWS settings of clients of local servers at s3Endpoint and sqsEndpoint (either
+// may be empty): the local credentials and region, path-style addressing and checksums only when
+// required (LOCAL-STACK.md).
+func Settings(s3Endpoint, sqsEndpoint string) awsclient.Settings {
+	return awsclient.Settings{
+		AWSRegion: Region, AWSAccessKeyID: AccessKeyID, AWSSecretAccessKey: SecretAccessKey,
+		S3Endpoint: s3Endpoint, S3UsePathStyle: true, S3ChecksumWhenRequired: true, SQSEndpoint: sqsEndpoint,
+	}
+}
 
 // Server is one running protocol server.
 type Server struct {

@@ -12,17 +12,15 @@ import (
 	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
 	"github.com/code2des/backend/internal/awslocal"
-	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/s3store"
 	"github.com/code2des/backend/server/sqsqueue"
 )
 
-// AWSOptions are the static credentials and region the local protocol servers take.
-var AWSOptions = awsconf.Options{Region: awslocal.Region, AccessKeyID: awslocal.AccessKeyID, SecretAccessKey: awslocal.SecretAccessKey}
-
-func awsConfig(tb testing.TB) aws.Config {
+// AWSConfig returns the SDK configuration of clients of the local protocol servers (their static
+// credentials and region).
+func AWSConfig(tb testing.TB) aws.Config {
 	tb.Helper()
-	cfg, err := awsconf.Load(context.Background(), AWSOptions)
+	cfg, err := awslocal.Settings("", "").Load(context.Background())
 	if err != nil {
 		tb.Fatalf("testenv: AWS config: %v", err)
 	}
@@ -40,7 +38,7 @@ type S3Env struct {
 	// Endpoint is the server's base URL.
 	Endpoint string
 	Bucket   string
-	// Client is built by s3store.NewClient, as the service builds it.
+	// Client is built by awsclient, as the service builds it.
 	Client *s3.Client
 	// Store is the service's BlobStore over Bucket.
 	Store *s3store.Store
@@ -54,7 +52,7 @@ func S3(tb testing.TB) *S3Env {
 	if s3srv.err != nil {
 		tb.Fatalf("testenv: start S3 server: %v", s3srv.err)
 	}
-	client := s3store.NewClient(awsConfig(tb), s3store.Options{Endpoint: s3srv.srv.URL, UsePathStyle: true, ChecksumWhenRequired: true})
+	client := awslocal.Settings(s3srv.srv.URL, "").S3(AWSConfig(tb))
 	bucket := randomName("test-")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -89,7 +87,7 @@ func SQS(tb testing.TB) *SQSEnv {
 	if sqssrv.err != nil {
 		tb.Fatalf("testenv: start SQS server: %v", sqssrv.err)
 	}
-	client := sqsqueue.NewClient(awsConfig(tb), sqsqueue.Options{Endpoint: sqssrv.srv.URL})
+	client := sqsqueue.NewClient(AWSConfig(tb), awslocal.Settings("", sqssrv.srv.URL))
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	url, err := awslocal.CreateQueue(ctx, client, randomName("test-"))
@@ -130,15 +128,15 @@ const ClosedEndpoint = "http://127.0.0.1:1"
 // surfaces at once.
 func StoreAt(tb testing.TB, endpoint, bucket string) *s3store.Store {
 	tb.Helper()
-	cfg := awsConfig(tb)
+	cfg := AWSConfig(tb)
 	cfg.RetryMaxAttempts = 1
-	return s3store.New(s3store.NewClient(cfg, s3store.Options{Endpoint: endpoint, UsePathStyle: true, ChecksumWhenRequired: true}), bucket)
+	return s3store.New(awslocal.Settings(endpoint, "").S3(cfg), bucket)
 }
 
 // UnreachableQueue returns the service's Queue on ClosedEndpoint: every Send fails as when SQS
 // is down.
 func UnreachableQueue(tb testing.TB) *sqsqueue.Queue {
 	tb.Helper()
-	client := sqsqueue.NewClient(awsConfig(tb), sqsqueue.Options{Endpoint: ClosedEndpoint})
+	client := sqsqueue.NewClient(AWSConfig(tb), awslocal.Settings("", ClosedEndpoint))
 	return sqsqueue.New(client, ClosedEndpoint+"/"+awslocal.AccountID+"/none")
 }

@@ -18,7 +18,6 @@ import (
 
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/auth"
-	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/database"
 	"github.com/code2des/backend/server/s3store"
 	"github.com/code2des/backend/server/sqsqueue"
@@ -39,7 +38,7 @@ type Deps struct {
 // OpenDeps connects to the database and builds the S3 and SQS clients of cfg. The first
 // connection is bounded by cfg.DependencyTimeout: a database that does not answer fails start-up
 // (docs/decisions.md: no retry loop in the process; its supervisor restarts it).
-func OpenDeps(ctx context.Context, cfg Config, aws awsconf.Options) (Deps, error) {
+func OpenDeps(ctx context.Context, cfg Config) (Deps, error) {
 	octx, cancel := ctx, context.CancelFunc(func() {})
 	if cfg.DependencyTimeout > 0 {
 		octx, cancel = context.WithTimeout(ctx, cfg.DependencyTimeout)
@@ -50,16 +49,14 @@ func OpenDeps(ctx context.Context, cfg Config, aws awsconf.Options) (Deps, error
 		return Deps{}, err
 	}
 	telemetry.InstrumentDB(db)
-	awsCfg, err := awsconf.Load(ctx, aws)
+	awsCfg, err := cfg.Settings.Load(ctx)
 	if err != nil {
 		_ = db.Close()
 		return Deps{}, err
 	}
 	telemetry.InstrumentAWS(&awsCfg)
-	s3Client := s3store.NewClient(awsCfg, s3store.Options{
-		Endpoint: cfg.S3Endpoint, UsePathStyle: cfg.S3UsePathStyle, ChecksumWhenRequired: cfg.S3ChecksumWhenRequired,
-	})
-	sqsClient := sqsqueue.NewClient(awsCfg, sqsqueue.Options{Endpoint: cfg.SQSEndpoint})
+	s3Client := cfg.S3(awsCfg)
+	sqsClient := sqsqueue.NewClient(awsCfg, cfg.Settings)
 	rdb, err := openRedis(cfg)
 	if err != nil {
 		_ = db.Close()
@@ -126,6 +123,7 @@ func (a *App) routes(verifier *auth.Verifier) http.Handler {
 
 	// Worker callbacks (SPEC §6) are mounted here.
 	a.mountCallbacks(r)
+	a.mountDashboard(r)
 	// Every request gets a span (worker callbacks included), continuing an incoming traceparent,
 	// so the queue messages a request publishes carry its trace on (SPEC §5).
 	return telemetry.HTTPHandler(r)
@@ -151,7 +149,7 @@ func writeText(w http.ResponseWriter, status int, body string) {
 
 // Run opens the dependencies, serves the API on cfg.HTTPAddr until ctx is done, then shuts down
 // gracefully within cfg.ShutdownTimeout. ready, when not nil, receives the bound address.
-func Run(ctx context.Context, cfg Config, aws awsconf.Options, logger *slog.Logger, ready chan<- string) error {
+func Run(ctx context.Context, cfg Config, logger *slog.Logger, ready chan<- string) error {
 	shutdownTracing, err := telemetry.Setup(ctx, cfg.OTLPEndpoint)
 	if err != nil {
 		return err
@@ -161,7 +159,7 @@ func Run(ctx context.Context, cfg Config, aws awsconf.Options, logger *slog.Logg
 		defer cancel()
 		_ = shutdownTracing(ctx)
 	}()
-	deps, err := OpenDeps(ctx, cfg, aws)
+	deps, err := OpenDeps(ctx, cfg)
 	if err != nil {
 		return err
 	}

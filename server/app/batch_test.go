@@ -14,10 +14,10 @@ import (
 
 	"github.com/99designs/gqlgen/client"
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
-	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/sqsqueue"
 )
 
@@ -170,12 +170,12 @@ func TestCreatePageImportsAllOrNoneOnQueueFailure(t *testing.T) {
 			proxy.ServeHTTP(w, r)
 		}))
 		t.Cleanup(srv.Close)
-		cfg, err := awsconf.Load(context.Background(), testenv.AWSOptions)
+		cfg, err := awslocal.Settings("", "").Load(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
 		cfg.RetryMaxAttempts = 1
-		d.CaptureQueue = sqsqueue.New(sqsqueue.NewClient(cfg, sqsqueue.Options{Endpoint: srv.URL}), capture.QueueURL)
+		d.CaptureQueue = sqsqueue.New(sqsqueue.NewClient(cfg, awslocal.Settings("", srv.URL)), capture.QueueURL)
 	})
 	var out createdMany
 	if e := errorOf(t, s.client(t, "alice").Post(createManyQ, &out, client.Var("in", manyInput(s.a1, viewports(3))))); e.Code != "UNAVAILABLE" {

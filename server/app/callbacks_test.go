@@ -14,6 +14,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
@@ -119,8 +120,8 @@ func TestRunSweepsAndStops(t *testing.T) {
 	dsn := testenv.MustCreateEmptyDB(t)
 	s3 := testenv.S3(t)
 	cfg := app.Config{
-		HTTPAddr: "127.0.0.1:0", DatabaseURL: dsn, MigrateOnStart: true, AWSRegion: "us-east-1",
-		S3Bucket: s3.Bucket, S3Endpoint: s3.Endpoint, S3UsePathStyle: true, S3ChecksumWhenRequired: true,
+		HTTPAddr: "127.0.0.1:0", DatabaseURL: dsn, MigrateOnStart: true,
+		Settings: awslocal.Settings(s3.Endpoint, ""), S3Bucket: s3.Bucket,
 		CaptureDeadline: time.Minute, ConversionDeadline: time.Minute, SweepInterval: 50 * time.Millisecond,
 		ShutdownTimeout: 5 * time.Second, DependencyTimeout: 5 * time.Second,
 	}
@@ -129,7 +130,7 @@ func TestRunSweepsAndStops(t *testing.T) {
 	ready := make(chan string, 1)
 	errc := make(chan error, 1)
 	go func() {
-		errc <- app.Run(ctx, cfg, testenv.AWSOptions, slog.New(slog.NewTextHandler(io.Discard, nil)), ready)
+		errc <- app.Run(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), ready)
 	}()
 	select {
 	case <-ready:

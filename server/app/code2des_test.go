@@ -29,12 +29,12 @@ import (
 	"github.com/uptrace/bun"
 	_ "golang.org/x/image/webp" // image.DecodeConfig of the WebP fixture
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/server/auth"
-	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/callbacks"
 	"github.com/code2des/backend/server/results"
 	"github.com/code2des/backend/server/s3store"
@@ -79,12 +79,12 @@ func newCode2DesStack(t testing.TB, edit ...func(*app.Config)) *c2dStack {
 		proxy.ServeHTTP(w, r)
 	}))
 	t.Cleanup(s.s3Proxy.Close)
-	awsCfg, err := awsconf.Load(context.Background(), testenv.AWSOptions)
+	awsCfg, err := awslocal.Settings("", "").Load(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	awsCfg.RetryMaxAttempts = 1
-	blob := s3store.New(s3store.NewClient(awsCfg, s3store.Options{Endpoint: s.s3Proxy.URL, UsePathStyle: true, ChecksumWhenRequired: true}), s.s3.Bucket)
+	blob := s3store.New(awslocal.Settings(s.s3Proxy.URL, "").S3(awsCfg), s.s3.Bucket)
 
 	cfg := app.Config{CognitoIssuer: issuerURL, CognitoClientIDs: []string{auth.LocalClientID},
 		PublicBaseURL: "https://api.example.com", S3Bucket: s.s3.Bucket, WorkerSecrets: []string{s.secret},

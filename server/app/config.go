@@ -13,6 +13,7 @@ import (
 
 	"github.com/caarlos0/env/v11"
 
+	"github.com/code2des/backend/awsclient"
 	"github.com/code2des/backend/server/auth"
 )
 
@@ -29,21 +30,14 @@ type Config struct {
 	// MigrateOnStart applies pending migrations at start-up, under the advisory lock.
 	MigrateOnStart bool `env:"MIGRATE_ON_START" envDefault:"false"`
 
-	// AWSRegion is the region of the S3 bucket and SQS queues.
-	AWSRegion string `env:"AWS_REGION" envDefault:"us-east-1"`
+	// Settings are the AWS region, credentials and endpoints, shared with the workers
+	// (AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, S3_ENDPOINT, S3_USE_PATH_STYLE,
+	// S3_CHECKSUM_WHEN_REQUIRED, SQS_ENDPOINT; awsclient).
+	awsclient.Settings
 	// S3Bucket holds every artifact (SPEC §7).
 	S3Bucket string `env:"S3_BUCKET" envDefault:"code2des-artifacts"`
-	// S3Endpoint replaces the AWS S3 endpoint (an S3-protocol server); empty for AWS.
-	S3Endpoint string `env:"S3_ENDPOINT"`
-	// S3UsePathStyle addresses buckets path-style (needed by most S3-protocol servers).
-	S3UsePathStyle bool `env:"S3_USE_PATH_STYLE" envDefault:"false"`
-	// S3ChecksumWhenRequired computes and validates checksums only when S3 requires them
-	// (needed by S3-compatible servers, see LOCAL-STACK.md).
-	S3ChecksumWhenRequired bool `env:"S3_CHECKSUM_WHEN_REQUIRED" envDefault:"false"`
 	// ArtifactKeyPrefix is prepended to every artifact key (SPEC §7), e.g. "prod/"; may be empty.
 	ArtifactKeyPrefix string `env:"ARTIFACT_KEY_PREFIX"`
-	// SQSEndpoint replaces the AWS SQS endpoint (an SQS-protocol server); empty for AWS.
-	SQSEndpoint string `env:"SQS_ENDPOINT"`
 	// CaptureQueueURL receives page_import.requested messages.
 	CaptureQueueURL string `env:"SQS_CAPTURE_QUEUE_URL"`
 	// ConversionQueueURL receives code2des.requested messages.
@@ -276,14 +270,22 @@ func NewLogger(c Config, w interface{ Write([]byte) (int, error) }) *slog.Logger
 	return slog.New(slog.NewJSONHandler(w, opts))
 }
 
-// LogValue lists every setting for the start-up log; fields tagged `mask:"true"` (secrets) are
-// shown as "***" when set, and `mask:"url"` ones with their password redacted.
+// LogValue lists every setting for the start-up log, those of embedded structs (the AWS settings)
+// included; fields tagged `mask:"true"` (secrets) are shown as "***" when set, and `mask:"url"`
+// ones with their password redacted.
 func (c Config) LogValue() slog.Value {
-	v := reflect.ValueOf(c)
+	return slog.GroupValue(settingAttrs(reflect.ValueOf(c))...)
+}
+
+func settingAttrs(v reflect.Value) []slog.Attr {
 	t := v.Type()
 	attrs := make([]slog.Attr, 0, t.NumField())
 	for i := range t.NumField() {
 		f := t.Field(i)
+		if f.Anonymous && f.Type.Kind() == reflect.Struct {
+			attrs = append(attrs, settingAttrs(v.Field(i))...)
+			continue
+		}
 		name := f.Tag.Get("env")
 		if name == "" || name == "-" {
 			continue
@@ -301,5 +303,5 @@ func (c Config) LogValue() slog.Value {
 		}
 		attrs = append(attrs, slog.String(name, val))
 	}
-	return slog.GroupValue(attrs...)
+	return attrs
 }

@@ -9,7 +9,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/code2des/backend/internal/testenv"
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/server/app"
 )
 
@@ -35,6 +35,7 @@ func runInstance() int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
+	cfg.Settings = awslocal.Settings(cfg.S3Endpoint, cfg.SQSEndpoint)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
 	ctx, cancel := context.WithCancel(ctx)
@@ -45,7 +46,7 @@ func runInstance() int {
 			fmt.Printf("ADDR %s\n", addr)
 		}
 	}()
-	if err := app.Run(ctx, cfg, testenv.AWSOptions, app.NewLogger(cfg, os.Stderr), ready); err != nil {
+	if err := app.Run(ctx, cfg, app.NewLogger(cfg, os.Stderr), ready); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}

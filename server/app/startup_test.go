@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/code2des/backend/server/app"
-	"github.com/code2des/backend/server/awsconf"
 )
 
 // TestStartupFailsFastWhenTheDatabaseHangs: a database that accepts the connection but never
@@ -52,7 +51,7 @@ func TestStartupFailsFastWhenTheDatabaseHangs(t *testing.T) {
 	start := time.Now()
 	errc := make(chan error, 1)
 	go func() {
-		_, err := app.OpenDeps(context.Background(), cfg, awsconf.Options{Region: "us-east-1"})
+		_, err := app.OpenDeps(context.Background(), cfg)
 		errc <- err
 	}()
 	select {

@@ -42,6 +42,10 @@ type PageImportCallback struct {
 	ScreenshotURL *string `json:"screenshot_url"`
 	// ErrorMessage is required when failed and refused when completed.
 	ErrorMessage *string `json:"error_message"`
+	// ErrorCode optionally names the class of a failure (PAGE_CRASHED, NOT_A_WEB_PAGE, ...;
+	// docs/workers.md §13), models.IsErrorCode; refused when completed. Stored in
+	// page_import_failure and shown as PageImport.errorCode.
+	ErrorCode *string `json:"error_code"`
 }
 
 // Code2DesCallback is the body of POST /webhooks/code2des
@@ -82,11 +86,17 @@ func DecodePageImportCallback(body []byte) (*PageImportCallback, error) {
 		if cb.CaptureHash == nil || !artifacts.IsSHA256Hex(*cb.CaptureHash) {
 			return errMalformed("capture_hash must be 64 lowercase hex characters when status is completed")
 		}
+		if cb.ErrorCode != nil {
+			return errMalformed("error_code is not allowed when status is completed")
+		}
 		return nil
 	}
 	failed := func() error {
 		if cb.CaptureHash != nil || cb.ScreenshotURL != nil {
 			return errMalformed("capture_hash and screenshot_url are not allowed when status is failed")
+		}
+		if cb.ErrorCode != nil && !models.IsErrorCode(*cb.ErrorCode) {
+			return errMalformed("error_code must be 1 to %d characters of A-Z, 0-9 and _, starting with a letter", models.MaxErrorCodeLength)
 		}
 		return nil
 	}

@@ -225,8 +225,11 @@ func TestGoldenCallbacksApply(t *testing.T) {
 		e := newEnv(t, envOptions{})
 		pi := e.insertPageImport(pic.PageImportID, pic.Nonce)
 		checkAnswer(t, e.post(callbacks.PageImportsPath, load("page-import-callback.failed.json", e)), callbacks.Applied)
-		if row := e.readPageImport(pi.ID); row.Status != models.PageImportFailed || deref(row.ErrorMessage) != "navigation timed out after 30s" {
+		if row := e.readPageImport(pi.ID); row.Status != models.PageImportFailed || deref(row.ErrorMessage) != "the page did not finish loading within 30s" {
 			t.Errorf("page import %+v", row)
+		}
+		if f := e.failureRow(pi.ID); f == nil || f.ErrorCode != "LOAD_TIMEOUT" {
+			t.Errorf("failure row %+v, want LOAD_TIMEOUT", f)
 		}
 		source := e.completedPageImport(strings.Repeat("f", 64))
 		e.insertCode2Des(c2d.Code2DesID, c2d.Nonce, source)

@@ -93,6 +93,7 @@ func (s *Service) ApplyPageImport(ctx context.Context, cb *PageImportCallback) (
 		}
 	} else {
 		want.errorMessage, want.resultURL, rejected = failure(*cb.ErrorMessage, cb.ResultURL, s.Artifacts.PageImportScope(f.id, f.attempt))
+		want.errorCode = cb.ErrorCode
 		apply = want
 	}
 	ctx2, cancel := s.dbCtx(ctx)

@@ -43,6 +43,8 @@ type pageImportOutcome struct {
 	captureHash   *string
 	screenshotURL *string
 	errorMessage  *string
+	// errorCode is a failed callback's error_code (page_import_failure), nil without one.
+	errorCode *string
 }
 
 // code2desOutcome is the terminal state a code2des callback asks for.
@@ -87,8 +89,32 @@ func loadCode2Des(ctx context.Context, db bun.IDB, id string) (*models.Code2Des,
 
 // finishPageImport moves a processing page import to its outcome in one conditional UPDATE and
 // reports whether the row matched (false: another delivery, the sweeper or a deletion got there
-// first, or the fence no longer holds).
+// first, or the fence no longer holds). A failure with a code records it in page_import_failure
+// in the same transaction (the row of an earlier attempt is replaced).
 func finishPageImport(ctx context.Context, db bun.IDB, f fence, o pageImportOutcome) (bool, error) {
+	if o.errorCode == nil {
+		return updatePageImport(ctx, db, f, o)
+	}
+	var ok bool
+	err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		var err error
+		if ok, err = updatePageImport(ctx, tx, f, o); err != nil || !ok {
+			return err
+		}
+		row := &models.PageImportFailure{PageImportID: f.id, Attempt: f.attempt, ErrorCode: *o.errorCode}
+		if _, err := tx.NewInsert().Model(row).
+			On("CONFLICT (page_import_id) DO UPDATE").
+			Set("attempt = EXCLUDED.attempt, error_code = EXCLUDED.error_code, created_at = EXCLUDED.created_at").
+			Exec(ctx); err != nil {
+			return fmt.Errorf("insert page_import_failure: %w", err)
+		}
+		return nil
+	})
+	return ok, err
+}
+
+// updatePageImport is finishPageImport's conditional UPDATE.
+func updatePageImport(ctx context.Context, db bun.IDB, f fence, o pageImportOutcome) (bool, error) {
 	status := models.PageImportFailed
 	if o.completed {
 		status = models.PageImportCompleted

@@ -114,6 +114,38 @@ WHERE f.code2des_id IN (?) AND f.ssim IS NOT NULL
 	return out, nil
 }
 
+// PageImportErrorCodes returns the failure code recorded in page_import_failure for each
+// visible, non-deleted, failed Page Import among ids, for its current attempt, in one statement
+// through the side table's primary key; imports without one are absent.
+// Errors: CodeUnauthenticated, CodeBadUserInput (more than MaxBatchKeys ids), CodeUnavailable.
+func (s *Service) PageImportErrorCodes(ctx context.Context, ids []string) (map[string]string, error) {
+	p, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkBatch(ids); err != nil || len(ids) == 0 {
+		return map[string]string{}, err
+	}
+	ctx, cancel := s.bounded(ctx)
+	defer cancel()
+	var rows []struct {
+		ID   string `bun:"page_import_id"`
+		Code string `bun:"error_code"`
+	}
+	err = s.cfg.DB.NewRaw(`SELECT f.page_import_id, f.error_code FROM page_import_failure AS f
+JOIN page_import AS p ON p.id = f.page_import_id AND p.attempt = f.attempt
+WHERE f.page_import_id IN (?) AND p.status = ?
+  AND p.deleted_at IS NULL AND p.organization_id IN (?)`, bun.In(ids), models.PageImportFailed, s.memberOrgs(p.Subject)).Scan(ctx, &rows)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, DatabaseError(ctx, fmt.Errorf("batch select page_import_failure: %w", err))
+	}
+	out := make(map[string]string, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.Code
+	}
+	return out, nil
+}
+
 func checkBatch(ids []string) error {
 	if len(ids) > MaxBatchKeys {
 		return models.InputError("ids", "at most %d ids per batch", MaxBatchKeys)

@@ -20,33 +20,6 @@ import (
 	"github.com/code2des/backend/models"
 )
 
-// Options configure the S3 client.
-type Options struct {
-	// Bucket holds every artifact (SPEC §7).
-	Bucket string
-	// Endpoint, when set, replaces the AWS endpoint (an S3-protocol server such as the local stack's).
-	Endpoint string
-	// UsePathStyle addresses buckets as http://host/bucket/key (needed by most local servers).
-	UsePathStyle bool
-	// ChecksumWhenRequired sets the SDK's request checksum calculation and response checksum
-	// validation to "when required", which S3-compatible servers need (LOCAL-STACK.md).
-	ChecksumWhenRequired bool
-}
-
-// NewClient builds an S3 client from the shared AWS config and o.
-func NewClient(cfg aws.Config, o Options) *s3.Client {
-	return s3.NewFromConfig(cfg, func(so *s3.Options) {
-		if o.Endpoint != "" {
-			so.BaseEndpoint = aws.String(o.Endpoint)
-		}
-		so.UsePathStyle = o.UsePathStyle
-		if o.ChecksumWhenRequired {
-			so.RequestChecksumCalculation = aws.RequestChecksumCalculationWhenRequired
-			so.ResponseChecksumValidation = aws.ResponseChecksumValidationWhenRequired
-		}
-	})
-}
-
 // Store implements models.BlobStore on one bucket.
 type Store struct {
 	client *s3.Client

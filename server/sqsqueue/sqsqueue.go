@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
 	"go.opentelemetry.io/otel/propagation"
 
+	"github.com/code2des/backend/awsclient"
 	"github.com/code2des/backend/models"
 )
 
@@ -34,21 +35,10 @@ const (
 // traceContext is the W3C Trace Context propagator (go.opentelemetry.io/otel/propagation).
 var traceContext = propagation.TraceContext{}
 
-// Options configure the SQS client.
-type Options struct {
-	// Endpoint, when set, replaces the AWS endpoint (an SQS-protocol server such as the local stack's).
-	Endpoint string
-}
-
-// NewClient builds an SQS client from the shared AWS config and o. Its requests go out in one
+// NewClient builds the API's SQS client of cfg and s (awsclient). Its requests go out in one
 // write each (oneWrite).
-func NewClient(cfg aws.Config, o Options) *sqs.Client {
-	return sqs.NewFromConfig(cfg, func(so *sqs.Options) {
-		if o.Endpoint != "" {
-			so.BaseEndpoint = aws.String(o.Endpoint)
-		}
-		so.HTTPClient = oneWrite{next: so.HTTPClient}
-	})
+func NewClient(cfg aws.Config, s awsclient.Settings) *sqs.Client {
+	return s.SQS(cfg, func(so *sqs.Options) { so.HTTPClient = oneWrite{next: so.HTTPClient} })
 }
 
 // Queue implements models.Queue for one queue URL.

@@ -13,9 +13,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"go.opentelemetry.io/otel/propagation"
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
-	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/sqsqueue"
 )
 
@@ -104,7 +104,7 @@ func (c countingConn) Write(b []byte) (int, error) {
 func TestSendWritesEachRequestOnce(t *testing.T) {
 	env := testenv.SQS(t)
 	ctx := context.Background()
-	cfg, err := awsconf.Load(ctx, testenv.AWSOptions)
+	cfg, err := awslocal.Settings("", "").Load(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestSendWritesEachRequestOnce(t *testing.T) {
 		client *sqs.Client
 		want   int64
 	}{
-		"Queue":      {sqsqueue.NewClient(cfg, sqsqueue.Options{Endpoint: env.Endpoint}), 1},
+		"Queue":      {sqsqueue.NewClient(cfg, awslocal.Settings("", env.Endpoint)), 1},
 		"SDKControl": {sqs.NewFromConfig(cfg, func(o *sqs.Options) { o.BaseEndpoint = aws.String(env.Endpoint) }), 2},
 	} {
 		q := sqsqueue.New(tc.client, env.QueueURL)

@@ -32,6 +32,27 @@ type CallbackBody struct {
 	ScreenshotURL string `json:"screenshot_url,omitempty"`
 	// ErrorMessage says, safely for end users, why the capture failed (failed only).
 	ErrorMessage string `json:"error_message,omitempty"`
+	// ErrorCode names the class of the failure (failed only): one of the Code* constants
+	// (failures.go), the same for every failure of its class, for clients to act on; the API
+	// stores it and shows it as PageImport.errorCode (docs/workers.md §5).
+	ErrorCode string `json:"error_code,omitempty"`
+}
+
+// MaxErrorCodeLen is the longest error_code the API accepts, in bytes (docs/workers.md §5).
+const MaxErrorCodeLen = 64
+
+// isErrorCode reports whether c is an error_code the API accepts: 1 to MaxErrorCodeLen
+// characters of A-Z, 0-9 and _, starting with a letter.
+func isErrorCode(c string) bool {
+	if c == "" || len(c) > MaxErrorCodeLen || c[0] < 'A' || c[0] > 'Z' {
+		return false
+	}
+	for i := 0; i < len(c); i++ {
+		if b := c[i]; (b < 'A' || b > 'Z') && (b < '0' || b > '9') && b != '_' {
+			return false
+		}
+	}
+	return true
 }
 
 // encode returns the JSON of b with ErrorMessage cut to MaxErrorMessageLen bytes (never inside a

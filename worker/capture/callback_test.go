@@ -37,11 +37,34 @@ func TestCallbackBodyErrorMessageCappedAtLimit(t *testing.T) {
 }
 
 func TestFailedCallbackBodyCarriesNoResult(t *testing.T) {
-	raw, err := CallbackBody{PageImportID: "id", Attempt: 1, Nonce: "n", Status: StatusFailed, ErrorMessage: "x"}.encode()
+	raw, err := CallbackBody{PageImportID: "id", Attempt: 1, Nonce: "n", Status: StatusFailed, ErrorMessage: "x", ErrorCode: CodePageCrashed}.encode()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := `{"page_import_id":"id","attempt":1,"nonce":"n","status":"failed","error_message":"x"}`; string(raw) != want {
+	if want := `{"page_import_id":"id","attempt":1,"nonce":"n","status":"failed","error_message":"x","error_code":"PAGE_CRASHED"}`; string(raw) != want {
 		t.Errorf("body %s, want %s", raw, want)
+	}
+}
+
+// TestCodesAreWhatTheAPIAccepts: every code the worker sends passes the API's rule (the API
+// answers 400 to any other, and the message would never be deleted).
+func TestCodesAreWhatTheAPIAccepts(t *testing.T) {
+	for _, c := range []string{CodeInvalidRequest, CodeAddressNotAllowed, CodeAddressUnresolved, CodePageUnreachable, CodeHTTPError,
+		CodeNotAWebPage, CodeLoadTimeout, CodeReadySelector, CodePageCrashed, CodePageUnresponsive, CodePageClosed, CodeStepTimeout,
+		CodePageUnreadable, CodePageTooLarge, CodeJobTimeout, CodeSnapshotInvalid, CodeInternal} {
+		if !isErrorCode(c) {
+			t.Errorf("code %q is not well-formed", c)
+		}
+	}
+	for _, tc := range []struct {
+		code string
+		ok   bool
+	}{
+		{strings.Repeat("A", MaxErrorCodeLen), true}, {strings.Repeat("A", MaxErrorCodeLen+1), false},
+		{"", false}, {"page_crashed", false}, {"9X", false}, {"_X", false}, {"A-B", false},
+	} {
+		if got := isErrorCode(tc.code); got != tc.ok {
+			t.Errorf("isErrorCode(%q) = %v, want %v", tc.code, got, tc.ok)
+		}
 	}
 }

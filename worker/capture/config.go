@@ -1,18 +1,16 @@
 package capture
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/s3"
-	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"github.com/caarlos0/env/v11"
 
-	"github.com/code2des/backend/worker/internal/awsclients"
+	"github.com/code2des/backend/awsclient"
+
 	"github.com/code2des/backend/worker/internal/callback"
 	"github.com/code2des/backend/worker/internal/consumer"
 	"github.com/code2des/backend/worker/internal/envtrim"
@@ -23,17 +21,9 @@ import (
 type Config struct {
 	// QueueURL is the capture queue (page_import.requested messages).
 	QueueURL string `env:"SQS_CAPTURE_QUEUE_URL"`
-	// SQSEndpoint and S3Endpoint replace the AWS endpoints (protocol-compatible servers).
-	SQSEndpoint string `env:"SQS_ENDPOINT"`
-	S3Endpoint  string `env:"S3_ENDPOINT"`
-	// S3UsePathStyle and S3ChecksumWhenRequired are needed by S3-protocol servers (LOCAL-STACK.md).
-	S3UsePathStyle         bool   `env:"S3_USE_PATH_STYLE" envDefault:"false"`
-	S3ChecksumWhenRequired bool   `env:"S3_CHECKSUM_WHEN_REQUIRED" envDefault:"false"`
-	AWSRegion              string `env:"AWS_REGION" envDefault:"us-east-1"`
-	// AWSAccessKeyID and AWSSecretAccessKey, when both set, are static credentials (local
-	// servers); otherwise the SDK's default chain applies.
-	AWSAccessKeyID     string `env:"AWS_ACCESS_KEY_ID"`
-	AWSSecretAccessKey string `env:"AWS_SECRET_ACCESS_KEY" mask:"true"`
+	// Settings are the AWS region, credentials and endpoints, read from the same variables as
+	// the API's (awsclient).
+	awsclient.Settings
 
 	// CallbackSecret is the shared worker secret that signs callbacks (SPEC §6): one of the
 	// secrets the API lists in its WORKER_SECRETS (docs/workers.md §6), at least
@@ -148,20 +138,4 @@ func (c Config) Validate() error {
 // faults.
 func (c Config) BrowserOptions(logger *slog.Logger) BrowserOptions {
 	return BrowserOptions{ExecPath: c.ChromiumPath, AllowPrivateNetworks: c.AllowPrivateNetworks, Logger: logger, RendererMemoryMiB: c.RendererMemoryMiB}
-}
-
-// AWS returns the options of the worker's AWS clients.
-func (c Config) AWS() awsclients.Options {
-	return awsclients.Options{
-		Region: c.AWSRegion, AccessKeyID: c.AWSAccessKeyID, SecretAccessKey: c.AWSSecretAccessKey,
-		SQSEndpoint: c.SQSEndpoint, S3Endpoint: c.S3Endpoint,
-		S3UsePathStyle: c.S3UsePathStyle, S3ChecksumWhenRequired: c.S3ChecksumWhenRequired,
-	}
-}
-
-// NewAWSClients builds the SQS and S3 clients of c (worker/internal/awsclients, shared with the
-// conversion worker). The worker builds its own clients, as an outside worker team would, rather
-// than share the API's adapters.
-func NewAWSClients(ctx context.Context, c Config) (*sqs.Client, *s3.Client, error) {
-	return awsclients.New(ctx, c.AWS())
 }

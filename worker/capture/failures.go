@@ -47,6 +47,9 @@ const (
 	CodeJobTimeout = "JOB_TIMEOUT"
 	// CodeSnapshotInvalid: an uploaded snapshot is missing, not as declared, or unreadable.
 	CodeSnapshotInvalid = "SNAPSHOT_INVALID"
+	// CodeInternal: the worker's own fault outlasted the message's deliveries
+	// (CAPTURE_MAX_RECEIVES): the job failed with the worker's internal-error message.
+	CodeInternal = "INTERNAL_ERROR"
 )
 
 // PageError is a failure of the page itself, or of the job's tab. Its Message is safe to show

@@ -31,7 +31,8 @@ import (
 //     redirects) are refused (Fetch interception of documents): a page that reloads itself, sends
 //     itself elsewhere in a loop, or follows a meta refresh is captured as it first loaded, with
 //     the warning NAVIGATION_BLOCKED, and the capture's helpers are never lost to a new document.
-//     Frames other than the main one navigate freely.
+//     Frames other than the main one navigate freely. A snapshot capture's page is held to the
+//     same rule by the archive server, which intercepts all of its requests (admit).
 //
 // Each failure cancels the tab's parent context with the *PageError as its cause (render reads
 // it with context.Cause), so whatever DevTools step was waiting returns at once.
@@ -77,9 +78,11 @@ type tabGuard struct {
 type guardOptions struct {
 	// Unresponsive is the longest the main thread may go without answering.
 	Unresponsive time.Duration
-	// BlockNavigation refuses main-frame navigations after the first one (false for snapshot
-	// captures, whose every request the archive answers, snapshot_serve.go).
-	BlockNavigation bool
+	// InterceptDocuments makes the guard intercept document requests itself (Fetch) to refuse
+	// main-frame navigations after the first one. False for snapshot captures: the archive
+	// server intercepts every request and asks the guard (admit) about documents
+	// (snapshot_serve.go).
+	InterceptDocuments bool
 }
 
 // guardTab starts guarding tabCtx's tab; fail cancels the tab's parent context with a cause. It
@@ -131,7 +134,7 @@ func guardTab(tabCtx context.Context, fail context.CancelCauseFunc, o guardOptio
 		if _, err := cdp.Call(ctx, tg, inspector.Enable, cdp.Empty{}); err != nil {
 			return err
 		}
-		if !o.BlockNavigation {
+		if !o.InterceptDocuments {
 			return nil
 		}
 		_, err := cdp.Call(ctx, tg, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{
@@ -142,7 +145,7 @@ func guardTab(tabCtx context.Context, fail context.CancelCauseFunc, o guardOptio
 	if err != nil {
 		return nil, fmt.Errorf("guard tab: %w", err)
 	}
-	if o.BlockNavigation {
+	if o.InterceptDocuments {
 		go g.answerDocuments(paused)
 	}
 	return g, nil
@@ -159,29 +162,39 @@ func (g *tabGuard) answerDocuments(paused <-chan *fetch.EventRequestPaused) {
 		case <-g.tabCtx.Done():
 			return
 		}
-		allow := ev.FrameID != g.mainFrame
-		if !allow {
-			g.mu.Lock()
-			switch {
-			case len(g.allowed) == 0:
-				allow = true
-				g.network = ev.NetworkID
-			case g.allowed[ev.RedirectedRequestID], ev.NetworkID != "" && ev.NetworkID == g.network:
-				allow = true
-			}
-			if allow {
-				g.allowed[ev.RequestID] = true
-			}
-			g.mu.Unlock()
-		}
 		// An error means the request is gone already (the tab closed).
-		if allow {
+		if g.admit(ev) {
 			_, _ = chromedp.Call(g.tabCtx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
 			continue
 		}
-		g.blocked.Add(1)
 		_, _ = chromedp.Call(g.tabCtx, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonAborted})
 	}
+}
+
+// admit says whether a paused request may go on: every request but a main-frame document, and of
+// those the capture's own navigation (the first one) and its HTTP redirects. A refused one is
+// counted (Blocked). The guard's own Fetch interception (URL captures) and the archive server
+// (snapshot captures, which intercept every request themselves) both ask it.
+func (g *tabGuard) admit(ev *fetch.EventRequestPaused) bool {
+	if ev.ResourceType != network.ResourceTypeDocument || ev.FrameID != g.mainFrame {
+		return true
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	allow := false
+	switch {
+	case len(g.allowed) == 0:
+		allow = true
+		g.network = ev.NetworkID
+	case g.allowed[ev.RedirectedRequestID], ev.NetworkID != "" && ev.NetworkID == g.network:
+		allow = true
+	}
+	if !allow {
+		g.blocked.Add(1)
+		return false
+	}
+	g.allowed[ev.RequestID] = true
+	return true
 }
 
 // heartbeat asks the main thread for an answer every heartbeatInterval, and fails the job when

@@ -21,6 +21,7 @@ import (
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 	"github.com/code2des/backend/worker/internal/workertest"
 )
 
@@ -106,6 +107,13 @@ p.textContent = "bottom";
 	mux.Handle("/bomb", html(`<h1>Bomb</h1><script>
 const keep = [];
 function grow() { keep.push(new Array(1 << 20).fill(keep.length + 0.5)); setTimeout(grow, 0); }
+addEventListener("load", () => setTimeout(grow, 0));
+</script>`))
+	// A DOM bomb: from load on, a script keeps appending elements (20,000 a task, into a hidden
+	// box, so no layout slows it) until the renderer's memory runs out.
+	mux.Handle("/dom-bomb", html(`<h1>DOM bomb</h1><div id="heap" hidden></div><script>
+const row = "<span data-n=x>grow</span>".repeat(20000);
+function grow() { document.getElementById("heap").insertAdjacentHTML("beforeend", row); setTimeout(grow, 0); }
 addEventListener("load", () => setTimeout(grow, 0));
 </script>`))
 	mux.Handle("/spin", html(`<h1>Spins</h1><script>addEventListener("load", () => setTimeout(() => { for (;;) {} }, 0));</script>`))
@@ -220,11 +228,11 @@ func hostileHarness(t *testing.T, concurrency int) *harness {
 // hostileCase is one class of hostile page and the answer it gets.
 type hostileCase struct {
 	name, path, ready string
-	// status is the callback's; message its error_message (failed) or the warning expected in
-	// the capture (completed: warningCode with message).
-	status, message, warningCode string
-	// orMessage is the other failure a class may end with, whichever comes first.
-	orMessage string
+	// status is the callback's; message its error_message and code its error_code (failed) or
+	// message the warning expected in the capture (completed: warningCode with message).
+	status, message, code, warningCode string
+	// orMessage and orCode are the other failure a class may end with, whichever comes first.
+	orMessage, orCode string
 	// within is the documented bound of the answer, from the message's sending (asserted
 	// loosely: the shared machine may be slow).
 	within time.Duration
@@ -241,12 +249,17 @@ type hostileCase struct {
 	// unresponsive, when set, replaces hostileUnresponsive (a bomb's garbage collections near
 	// its ceiling may keep the main thread busy before the crash).
 	unresponsive time.Duration
+	// neverServed is a page of the site the hostile one must not reach (a refused navigation).
+	neverServed string
 	// check looks further at a completed capture.
 	check func(t *testing.T, h *harness, c map[string]any, cb capture.CallbackBody)
 }
 
 // slack is what the loose bounds allow beyond the documented one on a busy machine.
 const slack = 20 * time.Second
+
+// msgCrashed is the error_message of a crashed page (PAGE_CRASHED).
+const msgCrashed = "the page crashed; it may use too much memory"
 
 func TestHostilePagesEndFastWithClearAnswers(t *testing.T) {
 	t.Parallel()
@@ -264,27 +277,32 @@ func TestHostilePagesEndFastWithClearAnswers(t *testing.T) {
 					t.Errorf("recorded nesting %d, want %d", d, capture.MaxDocumentDepth)
 				}
 			}},
-		{name: "NavigationLoop_CapturedAsLoaded", path: "/loop-a", status: capture.StatusCompleted, warningCode: capture.WarnNavigationBlocked,
+		{name: "NavigationLoop_CapturedAsLoaded", path: "/loop-a", neverServed: "/loop-b", status: capture.StatusCompleted, warningCode: capture.WarnNavigationBlocked,
 			message: "the page tried to leave its address after it was opened (1 navigations refused: a reload, a redirect by script or a refresh); it was captured as it first loaded", within: hostileJob},
 		{name: "ReloadAfterLoad_CapturedAsLoaded", path: "/reload", status: capture.StatusCompleted, warningCode: capture.WarnNavigationBlocked,
 			message: "the page tried to leave its address after it was opened (1 navigations refused: a reload, a redirect by script or a refresh); it was captured as it first loaded", within: hostileJob},
-		{name: "MemoryBomb_Crashed", path: "/bomb", ready: "#never", unresponsive: hostileLoad - time.Second, status: capture.StatusFailed, message: "the page crashed; it may use too much memory", within: hostileLoad},
+		{name: "MemoryBomb_Crashed", path: "/bomb", ready: "#never", unresponsive: hostileLoad - time.Second, status: capture.StatusFailed, message: msgCrashed, code: capture.CodePageCrashed, within: hostileLoad},
+		// A DOM bomb grows the renderer's memory (its DOM, not the V8 heap) until the
+		// renderer crashes at its ceiling, or the main thread, busy with its garbage
+		// collections, stops answering: whichever comes first.
+		{name: "DOMBomb_Failed", path: "/dom-bomb", ready: "#never", unresponsive: hostileLoad - time.Second, status: capture.StatusFailed, within: hostileLoad,
+			message: msgCrashed, code: capture.CodePageCrashed, orMessage: "the page stopped responding: its scripts kept the browser busy for more than 14s", orCode: capture.CodePageUnresponsive},
 		{name: "SpinLoop_Unresponsive", path: "/spin", status: capture.StatusFailed,
-			message: "the page stopped responding: its scripts kept the browser busy for more than 5s", within: hostileLoad},
-		{name: "RendererCrash_Failed", path: "/crash", ready: "#never", crash: true, status: capture.StatusFailed, message: "the page crashed; it may use too much memory", within: hostileLoad},
+			message: "the page stopped responding: its scripts kept the browser busy for more than 5s", code: capture.CodePageUnresponsive, within: hostileLoad},
+		{name: "RendererCrash_Failed", path: "/crash", ready: "#never", crash: true, status: capture.StatusFailed, message: msgCrashed, code: capture.CodePageCrashed, within: hostileLoad},
 		// Chromium lets a script close only a window a script opened: the capture goes on.
 		{name: "ClosesItself_Captured", path: "/closes", status: capture.StatusCompleted, within: hostileJob},
-		{name: "TricklingServer_LoadTimeout", path: "/trickle", status: capture.StatusFailed, message: "the page did not finish loading within 15s", within: hostileLoad},
-		{name: "PDF_Refused", path: "/doc.pdf", status: capture.StatusFailed, message: "the address serves a PDF document, not a web page (HTML, XHTML or SVG)", within: hostileLoad},
-		{name: "Image_Refused", path: "/picture", status: capture.StatusFailed, message: "the address serves an image (image/png), not a web page (HTML, XHTML or SVG)", within: hostileLoad},
-		{name: "Download_Refused", path: "/download", status: capture.StatusFailed, message: "the address starts a download (Content-Disposition: attachment), not a web page", within: hostileLoad,
+		{name: "TricklingServer_LoadTimeout", path: "/trickle", status: capture.StatusFailed, message: "the page did not finish loading within 15s", code: capture.CodeLoadTimeout, within: hostileLoad},
+		{name: "PDF_Refused", path: "/doc.pdf", status: capture.StatusFailed, message: "the address serves a PDF document, not a web page (HTML, XHTML or SVG)", code: capture.CodeNotAWebPage, within: hostileLoad},
+		{name: "Image_Refused", path: "/picture", status: capture.StatusFailed, message: "the address serves an image (image/png), not a web page (HTML, XHTML or SVG)", code: capture.CodeNotAWebPage, within: hostileLoad},
+		{name: "Download_Refused", path: "/download", status: capture.StatusFailed, message: "the address starts a download (Content-Disposition: attachment), not a web page", code: capture.CodeNotAWebPage, within: hostileLoad,
 			check: func(t *testing.T, h *harness, _ map[string]any, _ capture.CallbackBody) {
 				checkNothingDownloaded(t, h.w.Browser)
 			}},
 		// Chromium expands every <use> instance: the renderer hangs or runs out of memory,
 		// whichever comes first.
 		{name: "SVGUseBomb_Failed", path: "/use-bomb", status: capture.StatusFailed, within: hostileLoad,
-			message: "the page stopped responding: its scripts kept the browser busy for more than 5s", orMessage: "the page crashed; it may use too much memory"},
+			message: "the page stopped responding: its scripts kept the browser busy for more than 5s", code: capture.CodePageUnresponsive, orMessage: msgCrashed, orCode: capture.CodePageCrashed},
 		{name: "HugeDocument_CutWithWarning", path: "/huge?n=300000", load: 90 * time.Second, defaultCeiling: true, status: capture.StatusCompleted, within: 240 * time.Second, check: checkHugeConverts},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -340,11 +358,24 @@ func runHostile(t *testing.T, site *hostileSite, tc hostileCase) {
 	if cb.PageImportID != id || cb.Status != tc.status {
 		t.Fatalf("callback %s %s %q; want %s", cb.PageImportID, cb.Status, cb.ErrorMessage, tc.status)
 	}
-	if tc.status == capture.StatusFailed && cb.ErrorMessage != tc.message && (tc.orMessage == "" || cb.ErrorMessage != tc.orMessage) {
-		t.Errorf("error_message %q, want %q", cb.ErrorMessage, tc.message)
+	if tc.within > h.w.Config.JobTimeout {
+		t.Fatalf("the case's bound %s is past the job's deadline %s", tc.within, h.w.Config.JobTimeout)
+	}
+	switch {
+	case tc.status == capture.StatusCompleted:
+		if cb.ErrorCode != "" || cb.ErrorMessage != "" {
+			t.Errorf("completed callback with error_code %q, error_message %q", cb.ErrorCode, cb.ErrorMessage)
+		}
+	case cb.ErrorMessage == tc.message && cb.ErrorCode == tc.code:
+	case tc.orMessage != "" && cb.ErrorMessage == tc.orMessage && cb.ErrorCode == tc.orCode:
+	default:
+		t.Errorf("error_code %s, error_message %q; want %s %q", cb.ErrorCode, cb.ErrorMessage, tc.code, tc.message)
 	}
 	if n := site.count(strings.SplitN(tc.path, "?", 2)[0]); n != 1 {
 		t.Errorf("%s served %d times, want once (captured once)", tc.path, n)
+	}
+	if n := site.count(tc.neverServed); tc.neverServed != "" && n != 0 {
+		t.Errorf("%s served %d times, want never (the navigation to it refused)", tc.neverServed, n)
 	}
 	if tc.status == capture.StatusCompleted {
 		prefix := "test/page-imports/" + id + "/attempt-1/"
@@ -495,8 +526,8 @@ func checkHugeConverts(t *testing.T, h *harness, doc map[string]any, cb capture.
 	for _, w := range out.Result.Warnings {
 		codes[w.Code] = true
 	}
-	if !codes[convert.WarnCaptureTruncated] {
-		t.Errorf("result warnings %v, want %s", codes, convert.WarnCaptureTruncated)
+	if !codes[warnings.CaptureTruncated] {
+		t.Errorf("result warnings %v, want %s", codes, warnings.CaptureTruncated)
 	}
 	t.Logf("huge page: result %d bytes, warnings %v", len(out.JSON), codes)
 }
@@ -524,8 +555,8 @@ func TestPageFailureNotRenderedAgain(t *testing.T) {
 		if len(calls) == 0 {
 			t.Fatalf("delivery %d: no callback", delivery)
 		}
-		if last := calls[len(calls)-1].Body; last.Status != capture.StatusFailed || last.ErrorMessage != want {
-			t.Errorf("delivery %d: callback %s %q, want failed %q", delivery, last.Status, last.ErrorMessage, want)
+		if last := calls[len(calls)-1].Body; last.Status != capture.StatusFailed || last.ErrorMessage != want || last.ErrorCode != capture.CodeNotAWebPage {
+			t.Errorf("delivery %d: callback %s %s %q, want failed %s %q", delivery, last.Status, last.ErrorCode, last.ErrorMessage, capture.CodeNotAWebPage, want)
 		}
 		makeVisible(t, h, m)
 	}
@@ -576,7 +607,7 @@ func TestNormalPageCompletesBesideAHostileOne(t *testing.T) {
 		t.Fatalf("first answer %s %s %q; want the normal page completed while the trickling one loads", first.PageImportID, first.Status, first.ErrorMessage)
 	}
 	second := h.rc.Wait(t, h.w.Config.LoadTimeout+slack)
-	if want := "the page did not finish loading within 1m0s"; second.PageImportID != hostileID || second.ErrorMessage != want {
+	if want := "the page did not finish loading within 1m0s"; second.PageImportID != hostileID || second.ErrorMessage != want || second.ErrorCode != capture.CodeLoadTimeout {
 		t.Fatalf("second answer %s %s %q; want the trickling page failed with %q", second.PageImportID, second.Status, second.ErrorMessage, want)
 	}
 	send(nextID, "/normal")

@@ -254,7 +254,7 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 	res := int64(MaxAssetBytes)
 	err := within(tabCtx, setupTimeout, "set up tab", func(ctx context.Context) error {
 		var err error
-		if guard, err = guardTab(tabCtx, fail, guardOptions{Unresponsive: t.Unresponsive, BlockNavigation: spec.Archive == nil}); err != nil {
+		if guard, err = guardTab(tabCtx, fail, guardOptions{Unresponsive: t.Unresponsive, InterceptDocuments: spec.Archive == nil}); err != nil {
 			return err
 		}
 		return chromedp.Do(ctx,
@@ -278,7 +278,7 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 
 	var archive *archiveServer
 	if spec.Archive != nil {
-		if archive, err = serveArchive(tabCtx, spec.Archive, spec.URL, spec.ArchiveScripts); err != nil {
+		if archive, err = serveArchive(tabCtx, spec.Archive, spec.URL, spec.ArchiveScripts, guard); err != nil {
 			return nil, err
 		}
 	}

@@ -56,6 +56,8 @@ type archiveServer struct {
 	rootURL string
 	// csp is the Content-Security-Policy of HTML parts.
 	csp string
+	// guard decides on the page's main-frame document requests (guard.go).
+	guard *tabGuard
 
 	mu      sync.Mutex
 	missing map[string]bool
@@ -63,9 +65,11 @@ type archiveServer struct {
 }
 
 // serveArchive starts answering every request of the tab of tabCtx from a. pageURL is the URL the
-// tab will navigate to; scripts lets page scripts run. Call it before navigating.
-func serveArchive(tabCtx context.Context, a *mhtml.Archive, pageURL string, scripts bool) (*archiveServer, error) {
-	s := &archiveServer{a: a, rootURL: stripFragment(pageURL), csp: snapshotCSP, missing: map[string]bool{}}
+// tab will navigate to; scripts lets page scripts run; guard refuses the page's own main-frame
+// navigations after the first (a meta refresh, a reload), as for a capture by URL. Call it before
+// navigating.
+func serveArchive(tabCtx context.Context, a *mhtml.Archive, pageURL string, scripts bool, guard *tabGuard) (*archiveServer, error) {
+	s := &archiveServer{a: a, rootURL: stripFragment(pageURL), csp: snapshotCSP, missing: map[string]bool{}, guard: guard}
 	if scripts {
 		s.csp = snapshotScriptsCSP
 	}
@@ -106,6 +110,10 @@ func serveArchive(tabCtx context.Context, a *mhtml.Archive, pageURL string, scri
 // answer fulfils one paused request from the archive or fails it. Errors of the browser (the tab
 // closing meanwhile) leave nothing to do.
 func (s *archiveServer) answer(tabCtx context.Context, e *fetch.EventRequestPaused) {
+	if s.guard != nil && !s.guard.admit(e) {
+		_, _ = chromedp.Call(tabCtx, fetch.FailRequest, fetch.FailRequestParams{RequestID: e.RequestID, ErrorReason: network.ErrorReasonAborted})
+		return
+	}
 	part := s.lookup(e.Request.URL)
 	_ = chromedp.Do(tabCtx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		if part == nil {

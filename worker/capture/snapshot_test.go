@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -166,15 +167,16 @@ func TestSnapshotRefused(t *testing.T) {
 		edit func(msg map[string]any)
 		body []byte
 		want string
+		code string
 	}{
-		{"NotMHTML", func(map[string]any) {}, good, "the snapshot could not be read: the file is not an MHTML snapshot"},
+		{"NotMHTML", func(map[string]any) {}, good, "the snapshot could not be read: the file is not an MHTML snapshot", capture.CodeSnapshotInvalid},
 		{"FileLocation", func(map[string]any) {}, []byte("MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary=\"b\"\r\n\r\n--b\r\nContent-Type: text/html\r\nContent-Location: file:///etc/passwd\r\n\r\n<p>x</p>\r\n--b--\r\n"),
-			"file: location, which is not allowed"},
-		{"WrongHash", func(m map[string]any) { m["snapshot"].(map[string]any)["sha256"] = strings.Repeat("0", 64) }, good, "does not match its SHA-256"},
-		{"WrongSize", func(m map[string]any) { m["snapshot"].(map[string]any)["byte_size"] = len(good) - 1 }, good, "not the size its message declares"},
-		{"OutsideTheJobFolder", func(m map[string]any) { m["snapshot"].(map[string]any)["url"] = "s3://other/source.mhtml" }, good, "invalid capture request: snapshot url is not this job's source.mhtml"},
+			"file: location, which is not allowed", capture.CodeSnapshotInvalid},
+		{"WrongHash", func(m map[string]any) { m["snapshot"].(map[string]any)["sha256"] = strings.Repeat("0", 64) }, good, "does not match its SHA-256", capture.CodeSnapshotInvalid},
+		{"WrongSize", func(m map[string]any) { m["snapshot"].(map[string]any)["byte_size"] = len(good) - 1 }, good, "not the size its message declares", capture.CodeSnapshotInvalid},
+		{"OutsideTheJobFolder", func(m map[string]any) { m["snapshot"].(map[string]any)["url"] = "s3://other/source.mhtml" }, good, "invalid capture request: snapshot url is not this job's source.mhtml", capture.CodeInvalidRequest},
 		{"OverTheLimit", func(m map[string]any) { m["snapshot"].(map[string]any)["byte_size"] = mhtml.MaxSnapshotBytes + 1 }, good,
-			fmt.Sprintf("snapshot byte_size %d is outside 1-%d", mhtml.MaxSnapshotBytes+1, mhtml.MaxSnapshotBytes)},
+			fmt.Sprintf("snapshot byte_size %d is outside 1-%d", mhtml.MaxSnapshotBytes+1, mhtml.MaxSnapshotBytes), capture.CodeInvalidRequest},
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -185,8 +187,80 @@ func TestSnapshotRefused(t *testing.T) {
 			tc.edit(msg)
 			h.send(t, msg)
 			cb := h.run(t, 30*time.Second)
-			if cb.Status != capture.StatusFailed || !strings.Contains(cb.ErrorMessage, tc.want) {
-				t.Fatalf("callback %q %q, want failed with %q", cb.Status, cb.ErrorMessage, tc.want)
+			if cb.Status != capture.StatusFailed || !strings.Contains(cb.ErrorMessage, tc.want) || cb.ErrorCode != tc.code {
+				t.Fatalf("callback %q %s %q, want failed %s with %q", cb.Status, cb.ErrorCode, cb.ErrorMessage, tc.code, tc.want)
+			}
+		})
+	}
+}
+
+// snapshotOf is a one-page MHTML archive of html saved from https://intranet.example.com/dash.
+func snapshotOf(t *testing.T, html string) *mhtml.Archive {
+	t.Helper()
+	raw := "From: <Saved by Blink>\r\nSnapshot-Content-Location: https://intranet.example.com/dash\r\nMIME-Version: 1.0\r\n" +
+		"Content-Type: multipart/related;\r\n\ttype=\"text/html\";\r\n\tboundary=\"----B----\"\r\n\r\n\r\n" +
+		"------B----\r\nContent-Type: text/html\r\nContent-Transfer-Encoding: binary\r\nContent-Location: https://intranet.example.com/dash\r\n\r\n" +
+		html + "\r\n------B------\r\n"
+	a, err := mhtml.Parse(strings.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestSnapshotPageHeldAsAURLPage: a snapshot's page is guarded as a page loaded by URL is
+// (guard.go): its own navigations of the main frame (a meta refresh, which needs no script; a
+// reload by script) are refused and it is captured as it first loaded, with NAVIGATION_BLOCKED;
+// a script that never yields fails the capture with PAGE_UNRESPONSIVE within its budget.
+func TestSnapshotPageHeldAsAURLPage(t *testing.T) {
+	t.Parallel()
+	b := mustBrowser(t, true)
+	const body = `<h1>Saved dashboard</h1>`
+	for _, tc := range []struct {
+		name, html string
+		scripts    bool
+		// code is the failure's (empty: captured with NAVIGATION_BLOCKED).
+		code, message string
+	}{
+		{name: "MetaRefresh_CapturedAsLoaded", html: `<meta http-equiv="refresh" content="0;url=https://intranet.example.com/elsewhere">` + body},
+		{name: "ReloadByScript_CapturedAsLoaded", scripts: true, html: body + `<script>addEventListener("load", () => location.reload());</script>`},
+		{name: "SpinLoop_Unresponsive", scripts: true, html: body + `<script>addEventListener("load", () => setTimeout(() => { for (;;) {} }, 0));</script>`,
+			code: capture.CodePageUnresponsive, message: "the page stopped responding: its scripts kept the browser busy for more than 3s"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			start := time.Now()
+			p, err := b.CaptureSnapshot(ctx, capture.PageSpec{URL: "https://intranet.example.com/dash", Viewport: capture.Viewport{Width: 800, Height: 600}, DeviceScaleFactor: 1, ArchiveScripts: tc.scripts},
+				snapshotOf(t, "<!doctype html><html><head><meta charset=utf-8>"+tc.html+"</head></html>"),
+				capture.Timeouts{Load: 10 * time.Second, Ready: time.Second, NetworkIdle: time.Second, Images: time.Second, Unresponsive: 3 * time.Second}, capture.ChromiumMaxScreenshotHeight)
+			if tc.code != "" {
+				var pe *capture.PageError
+				if !errors.As(err, &pe) || pe.Code != tc.code || pe.Message != tc.message {
+					t.Fatalf("CaptureSnapshot: %v; want %s %q", err, tc.code, tc.message)
+				}
+				// The load budget bounds it (loosely: the machine may be busy).
+				if elapsed := time.Since(start); elapsed > 10*time.Second+slack {
+					t.Errorf("failed after %s; want within the 10s load budget", elapsed)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(p.Document), "Saved dashboard") || p.FinalURL != "https://intranet.example.com/dash" {
+				t.Errorf("final URL %q; heading recorded %v; want the page as it first loaded", p.FinalURL, strings.Contains(string(p.Document), "Saved dashboard"))
+			}
+			if p.NavigationsBlocked < 1 {
+				t.Errorf("%d navigations refused, want at least 1", p.NavigationsBlocked)
+			}
+			var warned bool
+			for _, w := range p.Warnings {
+				warned = warned || w.Code == capture.WarnNavigationBlocked
+			}
+			if !warned {
+				t.Errorf("warnings %+v, want %s", p.Warnings, capture.WarnNavigationBlocked)
 			}
 		})
 	}

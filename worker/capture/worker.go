@@ -5,7 +5,7 @@
 // images, a full-page screenshot and the capture JSON under the job's artifact prefix, and posts a
 // signed callback. A message is deleted only once the callback is accepted.
 //
-// Entry point: build a Config (LoadConfig), the AWS clients (NewAWSClients) and a Browser
+// Entry point: build a Config (LoadConfig), the AWS clients (Config.Clients) and a Browser
 // (NewBrowser), then run Worker.Run until its context ends.
 package capture
 
@@ -70,6 +70,8 @@ type job struct {
 	w      *Worker
 	req    Request
 	stored Stored
+	// code is the class of the page failure Run returned (empty otherwise).
+	code string
 }
 
 func (j *job) Parse(body []byte) (err error) {
@@ -87,6 +89,7 @@ func (j *job) Run(ctx context.Context) (string, error) {
 		j.w.logger().Warn("capture: failure record unreadable; rendering", append(j.Attrs(), "err", err)...)
 	} else if rec != nil {
 		j.w.logger().Info("capture: failed before; answering from the failure record", append(j.Attrs(), "code", rec.Code)...)
+		j.code = rec.Code
 		return rec.Message, nil
 	}
 	var err error
@@ -102,6 +105,7 @@ func (j *job) Run(ctx context.Context) (string, error) {
 				j.w.logger().Warn("capture: failure record not stored", append(j.Attrs(), "err", err)...)
 			}
 		}
+		j.code = pe.Code
 		return pe.Message, nil
 	}
 	return "", err
@@ -110,12 +114,21 @@ func (j *job) Run(ctx context.Context) (string, error) {
 func (j *job) Callback(failure string) (string, []byte, []any, error) {
 	body := CallbackBody{PageImportID: j.req.PageImportID, Attempt: j.req.Attempt, Nonce: j.req.Nonce, Status: StatusCompleted}
 	if failure != "" {
-		body.Status, body.ErrorMessage = StatusFailed, failure
+		// A failure without a page failure's code is the worker's own fault on the message's
+		// last delivery (consumer.Loop.InternalFailure).
+		body.Status, body.ErrorMessage, body.ErrorCode = StatusFailed, failure, j.code
+		if !isErrorCode(body.ErrorCode) { // none, or a failure record's the API would refuse
+			body.ErrorCode = CodeInternal
+		}
 	} else {
 		body.ResultURL, body.CaptureHash, body.ScreenshotURL = j.stored.ResultURL, j.stored.CaptureHash, j.stored.ScreenshotURL
 	}
 	raw, err := body.encode()
-	return j.req.CallbackURL, raw, []any{"status", body.Status}, err
+	attrs := []any{"status", body.Status}
+	if body.ErrorCode != "" {
+		attrs = append(attrs, "error_code", body.ErrorCode)
+	}
+	return j.req.CallbackURL, raw, attrs, err
 }
 
 func (w *Worker) capture(ctx context.Context, req Request) (Stored, error) {

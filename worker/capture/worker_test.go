@@ -18,11 +18,11 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/capture/capturetest"
@@ -96,9 +96,7 @@ type harness struct {
 
 func testConfig(s3env *testenv.S3Env, q *testenv.SQSEnv, allowPrivate bool) capture.Config {
 	return capture.Config{
-		QueueURL: q.QueueURL, SQSEndpoint: q.Endpoint, S3Endpoint: s3env.Endpoint,
-		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
-		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
+		QueueURL: q.QueueURL, Settings: awslocal.Settings(s3env.Endpoint, q.Endpoint),
 		CallbackSecret: testSecret, CallbackTimeout: 5 * time.Second,
 		AllowPrivateNetworks: allowPrivate,
 		LoadTimeout:          10 * time.Second, ReadyTimeout: 5 * time.Second,
@@ -113,7 +111,7 @@ func newHarness(t *testing.T, callbackStatus int, allowPrivate, needBrowser bool
 	h := &harness{s3: testenv.S3(t), queue: testenv.SQS(t), site: capturetest.Serve(t)}
 	h.rc = workertest.NewReceiver[capture.CallbackBody](t, testSecret, "/webhooks/page-imports", callbackStatus, h.queue)
 	cfg := testConfig(h.s3, h.queue, allowPrivate)
-	sqsClient, s3Client, err := capture.NewAWSClients(context.Background(), cfg)
+	sqsClient, s3Client, err := cfg.Clients(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,8 +247,8 @@ func TestNeverReadyPageFails(t *testing.T) {
 	if cb.Status != capture.StatusFailed {
 		t.Fatalf("status %q, want failed", cb.Status)
 	}
-	if want := `the ready selector "#app-ready" did not appear within 1.5s`; cb.ErrorMessage != want {
-		t.Errorf("error_message %q, want %q", cb.ErrorMessage, want)
+	if want := `the ready selector "#app-ready" did not appear within 1.5s`; cb.ErrorMessage != want || cb.ErrorCode != capture.CodeReadySelector {
+		t.Errorf("error_code %s, error_message %q; want %s %q", cb.ErrorCode, cb.ErrorMessage, capture.CodeReadySelector, want)
 	}
 	if cb.ResultURL != "" || cb.CaptureHash != "" || cb.ScreenshotURL != "" {
 		t.Errorf("failed callback carries result fields: %+v", cb)
@@ -269,7 +267,7 @@ func TestPrivateAddressRefusedWithoutLocalSwitch(t *testing.T) {
 	h := newHarness(t, http.StatusOK, false, true)
 	h.send(t, h.request("0193a1b2-c3d4-7e5f-8a9b-000000000003", "/index.html", "", capture.Viewport{Width: 800, Height: 600}, 1))
 	cb := h.run(t, 30*time.Second)
-	if want := "the page address is not allowed: it points to a private or reserved network"; cb.Status != capture.StatusFailed || cb.ErrorMessage != want {
+	if want := "the page address is not allowed: it points to a private or reserved network"; cb.Status != capture.StatusFailed || cb.ErrorMessage != want || cb.ErrorCode != capture.CodeAddressNotAllowed {
 		t.Errorf("callback %s %q, want failed %q", cb.Status, cb.ErrorMessage, want)
 	}
 }
@@ -295,8 +293,8 @@ func TestMessageDeletedOnlyWhenAccepted(t *testing.T) {
 			h := newHarness(t, tc.status, true, false)
 			h.send(t, h.request("0193a1b2-c3d4-7e5f-8a9b-000000000004", "/index.html", "", capture.Viewport{Width: 319, Height: 600}, 1))
 			cb := h.run(t, 20*time.Second)
-			if want := "invalid capture request: viewport width 319 is outside 320-3840"; cb.Status != capture.StatusFailed || cb.ErrorMessage != want {
-				t.Errorf("callback %s %q, want failed %q", cb.Status, cb.ErrorMessage, want)
+			if want := "invalid capture request: viewport width 319 is outside 320-3840"; cb.Status != capture.StatusFailed || cb.ErrorMessage != want || cb.ErrorCode != capture.CodeInvalidRequest {
+				t.Errorf("callback %s %s %q, want failed %s %q", cb.Status, cb.ErrorCode, cb.ErrorMessage, capture.CodeInvalidRequest, want)
 			}
 			if n := workertest.QueueLength(t, h.queue); n != tc.left {
 				t.Errorf("%d messages on the queue after HTTP %d, want %d", n, tc.status, tc.left)
@@ -379,10 +377,7 @@ func TestWorkerFaultRedeliveredThenFailed(t *testing.T) {
 	h.w.Config.MaxReceives = 2
 	down := httptest.NewServer(http.NotFoundHandler())
 	down.Close()
-	h.w.S3 = s3.New(s3.Options{
-		BaseEndpoint: aws.String(down.URL), Region: testenv.AWSOptions.Region, UsePathStyle: true, RetryMaxAttempts: 1,
-		Credentials: credentials.NewStaticCredentialsProvider(testenv.AWSOptions.AccessKeyID, testenv.AWSOptions.SecretAccessKey, ""),
-	})
+	h.w.S3 = awslocal.Settings(down.URL, "").S3(testenv.AWSConfig(t), func(o *s3.Options) { o.RetryMaxAttempts = 1 })
 	h.send(t, h.request("0193a1b2-c3d4-7e5f-8a9b-000000000005", capturetest.SizedPath+"?h=100", "", capture.Viewport{Width: 400, Height: 300}, 1))
 
 	ctx := context.Background()
@@ -402,8 +397,8 @@ func TestWorkerFaultRedeliveredThenFailed(t *testing.T) {
 		t.Fatal("last delivery not deleted after its failed callback was accepted")
 	}
 	cb := h.rc.Wait(t, time.Second)
-	if cb.Status != capture.StatusFailed || cb.ErrorMessage != "the capture failed because of an internal error" {
-		t.Errorf("callback %s %q, want failed with the internal-error message", cb.Status, cb.ErrorMessage)
+	if cb.Status != capture.StatusFailed || cb.ErrorMessage != "the capture failed because of an internal error" || cb.ErrorCode != capture.CodeInternal {
+		t.Errorf("callback %s %s %q, want failed %s with the internal-error message", cb.Status, cb.ErrorCode, cb.ErrorMessage, capture.CodeInternal)
 	}
 	if n := workertest.QueueLength(t, h.queue); n != 0 {
 		t.Errorf("%d messages left, want 0", n)

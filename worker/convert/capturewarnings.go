@@ -18,7 +18,7 @@ func (cv *converter) passOnCaptureWarnings() {
 		if w.Code == "" || len(code) > maxCaptureWarningCode || !isWarningCode(w.Code) || w.Message == "" {
 			continue
 		}
-		cv.warn.add(code, "", "%s", w.Message)
+		cv.warn.Add(code, "", "%s", w.Message)
 	}
 }
 

@@ -6,25 +6,28 @@ package convert
 
 import (
 	"context"
-	"errors"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/images"
+	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/styles"
+	"github.com/code2des/backend/worker/convert/text"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
-// AssetLoader returns the stored bytes of a capture asset, reading at most maxBytes+1 bytes (so
-// an object larger than declared shows as such). It returns an error wrapping ErrAssetMissing
-// when the object is not in storage; any other error aborts the conversion (storage trouble: the
-// message is retried).
-type AssetLoader func(ctx context.Context, a capturemodel.Asset, maxBytes int64) ([]byte, error)
+// AssetLoader returns the stored bytes of a capture asset (images.Loader).
+type AssetLoader = images.Loader
 
 // ErrAssetMissing marks a capture asset whose object is not in storage.
-var ErrAssetMissing = errors.New("capture asset missing")
+var ErrAssetMissing = images.ErrMissing
 
 // Job is the identity the result's manifest repeats (SPEC §6, §7).
 type Job struct {
@@ -45,11 +48,7 @@ type Options struct {
 }
 
 // Copy is an image the worker must store under its own prefix before the result.
-type Copy struct {
-	Key      string
-	MimeType string
-	Bytes    []byte
-}
+type Copy = images.Copy
 
 // Output is a finished conversion: the encoded result JSON (deterministic for a given capture,
 // job and options), its decoded form, and the images to store first.
@@ -65,38 +64,36 @@ type Output struct {
 // does not fit), and a failed encoding.
 func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options, load AssetLoader) (*Output, error) {
 	cv := &converter{
-		ctx: ctx, c: c, opts: opts, load: load,
-		assets:     map[string]*capturemodel.Asset{},
-		unresolved: map[string]capturemodel.UnresolvedImage{},
-		images:     map[string]*imageState{},
-
-		verticalWarned: map[*capturemodel.DOMNode]bool{},
-		pseudoKids:     map[*capturemodel.DOMNode][]*capturemodel.DOMNode{},
-		drawnPseudo:    map[*capturemodel.Pseudo]bool{},
+		c:           c,
+		pseudoKids:  map[*capturemodel.DOMNode][]*capturemodel.DOMNode{},
+		drawnPseudo: map[*capturemodel.Pseudo]bool{},
 	}
-	for i := range c.Assets {
-		if _, dup := cv.assets[c.Assets[i].ID]; !dup {
-			cv.assets[c.Assets[i].ID] = &c.Assets[i]
-		}
+	cv.img = images.New(ctx, c, load, opts.ImportPrefix, opts.JobPrefix, &cv.warn)
+	cv.paint = paint.Painter{Warn: &cv.warn, Images: cv.img, SVG: cv.svgBackground}
+	base := c.Document.URL
+	if base == "" {
+		base = c.Manifest.FinalURL
 	}
-	for _, u := range append(append([]capturemodel.UnresolvedImage{}, c.UnresolvedImages...), c.Document.UnresolvedImages...) {
-		cv.unresolved[u.ID] = u
-	}
+	// A background clipped to text is the text's fill: its SVG layers take an id and draw nothing.
+	textPaint := &paint.Painter{Warn: &cv.warn, Images: cv.img, SVG: func(_ *resultjson.ImageEntry, node *resultjson.Node) {
+		cv.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil)
+	}}
+	cv.setter = text.Setter{Warn: &cv.warn, Doc: &c.Document, Base: base, Paint: textPaint, Kids: cv.kids}
 	root := cv.convertRoot()
-	if cv.err != nil {
-		return nil, cv.err
+	if cv.img.Err != nil {
+		return nil, cv.img.Err
 	}
 	cv.passOnCaptureWarnings()
-	diagnostics := cv.autoLayout()
-	styles, variables := cv.localStyles(root)
+	diagnostics := layout.Infer(root)
+	localStyles, variables := styles.Build(root, c.Document.CustomProperties)
 	res := &resultjson.Result{
 		Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
 			Nonce: job.Nonce, PageImportID: job.PageImportID, CaptureHash: job.CaptureHash},
-		Root:     root,
-		Images:   append([]resultjson.ImageEntry{}, cv.entries...),
-		Warnings: cv.warn.done(),
+		Root:     root.Out,
+		Images:   append([]resultjson.ImageEntry{}, cv.img.Entries...),
+		Warnings: cv.warn.Done(),
 
-		Styles:      styles,
+		Styles:      localStyles,
 		Variables:   variables,
 		Diagnostics: diagnostics,
 	}
@@ -104,37 +101,27 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	if err != nil {
 		return nil, err
 	}
-	return &Output{JSON: out, Result: res, Copies: cv.copies}, nil
+	return &Output{JSON: out, Result: res, Copies: cv.img.Copies}, nil
 }
 
 type converter struct {
-	ctx  context.Context
-	c    *capturemodel.Capture
-	opts Options
-	load AssetLoader
-	err  error
+	c      *capturemodel.Capture
+	img    *images.Store
+	paint  paint.Painter
+	setter text.Setter
 
-	warn      warnings
+	warn      warnings.List
 	lastID    int
 	nodes     int
 	nodeLimit bool
 
-	assets     map[string]*capturemodel.Asset
-	unresolved map[string]capturemodel.UnresolvedImage
-	images     map[string]*imageState
-	entries    []resultjson.ImageEntry
-	copies     []Copy
-	// stored and returned sum the images' bytes as stored and as the backend returns them.
-	stored, returned int64
 	// bodyBackground is the body element whose background was propagated to the root.
 	bodyBackground *capturemodel.DOMNode
 	// svgBackgrounds are the SVG nodes drawn for SVG background layers of the box being built;
 	// they become its first children.
-	svgBackgrounds []item
-	// verticalWarned holds the elements whose vertical text was warned about (once each).
-	verticalWarned map[*capturemodel.DOMNode]bool
-	// vec is the vector pass's state (vector.go).
-	vec vectorState
+	svgBackgrounds []*boxtree.Node
+	// fonts are the icon fonts parsed so far, by asset id (icons.go).
+	fonts map[string]fontState
 	structureState
 	// pseudoKids are the children of pseudo-element hosts with their virtual elements
 	// (pseudo.go); drawnPseudo the pseudo-elements drawn that way (no warning).
@@ -142,59 +129,25 @@ type converter struct {
 	drawnPseudo map[*capturemodel.Pseudo]bool
 }
 
-// imageState is the outcome of resolving one asset: an entry, or why there is none.
-type imageState struct {
-	entry   *resultjson.ImageEntry
-	code    string
-	message string
-}
-
-// frame collects the children of one emitted FRAME.
+// frame is a FRAME being built, with the page position of its origin and its depth.
 type frame struct {
-	node   *resultjson.Node
+	box    *boxtree.Node
 	ox, oy float64
 	depth  int
-	items  []item
 }
 
-// item is a child in DOM order with its paint layer (CSS painting order, simplified: negative
-// z-index, in-flow content, positioned with z-index auto or 0, positive z-index).
-type item struct {
-	node     *resultjson.Node
-	group, z int
-}
-
-// inherited is what descendants take from flattened ancestors.
+// inherited is what descendants take from flattened ancestors: the paint layer (boxtree.Negative
+// ... boxtree.Positive, z-index) and text decoration; item says the element is a child of a flex
+// or grid container (it keeps a frame: one node per item).
 type inherited struct {
 	group, z   int
 	decoration string
+	item       bool
 }
 
-const (
-	groupNegative = iota
-	groupFlow
-	groupPositioned
-	groupPositive
-)
-
-func (f *frame) add(n *resultjson.Node, in inherited) {
-	if n != nil {
-		f.items = append(f.items, item{node: n, group: in.group, z: in.z})
-	}
-}
-
-func (f *frame) finish() {
-	sort.SliceStable(f.items, func(i, j int) bool {
-		a, b := f.items[i], f.items[j]
-		if a.group != b.group {
-			return a.group < b.group
-		}
-		return a.z < b.z
-	})
-	for _, it := range f.items {
-		f.node.Children = append(f.node.Children, it.node)
-	}
-	f.items = nil
+// add places n, drawn from el, in f in the paint layer of in.
+func (f *frame) add(n *resultjson.Node, el *capturemodel.DOMNode, in inherited) *boxtree.Node {
+	return f.box.Add(n, el, in.group, in.z)
 }
 
 // newNode allocates a node with the next stable id ("1:<n>", in document order), or returns nil
@@ -203,7 +156,7 @@ func (cv *converter) newNode(typ, name string, b capturemodel.Box, f *frame) *re
 	if cv.nodes >= resultjson.MaxNodes {
 		if !cv.nodeLimit {
 			cv.nodeLimit = true
-			cv.warn.add(WarnNodeLimit, "", "the page has more than %d nodes; the rest were left out", resultjson.MaxNodes)
+			cv.warn.Add(warnings.NodeLimit, "", "the page has more than %d nodes; the rest were left out", resultjson.MaxNodes)
 		}
 		return nil
 	}
@@ -211,17 +164,24 @@ func (cv *converter) newNode(typ, name string, b capturemodel.Box, f *frame) *re
 	cv.lastID++
 	n := &resultjson.Node{Type: typ, ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name)}
 	if f != nil {
-		n.X, n.Y = px(b.X-f.ox), px(b.Y-f.oy)
+		n.X, n.Y = css.Px(b.X-f.ox), css.Px(b.Y-f.oy)
 	}
-	n.Width, n.Height = size(b.Width), size(b.Height)
+	n.Width, n.Height = css.Size(b.Width), css.Size(b.Height)
 	return n
 }
 
-// size keeps a side positive: Figma refuses to resize a node to 0.
-func size(v float64) float64 { return math.Max(0.01, px(v)) }
+// svgBackground draws an SVG background layer e of node as an SVG node covering it, one of the
+// box's first children.
+func (cv *converter) svgBackground(e *resultjson.ImageEntry, node *resultjson.Node) {
+	if sv := cv.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
+		sv.ImageRef = e.Ref
+		cv.svgBackgrounds = append(cv.svgBackgrounds, &boxtree.Node{Out: sv, Group: boxtree.Negative, Z: math.MinInt})
+	}
+}
 
-// convertRoot converts the html element into the root FRAME of the page's size.
-func (cv *converter) convertRoot() *resultjson.Node {
+// convertRoot converts the html element into the root FRAME of the page's size and returns
+// the box tree.
+func (cv *converter) convertRoot() *boxtree.Node {
 	d := cv.c.Document
 	html := d.Root
 	w := math.Max(d.ScrollSize.Width, d.Viewport.Width)
@@ -241,18 +201,18 @@ func (cv *converter) convertRoot() *resultjson.Node {
 	}
 	cv.nodes++
 	cv.lastID++
-	cv.warn.rootID = "1:" + strconv.Itoa(cv.lastID)
-	root := &resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name), Width: size(w), Height: size(h), ClipsContent: ptr(true)}
-	f := &frame{node: root, depth: 1}
+	cv.warn.RootID = "1:" + strconv.Itoa(cv.lastID)
+	root := &resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name), Width: css.Size(w), Height: css.Size(h), ClipsContent: css.Ptr(true)}
+	f := &frame{box: &boxtree.Node{Out: root, El: html, Kind: boxtree.Box}, depth: 1}
 	cv.rootFrame = f
 
 	// The canvas background (CSS Backgrounds 3, §2.11.2): the root element's, or when that is
 	// transparent and has no image, the body's, which the body then does not paint again.
-	fills := cv.backgrounds(html, root, f)
+	fills := cv.paint.Backgrounds(html, root)
 	if len(fills) == 0 && len(cv.svgBackgrounds) == 0 {
 		for _, ch := range html.Children {
 			if ch.Type == "element" && ch.Tag == "body" {
-				if fills = cv.backgrounds(ch, root, f); len(fills) > 0 {
+				if fills = cv.paint.Backgrounds(ch, root); len(fills) > 0 {
 					cv.bodyBackground = ch
 				}
 				break
@@ -260,48 +220,48 @@ func (cv *converter) convertRoot() *resultjson.Node {
 		}
 	}
 	if len(fills) == 0 {
-		fills = []resultjson.Paint{solid(resultjson.RGBA{R: 1, G: 1, B: 1, A: 1})} // browsers paint a white canvas
+		fills = []resultjson.Paint{css.Solid(resultjson.RGBA{R: 1, G: 1, B: 1, A: 1})} // browsers paint a white canvas
 	}
 	root.Fills = &fills
-	f.items = append(f.items, cv.svgBackgrounds...)
+	f.box.Kids = append(f.box.Kids, cv.svgBackgrounds...)
 	cv.svgBackgrounds = nil
 
 	if d.Truncated {
-		cv.warn.add(WarnCaptureTruncated, root.ID, "the capture stopped at one of its limits; the end of the page is missing")
+		cv.warn.Add(warnings.CaptureTruncated, root.ID, "the capture stopped at one of its limits; the end of the page is missing")
 	}
-	cv.cssWarnings(html, root.ID)
+	cv.paint.CSSWarnings(html, root.ID)
 	cv.pseudoWarnings(html, root.ID)
-	cv.children(html, f, inherited{group: groupFlow, decoration: decorationOf(html, "")})
-	f.finish()
-	return root
+	cv.children(html, f, inherited{group: boxtree.Flow, decoration: text.Decoration(html, "")})
+	f.box.Finish()
+	return f.box
 }
 
 // box creates a node of type typ with n's box and visuals, or returns nil when n draws nothing
-// (no fill, border, shadow, clip, opacity or blend) and must not be kept (keep false).
-func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden bool) *resultjson.Node {
+// (no fill, border, shadow, clip, opacity or blend) and a FRAME of it need not be kept (n is
+// not a flex or grid container, nor one's item: keep false).
+func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, keep bool) *resultjson.Node {
 	node := cv.newNode(typ, naming.Layer(n), n.Box, f)
 	if node == nil {
 		return nil
 	}
-	cv.noteSource(node, n)
 	cv.svgBackgrounds = nil
 	var fills []resultjson.Paint
-	if !hidden && n != cv.bodyBackground && !clipsToText(n) {
+	if !hidden && n != cv.bodyBackground && !paint.ClipsToText(n) {
 		// A background clipped to the text is its text's fill (textFills), not the box's.
-		fills = cv.backgrounds(n, node, f)
+		fills = cv.paint.Backgrounds(n, node)
 	}
 	drawn := len(fills) > 0 || len(cv.svgBackgrounds) > 0
 	if !hidden {
-		drawn = cv.borders(n, node) || drawn
-		drawn = cv.effects(n, node) || drawn
+		drawn = cv.paint.Borders(n, node) || drawn
+		drawn = cv.paint.Effects(n, node) || drawn
 	}
-	cv.corners(n, node)
+	cv.paint.Corners(n, node)
 	if op, err := strconv.ParseFloat(n.Computed("opacity"), 64); err == nil && op < 1 {
-		node.Opacity = ptr(round(clamp01(op), 4))
+		node.Opacity = css.Ptr(css.Round(css.Clamp01(op), 4))
 		drawn = true
 	}
 	if bm := n.Computed("mix-blend-mode"); bm != "normal" {
-		if fb, ok := blendModes[bm]; ok {
+		if fb, ok := css.BlendModes[bm]; ok {
 			node.BlendMode = fb
 			drawn = true
 		}
@@ -310,8 +270,8 @@ func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden b
 		fills = []resultjson.Paint{}
 	}
 	node.Fills = &fills
-	if !drawn && !clips(n) && typ == "FRAME" && !cv.keepFrame(n) {
-		cv.unallocate(node, f.node.ID)
+	if !drawn && !clips(n) && typ == "FRAME" && !layout.Container(n) && !keep {
+		cv.unallocate(node, f.box.Out.ID)
 		return nil
 	}
 	return node
@@ -324,11 +284,7 @@ func (cv *converter) unallocate(n *resultjson.Node, parentID string) {
 		cv.lastID--
 	}
 	cv.nodes--
-	for i := len(cv.warn.list) - 1; i >= 0; i-- {
-		if id := cv.warn.list[i].NodeID; id != nil && *id == n.ID {
-			cv.warn.list[i].NodeID = ptr(parentID)
-		}
-	}
+	cv.warn.Move(n.ID, parentID)
 }
 
 func clips(n *capturemodel.DOMNode) bool {

@@ -1,36 +1,32 @@
 package convert
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
-	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
-	"github.com/code2des/backend/decodecost"
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // placeholder draws an element the design cannot hold as a RECTANGLE of its box, background
 // and border (a neutral grey when it has no background), and warns with code.
 func (cv *converter) placeholder(n *capturemodel.DOMNode, f *frame, in inherited, code, message string) {
-	node := cv.box(n, f, "RECTANGLE", false)
+	node := cv.box(n, f, "RECTANGLE", false, false)
 	if node == nil {
 		return
 	}
 	node.Name = naming.Clip(naming.Element(n) + " (placeholder)")
 	if len(*node.Fills) == 0 {
-		node.Fills = &[]resultjson.Paint{solid(resultjson.RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1})}
+		node.Fills = &[]resultjson.Paint{css.Solid(resultjson.RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1})}
 	}
 	cv.dropSVGBackgrounds(node, n)
-	f.add(node, in)
-	cv.warn.add(code, node.ID, "%s: %s", naming.Element(n), message)
-	cv.cssWarnings(n, node.ID)
+	f.add(node, n, in)
+	cv.warn.Add(code, node.ID, "%s: %s", naming.Element(n), message)
+	cv.paint.CSSWarnings(n, node.ID)
 	cv.pseudoWarnings(n, node.ID)
 }
 
@@ -39,7 +35,7 @@ func (cv *converter) dropSVGBackgrounds(node *resultjson.Node, n *capturemodel.D
 	if len(cv.svgBackgrounds) > 0 {
 		cv.nodes -= len(cv.svgBackgrounds)
 		cv.svgBackgrounds = nil
-		cv.warn.add(WarnBackgroundLayout, node.ID, "the SVG background image of %s is left out (the element cannot hold children)", naming.Element(n))
+		cv.warn.Add(warnings.BackgroundLayout, node.ID, "the SVG background image of %s is left out (the element cannot hold children)", naming.Element(n))
 	}
 }
 
@@ -47,35 +43,34 @@ func (cv *converter) dropSVGBackgrounds(node *resultjson.Node, n *capturemodel.D
 // A control that draws no box of its own (no background, border or clip) still shows its text,
 // placed in the nearest frame like the text of any element that draws nothing.
 func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited) {
-	node := cv.box(n, f, "FRAME", false)
+	node := cv.box(n, f, "FRAME", false, in.item)
 	target, textIn := f, in
 	if node != nil {
-		node.ClipsContent = ptr(true)
-		f.add(node, in)
+		node.ClipsContent = css.Ptr(true)
+		target = &frame{box: f.add(node, n, in), ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 		cv.warnFormControl(n, node.ID)
-		target = &frame{node: node, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
-		target.items = append(target.items, cv.svgBackgrounds...)
+		target.box.Kids = append(target.box.Kids, cv.svgBackgrounds...)
 		cv.svgBackgrounds = nil
-		textIn = inherited{group: groupFlow, decoration: in.decoration}
+		textIn = inherited{group: boxtree.Flow, decoration: in.decoration}
 	}
 	var t *resultjson.Node
 	if text := controlText(n); strings.TrimSpace(text) != "" && target.depth < resultjson.MaxDepth {
 		// The text sits inside the padding box; its exact line box is not recorded.
-		pl, _ := parsePx(n.Computed("padding-left"))
-		pt, _ := parsePx(n.Computed("padding-top"))
-		bl, _ := parsePx(n.Computed("border-left-width"))
-		bt, _ := parsePx(n.Computed("border-top-width"))
+		pl, _ := css.ParsePx(n.Computed("padding-left"))
+		pt, _ := css.ParsePx(n.Computed("padding-top"))
+		bl, _ := css.ParsePx(n.Computed("border-left-width"))
+		bt, _ := css.ParsePx(n.Computed("border-top-width"))
 		b := capturemodel.Box{X: n.Box.X + pl + bl, Y: n.Box.Y + pt + bt, Width: math.Max(1, n.Box.Width-2*(pl+bl)), Height: math.Max(1, n.Box.Height-2*(pt+bt))}
 		if t = cv.newNode("TEXT", text, b, target); t != nil {
-			cv.setText(t, n, nil, strings.TrimSpace(text), in.decoration)
-			target.add(t, textIn)
+			cv.setter.SetText(t, n, nil, strings.TrimSpace(text), in.decoration)
+			target.add(t, nil, textIn)
 		}
 	}
 	if node != nil {
-		target.finish()
+		target.box.Finish()
 		return
 	}
-	id := f.node.ID
+	id := f.box.Out.ID
 	if t != nil {
 		id = t.ID
 	}
@@ -83,8 +78,8 @@ func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited
 }
 
 func (cv *converter) warnFormControl(n *capturemodel.DOMNode, nodeID string) {
-	cv.warn.add(WarnFormControl, nodeID, "%s: the form control is drawn from its box, background, border and text only", naming.Element(n))
-	cv.cssWarnings(n, nodeID)
+	cv.warn.Add(warnings.FormControl, nodeID, "%s: the form control is drawn from its box, background, border and text only", naming.Element(n))
+	cv.paint.CSSWarnings(n, nodeID)
 	cv.pseudoWarnings(n, nodeID)
 }
 
@@ -110,40 +105,40 @@ func controlText(n *capturemodel.DOMNode) string {
 // imageElement converts an img: a RECTANGLE with an image fill over its background (a raster),
 // or an SVG node (an SVG file), framed when the img also has a background or border.
 func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherited) {
-	node := cv.box(n, f, "RECTANGLE", false)
+	node := cv.box(n, f, "RECTANGLE", false, false)
 	if node == nil {
 		return
 	}
 	cv.dropSVGBackgrounds(node, n)
 	if n.Image == nil || n.Image.AssetID == "" {
-		f.add(node, in)
-		cv.warn.add(WarnImageUnresolved, node.ID, "the image %s had not loaded when the page was captured", naming.Element(n))
-		cv.cssWarnings(n, node.ID)
+		f.add(node, n, in)
+		cv.warn.Add(warnings.ImageUnresolved, node.ID, "the image %s had not loaded when the page was captured", naming.Element(n))
+		cv.paint.CSSWarnings(n, node.ID)
 		return
 	}
-	st := cv.resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
-	cv.cssWarnings(n, node.ID)
+	st := cv.img.Resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
+	cv.paint.CSSWarnings(n, node.ID)
 	switch {
-	case st.entry == nil:
-		f.add(node, in)
-	case st.entry.MimeType == resultjson.MimeSVG:
+	case st == nil:
+		f.add(node, n, in)
+	case st.MimeType == resultjson.MimeSVG:
 		if len(*node.Fills) == 0 && len(node.Strokes) == 0 && len(node.Effects) == 0 {
 			// Nothing but the SVG: the SVG node takes the rectangle's place (and id).
-			node.Type, node.ImageRef, node.Fills = "SVG", st.entry.Ref, nil
+			node.Type, node.ImageRef, node.Fills = "SVG", st.Ref, nil
 			node.CornerRadius, node.TopLeftRadius, node.TopRightRadius, node.BottomRightRadius, node.BottomLeftRadius = nil, nil, nil, nil, nil
-			f.add(node, in)
+			f.add(node, n, in)
 			return
 		}
-		node.Type, node.ClipsContent = "FRAME", ptr(true)
+		node.Type, node.ClipsContent = "FRAME", css.Ptr(true)
 		if sv := cv.newNode("SVG", node.Name, capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
-			sv.ImageRef = st.entry.Ref
+			sv.ImageRef = st.Ref
 			node.Children = []*resultjson.Node{sv}
 		}
-		f.add(node, in)
+		f.add(node, n, in)
 	default:
-		fills := append(*node.Fills, cv.objectFit(n, st.entry, node))
+		fills := append(*node.Fills, cv.objectFit(n, st, node))
 		node.Fills = &fills
-		f.add(node, in)
+		f.add(node, n, in)
 	}
 }
 
@@ -161,170 +156,14 @@ func (cv *converter) objectFit(n *capturemodel.DOMNode, e *resultjson.ImageEntry
 	case "scale-down", "none":
 		p.ScaleMode = "FIT"
 		if fit == "none" || (float64(e.Width) < node.Width && float64(e.Height) < node.Height) {
-			cv.warn.add(WarnObjectFit, node.ID, "object-fit %s of %s is approximated by fitting the image into its box", fit, naming.Element(n))
+			cv.warn.Add(warnings.ObjectFit, node.ID, "object-fit %s of %s is approximated by fitting the image into its box", fit, naming.Element(n))
 		}
 	default:
 		p.ScaleMode = "CROP"
 		p.ImageTransform = &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}
 	}
 	if pos := n.Computed("object-position"); pos != "50% 50%" && p.ScaleMode != "CROP" {
-		cv.warn.add(WarnObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, naming.Element(n))
+		cv.warn.Add(warnings.ObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, naming.Element(n))
 	}
 	return p
-}
-
-// resolve returns the image entry of a capture asset, loading and checking it on first use;
-// when the asset cannot be used it warns about nodeID (on every use) and returns no entry.
-// boxW and boxH are the size of the first node using it (an SVG without a size of its own).
-func (cv *converter) resolve(id, nodeID string, boxW, boxH float64) *imageState {
-	st, seen := cv.images[id]
-	if !seen {
-		st = cv.inspect(id, boxW, boxH)
-		cv.images[id] = st
-	}
-	if st.entry == nil && st.code != "" {
-		cv.warn.add(st.code, nodeID, "%s", st.message)
-	}
-	if st.entry != nil {
-		cv.vectorNotices(id, nodeID)
-	}
-	return st
-}
-
-func (cv *converter) inspect(id string, boxW, boxH float64) *imageState {
-	a, ok := cv.assets[id]
-	if !ok {
-		msg := "an image the page shows was not recorded by the capture"
-		if u, ok := cv.unresolved[id]; ok {
-			msg = fmt.Sprintf("the image %s was not recorded by the capture (%s)", u.SourceURL, u.Reason)
-		}
-		return &imageState{code: WarnImageUnresolved, message: msg}
-	}
-	src := a.SourceURL
-	if src == "" {
-		src = "(inline content " + a.ID + ")"
-	}
-	fail := func(code, format string, args ...any) *imageState {
-		return &imageState{code: code, message: "the image " + src + " " + fmt.Sprintf(format, args...)}
-	}
-	switch a.MimeType {
-	case resultjson.MimePNG, resultjson.MimeJPEG, resultjson.MimeGIF, resultjson.MimeWebP, resultjson.MimeSVG:
-	default:
-		return fail(WarnImageFormat, "is %s, which a Figma result cannot carry", a.MimeType)
-	}
-	switch {
-	case a.ByteSize < 1:
-		return fail(WarnImageInvalid, "is empty")
-	case a.ByteSize > resultjson.MaxImageBytes:
-		return fail(WarnImageTooLarge, "is %d bytes, over the %d-byte limit per image", a.ByteSize, resultjson.MaxImageBytes)
-	case len(cv.entries) >= resultjson.MaxImages:
-		return fail(WarnImageBudget, "is past the limit of %d images per result", resultjson.MaxImages)
-	case cv.stored+a.ByteSize > resultjson.MaxTotalImageBytes:
-		return fail(WarnImageBudget, "would take the result's images past %d bytes", resultjson.MaxTotalImageBytes)
-	}
-	b, err := cv.load(cv.ctx, *a, a.ByteSize)
-	switch {
-	case errors.Is(err, ErrAssetMissing):
-		return fail(WarnImageUnresolved, "is missing from storage")
-	case err != nil:
-		cv.err = fmt.Errorf("read capture asset %s: %w", a.ID, err)
-		return &imageState{}
-	}
-	sum := sha256.Sum256(b)
-	if int64(len(b)) != a.ByteSize || hex.EncodeToString(sum[:]) != a.SHA256 {
-		return fail(WarnImageInvalid, "does not match the size or SHA-256 the capture recorded")
-	}
-	if a.MimeType == resultjson.MimeSVG {
-		// Figma-safe: no scripts, handlers or outside references; selectors applied (vector.go).
-		var ok bool
-		if b, a, ok = cv.figmaSafe(a, b); !ok {
-			return fail(WarnImageInvalid, "is not usable: not a well-formed SVG document")
-		}
-	}
-	e := &resultjson.ImageEntry{Ref: a.ID, Key: a.Key, MimeType: a.MimeType, SHA256: a.SHA256, ByteSize: a.ByteSize}
-	if len(e.Ref) == 0 || len(e.Ref) > 255 {
-		e.Ref = "asset-" + strconv.Itoa(len(cv.entries)+1)
-	}
-	returned := a.ByteSize
-	if a.MimeType == resultjson.MimeSVG {
-		w, h, err := svgSize(b)
-		if err != nil {
-			return fail(WarnImageInvalid, "is not usable: %s", strings.TrimPrefix(err.Error(), errImage.Error()+": "))
-		}
-		if w <= 0 || h <= 0 {
-			w, h = boxW, boxH
-		}
-		e.Width, e.Height = declaredSide(w), declaredSide(h)
-	} else {
-		w, h, err := rasterSize(b, a.MimeType)
-		if err != nil {
-			return fail(WarnImageInvalid, "is not usable: %s", strings.TrimPrefix(err.Error(), errImage.Error()+": "))
-		}
-		if w > resultjson.MaxDeclaredImageSide || h > resultjson.MaxDeclaredImageSide {
-			return fail(WarnImageTooLarge, "is %dx%d px, over %d px a side", w, h, resultjson.MaxDeclaredImageSide)
-		}
-		if backendConverts(a.MimeType, w, h) {
-			cost, err := decodecost.Bytes(b, a.MimeType, w, h)
-			if err != nil {
-				return fail(WarnImageInvalid, "is not usable: %s", err)
-			}
-			if cost > resultjson.MaxConvertBytes {
-				return fail(WarnImageTooLarge, "is %dx%d px and would take %d bytes to decode, more than the %d bytes the backend decodes to convert it", w, h, cost, resultjson.MaxConvertBytes)
-			}
-			// The backend returns it as a PNG of at most MaxImageSide a side: count its raw size.
-			ow, oh := fitInside(w, h, resultjson.MaxImageSide)
-			returned = max(returned, int64(ow)*int64(oh)*4)
-		}
-		e.Width, e.Height = w, h
-	}
-	if cv.returned+returned > resultjson.MaxTotalImageBytes {
-		return fail(WarnImageBudget, "would take the result's images past %d bytes once converted for Figma", resultjson.MaxTotalImageBytes)
-	}
-	if !strings.HasPrefix(a.Key, cv.opts.ImportPrefix) || cv.opts.ImportPrefix == "" {
-		// Outside the capture's folder the backend would refuse the key: keep a copy of our own.
-		e.Key = cv.opts.JobPrefix + "images/" + a.SHA256 + extension(a.MimeType)
-		if !cv.copied(e.Key) {
-			cv.copies = append(cv.copies, Copy{Key: e.Key, MimeType: a.MimeType, Bytes: bytes.Clone(b)})
-		}
-	}
-	cv.stored += a.ByteSize
-	cv.returned += returned
-	cv.entries = append(cv.entries, *e)
-	return &imageState{entry: e}
-}
-
-func (cv *converter) copied(key string) bool {
-	for _, c := range cv.copies {
-		if c.Key == key {
-			return true
-		}
-	}
-	return false
-}
-
-// fitInside scales w x h down to fit a square of side m, keeping the aspect ratio.
-func fitInside(w, h, m int) (int, int) {
-	if w <= m && h <= m {
-		return w, h
-	}
-	if w >= h {
-		return m, max(1, int(math.Round(float64(h)*float64(m)/float64(w))))
-	}
-	return max(1, int(math.Round(float64(w)*float64(m)/float64(h)))), m
-}
-
-func extension(mime string) string {
-	switch mime {
-	case resultjson.MimePNG:
-		return ".png"
-	case resultjson.MimeJPEG:
-		return ".jpg"
-	case resultjson.MimeGIF:
-		return ".gif"
-	case resultjson.MimeWebP:
-		return ".webp"
-	case resultjson.MimeSVG:
-		return ".svg"
-	}
-	return ""
 }

@@ -3,6 +3,7 @@ package convert
 import (
 	"fmt"
 
+	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/internal/fontfile"
 )
 
@@ -30,5 +31,5 @@ func glyphSVG(f *fontfile.Font, text string, p glyphPlacement, hex string, w, h 
 	}
 	num := fontfile.FormatNumber
 	return fmt.Appendf(nil, `<svg xmlns="%s" width="%s" height="%s" viewBox="0 0 %s %s"><path d="%sZ" fill="%s"/></svg>`,
-		svgNamespace, num(w), num(h), num(w), num(h), d, hex), nil
+		images.SVGNamespace, num(w), num(h), num(w), num(h), d, hex), nil
 }

@@ -1,36 +1,22 @@
 package convert
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 	"github.com/code2des/backend/worker/internal/fontfile"
 	"github.com/code2des/backend/worker/internal/svgsafe"
 )
 
 // CSS-masked icons and icon-font glyphs (docs/conversion.md
 // "Vectors").
-
-// Warning codes of masked icons and icon fonts.
-const (
-	// WarnMaskRaster: a CSS-masked element whose mask is not one SVG image (a PNG, a gradient,
-	// several layers) is drawn as a raster crop of the page at the capture's scale.
-	WarnMaskRaster = "CSS_MASK_RASTER"
-	// WarnMaskApproximated: an SVG mask drawn in the element's colour, with a mask-size,
-	// -position or -repeat Figma cannot express approximated by fitting it centred (contain).
-	WarnMaskApproximated = "CSS_MASK_APPROXIMATED"
-	// WarnIconFontRaster: an icon-font glyph whose outline could not be used (a Private Use Area character or an icon font's
-	// ligature) is drawn as a raster crop of the page at the capture's scale, never as a
-	// character in a font Figma users do not have.
-	WarnIconFontRaster = "ICON_FONT_RASTER"
-)
 
 // iconElement converts n when it is a masked icon or an icon glyph shown alone and reports
 // whether it did (then n and its children are done).
@@ -49,7 +35,7 @@ func (cv *converter) iconElement(n *capturemodel.DOMNode, f *frame, in inherited
 				return true
 			}
 		}
-		cv.rasterCrop(n, f, in, WarnIconFontRaster, "%s shows the icon-font glyph %s of %s; its outline could not be used (%s), so it is drawn as a raster crop of the page", naming.Element(n), codepoints(g.Text), g.FontFamily, why)
+		cv.rasterCrop(n, f, in, warnings.IconFontRaster, "%s shows the icon-font glyph %s of %s; its outline could not be used (%s), so it is drawn as a raster crop of the page", naming.Element(n), codepoints(g.Text), g.FontFamily, why)
 		return true
 	}
 	return false
@@ -70,8 +56,8 @@ func (cv *converter) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited
 	if err != nil {
 		return err.Error()
 	}
-	size, ok := parsePx(g.FontSize)
-	c, known := parseColor(g.Color)
+	size, ok := css.ParsePx(g.FontSize)
+	c, known := css.ParseColor(g.Color)
 	if !ok || size <= 0 || !known {
 		return "its size or colour could not be read"
 	}
@@ -83,7 +69,7 @@ func (cv *converter) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited
 	top := cb.Y - n.Box.Y
 	baseline := top + asc
 	if n.Computed("display") != "inline" {
-		lh, ok := parsePx(g.LineHeight)
+		lh, ok := css.ParsePx(g.LineHeight)
 		if !ok || lh <= 0 {
 			lh = height
 		}
@@ -98,7 +84,7 @@ func (cv *converter) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited
 		x += cb.Width - adv
 	}
 	hexColor := fmt.Sprintf("#%02x%02x%02x", int(c.R*255+0.5), int(c.G*255+0.5), int(c.B*255+0.5))
-	svg, err := glyphSVG(fnt, g.Text, glyphPlacement{size: size, x: x, baseline: baseline}, hexColor, px(n.Box.Width), px(n.Box.Height))
+	svg, err := glyphSVG(fnt, g.Text, glyphPlacement{size: size, x: x, baseline: baseline}, hexColor, css.Px(n.Box.Width), css.Px(n.Box.Height))
 	if err != nil {
 		return err.Error()
 	}
@@ -107,28 +93,28 @@ func (cv *converter) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited
 		return ""
 	}
 	if c.A < 1 {
-		node.Opacity = ptr(round(c.A, 4))
+		node.Opacity = css.Ptr(css.Round(c.A, 4))
 	}
-	if e := cv.generatedSVG(svg, node); e != nil {
+	if e := cv.img.Generated(svg, node); e != nil {
 		node.ImageRef = e.Ref
 	} else {
 		node.Type, node.Fills = "RECTANGLE", &[]resultjson.Paint{}
 	}
-	f.add(node, in)
+	f.add(node, n, in)
 	return ""
 }
 
 // drawsOwnBox says whether n paints a background, border or shadow (then its crop, which holds
 // them, is used instead of the bare glyph).
 func drawsOwnBox(n *capturemodel.DOMNode) bool {
-	if c, ok := parseColor(n.Computed("background-color")); ok && c.A > 0 {
+	if c, ok := css.ParseColor(n.Computed("background-color")); ok && c.A > 0 {
 		return true
 	}
 	if n.Computed("background-image") != "none" || n.Computed("box-shadow") != "none" {
 		return true
 	}
 	for _, side := range []string{"top", "right", "bottom", "left"} {
-		if w, _ := parsePx(n.Computed("border-" + side + "-width")); w > 0 && n.Computed("border-"+side+"-style") != "none" {
+		if w, _ := css.ParsePx(n.Computed("border-" + side + "-width")); w > 0 && n.Computed("border-"+side+"-style") != "none" {
 			return true
 		}
 	}
@@ -137,22 +123,22 @@ func drawsOwnBox(n *capturemodel.DOMNode) bool {
 
 // font returns the parsed font of a capture asset (once per asset).
 func (cv *converter) font(assetID string) (*fontfile.Font, error) {
-	if cv.vec.fonts == nil {
-		cv.vec.fonts = map[string]fontState{}
+	if cv.fonts == nil {
+		cv.fonts = map[string]fontState{}
 	}
-	if st, ok := cv.vec.fonts[assetID]; ok {
+	if st, ok := cv.fonts[assetID]; ok {
 		return st.font, st.err
 	}
 	var st fontState
-	a, ok := cv.assets[assetID]
+	a, ok := cv.img.Asset(assetID)
 	if !ok {
 		st.err = errors.New("the font file was not recorded by the capture")
-	} else if b, err := cv.assetBytes(a); err != nil {
+	} else if b, err := cv.img.Bytes(a); err != nil {
 		st.err = errors.New("the font file could not be read")
 	} else if st.font, err = fontfile.Parse(b); err != nil {
 		st.err = err
 	}
-	cv.vec.fonts[assetID] = st
+	cv.fonts[assetID] = st
 	return st.font, st.err
 }
 
@@ -184,7 +170,7 @@ func (cv *converter) maskedIcon(n *capturemodel.DOMNode, f *frame, in inherited)
 		}
 	}
 	if n.Crop != nil {
-		cv.rasterCrop(n, f, in, WarnMaskRaster, "%s is drawn through a CSS mask that is not one SVG image; it is drawn as a raster crop of the page", naming.Element(n))
+		cv.rasterCrop(n, f, in, warnings.MaskRaster, "%s is drawn through a CSS mask that is not one SVG image; it is drawn as a raster crop of the page", naming.Element(n))
 		return
 	}
 	node := cv.newNode("RECTANGLE", naming.Element(n), n.Box, f)
@@ -192,22 +178,22 @@ func (cv *converter) maskedIcon(n *capturemodel.DOMNode, f *frame, in inherited)
 		return
 	}
 	node.Fills = &[]resultjson.Paint{}
-	f.add(node, in)
-	cv.warn.add(WarnMaskRaster, node.ID, "%s is drawn through a CSS mask that could not be read, and no crop of it was recorded; its box is left empty", naming.Element(n))
+	f.add(node, n, in)
+	cv.warn.Add(warnings.MaskRaster, node.ID, "%s is drawn through a CSS mask that could not be read, and no crop of it was recorded; its box is left empty", naming.Element(n))
 }
 
 // maskSVG draws an SVG mask in the element's colour; false when the mask is not a usable SVG.
 func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bool {
 	m := n.Mask
-	a, ok := cv.assets[m.AssetID]
+	a, ok := cv.img.Asset(m.AssetID)
 	if !ok || a.MimeType != resultjson.MimeSVG {
 		return false
 	}
-	c, known := parseColor(m.Color)
+	c, known := css.ParseColor(m.Color)
 	if !known || c.A == 0 {
 		return false
 	}
-	b, err := cv.assetBytes(a)
+	b, err := cv.img.Bytes(a)
 	if err != nil {
 		return false
 	}
@@ -229,7 +215,7 @@ func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bo
 		approx = approx || !fitsExactly(b, n.Box)
 	}
 	hexColor := fmt.Sprintf("#%02x%02x%02x", int(c.R*255+0.5), int(c.G*255+0.5), int(c.B*255+0.5))
-	svg, err := svgsafe.Recolor(b, hexColor, px(n.Box.Width), px(n.Box.Height), par)
+	svg, err := svgsafe.Recolor(b, hexColor, css.Px(n.Box.Width), css.Px(n.Box.Height), par)
 	if err != nil {
 		return false
 	}
@@ -238,17 +224,17 @@ func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bo
 		return true
 	}
 	if c.A < 1 {
-		node.Opacity = ptr(round(c.A, 4))
+		node.Opacity = css.Ptr(css.Round(c.A, 4))
 	}
-	e := cv.generatedSVG(svg, node)
+	e := cv.img.Generated(svg, node)
 	if e == nil {
 		node.Type, node.Fills = "RECTANGLE", &[]resultjson.Paint{}
 	} else {
 		node.ImageRef = e.Ref
 	}
-	f.add(node, in)
+	f.add(node, n, in)
 	if approx {
-		cv.warn.add(WarnMaskApproximated, node.ID, "the mask of %s (mask-size %s, position %s, repeat %s) is drawn once, centred and fitted in its box", naming.Element(n), m.Size, m.Position, m.Repeat)
+		cv.warn.Add(warnings.MaskApproximated, node.ID, "the mask of %s (mask-size %s, position %s, repeat %s) is drawn once, centred and fitted in its box", naming.Element(n), m.Size, m.Position, m.Repeat)
 	}
 	return true
 }
@@ -256,55 +242,10 @@ func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bo
 // fitsExactly says whether an SVG's aspect ratio matches the box, so a repeating contain mask
 // shows exactly one copy.
 func fitsExactly(b []byte, box capturemodel.Box) bool {
-	w, h, err := svgSize(b)
+	w, h, err := images.SVGSize(b)
 	if err != nil || w <= 0 || h <= 0 || box.Height <= 0 {
 		return false
 	}
 	r1, r2 := w/h, box.Width/box.Height
 	return r1/r2 > 0.99 && r1/r2 < 1.01
-}
-
-// assetBytes loads a capture asset and checks it against its recorded size and hash.
-func (cv *converter) assetBytes(a *capturemodel.Asset) ([]byte, error) {
-	if a.ByteSize < 1 || a.ByteSize > resultjson.MaxImageBytes {
-		return nil, errors.New("asset size out of range")
-	}
-	b, err := cv.load(cv.ctx, *a, a.ByteSize)
-	if err != nil {
-		if !errors.Is(err, ErrAssetMissing) && cv.err == nil {
-			cv.err = fmt.Errorf("read capture asset %s: %w", a.ID, err)
-		}
-		return nil, err
-	}
-	sum := sha256.Sum256(b)
-	if int64(len(b)) != a.ByteSize || hex.EncodeToString(sum[:]) != a.SHA256 {
-		return nil, errors.New("asset does not match its hash")
-	}
-	return b, nil
-}
-
-// generatedSVG adds an SVG the converter wrote (not a capture asset) to the result: stored
-// under the job's prefix, within the result's image budgets (IMAGE_BUDGET_EXCEEDED past them).
-// Identical bytes share one entry.
-func (cv *converter) generatedSVG(b []byte, node *resultjson.Node) *resultjson.ImageEntry {
-	sum := sha256.Sum256(b)
-	sha := hex.EncodeToString(sum[:])
-	ref := "svg-" + sha[:16]
-	for i := range cv.entries {
-		if cv.entries[i].Ref == ref {
-			return &cv.entries[i]
-		}
-	}
-	size := int64(len(b))
-	if len(cv.entries) >= resultjson.MaxImages || cv.stored+size > resultjson.MaxTotalImageBytes || cv.returned+size > resultjson.MaxTotalImageBytes {
-		cv.warn.add(WarnImageBudget, node.ID, "the SVG drawn for %s would take the result past its image limits", node.Name)
-		return nil
-	}
-	e := resultjson.ImageEntry{Ref: ref, Key: cv.opts.JobPrefix + "images/" + sha + ".svg", MimeType: resultjson.MimeSVG, SHA256: sha, ByteSize: size,
-		Width: declaredSide(node.Width), Height: declaredSide(node.Height)}
-	cv.copies = append(cv.copies, Copy{Key: e.Key, MimeType: resultjson.MimeSVG, Bytes: bytes.Clone(b)})
-	cv.stored += size
-	cv.returned += size
-	cv.entries = append(cv.entries, e)
-	return &cv.entries[len(cv.entries)-1]
 }

@@ -7,69 +7,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
-
-func f64(v float64) *float64 { return &v }
-
-// layoutFrame is a frame of w x h with auto-layout members s and children.
-func layoutFrame(w, h float64, s resultjson.Structure, children []*resultjson.Node) *resultjson.Node {
-	n := &resultjson.Node{Type: "FRAME", Width: w, Height: h, Children: children}
-	n.Structure = s
-	return n
-}
-
-// child is a 0,0-placed child of a layout test frame.
-func child(w, h float64, sizing ...string) *resultjson.Node {
-	n := &resultjson.Node{Type: "FRAME", Width: w, Height: h}
-	if len(sizing) == 2 {
-		n.LayoutSizingHorizontal, n.LayoutSizingVertical = sizing[0], sizing[1]
-	}
-	return n
-}
-
-// TestLayOutFollowsFigmasRules pins LayOut's rules with boxes worked out by hand.
-func TestLayOutFollowsFigmasRules(t *testing.T) {
-	pad := func(n *resultjson.Node, top, right, bottom, left float64) *resultjson.Node {
-		n.PaddingTop, n.PaddingRight, n.PaddingBottom, n.PaddingLeft = f64(top), f64(right), f64(bottom), f64(left)
-		return n
-	}
-	abs := child(10, 10)
-	abs.X, abs.Y, abs.LayoutPositioning = 5, 7, convert.PositionAbsolute
-	for _, tc := range []struct {
-		name  string
-		frame *resultjson.Node
-		want  []capturemodel.Box
-	}{
-		{"RowSpaceBetweenCentred", pad(layoutFrame(800, 65, resultjson.Structure{LayoutMode: convert.LayoutHorizontal,
-			PrimaryAxisAlignItems: convert.AlignBetween, CounterAxisAlignItems: convert.AlignCenter, ItemSpacing: f64(99)}, []*resultjson.Node{child(54, 24), child(202, 24), child(86, 40)}), 12, 24, 13, 24),
-			[]capturemodel.Box{{X: 24, Y: 20, Width: 54, Height: 24}, {X: 283, Y: 20, Width: 202, Height: 24}, {X: 690, Y: 12, Width: 86, Height: 40}}},
-		{"ColumnCentredBothWays", pad(layoutFrame(800, 400, resultjson.Structure{LayoutMode: convert.LayoutVertical,
-			PrimaryAxisAlignItems: convert.AlignCenter, CounterAxisAlignItems: convert.AlignCenter, ItemSpacing: f64(16)}, []*resultjson.Node{child(100, 48), child(200, 24)}), 0, 48, 0, 48),
-			[]capturemodel.Box{{X: 350, Y: 156, Width: 100, Height: 48}, {X: 300, Y: 220, Width: 200, Height: 24}}},
-		{"FillSharesTheRoomAndStretches", pad(layoutFrame(300, 50, resultjson.Structure{LayoutMode: convert.LayoutHorizontal,
-			PrimaryAxisAlignItems: convert.AlignMin, CounterAxisAlignItems: convert.AlignMax, ItemSpacing: f64(10)}, []*resultjson.Node{child(50, 20), child(1, 1, convert.SizingFill, convert.SizingFill), child(1, 30, convert.SizingFill, convert.SizingFixed), abs}), 5, 10, 5, 10),
-			[]capturemodel.Box{{X: 10, Y: 25, Width: 50, Height: 20}, {X: 70, Y: 5, Width: 105, Height: 40}, {X: 185, Y: 15, Width: 105, Height: 30}, {X: 5, Y: 7, Width: 10, Height: 10}}},
-		{"MaxAlignment", layoutFrame(100, 100, resultjson.Structure{LayoutMode: convert.LayoutVertical,
-			PrimaryAxisAlignItems: convert.AlignMax, CounterAxisAlignItems: convert.AlignMax, ItemSpacing: f64(5)}, []*resultjson.Node{child(10, 10), child(20, 20)}),
-			[]capturemodel.Box{{X: 90, Y: 65, Width: 10, Height: 10}, {X: 80, Y: 80, Width: 20, Height: 20}}},
-		{"WrapFillsRowsGreedily", layoutFrame(752, 184, resultjson.Structure{LayoutMode: convert.LayoutHorizontal, LayoutWrap: convert.LayoutWrapWrap,
-			PrimaryAxisAlignItems: convert.AlignMin, CounterAxisAlignItems: convert.AlignMin, ItemSpacing: f64(24), CounterAxisSpacing: f64(16)}, []*resultjson.Node{child(228, 84), child(228, 84), child(228, 84), child(228, 60), child(228, 84)}),
-			[]capturemodel.Box{{X: 0, Y: 0, Width: 228, Height: 84}, {X: 252, Y: 0, Width: 228, Height: 84}, {X: 504, Y: 0, Width: 228, Height: 84},
-				{X: 0, Y: 100, Width: 228, Height: 60}, {X: 252, Y: 100, Width: 228, Height: 84}}},
-		{"SpaceBetweenOneChildStartsAtTheStart", layoutFrame(100, 10, resultjson.Structure{LayoutMode: convert.LayoutHorizontal,
-			PrimaryAxisAlignItems: convert.AlignBetween, CounterAxisAlignItems: convert.AlignMin}, []*resultjson.Node{child(10, 10)}),
-			[]capturemodel.Box{{X: 0, Y: 0, Width: 10, Height: 10}}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, convert.LayOut(tc.frame)); diff != "" {
-				t.Errorf("LayOut (-want +got):\n%s", diff)
-			}
-		})
-	}
-}
 
 // TestLayoutPagesGetAutoLayout checks the auto-layout values of the main container of each
 // layout page against what its CSS says.
@@ -84,15 +25,15 @@ func TestLayoutPagesGetAutoLayout(t *testing.T) {
 	}
 	for page, w := range map[string]want{
 		// nav.navbar: flex row, space-between, align-items center, padding 12px 24px, border-bottom 1px.
-		"layout-navbar": {"nav / Main", convert.LayoutHorizontal, "", convert.AlignBetween, convert.AlignCenter, 0, 0, 12, 24, 13, 24, convert.SizingFixed, convert.SizingHug, 3},
+		"layout-navbar": {"nav / Main", layout.Horizontal, "", layout.AlignBetween, layout.AlignCenter, 0, 0, 12, 24, 13, 24, layout.SizingFixed, layout.SizingHug, 3},
 		// section.grid: flex row wrap, gap 16px 24px, five 228 px cards.
-		"layout-cards": {"Products", convert.LayoutHorizontal, convert.LayoutWrapWrap, convert.AlignMin, convert.AlignMin, 24, 16, 0, 0, 0, 0, convert.SizingFixed, convert.SizingFixed, 5},
+		"layout-cards": {"Products", layout.Horizontal, layout.Wrap, layout.AlignMin, layout.AlignMin, 24, 16, 0, 0, 0, 0, layout.SizingFixed, layout.SizingFixed, 5},
 		// form: flex column, gap 12px, padding 24px + 1px border, 360 px wide.
-		"layout-form": {"form / Create an account", convert.LayoutVertical, "", convert.AlignMin, convert.AlignMin, 12, 0, 25, 25, 25, 25, convert.SizingFixed, convert.SizingHug, 4},
+		"layout-form": {"form / Create an account", layout.Vertical, "", layout.AlignMin, layout.AlignMin, 12, 0, 25, 25, 25, 25, layout.SizingFixed, layout.SizingHug, 4},
 		// section.hero: flex column centred both ways, gap 16px, padding 0 48px, 400 px tall.
 		// section.tiles: a grid of three 1fr columns, gap 16px 24px, five tiles: wrapping rows.
-		"layout-grid": {"Tiles", convert.LayoutHorizontal, convert.LayoutWrapWrap, convert.AlignMin, convert.AlignMin, 24, 16, 0, 0, 0, 0, convert.SizingFill, convert.SizingFixed, 5},
-		"layout-hero": {"Hero / Welcome", convert.LayoutVertical, "", convert.AlignCenter, convert.AlignCenter, 16, 0, 0, 48, 0, 48, convert.SizingFixed, convert.SizingFixed, 3},
+		"layout-grid": {"Tiles", layout.Horizontal, layout.Wrap, layout.AlignMin, layout.AlignMin, 24, 16, 0, 0, 0, 0, layout.SizingFill, layout.SizingFixed, 5},
+		"layout-hero": {"Hero / Welcome", layout.Vertical, "", layout.AlignCenter, layout.AlignCenter, 16, 0, 0, 48, 0, 48, layout.SizingFixed, layout.SizingFixed, 3},
 	} {
 		t.Run(page, func(t *testing.T) {
 			root := loadFixture(t, page).convert(t).Result.Root
@@ -137,7 +78,7 @@ func TestAutoLayoutReproducesCapturedBoxes(t *testing.T) {
 				return
 			}
 			frames++
-			if worst, d := convert.LayoutMismatch(n); d > convert.LayoutTolerance {
+			if worst, d := layout.Mismatch(n); d > layout.Tolerance {
 				t.Errorf("%s: auto layout of %s %q moves %s %q by %.2f px", name, n.ID, n.Name, worst.ID, worst.Name, d)
 			}
 		})
@@ -224,7 +165,7 @@ func TestAutoLayoutLeftOutSaysWhy(t *testing.T) {
 			// Children keep no auto-layout child members (an auto-layout frame among them keeps
 			// its own FIXED or HUG sizing).
 			for _, c := range frame.Children {
-				fill := c.LayoutSizingHorizontal == convert.SizingFill || c.LayoutSizingVertical == convert.SizingFill
+				fill := c.LayoutSizingHorizontal == layout.SizingFill || c.LayoutSizingVertical == layout.SizingFill
 				if fill || c.LayoutPositioning != "" || (c.LayoutMode == "" && c.LayoutSizingHorizontal+c.LayoutSizingVertical != "") {
 					t.Errorf("child %s of the absolute frame has layoutSizing %s/%s, layoutPositioning %q", c.Name, c.LayoutSizingHorizontal, c.LayoutSizingVertical, c.LayoutPositioning)
 				}
@@ -269,7 +210,7 @@ func TestGrowingItemHeldAtItsSize(t *testing.T) {
 	find(f.capture.Document.Root)
 	nav.Children[0].Style["flex-grow"] = "1" // the logo: 54 px wide, its share would be 430 px
 	frame := f.convert(t).Result.Root.Children[0]
-	if frame.LayoutMode != convert.LayoutHorizontal || frame.Children[0].LayoutSizingHorizontal != convert.SizingFixed {
+	if frame.LayoutMode != layout.Horizontal || frame.Children[0].LayoutSizingHorizontal != layout.SizingFixed {
 		t.Errorf("nav %q layoutMode %q, logo sizing %q; want HORIZONTAL with a FIXED logo", frame.Name, frame.LayoutMode, frame.Children[0].LayoutSizingHorizontal)
 	}
 
@@ -294,10 +235,10 @@ func TestGrowingItemHeldAtItsSize(t *testing.T) {
 			card = n
 		}
 	})
-	if card == nil || card.LayoutMode != convert.LayoutVertical {
+	if card == nil || card.LayoutMode != layout.Vertical {
 		t.Fatalf("card %+v", card)
 	}
-	if p := card.Children[1]; p.LayoutSizingHorizontal != convert.SizingFill || p.LayoutSizingVertical != convert.SizingFill {
+	if p := card.Children[1]; p.LayoutSizingHorizontal != layout.SizingFill || p.LayoutSizingVertical != layout.SizingFill {
 		t.Errorf("growing p sizing %s/%s, want FILL/FILL", p.LayoutSizingHorizontal, p.LayoutSizingVertical)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // page builds a synthetic capture of an 800x600 page whose body holds children.
@@ -329,7 +330,7 @@ func TestResultSizeLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, w := range out.Result.Warnings {
-			if w.Code == convert.WarnResultTrimmed {
+			if w.Code == warnings.ResultTrimmed {
 				t.Errorf("warning %s on a result of %d bytes", w.Code, len(out.JSON))
 			}
 		}
@@ -345,7 +346,7 @@ func TestResultSizeLimit(t *testing.T) {
 		}
 		var trimmed *resultjson.Warning
 		for i, w := range out.Result.Warnings {
-			if w.Code == convert.WarnResultTrimmed {
+			if w.Code == warnings.ResultTrimmed {
 				trimmed = &out.Result.Warnings[i]
 			}
 		}

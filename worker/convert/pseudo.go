@@ -4,6 +4,9 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/paint"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // Markers and generated content (docs/conversion.md "Markers and generated content"): a list
@@ -92,12 +95,12 @@ func (cv *converter) virtual(host *capturemodel.DOMNode, p *capturemodel.Pseudo)
 	}
 	// An inline pseudo-element that draws a box of its own (a badge) is drawn as an element in
 	// its box, not as characters.
-	if style["display"] == "inline" && inlineDraws(v) {
+	if style["display"] == "inline" && paint.InlineDraws(v) {
 		style["display"] = "inline-block"
 	}
 	if *p.Text != "" {
 		v.Children = []*capturemodel.DOMNode{{Type: "text", Text: *p.Text, Box: box}}
-	} else if !inlineDraws(v) {
+	} else if !paint.InlineDraws(v) {
 		return nil // an empty box that draws nothing
 	}
 	return v
@@ -135,3 +138,19 @@ func (cv *converter) pseudoBox(host *capturemodel.DOMNode, which string) (captur
 
 // virtualNode says whether n stands for a pseudo-element.
 func virtualNode(n *capturemodel.DOMNode) bool { return strings.HasPrefix(n.Tag, "::") }
+
+// pseudoWarnings reports n's pseudo-elements, which have no layout box in the capture.
+func (cv *converter) pseudoWarnings(n *capturemodel.DOMNode, nodeID string) {
+	cv.kids(n) // decides which pseudo-elements are drawn
+	for i := range n.Pseudo {
+		p := &n.Pseudo[i]
+		if cv.drawnPseudo[p] {
+			continue
+		}
+		if p.Which == "marker" {
+			cv.warn.Add(warnings.ListMarker, nodeID, "the list marker (%s) of %s is not converted", p.Content, naming.Element(n))
+			continue
+		}
+		cv.warn.Add(warnings.PseudoElement, nodeID, "the ::%s content (%s) of %s is not converted", p.Which, p.Content, naming.Element(n))
+	}
+}

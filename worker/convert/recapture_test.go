@@ -18,6 +18,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/worker/capture"
 )
@@ -89,16 +90,14 @@ func recaptureSite(t *testing.T, name, dir, path string) {
 	defer cb.Close()
 
 	cfg := capture.Config{
-		QueueURL: q.QueueURL, SQSEndpoint: q.Endpoint, S3Endpoint: s3env.Endpoint,
-		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
-		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
+		QueueURL: q.QueueURL, Settings: awslocal.Settings(s3env.Endpoint, q.Endpoint),
 		CallbackSecret: "fixture-capture-secret-32-bytes!!", CallbackTimeout: 5 * time.Second, AllowPrivateNetworks: true,
 		LoadTimeout: 10 * time.Second, ReadyTimeout: 5 * time.Second, NetworkIdleTimeout: 5 * time.Second,
 		ImageTimeout: 5 * time.Second, JobTimeout: 45 * time.Second,
 		MaxScreenshotHeight: capture.ChromiumMaxScreenshotHeight,
 		WaitTime:            time.Second, VisibilityTimeout: 90 * time.Second, MaxReceives: 1, Concurrency: 1,
 	}
-	sqsClient, s3Client, err := capture.NewAWSClients(context.Background(), cfg)
+	sqsClient, s3Client, err := cfg.Clients(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,33 +4,22 @@ import (
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
-// structureState is the converter's state for the structure passes (embedded in converter).
+// structureState is the tree builder's state for fixed elements (embedded in converter).
 type structureState struct {
 	// rootFrame collects the root's children; fixed elements are converted into it.
 	rootFrame *frame
 	// fixedDepth counts the fixed elements being converted (their descendants stay inside).
 	fixedDepth int
-	layout     layoutState
-	styles     styleState
 }
 
+// Scroll behaviours (Figma's scrollBehavior) of nodes of fixed and sticky elements.
 const (
-	LayoutHorizontal = "HORIZONTAL"
-	LayoutVertical   = "VERTICAL"
-	LayoutWrapWrap   = "WRAP"
-	AlignMin         = "MIN"
-	AlignCenter      = "CENTER"
-	AlignMax         = "MAX"
-	AlignBetween     = "SPACE_BETWEEN"
-	SizingFixed      = "FIXED"
-	SizingHug        = "HUG"
-	SizingFill       = "FILL"
-	PositionAbsolute = "ABSOLUTE"
-	ScrollFixed      = "FIXED"
-	ScrollSticky     = "STICKY_SCROLLS"
+	ScrollFixed  = "FIXED"
+	ScrollSticky = "STICKY_SCROLLS"
 )
 
 // fixedOffset is how far the capture had scrolled when it took the box of a position: fixed
@@ -41,10 +30,10 @@ func (cv *converter) fixedOffset(n *capturemodel.DOMNode) (dx, dy float64) {
 	if s := cv.c.Document.Scroll; s != nil {
 		return s.X, s.Y
 	}
-	if top, ok := parsePx(n.Computed("top")); ok {
+	if top, ok := css.ParsePx(n.Computed("top")); ok {
 		return 0, n.Box.Y - top
 	}
-	if bottom, ok := parsePx(n.Computed("bottom")); ok {
+	if bottom, ok := css.ParsePx(n.Computed("bottom")); ok {
 		return 0, n.Box.Y + n.Box.Height + bottom - cv.c.Document.Viewport.Height
 	}
 	return 0, 0
@@ -72,14 +61,15 @@ func (cv *converter) fixedElement(n *capturemodel.DOMNode, in inherited) {
 	if dx, dy := cv.fixedOffset(n); dx != 0 || dy != 0 {
 		n = cloneTree(n)
 		shiftBoxes(n, dx, dy)
+		in.item = false // the moved copy is not an item of the container it left
 	}
 	root := cv.rootFrame
-	from := len(root.items)
+	from := len(root.box.Kids)
 	cv.fixedDepth++
 	cv.element(n, root, in)
 	cv.fixedDepth--
-	for _, it := range root.items[from:] {
-		it.node.ScrollBehavior = ScrollFixed
+	for _, it := range root.box.Kids[from:] {
+		it.Out.ScrollBehavior = ScrollFixed
 	}
 }
 

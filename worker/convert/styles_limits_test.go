@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/styles"
 )
 
 // colouredPage is a page of n boxes, each with its own background colour.
@@ -22,34 +22,34 @@ func colouredPage(n int) *capturemodel.Capture {
 // TestStyleLimits: MaxStyles styles at most (the box past it keeps its fill without a style),
 // MaxVariables variables at most, and custom property names of at most MaxCustomPropertyRunes.
 func TestStyleLimits(t *testing.T) {
-	for _, n := range []int{convert.MaxStyles, convert.MaxStyles + 1} {
+	for _, n := range []int{styles.MaxStyles, styles.MaxStyles + 1} {
 		res := run(t, colouredPage(n), nil).Result
 		body := res.Root.Children
-		if len(res.Styles) != convert.MaxStyles || len(body) != n {
+		if len(res.Styles) != styles.MaxStyles || len(body) != n {
 			t.Fatalf("%d boxes: %d styles, %d nodes", n, len(res.Styles), len(body))
 		}
 		last := body[n-1]
-		if want := n <= convert.MaxStyles; (last.FillStyleID != "") != want {
+		if want := n <= styles.MaxStyles; (last.FillStyleID != "") != want {
 			t.Errorf("%d boxes: the last box's fillStyleId %q, want a style: %v", n, last.FillStyleID, want)
 		}
 	}
-	for _, n := range []int{convert.MaxVariables, convert.MaxVariables + 1} {
+	for _, n := range []int{styles.MaxVariables, styles.MaxVariables + 1} {
 		c := page()
 		for i := 0; i < n; i++ {
 			c.Document.CustomProperties = append(c.Document.CustomProperties, capturemodel.CustomProperty{Name: fmt.Sprintf("--v%04d", i), Value: "4px"})
 		}
-		if got := len(run(t, c, nil).Result.Variables.Variables); got != convert.MaxVariables {
-			t.Errorf("%d custom properties: %d variables, want %d", n, got, convert.MaxVariables)
+		if got := len(run(t, c, nil).Result.Variables.Variables); got != styles.MaxVariables {
+			t.Errorf("%d custom properties: %d variables, want %d", n, got, styles.MaxVariables)
 		}
 	}
 	c := page()
-	for _, l := range []int{convert.MaxCustomPropertyRunes, convert.MaxCustomPropertyRunes + 1} {
+	for _, l := range []int{styles.MaxCustomPropertyRunes, styles.MaxCustomPropertyRunes + 1} {
 		c.Document.CustomProperties = append(c.Document.CustomProperties, capturemodel.CustomProperty{Name: "--" + strings.Repeat("a", l-2), Value: "1px"})
 	}
 	c.Document.CustomProperties = append(c.Document.CustomProperties, capturemodel.CustomProperty{Name: "--x.y", Value: "#fff", Color: "rgb(255, 255, 255)"})
 	vs := run(t, c, nil).Result.Variables.Variables
-	if len(vs) != 2 || vs[0].Name != "size/"+strings.Repeat("a", convert.MaxCustomPropertyRunes-2) || vs[1].Name != "color/x-y" || vs[1].ResolvedType != "COLOR" {
-		t.Errorf("variables %+v, want the %d-character one and color/x-y", vs, convert.MaxCustomPropertyRunes)
+	if len(vs) != 2 || vs[0].Name != "size/"+strings.Repeat("a", styles.MaxCustomPropertyRunes-2) || vs[1].Name != "color/x-y" || vs[1].ResolvedType != "COLOR" {
+		t.Errorf("variables %+v, want the %d-character one and color/x-y", vs, styles.MaxCustomPropertyRunes)
 	}
 }
 

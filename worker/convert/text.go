@@ -2,15 +2,19 @@ package convert
 
 import (
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
-	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
-// The text pass: text runs become TEXT nodes with their typography (docs/conversion.md "Text").
+// Text in the tree (docs/conversion.md "Text"): a text run becomes a TEXT node of its own; the
+// run of inline content of a block container (its text, links, b/strong/em/code/span...: an
+// inline formatting context, CSS 2 §9.4.2) becomes ONE TEXT node, laid out by the text pass
+// (worker/convert/text), with the backgrounds of its inline elements as RECTANGLEs per line
+// fragment behind it.
 
 // text converts a text run whose parent element is el into a TEXT node.
 func (cv *converter) text(t, el *capturemodel.DOMNode, f *frame, decoration string) *resultjson.Node {
@@ -30,250 +34,144 @@ func (cv *converter) text(t, el *capturemodel.DOMNode, f *frame, decoration stri
 	if node == nil {
 		return nil
 	}
-	cv.setText(node, el, t, chars, decoration)
-	if wm := el.Computed("writing-mode"); verticalWritingMode(wm) && !cv.verticalWarned[el] {
-		// Figma text is horizontal only. The node keeps the vertical run's box (so the layout
-		// around it holds) and the warning says the text inside is not vertical.
-		cv.verticalWarned[el] = true
-		cv.warn.add(WarnWritingMode, node.ID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", naming.Element(el), wm)
-	}
+	cv.setter.SetText(node, el, t, chars, decoration)
+	cv.setter.WarnVertical(el, node.ID)
 	return node
 }
 
-// verticalWritingMode says whether a computed writing-mode sets text vertically: vertical-rl,
-// vertical-lr, sideways-rl, sideways-lr, and the SVG 1.1 aliases tb and tb-rl (which browsers
-// may report as computed).
-func verticalWritingMode(wm string) bool {
-	switch wm {
-	case "", "horizontal-tb", "lr", "lr-tb", "rl", "rl-tb":
+// blockContainer says whether the children of n lay out their inline content in lines of n's
+// content box (a block container). Flex and grid containers make each run an item of its own;
+// an inline element's runs belong to its ancestor's paragraph. Captures without a display value
+// are treated as not block containers (runs converted one by one, as before paragraphs).
+func blockContainer(n *capturemodel.DOMNode) bool {
+	switch strings.TrimSpace(n.Computed("display")) {
+	case "block", "list-item", "inline-block", "flow-root", "table-cell", "table-caption",
+		"block flow", "block flow-root", "inline flow-root", "list-item block", "block list-item":
+		return true
+	}
+	return false
+}
+
+// atomicInline are elements that sit in a line as a box of their own (images, embedded content,
+// form controls): they end the paragraph before them.
+var atomicInline = map[string]bool{"img": true, "svg": true, "input": true, "select": true, "textarea": true, "button": true, "math": true}
+
+// inlineContent says whether a child of a block container belongs to its paragraph: a text run,
+// a line break, or an inline element (display inline or contents, not atomic, not embedded)
+// whose children all do.
+func (cv *converter) inlineContent(n *capturemodel.DOMNode) bool {
+	switch n.Type {
+	case "text":
+		return true
+	case "element":
+	default:
 		return false
+	}
+	if _, ok := embedded[n.Tag]; ok || atomicInline[n.Tag] {
+		return false
+	}
+	if d := n.Computed("display"); d != "inline" && d != "contents" {
+		return false
+	}
+	if n.Computed("float") != "none" && n.Computed("float") != "" {
+		return false
+	}
+	// Horizontal margin, padding and border of an inline element move the text after it; a
+	// paragraph cannot hold that space. Up to MaxInlineSpacing it is dropped; an element with
+	// more that sits on one line is converted on its own (its box is right), one that wraps stays
+	// in the paragraph (its runs must not overlap the text around them).
+	if len(n.Rects) == 0 && inlineSpacing(n) > MaxInlineSpacing {
+		return false
+	}
+	for _, c := range cv.kids(n) {
+		if c != nil && !cv.inlineContent(c) {
+			return false
+		}
 	}
 	return true
 }
 
-// runStyle is the typography of one run of text: what a styled segment carries (Figma's
-// StyledTextSegment fields), read from the computed style of the run's element.
-type runStyle struct {
-	fontName   resultjson.FontName
-	fontWeight int
-	fontSize   float64
-	// fills is the text colour; empty for text that is laid out but not shown (visibility).
-	fills         []resultjson.Paint
-	decoration    string // "", UNDERLINE or STRIKETHROUGH
-	letterSpacing float64
-	textCase      string // "", UPPER, LOWER or TITLE
-	hyperlink     string // absolute URL, or ""
-	// shadow is the computed text-shadow, a node-level effect (not part of a segment).
-	shadow string
-}
+// MaxInlineSpacing is the most horizontal space (margins, paddings and borders, left and right
+// together, px) an inline element on one line may add and still be a part of its paragraph.
+const MaxInlineSpacing = 4
 
-// styleOf reads the typography of the text run run (nil when there is none) whose element is
-// el; nodeID names the node its warnings are about.
-func (cv *converter) styleOf(el, run *capturemodel.DOMNode, nodeID, decoration string) runStyle {
-	st := runStyle{decoration: decoration, shadow: el.Computed("text-shadow")}
-	color := el.Computed("color")
-	if fill, ok := el.Style["-webkit-text-fill-color"]; ok {
-		color = fill // the glyphs' fill when it is not the text colour
-	}
-	c, ok := cv.color(color, nodeID, "color")
-	if !ok {
-		c = resultjson.RGBA{A: 1}
-	}
-	st.fills = []resultjson.Paint{solid(c)}
-
-	weight, err := strconv.Atoi(el.Computed("font-weight"))
-	if err != nil || weight < 1 || weight > 1000 {
-		weight = 400
-	}
-	fs := el.Computed("font-style")
-	italic := fs == "italic" || strings.HasPrefix(fs, "oblique")
-	font := cv.fontOf(el, run, nodeID, weight, italic)
-	st.fontName = resultjson.FontName{Family: font.family, Style: fontStyle(font.weight, font.italic)}
-	st.fontWeight = font.weight
-	size, ok := parsePx(el.Computed("font-size"))
-	if !ok || size <= 0 {
-		size = 16
-	}
-	st.fontSize = px(size)
-	ls, _ := parsePx(el.Computed("letter-spacing"))
-	st.letterSpacing = px(ls)
-	switch el.Computed("text-transform") {
-	case "uppercase":
-		st.textCase = "UPPER"
-	case "lowercase":
-		st.textCase = "LOWER"
-	case "capitalize":
-		st.textCase = "TITLE"
-	}
-	return st
-}
-
-// apply sets the node-level typography of a TEXT node.
-func (st runStyle) apply(node *resultjson.Node) {
-	fills := append([]resultjson.Paint{}, st.fills...)
-	node.Fills = &fills
-	fn := st.fontName
-	node.FontName = &fn
-	node.FontWeight = st.fontWeight
-	node.FontSize = st.fontSize
-	node.LetterSpacing = &resultjson.LetterSpacing{Value: st.letterSpacing, Unit: "PIXELS"}
-	node.TextCase = st.textCase
-	node.TextDecoration = st.decoration
-}
-
-// lineHeightOf sets the node's lineHeight from el and returns the line height in px ("normal"
-// is about 1.2 times the font size for common fonts).
-func lineHeightOf(node *resultjson.Node, el *capturemodel.DOMNode) float64 {
-	if lh, ok := parsePx(el.Computed("line-height")); ok && lh > 0 {
-		node.LineHeight = &resultjson.LineHeight{Value: ptr(px(lh)), Unit: "PIXELS"}
-		return lh
-	}
-	node.LineHeight = &resultjson.LineHeight{Unit: "AUTO"}
-	return node.FontSize * 1.2
-}
-
-// textAlign maps text-align to Figma's textAlignHorizontal; start and end follow the
-// element's direction (an RTL paragraph's start is its right edge).
-func textAlign(el *capturemodel.DOMNode) string {
-	rtl := el.Computed("direction") == "rtl"
-	switch el.Computed("text-align") {
-	case "center", "-webkit-center":
-		return "CENTER"
-	case "right", "-webkit-right":
-		return "RIGHT"
-	case "left", "-webkit-left":
-		return "LEFT"
-	case "justify":
-		return "JUSTIFIED"
-	case "end":
-		if rtl {
-			return "LEFT"
+// inlineSpacing is the horizontal space an inline element adds around its text, in px.
+func inlineSpacing(n *capturemodel.DOMNode) float64 {
+	sum := 0.0
+	for _, p := range []string{"margin-left", "margin-right", "padding-left", "padding-right", "border-left-width", "border-right-width"} {
+		if p == "border-left-width" && n.Computed("border-left-style") == "none" || p == "border-right-width" && n.Computed("border-right-style") == "none" {
+			continue
 		}
-		return "RIGHT"
+		v, _ := css.ParsePx(n.Computed(p))
+		sum += math.Abs(v)
 	}
-	if rtl { // start, match-parent
-		return "RIGHT"
-	}
-	return "LEFT"
+	return sum
 }
 
-// setText sets the characters and typography of a TEXT node from the computed style of el and
-// the fonts that drew run (nil when the capture has no run for it).
-func (cv *converter) setText(node *resultjson.Node, el, run *capturemodel.DOMNode, chars, decoration string) {
-	node.Characters = chars
-	st := cv.styleOf(el, run, node.ID, decoration)
-	if clip := cv.textFills(el, node.ID); clip != nil {
-		st.fills = clip
-	}
-	st.apply(node)
-	cv.textShadow(node, st.shadow, el)
-	lineHeight := lineHeightOf(node, el)
-	node.TextAlignHorizontal = textAlign(el)
-	node.TextAlignVertical = "TOP"
-	// One line keeps its natural width (a substituted font must not wrap it); more lines keep the
-	// page's width and grow in height.
-	if node.Height < lineHeight*1.5 && !strings.Contains(chars, "\n") {
-		node.TextAutoResize = "WIDTH_AND_HEIGHT"
-	} else {
-		node.TextAutoResize = "HEIGHT"
-		node.Width = size2(math.Ceil(node.Width))
-	}
-}
-
-func size2(v float64) float64 { return size(v) }
-
-// decorationOf returns the text decoration text inside n shows: n's own, else the one it
-// inherits (CSS propagates decorations to descendants' text).
-func decorationOf(n *capturemodel.DOMNode, inherited string) string {
-	line := n.Computed("text-decoration-line")
-	switch {
-	case strings.Contains(line, "line-through"):
-		return "STRIKETHROUGH"
-	case strings.Contains(line, "underline"):
-		return "UNDERLINE"
-	}
-	return inherited
-}
-
-// genericFonts maps CSS generic families to fonts every Figma user has (Figma ships Inter and
-// the Google Fonts).
-var genericFonts = map[string]string{
-	"sans-serif": "Inter", "system-ui": "Inter", "ui-sans-serif": "Inter", "-apple-system": "Inter",
-	"blinkmacsystemfont": "Inter", "ui-rounded": "Inter", "cursive": "Inter", "fantasy": "Inter", "math": "Inter",
-	"serif": "Noto Serif", "ui-serif": "Noto Serif", "fangsong": "Noto Serif",
-	"monospace": "Roboto Mono", "ui-monospace": "Roboto Mono",
-	"emoji": "Noto Color Emoji",
-}
-
-// fontFamily returns the first family of a font-family list; generic is the generic name when
-// that family is a generic one (then family is its Figma replacement).
-func fontFamily(list string) (family, generic string) {
-	parts := splitTop(list, ',')
-	first := ""
-	if len(parts) > 0 {
-		first = strings.Trim(parts[0], `"'`)
-	}
-	if first == "" {
-		first = "sans-serif"
-	}
-	if f, ok := genericFonts[strings.ToLower(first)]; ok {
-		return f, strings.ToLower(first)
-	}
-	return first, ""
-}
-
-// fontStyle names the Figma font style of a CSS weight and style ("Bold", "Semi Bold Italic").
-func fontStyle(weight int, italic bool) string {
-	names := map[int]string{100: "Thin", 200: "Extra Light", 300: "Light", 400: "Regular", 500: "Medium",
-		600: "Semi Bold", 700: "Bold", 800: "Extra Bold", 900: "Black"}
-	w := int(math.Round(float64(weight)/100)) * 100
-	w = max(100, min(900, w))
-	name := names[w]
-	if italic {
-		if name == "Regular" {
-			return "Italic"
-		}
-		return name + " Italic"
-	}
-	return name
-}
-
-// clipsToText says whether n's background is clipped to its text (background-clip: text).
-func clipsToText(n *capturemodel.DOMNode) bool {
-	return n.Computed("background-clip") == "text"
-}
-
-// textFills returns the paints of el's background when it is clipped to its text (gradient or
-// image text): the fill of the text inside it, sized to el's box. nil otherwise.
-func (cv *converter) textFills(el *capturemodel.DOMNode, nodeID string) []resultjson.Paint {
-	if !clipsToText(el) {
-		return nil
-	}
-	// The paints are laid out in el's box (a gradient spans the element, not the glyphs).
-	sized := &resultjson.Node{ID: nodeID, Width: size(el.Box.Width), Height: size(el.Box.Height)}
-	saved := cv.svgBackgrounds
-	paints := cv.backgrounds(el, sized, nil)
-	cv.svgBackgrounds = saved
-	if len(paints) == 0 {
-		return nil
-	}
-	return paints
-}
-
-// textShadow sets text-shadow as the TEXT node's drop shadows (Figma's drop shadow on a TEXT
-// follows the glyphs; a shadow has no spread on text).
-func (cv *converter) textShadow(node *resultjson.Node, shadow string, el *capturemodel.DOMNode) {
-	if shadow == "" || shadow == "none" {
+// paragraph converts the inline children kids of block container n into one TEXT node placed
+// in f (the text pass lays it out), with inline backgrounds as RECTANGLEs behind it; nothing
+// when it shows no text.
+func (cv *converter) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, f *frame, in inherited) {
+	node := cv.newNode("TEXT", "", capturemodel.Box{}, f)
+	if node == nil {
 		return
 	}
-	effects, ok := boxShadows(shadow)
-	if !ok {
-		cv.warn.add(WarnTextShadow, node.ID, "the text-shadow of %s could not be read and was left out: %s", naming.Element(el), shadow)
+	p := cv.setter.Paragraph(n, kids, node.ID, in.decoration)
+	if p.Empty() {
+		cv.unallocate(node, f.box.Out.ID)
 		return
 	}
-	for i := range effects {
-		effects[i].Spread = nil
-		effects[i].ShowShadowBehindNode = nil
+	// Backgrounds and borders of inline elements (a highlighted phrase, inline code) are drawn
+	// per line fragment, under the text.
+	for _, el := range p.Inlines {
+		if el.Computed("visibility") == "visible" && paint.InlineDraws(el) {
+			cv.inlineBoxes(el, f, in)
+		}
 	}
-	node.Effects = append(node.Effects, effects...)
+	cv.setter.SetParagraph(node, n, p, in.decoration, realKids(kids) == inFlowChildren(n), f.ox, f.oy)
+	f.add(node, n, in)
+	for _, el := range p.Inlines {
+		cv.paint.CSSWarnings(el, node.ID)
+		cv.pseudoWarnings(el, node.ID)
+	}
+	cv.setter.WarnVertical(n, node.ID)
+}
+
+// realKids counts the nodes of kids that are not pseudo-elements.
+func realKids(kids []*capturemodel.DOMNode) int {
+	k := 0
+	for _, c := range kids {
+		if !virtualNode(c) {
+			k++
+		}
+	}
+	return k
+}
+
+// inFlowChildren counts the children of n that are recorded.
+func inFlowChildren(n *capturemodel.DOMNode) int {
+	k := 0
+	for _, c := range n.Children {
+		if c != nil {
+			k++
+		}
+	}
+	return k
+}
+
+// inlineBoxes draws the background and border of an inline element as one RECTANGLE per line
+// fragment (each fragment gets the whole decoration: box-decoration-break: clone).
+func (cv *converter) inlineBoxes(el *capturemodel.DOMNode, f *frame, in inherited) {
+	frags := el.Rects
+	if len(frags) == 0 {
+		frags = []capturemodel.Box{el.Box}
+	}
+	for _, r := range frags {
+		frag := *el
+		frag.Box = r
+		if node := cv.box(&frag, f, "RECTANGLE", false, false); node != nil {
+			cv.dropSVGBackgrounds(node, el)
+			f.add(node, &frag, in)
+		}
+	}
 }

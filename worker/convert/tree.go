@@ -5,9 +5,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/text"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // The tree pass: which elements become nodes, in which paint layer, and where their children go
@@ -19,36 +24,34 @@ func (cv *converter) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 	block := blockContainer(n)
 	kids := cv.kids(n)
 	var para []*capturemodel.DOMNode
-	paraStart := 0
 	flush := func() {
-		if len(para) > 0 && cv.err == nil {
+		if len(para) > 0 && cv.img.Err == nil {
 			cv.paragraph(n, para, f, in)
-			cv.noteTexts(n, f.items[paraStart:]) // styles pass: the paragraph's TEXT is n's
 		}
 		para = nil
 	}
 	defer flush()
 	for _, ch := range kids {
-		if cv.err != nil || ch == nil {
+		if cv.img.Err != nil || ch == nil {
 			return
 		}
 		if block && cv.inlineContent(ch) {
-			if len(para) == 0 {
-				paraStart = len(f.items)
-			}
 			para = append(para, ch)
 			continue
 		}
 		flush()
-		start := len(f.items)
-		cv.itemStart(n, ch) // structure pass: items of flex and grid containers (autolayout.go)
+		start := len(f.box.Kids)
 		switch ch.Type {
 		case "text":
-			f.add(cv.text(ch, n, f, in.decoration), in)
+			f.add(cv.text(ch, n, f, in.decoration), n, in)
 		case "element":
-			cv.element(ch, f, in)
+			item := in
+			item.item = layout.Container(n)
+			cv.element(ch, f, item)
 		}
-		cv.itemEnd(n, ch, f, start)
+		for _, k := range f.box.Kids[start:] {
+			k.Item = ch // the layout pass reads a container's nodes by item
+		}
 	}
 }
 
@@ -71,14 +74,14 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		z, err := strconv.Atoi(n.Computed("z-index"))
 		switch {
 		case err != nil || z == 0:
-			in.group, in.z = groupPositioned, 0
+			in.group, in.z = boxtree.Positioned, 0
 		case z < 0:
-			in.group, in.z = groupNegative, z
+			in.group, in.z = boxtree.Negative, z
 		default:
-			in.group, in.z = groupPositive, z
+			in.group, in.z = boxtree.Positive, z
 		}
 	}
-	in.decoration = decorationOf(n, in.decoration)
+	in.decoration = text.Decoration(n, in.decoration)
 	hidden := n.Computed("visibility") != "visible"
 	if cv.iconElement(n, f, in, hidden) { // vector pass: masked icons, icon-font glyphs
 		return
@@ -88,7 +91,7 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		if hidden || (n.Box.Width <= 0 && n.Box.Height <= 0) {
 			return // draws nothing
 		}
-		cv.placeholder(n, f, in, WarnUnsupportedElement, fmt.Sprintf("%s cannot be converted; a placeholder of its box is drawn", what))
+		cv.placeholder(n, f, in, warnings.UnsupportedElement, fmt.Sprintf("%s cannot be converted; a placeholder of its box is drawn", what))
 		return
 	}
 	switch n.Tag {
@@ -109,7 +112,7 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 			return
 		}
 		if n.Tag == "input" && nativeInputs[strings.ToLower(n.Attrs["type"])] {
-			cv.placeholder(n, f, in, WarnUnsupportedElement, fmt.Sprintf("a %s input is drawn by the browser's own widget; a placeholder of its box is drawn", strings.ToLower(n.Attrs["type"])))
+			cv.placeholder(n, f, in, warnings.UnsupportedElement, fmt.Sprintf("a %s input is drawn by the browser's own widget; a placeholder of its box is drawn", strings.ToLower(n.Attrs["type"])))
 			return
 		}
 		cv.formControl(n, f, in)
@@ -123,47 +126,45 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	}
 	var node *resultjson.Node
 	if !hidden || clip {
-		node = cv.box(n, f, "FRAME", hidden)
+		node = cv.box(n, f, "FRAME", hidden, in.item)
 	}
 	if node != nil && f.depth >= resultjson.MaxDepth-1 {
-		cv.warn.add(WarnDepthFlattened, f.node.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), resultjson.MaxDepth)
+		cv.warn.Add(warnings.DepthFlattened, f.box.Out.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), resultjson.MaxDepth)
 		node = nil
 	}
 	if node == nil {
-		cv.cssWarnings(n, f.node.ID)
+		cv.paint.CSSWarnings(n, f.box.Out.ID)
 		// A marker or ::before/::after content sits beside the element's own content: its
 		// warnings name the element's first text node, so the user finds the spot (the frame
 		// around a list item is often the root); without text, the nearest frame.
-		from := len(cv.warn.list)
-		cv.pseudoWarnings(n, f.node.ID)
-		to, start := len(cv.warn.list), len(f.items)
+		from := cv.warn.Len()
+		cv.pseudoWarnings(n, f.box.Out.ID)
+		to, start := cv.warn.Len(), len(f.box.Kids)
 		cv.children(n, f, in)
 		if to > from {
-			if t := firstText(f.items[start:]); t != nil {
-				for i := from; i < to; i++ {
-					cv.warn.list[i].NodeID = ptr(t.ID)
-				}
+			if t := firstText(f.box.Kids[start:]); t != nil {
+				cv.warn.Point(from, to, t.ID)
 			}
 		}
 		return
 	}
-	node.ClipsContent = ptr(clip)
-	f.add(node, in)
+	node.ClipsContent = css.Ptr(clip)
+	box := f.add(node, n, in)
+	box.Kind, box.DOM = boxtree.Box, cv.kids(n)
 	cv.markSticky(n, node, f)
-	cv.cssWarnings(n, node.ID)
+	cv.paint.CSSWarnings(n, node.ID)
 	cv.pseudoWarnings(n, node.ID)
-	child := &frame{node: node, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
-	cv.noteFrame(n, node)
+	child := &frame{box: box, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 	// An SVG background layer is drawn as an SVG node under the content.
-	child.items = append(child.items, cv.svgBackgrounds...)
+	child.box.Kids = append(child.box.Kids, cv.svgBackgrounds...)
 	cv.svgBackgrounds = nil
-	cv.children(n, child, inherited{group: groupFlow, decoration: in.decoration})
-	child.finish()
+	cv.children(n, child, inherited{group: boxtree.Flow, decoration: in.decoration})
+	child.box.Finish()
 }
 
 // firstText returns the TEXT node with the lowest id (the first in document order) among items
 // and their descendants, or nil.
-func firstText(items []item) *resultjson.Node {
+func firstText(items []*boxtree.Node) *resultjson.Node {
 	var first *resultjson.Node
 	var firstN int
 	var walk func(n *resultjson.Node)
@@ -178,7 +179,7 @@ func firstText(items []item) *resultjson.Node {
 		}
 	}
 	for _, it := range items {
-		walk(it.node)
+		walk(it.Out)
 	}
 	return first
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // A page whose result would pass MaxResultBytes is not refused: the conversion keeps the first
@@ -12,10 +13,6 @@ import (
 // its ancestors) and leaves the rest out, with the page-wide warning RESULT_TRIMMED. The
 // capture's node limit (MaxDocumentNodes in worker/capture) keeps most pages far below the size
 // limit; this is what a page of many heavy nodes (long texts, many paints) still gets.
-
-// WarnResultTrimmed: the result would have been over MaxResultBytes; the last nodes of the
-// page in document order were left out.
-const WarnResultTrimmed = "RESULT_TRIMMED"
 
 // trimHeadroom is the share of MaxResultBytes a trimmed result aims at, leaving room for the
 // estimate's error.
@@ -46,7 +43,7 @@ func fitResult(res *resultjson.Result) ([]byte, error) {
 		budget := keep
 		trimmed := *res
 		trimmed.Root = keepFirst(res.Root, &budget)
-		trimmed.Warnings = withWarning(res.Warnings, resultjson.Warning{Code: WarnResultTrimmed, NodeID: &res.Root.ID, Message: fmt.Sprintf(
+		trimmed.Warnings = withWarning(res.Warnings, resultjson.Warning{Code: warnings.ResultTrimmed, NodeID: &res.Root.ID, Message: fmt.Sprintf(
 			"the page was too large for one result (over %d MiB): its first %d of %d nodes were kept, the rest of the page is missing",
 			resultjson.MaxResultBytes>>20, keep, total)})
 		out, err = resultjson.Encode(&trimmed)

@@ -1,52 +1,20 @@
 package convert
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
 	"strconv"
-	"strings"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
-	"github.com/code2des/backend/worker/internal/svgsafe"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // The vector pass (docs/conversion.md "Vectors"): inline SVG icons with their own
 // box, Figma-safe SVG, CSS-masked icons and icon-font glyphs. Capture facts it reads are in
 // VectorFacts; everything it emits is an SVG node, or a raster crop of the element with a
 // warning when no faithful vector exists.
-
-// Warning codes of the vector pass (docs/conversion.md).
-const (
-	// WarnSVGReference: a <use> or url(#id) reference of an inline SVG pointed at nothing the
-	// capture could find (same document or a fetched sprite file); that part is missing.
-	WarnSVGReference = "SVG_REFERENCE_UNRESOLVED"
-	// WarnSVGIncomplete: the capture could not copy an inline SVG whole (over 5,000 elements, or
-	// the copy failed and the markup as written was kept).
-	WarnSVGIncomplete = "SVG_INCOMPLETE"
-	// WarnSVGUnsafe: scripts, event handlers, javascript: URLs or references outside the SVG
-	// (which Figma cannot load and which may point at private addresses) were removed.
-	WarnSVGUnsafe = "SVG_UNSAFE_CONTENT_REMOVED"
-	// WarnSVGUnsupported: content Figma's createNodeFromSvg cannot import (foreignObject,
-	// <style> rules with selectors other than tag, .class, #id) was left out of an SVG for which
-	// no raster crop exists.
-	WarnSVGUnsupported = "SVG_UNSUPPORTED_FEATURE"
-	// WarnSVGRaster: an inline SVG Figma would import wrong (foreignObject, filter primitives it
-	// lacks) is drawn as a raster crop of the page at the capture's scale.
-	WarnSVGRaster = "SVG_RASTERIZED"
-)
-
-// vectorState is the vector pass's part of a conversion.
-type vectorState struct {
-	// notices are warnings that go with every use of an asset (what Figma-safe cleaning did).
-	notices map[string][]notice
-	// fonts are the icon fonts parsed so far, by asset id (icons.go).
-	fonts map[string]fontState
-}
-
-type notice struct{ code, message string }
 
 // svgIcon converts an inline SVG (kept whole and self-contained by the capture). An SVG that
 // draws a box of its own (background, border, shadow, opacity) becomes a FRAME of that box
@@ -57,21 +25,20 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		return
 	}
 	if n.Crop != nil && n.Crop.Reason == "svg" {
-		cv.rasterCrop(n, f, in, WarnSVGRaster, "%s holds content Figma cannot import from SVG (foreignObject or filters); it is drawn as a raster crop of the page", naming.Element(n))
+		cv.rasterCrop(n, f, in, warnings.SVGRaster, "%s holds content Figma cannot import from SVG (foreignObject or filters); it is drawn as a raster crop of the page", naming.Element(n))
 		return
 	}
-	frameNode := cv.box(n, f, "FRAME", false)
+	frameNode := cv.box(n, f, "FRAME", false, in.item)
 	if frameNode != nil && !drawsBox(frameNode) {
-		cv.unallocate(frameNode, f.node.ID)
+		cv.unallocate(frameNode, f.box.Out.ID)
 		frameNode = nil
 	}
 	target, box := f, n.Box
 	if frameNode != nil {
-		frameNode.ClipsContent = ptr(true)
-		f.add(frameNode, in)
-		cv.cssWarnings(n, frameNode.ID)
+		frameNode.ClipsContent = css.Ptr(true)
+		target = &frame{box: f.add(frameNode, n, in), ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
+		cv.paint.CSSWarnings(n, frameNode.ID)
 		cv.svgBackgrounds = nil
-		target = &frame{node: frameNode, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 		box = contentBox(n)
 	}
 	node := cv.newNode("SVG", naming.Element(n), box, target)
@@ -80,31 +47,31 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	}
 	if frameNode == nil {
 		if op, err := strconv.ParseFloat(n.Computed("opacity"), 64); err == nil && op < 1 {
-			node.Opacity = ptr(round(clamp01(op), 4))
+			node.Opacity = css.Ptr(css.Round(css.Clamp01(op), 4))
 		}
-		if fb, ok := blendModes[n.Computed("mix-blend-mode")]; ok {
+		if fb, ok := css.BlendModes[n.Computed("mix-blend-mode")]; ok {
 			node.BlendMode = fb
 		}
-		cv.cssWarnings(n, node.ID)
+		cv.paint.CSSWarnings(n, node.ID)
 	}
-	st := cv.resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
-	if st.entry == nil || st.entry.MimeType != resultjson.MimeSVG {
+	st := cv.img.Resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
+	if st == nil || st.MimeType != resultjson.MimeSVG {
 		// Keep the box so the layout stays; the warning says why it is empty.
 		node.Type = "RECTANGLE"
 		node.Fills = &[]resultjson.Paint{}
-		if st.entry != nil {
-			node.Fills = &[]resultjson.Paint{{Type: "IMAGE", ImageRef: st.entry.Ref, ScaleMode: "FIT"}}
+		if st != nil {
+			node.Fills = &[]resultjson.Paint{{Type: "IMAGE", ImageRef: st.Ref, ScaleMode: "FIT"}}
 		}
 	} else {
-		node.ImageRef = st.entry.Ref
+		node.ImageRef = st.Ref
 	}
 	cv.svgNotes(n, node.ID)
 	if frameNode != nil {
-		target.add(node, inherited{group: groupFlow})
-		target.finish()
+		target.add(node, n, inherited{group: boxtree.Flow})
+		target.box.Finish()
 		return
 	}
-	f.add(node, in)
+	f.add(node, n, in)
 }
 
 // drawsBox says whether a node built by box draws anything but its clip.
@@ -115,7 +82,7 @@ func drawsBox(n *resultjson.Node) bool {
 
 // contentBox is n's box inside its borders and padding (where an SVG draws its viewport).
 func contentBox(n *capturemodel.DOMNode) capturemodel.Box {
-	side := func(p string) float64 { v, _ := parsePx(n.Computed(p)); return v }
+	side := func(p string) float64 { v, _ := css.ParsePx(n.Computed(p)); return v }
 	l := side("border-left-width") + side("padding-left")
 	t := side("border-top-width") + side("padding-top")
 	r := side("border-right-width") + side("padding-right")
@@ -127,12 +94,12 @@ func contentBox(n *capturemodel.DOMNode) capturemodel.Box {
 func (cv *converter) svgNotes(n *capturemodel.DOMNode, nodeID string) {
 	for _, note := range n.SVGNotes {
 		switch note.Code {
-		case WarnSVGReference:
-			cv.warn.add(WarnSVGReference, nodeID, "%s references %s, which the capture could not find (not in the page or its sprite file could not be fetched); that part is missing", naming.Element(n), note.Detail)
+		case warnings.SVGReference:
+			cv.warn.Add(warnings.SVGReference, nodeID, "%s references %s, which the capture could not find (not in the page or its sprite file could not be fetched); that part is missing", naming.Element(n), note.Detail)
 		case "SVG_TRUNCATED":
-			cv.warn.add(WarnSVGIncomplete, nodeID, "%s is too large to copy whole (%s); the rest is missing", naming.Element(n), note.Detail)
+			cv.warn.Add(warnings.SVGIncomplete, nodeID, "%s is too large to copy whole (%s); the rest is missing", naming.Element(n), note.Detail)
 		default:
-			cv.warn.add(WarnSVGIncomplete, nodeID, "%s could not be made self-contained; it is kept as written in the page (colours from page CSS and <use> references may be missing)", naming.Element(n))
+			cv.warn.Add(warnings.SVGIncomplete, nodeID, "%s could not be made self-contained; it is kept as written in the page (colours from page CSS and <use> references may be missing)", naming.Element(n))
 		}
 	}
 }
@@ -145,58 +112,11 @@ func (cv *converter) rasterCrop(n *capturemodel.DOMNode, f *frame, in inherited,
 		return nil
 	}
 	fills := []resultjson.Paint{}
-	if st := cv.resolve(n.Crop.AssetID, node.ID, node.Width, node.Height); st.entry != nil {
-		fills = append(fills, resultjson.Paint{Type: "IMAGE", ImageRef: st.entry.Ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}})
+	if st := cv.img.Resolve(n.Crop.AssetID, node.ID, node.Width, node.Height); st != nil {
+		fills = append(fills, resultjson.Paint{Type: "IMAGE", ImageRef: st.Ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}})
 	}
 	node.Fills = &fills
-	f.add(node, in)
-	cv.warn.add(code, node.ID, format, args...)
+	f.add(node, n, in)
+	cv.warn.Add(code, node.ID, format, args...)
 	return node
-}
-
-// figmaSafe cleans an SVG asset for Figma (svgsafe.Clean). When anything changed it returns
-// the cleaned bytes and a copy of the asset describing them (with no key, so the caller stores
-// it under the job's prefix), and records the warnings that go with each use of it. ok is
-// false when the SVG cannot be read at all.
-func (cv *converter) figmaSafe(a *capturemodel.Asset, b []byte) ([]byte, *capturemodel.Asset, bool) {
-	clean, rep, err := svgsafe.Clean(b)
-	if err != nil {
-		return nil, nil, false
-	}
-	if !rep.Changed() {
-		return b, a, true
-	}
-	src := a.SourceURL
-	if src == "" {
-		src = "(inline content " + a.ID + ")"
-	}
-	if cv.vec.notices == nil {
-		cv.vec.notices = map[string][]notice{}
-	}
-	if rep.Unsafe() {
-		var what []string
-		for _, p := range []struct {
-			n    int
-			what string
-		}{{rep.Scripts, "scripts"}, {rep.Handlers, "event handlers"}, {rep.ScriptURLs, "javascript: or data: links"}, {rep.ExternalRefs, "references outside the SVG"}} {
-			if p.n > 0 {
-				what = append(what, fmt.Sprintf("%d %s", p.n, p.what))
-			}
-		}
-		cv.vec.notices[a.ID] = append(cv.vec.notices[a.ID], notice{WarnSVGUnsafe, "the SVG " + src + " was stored without " + strings.Join(what, ", ")})
-	}
-	if rep.Lossy() {
-		cv.vec.notices[a.ID] = append(cv.vec.notices[a.ID], notice{WarnSVGUnsupported, fmt.Sprintf("the SVG %s holds content Figma cannot import, left out: %d foreignObject, %d <style> rules with selectors other than tag, .class or #id", src, rep.ForeignObjects, rep.StyleRulesDropped)})
-	}
-	sum := sha256.Sum256(clean)
-	c := *a
-	c.Key, c.SHA256, c.ByteSize = "", hex.EncodeToString(sum[:]), int64(len(clean))
-	return clean, &c, true
-}
-
-// vectorNotices warns about nodeID for each notice of the asset (called on every use).
-func (cv *converter) vectorNotices(assetID, nodeID string) {
-	for _, n := range cv.vec.notices[assetID] {
-		cv.warn.add(n.code, nodeID, "%s", n.message)
-	}
 }

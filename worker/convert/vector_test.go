@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 func TestGoldenIcons(t *testing.T) {
@@ -87,11 +87,11 @@ func TestIconsConvert(t *testing.T) {
 	for _, w := range out.Result.Warnings {
 		warned[w.Code] = *w.NodeID
 	}
-	if id := warned[convert.WarnSVGReference]; id != byName["svg#missing"].ID {
+	if id := warned[warnings.SVGReference]; id != byName["svg#missing"].ID {
 		t.Errorf("SVG_REFERENCE_UNRESOLVED names %q, want svg#missing %q", id, byName["svg#missing"].ID)
 	}
 	foreign := byName["svg#foreign"]
-	if id := warned[convert.WarnSVGRaster]; foreign == nil || id != foreign.ID || foreign.Type != "RECTANGLE" ||
+	if id := warned[warnings.SVGRaster]; foreign == nil || id != foreign.ID || foreign.Type != "RECTANGLE" ||
 		len(*foreign.Fills) != 1 || (*foreign.Fills)[0].Type != "IMAGE" {
 		t.Errorf("svg#foreign is %+v warned %q, want a RECTANGLE with the crop as IMAGE fill and SVG_RASTERIZED", foreign, id)
 	}
@@ -130,7 +130,7 @@ func TestFigmaSafeSVG(t *testing.T) {
 		c.Assets[i].MimeType = resultjson.MimeSVG
 	}
 	out := run(t, c, load)
-	if got := codes(out); got[convert.WarnSVGUnsafe] != 1 || got[convert.WarnSVGUnsupported] != 1 || got[convert.WarnImageInvalid] != 1 || len(out.Result.Warnings) != 3 {
+	if got := codes(out); got[warnings.SVGUnsafe] != 1 || got[warnings.SVGUnsupported] != 1 || got[warnings.ImageInvalid] != 1 || len(out.Result.Warnings) != 3 {
 		t.Fatalf("warnings %+v", out.Result.Warnings)
 	}
 	if len(out.Copies) != 2 || len(out.Result.Images) != 2 {
@@ -286,7 +286,7 @@ func TestIconFontAndMasksConvert(t *testing.T) {
 	if raster == nil || raster.Type != "RECTANGLE" || len(*raster.Fills) != 1 || (*raster.Fills)[0].Type != "IMAGE" {
 		t.Errorf("span#raster is %+v, want a RECTANGLE filled with its crop", raster)
 	}
-	if got := codes(out); got[convert.WarnMaskRaster] != 1 || len(out.Result.Warnings) != 1 {
+	if got := codes(out); got[warnings.MaskRaster] != 1 || len(out.Result.Warnings) != 1 {
 		t.Errorf("warnings %+v, want one CSS_MASK_RASTER", out.Result.Warnings)
 	}
 }

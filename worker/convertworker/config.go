@@ -1,17 +1,15 @@
 package convertworker
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/s3"
-	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"github.com/caarlos0/env/v11"
 
-	"github.com/code2des/backend/worker/internal/awsclients"
+	"github.com/code2des/backend/awsclient"
+
 	"github.com/code2des/backend/worker/internal/callback"
 	"github.com/code2des/backend/worker/internal/consumer"
 	"github.com/code2des/backend/worker/internal/envtrim"
@@ -21,17 +19,10 @@ import (
 // them). The AWS and queue names match the API's so one environment serves both.
 type Config struct {
 	// QueueURL is the conversion queue (code2des.requested messages).
-	QueueURL    string `env:"SQS_CONVERSION_QUEUE_URL"`
-	SQSEndpoint string `env:"SQS_ENDPOINT"`
-	S3Endpoint  string `env:"S3_ENDPOINT"`
-	// S3UsePathStyle and S3ChecksumWhenRequired are needed by S3-protocol servers (LOCAL-STACK.md).
-	S3UsePathStyle         bool   `env:"S3_USE_PATH_STYLE" envDefault:"false"`
-	S3ChecksumWhenRequired bool   `env:"S3_CHECKSUM_WHEN_REQUIRED" envDefault:"false"`
-	AWSRegion              string `env:"AWS_REGION" envDefault:"us-east-1"`
-	// AWSAccessKeyID and AWSSecretAccessKey, when both set, are static credentials (local
-	// servers); otherwise the SDK's default chain applies.
-	AWSAccessKeyID     string `env:"AWS_ACCESS_KEY_ID"`
-	AWSSecretAccessKey string `env:"AWS_SECRET_ACCESS_KEY" mask:"true"`
+	QueueURL string `env:"SQS_CONVERSION_QUEUE_URL"`
+	// Settings are the AWS region, credentials and endpoints, read from the same variables as
+	// the API's (awsclient).
+	awsclient.Settings
 
 	// CallbackSecret is the shared worker secret that signs callbacks (SPEC §6).
 	CallbackSecret string `env:"WORKER_CALLBACK_SECRET" mask:"true"`
@@ -95,19 +86,4 @@ func (c Config) Validate() error {
 		return errors.New("invalid configuration: " + strings.Join(problems, "; "))
 	}
 	return nil
-}
-
-// AWS returns the options of the worker's AWS clients (awsclients.New).
-func (c Config) AWS() awsclients.Options {
-	return awsclients.Options{
-		Region: c.AWSRegion, AccessKeyID: c.AWSAccessKeyID, SecretAccessKey: c.AWSSecretAccessKey,
-		SQSEndpoint: c.SQSEndpoint, S3Endpoint: c.S3Endpoint,
-		S3UsePathStyle: c.S3UsePathStyle, S3ChecksumWhenRequired: c.S3ChecksumWhenRequired,
-	}
-}
-
-// NewAWSClients builds the worker's SQS and S3 clients from c (for callers outside worker/, which
-// cannot import worker/internal/awsclients, such as the local stack).
-func NewAWSClients(ctx context.Context, c Config) (*sqs.Client, *s3.Client, error) {
-	return awsclients.New(ctx, c.AWS())
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 	"github.com/code2des/backend/worker/fidelity"
 	"github.com/code2des/backend/worker/internal/callback"
 	"github.com/code2des/backend/worker/preview"
@@ -57,7 +58,7 @@ func SelfCheck(ctx context.Context, r *preview.Renderer, c *capturemodel.Capture
 	var copies []convert.Copy
 	px, err := measurePixels(ctx, r, c, &res, copiesFirst(out.Copies, read), f.Scale)
 	if err != nil {
-		res.Warnings = addWarning(res.Warnings, resultjson.Warning{Code: convert.WarnFidelityNotMeasured, Message: callback.TruncateUTF8("the preview was not compared with the page: "+err.Error(), resultjson.MaxWarningMessageBytes), NodeID: &res.Root.ID})
+		res.Warnings = addWarning(res.Warnings, resultjson.Warning{Code: warnings.FidelityNotMeasured, Message: callback.TruncateUTF8("the preview was not compared with the page: "+err.Error(), resultjson.MaxWarningMessageBytes), NodeID: &res.Root.ID})
 	} else {
 		sum := sha256.Sum256(px.DiffMap)
 		key := jobPrefix + DiffMapObject

@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/code2des/backend/server/artifacts"
-	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
 	"github.com/code2des/backend/worker/convertworker"
 	"github.com/code2des/backend/worker/fidelity"
 	"github.com/code2des/backend/worker/preview"
@@ -157,7 +157,7 @@ func TestSelfCheckWithoutScreenshotWarns(t *testing.T) {
 	}
 	last := res.Warnings[len(res.Warnings)-1]
 	want := len(h.f.convert(t).Result.Warnings) + 1
-	if last.Code != convert.WarnFidelityNotMeasured || !strings.HasSuffix(last.Message, "the screenshot could not be read") ||
+	if last.Code != warnings.FidelityNotMeasured || !strings.HasSuffix(last.Message, "the screenshot could not be read") ||
 		last.NodeID == nil || *last.NodeID != res.Root.ID || *cb.WarningCount != want || len(res.Warnings) != want {
 		t.Errorf("last warning %+v, warning_count %d; want FIDELITY_NOT_MEASURED on the root, %d warnings", last, *cb.WarningCount, want)
 	}
@@ -207,7 +207,7 @@ func TestSelfCheckFailuresAreWarnings(t *testing.T) {
 			before := len(out.Result.Warnings)
 			convertworker.SelfCheck(context.Background(), tc.r, &c, fixtureJobPrefix, out, tc.read)
 			ws := out.Result.Warnings
-			if len(ws) != before+1 || ws[before].Code != convert.WarnFidelityNotMeasured || !strings.HasSuffix(ws[before].Message, tc.reason) {
+			if len(ws) != before+1 || ws[before].Code != warnings.FidelityNotMeasured || !strings.HasSuffix(ws[before].Message, tc.reason) {
 				t.Fatalf("warnings %+v, want one more FIDELITY_NOT_MEASURED ending %q", ws[before:], tc.reason)
 			}
 			if out.Result.Fidelity == nil || out.Result.Fidelity.SSIM != nil || len(out.Copies) != 0 {
@@ -241,7 +241,7 @@ func TestSelfCheckLeavesHalfTheJobTime(t *testing.T) {
 		t.Errorf("the self-check returned %s after the job's deadline; it may use only half of the time left", -left)
 	}
 	ws := out.Result.Warnings
-	if len(ws) != before+1 || ws[before].Code != convert.WarnFidelityNotMeasured || !strings.HasSuffix(ws[before].Message, "the screenshot could not be read") {
+	if len(ws) != before+1 || ws[before].Code != warnings.FidelityNotMeasured || !strings.HasSuffix(ws[before].Message, "the screenshot could not be read") {
 		t.Errorf("warnings %+v", ws[before:])
 	}
 }

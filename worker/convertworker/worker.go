@@ -7,7 +7,7 @@
 // callback. A message is deleted only once the callback is accepted.
 //
 // Entry point: build a Config (LoadConfig, or env.ParseAs[Config] then override the queue and
-// endpoints), the AWS clients (NewAWSClients), then run Worker.Run until its context ends.
+// endpoints), the AWS clients (Config.Clients), then run Worker.Run until its context ends.
 package convertworker
 
 import (

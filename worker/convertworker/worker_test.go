@@ -17,6 +17,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convertworker"
@@ -40,13 +41,11 @@ func newHarness(t *testing.T, callbackStatus int) *harness {
 	h := &harness{s3: testenv.S3(t), queue: testenv.SQS(t), f: loadFixture(t, "site")}
 	h.rc = workertest.NewReceiver[convertworker.CallbackBody](t, testSecret, "/webhooks/code2des", callbackStatus, h.queue)
 	cfg := convertworker.Config{
-		QueueURL: h.queue.QueueURL, SQSEndpoint: h.queue.Endpoint, S3Endpoint: h.s3.Endpoint,
-		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
-		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
+		QueueURL: h.queue.QueueURL, Settings: awslocal.Settings(h.s3.Endpoint, h.queue.Endpoint),
 		CallbackSecret: testSecret, CallbackTimeout: 5 * time.Second, JobTimeout: 20 * time.Second,
 		MaxCaptureBytes: 1 << 20, WaitTime: time.Second, VisibilityTimeout: 60 * time.Second, MaxReceives: 3, Concurrency: 1,
 	}
-	sqsClient, s3Client, err := convertworker.NewAWSClients(context.Background(), cfg)
+	sqsClient, s3Client, err := cfg.Clients(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +230,7 @@ func TestStorageDownOnLastDelivery(t *testing.T) {
 	dead.Close()
 	cfg := h.w.Config
 	cfg.S3Endpoint, cfg.MaxReceives, cfg.JobTimeout = dead.URL, 1, 5*time.Second
-	sqsClient, s3Client, err := convertworker.NewAWSClients(context.Background(), cfg)
+	sqsClient, s3Client, err := cfg.Clients(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func run(log *slog.Logger) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	sqsClient, s3Client, err := capture.NewAWSClients(ctx, cfg)
+	sqsClient, s3Client, err := cfg.Clients(ctx)
 	if err != nil {
 		return err
 	}

@@ -29,7 +29,7 @@ func run(log *slog.Logger) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	sqsClient, s3Client, err := convertworker.NewAWSClients(ctx, cfg)
+	sqsClient, s3Client, err := cfg.Clients(ctx)
 	if err != nil {
 		return err
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/sirupsen/logrus"
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/worker/capture"
@@ -85,15 +86,13 @@ func startPipeline(t *testing.T) *pipeline {
 	}
 
 	capCfg := capture.Config{
-		QueueURL: p.capQ.QueueURL, SQSEndpoint: p.capQ.Endpoint, S3Endpoint: p.s3.Endpoint,
-		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
-		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
+		QueueURL: p.capQ.QueueURL, Settings: awslocal.Settings(p.s3.Endpoint, p.capQ.Endpoint),
 		CallbackSecret: secret, CallbackTimeout: 5 * time.Second, AllowPrivateNetworks: true,
 		LoadTimeout: 20 * time.Second, ReadyTimeout: 5 * time.Second, NetworkIdleTimeout: 5 * time.Second,
 		ImageTimeout: 5 * time.Second, JobTimeout: jobBound, MaxScreenshotHeight: capture.ChromiumMaxScreenshotHeight,
 		WaitTime: time.Second, VisibilityTimeout: 3 * time.Minute, MaxReceives: 1, Concurrency: 1,
 	}
-	sqsC, s3C, err := capture.NewAWSClients(context.Background(), capCfg)
+	sqsC, s3C, err := capCfg.Clients(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,14 +109,12 @@ func startPipeline(t *testing.T) *pipeline {
 	}
 	t.Cleanup(func() { p.renderer.Close() })
 	convCfg := convertworker.Config{
-		QueueURL: p.convQ.QueueURL, SQSEndpoint: p.convQ.Endpoint, S3Endpoint: p.s3.Endpoint,
-		S3UsePathStyle: true, S3ChecksumWhenRequired: true, AWSRegion: testenv.AWSOptions.Region,
-		AWSAccessKeyID: testenv.AWSOptions.AccessKeyID, AWSSecretAccessKey: testenv.AWSOptions.SecretAccessKey,
+		QueueURL: p.convQ.QueueURL, Settings: awslocal.Settings(p.s3.Endpoint, p.convQ.Endpoint),
 		CallbackSecret: secret, CallbackTimeout: 5 * time.Second, JobTimeout: jobBound,
 		MaxCaptureBytes: 80 << 20, WaitTime: time.Second, VisibilityTimeout: 3 * time.Minute, MaxReceives: 1, Concurrency: 1,
 		SelfCheck: true,
 	}
-	sqsV, s3V, err := convertworker.NewAWSClients(context.Background(), convCfg)
+	sqsV, s3V, err := convCfg.Clients(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,15 +6,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // TestCorpusStructure runs the corpus pages through the pipeline (as the gate does) and reports
 // how Figma-native their results are (docs/fidelity.md "Structure"): the share of flex and grid
-// containers that became auto-layout frames (each re-checked with convert.LayOut within
-// convert.LayoutTolerance), the diagnostics of the rest, and the styles and variables. It fails
+// containers that became auto-layout frames (each re-checked with layout.LayOut within
+// layout.Tolerance), the diagnostics of the rest, and the styles and variables. It fails
 // when an auto-layout frame would move a child, when a page's share is below minAutoLayoutShare,
 // or the corpus's below minCorpusAutoLayoutShare.
 func TestCorpusStructure(t *testing.T) {
@@ -33,7 +33,7 @@ func TestCorpusStructure(t *testing.T) {
 		walk = func(n *resultjson.Node) {
 			if n.LayoutMode != "" {
 				frames++
-				if worst, d := convert.LayoutMismatch(n); d > convert.LayoutTolerance {
+				if worst, d := layout.Mismatch(n); d > layout.Tolerance {
 					t.Errorf("%s: auto layout of %s %q moves %q by %.2f px", page, n.ID, n.Name, worst.Name, d)
 				}
 			}

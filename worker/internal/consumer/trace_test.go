@@ -25,11 +25,11 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/code2des/backend/internal/awslocal"
 	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
-	"github.com/code2des/backend/server/awsconf"
 	"github.com/code2des/backend/server/s3store"
 	"github.com/code2des/backend/server/sqsqueue"
 	"github.com/code2des/backend/server/telemetry"
@@ -112,13 +112,13 @@ func TestOneTraceFromCreateToConversionCallback(t *testing.T) {
 
 	db := testenv.MustOpenDB(t)
 	s3env, capQ, convQ := testenv.S3(t), testenv.SQS(t), testenv.SQS(t)
-	awsCfg, err := awsconf.Load(ctx, testenv.AWSOptions)
+	awsCfg, err := awslocal.Settings("", "").Load(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	telemetry.InstrumentAWS(&awsCfg)
-	blob := s3store.New(s3store.NewClient(awsCfg, s3store.Options{Endpoint: s3env.Endpoint, UsePathStyle: true, ChecksumWhenRequired: true}), s3env.Bucket)
-	sqsClient := sqsqueue.NewClient(awsCfg, sqsqueue.Options{Endpoint: capQ.Endpoint})
+	blob := s3store.New(awslocal.Settings(s3env.Endpoint, "").S3(awsCfg), s3env.Bucket)
+	sqsClient := sqsqueue.NewClient(awsCfg, awslocal.Settings("", capQ.Endpoint))
 
 	key, _ := rsa.GenerateKey(rand.Reader, 2048)
 	srv := httptest.NewServer(nil)

@@ -1,0 +1,93 @@
+// Package boxtree is the tree the conversion's passes share (docs/conversion.md "Passes"): one
+// Node per node of the result, with the DOM element it was drawn from, what it was made as, its
+// paint layer and the result node. The tree builder (worker/convert) makes it; the layout and
+// styles passes read it instead of anything recorded while the page was walked.
+package boxtree
+
+import (
+	"sort"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
+)
+
+// Paint layers of a node in its frame (CSS painting order, simplified): negative z-index,
+// in-flow content, positioned with z-index auto or 0, positive z-index.
+const (
+	Negative = iota
+	Flow
+	Positioned
+	Positive
+)
+
+// Kind is what a Node was made as.
+type Kind int
+
+const (
+	// Drawn is any node that does not hold an element's children: text, images, vectors,
+	// placeholders, inline boxes, SVG background layers.
+	Drawn Kind = iota
+	// Box is the FRAME of an element converted as a box: its children are the nodes of the
+	// element's children (DOM).
+	Box
+)
+
+// Node is one node of the result in the tree being built.
+type Node struct {
+	// Out is the result node.
+	Out *resultjson.Node
+	// El is the element whose computed style gave the node's paints and type: a box's element,
+	// a text run's element, a paragraph's block. Nil for a form control's text (whose styles are
+	// named by value) and for generated nodes.
+	El   *capturemodel.DOMNode
+	Kind Kind
+	// DOM are the children of a Box's element as converted (pseudo-elements included).
+	DOM []*capturemodel.DOMNode
+	// Item is the child of the parent Box's element (one of its DOM) whose conversion added
+	// this node; nil for nodes of the box itself (an SVG background layer, a paragraph).
+	Item *capturemodel.DOMNode
+	// Group (Negative ... Positive) and Z (the z-index) are the node's paint layer in its parent.
+	Group, Z int
+	// Kids are the nodes placed in this one, in the order they were added (document order);
+	// Finish gives Out their paint order.
+	Kids []*Node
+}
+
+// Add places the result node out in n with its element and paint layer, and returns its Node
+// (nil for a nil out).
+func (n *Node) Add(out *resultjson.Node, el *capturemodel.DOMNode, group, z int) *Node {
+	if out == nil {
+		return nil
+	}
+	k := &Node{Out: out, El: el, Group: group, Z: z}
+	n.Kids = append(n.Kids, k)
+	return k
+}
+
+// Painted returns n's kids in paint order: by layer, then in document order.
+func (n *Node) Painted() []*Node {
+	kids := append([]*Node{}, n.Kids...)
+	sort.SliceStable(kids, func(i, j int) bool {
+		if kids[i].Group != kids[j].Group {
+			return kids[i].Group < kids[j].Group
+		}
+		return kids[i].Z < kids[j].Z
+	})
+	return kids
+}
+
+// Finish appends the result nodes of n's kids to n.Out.Children in paint order.
+func (n *Node) Finish() {
+	for _, k := range n.Painted() {
+		n.Out.Children = append(n.Out.Children, k.Out)
+	}
+}
+
+// Walk calls fn for n and its descendants, depth first, each node before its kids (in
+// document order).
+func (n *Node) Walk(fn func(*Node)) {
+	fn(n)
+	for _, k := range n.Kids {
+		k.Walk(fn)
+	}
+}

@@ -1,0 +1,408 @@
+// Package css reads the computed CSS values Chromium reports (getComputedStyle) as result
+// values: colours come as rgb() or rgba() (or color(srgb ...)), lengths in px, lists
+// comma-separated. Every pass of the conversion reads styles through it.
+package css
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/code2des/backend/worker/convert/resultjson"
+)
+
+// Round returns v rounded to the given number of decimals; positions and sizes are kept to 1/100
+// Px and colours to 1/10,000, which is below what either the browser or Figma shows, and keeps
+// the JSON short and stable.
+func Round(v float64, decimals int) float64 {
+	p := math.Pow(10, float64(decimals))
+	r := math.Round(v*p) / p
+	if r == 0 {
+		return 0 // no "-0"
+	}
+	return r
+}
+
+// Px rounds a length in px to 1/100 px.
+func Px(v float64) float64 { return Round(v, 2) }
+
+// Size keeps a side positive, in px to 1/100: Figma refuses to resize a node to 0.
+func Size(v float64) float64 { return math.Max(0.01, Px(v)) }
+
+// Ptr returns a pointer to a copy of v.
+func Ptr[T any](v T) *T { return &v }
+
+// SplitTop splits s at sep where sep is outside parentheses and quotes, trimming each part.
+func SplitTop(s string, sep rune) []string {
+	var out []string
+	depth, start := 0, 0
+	var quote rune
+	for i, r := range s {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '"' || r == '\'':
+			quote = r
+		case r == '(':
+			depth++
+		case r == ')':
+			depth--
+		case depth == 0 && (r == sep || (sep == ' ' && (r == '\t' || r == '\n'))):
+			if part := strings.TrimSpace(s[start:i]); part != "" || sep != ' ' {
+				out = append(out, part)
+			}
+			start = i + 1
+		}
+	}
+	if part := strings.TrimSpace(s[start:]); part != "" || sep != ' ' {
+		out = append(out, part)
+	}
+	return out
+}
+
+// Fields splits s at whitespace outside parentheses.
+func Fields(s string) []string { return SplitTop(s, ' ') }
+
+// ParsePx reads "12px", "12.5px" or "0"; ok is false for anything else (auto, %, normal).
+func ParsePx(s string) (float64, bool) {
+	s = strings.TrimSpace(s)
+	if s == "0" {
+		return 0, true
+	}
+	num, ok := strings.CutSuffix(s, "px")
+	if !ok {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, false
+	}
+	return v, true
+}
+
+// ParseLength reads a px length or a percentage of ref.
+func ParseLength(s string, ref float64) (float64, bool) {
+	if num, ok := strings.CutSuffix(strings.TrimSpace(s), "%"); ok {
+		v, err := strconv.ParseFloat(num, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, false
+		}
+		return v / 100 * ref, true
+	}
+	return ParsePx(s)
+}
+
+// ParseColor reads a computed colour. known is false for a syntax it does not read (the caller
+// warns); a known colour with alpha 0 is returned as is (the caller skips it).
+func ParseColor(s string) (c resultjson.RGBA, known bool) {
+	s = strings.TrimSpace(strings.ToLower(s))
+	if s == "transparent" {
+		return resultjson.RGBA{}, true
+	}
+	name, args, ok := function(s)
+	if !ok {
+		return resultjson.RGBA{}, false
+	}
+	switch name {
+	case "rgb", "rgba":
+		parts := colorArgs(args)
+		if len(parts) != 3 && len(parts) != 4 {
+			return resultjson.RGBA{}, false
+		}
+		var ch [4]float64
+		ch[3] = 1
+		for i, p := range parts {
+			v, ok := number(p, 255)
+			if i == 3 {
+				v, ok = number(p, 1)
+			}
+			if !ok {
+				return resultjson.RGBA{}, false
+			}
+			ch[i] = v
+		}
+		return resultjson.RGBA{R: Clamp01(ch[0] / 255), G: Clamp01(ch[1] / 255), B: Clamp01(ch[2] / 255), A: Clamp01(ch[3])}, true
+	case "color":
+		parts := colorArgs(args)
+		if len(parts) < 4 || len(parts) > 5 || parts[0] != "srgb" {
+			return resultjson.RGBA{}, false
+		}
+		var ch [4]float64
+		ch[3] = 1
+		for i, p := range parts[1:] {
+			v, ok := number(p, 1)
+			if !ok {
+				return resultjson.RGBA{}, false
+			}
+			ch[i] = v
+		}
+		return resultjson.RGBA{R: Clamp01(ch[0]), G: Clamp01(ch[1]), B: Clamp01(ch[2]), A: Clamp01(ch[3])}, true
+	}
+	return resultjson.RGBA{}, false
+}
+
+// colorArgs splits "r, g, b, a" or "r g b / a" into its parts.
+func colorArgs(args string) []string {
+	args = strings.ReplaceAll(args, "/", " ")
+	args = strings.ReplaceAll(args, ",", " ")
+	return strings.Fields(args)
+}
+
+// number reads a plain number, or a percentage of scale.
+func number(s string, scale float64) (float64, bool) {
+	if num, ok := strings.CutSuffix(s, "%"); ok {
+		v, err := strconv.ParseFloat(num, 64)
+		return v / 100 * scale, err == nil && !math.IsNaN(v) && !math.IsInf(v, 0)
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	return v, err == nil && !math.IsNaN(v) && !math.IsInf(v, 0)
+}
+
+// Clamp01 keeps v within 0 and 1.
+func Clamp01(v float64) float64 { return math.Max(0, math.Min(1, v)) }
+
+// function splits "name(args)" into name and args.
+func function(s string) (name, args string, ok bool) {
+	open := strings.IndexByte(s, '(')
+	if open <= 0 || !strings.HasSuffix(s, ")") {
+		return "", "", false
+	}
+	return strings.TrimSpace(s[:open]), s[open+1 : len(s)-1], true
+}
+
+// Solid returns a SOLID paint of c (alpha as the paint's opacity, as Figma keeps it).
+func Solid(c resultjson.RGBA) resultjson.Paint {
+	p := resultjson.Paint{Type: "SOLID", Color: &resultjson.RGB{R: Round(c.R, 4), G: Round(c.G, 4), B: Round(c.B, 4)}}
+	if c.A < 1 {
+		p.Opacity = Ptr(Round(c.A, 4))
+	}
+	return p
+}
+
+// RoundRGBA rounds a colour's channels to 1/10,000.
+func RoundRGBA(c resultjson.RGBA) resultjson.RGBA {
+	return resultjson.RGBA{R: Round(c.R, 4), G: Round(c.G, 4), B: Round(c.B, 4), A: Round(c.A, 4)}
+}
+
+// BoxShadows reads a computed box-shadow list ("rgba(0, 0, 0, 0.2) 0px 2px 4px 0px, ... inset")
+// as Figma effects, bottom-most first (CSS lists the top-most first).
+func BoxShadows(s string) ([]resultjson.Effect, bool) {
+	var out []resultjson.Effect
+	for _, layer := range SplitTop(s, ',') {
+		var e resultjson.Effect
+		e.Type = "DROP_SHADOW"
+		var lengths []float64
+		var color *resultjson.RGBA
+		for _, f := range Fields(layer) {
+			if f == "inset" {
+				e.Type = "INNER_SHADOW"
+				continue
+			}
+			if v, ok := ParsePx(f); ok {
+				lengths = append(lengths, v)
+				continue
+			}
+			c, known := ParseColor(f)
+			if !known || color != nil {
+				return nil, false
+			}
+			color = &c
+		}
+		if color == nil || len(lengths) < 2 || len(lengths) > 4 {
+			return nil, false
+		}
+		for len(lengths) < 4 {
+			lengths = append(lengths, 0)
+		}
+		if color.A == 0 {
+			continue
+		}
+		c := RoundRGBA(*color)
+		e.Color = &c
+		e.Offset = &resultjson.Vector{X: Px(lengths[0]), Y: Px(lengths[1])}
+		e.Radius = Px(lengths[2])
+		e.Spread = Ptr(Px(lengths[3]))
+		e.Visible = true
+		e.BlendMode = "NORMAL"
+		if e.Type == "DROP_SHADOW" {
+			// CSS never draws a box's shadow under the box itself.
+			e.ShowShadowBehindNode = Ptr(false)
+		}
+		out = append([]resultjson.Effect{e}, out...)
+	}
+	return out, true
+}
+
+// BlendModes maps mix-blend-mode values to Figma BlendMode names.
+var BlendModes = map[string]string{
+	"multiply": "MULTIPLY", "screen": "SCREEN", "overlay": "OVERLAY", "darken": "DARKEN",
+	"lighten": "LIGHTEN", "color-dodge": "COLOR_DODGE", "color-burn": "COLOR_BURN",
+	"hard-light": "HARD_LIGHT", "soft-light": "SOFT_LIGHT", "difference": "DIFFERENCE",
+	"exclusion": "EXCLUSION", "hue": "HUE", "saturation": "SATURATION", "color": "COLOR",
+	"luminosity": "LUMINOSITY",
+}
+
+// LinearGradient reads a computed linear-gradient() for a box of w x h px as a GRADIENT_LINEAR
+// paint. ok is false for a form it does not read (colour hints, interpolation spaces, unknown
+// colours), which the caller warns about.
+func LinearGradient(s string, w, h float64) (resultjson.Paint, bool) {
+	name, args, ok := function(strings.TrimSpace(s))
+	if !ok || name != "linear-gradient" || w <= 0 || h <= 0 {
+		return resultjson.Paint{}, false
+	}
+	parts := SplitTop(args, ',')
+	// Direction as a unit vector in px space (x right, y down); CSS's default is "to bottom".
+	dx, dy := 0.0, 1.0
+	if len(parts) > 0 {
+		first := parts[0]
+		if side, isSide := strings.CutPrefix(first, "to "); isSide {
+			sx, sy := 0.0, 0.0
+			for _, word := range strings.Fields(side) {
+				switch word {
+				case "left":
+					sx = -1
+				case "right":
+					sx = 1
+				case "top":
+					sy = -1
+				case "bottom":
+					sy = 1
+				default:
+					return resultjson.Paint{}, false
+				}
+			}
+			if sx != 0 && sy != 0 {
+				// Corner: perpendicular to the diagonal through the two other corners.
+				dx, dy = sx*h, sy*w
+			} else {
+				dx, dy = sx, sy
+			}
+			parts = parts[1:]
+		} else if a, isAngle := angle(first); isAngle {
+			dx, dy = math.Sin(a), -math.Cos(a)
+			parts = parts[1:]
+		} else if strings.HasPrefix(first, "in ") {
+			return resultjson.Paint{}, false
+		}
+	}
+	if n := math.Hypot(dx, dy); n > 0 {
+		dx, dy = dx/n, dy/n
+	}
+	length := math.Abs(w*dx) + math.Abs(h*dy)
+	if len(parts) < 2 || length <= 0 {
+		return resultjson.Paint{}, false
+	}
+	// Stops: a colour and up to two positions each.
+	type stop struct {
+		c   resultjson.RGBA
+		pos []float64
+	}
+	var stops []stop
+	for _, p := range parts {
+		fs := Fields(p)
+		if len(fs) == 0 || len(fs) > 3 {
+			return resultjson.Paint{}, false
+		}
+		c, known := ParseColor(fs[0])
+		if !known {
+			return resultjson.Paint{}, false // also a colour hint (a lone position)
+		}
+		st := stop{c: c}
+		for _, f := range fs[1:] {
+			v, ok := ParseLength(f, length)
+			if !ok {
+				return resultjson.Paint{}, false
+			}
+			st.pos = append(st.pos, v/length)
+		}
+		stops = append(stops, st)
+	}
+	// Expand two-position stops, then fill missing positions as CSS does: first 0, last 1, the
+	// rest evenly between their neighbours, and never before an earlier stop.
+	var cs []resultjson.RGBA
+	var pos []float64
+	var has []bool
+	for _, st := range stops {
+		if len(st.pos) == 0 {
+			cs, pos, has = append(cs, st.c), append(pos, 0), append(has, false)
+		}
+		for _, p := range st.pos {
+			cs, pos, has = append(cs, st.c), append(pos, p), append(has, true)
+		}
+	}
+	if !has[0] {
+		pos[0], has[0] = 0, true
+	}
+	if last := len(pos) - 1; !has[last] {
+		pos[last], has[last] = 1, true
+	}
+	for i := 1; i < len(pos); i++ {
+		if has[i] {
+			pos[i] = math.Max(pos[i], pos[i-1])
+			continue
+		}
+		j := i
+		for !has[j] {
+			j++
+		}
+		next := math.Max(pos[j], pos[i-1])
+		for k := i; k < j; k++ {
+			pos[k] = pos[i-1] + (next-pos[i-1])*float64(k-i+1)/float64(j-i+1)
+			has[k] = true
+		}
+	}
+	paint := resultjson.Paint{Type: "GRADIENT_LINEAR"}
+	for i := range cs {
+		paint.GradientStops = append(paint.GradientStops, resultjson.ColorStop{Position: Round(Clamp01(pos[i]), 4), Color: RoundRGBA(cs[i])})
+	}
+	paint.GradientTransform = gradientTransform(dx, dy, w, h, length)
+	return paint, true
+}
+
+// gradientTransform returns Figma's gradientTransform for a linear gradient along the unit
+// direction (dx, dy) over a w x h box: the affine map from the node's normalized space (0-1 on
+// both axes) to gradient space, where the gradient runs from (0, 0.5) to (1, 0.5). It inverts
+// the map that sends (0, 0.5) to the start, (1, 0.5) to the end and moves v along the
+// perpendicular (in px space, so the colour bands stay perpendicular to the direction).
+func gradientTransform(dx, dy, w, h, length float64) *resultjson.Transform {
+	cx, cy := w/2, h/2
+	sx, sy := (cx-dx*length/2)/w, (cy-dy*length/2)/h
+	ex, ey := (cx+dx*length/2)/w, (cy+dy*length/2)/h
+	// Perpendicular (rotated -90 degrees in px space), normalized per axis.
+	pxn, pyn := -dy*length/w, dx*length/h
+	a, b, c, d := ex-sx, pxn, ey-sy, pyn
+	tx, ty := sx-0.5*pxn, sy-0.5*pyn
+	det := a*d - b*c
+	if det == 0 {
+		return &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}
+	}
+	ia, ib, ic, id := d/det, -b/det, -c/det, a/det
+	t := resultjson.Transform{
+		{Round(ia, 6), Round(ib, 6), Round(-(ia*tx + ib*ty), 6)},
+		{Round(ic, 6), Round(id, 6), Round(-(ic*tx + id*ty), 6)},
+	}
+	return &t
+}
+
+// angle reads a CSS angle (deg, rad, grad, turn) in radians.
+func angle(s string) (float64, bool) {
+	for _, u := range []struct {
+		suffix string
+		scale  float64
+	}{{"deg", math.Pi / 180}, {"grad", math.Pi / 200}, {"rad", 1}, {"turn", 2 * math.Pi}} {
+		if num, ok := strings.CutSuffix(s, u.suffix); ok {
+			v, err := strconv.ParseFloat(num, 64)
+			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+				return 0, false
+			}
+			return v * u.scale, true
+		}
+	}
+	return 0, false
+}
+
+// URLLayer reports whether a background layer is a url() image.
+// URLLayer says whether a background layer is a url() image.
+func URLLayer(layer string) bool { return strings.HasPrefix(layer, "url(") }

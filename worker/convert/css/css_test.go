@@ -1,0 +1,84 @@
+package css
+
+import (
+	"math"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/code2des/backend/worker/convert/resultjson"
+)
+
+func TestParseColor(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		want  resultjson.RGBA
+		known bool
+	}{
+		{"rgb(34, 34, 34)", resultjson.RGBA{R: 34.0 / 255, G: 34.0 / 255, B: 34.0 / 255, A: 1}, true},
+		{"rgba(0, 0, 0, 0.25)", resultjson.RGBA{A: 0.25}, true},
+		{"rgb(255 0 0 / 50%)", resultjson.RGBA{R: 1, A: 0.5}, true},
+		{"color(srgb 1 0.5 0 / 0.5)", resultjson.RGBA{R: 1, G: 0.5, A: 0.5}, true},
+		{"transparent", resultjson.RGBA{}, true},
+		{"oklch(0.7 0.1 200)", resultjson.RGBA{}, false},
+		{"rgb(1, 2)", resultjson.RGBA{}, false},
+	} {
+		got, known := ParseColor(tc.in)
+		if known != tc.known || !cmp.Equal(got, tc.want, cmp.Comparer(func(a, b float64) bool { return math.Abs(a-b) < 1e-9 })) {
+			t.Errorf("parseColor(%q) = %+v, %v; want %+v, %v", tc.in, got, known, tc.want, tc.known)
+		}
+	}
+}
+
+func TestLinearGradient(t *testing.T) {
+	// "to bottom" on a square is Figma's well-known [[0, 1, 0], [-1, 0, 1]].
+	p, ok := LinearGradient("linear-gradient(rgb(255, 255, 255), rgb(0, 0, 0))", 100, 100)
+	if !ok || *p.GradientTransform != (resultjson.Transform{{0, 1, 0}, {-1, 0, 1}}) {
+		t.Fatalf("to bottom: ok %v transform %v", ok, p.GradientTransform)
+	}
+	// "to right" (90deg) is the identity on a square; on any box the gradient position (the
+	// first row) is x, whatever the width handle (the second row).
+	p, ok = LinearGradient("linear-gradient(90deg, rgb(255, 0, 0) 0%, rgb(0, 0, 255) 100%)", 100, 100)
+	if !ok || *p.GradientTransform != (resultjson.Transform{{1, 0, 0}, {0, 1, 0}}) {
+		t.Fatalf("90deg: ok %v transform %v", ok, p.GradientTransform)
+	}
+	p, _ = LinearGradient("linear-gradient(90deg, rgb(255, 0, 0), rgb(0, 0, 255))", 200, 50)
+	if p.GradientTransform[0] != [3]float64{1, 0, 0} {
+		t.Errorf("90deg on 200x50: first row %v, want [1 0 0]", p.GradientTransform[0])
+	}
+	// Missing positions are spread evenly; px positions are fractions of the gradient length.
+	p, ok = LinearGradient("linear-gradient(to right, rgb(255, 0, 0), rgb(0, 255, 0), rgb(0, 0, 255) 50px)", 100, 10)
+	if !ok {
+		t.Fatal("three stops refused")
+	}
+	var pos []float64
+	for _, s := range p.GradientStops {
+		pos = append(pos, s.Position)
+	}
+	if !cmp.Equal(pos, []float64{0, 0.25, 0.5}) {
+		t.Errorf("positions %v, want [0 0.25 0.5]", pos)
+	}
+	for _, bad := range []string{
+		"linear-gradient(in oklab, red, blue)",
+		"linear-gradient(rgb(0, 0, 0), 30%, rgb(255, 255, 255))",
+		"radial-gradient(rgb(0, 0, 0), rgb(1, 1, 1))",
+	} {
+		if _, ok := LinearGradient(bad, 10, 10); ok {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+}
+
+func TestBoxShadows(t *testing.T) {
+	es, ok := BoxShadows("rgba(0, 0, 0, 0.25) 0px 2px 4px 0px, rgb(153, 153, 153) 0px 0px 0px 1px inset")
+	if !ok || len(es) != 2 {
+		t.Fatalf("ok %v, %d effects", ok, len(es))
+	}
+	// Figma lists the bottom-most first: the inset shadow (listed last by CSS) comes first.
+	if es[0].Type != "INNER_SHADOW" || *es[0].Spread != 1 || es[1].Type != "DROP_SHADOW" || es[1].Offset.Y != 2 || es[1].Radius != 4 || es[1].Color.A != 0.25 {
+		t.Errorf("effects %+v", es)
+	}
+	if _, ok := BoxShadows("0px 2px weird"); ok {
+		t.Error("a shadow without a colour was accepted")
+	}
+}

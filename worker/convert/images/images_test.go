@@ -1,0 +1,103 @@
+package images_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"image"
+	"image/png"
+	"strings"
+	"testing"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/images"
+	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
+)
+
+const importPrefix = "page-imports/p/attempt-1/"
+
+// asset returns a capture asset of b under key with its hash and size.
+func asset(id, key, mime string, b []byte) capturemodel.Asset {
+	sum := sha256.Sum256(b)
+	return capturemodel.Asset{ID: id, Key: key, MimeType: mime, SHA256: hex.EncodeToString(sum[:]), ByteSize: int64(len(b))}
+}
+
+func pngBytes(t *testing.T, w, h int) []byte {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewRGBA(image.Rect(0, 0, w, h))); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// store is a Store over assets held in memory (by key); a key not held is missing from storage.
+func store(t *testing.T, c *capturemodel.Capture, objects map[string][]byte, w *warnings.List) *images.Store {
+	load := func(_ context.Context, a capturemodel.Asset, _ int64) ([]byte, error) {
+		b, ok := objects[a.Key]
+		if !ok {
+			return nil, images.ErrMissing
+		}
+		return b, nil
+	}
+	return images.New(context.Background(), c, load, importPrefix, "code2des/j/attempt-1/", w)
+}
+
+// TestResolveEntriesCopiesAndWarnings: an asset in the capture's folder is referenced where it
+// is, once however often it is used; one outside it is copied under the job's prefix; an asset
+// the capture did not record, one missing from storage and one whose bytes do not match warn on
+// every use and give no entry.
+func TestResolveEntriesCopiesAndWarnings(t *testing.T) {
+	p := pngBytes(t, 3, 2)
+	inside, outside := asset("a1", importPrefix+"assets/a1.png", resultjson.MimePNG, p), asset("a2", "elsewhere/a2.png", resultjson.MimePNG, p)
+	gone, wrong := asset("a3", importPrefix+"assets/a3.png", resultjson.MimePNG, p), asset("a4", importPrefix+"assets/a4.png", resultjson.MimePNG, p)
+	c := &capturemodel.Capture{Assets: []capturemodel.Asset{inside, outside, gone, wrong},
+		UnresolvedImages: []capturemodel.UnresolvedImage{{ID: "u1", SourceURL: "https://example.com/x.png", Reason: "timeout"}}}
+	var w warnings.List
+	im := store(t, c, map[string][]byte{inside.Key: p, outside.Key: p, wrong.Key: append([]byte{}, p[:len(p)-1]...)}, &w)
+	for i := 0; i < 2; i++ {
+		if e := im.Resolve("a1", "1:2", 10, 10); e == nil || e.Key != inside.Key || e.Width != 3 || e.Height != 2 {
+			t.Fatalf("inside asset: %+v", e)
+		}
+	}
+	if e := im.Resolve("a2", "1:3", 10, 10); e == nil || !strings.HasPrefix(e.Key, "code2des/j/attempt-1/images/") {
+		t.Fatalf("outside asset: %+v", e)
+	}
+	for _, id := range []string{"u1", "a3", "a4", "a4"} {
+		if e := im.Resolve(id, "1:4", 10, 10); e != nil {
+			t.Errorf("%s gave entry %+v", id, e)
+		}
+	}
+	var codes []string
+	for _, x := range w.Done() {
+		codes = append(codes, x.Code)
+	}
+	if got, want := strings.Join(codes, " "), "IMAGE_UNRESOLVED IMAGE_UNRESOLVED IMAGE_INVALID IMAGE_INVALID"; got != want {
+		t.Errorf("warnings %s, want %s", got, want)
+	}
+	if len(im.Entries) != 2 || len(im.Copies) != 1 || im.Copies[0].Key != im.Entries[1].Key || im.Err != nil {
+		t.Errorf("entries %+v copies %d err %v", im.Entries, len(im.Copies), im.Err)
+	}
+}
+
+// TestGeneratedSharesEntriesAndBudget: an SVG the conversion writes is one entry per content,
+// stored under the job's prefix; past MaxImages it gives none and warns.
+func TestGeneratedSharesEntriesAndBudget(t *testing.T) {
+	var w warnings.List
+	im := store(t, &capturemodel.Capture{}, nil, &w)
+	node := &resultjson.Node{ID: "1:2", Name: "icon", Width: 24, Height: 24}
+	svg := []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"/>`)
+	a, b := im.Generated(svg, node), im.Generated(svg, node)
+	if a == nil || b == nil || a.Ref != b.Ref || len(im.Entries) != 1 || len(im.Copies) != 1 || a.Width != 24 {
+		t.Fatalf("entries %+v, copies %d", im.Entries, len(im.Copies))
+	}
+	for i := 1; i < resultjson.MaxImages; i++ {
+		if im.Generated([]byte(strings.Repeat(" ", i)+string(svg)), node) == nil {
+			t.Fatalf("image %d refused under the limit", i+1)
+		}
+	}
+	if e := im.Generated([]byte("<!-- past -->"+string(svg)), node); e != nil || len(w.Done()) != 1 || w.Done()[0].Code != warnings.ImageBudget {
+		t.Errorf("past MaxImages: entry %+v, warnings %+v", e, w.Done())
+	}
+}

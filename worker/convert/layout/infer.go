@@ -1,0 +1,377 @@
+// Package layout is the layout pass of the conversion (docs/conversion.md "Auto layout"): a flex
+// container, or a grid of one row or one column, becomes a FRAME with Figma auto layout when
+// LayOut, run on the values read from its CSS, puts every child within Tolerance of its captured
+// box. Otherwise the frame keeps absolutely placed children and the result's diagnostics say why.
+package layout
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/code2des/backend/worker/convert/boxtree"
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/internal/callback"
+)
+
+// Auto-layout values (Figma's layoutMode, layoutWrap, alignments, sizing and positioning).
+const (
+	Horizontal       = "HORIZONTAL"
+	Vertical         = "VERTICAL"
+	Wrap             = "WRAP"
+	AlignMin         = "MIN"
+	AlignCenter      = "CENTER"
+	AlignMax         = "MAX"
+	AlignBetween     = "SPACE_BETWEEN"
+	SizingFixed      = "FIXED"
+	SizingHug        = "HUG"
+	SizingFill       = "FILL"
+	PositionAbsolute = "ABSOLUTE"
+)
+
+// Container says whether element n lays its children out as flex or grid (the tree builder
+// keeps a frame for it and for each of its items, so each item is one node of the frame).
+func Container(n *capturemodel.DOMNode) bool {
+	switch n.Computed("display") {
+	case "flex", "inline-flex", "grid", "inline-grid":
+		return true
+	}
+	return false
+}
+
+// item is a DOM child of a container with the nodes its conversion added to the frame.
+type item struct {
+	dom   *capturemodel.DOMNode
+	nodes []*resultjson.Node
+}
+
+// items returns the DOM children of container c in order, each with its nodes.
+func items(c *boxtree.Node) []item {
+	byDOM := map[*capturemodel.DOMNode][]*resultjson.Node{}
+	for _, k := range c.Kids {
+		if k.Item != nil {
+			byDOM[k.Item] = append(byDOM[k.Item], k.Out)
+		}
+	}
+	var out []item
+	for _, d := range c.DOM {
+		if d == nil {
+			break // the tree builder stops at a missing child
+		}
+		out = append(out, item{dom: d, nodes: byDOM[d]})
+	}
+	return out
+}
+
+// Infer is the layout pass: it sets auto layout on the frame of every flex and grid container
+// under root, innermost first (a parent reads whether its child frames hug their content), and
+// returns the diagnostics of the ones left absolute, in document order.
+func Infer(root *boxtree.Node) []resultjson.Diagnostic {
+	var containers []*boxtree.Node
+	for _, k := range root.Kids {
+		k.Walk(func(n *boxtree.Node) {
+			if n.Kind == boxtree.Box && Container(n.El) {
+				containers = append(containers, n)
+			}
+		})
+	}
+	// Document order is the order the frames were made in, which their ids count.
+	sort.SliceStable(containers, func(i, j int) bool { return idNumber(containers[i].Out.ID) < idNumber(containers[j].Out.ID) })
+	diags := []resultjson.Diagnostic{}
+	for i := len(containers) - 1; i >= 0; i-- {
+		c := containers[i]
+		if reason := inferLayout(c.Out, c.El, items(c)); reason != "" && len(diags) < resultjson.MaxDiagnostics {
+			diags = append(diags, resultjson.Diagnostic{Code: resultjson.DiagAutoLayoutSkipped, NodeID: c.Out.ID,
+				Message: callback.TruncateUTF8(fmt.Sprintf("%s keeps absolute positions: %s", c.Out.Name, reason), resultjson.MaxWarningMessageBytes)})
+		}
+	}
+	// Report in document order.
+	for i, j := 0, len(diags)-1; i < j; i, j = i+1, j-1 {
+		diags[i], diags[j] = diags[j], diags[i]
+	}
+	return diags
+}
+
+// saved is a node's structure before the inference touched it, to undo it.
+type saved struct {
+	node *resultjson.Node
+	s    resultjson.Structure
+}
+
+// idNumber is n of a node id "1:n".
+func idNumber(id string) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(id, "1:"))
+	return n
+}
+
+// inferLayout sets auto layout on frame F of container el with its items, or returns why not
+// (and leaves the frame as it was).
+func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) string {
+	var flow []*resultjson.Node
+	var flowDOM []*capturemodel.DOMNode
+	absolute := map[*resultjson.Node]bool{}
+	inItems := map[*resultjson.Node]bool{}
+	for _, it := range items {
+		for _, n := range it.nodes {
+			inItems[n] = true
+		}
+		pos := ""
+		if it.dom.Type == "element" {
+			pos = it.dom.Computed("position")
+		}
+		if pos == "absolute" || pos == "fixed" {
+			for _, n := range it.nodes {
+				absolute[n] = true
+			}
+			continue
+		}
+		switch {
+		case len(it.nodes) == 0:
+			if it.dom.Type == "text" {
+				continue // whitespace or hidden text: no flex item
+			}
+			return fmt.Sprintf("the item %s has no layer (it draws nothing or is hidden)", domName(it.dom))
+		case len(it.nodes) > 1:
+			return fmt.Sprintf("the item %s is drawn as %d layers", domName(it.dom), len(it.nodes))
+		}
+		if it.dom.Type == "element" && layoutStyle(it.dom, "order") != "0" {
+			return fmt.Sprintf("the item %s is moved by order", domName(it.dom))
+		}
+		flow = append(flow, it.nodes[0])
+		flowDOM = append(flowDOM, it.dom)
+	}
+	if len(flow) == 0 {
+		return "it has no items in flow"
+	}
+	// Auto layout places children in layer order; it must be the page's order.
+	k := 0
+	for _, ch := range F.Children {
+		if !inItems[ch] {
+			absolute[ch] = true // an SVG background layer of the frame itself
+			continue
+		}
+		if absolute[ch] {
+			continue
+		}
+		if ch != flow[k] {
+			return "its items are painted in another order than they are laid out (z-index)"
+		}
+		k++
+	}
+
+	a, reason := readAxes(el, len(flow))
+	if reason != "" {
+		return reason
+	}
+	horizontal := a.mode == Horizontal
+	side := func(n *capturemodel.DOMNode, prop string) float64 {
+		if n.Type != "element" {
+			return 0
+		}
+		v, _ := css.ParsePx(n.Computed(prop))
+		return v
+	}
+	pad := [4]float64{} // top, right, bottom, left
+	for i, s := range []string{"top", "right", "bottom", "left"} {
+		pad[i] = side(el, "padding-"+s) + side(el, "border-"+s+"-width")
+	}
+	mainStart, mainEnd, crossStart, crossEnd := "left", "right", "top", "bottom"
+	if !horizontal {
+		mainStart, mainEnd, crossStart, crossEnd = "top", "bottom", "left", "right"
+	}
+	idx := map[string]int{"top": 0, "right": 1, "bottom": 2, "left": 3}
+	// Margins: between items they add to the spacing, which must then be the same everywhere;
+	// on the outside they add to the padding.
+	spacing := -1.0
+	for i := 0; i+1 < len(flowDOM); i++ {
+		s := a.spacing + side(flowDOM[i], "margin-"+mainEnd) + side(flowDOM[i+1], "margin-"+mainStart)
+		if spacing >= 0 && math.Abs(s-spacing) > 0.5 {
+			return "the space between its items differs (margins)"
+		}
+		spacing = s
+	}
+	if spacing < 0 {
+		spacing = a.spacing
+	}
+	cs, ce := side(flowDOM[0], "margin-"+crossStart), side(flowDOM[0], "margin-"+crossEnd)
+	for _, d := range flowDOM[1:] {
+		if math.Abs(side(d, "margin-"+crossStart)-cs) > 0.5 || math.Abs(side(d, "margin-"+crossEnd)-ce) > 0.5 {
+			return "its items have different margins across the layout direction"
+		}
+	}
+	if a.wrap {
+		for _, d := range flowDOM[1:] {
+			if math.Abs(side(d, "margin-"+mainStart)-side(flowDOM[0], "margin-"+mainStart)) > 0.5 {
+				return "its wrapped items have different margins"
+			}
+		}
+	}
+	pad[idx[mainStart]] += side(flowDOM[0], "margin-"+mainStart)
+	pad[idx[mainEnd]] += side(flowDOM[len(flowDOM)-1], "margin-"+mainEnd)
+	pad[idx[crossStart]] += cs
+	pad[idx[crossEnd]] += ce
+
+	// Keep what is there, to undo.
+	undo := []saved{{F, F.Structure}}
+	for _, ch := range F.Children {
+		undo = append(undo, saved{ch, ch.Structure})
+	}
+	F.LayoutMode = a.mode
+	F.PaddingTop, F.PaddingRight, F.PaddingBottom, F.PaddingLeft = css.Ptr(css.Px(pad[0])), css.Ptr(css.Px(pad[1])), css.Ptr(css.Px(pad[2])), css.Ptr(css.Px(pad[3]))
+	F.ItemSpacing = css.Ptr(css.Px(spacing))
+	F.PrimaryAxisAlignItems, F.CounterAxisAlignItems = a.primary, a.counter
+	if a.wrap {
+		F.LayoutWrap = Wrap
+		F.CounterAxisSpacing = css.Ptr(css.Px(a.rowSpacing + cs + ce))
+	}
+	innerCross := F.Height - pad[0] - pad[2]
+	if !horizontal {
+		innerCross = F.Width - pad[1] - pad[3]
+	}
+	for _, ch := range F.Children {
+		if absolute[ch] {
+			ch.LayoutPositioning = PositionAbsolute
+		}
+	}
+	for i, ch := range flow {
+		d := flowDOM[i]
+		mainSizing, crossSizing := itemSizing(ch)
+		if !horizontal {
+			mainSizing, crossSizing = crossSizing, mainSizing
+		}
+		if d.Type == "element" {
+			if g, err := strconv.ParseFloat(layoutStyle(d, "flex-grow"), 64); err == nil && g > 0 && !a.grid && !a.wrap {
+				mainSizing = SizingFill
+			}
+			alignSelf := layoutStyle(d, "align-self")
+			stretch := a.stretch && (alignSelf == "auto" || alignSelf == "normal") || alignSelf == "stretch"
+			crossSize := ch.Height
+			if !horizontal {
+				crossSize = ch.Width
+			}
+			if stretch && !a.wrap && math.Abs(crossSize-innerCross) <= 0.5 && ch.Type != "TEXT" {
+				crossSizing = SizingFill
+			}
+		}
+		if horizontal {
+			ch.LayoutSizingHorizontal, ch.LayoutSizingVertical = mainSizing, crossSizing
+		} else {
+			ch.LayoutSizingHorizontal, ch.LayoutSizingVertical = crossSizing, mainSizing
+		}
+	}
+	fixUnfilled(F)
+	if worst, d := Mismatch(F); d > Tolerance {
+		for _, u := range undo {
+			u.node.Structure = u.s
+		}
+		return fmt.Sprintf("auto layout would move or resize %s by %.1f px", worst.Name, d)
+	}
+	F.LayoutSizingHorizontal, F.LayoutSizingVertical = hugs(F)
+	return ""
+}
+
+// itemSizing is how a child sizes itself (horizontal, vertical) when nothing stretches it: a TEXT by its content (HUG
+// when it keeps its natural width, else FIXED width and HUG height), an auto-layout frame as its
+// own pass decided, anything else FIXED.
+func itemSizing(n *resultjson.Node) (horizontal, vertical string) {
+	h, v := SizingFixed, SizingFixed
+	switch {
+	case n.Type == "TEXT" && n.TextAutoResize == "WIDTH_AND_HEIGHT":
+		h, v = SizingHug, SizingHug
+	case n.Type == "TEXT":
+		v = SizingHug
+	case n.LayoutMode != "":
+		if n.LayoutSizingHorizontal == SizingHug {
+			h = SizingHug
+		}
+		if n.LayoutSizingVertical == SizingHug {
+			v = SizingHug
+		}
+	}
+	return h, v
+}
+
+// hugs says, per axis, whether an auto-layout frame is exactly as large as its flowing children
+// and padding (HUG), else FIXED. A wrapping or SPACE_BETWEEN frame, or one with FILL children
+// on an axis, is FIXED on it.
+func hugs(F *resultjson.Node) (string, string) {
+	horizontal := F.LayoutMode == Horizontal
+	sumMain, maxCross, n := 0.0, 0.0, 0
+	fillMain, fillCross := false, false
+	for _, c := range F.Children {
+		if c.LayoutPositioning == PositionAbsolute {
+			continue
+		}
+		m, x := c.Width, c.Height
+		fm, fc := c.LayoutSizingHorizontal == SizingFill, c.LayoutSizingVertical == SizingFill
+		if !horizontal {
+			m, x, fm, fc = x, m, fc, fm
+		}
+		sumMain += m
+		maxCross = math.Max(maxCross, x)
+		fillMain, fillCross = fillMain || fm, fillCross || fc
+		n++
+	}
+	padMain := val(F.PaddingLeft) + val(F.PaddingRight)
+	padCross := val(F.PaddingTop) + val(F.PaddingBottom)
+	frameMain, frameCross := F.Width, F.Height
+	if !horizontal {
+		padMain, padCross = padCross, padMain
+		frameMain, frameCross = frameCross, frameMain
+	}
+	mainHug := F.LayoutWrap == "" && F.PrimaryAxisAlignItems != AlignBetween && !fillMain && n > 0 &&
+		math.Abs(padMain+sumMain+val(F.ItemSpacing)*float64(n-1)-frameMain) <= 0.5
+	crossHug := F.LayoutWrap == "" && !fillCross && n > 0 && math.Abs(padCross+maxCross-frameCross) <= 0.5
+	h, v := SizingFixed, SizingFixed
+	if mainHug {
+		h = SizingHug
+	}
+	if crossHug {
+		v = SizingHug
+	}
+	if !horizontal {
+		h, v = v, h
+	}
+	return h, v
+}
+
+// domName names a DOM child in a diagnostic.
+func domName(n *capturemodel.DOMNode) string {
+	if n.Type == "text" {
+		return strconv.Quote(naming.Clip(n.Text))
+	}
+	return naming.Element(n)
+}
+
+// fixUnfilled turns FILL children whose share of the room is not their captured size (a
+// flex-grow item held by max-width, items growing by different factors) into FIXED ones, so
+// the frame keeps auto layout with the children at their captured sizes.
+func fixUnfilled(F *resultjson.Node) {
+	horizontal := F.LayoutMode == Horizontal
+	for round := 0; round < 2; round++ {
+		changed := false
+		for i, b := range LayOut(F) {
+			c := F.Children[i]
+			mainFill, got, want := c.LayoutSizingHorizontal == SizingFill, b.Width, c.Width
+			if !horizontal {
+				mainFill, got, want = c.LayoutSizingVertical == SizingFill, b.Height, c.Height
+			}
+			if mainFill && math.Abs(got-want) > Tolerance {
+				if horizontal {
+					c.LayoutSizingHorizontal = SizingFixed
+				} else {
+					c.LayoutSizingVertical = SizingFixed
+				}
+				changed = true
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}

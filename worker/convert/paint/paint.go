@@ -1,0 +1,337 @@
+// Package paint is the paint pass of the conversion (docs/conversion.md "Node mapping"): an
+// element's background colour, images and gradients, borders, corner radii, shadows and blur
+// as its node's fills, strokes, radii and effects, and warnings for the CSS no node property
+// expresses.
+package paint
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/images"
+	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
+)
+
+// Painter reads elements' paints for their nodes.
+type Painter struct {
+	// Warn takes the warnings about what is approximated or left out.
+	Warn *warnings.List
+	// Images resolves background images.
+	Images *images.Store
+	// SVG draws an SVG background layer (its image entry) of node as an SVG node over node's
+	// whole box: an SVG cannot be an image paint.
+	SVG func(e *resultjson.ImageEntry, node *resultjson.Node)
+}
+
+// Backgrounds returns the fills of n's background for node: its colour, then the image and
+// gradient layers, bottom-most first as Figma stacks fills (SVG layers go to SVG).
+func (pa *Painter) Backgrounds(n *capturemodel.DOMNode, node *resultjson.Node) []resultjson.Paint {
+	var fills []resultjson.Paint
+	if c, ok := pa.Color(n.Computed("background-color"), node.ID, "background-color"); ok && c.A > 0 {
+		fills = append(fills, css.Solid(c))
+	}
+	bg := n.Computed("background-image")
+	if bg == "none" || bg == "" {
+		return fills
+	}
+	layers := css.SplitTop(bg, ',')
+	sizes := css.SplitTop(n.Computed("background-size"), ',')
+	repeats := css.SplitTop(n.Computed("background-repeat"), ',')
+	positions := css.SplitTop(n.Computed("background-position"), ',')
+	var painted []resultjson.Paint // top-most first, as CSS lists them
+	urls := 0
+	for i, layer := range layers {
+		pick := func(list []string, def string) string {
+			if len(list) == 0 {
+				return def
+			}
+			return list[i%len(list)]
+		}
+		switch {
+		case layer == "none":
+		case css.URLLayer(layer):
+			if urls >= len(n.BackgroundImages) {
+				pa.Warn.Add(warnings.ImageUnresolved, node.ID, "a background image of %s was not recorded by the capture", naming.Element(n))
+				continue
+			}
+			id := n.BackgroundImages[urls]
+			urls++
+			st := pa.Images.Resolve(id, node.ID, node.Width, node.Height)
+			if st == nil {
+				continue
+			}
+			size, repeat, pos := pick(sizes, "auto"), pick(repeats, "repeat"), pick(positions, "0% 0%")
+			if st.MimeType == resultjson.MimeSVG {
+				if size != "contain" && size != "cover" && size != "100% 100%" {
+					pa.Warn.Add(warnings.BackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", naming.Element(n), size)
+				}
+				pa.SVG(st, node)
+				continue
+			}
+			painted = append(painted, pa.imagePaint(st, size, repeat, pos, node, n))
+		case strings.HasPrefix(layer, "linear-gradient("):
+			p, ok := css.LinearGradient(layer, node.Width, node.Height)
+			if !ok {
+				pa.Warn.Add(warnings.Gradient, node.ID, "a gradient of %s could not be read and was left out: %s", naming.Element(n), layer)
+				continue
+			}
+			painted = append(painted, p)
+		default:
+			kind := layer
+			if i := strings.IndexByte(kind, '('); i > 0 {
+				kind = kind[:i]
+			}
+			pa.Warn.Add(warnings.Gradient, node.ID, "a %s background of %s is not converted (only linear gradients are) and was left out", kind, naming.Element(n))
+		}
+	}
+	for i := len(painted) - 1; i >= 0; i-- {
+		fills = append(fills, painted[i])
+	}
+	return fills
+}
+
+// imagePaint maps a raster background layer to an IMAGE paint: cover is FILL, contain is FIT,
+// a repeating layer at its natural (or a px) size is TILE, 100% 100% is a stretching CROP;
+// anything else is FILL with a warning.
+func (pa *Painter) imagePaint(e *resultjson.ImageEntry, size, repeat, pos string, node *resultjson.Node, n *capturemodel.DOMNode) resultjson.Paint {
+	p := resultjson.Paint{Type: "IMAGE", ImageRef: e.Ref, ScaleMode: "FILL"}
+	approx := ""
+	repeats := repeat == "repeat" || repeat == "repeat repeat"
+	switch {
+	case size == "cover":
+		if pos != "50% 50%" {
+			approx = "background-position " + pos
+		}
+	case size == "contain":
+		p.ScaleMode = "FIT"
+		if repeats {
+			approx = "a repeated contained image"
+		}
+	case size == "100% 100%":
+		p.ScaleMode = "CROP"
+		p.ImageTransform = &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}
+	case repeats:
+		p.ScaleMode = "TILE"
+		factor := 1.0
+		if size != "auto" && size != "auto auto" {
+			parts := strings.Fields(size)
+			w, ok := css.ParseLength(parts[0], node.Width)
+			if !ok || w <= 0 {
+				approx = "background-size " + size
+			} else {
+				factor = w / float64(e.Width)
+				if len(parts) > 1 && parts[1] != "auto" {
+					if h, ok := css.ParseLength(parts[1], node.Height); !ok || math.Abs(h/float64(e.Height)-factor) > 0.01 {
+						approx = "background-size " + size
+					}
+				}
+			}
+		}
+		p.ScalingFactor = css.Ptr(css.Round(factor, 4))
+		if pos != "0% 0%" && approx == "" {
+			approx = "background-position " + pos
+		}
+	default:
+		approx = fmt.Sprintf("background-size %s with background-repeat %s", size, repeat)
+	}
+	if approx != "" {
+		pa.Warn.Add(warnings.BackgroundLayout, node.ID, "the background image of %s is approximated (%s)", naming.Element(n), approx)
+	}
+	return p
+}
+
+// Color reads a computed colour, warning (about nodeID) when its syntax is not readable.
+func (pa *Painter) Color(s, nodeID, prop string) (resultjson.RGBA, bool) {
+	c, known := css.ParseColor(s)
+	if !known {
+		pa.Warn.Add(warnings.Color, nodeID, "the %s %q is in a colour syntax the converter does not read; it was left out", prop, s)
+		return resultjson.RGBA{}, false
+	}
+	return c, true
+}
+
+var sides = [4]string{"top", "right", "bottom", "left"}
+
+// Borders sets node's strokes from n's borders (inside the box, as CSS draws them). It reports
+// whether there is a visible border.
+func (pa *Painter) Borders(n *capturemodel.DOMNode, node *resultjson.Node) bool {
+	var widths [4]float64
+	var styles [4]string
+	var colors [4]resultjson.RGBA
+	first := -1
+	for i, s := range sides {
+		st := n.Computed("border-" + s + "-style")
+		w, _ := css.ParsePx(n.Computed("border-" + s + "-width"))
+		if st == "none" || st == "hidden" || w <= 0 {
+			continue
+		}
+		c, ok := pa.Color(n.Computed("border-"+s+"-color"), node.ID, "border-"+s+"-color")
+		if !ok || c.A == 0 {
+			continue
+		}
+		widths[i], styles[i], colors[i] = w, st, c
+		if first < 0 {
+			first = i
+		}
+	}
+	if first < 0 {
+		return false
+	}
+	colorDiffers, styleDiffers := false, false
+	for i := range sides {
+		if widths[i] == 0 {
+			continue
+		}
+		colorDiffers = colorDiffers || colors[i] != colors[first]
+		styleDiffers = styleDiffers || styles[i] != styles[first]
+	}
+	name := naming.Element(n)
+	if colorDiffers {
+		pa.Warn.Add(warnings.BorderColors, node.ID, "the borders of %s have different colours; all are drawn in the %s border's", name, sides[first])
+	}
+	if styleDiffers {
+		pa.Warn.Add(warnings.BorderStyle, node.ID, "the borders of %s have different styles; all are drawn %s", name, styles[first])
+	}
+	w := widths[first]
+	switch styles[first] {
+	case "solid":
+	case "dashed":
+		node.DashPattern = []float64{css.Px(3 * w), css.Px(3 * w)}
+	case "dotted":
+		node.DashPattern = []float64{css.Px(w), css.Px(w)}
+	default:
+		pa.Warn.Add(warnings.BorderStyle, node.ID, "the %s border of %s is drawn solid", styles[first], name)
+	}
+	node.Strokes = []resultjson.Paint{css.Solid(colors[first])}
+	node.StrokeAlign = "INSIDE"
+	maxW := 0.0
+	same := true
+	for i := range sides {
+		maxW = math.Max(maxW, widths[i])
+		same = same && widths[i] == widths[first]
+	}
+	node.StrokeWeight = css.Ptr(css.Px(maxW))
+	if !same {
+		node.StrokeTopWeight, node.StrokeRightWeight = css.Ptr(css.Px(widths[0])), css.Ptr(css.Px(widths[1]))
+		node.StrokeBottomWeight, node.StrokeLeftWeight = css.Ptr(css.Px(widths[2])), css.Ptr(css.Px(widths[3]))
+	}
+	return true
+}
+
+// Corners sets node's corner radii from n's border radii (percentages of the box; scaled down
+// together when adjacent radii overlap, as CSS does).
+func (pa *Painter) Corners(n *capturemodel.DOMNode, node *resultjson.Node) {
+	props := [4]string{"border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius"}
+	var r [4]float64
+	elliptical := false
+	for i, p := range props {
+		parts := strings.Fields(n.Computed(p))
+		if len(parts) == 0 {
+			continue
+		}
+		h, ok1 := css.ParseLength(parts[0], node.Width)
+		v, ok2 := h, ok1
+		if len(parts) > 1 {
+			v, ok2 = css.ParseLength(parts[1], node.Height)
+		} else if strings.HasSuffix(parts[0], "%") {
+			v, ok2 = css.ParseLength(parts[0], node.Height)
+		}
+		if !ok1 || !ok2 {
+			continue
+		}
+		if math.Abs(h-v) > 0.5 {
+			elliptical = true
+		}
+		r[i] = math.Max(0, math.Min(h, v))
+	}
+	if r == [4]float64{} {
+		return
+	}
+	if elliptical {
+		pa.Warn.Add(warnings.EllipticalRadius, node.ID, "the elliptical corners of %s are drawn circular", naming.Element(n))
+	}
+	scale := 1.0
+	for _, pair := range [][3]float64{{r[0] + r[1], node.Width}, {r[3] + r[2], node.Width}, {r[0] + r[3], node.Height}, {r[1] + r[2], node.Height}} {
+		if pair[0] > pair[1] && pair[0] > 0 {
+			scale = math.Min(scale, pair[1]/pair[0])
+		}
+	}
+	for i := range r {
+		r[i] = css.Px(r[i] * scale)
+	}
+	if r[0] == r[1] && r[1] == r[2] && r[2] == r[3] {
+		node.CornerRadius = css.Ptr(r[0])
+		return
+	}
+	node.TopLeftRadius, node.TopRightRadius = css.Ptr(r[0]), css.Ptr(r[1])
+	node.BottomRightRadius, node.BottomLeftRadius = css.Ptr(r[2]), css.Ptr(r[3])
+}
+
+var blurFilter = regexp.MustCompile(`^blur\(([0-9.]+)px\)$`)
+
+// Effects sets node's effects from box-shadow and a blur() filter; it reports whether any was set.
+func (pa *Painter) Effects(n *capturemodel.DOMNode, node *resultjson.Node) bool {
+	if bs := n.Computed("box-shadow"); bs != "none" {
+		effects, ok := css.BoxShadows(bs)
+		if !ok {
+			pa.Warn.Add(warnings.BoxShadow, node.ID, "the box-shadow of %s could not be read and was left out: %s", naming.Element(n), bs)
+		}
+		node.Effects = append(node.Effects, effects...)
+	}
+	if m := blurFilter.FindStringSubmatch(n.Computed("filter")); m != nil {
+		if v, ok := css.ParsePx(m[1] + "px"); ok && v > 0 {
+			node.Effects = append(node.Effects, resultjson.Effect{Type: "LAYER_BLUR", Radius: css.Px(v), Visible: true})
+		}
+	}
+	return len(node.Effects) > 0
+}
+
+// CSSWarnings reports the CSS of n that no node property expresses.
+func (pa *Painter) CSSWarnings(n *capturemodel.DOMNode, nodeID string) {
+	name := naming.Element(n)
+	if t := n.Computed("transform"); t != "none" {
+		pa.Warn.Add(warnings.Transform, nodeID, "the transform of %s (%s) is not converted; its bounding box is used", name, t)
+	}
+	if fl := n.Computed("filter"); fl != "none" && !blurFilter.MatchString(fl) {
+		pa.Warn.Add(warnings.Filter, nodeID, "the filter of %s (%s) is not converted", name, fl)
+	}
+	if bm := n.Computed("mix-blend-mode"); bm != "normal" {
+		if _, ok := css.BlendModes[bm]; !ok {
+			pa.Warn.Add(warnings.BlendMode, nodeID, "the mix-blend-mode %s of %s has no Figma equivalent", bm, name)
+		}
+	}
+}
+
+// ClipsToText says whether n's background is clipped to its text (background-clip: text).
+func ClipsToText(n *capturemodel.DOMNode) bool {
+	return n.Computed("background-clip") == "text"
+}
+
+// InlineDraws says whether an inline element paints a box of its own (background, border,
+// shadow).
+func InlineDraws(el *capturemodel.DOMNode) bool {
+	// A background clipped to the text fills the glyphs (the text pass), not a box.
+	if !ClipsToText(el) {
+		if c, ok := css.ParseColor(el.Computed("background-color")); !ok || c.A > 0 {
+			return true
+		}
+		if el.Computed("background-image") != "none" {
+			return true
+		}
+	}
+	if el.Computed("box-shadow") != "none" {
+		return true
+	}
+	for _, side := range []string{"top", "right", "bottom", "left"} {
+		if w, _ := css.ParsePx(el.Computed("border-" + side + "-width")); w > 0 && el.Computed("border-"+side+"-style") != "none" {
+			return true
+		}
+	}
+	return false
+}

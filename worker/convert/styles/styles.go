@@ -1,0 +1,204 @@
+// Package styles is the styles pass of the conversion (docs/conversion.md "Local styles and
+// variables"): over the finished box tree, the solid colours and the typography of the result
+// become paint and text styles the nodes refer to by id (fillStyleId, strokeStyleId,
+// textStyleId; the nodes keep their own values, equal to the style's), and the page's CSS custom
+// properties whose values are colours or lengths become variables of one collection, which the
+// paint styles named after them bind.
+package styles
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/code2des/backend/worker/convert/boxtree"
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
+)
+
+// styleBuilder collects styles in document order.
+type styleBuilder struct {
+	styles []resultjson.Style
+	byKey  map[string]int
+	names  map[string]bool
+	// varIDs maps a custom property name to its variable's id; varValue a paint value to the
+	// first style named after a custom property with that value.
+	varIDs   map[string]string
+	varValue map[string]int
+}
+
+// Build returns the styles and variables (nil when the page declares none) of the tree under
+// root, whose nodes are drawn from elements with the custom properties props, and sets the
+// nodes' style ids. Styles are numbered S:1, S:2, ... in paint order, variables V:1, ... in the
+// order of their names.
+func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjson.Style, *resultjson.Variables) {
+	vars := &resultjson.Variables{Collection: resultjson.VariableCollectionName, Variables: []resultjson.Variable{}}
+	b := &styleBuilder{byKey: map[string]int{}, names: map[string]bool{}, varIDs: map[string]string{}, varValue: map[string]int{}}
+	props = append([]capturemodel.CustomProperty{}, props...)
+	sort.SliceStable(props, func(i, j int) bool { return props[i].Name < props[j].Name })
+	for _, p := range props {
+		if len(vars.Variables) >= MaxVariables {
+			break
+		}
+		name := strings.TrimPrefix(p.Name, "--")
+		if name == "" || name == p.Name || len([]rune(p.Name)) > MaxCustomPropertyRunes {
+			continue
+		}
+		// Figma refuses ".", "{" and "}" in variable names ("/" makes groups).
+		name = strings.NewReplacer(".", "-", "{", "-", "}", "-", "/", "-").Replace(name)
+		v := resultjson.Variable{ID: "V:" + strconv.Itoa(len(vars.Variables)+1), CodeSyntax: &resultjson.CodeSyntax{WEB: "var(" + p.Name + ")"}}
+		if l, ok := css.ParsePx(p.Value); ok {
+			v.Name, v.ResolvedType, v.Value = "size/"+name, "FLOAT", css.Px(l)
+		} else if c, ok := css.ParseColor(p.Color); ok && p.Color != "" {
+			v.Name, v.ResolvedType, v.Value = "color/"+name, "COLOR", css.RoundRGBA(c)
+		} else {
+			continue
+		}
+		b.varIDs[p.Name] = v.ID
+		vars.Variables = append(vars.Variables, v)
+	}
+	var walk func(t *boxtree.Node)
+	walk = func(t *boxtree.Node) {
+		n, src := t.Out, t.El
+		if n.Type == "TEXT" && len(n.StyledTextSegments) <= 1 {
+			// A paragraph of several ranges keeps its ranges' own values: a node-level style
+			// would give every range the first one's typography and colour.
+			n.TextStyleID = b.textStyle(n, src)
+			n.FillStyleID = b.paintStyle(n.Fills, src, "color", "Text")
+		} else if n.Type == "FRAME" || n.Type == "RECTANGLE" {
+			n.FillStyleID = b.paintStyle(n.Fills, src, "background-color", "Background")
+			if len(n.Strokes) > 0 {
+				s := n.Strokes
+				n.StrokeStyleID = b.paintStyle(&s, src, "border-top-color", "Border")
+			}
+		}
+		for _, c := range t.Painted() {
+			walk(c)
+		}
+	}
+	for _, c := range root.Painted() {
+		walk(c)
+	}
+	if len(vars.Variables) == 0 {
+		vars = nil // no collection to create
+	}
+	return append([]resultjson.Style{}, b.styles...), vars
+}
+
+const (
+	// MaxStyles is the most styles of a result; nodes past it keep their values without a style.
+	MaxStyles = 1000
+	// MaxVariables is the most variables of a result; further custom properties are left out.
+	MaxVariables = 1000
+	// MaxCustomPropertyRunes bounds the name of a custom property that becomes a variable (and
+	// names a style), in characters, so every name and var() stays within the backend's 255.
+	MaxCustomPropertyRunes = 200
+)
+
+// paintStyle returns the id of the paint style of a single SOLID paint list, adding it when
+// new; "" for anything else. The style is named after the custom property that set prop on src
+// when the capture says so ("Color/brand"), else after its role and value ("Text/#111827").
+func (b *styleBuilder) paintStyle(fills *[]resultjson.Paint, src *capturemodel.DOMNode, prop, role string) string {
+	if fills == nil || len(*fills) != 1 || (*fills)[0].Type != "SOLID" || (*fills)[0].Color == nil {
+		return ""
+	}
+	p := (*fills)[0]
+	hex := hexColor(*p.Color)
+	value := hex
+	if p.Opacity != nil {
+		value += fmt.Sprintf(" %.0f%%", *p.Opacity*100)
+	}
+	varName := ""
+	if src != nil {
+		varName = src.Vars[prop]
+	}
+	key := "value:" + value
+	if id, ok := b.varIDs[varName]; ok && id != "" {
+		key = "var:" + varName + " " + value
+	} else {
+		varName = ""
+	}
+	if i, ok := b.byKey[key]; ok {
+		return b.styles[i].ID
+	}
+	if i, ok := b.varValue[value]; ok && varName == "" {
+		// A colour some custom property also gave joins that property's style.
+		b.byKey[key] = i
+		return b.styles[i].ID
+	}
+	sp := resultjson.StylePaint{Type: "SOLID", Color: *p.Color, Opacity: p.Opacity}
+	name := role + "/" + value
+	desc := ""
+	if varName != "" {
+		name = "Color/" + strings.TrimPrefix(varName, "--")
+		desc = "var(" + varName + ")"
+		sp.BoundVariables = &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: b.varIDs[varName]}}
+	}
+	id := b.add(key, resultjson.Style{Type: "PAINT", Name: name, Description: desc, Paints: []resultjson.StylePaint{sp}})
+	if _, ok := b.varValue[value]; !ok && varName != "" && id != "" {
+		b.varValue[value] = b.byKey[key]
+	}
+	return id
+}
+
+// textStyle returns the id of the text style of a TEXT node's typography, named from its role
+// (Heading 1-6 for h1-h6, else Body), size and, when not Regular, font style: "Text/Body 16",
+// "Text/Heading 1 40 Bold".
+func (b *styleBuilder) textStyle(n *resultjson.Node, src *capturemodel.DOMNode) string {
+	if n.FontName == nil || n.FontSize <= 0 {
+		return ""
+	}
+	lh, ls := "AUTO", "0"
+	if n.LineHeight != nil && n.LineHeight.Value != nil {
+		lh = strconv.FormatFloat(*n.LineHeight.Value, 'f', -1, 64)
+	}
+	if n.LetterSpacing != nil {
+		ls = strconv.FormatFloat(n.LetterSpacing.Value, 'f', -1, 64)
+	}
+	key := strings.Join([]string{"text", n.FontName.Family, n.FontName.Style, strconv.FormatFloat(n.FontSize, 'f', -1, 64), lh, ls, n.TextCase, n.TextDecoration}, "|")
+	if i, ok := b.byKey[key]; ok {
+		return b.styles[i].ID
+	}
+	role := "Body"
+	if src != nil && naming.IsHeading(src) && len(src.Tag) == 2 {
+		role = "Heading " + src.Tag[1:]
+	}
+	name := fmt.Sprintf("Text/%s %s", role, strconv.FormatFloat(n.FontSize, 'f', -1, 64))
+	if n.FontName.Style != "Regular" {
+		name += " " + n.FontName.Style
+	}
+	for _, v := range []string{n.TextCase, n.TextDecoration} {
+		if v != "" {
+			name += " " + strings.ToLower(strings.ReplaceAll(v, "_", " "))
+		}
+	}
+	s := resultjson.Style{Type: "TEXT", Name: name, FontName: n.FontName, FontSize: n.FontSize, LineHeight: n.LineHeight,
+		LetterSpacing: n.LetterSpacing, TextCase: n.TextCase, TextDecoration: n.TextDecoration}
+	return b.add(key, s)
+}
+
+// add appends a style under key with the next id, its name made unique (" 2", " 3", ...).
+func (b *styleBuilder) add(key string, s resultjson.Style) string {
+	if len(b.styles) >= MaxStyles {
+		return ""
+	}
+	base := s.Name
+	for i := 2; b.names[s.Name]; i++ {
+		s.Name = base + " " + strconv.Itoa(i)
+	}
+	b.names[s.Name] = true
+	s.ID = "S:" + strconv.Itoa(len(b.styles)+1)
+	b.byKey[key] = len(b.styles)
+	b.styles = append(b.styles, s)
+	return s.ID
+}
+
+// hexColor writes a 0-1 colour as #RRGGBB.
+func hexColor(c resultjson.RGB) string {
+	ch := func(v float64) int { return int(math.Round(css.Clamp01(v) * 255)) }
+	return fmt.Sprintf("#%02X%02X%02X", ch(c.R), ch(c.G), ch(c.B))
+}

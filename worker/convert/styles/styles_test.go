@@ -1,0 +1,69 @@
+package styles_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/code2des/backend/worker/convert/boxtree"
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/styles"
+)
+
+func solid(r, g, b float64) *[]resultjson.Paint {
+	return &[]resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: r, G: g, B: b}}}
+}
+
+// TestBuildNamesBindsAndJoins: over a hand-made box tree, styles are numbered in paint order (a
+// positive z-index box after the flow), a colour set through a custom property is named after
+// it and bound to its variable, the same colour without the property joins that style, a
+// heading's typography is named after its level, and the custom properties become variables in
+// the order of their names.
+func TestBuildNamesBindsAndJoins(t *testing.T) {
+	brandBox := &capturemodel.DOMNode{Type: "element", Tag: "div", Vars: map[string]string{"background-color": "--brand"}}
+	h1 := &capturemodel.DOMNode{Type: "element", Tag: "h1", Vars: map[string]string{"color": "--brand"}}
+	root := &boxtree.Node{Out: &resultjson.Node{Type: "FRAME", ID: "1:1"}, Kind: boxtree.Box}
+	root.Add(&resultjson.Node{Type: "FRAME", ID: "1:2", Fills: solid(0, 0, 1)}, nil, boxtree.Positive, 2)
+	frame := root.Add(&resultjson.Node{Type: "FRAME", ID: "1:3", Fills: solid(1, 0, 0)}, brandBox, boxtree.Flow, 0)
+	heading := &resultjson.Node{Type: "TEXT", ID: "1:4", Fills: solid(1, 0, 0), FontName: &resultjson.FontName{Family: "Inter", Style: "Bold"}, FontSize: 32}
+	frame.Add(heading, h1, boxtree.Flow, 0)
+	plain := root.Add(&resultjson.Node{Type: "RECTANGLE", ID: "1:5", Fills: solid(1, 0, 0)}, nil, boxtree.Flow, 0)
+	props := []capturemodel.CustomProperty{{Name: "--gap", Value: "8px"}, {Name: "--brand", Value: "#f00", Color: "rgb(255, 0, 0)"}, {Name: "nodash", Value: "1px"}}
+
+	list, vars := styles.Build(root, props)
+	var got []string
+	for _, s := range list {
+		got = append(got, s.ID+" "+s.Type+" "+s.Name)
+	}
+	want := "S:1 PAINT Color/brand,S:2 TEXT Text/Heading 1 32 Bold,S:3 PAINT Background/#0000FF"
+	if strings.Join(got, ",") != want {
+		t.Errorf("styles %v, want %s", got, want)
+	}
+	if vars == nil || len(vars.Variables) != 2 || vars.Variables[0].Name != "color/brand" || vars.Variables[1].Name != "size/gap" || vars.Variables[1].Value != 8.0 {
+		t.Fatalf("variables %+v, want color/brand and size/gap 8", vars)
+	}
+	if b := list[0].Paints[0].BoundVariables; b == nil || b.Color.ID != vars.Variables[0].ID {
+		t.Errorf("Color/brand binds %+v, want %s", b, vars.Variables[0].ID)
+	}
+	for _, n := range []*resultjson.Node{frame.Out, heading, plain.Out} {
+		if n.FillStyleID != "S:1" {
+			t.Errorf("%s fillStyleId %q, want S:1", n.ID, n.FillStyleID)
+		}
+	}
+	if heading.TextStyleID != "S:2" || root.Kids[0].Out.FillStyleID != "S:3" || root.Out.FillStyleID != "" {
+		t.Errorf("text style %q, blue box %q, root %q", heading.TextStyleID, root.Kids[0].Out.FillStyleID, root.Out.FillStyleID)
+	}
+}
+
+// TestBuildWithoutPropertiesHasNoVariables: no custom properties give no collection, and a
+// paragraph of several ranges keeps its ranges' values without a node-level style.
+func TestBuildWithoutPropertiesHasNoVariables(t *testing.T) {
+	root := &boxtree.Node{Out: &resultjson.Node{Type: "FRAME", ID: "1:1"}, Kind: boxtree.Box}
+	para := &resultjson.Node{Type: "TEXT", ID: "1:2", Fills: solid(0, 0, 0), FontName: &resultjson.FontName{Family: "Inter", Style: "Regular"}, FontSize: 16,
+		StyledTextSegments: make([]resultjson.StyledTextSegment, 2)}
+	root.Add(para, &capturemodel.DOMNode{Type: "element", Tag: "p"}, boxtree.Flow, 0)
+	list, vars := styles.Build(root, nil)
+	if vars != nil || len(list) != 0 || para.TextStyleID != "" || para.FillStyleID != "" {
+		t.Errorf("variables %+v, styles %+v, paragraph styles %q %q; want none", vars, list, para.TextStyleID, para.FillStyleID)
+	}
+}

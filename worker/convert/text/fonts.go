@@ -1,0 +1,341 @@
+package text
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/warnings"
+)
+
+// Fonts (docs/conversion.md "Fonts"): a TEXT names a family the page really drew. The capture
+// records, per text run, the faces Chromium drew it in (PlatformFonts) and the page's
+// @font-face faces with their load status (FontFaces):
+//
+//   - a web font drew it: its @font-face family (the first declared family with a loaded face),
+//     in the face CSS font matching picked among the loaded faces;
+//   - a platform font of the capture machine drew it (a fallback): the first declared family
+//     that Figma users have (figmaFamily: a Google Fonts family as named, a common system
+//     family, a generic family mapped to its default), in the weight and style declared (the
+//     capture machine's face says nothing of the family set, which has its own
+//     faces; a script fallback such as DejaVu for Hebrew is often a synthesized weight); a
+//     declared @font-face family that did not load is skipped (FONT_NOT_LOADED), never named as
+//     if drawn; with none, Inter (FONT_FALLBACK);
+//   - where the family set is the family drawn (a web font, or a platform family Figma users
+//     have that the machine had too), a weight or style the face lacks is given as drawn (a 600
+//     drawn by the 700 face is Bold) with FONT_FACE_SUBSTITUTED naming the declared and the
+//     drawn face.
+//
+// Captures without PlatformFonts keep the declared mapping (the first family of the stack).
+
+// drawnFont is the family and face a run is set in.
+type drawnFont struct {
+	family string
+	weight int
+	italic bool
+}
+
+// fontOf returns the Figma font of the text run run (nil for text the capture has no run of, as
+// a form control's) whose element is el, warning about nodeID where the face differs from
+// the declared one or the declared family did not load.
+func (s *Setter) fontOf(el, run *capturemodel.DOMNode, nodeID string, weight int, italic bool) drawnFont {
+	decl := declaredFamilies(el.Computed("font-family"))
+	used := s.platformFonts(run)
+	if used == nil {
+		family, generic := fontFamily(el.Computed("font-family"))
+		if generic != "" {
+			s.Warn.AddOnce("font:"+generic, warnings.GenericFont, nodeID, "the generic font family %s is set in %s", generic, family)
+		}
+		return drawnFont{family: family, weight: weight, italic: italic}
+	}
+	primary := used[0]
+	for _, f := range used[1:] {
+		if f.Glyphs > primary.Glyphs {
+			primary = f
+		}
+	}
+	var out drawnFont
+	if primary.Custom {
+		out = s.webFont(decl, primary, weight, italic)
+	} else {
+		out = s.platformFamily(decl, primary, nodeID)
+		out.weight, out.italic = weight, italic
+		if strings.EqualFold(out.family, primary.Family) {
+			// The family set is the one drawn: its face is what the page showed.
+			out.weight, out.italic = faceOfName(primary.PostScriptName, primary.Family)
+		}
+	}
+	if fontStyle(out.weight, out.italic) != fontStyle(weight, italic) {
+		declared := fontStyle(weight, italic)
+		drawn := fontStyle(out.weight, out.italic)
+		s.Warn.AddOnce("face:"+out.family+"|"+declared+"|"+drawn, warnings.FontFace, nodeID,
+			"the text declared in %s %s (weight %d) was drawn in the face %s %s (%s); it is set as drawn", out.family, declared, weight, out.family, drawn, primary.PostScriptName)
+	}
+	return out
+}
+
+// platformFonts returns the fonts that drew a text run, or nil when the capture has none for it.
+func (s *Setter) platformFonts(run *capturemodel.DOMNode) []capturemodel.PlatformFont {
+	if run == nil || run.FontRef == nil {
+		return nil
+	}
+	i := *run.FontRef
+	if i < 0 || i >= len(s.Doc.PlatformFonts) || len(s.Doc.PlatformFonts[i]) == 0 {
+		return nil
+	}
+	return s.Doc.PlatformFonts[i]
+}
+
+// webFont names a web font by its @font-face family and the face CSS font matching picked.
+func (s *Setter) webFont(decl []string, primary capturemodel.PlatformFont, weight int, italic bool) drawnFont {
+	for _, fam := range decl {
+		var faces []capturemodel.FontFace
+		for _, f := range s.Doc.FontFaces {
+			if strings.EqualFold(f.Family, fam) && f.Status == "loaded" {
+				faces = append(faces, f)
+			}
+		}
+		if len(faces) == 0 {
+			continue
+		}
+		w, it := matchFace(faces, weight, italic)
+		return drawnFont{family: faces[0].Family, weight: w, italic: it}
+	}
+	// No loaded @font-face of the declared families (a font loaded by script, say): the face's
+	// own names.
+	w, it := faceOfName(primary.PostScriptName, primary.Family)
+	return drawnFont{family: primary.Family, weight: w, italic: it}
+}
+
+// platformFamily picks, for text drawn by a platform font, the first declared family Figma users
+// have.
+func (s *Setter) platformFamily(decl []string, primary capturemodel.PlatformFont, nodeID string) drawnFont {
+	for _, fam := range decl {
+		if s.isWebFamily(fam) {
+			s.Warn.AddOnce("notloaded:"+strings.ToLower(fam), warnings.FontNotLoaded, nodeID,
+				"the web font %q did not load; the page drew its text in %s", fam, primary.Family)
+			continue
+		}
+		if f, ok := genericFonts[strings.ToLower(fam)]; ok {
+			s.Warn.AddOnce("font:"+strings.ToLower(fam), warnings.GenericFont, nodeID, "the generic font family %s is set in %s", strings.ToLower(fam), f)
+			return drawnFont{family: f}
+		}
+		if f, ok := figmaFamily(fam); ok {
+			return drawnFont{family: f}
+		}
+	}
+	s.Warn.AddOnce("fallback:"+strings.Join(decl, ","), warnings.FontFallback, nodeID,
+		"no family of %q is one Figma users have (the capture machine drew %s); set in %s", strings.Join(decl, ", "), primary.Family, defaultFont)
+	return drawnFont{family: defaultFont}
+}
+
+// isWebFamily says whether the page declares fam with @font-face.
+func (s *Setter) isWebFamily(fam string) bool {
+	for _, f := range s.Doc.FontFaces {
+		if strings.EqualFold(f.Family, fam) {
+			return true
+		}
+	}
+	return false
+}
+
+// defaultFont is the family of text whose declared families Figma users do not have.
+const defaultFont = "Inter"
+
+// declaredFamilies splits a computed font-family list into unquoted family names.
+func declaredFamilies(list string) []string {
+	var out []string
+	for _, p := range css.SplitTop(list, ',') {
+		if f := strings.TrimSpace(strings.Trim(strings.TrimSpace(p), `"'`)); f != "" {
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		out = []string{"sans-serif"}
+	}
+	return out
+}
+
+// matchFace applies CSS Fonts 4 §5.2 font matching (style first, then weight) to a family's
+// loaded faces and returns the weight and italic of the face chosen (a variable face's weight
+// range gives the desired weight clamped into it).
+func matchFace(faces []capturemodel.FontFace, weight int, italic bool) (int, bool) {
+	byStyle := func(want string) []capturemodel.FontFace {
+		var out []capturemodel.FontFace
+		for _, f := range faces {
+			s := strings.Fields(f.Style + " normal")[0]
+			if s == want {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	order := []string{"normal", "oblique", "italic"}
+	if italic {
+		order = []string{"italic", "oblique", "normal"}
+	}
+	var cands []capturemodel.FontFace
+	gotStyle := ""
+	for _, s := range order {
+		if cands = byStyle(s); len(cands) > 0 {
+			gotStyle = s
+			break
+		}
+	}
+	if len(cands) == 0 {
+		cands, gotStyle = faces, "normal"
+	}
+	best, bestKey := weight, math.Inf(1)
+	for _, f := range cands {
+		lo, hi := weightRange(f.Weight)
+		w := min(max(weight, lo), hi)
+		if k := weightDistance(weight, w); k < bestKey {
+			best, bestKey = w, k
+		}
+	}
+	return best, gotStyle != "normal"
+}
+
+// weightDistance orders candidate weights for a desired weight as CSS Fonts 4 §5.2 does (lower
+// is preferred).
+func weightDistance(want, w int) float64 {
+	d := float64(w - want)
+	switch {
+	case d == 0:
+		return 0
+	case want >= 400 && want <= 500:
+		switch {
+		case w > want && w <= 500:
+			return d
+		case w < want:
+			return 1000 - d // descending below the target
+		default:
+			return 2000 + d
+		}
+	case want < 400:
+		if w < want {
+			return -d
+		}
+		return 1000 + d
+	default:
+		if w > want {
+			return d
+		}
+		return 1000 - d
+	}
+}
+
+// weightRange reads a FontFace weight: "400", "bold", "normal" or a range "100 900".
+func weightRange(s string) (int, int) {
+	parse := func(v string) int {
+		switch v {
+		case "normal":
+			return 400
+		case "bold":
+			return 700
+		}
+		n, err := strconv.ParseFloat(v, 64)
+		if err != nil || n < 1 || n > 1000 {
+			return 400
+		}
+		return int(math.Round(n))
+	}
+	f := strings.Fields(s)
+	switch len(f) {
+	case 0:
+		return 400, 400
+	case 1:
+		w := parse(f[0])
+		return w, w
+	}
+	lo, hi := parse(f[0]), parse(f[1])
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	return lo, hi
+}
+
+// faceWeights are the weight names of PostScript and family names, longest first so that
+// "ExtraBold" is not read as "Bold".
+var faceWeights = []struct {
+	name   string
+	weight int
+}{
+	{"extralight", 200}, {"ultralight", 200}, {"extrabold", 800}, {"ultrabold", 800}, {"semibold", 600},
+	{"demibold", 600}, {"hairline", 100}, {"regular", 400}, {"medium", 500}, {"light", 300},
+	{"black", 900}, {"heavy", 900}, {"thin", 100}, {"bold", 700}, {"book", 400},
+}
+
+// faceOfName reads the weight and italic of a face from its PostScript name (the part after the
+// last "-": "DejaVuSans-BoldOblique" is 700 italic, "LiberationSerif" 400 upright).
+func faceOfName(postScript, family string) (int, bool) {
+	name := postScript
+	if name == "" {
+		name = family
+	}
+	suffix := ""
+	if i := strings.LastIndexByte(name, '-'); i >= 0 {
+		suffix = strings.ToLower(name[i+1:])
+	}
+	italic := strings.Contains(suffix, "italic") || strings.Contains(suffix, "oblique")
+	for _, fw := range faceWeights {
+		if strings.Contains(suffix, fw.name) {
+			return fw.weight, italic
+		}
+	}
+	return 400, italic
+}
+
+// figmaFamily returns the spelling Figma uses of a family every Figma user has: a Google Fonts
+// family or one of the common system families (docs/conversion.md "Fonts").
+func figmaFamily(fam string) (string, bool) {
+	f, ok := figmaFamilies[strings.ToLower(fam)]
+	return f, ok
+}
+
+var figmaFamilies = func() map[string]string {
+	m := map[string]string{}
+	for _, list := range [][]string{googleFamilies, systemFamilies} {
+		for _, f := range list {
+			m[strings.ToLower(f)] = f
+		}
+	}
+	return m
+}()
+
+// googleFamilies are Google Fonts families Figma offers every user (its font menu includes all
+// of Google Fonts); the most used ones are listed, by their Google Fonts names.
+var googleFamilies = []string{
+	"Inter", "Roboto", "Open Sans", "Lato", "Montserrat", "Poppins", "Roboto Condensed", "Roboto Mono",
+	"Roboto Slab", "Roboto Flex", "Source Sans 3", "Source Sans Pro", "Source Serif 4", "Source Serif Pro",
+	"Source Code Pro", "Oswald", "Raleway", "Noto Sans", "Noto Serif", "Noto Sans Mono", "Noto Color Emoji",
+	"Noto Sans JP", "Noto Sans KR", "Noto Sans SC", "Noto Sans TC", "Noto Sans Arabic", "Noto Sans Hebrew",
+	"Noto Sans Display", "Ubuntu", "Ubuntu Mono", "Nunito", "Nunito Sans", "Merriweather", "Merriweather Sans",
+	"Playfair Display", "PT Sans", "PT Serif", "PT Mono", "Rubik", "Work Sans", "Lora", "Fira Sans",
+	"Fira Sans Condensed", "Fira Code", "Fira Mono", "Mukta", "Quicksand", "Barlow", "Barlow Condensed",
+	"Inconsolata", "IBM Plex Sans", "IBM Plex Serif", "IBM Plex Mono", "Kanit", "Heebo", "DM Sans",
+	"DM Serif Display", "DM Mono", "Manrope", "Karla", "Libre Baskerville", "Libre Franklin", "Josefin Sans",
+	"Arimo", "Tinos", "Cousine", "Hind", "Titillium Web", "Bebas Neue", "Cabin", "Anton", "Archivo", "Mulish",
+	"Space Grotesk", "Space Mono", "Crimson Text", "Crimson Pro", "EB Garamond", "Cormorant Garamond",
+	"Bitter", "Dosis", "Exo 2", "Oxygen", "Varela Round", "Abel", "Pacifico", "Dancing Script", "Lobster",
+	"Caveat", "Comfortaa", "Figtree", "Plus Jakarta Sans", "Outfit", "Lexend", "Sora", "Urbanist",
+	"Red Hat Display", "Red Hat Text", "Public Sans", "JetBrains Mono", "Cairo", "Tajawal", "Assistant",
+	"Prompt", "Sarabun", "Asap", "Signika", "Maven Pro", "Overpass", "Questrial", "Righteous", "Zilla Slab",
+	"Alegreya", "Arvo", "Domine", "Vollkorn", "Old Standard TT", "Spectral", "Cardo", "Gelasio", "Literata",
+	"Newsreader", "Fraunces", "Instrument Sans", "Instrument Serif", "Onest", "Geist", "Geist Mono",
+	"Albert Sans", "Be Vietnam Pro", "Chivo", "Epilogue", "Hanken Grotesk", "Jost", "Lexend Deca",
+	"Mona Sans", "Hubot Sans", "Schibsted Grotesk", "Syne", "Teko", "Yanone Kaffeesatz", "Zen Kaku Gothic New",
+}
+
+// systemFamilies are families of the systems Figma runs on that Figma users commonly have
+// (macOS and Windows fonts, shown by Figma's desktop app and font installer).
+var systemFamilies = []string{
+	"Arial", "Arial Black", "Helvetica", "Helvetica Neue", "Times New Roman", "Times", "Georgia", "Verdana",
+	"Tahoma", "Trebuchet MS", "Courier New", "Courier", "Impact", "Comic Sans MS", "Segoe UI", "Calibri",
+	"Cambria", "Consolas", "Candara", "Constantia", "Corbel", "Franklin Gothic Medium", "Lucida Console",
+	"Lucida Grande", "Palatino", "Palatino Linotype", "Book Antiqua", "Garamond", "Gill Sans", "Futura",
+	"Avenir", "Avenir Next", "Optima", "Didot", "Baskerville", "Menlo", "Monaco", "SF Pro", "SF Pro Text",
+	"SF Pro Display", "SF Mono", "New York", "American Typewriter", "Apple Color Emoji", "Segoe UI Emoji",
+}

@@ -1,0 +1,371 @@
+package text
+
+import (
+	"net/url"
+	"strings"
+	"unicode/utf16"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
+)
+
+// Paragraphs (docs/conversion.md "Text"): the run of inline content of a block container (its
+// text, links, b/strong/em/code/span...: an inline formatting context, CSS 2 §9.4.2) becomes ONE
+// TEXT node whose characters are the whole paragraph and whose styledTextSegments carry what
+// varies inside it, as Figma's getStyledTextSegments describes text. Its width is the block's
+// content box and textAutoResize HEIGHT, so Figma wraps it as the browser did when the fonts
+// match, and no two runs of one paragraph can overlap.
+
+// Paragraph is the inline content of a block laid out as one TEXT: its characters in styled
+// pieces, the line fragments of its text, and the inline elements inside it.
+type Paragraph struct {
+	b     *paragraphBuilder
+	chars string
+	segs  []piece
+	// Inlines are the inline elements inside it, in document order.
+	Inlines []*capturemodel.DOMNode
+}
+
+// Paragraph lays out kids, the inline children of block container n, as the paragraph of the
+// TEXT node nodeID (its warnings name it); decoration is the text decoration n inherits.
+func (s *Setter) Paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, nodeID, decoration string) *Paragraph {
+	b := &paragraphBuilder{s: s, base: s.Base, nodeID: nodeID}
+	href := ""
+	if n.Tag == "a" {
+		href = b.link(n)
+	}
+	clip := s.fills(n, nodeID)
+	for _, k := range kids {
+		b.walk(k, n, decoration, href, n.Computed("visibility") != "visible", clip)
+	}
+	chars, segs := b.finish()
+	return &Paragraph{b: b, chars: chars, segs: segs, Inlines: b.inlines}
+}
+
+// Empty says whether the paragraph shows no text (only spaces, or all of it hidden).
+func (p *Paragraph) Empty() bool {
+	return strings.TrimSpace(p.chars) == "" || p.b.allHidden(p.segs)
+}
+
+// SetParagraph sets the TEXT node of paragraph p of block n: its characters, the first range's
+// typography at node level, the styled ranges, and its box (whole says the paragraph is all n
+// holds; ox, oy are the page position of the node's frame).
+func (s *Setter) SetParagraph(node *resultjson.Node, n *capturemodel.DOMNode, p *Paragraph, decoration string, whole bool, ox, oy float64) {
+	b, chars, segs := p.b, p.chars, p.segs
+	node.Name = naming.Clip(chars)
+	node.Characters = chars
+	// The node-level values are the first segment's (what Figma shows for a TEXT without
+	// segments, and what a reader that ignores them draws); a paragraph of line breaks alone
+	// takes the block's.
+	var base0 runStyle
+	if len(segs) > 0 && segs[0].style >= 0 {
+		base0 = b.styles[segs[0].style]
+	} else {
+		base0 = s.styleOf(n, nil, node.ID, decoration)
+	}
+	base0.apply(node)
+	lineHeight := lineHeightOf(node, n)
+	node.TextAlignHorizontal = textAlign(n)
+	node.TextAlignVertical = "TOP"
+	node.StyledTextSegments = b.segments(chars, segs)
+	s.textShadow(node, base0.shadow, n)
+	b.warnApproximations(node, n, segs, base0)
+	s.place(node, n, b.frags, lineHeight, chars, whole, ox, oy)
+}
+
+// piece is a stretch of a paragraph's characters in one style.
+type piece struct {
+	text  string
+	style int
+}
+
+// paragraphBuilder collects a paragraph's characters and styles in document order.
+type paragraphBuilder struct {
+	s       *Setter
+	pieces  []piece
+	styles  []runStyle
+	frags   []capturemodel.Box      // line fragments of its text, in order
+	inlines []*capturemodel.DOMNode // inline elements inside it, in order
+	// shifted, mixedLine and rangeGradient note what the paragraph cannot hold (warnings).
+	shifted, mixedLine, rangeGradient bool
+	base                              string // page URL that relative hrefs resolve against
+	nodeID                            string // the TEXT node's id, for warnings
+}
+
+// warnApproximations names what the paragraph TEXT node could not hold.
+func (b *paragraphBuilder) warnApproximations(node *resultjson.Node, n *capturemodel.DOMNode, segs []piece, base runStyle) {
+	if b.shifted {
+		b.s.Warn.Add(warnings.BaselineShift, node.ID, "text of %s is raised or lowered (vertical-align, sup, sub); Figma sets it on the baseline", naming.Element(n))
+	}
+	if b.mixedLine {
+		b.s.Warn.Add(warnings.LineHeightMixed, node.ID, "text of %s has ranges of another line height; the paragraph's (%s) is used", naming.Element(n), n.Computed("line-height"))
+	}
+	shadows := false
+	for _, p := range segs {
+		if p.style >= 0 && b.styles[p.style].shadow != base.shadow {
+			shadows = true
+		}
+	}
+	switch {
+	case shadows:
+		b.s.Warn.Add(warnings.RangeEffect, node.ID, "ranges of %s have different text shadows; the TEXT takes the first range's", naming.Element(n))
+	case b.rangeGradient:
+		b.s.Warn.Add(warnings.RangeEffect, node.ID, "a range of %s is filled with a background clipped to its text, laid out in its own box (Figma lays it out over the whole TEXT)", naming.Element(n))
+	}
+}
+
+// walk adds the content of k, a child of the element parent, to the paragraph.
+// clip is the fill of text under an element whose background is clipped to its text.
+func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration, href string, hidden bool, clip []resultjson.Paint) {
+	switch k.Type {
+	case "text":
+		st := b.s.styleOf(parent, k, b.nodeID, decoration)
+		st.hyperlink = href
+		if clip != nil {
+			st.fills = append([]resultjson.Paint{}, clip...)
+		}
+		if hidden {
+			st.fills = []resultjson.Paint{}
+		}
+		b.add(k.Text, preserves(parent), st)
+		if len(k.Rects) > 0 {
+			b.frags = append(b.frags, k.Rects...)
+		} else {
+			b.frags = append(b.frags, k.Box)
+		}
+	case "element":
+		if k.Tag == "br" {
+			b.lineBreak()
+			return
+		}
+		b.inlines = append(b.inlines, k)
+		decoration = Decoration(k, decoration)
+		if k.Tag == "a" {
+			if h := b.link(k); h != "" {
+				href = h
+			}
+		}
+		hidden = k.Computed("visibility") != "visible"
+		if own := b.s.fills(k, b.nodeID); own != nil {
+			clip = own
+			b.rangeGradient = true
+		}
+		switch k.Computed("vertical-align") {
+		case "baseline", "", "top", "bottom", "middle", "text-top", "text-bottom":
+		default:
+			b.shifted = true
+		}
+		if k.Computed("line-height") != parent.Computed("line-height") {
+			b.mixedLine = true
+		}
+		for _, c := range b.s.Kids(k) {
+			if c != nil {
+				b.walk(c, k, decoration, href, hidden, clip)
+			}
+		}
+	}
+}
+
+// link resolves an a element's href against the page URL; empty when it has none or it is not
+// a web or mail link.
+func (b *paragraphBuilder) link(a *capturemodel.DOMNode) string {
+	h := strings.TrimSpace(a.Attrs["href"])
+	if h == "" {
+		return ""
+	}
+	u, err := url.Parse(h)
+	if err != nil {
+		return ""
+	}
+	if base, err := url.Parse(b.base); err == nil && b.base != "" {
+		u = base.ResolveReference(u)
+	}
+	switch u.Scheme {
+	case "http", "https", "mailto", "tel":
+		return u.String()
+	}
+	return ""
+}
+
+// preserves says whether el's white-space keeps spaces as they are.
+func preserves(el *capturemodel.DOMNode) bool {
+	ws := el.Computed("white-space")
+	return strings.HasPrefix(ws, "pre") || ws == "break-spaces"
+}
+
+// add appends text in style st. Collapsible white space (already collapsed inside each run by
+// the capture) is collapsed across runs: a space after a space or a line start is dropped.
+func (b *paragraphBuilder) add(text string, keep bool, st runStyle) {
+	if !keep {
+		if b.atLineStart() {
+			text = strings.TrimLeft(text, " ")
+		}
+	}
+	if text == "" {
+		return
+	}
+	idx := -1
+	for i := range b.styles {
+		if sameStyle(b.styles[i], st) {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 {
+		idx = len(b.styles)
+		b.styles = append(b.styles, st)
+	}
+	if n := len(b.pieces); n > 0 && b.pieces[n-1].style == idx {
+		b.pieces[n-1].text += text
+		return
+	}
+	b.pieces = append(b.pieces, piece{text: text, style: idx})
+}
+
+// atLineStart says whether the paragraph is empty so far or ends with a space or line break.
+func (b *paragraphBuilder) atLineStart() bool {
+	for i := len(b.pieces) - 1; i >= 0; i-- {
+		if t := b.pieces[i].text; t != "" {
+			return strings.HasSuffix(t, " ") || strings.HasSuffix(t, "\n")
+		}
+	}
+	return true
+}
+
+// lineBreak ends the line (a br): the spaces before it are dropped and a "\n" is added in the
+// style of the text before it.
+func (b *paragraphBuilder) lineBreak() {
+	b.trimEnd()
+	if n := len(b.pieces); n > 0 {
+		b.pieces[n-1].text += "\n"
+		return
+	}
+	b.pieces = append(b.pieces, piece{text: "\n", style: -1})
+}
+
+// trimEnd drops the collapsible spaces at the end of the paragraph so far.
+func (b *paragraphBuilder) trimEnd() {
+	for len(b.pieces) > 0 {
+		n := len(b.pieces) - 1
+		b.pieces[n].text = strings.TrimRight(b.pieces[n].text, " ")
+		if b.pieces[n].text != "" {
+			return
+		}
+		b.pieces = b.pieces[:n]
+	}
+}
+
+// finish trims the paragraph's ends and returns its characters and pieces (in order, non-empty,
+// adjacent pieces in different styles).
+func (b *paragraphBuilder) finish() (string, []piece) {
+	b.trimEnd()
+	for len(b.pieces) > 0 && strings.TrimRight(b.pieces[len(b.pieces)-1].text, "\n") != b.pieces[len(b.pieces)-1].text {
+		n := len(b.pieces) - 1
+		b.pieces[n].text = strings.TrimRight(b.pieces[n].text, "\n")
+		b.trimEnd()
+	}
+	// A leading line break has no style of its own: it takes the next piece's.
+	var out []piece
+	for _, p := range b.pieces {
+		if p.style < 0 {
+			if strings.TrimSpace(p.text) == "" && len(out) == 0 {
+				continue
+			}
+		}
+		if n := len(out); n > 0 && out[n-1].style == p.style {
+			out[n-1].text += p.text
+			continue
+		}
+		out = append(out, p)
+	}
+	for i := range out {
+		if out[i].style < 0 && i+1 < len(out) {
+			out[i].style = out[i+1].style
+		}
+	}
+	var sb strings.Builder
+	for _, p := range out {
+		sb.WriteString(p.text)
+	}
+	return sb.String(), out
+}
+
+// segments turns pieces into Figma styled text segments; start and end count UTF-16 code
+// units, as Figma's (JavaScript) string offsets do.
+func (b *paragraphBuilder) segments(chars string, pieces []piece) []resultjson.StyledTextSegment {
+	segs := make([]resultjson.StyledTextSegment, 0, len(pieces))
+	at := 0
+	for _, p := range pieces {
+		n := utf16Len(p.text)
+		st := b.styles[max(0, p.style)]
+		seg := resultjson.StyledTextSegment{
+			Characters: p.text, Start: at, End: at + n,
+			FontName: st.fontName, FontSize: st.fontSize, FontWeight: st.fontWeight,
+			Fills: append([]resultjson.Paint{}, st.fills...), TextDecoration: orDefault(st.decoration, "NONE"),
+			LetterSpacing: resultjson.LetterSpacing{Value: st.letterSpacing, Unit: "PIXELS"},
+			TextCase:      orDefault(st.textCase, "ORIGINAL"),
+		}
+		if st.hyperlink != "" {
+			seg.Hyperlink = &resultjson.Hyperlink{Type: "URL", Value: st.hyperlink}
+		}
+		segs = append(segs, seg)
+		at += n
+	}
+	return segs
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// utf16Len counts the UTF-16 code units of s.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		if l := utf16.RuneLen(r); l > 0 {
+			n += l
+		} else {
+			n++ // an invalid rune is read as U+FFFD
+		}
+	}
+	return n
+}
+
+func sameStyle(a, b runStyle) bool {
+	if a.fontName != b.fontName || a.fontWeight != b.fontWeight || a.fontSize != b.fontSize ||
+		a.decoration != b.decoration || a.letterSpacing != b.letterSpacing || a.textCase != b.textCase ||
+		a.hyperlink != b.hyperlink || len(a.fills) != len(b.fills) {
+		return false
+	}
+	for i := range a.fills {
+		if !samePaint(a.fills[i], b.fills[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func samePaint(a, b resultjson.Paint) bool {
+	if a.Type != b.Type || (a.Color == nil) != (b.Color == nil) || (a.Opacity == nil) != (b.Opacity == nil) {
+		return false
+	}
+	if a.Color != nil && *a.Color != *b.Color {
+		return false
+	}
+	return a.Opacity == nil || *a.Opacity == *b.Opacity
+}
+
+// allHidden says whether no piece is shown (all in elements with visibility hidden).
+func (b *paragraphBuilder) allHidden(pieces []piece) bool {
+	for _, p := range pieces {
+		if p.style >= 0 && len(b.styles[p.style].fills) > 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,96 @@
+package text
+
+import (
+	"math"
+	"strings"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/resultjson"
+)
+
+// Where a paragraph sits (docs/conversion.md "Text", "Box" and "Inline boxes"): its TEXT's box
+// from the block's content box and the line fragments the capture recorded, and the boxes of
+// inline elements that paint something, per line fragment.
+
+// place sets the TEXT node's box: the block's content box in width (textAutoResize
+// HEIGHT, so Figma wraps it where the browser did), from the top of its first line to the
+// bottom of its last (the content box's top and bottom when the paragraph is all the block
+// holds, whole). A single line that fills a shrink-to-fit box, and text that overflows the
+// content box (nowrap, pre), keep their own width (WIDTH_AND_HEIGHT), so a substituted font
+// does not wrap them.
+func (s *Setter) place(node *resultjson.Node, n *capturemodel.DOMNode, frags []capturemodel.Box, lineHeight float64, chars string, whole bool, ox, oy float64) {
+	if len(frags) == 0 {
+		return
+	}
+	left, right := math.Inf(1), math.Inf(-1)
+	top, bottom := math.Inf(1), math.Inf(-1)
+	var first, last capturemodel.Box
+	for i, r := range frags {
+		left, right = math.Min(left, r.X), math.Max(right, r.X+r.Width)
+		if i == 0 || r.Y < top {
+			top = r.Y
+		}
+		if r.Y+r.Height > bottom {
+			bottom = r.Y + r.Height
+		}
+		if i == 0 {
+			first = r
+		}
+		last = r
+	}
+	// A line box is line-height tall; the text's box (its font's content area) sits in its
+	// middle (CSS 2 §10.8.1 half-leading).
+	if lh, ok := css.ParsePx(n.Computed("line-height")); ok && lh > 0 {
+		top = math.Min(top, first.Y-math.Max(0, (lh-first.Height)/2))
+		bottom = math.Max(bottom, last.Y+last.Height+math.Max(0, (lh-last.Height)/2))
+	}
+	bt, _ := css.ParsePx(n.Computed("border-top-width"))
+	bb, _ := css.ParsePx(n.Computed("border-bottom-width"))
+	pt, _ := css.ParsePx(n.Computed("padding-top"))
+	pb, _ := css.ParsePx(n.Computed("padding-bottom"))
+	if whole {
+		// The paragraph is all the block holds: its lines fill the content box from top to
+		// bottom, whatever the sizes of the fonts inside them.
+		ct, cb := n.Box.Y+bt+pt, n.Box.Y+n.Box.Height-bb-pb
+		if cb > ct {
+			top, bottom = math.Min(top, ct), math.Max(bottom, cb)
+		}
+	}
+	bl, _ := css.ParsePx(n.Computed("border-left-width"))
+	br, _ := css.ParsePx(n.Computed("border-right-width"))
+	pl, _ := css.ParsePx(n.Computed("padding-left"))
+	pr, _ := css.ParsePx(n.Computed("padding-right"))
+	cl := n.Box.X + bl + pl
+	cr := n.Box.X + n.Box.Width - br - pr
+	oneLine := bottom-top < lineHeight*1.5 && !strings.Contains(chars, "\n")
+	box := capturemodel.Box{X: cl, Y: top, Width: cr - cl, Height: bottom - top}
+	mode := "HEIGHT"
+	switch {
+	case cr-cl <= 0 || left < cl-1 || right > cr+1:
+		// Overflowing (nowrap, pre, negative indents): the text's own extent.
+		box.X, box.Width = left, right-left
+		if oneLine {
+			mode = "WIDTH_AND_HEIGHT"
+		}
+	case oneLine && (right-left >= cr-cl-1 || !whole):
+		// A single line that fills its box (shrink-to-fit: inline-block, float, table cell), or
+		// that shares its line with other content (an image, a spaced link): its own extent.
+		box.X, box.Width = left, right-left
+		mode = "WIDTH_AND_HEIGHT"
+	case textAlign(n) == "LEFT" || textAlign(n) == "JUSTIFIED":
+		// Lines that start right of the content box's left edge (text-indent, or text after an
+		// image on the first line): Figma's paragraphIndent indents the first line. Figma indents
+		// the first line after every line break too, so not across a br.
+		// Not in a transformed or vertical box, whose fragments are not laid out along x.
+		if indent := frags[0].X - cl; indent > 0.5 && n.Computed("direction") != "rtl" && !strings.Contains(chars, "\n") &&
+			n.Computed("transform") == "none" && !VerticalWritingMode(n.Computed("writing-mode")) {
+			node.ParagraphIndent = css.Px(indent)
+		}
+	}
+	node.X, node.Y = css.Px(box.X-ox), css.Px(box.Y-oy)
+	// Round the width up: a line that just fit in the browser must fit in Figma.
+	node.Width = css.Size(math.Ceil(box.Width*100) / 100)
+	node.Height = css.Size(box.Height)
+	node.TextAutoResize = mode
+}

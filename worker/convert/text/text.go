@@ -1,0 +1,273 @@
+// Package text is the text pass of the conversion (docs/conversion.md "Text", "Fonts"): the
+// characters, typography, fonts and placement of TEXT nodes, for a text run of its own and for
+// the inline content of a block laid out as one paragraph with styled ranges.
+package text
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/paint"
+	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
+)
+
+// VerticalWritingMode says whether a computed writing-mode sets text vertically: vertical-rl,
+// vertical-lr, sideways-rl, sideways-lr, and the SVG 1.1 aliases tb and tb-rl (which browsers
+// may report as computed).
+func VerticalWritingMode(wm string) bool {
+	switch wm {
+	case "", "horizontal-tb", "lr", "lr-tb", "rl", "rl-tb":
+		return false
+	}
+	return true
+}
+
+// runStyle is the typography of one run of text: what a styled segment carries (Figma's
+// StyledTextSegment fields), read from the computed style of the run's element.
+type runStyle struct {
+	fontName   resultjson.FontName
+	fontWeight int
+	fontSize   float64
+	// fills is the text colour; empty for text that is laid out but not shown (visibility).
+	fills         []resultjson.Paint
+	decoration    string // "", UNDERLINE or STRIKETHROUGH
+	letterSpacing float64
+	textCase      string // "", UPPER, LOWER or TITLE
+	hyperlink     string // absolute URL, or ""
+	// shadow is the computed text-shadow, a node-level effect (not part of a segment).
+	shadow string
+}
+
+// styleOf reads the typography of the text run run (nil when there is none) whose element is
+// el; nodeID names the node its warnings are about.
+func (s *Setter) styleOf(el, run *capturemodel.DOMNode, nodeID, decoration string) runStyle {
+	st := runStyle{decoration: decoration, shadow: el.Computed("text-shadow")}
+	color := el.Computed("color")
+	if fill, ok := el.Style["-webkit-text-fill-color"]; ok {
+		color = fill // the glyphs' fill when it is not the text colour
+	}
+	c, ok := s.Paint.Color(color, nodeID, "color")
+	if !ok {
+		c = resultjson.RGBA{A: 1}
+	}
+	st.fills = []resultjson.Paint{css.Solid(c)}
+
+	weight, err := strconv.Atoi(el.Computed("font-weight"))
+	if err != nil || weight < 1 || weight > 1000 {
+		weight = 400
+	}
+	fs := el.Computed("font-style")
+	italic := fs == "italic" || strings.HasPrefix(fs, "oblique")
+	font := s.fontOf(el, run, nodeID, weight, italic)
+	st.fontName = resultjson.FontName{Family: font.family, Style: fontStyle(font.weight, font.italic)}
+	st.fontWeight = font.weight
+	size, ok := css.ParsePx(el.Computed("font-size"))
+	if !ok || size <= 0 {
+		size = 16
+	}
+	st.fontSize = css.Px(size)
+	ls, _ := css.ParsePx(el.Computed("letter-spacing"))
+	st.letterSpacing = css.Px(ls)
+	switch el.Computed("text-transform") {
+	case "uppercase":
+		st.textCase = "UPPER"
+	case "lowercase":
+		st.textCase = "LOWER"
+	case "capitalize":
+		st.textCase = "TITLE"
+	}
+	return st
+}
+
+// apply sets the node-level typography of a TEXT node.
+func (st runStyle) apply(node *resultjson.Node) {
+	fills := append([]resultjson.Paint{}, st.fills...)
+	node.Fills = &fills
+	fn := st.fontName
+	node.FontName = &fn
+	node.FontWeight = st.fontWeight
+	node.FontSize = st.fontSize
+	node.LetterSpacing = &resultjson.LetterSpacing{Value: st.letterSpacing, Unit: "PIXELS"}
+	node.TextCase = st.textCase
+	node.TextDecoration = st.decoration
+}
+
+// lineHeightOf sets the node's lineHeight from el and returns the line height in px ("normal"
+// is about 1.2 times the font size for common fonts).
+func lineHeightOf(node *resultjson.Node, el *capturemodel.DOMNode) float64 {
+	if lh, ok := css.ParsePx(el.Computed("line-height")); ok && lh > 0 {
+		node.LineHeight = &resultjson.LineHeight{Value: css.Ptr(css.Px(lh)), Unit: "PIXELS"}
+		return lh
+	}
+	node.LineHeight = &resultjson.LineHeight{Unit: "AUTO"}
+	return node.FontSize * 1.2
+}
+
+// textAlign maps text-align to Figma's textAlignHorizontal; start and end follow the
+// element's direction (an RTL paragraph's start is its right edge).
+func textAlign(el *capturemodel.DOMNode) string {
+	rtl := el.Computed("direction") == "rtl"
+	switch el.Computed("text-align") {
+	case "center", "-webkit-center":
+		return "CENTER"
+	case "right", "-webkit-right":
+		return "RIGHT"
+	case "left", "-webkit-left":
+		return "LEFT"
+	case "justify":
+		return "JUSTIFIED"
+	case "end":
+		if rtl {
+			return "LEFT"
+		}
+		return "RIGHT"
+	}
+	if rtl { // start, match-parent
+		return "RIGHT"
+	}
+	return "LEFT"
+}
+
+// Setter sets the text of TEXT nodes for one capture.
+type Setter struct {
+	// Warn takes the warnings about text the result cannot hold as the page showed it.
+	Warn *warnings.List
+	// Doc is the captured document (its fonts).
+	Doc *capturemodel.Document
+	// Base is the page URL links resolve against.
+	Base string
+	// Paint reads colours, and backgrounds clipped to text.
+	Paint *paint.Painter
+	// Kids returns an element's children as converted (pseudo-elements included).
+	Kids     func(*capturemodel.DOMNode) []*capturemodel.DOMNode
+	vertical map[*capturemodel.DOMNode]bool
+}
+
+// WarnVertical warns once per element el about nodeID when el's text is vertical: Figma text is
+// horizontal only, so the node keeps the vertical run's box and the text in it is horizontal.
+func (s *Setter) WarnVertical(el *capturemodel.DOMNode, nodeID string) {
+	if wm := el.Computed("writing-mode"); VerticalWritingMode(wm) && !s.vertical[el] {
+		if s.vertical == nil {
+			s.vertical = map[*capturemodel.DOMNode]bool{}
+		}
+		s.vertical[el] = true
+		s.Warn.Add(warnings.WritingMode, nodeID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", naming.Element(el), wm)
+	}
+}
+
+// SetText sets the characters and typography of a TEXT node from the computed style of el and
+// the fonts that drew run (nil when the capture has no run for it).
+func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, chars, decoration string) {
+	node.Characters = chars
+	st := s.styleOf(el, run, node.ID, decoration)
+	if clip := s.fills(el, node.ID); clip != nil {
+		st.fills = clip
+	}
+	st.apply(node)
+	s.textShadow(node, st.shadow, el)
+	lineHeight := lineHeightOf(node, el)
+	node.TextAlignHorizontal = textAlign(el)
+	node.TextAlignVertical = "TOP"
+	// One line keeps its natural width (a substituted font must not wrap it); more lines keep the
+	// page's width and grow in height.
+	if node.Height < lineHeight*1.5 && !strings.Contains(chars, "\n") {
+		node.TextAutoResize = "WIDTH_AND_HEIGHT"
+	} else {
+		node.TextAutoResize = "HEIGHT"
+		node.Width = css.Size(math.Ceil(node.Width))
+	}
+}
+
+// Decoration returns the text decoration text inside n shows: n's own, else the one it
+// inherits (CSS propagates decorations to descendants' text).
+func Decoration(n *capturemodel.DOMNode, inherited string) string {
+	line := n.Computed("text-decoration-line")
+	switch {
+	case strings.Contains(line, "line-through"):
+		return "STRIKETHROUGH"
+	case strings.Contains(line, "underline"):
+		return "UNDERLINE"
+	}
+	return inherited
+}
+
+// genericFonts maps CSS generic families to fonts every Figma user has (Figma ships Inter and
+// the Google Fonts).
+var genericFonts = map[string]string{
+	"sans-serif": "Inter", "system-ui": "Inter", "ui-sans-serif": "Inter", "-apple-system": "Inter",
+	"blinkmacsystemfont": "Inter", "ui-rounded": "Inter", "cursive": "Inter", "fantasy": "Inter", "math": "Inter",
+	"serif": "Noto Serif", "ui-serif": "Noto Serif", "fangsong": "Noto Serif",
+	"monospace": "Roboto Mono", "ui-monospace": "Roboto Mono",
+	"emoji": "Noto Color Emoji",
+}
+
+// fontFamily returns the first family of a font-family list; generic is the generic name when
+// that family is a generic one (then family is its Figma replacement).
+func fontFamily(list string) (family, generic string) {
+	parts := css.SplitTop(list, ',')
+	first := ""
+	if len(parts) > 0 {
+		first = strings.Trim(parts[0], `"'`)
+	}
+	if first == "" {
+		first = "sans-serif"
+	}
+	if f, ok := genericFonts[strings.ToLower(first)]; ok {
+		return f, strings.ToLower(first)
+	}
+	return first, ""
+}
+
+// fontStyle names the Figma font style of a CSS weight and style ("Bold", "Semi Bold Italic").
+func fontStyle(weight int, italic bool) string {
+	names := map[int]string{100: "Thin", 200: "Extra Light", 300: "Light", 400: "Regular", 500: "Medium",
+		600: "Semi Bold", 700: "Bold", 800: "Extra Bold", 900: "Black"}
+	w := int(math.Round(float64(weight)/100)) * 100
+	w = max(100, min(900, w))
+	name := names[w]
+	if italic {
+		if name == "Regular" {
+			return "Italic"
+		}
+		return name + " Italic"
+	}
+	return name
+}
+
+// fills returns the paints of el's background when it is clipped to its text (gradient or
+// image text): the fill of the text inside it, sized to el's box. nil otherwise.
+func (s *Setter) fills(el *capturemodel.DOMNode, nodeID string) []resultjson.Paint {
+	if !paint.ClipsToText(el) {
+		return nil
+	}
+	// The paints are laid out in el's box (a gradient spans the element, not the glyphs).
+	sized := &resultjson.Node{ID: nodeID, Width: css.Size(el.Box.Width), Height: css.Size(el.Box.Height)}
+	paints := s.Paint.Backgrounds(el, sized)
+	if len(paints) == 0 {
+		return nil
+	}
+	return paints
+}
+
+// textShadow sets text-shadow as the TEXT node's drop shadows (Figma's drop shadow on a TEXT
+// follows the glyphs; a shadow has no spread on text).
+func (s *Setter) textShadow(node *resultjson.Node, shadow string, el *capturemodel.DOMNode) {
+	if shadow == "" || shadow == "none" {
+		return
+	}
+	effects, ok := css.BoxShadows(shadow)
+	if !ok {
+		s.Warn.Add(warnings.TextShadow, node.ID, "the text-shadow of %s could not be read and was left out: %s", naming.Element(el), shadow)
+		return
+	}
+	for i := range effects {
+		effects[i].Spread = nil
+		effects[i].ShowShadowBehindNode = nil
+	}
+	node.Effects = append(node.Effects, effects...)
+}

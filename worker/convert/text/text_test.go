@@ -1,0 +1,63 @@
+package text_test
+
+import (
+	"testing"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/paint"
+	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/text"
+	"github.com/code2des/backend/worker/convert/warnings"
+)
+
+func setter() (*text.Setter, *warnings.List) {
+	w := &warnings.List{}
+	kids := func(n *capturemodel.DOMNode) []*capturemodel.DOMNode { return n.Children }
+	return &text.Setter{Warn: w, Doc: &capturemodel.Document{}, Base: "https://example.com/docs/", Paint: &paint.Painter{Warn: w}, Kids: kids}, w
+}
+
+// TestSetTextRun: a one-line run keeps its natural width in its computed typography; a generic
+// family is mapped (and warned about once); vertical text is warned about once per element.
+func TestSetTextRun(t *testing.T) {
+	s, w := setter()
+	el := &capturemodel.DOMNode{Type: "element", Tag: "h2", Style: map[string]string{"font-family": "serif", "font-size": "24px", "font-weight": "700",
+		"color": "rgb(17, 24, 39)", "line-height": "30px", "text-transform": "uppercase", "writing-mode": "vertical-rl"}}
+	node := &resultjson.Node{ID: "1:2", Width: 80.3, Height: 30}
+	s.SetText(node, el, nil, "Title", "")
+	s.WarnVertical(el, node.ID)
+	s.WarnVertical(el, node.ID)
+	if node.FontName.Family != "Noto Serif" || node.FontName.Style != "Bold" || node.FontSize != 24 || node.TextCase != "UPPER" ||
+		node.TextAutoResize != "WIDTH_AND_HEIGHT" || *node.LineHeight.Value != 30 || node.Characters != "Title" {
+		t.Errorf("text node %+v", node)
+	}
+	var codes []string
+	for _, x := range w.Done() {
+		codes = append(codes, x.Code)
+	}
+	if len(codes) != 2 || codes[0] != warnings.GenericFont || codes[1] != warnings.WritingMode {
+		t.Errorf("warnings %v", codes)
+	}
+}
+
+// TestParagraphRanges: a block's runs and a link become one paragraph whose ranges carry their
+// own weight and the link's resolved URL, with spaces collapsed across runs.
+func TestParagraphRanges(t *testing.T) {
+	s, _ := setter()
+	style := map[string]string{"display": "block", "font-family": "Inter", "font-size": "16px", "color": "rgb(0, 0, 0)"}
+	bold := map[string]string{"display": "inline", "font-family": "Inter", "font-size": "16px", "font-weight": "700", "color": "rgb(0, 0, 0)"}
+	link := &capturemodel.DOMNode{Type: "element", Tag: "a", Attrs: map[string]string{"href": "guide"}, Style: bold,
+		Children: []*capturemodel.DOMNode{{Type: "text", Text: "the guide", Box: capturemodel.Box{X: 40, Width: 60, Height: 20}}}}
+	p := &capturemodel.DOMNode{Type: "element", Tag: "p", Style: style, Box: capturemodel.Box{Width: 300, Height: 20}}
+	p.Children = []*capturemodel.DOMNode{{Type: "text", Text: "Read ", Box: capturemodel.Box{Width: 40, Height: 20}}, link}
+	para := s.Paragraph(p, p.Children, "1:2", "")
+	if para.Empty() || len(para.Inlines) != 1 || para.Inlines[0] != link {
+		t.Fatalf("paragraph empty %v, inlines %v", para.Empty(), para.Inlines)
+	}
+	node := &resultjson.Node{ID: "1:2"}
+	s.SetParagraph(node, p, para, "", true, 0, 0)
+	segs := node.StyledTextSegments
+	if node.Characters != "Read the guide" || len(segs) != 2 || segs[1].Start != 5 || segs[1].FontWeight != 700 ||
+		segs[1].Hyperlink == nil || segs[1].Hyperlink.Value != "https://example.com/docs/guide" || node.Width != 300 {
+		t.Errorf("paragraph %q width %v segments %+v", node.Characters, node.Width, segs)
+	}
+}

@@ -1,0 +1,54 @@
+package warnings_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
+)
+
+// TestListOrderOnceAndMove: warnings keep their order, a page-wide one names the root, a keyed
+// one is listed once, Move hands a node's warnings to another and Point renames a range.
+func TestListOrderOnceAndMove(t *testing.T) {
+	w := warnings.List{RootID: "1:1"}
+	w.Add(warnings.Color, "1:2", "a %s", "colour")
+	w.Add(warnings.CaptureTruncated, "", "page-wide")
+	w.AddOnce("font:serif", warnings.GenericFont, "1:3", "first")
+	w.AddOnce("font:serif", warnings.GenericFont, "1:4", "second")
+	w.Add(warnings.Filter, "1:2", "filter")
+	w.Move("1:2", "1:9")
+	w.Point(1, 2, "1:7")
+	got := []string{}
+	for _, x := range w.Done() {
+		got = append(got, x.Code+"@"+*x.NodeID+":"+x.Message)
+	}
+	want := "CSS_COLOR@1:9:a colour,CAPTURE_TRUNCATED@1:7:page-wide,FONT_GENERIC_FAMILY@1:3:first,CSS_FILTER@1:9:filter"
+	if strings.Join(got, ",") != want || w.Len() != 4 {
+		t.Errorf("warnings %v (len %d), want %s", got, w.Len(), want)
+	}
+}
+
+// TestListCapAndMessageLimit: at MaxWarnings the last listed warning counts the left-out ones,
+// and a message over MaxWarningMessageBytes is cut with "...".
+func TestListCapAndMessageLimit(t *testing.T) {
+	var w warnings.List
+	w.RootID = "1:1"
+	for i := 0; i < resultjson.MaxWarnings; i++ {
+		w.Add(warnings.Color, "1:2", "x")
+	}
+	if got := w.Done(); len(got) != resultjson.MaxWarnings || got[len(got)-1].Code != warnings.Color {
+		t.Fatalf("at the cap: %d warnings, last %s", len(got), got[len(got)-1].Code)
+	}
+	w.Add(warnings.Color, "1:2", "%s", strings.Repeat("é", resultjson.MaxWarningMessageBytes))
+	got := w.Done()
+	last := got[len(got)-1]
+	if len(got) != resultjson.MaxWarnings || last.Code != warnings.Truncated || last.Message != "2 more warnings were left out" || *last.NodeID != "1:1" {
+		t.Errorf("past the cap: %d warnings, last %+v", len(got), last)
+	}
+	var one warnings.List
+	one.Add(warnings.Color, "1:2", "%s", strings.Repeat("é", resultjson.MaxWarningMessageBytes))
+	if m := one.Done()[0].Message; len(m) > resultjson.MaxWarningMessageBytes || !strings.HasSuffix(m, "...") {
+		t.Errorf("long message of %d bytes ends %q", len(m), m[len(m)-5:])
+	}
+}
