@@ -204,6 +204,8 @@ export class Flow {
   private async refresh(): Promise<string> {
     const s = this.s.settings;
     try {
+      // No refresh token (the local sign-in): nothing to ask the user pool.
+      if (s.refreshToken === "") throw new AuthError(0, "NO_REFRESH_TOKEN", "the session cannot be refreshed");
       const session = await refreshSession(await fetchSignInConfig(apiOrigin(s.apiUrl)), s);
       const settings: Settings = { ...this.s.settings, ...session };
       this.store.update((st) => ({ ...st, settings, draft: { ...st.draft, token: session.token } }));
