@@ -20,6 +20,7 @@ import (
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/styles"
 	"github.com/code2des/backend/worker/convert/text"
+	"github.com/code2des/backend/worker/convert/vector"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
@@ -78,6 +79,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	textPaint := &paint.Painter{Warn: &cv.warn, Images: cv.img, SVG: func(_ *resultjson.ImageEntry, node *resultjson.Node) {
 		cv.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil)
 	}}
+	cv.icons = vector.Icons{Images: cv.img}
 	cv.setter = text.Setter{Warn: &cv.warn, Doc: &c.Document, Base: base, Paint: textPaint, Kids: cv.kids}
 	root := cv.convertRoot()
 	if cv.img.Err != nil {
@@ -109,6 +111,7 @@ type converter struct {
 	img    *images.Store
 	paint  paint.Painter
 	setter text.Setter
+	icons  vector.Icons
 
 	warn      warnings.List
 	lastID    int
@@ -120,8 +123,6 @@ type converter struct {
 	// svgBackgrounds are the SVG nodes drawn for SVG background layers of the box being built;
 	// they become its first children.
 	svgBackgrounds []*boxtree.Node
-	// fonts are the icon fonts parsed so far, by asset id (icons.go).
-	fonts map[string]fontState
 	structureState
 	// pseudoKids are the children of pseudo-element hosts with their virtual elements
 	// (pseudo.go); drawnPseudo the pseudo-elements drawn that way (no warning).

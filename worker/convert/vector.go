@@ -8,6 +8,7 @@ import (
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/vector"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
@@ -39,7 +40,7 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		target = &frame{box: f.add(frameNode, n, in), ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 		cv.paint.CSSWarnings(n, frameNode.ID)
 		cv.svgBackgrounds = nil
-		box = contentBox(n)
+		box = vector.ContentBox(n)
 	}
 	node := cv.newNode("SVG", naming.Element(n), box, target)
 	if node == nil {
@@ -65,7 +66,7 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	} else {
 		node.ImageRef = st.Ref
 	}
-	cv.svgNotes(n, node.ID)
+	vector.Notes(&cv.warn, n, node.ID)
 	if frameNode != nil {
 		target.add(node, n, inherited{group: boxtree.Flow})
 		target.box.Finish()
@@ -78,30 +79,6 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 func drawsBox(n *resultjson.Node) bool {
 	return (n.Fills != nil && len(*n.Fills) > 0) || len(n.Strokes) > 0 || len(n.Effects) > 0 ||
 		n.Opacity != nil || n.BlendMode != ""
-}
-
-// contentBox is n's box inside its borders and padding (where an SVG draws its viewport).
-func contentBox(n *capturemodel.DOMNode) capturemodel.Box {
-	side := func(p string) float64 { v, _ := css.ParsePx(n.Computed(p)); return v }
-	l := side("border-left-width") + side("padding-left")
-	t := side("border-top-width") + side("padding-top")
-	r := side("border-right-width") + side("padding-right")
-	b := side("border-bottom-width") + side("padding-bottom")
-	return capturemodel.Box{X: n.Box.X + l, Y: n.Box.Y + t, Width: max(0.01, n.Box.Width-l-r), Height: max(0.01, n.Box.Height-t-b)}
-}
-
-// svgNotes turns the capture's notes about an inline SVG into warnings about nodeID.
-func (cv *converter) svgNotes(n *capturemodel.DOMNode, nodeID string) {
-	for _, note := range n.SVGNotes {
-		switch note.Code {
-		case warnings.SVGReference:
-			cv.warn.Add(warnings.SVGReference, nodeID, "%s references %s, which the capture could not find (not in the page or its sprite file could not be fetched); that part is missing", naming.Element(n), note.Detail)
-		case "SVG_TRUNCATED":
-			cv.warn.Add(warnings.SVGIncomplete, nodeID, "%s is too large to copy whole (%s); the rest is missing", naming.Element(n), note.Detail)
-		default:
-			cv.warn.Add(warnings.SVGIncomplete, nodeID, "%s could not be made self-contained; it is kept as written in the page (colours from page CSS and <use> references may be missing)", naming.Element(n))
-		}
-	}
 }
 
 // rasterCrop draws n as a RECTANGLE of its box filled with the capture's crop of it (an IMAGE
