@@ -35,8 +35,9 @@ fidelity:
 	bash .ci/chromium-up
 	FIDELITY_GATE=1 go test -count=1 -timeout 10m -run 'TestFidelityGate$$' -v ./worker/fidelity/corpus -args -fidelity.out=$(CURDIR)/fidelity-out
 
-# The Figma plugin and the shared API package (npm workspace, docs in the README): npm ci, regenerate
-# the GraphQL/result types and plugin/dist and fail if the committed ones are stale, type-check, test.
+# The Figma plugin, the web dashboard and the shared API package (npm workspace, docs in the README):
+# npm ci, regenerate the GraphQL/result types, plugin/dist and dashboard/dist and fail if the committed
+# ones are stale, type-check, test.
 plugin:
 	bash .ci/plugin
 

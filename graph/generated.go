@@ -233,7 +233,7 @@ type ComplexityRoot struct {
 		Code2desJobs    func(childComplexity int, projectID string, figmaFileKey *string, pageImportID *string, status *models.Code2DesStatus, first *int, after *string) int
 		Code2desResult  func(childComplexity int, id string) int
 		PageImport      func(childComplexity int, id string) int
-		PageImports     func(childComplexity int, projectID string, status *models.PageImportStatus, first *int, after *string) int
+		PageImports     func(childComplexity int, projectID string, status *models.PageImportStatus, sourceURL *string, first *int, after *string) int
 		ProjectJobStats func(childComplexity int, projectID string, since *time.Time, until *time.Time) int
 	}
 
@@ -298,7 +298,7 @@ type PageImportResolver interface {
 }
 type QueryResolver interface {
 	PageImport(ctx context.Context, id string) (*models.PageImport, error)
-	PageImports(ctx context.Context, projectID string, status *models.PageImportStatus, first *int, after *string) (*PageImportConnection, error)
+	PageImports(ctx context.Context, projectID string, status *models.PageImportStatus, sourceURL *string, first *int, after *string) (*PageImportConnection, error)
 	Code2des(ctx context.Context, id string) (*models.Code2Des, error)
 	Code2desJobs(ctx context.Context, projectID string, figmaFileKey *string, pageImportID *string, status *models.Code2DesStatus, first *int, after *string) (*Code2DesConnection, error)
 	Code2desResult(ctx context.Context, id string) (*models.Code2DesResult, error)
@@ -1158,7 +1158,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.PageImports(childComplexity, args["projectId"].(string), args["status"].(*models.PageImportStatus), args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Query.PageImports(childComplexity, args["projectId"].(string), args["status"].(*models.PageImportStatus), args["sourceUrl"].(*string), args["first"].(*int), args["after"].(*string)), true
 	case "Query.projectJobStats":
 		if e.ComplexityRoot.Query.ProjectJobStats == nil {
 			break
@@ -1624,8 +1624,13 @@ type ProjectJobStats {
 
 type Query {
   pageImport(id: ID!): PageImport
-  "A project's Page Imports, newest first. ` + "`" + `first` + "`" + ` defaults to 20, at most 100."
-  pageImports(projectId: ID!, status: PageImportStatus, first: Int, after: String): PageImportConnection!
+  """
+  A project's Page Imports, newest first. ` + "`" + `first` + "`" + ` defaults to 20, at most 100. ` + "`" + `sourceUrl` + "`" + ` keeps
+  the imports of that URL, compared after the normalization createPageImport applies (so
+  ` + "`" + `HTTP://Example.com#top` + "`" + ` finds ` + "`" + `http://example.com/` + "`" + `); it is never fetched.
+  Errors: BAD_USER_INPUT (` + "`" + `first` + "`" + `, ` + "`" + `after` + "`" + `, ` + "`" + `status` + "`" + `, ` + "`" + `sourceUrl` + "`" + ` not a valid http(s) URL), NOT_FOUND (project).
+  """
+  pageImports(projectId: ID!, status: PageImportStatus, sourceUrl: String, first: Int, after: String): PageImportConnection!
   code2des(id: ID!): Code2Des
   "A project's Code2Des jobs, newest first. ` + "`" + `first` + "`" + ` defaults to 20, at most 100."
   code2desJobs(
@@ -2646,22 +2651,30 @@ func (ec *executionContext) field_Query_pageImports_args(ctx context.Context, ra
 		return nil, err
 	}
 	args["status"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
-		func(ctx context.Context, v any) (*int, error) {
-			return ec.unmarshalOInt2ᚖint(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["first"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "sourceUrl",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["after"] = arg3
+	args["sourceUrl"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg4
 	return args, nil
 }
 
@@ -5980,7 +5993,7 @@ func (ec *executionContext) _Query_pageImports(ctx context.Context, field graphq
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().PageImports(ctx, fc.Args["projectId"].(string), fc.Args["status"].(*models.PageImportStatus), fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Query().PageImports(ctx, fc.Args["projectId"].(string), fc.Args["status"].(*models.PageImportStatus), fc.Args["sourceUrl"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *PageImportConnection) graphql.Marshaler {

@@ -37,7 +37,7 @@ func NewConfig(r *Resolver) Config {
 	c.Query.PageImport = func(child int, _ string) int { return CostDatabaseRead + child }
 	c.Query.Code2des = func(child int, _ string) int { return CostDatabaseRead + child }
 	c.Query.Code2desResult = func(child int, _ string) int { return CostResult + child }
-	c.Query.PageImports = func(child int, _ string, _ *models.PageImportStatus, first *int, _ *string) int {
+	c.Query.PageImports = func(child int, _ string, _ *models.PageImportStatus, _ *string, first *int, _ *string) int {
 		return CostDatabaseRead + pageCost(first)*child
 	}
 	c.Query.Code2desJobs = func(child int, _ string, _, _ *string, _ *models.Code2DesStatus, first *int, _ *string) int {

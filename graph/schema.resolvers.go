@@ -193,13 +193,13 @@ func (r *queryResolver) PageImport(ctx context.Context, id string) (*models.Page
 }
 
 // PageImports is the resolver for the pageImports field.
-func (r *queryResolver) PageImports(ctx context.Context, projectID string, status *models.PageImportStatus, first *int, after *string) (*PageImportConnection, error) {
+func (r *queryResolver) PageImports(ctx context.Context, projectID string, status *models.PageImportStatus, sourceURL *string, first *int, after *string) (*PageImportConnection, error) {
 	pid, err := parseInt64ID("projectId", projectID)
 	if err != nil {
 		return nil, err
 	}
 	page, err := r.PageImportService.PageImports(ctx, models.PageImportFilter{
-		ProjectID: pid, Status: status, First: deref(first), After: deref(after),
+		ProjectID: pid, Status: status, SourceURL: sourceURL, First: deref(first), After: deref(after),
 	})
 	if err != nil {
 		return nil, err

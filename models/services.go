@@ -19,6 +19,9 @@ type PageImportRequest struct {
 type PageImportFilter struct {
 	ProjectID int64
 	Status    *PageImportStatus
+	// SourceURL keeps the imports of this URL, compared after sourceurl.Normalize (any host:
+	// it is never fetched); nil for every URL.
+	SourceURL *string
 	// First is the page size, 1..MaxPageSize; 0 means DefaultPageSize.
 	First int
 	// After is the opaque cursor of the last row of the previous page; empty for the first page.

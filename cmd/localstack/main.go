@@ -136,6 +136,9 @@ func run(ctx context.Context) error {
 	defer issuerSrv.Close()
 	cfg.CognitoIssuer, cfg.CognitoJWKSURL = issuer.Issuer, ""
 	cfg.CognitoClientIDs = []string{auth.LocalClientID}
+	// The development sign-in of the dashboard and the plugin mints the seeded members' tokens
+	// with the same issuer (docs/signin.md); a production configuration never has it.
+	cfg.LocalIssuer = issuer
 	if _, set := os.LookupEnv("ALLOW_LOOPBACK_SOURCES"); !set {
 		cfg.AllowLoopbackSources = true // local pages may be imported; never in production
 	}

@@ -26,8 +26,9 @@ func printWalkthrough(w io.Writer, apiURL string, seeded seededIDs, workerStatus
 	fmt.Fprintf(w, `
 Code2Des is running on this machine (Ctrl-C stops it).
   GraphQL API   %s/graphql
+  dashboard     %s/dashboard/projects/%d/imports (sign in with the token below)
   seeded        organization %d, project %d, member %s
-`, apiURL, seeded.OrganizationID, seeded.ProjectID, seeded.Subject)
+`, apiURL, apiURL, seeded.ProjectID, seeded.OrganizationID, seeded.ProjectID, seeded.Subject)
 	for _, s := range workerStatus {
 		fmt.Fprintf(w, "  %s\n", s)
 	}

@@ -173,6 +173,7 @@ func TestWalkthroughNamesThisRun(t *testing.T) {
 	for _, want := range []string{
 		"TOKEN=$(LOCAL_ISSUER_ADDR=127.0.0.1:19400 go run ./cmd/localstack token local-user)",
 		"curl -s http://127.0.0.1:18087/graphql",
+		"dashboard     http://127.0.0.1:18087/dashboard/projects/7/imports",
 		"organization 3, project 7, member local-user",
 		"capture worker: running",
 		"createPageImport(input: {projectId: \\\"7\\\"",

@@ -85,6 +85,9 @@ type App struct {
 // New wires the API over deps. Zero GraphQL limits in cfg take their defaults.
 func New(cfg Config, deps Deps, logger *slog.Logger) (*App, error) {
 	cfg = cfg.withGraphQLDefaults()
+	if err := cfg.checkLocalSignIn(); err != nil {
+		return nil, err
+	}
 	a := &App{cfg: cfg, deps: deps, logger: logger, metrics: prometheus.NewRegistry()}
 	a.metrics.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	verifier, err := newVerifier(cfg, logger)
@@ -115,9 +118,12 @@ func (a *App) routes(verifier *auth.Verifier) http.Handler {
 		tv = verifier
 	}
 	a.mountGraphQL(r, tv)
+	// Sign-in for the dashboard and the plugin (signin.go).
+	a.mountSignIn(r, tv)
 
 	// Worker callbacks (SPEC §6) are mounted here.
 	a.mountCallbacks(r)
+	a.mountDashboard(r)
 	// Every request gets a span (worker callbacks included), continuing an incoming traceparent,
 	// so the queue messages a request publishes carry its trace on (SPEC §5).
 	return telemetry.HTTPHandler(r)

@@ -14,6 +14,7 @@ import (
 	"github.com/caarlos0/env/v11"
 
 	"github.com/code2des/backend/awsclient"
+	"github.com/code2des/backend/server/auth"
 )
 
 // Config is the service configuration, read from environment variables (see the README's table
@@ -102,6 +103,31 @@ type Config struct {
 	TriggerCode2DesRateLimit int `env:"TRIGGER_CODE2DES_RATE_LIMIT" envDefault:"30"`
 	// TriggerCode2DesRateWindow is the window of TriggerCode2DesRateLimit.
 	TriggerCode2DesRateWindow time.Duration `env:"TRIGGER_CODE2DES_RATE_WINDOW" envDefault:"1m"`
+	// --- Sign-in (signin.go, docs/signin.md): what GET /auth/config tells the pages. ---
+
+	// SignInClientID is the app client the dashboard signs in with: a public client (no secret)
+	// allowed the authorization code grant with PKCE. Empty means the first of COGNITO_CLIENT_IDS;
+	// it must be one of them.
+	SignInClientID string `env:"SIGNIN_CLIENT_ID"`
+	// SignInRedirectPath is the path, on this API's origin, the user pool sends the browser back
+	// to after sign-in (register its URL as a callback URL of the app client).
+	SignInRedirectPath string `env:"SIGNIN_REDIRECT_PATH" envDefault:"/dashboard/signin/callback"`
+	// SignInScopes are the OAuth scopes the dashboard asks for, space-separated.
+	SignInScopes string `env:"SIGNIN_SCOPES" envDefault:"openid email profile"`
+	// SignInLogoutURL is the user pool's logout endpoint (Cognito: https://<domain>/logout); empty:
+	// signing out forgets the tokens in the page and revokes nothing at the user pool.
+	SignInLogoutURL string `env:"SIGNIN_LOGOUT_URL"`
+	// HandoffRateLimit is the number of plugin sign-in key pairs (POST /auth/handoffs) per
+	// HandoffRateWindow per client IP; 0 means the default, negative turns it off.
+	HandoffRateLimit int `env:"HANDOFF_RATE_LIMIT" envDefault:"10"`
+	// HandoffRateWindow is the window of HandoffRateLimit.
+	HandoffRateWindow time.Duration `env:"HANDOFF_RATE_WINDOW" envDefault:"1m"`
+	// LocalIssuer, when set, turns on the development sign-in (/auth/local/*): it mints tokens for
+	// the members of the database. Never read from the environment: only the local stack
+	// (cmd/localstack) and tests set it, and New refuses it unless auth.CheckLocalSignIn passes
+	// (a loopback issuer that is COGNITO_ISSUER itself).
+	LocalIssuer *auth.LocalIssuer `env:"-"`
+
 	// AllowLoopbackSources lets sourceUrl point to loopback hosts (localhost, 127.0.0.0/8, ::1).
 	// LOCAL AND TEST USE ONLY: the local stack turns it on to import pages it serves itself.
 	AllowLoopbackSources bool `env:"ALLOW_LOOPBACK_SOURCES" envDefault:"false"`
@@ -261,7 +287,7 @@ func settingAttrs(v reflect.Value) []slog.Attr {
 			continue
 		}
 		name := f.Tag.Get("env")
-		if name == "" {
+		if name == "" || name == "-" {
 			continue
 		}
 		val := fmt.Sprint(v.Field(i).Interface())

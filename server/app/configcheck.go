@@ -8,6 +8,7 @@ import (
 	"os"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/caarlos0/env/v11"
@@ -111,6 +112,7 @@ func (c Config) validateSettings() []string {
 		"S3_ENDPOINT": c.S3Endpoint, "SQS_ENDPOINT": c.SQSEndpoint,
 		"SQS_CAPTURE_QUEUE_URL": c.CaptureQueueURL, "SQS_CONVERSION_QUEUE_URL": c.ConversionQueueURL,
 		"COGNITO_ISSUER": c.CognitoIssuer, "COGNITO_JWKS_URL": c.CognitoJWKSURL,
+		"SIGNIN_LOGOUT_URL": c.SignInLogoutURL,
 	} {
 		if u == "" {
 			continue
@@ -121,6 +123,14 @@ func (c Config) validateSettings() []string {
 	}
 	if c.CognitoIssuer != "" && len(c.CognitoClientIDs) == 0 {
 		add("COGNITO_CLIENT_IDS is required when COGNITO_ISSUER is set")
+	}
+	if c.SignInClientID != "" && !slices.Contains(c.CognitoClientIDs, c.SignInClientID) {
+		// The dashboard's tokens would carry a client id the API refuses.
+		add("SIGNIN_CLIENT_ID %q must be one of COGNITO_CLIENT_IDS", c.SignInClientID)
+	}
+	if u, err := url.Parse(c.SignInRedirectPath); err != nil || !strings.HasPrefix(c.SignInRedirectPath, "/") ||
+		strings.HasPrefix(c.SignInRedirectPath, "//") || u.RawQuery != "" || u.Fragment != "" || u.ForceQuery {
+		add("SIGNIN_REDIRECT_PATH %q is not a path on this origin (/..., no query or fragment)", c.SignInRedirectPath)
 	}
 	if len(c.CognitoTokenUses) == 0 {
 		add("COGNITO_TOKEN_USES must name id, access or both")
@@ -152,8 +162,8 @@ func (c Config) validateSettings() []string {
 	}
 	for name, d := range map[string]int64{
 		"GRAPHQL_RATE_WINDOW": int64(c.GraphQLRateWindow), "CREATE_PAGE_IMPORT_RATE_WINDOW": int64(c.CreatePageImportRateWindow),
-		"TRIGGER_CODE2DES_RATE_WINDOW": int64(c.TriggerCode2DesRateWindow),
-		"SHUTDOWN_TIMEOUT":             int64(c.ShutdownTimeout), "DEPENDENCY_TIMEOUT": int64(c.DependencyTimeout),
+		"TRIGGER_CODE2DES_RATE_WINDOW": int64(c.TriggerCode2DesRateWindow), "HANDOFF_RATE_WINDOW": int64(c.HandoffRateWindow),
+		"SHUTDOWN_TIMEOUT": int64(c.ShutdownTimeout), "DEPENDENCY_TIMEOUT": int64(c.DependencyTimeout),
 	} {
 		if d <= 0 {
 			add("%s must be positive", name)

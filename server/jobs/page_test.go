@@ -192,7 +192,7 @@ func TestPageImportsQueryPlanUsesIndexes(t *testing.T) {
 		{"OneStatusAfterCursor", ptr(models.PageImportFailed), afterID},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			q := pageImportsQuery(f.db, nil, f.orgA, f.a1, tc.status, tc.after, models.DefaultPageSize).String()
+			q := pageImportsQuery(f.db, nil, f.orgA, f.a1, tc.status, nil, tc.after, models.DefaultPageSize).String()
 			plan := explain(t, f.db, q)
 			if strings.Contains(plan, "Seq Scan") || !usesListIndex(plan) {
 				t.Errorf("plan for %s does not use an index:\n%s", q, plan)

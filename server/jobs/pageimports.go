@@ -11,6 +11,7 @@ import (
 
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/database"
+	"github.com/code2des/backend/server/sourceurl"
 )
 
 // CreatePageImport validates in (SPEC §4), inserts the processing row (UUIDv7 id, attempt 1, a
@@ -205,12 +206,20 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 	if f.Status != nil && !f.Status.Valid() {
 		return nil, models.InputError("status", "is not a valid status")
 	}
+	var sourceURL *string
+	if f.SourceURL != nil {
+		u, err := sourceurl.Normalize(*f.SourceURL, sourceurl.Options{AnyHost: true})
+		if err != nil {
+			return nil, models.InputError("sourceUrl", "%s", sourceurl.Reason(err))
+		}
+		sourceURL = &u
+	}
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
 	rows := make([]*models.PageImport, 0, size+1)
 	args := database.NewParams(s.cfg.DB)
 	org := s.visibleProjectOrgIn(args, p.Subject, f.ProjectID)
-	err = database.Bind(pageImportsQuery(s.cfg.DB, args, org, f.ProjectID, f.Status, afterID, size).Model(&rows), args).Scan(ctx)
+	err = database.Bind(pageImportsQuery(s.cfg.DB, args, org, f.ProjectID, f.Status, sourceURL, afterID, size).Model(&rows), args).Scan(ctx)
 	if err != nil {
 		return nil, DatabaseError(ctx, fmt.Errorf("list page_import: %w", err))
 	}
@@ -234,13 +243,16 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 // as an InitPlan). The organization and project predicates match the seed indexes
 // page_import_org_project_idx and page_import_project_status_idx; bun adds `deleted_at IS NULL`
 // (soft_delete). args collects the statement's parameters (nil: values written into the text).
-func pageImportsQuery(db bun.IDB, args *database.Params, org any, projectID int64, status *models.PageImportStatus, afterID string, size int) *bun.SelectQuery {
+func pageImportsQuery(db bun.IDB, args *database.Params, org any, projectID int64, status *models.PageImportStatus, sourceURL *string, afterID string, size int) *bun.SelectQuery {
 	project := args.Arg(projectID)
 	q := db.NewSelect().Model((*models.PageImport)(nil)).
 		Where("organization_id = (?)", org).
 		Where("project_id = ?", project)
 	if status != nil {
 		q = q.Where("status = ?", args.Arg(*status))
+	}
+	if sourceURL != nil {
+		q = q.Where("source_url = ?", args.Arg(*sourceURL))
 	}
 	if afterID != "" {
 		q = q.Where(keysetBound, bun.Ident("project_id"), bun.Ident("id"), project, args.Arg(afterID))

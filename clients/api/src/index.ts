@@ -5,3 +5,5 @@ export type * from "./generated/result.js";
 export { parseResult, ResultFormatError } from "./result.js";
 export type { ApiResult, ApiImage, ResultInput, ParsedResult, RootNode, Variables } from "./result.js";
 export { createApiClient, webSocketUrl, type ApiClient, type ApiClientOptions } from "./client.js";
+export * from "./auth/index.js";
+// The browser sign-in (oidc-client-ts) is "@code2des/api/auth/browser", kept apart so the plugin does not bundle it.
