@@ -1,5 +1,7 @@
 package convert
 
+import "strings"
+
 // CaptureWarningPrefix prefixes the code of each capture warning passed on in the result
 // (CAPTURE_PAGE_NOT_SETTLED, CAPTURE_INFINITE_ANIMATION_PAUSED, CAPTURE_JAVASCRIPT_DIALOGS), so
 // the plugin can tell what the page did while captured from what the conversion approximated.
@@ -24,11 +26,5 @@ func (cv *converter) passOnCaptureWarnings() {
 
 // isWarningCode reports upper-case snake case (A-Z, 0-9, _).
 func isWarningCode(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
-			return false
-		}
-	}
-	return true
+	return strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == ""
 }

@@ -39,18 +39,19 @@ func (cv *converter) fixedOffset(n *capturemodel.DOMNode) (dx, dy float64) {
 	return 0, 0
 }
 
-// shiftBoxes moves n and its descendants by (-dx, -dy): a fixed subtree taken while scrolled.
-func shiftBoxes(n *capturemodel.DOMNode, dx, dy float64) {
-	if dx == 0 && dy == 0 {
-		return
-	}
-	n.Box.X -= dx
-	n.Box.Y -= dy
-	for _, c := range n.Children {
-		if c != nil {
-			shiftBoxes(c, dx, dy)
+// shifted copies the subtree n with its boxes moved by (-dx, -dy): a fixed subtree taken while
+// scrolled (the capture model is not changed).
+func shifted(n *capturemodel.DOMNode, dx, dy float64) *capturemodel.DOMNode {
+	c := *n
+	c.Box.X -= dx
+	c.Box.Y -= dy
+	c.Children = make([]*capturemodel.DOMNode, len(n.Children))
+	for i, ch := range n.Children {
+		if ch != nil {
+			c.Children[i] = shifted(ch, dx, dy)
 		}
 	}
+	return &c
 }
 
 // fixedElement converts a position: fixed element into the root frame, at its scroll-0 place and
@@ -59,8 +60,7 @@ func shiftBoxes(n *capturemodel.DOMNode, dx, dy float64) {
 // mutated: the subtree is copied when its boxes must move.
 func (cv *converter) fixedElement(n *capturemodel.DOMNode, in inherited) {
 	if dx, dy := cv.fixedOffset(n); dx != 0 || dy != 0 {
-		n = cloneTree(n)
-		shiftBoxes(n, dx, dy)
+		n = shifted(n, dx, dy)
 		in.item = false // the moved copy is not an item of the container it left
 	}
 	root := cv.rootFrame
@@ -71,18 +71,6 @@ func (cv *converter) fixedElement(n *capturemodel.DOMNode, in inherited) {
 	for _, it := range root.box.Kids[from:] {
 		it.Out.ScrollBehavior = ScrollFixed
 	}
-}
-
-// cloneTree copies a DOM subtree (boxes are changed on the copy).
-func cloneTree(n *capturemodel.DOMNode) *capturemodel.DOMNode {
-	c := *n
-	c.Children = make([]*capturemodel.DOMNode, len(n.Children))
-	for i, ch := range n.Children {
-		if ch != nil {
-			c.Children[i] = cloneTree(ch)
-		}
-	}
-	return &c
 }
 
 // isFixed says whether element n is position: fixed and not inside a fixed element being

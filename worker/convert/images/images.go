@@ -19,6 +19,7 @@ import (
 	_ "image/png"  // registers PNG for DecodeConfig
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -200,8 +201,8 @@ func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
 	}
 	if !strings.HasPrefix(a.Key, im.importPrefix) || im.importPrefix == "" {
 		// Outside the capture's folder the backend would refuse the key: keep a copy of our own.
-		e.Key = im.jobPrefix + "images/" + a.SHA256 + extension(a.MimeType)
-		if !im.copied(e.Key) {
+		e.Key = im.jobPrefix + "images/" + a.SHA256 + extensions[a.MimeType]
+		if !slices.ContainsFunc(im.Copies, func(c Copy) bool { return c.Key == e.Key }) {
 			im.Copies = append(im.Copies, Copy{Key: e.Key, MimeType: a.MimeType, Bytes: bytes.Clone(b)})
 		}
 	}
@@ -209,15 +210,6 @@ func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
 	im.returned += returned
 	im.Entries = append(im.Entries, *e)
 	return &imageState{entry: e}
-}
-
-func (im *Store) copied(key string) bool {
-	for _, c := range im.Copies {
-		if c.Key == key {
-			return true
-		}
-	}
-	return false
 }
 
 // fitInside scales w x h down to fit a square of side m, keeping the aspect ratio.
@@ -231,21 +223,8 @@ func fitInside(w, h, m int) (int, int) {
 	return max(1, int(math.Round(float64(w)*float64(m)/float64(h)))), m
 }
 
-func extension(mime string) string {
-	switch mime {
-	case resultjson.MimePNG:
-		return ".png"
-	case resultjson.MimeJPEG:
-		return ".jpg"
-	case resultjson.MimeGIF:
-		return ".gif"
-	case resultjson.MimeWebP:
-		return ".webp"
-	case resultjson.MimeSVG:
-		return ".svg"
-	}
-	return ""
-}
+// extensions name the file of a copied image by its type.
+var extensions = map[string]string{resultjson.MimePNG: ".png", resultjson.MimeJPEG: ".jpg", resultjson.MimeGIF: ".gif", resultjson.MimeWebP: ".webp", resultjson.MimeSVG: ".svg"}
 
 // Bytes loads a capture asset and checks it against its recorded size and hash.
 func (im *Store) Bytes(a *capturemodel.Asset) ([]byte, error) {
