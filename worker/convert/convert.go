@@ -60,7 +60,7 @@ type Output struct {
 }
 
 // Convert turns a capture into a result (docs/conversion.md). A result that would pass
-// resultjson.MaxResultBytes keeps the first nodes that fit (trim.go, RESULT_TRIMMED). The only
+// resultjson.MaxResultBytes keeps the first nodes that fit (resultjson.Fit, RESULT_TRIMMED). The only
 // errors are a fatal loader error (wrapped as is), resultjson.ErrTooLarge (even the trimmed tree
 // does not fit), and a failed encoding.
 func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options, load AssetLoader) (*Output, error) {
@@ -99,7 +99,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 		Variables:   variables,
 		Diagnostics: diagnostics,
 	}
-	out, err := fitResult(res)
+	out, err := resultjson.Fit(res, warnings.ResultTrimmed)
 	if err != nil {
 		return nil, err
 	}
