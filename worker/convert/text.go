@@ -128,7 +128,7 @@ func (cv *converter) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOM
 			cv.inlineBoxes(el, f, in)
 		}
 	}
-	cv.setter.SetParagraph(node, n, p, in.decoration, realKids(kids) == inFlowChildren(n), f.ox, f.oy)
+	cv.setter.SetParagraph(node, n, p, in.decoration, whole(n, kids), f.ox, f.oy)
 	f.add(node, n, in)
 	for _, el := range p.Inlines {
 		cv.paint.CSSWarnings(el, node.ID)
@@ -137,26 +137,21 @@ func (cv *converter) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOM
 	cv.setter.WarnVertical(n, node.ID)
 }
 
-// realKids counts the nodes of kids that are not pseudo-elements.
-func realKids(kids []*capturemodel.DOMNode) int {
+// whole says whether kids, inline children of n, are all n's recorded children (its
+// pseudo-elements aside): the paragraph is all the block holds.
+func whole(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode) bool {
 	k := 0
 	for _, c := range kids {
 		if !virtualNode(c) {
 			k++
 		}
 	}
-	return k
-}
-
-// inFlowChildren counts the children of n that are recorded.
-func inFlowChildren(n *capturemodel.DOMNode) int {
-	k := 0
 	for _, c := range n.Children {
 		if c != nil {
-			k++
+			k--
 		}
 	}
-	return k
+	return k == 0
 }
 
 // inlineBoxes draws the background and border of an inline element as one RECTANGLE per line

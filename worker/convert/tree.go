@@ -143,7 +143,7 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		cv.children(n, f, in)
 		if to > from {
 			if t := firstText(f.box.Kids[start:]); t != nil {
-				cv.warn.Point(from, to, t.ID)
+				cv.warn.Point(from, to, t.Out.ID)
 			}
 		}
 		return
@@ -162,24 +162,16 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	child.box.Finish()
 }
 
-// firstText returns the TEXT node with the lowest id (the first in document order) among items
-// and their descendants, or nil.
-func firstText(items []*boxtree.Node) *resultjson.Node {
-	var first *resultjson.Node
-	var firstN int
-	var walk func(n *resultjson.Node)
-	walk = func(n *resultjson.Node) {
-		if n.Type == "TEXT" {
-			if k, err := strconv.Atoi(strings.TrimPrefix(n.ID, "1:")); err == nil && (first == nil || k < firstN) {
-				first, firstN = n, k
-			}
-		}
-		for _, c := range n.Children {
-			walk(c)
-		}
-	}
+// firstText returns the TEXT node made first (the first in document order) among items and
+// their descendants, or nil.
+func firstText(items []*boxtree.Node) *boxtree.Node {
+	var first *boxtree.Node
 	for _, it := range items {
-		walk(it.Out)
+		it.Walk(func(b *boxtree.Node) {
+			if b.Out.Type == "TEXT" && (first == nil || b.Seq() < first.Seq()) {
+				first = b
+			}
+		})
 	}
 	return first
 }
