@@ -14,13 +14,13 @@ const maxCaptureWarningCode = 64
 // passOnCaptureWarnings adds the capture's own warnings as page-wide result warnings, in their
 // order, after the conversion's. Codes that are empty, too long or not upper-case snake case are
 // skipped: the capture JSON is input, not trusted to be well formed.
-func (cv *converter) passOnCaptureWarnings() {
-	for _, w := range cv.c.Document.Warnings {
+func (tb *builder) passOnCaptureWarnings() {
+	for _, w := range tb.c.Document.Warnings {
 		code := CaptureWarningPrefix + w.Code
 		if w.Code == "" || len(code) > maxCaptureWarningCode || !isWarningCode(w.Code) || w.Message == "" {
 			continue
 		}
-		cv.warn.Add(code, "", "%s", w.Message)
+		tb.warn.Add(code, "", "%s", w.Message)
 	}
 }
 

@@ -14,22 +14,22 @@ import (
 
 // iconElement converts n when it is a masked icon or an icon glyph shown alone and reports
 // whether it did (then n and its children are done).
-func (cv *converter) iconElement(n *capturemodel.DOMNode, f *frame, in inherited, hidden bool) bool {
+func (tb *builder) iconElement(n *capturemodel.DOMNode, f *frame, in inherited, hidden bool) bool {
 	switch {
 	case hidden:
 		return false
 	case n.Mask != nil:
-		cv.maskedIcon(n, f, in)
+		tb.maskedIcon(n, f, in)
 		return true
 	case n.IconFont != nil && n.Crop != nil && n.Crop.Reason == "glyph" && len(n.IconFont.Glyphs) > 0:
 		g := n.IconFont.Glyphs[0]
 		why := "two glyphs share the element"
 		if len(n.IconFont.Glyphs) == 1 {
-			if why = cv.glyphVector(n, f, in, g); why == "" {
+			if why = tb.glyphVector(n, f, in, g); why == "" {
 				return true
 			}
 		}
-		cv.rasterCrop(n, f, in, warnings.IconFontRaster, "%s shows the icon-font glyph %s of %s; its outline could not be used (%s), so it is drawn as a raster crop of the page", naming.Element(n), vector.Codepoints(g.Text), g.FontFamily, why)
+		tb.rasterCrop(n, f, in, warnings.IconFontRaster, "%s shows the icon-font glyph %s of %s; its outline could not be used (%s), so it is drawn as a raster crop of the page", naming.Element(n), vector.Codepoints(g.Text), g.FontFamily, why)
 		return true
 	}
 	return false
@@ -37,47 +37,47 @@ func (cv *converter) iconElement(n *capturemodel.DOMNode, f *frame, in inherited
 
 // maskedIcon draws a CSS-masked element: an SVG mask becomes an SVG node of the element's box
 // in its background colour; anything else the capture's crop, with a warning.
-func (cv *converter) maskedIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
+func (tb *builder) maskedIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	m := n.Mask
 	if m.AssetID != "" {
-		if node := cv.maskSVG(n, f, in); node {
+		if node := tb.maskSVG(n, f, in); node {
 			return
 		}
 	}
 	if n.Crop != nil {
-		cv.rasterCrop(n, f, in, warnings.MaskRaster, "%s is drawn through a CSS mask that is not one SVG image; it is drawn as a raster crop of the page", naming.Element(n))
+		tb.rasterCrop(n, f, in, warnings.MaskRaster, "%s is drawn through a CSS mask that is not one SVG image; it is drawn as a raster crop of the page", naming.Element(n))
 		return
 	}
-	node := cv.newNode("RECTANGLE", naming.Element(n), n.Box, f)
+	node := tb.newNode("RECTANGLE", naming.Element(n), n.Box, f)
 	if node == nil {
 		return
 	}
 	node.Fills = &[]resultjson.Paint{}
 	f.add(node, n, in)
-	cv.warn.Add(warnings.MaskRaster, node.ID, "%s is drawn through a CSS mask that could not be read, and no crop of it was recorded; its box is left empty", naming.Element(n))
+	tb.warn.Add(warnings.MaskRaster, node.ID, "%s is drawn through a CSS mask that could not be read, and no crop of it was recorded; its box is left empty", naming.Element(n))
 }
 
 // glyphVector draws an icon glyph shown alone in n as an SVG node of n's box (vector.Glyph).
 // It returns why it could not ("" when it did).
-func (cv *converter) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited, g capturemodel.Glyph) string {
-	svg, alpha, why := cv.icons.Glyph(n, g)
+func (tb *builder) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited, g capturemodel.Glyph) string {
+	svg, alpha, why := tb.icons.Glyph(n, g)
 	if why == "" {
-		cv.svgNode(n, f, in, svg, alpha)
+		tb.svgNode(n, f, in, svg, alpha)
 	}
 	return why
 }
 
 // svgNode places an SVG the conversion drew for n as an SVG node of n's box at the colour's
 // alpha (an empty RECTANGLE past the image budgets).
-func (cv *converter) svgNode(n *capturemodel.DOMNode, f *frame, in inherited, svg []byte, alpha float64) *resultjson.Node {
-	node := cv.newNode("SVG", naming.Element(n), n.Box, f)
+func (tb *builder) svgNode(n *capturemodel.DOMNode, f *frame, in inherited, svg []byte, alpha float64) *resultjson.Node {
+	node := tb.newNode("SVG", naming.Element(n), n.Box, f)
 	if node == nil {
 		return nil
 	}
 	if alpha < 1 {
 		node.Opacity = css.Ptr(css.Round(alpha, 4))
 	}
-	if e := cv.img.Generated(svg, node); e != nil {
+	if e := tb.img.Generated(svg, node); e != nil {
 		node.ImageRef = e.Ref
 	} else {
 		node.Type, node.Fills = "RECTANGLE", &[]resultjson.Paint{}
@@ -88,14 +88,14 @@ func (cv *converter) svgNode(n *capturemodel.DOMNode, f *frame, in inherited, sv
 
 // maskSVG draws an SVG mask in the element's colour (vector.Mask); false when the mask is not a
 // usable SVG.
-func (cv *converter) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bool {
-	svg, alpha, approx, ok := cv.icons.Mask(n)
+func (tb *builder) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bool {
+	svg, alpha, approx, ok := tb.icons.Mask(n)
 	if !ok {
 		return false
 	}
-	if node := cv.svgNode(n, f, in, svg, alpha); node != nil && approx {
+	if node := tb.svgNode(n, f, in, svg, alpha); node != nil && approx {
 		m := n.Mask
-		cv.warn.Add(warnings.MaskApproximated, node.ID, "the mask of %s (mask-size %s, position %s, repeat %s) is drawn once, centred and fitted in its box", naming.Element(n), m.Size, m.Position, m.Repeat)
+		tb.warn.Add(warnings.MaskApproximated, node.ID, "the mask of %s (mask-size %s, position %s, repeat %s) is drawn once, centred and fitted in its box", naming.Element(n), m.Size, m.Position, m.Repeat)
 	}
 	return true
 }
