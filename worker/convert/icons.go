@@ -9,8 +9,8 @@ import (
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
-// CSS-masked icons and icon-font glyphs (docs/conversion.md
-// "Vectors").
+// CSS-masked icons and icon-font glyphs (docs/conversion.md "Vectors"), drawn by
+// worker/convert/vector.
 
 // iconElement converts n when it is a masked icon or an icon glyph shown alone and reports
 // whether it did (then n and its children are done).
@@ -25,7 +25,9 @@ func (tb *builder) iconElement(n *capturemodel.DOMNode, f *frame, in inherited, 
 		g := n.IconFont.Glyphs[0]
 		why := "two glyphs share the element"
 		if len(n.IconFont.Glyphs) == 1 {
-			if why = tb.glyphVector(n, f, in, g); why == "" {
+			svg, alpha, unusable := tb.icons.Glyph(n, g)
+			if why = unusable; why == "" {
+				tb.svgNode(n, f, in, svg, alpha)
 				return true
 			}
 		}
@@ -39,10 +41,11 @@ func (tb *builder) iconElement(n *capturemodel.DOMNode, f *frame, in inherited, 
 // in its background colour; anything else the capture's crop, with a warning.
 func (tb *builder) maskedIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	m := n.Mask
-	if m.AssetID != "" {
-		if node := tb.maskSVG(n, f, in); node {
-			return
+	if svg, alpha, approx, ok := tb.icons.Mask(n); ok {
+		if node := tb.svgNode(n, f, in, svg, alpha); node != nil && approx {
+			tb.warn.Add(warnings.MaskApproximated, node.ID, "the mask of %s (mask-size %s, position %s, repeat %s) is drawn once, centred and fitted in its box", naming.Element(n), m.Size, m.Position, m.Repeat)
 		}
+		return
 	}
 	if n.Crop != nil {
 		tb.rasterCrop(n, f, in, warnings.MaskRaster, "%s is drawn through a CSS mask that is not one SVG image; it is drawn as a raster crop of the page", naming.Element(n))
@@ -55,16 +58,6 @@ func (tb *builder) maskedIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	node.Fills = &[]resultjson.Paint{}
 	f.add(node, n, in)
 	tb.warn.Add(warnings.MaskRaster, node.ID, "%s is drawn through a CSS mask that could not be read, and no crop of it was recorded; its box is left empty", naming.Element(n))
-}
-
-// glyphVector draws an icon glyph shown alone in n as an SVG node of n's box (vector.Glyph).
-// It returns why it could not ("" when it did).
-func (tb *builder) glyphVector(n *capturemodel.DOMNode, f *frame, in inherited, g capturemodel.Glyph) string {
-	svg, alpha, why := tb.icons.Glyph(n, g)
-	if why == "" {
-		tb.svgNode(n, f, in, svg, alpha)
-	}
-	return why
 }
 
 // svgNode places an SVG the conversion drew for n as an SVG node of n's box at the colour's
@@ -84,18 +77,4 @@ func (tb *builder) svgNode(n *capturemodel.DOMNode, f *frame, in inherited, svg 
 	}
 	f.add(node, n, in)
 	return node
-}
-
-// maskSVG draws an SVG mask in the element's colour (vector.Mask); false when the mask is not a
-// usable SVG.
-func (tb *builder) maskSVG(n *capturemodel.DOMNode, f *frame, in inherited) bool {
-	svg, alpha, approx, ok := tb.icons.Mask(n)
-	if !ok {
-		return false
-	}
-	if node := tb.svgNode(n, f, in, svg, alpha); node != nil && approx {
-		m := n.Mask
-		tb.warn.Add(warnings.MaskApproximated, node.ID, "the mask of %s (mask-size %s, position %s, repeat %s) is drawn once, centred and fitted in its box", naming.Element(n), m.Size, m.Position, m.Repeat)
-	}
-	return true
 }

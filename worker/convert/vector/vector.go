@@ -77,11 +77,11 @@ func (v *Icons) Glyph(n *capturemodel.DOMNode, g capturemodel.Glyph) (svg []byte
 
 // Mask returns the SVG of n's box drawing its CSS mask (an SVG image) in the mask's colour, with
 // the colour's alpha; approx says its size, position or repeat was approximated (drawn once,
-// centred, fitted). ok is false when the mask is not a usable SVG.
+// centred, fitted). ok is false when the mask is not a usable SVG (or names no asset).
 func (v *Icons) Mask(n *capturemodel.DOMNode) (svg []byte, alpha float64, approx, ok bool) {
 	m := n.Mask
 	a, found := v.Images.Asset(m.AssetID)
-	if !found || a.MimeType != resultjson.MimeSVG {
+	if m.AssetID == "" || !found || a.MimeType != resultjson.MimeSVG {
 		return nil, 0, false, false
 	}
 	c, known := css.ParseColor(m.Color)
