@@ -58,8 +58,9 @@ type Store struct {
 	importPrefix, jobPrefix string
 	warn                    *warnings.List
 	// Err is the first error of the loader other than ErrMissing (the conversion fails with it).
-	Err        error
-	assets     map[string]*capturemodel.Asset
+	Err error
+	// Assets are the capture's assets by id (the first of an id).
+	Assets     map[string]*capturemodel.Asset
 	unresolved map[string]capturemodel.UnresolvedImage
 	resolved   map[string]*imageState
 	// Entries are the result's images in the order first used; Copies the images to store first.
@@ -74,22 +75,16 @@ type Store struct {
 // New returns the Store of capture c's assets, loaded by load, whose warnings go to warn.
 func New(ctx context.Context, c *capturemodel.Capture, load Loader, importPrefix, jobPrefix string, warn *warnings.List) *Store {
 	im := &Store{ctx: ctx, load: load, importPrefix: importPrefix, jobPrefix: jobPrefix, warn: warn,
-		assets: map[string]*capturemodel.Asset{}, unresolved: map[string]capturemodel.UnresolvedImage{}, resolved: map[string]*imageState{}}
+		Assets: map[string]*capturemodel.Asset{}, unresolved: map[string]capturemodel.UnresolvedImage{}, resolved: map[string]*imageState{}}
 	for i := range c.Assets {
-		if _, dup := im.assets[c.Assets[i].ID]; !dup {
-			im.assets[c.Assets[i].ID] = &c.Assets[i]
+		if _, dup := im.Assets[c.Assets[i].ID]; !dup {
+			im.Assets[c.Assets[i].ID] = &c.Assets[i]
 		}
 	}
 	for _, u := range append(append([]capturemodel.UnresolvedImage{}, c.UnresolvedImages...), c.Document.UnresolvedImages...) {
 		im.unresolved[u.ID] = u
 	}
 	return im
-}
-
-// Asset returns the capture asset of an id.
-func (im *Store) Asset(id string) (*capturemodel.Asset, bool) {
-	a, ok := im.assets[id]
-	return a, ok
 }
 
 // Resolve returns the image entry of a capture asset, loading and checking it on first use;
@@ -111,7 +106,7 @@ func (im *Store) Resolve(id, nodeID string, boxW, boxH float64) *resultjson.Imag
 }
 
 func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
-	a, ok := im.assets[id]
+	a, ok := im.Assets[id]
 	if !ok {
 		msg := "an image the page shows was not recorded by the capture"
 		if u, ok := im.unresolved[id]; ok {

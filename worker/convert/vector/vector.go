@@ -67,8 +67,8 @@ func (v *Icons) Glyph(n *capturemodel.DOMNode, g capturemodel.Glyph) (svg []byte
 	case "right", "end", "-webkit-right":
 		x += cb.Width - adv
 	}
-	hexColor := fmt.Sprintf("#%02x%02x%02x", int(c.R*255+0.5), int(c.G*255+0.5), int(c.B*255+0.5))
-	svg, err = glyphSVG(fnt, g.Text, glyphPlacement{size: size, x: x, baseline: baseline}, hexColor, css.Px(n.Box.Width), css.Px(n.Box.Height))
+	hex := fmt.Sprintf("#%02x%02x%02x", int(c.R*255+0.5), int(c.G*255+0.5), int(c.B*255+0.5))
+	svg, err = glyphSVG(fnt, g.Text, glyphPlacement{size: size, x: x, baseline: baseline}, hex, css.Px(n.Box.Width), css.Px(n.Box.Height))
 	if err != nil {
 		return nil, 0, err.Error()
 	}
@@ -80,7 +80,7 @@ func (v *Icons) Glyph(n *capturemodel.DOMNode, g capturemodel.Glyph) (svg []byte
 // centred, fitted). ok is false when the mask is not a usable SVG (or names no asset).
 func (v *Icons) Mask(n *capturemodel.DOMNode) (svg []byte, alpha float64, approx, ok bool) {
 	m := n.Mask
-	a, found := v.Images.Asset(m.AssetID)
+	a, found := v.Images.Assets[m.AssetID]
 	if m.AssetID == "" || !found || a.MimeType != resultjson.MimeSVG {
 		return nil, 0, false, false
 	}
@@ -125,7 +125,7 @@ func (v *Icons) font(assetID string) (*fontfile.Font, error) {
 		return st.font, st.err
 	}
 	var st fontState
-	a, ok := v.Images.Asset(assetID)
+	a, ok := v.Images.Assets[assetID]
 	if !ok {
 		st.err = errors.New("the font file was not recorded by the capture")
 	} else if b, err := v.Images.Bytes(a); err != nil {
