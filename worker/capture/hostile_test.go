@@ -279,6 +279,8 @@ func TestHostilePagesEndFastWithClearAnswers(t *testing.T) {
 			}},
 		{name: "NavigationLoop_CapturedAsLoaded", path: "/loop-a", neverServed: "/loop-b", status: capture.StatusCompleted, warningCode: capture.WarnNavigationBlocked,
 			message: "the page tried to leave its address after it was opened (1 navigations refused: a reload, a redirect by script or a refresh); it was captured as it first loaded", within: hostileJob},
+		{name: "MetaRefresh_CapturedAsLoaded", path: "/refresh", status: capture.StatusCompleted, warningCode: capture.WarnNavigationBlocked,
+			message: "the page tried to leave its address after it was opened (1 navigations refused: a reload, a redirect by script or a refresh); it was captured as it first loaded", within: hostileJob},
 		{name: "ReloadAfterLoad_CapturedAsLoaded", path: "/reload", status: capture.StatusCompleted, warningCode: capture.WarnNavigationBlocked,
 			message: "the page tried to leave its address after it was opened (1 navigations refused: a reload, a redirect by script or a refresh); it was captured as it first loaded", within: hostileJob},
 		{name: "MemoryBomb_Crashed", path: "/bomb", ready: "#never", unresponsive: hostileLoad - time.Second, status: capture.StatusFailed, message: msgCrashed, code: capture.CodePageCrashed, within: hostileLoad},
