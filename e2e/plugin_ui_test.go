@@ -135,6 +135,16 @@ func mustPluginUIDriver(t *testing.T, root string) string {
 // on to the test log and returns the result it reports. A driver that fails fails the test.
 func runPluginUI(t *testing.T, driver string, env map[string]string) pluginUIResult {
 	t.Helper()
+	var res pluginUIResult
+	runDriver(t, driver, env, &res)
+	return res
+}
+
+// runDriver runs a browser driver of plugin/e2e (node with tsx) with env added to the test's
+// environment, passes its output on to the test log and decodes the result line it reports
+// into res. A driver that fails, or reports nothing, fails the test.
+func runDriver(t *testing.T, driver string, env map[string]string, res any) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), pluginUIBound)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", "--import", "tsx", driver)
@@ -153,13 +163,13 @@ func runPluginUI(t *testing.T, driver string, env map[string]string) pluginUIRes
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	var res *pluginUIResult
+	reported := false
 	lines := bufio.NewScanner(stdout)
 	for lines.Scan() {
 		line := lines.Text()
 		t.Log("ui:", line)
 		if rest, ok := strings.CutPrefix(line, pluginUIResultPrefix); ok {
-			res = new(pluginUIResult)
+			reported = true
 			if err := json.Unmarshal([]byte(rest), res); err != nil {
 				t.Errorf("driver result %q: %v", rest, err)
 			}
@@ -170,8 +180,7 @@ func runPluginUI(t *testing.T, driver string, env map[string]string) pluginUIRes
 		t.Fatalf("UI driver after %s: %v\n%s", time.Since(start).Round(time.Millisecond), err, stderr.String())
 	}
 	t.Logf("UI driver done in %s", time.Since(start).Round(time.Millisecond))
-	if res == nil {
+	if !reported {
 		t.Fatalf("the UI driver reported no result\n%s", stderr.String())
 	}
-	return *res
 }

@@ -6944,18 +6944,21 @@
   var SettingsStorageKey = "code2des.settings";
   var DefaultApiUrl = "http://127.0.0.1:8080/graphql";
   var MaxKnownProjects = 10;
-  var DefaultSettings = { apiUrl: DefaultApiUrl, token: "", projectId: "", projects: [] };
+  var DefaultSettings = { apiUrl: DefaultApiUrl, token: "", refreshToken: "", expiresAt: 0, projectId: "", projects: [] };
   function parseSettings(value) {
     if (typeof value !== "object" || value === null) return __spreadProps(__spreadValues({}, DefaultSettings), { projects: [] });
     const text = (key2, fallback) => {
       const v = Reflect.get(value, key2);
       return typeof v === "string" ? v : fallback;
     };
+    const expiresAt = Reflect.get(value, "expiresAt");
     const stored = Reflect.get(value, "projects");
     const projects = Array.isArray(stored) ? stored.filter((p) => typeof p === "string" && p !== "") : [];
     return {
       apiUrl: text("apiUrl", DefaultApiUrl),
       token: text("token", ""),
+      refreshToken: text("refreshToken", ""),
+      expiresAt: typeof expiresAt === "number" && Number.isFinite(expiresAt) && expiresAt > 0 ? expiresAt : 0,
       projectId: text("projectId", ""),
       projects: projects.slice(0, MaxKnownProjects)
     };
@@ -7004,6 +7007,10 @@
         } catch (e) {
           post({ type: "materialize-failed", code2desId, message: e instanceof Error ? e.message : String(e) });
         }
+        return;
+      }
+      case "open-external": {
+        if (/^https?:\/\/[^/\s]+/i.test(message.url)) figma.openExternal(message.url);
         return;
       }
       case "close":

@@ -109,6 +109,8 @@ async function run(browser: Browser): Promise<void> {
 
     // Settings: with nothing stored the UI opens on them.
     await ui.getByLabel("API URL").fill(apiUrl, { timeout: StepBound });
+    // The pasted token is the developer option, under its disclosure.
+    await ui.getByText("Developer: paste a token").click();
     await ui.getByLabel("Token").fill(token);
     await ui.getByRole("button", { name: "Save settings" }).click();
     await ui.getByLabel("Project", { exact: true }).fill(projectId);
@@ -117,7 +119,7 @@ async function run(browser: Browser): Promise<void> {
     const stored = await readHarness(page, (h) => h.storage());
     const settings = stored["code2des.settings"];
     check(
-      JSON.stringify(settings) === JSON.stringify({ apiUrl, token, projectId, projects: [projectId] }),
+      JSON.stringify(settings) === JSON.stringify({ apiUrl, token, refreshToken: "", expiresAt: 0, projectId, projects: [projectId] }),
       `clientStorage holds the settings: ${JSON.stringify(stored)}`,
     );
     log("settings saved, project opened");

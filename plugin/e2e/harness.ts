@@ -47,6 +47,8 @@ const harness = {
   topLevel: () => stub.currentPage.children.map((n) => ({ id: n.id, name: n.name })),
   /** What the plugin stored with figma.clientStorage. */
   storage: () => Object.fromEntries(host.storage),
+  /** The URLs the plugin opened in the browser (figma.openExternal). */
+  opened: () => [...host.opened],
   /** The ids of the nodes selected and zoomed to. */
   selected: () => stub.currentPage.selection.map((n) => n.id),
 };

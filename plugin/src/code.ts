@@ -61,6 +61,12 @@ async function handle(message: UiToMain): Promise<void> {
       }
       return;
     }
+    case "open-external": {
+      // Only web pages: the UI is ours, but a URL from a message is still checked (the main
+      // thread's sandbox has no URL class).
+      if (/^https?:\/\/[^/\s]+/i.test(message.url)) figma.openExternal(message.url);
+      return;
+    }
     case "close":
       figma.closePlugin();
       return;

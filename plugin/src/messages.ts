@@ -22,6 +22,11 @@ export type UiToMain =
    * answered with `materialize-progress` messages, then `materialized` or `materialize-failed`.
    */
   | { type: "materialize"; code2desId: string; result: ApiResult; placementTarget: string | null }
+  /**
+   * Open an http(s) URL in the user's browser (figma.openExternal): the sign-in page of the
+   * handoff. Not answered.
+   */
+  | { type: "open-external"; url: string }
   | { type: "close" };
 
 /** Main thread -> UI. */

@@ -1,4 +1,5 @@
-// The designer's settings: where the API is, the token, the project. The main thread keeps them
+// The designer's settings: where the API is, the session (the token, its refresh token and expiry:
+// from the sign-in handoff, or a token pasted as a developer option), the project. The main thread keeps them
 // with figma.clientStorage (on this machine, never in the document: a token must not travel with
 // a shared file); the UI edits them. Shared by both sides, so it uses no global of either.
 
@@ -15,8 +16,12 @@ export const MaxKnownProjects = 10;
 export interface Settings {
   /** The API's GraphQL endpoint, an absolute http(s) URL. */
   apiUrl: string;
-  /** The bearer token (a JWT; `go run ./server/localstack token local-user` for the local stack). */
+  /** The bearer token (a JWT): from the sign-in, or pasted (`go run ./cmd/localstack token local-user`). */
   token: string;
+  /** Refreshes token at the user pool's token endpoint; "" when there is none (a pasted token, the local sign-in). */
+  refreshToken: string;
+  /** When token expires, in Unix seconds; 0 when unknown (a pasted token is used until the API refuses it). */
+  expiresAt: number;
   /** The project imports go to; "" until one is picked. */
   projectId: string;
   /** Projects picked before, most recent first, at most MaxKnownProjects. */
@@ -24,7 +29,7 @@ export interface Settings {
 }
 
 /** The settings before the designer has saved any. */
-export const DefaultSettings: Settings = { apiUrl: DefaultApiUrl, token: "", projectId: "", projects: [] };
+export const DefaultSettings: Settings = { apiUrl: DefaultApiUrl, token: "", refreshToken: "", expiresAt: 0, projectId: "", projects: [] };
 
 /**
  * Reads stored settings (whatever clientStorage returns: nothing, or a value an older plugin
@@ -36,11 +41,14 @@ export function parseSettings(value: unknown): Settings {
     const v: unknown = Reflect.get(value, key);
     return typeof v === "string" ? v : fallback;
   };
+  const expiresAt: unknown = Reflect.get(value, "expiresAt");
   const stored: unknown = Reflect.get(value, "projects");
   const projects = Array.isArray(stored) ? stored.filter((p): p is string => typeof p === "string" && p !== "") : [];
   return {
     apiUrl: text("apiUrl", DefaultApiUrl),
     token: text("token", ""),
+    refreshToken: text("refreshToken", ""),
+    expiresAt: typeof expiresAt === "number" && Number.isFinite(expiresAt) && expiresAt > 0 ? expiresAt : 0,
     projectId: text("projectId", ""),
     projects: projects.slice(0, MaxKnownProjects),
   };

@@ -23,6 +23,13 @@ test("the manifest names the built files, dynamic page access and the API's orig
     "http://127.0.0.1:4566",
     "http://localhost:4566",
   ]);
+  assert.deepEqual(Reflect.get(network, "allowedDomains"), [
+    "https://api.code2des.com",
+    "wss://api.code2des.com",
+    // The user pool: the issuer's discovery document and the token endpoint of the refresh.
+    "https://*.amazonaws.com",
+    "https://*.amazoncognito.com",
+  ]);
 });
 
 test("the materializer bundles for Figma's sandbox without eval or require", async () => {

@@ -80,11 +80,20 @@ test("ui-ready: the stored settings, or the defaults, and one file key for the d
 });
 
 test("save-settings: kept in clientStorage (normalized), read back on the next ui-ready", async () => {
-  const settings = { apiUrl: "http://127.0.0.1:18080/graphql", token: "eyJ.t.k", projectId: "7", projects: ["7", "3"] };
+  const settings = { apiUrl: "http://127.0.0.1:18080/graphql", token: "eyJ.t.k", refreshToken: "r.t", expiresAt: 1_900_000_000, projectId: "7", projects: ["7", "3"] };
   const saved = await ask({ type: "save-settings", settings: { ...settings, projects: [...settings.projects, ""] } }, "settings-saved");
   assert.deepEqual(saved.settings, settings);
   assert.deepEqual(host.storage.get(SettingsStorageKey), settings);
   assert.deepEqual((await ask({ type: "ui-ready" }, "init")).settings, settings);
+});
+
+test("open-external: an http(s) URL is opened in the browser, anything else is not", async () => {
+  host.opened.length = 0;
+  for (const url of ["http://127.0.0.1:8080/dashboard/signin#handoff=k", "javascript:alert(1)", "file:///etc/passwd", "https://api.example.com/dashboard/signin"]) {
+    host.fromUi({ type: "open-external", url });
+  }
+  await new Promise((ok) => setImmediate(ok));
+  assert.deepEqual(host.opened, ["http://127.0.0.1:8080/dashboard/signin#handoff=k", "https://api.example.com/dashboard/signin"]);
 });
 
 test("materialize: progress up to the total, then the root, placed and selected", async () => {

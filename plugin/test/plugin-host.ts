@@ -1,7 +1,8 @@
 // What a plugin with a UI needs of Figma beyond the materializer's calls, added to the figma
 // stand-in (figma-stub.ts): figma.showUI and figma.ui (messages to and from the UI, carried by the
 // caller's UiEnd), figma.clientStorage (a Map the test reads back), the document root's plugin data,
-// no figma.fileKey (a development plugin without the private API has none), notify, closePlugin.
+// no figma.fileKey (a development plugin without the private API has none), notify, closePlugin,
+// and figma.openExternal (the URLs are recorded).
 // The main-thread test (code.test.ts) and the browser UI test (e2e/harness.ts) share it.
 import type { StubFigma } from "./figma-stub.js";
 
@@ -21,6 +22,8 @@ export interface PluginHost {
   storage: Map<string, unknown>;
   /** The document root's plugin data. */
   rootData: Map<string, string>;
+  /** The URLs the plugin opened with figma.openExternal, in order. */
+  opened: string[];
   /** A message from the UI: calls figma.ui.onmessage as Figma does. */
   fromUi(message: unknown): void;
 }
@@ -29,6 +32,7 @@ export interface PluginHost {
 export function addPluginHost(stub: StubFigma, ui: UiEnd): PluginHost {
   const storage = new Map<string, unknown>();
   const rootData = new Map<string, string>();
+  const opened: string[] = [];
   let onmessage: ((message: unknown) => void) | undefined;
   Object.assign(stub, {
     fileKey: undefined,
@@ -55,7 +59,8 @@ export function addPluginHost(stub: StubFigma, ui: UiEnd): PluginHost {
       },
     },
     notify(): void {},
+    openExternal: (url: string): void => void opened.push(url),
     closePlugin: (): void => ui.close(),
   });
-  return { storage, rootData, fromUi: (message) => onmessage?.(structuredClone(message)) };
+  return { storage, rootData, opened, fromUi: (message) => onmessage?.(structuredClone(message)) };
 }

@@ -3,10 +3,12 @@ import assert from "node:assert/strict";
 import { DefaultApiUrl, MaxKnownProjects, parseSettings, withProject } from "../src/settings.js";
 
 test("stored settings are read member by member; anything else is the default", () => {
-  assert.deepEqual(parseSettings(undefined), { apiUrl: DefaultApiUrl, token: "", projectId: "", projects: [] });
-  assert.deepEqual(parseSettings({ apiUrl: "https://api.example/graphql", token: 42, projectId: "7", projects: ["7", 8, "", "9"] }), {
+  assert.deepEqual(parseSettings(undefined), { apiUrl: DefaultApiUrl, token: "", refreshToken: "", expiresAt: 0, projectId: "", projects: [] });
+  assert.deepEqual(parseSettings({ apiUrl: "https://api.example/graphql", token: 42, refreshToken: "r", expiresAt: "soon", projectId: "7", projects: ["7", 8, "", "9"] }), {
     apiUrl: "https://api.example/graphql",
     token: "",
+    refreshToken: "r",
+    expiresAt: 0,
     projectId: "7",
     projects: ["7", "9"],
   });

@@ -25,7 +25,8 @@ func (a *App) mountDashboard(r chi.Router) {
 		}
 		cancel()
 	}
-	h, err := dashboard.New(origins)
+	// The OpenID Connect sign-in fetches from the issuer and the user pool domain (signin.go).
+	h, err := dashboard.New(origins, a.cfg.SignInConnectOrigins()...)
 	if err != nil {
 		a.logger.Error("the dashboard is not served", "err", err.Error())
 		return

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
 	"time"
 
@@ -126,6 +128,27 @@ func (a *App) signInConfig() SignInConfig {
 		c.Scopes = DefaultSignInScopes
 	}
 	return c
+}
+
+// SignInConnectOrigins are the origins the dashboard's pages fetch from when they sign in, for
+// its Content-Security-Policy connect-src: the issuer's (discovery document, JWKS) and the user
+// pool domain's of SIGNIN_LOGOUT_URL (Cognito serves its token endpoint there too). Empty
+// without an issuer; the local sign-in needs none beyond the API's own origin.
+func (c Config) SignInConnectOrigins() []string {
+	var out []string
+	if c.LocalIssuer != nil {
+		return nil
+	}
+	for _, raw := range []string{c.CognitoIssuer, c.SignInLogoutURL} {
+		u, err := url.Parse(raw)
+		if raw == "" || err != nil || u.Host == "" {
+			continue
+		}
+		if o := u.Scheme + "://" + u.Host; !slices.Contains(out, o) {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // checkLocalSignIn refuses a configuration that would mint tokens outside the local stack.

@@ -484,6 +484,11 @@ func TestLocalSignInNeverInProduction(t *testing.T) {
 		t.Errorf("local token in production: %d; want 404", c.Status)
 	}
 
+	if diff := cmp.Diff([]string{"https://cognito-idp.us-east-1.amazonaws.com", "https://code2des.auth.us-east-1.amazoncognito.com"},
+		prod.SignInConnectOrigins()); diff != "" {
+		t.Errorf("connect origins of the sign-in (-want +got):\n%s", diff)
+	}
+
 	remote, err := auth.NewLocalIssuer(base.issuer.PrivateKey(), "https://issuer.example.com/local-pool", auth.LocalClientID)
 	if err != nil {
 		t.Fatal(err)

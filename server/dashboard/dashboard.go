@@ -33,23 +33,25 @@ const (
 
 // Handler serves the dashboard. imageOrigins are the origins (scheme://host[:port]) of the
 // presigned URLs the API gives for screenshots, allowed as image sources; malformed ones are
-// dropped.
+// dropped. connectOrigins are the sign-in's origins the page may fetch from (the issuer and the
+// user pool domain, docs/signin.md), likewise checked.
 type Handler struct {
-	files        fs.FS
-	index        []byte
-	imageSources string
+	files          fs.FS
+	index          []byte
+	imageSources   string
+	connectSources string
 }
 
 // New returns the handler of the embedded build.
-func New(imageOrigins []string) (*Handler, error) {
+func New(imageOrigins []string, connectOrigins ...string) (*Handler, error) {
 	files, err := fs.Sub(assets.Dist, "dist")
 	if err != nil {
 		return nil, err
 	}
-	return newHandler(files, imageOrigins)
+	return newHandler(files, imageOrigins, connectOrigins...)
 }
 
-func newHandler(files fs.FS, imageOrigins []string) (*Handler, error) {
+func newHandler(files fs.FS, imageOrigins []string, connectOrigins ...string) (*Handler, error) {
 	index, err := fs.ReadFile(files, "index.html")
 	if err != nil {
 		return nil, err
@@ -58,6 +60,11 @@ func newHandler(files fs.FS, imageOrigins []string) (*Handler, error) {
 	for _, o := range imageOrigins {
 		if src := origin(o); src != "" {
 			h.imageSources += " " + src
+		}
+	}
+	for _, o := range connectOrigins {
+		if src := origin(o); src != "" {
+			h.connectSources += " " + src
 		}
 	}
 	return h, nil
@@ -102,6 +109,7 @@ func (h *Handler) Policy(host string, tls bool) string {
 		}
 		connect += " " + scheme + host
 	}
+	connect += h.connectSources
 	return "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:" + h.imageSources +
 		"; connect-src " + connect + "; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 }

@@ -1,5 +1,7 @@
 package convert
 
+import "strings"
+
 // CaptureWarningPrefix prefixes the code of each capture warning passed on in the result
 // (CAPTURE_PAGE_NOT_SETTLED, CAPTURE_INFINITE_ANIMATION_PAUSED, CAPTURE_JAVASCRIPT_DIALOGS), so
 // the plugin can tell what the page did while captured from what the conversion approximated.
@@ -12,23 +14,17 @@ const maxCaptureWarningCode = 64
 // passOnCaptureWarnings adds the capture's own warnings as page-wide result warnings, in their
 // order, after the conversion's. Codes that are empty, too long or not upper-case snake case are
 // skipped: the capture JSON is input, not trusted to be well formed.
-func (cv *converter) passOnCaptureWarnings() {
-	for _, w := range cv.c.Document.Warnings {
+func (tb *builder) passOnCaptureWarnings() {
+	for _, w := range tb.c.Document.Warnings {
 		code := CaptureWarningPrefix + w.Code
 		if w.Code == "" || len(code) > maxCaptureWarningCode || !isWarningCode(w.Code) || w.Message == "" {
 			continue
 		}
-		cv.warn.Add(code, "", "%s", w.Message)
+		tb.warn.Add(code, "", "%s", w.Message)
 	}
 }
 
 // isWarningCode reports upper-case snake case (A-Z, 0-9, _).
 func isWarningCode(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
-			return false
-		}
-	}
-	return true
+	return strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == ""
 }

@@ -1,7 +1,10 @@
 // Package convert turns a capture of a web page (the capture worker's capture JSON) into a
 // result: a tree of native Figma nodes with its images, warnings, local styles, variables and
-// diagnostics (SPEC §7, docs/conversion.md). Convert is the whole conversion; the worker that
-// runs it for queue messages is worker/convertworker.
+// diagnostics (SPEC §7, docs/conversion.md). Convert is the pipeline: the tree builder (this
+// package) walks the capture once and makes the box tree, calling the paint, text, images and
+// vector passes at each node; the layout and styles passes run over the finished tree; the result
+// writer (resultjson.Fit) encodes it within its size bound. The worker that runs it for queue
+// messages is worker/convertworker.
 package convert
 
 import (
@@ -20,6 +23,7 @@ import (
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/styles"
 	"github.com/code2des/backend/worker/convert/text"
+	"github.com/code2des/backend/worker/convert/vector"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
@@ -59,56 +63,57 @@ type Output struct {
 }
 
 // Convert turns a capture into a result (docs/conversion.md). A result that would pass
-// resultjson.MaxResultBytes keeps the first nodes that fit (trim.go, RESULT_TRIMMED). The only
+// resultjson.MaxResultBytes keeps the first nodes that fit (resultjson.Fit, RESULT_TRIMMED). The only
 // errors are a fatal loader error (wrapped as is), resultjson.ErrTooLarge (even the trimmed tree
 // does not fit), and a failed encoding.
 func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options, load AssetLoader) (*Output, error) {
-	cv := &converter{
-		c:           c,
-		pseudoKids:  map[*capturemodel.DOMNode][]*capturemodel.DOMNode{},
-		drawnPseudo: map[*capturemodel.Pseudo]bool{},
+	tb := newBuilder(ctx, c, opts, load)
+	root := tb.convertRoot() // the box tree: nodes painted, with their text, images and vectors
+	if tb.img.Err != nil {
+		return nil, tb.img.Err
 	}
-	cv.img = images.New(ctx, c, load, opts.ImportPrefix, opts.JobPrefix, &cv.warn)
-	cv.paint = paint.Painter{Warn: &cv.warn, Images: cv.img, SVG: cv.svgBackground}
-	base := c.Document.URL
-	if base == "" {
-		base = c.Manifest.FinalURL
-	}
-	// A background clipped to text is the text's fill: its SVG layers take an id and draw nothing.
-	textPaint := &paint.Painter{Warn: &cv.warn, Images: cv.img, SVG: func(_ *resultjson.ImageEntry, node *resultjson.Node) {
-		cv.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil)
-	}}
-	cv.setter = text.Setter{Warn: &cv.warn, Doc: &c.Document, Base: base, Paint: textPaint, Kids: cv.kids}
-	root := cv.convertRoot()
-	if cv.img.Err != nil {
-		return nil, cv.img.Err
-	}
-	cv.passOnCaptureWarnings()
+	tb.passOnCaptureWarnings()
 	diagnostics := layout.Infer(root)
 	localStyles, variables := styles.Build(root, c.Document.CustomProperties)
 	res := &resultjson.Result{
 		Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
 			Nonce: job.Nonce, PageImportID: job.PageImportID, CaptureHash: job.CaptureHash},
-		Root:     root.Out,
-		Images:   append([]resultjson.ImageEntry{}, cv.img.Entries...),
-		Warnings: cv.warn.Done(),
-
-		Styles:      localStyles,
-		Variables:   variables,
-		Diagnostics: diagnostics,
+		Root: root.Out, Images: append([]resultjson.ImageEntry{}, tb.img.Entries...), Warnings: tb.warn.Done(),
+		Styles: localStyles, Variables: variables, Diagnostics: diagnostics,
 	}
-	out, err := fitResult(res)
+	out, err := resultjson.Fit(res, warnings.ResultTrimmed)
 	if err != nil {
 		return nil, err
 	}
-	return &Output{JSON: out, Result: res, Copies: cv.img.Copies}, nil
+	return &Output{JSON: out, Result: res, Copies: tb.img.Copies}, nil
 }
 
-type converter struct {
+// newBuilder returns the tree builder of capture c with the passes it calls at each node.
+func newBuilder(ctx context.Context, c *capturemodel.Capture, opts Options, load AssetLoader) *builder {
+	tb := &builder{c: c, pseudoKids: map[*capturemodel.DOMNode][]*capturemodel.DOMNode{}, drawnPseudo: map[*capturemodel.Pseudo]bool{}}
+	tb.img = images.New(ctx, c, load, opts.ImportPrefix, opts.JobPrefix, &tb.warn)
+	tb.paint = paint.Painter{Warn: &tb.warn, Images: tb.img, SVG: tb.svgBackground}
+	tb.icons = vector.Icons{Images: tb.img}
+	base := c.Document.URL
+	if base == "" {
+		base = c.Manifest.FinalURL
+	}
+	// A background clipped to text is the text's fill: its SVG layers take an id and draw nothing.
+	textPaint := &paint.Painter{Warn: &tb.warn, Images: tb.img, SVG: func(_ *resultjson.ImageEntry, node *resultjson.Node) {
+		tb.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil)
+	}}
+	tb.setter = text.Setter{Warn: &tb.warn, Doc: &c.Document, Base: base, Paint: textPaint, Kids: tb.kids}
+	return tb
+}
+
+// builder is the tree builder: the walk's state (node numbering and count, the frames of fixed
+// elements, the pseudo-elements drawn) and the passes it calls at each node, which keep their own.
+type builder struct {
 	c      *capturemodel.Capture
 	img    *images.Store
 	paint  paint.Painter
 	setter text.Setter
+	icons  vector.Icons
 
 	warn      warnings.List
 	lastID    int
@@ -120,8 +125,6 @@ type converter struct {
 	// svgBackgrounds are the SVG nodes drawn for SVG background layers of the box being built;
 	// they become its first children.
 	svgBackgrounds []*boxtree.Node
-	// fonts are the icon fonts parsed so far, by asset id (icons.go).
-	fonts map[string]fontState
 	structureState
 	// pseudoKids are the children of pseudo-element hosts with their virtual elements
 	// (pseudo.go); drawnPseudo the pseudo-elements drawn that way (no warning).
@@ -152,17 +155,17 @@ func (f *frame) add(n *resultjson.Node, el *capturemodel.DOMNode, in inherited) 
 
 // newNode allocates a node with the next stable id ("1:<n>", in document order), or returns nil
 // past MaxNodes.
-func (cv *converter) newNode(typ, name string, b capturemodel.Box, f *frame) *resultjson.Node {
-	if cv.nodes >= resultjson.MaxNodes {
-		if !cv.nodeLimit {
-			cv.nodeLimit = true
-			cv.warn.Add(warnings.NodeLimit, "", "the page has more than %d nodes; the rest were left out", resultjson.MaxNodes)
+func (tb *builder) newNode(typ, name string, b capturemodel.Box, f *frame) *resultjson.Node {
+	if tb.nodes >= resultjson.MaxNodes {
+		if !tb.nodeLimit {
+			tb.nodeLimit = true
+			tb.warn.Add(warnings.NodeLimit, "", "the page has more than %d nodes; the rest were left out", resultjson.MaxNodes)
 		}
 		return nil
 	}
-	cv.nodes++
-	cv.lastID++
-	n := &resultjson.Node{Type: typ, ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name)}
+	tb.nodes++
+	tb.lastID++
+	n := &resultjson.Node{Type: typ, ID: "1:" + strconv.Itoa(tb.lastID), Name: naming.Clip(name)}
 	if f != nil {
 		n.X, n.Y = css.Px(b.X-f.ox), css.Px(b.Y-f.oy)
 	}
@@ -172,17 +175,17 @@ func (cv *converter) newNode(typ, name string, b capturemodel.Box, f *frame) *re
 
 // svgBackground draws an SVG background layer e of node as an SVG node covering it, one of the
 // box's first children.
-func (cv *converter) svgBackground(e *resultjson.ImageEntry, node *resultjson.Node) {
-	if sv := cv.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
+func (tb *builder) svgBackground(e *resultjson.ImageEntry, node *resultjson.Node) {
+	if sv := tb.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
 		sv.ImageRef = e.Ref
-		cv.svgBackgrounds = append(cv.svgBackgrounds, &boxtree.Node{Out: sv, Group: boxtree.Negative, Z: math.MinInt})
+		tb.svgBackgrounds = append(tb.svgBackgrounds, &boxtree.Node{Out: sv, Group: boxtree.Negative, Z: math.MinInt})
 	}
 }
 
 // convertRoot converts the html element into the root FRAME of the page's size and returns
 // the box tree.
-func (cv *converter) convertRoot() *boxtree.Node {
-	d := cv.c.Document
+func (tb *builder) convertRoot() *boxtree.Node {
+	d := tb.c.Document
 	html := d.Root
 	w := math.Max(d.ScrollSize.Width, d.Viewport.Width)
 	h := math.Max(d.ScrollSize.Height, d.Viewport.Height)
@@ -199,21 +202,21 @@ func (cv *converter) convertRoot() *boxtree.Node {
 	if name == "" {
 		name = "Page"
 	}
-	cv.nodes++
-	cv.lastID++
-	cv.warn.RootID = "1:" + strconv.Itoa(cv.lastID)
-	root := &resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(cv.lastID), Name: naming.Clip(name), Width: css.Size(w), Height: css.Size(h), ClipsContent: css.Ptr(true)}
+	tb.nodes++
+	tb.lastID++
+	tb.warn.RootID = "1:" + strconv.Itoa(tb.lastID)
+	root := &resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(tb.lastID), Name: naming.Clip(name), Width: css.Size(w), Height: css.Size(h), ClipsContent: css.Ptr(true)}
 	f := &frame{box: &boxtree.Node{Out: root, El: html, Kind: boxtree.Box}, depth: 1}
-	cv.rootFrame = f
+	tb.rootFrame = f
 
 	// The canvas background (CSS Backgrounds 3, §2.11.2): the root element's, or when that is
 	// transparent and has no image, the body's, which the body then does not paint again.
-	fills := cv.paint.Backgrounds(html, root)
-	if len(fills) == 0 && len(cv.svgBackgrounds) == 0 {
+	fills := tb.paint.Backgrounds(html, root)
+	if len(fills) == 0 && len(tb.svgBackgrounds) == 0 {
 		for _, ch := range html.Children {
 			if ch.Type == "element" && ch.Tag == "body" {
-				if fills = cv.paint.Backgrounds(ch, root); len(fills) > 0 {
-					cv.bodyBackground = ch
+				if fills = tb.paint.Backgrounds(ch, root); len(fills) > 0 {
+					tb.bodyBackground = ch
 				}
 				break
 			}
@@ -223,15 +226,15 @@ func (cv *converter) convertRoot() *boxtree.Node {
 		fills = []resultjson.Paint{css.Solid(resultjson.RGBA{R: 1, G: 1, B: 1, A: 1})} // browsers paint a white canvas
 	}
 	root.Fills = &fills
-	f.box.Kids = append(f.box.Kids, cv.svgBackgrounds...)
-	cv.svgBackgrounds = nil
+	f.box.Kids = append(f.box.Kids, tb.svgBackgrounds...)
+	tb.svgBackgrounds = nil
 
 	if d.Truncated {
-		cv.warn.Add(warnings.CaptureTruncated, root.ID, "the capture stopped at one of its limits; the end of the page is missing")
+		tb.warn.Add(warnings.CaptureTruncated, root.ID, "the capture stopped at one of its limits; the end of the page is missing")
 	}
-	cv.paint.CSSWarnings(html, root.ID)
-	cv.pseudoWarnings(html, root.ID)
-	cv.children(html, f, inherited{group: boxtree.Flow, decoration: text.Decoration(html, "")})
+	tb.paint.CSSWarnings(html, root.ID)
+	tb.pseudoWarnings(html, root.ID)
+	tb.children(html, f, inherited{group: boxtree.Flow, decoration: text.Decoration(html, "")})
 	f.box.Finish()
 	return f.box
 }
@@ -239,23 +242,23 @@ func (cv *converter) convertRoot() *boxtree.Node {
 // box creates a node of type typ with n's box and visuals, or returns nil when n draws nothing
 // (no fill, border, shadow, clip, opacity or blend) and a FRAME of it need not be kept (n is
 // not a flex or grid container, nor one's item: keep false).
-func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, keep bool) *resultjson.Node {
-	node := cv.newNode(typ, naming.Layer(n), n.Box, f)
+func (tb *builder) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, keep bool) *resultjson.Node {
+	node := tb.newNode(typ, naming.Layer(n), n.Box, f)
 	if node == nil {
 		return nil
 	}
-	cv.svgBackgrounds = nil
+	tb.svgBackgrounds = nil
 	var fills []resultjson.Paint
-	if !hidden && n != cv.bodyBackground && !paint.ClipsToText(n) {
+	if !hidden && n != tb.bodyBackground && !paint.ClipsToText(n) {
 		// A background clipped to the text is its text's fill (textFills), not the box's.
-		fills = cv.paint.Backgrounds(n, node)
+		fills = tb.paint.Backgrounds(n, node)
 	}
-	drawn := len(fills) > 0 || len(cv.svgBackgrounds) > 0
+	drawn := len(fills) > 0 || len(tb.svgBackgrounds) > 0
 	if !hidden {
-		drawn = cv.paint.Borders(n, node) || drawn
-		drawn = cv.paint.Effects(n, node) || drawn
+		drawn = tb.paint.Borders(n, node) || drawn
+		drawn = tb.paint.Effects(n, node) || drawn
 	}
-	cv.paint.Corners(n, node)
+	tb.paint.Corners(n, node)
 	if op, err := strconv.ParseFloat(n.Computed("opacity"), 64); err == nil && op < 1 {
 		node.Opacity = css.Ptr(css.Round(css.Clamp01(op), 4))
 		drawn = true
@@ -271,7 +274,7 @@ func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, 
 	}
 	node.Fills = &fills
 	if !drawn && !clips(n) && typ == "FRAME" && !layout.Container(n) && !keep {
-		cv.unallocate(node, f.box.Out.ID)
+		tb.unallocate(node, f.box.Out.ID)
 		return nil
 	}
 	return node
@@ -279,12 +282,12 @@ func (cv *converter) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, 
 
 // unallocate gives back the id of a node that was not kept, so ids stay dense, and moves the
 // warnings about it to its parent.
-func (cv *converter) unallocate(n *resultjson.Node, parentID string) {
-	if n.ID == "1:"+strconv.Itoa(cv.lastID) {
-		cv.lastID--
+func (tb *builder) unallocate(n *resultjson.Node, parentID string) {
+	if n.ID == "1:"+strconv.Itoa(tb.lastID) {
+		tb.lastID--
 	}
-	cv.nodes--
-	cv.warn.Move(n.ID, parentID)
+	tb.nodes--
+	tb.warn.Move(n.ID, parentID)
 }
 
 func clips(n *capturemodel.DOMNode) bool {

@@ -14,8 +14,8 @@ import (
 
 // placeholder draws an element the design cannot hold as a RECTANGLE of its box, background
 // and border (a neutral grey when it has no background), and warns with code.
-func (cv *converter) placeholder(n *capturemodel.DOMNode, f *frame, in inherited, code, message string) {
-	node := cv.box(n, f, "RECTANGLE", false, false)
+func (tb *builder) placeholder(n *capturemodel.DOMNode, f *frame, in inherited, code, message string) {
+	node := tb.box(n, f, "RECTANGLE", false, false)
 	if node == nil {
 		return
 	}
@@ -23,34 +23,34 @@ func (cv *converter) placeholder(n *capturemodel.DOMNode, f *frame, in inherited
 	if len(*node.Fills) == 0 {
 		node.Fills = &[]resultjson.Paint{css.Solid(resultjson.RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1})}
 	}
-	cv.dropSVGBackgrounds(node, n)
+	tb.dropSVGBackgrounds(node, n)
 	f.add(node, n, in)
-	cv.warn.Add(code, node.ID, "%s: %s", naming.Element(n), message)
-	cv.paint.CSSWarnings(n, node.ID)
-	cv.pseudoWarnings(n, node.ID)
+	tb.warn.Add(code, node.ID, "%s: %s", naming.Element(n), message)
+	tb.paint.CSSWarnings(n, node.ID)
+	tb.pseudoWarnings(n, node.ID)
 }
 
 // dropSVGBackgrounds warns about SVG background layers of a node that cannot have children.
-func (cv *converter) dropSVGBackgrounds(node *resultjson.Node, n *capturemodel.DOMNode) {
-	if len(cv.svgBackgrounds) > 0 {
-		cv.nodes -= len(cv.svgBackgrounds)
-		cv.svgBackgrounds = nil
-		cv.warn.Add(warnings.BackgroundLayout, node.ID, "the SVG background image of %s is left out (the element cannot hold children)", naming.Element(n))
+func (tb *builder) dropSVGBackgrounds(node *resultjson.Node, n *capturemodel.DOMNode) {
+	if len(tb.svgBackgrounds) > 0 {
+		tb.nodes -= len(tb.svgBackgrounds)
+		tb.svgBackgrounds = nil
+		tb.warn.Add(warnings.BackgroundLayout, node.ID, "the SVG background image of %s is left out (the element cannot hold children)", naming.Element(n))
 	}
 }
 
 // formControl draws an input, select or textarea from its box and the text it shows (controlText).
 // A control that draws no box of its own (no background, border or clip) still shows its text,
 // placed in the nearest frame like the text of any element that draws nothing.
-func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited) {
-	node := cv.box(n, f, "FRAME", false, in.item)
+func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) {
+	node := tb.box(n, f, "FRAME", false, in.item)
 	target, textIn := f, in
 	if node != nil {
 		node.ClipsContent = css.Ptr(true)
 		target = &frame{box: f.add(node, n, in), ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
-		cv.warnFormControl(n, node.ID)
-		target.box.Kids = append(target.box.Kids, cv.svgBackgrounds...)
-		cv.svgBackgrounds = nil
+		tb.warnFormControl(n, node.ID)
+		target.box.Kids = append(target.box.Kids, tb.svgBackgrounds...)
+		tb.svgBackgrounds = nil
 		textIn = inherited{group: boxtree.Flow, decoration: in.decoration}
 	}
 	var t *resultjson.Node
@@ -61,8 +61,8 @@ func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited
 		bl, _ := css.ParsePx(n.Computed("border-left-width"))
 		bt, _ := css.ParsePx(n.Computed("border-top-width"))
 		b := capturemodel.Box{X: n.Box.X + pl + bl, Y: n.Box.Y + pt + bt, Width: math.Max(1, n.Box.Width-2*(pl+bl)), Height: math.Max(1, n.Box.Height-2*(pt+bt))}
-		if t = cv.newNode("TEXT", text, b, target); t != nil {
-			cv.setter.SetText(t, n, nil, strings.TrimSpace(text), in.decoration)
+		if t = tb.newNode("TEXT", text, b, target); t != nil {
+			tb.setter.SetText(t, n, nil, strings.TrimSpace(text), in.decoration)
 			target.add(t, nil, textIn)
 		}
 	}
@@ -74,13 +74,13 @@ func (cv *converter) formControl(n *capturemodel.DOMNode, f *frame, in inherited
 	if t != nil {
 		id = t.ID
 	}
-	cv.warnFormControl(n, id)
+	tb.warnFormControl(n, id)
 }
 
-func (cv *converter) warnFormControl(n *capturemodel.DOMNode, nodeID string) {
-	cv.warn.Add(warnings.FormControl, nodeID, "%s: the form control is drawn from its box, background, border and text only", naming.Element(n))
-	cv.paint.CSSWarnings(n, nodeID)
-	cv.pseudoWarnings(n, nodeID)
+func (tb *builder) warnFormControl(n *capturemodel.DOMNode, nodeID string) {
+	tb.warn.Add(warnings.FormControl, nodeID, "%s: the form control is drawn from its box, background, border and text only", naming.Element(n))
+	tb.paint.CSSWarnings(n, nodeID)
+	tb.pseudoWarnings(n, nodeID)
 }
 
 // controlText is the text a form control shows: the live value the capture recorded (typed or
@@ -104,20 +104,20 @@ func controlText(n *capturemodel.DOMNode) string {
 
 // imageElement converts an img: a RECTANGLE with an image fill over its background (a raster),
 // or an SVG node (an SVG file), framed when the img also has a background or border.
-func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherited) {
-	node := cv.box(n, f, "RECTANGLE", false, false)
+func (tb *builder) imageElement(n *capturemodel.DOMNode, f *frame, in inherited) {
+	node := tb.box(n, f, "RECTANGLE", false, false)
 	if node == nil {
 		return
 	}
-	cv.dropSVGBackgrounds(node, n)
+	tb.dropSVGBackgrounds(node, n)
 	if n.Image == nil || n.Image.AssetID == "" {
 		f.add(node, n, in)
-		cv.warn.Add(warnings.ImageUnresolved, node.ID, "the image %s had not loaded when the page was captured", naming.Element(n))
-		cv.paint.CSSWarnings(n, node.ID)
+		tb.warn.Add(warnings.ImageUnresolved, node.ID, "the image %s had not loaded when the page was captured", naming.Element(n))
+		tb.paint.CSSWarnings(n, node.ID)
 		return
 	}
-	st := cv.img.Resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
-	cv.paint.CSSWarnings(n, node.ID)
+	st := tb.img.Resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
+	tb.paint.CSSWarnings(n, node.ID)
 	switch {
 	case st == nil:
 		f.add(node, n, in)
@@ -130,13 +130,13 @@ func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherite
 			return
 		}
 		node.Type, node.ClipsContent = "FRAME", css.Ptr(true)
-		if sv := cv.newNode("SVG", node.Name, capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
+		if sv := tb.newNode("SVG", node.Name, capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
 			sv.ImageRef = st.Ref
 			node.Children = []*resultjson.Node{sv}
 		}
 		f.add(node, n, in)
 	default:
-		fills := append(*node.Fills, cv.objectFit(n, st, node))
+		fills := append(*node.Fills, tb.objectFit(n, st, node))
 		node.Fills = &fills
 		f.add(node, n, in)
 	}
@@ -145,7 +145,7 @@ func (cv *converter) imageElement(n *capturemodel.DOMNode, f *frame, in inherite
 // objectFit maps object-fit to an IMAGE paint: fill stretches (CROP with the identity
 // transform), cover is FILL, contain is FIT, scale-down is FIT or (when the image is smaller
 // than the box) none; none is approximated by FIT.
-func (cv *converter) objectFit(n *capturemodel.DOMNode, e *resultjson.ImageEntry, node *resultjson.Node) resultjson.Paint {
+func (tb *builder) objectFit(n *capturemodel.DOMNode, e *resultjson.ImageEntry, node *resultjson.Node) resultjson.Paint {
 	p := resultjson.Paint{Type: "IMAGE", ImageRef: e.Ref}
 	fit := n.Computed("object-fit")
 	switch fit {
@@ -156,14 +156,14 @@ func (cv *converter) objectFit(n *capturemodel.DOMNode, e *resultjson.ImageEntry
 	case "scale-down", "none":
 		p.ScaleMode = "FIT"
 		if fit == "none" || (float64(e.Width) < node.Width && float64(e.Height) < node.Height) {
-			cv.warn.Add(warnings.ObjectFit, node.ID, "object-fit %s of %s is approximated by fitting the image into its box", fit, naming.Element(n))
+			tb.warn.Add(warnings.ObjectFit, node.ID, "object-fit %s of %s is approximated by fitting the image into its box", fit, naming.Element(n))
 		}
 	default:
 		p.ScaleMode = "CROP"
 		p.ImageTransform = &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}
 	}
 	if pos := n.Computed("object-position"); pos != "50% 50%" && p.ScaleMode != "CROP" {
-		cv.warn.Add(warnings.ObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, naming.Element(n))
+		tb.warn.Add(warnings.ObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, naming.Element(n))
 	}
 	return p
 }

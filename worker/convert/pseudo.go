@@ -25,21 +25,21 @@ var inheritedProps = []string{"color", "font-family", "font-size", "font-weight"
 	"letter-spacing", "text-transform", "text-align", "white-space", "direction", "writing-mode", "visibility"}
 
 // kids returns the children of n with its drawable pseudo-elements as virtual elements.
-func (cv *converter) kids(n *capturemodel.DOMNode) []*capturemodel.DOMNode {
+func (tb *builder) kids(n *capturemodel.DOMNode) []*capturemodel.DOMNode {
 	if len(n.Pseudo) == 0 || n.PseudoRef == nil {
 		return n.Children
 	}
-	if k, ok := cv.pseudoKids[n]; ok {
+	if k, ok := tb.pseudoKids[n]; ok {
 		return k
 	}
 	var before, after []*capturemodel.DOMNode
 	for i := range n.Pseudo {
 		p := &n.Pseudo[i]
-		v := cv.virtual(n, p)
+		v := tb.virtual(n, p)
 		if v == nil {
 			continue
 		}
-		cv.drawnPseudo[p] = true
+		tb.drawnPseudo[p] = true
 		switch p.Which {
 		case "marker":
 			before = append([]*capturemodel.DOMNode{v}, before...)
@@ -51,17 +51,17 @@ func (cv *converter) kids(n *capturemodel.DOMNode) []*capturemodel.DOMNode {
 	}
 	out := make([]*capturemodel.DOMNode, 0, len(before)+len(n.Children)+len(after))
 	out = append(append(append(out, before...), n.Children...), after...)
-	cv.pseudoKids[n] = out
+	tb.pseudoKids[n] = out
 	return out
 }
 
 // virtual builds the element standing for pseudo-element p of host, or nil when it cannot be
 // drawn (no resolved text, no box).
-func (cv *converter) virtual(host *capturemodel.DOMNode, p *capturemodel.Pseudo) *capturemodel.DOMNode {
+func (tb *builder) virtual(host *capturemodel.DOMNode, p *capturemodel.Pseudo) *capturemodel.DOMNode {
 	if p.Text == nil || iconGlyph(host, p.Which) {
 		return nil
 	}
-	box, ok := cv.pseudoBox(host, p.Which)
+	box, ok := tb.pseudoBox(host, p.Which)
 	if !ok {
 		return nil
 	}
@@ -123,12 +123,12 @@ func iconGlyph(host *capturemodel.DOMNode, which string) bool {
 }
 
 // pseudoBox returns the recorded box of host's pseudo-element which.
-func (cv *converter) pseudoBox(host *capturemodel.DOMNode, which string) (capturemodel.Box, bool) {
+func (tb *builder) pseudoBox(host *capturemodel.DOMNode, which string) (capturemodel.Box, bool) {
 	i := *host.PseudoRef
-	if i < 0 || i >= len(cv.c.Document.PseudoBoxes) {
+	if i < 0 || i >= len(tb.c.Document.PseudoBoxes) {
 		return capturemodel.Box{}, false
 	}
-	for _, b := range cv.c.Document.PseudoBoxes[i] {
+	for _, b := range tb.c.Document.PseudoBoxes[i] {
 		if b.Which == which && (b.Width > 0 || b.Height > 0) {
 			return capturemodel.Box{X: b.X, Y: b.Y, Width: b.Width, Height: b.Height}, true
 		}
@@ -140,17 +140,17 @@ func (cv *converter) pseudoBox(host *capturemodel.DOMNode, which string) (captur
 func virtualNode(n *capturemodel.DOMNode) bool { return strings.HasPrefix(n.Tag, "::") }
 
 // pseudoWarnings reports n's pseudo-elements, which have no layout box in the capture.
-func (cv *converter) pseudoWarnings(n *capturemodel.DOMNode, nodeID string) {
-	cv.kids(n) // decides which pseudo-elements are drawn
+func (tb *builder) pseudoWarnings(n *capturemodel.DOMNode, nodeID string) {
+	tb.kids(n) // decides which pseudo-elements are drawn
 	for i := range n.Pseudo {
 		p := &n.Pseudo[i]
-		if cv.drawnPseudo[p] {
+		if tb.drawnPseudo[p] {
 			continue
 		}
 		if p.Which == "marker" {
-			cv.warn.Add(warnings.ListMarker, nodeID, "the list marker (%s) of %s is not converted", p.Content, naming.Element(n))
+			tb.warn.Add(warnings.ListMarker, nodeID, "the list marker (%s) of %s is not converted", p.Content, naming.Element(n))
 			continue
 		}
-		cv.warn.Add(warnings.PseudoElement, nodeID, "the ::%s content (%s) of %s is not converted", p.Which, p.Content, naming.Element(n))
+		tb.warn.Add(warnings.PseudoElement, nodeID, "the ::%s content (%s) of %s is not converted", p.Which, p.Content, naming.Element(n))
 	}
 }

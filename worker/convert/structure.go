@@ -8,7 +8,7 @@ import (
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
-// structureState is the tree builder's state for fixed elements (embedded in converter).
+// structureState is the tree builder's state for fixed elements (embedded in builder).
 type structureState struct {
 	// rootFrame collects the root's children; fixed elements are converted into it.
 	rootFrame *frame
@@ -26,74 +26,62 @@ const (
 // element, so its box can be moved to where a visitor sees it at scroll 0. Captures that record
 // their scroll position (document.scroll) say it; older ones are read from the element's own top
 // or bottom offset (a fixed element with top: 0 is at y 0 at scroll 0).
-func (cv *converter) fixedOffset(n *capturemodel.DOMNode) (dx, dy float64) {
-	if s := cv.c.Document.Scroll; s != nil {
+func (tb *builder) fixedOffset(n *capturemodel.DOMNode) (dx, dy float64) {
+	if s := tb.c.Document.Scroll; s != nil {
 		return s.X, s.Y
 	}
 	if top, ok := css.ParsePx(n.Computed("top")); ok {
 		return 0, n.Box.Y - top
 	}
 	if bottom, ok := css.ParsePx(n.Computed("bottom")); ok {
-		return 0, n.Box.Y + n.Box.Height + bottom - cv.c.Document.Viewport.Height
+		return 0, n.Box.Y + n.Box.Height + bottom - tb.c.Document.Viewport.Height
 	}
 	return 0, 0
 }
 
-// shiftBoxes moves n and its descendants by (-dx, -dy): a fixed subtree taken while scrolled.
-func shiftBoxes(n *capturemodel.DOMNode, dx, dy float64) {
-	if dx == 0 && dy == 0 {
-		return
-	}
-	n.Box.X -= dx
-	n.Box.Y -= dy
-	for _, c := range n.Children {
-		if c != nil {
-			shiftBoxes(c, dx, dy)
+// shifted copies the subtree n with its boxes moved by (-dx, -dy): a fixed subtree taken while
+// scrolled (the capture model is not changed).
+func shifted(n *capturemodel.DOMNode, dx, dy float64) *capturemodel.DOMNode {
+	c := *n
+	c.Box.X -= dx
+	c.Box.Y -= dy
+	c.Children = make([]*capturemodel.DOMNode, len(n.Children))
+	for i, ch := range n.Children {
+		if ch != nil {
+			c.Children[i] = shifted(ch, dx, dy)
 		}
 	}
+	return &c
 }
 
 // fixedElement converts a position: fixed element into the root frame, at its scroll-0 place and
 // above the flow (it paints in the positioned layer of the root stacking context), and marks its
 // node FIXED so a prototype keeps it in place while the page scrolls. The capture model is not
 // mutated: the subtree is copied when its boxes must move.
-func (cv *converter) fixedElement(n *capturemodel.DOMNode, in inherited) {
-	if dx, dy := cv.fixedOffset(n); dx != 0 || dy != 0 {
-		n = cloneTree(n)
-		shiftBoxes(n, dx, dy)
+func (tb *builder) fixedElement(n *capturemodel.DOMNode, in inherited) {
+	if dx, dy := tb.fixedOffset(n); dx != 0 || dy != 0 {
+		n = shifted(n, dx, dy)
 		in.item = false // the moved copy is not an item of the container it left
 	}
-	root := cv.rootFrame
+	root := tb.rootFrame
 	from := len(root.box.Kids)
-	cv.fixedDepth++
-	cv.element(n, root, in)
-	cv.fixedDepth--
+	tb.fixedDepth++
+	tb.element(n, root, in)
+	tb.fixedDepth--
 	for _, it := range root.box.Kids[from:] {
 		it.Out.ScrollBehavior = ScrollFixed
 	}
 }
 
-// cloneTree copies a DOM subtree (boxes are changed on the copy).
-func cloneTree(n *capturemodel.DOMNode) *capturemodel.DOMNode {
-	c := *n
-	c.Children = make([]*capturemodel.DOMNode, len(n.Children))
-	for i, ch := range n.Children {
-		if ch != nil {
-			c.Children[i] = cloneTree(ch)
-		}
-	}
-	return &c
-}
-
 // isFixed says whether element n is position: fixed and not inside a fixed element being
 // converted (whose descendants move with it).
-func (cv *converter) isFixed(n *capturemodel.DOMNode) bool {
-	return n.Computed("position") == "fixed" && cv.rootFrame != nil && cv.fixedDepth == 0
+func (tb *builder) isFixed(n *capturemodel.DOMNode) bool {
+	return n.Computed("position") == "fixed" && tb.rootFrame != nil && tb.fixedDepth == 0
 }
 
 // markSticky marks the direct children of the root that come from position: sticky elements.
-func (cv *converter) markSticky(n *capturemodel.DOMNode, node *resultjson.Node, f *frame) {
-	if f == cv.rootFrame && strings.TrimSpace(n.Computed("position")) == "sticky" {
+func (tb *builder) markSticky(n *capturemodel.DOMNode, node *resultjson.Node, f *frame) {
+	if f == tb.rootFrame && strings.TrimSpace(n.Computed("position")) == "sticky" {
 		node.ScrollBehavior = ScrollSticky
 	}
 }

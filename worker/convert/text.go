@@ -17,7 +17,7 @@ import (
 // fragment behind it.
 
 // text converts a text run whose parent element is el into a TEXT node.
-func (cv *converter) text(t, el *capturemodel.DOMNode, f *frame, decoration string) *resultjson.Node {
+func (tb *builder) text(t, el *capturemodel.DOMNode, f *frame, decoration string) *resultjson.Node {
 	if el.Computed("visibility") != "visible" {
 		return nil
 	}
@@ -30,12 +30,12 @@ func (cv *converter) text(t, el *capturemodel.DOMNode, f *frame, decoration stri
 	if strings.TrimSpace(chars) == "" {
 		return nil
 	}
-	node := cv.newNode("TEXT", chars, t.Box, f)
+	node := tb.newNode("TEXT", chars, t.Box, f)
 	if node == nil {
 		return nil
 	}
-	cv.setter.SetText(node, el, t, chars, decoration)
-	cv.setter.WarnVertical(el, node.ID)
+	tb.setter.SetText(node, el, t, chars, decoration)
+	tb.setter.WarnVertical(el, node.ID)
 	return node
 }
 
@@ -59,7 +59,7 @@ var atomicInline = map[string]bool{"img": true, "svg": true, "input": true, "sel
 // inlineContent says whether a child of a block container belongs to its paragraph: a text run,
 // a line break, or an inline element (display inline or contents, not atomic, not embedded)
 // whose children all do.
-func (cv *converter) inlineContent(n *capturemodel.DOMNode) bool {
+func (tb *builder) inlineContent(n *capturemodel.DOMNode) bool {
 	switch n.Type {
 	case "text":
 		return true
@@ -83,8 +83,8 @@ func (cv *converter) inlineContent(n *capturemodel.DOMNode) bool {
 	if len(n.Rects) == 0 && inlineSpacing(n) > MaxInlineSpacing {
 		return false
 	}
-	for _, c := range cv.kids(n) {
-		if c != nil && !cv.inlineContent(c) {
+	for _, c := range tb.kids(n) {
+		if c != nil && !tb.inlineContent(c) {
 			return false
 		}
 	}
@@ -111,57 +111,52 @@ func inlineSpacing(n *capturemodel.DOMNode) float64 {
 // paragraph converts the inline children kids of block container n into one TEXT node placed
 // in f (the text pass lays it out), with inline backgrounds as RECTANGLEs behind it; nothing
 // when it shows no text.
-func (cv *converter) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, f *frame, in inherited) {
-	node := cv.newNode("TEXT", "", capturemodel.Box{}, f)
+func (tb *builder) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, f *frame, in inherited) {
+	node := tb.newNode("TEXT", "", capturemodel.Box{}, f)
 	if node == nil {
 		return
 	}
-	p := cv.setter.Paragraph(n, kids, node.ID, in.decoration)
+	p := tb.setter.Paragraph(n, kids, node.ID, in.decoration)
 	if p.Empty() {
-		cv.unallocate(node, f.box.Out.ID)
+		tb.unallocate(node, f.box.Out.ID)
 		return
 	}
 	// Backgrounds and borders of inline elements (a highlighted phrase, inline code) are drawn
 	// per line fragment, under the text.
 	for _, el := range p.Inlines {
 		if el.Computed("visibility") == "visible" && paint.InlineDraws(el) {
-			cv.inlineBoxes(el, f, in)
+			tb.inlineBoxes(el, f, in)
 		}
 	}
-	cv.setter.SetParagraph(node, n, p, in.decoration, realKids(kids) == inFlowChildren(n), f.ox, f.oy)
+	tb.setter.SetParagraph(node, n, p, in.decoration, whole(n, kids), f.ox, f.oy)
 	f.add(node, n, in)
 	for _, el := range p.Inlines {
-		cv.paint.CSSWarnings(el, node.ID)
-		cv.pseudoWarnings(el, node.ID)
+		tb.paint.CSSWarnings(el, node.ID)
+		tb.pseudoWarnings(el, node.ID)
 	}
-	cv.setter.WarnVertical(n, node.ID)
+	tb.setter.WarnVertical(n, node.ID)
 }
 
-// realKids counts the nodes of kids that are not pseudo-elements.
-func realKids(kids []*capturemodel.DOMNode) int {
+// whole says whether kids, inline children of n, are all n's recorded children (its
+// pseudo-elements aside): the paragraph is all the block holds.
+func whole(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode) bool {
 	k := 0
 	for _, c := range kids {
 		if !virtualNode(c) {
 			k++
 		}
 	}
-	return k
-}
-
-// inFlowChildren counts the children of n that are recorded.
-func inFlowChildren(n *capturemodel.DOMNode) int {
-	k := 0
 	for _, c := range n.Children {
 		if c != nil {
-			k++
+			k--
 		}
 	}
-	return k
+	return k == 0
 }
 
 // inlineBoxes draws the background and border of an inline element as one RECTANGLE per line
 // fragment (each fragment gets the whole decoration: box-decoration-break: clone).
-func (cv *converter) inlineBoxes(el *capturemodel.DOMNode, f *frame, in inherited) {
+func (tb *builder) inlineBoxes(el *capturemodel.DOMNode, f *frame, in inherited) {
 	frags := el.Rects
 	if len(frags) == 0 {
 		frags = []capturemodel.Box{el.Box}
@@ -169,8 +164,8 @@ func (cv *converter) inlineBoxes(el *capturemodel.DOMNode, f *frame, in inherite
 	for _, r := range frags {
 		frag := *el
 		frag.Box = r
-		if node := cv.box(&frag, f, "RECTANGLE", false, false); node != nil {
-			cv.dropSVGBackgrounds(node, el)
+		if node := tb.box(&frag, f, "RECTANGLE", false, false); node != nil {
+			tb.dropSVGBackgrounds(node, el)
 			f.add(node, &frag, in)
 		}
 	}

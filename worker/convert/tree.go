@@ -19,23 +19,23 @@ import (
 // (elements that draw nothing are flattened into the nearest frame).
 
 // children converts the children of element n into frame f.
-func (cv *converter) children(n *capturemodel.DOMNode, f *frame, in inherited) {
+func (tb *builder) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 	// A block container's inline content becomes paragraphs (paragraph.go).
 	block := blockContainer(n)
-	kids := cv.kids(n)
+	kids := tb.kids(n)
 	var para []*capturemodel.DOMNode
 	flush := func() {
-		if len(para) > 0 && cv.img.Err == nil {
-			cv.paragraph(n, para, f, in)
+		if len(para) > 0 && tb.img.Err == nil {
+			tb.paragraph(n, para, f, in)
 		}
 		para = nil
 	}
 	defer flush()
 	for _, ch := range kids {
-		if cv.img.Err != nil || ch == nil {
+		if tb.img.Err != nil || ch == nil {
 			return
 		}
-		if block && cv.inlineContent(ch) {
+		if block && tb.inlineContent(ch) {
 			para = append(para, ch)
 			continue
 		}
@@ -43,11 +43,11 @@ func (cv *converter) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 		start := len(f.box.Kids)
 		switch ch.Type {
 		case "text":
-			f.add(cv.text(ch, n, f, in.decoration), n, in)
+			f.add(tb.text(ch, n, f, in.decoration), n, in)
 		case "element":
 			item := in
 			item.item = layout.Container(n)
-			cv.element(ch, f, item)
+			tb.element(ch, f, item)
 		}
 		for _, k := range f.box.Kids[start:] {
 			k.Item = ch // the layout pass reads a container's nodes by item
@@ -64,9 +64,9 @@ var embedded = map[string]string{
 // nativeInputs are input types drawn by the browser's own widget.
 var nativeInputs = map[string]bool{"checkbox": true, "radio": true, "range": true, "color": true, "file": true}
 
-func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
-	if cv.isFixed(n) {
-		cv.fixedElement(n, in)
+func (tb *builder) element(n *capturemodel.DOMNode, f *frame, in inherited) {
+	if tb.isFixed(n) {
+		tb.fixedElement(n, in)
 		return
 	}
 	// Paint layer: a positioned element takes its own; everything else the ancestor's.
@@ -83,7 +83,7 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	}
 	in.decoration = text.Decoration(n, in.decoration)
 	hidden := n.Computed("visibility") != "visible"
-	if cv.iconElement(n, f, in, hidden) { // vector pass: masked icons, icon-font glyphs
+	if tb.iconElement(n, f, in, hidden) { // vector pass: masked icons, icon-font glyphs
 		return
 	}
 
@@ -91,19 +91,19 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		if hidden || (n.Box.Width <= 0 && n.Box.Height <= 0) {
 			return // draws nothing
 		}
-		cv.placeholder(n, f, in, warnings.UnsupportedElement, fmt.Sprintf("%s cannot be converted; a placeholder of its box is drawn", what))
+		tb.placeholder(n, f, in, warnings.UnsupportedElement, fmt.Sprintf("%s cannot be converted; a placeholder of its box is drawn", what))
 		return
 	}
 	switch n.Tag {
 	case "img":
 		if !hidden {
-			cv.imageElement(n, f, in)
+			tb.imageElement(n, f, in)
 		}
 		return
 	case "svg":
 		if n.Image != nil {
 			if !hidden {
-				cv.svgIcon(n, f, in)
+				tb.svgIcon(n, f, in)
 			}
 			return
 		}
@@ -112,10 +112,10 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 			return
 		}
 		if n.Tag == "input" && nativeInputs[strings.ToLower(n.Attrs["type"])] {
-			cv.placeholder(n, f, in, warnings.UnsupportedElement, fmt.Sprintf("a %s input is drawn by the browser's own widget; a placeholder of its box is drawn", strings.ToLower(n.Attrs["type"])))
+			tb.placeholder(n, f, in, warnings.UnsupportedElement, fmt.Sprintf("a %s input is drawn by the browser's own widget; a placeholder of its box is drawn", strings.ToLower(n.Attrs["type"])))
 			return
 		}
-		cv.formControl(n, f, in)
+		tb.formControl(n, f, in)
 		return
 	}
 
@@ -126,60 +126,52 @@ func (cv *converter) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	}
 	var node *resultjson.Node
 	if !hidden || clip {
-		node = cv.box(n, f, "FRAME", hidden, in.item)
+		node = tb.box(n, f, "FRAME", hidden, in.item)
 	}
 	if node != nil && f.depth >= resultjson.MaxDepth-1 {
-		cv.warn.Add(warnings.DepthFlattened, f.box.Out.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), resultjson.MaxDepth)
+		tb.warn.Add(warnings.DepthFlattened, f.box.Out.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), resultjson.MaxDepth)
 		node = nil
 	}
 	if node == nil {
-		cv.paint.CSSWarnings(n, f.box.Out.ID)
+		tb.paint.CSSWarnings(n, f.box.Out.ID)
 		// A marker or ::before/::after content sits beside the element's own content: its
 		// warnings name the element's first text node, so the user finds the spot (the frame
 		// around a list item is often the root); without text, the nearest frame.
-		from := cv.warn.Len()
-		cv.pseudoWarnings(n, f.box.Out.ID)
-		to, start := cv.warn.Len(), len(f.box.Kids)
-		cv.children(n, f, in)
+		from := tb.warn.Len()
+		tb.pseudoWarnings(n, f.box.Out.ID)
+		to, start := tb.warn.Len(), len(f.box.Kids)
+		tb.children(n, f, in)
 		if to > from {
 			if t := firstText(f.box.Kids[start:]); t != nil {
-				cv.warn.Point(from, to, t.ID)
+				tb.warn.Point(from, to, t.Out.ID)
 			}
 		}
 		return
 	}
 	node.ClipsContent = css.Ptr(clip)
 	box := f.add(node, n, in)
-	box.Kind, box.DOM = boxtree.Box, cv.kids(n)
-	cv.markSticky(n, node, f)
-	cv.paint.CSSWarnings(n, node.ID)
-	cv.pseudoWarnings(n, node.ID)
+	box.Kind, box.DOM = boxtree.Box, tb.kids(n)
+	tb.markSticky(n, node, f)
+	tb.paint.CSSWarnings(n, node.ID)
+	tb.pseudoWarnings(n, node.ID)
 	child := &frame{box: box, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 	// An SVG background layer is drawn as an SVG node under the content.
-	child.box.Kids = append(child.box.Kids, cv.svgBackgrounds...)
-	cv.svgBackgrounds = nil
-	cv.children(n, child, inherited{group: boxtree.Flow, decoration: in.decoration})
+	child.box.Kids = append(child.box.Kids, tb.svgBackgrounds...)
+	tb.svgBackgrounds = nil
+	tb.children(n, child, inherited{group: boxtree.Flow, decoration: in.decoration})
 	child.box.Finish()
 }
 
-// firstText returns the TEXT node with the lowest id (the first in document order) among items
-// and their descendants, or nil.
-func firstText(items []*boxtree.Node) *resultjson.Node {
-	var first *resultjson.Node
-	var firstN int
-	var walk func(n *resultjson.Node)
-	walk = func(n *resultjson.Node) {
-		if n.Type == "TEXT" {
-			if k, err := strconv.Atoi(strings.TrimPrefix(n.ID, "1:")); err == nil && (first == nil || k < firstN) {
-				first, firstN = n, k
-			}
-		}
-		for _, c := range n.Children {
-			walk(c)
-		}
-	}
+// firstText returns the TEXT node made first (the first in document order) among items and
+// their descendants, or nil.
+func firstText(items []*boxtree.Node) *boxtree.Node {
+	var first *boxtree.Node
 	for _, it := range items {
-		walk(it.Out)
+		it.Walk(func(b *boxtree.Node) {
+			if b.Out.Type == "TEXT" && (first == nil || b.Seq() < first.Seq()) {
+				first = b
+			}
+		})
 	}
 	return first
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/vector"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
@@ -20,28 +21,28 @@ import (
 // draws a box of its own (background, border, shadow, opacity) becomes a FRAME of that box
 // holding the SVG at its content box, clipped; one without becomes an SVG node. A zero-sized
 // SVG (a sprite sheet) gives no node.
-func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
+func (tb *builder) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	if n.Box.Width <= 0 || n.Box.Height <= 0 {
 		return
 	}
 	if n.Crop != nil && n.Crop.Reason == "svg" {
-		cv.rasterCrop(n, f, in, warnings.SVGRaster, "%s holds content Figma cannot import from SVG (foreignObject or filters); it is drawn as a raster crop of the page", naming.Element(n))
+		tb.rasterCrop(n, f, in, warnings.SVGRaster, "%s holds content Figma cannot import from SVG (foreignObject or filters); it is drawn as a raster crop of the page", naming.Element(n))
 		return
 	}
-	frameNode := cv.box(n, f, "FRAME", false, in.item)
+	frameNode := tb.box(n, f, "FRAME", false, in.item)
 	if frameNode != nil && !drawsBox(frameNode) {
-		cv.unallocate(frameNode, f.box.Out.ID)
+		tb.unallocate(frameNode, f.box.Out.ID)
 		frameNode = nil
 	}
 	target, box := f, n.Box
 	if frameNode != nil {
 		frameNode.ClipsContent = css.Ptr(true)
 		target = &frame{box: f.add(frameNode, n, in), ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
-		cv.paint.CSSWarnings(n, frameNode.ID)
-		cv.svgBackgrounds = nil
-		box = contentBox(n)
+		tb.paint.CSSWarnings(n, frameNode.ID)
+		tb.svgBackgrounds = nil
+		box = vector.ContentBox(n)
 	}
-	node := cv.newNode("SVG", naming.Element(n), box, target)
+	node := tb.newNode("SVG", naming.Element(n), box, target)
 	if node == nil {
 		return
 	}
@@ -52,9 +53,9 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		if fb, ok := css.BlendModes[n.Computed("mix-blend-mode")]; ok {
 			node.BlendMode = fb
 		}
-		cv.paint.CSSWarnings(n, node.ID)
+		tb.paint.CSSWarnings(n, node.ID)
 	}
-	st := cv.img.Resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
+	st := tb.img.Resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
 	if st == nil || st.MimeType != resultjson.MimeSVG {
 		// Keep the box so the layout stays; the warning says why it is empty.
 		node.Type = "RECTANGLE"
@@ -65,7 +66,7 @@ func (cv *converter) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	} else {
 		node.ImageRef = st.Ref
 	}
-	cv.svgNotes(n, node.ID)
+	vector.Notes(&tb.warn, n, node.ID)
 	if frameNode != nil {
 		target.add(node, n, inherited{group: boxtree.Flow})
 		target.box.Finish()
@@ -80,43 +81,19 @@ func drawsBox(n *resultjson.Node) bool {
 		n.Opacity != nil || n.BlendMode != ""
 }
 
-// contentBox is n's box inside its borders and padding (where an SVG draws its viewport).
-func contentBox(n *capturemodel.DOMNode) capturemodel.Box {
-	side := func(p string) float64 { v, _ := css.ParsePx(n.Computed(p)); return v }
-	l := side("border-left-width") + side("padding-left")
-	t := side("border-top-width") + side("padding-top")
-	r := side("border-right-width") + side("padding-right")
-	b := side("border-bottom-width") + side("padding-bottom")
-	return capturemodel.Box{X: n.Box.X + l, Y: n.Box.Y + t, Width: max(0.01, n.Box.Width-l-r), Height: max(0.01, n.Box.Height-t-b)}
-}
-
-// svgNotes turns the capture's notes about an inline SVG into warnings about nodeID.
-func (cv *converter) svgNotes(n *capturemodel.DOMNode, nodeID string) {
-	for _, note := range n.SVGNotes {
-		switch note.Code {
-		case warnings.SVGReference:
-			cv.warn.Add(warnings.SVGReference, nodeID, "%s references %s, which the capture could not find (not in the page or its sprite file could not be fetched); that part is missing", naming.Element(n), note.Detail)
-		case "SVG_TRUNCATED":
-			cv.warn.Add(warnings.SVGIncomplete, nodeID, "%s is too large to copy whole (%s); the rest is missing", naming.Element(n), note.Detail)
-		default:
-			cv.warn.Add(warnings.SVGIncomplete, nodeID, "%s could not be made self-contained; it is kept as written in the page (colours from page CSS and <use> references may be missing)", naming.Element(n))
-		}
-	}
-}
-
 // rasterCrop draws n as a RECTANGLE of its box filled with the capture's crop of it (an IMAGE
 // paint that stretches the crop over the box), and warns with code.
-func (cv *converter) rasterCrop(n *capturemodel.DOMNode, f *frame, in inherited, code, format string, args ...any) *resultjson.Node {
-	node := cv.newNode("RECTANGLE", naming.Element(n), n.Box, f)
+func (tb *builder) rasterCrop(n *capturemodel.DOMNode, f *frame, in inherited, code, format string, args ...any) *resultjson.Node {
+	node := tb.newNode("RECTANGLE", naming.Element(n), n.Box, f)
 	if node == nil {
 		return nil
 	}
 	fills := []resultjson.Paint{}
-	if st := cv.img.Resolve(n.Crop.AssetID, node.ID, node.Width, node.Height); st != nil {
+	if st := tb.img.Resolve(n.Crop.AssetID, node.ID, node.Width, node.Height); st != nil {
 		fills = append(fills, resultjson.Paint{Type: "IMAGE", ImageRef: st.Ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}})
 	}
 	node.Fills = &fills
 	f.add(node, n, in)
-	cv.warn.Add(code, node.ID, format, args...)
+	tb.warn.Add(code, node.ID, format, args...)
 	return node
 }

@@ -22,6 +22,7 @@ import {
   type Code2DesStateFragment,
   type PageImportStateFragment,
 } from "@code2des/api";
+import { apiOrigin, AuthError, createHandoff, fetchSignInConfig, handoffSignInUrl, isExpiring, pollHandoff, refreshSession, type Session } from "@code2des/api/auth";
 import { createApiClient, type ApiClient } from "@code2des/api/client";
 import type { AnyVariables, OperationResult, TypedDocumentNode } from "@urql/core";
 import type { MainToUi, UiToMain } from "../messages.js";
@@ -61,6 +62,10 @@ export class Flow {
   private api: ApiClient | null = null;
   /** Live watches (subscription or poll timer) by `import:<id>` / `job:<id>`, with their stop. */
   private watches = new Map<string, () => void>();
+  /** Stops the sign-in under way (its polling), or null. */
+  private signInAbort: AbortController | null = null;
+  /** The refresh under way, shared by the requests that wait for it. */
+  private refreshing: Promise<string> | null = null;
 
   constructor(
     private readonly store: Store,
@@ -111,14 +116,14 @@ export class Flow {
     // A new connection gets a new chance at live updates.
     this.store.update((s) => (s.live === "subscriptions" ? s : { ...s, live: "subscriptions" }));
     const { apiUrl, token, projectId } = this.s.settings;
-    this.api = token ? createApiClient({ url: apiUrl, token: () => this.s.settings.token }) : null;
+    this.api = token ? createApiClient({ url: apiUrl, token: () => this.currentToken() }) : null;
     if (this.api && projectId) void this.pickProject(projectId);
   }
 
   /** Runs one query or mutation for place: busy meanwhile, its errors shown there, data or null. */
   private async call<D, V extends AnyVariables>(place: ErrorPlace, kind: "query" | "mutation", doc: TypedDocumentNode<D, V>, vars: V): Promise<D | null> {
     if (!this.api) {
-      this.store.update((s) => withErrors(s, place, [{ code: InputProblemCode, message: "set the API URL and a token in Settings first" }]));
+      this.store.update((s) => withErrors(s, place, [{ code: InputProblemCode, message: "sign in (Settings) first" }]));
       return null;
     }
     this.store.update((s) => withBusy(s, place, true));
@@ -129,14 +134,109 @@ export class Flow {
     return r.error ? null : (r.data ?? null);
   }
 
-  /** Saves the API URL and token (figma.clientStorage, through the main thread) and reconnects. */
+  /**
+   * Signs in through the browser, the handoff Figma documents for plugin OAuth (docs/plugin.md
+   * "Sign-in"): a key pair from the API, the sign-in page opened with the write key
+   * (figma.openExternal, through the main thread), then the read key asked every poll interval
+   * until the page has delivered the tokens, the pair expires, or cancelSignIn. The session is
+   * kept with the settings (figma.clientStorage).
+   */
+  async signIn(apiUrl: string): Promise<void> {
+    const url = apiUrl.trim();
+    const problem = apiUrlProblem(url);
+    if (problem) {
+      this.store.update((s) => withErrors(s, "signin", [{ code: InputProblemCode, message: problem }]));
+      return;
+    }
+    this.cancelSignIn();
+    const abort = new AbortController();
+    this.signInAbort = abort;
+    const origin = apiOrigin(url);
+    this.store.update((s) => withErrors(withBusy(s, "signin", true), "signin", []));
+    try {
+      const keys = await createHandoff(origin);
+      const page = handoffSignInUrl(origin, keys.writeKey);
+      this.post({ type: "open-external", url: page });
+      this.store.update((s) => ({ ...s, signIn: { url: page, expiresAt: keys.expiresAt } }));
+      this.useSession(url, await pollHandoff(origin, keys, { signal: abort.signal }));
+    } catch (e) {
+      if (!abort.signal.aborted) this.store.update((s) => withErrors(s, "signin", [authError(e)]));
+    } finally {
+      if (this.signInAbort === abort) this.signInAbort = null;
+      this.store.update((s) => withBusy({ ...s, signIn: null }, "signin", false));
+    }
+  }
+
+  /** Stops a sign-in under way (the key pair then expires unused). */
+  cancelSignIn(): void {
+    this.signInAbort?.abort(new Error("sign-in cancelled"));
+    this.signInAbort = null;
+  }
+
+  /** Forgets the session (the stored tokens) and disconnects. */
+  signOut(): void {
+    this.cancelSignIn();
+    this.useSession(this.s.settings.apiUrl, { token: "", refreshToken: "", expiresAt: 0 });
+  }
+
+  /** Keeps session with the settings and reconnects with it. */
+  private useSession(apiUrl: string, session: Session): void {
+    const settings: Settings = { ...this.s.settings, apiUrl, ...session };
+    this.store.update((s) => withErrors({ ...s, settings, draft: { ...s.draft, apiUrl, token: session.token }, project: null }, "signin", []));
+    this.post({ type: "save-settings", settings });
+    this.connect();
+  }
+
+  /**
+   * The token for the next request: refreshed first when it is about to expire and it has a
+   * refresh token. A session that cannot be refreshed (none, or the issuer refuses it) asks the
+   * designer to sign in again; the request goes out with the old token and the API refuses it.
+   */
+  private currentToken(): Promise<string> | string {
+    const s = this.s.settings;
+    if (s.expiresAt === 0 || !isExpiring(s)) return s.token;
+    this.refreshing ??= this.refresh().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async refresh(): Promise<string> {
+    const s = this.s.settings;
+    try {
+      // No refresh token (the local sign-in): nothing to ask the user pool.
+      if (s.refreshToken === "") throw new AuthError(0, "NO_REFRESH_TOKEN", "the session cannot be refreshed");
+      const session = await refreshSession(await fetchSignInConfig(apiOrigin(s.apiUrl)), s);
+      const settings: Settings = { ...this.s.settings, ...session };
+      this.store.update((st) => ({ ...st, settings, draft: { ...st.draft, token: session.token } }));
+      this.post({ type: "save-settings", settings });
+      return session.token;
+    } catch (e) {
+      const code = e instanceof AuthError ? e.code : "SIGN_IN_EXPIRED";
+      this.store.update((st) => withErrors(st, "signin", [{ code, message: "your sign-in has expired; sign in again" }]));
+      return s.token;
+    }
+  }
+
+  /**
+   * Saves the API URL and a pasted token (the developer option; figma.clientStorage, through the
+   * main thread) and reconnects. A pasted token has no refresh token and no known expiry.
+   */
   saveSettings(apiUrl: string, token: string): void {
     const problem = apiUrlProblem(apiUrl.trim());
     if (problem) {
       this.store.update((s) => withErrors(s, "settings", [{ code: InputProblemCode, message: problem }]));
       return;
     }
-    const settings: Settings = { ...this.s.settings, apiUrl: apiUrl.trim(), token: token.trim() };
+    const pasted = token.trim();
+    const same = pasted === this.s.settings.token;
+    const settings: Settings = {
+      ...this.s.settings,
+      apiUrl: apiUrl.trim(),
+      token: pasted,
+      refreshToken: same ? this.s.settings.refreshToken : "",
+      expiresAt: same ? this.s.settings.expiresAt : 0,
+    };
     this.store.update((s) => withErrors({ ...s, settings, project: null }, "settings", []));
     this.post({ type: "save-settings", settings });
     this.connect();
@@ -419,6 +519,12 @@ export class Flow {
     if (d?.pageImport) this.onImport(d.pageImport);
     this.onJob(job);
   }
+}
+
+/** An error of the sign-in as the UI shows it: the API's code and message. */
+export function authError(e: unknown): ApiError {
+  if (e instanceof AuthError) return { code: e.code, message: e.message };
+  return { code: "SIGN_IN_FAILED", message: e instanceof Error ? e.message : String(e) };
 }
 
 /** The problem with an API URL as typed (an absolute http or https URL), or null. */

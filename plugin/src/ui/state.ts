@@ -54,7 +54,15 @@ export interface RecentList {
 }
 
 /** Where errors are shown: a form, a list, or one job (`import:<id>`, `job:<id>`). */
-export type ErrorPlace = "settings" | "project" | "form" | "recent" | `import:${string}` | `job:${string}`;
+export type ErrorPlace = "signin" | "settings" | "project" | "form" | "recent" | `import:${string}` | `job:${string}`;
+
+/** A sign-in under way: the sign-in page opened in the browser, the plugin asking for the tokens. */
+export interface SignInProgress {
+  /** The sign-in page's URL (shown as a link too, should the browser not have opened). */
+  url: string;
+  /** When the key pair expires, in milliseconds since the epoch. */
+  expiresAt: number;
+}
 
 /** Everything the UI shows. */
 export interface State {
@@ -64,6 +72,8 @@ export interface State {
   /** The Figma file the jobs are for (code.ts). */
   figmaFileKey: string;
   tab: Tab;
+  /** The sign-in under way, or null. */
+  signIn: SignInProgress | null;
   /** The settings form as typed (saved with its button). */
   draft: SettingsDraft;
   form: ImportForm;
@@ -102,6 +112,7 @@ export function initialState(): State {
     settings: { ...DefaultSettings, projects: [] },
     figmaFileKey: "",
     tab: "import",
+    signIn: null,
     draft: { apiUrl: DefaultSettings.apiUrl, token: "", projectId: "" },
     form: { url: "", presets: ["desktop"], custom: false, customWidth: "1280", customHeight: "800", readySelector: "" },
     busy: {},

@@ -3,6 +3,7 @@
 // submissions before their submit event; buttons call the flow directly.
 import type { Code2DesStateFragment, PageImportStateFragment } from "@code2des/api";
 import type { ComponentChildren } from "preact";
+import { displayName } from "@code2des/api/auth";
 import { errorText } from "./errors.js";
 import type { Flow } from "./flow.js";
 import type { ErrorPlace, ImportForm, Placement, Review, State, Store, Tab } from "./state.js";
@@ -48,24 +49,57 @@ function Errors({ state, place }: { state: State; place: ErrorPlace }) {
   );
 }
 
+/** " as <name>" for a token whose claims name the user, "" otherwise. */
+function signedInAs(token: string): string {
+  const name = displayName(token);
+  return name ? ` as ${name}` : "";
+}
+
 function SettingsView({ state, store, flow }: Props) {
   const draft = state.draft;
   const set = (patch: Partial<State["draft"]>) => store.update((s) => ({ ...s, draft: { ...s.draft, ...patch } }));
   const project = state.project;
   return (
     <section aria-label="Settings">
-      <div role="group" aria-label="Connection">
+      <div role="group" aria-label="Account">
         <label>
           API URL
           <input type="url" value={draft.apiUrl} onInput={(e) => set({ apiUrl: e.currentTarget.value })} />
         </label>
-        <label>
-          Token
-          <input type="password" autocomplete="off" value={draft.token} onInput={(e) => set({ token: e.currentTarget.value })} />
-        </label>
-        <p class="hint">
-          Local stack: <code>go run ./server/localstack token local-user</code>. Kept on this computer (figma.clientStorage), never in the file.
-        </p>
+        {state.signIn ? (
+          <p aria-label="Sign-in status">
+            Finish signing in in your browser (it opened{" "}
+            <a href={state.signIn.url} target="_blank" rel="noreferrer">
+              the sign-in page
+            </a>
+            ); this waits until {new Date(state.signIn.expiresAt).toLocaleTimeString()}.{" "}
+            <button type="button" class="link" onClick={() => flow.cancelSignIn()}>
+              Cancel
+            </button>
+          </p>
+        ) : state.settings.token ? (
+          <p aria-label="Sign-in status">
+            Signed in{signedInAs(state.settings.token)}.{" "}
+            <button type="button" onClick={() => flow.signOut()}>
+              Sign out
+            </button>
+          </p>
+        ) : (
+          <button type="button" disabled={state.busy.signin} onClick={() => void flow.signIn(draft.apiUrl)}>
+            Sign in
+          </button>
+        )}
+        <Errors state={state} place="signin" />
+        <details>
+          <summary>Developer: paste a token</summary>
+          <label>
+            Token
+            <input type="password" autocomplete="off" value={draft.token} onInput={(e) => set({ token: e.currentTarget.value })} />
+          </label>
+          <p class="hint">
+            Local stack: <code>go run ./cmd/localstack token local-user</code>. Kept on this computer (figma.clientStorage), never in the file.
+          </p>
+        </details>
         <button type="button" onClick={() => flow.saveSettings(draft.apiUrl, draft.token)}>
           Save settings
         </button>

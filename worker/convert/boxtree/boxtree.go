@@ -6,6 +6,8 @@ package boxtree
 
 import (
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
@@ -81,6 +83,13 @@ func (n *Node) Finish() {
 	for _, k := range n.Painted() {
 		n.Out.Children = append(n.Out.Children, k.Out)
 	}
+}
+
+// Seq is n of the node's id "1:n": nodes are numbered in the order they are made (document
+// order).
+func (n *Node) Seq() int {
+	k, _ := strconv.Atoi(strings.TrimPrefix(n.Out.ID, "1:"))
+	return k
 }
 
 // Walk calls fn for n and its descendants, depth first, each node before its kids (in

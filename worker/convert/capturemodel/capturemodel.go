@@ -159,7 +159,7 @@ type DOMNode struct {
 	// "border-top-color" -> "--brand"), when the capture could tell (facts.js).
 	Vars     map[string]string `json:"vars"`
 	Children []*DOMNode        `json:"children"`
-	// VectorFacts are the vector pass's facts (vector.go).
+	// VectorFacts are the facts of vectors and icons (worker/convert/vector).
 	VectorFacts
 }
 
@@ -280,7 +280,7 @@ type VectorFacts struct {
 	// Crop is a raster crop of the element's border box taken at the capture's scale, when its
 	// vector form would import wrong.
 	Crop *Crop `json:"crop"`
-	// Mask is the element's CSS mask (icons.go).
+	// Mask is the element's CSS mask (worker/convert/vector).
 	Mask *MaskFact `json:"mask"`
 	// IconFont lists the icon-font glyphs the element shows (icons.go).
 	IconFont *IconFontFact `json:"icon_font"`

@@ -105,42 +105,26 @@ func ParseColor(s string) (c resultjson.RGBA, known bool) {
 	if !ok {
 		return resultjson.RGBA{}, false
 	}
-	switch name {
-	case "rgb", "rgba":
-		parts := colorArgs(args)
-		if len(parts) != 3 && len(parts) != 4 {
-			return resultjson.RGBA{}, false
-		}
-		var ch [4]float64
-		ch[3] = 1
-		for i, p := range parts {
-			v, ok := number(p, 255)
-			if i == 3 {
-				v, ok = number(p, 1)
-			}
-			if !ok {
-				return resultjson.RGBA{}, false
-			}
-			ch[i] = v
-		}
-		return resultjson.RGBA{R: Clamp01(ch[0] / 255), G: Clamp01(ch[1] / 255), B: Clamp01(ch[2] / 255), A: Clamp01(ch[3])}, true
-	case "color":
-		parts := colorArgs(args)
-		if len(parts) < 4 || len(parts) > 5 || parts[0] != "srgb" {
-			return resultjson.RGBA{}, false
-		}
-		var ch [4]float64
-		ch[3] = 1
-		for i, p := range parts[1:] {
-			v, ok := number(p, 1)
-			if !ok {
-				return resultjson.RGBA{}, false
-			}
-			ch[i] = v
-		}
-		return resultjson.RGBA{R: Clamp01(ch[0]), G: Clamp01(ch[1]), B: Clamp01(ch[2]), A: Clamp01(ch[3])}, true
+	parts, scale := colorArgs(args), 255.0
+	switch {
+	case name == "color" && len(parts) >= 4 && len(parts) <= 5 && parts[0] == "srgb":
+		parts, scale = parts[1:], 1
+	case name != "rgb" && name != "rgba", len(parts) != 3 && len(parts) != 4:
+		return resultjson.RGBA{}, false
 	}
-	return resultjson.RGBA{}, false
+	var ch [4]float64
+	ch[3] = 1
+	for i, p := range parts {
+		v, ok := number(p, scale)
+		if i == 3 {
+			v, ok = number(p, 1)
+		}
+		if !ok {
+			return resultjson.RGBA{}, false
+		}
+		ch[i] = v
+	}
+	return resultjson.RGBA{R: Clamp01(ch[0] / scale), G: Clamp01(ch[1] / scale), B: Clamp01(ch[2] / scale), A: Clamp01(ch[3])}, true
 }
 
 // colorArgs splits "r, g, b, a" or "r g b / a" into its parts.

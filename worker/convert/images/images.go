@@ -19,6 +19,7 @@ import (
 	_ "image/png"  // registers PNG for DecodeConfig
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -57,8 +58,9 @@ type Store struct {
 	importPrefix, jobPrefix string
 	warn                    *warnings.List
 	// Err is the first error of the loader other than ErrMissing (the conversion fails with it).
-	Err        error
-	assets     map[string]*capturemodel.Asset
+	Err error
+	// Assets are the capture's assets by id (the first of an id).
+	Assets     map[string]*capturemodel.Asset
 	unresolved map[string]capturemodel.UnresolvedImage
 	resolved   map[string]*imageState
 	// Entries are the result's images in the order first used; Copies the images to store first.
@@ -73,22 +75,16 @@ type Store struct {
 // New returns the Store of capture c's assets, loaded by load, whose warnings go to warn.
 func New(ctx context.Context, c *capturemodel.Capture, load Loader, importPrefix, jobPrefix string, warn *warnings.List) *Store {
 	im := &Store{ctx: ctx, load: load, importPrefix: importPrefix, jobPrefix: jobPrefix, warn: warn,
-		assets: map[string]*capturemodel.Asset{}, unresolved: map[string]capturemodel.UnresolvedImage{}, resolved: map[string]*imageState{}}
+		Assets: map[string]*capturemodel.Asset{}, unresolved: map[string]capturemodel.UnresolvedImage{}, resolved: map[string]*imageState{}}
 	for i := range c.Assets {
-		if _, dup := im.assets[c.Assets[i].ID]; !dup {
-			im.assets[c.Assets[i].ID] = &c.Assets[i]
+		if _, dup := im.Assets[c.Assets[i].ID]; !dup {
+			im.Assets[c.Assets[i].ID] = &c.Assets[i]
 		}
 	}
 	for _, u := range append(append([]capturemodel.UnresolvedImage{}, c.UnresolvedImages...), c.Document.UnresolvedImages...) {
 		im.unresolved[u.ID] = u
 	}
 	return im
-}
-
-// Asset returns the capture asset of an id.
-func (im *Store) Asset(id string) (*capturemodel.Asset, bool) {
-	a, ok := im.assets[id]
-	return a, ok
 }
 
 // Resolve returns the image entry of a capture asset, loading and checking it on first use;
@@ -110,7 +106,7 @@ func (im *Store) Resolve(id, nodeID string, boxW, boxH float64) *resultjson.Imag
 }
 
 func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
-	a, ok := im.assets[id]
+	a, ok := im.Assets[id]
 	if !ok {
 		msg := "an image the page shows was not recorded by the capture"
 		if u, ok := im.unresolved[id]; ok {
@@ -200,8 +196,8 @@ func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
 	}
 	if !strings.HasPrefix(a.Key, im.importPrefix) || im.importPrefix == "" {
 		// Outside the capture's folder the backend would refuse the key: keep a copy of our own.
-		e.Key = im.jobPrefix + "images/" + a.SHA256 + extension(a.MimeType)
-		if !im.copied(e.Key) {
+		e.Key = im.jobPrefix + "images/" + a.SHA256 + extensions[a.MimeType]
+		if !slices.ContainsFunc(im.Copies, func(c Copy) bool { return c.Key == e.Key }) {
 			im.Copies = append(im.Copies, Copy{Key: e.Key, MimeType: a.MimeType, Bytes: bytes.Clone(b)})
 		}
 	}
@@ -209,15 +205,6 @@ func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
 	im.returned += returned
 	im.Entries = append(im.Entries, *e)
 	return &imageState{entry: e}
-}
-
-func (im *Store) copied(key string) bool {
-	for _, c := range im.Copies {
-		if c.Key == key {
-			return true
-		}
-	}
-	return false
 }
 
 // fitInside scales w x h down to fit a square of side m, keeping the aspect ratio.
@@ -231,21 +218,8 @@ func fitInside(w, h, m int) (int, int) {
 	return max(1, int(math.Round(float64(w)*float64(m)/float64(h)))), m
 }
 
-func extension(mime string) string {
-	switch mime {
-	case resultjson.MimePNG:
-		return ".png"
-	case resultjson.MimeJPEG:
-		return ".jpg"
-	case resultjson.MimeGIF:
-		return ".gif"
-	case resultjson.MimeWebP:
-		return ".webp"
-	case resultjson.MimeSVG:
-		return ".svg"
-	}
-	return ""
-}
+// extensions name the file of a copied image by its type.
+var extensions = map[string]string{resultjson.MimePNG: ".png", resultjson.MimeJPEG: ".jpg", resultjson.MimeGIF: ".gif", resultjson.MimeWebP: ".webp", resultjson.MimeSVG: ".svg"}
 
 // Bytes loads a capture asset and checks it against its recorded size and hash.
 func (im *Store) Bytes(a *capturemodel.Asset) ([]byte, error) {

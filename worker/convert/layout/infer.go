@@ -9,7 +9,6 @@ import (
 	"math"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
@@ -81,7 +80,7 @@ func Infer(root *boxtree.Node) []resultjson.Diagnostic {
 		})
 	}
 	// Document order is the order the frames were made in, which their ids count.
-	sort.SliceStable(containers, func(i, j int) bool { return idNumber(containers[i].Out.ID) < idNumber(containers[j].Out.ID) })
+	sort.SliceStable(containers, func(i, j int) bool { return containers[i].Seq() < containers[j].Seq() })
 	diags := []resultjson.Diagnostic{}
 	for i := len(containers) - 1; i >= 0; i-- {
 		c := containers[i]
@@ -101,12 +100,6 @@ func Infer(root *boxtree.Node) []resultjson.Diagnostic {
 type saved struct {
 	node *resultjson.Node
 	s    resultjson.Structure
-}
-
-// idNumber is n of a node id "1:n".
-func idNumber(id string) int {
-	n, _ := strconv.Atoi(strings.TrimPrefix(id, "1:"))
-	return n
 }
 
 // inferLayout sets auto layout on frame F of container el with its items, or returns why not

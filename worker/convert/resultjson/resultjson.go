@@ -461,12 +461,6 @@ func Encode(res *Result) ([]byte, error) {
 	return out, nil
 }
 
-// EncodedLen is the length of res's encoding in bytes, whatever the limit.
-func EncodedLen(res *Result) (int, error) {
-	out, err := encode(res)
-	return len(out), err
-}
-
 // encode is Encode without the size limit.
 func encode(res *Result) ([]byte, error) {
 	var buf bytes.Buffer

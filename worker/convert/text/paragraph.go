@@ -1,6 +1,7 @@
 package text
 
 import (
+	"cmp"
 	"net/url"
 	"strings"
 	"unicode/utf16"
@@ -303,9 +304,9 @@ func (b *paragraphBuilder) segments(chars string, pieces []piece) []resultjson.S
 		seg := resultjson.StyledTextSegment{
 			Characters: p.text, Start: at, End: at + n,
 			FontName: st.fontName, FontSize: st.fontSize, FontWeight: st.fontWeight,
-			Fills: append([]resultjson.Paint{}, st.fills...), TextDecoration: orDefault(st.decoration, "NONE"),
+			Fills: append([]resultjson.Paint{}, st.fills...), TextDecoration: cmp.Or(st.decoration, "NONE"),
 			LetterSpacing: resultjson.LetterSpacing{Value: st.letterSpacing, Unit: "PIXELS"},
-			TextCase:      orDefault(st.textCase, "ORIGINAL"),
+			TextCase:      cmp.Or(st.textCase, "ORIGINAL"),
 		}
 		if st.hyperlink != "" {
 			seg.Hyperlink = &resultjson.Hyperlink{Type: "URL", Value: st.hyperlink}
@@ -316,25 +317,8 @@ func (b *paragraphBuilder) segments(chars string, pieces []piece) []resultjson.S
 	return segs
 }
 
-func orDefault(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
-}
-
-// utf16Len counts the UTF-16 code units of s.
-func utf16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		if l := utf16.RuneLen(r); l > 0 {
-			n += l
-		} else {
-			n++ // an invalid rune is read as U+FFFD
-		}
-	}
-	return n
-}
+// utf16Len counts the UTF-16 code units of s (an invalid byte is read as U+FFFD, one unit).
+func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
 
 func sameStyle(a, b runStyle) bool {
 	if a.fontName != b.fontName || a.fontWeight != b.fontWeight || a.fontSize != b.fontSize ||

@@ -80,6 +80,17 @@ export class BrowserAuth {
     return new BrowserAuth(await fetchSignInConfig(origin, fetchImpl), origin, storage, fetchImpl);
   }
 
+  /**
+   * Calls listener with the new session whenever oidc-client-ts loads or renews the user (a
+   * silent renewal ahead of expiry), and with null when it is removed or the renewal fails.
+   */
+  onSessionChange(listener: (s: Session | null) => void): void {
+    if (!this.manager) return;
+    this.manager.events.addUserLoaded((user) => listener(sessionOfUser(user)));
+    this.manager.events.addUserUnloaded(() => listener(null));
+    this.manager.events.addSilentRenewError(() => listener(null));
+  }
+
   /** Whether the development sign-in is the way in (the local stack). */
   get local(): boolean {
     return this.config.localSignIn;

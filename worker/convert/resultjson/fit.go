@@ -1,0 +1,85 @@
+package resultjson
+
+import "fmt"
+
+// A page whose result would pass MaxResultBytes is not refused: the conversion keeps the first
+// nodes of the tree in document order (a prefix of a depth-first walk, so every kept node keeps
+// its ancestors) and leaves the rest out, with a page-wide warning (RESULT_TRIMMED). The
+// capture's node limit (MaxDocumentNodes in worker/capture) keeps most pages far below the size
+// limit; this is what a page of many heavy nodes (long texts, many paints) still gets.
+
+// trimHeadroom is the share of MaxResultBytes a trimmed result aims at, leaving room for the
+// estimate's error.
+const trimHeadroom = 0.9
+
+// maxTrimRounds bounds the encodings of one trim; each round aims at the size the last one
+// measured.
+const maxTrimRounds = 6
+
+// Fit encodes res as Encode does; over MaxResultBytes it trims the tree until the encoding fits,
+// updating res (the trimmed tree and a page-wide warning of code trimmedCode). It returns
+// ErrTooLarge only when even the root alone does not fit (the images, styles or warnings alone
+// are over the limit).
+func Fit(res *Result, trimmedCode string) ([]byte, error) {
+	out, err := encode(res)
+	if err != nil || len(out) <= MaxResultBytes {
+		return out, err
+	}
+	total := countNodes(res.Root)
+	keep, size := total, len(out)
+	for range maxTrimRounds {
+		keep = min(keep-1, int(float64(keep)*trimHeadroom*float64(MaxResultBytes)/float64(size)))
+		if keep < 1 {
+			break
+		}
+		budget := keep
+		trimmed := *res
+		trimmed.Root = keepFirst(res.Root, &budget)
+		trimmed.Warnings = withWarning(res.Warnings, Warning{Code: trimmedCode, NodeID: &res.Root.ID, Message: fmt.Sprintf(
+			"the page was too large for one result (over %d MiB): its first %d of %d nodes were kept, the rest of the page is missing",
+			MaxResultBytes>>20, keep, total)})
+		if out, err = encode(&trimmed); err != nil {
+			return nil, err
+		}
+		if len(out) <= MaxResultBytes {
+			*res = trimmed
+			return out, nil
+		}
+		size = len(out)
+	}
+	return nil, fmt.Errorf("%w: over %d bytes even with its tree trimmed", ErrTooLarge, MaxResultBytes)
+}
+
+func countNodes(n *Node) int {
+	c := 1
+	for _, k := range n.Children {
+		c += countNodes(k)
+	}
+	return c
+}
+
+// keepFirst copies the tree under n keeping its first *budget nodes in document order (n
+// included), and decreases *budget by the nodes kept. The nodes are copied, not changed.
+func keepFirst(n *Node, budget *int) *Node {
+	*budget--
+	c := *n
+	c.Children = nil
+	for _, k := range n.Children {
+		if *budget <= 0 {
+			break
+		}
+		c.Children = append(c.Children, keepFirst(k, budget))
+	}
+	return &c
+}
+
+// withWarning adds w to ws within MaxWarnings (replacing the one before a last
+// WARNINGS_TRUNCATED, when the list is full).
+func withWarning(ws []Warning, w Warning) []Warning {
+	out := append([]Warning{}, ws...)
+	if len(out) < MaxWarnings {
+		return append(out, w)
+	}
+	out[len(out)-2] = w
+	return out
+}

@@ -1,0 +1,48 @@
+package resultjson_test
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/code2des/backend/worker/convert/resultjson"
+)
+
+// page is a result whose root holds n TEXT nodes of 9,000 characters each.
+func page(n int) *resultjson.Result {
+	root := &resultjson.Node{Type: "FRAME", ID: "1:1", Name: "Page"}
+	long := strings.Repeat("x", 9000)
+	for i := range n {
+		root.Children = append(root.Children, &resultjson.Node{Type: "TEXT", ID: "1:" + strconv.Itoa(i+2), Characters: long})
+	}
+	return &resultjson.Result{Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion}, Root: root, Warnings: []resultjson.Warning{}}
+}
+
+// TestFitKeepsTheFirstNodesThatFit: a result within MaxResultBytes is encoded as Encode does; one
+// past it keeps its first nodes, not far below the limit, with the trimmed warning naming the
+// root; one whose root alone is over the limit is ErrTooLarge.
+func TestFitKeepsTheFirstNodesThatFit(t *testing.T) {
+	within := page(resultjson.MaxResultBytes/9000 - 200)
+	out, err := resultjson.Fit(within, "RESULT_TRIMMED")
+	if want, _ := resultjson.Encode(within); err != nil || string(out) != string(want) || len(within.Warnings) != 0 {
+		t.Fatalf("within the limit: %d bytes, err %v, warnings %v", len(out), err, within.Warnings)
+	}
+	const n = resultjson.MaxResultBytes/9000 + 200
+	past := page(n)
+	out, err = resultjson.Fit(past, "RESULT_TRIMMED")
+	if err != nil || len(out) > resultjson.MaxResultBytes || len(out) < resultjson.MaxResultBytes/2 {
+		t.Fatalf("past the limit: %d bytes, err %v", len(out), err)
+	}
+	w := past.Warnings
+	if kept := len(past.Root.Children); kept >= n || len(w) != 1 || w[0].Code != "RESULT_TRIMMED" || *w[0].NodeID != "1:1" ||
+		!strings.Contains(w[0].Message, fmt.Sprintf("its first %d of %d nodes were kept", kept+1, n+1)) {
+		t.Errorf("kept %d of %d nodes, warnings %+v", kept, n, w)
+	}
+	huge := page(0)
+	huge.Root.Characters = strings.Repeat("x", resultjson.MaxResultBytes)
+	if _, err := resultjson.Fit(huge, "RESULT_TRIMMED"); !errors.Is(err, resultjson.ErrTooLarge) {
+		t.Errorf("a root over the limit: %v, want ErrTooLarge", err)
+	}
+}
