@@ -60,6 +60,7 @@ func TestDashboardEndToEnd(t *testing.T) {
 	res := runPluginUI(t, driver, map[string]string{
 		"C2D_E2E_API_URL":         s.api.URL,
 		"C2D_E2E_TOKEN":           s.token,
+		"C2D_E2E_MEMBER":          member,
 		"C2D_E2E_PROJECT_ID":      fmt.Sprint(s.projectID),
 		"C2D_E2E_PAGE_URL":        s.site.URL + capturetest.IndexPath,
 		"C2D_E2E_READY_SELECTOR":  capturetest.ReadySelector,

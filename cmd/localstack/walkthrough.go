@@ -26,7 +26,7 @@ func printWalkthrough(w io.Writer, apiURL string, seeded seededIDs, workerStatus
 	fmt.Fprintf(w, `
 Code2Des is running on this machine (Ctrl-C stops it).
   GraphQL API   %s/graphql
-  dashboard     %s/dashboard/projects/%d/imports (sign in with the token below)
+  dashboard     %s/dashboard/projects/%d/imports (sign in as a seeded member)
   seeded        organization %d, project %d, member %s
 `, apiURL, apiURL, seeded.ProjectID, seeded.OrganizationID, seeded.ProjectID, seeded.Subject)
 	for _, s := range workerStatus {

@@ -104,12 +104,12 @@ const result: Record<string, unknown> = {};
 try {
   // 1. Signed out, the dashboard asks for sign-in, then comes back where the user was going.
   await page.goto(`${dash}projects/${project}/imports`);
-  await page.getByRole("heading", { name: "Sign in" }).waitFor();
+  await page.getByRole("heading", { name: "Sign in to Code2Des" }).waitFor();
   check(new URL(page.url()).searchParams.get("return") === `/dashboard/projects/${project}/imports`, `sign-in returns to the list (${page.url()})`);
+  await page.getByRole("button", { name: `Sign in as ${env("C2D_E2E_MEMBER")}` }).waitFor();
   await axe(page, "sign-in");
-  await page.getByLabel("Token").fill(token);
   await screenshot(page, "signin");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: `Sign in as ${env("C2D_E2E_MEMBER")}` }).click();
   await page.getByRole("heading", { name: "Page Imports" }).waitFor();
   await page.locator("tr[data-id]").first().waitFor();
   log("signed in; the list is there");
@@ -304,20 +304,19 @@ try {
   log("390 px: no horizontal scrolling");
 
   // 14. A token the API refuses (expired) sends the user to sign in and back to the same page.
-  await page.evaluate(() => sessionStorage.setItem("code2des.dashboard.token", "expired.not-a-token.x"));
+  await page.evaluate(() => sessionStorage.setItem("code2des.localSession", JSON.stringify({ token: "refused.not-a-token.x", refreshToken: "", expiresAt: Math.floor(Date.now() / 1000) + 3600 })));
   await page.goto(`${dash}code2des/${code2desId}`);
-  await page.getByRole("heading", { name: "Sign in" }).waitFor();
+  await page.getByRole("heading", { name: "Sign in to Code2Des" }).waitFor();
   check(new URL(page.url()).searchParams.get("return") === `/dashboard/code2des/${code2desId}`, `sign-in returns to the job (${page.url()})`);
-  await page.getByLabel("Token").fill(token);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: `Sign in as ${env("C2D_E2E_MEMBER")}` }).click();
   await page.locator('[data-image="diff"]').waitFor();
   check(new URL(page.url()).pathname === `/dashboard/code2des/${code2desId}`, "back on the job's page");
   log("a refused token: sign-in, then back on the same page");
 
   // 15. Sign out forgets the token.
   await page.getByRole("button", { name: "Sign out" }).click();
-  await page.getByRole("heading", { name: "Sign in" }).waitFor();
-  check(await page.evaluate(() => sessionStorage.length === 0 && localStorage.getItem("code2des.dashboard.token") === null), "the token is gone");
+  await page.getByRole("heading", { name: "Sign in to Code2Des" }).waitFor();
+  check(await page.evaluate(() => sessionStorage.getItem("code2des.localSession") === null && !Object.keys(localStorage).some((k) => /token|session|oidc/i.test(k))), "the token is gone, and none was ever in localStorage");
 
   const unexpected = pageErrors.filter((e) => !/ERR_CONNECTION_REFUSED|Failed to fetch|WebSocket/.test(e));
   check(unexpected.length === 0, `page errors: ${unexpected.join("; ")}`);

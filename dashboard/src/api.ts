@@ -76,8 +76,7 @@ export class Api {
     if (!r.error) return [];
     const errors = apiErrors(r.error);
     if (errors.some((e) => e.code === "UNAUTHENTICATED")) {
-      this.auth.signOut();
-      this.auth.signIn(this.returnTo());
+      this.auth.refused(this.returnTo());
     } else if (isDown(r.error)) {
       this.markDown();
     }

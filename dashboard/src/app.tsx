@@ -11,20 +11,23 @@ import { ListView } from "./views/list.js";
 import { JobView } from "./views/job.js";
 import { SummaryView } from "./views/summary.js";
 import { Errors } from "./views/common.js";
+import type { SignInAuth } from "./signin/auth.js";
+import { SignInCallback, SignInPage } from "./signin/page.js";
 
 /** The localStorage key of the recently opened project ids (ids only: nothing secret). */
 export const RecentProjectsKey = "code2des.dashboard.projects";
 /** How many recently opened project ids the picker remembers. */
 export const MaxRecentProjects = 10;
 
-export function App({ api, setToken }: { api: Api; setToken: (t: string) => void }) {
+export function App({ api, signIn, handoff, go }: { api: Api; signIn: SignInAuth; handoff: string | null; go: (href: string) => void }) {
   const { route, href: here } = useStore(location$);
   const conn = useStore(api.connection);
   const signedIn = api.auth.token() !== null;
 
+  const signingIn = route.view === "signin" || route.view === "signin-callback";
   useEffect(() => {
-    if (!signedIn && route.view !== "signin") api.auth.signIn(here);
-  }, [signedIn, route.view, here]);
+    if (!signedIn && !signingIn) api.auth.signIn(here);
+  }, [signedIn, signingIn, here]);
 
   const project = route.view === "list" || route.view === "summary" ? route.projectId : null;
   return (
@@ -33,8 +36,8 @@ export function App({ api, setToken }: { api: Api; setToken: (t: string) => void
       <header class="top">
         <Link href={Base} class="brand">Code2Des</Link>
         {project !== null && <ProjectNav route={route} projectId={project} />}
-        {signedIn && route.view !== "signin" && (
-          <button type="button" class="link" onClick={() => { api.auth.signOut(); api.auth.signIn(Base); }}>
+        {signedIn && !signingIn && (
+          <button type="button" class="link" onClick={() => api.auth.signOut()}>
             Sign out
           </button>
         )}
@@ -46,7 +49,9 @@ export function App({ api, setToken }: { api: Api; setToken: (t: string) => void
       )}
       <main id="main" tabIndex={-1}>
         {route.view === "signin" ? (
-          <DevSignIn returnTo={route.returnTo} setToken={setToken} />
+          <SignInPage auth={signIn} returnTo={route.returnTo} handoff={handoff} go={go} />
+        ) : route.view === "signin-callback" ? (
+          <SignInCallback auth={signIn} go={go} />
         ) : !signedIn ? null : route.view === "projects" ? (
           <Projects api={api} />
         ) : route.view === "list" ? (
@@ -135,37 +140,6 @@ function Projects({ api }: { api: Api }) {
           </ul>
         </>
       )}
-    </section>
-  );
-}
-
-/** The development sign-in: a pasted token, kept in sessionStorage for this tab only. */
-function DevSignIn({ returnTo, setToken }: { returnTo: string; setToken: (t: string) => void }) {
-  const [token, setT] = useState("");
-  const [error, setError] = useState("");
-  return (
-    <section>
-      <h1>Sign in</h1>
-      <p>
-        Paste a token of the API. On the local stack: <code>go run ./cmd/localstack token local-user</code>. It is kept
-        for this tab only.
-      </p>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          try {
-            setToken(token);
-            navigate(returnTo, true);
-          } catch (err) {
-            setError(err instanceof Error ? err.message : String(err));
-          }
-        }}
-      >
-        <label for="token">Token</label>
-        <textarea id="token" rows={4} value={token} onInput={(e) => setT(e.currentTarget.value)} />
-        <button type="submit">Sign in</button>
-        {error && <p class="error" role="alert">{error}</p>}
-      </form>
     </section>
   );
 }

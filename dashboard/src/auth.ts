@@ -1,7 +1,9 @@
-// How the dashboard gets its bearer token. The views only see the Auth interface; the one in use
-// is chosen in main.tsx. developmentAuth keeps a token pasted on the sign-in page (local stack:
-// `go run ./cmd/localstack token local-user`) in sessionStorage, so it ends with the tab and
-// never reaches localStorage.
+// How the dashboard gets its bearer token. The views only see the Auth interface; main.tsx builds
+// it over the shared browser sign-in (signin/auth.ts: OpenID Connect with PKCE against the user
+// pool, or the local stack's development sign-in; tokens in sessionStorage only).
+import { SignInPath } from "@code2des/api/auth/browser";
+import type { SignInAuth } from "./signin/auth.js";
+import { signInHref } from "./signin/auth.js";
 
 /** The dashboard's sign-in state. */
 export interface Auth {
@@ -9,30 +11,26 @@ export interface Auth {
   token(): string | null;
   /** Sends the browser to sign in, then back to returnTo (a path under /dashboard/). */
   signIn(returnTo: string): void;
-  /** Forgets the token. */
+  /** Signs out (and ends the user pool's session when it has a logout endpoint). */
   signOut(): void;
+  /** The API refused the token (expired, revoked): forgets it and signs in again, back to returnTo. */
+  refused(returnTo: string): void;
 }
 
-/** The sessionStorage key of developmentAuth's token. */
-export const TokenStorageKey = "code2des.dashboard.token";
-
-/** The longest token developmentAuth keeps (a Cognito JWT is a few KB). */
-export const MaxTokenLength = 16384;
-
-/** Auth over a pasted token in sessionStorage; signIn goes to the dashboard's sign-in page. */
-export function developmentAuth(storage: Storage, go: (href: string) => void): Auth & { setToken(t: string): void } {
+/** The dashboard's Auth over the sign-in pages' state; assign loads a page (a fresh sign-in state). */
+export function dashboardAuth(s: SignInAuth, assign: (href: string) => void): Auth {
+  let refusing = false;
   return {
-    token: () => storage.getItem(TokenStorageKey),
-    setToken(t: string) {
-      const v = t.trim();
-      if (v === "" || v.length > MaxTokenLength) throw new Error(`a token is 1 to ${MaxTokenLength} characters`);
-      storage.setItem(TokenStorageKey, v);
-    },
-    signIn(returnTo: string) {
-      go(`/dashboard/signin?${new URLSearchParams({ return: returnTo })}`);
-    },
-    signOut() {
-      storage.removeItem(TokenStorageKey);
+    token: () => s.token(),
+    signIn: (returnTo) => s.signIn(returnTo),
+    signOut: () => s.signOut(),
+    refused(returnTo) {
+      if (refusing) return;
+      refusing = true;
+      // Only this tab's tokens: the user pool's session, if any, makes the new sign-in quick.
+      void s.browser.signOut().finally(() => assign(signInHref(returnTo)));
     },
   };
 }
+
+export { SignInPath };

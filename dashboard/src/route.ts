@@ -36,6 +36,7 @@ export interface ListParams {
 export type Route =
   | { view: "projects" }
   | { view: "signin"; returnTo: string }
+  | { view: "signin-callback" }
   | { view: "list"; projectId: string; kind: JobKind; params: ListParams }
   | { view: "summary"; projectId: string; days: number }
   | { view: "job"; kind: JobKind; id: string }
@@ -59,6 +60,7 @@ export function parseRoute(pathname: string, search: string): Route {
   const parts = pathname.slice(Base.length).split("/").filter((p) => p !== "").map(decodeURIComponent);
   const [a, b, c] = parts;
   if (parts.length === 0) return { view: "projects" };
+  if (a === "signin" && b === "callback" && parts.length === 2) return { view: "signin-callback" };
   if (a === "signin" && parts.length === 1) {
     const r = q.get("return") ?? "";
     return { view: "signin", returnTo: r.startsWith(Base) ? r : Base };
@@ -97,6 +99,8 @@ export function href(r: Route): string {
       return Base;
     case "signin":
       return `${Base}signin?${new URLSearchParams({ return: r.returnTo })}`;
+    case "signin-callback":
+      return `${Base}signin/callback`;
     case "summary":
       return `${Base}projects/${enc(r.projectId)}/summary${r.days === DefaultSummaryDays ? "" : `?days=${r.days}`}`;
     case "job":
