@@ -158,7 +158,7 @@ func newStack(t *testing.T, configure ...func(*app.Config)) *stack {
 		PublicBaseURL: s.api.URL, S3Bucket: s.s3.Bucket,
 		CognitoIssuer: issuer.Issuer, CognitoClientIDs: []string{auth.LocalClientID}, CognitoTokenUses: []string{"id", "access"},
 		// The development sign-in of the local stack, as under make run (the dashboard signs in with it).
-		LocalIssuer: issuer,
+		LocalIssuer:          issuer,
 		AllowLoopbackSources: true, WorkerSecrets: []string{workerSecret},
 		DependencyTimeout: 10 * time.Second, ArtifactReadTimeout: 10 * time.Second,
 	}
