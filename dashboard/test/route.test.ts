@@ -24,6 +24,8 @@ test("unknown values fall back to the defaults, other pages are not found", () =
 test("sign-in returns only to a dashboard path", () => {
   assert.deepEqual(parseRoute("/dashboard/signin", "?return=%2Fdashboard%2Fimports%2Fa"), { view: "signin", returnTo: "/dashboard/imports/a" });
   assert.deepEqual(parseRoute("/dashboard/signin", "?return=https%3A%2F%2Fevil.example%2F"), { view: "signin", returnTo: "/dashboard/" });
+  assert.deepEqual(parseRoute("/dashboard/signin/callback", "?code=c&state=s"), { view: "signin-callback" });
+  assert.deepEqual(parseRoute("/dashboard/signin/other", ""), { view: "notfound" });
 });
 
 test("Next and Previous walk the keyset pages; a filter starts over", () => {
