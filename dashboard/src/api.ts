@@ -2,6 +2,7 @@
 // origin (/graphql over HTTP and WebSocket), errors as the API words them, and the connection
 // state behind the "API down" banner.
 import { createApiClient, type ApiClient } from "@code2des/api/client";
+import { apiErrors, type ApiError } from "@code2des/api/errors";
 import type { CombinedError, OperationResult } from "@urql/core";
 import type { Auth } from "./auth.js";
 import { Store } from "./store.js";
@@ -9,37 +10,7 @@ import { Store } from "./store.js";
 /** How often, in milliseconds, the dashboard asks /healthz whether the API is back while it is down. */
 export const ApiDownPollMs = 2000;
 
-/** The code shown for a failure below GraphQL (no answer, a closed socket). */
-export const NetworkErrorCode = "NETWORK";
-
-/** One error of a call, as the API gave it (`extensions.code`, `extensions.field`, `extensions.requestId`). */
-export interface ApiError {
-  code: string;
-  message: string;
-  field?: string;
-  requestId?: string;
-}
-
-/** The errors of a failed urql call: its GraphQL errors, or else its network error. */
-export function apiErrors(e: CombinedError): ApiError[] {
-  if (e.graphQLErrors.length > 0) {
-    return e.graphQLErrors.map((g) => {
-      const ext = g.extensions ?? {};
-      const err: ApiError = { code: typeof ext.code === "string" ? ext.code : "ERROR", message: g.message };
-      if (typeof ext.field === "string") err.field = ext.field;
-      if (typeof ext.requestId === "string") err.requestId = ext.requestId;
-      return err;
-    });
-  }
-  const n: unknown = e.networkError;
-  const m = typeof n === "object" && n !== null ? Reflect.get(n, "message") : undefined;
-  return [{ code: NetworkErrorCode, message: typeof m === "string" && m !== "" ? m : "the API did not answer" }];
-}
-
-/** One line per error: `CODE: field: message [request id]`. */
-export function errorText(e: ApiError): string {
-  return `${e.code}: ${e.field ? e.field + ": " : ""}${e.message}${e.requestId ? ` [request ${e.requestId}]` : ""}`;
-}
+export { apiErrors, errorText, NetworkErrorCode, type ApiError } from "@code2des/api/errors";
 
 /** The connection as the banner shows it; epoch grows each time the API comes back, and views reload on it. */
 export interface Connection {

@@ -27,7 +27,7 @@ import { createApiClient, type ApiClient } from "@code2des/api/client";
 import type { AnyVariables, OperationResult, TypedDocumentNode } from "@urql/core";
 import type { MainToUi, UiToMain } from "../messages.js";
 import { withProject, type Settings } from "../settings.js";
-import { apiErrors, isNetworkOnly, type ApiError } from "./errors.js";
+import { apiErrors, isNetworkOnly, type ApiError } from "@code2des/api/errors";
 import {
   showing,
   startPlacement,

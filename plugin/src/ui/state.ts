@@ -4,7 +4,7 @@
 import type { Code2DesReviewQuery, Code2DesStateFragment, PageImportStateFragment, ProjectSummaryQuery } from "@code2des/api";
 import type { PlacementWarning } from "../messages.js";
 import { DefaultSettings, type Settings } from "../settings.js";
-import type { ApiError } from "./errors.js";
+import type { ApiError } from "@code2des/api/errors";
 import type { PresetName } from "./viewports.js";
 
 /** The UI's three screens. */

@@ -4,7 +4,7 @@
 import type { Code2DesStateFragment, PageImportStateFragment } from "@code2des/api";
 import type { ComponentChildren } from "preact";
 import { displayName } from "@code2des/api/auth";
-import { errorText } from "./errors.js";
+import { errorText } from "@code2des/api/errors";
 import type { Flow } from "./flow.js";
 import type { ErrorPlace, ImportForm, Placement, Review, State, Store, Tab } from "./state.js";
 import { Presets, type PresetName } from "./viewports.js";

@@ -1,7 +1,7 @@
-// Errors as the API words them: every failed call is shown as its `extensions.code` and message
-// (with the field of a BAD_USER_INPUT and the request id of an INTERNAL), never rephrased. A call
-// that never reached the API (no network, CORS, a closed WebSocket) says so with the browser's
-// own words under the code NETWORK.
+// Errors as the API words them, for both clients (the plugin and the dashboard): every failed
+// call is shown as its `extensions.code` and message (with the field of a BAD_USER_INPUT and the
+// request id of an INTERNAL), never rephrased. A call that never reached the API (no network,
+// CORS, a closed WebSocket) says so with the browser's own words under the code NETWORK.
 import type { CombinedError } from "@urql/core";
 
 /** The code of an error that has no GraphQL answer: the request or the WebSocket failed. */

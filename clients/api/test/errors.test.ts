@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { CombinedError } from "@urql/core";
 import { GraphQLError } from "graphql";
-import { apiErrors, errorText, isNetworkOnly, networkError } from "../../src/ui/errors.js";
+import { apiErrors, errorText, isNetworkOnly, networkError } from "../src/errors.js";
 
 test("GraphQL errors keep the API's code, field, message and request id", () => {
   const e = new CombinedError({
