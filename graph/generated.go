@@ -98,6 +98,7 @@ type ComplexityRoot struct {
 	Code2DesResult struct {
 		CaptureHash  func(childComplexity int) int
 		Code2DesID   func(childComplexity int) int
+		Diagnostics  func(childComplexity int) int
 		Fidelity     func(childComplexity int) int
 		Images       func(childComplexity int) int
 		PageImportID func(childComplexity int) int
@@ -585,6 +586,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Code2DesResult.Code2DesID(childComplexity), true
+	case "Code2DesResult.diagnostics":
+		if e.ComplexityRoot.Code2DesResult.Diagnostics == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Code2DesResult.Diagnostics(childComplexity), true
 	case "Code2DesResult.fidelity":
 		if e.ComplexityRoot.Code2DesResult.Fidelity == nil {
 			break
@@ -1603,6 +1610,8 @@ type Code2DesResult {
   variables: JSON
   "The result's fidelity; null when the worker did not measure it (an older worker, or its self-check off)."
   fidelity: Code2DesFidelity
+  "Why parts of the page were converted as they were (for example AUTO_LAYOUT_SKIPPED: a container kept absolute positions, and why), shaped as warnings but not counted in warningCount; at most 10,000, [] when the result has none (docs/results.md)."
+  diagnostics: [Code2DesWarning!]!
 }
 
 "Jobs of one kind by status."
@@ -1990,6 +1999,8 @@ func (ec *executionContext) childFields_Code2DesResult(ctx context.Context, fiel
 		return ec.fieldContext_Code2DesResult_variables(ctx, field)
 	case "fidelity":
 		return ec.fieldContext_Code2DesResult_fidelity(ctx, field)
+	case "diagnostics":
+		return ec.fieldContext_Code2DesResult_diagnostics(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Code2DesResult", field.Name)
 }
@@ -4041,6 +4052,38 @@ func (ec *executionContext) fieldContext_Code2DesResult_fidelity(_ context.Conte
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Code2DesFidelity(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Code2DesResult_diagnostics(ctx context.Context, field graphql.CollectedField, obj *models.Code2DesResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Code2DesResult_diagnostics(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Diagnostics, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*models.Code2DesWarning) graphql.Marshaler {
+			return ec.marshalNCode2DesWarning2ᚕᚖgithubᚗcomᚋcode2desᚋbackendᚋmodelsᚐCode2DesWarningᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Code2DesResult_diagnostics(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Code2DesResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Code2DesWarning(ctx, field)
 		},
 	}
 	return fc, nil
@@ -8509,6 +8552,11 @@ func (ec *executionContext) _Code2DesResult(ctx context.Context, sel ast.Selecti
 		case "fidelity":
 			out.Values[i] = ec._Code2DesResult_fidelity(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "diagnostics":
+			out.Values[i] = ec._Code2DesResult_diagnostics(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:

@@ -158,6 +158,10 @@ type Code2DesResult struct {
 	// variable collection (nil when absent): result version 2, docs/results.md.
 	Styles    RawJSON
 	Variables RawJSON
+	// Diagnostics say why parts were converted as they were (auto layout skipped, ...): entries
+	// shaped as warnings, not counted in WarningCount, at most artifacts.MaxDiagnostics; empty
+	// when the result has none (docs/results.md).
+	Diagnostics []*Code2DesWarning
 	// Fidelity is the result's fidelity member (docs/fidelity.md); nil when it has none.
 	Fidelity *Code2DesFidelity
 }

@@ -280,6 +280,10 @@ func (s *Service) load(ctx context.Context, job *models.Code2Des, pi *models.Pag
 		warnings = append(warnings, &models.Code2DesWarning{Code: w.Code, Message: w.Message, NodeID: w.NodeID})
 	}
 	warnings = append(warnings, extra...)
+	diagnostics := make([]*models.Code2DesWarning, 0, len(doc.Diagnostics))
+	for _, d := range doc.Diagnostics {
+		diagnostics = append(diagnostics, &models.Code2DesWarning{Code: d.Code, Message: d.Message, NodeID: d.NodeID})
+	}
 	return &models.Code2DesResult{
 		Code2DesID:   job.ID,
 		PageImportID: pi.ID,
@@ -290,6 +294,7 @@ func (s *Service) load(ctx context.Context, job *models.Code2Des, pi *models.Pag
 		Images:       images,
 		Styles:       models.RawJSON(doc.StylesJSON()),
 		Variables:    models.RawJSON(doc.VariablesJSON),
+		Diagnostics:  diagnostics,
 		Fidelity:     fidelityOf(doc.Fidelity),
 	}, nil
 }

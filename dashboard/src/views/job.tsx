@@ -229,12 +229,6 @@ function ImportPage({ api, job, errors, onChanged }: { api: Api; job: ImportJob;
 
 function Code2DesPage({ api, job, result, errors, onChanged }: { api: Api; job: Code2DesJob; result: Result | null; errors: ApiError[]; onChanged: () => void }) {
   const title = result && typeof result.root === "object" && result.root !== null && typeof (result.root as { name?: unknown }).name === "string" ? (result.root as { name: string }).name : "";
-  const groups = new Map<string, { message: string; nodeId: string | null | undefined }[]>();
-  for (const w of result?.warnings ?? []) {
-    const g = groups.get(w.code) ?? [];
-    g.push({ message: w.message, nodeId: w.nodeId });
-    groups.set(w.code, g);
-  }
   const f = result?.fidelity;
   const diff = f?.diffMap;
   return (
@@ -266,19 +260,10 @@ function Code2DesPage({ api, job, result, errors, onChanged }: { api: Api; job: 
         </figure>
       </div>
       <h2>Warnings ({result?.warningCount ?? job.warningCount ?? 0})</h2>
-      {groups.size === 0 ? <p class="empty">{result ? "No warnings." : "—"}</p> : (
-        <div class="warnings">
-          {[...groups.entries()].map(([code, list]) => (
-            <details key={code} open={groups.size <= 3}>
-              <summary><span class="mono">{code}</span> ({list.length})</summary>
-              <ul>
-                {list.map((w, i) => <li key={i}>{w.nodeId && <span class="mono node">{w.nodeId}</span>} <span class="warning-message">{w.message}</span></li>)}
-              </ul>
-            </details>
-          ))}
-        </div>
-      )}
-      <h2>Diagnostics</h2>
+      <ByCode entries={result?.warnings} none={result ? "No warnings." : "—"} />
+      <h2>Diagnostics ({result?.diagnostics.length ?? 0})</h2>
+      <ByCode entries={result?.diagnostics} none={result ? "No diagnostics." : "—"} />
+      <h3>Fidelity measurement</h3>
       <Meta rows={[
         ["Fidelity version", f?.version], ["Compared at", f ? `${f.scale}× · ${f.comparedWidth ?? "—"}×${f.comparedHeight ?? "—"} px` : null],
         ["SSIM", formatScore(f?.ssim)], ["Diff threshold", f?.diffThreshold], ["Result capture hash", result?.captureHash],
@@ -288,5 +273,28 @@ function Code2DesPage({ api, job, result, errors, onChanged }: { api: Api; job: 
       <h2>Job</h2>
       <Meta rows={[["Attempt", job.attempt], ["Viewport", formatViewport(job.pageImport?.viewport)], ["Device scale factor", job.pageImport?.deviceScaleFactor], ["Capture hash", job.pageImport?.captureHash], ["Created", formatTime(job.createdAt)], ["Updated", formatTime(job.updatedAt)], ["Created by", job.createdBy]]} />
     </section>
+  );
+}
+
+/** Warnings or diagnostics grouped by code, each with the node id it names; groups start open when there are at most three. */
+function ByCode({ entries, none }: { entries: readonly { code: string; message: string; nodeId?: string | null }[] | undefined; none: string }) {
+  const groups = new Map<string, { message: string; nodeId: string | null | undefined }[]>();
+  for (const w of entries ?? []) {
+    const g = groups.get(w.code) ?? [];
+    g.push({ message: w.message, nodeId: w.nodeId });
+    groups.set(w.code, g);
+  }
+  if (groups.size === 0) return <p class="empty">{none}</p>;
+  return (
+    <div class="warnings">
+      {[...groups.entries()].map(([code, list]) => (
+        <details key={code} open={groups.size <= 3}>
+          <summary><span class="mono">{code}</span> ({list.length})</summary>
+          <ul>
+            {list.map((w, i) => <li key={i}>{w.nodeId && <span class="mono node">{w.nodeId}</span>} <span class="warning-message">{w.message}</span></li>)}
+          </ul>
+        </details>
+      ))}
+    </div>
   );
 }
