@@ -42,8 +42,7 @@ func TestDashboardEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustPluginUIDriver(t, root) // node, the workspace and Chromium, as the plugin's UI test needs
-	driver := filepath.Join(root, "dashboard", "e2e", "driver.ts")
+	driver := mustDriver(t, root, "dashboard/e2e/driver.ts")
 	s := newStack(t)
 	s.runConversionWorker(t)
 

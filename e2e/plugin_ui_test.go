@@ -57,7 +57,7 @@ func TestPluginUIEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	driver := mustPluginUIDriver(t, root)
+	driver := mustDriver(t, root, "plugin/e2e/driver.ts")
 	// The plugin iframe's Origin is `null`; the API allows it by default (CORS_ALLOW_NULL_ORIGIN).
 	s := newStack(t, func(c *app.Config) { c.CORSAllowNullOrigin = true })
 	s.runConversionWorker(t)
@@ -100,10 +100,11 @@ func TestPluginUIEndToEnd(t *testing.T) {
 	}
 }
 
-// mustPluginUIDriver returns the path of the UI driver once what it needs is there: Node.js, the
-// npm workspace's packages (installed with `npm ci` on first use, as tools/wsclient's are) and the
-// built plugin. Without them the test fails in CI (CI=true) and is skipped elsewhere.
-func mustPluginUIDriver(t *testing.T, root string) string {
+// mustDriver returns the path of a browser driver (rel, under the repository root) once what the
+// drivers need is there: Chromium, Node.js, the npm workspace's packages (installed with `npm ci`
+// on first use) and the built plugin. Without them the test fails in CI (CI=true) and is skipped
+// elsewhere.
+func mustDriver(t *testing.T, root, rel string) string {
 	t.Helper()
 	mustBrowser(t) // Chromium, as the capture worker needs it
 	missing := func(format string, args ...any) {
@@ -114,7 +115,7 @@ func mustPluginUIDriver(t *testing.T, root string) string {
 		t.Skipf(format, args...)
 	}
 	if _, err := exec.LookPath("node"); err != nil {
-		missing("node is not installed: the plugin's UI test needs Node.js 20.10 or later")
+		missing("node is not installed: the browser drivers need Node.js 20.10 or later")
 	}
 	if _, err := os.Stat(filepath.Join(root, "node_modules", "playwright-core")); err != nil {
 		cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund")
@@ -128,7 +129,7 @@ func mustPluginUIDriver(t *testing.T, root string) string {
 			missing("%s is missing: build the plugin first (make plugin): %v", f, err)
 		}
 	}
-	return filepath.Join(root, "plugin", "e2e", "driver.ts")
+	return filepath.Join(root, rel)
 }
 
 // runPluginUI runs the UI driver with env added to the test's environment, passes its output

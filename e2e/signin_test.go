@@ -3,22 +3,16 @@ package e2e_test
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"crypto/rsa"
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/code2des/backend/internal/testenv"
 	"github.com/code2des/backend/server/app"
 	"github.com/code2des/backend/server/auth"
 )
@@ -49,38 +43,14 @@ func TestPluginSignInEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	driver := mustSignInDriver(t, root)
-	db := testenv.MustOpenDB(t)
-	projectID := seed(t, db, member)
-
-	key, err := rsa.GenerateKey(rand.Reader, auth.LocalKeyBits)
-	if err != nil {
-		t.Fatal(err)
-	}
-	jwks := httptest.NewServer(nil)
-	t.Cleanup(jwks.Close)
-	issuer, err := auth.NewLocalIssuer(key, jwks.URL+auth.LocalIssuerPath, auth.LocalClientID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	jwks.Config.Handler = issuer
-	s3 := testenv.S3(t)
-	cfg := app.Config{
-		PublicBaseURL: "http://127.0.0.1", S3Bucket: s3.Bucket,
-		CognitoIssuer: issuer.Issuer, CognitoClientIDs: []string{auth.LocalClientID}, LocalIssuer: issuer,
-		CORSAllowNullOrigin: true,
-	}
-	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	a, err := app.New(cfg, app.Deps{DB: db, Blob: s3.Store, CaptureQueue: testenv.SQS(t).Queue, ConversionQueue: testenv.SQS(t).Queue}, logger)
-	if err != nil {
-		t.Fatal(err)
-	}
-	api := httptest.NewServer(a.Handler())
-	t.Cleanup(api.Close)
+	driver := mustDriver(t, root, "plugin/e2e/signin.ts")
+	// The plugin iframe's Origin is `null`; the API allows it by default (CORS_ALLOW_NULL_ORIGIN).
+	s := newStack(t, func(c *app.Config) { c.CORSAllowNullOrigin = true })
+	db, api := s.db, s.api
 
 	env := map[string]string{
 		"C2D_E2E_API_URL":    api.URL,
-		"C2D_E2E_PROJECT_ID": fmt.Sprint(projectID),
+		"C2D_E2E_PROJECT_ID": fmt.Sprint(s.projectID),
 		"C2D_E2E_MEMBER":     member,
 	}
 	if dir := os.Getenv("C2D_E2E_ARTIFACTS"); dir != "" {
@@ -130,41 +100,4 @@ func postJSON(t *testing.T, url string, body any, status int, out any) {
 			t.Fatal(err)
 		}
 	}
-}
-
-// mustSignInDriver returns the sign-in driver's path once what it needs is there: Chromium,
-// Node.js, the npm workspace's packages and the built plugin. Without them the test fails in CI
-// (CI=true) and is skipped elsewhere.
-func mustSignInDriver(t *testing.T, root string) string {
-	t.Helper()
-	missing := func(format string, args ...any) {
-		t.Helper()
-		if os.Getenv("CI") == "true" {
-			t.Fatalf(format, args...)
-		}
-		t.Skipf(format, args...)
-	}
-	chromium := os.Getenv("CHROMIUM_PATH")
-	if chromium == "" {
-		chromium = "/usr/bin/chromium"
-	}
-	if _, err := os.Stat(chromium); err != nil {
-		missing("Chromium not installed at %s (run .ci/chromium-up): %v", chromium, err)
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		missing("node is not installed: the sign-in test needs Node.js 20.10 or later")
-	}
-	if _, err := os.Stat(filepath.Join(root, "node_modules", "playwright-core")); err != nil {
-		cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund")
-		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			missing("npm ci: %v\n%s", err, out)
-		}
-	}
-	for _, f := range []string{"plugin/dist/code.js", "plugin/dist/ui.html"} {
-		if _, err := os.Stat(filepath.Join(root, f)); err != nil {
-			missing("%s is missing: build the plugin first (make plugin): %v", f, err)
-		}
-	}
-	return filepath.Join(root, "plugin", "e2e", "signin.ts")
 }

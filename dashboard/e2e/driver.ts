@@ -13,22 +13,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
-
-/** How long work of a worker (a capture, a conversion) may take to show. */
-const JobBound = 120_000;
-/** How long any other step may take to show. */
-const StepBound = 30_000;
-
-function env(name: string): string {
-  const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set`);
-  return v;
-}
-function check(ok: boolean, what: string): void {
-  if (!ok) throw new Error(`check failed: ${what}`);
-}
-const started = Date.now();
-const log = (line: string): void => void process.stdout.write(`${((Date.now() - started) / 1000).toFixed(1)}s ${line}\n`);
+import { JobBound, StepBound, check, env, log } from "../../plugin/e2e/steps.js";
 
 const api = env("C2D_E2E_API_URL");
 const token = env("C2D_E2E_TOKEN");

@@ -18,28 +18,10 @@ import type { AddressInfo } from "node:net";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type FrameLocator, type Page } from "playwright-core";
-
-/** How long work of the API or a worker (a capture, a conversion, a thumbnail) may take to show in the UI. */
-const JobBound = 120_000;
-/** How long any other step may take to show. */
-const StepBound = 30_000;
+import { JobBound, StepBound, check, env, log } from "./steps.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = resolve(here, "../dist");
-
-function env(name: string): string {
-  const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set`);
-  return v;
-}
-
-function check(ok: boolean, what: string): void {
-  if (!ok) throw new Error(`check failed: ${what}`);
-}
-
-const started = Date.now();
-/** Prints a line with the seconds since the driver started. */
-const log = (line: string): void => void process.stdout.write(`${((Date.now() - started) / 1000).toFixed(1)}s ${line}\n`);
 
 /** Serves the harness page, its script (bundled now) and the built plugin on a free loopback port. */
 async function serveHarness(): Promise<{ server: Server; url: string }> {

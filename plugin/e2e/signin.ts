@@ -21,26 +21,11 @@ import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
-
-/** How long any step may take to show. */
-const StepBound = 30_000;
+import { StepBound, check, env, log } from "./steps.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = resolve(here, "../dist");
 const signInEntry = resolve(here, "../../dashboard/src/signin/standalone.tsx");
-
-function env(name: string): string {
-  const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set`);
-  return v;
-}
-
-function check(ok: boolean, what: string): void {
-  if (!ok) throw new Error(`check failed: ${what}`);
-}
-
-const started = Date.now();
-const log = (line: string): void => void process.stdout.write(`${((Date.now() - started) / 1000).toFixed(1)}s ${line}\n`);
 
 async function bundle(entry: string, jsx: boolean): Promise<string> {
   const out = await build({
