@@ -253,29 +253,40 @@ func limitBody(max int64) func(http.Handler) http.Handler {
 				next.ServeHTTP(w, r)
 				return
 			}
-			tooLarge := func() {
-				w.Header().Set("Connection", "close")
-				writeGraphQLError(w, r, http.StatusRequestEntityTooLarge, models.CodeBadUserInput,
-					fmt.Sprintf("request body larger than %d bytes", max))
-			}
-			if r.ContentLength > max {
-				tooLarge()
-				return
-			}
-			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
-			var mbe *http.MaxBytesError
-			if errors.As(err, &mbe) {
-				tooLarge()
-				return
-			}
-			if err != nil {
-				writeGraphQLError(w, r, http.StatusBadRequest, models.CodeBadUserInput, "request body could not be read")
+			body, ok := readLimitedBody(w, r, max)
+			if !ok {
 				return
 			}
 			r.Body = &readBody{Reader: bytes.NewReader(body), body: body}
 			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// readLimitedBody reads a request body of at most max bytes, checking a declared Content-Length
+// first. Past max it answers 413 (closing the connection) and ok is false; a body that cannot be
+// read is answered 400.
+func readLimitedBody(w http.ResponseWriter, r *http.Request, max int64) (body []byte, ok bool) {
+	tooLarge := func() {
+		w.Header().Set("Connection", "close")
+		writeGraphQLError(w, r, http.StatusRequestEntityTooLarge, models.CodeBadUserInput,
+			fmt.Sprintf("request body larger than %d bytes", max))
+	}
+	if r.ContentLength > max {
+		tooLarge()
+		return nil, false
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		tooLarge()
+		return nil, false
+	}
+	if err != nil {
+		writeGraphQLError(w, r, http.StatusBadRequest, models.CodeBadUserInput, "request body could not be read")
+		return nil, false
+	}
+	return body, true
 }
 
 // readBody is a request body limitBody has read whole: the transport decodes its bytes without

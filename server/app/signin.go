@@ -187,7 +187,7 @@ func (a *App) mountSignIn(r chi.Router, verifier auth.TokenVerifier) {
 				return
 			}
 			// The body is empty or {}; it is read (and bounded) so a huge one is refused.
-			if _, ok := readSignInBody(w, r, MaxSignInRequestBytes); !ok {
+			if _, ok := readLimitedBody(w, r, MaxSignInRequestBytes); !ok {
 				return
 			}
 			keys, err := handoffs.Create(r.Context())
@@ -301,43 +301,16 @@ func noStore(next http.Handler) http.Handler {
 	})
 }
 
-// readSignInBody reads a body of at most max bytes; past it the answer is 413 and ok is false.
-func readSignInBody(w http.ResponseWriter, r *http.Request, max int64) (body []byte, ok bool) {
-	tooLarge := func() {
-		w.Header().Set("Connection", "close")
-		writeGraphQLError(w, r, http.StatusRequestEntityTooLarge, models.CodeBadUserInput,
-			fmt.Sprintf("request body larger than %d bytes", max))
-	}
-	if r.ContentLength > max {
-		tooLarge()
-		return nil, false
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
-	var mbe *http.MaxBytesError
-	if errors.As(err, &mbe) {
-		tooLarge()
-		return nil, false
-	}
-	if err != nil {
-		writeGraphQLError(w, r, http.StatusBadRequest, models.CodeBadUserInput, "request body could not be read")
-		return nil, false
-	}
-	return body, true
-}
-
 // decodeSignInBody reads one JSON object of at most max bytes into v, refusing unknown members
 // and anything after the object with 400.
 func decodeSignInBody(w http.ResponseWriter, r *http.Request, max int64, v any) bool {
-	body, ok := readSignInBody(w, r, max)
+	body, ok := readLimitedBody(w, r, max)
 	if !ok {
 		return false
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
-	if err == nil && dec.More() {
-		err = errors.New("more than one JSON value")
-	}
 	if err == nil {
 		if _, extra := dec.Token(); extra != io.EOF {
 			err = errors.New("data after the JSON object")
@@ -350,6 +323,13 @@ func decodeSignInBody(w http.ResponseWriter, r *http.Request, max int64, v any) 
 	return true
 }
 
+// signInStatus is the HTTP status of each error code a sign-in route answers with (others: 400).
+var signInStatus = map[models.ErrorCode]int{
+	models.CodeBadUserInput: http.StatusBadRequest, models.CodeUnauthenticated: http.StatusUnauthorized,
+	models.CodeNotFound: http.StatusNotFound, models.CodeConflict: http.StatusConflict,
+	models.CodeUnavailable: http.StatusServiceUnavailable, models.CodeForbidden: http.StatusForbidden,
+}
+
 // writeSignInError answers with the HTTP status of err's code; an unclassified error is logged
 // and answered as INTERNAL without its text.
 func (a *App) writeSignInError(w http.ResponseWriter, r *http.Request, err error) {
@@ -359,11 +339,7 @@ func (a *App) writeSignInError(w http.ResponseWriter, r *http.Request, err error
 		writeGraphQLError(w, r, http.StatusInternalServerError, models.CodeInternal, "internal error")
 		return
 	}
-	status := map[models.ErrorCode]int{
-		models.CodeBadUserInput: http.StatusBadRequest, models.CodeUnauthenticated: http.StatusUnauthorized,
-		models.CodeNotFound: http.StatusNotFound, models.CodeConflict: http.StatusConflict,
-		models.CodeUnavailable: http.StatusServiceUnavailable, models.CodeForbidden: http.StatusForbidden,
-	}[me.Code]
+	status := signInStatus[me.Code]
 	if status == 0 {
 		status = http.StatusBadRequest
 	}

@@ -70,9 +70,8 @@ func newHandler(files fs.FS, imageOrigins []string, connectOrigins ...string) (*
 	return h, nil
 }
 
-// OriginOf returns the origin (scheme://host[:port]) of an http(s) URL, or "" for anything else.
-func OriginOf(rawURL string) string { return origin(rawURL) }
-
+// origin returns the origin (scheme://host[:port]) of an http(s) URL with a valid host, or "" for
+// anything else.
 func origin(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || !validHost(u.Host) {
