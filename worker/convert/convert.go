@@ -72,6 +72,8 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	if tb.img.Err != nil {
 		return nil, tb.img.Err
 	}
+	tb.warn.Sort(root.Out)
+	tb.img.Sort(root.Out)
 	tb.passOnCaptureWarnings()
 	diagnostics := layout.Infer(root)
 	localStyles, variables := styles.Build(root, c.Document.CustomProperties)

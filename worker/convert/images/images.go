@@ -207,6 +207,44 @@ func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
 	return &imageState{entry: e}
 }
 
+// Sort orders Entries by their first use in the tree under root: depth first, each node before its
+// children (as the result lists its nodes), a node's fills before its own image; entries no node
+// in it uses come last, in the order they were made. The order depends only on the tree, not on
+// the order in which the passes resolved the images.
+func (im *Store) Sort(root *resultjson.Node) {
+	first := map[string]int{}
+	use := func(ref string) {
+		if _, ok := first[ref]; !ok && ref != "" {
+			first[ref] = len(first)
+		}
+	}
+	var walk func(n *resultjson.Node)
+	walk = func(n *resultjson.Node) {
+		if n.Fills != nil {
+			for _, p := range *n.Fills {
+				use(p.ImageRef)
+			}
+		}
+		for _, s := range n.StyledTextSegments {
+			for _, p := range s.Fills {
+				use(p.ImageRef)
+			}
+		}
+		use(n.ImageRef)
+		for _, k := range n.Children {
+			walk(k)
+		}
+	}
+	walk(root)
+	at := func(e resultjson.ImageEntry) int {
+		if i, ok := first[e.Ref]; ok {
+			return i
+		}
+		return len(first)
+	}
+	slices.SortStableFunc(im.Entries, func(a, b resultjson.ImageEntry) int { return at(a) - at(b) })
+}
+
 // fitInside scales w x h down to fit a square of side m, keeping the aspect ratio.
 func fitInside(w, h, m int) (int, int) {
 	if w <= m && h <= m {

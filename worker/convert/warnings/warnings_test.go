@@ -52,3 +52,27 @@ func TestListCapAndMessageLimit(t *testing.T) {
 		t.Errorf("long message of %d bytes ends %q", len(m), m[len(m)-5:])
 	}
 }
+
+// TestListSort: warnings follow their nodes depth first (page-wide ones are the root's, unknown
+// nodes last), then their codes and messages, whatever order they were added in.
+func TestListSort(t *testing.T) {
+	root := &resultjson.Node{ID: "1:1", Children: []*resultjson.Node{
+		{ID: "1:3", Children: []*resultjson.Node{{ID: "1:2"}}}, {ID: "1:4"}}}
+	w := warnings.List{RootID: "1:1"}
+	w.Add(warnings.Filter, "1:4", "b")
+	w.Add(warnings.Filter, "1:9", "gone")
+	w.Add(warnings.Filter, "1:4", "a")
+	w.Add(warnings.Color, "1:2", "c")
+	w.Add(warnings.Color, "1:3", "d")
+	w.Add(warnings.CaptureTruncated, "", "page")
+	w.Add(warnings.Color, "1:4", "z")
+	w.Sort(root)
+	got := []string{}
+	for _, x := range w.Done() {
+		got = append(got, x.Code+"@"+*x.NodeID+":"+x.Message)
+	}
+	want := "CAPTURE_TRUNCATED@1:1:page,CSS_COLOR@1:3:d,CSS_COLOR@1:2:c,CSS_COLOR@1:4:z,CSS_FILTER@1:4:a,CSS_FILTER@1:4:b,CSS_FILTER@1:9:gone"
+	if strings.Join(got, ",") != want {
+		t.Errorf("sorted %v, want %s", got, want)
+	}
+}
