@@ -68,7 +68,8 @@ type Output struct {
 // does not fit), and a failed encoding.
 func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options, load AssetLoader) (*Output, error) {
 	tb := newBuilder(ctx, c, opts, load)
-	root := tb.convertRoot() // the box tree: nodes painted, with their text, images and vectors
+	root := tb.convertRoot() // the box tree: nodes painted, with their text and images
+	vector.Draw(root, tb.img, &tb.warn)
 	if tb.img.Err != nil {
 		return nil, tb.img.Err
 	}
@@ -95,7 +96,6 @@ func newBuilder(ctx context.Context, c *capturemodel.Capture, opts Options, load
 	tb := &builder{c: c, pseudoKids: map[*capturemodel.DOMNode][]*capturemodel.DOMNode{}, drawnPseudo: map[*capturemodel.Pseudo]bool{}}
 	tb.img = images.New(ctx, c, load, opts.ImportPrefix, opts.JobPrefix, &tb.warn)
 	tb.paint = paint.Painter{Warn: &tb.warn, Images: tb.img, SVG: tb.svgBackground}
-	tb.icons = vector.Icons{Images: tb.img}
 	base := c.Document.URL
 	if base == "" {
 		base = c.Manifest.FinalURL
@@ -115,7 +115,6 @@ type builder struct {
 	img    *images.Store
 	paint  paint.Painter
 	setter text.Setter
-	icons  vector.Icons
 
 	warn      warnings.List
 	lastID    int

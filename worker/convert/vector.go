@@ -55,24 +55,12 @@ func (tb *builder) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		}
 		tb.paint.CSSWarnings(n, node.ID)
 	}
-	st := tb.img.Resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
-	if st == nil || st.MimeType != resultjson.MimeSVG {
-		// Keep the box so the layout stays; the warning says why it is empty.
-		node.Type = "RECTANGLE"
-		node.Fills = &[]resultjson.Paint{}
-		if st != nil {
-			node.Fills = &[]resultjson.Paint{{Type: "IMAGE", ImageRef: st.Ref, ScaleMode: "FIT"}}
-		}
-	} else {
-		node.ImageRef = st.Ref
-	}
-	vector.Notes(&tb.warn, n, node.ID)
 	if frameNode != nil {
-		target.add(node, n, inherited{group: boxtree.Flow})
+		target.add(node, n, inherited{group: boxtree.Flow}).Kind = boxtree.InlineSVG
 		target.box.Finish()
 		return
 	}
-	f.add(node, n, in)
+	f.add(node, n, in).Kind = boxtree.InlineSVG
 }
 
 // drawsBox says whether a node built by box draws anything but its clip.
@@ -88,11 +76,7 @@ func (tb *builder) rasterCrop(n *capturemodel.DOMNode, f *frame, in inherited, c
 	if node == nil {
 		return nil
 	}
-	fills := []resultjson.Paint{}
-	if st := tb.img.Resolve(n.Crop.AssetID, node.ID, node.Width, node.Height); st != nil {
-		fills = append(fills, resultjson.Paint{Type: "IMAGE", ImageRef: st.Ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}})
-	}
-	node.Fills = &fills
+	node.Fills = tb.img.CropFills(n.Crop.AssetID, node)
 	f.add(node, n, in)
 	tb.warn.Add(code, node.ID, format, args...)
 	return node

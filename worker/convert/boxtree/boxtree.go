@@ -32,6 +32,12 @@ const (
 	// Box is the FRAME of an element converted as a box: its children are the nodes of the
 	// element's children (DOM).
 	Box
+	// Mask, Glyph and InlineSVG are the SVG node of an icon, drawn by the vector pass from El's
+	// CSS mask, its icon-font glyph, or its inline SVG: a node of El's box (an inline SVG's
+	// content box when a frame of its box holds it).
+	Mask
+	Glyph
+	InlineSVG
 )
 
 // Node is one node of the result in the tree being built.
@@ -90,6 +96,15 @@ func (n *Node) Finish() {
 func (n *Node) Seq() int {
 	k, _ := strconv.Atoi(strings.TrimPrefix(n.Out.ID, "1:"))
 	return k
+}
+
+// Made returns the nodes of the tree under n in the order they were made (by id): the order in
+// which the builder met their elements in the capture.
+func (n *Node) Made() []*Node {
+	var all []*Node
+	n.Walk(func(b *Node) { all = append(all, b) })
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Seq() < all[j].Seq() })
+	return all
 }
 
 // Walk calls fn for n and its descendants, depth first, each node before its kids (in

@@ -207,6 +207,17 @@ func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
 	return &imageState{entry: e}
 }
 
+// CropFills returns the fills of node drawn from the capture's crop of its element (asset
+// assetID): the crop stretched over the box (CROP with the identity transform), or none when the
+// crop cannot be used (Resolve warns).
+func (im *Store) CropFills(assetID string, node *resultjson.Node) *[]resultjson.Paint {
+	fills := []resultjson.Paint{}
+	if st := im.Resolve(assetID, node.ID, node.Width, node.Height); st != nil {
+		fills = append(fills, resultjson.Paint{Type: "IMAGE", ImageRef: st.Ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}})
+	}
+	return &fills
+}
+
 // Sort orders Entries by their first use in the tree under root: depth first, each node before its
 // children (as the result lists its nodes), a node's fills before its own image; entries no node
 // in it uses come last, in the order they were made. The order depends only on the tree, not on
