@@ -67,9 +67,12 @@ type Output struct {
 // errors are a fatal loader error (wrapped as is), resultjson.ErrTooLarge (even the trimmed tree
 // does not fit), and a failed encoding.
 func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options, load AssetLoader) (*Output, error) {
-	tb := newBuilder(ctx, c, opts, load)
-	root := tb.convertRoot() // the box tree: nodes painted, with their text and images
-	vector.Draw(root, tb.img, &tb.warn)
+	warn := &warnings.List{}
+	img := images.New(ctx, c, load, opts.ImportPrefix, opts.JobPrefix, warn)
+	tb := newBuilder(c, img, warn)
+	root := tb.convertRoot() // the box tree, with its text and images
+	paint.Pass(root, img, img.Check, warn)
+	vector.Draw(root, img, warn)
 	if tb.img.Err != nil {
 		return nil, tb.img.Err
 	}
@@ -91,41 +94,31 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	return &Output{JSON: out, Result: res, Copies: tb.img.Copies}, nil
 }
 
-// newBuilder returns the tree builder of capture c with the passes it calls at each node.
-func newBuilder(ctx context.Context, c *capturemodel.Capture, opts Options, load AssetLoader) *builder {
-	tb := &builder{c: c, pseudoKids: map[*capturemodel.DOMNode][]*capturemodel.DOMNode{}, drawnPseudo: map[*capturemodel.Pseudo]bool{}}
-	tb.img = images.New(ctx, c, load, opts.ImportPrefix, opts.JobPrefix, &tb.warn)
-	tb.paint = paint.Painter{Warn: &tb.warn, Images: tb.img, SVG: tb.svgBackground}
+// newBuilder returns the tree builder of capture c, with the text pass it calls at each node.
+func newBuilder(c *capturemodel.Capture, img *images.Store, warn *warnings.List) *builder {
+	tb := &builder{c: c, img: img, warn: warn, pseudoKids: map[*capturemodel.DOMNode][]*capturemodel.DOMNode{}, drawnPseudo: map[*capturemodel.Pseudo]bool{}}
 	base := c.Document.URL
 	if base == "" {
 		base = c.Manifest.FinalURL
 	}
-	// A background clipped to text is the text's fill: its SVG layers take an id and draw nothing.
-	textPaint := &paint.Painter{Warn: &tb.warn, Images: tb.img, SVG: func(_ *resultjson.ImageEntry, node *resultjson.Node) {
-		tb.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil)
-	}}
-	tb.setter = text.Setter{Warn: &tb.warn, Doc: &c.Document, Base: base, Paint: textPaint, Kids: tb.kids}
+	tb.setter = text.Setter{Warn: tb.warn, Doc: &c.Document, Base: base, Paint: &paint.Painter{Warn: tb.warn, Images: img}, Kids: tb.kids}
 	return tb
 }
 
 // builder is the tree builder: the walk's state (node numbering and count, the frames of fixed
-// elements, the pseudo-elements drawn) and the passes it calls at each node, which keep their own.
+// elements, the pseudo-elements drawn) and the text pass it calls at each node.
 type builder struct {
 	c      *capturemodel.Capture
 	img    *images.Store
-	paint  paint.Painter
 	setter text.Setter
 
-	warn      warnings.List
+	warn      *warnings.List
 	lastID    int
 	nodes     int
 	nodeLimit bool
 
 	// bodyBackground is the body element whose background was propagated to the root.
 	bodyBackground *capturemodel.DOMNode
-	// svgBackgrounds are the SVG nodes drawn for SVG background layers of the box being built;
-	// they become its first children.
-	svgBackgrounds []*boxtree.Node
 	structureState
 	// pseudoKids are the children of pseudo-element hosts with their virtual elements
 	// (pseudo.go); drawnPseudo the pseudo-elements drawn that way (no warning).
@@ -174,13 +167,16 @@ func (tb *builder) newNode(typ, name string, b capturemodel.Box, f *frame) *resu
 	return n
 }
 
-// svgBackground draws an SVG background layer e of node as an SVG node covering it, one of the
-// box's first children.
-func (tb *builder) svgBackground(e *resultjson.ImageEntry, node *resultjson.Node) {
-	if sv := tb.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
-		sv.ImageRef = e.Ref
-		tb.svgBackgrounds = append(tb.svgBackgrounds, &boxtree.Node{Out: sv, Group: boxtree.Negative, Z: math.MinInt})
+// svgLayers makes the SVG nodes of the count SVG background layers of node, which cover its box
+// under its content (the paint pass gives them their images).
+func (tb *builder) svgLayers(node *resultjson.Node, count int) []*boxtree.Node {
+	var layers []*boxtree.Node
+	for range count {
+		if sv := tb.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
+			layers = append(layers, &boxtree.Node{Out: sv, Kind: boxtree.BackgroundSVG, Group: boxtree.Negative, Z: math.MinInt})
+		}
 	}
+	return layers
 }
 
 // convertRoot converts the html element into the root FRAME of the page's size and returns
@@ -210,85 +206,67 @@ func (tb *builder) convertRoot() *boxtree.Node {
 	f := &frame{box: &boxtree.Node{Out: root, El: html, Kind: boxtree.Box}, depth: 1}
 	tb.rootFrame = f
 
-	// The canvas background (CSS Backgrounds 3, §2.11.2): the root element's, or when that is
-	// transparent and has no image, the body's, which the body then does not paint again.
-	fills := tb.paint.Backgrounds(html, root)
-	if len(fills) == 0 && len(tb.svgBackgrounds) == 0 {
+	// The canvas background (paint.CanvasBody): the root element's, or the body's.
+	layers := paint.Draws(html, root, false, true, tb.img.Check).SVGLayers
+	tb.bodyBackground = paint.CanvasBody(html, root, tb.img.Check)
+	if layers == 0 && !paint.Draws(html, root, false, true, tb.img.Check).Fills {
 		for _, ch := range html.Children {
 			if ch.Type == "element" && ch.Tag == "body" {
-				if fills = tb.paint.Backgrounds(ch, root); len(fills) > 0 {
-					tb.bodyBackground = ch
-				}
+				layers = paint.Draws(ch, root, false, true, tb.img.Check).SVGLayers
 				break
 			}
 		}
 	}
-	if len(fills) == 0 {
-		fills = []resultjson.Paint{css.Solid(resultjson.RGBA{R: 1, G: 1, B: 1, A: 1})} // browsers paint a white canvas
-	}
-	root.Fills = &fills
-	f.box.Kids = append(f.box.Kids, tb.svgBackgrounds...)
-	tb.svgBackgrounds = nil
+	f.box.Kids = append(f.box.Kids, tb.svgLayers(root, layers)...)
 
 	if d.Truncated {
 		tb.warn.Add(warnings.CaptureTruncated, root.ID, "the capture stopped at one of its limits; the end of the page is missing")
 	}
-	tb.paint.CSSWarnings(html, root.ID)
+	paint.CSSWarnings(tb.warn, html, root.ID)
 	tb.pseudoWarnings(html, root.ID)
 	tb.children(html, f, inherited{group: boxtree.Flow, decoration: text.Decoration(html, "")})
 	f.box.Finish()
 	return f.box
 }
 
-// box creates a node of type typ with n's box and visuals, or returns nil when n draws nothing
-// (no fill, border, shadow, clip, opacity or blend) and a FRAME of it need not be kept (n is
-// not a flex or grid container, nor one's item: keep false).
-func (tb *builder) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, keep bool) *resultjson.Node {
+// box creates a node of type typ of n's box, drawn by the paint pass, with the SVG nodes of its
+// background's SVG layers, and what it draws (paint.Draws); it returns nil when n draws nothing
+// (no fill, border, shadow, clip, opacity or blend) and a FRAME of it need not be kept (n is not
+// a flex or grid container, nor one's item: keep false): n is then merged into f.
+func (tb *builder) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, keep bool) (*resultjson.Node, paint.Drawn, []*boxtree.Node) {
 	node := tb.newNode(typ, naming.Layer(n), n.Box, f)
 	if node == nil {
-		return nil
+		return nil, paint.Drawn{}, nil
 	}
-	tb.svgBackgrounds = nil
-	var fills []resultjson.Paint
-	if !hidden && n != tb.bodyBackground && !paint.ClipsToText(n) {
-		// A background clipped to the text is its text's fill (textFills), not the box's.
-		fills = tb.paint.Backgrounds(n, node)
+	drawn := paint.Draws(n, node, hidden, !hidden && n != tb.bodyBackground && !paint.ClipsToText(n), tb.img.Check)
+	layers := tb.svgLayers(node, drawn.SVGLayers)
+	if !drawn.Paints() && len(layers) == 0 && !clips(n) && typ == "FRAME" && !layout.Container(n) && !keep {
+		tb.unallocate(node, f)
+		f.box.Merged = append(f.box.Merged, n)
+		return nil, drawn, nil
 	}
-	drawn := len(fills) > 0 || len(tb.svgBackgrounds) > 0
-	if !hidden {
-		drawn = tb.paint.Borders(n, node) || drawn
-		drawn = tb.paint.Effects(n, node) || drawn
-	}
-	tb.paint.Corners(n, node)
-	if op, err := strconv.ParseFloat(n.Computed("opacity"), 64); err == nil && op < 1 {
-		node.Opacity = css.Ptr(css.Round(css.Clamp01(op), 4))
-		drawn = true
-	}
-	if bm := n.Computed("mix-blend-mode"); bm != "normal" {
-		if fb, ok := css.BlendModes[bm]; ok {
-			node.BlendMode = fb
-			drawn = true
-		}
-	}
-	if fills == nil {
-		fills = []resultjson.Paint{}
-	}
-	node.Fills = &fills
-	if !drawn && !clips(n) && typ == "FRAME" && !layout.Container(n) && !keep {
-		tb.unallocate(node, f.box.Out.ID)
-		return nil
-	}
-	return node
+	return node, drawn, layers
 }
 
 // unallocate gives back the id of a node that was not kept, so ids stay dense, and moves the
-// warnings about it to its parent.
-func (tb *builder) unallocate(n *resultjson.Node, parentID string) {
-	if n.ID == "1:"+strconv.Itoa(tb.lastID) {
+// warnings about it to f's node.
+func (tb *builder) unallocate(node *resultjson.Node, f *frame) {
+	if node.ID == "1:"+strconv.Itoa(tb.lastID) {
 		tb.lastID--
 	}
 	tb.nodes--
-	tb.warn.Move(n.ID, parentID)
+	tb.warn.Move(node.ID, f.box.Out.ID)
+}
+
+// clippedLayers takes an id for each SVG layer of el's background when it is clipped to its
+// text: the text pass makes the background the text's fill, where an SVG layer cannot go.
+func (tb *builder) clippedLayers(els ...*capturemodel.DOMNode) {
+	for _, el := range els {
+		if paint.ClipsToText(el) {
+			sized := &resultjson.Node{Width: css.Size(el.Box.Width), Height: css.Size(el.Box.Height)}
+			tb.svgLayers(sized, paint.Draws(el, sized, false, true, tb.img.Check).SVGLayers)
+		}
+	}
 }
 
 func clips(n *capturemodel.DOMNode) bool {

@@ -8,6 +8,7 @@ import (
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
@@ -15,26 +16,23 @@ import (
 // placeholder draws an element the design cannot hold as a RECTANGLE of its box, background
 // and border (a neutral grey when it has no background), and warns with code.
 func (tb *builder) placeholder(n *capturemodel.DOMNode, f *frame, in inherited, code, message string) {
-	node := tb.box(n, f, "RECTANGLE", false, false)
+	node, _, layers := tb.box(n, f, "RECTANGLE", false, false)
 	if node == nil {
 		return
 	}
 	node.Name = naming.Clip(naming.Element(n) + " (placeholder)")
-	if len(*node.Fills) == 0 {
-		node.Fills = &[]resultjson.Paint{css.Solid(resultjson.RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1})}
-	}
-	tb.dropSVGBackgrounds(node, n)
-	f.add(node, n, in)
+	tb.dropSVGBackgrounds(node, n, layers)
+	b := f.add(node, n, in)
+	b.Kind, b.Paints = boxtree.Placeholder, true
 	tb.warn.Add(code, node.ID, "%s: %s", naming.Element(n), message)
-	tb.paint.CSSWarnings(n, node.ID)
+	paint.CSSWarnings(tb.warn, n, node.ID)
 	tb.pseudoWarnings(n, node.ID)
 }
 
 // dropSVGBackgrounds warns about SVG background layers of a node that cannot have children.
-func (tb *builder) dropSVGBackgrounds(node *resultjson.Node, n *capturemodel.DOMNode) {
-	if len(tb.svgBackgrounds) > 0 {
-		tb.nodes -= len(tb.svgBackgrounds)
-		tb.svgBackgrounds = nil
+func (tb *builder) dropSVGBackgrounds(node *resultjson.Node, n *capturemodel.DOMNode, layers []*boxtree.Node) {
+	if len(layers) > 0 {
+		tb.nodes -= len(layers)
 		tb.warn.Add(warnings.BackgroundLayout, node.ID, "the SVG background image of %s is left out (the element cannot hold children)", naming.Element(n))
 	}
 }
@@ -43,14 +41,14 @@ func (tb *builder) dropSVGBackgrounds(node *resultjson.Node, n *capturemodel.DOM
 // A control that draws no box of its own (no background, border or clip) still shows its text,
 // placed in the nearest frame like the text of any element that draws nothing.
 func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) {
-	node := tb.box(n, f, "FRAME", false, in.item)
+	node, _, layers := tb.box(n, f, "FRAME", false, in.item)
 	target, textIn := f, in
 	if node != nil {
 		node.ClipsContent = css.Ptr(true)
 		target = &frame{box: f.add(node, n, in), ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
+		target.box.Paints = true
 		tb.warnFormControl(n, node.ID)
-		target.box.Kids = append(target.box.Kids, tb.svgBackgrounds...)
-		tb.svgBackgrounds = nil
+		target.box.Kids = append(target.box.Kids, layers...)
 		textIn = inherited{group: boxtree.Flow, decoration: in.decoration}
 	}
 	var t *resultjson.Node
@@ -63,6 +61,7 @@ func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) 
 		b := capturemodel.Box{X: n.Box.X + pl + bl, Y: n.Box.Y + pt + bt, Width: math.Max(1, n.Box.Width-2*(pl+bl)), Height: math.Max(1, n.Box.Height-2*(pt+bt))}
 		if t = tb.newNode("TEXT", text, b, target); t != nil {
 			tb.setter.SetText(t, n, nil, strings.TrimSpace(text), in.decoration)
+			tb.clippedLayers(n)
 			target.add(t, nil, textIn)
 		}
 	}
@@ -79,7 +78,7 @@ func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) 
 
 func (tb *builder) warnFormControl(n *capturemodel.DOMNode, nodeID string) {
 	tb.warn.Add(warnings.FormControl, nodeID, "%s: the form control is drawn from its box, background, border and text only", naming.Element(n))
-	tb.paint.CSSWarnings(n, nodeID)
+	paint.CSSWarnings(tb.warn, n, nodeID)
 	tb.pseudoWarnings(n, nodeID)
 }
 
@@ -105,28 +104,25 @@ func controlText(n *capturemodel.DOMNode) string {
 // imageElement converts an img: a RECTANGLE with an image fill over its background (a raster),
 // or an SVG node (an SVG file), framed when the img also has a background or border.
 func (tb *builder) imageElement(n *capturemodel.DOMNode, f *frame, in inherited) {
-	node := tb.box(n, f, "RECTANGLE", false, false)
+	node, drawn, layers := tb.box(n, f, "RECTANGLE", false, false)
 	if node == nil {
 		return
 	}
-	tb.dropSVGBackgrounds(node, n)
+	tb.dropSVGBackgrounds(node, n, layers)
+	f.add(node, n, in).Paints = true
 	if n.Image == nil || n.Image.AssetID == "" {
-		f.add(node, n, in)
 		tb.warn.Add(warnings.ImageUnresolved, node.ID, "the image %s had not loaded when the page was captured", naming.Element(n))
-		tb.paint.CSSWarnings(n, node.ID)
+		paint.CSSWarnings(tb.warn, n, node.ID)
 		return
 	}
 	st := tb.img.Resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
-	tb.paint.CSSWarnings(n, node.ID)
+	paint.CSSWarnings(tb.warn, n, node.ID)
 	switch {
 	case st == nil:
-		f.add(node, n, in)
 	case st.MimeType == resultjson.MimeSVG:
-		if len(*node.Fills) == 0 && len(node.Strokes) == 0 && len(node.Effects) == 0 {
+		if !drawn.Fills && !drawn.Strokes && !drawn.Effects {
 			// Nothing but the SVG: the SVG node takes the rectangle's place (and id).
-			node.Type, node.ImageRef, node.Fills = "SVG", st.Ref, nil
-			node.CornerRadius, node.TopLeftRadius, node.TopRightRadius, node.BottomRightRadius, node.BottomLeftRadius = nil, nil, nil, nil, nil
-			f.add(node, n, in)
+			node.Type, node.ImageRef = "SVG", st.Ref
 			return
 		}
 		node.Type, node.ClipsContent = "FRAME", css.Ptr(true)
@@ -134,11 +130,9 @@ func (tb *builder) imageElement(n *capturemodel.DOMNode, f *frame, in inherited)
 			sv.ImageRef = st.Ref
 			node.Children = []*resultjson.Node{sv}
 		}
-		f.add(node, n, in)
 	default:
-		fills := append(*node.Fills, tb.objectFit(n, st, node))
-		node.Fills = &fills
-		f.add(node, n, in)
+		// The paint pass puts the img's background under it.
+		node.Fills = &[]resultjson.Paint{tb.objectFit(n, st, node)}
 	}
 }
 

@@ -35,6 +35,7 @@ func (tb *builder) text(t, el *capturemodel.DOMNode, f *frame, decoration string
 		return nil
 	}
 	tb.setter.SetText(node, el, t, chars, decoration)
+	tb.clippedLayers(el)
 	tb.setter.WarnVertical(el, node.ID)
 	return node
 }
@@ -117,8 +118,9 @@ func (tb *builder) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNo
 		return
 	}
 	p := tb.setter.Paragraph(n, kids, node.ID, in.decoration)
+	tb.clippedLayers(append([]*capturemodel.DOMNode{n}, p.Inlines...)...)
 	if p.Empty() {
-		tb.unallocate(node, f.box.Out.ID)
+		tb.unallocate(node, f)
 		return
 	}
 	// Backgrounds and borders of inline elements (a highlighted phrase, inline code) are drawn
@@ -131,7 +133,7 @@ func (tb *builder) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNo
 	tb.setter.SetParagraph(node, n, p, in.decoration, whole(n, kids), f.ox, f.oy)
 	f.add(node, n, in)
 	for _, el := range p.Inlines {
-		tb.paint.CSSWarnings(el, node.ID)
+		paint.CSSWarnings(tb.warn, el, node.ID)
 		tb.pseudoWarnings(el, node.ID)
 	}
 	tb.setter.WarnVertical(n, node.ID)
@@ -164,9 +166,9 @@ func (tb *builder) inlineBoxes(el *capturemodel.DOMNode, f *frame, in inherited)
 	for _, r := range frags {
 		frag := *el
 		frag.Box = r
-		if node := tb.box(&frag, f, "RECTANGLE", false, false); node != nil {
-			tb.dropSVGBackgrounds(node, el)
-			f.add(node, &frag, in)
+		if node, _, layers := tb.box(&frag, f, "RECTANGLE", false, false); node != nil {
+			tb.dropSVGBackgrounds(node, el, layers)
+			f.add(node, &frag, in).Paints = true
 		}
 	}
 }

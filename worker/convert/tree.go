@@ -10,6 +10,7 @@ import (
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/text"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -125,15 +126,17 @@ func (tb *builder) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		return
 	}
 	var node *resultjson.Node
+	var layers []*boxtree.Node
 	if !hidden || clip {
-		node = tb.box(n, f, "FRAME", hidden, in.item)
+		node, _, layers = tb.box(n, f, "FRAME", hidden, in.item)
 	}
 	if node != nil && f.depth >= resultjson.MaxDepth-1 {
 		tb.warn.Add(warnings.DepthFlattened, f.box.Out.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), resultjson.MaxDepth)
+		f.box.Merged = append(f.box.Merged, n)
 		node = nil
 	}
 	if node == nil {
-		tb.paint.CSSWarnings(n, f.box.Out.ID)
+		paint.CSSWarnings(tb.warn, n, f.box.Out.ID)
 		// A marker or ::before/::after content sits beside the element's own content: its
 		// warnings name the element's first text node, so the user finds the spot (the frame
 		// around a list item is often the root); without text, the nearest frame.
@@ -150,14 +153,13 @@ func (tb *builder) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	}
 	node.ClipsContent = css.Ptr(clip)
 	box := f.add(node, n, in)
-	box.Kind, box.DOM = boxtree.Box, tb.kids(n)
+	box.Kind, box.DOM, box.Paints = boxtree.Box, tb.kids(n), true
 	tb.markSticky(n, node, f)
-	tb.paint.CSSWarnings(n, node.ID)
+	paint.CSSWarnings(tb.warn, n, node.ID)
 	tb.pseudoWarnings(n, node.ID)
 	child := &frame{box: box, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 	// An SVG background layer is drawn as an SVG node under the content.
-	child.box.Kids = append(child.box.Kids, tb.svgBackgrounds...)
-	tb.svgBackgrounds = nil
+	child.box.Kids = append(child.box.Kids, layers...)
 	tb.children(n, child, inherited{group: boxtree.Flow, decoration: in.decoration})
 	child.box.Finish()
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/vector"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -29,17 +30,19 @@ func (tb *builder) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		tb.rasterCrop(n, f, in, warnings.SVGRaster, "%s holds content Figma cannot import from SVG (foreignObject or filters); it is drawn as a raster crop of the page", naming.Element(n))
 		return
 	}
-	frameNode := tb.box(n, f, "FRAME", false, in.item)
-	if frameNode != nil && !drawsBox(frameNode) {
-		tb.unallocate(frameNode, f.box.Out.ID)
+	// Its SVG background layers are dropped (their ids taken).
+	frameNode, drawn, _ := tb.box(n, f, "FRAME", false, in.item)
+	if frameNode != nil && !drawn.Paints() {
+		tb.unallocate(frameNode, f)
+		f.box.Merged = append(f.box.Merged, n)
 		frameNode = nil
 	}
 	target, box := f, n.Box
 	if frameNode != nil {
 		frameNode.ClipsContent = css.Ptr(true)
 		target = &frame{box: f.add(frameNode, n, in), ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
-		tb.paint.CSSWarnings(n, frameNode.ID)
-		tb.svgBackgrounds = nil
+		target.box.Paints = true
+		paint.CSSWarnings(tb.warn, n, frameNode.ID)
 		box = vector.ContentBox(n)
 	}
 	node := tb.newNode("SVG", naming.Element(n), box, target)
@@ -53,7 +56,7 @@ func (tb *builder) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		if fb, ok := css.BlendModes[n.Computed("mix-blend-mode")]; ok {
 			node.BlendMode = fb
 		}
-		tb.paint.CSSWarnings(n, node.ID)
+		paint.CSSWarnings(tb.warn, n, node.ID)
 	}
 	if frameNode != nil {
 		target.add(node, n, inherited{group: boxtree.Flow}).Kind = boxtree.InlineSVG
@@ -61,12 +64,6 @@ func (tb *builder) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		return
 	}
 	f.add(node, n, in).Kind = boxtree.InlineSVG
-}
-
-// drawsBox says whether a node built by box draws anything but its clip.
-func drawsBox(n *resultjson.Node) bool {
-	return (n.Fills != nil && len(*n.Fills) > 0) || len(n.Strokes) > 0 || len(n.Effects) > 0 ||
-		n.Opacity != nil || n.BlendMode != ""
 }
 
 // rasterCrop draws n as a RECTANGLE of its box filled with the capture's crop of it (an IMAGE

@@ -38,6 +38,12 @@ const (
 	Mask
 	Glyph
 	InlineSVG
+	// Placeholder is the RECTANGLE of an element the design cannot hold (its box, grey when it
+	// has no background).
+	Placeholder
+	// BackgroundSVG is an SVG node drawing an SVG layer of its parent's background over the
+	// parent's box (the paint pass gives it its image).
+	BackgroundSVG
 )
 
 // Node is one node of the result in the tree being built.
@@ -56,6 +62,12 @@ type Node struct {
 	Item *capturemodel.DOMNode
 	// Group (Negative ... Positive) and Z (the z-index) are the node's paint layer in its parent.
 	Group, Z int
+	// Paints says the node draws El's box: the paint pass gives it El's background, borders,
+	// corners, effects, opacity and blend mode.
+	Paints bool
+	// Merged are the elements whose boxes draw nothing, merged into this node (their children
+	// converted into it): the paint pass reports their warnings about it.
+	Merged []*capturemodel.DOMNode
 	// Kids are the nodes placed in this one, in the order they were added (document order);
 	// Finish gives Out their paint order.
 	Kids []*Node

@@ -91,16 +91,24 @@ func New(ctx context.Context, c *capturemodel.Capture, load Loader, importPrefix
 // when the asset cannot be used it warns about nodeID (on every use) and returns no entry.
 // boxW and boxH are the size of the first node using it (an SVG without a size of its own).
 func (im *Store) Resolve(id, nodeID string, boxW, boxH float64) *resultjson.ImageEntry {
-	st, seen := im.resolved[id]
-	if !seen {
-		st = im.inspect(id, boxW, boxH)
-		im.resolved[id] = st
-	}
+	im.Check(id, boxW, boxH)
+	st := im.resolved[id]
 	if st.entry == nil && st.code != "" {
 		im.warn.Add(st.code, nodeID, "%s", st.message)
 	}
 	if st.entry != nil {
 		im.vectorNotices(id, nodeID)
+	}
+	return st.entry
+}
+
+// Check returns the image entry of a capture asset as Resolve does, without warning: nil when
+// the asset cannot be used. The first Check or Resolve of an asset loads and checks it.
+func (im *Store) Check(id string, boxW, boxH float64) *resultjson.ImageEntry {
+	st, seen := im.resolved[id]
+	if !seen {
+		st = im.inspect(id, boxW, boxH)
+		im.resolved[id] = st
 	}
 	return st.entry
 }
