@@ -71,6 +71,8 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	img := images.New(ctx, c, load, opts.ImportPrefix, opts.JobPrefix, warn)
 	tb := newBuilder(c, img, warn)
 	root := tb.convertRoot() // the box tree, with its text and images
+	setter := text.Setter{Warn: warn, Doc: &c.Document, Base: tb.paragraphs.Base, Paint: &paint.Painter{Warn: warn, Images: img}, Kids: tb.kids}
+	setter.Pass(root)
 	paint.Pass(root, img, img.Check, warn)
 	vector.Draw(root, img, warn)
 	if tb.img.Err != nil {
@@ -94,23 +96,24 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	return &Output{JSON: out, Result: res, Copies: tb.img.Copies}, nil
 }
 
-// newBuilder returns the tree builder of capture c, with the text pass it calls at each node.
+// newBuilder returns the tree builder of capture c.
 func newBuilder(c *capturemodel.Capture, img *images.Store, warn *warnings.List) *builder {
 	tb := &builder{c: c, img: img, warn: warn, pseudoKids: map[*capturemodel.DOMNode][]*capturemodel.DOMNode{}, drawnPseudo: map[*capturemodel.Pseudo]bool{}}
 	base := c.Document.URL
 	if base == "" {
 		base = c.Manifest.FinalURL
 	}
-	tb.setter = text.Setter{Warn: tb.warn, Doc: &c.Document, Base: base, Paint: &paint.Painter{Warn: tb.warn, Images: img}, Kids: tb.kids}
+	tb.paragraphs = text.Setter{Doc: &c.Document, Base: base, Kids: tb.kids}
 	return tb
 }
 
 // builder is the tree builder: the walk's state (node numbering and count, the frames of fixed
-// elements, the pseudo-elements drawn) and the text pass it calls at each node.
+// elements, the pseudo-elements drawn).
 type builder struct {
-	c      *capturemodel.Capture
-	img    *images.Store
-	setter text.Setter
+	c   *capturemodel.Capture
+	img *images.Store
+	// paragraphs reads which inline content shows text (text.Setter.Shows).
+	paragraphs text.Setter
 
 	warn      *warnings.List
 	lastID    int

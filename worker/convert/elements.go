@@ -60,9 +60,9 @@ func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) 
 		bt, _ := css.ParsePx(n.Computed("border-top-width"))
 		b := capturemodel.Box{X: n.Box.X + pl + bl, Y: n.Box.Y + pt + bt, Width: math.Max(1, n.Box.Width-2*(pl+bl)), Height: math.Max(1, n.Box.Height-2*(pt+bt))}
 		if t = tb.newNode("TEXT", text, b, target); t != nil {
-			tb.setter.SetText(t, n, nil, strings.TrimSpace(text), in.decoration)
+			t.Characters = strings.TrimSpace(text)
+			target.add(t, nil, textIn).Text = &boxtree.Text{Style: n, Decoration: in.decoration}
 			tb.clippedLayers(n)
-			target.add(t, nil, textIn)
 		}
 	}
 	if node != nil {

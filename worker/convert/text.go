@@ -4,10 +4,10 @@ import (
 	"math"
 	"strings"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/paint"
-	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // Text in the tree (docs/conversion.md "Text"): a text run becomes a TEXT node of its own; the
@@ -16,10 +16,10 @@ import (
 // (worker/convert/text), with the backgrounds of its inline elements as RECTANGLEs per line
 // fragment behind it.
 
-// text converts a text run whose parent element is el into a TEXT node.
-func (tb *builder) text(t, el *capturemodel.DOMNode, f *frame, decoration string) *resultjson.Node {
+// text places a text run whose parent element is el as a TEXT node in f, set by the text pass.
+func (tb *builder) text(t, el *capturemodel.DOMNode, f *frame, in inherited) {
 	if el.Computed("visibility") != "visible" {
-		return nil
+		return
 	}
 	chars := t.Text
 	if strings.HasPrefix(el.Computed("white-space"), "pre") || el.Computed("white-space") == "break-spaces" {
@@ -28,16 +28,15 @@ func (tb *builder) text(t, el *capturemodel.DOMNode, f *frame, decoration string
 		chars = strings.TrimSpace(chars)
 	}
 	if strings.TrimSpace(chars) == "" {
-		return nil
+		return
 	}
 	node := tb.newNode("TEXT", chars, t.Box, f)
 	if node == nil {
-		return nil
+		return
 	}
-	tb.setter.SetText(node, el, t, chars, decoration)
+	node.Characters = chars
+	f.add(node, el, in).Text = &boxtree.Text{Style: el, Run: t, Decoration: in.decoration}
 	tb.clippedLayers(el)
-	tb.setter.WarnVertical(el, node.ID)
-	return node
 }
 
 // blockContainer says whether the children of n lay out their inline content in lines of n's
@@ -111,32 +110,32 @@ func inlineSpacing(n *capturemodel.DOMNode) float64 {
 
 // paragraph converts the inline children kids of block container n into one TEXT node placed
 // in f (the text pass lays it out), with inline backgrounds as RECTANGLEs behind it; nothing
-// when it shows no text.
+// when it shows no text (text.Setter.Shows).
 func (tb *builder) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, f *frame, in inherited) {
 	node := tb.newNode("TEXT", "", capturemodel.Box{}, f)
 	if node == nil {
 		return
 	}
-	p := tb.setter.Paragraph(n, kids, node.ID, in.decoration)
-	tb.clippedLayers(append([]*capturemodel.DOMNode{n}, p.Inlines...)...)
-	if p.Empty() {
+	inlines, shows := tb.paragraphs.Shows(n, kids, tb.img.Check)
+	tb.clippedLayers(append([]*capturemodel.DOMNode{n}, inlines...)...)
+	if !shows {
+		// Its warnings (fonts, colours) are its frame's.
+		f.box.Silent = append(f.box.Silent, &boxtree.Text{Style: n, Paragraph: kids, Decoration: in.decoration, Seq: boxtree.Seq(node.ID)})
 		tb.unallocate(node, f)
 		return
 	}
 	// Backgrounds and borders of inline elements (a highlighted phrase, inline code) are drawn
 	// per line fragment, under the text.
-	for _, el := range p.Inlines {
+	for _, el := range inlines {
 		if el.Computed("visibility") == "visible" && paint.InlineDraws(el) {
 			tb.inlineBoxes(el, f, in)
 		}
 	}
-	tb.setter.SetParagraph(node, n, p, in.decoration, whole(n, kids), f.ox, f.oy)
-	f.add(node, n, in)
-	for _, el := range p.Inlines {
+	f.add(node, n, in).Text = &boxtree.Text{Style: n, Paragraph: kids, Whole: whole(n, kids), Decoration: in.decoration, OX: f.ox, OY: f.oy}
+	for _, el := range inlines {
 		paint.CSSWarnings(tb.warn, el, node.ID)
 		tb.pseudoWarnings(el, node.ID)
 	}
-	tb.setter.WarnVertical(n, node.ID)
 }
 
 // whole says whether kids, inline children of n, are all n's recorded children (its

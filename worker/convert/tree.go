@@ -44,7 +44,7 @@ func (tb *builder) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 		start := len(f.box.Kids)
 		switch ch.Type {
 		case "text":
-			f.add(tb.text(ch, n, f, in.decoration), n, in)
+			tb.text(ch, n, f, in)
 		case "element":
 			item := in
 			item.item = layout.Container(n)

@@ -68,9 +68,35 @@ type Node struct {
 	// Merged are the elements whose boxes draw nothing, merged into this node (their children
 	// converted into it): the paint pass reports their warnings about it.
 	Merged []*capturemodel.DOMNode
+	// Text is where the text pass reads a TEXT node's text from (nil on other nodes).
+	Text *Text
+	// Silent are the paragraphs placed in this node that show no text (no node of their own):
+	// the text pass reads them for their warnings, about this node.
+	Silent []*Text
 	// Kids are the nodes placed in this one, in the order they were added (document order);
 	// Finish gives Out their paint order.
 	Kids []*Node
+}
+
+// Text is the source of a TEXT node: a text run of its own, a form control's text (its
+// characters set by the builder), or a paragraph.
+type Text struct {
+	// Style is the element whose computed style sets the text: the run's element, the control,
+	// the paragraph's block.
+	Style *capturemodel.DOMNode
+	// Run is the text run of a TEXT of its own (nil for a control's text and a paragraph).
+	Run *capturemodel.DOMNode
+	// Paragraph are the inline children of Style laid out as one paragraph (nil for a text of
+	// its own); Whole says they are all Style holds.
+	Paragraph []*capturemodel.DOMNode
+	Whole     bool
+	// Decoration is the text decoration inherited from ancestors (text.Decoration).
+	Decoration string
+	// OX and OY are the page position of the node's frame (px).
+	OX, OY float64
+	// Seq is the n of the id "1:n" a silent paragraph's node would have had (its place in the
+	// order nodes are made).
+	Seq int
 }
 
 // Add places the result node out in n with its element and paint layer, and returns its Node
@@ -105,8 +131,11 @@ func (n *Node) Finish() {
 
 // Seq is n of the node's id "1:n": nodes are numbered in the order they are made (document
 // order).
-func (n *Node) Seq() int {
-	k, _ := strconv.Atoi(strings.TrimPrefix(n.Out.ID, "1:"))
+func (n *Node) Seq() int { return Seq(n.Out.ID) }
+
+// Seq is n of a node id "1:n".
+func Seq(id string) int {
+	k, _ := strconv.Atoi(strings.TrimPrefix(id, "1:"))
 	return k
 }
 
