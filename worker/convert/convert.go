@@ -74,6 +74,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	setter := text.Setter{Warn: warn, Doc: &c.Document, Base: tb.paragraphs.Base, Paint: &paint.Painter{Warn: warn, Images: img}, Kids: tb.kids}
 	setter.Pass(root)
 	paint.Pass(root, img, img.Check, warn)
+	img.Pass(root)
 	vector.Draw(root, img, warn)
 	if tb.img.Err != nil {
 		return nil, tb.img.Err

@@ -101,63 +101,30 @@ func controlText(n *capturemodel.DOMNode) string {
 	return text
 }
 
-// imageElement converts an img: a RECTANGLE with an image fill over its background (a raster),
-// or an SVG node (an SVG file), framed when the img also has a background or border.
+// imageElement places an img: a RECTANGLE of its box (the images pass fills it with a raster
+// image over its background), or an SVG node (an SVG file), framed when the img also has a
+// background, border or shadow. Which, the image's check says (images.Store.Check).
 func (tb *builder) imageElement(n *capturemodel.DOMNode, f *frame, in inherited) {
 	node, drawn, layers := tb.box(n, f, "RECTANGLE", false, false)
 	if node == nil {
 		return
 	}
 	tb.dropSVGBackgrounds(node, n, layers)
-	f.add(node, n, in).Paints = true
+	b := f.add(node, n, in)
+	b.Kind, b.Paints = boxtree.Image, true
+	paint.CSSWarnings(tb.warn, n, node.ID)
 	if n.Image == nil || n.Image.AssetID == "" {
-		tb.warn.Add(warnings.ImageUnresolved, node.ID, "the image %s had not loaded when the page was captured", naming.Element(n))
-		paint.CSSWarnings(tb.warn, n, node.ID)
 		return
 	}
-	st := tb.img.Resolve(n.Image.AssetID, node.ID, node.Width, node.Height)
-	paint.CSSWarnings(tb.warn, n, node.ID)
-	switch {
-	case st == nil:
-	case st.MimeType == resultjson.MimeSVG:
-		if !drawn.Fills && !drawn.Strokes && !drawn.Effects {
-			// Nothing but the SVG: the SVG node takes the rectangle's place (and id).
-			node.Type, node.ImageRef = "SVG", st.Ref
-			return
-		}
-		node.Type, node.ClipsContent = "FRAME", css.Ptr(true)
-		if sv := tb.newNode("SVG", node.Name, capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
-			sv.ImageRef = st.Ref
-			node.Children = []*resultjson.Node{sv}
-		}
-	default:
-		// The paint pass puts the img's background under it.
-		node.Fills = &[]resultjson.Paint{tb.objectFit(n, st, node)}
+	if e := tb.img.Check(n.Image.AssetID, node.Width, node.Height); e == nil || e.MimeType != resultjson.MimeSVG {
+		return
 	}
-}
-
-// objectFit maps object-fit to an IMAGE paint: fill stretches (CROP with the identity
-// transform), cover is FILL, contain is FIT, scale-down is FIT or (when the image is smaller
-// than the box) none; none is approximated by FIT.
-func (tb *builder) objectFit(n *capturemodel.DOMNode, e *resultjson.ImageEntry, node *resultjson.Node) resultjson.Paint {
-	p := resultjson.Paint{Type: "IMAGE", ImageRef: e.Ref}
-	fit := n.Computed("object-fit")
-	switch fit {
-	case "cover":
-		p.ScaleMode = "FILL"
-	case "contain":
-		p.ScaleMode = "FIT"
-	case "scale-down", "none":
-		p.ScaleMode = "FIT"
-		if fit == "none" || (float64(e.Width) < node.Width && float64(e.Height) < node.Height) {
-			tb.warn.Add(warnings.ObjectFit, node.ID, "object-fit %s of %s is approximated by fitting the image into its box", fit, naming.Element(n))
-		}
-	default:
-		p.ScaleMode = "CROP"
-		p.ImageTransform = &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}
+	if !drawn.Fills && !drawn.Strokes && !drawn.Effects {
+		node.Type = "SVG" // nothing but the SVG: the SVG node takes the rectangle's place (and id)
+		return
 	}
-	if pos := n.Computed("object-position"); pos != "50% 50%" && p.ScaleMode != "CROP" {
-		tb.warn.Add(warnings.ObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, naming.Element(n))
+	node.Type, node.ClipsContent = "FRAME", css.Ptr(true)
+	if sv := tb.newNode("SVG", node.Name, capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
+		node.Children = []*resultjson.Node{sv}
 	}
-	return p
 }

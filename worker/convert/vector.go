@@ -8,9 +8,7 @@ import (
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/paint"
-	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/vector"
-	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // The vector pass (docs/conversion.md "Vectors"): inline SVG icons with their own
@@ -27,7 +25,8 @@ func (tb *builder) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		return
 	}
 	if n.Crop != nil && n.Crop.Reason == "svg" {
-		tb.rasterCrop(n, f, in, warnings.SVGRaster, "%s holds content Figma cannot import from SVG (foreignObject or filters); it is drawn as a raster crop of the page", naming.Element(n))
+		// The vector pass draws it from the capture's crop.
+		f.add(tb.newNode("RECTANGLE", naming.Element(n), n.Box, f), n, in).Kind = boxtree.InlineSVG
 		return
 	}
 	// Its SVG background layers are dropped (their ids taken).
@@ -64,17 +63,4 @@ func (tb *builder) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		return
 	}
 	f.add(node, n, in).Kind = boxtree.InlineSVG
-}
-
-// rasterCrop draws n as a RECTANGLE of its box filled with the capture's crop of it (an IMAGE
-// paint that stretches the crop over the box), and warns with code.
-func (tb *builder) rasterCrop(n *capturemodel.DOMNode, f *frame, in inherited, code, format string, args ...any) *resultjson.Node {
-	node := tb.newNode("RECTANGLE", naming.Element(n), n.Box, f)
-	if node == nil {
-		return nil
-	}
-	node.Fills = tb.img.CropFills(n.Crop.AssetID, node)
-	f.add(node, n, in)
-	tb.warn.Add(code, node.ID, format, args...)
-	return node
 }

@@ -41,6 +41,9 @@ const (
 	// Placeholder is the RECTANGLE of an element the design cannot hold (its box, grey when it
 	// has no background).
 	Placeholder
+	// Image is the node of an img: a RECTANGLE, an SVG node, or the FRAME of an img that draws a
+	// box of its own holding the SVG (the images pass gives it its image).
+	Image
 	// BackgroundSVG is an SVG node drawing an SVG layer of its parent's background over the
 	// parent's box (the paint pass gives it its image).
 	BackgroundSVG

@@ -122,13 +122,7 @@ func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 			node.Fills = &fills
 		case b.Paints:
 			hidden := el.Computed("visibility") != "visible"
-			content := node.Fills
 			svgs = pa.Box(el, node, hidden, !hidden && el != body && !ClipsToText(el))
-			if content != nil {
-				// A fill the node already has (an img's image) lies over its background.
-				fills := append(*node.Fills, *content...)
-				node.Fills = &fills
-			}
 			switch {
 			case b.Kind == boxtree.Placeholder && len(*node.Fills) == 0:
 				node.Fills = &[]resultjson.Paint{css.Solid(resultjson.RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1})}

@@ -48,6 +48,11 @@ func Draw(root *boxtree.Node, im *images.Store, warn *warnings.List) {
 			node.Type, node.Fills = "RECTANGLE", im.CropFills(n.Crop.AssetID, node)
 			warn.Add(warnings.IconFontRaster, node.ID, "%s shows the icon-font glyph %s of %s; its outline could not be used (%s), so it is drawn as a raster crop of the page", naming.Element(n), Codepoints(g.Text), g.FontFamily, why)
 		case boxtree.InlineSVG:
+			if n.Crop != nil && n.Crop.Reason == "svg" {
+				node.Fills = im.CropFills(n.Crop.AssetID, node)
+				warn.Add(warnings.SVGRaster, node.ID, "%s holds content Figma cannot import from SVG (foreignObject or filters); it is drawn as a raster crop of the page", naming.Element(n))
+				continue
+			}
 			if st := im.Resolve(n.Image.AssetID, node.ID, node.Width, node.Height); st != nil && st.MimeType == resultjson.MimeSVG {
 				node.ImageRef = st.Ref
 			} else {
