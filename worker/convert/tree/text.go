@@ -1,4 +1,4 @@
-package convert
+package tree
 
 import (
 	"math"
@@ -83,7 +83,7 @@ func (tb *builder) inlineContent(n *capturemodel.DOMNode) bool {
 	if len(n.Rects) == 0 && inlineSpacing(n) > MaxInlineSpacing {
 		return false
 	}
-	for _, c := range tb.kids(n) {
+	for _, c := range tb.kids.Of(n) {
 		if c != nil && !tb.inlineContent(c) {
 			return false
 		}

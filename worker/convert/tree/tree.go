@@ -1,4 +1,4 @@
-package convert
+package tree
 
 import (
 	"fmt"
@@ -23,7 +23,7 @@ import (
 func (tb *builder) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 	// A block container's inline content becomes paragraphs (paragraph.go).
 	block := blockContainer(n)
-	kids := tb.kids(n)
+	kids := tb.kids.Of(n)
 	var para []*capturemodel.DOMNode
 	flush := func() {
 		if len(para) > 0 && tb.img.Err == nil {
@@ -153,7 +153,7 @@ func (tb *builder) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	}
 	node.ClipsContent = css.Ptr(clip)
 	box := f.add(node, n, in)
-	box.Kind, box.DOM, box.Paints = boxtree.Box, tb.kids(n), true
+	box.Kind, box.DOM, box.Paints = boxtree.Box, tb.kids.Of(n), true
 	tb.markSticky(n, node, f)
 	paint.CSSWarnings(tb.warn, n, node.ID)
 	tb.pseudoWarnings(n, node.ID)

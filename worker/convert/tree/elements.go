@@ -1,4 +1,4 @@
-package convert
+package tree
 
 import (
 	"math"

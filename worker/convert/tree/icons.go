@@ -1,4 +1,4 @@
-package convert
+package tree
 
 import (
 	"github.com/code2des/backend/worker/convert/boxtree"
