@@ -76,8 +76,8 @@ func TestPassPaintsTheTree(t *testing.T) {
 	if d := paint.Draws(card, rootOut, false, true, none); !d.Effects || !d.Composited || d.Fills || !d.Paints() {
 		t.Errorf("card draws %+v", d)
 	}
-	if got := paint.CanvasBody(html, rootOut, none); got != body {
-		t.Errorf("canvas body %v", got)
+	if canvas, got := paint.Canvas(html, rootOut, none); canvas != body || got != body {
+		t.Errorf("canvas %v, body %v", canvas, got)
 	}
 	root := &boxtree.Node{Out: rootOut, El: html, Kind: boxtree.Box}
 	c := root.Add(&resultjson.Node{ID: "1:2", Type: "FRAME", Width: 10, Height: 10}, card, boxtree.Flow, 0)

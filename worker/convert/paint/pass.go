@@ -70,23 +70,23 @@ func Draws(n *capturemodel.DOMNode, node *resultjson.Node, hidden, bg bool, chec
 		SVGLayers: len(svgs), Composited: scratch.Opacity != nil || scratch.BlendMode != ""}
 }
 
-// CanvasBody returns the body element whose background is the canvas's, or nil (CSS
-// Backgrounds 3, §2.11.2): the canvas takes the root element's background, or when that is
-// transparent and has no image, the body's, which the body then does not paint again. root is
-// the page's root node.
-func CanvasBody(html *capturemodel.DOMNode, root *resultjson.Node, check Check) *capturemodel.DOMNode {
+// Canvas returns the element whose background the canvas (the page's root node, root) shows
+// (CSS Backgrounds 3, §2.11.2): the root element's, or when that has no colour and no image,
+// the body's; body is that body when it paints a colour or raster image, which it then does not
+// paint again.
+func Canvas(html *capturemodel.DOMNode, root *resultjson.Node, check Check) (canvas, body *capturemodel.DOMNode) {
 	if d := Draws(html, root, false, true, check); d.Fills || d.SVGLayers > 0 {
-		return nil
+		return html, nil
 	}
 	for _, ch := range html.Children {
 		if ch.Type == "element" && ch.Tag == "body" {
 			if Draws(ch, root, false, true, check).Fills {
-				return ch
+				return ch, ch
 			}
-			break
+			return ch, nil
 		}
 	}
-	return nil
+	return html, nil
 }
 
 // Pass is the paint pass over the box tree under root (the page's root, whose element is the
@@ -97,7 +97,7 @@ func CanvasBody(html *capturemodel.DOMNode, root *resultjson.Node, check Check) 
 // order. The elements merged into a node (Merged) are read for their warnings, about it.
 func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 	pa := Painter{Warn: warn, Images: im}
-	body := CanvasBody(root.El, root.Out, check)
+	canvas, body := Canvas(root.El, root.Out, check)
 	for _, b := range root.Made() {
 		for _, el := range b.Merged {
 			hidden := el.Computed("visibility") != "visible"
@@ -108,13 +108,9 @@ func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 		switch {
 		case b == root:
 			var fills []resultjson.Paint
-			if fills, svgs = pa.Backgrounds(el, node); len(fills) == 0 && len(svgs) == 0 {
-				for _, ch := range el.Children {
-					if ch.Type == "element" && ch.Tag == "body" {
-						fills, svgs = pa.Backgrounds(ch, node)
-						break
-					}
-				}
+			fills, svgs = pa.Backgrounds(el, node) // warns about the root element's even when the body's is shown
+			if canvas != el {
+				fills, svgs = pa.Backgrounds(canvas, node)
 			}
 			if len(fills) == 0 {
 				fills = []resultjson.Paint{css.Solid(resultjson.RGBA{R: 1, G: 1, B: 1, A: 1})} // browsers paint a white canvas

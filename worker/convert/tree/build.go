@@ -130,17 +130,10 @@ func (tb *builder) convertRoot() *boxtree.Node {
 	f := &frame{box: &boxtree.Node{Out: root, El: html, Kind: boxtree.Box}, depth: 1}
 	tb.rootFrame = f
 
-	// The canvas background (paint.CanvasBody): the root element's, or the body's.
-	layers := paint.Draws(html, root, false, true, tb.img.Check).SVGLayers
-	tb.bodyBackground = paint.CanvasBody(html, root, tb.img.Check)
-	if layers == 0 && !paint.Draws(html, root, false, true, tb.img.Check).Fills {
-		for _, ch := range html.Children {
-			if ch.Type == "element" && ch.Tag == "body" {
-				layers = paint.Draws(ch, root, false, true, tb.img.Check).SVGLayers
-				break
-			}
-		}
-	}
+	// The canvas background (paint.Canvas): the root element's, or the body's.
+	canvas, body := paint.Canvas(html, root, tb.img.Check)
+	tb.bodyBackground = body
+	layers := paint.Draws(canvas, root, false, true, tb.img.Check).SVGLayers
 	f.box.Kids = append(f.box.Kids, tb.svgLayers(root, layers)...)
 
 	if d.Truncated {
@@ -165,21 +158,20 @@ func (tb *builder) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, ke
 	drawn := paint.Draws(n, node, hidden, !hidden && n != tb.bodyBackground && !paint.ClipsToText(n), tb.img.Check)
 	layers := tb.svgLayers(node, drawn.SVGLayers)
 	if !drawn.Paints() && len(layers) == 0 && !clips(n) && typ == "FRAME" && !layout.Container(n) && !keep {
-		tb.unallocate(node, f)
+		tb.unallocate(node)
 		f.box.Merged = append(f.box.Merged, n)
 		return nil, drawn, nil
 	}
 	return node, drawn, layers
 }
 
-// unallocate gives back the id of a node that was not kept, so ids stay dense, and moves the
-// warnings about it to f's node.
-func (tb *builder) unallocate(node *resultjson.Node, f *frame) {
+// unallocate gives back the id of a node that was not kept, so ids stay dense. (No warning is
+// about it yet: the passes that warn run over the finished tree.)
+func (tb *builder) unallocate(node *resultjson.Node) {
 	if node.ID == "1:"+strconv.Itoa(tb.lastID) {
 		tb.lastID--
 	}
 	tb.nodes--
-	tb.warn.Move(node.ID, f.box.Out.ID)
 }
 
 // clippedLayers takes an id for each SVG layer of el's background when it is clipped to its

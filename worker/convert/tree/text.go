@@ -121,7 +121,7 @@ func (tb *builder) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNo
 	if !shows {
 		// Its warnings (fonts, colours) are its frame's.
 		f.box.Silent = append(f.box.Silent, &boxtree.Text{Style: n, Paragraph: kids, Decoration: in.decoration, Seq: boxtree.Seq(node.ID)})
-		tb.unallocate(node, f)
+		tb.unallocate(node)
 		return
 	}
 	// Backgrounds and borders of inline elements (a highlighted phrase, inline code) are drawn

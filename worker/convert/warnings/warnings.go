@@ -134,16 +134,6 @@ func (w *List) Done() []resultjson.Warning {
 // Len is how many warnings are listed so far.
 func (w *List) Len() int { return len(w.list) }
 
-// Move gives the warnings about node from to node to (a node that is not kept hands its
-// warnings to its parent).
-func (w *List) Move(from, to string) {
-	for i := range w.list {
-		if id := w.list[i].NodeID; id != nil && *id == from {
-			w.list[i].NodeID = &to
-		}
-	}
-}
-
 // Point sets the node of the warnings listed from index from up to index to (values of Len).
 func (w *List) Point(from, to int, nodeID string) {
 	for i := from; i < to; i++ {

@@ -8,22 +8,21 @@ import (
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
-// TestListOrderOnceAndMove: warnings keep their order, a page-wide one names the root, a keyed
-// one is listed once, Move hands a node's warnings to another and Point renames a range.
-func TestListOrderOnceAndMove(t *testing.T) {
+// TestListOrderOnceAndPoint: warnings keep their order, a page-wide one names the root, a keyed
+// one is listed once and Point renames a range.
+func TestListOrderOnceAndPoint(t *testing.T) {
 	w := warnings.List{RootID: "1:1"}
 	w.Add(warnings.Color, "1:2", "a %s", "colour")
 	w.Add(warnings.CaptureTruncated, "", "page-wide")
 	w.AddOnce("font:serif", warnings.GenericFont, "1:3", "first")
 	w.AddOnce("font:serif", warnings.GenericFont, "1:4", "second")
 	w.Add(warnings.Filter, "1:2", "filter")
-	w.Move("1:2", "1:9")
 	w.Point(1, 2, "1:7")
 	got := []string{}
 	for _, x := range w.Done() {
 		got = append(got, x.Code+"@"+*x.NodeID+":"+x.Message)
 	}
-	want := "CSS_COLOR@1:9:a colour,CAPTURE_TRUNCATED@1:7:page-wide,FONT_GENERIC_FAMILY@1:3:first,CSS_FILTER@1:9:filter"
+	want := "CSS_COLOR@1:2:a colour,CAPTURE_TRUNCATED@1:7:page-wide,FONT_GENERIC_FAMILY@1:3:first,CSS_FILTER@1:2:filter"
 	if strings.Join(got, ",") != want || w.Len() != 4 {
 		t.Errorf("warnings %v (len %d), want %s", got, w.Len(), want)
 	}
