@@ -1,7 +1,8 @@
 // Package boxtree is the tree the conversion's passes share (docs/conversion.md "Passes"): one
 // Node per node of the result, with the DOM element it was drawn from, what it was made as, its
-// paint layer and the result node. The tree builder (worker/convert) makes it; the layout and
-// styles passes read it instead of anything recorded while the page was walked.
+// paint layer and the result node. The tree builder (worker/convert/tree) makes it; the text,
+// paint, images, vector, layout and styles passes read it instead of anything recorded while the
+// page was walked.
 package boxtree
 
 import (
@@ -26,8 +27,8 @@ const (
 type Kind int
 
 const (
-	// Drawn is any node that does not hold an element's children: text, images, vectors,
-	// placeholders, inline boxes, SVG background layers.
+	// Drawn is any other node that does not hold an element's children: a TEXT (its source in
+	// Node.Text), an inline box, a form control's frame, an inline SVG's frame.
 	Drawn Kind = iota
 	// Box is the FRAME of an element converted as a box: its children are the nodes of the
 	// element's children (DOM).
