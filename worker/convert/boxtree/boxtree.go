@@ -74,8 +74,8 @@ type Node struct {
 	Merged []*capturemodel.DOMNode
 	// Text is where the text pass reads a TEXT node's text from (nil on other nodes).
 	Text *Text
-	// Silent are the paragraphs placed in this node that show no text (no node of their own):
-	// the text pass reads them for their warnings, about this node.
+	// Silent are, on the root, the paragraphs that show no text (no node of their own), in the
+	// order they were met: the text pass reads them for their warnings, about their frame.
 	Silent []*Text
 	// Kids are the nodes placed in this one, in the order they were added (document order);
 	// Finish gives Out their paint order.
@@ -99,8 +99,9 @@ type Text struct {
 	// OX and OY are the page position of the node's frame (px).
 	OX, OY float64
 	// Seq is the n of the id "1:n" a silent paragraph's node would have had (its place in the
-	// order nodes are made).
-	Seq int
+	// order nodes are made), Frame the id of its frame.
+	Seq   int
+	Frame string
 }
 
 // Add places the result node out in n with its element and paint layer, and returns its Node

@@ -1,8 +1,6 @@
 package text
 
 import (
-	"slices"
-
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/paint"
@@ -13,20 +11,13 @@ import (
 // its typography and fonts (SetText), or its paragraph's characters, styled ranges and box
 // (Paragraph, SetParagraph), in the order the nodes were made; text in a vertical writing mode
 // its warning.
-// A silent paragraph (boxtree.Node.Silent) is read for its warnings, about its frame, where
-// its node would have been made.
+// A paragraph that shows no text (the root's boxtree.Node.Silent) is read for its warnings,
+// about its frame, where its node would have been made.
 func (s *Setter) Pass(root *boxtree.Node) {
-	nodes := root.Made()
-	var quiet []silent
-	for _, b := range nodes {
-		for _, t := range b.Silent {
-			quiet = append(quiet, silent{t, b.Out.ID})
-		}
-	}
-	slices.SortStableFunc(quiet, func(a, b silent) int { return a.t.Seq - b.t.Seq })
-	for _, b := range nodes {
-		for ; len(quiet) > 0 && quiet[0].t.Seq <= b.Seq(); quiet = quiet[1:] {
-			s.Paragraph(quiet[0].t.Style, quiet[0].t.Paragraph, quiet[0].frameID, quiet[0].t.Decoration)
+	quiet := root.Silent
+	for _, b := range root.Made() {
+		for ; len(quiet) > 0 && quiet[0].Seq <= b.Seq(); quiet = quiet[1:] {
+			s.Paragraph(quiet[0].Style, quiet[0].Paragraph, quiet[0].Frame, quiet[0].Decoration)
 		}
 		t := b.Text
 		switch {
@@ -43,15 +34,9 @@ func (s *Setter) Pass(root *boxtree.Node) {
 		}
 		s.WarnVertical(t.Style, b.Out.ID)
 	}
-	for _, q := range quiet {
-		s.Paragraph(q.t.Style, q.t.Paragraph, q.frameID, q.t.Decoration)
+	for _, t := range quiet {
+		s.Paragraph(t.Style, t.Paragraph, t.Frame, t.Decoration)
 	}
-}
-
-// silent is a paragraph that shows no text, and the frame its warnings are about.
-type silent struct {
-	t       *boxtree.Text
-	frameID string
 }
 
 // Shows reads the paragraph of kids, inline children of block n, as Paragraph does, with its

@@ -81,7 +81,7 @@ func TestPassSetsTheTree(t *testing.T) {
 		t.Errorf("a blank paragraph shows text, or Shows warned: %v", w.Done())
 	}
 	root := &boxtree.Node{Out: &resultjson.Node{ID: "1:1", Type: "FRAME"}}
-	root.Silent = []*boxtree.Text{{Style: blank, Paragraph: blank.Children, Seq: 2}}
+	root.Silent = []*boxtree.Text{{Style: blank, Paragraph: blank.Children, Seq: 2, Frame: "1:1"}}
 	para := root.Add(&resultjson.Node{ID: "1:2", Type: "TEXT"}, p, boxtree.Flow, 0)
 	para.Text = &boxtree.Text{Style: p, Paragraph: p.Children, Whole: true}
 	s.Pass(root)

@@ -120,7 +120,8 @@ func (tb *builder) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNo
 	tb.clippedLayers(append([]*capturemodel.DOMNode{n}, inlines...)...)
 	if !shows {
 		// Its warnings (fonts, colours) are its frame's.
-		f.box.Silent = append(f.box.Silent, &boxtree.Text{Style: n, Paragraph: kids, Decoration: in.decoration, Seq: boxtree.Seq(node.ID)})
+		root := tb.rootFrame.box
+		root.Silent = append(root.Silent, &boxtree.Text{Style: n, Paragraph: kids, Decoration: in.decoration, Seq: boxtree.Seq(node.ID), Frame: f.box.Out.ID})
 		tb.unallocate(node)
 		return
 	}
