@@ -16,12 +16,12 @@ import (
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
-// The tree pass: which elements become nodes, in which paint layer, and where their children go
+// The walk: which elements become nodes, in which paint layer, and where their children go
 // (elements that draw nothing are flattened into the nearest frame).
 
 // children converts the children of element n into frame f.
 func (tb *builder) children(n *capturemodel.DOMNode, f *frame, in inherited) {
-	// A block container's inline content becomes paragraphs (paragraph.go).
+	// A block container's inline content becomes paragraphs (text.go).
 	block := blockContainer(n)
 	kids := tb.kids.Of(n)
 	var para []*capturemodel.DOMNode
