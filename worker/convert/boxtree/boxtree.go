@@ -72,6 +72,9 @@ type Node struct {
 	// Merged are the elements whose boxes draw nothing, merged into this node (their children
 	// converted into it): the paint pass reports their warnings about it.
 	Merged []*capturemodel.DOMNode
+	// CSS are the elements whose CSS that no node property expresses (a transform, a filter, a
+	// blend mode Figma lacks) the paint pass reports about this node.
+	CSS []*capturemodel.DOMNode
 	// Text is where the text pass reads a TEXT node's text from (nil on other nodes).
 	Text *Text
 	// Silent are, on the root, the paragraphs that show no text (no node of their own), in the

@@ -1,9 +1,9 @@
 // Package paint is the paint pass of the conversion (docs/conversion.md "Node mapping"): Pass
 // gives each node of the box tree that draws its element's box that element's background
 // colour, images and gradients, borders, corner radii, shadows, blur, opacity and blend mode
-// as fills, strokes, radii and effects; Draws answers, before the pass, whether a box draws
-// anything (the tree builder keeps or flattens it by it); CSSWarnings names the CSS no node
-// property expresses.
+// as fills, strokes, radii and effects, and names the CSS no node property expresses; Draws
+// answers, before the pass, whether a box draws anything (the tree builder keeps or flattens it
+// by it).
 package paint
 
 import (
@@ -296,8 +296,8 @@ func (pa *Painter) Effects(n *capturemodel.DOMNode, node *resultjson.Node) bool 
 	return len(node.Effects) > 0
 }
 
-// CSSWarnings reports to w the CSS of n that no node property expresses, about nodeID.
-func CSSWarnings(w *warnings.List, n *capturemodel.DOMNode, nodeID string) {
+// cssWarnings reports to w the CSS of n that no node property expresses, about nodeID.
+func cssWarnings(w *warnings.List, n *capturemodel.DOMNode, nodeID string) {
 	name := naming.Element(n)
 	if t := n.Computed("transform"); t != "none" {
 		w.Add(warnings.Transform, nodeID, "the transform of %s (%s) is not converted; its bounding box is used", name, t)

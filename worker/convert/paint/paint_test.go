@@ -63,13 +63,14 @@ func TestBordersAndBackgrounds(t *testing.T) {
 // TestPassPaintsTheTree: Draws reads what a box draws before the pass, without warnings; the
 // pass gives the root the canvas colour (the body's, when the root element has none), a box its
 // paints, a placeholder without background its grey, and reports a merged element's warnings
-// about the node it was merged into.
+// and the CSS no node property expresses about the node they were given to.
 func TestPassPaintsTheTree(t *testing.T) {
 	none := func(string, float64, float64) *resultjson.ImageEntry { return nil }
 	body := &capturemodel.DOMNode{Type: "element", Tag: "body", Style: map[string]string{"background-color": "rgb(0, 0, 255)"}}
 	html := &capturemodel.DOMNode{Type: "element", Tag: "html", Style: map[string]string{"background-color": "rgba(0, 0, 0, 0)"},
 		Children: []*capturemodel.DOMNode{body}}
-	card := &capturemodel.DOMNode{Type: "element", Tag: "div", Style: map[string]string{"box-shadow": "rgb(0, 0, 0) 0px 1px 2px 0px", "opacity": "0.5"}}
+	card := &capturemodel.DOMNode{Type: "element", Tag: "div", Style: map[string]string{"box-shadow": "rgb(0, 0, 0) 0px 1px 2px 0px", "opacity": "0.5",
+		"transform": "rotate(5deg)", "filter": "none", "mix-blend-mode": "normal"}}
 	video := &capturemodel.DOMNode{Type: "element", Tag: "video", Style: map[string]string{"visibility": "visible"}}
 	merged := &capturemodel.DOMNode{Type: "element", Tag: "section", Style: map[string]string{"background-color": "oklch(0.5 0.1 200)"}}
 	rootOut := &resultjson.Node{ID: "1:1", Type: "FRAME", Width: 100, Height: 100}
@@ -83,7 +84,7 @@ func TestPassPaintsTheTree(t *testing.T) {
 	c := root.Add(&resultjson.Node{ID: "1:2", Type: "FRAME", Width: 10, Height: 10}, card, boxtree.Flow, 0)
 	v := root.Add(&resultjson.Node{ID: "1:3", Type: "RECTANGLE", Width: 10, Height: 10}, video, boxtree.Flow, 0)
 	c.Paints, v.Paints, v.Kind = true, true, boxtree.Placeholder
-	c.Merged = []*capturemodel.DOMNode{merged}
+	c.Merged, c.CSS = []*capturemodel.DOMNode{merged}, []*capturemodel.DOMNode{card}
 	w := &warnings.List{RootID: "1:1"}
 	paint.Pass(root, nil, none, w)
 	if f := *rootOut.Fills; len(f) != 1 || f[0].Color.B != 1 {
@@ -95,7 +96,7 @@ func TestPassPaintsTheTree(t *testing.T) {
 	if f := *v.Out.Fills; len(f) != 1 || f[0].Color.R != 0.898 {
 		t.Errorf("placeholder fills %+v", f)
 	}
-	if ws := w.Done(); len(ws) != 1 || ws[0].Code != warnings.Color || *ws[0].NodeID != "1:2" {
+	if ws := w.Done(); len(ws) != 2 || ws[0].Code != warnings.Transform || ws[1].Code != warnings.Color || *ws[1].NodeID != "1:2" {
 		t.Errorf("warnings %+v", ws)
 	}
 }

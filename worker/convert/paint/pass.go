@@ -94,11 +94,15 @@ func Canvas(html *capturemodel.DOMNode, root *resultjson.Node, check Check) (can
 // that draws its element's box (boxtree.Node.Paints) gets its paints (Box), a placeholder a
 // neutral grey when it has no background, an SVG node none (only its opacity and blend mode);
 // the SVG layers of a background are given to the node's boxtree.BackgroundSVG children, in
-// order. The elements merged into a node (Merged) are read for their warnings, about it.
+// order. The elements merged into a node (Merged) are read for their warnings, and the CSS no
+// node property expresses is reported (boxtree.Node.CSS), about it.
 func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 	pa := Painter{Warn: warn, Images: im}
 	canvas, body := Canvas(root.El, root.Out, check)
 	for _, b := range root.Made() {
+		for _, el := range b.CSS {
+			cssWarnings(warn, el, b.Out.ID)
+		}
 		for _, el := range b.Merged {
 			hidden := el.Computed("visibility") != "visible"
 			pa.Box(el, &resultjson.Node{ID: b.Out.ID, Width: css.Size(el.Box.Width), Height: css.Size(el.Box.Height)}, hidden, !hidden && el != body && !ClipsToText(el))

@@ -145,7 +145,7 @@ func (tb *builder) convertRoot() *boxtree.Node {
 	if d.Truncated {
 		tb.warn.Add(warnings.CaptureTruncated, root.ID, "the capture stopped at one of its limits; the end of the page is missing")
 	}
-	paint.CSSWarnings(tb.warn, html, root.ID)
+	f.box.CSS = append(f.box.CSS, html)
 	tb.pseudoWarnings(html, root.ID)
 	tb.children(html, f, inherited{group: boxtree.Flow, decoration: text.Decoration(html, "")})
 	f.box.Finish()

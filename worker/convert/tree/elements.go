@@ -8,7 +8,6 @@ import (
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
-	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
@@ -23,9 +22,8 @@ func (tb *builder) placeholder(n *capturemodel.DOMNode, f *frame, in inherited, 
 	node.Name = naming.Clip(naming.Element(n) + " (placeholder)")
 	tb.dropSVGBackgrounds(node, n, layers)
 	b := f.add(node, n, in)
-	b.Kind, b.Paints = boxtree.Placeholder, true
+	b.Kind, b.Paints, b.CSS = boxtree.Placeholder, true, []*capturemodel.DOMNode{n}
 	tb.warn.Add(code, node.ID, "%s: %s", naming.Element(n), message)
-	paint.CSSWarnings(tb.warn, n, node.ID)
 	tb.pseudoWarnings(n, node.ID)
 }
 
@@ -47,11 +45,11 @@ func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) 
 		node.ClipsContent = css.Ptr(true)
 		target = &frame{box: f.add(node, n, in), ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 		target.box.Paints = true
-		tb.warnFormControl(n, node.ID)
+		tb.warnFormControl(n, target.box)
 		target.box.Kids = append(target.box.Kids, layers...)
 		textIn = inherited{group: boxtree.Flow, decoration: in.decoration}
 	}
-	var t *resultjson.Node
+	var t *boxtree.Node
 	if text := controlText(n); strings.TrimSpace(text) != "" && target.depth < resultjson.MaxDepth {
 		// The text sits inside the padding box; its exact line box is not recorded.
 		pl, _ := css.ParsePx(n.Computed("padding-left"))
@@ -59,9 +57,10 @@ func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) 
 		bl, _ := css.ParsePx(n.Computed("border-left-width"))
 		bt, _ := css.ParsePx(n.Computed("border-top-width"))
 		b := capturemodel.Box{X: n.Box.X + pl + bl, Y: n.Box.Y + pt + bt, Width: math.Max(1, n.Box.Width-2*(pl+bl)), Height: math.Max(1, n.Box.Height-2*(pt+bt))}
-		if t = tb.newNode("TEXT", text, b, target); t != nil {
-			t.Characters = strings.TrimSpace(text)
-			target.add(t, nil, textIn).Text = &boxtree.Text{Style: n, Decoration: in.decoration}
+		if node := tb.newNode("TEXT", text, b, target); node != nil {
+			node.Characters = strings.TrimSpace(text)
+			t = target.add(node, nil, textIn)
+			t.Text = &boxtree.Text{Style: n, Decoration: in.decoration}
 			tb.clippedLayers(n)
 		}
 	}
@@ -69,17 +68,17 @@ func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) 
 		target.box.Finish()
 		return
 	}
-	id := f.box.Out.ID
-	if t != nil {
-		id = t.ID
+	if t == nil {
+		t = f.box
 	}
-	tb.warnFormControl(n, id)
+	tb.warnFormControl(n, t)
 }
 
-func (tb *builder) warnFormControl(n *capturemodel.DOMNode, nodeID string) {
-	tb.warn.Add(warnings.FormControl, nodeID, "%s: the form control is drawn from its box, background, border and text only", naming.Element(n))
-	paint.CSSWarnings(tb.warn, n, nodeID)
-	tb.pseudoWarnings(n, nodeID)
+// warnFormControl warns about control n, its CSS and pseudo-elements, about node b.
+func (tb *builder) warnFormControl(n *capturemodel.DOMNode, b *boxtree.Node) {
+	tb.warn.Add(warnings.FormControl, b.Out.ID, "%s: the form control is drawn from its box, background, border and text only", naming.Element(n))
+	b.CSS = append(b.CSS, n)
+	tb.pseudoWarnings(n, b.Out.ID)
 }
 
 // controlText is the text a form control shows: the live value the capture recorded (typed or
@@ -111,8 +110,7 @@ func (tb *builder) imageElement(n *capturemodel.DOMNode, f *frame, in inherited)
 	}
 	tb.dropSVGBackgrounds(node, n, layers)
 	b := f.add(node, n, in)
-	b.Kind, b.Paints = boxtree.Image, true
-	paint.CSSWarnings(tb.warn, n, node.ID)
+	b.Kind, b.Paints, b.CSS = boxtree.Image, true, []*capturemodel.DOMNode{n}
 	if n.Image == nil || n.Image.AssetID == "" {
 		return
 	}

@@ -7,7 +7,6 @@ import (
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
-	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/vector"
 )
 
@@ -57,8 +56,7 @@ func (tb *builder) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	if frameNode != nil {
 		frameNode.ClipsContent = css.Ptr(true)
 		target = &frame{box: f.add(frameNode, n, in), ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
-		target.box.Paints = true
-		paint.CSSWarnings(tb.warn, n, frameNode.ID)
+		target.box.Paints, target.box.CSS = true, []*capturemodel.DOMNode{n}
 		box = vector.ContentBox(n)
 	}
 	node := tb.newNode("SVG", naming.Element(n), box, target)
@@ -72,12 +70,10 @@ func (tb *builder) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		if fb, ok := css.BlendModes[n.Computed("mix-blend-mode")]; ok {
 			node.BlendMode = fb
 		}
-		paint.CSSWarnings(tb.warn, n, node.ID)
-	}
-	if frameNode != nil {
-		target.add(node, n, inherited{group: boxtree.Flow}).Kind = boxtree.InlineSVG
-		target.box.Finish()
+		b := f.add(node, n, in)
+		b.Kind, b.CSS = boxtree.InlineSVG, []*capturemodel.DOMNode{n}
 		return
 	}
-	f.add(node, n, in).Kind = boxtree.InlineSVG
+	target.add(node, n, inherited{group: boxtree.Flow}).Kind = boxtree.InlineSVG
+	target.box.Finish()
 }

@@ -132,9 +132,10 @@ func (tb *builder) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNo
 			tb.inlineBoxes(el, f, in)
 		}
 	}
-	f.add(node, n, in).Text = &boxtree.Text{Style: n, Paragraph: kids, Whole: whole(n, kids), Decoration: in.decoration, OX: f.ox, OY: f.oy}
+	b := f.add(node, n, in)
+	b.Text = &boxtree.Text{Style: n, Paragraph: kids, Whole: whole(n, kids), Decoration: in.decoration, OX: f.ox, OY: f.oy}
+	b.CSS = inlines
 	for _, el := range inlines {
-		paint.CSSWarnings(tb.warn, el, node.ID)
 		tb.pseudoWarnings(el, node.ID)
 	}
 }

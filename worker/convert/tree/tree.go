@@ -10,7 +10,6 @@ import (
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/naming"
-	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/text"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -136,7 +135,7 @@ func (tb *builder) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		node = nil
 	}
 	if node == nil {
-		paint.CSSWarnings(tb.warn, n, f.box.Out.ID)
+		f.box.CSS = append(f.box.CSS, n)
 		// A marker or ::before/::after content sits beside the element's own content: its
 		// warnings name the element's first text node, so the user finds the spot (the frame
 		// around a list item is often the root); without text, the nearest frame.
@@ -155,7 +154,7 @@ func (tb *builder) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	box := f.add(node, n, in)
 	box.Kind, box.DOM, box.Paints = boxtree.Box, tb.kids.Of(n), true
 	tb.markSticky(n, node, f)
-	paint.CSSWarnings(tb.warn, n, node.ID)
+	box.CSS = append(box.CSS, n)
 	tb.pseudoWarnings(n, node.ID)
 	child := &frame{box: box, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 	// An SVG background layer is drawn as an SVG node under the content.
