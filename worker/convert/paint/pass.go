@@ -26,7 +26,7 @@ func (pa *Painter) Box(n *capturemodel.DOMNode, node *resultjson.Node, hidden, b
 	if op, err := strconv.ParseFloat(n.Computed("opacity"), 64); err == nil && op < 1 {
 		node.Opacity = css.Ptr(css.Round(css.Clamp01(op), 4))
 	}
-	if fb, ok := css.BlendModes[n.Computed("mix-blend-mode")]; ok && n.Computed("mix-blend-mode") != "normal" {
+	if fb, ok := css.BlendModes[n.Computed("mix-blend-mode")]; ok {
 		node.BlendMode = fb
 	}
 	if fills == nil {

@@ -1,8 +1,6 @@
 package tree
 
 import (
-	"strconv"
-
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
@@ -64,12 +62,7 @@ func (tb *builder) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		return
 	}
 	if frameNode == nil {
-		if op, err := strconv.ParseFloat(n.Computed("opacity"), 64); err == nil && op < 1 {
-			node.Opacity = css.Ptr(css.Round(css.Clamp01(op), 4))
-		}
-		if fb, ok := css.BlendModes[n.Computed("mix-blend-mode")]; ok {
-			node.BlendMode = fb
-		}
+		// Its opacity or blend mode would have kept the frame.
 		b := f.add(node, n, in)
 		b.Kind, b.CSS = boxtree.InlineSVG, []*capturemodel.DOMNode{n}
 		return
