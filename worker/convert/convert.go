@@ -73,6 +73,9 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	setter := &text.Setter{Warn: warn, Doc: &c.Document, Base: base, Paint: &paint.Painter{Warn: warn, Images: img}, Kids: kids.Of}
 
 	root := tree.Build(c, kids, setter, img, warn)
+	if img.Err != nil {
+		return nil, img.Err // storage failed: the walk stopped, no pass reads another asset
+	}
 	setter.Pass(root)
 	paint.Pass(root, img, img.Check, warn)
 	img.Pass(root)
