@@ -17,19 +17,14 @@ const CaptureWarningPrefix = "CAPTURE_"
 const maxCaptureWarningCode = 64
 
 // passOnCaptureWarnings adds the capture's own warnings as page-wide result warnings, in their
-// order, after the conversion's. Codes that are empty, too long or not upper-case snake case are
-// skipped: the capture JSON is input, not trusted to be well formed.
+// order, after the conversion's. Codes that are empty, too long or not upper-case snake case
+// (A-Z, 0-9, _) are skipped: the capture JSON is input, not trusted to be well formed.
 func passOnCaptureWarnings(c *capturemodel.Capture, warn *warnings.List) {
 	for _, w := range c.Document.Warnings {
 		code := CaptureWarningPrefix + w.Code
-		if w.Code == "" || len(code) > maxCaptureWarningCode || !isWarningCode(w.Code) || w.Message == "" {
+		if w.Code == "" || len(code) > maxCaptureWarningCode || strings.Trim(w.Code, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != "" || w.Message == "" {
 			continue
 		}
 		warn.Add(code, "", "%s", w.Message)
 	}
-}
-
-// isWarningCode reports upper-case snake case (A-Z, 0-9, _).
-func isWarningCode(s string) bool {
-	return strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == ""
 }

@@ -144,16 +144,13 @@ func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
 	case im.stored+a.ByteSize > resultjson.MaxTotalImageBytes:
 		return fail(warnings.ImageBudget, "would take the result's images past %d bytes", resultjson.MaxTotalImageBytes)
 	}
-	b, err := im.load(im.ctx, *a, a.ByteSize)
+	b, err := im.Bytes(a)
 	switch {
 	case errors.Is(err, ErrMissing):
 		return fail(warnings.ImageUnresolved, "is missing from storage")
-	case err != nil:
-		im.Err = fmt.Errorf("read capture asset %s: %w", a.ID, err)
+	case im.Err != nil:
 		return &imageState{}
-	}
-	sum := sha256.Sum256(b)
-	if int64(len(b)) != a.ByteSize || hex.EncodeToString(sum[:]) != a.SHA256 {
+	case err != nil:
 		return fail(warnings.ImageInvalid, "does not match the size or SHA-256 the capture recorded")
 	}
 	if a.MimeType == resultjson.MimeSVG {
@@ -237,8 +234,7 @@ func (im *Store) Sort(root *resultjson.Node) {
 			first[ref] = len(first)
 		}
 	}
-	var walk func(n *resultjson.Node)
-	walk = func(n *resultjson.Node) {
+	root.Walk(func(n *resultjson.Node) {
 		if n.Fills != nil {
 			for _, p := range *n.Fills {
 				use(p.ImageRef)
@@ -250,11 +246,7 @@ func (im *Store) Sort(root *resultjson.Node) {
 			}
 		}
 		use(n.ImageRef)
-		for _, k := range n.Children {
-			walk(k)
-		}
-	}
-	walk(root)
+	})
 	at := func(e resultjson.ImageEntry) int {
 		if i, ok := first[e.Ref]; ok {
 			return i

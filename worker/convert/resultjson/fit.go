@@ -25,7 +25,8 @@ func Fit(res *Result, trimmedCode string) ([]byte, error) {
 	if err != nil || len(out) <= MaxResultBytes {
 		return out, err
 	}
-	total := countNodes(res.Root)
+	total := 0
+	res.Root.Walk(func(*Node) { total++ })
 	keep, size := total, len(out)
 	for range maxTrimRounds {
 		keep = min(keep-1, int(float64(keep)*trimHeadroom*float64(MaxResultBytes)/float64(size)))
@@ -50,12 +51,13 @@ func Fit(res *Result, trimmedCode string) ([]byte, error) {
 	return nil, fmt.Errorf("%w: over %d bytes even with its tree trimmed", ErrTooLarge, MaxResultBytes)
 }
 
-func countNodes(n *Node) int {
-	c := 1
+// Walk calls fn for n and its descendants in the order the result lists them: depth first,
+// each node before its children.
+func (n *Node) Walk(fn func(*Node)) {
+	fn(n)
 	for _, k := range n.Children {
-		c += countNodes(k)
+		k.Walk(fn)
 	}
-	return c
 }
 
 // keepFirst copies the tree under n keeping its first *budget nodes in document order (n

@@ -23,16 +23,50 @@ import (
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
-// Build walks capture c once and returns its box tree (docs/conversion.md "Passes"): which
-// elements become which nodes, of which type, where (geometry, paint layer, fixed and sticky
-// elements, paragraphs, pseudo-elements), each node holding the element it is drawn from and
-// what it is; the passes fill the nodes in. kids gives an element's children as converted;
-// paragraphs says which inline content shows text (text.Setter.Shows); img checks the images
-// whose use decides a node's type (images.Store.Check); warn takes the warnings about what
-// becomes no node.
+// Build walks capture c once and returns its box tree, rooted at the html element's FRAME of
+// the page's size. kids gives an element's children as converted; paragraphs says which inline
+// content shows text (text.Setter.Shows); img checks the images whose use decides a node's type
+// (images.Store.Check); warn takes the warnings about what becomes no node.
 func Build(c *capturemodel.Capture, kids *Children, paragraphs *text.Setter, img *images.Store, warn *warnings.List) *boxtree.Node {
 	tb := &builder{c: c, kids: kids, paragraphs: paragraphs, img: img, warn: warn}
-	return tb.convertRoot()
+	d := c.Document
+	html := d.Root
+	w := math.Max(d.ScrollSize.Width, d.Viewport.Width)
+	h := math.Max(d.ScrollSize.Height, d.Viewport.Height)
+	if w <= 0 {
+		w = html.Box.Width
+	}
+	if h <= 0 {
+		h = html.Box.Height
+	}
+	name := strings.TrimSpace(d.Title)
+	if name == "" {
+		name = d.URL
+	}
+	if name == "" {
+		name = "Page"
+	}
+	tb.nodes++
+	tb.lastID++
+	tb.warn.RootID = "1:" + strconv.Itoa(tb.lastID)
+	root := &resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(tb.lastID), Name: naming.Clip(name), Width: css.Size(w), Height: css.Size(h), ClipsContent: css.Ptr(true)}
+	f := &frame{box: &boxtree.Node{Out: root, El: html, Kind: boxtree.Box}, depth: 1}
+	tb.rootFrame = f
+
+	// The canvas background (paint.Canvas): the root element's, or the body's.
+	canvas, body := paint.Canvas(html, root, tb.img.Check)
+	tb.bodyBackground = body
+	layers := paint.Draws(canvas, root, false, true, tb.img.Check).SVGLayers
+	f.box.Kids = append(f.box.Kids, tb.svgLayers(root, layers)...)
+
+	if d.Truncated {
+		tb.warn.Add(warnings.CaptureTruncated, root.ID, "the capture stopped at one of its limits; the end of the page is missing")
+	}
+	f.box.CSS = append(f.box.CSS, html)
+	tb.pseudoWarnings(html, root.ID)
+	tb.children(html, f, inherited{group: boxtree.Flow, decoration: text.Decoration(html, "")})
+	f.box.Finish()
+	return f.box
 }
 
 // builder is the tree builder's walk: node numbering and count, the canvas body, the root frame
@@ -107,49 +141,6 @@ func (tb *builder) svgLayers(node *resultjson.Node, count int) []*boxtree.Node {
 		}
 	}
 	return layers
-}
-
-// convertRoot converts the html element into the root FRAME of the page's size and returns
-// the box tree.
-func (tb *builder) convertRoot() *boxtree.Node {
-	d := tb.c.Document
-	html := d.Root
-	w := math.Max(d.ScrollSize.Width, d.Viewport.Width)
-	h := math.Max(d.ScrollSize.Height, d.Viewport.Height)
-	if w <= 0 {
-		w = html.Box.Width
-	}
-	if h <= 0 {
-		h = html.Box.Height
-	}
-	name := strings.TrimSpace(d.Title)
-	if name == "" {
-		name = d.URL
-	}
-	if name == "" {
-		name = "Page"
-	}
-	tb.nodes++
-	tb.lastID++
-	tb.warn.RootID = "1:" + strconv.Itoa(tb.lastID)
-	root := &resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(tb.lastID), Name: naming.Clip(name), Width: css.Size(w), Height: css.Size(h), ClipsContent: css.Ptr(true)}
-	f := &frame{box: &boxtree.Node{Out: root, El: html, Kind: boxtree.Box}, depth: 1}
-	tb.rootFrame = f
-
-	// The canvas background (paint.Canvas): the root element's, or the body's.
-	canvas, body := paint.Canvas(html, root, tb.img.Check)
-	tb.bodyBackground = body
-	layers := paint.Draws(canvas, root, false, true, tb.img.Check).SVGLayers
-	f.box.Kids = append(f.box.Kids, tb.svgLayers(root, layers)...)
-
-	if d.Truncated {
-		tb.warn.Add(warnings.CaptureTruncated, root.ID, "the capture stopped at one of its limits; the end of the page is missing")
-	}
-	f.box.CSS = append(f.box.CSS, html)
-	tb.pseudoWarnings(html, root.ID)
-	tb.children(html, f, inherited{group: boxtree.Flow, decoration: text.Decoration(html, "")})
-	f.box.Finish()
-	return f.box
 }
 
 // box creates a node of type typ of n's box, drawn by the paint pass, with the SVG nodes of its

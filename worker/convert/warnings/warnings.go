@@ -101,14 +101,7 @@ func (w *List) AddOnce(key, code, nodeID, format string, args ...any) {
 // passes looked, so a pass can move or run alone without changing the result.
 func (w *List) Sort(root *resultjson.Node) {
 	place := map[string]int{}
-	var walk func(n *resultjson.Node)
-	walk = func(n *resultjson.Node) {
-		place[n.ID] = len(place)
-		for _, k := range n.Children {
-			walk(k)
-		}
-	}
-	walk(root)
+	root.Walk(func(n *resultjson.Node) { place[n.ID] = len(place) })
 	at := func(x resultjson.Warning) int {
 		if p, ok := place[*x.NodeID]; ok {
 			return p
