@@ -1,11 +1,7 @@
 // Package convert turns a capture of a web page (the capture worker's capture JSON) into a
 // result: a tree of native Figma nodes with its images, warnings, local styles, variables and
-// diagnostics (SPEC §7, docs/conversion.md). Convert is the pipeline: the tree builder
-// (worker/convert/tree) walks the capture once and returns the box tree; the text, paint,
-// images and vector passes each fill its nodes in; the warnings and images are put in the
-// tree's order; the layout and styles passes run over the finished tree; the result writer
-// (resultjson.Fit) encodes it within its size bound. The worker that runs it for queue messages
-// is worker/convertworker.
+// diagnostics (SPEC §7, docs/conversion.md "Passes"). The worker that runs it for queue
+// messages is worker/convertworker.
 package convert
 
 import (

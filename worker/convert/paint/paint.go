@@ -329,6 +329,11 @@ func InlineDraws(el *capturemodel.DOMNode) bool {
 			return true
 		}
 	}
+	return Edged(el)
+}
+
+// Edged says whether el paints a box-shadow or a visible border.
+func Edged(el *capturemodel.DOMNode) bool {
 	if el.Computed("box-shadow") != "none" {
 		return true
 	}

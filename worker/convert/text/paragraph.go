@@ -12,12 +12,8 @@ import (
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
-// Paragraphs (docs/conversion.md "Text"): the run of inline content of a block container (its
-// text, links, b/strong/em/code/span...: an inline formatting context, CSS 2 §9.4.2) becomes ONE
-// TEXT node whose characters are the whole paragraph and whose styledTextSegments carry what
-// varies inside it, as Figma's getStyledTextSegments describes text. Its width is the block's
-// content box and textAutoResize HEIGHT, so Figma wraps it as the browser did when the fonts
-// match, and no two runs of one paragraph can overlap.
+// Paragraphs (docs/conversion.md "Text"): the inline content of a block container becomes ONE
+// TEXT node whose styledTextSegments carry what varies inside it.
 
 // Paragraph is the inline content of a block laid out as one TEXT: its characters in styled
 // pieces, the line fragments of its text, and the inline elements inside it.
@@ -32,7 +28,7 @@ type Paragraph struct {
 // Paragraph lays out kids, the inline children of block container n, as the paragraph of the
 // TEXT node nodeID (its warnings name it); decoration is the text decoration n inherits.
 func (s *Setter) Paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, nodeID, decoration string) *Paragraph {
-	b := &paragraphBuilder{s: s, base: s.Base, nodeID: nodeID}
+	b := &paragraphBuilder{s: s, nodeID: nodeID}
 	href := ""
 	if n.Tag == "a" {
 		href = b.link(n)
@@ -91,7 +87,6 @@ type paragraphBuilder struct {
 	inlines []*capturemodel.DOMNode // inline elements inside it, in order
 	// shifted, mixedLine and rangeGradient note what the paragraph cannot hold (warnings).
 	shifted, mixedLine, rangeGradient bool
-	base                              string // page URL that relative hrefs resolve against
 	nodeID                            string // the TEXT node's id, for warnings
 }
 
@@ -130,7 +125,7 @@ func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration, hre
 		if hidden {
 			st.fills = []resultjson.Paint{}
 		}
-		b.add(k.Text, preserves(parent), st)
+		b.add(k.Text, Preserves(parent), st)
 		if len(k.Rects) > 0 {
 			b.frags = append(b.frags, k.Rects...)
 		} else {
@@ -180,7 +175,7 @@ func (b *paragraphBuilder) link(a *capturemodel.DOMNode) string {
 	if err != nil {
 		return ""
 	}
-	if base, err := url.Parse(b.base); err == nil && b.base != "" {
+	if base, err := url.Parse(b.s.Base); err == nil && b.s.Base != "" {
 		u = base.ResolveReference(u)
 	}
 	switch u.Scheme {
@@ -190,8 +185,8 @@ func (b *paragraphBuilder) link(a *capturemodel.DOMNode) string {
 	return ""
 }
 
-// preserves says whether el's white-space keeps spaces as they are.
-func preserves(el *capturemodel.DOMNode) bool {
+// Preserves says whether el's white-space keeps spaces as they are.
+func Preserves(el *capturemodel.DOMNode) bool {
 	ws := el.Computed("white-space")
 	return strings.HasPrefix(ws, "pre") || ws == "break-spaces"
 }

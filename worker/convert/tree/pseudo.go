@@ -9,15 +9,8 @@ import (
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
-// Markers and generated content (docs/conversion.md "Markers and generated content"): a list
-// marker or ::before/::after whose text the capture resolved and whose box DevTools measured
-// takes part in the tree as a virtual element of its host, read from the capture and never
-// written back to it: ::before first, ::after last, the marker before ::before. An inline one
-// (::before/::after with display inline, an inside marker) is part of its host's paragraph, its
-// characters in a range of their own style; any other (an outside marker, a block or absolutely
-// placed ::before) is converted as an element in its box: its own TEXT, and its background and
-// border as any box's. What cannot be placed (no box, content of counters or images) keeps its
-// PSEUDO_ELEMENT or LIST_MARKER warning.
+// Markers and generated content (docs/conversion.md "Markers and generated content"): a
+// drawable pseudo-element is a virtual element of its host, read from the capture.
 
 // inheritedProps are the computed properties a pseudo-element inherits from its host when the
 // capture did not record its own (CSS inheritance of the text properties).

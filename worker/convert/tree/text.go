@@ -8,13 +8,11 @@ import (
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/paint"
+	"github.com/code2des/backend/worker/convert/text"
 )
 
-// Text in the tree (docs/conversion.md "Text"): a text run becomes a TEXT node of its own; the
-// run of inline content of a block container (its text, links, b/strong/em/code/span...: an
-// inline formatting context, CSS 2 §9.4.2) becomes ONE TEXT node, laid out by the text pass
-// (worker/convert/text), with the backgrounds of its inline elements as RECTANGLEs per line
-// fragment behind it.
+// Text in the tree (docs/conversion.md "Text"): a text run becomes a TEXT node of its own, the
+// inline content of a block container one paragraph TEXT, with its inline boxes behind it.
 
 // text places a text run whose parent element is el as a TEXT node in f, set by the text pass.
 func (tb *builder) text(t, el *capturemodel.DOMNode, f *frame, in inherited) {
@@ -22,7 +20,7 @@ func (tb *builder) text(t, el *capturemodel.DOMNode, f *frame, in inherited) {
 		return
 	}
 	chars := t.Text
-	if strings.HasPrefix(el.Computed("white-space"), "pre") || el.Computed("white-space") == "break-spaces" {
+	if text.Preserves(el) {
 		chars = strings.TrimRight(chars, "\n")
 	} else {
 		chars = strings.TrimSpace(chars)

@@ -13,6 +13,7 @@ import (
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
 	"github.com/code2des/backend/worker/internal/fontfile"
@@ -149,15 +150,7 @@ func drawsOwnBox(n *capturemodel.DOMNode) bool {
 	if c, ok := css.ParseColor(n.Computed("background-color")); ok && c.A > 0 {
 		return true
 	}
-	if n.Computed("background-image") != "none" || n.Computed("box-shadow") != "none" {
-		return true
-	}
-	for _, side := range []string{"top", "right", "bottom", "left"} {
-		if w, _ := css.ParsePx(n.Computed("border-" + side + "-width")); w > 0 && n.Computed("border-"+side+"-style") != "none" {
-			return true
-		}
-	}
-	return false
+	return n.Computed("background-image") != "none" || paint.Edged(n)
 }
 
 // fitsExactly says whether an SVG's aspect ratio matches the box, so a repeating contain mask
