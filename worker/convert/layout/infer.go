@@ -7,7 +7,7 @@ package layout
 import (
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
@@ -71,16 +71,12 @@ func items(c *boxtree.Node) []item {
 // under root, innermost first (a parent reads whether its child frames hug their content), and
 // returns the diagnostics of the ones left absolute, in document order.
 func Infer(root *boxtree.Node) []resultjson.Diagnostic {
-	var containers []*boxtree.Node
-	for _, k := range root.Kids {
-		k.Walk(func(n *boxtree.Node) {
-			if n.Kind == boxtree.Box && Container(n.El) {
-				containers = append(containers, n)
-			}
-		})
+	var containers []*boxtree.Node // in document order, the order the frames were made in
+	for _, n := range root.Made() {
+		if n != root && n.Kind == boxtree.Box && Container(n.El) {
+			containers = append(containers, n)
+		}
 	}
-	// Document order is the order the frames were made in, which their ids count.
-	sort.SliceStable(containers, func(i, j int) bool { return containers[i].Seq() < containers[j].Seq() })
 	diags := []resultjson.Diagnostic{}
 	for i := len(containers) - 1; i >= 0; i-- {
 		c := containers[i]
@@ -89,10 +85,7 @@ func Infer(root *boxtree.Node) []resultjson.Diagnostic {
 				Message: callback.TruncateUTF8(fmt.Sprintf("%s keeps absolute positions: %s", c.Out.Name, reason), resultjson.MaxWarningMessageBytes)})
 		}
 	}
-	// Report in document order.
-	for i, j := 0, len(diags)-1; i < j; i, j = i+1, j-1 {
-		diags[i], diags[j] = diags[j], diags[i]
-	}
+	slices.Reverse(diags) // document order
 	return diags
 }
 
