@@ -62,12 +62,8 @@ func (s *Setter) SetParagraph(node *resultjson.Node, n *capturemodel.DOMNode, p 
 	} else {
 		base0 = s.styleOf(n, nil, node.ID, decoration)
 	}
-	base0.apply(node)
-	lineHeight := lineHeightOf(node, n)
-	node.TextAlignHorizontal = textAlign(n)
-	node.TextAlignVertical = "TOP"
+	lineHeight := s.typeset(node, base0, n)
 	node.StyledTextSegments = b.segments(chars, segs)
-	s.textShadow(node, base0.shadow, n)
 	b.warnApproximations(node, n, segs, base0)
 	s.place(node, n, b.frags, lineHeight, chars, whole, ox, oy)
 }

@@ -84,8 +84,9 @@ func (s *Setter) styleOf(el, run *capturemodel.DOMNode, nodeID, decoration strin
 	return st
 }
 
-// apply sets the node-level typography of a TEXT node.
-func (st runStyle) apply(node *resultjson.Node) {
+// typeset sets the node-level typography of a TEXT node from st, its text shadow, and its
+// alignment and line height from el; it returns the line height in px (lineHeightOf).
+func (s *Setter) typeset(node *resultjson.Node, st runStyle, el *capturemodel.DOMNode) float64 {
 	fills := append([]resultjson.Paint{}, st.fills...)
 	node.Fills = &fills
 	fn := st.fontName
@@ -95,6 +96,10 @@ func (st runStyle) apply(node *resultjson.Node) {
 	node.LetterSpacing = &resultjson.LetterSpacing{Value: st.letterSpacing, Unit: "PIXELS"}
 	node.TextCase = st.textCase
 	node.TextDecoration = st.decoration
+	s.textShadow(node, st.shadow, el)
+	node.TextAlignHorizontal = textAlign(el)
+	node.TextAlignVertical = "TOP"
+	return lineHeightOf(node, el)
 }
 
 // lineHeightOf sets the node's lineHeight from el and returns the line height in px ("normal"
@@ -168,11 +173,7 @@ func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, c
 	if clip := s.fills(el, node.ID); clip != nil {
 		st.fills = clip
 	}
-	st.apply(node)
-	s.textShadow(node, st.shadow, el)
-	lineHeight := lineHeightOf(node, el)
-	node.TextAlignHorizontal = textAlign(el)
-	node.TextAlignVertical = "TOP"
+	lineHeight := s.typeset(node, st, el)
 	// One line keeps its natural width (a substituted font must not wrap it); more lines keep the
 	// page's width and grow in height.
 	if node.Height < lineHeight*1.5 && !strings.Contains(chars, "\n") {
