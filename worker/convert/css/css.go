@@ -387,6 +387,5 @@ func angle(s string) (float64, bool) {
 	return 0, false
 }
 
-// URLLayer reports whether a background layer is a url() image.
 // URLLayer says whether a background layer is a url() image.
 func URLLayer(layer string) bool { return strings.HasPrefix(layer, "url(") }

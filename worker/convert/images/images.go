@@ -93,11 +93,13 @@ func New(ctx context.Context, c *capturemodel.Capture, load Loader, importPrefix
 func (im *Store) Resolve(id, nodeID string, boxW, boxH float64) *resultjson.ImageEntry {
 	im.Check(id, boxW, boxH)
 	st := im.resolved[id]
-	if st.entry == nil && st.code != "" {
+	switch {
+	case st.entry != nil:
+		for _, n := range im.notices[id] { // what Figma-safe cleaning did, on every use
+			im.warn.Add(n.code, nodeID, "%s", n.message)
+		}
+	case st.code != "":
 		im.warn.Add(st.code, nodeID, "%s", st.message)
-	}
-	if st.entry != nil {
-		im.vectorNotices(id, nodeID)
 	}
 	return st.entry
 }
@@ -156,7 +158,7 @@ func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
 	if a.MimeType == resultjson.MimeSVG {
 		// Figma-safe: no scripts, handlers or outside references; selectors applied (figmaSafe).
 		var ok bool
-		if b, a, ok = im.figmaSafe(a, b); !ok {
+		if b, a, ok = im.figmaSafe(a, b, src); !ok {
 			return fail(warnings.ImageInvalid, "is not usable: not a well-formed SVG document")
 		}
 	}
@@ -317,19 +319,15 @@ func (im *Store) Generated(b []byte, node *resultjson.Node) *resultjson.ImageEnt
 
 // figmaSafe cleans an SVG asset for Figma (svgsafe.Clean). When anything changed it returns
 // the cleaned bytes and a copy of the asset describing them (with no key, so the caller stores
-// it under the job's prefix), and records the warnings that go with each use of it. ok is
-// false when the SVG cannot be read at all.
-func (im *Store) figmaSafe(a *capturemodel.Asset, b []byte) ([]byte, *capturemodel.Asset, bool) {
+// it under the job's prefix), and records the warnings that go with each use of it, naming it
+// src. ok is false when the SVG cannot be read at all.
+func (im *Store) figmaSafe(a *capturemodel.Asset, b []byte, src string) ([]byte, *capturemodel.Asset, bool) {
 	clean, rep, err := svgsafe.Clean(b)
 	if err != nil {
 		return nil, nil, false
 	}
 	if !rep.Changed() {
 		return b, a, true
-	}
-	src := a.SourceURL
-	if src == "" {
-		src = "(inline content " + a.ID + ")"
 	}
 	if im.notices == nil {
 		im.notices = map[string][]notice{}
@@ -353,13 +351,6 @@ func (im *Store) figmaSafe(a *capturemodel.Asset, b []byte) ([]byte, *capturemod
 	c := *a
 	c.Key, c.SHA256, c.ByteSize = "", hex.EncodeToString(sum[:]), int64(len(clean))
 	return clean, &c, true
-}
-
-// vectorNotices warns about nodeID for each notice of the asset (called on every use).
-func (im *Store) vectorNotices(assetID, nodeID string) {
-	for _, n := range im.notices[assetID] {
-		im.warn.Add(n.code, nodeID, "%s", n.message)
-	}
 }
 
 type notice struct{ code, message string }
