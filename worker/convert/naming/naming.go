@@ -10,11 +10,7 @@ import (
 	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
-// Layer names a designer can read (docs/conversion.md "Layer names"). A frame is named
-// "<kind> / <label>" or the one of them it has: the kind from its landmark (nav, header, footer,
-// main, aside, form, search, by tag or ARIA role), else its id, else its first readable class
-// name ("card-grid" -> "Card grid"); the label from the first heading inside it, else its
-// aria-label. An element with neither keeps its tag; alt text names images as before.
+// Layer names a designer can read: docs/conversion.md "Layer names".
 
 // MaxNameRunes bounds a node name, in characters (the backend's limit, docs/results.md).
 const MaxNameRunes = 80

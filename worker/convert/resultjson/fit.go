@@ -2,12 +2,6 @@ package resultjson
 
 import "fmt"
 
-// A page whose result would pass MaxResultBytes is not refused: the conversion keeps the first
-// nodes of the tree in document order (a prefix of a depth-first walk, so every kept node keeps
-// its ancestors) and leaves the rest out, with a page-wide warning (RESULT_TRIMMED). The
-// capture's node limit (MaxDocumentNodes in worker/capture) keeps most pages far below the size
-// limit; this is what a page of many heavy nodes (long texts, many paints) still gets.
-
 // trimHeadroom is the share of MaxResultBytes a trimmed result aims at, leaving room for the
 // estimate's error.
 const trimHeadroom = 0.9
@@ -16,10 +10,11 @@ const trimHeadroom = 0.9
 // measured.
 const maxTrimRounds = 6
 
-// Fit encodes res as Encode does; over MaxResultBytes it trims the tree until the encoding fits,
-// updating res (the trimmed tree and a page-wide warning of code trimmedCode). It returns
-// ErrTooLarge only when even the root alone does not fit (the images, styles or warnings alone
-// are over the limit).
+// Fit encodes res as Encode does; over MaxResultBytes it keeps the first nodes of the tree in
+// document order (a prefix of a depth-first walk: every kept node keeps its ancestors) until the
+// encoding fits, updating res (the trimmed tree and a page-wide warning of code trimmedCode).
+// It returns ErrTooLarge only when even the root alone does not fit (the images, styles or
+// warnings alone are over the limit).
 func Fit(res *Result, trimmedCode string) ([]byte, error) {
 	out, err := encode(res)
 	if err != nil || len(out) <= MaxResultBytes {

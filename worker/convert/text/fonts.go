@@ -10,25 +10,8 @@ import (
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
-// Fonts (docs/conversion.md "Fonts"): a TEXT names a family the page really drew. The capture
-// records, per text run, the faces Chromium drew it in (PlatformFonts) and the page's
-// @font-face faces with their load status (FontFaces):
-//
-//   - a web font drew it: its @font-face family (the first declared family with a loaded face),
-//     in the face CSS font matching picked among the loaded faces;
-//   - a platform font of the capture machine drew it (a fallback): the first declared family
-//     that Figma users have (figmaFamily: a Google Fonts family as named, a common system
-//     family, a generic family mapped to its default), in the weight and style declared (the
-//     capture machine's face says nothing of the family set, which has its own
-//     faces; a script fallback such as DejaVu for Hebrew is often a synthesized weight); a
-//     declared @font-face family that did not load is skipped (FONT_NOT_LOADED), never named as
-//     if drawn; with none, Inter (FONT_FALLBACK);
-//   - where the family set is the family drawn (a web font, or a platform family Figma users
-//     have that the machine had too), a weight or style the face lacks is given as drawn (a 600
-//     drawn by the 700 face is Bold) with FONT_FACE_SUBSTITUTED naming the declared and the
-//     drawn face.
-//
-// Captures without PlatformFonts keep the declared mapping (the first family of the stack).
+// Fonts (docs/conversion.md "Fonts"): a TEXT names a family the page really drew, read from the
+// faces Chromium drew each run in (PlatformFonts) and the page's @font-face faces (FontFaces).
 
 // drawnFont is the family and face a run is set in.
 type drawnFont struct {
