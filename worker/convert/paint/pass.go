@@ -89,13 +89,10 @@ func Canvas(html *capturemodel.DOMNode, root *resultjson.Node, check Check) (can
 	return html, nil
 }
 
-// Pass is the paint pass over the box tree under root (the page's root, whose element is the
-// html element): the root gets the canvas background (white when the page has none); every node
-// that draws its element's box (boxtree.Node.Paints) gets its paints (Box), a placeholder a
-// neutral grey when it has no background, an SVG node none (only its opacity and blend mode);
-// the SVG layers of a background are given to the node's boxtree.BackgroundSVG children, in
-// order. The elements merged into a node (Merged) are read for their warnings, and the CSS no
-// node property expresses is reported (boxtree.Node.CSS), about it.
+// Pass is the paint pass over the box tree under root (the html element's): the root gets the
+// canvas background (white when the page has none), every node that draws its element's box
+// (boxtree.Node.Paints) its paints, each boxtree.BackgroundSVG child its SVG layer; the elements
+// in a node's Merged and CSS are read for their warnings about it.
 func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 	pa := Painter{Warn: warn, Images: im}
 	canvas, body := Canvas(root.El, root.Out, check)

@@ -3,6 +3,7 @@ package text
 import (
 	"cmp"
 	"net/url"
+	"slices"
 	"strings"
 	"unicode/utf16"
 
@@ -94,12 +95,7 @@ func (b *paragraphBuilder) warnApproximations(node *resultjson.Node, n *capturem
 	if b.mixedLine {
 		b.s.Warn.Add(warnings.LineHeightMixed, node.ID, "text of %s has ranges of another line height; the paragraph's (%s) is used", naming.Element(n), n.Computed("line-height"))
 	}
-	shadows := false
-	for _, p := range segs {
-		if p.style >= 0 && b.styles[p.style].shadow != base.shadow {
-			shadows = true
-		}
-	}
+	shadows := slices.ContainsFunc(segs, func(p piece) bool { return p.style >= 0 && b.styles[p.style].shadow != base.shadow })
 	switch {
 	case shadows:
 		b.s.Warn.Add(warnings.RangeEffect, node.ID, "ranges of %s have different text shadows; the TEXT takes the first range's", naming.Element(n))
@@ -190,21 +186,13 @@ func Preserves(el *capturemodel.DOMNode) bool {
 // add appends text in style st. Collapsible white space (already collapsed inside each run by
 // the capture) is collapsed across runs: a space after a space or a line start is dropped.
 func (b *paragraphBuilder) add(text string, keep bool, st runStyle) {
-	if !keep {
-		if b.atLineStart() {
-			text = strings.TrimLeft(text, " ")
-		}
+	if !keep && b.atLineStart() {
+		text = strings.TrimLeft(text, " ")
 	}
 	if text == "" {
 		return
 	}
-	idx := -1
-	for i := range b.styles {
-		if sameStyle(b.styles[i], st) {
-			idx = i
-			break
-		}
-	}
+	idx := slices.IndexFunc(b.styles, func(s runStyle) bool { return sameStyle(s, st) })
 	if idx < 0 {
 		idx = len(b.styles)
 		b.styles = append(b.styles, st)
@@ -261,10 +249,8 @@ func (b *paragraphBuilder) finish() (string, []piece) {
 	// A leading line break has no style of its own: it takes the next piece's.
 	var out []piece
 	for _, p := range b.pieces {
-		if p.style < 0 {
-			if strings.TrimSpace(p.text) == "" && len(out) == 0 {
-				continue
-			}
+		if p.style < 0 && strings.TrimSpace(p.text) == "" && len(out) == 0 {
+			continue
 		}
 		if n := len(out); n > 0 && out[n-1].style == p.style {
 			out[n-1].text += p.text

@@ -8,11 +8,8 @@ import (
 )
 
 // Pass is the text pass over the box tree under root: each TEXT node (boxtree.Node.Text) gets
-// its typography and fonts (SetText), or its paragraph's characters, styled ranges and box
-// (Paragraph, SetParagraph), in the order the nodes were made; text in a vertical writing mode
-// its warning.
-// A paragraph that shows no text (the root's boxtree.Node.Silent) is read for its warnings,
-// about its frame, where its node would have been made.
+// its characters, typography and box, in the order the nodes were made; the paragraphs that
+// show no text (the root's Silent) are read for their warnings, about their frame.
 func (s *Setter) Pass(root *boxtree.Node) {
 	quiet := root.Silent
 	for _, b := range root.Made() {

@@ -9,10 +9,6 @@ import (
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
-// Where a paragraph sits (docs/conversion.md "Text", "Box" and "Inline boxes"): its TEXT's box
-// from the block's content box and the line fragments the capture recorded, and the boxes of
-// inline elements that paint something, per line fragment.
-
 // place sets the TEXT node's box: the block's content box in width (textAutoResize
 // HEIGHT, so Figma wraps it where the browser did), from the top of its first line to the
 // bottom of its last (the content box's top and bottom when the paragraph is all the block
