@@ -2,6 +2,7 @@ package text
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -116,12 +117,7 @@ func (s *Setter) platformFamily(decl []string, primary capturemodel.PlatformFont
 
 // isWebFamily says whether the page declares fam with @font-face.
 func (s *Setter) isWebFamily(fam string) bool {
-	for _, f := range s.Doc.FontFaces {
-		if strings.EqualFold(f.Family, fam) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(s.Doc.FontFaces, func(f capturemodel.FontFace) bool { return strings.EqualFold(f.Family, fam) })
 }
 
 // defaultFont is the family of text whose declared families Figma users do not have.

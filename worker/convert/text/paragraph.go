@@ -300,15 +300,10 @@ func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
 func sameStyle(a, b runStyle) bool {
 	if a.fontName != b.fontName || a.fontWeight != b.fontWeight || a.fontSize != b.fontSize ||
 		a.decoration != b.decoration || a.letterSpacing != b.letterSpacing || a.textCase != b.textCase ||
-		a.hyperlink != b.hyperlink || len(a.fills) != len(b.fills) {
+		a.hyperlink != b.hyperlink {
 		return false
 	}
-	for i := range a.fills {
-		if !samePaint(a.fills[i], b.fills[i]) {
-			return false
-		}
-	}
-	return true
+	return slices.EqualFunc(a.fills, b.fills, samePaint)
 }
 
 func samePaint(a, b resultjson.Paint) bool {
@@ -323,10 +318,5 @@ func samePaint(a, b resultjson.Paint) bool {
 
 // allHidden says whether no piece is shown (all in elements with visibility hidden).
 func (b *paragraphBuilder) allHidden(pieces []piece) bool {
-	for _, p := range pieces {
-		if p.style >= 0 && len(b.styles[p.style].fills) > 0 {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(pieces, func(p piece) bool { return p.style >= 0 && len(b.styles[p.style].fills) > 0 })
 }

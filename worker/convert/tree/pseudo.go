@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
@@ -116,15 +117,7 @@ func (ch *Children) virtual(host *capturemodel.DOMNode, p *capturemodel.Pseudo) 
 // is never text of a paragraph; the vector pass draws a glyph alone in its element, and one
 // beside text keeps its PSEUDO_ELEMENT warning.
 func iconGlyph(host *capturemodel.DOMNode, which string) bool {
-	if host.IconFont == nil {
-		return false
-	}
-	for _, g := range host.IconFont.Glyphs {
-		if g.Which == which {
-			return true
-		}
-	}
-	return false
+	return host.IconFont != nil && slices.ContainsFunc(host.IconFont.Glyphs, func(g capturemodel.Glyph) bool { return g.Which == which })
 }
 
 // pseudoBox returns the recorded box of host's pseudo-element which.

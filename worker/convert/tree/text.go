@@ -2,6 +2,7 @@ package tree
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
@@ -81,12 +82,7 @@ func (tb *builder) inlineContent(n *capturemodel.DOMNode) bool {
 	if len(n.Rects) == 0 && inlineSpacing(n) > MaxInlineSpacing {
 		return false
 	}
-	for _, c := range tb.kids.Of(n) {
-		if c != nil && !tb.inlineContent(c) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(tb.kids.Of(n), func(c *capturemodel.DOMNode) bool { return c != nil && !tb.inlineContent(c) })
 }
 
 // MaxInlineSpacing is the most horizontal space (margins, paddings and borders, left and right
