@@ -5,6 +5,7 @@
 package convert
 
 import (
+	"cmp"
 	"context"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
@@ -62,10 +63,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	warn := &warnings.List{}
 	img := images.New(ctx, c, load, opts.ImportPrefix, opts.JobPrefix, warn)
 	kids := tree.NewChildren(&c.Document)
-	base := c.Document.URL
-	if base == "" {
-		base = c.Manifest.FinalURL
-	}
+	base := cmp.Or(c.Document.URL, c.Manifest.FinalURL)
 	setter := &text.Setter{Warn: warn, Doc: &c.Document, Base: base, Paint: &paint.Painter{Warn: warn, Images: img}, Kids: kids.Of}
 
 	root := tree.Build(c, kids, setter, img, warn)

@@ -7,6 +7,7 @@ package images
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -124,10 +125,7 @@ func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
 		}
 		return &imageState{code: warnings.ImageUnresolved, message: msg}
 	}
-	src := a.SourceURL
-	if src == "" {
-		src = "(inline content " + a.ID + ")"
-	}
+	src := cmp.Or(a.SourceURL, "(inline content "+a.ID+")")
 	fail := func(code, format string, args ...any) *imageState {
 		return &imageState{code: code, message: "the image " + src + " " + fmt.Sprintf(format, args...)}
 	}

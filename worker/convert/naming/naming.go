@@ -3,6 +3,7 @@
 package naming
 
 import (
+	"cmp"
 	"regexp"
 	"strings"
 	"unicode"
@@ -41,10 +42,7 @@ func Layer(n *capturemodel.DOMNode) string {
 	if alt := strings.TrimSpace(n.Attrs["alt"]); alt != "" {
 		return alt
 	}
-	kind := landmark(n)
-	if kind == "" {
-		kind = humanize(n.Attrs["id"])
-	}
+	kind := cmp.Or(landmark(n), humanize(n.Attrs["id"]))
 	if kind == "" {
 		for _, c := range strings.Fields(n.Attrs["class"]) {
 			if !generatedClass.MatchString(c) && !utilityClasses[c] {

@@ -187,13 +187,14 @@ func (pa *Painter) Borders(n *capturemodel.DOMNode, node *resultjson.Node) bool 
 	if first < 0 {
 		return false
 	}
-	colorDiffers, styleDiffers := false, false
+	colorDiffers, styleDiffers, same, maxW := false, false, true, 0.0
 	for i := range sides {
-		if widths[i] == 0 {
-			continue
+		maxW = math.Max(maxW, widths[i])
+		same = same && widths[i] == widths[first]
+		if widths[i] > 0 {
+			colorDiffers = colorDiffers || colors[i] != colors[first]
+			styleDiffers = styleDiffers || styles[i] != styles[first]
 		}
-		colorDiffers = colorDiffers || colors[i] != colors[first]
-		styleDiffers = styleDiffers || styles[i] != styles[first]
 	}
 	name := naming.Element(n)
 	if colorDiffers {
@@ -214,12 +215,6 @@ func (pa *Painter) Borders(n *capturemodel.DOMNode, node *resultjson.Node) bool 
 	}
 	node.Strokes = []resultjson.Paint{css.Solid(colors[first])}
 	node.StrokeAlign = "INSIDE"
-	maxW := 0.0
-	same := true
-	for i := range sides {
-		maxW = math.Max(maxW, widths[i])
-		same = same && widths[i] == widths[first]
-	}
 	node.StrokeWeight = css.Ptr(css.Px(maxW))
 	if !same {
 		node.StrokeTopWeight, node.StrokeRightWeight = css.Ptr(css.Px(widths[0])), css.Ptr(css.Px(widths[1]))

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strconv"
@@ -250,10 +251,7 @@ var faceWeights = []struct {
 // faceOfName reads the weight and italic of a face from its PostScript name (the part after the
 // last "-": "DejaVuSans-BoldOblique" is 700 italic, "LiberationSerif" 400 upright).
 func faceOfName(postScript, family string) (int, bool) {
-	name := postScript
-	if name == "" {
-		name = family
-	}
+	name := cmp.Or(postScript, family)
 	suffix := ""
 	if i := strings.LastIndexByte(name, '-'); i >= 0 {
 		suffix = strings.ToLower(name[i+1:])

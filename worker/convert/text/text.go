@@ -4,6 +4,7 @@
 package text
 
 import (
+	"cmp"
 	"math"
 	"strconv"
 	"strings"
@@ -211,12 +212,9 @@ var genericFonts = map[string]string{
 // that family is a generic one (then family is its Figma replacement).
 func fontFamily(list string) (family, generic string) {
 	parts := css.SplitTop(list, ',')
-	first := ""
+	first := "sans-serif"
 	if len(parts) > 0 {
-		first = strings.Trim(parts[0], `"'`)
-	}
-	if first == "" {
-		first = "sans-serif"
+		first = cmp.Or(strings.Trim(parts[0], `"'`), first)
 	}
 	if f, ok := genericFonts[strings.ToLower(first)]; ok {
 		return f, strings.ToLower(first)

@@ -7,6 +7,7 @@
 package tree
 
 import (
+	"cmp"
 	"math"
 	"strconv"
 	"strings"
@@ -39,13 +40,7 @@ func Build(c *capturemodel.Capture, kids *Children, paragraphs *text.Setter, img
 	if h <= 0 {
 		h = html.Box.Height
 	}
-	name := strings.TrimSpace(d.Title)
-	if name == "" {
-		name = d.URL
-	}
-	if name == "" {
-		name = "Page"
-	}
+	name := cmp.Or(strings.TrimSpace(d.Title), d.URL, "Page")
 	tb.nodes++
 	tb.lastID++
 	tb.warn.RootID = "1:" + strconv.Itoa(tb.lastID)

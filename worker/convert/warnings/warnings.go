@@ -76,9 +76,7 @@ func (w *List) Add(code, nodeID, format string, args ...any) {
 	if len(msg) > resultjson.MaxWarningMessageBytes {
 		msg = callback.TruncateUTF8(msg, resultjson.MaxWarningMessageBytes-3) + "..."
 	}
-	if nodeID == "" {
-		nodeID = w.RootID
-	}
+	nodeID = cmp.Or(nodeID, w.RootID)
 	w.list = append(w.list, resultjson.Warning{Code: code, Message: msg, NodeID: &nodeID})
 }
 
