@@ -107,7 +107,7 @@ func (s *Setter) platformFamily(decl []string, primary capturemodel.PlatformFont
 			s.Warn.AddOnce("font:"+strings.ToLower(fam), warnings.GenericFont, nodeID, "the generic font family %s is set in %s", strings.ToLower(fam), f)
 			return drawnFont{family: f}
 		}
-		if f, ok := figmaFamily(fam); ok {
+		if f, ok := figmaFamilies[strings.ToLower(fam)]; ok {
 			return drawnFont{family: f}
 		}
 	}
@@ -265,13 +265,8 @@ func faceOfName(postScript, family string) (int, bool) {
 	return 400, italic
 }
 
-// figmaFamily returns the spelling Figma uses of a family every Figma user has: a Google Fonts
-// family or one of the common system families (docs/conversion.md "Fonts").
-func figmaFamily(fam string) (string, bool) {
-	f, ok := figmaFamilies[strings.ToLower(fam)]
-	return f, ok
-}
-
+// figmaFamilies gives, by lower-case name, the spelling Figma uses of a family every Figma user
+// has: a Google Fonts family or one of the common system families (docs/conversion.md "Fonts").
 var figmaFamilies = func() map[string]string {
 	m := map[string]string{}
 	for _, list := range [][]string{googleFamilies, systemFamilies} {

@@ -46,11 +46,15 @@ func shifted(n *capturemodel.DOMNode, dx, dy float64) *capturemodel.DOMNode {
 	return &c
 }
 
-// fixedElement converts a position: fixed element into the root frame, at its scroll-0 place and
-// above the flow (it paints in the positioned layer of the root stacking context), and marks its
-// node FIXED so a prototype keeps it in place while the page scrolls. The capture model is not
-// mutated: the subtree is copied when its boxes must move.
-func (tb *builder) fixedElement(n *capturemodel.DOMNode, in inherited) {
+// fixedElement converts a position: fixed element n (not inside a fixed element being converted,
+// whose descendants move with it) into the root frame, at its scroll-0 place and above the flow
+// (it paints in the positioned layer of the root stacking context), and marks its node FIXED so
+// a prototype keeps it in place while the page scrolls; it reports whether n was such an
+// element. The capture model is not mutated: the subtree is copied when its boxes must move.
+func (tb *builder) fixedElement(n *capturemodel.DOMNode, in inherited) bool {
+	if n.Computed("position") != "fixed" || tb.rootFrame == nil || tb.inFixed {
+		return false
+	}
 	if dx, dy := tb.fixedOffset(n); dx != 0 || dy != 0 {
 		n = shifted(n, dx, dy)
 		in.item = false // the moved copy is not an item of the container it left
@@ -63,12 +67,7 @@ func (tb *builder) fixedElement(n *capturemodel.DOMNode, in inherited) {
 	for _, it := range root.box.Kids[from:] {
 		it.Out.ScrollBehavior = ScrollFixed
 	}
-}
-
-// isFixed says whether element n is position: fixed and not inside a fixed element being
-// converted (whose descendants move with it).
-func (tb *builder) isFixed(n *capturemodel.DOMNode) bool {
-	return n.Computed("position") == "fixed" && tb.rootFrame != nil && !tb.inFixed
+	return true
 }
 
 // markSticky marks the direct children of the root that come from position: sticky elements.

@@ -65,8 +65,7 @@ var embedded = map[string]string{
 var nativeInputs = map[string]bool{"checkbox": true, "radio": true, "range": true, "color": true, "file": true}
 
 func (tb *builder) element(n *capturemodel.DOMNode, f *frame, in inherited) {
-	if tb.isFixed(n) {
-		tb.fixedElement(n, in)
+	if tb.fixedElement(n, in) {
 		return
 	}
 	// Paint layer: a positioned element takes its own; everything else the ancestor's.

@@ -201,10 +201,6 @@ func Notes(w *warnings.List, n *capturemodel.DOMNode, nodeID string) {
 	}
 }
 
-// Icon-font glyphs as vectors: the glyph's outline read from the font file the page loaded
-// (worker/internal/fontfile), placed where the browser drew it, as an SVG path in the glyph's
-// colour.
-
 // MaxGlyphPathBytes bounds the SVG path of one icon glyph; a larger outline is drawn from the
 // crop instead.
 const MaxGlyphPathBytes = 256 << 10
