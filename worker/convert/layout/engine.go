@@ -115,13 +115,7 @@ func LayOut(frame *resultjson.Node) []capturemodel.Box {
 			share = math.Max(0, free) / float64(fills)
 			free = 0
 		}
-		pos := padMainStart
-		switch frame.PrimaryAxisAlignItems {
-		case AlignCenter:
-			pos += free / 2
-		case AlignMax:
-			pos += free
-		}
+		pos := padMainStart + align(frame.PrimaryAxisAlignItems, free)
 		for _, it := range row {
 			it.mainSize = it.size
 			if it.fillMain {
