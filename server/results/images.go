@@ -88,13 +88,8 @@ var rasterCodecs = map[string]rasterCodec{
 	artifacts.MimeWebP: {webp.DecodeConfig, webp.Decode},
 }
 
-// rasterConfig reads the encoded size of a raster of the sniffed type mime without decoding its
-// pixels. Errors wrap ErrInvalidImage.
-func rasterConfig(b []byte, mime string) (image.Config, error) {
-	return rasterConfigOf(bytes.NewReader(b), mime)
-}
-
-// rasterConfigOf is rasterConfig reading the raster from r.
+// rasterConfigOf reads the encoded size of a raster of the sniffed type mime from r without
+// decoding its pixels. Errors wrap ErrInvalidImage.
 func rasterConfigOf(r io.Reader, mime string) (image.Config, error) {
 	codec, ok := rasterCodecs[mime]
 	if !ok {

@@ -213,3 +213,9 @@ func TestStreamable(t *testing.T) {
 		}
 	}
 }
+
+// rasterConfig reads the encoded size of a raster of the sniffed type mime without decoding its
+// pixels. Errors wrap ErrInvalidImage.
+func rasterConfig(b []byte, mime string) (image.Config, error) {
+	return rasterConfigOf(bytes.NewReader(b), mime)
+}
