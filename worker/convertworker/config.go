@@ -10,9 +10,9 @@ import (
 
 	"github.com/code2des/backend/awsclient"
 
+	"github.com/code2des/backend/envtrim"
 	"github.com/code2des/backend/worker/internal/callback"
 	"github.com/code2des/backend/worker/internal/consumer"
-	"github.com/code2des/backend/worker/internal/envtrim"
 )
 
 // Config is the worker's configuration, read from environment variables (worker/README.md lists
