@@ -80,9 +80,6 @@ type Config struct {
 	Concurrency int `env:"CAPTURE_CONCURRENCY" envDefault:"1"`
 }
 
-// MaxWaitTime is SQS's longest long-poll wait.
-const MaxWaitTime = consumer.MaxWaitTime
-
 // MinCallbackSecretLength is the shortest callback secret, in bytes: the API refuses shorter
 // WORKER_SECRETS (docs/workers.md §6), so a shorter one could never sign an accepted callback.
 const MinCallbackSecretLength = callback.MinSecretLength
