@@ -34,13 +34,9 @@ func (s *Service) TriggerCode2Des(ctx context.Context, in models.Code2DesRequest
 	if in, err = validateTrigger(in); err != nil {
 		return nil, err
 	}
-	id, err := s.cfg.NewID()
+	id, nonce, err := s.newIDAndNonce()
 	if err != nil {
-		return nil, models.WrapError(models.CodeInternal, err, "internal error")
-	}
-	nonce, err := s.cfg.NewNonce()
-	if err != nil {
-		return nil, models.WrapError(models.CodeInternal, err, "internal error")
+		return nil, err
 	}
 	dbCtx, cancel := s.bounded(ctx)
 	defer cancel()

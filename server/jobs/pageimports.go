@@ -41,13 +41,9 @@ func (s *Service) CreatePageImport(ctx context.Context, in models.PageImportRequ
 		}
 		return nil, models.Errorf(models.CodeUnavailable, "too many Page Imports; retry in %s", retryHint(d.RetryAfter))
 	}
-	id, err := s.cfg.NewID()
+	id, nonce, err := s.newIDAndNonce()
 	if err != nil {
-		return nil, models.WrapError(models.CodeInternal, err, "internal error")
-	}
-	nonce, err := s.cfg.NewNonce()
-	if err != nil {
-		return nil, models.WrapError(models.CodeInternal, err, "internal error")
+		return nil, err
 	}
 	pi := &models.PageImport{
 		ID:                id,
