@@ -1,6 +1,8 @@
 package svgcheck
 
 import (
+	"encoding/xml"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -51,5 +53,31 @@ func TestRootKeepsTheRootsAttributes(t *testing.T) {
 	}
 	if got["width"] != "24" || got["viewBox"] != "0 0 24 12" || root.Name.Space != Namespace {
 		t.Errorf("root = %+v, want the <svg> element's own attributes in the SVG namespace", root)
+	}
+}
+
+// Read raw, end tags are not matched by the decoder: Walk still refuses a document left open or
+// closed past its root, and gives visit each token at its depth.
+func TestWalkRaw(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		`<svg><g></svg>`:                  "SVG is not well-formed XML: an element is not closed",
+		`</svg>`:                          "SVG is not well-formed XML: an end tag without a start tag",
+		`<svg/><g/>`:                      "SVG has more than one root element",
+		`<svg/>text`:                      "SVG has text outside its root element",
+		"\n<?xml version=\"1.0\"?><svg/>": "",
+	} {
+		err := Walk([]byte(in), true, func(xml.Token, int) error { return nil })
+		if got := fmt.Sprint(err); (want == "" && err != nil) || (want != "" && got != want) {
+			t.Errorf("Walk(%q) = %v, want %q", in, err, want)
+		}
+	}
+	var depths []int
+	err := Walk([]byte(`<x:svg><x:g>t</x:g></x:svg>`), true, func(tok xml.Token, depth int) error {
+		depths = append(depths, depth)
+		return nil
+	})
+	if err != nil || fmt.Sprint(depths) != "[0 1 2 1 0]" {
+		t.Errorf("depths %v, %v; want [0 1 2 1 0]", depths, err)
 	}
 }
