@@ -1,6 +1,11 @@
 package convert
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/warnings"
+)
 
 // CaptureWarningPrefix prefixes the code of each capture warning passed on in the result
 // (CAPTURE_PAGE_NOT_SETTLED, CAPTURE_INFINITE_ANIMATION_PAUSED, CAPTURE_JAVASCRIPT_DIALOGS), so
@@ -14,13 +19,13 @@ const maxCaptureWarningCode = 64
 // passOnCaptureWarnings adds the capture's own warnings as page-wide result warnings, in their
 // order, after the conversion's. Codes that are empty, too long or not upper-case snake case are
 // skipped: the capture JSON is input, not trusted to be well formed.
-func (tb *builder) passOnCaptureWarnings() {
-	for _, w := range tb.c.Document.Warnings {
+func passOnCaptureWarnings(c *capturemodel.Capture, warn *warnings.List) {
+	for _, w := range c.Document.Warnings {
 		code := CaptureWarningPrefix + w.Code
 		if w.Code == "" || len(code) > maxCaptureWarningCode || !isWarningCode(w.Code) || w.Message == "" {
 			continue
 		}
-		tb.warn.Add(code, "", "%s", w.Message)
+		warn.Add(code, "", "%s", w.Message)
 	}
 }
 

@@ -5,9 +5,9 @@ import (
 	"math"
 	"testing"
 
-	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/tree"
 )
 
 // layoutFixtures are the captures of testdata/layout-site (recapture_test.go), each pinned by a
@@ -60,12 +60,12 @@ func TestFixedHeaderAtTopOnce(t *testing.T) {
 	var header, sticky *resultjson.Node
 	for _, c := range root.Children {
 		switch c.ScrollBehavior {
-		case convert.ScrollFixed:
+		case tree.ScrollFixed:
 			if header != nil {
 				t.Fatalf("two FIXED children of the root: %s and %s", header.ID, c.ID)
 			}
 			header = c
-		case convert.ScrollSticky:
+		case tree.ScrollSticky:
 			sticky = c
 		}
 	}
@@ -111,7 +111,7 @@ func TestFixedHeaderOfOlderCapture(t *testing.T) {
 	root := f.convert(t).Result.Root
 	var got *resultjson.Node
 	for _, c := range root.Children {
-		if c.ScrollBehavior == convert.ScrollFixed {
+		if c.ScrollBehavior == tree.ScrollFixed {
 			got = c
 		}
 	}

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/tree"
 )
 
 // placed is a node with its box in page coordinates.
@@ -329,8 +329,8 @@ func TestMaxInlineSpacing(t *testing.T) {
 		spacing float64
 		want    []string
 	}{
-		{convert.MaxInlineSpacing, []string{"before span after"}},
-		{convert.MaxInlineSpacing + 1, []string{"before", "span", "after"}},
+		{tree.MaxInlineSpacing, []string{"before span after"}},
+		{tree.MaxInlineSpacing + 1, []string{"before", "span", "after"}},
 	} {
 		got := texts(run(t, para(c.spacing), nil).Result.Root)
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {

@@ -1,7 +1,8 @@
 // Package boxtree is the tree the conversion's passes share (docs/conversion.md "Passes"): one
 // Node per node of the result, with the DOM element it was drawn from, what it was made as, its
-// paint layer and the result node. The tree builder (worker/convert) makes it; the layout and
-// styles passes read it instead of anything recorded while the page was walked.
+// paint layer and the result node. The tree builder (worker/convert/tree) makes it; the text,
+// paint, images, vector, layout and styles passes read it instead of anything recorded while the
+// page was walked.
 package boxtree
 
 import (
@@ -26,12 +27,27 @@ const (
 type Kind int
 
 const (
-	// Drawn is any node that does not hold an element's children: text, images, vectors,
-	// placeholders, inline boxes, SVG background layers.
+	// Drawn is any other node that does not hold an element's children: a TEXT (its source in
+	// Node.Text), an inline box, a form control's frame, an inline SVG's frame.
 	Drawn Kind = iota
 	// Box is the FRAME of an element converted as a box: its children are the nodes of the
 	// element's children (DOM).
 	Box
+	// Mask, Glyph and InlineSVG are the SVG node of an icon, drawn by the vector pass from El's
+	// CSS mask, its icon-font glyph, or its inline SVG: a node of El's box (an inline SVG's
+	// content box when a frame of its box holds it).
+	Mask
+	Glyph
+	InlineSVG
+	// Placeholder is the RECTANGLE of an element the design cannot hold (its box, grey when it
+	// has no background).
+	Placeholder
+	// Image is the node of an img: a RECTANGLE, an SVG node, or the FRAME of an img that draws a
+	// box of its own holding the SVG (the images pass gives it its image).
+	Image
+	// BackgroundSVG is an SVG node drawing an SVG layer of its parent's background over the
+	// parent's box (the paint pass gives it its image).
+	BackgroundSVG
 )
 
 // Node is one node of the result in the tree being built.
@@ -50,9 +66,45 @@ type Node struct {
 	Item *capturemodel.DOMNode
 	// Group (Negative ... Positive) and Z (the z-index) are the node's paint layer in its parent.
 	Group, Z int
+	// Paints says the node draws El's box: the paint pass gives it El's background, borders,
+	// corners, effects, opacity and blend mode.
+	Paints bool
+	// Merged are the elements whose boxes draw nothing, merged into this node (their children
+	// converted into it): the paint pass reports their warnings about it.
+	Merged []*capturemodel.DOMNode
+	// CSS are the elements whose CSS that no node property expresses (a transform, a filter, a
+	// blend mode Figma lacks) the paint pass reports about this node.
+	CSS []*capturemodel.DOMNode
+	// Text is where the text pass reads a TEXT node's text from (nil on other nodes).
+	Text *Text
+	// Silent are, on the root, the paragraphs that show no text (no node of their own), in the
+	// order they were met: the text pass reads them for their warnings, about their frame.
+	Silent []*Text
 	// Kids are the nodes placed in this one, in the order they were added (document order);
 	// Finish gives Out their paint order.
 	Kids []*Node
+}
+
+// Text is the source of a TEXT node: a text run of its own, a form control's text (its
+// characters set by the builder), or a paragraph.
+type Text struct {
+	// Style is the element whose computed style sets the text: the run's element, the control,
+	// the paragraph's block.
+	Style *capturemodel.DOMNode
+	// Run is the text run of a TEXT of its own (nil for a control's text and a paragraph).
+	Run *capturemodel.DOMNode
+	// Paragraph are the inline children of Style laid out as one paragraph (nil for a text of
+	// its own); Whole says they are all Style holds.
+	Paragraph []*capturemodel.DOMNode
+	Whole     bool
+	// Decoration is the text decoration inherited from ancestors (text.Decoration).
+	Decoration string
+	// OX and OY are the page position of the node's frame (px).
+	OX, OY float64
+	// Seq is the n of the id "1:n" a silent paragraph's node would have had (its place in the
+	// order nodes are made), Frame the id of its frame.
+	Seq   int
+	Frame string
 }
 
 // Add places the result node out in n with its element and paint layer, and returns its Node
@@ -87,9 +139,21 @@ func (n *Node) Finish() {
 
 // Seq is n of the node's id "1:n": nodes are numbered in the order they are made (document
 // order).
-func (n *Node) Seq() int {
-	k, _ := strconv.Atoi(strings.TrimPrefix(n.Out.ID, "1:"))
+func (n *Node) Seq() int { return Seq(n.Out.ID) }
+
+// Seq is n of a node id "1:n".
+func Seq(id string) int {
+	k, _ := strconv.Atoi(strings.TrimPrefix(id, "1:"))
 	return k
+}
+
+// Made returns the nodes of the tree under n in the order they were made (by id): the order in
+// which the builder met their elements in the capture.
+func (n *Node) Made() []*Node {
+	var all []*Node
+	n.Walk(func(b *Node) { all = append(all, b) })
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Seq() < all[j].Seq() })
+	return all
 }
 
 // Walk calls fn for n and its descendants, depth first, each node before its kids (in

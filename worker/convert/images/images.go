@@ -91,16 +91,24 @@ func New(ctx context.Context, c *capturemodel.Capture, load Loader, importPrefix
 // when the asset cannot be used it warns about nodeID (on every use) and returns no entry.
 // boxW and boxH are the size of the first node using it (an SVG without a size of its own).
 func (im *Store) Resolve(id, nodeID string, boxW, boxH float64) *resultjson.ImageEntry {
-	st, seen := im.resolved[id]
-	if !seen {
-		st = im.inspect(id, boxW, boxH)
-		im.resolved[id] = st
-	}
+	im.Check(id, boxW, boxH)
+	st := im.resolved[id]
 	if st.entry == nil && st.code != "" {
 		im.warn.Add(st.code, nodeID, "%s", st.message)
 	}
 	if st.entry != nil {
 		im.vectorNotices(id, nodeID)
+	}
+	return st.entry
+}
+
+// Check returns the image entry of a capture asset as Resolve does, without warning: nil when
+// the asset cannot be used. The first Check or Resolve of an asset loads and checks it.
+func (im *Store) Check(id string, boxW, boxH float64) *resultjson.ImageEntry {
+	st, seen := im.resolved[id]
+	if !seen {
+		st = im.inspect(id, boxW, boxH)
+		im.resolved[id] = st
 	}
 	return st.entry
 }
@@ -205,6 +213,55 @@ func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
 	im.returned += returned
 	im.Entries = append(im.Entries, *e)
 	return &imageState{entry: e}
+}
+
+// CropFills returns the fills of node drawn from the capture's crop of its element (asset
+// assetID): the crop stretched over the box (CROP with the identity transform), or none when the
+// crop cannot be used (Resolve warns).
+func (im *Store) CropFills(assetID string, node *resultjson.Node) *[]resultjson.Paint {
+	fills := []resultjson.Paint{}
+	if st := im.Resolve(assetID, node.ID, node.Width, node.Height); st != nil {
+		fills = append(fills, resultjson.Paint{Type: "IMAGE", ImageRef: st.Ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}})
+	}
+	return &fills
+}
+
+// Sort orders Entries by their first use in the tree under root: depth first, each node before its
+// children (as the result lists its nodes), a node's fills before its own image; entries no node
+// in it uses come last, in the order they were made. The order depends only on the tree, not on
+// the order in which the passes resolved the images.
+func (im *Store) Sort(root *resultjson.Node) {
+	first := map[string]int{}
+	use := func(ref string) {
+		if _, ok := first[ref]; !ok && ref != "" {
+			first[ref] = len(first)
+		}
+	}
+	var walk func(n *resultjson.Node)
+	walk = func(n *resultjson.Node) {
+		if n.Fills != nil {
+			for _, p := range *n.Fills {
+				use(p.ImageRef)
+			}
+		}
+		for _, s := range n.StyledTextSegments {
+			for _, p := range s.Fills {
+				use(p.ImageRef)
+			}
+		}
+		use(n.ImageRef)
+		for _, k := range n.Children {
+			walk(k)
+		}
+	}
+	walk(root)
+	at := func(e resultjson.ImageEntry) int {
+		if i, ok := first[e.Ref]; ok {
+			return i
+		}
+		return len(first)
+	}
+	slices.SortStableFunc(im.Entries, func(a, b resultjson.ImageEntry) int { return at(a) - at(b) })
 }
 
 // fitInside scales w x h down to fit a square of side m, keeping the aspect ratio.

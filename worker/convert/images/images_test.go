@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/convert/resultjson"
@@ -99,5 +100,38 @@ func TestGeneratedSharesEntriesAndBudget(t *testing.T) {
 	}
 	if e := im.Generated([]byte("<!-- past -->"+string(svg)), node); e != nil || len(w.Done()) != 1 || w.Done()[0].Code != warnings.ImageBudget {
 		t.Errorf("past MaxImages: entry %+v, warnings %+v", e, w.Done())
+	}
+}
+
+// TestPassGivesImgsTheirImages: the pass puts a raster img's IMAGE fill over the fills the node
+// has (object-fit cover is FILL), and warns about an img that had not loaded; Check gives the
+// entry without a warning; Sort puts the entries in the tree's order of first use.
+func TestPassGivesImgsTheirImages(t *testing.T) {
+	p := pngBytes(t, 4, 4)
+	a, b := asset("a", importPrefix+"a.png", resultjson.MimePNG, p), asset("b", importPrefix+"b.png", resultjson.MimePNG, pngBytes(t, 2, 2))
+	var w warnings.List
+	im := store(t, &capturemodel.Capture{Assets: []capturemodel.Asset{a, b}}, map[string][]byte{a.Key: p, b.Key: pngBytes(t, 2, 2)}, &w)
+	if e := im.Check("b", 4, 4); e == nil || len(w.Done()) != 0 {
+		t.Fatalf("check: %+v, warnings %v", e, w.Done())
+	}
+	img := func(asset string) *capturemodel.DOMNode {
+		return &capturemodel.DOMNode{Type: "element", Tag: "img", Image: &capturemodel.DOMImage{AssetID: asset}, Style: map[string]string{"object-fit": "cover", "object-position": "50% 50%"}}
+	}
+	root := &boxtree.Node{Out: &resultjson.Node{ID: "1:1", Type: "FRAME"}}
+	bg := []resultjson.Paint{{Type: "SOLID"}}
+	first := root.Add(&resultjson.Node{ID: "1:2", Type: "RECTANGLE", Width: 4, Height: 4, Fills: &bg}, img("a"), boxtree.Flow, 0)
+	gone := root.Add(&resultjson.Node{ID: "1:3", Type: "RECTANGLE", Width: 4, Height: 4, Fills: &[]resultjson.Paint{}}, img(""), boxtree.Flow, 0)
+	first.Kind, gone.Kind = boxtree.Image, boxtree.Image
+	im.Pass(root)
+	root.Finish()
+	if f := *first.Out.Fills; len(f) != 2 || f[1].Type != "IMAGE" || f[1].ImageRef != "a" || f[1].ScaleMode != "FILL" {
+		t.Errorf("fills %+v", f)
+	}
+	if ws := w.Done(); len(ws) != 1 || ws[0].Code != warnings.ImageUnresolved || *ws[0].NodeID != "1:3" {
+		t.Errorf("warnings %+v", ws)
+	}
+	im.Sort(root.Out)
+	if len(im.Entries) != 2 || im.Entries[0].Ref != "a" || im.Entries[1].Ref != "b" {
+		t.Errorf("entries %+v", im.Entries)
 	}
 }

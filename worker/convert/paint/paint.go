@@ -1,7 +1,9 @@
-// Package paint is the paint pass of the conversion (docs/conversion.md "Node mapping"): an
-// element's background colour, images and gradients, borders, corner radii, shadows and blur
-// as its node's fills, strokes, radii and effects, and warnings for the CSS no node property
-// expresses.
+// Package paint is the paint pass of the conversion (docs/conversion.md "Node mapping"): Pass
+// gives each node of the box tree that draws its element's box that element's background
+// colour, images and gradients, borders, corner radii, shadows, blur, opacity and blend mode
+// as fills, strokes, radii and effects, and names the CSS no node property expresses; Draws
+// answers, before the pass, whether a box draws anything (the tree builder keeps or flattens it
+// by it).
 package paint
 
 import (
@@ -12,33 +14,35 @@ import (
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
-	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
+
+// Images resolves the image assets of backgrounds (images.Store), warning about nodeID when
+// one cannot be used.
+type Images interface {
+	Resolve(id, nodeID string, boxW, boxH float64) *resultjson.ImageEntry
+}
 
 // Painter reads elements' paints for their nodes.
 type Painter struct {
 	// Warn takes the warnings about what is approximated or left out.
 	Warn *warnings.List
 	// Images resolves background images.
-	Images *images.Store
-	// SVG draws an SVG background layer (its image entry) of node as an SVG node over node's
-	// whole box: an SVG cannot be an image paint.
-	SVG func(e *resultjson.ImageEntry, node *resultjson.Node)
+	Images Images
 }
 
 // Backgrounds returns the fills of n's background for node: its colour, then the image and
-// gradient layers, bottom-most first as Figma stacks fills (SVG layers go to SVG).
-func (pa *Painter) Backgrounds(n *capturemodel.DOMNode, node *resultjson.Node) []resultjson.Paint {
-	var fills []resultjson.Paint
+// gradient layers, bottom-most first as Figma stacks fills; and its SVG layers (an SVG cannot be
+// an image paint: each is drawn as an SVG node over the whole box, top-most first).
+func (pa *Painter) Backgrounds(n *capturemodel.DOMNode, node *resultjson.Node) (fills []resultjson.Paint, svgs []*resultjson.ImageEntry) {
 	if c, ok := pa.Color(n.Computed("background-color"), node.ID, "background-color"); ok && c.A > 0 {
 		fills = append(fills, css.Solid(c))
 	}
 	bg := n.Computed("background-image")
 	if bg == "none" || bg == "" {
-		return fills
+		return fills, nil
 	}
 	layers := css.SplitTop(bg, ',')
 	sizes := css.SplitTop(n.Computed("background-size"), ',')
@@ -71,7 +75,7 @@ func (pa *Painter) Backgrounds(n *capturemodel.DOMNode, node *resultjson.Node) [
 				if size != "contain" && size != "cover" && size != "100% 100%" {
 					pa.Warn.Add(warnings.BackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", naming.Element(n), size)
 				}
-				pa.SVG(st, node)
+				svgs = append(svgs, st)
 				continue
 			}
 			painted = append(painted, pa.imagePaint(st, size, repeat, pos, node, n))
@@ -93,7 +97,7 @@ func (pa *Painter) Backgrounds(n *capturemodel.DOMNode, node *resultjson.Node) [
 	for i := len(painted) - 1; i >= 0; i-- {
 		fills = append(fills, painted[i])
 	}
-	return fills
+	return fills, svgs
 }
 
 // imagePaint maps a raster background layer to an IMAGE paint: cover is FILL, contain is FIT,
@@ -292,18 +296,18 @@ func (pa *Painter) Effects(n *capturemodel.DOMNode, node *resultjson.Node) bool 
 	return len(node.Effects) > 0
 }
 
-// CSSWarnings reports the CSS of n that no node property expresses.
-func (pa *Painter) CSSWarnings(n *capturemodel.DOMNode, nodeID string) {
+// cssWarnings reports to w the CSS of n that no node property expresses, about nodeID.
+func cssWarnings(w *warnings.List, n *capturemodel.DOMNode, nodeID string) {
 	name := naming.Element(n)
 	if t := n.Computed("transform"); t != "none" {
-		pa.Warn.Add(warnings.Transform, nodeID, "the transform of %s (%s) is not converted; its bounding box is used", name, t)
+		w.Add(warnings.Transform, nodeID, "the transform of %s (%s) is not converted; its bounding box is used", name, t)
 	}
 	if fl := n.Computed("filter"); fl != "none" && !blurFilter.MatchString(fl) {
-		pa.Warn.Add(warnings.Filter, nodeID, "the filter of %s (%s) is not converted", name, fl)
+		w.Add(warnings.Filter, nodeID, "the filter of %s (%s) is not converted", name, fl)
 	}
 	if bm := n.Computed("mix-blend-mode"); bm != "normal" {
 		if _, ok := css.BlendModes[bm]; !ok {
-			pa.Warn.Add(warnings.BlendMode, nodeID, "the mix-blend-mode %s of %s has no Figma equivalent", bm, name)
+			w.Add(warnings.BlendMode, nodeID, "the mix-blend-mode %s of %s has no Figma equivalent", bm, name)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
@@ -42,12 +43,12 @@ func TestBordersAndBackgrounds(t *testing.T) {
 	if !pa.Borders(n, node) || len(node.Strokes) != 1 || *node.StrokeWeight != 4 || *node.StrokeTopWeight != 2 || *node.StrokeLeftWeight != 0 || len(node.DashPattern) != 2 || node.DashPattern[0] != 6 {
 		t.Errorf("strokes %+v weight %v dash %v", node.Strokes, node.StrokeWeight, node.DashPattern)
 	}
-	fills := pa.Backgrounds(n, node)
+	fills, _ := pa.Backgrounds(n, node)
 	if len(fills) != 1 || fills[0].Type != "SOLID" || fills[0].Color.G != 0.502 {
 		t.Errorf("fills %+v", fills)
 	}
 	n.Style["background-color"] = "oklch(0.5 0.1 200)"
-	if fills := pa.Backgrounds(n, node); len(fills) != 0 {
+	if fills, _ := pa.Backgrounds(n, node); len(fills) != 0 {
 		t.Errorf("fills %+v of an unread colour", fills)
 	}
 	var codes []string
@@ -56,5 +57,46 @@ func TestBordersAndBackgrounds(t *testing.T) {
 	}
 	if got, want := strings.Join(codes, " "), "CSS_BORDER_COLORS CSS_GRADIENT CSS_COLOR CSS_GRADIENT"; got != want {
 		t.Errorf("warnings %s, want %s", got, want)
+	}
+}
+
+// TestPassPaintsTheTree: Draws reads what a box draws before the pass, without warnings; the
+// pass gives the root the canvas colour (the body's, when the root element has none), a box its
+// paints, a placeholder without background its grey, and reports a merged element's warnings
+// and the CSS no node property expresses about the node they were given to.
+func TestPassPaintsTheTree(t *testing.T) {
+	none := func(string, float64, float64) *resultjson.ImageEntry { return nil }
+	body := &capturemodel.DOMNode{Type: "element", Tag: "body", Style: map[string]string{"background-color": "rgb(0, 0, 255)"}}
+	html := &capturemodel.DOMNode{Type: "element", Tag: "html", Style: map[string]string{"background-color": "rgba(0, 0, 0, 0)"},
+		Children: []*capturemodel.DOMNode{body}}
+	card := &capturemodel.DOMNode{Type: "element", Tag: "div", Style: map[string]string{"box-shadow": "rgb(0, 0, 0) 0px 1px 2px 0px", "opacity": "0.5",
+		"transform": "rotate(5deg)", "filter": "none", "mix-blend-mode": "normal"}}
+	video := &capturemodel.DOMNode{Type: "element", Tag: "video", Style: map[string]string{"visibility": "visible"}}
+	merged := &capturemodel.DOMNode{Type: "element", Tag: "section", Style: map[string]string{"background-color": "oklch(0.5 0.1 200)"}}
+	rootOut := &resultjson.Node{ID: "1:1", Type: "FRAME", Width: 100, Height: 100}
+	if d := paint.Draws(card, rootOut, false, true, none); !d.Effects || !d.Composited || d.Fills || !d.Paints() {
+		t.Errorf("card draws %+v", d)
+	}
+	if canvas, got := paint.Canvas(html, rootOut, none); canvas != body || got != body {
+		t.Errorf("canvas %v, body %v", canvas, got)
+	}
+	root := &boxtree.Node{Out: rootOut, El: html, Kind: boxtree.Box}
+	c := root.Add(&resultjson.Node{ID: "1:2", Type: "FRAME", Width: 10, Height: 10}, card, boxtree.Flow, 0)
+	v := root.Add(&resultjson.Node{ID: "1:3", Type: "RECTANGLE", Width: 10, Height: 10}, video, boxtree.Flow, 0)
+	c.Paints, v.Paints, v.Kind = true, true, boxtree.Placeholder
+	c.Merged, c.CSS = []*capturemodel.DOMNode{merged}, []*capturemodel.DOMNode{card}
+	w := &warnings.List{RootID: "1:1"}
+	paint.Pass(root, nil, none, w)
+	if f := *rootOut.Fills; len(f) != 1 || f[0].Color.B != 1 {
+		t.Errorf("canvas %+v", f)
+	}
+	if len(*c.Out.Fills) != 0 || len(c.Out.Effects) != 1 || *c.Out.Opacity != 0.5 {
+		t.Errorf("card %+v", c.Out)
+	}
+	if f := *v.Out.Fills; len(f) != 1 || f[0].Color.R != 0.898 {
+		t.Errorf("placeholder fills %+v", f)
+	}
+	if ws := w.Done(); len(ws) != 2 || ws[0].Code != warnings.Transform || ws[1].Code != warnings.Color || *ws[1].NodeID != "1:2" {
+		t.Errorf("warnings %+v", ws)
 	}
 }

@@ -247,7 +247,7 @@ func (s *Setter) fills(el *capturemodel.DOMNode, nodeID string) []resultjson.Pai
 	}
 	// The paints are laid out in el's box (a gradient spans the element, not the glyphs).
 	sized := &resultjson.Node{ID: nodeID, Width: css.Size(el.Box.Width), Height: css.Size(el.Box.Height)}
-	paints := s.Paint.Backgrounds(el, sized)
+	paints, _ := s.Paint.Backgrounds(el, sized)
 	if len(paints) == 0 {
 		return nil
 	}

@@ -3,6 +3,7 @@ package text_test
 import (
 	"testing"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
@@ -59,5 +60,35 @@ func TestParagraphRanges(t *testing.T) {
 	if node.Characters != "Read the guide" || len(segs) != 2 || segs[1].Start != 5 || segs[1].FontWeight != 700 ||
 		segs[1].Hyperlink == nil || segs[1].Hyperlink.Value != "https://example.com/docs/guide" || node.Width != 300 {
 		t.Errorf("paragraph %q width %v segments %+v", node.Characters, node.Width, segs)
+	}
+}
+
+// TestPassSetsTheTree: Shows reads a paragraph's inline elements and whether it shows text,
+// warning nothing; the pass lays out a paragraph node, and reads a silent paragraph (spaces
+// only) for its warnings about its frame.
+func TestPassSetsTheTree(t *testing.T) {
+	s, w := setter()
+	style := map[string]string{"display": "block", "font-family": "serif", "font-size": "16px", "color": "rgb(0, 0, 0)"}
+	em := &capturemodel.DOMNode{Type: "element", Tag: "em", Style: map[string]string{"display": "inline", "font-family": "serif", "color": "rgb(0, 0, 0)"},
+		Children: []*capturemodel.DOMNode{{Type: "text", Text: "Hello", Box: capturemodel.Box{Width: 40, Height: 20}}}}
+	p := &capturemodel.DOMNode{Type: "element", Tag: "p", Style: style, Box: capturemodel.Box{Width: 300, Height: 20}, Children: []*capturemodel.DOMNode{em}}
+	blank := &capturemodel.DOMNode{Type: "element", Tag: "p", Style: style, Children: []*capturemodel.DOMNode{{Type: "text", Text: "  "}}}
+	none := func(string, float64, float64) *resultjson.ImageEntry { return nil }
+	if inlines, shows := s.Shows(p, p.Children, none); !shows || len(inlines) != 1 || inlines[0] != em {
+		t.Errorf("Shows: %v %v", inlines, shows)
+	}
+	if _, shows := s.Shows(blank, blank.Children, none); shows || len(w.Done()) != 0 {
+		t.Errorf("a blank paragraph shows text, or Shows warned: %v", w.Done())
+	}
+	root := &boxtree.Node{Out: &resultjson.Node{ID: "1:1", Type: "FRAME"}}
+	root.Silent = []*boxtree.Text{{Style: blank, Paragraph: blank.Children, Seq: 2, Frame: "1:1"}}
+	para := root.Add(&resultjson.Node{ID: "1:2", Type: "TEXT"}, p, boxtree.Flow, 0)
+	para.Text = &boxtree.Text{Style: p, Paragraph: p.Children, Whole: true}
+	s.Pass(root)
+	if para.Out.Characters != "Hello" || para.Out.FontName.Family != "Noto Serif" || para.Out.Width != 300 {
+		t.Errorf("paragraph %+v", para.Out)
+	}
+	if ws := w.Done(); len(ws) != 1 || ws[0].Code != warnings.GenericFont || *ws[0].NodeID != "1:1" {
+		t.Errorf("warnings %+v, want the generic family once, about the silent paragraph's frame", ws)
 	}
 }

@@ -1,6 +1,7 @@
-// Package vector draws icons as SVG (docs/conversion.md "Vectors"): an icon-font glyph's outline
-// from the font file the page loaded, a CSS mask recoloured in the element's colour, and the
-// capture's notes about inline SVGs. The tree builder places what it draws as SVG nodes.
+// Package vector is the vector pass (docs/conversion.md "Vectors"): Draw gives the icon nodes of
+// the box tree their SVG: an icon-font glyph's outline from the font file the page loaded, a CSS
+// mask recoloured in the element's colour, an inline SVG as the capture kept it (with the
+// capture's notes about it), or, where no faithful vector exists, the capture's crop.
 package vector
 
 import (

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/convert/resultjson"
@@ -59,5 +60,28 @@ func TestContentBoxCodepointsAndNotes(t *testing.T) {
 	vector.Notes(&w, n, "1:5")
 	if ws := w.Done(); len(ws) != 2 || ws[0].Code != warnings.SVGReference || ws[1].Code != warnings.SVGIncomplete || *ws[1].NodeID != "1:5" {
 		t.Errorf("warnings %+v", ws)
+	}
+}
+
+// TestDrawIconNodes: the pass gives a masked icon its recoloured SVG in place, and turns an icon
+// whose mask cannot be read and has no crop into an empty RECTANGLE of the same id with a warning.
+func TestDrawIconNodes(t *testing.T) {
+	v := icons(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M0 0h24v24z"/></svg>`)
+	mask := func(asset string) *capturemodel.DOMNode {
+		return &capturemodel.DOMNode{Type: "element", Tag: "i", Box: capturemodel.Box{Width: 24, Height: 24},
+			VectorFacts: capturemodel.VectorFacts{Mask: &capturemodel.MaskFact{AssetID: asset, Color: "rgb(0, 0, 255)", Size: "contain", Position: "50% 50%", Repeat: "no-repeat"}}}
+	}
+	root := &boxtree.Node{Out: &resultjson.Node{ID: "1:1", Type: "FRAME"}}
+	good := root.Add(&resultjson.Node{ID: "1:2", Type: "SVG", Width: 24, Height: 24}, mask("m"), boxtree.Flow, 0)
+	bad := root.Add(&resultjson.Node{ID: "1:3", Type: "SVG", Width: 24, Height: 24}, mask("gone"), boxtree.Flow, 0)
+	good.Kind, bad.Kind = boxtree.Mask, boxtree.Mask
+	var w warnings.List
+	vector.Draw(root, v.Images, &w)
+	if good.Out.Type != "SVG" || !strings.HasPrefix(good.Out.ImageRef, "svg-") || len(v.Images.Entries) != 1 {
+		t.Errorf("masked icon %+v, entries %+v", good.Out, v.Images.Entries)
+	}
+	ws := w.Done()
+	if bad.Out.Type != "RECTANGLE" || bad.Out.ID != "1:3" || len(*bad.Out.Fills) != 0 || len(ws) != 1 || ws[0].Code != warnings.MaskRaster || *ws[0].NodeID != "1:3" {
+		t.Errorf("unreadable mask %+v, warnings %+v", bad.Out, ws)
 	}
 }

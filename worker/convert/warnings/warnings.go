@@ -3,8 +3,11 @@
 package warnings
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/internal/callback"
@@ -58,22 +61,17 @@ const (
 	IconFontRaster      = "ICON_FONT_RASTER"           // an icon-font glyph whose outline could not be used, drawn as a crop
 )
 
-// List collects the warnings of one conversion in order, deduplicating the ones that are
-// once per page (keyed), and capping the list at MaxWarnings.
+// List collects the warnings of one conversion, deduplicating the ones that are once per page
+// (keyed); Sort puts them in the result's order and Done caps the list at MaxWarnings.
 type List struct {
 	// RootID names the node of page-wide warnings.
-	RootID  string
-	list    []resultjson.Warning
-	once    map[string]bool
-	omitted int
+	RootID string
+	list   []resultjson.Warning
+	once   map[string]bool
 }
 
 // Add records a warning about nodeID (empty for page-wide ones).
 func (w *List) Add(code, nodeID, format string, args ...any) {
-	if len(w.list) >= resultjson.MaxWarnings {
-		w.omitted++
-		return
-	}
 	msg := fmt.Sprintf(format, args...)
 	if len(msg) > resultjson.MaxWarningMessageBytes {
 		msg = callback.TruncateUTF8(msg, resultjson.MaxWarningMessageBytes-3) + "..."
@@ -96,28 +94,45 @@ func (w *List) AddOnce(key, code, nodeID, format string, args ...any) {
 	w.Add(code, nodeID, format, args...)
 }
 
-// Done returns the final list (never nil).
+// Sort puts the warnings listed so far in the result's order: by the place of their node in the
+// tree under root (depth first, each node before its children, as the result lists its nodes;
+// page-wide warnings are the root's; a node not in the tree after all of them), then by code,
+// then by message. The order depends only on what was found, not on the order in which the
+// passes looked, so a pass can move or run alone without changing the result.
+func (w *List) Sort(root *resultjson.Node) {
+	place := map[string]int{}
+	var walk func(n *resultjson.Node)
+	walk = func(n *resultjson.Node) {
+		place[n.ID] = len(place)
+		for _, k := range n.Children {
+			walk(k)
+		}
+	}
+	walk(root)
+	at := func(x resultjson.Warning) int {
+		if p, ok := place[*x.NodeID]; ok {
+			return p
+		}
+		return len(place)
+	}
+	slices.SortStableFunc(w.list, func(a, b resultjson.Warning) int {
+		return cmp.Or(cmp.Compare(at(a), at(b)), strings.Compare(a.Code, b.Code), strings.Compare(a.Message, b.Message))
+	})
+}
+
+// Done returns the final list (never nil), in the order the warnings were sorted and added;
+// over MaxWarnings, the first MaxWarnings-1 and a last one counting the left-out ones.
 func (w *List) Done() []resultjson.Warning {
-	if w.omitted == 0 {
+	if len(w.list) <= resultjson.MaxWarnings {
 		return append([]resultjson.Warning{}, w.list...)
 	}
-	// Over the cap: the last listed warning makes room for the count of the left-out ones.
 	out := append([]resultjson.Warning{}, w.list[:resultjson.MaxWarnings-1]...)
-	return append(out, resultjson.Warning{Code: Truncated, Message: strconv.Itoa(w.omitted+1) + " more warnings were left out", NodeID: &w.RootID})
+	left := len(w.list) - len(out)
+	return append(out, resultjson.Warning{Code: Truncated, Message: strconv.Itoa(left) + " more warnings were left out", NodeID: &w.RootID})
 }
 
 // Len is how many warnings are listed so far.
 func (w *List) Len() int { return len(w.list) }
-
-// Move gives the warnings about node from to node to (a node that is not kept hands its
-// warnings to its parent).
-func (w *List) Move(from, to string) {
-	for i := range w.list {
-		if id := w.list[i].NodeID; id != nil && *id == from {
-			w.list[i].NodeID = &to
-		}
-	}
-}
 
 // Point sets the node of the warnings listed from index from up to index to (values of Len).
 func (w *List) Point(from, to int, nodeID string) {

@@ -8,22 +8,21 @@ import (
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
-// TestListOrderOnceAndMove: warnings keep their order, a page-wide one names the root, a keyed
-// one is listed once, Move hands a node's warnings to another and Point renames a range.
-func TestListOrderOnceAndMove(t *testing.T) {
+// TestListOrderOnceAndPoint: warnings keep their order, a page-wide one names the root, a keyed
+// one is listed once and Point renames a range.
+func TestListOrderOnceAndPoint(t *testing.T) {
 	w := warnings.List{RootID: "1:1"}
 	w.Add(warnings.Color, "1:2", "a %s", "colour")
 	w.Add(warnings.CaptureTruncated, "", "page-wide")
 	w.AddOnce("font:serif", warnings.GenericFont, "1:3", "first")
 	w.AddOnce("font:serif", warnings.GenericFont, "1:4", "second")
 	w.Add(warnings.Filter, "1:2", "filter")
-	w.Move("1:2", "1:9")
 	w.Point(1, 2, "1:7")
 	got := []string{}
 	for _, x := range w.Done() {
 		got = append(got, x.Code+"@"+*x.NodeID+":"+x.Message)
 	}
-	want := "CSS_COLOR@1:9:a colour,CAPTURE_TRUNCATED@1:7:page-wide,FONT_GENERIC_FAMILY@1:3:first,CSS_FILTER@1:9:filter"
+	want := "CSS_COLOR@1:2:a colour,CAPTURE_TRUNCATED@1:7:page-wide,FONT_GENERIC_FAMILY@1:3:first,CSS_FILTER@1:2:filter"
 	if strings.Join(got, ",") != want || w.Len() != 4 {
 		t.Errorf("warnings %v (len %d), want %s", got, w.Len(), want)
 	}
@@ -50,5 +49,29 @@ func TestListCapAndMessageLimit(t *testing.T) {
 	one.Add(warnings.Color, "1:2", "%s", strings.Repeat("é", resultjson.MaxWarningMessageBytes))
 	if m := one.Done()[0].Message; len(m) > resultjson.MaxWarningMessageBytes || !strings.HasSuffix(m, "...") {
 		t.Errorf("long message of %d bytes ends %q", len(m), m[len(m)-5:])
+	}
+}
+
+// TestListSort: warnings follow their nodes depth first (page-wide ones are the root's, unknown
+// nodes last), then their codes and messages, whatever order they were added in.
+func TestListSort(t *testing.T) {
+	root := &resultjson.Node{ID: "1:1", Children: []*resultjson.Node{
+		{ID: "1:3", Children: []*resultjson.Node{{ID: "1:2"}}}, {ID: "1:4"}}}
+	w := warnings.List{RootID: "1:1"}
+	w.Add(warnings.Filter, "1:4", "b")
+	w.Add(warnings.Filter, "1:9", "gone")
+	w.Add(warnings.Filter, "1:4", "a")
+	w.Add(warnings.Color, "1:2", "c")
+	w.Add(warnings.Color, "1:3", "d")
+	w.Add(warnings.CaptureTruncated, "", "page")
+	w.Add(warnings.Color, "1:4", "z")
+	w.Sort(root)
+	got := []string{}
+	for _, x := range w.Done() {
+		got = append(got, x.Code+"@"+*x.NodeID+":"+x.Message)
+	}
+	want := "CAPTURE_TRUNCATED@1:1:page,CSS_COLOR@1:3:d,CSS_COLOR@1:2:c,CSS_COLOR@1:4:z,CSS_FILTER@1:4:a,CSS_FILTER@1:4:b,CSS_FILTER@1:9:gone"
+	if strings.Join(got, ",") != want {
+		t.Errorf("sorted %v, want %s", got, want)
 	}
 }

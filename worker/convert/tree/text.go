@@ -1,13 +1,13 @@
-package convert
+package tree
 
 import (
 	"math"
 	"strings"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/paint"
-	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // Text in the tree (docs/conversion.md "Text"): a text run becomes a TEXT node of its own; the
@@ -16,10 +16,10 @@ import (
 // (worker/convert/text), with the backgrounds of its inline elements as RECTANGLEs per line
 // fragment behind it.
 
-// text converts a text run whose parent element is el into a TEXT node.
-func (tb *builder) text(t, el *capturemodel.DOMNode, f *frame, decoration string) *resultjson.Node {
+// text places a text run whose parent element is el as a TEXT node in f, set by the text pass.
+func (tb *builder) text(t, el *capturemodel.DOMNode, f *frame, in inherited) {
 	if el.Computed("visibility") != "visible" {
-		return nil
+		return
 	}
 	chars := t.Text
 	if strings.HasPrefix(el.Computed("white-space"), "pre") || el.Computed("white-space") == "break-spaces" {
@@ -28,15 +28,15 @@ func (tb *builder) text(t, el *capturemodel.DOMNode, f *frame, decoration string
 		chars = strings.TrimSpace(chars)
 	}
 	if strings.TrimSpace(chars) == "" {
-		return nil
+		return
 	}
 	node := tb.newNode("TEXT", chars, t.Box, f)
 	if node == nil {
-		return nil
+		return
 	}
-	tb.setter.SetText(node, el, t, chars, decoration)
-	tb.setter.WarnVertical(el, node.ID)
-	return node
+	node.Characters = chars
+	f.add(node, el, in).Text = &boxtree.Text{Style: el, Run: t, Decoration: in.decoration}
+	tb.clippedLayers(el)
 }
 
 // blockContainer says whether the children of n lay out their inline content in lines of n's
@@ -83,7 +83,7 @@ func (tb *builder) inlineContent(n *capturemodel.DOMNode) bool {
 	if len(n.Rects) == 0 && inlineSpacing(n) > MaxInlineSpacing {
 		return false
 	}
-	for _, c := range tb.kids(n) {
+	for _, c := range tb.kids.Of(n) {
 		if c != nil && !tb.inlineContent(c) {
 			return false
 		}
@@ -110,31 +110,34 @@ func inlineSpacing(n *capturemodel.DOMNode) float64 {
 
 // paragraph converts the inline children kids of block container n into one TEXT node placed
 // in f (the text pass lays it out), with inline backgrounds as RECTANGLEs behind it; nothing
-// when it shows no text.
+// when it shows no text (text.Setter.Shows).
 func (tb *builder) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, f *frame, in inherited) {
 	node := tb.newNode("TEXT", "", capturemodel.Box{}, f)
 	if node == nil {
 		return
 	}
-	p := tb.setter.Paragraph(n, kids, node.ID, in.decoration)
-	if p.Empty() {
-		tb.unallocate(node, f.box.Out.ID)
+	inlines, shows := tb.paragraphs.Shows(n, kids, tb.img.Check)
+	tb.clippedLayers(append([]*capturemodel.DOMNode{n}, inlines...)...)
+	if !shows {
+		// Its warnings (fonts, colours) are its frame's.
+		root := tb.rootFrame.box
+		root.Silent = append(root.Silent, &boxtree.Text{Style: n, Paragraph: kids, Decoration: in.decoration, Seq: boxtree.Seq(node.ID), Frame: f.box.Out.ID})
+		tb.unallocate(node)
 		return
 	}
 	// Backgrounds and borders of inline elements (a highlighted phrase, inline code) are drawn
 	// per line fragment, under the text.
-	for _, el := range p.Inlines {
+	for _, el := range inlines {
 		if el.Computed("visibility") == "visible" && paint.InlineDraws(el) {
 			tb.inlineBoxes(el, f, in)
 		}
 	}
-	tb.setter.SetParagraph(node, n, p, in.decoration, whole(n, kids), f.ox, f.oy)
-	f.add(node, n, in)
-	for _, el := range p.Inlines {
-		tb.paint.CSSWarnings(el, node.ID)
+	b := f.add(node, n, in)
+	b.Text = &boxtree.Text{Style: n, Paragraph: kids, Whole: whole(n, kids), Decoration: in.decoration, OX: f.ox, OY: f.oy}
+	b.CSS = inlines
+	for _, el := range inlines {
 		tb.pseudoWarnings(el, node.ID)
 	}
-	tb.setter.WarnVertical(n, node.ID)
 }
 
 // whole says whether kids, inline children of n, are all n's recorded children (its
@@ -164,9 +167,9 @@ func (tb *builder) inlineBoxes(el *capturemodel.DOMNode, f *frame, in inherited)
 	for _, r := range frags {
 		frag := *el
 		frag.Box = r
-		if node := tb.box(&frag, f, "RECTANGLE", false, false); node != nil {
-			tb.dropSVGBackgrounds(node, el)
-			f.add(node, &frag, in)
+		if node, _, layers := tb.box(&frag, f, "RECTANGLE", false, false); node != nil {
+			tb.dropSVGBackgrounds(node, el, layers)
+			f.add(node, &frag, in).Paints = true
 		}
 	}
 }

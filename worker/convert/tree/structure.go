@@ -1,4 +1,4 @@
-package convert
+package tree
 
 import (
 	"strings"
@@ -7,14 +7,6 @@ import (
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
-
-// structureState is the tree builder's state for fixed elements (embedded in builder).
-type structureState struct {
-	// rootFrame collects the root's children; fixed elements are converted into it.
-	rootFrame *frame
-	// fixedDepth counts the fixed elements being converted (their descendants stay inside).
-	fixedDepth int
-}
 
 // Scroll behaviours (Figma's scrollBehavior) of nodes of fixed and sticky elements.
 const (
@@ -65,9 +57,9 @@ func (tb *builder) fixedElement(n *capturemodel.DOMNode, in inherited) {
 	}
 	root := tb.rootFrame
 	from := len(root.box.Kids)
-	tb.fixedDepth++
+	tb.inFixed = true
 	tb.element(n, root, in)
-	tb.fixedDepth--
+	tb.inFixed = false
 	for _, it := range root.box.Kids[from:] {
 		it.Out.ScrollBehavior = ScrollFixed
 	}
@@ -76,7 +68,7 @@ func (tb *builder) fixedElement(n *capturemodel.DOMNode, in inherited) {
 // isFixed says whether element n is position: fixed and not inside a fixed element being
 // converted (whose descendants move with it).
 func (tb *builder) isFixed(n *capturemodel.DOMNode) bool {
-	return n.Computed("position") == "fixed" && tb.rootFrame != nil && tb.fixedDepth == 0
+	return n.Computed("position") == "fixed" && tb.rootFrame != nil && !tb.inFixed
 }
 
 // markSticky marks the direct children of the root that come from position: sticky elements.

@@ -1,4 +1,4 @@
-package convert
+package tree
 
 import (
 	"strings"
@@ -24,22 +24,34 @@ import (
 var inheritedProps = []string{"color", "font-family", "font-size", "font-weight", "font-style", "line-height",
 	"letter-spacing", "text-transform", "text-align", "white-space", "direction", "writing-mode", "visibility"}
 
-// kids returns the children of n with its drawable pseudo-elements as virtual elements.
-func (tb *builder) kids(n *capturemodel.DOMNode) []*capturemodel.DOMNode {
+// Children gives elements' children as converted: an element's DOM children with its
+// drawable pseudo-elements as virtual elements, made once per element (so the passes and the
+// builder see the same ones).
+type Children struct {
+	doc  *capturemodel.Document
+	made map[*capturemodel.DOMNode][]*capturemodel.DOMNode
+}
+
+// NewChildren returns the Children of document doc.
+func NewChildren(doc *capturemodel.Document) *Children {
+	return &Children{doc: doc, made: map[*capturemodel.DOMNode][]*capturemodel.DOMNode{}}
+}
+
+// Of returns the children of n as converted.
+func (ch *Children) Of(n *capturemodel.DOMNode) []*capturemodel.DOMNode {
 	if len(n.Pseudo) == 0 || n.PseudoRef == nil {
 		return n.Children
 	}
-	if k, ok := tb.pseudoKids[n]; ok {
+	if k, ok := ch.made[n]; ok {
 		return k
 	}
 	var before, after []*capturemodel.DOMNode
 	for i := range n.Pseudo {
 		p := &n.Pseudo[i]
-		v := tb.virtual(n, p)
+		v := ch.virtual(n, p)
 		if v == nil {
 			continue
 		}
-		tb.drawnPseudo[p] = true
 		switch p.Which {
 		case "marker":
 			before = append([]*capturemodel.DOMNode{v}, before...)
@@ -51,17 +63,17 @@ func (tb *builder) kids(n *capturemodel.DOMNode) []*capturemodel.DOMNode {
 	}
 	out := make([]*capturemodel.DOMNode, 0, len(before)+len(n.Children)+len(after))
 	out = append(append(append(out, before...), n.Children...), after...)
-	tb.pseudoKids[n] = out
+	ch.made[n] = out
 	return out
 }
 
 // virtual builds the element standing for pseudo-element p of host, or nil when it cannot be
 // drawn (no resolved text, no box).
-func (tb *builder) virtual(host *capturemodel.DOMNode, p *capturemodel.Pseudo) *capturemodel.DOMNode {
+func (ch *Children) virtual(host *capturemodel.DOMNode, p *capturemodel.Pseudo) *capturemodel.DOMNode {
 	if p.Text == nil || iconGlyph(host, p.Which) {
 		return nil
 	}
-	box, ok := tb.pseudoBox(host, p.Which)
+	box, ok := ch.pseudoBox(host, p.Which)
 	if !ok {
 		return nil
 	}
@@ -123,12 +135,12 @@ func iconGlyph(host *capturemodel.DOMNode, which string) bool {
 }
 
 // pseudoBox returns the recorded box of host's pseudo-element which.
-func (tb *builder) pseudoBox(host *capturemodel.DOMNode, which string) (capturemodel.Box, bool) {
+func (ch *Children) pseudoBox(host *capturemodel.DOMNode, which string) (capturemodel.Box, bool) {
 	i := *host.PseudoRef
-	if i < 0 || i >= len(tb.c.Document.PseudoBoxes) {
+	if i < 0 || i >= len(ch.doc.PseudoBoxes) {
 		return capturemodel.Box{}, false
 	}
-	for _, b := range tb.c.Document.PseudoBoxes[i] {
+	for _, b := range ch.doc.PseudoBoxes[i] {
 		if b.Which == which && (b.Width > 0 || b.Height > 0) {
 			return capturemodel.Box{X: b.X, Y: b.Y, Width: b.Width, Height: b.Height}, true
 		}
@@ -141,11 +153,10 @@ func virtualNode(n *capturemodel.DOMNode) bool { return strings.HasPrefix(n.Tag,
 
 // pseudoWarnings reports n's pseudo-elements, which have no layout box in the capture.
 func (tb *builder) pseudoWarnings(n *capturemodel.DOMNode, nodeID string) {
-	tb.kids(n) // decides which pseudo-elements are drawn
 	for i := range n.Pseudo {
 		p := &n.Pseudo[i]
-		if tb.drawnPseudo[p] {
-			continue
+		if n.PseudoRef != nil && tb.kids.virtual(n, p) != nil {
+			continue // drawn
 		}
 		if p.Which == "marker" {
 			tb.warn.Add(warnings.ListMarker, nodeID, "the list marker (%s) of %s is not converted", p.Content, naming.Element(n))

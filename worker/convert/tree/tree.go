@@ -1,4 +1,4 @@
-package convert
+package tree
 
 import (
 	"fmt"
@@ -15,14 +15,14 @@ import (
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
-// The tree pass: which elements become nodes, in which paint layer, and where their children go
+// The walk: which elements become nodes, in which paint layer, and where their children go
 // (elements that draw nothing are flattened into the nearest frame).
 
 // children converts the children of element n into frame f.
 func (tb *builder) children(n *capturemodel.DOMNode, f *frame, in inherited) {
-	// A block container's inline content becomes paragraphs (paragraph.go).
+	// A block container's inline content becomes paragraphs (text.go).
 	block := blockContainer(n)
-	kids := tb.kids(n)
+	kids := tb.kids.Of(n)
 	var para []*capturemodel.DOMNode
 	flush := func() {
 		if len(para) > 0 && tb.img.Err == nil {
@@ -43,7 +43,7 @@ func (tb *builder) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 		start := len(f.box.Kids)
 		switch ch.Type {
 		case "text":
-			f.add(tb.text(ch, n, f, in.decoration), n, in)
+			tb.text(ch, n, f, in)
 		case "element":
 			item := in
 			item.item = layout.Container(n)
@@ -125,15 +125,17 @@ func (tb *builder) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		return
 	}
 	var node *resultjson.Node
+	var layers []*boxtree.Node
 	if !hidden || clip {
-		node = tb.box(n, f, "FRAME", hidden, in.item)
+		node, _, layers = tb.box(n, f, "FRAME", hidden, in.item)
 	}
 	if node != nil && f.depth >= resultjson.MaxDepth-1 {
 		tb.warn.Add(warnings.DepthFlattened, f.box.Out.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), resultjson.MaxDepth)
+		f.box.Merged = append(f.box.Merged, n)
 		node = nil
 	}
 	if node == nil {
-		tb.paint.CSSWarnings(n, f.box.Out.ID)
+		f.box.CSS = append(f.box.CSS, n)
 		// A marker or ::before/::after content sits beside the element's own content: its
 		// warnings name the element's first text node, so the user finds the spot (the frame
 		// around a list item is often the root); without text, the nearest frame.
@@ -150,14 +152,13 @@ func (tb *builder) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	}
 	node.ClipsContent = css.Ptr(clip)
 	box := f.add(node, n, in)
-	box.Kind, box.DOM = boxtree.Box, tb.kids(n)
+	box.Kind, box.DOM, box.Paints = boxtree.Box, tb.kids.Of(n), true
 	tb.markSticky(n, node, f)
-	tb.paint.CSSWarnings(n, node.ID)
+	box.CSS = append(box.CSS, n)
 	tb.pseudoWarnings(n, node.ID)
 	child := &frame{box: box, ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
 	// An SVG background layer is drawn as an SVG node under the content.
-	child.box.Kids = append(child.box.Kids, tb.svgBackgrounds...)
-	tb.svgBackgrounds = nil
+	child.box.Kids = append(child.box.Kids, layers...)
 	tb.children(n, child, inherited{group: boxtree.Flow, decoration: in.decoration})
 	child.box.Finish()
 }

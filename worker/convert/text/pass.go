@@ -1,0 +1,50 @@
+package text
+
+import (
+	"github.com/code2des/backend/worker/convert/boxtree"
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/paint"
+	"github.com/code2des/backend/worker/convert/warnings"
+)
+
+// Pass is the text pass over the box tree under root: each TEXT node (boxtree.Node.Text) gets
+// its typography and fonts (SetText), or its paragraph's characters, styled ranges and box
+// (Paragraph, SetParagraph), in the order the nodes were made; text in a vertical writing mode
+// its warning.
+// A paragraph that shows no text (the root's boxtree.Node.Silent) is read for its warnings,
+// about its frame, where its node would have been made.
+func (s *Setter) Pass(root *boxtree.Node) {
+	quiet := root.Silent
+	for _, b := range root.Made() {
+		for ; len(quiet) > 0 && quiet[0].Seq <= b.Seq(); quiet = quiet[1:] {
+			s.Paragraph(quiet[0].Style, quiet[0].Paragraph, quiet[0].Frame, quiet[0].Decoration)
+		}
+		t := b.Text
+		switch {
+		case t == nil:
+			continue
+		case t.Paragraph != nil:
+			p := s.Paragraph(t.Style, t.Paragraph, b.Out.ID, t.Decoration)
+			s.SetParagraph(b.Out, t.Style, p, t.Decoration, t.Whole, t.OX, t.OY)
+		default:
+			s.SetText(b.Out, t.Style, t.Run, b.Out.Characters, t.Decoration)
+			if t.Run == nil {
+				continue // a form control's text
+			}
+		}
+		s.WarnVertical(t.Style, b.Out.ID)
+	}
+	for _, t := range quiet {
+		s.Paragraph(t.Style, t.Paragraph, t.Frame, t.Decoration)
+	}
+}
+
+// Shows reads the paragraph of kids, inline children of block n, as Paragraph does, with its
+// warnings dropped and its images only checked: the inline elements in it, and whether it shows
+// any text. The tree builder places a paragraph by it before the text pass runs.
+func (s *Setter) Shows(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, check paint.Check) (inlines []*capturemodel.DOMNode, shows bool) {
+	scratch := Setter{Warn: &warnings.List{}, Doc: s.Doc, Base: s.Base, Kids: s.Kids}
+	scratch.Paint = &paint.Painter{Warn: scratch.Warn, Images: check}
+	p := scratch.Paragraph(n, kids, "", "")
+	return p.Inlines, !p.Empty()
+}

@@ -1,0 +1,202 @@
+// Package tree is the conversion's tree builder (docs/conversion.md "Passes", "Node mapping"):
+// Build walks the capture once and returns the box tree: which elements become which nodes
+// (frames, TEXT, imgs, icons, placeholders, SVG background layers), in which frame and paint
+// layer, with their ids and boxes. Whether a box draws anything, whether inline content shows
+// text and whether an image is an SVG it asks the paint, text and images packages, which read
+// the capture without warning; the passes then fill the nodes in.
+package tree
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/code2des/backend/worker/convert/boxtree"
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/images"
+	"github.com/code2des/backend/worker/convert/layout"
+	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/paint"
+	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/text"
+	"github.com/code2des/backend/worker/convert/warnings"
+)
+
+// Build walks capture c once and returns its box tree (docs/conversion.md "Passes"): which
+// elements become which nodes, of which type, where (geometry, paint layer, fixed and sticky
+// elements, paragraphs, pseudo-elements), each node holding the element it is drawn from and
+// what it is; the passes fill the nodes in. kids gives an element's children as converted;
+// paragraphs says which inline content shows text (text.Setter.Shows); img checks the images
+// whose use decides a node's type (images.Store.Check); warn takes the warnings about what
+// becomes no node.
+func Build(c *capturemodel.Capture, kids *Children, paragraphs *text.Setter, img *images.Store, warn *warnings.List) *boxtree.Node {
+	tb := &builder{c: c, kids: kids, paragraphs: paragraphs, img: img, warn: warn}
+	return tb.convertRoot()
+}
+
+// builder is the tree builder's walk: node numbering and count, the canvas body, the root frame
+// (where fixed elements go) and whether a fixed element is being converted.
+type builder struct {
+	c          *capturemodel.Capture
+	kids       *Children
+	paragraphs *text.Setter
+	img        *images.Store
+	warn       *warnings.List
+
+	lastID    int
+	nodes     int
+	nodeLimit bool
+
+	// bodyBackground is the body element whose background was propagated to the root.
+	bodyBackground *capturemodel.DOMNode
+	// rootFrame collects the root's children; fixed elements are converted into it.
+	rootFrame *frame
+	// inFixed says a fixed element is being converted (its descendants stay inside it).
+	inFixed bool
+}
+
+// frame is a FRAME being built, with the page position of its origin and its depth.
+type frame struct {
+	box    *boxtree.Node
+	ox, oy float64
+	depth  int
+}
+
+// inherited is what descendants take from flattened ancestors: the paint layer (boxtree.Negative
+// ... boxtree.Positive, z-index) and text decoration; item says the element is a child of a flex
+// or grid container (it keeps a frame: one node per item).
+type inherited struct {
+	group, z   int
+	decoration string
+	item       bool
+}
+
+// add places n, drawn from el, in f in the paint layer of in.
+func (f *frame) add(n *resultjson.Node, el *capturemodel.DOMNode, in inherited) *boxtree.Node {
+	return f.box.Add(n, el, in.group, in.z)
+}
+
+// newNode allocates a node with the next stable id ("1:<n>", in document order), or returns nil
+// past MaxNodes.
+func (tb *builder) newNode(typ, name string, b capturemodel.Box, f *frame) *resultjson.Node {
+	if tb.nodes >= resultjson.MaxNodes {
+		if !tb.nodeLimit {
+			tb.nodeLimit = true
+			tb.warn.Add(warnings.NodeLimit, "", "the page has more than %d nodes; the rest were left out", resultjson.MaxNodes)
+		}
+		return nil
+	}
+	tb.nodes++
+	tb.lastID++
+	n := &resultjson.Node{Type: typ, ID: "1:" + strconv.Itoa(tb.lastID), Name: naming.Clip(name)}
+	if f != nil {
+		n.X, n.Y = css.Px(b.X-f.ox), css.Px(b.Y-f.oy)
+	}
+	n.Width, n.Height = css.Size(b.Width), css.Size(b.Height)
+	return n
+}
+
+// svgLayers makes the SVG nodes of the count SVG background layers of node, which cover its box
+// under its content (the paint pass gives them their images).
+func (tb *builder) svgLayers(node *resultjson.Node, count int) []*boxtree.Node {
+	var layers []*boxtree.Node
+	for range count {
+		if sv := tb.newNode("SVG", "background", capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
+			layers = append(layers, &boxtree.Node{Out: sv, Kind: boxtree.BackgroundSVG, Group: boxtree.Negative, Z: math.MinInt})
+		}
+	}
+	return layers
+}
+
+// convertRoot converts the html element into the root FRAME of the page's size and returns
+// the box tree.
+func (tb *builder) convertRoot() *boxtree.Node {
+	d := tb.c.Document
+	html := d.Root
+	w := math.Max(d.ScrollSize.Width, d.Viewport.Width)
+	h := math.Max(d.ScrollSize.Height, d.Viewport.Height)
+	if w <= 0 {
+		w = html.Box.Width
+	}
+	if h <= 0 {
+		h = html.Box.Height
+	}
+	name := strings.TrimSpace(d.Title)
+	if name == "" {
+		name = d.URL
+	}
+	if name == "" {
+		name = "Page"
+	}
+	tb.nodes++
+	tb.lastID++
+	tb.warn.RootID = "1:" + strconv.Itoa(tb.lastID)
+	root := &resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(tb.lastID), Name: naming.Clip(name), Width: css.Size(w), Height: css.Size(h), ClipsContent: css.Ptr(true)}
+	f := &frame{box: &boxtree.Node{Out: root, El: html, Kind: boxtree.Box}, depth: 1}
+	tb.rootFrame = f
+
+	// The canvas background (paint.Canvas): the root element's, or the body's.
+	canvas, body := paint.Canvas(html, root, tb.img.Check)
+	tb.bodyBackground = body
+	layers := paint.Draws(canvas, root, false, true, tb.img.Check).SVGLayers
+	f.box.Kids = append(f.box.Kids, tb.svgLayers(root, layers)...)
+
+	if d.Truncated {
+		tb.warn.Add(warnings.CaptureTruncated, root.ID, "the capture stopped at one of its limits; the end of the page is missing")
+	}
+	f.box.CSS = append(f.box.CSS, html)
+	tb.pseudoWarnings(html, root.ID)
+	tb.children(html, f, inherited{group: boxtree.Flow, decoration: text.Decoration(html, "")})
+	f.box.Finish()
+	return f.box
+}
+
+// box creates a node of type typ of n's box, drawn by the paint pass, with the SVG nodes of its
+// background's SVG layers, and what it draws (paint.Draws); it returns nil when n draws nothing
+// (no fill, border, shadow, clip, opacity or blend) and a FRAME of it need not be kept (n is not
+// a flex or grid container, nor one's item: keep false): n is then merged into f.
+func (tb *builder) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, keep bool) (*resultjson.Node, paint.Drawn, []*boxtree.Node) {
+	node := tb.newNode(typ, naming.Layer(n), n.Box, f)
+	if node == nil {
+		return nil, paint.Drawn{}, nil
+	}
+	drawn := paint.Draws(n, node, hidden, !hidden && n != tb.bodyBackground && !paint.ClipsToText(n), tb.img.Check)
+	layers := tb.svgLayers(node, drawn.SVGLayers)
+	if !drawn.Paints() && len(layers) == 0 && !clips(n) && typ == "FRAME" && !layout.Container(n) && !keep {
+		tb.unallocate(node)
+		f.box.Merged = append(f.box.Merged, n)
+		return nil, drawn, nil
+	}
+	return node, drawn, layers
+}
+
+// unallocate gives back the id of a node that was not kept, so ids stay dense. (No warning is
+// about it yet: the passes that warn run over the finished tree.)
+func (tb *builder) unallocate(node *resultjson.Node) {
+	if node.ID == "1:"+strconv.Itoa(tb.lastID) {
+		tb.lastID--
+	}
+	tb.nodes--
+}
+
+// clippedLayers takes an id for each SVG layer of el's background when it is clipped to its
+// text: the text pass makes the background the text's fill, where an SVG layer cannot go.
+func (tb *builder) clippedLayers(els ...*capturemodel.DOMNode) {
+	for _, el := range els {
+		if paint.ClipsToText(el) {
+			sized := &resultjson.Node{Width: css.Size(el.Box.Width), Height: css.Size(el.Box.Height)}
+			tb.svgLayers(sized, paint.Draws(el, sized, false, true, tb.img.Check).SVGLayers)
+		}
+	}
+}
+
+func clips(n *capturemodel.DOMNode) bool {
+	for _, p := range []string{"overflow-x", "overflow-y"} {
+		switch n.Computed(p) {
+		case "hidden", "clip", "scroll", "auto":
+			return true
+		}
+	}
+	return false
+}

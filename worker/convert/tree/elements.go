@@ -1,0 +1,128 @@
+package tree
+
+import (
+	"math"
+	"strings"
+
+	"github.com/code2des/backend/worker/convert/boxtree"
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/warnings"
+)
+
+// placeholder draws an element the design cannot hold as a RECTANGLE of its box, background
+// and border (a neutral grey when it has no background), and warns with code.
+func (tb *builder) placeholder(n *capturemodel.DOMNode, f *frame, in inherited, code, message string) {
+	node, _, layers := tb.box(n, f, "RECTANGLE", false, false)
+	if node == nil {
+		return
+	}
+	node.Name = naming.Clip(naming.Element(n) + " (placeholder)")
+	tb.dropSVGBackgrounds(node, n, layers)
+	b := f.add(node, n, in)
+	b.Kind, b.Paints, b.CSS = boxtree.Placeholder, true, []*capturemodel.DOMNode{n}
+	tb.warn.Add(code, node.ID, "%s: %s", naming.Element(n), message)
+	tb.pseudoWarnings(n, node.ID)
+}
+
+// dropSVGBackgrounds warns about SVG background layers of a node that cannot have children.
+func (tb *builder) dropSVGBackgrounds(node *resultjson.Node, n *capturemodel.DOMNode, layers []*boxtree.Node) {
+	if len(layers) > 0 {
+		tb.nodes -= len(layers)
+		tb.warn.Add(warnings.BackgroundLayout, node.ID, "the SVG background image of %s is left out (the element cannot hold children)", naming.Element(n))
+	}
+}
+
+// formControl draws an input, select or textarea from its box and the text it shows (controlText).
+// A control that draws no box of its own (no background, border or clip) still shows its text,
+// placed in the nearest frame like the text of any element that draws nothing.
+func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) {
+	node, _, layers := tb.box(n, f, "FRAME", false, in.item)
+	target, textIn := f, in
+	if node != nil {
+		node.ClipsContent = css.Ptr(true)
+		target = &frame{box: f.add(node, n, in), ox: n.Box.X, oy: n.Box.Y, depth: f.depth + 1}
+		target.box.Paints = true
+		tb.warnFormControl(n, target.box)
+		target.box.Kids = append(target.box.Kids, layers...)
+		textIn = inherited{group: boxtree.Flow, decoration: in.decoration}
+	}
+	var t *boxtree.Node
+	if text := controlText(n); strings.TrimSpace(text) != "" && target.depth < resultjson.MaxDepth {
+		// The text sits inside the padding box; its exact line box is not recorded.
+		pl, _ := css.ParsePx(n.Computed("padding-left"))
+		pt, _ := css.ParsePx(n.Computed("padding-top"))
+		bl, _ := css.ParsePx(n.Computed("border-left-width"))
+		bt, _ := css.ParsePx(n.Computed("border-top-width"))
+		b := capturemodel.Box{X: n.Box.X + pl + bl, Y: n.Box.Y + pt + bt, Width: math.Max(1, n.Box.Width-2*(pl+bl)), Height: math.Max(1, n.Box.Height-2*(pt+bt))}
+		if node := tb.newNode("TEXT", text, b, target); node != nil {
+			node.Characters = strings.TrimSpace(text)
+			t = target.add(node, nil, textIn)
+			t.Text = &boxtree.Text{Style: n, Decoration: in.decoration}
+			tb.clippedLayers(n)
+		}
+	}
+	if node != nil {
+		target.box.Finish()
+		return
+	}
+	if t == nil {
+		t = f.box
+	}
+	tb.warnFormControl(n, t)
+}
+
+// warnFormControl warns about control n, its CSS and pseudo-elements, about node b.
+func (tb *builder) warnFormControl(n *capturemodel.DOMNode, b *boxtree.Node) {
+	tb.warn.Add(warnings.FormControl, b.Out.ID, "%s: the form control is drawn from its box, background, border and text only", naming.Element(n))
+	b.CSS = append(b.CSS, n)
+	tb.pseudoWarnings(n, b.Out.ID)
+}
+
+// controlText is the text a form control shows: the live value the capture recorded (typed or
+// set by a script; a select's chosen option), else, for captures without it, the value
+// attribute; when that is empty, the placeholder. A password input shows no value, whatever
+// the capture holds (worker/capture never records one).
+func controlText(n *capturemodel.DOMNode) string {
+	var text string
+	if !(n.Tag == "input" && strings.EqualFold(strings.TrimSpace(n.Attrs["type"]), "password")) {
+		if n.Value != nil {
+			text = *n.Value
+		} else {
+			text = n.Attrs["value"]
+		}
+	}
+	if strings.TrimSpace(text) == "" && n.Tag != "select" {
+		text = n.Attrs["placeholder"]
+	}
+	return text
+}
+
+// imageElement places an img: a RECTANGLE of its box (the images pass fills it with a raster
+// image over its background), or an SVG node (an SVG file), framed when the img also has a
+// background, border or shadow. Which, the image's check says (images.Store.Check).
+func (tb *builder) imageElement(n *capturemodel.DOMNode, f *frame, in inherited) {
+	node, drawn, layers := tb.box(n, f, "RECTANGLE", false, false)
+	if node == nil {
+		return
+	}
+	tb.dropSVGBackgrounds(node, n, layers)
+	b := f.add(node, n, in)
+	b.Kind, b.Paints, b.CSS = boxtree.Image, true, []*capturemodel.DOMNode{n}
+	if n.Image == nil || n.Image.AssetID == "" {
+		return
+	}
+	if e := tb.img.Check(n.Image.AssetID, node.Width, node.Height); e == nil || e.MimeType != resultjson.MimeSVG {
+		return
+	}
+	if !drawn.Fills && !drawn.Strokes && !drawn.Effects {
+		node.Type = "SVG" // nothing but the SVG: the SVG node takes the rectangle's place (and id)
+		return
+	}
+	node.Type, node.ClipsContent = "FRAME", css.Ptr(true)
+	if sv := tb.newNode("SVG", node.Name, capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
+		node.Children = []*resultjson.Node{sv}
+	}
+}
