@@ -118,20 +118,6 @@ func (c *ComplexityLimit) operationCost(ctx context.Context, op *ast.OperationDe
 	return cost
 }
 
-// cachedComplexities is the number of operations whose costs c keeps (tests).
-func (c *ComplexityLimit) cachedComplexities() (fixed, perRequest int) {
-	c.costs.mu.RLock()
-	defer c.costs.mu.RUnlock()
-	for _, e := range c.costs.m {
-		if e.perRequest {
-			perRequest++
-		} else {
-			fixed++
-		}
-	}
-	return fixed, perRequest
-}
-
 // argumentKey names an argument of a field of an object type.
 type argumentKey struct{ object, field, argument string }
 

@@ -212,3 +212,17 @@ func validatedDocument(es graphql.ExecutableSchema, query string) (*ast.QueryDoc
 	}
 	return oc.Doc, nil
 }
+
+// cachedComplexities is the number of operations whose costs c keeps.
+func (c *ComplexityLimit) cachedComplexities() (fixed, perRequest int) {
+	c.costs.mu.RLock()
+	defer c.costs.mu.RUnlock()
+	for _, e := range c.costs.m {
+		if e.perRequest {
+			perRequest++
+		} else {
+			fixed++
+		}
+	}
+	return fixed, perRequest
+}

@@ -259,34 +259,26 @@ func uniqueStrings(s []string) []string {
 // loadErrorCode returns the failure code of a failed Page Import, or nil (not failed, failed
 // without a code, or not visible). Imports that are not failed cost no query.
 func loadErrorCode(ctx context.Context, pi *models.PageImport) (*string, error) {
-	if pi.Status != models.PageImportFailed {
-		return nil, nil
-	}
-	l, err := loadersFrom(ctx)
-	if err != nil {
-		return nil, err
-	}
-	v, err := l.ErrorCode().Load(ctx, pi.ID)
-	if errors.Is(err, dataloadgen.ErrNotFound) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return &v, nil
+	return loadOptional(ctx, pi.Status == models.PageImportFailed, (*Loaders).ErrorCode, pi.ID)
 }
 
 // loadFidelityScore returns the fidelity score of a completed job, or nil (not completed, no
 // score recorded, or not visible). Jobs that are not completed cost no query.
 func loadFidelityScore(ctx context.Context, job *models.Code2Des) (*float64, error) {
-	if job.Status != models.Code2DesCompleted {
+	return loadOptional(ctx, job.Status == models.Code2DesCompleted, (*Loaders).FidelityScore, job.ID)
+}
+
+// loadOptional loads id through the request's loader that loader picks when want is set; nil
+// when want is not set or the batch read has no value for id.
+func loadOptional[V any](ctx context.Context, want bool, loader func(*Loaders) *dataloadgen.Loader[string, V], id string) (*V, error) {
+	if !want {
 		return nil, nil
 	}
 	l, err := loadersFrom(ctx)
 	if err != nil {
 		return nil, err
 	}
-	v, err := l.FidelityScore().Load(ctx, job.ID)
+	v, err := loader(l).Load(ctx, id)
 	if errors.Is(err, dataloadgen.ErrNotFound) {
 		return nil, nil
 	}

@@ -180,8 +180,8 @@ func TestLeanClientAnswerLimit(t *testing.T) {
 	}
 }
 
-// Both clients apply the same checks to the same answers.
-func TestSendersCheck(t *testing.T) {
+// The client checks status, GraphQL errors and the wanted text, and marks when the answer came.
+func TestSendCheck(t *testing.T) {
 	srv, _ := server(t, func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/errors":
@@ -190,53 +190,41 @@ func TestSendersCheck(t *testing.T) {
 			_, _ = io.WriteString(w, `{"data":{"x":1}}`)
 		}
 	})
-	for _, kind := range []string{clientLean, clientNetHTTP} {
-		s, err := newSender(kind)
-		if err != nil {
-			t.Fatal(err)
+	s := newLeanClient()
+	for _, tc := range []struct {
+		path, want, err string
+	}{
+		{"/ok", `"x":1`, ""},
+		{"/ok", "", ""},
+		{"/ok", `"y":`, `POST ` + srv.URL + `/ok: answer without "\"y\":": {"data":{"x":1}}`},
+		{"/errors", "", `POST ` + srv.URL + `/errors: {"errors":[{"message":"no"}],"data":null}`},
+	} {
+		var answered time.Time
+		ctx := context.WithValue(context.Background(), answeredKey{}, &answered)
+		err := s.send(ctx, request{method: http.MethodPost, url: srv.URL + tc.path, body: []byte(`{}`)}, tc.want)
+		if got := fmt.Sprint(err); tc.err == "" && err != nil || tc.err != "" && got != tc.err {
+			t.Errorf("%s want %q: %v, want %q", tc.path, tc.want, err, tc.err)
 		}
-		for _, tc := range []struct {
-			path, want, err string
-		}{
-			{"/ok", `"x":1`, ""},
-			{"/ok", "", ""},
-			{"/ok", `"y":`, `POST ` + srv.URL + `/ok: answer without "\"y\":": {"data":{"x":1}}`},
-			{"/errors", "", `POST ` + srv.URL + `/errors: {"errors":[{"message":"no"}],"data":null}`},
-		} {
-			var answered time.Time
-			ctx := context.WithValue(context.Background(), answeredKey{}, &answered)
-			err := s.send(ctx, request{method: http.MethodPost, url: srv.URL + tc.path, body: []byte(`{}`)}, tc.want)
-			if got := fmt.Sprint(err); tc.err == "" && err != nil || tc.err != "" && got != tc.err {
-				t.Errorf("%s %s want %q: %v, want %q", kind, tc.path, tc.want, err, tc.err)
-			}
-			if answered.IsZero() {
-				t.Errorf("%s %s: the answer's time was not set", kind, tc.path)
-			}
+		if answered.IsZero() {
+			t.Errorf("%s: the answer's time was not set", tc.path)
 		}
-	}
-	if _, err := newSender("wrk"); err == nil {
-		t.Error("newSender(wrk) did not fail")
 	}
 }
 
-// BenchmarkSend measures one small request and answer of each client against an in-process
-// server (whose own work is most of ns/op and allocs/op: with -memprofile, the lean client's
-// part is one allocation per request, net/http's client's 67 more).
+// BenchmarkSend measures one small request and answer of the client against an in-process
+// server (whose own work is most of ns/op and allocs/op: with -memprofile, the client's part is
+// one allocation per request).
 func BenchmarkSend(b *testing.B) {
 	answer := []byte(strings.Repeat(`{"data":{"pageImport":{"id":"0190"}}}`, 40))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write(answer) }))
 	defer srv.Close()
 	body := []byte(`{"query":"query($id: ID!) { pageImport(id: $id) { id } }","variables":{"id":"0190"}}`)
 	hdr := http.Header{"Authorization": {"Bearer x"}}
-	for _, kind := range []string{clientLean, clientNetHTTP} {
-		b.Run(strings.ReplaceAll(kind, "/", ""), func(b *testing.B) {
-			s, _ := newSender(kind)
-			for b.Loop() {
-				if err := s.send(context.Background(), request{method: http.MethodPost, url: srv.URL + "/graphql", header: hdr, body: body}, `"id"`); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+	s := newLeanClient()
+	for b.Loop() {
+		if err := s.send(context.Background(), request{method: http.MethodPost, url: srv.URL + "/graphql", header: hdr, body: body}, `"id"`); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 

@@ -2,11 +2,11 @@ package main
 
 import (
 	"net/url"
-	"os"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/prometheus/procfs"
 )
 
 // userHZ is the unit of utime and stime in /proc/PID/stat: USER_HZ, 100 on Linux (proc(5)).
@@ -72,30 +72,28 @@ func selfCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// cpuProcs reads /proc once: the CPU time of serverPID and every process descending from it
-// (PostGraphile's Node process is the one start.sh printed; our servers are single processes),
-// and of PostgreSQL's processes: every process named postgres except the client backends of
-// other databases than database (the machine's PostgreSQL is shared with other work).
+// cpuProcs reads /proc once (prometheus/procfs): the CPU time of serverPID and every process
+// descending from it (PostGraphile's Node process is the one start.sh printed; our servers are
+// single processes), and of PostgreSQL's processes: every process named postgres except the
+// client backends of other databases than database (the machine's PostgreSQL is shared with
+// other work).
 func cpuProcs(serverPID int, database string) (server, postgres procCPU) {
 	server, postgres = procCPU{}, procCPU{}
-	entries, err := os.ReadDir("/proc")
+	procs, err := procfs.AllProcs()
 	if err != nil {
 		return server, postgres
 	}
 	parent := map[int]int{}
 	all := procCPU{}
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
+	for _, p := range procs {
+		st, err := p.Stat()
 		if err != nil {
 			continue
 		}
-		comm, ppid, cpu, ok := procStat(pid)
-		if !ok {
-			continue
-		}
-		parent[pid], all[pid] = ppid, cpu
-		if comm == "postgres" && postgresOf(pid, database) {
-			postgres[pid] = cpu
+		cpu := procCPUTime(st)
+		parent[p.PID], all[p.PID] = st.PPID, cpu
+		if st.Comm == "postgres" && postgresOf(p, database) {
+			postgres[p.PID] = cpu
 		}
 	}
 	for pid, cpu := range all {
@@ -109,40 +107,21 @@ func cpuProcs(serverPID int, database string) (server, postgres procCPU) {
 	return server, postgres
 }
 
-// procStat reads the name, parent and CPU time (utime + stime, all threads) of pid from
-// /proc/PID/stat.
-func procStat(pid int) (comm string, ppid int, cpu time.Duration, ok bool) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return "", 0, 0, false
-	}
-	s := string(b)
-	// The name is in parentheses and may itself hold spaces or parentheses: it ends at the last ')'.
-	open, closing := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
-	if open < 0 || closing < open {
-		return "", 0, 0, false
-	}
-	// After the name: state, ppid, ..., utime (the 12th), stime (the 13th) (proc(5)).
-	f := strings.Fields(s[closing+1:])
-	if len(f) < 13 {
-		return "", 0, 0, false
-	}
-	ppid, _ = strconv.Atoi(f[1])
-	utime, _ := strconv.ParseInt(f[11], 10, 64)
-	stime, _ := strconv.ParseInt(f[12], 10, 64)
-	return s[open+1 : closing], ppid, time.Duration(utime+stime) * time.Second / userHZ, true
+// procCPUTime is a process's CPU time (utime + stime, all threads), in whole ticks of 1/userHZ s.
+func procCPUTime(st procfs.ProcStat) time.Duration {
+	return time.Duration(st.UTime+st.STime) * time.Second / userHZ
 }
 
-// postgresOf reports whether the PostgreSQL process pid works for database: a client backend
+// postgresOf reports whether the PostgreSQL process p works for database: a client backend
 // names its user, database and client in its title ("postgres: 15/main: USER DB HOST(PORT)
 // STATE"); every other process (postmaster, WAL writer, checkpointer, parallel workers) is
 // counted.
-func postgresOf(pid int, database string) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+func postgresOf(p procfs.Proc, database string) bool {
+	args, err := p.CmdLine()
 	if err != nil {
 		return false
 	}
-	f := strings.Fields(strings.ReplaceAll(string(b), "\x00", " "))
+	f := strings.Fields(strings.Join(args, " "))
 	for i, w := range f {
 		if i >= 2 && (strings.HasSuffix(w, ")") && strings.Contains(w, "(") || w == "[local]") {
 			return f[i-1] == database // the client after the database

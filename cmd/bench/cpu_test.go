@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"testing"
 	"time"
+
+	"github.com/prometheus/procfs"
 )
 
 func TestCPUProcsServerTree(t *testing.T) {
@@ -59,7 +61,12 @@ func TestCPUProcsPostgres(t *testing.T) {
 	if err := conn.QueryRowContext(context.Background(), `SELECT pg_backend_pid()`).Scan(&backend); err != nil {
 		t.Fatal(err)
 	}
-	if _, postmaster, _, _ = procStat(backend); postmaster <= 1 {
+	proc, err := procfs.NewProc(backend)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := proc.Stat()
+	if postmaster = st.PPID; err != nil || postmaster <= 1 {
 		t.Fatalf("the backend's parent is %d", postmaster)
 	}
 	_, ours := cpuProcs(0, "postgres")

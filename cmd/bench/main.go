@@ -103,7 +103,6 @@ type options struct {
 	databaseURL      string
 	peerScripts      string
 	peerDir          string
-	client           string
 }
 
 func drive(ctx context.Context, args []string) error {
@@ -119,7 +118,6 @@ func drive(ctx context.Context, args []string) error {
 	fs.StringVar(&o.databaseURL, "database-url", envOr("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/code2des_bench?sslmode=disable"), "database to (re)create and seed")
 	fs.StringVar(&o.peerScripts, "peer", envOr("BENCH_PEER", "../shared/peers/postgraphile"), "PostGraphile peer setup (start.sh, stop.sh, queries/)")
 	fs.StringVar(&o.peerDir, "peer-dir", envOr("PEER_DIR", filepath.Join(os.TempDir(), "code2des-bench-peer")), "where the peer's node_modules go")
-	fs.StringVar(&o.client, "client", clientLean, "load generator client: "+clientLean+" (HTTP/1.1 written and read directly, as wrk does) or "+clientNetHTTP+" (net/http's client, the load generator of the first five rounds)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -160,7 +158,7 @@ type harness struct {
 	closers   []func()
 	callbacks []callbackJob
 	result    *resultJob
-	senders   []sender // one per load generator client
+	senders   []*leanClient // one per load generator client
 	sampleIDs []string
 	token     string
 	apiPID    int
@@ -182,11 +180,7 @@ func (h *harness) onClose(f func()) { h.closers = append(h.closers, f) }
 func setUp(ctx context.Context, o options) (*harness, error) {
 	h := &harness{o: o}
 	for range maxClients {
-		s, err := newSender(o.client)
-		if err != nil {
-			return h, err
-		}
-		h.senders = append(h.senders, s)
+		h.senders = append(h.senders, newLeanClient())
 	}
 	h.addr = func(off int) string { return "127.0.0.1:" + strconv.Itoa(o.portBase+off) }
 	logf("seeding %d Page Imports and %d Code2Des jobs into %s", seedPageImports, seedCode2Des, redact(o.databaseURL))

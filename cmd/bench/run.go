@@ -376,8 +376,8 @@ func medianOf(rs []roundResult, f func(roundResult) float64) float64 {
 func (h *harness) report(rows []row, took time.Duration) string {
 	var b strings.Builder
 	host, _ := os.Hostname()
-	fmt.Fprintf(&b, "Run of %s on %s (%d CPUs, %s): %d rounds of %s per side (A/B/A/B...), %s warm-up per side, %d clients at most, load generator client %s; took %s.\n\n",
-		time.Now().UTC().Format("2006-01-02 15:04 MST"), host, runtime.NumCPU(), runtime.Version(), h.o.rounds, h.o.duration, h.o.warmup, maxClients, h.o.client, took.Round(time.Second))
+	fmt.Fprintf(&b, "Run of %s on %s (%d CPUs, %s): %d rounds of %s per side (A/B/A/B...), %s warm-up per side, %d clients at most; took %s.\n\n",
+		time.Now().UTC().Format("2006-01-02 15:04 MST"), host, runtime.NumCPU(), runtime.Version(), h.o.rounds, h.o.duration, h.o.warmup, maxClients, took.Round(time.Second))
 	b.WriteString("| path | clients | baseline | metric | target | ratio (median) | spread (min-max) | ours (median) | baseline (median) | load avg (start / end) | met |\n")
 	b.WriteString("|---|---:|---|---|---|---:|---|---:|---:|---|---|\n")
 	for _, r := range rows {

@@ -63,11 +63,8 @@ func captureWorkerConfig(cfg app.Config, secret string) (capture.Config, error) 
 	if err != nil {
 		return capture.Config{}, fmt.Errorf("capture worker configuration: %w", err)
 	}
-	wc.QueueURL = cfg.CaptureQueueURL
-	wc.SQSEndpoint, wc.S3Endpoint = cfg.SQSEndpoint, cfg.S3Endpoint
-	wc.S3UsePathStyle, wc.S3ChecksumWhenRequired = true, true
-	wc.AWSRegion, wc.AWSAccessKeyID, wc.AWSSecretAccessKey = awslocal.Region, awslocal.AccessKeyID, awslocal.SecretAccessKey
-	wc.CallbackSecret = secret
+	wc.QueueURL, wc.CallbackSecret = cfg.CaptureQueueURL, secret
+	wc.Settings = awslocal.Settings(cfg.S3Endpoint, cfg.SQSEndpoint)
 	if _, set := os.LookupEnv("CAPTURE_ALLOW_PRIVATE_NETWORKS"); !set {
 		wc.AllowPrivateNetworks = true
 	}
@@ -82,11 +79,8 @@ func conversionWorkerConfig(cfg app.Config, secret string) (convertworker.Config
 	if err != nil {
 		return convertworker.Config{}, fmt.Errorf("conversion worker configuration: %w", err)
 	}
-	wc.QueueURL = cfg.ConversionQueueURL
-	wc.SQSEndpoint, wc.S3Endpoint = cfg.SQSEndpoint, cfg.S3Endpoint
-	wc.S3UsePathStyle, wc.S3ChecksumWhenRequired = true, true
-	wc.AWSRegion, wc.AWSAccessKeyID, wc.AWSSecretAccessKey = awslocal.Region, awslocal.AccessKeyID, awslocal.SecretAccessKey
-	wc.CallbackSecret = secret
+	wc.QueueURL, wc.CallbackSecret = cfg.ConversionQueueURL, secret
+	wc.Settings = awslocal.Settings(cfg.S3Endpoint, cfg.SQSEndpoint)
 	return wc, wc.Validate()
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/caarlos0/env/v11"
 
 	"github.com/code2des/backend/awsclient"
+	"github.com/code2des/backend/envtrim"
 	"github.com/code2des/backend/server/auth"
 )
 
@@ -221,7 +222,7 @@ type Config struct {
 // Every value is trimmed of surrounding whitespace and list items one by one (configcheck.go);
 // errors name the variable.
 func LoadConfig() (Config, error) {
-	cfg, err := env.ParseAsWithOptions[Config](env.Options{Environment: trimmedEnvironment()})
+	cfg, err := env.ParseAsWithOptions[Config](env.Options{Environment: envtrim.Environment()})
 	if err != nil {
 		return Config{}, fmt.Errorf("read configuration: %w", envErrors(err))
 	}

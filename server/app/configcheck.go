@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net"
 	"net/url"
-	"os"
 	"reflect"
 	"regexp"
 	"slices"
@@ -20,17 +19,6 @@ import (
 // environment is trimmed of surrounding whitespace, list items are trimmed one by one and empty
 // items dropped (`WORKER_SECRETS="a, b\n"` is the two secrets "a" and "b"), and whatever is still
 // invalid fails start-up with a message naming the variable.
-
-// trimmedEnvironment returns the process environment with every value trimmed of surrounding
-// whitespace (spaces, tabs, newlines).
-func trimmedEnvironment() map[string]string {
-	out := make(map[string]string)
-	for _, kv := range os.Environ() {
-		k, v, _ := strings.Cut(kv, "=")
-		out[k] = strings.TrimSpace(v)
-	}
-	return out
-}
 
 // trimLists trims every item of the []string settings and drops empty items, so "a, b," is
 // ["a", "b"].

@@ -81,6 +81,11 @@ func (c Config) withGraphQLDefaults() Config {
 			*v = d
 		}
 	}
+	positive := func(v *time.Duration, d time.Duration) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
 	if c.GraphQLMaxBodyBytes <= 0 {
 		c.GraphQLMaxBodyBytes = DefaultGraphQLMaxBodyBytes
 	}
@@ -96,20 +101,12 @@ func (c Config) withGraphQLDefaults() Config {
 	def(&c.GraphQLAnonymousRateLimit, DefaultGraphQLAnonymousRateLimit)
 	def(&c.CreatePageImportRateLimit, DefaultCreatePageImportRateLimit)
 	def(&c.TriggerCode2DesRateLimit, DefaultTriggerCode2DesRateLimit)
-	if c.GraphQLRateWindow <= 0 {
-		c.GraphQLRateWindow = DefaultGraphQLRateWindow
-	}
-	if c.CreatePageImportRateWindow <= 0 {
-		c.CreatePageImportRateWindow = DefaultCreatePageImportRateWindow
-	}
 	def(&c.SubscriptionsPerConnection, DefaultSubscriptionsPerConnection)
 	def(&c.SubscriptionConnectionsPerSubject, DefaultSubscriptionConnectionsPerSubject)
-	if c.SubscriptionPingInterval <= 0 {
-		c.SubscriptionPingInterval = DefaultSubscriptionPingInterval
-	}
-	if c.TriggerCode2DesRateWindow <= 0 {
-		c.TriggerCode2DesRateWindow = DefaultTriggerCode2DesRateWindow
-	}
+	positive(&c.GraphQLRateWindow, DefaultGraphQLRateWindow)
+	positive(&c.CreatePageImportRateWindow, DefaultCreatePageImportRateWindow)
+	positive(&c.TriggerCode2DesRateWindow, DefaultTriggerCode2DesRateWindow)
+	positive(&c.SubscriptionPingInterval, DefaultSubscriptionPingInterval)
 	return c
 }
 

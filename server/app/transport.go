@@ -108,7 +108,7 @@ func readParams(r *http.Request) (*graphql.RawParams, error) {
 				return nil, errorf("could not read request body")
 			}
 		}
-		if err := decodeParams(body, params); err != nil {
+		if err := decodeJSON(body, params); err != nil {
 			return nil, errorf("json request body could not be decoded")
 		}
 		return params, nil
@@ -145,6 +145,8 @@ func (e transportError) Error() string { return string(e) }
 
 func errorf(msg string) error { return transportError(msg) }
 
+// decodeJSON decodes a request body as gqlgen's own transports do: encoding/json with UseNumber,
+// so numbers in variables and extensions stay json.Number.
 func decodeJSON(b []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()

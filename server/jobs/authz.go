@@ -39,12 +39,8 @@ func (s *Service) memberOrgsIn(p *database.Params, subject string) *bun.SelectQu
 // visibleProjectOrg is the subquery of projectID's organization when the subject is a member of
 // it: a list query filters `organization_id = (?)` with it, so the membership check costs no round
 // trip of its own. The query returns no row for a project the subject cannot see; a caller that
-// must tell that from an empty page asks projectOrganization when the page is empty.
-func (s *Service) visibleProjectOrg(subject string, projectID int64) *bun.SelectQuery {
-	return s.visibleProjectOrgIn(nil, subject, projectID)
-}
-
-// visibleProjectOrgIn is visibleProjectOrg for a statement whose parameters p collects.
-func (s *Service) visibleProjectOrgIn(p *database.Params, subject string, projectID int64) *bun.SelectQuery {
+// must tell that from an empty page asks projectOrganization when the page is empty. p collects
+// the statement's parameters.
+func (s *Service) visibleProjectOrg(p *database.Params, subject string, projectID int64) *bun.SelectQuery {
 	return auth.ProjectOrganizationQuery(s.cfg.DB, p.Arg(subject), p.Arg(projectID))
 }

@@ -47,13 +47,9 @@ func (s *Service) CreatePageImports(ctx context.Context, in models.PageImportsRe
 	}
 	rows := make([]*models.PageImport, len(reqs))
 	for i, r := range reqs {
-		id, err := s.cfg.NewID()
+		id, nonce, err := s.newIDAndNonce()
 		if err != nil {
-			return nil, models.WrapError(models.CodeInternal, err, "internal error")
-		}
-		nonce, err := s.cfg.NewNonce()
-		if err != nil {
-			return nil, models.WrapError(models.CodeInternal, err, "internal error")
+			return nil, err
 		}
 		rows[i] = &models.PageImport{
 			ID: id, OrganizationID: orgID, ProjectID: r.ProjectID, SourceKind: models.SourceKindPublicURL,

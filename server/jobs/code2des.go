@@ -34,13 +34,9 @@ func (s *Service) TriggerCode2Des(ctx context.Context, in models.Code2DesRequest
 	if in, err = validateTrigger(in); err != nil {
 		return nil, err
 	}
-	id, err := s.cfg.NewID()
+	id, nonce, err := s.newIDAndNonce()
 	if err != nil {
-		return nil, models.WrapError(models.CodeInternal, err, "internal error")
-	}
-	nonce, err := s.cfg.NewNonce()
-	if err != nil {
-		return nil, models.WrapError(models.CodeInternal, err, "internal error")
+		return nil, err
 	}
 	dbCtx, cancel := s.bounded(ctx)
 	defer cancel()
@@ -231,7 +227,7 @@ func (s *Service) Code2DesJobs(ctx context.Context, f models.Code2DesFilter) (*m
 func (s *Service) code2desJobs(ctx context.Context, subject string, f models.Code2DesFilter, afterID string, size int) ([]*models.Code2Des, error) {
 	rows := make([]*models.Code2Des, 0, size+1)
 	args := database.NewParams(s.cfg.DB)
-	q := code2desJobsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size).Model(&rows)
+	q := code2desJobsQuery(s.cfg.DB, args, s.visibleProjectOrg(args, subject, f.ProjectID), f, afterID, size).Model(&rows)
 	if err := database.Bind(q, args).Scan(ctx); err != nil {
 		return nil, DatabaseError(ctx, fmt.Errorf("list code2des: %w", err))
 	}
@@ -258,7 +254,7 @@ type code2desWithImport struct {
 func (s *Service) code2desJobsWithImports(ctx context.Context, subject string, f models.Code2DesFilter, afterID string, size int) ([]*models.Code2Des, map[string]*models.PageImport, error) {
 	var joined []code2desWithImport
 	args := database.NewParams(s.cfg.DB)
-	q := code2desJobsQuery(s.cfg.DB, args, s.visibleProjectOrgIn(args, subject, f.ProjectID), f, afterID, size).
+	q := code2desJobsQuery(s.cfg.DB, args, s.visibleProjectOrg(args, subject, f.ProjectID), f, afterID, size).
 		Model(&joined).
 		Relation("PageImport", func(q *bun.SelectQuery) *bun.SelectQuery {
 			return q.JoinOn("page_import.organization_id = code2_des.organization_id")

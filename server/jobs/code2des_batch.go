@@ -87,31 +87,12 @@ CROSS JOIN LATERAL (
 // side table's primary key; jobs without a recorded SSIM are absent.
 // Errors: CodeUnauthenticated, CodeBadUserInput (more than MaxBatchKeys ids), CodeUnavailable.
 func (s *Service) Code2DesFidelityScores(ctx context.Context, ids []string) (map[string]float64, error) {
-	p, err := caller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkBatch(ids); err != nil || len(ids) == 0 {
-		return map[string]float64{}, err
-	}
-	ctx, cancel := s.bounded(ctx)
-	defer cancel()
-	var rows []struct {
-		ID   string  `bun:"code2des_id"`
-		SSIM float64 `bun:"ssim"`
-	}
-	err = s.cfg.DB.NewRaw(`SELECT f.code2des_id, f.ssim FROM code2des_fidelity AS f
+	return batchSideValues[float64](ctx, s, ids, "code2des_fidelity", func(orgs *bun.SelectQuery) (string, []any) {
+		return `SELECT f.code2des_id AS id, f.ssim AS value FROM code2des_fidelity AS f
 JOIN code2des AS c ON c.id = f.code2des_id AND c.attempt = f.attempt
 WHERE f.code2des_id IN (?) AND f.ssim IS NOT NULL
-  AND c.deleted_at IS NULL AND c.organization_id IN (?)`, bun.In(ids), s.memberOrgs(p.Subject)).Scan(ctx, &rows)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return nil, DatabaseError(ctx, fmt.Errorf("batch select code2des_fidelity: %w", err))
-	}
-	out := make(map[string]float64, len(rows))
-	for _, r := range rows {
-		out[r.ID] = r.SSIM
-	}
-	return out, nil
+  AND c.deleted_at IS NULL AND c.organization_id IN (?)`, []any{bun.In(ids), orgs}
+	})
 }
 
 // PageImportErrorCodes returns the failure code recorded in page_import_failure for each
@@ -119,29 +100,37 @@ WHERE f.code2des_id IN (?) AND f.ssim IS NOT NULL
 // through the side table's primary key; imports without one are absent.
 // Errors: CodeUnauthenticated, CodeBadUserInput (more than MaxBatchKeys ids), CodeUnavailable.
 func (s *Service) PageImportErrorCodes(ctx context.Context, ids []string) (map[string]string, error) {
+	return batchSideValues[string](ctx, s, ids, "page_import_failure", func(orgs *bun.SelectQuery) (string, []any) {
+		return `SELECT f.page_import_id AS id, f.error_code AS value FROM page_import_failure AS f
+JOIN page_import AS p ON p.id = f.page_import_id AND p.attempt = f.attempt
+WHERE f.page_import_id IN (?) AND p.status = ?
+  AND p.deleted_at IS NULL AND p.organization_id IN (?)`, []any{bun.In(ids), models.PageImportFailed, orgs}
+	})
+}
+
+// batchSideValues runs the batch read of one side table that query builds (its rows are id and
+// value; orgs is the caller's organizations) and returns the values by id.
+func batchSideValues[V any](ctx context.Context, s *Service, ids []string, table string, query func(orgs *bun.SelectQuery) (string, []any)) (map[string]V, error) {
 	p, err := caller(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if err := checkBatch(ids); err != nil || len(ids) == 0 {
-		return map[string]string{}, err
+		return map[string]V{}, err
 	}
 	ctx, cancel := s.bounded(ctx)
 	defer cancel()
 	var rows []struct {
-		ID   string `bun:"page_import_id"`
-		Code string `bun:"error_code"`
+		ID    string `bun:"id"`
+		Value V      `bun:"value"`
 	}
-	err = s.cfg.DB.NewRaw(`SELECT f.page_import_id, f.error_code FROM page_import_failure AS f
-JOIN page_import AS p ON p.id = f.page_import_id AND p.attempt = f.attempt
-WHERE f.page_import_id IN (?) AND p.status = ?
-  AND p.deleted_at IS NULL AND p.organization_id IN (?)`, bun.In(ids), models.PageImportFailed, s.memberOrgs(p.Subject)).Scan(ctx, &rows)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return nil, DatabaseError(ctx, fmt.Errorf("batch select page_import_failure: %w", err))
+	q, args := query(s.memberOrgs(p.Subject))
+	if err := s.cfg.DB.NewRaw(q, args...).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, DatabaseError(ctx, fmt.Errorf("batch select %s: %w", table, err))
 	}
-	out := make(map[string]string, len(rows))
+	out := make(map[string]V, len(rows))
 	for _, r := range rows {
-		out[r.ID] = r.Code
+		out[r.ID] = r.Value
 	}
 	return out, nil
 }

@@ -95,6 +95,17 @@ func (s *Service) bounded(ctx context.Context) (context.Context, context.CancelF
 	return context.WithTimeout(ctx, s.cfg.DependencyTimeout)
 }
 
+// newIDAndNonce makes a new job's id and nonce. Errors: CodeInternal.
+func (s *Service) newIDAndNonce() (id, nonce string, err error) {
+	if id, err = s.cfg.NewID(); err != nil {
+		return "", "", models.WrapError(models.CodeInternal, err, "internal error")
+	}
+	if nonce, err = s.cfg.NewNonce(); err != nil {
+		return "", "", models.WrapError(models.CodeInternal, err, "internal error")
+	}
+	return id, nonce, nil
+}
+
 // retryHint renders a rate limiter's retry delay for a client message, in whole seconds (at
 // least one).
 // allow counts one call of subject against l (a creation or trigger limit). Past the limit it

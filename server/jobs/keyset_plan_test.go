@@ -68,16 +68,16 @@ func TestLaterPagesReadTheirProject(t *testing.T) {
 		build func(p *database.Params) bun.Query
 	}{
 		{"pageImports", func(p *database.Params) bun.Query {
-			return pageImportsQuery(f.db, p, f.svc.visibleProjectOrgIn(p, "alice", f.a2), f.a2, nil, nil, importCursor, size)
+			return pageImportsQuery(f.db, p, f.svc.visibleProjectOrg(p, "alice", f.a2), f.a2, nil, nil, importCursor, size)
 		}},
 		{"pageImports/Status", func(p *database.Params) bun.Query {
-			return pageImportsQuery(f.db, p, f.svc.visibleProjectOrgIn(p, "alice", f.a2), f.a2, &completedImport, nil, importCursor, size)
+			return pageImportsQuery(f.db, p, f.svc.visibleProjectOrg(p, "alice", f.a2), f.a2, &completedImport, nil, importCursor, size)
 		}},
 		{"code2desJobs", func(p *database.Params) bun.Query {
-			return code2desJobsQuery(f.db, p, f.svc.visibleProjectOrgIn(p, "alice", f.a2), models.Code2DesFilter{ProjectID: f.a2}, jobCursor, size)
+			return code2desJobsQuery(f.db, p, f.svc.visibleProjectOrg(p, "alice", f.a2), models.Code2DesFilter{ProjectID: f.a2}, jobCursor, size)
 		}},
 		{"code2desJobs/Status", func(p *database.Params) bun.Query {
-			return code2desJobsQuery(f.db, p, f.svc.visibleProjectOrgIn(p, "alice", f.a2),
+			return code2desJobsQuery(f.db, p, f.svc.visibleProjectOrg(p, "alice", f.a2),
 				models.Code2DesFilter{ProjectID: f.a2, Status: &completedJob}, jobCursor, size)
 		}},
 	} {

@@ -66,7 +66,7 @@ func TestFoldedListQueryPlanUsesIndexes(t *testing.T) {
 	if _, err := f.db.ExecContext(context.Background(), "ANALYZE"); err != nil {
 		t.Fatal(err)
 	}
-	q := pageImportsQuery(f.db, nil, f.svc.visibleProjectOrg("alice", f.a1), f.a1, nil, nil, "", models.DefaultPageSize).String()
+	q := pageImportsQuery(f.db, nil, f.svc.visibleProjectOrg(nil, "alice", f.a1), f.a1, nil, nil, "", models.DefaultPageSize).String()
 	plan := explain(t, f.db, q)
 	if strings.Contains(plan, "Seq Scan on page_import") || !usesListIndex(plan) {
 		t.Errorf("plan for %s does not use an index:\n%s", q, plan)

@@ -33,31 +33,8 @@ func PageSize(field string, first int) (int, error) {
 // "<kind>:<id>". Lists are ordered by id descending (UUIDv7 ids are time-ordered), so the id alone
 // is the keyset position.
 func EncodeCursor(kind, id string) string {
-	// One allocation (the cursor): "<kind>:<id>" is put together on the stack (up to
-	// cursorStackBytes) and encoded in whole 3-byte groups, which base64 without padding encodes
-	// as it encodes the whole (four allocations per edge of a page before).
-	var raw [cursorStackBytes]byte
-	src := append(append(append(raw[:0], kind...), ':'), id...)
-	enc := base64.RawURLEncoding
-	var b strings.Builder
-	b.Grow(enc.EncodedLen(len(src)))
-	var chunk [cursorChunkBytes / 3 * 4]byte
-	for len(src) > 0 {
-		n := min(len(src), cursorChunkBytes)
-		enc.Encode(chunk[:], src[:n])
-		b.Write(chunk[:enc.EncodedLen(n)])
-		src = src[n:]
-	}
-	return b.String()
+	return base64.RawURLEncoding.EncodeToString([]byte(kind + ":" + id))
 }
-
-// cursorStackBytes is the longest "<kind>:<id>" EncodeCursor puts together without an allocation
-// (a list kind and a UUID id need 39); cursorChunkBytes is how much of it is encoded at a time
-// (a multiple of 3).
-const (
-	cursorStackBytes = 64
-	cursorChunkBytes = 48
-)
 
 // DecodeCursor returns the id of a cursor made by EncodeCursor for kind; "" for an empty cursor.
 // Errors: CodeBadUserInput on field for anything else.

@@ -41,13 +41,9 @@ func (s *Service) CreatePageImport(ctx context.Context, in models.PageImportRequ
 		}
 		return nil, models.Errorf(models.CodeUnavailable, "too many Page Imports; retry in %s", retryHint(d.RetryAfter))
 	}
-	id, err := s.cfg.NewID()
+	id, nonce, err := s.newIDAndNonce()
 	if err != nil {
-		return nil, models.WrapError(models.CodeInternal, err, "internal error")
-	}
-	nonce, err := s.cfg.NewNonce()
-	if err != nil {
-		return nil, models.WrapError(models.CodeInternal, err, "internal error")
+		return nil, err
 	}
 	pi := &models.PageImport{
 		ID:                id,
@@ -137,7 +133,7 @@ func (s *Service) insertPageImport(ctx context.Context, pi *models.PageImport) e
 	for _, v := range values {
 		args = append(args, p.Arg(v))
 	}
-	args = append(args, s.visibleProjectOrgIn(p, pi.CreatedBy, pi.ProjectID))
+	args = append(args, s.visibleProjectOrg(p, pi.CreatedBy, pi.ProjectID))
 	return database.Bind(s.cfg.DB.NewRaw(insertPageImportSQL, args...), p).Scan(ctx, insertedTargets(pi)...)
 }
 
@@ -218,7 +214,7 @@ func (s *Service) PageImports(ctx context.Context, f models.PageImportFilter) (*
 	defer cancel()
 	rows := make([]*models.PageImport, 0, size+1)
 	args := database.NewParams(s.cfg.DB)
-	org := s.visibleProjectOrgIn(args, p.Subject, f.ProjectID)
+	org := s.visibleProjectOrg(args, p.Subject, f.ProjectID)
 	err = database.Bind(pageImportsQuery(s.cfg.DB, args, org, f.ProjectID, f.Status, sourceURL, afterID, size).Model(&rows), args).Scan(ctx)
 	if err != nil {
 		return nil, DatabaseError(ctx, fmt.Errorf("list page_import: %w", err))

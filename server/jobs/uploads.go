@@ -83,13 +83,9 @@ func (s *Service) CreatePageImportUpload(ctx context.Context, in models.PageImpo
 	if err := allow(ctx, s.cfg.CreateLimiter, p.Subject, "Page Imports"); err != nil {
 		return nil, err
 	}
-	id, err := s.cfg.NewID()
+	id, nonce, err := s.newIDAndNonce()
 	if err != nil {
-		return nil, models.WrapError(models.CodeInternal, err, "internal error")
-	}
-	nonce, err := s.cfg.NewNonce()
-	if err != nil {
-		return nil, models.WrapError(models.CodeInternal, err, "internal error")
+		return nil, err
 	}
 	pi := &models.PageImport{
 		ID: id, OrganizationID: orgID, ProjectID: in.ProjectID,

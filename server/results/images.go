@@ -2,15 +2,12 @@ package results
 
 import (
 	"bytes"
-	"encoding/xml"
 	"fmt"
 	"image"
 	"image/gif"
 	"image/jpeg"
 	"image/png"
 	"io"
-	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/image/draw"
 	"golang.org/x/image/webp"
@@ -18,9 +15,6 @@ import (
 	"github.com/code2des/backend/decodecost"
 	"github.com/code2des/backend/server/artifacts"
 )
-
-// svgNamespace is the namespace of an SVG root element.
-const svgNamespace = "http://www.w3.org/2000/svg"
 
 // jpegQuality is the quality of a JPEG re-encoded after downscaling.
 const jpegQuality = 90
@@ -42,55 +36,6 @@ func sniff(b []byte) string {
 		return artifacts.MimeWebP
 	}
 	return ""
-}
-
-// checkSVG accepts a well-formed UTF-8 XML document whose root element is <svg> (in the SVG
-// namespace or none), with no entity declarations (the plugin's parser should never have to
-// expand entities). Errors wrap ErrInvalidImage.
-func checkSVG(b []byte) error {
-	if !utf8.Valid(b) {
-		return fmt.Errorf("%w: SVG is not UTF-8", ErrInvalidImage)
-	}
-	// A UTF-8 byte order mark is allowed before the document (browsers' parsers skip it).
-	dec := xml.NewDecoder(bytes.NewReader(bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))))
-	dec.Strict = true
-	depth, roots := 0, 0
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return fmt.Errorf("%w: SVG is not well-formed XML: %v", ErrInvalidImage, err)
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if depth == 0 {
-				roots++
-				if roots > 1 {
-					return fmt.Errorf("%w: SVG has more than one root element", ErrInvalidImage)
-				}
-				if t.Name.Local != "svg" || (t.Name.Space != "" && t.Name.Space != svgNamespace) {
-					return fmt.Errorf("%w: the root element is <%s>, not <svg>", ErrInvalidImage, t.Name.Local)
-				}
-			}
-			depth++
-		case xml.EndElement:
-			depth--
-		case xml.CharData:
-			if depth == 0 && len(bytes.TrimSpace(t)) > 0 {
-				return fmt.Errorf("%w: SVG has text outside its root element", ErrInvalidImage)
-			}
-		case xml.Directive:
-			if strings.Contains(string(t), "ENTITY") {
-				return fmt.Errorf("%w: SVG declares entities", ErrInvalidImage)
-			}
-		}
-	}
-	if roots != 1 {
-		return fmt.Errorf("%w: SVG has no root element", ErrInvalidImage)
-	}
-	return nil
 }
 
 // figmaSafe is a raster ready for Figma's createImage.
@@ -143,13 +88,8 @@ var rasterCodecs = map[string]rasterCodec{
 	artifacts.MimeWebP: {webp.DecodeConfig, webp.Decode},
 }
 
-// rasterConfig reads the encoded size of a raster of the sniffed type mime without decoding its
-// pixels. Errors wrap ErrInvalidImage.
-func rasterConfig(b []byte, mime string) (image.Config, error) {
-	return rasterConfigOf(bytes.NewReader(b), mime)
-}
-
-// rasterConfigOf is rasterConfig reading the raster from r.
+// rasterConfigOf reads the encoded size of a raster of the sniffed type mime from r without
+// decoding its pixels. Errors wrap ErrInvalidImage.
 func rasterConfigOf(r io.Reader, mime string) (image.Config, error) {
 	codec, ok := rasterCodecs[mime]
 	if !ok {

@@ -33,6 +33,7 @@ import (
 
 	"github.com/code2des/backend/models"
 	"github.com/code2des/backend/server/artifacts"
+	"github.com/code2des/backend/svgcheck"
 )
 
 // Options configure a Service. Zero fields take the Default* values of format.go.
@@ -412,8 +413,8 @@ func (s *Service) hydrateOne(ctx context.Context, e artifacts.ResultImage, nodeI
 		if sniffed != "" {
 			return nil, nil, invalid(fmt.Errorf("%w: image %q is %s, declared %s", ErrTypeMismatch, e.Ref, sniffed, e.MimeType))
 		}
-		if err := checkSVG(b); err != nil {
-			return nil, nil, invalid(fmt.Errorf("image %q: %w", e.Ref, err))
+		if _, err := svgcheck.Root(b); err != nil {
+			return nil, nil, invalid(fmt.Errorf("image %q: %w: %w", e.Ref, ErrInvalidImage, err))
 		}
 		text := string(b)
 		return &models.Code2DesImage{Ref: e.Ref, MimeType: artifacts.MimeSVG, ByteSize: len(b), Sha256: e.Sha256, Width: e.Width, Height: e.Height, Svg: &text}, nil, nil

@@ -77,11 +77,8 @@ type Browser struct {
 	// refusing is the proxy of snapshot captures' browser contexts (snapshot_serve.go).
 	refusing *refusingProxy
 
-	mu          sync.Mutex
-	dataDir     string
-	allocCancel context.CancelFunc
-	ctx         context.Context
-	cancel      context.CancelFunc
+	mu   sync.Mutex
+	proc *headless.Process // the running Chromium
 }
 
 // browserStartTimeout bounds Chromium's start.
@@ -131,28 +128,21 @@ func (b *Browser) start() error {
 	if err != nil {
 		return err
 	}
-	b.dataDir, b.allocCancel, b.ctx, b.cancel = p.DataDir, p.AllocCancel, p.Ctx, p.Cancel
+	b.proc = p
 	if proc := chromedp.FromContext(p.Ctx).Browser.Process(); proc != nil {
 		if err := limitRenderers(proc.Pid, b.opts.RendererMemoryMiB); err != nil {
-			_ = b.stop()
+			_ = b.proc.Stop()
 			return err
 		}
 	}
 	return nil
 }
 
-// stop ends the process and removes its profile. Callers hold b.mu.
-func (b *Browser) stop() error {
-	b.cancel()
-	b.allocCancel()
-	return os.RemoveAll(b.dataDir)
-}
-
 // Close stops Chromium and the proxy and removes the profile directory.
 func (b *Browser) Close() error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	err := b.stop()
+	err := b.proc.Stop()
 	b.proxy.Close()
 	b.refusing.Close()
 	return err
@@ -162,12 +152,12 @@ func (b *Browser) Close() error {
 func (b *Browser) live() (context.Context, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.ctx.Err() == nil {
-		return b.ctx, nil
+	if b.proc.Ctx.Err() == nil {
+		return b.proc.Ctx, nil
 	}
-	_ = b.stop()
+	_ = b.proc.Stop()
 	if err := b.start(); err != nil {
 		return nil, err
 	}
-	return b.ctx, nil
+	return b.proc.Ctx, nil
 }

@@ -68,7 +68,7 @@ func TestBrowserRestartsAfterCrash(t *testing.T) {
 	}
 	t.Cleanup(func() { b.Close() })
 	b.mu.Lock()
-	first, browserCtx := chromedp.FromContext(b.ctx).Browser.Process(), b.ctx
+	first, browserCtx := chromedp.FromContext(b.proc.Ctx).Browser.Process(), b.proc.Ctx
 	b.mu.Unlock()
 	if err := first.Kill(); err != nil {
 		t.Fatal(err)
@@ -89,7 +89,7 @@ func TestBrowserRestartsAfterCrash(t *testing.T) {
 	if !strings.Contains(string(p.Document), "after the crash") {
 		t.Fatalf("document does not hold the page text: %.200s", p.Document)
 	}
-	if second := chromedp.FromContext(b.ctx).Browser.Process(); second.Pid == first.Pid {
+	if second := chromedp.FromContext(b.proc.Ctx).Browser.Process(); second.Pid == first.Pid {
 		t.Fatalf("still the killed process %d", first.Pid)
 	}
 }

@@ -11,9 +11,9 @@ import (
 
 	"github.com/code2des/backend/awsclient"
 
+	"github.com/code2des/backend/envtrim"
 	"github.com/code2des/backend/worker/internal/callback"
 	"github.com/code2des/backend/worker/internal/consumer"
-	"github.com/code2des/backend/worker/internal/envtrim"
 )
 
 // Config is the worker's configuration, read from environment variables (worker/README.md lists
@@ -79,9 +79,6 @@ type Config struct {
 	// Concurrency is how many captures run at once (one tab each).
 	Concurrency int `env:"CAPTURE_CONCURRENCY" envDefault:"1"`
 }
-
-// MaxWaitTime is SQS's longest long-poll wait.
-const MaxWaitTime = consumer.MaxWaitTime
 
 // MinCallbackSecretLength is the shortest callback secret, in bytes: the API refuses shorter
 // WORKER_SECRETS (docs/workers.md §6), so a shorter one could never sign an accepted callback.

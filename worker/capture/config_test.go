@@ -4,13 +4,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/code2des/backend/worker/internal/consumer"
 )
 
 func validConfig() Config {
 	return Config{
 		QueueURL: "http://q", CallbackSecret: strings.Repeat("s", MinCallbackSecretLength), CallbackTimeout: 15 * time.Second,
 		LoadTimeout: time.Second, ReadyTimeout: time.Second, NetworkIdleTimeout: time.Second, ImageTimeout: time.Second,
-		JobTimeout: 3 * time.Minute, MaxScreenshotHeight: ChromiumMaxScreenshotHeight, WaitTime: MaxWaitTime,
+		JobTimeout: 3 * time.Minute, MaxScreenshotHeight: ChromiumMaxScreenshotHeight, WaitTime: consumer.MaxWaitTime,
 		VisibilityTimeout: 5 * time.Minute, MaxReceives: 3, Concurrency: 1,
 	}
 }
@@ -26,7 +28,7 @@ func TestConfigValidate(t *testing.T) {
 		{"NoSecret_Refused", func(c *Config) { c.CallbackSecret = "" }, "WORKER_CALLBACK_SECRET is required"},
 		{"SecretAtMin_OK", func(c *Config) { c.CallbackSecret = strings.Repeat("k", MinCallbackSecretLength) }, ""},
 		{"SecretOneByteShort_Refused", func(c *Config) { c.CallbackSecret = strings.Repeat("k", MinCallbackSecretLength-1) }, "WORKER_CALLBACK_SECRET must be at least 32 bytes"},
-		{"WaitTimePastMax_Refused", func(c *Config) { c.WaitTime = MaxWaitTime + time.Second }, "CAPTURE_WAIT_TIME"},
+		{"WaitTimePastMax_Refused", func(c *Config) { c.WaitTime = consumer.MaxWaitTime + time.Second }, "CAPTURE_WAIT_TIME"},
 		{"ScreenshotCapAtChromiumMax_OK", func(c *Config) { c.MaxScreenshotHeight = ChromiumMaxScreenshotHeight }, ""},
 		{"ScreenshotCapPastChromiumMax_Refused", func(c *Config) { c.MaxScreenshotHeight = ChromiumMaxScreenshotHeight + 1 }, "CAPTURE_MAX_SCREENSHOT_HEIGHT"},
 		{"VisibilityTooShort_Refused", func(c *Config) { c.VisibilityTimeout = c.JobTimeout }, "CAPTURE_VISIBILITY_TIMEOUT"},
@@ -52,7 +54,7 @@ func TestLoadConfigDefaultsAreValid(t *testing.T) {
 	if err != nil {
 		t.Fatalf("LoadConfig with defaults: %v", err)
 	}
-	if c.MaxScreenshotHeight != ChromiumMaxScreenshotHeight || c.AllowPrivateNetworks || c.WaitTime != MaxWaitTime ||
+	if c.MaxScreenshotHeight != ChromiumMaxScreenshotHeight || c.AllowPrivateNetworks || c.WaitTime != consumer.MaxWaitTime ||
 		c.SettleTimeout != DefaultSettleTimeout || c.SnapshotScripts {
 		t.Fatalf("defaults: cap %d, private %v, wait %s, settle %s, snapshot scripts %v", c.MaxScreenshotHeight, c.AllowPrivateNetworks, c.WaitTime, c.SettleTimeout, c.SnapshotScripts)
 	}

@@ -2,6 +2,7 @@ package capture
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -11,11 +12,24 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
 
-// BrowserContexts exposes browserContexts to the package's external tests.
-var BrowserContexts = (*Browser).browserContexts
+// BrowserContexts lists the browser contexts Chromium holds besides its default one
+// (Target.getBrowserContexts). The tests use it to see that every job's context was disposed.
+func BrowserContexts(b *Browser, ctx context.Context) ([]cdp.BrowserContextID, error) {
+	browserCtx, err := b.live()
+	if err != nil {
+		return nil, err
+	}
+	c := chromedp.FromContext(browserCtx)
+	res, err := cdp.Call(ctx, c.Browser, target.GetBrowserContexts, cdp.Empty{})
+	if err != nil {
+		return nil, fmt.Errorf("list browser contexts: %w", err)
+	}
+	return res.BrowserContextIDs, nil
+}
 
 // CrashTab crashes the renderer of every tab of b whose URL contains urlPart (DevTools
 // Page.crash, as a renderer bug or chrome://crash would), and reports how many it crashed.
@@ -55,7 +69,7 @@ func CrashTab(ctx context.Context, b *Browser, urlPart string) (int, error) {
 func ProfileDir(b *Browser) string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.dataDir
+	return b.proc.DataDir
 }
 
 // RendererDataLimits returns the data-segment soft limit (bytes) of each renderer process forked

@@ -73,27 +73,12 @@ func (b *Browser) openJobTab(parent context.Context, proxy string) (tabCtx conte
 func (b *Browser) recycle(parent context.Context, cause error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.ctx.Err() != nil || chromedp.FromContext(parent) == nil ||
-		chromedp.FromContext(parent).Browser != chromedp.FromContext(b.ctx).Browser {
+	if b.proc.Ctx.Err() != nil || chromedp.FromContext(parent) == nil ||
+		chromedp.FromContext(parent).Browser != chromedp.FromContext(b.proc.Ctx).Browser {
 		return
 	}
 	if b.opts.Logger != nil {
 		b.opts.Logger.Error("browser context not disposed; restarting Chromium", "err", cause)
 	}
-	_ = b.stop()
-}
-
-// browserContexts lists the browser contexts Chromium holds besides its default one
-// (Target.getBrowserContexts). Tests use it to see that every job's context was disposed.
-func (b *Browser) browserContexts(ctx context.Context) ([]cdp.BrowserContextID, error) {
-	browserCtx, err := b.live()
-	if err != nil {
-		return nil, err
-	}
-	c := chromedp.FromContext(browserCtx)
-	res, err := cdp.Call(ctx, c.Browser, target.GetBrowserContexts, cdp.Empty{})
-	if err != nil {
-		return nil, fmt.Errorf("list browser contexts: %w", err)
-	}
-	return res.BrowserContextIDs, nil
+	_ = b.proc.Stop()
 }

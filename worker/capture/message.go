@@ -127,22 +127,11 @@ func (r Request) Validate() error {
 // prefix must end in page-imports/<id>/attempt-<n>/ for this job (SPEC §7), so a worker never writes
 // outside the job's own folder.
 func (r Request) Artifacts() (bucket, keyPrefix string, err error) {
-	rest, ok := strings.CutPrefix(r.ArtifactPrefix, "s3://")
-	if !ok {
-		return "", "", errors.New("artifact_prefix is not an s3:// URI")
+	if bucket, keyPrefix, err = consumer.SplitS3(r.ArtifactPrefix, true); err != nil {
+		return "", "", fmt.Errorf("artifact_prefix %v", err)
 	}
-	bucket, keyPrefix, ok = strings.Cut(rest, "/")
-	if !ok || bucket == "" {
-		return "", "", errors.New("artifact_prefix has no bucket")
-	}
-	want := "page-imports/" + r.PageImportID + "/attempt-" + strconv.Itoa(r.Attempt) + "/"
-	if !strings.HasSuffix(keyPrefix, want) {
+	if !strings.HasSuffix(keyPrefix, "page-imports/"+r.PageImportID+"/attempt-"+strconv.Itoa(r.Attempt)+"/") {
 		return "", "", errors.New("artifact_prefix does not name this job's attempt folder")
-	}
-	for _, seg := range strings.Split(strings.TrimSuffix(keyPrefix, "/"), "/") {
-		if seg == "" || seg == "." || seg == ".." {
-			return "", "", errors.New("artifact_prefix has an empty, . or .. segment")
-		}
 	}
 	return bucket, keyPrefix, nil
 }

@@ -112,7 +112,9 @@ func snapshotMakesNoRequests(t *testing.T, scripts bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(200 * time.Millisecond) // anything in flight would have arrived by now
+	// An absence window: no event marks "no request will come", so the loopback server is
+	// watched for a while after the capture has finished.
+	time.Sleep(200 * time.Millisecond)
 	mu.Lock()
 	if len(hits) != 0 {
 		t.Errorf("the loopback server got %d requests: %v", len(hits), hits)

@@ -10,9 +10,8 @@ import (
 
 	"github.com/code2des/backend/awsclient"
 
-	"github.com/code2des/backend/worker/internal/callback"
+	"github.com/code2des/backend/envtrim"
 	"github.com/code2des/backend/worker/internal/consumer"
-	"github.com/code2des/backend/worker/internal/envtrim"
 )
 
 // Config is the worker's configuration, read from environment variables (worker/README.md lists
@@ -53,13 +52,6 @@ type Config struct {
 	// ChromiumPath is the browser the self-check's preview runs in.
 	ChromiumPath string `env:"CHROMIUM_PATH" envDefault:"/usr/bin/chromium"`
 }
-
-// MaxWaitTime is SQS's longest long-poll wait.
-const MaxWaitTime = consumer.MaxWaitTime
-
-// MinCallbackSecretLength is the shortest callback secret, in bytes: the API refuses worker
-// secrets shorter than 32 bytes, so a shorter one could never be accepted.
-const MinCallbackSecretLength = callback.MinSecretLength
 
 // LoadConfig reads the configuration from the environment, every value trimmed of surrounding
 // whitespace (as the API does), and validates it.

@@ -94,14 +94,14 @@ func (r Request) Locate() (Locations, error) {
 	if !sha256Hex.MatchString(r.CaptureHash) {
 		return l, errors.New("capture_hash is not a lowercase hex SHA-256")
 	}
-	bucket, prefix, err := splitS3(r.ArtifactPrefix, true)
+	bucket, prefix, err := consumer.SplitS3(r.ArtifactPrefix, true)
 	if err != nil {
 		return l, fmt.Errorf("artifact_prefix %v", err)
 	}
 	if !strings.HasSuffix(prefix, "code2des/"+r.Code2DesID+"/attempt-"+strconv.Itoa(r.Attempt)+"/") {
 		return l, errors.New("artifact_prefix does not name this job's attempt folder")
 	}
-	cbucket, ckey, err := splitS3(r.CaptureURL, false)
+	cbucket, ckey, err := consumer.SplitS3(r.CaptureURL, false)
 	if err != nil {
 		return l, fmt.Errorf("capture_url %v", err)
 	}
@@ -120,29 +120,4 @@ func (r Request) Locate() (Locations, error) {
 		}
 	}
 	return l, nil
-}
-
-// splitS3 splits an s3://bucket/key pointer, refusing empty, "." and ".." segments; a prefix
-// must end in "/".
-func splitS3(uri string, isPrefix bool) (bucket, key string, err error) {
-	rest, ok := strings.CutPrefix(uri, "s3://")
-	if !ok {
-		return "", "", errors.New("is not an s3:// URI")
-	}
-	bucket, key, ok = strings.Cut(rest, "/")
-	if !ok || bucket == "" || key == "" {
-		return "", "", errors.New("has no bucket or key")
-	}
-	if isPrefix != strings.HasSuffix(key, "/") {
-		return "", "", errors.New("does not end as expected")
-	}
-	if strings.ContainsAny(key, "\\?#\x00") {
-		return "", "", errors.New("has a forbidden character")
-	}
-	for _, seg := range strings.Split(strings.TrimSuffix(key, "/"), "/") {
-		if seg == "" || seg == "." || seg == ".." {
-			return "", "", errors.New("has an empty, . or .. segment")
-		}
-	}
-	return bucket, key, nil
 }

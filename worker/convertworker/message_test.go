@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convertworker"
+	"github.com/code2des/backend/worker/internal/callback"
 	"github.com/code2des/backend/worker/internal/consumer"
 )
 
@@ -100,21 +101,21 @@ func TestLocate(t *testing.T) {
 
 func TestConfigValidate(t *testing.T) {
 	t.Setenv("SQS_CONVERSION_QUEUE_URL", "http://127.0.0.1:1/q")
-	t.Setenv("WORKER_CALLBACK_SECRET", strings.Repeat("s", convertworker.MinCallbackSecretLength))
+	t.Setenv("WORKER_CALLBACK_SECRET", strings.Repeat("s", callback.MinSecretLength))
 	c, err := convertworker.LoadConfig()
 	if err != nil {
 		t.Fatalf("defaults refused: %v", err)
 	}
-	c.CallbackSecret = strings.Repeat("s", convertworker.MinCallbackSecretLength-1)
+	c.CallbackSecret = strings.Repeat("s", callback.MinSecretLength-1)
 	if err := c.Validate(); err == nil {
 		t.Error("a 31-byte secret accepted")
 	}
-	c.CallbackSecret = strings.Repeat("s", convertworker.MinCallbackSecretLength)
-	c.WaitTime = convertworker.MaxWaitTime
+	c.CallbackSecret = strings.Repeat("s", callback.MinSecretLength)
+	c.WaitTime = consumer.MaxWaitTime
 	if err := c.Validate(); err != nil {
 		t.Errorf("wait time at 20s refused: %v", err)
 	}
-	c.WaitTime = convertworker.MaxWaitTime + 1
+	c.WaitTime = consumer.MaxWaitTime + 1
 	if err := c.Validate(); err == nil {
 		t.Error("wait time past 20s accepted")
 	}

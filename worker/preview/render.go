@@ -42,11 +42,8 @@ type Options struct {
 type Renderer struct {
 	opts Options
 
-	mu          sync.Mutex
-	dataDir     string
-	allocCancel context.CancelFunc
-	ctx         context.Context
-	cancel      context.CancelFunc
+	mu   sync.Mutex
+	proc *headless.Process // the running Chromium
 }
 
 // NewRenderer starts Chromium. Close it when done.
@@ -76,34 +73,28 @@ func (r *Renderer) start() error {
 	if err != nil {
 		return err
 	}
-	r.dataDir, r.allocCancel, r.ctx, r.cancel = p.DataDir, p.AllocCancel, p.Ctx, p.Cancel
+	r.proc = p
 	return nil
-}
-
-func (r *Renderer) stop() error {
-	r.cancel()
-	r.allocCancel()
-	return os.RemoveAll(r.dataDir)
 }
 
 // Close stops Chromium and removes its profile directory.
 func (r *Renderer) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.stop()
+	return r.proc.Stop()
 }
 
 func (r *Renderer) live() (context.Context, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.ctx.Err() == nil {
-		return r.ctx, nil
+	if r.proc.Ctx.Err() == nil {
+		return r.proc.Ctx, nil
 	}
-	_ = r.stop()
+	_ = r.proc.Stop()
 	if err := r.start(); err != nil {
 		return nil, err
 	}
-	return r.ctx, nil
+	return r.proc.Ctx, nil
 }
 
 // Preview is a drawn result: a PNG of the root frame at the requested scale.

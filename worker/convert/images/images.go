@@ -18,7 +18,6 @@ import (
 	_ "image/gif"  // registers GIF for DecodeConfig
 	_ "image/jpeg" // registers JPEG for DecodeConfig
 	_ "image/png"  // registers PNG for DecodeConfig
-	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -28,6 +27,7 @@ import (
 	_ "golang.org/x/image/webp" // registers WebP for DecodeConfig
 
 	"github.com/code2des/backend/decodecost"
+	"github.com/code2des/backend/svgcheck"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -361,7 +361,7 @@ type imageState struct {
 }
 
 // SVGNamespace is the namespace of an SVG root element.
-const SVGNamespace = "http://www.w3.org/2000/svg"
+const SVGNamespace = svgcheck.Namespace
 
 // sniff names the raster format of b by its signature, or "" (which may be SVG text). It follows
 // the backend's read-time check (server/results), which refuses an entry whose bytes sniff differently
@@ -404,50 +404,18 @@ func backendConverts(mime string, w, h int) bool {
 	return mime == resultjson.MimeWebP || w > resultjson.MaxImageSide || h > resultjson.MaxImageSide
 }
 
-// SVGSize checks b the way the backend does (well-formed UTF-8 XML, no entity declarations, one
-// <svg> root in the SVG namespace or none, no raster signature) and returns the size the SVG
-// asks for: its width and height attributes in px (or unitless), else its viewBox, else 0 (the
-// caller then uses the element's box).
+// SVGSize checks b as the backend does (svgcheck.Root, and no raster signature) and returns the
+// size the SVG asks for: its width and height attributes in px (or unitless), else its viewBox,
+// else 0 (the caller then uses the element's box).
 func SVGSize(b []byte) (w, h float64, err error) {
 	if sniff(b) != "" || !utf8.Valid(b) {
 		return 0, 0, fmt.Errorf("%w: SVG is not UTF-8 text", errImage)
 	}
-	dec := xml.NewDecoder(bytes.NewReader(bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))))
-	dec.Strict = true
-	depth, roots := 0, 0
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return 0, 0, fmt.Errorf("%w: SVG is not well-formed XML", errImage)
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if depth == 0 {
-				roots++
-				if roots > 1 || t.Name.Local != "svg" || (t.Name.Space != "" && t.Name.Space != SVGNamespace) {
-					return 0, 0, fmt.Errorf("%w: the root element is not a single <svg>", errImage)
-				}
-				w, h = svgRootSize(t.Attr)
-			}
-			depth++
-		case xml.EndElement:
-			depth--
-		case xml.CharData:
-			if depth == 0 && len(bytes.TrimSpace(t)) > 0 {
-				return 0, 0, fmt.Errorf("%w: SVG has text outside its root element", errImage)
-			}
-		case xml.Directive:
-			if strings.Contains(string(t), "ENTITY") {
-				return 0, 0, fmt.Errorf("%w: SVG declares entities", errImage)
-			}
-		}
+	root, err := svgcheck.Root(b)
+	if err != nil {
+		return 0, 0, fmt.Errorf("%w: %w", errImage, err)
 	}
-	if roots != 1 {
-		return 0, 0, fmt.Errorf("%w: SVG has no root element", errImage)
-	}
+	w, h = svgRootSize(root.Attr)
 	return w, h, nil
 }
 

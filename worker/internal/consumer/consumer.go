@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -280,4 +281,30 @@ func (s Settings) Problems() []string {
 		problems = append(problems, fmt.Sprintf("%sVISIBILITY_TIMEOUT must exceed %sJOB_TIMEOUT plus the callback tries", s.Prefix, s.Prefix))
 	}
 	return problems
+}
+
+// SplitS3 splits an s3://bucket/key pointer of a queue message (SPEC §7), refusing empty, "."
+// and ".." segments and the characters \ ? # and NUL; a prefix (isPrefix) must end in "/", a key
+// must not. The error completes a sentence that names the member ("is not an s3:// URI").
+func SplitS3(uri string, isPrefix bool) (bucket, key string, err error) {
+	rest, ok := strings.CutPrefix(uri, "s3://")
+	if !ok {
+		return "", "", errors.New("is not an s3:// URI")
+	}
+	bucket, key, ok = strings.Cut(rest, "/")
+	if !ok || bucket == "" || key == "" {
+		return "", "", errors.New("has no bucket or key")
+	}
+	if isPrefix != strings.HasSuffix(key, "/") {
+		return "", "", errors.New("does not end as expected")
+	}
+	if strings.ContainsAny(key, "\\?#\x00") {
+		return "", "", errors.New("has a forbidden character")
+	}
+	for _, seg := range strings.Split(strings.TrimSuffix(key, "/"), "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return "", "", errors.New("has an empty, . or .. segment")
+		}
+	}
+	return bucket, key, nil
 }

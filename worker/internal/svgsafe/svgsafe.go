@@ -11,8 +11,9 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
+
+	"github.com/code2des/backend/svgcheck"
 )
 
 // Limits of one document.
@@ -26,7 +27,7 @@ const (
 )
 
 const (
-	svgNS   = "http://www.w3.org/2000/svg"
+	svgNS   = svgcheck.Namespace
 	xlinkNS = "http://www.w3.org/1999/xlink"
 )
 
@@ -113,31 +114,21 @@ func Clean(b []byte) ([]byte, Report, error) {
 	return out.Bytes(), rep, nil
 }
 
+// parse reads b into a tree of nodes, under svgcheck's rules for a document and this package's
+// bounds (MaxElements, MaxDepth).
 func parse(b []byte) (*node, error) {
-	dec := xml.NewDecoder(bytes.NewReader(bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))))
-	dec.Strict = true
 	var stack []*node
 	var root *node
 	count := 0
-	for {
-		tok, err := dec.RawToken()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%w: not well-formed XML", ErrInvalid)
-		}
+	err := svgcheck.Walk(b, true, func(tok xml.Token, _ int) error {
 		switch t := tok.(type) {
 		case xml.StartElement:
 			count++
 			if count > MaxElements || len(stack) >= MaxDepth {
-				return nil, fmt.Errorf("%w: over %d elements or %d levels", ErrInvalid, MaxElements, MaxDepth)
+				return fmt.Errorf("%w: over %d elements or %d levels", ErrInvalid, MaxElements, MaxDepth)
 			}
 			n := &node{name: t.Name, attrs: append([]xml.Attr(nil), t.Attr...)}
 			if len(stack) == 0 {
-				if root != nil {
-					return nil, fmt.Errorf("%w: more than one root element", ErrInvalid)
-				}
 				root = n
 			} else {
 				p := stack[len(stack)-1]
@@ -145,27 +136,23 @@ func parse(b []byte) (*node, error) {
 			}
 			stack = append(stack, n)
 		case xml.EndElement:
-			if len(stack) == 0 || stack[len(stack)-1].name != t.Name {
-				return nil, fmt.Errorf("%w: not well-formed XML", ErrInvalid)
+			if stack[len(stack)-1].name != t.Name {
+				return fmt.Errorf("%w: not well-formed XML", ErrInvalid)
 			}
 			stack = stack[:len(stack)-1]
 		case xml.CharData:
-			if len(stack) == 0 {
-				if len(bytes.TrimSpace(t)) > 0 {
-					return nil, fmt.Errorf("%w: text outside the root element", ErrInvalid)
-				}
-				continue
-			}
-			p := stack[len(stack)-1]
-			p.children = append(p.children, &node{text: string(t)})
-		case xml.Directive:
-			if bytes.Contains(t, []byte("ENTITY")) {
-				return nil, fmt.Errorf("%w: entity declarations", ErrInvalid)
+			if len(stack) > 0 {
+				p := stack[len(stack)-1]
+				p.children = append(p.children, &node{text: string(t)})
 			}
 		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, ErrInvalid) {
+		err = fmt.Errorf("%w: %v", ErrInvalid, err)
 	}
-	if root == nil {
-		return nil, fmt.Errorf("%w: no root element", ErrInvalid)
+	if err != nil {
+		return nil, err
 	}
 	return root, nil
 }

@@ -3,7 +3,7 @@ package envtrim_test
 import (
 	"testing"
 
-	"github.com/code2des/backend/worker/internal/envtrim"
+	"github.com/code2des/backend/envtrim"
 )
 
 func TestEnvironmentTrimsValues(t *testing.T) {
