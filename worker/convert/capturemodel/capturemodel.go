@@ -239,7 +239,8 @@ func Parse(raw []byte, pageImportID string) (*Capture, error) {
 }
 
 // styleDefaults are the values worker/capture leaves out of a node's style because they are the
-// initial (or most common) value (page.js STYLE); only the properties read here are listed.
+// initial (or most common) value (page.js STYLE, facts.js LAYOUT); only the properties read here
+// are listed.
 var styleDefaults = map[string]string{
 	"position": "static", "z-index": "auto",
 	"border-top-width": "0px", "border-right-width": "0px", "border-bottom-width": "0px", "border-left-width": "0px",
@@ -256,6 +257,10 @@ var styleDefaults = map[string]string{
 	"object-fit": "fill", "object-position": "50% 50%",
 	"font-family": "sans-serif", "font-size": "16px", "font-weight": "400", "line-height": "normal",
 	"color": "rgb(0, 0, 0)",
+	"flex-grow": "0", "flex-shrink": "1", "flex-basis": "auto", "align-self": "auto", "order": "0",
+	"row-gap": "normal", "column-gap": "normal", "align-content": "normal", "justify-items": "normal",
+	"grid-template-columns": "none", "grid-template-rows": "none", "grid-auto-flow": "row",
+	"flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal", "align-items": "normal",
 }
 
 // Computed returns the computed value of prop, or its default when the capture left it out.

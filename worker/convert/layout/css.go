@@ -112,14 +112,6 @@ func tracks(v string) int {
 	return n
 }
 
-// layoutDefaults are the values facts.js leaves out of a node's style (its LAYOUT table).
-var layoutDefaults = map[string]string{
-	"flex-grow": "0", "flex-shrink": "1", "flex-basis": "auto", "align-self": "auto", "order": "0",
-	"row-gap": "normal", "column-gap": "normal", "align-content": "normal", "justify-items": "normal",
-	"grid-template-columns": "none", "grid-template-rows": "none", "grid-auto-flow": "row",
-	"flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal", "align-items": "normal",
-}
-
 // layoutStyle returns the computed value of a layout property, or its default. A capture made
 // before facts.js recorded row-gap/column-gap has the gap shorthand only.
 func layoutStyle(n *capturemodel.DOMNode, prop string) string {
@@ -134,5 +126,5 @@ func layoutStyle(n *capturemodel.DOMNode, prop string) string {
 			return g[0]
 		}
 	}
-	return layoutDefaults[prop]
+	return n.Computed(prop)
 }
