@@ -1,9 +1,6 @@
-// Package paint is the paint pass of the conversion (docs/conversion.md "Node mapping"): Pass
-// gives each node of the box tree that draws its element's box that element's background
-// colour, images and gradients, borders, corner radii, shadows, blur, opacity and blend mode
-// as fills, strokes, radii and effects, and names the CSS no node property expresses; Draws
-// answers, before the pass, whether a box draws anything (the tree builder keeps or flattens it
-// by it).
+// Package paint is the paint pass of the conversion (docs/conversion.md "Node mapping"): the
+// backgrounds, borders, corners, effects, opacity and blend mode of the boxes the tree draws, and
+// the CSS no node property expresses; Draws tells the tree builder whether a box draws anything.
 package paint
 
 import (

@@ -1,9 +1,6 @@
 // Package styles is the styles pass of the conversion (docs/conversion.md "Local styles and
-// variables"): over the finished box tree, the solid colours and the typography of the result
-// become paint and text styles the nodes refer to by id (fillStyleId, strokeStyleId,
-// textStyleId; the nodes keep their own values, equal to the style's), and the page's CSS custom
-// properties whose values are colours or lengths become variables of one collection, which the
-// paint styles named after them bind.
+// variables"): the result's solid colours and typography become paint and text styles the nodes
+// refer to by id, and the page's CSS custom properties variables the paint styles bind.
 package styles
 
 import (

@@ -1,9 +1,6 @@
 // Package tree is the conversion's tree builder (docs/conversion.md "Passes", "Node mapping"):
-// Build walks the capture once and returns the box tree: which elements become which nodes
-// (frames, TEXT, imgs, icons, placeholders, SVG background layers), in which frame and paint
-// layer, with their ids and boxes. Whether a box draws anything, whether inline content shows
-// text and whether an image is an SVG it asks the paint, text and images packages, which read
-// the capture without warning; the passes then fill the nodes in.
+// Build decides which elements become which nodes, in which frame and paint layer, with their
+// ids and boxes; the passes then fill the nodes in.
 package tree
 
 import (

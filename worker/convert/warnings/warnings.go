@@ -93,10 +93,8 @@ func (w *List) AddOnce(key, code, nodeID, format string, args ...any) {
 }
 
 // Sort puts the warnings listed so far in the result's order: by the place of their node in the
-// tree under root (depth first, each node before its children, as the result lists its nodes;
-// page-wide warnings are the root's; a node not in the tree after all of them), then by code,
-// then by message. The order depends only on what was found, not on the order in which the
-// passes looked, so a pass can move or run alone without changing the result.
+// tree under root (page-wide ones are the root's; a node not in it comes last), then by code and
+// message, so the order does not depend on the order in which the passes looked.
 func (w *List) Sort(root *resultjson.Node) {
 	place := map[string]int{}
 	root.Walk(func(n *resultjson.Node) { place[n.ID] = len(place) })
