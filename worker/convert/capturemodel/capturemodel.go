@@ -256,7 +256,7 @@ var styleDefaults = map[string]string{
 	"background-clip": "border-box", "text-shadow": "none",
 	"object-fit": "fill", "object-position": "50% 50%",
 	"font-family": "sans-serif", "font-size": "16px", "font-weight": "400", "line-height": "normal",
-	"color": "rgb(0, 0, 0)",
+	"color":     "rgb(0, 0, 0)",
 	"flex-grow": "0", "flex-shrink": "1", "flex-basis": "auto", "align-self": "auto", "order": "0",
 	"row-gap": "normal", "column-gap": "normal", "align-content": "normal", "justify-items": "normal",
 	"grid-template-columns": "none", "grid-template-rows": "none", "grid-auto-flow": "row",
