@@ -19,6 +19,8 @@ const (
 	// dashboardSeeded is how many Page Imports the test writes straight into the database: 45 to
 	// page through and filter, and 5 more so the 50-row page is full.
 	dashboardSeeded = 50
+	// dashboardPaged is how many of the seeded imports the list pages through and filters.
+	dashboardPaged = 45
 	// dashboardFilteredURL is the source URL of every third of the first 45 seeded imports (15 of
 	// them), of which every third again (5) is FAILED: the filters' expected counts.
 	dashboardFilteredURL = "http://seeded.example/filtered"
@@ -56,7 +58,12 @@ func TestDashboardEndToEnd(t *testing.T) {
 
 	seeded := seedDashboardImports(t, s)
 	artifacts := t.ArtifactDir()
-	res := runPluginUI(t, driver, map[string]string{
+	// The dashboard driver reports the import and the conversion it made.
+	var res struct {
+		PageImportID string `json:"pageImportId"`
+		Code2DesID   string `json:"code2desId"`
+	}
+	runDriver(t, driver, map[string]string{
 		"C2D_E2E_API_URL":         s.api.URL,
 		"C2D_E2E_TOKEN":           s.token,
 		"C2D_E2E_MEMBER":          member,
@@ -69,7 +76,7 @@ func TestDashboardEndToEnd(t *testing.T) {
 		"C2D_E2E_FILTER_URL":      dashboardFilteredURL,
 		"C2D_E2E_DELETE_ID":       seeded[0],
 		"C2D_E2E_ARTIFACTS":       artifacts,
-	})
+	}, &res)
 	t.Logf("screenshots in %s", artifacts)
 
 	// What the dashboard deleted is gone for the API too.
@@ -106,7 +113,7 @@ func seedDashboardImports(t *testing.T, s *stack) []string {
 			t.Fatal(err)
 		}
 		url := fmt.Sprintf("http://seeded.example/page-%02d", i)
-		if i%3 == 0 && i < 45 {
+		if i%3 == 0 && i < dashboardPaged {
 			url = dashboardFilteredURL
 		}
 		status, msg := models.PageImportCompleted, (*string)(nil)

@@ -141,7 +141,7 @@ func runPluginUI(t *testing.T, driver string, env map[string]string) pluginUIRes
 	return res
 }
 
-// runDriver runs a browser driver of plugin/e2e (node with tsx) with env added to the test's
+// runDriver runs a browser driver (plugin/e2e or dashboard/e2e, node with tsx) with env added to the test's
 // environment, passes its output on to the test log and decodes the result line it reports
 // into res. A driver that fails, or reports nothing, fails the test.
 func runDriver(t *testing.T, driver string, env map[string]string, res any) {

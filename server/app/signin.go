@@ -135,10 +135,10 @@ func (a *App) signInConfig() SignInConfig {
 // pool domain's of SIGNIN_LOGOUT_URL (Cognito serves its token endpoint there too). Empty
 // without an issuer; the local sign-in needs none beyond the API's own origin.
 func (c Config) SignInConnectOrigins() []string {
-	var out []string
 	if c.LocalIssuer != nil {
 		return nil
 	}
+	var out []string
 	for _, raw := range []string{c.CognitoIssuer, c.SignInLogoutURL} {
 		u, err := url.Parse(raw)
 		if raw == "" || err != nil || u.Host == "" {

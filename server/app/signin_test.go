@@ -488,6 +488,23 @@ func TestLocalSignInNeverInProduction(t *testing.T) {
 		prod.SignInConnectOrigins()); diff != "" {
 		t.Errorf("connect origins of the sign-in (-want +got):\n%s", diff)
 	}
+	// One origin once; a URL without a host adds none; the local sign-in needs none.
+	same, hostless, local := prod, prod, prod
+	same.SignInLogoutURL = prod.CognitoIssuer + "/logout"
+	hostless.SignInLogoutURL = "/logout"
+	local.LocalIssuer = base.issuer
+	for name, tc := range map[string]struct {
+		c    app.Config
+		want []string
+	}{
+		"SameOrigin": {same, []string{"https://cognito-idp.us-east-1.amazonaws.com"}},
+		"Hostless":   {hostless, []string{"https://cognito-idp.us-east-1.amazonaws.com"}},
+		"Local":      {local, nil},
+	} {
+		if diff := cmp.Diff(tc.want, tc.c.SignInConnectOrigins()); diff != "" {
+			t.Errorf("%s: connect origins (-want +got):\n%s", name, diff)
+		}
+	}
 
 	remote, err := auth.NewLocalIssuer(base.issuer.PrivateKey(), "https://issuer.example.com/local-pool", auth.LocalClientID)
 	if err != nil {

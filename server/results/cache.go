@@ -75,10 +75,12 @@ func (c *resultCache) stats() (entries int, bytes int64) {
 func resultCost(r *models.Code2DesResult) int64 {
 	const perObject = 64
 	n := int64(len(r.Root)+len(r.Styles)+len(r.Variables)+len(r.Code2DesID)+len(r.PageImportID)+len(r.CaptureHash)) + perObject
-	for _, w := range append(r.Warnings[:len(r.Warnings):len(r.Warnings)], r.Diagnostics...) {
-		n += int64(len(w.Code)+len(w.Message)) + perObject
-		if w.NodeID != nil {
-			n += int64(len(*w.NodeID))
+	for _, ws := range [][]*models.Code2DesWarning{r.Warnings, r.Diagnostics} {
+		for _, w := range ws {
+			n += int64(len(w.Code)+len(w.Message)) + perObject
+			if w.NodeID != nil {
+				n += int64(len(*w.NodeID))
+			}
 		}
 	}
 	for _, im := range r.Images {

@@ -276,15 +276,8 @@ func (s *Service) load(ctx context.Context, job *models.Code2Des, pi *models.Pag
 		return nil, invalid(fmt.Errorf("%w: %d bytes after conversion, budget %d", ErrImagesOverBudget, returned, s.opts.MaxTotalImageBytes))
 	}
 
-	warnings := make([]*models.Code2DesWarning, 0, len(doc.Warnings)+len(extra))
-	for _, w := range doc.Warnings {
-		warnings = append(warnings, &models.Code2DesWarning{Code: w.Code, Message: w.Message, NodeID: w.NodeID})
-	}
-	warnings = append(warnings, extra...)
-	diagnostics := make([]*models.Code2DesWarning, 0, len(doc.Diagnostics))
-	for _, d := range doc.Diagnostics {
-		diagnostics = append(diagnostics, &models.Code2DesWarning{Code: d.Code, Message: d.Message, NodeID: d.NodeID})
-	}
+	warnings := warningsOf(doc.Warnings, extra...)
+	diagnostics := warningsOf(doc.Diagnostics)
 	return &models.Code2DesResult{
 		Code2DesID:   job.ID,
 		PageImportID: pi.ID,
@@ -560,4 +553,14 @@ func (r resultService) Code2DesResult(ctx context.Context, id string) (*models.C
 		return nil, err
 	}
 	return r.s.Result(ctx, job, pi)
+}
+
+// warningsOf returns the result's warnings (or diagnostics) ws as the API's models, followed by
+// extra.
+func warningsOf(ws []artifacts.ResultWarning, extra ...*models.Code2DesWarning) []*models.Code2DesWarning {
+	out := make([]*models.Code2DesWarning, 0, len(ws)+len(extra))
+	for _, w := range ws {
+		out = append(out, &models.Code2DesWarning{Code: w.Code, Message: w.Message, NodeID: w.NodeID})
+	}
+	return append(out, extra...)
 }
