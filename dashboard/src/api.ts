@@ -10,7 +10,7 @@ import { Store } from "./store.js";
 /** How often, in milliseconds, the dashboard asks /healthz whether the API is back while it is down. */
 export const ApiDownPollMs = 2000;
 
-export { apiErrors, errorText, NetworkErrorCode, type ApiError } from "@code2des/api/errors";
+export { errorText, type ApiError } from "@code2des/api/errors";
 
 /** The connection as the banner shows it; epoch grows each time the API comes back, and views reload on it. */
 export interface Connection {

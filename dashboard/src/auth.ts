@@ -1,7 +1,6 @@
 // How the dashboard gets its bearer token. The views only see the Auth interface; main.tsx builds
 // it over the shared browser sign-in (signin/auth.ts: OpenID Connect with PKCE against the user
 // pool, or the local stack's development sign-in; tokens in sessionStorage only).
-import { SignInPath } from "@code2des/api/auth/browser";
 import type { SignInAuth } from "./signin/auth.js";
 import { signInHref } from "./signin/auth.js";
 
@@ -33,4 +32,3 @@ export function dashboardAuth(s: SignInAuth, assign: (href: string) => void): Au
   };
 }
 
-export { SignInPath };

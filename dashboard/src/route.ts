@@ -4,6 +4,14 @@
 /** Where the API serves the dashboard (server/dashboard.Prefix). */
 export const Base = "/dashboard/";
 
+/** The query member of the sign-in page that names the dashboard path to return to. */
+export const ReturnParam = "return";
+
+/** A path under the dashboard to return to: returnTo when it is one, else the dashboard's base. */
+export function safeReturn(returnTo: string | null | undefined): string {
+  return returnTo && returnTo.startsWith(Base) ? returnTo : Base;
+}
+
 /** The page sizes a list offers; the Code2Des list's rows cost the most under the API's complexity limit at 50. */
 export const PageSizes = [10, 25, 50] as const;
 /** The page size of a list whose URL names none. */
@@ -62,8 +70,7 @@ export function parseRoute(pathname: string, search: string): Route {
   if (parts.length === 0) return { view: "projects" };
   if (a === "signin" && b === "callback" && parts.length === 2) return { view: "signin-callback" };
   if (a === "signin" && parts.length === 1) {
-    const r = q.get("return") ?? "";
-    return { view: "signin", returnTo: r.startsWith(Base) ? r : Base };
+    return { view: "signin", returnTo: safeReturn(q.get(ReturnParam)) };
   }
   if (a === "projects" && b !== undefined && digits.test(b) && parts.length <= 3) {
     if (c === undefined || c === "imports" || c === "code2des") {

@@ -3,13 +3,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { AuthError } from "@code2des/api/auth";
-import { DashboardBase, safeReturn, signInHref } from "../src/signin/auth.js";
+import { Base, safeReturn } from "../src/route.js";
+import { signInHref } from "../src/signin/auth.js";
 import { failureText } from "../src/signin/page.js";
 
 test("a sign-in returns only to a path under the dashboard", () => {
   assert.equal(safeReturn("/dashboard/projects/1/imports?status=FAILED"), "/dashboard/projects/1/imports?status=FAILED");
   for (const other of ["", null, undefined, "https://evil.example/dashboard/", "//evil.example/dashboard/", "/graphql", "/dashboardx"]) {
-    assert.equal(safeReturn(other), DashboardBase, String(other));
+    assert.equal(safeReturn(other), Base, String(other));
   }
   assert.equal(signInHref("/dashboard/projects/1"), "/dashboard/signin?return=%2Fdashboard%2Fprojects%2F1");
   assert.equal(signInHref("https://evil.example/"), "/dashboard/signin?return=%2Fdashboard%2F");

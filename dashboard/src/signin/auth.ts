@@ -5,11 +5,7 @@
 // renewal (the refresh token grant) replaces it before it expires.
 import { BrowserAuth, SignInPath } from "@code2des/api/auth/browser";
 import type { Session } from "@code2des/api/auth";
-
-/** The query member of the sign-in page that names the dashboard path to return to. */
-export const ReturnParam = "return";
-/** The dashboard's base path: where a sign-in returns when it names no page. */
-export const DashboardBase = "/dashboard/";
+import { ReturnParam, safeReturn } from "../route.js";
 
 /** The dashboard's sign-in state (what the views use). */
 export interface SignInAuth {
@@ -23,11 +19,6 @@ export interface SignInAuth {
   signOut(): void;
   /** Keeps a session just signed in (the sign-in pages call it). */
   signedIn(session: Session): void;
-}
-
-/** A path under the dashboard to return to: returnTo when it is one, else the dashboard's base. */
-export function safeReturn(returnTo: string | null | undefined): string {
-  return returnTo && returnTo.startsWith(DashboardBase) && !returnTo.startsWith("//") ? returnTo : DashboardBase;
 }
 
 /** The sign-in page's URL for a return path. */

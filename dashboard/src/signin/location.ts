@@ -2,7 +2,7 @@
 // which browsers never send to a server; it is read once and removed from the address bar and
 // the history entry, so it is not left behind in the tab.
 import { handoffKeyOf } from "@code2des/api/auth";
-import { ReturnParam } from "./auth.js";
+import { ReturnParam } from "../route.js";
 
 /** The write key and return path of the sign-in page's address; the fragment is removed. */
 export function readSignInAddress(loc: Location, history: History): { handoff: string | null; returnTo: string } {

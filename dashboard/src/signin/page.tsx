@@ -3,7 +3,8 @@
 // callback, /dashboard/signin/callback. Every string shown is text (Preact escapes it).
 import { useEffect, useState } from "preact/hooks";
 import { AuthError, deliverHandoff, displayName, listLocalUsers, type LocalUser, type Session } from "@code2des/api/auth";
-import { safeReturn, type SignInAuth } from "./auth.js";
+import { safeReturn } from "../route.js";
+import type { SignInAuth } from "./auth.js";
 
 /** What the page shows. */
 type Phase =
