@@ -287,7 +287,7 @@ type VectorFacts struct {
 	Crop *Crop `json:"crop"`
 	// Mask is the element's CSS mask (worker/convert/vector).
 	Mask *MaskFact `json:"mask"`
-	// IconFont lists the icon-font glyphs the element shows (icons.go).
+	// IconFont lists the icon-font glyphs the element shows (worker/convert/vector).
 	IconFont *IconFontFact `json:"icon_font"`
 }
 

@@ -60,8 +60,8 @@ type Store struct {
 	warn                    *warnings.List
 	// Err is the first error of the loader other than ErrMissing (the conversion fails with it).
 	Err error
-	// Assets are the capture's assets by id (the first of an id).
-	Assets     map[string]*capturemodel.Asset
+	// assets are the capture's assets by id (the first of an id).
+	assets     map[string]*capturemodel.Asset
 	unresolved map[string]capturemodel.UnresolvedImage
 	resolved   map[string]*imageState
 	// Entries are the result's images in the order first used; Copies the images to store first.
@@ -76,10 +76,10 @@ type Store struct {
 // New returns the Store of capture c's assets, loaded by load, whose warnings go to warn.
 func New(ctx context.Context, c *capturemodel.Capture, load Loader, importPrefix, jobPrefix string, warn *warnings.List) *Store {
 	im := &Store{ctx: ctx, load: load, importPrefix: importPrefix, jobPrefix: jobPrefix, warn: warn,
-		Assets: map[string]*capturemodel.Asset{}, unresolved: map[string]capturemodel.UnresolvedImage{}, resolved: map[string]*imageState{}}
+		assets: map[string]*capturemodel.Asset{}, unresolved: map[string]capturemodel.UnresolvedImage{}, resolved: map[string]*imageState{}}
 	for i := range c.Assets {
-		if _, dup := im.Assets[c.Assets[i].ID]; !dup {
-			im.Assets[c.Assets[i].ID] = &c.Assets[i]
+		if _, dup := im.assets[c.Assets[i].ID]; !dup {
+			im.assets[c.Assets[i].ID] = &c.Assets[i]
 		}
 	}
 	for _, u := range append(append([]capturemodel.UnresolvedImage{}, c.UnresolvedImages...), c.Document.UnresolvedImages...) {
@@ -105,6 +105,12 @@ func (im *Store) Resolve(id, nodeID string, boxW, boxH float64) *resultjson.Imag
 	return st.entry
 }
 
+// Asset returns the capture's asset id (the first of that id), or false when it has none.
+func (im *Store) Asset(id string) (*capturemodel.Asset, bool) {
+	a, ok := im.assets[id]
+	return a, ok
+}
+
 // Check returns the image entry of a capture asset as Resolve does, without warning: nil when
 // the asset cannot be used. The first Check or Resolve of an asset loads and checks it.
 func (im *Store) Check(id string, boxW, boxH float64) *resultjson.ImageEntry {
@@ -117,7 +123,7 @@ func (im *Store) Check(id string, boxW, boxH float64) *resultjson.ImageEntry {
 }
 
 func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
-	a, ok := im.Assets[id]
+	a, ok := im.assets[id]
 	if !ok {
 		msg := "an image the page shows was not recorded by the capture"
 		if u, ok := im.unresolved[id]; ok {
@@ -359,9 +365,6 @@ type imageState struct {
 	code    string
 	message string
 }
-
-// SVGNamespace is the namespace of an SVG root element.
-const SVGNamespace = svgcheck.Namespace
 
 // sniff names the raster format of b by its signature, or "" (which may be SVG text). It follows
 // the backend's read-time check (server/results), which refuses an entry whose bytes sniff differently

@@ -96,7 +96,7 @@ func TestPassPaintsTheTree(t *testing.T) {
 	if f := *v.Out.Fills; len(f) != 1 || f[0].Color.R != 0.898 {
 		t.Errorf("placeholder fills %+v", f)
 	}
-	if ws := w.Done(); len(ws) != 2 || ws[0].Code != warnings.Transform || ws[1].Code != warnings.Color || *ws[1].NodeID != "1:2" {
+	if ws := w.Done(); len(ws) != 2 || ws[0].Code != warnings.Transform || *ws[0].NodeID != "1:2" || ws[1].Code != warnings.Color || *ws[1].NodeID != "1:2" {
 		t.Errorf("warnings %+v", ws)
 	}
 }

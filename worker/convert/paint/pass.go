@@ -72,7 +72,7 @@ func Draws(n *capturemodel.DOMNode, node *resultjson.Node, hidden, bg bool, chec
 
 // Canvas returns the element whose background the canvas (the page's root node, root) shows
 // (CSS Backgrounds 3, §2.11.2): the root element's, or when that has no colour and no image,
-// the body's; body is that body when it paints a colour or raster image, which it then does not
+// the body's; body is that body when it paints a colour, gradient or raster image, which it then does not
 // paint again.
 func Canvas(html *capturemodel.DOMNode, root *resultjson.Node, check Check) (canvas, body *capturemodel.DOMNode) {
 	if d := Draws(html, root, false, true, check); d.Fills || d.SVGLayers > 0 {

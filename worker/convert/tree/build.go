@@ -147,8 +147,7 @@ func (tb *builder) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, ke
 	drawn := paint.Draws(n, node, hidden, !hidden && n != tb.bodyBackground && !paint.ClipsToText(n), tb.img.Check)
 	layers := tb.svgLayers(node, drawn.SVGLayers)
 	if !drawn.Paints() && len(layers) == 0 && !clips(n) && typ == "FRAME" && !layout.Container(n) && !keep {
-		tb.unallocate(node)
-		f.box.Merged = append(f.box.Merged, n)
+		tb.merge(node, n, f)
 		return nil, drawn, nil
 	}
 	return node, drawn, layers
@@ -161,6 +160,13 @@ func (tb *builder) unallocate(node *resultjson.Node) {
 		tb.lastID--
 	}
 	tb.nodes--
+}
+
+// merge gives back the id of node, made for n and not kept, and merges n into f (its paint
+// warnings then name f).
+func (tb *builder) merge(node *resultjson.Node, n *capturemodel.DOMNode, f *frame) {
+	tb.unallocate(node)
+	f.box.Merged = append(f.box.Merged, n)
 }
 
 // clippedLayers takes an id for each SVG layer of el's background when it is clipped to its

@@ -46,8 +46,7 @@ func (tb *builder) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 	// Its SVG background layers are dropped (their ids taken).
 	frameNode, drawn, _ := tb.box(n, f, "FRAME", false, in.item)
 	if frameNode != nil && !drawn.Paints() {
-		tb.unallocate(frameNode)
-		f.box.Merged = append(f.box.Merged, n)
+		tb.merge(frameNode, n, f)
 		frameNode = nil
 	}
 	target, box := f, n.Box

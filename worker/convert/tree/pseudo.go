@@ -20,15 +20,16 @@ var inheritedProps = []string{"color", "font-family", "font-size", "font-weight"
 
 // Children gives elements' children as converted: an element's DOM children with its
 // drawable pseudo-elements as virtual elements, made once per element (so the passes and the
-// builder see the same ones).
+// builder see the same ones). drawn holds the pseudo-elements made that way.
 type Children struct {
-	doc  *capturemodel.Document
-	made map[*capturemodel.DOMNode][]*capturemodel.DOMNode
+	doc   *capturemodel.Document
+	made  map[*capturemodel.DOMNode][]*capturemodel.DOMNode
+	drawn map[*capturemodel.Pseudo]bool
 }
 
 // NewChildren returns the Children of document doc.
 func NewChildren(doc *capturemodel.Document) *Children {
-	return &Children{doc: doc, made: map[*capturemodel.DOMNode][]*capturemodel.DOMNode{}}
+	return &Children{doc: doc, made: map[*capturemodel.DOMNode][]*capturemodel.DOMNode{}, drawn: map[*capturemodel.Pseudo]bool{}}
 }
 
 // Of returns the children of n as converted.
@@ -46,6 +47,7 @@ func (ch *Children) Of(n *capturemodel.DOMNode) []*capturemodel.DOMNode {
 		if v == nil {
 			continue
 		}
+		ch.drawn[p] = true
 		switch p.Which {
 		case "marker":
 			before = append([]*capturemodel.DOMNode{v}, before...)
@@ -139,10 +141,11 @@ func virtualNode(n *capturemodel.DOMNode) bool { return strings.HasPrefix(n.Tag,
 
 // pseudoWarnings reports n's pseudo-elements, which have no layout box in the capture.
 func (tb *builder) pseudoWarnings(n *capturemodel.DOMNode, nodeID string) {
+	tb.kids.Of(n) // makes n's virtual elements once, recording which were drawn
 	for i := range n.Pseudo {
 		p := &n.Pseudo[i]
-		if n.PseudoRef != nil && tb.kids.virtual(n, p) != nil {
-			continue // drawn
+		if tb.kids.drawn[p] {
+			continue
 		}
 		if p.Which == "marker" {
 			tb.warn.Add(warnings.ListMarker, nodeID, "the list marker (%s) of %s is not converted", p.Content, naming.Element(n))

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/code2des/backend/svgcheck"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/images"
@@ -82,7 +83,7 @@ func (v *Icons) Glyph(n *capturemodel.DOMNode, g capturemodel.Glyph) (svg []byte
 // centred, fitted). ok is false when the mask is not a usable SVG (or names no asset).
 func (v *Icons) Mask(n *capturemodel.DOMNode) (svg []byte, alpha float64, approx, ok bool) {
 	m := n.Mask
-	a, found := v.Images.Assets[m.AssetID]
+	a, found := v.Images.Asset(m.AssetID)
 	if m.AssetID == "" || !found || a.MimeType != resultjson.MimeSVG {
 		return nil, 0, false, false
 	}
@@ -127,7 +128,7 @@ func (v *Icons) font(assetID string) (*fontfile.Font, error) {
 		return st.font, st.err
 	}
 	var st fontState
-	a, ok := v.Images.Assets[assetID]
+	a, ok := v.Images.Asset(assetID)
 	if !ok {
 		st.err = errors.New("the font file was not recorded by the capture")
 	} else if b, err := v.Images.Bytes(a); err != nil {
@@ -221,5 +222,5 @@ func glyphSVG(f *fontfile.Font, text string, p glyphPlacement, hex string, w, h 
 	}
 	num := fontfile.FormatNumber
 	return fmt.Appendf(nil, `<svg xmlns="%s" width="%s" height="%s" viewBox="0 0 %s %s"><path d="%sZ" fill="%s"/></svg>`,
-		images.SVGNamespace, num(w), num(h), num(w), num(h), d, hex), nil
+		svgcheck.Namespace, num(w), num(h), num(w), num(h), d, hex), nil
 }
