@@ -106,7 +106,7 @@ func cmpErr(first, err error) error {
 	return err
 }
 
-// post sends body to url through client c's sender (see check for what it checks).
+// post sends body to url through load generator client c (see check for what it checks).
 func (h *harness) post(ctx context.Context, c int, url string, body []byte, header http.Header, want string) error {
-	return h.senders[c].send(ctx, request{method: http.MethodPost, url: url, header: header, body: body}, want)
+	return h.clients[c].send(ctx, request{method: http.MethodPost, url: url, header: header, body: body}, want)
 }

@@ -158,7 +158,7 @@ type harness struct {
 	closers   []func()
 	callbacks []callbackJob
 	result    *resultJob
-	senders   []*leanClient // one per load generator client
+	clients   []*leanClient // one per load generator client
 	sampleIDs []string
 	token     string
 	apiPID    int
@@ -180,7 +180,7 @@ func (h *harness) onClose(f func()) { h.closers = append(h.closers, f) }
 func setUp(ctx context.Context, o options) (*harness, error) {
 	h := &harness{o: o}
 	for range maxClients {
-		h.senders = append(h.senders, newLeanClient())
+		h.clients = append(h.clients, newLeanClient())
 	}
 	h.addr = func(off int) string { return "127.0.0.1:" + strconv.Itoa(o.portBase+off) }
 	logf("seeding %d Page Imports and %d Code2Des jobs into %s", seedPageImports, seedCode2Des, redact(o.databaseURL))

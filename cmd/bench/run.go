@@ -203,7 +203,7 @@ func (h *harness) scenarios() []scenario {
 	}
 	resultVars := func(int, int) map[string]any { return map[string]any{"id": h.result.job.ID} }
 	baseResult := op{do: func(ctx context.Context, c, _ int) error {
-		return h.senders[c].send(ctx, request{method: http.MethodGet, url: base + baselineResultPath + "?key=" + h.result.resultKey}, `"base64":"`)
+		return h.clients[c].send(ctx, request{method: http.MethodGet, url: base + baselineResultPath + "?key=" + h.result.resultKey}, `"base64":"`)
 	}}
 	out = append(out,
 		scenario{key: "code2desResult, 8 MiB of images (cold)", baseline: "S3 GETs + base64 in Go", clients: 1,
