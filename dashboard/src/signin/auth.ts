@@ -5,7 +5,7 @@
 // renewal (the refresh token grant) replaces it before it expires.
 import { BrowserAuth, SignInPath } from "@code2des/api/auth/browser";
 import type { Session } from "@code2des/api/auth";
-import { ReturnParam, safeReturn } from "../route.js";
+import { Base, ReturnParam, safeReturn } from "../route.js";
 
 /** The dashboard's sign-in state (what the views use). */
 export interface SignInAuth {
@@ -43,7 +43,7 @@ export async function createSignInAuth(origin: string, storage: Storage, go: (hr
     signIn: (returnTo) => go(signInHref(returnTo)),
     signOut() {
       current = null;
-      void browser.signOut().then((logout) => go(logout ?? signInHref(DashboardBase)));
+      void browser.signOut().then((logout) => go(logout ?? signInHref(Base)));
     },
     signedIn(s) {
       current = s;
