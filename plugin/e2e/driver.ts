@@ -11,32 +11,23 @@
 // capture fails with); CHROMIUM_PATH (default /usr/bin/chromium); C2D_E2E_SCREENSHOT (a PNG path:
 // the import's card after the second placement, for a person to look at). Prints progress lines, then one line `C2D_E2E_RESULT {json}`; exits 1 on
 // the first check that fails.
-import { build } from "esbuild";
 import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type FrameLocator, type Page } from "playwright-core";
-import { JobBound, StepBound, check, env, log } from "./steps.js";
+import type { Browser, FrameLocator, Page } from "playwright-core";
+import { JobBound, StepBound, bundle, check, env, log, withChromium } from "./steps.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = resolve(here, "../dist");
 
 /** Serves the harness page, its script (bundled now) and the built plugin on a free loopback port. */
 async function serveHarness(): Promise<{ server: Server; url: string }> {
-  const bundled = await build({
-    entryPoints: [resolve(here, "harness.ts")],
-    bundle: true,
-    format: "esm",
-    target: "es2022",
-    platform: "browser",
-    write: false,
-    logLevel: "warning",
-  });
+  const bundled = await bundle(resolve(here, "harness.ts"));
   const files: Record<string, { type: string; body: string }> = {
     "/harness.html": { type: "text/html", body: `<!doctype html><meta charset="utf-8"><title>figma stand-in</title><script type="module" src="harness.js"></script>` },
-    "/harness.js": { type: "text/javascript", body: bundled.outputFiles[0]?.text ?? "" },
+    "/harness.js": { type: "text/javascript", body: bundled },
     "/code.js": { type: "text/javascript", body: await readFile(resolve(dist, "code.js"), "utf8") },
     "/ui.html": { type: "text/html", body: await readFile(resolve(dist, "ui.html"), "utf8") },
   };
@@ -210,14 +201,4 @@ async function run(browser: Browser): Promise<void> {
   }
 }
 
-log("starting Chromium");
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox"] });
-log("Chromium up");
-try {
-  await run(browser);
-} catch (e) {
-  log(`FAILED: ${e instanceof Error ? e.message : String(e)}`);
-  process.exitCode = 1;
-} finally {
-  await browser.close();
-}
+await withChromium(run);

@@ -14,39 +14,24 @@
 // Environment: C2D_E2E_API_URL, C2D_E2E_PROJECT_ID, C2D_E2E_MEMBER (the seeded member to choose),
 // CHROMIUM_PATH (default /usr/bin/chromium), C2D_E2E_SCREENSHOT_DIR (PNGs of each step). Prints
 // progress lines, then one line `C2D_E2E_RESULT {json}`; exits 1 on the first check that fails.
-import { build } from "esbuild";
 import { readFile } from "node:fs/promises";
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { StepBound, check, env, log } from "./steps.js";
+import type { Browser, Page } from "playwright-core";
+import { StepBound, bundle, check, env, log, withChromium } from "./steps.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = resolve(here, "../dist");
 const signInEntry = resolve(here, "../../dashboard/src/signin/standalone.tsx");
-
-async function bundle(entry: string, jsx: boolean): Promise<string> {
-  const out = await build({
-    entryPoints: [entry],
-    bundle: true,
-    format: "esm",
-    target: "es2022",
-    platform: "browser",
-    write: false,
-    logLevel: "warning",
-    ...(jsx ? { jsx: "automatic" as const, jsxImportSource: "preact" } : {}),
-  });
-  return out.outputFiles[0]?.text ?? "";
-}
 
 /** Serves the harness, the plugin and the sign-in page, and passes the API's routes on to api. */
 async function serveOrigin(api: string): Promise<{ close: () => void; origin: string }> {
   const signInPage = `<!doctype html><meta charset="utf-8"><title>Sign in</title><div id="app"></div><script type="module" src="/dashboard/signin.js"></script>`;
   const files: Record<string, { type: string; body: string }> = {
     "/harness.html": { type: "text/html", body: `<!doctype html><meta charset="utf-8"><title>figma stand-in</title><script type="module" src="harness.js"></script>` },
-    "/harness.js": { type: "text/javascript", body: await bundle(resolve(here, "harness.ts"), false) },
+    "/harness.js": { type: "text/javascript", body: await bundle(resolve(here, "harness.ts")) },
     "/code.js": { type: "text/javascript", body: await readFile(resolve(dist, "code.js"), "utf8") },
     "/ui.html": { type: "text/html", body: await readFile(resolve(dist, "ui.html"), "utf8") },
     "/dashboard/signin": { type: "text/html", body: signInPage },
@@ -174,13 +159,4 @@ async function run(browser: Browser): Promise<void> {
   }
 }
 
-log("starting Chromium");
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox"] });
-try {
-  await run(browser);
-} catch (e) {
-  log(`FAILED: ${e instanceof Error ? e.message : String(e)}`);
-  process.exitCode = 1;
-} finally {
-  await browser.close();
-}
+await withChromium(run);
