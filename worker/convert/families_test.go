@@ -32,6 +32,8 @@ var familyFaces = map[string]struct{ drawn, figma string }{
 	"menlo":          {"Noto Sans Mono", "Noto Sans Mono"},
 	"courier":        {"Cousine", "Cousine"},
 	"local":          {"Inter", "Inter"},
+	"cursive":        {"Inter", "Inter"},
+	"no-family":      {"Noto Serif", "Noto Serif"},
 	"emoji":          {"Noto Color Emoji", "Noto Color Emoji"},
 	"japanese":       {"Noto Sans CJK JP", "Noto Sans JP"},
 	"chinese":        {"Noto Sans CJK SC", "Noto Sans SC"},
