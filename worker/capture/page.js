@@ -52,6 +52,7 @@
     "writing-mode": "horizontal-tb", "direction": "ltr", "background-clip": "border-box", "text-shadow": "none",
     "flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal", "align-items": "normal",
     "gap": "normal", "object-fit": "fill", "object-position": "50% 50%",
+    "text-overflow": "clip", "-webkit-line-clamp": "none",
   };
   const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE", "BASE"]);
   const ATTRS = ["id", "class", "href", "alt", "title", "role", "aria-label", "name", "type", "value", "placeholder"];

@@ -53,6 +53,7 @@ var fixtureSites = map[string][2]string{
 	"direction":     {"testdata/text-site", "/direction.html"},
 	"lists":         {"../capture/capturetest/site", "/lists.html"},
 	"effects":       {"testdata/text-site", "/effects.html"},
+	"truncation":    {"testdata/text-site", "/truncation.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

@@ -338,3 +338,46 @@ func TestMaxInlineSpacing(t *testing.T) {
 		}
 	}
 }
+
+func TestGoldenTruncation(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "truncation")
+	checkGolden(t, "truncation", f.convert(t).JSON)
+}
+
+// TestTruncatedText: text the page ends with an ellipsis is a TEXT of the block's content width
+// that Figma truncates after the lines the page showed: `text-overflow: ellipsis` on one
+// overflowing line (maxLines 1, one line tall), `-webkit-line-clamp: 2` (maxLines 2, two lines
+// tall); an overflowing line that is clipped without an ellipsis keeps its own width and no
+// truncation (its frame clips it).
+func TestTruncatedText(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "truncation").convert(t)
+	texts := placedNodes(out.Result.Root, "TEXT")
+	if len(texts) != 3 {
+		t.Fatalf("%d TEXT nodes, want 3", len(texts))
+	}
+	for _, c := range []struct {
+		words, truncation, autoResize string
+		maxLines                      int
+		width, height                 float64
+	}{
+		{"its box ends with an ellipsis", "ENDING", "HEIGHT", 1, 220, 24},
+		{"clamped to two lines", "ENDING", "HEIGHT", 2, 220, 48},
+		{"clipped without an ellipsis", "", "WIDTH_AND_HEIGHT", 0, 491.83, 24.5},
+	} {
+		var n *resultjson.Node
+		for _, tx := range texts {
+			if strings.Contains(tx.node.Characters, c.words) {
+				n = tx.node
+			}
+		}
+		if n == nil {
+			t.Fatalf("no TEXT with %q", c.words)
+		}
+		if n.TextTruncation != c.truncation || n.MaxLines != c.maxLines || n.TextAutoResize != c.autoResize || n.Width != c.width || n.Height != c.height {
+			t.Errorf("%q: textTruncation %q maxLines %d textAutoResize %q %gx%g, want %q %d %q %gx%g", n.Characters,
+				n.TextTruncation, n.MaxLines, n.TextAutoResize, n.Width, n.Height, c.truncation, c.maxLines, c.autoResize, c.width, c.height)
+		}
+	}
+}

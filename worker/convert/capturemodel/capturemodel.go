@@ -254,7 +254,7 @@ var styleDefaults = map[string]string{
 	"font-style": "normal", "letter-spacing": "normal", "text-align": "start", "text-transform": "none",
 	"text-decoration-line": "none", "white-space": "normal", "writing-mode": "horizontal-tb", "direction": "ltr",
 	"background-clip": "border-box", "text-shadow": "none",
-	"object-fit": "fill", "object-position": "50% 50%",
+	"object-fit": "fill", "object-position": "50% 50%", "text-overflow": "clip", "-webkit-line-clamp": "none",
 	"font-family": "sans-serif", "font-size": "16px", "font-weight": "400", "line-height": "normal",
 	"color":     "rgb(0, 0, 0)",
 	"flex-grow": "0", "flex-shrink": "1", "flex-basis": "auto", "align-self": "auto", "order": "0",
