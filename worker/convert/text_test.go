@@ -381,3 +381,39 @@ func TestTruncatedText(t *testing.T) {
 		}
 	}
 }
+
+func TestGoldenSmallCaps(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "smallcaps")
+	checkGolden(t, "smallcaps", f.convert(t).JSON)
+}
+
+// TestSmallCapitals: font-variant-caps is the range's textCase: small-caps on a span is a
+// SMALL_CAPS segment between ORIGINAL ones, all-small-caps SMALL_CAPS_FORCED, and uppercase
+// with small-caps UPPER (small capitals of capitals are capitals).
+func TestSmallCapitals(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "smallcaps").convert(t)
+	cases := map[string]string{}
+	for _, tx := range placedNodes(out.Result.Root, "TEXT") {
+		n := tx.node
+		if len(n.StyledTextSegments) == 0 {
+			cases[n.Characters] = n.TextCase
+			continue
+		}
+		for _, s := range n.StyledTextSegments {
+			cases[s.Characters] = s.TextCase
+		}
+	}
+	for chars, want := range map[string]string{
+		"Plain words, ":                      "ORIGINAL",
+		"Small Capitals here":                "SMALL_CAPS",
+		", plain again.":                     "ORIGINAL",
+		"All Small Capitals":                 "SMALL_CAPS_FORCED",
+		"Uppercase wins over small capitals": "UPPER",
+	} {
+		if got, ok := cases[chars]; !ok || got != want {
+			t.Errorf("%q: textCase %q, want %q (all: %v)", chars, got, want, cases)
+		}
+	}
+}

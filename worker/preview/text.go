@@ -123,7 +123,7 @@ func segmentCSS(n *node, seg textSegment) string {
 		s.WriteString("text-decoration:none;")
 	}
 	if seg.TextCase == "ORIGINAL" {
-		s.WriteString("text-transform:none;")
+		s.WriteString("text-transform:none;font-variant-caps:normal;")
 	}
 	if seg.Fills != nil {
 		if c, ok := solidColor(*seg.Fills); ok {

@@ -34,3 +34,26 @@ func TestTruncatedLines(t *testing.T) {
 		}
 	}
 }
+
+// TestTextCase: Figma's textCase for each text-transform and font-variant-caps pair that
+// changes it.
+func TestTextCase(t *testing.T) {
+	for _, c := range []struct{ transform, caps, want string }{
+		{"none", "normal", ""},
+		{"uppercase", "normal", "UPPER"},
+		{"lowercase", "normal", "LOWER"},
+		{"capitalize", "normal", "TITLE"},
+		{"none", "small-caps", "SMALL_CAPS"},
+		{"none", "petite-caps", "SMALL_CAPS"},
+		{"none", "all-small-caps", "SMALL_CAPS_FORCED"},
+		{"none", "all-petite-caps", "SMALL_CAPS_FORCED"},
+		{"none", "unicase", ""},
+		{"uppercase", "small-caps", "UPPER"},
+		{"lowercase", "small-caps", "SMALL_CAPS_FORCED"},
+		{"capitalize", "small-caps", "TITLE"},
+	} {
+		if got := textCase(c.transform, c.caps); got != c.want {
+			t.Errorf("text-transform %s, font-variant-caps %s: %q, want %q", c.transform, c.caps, got, c.want)
+		}
+	}
+}
