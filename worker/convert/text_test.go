@@ -1,6 +1,7 @@
 package convert_test
 
 import (
+	"encoding/json"
 	"math"
 	"strconv"
 	"strings"
@@ -336,5 +337,157 @@ func TestMaxInlineSpacing(t *testing.T) {
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {
 			t.Errorf("spacing %.0f px: TEXT nodes %q, want %q", c.spacing, got, c.want)
 		}
+	}
+}
+
+func TestGoldenTruncation(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "truncation")
+	checkGolden(t, "truncation", f.convert(t).JSON)
+}
+
+// TestTruncatedText: text the page ends with an ellipsis is a TEXT of the block's content width
+// that Figma truncates after the lines the page showed: `text-overflow: ellipsis` on one
+// overflowing line (maxLines 1, one line tall), `-webkit-line-clamp: 2` (maxLines 2, two lines
+// tall); an overflowing line that is clipped without an ellipsis keeps its own width and no
+// truncation (its frame clips it).
+func TestTruncatedText(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "truncation").convert(t)
+	texts := placedNodes(out.Result.Root, "TEXT")
+	if len(texts) != 3 {
+		t.Fatalf("%d TEXT nodes, want 3", len(texts))
+	}
+	for _, c := range []struct {
+		words, truncation, autoResize string
+		maxLines                      int
+		width, height                 float64
+	}{
+		{"its box ends with an ellipsis", "ENDING", "HEIGHT", 1, 220, 24},
+		{"clamped to two lines", "ENDING", "HEIGHT", 2, 220, 48},
+		{"clipped without an ellipsis", "", "WIDTH_AND_HEIGHT", 0, 491.83, 24.5},
+	} {
+		var n *resultjson.Node
+		for _, tx := range texts {
+			if strings.Contains(tx.node.Characters, c.words) {
+				n = tx.node
+			}
+		}
+		if n == nil {
+			t.Fatalf("no TEXT with %q", c.words)
+		}
+		if n.TextTruncation != c.truncation || n.MaxLines != c.maxLines || n.TextAutoResize != c.autoResize || n.Width != c.width || n.Height != c.height {
+			t.Errorf("%q: textTruncation %q maxLines %d textAutoResize %q %gx%g, want %q %d %q %gx%g", n.Characters,
+				n.TextTruncation, n.MaxLines, n.TextAutoResize, n.Width, n.Height, c.truncation, c.maxLines, c.autoResize, c.width, c.height)
+		}
+	}
+}
+
+func TestGoldenSmallCaps(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "smallcaps")
+	checkGolden(t, "smallcaps", f.convert(t).JSON)
+}
+
+// TestSmallCapitals: font-variant-caps is the range's textCase: small-caps on a span is a
+// SMALL_CAPS segment between ORIGINAL ones, all-small-caps SMALL_CAPS_FORCED, and uppercase
+// with small-caps UPPER (small capitals of capitals are capitals).
+func TestSmallCapitals(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "smallcaps").convert(t)
+	cases := map[string]string{}
+	for _, tx := range placedNodes(out.Result.Root, "TEXT") {
+		n := tx.node
+		if len(n.StyledTextSegments) == 0 {
+			cases[n.Characters] = n.TextCase
+			continue
+		}
+		for _, s := range n.StyledTextSegments {
+			cases[s.Characters] = s.TextCase
+		}
+	}
+	for chars, want := range map[string]string{
+		"Plain words, ":                      "ORIGINAL",
+		"Small Capitals here":                "SMALL_CAPS",
+		", plain again.":                     "ORIGINAL",
+		"All Small Capitals":                 "SMALL_CAPS_FORCED",
+		"Uppercase wins over small capitals": "UPPER",
+	} {
+		if got, ok := cases[chars]; !ok || got != want {
+			t.Errorf("%q: textCase %q, want %q (all: %v)", chars, got, want, cases)
+		}
+	}
+}
+
+func TestGoldenDecoration(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "decoration")
+	checkGolden(t, "decoration", f.convert(t).JSON)
+}
+
+// TestDecorationLook: a decoration line is drawn as its decorating element says: the wavy
+// underline's style, thickness, offset and red; a dotted one in the text colour (no colour);
+// dashed drawn DOTTED and double drawn solid, each with TEXT_DECORATION_STYLE on its node; a
+// link's blue underline under the green words inside it (the link's colour, not the words').
+func TestDecorationLook(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "decoration").convert(t)
+	look := map[string]resultjson.TextDecorationDetails{}
+	line := map[string]string{}
+	ids := map[string]string{}
+	for _, tx := range placedNodes(out.Result.Root, "TEXT") {
+		n := tx.node
+		if len(n.StyledTextSegments) == 0 {
+			look[n.Characters], line[n.Characters], ids[n.Characters] = n.TextDecorationDetails, n.TextDecoration, n.ID
+			continue
+		}
+		for _, s := range n.StyledTextSegments {
+			look[s.Characters], line[s.Characters], ids[s.Characters] = s.TextDecorationDetails, s.TextDecoration, n.ID
+		}
+	}
+	px := func(v float64) *resultjson.TextDecorationLength {
+		return &resultjson.TextDecorationLength{Value: v, Unit: "PIXELS"}
+	}
+	color := func(c resultjson.RGB) *resultjson.TextDecorationColor {
+		return &resultjson.TextDecorationColor{Value: resultjson.Paint{Type: "SOLID", Color: &c}}
+	}
+	blue := resultjson.RGB{R: 0.1451, G: 0.3882, B: 0.9216}
+	for chars, want := range map[string]struct {
+		line string
+		look resultjson.TextDecorationDetails
+	}{
+		"A wavy red underline, two pixels thick, four below.": {"UNDERLINE", resultjson.TextDecorationDetails{TextDecorationStyle: "WAVY",
+			TextDecorationOffset: px(4), TextDecorationThickness: px(2), TextDecorationColor: color(resultjson.RGB{R: 0.8627, G: 0.149, B: 0.149})}},
+		"A dotted underline in the text colour.": {"UNDERLINE", resultjson.TextDecorationDetails{TextDecorationStyle: "DOTTED"}},
+		"A dashed underline is drawn dotted.":    {"UNDERLINE", resultjson.TextDecorationDetails{TextDecorationStyle: "DOTTED"}},
+		"A double line-through is drawn solid.":  {"STRIKETHROUGH", resultjson.TextDecorationDetails{}},
+		"the blue link with ":                    {"UNDERLINE", resultjson.TextDecorationDetails{}},
+		"green words":                            {"UNDERLINE", resultjson.TextDecorationDetails{TextDecorationColor: color(blue)}},
+		"Read ":                                  {"NONE", resultjson.TextDecorationDetails{}},
+	} {
+		got, ok := look[chars]
+		if !ok {
+			t.Errorf("no TEXT or range %q (have %v)", chars, line)
+			continue
+		}
+		gb, _ := json.Marshal(got)
+		wb, _ := json.Marshal(want.look)
+		if line[chars] != want.line || string(gb) != string(wb) {
+			t.Errorf("%q: %s %s, want %s %s", chars, line[chars], gb, want.line, wb)
+		}
+	}
+	warned := map[string]bool{}
+	for _, w := range out.Result.Warnings {
+		if w.Code == "TEXT_DECORATION_STYLE" {
+			warned[*w.NodeID] = true
+		}
+	}
+	for _, chars := range []string{"A dashed underline is drawn dotted.", "A double line-through is drawn solid."} {
+		if !warned[ids[chars]] {
+			t.Errorf("no TEXT_DECORATION_STYLE on %q (%s); warned %v", chars, ids[chars], warned)
+		}
+	}
+	if len(warned) != 2 {
+		t.Errorf("TEXT_DECORATION_STYLE on %d nodes, want 2", len(warned))
 	}
 }

@@ -13,7 +13,9 @@ import (
 // textCase, textDecoration, paragraphIndent (the first line only), styledTextSegments, and the
 // top-most visible solid fill as its colour. textAutoResize:
 // WIDTH_AND_HEIGHT never wraps, HEIGHT wraps at the node's width, NONE keeps the box (text may
-// overflow it, as in Figma), TRUNCATE cuts the overflow with an ellipsis.
+// overflow it, as in Figma), TRUNCATE cuts the overflow with an ellipsis. textTruncation ENDING
+// with maxLines N (not WIDTH_AND_HEIGHT) ends the Nth line with an ellipsis (CSS line-clamp); in
+// a fixed box without maxLines it clips the overflow.
 func (g *htmlGen) text(b *strings.Builder, n *node) {
 	var s strings.Builder
 	fmt.Fprintf(&s, "left:%spx;top:%spx;", num(n.X), num(n.Y))
@@ -27,7 +29,15 @@ func (g *htmlGen) text(b *strings.Builder, n *node) {
 	default: // NONE: a fixed box
 		fmt.Fprintf(&s, "white-space:pre-wrap;width:%spx;height:%spx;", num(n.Width), num(n.Height))
 	}
-	if n.TextAutoResize == "" || n.TextAutoResize == "NONE" || n.TextAutoResize == "TRUNCATE" {
+	truncated := n.TextTruncation == "ENDING" && n.TextAutoResize != "WIDTH_AND_HEIGHT"
+	clamped := truncated && n.MaxLines > 0
+	switch {
+	case clamped:
+		fmt.Fprintf(&s, "display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:%d;overflow:hidden;", n.MaxLines)
+	case truncated:
+		s.WriteString("overflow:hidden;")
+	}
+	if !clamped && (n.TextAutoResize == "" || n.TextAutoResize == "NONE" || n.TextAutoResize == "TRUNCATE") {
 		s.WriteString("display:flex;flex-direction:column;")
 		switch n.TextAlignVertical {
 		case "CENTER":
@@ -99,6 +109,7 @@ func segmentCSS(n *node, seg textSegment) string {
 	m := *n
 	m.FontName, m.FontSize, m.FontWeight = seg.FontName, seg.FontSize, seg.FontWeight
 	m.LetterSpacing, m.TextCase, m.TextDecoration = seg.LetterSpacing, seg.TextCase, seg.TextDecoration
+	m.decorationLook = seg.decorationLook
 	if m.FontSize <= 0 {
 		m.FontSize = n.FontSize
 	}
@@ -113,7 +124,7 @@ func segmentCSS(n *node, seg textSegment) string {
 		s.WriteString("text-decoration:none;")
 	}
 	if seg.TextCase == "ORIGINAL" {
-		s.WriteString("text-transform:none;")
+		s.WriteString("text-transform:none;font-variant-caps:normal;")
 	}
 	if seg.Fills != nil {
 		if c, ok := solidColor(*seg.Fills); ok {
@@ -207,6 +218,9 @@ func fontCSS(n *node) string {
 	case "STRIKETHROUGH":
 		s.WriteString("text-decoration:line-through;")
 	}
+	if n.TextDecoration == "UNDERLINE" || n.TextDecoration == "STRIKETHROUGH" {
+		s.WriteString(decorationCSS(n.decorationLook, n.FontSize))
+	}
 	return s.String()
 }
 
@@ -237,4 +251,34 @@ func styleWeight(style string) int {
 // attribute.
 func cssString(s string) string {
 	return strings.NewReplacer(`"`, "", "'", "", `\`, "", "<", "", ">", "", "&", "", "\n", " ", ";", "").Replace(s)
+}
+
+// decorationCSS draws a decoration line as d says: text-decoration-style, -color and -thickness
+// and text-underline-offset (a PERCENT is of fontSize px).
+func decorationCSS(d decorationLook, fontSize float64) string {
+	var s strings.Builder
+	switch d.TextDecorationStyle {
+	case "WAVY":
+		s.WriteString("text-decoration-style:wavy;")
+	case "DOTTED":
+		s.WriteString("text-decoration-style:dotted;")
+	}
+	length := func(l *decorationLength) string {
+		if l.Unit == "PERCENT" {
+			return num(l.Value*fontSize/100) + "px"
+		}
+		return num(l.Value) + "px"
+	}
+	if d.TextDecorationThickness != nil {
+		s.WriteString("text-decoration-thickness:" + length(d.TextDecorationThickness) + ";")
+	}
+	if d.TextDecorationOffset != nil {
+		s.WriteString("text-underline-offset:" + length(d.TextDecorationOffset) + ";")
+	}
+	if d.TextDecorationColor != nil {
+		if c, ok := solidColor([]paint{d.TextDecorationColor.Value}); ok {
+			s.WriteString("text-decoration-color:" + c + ";")
+		}
+	}
+	return s.String()
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
@@ -37,8 +38,9 @@ type runStyle struct {
 	// fills is the text colour; empty for text that is laid out but not shown (visibility).
 	fills         []resultjson.Paint
 	decoration    string // "", UNDERLINE or STRIKETHROUGH
+	decor         decorationLook
 	letterSpacing float64
-	textCase      string // "", UPPER, LOWER or TITLE
+	textCase      string // "", UPPER, LOWER, TITLE, SMALL_CAPS or SMALL_CAPS_FORCED (textCase)
 	hyperlink     string // absolute URL, or ""
 	// shadow is the computed text-shadow, a node-level effect (not part of a segment).
 	shadow string
@@ -46,8 +48,8 @@ type runStyle struct {
 
 // styleOf reads the typography of the text run run (nil when there is none) whose element is
 // el; nodeID names the node its warnings are about.
-func (s *Setter) styleOf(el, run *capturemodel.DOMNode, nodeID, decoration string) runStyle {
-	st := runStyle{decoration: decoration, shadow: el.Computed("text-shadow")}
+func (s *Setter) styleOf(el, run *capturemodel.DOMNode, nodeID string, decoration boxtree.TextDecoration) runStyle {
+	st := runStyle{decoration: decoration.Line, shadow: el.Computed("text-shadow")}
 	color := el.Computed("color")
 	if fill, ok := el.Style["-webkit-text-fill-color"]; ok {
 		color = fill // the glyphs' fill when it is not the text colour
@@ -74,15 +76,34 @@ func (s *Setter) styleOf(el, run *capturemodel.DOMNode, nodeID, decoration strin
 	st.fontSize = css.Px(size)
 	ls, _ := css.ParsePx(el.Computed("letter-spacing"))
 	st.letterSpacing = css.Px(ls)
-	switch el.Computed("text-transform") {
-	case "uppercase":
-		st.textCase = "UPPER"
-	case "lowercase":
-		st.textCase = "LOWER"
-	case "capitalize":
-		st.textCase = "TITLE"
-	}
+	st.textCase = textCase(el.Computed("text-transform"), el.Computed("font-variant-caps"))
+	st.decor = s.decorationLook(decoration, c, nodeID)
 	return st
+}
+
+// textCase is Figma's textCase for CSS text-transform and font-variant-caps ("" for ORIGINAL).
+// Small capitals of uppercase letters are capitals (UPPER); of lowercased ones, all small
+// capitals (SMALL_CAPS_FORCED); petite capitals are drawn as small ones (Figma has none).
+// capitalize with small capitals keeps capitalize (TITLE): Figma holds one case per range.
+func textCase(transform, caps string) string {
+	switch transform {
+	case "uppercase":
+		return "UPPER"
+	case "capitalize":
+		return "TITLE"
+	case "lowercase":
+		if caps != "normal" && caps != "" {
+			return "SMALL_CAPS_FORCED"
+		}
+		return "LOWER"
+	}
+	switch caps {
+	case "small-caps", "petite-caps":
+		return "SMALL_CAPS"
+	case "all-small-caps", "all-petite-caps":
+		return "SMALL_CAPS_FORCED"
+	}
+	return ""
 }
 
 // typeset sets the node-level typography of a TEXT node from st, its text shadow, and its
@@ -97,6 +118,7 @@ func (s *Setter) typeset(node *resultjson.Node, st runStyle, el *capturemodel.DO
 	node.LetterSpacing = &resultjson.LetterSpacing{Value: st.letterSpacing, Unit: "PIXELS"}
 	node.TextCase = st.textCase
 	node.TextDecoration = st.decoration
+	node.TextDecorationDetails = st.decor.details()
 	s.textShadow(node, st.shadow, el)
 	node.TextAlignHorizontal = textAlign(el)
 	node.TextAlignVertical = "TOP"
@@ -152,6 +174,8 @@ type Setter struct {
 	// Kids returns an element's children as converted (pseudo-elements included).
 	Kids     func(*capturemodel.DOMNode) []*capturemodel.DOMNode
 	vertical map[*capturemodel.DOMNode]bool
+	// decorWarned holds the decorating elements whose line style was warned about.
+	decorWarned map[*capturemodel.DOMNode]bool
 }
 
 // WarnVertical warns once per element el about nodeID when el's text is vertical: Figma text is
@@ -168,7 +192,7 @@ func (s *Setter) WarnVertical(el *capturemodel.DOMNode, nodeID string) {
 
 // SetText sets the characters and typography of a TEXT node from the computed style of el and
 // the fonts that drew run (nil when the capture has no run for it).
-func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, chars, decoration string) {
+func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, chars string, decoration boxtree.TextDecoration) {
 	node.Characters = chars
 	st := s.styleOf(el, run, node.ID, decoration)
 	if clip := s.fills(el, node.ID); clip != nil {
@@ -183,19 +207,6 @@ func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, c
 		node.TextAutoResize = "HEIGHT"
 		node.Width = css.Size(math.Ceil(node.Width))
 	}
-}
-
-// Decoration returns the text decoration text inside n shows: n's own, else the one it
-// inherits (CSS propagates decorations to descendants' text).
-func Decoration(n *capturemodel.DOMNode, inherited string) string {
-	line := n.Computed("text-decoration-line")
-	switch {
-	case strings.Contains(line, "line-through"):
-		return "STRIKETHROUGH"
-	case strings.Contains(line, "underline"):
-		return "UNDERLINE"
-	}
-	return inherited
 }
 
 // genericFonts maps CSS generic families to fonts every Figma user has (Figma ships Inter and
