@@ -69,6 +69,10 @@
     "border-top-style", "border-right-style", "border-bottom-style", "border-left-style",
     "border-top-color", "border-right-color", "border-bottom-color", "border-left-color",
     "border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius", "opacity"];
+  // Computed style properties recorded for a control's ::placeholder where they differ from the
+  // control's own (the text properties ::placeholder may set that the converter reads).
+  const PLACEHOLDER_STYLE = ["color", "font-family", "font-size", "font-weight", "font-style",
+    "letter-spacing", "text-transform", "font-variant-caps", "text-decoration-line"];
   function pseudoStyle(pcs) {
     const out = {};
     for (const p of PSEUDO_STYLE) {
@@ -266,6 +270,16 @@
       const shown = shownValue(el);
       if (shown !== null) {
         if (shown.length > maxTextLen) { out.value = shown.slice(0, maxTextLen); truncated = true; } else out.value = shown;
+      }
+      // The ::placeholder's look, when the control shows its placeholder (empty, with one).
+      if ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && el.placeholder && !el.value) {
+        const pcs = getComputedStyle(el, "::placeholder");
+        const ps = {};
+        for (const p of PLACEHOLDER_STYLE) {
+          const v = pcs.getPropertyValue(p);
+          if (v !== "" && v !== cs.getPropertyValue(p)) ps[p] = v;
+        }
+        out.placeholder_style = ps;
       }
       const style = {};
       for (const [p, def] of Object.entries(STYLE)) {

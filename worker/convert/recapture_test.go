@@ -55,6 +55,7 @@ var fixtureSites = map[string][2]string{
 	"effects":       {"testdata/text-site", "/effects.html"},
 	"smallcaps":     {"testdata/text-site", "/smallcaps.html"},
 	"decoration":    {"testdata/text-site", "/decoration.html"},
+	"placeholder":   {"testdata/text-site", "/placeholder.html"},
 	"truncation":    {"testdata/text-site", "/truncation.html"},
 }
 

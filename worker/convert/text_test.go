@@ -491,3 +491,40 @@ func TestDecorationLook(t *testing.T) {
 		t.Errorf("TEXT_DECORATION_STYLE on %d nodes, want 2", len(warned))
 	}
 }
+
+func TestGoldenPlaceholder(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "placeholder")
+	checkGolden(t, "placeholder", f.convert(t).JSON)
+}
+
+// TestPlaceholderText: a control showing its placeholder sets it as its ::placeholder does: the
+// browser's grey (rgb 117, 117, 117), a page rule's red italic; a control with a value sets the
+// value in the control's own colour.
+func TestPlaceholderText(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "placeholder").convert(t)
+	got := map[string]*resultjson.Node{}
+	for _, tx := range placedNodes(out.Result.Root, "TEXT") {
+		got[tx.node.Characters] = tx.node
+	}
+	grey := resultjson.RGB{R: 0.4588, G: 0.4588, B: 0.4588}
+	for chars, want := range map[string]struct {
+		color resultjson.RGB
+		style string
+	}{
+		"Search the docs":      {grey, "Regular"},
+		"Your e-mail address":  {resultjson.RGB{R: 0.8627, G: 0.149, B: 0.149}, "Italic"},
+		"A value the page set": {resultjson.RGB{R: 0.0667, G: 0.0941, B: 0.1529}, "Regular"},
+		"Tell us more":         {grey, "Regular"},
+	} {
+		n := got[chars]
+		if n == nil {
+			t.Errorf("no TEXT %q", chars)
+			continue
+		}
+		if c := (*n.Fills)[0].Color; *c != want.color || n.FontName.Style != want.style {
+			t.Errorf("%q: colour %+v, style %s; want %+v, %s", chars, *c, n.FontName.Style, want.color, want.style)
+		}
+	}
+}

@@ -149,6 +149,10 @@ type DOMNode struct {
 	// select: the chosen options' labels); nil for other elements, password inputs and captures
 	// made before it was recorded.
 	Value *string `json:"value"`
+	// PlaceholderStyle is the computed style of an input's or textarea's ::placeholder where it
+	// differs from the control's own (page.js PLACEHOLDER_STYLE: colour, font, case, decoration),
+	// recorded when the control shows its placeholder; nil otherwise.
+	PlaceholderStyle map[string]string `json:"placeholder_style"`
 	// PseudoRef indexes Document.PseudoBoxes for an element with pseudo-elements.
 	PseudoRef *int `json:"pseudo_ref"`
 	// FontRef indexes Document.PlatformFonts for a text run (the fonts that drew it).
