@@ -44,7 +44,7 @@
     "border-bottom-right-radius": "0px", "border-bottom-left-radius": "0px",
     "color": null, "background-color": "rgba(0, 0, 0, 0)", "background-image": "none",
     "background-size": "auto", "background-position": "0% 0%", "background-repeat": "repeat",
-    "opacity": "1", "visibility": "visible", "overflow-x": "visible", "overflow-y": "visible",
+    "background-blend-mode": "normal", "opacity": "1", "visibility": "visible", "overflow-x": "visible", "overflow-y": "visible",
     "box-shadow": "none", "transform": "none", "filter": "none", "mix-blend-mode": "normal",
     "font-family": null, "font-size": null, "font-weight": null, "font-style": "normal",
     "line-height": null, "letter-spacing": "normal", "text-align": "start", "text-transform": "none",
@@ -64,7 +64,8 @@
   // Computed style properties recorded for a pseudo-element (what its text and box need).
   const PSEUDO_STYLE = ["display", "position", "float", "color", "font-family", "font-size", "font-weight",
     "font-style", "line-height", "letter-spacing", "text-transform", "font-variant-caps", "text-decoration-line", "background-color",
-    "background-image", "box-shadow", "visibility", "width", "height",
+    "background-image", "background-size", "background-position", "background-repeat", "background-blend-mode",
+    "mix-blend-mode", "box-shadow", "visibility", "width", "height",
     "border-top-width", "border-right-width", "border-bottom-width", "border-left-width",
     "border-top-style", "border-right-style", "border-bottom-style", "border-left-style",
     "border-top-color", "border-right-color", "border-bottom-color", "border-left-color",

@@ -56,6 +56,7 @@ var fixtureSites = map[string][2]string{
 	"smallcaps":     {"testdata/text-site", "/smallcaps.html"},
 	"decoration":    {"testdata/text-site", "/decoration.html"},
 	"placeholder":   {"testdata/text-site", "/placeholder.html"},
+	"backgrounds":   {"testdata/text-site", "/backgrounds.html"},
 	"truncation":    {"testdata/text-site", "/truncation.html"},
 }
 

@@ -528,3 +528,62 @@ func TestPlaceholderText(t *testing.T) {
 		}
 	}
 }
+
+func TestGoldenBackgrounds(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "backgrounds")
+	checkGolden(t, "backgrounds", f.convert(t).JSON)
+}
+
+// TestBackgroundLayers: a repeating gradient is one GRADIENT_LINEAR whose stops repeat its 20 px
+// pattern over the 200 px box (ten yellow and ten dark stripes); background-blend-mode is the
+// gradient paint's blendMode over the colour; a ::before's mix-blend-mode is its node's.
+func TestBackgroundLayers(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "backgrounds").convert(t)
+	byName := map[string]*resultjson.Node{}
+	var walk func(n *resultjson.Node)
+	walk = func(n *resultjson.Node) {
+		byName[n.Name] = n
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(out.Result.Root)
+	stripes := byName["Stripes"]
+	if stripes == nil || stripes.Fills == nil || len(*stripes.Fills) != 1 || (*stripes.Fills)[0].Type != "GRADIENT_LINEAR" {
+		t.Fatalf("stripes: %+v, want one GRADIENT_LINEAR fill (names %v)", stripes, keys(byName))
+	}
+	yellow := resultjson.RGBA{R: 0.9804, G: 0.8, B: 0.0824, A: 1}
+	stops := (*stripes.Fills)[0].GradientStops
+	changes := 0
+	for i := 1; i < len(stops); i++ {
+		if stops[i].Position == stops[i-1].Position && stops[i].Color != stops[i-1].Color {
+			changes++ // a hard edge between stripes
+		}
+	}
+	if stops[0].Color != yellow || changes != 19 {
+		t.Errorf("stripes: first stop %+v, %d hard edges; want yellow and 19 (%d stops)", stops[0], changes, len(stops))
+	}
+	blend := byName["Blend"]
+	if blend == nil || blend.Fills == nil || len(*blend.Fills) != 2 || (*blend.Fills)[1].BlendMode != "MULTIPLY" || (*blend.Fills)[0].BlendMode != "" {
+		t.Errorf("blend: fills %+v, want the colour then a MULTIPLY gradient", blend)
+	}
+	var before *resultjson.Node
+	for name, n := range byName {
+		if strings.Contains(name, "::before") {
+			before = n
+		}
+	}
+	if before == nil || before.BlendMode != "MULTIPLY" {
+		t.Errorf("::before: %+v, want a node with blendMode MULTIPLY", before)
+	}
+}
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}

@@ -252,7 +252,7 @@ var styleDefaults = map[string]string{
 	"border-top-left-radius": "0px", "border-top-right-radius": "0px",
 	"border-bottom-right-radius": "0px", "border-bottom-left-radius": "0px",
 	"background-color": "rgba(0, 0, 0, 0)", "background-image": "none",
-	"background-size": "auto", "background-position": "0% 0%", "background-repeat": "repeat",
+	"background-size": "auto", "background-position": "0% 0%", "background-repeat": "repeat", "background-blend-mode": "normal",
 	"opacity": "1", "visibility": "visible", "overflow-x": "visible", "overflow-y": "visible",
 	"box-shadow": "none", "transform": "none", "filter": "none", "mix-blend-mode": "normal",
 	"font-style": "normal", "letter-spacing": "normal", "text-align": "start", "text-transform": "none",

@@ -45,9 +45,11 @@ func (pa *Painter) Backgrounds(n *capturemodel.DOMNode, node *resultjson.Node) (
 	sizes := css.SplitTop(n.Computed("background-size"), ',')
 	repeats := css.SplitTop(n.Computed("background-repeat"), ',')
 	positions := css.SplitTop(n.Computed("background-position"), ',')
+	blends := css.SplitTop(n.Computed("background-blend-mode"), ',')
 	var painted []resultjson.Paint // top-most first, as CSS lists them
 	urls := 0
 	for i, layer := range layers {
+		before := len(painted)
 		pick := func(list []string, def string) string {
 			if len(list) == 0 {
 				return def
@@ -83,12 +85,28 @@ func (pa *Painter) Backgrounds(n *capturemodel.DOMNode, node *resultjson.Node) (
 				continue
 			}
 			painted = append(painted, p)
+		case strings.HasPrefix(layer, "repeating-linear-gradient("):
+			p, ok := css.RepeatingLinearGradient(layer, node.Width, node.Height)
+			if !ok {
+				pa.Warn.Add(warnings.Gradient, node.ID, "a repeating gradient of %s could not be read or repeats more than %d stops over the box and was left out: %s", naming.Element(n), css.MaxGradientStops, layer)
+				continue
+			}
+			painted = append(painted, p)
 		default:
 			kind := layer
 			if i := strings.IndexByte(kind, '('); i > 0 {
 				kind = kind[:i]
 			}
 			pa.Warn.Add(warnings.Gradient, node.ID, "a %s background of %s is not converted (only linear gradients are) and was left out", kind, naming.Element(n))
+		}
+		// background-blend-mode blends the layer with the layers and colour under it: its
+		// paint's blendMode.
+		if bm := pick(blends, "normal"); bm != "normal" && len(painted) > before {
+			if fb, ok := css.BlendModes[bm]; ok {
+				painted[len(painted)-1].BlendMode = fb
+			} else {
+				pa.Warn.Add(warnings.BlendMode, node.ID, "the background-blend-mode %s of %s has no Figma equivalent", bm, naming.Element(n))
+			}
 		}
 	}
 	for i := len(painted) - 1; i >= 0; i-- {
