@@ -49,6 +49,9 @@ const (
 	MaxAssetBytes = 15 << 20
 	// MaxTotalAssetBytes bounds all images of one page together (100 MiB).
 	MaxTotalAssetBytes = 100 << 20
+	// MaxCanvasPixels bounds the bitmap of a canvas read as a PNG (2048 x 2048 pixels); a larger
+	// canvas is cropped from the page instead (page.js canvasImage), as a tainted one is.
+	MaxCanvasPixels = 2048 * 2048
 	// MaxDocumentBytes bounds the document JSON that the page returns (64 MiB).
 	MaxDocumentBytes = 64 << 20
 )

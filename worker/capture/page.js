@@ -166,11 +166,40 @@
     return null;
   }
 
+  // canvasImage records what a canvas shows: its bitmap as a PNG (an asset of kind "canvas",
+  // out.image, its natural size the bitmap's), or, when the page cannot read it (a tainted
+  // canvas: another origin's image was drawn into it) or it holds more than maxPixels pixels, a
+  // crop of its content box from the page (out.crop, reason "canvas-tainted" or "canvas-large").
+  // A canvas without a bitmap (0 wide or high) records nothing.
+  function canvasImage(el, cs, out, imageRef, maxPixels) {
+    if (el.width <= 0 || el.height <= 0) return;
+    let reason = "canvas-large";
+    if (el.width * el.height <= maxPixels) {
+      try {
+        const url = el.toDataURL("image/png");
+        if (url.startsWith("data:image/png")) {
+          out.image = { asset_id: imageRef("canvas", null, url), natural_width: el.width, natural_height: el.height };
+          return;
+        }
+      } catch (e) {
+        // SecurityError: the canvas is tainted.
+      }
+      reason = "canvas-tainted";
+    }
+    const r = el.getBoundingClientRect();
+    const px = (p) => parseFloat(cs.getPropertyValue(p)) || 0;
+    const l = px("border-left-width") + px("padding-left"), t = px("border-top-width") + px("padding-top");
+    const w = r.width - l - px("border-right-width") - px("padding-right");
+    const h = r.height - t - px("border-bottom-width") - px("padding-bottom");
+    const c = window.__c2dVec.crop(el, imageRef, reason, { x: r.left + window.scrollX + l, y: r.top + window.scrollY + t, width: w, height: h });
+    if (c) out.crop = c;
+  }
+
   // collect walks the rendered DOM and returns {document, images} as a JSON string (DevTools
   // refuses to pass deeply nested objects by value). images lists every image the page shows,
   // once per distinct URL (or inline SVG), with the id the document refers to. Elements nested
   // deeper than maxDepth (the root is at depth 1) are left out and counted (depth_cut).
-  function collect(maxNodes, maxDepth, maxTextLen, maxFragments, maxFontQueries, maxFontFaces) {
+  function collect(maxNodes, maxDepth, maxTextLen, maxFragments, maxFontQueries, maxFontFaces, maxCanvasPixels) {
     const images = [];
     const byURL = new Map();
     let count = 0;
@@ -316,6 +345,10 @@
         if (src && el.complete && el.naturalWidth > 0) {
           out.image = { asset_id: imageRef("img", src), natural_width: el.naturalWidth, natural_height: el.naturalHeight };
         }
+      }
+      if (el.tagName === "CANVAS") {
+        canvasImage(el, cs, out, imageRef, maxCanvasPixels);
+        return out; // its children are fallback content, not drawn
       }
       if (el instanceof SVGSVGElement && !(el.parentElement instanceof SVGElement)) {
         // An inline SVG is kept whole as an asset; its children are not walked.

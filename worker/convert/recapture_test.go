@@ -53,6 +53,11 @@ var fixtureSites = map[string][2]string{
 	"direction":     {"testdata/text-site", "/direction.html"},
 	"lists":         {"../capture/capturetest/site", "/lists.html"},
 	"effects":       {"testdata/text-site", "/effects.html"},
+	// Replaced elements and floats (docs/conversion.md "Replaced elements", "Floats").
+	"replaced-img":    {"testdata/replaced-site", "/img.html"},
+	"replaced-svg":    {"testdata/replaced-site", "/svg.html"},
+	"replaced-canvas": {"testdata/replaced-site", "/canvas.html"},
+	"float":           {"testdata/replaced-site", "/float.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

@@ -42,8 +42,10 @@ const (
 	// Placeholder is the RECTANGLE of an element the design cannot hold (its box, grey when it
 	// has no background).
 	Placeholder
-	// Image is the node of an img: a RECTANGLE, an SVG node, or the FRAME of an img that draws a
-	// box of its own holding the SVG (the images pass gives it its image).
+	// Image is the node of an img or a canvas with pixels: a RECTANGLE, an SVG node, or the
+	// FRAME of its box (one with a border or padding, or an SVG image over a box that paints)
+	// holding its content at its content box, a RECTANGLE or the SVG node (the images pass gives
+	// it its image).
 	Image
 	// BackgroundSVG is an SVG node drawing an SVG layer of its parent's background over the
 	// parent's box (the paint pass gives it its image).

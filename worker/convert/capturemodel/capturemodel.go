@@ -298,7 +298,10 @@ type SVGNote struct {
 	Detail string `json:"detail"`
 }
 
-// Crop names a PNG asset of the element's box and why it was taken ("svg", "mask", "glyph").
+// Crop names a PNG asset of the element's box and why it was taken ("svg", "mask", "glyph"), or
+// of a canvas's content box: "canvas-tainted" (the page could not read the canvas: another
+// origin's image was drawn into it), "canvas-large" (its bitmap is over the capture's pixel
+// limit).
 type Crop struct {
 	AssetID string `json:"asset_id"`
 	Reason  string `json:"reason"`
