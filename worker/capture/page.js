@@ -142,6 +142,43 @@
     return out;
   }
 
+  // lineStarts returns, for each line fragment of a text node that wraps (frags, page px), the
+  // offset in its recorded text (UTF-16 units; collapsed white space when !pre) of its first
+  // character that is not white space: the first whose box lies below the previous fragment's
+  // top, found by binary search (the characters of a run that wraps go down line by line).
+  function lineStarts(node, raw, text, frags, pre) {
+    const range = document.createRange();
+    // vertical middle of the box of the first character drawn at or after raw offset o
+    // (collapsed spaces draw nothing), looking at most SCAN characters on; Infinity past them.
+    const SCAN = 64;
+    const topAt = (o) => {
+      for (let i = o; i < raw.length && i < o + SCAN; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const r = range.getClientRects();
+        for (const b of r) if (b.width > 0 || b.height > 0) return b.top + window.scrollY + b.height / 2;
+      }
+      return Infinity;
+    };
+    // offset in the recorded text of raw offset o.
+    const collapsed = (o) => (pre ? o : raw.slice(0, o).replace(/\s+/g, " ").length);
+    const out = [0];
+    let lo = 0;
+    for (let k = 1; k < frags.length; k++) {
+      const line = frags[k].y;
+      let a = lo, b = raw.length;
+      while (a < b) {
+        const m = (a + b) >> 1;
+        if (topAt(m) >= line) b = m; else a = m + 1;
+      }
+      let o = a;
+      while (o < raw.length && /\s/.test(raw[o])) o++;
+      lo = o;
+      out.push(Math.min(collapsed(o), text.length));
+    }
+    return out;
+  }
+
   function urlsOf(bg) {
     const out = [];
     const re = /url\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^)\s]*))\s*\)/g;
@@ -261,7 +298,10 @@
         // A run that wraps has one fragment per line: the conversion places the paragraph's
         // TEXT from its first and last line, not from the union box.
         const frags = lineRects(range.getClientRects(), maxFragments);
-        if (frags.length > 1) out.rects = frags;
+        if (frags.length > 1) {
+          out.rects = frags;
+          out.line_starts = lineStarts(node, raw, text, frags, ws.startsWith("pre"));
+        }
         if (textRuns.length < maxFontQueries) {
           out.font_ref = textRuns.length;
           textRuns.push(node);

@@ -99,6 +99,9 @@ type Text struct {
 	// its own); Whole says they are all Style holds.
 	Paragraph []*capturemodel.DOMNode
 	Whole     bool
+	// Parts is, for a paragraph split around floats (text.Setter.Parts), how many TEXT nodes it
+	// is, and Part which of them this one is (0 for the first); 0 and 0 for one not split.
+	Part, Parts int
 	// Decoration is the text decoration inherited from ancestors (text.Decoration).
 	Decoration string
 	// OX and OY are the page position of the node's frame (px).
