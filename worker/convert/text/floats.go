@@ -21,15 +21,17 @@ type Float struct {
 }
 
 // FloatsOf returns the floated elements of doc that are drawn (a box of some size), in document
-// order.
+// order; not those in or under a transformed element, whose boxes are the bounding boxes of
+// transformed ones (the text beside them is then left whole).
 func FloatsOf(doc *capturemodel.Document) []Float {
 	var out []Float
-	var walk func(n *capturemodel.DOMNode)
-	walk = func(n *capturemodel.DOMNode) {
+	var walk func(n *capturemodel.DOMNode, transformed bool)
+	walk = func(n *capturemodel.DOMNode, transformed bool) {
 		if n == nil || n.Type != "element" {
 			return
 		}
-		if side := n.Computed("float"); (side == "left" || side == "right") && n.Box.Width > 0 && n.Box.Height > 0 {
+		transformed = transformed || n.Computed("transform") != "none"
+		if side := n.Computed("float"); (side == "left" || side == "right") && !transformed && n.Box.Width > 0 && n.Box.Height > 0 {
 			m := func(p string) float64 { v, _ := css.ParsePx(n.Computed(p)); return v }
 			b := n.Box
 			b.X, b.Y = b.X-m("margin-left"), b.Y-m("margin-top")
@@ -38,10 +40,10 @@ func FloatsOf(doc *capturemodel.Document) []Float {
 			out = append(out, Float{Box: b, Left: side == "left"})
 		}
 		for _, c := range n.Children {
-			walk(c)
+			walk(c, transformed)
 		}
 	}
-	walk(doc.Root)
+	walk(doc.Root, false)
 	return out
 }
 

@@ -98,3 +98,23 @@ func TestPartsOf(t *testing.T) {
 		t.Errorf("right float: %+v, want %+v", got, want)
 	}
 }
+
+// TestFloatsOf lists the drawn floats with their margin boxes; not an empty one, nor one under a
+// transformed element.
+func TestFloatsOf(t *testing.T) {
+	t.Parallel()
+	el := func(style map[string]string, box capturemodel.Box, kids ...*capturemodel.DOMNode) *capturemodel.DOMNode {
+		return &capturemodel.DOMNode{Type: "element", Tag: "div", Style: style, Box: box, Children: kids}
+	}
+	left := el(map[string]string{"float": "left", "margin-right": "16px", "margin-bottom": "8px"}, capturemodel.Box{X: 10, Y: 20, Width: 100, Height: 50})
+	right := el(map[string]string{"float": "right"}, capturemodel.Box{X: 300, Y: 20, Width: 50, Height: 50})
+	empty := el(map[string]string{"float": "left"}, capturemodel.Box{X: 10, Y: 20, Width: 0, Height: 50})
+	turned := el(map[string]string{"transform": "matrix(0, 1, -1, 0, 0, 0)"}, capturemodel.Box{Width: 400, Height: 400},
+		el(map[string]string{"float": "left"}, capturemodel.Box{X: 10, Y: 200, Width: 50, Height: 50}))
+	doc := &capturemodel.Document{Root: el(nil, capturemodel.Box{Width: 800, Height: 600}, left, right, empty, turned)}
+	got := FloatsOf(doc)
+	want := []Float{{Box: capturemodel.Box{X: 10, Y: 20, Width: 116, Height: 58}, Left: true}, {Box: capturemodel.Box{X: 300, Y: 20, Width: 50, Height: 50}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+}
