@@ -43,6 +43,10 @@ const (
 	// one text run or inline element that wraps; a longer run keeps its first ones and its
 	// union box.
 	MaxLineFragments = 1000
+	// MaxLineStarts bounds the line starts ("line_starts": where each line fragment of a text
+	// run that wraps starts in its text, found by measuring characters) recorded per page; a run
+	// past it records none (the conversion then keeps its paragraph whole).
+	MaxLineStarts = 5000
 	// MaxAssets bounds the images recorded per page; further ones are listed as unresolved.
 	MaxAssets = 500
 	// MaxAssetBytes bounds one image's bytes (15 MiB).

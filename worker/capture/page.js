@@ -237,7 +237,8 @@
   // refuses to pass deeply nested objects by value). images lists every image the page shows,
   // once per distinct URL (or inline SVG), with the id the document refers to. Elements nested
   // deeper than maxDepth (the root is at depth 1) are left out and counted (depth_cut).
-  function collect(maxNodes, maxDepth, maxTextLen, maxFragments, maxFontQueries, maxFontFaces, maxCanvasPixels) {
+  function collect(maxNodes, maxDepth, maxTextLen, maxFragments, maxFontQueries, maxFontFaces, maxCanvasPixels, maxLineStarts) {
+    let lineStartsLeft = maxLineStarts;
     const images = [];
     const byURL = new Map();
     let count = 0;
@@ -301,7 +302,12 @@
         const frags = lineRects(range.getClientRects(), maxFragments);
         if (frags.length > 1) {
           out.rects = frags;
-          out.line_starts = lineStarts(node, raw, text, frags, ws.startsWith("pre"));
+          // Where each line starts, while the page's budget of line starts lasts (a run gets all
+          // of its lines' or none).
+          if (lineStartsLeft >= frags.length) {
+            lineStartsLeft -= frags.length;
+            out.line_starts = lineStarts(node, raw, text, frags, ws.startsWith("pre"));
+          }
         }
         if (textRuns.length < maxFontQueries) {
           out.font_ref = textRuns.length;

@@ -444,3 +444,23 @@ func TestFontLimits(t *testing.T) {
 		t.Errorf("%d font faces, want %d", n, capture.MaxFontFaces)
 	}
 }
+
+// TestLineStartsLimit captures MaxLineStarts one-word lines and then a paragraph of two: the
+// first MaxLineStarts lines record their line starts, the paragraph past the budget none (its
+// line fragments still).
+func TestLineStartsLimit(t *testing.T) {
+	t.Parallel()
+	if capture.MaxLineStarts != 5000 {
+		t.Fatalf("MaxLineStarts is %d; line-starts.html is written for 5,000", capture.MaxLineStarts)
+	}
+	_, byID := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a7d", capturetest.LineStartsPath)
+	for _, id := range []string{"p1", "p5"} {
+		run := textChild(t, byID[id], 0)
+		if len(run.Rects) != 1000 || len(run.LineStarts) != 1000 || run.LineStarts[999] != 1998 {
+			t.Errorf("#%s: %d fragments, %d line starts, want 1000 of each (the last at 1998)", id, len(run.Rects), len(run.LineStarts))
+		}
+	}
+	if run := textChild(t, byID["past"], 0); len(run.Rects) != 2 || run.LineStarts != nil {
+		t.Errorf("#past: %d fragments, line starts %v; want 2 and none", len(run.Rects), run.LineStarts)
+	}
+}
