@@ -350,6 +350,17 @@
       for (const side of ["top", "right", "bottom", "left"]) {
         if (!(`border-${side}-style` in style)) delete style[`border-${side}-color`];
       }
+      // How an element that sets a decoration line draws it (CSS propagates the line with its
+      // look to the text inside): its style, thickness and underline offset when not the
+      // defaults, its colour when not the text colour.
+      if ("text-decoration-line" in style) {
+        for (const [p, def] of [["text-decoration-style", "solid"], ["text-decoration-thickness", "auto"], ["text-underline-offset", "auto"]]) {
+          const v = cs.getPropertyValue(p);
+          if (v !== "" && v !== def) style[p] = v;
+        }
+        const dc = cs.getPropertyValue("text-decoration-color");
+        if (dc && dc !== cs.color) style["text-decoration-color"] = dc;
+      }
       // The colour glyphs are filled with, when it is not the text colour (gradient text sets it
       // transparent and clips the background to the glyphs).
       const fill = cs.getPropertyValue("-webkit-text-fill-color");

@@ -54,6 +54,7 @@ var fixtureSites = map[string][2]string{
 	"lists":         {"../capture/capturetest/site", "/lists.html"},
 	"effects":       {"testdata/text-site", "/effects.html"},
 	"smallcaps":     {"testdata/text-site", "/smallcaps.html"},
+	"decoration":    {"testdata/text-site", "/decoration.html"},
 	"truncation":    {"testdata/text-site", "/truncation.html"},
 	// Replaced elements and floats (docs/conversion.md "Replaced elements", "Floats").
 	"replaced-img":    {"testdata/replaced-site", "/img.html"},

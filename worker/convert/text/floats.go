@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf16"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -75,7 +76,7 @@ func (s *Setter) Parts(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode) []
 		return nil
 	}
 	scratch := Setter{Warn: &warnings.List{}, Doc: s.Doc, Base: s.Base, Kids: s.Kids, Paint: s.Paint}
-	p := scratch.Paragraph(n, kids, "", "")
+	p := scratch.Paragraph(n, kids, "", boxtree.TextDecoration{})
 	return partsOf(n, p.b.frags, p.b.refs, s.Floats)
 }
 
