@@ -139,8 +139,12 @@ type DOMNode struct {
 	Box  Box    `json:"box"`
 	// Rects are the line fragments of a text run or inline element that wraps (one client rect
 	// per line, in page coordinates); empty when it sits on one line or the capture predates them.
-	Rects []Box             `json:"rects"`
-	Attrs map[string]string `json:"attrs"`
+	Rects []Box `json:"rects"`
+	// LineStarts are, for a text run with Rects, where each fragment's characters start in Text
+	// (UTF-16 code units, its first character that is not white space); empty when the capture
+	// predates them.
+	LineStarts []int             `json:"line_starts"`
+	Attrs      map[string]string `json:"attrs"`
 	// Style holds computed style values; a property left out has its default (styleDefaults).
 	Style map[string]string `json:"style"`
 	// BackgroundImages are the asset ids of the url() layers of background-image, in order.
@@ -304,7 +308,10 @@ type SVGNote struct {
 	Detail string `json:"detail"`
 }
 
-// Crop names a PNG asset of the element's box and why it was taken ("svg", "mask", "glyph").
+// Crop names a PNG asset of the element's box and why it was taken ("svg", "mask", "glyph"), or
+// of a canvas's content box: "canvas-tainted" (the page could not read the canvas: another
+// origin's image was drawn into it), "canvas-large" (its bitmap is over the capture's pixel
+// limit).
 type Crop struct {
 	AssetID string `json:"asset_id"`
 	Reason  string `json:"reason"`

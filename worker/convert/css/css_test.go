@@ -93,7 +93,8 @@ func TestRepeatingLinearGradient(t *testing.T) {
 	if !ok {
 		t.Fatal("stripes refused")
 	}
-	want := []resultjson.ColorStop{{0, red}, {0.25, red}, {0.25, blue}, {0.5, blue}, {0.5, red}, {0.75, red}, {0.75, blue}, {1, blue}}
+	stop := func(p float64, c resultjson.RGBA) resultjson.ColorStop { return resultjson.ColorStop{Position: p, Color: c} }
+	want := []resultjson.ColorStop{stop(0, red), stop(0.25, red), stop(0.25, blue), stop(0.5, blue), stop(0.5, red), stop(0.75, red), stop(0.75, blue), stop(1, blue)}
 	got := p.GradientStops
 	if len(got) != len(want) {
 		t.Fatalf("%d stops %v, want %d", len(got), got, len(want))

@@ -8,8 +8,10 @@ import (
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/vector"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
@@ -120,9 +122,13 @@ func placeholderStyled(n *capturemodel.DOMNode) *capturemodel.DOMNode {
 	return &v
 }
 
-// imageElement places an img: a RECTANGLE of its box (the images pass fills it with a raster
-// image over its background), or an SVG node (an SVG file), framed when the img also has a
-// background, border or shadow. Which, the image's check says (images.Store.Check).
+// imageElement places a replaced element that shows an image (an img, a canvas): a RECTANGLE
+// of its box (the images pass fills it with a raster image over its background), or an SVG node
+// (an SVG file) when the img draws no box of its own. An element with a border or padding, or an
+// SVG image over a box that paints, is a clipping FRAME of its box (background, border, corners,
+// shadow, opacity: the paint pass) holding its content at its content box: a RECTANGLE the images
+// pass fills (with the content box's corners, the paint pass) or the SVG node. Which, the
+// image's check says (images.Store.Check).
 func (tb *builder) imageElement(n *capturemodel.DOMNode, f *frame, in inherited) {
 	node, drawn, layers := tb.box(n, f, "RECTANGLE", false, false)
 	if node == nil {
@@ -131,18 +137,32 @@ func (tb *builder) imageElement(n *capturemodel.DOMNode, f *frame, in inherited)
 	tb.dropSVGBackgrounds(node, n, layers)
 	b := f.add(node, n, in)
 	b.Kind, b.Paints, b.CSS = boxtree.Image, true, []*capturemodel.DOMNode{n}
-	if n.Image == nil || n.Image.AssetID == "" {
+	id, _ := images.Source(n)
+	if id == "" {
 		return
 	}
-	if e := tb.img.Check(n.Image.AssetID, node.Width, node.Height); e == nil || e.MimeType != resultjson.MimeSVG {
-		return
+	content := vector.ContentBox(n)
+	inset := content != n.Box
+	svg := false
+	if e := tb.img.Check(id, node.Width, node.Height); e != nil && e.MimeType == resultjson.MimeSVG {
+		svg = true
 	}
-	if !drawn.Fills && !drawn.Strokes && !drawn.Effects {
+	switch {
+	case svg && !drawn.Fills && !drawn.Strokes && !drawn.Effects:
 		node.Type = "SVG" // nothing but the SVG: the SVG node takes the rectangle's place (and id)
 		return
+	case !svg && !inset:
+		return
+	}
+	typ := "RECTANGLE"
+	if svg {
+		typ = "SVG"
 	}
 	node.Type, node.ClipsContent = "FRAME", css.Ptr(true)
-	if sv := tb.newNode("SVG", node.Name, capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
-		node.Children = []*resultjson.Node{sv}
+	if c := tb.newNode(typ, node.Name, content, &frame{ox: n.Box.X, oy: n.Box.Y}); c != nil {
+		if !svg {
+			c.Fills = &[]resultjson.Paint{}
+		}
+		node.Children = []*resultjson.Node{c}
 	}
 }
