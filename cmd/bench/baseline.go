@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -35,6 +36,7 @@ const (
 	baselineResultPath   = "/result"
 	baselineByIDPath     = "/page-import"
 	baselineListPath     = "/page-imports"
+	baselineNestedPath   = "/code2des-jobs"
 	baselineMessageBytes = 400
 )
 
@@ -69,6 +71,7 @@ func runBaseline(ctx context.Context, cfg app.Config) error {
 	mux.HandleFunc("GET "+baselineResultPath, b.result)
 	mux.HandleFunc("POST "+baselineByIDPath, b.pageImport)
 	mux.HandleFunc("POST "+baselineListPath, b.pageImports)
+	mux.HandleFunc("POST "+baselineNestedPath, b.code2desJobs)
 	return serveUntilDone(ctx, cfg.HTTPAddr, mux)
 }
 
@@ -213,6 +216,99 @@ func (b *baseline) pageImports(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(map[string]any{"data": map[string]any{"pageImports": map[string]any{
 		"edges": edges, "pageInfo": map[string]any{"hasNextPage": len(rows) > 20, "endCursor": end}}}})
+}
+
+// nestedSQL reads a page of a project's jobs with each job's Page Import, as
+// code2desJobs(first: 20) { pageImport } asks: the membership check as a subquery, one LEFT JOIN
+// with the API's rules (not deleted, the job's organization), and only the 11 columns the query
+// shows (the API reads every column of both rows).
+const nestedSQL = `SELECT c.id, c.figma_file_key, c.screen_id, c.status, c.warning_count, c.created_at,
+  p.id, p.source_url, p.status, p.capture_hash, p.created_at
+FROM code2des AS c
+LEFT JOIN page_import AS p ON p.id = c.page_import_id AND p.organization_id = c.organization_id AND p.deleted_at IS NULL
+WHERE c.organization_id = (SELECT project.organization_id FROM project
+    JOIN organization_member AS m ON m.organization_id = project.organization_id AND m.subject = $1
+    WHERE project.id = $2)
+  AND c.project_id = $3 AND c.deleted_at IS NULL
+ORDER BY c.id DESC LIMIT 21`
+
+// code2desJobs is the floor of the nested list (no target): net/http, nestedSQL prepared, and
+// encoding/json of 20 edges with a cursor each and the job's Page Import.
+func (b *baseline) code2desJobs(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		P string `json:"p"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	project, err := strconv.ParseInt(in.P, 10, 64)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	type importNode struct {
+		ID          string    `json:"id"`
+		SourceURL   string    `json:"sourceUrl"`
+		Status      string    `json:"status"`
+		CaptureHash *string   `json:"captureHash"`
+		CreatedAt   time.Time `json:"createdAt"`
+	}
+	type jobNode struct {
+		ID           string      `json:"id"`
+		FigmaFileKey string      `json:"figmaFileKey"`
+		ScreenID     string      `json:"screenId"`
+		Status       string      `json:"status"`
+		WarningCount *int        `json:"warningCount"`
+		CreatedAt    time.Time   `json:"createdAt"`
+		PageImport   *importNode `json:"pageImport"`
+	}
+	type edge struct {
+		Cursor string   `json:"cursor"`
+		Node   *jobNode `json:"node"`
+	}
+	p := database.NewParams(b.db)
+	p.Arg(benchSubject)
+	p.Arg(project)
+	p.Arg(project)
+	rows, err := p.QueryContext(r.Context(), nestedSQL)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	defer rows.Close()
+	edges := make([]edge, 0, 21)
+	for rows.Next() {
+		var j jobNode
+		var pi struct {
+			ID, SourceURL, Status *string
+			CaptureHash           *string
+			CreatedAt             *time.Time
+		}
+		if err := rows.Scan(&j.ID, &j.FigmaFileKey, &j.ScreenID, &j.Status, &j.WarningCount, &j.CreatedAt,
+			&pi.ID, &pi.SourceURL, &pi.Status, &pi.CaptureHash, &pi.CreatedAt); err != nil {
+			fail(w, err)
+			return
+		}
+		j.Status = strings.ToUpper(j.Status)
+		if pi.ID != nil {
+			j.PageImport = &importNode{*pi.ID, *pi.SourceURL, strings.ToUpper(*pi.Status), pi.CaptureHash, *pi.CreatedAt}
+		}
+		edges = append(edges, edge{jobs.EncodeCursor(jobs.CursorCode2Des, j.ID), &j})
+	}
+	if err := rows.Err(); err != nil {
+		fail(w, err)
+		return
+	}
+	more := len(edges) > 20
+	edges = edges[:min(20, len(edges))]
+	end := ""
+	if len(edges) > 0 {
+		end = edges[len(edges)-1].Cursor
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"data": map[string]any{"code2desJobs": map[string]any{
+		"edges": edges, "pageInfo": map[string]any{"hasNextPage": more, "endCursor": end}}}})
 }
 
 // floorNode is pi with the fields and names the API's PageImport answers.
