@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"golang.org/x/net/html"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
 )
 
 // realThresholdsFile holds the real pages' thresholds, by run name, in thresholdsFile's format.
@@ -114,9 +116,9 @@ func (l *requestLog) failedUnder(prefix string) []string {
 
 // TestRealPagesGate is the real-page half of `make fidelity`: every real page through the main
 // job at 1440 px and realPhonePage at 390 px, the table, the side-by-side PNGs, and a failure for
-// each run below its thresholds (realThresholdsFile) or for any request of the page that the
-// loopback server could not answer (a missing vendored file). It runs only when FIDELITY_GATE is
-// set.
+// each run below its thresholds (realThresholdsFile), for any request of the page that the
+// loopback server could not answer (a missing vendored file) and for any image the capture
+// recorded from outside the page's folder. It runs only when FIDELITY_GATE is set.
 func TestRealPagesGate(t *testing.T) {
 	if os.Getenv("FIDELITY_GATE") == "" {
 		t.Skip("the fidelity gate runs with `make fidelity` (FIDELITY_GATE=1)")
@@ -141,6 +143,9 @@ func TestRealPagesGate(t *testing.T) {
 			if failed := p.realLog.failedUnder("/" + rr.Page + "/"); len(failed) > 0 {
 				t.Errorf("requests the loopback server could not answer: %s", strings.Join(failed, ", "))
 			}
+			for _, u := range foreignSources(r, p.real.URL+"/"+rr.Page+"/") {
+				t.Errorf("the capture recorded an image from outside the page's folder: %s", u)
+			}
 			fmt.Fprintf(&times, "%s %.1fs (%d×%d px compared), ", rr.Name(), time.Since(start).Seconds(),
 				r.Result.Fidelity.ComparedWidth, r.Result.Fidelity.ComparedHeight)
 		})
@@ -151,6 +156,27 @@ func TestRealPagesGate(t *testing.T) {
 	if *outDir != "" {
 		writeFile(t, filepath.Join(*outDir, "table-real.md"), []byte(tbl))
 	}
+}
+
+// foreignSources lists the source URLs of the run's captured and unresolved images that are
+// neither inline (empty, data:, blob:) nor under base, the page's folder on the loopback server.
+func foreignSources(r *run, base string) []string {
+	var urls []string
+	for _, a := range r.Capture.Assets {
+		urls = append(urls, a.SourceURL)
+	}
+	for _, u := range append(r.Capture.UnresolvedImages, r.Capture.Document.UnresolvedImages...) {
+		urls = append(urls, u.SourceURL)
+	}
+	var out []string
+	for _, u := range urls {
+		lower := strings.ToLower(u)
+		if u == "" || strings.HasPrefix(lower, "data:") || strings.HasPrefix(lower, "blob:") || strings.HasPrefix(u, base) {
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
 }
 
 // loadedBy are the elements whose URL attributes the browser loads (an <a>'s href is only
@@ -371,5 +397,21 @@ func TestOfflineCheckFindsWhatLoads(t *testing.T) {
 		if msg := offlineProblem(dir, file, ref); (msg == "") != ok {
 			t.Errorf("offlineProblem(%q) = %q, want ok=%v", ref, msg, ok)
 		}
+	}
+}
+
+// TestForeignSourcesNamesOtherAddresses: captured and unresolved images from the page's own
+// folder or inline pass; any other address is listed.
+func TestForeignSourcesNamesOtherAddresses(t *testing.T) {
+	base := "http://127.0.0.1:1/page/"
+	r := &run{Capture: &capturemodel.Capture{
+		Assets: []capturemodel.Asset{{SourceURL: base + "a.png"}, {SourceURL: ""}, {SourceURL: "data:image/png;base64,AA"},
+			{SourceURL: "https://cdn.test/b.png"}, {SourceURL: "http://127.0.0.1:1/other/c.png"}},
+		UnresolvedImages: []capturemodel.UnresolvedImage{{SourceURL: "blob:http://127.0.0.1:1/x"}},
+		Document:         capturemodel.Document{UnresolvedImages: []capturemodel.UnresolvedImage{{SourceURL: "https://cdn.test/d.png"}}},
+	}}
+	got := strings.Join(foreignSources(r, base), " ")
+	if want := "https://cdn.test/b.png http://127.0.0.1:1/other/c.png https://cdn.test/d.png"; got != want {
+		t.Errorf("foreignSources = %q, want %q", got, want)
 	}
 }
