@@ -69,6 +69,10 @@
     "border-top-style", "border-right-style", "border-bottom-style", "border-left-style",
     "border-top-color", "border-right-color", "border-bottom-color", "border-left-color",
     "border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius", "opacity"];
+  // Computed style properties recorded for a control's ::placeholder where they differ from the
+  // control's own (the text properties ::placeholder may set that the converter reads).
+  const PLACEHOLDER_STYLE = ["color", "font-family", "font-size", "font-weight", "font-style",
+    "letter-spacing", "text-transform", "font-variant-caps", "text-decoration-line"];
   function pseudoStyle(pcs) {
     const out = {};
     for (const p of PSEUDO_STYLE) {
@@ -267,6 +271,16 @@
       if (shown !== null) {
         if (shown.length > maxTextLen) { out.value = shown.slice(0, maxTextLen); truncated = true; } else out.value = shown;
       }
+      // The ::placeholder's look, when the control shows its placeholder (empty, with one).
+      if ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && el.placeholder && !el.value) {
+        const pcs = getComputedStyle(el, "::placeholder");
+        const ps = {};
+        for (const p of PLACEHOLDER_STYLE) {
+          const v = pcs.getPropertyValue(p);
+          if (v !== "" && v !== cs.getPropertyValue(p)) ps[p] = v;
+        }
+        out.placeholder_style = ps;
+      }
       const style = {};
       for (const [p, def] of Object.entries(STYLE)) {
         const v = cs.getPropertyValue(p);
@@ -274,6 +288,17 @@
       }
       for (const side of ["top", "right", "bottom", "left"]) {
         if (!(`border-${side}-style` in style)) delete style[`border-${side}-color`];
+      }
+      // How an element that sets a decoration line draws it (CSS propagates the line with its
+      // look to the text inside): its style, thickness and underline offset when not the
+      // defaults, its colour when not the text colour.
+      if ("text-decoration-line" in style) {
+        for (const [p, def] of [["text-decoration-style", "solid"], ["text-decoration-thickness", "auto"], ["text-underline-offset", "auto"]]) {
+          const v = cs.getPropertyValue(p);
+          if (v !== "" && v !== def) style[p] = v;
+        }
+        const dc = cs.getPropertyValue("text-decoration-color");
+        if (dc && dc !== cs.color) style["text-decoration-color"] = dc;
       }
       // The colour glyphs are filled with, when it is not the text colour (gradient text sets it
       // transparent and clips the background to the glyphs).

@@ -54,6 +54,8 @@ var fixtureSites = map[string][2]string{
 	"lists":         {"../capture/capturetest/site", "/lists.html"},
 	"effects":       {"testdata/text-site", "/effects.html"},
 	"smallcaps":     {"testdata/text-site", "/smallcaps.html"},
+	"decoration":    {"testdata/text-site", "/decoration.html"},
+	"placeholder":   {"testdata/text-site", "/placeholder.html"},
 	"truncation":    {"testdata/text-site", "/truncation.html"},
 }
 

@@ -85,6 +85,15 @@ type Node struct {
 	Kids []*Node
 }
 
+// TextDecoration is the text decoration text shows: Line is UNDERLINE, STRIKETHROUGH or "" (none),
+// and By the element whose text-decoration-line set it, whose colour, style, thickness and
+// offset CSS draws the line with (CSS Text Decoration 3 §2: a decoration propagates from its
+// decorating box to the text inside it). By is nil when Line is "".
+type TextDecoration struct {
+	Line string
+	By   *capturemodel.DOMNode
+}
+
 // Text is the source of a TEXT node: a text run of its own, a form control's text (its
 // characters set by the builder), or a paragraph.
 type Text struct {
@@ -98,7 +107,7 @@ type Text struct {
 	Paragraph []*capturemodel.DOMNode
 	Whole     bool
 	// Decoration is the text decoration inherited from ancestors (text.Decoration).
-	Decoration string
+	Decoration TextDecoration
 	// OX and OY are the page position of the node's frame (px).
 	OX, OY float64
 	// Seq is the n of the id "1:n" a silent paragraph's node would have had (its place in the

@@ -149,6 +149,10 @@ type DOMNode struct {
 	// select: the chosen options' labels); nil for other elements, password inputs and captures
 	// made before it was recorded.
 	Value *string `json:"value"`
+	// PlaceholderStyle is the computed style of an input's or textarea's ::placeholder where it
+	// differs from the control's own (page.js PLACEHOLDER_STYLE: colour, font, case, decoration),
+	// recorded when the control shows its placeholder; nil otherwise.
+	PlaceholderStyle map[string]string `json:"placeholder_style"`
 	// PseudoRef indexes Document.PseudoBoxes for an element with pseudo-elements.
 	PseudoRef *int `json:"pseudo_ref"`
 	// FontRef indexes Document.PlatformFonts for a text run (the fonts that drew it).
@@ -255,8 +259,9 @@ var styleDefaults = map[string]string{
 	"text-decoration-line": "none", "white-space": "normal", "writing-mode": "horizontal-tb", "direction": "ltr",
 	"background-clip": "border-box", "text-shadow": "none",
 	"object-fit": "fill", "object-position": "50% 50%", "text-overflow": "clip", "-webkit-line-clamp": "none",
-	"font-variant-caps": "normal",
-	"font-family":       "sans-serif", "font-size": "16px", "font-weight": "400", "line-height": "normal",
+	"font-variant-caps": "normal", "text-decoration-style": "solid", "text-decoration-thickness": "auto",
+	"text-underline-offset": "auto",
+	"font-family":           "sans-serif", "font-size": "16px", "font-weight": "400", "line-height": "normal",
 	"color":     "rgb(0, 0, 0)",
 	"flex-grow": "0", "flex-shrink": "1", "flex-basis": "auto", "align-self": "auto", "order": "0",
 	"row-gap": "normal", "column-gap": "normal", "align-content": "normal", "justify-items": "normal",

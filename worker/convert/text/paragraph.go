@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf16"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
@@ -28,7 +29,7 @@ type Paragraph struct {
 
 // Paragraph lays out kids, the inline children of block container n, as the paragraph of the
 // TEXT node nodeID (its warnings name it); decoration is the text decoration n inherits.
-func (s *Setter) Paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, nodeID, decoration string) *Paragraph {
+func (s *Setter) Paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, nodeID string, decoration boxtree.TextDecoration) *Paragraph {
 	b := &paragraphBuilder{s: s, nodeID: nodeID}
 	href := ""
 	if n.Tag == "a" {
@@ -50,7 +51,7 @@ func (p *Paragraph) Empty() bool {
 // SetParagraph sets the TEXT node of paragraph p of block n: its characters, the first range's
 // typography at node level, the styled ranges, and its box (whole says the paragraph is all n
 // holds; ox, oy are the page position of the node's frame).
-func (s *Setter) SetParagraph(node *resultjson.Node, n *capturemodel.DOMNode, p *Paragraph, decoration string, whole bool, ox, oy float64) {
+func (s *Setter) SetParagraph(node *resultjson.Node, n *capturemodel.DOMNode, p *Paragraph, decoration boxtree.TextDecoration, whole bool, ox, oy float64) {
 	b, chars, segs := p.b, p.chars, p.segs
 	node.Name = naming.Clip(chars)
 	node.Characters = chars
@@ -106,7 +107,7 @@ func (b *paragraphBuilder) warnApproximations(node *resultjson.Node, n *capturem
 
 // walk adds the content of k, a child of the element parent, to the paragraph.
 // clip is the fill of text under an element whose background is clipped to its text.
-func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration, href string, hidden bool, clip []resultjson.Paint) {
+func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration boxtree.TextDecoration, href string, hidden bool, clip []resultjson.Paint) {
 	switch k.Type {
 	case "text":
 		st := b.s.styleOf(parent, k, b.nodeID, decoration)
@@ -285,6 +286,7 @@ func (b *paragraphBuilder) segments(chars string, pieces []piece) []resultjson.S
 			LetterSpacing: resultjson.LetterSpacing{Value: st.letterSpacing, Unit: "PIXELS"},
 			TextCase:      cmp.Or(st.textCase, "ORIGINAL"),
 		}
+		seg.TextDecorationDetails = st.decor.details()
 		if st.hyperlink != "" {
 			seg.Hyperlink = &resultjson.Hyperlink{Type: "URL", Value: st.hyperlink}
 		}
@@ -299,7 +301,7 @@ func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
 
 func sameStyle(a, b runStyle) bool {
 	if a.fontName != b.fontName || a.fontWeight != b.fontWeight || a.fontSize != b.fontSize ||
-		a.decoration != b.decoration || a.letterSpacing != b.letterSpacing || a.textCase != b.textCase ||
+		a.decoration != b.decoration || a.decor != b.decor || a.letterSpacing != b.letterSpacing || a.textCase != b.textCase ||
 		a.hyperlink != b.hyperlink {
 		return false
 	}

@@ -42,6 +42,6 @@ func (s *Setter) Pass(root *boxtree.Node) {
 func (s *Setter) Shows(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, check paint.Check) (inlines []*capturemodel.DOMNode, shows bool) {
 	scratch := Setter{Warn: &warnings.List{}, Doc: s.Doc, Base: s.Base, Kids: s.Kids}
 	scratch.Paint = &paint.Painter{Warn: scratch.Warn, Images: check}
-	p := scratch.Paragraph(n, kids, "", "")
+	p := scratch.Paragraph(n, kids, "", boxtree.TextDecoration{})
 	return p.Inlines, !p.Empty()
 }

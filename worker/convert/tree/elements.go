@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"maps"
 	"math"
 	"strings"
 
@@ -50,7 +51,7 @@ func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) 
 		textIn = inherited{group: boxtree.Flow, decoration: in.decoration}
 	}
 	var t *boxtree.Node
-	if text := controlText(n); strings.TrimSpace(text) != "" && target.depth < resultjson.MaxDepth {
+	if text, placeholder := controlText(n); strings.TrimSpace(text) != "" && target.depth < resultjson.MaxDepth {
 		// The text sits inside the padding box; its exact line box is not recorded.
 		pl, _ := css.ParsePx(n.Computed("padding-left"))
 		pt, _ := css.ParsePx(n.Computed("padding-top"))
@@ -60,7 +61,11 @@ func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) 
 		if node := tb.newNode("TEXT", text, b, target); node != nil {
 			node.Characters = strings.TrimSpace(text)
 			t = target.add(node, nil, textIn)
-			t.Text = &boxtree.Text{Style: n, Decoration: in.decoration}
+			style := n
+			if placeholder {
+				style = placeholderStyled(n)
+			}
+			t.Text = &boxtree.Text{Style: style, Decoration: in.decoration}
 			tb.clippedLayers(n)
 		}
 	}
@@ -84,9 +89,9 @@ func (tb *builder) warnFormControl(n *capturemodel.DOMNode, b *boxtree.Node) {
 // controlText is the text a form control shows: the live value the capture recorded (typed or
 // set by a script; a select's chosen option), else, for captures without it, the value
 // attribute; when that is empty, the placeholder. A password input shows no value, whatever
-// the capture holds (worker/capture never records one).
-func controlText(n *capturemodel.DOMNode) string {
-	var text string
+// the capture holds (worker/capture never records one). placeholder says the text is the
+// placeholder.
+func controlText(n *capturemodel.DOMNode) (text string, placeholder bool) {
 	if !(n.Tag == "input" && strings.EqualFold(strings.TrimSpace(n.Attrs["type"]), "password")) {
 		if n.Value != nil {
 			text = *n.Value
@@ -95,9 +100,24 @@ func controlText(n *capturemodel.DOMNode) string {
 		}
 	}
 	if strings.TrimSpace(text) == "" && n.Tag != "select" {
-		text = n.Attrs["placeholder"]
+		return n.Attrs["placeholder"], true
 	}
-	return text
+	return text, false
+}
+
+// placeholderStyled is control n as its ::placeholder sets text: n with the placeholder's
+// recorded style over its own (the browser's placeholder grey, a page's ::placeholder rule).
+func placeholderStyled(n *capturemodel.DOMNode) *capturemodel.DOMNode {
+	if len(n.PlaceholderStyle) == 0 {
+		return n
+	}
+	v := *n
+	v.Style = maps.Clone(n.Style)
+	if v.Style == nil {
+		v.Style = map[string]string{}
+	}
+	maps.Copy(v.Style, n.PlaceholderStyle)
+	return &v
 }
 
 // imageElement places an img: a RECTANGLE of its box (the images pass fills it with a raster

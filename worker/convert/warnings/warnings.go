@@ -32,6 +32,7 @@ const (
 	BaselineShift       = "TEXT_BASELINE_SHIFT"        // raised or lowered text of a paragraph set on the baseline (once per paragraph)
 	LineHeightMixed     = "TEXT_LINE_HEIGHT_MIXED"     // paragraph ranges of another line height (once per paragraph)
 	RangeEffect         = "TEXT_RANGE_EFFECT"          // ranges differing in text shadow or clipped gradient (once per paragraph)
+	DecorationStyle     = "TEXT_DECORATION_STYLE"      // a dashed or double text decoration drawn dotted or solid (once per decorating element)
 	TextShadow          = "CSS_TEXT_SHADOW"            // a text-shadow not read
 	BoxShadow           = "CSS_BOX_SHADOW"             // a box-shadow not read
 	Color               = "CSS_COLOR"                  // a colour syntax not read (oklch()...): the paint is left out
