@@ -56,7 +56,14 @@ var fixtureSites = map[string][2]string{
 	"effects":       {"testdata/text-site", "/effects.html"},
 	"smallcaps":     {"testdata/text-site", "/smallcaps.html"},
 	"decoration":    {"testdata/text-site", "/decoration.html"},
+	"placeholder":   {"testdata/text-site", "/placeholder.html"},
+	"backgrounds":   {"testdata/text-site", "/backgrounds.html"},
 	"truncation":    {"testdata/text-site", "/truncation.html"},
+	// Replaced elements and floats (docs/conversion.md "Replaced elements", "Floats").
+	"replaced-img":    {"testdata/replaced-site", "/img.html"},
+	"replaced-svg":    {"testdata/replaced-site", "/svg.html"},
+	"replaced-canvas": {"testdata/replaced-site", "/canvas.html"},
+	"float":           {"testdata/replaced-site", "/float.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

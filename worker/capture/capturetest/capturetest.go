@@ -79,6 +79,14 @@ const (
 	// ManyRunsPath is a page of MaxFontQueries + 1 text runs (#runs, one "w" per span) and
 	// MaxFontFaces + 1 @font-face faces. ReadySelector is there from the start.
 	ManyRunsPath = "/many-runs.html"
+	// LineStartsPath is a page of MaxLineStarts one-word lines in five paragraphs of 1,000
+	// (#p1 ... #p5), then #past, a paragraph of two lines.
+	LineStartsPath = "/line-starts.html"
+	// CanvasPath is a page of canvases drawn by its script: #chart (a bar chart in a bordered
+	// box), #tainted (another origin's image drawn into it: localhost instead of 127.0.0.1),
+	// #at-limit (a bitmap of MaxCanvasPixels pixels, 2048x2048), #past-limit (2049x2048) and
+	// #empty (0 wide), each shown at 64x64 CSS px but #chart (240x140 + 2 px border).
+	CanvasPath = "/canvas.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
 	// SizedPath?h=N is a page exactly N CSS px tall.

@@ -240,6 +240,9 @@ type Paint struct {
 	ScaleMode         string      `json:"scaleMode,omitempty"`
 	ScalingFactor     *float64    `json:"scalingFactor,omitempty"`
 	ImageTransform    *Transform  `json:"imageTransform,omitempty"`
+	// BlendMode blends the paint with the node's paints under it (CSS background-blend-mode);
+	// absent: NORMAL.
+	BlendMode string `json:"blendMode,omitempty"`
 }
 
 // Transform is a Figma 2x3 affine transform [[a, c, e], [b, d, f]].

@@ -52,6 +52,12 @@ func (p *Paragraph) Empty() bool {
 // typography at node level, the styled ranges, and its box (whole says the paragraph is all n
 // holds; ox, oy are the page position of the node's frame).
 func (s *Setter) SetParagraph(node *resultjson.Node, n *capturemodel.DOMNode, p *Paragraph, decoration boxtree.TextDecoration, whole bool, ox, oy float64) {
+	cl, cr := contentEdges(n)
+	s.setParagraph(node, n, p, decoration, whole, cl, cr, ox, oy)
+}
+
+// setParagraph is SetParagraph in the box from cl to cr (page px).
+func (s *Setter) setParagraph(node *resultjson.Node, n *capturemodel.DOMNode, p *Paragraph, decoration boxtree.TextDecoration, whole bool, cl, cr, ox, oy float64) {
 	b, chars, segs := p.b, p.chars, p.segs
 	node.Name = naming.Clip(chars)
 	node.Characters = chars
@@ -67,7 +73,43 @@ func (s *Setter) SetParagraph(node *resultjson.Node, n *capturemodel.DOMNode, p 
 	lineHeight := s.typeset(node, base0, n)
 	node.StyledTextSegments = b.segments(chars, segs)
 	b.warnApproximations(node, n, segs, base0)
-	s.place(node, n, b.frags, lineHeight, chars, whole, ox, oy)
+	s.place(node, n, b.frags, lineHeight, chars, whole, cl, cr, ox, oy)
+}
+
+// PartParagraph lays out the paragraph of kids in block n as Paragraph does, for its parts
+// (Parts): its characters and pieces are those of part i, its line fragments the part's.
+// Warnings name nodeID.
+func (s *Setter) PartParagraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, parts []Part, i int, nodeID string, decoration boxtree.TextDecoration) *Paragraph {
+	b := &paragraphBuilder{s: s, nodeID: nodeID, starts: map[int]bool{}}
+	for _, p := range parts[1:] {
+		b.starts[p.From] = true
+	}
+	href := ""
+	if n.Tag == "a" {
+		href = b.link(n)
+	}
+	clip := s.fills(n, nodeID)
+	for _, k := range kids {
+		b.walk(k, n, decoration, href, n.Computed("visibility") != "visible", clip)
+	}
+	_, all := b.finish()
+	var segs []piece
+	if split := splitPieces(all); i < len(split) {
+		segs = split[i]
+	}
+	var sb strings.Builder
+	for _, p := range segs {
+		sb.WriteString(p.text)
+	}
+	b.frags = b.frags[parts[i].From:parts[i].To]
+	return &Paragraph{b: b, chars: sb.String(), segs: segs, Inlines: b.inlines}
+}
+
+// SetPart sets the TEXT node of part p of a paragraph of block n split around floats (its
+// characters in pp, PartParagraph): as SetParagraph, in the part's line box: from its left to
+// its right edge, from the top of its first line to the bottom of its last.
+func (s *Setter) SetPart(node *resultjson.Node, n *capturemodel.DOMNode, pp *Paragraph, p Part, decoration boxtree.TextDecoration, ox, oy float64) {
+	s.setParagraph(node, n, pp, decoration, false, p.Left, p.Right, ox, oy)
 }
 
 // piece is a stretch of a paragraph's characters in one style.
@@ -78,10 +120,14 @@ type piece struct {
 
 // paragraphBuilder collects a paragraph's characters and styles in document order.
 type paragraphBuilder struct {
-	s       *Setter
-	pieces  []piece
-	styles  []runStyle
-	frags   []capturemodel.Box      // line fragments of its text, in order
+	s      *Setter
+	pieces []piece
+	styles []runStyle
+	frags  []capturemodel.Box // line fragments of its text, in order
+	refs   []fragRef          // the run and index of each of frags
+	// starts are the line fragments (indices in frags) that start a part after the first, when
+	// the paragraph is built for its parts (Setter.PartParagraph): a sentinel marks each.
+	starts  map[int]bool
 	inlines []*capturemodel.DOMNode // inline elements inside it, in order
 	// shifted, mixedLine and rangeGradient note what the paragraph cannot hold (warnings).
 	shifted, mixedLine, rangeGradient bool
@@ -118,11 +164,20 @@ func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration boxt
 		if hidden {
 			st.fills = []resultjson.Paint{}
 		}
-		b.add(k.Text, Preserves(parent), st)
+		text := k.Text
+		if b.starts != nil {
+			i0 := len(b.frags)
+			text = cutRun(text, k.LineStarts, func(j int) bool { return b.starts[i0+j] })
+		}
+		b.add(text, Preserves(parent), st)
 		if len(k.Rects) > 0 {
 			b.frags = append(b.frags, k.Rects...)
+			for j := range k.Rects {
+				b.refs = append(b.refs, fragRef{run: k, k: j})
+			}
 		} else {
 			b.frags = append(b.frags, k.Box)
+			b.refs = append(b.refs, fragRef{run: k})
 		}
 	case "element":
 		if k.Tag == "br" {

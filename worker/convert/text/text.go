@@ -172,7 +172,9 @@ type Setter struct {
 	// Paint reads colours, and backgrounds clipped to text.
 	Paint *paint.Painter
 	// Kids returns an element's children as converted (pseudo-elements included).
-	Kids     func(*capturemodel.DOMNode) []*capturemodel.DOMNode
+	Kids func(*capturemodel.DOMNode) []*capturemodel.DOMNode
+	// Floats are the page's floats (FloatsOf), which paragraphs are split around (Parts).
+	Floats   []Float
 	vertical map[*capturemodel.DOMNode]bool
 	// decorWarned holds the decorating elements whose line style was warned about.
 	decorWarned map[*capturemodel.DOMNode]bool
