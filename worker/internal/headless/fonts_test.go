@@ -34,7 +34,7 @@ func TestFontConfigResolvesFamilies(t *testing.T) {
 		"monospace": "Noto Sans Mono", "Monospace": "Noto Sans Mono", "Menlo": "Noto Sans Mono", "Consolas": "Noto Sans Mono",
 		"emoji": "Noto Color Emoji", "Apple Color Emoji": "Noto Color Emoji", "DejaVu Sans": "Inter",
 		"Liberation Sans": "Arimo", "sans-serif:charset=65e5:lang=ja": "Noto Sans CJK JP",
-		"sans-serif:charset=65e5:lang=zh-cn": "Noto Sans CJK SC",
+		"sans-serif:charset=65e5:lang=zh-cn": "Noto Sans CJK SC", "sans-serif:charset=0627:lang=ar": "Noto Sans Arabic",
 	} {
 		// (fc-match reads a leading "-" as an option: -apple-system is checked by the capture test.)
 		cmd := exec.Command(fcMatch, "-f", "%{family[0]}", request)
