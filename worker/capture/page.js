@@ -45,7 +45,8 @@
     "color": null, "background-color": "rgba(0, 0, 0, 0)", "background-image": "none",
     "background-size": "auto", "background-position": "0% 0%", "background-repeat": "repeat",
     "opacity": "1", "visibility": "visible", "overflow-x": "visible", "overflow-y": "visible",
-    "box-shadow": "none", "transform": "none", "filter": "none", "mix-blend-mode": "normal",
+    "box-shadow": "none", "transform": "none", "filter": "none", "backdrop-filter": "none", "mix-blend-mode": "normal",
+    "outline-style": "none", "outline-width": null, "outline-color": null, "outline-offset": null,
     "font-family": null, "font-size": null, "font-weight": null, "font-style": "normal",
     "line-height": null, "letter-spacing": "normal", "text-align": "start", "text-transform": "none",
     "text-decoration-line": "none", "white-space": "normal", "vertical-align": "baseline",
@@ -274,6 +275,8 @@
       for (const side of ["top", "right", "bottom", "left"]) {
         if (!(`border-${side}-style` in style)) delete style[`border-${side}-color`];
       }
+      // An outline's width, colour and offset matter only when it is drawn.
+      if (!("outline-style" in style)) for (const p of ["outline-width", "outline-color", "outline-offset"]) delete style[p];
       // The colour glyphs are filled with, when it is not the text colour (gradient text sets it
       // transparent and clips the background to the glyphs).
       const fill = cs.getPropertyValue("-webkit-text-fill-color");
