@@ -53,6 +53,10 @@ var fixtureSites = map[string][2]string{
 	"direction":     {"testdata/text-site", "/direction.html"},
 	"lists":         {"../capture/capturetest/site", "/lists.html"},
 	"effects":       {"testdata/text-site", "/effects.html"},
+	// Filters, backdrop filters and outlines (docs/conversion.md "Node mapping").
+	"filters":  {"../capture/capturetest/site", "/filters.html"},
+	"backdrop": {"../capture/capturetest/site", "/backdrop.html"},
+	"outlines": {"../capture/capturetest/site", "/outlines.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

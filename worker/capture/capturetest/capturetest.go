@@ -79,6 +79,23 @@ const (
 	// ManyRunsPath is a page of MaxFontQueries + 1 text runs (#runs, one "w" per span) and
 	// MaxFontFaces + 1 @font-face faces. ReadySelector is there from the start.
 	ManyRunsPath = "/many-runs.html"
+	// FiltersPath is a page of CSS filters on 120x80 tiles: #blur (blur(4px)), #blur-em
+	// (blur(0.5em) at 20px), #shadow (drop-shadow(4px 6px 5px rgba(0, 0, 0, 0.5))), #both
+	// (drop-shadow(0 2px 3px #f00) blur(2px)), #bright (brightness(1.5)), #mixed (blur(3px)
+	// grayscale(1)), #plain (sepia(1) on a box that draws nothing else) and the paragraph #glow
+	// (a green drop-shadow on text). ReadySelector is there from the start.
+	FiltersPath = "/filters.html"
+	// BackdropPath is a page of translucent panels over stripes: #glass (backdrop-filter:
+	// blur(8px)), #prefixed (-webkit-backdrop-filter: blur(5px), which Chromium does not draw) and #saturated (blur(2px)
+	// saturate(180%)). ReadySelector is there from the start.
+	BackdropPath = "/backdrop.html"
+	// OutlinesPath is a page of outlines on 120x60 tiles: #solid (2px solid, offset 0), #offset
+	// (3px dashed, offset 4px, radius 8px), #bordered (2px dotted beside a 1px border), #inset
+	// (2px solid, offset -6px), #focus (auto 2px, offset 2px), #double (4px double), #none, #bare
+	// (an outline on a box that draws nothing else), #chosen (an item of the flex row #items
+	// with an offset outline) and #link (an outlined link inside a paragraph). ReadySelector is
+	// there from the start.
+	OutlinesPath = "/outlines.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
 	// SizedPath?h=N is a page exactly N CSS px tall.

@@ -48,16 +48,21 @@ func Ringed(n *capturemodel.DOMNode) bool {
 }
 
 // RingBox is the box of the ring node of n's outline: n's border box grown by the outline's
-// offset and width on every side (the outline's outer edge); ok is false when the outline draws
-// nothing (none, or a negative offset that leaves no room).
+// offset and width on every side (the outline's outer edge), yet never less than twice the
+// width across, centred on the box (CSS UI 4 §5.4: a large negative offset still draws the
+// outline); ok is false when n draws no outline.
 func RingBox(n *capturemodel.DOMNode) (b capturemodel.Box, ok bool) {
 	o, drawn := OutlineOf(n)
 	if !drawn {
 		return b, false
 	}
-	grow := o.Offset + o.Width
-	b = capturemodel.Box{X: n.Box.X - grow, Y: n.Box.Y - grow, Width: n.Box.Width + 2*grow, Height: n.Box.Height + 2*grow}
-	return b, b.Width > 2*o.Width && b.Height > 2*o.Width
+	side := func(at, size float64) (float64, float64) {
+		grown := math.Max(size+2*(o.Offset+o.Width), 2*o.Width)
+		return at + (size-grown)/2, grown
+	}
+	b.X, b.Width = side(n.Box.X, n.Box.Width)
+	b.Y, b.Height = side(n.Box.Y, n.Box.Height)
+	return b, true
 }
 
 // bordered says whether n draws a visible border.
