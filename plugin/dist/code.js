@@ -34,7 +34,7 @@
 
   // ../clients/api/src/generated/result-validate.js
   var validateRoot = validate59;
-  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning), scrollBehavior and the style references fillStyleId, strokeStyleId and textStyleId.", "type": "object", "required": ["type", "id", "name"], "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": "Figma's Constraints: how the node follows its parent frame when the frame is resized.", "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent." }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL"], "description": "FRAME only: auto layout direction." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, auto-layout frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"] }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["styledTextSegments"] } } }] };
+  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning), scrollBehavior and the style references fillStyleId, strokeStyleId and textStyleId.", "type": "object", "required": ["type", "id", "name"], "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": "Figma's Constraints: how the node follows its parent frame when the frame is resized.", "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textTruncation": { "enum": ["DISABLED", "ENDING"], "description": "ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation." }, "maxLines": { "type": "integer", "minimum": 1, "description": "How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING)." }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent." }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL"], "description": "FRAME only: auto layout direction." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, auto-layout frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"] }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["styledTextSegments"] } } }] };
   var schema39 = { "description": "Figma's BlendMode.", "enum": ["PASS_THROUGH", "NORMAL", "DARKEN", "MULTIPLY", "LINEAR_BURN", "COLOR_BURN", "LIGHTEN", "SCREEN", "LINEAR_DODGE", "COLOR_DODGE", "OVERLAY", "SOFT_LIGHT", "HARD_LIGHT", "DIFFERENCE", "EXCLUSION", "HUE", "SATURATION", "COLOR", "LUMINOSITY"] };
   var schema40 = { "enum": ["MIN", "CENTER", "MAX", "STRETCH", "SCALE"] };
   var schema65 = { "description": "Figma's LineHeight.", "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["value", "unit"], "properties": { "value": { "type": "number" }, "unit": { "enum": ["PIXELS", "PERCENT"] } } }, { "type": "object", "additionalProperties": false, "required": ["unit"], "properties": { "unit": { "const": "AUTO" } } }], "discriminator": { "propertyName": "unit" } };
@@ -3172,6 +3172,8 @@
             props0.textAutoResize = true;
             props0.textCase = true;
             props0.textDecoration = true;
+            props0.textTruncation = true;
+            props0.maxLines = true;
             props0.paragraphIndent = true;
             props0.imageRef = true;
             props0.vectorPaths = true;
@@ -4171,453 +4173,487 @@
                                                                                         var valid28 = true;
                                                                                       }
                                                                                       if (valid28) {
-                                                                                        if (data.paragraphIndent !== void 0) {
-                                                                                          let data65 = data.paragraphIndent;
+                                                                                        if (data.textTruncation !== void 0) {
+                                                                                          let data65 = data.textTruncation;
                                                                                           const _errs184 = errors;
-                                                                                          if (errors === _errs184) {
-                                                                                            if (typeof data65 == "number") {
-                                                                                              if (data65 < 0 || isNaN(data65)) {
-                                                                                                validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                return false;
-                                                                                              }
-                                                                                            } else {
-                                                                                              validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                              return false;
-                                                                                            }
+                                                                                          if (!(data65 === "DISABLED" || data65 === "ENDING")) {
+                                                                                            validate22.errors = [{ instancePath: instancePath + "/textTruncation", schemaPath: "#/properties/textTruncation/enum", keyword: "enum", params: { allowedValues: schema38.properties.textTruncation.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                            return false;
                                                                                           }
                                                                                           var valid28 = _errs184 === errors;
                                                                                         } else {
                                                                                           var valid28 = true;
                                                                                         }
                                                                                         if (valid28) {
-                                                                                          if (data.imageRef !== void 0) {
-                                                                                            let data66 = data.imageRef;
-                                                                                            const _errs186 = errors;
-                                                                                            if (errors === _errs186) {
-                                                                                              if (typeof data66 === "string") {
-                                                                                                if (func1(data66) < 1) {
-                                                                                                  validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                          if (data.maxLines !== void 0) {
+                                                                                            let data66 = data.maxLines;
+                                                                                            const _errs185 = errors;
+                                                                                            if (!(typeof data66 == "number" && (!(data66 % 1) && !isNaN(data66)))) {
+                                                                                              validate22.errors = [{ instancePath: instancePath + "/maxLines", schemaPath: "#/properties/maxLines/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                              return false;
+                                                                                            }
+                                                                                            if (errors === _errs185) {
+                                                                                              if (typeof data66 == "number") {
+                                                                                                if (data66 < 1 || isNaN(data66)) {
+                                                                                                  validate22.errors = [{ instancePath: instancePath + "/maxLines", schemaPath: "#/properties/maxLines/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                                                                                                   return false;
                                                                                                 }
-                                                                                              } else {
-                                                                                                validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                return false;
                                                                                               }
                                                                                             }
-                                                                                            var valid28 = _errs186 === errors;
+                                                                                            var valid28 = _errs185 === errors;
                                                                                           } else {
                                                                                             var valid28 = true;
                                                                                           }
                                                                                           if (valid28) {
-                                                                                            if (data.vectorPaths !== void 0) {
-                                                                                              let data67 = data.vectorPaths;
-                                                                                              const _errs188 = errors;
-                                                                                              if (errors === _errs188) {
-                                                                                                if (Array.isArray(data67)) {
-                                                                                                  var valid52 = true;
-                                                                                                  const len5 = data67.length;
-                                                                                                  for (let i5 = 0; i5 < len5; i5++) {
-                                                                                                    let data68 = data67[i5];
-                                                                                                    const _errs190 = errors;
-                                                                                                    if (errors === _errs190) {
-                                                                                                      if (data68 && typeof data68 == "object" && !Array.isArray(data68)) {
-                                                                                                        let missing28;
-                                                                                                        if (data68.windingRule === void 0 && (missing28 = "windingRule") || data68.data === void 0 && (missing28 = "data")) {
-                                                                                                          validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5, schemaPath: "#/properties/vectorPaths/items/required", keyword: "required", params: { missingProperty: missing28 }, message: "must have required property '" + missing28 + "'" }];
-                                                                                                          return false;
-                                                                                                        } else {
-                                                                                                          const _errs192 = errors;
-                                                                                                          for (const key6 in data68) {
-                                                                                                            if (!(key6 === "windingRule" || key6 === "data")) {
-                                                                                                              validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5, schemaPath: "#/properties/vectorPaths/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" }];
-                                                                                                              return false;
-                                                                                                              break;
-                                                                                                            }
-                                                                                                          }
-                                                                                                          if (_errs192 === errors) {
-                                                                                                            if (data68.windingRule !== void 0) {
-                                                                                                              let data69 = data68.windingRule;
-                                                                                                              const _errs193 = errors;
-                                                                                                              if (!(data69 === "NONZERO" || data69 === "EVENODD" || data69 === "NONE")) {
-                                                                                                                validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5 + "/windingRule", schemaPath: "#/properties/vectorPaths/items/properties/windingRule/enum", keyword: "enum", params: { allowedValues: schema38.properties.vectorPaths.items.properties.windingRule.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                                return false;
-                                                                                                              }
-                                                                                                              var valid53 = _errs193 === errors;
-                                                                                                            } else {
-                                                                                                              var valid53 = true;
-                                                                                                            }
-                                                                                                            if (valid53) {
-                                                                                                              if (data68.data !== void 0) {
-                                                                                                                const _errs194 = errors;
-                                                                                                                if (typeof data68.data !== "string") {
-                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5 + "/data", schemaPath: "#/properties/vectorPaths/items/properties/data/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                  return false;
-                                                                                                                }
-                                                                                                                var valid53 = _errs194 === errors;
-                                                                                                              } else {
-                                                                                                                var valid53 = true;
-                                                                                                              }
-                                                                                                            }
-                                                                                                          }
-                                                                                                        }
-                                                                                                      } else {
-                                                                                                        validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5, schemaPath: "#/properties/vectorPaths/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                                                                        return false;
-                                                                                                      }
-                                                                                                    }
-                                                                                                    var valid52 = _errs190 === errors;
-                                                                                                    if (!valid52) {
-                                                                                                      break;
-                                                                                                    }
+                                                                                            if (data.paragraphIndent !== void 0) {
+                                                                                              let data67 = data.paragraphIndent;
+                                                                                              const _errs187 = errors;
+                                                                                              if (errors === _errs187) {
+                                                                                                if (typeof data67 == "number") {
+                                                                                                  if (data67 < 0 || isNaN(data67)) {
+                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                    return false;
                                                                                                   }
                                                                                                 } else {
-                                                                                                  validate22.errors = [{ instancePath: instancePath + "/vectorPaths", schemaPath: "#/properties/vectorPaths/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                   return false;
                                                                                                 }
                                                                                               }
-                                                                                              var valid28 = _errs188 === errors;
+                                                                                              var valid28 = _errs187 === errors;
                                                                                             } else {
                                                                                               var valid28 = true;
                                                                                             }
                                                                                             if (valid28) {
-                                                                                              if (data.layoutMode !== void 0) {
-                                                                                                let data71 = data.layoutMode;
-                                                                                                const _errs196 = errors;
-                                                                                                if (!(data71 === "NONE" || data71 === "HORIZONTAL" || data71 === "VERTICAL")) {
-                                                                                                  validate22.errors = [{ instancePath: instancePath + "/layoutMode", schemaPath: "#/properties/layoutMode/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutMode.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                  return false;
+                                                                                              if (data.imageRef !== void 0) {
+                                                                                                let data68 = data.imageRef;
+                                                                                                const _errs189 = errors;
+                                                                                                if (errors === _errs189) {
+                                                                                                  if (typeof data68 === "string") {
+                                                                                                    if (func1(data68) < 1) {
+                                                                                                      validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                      return false;
+                                                                                                    }
+                                                                                                  } else {
+                                                                                                    validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                    return false;
+                                                                                                  }
                                                                                                 }
-                                                                                                var valid28 = _errs196 === errors;
+                                                                                                var valid28 = _errs189 === errors;
                                                                                               } else {
                                                                                                 var valid28 = true;
                                                                                               }
                                                                                               if (valid28) {
-                                                                                                if (data.layoutWrap !== void 0) {
-                                                                                                  let data72 = data.layoutWrap;
-                                                                                                  const _errs197 = errors;
-                                                                                                  if (!(data72 === "NO_WRAP" || data72 === "WRAP")) {
-                                                                                                    validate22.errors = [{ instancePath: instancePath + "/layoutWrap", schemaPath: "#/properties/layoutWrap/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutWrap.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                    return false;
+                                                                                                if (data.vectorPaths !== void 0) {
+                                                                                                  let data69 = data.vectorPaths;
+                                                                                                  const _errs191 = errors;
+                                                                                                  if (errors === _errs191) {
+                                                                                                    if (Array.isArray(data69)) {
+                                                                                                      var valid52 = true;
+                                                                                                      const len5 = data69.length;
+                                                                                                      for (let i5 = 0; i5 < len5; i5++) {
+                                                                                                        let data70 = data69[i5];
+                                                                                                        const _errs193 = errors;
+                                                                                                        if (errors === _errs193) {
+                                                                                                          if (data70 && typeof data70 == "object" && !Array.isArray(data70)) {
+                                                                                                            let missing28;
+                                                                                                            if (data70.windingRule === void 0 && (missing28 = "windingRule") || data70.data === void 0 && (missing28 = "data")) {
+                                                                                                              validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5, schemaPath: "#/properties/vectorPaths/items/required", keyword: "required", params: { missingProperty: missing28 }, message: "must have required property '" + missing28 + "'" }];
+                                                                                                              return false;
+                                                                                                            } else {
+                                                                                                              const _errs195 = errors;
+                                                                                                              for (const key6 in data70) {
+                                                                                                                if (!(key6 === "windingRule" || key6 === "data")) {
+                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5, schemaPath: "#/properties/vectorPaths/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" }];
+                                                                                                                  return false;
+                                                                                                                  break;
+                                                                                                                }
+                                                                                                              }
+                                                                                                              if (_errs195 === errors) {
+                                                                                                                if (data70.windingRule !== void 0) {
+                                                                                                                  let data71 = data70.windingRule;
+                                                                                                                  const _errs196 = errors;
+                                                                                                                  if (!(data71 === "NONZERO" || data71 === "EVENODD" || data71 === "NONE")) {
+                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5 + "/windingRule", schemaPath: "#/properties/vectorPaths/items/properties/windingRule/enum", keyword: "enum", params: { allowedValues: schema38.properties.vectorPaths.items.properties.windingRule.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                    return false;
+                                                                                                                  }
+                                                                                                                  var valid53 = _errs196 === errors;
+                                                                                                                } else {
+                                                                                                                  var valid53 = true;
+                                                                                                                }
+                                                                                                                if (valid53) {
+                                                                                                                  if (data70.data !== void 0) {
+                                                                                                                    const _errs197 = errors;
+                                                                                                                    if (typeof data70.data !== "string") {
+                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5 + "/data", schemaPath: "#/properties/vectorPaths/items/properties/data/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                      return false;
+                                                                                                                    }
+                                                                                                                    var valid53 = _errs197 === errors;
+                                                                                                                  } else {
+                                                                                                                    var valid53 = true;
+                                                                                                                  }
+                                                                                                                }
+                                                                                                              }
+                                                                                                            }
+                                                                                                          } else {
+                                                                                                            validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5, schemaPath: "#/properties/vectorPaths/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                            return false;
+                                                                                                          }
+                                                                                                        }
+                                                                                                        var valid52 = _errs193 === errors;
+                                                                                                        if (!valid52) {
+                                                                                                          break;
+                                                                                                        }
+                                                                                                      }
+                                                                                                    } else {
+                                                                                                      validate22.errors = [{ instancePath: instancePath + "/vectorPaths", schemaPath: "#/properties/vectorPaths/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                      return false;
+                                                                                                    }
                                                                                                   }
-                                                                                                  var valid28 = _errs197 === errors;
+                                                                                                  var valid28 = _errs191 === errors;
                                                                                                 } else {
                                                                                                   var valid28 = true;
                                                                                                 }
                                                                                                 if (valid28) {
-                                                                                                  if (data.paddingLeft !== void 0) {
-                                                                                                    let data73 = data.paddingLeft;
-                                                                                                    const _errs198 = errors;
-                                                                                                    if (errors === _errs198) {
-                                                                                                      if (typeof data73 == "number") {
-                                                                                                        if (data73 > 1e5 || isNaN(data73)) {
-                                                                                                          validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
-                                                                                                          return false;
-                                                                                                        } else {
-                                                                                                          if (data73 < 0 || isNaN(data73)) {
-                                                                                                            validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                            return false;
-                                                                                                          }
-                                                                                                        }
-                                                                                                      } else {
-                                                                                                        validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                        return false;
-                                                                                                      }
+                                                                                                  if (data.layoutMode !== void 0) {
+                                                                                                    let data73 = data.layoutMode;
+                                                                                                    const _errs199 = errors;
+                                                                                                    if (!(data73 === "NONE" || data73 === "HORIZONTAL" || data73 === "VERTICAL")) {
+                                                                                                      validate22.errors = [{ instancePath: instancePath + "/layoutMode", schemaPath: "#/properties/layoutMode/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutMode.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                      return false;
                                                                                                     }
-                                                                                                    var valid28 = _errs198 === errors;
+                                                                                                    var valid28 = _errs199 === errors;
                                                                                                   } else {
                                                                                                     var valid28 = true;
                                                                                                   }
                                                                                                   if (valid28) {
-                                                                                                    if (data.paddingRight !== void 0) {
-                                                                                                      let data74 = data.paddingRight;
+                                                                                                    if (data.layoutWrap !== void 0) {
+                                                                                                      let data74 = data.layoutWrap;
                                                                                                       const _errs200 = errors;
-                                                                                                      if (errors === _errs200) {
-                                                                                                        if (typeof data74 == "number") {
-                                                                                                          if (data74 > 1e5 || isNaN(data74)) {
-                                                                                                            validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
-                                                                                                            return false;
-                                                                                                          } else {
-                                                                                                            if (data74 < 0 || isNaN(data74)) {
-                                                                                                              validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                              return false;
-                                                                                                            }
-                                                                                                          }
-                                                                                                        } else {
-                                                                                                          validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                          return false;
-                                                                                                        }
+                                                                                                      if (!(data74 === "NO_WRAP" || data74 === "WRAP")) {
+                                                                                                        validate22.errors = [{ instancePath: instancePath + "/layoutWrap", schemaPath: "#/properties/layoutWrap/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutWrap.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                        return false;
                                                                                                       }
                                                                                                       var valid28 = _errs200 === errors;
                                                                                                     } else {
                                                                                                       var valid28 = true;
                                                                                                     }
                                                                                                     if (valid28) {
-                                                                                                      if (data.paddingTop !== void 0) {
-                                                                                                        let data75 = data.paddingTop;
-                                                                                                        const _errs202 = errors;
-                                                                                                        if (errors === _errs202) {
+                                                                                                      if (data.paddingLeft !== void 0) {
+                                                                                                        let data75 = data.paddingLeft;
+                                                                                                        const _errs201 = errors;
+                                                                                                        if (errors === _errs201) {
                                                                                                           if (typeof data75 == "number") {
                                                                                                             if (data75 > 1e5 || isNaN(data75)) {
-                                                                                                              validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                              validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                               return false;
                                                                                                             } else {
                                                                                                               if (data75 < 0 || isNaN(data75)) {
-                                                                                                                validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                 return false;
                                                                                                               }
                                                                                                             }
                                                                                                           } else {
-                                                                                                            validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                            validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                             return false;
                                                                                                           }
                                                                                                         }
-                                                                                                        var valid28 = _errs202 === errors;
+                                                                                                        var valid28 = _errs201 === errors;
                                                                                                       } else {
                                                                                                         var valid28 = true;
                                                                                                       }
                                                                                                       if (valid28) {
-                                                                                                        if (data.paddingBottom !== void 0) {
-                                                                                                          let data76 = data.paddingBottom;
-                                                                                                          const _errs204 = errors;
-                                                                                                          if (errors === _errs204) {
+                                                                                                        if (data.paddingRight !== void 0) {
+                                                                                                          let data76 = data.paddingRight;
+                                                                                                          const _errs203 = errors;
+                                                                                                          if (errors === _errs203) {
                                                                                                             if (typeof data76 == "number") {
                                                                                                               if (data76 > 1e5 || isNaN(data76)) {
-                                                                                                                validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                 return false;
                                                                                                               } else {
                                                                                                                 if (data76 < 0 || isNaN(data76)) {
-                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                   return false;
                                                                                                                 }
                                                                                                               }
                                                                                                             } else {
-                                                                                                              validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                              validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                               return false;
                                                                                                             }
                                                                                                           }
-                                                                                                          var valid28 = _errs204 === errors;
+                                                                                                          var valid28 = _errs203 === errors;
                                                                                                         } else {
                                                                                                           var valid28 = true;
                                                                                                         }
                                                                                                         if (valid28) {
-                                                                                                          if (data.itemSpacing !== void 0) {
-                                                                                                            let data77 = data.itemSpacing;
-                                                                                                            const _errs206 = errors;
-                                                                                                            if (errors === _errs206) {
+                                                                                                          if (data.paddingTop !== void 0) {
+                                                                                                            let data77 = data.paddingTop;
+                                                                                                            const _errs205 = errors;
+                                                                                                            if (errors === _errs205) {
                                                                                                               if (typeof data77 == "number") {
                                                                                                                 if (data77 > 1e5 || isNaN(data77)) {
-                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                   return false;
                                                                                                                 } else {
-                                                                                                                  if (data77 < -1e5 || isNaN(data77)) {
-                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: -1e5 }, message: "must be >= -100000" }];
+                                                                                                                  if (data77 < 0 || isNaN(data77)) {
+                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                     return false;
                                                                                                                   }
                                                                                                                 }
                                                                                                               } else {
-                                                                                                                validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                 return false;
                                                                                                               }
                                                                                                             }
-                                                                                                            var valid28 = _errs206 === errors;
+                                                                                                            var valid28 = _errs205 === errors;
                                                                                                           } else {
                                                                                                             var valid28 = true;
                                                                                                           }
                                                                                                           if (valid28) {
-                                                                                                            if (data.counterAxisSpacing !== void 0) {
-                                                                                                              let data78 = data.counterAxisSpacing;
-                                                                                                              const _errs208 = errors;
-                                                                                                              if (errors === _errs208) {
+                                                                                                            if (data.paddingBottom !== void 0) {
+                                                                                                              let data78 = data.paddingBottom;
+                                                                                                              const _errs207 = errors;
+                                                                                                              if (errors === _errs207) {
                                                                                                                 if (typeof data78 == "number") {
                                                                                                                   if (data78 > 1e5 || isNaN(data78)) {
-                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                     return false;
                                                                                                                   } else {
                                                                                                                     if (data78 < 0 || isNaN(data78)) {
-                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                       return false;
                                                                                                                     }
                                                                                                                   }
                                                                                                                 } else {
-                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                   return false;
                                                                                                                 }
                                                                                                               }
-                                                                                                              var valid28 = _errs208 === errors;
+                                                                                                              var valid28 = _errs207 === errors;
                                                                                                             } else {
                                                                                                               var valid28 = true;
                                                                                                             }
                                                                                                             if (valid28) {
-                                                                                                              if (data.primaryAxisAlignItems !== void 0) {
-                                                                                                                let data79 = data.primaryAxisAlignItems;
-                                                                                                                const _errs210 = errors;
-                                                                                                                if (!(data79 === "MIN" || data79 === "CENTER" || data79 === "MAX" || data79 === "SPACE_BETWEEN")) {
-                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/primaryAxisAlignItems", schemaPath: "#/properties/primaryAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.primaryAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                                  return false;
+                                                                                                              if (data.itemSpacing !== void 0) {
+                                                                                                                let data79 = data.itemSpacing;
+                                                                                                                const _errs209 = errors;
+                                                                                                                if (errors === _errs209) {
+                                                                                                                  if (typeof data79 == "number") {
+                                                                                                                    if (data79 > 1e5 || isNaN(data79)) {
+                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                      return false;
+                                                                                                                    } else {
+                                                                                                                      if (data79 < -1e5 || isNaN(data79)) {
+                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: -1e5 }, message: "must be >= -100000" }];
+                                                                                                                        return false;
+                                                                                                                      }
+                                                                                                                    }
+                                                                                                                  } else {
+                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                    return false;
+                                                                                                                  }
                                                                                                                 }
-                                                                                                                var valid28 = _errs210 === errors;
+                                                                                                                var valid28 = _errs209 === errors;
                                                                                                               } else {
                                                                                                                 var valid28 = true;
                                                                                                               }
                                                                                                               if (valid28) {
-                                                                                                                if (data.counterAxisAlignItems !== void 0) {
-                                                                                                                  let data80 = data.counterAxisAlignItems;
+                                                                                                                if (data.counterAxisSpacing !== void 0) {
+                                                                                                                  let data80 = data.counterAxisSpacing;
                                                                                                                   const _errs211 = errors;
-                                                                                                                  if (!(data80 === "MIN" || data80 === "CENTER" || data80 === "MAX" || data80 === "BASELINE")) {
-                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/counterAxisAlignItems", schemaPath: "#/properties/counterAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.counterAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                                    return false;
+                                                                                                                  if (errors === _errs211) {
+                                                                                                                    if (typeof data80 == "number") {
+                                                                                                                      if (data80 > 1e5 || isNaN(data80)) {
+                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                        return false;
+                                                                                                                      } else {
+                                                                                                                        if (data80 < 0 || isNaN(data80)) {
+                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                          return false;
+                                                                                                                        }
+                                                                                                                      }
+                                                                                                                    } else {
+                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                      return false;
+                                                                                                                    }
                                                                                                                   }
                                                                                                                   var valid28 = _errs211 === errors;
                                                                                                                 } else {
                                                                                                                   var valid28 = true;
                                                                                                                 }
                                                                                                                 if (valid28) {
-                                                                                                                  if (data.layoutSizingHorizontal !== void 0) {
-                                                                                                                    let data81 = data.layoutSizingHorizontal;
-                                                                                                                    const _errs212 = errors;
-                                                                                                                    if (!(data81 === "FIXED" || data81 === "HUG" || data81 === "FILL")) {
-                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/layoutSizingHorizontal", schemaPath: "#/properties/layoutSizingHorizontal/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingHorizontal.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                  if (data.primaryAxisAlignItems !== void 0) {
+                                                                                                                    let data81 = data.primaryAxisAlignItems;
+                                                                                                                    const _errs213 = errors;
+                                                                                                                    if (!(data81 === "MIN" || data81 === "CENTER" || data81 === "MAX" || data81 === "SPACE_BETWEEN")) {
+                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/primaryAxisAlignItems", schemaPath: "#/properties/primaryAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.primaryAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                       return false;
                                                                                                                     }
-                                                                                                                    var valid28 = _errs212 === errors;
+                                                                                                                    var valid28 = _errs213 === errors;
                                                                                                                   } else {
                                                                                                                     var valid28 = true;
                                                                                                                   }
                                                                                                                   if (valid28) {
-                                                                                                                    if (data.layoutSizingVertical !== void 0) {
-                                                                                                                      let data82 = data.layoutSizingVertical;
-                                                                                                                      const _errs213 = errors;
-                                                                                                                      if (!(data82 === "FIXED" || data82 === "HUG" || data82 === "FILL")) {
-                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/layoutSizingVertical", schemaPath: "#/properties/layoutSizingVertical/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingVertical.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                    if (data.counterAxisAlignItems !== void 0) {
+                                                                                                                      let data82 = data.counterAxisAlignItems;
+                                                                                                                      const _errs214 = errors;
+                                                                                                                      if (!(data82 === "MIN" || data82 === "CENTER" || data82 === "MAX" || data82 === "BASELINE")) {
+                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/counterAxisAlignItems", schemaPath: "#/properties/counterAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.counterAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                         return false;
                                                                                                                       }
-                                                                                                                      var valid28 = _errs213 === errors;
+                                                                                                                      var valid28 = _errs214 === errors;
                                                                                                                     } else {
                                                                                                                       var valid28 = true;
                                                                                                                     }
                                                                                                                     if (valid28) {
-                                                                                                                      if (data.layoutPositioning !== void 0) {
-                                                                                                                        let data83 = data.layoutPositioning;
-                                                                                                                        const _errs214 = errors;
-                                                                                                                        if (!(data83 === "AUTO" || data83 === "ABSOLUTE")) {
-                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/layoutPositioning", schemaPath: "#/properties/layoutPositioning/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutPositioning.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                      if (data.layoutSizingHorizontal !== void 0) {
+                                                                                                                        let data83 = data.layoutSizingHorizontal;
+                                                                                                                        const _errs215 = errors;
+                                                                                                                        if (!(data83 === "FIXED" || data83 === "HUG" || data83 === "FILL")) {
+                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/layoutSizingHorizontal", schemaPath: "#/properties/layoutSizingHorizontal/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingHorizontal.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                           return false;
                                                                                                                         }
-                                                                                                                        var valid28 = _errs214 === errors;
+                                                                                                                        var valid28 = _errs215 === errors;
                                                                                                                       } else {
                                                                                                                         var valid28 = true;
                                                                                                                       }
                                                                                                                       if (valid28) {
-                                                                                                                        if (data.scrollBehavior !== void 0) {
-                                                                                                                          let data84 = data.scrollBehavior;
-                                                                                                                          const _errs215 = errors;
-                                                                                                                          if (!(data84 === "SCROLLS" || data84 === "FIXED" || data84 === "STICKY_SCROLLS")) {
-                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/scrollBehavior", schemaPath: "#/properties/scrollBehavior/enum", keyword: "enum", params: { allowedValues: schema38.properties.scrollBehavior.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                        if (data.layoutSizingVertical !== void 0) {
+                                                                                                                          let data84 = data.layoutSizingVertical;
+                                                                                                                          const _errs216 = errors;
+                                                                                                                          if (!(data84 === "FIXED" || data84 === "HUG" || data84 === "FILL")) {
+                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/layoutSizingVertical", schemaPath: "#/properties/layoutSizingVertical/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingVertical.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                             return false;
                                                                                                                           }
-                                                                                                                          var valid28 = _errs215 === errors;
+                                                                                                                          var valid28 = _errs216 === errors;
                                                                                                                         } else {
                                                                                                                           var valid28 = true;
                                                                                                                         }
                                                                                                                         if (valid28) {
-                                                                                                                          if (data.fillStyleId !== void 0) {
-                                                                                                                            let data85 = data.fillStyleId;
-                                                                                                                            const _errs216 = errors;
-                                                                                                                            if (errors === _errs216) {
-                                                                                                                              if (typeof data85 === "string") {
-                                                                                                                                if (func1(data85) > 255) {
-                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
-                                                                                                                                  return false;
-                                                                                                                                } else {
-                                                                                                                                  if (func1(data85) < 1) {
-                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                                                                                                    return false;
-                                                                                                                                  }
-                                                                                                                                }
-                                                                                                                              } else {
-                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                                return false;
-                                                                                                                              }
+                                                                                                                          if (data.layoutPositioning !== void 0) {
+                                                                                                                            let data85 = data.layoutPositioning;
+                                                                                                                            const _errs217 = errors;
+                                                                                                                            if (!(data85 === "AUTO" || data85 === "ABSOLUTE")) {
+                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/layoutPositioning", schemaPath: "#/properties/layoutPositioning/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutPositioning.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                              return false;
                                                                                                                             }
-                                                                                                                            var valid28 = _errs216 === errors;
+                                                                                                                            var valid28 = _errs217 === errors;
                                                                                                                           } else {
                                                                                                                             var valid28 = true;
                                                                                                                           }
                                                                                                                           if (valid28) {
-                                                                                                                            if (data.strokeStyleId !== void 0) {
-                                                                                                                              let data86 = data.strokeStyleId;
+                                                                                                                            if (data.scrollBehavior !== void 0) {
+                                                                                                                              let data86 = data.scrollBehavior;
                                                                                                                               const _errs218 = errors;
-                                                                                                                              if (errors === _errs218) {
-                                                                                                                                if (typeof data86 === "string") {
-                                                                                                                                  if (func1(data86) > 255) {
-                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
-                                                                                                                                    return false;
-                                                                                                                                  } else {
-                                                                                                                                    if (func1(data86) < 1) {
-                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                                                                                                      return false;
-                                                                                                                                    }
-                                                                                                                                  }
-                                                                                                                                } else {
-                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                                  return false;
-                                                                                                                                }
+                                                                                                                              if (!(data86 === "SCROLLS" || data86 === "FIXED" || data86 === "STICKY_SCROLLS")) {
+                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/scrollBehavior", schemaPath: "#/properties/scrollBehavior/enum", keyword: "enum", params: { allowedValues: schema38.properties.scrollBehavior.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                return false;
                                                                                                                               }
                                                                                                                               var valid28 = _errs218 === errors;
                                                                                                                             } else {
                                                                                                                               var valid28 = true;
                                                                                                                             }
                                                                                                                             if (valid28) {
-                                                                                                                              if (data.textStyleId !== void 0) {
-                                                                                                                                let data87 = data.textStyleId;
-                                                                                                                                const _errs220 = errors;
-                                                                                                                                if (errors === _errs220) {
+                                                                                                                              if (data.fillStyleId !== void 0) {
+                                                                                                                                let data87 = data.fillStyleId;
+                                                                                                                                const _errs219 = errors;
+                                                                                                                                if (errors === _errs219) {
                                                                                                                                   if (typeof data87 === "string") {
                                                                                                                                     if (func1(data87) > 255) {
-                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                                                                       return false;
                                                                                                                                     } else {
                                                                                                                                       if (func1(data87) < 1) {
-                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                                                         return false;
                                                                                                                                       }
                                                                                                                                     }
                                                                                                                                   } else {
-                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                     return false;
                                                                                                                                   }
                                                                                                                                 }
-                                                                                                                                var valid28 = _errs220 === errors;
+                                                                                                                                var valid28 = _errs219 === errors;
                                                                                                                               } else {
                                                                                                                                 var valid28 = true;
                                                                                                                               }
                                                                                                                               if (valid28) {
-                                                                                                                                if (data.styledTextSegments !== void 0) {
-                                                                                                                                  let data88 = data.styledTextSegments;
-                                                                                                                                  const _errs222 = errors;
-                                                                                                                                  if (errors === _errs222) {
-                                                                                                                                    if (Array.isArray(data88)) {
-                                                                                                                                      var valid54 = true;
-                                                                                                                                      const len6 = data88.length;
-                                                                                                                                      for (let i6 = 0; i6 < len6; i6++) {
-                                                                                                                                        const _errs224 = errors;
-                                                                                                                                        if (!validate43(data88[i6], { instancePath: instancePath + "/styledTextSegments/" + i6, parentData: data88, parentDataProperty: i6, rootData, dynamicAnchors })) {
-                                                                                                                                          vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-                                                                                                                                          errors = vErrors.length;
-                                                                                                                                        }
-                                                                                                                                        var valid54 = _errs224 === errors;
-                                                                                                                                        if (!valid54) {
-                                                                                                                                          break;
+                                                                                                                                if (data.strokeStyleId !== void 0) {
+                                                                                                                                  let data88 = data.strokeStyleId;
+                                                                                                                                  const _errs221 = errors;
+                                                                                                                                  if (errors === _errs221) {
+                                                                                                                                    if (typeof data88 === "string") {
+                                                                                                                                      if (func1(data88) > 255) {
+                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                        return false;
+                                                                                                                                      } else {
+                                                                                                                                        if (func1(data88) < 1) {
+                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                          return false;
                                                                                                                                         }
                                                                                                                                       }
                                                                                                                                     } else {
-                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                       return false;
                                                                                                                                     }
                                                                                                                                   }
-                                                                                                                                  var valid28 = _errs222 === errors;
+                                                                                                                                  var valid28 = _errs221 === errors;
                                                                                                                                 } else {
                                                                                                                                   var valid28 = true;
+                                                                                                                                }
+                                                                                                                                if (valid28) {
+                                                                                                                                  if (data.textStyleId !== void 0) {
+                                                                                                                                    let data89 = data.textStyleId;
+                                                                                                                                    const _errs223 = errors;
+                                                                                                                                    if (errors === _errs223) {
+                                                                                                                                      if (typeof data89 === "string") {
+                                                                                                                                        if (func1(data89) > 255) {
+                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                          return false;
+                                                                                                                                        } else {
+                                                                                                                                          if (func1(data89) < 1) {
+                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                            return false;
+                                                                                                                                          }
+                                                                                                                                        }
+                                                                                                                                      } else {
+                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                        return false;
+                                                                                                                                      }
+                                                                                                                                    }
+                                                                                                                                    var valid28 = _errs223 === errors;
+                                                                                                                                  } else {
+                                                                                                                                    var valid28 = true;
+                                                                                                                                  }
+                                                                                                                                  if (valid28) {
+                                                                                                                                    if (data.styledTextSegments !== void 0) {
+                                                                                                                                      let data90 = data.styledTextSegments;
+                                                                                                                                      const _errs225 = errors;
+                                                                                                                                      if (errors === _errs225) {
+                                                                                                                                        if (Array.isArray(data90)) {
+                                                                                                                                          var valid54 = true;
+                                                                                                                                          const len6 = data90.length;
+                                                                                                                                          for (let i6 = 0; i6 < len6; i6++) {
+                                                                                                                                            const _errs227 = errors;
+                                                                                                                                            if (!validate43(data90[i6], { instancePath: instancePath + "/styledTextSegments/" + i6, parentData: data90, parentDataProperty: i6, rootData, dynamicAnchors })) {
+                                                                                                                                              vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+                                                                                                                                              errors = vErrors.length;
+                                                                                                                                            }
+                                                                                                                                            var valid54 = _errs227 === errors;
+                                                                                                                                            if (!valid54) {
+                                                                                                                                              break;
+                                                                                                                                            }
+                                                                                                                                          }
+                                                                                                                                        } else {
+                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                          return false;
+                                                                                                                                        }
+                                                                                                                                      }
+                                                                                                                                      var valid28 = _errs225 === errors;
+                                                                                                                                    } else {
+                                                                                                                                      var valid28 = true;
+                                                                                                                                    }
+                                                                                                                                  }
                                                                                                                                 }
                                                                                                                               }
                                                                                                                             }
@@ -6486,6 +6522,14 @@
       const v = n.paragraphIndent;
       applying(id, "paragraphIndent", () => node.paragraphIndent = v);
     }
+    if (n.textTruncation !== void 0) {
+      const v = n.textTruncation;
+      applying(id, "textTruncation", () => node.textTruncation = v);
+    }
+    if (n.maxLines !== void 0) {
+      const v = n.maxLines;
+      applying(id, "maxLines", () => node.maxLines = v);
+    }
   }
   function applySegments(node, n, ctx) {
     var _a;
@@ -6622,6 +6666,8 @@
     textCase: (node) => node.type === "TEXT",
     textDecoration: (node) => node.type === "TEXT",
     paragraphIndent: (node) => node.type === "TEXT",
+    textTruncation: (node) => node.type === "TEXT",
+    maxLines: (node) => node.type === "TEXT",
     styledTextSegments: (node) => node.type === "TEXT",
     vectorPaths: (node) => node.type === "VECTOR",
     layoutMode: (node) => "layoutMode" in node,

@@ -512,7 +512,7 @@ export interface StubSegment {
 }
 
 export class StubText extends StubGeometry
-  implements Pick<TextNode, "textAlignHorizontal" | "textAlignVertical" | "textAutoResize" | "paragraphIndent" | "lineHeight"> {
+  implements Pick<TextNode, "textAlignHorizontal" | "textAlignVertical" | "textAutoResize" | "paragraphIndent" | "lineHeight" | "textTruncation" | "maxLines"> {
   readonly type = "TEXT";
   private text = "";
   private chars: CharStyle[] = [];
@@ -531,6 +531,16 @@ export class StubText extends StubGeometry
   textAutoResize: "NONE" | "WIDTH_AND_HEIGHT" | "HEIGHT" | "TRUNCATE" = "WIDTH_AND_HEIGHT";
   paragraphIndent = 0;
   lineHeight: LineHeight = { unit: "AUTO" };
+  textTruncation: "DISABLED" | "ENDING" = "DISABLED";
+  private maxLinesValue: number | null = null;
+  /** Figma's rule: at least 1, or null for no limit. */
+  get maxLines(): number | null {
+    return this.maxLinesValue;
+  }
+  set maxLines(v: number | null) {
+    if (v !== null && !(Number.isInteger(v) && v >= 1)) fail(`in set_maxLines: Expected a number >= 1 or null, got ${v}`);
+    this.maxLinesValue = v;
+  }
 
   constructor(figma: StubFigma) {
     super(figma);

@@ -200,6 +200,8 @@ export class Reader {
     o["textCase"] = pick(node.textCase, first?.textCase);
     o["textDecoration"] = pick(node.textDecoration, first?.textDecoration);
     o["paragraphIndent"] = node.paragraphIndent;
+    o["textTruncation"] = node.textTruncation;
+    o["maxLines"] = node.maxLines;
     if (o["fills"] === null) o["fills"] = this.paints(first?.fills ?? [], false);
     if (node.textStyleId !== "") o["textStyleId"] = this.styleRef(node.textStyleId);
     const inSegs = Array.isArray(inp["styledTextSegments"]) ? inp["styledTextSegments"] : null;

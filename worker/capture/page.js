@@ -52,7 +52,8 @@
     "text-decoration-line": "none", "white-space": "normal", "vertical-align": "baseline",
     "writing-mode": "horizontal-tb", "direction": "ltr", "background-clip": "border-box", "text-shadow": "none",
     "flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal", "align-items": "normal",
-    "gap": "normal", "object-fit": "fill", "object-position": "50% 50%",
+    "gap": "normal", "object-fit": "fill", "object-position": "50% 50%", "font-variant-caps": "normal",
+    "text-overflow": "clip", "-webkit-line-clamp": "none",
   };
   const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE", "BASE"]);
   const ATTRS = ["id", "class", "href", "alt", "title", "role", "aria-label", "name", "type", "value", "placeholder"];
@@ -63,7 +64,7 @@
 
   // Computed style properties recorded for a pseudo-element (what its text and box need).
   const PSEUDO_STYLE = ["display", "position", "float", "color", "font-family", "font-size", "font-weight",
-    "font-style", "line-height", "letter-spacing", "text-transform", "text-decoration-line", "background-color",
+    "font-style", "line-height", "letter-spacing", "text-transform", "font-variant-caps", "text-decoration-line", "background-color",
     "background-image", "box-shadow", "visibility", "width", "height",
     "border-top-width", "border-right-width", "border-bottom-width", "border-left-width",
     "border-top-style", "border-right-style", "border-bottom-style", "border-left-style",

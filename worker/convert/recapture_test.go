@@ -53,6 +53,8 @@ var fixtureSites = map[string][2]string{
 	"direction":     {"testdata/text-site", "/direction.html"},
 	"lists":         {"../capture/capturetest/site", "/lists.html"},
 	"effects":       {"testdata/text-site", "/effects.html"},
+	"smallcaps":     {"testdata/text-site", "/smallcaps.html"},
+	"truncation":    {"testdata/text-site", "/truncation.html"},
 	// Filters, backdrop filters and outlines (docs/conversion.md "Node mapping").
 	"filters":  {"../capture/capturetest/site", "/filters.html"},
 	"backdrop": {"../capture/capturetest/site", "/backdrop.html"},

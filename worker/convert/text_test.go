@@ -338,3 +338,82 @@ func TestMaxInlineSpacing(t *testing.T) {
 		}
 	}
 }
+
+func TestGoldenTruncation(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "truncation")
+	checkGolden(t, "truncation", f.convert(t).JSON)
+}
+
+// TestTruncatedText: text the page ends with an ellipsis is a TEXT of the block's content width
+// that Figma truncates after the lines the page showed: `text-overflow: ellipsis` on one
+// overflowing line (maxLines 1, one line tall), `-webkit-line-clamp: 2` (maxLines 2, two lines
+// tall); an overflowing line that is clipped without an ellipsis keeps its own width and no
+// truncation (its frame clips it).
+func TestTruncatedText(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "truncation").convert(t)
+	texts := placedNodes(out.Result.Root, "TEXT")
+	if len(texts) != 3 {
+		t.Fatalf("%d TEXT nodes, want 3", len(texts))
+	}
+	for _, c := range []struct {
+		words, truncation, autoResize string
+		maxLines                      int
+		width, height                 float64
+	}{
+		{"its box ends with an ellipsis", "ENDING", "HEIGHT", 1, 220, 24},
+		{"clamped to two lines", "ENDING", "HEIGHT", 2, 220, 48},
+		{"clipped without an ellipsis", "", "WIDTH_AND_HEIGHT", 0, 491.83, 24.5},
+	} {
+		var n *resultjson.Node
+		for _, tx := range texts {
+			if strings.Contains(tx.node.Characters, c.words) {
+				n = tx.node
+			}
+		}
+		if n == nil {
+			t.Fatalf("no TEXT with %q", c.words)
+		}
+		if n.TextTruncation != c.truncation || n.MaxLines != c.maxLines || n.TextAutoResize != c.autoResize || n.Width != c.width || n.Height != c.height {
+			t.Errorf("%q: textTruncation %q maxLines %d textAutoResize %q %gx%g, want %q %d %q %gx%g", n.Characters,
+				n.TextTruncation, n.MaxLines, n.TextAutoResize, n.Width, n.Height, c.truncation, c.maxLines, c.autoResize, c.width, c.height)
+		}
+	}
+}
+
+func TestGoldenSmallCaps(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "smallcaps")
+	checkGolden(t, "smallcaps", f.convert(t).JSON)
+}
+
+// TestSmallCapitals: font-variant-caps is the range's textCase: small-caps on a span is a
+// SMALL_CAPS segment between ORIGINAL ones, all-small-caps SMALL_CAPS_FORCED, and uppercase
+// with small-caps UPPER (small capitals of capitals are capitals).
+func TestSmallCapitals(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "smallcaps").convert(t)
+	cases := map[string]string{}
+	for _, tx := range placedNodes(out.Result.Root, "TEXT") {
+		n := tx.node
+		if len(n.StyledTextSegments) == 0 {
+			cases[n.Characters] = n.TextCase
+			continue
+		}
+		for _, s := range n.StyledTextSegments {
+			cases[s.Characters] = s.TextCase
+		}
+	}
+	for chars, want := range map[string]string{
+		"Plain words, ":                      "ORIGINAL",
+		"Small Capitals here":                "SMALL_CAPS",
+		", plain again.":                     "ORIGINAL",
+		"All Small Capitals":                 "SMALL_CAPS_FORCED",
+		"Uppercase wins over small capitals": "UPPER",
+	} {
+		if got, ok := cases[chars]; !ok || got != want {
+			t.Errorf("%q: textCase %q, want %q (all: %v)", chars, got, want, cases)
+		}
+	}
+}

@@ -157,6 +157,8 @@ var goldenCases = []struct{ name, tree string }{
 	// Styled ranges (result version 2): "Hi " black, "Fig\nma" red, bold, larger and underlined.
 	{"text-styled-segments", text(`"textAutoResize":"WIDTH_AND_HEIGHT","styledTextSegments":[{"start":0,"end":3,"fontName":{"family":"Inter","style":"Regular"},"fontSize":12,"fills":[` + black + `],"textDecoration":"NONE"},{"start":3,"end":9,"fontName":{"family":"Inter","style":"Bold"},"fontSize":16,"fills":[` + red + `],"textDecoration":"UNDERLINE"}]`)},
 	{"text-paragraph-indent", `{"type":"TEXT","id":"1:3","name":"t","x":4,"y":4,"width":56,"height":40,"characters":"wrap these words","fontSize":12,"fills":[` + black + `],"textAutoResize":"HEIGHT","paragraphIndent":16}`},
+	// Truncated after one line: "wrap these" and an ellipsis, the rest hidden (textTruncation ENDING, maxLines 1).
+	{"text-truncation", `{"type":"TEXT","id":"1:3","name":"t","x":4,"y":4,"width":56,"height":14,"characters":"wrap these words and more","fontSize":12,"fills":[` + black + `],"textAutoResize":"HEIGHT","textTruncation":"ENDING","maxLines":1}`},
 	{"text-shadow", text(`"effects":[{"type":"DROP_SHADOW","color":{"r":0,"g":0,"b":1,"a":1},"offset":{"x":2,"y":2},"radius":0,"visible":true}],"textAutoResize":"WIDTH_AND_HEIGHT"`)},
 }
 

@@ -13,7 +13,9 @@ import (
 // textCase, textDecoration, paragraphIndent (the first line only), styledTextSegments, and the
 // top-most visible solid fill as its colour. textAutoResize:
 // WIDTH_AND_HEIGHT never wraps, HEIGHT wraps at the node's width, NONE keeps the box (text may
-// overflow it, as in Figma), TRUNCATE cuts the overflow with an ellipsis.
+// overflow it, as in Figma), TRUNCATE cuts the overflow with an ellipsis. textTruncation ENDING
+// with maxLines N (not WIDTH_AND_HEIGHT) ends the Nth line with an ellipsis (CSS line-clamp); in
+// a fixed box without maxLines it clips the overflow.
 func (g *htmlGen) text(b *strings.Builder, n *node) {
 	var s strings.Builder
 	fmt.Fprintf(&s, "left:%spx;top:%spx;", num(n.X), num(n.Y))
@@ -27,7 +29,15 @@ func (g *htmlGen) text(b *strings.Builder, n *node) {
 	default: // NONE: a fixed box
 		fmt.Fprintf(&s, "white-space:pre-wrap;width:%spx;height:%spx;", num(n.Width), num(n.Height))
 	}
-	if n.TextAutoResize == "" || n.TextAutoResize == "NONE" || n.TextAutoResize == "TRUNCATE" {
+	truncated := n.TextTruncation == "ENDING" && n.TextAutoResize != "WIDTH_AND_HEIGHT"
+	clamped := truncated && n.MaxLines > 0
+	switch {
+	case clamped:
+		fmt.Fprintf(&s, "display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:%d;overflow:hidden;", n.MaxLines)
+	case truncated:
+		s.WriteString("overflow:hidden;")
+	}
+	if !clamped && (n.TextAutoResize == "" || n.TextAutoResize == "NONE" || n.TextAutoResize == "TRUNCATE") {
 		s.WriteString("display:flex;flex-direction:column;")
 		switch n.TextAlignVertical {
 		case "CENTER":
@@ -113,7 +123,7 @@ func segmentCSS(n *node, seg textSegment) string {
 		s.WriteString("text-decoration:none;")
 	}
 	if seg.TextCase == "ORIGINAL" {
-		s.WriteString("text-transform:none;")
+		s.WriteString("text-transform:none;font-variant-caps:normal;")
 	}
 	if seg.Fills != nil {
 		if c, ok := solidColor(*seg.Fills); ok {

@@ -100,6 +100,8 @@ type node struct {
 	TextAlignHorizontal string         `json:"textAlignHorizontal"`
 	TextAlignVertical   string         `json:"textAlignVertical"`
 	TextAutoResize      string         `json:"textAutoResize"`
+	TextTruncation      string         `json:"textTruncation"`
+	MaxLines            int            `json:"maxLines"`
 	TextCase            string         `json:"textCase"`
 	TextDecoration      string         `json:"textDecoration"`
 	ParagraphIndent     float64        `json:"paragraphIndent"`

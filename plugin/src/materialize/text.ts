@@ -125,6 +125,15 @@ export function applyText(node: TextNode, n: Node, ctx: TextContext): void {
     const v = n.paragraphIndent;
     applying(id, "paragraphIndent", () => (node.paragraphIndent = v));
   }
+  // maxLines applies only once textTruncation is ENDING (TextNode.maxLines).
+  if (n.textTruncation !== undefined) {
+    const v = n.textTruncation;
+    applying(id, "textTruncation", () => (node.textTruncation = v));
+  }
+  if (n.maxLines !== undefined) {
+    const v = n.maxLines;
+    applying(id, "maxLines", () => (node.maxLines = v));
+  }
 }
 
 /** Applies the styled segments with the setRange* calls (after the node-level values). */

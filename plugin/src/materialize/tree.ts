@@ -74,6 +74,8 @@ const takes: { [K in keyof Node]-?: (node: SceneNode) => boolean } = {
   textCase: (node) => node.type === "TEXT",
   textDecoration: (node) => node.type === "TEXT",
   paragraphIndent: (node) => node.type === "TEXT",
+  textTruncation: (node) => node.type === "TEXT",
+  maxLines: (node) => node.type === "TEXT",
   styledTextSegments: (node) => node.type === "TEXT",
   vectorPaths: (node) => node.type === "VECTOR",
   layoutMode: (node) => "layoutMode" in node,

@@ -206,6 +206,11 @@ type Node struct {
 	TextAutoResize      string         `json:"textAutoResize,omitempty"`
 	TextCase            string         `json:"textCase,omitempty"`
 	TextDecoration      string         `json:"textDecoration,omitempty"`
+	// TextTruncation ENDING ends the text with an ellipsis after MaxLines lines (CSS
+	// text-overflow: ellipsis, -webkit-line-clamp); absent: DISABLED, Figma's default.
+	TextTruncation string `json:"textTruncation,omitempty"`
+	// MaxLines is how many lines a truncated TEXT shows (1 and up; only with TextTruncation).
+	MaxLines int `json:"maxLines,omitempty"`
 	// ParagraphIndent indents the first line (px): text-indent, or a paragraph that starts after
 	// other content on its first line.
 	ParagraphIndent float64 `json:"paragraphIndent,omitempty"`

@@ -2,6 +2,7 @@ package text
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
@@ -84,9 +85,39 @@ func (s *Setter) place(node *resultjson.Node, n *capturemodel.DOMNode, frags []c
 			node.ParagraphIndent = css.Px(indent)
 		}
 	}
+	if lines := truncatedLines(n, oneLine, left < cl-1 || right > cr+1, bottom-top, lineHeight); lines > 0 {
+		// The page ends the text with an ellipsis (text-overflow, line-clamp): Figma truncates
+		// it in the content box's width after as many lines (textTruncation ENDING, maxLines).
+		box.X, box.Width = cl, cr-cl
+		box.Height = math.Min(box.Height, float64(lines)*lineHeight)
+		mode = "HEIGHT"
+		node.TextTruncation = "ENDING"
+		node.MaxLines = lines
+	}
 	node.X, node.Y = css.Px(box.X-ox), css.Px(box.Y-oy)
 	// Round the width up: a line that just fit in the browser must fit in Figma.
 	node.Width = css.Size(math.Ceil(box.Width*100) / 100)
 	node.Height = css.Size(box.Height)
 	node.TextAutoResize = mode
+}
+
+// truncatedLines is how many lines block n shows before the ellipsis it draws, 0 when it draws
+// none: `-webkit-line-clamp: N` on a block that clips its overflow and holds more than N lines
+// of text (height px, lines lineHeight px each) shows N; `text-overflow: ellipsis` on a block that
+// clips its overflow shows one line when that line overflows the block (overflows). Figma ends
+// the last line at a word where the page may cut inside one.
+func truncatedLines(n *capturemodel.DOMNode, oneLine, overflows bool, height, lineHeight float64) int {
+	if n.Computed("overflow-x") == "visible" || lineHeight <= 0 {
+		return 0
+	}
+	if clamp, err := strconv.Atoi(n.Computed("-webkit-line-clamp")); err == nil && clamp > 0 {
+		if height > (float64(clamp)+0.5)*lineHeight {
+			return clamp
+		}
+		return 0
+	}
+	if n.Computed("text-overflow") == "ellipsis" && oneLine && overflows {
+		return 1
+	}
+	return 0
 }

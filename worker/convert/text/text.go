@@ -38,7 +38,7 @@ type runStyle struct {
 	fills         []resultjson.Paint
 	decoration    string // "", UNDERLINE or STRIKETHROUGH
 	letterSpacing float64
-	textCase      string // "", UPPER, LOWER or TITLE
+	textCase      string // "", UPPER, LOWER, TITLE, SMALL_CAPS or SMALL_CAPS_FORCED (textCase)
 	hyperlink     string // absolute URL, or ""
 	// shadow is the computed text-shadow, a node-level effect (not part of a segment).
 	shadow string
@@ -74,15 +74,33 @@ func (s *Setter) styleOf(el, run *capturemodel.DOMNode, nodeID, decoration strin
 	st.fontSize = css.Px(size)
 	ls, _ := css.ParsePx(el.Computed("letter-spacing"))
 	st.letterSpacing = css.Px(ls)
-	switch el.Computed("text-transform") {
-	case "uppercase":
-		st.textCase = "UPPER"
-	case "lowercase":
-		st.textCase = "LOWER"
-	case "capitalize":
-		st.textCase = "TITLE"
-	}
+	st.textCase = textCase(el.Computed("text-transform"), el.Computed("font-variant-caps"))
 	return st
+}
+
+// textCase is Figma's textCase for CSS text-transform and font-variant-caps ("" for ORIGINAL).
+// Small capitals of uppercase letters are capitals (UPPER); of lowercased ones, all small
+// capitals (SMALL_CAPS_FORCED); petite capitals are drawn as small ones (Figma has none).
+// capitalize with small capitals keeps capitalize (TITLE): Figma holds one case per range.
+func textCase(transform, caps string) string {
+	switch transform {
+	case "uppercase":
+		return "UPPER"
+	case "capitalize":
+		return "TITLE"
+	case "lowercase":
+		if caps != "normal" && caps != "" {
+			return "SMALL_CAPS_FORCED"
+		}
+		return "LOWER"
+	}
+	switch caps {
+	case "small-caps", "petite-caps":
+		return "SMALL_CAPS"
+	case "all-small-caps", "all-petite-caps":
+		return "SMALL_CAPS_FORCED"
+	}
+	return ""
 }
 
 // typeset sets the node-level typography of a TEXT node from st, its text shadow, and its

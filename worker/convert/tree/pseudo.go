@@ -16,7 +16,7 @@ import (
 // inheritedProps are the computed properties a pseudo-element inherits from its host when the
 // capture did not record its own (CSS inheritance of the text properties).
 var inheritedProps = []string{"color", "font-family", "font-size", "font-weight", "font-style", "line-height",
-	"letter-spacing", "text-transform", "text-align", "white-space", "direction", "writing-mode", "visibility"}
+	"letter-spacing", "text-transform", "font-variant-caps", "text-align", "white-space", "direction", "writing-mode", "visibility"}
 
 // Children gives elements' children as converted: an element's DOM children with its
 // drawable pseudo-elements as virtual elements, made once per element (so the passes and the

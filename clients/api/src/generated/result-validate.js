@@ -4,7 +4,7 @@
 "use strict";
 export const validateRoot = validate59;
 const schema89 = {"description":"The node tree; its root is a FRAME. Also checked (not expressible here): at most 128 levels deep (root = 1) and 50,000 nodes, node ids unique in the tree, no member repeated in one object, uninterpreted members nested at most 32 levels, and every imageRef names an entry of images (an IMAGE paint a raster, an SVG node an image/svg+xml entry, an imageRef inside an uninterpreted member any entry).","allOf":[{"$ref":"#/$defs/node"},{"properties":{"type":{"const":"FRAME"}}}]};
-const schema38 = {"description":"One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning), scrollBehavior and the style references fillStyleId, strokeStyleId and textStyleId.","type":"object","required":["type","id","name"],"properties":{"type":{"enum":["FRAME","GROUP","TEXT","RECTANGLE","ELLIPSE","LINE","VECTOR","SVG"]},"id":{"description":"Unique within the tree; warnings refer to it. 1 to 255 characters.","type":"string","minLength":1,"maxLength":255},"name":{"type":"string","description":"May be empty."},"x":{"type":"number","description":"px, relative to the parent frame (as Figma's x)."},"y":{"type":"number","description":"px, relative to the parent frame."},"width":{"type":"number","minimum":0,"description":"px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)."},"height":{"type":"number","minimum":0,"description":"px."},"visible":{"type":"boolean","description":"Figma's SceneNode.visible; absent means visible."},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"},"constraints":{"description":"Figma's Constraints: how the node follows its parent frame when the frame is resized.","type":"object","additionalProperties":false,"required":["horizontal","vertical"],"properties":{"horizontal":{"$ref":"#/$defs/constraintType"},"vertical":{"$ref":"#/$defs/constraintType"}}},"fills":{"description":"The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.","type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeAlign":{"enum":["INSIDE","OUTSIDE","CENTER"]},"dashPattern":{"type":"array","items":{"type":"number","minimum":0},"description":"Dash and gap lengths in px, alternating."},"cornerRadius":{"type":"number","minimum":0,"description":"px, all four corners."},"topLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"topRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"clipsContent":{"type":"boolean","description":"FRAME only."},"children":{"type":"array","items":{"$ref":"#/$defs/node"},"description":"FRAME and GROUP nodes only."},"characters":{"type":"string","description":"TEXT nodes: the text (required)."},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000,"description":"The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)."},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textAlignHorizontal":{"enum":["LEFT","CENTER","RIGHT","JUSTIFIED"]},"textAlignVertical":{"enum":["TOP","CENTER","BOTTOM"]},"textAutoResize":{"enum":["NONE","WIDTH_AND_HEIGHT","HEIGHT","TRUNCATE"]},"textCase":{"$ref":"#/$defs/textCase"},"textDecoration":{"$ref":"#/$defs/textDecoration"},"paragraphIndent":{"type":"number","minimum":0,"description":"px, the first line's indent."},"imageRef":{"description":"SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.","type":"string","minLength":1},"vectorPaths":{"description":"VECTOR nodes: Figma's VectorPaths.","type":"array","items":{"type":"object","additionalProperties":false,"required":["windingRule","data"],"properties":{"windingRule":{"enum":["NONZERO","EVENODD","NONE"]},"data":{"type":"string"}}}},"layoutMode":{"enum":["NONE","HORIZONTAL","VERTICAL"],"description":"FRAME only: auto layout direction."},"layoutWrap":{"enum":["NO_WRAP","WRAP"],"description":"WRAP only with layoutMode HORIZONTAL."},"paddingLeft":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only."},"paddingRight":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only."},"paddingTop":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only."},"paddingBottom":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only."},"itemSpacing":{"type":"number","minimum":-100000,"maximum":100000,"description":"px between flowing children, auto-layout frames only (Figma allows negative spacing)."},"counterAxisSpacing":{"type":"number","minimum":0,"maximum":100000,"description":"px between wrapped rows; only with layoutWrap WRAP."},"primaryAxisAlignItems":{"enum":["MIN","CENTER","MAX","SPACE_BETWEEN"]},"counterAxisAlignItems":{"enum":["MIN","CENTER","MAX","BASELINE"],"description":"BASELINE only with layoutMode HORIZONTAL."},"layoutSizingHorizontal":{"enum":["FIXED","HUG","FILL"],"description":"HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only."},"layoutSizingVertical":{"enum":["FIXED","HUG","FILL"],"description":"As layoutSizingHorizontal."},"layoutPositioning":{"enum":["AUTO","ABSOLUTE"],"description":"ABSOLUTE: a child of an auto-layout frame that keeps its x and y."},"scrollBehavior":{"enum":["SCROLLS","FIXED","STICKY_SCROLLS"],"description":"FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied."},"fillStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles; the node's fills equal its paints."},"strokeStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles."},"textStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"TEXT nodes only: the id of a TEXT style of styles."},"styledTextSegments":{"description":"TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}},"allOf":[{"if":{"properties":{"type":{"const":"TEXT"}}},"then":{"required":["characters"]}},{"if":{"properties":{"type":{"const":"SVG"}}},"then":{"required":["imageRef"]},"else":{"not":{"required":["imageRef"]}}},{"if":{"properties":{"type":{"enum":["FRAME","GROUP"]}}},"else":{"not":{"required":["children"]}}},{"if":{"properties":{"type":{"const":"FRAME"}}},"else":{"not":{"required":["layoutMode"]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["textStyleId"]}}},{"if":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}},"then":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"HORIZONTAL"}}}},{"if":{"required":["counterAxisSpacing"]},"then":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL"]}}}},"then":{"not":{"anyOf":[{"required":["layoutWrap"]},{"required":["paddingLeft"]},{"required":["paddingRight"]},{"required":["paddingTop"]},{"required":["paddingBottom"]},{"required":["itemSpacing"]},{"required":["counterAxisSpacing"]},{"required":["primaryAxisAlignItems"]},{"required":["counterAxisAlignItems"]}]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["styledTextSegments"]}}}]};
+const schema38 = {"description":"One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning), scrollBehavior and the style references fillStyleId, strokeStyleId and textStyleId.","type":"object","required":["type","id","name"],"properties":{"type":{"enum":["FRAME","GROUP","TEXT","RECTANGLE","ELLIPSE","LINE","VECTOR","SVG"]},"id":{"description":"Unique within the tree; warnings refer to it. 1 to 255 characters.","type":"string","minLength":1,"maxLength":255},"name":{"type":"string","description":"May be empty."},"x":{"type":"number","description":"px, relative to the parent frame (as Figma's x)."},"y":{"type":"number","description":"px, relative to the parent frame."},"width":{"type":"number","minimum":0,"description":"px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)."},"height":{"type":"number","minimum":0,"description":"px."},"visible":{"type":"boolean","description":"Figma's SceneNode.visible; absent means visible."},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"},"constraints":{"description":"Figma's Constraints: how the node follows its parent frame when the frame is resized.","type":"object","additionalProperties":false,"required":["horizontal","vertical"],"properties":{"horizontal":{"$ref":"#/$defs/constraintType"},"vertical":{"$ref":"#/$defs/constraintType"}}},"fills":{"description":"The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.","type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeAlign":{"enum":["INSIDE","OUTSIDE","CENTER"]},"dashPattern":{"type":"array","items":{"type":"number","minimum":0},"description":"Dash and gap lengths in px, alternating."},"cornerRadius":{"type":"number","minimum":0,"description":"px, all four corners."},"topLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"topRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"clipsContent":{"type":"boolean","description":"FRAME only."},"children":{"type":"array","items":{"$ref":"#/$defs/node"},"description":"FRAME and GROUP nodes only."},"characters":{"type":"string","description":"TEXT nodes: the text (required)."},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000,"description":"The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)."},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textAlignHorizontal":{"enum":["LEFT","CENTER","RIGHT","JUSTIFIED"]},"textAlignVertical":{"enum":["TOP","CENTER","BOTTOM"]},"textAutoResize":{"enum":["NONE","WIDTH_AND_HEIGHT","HEIGHT","TRUNCATE"]},"textCase":{"$ref":"#/$defs/textCase"},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textTruncation":{"enum":["DISABLED","ENDING"],"description":"ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation."},"maxLines":{"type":"integer","minimum":1,"description":"How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING)."},"paragraphIndent":{"type":"number","minimum":0,"description":"px, the first line's indent."},"imageRef":{"description":"SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.","type":"string","minLength":1},"vectorPaths":{"description":"VECTOR nodes: Figma's VectorPaths.","type":"array","items":{"type":"object","additionalProperties":false,"required":["windingRule","data"],"properties":{"windingRule":{"enum":["NONZERO","EVENODD","NONE"]},"data":{"type":"string"}}}},"layoutMode":{"enum":["NONE","HORIZONTAL","VERTICAL"],"description":"FRAME only: auto layout direction."},"layoutWrap":{"enum":["NO_WRAP","WRAP"],"description":"WRAP only with layoutMode HORIZONTAL."},"paddingLeft":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only."},"paddingRight":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only."},"paddingTop":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only."},"paddingBottom":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only."},"itemSpacing":{"type":"number","minimum":-100000,"maximum":100000,"description":"px between flowing children, auto-layout frames only (Figma allows negative spacing)."},"counterAxisSpacing":{"type":"number","minimum":0,"maximum":100000,"description":"px between wrapped rows; only with layoutWrap WRAP."},"primaryAxisAlignItems":{"enum":["MIN","CENTER","MAX","SPACE_BETWEEN"]},"counterAxisAlignItems":{"enum":["MIN","CENTER","MAX","BASELINE"],"description":"BASELINE only with layoutMode HORIZONTAL."},"layoutSizingHorizontal":{"enum":["FIXED","HUG","FILL"],"description":"HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only."},"layoutSizingVertical":{"enum":["FIXED","HUG","FILL"],"description":"As layoutSizingHorizontal."},"layoutPositioning":{"enum":["AUTO","ABSOLUTE"],"description":"ABSOLUTE: a child of an auto-layout frame that keeps its x and y."},"scrollBehavior":{"enum":["SCROLLS","FIXED","STICKY_SCROLLS"],"description":"FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied."},"fillStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles; the node's fills equal its paints."},"strokeStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles."},"textStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"TEXT nodes only: the id of a TEXT style of styles."},"styledTextSegments":{"description":"TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}},"allOf":[{"if":{"properties":{"type":{"const":"TEXT"}}},"then":{"required":["characters"]}},{"if":{"properties":{"type":{"const":"SVG"}}},"then":{"required":["imageRef"]},"else":{"not":{"required":["imageRef"]}}},{"if":{"properties":{"type":{"enum":["FRAME","GROUP"]}}},"else":{"not":{"required":["children"]}}},{"if":{"properties":{"type":{"const":"FRAME"}}},"else":{"not":{"required":["layoutMode"]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["textStyleId"]}}},{"if":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}},"then":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"HORIZONTAL"}}}},{"if":{"required":["counterAxisSpacing"]},"then":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL"]}}}},"then":{"not":{"anyOf":[{"required":["layoutWrap"]},{"required":["paddingLeft"]},{"required":["paddingRight"]},{"required":["paddingTop"]},{"required":["paddingBottom"]},{"required":["itemSpacing"]},{"required":["counterAxisSpacing"]},{"required":["primaryAxisAlignItems"]},{"required":["counterAxisAlignItems"]}]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["styledTextSegments"]}}}]};
 const schema39 = {"description":"Figma's BlendMode.","enum":["PASS_THROUGH","NORMAL","DARKEN","MULTIPLY","LINEAR_BURN","COLOR_BURN","LIGHTEN","SCREEN","LINEAR_DODGE","COLOR_DODGE","OVERLAY","SOFT_LIGHT","HARD_LIGHT","DIFFERENCE","EXCLUSION","HUE","SATURATION","COLOR","LUMINOSITY"]};
 const schema40 = {"enum":["MIN","CENTER","MAX","STRETCH","SCALE"]};
 const schema64 = {"description":"Figma's FontName.","type":"object","additionalProperties":false,"required":["family","style"],"properties":{"family":{"type":"string","minLength":1,"maxLength":255},"style":{"type":"string","minLength":1,"maxLength":255}}};
@@ -3453,6 +3453,8 @@ props0.textAlignVertical = true;
 props0.textAutoResize = true;
 props0.textCase = true;
 props0.textDecoration = true;
+props0.textTruncation = true;
+props0.maxLines = true;
 props0.paragraphIndent = true;
 props0.imageRef = true;
 props0.vectorPaths = true;
@@ -4545,12 +4547,46 @@ else {
 var valid28 = true;
 }
 if(valid28){
-if(data.paragraphIndent !== undefined){
-let data65 = data.paragraphIndent;
+if(data.textTruncation !== undefined){
+let data65 = data.textTruncation;
 const _errs184 = errors;
-if(errors === _errs184){
-if(typeof data65 == "number"){
-if(data65 < 0 || isNaN(data65)){
+if(!((data65 === "DISABLED") || (data65 === "ENDING"))){
+validate22.errors = [{instancePath:instancePath+"/textTruncation",schemaPath:"#/properties/textTruncation/enum",keyword:"enum",params:{allowedValues: schema38.properties.textTruncation.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid28 = _errs184 === errors;
+}
+else {
+var valid28 = true;
+}
+if(valid28){
+if(data.maxLines !== undefined){
+let data66 = data.maxLines;
+const _errs185 = errors;
+if(!((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66)))){
+validate22.errors = [{instancePath:instancePath+"/maxLines",schemaPath:"#/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs185){
+if(typeof data66 == "number"){
+if(data66 < 1 || isNaN(data66)){
+validate22.errors = [{instancePath:instancePath+"/maxLines",schemaPath:"#/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+var valid28 = _errs185 === errors;
+}
+else {
+var valid28 = true;
+}
+if(valid28){
+if(data.paragraphIndent !== undefined){
+let data67 = data.paragraphIndent;
+const _errs187 = errors;
+if(errors === _errs187){
+if(typeof data67 == "number"){
+if(data67 < 0 || isNaN(data67)){
 validate22.errors = [{instancePath:instancePath+"/paragraphIndent",schemaPath:"#/properties/paragraphIndent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -4560,18 +4596,18 @@ validate22.errors = [{instancePath:instancePath+"/paragraphIndent",schemaPath:"#
 return false;
 }
 }
-var valid28 = _errs184 === errors;
+var valid28 = _errs187 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.imageRef !== undefined){
-let data66 = data.imageRef;
-const _errs186 = errors;
-if(errors === _errs186){
-if(typeof data66 === "string"){
-if(func1(data66) < 1){
+let data68 = data.imageRef;
+const _errs189 = errors;
+if(errors === _errs189){
+if(typeof data68 === "string"){
+if(func1(data68) < 1){
 validate22.errors = [{instancePath:instancePath+"/imageRef",schemaPath:"#/properties/imageRef/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4581,59 +4617,59 @@ validate22.errors = [{instancePath:instancePath+"/imageRef",schemaPath:"#/proper
 return false;
 }
 }
-var valid28 = _errs186 === errors;
+var valid28 = _errs189 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.vectorPaths !== undefined){
-let data67 = data.vectorPaths;
-const _errs188 = errors;
-if(errors === _errs188){
-if(Array.isArray(data67)){
+let data69 = data.vectorPaths;
+const _errs191 = errors;
+if(errors === _errs191){
+if(Array.isArray(data69)){
 var valid52 = true;
-const len5 = data67.length;
+const len5 = data69.length;
 for(let i5=0; i5<len5; i5++){
-let data68 = data67[i5];
-const _errs190 = errors;
-if(errors === _errs190){
-if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
+let data70 = data69[i5];
+const _errs193 = errors;
+if(errors === _errs193){
+if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 let missing28;
-if(((data68.windingRule === undefined) && (missing28 = "windingRule")) || ((data68.data === undefined) && (missing28 = "data"))){
+if(((data70.windingRule === undefined) && (missing28 = "windingRule")) || ((data70.data === undefined) && (missing28 = "data"))){
 validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i5,schemaPath:"#/properties/vectorPaths/items/required",keyword:"required",params:{missingProperty: missing28},message:"must have required property '"+missing28+"'"}];
 return false;
 }
 else {
-const _errs192 = errors;
-for(const key6 in data68){
+const _errs195 = errors;
+for(const key6 in data70){
 if(!((key6 === "windingRule") || (key6 === "data"))){
 validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i5,schemaPath:"#/properties/vectorPaths/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs192 === errors){
-if(data68.windingRule !== undefined){
-let data69 = data68.windingRule;
-const _errs193 = errors;
-if(!(((data69 === "NONZERO") || (data69 === "EVENODD")) || (data69 === "NONE"))){
+if(_errs195 === errors){
+if(data70.windingRule !== undefined){
+let data71 = data70.windingRule;
+const _errs196 = errors;
+if(!(((data71 === "NONZERO") || (data71 === "EVENODD")) || (data71 === "NONE"))){
 validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i5+"/windingRule",schemaPath:"#/properties/vectorPaths/items/properties/windingRule/enum",keyword:"enum",params:{allowedValues: schema38.properties.vectorPaths.items.properties.windingRule.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid53 = _errs193 === errors;
+var valid53 = _errs196 === errors;
 }
 else {
 var valid53 = true;
 }
 if(valid53){
-if(data68.data !== undefined){
-const _errs194 = errors;
-if(typeof data68.data !== "string"){
+if(data70.data !== undefined){
+const _errs197 = errors;
+if(typeof data70.data !== "string"){
 validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i5+"/data",schemaPath:"#/properties/vectorPaths/items/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid53 = _errs194 === errors;
+var valid53 = _errs197 === errors;
 }
 else {
 var valid53 = true;
@@ -4647,7 +4683,7 @@ validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i5,schemaPath:
 return false;
 }
 }
-var valid52 = _errs190 === errors;
+var valid52 = _errs193 === errors;
 if(!valid52){
 break;
 }
@@ -4658,49 +4694,49 @@ validate22.errors = [{instancePath:instancePath+"/vectorPaths",schemaPath:"#/pro
 return false;
 }
 }
-var valid28 = _errs188 === errors;
+var valid28 = _errs191 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.layoutMode !== undefined){
-let data71 = data.layoutMode;
-const _errs196 = errors;
-if(!(((data71 === "NONE") || (data71 === "HORIZONTAL")) || (data71 === "VERTICAL"))){
+let data73 = data.layoutMode;
+const _errs199 = errors;
+if(!(((data73 === "NONE") || (data73 === "HORIZONTAL")) || (data73 === "VERTICAL"))){
 validate22.errors = [{instancePath:instancePath+"/layoutMode",schemaPath:"#/properties/layoutMode/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutMode.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs196 === errors;
+var valid28 = _errs199 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.layoutWrap !== undefined){
-let data72 = data.layoutWrap;
-const _errs197 = errors;
-if(!((data72 === "NO_WRAP") || (data72 === "WRAP"))){
+let data74 = data.layoutWrap;
+const _errs200 = errors;
+if(!((data74 === "NO_WRAP") || (data74 === "WRAP"))){
 validate22.errors = [{instancePath:instancePath+"/layoutWrap",schemaPath:"#/properties/layoutWrap/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutWrap.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs197 === errors;
+var valid28 = _errs200 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.paddingLeft !== undefined){
-let data73 = data.paddingLeft;
-const _errs198 = errors;
-if(errors === _errs198){
-if(typeof data73 == "number"){
-if(data73 > 100000 || isNaN(data73)){
+let data75 = data.paddingLeft;
+const _errs201 = errors;
+if(errors === _errs201){
+if(typeof data75 == "number"){
+if(data75 > 100000 || isNaN(data75)){
 validate22.errors = [{instancePath:instancePath+"/paddingLeft",schemaPath:"#/properties/paddingLeft/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data73 < 0 || isNaN(data73)){
+if(data75 < 0 || isNaN(data75)){
 validate22.errors = [{instancePath:instancePath+"/paddingLeft",schemaPath:"#/properties/paddingLeft/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -4711,23 +4747,23 @@ validate22.errors = [{instancePath:instancePath+"/paddingLeft",schemaPath:"#/pro
 return false;
 }
 }
-var valid28 = _errs198 === errors;
+var valid28 = _errs201 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.paddingRight !== undefined){
-let data74 = data.paddingRight;
-const _errs200 = errors;
-if(errors === _errs200){
-if(typeof data74 == "number"){
-if(data74 > 100000 || isNaN(data74)){
+let data76 = data.paddingRight;
+const _errs203 = errors;
+if(errors === _errs203){
+if(typeof data76 == "number"){
+if(data76 > 100000 || isNaN(data76)){
 validate22.errors = [{instancePath:instancePath+"/paddingRight",schemaPath:"#/properties/paddingRight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data74 < 0 || isNaN(data74)){
+if(data76 < 0 || isNaN(data76)){
 validate22.errors = [{instancePath:instancePath+"/paddingRight",schemaPath:"#/properties/paddingRight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -4738,23 +4774,23 @@ validate22.errors = [{instancePath:instancePath+"/paddingRight",schemaPath:"#/pr
 return false;
 }
 }
-var valid28 = _errs200 === errors;
+var valid28 = _errs203 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.paddingTop !== undefined){
-let data75 = data.paddingTop;
-const _errs202 = errors;
-if(errors === _errs202){
-if(typeof data75 == "number"){
-if(data75 > 100000 || isNaN(data75)){
+let data77 = data.paddingTop;
+const _errs205 = errors;
+if(errors === _errs205){
+if(typeof data77 == "number"){
+if(data77 > 100000 || isNaN(data77)){
 validate22.errors = [{instancePath:instancePath+"/paddingTop",schemaPath:"#/properties/paddingTop/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data75 < 0 || isNaN(data75)){
+if(data77 < 0 || isNaN(data77)){
 validate22.errors = [{instancePath:instancePath+"/paddingTop",schemaPath:"#/properties/paddingTop/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -4765,23 +4801,23 @@ validate22.errors = [{instancePath:instancePath+"/paddingTop",schemaPath:"#/prop
 return false;
 }
 }
-var valid28 = _errs202 === errors;
+var valid28 = _errs205 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.paddingBottom !== undefined){
-let data76 = data.paddingBottom;
-const _errs204 = errors;
-if(errors === _errs204){
-if(typeof data76 == "number"){
-if(data76 > 100000 || isNaN(data76)){
+let data78 = data.paddingBottom;
+const _errs207 = errors;
+if(errors === _errs207){
+if(typeof data78 == "number"){
+if(data78 > 100000 || isNaN(data78)){
 validate22.errors = [{instancePath:instancePath+"/paddingBottom",schemaPath:"#/properties/paddingBottom/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data76 < 0 || isNaN(data76)){
+if(data78 < 0 || isNaN(data78)){
 validate22.errors = [{instancePath:instancePath+"/paddingBottom",schemaPath:"#/properties/paddingBottom/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -4792,23 +4828,23 @@ validate22.errors = [{instancePath:instancePath+"/paddingBottom",schemaPath:"#/p
 return false;
 }
 }
-var valid28 = _errs204 === errors;
+var valid28 = _errs207 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.itemSpacing !== undefined){
-let data77 = data.itemSpacing;
-const _errs206 = errors;
-if(errors === _errs206){
-if(typeof data77 == "number"){
-if(data77 > 100000 || isNaN(data77)){
+let data79 = data.itemSpacing;
+const _errs209 = errors;
+if(errors === _errs209){
+if(typeof data79 == "number"){
+if(data79 > 100000 || isNaN(data79)){
 validate22.errors = [{instancePath:instancePath+"/itemSpacing",schemaPath:"#/properties/itemSpacing/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data77 < -100000 || isNaN(data77)){
+if(data79 < -100000 || isNaN(data79)){
 validate22.errors = [{instancePath:instancePath+"/itemSpacing",schemaPath:"#/properties/itemSpacing/minimum",keyword:"minimum",params:{comparison: ">=", limit: -100000},message:"must be >= -100000"}];
 return false;
 }
@@ -4819,23 +4855,23 @@ validate22.errors = [{instancePath:instancePath+"/itemSpacing",schemaPath:"#/pro
 return false;
 }
 }
-var valid28 = _errs206 === errors;
+var valid28 = _errs209 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.counterAxisSpacing !== undefined){
-let data78 = data.counterAxisSpacing;
-const _errs208 = errors;
-if(errors === _errs208){
-if(typeof data78 == "number"){
-if(data78 > 100000 || isNaN(data78)){
+let data80 = data.counterAxisSpacing;
+const _errs211 = errors;
+if(errors === _errs211){
+if(typeof data80 == "number"){
+if(data80 > 100000 || isNaN(data80)){
 validate22.errors = [{instancePath:instancePath+"/counterAxisSpacing",schemaPath:"#/properties/counterAxisSpacing/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data78 < 0 || isNaN(data78)){
+if(data80 < 0 || isNaN(data80)){
 validate22.errors = [{instancePath:instancePath+"/counterAxisSpacing",schemaPath:"#/properties/counterAxisSpacing/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -4846,56 +4882,17 @@ validate22.errors = [{instancePath:instancePath+"/counterAxisSpacing",schemaPath
 return false;
 }
 }
-var valid28 = _errs208 === errors;
-}
-else {
-var valid28 = true;
-}
-if(valid28){
-if(data.primaryAxisAlignItems !== undefined){
-let data79 = data.primaryAxisAlignItems;
-const _errs210 = errors;
-if(!((((data79 === "MIN") || (data79 === "CENTER")) || (data79 === "MAX")) || (data79 === "SPACE_BETWEEN"))){
-validate22.errors = [{instancePath:instancePath+"/primaryAxisAlignItems",schemaPath:"#/properties/primaryAxisAlignItems/enum",keyword:"enum",params:{allowedValues: schema38.properties.primaryAxisAlignItems.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid28 = _errs210 === errors;
-}
-else {
-var valid28 = true;
-}
-if(valid28){
-if(data.counterAxisAlignItems !== undefined){
-let data80 = data.counterAxisAlignItems;
-const _errs211 = errors;
-if(!((((data80 === "MIN") || (data80 === "CENTER")) || (data80 === "MAX")) || (data80 === "BASELINE"))){
-validate22.errors = [{instancePath:instancePath+"/counterAxisAlignItems",schemaPath:"#/properties/counterAxisAlignItems/enum",keyword:"enum",params:{allowedValues: schema38.properties.counterAxisAlignItems.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
 var valid28 = _errs211 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
-if(data.layoutSizingHorizontal !== undefined){
-let data81 = data.layoutSizingHorizontal;
-const _errs212 = errors;
-if(!(((data81 === "FIXED") || (data81 === "HUG")) || (data81 === "FILL"))){
-validate22.errors = [{instancePath:instancePath+"/layoutSizingHorizontal",schemaPath:"#/properties/layoutSizingHorizontal/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutSizingHorizontal.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid28 = _errs212 === errors;
-}
-else {
-var valid28 = true;
-}
-if(valid28){
-if(data.layoutSizingVertical !== undefined){
-let data82 = data.layoutSizingVertical;
+if(data.primaryAxisAlignItems !== undefined){
+let data81 = data.primaryAxisAlignItems;
 const _errs213 = errors;
-if(!(((data82 === "FIXED") || (data82 === "HUG")) || (data82 === "FILL"))){
-validate22.errors = [{instancePath:instancePath+"/layoutSizingVertical",schemaPath:"#/properties/layoutSizingVertical/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutSizingVertical.enum},message:"must be equal to one of the allowed values"}];
+if(!((((data81 === "MIN") || (data81 === "CENTER")) || (data81 === "MAX")) || (data81 === "SPACE_BETWEEN"))){
+validate22.errors = [{instancePath:instancePath+"/primaryAxisAlignItems",schemaPath:"#/properties/primaryAxisAlignItems/enum",keyword:"enum",params:{allowedValues: schema38.properties.primaryAxisAlignItems.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid28 = _errs213 === errors;
@@ -4904,11 +4901,11 @@ else {
 var valid28 = true;
 }
 if(valid28){
-if(data.layoutPositioning !== undefined){
-let data83 = data.layoutPositioning;
+if(data.counterAxisAlignItems !== undefined){
+let data82 = data.counterAxisAlignItems;
 const _errs214 = errors;
-if(!((data83 === "AUTO") || (data83 === "ABSOLUTE"))){
-validate22.errors = [{instancePath:instancePath+"/layoutPositioning",schemaPath:"#/properties/layoutPositioning/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutPositioning.enum},message:"must be equal to one of the allowed values"}];
+if(!((((data82 === "MIN") || (data82 === "CENTER")) || (data82 === "MAX")) || (data82 === "BASELINE"))){
+validate22.errors = [{instancePath:instancePath+"/counterAxisAlignItems",schemaPath:"#/properties/counterAxisAlignItems/enum",keyword:"enum",params:{allowedValues: schema38.properties.counterAxisAlignItems.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid28 = _errs214 === errors;
@@ -4917,11 +4914,11 @@ else {
 var valid28 = true;
 }
 if(valid28){
-if(data.scrollBehavior !== undefined){
-let data84 = data.scrollBehavior;
+if(data.layoutSizingHorizontal !== undefined){
+let data83 = data.layoutSizingHorizontal;
 const _errs215 = errors;
-if(!(((data84 === "SCROLLS") || (data84 === "FIXED")) || (data84 === "STICKY_SCROLLS"))){
-validate22.errors = [{instancePath:instancePath+"/scrollBehavior",schemaPath:"#/properties/scrollBehavior/enum",keyword:"enum",params:{allowedValues: schema38.properties.scrollBehavior.enum},message:"must be equal to one of the allowed values"}];
+if(!(((data83 === "FIXED") || (data83 === "HUG")) || (data83 === "FILL"))){
+validate22.errors = [{instancePath:instancePath+"/layoutSizingHorizontal",schemaPath:"#/properties/layoutSizingHorizontal/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutSizingHorizontal.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid28 = _errs215 === errors;
@@ -4930,17 +4927,56 @@ else {
 var valid28 = true;
 }
 if(valid28){
-if(data.fillStyleId !== undefined){
-let data85 = data.fillStyleId;
+if(data.layoutSizingVertical !== undefined){
+let data84 = data.layoutSizingVertical;
 const _errs216 = errors;
-if(errors === _errs216){
-if(typeof data85 === "string"){
-if(func1(data85) > 255){
+if(!(((data84 === "FIXED") || (data84 === "HUG")) || (data84 === "FILL"))){
+validate22.errors = [{instancePath:instancePath+"/layoutSizingVertical",schemaPath:"#/properties/layoutSizingVertical/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutSizingVertical.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid28 = _errs216 === errors;
+}
+else {
+var valid28 = true;
+}
+if(valid28){
+if(data.layoutPositioning !== undefined){
+let data85 = data.layoutPositioning;
+const _errs217 = errors;
+if(!((data85 === "AUTO") || (data85 === "ABSOLUTE"))){
+validate22.errors = [{instancePath:instancePath+"/layoutPositioning",schemaPath:"#/properties/layoutPositioning/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutPositioning.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid28 = _errs217 === errors;
+}
+else {
+var valid28 = true;
+}
+if(valid28){
+if(data.scrollBehavior !== undefined){
+let data86 = data.scrollBehavior;
+const _errs218 = errors;
+if(!(((data86 === "SCROLLS") || (data86 === "FIXED")) || (data86 === "STICKY_SCROLLS"))){
+validate22.errors = [{instancePath:instancePath+"/scrollBehavior",schemaPath:"#/properties/scrollBehavior/enum",keyword:"enum",params:{allowedValues: schema38.properties.scrollBehavior.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid28 = _errs218 === errors;
+}
+else {
+var valid28 = true;
+}
+if(valid28){
+if(data.fillStyleId !== undefined){
+let data87 = data.fillStyleId;
+const _errs219 = errors;
+if(errors === _errs219){
+if(typeof data87 === "string"){
+if(func1(data87) > 255){
 validate22.errors = [{instancePath:instancePath+"/fillStyleId",schemaPath:"#/properties/fillStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data85) < 1){
+if(func1(data87) < 1){
 validate22.errors = [{instancePath:instancePath+"/fillStyleId",schemaPath:"#/properties/fillStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4951,23 +4987,23 @@ validate22.errors = [{instancePath:instancePath+"/fillStyleId",schemaPath:"#/pro
 return false;
 }
 }
-var valid28 = _errs216 === errors;
+var valid28 = _errs219 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.strokeStyleId !== undefined){
-let data86 = data.strokeStyleId;
-const _errs218 = errors;
-if(errors === _errs218){
-if(typeof data86 === "string"){
-if(func1(data86) > 255){
+let data88 = data.strokeStyleId;
+const _errs221 = errors;
+if(errors === _errs221){
+if(typeof data88 === "string"){
+if(func1(data88) > 255){
 validate22.errors = [{instancePath:instancePath+"/strokeStyleId",schemaPath:"#/properties/strokeStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data86) < 1){
+if(func1(data88) < 1){
 validate22.errors = [{instancePath:instancePath+"/strokeStyleId",schemaPath:"#/properties/strokeStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4978,23 +5014,23 @@ validate22.errors = [{instancePath:instancePath+"/strokeStyleId",schemaPath:"#/p
 return false;
 }
 }
-var valid28 = _errs218 === errors;
+var valid28 = _errs221 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.textStyleId !== undefined){
-let data87 = data.textStyleId;
-const _errs220 = errors;
-if(errors === _errs220){
-if(typeof data87 === "string"){
-if(func1(data87) > 255){
+let data89 = data.textStyleId;
+const _errs223 = errors;
+if(errors === _errs223){
+if(typeof data89 === "string"){
+if(func1(data89) > 255){
 validate22.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/properties/textStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data87) < 1){
+if(func1(data89) < 1){
 validate22.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/properties/textStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -5005,26 +5041,26 @@ validate22.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/pro
 return false;
 }
 }
-var valid28 = _errs220 === errors;
+var valid28 = _errs223 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.styledTextSegments !== undefined){
-let data88 = data.styledTextSegments;
-const _errs222 = errors;
-if(errors === _errs222){
-if(Array.isArray(data88)){
+let data90 = data.styledTextSegments;
+const _errs225 = errors;
+if(errors === _errs225){
+if(Array.isArray(data90)){
 var valid54 = true;
-const len6 = data88.length;
+const len6 = data90.length;
 for(let i6=0; i6<len6; i6++){
-const _errs224 = errors;
-if(!(validate43(data88[i6], {instancePath:instancePath+"/styledTextSegments/" + i6,parentData:data88,parentDataProperty:i6,rootData,dynamicAnchors}))){
+const _errs227 = errors;
+if(!(validate43(data90[i6], {instancePath:instancePath+"/styledTextSegments/" + i6,parentData:data90,parentDataProperty:i6,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
-var valid54 = _errs224 === errors;
+var valid54 = _errs227 === errors;
 if(!valid54){
 break;
 }
@@ -5035,10 +5071,12 @@ validate22.errors = [{instancePath:instancePath+"/styledTextSegments",schemaPath
 return false;
 }
 }
-var valid28 = _errs222 === errors;
+var valid28 = _errs225 === errors;
 }
 else {
 var valid28 = true;
+}
+}
 }
 }
 }

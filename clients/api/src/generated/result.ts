@@ -309,6 +309,14 @@ export type Node = {
   textCase?: TextCase;
   textDecoration?: TextDecoration;
   /**
+   * ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation.
+   */
+  textTruncation?: "DISABLED" | "ENDING";
+  /**
+   * How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING).
+   */
+  maxLines?: number;
+  /**
    * px, the first line's indent.
    */
   paragraphIndent?: number;

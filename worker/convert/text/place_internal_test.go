@@ -1,0 +1,59 @@
+package text
+
+import (
+	"testing"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+)
+
+// TestTruncatedLines: the lines a block shows before its ellipsis, for 24 px lines.
+func TestTruncatedLines(t *testing.T) {
+	block := func(style map[string]string) *capturemodel.DOMNode {
+		return &capturemodel.DOMNode{Type: "element", Tag: "p", Style: style}
+	}
+	clamp2 := map[string]string{"overflow-x": "hidden", "-webkit-line-clamp": "2"}
+	ellipsis := map[string]string{"overflow-x": "hidden", "text-overflow": "ellipsis", "white-space": "nowrap"}
+	for _, c := range []struct {
+		name              string
+		style             map[string]string
+		oneLine, overflow bool
+		height            float64
+		want              int
+	}{
+		{"clamp 2 holding 3 lines", clamp2, false, false, 72, 2},
+		{"clamp 2 holding 2 lines", clamp2, false, false, 48, 0},
+		{"clamp 2 not clipping", map[string]string{"-webkit-line-clamp": "2"}, false, false, 72, 0},
+		{"clamp none", map[string]string{"overflow-x": "hidden", "-webkit-line-clamp": "none"}, false, false, 72, 0},
+		{"ellipsis on an overflowing line", ellipsis, true, true, 24, 1},
+		{"ellipsis on a line that fits", ellipsis, true, false, 24, 0},
+		{"ellipsis on wrapped lines", ellipsis, false, true, 48, 0},
+		{"overflow clipped without ellipsis", map[string]string{"overflow-x": "hidden"}, true, true, 24, 0},
+	} {
+		if got := truncatedLines(block(c.style), c.oneLine, c.overflow, c.height, 24); got != c.want {
+			t.Errorf("%s: %d lines, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// TestTextCase: Figma's textCase for each text-transform and font-variant-caps pair that
+// changes it.
+func TestTextCase(t *testing.T) {
+	for _, c := range []struct{ transform, caps, want string }{
+		{"none", "normal", ""},
+		{"uppercase", "normal", "UPPER"},
+		{"lowercase", "normal", "LOWER"},
+		{"capitalize", "normal", "TITLE"},
+		{"none", "small-caps", "SMALL_CAPS"},
+		{"none", "petite-caps", "SMALL_CAPS"},
+		{"none", "all-small-caps", "SMALL_CAPS_FORCED"},
+		{"none", "all-petite-caps", "SMALL_CAPS_FORCED"},
+		{"none", "unicase", ""},
+		{"uppercase", "small-caps", "UPPER"},
+		{"lowercase", "small-caps", "SMALL_CAPS_FORCED"},
+		{"capitalize", "small-caps", "TITLE"},
+	} {
+		if got := textCase(c.transform, c.caps); got != c.want {
+			t.Errorf("text-transform %s, font-variant-caps %s: %q, want %q", c.transform, c.caps, got, c.want)
+		}
+	}
+}
