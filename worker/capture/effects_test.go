@@ -25,6 +25,7 @@ func TestFiltersAndOutlinesRecorded(t *testing.T) {
 			{"bright", "filter", "brightness(1.5)"},
 			{"mixed", "filter", "blur(3px) grayscale(1)"},
 			{"blur", "backdrop-filter", ""},
+			{"soft", "filter", "blur(1px)"},
 		}},
 		{"Backdrop", "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4e02", capturetest.BackdropPath, []want{
 			{"glass", "backdrop-filter", "blur(8px)"},

@@ -49,7 +49,8 @@ func warningsOn(out []resultjson.Warning, id string) []string {
 // drop-shadow() a DROP_SHADOW with its offset and colour, its blur doubled likewise, no spread,
 // drawn behind the node; a list of both gives both. Functions Figma has no effect for
 // (brightness, grayscale, sepia) leave a CSS_FILTER warning naming them on the element's own
-// node, which an element that draws nothing else keeps for them.
+// node, which an element that draws nothing else keeps for them. A blur of a span inside a
+// paragraph, which no range can carry, is a CSS_FILTER warning on the paragraph's TEXT.
 //
 // The radii are written out (Figma's radius of blur(4px) is 8), not computed from
 // paint.FigmaBlurScale, so a change of that factor shows here.
@@ -89,6 +90,23 @@ func TestFiltersBecomeFigmaEffects(t *testing.T) {
 		case tc.warning != "" && (len(ws) != 1 || !strings.HasPrefix(ws[0], "CSS_FILTER: the filter "+tc.warning+" of ")):
 			t.Errorf("%s: warnings %q, want one CSS_FILTER naming %s", tc.name, ws, tc.warning)
 		}
+	}
+	// A blurred span inside a paragraph is a range of the paragraph's TEXT, which has no effects
+	// for it: the warning says so on that TEXT.
+	var para *resultjson.Node
+	for _, p := range placedNodes(root, "TEXT") {
+		if p.node.Characters == "Some soft words." {
+			para = p.node
+		}
+	}
+	if para == nil {
+		t.Fatal("no TEXT of the paragraph #inline")
+	}
+	if ws := warningsOn(out.Result.Warnings, para.ID); len(ws) != 1 || !strings.HasPrefix(ws[0], "CSS_FILTER: the filter blur(1px) of span#soft is not converted: the element is drawn inside this layer") {
+		t.Errorf("paragraph #inline: warnings %q, want one CSS_FILTER about span#soft's blur", ws)
+	}
+	if len(para.Effects) != 0 {
+		t.Errorf("paragraph #inline: effects %s, want none", mustJSON(t, para.Effects))
 	}
 	// The element that draws nothing but its filter holds its text; the paragraph with a
 	// drop-shadow is a frame without fills around its TEXT (Figma casts its shadow from the text).

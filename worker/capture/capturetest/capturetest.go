@@ -83,7 +83,8 @@ const (
 	// (blur(0.5em) at 20px), #shadow (drop-shadow(4px 6px 5px rgba(0, 0, 0, 0.5))), #both
 	// (drop-shadow(0 2px 3px #f00) blur(2px)), #bright (brightness(1.5)), #mixed (blur(3px)
 	// grayscale(1)), #plain (sepia(1) on a box that draws nothing else) and the paragraph #glow
-	// (a green drop-shadow on text). ReadySelector is there from the start.
+	// (a green drop-shadow on text), and #soft, a blurred span inside the paragraph #inline.
+	// ReadySelector is there from the start.
 	FiltersPath = "/filters.html"
 	// BackdropPath is a page of translucent panels over stripes: #glass (backdrop-filter:
 	// blur(8px)), #prefixed (-webkit-backdrop-filter: blur(5px), which Chromium does not draw) and #saturated (blur(2px)

@@ -138,3 +138,27 @@ func filterWarnings(w *warnings.List, n *capturemodel.DOMNode, nodeID string) {
 		w.Add(warnings.Filter, nodeID, "the backdrop-filter %s of %s is not converted (Figma blurs the background only); the backdrop is drawn without it", strings.Join(left, " "), name)
 	}
 }
+
+// lostFilterWarnings reports to w, about nodeID, the effects of n's filter and backdrop-filter
+// that are converted elsewhere but cannot be here: n is drawn inside another node's layer (an
+// inline element's range of a paragraph, the root element under the canvas), which has no
+// effects of its own for it.
+func lostFilterWarnings(w *warnings.List, n *capturemodel.DOMNode, nodeID string) {
+	if n.Computed("visibility") != "visible" {
+		return
+	}
+	var kept []string
+	for _, fn := range css.Fields(n.Computed("filter")) {
+		if r := readFilter(fn, false); len(r.effects) > 0 {
+			kept = append(kept, fn)
+		}
+	}
+	for _, fn := range css.Fields(n.Computed("backdrop-filter")) {
+		if r := readFilter(fn, true); len(r.effects) > 0 {
+			kept = append(kept, "backdrop "+fn)
+		}
+	}
+	if len(kept) > 0 {
+		w.Add(warnings.Filter, nodeID, "the filter %s of %s is not converted: the element is drawn inside this layer, which has no effects of its own for it", strings.Join(kept, " "), naming.Element(n))
+	}
+}

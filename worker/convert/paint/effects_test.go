@@ -2,6 +2,7 @@ package paint_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
@@ -110,4 +111,24 @@ func countCode(w *warnings.List, code string) int {
 		}
 	}
 	return c
+}
+
+// TestFilterOfAnElementDrawnInAnotherLayer: the root element's blur (the root node has the
+// canvas, no effects for it) is a CSS_FILTER warning on the root, not an effect; a hidden
+// element's filter draws nothing and says nothing.
+func TestFilterOfAnElementDrawnInAnotherLayer(t *testing.T) {
+	none := func(string, float64, float64) *resultjson.ImageEntry { return nil }
+	hidden := &capturemodel.DOMNode{Type: "element", Tag: "span", Style: map[string]string{"filter": "blur(3px)", "visibility": "hidden"}}
+	html := &capturemodel.DOMNode{Type: "element", Tag: "html", Style: map[string]string{"filter": "blur(2px)"}}
+	root := &boxtree.Node{Out: &resultjson.Node{ID: "1:1", Type: "FRAME", Width: 100, Height: 100}, El: html, Kind: boxtree.Box,
+		CSS: []*capturemodel.DOMNode{html, hidden}}
+	w := &warnings.List{RootID: "1:1"}
+	paint.Pass(root, nil, none, w)
+	ws := w.Done()
+	if len(ws) != 1 || ws[0].Code != warnings.Filter || *ws[0].NodeID != "1:1" || !strings.HasPrefix(ws[0].Message, "the filter blur(2px) of html is not converted") {
+		t.Errorf("warnings %+v, want one CSS_FILTER about html's blur on the root", ws)
+	}
+	if len(root.Out.Effects) != 0 {
+		t.Errorf("root effects %+v, want none", root.Out.Effects)
+	}
 }

@@ -102,6 +102,9 @@ func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 	for _, b := range root.Made() {
 		for _, el := range b.CSS {
 			cssWarnings(warn, el, b.Out.ID)
+			if el != b.El || !b.Paints {
+				lostFilterWarnings(warn, el, b.Out.ID)
+			}
 		}
 		for _, el := range b.Merged {
 			hidden := el.Computed("visibility") != "visible"
