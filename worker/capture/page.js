@@ -76,6 +76,12 @@
       const v = pcs.getPropertyValue(p);
       if (v !== "") out[p] = v;
     }
+    // Filters and an outline only when set (most pseudo-elements have neither), as for elements.
+    for (const p of ["filter", "backdrop-filter", "outline-style"]) {
+      const v = pcs.getPropertyValue(p);
+      if (v !== "" && v !== "none") out[p] = v;
+    }
+    if ("outline-style" in out) for (const p of ["outline-width", "outline-color", "outline-offset"]) out[p] = pcs.getPropertyValue(p);
     return out;
   }
 

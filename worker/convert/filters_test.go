@@ -50,7 +50,8 @@ func warningsOn(out []resultjson.Warning, id string) []string {
 // drawn behind the node; a list of both gives both. Functions Figma has no effect for
 // (brightness, grayscale, sepia) leave a CSS_FILTER warning naming them on the element's own
 // node, which an element that draws nothing else keeps for them. A blur of a span inside a
-// paragraph, which no range can carry, is a CSS_FILTER warning on the paragraph's TEXT.
+// paragraph, which no range can carry, is a CSS_FILTER warning on the paragraph's TEXT; a
+// ::before's blur is its own node's LAYER_BLUR.
 //
 // The radii are written out (Figma's radius of blur(4px) is 8), not computed from
 // paint.FigmaBlurScale, so a change of that factor shows here.
@@ -78,6 +79,7 @@ func TestFiltersBecomeFigmaEffects(t *testing.T) {
 		{"Mixed", []resultjson.Effect{blur(6)}, "grayscale(1)"},
 		{"Plain", nil, "sepia(1)"},
 		{"Glow", []resultjson.Effect{shadow(resultjson.RGBA{G: 0.502, A: 1}, 0, 0, 4)}, ""},
+		{"::before", []resultjson.Effect{blur(12)}, ""}, // #halo::before, blur(6px)
 	} {
 		n := nodeNamed(t, root, tc.name).node
 		if got, want := mustJSON(t, n.Effects), mustJSON(t, tc.effects); got != want {

@@ -15,7 +15,8 @@ import (
 // border's. The focus ring (auto) and double are drawn solid with a CSS_OUTLINE warning on the
 // node that carries them; none draws nothing; a box that draws nothing else keeps its node for
 // its outline; the ring of a flex item is no item (the row keeps its auto layout, the ring is
-// ABSOLUTE); an outlined link in a paragraph is a stroked box of its line fragment.
+// ABSOLUTE); a ::after's offset outline is a ring around its box; an outlined link in a
+// paragraph is a stroked box of its line fragment.
 func TestOutlinesAreDrawn(t *testing.T) {
 	t.Parallel()
 	out := loadFixture(t, "outlines").convert(t)
@@ -103,6 +104,8 @@ func TestOutlinesAreDrawn(t *testing.T) {
 	if r := nodeNamed(t, root, "Chosen (outline)").node; r.LayoutPositioning != "ABSOLUTE" {
 		t.Errorf("the item's ring has layoutPositioning %q, want ABSOLUTE", r.LayoutPositioning)
 	}
+
+	ring("::after", 2+2, stroke{rgb(14, 165, 233), 2, "INSIDE", nil, 0}) // #tag::after
 
 	link := nodeNamed(t, root, "Link")
 	check("Link", link, stroke{rgb(220, 38, 38), 1, "OUTSIDE", nil, 0})

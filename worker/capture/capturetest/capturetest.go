@@ -83,7 +83,8 @@ const (
 	// (blur(0.5em) at 20px), #shadow (drop-shadow(4px 6px 5px rgba(0, 0, 0, 0.5))), #both
 	// (drop-shadow(0 2px 3px #f00) blur(2px)), #bright (brightness(1.5)), #mixed (blur(3px)
 	// grayscale(1)), #plain (sepia(1) on a box that draws nothing else) and the paragraph #glow
-	// (a green drop-shadow on text), and #soft, a blurred span inside the paragraph #inline.
+	// (a green drop-shadow on text), #halo (a ::before blurred by 6px) and #soft, a blurred span
+	// inside the paragraph #inline.
 	// ReadySelector is there from the start.
 	FiltersPath = "/filters.html"
 	// BackdropPath is a page of translucent panels over stripes: #glass (backdrop-filter:
@@ -94,8 +95,8 @@ const (
 	// (3px dashed, offset 4px, radius 8px), #bordered (2px dotted beside a 1px border), #inset
 	// (2px solid, offset -6px), #focus (auto 2px, offset 2px), #double (4px double), #none, #bare
 	// (an outline on a box that draws nothing else), #chosen (an item of the flex row #items
-	// with an offset outline) and #link (an outlined link inside a paragraph). ReadySelector is
-	// there from the start.
+	// with an offset outline), #tag (a ::after with a 2px outline offset 2px) and #link (an
+	// outlined link inside a paragraph). ReadySelector is there from the start.
 	OutlinesPath = "/outlines.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
