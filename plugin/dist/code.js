@@ -33,14 +33,16 @@
   };
 
   // ../clients/api/src/generated/result-validate.js
-  var validateRoot = validate59;
-  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning), scrollBehavior and the style references fillStyleId, strokeStyleId and textStyleId.", "type": "object", "required": ["type", "id", "name"], "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": "Figma's Constraints: how the node follows its parent frame when the frame is resized.", "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textTruncation": { "enum": ["DISABLED", "ENDING"], "description": "ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation." }, "maxLines": { "type": "integer", "minimum": 1, "description": "How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING)." }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent." }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL"], "description": "FRAME only: auto layout direction." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, auto-layout frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"] }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["styledTextSegments"] } } }] };
+  var validateRoot = validate63;
+  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning), scrollBehavior and the style references fillStyleId, strokeStyleId and textStyleId.", "type": "object", "required": ["type", "id", "name"], "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": "Figma's Constraints: how the node follows its parent frame when the frame is resized.", "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "textTruncation": { "enum": ["DISABLED", "ENDING"], "description": "ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation." }, "maxLines": { "type": "integer", "minimum": 1, "description": "How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING)." }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent." }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL"], "description": "FRAME only: auto layout direction." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, auto-layout frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"] }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["styledTextSegments"] } } }] };
   var schema39 = { "description": "Figma's BlendMode.", "enum": ["PASS_THROUGH", "NORMAL", "DARKEN", "MULTIPLY", "LINEAR_BURN", "COLOR_BURN", "LIGHTEN", "SCREEN", "LINEAR_DODGE", "COLOR_DODGE", "OVERLAY", "SOFT_LIGHT", "HARD_LIGHT", "DIFFERENCE", "EXCLUSION", "HUE", "SATURATION", "COLOR", "LUMINOSITY"] };
   var schema40 = { "enum": ["MIN", "CENTER", "MAX", "STRETCH", "SCALE"] };
   var schema65 = { "description": "Figma's LineHeight.", "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["value", "unit"], "properties": { "value": { "type": "number" }, "unit": { "enum": ["PIXELS", "PERCENT"] } } }, { "type": "object", "additionalProperties": false, "required": ["unit"], "properties": { "unit": { "const": "AUTO" } } }], "discriminator": { "propertyName": "unit" } };
   var schema66 = { "description": "Figma's LetterSpacing.", "type": "object", "additionalProperties": false, "required": ["value", "unit"], "properties": { "value": { "type": "number" }, "unit": { "enum": ["PIXELS", "PERCENT"] } } };
   var schema67 = { "enum": ["ORIGINAL", "UPPER", "LOWER", "TITLE", "SMALL_CAPS", "SMALL_CAPS_FORCED"] };
   var schema68 = { "enum": ["NONE", "UNDERLINE", "STRIKETHROUGH"] };
+  var schema69 = { "enum": ["SOLID", "WAVY", "DOTTED"], "description": "How a decoration line is drawn (Figma's TextDecorationStyle); absent: SOLID. CSS dashed is written DOTTED and double SOLID, with a TEXT_DECORATION_STYLE warning." };
+  var schema70 = { "type": "object", "description": "Figma's TextDecorationOffset or TextDecorationThickness; absent: AUTO (the font's).", "required": ["value", "unit"], "additionalProperties": false, "properties": { "value": { "type": "number" }, "unit": { "enum": ["PIXELS", "PERCENT"] } } };
   var func1 = ((s) => Array.from(s).length);
   function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
@@ -1831,7 +1833,6 @@
     return errors === 0;
   }
   validate37.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  var schema69 = { "description": "One styled text segment. Members other than start, end, characters and fills pass to the plugin unchecked; the converter writes all of those listed here.", "type": "object", "required": ["start", "end"], "properties": { "characters": { "type": "string", "description": "The range's characters (optional; equal to the node's characters from start to end)." }, "start": { "type": "integer", "minimum": 0 }, "end": { "type": "integer", "minimum": 1 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3 }, "fills": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "$ref": "#/$defs/textCase" }, "hyperlink": { "description": "Figma's HyperlinkTarget, or null.", "oneOf": [{ "type": "null" }, { "type": "object", "required": ["type", "value"], "properties": { "type": { "enum": ["URL", "NODE"] }, "value": { "type": "string", "minLength": 1 } } }] } } };
   function validate43(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -1845,14 +1846,58 @@
     if (errors === 0) {
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
-        if (data.start === void 0 && (missing0 = "start") || data.end === void 0 && (missing0 = "end")) {
+        if (data.value === void 0 && (missing0 = "value")) {
           validate43.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          const _errs1 = errors;
+          for (const key0 in data) {
+            if (!(key0 === "value")) {
+              validate43.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              return false;
+              break;
+            }
+          }
+          if (_errs1 === errors) {
+            if (data.value !== void 0) {
+              if (!validate24(data.value, { instancePath: instancePath + "/value", parentData: data, parentDataProperty: "value", rootData, dynamicAnchors })) {
+                vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+                errors = vErrors.length;
+              }
+            }
+          }
+        }
+      } else {
+        validate43.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate43.errors = vErrors;
+    return errors === 0;
+  }
+  validate43.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  var schema73 = { "description": "One styled text segment. Members other than start, end, characters and fills pass to the plugin unchecked; the converter writes all of those listed here.", "type": "object", "required": ["start", "end"], "properties": { "characters": { "type": "string", "description": "The range's characters (optional; equal to the node's characters from start to end)." }, "start": { "type": "integer", "minimum": 0 }, "end": { "type": "integer", "minimum": 1 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3 }, "fills": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "$ref": "#/$defs/textCase" }, "hyperlink": { "description": "Figma's HyperlinkTarget, or null.", "oneOf": [{ "type": "null" }, { "type": "object", "required": ["type", "value"], "properties": { "type": { "enum": ["URL", "NODE"] }, "value": { "type": "string", "minLength": 1 } } }] } } };
+  function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate46.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.start === void 0 && (missing0 = "start") || data.end === void 0 && (missing0 = "end")) {
+          validate46.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           if (data.characters !== void 0) {
             const _errs1 = errors;
             if (typeof data.characters !== "string") {
-              validate43.errors = [{ instancePath: instancePath + "/characters", schemaPath: "#/properties/characters/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+              validate46.errors = [{ instancePath: instancePath + "/characters", schemaPath: "#/properties/characters/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
               return false;
             }
             var valid0 = _errs1 === errors;
@@ -1864,13 +1909,13 @@
               let data1 = data.start;
               const _errs3 = errors;
               if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-                validate43.errors = [{ instancePath: instancePath + "/start", schemaPath: "#/properties/start/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                validate46.errors = [{ instancePath: instancePath + "/start", schemaPath: "#/properties/start/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                 return false;
               }
               if (errors === _errs3) {
                 if (typeof data1 == "number") {
                   if (data1 < 0 || isNaN(data1)) {
-                    validate43.errors = [{ instancePath: instancePath + "/start", schemaPath: "#/properties/start/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                    validate46.errors = [{ instancePath: instancePath + "/start", schemaPath: "#/properties/start/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                     return false;
                   }
                 }
@@ -1884,13 +1929,13 @@
                 let data2 = data.end;
                 const _errs5 = errors;
                 if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)))) {
-                  validate43.errors = [{ instancePath: instancePath + "/end", schemaPath: "#/properties/end/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                  validate46.errors = [{ instancePath: instancePath + "/end", schemaPath: "#/properties/end/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                   return false;
                 }
                 if (errors === _errs5) {
                   if (typeof data2 == "number") {
                     if (data2 < 1 || isNaN(data2)) {
-                      validate43.errors = [{ instancePath: instancePath + "/end", schemaPath: "#/properties/end/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                      validate46.errors = [{ instancePath: instancePath + "/end", schemaPath: "#/properties/end/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                       return false;
                     }
                   }
@@ -1908,13 +1953,13 @@
                     if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
                       let missing1;
                       if (data3.family === void 0 && (missing1 = "family") || data3.style === void 0 && (missing1 = "style")) {
-                        validate43.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                        validate46.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                         return false;
                       } else {
                         const _errs10 = errors;
                         for (const key0 in data3) {
                           if (!(key0 === "family" || key0 === "style")) {
-                            validate43.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+                            validate46.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
                             return false;
                             break;
                           }
@@ -1926,16 +1971,16 @@
                             if (errors === _errs11) {
                               if (typeof data4 === "string") {
                                 if (func1(data4) > 255) {
-                                  validate43.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                  validate46.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                   return false;
                                 } else {
                                   if (func1(data4) < 1) {
-                                    validate43.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                    validate46.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                     return false;
                                   }
                                 }
                               } else {
-                                validate43.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                validate46.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                 return false;
                               }
                             }
@@ -1950,16 +1995,16 @@
                               if (errors === _errs13) {
                                 if (typeof data5 === "string") {
                                   if (func1(data5) > 255) {
-                                    validate43.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                    validate46.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                     return false;
                                   } else {
                                     if (func1(data5) < 1) {
-                                      validate43.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                      validate46.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                       return false;
                                     }
                                   }
                                 } else {
-                                  validate43.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                  validate46.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                   return false;
                                 }
                               }
@@ -1971,7 +2016,7 @@
                         }
                       }
                     } else {
-                      validate43.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                      validate46.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                       return false;
                     }
                   }
@@ -1986,11 +2031,11 @@
                     if (errors === _errs15) {
                       if (typeof data6 == "number") {
                         if (data6 <= 0 || isNaN(data6)) {
-                          validate43.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
+                          validate46.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
                           return false;
                         }
                       } else {
-                        validate43.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                        validate46.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                         return false;
                       }
                     }
@@ -2003,17 +2048,17 @@
                       let data7 = data.fontWeight;
                       const _errs17 = errors;
                       if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)))) {
-                        validate43.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                        validate46.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                         return false;
                       }
                       if (errors === _errs17) {
                         if (typeof data7 == "number") {
                           if (data7 > 1e3 || isNaN(data7)) {
-                            validate43.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                            validate46.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
                             return false;
                           } else {
                             if (data7 < 1 || isNaN(data7)) {
-                              validate43.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                              validate46.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                               return false;
                             }
                           }
@@ -2043,7 +2088,7 @@
                               }
                             }
                           } else {
-                            validate43.errors = [{ instancePath: instancePath + "/fills", schemaPath: "#/properties/fills/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                            validate46.errors = [{ instancePath: instancePath + "/fills", schemaPath: "#/properties/fills/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                             return false;
                           }
                         }
@@ -2056,7 +2101,7 @@
                           let data10 = data.textDecoration;
                           const _errs22 = errors;
                           if (!(data10 === "NONE" || data10 === "UNDERLINE" || data10 === "STRIKETHROUGH")) {
-                            validate43.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema68.enum }, message: "must be equal to one of the allowed values" }];
+                            validate46.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema68.enum }, message: "must be equal to one of the allowed values" }];
                             return false;
                           }
                           var valid0 = _errs22 === errors;
@@ -2064,200 +2109,337 @@
                           var valid0 = true;
                         }
                         if (valid0) {
-                          if (data.letterSpacing !== void 0) {
-                            let data11 = data.letterSpacing;
+                          if (data.textDecorationStyle !== void 0) {
+                            let data11 = data.textDecorationStyle;
                             const _errs24 = errors;
-                            const _errs25 = errors;
-                            if (errors === _errs25) {
-                              if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
-                                let missing2;
-                                if (data11.value === void 0 && (missing2 = "value") || data11.unit === void 0 && (missing2 = "unit")) {
-                                  validate43.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
-                                  return false;
-                                } else {
-                                  const _errs27 = errors;
-                                  for (const key1 in data11) {
-                                    if (!(key1 === "value" || key1 === "unit")) {
-                                      validate43.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
-                                      return false;
-                                      break;
-                                    }
-                                  }
-                                  if (_errs27 === errors) {
-                                    if (data11.value !== void 0) {
-                                      const _errs28 = errors;
-                                      if (!(typeof data11.value == "number")) {
-                                        validate43.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                        return false;
-                                      }
-                                      var valid6 = _errs28 === errors;
-                                    } else {
-                                      var valid6 = true;
-                                    }
-                                    if (valid6) {
-                                      if (data11.unit !== void 0) {
-                                        let data13 = data11.unit;
-                                        const _errs30 = errors;
-                                        if (!(data13 === "PIXELS" || data13 === "PERCENT")) {
-                                          validate43.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
-                                          return false;
-                                        }
-                                        var valid6 = _errs30 === errors;
-                                      } else {
-                                        var valid6 = true;
-                                      }
-                                    }
-                                  }
-                                }
-                              } else {
-                                validate43.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                return false;
-                              }
+                            if (!(data11 === "SOLID" || data11 === "WAVY" || data11 === "DOTTED")) {
+                              validate46.errors = [{ instancePath: instancePath + "/textDecorationStyle", schemaPath: "#/$defs/textDecorationStyle/enum", keyword: "enum", params: { allowedValues: schema69.enum }, message: "must be equal to one of the allowed values" }];
+                              return false;
                             }
                             var valid0 = _errs24 === errors;
                           } else {
                             var valid0 = true;
                           }
                           if (valid0) {
-                            if (data.textCase !== void 0) {
-                              let data14 = data.textCase;
-                              const _errs31 = errors;
-                              if (!(data14 === "ORIGINAL" || data14 === "UPPER" || data14 === "LOWER" || data14 === "TITLE" || data14 === "SMALL_CAPS" || data14 === "SMALL_CAPS_FORCED")) {
-                                validate43.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/$defs/textCase/enum", keyword: "enum", params: { allowedValues: schema67.enum }, message: "must be equal to one of the allowed values" }];
-                                return false;
+                            if (data.textDecorationOffset !== void 0) {
+                              let data12 = data.textDecorationOffset;
+                              const _errs26 = errors;
+                              const _errs27 = errors;
+                              if (errors === _errs27) {
+                                if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+                                  let missing2;
+                                  if (data12.value === void 0 && (missing2 = "value") || data12.unit === void 0 && (missing2 = "unit")) {
+                                    validate46.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                                    return false;
+                                  } else {
+                                    const _errs29 = errors;
+                                    for (const key1 in data12) {
+                                      if (!(key1 === "value" || key1 === "unit")) {
+                                        validate46.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                                        return false;
+                                        break;
+                                      }
+                                    }
+                                    if (_errs29 === errors) {
+                                      if (data12.value !== void 0) {
+                                        const _errs30 = errors;
+                                        if (!(typeof data12.value == "number")) {
+                                          validate46.errors = [{ instancePath: instancePath + "/textDecorationOffset/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                          return false;
+                                        }
+                                        var valid7 = _errs30 === errors;
+                                      } else {
+                                        var valid7 = true;
+                                      }
+                                      if (valid7) {
+                                        if (data12.unit !== void 0) {
+                                          let data14 = data12.unit;
+                                          const _errs32 = errors;
+                                          if (!(data14 === "PIXELS" || data14 === "PERCENT")) {
+                                            validate46.errors = [{ instancePath: instancePath + "/textDecorationOffset/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema70.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                            return false;
+                                          }
+                                          var valid7 = _errs32 === errors;
+                                        } else {
+                                          var valid7 = true;
+                                        }
+                                      }
+                                    }
+                                  }
+                                } else {
+                                  validate46.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                  return false;
+                                }
                               }
-                              var valid0 = _errs31 === errors;
+                              var valid0 = _errs26 === errors;
                             } else {
                               var valid0 = true;
                             }
                             if (valid0) {
-                              if (data.hyperlink !== void 0) {
-                                let data15 = data.hyperlink;
+                              if (data.textDecorationThickness !== void 0) {
+                                let data15 = data.textDecorationThickness;
                                 const _errs33 = errors;
                                 const _errs34 = errors;
-                                let valid8 = false;
-                                let passing0 = null;
-                                const _errs35 = errors;
-                                if (data15 !== null) {
-                                  const err0 = { instancePath: instancePath + "/hyperlink", schemaPath: "#/properties/hyperlink/oneOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-                                  if (vErrors === null) {
-                                    vErrors = [err0];
-                                  } else {
-                                    vErrors.push(err0);
-                                  }
-                                  errors++;
-                                }
-                                var _valid0 = _errs35 === errors;
-                                if (_valid0) {
-                                  valid8 = true;
-                                  passing0 = 0;
-                                }
-                                const _errs37 = errors;
-                                if (errors === _errs37) {
+                                if (errors === _errs34) {
                                   if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
                                     let missing3;
-                                    if (data15.type === void 0 && (missing3 = "type") || data15.value === void 0 && (missing3 = "value")) {
-                                      const err1 = { instancePath: instancePath + "/hyperlink", schemaPath: "#/properties/hyperlink/oneOf/1/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" };
-                                      if (vErrors === null) {
-                                        vErrors = [err1];
-                                      } else {
-                                        vErrors.push(err1);
-                                      }
-                                      errors++;
+                                    if (data15.value === void 0 && (missing3 = "value") || data15.unit === void 0 && (missing3 = "unit")) {
+                                      validate46.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
+                                      return false;
                                     } else {
-                                      if (data15.type !== void 0) {
-                                        let data16 = data15.type;
-                                        const _errs39 = errors;
-                                        if (!(data16 === "URL" || data16 === "NODE")) {
-                                          const err2 = { instancePath: instancePath + "/hyperlink/type", schemaPath: "#/properties/hyperlink/oneOf/1/properties/type/enum", keyword: "enum", params: { allowedValues: schema69.properties.hyperlink.oneOf[1].properties.type.enum }, message: "must be equal to one of the allowed values" };
-                                          if (vErrors === null) {
-                                            vErrors = [err2];
-                                          } else {
-                                            vErrors.push(err2);
-                                          }
-                                          errors++;
+                                      const _errs36 = errors;
+                                      for (const key2 in data15) {
+                                        if (!(key2 === "value" || key2 === "unit")) {
+                                          validate46.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                                          return false;
+                                          break;
                                         }
-                                        var valid9 = _errs39 === errors;
-                                      } else {
-                                        var valid9 = true;
                                       }
-                                      if (valid9) {
+                                      if (_errs36 === errors) {
                                         if (data15.value !== void 0) {
-                                          let data17 = data15.value;
-                                          const _errs40 = errors;
-                                          if (errors === _errs40) {
-                                            if (typeof data17 === "string") {
-                                              if (func1(data17) < 1) {
-                                                const err3 = { instancePath: instancePath + "/hyperlink/value", schemaPath: "#/properties/hyperlink/oneOf/1/properties/value/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                                                if (vErrors === null) {
-                                                  vErrors = [err3];
-                                                } else {
-                                                  vErrors.push(err3);
-                                                }
-                                                errors++;
-                                              }
-                                            } else {
-                                              const err4 = { instancePath: instancePath + "/hyperlink/value", schemaPath: "#/properties/hyperlink/oneOf/1/properties/value/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                                              if (vErrors === null) {
-                                                vErrors = [err4];
-                                              } else {
-                                                vErrors.push(err4);
-                                              }
-                                              errors++;
-                                            }
+                                          const _errs37 = errors;
+                                          if (!(typeof data15.value == "number")) {
+                                            validate46.errors = [{ instancePath: instancePath + "/textDecorationThickness/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                            return false;
                                           }
-                                          var valid9 = _errs40 === errors;
+                                          var valid9 = _errs37 === errors;
                                         } else {
                                           var valid9 = true;
                                         }
+                                        if (valid9) {
+                                          if (data15.unit !== void 0) {
+                                            let data17 = data15.unit;
+                                            const _errs39 = errors;
+                                            if (!(data17 === "PIXELS" || data17 === "PERCENT")) {
+                                              validate46.errors = [{ instancePath: instancePath + "/textDecorationThickness/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema70.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                              return false;
+                                            }
+                                            var valid9 = _errs39 === errors;
+                                          } else {
+                                            var valid9 = true;
+                                          }
+                                        }
                                       }
                                     }
                                   } else {
-                                    const err5 = { instancePath: instancePath + "/hyperlink", schemaPath: "#/properties/hyperlink/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                                    if (vErrors === null) {
-                                      vErrors = [err5];
-                                    } else {
-                                      vErrors.push(err5);
-                                    }
-                                    errors++;
-                                  }
-                                }
-                                var _valid0 = _errs37 === errors;
-                                if (_valid0 && valid8) {
-                                  valid8 = false;
-                                  passing0 = [passing0, 1];
-                                } else {
-                                  if (_valid0) {
-                                    valid8 = true;
-                                    passing0 = 1;
-                                    var props1 = {};
-                                    props1.type = true;
-                                    props1.value = true;
-                                  }
-                                }
-                                if (!valid8) {
-                                  const err6 = { instancePath: instancePath + "/hyperlink", schemaPath: "#/properties/hyperlink/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
-                                  if (vErrors === null) {
-                                    vErrors = [err6];
-                                  } else {
-                                    vErrors.push(err6);
-                                  }
-                                  errors++;
-                                  validate43.errors = vErrors;
-                                  return false;
-                                } else {
-                                  errors = _errs34;
-                                  if (vErrors !== null) {
-                                    if (_errs34) {
-                                      vErrors.length = _errs34;
-                                    } else {
-                                      vErrors = null;
-                                    }
+                                    validate46.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                    return false;
                                   }
                                 }
                                 var valid0 = _errs33 === errors;
                               } else {
                                 var valid0 = true;
+                              }
+                              if (valid0) {
+                                if (data.textDecorationColor !== void 0) {
+                                  const _errs40 = errors;
+                                  if (!validate43(data.textDecorationColor, { instancePath: instancePath + "/textDecorationColor", parentData: data, parentDataProperty: "textDecorationColor", rootData, dynamicAnchors })) {
+                                    vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var valid0 = _errs40 === errors;
+                                } else {
+                                  var valid0 = true;
+                                }
+                                if (valid0) {
+                                  if (data.letterSpacing !== void 0) {
+                                    let data19 = data.letterSpacing;
+                                    const _errs41 = errors;
+                                    const _errs42 = errors;
+                                    if (errors === _errs42) {
+                                      if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
+                                        let missing4;
+                                        if (data19.value === void 0 && (missing4 = "value") || data19.unit === void 0 && (missing4 = "unit")) {
+                                          validate46.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing4 }, message: "must have required property '" + missing4 + "'" }];
+                                          return false;
+                                        } else {
+                                          const _errs44 = errors;
+                                          for (const key3 in data19) {
+                                            if (!(key3 === "value" || key3 === "unit")) {
+                                              validate46.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
+                                              return false;
+                                              break;
+                                            }
+                                          }
+                                          if (_errs44 === errors) {
+                                            if (data19.value !== void 0) {
+                                              const _errs45 = errors;
+                                              if (!(typeof data19.value == "number")) {
+                                                validate46.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                return false;
+                                              }
+                                              var valid11 = _errs45 === errors;
+                                            } else {
+                                              var valid11 = true;
+                                            }
+                                            if (valid11) {
+                                              if (data19.unit !== void 0) {
+                                                let data21 = data19.unit;
+                                                const _errs47 = errors;
+                                                if (!(data21 === "PIXELS" || data21 === "PERCENT")) {
+                                                  validate46.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                                  return false;
+                                                }
+                                                var valid11 = _errs47 === errors;
+                                              } else {
+                                                var valid11 = true;
+                                              }
+                                            }
+                                          }
+                                        }
+                                      } else {
+                                        validate46.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                        return false;
+                                      }
+                                    }
+                                    var valid0 = _errs41 === errors;
+                                  } else {
+                                    var valid0 = true;
+                                  }
+                                  if (valid0) {
+                                    if (data.textCase !== void 0) {
+                                      let data22 = data.textCase;
+                                      const _errs48 = errors;
+                                      if (!(data22 === "ORIGINAL" || data22 === "UPPER" || data22 === "LOWER" || data22 === "TITLE" || data22 === "SMALL_CAPS" || data22 === "SMALL_CAPS_FORCED")) {
+                                        validate46.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/$defs/textCase/enum", keyword: "enum", params: { allowedValues: schema67.enum }, message: "must be equal to one of the allowed values" }];
+                                        return false;
+                                      }
+                                      var valid0 = _errs48 === errors;
+                                    } else {
+                                      var valid0 = true;
+                                    }
+                                    if (valid0) {
+                                      if (data.hyperlink !== void 0) {
+                                        let data23 = data.hyperlink;
+                                        const _errs50 = errors;
+                                        const _errs51 = errors;
+                                        let valid13 = false;
+                                        let passing0 = null;
+                                        const _errs52 = errors;
+                                        if (data23 !== null) {
+                                          const err0 = { instancePath: instancePath + "/hyperlink", schemaPath: "#/properties/hyperlink/oneOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                                          if (vErrors === null) {
+                                            vErrors = [err0];
+                                          } else {
+                                            vErrors.push(err0);
+                                          }
+                                          errors++;
+                                        }
+                                        var _valid0 = _errs52 === errors;
+                                        if (_valid0) {
+                                          valid13 = true;
+                                          passing0 = 0;
+                                        }
+                                        const _errs54 = errors;
+                                        if (errors === _errs54) {
+                                          if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
+                                            let missing5;
+                                            if (data23.type === void 0 && (missing5 = "type") || data23.value === void 0 && (missing5 = "value")) {
+                                              const err1 = { instancePath: instancePath + "/hyperlink", schemaPath: "#/properties/hyperlink/oneOf/1/required", keyword: "required", params: { missingProperty: missing5 }, message: "must have required property '" + missing5 + "'" };
+                                              if (vErrors === null) {
+                                                vErrors = [err1];
+                                              } else {
+                                                vErrors.push(err1);
+                                              }
+                                              errors++;
+                                            } else {
+                                              if (data23.type !== void 0) {
+                                                let data24 = data23.type;
+                                                const _errs56 = errors;
+                                                if (!(data24 === "URL" || data24 === "NODE")) {
+                                                  const err2 = { instancePath: instancePath + "/hyperlink/type", schemaPath: "#/properties/hyperlink/oneOf/1/properties/type/enum", keyword: "enum", params: { allowedValues: schema73.properties.hyperlink.oneOf[1].properties.type.enum }, message: "must be equal to one of the allowed values" };
+                                                  if (vErrors === null) {
+                                                    vErrors = [err2];
+                                                  } else {
+                                                    vErrors.push(err2);
+                                                  }
+                                                  errors++;
+                                                }
+                                                var valid14 = _errs56 === errors;
+                                              } else {
+                                                var valid14 = true;
+                                              }
+                                              if (valid14) {
+                                                if (data23.value !== void 0) {
+                                                  let data25 = data23.value;
+                                                  const _errs57 = errors;
+                                                  if (errors === _errs57) {
+                                                    if (typeof data25 === "string") {
+                                                      if (func1(data25) < 1) {
+                                                        const err3 = { instancePath: instancePath + "/hyperlink/value", schemaPath: "#/properties/hyperlink/oneOf/1/properties/value/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                                                        if (vErrors === null) {
+                                                          vErrors = [err3];
+                                                        } else {
+                                                          vErrors.push(err3);
+                                                        }
+                                                        errors++;
+                                                      }
+                                                    } else {
+                                                      const err4 = { instancePath: instancePath + "/hyperlink/value", schemaPath: "#/properties/hyperlink/oneOf/1/properties/value/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                                                      if (vErrors === null) {
+                                                        vErrors = [err4];
+                                                      } else {
+                                                        vErrors.push(err4);
+                                                      }
+                                                      errors++;
+                                                    }
+                                                  }
+                                                  var valid14 = _errs57 === errors;
+                                                } else {
+                                                  var valid14 = true;
+                                                }
+                                              }
+                                            }
+                                          } else {
+                                            const err5 = { instancePath: instancePath + "/hyperlink", schemaPath: "#/properties/hyperlink/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                                            if (vErrors === null) {
+                                              vErrors = [err5];
+                                            } else {
+                                              vErrors.push(err5);
+                                            }
+                                            errors++;
+                                          }
+                                        }
+                                        var _valid0 = _errs54 === errors;
+                                        if (_valid0 && valid13) {
+                                          valid13 = false;
+                                          passing0 = [passing0, 1];
+                                        } else {
+                                          if (_valid0) {
+                                            valid13 = true;
+                                            passing0 = 1;
+                                            var props1 = {};
+                                            props1.type = true;
+                                            props1.value = true;
+                                          }
+                                        }
+                                        if (!valid13) {
+                                          const err6 = { instancePath: instancePath + "/hyperlink", schemaPath: "#/properties/hyperlink/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
+                                          if (vErrors === null) {
+                                            vErrors = [err6];
+                                          } else {
+                                            vErrors.push(err6);
+                                          }
+                                          errors++;
+                                          validate46.errors = vErrors;
+                                          return false;
+                                        } else {
+                                          errors = _errs51;
+                                          if (vErrors !== null) {
+                                            if (_errs51) {
+                                              vErrors.length = _errs51;
+                                            } else {
+                                              vErrors = null;
+                                            }
+                                          }
+                                        }
+                                        var valid0 = _errs50 === errors;
+                                      } else {
+                                        var valid0 = true;
+                                      }
+                                    }
+                                  }
+                                }
                               }
                             }
                           }
@@ -2271,14 +2453,14 @@
           }
         }
       } else {
-        validate43.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate46.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate43.errors = vErrors;
+    validate46.errors = vErrors;
     return errors === 0;
   }
-  validate43.evaluated = { "props": { "characters": true, "start": true, "end": true, "fontName": true, "fontSize": true, "fontWeight": true, "fills": true, "textDecoration": true, "letterSpacing": true, "textCase": true, "hyperlink": true }, "dynamicProps": false, "dynamicItems": false };
+  validate46.evaluated = { "props": { "characters": true, "start": true, "end": true, "fontName": true, "fontSize": true, "fontWeight": true, "fills": true, "textDecoration": true, "textDecorationStyle": true, "textDecorationOffset": true, "textDecorationThickness": true, "textDecorationColor": true, "letterSpacing": true, "textCase": true, "hyperlink": true }, "dynamicProps": false, "dynamicItems": false };
   var wrapper0 = { validate: validate22 };
   function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
@@ -3172,6 +3354,10 @@
             props0.textAutoResize = true;
             props0.textCase = true;
             props0.textDecoration = true;
+            props0.textDecorationStyle = true;
+            props0.textDecorationOffset = true;
+            props0.textDecorationThickness = true;
+            props0.textDecorationColor = true;
             props0.textTruncation = true;
             props0.maxLines = true;
             props0.paragraphIndent = true;
@@ -4173,11 +4359,11 @@
                                                                                         var valid28 = true;
                                                                                       }
                                                                                       if (valid28) {
-                                                                                        if (data.textTruncation !== void 0) {
-                                                                                          let data65 = data.textTruncation;
+                                                                                        if (data.textDecorationStyle !== void 0) {
+                                                                                          let data65 = data.textDecorationStyle;
                                                                                           const _errs184 = errors;
-                                                                                          if (!(data65 === "DISABLED" || data65 === "ENDING")) {
-                                                                                            validate22.errors = [{ instancePath: instancePath + "/textTruncation", schemaPath: "#/properties/textTruncation/enum", keyword: "enum", params: { allowedValues: schema38.properties.textTruncation.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                          if (!(data65 === "SOLID" || data65 === "WAVY" || data65 === "DOTTED")) {
+                                                                                            validate22.errors = [{ instancePath: instancePath + "/textDecorationStyle", schemaPath: "#/$defs/textDecorationStyle/enum", keyword: "enum", params: { allowedValues: schema69.enum }, message: "must be equal to one of the allowed values" }];
                                                                                             return false;
                                                                                           }
                                                                                           var valid28 = _errs184 === errors;
@@ -4185,473 +4371,610 @@
                                                                                           var valid28 = true;
                                                                                         }
                                                                                         if (valid28) {
-                                                                                          if (data.maxLines !== void 0) {
-                                                                                            let data66 = data.maxLines;
-                                                                                            const _errs185 = errors;
-                                                                                            if (!(typeof data66 == "number" && (!(data66 % 1) && !isNaN(data66)))) {
-                                                                                              validate22.errors = [{ instancePath: instancePath + "/maxLines", schemaPath: "#/properties/maxLines/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-                                                                                              return false;
-                                                                                            }
-                                                                                            if (errors === _errs185) {
-                                                                                              if (typeof data66 == "number") {
-                                                                                                if (data66 < 1 || isNaN(data66)) {
-                                                                                                  validate22.errors = [{ instancePath: instancePath + "/maxLines", schemaPath: "#/properties/maxLines/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                                                                                          if (data.textDecorationOffset !== void 0) {
+                                                                                            let data66 = data.textDecorationOffset;
+                                                                                            const _errs186 = errors;
+                                                                                            const _errs187 = errors;
+                                                                                            if (errors === _errs187) {
+                                                                                              if (data66 && typeof data66 == "object" && !Array.isArray(data66)) {
+                                                                                                let missing28;
+                                                                                                if (data66.value === void 0 && (missing28 = "value") || data66.unit === void 0 && (missing28 = "unit")) {
+                                                                                                  validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing28 }, message: "must have required property '" + missing28 + "'" }];
                                                                                                   return false;
+                                                                                                } else {
+                                                                                                  const _errs189 = errors;
+                                                                                                  for (const key6 in data66) {
+                                                                                                    if (!(key6 === "value" || key6 === "unit")) {
+                                                                                                      validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" }];
+                                                                                                      return false;
+                                                                                                      break;
+                                                                                                    }
+                                                                                                  }
+                                                                                                  if (_errs189 === errors) {
+                                                                                                    if (data66.value !== void 0) {
+                                                                                                      const _errs190 = errors;
+                                                                                                      if (!(typeof data66.value == "number")) {
+                                                                                                        validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                        return false;
+                                                                                                      }
+                                                                                                      var valid54 = _errs190 === errors;
+                                                                                                    } else {
+                                                                                                      var valid54 = true;
+                                                                                                    }
+                                                                                                    if (valid54) {
+                                                                                                      if (data66.unit !== void 0) {
+                                                                                                        let data68 = data66.unit;
+                                                                                                        const _errs192 = errors;
+                                                                                                        if (!(data68 === "PIXELS" || data68 === "PERCENT")) {
+                                                                                                          validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema70.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                          return false;
+                                                                                                        }
+                                                                                                        var valid54 = _errs192 === errors;
+                                                                                                      } else {
+                                                                                                        var valid54 = true;
+                                                                                                      }
+                                                                                                    }
+                                                                                                  }
                                                                                                 }
+                                                                                              } else {
+                                                                                                validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                return false;
                                                                                               }
                                                                                             }
-                                                                                            var valid28 = _errs185 === errors;
+                                                                                            var valid28 = _errs186 === errors;
                                                                                           } else {
                                                                                             var valid28 = true;
                                                                                           }
                                                                                           if (valid28) {
-                                                                                            if (data.paragraphIndent !== void 0) {
-                                                                                              let data67 = data.paragraphIndent;
-                                                                                              const _errs187 = errors;
-                                                                                              if (errors === _errs187) {
-                                                                                                if (typeof data67 == "number") {
-                                                                                                  if (data67 < 0 || isNaN(data67)) {
-                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                            if (data.textDecorationThickness !== void 0) {
+                                                                                              let data69 = data.textDecorationThickness;
+                                                                                              const _errs193 = errors;
+                                                                                              const _errs194 = errors;
+                                                                                              if (errors === _errs194) {
+                                                                                                if (data69 && typeof data69 == "object" && !Array.isArray(data69)) {
+                                                                                                  let missing29;
+                                                                                                  if (data69.value === void 0 && (missing29 = "value") || data69.unit === void 0 && (missing29 = "unit")) {
+                                                                                                    validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing29 }, message: "must have required property '" + missing29 + "'" }];
                                                                                                     return false;
+                                                                                                  } else {
+                                                                                                    const _errs196 = errors;
+                                                                                                    for (const key7 in data69) {
+                                                                                                      if (!(key7 === "value" || key7 === "unit")) {
+                                                                                                        validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" }];
+                                                                                                        return false;
+                                                                                                        break;
+                                                                                                      }
+                                                                                                    }
+                                                                                                    if (_errs196 === errors) {
+                                                                                                      if (data69.value !== void 0) {
+                                                                                                        const _errs197 = errors;
+                                                                                                        if (!(typeof data69.value == "number")) {
+                                                                                                          validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                          return false;
+                                                                                                        }
+                                                                                                        var valid56 = _errs197 === errors;
+                                                                                                      } else {
+                                                                                                        var valid56 = true;
+                                                                                                      }
+                                                                                                      if (valid56) {
+                                                                                                        if (data69.unit !== void 0) {
+                                                                                                          let data71 = data69.unit;
+                                                                                                          const _errs199 = errors;
+                                                                                                          if (!(data71 === "PIXELS" || data71 === "PERCENT")) {
+                                                                                                            validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema70.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                            return false;
+                                                                                                          }
+                                                                                                          var valid56 = _errs199 === errors;
+                                                                                                        } else {
+                                                                                                          var valid56 = true;
+                                                                                                        }
+                                                                                                      }
+                                                                                                    }
                                                                                                   }
                                                                                                 } else {
-                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                  validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                                                                                   return false;
                                                                                                 }
                                                                                               }
-                                                                                              var valid28 = _errs187 === errors;
+                                                                                              var valid28 = _errs193 === errors;
                                                                                             } else {
                                                                                               var valid28 = true;
                                                                                             }
                                                                                             if (valid28) {
-                                                                                              if (data.imageRef !== void 0) {
-                                                                                                let data68 = data.imageRef;
-                                                                                                const _errs189 = errors;
-                                                                                                if (errors === _errs189) {
-                                                                                                  if (typeof data68 === "string") {
-                                                                                                    if (func1(data68) < 1) {
-                                                                                                      validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                                                                      return false;
-                                                                                                    }
-                                                                                                  } else {
-                                                                                                    validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                    return false;
-                                                                                                  }
+                                                                                              if (data.textDecorationColor !== void 0) {
+                                                                                                const _errs200 = errors;
+                                                                                                if (!validate43(data.textDecorationColor, { instancePath: instancePath + "/textDecorationColor", parentData: data, parentDataProperty: "textDecorationColor", rootData, dynamicAnchors })) {
+                                                                                                  vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+                                                                                                  errors = vErrors.length;
                                                                                                 }
-                                                                                                var valid28 = _errs189 === errors;
+                                                                                                var valid28 = _errs200 === errors;
                                                                                               } else {
                                                                                                 var valid28 = true;
                                                                                               }
                                                                                               if (valid28) {
-                                                                                                if (data.vectorPaths !== void 0) {
-                                                                                                  let data69 = data.vectorPaths;
-                                                                                                  const _errs191 = errors;
-                                                                                                  if (errors === _errs191) {
-                                                                                                    if (Array.isArray(data69)) {
-                                                                                                      var valid52 = true;
-                                                                                                      const len5 = data69.length;
-                                                                                                      for (let i5 = 0; i5 < len5; i5++) {
-                                                                                                        let data70 = data69[i5];
-                                                                                                        const _errs193 = errors;
-                                                                                                        if (errors === _errs193) {
-                                                                                                          if (data70 && typeof data70 == "object" && !Array.isArray(data70)) {
-                                                                                                            let missing28;
-                                                                                                            if (data70.windingRule === void 0 && (missing28 = "windingRule") || data70.data === void 0 && (missing28 = "data")) {
-                                                                                                              validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5, schemaPath: "#/properties/vectorPaths/items/required", keyword: "required", params: { missingProperty: missing28 }, message: "must have required property '" + missing28 + "'" }];
-                                                                                                              return false;
-                                                                                                            } else {
-                                                                                                              const _errs195 = errors;
-                                                                                                              for (const key6 in data70) {
-                                                                                                                if (!(key6 === "windingRule" || key6 === "data")) {
-                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5, schemaPath: "#/properties/vectorPaths/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" }];
-                                                                                                                  return false;
-                                                                                                                  break;
-                                                                                                                }
-                                                                                                              }
-                                                                                                              if (_errs195 === errors) {
-                                                                                                                if (data70.windingRule !== void 0) {
-                                                                                                                  let data71 = data70.windingRule;
-                                                                                                                  const _errs196 = errors;
-                                                                                                                  if (!(data71 === "NONZERO" || data71 === "EVENODD" || data71 === "NONE")) {
-                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5 + "/windingRule", schemaPath: "#/properties/vectorPaths/items/properties/windingRule/enum", keyword: "enum", params: { allowedValues: schema38.properties.vectorPaths.items.properties.windingRule.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                                    return false;
-                                                                                                                  }
-                                                                                                                  var valid53 = _errs196 === errors;
-                                                                                                                } else {
-                                                                                                                  var valid53 = true;
-                                                                                                                }
-                                                                                                                if (valid53) {
-                                                                                                                  if (data70.data !== void 0) {
-                                                                                                                    const _errs197 = errors;
-                                                                                                                    if (typeof data70.data !== "string") {
-                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5 + "/data", schemaPath: "#/properties/vectorPaths/items/properties/data/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                      return false;
-                                                                                                                    }
-                                                                                                                    var valid53 = _errs197 === errors;
-                                                                                                                  } else {
-                                                                                                                    var valid53 = true;
-                                                                                                                  }
-                                                                                                                }
-                                                                                                              }
-                                                                                                            }
-                                                                                                          } else {
-                                                                                                            validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5, schemaPath: "#/properties/vectorPaths/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                                                                            return false;
-                                                                                                          }
-                                                                                                        }
-                                                                                                        var valid52 = _errs193 === errors;
-                                                                                                        if (!valid52) {
-                                                                                                          break;
-                                                                                                        }
-                                                                                                      }
-                                                                                                    } else {
-                                                                                                      validate22.errors = [{ instancePath: instancePath + "/vectorPaths", schemaPath: "#/properties/vectorPaths/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                                                                                      return false;
-                                                                                                    }
+                                                                                                if (data.textTruncation !== void 0) {
+                                                                                                  let data73 = data.textTruncation;
+                                                                                                  const _errs201 = errors;
+                                                                                                  if (!(data73 === "DISABLED" || data73 === "ENDING")) {
+                                                                                                    validate22.errors = [{ instancePath: instancePath + "/textTruncation", schemaPath: "#/properties/textTruncation/enum", keyword: "enum", params: { allowedValues: schema38.properties.textTruncation.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                    return false;
                                                                                                   }
-                                                                                                  var valid28 = _errs191 === errors;
+                                                                                                  var valid28 = _errs201 === errors;
                                                                                                 } else {
                                                                                                   var valid28 = true;
                                                                                                 }
                                                                                                 if (valid28) {
-                                                                                                  if (data.layoutMode !== void 0) {
-                                                                                                    let data73 = data.layoutMode;
-                                                                                                    const _errs199 = errors;
-                                                                                                    if (!(data73 === "NONE" || data73 === "HORIZONTAL" || data73 === "VERTICAL")) {
-                                                                                                      validate22.errors = [{ instancePath: instancePath + "/layoutMode", schemaPath: "#/properties/layoutMode/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutMode.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                  if (data.maxLines !== void 0) {
+                                                                                                    let data74 = data.maxLines;
+                                                                                                    const _errs202 = errors;
+                                                                                                    if (!(typeof data74 == "number" && (!(data74 % 1) && !isNaN(data74)))) {
+                                                                                                      validate22.errors = [{ instancePath: instancePath + "/maxLines", schemaPath: "#/properties/maxLines/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                       return false;
                                                                                                     }
-                                                                                                    var valid28 = _errs199 === errors;
+                                                                                                    if (errors === _errs202) {
+                                                                                                      if (typeof data74 == "number") {
+                                                                                                        if (data74 < 1 || isNaN(data74)) {
+                                                                                                          validate22.errors = [{ instancePath: instancePath + "/maxLines", schemaPath: "#/properties/maxLines/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                                                                                                          return false;
+                                                                                                        }
+                                                                                                      }
+                                                                                                    }
+                                                                                                    var valid28 = _errs202 === errors;
                                                                                                   } else {
                                                                                                     var valid28 = true;
                                                                                                   }
                                                                                                   if (valid28) {
-                                                                                                    if (data.layoutWrap !== void 0) {
-                                                                                                      let data74 = data.layoutWrap;
-                                                                                                      const _errs200 = errors;
-                                                                                                      if (!(data74 === "NO_WRAP" || data74 === "WRAP")) {
-                                                                                                        validate22.errors = [{ instancePath: instancePath + "/layoutWrap", schemaPath: "#/properties/layoutWrap/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutWrap.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                        return false;
+                                                                                                    if (data.paragraphIndent !== void 0) {
+                                                                                                      let data75 = data.paragraphIndent;
+                                                                                                      const _errs204 = errors;
+                                                                                                      if (errors === _errs204) {
+                                                                                                        if (typeof data75 == "number") {
+                                                                                                          if (data75 < 0 || isNaN(data75)) {
+                                                                                                            validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                            return false;
+                                                                                                          }
+                                                                                                        } else {
+                                                                                                          validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                          return false;
+                                                                                                        }
                                                                                                       }
-                                                                                                      var valid28 = _errs200 === errors;
+                                                                                                      var valid28 = _errs204 === errors;
                                                                                                     } else {
                                                                                                       var valid28 = true;
                                                                                                     }
                                                                                                     if (valid28) {
-                                                                                                      if (data.paddingLeft !== void 0) {
-                                                                                                        let data75 = data.paddingLeft;
-                                                                                                        const _errs201 = errors;
-                                                                                                        if (errors === _errs201) {
-                                                                                                          if (typeof data75 == "number") {
-                                                                                                            if (data75 > 1e5 || isNaN(data75)) {
-                                                                                                              validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                      if (data.imageRef !== void 0) {
+                                                                                                        let data76 = data.imageRef;
+                                                                                                        const _errs206 = errors;
+                                                                                                        if (errors === _errs206) {
+                                                                                                          if (typeof data76 === "string") {
+                                                                                                            if (func1(data76) < 1) {
+                                                                                                              validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                               return false;
-                                                                                                            } else {
-                                                                                                              if (data75 < 0 || isNaN(data75)) {
-                                                                                                                validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                                return false;
-                                                                                                              }
                                                                                                             }
                                                                                                           } else {
-                                                                                                            validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                            validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                             return false;
                                                                                                           }
                                                                                                         }
-                                                                                                        var valid28 = _errs201 === errors;
+                                                                                                        var valid28 = _errs206 === errors;
                                                                                                       } else {
                                                                                                         var valid28 = true;
                                                                                                       }
                                                                                                       if (valid28) {
-                                                                                                        if (data.paddingRight !== void 0) {
-                                                                                                          let data76 = data.paddingRight;
-                                                                                                          const _errs203 = errors;
-                                                                                                          if (errors === _errs203) {
-                                                                                                            if (typeof data76 == "number") {
-                                                                                                              if (data76 > 1e5 || isNaN(data76)) {
-                                                                                                                validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
-                                                                                                                return false;
-                                                                                                              } else {
-                                                                                                                if (data76 < 0 || isNaN(data76)) {
-                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                                  return false;
+                                                                                                        if (data.vectorPaths !== void 0) {
+                                                                                                          let data77 = data.vectorPaths;
+                                                                                                          const _errs208 = errors;
+                                                                                                          if (errors === _errs208) {
+                                                                                                            if (Array.isArray(data77)) {
+                                                                                                              var valid57 = true;
+                                                                                                              const len5 = data77.length;
+                                                                                                              for (let i5 = 0; i5 < len5; i5++) {
+                                                                                                                let data78 = data77[i5];
+                                                                                                                const _errs210 = errors;
+                                                                                                                if (errors === _errs210) {
+                                                                                                                  if (data78 && typeof data78 == "object" && !Array.isArray(data78)) {
+                                                                                                                    let missing30;
+                                                                                                                    if (data78.windingRule === void 0 && (missing30 = "windingRule") || data78.data === void 0 && (missing30 = "data")) {
+                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5, schemaPath: "#/properties/vectorPaths/items/required", keyword: "required", params: { missingProperty: missing30 }, message: "must have required property '" + missing30 + "'" }];
+                                                                                                                      return false;
+                                                                                                                    } else {
+                                                                                                                      const _errs212 = errors;
+                                                                                                                      for (const key8 in data78) {
+                                                                                                                        if (!(key8 === "windingRule" || key8 === "data")) {
+                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5, schemaPath: "#/properties/vectorPaths/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties" }];
+                                                                                                                          return false;
+                                                                                                                          break;
+                                                                                                                        }
+                                                                                                                      }
+                                                                                                                      if (_errs212 === errors) {
+                                                                                                                        if (data78.windingRule !== void 0) {
+                                                                                                                          let data79 = data78.windingRule;
+                                                                                                                          const _errs213 = errors;
+                                                                                                                          if (!(data79 === "NONZERO" || data79 === "EVENODD" || data79 === "NONE")) {
+                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5 + "/windingRule", schemaPath: "#/properties/vectorPaths/items/properties/windingRule/enum", keyword: "enum", params: { allowedValues: schema38.properties.vectorPaths.items.properties.windingRule.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                            return false;
+                                                                                                                          }
+                                                                                                                          var valid58 = _errs213 === errors;
+                                                                                                                        } else {
+                                                                                                                          var valid58 = true;
+                                                                                                                        }
+                                                                                                                        if (valid58) {
+                                                                                                                          if (data78.data !== void 0) {
+                                                                                                                            const _errs214 = errors;
+                                                                                                                            if (typeof data78.data !== "string") {
+                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5 + "/data", schemaPath: "#/properties/vectorPaths/items/properties/data/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                              return false;
+                                                                                                                            }
+                                                                                                                            var valid58 = _errs214 === errors;
+                                                                                                                          } else {
+                                                                                                                            var valid58 = true;
+                                                                                                                          }
+                                                                                                                        }
+                                                                                                                      }
+                                                                                                                    }
+                                                                                                                  } else {
+                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i5, schemaPath: "#/properties/vectorPaths/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                                    return false;
+                                                                                                                  }
+                                                                                                                }
+                                                                                                                var valid57 = _errs210 === errors;
+                                                                                                                if (!valid57) {
+                                                                                                                  break;
                                                                                                                 }
                                                                                                               }
                                                                                                             } else {
-                                                                                                              validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                              validate22.errors = [{ instancePath: instancePath + "/vectorPaths", schemaPath: "#/properties/vectorPaths/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                                                                                                               return false;
                                                                                                             }
                                                                                                           }
-                                                                                                          var valid28 = _errs203 === errors;
+                                                                                                          var valid28 = _errs208 === errors;
                                                                                                         } else {
                                                                                                           var valid28 = true;
                                                                                                         }
                                                                                                         if (valid28) {
-                                                                                                          if (data.paddingTop !== void 0) {
-                                                                                                            let data77 = data.paddingTop;
-                                                                                                            const _errs205 = errors;
-                                                                                                            if (errors === _errs205) {
-                                                                                                              if (typeof data77 == "number") {
-                                                                                                                if (data77 > 1e5 || isNaN(data77)) {
-                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
-                                                                                                                  return false;
-                                                                                                                } else {
-                                                                                                                  if (data77 < 0 || isNaN(data77)) {
-                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                                    return false;
-                                                                                                                  }
-                                                                                                                }
-                                                                                                              } else {
-                                                                                                                validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                                return false;
-                                                                                                              }
+                                                                                                          if (data.layoutMode !== void 0) {
+                                                                                                            let data81 = data.layoutMode;
+                                                                                                            const _errs216 = errors;
+                                                                                                            if (!(data81 === "NONE" || data81 === "HORIZONTAL" || data81 === "VERTICAL")) {
+                                                                                                              validate22.errors = [{ instancePath: instancePath + "/layoutMode", schemaPath: "#/properties/layoutMode/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutMode.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                              return false;
                                                                                                             }
-                                                                                                            var valid28 = _errs205 === errors;
+                                                                                                            var valid28 = _errs216 === errors;
                                                                                                           } else {
                                                                                                             var valid28 = true;
                                                                                                           }
                                                                                                           if (valid28) {
-                                                                                                            if (data.paddingBottom !== void 0) {
-                                                                                                              let data78 = data.paddingBottom;
-                                                                                                              const _errs207 = errors;
-                                                                                                              if (errors === _errs207) {
-                                                                                                                if (typeof data78 == "number") {
-                                                                                                                  if (data78 > 1e5 || isNaN(data78)) {
-                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
-                                                                                                                    return false;
-                                                                                                                  } else {
-                                                                                                                    if (data78 < 0 || isNaN(data78)) {
-                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-                                                                                                                      return false;
-                                                                                                                    }
-                                                                                                                  }
-                                                                                                                } else {
-                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
-                                                                                                                  return false;
-                                                                                                                }
+                                                                                                            if (data.layoutWrap !== void 0) {
+                                                                                                              let data82 = data.layoutWrap;
+                                                                                                              const _errs217 = errors;
+                                                                                                              if (!(data82 === "NO_WRAP" || data82 === "WRAP")) {
+                                                                                                                validate22.errors = [{ instancePath: instancePath + "/layoutWrap", schemaPath: "#/properties/layoutWrap/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutWrap.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                return false;
                                                                                                               }
-                                                                                                              var valid28 = _errs207 === errors;
+                                                                                                              var valid28 = _errs217 === errors;
                                                                                                             } else {
                                                                                                               var valid28 = true;
                                                                                                             }
                                                                                                             if (valid28) {
-                                                                                                              if (data.itemSpacing !== void 0) {
-                                                                                                                let data79 = data.itemSpacing;
-                                                                                                                const _errs209 = errors;
-                                                                                                                if (errors === _errs209) {
-                                                                                                                  if (typeof data79 == "number") {
-                                                                                                                    if (data79 > 1e5 || isNaN(data79)) {
-                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                              if (data.paddingLeft !== void 0) {
+                                                                                                                let data83 = data.paddingLeft;
+                                                                                                                const _errs218 = errors;
+                                                                                                                if (errors === _errs218) {
+                                                                                                                  if (typeof data83 == "number") {
+                                                                                                                    if (data83 > 1e5 || isNaN(data83)) {
+                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                       return false;
                                                                                                                     } else {
-                                                                                                                      if (data79 < -1e5 || isNaN(data79)) {
-                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: -1e5 }, message: "must be >= -100000" }];
+                                                                                                                      if (data83 < 0 || isNaN(data83)) {
+                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                         return false;
                                                                                                                       }
                                                                                                                     }
                                                                                                                   } else {
-                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                     return false;
                                                                                                                   }
                                                                                                                 }
-                                                                                                                var valid28 = _errs209 === errors;
+                                                                                                                var valid28 = _errs218 === errors;
                                                                                                               } else {
                                                                                                                 var valid28 = true;
                                                                                                               }
                                                                                                               if (valid28) {
-                                                                                                                if (data.counterAxisSpacing !== void 0) {
-                                                                                                                  let data80 = data.counterAxisSpacing;
-                                                                                                                  const _errs211 = errors;
-                                                                                                                  if (errors === _errs211) {
-                                                                                                                    if (typeof data80 == "number") {
-                                                                                                                      if (data80 > 1e5 || isNaN(data80)) {
-                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                if (data.paddingRight !== void 0) {
+                                                                                                                  let data84 = data.paddingRight;
+                                                                                                                  const _errs220 = errors;
+                                                                                                                  if (errors === _errs220) {
+                                                                                                                    if (typeof data84 == "number") {
+                                                                                                                      if (data84 > 1e5 || isNaN(data84)) {
+                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                         return false;
                                                                                                                       } else {
-                                                                                                                        if (data80 < 0 || isNaN(data80)) {
-                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                        if (data84 < 0 || isNaN(data84)) {
+                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                           return false;
                                                                                                                         }
                                                                                                                       }
                                                                                                                     } else {
-                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                       return false;
                                                                                                                     }
                                                                                                                   }
-                                                                                                                  var valid28 = _errs211 === errors;
+                                                                                                                  var valid28 = _errs220 === errors;
                                                                                                                 } else {
                                                                                                                   var valid28 = true;
                                                                                                                 }
                                                                                                                 if (valid28) {
-                                                                                                                  if (data.primaryAxisAlignItems !== void 0) {
-                                                                                                                    let data81 = data.primaryAxisAlignItems;
-                                                                                                                    const _errs213 = errors;
-                                                                                                                    if (!(data81 === "MIN" || data81 === "CENTER" || data81 === "MAX" || data81 === "SPACE_BETWEEN")) {
-                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/primaryAxisAlignItems", schemaPath: "#/properties/primaryAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.primaryAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                                      return false;
+                                                                                                                  if (data.paddingTop !== void 0) {
+                                                                                                                    let data85 = data.paddingTop;
+                                                                                                                    const _errs222 = errors;
+                                                                                                                    if (errors === _errs222) {
+                                                                                                                      if (typeof data85 == "number") {
+                                                                                                                        if (data85 > 1e5 || isNaN(data85)) {
+                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                          return false;
+                                                                                                                        } else {
+                                                                                                                          if (data85 < 0 || isNaN(data85)) {
+                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                            return false;
+                                                                                                                          }
+                                                                                                                        }
+                                                                                                                      } else {
+                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                        return false;
+                                                                                                                      }
                                                                                                                     }
-                                                                                                                    var valid28 = _errs213 === errors;
+                                                                                                                    var valid28 = _errs222 === errors;
                                                                                                                   } else {
                                                                                                                     var valid28 = true;
                                                                                                                   }
                                                                                                                   if (valid28) {
-                                                                                                                    if (data.counterAxisAlignItems !== void 0) {
-                                                                                                                      let data82 = data.counterAxisAlignItems;
-                                                                                                                      const _errs214 = errors;
-                                                                                                                      if (!(data82 === "MIN" || data82 === "CENTER" || data82 === "MAX" || data82 === "BASELINE")) {
-                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/counterAxisAlignItems", schemaPath: "#/properties/counterAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.counterAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                                        return false;
+                                                                                                                    if (data.paddingBottom !== void 0) {
+                                                                                                                      let data86 = data.paddingBottom;
+                                                                                                                      const _errs224 = errors;
+                                                                                                                      if (errors === _errs224) {
+                                                                                                                        if (typeof data86 == "number") {
+                                                                                                                          if (data86 > 1e5 || isNaN(data86)) {
+                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                            return false;
+                                                                                                                          } else {
+                                                                                                                            if (data86 < 0 || isNaN(data86)) {
+                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                              return false;
+                                                                                                                            }
+                                                                                                                          }
+                                                                                                                        } else {
+                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                          return false;
+                                                                                                                        }
                                                                                                                       }
-                                                                                                                      var valid28 = _errs214 === errors;
+                                                                                                                      var valid28 = _errs224 === errors;
                                                                                                                     } else {
                                                                                                                       var valid28 = true;
                                                                                                                     }
                                                                                                                     if (valid28) {
-                                                                                                                      if (data.layoutSizingHorizontal !== void 0) {
-                                                                                                                        let data83 = data.layoutSizingHorizontal;
-                                                                                                                        const _errs215 = errors;
-                                                                                                                        if (!(data83 === "FIXED" || data83 === "HUG" || data83 === "FILL")) {
-                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/layoutSizingHorizontal", schemaPath: "#/properties/layoutSizingHorizontal/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingHorizontal.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                                          return false;
+                                                                                                                      if (data.itemSpacing !== void 0) {
+                                                                                                                        let data87 = data.itemSpacing;
+                                                                                                                        const _errs226 = errors;
+                                                                                                                        if (errors === _errs226) {
+                                                                                                                          if (typeof data87 == "number") {
+                                                                                                                            if (data87 > 1e5 || isNaN(data87)) {
+                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                              return false;
+                                                                                                                            } else {
+                                                                                                                              if (data87 < -1e5 || isNaN(data87)) {
+                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: -1e5 }, message: "must be >= -100000" }];
+                                                                                                                                return false;
+                                                                                                                              }
+                                                                                                                            }
+                                                                                                                          } else {
+                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                            return false;
+                                                                                                                          }
                                                                                                                         }
-                                                                                                                        var valid28 = _errs215 === errors;
+                                                                                                                        var valid28 = _errs226 === errors;
                                                                                                                       } else {
                                                                                                                         var valid28 = true;
                                                                                                                       }
                                                                                                                       if (valid28) {
-                                                                                                                        if (data.layoutSizingVertical !== void 0) {
-                                                                                                                          let data84 = data.layoutSizingVertical;
-                                                                                                                          const _errs216 = errors;
-                                                                                                                          if (!(data84 === "FIXED" || data84 === "HUG" || data84 === "FILL")) {
-                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/layoutSizingVertical", schemaPath: "#/properties/layoutSizingVertical/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingVertical.enum }, message: "must be equal to one of the allowed values" }];
-                                                                                                                            return false;
+                                                                                                                        if (data.counterAxisSpacing !== void 0) {
+                                                                                                                          let data88 = data.counterAxisSpacing;
+                                                                                                                          const _errs228 = errors;
+                                                                                                                          if (errors === _errs228) {
+                                                                                                                            if (typeof data88 == "number") {
+                                                                                                                              if (data88 > 1e5 || isNaN(data88)) {
+                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                return false;
+                                                                                                                              } else {
+                                                                                                                                if (data88 < 0 || isNaN(data88)) {
+                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                  return false;
+                                                                                                                                }
+                                                                                                                              }
+                                                                                                                            } else {
+                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                              return false;
+                                                                                                                            }
                                                                                                                           }
-                                                                                                                          var valid28 = _errs216 === errors;
+                                                                                                                          var valid28 = _errs228 === errors;
                                                                                                                         } else {
                                                                                                                           var valid28 = true;
                                                                                                                         }
                                                                                                                         if (valid28) {
-                                                                                                                          if (data.layoutPositioning !== void 0) {
-                                                                                                                            let data85 = data.layoutPositioning;
-                                                                                                                            const _errs217 = errors;
-                                                                                                                            if (!(data85 === "AUTO" || data85 === "ABSOLUTE")) {
-                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/layoutPositioning", schemaPath: "#/properties/layoutPositioning/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutPositioning.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                          if (data.primaryAxisAlignItems !== void 0) {
+                                                                                                                            let data89 = data.primaryAxisAlignItems;
+                                                                                                                            const _errs230 = errors;
+                                                                                                                            if (!(data89 === "MIN" || data89 === "CENTER" || data89 === "MAX" || data89 === "SPACE_BETWEEN")) {
+                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/primaryAxisAlignItems", schemaPath: "#/properties/primaryAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.primaryAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                               return false;
                                                                                                                             }
-                                                                                                                            var valid28 = _errs217 === errors;
+                                                                                                                            var valid28 = _errs230 === errors;
                                                                                                                           } else {
                                                                                                                             var valid28 = true;
                                                                                                                           }
                                                                                                                           if (valid28) {
-                                                                                                                            if (data.scrollBehavior !== void 0) {
-                                                                                                                              let data86 = data.scrollBehavior;
-                                                                                                                              const _errs218 = errors;
-                                                                                                                              if (!(data86 === "SCROLLS" || data86 === "FIXED" || data86 === "STICKY_SCROLLS")) {
-                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/scrollBehavior", schemaPath: "#/properties/scrollBehavior/enum", keyword: "enum", params: { allowedValues: schema38.properties.scrollBehavior.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                            if (data.counterAxisAlignItems !== void 0) {
+                                                                                                                              let data90 = data.counterAxisAlignItems;
+                                                                                                                              const _errs231 = errors;
+                                                                                                                              if (!(data90 === "MIN" || data90 === "CENTER" || data90 === "MAX" || data90 === "BASELINE")) {
+                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/counterAxisAlignItems", schemaPath: "#/properties/counterAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.counterAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                 return false;
                                                                                                                               }
-                                                                                                                              var valid28 = _errs218 === errors;
+                                                                                                                              var valid28 = _errs231 === errors;
                                                                                                                             } else {
                                                                                                                               var valid28 = true;
                                                                                                                             }
                                                                                                                             if (valid28) {
-                                                                                                                              if (data.fillStyleId !== void 0) {
-                                                                                                                                let data87 = data.fillStyleId;
-                                                                                                                                const _errs219 = errors;
-                                                                                                                                if (errors === _errs219) {
-                                                                                                                                  if (typeof data87 === "string") {
-                                                                                                                                    if (func1(data87) > 255) {
-                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
-                                                                                                                                      return false;
-                                                                                                                                    } else {
-                                                                                                                                      if (func1(data87) < 1) {
-                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                                                                                                        return false;
-                                                                                                                                      }
-                                                                                                                                    }
-                                                                                                                                  } else {
-                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                                    return false;
-                                                                                                                                  }
+                                                                                                                              if (data.layoutSizingHorizontal !== void 0) {
+                                                                                                                                let data91 = data.layoutSizingHorizontal;
+                                                                                                                                const _errs232 = errors;
+                                                                                                                                if (!(data91 === "FIXED" || data91 === "HUG" || data91 === "FILL")) {
+                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/layoutSizingHorizontal", schemaPath: "#/properties/layoutSizingHorizontal/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingHorizontal.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                  return false;
                                                                                                                                 }
-                                                                                                                                var valid28 = _errs219 === errors;
+                                                                                                                                var valid28 = _errs232 === errors;
                                                                                                                               } else {
                                                                                                                                 var valid28 = true;
                                                                                                                               }
                                                                                                                               if (valid28) {
-                                                                                                                                if (data.strokeStyleId !== void 0) {
-                                                                                                                                  let data88 = data.strokeStyleId;
-                                                                                                                                  const _errs221 = errors;
-                                                                                                                                  if (errors === _errs221) {
-                                                                                                                                    if (typeof data88 === "string") {
-                                                                                                                                      if (func1(data88) > 255) {
-                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
-                                                                                                                                        return false;
-                                                                                                                                      } else {
-                                                                                                                                        if (func1(data88) < 1) {
-                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                                                                                                          return false;
-                                                                                                                                        }
-                                                                                                                                      }
-                                                                                                                                    } else {
-                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                                      return false;
-                                                                                                                                    }
+                                                                                                                                if (data.layoutSizingVertical !== void 0) {
+                                                                                                                                  let data92 = data.layoutSizingVertical;
+                                                                                                                                  const _errs233 = errors;
+                                                                                                                                  if (!(data92 === "FIXED" || data92 === "HUG" || data92 === "FILL")) {
+                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/layoutSizingVertical", schemaPath: "#/properties/layoutSizingVertical/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingVertical.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                    return false;
                                                                                                                                   }
-                                                                                                                                  var valid28 = _errs221 === errors;
+                                                                                                                                  var valid28 = _errs233 === errors;
                                                                                                                                 } else {
                                                                                                                                   var valid28 = true;
                                                                                                                                 }
                                                                                                                                 if (valid28) {
-                                                                                                                                  if (data.textStyleId !== void 0) {
-                                                                                                                                    let data89 = data.textStyleId;
-                                                                                                                                    const _errs223 = errors;
-                                                                                                                                    if (errors === _errs223) {
-                                                                                                                                      if (typeof data89 === "string") {
-                                                                                                                                        if (func1(data89) > 255) {
-                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
-                                                                                                                                          return false;
-                                                                                                                                        } else {
-                                                                                                                                          if (func1(data89) < 1) {
-                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                                                                                                            return false;
-                                                                                                                                          }
-                                                                                                                                        }
-                                                                                                                                      } else {
-                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                                        return false;
-                                                                                                                                      }
+                                                                                                                                  if (data.layoutPositioning !== void 0) {
+                                                                                                                                    let data93 = data.layoutPositioning;
+                                                                                                                                    const _errs234 = errors;
+                                                                                                                                    if (!(data93 === "AUTO" || data93 === "ABSOLUTE")) {
+                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/layoutPositioning", schemaPath: "#/properties/layoutPositioning/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutPositioning.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                      return false;
                                                                                                                                     }
-                                                                                                                                    var valid28 = _errs223 === errors;
+                                                                                                                                    var valid28 = _errs234 === errors;
                                                                                                                                   } else {
                                                                                                                                     var valid28 = true;
                                                                                                                                   }
                                                                                                                                   if (valid28) {
-                                                                                                                                    if (data.styledTextSegments !== void 0) {
-                                                                                                                                      let data90 = data.styledTextSegments;
-                                                                                                                                      const _errs225 = errors;
-                                                                                                                                      if (errors === _errs225) {
-                                                                                                                                        if (Array.isArray(data90)) {
-                                                                                                                                          var valid54 = true;
-                                                                                                                                          const len6 = data90.length;
-                                                                                                                                          for (let i6 = 0; i6 < len6; i6++) {
-                                                                                                                                            const _errs227 = errors;
-                                                                                                                                            if (!validate43(data90[i6], { instancePath: instancePath + "/styledTextSegments/" + i6, parentData: data90, parentDataProperty: i6, rootData, dynamicAnchors })) {
-                                                                                                                                              vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-                                                                                                                                              errors = vErrors.length;
-                                                                                                                                            }
-                                                                                                                                            var valid54 = _errs227 === errors;
-                                                                                                                                            if (!valid54) {
-                                                                                                                                              break;
-                                                                                                                                            }
-                                                                                                                                          }
-                                                                                                                                        } else {
-                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                                                                                                                          return false;
-                                                                                                                                        }
+                                                                                                                                    if (data.scrollBehavior !== void 0) {
+                                                                                                                                      let data94 = data.scrollBehavior;
+                                                                                                                                      const _errs235 = errors;
+                                                                                                                                      if (!(data94 === "SCROLLS" || data94 === "FIXED" || data94 === "STICKY_SCROLLS")) {
+                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/scrollBehavior", schemaPath: "#/properties/scrollBehavior/enum", keyword: "enum", params: { allowedValues: schema38.properties.scrollBehavior.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                        return false;
                                                                                                                                       }
-                                                                                                                                      var valid28 = _errs225 === errors;
+                                                                                                                                      var valid28 = _errs235 === errors;
                                                                                                                                     } else {
                                                                                                                                       var valid28 = true;
+                                                                                                                                    }
+                                                                                                                                    if (valid28) {
+                                                                                                                                      if (data.fillStyleId !== void 0) {
+                                                                                                                                        let data95 = data.fillStyleId;
+                                                                                                                                        const _errs236 = errors;
+                                                                                                                                        if (errors === _errs236) {
+                                                                                                                                          if (typeof data95 === "string") {
+                                                                                                                                            if (func1(data95) > 255) {
+                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                              return false;
+                                                                                                                                            } else {
+                                                                                                                                              if (func1(data95) < 1) {
+                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                return false;
+                                                                                                                                              }
+                                                                                                                                            }
+                                                                                                                                          } else {
+                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                            return false;
+                                                                                                                                          }
+                                                                                                                                        }
+                                                                                                                                        var valid28 = _errs236 === errors;
+                                                                                                                                      } else {
+                                                                                                                                        var valid28 = true;
+                                                                                                                                      }
+                                                                                                                                      if (valid28) {
+                                                                                                                                        if (data.strokeStyleId !== void 0) {
+                                                                                                                                          let data96 = data.strokeStyleId;
+                                                                                                                                          const _errs238 = errors;
+                                                                                                                                          if (errors === _errs238) {
+                                                                                                                                            if (typeof data96 === "string") {
+                                                                                                                                              if (func1(data96) > 255) {
+                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                return false;
+                                                                                                                                              } else {
+                                                                                                                                                if (func1(data96) < 1) {
+                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                  return false;
+                                                                                                                                                }
+                                                                                                                                              }
+                                                                                                                                            } else {
+                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                              return false;
+                                                                                                                                            }
+                                                                                                                                          }
+                                                                                                                                          var valid28 = _errs238 === errors;
+                                                                                                                                        } else {
+                                                                                                                                          var valid28 = true;
+                                                                                                                                        }
+                                                                                                                                        if (valid28) {
+                                                                                                                                          if (data.textStyleId !== void 0) {
+                                                                                                                                            let data97 = data.textStyleId;
+                                                                                                                                            const _errs240 = errors;
+                                                                                                                                            if (errors === _errs240) {
+                                                                                                                                              if (typeof data97 === "string") {
+                                                                                                                                                if (func1(data97) > 255) {
+                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                  return false;
+                                                                                                                                                } else {
+                                                                                                                                                  if (func1(data97) < 1) {
+                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                    return false;
+                                                                                                                                                  }
+                                                                                                                                                }
+                                                                                                                                              } else {
+                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                return false;
+                                                                                                                                              }
+                                                                                                                                            }
+                                                                                                                                            var valid28 = _errs240 === errors;
+                                                                                                                                          } else {
+                                                                                                                                            var valid28 = true;
+                                                                                                                                          }
+                                                                                                                                          if (valid28) {
+                                                                                                                                            if (data.styledTextSegments !== void 0) {
+                                                                                                                                              let data98 = data.styledTextSegments;
+                                                                                                                                              const _errs242 = errors;
+                                                                                                                                              if (errors === _errs242) {
+                                                                                                                                                if (Array.isArray(data98)) {
+                                                                                                                                                  var valid59 = true;
+                                                                                                                                                  const len6 = data98.length;
+                                                                                                                                                  for (let i6 = 0; i6 < len6; i6++) {
+                                                                                                                                                    const _errs244 = errors;
+                                                                                                                                                    if (!validate46(data98[i6], { instancePath: instancePath + "/styledTextSegments/" + i6, parentData: data98, parentDataProperty: i6, rootData, dynamicAnchors })) {
+                                                                                                                                                      vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+                                                                                                                                                      errors = vErrors.length;
+                                                                                                                                                    }
+                                                                                                                                                    var valid59 = _errs244 === errors;
+                                                                                                                                                    if (!valid59) {
+                                                                                                                                                      break;
+                                                                                                                                                    }
+                                                                                                                                                  }
+                                                                                                                                                } else {
+                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                  return false;
+                                                                                                                                                }
+                                                                                                                                              }
+                                                                                                                                              var valid28 = _errs242 === errors;
+                                                                                                                                            } else {
+                                                                                                                                              var valid28 = true;
+                                                                                                                                            }
+                                                                                                                                          }
+                                                                                                                                        }
+                                                                                                                                      }
                                                                                                                                     }
                                                                                                                                   }
                                                                                                                                 }
@@ -4725,10 +5048,10 @@
     return errors === 0;
   }
   validate22.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate59.evaluated;
+    const evaluated0 = validate63.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -4748,7 +5071,7 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         if (data.type !== void 0) {
           if ("FRAME" !== data.type) {
-            validate59.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/allOf/1/properties/type/const", keyword: "const", params: { allowedValue: "FRAME" }, message: "must be equal to constant" }];
+            validate63.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/allOf/1/properties/type/const", keyword: "const", params: { allowedValue: "FRAME" }, message: "must be equal to constant" }];
             return false;
           }
         }
@@ -4761,16 +5084,16 @@
         }
       }
     }
-    validate59.errors = vErrors;
+    validate63.errors = vErrors;
     evaluated0.props = props0;
     return errors === 0;
   }
-  validate59.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  var validateStyles = validate61;
-  function validate48(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate63.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  var validateStyles = validate65;
+  function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate48.evaluated;
+    const evaluated0 = validate52.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -4781,13 +5104,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.id === void 0 && (missing0 = "id") || data.type === void 0 && (missing0 = "type") || data.name === void 0 && (missing0 = "name") || data.paints === void 0 && (missing0 = "paints")) {
-          validate48.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate52.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
             if (!(key0 === "type" || key0 === "id" || key0 === "name" || key0 === "description" || key0 === "paints")) {
-              validate48.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              validate52.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
             }
@@ -4796,7 +5119,7 @@
             if (data.type !== void 0) {
               const _errs2 = errors;
               if ("PAINT" !== data.type) {
-                validate48.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "PAINT" }, message: "must be equal to constant" }];
+                validate52.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "PAINT" }, message: "must be equal to constant" }];
                 return false;
               }
               var valid0 = _errs2 === errors;
@@ -4810,16 +5133,16 @@
                 if (errors === _errs3) {
                   if (typeof data1 === "string") {
                     if (func1(data1) > 255) {
-                      validate48.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                      validate52.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                       return false;
                     } else {
                       if (func1(data1) < 1) {
-                        validate48.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                        validate52.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                         return false;
                       }
                     }
                   } else {
-                    validate48.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    validate52.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                     return false;
                   }
                 }
@@ -4834,16 +5157,16 @@
                   if (errors === _errs5) {
                     if (typeof data2 === "string") {
                       if (func1(data2) > 255) {
-                        validate48.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                        validate52.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                         return false;
                       } else {
                         if (func1(data2) < 1) {
-                          validate48.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                          validate52.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                           return false;
                         }
                       }
                     } else {
-                      validate48.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                      validate52.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                       return false;
                     }
                   }
@@ -4858,11 +5181,11 @@
                     if (errors === _errs7) {
                       if (typeof data3 === "string") {
                         if (func1(data3) > 255) {
-                          validate48.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                          validate52.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                           return false;
                         }
                       } else {
-                        validate48.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                        validate52.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                         return false;
                       }
                     }
@@ -4877,11 +5200,11 @@
                       if (errors === _errs9) {
                         if (Array.isArray(data4)) {
                           if (data4.length > 16) {
-                            validate48.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" }];
+                            validate52.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" }];
                             return false;
                           } else {
                             if (data4.length < 1) {
-                              validate48.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                              validate52.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
                               return false;
                             } else {
                               var valid1 = true;
@@ -4929,7 +5252,7 @@
                                     vErrors.push(err0);
                                   }
                                   errors++;
-                                  validate48.errors = vErrors;
+                                  validate52.errors = vErrors;
                                   return false;
                                 } else {
                                   errors = _errs12;
@@ -4949,7 +5272,7 @@
                             }
                           }
                         } else {
-                          validate48.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                          validate52.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                           return false;
                         }
                       }
@@ -4964,19 +5287,19 @@
           }
         }
       } else {
-        validate48.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate52.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate48.errors = vErrors;
+    validate52.errors = vErrors;
     return errors === 0;
   }
-  validate48.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  var schema80 = { "description": "A TEXT style, as Figma's TextStyle.", "type": "object", "additionalProperties": false, "required": ["id", "type", "name", "fontName", "fontSize"], "properties": { "type": { "const": "TEXT" }, "id": { "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Slash-separated groups, e.g. Color/brand, Text/Body 16." }, "description": { "type": "string", "maxLength": 255 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e4 }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "enum": ["ORIGINAL", "UPPER", "LOWER", "TITLE"] }, "textDecoration": { "$ref": "#/$defs/textDecoration" } } };
-  function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate52.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  var schema87 = { "description": "A TEXT style, as Figma's TextStyle.", "type": "object", "additionalProperties": false, "required": ["id", "type", "name", "fontName", "fontSize"], "properties": { "type": { "const": "TEXT" }, "id": { "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Slash-separated groups, e.g. Color/brand, Text/Body 16." }, "description": { "type": "string", "maxLength": 255 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e4 }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "enum": ["ORIGINAL", "UPPER", "LOWER", "TITLE"] }, "textDecoration": { "$ref": "#/$defs/textDecoration" } } };
+  function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate51.evaluated;
+    const evaluated0 = validate55.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -4987,13 +5310,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.id === void 0 && (missing0 = "id") || data.type === void 0 && (missing0 = "type") || data.name === void 0 && (missing0 = "name") || data.fontName === void 0 && (missing0 = "fontName") || data.fontSize === void 0 && (missing0 = "fontSize")) {
-          validate51.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate55.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
-            if (!func5.call(schema80.properties, key0)) {
-              validate51.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            if (!func5.call(schema87.properties, key0)) {
+              validate55.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
             }
@@ -5002,7 +5325,7 @@
             if (data.type !== void 0) {
               const _errs2 = errors;
               if ("TEXT" !== data.type) {
-                validate51.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "TEXT" }, message: "must be equal to constant" }];
+                validate55.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "TEXT" }, message: "must be equal to constant" }];
                 return false;
               }
               var valid0 = _errs2 === errors;
@@ -5016,16 +5339,16 @@
                 if (errors === _errs3) {
                   if (typeof data1 === "string") {
                     if (func1(data1) > 255) {
-                      validate51.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                      validate55.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                       return false;
                     } else {
                       if (func1(data1) < 1) {
-                        validate51.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                        validate55.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                         return false;
                       }
                     }
                   } else {
-                    validate51.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    validate55.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                     return false;
                   }
                 }
@@ -5040,16 +5363,16 @@
                   if (errors === _errs5) {
                     if (typeof data2 === "string") {
                       if (func1(data2) > 255) {
-                        validate51.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                        validate55.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                         return false;
                       } else {
                         if (func1(data2) < 1) {
-                          validate51.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                          validate55.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                           return false;
                         }
                       }
                     } else {
-                      validate51.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                      validate55.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                       return false;
                     }
                   }
@@ -5064,11 +5387,11 @@
                     if (errors === _errs7) {
                       if (typeof data3 === "string") {
                         if (func1(data3) > 255) {
-                          validate51.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                          validate55.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                           return false;
                         }
                       } else {
-                        validate51.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                        validate55.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                         return false;
                       }
                     }
@@ -5085,13 +5408,13 @@
                         if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
                           let missing1;
                           if (data4.family === void 0 && (missing1 = "family") || data4.style === void 0 && (missing1 = "style")) {
-                            validate51.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                            validate55.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                             return false;
                           } else {
                             const _errs12 = errors;
                             for (const key1 in data4) {
                               if (!(key1 === "family" || key1 === "style")) {
-                                validate51.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                                validate55.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
                                 return false;
                                 break;
                               }
@@ -5103,16 +5426,16 @@
                                 if (errors === _errs13) {
                                   if (typeof data5 === "string") {
                                     if (func1(data5) > 255) {
-                                      validate51.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                      validate55.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                       return false;
                                     } else {
                                       if (func1(data5) < 1) {
-                                        validate51.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                        validate55.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                         return false;
                                       }
                                     }
                                   } else {
-                                    validate51.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                    validate55.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                     return false;
                                   }
                                 }
@@ -5127,16 +5450,16 @@
                                   if (errors === _errs15) {
                                     if (typeof data6 === "string") {
                                       if (func1(data6) > 255) {
-                                        validate51.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                        validate55.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                         return false;
                                       } else {
                                         if (func1(data6) < 1) {
-                                          validate51.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                          validate55.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                           return false;
                                         }
                                       }
                                     } else {
-                                      validate51.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                      validate55.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                       return false;
                                     }
                                   }
@@ -5148,7 +5471,7 @@
                             }
                           }
                         } else {
-                          validate51.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                          validate55.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                           return false;
                         }
                       }
@@ -5163,16 +5486,16 @@
                         if (errors === _errs17) {
                           if (typeof data7 == "number") {
                             if (data7 > 1e4 || isNaN(data7)) {
-                              validate51.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" }];
+                              validate55.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" }];
                               return false;
                             } else {
                               if (data7 <= 0 || isNaN(data7)) {
-                                validate51.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
+                                validate55.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
                                 return false;
                               }
                             }
                           } else {
-                            validate51.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                            validate55.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                             return false;
                           }
                         }
@@ -5195,13 +5518,13 @@
                                     if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
                                       let missing2;
                                       if (data8.value === void 0 && (missing2 = "value") || data8.unit === void 0 && (missing2 = "unit")) {
-                                        validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                                        validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
                                         return false;
                                       } else {
                                         const _errs24 = errors;
                                         for (const key2 in data8) {
                                           if (!(key2 === "value" || key2 === "unit")) {
-                                            validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                                            validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
                                             return false;
                                             break;
                                           }
@@ -5210,7 +5533,7 @@
                                           if (data8.value !== void 0) {
                                             const _errs25 = errors;
                                             if (!(typeof data8.value == "number")) {
-                                              validate51.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                              validate55.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                               return false;
                                             }
                                             var valid6 = _errs25 === errors;
@@ -5222,7 +5545,7 @@
                                               let data10 = data8.unit;
                                               const _errs27 = errors;
                                               if (!(data10 === "PIXELS" || data10 === "PERCENT")) {
-                                                validate51.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema65.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                                validate55.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema65.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                 return false;
                                               }
                                               var valid6 = _errs27 === errors;
@@ -5233,7 +5556,7 @@
                                         }
                                       }
                                     } else {
-                                      validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                      validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                       return false;
                                     }
                                   }
@@ -5244,13 +5567,13 @@
                                     if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
                                       let missing3;
                                       if (data8.value === void 0 && (missing3 = "value") || data8.unit === void 0 && (missing3 = "unit")) {
-                                        validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
+                                        validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
                                         return false;
                                       } else {
                                         const _errs30 = errors;
                                         for (const key3 in data8) {
                                           if (!(key3 === "value" || key3 === "unit")) {
-                                            validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
+                                            validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
                                             return false;
                                             break;
                                           }
@@ -5259,7 +5582,7 @@
                                           if (data8.value !== void 0) {
                                             const _errs31 = errors;
                                             if (!(typeof data8.value == "number")) {
-                                              validate51.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                              validate55.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                               return false;
                                             }
                                             var valid8 = _errs31 === errors;
@@ -5271,7 +5594,7 @@
                                               let data12 = data8.unit;
                                               const _errs33 = errors;
                                               if (!(data12 === "PIXELS" || data12 === "PERCENT")) {
-                                                validate51.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema65.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                                validate55.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema65.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                 return false;
                                               }
                                               var valid8 = _errs33 === errors;
@@ -5282,7 +5605,7 @@
                                         }
                                       }
                                     } else {
-                                      validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                      validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                       return false;
                                     }
                                   }
@@ -5295,13 +5618,13 @@
                                     if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
                                       let missing4;
                                       if (data8.unit === void 0 && (missing4 = "unit")) {
-                                        validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/required", keyword: "required", params: { missingProperty: missing4 }, message: "must have required property '" + missing4 + "'" }];
+                                        validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/required", keyword: "required", params: { missingProperty: missing4 }, message: "must have required property '" + missing4 + "'" }];
                                         return false;
                                       } else {
                                         const _errs36 = errors;
                                         for (const key4 in data8) {
                                           if (!(key4 === "unit")) {
-                                            validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
+                                            validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
                                             return false;
                                             break;
                                           }
@@ -5309,14 +5632,14 @@
                                         if (_errs36 === errors) {
                                           if (data8.unit !== void 0) {
                                             if ("AUTO" !== data8.unit) {
-                                              validate51.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/1/properties/unit/const", keyword: "const", params: { allowedValue: "AUTO" }, message: "must be equal to constant" }];
+                                              validate55.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/1/properties/unit/const", keyword: "const", params: { allowedValue: "AUTO" }, message: "must be equal to constant" }];
                                               return false;
                                             }
                                           }
                                         }
                                       }
                                     } else {
-                                      validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                      validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                       return false;
                                     }
                                   }
@@ -5324,11 +5647,11 @@
                                     props0 = true;
                                   }
                                 } else {
-                                  validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "unit", tagValue: tag0 }, message: 'value of tag "unit" must be in oneOf' }];
+                                  validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "unit", tagValue: tag0 }, message: 'value of tag "unit" must be in oneOf' }];
                                   return false;
                                 }
                               } else {
-                                validate51.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/discriminator", keyword: "discriminator", params: { error: "tag", tag: "unit", tagValue: tag0 }, message: 'tag "unit" must be string' }];
+                                validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/discriminator", keyword: "discriminator", params: { error: "tag", tag: "unit", tagValue: tag0 }, message: 'tag "unit" must be string' }];
                                 return false;
                               }
                             }
@@ -5346,13 +5669,13 @@
                               if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
                                 let missing5;
                                 if (data14.value === void 0 && (missing5 = "value") || data14.unit === void 0 && (missing5 = "unit")) {
-                                  validate51.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing5 }, message: "must have required property '" + missing5 + "'" }];
+                                  validate55.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing5 }, message: "must have required property '" + missing5 + "'" }];
                                   return false;
                                 } else {
                                   const _errs41 = errors;
                                   for (const key5 in data14) {
                                     if (!(key5 === "value" || key5 === "unit")) {
-                                      validate51.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
+                                      validate55.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
                                       return false;
                                       break;
                                     }
@@ -5361,7 +5684,7 @@
                                     if (data14.value !== void 0) {
                                       const _errs42 = errors;
                                       if (!(typeof data14.value == "number")) {
-                                        validate51.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                        validate55.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                         return false;
                                       }
                                       var valid12 = _errs42 === errors;
@@ -5373,7 +5696,7 @@
                                         let data16 = data14.unit;
                                         const _errs44 = errors;
                                         if (!(data16 === "PIXELS" || data16 === "PERCENT")) {
-                                          validate51.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                          validate55.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                           return false;
                                         }
                                         var valid12 = _errs44 === errors;
@@ -5384,7 +5707,7 @@
                                   }
                                 }
                               } else {
-                                validate51.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                validate55.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                 return false;
                               }
                             }
@@ -5397,7 +5720,7 @@
                               let data17 = data.textCase;
                               const _errs45 = errors;
                               if (!(data17 === "ORIGINAL" || data17 === "UPPER" || data17 === "LOWER" || data17 === "TITLE")) {
-                                validate51.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/properties/textCase/enum", keyword: "enum", params: { allowedValues: schema80.properties.textCase.enum }, message: "must be equal to one of the allowed values" }];
+                                validate55.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/properties/textCase/enum", keyword: "enum", params: { allowedValues: schema87.properties.textCase.enum }, message: "must be equal to one of the allowed values" }];
                                 return false;
                               }
                               var valid0 = _errs45 === errors;
@@ -5409,7 +5732,7 @@
                                 let data18 = data.textDecoration;
                                 const _errs46 = errors;
                                 if (!(data18 === "NONE" || data18 === "UNDERLINE" || data18 === "STRIKETHROUGH")) {
-                                  validate51.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema68.enum }, message: "must be equal to one of the allowed values" }];
+                                  validate55.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema68.enum }, message: "must be equal to one of the allowed values" }];
                                   return false;
                                 }
                                 var valid0 = _errs46 === errors;
@@ -5428,18 +5751,18 @@
           }
         }
       } else {
-        validate51.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate55.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate51.errors = vErrors;
+    validate55.errors = vErrors;
     return errors === 0;
   }
-  validate51.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate55.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate47.evaluated;
+    const evaluated0 = validate51.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -5451,38 +5774,38 @@
         const tag0 = data.type;
         if (typeof tag0 == "string") {
           if (tag0 === "PAINT") {
-            if (!validate48(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+            if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
               errors = vErrors.length;
             }
             var props0 = true;
           } else if (tag0 === "TEXT") {
-            if (!validate51(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+            if (!validate55(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
               errors = vErrors.length;
             }
             if (props0 !== true) {
               props0 = true;
             }
           } else {
-            validate47.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "type", tagValue: tag0 }, message: 'value of tag "type" must be in oneOf' }];
+            validate51.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "type", tagValue: tag0 }, message: 'value of tag "type" must be in oneOf' }];
             return false;
           }
         } else {
-          validate47.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "type", tagValue: tag0 }, message: 'tag "type" must be string' }];
+          validate51.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "type", tagValue: tag0 }, message: 'tag "type" must be string' }];
           return false;
         }
       }
     }
-    validate47.errors = vErrors;
+    validate51.errors = vErrors;
     evaluated0.props = props0;
     return errors === 0;
   }
-  validate47.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate51.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  function validate65(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate61.evaluated;
+    const evaluated0 = validate65.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -5492,15 +5815,15 @@
     if (errors === 0) {
       if (Array.isArray(data)) {
         if (data.length > 1e3) {
-          validate61.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+          validate65.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
           return false;
         } else {
           var valid0 = true;
           const len0 = data.length;
           for (let i0 = 0; i0 < len0; i0++) {
             const _errs1 = errors;
-            if (!validate47(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+            if (!validate51(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs1 === errors;
@@ -5510,19 +5833,19 @@
           }
         }
       } else {
-        validate61.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+        validate65.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
         return false;
       }
     }
-    validate61.errors = vErrors;
+    validate65.errors = vErrors;
     return errors === 0;
   }
-  validate61.evaluated = { "items": true, "dynamicProps": false, "dynamicItems": false };
-  var validateVariables = validate63;
-  function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate65.evaluated = { "items": true, "dynamicProps": false, "dynamicItems": false };
+  var validateVariables = validate67;
+  function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate56.evaluated;
+    const evaluated0 = validate60.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -5533,13 +5856,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.id === void 0 && (missing0 = "id") || data.name === void 0 && (missing0 = "name") || data.resolvedType === void 0 && (missing0 = "resolvedType") || data.value === void 0 && (missing0 = "value")) {
-          validate56.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate60.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
             if (!(key0 === "id" || key0 === "name" || key0 === "resolvedType" || key0 === "value" || key0 === "codeSyntax")) {
-              validate56.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              validate60.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
             }
@@ -5551,16 +5874,16 @@
               if (errors === _errs2) {
                 if (typeof data0 === "string") {
                   if (func1(data0) > 255) {
-                    validate56.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                    validate60.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                     return false;
                   } else {
                     if (func1(data0) < 1) {
-                      validate56.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                      validate60.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                       return false;
                     }
                   }
                 } else {
-                  validate56.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  validate60.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                   return false;
                 }
               }
@@ -5575,16 +5898,16 @@
                 if (errors === _errs4) {
                   if (typeof data1 === "string") {
                     if (func1(data1) > 255) {
-                      validate56.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                      validate60.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                       return false;
                     } else {
                       if (func1(data1) < 1) {
-                        validate56.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                        validate60.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                         return false;
                       }
                     }
                   } else {
-                    validate56.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    validate60.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                     return false;
                   }
                 }
@@ -5596,7 +5919,7 @@
                 if (data.resolvedType !== void 0) {
                   const _errs6 = errors;
                   if ("COLOR" !== data.resolvedType) {
-                    validate56.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/properties/resolvedType/const", keyword: "const", params: { allowedValue: "COLOR" }, message: "must be equal to constant" }];
+                    validate60.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/properties/resolvedType/const", keyword: "const", params: { allowedValue: "COLOR" }, message: "must be equal to constant" }];
                     return false;
                   }
                   var valid0 = _errs6 === errors;
@@ -5612,13 +5935,13 @@
                       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
                         let missing1;
                         if (data3.r === void 0 && (missing1 = "r") || data3.g === void 0 && (missing1 = "g") || data3.b === void 0 && (missing1 = "b") || data3.a === void 0 && (missing1 = "a")) {
-                          validate56.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                          validate60.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                           return false;
                         } else {
                           const _errs10 = errors;
                           for (const key1 in data3) {
                             if (!(key1 === "r" || key1 === "g" || key1 === "b" || key1 === "a")) {
-                              validate56.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                              validate60.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
                               return false;
                               break;
                             }
@@ -5630,16 +5953,16 @@
                               if (errors === _errs11) {
                                 if (typeof data4 == "number") {
                                   if (data4 > 1 || isNaN(data4)) {
-                                    validate56.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                    validate60.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                     return false;
                                   } else {
                                     if (data4 < 0 || isNaN(data4)) {
-                                      validate56.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                      validate60.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                       return false;
                                     }
                                   }
                                 } else {
-                                  validate56.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                  validate60.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                   return false;
                                 }
                               }
@@ -5654,16 +5977,16 @@
                                 if (errors === _errs13) {
                                   if (typeof data5 == "number") {
                                     if (data5 > 1 || isNaN(data5)) {
-                                      validate56.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                      validate60.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                       return false;
                                     } else {
                                       if (data5 < 0 || isNaN(data5)) {
-                                        validate56.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                        validate60.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                         return false;
                                       }
                                     }
                                   } else {
-                                    validate56.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                    validate60.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                     return false;
                                   }
                                 }
@@ -5678,16 +6001,16 @@
                                   if (errors === _errs15) {
                                     if (typeof data6 == "number") {
                                       if (data6 > 1 || isNaN(data6)) {
-                                        validate56.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                        validate60.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                         return false;
                                       } else {
                                         if (data6 < 0 || isNaN(data6)) {
-                                          validate56.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                          validate60.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                           return false;
                                         }
                                       }
                                     } else {
-                                      validate56.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                      validate60.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                       return false;
                                     }
                                   }
@@ -5702,16 +6025,16 @@
                                     if (errors === _errs17) {
                                       if (typeof data7 == "number") {
                                         if (data7 > 1 || isNaN(data7)) {
-                                          validate56.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                          validate60.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                           return false;
                                         } else {
                                           if (data7 < 0 || isNaN(data7)) {
-                                            validate56.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                            validate60.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                             return false;
                                           }
                                         }
                                       } else {
-                                        validate56.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                        validate60.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                         return false;
                                       }
                                     }
@@ -5725,7 +6048,7 @@
                           }
                         }
                       } else {
-                        validate56.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                        validate60.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                         return false;
                       }
                     }
@@ -5741,13 +6064,13 @@
                         if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
                           let missing2;
                           if (data8.WEB === void 0 && (missing2 = "WEB")) {
-                            validate56.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                            validate60.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
                             return false;
                           } else {
                             const _errs21 = errors;
                             for (const key2 in data8) {
                               if (!(key2 === "WEB")) {
-                                validate56.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                                validate60.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
                                 return false;
                                 break;
                               }
@@ -5759,16 +6082,16 @@
                                 if (errors === _errs22) {
                                   if (typeof data9 === "string") {
                                     if (func1(data9) > 255) {
-                                      validate56.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                      validate60.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                       return false;
                                     } else {
                                       if (func1(data9) < 1) {
-                                        validate56.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                        validate60.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                         return false;
                                       }
                                     }
                                   } else {
-                                    validate56.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                    validate60.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                     return false;
                                   }
                                 }
@@ -5776,7 +6099,7 @@
                             }
                           }
                         } else {
-                          validate56.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                          validate60.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                           return false;
                         }
                       }
@@ -5791,18 +6114,18 @@
           }
         }
       } else {
-        validate56.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate60.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate56.errors = vErrors;
+    validate60.errors = vErrors;
     return errors === 0;
   }
-  validate56.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate60.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate55.evaluated;
+    const evaluated0 = validate59.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -5814,8 +6137,8 @@
         const tag0 = data.resolvedType;
         if (typeof tag0 == "string") {
           if (tag0 === "COLOR") {
-            if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+            if (!validate60(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
               errors = vErrors.length;
             }
             var props0 = true;
@@ -5825,13 +6148,13 @@
               if (data && typeof data == "object" && !Array.isArray(data)) {
                 let missing0;
                 if (data.id === void 0 && (missing0 = "id") || data.name === void 0 && (missing0 = "name") || data.resolvedType === void 0 && (missing0 = "resolvedType") || data.value === void 0 && (missing0 = "value")) {
-                  validate55.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+                  validate59.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
                   return false;
                 } else {
                   const _errs5 = errors;
                   for (const key0 in data) {
                     if (!(key0 === "id" || key0 === "name" || key0 === "resolvedType" || key0 === "value" || key0 === "codeSyntax")) {
-                      validate55.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+                      validate59.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
                       return false;
                       break;
                     }
@@ -5843,16 +6166,16 @@
                       if (errors === _errs6) {
                         if (typeof data0 === "string") {
                           if (func1(data0) > 255) {
-                            validate55.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                            validate59.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                             return false;
                           } else {
                             if (func1(data0) < 1) {
-                              validate55.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                              validate59.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                               return false;
                             }
                           }
                         } else {
-                          validate55.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                          validate59.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                           return false;
                         }
                       }
@@ -5867,16 +6190,16 @@
                         if (errors === _errs8) {
                           if (typeof data1 === "string") {
                             if (func1(data1) > 255) {
-                              validate55.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                              validate59.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                               return false;
                             } else {
                               if (func1(data1) < 1) {
-                                validate55.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                validate59.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                 return false;
                               }
                             }
                           } else {
-                            validate55.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                            validate59.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                             return false;
                           }
                         }
@@ -5888,7 +6211,7 @@
                         if (data.resolvedType !== void 0) {
                           const _errs10 = errors;
                           if ("FLOAT" !== data.resolvedType) {
-                            validate55.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/$defs/floatVariable/properties/resolvedType/const", keyword: "const", params: { allowedValue: "FLOAT" }, message: "must be equal to constant" }];
+                            validate59.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/$defs/floatVariable/properties/resolvedType/const", keyword: "const", params: { allowedValue: "FLOAT" }, message: "must be equal to constant" }];
                             return false;
                           }
                           var valid4 = _errs10 === errors;
@@ -5899,7 +6222,7 @@
                           if (data.value !== void 0) {
                             const _errs11 = errors;
                             if (!(typeof data.value == "number")) {
-                              validate55.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/floatVariable/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                              validate59.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/floatVariable/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                               return false;
                             }
                             var valid4 = _errs11 === errors;
@@ -5914,13 +6237,13 @@
                                 if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
                                   let missing1;
                                   if (data4.WEB === void 0 && (missing1 = "WEB")) {
-                                    validate55.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                                    validate59.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                                     return false;
                                   } else {
                                     const _errs15 = errors;
                                     for (const key1 in data4) {
                                       if (!(key1 === "WEB")) {
-                                        validate55.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                                        validate59.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
                                         return false;
                                         break;
                                       }
@@ -5932,16 +6255,16 @@
                                         if (errors === _errs16) {
                                           if (typeof data5 === "string") {
                                             if (func1(data5) > 255) {
-                                              validate55.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                              validate59.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                               return false;
                                             } else {
                                               if (func1(data5) < 1) {
-                                                validate55.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                validate59.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                 return false;
                                               }
                                             }
                                           } else {
-                                            validate55.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                            validate59.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                             return false;
                                           }
                                         }
@@ -5949,7 +6272,7 @@
                                     }
                                   }
                                 } else {
-                                  validate55.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                  validate59.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                   return false;
                                 }
                               }
@@ -5964,7 +6287,7 @@
                   }
                 }
               } else {
-                validate55.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                validate59.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                 return false;
               }
             }
@@ -5972,24 +6295,24 @@
               props0 = true;
             }
           } else {
-            validate55.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "resolvedType", tagValue: tag0 }, message: 'value of tag "resolvedType" must be in oneOf' }];
+            validate59.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "resolvedType", tagValue: tag0 }, message: 'value of tag "resolvedType" must be in oneOf' }];
             return false;
           }
         } else {
-          validate55.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "resolvedType", tagValue: tag0 }, message: 'tag "resolvedType" must be string' }];
+          validate59.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "resolvedType", tagValue: tag0 }, message: 'tag "resolvedType" must be string' }];
           return false;
         }
       }
     }
-    validate55.errors = vErrors;
+    validate59.errors = vErrors;
     evaluated0.props = props0;
     return errors === 0;
   }
-  validate55.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate59.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  function validate67(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate63.evaluated;
+    const evaluated0 = validate67.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -6000,13 +6323,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.collection === void 0 && (missing0 = "collection") || data.variables === void 0 && (missing0 = "variables")) {
-          validate63.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate67.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
             if (!(key0 === "collection" || key0 === "variables")) {
-              validate63.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              validate67.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
             }
@@ -6018,16 +6341,16 @@
               if (errors === _errs2) {
                 if (typeof data0 === "string") {
                   if (func1(data0) > 255) {
-                    validate63.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                    validate67.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                     return false;
                   } else {
                     if (func1(data0) < 1) {
-                      validate63.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                      validate67.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                       return false;
                     }
                   }
                 } else {
-                  validate63.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  validate67.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                   return false;
                 }
               }
@@ -6042,15 +6365,15 @@
                 if (errors === _errs4) {
                   if (Array.isArray(data1)) {
                     if (data1.length > 1e3) {
-                      validate63.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+                      validate67.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
                       return false;
                     } else {
                       var valid1 = true;
                       const len0 = data1.length;
                       for (let i0 = 0; i0 < len0; i0++) {
                         const _errs6 = errors;
-                        if (!validate55(data1[i0], { instancePath: instancePath + "/variables/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors })) {
-                          vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+                        if (!validate59(data1[i0], { instancePath: instancePath + "/variables/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors })) {
+                          vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
                           errors = vErrors.length;
                         }
                         var valid1 = _errs6 === errors;
@@ -6060,7 +6383,7 @@
                       }
                     }
                   } else {
-                    validate63.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    validate67.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                     return false;
                   }
                 }
@@ -6072,14 +6395,14 @@
           }
         }
       } else {
-        validate63.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate67.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate63.errors = vErrors;
+    validate67.errors = vErrors;
     return errors === 0;
   }
-  validate63.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  validate67.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 
   // ../clients/api/src/result.ts
   var ResultFormatError = class extends Error {
@@ -6518,6 +6841,23 @@
       const v = n.textDecoration;
       applying(id, "textDecoration", () => node.textDecoration = v);
     }
+    const look = decorationLook(n, ctx, id, "");
+    if (look.style !== void 0) {
+      const v = look.style;
+      applying(id, "textDecorationStyle", () => node.textDecorationStyle = v);
+    }
+    if (look.offset !== void 0) {
+      const v = look.offset;
+      applying(id, "textDecorationOffset", () => node.textDecorationOffset = v);
+    }
+    if (look.thickness !== void 0) {
+      const v = look.thickness;
+      applying(id, "textDecorationThickness", () => node.textDecorationThickness = v);
+    }
+    if (look.color !== void 0) {
+      const v = look.color;
+      applying(id, "textDecorationColor", () => node.textDecorationColor = v);
+    }
     if (n.paragraphIndent !== void 0) {
       const v = n.paragraphIndent;
       applying(id, "paragraphIndent", () => node.paragraphIndent = v);
@@ -6552,6 +6892,23 @@
         const v = s.textDecoration;
         applying(n.id, `${f}.textDecoration`, () => node.setRangeTextDecoration(start, end, v));
       }
+      const look = decorationLook(s, ctx, n.id, `${f}.`);
+      if (look.style !== void 0) {
+        const v = look.style;
+        applying(n.id, `${f}.textDecorationStyle`, () => node.setRangeTextDecorationStyle(start, end, v));
+      }
+      if (look.offset !== void 0) {
+        const v = look.offset;
+        applying(n.id, `${f}.textDecorationOffset`, () => node.setRangeTextDecorationOffset(start, end, v));
+      }
+      if (look.thickness !== void 0) {
+        const v = look.thickness;
+        applying(n.id, `${f}.textDecorationThickness`, () => node.setRangeTextDecorationThickness(start, end, v));
+      }
+      if (look.color !== void 0) {
+        const v = look.color;
+        applying(n.id, `${f}.textDecorationColor`, () => node.setRangeTextDecorationColor(start, end, v));
+      }
       if (s.letterSpacing !== void 0) {
         const v = s.letterSpacing;
         applying(n.id, `${f}.letterSpacing`, () => node.setRangeLetterSpacing(start, end, v));
@@ -6565,6 +6922,17 @@
         applying(n.id, `${f}.hyperlink`, () => node.setRangeHyperlink(start, end, v));
       }
     });
+  }
+  function decorationLook(m, ctx, id, field) {
+    const out = {};
+    if (m.textDecorationStyle !== void 0) out.style = m.textDecorationStyle;
+    if (m.textDecorationOffset !== void 0) out.offset = __spreadValues({}, m.textDecorationOffset);
+    if (m.textDecorationThickness !== void 0) out.thickness = __spreadValues({}, m.textDecorationThickness);
+    if (m.textDecorationColor !== void 0) {
+      const [paint] = figmaPaints([m.textDecorationColor.value], ctx.images, ctx.variables, id, `${field}textDecorationColor`);
+      if ((paint == null ? void 0 : paint.type) === "SOLID") out.color = { value: paint };
+    }
+    return out;
   }
 
   // src/materialize/layout.ts
@@ -6665,6 +7033,10 @@
     textAutoResize: (node) => node.type === "TEXT",
     textCase: (node) => node.type === "TEXT",
     textDecoration: (node) => node.type === "TEXT",
+    textDecorationStyle: (node) => node.type === "TEXT",
+    textDecorationOffset: (node) => node.type === "TEXT",
+    textDecorationThickness: (node) => node.type === "TEXT",
+    textDecorationColor: (node) => node.type === "TEXT",
     paragraphIndent: (node) => node.type === "TEXT",
     textTruncation: (node) => node.type === "TEXT",
     maxLines: (node) => node.type === "TEXT",

@@ -488,13 +488,39 @@ interface CharStyle {
   fontSize: number;
   fills: Paint[];
   textDecoration: TextDecoration;
+  textDecorationStyle: TextDecorationStyle | null;
+  textDecorationOffset: TextDecorationOffset | null;
+  textDecorationThickness: TextDecorationThickness | null;
+  textDecorationColor: TextDecorationColor | null;
   letterSpacing: LetterSpacing;
   textCase: TextCase;
   hyperlink: HyperlinkTarget | null;
 }
 
+/** The look of a decoration line, null where the text has none (Figma's rule). */
+type DecorationKey = "textDecorationStyle" | "textDecorationOffset" | "textDecorationThickness" | "textDecorationColor";
+
+/** What a decoration line looks like when it is set: Figma's defaults. */
+const decorationDefaults: Pick<CharStyle, DecorationKey> = {
+  textDecorationStyle: "SOLID",
+  textDecorationOffset: { unit: "AUTO" },
+  textDecorationThickness: { unit: "AUTO" },
+  textDecorationColor: { value: "AUTO" },
+};
+
+/** Sets c's decoration line: its look becomes the defaults when there was no line, and null without one. */
+function decorate(c: CharStyle, v: TextDecoration): void {
+  const had = c.textDecoration !== "NONE";
+  c.textDecoration = v;
+  if (v === "NONE") {
+    c.textDecorationStyle = c.textDecorationOffset = c.textDecorationThickness = c.textDecorationColor = null;
+  } else if (!had) {
+    Object.assign(c, clone(decorationDefaults));
+  }
+}
+
 /** The members getStyledTextSegments reads here. */
-export type SegmentField = "fontName" | "fontSize" | "fontWeight" | "fills" | "textDecoration" | "letterSpacing" | "textCase" | "hyperlink";
+export type SegmentField = "fontName" | "fontSize" | "fontWeight" | "fills" | "textDecoration" | DecorationKey | "letterSpacing" | "textCase" | "hyperlink";
 
 /** One styled range as the stand-in reports it. */
 export interface StubSegment {
@@ -506,6 +532,10 @@ export interface StubSegment {
   fontWeight: number;
   fills: Paint[];
   textDecoration: TextDecoration;
+  textDecorationStyle: TextDecorationStyle | null;
+  textDecorationOffset: TextDecorationOffset | null;
+  textDecorationThickness: TextDecorationThickness | null;
+  textDecorationColor: TextDecorationColor | null;
   letterSpacing: LetterSpacing;
   textCase: TextCase;
   hyperlink: HyperlinkTarget | null;
@@ -521,6 +551,10 @@ export class StubText extends StubGeometry
     fontSize: 12,
     fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 0 } }],
     textDecoration: "NONE",
+    textDecorationStyle: null,
+    textDecorationOffset: null,
+    textDecorationThickness: null,
+    textDecorationColor: null,
     letterSpacing: { value: 0, unit: "PERCENT" },
     textCase: "ORIGINAL",
     hyperlink: null,
@@ -613,7 +647,38 @@ export class StubText extends StubGeometry
     return this.uniform("textDecoration");
   }
   set textDecoration(v: TextDecoration) {
-    this.setAll("textDecoration", v);
+    decorate(this.base, v);
+    for (const c of this.chars) decorate(c, v);
+    this.textStyleIdValue = "";
+  }
+  get textDecorationStyle(): TextDecorationStyle | null | symbol {
+    return this.uniform("textDecorationStyle");
+  }
+  set textDecorationStyle(v: TextDecorationStyle) {
+    this.setLook("set_textDecorationStyle", "textDecorationStyle", v);
+  }
+  get textDecorationOffset(): TextDecorationOffset | null | symbol {
+    return this.uniform("textDecorationOffset");
+  }
+  set textDecorationOffset(v: TextDecorationOffset) {
+    this.setLook("set_textDecorationOffset", "textDecorationOffset", v);
+  }
+  get textDecorationThickness(): TextDecorationThickness | null | symbol {
+    return this.uniform("textDecorationThickness");
+  }
+  set textDecorationThickness(v: TextDecorationThickness) {
+    this.setLook("set_textDecorationThickness", "textDecorationThickness", v);
+  }
+  get textDecorationColor(): TextDecorationColor | null | symbol {
+    return this.uniform("textDecorationColor");
+  }
+  set textDecorationColor(v: TextDecorationColor) {
+    this.setLook("set_textDecorationColor", "textDecorationColor", v);
+  }
+  /** Sets a decoration line's look on chars (all by default); the stand-in refuses it where there is no line. */
+  private setLook<K extends DecorationKey>(what: string, k: K, v: CharStyle[K], chars: CharStyle[] = [this.base, ...this.chars]): void {
+    for (const c of chars) if (c.textDecoration === "NONE") fail(`in ${what}: the text has no decoration line (set textDecoration first)`);
+    for (const c of chars) c[k] = clone(v);
     this.textStyleIdValue = "";
   }
   override get fills(): ReadonlyArray<Paint> {
@@ -671,8 +736,20 @@ export class StubText extends StubGeometry
     this.fillStyleIdValue = "";
   }
   setRangeTextDecoration(start: number, end: number, v: TextDecoration): void {
-    for (const c of this.range("setRangeTextDecoration", start, end)) c.textDecoration = v;
+    for (const c of this.range("setRangeTextDecoration", start, end)) decorate(c, v);
     this.textStyleIdValue = "";
+  }
+  setRangeTextDecorationStyle(start: number, end: number, v: TextDecorationStyle): void {
+    this.setLook("setRangeTextDecorationStyle", "textDecorationStyle", v, this.range("setRangeTextDecorationStyle", start, end));
+  }
+  setRangeTextDecorationOffset(start: number, end: number, v: TextDecorationOffset): void {
+    this.setLook("setRangeTextDecorationOffset", "textDecorationOffset", v, this.range("setRangeTextDecorationOffset", start, end));
+  }
+  setRangeTextDecorationThickness(start: number, end: number, v: TextDecorationThickness): void {
+    this.setLook("setRangeTextDecorationThickness", "textDecorationThickness", v, this.range("setRangeTextDecorationThickness", start, end));
+  }
+  setRangeTextDecorationColor(start: number, end: number, v: TextDecorationColor): void {
+    this.setLook("setRangeTextDecorationColor", "textDecorationColor", v, this.range("setRangeTextDecorationColor", start, end));
   }
   setRangeLetterSpacing(start: number, end: number, v: LetterSpacing): void {
     only("setRangeLetterSpacing", v, ["value", "unit"]);

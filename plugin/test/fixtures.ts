@@ -163,7 +163,7 @@ export function allNodeTypes(): Fixture {
             layoutSizingHorizontal: "FILL", layoutSizingVertical: "HUG",
             styledTextSegments: [
               { characters: "Hello ", start: 0, end: 6, ...segment },
-              { characters: "linked", start: 6, end: 12, ...segment, fontName: { family: "Inter", style: "Bold" }, fontWeight: 700, textDecoration: "UNDERLINE", fills: [{ type: "SOLID", color: blue }], hyperlink: { type: "URL", value: "https://example.com/" } },
+              { characters: "linked", start: 6, end: 12, ...segment, fontName: { family: "Inter", style: "Bold" }, fontWeight: 700, textDecoration: "UNDERLINE", textDecorationStyle: "WAVY", textDecorationThickness: { value: 2, unit: "PIXELS" }, textDecorationOffset: { value: 3, unit: "PIXELS" }, textDecorationColor: { value: { type: "SOLID", color: black } }, fills: [{ type: "SOLID", color: blue }], hyperlink: { type: "URL", value: "https://example.com/" } },
               { characters: " world", start: 12, end: 18, ...segment, textCase: "UPPER", letterSpacing: { value: 1, unit: "PIXELS" } },
             ],
           },
@@ -180,6 +180,7 @@ export function allNodeTypes(): Fixture {
         ],
       },
       { type: "TEXT", id: "1:10", name: "Caption", x: 20, y: 300, width: 200, height: 24, characters: "Caption", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fontWeight: 400, lineHeight: { value: 24, unit: "PIXELS" }, letterSpacing: { value: 0, unit: "PIXELS" }, textCase: "ORIGINAL", textDecoration: "NONE", textAutoResize: "WIDTH_AND_HEIGHT", fills: [{ type: "SOLID", color: black }], textStyleId: "S:3", styledTextSegments: [{ characters: "Caption", start: 0, end: 7, ...segment }] },
+      { type: "TEXT", id: "1:13", name: "Struck", x: 20, y: 340, width: 200, height: 24, characters: "Struck", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, textDecoration: "STRIKETHROUGH", textDecorationStyle: "DOTTED", textDecorationColor: { value: { type: "SOLID", color: blue } }, textAutoResize: "WIDTH_AND_HEIGHT", fills: [{ type: "SOLID", color: black }] },
       { type: "RECTANGLE", id: "1:11", name: "Hidden", x: 400, y: 300, width: 20, height: 20, visible: false },
       { type: "FRAME", id: "1:12", name: "header", x: 0, y: 0, width: 640, height: 40, fills: [{ type: "SOLID", color: blue }], fillStyleId: "S:1", scrollBehavior: "FIXED" },
     ],

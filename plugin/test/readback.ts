@@ -54,6 +54,9 @@ function isObj(v: unknown): v is Obj {
 }
 
 const segmentFields: SegmentField[] = ["fontName", "fontSize", "fontWeight", "fills", "textDecoration", "letterSpacing", "textCase", "hyperlink"];
+/** A decoration line's look: written in the result's terms (decorationMembers), read per range too. */
+const lookFields = ["textDecorationStyle", "textDecorationOffset", "textDecorationThickness", "textDecorationColor"] as const;
+const rangeFields: SegmentField[] = [...segmentFields, ...lookFields];
 
 /** Reads the stand-in back. */
 export class Reader {
@@ -76,7 +79,7 @@ export class Reader {
     }
     if (node instanceof StubGroup) for (const k of ["x", "y", "width", "height"]) if (!(k in inp)) delete out[k];
     if (!("fontWeight" in inp)) delete out["fontWeight"];
-    if (Array.isArray(inp["styledTextSegments"])) for (const k of segmentFields) if (!(k in inp)) delete out[k];
+    if (Array.isArray(inp["styledTextSegments"])) for (const k of rangeFields) if (!(k in inp)) delete out[k];
     if (isRoot) {
       for (const k of ["x", "y"]) {
         const v = inp[k];
@@ -185,7 +188,7 @@ export class Reader {
   }
 
   private text(node: StubText, inp: Obj, o: Obj): void {
-    const segs = node.getStyledTextSegments(segmentFields);
+    const segs = node.getStyledTextSegments(rangeFields);
     const first = segs[0];
     const pick = <T>(v: T | symbol, fromFirst: T | undefined): Json => json(typeof v === "symbol" ? fromFirst : v);
     o["characters"] = node.characters;
@@ -200,6 +203,12 @@ export class Reader {
     o["textCase"] = pick(node.textCase, first?.textCase);
     o["textDecoration"] = pick(node.textDecoration, first?.textDecoration);
     o["paragraphIndent"] = node.paragraphIndent;
+    const look: { [K in (typeof lookFields)[number]]?: unknown } = {};
+    for (const k of lookFields) {
+      const v = node[k];
+      look[k] = typeof v === "symbol" ? first?.[k] : v;
+    }
+    Object.assign(o, this.decorationMembers(look));
     o["textTruncation"] = node.textTruncation;
     o["maxLines"] = node.maxLines;
     if (o["fills"] === null) o["fills"] = this.paints(first?.fills ?? [], false);
@@ -217,8 +226,27 @@ export class Reader {
         const d = textDefaults === undefined ? undefined : f === "fills" ? this.paints(textDefaults.fills, false) : json(textDefaults[f]);
         if (f in wantObj || (f !== "fontWeight" && !equalJson(v, d))) seg[f] = v;
       }
+      Object.assign(seg, this.decorationMembers(s));
       return seg;
     });
+  }
+
+  /**
+   * A decoration line's look in the result format: Figma's SOLID style and AUTO offset,
+   * thickness and colour (and null, no line) are the format's absent members.
+   */
+  private decorationMembers(look: { [K in (typeof lookFields)[number]]?: unknown }): Obj {
+    const out: Obj = {};
+    const { textDecorationStyle: style, textDecorationOffset: offset, textDecorationThickness: thickness, textDecorationColor: color } = look;
+    if (typeof style === "string" && style !== "SOLID") out["textDecorationStyle"] = style;
+    for (const [k, v] of [["textDecorationOffset", offset], ["textDecorationThickness", thickness]] as const) {
+      if (isObj(v) && v["unit"] !== "AUTO") out[k] = json(v);
+    }
+    if (isObj(color) && isObj(color["value"])) {
+      const paints = this.paints([color["value"] as unknown as Paint], false);
+      out["textDecorationColor"] = { value: Array.isArray(paints) ? (paints[0] ?? null) : null };
+    }
+    return out;
   }
 
   /** Figma paints back in the result format (image hash -> imageRef, variables -> result ids). */

@@ -82,7 +82,7 @@ type DocumentNotes struct {
 	// ReadySelector is the selector the capture waited for; omitted when none.
 	ReadySelector string `json:"ready_selector,omitempty"`
 	// AssetKinds maps each asset id to "img", "background", "inline-svg", "mask" (a CSS
-	// mask-image) or "crop" (a PNG of an element's box, svg.go).
+	// mask-image), "crop" (a PNG of an element's box, svg.go) or "canvas" (a canvas's bitmap).
 	AssetKinds map[string]string `json:"asset_kinds"`
 	// UnresolvedImages lists images the page shows whose bytes were not recorded.
 	UnresolvedImages []UnresolvedImage `json:"unresolved_images"`

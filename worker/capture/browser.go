@@ -43,12 +43,19 @@ const (
 	// one text run or inline element that wraps; a longer run keeps its first ones and its
 	// union box.
 	MaxLineFragments = 1000
+	// MaxLineStarts bounds the line starts ("line_starts": where each line fragment of a text
+	// run that wraps starts in its text, found by measuring characters) recorded per page; a run
+	// past it records none (the conversion then keeps its paragraph whole).
+	MaxLineStarts = 5000
 	// MaxAssets bounds the images recorded per page; further ones are listed as unresolved.
 	MaxAssets = 500
 	// MaxAssetBytes bounds one image's bytes (15 MiB).
 	MaxAssetBytes = 15 << 20
 	// MaxTotalAssetBytes bounds all images of one page together (100 MiB).
 	MaxTotalAssetBytes = 100 << 20
+	// MaxCanvasPixels bounds the bitmap of a canvas read as a PNG (2048 x 2048 pixels); a larger
+	// canvas is cropped from the page instead (page.js canvasImage), as a tainted one is.
+	MaxCanvasPixels = 2048 * 2048
 	// MaxDocumentBytes bounds the document JSON that the page returns (64 MiB).
 	MaxDocumentBytes = 64 << 20
 )

@@ -44,7 +44,7 @@
     "border-bottom-right-radius": "0px", "border-bottom-left-radius": "0px",
     "color": null, "background-color": "rgba(0, 0, 0, 0)", "background-image": "none",
     "background-size": "auto", "background-position": "0% 0%", "background-repeat": "repeat",
-    "opacity": "1", "visibility": "visible", "overflow-x": "visible", "overflow-y": "visible",
+    "background-blend-mode": "normal", "opacity": "1", "visibility": "visible", "overflow-x": "visible", "overflow-y": "visible",
     "box-shadow": "none", "transform": "none", "filter": "none", "backdrop-filter": "none", "mix-blend-mode": "normal",
     "outline-style": "none", "outline-width": null, "outline-color": null, "outline-offset": null,
     "font-family": null, "font-size": null, "font-weight": null, "font-style": "normal",
@@ -65,11 +65,16 @@
   // Computed style properties recorded for a pseudo-element (what its text and box need).
   const PSEUDO_STYLE = ["display", "position", "float", "color", "font-family", "font-size", "font-weight",
     "font-style", "line-height", "letter-spacing", "text-transform", "font-variant-caps", "text-decoration-line", "background-color",
-    "background-image", "box-shadow", "visibility", "width", "height",
+    "background-image", "background-size", "background-position", "background-repeat", "background-blend-mode",
+    "mix-blend-mode", "box-shadow", "visibility", "width", "height",
     "border-top-width", "border-right-width", "border-bottom-width", "border-left-width",
     "border-top-style", "border-right-style", "border-bottom-style", "border-left-style",
     "border-top-color", "border-right-color", "border-bottom-color", "border-left-color",
     "border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius", "opacity"];
+  // Computed style properties recorded for a control's ::placeholder where they differ from the
+  // control's own (the text properties ::placeholder may set that the converter reads).
+  const PLACEHOLDER_STYLE = ["color", "font-family", "font-size", "font-weight", "font-style",
+    "letter-spacing", "text-transform", "font-variant-caps", "text-decoration-line"];
   function pseudoStyle(pcs) {
     const out = {};
     for (const p of PSEUDO_STYLE) {
@@ -150,6 +155,43 @@
     return out;
   }
 
+  // lineStarts returns, for each line fragment of a text node that wraps (frags, page px), the
+  // offset in its recorded text (UTF-16 units; collapsed white space when !pre) of its first
+  // character that is not white space: the first whose box lies below the previous fragment's
+  // top, found by binary search (the characters of a run that wraps go down line by line).
+  function lineStarts(node, raw, text, frags, pre) {
+    const range = document.createRange();
+    // vertical middle of the box of the first character drawn at or after raw offset o
+    // (collapsed spaces draw nothing), looking at most SCAN characters on; Infinity past them.
+    const SCAN = 64;
+    const topAt = (o) => {
+      for (let i = o; i < raw.length && i < o + SCAN; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const r = range.getClientRects();
+        for (const b of r) if (b.width > 0 || b.height > 0) return b.top + window.scrollY + b.height / 2;
+      }
+      return Infinity;
+    };
+    // offset in the recorded text of raw offset o.
+    const collapsed = (o) => (pre ? o : raw.slice(0, o).replace(/\s+/g, " ").length);
+    const out = [0];
+    let lo = 0;
+    for (let k = 1; k < frags.length; k++) {
+      const line = frags[k].y;
+      let a = lo, b = raw.length;
+      while (a < b) {
+        const m = (a + b) >> 1;
+        if (topAt(m) >= line) b = m; else a = m + 1;
+      }
+      let o = a;
+      while (o < raw.length && /\s/.test(raw[o])) o++;
+      lo = o;
+      out.push(Math.min(collapsed(o), text.length));
+    }
+    return out;
+  }
+
   function urlsOf(bg) {
     const out = [];
     const re = /url\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^)\s]*))\s*\)/g;
@@ -174,11 +216,41 @@
     return null;
   }
 
+  // canvasImage records what a canvas shows: its bitmap as a PNG (an asset of kind "canvas",
+  // out.image, its natural size the bitmap's), or, when the page cannot read it (a tainted
+  // canvas: another origin's image was drawn into it) or it holds more than maxPixels pixels, a
+  // crop of its content box from the page (out.crop, reason "canvas-tainted" or "canvas-large").
+  // A canvas without a bitmap (0 wide or high) records nothing.
+  function canvasImage(el, cs, out, imageRef, maxPixels) {
+    if (el.width <= 0 || el.height <= 0) return;
+    let reason = "canvas-large";
+    if (el.width * el.height <= maxPixels) {
+      try {
+        const url = el.toDataURL("image/png");
+        if (url.startsWith("data:image/png")) {
+          out.image = { asset_id: imageRef("canvas", null, url), natural_width: el.width, natural_height: el.height };
+          return;
+        }
+      } catch (e) {
+        // SecurityError: the canvas is tainted.
+      }
+      reason = "canvas-tainted";
+    }
+    const r = el.getBoundingClientRect();
+    const px = (p) => parseFloat(cs.getPropertyValue(p)) || 0;
+    const l = px("border-left-width") + px("padding-left"), t = px("border-top-width") + px("padding-top");
+    const w = r.width - l - px("border-right-width") - px("padding-right");
+    const h = r.height - t - px("border-bottom-width") - px("padding-bottom");
+    const c = window.__c2dVec.crop(el, imageRef, reason, { x: r.left + window.scrollX + l, y: r.top + window.scrollY + t, width: w, height: h });
+    if (c) out.crop = c;
+  }
+
   // collect walks the rendered DOM and returns {document, images} as a JSON string (DevTools
   // refuses to pass deeply nested objects by value). images lists every image the page shows,
   // once per distinct URL (or inline SVG), with the id the document refers to. Elements nested
   // deeper than maxDepth (the root is at depth 1) are left out and counted (depth_cut).
-  function collect(maxNodes, maxDepth, maxTextLen, maxFragments, maxFontQueries, maxFontFaces) {
+  function collect(maxNodes, maxDepth, maxTextLen, maxFragments, maxFontQueries, maxFontFaces, maxCanvasPixels, maxLineStarts) {
+    let lineStartsLeft = maxLineStarts;
     const images = [];
     const byURL = new Map();
     let count = 0;
@@ -240,7 +312,15 @@
         // A run that wraps has one fragment per line: the conversion places the paragraph's
         // TEXT from its first and last line, not from the union box.
         const frags = lineRects(range.getClientRects(), maxFragments);
-        if (frags.length > 1) out.rects = frags;
+        if (frags.length > 1) {
+          out.rects = frags;
+          // Where each line starts, while the page's budget of line starts lasts (a run gets all
+          // of its lines' or none).
+          if (lineStartsLeft >= frags.length) {
+            lineStartsLeft -= frags.length;
+            out.line_starts = lineStarts(node, raw, text, frags, ws.startsWith("pre"));
+          }
+        }
         if (textRuns.length < maxFontQueries) {
           out.font_ref = textRuns.length;
           textRuns.push(node);
@@ -274,6 +354,16 @@
       if (shown !== null) {
         if (shown.length > maxTextLen) { out.value = shown.slice(0, maxTextLen); truncated = true; } else out.value = shown;
       }
+      // The ::placeholder's look, when the control shows its placeholder (empty, with one).
+      if ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && el.placeholder && !el.value) {
+        const pcs = getComputedStyle(el, "::placeholder");
+        const ps = {};
+        for (const p of PLACEHOLDER_STYLE) {
+          const v = pcs.getPropertyValue(p);
+          if (v !== "" && v !== cs.getPropertyValue(p)) ps[p] = v;
+        }
+        out.placeholder_style = ps;
+      }
       const style = {};
       for (const [p, def] of Object.entries(STYLE)) {
         const v = cs.getPropertyValue(p);
@@ -284,6 +374,17 @@
       }
       // An outline's width, colour and offset matter only when it is drawn.
       if (!("outline-style" in style)) for (const p of ["outline-width", "outline-color", "outline-offset"]) delete style[p];
+      // How an element that sets a decoration line draws it (CSS propagates the line with its
+      // look to the text inside): its style, thickness and underline offset when not the
+      // defaults, its colour when not the text colour.
+      if ("text-decoration-line" in style) {
+        for (const [p, def] of [["text-decoration-style", "solid"], ["text-decoration-thickness", "auto"], ["text-underline-offset", "auto"]]) {
+          const v = cs.getPropertyValue(p);
+          if (v !== "" && v !== def) style[p] = v;
+        }
+        const dc = cs.getPropertyValue("text-decoration-color");
+        if (dc && dc !== cs.color) style["text-decoration-color"] = dc;
+      }
       // The colour glyphs are filled with, when it is not the text colour (gradient text sets it
       // transparent and clips the background to the glyphs).
       const fill = cs.getPropertyValue("-webkit-text-fill-color");
@@ -326,6 +427,10 @@
         if (src && el.complete && el.naturalWidth > 0) {
           out.image = { asset_id: imageRef("img", src), natural_width: el.naturalWidth, natural_height: el.naturalHeight };
         }
+      }
+      if (el.tagName === "CANVAS") {
+        canvasImage(el, cs, out, imageRef, maxCanvasPixels);
+        return out; // its children are fallback content, not drawn
       }
       if (el instanceof SVGSVGElement && !(el.parentElement instanceof SVGElement)) {
         // An inline SVG is kept whole as an asset; its children are not walked.

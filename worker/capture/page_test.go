@@ -14,16 +14,18 @@ import (
 
 // formNode is the part of a captured element the checks of this file read.
 type formNode struct {
-	Type     string            `json:"type"`
-	Text     string            `json:"text"`
-	Box      capturedBox       `json:"box"`
-	Rects    []capturedBox     `json:"rects"`
-	FontRef  *int              `json:"font_ref"`
-	Tag      string            `json:"tag"`
-	Attrs    map[string]string `json:"attrs"`
-	Style    map[string]string `json:"style"`
-	Value    *string           `json:"value"`
-	Children []json.RawMessage `json:"children"`
+	Type  string        `json:"type"`
+	Text  string        `json:"text"`
+	Box   capturedBox   `json:"box"`
+	Rects []capturedBox `json:"rects"`
+	// LineStarts are where each of Rects starts in Text (UTF-16 units).
+	LineStarts []int             `json:"line_starts"`
+	FontRef    *int              `json:"font_ref"`
+	Tag        string            `json:"tag"`
+	Attrs      map[string]string `json:"attrs"`
+	Style      map[string]string `json:"style"`
+	Value      *string           `json:"value"`
+	Children   []json.RawMessage `json:"children"`
 }
 
 // elementsByID collects the captured elements with an id, by id.
@@ -148,6 +150,11 @@ func TestTextRecordsLineFragments(t *testing.T) {
 			t.Errorf("%s: fragments %+v then %+v; want the second on the next line at the paragraph's left edge %.2f", what, first, second, wrap.Box.X)
 		}
 	}
+	// Where each line of the run starts: the second at a word (the space before it hangs at the
+	// end of the first line).
+	if ls := run.LineStarts; len(ls) != 2 || ls[0] != 0 || ls[1] <= 0 || ls[1] >= len(run.Text) || run.Text[ls[1]-1] != ' ' || run.Text[ls[1]] == ' ' {
+		t.Errorf("the link's run %q records line starts %v, want 0 and the start of a word on the second line", run.Text, ls)
+	}
 	if r := textChild(t, byID["short"], 0).Rects; r != nil {
 		t.Errorf("a run on one line records fragments %+v, want none", r)
 	}
@@ -174,6 +181,19 @@ func TestLineFragmentsLimit(t *testing.T) {
 	for id, want := range map[string]int{"at-limit": capture.MaxLineFragments, "past-limit": capture.MaxLineFragments} {
 		if got := len(textChild(t, byID[id], 0).Rects); got != want {
 			t.Errorf("#%s: %d line fragments, want %d", id, got, want)
+		}
+	}
+	// Each recorded line has its line start: one "w" per line, the space between hanging.
+	for _, id := range []string{"at-limit", "past-limit"} {
+		run := textChild(t, byID[id], 0)
+		if len(run.LineStarts) != len(run.Rects) {
+			t.Fatalf("#%s: %d line starts for %d fragments", id, len(run.LineStarts), len(run.Rects))
+		}
+		for i, o := range run.LineStarts {
+			if o != 2*i {
+				t.Errorf("#%s line %d starts at %d, want %d", id, i, o, 2*i)
+				break
+			}
 		}
 	}
 	// The run past the limit has one more line than it records: its box still spans them all.
@@ -422,5 +442,25 @@ func TestFontLimits(t *testing.T) {
 	}
 	if n := len(doc.Document.FontFaces); n != capture.MaxFontFaces {
 		t.Errorf("%d font faces, want %d", n, capture.MaxFontFaces)
+	}
+}
+
+// TestLineStartsLimit captures MaxLineStarts one-word lines and then a paragraph of two: the
+// first MaxLineStarts lines record their line starts, the paragraph past the budget none (its
+// line fragments still).
+func TestLineStartsLimit(t *testing.T) {
+	t.Parallel()
+	if capture.MaxLineStarts != 5000 {
+		t.Fatalf("MaxLineStarts is %d; line-starts.html is written for 5,000", capture.MaxLineStarts)
+	}
+	_, byID := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a7d", capturetest.LineStartsPath)
+	for _, id := range []string{"p1", "p5"} {
+		run := textChild(t, byID[id], 0)
+		if len(run.Rects) != 1000 || len(run.LineStarts) != 1000 || run.LineStarts[999] != 1998 {
+			t.Errorf("#%s: %d fragments, %d line starts, want 1000 of each (the last at 1998)", id, len(run.Rects), len(run.LineStarts))
+		}
+	}
+	if run := textChild(t, byID["past"], 0); len(run.Rects) != 2 || run.LineStarts != nil {
+		t.Errorf("#past: %d fragments, line starts %v; want 2 and none", len(run.Rects), run.LineStarts)
 	}
 }

@@ -56,7 +56,8 @@ type Timeouts struct {
 type Image struct {
 	// ID is the document's reference ("img-<n>").
 	ID string
-	// Kind is "img", "background", "inline-svg", "mask" or "crop" (svg.go).
+	// Kind is "img", "background", "inline-svg", "mask", "crop" (svg.go) or "canvas" (a
+	// canvas's bitmap, page.js canvasImage).
 	Kind string
 	// SourceURL is the absolute URL (empty for inline SVG).
 	SourceURL string
@@ -347,7 +348,7 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 	// page.js returns the document as a JSON string: DevTools would refuse to pass a deeply
 	// nested object (its CBOR stack limit), and a string also costs one copy less.
 	raw, err := evaluate[string](tabCtx, collectTimeout, "record document",
-		fmt.Sprintf("window.__c2d.collect(%d, %d, %d, %d, %d, %d)", MaxDocumentNodes, MaxDocumentDepth, MaxTextLen, MaxLineFragments, MaxFontQueries, MaxFontFaces))
+		fmt.Sprintf("window.__c2d.collect(%d, %d, %d, %d, %d, %d, %d, %d)", MaxDocumentNodes, MaxDocumentDepth, MaxTextLen, MaxLineFragments, MaxFontQueries, MaxFontFaces, MaxCanvasPixels, MaxLineStarts))
 	if err != nil {
 		return nil, err
 	}
@@ -406,6 +407,13 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 		switch img.Kind {
 		case "inline-svg":
 			data, mime = []byte(img.Markup), "image/svg+xml"
+		case "canvas":
+			// A canvas's bitmap, read by page.js as a PNG data URL: decoded here, never fetched.
+			if strings.HasPrefix(img.Markup, "data:image/png") {
+				data, mime, reason = imageBytes(tabCtx, log, img.Markup)
+			} else {
+				reason = "the canvas could not be read"
+			}
 		case "crop":
 			c, ok := crops[img.ID]
 			_ = within(tabCtx, factTimeout, "crop", func(ctx context.Context) error {

@@ -357,14 +357,16 @@
     }
   }
 
-  // crop asks for a raster crop of el's border box from the page at the capture's scale (an
-  // asset of kind "crop", taken after collect); returns {asset_id, reason}.
-  function crop(el, imageRef, reason) {
+  // crop asks for a raster crop of el's border box (or, given, of box: page CSS px) from the
+  // page at the capture's scale (an asset of kind "crop", taken after collect); returns
+  // {asset_id, reason}.
+  function crop(el, imageRef, reason, box) {
     if (crops.length >= MAX_CROPS) return null;
     const r = el.getBoundingClientRect();
-    if (r.width <= 0 || r.height <= 0) return null;
+    const b = box || { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
+    if (b.width <= 0 || b.height <= 0) return null;
     const asset_id = imageRef("crop", null, null);
-    crops.push({ asset_id, box: { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height } });
+    crops.push({ asset_id, box: b });
     return { asset_id, reason };
   }
 

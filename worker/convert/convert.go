@@ -64,7 +64,8 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	img := images.New(ctx, c, load, opts.ImportPrefix, opts.JobPrefix, warn)
 	kids := tree.NewChildren(&c.Document)
 	base := cmp.Or(c.Document.URL, c.Manifest.FinalURL)
-	setter := &text.Setter{Warn: warn, Doc: &c.Document, Base: base, Paint: &paint.Painter{Warn: warn, Images: img}, Kids: kids.Of}
+	setter := &text.Setter{Warn: warn, Doc: &c.Document, Base: base, Paint: &paint.Painter{Warn: warn, Images: img}, Kids: kids.Of,
+		Floats: text.FloatsOf(&c.Document)}
 
 	root := tree.Build(c, kids, setter, img, warn)
 	if img.Err != nil {

@@ -54,7 +54,15 @@ var fixtureSites = map[string][2]string{
 	"lists":         {"../capture/capturetest/site", "/lists.html"},
 	"effects":       {"testdata/text-site", "/effects.html"},
 	"smallcaps":     {"testdata/text-site", "/smallcaps.html"},
+	"decoration":    {"testdata/text-site", "/decoration.html"},
+	"placeholder":   {"testdata/text-site", "/placeholder.html"},
+	"backgrounds":   {"testdata/text-site", "/backgrounds.html"},
 	"truncation":    {"testdata/text-site", "/truncation.html"},
+	// Replaced elements and floats (docs/conversion.md "Replaced elements", "Floats").
+	"replaced-img":    {"testdata/replaced-site", "/img.html"},
+	"replaced-svg":    {"testdata/replaced-site", "/svg.html"},
+	"replaced-canvas": {"testdata/replaced-site", "/canvas.html"},
+	"float":           {"testdata/replaced-site", "/float.html"},
 	// Filters, backdrop filters and outlines (docs/conversion.md "Node mapping").
 	"filters":  {"../capture/capturetest/site", "/filters.html"},
 	"backdrop": {"../capture/capturetest/site", "/backdrop.html"},

@@ -1,6 +1,7 @@
 package convert_test
 
 import (
+	"encoding/json"
 	"math"
 	"strconv"
 	"strings"
@@ -416,4 +417,173 @@ func TestSmallCapitals(t *testing.T) {
 			t.Errorf("%q: textCase %q, want %q (all: %v)", chars, got, want, cases)
 		}
 	}
+}
+
+func TestGoldenDecoration(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "decoration")
+	checkGolden(t, "decoration", f.convert(t).JSON)
+}
+
+// TestDecorationLook: a decoration line is drawn as its decorating element says: the wavy
+// underline's style, thickness, offset and red; a dotted one in the text colour (no colour);
+// dashed drawn DOTTED and double drawn solid, each with TEXT_DECORATION_STYLE on its node; a
+// link's blue underline under the green words inside it (the link's colour, not the words').
+func TestDecorationLook(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "decoration").convert(t)
+	look := map[string]resultjson.TextDecorationDetails{}
+	line := map[string]string{}
+	ids := map[string]string{}
+	for _, tx := range placedNodes(out.Result.Root, "TEXT") {
+		n := tx.node
+		if len(n.StyledTextSegments) == 0 {
+			look[n.Characters], line[n.Characters], ids[n.Characters] = n.TextDecorationDetails, n.TextDecoration, n.ID
+			continue
+		}
+		for _, s := range n.StyledTextSegments {
+			look[s.Characters], line[s.Characters], ids[s.Characters] = s.TextDecorationDetails, s.TextDecoration, n.ID
+		}
+	}
+	px := func(v float64) *resultjson.TextDecorationLength {
+		return &resultjson.TextDecorationLength{Value: v, Unit: "PIXELS"}
+	}
+	color := func(c resultjson.RGB) *resultjson.TextDecorationColor {
+		return &resultjson.TextDecorationColor{Value: resultjson.Paint{Type: "SOLID", Color: &c}}
+	}
+	blue := resultjson.RGB{R: 0.1451, G: 0.3882, B: 0.9216}
+	for chars, want := range map[string]struct {
+		line string
+		look resultjson.TextDecorationDetails
+	}{
+		"A wavy red underline, two pixels thick, four below.": {"UNDERLINE", resultjson.TextDecorationDetails{TextDecorationStyle: "WAVY",
+			TextDecorationOffset: px(4), TextDecorationThickness: px(2), TextDecorationColor: color(resultjson.RGB{R: 0.8627, G: 0.149, B: 0.149})}},
+		"A dotted underline in the text colour.": {"UNDERLINE", resultjson.TextDecorationDetails{TextDecorationStyle: "DOTTED"}},
+		"A dashed underline is drawn dotted.":    {"UNDERLINE", resultjson.TextDecorationDetails{TextDecorationStyle: "DOTTED"}},
+		"A double line-through is drawn solid.":  {"STRIKETHROUGH", resultjson.TextDecorationDetails{}},
+		"the blue link with ":                    {"UNDERLINE", resultjson.TextDecorationDetails{}},
+		"green words":                            {"UNDERLINE", resultjson.TextDecorationDetails{TextDecorationColor: color(blue)}},
+		"Read ":                                  {"NONE", resultjson.TextDecorationDetails{}},
+	} {
+		got, ok := look[chars]
+		if !ok {
+			t.Errorf("no TEXT or range %q (have %v)", chars, line)
+			continue
+		}
+		gb, _ := json.Marshal(got)
+		wb, _ := json.Marshal(want.look)
+		if line[chars] != want.line || string(gb) != string(wb) {
+			t.Errorf("%q: %s %s, want %s %s", chars, line[chars], gb, want.line, wb)
+		}
+	}
+	warned := map[string]bool{}
+	for _, w := range out.Result.Warnings {
+		if w.Code == "TEXT_DECORATION_STYLE" {
+			warned[*w.NodeID] = true
+		}
+	}
+	for _, chars := range []string{"A dashed underline is drawn dotted.", "A double line-through is drawn solid."} {
+		if !warned[ids[chars]] {
+			t.Errorf("no TEXT_DECORATION_STYLE on %q (%s); warned %v", chars, ids[chars], warned)
+		}
+	}
+	if len(warned) != 2 {
+		t.Errorf("TEXT_DECORATION_STYLE on %d nodes, want 2", len(warned))
+	}
+}
+
+func TestGoldenPlaceholder(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "placeholder")
+	checkGolden(t, "placeholder", f.convert(t).JSON)
+}
+
+// TestPlaceholderText: a control showing its placeholder sets it as its ::placeholder does: the
+// browser's grey (rgb 117, 117, 117), a page rule's red italic; a control with a value sets the
+// value in the control's own colour.
+func TestPlaceholderText(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "placeholder").convert(t)
+	got := map[string]*resultjson.Node{}
+	for _, tx := range placedNodes(out.Result.Root, "TEXT") {
+		got[tx.node.Characters] = tx.node
+	}
+	grey := resultjson.RGB{R: 0.4588, G: 0.4588, B: 0.4588}
+	for chars, want := range map[string]struct {
+		color resultjson.RGB
+		style string
+	}{
+		"Search the docs":      {grey, "Regular"},
+		"Your e-mail address":  {resultjson.RGB{R: 0.8627, G: 0.149, B: 0.149}, "Italic"},
+		"A value the page set": {resultjson.RGB{R: 0.0667, G: 0.0941, B: 0.1529}, "Regular"},
+		"Tell us more":         {grey, "Regular"},
+	} {
+		n := got[chars]
+		if n == nil {
+			t.Errorf("no TEXT %q", chars)
+			continue
+		}
+		if c := (*n.Fills)[0].Color; *c != want.color || n.FontName.Style != want.style {
+			t.Errorf("%q: colour %+v, style %s; want %+v, %s", chars, *c, n.FontName.Style, want.color, want.style)
+		}
+	}
+}
+
+func TestGoldenBackgrounds(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "backgrounds")
+	checkGolden(t, "backgrounds", f.convert(t).JSON)
+}
+
+// TestBackgroundLayers: a repeating gradient is one GRADIENT_LINEAR whose stops repeat its 20 px
+// pattern over the 200 px box (ten yellow and ten dark stripes); background-blend-mode is the
+// gradient paint's blendMode over the colour; a ::before's mix-blend-mode is its node's.
+func TestBackgroundLayers(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "backgrounds").convert(t)
+	byName := map[string]*resultjson.Node{}
+	var walk func(n *resultjson.Node)
+	walk = func(n *resultjson.Node) {
+		byName[n.Name] = n
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(out.Result.Root)
+	stripes := byName["Stripes"]
+	if stripes == nil || stripes.Fills == nil || len(*stripes.Fills) != 1 || (*stripes.Fills)[0].Type != "GRADIENT_LINEAR" {
+		t.Fatalf("stripes: %+v, want one GRADIENT_LINEAR fill (names %v)", stripes, keys(byName))
+	}
+	yellow := resultjson.RGBA{R: 0.9804, G: 0.8, B: 0.0824, A: 1}
+	stops := (*stripes.Fills)[0].GradientStops
+	changes := 0
+	for i := 1; i < len(stops); i++ {
+		if stops[i].Position == stops[i-1].Position && stops[i].Color != stops[i-1].Color {
+			changes++ // a hard edge between stripes
+		}
+	}
+	if stops[0].Color != yellow || changes != 19 {
+		t.Errorf("stripes: first stop %+v, %d hard edges; want yellow and 19 (%d stops)", stops[0], changes, len(stops))
+	}
+	blend := byName["Blend"]
+	if blend == nil || blend.Fills == nil || len(*blend.Fills) != 2 || (*blend.Fills)[1].BlendMode != "MULTIPLY" || (*blend.Fills)[0].BlendMode != "" {
+		t.Errorf("blend: fills %+v, want the colour then a MULTIPLY gradient", blend)
+	}
+	var before *resultjson.Node
+	for name, n := range byName {
+		if strings.Contains(name, "::before") {
+			before = n
+		}
+	}
+	if before == nil || before.BlendMode != "MULTIPLY" {
+		t.Errorf("::before: %+v, want a node with blendMode MULTIPLY", before)
+	}
+}
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }

@@ -159,6 +159,8 @@ var goldenCases = []struct{ name, tree string }{
 	{"text-paragraph-indent", `{"type":"TEXT","id":"1:3","name":"t","x":4,"y":4,"width":56,"height":40,"characters":"wrap these words","fontSize":12,"fills":[` + black + `],"textAutoResize":"HEIGHT","paragraphIndent":16}`},
 	// Truncated after one line: "wrap these" and an ellipsis, the rest hidden (textTruncation ENDING, maxLines 1).
 	{"text-truncation", `{"type":"TEXT","id":"1:3","name":"t","x":4,"y":4,"width":56,"height":14,"characters":"wrap these words and more","fontSize":12,"fills":[` + black + `],"textAutoResize":"HEIGHT","textTruncation":"ENDING","maxLines":1}`},
+	// A red wavy underline 2 px thick, 3 px below the baseline.
+	{"text-decoration-wavy", text(`"textDecoration":"UNDERLINE","textDecorationStyle":"WAVY","textDecorationThickness":{"value":2,"unit":"PIXELS"},"textDecorationOffset":{"value":3,"unit":"PIXELS"},"textDecorationColor":{"value":` + red + `},"textAutoResize":"WIDTH_AND_HEIGHT"`)},
 	{"text-shadow", text(`"effects":[{"type":"DROP_SHADOW","color":{"r":0,"g":0,"b":1,"a":1},"offset":{"x":2,"y":2},"radius":0,"visible":true}],"textAutoResize":"WIDTH_AND_HEIGHT"`)},
 }
 

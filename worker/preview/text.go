@@ -109,6 +109,7 @@ func segmentCSS(n *node, seg textSegment) string {
 	m := *n
 	m.FontName, m.FontSize, m.FontWeight = seg.FontName, seg.FontSize, seg.FontWeight
 	m.LetterSpacing, m.TextCase, m.TextDecoration = seg.LetterSpacing, seg.TextCase, seg.TextDecoration
+	m.decorationLook = seg.decorationLook
 	if m.FontSize <= 0 {
 		m.FontSize = n.FontSize
 	}
@@ -216,6 +217,9 @@ func fontCSS(n *node) string {
 	case "STRIKETHROUGH":
 		s.WriteString("text-decoration:line-through;")
 	}
+	if n.TextDecoration == "UNDERLINE" || n.TextDecoration == "STRIKETHROUGH" {
+		s.WriteString(decorationCSS(n.decorationLook, n.FontSize))
+	}
 	return s.String()
 }
 
@@ -246,4 +250,34 @@ func styleWeight(style string) int {
 // attribute.
 func cssString(s string) string {
 	return strings.NewReplacer(`"`, "", "'", "", `\`, "", "<", "", ">", "", "&", "", "\n", " ", ";", "").Replace(s)
+}
+
+// decorationCSS draws a decoration line as d says: text-decoration-style, -color and -thickness
+// and text-underline-offset (a PERCENT is of fontSize px).
+func decorationCSS(d decorationLook, fontSize float64) string {
+	var s strings.Builder
+	switch d.TextDecorationStyle {
+	case "WAVY":
+		s.WriteString("text-decoration-style:wavy;")
+	case "DOTTED":
+		s.WriteString("text-decoration-style:dotted;")
+	}
+	length := func(l *decorationLength) string {
+		if l.Unit == "PERCENT" {
+			return num(l.Value*fontSize/100) + "px"
+		}
+		return num(l.Value) + "px"
+	}
+	if d.TextDecorationThickness != nil {
+		s.WriteString("text-decoration-thickness:" + length(d.TextDecorationThickness) + ";")
+	}
+	if d.TextDecorationOffset != nil {
+		s.WriteString("text-underline-offset:" + length(d.TextDecorationOffset) + ";")
+	}
+	if d.TextDecorationColor != nil {
+		if c, ok := solidColor([]paint{d.TextDecorationColor.Value}); ok {
+			s.WriteString("text-decoration-color:" + c + ";")
+		}
+	}
+	return s.String()
 }

@@ -104,7 +104,8 @@ type node struct {
 	MaxLines            int            `json:"maxLines"`
 	TextCase            string         `json:"textCase"`
 	TextDecoration      string         `json:"textDecoration"`
-	ParagraphIndent     float64        `json:"paragraphIndent"`
+	decorationLook
+	ParagraphIndent float64 `json:"paragraphIndent"`
 	// StyledTextSegments are the styled ranges of a TEXT (result version 2, docs/results.md
 	// "Styled text"): drawn as one span per range over the node-level style.
 	StyledTextSegments []textSegment `json:"styledTextSegments"`
@@ -117,15 +118,34 @@ type node struct {
 
 // textSegment is one StyledTextSegment: start and end in UTF-16 units, and its style.
 type textSegment struct {
-	Start          int            `json:"start"`
-	End            int            `json:"end"`
-	FontName       *fontName      `json:"fontName"`
-	FontSize       float64        `json:"fontSize"`
-	FontWeight     int            `json:"fontWeight"`
-	Fills          *[]paint       `json:"fills"`
-	TextDecoration string         `json:"textDecoration"`
-	LetterSpacing  *letterSpacing `json:"letterSpacing"`
-	TextCase       string         `json:"textCase"`
+	Start          int       `json:"start"`
+	End            int       `json:"end"`
+	FontName       *fontName `json:"fontName"`
+	FontSize       float64   `json:"fontSize"`
+	FontWeight     int       `json:"fontWeight"`
+	Fills          *[]paint  `json:"fills"`
+	TextDecoration string    `json:"textDecoration"`
+	decorationLook
+	LetterSpacing *letterSpacing `json:"letterSpacing"`
+	TextCase      string         `json:"textCase"`
+}
+
+// decorationLook is how a decoration line is drawn (textDecorationStyle, textDecorationOffset,
+// textDecorationThickness, textDecorationColor); zero: solid, the font's, in the text colour.
+type decorationLook struct {
+	TextDecorationStyle     string            `json:"textDecorationStyle"`
+	TextDecorationOffset    *decorationLength `json:"textDecorationOffset"`
+	TextDecorationThickness *decorationLength `json:"textDecorationThickness"`
+	TextDecorationColor     *struct {
+		Value paint `json:"value"`
+	} `json:"textDecorationColor"`
+}
+
+// decorationLength is a TextDecorationOffset or TextDecorationThickness (PIXELS, or PERCENT of
+// the font size).
+type decorationLength struct {
+	Value float64 `json:"value"`
+	Unit  string  `json:"unit"`
 }
 
 type paint struct {

@@ -121,6 +121,23 @@ export function applyText(node: TextNode, n: Node, ctx: TextContext): void {
     const v = n.textDecoration;
     applying(id, "textDecoration", () => (node.textDecoration = v));
   }
+  const look = decorationLook(n, ctx, id, "");
+  if (look.style !== undefined) {
+    const v = look.style;
+    applying(id, "textDecorationStyle", () => (node.textDecorationStyle = v));
+  }
+  if (look.offset !== undefined) {
+    const v = look.offset;
+    applying(id, "textDecorationOffset", () => (node.textDecorationOffset = v));
+  }
+  if (look.thickness !== undefined) {
+    const v = look.thickness;
+    applying(id, "textDecorationThickness", () => (node.textDecorationThickness = v));
+  }
+  if (look.color !== undefined) {
+    const v = look.color;
+    applying(id, "textDecorationColor", () => (node.textDecorationColor = v));
+  }
   if (n.paragraphIndent !== undefined) {
     const v = n.paragraphIndent;
     applying(id, "paragraphIndent", () => (node.paragraphIndent = v));
@@ -157,6 +174,23 @@ export function applySegments(node: TextNode, n: Node, ctx: TextContext): void {
       const v = s.textDecoration;
       applying(n.id, `${f}.textDecoration`, () => node.setRangeTextDecoration(start, end, v));
     }
+    const look = decorationLook(s, ctx, n.id, `${f}.`);
+    if (look.style !== undefined) {
+      const v = look.style;
+      applying(n.id, `${f}.textDecorationStyle`, () => node.setRangeTextDecorationStyle(start, end, v));
+    }
+    if (look.offset !== undefined) {
+      const v = look.offset;
+      applying(n.id, `${f}.textDecorationOffset`, () => node.setRangeTextDecorationOffset(start, end, v));
+    }
+    if (look.thickness !== undefined) {
+      const v = look.thickness;
+      applying(n.id, `${f}.textDecorationThickness`, () => node.setRangeTextDecorationThickness(start, end, v));
+    }
+    if (look.color !== undefined) {
+      const v = look.color;
+      applying(n.id, `${f}.textDecorationColor`, () => node.setRangeTextDecorationColor(start, end, v));
+    }
     if (s.letterSpacing !== undefined) {
       const v = s.letterSpacing;
       applying(n.id, `${f}.letterSpacing`, () => node.setRangeLetterSpacing(start, end, v));
@@ -170,4 +204,30 @@ export function applySegments(node: TextNode, n: Node, ctx: TextContext): void {
       applying(n.id, `${f}.hyperlink`, () => node.setRangeHyperlink(start, end, v));
     }
   });
+}
+
+/** How a decoration line is drawn, in Figma's values (each undefined where the result leaves it at Figma's default). */
+interface DecorationLook {
+  style?: TextDecorationStyle;
+  offset?: TextDecorationOffset;
+  thickness?: TextDecorationThickness;
+  color?: TextDecorationColor;
+}
+
+/** The decoration look of a node or segment m (field prefixes the names in errors: "" or "styledTextSegments[i]."). */
+function decorationLook(
+  m: Pick<Node, "textDecorationStyle" | "textDecorationOffset" | "textDecorationThickness" | "textDecorationColor">,
+  ctx: TextContext,
+  id: string,
+  field: string,
+): DecorationLook {
+  const out: DecorationLook = {};
+  if (m.textDecorationStyle !== undefined) out.style = m.textDecorationStyle;
+  if (m.textDecorationOffset !== undefined) out.offset = { ...m.textDecorationOffset };
+  if (m.textDecorationThickness !== undefined) out.thickness = { ...m.textDecorationThickness };
+  if (m.textDecorationColor !== undefined) {
+    const [paint] = figmaPaints([m.textDecorationColor.value], ctx.images, ctx.variables, id, `${field}textDecorationColor`);
+    if (paint?.type === "SOLID") out.color = { value: paint };
+  }
+  return out;
 }

@@ -79,17 +79,24 @@ const (
 	// ManyRunsPath is a page of MaxFontQueries + 1 text runs (#runs, one "w" per span) and
 	// MaxFontFaces + 1 @font-face faces. ReadySelector is there from the start.
 	ManyRunsPath = "/many-runs.html"
+	// LineStartsPath is a page of MaxLineStarts one-word lines in five paragraphs of 1,000
+	// (#p1 ... #p5), then #past, a paragraph of two lines.
+	LineStartsPath = "/line-starts.html"
+	// CanvasPath is a page of canvases drawn by its script: #chart (a bar chart in a bordered
+	// box), #tainted (another origin's image drawn into it: localhost instead of 127.0.0.1),
+	// #at-limit (a bitmap of MaxCanvasPixels pixels, 2048x2048), #past-limit (2049x2048) and
+	// #empty (0 wide), each shown at 64x64 CSS px but #chart (240x140 + 2 px border).
+	CanvasPath = "/canvas.html"
 	// FiltersPath is a page of CSS filters on 120x80 tiles: #blur (blur(4px)), #blur-em
 	// (blur(0.5em) at 20px), #shadow (drop-shadow(4px 6px 5px rgba(0, 0, 0, 0.5))), #both
 	// (drop-shadow(0 2px 3px #f00) blur(2px)), #bright (brightness(1.5)), #mixed (blur(3px)
 	// grayscale(1)), #plain (sepia(1) on a box that draws nothing else) and the paragraph #glow
 	// (a green drop-shadow on text), #halo (a ::before blurred by 6px) and #soft, a blurred span
-	// inside the paragraph #inline.
-	// ReadySelector is there from the start.
+	// inside the paragraph #inline. ReadySelector is there from the start.
 	FiltersPath = "/filters.html"
 	// BackdropPath is a page of translucent panels over stripes: #glass (backdrop-filter:
-	// blur(8px)), #prefixed (-webkit-backdrop-filter: blur(5px), which Chromium does not draw) and #saturated (blur(2px)
-	// saturate(180%)). ReadySelector is there from the start.
+	// blur(8px)), #prefixed (-webkit-backdrop-filter: blur(5px), which Chromium does not draw)
+	// and #saturated (blur(2px) saturate(180%)). ReadySelector is there from the start.
 	BackdropPath = "/backdrop.html"
 	// OutlinesPath is a page of outlines on 120x60 tiles: #solid (2px solid, offset 0), #offset
 	// (3px dashed, offset 4px, radius 8px), #bordered (2px dotted beside a 1px border), #inset

@@ -42,8 +42,10 @@ const (
 	// Placeholder is the RECTANGLE of an element the design cannot hold (its box, grey when it
 	// has no background).
 	Placeholder
-	// Image is the node of an img: a RECTANGLE, an SVG node, or the FRAME of an img that draws a
-	// box of its own holding the SVG (the images pass gives it its image).
+	// Image is the node of an img or a canvas with pixels: a RECTANGLE, an SVG node, or the
+	// FRAME of its box (one with a border or padding, or an SVG image over a box that paints)
+	// holding its content at its content box, a RECTANGLE or the SVG node (the images pass gives
+	// it its image).
 	Image
 	// BackgroundSVG is an SVG node drawing an SVG layer of its parent's background over the
 	// parent's box (the paint pass gives it its image).
@@ -90,6 +92,15 @@ type Node struct {
 	Kids []*Node
 }
 
+// TextDecoration is the text decoration text shows: Line is UNDERLINE, STRIKETHROUGH or "" (none),
+// and By the element whose text-decoration-line set it, whose colour, style, thickness and
+// offset CSS draws the line with (CSS Text Decoration 3 §2: a decoration propagates from its
+// decorating box to the text inside it). By is nil when Line is "".
+type TextDecoration struct {
+	Line string
+	By   *capturemodel.DOMNode
+}
+
 // Text is the source of a TEXT node: a text run of its own, a form control's text (its
 // characters set by the builder), or a paragraph.
 type Text struct {
@@ -102,8 +113,11 @@ type Text struct {
 	// its own); Whole says they are all Style holds.
 	Paragraph []*capturemodel.DOMNode
 	Whole     bool
+	// Parts is, for a paragraph split around floats (text.Setter.Parts), how many TEXT nodes it
+	// is, and Part which of them this one is (0 for the first); 0 and 0 for one not split.
+	Part, Parts int
 	// Decoration is the text decoration inherited from ancestors (text.Decoration).
-	Decoration string
+	Decoration TextDecoration
 	// OX and OY are the page position of the node's frame (px).
 	OX, OY float64
 	// Seq is the n of the id "1:n" a silent paragraph's node would have had (its place in the

@@ -139,8 +139,12 @@ type DOMNode struct {
 	Box  Box    `json:"box"`
 	// Rects are the line fragments of a text run or inline element that wraps (one client rect
 	// per line, in page coordinates); empty when it sits on one line or the capture predates them.
-	Rects []Box             `json:"rects"`
-	Attrs map[string]string `json:"attrs"`
+	Rects []Box `json:"rects"`
+	// LineStarts are, for a text run with Rects, where each fragment's characters start in Text
+	// (UTF-16 code units, its first character that is not white space); empty when the capture
+	// predates them.
+	LineStarts []int             `json:"line_starts"`
+	Attrs      map[string]string `json:"attrs"`
 	// Style holds computed style values; a property left out has its default (styleDefaults).
 	Style map[string]string `json:"style"`
 	// BackgroundImages are the asset ids of the url() layers of background-image, in order.
@@ -149,6 +153,10 @@ type DOMNode struct {
 	// select: the chosen options' labels); nil for other elements, password inputs and captures
 	// made before it was recorded.
 	Value *string `json:"value"`
+	// PlaceholderStyle is the computed style of an input's or textarea's ::placeholder where it
+	// differs from the control's own (page.js PLACEHOLDER_STYLE: colour, font, case, decoration),
+	// recorded when the control shows its placeholder; nil otherwise.
+	PlaceholderStyle map[string]string `json:"placeholder_style"`
 	// PseudoRef indexes Document.PseudoBoxes for an element with pseudo-elements.
 	PseudoRef *int `json:"pseudo_ref"`
 	// FontRef indexes Document.PlatformFonts for a text run (the fonts that drew it).
@@ -248,7 +256,7 @@ var styleDefaults = map[string]string{
 	"border-top-left-radius": "0px", "border-top-right-radius": "0px",
 	"border-bottom-right-radius": "0px", "border-bottom-left-radius": "0px",
 	"background-color": "rgba(0, 0, 0, 0)", "background-image": "none",
-	"background-size": "auto", "background-position": "0% 0%", "background-repeat": "repeat",
+	"background-size": "auto", "background-position": "0% 0%", "background-repeat": "repeat", "background-blend-mode": "normal",
 	"opacity": "1", "visibility": "visible", "overflow-x": "visible", "overflow-y": "visible",
 	"box-shadow": "none", "transform": "none", "filter": "none", "backdrop-filter": "none", "mix-blend-mode": "normal",
 	"outline-style": "none", "outline-width": "3px", "outline-offset": "0px", "outline-color": "rgb(0, 0, 0)",
@@ -256,8 +264,9 @@ var styleDefaults = map[string]string{
 	"text-decoration-line": "none", "white-space": "normal", "writing-mode": "horizontal-tb", "direction": "ltr",
 	"background-clip": "border-box", "text-shadow": "none",
 	"object-fit": "fill", "object-position": "50% 50%", "text-overflow": "clip", "-webkit-line-clamp": "none",
-	"font-variant-caps": "normal",
-	"font-family":       "sans-serif", "font-size": "16px", "font-weight": "400", "line-height": "normal",
+	"font-variant-caps": "normal", "text-decoration-style": "solid", "text-decoration-thickness": "auto",
+	"text-underline-offset": "auto",
+	"font-family":           "sans-serif", "font-size": "16px", "font-weight": "400", "line-height": "normal",
 	"color":     "rgb(0, 0, 0)",
 	"flex-grow": "0", "flex-shrink": "1", "flex-basis": "auto", "align-self": "auto", "order": "0",
 	"row-gap": "normal", "column-gap": "normal", "align-content": "normal", "justify-items": "normal",
@@ -300,7 +309,10 @@ type SVGNote struct {
 	Detail string `json:"detail"`
 }
 
-// Crop names a PNG asset of the element's box and why it was taken ("svg", "mask", "glyph").
+// Crop names a PNG asset of the element's box and why it was taken ("svg", "mask", "glyph"), or
+// of a canvas's content box: "canvas-tainted" (the page could not read the canvas: another
+// origin's image was drawn into it), "canvas-large" (its bitmap is over the capture's pixel
+// limit).
 type Crop struct {
 	AssetID string `json:"asset_id"`
 	Reason  string `json:"reason"`

@@ -232,9 +232,91 @@ var BlendModes = map[string]string{
 // paint. ok is false for a form it does not read (colour hints, interpolation spaces, unknown
 // colours), which the caller warns about.
 func LinearGradient(s string, w, h float64) (resultjson.Paint, bool) {
-	name, args, ok := function(strings.TrimSpace(s))
-	if !ok || name != "linear-gradient" || w <= 0 || h <= 0 {
+	g, ok := readLinear(s, "linear-gradient", w, h)
+	if !ok {
 		return resultjson.Paint{}, false
+	}
+	return g.paint(), true
+}
+
+// MaxGradientStops is the most stops a repeating gradient is drawn with: past it (a fine
+// pattern over a large box) RepeatingLinearGradient refuses it.
+const MaxGradientStops = 512
+
+// RepeatingLinearGradient reads a computed repeating-linear-gradient() for a box of w x h px as
+// a GRADIENT_LINEAR paint whose stops repeat the pattern (the first stop to the last) along the
+// whole gradient line, as CSS Images 3 §3.4.1 draws it (Figma has no repeating gradient). ok is
+// false for what LinearGradient does not read, a pattern of zero length, and one that needs
+// more than MaxGradientStops stops.
+func RepeatingLinearGradient(s string, w, h float64) (resultjson.Paint, bool) {
+	g, ok := readLinear(s, "repeating-linear-gradient", w, h)
+	if !ok {
+		return resultjson.Paint{}, false
+	}
+	first, last := g.pos[0], g.pos[len(g.pos)-1]
+	period := last - first
+	if period <= 0 || float64(len(g.pos))/period > MaxGradientStops {
+		return resultjson.Paint{}, false
+	}
+	// The pattern's copies from the one that covers 0 to the one that covers 1.
+	var pos []float64
+	var cs []resultjson.RGBA
+	for k := math.Floor(-first / period); first+k*period < 1; k++ {
+		for i := range g.pos {
+			pos, cs = append(pos, g.pos[i]+k*period), append(cs, g.cs[i])
+		}
+	}
+	// Cut to the gradient line, with the colour where each end falls.
+	at := func(x float64) resultjson.RGBA {
+		for i := 1; i < len(pos); i++ {
+			if pos[i] >= x {
+				if pos[i] == pos[i-1] {
+					return cs[i]
+				}
+				t := (x - pos[i-1]) / (pos[i] - pos[i-1])
+				a, b := cs[i-1], cs[i]
+				return resultjson.RGBA{R: a.R + (b.R-a.R)*t, G: a.G + (b.G-a.G)*t, B: a.B + (b.B-a.B)*t, A: a.A + (b.A-a.A)*t}
+			}
+		}
+		return cs[len(cs)-1]
+	}
+	out := linearGradient{dx: g.dx, dy: g.dy, w: w, h: h, length: g.length}
+	out.pos, out.cs = append(out.pos, 0), append(out.cs, at(0))
+	for i := range pos {
+		if pos[i] > 0 && pos[i] < 1 {
+			out.pos, out.cs = append(out.pos, pos[i]), append(out.cs, cs[i])
+		}
+	}
+	out.pos, out.cs = append(out.pos, 1), append(out.cs, at(1))
+	if len(out.pos) > MaxGradientStops {
+		return resultjson.Paint{}, false
+	}
+	return out.paint(), true
+}
+
+// linearGradient is a linear gradient read for a w x h box: its unit direction in px space, the
+// gradient line's length (px), and its stops' colours and positions (0-1 of the line for a
+// plain gradient; a repeating one's may lie outside).
+type linearGradient struct {
+	dx, dy, w, h, length float64
+	cs                   []resultjson.RGBA
+	pos                  []float64
+}
+
+func (g linearGradient) paint() resultjson.Paint {
+	paint := resultjson.Paint{Type: "GRADIENT_LINEAR"}
+	for i := range g.cs {
+		paint.GradientStops = append(paint.GradientStops, resultjson.ColorStop{Position: Round(Clamp01(g.pos[i]), 4), Color: RoundRGBA(g.cs[i])})
+	}
+	paint.GradientTransform = gradientTransform(g.dx, g.dy, g.w, g.h, g.length)
+	return paint
+}
+
+// readLinear reads the direction and stops of a computed gradient function called name.
+func readLinear(s, name string, w, h float64) (linearGradient, bool) {
+	fn, args, ok := function(strings.TrimSpace(s))
+	if !ok || fn != name || w <= 0 || h <= 0 {
+		return linearGradient{}, false
 	}
 	parts := SplitTop(args, ',')
 	// Direction as a unit vector in px space (x right, y down); CSS's default is "to bottom".
@@ -254,7 +336,7 @@ func LinearGradient(s string, w, h float64) (resultjson.Paint, bool) {
 				case "bottom":
 					sy = 1
 				default:
-					return resultjson.Paint{}, false
+					return linearGradient{}, false
 				}
 			}
 			if sx != 0 && sy != 0 {
@@ -268,7 +350,7 @@ func LinearGradient(s string, w, h float64) (resultjson.Paint, bool) {
 			dx, dy = math.Sin(a), -math.Cos(a)
 			parts = parts[1:]
 		} else if strings.HasPrefix(first, "in ") {
-			return resultjson.Paint{}, false
+			return linearGradient{}, false
 		}
 	}
 	if n := math.Hypot(dx, dy); n > 0 {
@@ -276,7 +358,7 @@ func LinearGradient(s string, w, h float64) (resultjson.Paint, bool) {
 	}
 	length := math.Abs(w*dx) + math.Abs(h*dy)
 	if len(parts) < 2 || length <= 0 {
-		return resultjson.Paint{}, false
+		return linearGradient{}, false
 	}
 	// Stops: a colour and up to two positions each.
 	type stop struct {
@@ -287,17 +369,17 @@ func LinearGradient(s string, w, h float64) (resultjson.Paint, bool) {
 	for _, p := range parts {
 		fs := Fields(p)
 		if len(fs) == 0 || len(fs) > 3 {
-			return resultjson.Paint{}, false
+			return linearGradient{}, false
 		}
 		c, known := ParseColor(fs[0])
 		if !known {
-			return resultjson.Paint{}, false // also a colour hint (a lone position)
+			return linearGradient{}, false // also a colour hint (a lone position)
 		}
 		st := stop{c: c}
 		for _, f := range fs[1:] {
 			v, ok := ParseLength(f, length)
 			if !ok {
-				return resultjson.Paint{}, false
+				return linearGradient{}, false
 			}
 			st.pos = append(st.pos, v/length)
 		}
@@ -337,12 +419,7 @@ func LinearGradient(s string, w, h float64) (resultjson.Paint, bool) {
 			has[k] = true
 		}
 	}
-	paint := resultjson.Paint{Type: "GRADIENT_LINEAR"}
-	for i := range cs {
-		paint.GradientStops = append(paint.GradientStops, resultjson.ColorStop{Position: Round(Clamp01(pos[i]), 4), Color: RoundRGBA(cs[i])})
-	}
-	paint.GradientTransform = gradientTransform(dx, dy, w, h, length)
-	return paint, true
+	return linearGradient{dx: dx, dy: dy, w: w, h: h, length: length, cs: cs, pos: pos}, true
 }
 
 // gradientTransform returns Figma's gradientTransform for a linear gradient along the unit

@@ -82,3 +82,42 @@ func TestBoxShadows(t *testing.T) {
 		t.Error("a shadow without a colour was accepted")
 	}
 }
+
+// TestRepeatingLinearGradient: the pattern repeats along the whole line, cut at both ends with
+// the colour where each end falls; at MaxGradientStops stops it is drawn, one period more is
+// refused, as is a pattern of zero length.
+func TestRepeatingLinearGradient(t *testing.T) {
+	red, blue := resultjson.RGBA{R: 1, A: 1}, resultjson.RGBA{B: 1, A: 1}
+	// Stripes 10 px red, 10 px blue (hard stops) over 40 px: two periods.
+	p, ok := RepeatingLinearGradient("repeating-linear-gradient(to right, rgb(255, 0, 0) 0px, rgb(255, 0, 0) 10px, rgb(0, 0, 255) 10px, rgb(0, 0, 255) 20px)", 40, 10)
+	if !ok {
+		t.Fatal("stripes refused")
+	}
+	stop := func(p float64, c resultjson.RGBA) resultjson.ColorStop { return resultjson.ColorStop{Position: p, Color: c} }
+	want := []resultjson.ColorStop{stop(0, red), stop(0.25, red), stop(0.25, blue), stop(0.5, blue), stop(0.5, red), stop(0.75, red), stop(0.75, blue), stop(1, blue)}
+	got := p.GradientStops
+	if len(got) != len(want) {
+		t.Fatalf("%d stops %v, want %d", len(got), got, len(want))
+	}
+	for i := range want {
+		if got[i].Position != want[i].Position || got[i].Color != want[i].Color {
+			t.Errorf("stop %d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	// A pattern from 5 px to 15 px: the line starts inside a copy, halfway from blue to red.
+	p, ok = RepeatingLinearGradient("repeating-linear-gradient(to right, rgb(255, 0, 0) 5px, rgb(0, 0, 255) 15px)", 20, 10)
+	if !ok || p.GradientStops[0].Position != 0 || p.GradientStops[0].Color != (resultjson.RGBA{R: 0.5, B: 0.5, A: 1}) {
+		t.Errorf("offset pattern: ok %v first stop %+v, want the mix at 0", ok, p.GradientStops)
+	}
+	// Two stops per period of 1 px: w px of it is 2w stops.
+	fine := "repeating-linear-gradient(to right, rgb(255, 0, 0) 0px, rgb(0, 0, 255) 1px)"
+	if p, ok := RepeatingLinearGradient(fine, MaxGradientStops/2, 10); !ok || len(p.GradientStops) != MaxGradientStops {
+		t.Errorf("%d px of 1 px periods: ok %v, %d stops, want %d", MaxGradientStops/2, ok, len(p.GradientStops), MaxGradientStops)
+	}
+	if _, ok := RepeatingLinearGradient(fine, MaxGradientStops/2+1, 10); ok {
+		t.Errorf("%d px of 1 px periods accepted: more than %d stops", MaxGradientStops/2+1, MaxGradientStops)
+	}
+	if _, ok := RepeatingLinearGradient("repeating-linear-gradient(rgb(255, 0, 0) 10px, rgb(0, 0, 255) 10px)", 10, 10); ok {
+		t.Error("a pattern of zero length accepted")
+	}
+}

@@ -1,6 +1,8 @@
 package images
 
 import (
+	"strings"
+
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
@@ -8,33 +10,65 @@ import (
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
-// Pass is the images pass over the box tree under root, after the paint pass: each img node
-// (boxtree.Image) gets its image, in the order the nodes were made: an SVG node (or the SVG
-// inside its frame, when the img draws a box of its own) the SVG's reference, a RECTANGLE an
-// IMAGE fill over its background (object-fit, objectFit); an image that had not loaded or cannot
-// be used leaves the box with a warning.
+// Source returns the asset a replaced element shows (an img's image, a canvas's bitmap) and
+// whether it is the capture's crop of the element's content box (a canvas the page could not
+// read: tainted, or over the capture's pixel limit); "" when the capture recorded none.
+func Source(n *capturemodel.DOMNode) (assetID string, cropped bool) {
+	if n.Tag == "canvas" && n.Crop != nil && strings.HasPrefix(n.Crop.Reason, "canvas-") {
+		return n.Crop.AssetID, true
+	}
+	if n.Image != nil {
+		return n.Image.AssetID, false
+	}
+	return "", false
+}
+
+// Pass is the images pass over the box tree under root, after the paint pass: each img or canvas
+// node (boxtree.Image) gets its image, in the order the nodes were made: an SVG node (or the SVG
+// inside its frame, when the img draws a box of its own) the SVG's reference, a RECTANGLE (or
+// the RECTANGLE of the content box inside its frame) an IMAGE fill over its background
+// (object-fit, objectFit; a canvas cropped from the page is stretched over its content box, with
+// a warning); an image that had not loaded or cannot be used leaves the box with a warning.
 func (im *Store) Pass(root *boxtree.Node) {
 	for _, b := range root.Made() {
 		n, node := b.El, b.Out
 		if b.Kind != boxtree.Image {
 			continue
 		}
-		if n.Image == nil || n.Image.AssetID == "" {
+		id, cropped := Source(n)
+		if id == "" {
 			im.warn.Add(warnings.ImageUnresolved, node.ID, "the image %s had not loaded when the page was captured", naming.Element(n))
 			continue
 		}
-		switch st := im.Resolve(n.Image.AssetID, node.ID, node.Width, node.Height); {
-		case st == nil:
-		case node.Type == "SVG":
-			node.ImageRef = st.Ref
-		case node.Type == "FRAME":
-			if len(node.Children) > 0 {
-				node.Children[0].ImageRef = st.Ref
+		if cropped {
+			why := "the page cannot read it: another origin's image was drawn into it"
+			if n.Crop.Reason == "canvas-large" {
+				why = "its bitmap is over the capture's pixel limit"
 			}
-		default:
-			fills := append(*node.Fills, im.objectFit(n, st, node))
-			node.Fills = &fills
+			im.warn.Add(warnings.CanvasCropped, node.ID, "the canvas %s was not read (%s); its pixels are cropped from the page as shown", naming.Element(n), why)
 		}
+		st := im.Resolve(id, node.ID, node.Width, node.Height)
+		if st == nil {
+			continue
+		}
+		target := node
+		if node.Type == "FRAME" && len(node.Children) > 0 {
+			target = node.Children[0] // the content box inside the frame of the element's box
+		}
+		if target.Type == "SVG" {
+			target.ImageRef = st.Ref
+			continue
+		}
+		p := resultjson.Paint{Type: "IMAGE", ImageRef: st.Ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}}
+		if !cropped {
+			p = im.objectFit(n, st, target)
+		}
+		var fills []resultjson.Paint
+		if target.Fills != nil {
+			fills = *target.Fills
+		}
+		fills = append(fills, p)
+		target.Fills = &fills
 	}
 }
 

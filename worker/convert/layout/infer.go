@@ -201,6 +201,13 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 	pad[idx[mainEnd]] += side(flowDOM[len(flowDOM)-1], "margin-"+mainEnd)
 	pad[idx[crossStart]] += cs
 	pad[idx[crossEnd]] += ce
+	// Negative outer margins (a grid row pulled out over its container's padding) would make
+	// a negative padding, which Figma's auto layout does not have.
+	for _, v := range pad {
+		if v < 0 {
+			return "its items' negative margins reach outside it (auto layout has no negative padding)"
+		}
+	}
 
 	// Keep what is there, to undo.
 	undo := []saved{{F, F.Structure}}

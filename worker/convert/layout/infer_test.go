@@ -63,6 +63,27 @@ func TestInferSaysWhyNot(t *testing.T) {
 	}
 }
 
+// TestInferRefusesNegativePadding: items whose negative outer margins reach past the
+// container's padding (Bulma's and Bootstrap's rows do this) leave the frame absolute, with a
+// diagnostic, rather than a negative padding the result format refuses.
+func TestInferRefusesNegativePadding(t *testing.T) {
+	root, c := row()
+	c.DOM[0].Style["margin-left"] = "-12px"
+	d := layout.Infer(root)
+	if len(d) != 1 || d[0].NodeID != "1:2" || !strings.Contains(d[0].Message, "negative margins") {
+		t.Fatalf("diagnostics %+v, want one about the negative margins", d)
+	}
+	if c.Out.LayoutMode != "" || c.Out.PaddingLeft != nil {
+		t.Errorf("frame left with layout mode %q, padding left %v", c.Out.LayoutMode, c.Out.PaddingLeft)
+	}
+	// At zero the padding is kept.
+	root, c = row()
+	c.DOM[0].Style["margin-left"] = "0px"
+	if d := layout.Infer(root); len(d) != 0 || c.Out.LayoutMode != layout.Horizontal {
+		t.Errorf("zero margin: diagnostics %+v, layout mode %q; want none and HORIZONTAL", d, c.Out.LayoutMode)
+	}
+}
+
 // TestContainer: flex and grid containers, inline or not.
 func TestContainer(t *testing.T) {
 	for display, want := range map[string]bool{"flex": true, "inline-flex": true, "grid": true, "inline-grid": true, "block": false, "contents": false} {

@@ -44,9 +44,11 @@ func (pa *Painter) Backgrounds(n *capturemodel.DOMNode, node *resultjson.Node) (
 	sizes := css.SplitTop(n.Computed("background-size"), ',')
 	repeats := css.SplitTop(n.Computed("background-repeat"), ',')
 	positions := css.SplitTop(n.Computed("background-position"), ',')
+	blends := css.SplitTop(n.Computed("background-blend-mode"), ',')
 	var painted []resultjson.Paint // top-most first, as CSS lists them
 	urls := 0
 	for i, layer := range layers {
+		before := len(painted)
 		pick := func(list []string, def string) string {
 			if len(list) == 0 {
 				return def
@@ -82,12 +84,28 @@ func (pa *Painter) Backgrounds(n *capturemodel.DOMNode, node *resultjson.Node) (
 				continue
 			}
 			painted = append(painted, p)
+		case strings.HasPrefix(layer, "repeating-linear-gradient("):
+			p, ok := css.RepeatingLinearGradient(layer, node.Width, node.Height)
+			if !ok {
+				pa.Warn.Add(warnings.Gradient, node.ID, "a repeating gradient of %s could not be read or repeats more than %d stops over the box and was left out: %s", naming.Element(n), css.MaxGradientStops, layer)
+				continue
+			}
+			painted = append(painted, p)
 		default:
 			kind := layer
 			if i := strings.IndexByte(kind, '('); i > 0 {
 				kind = kind[:i]
 			}
 			pa.Warn.Add(warnings.Gradient, node.ID, "a %s background of %s is not converted (only linear gradients are) and was left out", kind, naming.Element(n))
+		}
+		// background-blend-mode blends the layer with the layers and colour under it: its
+		// paint's blendMode.
+		if bm := pick(blends, "normal"); bm != "normal" && len(painted) > before {
+			if fb, ok := css.BlendModes[bm]; ok {
+				painted[len(painted)-1].BlendMode = fb
+			} else {
+				pa.Warn.Add(warnings.BlendMode, node.ID, "the background-blend-mode %s of %s has no Figma equivalent", bm, naming.Element(n))
+			}
 		}
 	}
 	for i := len(painted) - 1; i >= 0; i-- {
@@ -222,37 +240,70 @@ func (pa *Painter) Borders(n *capturemodel.DOMNode, node *resultjson.Node) bool 
 // Corners sets node's corner radii from n's border radii (percentages of the box; scaled down
 // together when adjacent radii overlap, as CSS does).
 func (pa *Painter) Corners(n *capturemodel.DOMNode, node *resultjson.Node) {
-	props := [4]string{"border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius"}
-	var r [4]float64
-	elliptical := false
-	for i, p := range props {
-		parts := strings.Fields(n.Computed(p))
-		if len(parts) == 0 {
-			continue
-		}
-		h, ok1 := css.ParseLength(parts[0], node.Width)
-		v, ok2 := h, ok1
-		if len(parts) > 1 {
-			v, ok2 = css.ParseLength(parts[1], node.Height)
-		} else if strings.HasSuffix(parts[0], "%") {
-			v, ok2 = css.ParseLength(parts[0], node.Height)
-		}
-		if !ok1 || !ok2 {
-			continue
-		}
-		if math.Abs(h-v) > 0.5 {
-			elliptical = true
-		}
-		r[i] = math.Max(0, math.Min(h, v))
-	}
+	r, elliptical := radii(n, node.Width, node.Height)
 	if r == [4]float64{} {
 		return
 	}
 	if elliptical {
 		pa.Warn.Add(warnings.EllipticalRadius, node.ID, "the elliptical corners of %s are drawn circular", naming.Element(n))
 	}
+	setCorners(node, r)
+}
+
+// ContentCorners sets the corner radii of content, the node of n's content box inside node (the
+// frame of n's box): the outer radii less the border and padding beside each corner, as CSS
+// clips a replaced element's content (CSS Backgrounds 3 §5.3), never below 0.
+func ContentCorners(n *capturemodel.DOMNode, node, content *resultjson.Node) {
+	r, _ := radii(n, node.Width, node.Height)
+	if r == [4]float64{} {
+		return
+	}
+	side := func(s string) float64 {
+		b, _ := css.ParsePx(n.Computed("border-" + s + "-width"))
+		p, _ := css.ParsePx(n.Computed("padding-" + s))
+		return b + p
+	}
+	t, rt, b, l := side("top"), side("right"), side("bottom"), side("left")
+	insets := [4]float64{math.Max(t, l), math.Max(t, rt), math.Max(b, rt), math.Max(b, l)}
+	for i := range r {
+		r[i] = css.Px(math.Max(0, r[i]-insets[i]))
+	}
+	if r == [4]float64{} {
+		return
+	}
+	setCorners(content, r)
+}
+
+// radii returns n's four corner radii (top-left, top-right, bottom-right, bottom-left) in a box
+// of w x h, scaled down together when adjacent ones overlap, and whether any is elliptical (then
+// drawn circular, at its smaller radius).
+func radii(n *capturemodel.DOMNode, w, h float64) (r [4]float64, elliptical bool) {
+	props := [4]string{"border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius", "border-bottom-left-radius"}
+	for i, p := range props {
+		parts := strings.Fields(n.Computed(p))
+		if len(parts) == 0 {
+			continue
+		}
+		rh, ok1 := css.ParseLength(parts[0], w)
+		rv, ok2 := rh, ok1
+		if len(parts) > 1 {
+			rv, ok2 = css.ParseLength(parts[1], h)
+		} else if strings.HasSuffix(parts[0], "%") {
+			rv, ok2 = css.ParseLength(parts[0], h)
+		}
+		if !ok1 || !ok2 {
+			continue
+		}
+		if math.Abs(rh-rv) > 0.5 {
+			elliptical = true
+		}
+		r[i] = math.Max(0, math.Min(rh, rv))
+	}
+	if r == [4]float64{} {
+		return r, elliptical
+	}
 	scale := 1.0
-	for _, pair := range [][3]float64{{r[0] + r[1], node.Width}, {r[3] + r[2], node.Width}, {r[0] + r[3], node.Height}, {r[1] + r[2], node.Height}} {
+	for _, pair := range [][3]float64{{r[0] + r[1], w}, {r[3] + r[2], w}, {r[0] + r[3], h}, {r[1] + r[2], h}} {
 		if pair[0] > pair[1] && pair[0] > 0 {
 			scale = math.Min(scale, pair[1]/pair[0])
 		}
@@ -260,6 +311,11 @@ func (pa *Painter) Corners(n *capturemodel.DOMNode, node *resultjson.Node) {
 	for i := range r {
 		r[i] = css.Px(r[i] * scale)
 	}
+	return r, elliptical
+}
+
+// setCorners sets node's radii: one cornerRadius when the four are equal, else the four.
+func setCorners(node *resultjson.Node, r [4]float64) {
 	if r[0] == r[1] && r[1] == r[2] && r[2] == r[3] {
 		node.CornerRadius = css.Ptr(r[0])
 		return

@@ -94,7 +94,8 @@ func Canvas(html *capturemodel.DOMNode, root *resultjson.Node, check Check) (can
 
 // Pass is the paint pass over the box tree under root (the html element's): the root gets the
 // canvas background (white when the page has none), every node that draws its element's box
-// (boxtree.Node.Paints) its paints, each boxtree.BackgroundSVG child its SVG layer; the elements
+// (boxtree.Node.Paints) its paints (and the content box inside the frame of an img or canvas
+// its corners), each boxtree.BackgroundSVG child its SVG layer; the elements
 // in a node's Merged and CSS are read for their warnings about it.
 func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 	pa := Painter{Warn: warn, Images: im}
@@ -134,6 +135,10 @@ func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 			case node.Type == "SVG":
 				node.Fills = nil
 				node.CornerRadius, node.TopLeftRadius, node.TopRightRadius, node.BottomRightRadius, node.BottomLeftRadius = nil, nil, nil, nil, nil
+			case b.Kind == boxtree.Image && node.Type == "FRAME" && len(node.Children) > 0 && node.Children[0].Type == "RECTANGLE":
+				// The content box of an img or canvas with a border or padding is clipped to its
+				// own, smaller corners.
+				ContentCorners(el, node, node.Children[0])
 			}
 		}
 		for _, k := range b.Kids {

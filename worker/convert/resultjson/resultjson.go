@@ -206,6 +206,7 @@ type Node struct {
 	TextAutoResize      string         `json:"textAutoResize,omitempty"`
 	TextCase            string         `json:"textCase,omitempty"`
 	TextDecoration      string         `json:"textDecoration,omitempty"`
+	TextDecorationDetails
 	// TextTruncation ENDING ends the text with an ellipsis after MaxLines lines (CSS
 	// text-overflow: ellipsis, -webkit-line-clamp); absent: DISABLED, Figma's default.
 	TextTruncation string `json:"textTruncation,omitempty"`
@@ -239,6 +240,9 @@ type Paint struct {
 	ScaleMode         string      `json:"scaleMode,omitempty"`
 	ScalingFactor     *float64    `json:"scalingFactor,omitempty"`
 	ImageTransform    *Transform  `json:"imageTransform,omitempty"`
+	// BlendMode blends the paint with the node's paints under it (CSS background-blend-mode);
+	// absent: NORMAL.
+	BlendMode string `json:"blendMode,omitempty"`
 }
 
 // Transform is a Figma 2x3 affine transform [[a, c, e], [b, d, f]].
@@ -309,18 +313,43 @@ type LetterSpacing struct {
 // Start and End count UTF-16 code units (JavaScript string offsets), End exclusive; the
 // segments of a node are non-empty, in order and cover its characters without gaps.
 type StyledTextSegment struct {
-	Characters     string        `json:"characters"`
-	Start          int           `json:"start"`
-	End            int           `json:"end"`
-	FontName       FontName      `json:"fontName"`
-	FontSize       float64       `json:"fontSize"`
-	FontWeight     int           `json:"fontWeight"`
-	Fills          []Paint       `json:"fills"`
-	TextDecoration string        `json:"textDecoration"`
-	LetterSpacing  LetterSpacing `json:"letterSpacing"`
-	TextCase       string        `json:"textCase"`
+	Characters     string   `json:"characters"`
+	Start          int      `json:"start"`
+	End            int      `json:"end"`
+	FontName       FontName `json:"fontName"`
+	FontSize       float64  `json:"fontSize"`
+	FontWeight     int      `json:"fontWeight"`
+	Fills          []Paint  `json:"fills"`
+	TextDecoration string   `json:"textDecoration"`
+	TextDecorationDetails
+	LetterSpacing LetterSpacing `json:"letterSpacing"`
+	TextCase      string        `json:"textCase"`
 	// Hyperlink is the link of the range, or null.
 	Hyperlink *Hyperlink `json:"hyperlink"`
+}
+
+// TextDecorationDetails say how a TEXT's or range's decoration line is drawn where that is not
+// the default of CSS and Figma (solid, in the text's colour, at the font's thickness and
+// offset): Figma's textDecorationStyle (WAVY or DOTTED), textDecorationOffset and
+// textDecorationThickness ({value px, unit PIXELS}) and textDecorationColor ({value: a SOLID
+// paint}). Each is left out at its default (AUTO, SOLID) and when there is no decoration.
+type TextDecorationDetails struct {
+	TextDecorationStyle     string                `json:"textDecorationStyle,omitempty"`
+	TextDecorationOffset    *TextDecorationLength `json:"textDecorationOffset,omitempty"`
+	TextDecorationThickness *TextDecorationLength `json:"textDecorationThickness,omitempty"`
+	TextDecorationColor     *TextDecorationColor  `json:"textDecorationColor,omitempty"`
+}
+
+// TextDecorationLength is Figma's TextDecorationOffset or TextDecorationThickness in px.
+type TextDecorationLength struct {
+	Value float64 `json:"value"`
+	// Unit is PIXELS.
+	Unit string `json:"unit"`
+}
+
+// TextDecorationColor is Figma's TextDecorationColor of a given colour: {"value": SOLID paint}.
+type TextDecorationColor struct {
+	Value Paint `json:"value"`
 }
 
 // Hyperlink is Figma's HyperlinkTarget: {"type": "URL", "value": absolute URL}.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf16"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
@@ -28,7 +29,7 @@ type Paragraph struct {
 
 // Paragraph lays out kids, the inline children of block container n, as the paragraph of the
 // TEXT node nodeID (its warnings name it); decoration is the text decoration n inherits.
-func (s *Setter) Paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, nodeID, decoration string) *Paragraph {
+func (s *Setter) Paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, nodeID string, decoration boxtree.TextDecoration) *Paragraph {
 	b := &paragraphBuilder{s: s, nodeID: nodeID}
 	href := ""
 	if n.Tag == "a" {
@@ -50,7 +51,13 @@ func (p *Paragraph) Empty() bool {
 // SetParagraph sets the TEXT node of paragraph p of block n: its characters, the first range's
 // typography at node level, the styled ranges, and its box (whole says the paragraph is all n
 // holds; ox, oy are the page position of the node's frame).
-func (s *Setter) SetParagraph(node *resultjson.Node, n *capturemodel.DOMNode, p *Paragraph, decoration string, whole bool, ox, oy float64) {
+func (s *Setter) SetParagraph(node *resultjson.Node, n *capturemodel.DOMNode, p *Paragraph, decoration boxtree.TextDecoration, whole bool, ox, oy float64) {
+	cl, cr := contentEdges(n)
+	s.setParagraph(node, n, p, decoration, whole, cl, cr, ox, oy)
+}
+
+// setParagraph is SetParagraph in the box from cl to cr (page px).
+func (s *Setter) setParagraph(node *resultjson.Node, n *capturemodel.DOMNode, p *Paragraph, decoration boxtree.TextDecoration, whole bool, cl, cr, ox, oy float64) {
 	b, chars, segs := p.b, p.chars, p.segs
 	node.Name = naming.Clip(chars)
 	node.Characters = chars
@@ -66,7 +73,43 @@ func (s *Setter) SetParagraph(node *resultjson.Node, n *capturemodel.DOMNode, p 
 	lineHeight := s.typeset(node, base0, n)
 	node.StyledTextSegments = b.segments(chars, segs)
 	b.warnApproximations(node, n, segs, base0)
-	s.place(node, n, b.frags, lineHeight, chars, whole, ox, oy)
+	s.place(node, n, b.frags, lineHeight, chars, whole, cl, cr, ox, oy)
+}
+
+// PartParagraph lays out the paragraph of kids in block n as Paragraph does, for its parts
+// (Parts): its characters and pieces are those of part i, its line fragments the part's.
+// Warnings name nodeID.
+func (s *Setter) PartParagraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, parts []Part, i int, nodeID string, decoration boxtree.TextDecoration) *Paragraph {
+	b := &paragraphBuilder{s: s, nodeID: nodeID, starts: map[int]bool{}}
+	for _, p := range parts[1:] {
+		b.starts[p.From] = true
+	}
+	href := ""
+	if n.Tag == "a" {
+		href = b.link(n)
+	}
+	clip := s.fills(n, nodeID)
+	for _, k := range kids {
+		b.walk(k, n, decoration, href, n.Computed("visibility") != "visible", clip)
+	}
+	_, all := b.finish()
+	var segs []piece
+	if split := splitPieces(all); i < len(split) {
+		segs = split[i]
+	}
+	var sb strings.Builder
+	for _, p := range segs {
+		sb.WriteString(p.text)
+	}
+	b.frags = b.frags[parts[i].From:parts[i].To]
+	return &Paragraph{b: b, chars: sb.String(), segs: segs, Inlines: b.inlines}
+}
+
+// SetPart sets the TEXT node of part p of a paragraph of block n split around floats (its
+// characters in pp, PartParagraph): as SetParagraph, in the part's line box: from its left to
+// its right edge, from the top of its first line to the bottom of its last.
+func (s *Setter) SetPart(node *resultjson.Node, n *capturemodel.DOMNode, pp *Paragraph, p Part, decoration boxtree.TextDecoration, ox, oy float64) {
+	s.setParagraph(node, n, pp, decoration, false, p.Left, p.Right, ox, oy)
 }
 
 // piece is a stretch of a paragraph's characters in one style.
@@ -77,10 +120,14 @@ type piece struct {
 
 // paragraphBuilder collects a paragraph's characters and styles in document order.
 type paragraphBuilder struct {
-	s       *Setter
-	pieces  []piece
-	styles  []runStyle
-	frags   []capturemodel.Box      // line fragments of its text, in order
+	s      *Setter
+	pieces []piece
+	styles []runStyle
+	frags  []capturemodel.Box // line fragments of its text, in order
+	refs   []fragRef          // the run and index of each of frags
+	// starts are the line fragments (indices in frags) that start a part after the first, when
+	// the paragraph is built for its parts (Setter.PartParagraph): a sentinel marks each.
+	starts  map[int]bool
 	inlines []*capturemodel.DOMNode // inline elements inside it, in order
 	// shifted, mixedLine and rangeGradient note what the paragraph cannot hold (warnings).
 	shifted, mixedLine, rangeGradient bool
@@ -106,7 +153,7 @@ func (b *paragraphBuilder) warnApproximations(node *resultjson.Node, n *capturem
 
 // walk adds the content of k, a child of the element parent, to the paragraph.
 // clip is the fill of text under an element whose background is clipped to its text.
-func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration, href string, hidden bool, clip []resultjson.Paint) {
+func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration boxtree.TextDecoration, href string, hidden bool, clip []resultjson.Paint) {
 	switch k.Type {
 	case "text":
 		st := b.s.styleOf(parent, k, b.nodeID, decoration)
@@ -117,11 +164,20 @@ func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration, hre
 		if hidden {
 			st.fills = []resultjson.Paint{}
 		}
-		b.add(k.Text, Preserves(parent), st)
+		text := k.Text
+		if b.starts != nil {
+			i0 := len(b.frags)
+			text = cutRun(text, k.LineStarts, func(j int) bool { return b.starts[i0+j] })
+		}
+		b.add(text, Preserves(parent), st)
 		if len(k.Rects) > 0 {
 			b.frags = append(b.frags, k.Rects...)
+			for j := range k.Rects {
+				b.refs = append(b.refs, fragRef{run: k, k: j})
+			}
 		} else {
 			b.frags = append(b.frags, k.Box)
+			b.refs = append(b.refs, fragRef{run: k})
 		}
 	case "element":
 		if k.Tag == "br" {
@@ -285,6 +341,7 @@ func (b *paragraphBuilder) segments(chars string, pieces []piece) []resultjson.S
 			LetterSpacing: resultjson.LetterSpacing{Value: st.letterSpacing, Unit: "PIXELS"},
 			TextCase:      cmp.Or(st.textCase, "ORIGINAL"),
 		}
+		seg.TextDecorationDetails = st.decor.details()
 		if st.hyperlink != "" {
 			seg.Hyperlink = &resultjson.Hyperlink{Type: "URL", Value: st.hyperlink}
 		}
@@ -299,7 +356,7 @@ func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
 
 func sameStyle(a, b runStyle) bool {
 	if a.fontName != b.fontName || a.fontWeight != b.fontWeight || a.fontSize != b.fontSize ||
-		a.decoration != b.decoration || a.letterSpacing != b.letterSpacing || a.textCase != b.textCase ||
+		a.decoration != b.decoration || a.decor != b.decor || a.letterSpacing != b.letterSpacing || a.textCase != b.textCase ||
 		a.hyperlink != b.hyperlink {
 		return false
 	}

@@ -20,6 +20,19 @@ func (s *Setter) Pass(root *boxtree.Node) {
 		switch {
 		case t == nil:
 			continue
+		case t.Paragraph != nil && t.Parts > 0:
+			parts := s.Parts(t.Style, t.Paragraph)
+			if t.Part >= len(parts) {
+				continue // not made by Parts (the builder asked the same question)
+			}
+			// The first part's walk reports the whole paragraph's warnings; the others' would
+			// repeat them.
+			set := s
+			if t.Part > 0 {
+				set = &Setter{Warn: &warnings.List{}, Doc: s.Doc, Base: s.Base, Kids: s.Kids, Floats: s.Floats, Paint: &paint.Painter{Warn: &warnings.List{}, Images: s.Paint.Images}}
+			}
+			p := set.PartParagraph(t.Style, t.Paragraph, parts, t.Part, b.Out.ID, t.Decoration)
+			set.SetPart(b.Out, t.Style, p, parts[t.Part], t.Decoration, t.OX, t.OY)
 		case t.Paragraph != nil:
 			p := s.Paragraph(t.Style, t.Paragraph, b.Out.ID, t.Decoration)
 			s.SetParagraph(b.Out, t.Style, p, t.Decoration, t.Whole, t.OX, t.OY)
@@ -40,8 +53,8 @@ func (s *Setter) Pass(root *boxtree.Node) {
 // warnings dropped and its images only checked: the inline elements in it, and whether it shows
 // any text. The tree builder places a paragraph by it before the text pass runs.
 func (s *Setter) Shows(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, check paint.Check) (inlines []*capturemodel.DOMNode, shows bool) {
-	scratch := Setter{Warn: &warnings.List{}, Doc: s.Doc, Base: s.Base, Kids: s.Kids}
+	scratch := Setter{Warn: &warnings.List{}, Doc: s.Doc, Base: s.Base, Kids: s.Kids, Floats: s.Floats}
 	scratch.Paint = &paint.Painter{Warn: scratch.Warn, Images: check}
-	p := scratch.Paragraph(n, kids, "", "")
+	p := scratch.Paragraph(n, kids, "", boxtree.TextDecoration{})
 	return p.Inlines, !p.Empty()
 }

@@ -10,13 +10,13 @@ import (
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
-// place sets the TEXT node's box: the block's content box in width (textAutoResize
+// place sets the TEXT node's box: the block's content box (cl to cr) in width (textAutoResize
 // HEIGHT, so Figma wraps it where the browser did), from the top of its first line to the
 // bottom of its last (the content box's top and bottom when the paragraph is all the block
 // holds, whole). A single line that fills a shrink-to-fit box, and text that overflows the
 // content box (nowrap, pre), keep their own width (WIDTH_AND_HEIGHT), so a substituted font
 // does not wrap them.
-func (s *Setter) place(node *resultjson.Node, n *capturemodel.DOMNode, frags []capturemodel.Box, lineHeight float64, chars string, whole bool, ox, oy float64) {
+func (s *Setter) place(node *resultjson.Node, n *capturemodel.DOMNode, frags []capturemodel.Box, lineHeight float64, chars string, whole bool, cl, cr, ox, oy float64) {
 	if len(frags) == 0 {
 		return
 	}
@@ -54,12 +54,6 @@ func (s *Setter) place(node *resultjson.Node, n *capturemodel.DOMNode, frags []c
 			top, bottom = math.Min(top, ct), math.Max(bottom, cb)
 		}
 	}
-	bl, _ := css.ParsePx(n.Computed("border-left-width"))
-	br, _ := css.ParsePx(n.Computed("border-right-width"))
-	pl, _ := css.ParsePx(n.Computed("padding-left"))
-	pr, _ := css.ParsePx(n.Computed("padding-right"))
-	cl := n.Box.X + bl + pl
-	cr := n.Box.X + n.Box.Width - br - pr
 	oneLine := bottom-top < lineHeight*1.5 && !strings.Contains(chars, "\n")
 	box := capturemodel.Box{X: cl, Y: top, Width: cr - cl, Height: bottom - top}
 	mode := "HEIGHT"

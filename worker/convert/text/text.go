@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
@@ -37,6 +38,7 @@ type runStyle struct {
 	// fills is the text colour; empty for text that is laid out but not shown (visibility).
 	fills         []resultjson.Paint
 	decoration    string // "", UNDERLINE or STRIKETHROUGH
+	decor         decorationLook
 	letterSpacing float64
 	textCase      string // "", UPPER, LOWER, TITLE, SMALL_CAPS or SMALL_CAPS_FORCED (textCase)
 	hyperlink     string // absolute URL, or ""
@@ -46,8 +48,8 @@ type runStyle struct {
 
 // styleOf reads the typography of the text run run (nil when there is none) whose element is
 // el; nodeID names the node its warnings are about.
-func (s *Setter) styleOf(el, run *capturemodel.DOMNode, nodeID, decoration string) runStyle {
-	st := runStyle{decoration: decoration, shadow: el.Computed("text-shadow")}
+func (s *Setter) styleOf(el, run *capturemodel.DOMNode, nodeID string, decoration boxtree.TextDecoration) runStyle {
+	st := runStyle{decoration: decoration.Line, shadow: el.Computed("text-shadow")}
 	color := el.Computed("color")
 	if fill, ok := el.Style["-webkit-text-fill-color"]; ok {
 		color = fill // the glyphs' fill when it is not the text colour
@@ -75,6 +77,7 @@ func (s *Setter) styleOf(el, run *capturemodel.DOMNode, nodeID, decoration strin
 	ls, _ := css.ParsePx(el.Computed("letter-spacing"))
 	st.letterSpacing = css.Px(ls)
 	st.textCase = textCase(el.Computed("text-transform"), el.Computed("font-variant-caps"))
+	st.decor = s.decorationLook(decoration, c, nodeID)
 	return st
 }
 
@@ -115,6 +118,7 @@ func (s *Setter) typeset(node *resultjson.Node, st runStyle, el *capturemodel.DO
 	node.LetterSpacing = &resultjson.LetterSpacing{Value: st.letterSpacing, Unit: "PIXELS"}
 	node.TextCase = st.textCase
 	node.TextDecoration = st.decoration
+	node.TextDecorationDetails = st.decor.details()
 	s.textShadow(node, st.shadow, el)
 	node.TextAlignHorizontal = textAlign(el)
 	node.TextAlignVertical = "TOP"
@@ -168,8 +172,12 @@ type Setter struct {
 	// Paint reads colours, and backgrounds clipped to text.
 	Paint *paint.Painter
 	// Kids returns an element's children as converted (pseudo-elements included).
-	Kids     func(*capturemodel.DOMNode) []*capturemodel.DOMNode
+	Kids func(*capturemodel.DOMNode) []*capturemodel.DOMNode
+	// Floats are the page's floats (FloatsOf), which paragraphs are split around (Parts).
+	Floats   []Float
 	vertical map[*capturemodel.DOMNode]bool
+	// decorWarned holds the decorating elements whose line style was warned about.
+	decorWarned map[*capturemodel.DOMNode]bool
 }
 
 // WarnVertical warns once per element el about nodeID when el's text is vertical: Figma text is
@@ -186,7 +194,7 @@ func (s *Setter) WarnVertical(el *capturemodel.DOMNode, nodeID string) {
 
 // SetText sets the characters and typography of a TEXT node from the computed style of el and
 // the fonts that drew run (nil when the capture has no run for it).
-func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, chars, decoration string) {
+func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, chars string, decoration boxtree.TextDecoration) {
 	node.Characters = chars
 	st := s.styleOf(el, run, node.ID, decoration)
 	if clip := s.fills(el, node.ID); clip != nil {
@@ -201,19 +209,6 @@ func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, c
 		node.TextAutoResize = "HEIGHT"
 		node.Width = css.Size(math.Ceil(node.Width))
 	}
-}
-
-// Decoration returns the text decoration text inside n shows: n's own, else the one it
-// inherits (CSS propagates decorations to descendants' text).
-func Decoration(n *capturemodel.DOMNode, inherited string) string {
-	line := n.Computed("text-decoration-line")
-	switch {
-	case strings.Contains(line, "line-through"):
-		return "STRIKETHROUGH"
-	case strings.Contains(line, "underline"):
-		return "UNDERLINE"
-	}
-	return inherited
 }
 
 // genericFonts maps CSS generic families to fonts every Figma user has (Figma ships Inter and

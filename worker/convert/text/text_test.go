@@ -24,7 +24,7 @@ func TestSetTextRun(t *testing.T) {
 	el := &capturemodel.DOMNode{Type: "element", Tag: "h2", Style: map[string]string{"font-family": "serif", "font-size": "24px", "font-weight": "700",
 		"color": "rgb(17, 24, 39)", "line-height": "30px", "text-transform": "uppercase", "writing-mode": "vertical-rl"}}
 	node := &resultjson.Node{ID: "1:2", Width: 80.3, Height: 30}
-	s.SetText(node, el, nil, "Title", "")
+	s.SetText(node, el, nil, "Title", boxtree.TextDecoration{})
 	s.WarnVertical(el, node.ID)
 	s.WarnVertical(el, node.ID)
 	if node.FontName.Family != "Noto Serif" || node.FontName.Style != "Bold" || node.FontSize != 24 || node.TextCase != "UPPER" ||
@@ -50,12 +50,12 @@ func TestParagraphRanges(t *testing.T) {
 		Children: []*capturemodel.DOMNode{{Type: "text", Text: "the guide", Box: capturemodel.Box{X: 40, Width: 60, Height: 20}}}}
 	p := &capturemodel.DOMNode{Type: "element", Tag: "p", Style: style, Box: capturemodel.Box{Width: 300, Height: 20}}
 	p.Children = []*capturemodel.DOMNode{{Type: "text", Text: "Read ", Box: capturemodel.Box{Width: 40, Height: 20}}, link}
-	para := s.Paragraph(p, p.Children, "1:2", "")
+	para := s.Paragraph(p, p.Children, "1:2", boxtree.TextDecoration{})
 	if para.Empty() || len(para.Inlines) != 1 || para.Inlines[0] != link {
 		t.Fatalf("paragraph empty %v, inlines %v", para.Empty(), para.Inlines)
 	}
 	node := &resultjson.Node{ID: "1:2"}
-	s.SetParagraph(node, p, para, "", true, 0, 0)
+	s.SetParagraph(node, p, para, boxtree.TextDecoration{}, true, 0, 0)
 	segs := node.StyledTextSegments
 	if node.Characters != "Read the guide" || len(segs) != 2 || segs[1].Start != 5 || segs[1].FontWeight != 700 ||
 		segs[1].Hyperlink == nil || segs[1].Hyperlink.Value != "https://example.com/docs/guide" || node.Width != 300 {

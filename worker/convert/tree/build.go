@@ -56,7 +56,7 @@ func Build(c *capturemodel.Capture, kids *Children, paragraphs *text.Setter, img
 	}
 	f.box.CSS = append(f.box.CSS, html)
 	tb.pseudoWarnings(html, root.ID)
-	tb.children(html, f, inherited{group: boxtree.Flow, decoration: text.Decoration(html, "")})
+	tb.children(html, f, inherited{group: boxtree.Flow, decoration: text.Decoration(html, boxtree.TextDecoration{})})
 	f.box.Finish()
 	return f.box
 }
@@ -94,7 +94,7 @@ type frame struct {
 // or grid container (it keeps a frame: one node per item).
 type inherited struct {
 	group, z   int
-	decoration string
+	decoration boxtree.TextDecoration
 	item       bool
 }
 

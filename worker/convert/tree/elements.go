@@ -1,14 +1,17 @@
 package tree
 
 import (
+	"maps"
 	"math"
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/vector"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
@@ -50,7 +53,7 @@ func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) 
 		textIn = inherited{group: boxtree.Flow, decoration: in.decoration}
 	}
 	var t *boxtree.Node
-	if text := controlText(n); strings.TrimSpace(text) != "" && target.depth < resultjson.MaxDepth {
+	if text, placeholder := controlText(n); strings.TrimSpace(text) != "" && target.depth < resultjson.MaxDepth {
 		// The text sits inside the padding box; its exact line box is not recorded.
 		pl, _ := css.ParsePx(n.Computed("padding-left"))
 		pt, _ := css.ParsePx(n.Computed("padding-top"))
@@ -60,7 +63,11 @@ func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) 
 		if node := tb.newNode("TEXT", text, b, target); node != nil {
 			node.Characters = strings.TrimSpace(text)
 			t = target.add(node, nil, textIn)
-			t.Text = &boxtree.Text{Style: n, Decoration: in.decoration}
+			style := n
+			if placeholder {
+				style = placeholderStyled(n)
+			}
+			t.Text = &boxtree.Text{Style: style, Decoration: in.decoration}
 			tb.clippedLayers(n)
 		}
 	}
@@ -84,9 +91,9 @@ func (tb *builder) warnFormControl(n *capturemodel.DOMNode, b *boxtree.Node) {
 // controlText is the text a form control shows: the live value the capture recorded (typed or
 // set by a script; a select's chosen option), else, for captures without it, the value
 // attribute; when that is empty, the placeholder. A password input shows no value, whatever
-// the capture holds (worker/capture never records one).
-func controlText(n *capturemodel.DOMNode) string {
-	var text string
+// the capture holds (worker/capture never records one). placeholder says the text is the
+// placeholder.
+func controlText(n *capturemodel.DOMNode) (text string, placeholder bool) {
 	if !(n.Tag == "input" && strings.EqualFold(strings.TrimSpace(n.Attrs["type"]), "password")) {
 		if n.Value != nil {
 			text = *n.Value
@@ -95,14 +102,33 @@ func controlText(n *capturemodel.DOMNode) string {
 		}
 	}
 	if strings.TrimSpace(text) == "" && n.Tag != "select" {
-		text = n.Attrs["placeholder"]
+		return n.Attrs["placeholder"], true
 	}
-	return text
+	return text, false
 }
 
-// imageElement places an img: a RECTANGLE of its box (the images pass fills it with a raster
-// image over its background), or an SVG node (an SVG file), framed when the img also has a
-// background, border or shadow. Which, the image's check says (images.Store.Check).
+// placeholderStyled is control n as its ::placeholder sets text: n with the placeholder's
+// recorded style over its own (the browser's placeholder grey, a page's ::placeholder rule).
+func placeholderStyled(n *capturemodel.DOMNode) *capturemodel.DOMNode {
+	if len(n.PlaceholderStyle) == 0 {
+		return n
+	}
+	v := *n
+	v.Style = maps.Clone(n.Style)
+	if v.Style == nil {
+		v.Style = map[string]string{}
+	}
+	maps.Copy(v.Style, n.PlaceholderStyle)
+	return &v
+}
+
+// imageElement places a replaced element that shows an image (an img, a canvas): a RECTANGLE
+// of its box (the images pass fills it with a raster image over its background), or an SVG node
+// (an SVG file) when the img draws no box of its own. An element with a border or padding, or an
+// SVG image over a box that paints, is a clipping FRAME of its box (background, border, corners,
+// shadow, opacity: the paint pass) holding its content at its content box: a RECTANGLE the images
+// pass fills (with the content box's corners, the paint pass) or the SVG node. Which, the
+// image's check says (images.Store.Check).
 func (tb *builder) imageElement(n *capturemodel.DOMNode, f *frame, in inherited) {
 	node, drawn, layers := tb.box(n, f, "RECTANGLE", false, false)
 	if node == nil {
@@ -111,18 +137,32 @@ func (tb *builder) imageElement(n *capturemodel.DOMNode, f *frame, in inherited)
 	tb.dropSVGBackgrounds(node, n, layers)
 	b := f.add(node, n, in)
 	b.Kind, b.Paints, b.CSS = boxtree.Image, true, []*capturemodel.DOMNode{n}
-	if n.Image == nil || n.Image.AssetID == "" {
+	id, _ := images.Source(n)
+	if id == "" {
 		return
 	}
-	if e := tb.img.Check(n.Image.AssetID, node.Width, node.Height); e == nil || e.MimeType != resultjson.MimeSVG {
-		return
+	content := vector.ContentBox(n)
+	inset := content != n.Box
+	svg := false
+	if e := tb.img.Check(id, node.Width, node.Height); e != nil && e.MimeType == resultjson.MimeSVG {
+		svg = true
 	}
-	if !drawn.Fills && !drawn.Strokes && !drawn.Effects {
+	switch {
+	case svg && !drawn.Fills && !drawn.Strokes && !drawn.Effects:
 		node.Type = "SVG" // nothing but the SVG: the SVG node takes the rectangle's place (and id)
 		return
+	case !svg && !inset:
+		return
+	}
+	typ := "RECTANGLE"
+	if svg {
+		typ = "SVG"
 	}
 	node.Type, node.ClipsContent = "FRAME", css.Ptr(true)
-	if sv := tb.newNode("SVG", node.Name, capturemodel.Box{Width: node.Width, Height: node.Height}, nil); sv != nil {
-		node.Children = []*resultjson.Node{sv}
+	if c := tb.newNode(typ, node.Name, content, &frame{ox: n.Box.X, oy: n.Box.Y}); c != nil {
+		if !svg {
+			c.Fills = &[]resultjson.Paint{}
+		}
+		node.Children = []*resultjson.Node{c}
 	}
 }

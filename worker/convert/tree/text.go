@@ -103,8 +103,9 @@ func inlineSpacing(n *capturemodel.DOMNode) float64 {
 }
 
 // paragraph converts the inline children kids of block container n into one TEXT node placed
-// in f (the text pass lays it out), with inline backgrounds as RECTANGLEs behind it; nothing
-// when it shows no text (text.Setter.Shows).
+// in f (the text pass lays it out), or one per part when floats shorten some of its lines
+// (text.Setter.Parts), with inline backgrounds as RECTANGLEs behind it; nothing when it shows no
+// text (text.Setter.Shows).
 func (tb *builder) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, f *frame, in inherited) {
 	node := tb.newNode("TEXT", "", capturemodel.Box{}, f)
 	if node == nil {
@@ -131,6 +132,19 @@ func (tb *builder) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNo
 	b.CSS = inlines
 	for _, el := range inlines {
 		tb.pseudoWarnings(el, node.ID)
+	}
+	// Lines shortened by floats: one TEXT per run of lines with the same line box.
+	if parts := tb.paragraphs.Parts(n, kids); len(parts) > 0 {
+		b.Text.Parts = len(parts)
+		for i := 1; i < len(parts); i++ {
+			next := tb.newNode("TEXT", "", capturemodel.Box{}, f)
+			if next == nil {
+				return
+			}
+			t := *b.Text
+			t.Part = i
+			f.add(next, n, in).Text = &t
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
@@ -92,6 +93,13 @@ func (tb *builder) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		return
 	}
 
+	if id, _ := images.Source(n); n.Tag == "canvas" && id != "" {
+		// A canvas's pixels (read by the page, or cropped from it) are its image.
+		if !hidden && n.Box.Width > 0 && n.Box.Height > 0 {
+			tb.imageElement(n, f, in)
+		}
+		return
+	}
 	if what, ok := embedded[n.Tag]; ok {
 		if hidden || (n.Box.Width <= 0 && n.Box.Height <= 0) {
 			return // draws nothing

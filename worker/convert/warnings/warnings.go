@@ -16,7 +16,7 @@ import (
 // Warning codes: stable names for what the conversion could not express; docs/conversion.md
 // "Warning codes" says when each is given. Nothing the page shows is dropped without one.
 const (
-	UnsupportedElement  = "UNSUPPORTED_ELEMENT"        // video, audio, iframe, canvas, embed, object, native widget: a placeholder
+	UnsupportedElement  = "UNSUPPORTED_ELEMENT"        // video, audio, iframe, embed, object, native widget, a canvas without pixels: a placeholder
 	FormControl         = "FORM_CONTROL_APPROXIMATED"  // input, select, textarea: box, background, border and text only
 	PseudoElement       = "PSEUDO_ELEMENT"             // ::before/::after content not drawn (no text or no box)
 	ListMarker          = "LIST_MARKER"                // a list marker not drawn
@@ -33,6 +33,7 @@ const (
 	BaselineShift       = "TEXT_BASELINE_SHIFT"        // raised or lowered text of a paragraph set on the baseline (once per paragraph)
 	LineHeightMixed     = "TEXT_LINE_HEIGHT_MIXED"     // paragraph ranges of another line height (once per paragraph)
 	RangeEffect         = "TEXT_RANGE_EFFECT"          // ranges differing in text shadow or clipped gradient (once per paragraph)
+	DecorationStyle     = "TEXT_DECORATION_STYLE"      // a dashed or double text decoration drawn dotted or solid (once per decorating element)
 	TextShadow          = "CSS_TEXT_SHADOW"            // a text-shadow not read
 	BoxShadow           = "CSS_BOX_SHADOW"             // a box-shadow not read
 	Color               = "CSS_COLOR"                  // a colour syntax not read (oklch()...): the paint is left out
@@ -42,6 +43,7 @@ const (
 	FontNotLoaded       = "FONT_NOT_LOADED"            // a declared web font did not load (once per family)
 	FontFallback        = "FONT_FALLBACK"              // no declared family usable: set in Inter (once per font-family list)
 	ImageUnresolved     = "IMAGE_UNRESOLVED"           // an image without bytes (not loaded, not recorded, missing)
+	CanvasCropped       = "CANVAS_CROPPED"             // a canvas the page could not read (tainted, too large): its pixels cropped from the page
 	ImageFormat         = "IMAGE_UNSUPPORTED_FORMAT"   // an image format a result cannot carry (AVIF, ICO, BMP...)
 	ImageTooLarge       = "IMAGE_TOO_LARGE"            // over MaxImageBytes, MaxDeclaredImageSide or MaxConvertBytes to decode
 	ImageBudget         = "IMAGE_BUDGET_EXCEEDED"      // past MaxImages or MaxTotalImageBytes of the result

@@ -32,7 +32,13 @@ type Thresholds struct {
 
 func loadThresholds(t *testing.T) map[string]Thresholds {
 	t.Helper()
-	b, err := os.ReadFile(thresholdsFile)
+	return loadThresholdsFile(t, thresholdsFile)
+}
+
+// loadThresholdsFile reads a thresholds file: a note and the thresholds by page, nothing else.
+func loadThresholdsFile(t *testing.T, path string) map[string]Thresholds {
+	t.Helper()
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +49,7 @@ func loadThresholds(t *testing.T) map[string]Thresholds {
 	dec := json.NewDecoder(strings.NewReader(string(b)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		t.Fatalf("%s: %v", thresholdsFile, err)
+		t.Fatalf("%s: %v", path, err)
 	}
 	return f.Pages
 }
@@ -118,41 +124,48 @@ func TestFidelityGate(t *testing.T) {
 	}
 	var rows []row
 	for _, page := range Pages {
-		r := p.runPage(t, page)
-		rw := rowOf(r)
-		rows = append(rows, rw)
-		if *outDir != "" {
-			drawn, err := p.renderer.Render(context.Background(), r.ResultJSON, r.Images, r.Result.Fidelity.Scale)
-			if err != nil {
-				t.Errorf("%s: preview: %v", page, err)
-			} else {
-				writeFile(t, filepath.Join(*outDir, page+".png"), sideBySide(t, r.Screenshot, drawn.PNG, r.DiffMap))
-			}
-		}
-		lim, ok := limits[page]
-		switch {
-		case !ok:
-			t.Errorf("%s: no thresholds in %s", page, thresholdsFile)
-		case !rw.measured:
-			t.Errorf("%s: fidelity not measured (%s)", page, rw.warnings)
-		default:
-			if rw.ssim < lim.MinSSIM {
-				t.Errorf("%s: SSIM %.4f below %.4f", page, rw.ssim, lim.MinSSIM)
-			}
-			if rw.diff > lim.MaxDiffRatio {
-				t.Errorf("%s: diff ratio %.4f above %.4f", page, rw.diff, lim.MaxDiffRatio)
-			}
-			if rw.textCov < lim.MinTextCoverage {
-				t.Errorf("%s: text coverage %.4f below %.4f", page, rw.textCov, lim.MinTextCoverage)
-			}
-			if rw.imageCov < lim.MinImageCoverage {
-				t.Errorf("%s: image coverage %.4f below %.4f", page, rw.imageCov, lim.MinImageCoverage)
-			}
-		}
+		rows = append(rows, p.gatePage(t, p.runPage(t, page), limits, thresholdsFile))
 	}
 	tbl := table(rows)
 	fmt.Print("\n" + tbl + "\n")
 	if *outDir != "" {
 		writeFile(t, filepath.Join(*outDir, "table.md"), []byte(tbl))
 	}
+}
+
+// gatePage is one run's part of a gate: its row of the table, its side-by-side PNG in *outDir
+// (named after the run) and a failure for each threshold of limits (read from file) it misses.
+func (p *pipeline) gatePage(t *testing.T, r *run, limits map[string]Thresholds, file string) row {
+	t.Helper()
+	page := r.Page
+	rw := rowOf(r)
+	if *outDir != "" {
+		drawn, err := p.renderer.Render(context.Background(), r.ResultJSON, r.Images, r.Result.Fidelity.Scale)
+		if err != nil {
+			t.Errorf("%s: preview: %v", page, err)
+		} else {
+			writeFile(t, filepath.Join(*outDir, page+".png"), sideBySide(t, r.Screenshot, drawn.PNG, r.DiffMap))
+		}
+	}
+	lim, ok := limits[page]
+	switch {
+	case !ok:
+		t.Errorf("%s: no thresholds in %s", page, file)
+	case !rw.measured:
+		t.Errorf("%s: fidelity not measured (%s)", page, rw.warnings)
+	default:
+		if rw.ssim < lim.MinSSIM {
+			t.Errorf("%s: SSIM %.4f below %.4f", page, rw.ssim, lim.MinSSIM)
+		}
+		if rw.diff > lim.MaxDiffRatio {
+			t.Errorf("%s: diff ratio %.4f above %.4f", page, rw.diff, lim.MaxDiffRatio)
+		}
+		if rw.textCov < lim.MinTextCoverage {
+			t.Errorf("%s: text coverage %.4f below %.4f", page, rw.textCov, lim.MinTextCoverage)
+		}
+		if rw.imageCov < lim.MinImageCoverage {
+			t.Errorf("%s: image coverage %.4f below %.4f", page, rw.imageCov, lim.MinImageCoverage)
+		}
+	}
+	return rw
 }

@@ -40,6 +40,9 @@ import (
 // siteDir is the corpus, served on loopback.
 const siteDir = "../../../testdata/fidelity/site"
 
+// realDir is the real-page corpus (realpages_test.go), one folder a page, served on loopback.
+const realDir = "../../../testdata/fidelity/real"
+
 // Corpus capture settings: every page at this viewport and scale.
 const (
 	viewportWidth  = 1280
@@ -61,6 +64,8 @@ var dumpDir = flag.String("fidelity.dump", "", "directory to write each page's c
 type pipeline struct {
 	s3       *testenv.S3Env
 	site     *httptest.Server
+	real     *httptest.Server
+	realLog  *requestLog
 	capQ     *testenv.SQSEnv
 	convQ    *testenv.SQSEnv
 	capRC    *workertest.Receiver[capture.CallbackBody]
@@ -78,6 +83,9 @@ func startPipeline(t *testing.T) *pipeline {
 	}
 	p.site = httptest.NewServer(http.FileServer(http.Dir(siteDir)))
 	t.Cleanup(p.site.Close)
+	p.realLog = &requestLog{}
+	p.real = httptest.NewServer(p.realLog.wrap(http.FileServer(http.Dir(realDir))))
+	t.Cleanup(p.real.Close)
 	p.capRC = workertest.NewReceiver[capture.CallbackBody](t, secret, "/webhooks/page-imports", http.StatusOK, p.capQ)
 	p.convRC = workertest.NewReceiver[convertworker.CallbackBody](t, secret, "/webhooks/code2des", http.StatusOK, p.convQ)
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -139,16 +147,24 @@ type run struct {
 	Images     map[string][]byte
 }
 
-// runPage captures page (a file of the site) and converts it; it fails the test when either job
-// fails.
+// runPage captures page (a file of the site) at the corpus's viewport and converts it; it fails
+// the test when either job fails.
 func (p *pipeline) runPage(t *testing.T, page string) *run {
 	t.Helper()
+	return p.runURL(t, page, p.site.URL+"/"+page+".html", viewportWidth, viewportHeight)
+}
+
+// runURL captures the page at url in a width × height viewport (scale 1) and converts it; the
+// run is named name. It fails the test when either job fails.
+func (p *pipeline) runURL(t *testing.T, name, url string, width, height int) *run {
+	t.Helper()
+	page := name
 	pageImportID, code2desID := uuid.Must(uuid.NewV7()).String(), uuid.Must(uuid.NewV7()).String()
 	importPrefix := "page-imports/" + pageImportID + "/attempt-1/"
 	workertest.Send(t, p.capQ, map[string]any{
 		"type": "page_import.requested", "version": 1, "page_import_id": pageImportID, "attempt": 1,
-		"nonce": "corpus-nonce", "source_url": p.site.URL + "/" + page + ".html",
-		"viewport": map[string]int{"width": viewportWidth, "height": viewportHeight}, "device_scale_factor": scale,
+		"nonce": "corpus-nonce", "source_url": url,
+		"viewport": map[string]int{"width": width, "height": height}, "device_scale_factor": scale,
 		"ready_selector": "", "artifact_prefix": "s3://" + p.s3.Bucket + "/" + importPrefix,
 		"callback_url": p.capRC.URL(),
 	})

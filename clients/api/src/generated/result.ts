@@ -308,6 +308,10 @@ export type Node = {
   textAutoResize?: "NONE" | "WIDTH_AND_HEIGHT" | "HEIGHT" | "TRUNCATE";
   textCase?: TextCase;
   textDecoration?: TextDecoration;
+  textDecorationStyle?: TextDecorationStyle;
+  textDecorationOffset?: TextDecorationLength;
+  textDecorationThickness?: TextDecorationLength;
+  textDecorationColor?: TextDecorationColor;
   /**
    * ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation.
    */
@@ -481,6 +485,13 @@ export type TextCase =
  * via the `definition` "textDecoration".
  */
 export type TextDecoration = "NONE" | "UNDERLINE" | "STRIKETHROUGH";
+/**
+ * How a decoration line is drawn (Figma's TextDecorationStyle); absent: SOLID. CSS dashed is written DOTTED and double SOLID, with a TEXT_DECORATION_STYLE warning.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "textDecorationStyle".
+ */
+export type TextDecorationStyle = "SOLID" | "WAVY" | "DOTTED";
 /**
  * A local style: PAINT (paints: SOLID or gradient paints, no IMAGE; a paint may bind its color to a COLOR variable) or TEXT (fontName, fontSize, lineHeight, letterSpacing, textCase, textDecoration, as Figma's TextStyle). Ids are unique among styles.
  *
@@ -663,6 +674,25 @@ export interface LetterSpacing {
   unit: "PIXELS" | "PERCENT";
 }
 /**
+ * Figma's TextDecorationOffset or TextDecorationThickness; absent: AUTO (the font's).
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "textDecorationLength".
+ */
+export interface TextDecorationLength {
+  value: number;
+  unit: "PIXELS" | "PERCENT";
+}
+/**
+ * Figma's TextDecorationColor of a given colour; absent: AUTO (the text's colour).
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "textDecorationColor".
+ */
+export interface TextDecorationColor {
+  value: SolidPaint;
+}
+/**
  * One styled text segment. Members other than start, end, characters and fills pass to the plugin unchecked; the converter writes all of those listed here.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
@@ -680,6 +710,10 @@ export interface StyledTextSegment {
   fontWeight?: number;
   fills?: Paint[];
   textDecoration?: TextDecoration;
+  textDecorationStyle?: TextDecorationStyle;
+  textDecorationOffset?: TextDecorationLength;
+  textDecorationThickness?: TextDecorationLength;
+  textDecorationColor?: TextDecorationColor;
   letterSpacing?: LetterSpacing;
   textCase?: TextCase;
   /**
