@@ -31,18 +31,18 @@ func TestTextAroundFloats(t *testing.T) {
 	wants := []want{
 		// Beside the photo (16 + 120 + 16 px margin = 152), five lines; then the last line at
 		// the body's left edge, its own extent.
-		{"This paragraph flows beside the floated photo on its left", "again once the", 152, 15.5, 344},
-		{"float has ended.", "float has ended.", 16, 135.5, -1},
-		{"A second paragraph", "the whole width.", 16, 175.5, 480},
+		{"This paragraph flows beside the floated photo on its left", "the left edge of", 152, 16, 344},
+		{"the body again once the float has ended.", "float has ended.", 16, 136, -1},
+		{"A second paragraph", "the whole width.", 16, 176, 480},
 		// Beside a box floated right (140 px + 16 px margin): 480 - 156 = 324 wide.
-		{"A box floated right shortens", "reaching the right edge", 16, 239.5, 324},
-		{"of the column again.", "of the column again.", 16, 311.5, -1},
+		{"A box floated right shortens", "reaching the", 16, 240, 324},
+		{"right edge of the column again.", "of the column again.", 16, 312, -1},
 		// All beside a float: one part, at the float's right.
-		{"A short paragraph entirely beside a float.", "a float.", 128, 351.5, -1},
+		{"A short paragraph entirely beside a float.", "a float.", 128, 352, -1},
 		// A float inside the paragraph: the text after it, two lines beside it (60 + 8 px),
 		// then one at the full width.
-		{"A float inside the paragraph it shortens:", "two lines and then runs on", 84, 431.5, 412},
-		{"below it at the paragraph's full width once more.", "once more.", 16, 479.5, -1},
+		{"A float inside the paragraph it shortens:", "two lines and then runs on", 84, 432, 412},
+		{"below it at the paragraph's full width once more.", "once more.", 16, 480, -1},
 	}
 	if len(texts) != len(wants) {
 		var got []string
