@@ -393,6 +393,9 @@
           const p = { which, content: c.length > maxTextLen ? c.slice(0, maxTextLen) : c, style: pseudoStyle(pcs) };
           const text = contentText(c, el);
           if (text !== null) p.text = text.slice(0, maxTextLen);
+          // Its url() background layers are assets like an element's (fetched by render.go).
+          const pbgs = urlsOf(pcs.backgroundImage);
+          if (pbgs.length) p.background_images = pbgs.map((u) => imageRef("background", u));
           pseudo.push(p);
         }
       }

@@ -63,6 +63,8 @@ var fixtureSites = map[string][2]string{
 	"replaced-svg":    {"testdata/replaced-site", "/svg.html"},
 	"replaced-canvas": {"testdata/replaced-site", "/canvas.html"},
 	"float":           {"testdata/replaced-site", "/float.html"},
+	// Pseudo-elements' url() backgrounds (docs/conversion.md "Markers and generated content").
+	"pseudo-background": {"testdata/pseudo-site", "/background.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

@@ -87,6 +87,10 @@ const (
 	// #at-limit (a bitmap of MaxCanvasPixels pixels, 2048x2048), #past-limit (2049x2048) and
 	// #empty (0 wide), each shown at 64x64 CSS px but #chart (240x140 + 2 px border).
 	CanvasPath = "/canvas.html"
+	// PseudoBackgroundPath is a page whose pseudo-elements have url() backgrounds: #photo's
+	// empty absolutely placed ::before (64x64, pattern.png) and #layers's ::after (a gradient
+	// over logo.png). ReadySelector is there from the start.
+	PseudoBackgroundPath = "/pseudo-background.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
 	// SizedPath?h=N is a page exactly N CSS px tall.
@@ -307,6 +311,11 @@ func assetRefs(node map[string]any, out map[string]bool) {
 				out[id] = true
 			}
 		}
+	}
+	pseudo, _ := node["pseudo"].([]any)
+	for _, p := range pseudo {
+		m, _ := p.(map[string]any)
+		assetRefs(m, out)
 	}
 	kids, _ := node["children"].([]any)
 	for _, k := range kids {
