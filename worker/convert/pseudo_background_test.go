@@ -12,8 +12,8 @@ import (
 )
 
 // TestPseudoElementBackgroundImages converts the pseudo-background page: body's empty, fixed
-// ::before is a full-viewport FRAME (800x600 at the root's origin at scroll 0, FIXED) filled
-// with the page's photo (background-size cover: FILL), and #badge's empty absolutely placed
+// ::before is a full-viewport FRAME (800x600 at the root's origin at scroll 0, FIXED, under the
+// content: z-index -1) filled with the page's photo (background-size cover: FILL), and #badge's empty absolutely placed
 // ::after is an 80x40 FRAME in the box the capture measured, tiled with the same photo; no
 // background image is left unresolved and no pseudo-element is left out.
 func TestPseudoElementBackgroundImages(t *testing.T) {
@@ -56,6 +56,27 @@ func TestPseudoElementBackgroundImages(t *testing.T) {
 	}
 	if p := imageFill(before.node); p == nil || shaOf[p.ImageRef] != photoSHA || p.ScaleMode != "FILL" {
 		t.Errorf("body::before fills %+v, want a FILL IMAGE of photo.png (%s)", before.node.Fills, photoSHA)
+	}
+	// z-index: -1 paints it under the flow: a child of the root before the one holding the text.
+	order := func(match func(*resultjson.Node) bool) int {
+		for i, c := range out.Result.Root.Children {
+			if match(c) {
+				return i
+			}
+		}
+		return -1
+	}
+	under := order(func(c *resultjson.Node) bool { return c == before.node })
+	content := order(func(c *resultjson.Node) bool {
+		for _, tx := range placedNodes(c, "TEXT") {
+			if tx.node.Characters == "Behind the content" {
+				return true
+			}
+		}
+		return false
+	})
+	if under < 0 || content < 0 || under > content {
+		t.Errorf("body::before is child %d of the root, the heading's frame child %d; want it a child under the content", under, content)
 	}
 	after, ok := byName["::after"]
 	if !ok {
