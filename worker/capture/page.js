@@ -66,7 +66,7 @@
   const PSEUDO_STYLE = ["display", "position", "float", "color", "font-family", "font-size", "font-weight",
     "font-style", "line-height", "letter-spacing", "text-transform", "font-variant-caps", "text-decoration-line", "background-color",
     "background-image", "background-size", "background-position", "background-repeat", "background-blend-mode",
-    "mix-blend-mode", "box-shadow", "visibility", "width", "height",
+    "mix-blend-mode", "box-shadow", "visibility", "width", "height", "z-index",
     "border-top-width", "border-right-width", "border-bottom-width", "border-left-width",
     "border-top-style", "border-right-style", "border-bottom-style", "border-left-style",
     "border-top-color", "border-right-color", "border-bottom-color", "border-left-color",
@@ -402,6 +402,9 @@
           const p = { which, content: c.length > maxTextLen ? c.slice(0, maxTextLen) : c, style: pseudoStyle(pcs) };
           const text = contentText(c, el);
           if (text !== null) p.text = text.slice(0, maxTextLen);
+          // Its url() background layers are assets like an element's (fetched by render.go).
+          const pbgs = urlsOf(pcs.backgroundImage);
+          if (pbgs.length) p.background_images = pbgs.map((u) => imageRef("background", u));
           pseudo.push(p);
         }
       }

@@ -464,3 +464,58 @@ func TestLineStartsLimit(t *testing.T) {
 		t.Errorf("#past: %d fragments, line starts %v; want 2 and none", len(run.Rects), run.LineStarts)
 	}
 }
+
+// TestPseudoElementBackgroundsRecorded captures ::before/::after with url() backgrounds: each
+// pseudo-element lists the asset ids of its url() layers in order (the gradient layer has none),
+// and those assets are recorded with the bytes of the files they name.
+func TestPseudoElementBackgroundsRecorded(t *testing.T) {
+	t.Parallel()
+	raw, _ := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a67", capturetest.PseudoBackgroundPath)
+	var doc struct {
+		Assets []struct {
+			ID        string `json:"id"`
+			SourceURL string `json:"source_url"`
+			MimeType  string `json:"mime_type"`
+		} `json:"assets"`
+		Document struct {
+			Root json.RawMessage `json:"root"`
+		} `json:"document"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	type pseudoBG struct {
+		Which            string   `json:"which"`
+		BackgroundImages []string `json:"background_images"`
+	}
+	type host struct {
+		Attrs    map[string]string `json:"attrs"`
+		Pseudo   []pseudoBG        `json:"pseudo"`
+		Children []json.RawMessage `json:"children"`
+	}
+	got := map[string][]string{} // "#id::which" -> asset ids
+	var walk func(raw json.RawMessage)
+	walk = func(raw json.RawMessage) {
+		var h host
+		if err := json.Unmarshal(raw, &h); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range h.Pseudo {
+			got["#"+h.Attrs["id"]+"::"+p.Which] = p.BackgroundImages
+		}
+		for _, c := range h.Children {
+			walk(c)
+		}
+	}
+	walk(doc.Document.Root)
+	source := map[string]string{}
+	for _, a := range doc.Assets {
+		source[a.ID] = a.SourceURL
+	}
+	for key, file := range map[string]string{"#photo::before": "/pattern.png", "#layers::after": "/logo.png"} {
+		ids := got[key]
+		if len(ids) != 1 || !strings.HasSuffix(source[ids[0]], file) {
+			t.Errorf("%s background images %v (sources %v), want one asset of %s", key, ids, source, file)
+		}
+	}
+}

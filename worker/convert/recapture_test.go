@@ -68,6 +68,8 @@ var fixtureSites = map[string][2]string{
 	"filters":  {"../capture/capturetest/site", "/filters.html"},
 	"backdrop": {"../capture/capturetest/site", "/backdrop.html"},
 	"outlines": {"../capture/capturetest/site", "/outlines.html"},
+	// Pseudo-elements' url() backgrounds (docs/conversion.md "Markers and generated content").
+	"pseudo-background": {"testdata/pseudo-site", "/background.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

@@ -105,6 +105,10 @@ const (
 	// with an offset outline), #tag (a ::after with a 2px outline offset 2px) and #link (an
 	// outlined link inside a paragraph). ReadySelector is there from the start.
 	OutlinesPath = "/outlines.html"
+	// PseudoBackgroundPath is a page whose pseudo-elements have url() backgrounds: #photo's
+	// empty absolutely placed ::before (64x64, pattern.png) and #layers's ::after (a gradient
+	// over logo.png). ReadySelector is there from the start.
+	PseudoBackgroundPath = "/pseudo-background.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
 	// SizedPath?h=N is a page exactly N CSS px tall.
@@ -325,6 +329,11 @@ func assetRefs(node map[string]any, out map[string]bool) {
 				out[id] = true
 			}
 		}
+	}
+	pseudo, _ := node["pseudo"].([]any)
+	for _, p := range pseudo {
+		m, _ := p.(map[string]any)
+		assetRefs(m, out)
 	}
 	kids, _ := node["children"].([]any)
 	for _, k := range kids {

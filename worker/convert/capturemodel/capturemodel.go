@@ -191,6 +191,9 @@ type Pseudo struct {
 	Style map[string]string `json:"style"`
 	// Position is a marker's list-style-position ("outside" or "inside").
 	Position string `json:"position"`
+	// BackgroundImages are the asset ids of the url() layers of its background-image, in
+	// order (as an element's).
+	BackgroundImages []string `json:"background_images"`
 }
 
 // PseudoBox is the border box of a pseudo-element (DevTools DOM.getBoxModel), page CSS px.

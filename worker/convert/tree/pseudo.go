@@ -82,7 +82,7 @@ func (ch *Children) virtual(host *capturemodel.DOMNode, p *capturemodel.Pseudo) 
 	for k, v := range p.Style {
 		style[k] = v
 	}
-	v := &capturemodel.DOMNode{Type: "element", Tag: "::" + p.Which, Box: box, Style: style}
+	v := &capturemodel.DOMNode{Type: "element", Tag: "::" + p.Which, Box: box, Style: style, BackgroundImages: p.BackgroundImages}
 	switch p.Which {
 	case "marker":
 		// An inside marker is the start of the item's first line; an outside one sits in its
