@@ -63,6 +63,8 @@ var fixtureSites = map[string][2]string{
 	"replaced-svg":    {"testdata/replaced-site", "/svg.html"},
 	"replaced-canvas": {"testdata/replaced-site", "/canvas.html"},
 	"float":           {"testdata/replaced-site", "/float.html"},
+	// Elements the browser draws itself (docs/conversion.md "Native widgets and embedded content").
+	"widgets": {"../capture/capturetest/site", "/widgets.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

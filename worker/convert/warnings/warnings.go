@@ -43,6 +43,7 @@ const (
 	FontFallback        = "FONT_FALLBACK"              // no declared family usable: set in Inter (once per font-family list)
 	ImageUnresolved     = "IMAGE_UNRESOLVED"           // an image without bytes (not loaded, not recorded, missing)
 	CanvasCropped       = "CANVAS_CROPPED"             // a canvas the page could not read (tainted, too large): its pixels cropped from the page
+	ElementRasterized   = "ELEMENT_RASTERIZED"         // a native widget, media player or embedded page drawn as the page's pixels (its crop)
 	ImageFormat         = "IMAGE_UNSUPPORTED_FORMAT"   // an image format a result cannot carry (AVIF, ICO, BMP...)
 	ImageTooLarge       = "IMAGE_TOO_LARGE"            // over MaxImageBytes, MaxDeclaredImageSide or MaxConvertBytes to decode
 	ImageBudget         = "IMAGE_BUDGET_EXCEEDED"      // past MaxImages or MaxTotalImageBytes of the result
