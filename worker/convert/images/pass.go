@@ -23,7 +23,8 @@ func Source(n *capturemodel.DOMNode) (assetID string, cropped bool) {
 	return "", false
 }
 
-// Pass is the images pass over the box tree under root, after the paint pass: each img or canvas
+// Pass is the images pass over the box tree under root, after the paint pass: each element drawn
+// from its crop (boxtree.Rasterized) gets it (rasterized), and each img or canvas
 // node (boxtree.Image) gets its image, in the order the nodes were made: an SVG node (or the SVG
 // inside its frame, when the img draws a box of its own) the SVG's reference, a RECTANGLE (or
 // the RECTANGLE of the content box inside its frame) an IMAGE fill over its background

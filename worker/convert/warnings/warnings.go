@@ -16,7 +16,7 @@ import (
 // Warning codes: stable names for what the conversion could not express; docs/conversion.md
 // "Warning codes" says when each is given. Nothing the page shows is dropped without one.
 const (
-	UnsupportedElement  = "UNSUPPORTED_ELEMENT"        // video, audio, iframe, embed, object, native widget, a canvas without pixels: a placeholder
+	UnsupportedElement  = "UNSUPPORTED_ELEMENT"        // video, audio, iframe, embed, object, native widget without a usable crop, a canvas without pixels: a placeholder
 	FormControl         = "FORM_CONTROL_APPROXIMATED"  // input, select, textarea: box, background, border and text only
 	PseudoElement       = "PSEUDO_ELEMENT"             // ::before/::after content not drawn (no text or no box)
 	ListMarker          = "LIST_MARKER"                // a list marker not drawn
