@@ -11,7 +11,7 @@ import (
 )
 
 // TestWidgetsCropped captures WidgetsPath at device scale 2: each element the browser draws
-// itself (checkbox, radio, range, colour input, video) is recorded with a crop of its border box
+// itself (checkbox, radio, range, colour input, video, audio, iframe) is recorded with a crop of its border box
 // (reason "widget") at the capture's scale, a checked and an unchecked checkbox's crops differ,
 // and a hidden checkbox has none.
 func TestWidgetsCropped(t *testing.T) {
@@ -19,7 +19,7 @@ func TestWidgetsCropped(t *testing.T) {
 	byID, assets := captureAtScale(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a8d", capturetest.WidgetsPath, 2)
 	for id, size := range map[string][2]int{
 		"checked": {20, 20}, "unchecked": {20, 20}, "radio": {20, 20},
-		"range": {160, 24}, "color": {48, 32}, "video": {160, 80},
+		"range": {160, 24}, "color": {48, 32}, "video": {160, 80}, "audio": {240, 40}, "frame": {162, 62},
 	} {
 		n := byID[id]
 		if n.Crop == nil || n.Crop.Reason != "widget" {
