@@ -220,3 +220,38 @@ test("styles and variables are created once per id and nodes bound to them", asy
   const variable = [...stub.variables.all.values()][0];
   assert.deepEqual(a.fills[0], { type: "SOLID", color: { r: 0, g: 0, b: 1 }, boundVariables: { color: { type: "VARIABLE_ALIAS", id: variable?.id } } });
 });
+
+test("filter, backdrop and outline nodes as the converter writes them are applied: blurs, a shadow behind its frame, an outside stroke, a ring", async () => {
+  const stub = install();
+  const r = small();
+  const blue = { r: 0.1451, g: 0.3882, b: 0.9216 };
+  r.root["children"] = [
+    {
+      type: "FRAME", id: "1:2", name: "Glass", x: 10, y: 10, width: 200, height: 120, fills: [{ type: "SOLID", color: { r: 1, g: 1, b: 1 }, opacity: 0.3 }],
+      effects: [
+        { type: "DROP_SHADOW", color: { r: 0, g: 0, b: 0, a: 0.5 }, offset: { x: 4, y: 6 }, radius: 10, visible: true, blendMode: "NORMAL", showShadowBehindNode: true },
+        { type: "LAYER_BLUR", radius: 8, visible: true },
+        { type: "BACKGROUND_BLUR", radius: 16, visible: true },
+      ],
+    },
+    { type: "FRAME", id: "1:3", name: "Solid", x: 10, y: 150, width: 120, height: 60, fills: [], strokes: [{ type: "SOLID", color: blue }], strokeAlign: "OUTSIDE", strokeWeight: 2 },
+    { type: "FRAME", id: "1:4", name: "Offset", x: 10, y: 250, width: 120, height: 60, fills: [], cornerRadius: 8 },
+    { type: "RECTANGLE", id: "1:5", name: "Offset (outline)", x: 3, y: 243, width: 134, height: 74, fills: [], strokes: [{ type: "SOLID", color: blue }], strokeAlign: "INSIDE", strokeWeight: 3, dashPattern: [9, 9], cornerRadius: 15 },
+  ];
+  await materialize(r);
+  const page = stub.currentPage.children[0];
+  assert.ok(page instanceof StubFrame);
+  const byName = new Map(page.children.map((n) => [n.name, n]));
+  const glass = byName.get("Glass");
+  assert.ok(glass instanceof StubFrame);
+  assert.deepEqual(glass.effects.map((e) => [e.type, "radius" in e ? e.radius : null, e.type === "DROP_SHADOW" ? e.showShadowBehindNode : null]),
+    [["DROP_SHADOW", 10, true], ["LAYER_BLUR", 8, null], ["BACKGROUND_BLUR", 16, null]]);
+  const solid = byName.get("Solid");
+  assert.ok(solid instanceof StubFrame);
+  assert.deepEqual([solid.strokeAlign, solid.strokeWeight, solid.fills.length], ["OUTSIDE", 2, 0]);
+  const ring = byName.get("Offset (outline)");
+  assert.ok(ring instanceof StubRectangle);
+  assert.deepEqual([ring.strokeAlign, ring.strokeWeight, ring.dashPattern, ring.cornerRadius, ring.fills.length, ring.x, ring.width],
+    ["INSIDE", 3, [9, 9], 15, 0, 3, 134]);
+  assert.deepEqual(page.children.map((n) => n.name), ["Glass", "Solid", "Offset", "Offset (outline)"], "the ring is painted right above its box");
+});

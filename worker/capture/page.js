@@ -45,7 +45,8 @@
     "color": null, "background-color": "rgba(0, 0, 0, 0)", "background-image": "none",
     "background-size": "auto", "background-position": "0% 0%", "background-repeat": "repeat",
     "background-blend-mode": "normal", "opacity": "1", "visibility": "visible", "overflow-x": "visible", "overflow-y": "visible",
-    "box-shadow": "none", "transform": "none", "filter": "none", "mix-blend-mode": "normal",
+    "box-shadow": "none", "transform": "none", "filter": "none", "backdrop-filter": "none", "mix-blend-mode": "normal",
+    "outline-style": "none", "outline-width": null, "outline-color": null, "outline-offset": null,
     "font-family": null, "font-size": null, "font-weight": null, "font-style": "normal",
     "line-height": null, "letter-spacing": "normal", "text-align": "start", "text-transform": "none",
     "text-decoration-line": "none", "white-space": "normal", "vertical-align": "baseline",
@@ -80,6 +81,12 @@
       const v = pcs.getPropertyValue(p);
       if (v !== "") out[p] = v;
     }
+    // Filters and an outline only when set (most pseudo-elements have neither), as for elements.
+    for (const p of ["filter", "backdrop-filter", "outline-style"]) {
+      const v = pcs.getPropertyValue(p);
+      if (v !== "" && v !== "none") out[p] = v;
+    }
+    if ("outline-style" in out) for (const p of ["outline-width", "outline-color", "outline-offset"]) out[p] = pcs.getPropertyValue(p);
     return out;
   }
 
@@ -371,6 +378,8 @@
       for (const side of ["top", "right", "bottom", "left"]) {
         if (!(`border-${side}-style` in style)) delete style[`border-${side}-color`];
       }
+      // An outline's width, colour and offset matter only when it is drawn.
+      if (!("outline-style" in style)) for (const p of ["outline-width", "outline-color", "outline-offset"]) delete style[p];
       // How an element that sets a decoration line draws it (CSS propagates the line with its
       // look to the text inside): its style, thickness and underline offset when not the
       // defaults, its colour when not the text colour.

@@ -63,6 +63,10 @@ var fixtureSites = map[string][2]string{
 	"replaced-svg":    {"testdata/replaced-site", "/svg.html"},
 	"replaced-canvas": {"testdata/replaced-site", "/canvas.html"},
 	"float":           {"testdata/replaced-site", "/float.html"},
+	// Filters, backdrop filters and outlines (docs/conversion.md "Node mapping").
+	"filters":  {"../capture/capturetest/site", "/filters.html"},
+	"backdrop": {"../capture/capturetest/site", "/backdrop.html"},
+	"outlines": {"../capture/capturetest/site", "/outlines.html"},
 	// Elements the browser draws itself (docs/conversion.md "Native widgets and embedded content").
 	"widgets": {"../capture/capturetest/site", "/widgets.html"},
 }

@@ -23,7 +23,7 @@ import (
 // which re-validates the manifest, the tree rules, every imageRef and every image's bytes.
 func TestBackendAcceptsResults(t *testing.T) {
 	t.Parallel()
-	for _, name := range append([]string{"site", "unsupported", "text", "fonts", "direction", "lists", "effects", "replaced-img", "replaced-svg", "replaced-canvas", "float"}, layoutFixtures...) {
+	for _, name := range append([]string{"site", "unsupported", "text", "fonts", "direction", "lists", "effects", "replaced-img", "replaced-svg", "replaced-canvas", "float", "filters", "backdrop", "outlines"}, layoutFixtures...) {
 		t.Run(name+"_Accepted", func(t *testing.T) {
 			t.Parallel()
 			f := loadFixture(t, name)

@@ -20,8 +20,8 @@ var widgetNodes = map[string][2]float64{
 	"Audio": {240, 40}, "Frame": {162, 62},
 }
 
-// warningsOn returns the codes of the warnings on node id.
-func warningsOn(out []resultjson.Warning, id string) []string {
+// codesOn returns the codes of the warnings on node id.
+func codesOn(out []resultjson.Warning, id string) []string {
 	var codes []string
 	for _, w := range out {
 		if w.NodeID != nil && *w.NodeID == id {
@@ -59,7 +59,7 @@ func TestWidgetsRasterized(t *testing.T) {
 		if e == nil || e.MimeType != "image/png" || e.Width != int(size[0]) || e.Height != int(size[1]) {
 			t.Errorf("%s image %+v, want a %vx%v PNG (the capture's scale is 1)", name, e, size[0], size[1])
 		}
-		if codes := warningsOn(out.Result.Warnings, n.ID); len(codes) != 1 || codes[0] != warnings.ElementRasterized {
+		if codes := codesOn(out.Result.Warnings, n.ID); len(codes) != 1 || codes[0] != warnings.ElementRasterized {
 			t.Errorf("%s warnings %q, want [ELEMENT_RASTERIZED]", name, codes)
 		}
 	}
@@ -118,7 +118,7 @@ func TestWidgetsWithoutCrop(t *testing.T) {
 		if n.Fills == nil || len(*n.Fills) != 1 || (*n.Fills)[0].Type != "SOLID" || *(*n.Fills)[0].Color != grey {
 			t.Errorf("%s fills %+v, want the placeholder grey", name, n.Fills)
 		}
-		codes := warningsOn(out.Result.Warnings, n.ID)
+		codes := codesOn(out.Result.Warnings, n.ID)
 		found := false
 		for _, c := range codes {
 			found = found || c == warnings.UnsupportedElement

@@ -104,15 +104,19 @@ func (g *htmlGen) node(b *strings.Builder, n *node) {
 		return
 	}
 	style := fmt.Sprintf("left:%spx;top:%spx;width:%spx;height:%spx;%s", num(n.X), num(n.Y), num(n.Width), num(n.Height), layerStyle(n, n.Type == "FRAME"))
+	filters, boxEffects := contentShadows(n)
 	if f := blurFilter(n.Effects); f != "" {
-		style += "filter:" + f + ";"
+		filters = append(filters, f)
+	}
+	if len(filters) > 0 {
+		style += "filter:" + strings.Join(filters, " ") + ";"
 	}
 	if f := backdropFilter(n.Effects); f != "" {
 		style += "backdrop-filter:" + f + ";"
 	}
 	fmt.Fprintf(b, `<div class="n" data-id="%s" style="%s">`, attr(n.ID), style)
 	radius := radiusCSS(n)
-	if sh := shadows(n.Effects, "DROP_SHADOW", false); sh != "" {
+	if sh := shadows(boxEffects, "DROP_SHADOW", false); sh != "" {
 		fmt.Fprintf(b, `<div class="l" style="border-radius:%s;box-shadow:%s"></div>`, radius, sh)
 	}
 	switch n.Type {
@@ -395,6 +399,32 @@ func shadows(es []effect, typ string, text bool) string {
 		out = append(out, fmt.Sprintf("%s%spx %spx %spx %spx %s", inset, num(off.X), num(off.Y), num(math.Max(0, e.Radius)), num(spread), cssColor(c, 1)))
 	}
 	return strings.Join(out, ",")
+}
+
+// contentShadows are the CSS drop-shadow() filters of a FRAME without fills for its visible
+// drop shadows drawn behind it (showShadowBehindNode): Figma casts such a frame's shadow from
+// its content, as CSS filter: drop-shadow() does (its length is the standard deviation: the
+// radius halved, as for blurFilter); rest are the node's other effects, drawn as box-shadows.
+func contentShadows(n *node) (filters []string, rest []effect) {
+	if n.Type != "FRAME" || len(defaultFills(n)) > 0 {
+		return nil, n.Effects
+	}
+	for _, e := range n.Effects {
+		if e.Type != "DROP_SHADOW" || !visible(e.Visible) || e.ShowShadowBehindNode == nil || !*e.ShowShadowBehindNode {
+			rest = append(rest, e)
+			continue
+		}
+		c := rgba{A: ptr(0.25)}
+		if e.Color != nil {
+			c = *e.Color
+		}
+		var off vector
+		if e.Offset != nil {
+			off = *e.Offset
+		}
+		filters = append(filters, fmt.Sprintf("drop-shadow(%spx %spx %spx %s)", num(off.X), num(off.Y), num(math.Max(0, e.Radius)/2), cssColor(c, 1)))
+	}
+	return filters, rest
 }
 
 // blurFilter is the CSS filter of a LAYER_BLUR: Figma's radius is twice CSS blur()'s standard

@@ -131,6 +131,11 @@ var goldenCases = []struct{ name, tree string }{
 	{"inner-shadow", rect(`"fills":[` + red + `],"effects":[{"type":"INNER_SHADOW","color":{"r":0,"g":0,"b":0,"a":0.8},"offset":{"x":3,"y":3},"radius":2,"spread":0,"visible":true}]`)},
 	{"hidden-effect", rect(`"fills":[` + red + `],"effects":[{"type":"DROP_SHADOW","color":{"r":0,"g":0,"b":0,"a":1},"offset":{"x":6,"y":6},"radius":0,"visible":false}]`)},
 	{"layer-blur", rect(`"fills":[` + red + `],"effects":[{"type":"LAYER_BLUR","radius":8,"visible":true}]`)},
+	// A frame without fills casts its drop shadow drawn behind it (a CSS filter's drop-shadow())
+	// from its content, as Figma does: round under the circle, not a box.
+	{"drop-shadow-content", rect(`"fills":[],"effects":[{"type":"DROP_SHADOW","color":{"r":0,"g":0,"b":0,"a":0.8},"offset":{"x":4,"y":4},"radius":4,"visible":true,"blendMode":"NORMAL","showShadowBehindNode":true}],"children":[{"type":"ELLIPSE","id":"1:4","name":"c","x":8,"y":4,"width":24,"height":24,"fills":[` + red + `]}]`)},
+	// A translucent frame blurs what lies under it (radius halved as for LAYER_BLUR).
+	{"background-blur", `{"type":"RECTANGLE","id":"1:8","name":"q","x":0,"y":0,"width":64,"height":48,"fills":[{"type":"IMAGE","imageRef":"quad","scaleMode":"FILL"}]},` + rect(`"fills":[{"type":"SOLID","color":{"r":1,"g":1,"b":1},"opacity":0.3}],"effects":[{"type":"BACKGROUND_BLUR","radius":8,"visible":true}]`)},
 	{"opacity", rect(`"fills":[` + red + `],"opacity":0.3`)},
 	{"blend-multiply", `{"type":"RECTANGLE","id":"1:8","name":"a","x":4,"y":4,"width":36,"height":36,"fills":[{"type":"SOLID","color":{"r":1,"g":0.9,"b":0}}]},{"type":"RECTANGLE","id":"1:9","name":"b","x":24,"y":8,"width":36,"height":36,"blendMode":"MULTIPLY","fills":[{"type":"SOLID","color":{"r":0,"g":0.8,"b":1}}]}`},
 	{"hidden-node", rect(`"fills":[` + red + `],"visible":false`)},

@@ -186,6 +186,8 @@ type effect struct {
 	Spread    *float64 `json:"spread"`
 	Visible   *bool    `json:"visible"`
 	BlendMode string   `json:"blendMode"`
+	// ShowShadowBehindNode: a drop shadow also drawn under the node (a filter's drop-shadow()).
+	ShowShadowBehindNode *bool `json:"showShadowBehindNode"`
 }
 
 type vectorPath struct {

@@ -96,6 +96,24 @@ const (
 	// #at-limit (a bitmap of MaxCanvasPixels pixels, 2048x2048), #past-limit (2049x2048) and
 	// #empty (0 wide), each shown at 64x64 CSS px but #chart (240x140 + 2 px border).
 	CanvasPath = "/canvas.html"
+	// FiltersPath is a page of CSS filters on 120x80 tiles: #blur (blur(4px)), #blur-em
+	// (blur(0.5em) at 20px), #shadow (drop-shadow(4px 6px 5px rgba(0, 0, 0, 0.5))), #both
+	// (drop-shadow(0 2px 3px #f00) blur(2px)), #bright (brightness(1.5)), #mixed (blur(3px)
+	// grayscale(1)), #plain (sepia(1) on a box that draws nothing else) and the paragraph #glow
+	// (a green drop-shadow on text), #halo (a ::before blurred by 6px) and #soft, a blurred span
+	// inside the paragraph #inline. ReadySelector is there from the start.
+	FiltersPath = "/filters.html"
+	// BackdropPath is a page of translucent panels over stripes: #glass (backdrop-filter:
+	// blur(8px)), #prefixed (-webkit-backdrop-filter: blur(5px), which Chromium does not draw)
+	// and #saturated (blur(2px) saturate(180%)). ReadySelector is there from the start.
+	BackdropPath = "/backdrop.html"
+	// OutlinesPath is a page of outlines on 120x60 tiles: #solid (2px solid, offset 0), #offset
+	// (3px dashed, offset 4px, radius 8px), #bordered (2px dotted beside a 1px border), #inset
+	// (2px solid, offset -6px), #focus (auto 2px, offset 2px), #double (4px double), #none, #bare
+	// (an outline on a box that draws nothing else), #chosen (an item of the flex row #items
+	// with an offset outline), #tag (a ::after with a 2px outline offset 2px) and #link (an
+	// outlined link inside a paragraph). ReadySelector is there from the start.
+	OutlinesPath = "/outlines.html"
 	// NeverReadyPath is a page on which ReadySelector never appears.
 	NeverReadyPath = "/never-ready.html"
 	// SizedPath?h=N is a page exactly N CSS px tall.

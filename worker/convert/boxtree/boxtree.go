@@ -54,6 +54,11 @@ const (
 	// BackgroundSVG is an SVG node drawing an SVG layer of its parent's background over the
 	// parent's box (the paint pass gives it its image).
 	BackgroundSVG
+	// Outline is the ring drawn for El's outline when it is offset or El has a border
+	// (paint.Ringed): a RECTANGLE beside El's node, of the outline's outer edge, with no fill and
+	// the outline as its stroke (the paint pass gives it them). It is no item of a flex or grid
+	// container (Item stays nil).
+	Outline
 )
 
 // Node is one node of the result in the tree being built.

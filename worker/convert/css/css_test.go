@@ -93,7 +93,9 @@ func TestRepeatingLinearGradient(t *testing.T) {
 	if !ok {
 		t.Fatal("stripes refused")
 	}
-	stop := func(p float64, c resultjson.RGBA) resultjson.ColorStop { return resultjson.ColorStop{Position: p, Color: c} }
+	stop := func(p float64, c resultjson.RGBA) resultjson.ColorStop {
+		return resultjson.ColorStop{Position: p, Color: c}
+	}
 	want := []resultjson.ColorStop{stop(0, red), stop(0.25, red), stop(0.25, blue), stop(0.5, blue), stop(0.5, red), stop(0.75, red), stop(0.75, blue), stop(1, blue)}
 	got := p.GradientStops
 	if len(got) != len(want) {

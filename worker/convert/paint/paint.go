@@ -6,7 +6,6 @@ package paint
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
@@ -325,34 +324,13 @@ func setCorners(node *resultjson.Node, r [4]float64) {
 	node.BottomRightRadius, node.BottomLeftRadius = css.Ptr(r[2]), css.Ptr(r[3])
 }
 
-var blurFilter = regexp.MustCompile(`^blur\(([0-9.]+)px\)$`)
-
-// Effects sets node's effects from box-shadow and a blur() filter; it reports whether any was set.
-func (pa *Painter) Effects(n *capturemodel.DOMNode, node *resultjson.Node) bool {
-	if bs := n.Computed("box-shadow"); bs != "none" {
-		effects, ok := css.BoxShadows(bs)
-		if !ok {
-			pa.Warn.Add(warnings.BoxShadow, node.ID, "the box-shadow of %s could not be read and was left out: %s", naming.Element(n), bs)
-		}
-		node.Effects = append(node.Effects, effects...)
-	}
-	if m := blurFilter.FindStringSubmatch(n.Computed("filter")); m != nil {
-		if v, ok := css.ParsePx(m[1] + "px"); ok && v > 0 {
-			node.Effects = append(node.Effects, resultjson.Effect{Type: "LAYER_BLUR", Radius: css.Px(v), Visible: true})
-		}
-	}
-	return len(node.Effects) > 0
-}
-
 // cssWarnings reports to w the CSS of n that no node property expresses, about nodeID.
 func cssWarnings(w *warnings.List, n *capturemodel.DOMNode, nodeID string) {
 	name := naming.Element(n)
 	if t := n.Computed("transform"); t != "none" {
 		w.Add(warnings.Transform, nodeID, "the transform of %s (%s) is not converted; its bounding box is used", name, t)
 	}
-	if fl := n.Computed("filter"); fl != "none" && !blurFilter.MatchString(fl) {
-		w.Add(warnings.Filter, nodeID, "the filter of %s (%s) is not converted", name, fl)
-	}
+	filterWarnings(w, n, nodeID)
 	if bm := n.Computed("mix-blend-mode"); bm != "normal" {
 		if _, ok := css.BlendModes[bm]; !ok {
 			w.Add(warnings.BlendMode, nodeID, "the mix-blend-mode %s of %s has no Figma equivalent", bm, name)
@@ -366,7 +344,7 @@ func ClipsToText(n *capturemodel.DOMNode) bool {
 }
 
 // InlineDraws says whether an inline element paints a box of its own (background, border,
-// shadow).
+// shadow, outline).
 func InlineDraws(el *capturemodel.DOMNode) bool {
 	// A background clipped to the text fills the glyphs (the text pass), not a box.
 	if !ClipsToText(el) {
@@ -376,6 +354,9 @@ func InlineDraws(el *capturemodel.DOMNode) bool {
 		if el.Computed("background-image") != "none" {
 			return true
 		}
+	}
+	if _, ok := OutlineOf(el); ok {
+		return true
 	}
 	return Edged(el)
 }

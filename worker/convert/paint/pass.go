@@ -11,15 +11,18 @@ import (
 )
 
 // Box gives node the paints of element n's box: the fills of its background when bg (never
-// nil; the SVG layers are returned, each drawn as an SVG node over the box), its borders and
-// effects unless hidden, its corner radii, opacity and blend mode.
+// nil; the SVG layers are returned, each drawn as an SVG node over the box), its borders (or,
+// without a border, its outline when not offset: outlineOutside) and effects unless hidden,
+// its corner radii, opacity and blend mode.
 func (pa *Painter) Box(n *capturemodel.DOMNode, node *resultjson.Node, hidden, bg bool) (svgs []*resultjson.ImageEntry) {
 	var fills []resultjson.Paint
 	if bg {
 		fills, svgs = pa.Backgrounds(n, node)
 	}
 	if !hidden {
-		pa.Borders(n, node)
+		if !pa.Borders(n, node) {
+			pa.outlineOutside(n, node)
+		}
 		pa.Effects(n, node)
 	}
 	pa.Corners(n, node)
@@ -43,7 +46,7 @@ type Drawn struct {
 	Fills, Strokes, Effects bool
 	// SVGLayers counts its background layers that are SVG images.
 	SVGLayers int
-	// Composited: an opacity below 1 or a blend mode.
+	// Composited: an opacity below 1, a blend mode, or a filter or backdrop-filter (Filtered).
 	Composited bool
 }
 
@@ -67,7 +70,7 @@ func Draws(n *capturemodel.DOMNode, node *resultjson.Node, hidden, bg bool, chec
 	pa := Painter{Warn: &warnings.List{}, Images: check}
 	svgs := pa.Box(n, &scratch, hidden, bg)
 	return Drawn{Fills: len(*scratch.Fills) > 0, Strokes: len(scratch.Strokes) > 0, Effects: len(scratch.Effects) > 0,
-		SVGLayers: len(svgs), Composited: scratch.Opacity != nil || scratch.BlendMode != ""}
+		SVGLayers: len(svgs), Composited: scratch.Opacity != nil || scratch.BlendMode != "" || (!hidden && Filtered(n))}
 }
 
 // Canvas returns the element whose background the canvas (the page's root node, root) shows
@@ -100,6 +103,9 @@ func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 	for _, b := range root.Made() {
 		for _, el := range b.CSS {
 			cssWarnings(warn, el, b.Out.ID)
+			if el != b.El || !b.Paints {
+				lostFilterWarnings(warn, el, b.Out.ID)
+			}
 		}
 		for _, el := range b.Merged {
 			hidden := el.Computed("visibility") != "visible"
@@ -118,6 +124,8 @@ func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 				fills = []resultjson.Paint{css.Solid(resultjson.RGBA{R: 1, G: 1, B: 1, A: 1})} // browsers paint a white canvas
 			}
 			node.Fills = &fills
+		case b.Kind == boxtree.Outline:
+			pa.Ring(el, node)
 		case b.Paints:
 			hidden := el.Computed("visibility") != "visible"
 			svgs = pa.Box(el, node, hidden, !hidden && el != body && !ClipsToText(el))
@@ -126,10 +134,12 @@ func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 				node.Fills = &[]resultjson.Paint{css.Solid(resultjson.RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1})}
 			case b.Kind == boxtree.Rasterized:
 				// The crop of its border box holds its background and border (the images pass
-				// fills it); its corners, opacity and shadow stay.
+				// fills it); its corners, opacity, shadow and outline (an OUTSIDE stroke) stay.
 				node.Fills = &[]resultjson.Paint{}
-				node.Strokes, node.StrokeWeight, node.StrokeAlign, node.DashPattern = nil, nil, "", nil
-				node.StrokeTopWeight, node.StrokeRightWeight, node.StrokeBottomWeight, node.StrokeLeftWeight = nil, nil, nil, nil
+				if node.StrokeAlign != "OUTSIDE" {
+					node.Strokes, node.StrokeWeight, node.StrokeAlign, node.DashPattern = nil, nil, "", nil
+					node.StrokeTopWeight, node.StrokeRightWeight, node.StrokeBottomWeight, node.StrokeLeftWeight = nil, nil, nil, nil
+				}
 			case node.Type == "SVG":
 				node.Fills = nil
 				node.CornerRadius, node.TopLeftRadius, node.TopRightRadius, node.BottomRightRadius, node.BottomLeftRadius = nil, nil, nil, nil, nil

@@ -269,8 +269,10 @@ type ColorStop struct {
 	Color    RGBA    `json:"color"`
 }
 
-// Effect is a Figma Effect: DROP_SHADOW, INNER_SHADOW (from box-shadow) or LAYER_BLUR (from
-// filter: blur()).
+// Effect is a Figma Effect: DROP_SHADOW, INNER_SHADOW (from box-shadow and text-shadow;
+// DROP_SHADOW also from filter: drop-shadow()), LAYER_BLUR (from filter: blur()) or
+// BACKGROUND_BLUR (from backdrop-filter: blur()). Radius is Figma's: a box-shadow's blur as it
+// is, a filter's blur length doubled (paint.FigmaBlurScale).
 type Effect struct {
 	Type                 string   `json:"type"`
 	Color                *RGBA    `json:"color,omitempty"`

@@ -165,8 +165,9 @@ func whole(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode) bool {
 	return k == 0
 }
 
-// inlineBoxes draws the background and border of an inline element as one RECTANGLE per line
-// fragment (each fragment gets the whole decoration: box-decoration-break: clone).
+// inlineBoxes draws the background, border and outline of an inline element as one RECTANGLE
+// per line fragment (each fragment gets the whole decoration: box-decoration-break: clone), an
+// offset outline as a ring around each fragment.
 func (tb *builder) inlineBoxes(el *capturemodel.DOMNode, f *frame, in inherited) {
 	frags := el.Rects
 	if len(frags) == 0 {
@@ -179,5 +180,6 @@ func (tb *builder) inlineBoxes(el *capturemodel.DOMNode, f *frame, in inherited)
 			tb.dropSVGBackgrounds(node, el, layers)
 			f.add(node, &frag, in).Paints = true
 		}
+		tb.outlineRing(&frag, f, in)
 	}
 }

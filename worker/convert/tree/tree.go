@@ -51,7 +51,9 @@ func (tb *builder) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 			tb.element(ch, f, item)
 		}
 		for _, k := range f.box.Kids[start:] {
-			k.Item = ch // the layout pass reads a container's nodes by item
+			if k.Kind != boxtree.Outline {
+				k.Item = ch // the layout pass reads a container's nodes by item
+			}
 		}
 	}
 }
@@ -83,6 +85,10 @@ func (tb *builder) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	}
 	in.decoration = text.Decoration(n, in.decoration)
 	hidden := n.Computed("visibility") != "visible"
+	if !hidden {
+		// An outline offset from the box, or beside a border, is a node of its own over n's.
+		defer tb.outlineRing(n, f, in)
+	}
 	if tb.iconElement(n, f, in, hidden) { // vector pass: masked icons, icon-font glyphs
 		return
 	}

@@ -21,7 +21,8 @@ const (
 	PseudoElement       = "PSEUDO_ELEMENT"             // ::before/::after content not drawn (no text or no box)
 	ListMarker          = "LIST_MARKER"                // a list marker not drawn
 	Transform           = "CSS_TRANSFORM"              // a transform: the transformed bounding box is used
-	Filter              = "CSS_FILTER"                 // a filter other than a single blur()
+	Filter              = "CSS_FILTER"                 // filter or backdrop-filter functions other than blur() and drop-shadow(), left out
+	Outline             = "CSS_OUTLINE"                // an outline drawn solid: the focus ring (auto), double, groove, ridge, inset, outset
 	Gradient            = "CSS_GRADIENT"               // a gradient other than a plain linear-gradient, left out
 	BackgroundLayout    = "CSS_BACKGROUND_LAYOUT"      // background size, position or repeat approximated
 	ObjectFit           = "CSS_OBJECT_FIT"             // object-fit none or an off-centre object-position approximated
