@@ -7,7 +7,7 @@ import (
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
-// TestFontsAsDrawn converts the capture of capturetest's fonts page: each paragraph is set in a
+// TestFontsAsDrawn converts the capture of capturetest's fonts page: each paragraph is set in the
 // family the page really drew (the web font by its @font-face family), a family declared but not
 // loaded never appears, and a weight or style the face lacks is given as drawn, with warnings
 // naming the declared and the drawn face.
@@ -29,10 +29,12 @@ func TestFontsAsDrawn(t *testing.T) {
 		// No italic face: the browser slanted the upright one, which is what Figma can set.
 		"Web font italic": {"C2D Brand", "Regular", 400},
 		// The @font-face file is missing: the next declared family, never "Missing Brand".
-		"Missing web font":   {"Noto Serif", "Regular", 400},
-		"System UI text":     {"Inter", "Regular", 400},
-		"Arial text":         {"Arial", "Regular", 400},
-		"Roboto text":        {"Roboto", "Regular", 400},
+		"Missing web font": {"Noto Serif", "Regular", 400},
+		"System UI text":   {"Inter", "Regular", 400},
+		// Arial is drawn in its metric twin Arimo, which Figma offers.
+		"Arial text": {"Arimo", "Regular", 400},
+		// Roboto is not on the capture machine: the page's sans-serif drew Inter.
+		"Roboto text":        {"Inter", "Regular", 400},
 		"Unknown local face": {"Noto Serif", "Regular", 400},
 	} {
 		n := byText[text]

@@ -50,6 +50,7 @@ var fixtureSites = map[string][2]string{
 	"layout-grid":   {"testdata/layout-site", "/grid.html"},
 	"text":          {"testdata/text-site", "/index.html"},
 	"fonts":         {"../capture/capturetest/site", "/fonts.html"},
+	"families":      {"../capture/capturetest/site", "/families.html"},
 	"direction":     {"testdata/text-site", "/direction.html"},
 	"lists":         {"../capture/capturetest/site", "/lists.html"},
 	"effects":       {"testdata/text-site", "/effects.html"},
@@ -90,6 +91,27 @@ func TestRecaptureFixtures(t *testing.T) {
 }
 
 func recaptureSite(t *testing.T, name, dir, path string) {
+	objects := captureSite(t, dir, path)
+	out := filepath.Join("testdata", name)
+	if err := os.RemoveAll(out); err != nil {
+		t.Fatal(err)
+	}
+	for rel, b := range objects {
+		file := filepath.Join(out, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// captureSite runs the capture worker (headless Chromium) on the page path of the directory dir,
+// served over loopback, and returns the capture's objects by their path under the import's prefix
+// (capture.json, assets), all but the screenshot.
+func captureSite(t *testing.T, dir, path string) map[string][]byte {
+	t.Helper()
 	s3env, q := testenv.S3(t), testenv.SQS(t)
 	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	defer srv.Close()
@@ -151,14 +173,11 @@ func recaptureSite(t *testing.T, name, dir, path string) {
 		t.Fatalf("capture %s: %s", body.Status, body.ErrorMessage)
 	}
 
-	out := filepath.Join("testdata", name)
-	if err := os.RemoveAll(out); err != nil {
-		t.Fatal(err)
-	}
 	list, err := s3env.Client.ListObjectsV2(ctx, &s3.ListObjectsV2Input{Bucket: aws.String(s3env.Bucket), Prefix: aws.String(prefix)})
 	if err != nil {
 		t.Fatal(err)
 	}
+	objects := map[string][]byte{}
 	for _, o := range list.Contents {
 		rel := strings.TrimPrefix(aws.ToString(o.Key), prefix)
 		if rel == capture.ScreenshotObject {
@@ -173,13 +192,8 @@ func recaptureSite(t *testing.T, name, dir, path string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		file := filepath.Join(out, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		objects[rel] = b
 	}
-	t.Logf("%s: capture_hash %s, %d objects", name, body.CaptureHash, len(list.Contents))
+	t.Logf("%s: capture_hash %s, %d objects", path, body.CaptureHash, len(list.Contents))
+	return objects
 }

@@ -365,7 +365,7 @@ func TestTruncatedText(t *testing.T) {
 	}{
 		{"its box ends with an ellipsis", "ENDING", "HEIGHT", 1, 220, 24},
 		{"clamped to two lines", "ENDING", "HEIGHT", 2, 220, 48},
-		{"clipped without an ellipsis", "", "WIDTH_AND_HEIGHT", 0, 491.83, 24.5},
+		{"clipped without an ellipsis", "", "WIDTH_AND_HEIGHT", 0, 529.4, 24}, // the line in Inter, its 24px line box,
 	} {
 		var n *resultjson.Node
 		for _, tx := range texts {

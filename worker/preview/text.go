@@ -138,9 +138,10 @@ func segmentCSS(n *node, seg textSegment) string {
 	return s.String()
 }
 
-// fontCSS is the font of a TEXT node. The family is asked for by name; when the rendering
-// machine lacks it, Chromium's default sans-serif (serif, monospace for those generic mappings)
-// stands in, which Figma would not do (docs/fidelity.md).
+// fontCSS is the font of a TEXT node. The family is asked for by name, from the faces of the
+// workers' Chromium (worker/internal/headless's fonts.conf: the faces the converter names); a
+// family it lacks falls back to Chromium's sans-serif (serif, monospace for the converter's
+// generic mappings), which Figma would not do (docs/fidelity.md).
 func fontCSS(n *node) string {
 	var s strings.Builder
 	family, style := "Inter", "Regular"
@@ -154,7 +155,7 @@ func fontCSS(n *node) string {
 	switch family {
 	case "Noto Serif":
 		fallback = "serif"
-	case "Roboto Mono":
+	case "Noto Sans Mono", "Roboto Mono":
 		fallback = "monospace"
 	}
 	fmt.Fprintf(&s, "font-family:'%s',%s;", cssString(family), fallback)

@@ -47,7 +47,7 @@ func (s *Setter) fontOf(el, run *capturemodel.DOMNode, nodeID string, weight int
 	} else {
 		out = s.platformFamily(decl, primary, nodeID)
 		out.weight, out.italic = weight, italic
-		if strings.EqualFold(out.family, primary.Family) {
+		if f, ok := figmaFace(primary.Family); strings.EqualFold(out.family, primary.Family) || ok && out.family == f {
 			// The family set is the one drawn: its face is what the page showed.
 			out.weight, out.italic = faceOfName(primary.PostScriptName, primary.Family)
 		}
@@ -94,9 +94,13 @@ func (s *Setter) webFont(decl []string, primary capturemodel.PlatformFont, weigh
 	return drawnFont{family: primary.Family, weight: w, italic: it}
 }
 
-// platformFamily picks, for text drawn by a platform font, the first declared family Figma users
-// have.
+// platformFamily gives, for text drawn by a platform font, the family the result names: the Figma
+// family of the face drawn (figmaFace) when it is one Figma offers, as it is for every face of the
+// capture environment (worker/internal/headless's fonts.conf); otherwise (a capture made elsewhere)
+// the first declared family Figma users have. Declared families are walked either way, for the
+// warnings: a web font that did not load, a generic family, no usable family at all.
 func (s *Setter) platformFamily(decl []string, primary capturemodel.PlatformFont, nodeID string) drawnFont {
+	drawn, known := figmaFace(primary.Family)
 	for _, fam := range decl {
 		if s.isWebFamily(fam) {
 			s.Warn.AddOnce("notloaded:"+strings.ToLower(fam), warnings.FontNotLoaded, nodeID,
@@ -104,16 +108,58 @@ func (s *Setter) platformFamily(decl []string, primary capturemodel.PlatformFont
 			continue
 		}
 		if f, ok := genericFonts[strings.ToLower(fam)]; ok {
+			if known {
+				f = drawn
+			}
 			s.Warn.AddOnce("font:"+strings.ToLower(fam), warnings.GenericFont, nodeID, "the generic font family %s is set in %s", strings.ToLower(fam), f)
 			return drawnFont{family: f}
 		}
 		if f, ok := figmaFamilies[strings.ToLower(fam)]; ok {
+			if known {
+				f = drawn
+			}
 			return drawnFont{family: f}
 		}
 	}
+	family := cmp.Or(drawn, defaultFont)
 	s.Warn.AddOnce("fallback:"+strings.Join(decl, ","), warnings.FontFallback, nodeID,
-		"no family of %q is one Figma users have (the capture machine drew %s); set in %s", strings.Join(decl, ", "), primary.Family, defaultFont)
-	return drawnFont{family: defaultFont}
+		"no family of %q is one Figma users have (the capture machine drew %s); set in %s", strings.Join(decl, ", "), primary.Family, family)
+	return drawnFont{family: family}
+}
+
+// figmaFace returns the Figma family of a platform face and whether Figma offers it: a family of
+// figmaFamilies as spelled there, or a Noto family (Google Fonts has the whole Noto project) under
+// its Google Fonts name; a static face named with its weight is its family ("Inter Semi Bold" is
+// "Inter"): "Noto Sans CJK JP" and "Noto Sans Mono CJK JP" are "Noto Sans JP",
+// "Noto Serif CJK SC" is "Noto Serif SC", a " UI" variant is its family, "Noto Mono" is
+// "Noto Sans Mono".
+func figmaFace(family string) (string, bool) {
+	if f, ok := figmaFamilies[strings.ToLower(family)]; ok {
+		return f, true
+	}
+	// A static face may name its weight in the family ("Inter Semi Bold"; the PostScript name
+	// says the face).
+	for _, w := range faceWeightNames {
+		if base, ok := strings.CutSuffix(family, " "+w); ok {
+			if f, ok := figmaFace(base); ok {
+				return f, true
+			}
+		}
+	}
+	if !strings.HasPrefix(family, "Noto ") {
+		return "", false
+	}
+	if family == "Noto Mono" {
+		return "Noto Sans Mono", true
+	}
+	for _, cjk := range []struct{ prefix, family string }{
+		{"Noto Sans Mono CJK ", "Noto Sans "}, {"Noto Sans CJK ", "Noto Sans "}, {"Noto Serif CJK ", "Noto Serif "},
+	} {
+		if region, ok := strings.CutPrefix(family, cjk.prefix); ok {
+			return cjk.family + region, true
+		}
+	}
+	return strings.TrimSuffix(family, " UI"), true
 }
 
 // isWebFamily says whether the page declares fam with @font-face.
@@ -247,6 +293,9 @@ var faceWeights = []struct {
 	{"demibold", 600}, {"hairline", 100}, {"regular", 400}, {"medium", 500}, {"light", 300},
 	{"black", 900}, {"heavy", 900}, {"thin", 100}, {"bold", 700}, {"book", 400},
 }
+
+// faceWeightNames are the weight names a static face's family may end with.
+var faceWeightNames = []string{"Thin", "Extra Light", "ExtraLight", "Light", "Medium", "Semi Bold", "SemiBold", "Extra Bold", "ExtraBold", "Black"}
 
 // faceOfName reads the weight and italic of a face from its PostScript name (the part after the
 // last "-": "DejaVuSans-BoldOblique" is 700 italic, "LiberationSerif" 400 upright).

@@ -68,7 +68,30 @@ func TestFontStyleAndFamily(t *testing.T) {
 	if f, g := fontFamily(`"Helvetica Neue", Arial, sans-serif`); f != "Helvetica Neue" || g != "" {
 		t.Errorf("named family: %q %q", f, g)
 	}
-	if f, g := fontFamily("monospace"); f != "Roboto Mono" || g != "monospace" {
+	if f, g := fontFamily("monospace"); f != "Noto Sans Mono" || g != "monospace" {
 		t.Errorf("generic family: %q %q", f, g)
+	}
+}
+
+// TestFigmaFace names the faces of the capture environment (worker/internal/headless's fonts.conf)
+// and other Noto faces by their Google Fonts families; a face Figma does not offer is not named.
+func TestFigmaFace(t *testing.T) {
+	t.Parallel()
+	for drawn, want := range map[string]string{
+		"Inter": "Inter", "inter": "Inter", "Arimo": "Arimo", "Tinos": "Tinos", "Cousine": "Cousine",
+		"Noto Sans": "Noto Sans", "Noto Serif": "Noto Serif", "Noto Sans Mono": "Noto Sans Mono", "Noto Mono": "Noto Sans Mono",
+		"Noto Color Emoji": "Noto Color Emoji", "Noto Sans CJK JP": "Noto Sans JP", "Noto Sans CJK SC": "Noto Sans SC",
+		"Noto Sans Mono CJK KR": "Noto Sans KR", "Noto Serif CJK TC": "Noto Serif TC", "Noto Sans Arabic UI": "Noto Sans Arabic",
+		"Noto Naskh Arabic": "Noto Naskh Arabic", "Inter Semi Bold": "Inter", "Inter Extra Light": "Inter", "Noto Sans Black": "Noto Sans",
+		"Arial Black": "Arial Black", "Noto Sans Devanagari": "Noto Sans Devanagari",
+	} {
+		if got, ok := figmaFace(drawn); !ok || got != want {
+			t.Errorf("figmaFace(%q) = %q %v, want %q", drawn, got, ok, want)
+		}
+	}
+	for _, drawn := range []string{"DejaVu Sans", "Liberation Sans", "Inter Display", "Notoriously Local", "DejaVu Sans Light", ""} {
+		if got, ok := figmaFace(drawn); ok {
+			t.Errorf("figmaFace(%q) = %q, want none", drawn, got)
+		}
 	}
 }

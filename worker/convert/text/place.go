@@ -37,10 +37,20 @@ func (s *Setter) place(node *resultjson.Node, n *capturemodel.DOMNode, frags []c
 		last = r
 	}
 	// A line box is line-height tall; the text's box (its font's content area) sits in its
-	// middle (CSS 2 §10.8.1 half-leading).
+	// middle (CSS 2 §10.8.1 half-leading). A content area taller than the line (Inter's is
+	// 1.21 em, taller than a line-height of 1.2) overflows it: the line box starts below the
+	// content area's top and ends above its bottom.
 	if lh, ok := css.ParsePx(n.Computed("line-height")); ok && lh > 0 {
-		top = math.Min(top, first.Y-math.Max(0, (lh-first.Height)/2))
-		bottom = math.Max(bottom, last.Y+last.Height+math.Max(0, (lh-last.Height)/2))
+		if half := (lh - first.Height) / 2; half >= 0 {
+			top = math.Min(top, first.Y-half)
+		} else if top == first.Y {
+			top -= half
+		}
+		if half := (lh - last.Height) / 2; half >= 0 {
+			bottom = math.Max(bottom, last.Y+last.Height+half)
+		} else if bottom == last.Y+last.Height {
+			bottom += half
+		}
 	}
 	bt, _ := css.ParsePx(n.Computed("border-top-width"))
 	bb, _ := css.ParsePx(n.Computed("border-bottom-width"))

@@ -6,8 +6,11 @@ package headless
 
 import (
 	"context"
+	_ "embed"
+	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/chromedp/chromedp"
@@ -24,10 +27,42 @@ type Process struct {
 	AllocCancel context.CancelFunc
 }
 
+// FontConfig is the fontconfig configuration every worker Chromium runs with (fonts.conf): only
+// the faces Figma offers (Inter, Noto, Arimo, Tinos, Cousine, Noto Color Emoji) are visible, and
+// the generic and common system families of CSS resolve to them, so a capture draws the face its
+// result names and a preview draws what Figma will (docs/conversion.md "Fonts").
+//
+//go:embed fonts.conf
+var FontConfig []byte
+
+// FontConfigName is the name of the copy of FontConfig written into each profile directory, which
+// the process's FONTCONFIG_FILE names.
+const FontConfigName = "fonts.conf"
+
+// GenericFamilies are the faces Chromium draws the CSS generic families in (its font settings,
+// written into each profile's Preferences; Chromium's own defaults name Arial, Times New Roman and
+// Monospace): the converter's faces for them (docs/conversion.md "Fonts"). "standard" is the face
+// of text that names no family.
+var GenericFamilies = map[string]string{
+	"standard": "Noto Serif", "serif": "Noto Serif", "sansserif": "Inter", "fixed": "Noto Sans Mono",
+	"cursive": "Inter", "fantasy": "Inter",
+}
+
+// preferences is the Default/Preferences file of a fresh profile: GenericFamilies for every
+// script ("Zyyy", the common script, is the fallback of the others).
+func preferences() ([]byte, error) {
+	fonts := map[string]map[string]string{}
+	for generic, face := range GenericFamilies {
+		fonts[generic] = map[string]string{"Zyyy": face}
+	}
+	return json.Marshal(map[string]any{"webkit": map[string]any{"webprefs": map[string]any{"fonts": fonts}}})
+}
+
 // baseOptions are the flags every worker Chromium runs with: headless, no sandbox (CI runs as
 // root; each worker's own fences are its proxy and tabs), and no background traffic, updates,
 // extensions, crash reporting, scrollbars or sound, which would make a capture or a preview depend
-// on anything but the page.
+// on anything but the page; fontconfig reads FontConfig from the profile directory, never the
+// machine's own configuration.
 func baseOptions(execPath, dataDir string) []chromedp.ExecAllocatorOption {
 	return []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(execPath),
@@ -46,6 +81,7 @@ func baseOptions(execPath, dataDir string) []chromedp.ExecAllocatorOption {
 		chromedp.Flag("disable-breakpad", true),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.Flag("mute-audio", true),
+		chromedp.Env("FONTCONFIG_FILE=" + filepath.Join(dataDir, FontConfigName)),
 	}
 }
 
@@ -56,6 +92,10 @@ func Start(execPath, profilePrefix string, startTimeout time.Duration, extra ...
 	dir, err := os.MkdirTemp("", profilePrefix)
 	if err != nil {
 		return nil, fmt.Errorf("chromium profile dir: %w", err)
+	}
+	if err := writeProfile(dir); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
 	}
 	opts := append(baseOptions(execPath, dir), extra...)
 	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -76,6 +116,25 @@ func Start(execPath, profilePrefix string, startTimeout time.Duration, extra ...
 		return nil, fmt.Errorf("start chromium: %w", err)
 	}
 	return &Process{DataDir: dir, Ctx: ctx, Cancel: cancel, AllocCancel: allocCancel}, nil
+}
+
+// writeProfile writes the font settings into the fresh profile directory dir: FontConfig and the
+// Preferences naming GenericFamilies.
+func writeProfile(dir string) error {
+	if err := os.WriteFile(filepath.Join(dir, FontConfigName), FontConfig, 0o644); err != nil {
+		return fmt.Errorf("chromium fontconfig file: %w", err)
+	}
+	prefs, err := preferences()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "Default"), 0o755); err != nil {
+		return fmt.Errorf("chromium profile: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "Default", "Preferences"), prefs, 0o644); err != nil {
+		return fmt.Errorf("chromium preferences: %w", err)
+	}
+	return nil
 }
 
 // Stop ends the process and removes its profile directory.
