@@ -207,6 +207,12 @@
   // file path, hidden) or must never leave the page (password).
   const NO_VALUE_INPUTS = new Set(["password", "hidden", "file", "checkbox", "radio", "range", "color", "image"]);
 
+  // WIDGET_TAGS and WIDGET_INPUTS are the elements the browser draws itself (media players,
+  // embedded pages, native input widgets): each is recorded with a crop of its border box
+  // (reason "widget"), within svg.js MAX_CROPS per page.
+  const WIDGET_TAGS = new Set(["VIDEO", "AUDIO", "IFRAME", "FRAME", "EMBED", "OBJECT", "PORTAL"]);
+  const WIDGET_INPUTS = new Set(["checkbox", "radio", "range", "color", "file"]);
+
   // shownValue returns the text a form control shows, or null for other elements and for the
   // input types of NO_VALUE_INPUTS.
   function shownValue(el) {
@@ -430,6 +436,12 @@
         if (src && el.complete && el.naturalWidth > 0) {
           out.image = { asset_id: imageRef("img", src), natural_width: el.naturalWidth, natural_height: el.naturalHeight };
         }
+      }
+      if (!out.crop && cs.visibility === "visible" && (WIDGET_TAGS.has(el.tagName) || (el.tagName === "INPUT" && WIDGET_INPUTS.has(el.type)))) {
+        // The browser draws it itself (a native widget, a media player, an embedded page): its
+        // border box's pixels from the page are what the visitor saw.
+        const c = window.__c2dVec.crop(el, imageRef, "widget");
+        if (c) out.crop = c;
       }
       if (el.tagName === "CANVAS") {
         canvasImage(el, cs, out, imageRef, maxCanvasPixels);

@@ -58,8 +58,14 @@ func iconsByID(t *testing.T, raw json.RawMessage, out map[string]iconNode) {
 // captureIcons captures a page of the test site and returns its elements by id and the bytes of each asset.
 func captureIcons(t *testing.T, id, path string) (map[string]iconNode, map[string][]byte) {
 	t.Helper()
+	return captureAtScale(t, id, path, 1)
+}
+
+// captureAtScale is captureIcons at device scale factor dsf.
+func captureAtScale(t *testing.T, id, path string, dsf float64) (map[string]iconNode, map[string][]byte) {
+	t.Helper()
 	h := newHarness(t, http.StatusOK, true, true)
-	h.send(t, h.request(id, path, "", capture.Viewport{Width: 800, Height: 600}, 1))
+	h.send(t, h.request(id, path, "", capture.Viewport{Width: 800, Height: 600}, dsf))
 	cb := h.run(t, 60*time.Second)
 	if cb.Status != capture.StatusCompleted {
 		t.Fatalf("callback status %q (%s), want completed", cb.Status, cb.ErrorMessage)

@@ -70,6 +70,8 @@ var fixtureSites = map[string][2]string{
 	"outlines": {"../capture/capturetest/site", "/outlines.html"},
 	// Pseudo-elements' url() backgrounds (docs/conversion.md "Markers and generated content").
 	"pseudo-background": {"testdata/pseudo-site", "/background.html"},
+	// Elements the browser draws itself (docs/conversion.md "Native widgets and embedded content").
+	"widgets": {"../capture/capturetest/site", "/widgets.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

@@ -69,6 +69,15 @@ const (
 	// ('Unknown Local Face', serif), and #mixed (sans-serif upright text with the italic
 	// #mixed-em inside). ReadySelector is there from the start.
 	FontsPath = "/fonts.html"
+	// WidgetsPath is a page of elements the browser draws itself: a checked (#checked) and an
+	// unchecked (#unchecked) 20x20 checkbox, a checked radio (#radio), a 160x24 range at 70
+	// (#range), a 48x32 colour input (#color), a 160x80 video with a poster (#video), a 240x40
+	// audio player (#audio), a 162x62 iframe (#frame, its border included) and a checkbox hidden
+	// by visibility (#hidden). ReadySelector is there from the start.
+	WidgetsPath = "/widgets.html"
+	// WidgetsLimitPath is a page of MaxCrops + 1 checkboxes (#c1 to #c201), 12x12 each.
+	// ReadySelector is there from the start.
+	WidgetsLimitPath = "/widgets-limit.html"
 	// ListsPath is a page of list markers and generated content: #disc, #circle, #square,
 	// #decimal (start 3, a value 10), #roman (lower-roman), #alpha (upper-alpha, reversed),
 	// #custom (::marker content "→  " in red), #coloured (a green ::marker), #inside

@@ -42,6 +42,10 @@ const (
 	// Placeholder is the RECTANGLE of an element the design cannot hold (its box, grey when it
 	// has no background).
 	Placeholder
+	// Rasterized is the RECTANGLE of an element the browser draws itself (a native input
+	// widget, a media player, an embedded page) filled with the capture's crop of its border box
+	// (the images pass gives it its image; the crop holds its background and border).
+	Rasterized
 	// Image is the node of an img or a canvas with pixels: a RECTANGLE, an SVG node, or the
 	// FRAME of its box (one with a border or padding, or an SVG image over a box that paints)
 	// holding its content at its content box, a RECTANGLE or the SVG node (the images pass gives

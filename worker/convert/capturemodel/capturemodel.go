@@ -312,7 +312,9 @@ type SVGNote struct {
 	Detail string `json:"detail"`
 }
 
-// Crop names a PNG asset of the element's box and why it was taken ("svg", "mask", "glyph"), or
+// Crop names a PNG asset of the element's box and why it was taken ("svg", "mask", "glyph",
+// "widget": an element the browser draws itself, such as a native input widget, a video or an
+// iframe), or
 // of a canvas's content box: "canvas-tainted" (the page could not read the canvas: another
 // origin's image was drawn into it), "canvas-large" (its bitmap is over the capture's pixel
 // limit).

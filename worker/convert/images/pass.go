@@ -23,7 +23,8 @@ func Source(n *capturemodel.DOMNode) (assetID string, cropped bool) {
 	return "", false
 }
 
-// Pass is the images pass over the box tree under root, after the paint pass: each img or canvas
+// Pass is the images pass over the box tree under root, after the paint pass: each element drawn
+// from its crop (boxtree.Rasterized) gets it (rasterized), and each img or canvas
 // node (boxtree.Image) gets its image, in the order the nodes were made: an SVG node (or the SVG
 // inside its frame, when the img draws a box of its own) the SVG's reference, a RECTANGLE (or
 // the RECTANGLE of the content box inside its frame) an IMAGE fill over its background
@@ -32,6 +33,10 @@ func Source(n *capturemodel.DOMNode) (assetID string, cropped bool) {
 func (im *Store) Pass(root *boxtree.Node) {
 	for _, b := range root.Made() {
 		n, node := b.El, b.Out
+		if b.Kind == boxtree.Rasterized {
+			im.rasterized(n, node)
+			continue
+		}
 		if b.Kind != boxtree.Image {
 			continue
 		}
@@ -96,4 +101,35 @@ func (im *Store) objectFit(n *capturemodel.DOMNode, e *resultjson.ImageEntry, no
 		im.warn.Add(warnings.ObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, naming.Element(n))
 	}
 	return p
+}
+
+// rasterized fills the node of an element the browser draws itself (boxtree.Rasterized) with the
+// capture's crop of its border box, stretched over the box, and warns ELEMENT_RASTERIZED; when
+// the crop cannot be used (Resolve warns why), the node is a grey placeholder of its box
+// (UNSUPPORTED_ELEMENT).
+func (im *Store) rasterized(n *capturemodel.DOMNode, node *resultjson.Node) {
+	st := im.Resolve(n.Crop.AssetID, node.ID, node.Width, node.Height)
+	if st == nil {
+		node.Fills = &[]resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 0.898, G: 0.898, B: 0.898}}}
+		im.warn.Add(warnings.UnsupportedElement, node.ID, "%s is drawn by the browser itself and its crop from the page could not be used; a placeholder of its box is drawn", naming.Element(n))
+		return
+	}
+	p := resultjson.Paint{Type: "IMAGE", ImageRef: st.Ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}}
+	node.Fills = &[]resultjson.Paint{p}
+	im.warn.Add(warnings.ElementRasterized, node.ID, "%s is drawn by the browser itself (%s); it is the page's pixels, cropped from the page as the visitor saw it, not editable shapes", naming.Element(n), widgetKind(n))
+}
+
+// widgetKind names what draws element n: the kind of native input, or the element.
+func widgetKind(n *capturemodel.DOMNode) string {
+	switch n.Tag {
+	case "input":
+		return "a native " + strings.ToLower(n.Attrs["type"]) + " input"
+	case "video":
+		return "a video player"
+	case "audio":
+		return "an audio player"
+	case "iframe", "frame", "portal":
+		return "an embedded page"
+	}
+	return "an embedded object"
 }

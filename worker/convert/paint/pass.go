@@ -132,6 +132,14 @@ func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 			switch {
 			case b.Kind == boxtree.Placeholder && len(*node.Fills) == 0:
 				node.Fills = &[]resultjson.Paint{css.Solid(resultjson.RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1})}
+			case b.Kind == boxtree.Rasterized:
+				// The crop of its border box holds its background and border (the images pass
+				// fills it); its corners, opacity, shadow and outline (an OUTSIDE stroke) stay.
+				node.Fills = &[]resultjson.Paint{}
+				if node.StrokeAlign != "OUTSIDE" {
+					node.Strokes, node.StrokeWeight, node.StrokeAlign, node.DashPattern = nil, nil, "", nil
+					node.StrokeTopWeight, node.StrokeRightWeight, node.StrokeBottomWeight, node.StrokeLeftWeight = nil, nil, nil, nil
+				}
 			case node.Type == "SVG":
 				node.Fills = nil
 				node.CornerRadius, node.TopLeftRadius, node.TopRightRadius, node.BottomRightRadius, node.BottomLeftRadius = nil, nil, nil, nil, nil

@@ -30,6 +30,27 @@ func (tb *builder) placeholder(n *capturemodel.DOMNode, f *frame, in inherited, 
 	tb.pseudoWarnings(n, node.ID)
 }
 
+// rasterized says whether the capture recorded a crop of element n's border box because the
+// browser draws it itself (reason "widget": a native input widget, a media player, an embedded
+// page).
+func rasterized(n *capturemodel.DOMNode) bool {
+	return n.Crop != nil && n.Crop.Reason == "widget"
+}
+
+// rasterized draws an element the browser draws itself as a RECTANGLE of its border box that
+// the images pass fills with the capture's crop of it (the page's pixels, with a warning). Its
+// corners, opacity and shadow are its own; its background and border are in the crop.
+func (tb *builder) rasterized(n *capturemodel.DOMNode, f *frame, in inherited) {
+	node, _, layers := tb.box(n, f, "RECTANGLE", false, false)
+	if node == nil {
+		return
+	}
+	b := f.add(node, n, in)
+	tb.nodes -= len(layers) // its SVG background layers are in the crop
+	b.Kind, b.Paints, b.CSS = boxtree.Rasterized, true, []*capturemodel.DOMNode{n}
+	tb.pseudoWarnings(n, node.ID)
+}
+
 // dropSVGBackgrounds warns about SVG background layers of a node that cannot have children.
 func (tb *builder) dropSVGBackgrounds(node *resultjson.Node, n *capturemodel.DOMNode, layers []*boxtree.Node) {
 	if len(layers) > 0 {

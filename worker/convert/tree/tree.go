@@ -104,6 +104,10 @@ func (tb *builder) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 		if hidden || (n.Box.Width <= 0 && n.Box.Height <= 0) {
 			return // draws nothing
 		}
+		if rasterized(n) {
+			tb.rasterized(n, f, in)
+			return
+		}
 		tb.placeholder(n, f, in, warnings.UnsupportedElement, fmt.Sprintf("%s cannot be converted; a placeholder of its box is drawn", what))
 		return
 	}
@@ -125,6 +129,10 @@ func (tb *builder) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 			return
 		}
 		if n.Tag == "input" && nativeInputs[strings.ToLower(n.Attrs["type"])] {
+			if rasterized(n) {
+				tb.rasterized(n, f, in)
+				return
+			}
 			tb.placeholder(n, f, in, warnings.UnsupportedElement, fmt.Sprintf("a %s input is drawn by the browser's own widget; a placeholder of its box is drawn", strings.ToLower(n.Attrs["type"])))
 			return
 		}

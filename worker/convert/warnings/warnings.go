@@ -16,7 +16,7 @@ import (
 // Warning codes: stable names for what the conversion could not express; docs/conversion.md
 // "Warning codes" says when each is given. Nothing the page shows is dropped without one.
 const (
-	UnsupportedElement  = "UNSUPPORTED_ELEMENT"        // video, audio, iframe, embed, object, native widget, a canvas without pixels: a placeholder
+	UnsupportedElement  = "UNSUPPORTED_ELEMENT"        // video, audio, iframe, embed, object, native widget without a usable crop, a canvas without pixels: a placeholder
 	FormControl         = "FORM_CONTROL_APPROXIMATED"  // input, select, textarea: box, background, border and text only
 	PseudoElement       = "PSEUDO_ELEMENT"             // ::before/::after content not drawn (no text or no box)
 	ListMarker          = "LIST_MARKER"                // a list marker not drawn
@@ -44,6 +44,7 @@ const (
 	FontFallback        = "FONT_FALLBACK"              // no declared family usable: set in Inter (once per font-family list)
 	ImageUnresolved     = "IMAGE_UNRESOLVED"           // an image without bytes (not loaded, not recorded, missing)
 	CanvasCropped       = "CANVAS_CROPPED"             // a canvas the page could not read (tainted, too large): its pixels cropped from the page
+	ElementRasterized   = "ELEMENT_RASTERIZED"         // a native widget, media player or embedded page drawn as the page's pixels (its crop)
 	ImageFormat         = "IMAGE_UNSUPPORTED_FORMAT"   // an image format a result cannot carry (AVIF, ICO, BMP...)
 	ImageTooLarge       = "IMAGE_TOO_LARGE"            // over MaxImageBytes, MaxDeclaredImageSide or MaxConvertBytes to decode
 	ImageBudget         = "IMAGE_BUDGET_EXCEEDED"      // past MaxImages or MaxTotalImageBytes of the result
