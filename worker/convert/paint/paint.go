@@ -6,6 +6,7 @@ package paint
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
@@ -124,7 +125,12 @@ func (pa *Painter) imagePaint(e *resultjson.ImageEntry, size, repeat, pos string
 	switch {
 	case size == "cover":
 		if pos != "50% 50%" {
-			approx = "background-position " + pos
+			if t, ok := coverCrop(e, pos, node.Width, node.Height); ok {
+				p.ScaleMode = "CROP"
+				p.ImageTransform = t
+			} else {
+				approx = "background-position " + pos
+			}
 		}
 	case size == "contain":
 		p.ScaleMode = "FIT"
@@ -162,6 +168,35 @@ func (pa *Painter) imagePaint(e *resultjson.ImageEntry, size, repeat, pos string
 		pa.Warn.Add(warnings.BackgroundLayout, node.ID, "the background image of %s is approximated (%s)", naming.Element(n), approx)
 	}
 	return p
+}
+
+// coverCrop is the CROP imageTransform of image e covering a w x h px box (background-size:
+// cover) at background-position pos, two computed lengths (% of the room the image leaves, or px)
+// from the box's top left: the image scaled by the larger of w/width and h/height and moved by
+// the position, as CSS Backgrounds 3 §3.9 places it. ok is false for a position it does not read.
+func coverCrop(e *resultjson.ImageEntry, pos string, w, h float64) (*resultjson.Transform, bool) {
+	parts := strings.Fields(pos)
+	if len(parts) != 2 || e.Width <= 0 || e.Height <= 0 || w <= 0 || h <= 0 {
+		return nil, false
+	}
+	iw, ih := float64(e.Width), float64(e.Height)
+	s := math.Max(w/iw, h/ih)
+	dw, dh := iw*s, ih*s
+	offset := func(v string, room float64) (float64, bool) {
+		if pct, ok := strings.CutSuffix(v, "%"); ok {
+			f, err := strconv.ParseFloat(pct, 64)
+			return room * f / 100, err == nil
+		}
+		return css.ParsePx(v)
+	}
+	ox, okx := offset(parts[0], w-dw)
+	oy, oky := offset(parts[1], h-dh)
+	if !okx || !oky {
+		return nil, false
+	}
+	// Node space (0-1 of the box) to image space (0-1 of the image).
+	t := resultjson.Transform{{css.Round(w/dw, 6), 0, css.Round(-ox/dw, 6)}, {0, css.Round(h/dh, 6), css.Round(-oy/dh, 6)}}
+	return &t, true
 }
 
 // Color reads a computed colour, warning (about nodeID) when its syntax is not readable.
