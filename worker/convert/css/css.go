@@ -156,6 +156,15 @@ func function(s string) (name, args string, ok bool) {
 	return strings.TrimSpace(s[:open]), s[open+1 : len(s)-1], true
 }
 
+// Stretched is an IMAGE paint of the image ref stretched over the node: CROP with the identity
+// imageTransform (object-fit fill, background-size 100% 100%, a crop of the page).
+func Stretched(ref string) resultjson.Paint {
+	return resultjson.Paint{Type: "IMAGE", ImageRef: ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}}
+}
+
+// PlaceholderGrey is the fill of a placeholder that draws no background of its own.
+var PlaceholderGrey = resultjson.RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1}
+
 // Solid returns a SOLID paint of c (alpha as the paint's opacity, as Figma keeps it).
 func Solid(c resultjson.RGBA) resultjson.Paint {
 	p := resultjson.Paint{Type: "SOLID", Color: &resultjson.RGB{R: Round(c.R, 4), G: Round(c.G, 4), B: Round(c.B, 4)}}

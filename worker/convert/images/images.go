@@ -29,6 +29,7 @@ import (
 	"github.com/code2des/backend/decodecost"
 	"github.com/code2des/backend/svgcheck"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
 	"github.com/code2des/backend/worker/internal/svgsafe"
@@ -224,7 +225,7 @@ func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
 func (im *Store) CropFills(assetID string, node *resultjson.Node) *[]resultjson.Paint {
 	fills := []resultjson.Paint{}
 	if st := im.Resolve(assetID, node.ID, node.Width, node.Height); st != nil {
-		fills = append(fills, resultjson.Paint{Type: "IMAGE", ImageRef: st.Ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}})
+		fills = append(fills, css.Stretched(st.Ref))
 	}
 	return &fills
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
@@ -64,7 +65,7 @@ func (im *Store) Pass(root *boxtree.Node) {
 			target.ImageRef = st.Ref
 			continue
 		}
-		p := resultjson.Paint{Type: "IMAGE", ImageRef: st.Ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}}
+		p := css.Stretched(st.Ref)
 		if !cropped {
 			p = im.objectFit(n, st, target)
 		}
@@ -94,8 +95,7 @@ func (im *Store) objectFit(n *capturemodel.DOMNode, e *resultjson.ImageEntry, no
 			im.warn.Add(warnings.ObjectFit, node.ID, "object-fit %s of %s is approximated by fitting the image into its box", fit, naming.Element(n))
 		}
 	default:
-		p.ScaleMode = "CROP"
-		p.ImageTransform = &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}
+		p = css.Stretched(e.Ref)
 	}
 	if pos := n.Computed("object-position"); pos != "50% 50%" && p.ScaleMode != "CROP" {
 		im.warn.Add(warnings.ObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, naming.Element(n))
@@ -110,11 +110,11 @@ func (im *Store) objectFit(n *capturemodel.DOMNode, e *resultjson.ImageEntry, no
 func (im *Store) rasterized(n *capturemodel.DOMNode, node *resultjson.Node) {
 	st := im.Resolve(n.Crop.AssetID, node.ID, node.Width, node.Height)
 	if st == nil {
-		node.Fills = &[]resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 0.898, G: 0.898, B: 0.898}}}
+		node.Fills = &[]resultjson.Paint{css.Solid(css.PlaceholderGrey)}
 		im.warn.Add(warnings.UnsupportedElement, node.ID, "%s is drawn by the browser itself and its crop from the page could not be used; a placeholder of its box is drawn", naming.Element(n))
 		return
 	}
-	p := resultjson.Paint{Type: "IMAGE", ImageRef: st.Ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}}
+	p := css.Stretched(st.Ref)
 	node.Fills = &[]resultjson.Paint{p}
 	im.warn.Add(warnings.ElementRasterized, node.ID, "%s is drawn by the browser itself (%s); it is the page's pixels, cropped from the page as the visitor saw it, not editable shapes", naming.Element(n), widgetKind(n))
 }

@@ -138,8 +138,7 @@ func (pa *Painter) imagePaint(e *resultjson.ImageEntry, size, repeat, pos string
 			approx = "a repeated contained image"
 		}
 	case size == "100% 100%":
-		p.ScaleMode = "CROP"
-		p.ImageTransform = &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}
+		p = css.Stretched(e.Ref)
 	case repeats:
 		p.ScaleMode = "TILE"
 		factor := 1.0

@@ -131,7 +131,7 @@ func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 			svgs = pa.Box(el, node, hidden, !hidden && el != body && !ClipsToText(el))
 			switch {
 			case b.Kind == boxtree.Placeholder && len(*node.Fills) == 0:
-				node.Fills = &[]resultjson.Paint{css.Solid(resultjson.RGBA{R: 0.898, G: 0.898, B: 0.898, A: 1})}
+				node.Fills = &[]resultjson.Paint{css.Solid(css.PlaceholderGrey)}
 			case b.Kind == boxtree.Rasterized:
 				// The crop of its border box holds its background and border (the images pass
 				// fills it); its corners, opacity, shadow and outline (an OUTSIDE stroke) stay.
