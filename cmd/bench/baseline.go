@@ -180,17 +180,21 @@ WHERE organization_id = (SELECT project.organization_id FROM project
   AND project_id = ? AND deleted_at IS NULL
 ORDER BY id DESC LIMIT 21`
 
-// pageImports is the floor of a list (no target, as pageImport): net/http, the prepared
-// statement pageImports(first: 20) sends, and encoding/json of 20 edges with a cursor each.
-func (b *baseline) pageImports(w http.ResponseWriter, r *http.Request) {
+// projectParam reads the project id of a list floor's body, {"p": "<id>"}.
+func projectParam(r *http.Request) (int64, error) {
 	var in struct {
 		P string `json:"p"`
 	}
 	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
+		return 0, err
 	}
-	project, err := strconv.ParseInt(in.P, 10, 64)
+	return strconv.ParseInt(in.P, 10, 64)
+}
+
+// pageImports is the floor of a list (no target, as pageImport): net/http, the prepared
+// statement pageImports(first: 20) sends, and encoding/json of 20 edges with a cursor each.
+func (b *baseline) pageImports(w http.ResponseWriter, r *http.Request) {
+	project, err := projectParam(r)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
@@ -235,14 +239,7 @@ ORDER BY c.id DESC LIMIT 21`
 // code2desJobs is the floor of the nested list (no target): net/http, nestedSQL prepared, and
 // encoding/json of 20 edges with a cursor each and the job's Page Import.
 func (b *baseline) code2desJobs(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		P string `json:"p"`
-	}
-	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	project, err := strconv.ParseInt(in.P, 10, 64)
+	project, err := projectParam(r)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return

@@ -6841,21 +6841,21 @@
       const v = n.textDecoration;
       applying(id, "textDecoration", () => node.textDecoration = v);
     }
-    const look = decorationLook(n, ctx, id, "");
-    if (look.style !== void 0) {
-      const v = look.style;
+    if (n.textDecorationStyle !== void 0) {
+      const v = n.textDecorationStyle;
       applying(id, "textDecorationStyle", () => node.textDecorationStyle = v);
     }
-    if (look.offset !== void 0) {
-      const v = look.offset;
+    if (n.textDecorationOffset !== void 0) {
+      const v = n.textDecorationOffset;
       applying(id, "textDecorationOffset", () => node.textDecorationOffset = v);
     }
-    if (look.thickness !== void 0) {
-      const v = look.thickness;
+    if (n.textDecorationThickness !== void 0) {
+      const v = n.textDecorationThickness;
       applying(id, "textDecorationThickness", () => node.textDecorationThickness = v);
     }
-    if (look.color !== void 0) {
-      const v = look.color;
+    const color = decorationColor(n, ctx, id, "");
+    if (color !== void 0) {
+      const v = color;
       applying(id, "textDecorationColor", () => node.textDecorationColor = v);
     }
     if (n.paragraphIndent !== void 0) {
@@ -6892,21 +6892,21 @@
         const v = s.textDecoration;
         applying(n.id, `${f}.textDecoration`, () => node.setRangeTextDecoration(start, end, v));
       }
-      const look = decorationLook(s, ctx, n.id, `${f}.`);
-      if (look.style !== void 0) {
-        const v = look.style;
+      if (s.textDecorationStyle !== void 0) {
+        const v = s.textDecorationStyle;
         applying(n.id, `${f}.textDecorationStyle`, () => node.setRangeTextDecorationStyle(start, end, v));
       }
-      if (look.offset !== void 0) {
-        const v = look.offset;
+      if (s.textDecorationOffset !== void 0) {
+        const v = s.textDecorationOffset;
         applying(n.id, `${f}.textDecorationOffset`, () => node.setRangeTextDecorationOffset(start, end, v));
       }
-      if (look.thickness !== void 0) {
-        const v = look.thickness;
+      if (s.textDecorationThickness !== void 0) {
+        const v = s.textDecorationThickness;
         applying(n.id, `${f}.textDecorationThickness`, () => node.setRangeTextDecorationThickness(start, end, v));
       }
-      if (look.color !== void 0) {
-        const v = look.color;
+      const color = decorationColor(s, ctx, n.id, `${f}.`);
+      if (color !== void 0) {
+        const v = color;
         applying(n.id, `${f}.textDecorationColor`, () => node.setRangeTextDecorationColor(start, end, v));
       }
       if (s.letterSpacing !== void 0) {
@@ -6923,16 +6923,10 @@
       }
     });
   }
-  function decorationLook(m, ctx, id, field) {
-    const out = {};
-    if (m.textDecorationStyle !== void 0) out.style = m.textDecorationStyle;
-    if (m.textDecorationOffset !== void 0) out.offset = __spreadValues({}, m.textDecorationOffset);
-    if (m.textDecorationThickness !== void 0) out.thickness = __spreadValues({}, m.textDecorationThickness);
-    if (m.textDecorationColor !== void 0) {
-      const [paint] = figmaPaints([m.textDecorationColor.value], ctx.images, ctx.variables, id, `${field}textDecorationColor`);
-      if ((paint == null ? void 0 : paint.type) === "SOLID") out.color = { value: paint };
-    }
-    return out;
+  function decorationColor(m, ctx, id, field) {
+    if (m.textDecorationColor === void 0) return void 0;
+    const [paint] = figmaPaints([m.textDecorationColor.value], ctx.images, ctx.variables, id, `${field}textDecorationColor`);
+    return (paint == null ? void 0 : paint.type) === "SOLID" ? { value: paint } : void 0;
   }
 
   // src/materialize/layout.ts

@@ -221,7 +221,7 @@ test("styles and variables are created once per id and nodes bound to them", asy
   assert.deepEqual(a.fills[0], { type: "SOLID", color: { r: 0, g: 0, b: 1 }, boundVariables: { color: { type: "VARIABLE_ALIAS", id: variable?.id } } });
 });
 
-test("filter, backdrop and outline nodes as the converter writes them are applied: blurs, a shadow behind its frame, an outside stroke, a ring", async () => {
+test("filter, backdrop and outline nodes in the result format are applied: blurs, a shadow behind its frame, an outside stroke, a ring", async () => {
   const stub = install();
   const r = small();
   const blue = { r: 0.1451, g: 0.3882, b: 0.9216 };
@@ -253,5 +253,5 @@ test("filter, backdrop and outline nodes as the converter writes them are applie
   assert.ok(ring instanceof StubRectangle);
   assert.deepEqual([ring.strokeAlign, ring.strokeWeight, ring.dashPattern, ring.cornerRadius, ring.fills.length, ring.x, ring.width],
     ["INSIDE", 3, [9, 9], 15, 0, 3, 134]);
-  assert.deepEqual(page.children.map((n) => n.name), ["Glass", "Solid", "Offset", "Offset (outline)"], "the ring is painted right above its box");
+  assert.deepEqual(page.children.map((n) => n.name), ["Glass", "Solid", "Offset", "Offset (outline)"], "children keep the result's order (the ring right above its box)");
 });

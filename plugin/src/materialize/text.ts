@@ -121,21 +121,21 @@ export function applyText(node: TextNode, n: Node, ctx: TextContext): void {
     const v = n.textDecoration;
     applying(id, "textDecoration", () => (node.textDecoration = v));
   }
-  const look = decorationLook(n, ctx, id, "");
-  if (look.style !== undefined) {
-    const v = look.style;
+  if (n.textDecorationStyle !== undefined) {
+    const v = n.textDecorationStyle;
     applying(id, "textDecorationStyle", () => (node.textDecorationStyle = v));
   }
-  if (look.offset !== undefined) {
-    const v = look.offset;
+  if (n.textDecorationOffset !== undefined) {
+    const v = n.textDecorationOffset;
     applying(id, "textDecorationOffset", () => (node.textDecorationOffset = v));
   }
-  if (look.thickness !== undefined) {
-    const v = look.thickness;
+  if (n.textDecorationThickness !== undefined) {
+    const v = n.textDecorationThickness;
     applying(id, "textDecorationThickness", () => (node.textDecorationThickness = v));
   }
-  if (look.color !== undefined) {
-    const v = look.color;
+  const color = decorationColor(n, ctx, id, "");
+  if (color !== undefined) {
+    const v = color;
     applying(id, "textDecorationColor", () => (node.textDecorationColor = v));
   }
   if (n.paragraphIndent !== undefined) {
@@ -174,21 +174,21 @@ export function applySegments(node: TextNode, n: Node, ctx: TextContext): void {
       const v = s.textDecoration;
       applying(n.id, `${f}.textDecoration`, () => node.setRangeTextDecoration(start, end, v));
     }
-    const look = decorationLook(s, ctx, n.id, `${f}.`);
-    if (look.style !== undefined) {
-      const v = look.style;
+    if (s.textDecorationStyle !== undefined) {
+      const v = s.textDecorationStyle;
       applying(n.id, `${f}.textDecorationStyle`, () => node.setRangeTextDecorationStyle(start, end, v));
     }
-    if (look.offset !== undefined) {
-      const v = look.offset;
+    if (s.textDecorationOffset !== undefined) {
+      const v = s.textDecorationOffset;
       applying(n.id, `${f}.textDecorationOffset`, () => node.setRangeTextDecorationOffset(start, end, v));
     }
-    if (look.thickness !== undefined) {
-      const v = look.thickness;
+    if (s.textDecorationThickness !== undefined) {
+      const v = s.textDecorationThickness;
       applying(n.id, `${f}.textDecorationThickness`, () => node.setRangeTextDecorationThickness(start, end, v));
     }
-    if (look.color !== undefined) {
-      const v = look.color;
+    const color = decorationColor(s, ctx, n.id, `${f}.`);
+    if (color !== undefined) {
+      const v = color;
       applying(n.id, `${f}.textDecorationColor`, () => node.setRangeTextDecorationColor(start, end, v));
     }
     if (s.letterSpacing !== undefined) {
@@ -206,28 +206,9 @@ export function applySegments(node: TextNode, n: Node, ctx: TextContext): void {
   });
 }
 
-/** How a decoration line is drawn, in Figma's values (each undefined where the result leaves it at Figma's default). */
-interface DecorationLook {
-  style?: TextDecorationStyle;
-  offset?: TextDecorationOffset;
-  thickness?: TextDecorationThickness;
-  color?: TextDecorationColor;
-}
-
-/** The decoration look of a node or segment m (field prefixes the names in errors: "" or "styledTextSegments[i]."). */
-function decorationLook(
-  m: Pick<Node, "textDecorationStyle" | "textDecorationOffset" | "textDecorationThickness" | "textDecorationColor">,
-  ctx: TextContext,
-  id: string,
-  field: string,
-): DecorationLook {
-  const out: DecorationLook = {};
-  if (m.textDecorationStyle !== undefined) out.style = m.textDecorationStyle;
-  if (m.textDecorationOffset !== undefined) out.offset = { ...m.textDecorationOffset };
-  if (m.textDecorationThickness !== undefined) out.thickness = { ...m.textDecorationThickness };
-  if (m.textDecorationColor !== undefined) {
-    const [paint] = figmaPaints([m.textDecorationColor.value], ctx.images, ctx.variables, id, `${field}textDecorationColor`);
-    if (paint?.type === "SOLID") out.color = { value: paint };
-  }
-  return out;
+/** The decoration line's colour of a node or segment m in Figma's terms (field prefixes the name in errors: "" or "styledTextSegments[i]."). */
+function decorationColor(m: Pick<Node, "textDecorationColor">, ctx: TextContext, id: string, field: string): TextDecorationColor | undefined {
+  if (m.textDecorationColor === undefined) return undefined;
+  const [paint] = figmaPaints([m.textDecorationColor.value], ctx.images, ctx.variables, id, `${field}textDecorationColor`);
+  return paint?.type === "SOLID" ? { value: paint } : undefined;
 }

@@ -264,6 +264,8 @@ func RepeatingLinearGradient(s string, w, h float64) (resultjson.Paint, bool) {
 	}
 	first, last := g.pos[0], g.pos[len(g.pos)-1]
 	period := last - first
+	// The stops a pattern needs, estimated from its period, bound what is made; the count of
+	// the stops made decides (below).
 	if period <= 0 || float64(len(g.pos))/period > MaxGradientStops {
 		return resultjson.Paint{}, false
 	}

@@ -119,6 +119,16 @@ func TestRepeatingLinearGradient(t *testing.T) {
 	if _, ok := RepeatingLinearGradient(fine, MaxGradientStops/2+1, 10); ok {
 		t.Errorf("%d px of 1 px periods accepted: more than %d stops", MaxGradientStops/2+1, MaxGradientStops)
 	}
+	// The same pattern half a px in: the line starts and ends inside a copy, so a box of w px
+	// needs 2w + 2 stops: at MaxGradientStops it is drawn, one px wider it is refused (by the
+	// count of the stops made, not the estimate from the period).
+	offset := "repeating-linear-gradient(to right, rgb(255, 0, 0) 0.5px, rgb(0, 0, 255) 1.5px)"
+	if p, ok := RepeatingLinearGradient(offset, MaxGradientStops/2-1, 10); !ok || len(p.GradientStops) != MaxGradientStops {
+		t.Errorf("offset pattern over %d px: ok %v, %d stops, want %d", MaxGradientStops/2-1, ok, len(p.GradientStops), MaxGradientStops)
+	}
+	if _, ok := RepeatingLinearGradient(offset, MaxGradientStops/2, 10); ok {
+		t.Errorf("offset pattern over %d px accepted: %d stops", MaxGradientStops/2, MaxGradientStops+2)
+	}
 	if _, ok := RepeatingLinearGradient("repeating-linear-gradient(rgb(255, 0, 0) 10px, rgb(0, 0, 255) 10px)", 10, 10); ok {
 		t.Error("a pattern of zero length accepted")
 	}

@@ -155,10 +155,10 @@ func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
 	switch {
 	case errors.Is(err, ErrMissing):
 		return fail(warnings.ImageUnresolved, "is missing from storage")
-	case im.Err != nil:
-		return &imageState{}
-	case err != nil:
+	case errors.Is(err, errMismatch):
 		return fail(warnings.ImageInvalid, "does not match the size or SHA-256 the capture recorded")
+	case err != nil:
+		return &imageState{} // storage failed: im.Err holds it and the job fails
 	}
 	if a.MimeType == resultjson.MimeSVG {
 		// Figma-safe: no scripts, handlers or outside references; selectors applied (figmaSafe).
@@ -291,10 +291,14 @@ func (im *Store) Bytes(a *capturemodel.Asset) ([]byte, error) {
 	}
 	sum := sha256.Sum256(b)
 	if int64(len(b)) != a.ByteSize || hex.EncodeToString(sum[:]) != a.SHA256 {
-		return nil, errors.New("asset does not match its hash")
+		return nil, errMismatch
 	}
 	return b, nil
 }
+
+// errMismatch is Bytes' error for an asset whose bytes differ from the size or SHA-256 the
+// capture recorded.
+var errMismatch = errors.New("asset does not match the size or SHA-256 the capture recorded")
 
 // Generated adds an SVG the converter wrote (not a capture asset) to the result: stored
 // under the job's prefix, within the result's image budgets (IMAGE_BUDGET_EXCEEDED past them).

@@ -6,7 +6,6 @@ package paint
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
@@ -181,15 +180,8 @@ func coverCrop(e *resultjson.ImageEntry, pos string, w, h float64) (*resultjson.
 	iw, ih := float64(e.Width), float64(e.Height)
 	s := math.Max(w/iw, h/ih)
 	dw, dh := iw*s, ih*s
-	offset := func(v string, room float64) (float64, bool) {
-		if pct, ok := strings.CutSuffix(v, "%"); ok {
-			f, err := strconv.ParseFloat(pct, 64)
-			return room * f / 100, err == nil
-		}
-		return css.ParsePx(v)
-	}
-	ox, okx := offset(parts[0], w-dw)
-	oy, oky := offset(parts[1], h-dh)
+	ox, okx := css.ParseLength(parts[0], w-dw)
+	oy, oky := css.ParseLength(parts[1], h-dh)
 	if !okx || !oky {
 		return nil, false
 	}

@@ -50,10 +50,10 @@ func (s *Setter) decorationLook(d boxtree.TextDecoration, textColor resultjson.R
 		out.style = "WAVY"
 	case "dotted":
 		out.style = "DOTTED"
-	case "dashed", "double":
-		if st == "dashed" {
-			out.style = "DOTTED"
-		}
+	case "dashed":
+		out.style = "DOTTED"
+		fallthrough
+	case "double":
 		if !s.decorWarned[by] {
 			if s.decorWarned == nil {
 				s.decorWarned = map[*capturemodel.DOMNode]bool{}

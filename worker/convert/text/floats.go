@@ -8,7 +8,6 @@ import (
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
-	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // Text around floats (docs/conversion.md "Floats"): a paragraph whose line boxes are shortened
@@ -75,8 +74,7 @@ func (s *Setter) Parts(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode) []
 	if len(s.Floats) == 0 || n.Computed("transform") != "none" || VerticalWritingMode(n.Computed("writing-mode")) {
 		return nil
 	}
-	scratch := Setter{Warn: &warnings.List{}, Doc: s.Doc, Base: s.Base, Kids: s.Kids, Paint: s.Paint}
-	p := scratch.Paragraph(n, kids, "", boxtree.TextDecoration{})
+	p := s.silent(s.Paint.Images).Paragraph(n, kids, "", boxtree.TextDecoration{})
 	return partsOf(n, p.b.frags, p.b.refs, s.Floats)
 }
 

@@ -29,7 +29,7 @@ func (s *Setter) Pass(root *boxtree.Node) {
 			// repeat them.
 			set := s
 			if t.Part > 0 {
-				set = &Setter{Warn: &warnings.List{}, Doc: s.Doc, Base: s.Base, Kids: s.Kids, Floats: s.Floats, Paint: &paint.Painter{Warn: &warnings.List{}, Images: s.Paint.Images}}
+				set = s.silent(s.Paint.Images)
 			}
 			p := set.PartParagraph(t.Style, t.Paragraph, parts, t.Part, b.Out.ID, t.Decoration)
 			set.SetPart(b.Out, t.Style, p, parts[t.Part], t.Decoration, t.OX, t.OY)
@@ -53,8 +53,14 @@ func (s *Setter) Pass(root *boxtree.Node) {
 // warnings dropped and its images only checked: the inline elements in it, and whether it shows
 // any text. The tree builder places a paragraph by it before the text pass runs.
 func (s *Setter) Shows(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, check paint.Check) (inlines []*capturemodel.DOMNode, shows bool) {
-	scratch := Setter{Warn: &warnings.List{}, Doc: s.Doc, Base: s.Base, Kids: s.Kids, Floats: s.Floats}
-	scratch.Paint = &paint.Painter{Warn: scratch.Warn, Images: check}
-	p := scratch.Paragraph(n, kids, "", boxtree.TextDecoration{})
+	p := s.silent(check).Paragraph(n, kids, "", boxtree.TextDecoration{})
 	return p.Inlines, !p.Empty()
+}
+
+// silent is a copy of s whose warnings, and its painter's, are dropped, reading images through
+// images: for a paragraph read again (to place it before the text pass, or a part after the
+// first) whose warnings are reported once, about its own node.
+func (s *Setter) silent(images paint.Images) *Setter {
+	w := &warnings.List{}
+	return &Setter{Warn: w, Doc: s.Doc, Base: s.Base, Kids: s.Kids, Floats: s.Floats, Paint: &paint.Painter{Warn: w, Images: images}}
 }

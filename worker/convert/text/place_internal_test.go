@@ -22,6 +22,8 @@ func TestTruncatedLines(t *testing.T) {
 	}{
 		{"clamp 2 holding 3 lines", clamp2, false, false, 72, 2},
 		{"clamp 2 holding 2 lines", clamp2, false, false, 48, 0},
+		{"clamp 2 at 2.5 lines (the limit)", clamp2, false, false, 60, 0},
+		{"clamp 2 just past 2.5 lines", clamp2, false, false, 61, 2},
 		{"clamp 2 not clipping", map[string]string{"-webkit-line-clamp": "2"}, false, false, 72, 0},
 		{"clamp none", map[string]string{"overflow-x": "hidden", "-webkit-line-clamp": "none"}, false, false, 72, 0},
 		{"ellipsis on an overflowing line", ellipsis, true, true, 24, 1},

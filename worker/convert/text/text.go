@@ -213,7 +213,7 @@ func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, c
 
 // genericFonts maps CSS generic families to fonts every Figma user has (Figma ships Inter and
 // the Google Fonts): the faces the capture environment draws them in (worker/internal/headless's
-// fonts.conf), used where the capture recorded no face.
+// fonts.conf), used where the capture recorded no face, or one Figma does not offer (figmaFace).
 var genericFonts = map[string]string{
 	"sans-serif": "Inter", "system-ui": "Inter", "ui-sans-serif": "Inter", "-apple-system": "Inter",
 	"blinkmacsystemfont": "Inter", "ui-rounded": "Inter", "cursive": "Inter", "fantasy": "Inter", "math": "Inter",

@@ -158,7 +158,6 @@ func (p *pipeline) runPage(t *testing.T, page string) *run {
 // run is named name. It fails the test when either job fails.
 func (p *pipeline) runURL(t *testing.T, name, url string, width, height int) *run {
 	t.Helper()
-	page := name
 	pageImportID, code2desID := uuid.Must(uuid.NewV7()).String(), uuid.Must(uuid.NewV7()).String()
 	importPrefix := "page-imports/" + pageImportID + "/attempt-1/"
 	workertest.Send(t, p.capQ, map[string]any{
@@ -170,7 +169,7 @@ func (p *pipeline) runURL(t *testing.T, name, url string, width, height int) *ru
 	})
 	cb := p.capRC.Wait(t, jobBound)
 	if cb.Status != capture.StatusCompleted || cb.PageImportID != pageImportID {
-		t.Fatalf("%s: capture %s %q", page, cb.Status, cb.ErrorMessage)
+		t.Fatalf("%s: capture %s %q", name, cb.Status, cb.ErrorMessage)
 	}
 	workertest.Send(t, p.convQ, map[string]any{
 		"type": "code2des.requested", "version": 1, "code2des_id": code2desID, "attempt": 1,
@@ -181,9 +180,9 @@ func (p *pipeline) runURL(t *testing.T, name, url string, width, height int) *ru
 	})
 	cc := p.convRC.Wait(t, jobBound)
 	if cc.Status != convertworker.StatusCompleted || cc.Code2DesID != code2desID {
-		t.Fatalf("%s: conversion %s %q", page, cc.Status, cc.ErrorMessage)
+		t.Fatalf("%s: conversion %s %q", name, cc.Status, cc.ErrorMessage)
 	}
-	r := &run{Page: page, Images: map[string][]byte{}}
+	r := &run{Page: name, Images: map[string][]byte{}}
 	r.ResultJSON = p.object(t, strings.TrimPrefix(cc.ResultURL, "s3://"+p.s3.Bucket+"/"))
 	if err := json.Unmarshal(r.ResultJSON, &r.Result); err != nil {
 		t.Fatal(err)
@@ -192,7 +191,7 @@ func (p *pipeline) runURL(t *testing.T, name, url string, width, height int) *ru
 	claim := artifacts.ResultClaim{Code2DesID: code2desID, Attempt: 1, Nonce: "corpus-nonce", PageImportID: pageImportID,
 		PageImportAttempt: 1, CaptureHash: cb.CaptureHash, ResultURL: cc.ResultURL, WarningCount: *cc.WarningCount}
 	if _, err := artifacts.CheckResult(r.ResultJSON, claim, p.s3.Bucket, ""); err != nil {
-		t.Fatalf("%s: the backend refuses the result: %v", page, err)
+		t.Fatalf("%s: the backend refuses the result: %v", name, err)
 	}
 	rawCapture := p.object(t, strings.TrimPrefix(cb.ResultURL, "s3://"+p.s3.Bucket+"/"))
 	c, err := capturemodel.Parse(rawCapture, pageImportID)
