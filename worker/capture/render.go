@@ -112,9 +112,35 @@ type Page struct {
 	SnapshotMissing []string
 	// DepthCut counts the elements left out for being nested deeper than MaxDocumentDepth.
 	DepthCut int
+	// Expanded is the app shell's scroller shown whole (page.js expandScroller); nil when the
+	// document itself scrolls or no element qualified.
+	Expanded *ScrollerExpansion
 	// NavigationsBlocked counts the page's own navigations of its main frame that were refused
 	// (guard.go).
 	NavigationsBlocked int
+}
+
+// ScrollerExpansion is what expanding an app shell's inner scroller did: the page's document did
+// not scroll, Element did, and it was grown from From to To CSS px tall to show its Content
+// (CSS px tall); Capped says the capture's height limit (the screenshot's) held it shorter.
+type ScrollerExpansion struct {
+	Element string  `json:"element"`
+	From    float64 `json:"from"`
+	To      float64 `json:"to"`
+	Content float64 `json:"content"`
+	Capped  bool    `json:"capped"`
+}
+
+// maxPageCSSHeight is the tallest page a capture shows at dsf device pixels per CSS px under
+// maxScreenshotHeight (device px; ChromiumMaxScreenshotHeight when not set or above it), in CSS px.
+func maxPageCSSHeight(maxScreenshotHeight int, dsf float64) int {
+	if maxScreenshotHeight <= 0 || maxScreenshotHeight > ChromiumMaxScreenshotHeight {
+		maxScreenshotHeight = ChromiumMaxScreenshotHeight
+	}
+	if dsf <= 0 {
+		dsf = 1
+	}
+	return int(math.Floor(float64(maxScreenshotHeight) / dsf))
 }
 
 // Capture renders spec in a new tab of a browser context of its own (isolation.go) and records
@@ -305,6 +331,12 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 	}
 	out := &Page{}
 	log.waitIdle(tabCtx, t.NetworkIdle)
+	// An app shell scrolls inside its main container: shown whole, before the scroll through the
+	// page loads its lazy images and before the DOM read and the screenshot.
+	if out.Expanded, err = evaluate[*ScrollerExpansion](tabCtx, factTimeout, "expand inner scroller",
+		fmt.Sprintf("window.__c2d.expandScroller(%d, %g, %d)", maxPageCSSHeight(maxScreenshotHeight, spec.DeviceScaleFactor), MinScrollerShare, MaxScrollerCandidates)); err != nil {
+		return nil, err
+	}
 	if _, err := evaluate[int](tabCtx, scrollTimeout, "scroll page",
 		fmt.Sprintf("window.__c2d.scrollThrough(%d, %d)", maxScrollSteps, scrollPause.Milliseconds()), chromedp.EvalAwaitPromise); err != nil {
 		return nil, err
