@@ -32,10 +32,11 @@
   // extent is the page's size as its visitor can scroll it (CSS px): the document's scroll size,
   // at least the viewport's, and exactly the viewport's width when the page cannot be scrolled
   // sideways (content overflowing an overflow-x: hidden body or root widens nothing).
+  // The scrolling element is the root's, or the body's in quirks mode.
   function extent() {
-    const de = document.documentElement;
-    const width = viewportClipsX() ? window.innerWidth : Math.max(de.scrollWidth, window.innerWidth);
-    return { width, height: Math.max(de.scrollHeight, window.innerHeight) };
+    const se = document.scrollingElement || document.documentElement;
+    const width = viewportClipsX() ? window.innerWidth : Math.max(se.scrollWidth, window.innerWidth);
+    return { width, height: Math.max(se.scrollHeight, window.innerHeight) };
   }
 
   // SCROLLS are the overflow values that make an element a scroll container its visitor scrolls.
@@ -57,7 +58,8 @@
     const vw = window.innerWidth, vh = window.innerHeight;
     const root = getComputedStyle(de);
     const vcs = root.overflowX === "visible" && root.overflowY === "visible" && document.body ? getComputedStyle(document.body) : root;
-    const docScrolls = vcs.overflowY !== "hidden" && vcs.overflowY !== "clip" && de.scrollHeight > vh + 1;
+    const se = document.scrollingElement || de;
+    const docScrolls = vcs.overflowY !== "hidden" && vcs.overflowY !== "clip" && se.scrollHeight > vh + 1;
     if (docScrolls || !document.body) return null;
     let best = null, bestArea = minShare * vw * vh;
     const all = document.body.getElementsByTagName("*");
@@ -86,14 +88,16 @@
     };
     release(best, true);
     for (let a = best.parentElement || (best.getRootNode().host || null); a; a = a.parentElement || (a.getRootNode().host || null)) release(a, false);
-    const doc = de.scrollHeight;
+    const doc = se.scrollHeight;
     let capped = false;
     if (doc > maxHeight) {
-      // Held to the limit: the scroller keeps the height that fits and clips what is below it.
+      // Held to the limit: the scroller keeps the height that fits and clips what is below it
+      // (max-height holds a flex item too, whatever its flex basis).
       capped = true;
       const h = Math.max(from, best.getBoundingClientRect().height - (doc - maxHeight));
       set(best, "box-sizing", "border-box");
       set(best, "height", h + "px");
+      set(best, "max-height", h + "px");
       set(best, "overflow-y", "hidden");
     }
     const cls = typeof best.className === "string" ? best.className.trim().split(/\s+/).filter(Boolean).slice(0, 3) : [];

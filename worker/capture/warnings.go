@@ -36,12 +36,19 @@ const (
 	// app shell); the container was expanded to show its whole content, or as much of it as the
 	// capture's height limit holds (page.js expandScroller).
 	WarnScrollerExpanded = "SCROLLER_EXPANDED"
+	// WarnNotLoaded: the page was parsed but its load event had not come within the load timeout
+	// (a web font or an image whose request never finishes); it was captured as it was then.
+	WarnNotLoaded = "PAGE_NOT_LOADED"
 )
 
 // captureWarnings lists what the capture of p should warn about, in a fixed order.
 func captureWarnings(p *Page, settleBudget time.Duration) []CaptureWarning {
 	out := []CaptureWarning{}
 	s := p.Settling
+	if p.PendingAtLoad > 0 {
+		out = append(out, CaptureWarning{Code: WarnNotLoaded, Message: fmt.Sprintf(
+			"the page had not finished loading after %s (%d requests still pending, such as a web font or an image); it was captured as it was then, without what they would have drawn", p.LoadTimeout, p.PendingAtLoad)})
+	}
 	if !s.Settled {
 		out = append(out, CaptureWarning{Code: WarnNotSettled, Message: fmt.Sprintf(
 			"the page was still changing after %s (%d animations moving, %d DOM changes); it was captured as it was then",
