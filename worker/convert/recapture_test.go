@@ -72,6 +72,10 @@ var fixtureSites = map[string][2]string{
 	"pseudo-background": {"testdata/pseudo-site", "/background.html"},
 	// Elements the browser draws itself (docs/conversion.md "Native widgets and embedded content").
 	"widgets": {"../capture/capturetest/site", "/widgets.html"},
+	// What the capture loses and says so (docs/conversion.md "Page extent and bad input"): a web
+	// font whose request hangs, a tainted canvas, a float in a rotated box; an app shell.
+	"capture-badinput": {"testdata/capture-site", "/badinput.html"},
+	"capture-appshell": {"testdata/capture-site", "/appshell.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.
@@ -115,7 +119,18 @@ func recaptureSite(t *testing.T, name, dir, path string) {
 func captureSite(t *testing.T, dir, path string) map[string][]byte {
 	t.Helper()
 	s3env, q := testenv.S3(t), testenv.SQS(t)
-	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	// Paths under /never/ are never answered (a request that hangs until the page goes away).
+	files := http.FileServer(http.Dir(dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/never/") {
+			select {
+			case <-r.Context().Done():
+			case <-time.After(time.Minute):
+			}
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
 	defer srv.Close()
 	got := make(chan capture.CallbackBody, 1)
 	cb := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
