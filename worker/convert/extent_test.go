@@ -85,3 +85,43 @@ func TestBadInputWarnsOnTheNode(t *testing.T) {
 		t.Errorf("CAPTURE_PAGE_NOT_LOADED: %q (%v)", msg, ok)
 	}
 }
+
+// TestVerticalColumns: a vertical-rl and a vertical-lr column of Chinese characters are each a
+// TEXT of one character per line, 1.5 em wide and centred on the column (the block's right edge
+// in vertical-rl, left in vertical-lr), each line a character's advance (20 px, plus 2 px of
+// letter spacing in #rl), with no warning; Latin text set sideways and a block with room for two
+// columns keep their box with CSS_WRITING_MODE on the node.
+func TestVerticalColumns(t *testing.T) {
+	out := loadFixture(t, "capture-vertical").convert(t)
+	checkGolden(t, "capture-vertical", out.JSON)
+	nodes := named(out.Result.Root)
+	for _, tc := range []struct {
+		chars      string
+		advance, h float64
+		frame      string
+	}{
+		{"携手藕花湖上路，", 22, 176, "Rl"},
+		{"罗扇摇，凉风透。", 20, 160, "Lr"},
+	} {
+		n, f := nodes[tc.chars], nodes[tc.frame]
+		if n == nil || f == nil {
+			t.Fatalf("%q or its frame %s missing", tc.chars, tc.frame)
+		}
+		if n.X != 5 || n.Width != 30 || n.Height != tc.h || *n.LineHeight.Value != tc.advance || n.TextAlignHorizontal != "CENTER" || n.TextAutoResize != "HEIGHT" {
+			t.Errorf("%q at x %v %vx%v, line height %v, %s %s; want x 5 (centred in the 40 px column), 30x%v, %v, CENTER HEIGHT",
+				tc.chars, n.X, n.Width, n.Height, *n.LineHeight.Value, n.TextAlignHorizontal, n.TextAutoResize, tc.h, tc.advance)
+		}
+		if _, ok := warningOn(out.Result, warnings.WritingMode, n.ID); ok {
+			t.Errorf("%q: CSS_WRITING_MODE, want none", tc.chars)
+		}
+	}
+	for _, chars := range []string{"Sideways", "向人道：今夜凉如许，一霎黄梅雨。"} {
+		n := nodes[chars]
+		if n == nil {
+			t.Fatalf("%q missing", chars)
+		}
+		if _, ok := warningOn(out.Result, warnings.WritingMode, n.ID); !ok {
+			t.Errorf("%q: no CSS_WRITING_MODE", chars)
+		}
+	}
+}

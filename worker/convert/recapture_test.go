@@ -76,6 +76,8 @@ var fixtureSites = map[string][2]string{
 	// font whose request hangs, a tainted canvas, a float in a rotated box; an app shell.
 	"capture-badinput": {"testdata/capture-site", "/badinput.html"},
 	"capture-appshell": {"testdata/capture-site", "/appshell.html"},
+	// Vertical writing modes (docs/conversion.md "Text"): upright CJK columns, sideways Latin.
+	"capture-vertical": {"testdata/capture-site", "/vertical.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

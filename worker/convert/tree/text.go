@@ -35,7 +35,7 @@ func (tb *builder) text(t, el *capturemodel.DOMNode, f *frame, in inherited) {
 		return
 	}
 	node.Characters = chars
-	f.add(node, el, in).Text = &boxtree.Text{Style: el, Run: t, Decoration: in.decoration}
+	f.add(node, el, in).Text = &boxtree.Text{Style: el, Run: t, Decoration: in.decoration, OX: f.ox, OY: f.oy}
 	tb.clippedLayers(el)
 }
 
