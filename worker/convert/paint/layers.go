@@ -357,10 +357,18 @@ func (pa *Painter) layerPaint(place layerPlace, a area, paintFor func(w, h float
 		return &f, nil, true
 	}
 	if image && place.repeatX && place.repeatY && math.Abs(t.w/imgW-t.h/imgH) < 0.0005*t.w/imgW {
-		// A tiled image whose tiles start at the corner of what shows: one TILE rectangle.
-		fx, fy := (vis.x-t.x)/t.w, (vis.y-t.y)/t.h
-		if math.Abs(fx-math.Round(fx)) < 0.001 && math.Abs(fy-math.Round(fy)) < 0.001 {
-			tp := resultjson.Paint{Type: "IMAGE", ImageRef: p.ImageRef, ScaleMode: "TILE", ScalingFactor: css.Ptr(css.Round(t.w/imgW, 4)), BlendMode: p.BlendMode}
+		// A tiled image at one scale: Figma's TILE paint, whose tiles start at its node's
+		// corner: a fill when they start at the box's and nothing that shows is clipped, else a
+		// rectangle of what shows when its tiles start at that one's corner.
+		tp := resultjson.Paint{Type: "IMAGE", ImageRef: p.ImageRef, ScaleMode: "TILE", ScalingFactor: css.Ptr(css.Round(t.w/imgW, 4)), BlendMode: p.BlendMode}
+		aligned := func(x, y float64) bool {
+			fx, fy := (x-t.x)/t.w, (y-t.y)/t.h
+			return math.Abs(fx-math.Round(fx)) < 0.001 && math.Abs(fy-math.Round(fy)) < 0.001
+		}
+		switch {
+		case place.clip.covers(a.shown) && aligned(0, 0):
+			return &tp, nil, true
+		case aligned(vis.x, vis.y):
 			return nil, []Layer{{X: css.Px(vis.x), Y: css.Px(vis.y), Width: css.Size(vis.w), Height: css.Size(vis.h), Paint: &tp, Radii: a.cornersOf(vis)}}, true
 		}
 	}

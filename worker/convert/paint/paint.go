@@ -205,8 +205,11 @@ func (pa *Painter) background(n *capturemodel.DOMNode, node *resultjson.Node, la
 func (pa *Painter) layer(n *capturemodel.DOMNode, node *resultjson.Node, a area, i int, iw, ih float64, page capturemodel.Box, layered bool,
 	legacy resultjson.Paint, approx string, imgW, imgH float64, paintFor func(w, h float64) (resultjson.Paint, bool)) drawnLayer {
 	place, note, ok := pa.place(n, a, i, iw, ih, page)
-	if ok && approx == "" && place.origin.same(a.border) && place.clip.covers(a.shown) {
-		return drawnLayer{fill: &legacy} // exact, in Figma's own scale mode
+	// legacy is exact when the layer's positioning area is the box, nothing that shows is
+	// clipped, and (an image) its scale mode draws the layer's size, position and repeat or (a
+	// gradient) its one tile is the box.
+	if ok && approx == "" && place.origin.same(a.border) && place.clip.covers(a.shown) && (imgW > 0 || place.tile.same(a.border)) {
+		return drawnLayer{fill: &legacy}
 	}
 	if !ok {
 		if approx == "" {
