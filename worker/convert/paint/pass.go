@@ -145,6 +145,7 @@ func Pass(root *boxtree.Node, im Images, check Check, viewport capturemodel.Size
 			pa.Ring(el, node)
 		case b.Paints:
 			hidden := el.Computed("visibility") != "visible"
+			from := warn.Len()
 			svgs, layers = pa.Box(el, node, hidden, !hidden && el != body && !ClipsToText(el), b.Kind == boxtree.Box)
 			switch {
 			case b.Kind == boxtree.Placeholder && len(*node.Fills) == 0:
@@ -153,6 +154,7 @@ func Pass(root *boxtree.Node, im Images, check Check, viewport capturemodel.Size
 				// The crop of its border box holds its background and border (the images pass
 				// fills it); its corners, opacity, shadow and outline (an OUTSIDE stroke) stay.
 				node.Fills = &[]resultjson.Paint{}
+				warn.Drop(from, warnings.BorderStyle, warnings.BorderColors, warnings.BackgroundLayout, warnings.Gradient)
 				if node.StrokeAlign != "OUTSIDE" {
 					node.Strokes, node.StrokeWeight, node.StrokeAlign, node.DashPattern = nil, nil, "", nil
 					node.StrokeTopWeight, node.StrokeRightWeight, node.StrokeBottomWeight, node.StrokeLeftWeight = nil, nil, nil, nil
