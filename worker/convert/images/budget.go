@@ -130,12 +130,12 @@ func (im *Store) uses(c *capturemodel.Capture) map[string]*use {
 		if n.Mask != nil {
 			add(n.Mask.AssetID, n.Box, 0)
 		}
-		im.backgroundUses(n, n.Style, n.BackgroundImages, n.Box, add)
+		im.backgroundUses(n.Style, n.BackgroundImages, n.Box, add)
 		if n.PseudoRef != nil && *n.PseudoRef >= 0 && *n.PseudoRef < len(d.PseudoBoxes) {
 			for _, p := range n.Pseudo {
 				for _, pb := range d.PseudoBoxes[*n.PseudoRef] {
 					if pb.Which == p.Which {
-						im.backgroundUses(n, p.Style, p.BackgroundImages, capturemodel.Box{X: pb.X, Y: pb.Y, Width: pb.Width, Height: pb.Height}, add)
+						im.backgroundUses(p.Style, p.BackgroundImages, capturemodel.Box{X: pb.X, Y: pb.Y, Width: pb.Width, Height: pb.Height}, add)
 					}
 				}
 			}
@@ -150,7 +150,7 @@ func (im *Store) uses(c *capturemodel.Capture) map[string]*use {
 
 // backgroundUses adds the url() layers (assets ids, in order) of a background-image (in style)
 // drawn in box b, each with the width its background-size draws it at.
-func (im *Store) backgroundUses(_ *capturemodel.DOMNode, style map[string]string, ids []string, b capturemodel.Box, add func(string, capturemodel.Box, float64)) {
+func (im *Store) backgroundUses(style map[string]string, ids []string, b capturemodel.Box, add func(string, capturemodel.Box, float64)) {
 	sizes := css.SplitTop(cmp.Or(style["background-size"], "auto"), ',')
 	layers := css.SplitTop(style["background-image"], ',')
 	k := 0
