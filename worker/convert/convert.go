@@ -67,12 +67,13 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	setter := &text.Setter{Warn: warn, Doc: &c.Document, Base: base, Paint: &paint.Painter{Warn: warn, Images: img}, Kids: kids.Of,
 		Floats: text.FloatsOf(&c.Document)}
 
+	img.Plan(c) // which images the result keeps within its budgets, before any is used
 	root := tree.Build(c, kids, setter, img, warn)
 	if img.Err != nil {
 		return nil, img.Err // storage failed: the walk stopped, no pass reads another asset
 	}
 	setter.Pass(root)
-	paint.Pass(root, img, img.Check, warn)
+	paint.Pass(root, img, img.Check, c.Document.Viewport, warn)
 	img.Pass(root)
 	vector.Draw(root, img, warn)
 	if img.Err != nil {

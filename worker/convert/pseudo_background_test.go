@@ -14,7 +14,8 @@ import (
 // TestPseudoElementBackgroundImages converts the pseudo-background page: body's empty, fixed
 // ::before is a full-viewport FRAME (800x600 at the root's origin at scroll 0, FIXED, under the
 // content: z-index -1) filled with the page's photo (background-size cover: FILL), and #badge's empty absolutely placed
-// ::after is an 80x40 FRAME in the box the capture measured, tiled with the same photo; no
+// ::after is an 80x40 FRAME in the box the capture measured, tiled with the same photo in
+// 20x20 tiles (background-size 20px 20px); no
 // background image is left unresolved and no pseudo-element is left out.
 func TestPseudoElementBackgroundImages(t *testing.T) {
 	t.Parallel()
@@ -85,8 +86,18 @@ func TestPseudoElementBackgroundImages(t *testing.T) {
 	if after.x != 520 || after.w != 80 || after.h != 40 {
 		t.Errorf("#badge::after at %.1f,%.1f %.1fx%.1f, want x 520 (right of main's 400 px content box at 200), 80x40", after.x, after.y, after.w, after.h)
 	}
-	if p := imageFill(after.node); p == nil || shaOf[p.ImageRef] != photoSHA || p.ScaleMode != "TILE" {
-		t.Errorf("#badge::after fills %+v, want a TILE IMAGE of photo.png", after.node.Fills)
+	// background-size 20px 20px stretches the 160x120 photo into square tiles, which no TILE
+	// paint (one scaling factor) draws: 4 x 2 RECTANGLEs of 20 x 20, each the whole photo.
+	if len(*after.node.Fills) != 0 || len(after.node.Children) != 8 {
+		t.Fatalf("#badge::after fills %+v with %d children, want no fill and 8 tiles", after.node.Fills, len(after.node.Children))
+	}
+	for i, tile := range after.node.Children {
+		p := imageFill(tile)
+		wantX, wantY := float64(i%4*20), float64(i/4*20)
+		if tile.Type != "RECTANGLE" || tile.X != wantX || tile.Y != wantY || tile.Width != 20 || tile.Height != 20 ||
+			p == nil || shaOf[p.ImageRef] != photoSHA || p.ScaleMode != "CROP" || *p.ImageTransform != (resultjson.Transform{{1, 0, 0}, {0, 1, 0}}) {
+			t.Errorf("#badge::after tile %d: %s at %v,%v %vx%v fills %+v, want a 20x20 RECTANGLE at %v,%v with the whole photo", i, tile.Type, tile.X, tile.Y, tile.Width, tile.Height, tile.Fills, wantX, wantY)
+		}
 	}
 	for _, w := range out.Result.Warnings {
 		if w.Code == warnings.ImageUnresolved || w.Code == warnings.PseudoElement {

@@ -71,6 +71,12 @@ var fixtureSites = map[string][2]string{
 	"outlines": {"../capture/capturetest/site", "/outlines.html"},
 	// Pseudo-elements' url() backgrounds (docs/conversion.md "Markers and generated content").
 	"pseudo-background": {"testdata/pseudo-site", "/background.html"},
+	// Backgrounds and images drawn as the page draws them (docs/conversion.md "Backgrounds").
+	"bg-clip":       {"testdata/background-site", "/clip.html"},
+	"bg-origin":     {"testdata/background-site", "/origin.html"},
+	"bg-attachment": {"testdata/background-site", "/attachment.html"},
+	"bg-layers":     {"testdata/background-site", "/layers.html"},
+	"bg-objectfit":  {"testdata/background-site", "/objectfit.html"},
 	// Elements the browser draws itself (docs/conversion.md "Native widgets and embedded content").
 	"widgets": {"../capture/capturetest/site", "/widgets.html"},
 	// What the capture loses and says so (docs/conversion.md "Page extent and bad input"): a web

@@ -54,6 +54,11 @@ const (
 	// BackgroundSVG is an SVG node drawing an SVG layer of its parent's background over the
 	// parent's box (the paint pass gives it its image).
 	BackgroundSVG
+	// BackgroundLayer is a RECTANGLE drawing a background layer (or the colour) of its parent's
+	// element where no paint over the parent's box draws it as CSS does (paint.Layer: clipped to
+	// the padding or content box, sized or placed inside the box, one tile of a repeated layer),
+	// under the parent's content; the paint pass gives it its paint.
+	BackgroundLayer
 	// Outline is the ring drawn for El's outline when it is offset or El has a border
 	// (paint.Ringed): a RECTANGLE beside El's node, of the outline's outer edge, with no fill and
 	// the outline as its stroke (the paint pass gives it them). It is no item of a flex or grid

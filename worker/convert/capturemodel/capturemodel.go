@@ -265,7 +265,7 @@ var styleDefaults = map[string]string{
 	"outline-style": "none", "outline-width": "3px", "outline-offset": "0px", "outline-color": "rgb(0, 0, 0)",
 	"font-style": "normal", "letter-spacing": "normal", "text-align": "start", "text-transform": "none",
 	"text-decoration-line": "none", "white-space": "normal", "writing-mode": "horizontal-tb", "direction": "ltr",
-	"background-clip": "border-box", "text-shadow": "none",
+	"background-clip": "border-box", "background-origin": "padding-box", "background-attachment": "scroll", "text-shadow": "none",
 	"object-fit": "fill", "object-position": "50% 50%", "text-overflow": "clip", "-webkit-line-clamp": "none",
 	"font-variant-caps": "normal", "text-decoration-style": "solid", "text-decoration-thickness": "auto",
 	"text-underline-offset": "auto",

@@ -68,7 +68,9 @@ type Store struct {
 	// Entries are the result's images in the order first used; Copies the images to store first.
 	Entries []resultjson.ImageEntry
 	Copies  []Copy
-	// stored and returned sum the images' bytes as stored and as the backend returns them.
+	// count, stored and returned are the images admitted to the result's budgets (admit), and
+	// their bytes as stored and as the backend returns them.
+	count            int
 	stored, returned int64
 	// notices are warnings that go with every use of an asset (what Figma-safe cleaning did).
 	notices map[string][]notice
@@ -120,6 +122,12 @@ func (im *Store) Check(id string, boxW, boxH float64) *resultjson.ImageEntry {
 		st = im.inspect(id, boxW, boxH)
 		im.resolved[id] = st
 	}
+	if st.entry != nil && !st.admitted {
+		im.admit(st) // not planned (Plan): in the order first used
+	}
+	if st.entry != nil && !st.entered {
+		im.enter(st)
+	}
 	return st.entry
 }
 
@@ -146,10 +154,6 @@ func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
 		return fail(warnings.ImageInvalid, "is empty")
 	case a.ByteSize > resultjson.MaxImageBytes:
 		return fail(warnings.ImageTooLarge, "is %d bytes, over the %d-byte limit per image", a.ByteSize, resultjson.MaxImageBytes)
-	case len(im.Entries) >= resultjson.MaxImages:
-		return fail(warnings.ImageBudget, "is past the limit of %d images per result", resultjson.MaxImages)
-	case im.stored+a.ByteSize > resultjson.MaxTotalImageBytes:
-		return fail(warnings.ImageBudget, "would take the result's images past %d bytes", resultjson.MaxTotalImageBytes)
 	}
 	b, err := im.Bytes(a)
 	switch {
@@ -203,20 +207,49 @@ func (im *Store) inspect(id string, boxW, boxH float64) *imageState {
 		}
 		e.Width, e.Height = w, h
 	}
-	if im.returned+returned > resultjson.MaxTotalImageBytes {
-		return fail(warnings.ImageBudget, "would take the result's images past %d bytes once converted for Figma", resultjson.MaxTotalImageBytes)
-	}
+	st := &imageState{entry: e, asset: a, src: src, stored: a.ByteSize, returned: returned}
 	if !strings.HasPrefix(a.Key, im.importPrefix) || im.importPrefix == "" {
 		// Outside the capture's folder the backend would refuse the key: keep a copy of our own.
 		e.Key = im.jobPrefix + "images/" + a.SHA256 + extensions[a.MimeType]
-		if !slices.ContainsFunc(im.Copies, func(c Copy) bool { return c.Key == e.Key }) {
-			im.Copies = append(im.Copies, Copy{Key: e.Key, MimeType: a.MimeType, Bytes: bytes.Clone(b)})
-		}
+		st.copy = &Copy{Key: e.Key, MimeType: a.MimeType, Bytes: bytes.Clone(b)}
 	}
-	im.stored += a.ByteSize
-	im.returned += returned
-	im.Entries = append(im.Entries, *e)
-	return &imageState{entry: e}
+	return st
+}
+
+// admit counts the usable image st in the result's budgets (MaxImages, and MaxTotalImageBytes
+// as stored and as the backend returns them), or turns st into the IMAGE_BUDGET_EXCEEDED every
+// use of it warns with. An admitted image joins the result's entries when first used (enter).
+func (im *Store) admit(st *imageState) {
+	st.admitted = true
+	fail := func(format string, args ...any) {
+		st.entry, st.copy = nil, nil
+		st.code, st.message = warnings.ImageBudget, "the image "+st.src+" "+fmt.Sprintf(format, args...)
+	}
+	switch {
+	case im.count >= resultjson.MaxImages:
+		fail("is past the limit of %d images per result", resultjson.MaxImages)
+		return
+	case im.stored+st.stored > resultjson.MaxTotalImageBytes:
+		fail("would take the result's images past %d bytes", resultjson.MaxTotalImageBytes)
+		return
+	case im.returned+st.returned > resultjson.MaxTotalImageBytes:
+		fail("would take the result's images past %d bytes once converted for Figma", resultjson.MaxTotalImageBytes)
+		return
+	}
+	im.count++
+	im.stored += st.stored
+	im.returned += st.returned
+}
+
+// enter adds the admitted image st to the result's entries, and its copy to the copies to
+// store.
+func (im *Store) enter(st *imageState) {
+	st.entered = true
+	if c := st.copy; c != nil && !slices.ContainsFunc(im.Copies, func(x Copy) bool { return x.Key == c.Key }) {
+		im.Copies = append(im.Copies, *c)
+	}
+	st.copy = nil
+	im.Entries = append(im.Entries, *st.entry)
 }
 
 // CropFills returns the fills of node drawn from the capture's crop of its element (asset
@@ -313,13 +346,14 @@ func (im *Store) Generated(b []byte, node *resultjson.Node) *resultjson.ImageEnt
 		}
 	}
 	size := int64(len(b))
-	if len(im.Entries) >= resultjson.MaxImages || im.stored+size > resultjson.MaxTotalImageBytes || im.returned+size > resultjson.MaxTotalImageBytes {
+	if im.count >= resultjson.MaxImages || im.stored+size > resultjson.MaxTotalImageBytes || im.returned+size > resultjson.MaxTotalImageBytes {
 		im.warn.Add(warnings.ImageBudget, node.ID, "the SVG drawn for %s would take the result past its image limits", node.Name)
 		return nil
 	}
 	e := resultjson.ImageEntry{Ref: ref, Key: im.jobPrefix + "images/" + sha + ".svg", MimeType: resultjson.MimeSVG, SHA256: sha, ByteSize: size,
 		Width: declaredSide(node.Width), Height: declaredSide(node.Height)}
 	im.Copies = append(im.Copies, Copy{Key: e.Key, MimeType: resultjson.MimeSVG, Bytes: bytes.Clone(b)})
+	im.count++
 	im.stored += size
 	im.returned += size
 	im.Entries = append(im.Entries, e)
@@ -364,11 +398,21 @@ func (im *Store) figmaSafe(a *capturemodel.Asset, b []byte, src string) ([]byte,
 
 type notice struct{ code, message string }
 
-// imageState is the outcome of resolving one asset: an entry, or why there is none.
+// imageState is the outcome of resolving one asset: an entry, or why there is none. A usable
+// image is admitted to the result's budgets once (admit): planned (Plan) or at its first use.
 type imageState struct {
 	entry   *resultjson.ImageEntry
 	code    string
 	message string
+	// asset is the asset the entry describes (an SVG's cleaned copy), src names it in warnings.
+	asset *capturemodel.Asset
+	src   string
+	// stored and returned are its bytes as stored and as the backend returns them (a WebP as
+	// a PNG); copy is the copy to store under the job's prefix once admitted.
+	stored, returned int64
+	copy             *Copy
+	admitted         bool
+	entered          bool
 }
 
 // sniff names the raster format of b by its signature, or "" (which may be SVG text). It follows

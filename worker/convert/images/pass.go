@@ -1,6 +1,7 @@
 package images
 
 import (
+	"math"
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
@@ -78,29 +79,77 @@ func (im *Store) Pass(root *boxtree.Node) {
 	}
 }
 
-// objectFit maps object-fit to an IMAGE paint: fill stretches (CROP with the identity
-// transform), cover is FILL, contain is FIT, scale-down is FIT or (when the image is smaller
-// than the box) none; none is approximated by FIT.
+// objectFit maps object-fit and object-position to an IMAGE paint of the content box node (CSS
+// Images 3 §5.5): the image is drawn at its natural size (the img's, else the entry's) scaled by
+// fill (stretched), contain, cover, none or scale-down, placed at object-position. When the
+// drawn image covers the box (cover, none or scale-down of a larger image, at any position), it
+// is a CROP whose imageTransform shows the part of the image the box shows (FILL for a centred
+// cover); fill stretches it (CROP, the identity); a contained image at the centre is FIT. Otherwise (an image smaller than its box, off centre or
+// not scaled) it is FIT, centred, with CSS_OBJECT_FIT.
 func (im *Store) objectFit(n *capturemodel.DOMNode, e *resultjson.ImageEntry, node *resultjson.Node) resultjson.Paint {
 	p := resultjson.Paint{Type: "IMAGE", ImageRef: e.Ref}
 	fit := n.Computed("object-fit")
-	switch fit {
-	case "cover":
-		p.ScaleMode = "FILL"
-	case "contain":
-		p.ScaleMode = "FIT"
-	case "scale-down", "none":
-		p.ScaleMode = "FIT"
-		if fit == "none" || (float64(e.Width) < node.Width && float64(e.Height) < node.Height) {
-			im.warn.Add(warnings.ObjectFit, node.ID, "object-fit %s of %s is approximated by fitting the image into its box", fit, naming.Element(n))
-		}
-	default:
-		p = css.Stretched(e.Ref)
+	pos := n.Computed("object-position")
+	iw, ih := e.NaturalSize()
+	if n.Image != nil && n.Image.NaturalWidth > 0 && n.Image.NaturalHeight > 0 {
+		iw, ih = float64(n.Image.NaturalWidth), float64(n.Image.NaturalHeight)
 	}
-	if pos := n.Computed("object-position"); pos != "50% 50%" && p.ScaleMode != "CROP" {
+	w, h := node.Width, node.Height
+	switch {
+	case fit == "fill" || fit == "":
+		return css.Stretched(e.Ref)
+	case fit == "cover" && pos == "50% 50%":
+		p.ScaleMode = "FILL" // Figma's FILL is a centred cover
+		return p
+	case fit == "contain" && pos == "50% 50%":
+		p.ScaleMode = "FIT" // and FIT a centred contain
+		return p
+	}
+	if t, ok := objectCrop(fit, pos, iw, ih, w, h); ok {
+		p.ScaleMode, p.ImageTransform = "CROP", t
+		return p
+	}
+	p.ScaleMode = "FIT"
+	contained := fit == "contain" || (fit == "scale-down" && (iw >= w || ih >= h))
+	switch {
+	case !contained:
+		im.warn.Add(warnings.ObjectFit, node.ID, "object-fit %s of %s is approximated by fitting the image into its box (the image is smaller than its box)", fit, naming.Element(n))
+	case pos != "50% 50%":
 		im.warn.Add(warnings.ObjectFit, node.ID, "object-position %s of %s is approximated by centring the image", pos, naming.Element(n))
 	}
 	return p
+}
+
+// objectCrop is the CROP imageTransform of an iw x ih image drawn in a w x h box by object-fit
+// fit at object-position pos (two computed lengths, % of the room the image leaves, or px),
+// when the drawn image covers the box; ok is false when it does not, or pos is not read.
+func objectCrop(fit, pos string, iw, ih, w, h float64) (*resultjson.Transform, bool) {
+	parts := strings.Fields(pos)
+	if len(parts) != 2 || iw <= 0 || ih <= 0 || w <= 0 || h <= 0 {
+		return nil, false
+	}
+	var s float64
+	switch fit {
+	case "cover":
+		s = math.Max(w/iw, h/ih)
+	case "contain":
+		s = math.Min(w/iw, h/ih)
+	case "none":
+		s = 1
+	case "scale-down":
+		s = math.Min(1, math.Min(w/iw, h/ih))
+	default:
+		return nil, false
+	}
+	dw, dh := iw*s, ih*s
+	ox, okx := css.ParseLength(parts[0], w-dw)
+	oy, oky := css.ParseLength(parts[1], h-dh)
+	const e = 0.01
+	if !okx || !oky || ox > e || oy > e || ox+dw < w-e || oy+dh < h-e {
+		return nil, false
+	}
+	t := resultjson.Transform{{css.Round(w/dw, 6), 0, css.Round(-ox/dw, 6)}, {0, css.Round(h/dh, 6), css.Round(-oy/dh, 6)}}
+	return &t, true
 }
 
 // rasterized fills the node of an element the browser draws itself (boxtree.Rasterized) with the

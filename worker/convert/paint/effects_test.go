@@ -98,7 +98,7 @@ func paintOne(n *capturemodel.DOMNode, w *warnings.List) *resultjson.Node {
 	root := &boxtree.Node{Out: &resultjson.Node{ID: "1:1", Type: "FRAME", Width: 100, Height: 100}, El: html, Kind: boxtree.Box}
 	b := root.Add(&resultjson.Node{ID: "1:2", Type: "FRAME", Width: n.Box.Width, Height: n.Box.Height}, n, boxtree.Flow, 0)
 	b.Paints, b.CSS = true, []*capturemodel.DOMNode{n}
-	paint.Pass(root, nil, none, w)
+	paint.Pass(root, nil, none, capturemodel.Size{}, w)
 	return b.Out
 }
 
@@ -123,7 +123,7 @@ func TestFilterOfAnElementDrawnInAnotherLayer(t *testing.T) {
 	root := &boxtree.Node{Out: &resultjson.Node{ID: "1:1", Type: "FRAME", Width: 100, Height: 100}, El: html, Kind: boxtree.Box,
 		CSS: []*capturemodel.DOMNode{html, hidden}}
 	w := &warnings.List{RootID: "1:1"}
-	paint.Pass(root, nil, none, w)
+	paint.Pass(root, nil, none, capturemodel.Size{}, w)
 	ws := w.Done()
 	if len(ws) != 1 || ws[0].Code != warnings.Filter || *ws[0].NodeID != "1:1" || !strings.HasPrefix(ws[0].Message, "the filter blur(2px) of html is not converted") {
 		t.Errorf("warnings %+v, want one CSS_FILTER about html's blur on the root", ws)

@@ -27,111 +27,248 @@ type Painter struct {
 	Warn *warnings.List
 	// Images resolves background images.
 	Images Images
+	// Viewport is the capture's viewport (CSS px), where a background-attachment: fixed layer
+	// is placed; zero: such layers are placed as scrolling ones.
+	Viewport capturemodel.Size
 }
 
-// Backgrounds returns the fills of n's background for node: its colour, then the image and
-// gradient layers, bottom-most first as Figma stacks fills; and its SVG layers (an SVG cannot be
-// an image paint: each is drawn as an SVG node over the whole box, top-most first).
+// Backgrounds returns the fills of n's background for node, each over the whole box: its
+// colour, then the image and gradient layers, bottom-most first as Figma stacks fills; and its
+// SVG layers (an SVG cannot be an image paint: each is drawn as an SVG node over the whole box,
+// top-most first). A layer that no paint over the whole box draws as CSS does is approximated
+// with CSS_BACKGROUND_LAYOUT (the text pass fills glyphs with them).
 func (pa *Painter) Backgrounds(n *capturemodel.DOMNode, node *resultjson.Node) (fills []resultjson.Paint, svgs []*resultjson.ImageEntry) {
-	if c, ok := pa.Color(n.Computed("background-color"), node.ID, "background-color"); ok && c.A > 0 {
-		fills = append(fills, css.Solid(c))
+	fills, svgs, _ = pa.background(n, node, false, false)
+	return fills, svgs
+}
+
+// drawnLayer is one background layer (or the colour) as drawn: a paint over the whole box, or
+// rectangles of its own.
+type drawnLayer struct {
+	fill   *resultjson.Paint
+	layers []Layer
+}
+
+// background returns what n's background draws in node: the fills over the whole box (bottom-most
+// first), the SVG layers, and, when layered (node is the FRAME of an element's box, which can
+// hold them), the rectangles of its own of the layers no fill draws exactly (Layer), bottom-most
+// first: from the first such layer up, every layer is a rectangle, so they stack as in CSS. root
+// says node is the page's root (the canvas: no borders of its own).
+func (pa *Painter) background(n *capturemodel.DOMNode, node *resultjson.Node, layered, root bool) (fills []resultjson.Paint, svgs []*resultjson.ImageEntry, layers []Layer) {
+	a := areaOf(n, node.Width, node.Height, root)
+	page := n.Box
+	if root {
+		page = capturemodel.Box{}
 	}
 	bg := n.Computed("background-image")
-	if bg == "none" || bg == "" {
-		return fills, nil
+	var list []string
+	if bg != "none" && bg != "" {
+		list = css.SplitTop(bg, ',')
 	}
-	layers := css.SplitTop(bg, ',')
+	var drawn []drawnLayer // bottom-most first
+	if c, ok := pa.Color(n.Computed("background-color"), node.ID, "background-color"); ok && c.A > 0 {
+		// The colour is clipped as the bottom-most layer is (CSS Backgrounds 3 §3.10).
+		clips := css.SplitTop(n.Computed("background-clip"), ',')
+		k := a.border
+		if len(clips) > 0 {
+			k, _ = a.box(strings.TrimSpace(clips[(max(len(list), 1)-1)%len(clips)]))
+		}
+		p := css.Solid(c)
+		switch vis := k.intersect(a.shown); {
+		case vis.empty():
+		case k.covers(a.shown) || !layered:
+			if !k.covers(a.shown) {
+				pa.noteLayer(n, node.ID, "background-color clipped to the "+strings.TrimSuffix(clipName(k, a), "-box")+" box")
+			}
+			drawn = append(drawn, drawnLayer{fill: &p})
+		default:
+			drawn = append(drawn, drawnLayer{layers: []Layer{{X: css.Px(vis.x), Y: css.Px(vis.y), Width: css.Size(vis.w), Height: css.Size(vis.h), Paint: &p, Radii: a.cornersOf(vis)}}})
+		}
+	}
 	sizes := css.SplitTop(n.Computed("background-size"), ',')
 	repeats := css.SplitTop(n.Computed("background-repeat"), ',')
 	positions := css.SplitTop(n.Computed("background-position"), ',')
 	blends := css.SplitTop(n.Computed("background-blend-mode"), ',')
-	var painted []resultjson.Paint // top-most first, as CSS lists them
-	urls := 0
-	for i, layer := range layers {
-		before := len(painted)
-		pick := func(list []string, def string) string {
-			if len(list) == 0 {
-				return def
-			}
-			return list[i%len(list)]
+	pick := func(list []string, i int, def string) string {
+		if len(list) == 0 {
+			return def
 		}
+		return strings.TrimSpace(list[i%len(list)])
+	}
+	// url() layers take the capture's assets in order, top-most first.
+	assets := make([]string, len(list))
+	urls := 0
+	for i, layer := range list {
+		if css.URLLayer(layer) {
+			if urls < len(n.BackgroundImages) {
+				assets[i] = n.BackgroundImages[urls]
+			}
+			urls++
+		}
+	}
+	for i := len(list) - 1; i >= 0; i-- {
+		layer := list[i]
+		var d drawnLayer
 		switch {
 		case layer == "none":
+			continue
 		case css.URLLayer(layer):
-			if urls >= len(n.BackgroundImages) {
+			if assets[i] == "" {
 				pa.Warn.Add(warnings.ImageUnresolved, node.ID, "a background image of %s was not recorded by the capture", naming.Element(n))
 				continue
 			}
-			id := n.BackgroundImages[urls]
-			urls++
-			st := pa.Images.Resolve(id, node.ID, node.Width, node.Height)
+			st := pa.Images.Resolve(assets[i], node.ID, node.Width, node.Height)
 			if st == nil {
 				continue
 			}
-			size, repeat, pos := pick(sizes, "auto"), pick(repeats, "repeat"), pick(positions, "0% 0%")
+			size, repeat, pos := pick(sizes, i, "auto"), pick(repeats, i, "repeat"), pick(positions, i, "0% 0%")
 			if st.MimeType == resultjson.MimeSVG {
 				if size != "contain" && size != "cover" && size != "100% 100%" {
 					pa.Warn.Add(warnings.BackgroundLayout, node.ID, "an SVG background image of %s (background-size %s) is drawn once over the whole box", naming.Element(n), size)
 				}
-				svgs = append(svgs, st)
+				svgs = append([]*resultjson.ImageEntry{st}, svgs...)
 				continue
 			}
-			painted = append(painted, pa.imagePaint(st, size, repeat, pos, node, n))
-		case strings.HasPrefix(layer, "linear-gradient("):
-			p, ok := css.LinearGradient(layer, node.Width, node.Height)
+			legacy, approx := pa.imagePaint(st, size, repeat, pos, node)
+			iw, ih := st.NaturalSize()
+			d = pa.layer(n, node, a, i, iw, ih, page, layered, legacy, approx, float64(st.Width), float64(st.Height), func(w, h float64) (resultjson.Paint, bool) {
+				return resultjson.Paint{Type: "IMAGE", ImageRef: st.Ref, ScaleMode: "CROP", ImageTransform: &resultjson.Transform{{1, 0, 0}, {0, 1, 0}}}, true
+			})
+		case strings.HasPrefix(layer, "linear-gradient("), strings.HasPrefix(layer, "repeating-linear-gradient("):
+			read := css.LinearGradient
+			if strings.HasPrefix(layer, "repeating-") {
+				read = css.RepeatingLinearGradient
+			}
+			legacy, ok := read(layer, node.Width, node.Height)
 			if !ok {
-				pa.Warn.Add(warnings.Gradient, node.ID, "a gradient of %s could not be read and was left out: %s", naming.Element(n), layer)
+				if strings.HasPrefix(layer, "repeating-") {
+					pa.Warn.Add(warnings.Gradient, node.ID, "a repeating gradient of %s could not be read or repeats more than %d stops over the box and was left out: %s", naming.Element(n), css.MaxGradientStops, layer)
+				} else {
+					pa.Warn.Add(warnings.Gradient, node.ID, "a gradient of %s could not be read and was left out: %s", naming.Element(n), layer)
+				}
 				continue
 			}
-			painted = append(painted, p)
-		case strings.HasPrefix(layer, "repeating-linear-gradient("):
-			p, ok := css.RepeatingLinearGradient(layer, node.Width, node.Height)
-			if !ok {
-				pa.Warn.Add(warnings.Gradient, node.ID, "a repeating gradient of %s could not be read or repeats more than %d stops over the box and was left out: %s", naming.Element(n), css.MaxGradientStops, layer)
-				continue
-			}
-			painted = append(painted, p)
+			d = pa.layer(n, node, a, i, 0, 0, page, layered, legacy, "", 0, 0, func(w, h float64) (resultjson.Paint, bool) { return read(layer, w, h) })
 		case strings.HasPrefix(layer, "radial-gradient("), strings.HasPrefix(layer, "conic-gradient("):
 			read := css.RadialGradient
 			if strings.HasPrefix(layer, "conic") {
 				read = css.ConicGradient
 			}
-			p, ok := read(layer, node.Width, node.Height)
+			legacy, ok := read(layer, node.Width, node.Height)
 			if !ok {
 				pa.Warn.Add(warnings.Gradient, node.ID, "a gradient of %s could not be read (a colour hint or interpolation space) and was left out: %s", naming.Element(n), layer)
 				continue
 			}
-			painted = append(painted, p)
+			d = pa.layer(n, node, a, i, 0, 0, page, layered, legacy, "", 0, 0, func(w, h float64) (resultjson.Paint, bool) { return read(layer, w, h) })
 		default:
 			kind := layer
 			if i := strings.IndexByte(kind, '('); i > 0 {
 				kind = kind[:i]
 			}
 			pa.Warn.Add(warnings.Gradient, node.ID, "a %s background of %s is not converted (linear, radial and conic gradients are) and was left out", kind, naming.Element(n))
+			continue
 		}
 		// background-blend-mode blends the layer with the layers and colour under it: its
 		// paint's blendMode.
-		if bm := pick(blends, "normal"); bm != "normal" && len(painted) > before {
+		if bm := pick(blends, i, "normal"); bm != "normal" {
 			if fb, ok := css.BlendModes[bm]; ok {
-				painted[len(painted)-1].BlendMode = fb
+				if d.fill != nil {
+					d.fill.BlendMode = fb
+				}
+				for _, l := range d.layers {
+					if l.Paint != nil {
+						l.Paint.BlendMode = fb
+					}
+				}
 			} else {
 				pa.Warn.Add(warnings.BlendMode, node.ID, "the background-blend-mode %s of %s has no Figma equivalent", bm, naming.Element(n))
 			}
 		}
+		if d.fill != nil || len(d.layers) > 0 {
+			drawn = append(drawn, d)
+		}
 	}
-	for i := len(painted) - 1; i >= 0; i-- {
-		fills = append(fills, painted[i])
+	// From the first layer drawn as rectangles up, every layer is a rectangle (a fill lies
+	// under the node's children).
+	up := false
+	for _, d := range drawn {
+		up = up || len(d.layers) > 0
+		switch {
+		case !up:
+			fills = append(fills, *d.fill)
+		case d.fill != nil:
+			p := *d.fill
+			layers = append(layers, Layer{Width: css.Size(a.border.w), Height: css.Size(a.border.h), Paint: &p, Radii: a.radii})
+		default:
+			layers = append(layers, d.layers...)
+		}
 	}
-	return fills, svgs
+	return fills, svgs, layers
 }
 
-// imagePaint maps a raster background layer to an IMAGE paint: cover is FILL, contain is FIT,
-// a repeating layer at its natural (or a px) size is TILE, 100% 100% is a stretching CROP;
-// anything else is FILL with a warning.
-func (pa *Painter) imagePaint(e *resultjson.ImageEntry, size, repeat, pos string, node *resultjson.Node, n *capturemodel.DOMNode) resultjson.Paint {
+// layer draws background layer i of n (a url() image of natural size iw x ih and stored size
+// imgW x imgH, or a gradient: all 0) in node: over the whole box with legacy, the paint the
+// layer's size, position and repeat give over the box (approx says how it is approximate, ""
+// when exact), when that is what CSS draws; else at its place from its background-origin (or
+// the viewport, background-attachment fixed), clipped to its background-clip box, as a paint
+// laid out over the box or, when layered, rectangles of its own; otherwise legacy with
+// CSS_BACKGROUND_LAYOUT.
+func (pa *Painter) layer(n *capturemodel.DOMNode, node *resultjson.Node, a area, i int, iw, ih float64, page capturemodel.Box, layered bool,
+	legacy resultjson.Paint, approx string, imgW, imgH float64, paintFor func(w, h float64) (resultjson.Paint, bool)) drawnLayer {
+	place, note, ok := pa.place(n, a, i, iw, ih, page)
+	// legacy is exact when the layer's positioning area is the box, nothing that shows is
+	// clipped, and (an image) its scale mode draws the layer's size, position and repeat or (a
+	// gradient) its one tile is the box.
+	if ok && approx == "" && place.origin.same(a.border) && place.clip.covers(a.shown) && (imgW > 0 || place.tile.same(a.border)) {
+		return drawnLayer{fill: &legacy}
+	}
+	if !ok {
+		if approx == "" {
+			approx = "its background-size, background-position, background-repeat, background-clip or background-origin is not read"
+		}
+		pa.noteLayer(n, node.ID, approx)
+		return drawnLayer{fill: &legacy}
+	}
+	if note != "" {
+		pa.Warn.Add(warnings.BackgroundAttachment, node.ID, "a background layer of %s is fixed to the viewport: %s", naming.Element(n), note)
+	}
+	fill, layers, ok := pa.layerPaint(place, a, paintFor, imgW, imgH)
+	switch {
+	case ok && fill != nil:
+		return drawnLayer{fill: fill}
+	case ok && len(layers) == 0:
+		return drawnLayer{}
+	case ok && layered:
+		return drawnLayer{layers: layers}
+	case ok:
+		pa.noteLayer(n, node.ID, "it is sized, placed or clipped inside a box that cannot hold a layer of its own")
+	default:
+		pa.noteLayer(n, node.ID, fmt.Sprintf("it repeats in more than %d tiles, or its paint cannot be laid out", MaxBackgroundTiles))
+	}
+	return drawnLayer{fill: &legacy}
+}
+
+// clipName names r among a's boxes.
+func clipName(r rect, a area) string {
+	switch {
+	case r.same(a.content):
+		return "content-box"
+	case r.same(a.padding):
+		return "padding-box"
+	}
+	return "border-box"
+}
+
+// imagePaint maps a raster background layer to an IMAGE paint over the whole box: cover is FILL
+// (a CROP at an off-centre position), contain is FIT, a repeating layer at its natural (or a px)
+// size is TILE, 100% 100% is a stretching CROP; anything else is FILL. approx says what this
+// paint draws otherwise than CSS ("" when nothing), as if the layer's positioning area were the
+// whole box.
+func (pa *Painter) imagePaint(e *resultjson.ImageEntry, size, repeat, pos string, node *resultjson.Node) (resultjson.Paint, string) {
 	p := resultjson.Paint{Type: "IMAGE", ImageRef: e.Ref, ScaleMode: "FILL"}
 	approx := ""
 	repeats := repeat == "repeat" || repeat == "repeat repeat"
+	nw, nh := e.NaturalSize()
 	switch {
 	case size == "cover":
 		if pos != "50% 50%" {
@@ -146,37 +283,33 @@ func (pa *Painter) imagePaint(e *resultjson.ImageEntry, size, repeat, pos string
 		p.ScaleMode = "FIT"
 		if repeats {
 			approx = "a repeated contained image"
+		} else if pos != "50% 50%" {
+			approx = "background-position " + pos
 		}
 	case size == "100% 100%":
 		p = css.Stretched(e.Ref)
 	case repeats:
 		p.ScaleMode = "TILE"
-		factor := 1.0
+		w := nw
 		if size != "auto" && size != "auto auto" {
 			parts := strings.Fields(size)
-			w, ok := css.ParseLength(parts[0], node.Width)
-			if !ok || w <= 0 {
-				approx = "background-size " + size
-			} else {
-				factor = w / float64(e.Width)
-				if len(parts) > 1 && parts[1] != "auto" {
-					if h, ok := css.ParseLength(parts[1], node.Height); !ok || math.Abs(h/float64(e.Height)-factor) > 0.01 {
-						approx = "background-size " + size
-					}
+			var ok bool
+			if w, ok = css.ParseLength(parts[0], node.Width); !ok || w <= 0 {
+				approx, w = "background-size "+size, nw
+			} else if len(parts) > 1 && parts[1] != "auto" {
+				if h, ok := css.ParseLength(parts[1], node.Height); !ok || math.Abs(h/nh-w/nw) > 0.01*w/nw {
+					approx = "background-size " + size
 				}
 			}
 		}
-		p.ScalingFactor = css.Ptr(css.Round(factor, 4))
+		p.ScalingFactor = css.Ptr(css.Round(w/float64(e.Width), 4))
 		if pos != "0% 0%" && approx == "" {
 			approx = "background-position " + pos
 		}
 	default:
 		approx = fmt.Sprintf("background-size %s with background-repeat %s", size, repeat)
 	}
-	if approx != "" {
-		pa.Warn.Add(warnings.BackgroundLayout, node.ID, "the background image of %s is approximated (%s)", naming.Element(n), approx)
-	}
-	return p
+	return p, approx
 }
 
 // coverCrop is the CROP imageTransform of image e covering a w x h px box (background-size:

@@ -74,7 +74,7 @@ func TestPassPaintsTheTree(t *testing.T) {
 	video := &capturemodel.DOMNode{Type: "element", Tag: "video", Style: map[string]string{"visibility": "visible"}}
 	merged := &capturemodel.DOMNode{Type: "element", Tag: "section", Style: map[string]string{"background-color": "color(rec2100-pq 0.5 0.1 0.2)"}}
 	rootOut := &resultjson.Node{ID: "1:1", Type: "FRAME", Width: 100, Height: 100}
-	if d := paint.Draws(card, rootOut, false, true, none); !d.Effects || !d.Composited || d.Fills || !d.Paints() {
+	if d := paint.Draws(card, rootOut, false, true, true, capturemodel.Size{}, none); !d.Effects || !d.Composited || d.Fills || !d.Paints() {
 		t.Errorf("card draws %+v", d)
 	}
 	if canvas, got := paint.Canvas(html, rootOut, none); canvas != body || got != body {
@@ -86,7 +86,7 @@ func TestPassPaintsTheTree(t *testing.T) {
 	c.Paints, v.Paints, v.Kind = true, true, boxtree.Placeholder
 	c.Merged, c.CSS = []*capturemodel.DOMNode{merged}, []*capturemodel.DOMNode{card}
 	w := &warnings.List{RootID: "1:1"}
-	paint.Pass(root, nil, none, w)
+	paint.Pass(root, nil, none, capturemodel.Size{}, w)
 	if f := *rootOut.Fills; len(f) != 1 || f[0].Color.B != 1 {
 		t.Errorf("canvas %+v", f)
 	}

@@ -11,13 +11,14 @@ import (
 )
 
 // Box gives node the paints of element n's box: the fills of its background when bg (never
-// nil; the SVG layers are returned, each drawn as an SVG node over the box), its borders (or,
-// without a border, its outline when not offset: outlineOutside) and effects unless hidden,
-// its corner radii, opacity and blend mode.
-func (pa *Painter) Box(n *capturemodel.DOMNode, node *resultjson.Node, hidden, bg bool) (svgs []*resultjson.ImageEntry) {
+// nil; the SVG layers are returned, each drawn as an SVG node over the box, and when layered the
+// background layers drawn as rectangles of their own, Layer), its borders (or, without a
+// border, its outline when not offset: outlineOutside) and effects unless hidden, its corner
+// radii, opacity and blend mode.
+func (pa *Painter) Box(n *capturemodel.DOMNode, node *resultjson.Node, hidden, bg, layered bool) (svgs []*resultjson.ImageEntry, layers []Layer) {
 	var fills []resultjson.Paint
 	if bg {
-		fills, svgs = pa.Backgrounds(n, node)
+		fills, svgs, layers = pa.background(n, node, layered, false)
 	}
 	if !hidden {
 		if !pa.Borders(n, node) {
@@ -36,7 +37,7 @@ func (pa *Painter) Box(n *capturemodel.DOMNode, node *resultjson.Node, hidden, b
 		fills = []resultjson.Paint{}
 	}
 	node.Fills = &fills
-	return svgs
+	return svgs, layers
 }
 
 // Drawn is what an element's box draws of its own.
@@ -46,6 +47,9 @@ type Drawn struct {
 	Fills, Strokes, Effects bool
 	// SVGLayers counts its background layers that are SVG images.
 	SVGLayers int
+	// Layers are its background layers drawn as rectangles of their own (Box with layered),
+	// bottom-most first: the tree builder makes their nodes.
+	Layers []Layer
 	// Composited: an opacity below 1, a blend mode, or a filter or backdrop-filter (Filtered).
 	Composited bool
 }
@@ -63,14 +67,25 @@ func (c Check) Resolve(id, _ string, boxW, boxH float64) *resultjson.ImageEntry 
 }
 
 // Draws says what element n's box, of node's size, draws of its own, read from its computed
-// style as Box reads it (hidden and bg as there) with its images only checked: the tree builder
-// keeps or flattens a box by it, and places its SVG layers, before the paint pass runs.
-func Draws(n *capturemodel.DOMNode, node *resultjson.Node, hidden, bg bool, check Check) Drawn {
+// style as Box reads it (hidden, bg and layered as there; viewport the capture's) with its
+// images only checked: the tree builder keeps or flattens a box by it, and places its SVG
+// layers and background layers, before the paint pass runs.
+func Draws(n *capturemodel.DOMNode, node *resultjson.Node, hidden, bg, layered bool, viewport capturemodel.Size, check Check) Drawn {
 	scratch := resultjson.Node{ID: node.ID, Width: node.Width, Height: node.Height}
-	pa := Painter{Warn: &warnings.List{}, Images: check}
-	svgs := pa.Box(n, &scratch, hidden, bg)
-	return Drawn{Fills: len(*scratch.Fills) > 0, Strokes: len(scratch.Strokes) > 0, Effects: len(scratch.Effects) > 0,
-		SVGLayers: len(svgs), Composited: scratch.Opacity != nil || scratch.BlendMode != "" || (!hidden && Filtered(n))}
+	pa := Painter{Warn: &warnings.List{}, Images: check, Viewport: viewport}
+	svgs, layers := pa.Box(n, &scratch, hidden, bg, layered)
+	return Drawn{Fills: len(*scratch.Fills) > 0 || len(layers) > 0, Strokes: len(scratch.Strokes) > 0, Effects: len(scratch.Effects) > 0,
+		SVGLayers: len(svgs), Layers: layers, Composited: scratch.Opacity != nil || scratch.BlendMode != "" || (!hidden && Filtered(n))}
+}
+
+// CanvasLayers returns what the canvas's background (canvas, on the page's root node root)
+// draws besides fills: its SVG layers and its background layers drawn as rectangles of their own,
+// for the tree builder (viewport and check as for Draws).
+func CanvasLayers(canvas *capturemodel.DOMNode, root *resultjson.Node, viewport capturemodel.Size, check Check) (svgLayers int, layers []Layer) {
+	scratch := resultjson.Node{ID: root.ID, Width: root.Width, Height: root.Height}
+	pa := Painter{Warn: &warnings.List{}, Images: check, Viewport: viewport}
+	_, svgs, layers := pa.background(canvas, &scratch, true, true)
+	return len(svgs), layers
 }
 
 // Canvas returns the element whose background the canvas (the page's root node, root) shows
@@ -78,12 +93,12 @@ func Draws(n *capturemodel.DOMNode, node *resultjson.Node, hidden, bg bool, chec
 // the body's; body is that body when it paints a colour, gradient or raster image, which it then does not
 // paint again.
 func Canvas(html *capturemodel.DOMNode, root *resultjson.Node, check Check) (canvas, body *capturemodel.DOMNode) {
-	if d := Draws(html, root, false, true, check); d.Fills || d.SVGLayers > 0 {
+	if d := Draws(html, root, false, true, false, capturemodel.Size{}, check); d.Fills || d.SVGLayers > 0 {
 		return html, nil
 	}
 	for _, ch := range html.Children {
 		if ch.Type == "element" && ch.Tag == "body" {
-			if Draws(ch, root, false, true, check).Fills {
+			if Draws(ch, root, false, true, false, capturemodel.Size{}, check).Fills {
 				return ch, ch
 			}
 			return ch, nil
@@ -95,10 +110,11 @@ func Canvas(html *capturemodel.DOMNode, root *resultjson.Node, check Check) (can
 // Pass is the paint pass over the box tree under root (the html element's): the root gets the
 // canvas background (white when the page has none), every node that draws its element's box
 // (boxtree.Node.Paints) its paints (and the content box inside the frame of an img or canvas
-// its corners), each boxtree.BackgroundSVG child its SVG layer; the elements
-// in a node's Merged and CSS are read for their warnings about it.
-func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
-	pa := Painter{Warn: warn, Images: im}
+// its corners), each boxtree.BackgroundSVG child its SVG layer, each boxtree.BackgroundLayer
+// child its background layer (Layer); the elements in a node's Merged and CSS are read for their
+// warnings about it. viewport is the capture's (background-attachment: fixed).
+func Pass(root *boxtree.Node, im Images, check Check, viewport capturemodel.Size, warn *warnings.List) {
+	pa := Painter{Warn: warn, Images: im, Viewport: viewport}
 	canvas, body := Canvas(root.El, root.Out, check)
 	for _, b := range root.Made() {
 		for _, el := range b.CSS {
@@ -109,16 +125,17 @@ func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 		}
 		for _, el := range b.Merged {
 			hidden := el.Computed("visibility") != "visible"
-			pa.Box(el, &resultjson.Node{ID: b.Out.ID, Width: css.Size(el.Box.Width), Height: css.Size(el.Box.Height)}, hidden, !hidden && el != body && !ClipsToText(el))
+			pa.Box(el, &resultjson.Node{ID: b.Out.ID, Width: css.Size(el.Box.Width), Height: css.Size(el.Box.Height)}, hidden, !hidden && el != body && !ClipsToText(el), false)
 		}
 		node, el := b.Out, b.El
 		var svgs []*resultjson.ImageEntry
+		var layers []Layer
 		switch {
 		case b == root:
 			var fills []resultjson.Paint
-			fills, svgs = pa.Backgrounds(el, node) // warns about the root element's even when the body's is shown
+			fills, svgs, layers = pa.background(el, node, true, true) // warns about the root element's even when the body's is shown
 			if canvas != el {
-				fills, svgs = pa.Backgrounds(canvas, node)
+				fills, svgs, layers = pa.background(canvas, node, true, true)
 			}
 			if len(fills) == 0 {
 				fills = []resultjson.Paint{css.Solid(resultjson.RGBA{R: 1, G: 1, B: 1, A: 1})} // browsers paint a white canvas
@@ -129,7 +146,7 @@ func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 		case b.Paints:
 			hidden := el.Computed("visibility") != "visible"
 			from := warn.Len()
-			svgs = pa.Box(el, node, hidden, !hidden && el != body && !ClipsToText(el))
+			svgs, layers = pa.Box(el, node, hidden, !hidden && el != body && !ClipsToText(el), b.Kind == boxtree.Box)
 			switch {
 			case b.Kind == boxtree.Placeholder && len(*node.Fills) == 0:
 				node.Fills = &[]resultjson.Paint{css.Solid(css.PlaceholderGrey)}
@@ -152,8 +169,21 @@ func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 			}
 		}
 		for _, k := range b.Kids {
-			if k.Kind == boxtree.BackgroundSVG && len(svgs) > 0 {
+			switch {
+			case k.Kind == boxtree.BackgroundSVG && len(svgs) > 0:
 				k.Out.ImageRef, svgs = svgs[0].Ref, svgs[1:]
+			case k.Kind == boxtree.BackgroundLayer:
+				fills := []resultjson.Paint{}
+				if len(layers) > 0 {
+					if layers[0].Paint != nil {
+						fills = append(fills, *layers[0].Paint)
+					}
+					if layers[0].Radii != [4]float64{} {
+						setCorners(k.Out, layers[0].Radii)
+					}
+					layers = layers[1:]
+				}
+				k.Out.Fills = &fills
 			}
 		}
 	}

@@ -149,6 +149,20 @@ type ImageEntry struct {
 	ByteSize int64  `json:"byte_size"`
 	Width    int    `json:"width"`
 	Height   int    `json:"height"`
+	// NaturalWidth and NaturalHeight are the image's size before the worker downscaled it to fit
+	// the result's image budget (CSS px a page lays it out at, auto size); 0 when it was not
+	// scaled. Not written: a reader knows only the stored size.
+	NaturalWidth  int `json:"-"`
+	NaturalHeight int `json:"-"`
+}
+
+// NaturalSize is the image's own size as the page lays it out (px): its size before the worker
+// downscaled it, else its stored size.
+func (e *ImageEntry) NaturalSize() (w, h float64) {
+	if e.NaturalWidth > 0 && e.NaturalHeight > 0 {
+		return float64(e.NaturalWidth), float64(e.NaturalHeight)
+	}
+	return float64(e.Width), float64(e.Height)
 }
 
 // Warning says what the conversion could not express; Code is one of the Warn* constants.

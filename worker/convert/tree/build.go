@@ -48,8 +48,9 @@ func Build(c *capturemodel.Capture, kids *Children, paragraphs *text.Setter, img
 	// The canvas background (paint.Canvas): the root element's, or the body's.
 	canvas, body := paint.Canvas(html, root, tb.img.Check)
 	tb.bodyBackground = body
-	layers := paint.Draws(canvas, root, false, true, tb.img.Check).SVGLayers
-	f.box.Kids = append(f.box.Kids, tb.svgLayers(root, layers)...)
+	svgs, layers := paint.CanvasLayers(canvas, root, d.Viewport, tb.img.Check)
+	f.box.Kids = append(f.box.Kids, tb.backgroundLayers(layers)...)
+	f.box.Kids = append(f.box.Kids, tb.svgLayers(root, svgs)...)
 
 	if d.Truncated {
 		tb.warn.Add(warnings.CaptureTruncated, root.ID, "the capture stopped at one of its limits; the end of the page is missing")
@@ -135,18 +136,37 @@ func (tb *builder) svgLayers(node *resultjson.Node, count int) []*boxtree.Node {
 	return layers
 }
 
-// box creates a node of type typ of n's box, drawn by the paint pass, with the SVG nodes of its
-// background's SVG layers, and what it draws (paint.Draws); it returns nil when n draws nothing
-// (no fill, border, shadow, clip, opacity or blend) and a FRAME of it need not be kept (n is not
-// a flex or grid container, nor one's item: keep false): n is then merged into f.
-func (tb *builder) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, keep bool) (*resultjson.Node, paint.Drawn, []*boxtree.Node) {
+// backgroundLayers makes the RECTANGLEs of background layers drawn as nodes of their own
+// (paint.Layer), bottom-most first, under their frame's content (the paint pass gives them
+// their paints).
+func (tb *builder) backgroundLayers(layers []paint.Layer) []*boxtree.Node {
+	var out []*boxtree.Node
+	for _, l := range layers {
+		if r := tb.newNode("RECTANGLE", "background", capturemodel.Box{Width: l.Width, Height: l.Height}, nil); r != nil {
+			r.X, r.Y = l.X, l.Y
+			out = append(out, &boxtree.Node{Out: r, Kind: boxtree.BackgroundLayer, Group: boxtree.Negative, Z: math.MinInt})
+		}
+	}
+	return out
+}
+
+// box creates a node of type typ of n's box, drawn by the paint pass, with the nodes of its
+// background's layers drawn as rectangles of their own (only when layered: the FRAME of an
+// element's box, boxtree.Box) and of its SVG layers, and what it draws (paint.Draws); it
+// returns nil when n draws nothing (no fill, border, shadow, clip, opacity or blend) and a FRAME
+// of it need not be kept (n is not a flex or grid container, nor one's item: keep false): n is
+// then merged into f.
+func (tb *builder) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, keep, layered bool) (*resultjson.Node, paint.Drawn, []*boxtree.Node) {
 	node := tb.newNode(typ, naming.Layer(n), n.Box, f)
 	if node == nil {
 		return nil, paint.Drawn{}, nil
 	}
-	drawn := paint.Draws(n, node, hidden, !hidden && n != tb.bodyBackground && !paint.ClipsToText(n), tb.img.Check)
-	layers := tb.svgLayers(node, drawn.SVGLayers)
+	drawn := paint.Draws(n, node, hidden, !hidden && n != tb.bodyBackground && !paint.ClipsToText(n), layered, tb.c.Document.Viewport, tb.img.Check)
+	layers := append(tb.backgroundLayers(drawn.Layers), tb.svgLayers(node, drawn.SVGLayers)...)
 	if !drawn.Paints() && len(layers) == 0 && !clips(n) && typ == "FRAME" && !layout.Container(n) && !keep {
+		for range layers {
+			tb.unallocate(layers[len(layers)-1].Out)
+		}
 		tb.merge(node, n, f)
 		return nil, drawn, nil
 	}
@@ -175,7 +195,7 @@ func (tb *builder) clippedLayers(els ...*capturemodel.DOMNode) {
 	for _, el := range els {
 		if paint.ClipsToText(el) {
 			sized := &resultjson.Node{Width: css.Size(el.Box.Width), Height: css.Size(el.Box.Height)}
-			tb.svgLayers(sized, paint.Draws(el, sized, false, true, tb.img.Check).SVGLayers)
+			tb.svgLayers(sized, paint.Draws(el, sized, false, true, false, tb.c.Document.Viewport, tb.img.Check).SVGLayers)
 		}
 	}
 }

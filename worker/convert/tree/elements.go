@@ -18,7 +18,7 @@ import (
 // placeholder draws an element the design cannot hold as a RECTANGLE of its box, background
 // and border (a neutral grey when it has no background), and warns with code.
 func (tb *builder) placeholder(n *capturemodel.DOMNode, f *frame, in inherited, code, message string) {
-	node, _, layers := tb.box(n, f, "RECTANGLE", false, false)
+	node, _, layers := tb.box(n, f, "RECTANGLE", false, false, false)
 	if node == nil {
 		return
 	}
@@ -41,7 +41,7 @@ func rasterized(n *capturemodel.DOMNode) bool {
 // the images pass fills with the capture's crop of it (the page's pixels, with a warning). Its
 // corners, opacity and shadow are its own; its background and border are in the crop.
 func (tb *builder) rasterized(n *capturemodel.DOMNode, f *frame, in inherited) {
-	node, _, layers := tb.box(n, f, "RECTANGLE", false, false)
+	node, _, layers := tb.box(n, f, "RECTANGLE", false, false, false)
 	if node == nil {
 		return
 	}
@@ -63,7 +63,7 @@ func (tb *builder) dropSVGBackgrounds(node *resultjson.Node, n *capturemodel.DOM
 // A control that draws no box of its own (no background, border or clip) still shows its text,
 // placed in the nearest frame like the text of any element that draws nothing.
 func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) {
-	node, _, layers := tb.box(n, f, "FRAME", false, in.item)
+	node, _, layers := tb.box(n, f, "FRAME", false, in.item, false)
 	target, textIn := f, in
 	if node != nil {
 		node.ClipsContent = css.Ptr(true)
@@ -154,7 +154,7 @@ func placeholderStyled(n *capturemodel.DOMNode) *capturemodel.DOMNode {
 // pass fills (with the content box's corners, the paint pass) or the SVG node. Which, the
 // image's check says (images.Store.Check).
 func (tb *builder) imageElement(n *capturemodel.DOMNode, f *frame, in inherited) {
-	node, drawn, layers := tb.box(n, f, "RECTANGLE", false, false)
+	node, drawn, layers := tb.box(n, f, "RECTANGLE", false, false, false)
 	if node == nil {
 		return
 	}

@@ -44,7 +44,7 @@ func (tb *builder) svgIcon(n *capturemodel.DOMNode, f *frame, in inherited) {
 		return
 	}
 	// Its SVG background layers are dropped (their ids taken).
-	frameNode, drawn, _ := tb.box(n, f, "FRAME", false, in.item)
+	frameNode, drawn, _ := tb.box(n, f, "FRAME", false, in.item, false)
 	if frameNode != nil && !drawn.Paints() {
 		tb.merge(frameNode, n, f)
 		frameNode = nil

@@ -187,7 +187,7 @@ func (tb *builder) inlineBoxes(el *capturemodel.DOMNode, f *frame, in inherited)
 	for _, r := range frags {
 		frag := *el
 		frag.Box = r
-		if node, _, layers := tb.box(&frag, f, "RECTANGLE", false, false); node != nil {
+		if node, _, layers := tb.box(&frag, f, "RECTANGLE", false, false, false); node != nil {
 			tb.dropSVGBackgrounds(node, el, layers)
 			f.add(node, &frag, in).Paints = true
 		}

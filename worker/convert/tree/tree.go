@@ -149,7 +149,7 @@ func (tb *builder) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	var node *resultjson.Node
 	var layers []*boxtree.Node
 	if !hidden || clip {
-		node, _, layers = tb.box(n, f, "FRAME", hidden, in.item)
+		node, _, layers = tb.box(n, f, "FRAME", hidden, in.item, true)
 	}
 	if node != nil && f.depth >= resultjson.MaxDepth-1 {
 		tb.warn.Add(warnings.DepthFlattened, f.box.Out.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), resultjson.MaxDepth)
