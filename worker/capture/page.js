@@ -360,6 +360,12 @@
       if (shown !== null) {
         if (shown.length > maxTextLen) { out.value = shown.slice(0, maxTextLen); truncated = true; } else out.value = shown;
       }
+      // The faces a control's text was drawn in (its value, label or placeholder lives in its
+      // user-agent shadow tree, which DevTools counts when asked of the control): fonts.go.
+      if ((shown || ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && el.placeholder)) && textRuns.length < maxFontQueries) {
+        out.font_ref = textRuns.length;
+        textRuns.push(el);
+      }
       // The ::placeholder's look, when the control shows its placeholder (empty, with one).
       if ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && el.placeholder && !el.value) {
         const pcs = getComputedStyle(el, "::placeholder");

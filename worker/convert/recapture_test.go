@@ -50,6 +50,7 @@ var fixtureSites = map[string][2]string{
 	"layout-grid":   {"testdata/layout-site", "/grid.html"},
 	"text":          {"testdata/text-site", "/index.html"},
 	"fonts":         {"../capture/capturetest/site", "/fonts.html"},
+	"font-runs":     {"../capture/capturetest/site", "/font-runs.html"},
 	"families":      {"../capture/capturetest/site", "/families.html"},
 	"direction":     {"testdata/text-site", "/direction.html"},
 	"lists":         {"../capture/capturetest/site", "/lists.html"},

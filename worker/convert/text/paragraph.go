@@ -169,7 +169,9 @@ func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration boxt
 			i0 := len(b.frags)
 			text = cutRun(text, k.LineStarts, func(j int) bool { return b.starts[i0+j] })
 		}
-		b.add(text, Preserves(parent), st)
+		for _, fr := range b.s.faceRuns(k, text, st) {
+			b.add(fr.text, Preserves(parent), fr.st)
+		}
 		if len(k.Rects) > 0 {
 			b.frags = append(b.frags, k.Rects...)
 			for j := range k.Rects {

@@ -201,6 +201,16 @@ func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, c
 		st.fills = clip
 	}
 	lineHeight := s.typeset(node, st, el)
+	if frs := s.faceRuns(run, chars, st); len(frs) > 1 {
+		// Drawn in several faces (an emoji, CJK characters): a styled range per face.
+		b := &paragraphBuilder{s: s}
+		var pieces []piece
+		for _, fr := range frs {
+			pieces = append(pieces, piece{text: fr.text, style: len(b.styles)})
+			b.styles = append(b.styles, fr.st)
+		}
+		node.StyledTextSegments = b.segments(chars, pieces)
+	}
 	// One line keeps its natural width (a substituted font must not wrap it); more lines keep the
 	// page's width and grow in height.
 	if node.Height < lineHeight*1.5 && !strings.Contains(chars, "\n") {
