@@ -53,6 +53,7 @@ var fixtureSites = map[string][2]string{
 	"font-runs":     {"../capture/capturetest/site", "/font-runs.html"},
 	"families":      {"../capture/capturetest/site", "/families.html"},
 	"direction":     {"testdata/text-site", "/direction.html"},
+	"rtl-neutrals":  {"testdata/text-site", "/rtl-neutrals.html"},
 	"lists":         {"../capture/capturetest/site", "/lists.html"},
 	"effects":       {"testdata/text-site", "/effects.html"},
 	"smallcaps":     {"testdata/text-site", "/smallcaps.html"},

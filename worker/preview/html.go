@@ -30,7 +30,7 @@ html,body{margin:0;padding:0;background:#fff}
 .n,.l{position:absolute}
 .l{left:0;top:0;width:100%;height:100%}
 img.l{display:block}
-.t{position:absolute;margin:0;font-kerning:normal;font-synthesis:none;overflow-wrap:break-word}
+.t{position:absolute;margin:0;font-kerning:normal;font-synthesis:none;overflow-wrap:break-word;unicode-bidi:plaintext}
 </style></head><body>`)
 	root := *r.Root
 	root.X, root.Y = 0, 0 // the root frame is the page; its position on the canvas does not matter

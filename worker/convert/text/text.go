@@ -195,6 +195,9 @@ func (s *Setter) WarnVertical(el *capturemodel.DOMNode, nodeID string) {
 // SetText sets the characters and typography of a TEXT node from the computed style of el and
 // the fonts that drew run (nil when the capture has no run for it).
 func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, chars string, decoration boxtree.TextDecoration) {
+	if m := markDirection(el.Computed("direction"), []piece{{text: chars}}); m[0].text != chars {
+		chars = m[0].text // the page's base direction where the first strong character differs
+	}
 	node.Characters = chars
 	st := s.styleOf(el, run, node.ID, decoration)
 	if clip := s.fills(el, node.ID); clip != nil {
