@@ -54,6 +54,7 @@
     "flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal", "align-items": "normal",
     "gap": "normal", "object-fit": "fill", "object-position": "50% 50%", "font-variant-caps": "normal",
     "text-overflow": "clip", "-webkit-line-clamp": "none",
+    "clip-path": "none", "border-image-source": "none", "-webkit-text-stroke-width": "0px", "text-emphasis-style": "none",
   };
   const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE", "BASE"]);
   const ATTRS = ["id", "class", "href", "alt", "title", "role", "aria-label", "name", "type", "value", "placeholder"];
@@ -212,6 +213,8 @@
   // (reason "widget"), within svg.js MAX_CROPS per page.
   const WIDGET_TAGS = new Set(["VIDEO", "AUDIO", "IFRAME", "FRAME", "EMBED", "OBJECT", "PORTAL"]);
   const WIDGET_INPUTS = new Set(["checkbox", "radio", "range", "color", "file"]);
+  // Form controls, which the page may draw itself with appearance: none.
+  const CONTROL_TAGS = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON"]);
 
   // shownValue returns the text a form control shows, or null for other elements and for the
   // input types of NO_VALUE_INPUTS.
@@ -445,6 +448,16 @@
       // transparent and clips the background to the glyphs).
       const fill = cs.getPropertyValue("-webkit-text-fill-color");
       if (fill && fill !== cs.color) style["-webkit-text-fill-color"] = fill;
+      // The glyphs' outline (-webkit-text-stroke) when it has a width.
+      if ("-webkit-text-stroke-width" in style) style["-webkit-text-stroke-color"] = cs.getPropertyValue("-webkit-text-stroke-color");
+      // A multi-column element's rule between its columns.
+      if ((cs.columnCount !== "auto" || cs.columnWidth !== "auto") && cs.columnRuleStyle !== "none" && cs.columnRuleStyle !== "hidden") {
+        style["column-rule-style"] = cs.columnRuleStyle;
+        style["column-rule-width"] = cs.columnRuleWidth;
+        style["column-rule-color"] = cs.columnRuleColor;
+      }
+      // A form control the page draws itself (appearance: none): no native widget.
+      if (CONTROL_TAGS.has(el.tagName) && cs.appearance === "none") style.appearance = "none";
       out.style = style;
       if (facts) facts.element(el, cs, out);
       // Pseudo-elements have no DOM node: record what each draws (its computed content, the text
@@ -487,7 +500,7 @@
           out.image = { asset_id: imageRef("img", src), natural_width: el.naturalWidth, natural_height: el.naturalHeight };
         }
       }
-      if (!out.crop && cs.visibility === "visible" && (WIDGET_TAGS.has(el.tagName) || (el.tagName === "INPUT" && WIDGET_INPUTS.has(el.type)))) {
+      if (!out.crop && cs.visibility === "visible" && (WIDGET_TAGS.has(el.tagName) || (el.tagName === "INPUT" && WIDGET_INPUTS.has(el.type) && cs.appearance !== "none"))) {
         // The browser draws it itself (a native widget, a media player, an embedded page): its
         // border box's pixels from the page are what the visitor saw.
         const c = window.__c2dVec.crop(el, imageRef, "widget");
