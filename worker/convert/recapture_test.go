@@ -48,6 +48,7 @@ var fixtureSites = map[string][2]string{
 	"layout-hero":   {"testdata/layout-site", "/hero.html"},
 	"layout-fixed":  {"testdata/layout-site", "/fixed.html"},
 	"layout-grid":   {"testdata/layout-site", "/grid.html"},
+	"named-colors":  {"testdata/layout-site", "/named-colors.html"},
 	"text":          {"testdata/text-site", "/index.html"},
 	"fonts":         {"../capture/capturetest/site", "/fonts.html"},
 	"font-runs":     {"../capture/capturetest/site", "/font-runs.html"},
