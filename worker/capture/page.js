@@ -4,11 +4,13 @@
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
   // Scroll down one viewport at a time so lazy images (loading="lazy" or scripts that watch the
-  // viewport) start loading, then back to the top.
-  async function scrollThrough(maxSteps, pauseMs) {
+  // viewport) start loading, then back to the top; at most maxSteps steps and budgetMs in all (a
+  // page slow to paint each step is scrolled as far as the budget goes).
+  async function scrollThrough(maxSteps, pauseMs, budgetMs) {
     const step = Math.max(1, Math.floor(window.innerHeight * 0.9));
+    const deadline = Date.now() + budgetMs;
     let steps = 0;
-    for (let y = 0; steps < maxSteps; y += step, steps++) {
+    for (let y = 0; steps < maxSteps && Date.now() < deadline; y += step, steps++) {
       window.scrollTo(0, y);
       await sleep(pauseMs);
       const h = Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0);
