@@ -30,6 +30,10 @@ const (
 	MaxFontQueries = 5000
 	// MaxFontFaces bounds the @font-face rules (document.fonts) recorded as "font_faces".
 	MaxFontFaces = 500
+	// MaxWebFontFiles bounds the files of loaded @font-face faces recorded as assets of kind
+	// "font" (a face's "asset_id"; the self-check's preview draws web-font text with them). They
+	// count against the page's asset limits like images; faces past it have no asset_id.
+	MaxWebFontFiles = 32
 	// fontQueryTimeout bounds all font queries of one page; past it the rest are left out.
 	fontQueryTimeout = 15 * time.Second
 	// fontQueryConcurrency is how many DevTools queries of fonts or pseudo-element boxes are in

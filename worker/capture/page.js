@@ -347,7 +347,51 @@
   // refuses to pass deeply nested objects by value). images lists every image the page shows,
   // once per distinct URL (or inline SVG), with the id the document refers to. Elements nested
   // deeper than maxDepth (the root is at depth 1) are left out and counted (depth_cut).
-  function collect(maxNodes, maxDepth, maxTextLen, maxFragments, maxFontQueries, maxFontFaces, maxCanvasPixels, maxLineStarts) {
+  // fontFileRules lists the @font-face rules of the readable style sheets with the first source
+  // of each that the converter and the preview can read (WOFF2, WOFF, TrueType, OpenType; not EOT
+  // or SVG fonts): {key, url}, key being family|weight|style|unicode-range as FontFace spells
+  // them.
+  function fontFileRules() {
+    const out = [];
+    const norm = (v, def) => (v || def).trim().toLowerCase().replace(/["']/g, "").replace(/\s+/g, " ");
+    for (const sheet of Array.from(document.styleSheets)) {
+      let rules;
+      try { rules = sheet.cssRules; } catch (e) { continue; } // cross-origin sheet
+      for (const r of Array.from(rules || [])) {
+        if (!(r instanceof CSSFontFaceRule)) continue;
+        const st = r.style;
+        const re = /url\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^)\s]*))\s*\)\s*(?:format\(\s*["']?([^"')]*)["']?\s*\))?/g;
+        let m, url = null;
+        while ((m = re.exec(st.getPropertyValue("src"))) !== null) {
+          const u = m[1] ?? m[2] ?? m[3];
+          const fmt = (m[4] || "").toLowerCase();
+          if (!u || fmt === "embedded-opentype" || fmt === "svg" || (!fmt && /\.(eot|svg)(\?|#|$)/i.test(u))) continue;
+          url = new URL(u, sheet.href || document.baseURI).href;
+          break;
+        }
+        if (!url) continue;
+        const key = [norm(st.getPropertyValue("font-family"), ""), norm(st.getPropertyValue("font-weight"), "normal"),
+          norm(st.getPropertyValue("font-style"), "normal"), norm(st.getPropertyValue("unicode-range"), "U+0-10FFFF")].join("|");
+        out.push({ key, url });
+      }
+    }
+    return out;
+  }
+
+  // takeFontFile returns the file URL of the first rule of files that declares the face (family,
+  // weight, style, unicode range as document.fonts gives them) and removes it, or null.
+  function takeFontFile(files, family, weight, style, range) {
+    const n = (v) => String(v).trim().toLowerCase().replace(/["']/g, "").replace(/\s+/g, " ");
+    const key = [n(family), n(weight), n(style), n(range)].join("|");
+    const same = (a, b) => a.replace(/\|400\|/, "|normal|") === b.replace(/\|400\|/, "|normal|");
+    const noRange = (k) => k.slice(0, k.lastIndexOf("|"));
+    let i = files.findIndex((f) => same(f.key, key));
+    if (i < 0) i = files.findIndex((f) => same(noRange(f.key), noRange(key))); // ranges spelled differently
+    if (i < 0) return null;
+    return files.splice(i, 1)[0].url;
+  }
+
+  function collect(maxNodes, maxDepth, maxTextLen, maxFragments, maxFontQueries, maxFontFaces, maxCanvasPixels, maxLineStarts, maxFontFiles) {
     let lineStartsLeft = maxLineStarts;
     const images = [];
     const byURL = new Map();
@@ -451,6 +495,12 @@
       const shown = shownValue(el);
       if (shown !== null) {
         if (shown.length > maxTextLen) { out.value = shown.slice(0, maxTextLen); truncated = true; } else out.value = shown;
+      }
+      // The faces a control's text was drawn in (its value, label or placeholder lives in its
+      // user-agent shadow tree, which DevTools counts when asked of the control): fonts.go.
+      if ((shown || ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && el.placeholder)) && textRuns.length < maxFontQueries) {
+        out.font_ref = textRuns.length;
+        textRuns.push(el);
       }
       // The ::placeholder's look, when the control shows its placeholder (empty, with one).
       if ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && el.placeholder && !el.value) {
@@ -580,9 +630,18 @@
     // The page's @font-face faces and whether each loaded: a family declared but never loaded
     // must not be taken for the one drawn.
     const fontFaces = [];
+    const files = fontFileRules();
+    let fontFiles = 0;
     for (const f of document.fonts) {
       if (fontFaces.length >= maxFontFaces) break;
-      fontFaces.push({ family: f.family.replace(/^["']|["']$/g, ""), weight: f.weight, style: f.style, status: f.status });
+      const face = { family: f.family.replace(/^["']|["']$/g, ""), weight: f.weight, style: f.style, status: f.status };
+      // The file of a loaded face (its @font-face rule's first readable source), for the
+      // preview of the self-check, which draws a TEXT set in a web font with it.
+      if (f.status === "loaded" && fontFiles < maxFontFiles) {
+        const url = takeFontFile(files, face.family, f.weight, f.style, f.unicodeRange);
+        if (url) { face.asset_id = imageRef("font", url); fontFiles++; }
+      }
+      fontFaces.push(face);
     }
     return JSON.stringify({
       document: {

@@ -387,7 +387,7 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 	// page.js returns the document as a JSON string: DevTools would refuse to pass a deeply
 	// nested object (its CBOR stack limit), and a string also costs one copy less.
 	raw, err := evaluate[string](tabCtx, collectTimeout, "record document",
-		fmt.Sprintf("window.__c2d.collect(%d, %d, %d, %d, %d, %d, %d, %d)", MaxDocumentNodes, MaxDocumentDepth, MaxTextLen, MaxLineFragments, MaxFontQueries, MaxFontFaces, MaxCanvasPixels, MaxLineStarts))
+		fmt.Sprintf("window.__c2d.collect(%d, %d, %d, %d, %d, %d, %d, %d, %d)", MaxDocumentNodes, MaxDocumentDepth, MaxTextLen, MaxLineFragments, MaxFontQueries, MaxFontFaces, MaxCanvasPixels, MaxLineStarts, MaxWebFontFiles))
 	if err != nil {
 		return nil, err
 	}

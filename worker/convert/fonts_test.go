@@ -1,6 +1,7 @@
 package convert_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,4 +79,64 @@ func TestGoldenFonts(t *testing.T) {
 	t.Parallel()
 	f := loadFixture(t, "fonts")
 	checkGolden(t, "fonts", f.convert(t).JSON)
+}
+
+// TestFontRuns converts the capture of capturetest's font-runs page: inside one paragraph each
+// range names the face Chromium drew it in (DevTools' faces of the run, characters attributed by
+// script): the emoji in Noto Color Emoji, Chinese in Noto Sans SC beside Latin and digits in
+// Inter, an emoji beside a web font; a paragraph drawn in one face (Japanese with lang="ja", whose
+// Latin letters Noto Sans CJK JP drew too) stays one range; a form control's text names the face
+// its font list fell back to (Arimo for Roboto, Arial); a loaded web font that has no glyph of a
+// paragraph is not reported as not loaded.
+func TestFontRuns(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "font-runs")
+	out := f.convert(t)
+	byText := map[string]*resultjson.Node{}
+	for _, p := range placedNodes(out.Result.Root, "TEXT") {
+		byText[p.node.Characters] = p.node
+	}
+	type rng struct {
+		start, end   int
+		family, font string
+	}
+	for text, want := range map[string][]rng{
+		"Ship it 🚀 today":    {{0, 8, "Inter", "Regular"}, {8, 10, "Noto Color Emoji", "Regular"}, {10, 16, "Inter", "Regular"}},
+		"Hello 你好，世界 2026":   {{0, 6, "Inter", "Regular"}, {6, 11, "Noto Sans SC", "Regular"}, {11, 16, "Inter", "Regular"}},
+		"Figmaで日本語を書く":       {{0, 12, "Noto Sans JP", "Regular"}},
+		"Brand text 🎉 party": {{0, 11, "C2D Brand", "Regular"}, {11, 13, "Noto Color Emoji", "Regular"}, {13, 19, "C2D Brand", "Regular"}},
+		"日本語の文":              {{0, 5, "Noto Sans SC", "Regular"}},
+		"Go 🚀":               {{0, 3, "Inter", "Regular"}, {3, 5, "Noto Color Emoji", "Regular"}},
+		"Field text":         {{0, 10, "Arimo", "Regular"}},
+	} {
+		n := byText[text]
+		if n == nil {
+			t.Errorf("no TEXT %q", text)
+			continue
+		}
+		var got []rng
+		for _, s := range n.StyledTextSegments {
+			got = append(got, rng{s.Start, s.End, s.FontName.Family, s.FontName.Style})
+		}
+		if len(want) == 1 && len(got) == 0 { // a TEXT of one style needs no ranges
+			got = []rng{{0, want[0].end, n.FontName.Family, n.FontName.Style}}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q ranges %+v, want %+v", text, got, want)
+		}
+		if n.FontName.Family != want[0].family {
+			t.Errorf("%q node font %s, want the first range's %s", text, n.FontName.Family, want[0].family)
+		}
+	}
+	for _, w := range out.Result.Warnings {
+		if w.Code == "FONT_NOT_LOADED" {
+			t.Errorf("a loaded web font is reported: %s", w.Message)
+		}
+	}
+}
+
+func TestGoldenFontRuns(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "font-runs")
+	checkGolden(t, "font-runs", f.convert(t).JSON)
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
@@ -586,4 +587,58 @@ func keys[V any](m map[string]V) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// TestRTLNeutrals converts right-to-left paragraphs whose first strong character is not
+// right-to-left (a Latin word, a line of digits before Arabic), and a left-to-right one that
+// starts with Hebrew: Figma gives each paragraph the direction of its first strong character, so
+// such a paragraph starts with a mark of the page's direction (U+200F, U+200E) and its neutral
+// characters and digits land where the page put them; the others are left as they are. Each
+// TEXT keeps its block's box and the alignment of its start edge.
+func TestRTLNeutrals(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "rtl-neutrals")
+	out := f.convert(t)
+	texts := placedNodes(out.Result.Root, "TEXT")
+	for id, want := range map[string]struct{ chars, align string }{
+		"full-stop":   {"هذه بطاقة أوسع مع نص داعم.", "RIGHT"},
+		"latin-first": {"\u200fBootstrap هو إطار عمل للواجهات.", "RIGHT"},
+		"digit-first": {"9 دقائق", "RIGHT"},
+		"paren-first": {"(مرحبا) بالعالم!", "RIGHT"},
+		"two-lines":   {"\u200fAlbum مثال\n2026 سنة", "RIGHT"},
+		"flex":        {"\u200fFigma تصميم", "RIGHT"},
+		"ltr":         {"\u200eשלום starts a left-to-right paragraph.", "LEFT"},
+	} {
+		p := elementByID(f.capture.Document.Root, id)
+		box := placed{x: p.Box.X, y: p.Box.Y, w: p.Box.Width, h: p.Box.Height}
+		var in []placed
+		for _, tx := range texts {
+			if overlap(tx, box) > 0 {
+				in = append(in, tx)
+			}
+		}
+		if len(in) != 1 {
+			t.Errorf("#%s: %d TEXT nodes, want 1", id, len(in))
+			continue
+		}
+		n := in[0].node
+		if n.Characters != want.chars || n.TextAlignHorizontal != want.align {
+			t.Errorf("#%s: %q %s, want %q %s", id, n.Characters, n.TextAlignHorizontal, want.chars, want.align)
+		}
+		if segs := n.StyledTextSegments; len(segs) > 0 && segs[len(segs)-1].End != len(utf16.Encode([]rune(want.chars))) {
+			t.Errorf("#%s: segments end at %d, want the characters' %d units", id, segs[len(segs)-1].End, len(utf16.Encode([]rune(want.chars))))
+		}
+		if id != "flex" && (in[0].x != p.Box.X || n.Width != p.Box.Width) {
+			t.Errorf("#%s: TEXT at x %v width %v, want the paragraph's %v, %v", id, in[0].x, n.Width, p.Box.X, p.Box.Width)
+		}
+		if strings.ContainsAny(n.Name, "\u200e\u200f") {
+			t.Errorf("#%s: layer name %q holds a direction mark", id, n.Name)
+		}
+	}
+}
+
+func TestGoldenRTLNeutrals(t *testing.T) {
+	t.Parallel()
+	f := loadFixture(t, "rtl-neutrals")
+	checkGolden(t, "rtl-neutrals", f.convert(t).JSON)
 }

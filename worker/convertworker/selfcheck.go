@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -137,7 +138,7 @@ func measurePixels(ctx context.Context, r *preview.Renderer, c *capturemodel.Cap
 	if err != nil {
 		return nil, err
 	}
-	p, err := r.Render(ctx, raw, images, scale)
+	p, err := r.RenderFonts(ctx, raw, images, WebFonts(ctx, c, res, read), scale)
 	switch {
 	case preview.IsInputError(err):
 		return nil, fmt.Errorf("the preview refused the result (%s)", err.Error())
@@ -155,6 +156,49 @@ func measurePixels(ctx context.Context, r *preview.Renderer, c *capturemodel.Cap
 		return nil, fmt.Errorf("the preview could not be compared (%s)", err.Error())
 	}
 	return px, nil
+}
+
+// WebFonts are the files of the web fonts the page loaded (the capture's font_faces with an
+// asset) whose family the result names, for the preview to draw that text with (docs/fidelity.md
+// "Web fonts"): in the capture's order, at most preview.MaxFonts of them and preview.MaxFontBytes
+// together; a file that cannot be read is left out (its text falls back, as before).
+func WebFonts(ctx context.Context, c *capturemodel.Capture, res *resultjson.Result, read func(ctx context.Context, key string, maxBytes int64) ([]byte, error)) []preview.Font {
+	if len(c.Document.FontFaces) == 0 || res.Root == nil {
+		return nil
+	}
+	named := map[string]bool{}
+	var walk func(n *resultjson.Node)
+	walk = func(n *resultjson.Node) {
+		if n.FontName != nil {
+			named[strings.ToLower(n.FontName.Family)] = true
+		}
+		for _, s := range n.StyledTextSegments {
+			named[strings.ToLower(s.FontName.Family)] = true
+		}
+		for _, k := range n.Children {
+			walk(k)
+		}
+	}
+	walk(res.Root)
+	keys := map[string]capturemodel.Asset{}
+	for _, a := range c.Assets {
+		keys[a.ID] = a
+	}
+	var out []preview.Font
+	total := int64(0)
+	for _, f := range c.Document.FontFaces {
+		a, ok := keys[f.AssetID]
+		if f.AssetID == "" || !ok || !named[strings.ToLower(f.Family)] || len(out) == preview.MaxFonts || total+a.ByteSize > preview.MaxFontBytes {
+			continue
+		}
+		b, err := read(ctx, a.Key, preview.MaxFontBytes-total)
+		if err != nil {
+			continue
+		}
+		total += int64(len(b))
+		out = append(out, preview.Font{Family: f.Family, Weight: f.Weight, Style: f.Style, Data: b})
+	}
+	return out
 }
 
 // captureScale is the capture's device scale factor, else the screenshot's width over the

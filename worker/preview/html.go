@@ -18,19 +18,19 @@ import (
 
 // document is the HTML page drawing r; images holds, per imageRef, the data the page's script
 // turns into blob URLs (base64 and media type).
-func document(r *result, images map[string]imageData) string {
+func document(r *result, images map[string]imageData, fontFaces string) string {
 	g := &htmlGen{images: images, natural: map[string][2]int{}}
 	for _, im := range r.Images {
 		g.natural[im.Ref] = [2]int{im.Width, im.Height}
 	}
 	var b strings.Builder
 	b.WriteString(`<!doctype html><html><head><meta charset="utf-8"><style>
-html,body{margin:0;padding:0;background:#fff}
+` + fontFaces + `html,body{margin:0;padding:0;background:#fff}
 *{box-sizing:border-box}
 .n,.l{position:absolute}
 .l{left:0;top:0;width:100%;height:100%}
 img.l{display:block}
-.t{position:absolute;margin:0;font-kerning:normal;font-synthesis:none;overflow-wrap:break-word}
+.t{position:absolute;margin:0;font-kerning:normal;font-synthesis:none;overflow-wrap:break-word;unicode-bidi:plaintext}
 </style></head><body>`)
 	root := *r.Root
 	root.X, root.Y = 0, 0 // the root frame is the page; its position on the canvas does not matter

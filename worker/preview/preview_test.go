@@ -148,6 +148,10 @@ var goldenCases = []struct{ name, tree string }{
 	{"text-letter-spacing", text(`"letterSpacing":{"value":3,"unit":"PIXELS"},"textAutoResize":"WIDTH_AND_HEIGHT"`)},
 	{"text-align-center", text(`"textAlignHorizontal":"CENTER","textAutoResize":"HEIGHT"`)},
 	{"text-align-right", text(`"textAlignHorizontal":"RIGHT","textAutoResize":"HEIGHT"`)},
+	// A Hebrew paragraph is right-to-left from its first strong character: its closing "!" is at
+	// its left end, the "1" of "1 שלום" right of the word; the second line starts with a
+	// left-to-right mark, so its "!" stays at its right end.
+	{"text-rtl-neutrals", `{"type":"TEXT","id":"1:3","name":"t","x":4,"y":4,"width":56,"height":40,"characters":"1 שלום!\n\u200eAb!","fontName":{"family":"Inter","style":"Regular"},"fontSize":14,"fills":[` + black + `],"textAlignHorizontal":"RIGHT","textAutoResize":"HEIGHT"}`},
 	{"text-vertical-bottom", text(`"textAlignVertical":"BOTTOM","textAutoResize":"NONE"`)},
 	{"text-wrap-height", `{"type":"TEXT","id":"1:3","name":"t","x":4,"y":4,"width":30,"height":40,"characters":"wrap these words","fontSize":12,"fills":[` + black + `],"textAutoResize":"HEIGHT"}`},
 	{"text-case-upper", text(`"textCase":"UPPER","textAutoResize":"WIDTH_AND_HEIGHT"`)},

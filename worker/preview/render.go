@@ -111,6 +111,14 @@ type Preview struct {
 // Errors: ErrInvalid (malformed result, bad scale), ErrTooLarge (over a bound of this package),
 // or a browser failure or timeout (RenderTimeout). None changes anything outside the tab.
 func (r *Renderer) Render(ctx context.Context, raw []byte, images map[string][]byte, scale float64) (*Preview, error) {
+	return r.RenderFonts(ctx, raw, images, nil, scale)
+}
+
+// RenderFonts is Render with the web fonts the page loaded (fonts.go): a TEXT or range whose
+// family is one of theirs is drawn with its file, as Figma draws it where the font is
+// installed. Fonts of families the result does not name are left out; more than MaxFonts of
+// the named ones, or over MaxFontBytes of them together, is ErrTooLarge.
+func (r *Renderer) RenderFonts(ctx context.Context, raw []byte, images map[string][]byte, fonts []Font, scale float64) (*Preview, error) {
 	if !(scale > 0 && scale <= MaxScale) {
 		return nil, fmt.Errorf("%w: scale %g is outside (0, %d]", ErrInvalid, scale, MaxScale)
 	}
@@ -135,7 +143,11 @@ func (r *Renderer) Render(ctx context.Context, raw []byte, images map[string][]b
 	if err != nil {
 		return nil, err
 	}
-	doc := document(res, data)
+	faces, err := fontFaces(res, fonts)
+	if err != nil {
+		return nil, err
+	}
+	doc := document(res, data, faces)
 
 	ctx, cancel := context.WithTimeout(ctx, RenderTimeout)
 	defer cancel()

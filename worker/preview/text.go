@@ -7,7 +7,8 @@ import (
 )
 
 // text draws a TEXT node as Figma lays it out: the characters as they are (no whitespace
-// collapsing; "\n" and U+2028 break lines), in fontName's family and style at fontSize, with
+// collapsing; "\n" and U+2028 break lines), each paragraph (the lines between "\n") in the base
+// direction of its first strong character (unicode-bidi: plaintext, as Figma sets it), in fontName's family and style at fontSize, with
 // lineHeight (AUTO = the font's own, PIXELS, PERCENT of the font size), letterSpacing (PIXELS,
 // PERCENT of the font size), textAlignHorizontal, textAlignVertical (within a fixed height),
 // textCase, textDecoration, paragraphIndent (the first line only), styledTextSegments, and the
@@ -162,7 +163,12 @@ func fontCSS(n *node) string {
 	case "Noto Sans Mono", "Roboto Mono":
 		fallback = "monospace"
 	}
-	fmt.Fprintf(&s, "font-family:'%s',%s;", cssString(family), fallback)
+	if face, ok := machineFaces[family]; ok {
+		// The family under the name the workers' Chromium knows it by.
+		fmt.Fprintf(&s, "font-family:'%s','%s',%s;", cssString(family), face, fallback)
+	} else {
+		fmt.Fprintf(&s, "font-family:'%s',%s;", cssString(family), fallback)
+	}
 	weight := styleWeight(style)
 	if weight == 0 {
 		weight = n.FontWeight
@@ -226,6 +232,16 @@ func fontCSS(n *node) string {
 		s.WriteString(decorationCSS(n.decorationLook, n.FontSize))
 	}
 	return s.String()
+}
+
+// machineFaces maps the Google Fonts names the converter gives Noto CJK faces (Figma's names)
+// to the families of the workers' Chromium (Debian's fonts-noto-cjk), so that Japanese text set
+// in Noto Sans JP is drawn with the Japanese glyphs the page showed.
+var machineFaces = map[string]string{
+	"Noto Sans JP": "Noto Sans CJK JP", "Noto Sans KR": "Noto Sans CJK KR", "Noto Sans SC": "Noto Sans CJK SC",
+	"Noto Sans TC": "Noto Sans CJK TC", "Noto Sans HK": "Noto Sans CJK HK",
+	"Noto Serif JP": "Noto Serif CJK JP", "Noto Serif KR": "Noto Serif CJK KR", "Noto Serif SC": "Noto Serif CJK SC",
+	"Noto Serif TC": "Noto Serif CJK TC", "Noto Serif HK": "Noto Serif CJK HK",
 }
 
 // styleWeights maps words of Figma style names to CSS weights, longest first so "ExtraBold"

@@ -118,6 +118,9 @@ type Text struct {
 	Style *capturemodel.DOMNode
 	// Run is the text run of a TEXT of its own (nil for a control's text and a paragraph).
 	Run *capturemodel.DOMNode
+	// Control is the form control of a control's text (nil otherwise): the capture records the
+	// faces its text was drawn in on the control (its font_ref).
+	Control *capturemodel.DOMNode
 	// Paragraph are the inline children of Style laid out as one paragraph (nil for a text of
 	// its own); Whole says they are all Style holds.
 	Paragraph []*capturemodel.DOMNode

@@ -119,6 +119,9 @@ type FontFace struct {
 	Weight string `json:"weight"`
 	Style  string `json:"style"`
 	Status string `json:"status"`
+	// AssetID names the asset of the face's font file (kind "font"), recorded for a loaded face
+	// whose @font-face rule the page could read, at most capture.MaxWebFontFiles per page.
+	AssetID string `json:"asset_id"`
 }
 
 // Box is a layout box in page coordinates (CSS px, origin at the page's top left).

@@ -3,12 +3,12 @@ package text
 import (
 	"cmp"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
+	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
 
@@ -35,12 +35,7 @@ func (s *Setter) fontOf(el, run *capturemodel.DOMNode, nodeID string, weight int
 		}
 		return drawnFont{family: family, weight: weight, italic: italic}
 	}
-	primary := used[0]
-	for _, f := range used[1:] {
-		if f.Glyphs > primary.Glyphs {
-			primary = f
-		}
-	}
+	primary := used[mainFace(used)]
 	var out drawnFont
 	if primary.Custom {
 		out = s.webFont(decl, primary, weight, italic)
@@ -102,7 +97,9 @@ func (s *Setter) webFont(decl []string, primary capturemodel.PlatformFont, weigh
 func (s *Setter) platformFamily(decl []string, primary capturemodel.PlatformFont, nodeID string) drawnFont {
 	drawn, known := figmaFace(primary.Family)
 	for _, fam := range decl {
-		if s.isWebFamily(fam) {
+		if declared, loaded := s.webFamily(fam); loaded {
+			continue // loaded, but it has no glyph of this text: the next family drew it
+		} else if declared {
 			s.Warn.AddOnce("notloaded:"+strings.ToLower(fam), warnings.FontNotLoaded, nodeID,
 				"the web font %q did not load; the page drew its text in %s", fam, primary.Family)
 			continue
@@ -162,9 +159,71 @@ func figmaFace(family string) (string, bool) {
 	return strings.TrimSuffix(family, " UI"), true
 }
 
-// isWebFamily says whether the page declares fam with @font-face.
-func (s *Setter) isWebFamily(fam string) bool {
-	return slices.ContainsFunc(s.Doc.FontFaces, func(f capturemodel.FontFace) bool { return strings.EqualFold(f.Family, fam) })
+// webFamily says whether the page declares fam with @font-face and whether a face of it loaded
+// (document.fonts status "loaded"; the names inside the font file do not matter).
+func (s *Setter) webFamily(fam string) (declared, loaded bool) {
+	for _, f := range s.Doc.FontFaces {
+		if strings.EqualFold(f.Family, fam) {
+			declared = true
+			loaded = loaded || f.Status == "loaded"
+		}
+	}
+	return declared, loaded
+}
+
+// fallbackFont is the font of the characters of a run drawn by face f, a face of a script class
+// other than the run's main face (faces.go): the face's Figma family and the weight and style
+// its PostScript name says, as drawn.
+func fallbackFont(f capturemodel.PlatformFont) drawnFont {
+	w, it := faceOfName(f.PostScriptName, f.Family)
+	if fam, ok := figmaFace(f.Family); ok && !f.Custom {
+		return drawnFont{family: fam, weight: w, italic: it}
+	}
+	return drawnFont{family: f.Family, weight: w, italic: it}
+}
+
+// faceRuns cuts text, characters of the run run (nil for none) set in st, into stretches with
+// the style of the face that drew each (faces.go): st for the run's main face, st with the
+// fallback face's font for an emoji, CJK or other script face. One stretch when the run was
+// drawn in one face or its characters cannot be attributed.
+func (s *Setter) faceRuns(run *capturemodel.DOMNode, text string, st runStyle) []styledText {
+	used := s.platformFonts(run)
+	sp, ok := splitterOf(runText(run), used)
+	if !ok {
+		return []styledText{{text: text, st: st}}
+	}
+	var out []styledText
+	for _, fs := range sp.split(text) {
+		fst := st
+		if fs.face != sp.main {
+			f := fallbackFont(used[fs.face])
+			fst.fontName = resultjson.FontName{Family: f.family, Style: fontStyle(f.weight, f.italic)}
+			fst.fontWeight = f.weight
+		}
+		out = append(out, styledText{text: fs.text, st: fst})
+	}
+	return out
+}
+
+// styledText is text in one style.
+type styledText struct {
+	text string
+	st   runStyle
+}
+
+// runText is the text a run's faces were reported for: a text run's characters, a form
+// control's shown value (its placeholder when it shows that).
+func runText(run *capturemodel.DOMNode) string {
+	if run == nil {
+		return ""
+	}
+	if run.Type == "text" {
+		return run.Text
+	}
+	if run.Value != nil && *run.Value != "" {
+		return *run.Value
+	}
+	return run.Attrs["placeholder"]
 }
 
 // defaultFont is the family of text whose declared families Figma users do not have.

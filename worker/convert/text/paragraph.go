@@ -40,6 +40,9 @@ func (s *Setter) Paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode
 		b.walk(k, n, decoration, href, n.Computed("visibility") != "visible", clip)
 	}
 	chars, segs := b.finish()
+	if marked := markDirection(n.Computed("direction"), segs); !slices.Equal(marked, segs) {
+		segs, chars = marked, joinPieces(marked)
+	}
 	return &Paragraph{b: b, chars: chars, segs: segs, Inlines: b.inlines}
 }
 
@@ -59,7 +62,7 @@ func (s *Setter) SetParagraph(node *resultjson.Node, n *capturemodel.DOMNode, p 
 // setParagraph is SetParagraph in the box from cl to cr (page px).
 func (s *Setter) setParagraph(node *resultjson.Node, n *capturemodel.DOMNode, p *Paragraph, decoration boxtree.TextDecoration, whole bool, cl, cr, ox, oy float64) {
 	b, chars, segs := p.b, p.chars, p.segs
-	node.Name = naming.Clip(chars)
+	node.Name = naming.Clip(strings.NewReplacer(rlm, "", lrm, "").Replace(chars))
 	node.Characters = chars
 	// The node-level values are the first segment's (what Figma shows for a TEXT without
 	// segments, and what a reader that ignores them draws); a paragraph of line breaks alone
@@ -95,14 +98,10 @@ func (s *Setter) PartParagraph(n *capturemodel.DOMNode, kids []*capturemodel.DOM
 	_, all := b.finish()
 	var segs []piece
 	if split := splitPieces(all); i < len(split) {
-		segs = split[i]
-	}
-	var sb strings.Builder
-	for _, p := range segs {
-		sb.WriteString(p.text)
+		segs = markDirection(n.Computed("direction"), split[i])
 	}
 	b.frags = b.frags[parts[i].From:parts[i].To]
-	return &Paragraph{b: b, chars: sb.String(), segs: segs, Inlines: b.inlines}
+	return &Paragraph{b: b, chars: joinPieces(segs), segs: segs, Inlines: b.inlines}
 }
 
 // SetPart sets the TEXT node of part p of a paragraph of block n split around floats (its
@@ -175,7 +174,9 @@ func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration boxt
 			i0 := len(b.frags)
 			text = cutRun(text, k.LineStarts, func(j int) bool { return b.starts[i0+j] })
 		}
-		b.add(text, Preserves(parent), st)
+		for _, fr := range b.s.faceRuns(k, text, st) {
+			b.add(fr.text, Preserves(parent), fr.st)
+		}
 		if len(k.Rects) > 0 {
 			b.frags = append(b.frags, k.Rects...)
 			for j := range k.Rects {
@@ -355,6 +356,15 @@ func (b *paragraphBuilder) segments(chars string, pieces []piece) []resultjson.S
 		at += n
 	}
 	return segs
+}
+
+// joinPieces is the characters of pieces, in order.
+func joinPieces(pieces []piece) string {
+	var sb strings.Builder
+	for _, p := range pieces {
+		sb.WriteString(p.text)
+	}
+	return sb.String()
 }
 
 // utf16Len counts the UTF-16 code units of s (an invalid byte is read as U+FFFD, one unit).

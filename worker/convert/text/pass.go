@@ -37,7 +37,11 @@ func (s *Setter) Pass(root *boxtree.Node) {
 			p := s.Paragraph(t.Style, t.Paragraph, b.Out.ID, t.Decoration)
 			s.SetParagraph(b.Out, t.Style, p, t.Decoration, t.Whole, t.OX, t.OY)
 		default:
-			s.SetText(b.Out, t.Style, t.Run, b.Out.Characters, t.Decoration)
+			run := t.Run
+			if run == nil {
+				run = t.Control // its text's faces are recorded on the control
+			}
+			s.SetText(b.Out, t.Style, run, b.Out.Characters, t.Decoration)
 			if t.Run == nil {
 				continue // a form control's text
 			}

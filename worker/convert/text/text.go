@@ -190,12 +190,25 @@ type Setter struct {
 // SetText sets the characters and typography of a TEXT node from the computed style of el and
 // the fonts that drew run (nil when the capture has no run for it).
 func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, chars string, decoration boxtree.TextDecoration) {
+	if m := markDirection(el.Computed("direction"), []piece{{text: chars}}); m[0].text != chars {
+		chars = m[0].text // the page's base direction where the first strong character differs
+	}
 	node.Characters = chars
 	st := s.styleOf(el, run, node.ID, decoration)
 	if clip := s.fills(el, node.ID); clip != nil {
 		st.fills = clip
 	}
 	lineHeight := s.typeset(node, st, el)
+	if frs := s.faceRuns(run, chars, st); len(frs) > 1 {
+		// Drawn in several faces (an emoji, CJK characters): a styled range per face.
+		b := &paragraphBuilder{s: s}
+		var pieces []piece
+		for _, fr := range frs {
+			pieces = append(pieces, piece{text: fr.text, style: len(b.styles)})
+			b.styles = append(b.styles, fr.st)
+		}
+		node.StyledTextSegments = b.segments(chars, pieces)
+	}
 	// One line keeps its natural width (a substituted font must not wrap it); more lines keep the
 	// page's width and grow in height.
 	if node.Height < lineHeight*1.5 && !strings.Contains(chars, "\n") {

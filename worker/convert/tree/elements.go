@@ -88,7 +88,7 @@ func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) 
 			if placeholder {
 				style = placeholderStyled(n)
 			}
-			t.Text = &boxtree.Text{Style: style, Decoration: in.decoration}
+			t.Text = &boxtree.Text{Style: style, Control: n, Decoration: in.decoration}
 			tb.clippedLayers(n)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convertworker"
 )
 
 // Pages are the corpus's pages (testdata/fidelity/site/<page>.html), in the table's order.
@@ -140,7 +141,11 @@ func (p *pipeline) gatePage(t *testing.T, r *run, limits map[string]Thresholds, 
 	page := r.Page
 	rw := rowOf(r)
 	if *outDir != "" {
-		drawn, err := p.renderer.Render(context.Background(), r.ResultJSON, r.Images, r.Result.Fidelity.Scale)
+		// The web fonts the page loaded, as the conversion worker's self-check hands them over.
+		fonts := convertworker.WebFonts(context.Background(), r.Capture, r.Result, func(_ context.Context, key string, _ int64) ([]byte, error) {
+			return p.object(t, key), nil
+		})
+		drawn, err := p.renderer.RenderFonts(context.Background(), r.ResultJSON, r.Images, fonts, r.Result.Fidelity.Scale)
 		if err != nil {
 			t.Errorf("%s: preview: %v", page, err)
 		} else {
