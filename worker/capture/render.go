@@ -453,6 +453,10 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 		out.Images = append(out.Images, Image{ID: img.ID, Kind: img.Kind, SourceURL: img.URL, MimeType: sniffImageType(data, mime), Bytes: data})
 	}
 
+	// The transforms switched off for the DOM read (page.js untransform) are drawn again.
+	if _, err := evaluate[int](tabCtx, factTimeout, "restore transforms", "window.__c2d.restoreTransforms()"); err != nil {
+		return nil, err
+	}
 	// Anything the DOM read started is brought to rest too before the screenshot.
 	again, err := withinValue(tabCtx, SettleQuiet+time.Second+settleStepSlack, "settle page", func(ctx context.Context) (Settling, error) {
 		return settlePage(ctx, SettleQuiet+time.Second)
