@@ -38,7 +38,7 @@ const (
 	// -0.3, 0.9, 10, 5) about its centre; #moved (80x40 at 520,260) translate(20px, 10px); #tilt3d
 	// (120x80 at 520,380) perspective(200px) rotateY(40deg). ReadySelector appears at once.
 	TransformsPath = "/transforms.html"
-	IndexPath = "/index.html"
+	IndexPath      = "/index.html"
 	// ReadySelector appears on IndexPath 300 ms after load.
 	ReadySelector = "#app-ready"
 	// FormsPath is a page of form controls whose values a script changed after load (a text
