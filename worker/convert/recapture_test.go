@@ -72,6 +72,8 @@ var fixtureSites = map[string][2]string{
 	"pseudo-background": {"testdata/pseudo-site", "/background.html"},
 	// Elements the browser draws itself (docs/conversion.md "Native widgets and embedded content").
 	"widgets": {"../capture/capturetest/site", "/widgets.html"},
+	// 2D transforms as relativeTransform (docs/conversion.md "Transforms").
+	"transforms": {"../capture/capturetest/site", "/transforms.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.
