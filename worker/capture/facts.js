@@ -14,7 +14,9 @@
   // names paint styles after it.
   const VAR_PROPS = ["color", "background-color", "border-top-color"];
   const INHERITED = new Set(["color"]);
-  const SHORTHAND = { "background-color": "background", "border-top-color": "border-color" };
+  // The shorthands that may set each of them: "background: var(--x)" alone; a border's colour
+  // beside its width and style ("border: 1px solid var(--x)"), the one var() of the value.
+  const SHORTHAND = { "background-color": ["background"], "border-top-color": ["border-color", "border-top", "border"] };
   // Bounds: custom properties recorded per page, and style rules looked at for var() uses.
   const MAX_CUSTOM_PROPERTIES = 500;
   const MAX_VAR_RULES = 2000;
@@ -39,6 +41,8 @@
   }
 
   const VAR_ONLY = /^var\(\s*(--[A-Za-z0-9_-]+)\s*(?:,[^)]*)?\)$/;
+  // A value holding exactly one var() (as a token of a shorthand).
+  const ONE_VAR = /^(?:(?!var\().)*var\(\s*(--[A-Za-z0-9_-]+)\s*(?:,[^()]*)?\)(?:(?!var\().)*$/;
 
   // begin scrolls to the top at once (a page's smooth scrolling would still be under way) and
   // indexes the rules that set a colour from a single custom property.
@@ -54,8 +58,13 @@
       let any = false;
       for (const p of VAR_PROPS) {
         // A shorthand with var() leaves its longhands empty (pending substitution).
-        const v = r.style.getPropertyValue(p) || r.style.getPropertyValue(SHORTHAND[p] || p);
-        const m = VAR_ONLY.exec(v.trim());
+        let m = VAR_ONLY.exec(r.style.getPropertyValue(p).trim());
+        for (const sh of SHORTHAND[p] || []) {
+          if (m) break;
+          const v = r.style.getPropertyValue(sh).trim();
+          m = sh === "background" ? VAR_ONLY.exec(v) : ONE_VAR.exec(v);
+        }
+        // The element's computed colour must still equal the property's (element() checks).
         if (m) { uses[p] = m[1]; any = true; }
       }
       if (any) varRules.push({ selector: r.selectorText, uses });

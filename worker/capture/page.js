@@ -4,11 +4,13 @@
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
   // Scroll down one viewport at a time so lazy images (loading="lazy" or scripts that watch the
-  // viewport) start loading, then back to the top.
-  async function scrollThrough(maxSteps, pauseMs) {
+  // viewport) start loading, then back to the top; at most maxSteps steps and budgetMs in all (a
+  // page slow to paint each step is scrolled as far as the budget goes).
+  async function scrollThrough(maxSteps, pauseMs, budgetMs) {
     const step = Math.max(1, Math.floor(window.innerHeight * 0.9));
+    const deadline = Date.now() + budgetMs;
     let steps = 0;
-    for (let y = 0; steps < maxSteps; y += step, steps++) {
+    for (let y = 0; steps < maxSteps && Date.now() < deadline; y += step, steps++) {
       window.scrollTo(0, y);
       await sleep(pauseMs);
       const h = Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0);
@@ -54,6 +56,7 @@
     "flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal", "align-items": "normal",
     "gap": "normal", "object-fit": "fill", "object-position": "50% 50%", "font-variant-caps": "normal",
     "text-overflow": "clip", "-webkit-line-clamp": "none",
+    "clip-path": "none", "border-image-source": "none", "-webkit-text-stroke-width": "0px", "text-emphasis-style": "none",
   };
   const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE", "BASE"]);
   const ATTRS = ["id", "class", "href", "alt", "title", "role", "aria-label", "name", "type", "value", "placeholder"];
@@ -296,6 +299,8 @@
   // (reason "widget"), within svg.js MAX_CROPS per page.
   const WIDGET_TAGS = new Set(["VIDEO", "AUDIO", "IFRAME", "FRAME", "EMBED", "OBJECT", "PORTAL"]);
   const WIDGET_INPUTS = new Set(["checkbox", "radio", "range", "color", "file"]);
+  // Form controls, which the page may draw itself with appearance: none.
+  const CONTROL_TAGS = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON"]);
 
   // shownValue returns the text a form control shows, or null for other elements and for the
   // input types of NO_VALUE_INPUTS.
@@ -485,6 +490,16 @@
       // The transform switched off is still named in the style (the converter knows it is held
       // by out.transform).
       if (transform && transformCSS !== "none") style.transform = transformCSS;
+      // The glyphs' outline (-webkit-text-stroke) when it has a width.
+      if ("-webkit-text-stroke-width" in style) style["-webkit-text-stroke-color"] = cs.getPropertyValue("-webkit-text-stroke-color");
+      // A multi-column element's rule between its columns.
+      if ((cs.columnCount !== "auto" || cs.columnWidth !== "auto") && cs.columnRuleStyle !== "none" && cs.columnRuleStyle !== "hidden") {
+        style["column-rule-style"] = cs.columnRuleStyle;
+        style["column-rule-width"] = cs.columnRuleWidth;
+        style["column-rule-color"] = cs.columnRuleColor;
+      }
+      // A form control the page draws itself (appearance: none): no native widget.
+      if (CONTROL_TAGS.has(el.tagName) && cs.appearance === "none") style.appearance = "none";
       out.style = style;
       if (facts) facts.element(el, cs, out);
       // Pseudo-elements have no DOM node: record what each draws (its computed content, the text
@@ -527,7 +542,7 @@
           out.image = { asset_id: imageRef("img", src), natural_width: el.naturalWidth, natural_height: el.naturalHeight };
         }
       }
-      if (!out.crop && cs.visibility === "visible" && (WIDGET_TAGS.has(el.tagName) || (el.tagName === "INPUT" && WIDGET_INPUTS.has(el.type)))) {
+      if (!out.crop && cs.visibility === "visible" && (WIDGET_TAGS.has(el.tagName) || (el.tagName === "INPUT" && WIDGET_INPUTS.has(el.type) && cs.appearance !== "none"))) {
         // The browser draws it itself (a native widget, a media player, an embedded page): its
         // border box's pixels from the page are what the visitor saw.
         const c = window.__c2dVec.crop(el, imageRef, "widget");

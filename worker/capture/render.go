@@ -195,8 +195,10 @@ const (
 	setupTimeout = 10 * time.Second
 	// helpersTimeout bounds installing the capture's scripts in the page.
 	helpersTimeout = 10 * time.Second
-	// scrollTimeout bounds the scroll through the page, beyond its own steps' pauses.
-	scrollTimeout = maxScrollSteps*scrollPause + 20*time.Second
+	// scrollBudget is how long the page scrolls through itself at most (its steps' pauses and
+	// the painting between them); scrollTimeout bounds the evaluation beyond it.
+	scrollBudget  = maxScrollSteps*scrollPause + 10*time.Second
+	scrollTimeout = scrollBudget + 10*time.Second
 	// collectTimeout bounds the DOM read (page.js collect).
 	collectTimeout = 60 * time.Second
 	// factTimeout bounds each further read: counts, crops, one image's bytes, layout metrics.
@@ -311,7 +313,7 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 	out := &Page{}
 	log.waitIdle(tabCtx, t.NetworkIdle)
 	if _, err := evaluate[int](tabCtx, scrollTimeout, "scroll page",
-		fmt.Sprintf("window.__c2d.scrollThrough(%d, %d)", maxScrollSteps, scrollPause.Milliseconds()), chromedp.EvalAwaitPromise); err != nil {
+		fmt.Sprintf("window.__c2d.scrollThrough(%d, %d, %d)", maxScrollSteps, scrollPause.Milliseconds(), scrollBudget.Milliseconds()), chromedp.EvalAwaitPromise); err != nil {
 		return nil, err
 	}
 	out.NetworkSettled = log.waitIdle(tabCtx, t.NetworkIdle)

@@ -27,7 +27,7 @@ func TestGoldenUnsupported(t *testing.T) {
 }
 
 // TestUnsupportedContentWarns converts a page with a video, an iframe, a canvas, ::before and
-// ::after content and list markers (drawn, no longer warned about), a transform, a radial gradient, form controls whose values a
+// ::after content and list markers (drawn, no longer warned about), a transform, a radial gradient (drawn), form controls whose values a
 // script set and vertical text: each becomes a warning with its stable code, the placeholders keep their boxes,
 // and the controls show their live values (never the password's).
 func TestUnsupportedContentWarns(t *testing.T) {
@@ -40,10 +40,9 @@ func TestUnsupportedContentWarns(t *testing.T) {
 	}
 	// ::before/::after content and list markers are drawn (TestListsAndGeneratedContent), so
 	// they no longer warn.
-	// In the result's order: the radial gradient's element draws nothing, so its warning is the
-	// root's, first.
+	// The radial gradient is drawn (GRADIENT_RADIAL), so it no longer warns.
 	want := []string{
-		"CSS_GRADIENT", "UNSUPPORTED_ELEMENT", "UNSUPPORTED_ELEMENT", "UNSUPPORTED_ELEMENT",
+		"UNSUPPORTED_ELEMENT", "UNSUPPORTED_ELEMENT", "UNSUPPORTED_ELEMENT",
 		"CSS_TRANSFORM",
 		"CSS_BORDER_STYLE", "FORM_CONTROL_APPROXIMATED", "CSS_BORDER_STYLE", "FORM_CONTROL_APPROXIMATED",
 		"FORM_CONTROL_APPROXIMATED", "FONT_GENERIC_FAMILY", "FORM_CONTROL_APPROXIMATED",
@@ -52,8 +51,8 @@ func TestUnsupportedContentWarns(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("warning codes\n got %v\nwant %v", got, want)
 	}
-	if len(out.Result.Warnings) != 13 {
-		t.Fatalf("%d warnings, want 13", len(out.Result.Warnings))
+	if len(out.Result.Warnings) != 12 {
+		t.Fatalf("%d warnings, want 12", len(out.Result.Warnings))
 	}
 	nodes := map[string]*resultjson.Node{}
 	var index func(n *resultjson.Node)
@@ -70,7 +69,7 @@ func TestUnsupportedContentWarns(t *testing.T) {
 		}
 	}
 	for i, tag := range []string{"video", "iframe", "canvas"} {
-		w := out.Result.Warnings[i+1]
+		w := out.Result.Warnings[i]
 		n := nodes[*w.NodeID]
 		if n.Type != "RECTANGLE" || n.Name != tag+" (placeholder)" || !strings.HasPrefix(w.Message, tag+": ") {
 			t.Errorf("%s: warning %q on %s %q; want a RECTANGLE placeholder", tag, w.Message, n.Type, n.Name)

@@ -48,6 +48,7 @@ var fixtureSites = map[string][2]string{
 	"layout-hero":   {"testdata/layout-site", "/hero.html"},
 	"layout-fixed":  {"testdata/layout-site", "/fixed.html"},
 	"layout-grid":   {"testdata/layout-site", "/grid.html"},
+	"named-colors":  {"testdata/layout-site", "/named-colors.html"},
 	"text":          {"testdata/text-site", "/index.html"},
 	"fonts":         {"../capture/capturetest/site", "/fonts.html"},
 	"families":      {"../capture/capturetest/site", "/families.html"},
@@ -116,10 +117,17 @@ func recaptureSite(t *testing.T, name, dir, path string) {
 // (capture.json, assets), all but the screenshot.
 func captureSite(t *testing.T, dir, path string) map[string][]byte {
 	t.Helper()
+	return captureSites(t, dir, map[string]string{path: fixturePageImportID})[path]
+}
+
+// captureSites captures each page path of dir (path -> the page import id to capture it for) with
+// one capture worker and one Chromium, and returns each page's objects as captureSite does.
+func captureSites(t *testing.T, dir string, pages map[string]string) map[string]map[string][]byte {
+	t.Helper()
 	s3env, q := testenv.S3(t), testenv.SQS(t)
 	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	defer srv.Close()
-	got := make(chan capture.CallbackBody, 1)
+	got := make(chan capture.CallbackBody, len(pages))
 	cb := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var body capture.CallbackBody
 		raw, _ := io.ReadAll(r.Body)
@@ -137,7 +145,7 @@ func captureSite(t *testing.T, dir, path string) map[string][]byte {
 		LoadTimeout: 10 * time.Second, ReadyTimeout: 5 * time.Second, NetworkIdleTimeout: 5 * time.Second,
 		ImageTimeout: 5 * time.Second, JobTimeout: 45 * time.Second,
 		MaxScreenshotHeight: capture.ChromiumMaxScreenshotHeight,
-		WaitTime:            time.Second, VisibilityTimeout: 90 * time.Second, MaxReceives: 1, Concurrency: 1,
+		WaitTime:            time.Second, VisibilityTimeout: 90 * time.Second, MaxReceives: 1, Concurrency: 2,
 	}
 	sqsClient, s3Client, err := cfg.Clients(context.Background())
 	if err != nil {
@@ -150,54 +158,62 @@ func captureSite(t *testing.T, dir, path string) map[string][]byte {
 	defer browser.Close()
 	w := &capture.Worker{Config: cfg, SQS: sqsClient, S3: s3Client, Browser: browser, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}
 
-	prefix := "page-imports/" + fixturePageImportID + "/attempt-1/"
-	msg, _ := json.Marshal(map[string]any{
-		"type": "page_import.requested", "version": 1, "page_import_id": fixturePageImportID, "attempt": 1,
-		"nonce": fixtureNonce, "source_url": srv.URL + path, "viewport": map[string]int{"width": 800, "height": 600},
-		"device_scale_factor": 1, "ready_selector": "", "artifact_prefix": "s3://" + s3env.Bucket + "/" + prefix,
-		"callback_url": cb.URL + "/webhooks/page-imports",
-	})
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second+time.Duration(len(pages))*5*time.Second)
 	defer cancel()
-	if _, err := q.Client.SendMessage(ctx, &sqs.SendMessageInput{QueueUrl: aws.String(q.QueueURL), MessageBody: aws.String(string(msg))}); err != nil {
-		t.Fatal(err)
+	pathOf := map[string]string{}
+	for path, id := range pages {
+		pathOf[id] = path
+		msg, _ := json.Marshal(map[string]any{
+			"type": "page_import.requested", "version": 1, "page_import_id": id, "attempt": 1,
+			"nonce": fixtureNonce, "source_url": srv.URL + path, "viewport": map[string]int{"width": 800, "height": 600},
+			"device_scale_factor": 1, "ready_selector": "", "artifact_prefix": "s3://" + s3env.Bucket + "/page-imports/" + id + "/attempt-1/",
+			"callback_url": cb.URL + "/webhooks/page-imports",
+		})
+		if _, err := q.Client.SendMessage(ctx, &sqs.SendMessageInput{QueueUrl: aws.String(q.QueueURL), MessageBody: aws.String(string(msg))}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	runCtx, stop := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- w.Run(runCtx) }()
-	var body capture.CallbackBody
-	select {
-	case body = <-got:
-	case <-ctx.Done():
-		t.Fatal("no capture callback")
+	out := map[string]map[string][]byte{}
+	for range pages {
+		var body capture.CallbackBody
+		select {
+		case body = <-got:
+		case <-ctx.Done():
+			t.Fatalf("no capture callback (%d of %d pages captured)", len(out), len(pages))
+		}
+		path := pathOf[body.PageImportID]
+		if body.Status != capture.StatusCompleted {
+			t.Fatalf("capture of %s %s: %s", path, body.Status, body.ErrorMessage)
+		}
+		prefix := "page-imports/" + body.PageImportID + "/attempt-1/"
+		list, err := s3env.Client.ListObjectsV2(ctx, &s3.ListObjectsV2Input{Bucket: aws.String(s3env.Bucket), Prefix: aws.String(prefix)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		objects := map[string][]byte{}
+		for _, o := range list.Contents {
+			rel := strings.TrimPrefix(aws.ToString(o.Key), prefix)
+			if rel == capture.ScreenshotObject {
+				continue // the converter does not read the screenshot; keep the fixture small
+			}
+			obj, err := s3env.Client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s3env.Bucket), Key: o.Key})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := io.ReadAll(obj.Body)
+			obj.Body.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			objects[rel] = b
+		}
+		t.Logf("%s: capture_hash %s, %d objects", path, body.CaptureHash, len(list.Contents))
+		out[path] = objects
 	}
 	stop()
 	<-done
-	if body.Status != capture.StatusCompleted {
-		t.Fatalf("capture %s: %s", body.Status, body.ErrorMessage)
-	}
-
-	list, err := s3env.Client.ListObjectsV2(ctx, &s3.ListObjectsV2Input{Bucket: aws.String(s3env.Bucket), Prefix: aws.String(prefix)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	objects := map[string][]byte{}
-	for _, o := range list.Contents {
-		rel := strings.TrimPrefix(aws.ToString(o.Key), prefix)
-		if rel == capture.ScreenshotObject {
-			continue // the converter does not read the screenshot; keep the fixture small
-		}
-		obj, err := s3env.Client.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s3env.Bucket), Key: o.Key})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := io.ReadAll(obj.Body)
-		obj.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		objects[rel] = b
-	}
-	t.Logf("%s: capture_hash %s, %d objects", path, body.CaptureHash, len(list.Contents))
-	return objects
+	return out
 }

@@ -10,13 +10,18 @@ import (
 	"github.com/code2des/backend/worker/convert/styles"
 )
 
-// colouredPage is a page of n boxes, each with its own background colour.
+// colouredPage is a page of n boxes, each with its own background colour set through the custom
+// property --c (redefined on each box): n paint styles.
 func colouredPage(n int) *capturemodel.Capture {
 	var kids []*capturemodel.DOMNode
 	for i := 0; i < n; i++ {
-		kids = append(kids, div(map[string]string{"background-color": fmt.Sprintf("rgb(%d, %d, %d)", i%256, (i/256)%256, i/65536)}))
+		box := div(map[string]string{"background-color": fmt.Sprintf("rgb(%d, %d, %d)", i%256, (i/256)%256, i/65536)})
+		box.Vars = map[string]string{"background-color": "--c"}
+		kids = append(kids, box)
 	}
-	return page(kids...)
+	c := page(kids...)
+	c.Document.CustomProperties = []capturemodel.CustomProperty{{Name: "--c", Value: "#000", Color: "rgb(0, 0, 0)"}}
+	return c
 }
 
 // TestStyleLimits: MaxStyles styles at most (the box past it keeps its fill without a style),

@@ -9,9 +9,10 @@ import (
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
-// TestLocalStyles: on the navbar page the colours and typography become deduplicated styles,
-// named after the custom property that set them (--brand, --ink, --surface) or their role and
-// value; every node's style id resolves to a style whose values equal the node's own; the
+// TestLocalStyles: on the navbar page the typography becomes deduplicated text styles and the
+// colours the page names paint styles, named after the custom property that set them (--brand,
+// --ink, --surface); literal colours (the white button text, the grey border) have none; every
+// node's style id resolves to a style whose values equal the node's own; the
 // custom properties become COLOR and FLOAT variables, and the named paint styles bind theirs.
 func TestLocalStyles(t *testing.T) {
 	res := loadFixture(t, "layout-navbar").convert(t).Result
@@ -64,8 +65,8 @@ func TestLocalStyles(t *testing.T) {
 				t.Errorf("node %s %q: textStyleId %s does not name its TEXT style", n.ID, n.Name, n.TextStyleID)
 			}
 		}
-		if n.Type == "TEXT" && (n.TextStyleID == "" || n.FillStyleID == "") {
-			t.Errorf("TEXT %s %q has no text or fill style", n.ID, n.Name)
+		if n.Type == "TEXT" && n.TextStyleID == "" {
+			t.Errorf("TEXT %s %q has no text style", n.ID, n.Name)
 		}
 	})
 	// The brand colour: the logo text (color: var(--brand)) and the button (background:
@@ -85,7 +86,10 @@ func TestLocalStyles(t *testing.T) {
 	}
 	// The three links and the logo's font size differ; the links share Text/Body 16 with the
 	// underlined button text kept apart.
-	for name, n := range map[string]int{"Text/Body 16": 3, "Text/Body 20 Bold": 1, "Text/Body 16 underline": 1, "Color/ink": 3, "Color/surface": 1, "Border/#D1D5DB": 1, "Text/#FFFFFF": 1} {
+	if len(uses) != 6 {
+		t.Errorf("styles used %v, want only the text styles and Color/brand, ink and surface", uses)
+	}
+	for name, n := range map[string]int{"Text/Body 16": 3, "Text/Body 20 Bold": 1, "Text/Body 16 underline": 1, "Color/ink": 3, "Color/surface": 1} {
 		if uses[name] != n {
 			t.Errorf("style %q used %d times, want %d (uses %v)", name, uses[name], n, uses)
 		}
@@ -93,8 +97,7 @@ func TestLocalStyles(t *testing.T) {
 }
 
 // TestNoVariablesWithoutCustomProperties: a page without custom properties gives no variables
-// member (no empty collection for the plugin to create), and its colours styles named by role and
-// value.
+// member (no empty collection for the plugin to create) and no paint styles: it names no colour.
 func TestNoVariablesWithoutCustomProperties(t *testing.T) {
 	out := loadFixture(t, "site").convert(t)
 	if out.Result.Variables != nil || strings.Contains(string(out.JSON), `"variables"`) {
@@ -104,9 +107,46 @@ func TestNoVariablesWithoutCustomProperties(t *testing.T) {
 		t.Fatal("no styles")
 	}
 	for _, s := range out.Result.Styles {
-		if s.Type == "PAINT" && (s.Paints[0].BoundVariables != nil || !strings.Contains(s.Name, "/#")) {
-			t.Errorf("paint style %q %+v, want a role/value name without a binding", s.Name, s.Paints[0].BoundVariables)
+		if s.Type == "PAINT" {
+			t.Errorf("paint style %q of a page that names no colour", s.Name)
 		}
+	}
+}
+
+// TestStylesFromTheNamesOfThePage: on a page that names one colour (--accent) and uses it three
+// times by reference (a text colour, a background, a border), the three uses refer to one paint
+// style bound to the variable; the same value written literally, and every other literal colour,
+// stays unbound.
+func TestStylesFromTheNamesOfThePage(t *testing.T) {
+	res := loadFixture(t, "named-colors").convert(t).Result
+	var paintStyles []string
+	for _, s := range res.Styles {
+		if s.Type == "PAINT" {
+			paintStyles = append(paintStyles, s.ID+" "+s.Name+" "+s.Description)
+		}
+	}
+	if len(paintStyles) != 1 || !strings.HasSuffix(paintStyles[0], " Color/accent var(--accent)") {
+		t.Fatalf("paint styles %v, want one: Color/accent var(--accent)", paintStyles)
+	}
+	accent := strings.Fields(paintStyles[0])[0]
+	refs := map[string]string{}
+	walkNodes(res.Root, nil, func(n, _ *resultjson.Node) {
+		switch {
+		case n.Type == "TEXT" && n.Characters == "Accent title":
+			refs["title"] = n.FillStyleID
+		case n.Name == "Badge":
+			refs["badge"] = n.FillStyleID
+		case n.Name == "Boxed":
+			refs["boxed"] = n.StrokeStyleID + "/" + n.FillStyleID
+		case n.Name == "Literal":
+			refs["literal"] = n.FillStyleID
+		case n.ID == res.Root.ID:
+			refs["root"] = n.FillStyleID
+		}
+	})
+	want := map[string]string{"title": accent, "badge": accent, "boxed": accent + "/", "literal": "", "root": ""}
+	if diff := cmp.Diff(want, refs); diff != "" {
+		t.Errorf("style references (-want +got):\n%s", diff)
 	}
 }
 
@@ -124,8 +164,8 @@ func TestParagraphStyles(t *testing.T) {
 		switch len(n.StyledTextSegments) {
 		case 0, 1: // a run of its own (no segments) or a paragraph in one style
 			single++
-			if n.TextStyleID == "" || n.FillStyleID == "" {
-				t.Errorf("TEXT %s %q of one range has text style %q fill style %q, want both", n.ID, n.Name, n.TextStyleID, n.FillStyleID)
+			if n.TextStyleID == "" || n.FillStyleID != "" {
+				t.Errorf("TEXT %s %q of one range has text style %q fill style %q, want a text style and no paint style (the page names no colour)", n.ID, n.Name, n.TextStyleID, n.FillStyleID)
 			}
 		default:
 			multi++

@@ -63,6 +63,10 @@ func (g *htmlGen) text(b *strings.Builder, n *node) {
 	} else {
 		s.WriteString("color:#000;") // figma.createText starts black
 	}
+	if c, ok := strokeColor(n.Strokes); ok && n.StrokeWeight != nil && *n.StrokeWeight > 0 {
+		// A TEXT's stroke follows its glyphs (CENTER, as -webkit-text-stroke draws it).
+		fmt.Fprintf(&s, "-webkit-text-stroke:%spx %s;", num(*n.StrokeWeight), c)
+	}
 	s.WriteString(layerStyle(n, false))
 	if sh := shadows(n.Effects, "DROP_SHADOW", true); sh != "" {
 		s.WriteString("text-shadow:" + sh + ";")

@@ -94,7 +94,9 @@ func ParseLength(s string, ref float64) (float64, bool) {
 	return ParsePx(s)
 }
 
-// ParseColor reads a computed colour. known is false for a syntax it does not read (the caller
+// ParseColor reads a computed colour: rgb()/rgba(), color(srgb …), and the CSS Color 4 spaces
+// Chromium computes in their own (oklch(), oklab(), lab(), lch(), color(display-p3 …) and other
+// color() spaces), converted to sRGB (colorspace.go). known is false for a syntax it does not read (the caller
 // warns); a known colour with alpha 0 is returned as is (the caller skips it).
 func ParseColor(s string) (c resultjson.RGBA, known bool) {
 	s = strings.TrimSpace(strings.ToLower(s))
@@ -106,6 +108,9 @@ func ParseColor(s string) (c resultjson.RGBA, known bool) {
 		return resultjson.RGBA{}, false
 	}
 	parts, scale := colorArgs(args), 255.0
+	if c, ok := wideColor(name, parts); ok {
+		return c, true
+	}
 	switch {
 	case name == "color" && len(parts) >= 4 && len(parts) <= 5 && parts[0] == "srgb":
 		parts, scale = parts[1:], 1
@@ -371,6 +376,23 @@ func readLinear(s, name string, w, h float64) (linearGradient, bool) {
 	if len(parts) < 2 || length <= 0 {
 		return linearGradient{}, false
 	}
+	cs, pos, ok := readStops(parts, func(f string) (float64, bool) {
+		v, ok := ParseLength(f, length)
+		return v / length, ok
+	})
+	if !ok {
+		return linearGradient{}, false
+	}
+	return linearGradient{dx: dx, dy: dy, w: w, h: h, length: length, cs: cs, pos: pos}, true
+}
+
+// readStops reads a gradient's colour stops (a colour and up to two positions each; position
+// reads one as a fraction of the gradient line) and fills the missing positions as CSS does.
+// ok is false for a colour hint, an unknown colour or fewer than two stops.
+func readStops(parts []string, position func(string) (float64, bool)) (cs []resultjson.RGBA, pos []float64, ok bool) {
+	if len(parts) < 2 {
+		return nil, nil, false
+	}
 	// Stops: a colour and up to two positions each.
 	type stop struct {
 		c   resultjson.RGBA
@@ -380,26 +402,24 @@ func readLinear(s, name string, w, h float64) (linearGradient, bool) {
 	for _, p := range parts {
 		fs := Fields(p)
 		if len(fs) == 0 || len(fs) > 3 {
-			return linearGradient{}, false
+			return nil, nil, false
 		}
 		c, known := ParseColor(fs[0])
 		if !known {
-			return linearGradient{}, false // also a colour hint (a lone position)
+			return nil, nil, false // also a colour hint (a lone position)
 		}
 		st := stop{c: c}
 		for _, f := range fs[1:] {
-			v, ok := ParseLength(f, length)
+			v, ok := position(f)
 			if !ok {
-				return linearGradient{}, false
+				return nil, nil, false
 			}
-			st.pos = append(st.pos, v/length)
+			st.pos = append(st.pos, v)
 		}
 		stops = append(stops, st)
 	}
 	// Expand two-position stops, then fill missing positions as CSS does: first 0, last 1, the
 	// rest evenly between their neighbours, and never before an earlier stop.
-	var cs []resultjson.RGBA
-	var pos []float64
 	var has []bool
 	for _, st := range stops {
 		if len(st.pos) == 0 {
@@ -430,7 +450,7 @@ func readLinear(s, name string, w, h float64) (linearGradient, bool) {
 			has[k] = true
 		}
 	}
-	return linearGradient{dx: dx, dy: dy, w: w, h: h, length: length, cs: cs, pos: pos}, true
+	return cs, pos, true
 }
 
 // gradientTransform returns Figma's gradientTransform for a linear gradient along the unit

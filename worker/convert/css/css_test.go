@@ -2,6 +2,7 @@ package css
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -20,12 +21,45 @@ func TestParseColor(t *testing.T) {
 		{"rgb(255 0 0 / 50%)", resultjson.RGBA{R: 1, A: 0.5}, true},
 		{"color(srgb 1 0.5 0 / 0.5)", resultjson.RGBA{R: 1, G: 0.5, A: 0.5}, true},
 		{"transparent", resultjson.RGBA{}, true},
-		{"oklch(0.7 0.1 200)", resultjson.RGBA{}, false},
+		{"lab(50 20 -30) extra", resultjson.RGBA{}, false},
+		{"color(rec2100-pq 1 0 0)", resultjson.RGBA{}, false},
+		{"oklch(0.7 0.1)", resultjson.RGBA{}, false},
 		{"rgb(1, 2)", resultjson.RGBA{}, false},
 	} {
 		got, known := ParseColor(tc.in)
 		if known != tc.known || !cmp.Equal(got, tc.want, cmp.Comparer(func(a, b float64) bool { return math.Abs(a-b) < 1e-9 })) {
 			t.Errorf("parseColor(%q) = %+v, %v; want %+v, %v", tc.in, got, known, tc.want, tc.known)
+		}
+	}
+}
+
+// TestWideGamutColors compares the sRGB of the CSS Color 4 spaces with the bytes Chromium's
+// canvas draws for the same colours (fillStyle, getImageData), within one byte.
+func TestWideGamutColors(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want [4]float64
+	}{
+		{"oklch(0.7 0.1 200)", [4]float64{64, 177, 183, 255}},
+		{"oklab(0.5 0.1 -0.1)", [4]float64{129, 69, 154, 255}},
+		{"lab(50 20 -30)", [4]float64{133, 108, 170, 255}},
+		{"lch(50 30 200)", [4]float64{29, 132, 135, 255}},
+		{"color(display-p3 1 0 0)", [4]float64{255, 0, 0, 255}},
+		{"color(display-p3 0.2 0.6 0.4 / 0.5)", [4]float64{0, 155, 98, 128}},
+		{"oklch(0.628 0.258 29.23)", [4]float64{255, 0, 0, 255}},
+		{"color(srgb-linear 0.5 0.2 0.8)", [4]float64{188, 124, 231, 255}},
+		{"lab(90 -10 60)", [4]float64{235, 230, 106, 255}},
+		{"color(xyz-d50 0.3 0.4 0.2)", [4]float64{122, 184, 127, 255}},
+		{"oklch(70% 25% 200deg)", [4]float64{64, 177, 183, 255}},
+		{"oklch(0.7 none 200)", [4]float64{158, 158, 158, 255}},
+	} {
+		got, known := ParseColor(tc.in)
+		bytes := [4]float64{got.R * 255, got.G * 255, got.B * 255, got.A * 255}
+		for i := range 4 {
+			if !known || math.Abs(bytes[i]-tc.want[i]) > 1 {
+				t.Errorf("ParseColor(%q) = %v (known %v), want %v", tc.in, bytes, known, tc.want)
+				break
+			}
 		}
 	}
 }
@@ -131,5 +165,61 @@ func TestRepeatingLinearGradient(t *testing.T) {
 	}
 	if _, ok := RepeatingLinearGradient("repeating-linear-gradient(rgb(255, 0, 0) 10px, rgb(0, 0, 255) 10px)", 10, 10); ok {
 		t.Error("a pattern of zero length accepted")
+	}
+}
+
+func TestRadialAndConicGradients(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		w, h float64
+		want resultjson.Paint
+	}{
+		// A circle reaching the farthest corner of a 120 px square: radius 84.85 px.
+		{"radial-gradient(circle, rgb(255, 255, 0), rgb(0, 136, 0))", 120, 120, resultjson.Paint{Type: "GRADIENT_RADIAL",
+			GradientTransform: &resultjson.Transform{{0.707107, 0, 0.146447}, {0, 0.707107, 0.146447}},
+			GradientStops:     []resultjson.ColorStop{{Position: 0, Color: resultjson.RGBA{R: 1, G: 1, A: 1}}, {Position: 1, Color: resultjson.RGBA{G: 0.5333, A: 1}}}}},
+		// An ellipse of the closest sides, at 25% 50% of a 200 x 100 box: radii 50 and 50 px, a
+		// stop at 25 px (half the radius).
+		{"radial-gradient(closest-side at 25% 50%, rgb(0, 0, 0) 25px, rgb(255, 255, 255))", 200, 100, resultjson.Paint{Type: "GRADIENT_RADIAL",
+			GradientTransform: &resultjson.Transform{{2, 0, 0}, {0, 1, 0}},
+			GradientStops:     []resultjson.ColorStop{{Position: 0.5, Color: resultjson.RGBA{A: 1}}, {Position: 1, Color: resultjson.RGBA{R: 1, G: 1, B: 1, A: 1}}}}},
+		// Explicit radii 100 px and 50% (of the height).
+		{"radial-gradient(100px 50% at left top, rgb(0, 0, 0), rgb(255, 255, 255))", 200, 100, resultjson.Paint{Type: "GRADIENT_RADIAL",
+			GradientTransform: &resultjson.Transform{{1, 0, 0.5}, {0, 1, 0.5}},
+			GradientStops:     []resultjson.ColorStop{{Position: 0, Color: resultjson.RGBA{A: 1}}, {Position: 1, Color: resultjson.RGBA{R: 1, G: 1, B: 1, A: 1}}}}},
+		// A conic gradient from the top (CSS 0deg) is Figma's angular one turned a quarter back:
+		// the x axis of gradient space points up.
+		{"conic-gradient(rgb(255, 0, 0), rgb(0, 0, 255) 50%, rgb(255, 0, 0))", 100, 100, resultjson.Paint{Type: "GRADIENT_ANGULAR",
+			GradientTransform: &resultjson.Transform{{0, -0.707107, 0.853553}, {0.707107, 0, 0.146447}},
+			GradientStops: []resultjson.ColorStop{{Position: 0, Color: resultjson.RGBA{R: 1, A: 1}}, {Position: 0.5, Color: resultjson.RGBA{B: 1, A: 1}},
+				{Position: 1, Color: resultjson.RGBA{R: 1, A: 1}}}}},
+		// From 90deg (the right), with stops in degrees.
+		{"conic-gradient(from 90deg at 50% 50%, rgb(255, 0, 0) 0deg, rgb(0, 0, 255) 180deg)", 100, 100, resultjson.Paint{Type: "GRADIENT_ANGULAR",
+			GradientTransform: &resultjson.Transform{{0.707107, 0, 0.146447}, {0, 0.707107, 0.146447}},
+			GradientStops:     []resultjson.ColorStop{{Position: 0, Color: resultjson.RGBA{R: 1, A: 1}}, {Position: 0.5, Color: resultjson.RGBA{B: 1, A: 1}}}}},
+	} {
+		read := RadialGradient
+		if strings.HasPrefix(tc.in, "conic") {
+			read = ConicGradient
+		}
+		got, ok := read(tc.in, tc.w, tc.h)
+		if !ok || !cmp.Equal(got, tc.want, cmp.Comparer(func(a, b float64) bool { return math.Abs(a-b) < 1e-6 })) {
+			t.Errorf("%s on %vx%v:\n got %+v %v\nwant %+v", tc.in, tc.w, tc.h, got, ok, tc.want)
+		}
+	}
+	for _, bad := range []string{
+		"radial-gradient(in oklch, rgb(0, 0, 0), rgb(255, 255, 255))",
+		"radial-gradient(rgb(0, 0, 0), 30%, rgb(255, 255, 255))",
+		"radial-gradient(rgb(0, 0, 0))",
+		"conic-gradient(in hsl, rgb(0, 0, 0), rgb(255, 255, 255))",
+		"conic-gradient(from sideways, rgb(0, 0, 0), rgb(255, 255, 255))",
+	} {
+		read := RadialGradient
+		if strings.HasPrefix(bad, "conic") {
+			read = ConicGradient
+		}
+		if _, ok := read(bad, 100, 100); ok {
+			t.Errorf("%s read, want refused", bad)
+		}
 	}
 }

@@ -91,12 +91,23 @@ func (pa *Painter) Backgrounds(n *capturemodel.DOMNode, node *resultjson.Node) (
 				continue
 			}
 			painted = append(painted, p)
+		case strings.HasPrefix(layer, "radial-gradient("), strings.HasPrefix(layer, "conic-gradient("):
+			read := css.RadialGradient
+			if strings.HasPrefix(layer, "conic") {
+				read = css.ConicGradient
+			}
+			p, ok := read(layer, node.Width, node.Height)
+			if !ok {
+				pa.Warn.Add(warnings.Gradient, node.ID, "a gradient of %s could not be read (a colour hint or interpolation space) and was left out: %s", naming.Element(n), layer)
+				continue
+			}
+			painted = append(painted, p)
 		default:
 			kind := layer
 			if i := strings.IndexByte(kind, '('); i > 0 {
 				kind = kind[:i]
 			}
-			pa.Warn.Add(warnings.Gradient, node.ID, "a %s background of %s is not converted (only linear gradients are) and was left out", kind, naming.Element(n))
+			pa.Warn.Add(warnings.Gradient, node.ID, "a %s background of %s is not converted (linear, radial and conic gradients are) and was left out", kind, naming.Element(n))
 		}
 		// background-blend-mode blends the layer with the layers and colour under it: its
 		// paint's blendMode.
@@ -361,6 +372,15 @@ func cssWarnings(w *warnings.List, n *capturemodel.DOMNode, nodeID string) {
 		}
 	}
 	filterWarnings(w, n, nodeID)
+	if cp := n.Computed("clip-path"); cp != "none" {
+		w.Add(warnings.ClipPath, nodeID, "the clip-path of %s (%s) is not converted; it is drawn unclipped", name, cp)
+	}
+	if bi := n.Computed("border-image-source"); bi != "none" {
+		w.Add(warnings.BorderImage, nodeID, "the border-image of %s (%s) is not converted; its border is drawn in its border-color", name, bi)
+	}
+	if rule := n.Computed("column-rule-style"); rule != "none" {
+		w.Add(warnings.ColumnRule, nodeID, "the column-rule of %s (%s %s %s) between its columns is not drawn", name, n.Computed("column-rule-width"), rule, n.Computed("column-rule-color"))
+	}
 	if bm := n.Computed("mix-blend-mode"); bm != "normal" {
 		if _, ok := css.BlendModes[bm]; !ok {
 			w.Add(warnings.BlendMode, nodeID, "the mix-blend-mode %s of %s has no Figma equivalent", bm, name)

@@ -31,7 +31,7 @@ func TestCornersClampAndPercent(t *testing.T) {
 
 // TestBordersAndBackgrounds: sides of different widths keep one stroke colour with per-side
 // weights and warn about their colours; a dashed border gets its dash; a background colour is
-// one SOLID fill; a colour syntax not read and a radial gradient are left out with warnings.
+// one SOLID fill; a colour syntax not read and an unreadable radial gradient (named colours) are left out with warnings.
 func TestBordersAndBackgrounds(t *testing.T) {
 	w := &warnings.List{}
 	pa := &paint.Painter{Warn: w}
@@ -47,7 +47,7 @@ func TestBordersAndBackgrounds(t *testing.T) {
 	if len(fills) != 1 || fills[0].Type != "SOLID" || fills[0].Color.G != 0.502 {
 		t.Errorf("fills %+v", fills)
 	}
-	n.Style["background-color"] = "oklch(0.5 0.1 200)"
+	n.Style["background-color"] = "color(rec2100-pq 0.5 0.1 0.2)"
 	if fills, _ := pa.Backgrounds(n, node); len(fills) != 0 {
 		t.Errorf("fills %+v of an unread colour", fills)
 	}
@@ -72,7 +72,7 @@ func TestPassPaintsTheTree(t *testing.T) {
 	card := &capturemodel.DOMNode{Type: "element", Tag: "div", Style: map[string]string{"box-shadow": "rgb(0, 0, 0) 0px 1px 2px 0px", "opacity": "0.5",
 		"transform": "rotate(5deg)", "filter": "none", "mix-blend-mode": "normal"}}
 	video := &capturemodel.DOMNode{Type: "element", Tag: "video", Style: map[string]string{"visibility": "visible"}}
-	merged := &capturemodel.DOMNode{Type: "element", Tag: "section", Style: map[string]string{"background-color": "oklch(0.5 0.1 200)"}}
+	merged := &capturemodel.DOMNode{Type: "element", Tag: "section", Style: map[string]string{"background-color": "color(rec2100-pq 0.5 0.1 0.2)"}}
 	rootOut := &resultjson.Node{ID: "1:1", Type: "FRAME", Width: 100, Height: 100}
 	if d := paint.Draws(card, rootOut, false, true, none); !d.Effects || !d.Composited || d.Fills || !d.Paints() {
 		t.Errorf("card draws %+v", d)

@@ -128,6 +128,7 @@ func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 			pa.Ring(el, node)
 		case b.Paints:
 			hidden := el.Computed("visibility") != "visible"
+			from := warn.Len()
 			svgs = pa.Box(el, node, hidden, !hidden && el != body && !ClipsToText(el))
 			switch {
 			case b.Kind == boxtree.Placeholder && len(*node.Fills) == 0:
@@ -136,6 +137,7 @@ func Pass(root *boxtree.Node, im Images, check Check, warn *warnings.List) {
 				// The crop of its border box holds its background and border (the images pass
 				// fills it); its corners, opacity, shadow and outline (an OUTSIDE stroke) stay.
 				node.Fills = &[]resultjson.Paint{}
+				warn.Drop(from, warnings.BorderStyle, warnings.BorderColors, warnings.BackgroundLayout, warnings.Gradient)
 				if node.StrokeAlign != "OUTSIDE" {
 					node.Strokes, node.StrokeWeight, node.StrokeAlign, node.DashPattern = nil, nil, "", nil
 					node.StrokeTopWeight, node.StrokeRightWeight, node.StrokeBottomWeight, node.StrokeLeftWeight = nil, nil, nil, nil

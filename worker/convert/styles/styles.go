@@ -22,10 +22,8 @@ type styleBuilder struct {
 	styles []resultjson.Style
 	byKey  map[string]int
 	names  map[string]bool
-	// varIDs maps a custom property name to its variable's id; varValue a paint value to the
-	// first style named after a custom property with that value.
-	varIDs   map[string]string
-	varValue map[string]int
+	// varIDs maps a custom property name to its variable's id.
+	varIDs map[string]string
 }
 
 // Build returns the styles and variables (nil when the page declares none) of the tree under
@@ -34,7 +32,7 @@ type styleBuilder struct {
 // order of their names.
 func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjson.Style, *resultjson.Variables) {
 	vars := &resultjson.Variables{Collection: resultjson.VariableCollectionName, Variables: []resultjson.Variable{}}
-	b := &styleBuilder{byKey: map[string]int{}, names: map[string]bool{}, varIDs: map[string]string{}, varValue: map[string]int{}}
+	b := &styleBuilder{byKey: map[string]int{}, names: map[string]bool{}, varIDs: map[string]string{}}
 	props = append([]capturemodel.CustomProperty{}, props...)
 	sort.SliceStable(props, func(i, j int) bool { return props[i].Name < props[j].Name })
 	for _, p := range props {
@@ -65,12 +63,12 @@ func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjso
 			// A paragraph of several ranges keeps its ranges' own values: a node-level style
 			// would give every range the first one's typography and colour.
 			n.TextStyleID = b.textStyle(n, src)
-			n.FillStyleID = b.paintStyle(n.Fills, src, "color", "Text")
+			n.FillStyleID = b.paintStyle(n.Fills, src, "color")
 		} else if n.Type == "FRAME" || n.Type == "RECTANGLE" {
-			n.FillStyleID = b.paintStyle(n.Fills, src, "background-color", "Background")
+			n.FillStyleID = b.paintStyle(n.Fills, src, "background-color")
 			if len(n.Strokes) > 0 {
 				s := n.Strokes
-				n.StrokeStyleID = b.paintStyle(&s, src, "border-top-color", "Border")
+				n.StrokeStyleID = b.paintStyle(&s, src, "border-top-color")
 			}
 		}
 		for _, c := range t.Painted() {
@@ -96,50 +94,34 @@ const (
 	MaxCustomPropertyRunes = 200
 )
 
-// paintStyle returns the id of the paint style of a single SOLID paint list, adding it when
-// new; "" for anything else. The style is named after the custom property that set prop on src
-// when the capture says so ("Color/brand"), else after its role and value ("Text/#111827").
-func (b *styleBuilder) paintStyle(fills *[]resultjson.Paint, src *capturemodel.DOMNode, prop, role string) string {
-	if fills == nil || len(*fills) != 1 || (*fills)[0].Type != "SOLID" || (*fills)[0].Color == nil {
+// paintStyle returns the id of the paint style of a single SOLID paint list whose colour the page
+// named: the custom property that set prop on src (the capture's vars), adding the style when
+// new ("Color/brand", bound to the property's variable). A colour set literally has no style,
+// even when it equals a named one: a style exists because the page names the colour, not because
+// two values happen to be equal. "" for anything else.
+func (b *styleBuilder) paintStyle(fills *[]resultjson.Paint, src *capturemodel.DOMNode, prop string) string {
+	if fills == nil || len(*fills) != 1 || (*fills)[0].Type != "SOLID" || (*fills)[0].Color == nil || src == nil {
+		return ""
+	}
+	varName := src.Vars[prop]
+	varID, ok := b.varIDs[varName]
+	if !ok || varID == "" {
 		return ""
 	}
 	p := (*fills)[0]
-	hex := hexColor(*p.Color)
-	value := hex
+	value := hexColor(*p.Color)
 	if p.Opacity != nil {
 		value += fmt.Sprintf(" %.0f%%", *p.Opacity*100)
 	}
-	varName := ""
-	if src != nil {
-		varName = src.Vars[prop]
-	}
-	key := "value:" + value
-	if id, ok := b.varIDs[varName]; ok && id != "" {
-		key = "var:" + varName + " " + value
-	} else {
-		varName = ""
-	}
+	// One style per property and value (a property redefined in a scope has another value).
+	key := "var:" + varName + " " + value
 	if i, ok := b.byKey[key]; ok {
 		return b.styles[i].ID
 	}
-	if i, ok := b.varValue[value]; ok && varName == "" {
-		// A colour some custom property also gave joins that property's style.
-		b.byKey[key] = i
-		return b.styles[i].ID
-	}
-	sp := resultjson.StylePaint{Type: "SOLID", Color: *p.Color, Opacity: p.Opacity}
-	name := role + "/" + value
-	desc := ""
-	if varName != "" {
-		name = "Color/" + strings.TrimPrefix(varName, "--")
-		desc = "var(" + varName + ")"
-		sp.BoundVariables = &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: b.varIDs[varName]}}
-	}
-	id := b.add(key, resultjson.Style{Type: "PAINT", Name: name, Description: desc, Paints: []resultjson.StylePaint{sp}})
-	if _, ok := b.varValue[value]; !ok && varName != "" && id != "" {
-		b.varValue[value] = b.byKey[key]
-	}
-	return id
+	sp := resultjson.StylePaint{Type: "SOLID", Color: *p.Color, Opacity: p.Opacity,
+		BoundVariables: &resultjson.PaintBindings{Color: &resultjson.VariableAlias{Type: "VARIABLE_ALIAS", ID: varID}}}
+	return b.add(key, resultjson.Style{Type: "PAINT", Name: "Color/" + strings.TrimPrefix(varName, "--"), Description: "var(" + varName + ")",
+		Paints: []resultjson.StylePaint{sp}})
 }
 
 // textStyle returns the id of the text style of a TEXT node's typography, named from its role

@@ -14,12 +14,12 @@ func solid(r, g, b float64) *[]resultjson.Paint {
 	return &[]resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: r, G: g, B: b}}}
 }
 
-// TestBuildNamesBindsAndJoins: over a hand-made box tree, styles are numbered in paint order (a
-// positive z-index box after the flow), a colour set through a custom property is named after
-// it and bound to its variable, the same colour without the property joins that style, a
-// heading's typography is named after its level, and the custom properties become variables in
-// the order of their names.
-func TestBuildNamesBindsAndJoins(t *testing.T) {
+// TestBuildNamesAndBinds: over a hand-made box tree, a colour set through a custom property is
+// a style named after it and bound to its variable, shared by every use of the property; the
+// same colour set literally, and any other literal colour, has no style; a heading's
+// typography is named after its level; the custom properties become variables in the order of
+// their names.
+func TestBuildNamesAndBinds(t *testing.T) {
 	brandBox := &capturemodel.DOMNode{Type: "element", Tag: "div", Vars: map[string]string{"background-color": "--brand"}}
 	h1 := &capturemodel.DOMNode{Type: "element", Tag: "h1", Vars: map[string]string{"color": "--brand"}}
 	root := &boxtree.Node{Out: &resultjson.Node{Type: "FRAME", ID: "1:1"}, Kind: boxtree.Box}
@@ -35,7 +35,7 @@ func TestBuildNamesBindsAndJoins(t *testing.T) {
 	for _, s := range list {
 		got = append(got, s.ID+" "+s.Type+" "+s.Name)
 	}
-	want := "S:1 PAINT Color/brand,S:2 TEXT Text/Heading 1 32 Bold,S:3 PAINT Background/#0000FF"
+	want := "S:1 PAINT Color/brand,S:2 TEXT Text/Heading 1 32 Bold"
 	if strings.Join(got, ",") != want {
 		t.Errorf("styles %v, want %s", got, want)
 	}
@@ -45,13 +45,13 @@ func TestBuildNamesBindsAndJoins(t *testing.T) {
 	if b := list[0].Paints[0].BoundVariables; b == nil || b.Color.ID != vars.Variables[0].ID {
 		t.Errorf("Color/brand binds %+v, want %s", b, vars.Variables[0].ID)
 	}
-	for _, n := range []*resultjson.Node{frame.Out, heading, plain.Out} {
+	for _, n := range []*resultjson.Node{frame.Out, heading} {
 		if n.FillStyleID != "S:1" {
 			t.Errorf("%s fillStyleId %q, want S:1", n.ID, n.FillStyleID)
 		}
 	}
-	if heading.TextStyleID != "S:2" || root.Kids[0].Out.FillStyleID != "S:3" || root.Out.FillStyleID != "" {
-		t.Errorf("text style %q, blue box %q, root %q", heading.TextStyleID, root.Kids[0].Out.FillStyleID, root.Out.FillStyleID)
+	if heading.TextStyleID != "S:2" || plain.Out.FillStyleID != "" || root.Kids[0].Out.FillStyleID != "" || root.Out.FillStyleID != "" {
+		t.Errorf("text style %q, literal red %q, blue box %q, root %q; want S:2 and no paint styles", heading.TextStyleID, plain.Out.FillStyleID, root.Kids[0].Out.FillStyleID, root.Out.FillStyleID)
 	}
 }
 

@@ -143,9 +143,15 @@ func (b *paragraphBuilder) warnApproximations(node *resultjson.Node, n *capturem
 		b.s.Warn.Add(warnings.LineHeightMixed, node.ID, "text of %s has ranges of another line height; the paragraph's (%s) is used", naming.Element(n), n.Computed("line-height"))
 	}
 	shadows := slices.ContainsFunc(segs, func(p piece) bool { return p.style >= 0 && b.styles[p.style].shadow != base.shadow })
+	strokes := slices.ContainsFunc(segs, func(p piece) bool { return p.style >= 0 && b.styles[p.style].stroke != base.stroke })
+	if i := slices.IndexFunc(segs, func(p piece) bool { return p.style >= 0 && b.styles[p.style].emphasis != "" }); i >= 0 {
+		b.s.Warn.Add(warnings.TextEmphasis, node.ID, "the emphasis marks of %s (text-emphasis %s) are not drawn: Figma has none", naming.Element(n), b.styles[segs[i].style].emphasis)
+	}
 	switch {
 	case shadows:
 		b.s.Warn.Add(warnings.RangeEffect, node.ID, "ranges of %s have different text shadows; the TEXT takes the first range's", naming.Element(n))
+	case strokes:
+		b.s.Warn.Add(warnings.RangeEffect, node.ID, "ranges of %s have different text strokes (-webkit-text-stroke); the TEXT takes the first range's", naming.Element(n))
 	case b.rangeGradient:
 		b.s.Warn.Add(warnings.RangeEffect, node.ID, "a range of %s is filled with a background clipped to its text, laid out in its own box (Figma lays it out over the whole TEXT)", naming.Element(n))
 	}

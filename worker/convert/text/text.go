@@ -42,14 +42,20 @@ type runStyle struct {
 	letterSpacing float64
 	textCase      string // "", UPPER, LOWER, TITLE, SMALL_CAPS or SMALL_CAPS_FORCED (textCase)
 	hyperlink     string // absolute URL, or ""
-	// shadow is the computed text-shadow, a node-level effect (not part of a segment).
-	shadow string
+	// shadow is the computed text-shadow, and stroke the -webkit-text-stroke width and colour,
+	// node-level in Figma (not part of a segment).
+	shadow, stroke string
+	// emphasis is the computed text-emphasis-style ("" for none).
+	emphasis string
 }
 
 // styleOf reads the typography of the text run run (nil when there is none) whose element is
 // el; nodeID names the node its warnings are about.
 func (s *Setter) styleOf(el, run *capturemodel.DOMNode, nodeID string, decoration boxtree.TextDecoration) runStyle {
-	st := runStyle{decoration: decoration.Line, shadow: el.Computed("text-shadow")}
+	st := runStyle{decoration: decoration.Line, shadow: el.Computed("text-shadow"), emphasis: el.Style["text-emphasis-style"]}
+	if w := el.Style["-webkit-text-stroke-width"]; w != "" {
+		st.stroke = w + " " + el.Computed("-webkit-text-stroke-color")
+	}
 	color := el.Computed("color")
 	if fill, ok := el.Style["-webkit-text-fill-color"]; ok {
 		color = fill // the glyphs' fill when it is not the text colour
@@ -120,6 +126,7 @@ func (s *Setter) typeset(node *resultjson.Node, st runStyle, el *capturemodel.DO
 	node.TextDecoration = st.decoration
 	node.TextDecorationDetails = st.decor.details()
 	s.textShadow(node, st.shadow, el)
+	s.textStroke(node, st.stroke, el)
 	node.TextAlignHorizontal = textAlign(el)
 	node.TextAlignVertical = "TOP"
 	return lineHeightOf(node, el)
@@ -265,6 +272,23 @@ func (s *Setter) fills(el *capturemodel.DOMNode, nodeID string) []resultjson.Pai
 		return nil
 	}
 	return paints
+}
+
+// textStroke sets -webkit-text-stroke ("<width> <colour>") as the TEXT node's stroke: Chromium
+// strokes the glyph outlines centred on them, Figma's CENTER stroke of a TEXT.
+func (s *Setter) textStroke(node *resultjson.Node, stroke string, el *capturemodel.DOMNode) {
+	w, color, ok := strings.Cut(stroke, " ")
+	if !ok {
+		return
+	}
+	weight, okw := css.ParsePx(w)
+	c, okc := s.Paint.Color(color, node.ID, "-webkit-text-stroke-color")
+	if !okw || weight <= 0 || !okc || c.A == 0 {
+		return
+	}
+	node.Strokes = []resultjson.Paint{css.Solid(c)}
+	node.StrokeWeight = css.Ptr(css.Px(weight))
+	node.StrokeAlign = "CENTER"
 }
 
 // textShadow sets text-shadow as the TEXT node's drop shadows (Figma's drop shadow on a TEXT

@@ -103,8 +103,11 @@ func (tb *builder) formControl(n *capturemodel.DOMNode, f *frame, in inherited) 
 }
 
 // warnFormControl warns about control n, its CSS and pseudo-elements, about node b.
+// A control the page draws itself (appearance: none) has no native parts to lose.
 func (tb *builder) warnFormControl(n *capturemodel.DOMNode, b *boxtree.Node) {
-	tb.warn.Add(warnings.FormControl, b.Out.ID, "%s: the form control is drawn from its box, background, border and text only", naming.Element(n))
+	if n.Computed("appearance") != "none" {
+		tb.warn.Add(warnings.FormControl, b.Out.ID, "%s: the form control is drawn from its box, background, border and text only", naming.Element(n))
+	}
 	b.CSS = append(b.CSS, n)
 	tb.pseudoWarnings(n, b.Out.ID)
 }

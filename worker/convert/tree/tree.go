@@ -167,7 +167,8 @@ func (tb *builder) convertElement(n *capturemodel.DOMNode, f *frame, in inherite
 		if hidden {
 			return
 		}
-		if n.Tag == "input" && nativeInputs[strings.ToLower(n.Attrs["type"])] {
+		// A native widget, unless the page draws the control itself (appearance: none).
+		if n.Tag == "input" && nativeInputs[strings.ToLower(n.Attrs["type"])] && n.Computed("appearance") != "none" {
 			if rasterized(n) {
 				tb.rasterized(n, f, in)
 				return

@@ -32,11 +32,15 @@ const (
 	EllipticalRadius    = "CSS_ELLIPTICAL_RADIUS"      // elliptical corners drawn circular
 	BaselineShift       = "TEXT_BASELINE_SHIFT"        // raised or lowered text of a paragraph set on the baseline (once per paragraph)
 	LineHeightMixed     = "TEXT_LINE_HEIGHT_MIXED"     // paragraph ranges of another line height (once per paragraph)
-	RangeEffect         = "TEXT_RANGE_EFFECT"          // ranges differing in text shadow or clipped gradient (once per paragraph)
+	RangeEffect         = "TEXT_RANGE_EFFECT"          // ranges differing in text shadow, text stroke or clipped gradient (once per paragraph)
+	TextEmphasis        = "TEXT_EMPHASIS"              // text-emphasis marks not drawn (once per paragraph)
+	ClipPath            = "CSS_CLIP_PATH"              // a clip-path not converted: the element drawn unclipped
+	BorderImage         = "CSS_BORDER_IMAGE"           // a border-image not converted: the border drawn in its colour
+	ColumnRule          = "CSS_COLUMN_RULE"            // a multi-column element's column-rule not drawn
 	DecorationStyle     = "TEXT_DECORATION_STYLE"      // a dashed or double text decoration drawn dotted or solid (once per decorating element)
 	TextShadow          = "CSS_TEXT_SHADOW"            // a text-shadow not read
 	BoxShadow           = "CSS_BOX_SHADOW"             // a box-shadow not read
-	Color               = "CSS_COLOR"                  // a colour syntax not read (oklch()...): the paint is left out
+	Color               = "CSS_COLOR"                  // a colour syntax not read (color(rec2100-pq ...)): the paint is left out
 	WritingMode         = "CSS_WRITING_MODE"           // vertical text drawn horizontally in its box (once per element)
 	GenericFont         = "FONT_GENERIC_FAMILY"        // a generic family mapped to a concrete font (once per family)
 	FontFace            = "FONT_FACE_SUBSTITUTED"      // text set in the face drawn, not the one declared (once per family and faces)
@@ -126,6 +130,18 @@ func (w *List) Done() []resultjson.Warning {
 
 // Len is how many warnings are listed so far.
 func (w *List) Len() int { return len(w.list) }
+
+// Drop removes the warnings listed since index from (a value of Len) whose code is one of codes:
+// what a later step made moot (the border of an element drawn from its crop).
+func (w *List) Drop(from int, codes ...string) {
+	kept := w.list[:from]
+	for _, x := range w.list[from:] {
+		if !slices.Contains(codes, x.Code) {
+			kept = append(kept, x)
+		}
+	}
+	w.list = kept
+}
 
 // Point sets the node of the warnings listed from index from up to index to (values of Len).
 func (w *List) Point(from, to int, nodeID string) {
