@@ -242,7 +242,9 @@ func TestOrdinaryPageSettlesAsSoonAsQuiet(t *testing.T) {
 	if !p.Settling.Settled || p.Settling.WaitedForTimers {
 		t.Errorf("settling %+v: want settled without waiting for a timer", p.Settling)
 	}
-	if max := int((capture.SettleQuiet + time.Second).Milliseconds()); p.Settling.WaitedMS > max {
+	// The bound leaves room for a loaded machine; before timers were waited for the index page
+	// settled in about 0.66 s.
+	if max := int((capture.SettleQuiet + 2*time.Second).Milliseconds()); p.Settling.WaitedMS > max {
 		t.Errorf("settling an ordinary page waited %d ms, want at most %d", p.Settling.WaitedMS, max)
 	}
 	t.Logf("settled in %d ms", p.Settling.WaitedMS)
