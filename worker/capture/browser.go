@@ -28,6 +28,12 @@ const (
 	maxScrollSteps = 100
 	// scrollPause is the pause after each scroll step, for lazy loaders to react.
 	scrollPause = 100 * time.Millisecond
+	// MinScrollerShare is the least share of the viewport an app shell's scroller must cover to
+	// be expanded (page.js expandScroller): a main container, not a side list or a widget.
+	MinScrollerShare = 0.25
+	// MaxScrollerCandidates bounds the elements looked at for an app shell's scroller, in
+	// document order.
+	MaxScrollerCandidates = 20000
 	// MaxDocumentNodes bounds the elements and text runs recorded in the document; the document says
 	// "truncated": true past it.
 	MaxDocumentNodes = 20000

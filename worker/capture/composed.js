@@ -155,10 +155,10 @@
       const st = elementState(el);
       hidden = st.hidden;
       if (!hidden) {
-        const de = document.documentElement;
         let v = { x1: r.left + window.scrollX, y1: r.top + window.scrollY, x2: r.right + window.scrollX, y2: r.bottom + window.scrollY };
         v = intersect(v, st.clip);
-        v = intersect(v, { x1: 0, y1: 0, x2: Math.max(de.scrollWidth, window.innerWidth), y2: Math.max(de.scrollHeight, window.innerHeight) });
+        const e = window.__c2d.extent(); // page.js: the page as its visitor can scroll it
+        v = intersect(v, { x1: 0, y1: 0, x2: e.width, y2: e.height });
         hidden = v.x2 - v.x1 <= HIDDEN_MAX_PX || v.y2 - v.y1 <= HIDDEN_MAX_PX;
       }
     }

@@ -19,6 +19,8 @@ type netLog struct {
 	mime       map[network.RequestID]string
 	status     map[network.RequestID]int64
 	finished   map[network.RequestID]bool
+	// proxyErr holds the egress proxy's error header of a response it answered itself.
+	proxyErr map[network.RequestID]string
 }
 
 func newNetLog() *netLog {
@@ -26,6 +28,7 @@ func newNetLog() *netLog {
 		inflight: map[network.RequestID]struct{}{}, lastChange: time.Now(),
 		urlToID: map[string]network.RequestID{}, mime: map[network.RequestID]string{},
 		status: map[network.RequestID]int64{}, finished: map[network.RequestID]bool{},
+		proxyErr: map[network.RequestID]string{},
 	}
 }
 
@@ -49,6 +52,9 @@ func (l *netLog) handle(ev any) {
 		l.urlToID[ev.Response.URL] = ev.RequestID
 		l.mime[ev.RequestID] = ev.Response.MimeType
 		l.status[ev.RequestID] = ev.Response.Status
+		if e := header(ev.Response.Headers, proxyErrorHeader); e != "" {
+			l.proxyErr[ev.RequestID] = e
+		}
 	case *network.EventLoadingFinished:
 		delete(l.inflight, ev.RequestID)
 		l.finished[ev.RequestID] = true
@@ -71,6 +77,29 @@ func (l *netLog) finishedResponse(url string) (network.RequestID, string, bool) 
 		return "", "", false
 	}
 	return id, l.mime[id], true
+}
+
+// answered returns the HTTP status of the response that served url (its fragment ignored), and
+// whether the egress proxy answered it itself (a refused or unreachable address); 0 when no
+// response was seen.
+func (l *netLog) answered(url string) (status int64, byProxy bool) {
+	if i := strings.IndexByte(url, '#'); i >= 0 {
+		url = url[:i]
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	id, ok := l.urlToID[url]
+	if !ok {
+		return 0, false
+	}
+	return l.status[id], l.proxyErr[id] != ""
+}
+
+// inFlight counts the requests in flight.
+func (l *netLog) inFlight() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.inflight)
 }
 
 // waitIdle waits until no request has been in flight for networkQuiet, at most timeout. It

@@ -21,6 +21,92 @@
     return steps;
   }
 
+  // viewportClipsX says whether the page cannot be scrolled sideways by its visitor: the
+  // viewport's overflow-x (the root element's, or the body's when the root's is visible in both
+  // axes, CSS Overflow 3 §3.3) is hidden or clip.
+  function viewportClipsX() {
+    const de = document.documentElement;
+    let cs = getComputedStyle(de);
+    if (cs.overflowX === "visible" && cs.overflowY === "visible" && document.body) cs = getComputedStyle(document.body);
+    return cs.overflowX === "hidden" || cs.overflowX === "clip";
+  }
+
+  // extent is the page's size as its visitor can scroll it (CSS px): the document's scroll size,
+  // at least the viewport's, and exactly the viewport's width when the page cannot be scrolled
+  // sideways (content overflowing an overflow-x: hidden body or root widens nothing).
+  // The scrolling element is the root's, or the body's in quirks mode.
+  function extent() {
+    const se = document.scrollingElement || document.documentElement;
+    const width = viewportClipsX() ? window.innerWidth : Math.max(se.scrollWidth, window.innerWidth);
+    return { width, height: Math.max(se.scrollHeight, window.innerHeight) };
+  }
+
+  // SCROLLS are the overflow values that make an element a scroll container its visitor scrolls.
+  const SCROLLS = new Set(["auto", "scroll", "overlay"]);
+
+  // expandScroller shows the whole content of an app shell: a page whose document does not
+  // scroll vertically while one of its elements does (body{height:100vh;overflow:hidden} with
+  // main{overflow:auto}). The scroller is the scrolling element (overflow-y auto or scroll, taller
+  // content than box) whose visible part covers the largest share of the viewport, at least
+  // minShare of it; at most maxElements elements are looked at. It and each of its ancestors lose
+  // what holds them to the viewport (a fixed or max height, overflow other than visible, a
+  // bottom offset beside a top one, position fixed), so the document grows by the scroller's
+  // hidden content. The document is held to maxHeight CSS px (the screenshot's limit): past it
+  // the scroller keeps the height that fits and clips the rest. Returns null when nothing was
+  // expanded, else {element, from, to, content, capped}: the scroller as "<tag id class>", its
+  // height before and after and its content's height (CSS px), and whether maxHeight cut it.
+  function expandScroller(maxHeight, minShare, maxElements) {
+    const de = document.documentElement;
+    const vw = window.innerWidth, vh = window.innerHeight;
+    const root = getComputedStyle(de);
+    const vcs = root.overflowX === "visible" && root.overflowY === "visible" && document.body ? getComputedStyle(document.body) : root;
+    const se = document.scrollingElement || de;
+    const docScrolls = vcs.overflowY !== "hidden" && vcs.overflowY !== "clip" && se.scrollHeight > vh + 1;
+    if (docScrolls || !document.body) return null;
+    let best = null, bestArea = minShare * vw * vh;
+    const all = document.body.getElementsByTagName("*");
+    for (let i = 0; i < all.length && i < maxElements; i++) {
+      const el = all[i];
+      if (el.scrollHeight <= el.clientHeight + 1) continue;
+      if (!SCROLLS.has(getComputedStyle(el).overflowY)) continue;
+      const r = el.getBoundingClientRect();
+      const w = Math.min(r.right, vw) - Math.max(r.left, 0), h = Math.min(r.bottom, vh) - Math.max(r.top, 0);
+      if (w > 0 && h > 0 && w * h >= bestArea) { best = el; bestArea = w * h; }
+    }
+    if (!best) return null;
+    const from = best.getBoundingClientRect().height, content = best.scrollHeight;
+    const set = (el, p, v) => el.style.setProperty(p, v, "important");
+    const release = (el, own) => {
+      const cs = getComputedStyle(el);
+      if (cs.overflowY !== "visible" || cs.overflowX !== "visible") {
+        // overflow-y: visible beside a hidden overflow-x computes back to auto; clip does not.
+        set(el, "overflow-x", cs.overflowX === "visible" ? "visible" : "clip");
+        set(el, "overflow-y", "visible");
+      }
+      if (own || el === de || el === document.body || cs.height !== "auto") set(el, "height", "auto");
+      if (cs.maxHeight !== "none") set(el, "max-height", "none");
+      if (cs.position === "fixed") set(el, "position", "absolute");
+      if ((cs.position === "fixed" || cs.position === "absolute") && cs.top !== "auto" && cs.bottom !== "auto") set(el, "bottom", "auto");
+    };
+    release(best, true);
+    for (let a = best.parentElement || (best.getRootNode().host || null); a; a = a.parentElement || (a.getRootNode().host || null)) release(a, false);
+    const doc = se.scrollHeight;
+    let capped = false;
+    if (doc > maxHeight) {
+      // Held to the limit: the scroller keeps the height that fits and clips what is below it
+      // (max-height holds a flex item too, whatever its flex basis).
+      capped = true;
+      const h = Math.max(from, best.getBoundingClientRect().height - (doc - maxHeight));
+      set(best, "box-sizing", "border-box");
+      set(best, "height", h + "px");
+      set(best, "max-height", h + "px");
+      set(best, "overflow-y", "hidden");
+    }
+    const cls = typeof best.className === "string" ? best.className.trim().split(/\s+/).filter(Boolean).slice(0, 3) : [];
+    const name = "<" + best.tagName.toLowerCase() + (best.id ? " id=\"" + best.id + "\"" : "") + (cls.length ? " class=\"" + cls.join(" ") + "\"" : "") + ">";
+    return { element: name, from: Math.round(from), to: Math.round(best.getBoundingClientRect().height), content: Math.round(content), capped };
+  }
+
   // Wait until every <img> finished (loaded or failed), at most timeoutMs.
   async function waitImages(timeoutMs) {
     const deadline = Date.now() + timeoutMs;
@@ -593,7 +679,7 @@
         lang: de.lang || "",
         url: location.href,
         viewport: { width: window.innerWidth, height: window.innerHeight },
-        scroll_size: { width: de.scrollWidth, height: de.scrollHeight },
+        scroll_size: extent(),
         device_scale_factor: window.devicePixelRatio,
         node_count: count,
         truncated,
@@ -627,6 +713,6 @@
     }
   }
 
-  window.__c2d = { scrollThrough, waitImages, collect, fetchBytes, restoreTransforms };
+  window.__c2d = { scrollThrough, waitImages, collect, fetchBytes, extent, expandScroller, restoreTransforms };
   return true;
 })()

@@ -112,9 +112,39 @@ type Page struct {
 	SnapshotMissing []string
 	// DepthCut counts the elements left out for being nested deeper than MaxDocumentDepth.
 	DepthCut int
+	// Expanded is the app shell's scroller shown whole (page.js expandScroller); nil when the
+	// document itself scrolls or no element qualified.
+	Expanded *ScrollerExpansion
+	// PendingAtLoad counts the requests still in flight when the load timeout (LoadTimeout) ran
+	// out on a page already parsed, captured anyway (navigate); 0 when the page loaded.
+	PendingAtLoad int
+	LoadTimeout   time.Duration
 	// NavigationsBlocked counts the page's own navigations of its main frame that were refused
 	// (guard.go).
 	NavigationsBlocked int
+}
+
+// ScrollerExpansion is what expanding an app shell's inner scroller did: the page's document did
+// not scroll, Element did, and it was grown from From to To CSS px tall to show its Content
+// (CSS px tall); Capped says the capture's height limit (the screenshot's) held it shorter.
+type ScrollerExpansion struct {
+	Element string  `json:"element"`
+	From    float64 `json:"from"`
+	To      float64 `json:"to"`
+	Content float64 `json:"content"`
+	Capped  bool    `json:"capped"`
+}
+
+// maxPageCSSHeight is the tallest page a capture shows at dsf device pixels per CSS px under
+// maxScreenshotHeight (device px; ChromiumMaxScreenshotHeight when not set or above it), in CSS px.
+func maxPageCSSHeight(maxScreenshotHeight int, dsf float64) int {
+	if maxScreenshotHeight <= 0 || maxScreenshotHeight > ChromiumMaxScreenshotHeight {
+		maxScreenshotHeight = ChromiumMaxScreenshotHeight
+	}
+	if dsf <= 0 {
+		dsf = 1
+	}
+	return int(math.Floor(float64(maxScreenshotHeight) / dsf))
 }
 
 // Capture renders spec in a new tab of a browser context of its own (isolation.go) and records
@@ -290,7 +320,8 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 			return nil, err
 		}
 	}
-	if err := navigate(tabCtx, spec.URL, t.Load); err != nil {
+	pendingAtLoad, err := navigate(tabCtx, spec.URL, t.Load, log)
+	if err != nil {
 		if tabCtx.Err() != nil {
 			return nil, err
 		}
@@ -310,8 +341,14 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 			return nil, err
 		}
 	}
-	out := &Page{}
+	out := &Page{LoadTimeout: t.Load, PendingAtLoad: pendingAtLoad}
 	log.waitIdle(tabCtx, t.NetworkIdle)
+	// An app shell scrolls inside its main container: shown whole, before the scroll through the
+	// page loads its lazy images and before the DOM read and the screenshot.
+	if out.Expanded, err = evaluate[*ScrollerExpansion](tabCtx, factTimeout, "expand inner scroller",
+		fmt.Sprintf("window.__c2d.expandScroller(%d, %g, %d)", maxPageCSSHeight(maxScreenshotHeight, spec.DeviceScaleFactor), MinScrollerShare, MaxScrollerCandidates)); err != nil {
+		return nil, err
+	}
 	if _, err := evaluate[int](tabCtx, scrollTimeout, "scroll page",
 		fmt.Sprintf("window.__c2d.scrollThrough(%d, %d, %d)", maxScrollSteps, scrollPause.Milliseconds(), scrollBudget.Milliseconds()), chromedp.EvalAwaitPromise); err != nil {
 		return nil, err
@@ -493,36 +530,66 @@ func withinValue[T any](ctx context.Context, d time.Duration, step string, fn fu
 	return out, err
 }
 
-func navigate(ctx context.Context, url string, timeout time.Duration) error {
+// navigate opens url in the tab and waits for its load event, at most timeout. A page whose
+// document was received (an HTTP 2xx or 3xx answer) and parsed (DOMContentLoaded) but whose load
+// event is held back past timeout by a subresource that never finishes (a web font or an image
+// whose request hangs) is captured as it is then: navigate returns the number of requests still
+// in flight (at least 1), and the capture warns PAGE_NOT_LOADED. A page still being parsed (a
+// trickling server, dialogs that block its scripts) fails with LOAD_TIMEOUT.
+func navigate(ctx context.Context, url string, timeout time.Duration, log *netLog) (int, error) {
 	nctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	resp, err := chromedp.Run(nctx, chromedp.NavigateResponse(url))
 	if err != nil {
 		if nctx.Err() != nil && ctx.Err() == nil {
-			return pageErrorf(CodeLoadTimeout, "the page did not finish loading within %s", timeout)
+			if parsedDocument(ctx, log) {
+				return max(1, log.inFlight()), nil
+			}
+			return 0, pageErrorf(CodeLoadTimeout, "the page did not finish loading within %s", timeout)
 		}
 		var le *chromedp.LoadError
 		if errors.As(err, &le) {
 			if strings.Contains(le.ErrorText, "TUNNEL_CONNECTION_FAILED") {
-				return pageErrorf(CodePageUnreachable, "the page could not be loaded (connection failed or address not allowed)")
+				return 0, pageErrorf(CodePageUnreachable, "the page could not be loaded (connection failed or address not allowed)")
 			}
-			return pageErrorf(CodePageUnreachable, "the page could not be loaded (%s)", safeNetError(le.ErrorText))
+			return 0, pageErrorf(CodePageUnreachable, "the page could not be loaded (%s)", safeNetError(le.ErrorText))
 		}
-		return fmt.Errorf("navigate: %w", err)
+		return 0, fmt.Errorf("navigate: %w", err)
 	}
 	if resp == nil {
-		return pageErrorf(CodePageUnreachable, "the page could not be loaded (no response)")
+		return 0, pageErrorf(CodePageUnreachable, "the page could not be loaded (no response)")
 	}
 	switch header(resp.Headers, proxyErrorHeader) {
 	case proxyErrRefused:
-		return pageErrorf(CodeAddressNotAllowed, "the page address is not allowed: it points to a private or reserved network")
+		return 0, pageErrorf(CodeAddressNotAllowed, "the page address is not allowed: it points to a private or reserved network")
 	case proxyErrUnreachable:
-		return pageErrorf(CodePageUnreachable, "the page could not be loaded (connection failed)")
+		return 0, pageErrorf(CodePageUnreachable, "the page could not be loaded (connection failed)")
 	}
 	if resp.Status >= 400 {
-		return pageErrorf(CodeHTTPError, "the page answered HTTP %d", resp.Status)
+		return 0, pageErrorf(CodeHTTPError, "the page answered HTTP %d", resp.Status)
 	}
-	return nil
+	return 0, nil
+}
+
+// loadStateTimeout bounds the question a page is asked when its load timeout runs out: whether
+// it was parsed. A page too busy to answer within it is taken as not loaded.
+const loadStateTimeout = 2 * time.Second
+
+// parsedDocument says whether the tab's page, whose load event has not come, was received from
+// its server (an HTTP answer below 400, not the egress proxy's) and parsed (document.readyState
+// past "loading"), asked within loadStateTimeout.
+func parsedDocument(ctx context.Context, log *netLog) bool {
+	sctx, cancel := context.WithTimeout(ctx, loadStateTimeout)
+	defer cancel()
+	st, err := chromedp.Run(sctx, chromedp.Evaluate[struct {
+		State string `json:"state"`
+		URL   string `json:"url"`
+	}](`({state: document.readyState, url: location.href})`))
+	if err != nil || st.State == "loading" {
+		return false
+	}
+	status, byProxy := log.answered(st.URL)
+	return status >= 200 && status < 400 && !byProxy
 }
 
 // header looks a header up case-insensitively (the protocol keeps the wire's spelling).

@@ -2,6 +2,7 @@ package capture
 
 import (
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -31,12 +32,23 @@ const (
 	// WarnNavigationBlocked: the page tried to navigate its main frame away after the capture's
 	// own navigation; it was captured as it first loaded (guard.go).
 	WarnNavigationBlocked = "NAVIGATION_BLOCKED"
+	// WarnScrollerExpanded: the page's document does not scroll but its main container does (an
+	// app shell); the container was expanded to show its whole content, or as much of it as the
+	// capture's height limit holds (page.js expandScroller).
+	WarnScrollerExpanded = "SCROLLER_EXPANDED"
+	// WarnNotLoaded: the page was parsed but its load event had not come within the load timeout
+	// (a web font or an image whose request never finishes); it was captured as it was then.
+	WarnNotLoaded = "PAGE_NOT_LOADED"
 )
 
 // captureWarnings lists what the capture of p should warn about, in a fixed order.
 func captureWarnings(p *Page, settleBudget time.Duration) []CaptureWarning {
 	out := []CaptureWarning{}
 	s := p.Settling
+	if p.PendingAtLoad > 0 {
+		out = append(out, CaptureWarning{Code: WarnNotLoaded, Message: fmt.Sprintf(
+			"the page had not finished loading after %s (%d requests still pending, such as a web font or an image); it was captured as it was then, without what they would have drawn", p.LoadTimeout, p.PendingAtLoad)})
+	}
 	if !s.Settled {
 		out = append(out, CaptureWarning{Code: WarnNotSettled, Message: fmt.Sprintf(
 			"the page was still changing after %s (%d animations moving, %d DOM changes%s); it was captured as it was then",
@@ -60,6 +72,13 @@ func captureWarnings(p *Page, settleBudget time.Duration) []CaptureWarning {
 	if p.NavigationsBlocked > 0 {
 		out = append(out, CaptureWarning{Code: WarnNavigationBlocked, Message: fmt.Sprintf(
 			"the page tried to leave its address after it was opened (%d navigations refused: a reload, a redirect by script or a refresh); it was captured as it first loaded", p.NavigationsBlocked)})
+	}
+	if e := p.Expanded; e != nil {
+		msg := fmt.Sprintf("the page scrolls inside %s, not as a document; it was expanded from %.0f to %.0f px tall to show its whole content", e.Element, e.From, e.To)
+		if e.Capped {
+			msg = fmt.Sprintf("the page scrolls inside %s, not as a document; it was expanded from %.0f to %.0f px tall, the capture's height limit; the last %.0f px of its %.0f px of content are left out", e.Element, e.From, e.To, math.Max(0, e.Content-e.To), e.Content)
+		}
+		out = append(out, CaptureWarning{Code: WarnScrollerExpanded, Message: msg})
 	}
 	if p.DialogsAnswered > 0 {
 		out = append(out, CaptureWarning{Code: WarnDialogs, Message: fmt.Sprintf(

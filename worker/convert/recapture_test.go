@@ -75,6 +75,12 @@ var fixtureSites = map[string][2]string{
 	"widgets": {"../capture/capturetest/site", "/widgets.html"},
 	// 2D transforms as relativeTransform (docs/conversion.md "Transforms").
 	"transforms": {"../capture/capturetest/site", "/transforms.html"},
+	// What the capture loses and says so (docs/conversion.md "Page extent and bad input"): a web
+	// font whose request hangs, a tainted canvas, a float in a rotated box; an app shell.
+	"capture-badinput": {"testdata/capture-site", "/badinput.html"},
+	"capture-appshell": {"testdata/capture-site", "/appshell.html"},
+	// Vertical writing modes (docs/conversion.md "Text"): upright CJK columns, sideways Latin.
+	"capture-vertical": {"testdata/capture-site", "/vertical.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.
@@ -125,7 +131,18 @@ func captureSite(t *testing.T, dir, path string) map[string][]byte {
 func captureSites(t *testing.T, dir string, pages map[string]string) map[string]map[string][]byte {
 	t.Helper()
 	s3env, q := testenv.S3(t), testenv.SQS(t)
-	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	// Paths under /never/ are never answered (a request that hangs until the page goes away).
+	files := http.FileServer(http.Dir(dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/never/") {
+			select {
+			case <-r.Context().Done():
+			case <-time.After(time.Minute):
+			}
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
 	defer srv.Close()
 	got := make(chan capture.CallbackBody, len(pages))
 	cb := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

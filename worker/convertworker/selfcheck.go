@@ -172,26 +172,41 @@ func captureScale(c *capturemodel.Capture) float64 {
 }
 
 // pageWords are the words of the page's text runs with a box (drawn) and of what its form
-// controls show (a password field shows none).
+// controls show (a password field shows none). The text of an icon-font ligature ("home" in
+// Material Icons) is no word: the visitor sees its glyph, an icon.
 func pageWords(c *capturemodel.Capture) []string {
 	var words []string
-	var walk func(n *capturemodel.DOMNode)
-	walk = func(n *capturemodel.DOMNode) {
+	var walk func(n *capturemodel.DOMNode, ligature bool)
+	walk = func(n *capturemodel.DOMNode, ligature bool) {
 		if n == nil {
 			return
 		}
-		if n.Type == "text" && n.Box.Width > 0 && n.Box.Height > 0 {
+		if n.Type == "text" && n.Box.Width > 0 && n.Box.Height > 0 && !ligature {
 			words = append(words, fidelity.Words(n.Text)...)
 		}
 		if n.Value != nil && n.Attrs["type"] != "password" {
 			words = append(words, fidelity.Words(*n.Value)...)
 		}
+		lig := ligatureIcon(n)
 		for _, ch := range n.Children {
-			walk(ch)
+			walk(ch, lig)
 		}
 	}
-	walk(c.Document.Root)
+	walk(c.Document.Root, false)
 	return words
+}
+
+// ligatureIcon says whether element n shows its own text as an icon-font ligature.
+func ligatureIcon(n *capturemodel.DOMNode) bool {
+	if n.IconFont == nil {
+		return false
+	}
+	for _, g := range n.IconFont.Glyphs {
+		if g.Which == "text" {
+			return true
+		}
+	}
+	return false
 }
 
 // resultWords are the words of the result's TEXT nodes.

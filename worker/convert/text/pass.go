@@ -42,7 +42,7 @@ func (s *Setter) Pass(root *boxtree.Node) {
 				continue // a form control's text
 			}
 		}
-		s.WarnVertical(t.Style, b.Out.ID)
+		s.SetVertical(b.Out, t.Style, t.OX)
 	}
 	for _, t := range quiet {
 		s.Paragraph(t.Style, t.Paragraph, t.Frame, t.Decoration)

@@ -187,18 +187,6 @@ type Setter struct {
 	decorWarned map[*capturemodel.DOMNode]bool
 }
 
-// WarnVertical warns once per element el about nodeID when el's text is vertical: Figma text is
-// horizontal only, so the node keeps the vertical run's box and the text in it is horizontal.
-func (s *Setter) WarnVertical(el *capturemodel.DOMNode, nodeID string) {
-	if wm := el.Computed("writing-mode"); VerticalWritingMode(wm) && !s.vertical[el] {
-		if s.vertical == nil {
-			s.vertical = map[*capturemodel.DOMNode]bool{}
-		}
-		s.vertical[el] = true
-		s.Warn.Add(warnings.WritingMode, nodeID, "the text of %s is vertical (writing-mode %s); Figma has no vertical text, so it is drawn horizontally in its box", naming.Element(el), wm)
-	}
-}
-
 // SetText sets the characters and typography of a TEXT node from the computed style of el and
 // the fonts that drew run (nil when the capture has no run for it).
 func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, chars string, decoration boxtree.TextDecoration) {

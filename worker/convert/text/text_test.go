@@ -25,8 +25,8 @@ func TestSetTextRun(t *testing.T) {
 		"color": "rgb(17, 24, 39)", "line-height": "30px", "text-transform": "uppercase", "writing-mode": "vertical-rl"}}
 	node := &resultjson.Node{ID: "1:2", Width: 80.3, Height: 30}
 	s.SetText(node, el, nil, "Title", boxtree.TextDecoration{})
-	s.WarnVertical(el, node.ID)
-	s.WarnVertical(el, node.ID)
+	s.SetVertical(node, el, 0)
+	s.SetVertical(node, el, 0)
 	if node.FontName.Family != "Noto Serif" || node.FontName.Style != "Bold" || node.FontSize != 24 || node.TextCase != "UPPER" ||
 		node.TextAutoResize != "WIDTH_AND_HEIGHT" || *node.LineHeight.Value != 30 || node.Characters != "Title" {
 		t.Errorf("text node %+v", node)

@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -34,7 +35,7 @@ func (tb *builder) text(t, el *capturemodel.DOMNode, f *frame, in inherited) {
 		return
 	}
 	node.Characters = chars
-	f.add(node, el, in).Text = &boxtree.Text{Style: el, Run: t, Decoration: in.decoration}
+	f.add(node, el, in).Text = &boxtree.Text{Style: el, Run: t, Decoration: in.decoration, OX: f.ox, OY: f.oy}
 	tb.clippedLayers(el)
 }
 
@@ -149,8 +150,18 @@ func (tb *builder) paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNo
 }
 
 // whole says whether kids, inline children of n, are all n's recorded children (its
-// pseudo-elements aside): the paragraph is all the block holds.
+// pseudo-elements in the line aside) and no block pseudo-element is beside them: the paragraph
+// is all the block holds.
 func whole(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode) bool {
+	for _, p := range n.Pseudo {
+		// A block ::before or ::after in flow (a quote mark on a line of its own) takes lines of
+		// the block that are not the paragraph's.
+		pos := cmp.Or(p.Style["position"], "static")
+		if (p.Which == "before" || p.Which == "after") && !strings.HasPrefix(cmp.Or(p.Style["display"], "inline"), "inline") &&
+			(pos == "static" || pos == "relative") && cmp.Or(p.Style["float"], "none") == "none" {
+			return false
+		}
+	}
 	k := 0
 	for _, c := range kids {
 		if !virtualNode(c) {
