@@ -153,6 +153,22 @@ export abstract class StubNode implements Pick<FrameNode, "name" | "visible" | "
   get height(): number {
     return this.box.height;
   }
+  /** The linear part [[a, c], [b, d]] of relativeTransform (x and y are its translation). */
+  protected linear: [[number, number], [number, number]] = [[1, 0], [0, 1]];
+  get relativeTransform(): Transform {
+    return [[this.linear[0][0], this.linear[0][1], this.box.x], [this.linear[1][0], this.linear[1][1], this.box.y]];
+  }
+  set relativeTransform(t: Transform) {
+    if (t.length !== 2 || t.some((row) => row.length !== 3 || row.some((v) => !Number.isFinite(v)))) fail("in relativeTransform: Expected a 2x3 matrix of finite numbers");
+    if (Math.abs(t[0][0] * t[1][1] - t[0][1] * t[1][0]) < 1e-12) fail("in relativeTransform: the transform is not invertible");
+    this.linear = [[t[0][0], t[0][1]], [t[1][0], t[1][1]]];
+    this.box.x = t[0][2];
+    this.box.y = t[1][2];
+  }
+  /** Whether relativeTransform does more than move the node. */
+  get transformed(): boolean {
+    return this.linear[0][0] !== 1 || this.linear[0][1] !== 0 || this.linear[1][0] !== 0 || this.linear[1][1] !== 1;
+  }
   resize(width: number, height: number): void {
     if (!(width >= 0.01) || !(height >= (this.type === "LINE" ? 0 : 0.01))) fail(`in resize: Expected width and height >= 0.01, got ${width} x ${height}`);
     this.box.width = width;

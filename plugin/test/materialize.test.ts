@@ -255,3 +255,26 @@ test("filter, backdrop and outline nodes in the result format are applied: blurs
     ["INSIDE", 3, [9, 9], 15, 0, 3, 134]);
   assert.deepEqual(page.children.map((n) => n.name), ["Glass", "Solid", "Offset", "Offset (outline)"], "children keep the result's order (the ring right above its box)");
 });
+
+test("a transformed node is sized to its untransformed size, then placed by its relativeTransform", async () => {
+  const r = small();
+  const c = Math.cos(Math.PI / 6);
+  const root = r.root as { children: Record<string, unknown>[] };
+  // A 200x120 card rotated 30° about its centre at (140, 100): its bounds are what old readers draw.
+  root.children.push({
+    type: "FRAME", id: "1:5", name: "Card", x: 23.4, y: -1.96, width: 233.21, height: 203.92,
+    relativeTransform: [[c, -0.5, 83.3975], [0.5, c, -1.9615]], untransformedWidth: 200, untransformedHeight: 120,
+    fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 1 } }],
+  });
+  const stub = install(DefaultFonts);
+  await materialize(r as unknown as ResultInput);
+  const page = stub.currentPage.children[0];
+  assert.ok(page instanceof StubFrame, "no root frame");
+  const card = page.children.find((n) => n.name === "Card");
+  assert.ok(card instanceof StubFrame, "no Card frame");
+  assert.equal(card.width, 200);
+  assert.equal(card.height, 120);
+  assert.deepEqual(card.relativeTransform, [[c, -0.5, 83.3975], [0.5, c, -1.9615]]);
+  assert.equal(card.x, 83.3975);
+  assert.equal(card.y, -1.9615);
+});

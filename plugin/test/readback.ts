@@ -131,6 +131,24 @@ export class Reader {
     o["y"] = node.y;
     o["width"] = node.width;
     o["height"] = node.height;
+    if (node.transformed) {
+      // A transformed node: Figma's size is the untransformed one; the result's x, y, width and
+      // height are its bounding box in the parent (resultjson.BoundTransformed, to 1/100 px).
+      const t = node.relativeTransform;
+      const w = node.width;
+      const h = node.height;
+      const corners: [number, number][] = [[0, 0], [w, 0], [0, h], [w, h]];
+      const xs = corners.map(([x, y]) => t[0][0] * x + t[0][1] * y + t[0][2]);
+      const ys = corners.map(([x, y]) => t[1][0] * x + t[1][1] * y + t[1][2]);
+      const r2 = (v: number): number => Math.round(v * 100) / 100;
+      o["relativeTransform"] = json(t);
+      o["untransformedWidth"] = w;
+      o["untransformedHeight"] = h;
+      o["x"] = r2(Math.min(...xs));
+      o["y"] = r2(Math.min(...ys));
+      o["width"] = Math.max(0.01, r2(Math.max(...xs) - Math.min(...xs)));
+      o["height"] = Math.max(0.01, r2(Math.max(...ys) - Math.min(...ys)));
+    }
     o["visible"] = node.visible;
     if (svg !== null) o["imageRef"] = this.svgRef(svg);
     if (node instanceof StubLayer) {

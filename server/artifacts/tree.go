@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 )
 
 // Node types of the tree (a subset of Figma's node types that a conversion worker emits; see
@@ -135,6 +136,7 @@ func (w *treeWalker) node(depth int) (string, error) {
 		st                                  nodeStructure
 		segments                            []segmentRange
 		hasSegments                         bool
+		tf                                  nodeTransform
 	)
 	seen := make(map[string]struct{}, 8)
 	for w.dec.More() {
@@ -170,6 +172,12 @@ func (w *treeWalker) node(depth int) (string, error) {
 		case "styledTextSegments":
 			hasSegments = true
 			segments, refs, err = w.segments(refs)
+		case "relativeTransform":
+			err = w.transformMember(&tf)
+		case "untransformedWidth":
+			tf.width, err = w.sideMember(key)
+		case "untransformedHeight":
+			tf.height, err = w.sideMember(key)
 		default:
 			if isStructureMember(key) {
 				err = w.structureMember(key, &st)
@@ -197,6 +205,9 @@ func (w *treeWalker) node(depth int) (string, error) {
 	w.ids[*id] = struct{}{}
 	if name == nil {
 		return "", fmt.Errorf("node %q has no name", *id)
+	}
+	if err := tf.check(); err != nil {
+		return "", fmt.Errorf("node %q: %w", *id, err)
 	}
 	if hasChildren && !containerTypes[*typ] {
 		return "", fmt.Errorf("node %q is a %s, which cannot have children", *id, *typ)
@@ -371,4 +382,68 @@ func quoted(s *string) string {
 		return "nothing"
 	}
 	return fmt.Sprintf("%q", *s)
+}
+
+// Bounds of a node's transform (docs/results.md "Transforms").
+const (
+	// MaxTransformMagnitude bounds every number of relativeTransform and the untransformed
+	// size (px, or a factor for the linear part).
+	MaxTransformMagnitude = 1e7
+	// MinTransformDeterminant is the smallest |a*d - b*c| of relativeTransform: a flatter
+	// transform cannot be inverted (Figma refuses it) and draws nothing.
+	MinTransformDeterminant = 1e-6
+)
+
+// nodeTransform is what a node says of its transform: relativeTransform and its untransformed
+// size, which come together or not at all.
+type nodeTransform struct {
+	matrix        *[2][3]float64
+	width, height *float64
+}
+
+// transformMember reads relativeTransform: [[a, c, e], [b, d, f]], finite numbers within
+// MaxTransformMagnitude, |a*d - b*c| at least MinTransformDeterminant.
+func (w *treeWalker) transformMember(tf *nodeTransform) error {
+	var m [][]float64
+	if err := w.dec.Decode(&m); err != nil {
+		return fmt.Errorf(`"relativeTransform" must be [[a, c, e], [b, d, f]] of numbers`)
+	}
+	if len(m) != 2 || len(m[0]) != 3 || len(m[1]) != 3 {
+		return fmt.Errorf(`"relativeTransform" must be 2 rows of 3 numbers`)
+	}
+	var out [2][3]float64
+	for i := range out {
+		for j := range out[i] {
+			v := m[i][j]
+			if math.IsNaN(v) || math.Abs(v) > MaxTransformMagnitude {
+				return fmt.Errorf(`"relativeTransform" numbers must be within ±%g`, float64(MaxTransformMagnitude))
+			}
+			out[i][j] = v
+		}
+	}
+	if det := out[0][0]*out[1][1] - out[1][0]*out[0][1]; math.Abs(det) < MinTransformDeterminant {
+		return fmt.Errorf(`"relativeTransform" is degenerate (determinant %g, at least %g in magnitude)`, det, MinTransformDeterminant)
+	}
+	tf.matrix = &out
+	return nil
+}
+
+// sideMember reads an untransformed side: a number above 0, at most MaxTransformMagnitude.
+func (w *treeWalker) sideMember(key string) (*float64, error) {
+	var v float64
+	if err := w.dec.Decode(&v); err != nil {
+		return nil, fmt.Errorf("%q must be a number", key)
+	}
+	if !(v > 0) || v > MaxTransformMagnitude {
+		return nil, fmt.Errorf("%q must be above 0 and at most %g", key, float64(MaxTransformMagnitude))
+	}
+	return &v, nil
+}
+
+// check requires relativeTransform, untransformedWidth and untransformedHeight together.
+func (tf nodeTransform) check() error {
+	if (tf.matrix != nil) != (tf.width != nil) || (tf.matrix != nil) != (tf.height != nil) {
+		return fmt.Errorf(`"relativeTransform", "untransformedWidth" and "untransformedHeight" come together`)
+	}
+	return nil
 }

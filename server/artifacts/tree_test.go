@@ -51,6 +51,18 @@ func TestValidateTree(t *testing.T) {
 		{"ErrSolidPaintWithRef", `{"type":"FRAME","id":"1","name":"r","fills":[{"type":"SOLID","imageRef":"a"}]}`, "SOLID paint in \"fills\" has an imageRef"},
 		{"ErrVideoPaint", `{"type":"FRAME","id":"1","name":"r","strokes":[{"type":"VIDEO"}]}`, `no known type (got "VIDEO")`},
 		{"ErrFillsNotList", `{"type":"FRAME","id":"1","name":"r","fills":{"type":"SOLID"}}`, `expected a list in "fills"`},
+		{"OKRelativeTransform", tfNode(`[[0.866025,-0.5,83.4],[0.5,0.866025,-1.96]]`, `200`, `120`), ""},
+		{"OKTransformAtMagnitudeBound", tfNode(`[[1,0,1e7],[0,1,-1e7]]`, `1e7`, `1`), ""},
+		{"ErrTransformPastMagnitudeBound", tfNode(`[[1,0,1.00001e7],[0,1,0]]`, `1`, `1`), "within ±1e+07"},
+		{"OKTransformAtMinDeterminant", tfNode(`[[0.001,0,0],[0,0.001,0]]`, `1`, `1`), ""},
+		{"ErrTransformPastMinDeterminant", tfNode(`[[0.000999,0,0],[0,0.001,0]]`, `1`, `1`), "degenerate"},
+		{"ErrTransformFlat", tfNode(`[[1,2,0],[2,4,0]]`, `1`, `1`), "degenerate"},
+		{"ErrTransformShape", tfNode(`[[1,0,0],[0,1]]`, `1`, `1`), "2 rows of 3 numbers"},
+		{"ErrTransformNotNumbers", tfNode(`[[1,0,"0"],[0,1,0]]`, `1`, `1`), "of numbers"},
+		{"ErrTransformHugeNumber", tfNode(`[[1,0,1e400],[0,1,0]]`, `1`, `1`), "of numbers"},
+		{"ErrTransformZeroSide", tfNode(`[[1,0,0],[0,1,0]]`, `0`, `1`), `"untransformedWidth" must be above 0`},
+		{"ErrTransformWithoutSize", `{"type":"FRAME","id":"1","name":"r","relativeTransform":[[1,0,0],[0,1,0]]}`, "come together"},
+		{"ErrSizeWithoutTransform", `{"type":"FRAME","id":"1","name":"r","untransformedWidth":1,"untransformedHeight":1}`, "come together"},
 		{"ErrNotJSON", `{"type":"FRAME",`, "EOF"},
 		{"ErrTrailingData", `{"type":"FRAME","id":"1","name":"r"} {}`, "data after the root"},
 	}
@@ -219,4 +231,9 @@ func TestStyledTextSegments(t *testing.T) {
 			t.Errorf("uses %+v, err %v; want the segment's IMAGE paint as a raster use by node 2", uses, err)
 		}
 	})
+}
+
+// tfNode is a root FRAME with a relativeTransform and an untransformed size.
+func tfNode(matrix, width, height string) string {
+	return `{"type":"FRAME","id":"1","name":"r","relativeTransform":` + matrix + `,"untransformedWidth":` + width + `,"untransformedHeight":` + height + `}`
 }

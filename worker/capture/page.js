@@ -152,6 +152,90 @@
     return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
   }
 
+  // Transforms (docs/conversion.md "Transforms"). An element whose transform Figma can hold (2D:
+  // rotate, scale, skew, matrix, with its transform-origin, and the rotate/scale/translate
+  // properties) is recorded with out.transform.matrix [a, b, c, d, e, f]: the affine map from its
+  // own untransformed border box (0,0 at its top left, px) to where the page draws it, relative
+  // to its untransformed box's top left. The element's transform is then switched off while the
+  // DOM is read (restoreTransforms puts it back before the screenshot), so its box, its
+  // descendants' boxes and its text runs are recorded in its own untransformed space; layout is
+  // unchanged (a transform does not affect layout) and will-change: transform keeps the
+  // containing block and stacking context it made. A pure translation needs none of this (its
+  // bounding box is exact); a transform that leaves the plane (3D with perspective), or one
+  // inside such an element, stays as it is: its bounding box is recorded, as before.
+  const TRANSFORM_EPSILON = 1e-9;
+  const TRANSFORMABLE_INLINE = new Set(["IMG", "VIDEO", "CANVAS", "IFRAME", "EMBED", "OBJECT", "INPUT", "SELECT", "TEXTAREA", "BUTTON", "svg"]);
+  const untransformed = []; // [element, its style attribute before] in the order switched off
+  const transformed3d = new Set();
+  const composedParent = (el) => el.assignedSlot || el.parentElement || (el.parentNode && el.parentNode.host) || null;
+
+  // transformFn turns a computed rotate, scale or translate value into a transform function the
+  // DOMMatrix parser reads (percentages of translate resolved against the border box); it
+  // throws on what it cannot read.
+  function transformFn(prop, v, el) {
+    const t = v.trim().split(/\s+/);
+    if (prop === "translate") {
+      const px = t.map((x, i) => x.endsWith("%") ? (parseFloat(x) / 100) * (i === 0 ? el.offsetWidth : el.offsetHeight) + "px" : x);
+      return px.length === 3 ? `translate3d(${px.join(",")})` : `translate(${px.join(",")})`;
+    }
+    if (prop === "scale") return t.length === 3 ? `scale3d(${t.join(",")})` : `scale(${t.join(",")})`;
+    if (t.length === 1) return `rotate(${t[0]})`;
+    if (t.length === 2) return ({ x: "rotateX", y: "rotateY", z: "rotate" })[t[0]] + `(${t[1]})`;
+    return `rotate3d(${t.join(",")})`;
+  }
+
+  // transformMatrix is the element's whole transform as a DOMMatrix about its border box's top
+  // left: translate(origin) translate rotate scale transform translate(-origin) (CSS Transforms
+  // 2 §6).
+  function transformMatrix(el, cs) {
+    const o = cs.transformOrigin.split(/\s+/).map(parseFloat);
+    const m = new DOMMatrix().translateSelf(o[0] || 0, o[1] || 0, o[2] || 0);
+    for (const p of ["translate", "rotate", "scale"]) {
+      const v = cs.getPropertyValue(p);
+      if (v && v !== "none") m.multiplySelf(new DOMMatrix(transformFn(p, v, el)));
+    }
+    if (cs.transform !== "none") m.multiplySelf(new DOMMatrix(cs.transform));
+    return m.translateSelf(-(o[0] || 0), -(o[1] || 0), -(o[2] || 0));
+  }
+
+  // untransform records el's transform when Figma can hold it and switches it off (see above);
+  // it returns out.transform, or null.
+  function untransform(el, cs) {
+    if (el instanceof SVGElement && el.parentElement instanceof SVGElement) return null; // inside an SVG: svg.js folds it
+    const props = ["transform", "rotate", "scale", "translate"];
+    if (props.every((p) => { const v = cs.getPropertyValue(p); return v === "" || v === "none"; })) return null;
+    if (cs.display === "inline" && !TRANSFORMABLE_INLINE.has(el.tagName)) return null; // not transformable
+    for (let p = composedParent(el); p; p = composedParent(p)) if (transformed3d.has(p)) return null;
+    let m = null;
+    try { m = transformMatrix(el, cs); } catch (e) { /* a value the parser cannot read: as 3D */ }
+    const parent = composedParent(el);
+    const pcs = parent ? getComputedStyle(parent) : null;
+    const flatParent = !pcs || (pcs.perspective === "none" && pcs.transformStyle !== "preserve-3d");
+    const planar = m && m.m14 === 0 && m.m24 === 0 && m.m44 === 1 &&
+      (flatParent || (m.m13 === 0 && m.m23 === 0 && m.m43 === 0));
+    if (!planar) { transformed3d.add(el); return null; }
+    const near = (v, w) => Math.abs(v - w) < TRANSFORM_EPSILON;
+    if (near(m.a, 1) && near(m.b, 0) && near(m.c, 0) && near(m.d, 1)) return null; // a translation: its box is exact
+    untransformed.push([el, el.getAttribute("style")]);
+    for (const p of props) el.style.setProperty(p, "none", "important");
+    el.style.setProperty("transition", "none", "important");
+    el.style.setProperty("will-change", "transform", "important");
+    const r = (v) => Math.round(v * 1e6) / 1e6 + 0; // + 0: no -0
+    return { matrix: [m.a, m.b, m.c, m.d, m.e, m.f].map(r) };
+  }
+
+  // restoreTransforms switches the transforms untransform switched off back on (the page's own
+  // style attributes, as they were); it returns how many.
+  function restoreTransforms() {
+    const n = untransformed.length;
+    for (const [el, style] of untransformed.reverse()) {
+      if (style === null) el.removeAttribute("style"); else el.setAttribute("style", style);
+    }
+    untransformed.length = 0;
+    transformed3d.clear();
+    return n;
+  }
+
   // Computed style properties recorded for a pseudo-element (what its text and box need).
   const PSEUDO_STYLE = ["display", "position", "float", "color", "font-family", "font-size", "font-weight",
     "font-style", "line-height", "letter-spacing", "text-transform", "font-variant-caps", "text-decoration-line", "background-color",
@@ -474,7 +558,10 @@
       const cs = getComputedStyle(el);
       if (cs.display === "none") return null;
       count++;
+      const transformCSS = cs.transform;
+      const transform = untransform(el, cs);
       const out = { type: "element", tag: el.tagName.toLowerCase(), box: box(el.getBoundingClientRect()) };
+      if (transform) out.transform = transform;
       if (cs.display === "inline") {
         // An inline element that wraps (a link, a highlighted phrase) has one box per line: its
         // background and border are drawn per fragment behind the paragraph's text.
@@ -537,6 +624,9 @@
       // transparent and clips the background to the glyphs).
       const fill = cs.getPropertyValue("-webkit-text-fill-color");
       if (fill && fill !== cs.color) style["-webkit-text-fill-color"] = fill;
+      // The transform switched off is still named in the style (the converter knows it is held
+      // by out.transform).
+      if (transform && transformCSS !== "none") style.transform = transformCSS;
       // The glyphs' outline (-webkit-text-stroke) when it has a width.
       if ("-webkit-text-stroke-width" in style) style["-webkit-text-stroke-color"] = cs.getPropertyValue("-webkit-text-stroke-color");
       // A multi-column element's rule between its columns.
@@ -683,6 +773,6 @@
     }
   }
 
-  window.__c2d = { scrollThrough, waitImages, collect, fetchBytes, extent, expandScroller };
+  window.__c2d = { scrollThrough, waitImages, collect, fetchBytes, extent, expandScroller, restoreTransforms };
   return true;
 })()

@@ -296,6 +296,11 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 				return err
 			}),
 			chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				// Before the page's own scripts: the tracker settling waits on (settle.go).
+				_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: pendingScript()})
+				return err
+			}),
+			chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 				_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
 					Width: int64(spec.Viewport.Width), Height: int64(spec.Viewport.Height),
 					DeviceScaleFactor: spec.DeviceScaleFactor, Mobile: false,
@@ -487,6 +492,10 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 		out.Images = append(out.Images, Image{ID: img.ID, Kind: img.Kind, SourceURL: img.URL, MimeType: sniffImageType(data, mime), Bytes: data})
 	}
 
+	// The transforms switched off for the DOM read (page.js untransform) are drawn again.
+	if _, err := evaluate[int](tabCtx, factTimeout, "restore transforms", "window.__c2d.restoreTransforms()"); err != nil {
+		return nil, err
+	}
 	// Anything the DOM read started is brought to rest too before the screenshot.
 	again, err := withinValue(tabCtx, SettleQuiet+time.Second+settleStepSlack, "settle page", func(ctx context.Context) (Settling, error) {
 		return settlePage(ctx, SettleQuiet+time.Second)

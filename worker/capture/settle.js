@@ -2,11 +2,12 @@
 // defines window.__c2dSettle. Every loop is bounded by the budget it is given.
 (() => {
   // A frame: the next animation frame, or 100 ms if the page gets none.
-  const frame = () => new Promise((r) => {
-    const t = setTimeout(r, 100);
-    requestAnimationFrame(() => { clearTimeout(t); r(); });
-  });
-  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  // pending is the tracker pending.js installs at document start (absent in a frame it could not
+  // reach): the page's one-shot timers and requests still to come. Its sleep uses the browser's
+  // own timer, so the settling's own waits are not counted as the page's.
+  const pending = window.__c2dPending || null;
+  const sleep = (ms) => (pending ? pending.sleep(ms) : new Promise((r) => setTimeout(r, ms)));
+  const frame = () => Promise.race([sleep(100), new Promise((r) => requestAnimationFrame(() => r()))]);
 
   // Every <video> and <audio>, in the document and in open shadow roots.
   function media(root, out) {
@@ -53,8 +54,16 @@
     for (let id = Math.max(1, rafTop - maxIds); id <= rafTop; id++) cancelAnimationFrame(id);
   }
 
-  // settle works until the page is quiet for quietMs (no moving animation, no DOM change) or
-  // budgetMs has passed, then freezes it. It returns what it did and whether the page settled.
+  // waiting counts what the page still has to do before the deadline: its one-shot timers due by
+  // then and its requests in flight.
+  function waiting(deadline) {
+    if (!pending) return { timers: false, requests: 0 };
+    return { timers: pending.nextDue(deadline) >= 0, requests: pending.requests() };
+  }
+
+  // settle works until the page is quiet for quietMs (no moving animation, no DOM change, no
+  // one-shot timer due before the deadline, no request in flight) or budgetMs has passed, then
+  // freezes it. It returns what it did and whether the page settled.
   async function settle(budgetMs, quietMs, maxIds) {
     const start = performance.now();
     const deadline = start + budgetMs;
@@ -67,13 +76,17 @@
     // seen is the mutation count at the last look: a change made at any time since then (also
     // during the pause between looks) ends the quiet spell.
     let seen = mutations;
+    // timerLooks counts the looks at which a timer due before the deadline kept the page busy.
+    let timerLooks = 0;
     try {
       for (;;) {
         settleOnce(state);
         await frame();
         await frame();
         const now = performance.now();
-        if (moving().some((a) => !state.paused.has(a)) || mutations !== seen) quietSince = now;
+        const w = waiting(deadline);
+        if (w.timers) timerLooks++;
+        if (moving().some((a) => !state.paused.has(a)) || mutations !== seen || w.timers || w.requests > 0) quietSince = now;
         seen = mutations;
         if (now - quietSince >= quietMs) { settled = true; break; }
         if (now >= deadline) break;
@@ -83,6 +96,7 @@
       mo.disconnect();
     }
     const stillMoving = moving().filter((a) => !state.paused.has(a)).length;
+    const left = waiting(deadline);
     // Whatever still moves stops where it is.
     for (const a of moving()) { try { a.pause(); } catch (e) { /* ignore */ } }
     freeze(maxIds);
@@ -94,6 +108,9 @@
       animations_moving: stillMoving,
       media_paused: state.mediaPaused,
       dom_changes: mutations,
+      waited_for_timers: timerLooks > 0,
+      timers_due: left.timers && !settled,
+      requests_in_flight: settled ? 0 : left.requests,
     };
   }
 

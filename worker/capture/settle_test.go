@@ -184,3 +184,68 @@ func TestScrollDrivenAnimationLeftAtTheTop(t *testing.T) {
 		t.Errorf("settling %+v: want settled without finishing the scroll-driven animation", p.Settling)
 	}
 }
+
+// TestContentDrawnLateIsCaptured: a table and a canvas chart a script adds 1.5 s and 3 s after
+// the load (setTimeout, the second set by the first) are in the capture, although the page is quiet for far longer than SettleQuiet
+// before they come; the clock on setInterval and the self-renewing poll do not hold the capture
+// to the budget.
+func TestContentDrawnLateIsCaptured(t *testing.T) {
+	t.Parallel()
+	const budget = 5 * time.Second
+	start := time.Now()
+	p, byID := settleCapture(t, capturetest.LatePath, budget)
+	elapsed := time.Since(start)
+	if _, ok := byID["late-table"]; !ok {
+		t.Errorf("#late-table is not in the capture (settling %+v)", p.Settling)
+	}
+	chart, ok := byID["late-chart"]
+	if !ok {
+		t.Fatalf("#late-chart is not in the capture (settling %+v)", p.Settling)
+	}
+	if chart.Box.Width != 120 || chart.Box.Height != 60 {
+		t.Errorf("#late-chart %gx%g, want 120x60", chart.Box.Width, chart.Box.Height)
+	}
+	var drawn bool
+	for _, im := range p.Images {
+		if im.Kind != "canvas" {
+			continue
+		}
+		img, err := png.Decode(bytes.NewReader(im.Bytes))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, g, b, _ := img.At(60, 30).RGBA()
+		drawn = drawn || (r>>8 == 20 && g>>8 == 120 && b>>8 == 220)
+	}
+	if !drawn {
+		t.Errorf("no canvas image with the chart's blue bar among %d images", len(p.Images))
+	}
+	if !p.Settling.Settled || !p.Settling.WaitedForTimers {
+		t.Errorf("settling %+v: want settled after waiting for the page's timer", p.Settling)
+	}
+	if _, ok := warningCodes(p.Warnings)[capture.WarnNotSettled]; ok {
+		t.Errorf("warnings %v: the page settled", p.Warnings)
+	}
+	// The last timer is due 3 s after the load; the settling ends SettleQuiet or so after it, well
+	// before the budget (the interval and the poll are not waited for).
+	if p.Settling.WaitedMS >= int(budget.Milliseconds())-500 {
+		t.Errorf("settling waited %d ms, want well inside the %s budget", p.Settling.WaitedMS, budget)
+	}
+	t.Logf("settled in %d ms; the capture took %s", p.Settling.WaitedMS, elapsed)
+}
+
+// TestOrdinaryPageSettlesAsSoonAsQuiet: a page without timers or late content is settled after
+// SettleQuiet and a few frames, as before timers were waited for (the number is logged).
+func TestOrdinaryPageSettlesAsSoonAsQuiet(t *testing.T) {
+	t.Parallel()
+	p, _ := settleCapture(t, capturetest.IndexPath, 5*time.Second)
+	if !p.Settling.Settled || p.Settling.WaitedForTimers {
+		t.Errorf("settling %+v: want settled without waiting for a timer", p.Settling)
+	}
+	// The bound leaves room for a loaded machine; before timers were waited for the index page
+	// settled in about 0.66 s.
+	if max := int((capture.SettleQuiet + 2*time.Second).Milliseconds()); p.Settling.WaitedMS > max {
+		t.Errorf("settling an ordinary page waited %d ms, want at most %d", p.Settling.WaitedMS, max)
+	}
+	t.Logf("settled in %d ms", p.Settling.WaitedMS)
+}

@@ -51,8 +51,8 @@ func captureWarnings(p *Page, settleBudget time.Duration) []CaptureWarning {
 	}
 	if !s.Settled {
 		out = append(out, CaptureWarning{Code: WarnNotSettled, Message: fmt.Sprintf(
-			"the page was still changing after %s (%d animations moving, %d DOM changes); it was captured as it was then",
-			settleBudget, s.AnimationsMoving, s.DOMChanges)})
+			"the page was still changing after %s (%d animations moving, %d DOM changes%s); it was captured as it was then",
+			settleBudget, s.AnimationsMoving, s.DOMChanges, pendingNote(s))})
 	}
 	if s.AnimationsPaused > 0 {
 		out = append(out, CaptureWarning{Code: WarnInfiniteAnimation, Message: fmt.Sprintf(
@@ -83,6 +83,19 @@ func captureWarnings(p *Page, settleBudget time.Duration) []CaptureWarning {
 	if p.DialogsAnswered > 0 {
 		out = append(out, CaptureWarning{Code: WarnDialogs, Message: fmt.Sprintf(
 			"the page opened %d JavaScript dialogs; each was dismissed", p.DialogsAnswered)})
+	}
+	return out
+}
+
+// pendingNote names the page's work still pending when settling gave up: a one-shot timer due
+// and requests in flight ("" when none).
+func pendingNote(s Settling) string {
+	out := ""
+	if s.TimersDue {
+		out += ", a timer due"
+	}
+	if s.RequestsInFlight > 0 {
+		out += fmt.Sprintf(", %d requests in flight", s.RequestsInFlight)
 	}
 	return out
 }

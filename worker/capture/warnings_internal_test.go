@@ -44,4 +44,8 @@ func TestCaptureWarnings(t *testing.T) {
 	if want := "the page was still changing after 5s (2 animations moving, 40 DOM changes); it was captured as it was then"; ws[0].Message != want {
 		t.Errorf("message %q, want %q", ws[0].Message, want)
 	}
+	ws = captureWarnings(&Page{Settling: Settling{DOMChanges: 3, TimersDue: true, RequestsInFlight: 2}}, 5*time.Second)
+	if want := "the page was still changing after 5s (0 animations moving, 3 DOM changes, a timer due, 2 requests in flight); it was captured as it was then"; ws[0].Message != want {
+		t.Errorf("message %q, want %q", ws[0].Message, want)
+	}
 }

@@ -84,6 +84,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	passOnCaptureWarnings(c, warn)
 	diagnostics := layout.Infer(root)
 	localStyles, variables := styles.Build(root, c.Document.CustomProperties)
+	resultjson.BoundTransformed(root.Out)
 
 	res := &resultjson.Result{
 		Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,

@@ -59,7 +59,8 @@ func TestWarningsCap(t *testing.T) {
 	transformed := func(n int) *capturemodel.Capture {
 		var kids []*capturemodel.DOMNode
 		for range n {
-			kids = append(kids, div(map[string]string{"transform": "matrix(1, 0, 0, 1, 5, 0)"}))
+			// A perspective transform: the capture leaves it as its bounding box, with a warning.
+			kids = append(kids, div(map[string]string{"transform": "matrix3d(0.9, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1)"}))
 		}
 		return page(kids...)
 	}

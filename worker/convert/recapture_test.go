@@ -81,6 +81,8 @@ var fixtureSites = map[string][2]string{
 	"bg-objectfit":  {"testdata/background-site", "/objectfit.html"},
 	// Elements the browser draws itself (docs/conversion.md "Native widgets and embedded content").
 	"widgets": {"../capture/capturetest/site", "/widgets.html"},
+	// 2D transforms as relativeTransform (docs/conversion.md "Transforms").
+	"transforms": {"../capture/capturetest/site", "/transforms.html"},
 	// What the capture loses and says so (docs/conversion.md "Page extent and bad input"): a web
 	// font whose request hangs, a tainted canvas, a float in a rotated box; an app shell.
 	"capture-badinput": {"testdata/capture-site", "/badinput.html"},

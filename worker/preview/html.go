@@ -103,7 +103,7 @@ func (g *htmlGen) node(b *strings.Builder, n *node) {
 		g.text(b, n)
 		return
 	}
-	style := fmt.Sprintf("left:%spx;top:%spx;width:%spx;height:%spx;%s", num(n.X), num(n.Y), num(n.Width), num(n.Height), layerStyle(n, n.Type == "FRAME"))
+	style := fmt.Sprintf("left:%spx;top:%spx;width:%spx;height:%spx;%s%s", num(n.X), num(n.Y), num(n.Width), num(n.Height), n.placed, layerStyle(n, n.Type == "FRAME"))
 	filters, boxEffects := contentShadows(n)
 	if f := blurFilter(n.Effects); f != "" {
 		filters = append(filters, f)

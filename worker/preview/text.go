@@ -19,7 +19,7 @@ import (
 // a fixed box without maxLines it clips the overflow.
 func (g *htmlGen) text(b *strings.Builder, n *node) {
 	var s strings.Builder
-	fmt.Fprintf(&s, "left:%spx;top:%spx;", num(n.X), num(n.Y))
+	fmt.Fprintf(&s, "left:%spx;top:%spx;%s", num(n.X), num(n.Y), n.placed)
 	switch n.TextAutoResize {
 	case "WIDTH_AND_HEIGHT":
 		s.WriteString("white-space:pre;width:max-content;")

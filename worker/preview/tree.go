@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 )
 
 // Bounds of one preview. Each keeps a render finite in time and memory; a result past one is
@@ -70,6 +71,14 @@ type node struct {
 	Width   float64 `json:"width"`
 	Height  float64 `json:"height"`
 	Visible *bool   `json:"visible"`
+	// RelativeTransform with UntransformedWidth and UntransformedHeight place a transformed
+	// node (X, Y, Width and Height are then its bounding box; decode swaps in the untransformed
+	// size and keeps the transform in placed).
+	RelativeTransform   *transform `json:"relativeTransform"`
+	UntransformedWidth  *float64   `json:"untransformedWidth"`
+	UntransformedHeight *float64   `json:"untransformedHeight"`
+	// placed is the CSS transform of a transformed node (decode), "" for the others.
+	placed string
 
 	Opacity   *float64 `json:"opacity"`
 	BlendMode string   `json:"blendMode"`
@@ -242,6 +251,7 @@ func decode(raw []byte) (*result, error) {
 		if count++; count > MaxNodes {
 			return fmt.Errorf("%w: more than %d nodes", ErrTooLarge, MaxNodes)
 		}
+		place(n)
 		for _, c := range n.Children {
 			if err := walk(c, depth+1); err != nil {
 				return err
@@ -253,4 +263,26 @@ func decode(raw []byte) (*result, error) {
 		return nil, err
 	}
 	return &r, nil
+}
+
+// place draws a node with a relativeTransform and its untransformed size as Figma does: at that
+// size, mapped by the transform from its parent's origin (the bounding box in X, Y, Width and
+// Height is what a reader that ignores the transform draws). A transform with a number that is
+// not finite, or that cannot be inverted, is ignored (the bounding box is drawn).
+func place(n *node) {
+	t := n.RelativeTransform
+	if t == nil || n.UntransformedWidth == nil || n.UntransformedHeight == nil {
+		return
+	}
+	if _, ok := t.inverse(); !ok {
+		return
+	}
+	for _, v := range []float64{t[0][0], t[0][1], t[0][2], t[1][0], t[1][1], t[1][2], *n.UntransformedWidth, *n.UntransformedHeight} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return
+		}
+	}
+	n.X, n.Y, n.Width, n.Height = 0, 0, *n.UntransformedWidth, *n.UntransformedHeight
+	n.placed = fmt.Sprintf("transform-origin:0 0;transform:matrix(%s,%s,%s,%s,%s,%s);",
+		num(t[0][0]), num(t[1][0]), num(t[0][1]), num(t[1][1]), num(t[0][2]), num(t[1][2]))
 }

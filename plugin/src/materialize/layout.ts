@@ -39,8 +39,13 @@ export function applySizing(node: SceneNode, n: Node): void {
     const v = n.layoutPositioning;
     applying(id, "layoutPositioning", () => (node.layoutPositioning = v));
     if (v === "ABSOLUTE") {
-      if (n.x !== undefined) applying(id, "x", () => (node.x = n.x ?? node.x));
-      if (n.y !== undefined) applying(id, "y", () => (node.y = n.y ?? node.y));
+      const t = n.relativeTransform;
+      if (t !== undefined) {
+        applying(id, "relativeTransform", () => (node.relativeTransform = [[t[0][0], t[0][1], t[0][2]], [t[1][0], t[1][1], t[1][2]]]));
+      } else {
+        if (n.x !== undefined) applying(id, "x", () => (node.x = n.x ?? node.x));
+        if (n.y !== undefined) applying(id, "y", () => (node.y = n.y ?? node.y));
+      }
     }
   }
   if (n.layoutSizingHorizontal !== undefined && "layoutSizingHorizontal" in node) {
@@ -54,8 +59,11 @@ export function applySizing(node: SceneNode, n: Node): void {
   // An auto-layout frame may have hugged its children while they were appended (Figma's sizing
   // modes of a new auto-layout frame): a FIXED axis gets the result's size back.
   if (node.type === "FRAME" && node.layoutMode !== "NONE") {
-    const w = node.layoutSizingHorizontal === "FIXED" && n.width !== undefined ? n.width : node.width;
-    const h = node.layoutSizingVertical === "FIXED" && n.height !== undefined ? n.height : node.height;
+    // A transformed frame's own size is its untransformed one (width and height are its bounds).
+    const ownW = n.untransformedWidth ?? n.width;
+    const ownH = n.untransformedHeight ?? n.height;
+    const w = node.layoutSizingHorizontal === "FIXED" && ownW !== undefined ? ownW : node.width;
+    const h = node.layoutSizingVertical === "FIXED" && ownH !== undefined ? ownH : node.height;
     if (w !== node.width || h !== node.height) applying(id, "width", () => node.resize(Math.max(w, 0.01), Math.max(h, 0.01)));
   }
 }

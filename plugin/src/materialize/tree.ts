@@ -43,6 +43,9 @@ const takes: { [K in keyof Node]-?: (node: SceneNode) => boolean } = {
   y: () => true,
   width: () => true,
   height: () => true,
+  relativeTransform: () => true,
+  untransformedWidth: () => true,
+  untransformedHeight: () => true,
   visible: () => true,
   opacity: (node) => "opacity" in node,
   blendMode: (node) => "blendMode" in node,
@@ -280,9 +283,22 @@ async function applyMembers(node: Created, n: Node, ctx: TreeContext): Promise<v
   }
 }
 
-/** Size, then position (a LINE is its width; Figma keeps its height 0). */
+/**
+ * Size, then position (a LINE is its width; Figma keeps its height 0). A transformed node (a CSS
+ * rotate, scale, skew or matrix) is sized to its untransformed size and placed by its
+ * relativeTransform after sizing (its x, y, width and height are its bounding box, for readers
+ * that ignore the transform).
+ */
 function applyGeometry(node: Created, n: Node): void {
   const id = n.id;
+  const t = n.relativeTransform;
+  if (t !== undefined && n.untransformedWidth !== undefined && n.untransformedHeight !== undefined) {
+    const w = n.untransformedWidth;
+    const h = n.untransformedHeight;
+    applying(id, "untransformedWidth", () => node.resize(Math.max(w, 0.01), node.type === "LINE" ? 0 : Math.max(h, 0.01)));
+    applying(id, "relativeTransform", () => (node.relativeTransform = [[t[0][0], t[0][1], t[0][2]], [t[1][0], t[1][1], t[1][2]]]));
+    return;
+  }
   if (n.width !== undefined || n.height !== undefined) {
     const w = n.width ?? node.width;
     const h = node.type === "LINE" ? 0 : (n.height ?? node.height);

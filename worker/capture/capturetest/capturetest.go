@@ -30,7 +30,15 @@ const (
 	// IndexPath is the main page: headings, paragraphs, links, PNG/JPEG/WebP/SVG images, an inline
 	// SVG, a CSS background image, a page over 5,000 px tall with two lazy images below the fold.
 	// The file server redirects it to "/", so the capture's final_url is the site root.
-	IndexPath = "/index.html"
+	// TransformsPath holds 2D transforms on absolutely placed boxes in a 560 px tall .stage:
+	// #card (200x120 at 40,40) rotate(30deg) about its centre holding #badge (40x20 at 140,60 in
+	// the card: 180,100 on the page) rotate(-30deg) about its top left; #icon (32x32 at 320,60) scale(2); #banner
+	// (240x60 at 440,40) skewX(-20deg) about its top left; #origin (100x50 at 60,300) rotate:
+	// 90deg, translate: 50px 0 about its top left; #matrix (120x80 at 320,260) matrix(1, 0.2,
+	// -0.3, 0.9, 10, 5) about its centre; #moved (80x40 at 520,260) translate(20px, 10px); #tilt3d
+	// (120x80 at 520,380) perspective(200px) rotateY(40deg). ReadySelector appears at once.
+	TransformsPath = "/transforms.html"
+	IndexPath      = "/index.html"
 	// ReadySelector appears on IndexPath 300 ms after load.
 	ReadySelector = "#app-ready"
 	// FormsPath is a page of form controls whose values a script changed after load (a text

@@ -26,4 +26,10 @@ const (
 	// NeverSettlesPath changes its DOM every 30 ms and starts a new animation each time, forever,
 	// beside an infinite one. ReadySelector appears at once.
 	NeverSettlesPath = "/never-settles.html"
+	// LatePath adds #late-table (three rows) and #late-chart (a 120x60 canvas, a blue bar at
+	// (10,10) 100x40, rgb(20, 120, 220)) 1.5 s and 3 s after its load with setTimeout (the
+	// chart's timer set by the table's), beside a clock
+	// on setInterval and a poll that sets its timer again every 200 ms. ReadySelector appears at
+	// once.
+	LatePath = "/late.html"
 )

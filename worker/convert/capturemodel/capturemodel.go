@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 )
 
 // Capture wire constants (SPEC §7).
@@ -132,6 +133,33 @@ type Box struct {
 	Height float64 `json:"height"`
 }
 
+// Transform is an element's 2D CSS transform, transform-origin folded in.
+type Transform struct {
+	// Matrix [a, b, c, d, e, f] maps a point (x, y) of the element's untransformed border box
+	// (px from its top left) to (a*x + c*y + e, b*x + d*y + f), px from the untransformed box's
+	// top left in its parent's space.
+	Matrix [6]float64 `json:"matrix"`
+}
+
+// MinTransformDeterminant is the smallest |a*d - b*c| of a transform the conversion draws as a
+// relativeTransform: a flatter one (scale(0), a 90° skew) draws nothing Figma can invert.
+const MinTransformDeterminant = 1e-6
+
+// Affine returns the element's transform when it is one the conversion can draw: finite
+// numbers and |determinant| at least MinTransformDeterminant.
+func (n *DOMNode) Affine() ([6]float64, bool) {
+	if n.Transform == nil {
+		return [6]float64{}, false
+	}
+	m := n.Transform.Matrix
+	for _, v := range m {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return m, false
+		}
+	}
+	return m, math.Abs(m[0]*m[3]-m[1]*m[2]) >= MinTransformDeterminant
+}
+
 // DOMNode is an element ("element") or a text run ("text") of the captured document.
 type DOMNode struct {
 	Type string `json:"type"`
@@ -139,7 +167,13 @@ type DOMNode struct {
 	Tag string `json:"tag"`
 	// Text is a text run's characters (whitespace collapsed unless white-space keeps it).
 	Text string `json:"text"`
-	Box  Box    `json:"box"`
+	// Box is the element's border box; for an element with a Transform it is the box before
+	// the transform, and its descendants' boxes are in that untransformed space too.
+	Box Box `json:"box"`
+	// Transform is the element's 2D transform when the capture recorded it (page.js
+	// untransform); nil for no transform, a pure translation (Box is where it is drawn) and a
+	// transform the capture left as its bounding box (3D).
+	Transform *Transform `json:"transform"`
 	// Rects are the line fragments of a text run or inline element that wraps (one client rect
 	// per line, in page coordinates); empty when it sits on one line or the capture predates them.
 	Rects []Box `json:"rects"`

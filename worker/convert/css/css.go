@@ -497,3 +497,36 @@ func angle(s string) (float64, bool) {
 
 // URLLayer says whether a background layer is a url() image.
 func URLLayer(layer string) bool { return strings.HasPrefix(layer, "url(") }
+
+// IsTranslation reports whether a computed transform value (matrix(a, b, c, d, e, f) or
+// matrix3d(…16 numbers)) only moves the element in its plane: its bounding box is then exactly
+// where it is drawn.
+func IsTranslation(v string) bool {
+	v = strings.TrimSpace(v)
+	var want []float64 // the identity's entries; nil marks a free translation entry
+	var inner string
+	switch {
+	case strings.HasPrefix(v, "matrix(") && strings.HasSuffix(v, ")"):
+		inner = v[len("matrix(") : len(v)-1]
+		want = []float64{1, 0, 0, 1, math.NaN(), math.NaN()}
+	case strings.HasPrefix(v, "matrix3d(") && strings.HasSuffix(v, ")"):
+		inner = v[len("matrix3d(") : len(v)-1]
+		want = []float64{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, math.NaN(), math.NaN(), 0, 1}
+	default:
+		return false
+	}
+	parts := strings.Split(inner, ",")
+	if len(parts) != len(want) {
+		return false
+	}
+	for i, p := range parts {
+		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return false
+		}
+		if !math.IsNaN(want[i]) && f != want[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -223,3 +223,22 @@ func TestRadialAndConicGradients(t *testing.T) {
 		}
 	}
 }
+
+func TestIsTranslation(t *testing.T) {
+	for v, want := range map[string]bool{
+		"matrix(1, 0, 0, 1, 20, 10)":                                   true,
+		"matrix(1, 0, 0, 1, 0, 0)":                                     true,
+		"matrix3d(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 5, 6, 0, 1)":     true,
+		"matrix3d(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 5, 6, 7, 1)":     false, // translateZ: under perspective it scales
+		"matrix(0.9, 0, 0, 1, 0, 0)":                                   false,
+		"matrix(1, 0.1, 0, 1, 0, 0)":                                   false,
+		"matrix3d(1, 0, 0, 0.001, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)": false,
+		"none":                     false,
+		"matrix(1, 0, 0, 1, 0)":    false,
+		"matrix(1, 0, 0, 1, x, 0)": false,
+	} {
+		if got := IsTranslation(v); got != want {
+			t.Errorf("IsTranslation(%q) = %v, want %v", v, got, want)
+		}
+	}
+}

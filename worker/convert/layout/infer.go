@@ -124,6 +124,9 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 			return fmt.Sprintf("the item %s has no layer (it draws nothing or is hidden)", domName(it.dom))
 		case len(it.nodes) > 1:
 			return fmt.Sprintf("the item %s is drawn as %d layers", domName(it.dom), len(it.nodes))
+		case it.nodes[0].RelativeTransform != nil:
+			// Auto layout would place its transformed bounds; the page placed its layout box.
+			return fmt.Sprintf("the item %s is transformed", domName(it.dom))
 		}
 		if it.dom.Type == "element" && layoutStyle(it.dom, "order") != "0" {
 			return fmt.Sprintf("the item %s is moved by order", domName(it.dom))

@@ -497,8 +497,12 @@ func setCorners(node *resultjson.Node, r [4]float64) {
 // cssWarnings reports to w the CSS of n that no node property expresses, about nodeID.
 func cssWarnings(w *warnings.List, n *capturemodel.DOMNode, nodeID string) {
 	name := naming.Element(n)
-	if t := n.Computed("transform"); t != "none" {
-		w.Add(warnings.Transform, nodeID, "the transform of %s (%s) is not converted; its bounding box is used", name, t)
+	if _, ok := n.Affine(); !ok {
+		// A 2D transform is the node's relativeTransform (the tree builder); a translation is
+		// exact as the bounding box; what is left leaves the plane or cannot be inverted.
+		if t := n.Computed("transform"); t != "none" && !css.IsTranslation(t) {
+			w.Add(warnings.Transform, nodeID, "the transform of %s (%s) is not converted (3D, perspective or flat); its bounding box is used", name, t)
+		}
 	}
 	filterWarnings(w, n, nodeID)
 	if cp := n.Computed("clip-path"); cp != "none" {

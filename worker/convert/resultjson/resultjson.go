@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/code2des/backend/decodecost"
 	"github.com/code2des/backend/worker/convert/naming"
@@ -186,6 +187,16 @@ type Node struct {
 	Y      float64 `json:"y"`
 	Width  float64 `json:"width"`
 	Height float64 `json:"height"`
+	// RelativeTransform places a transformed node (CSS transform: rotate, scale, skew, matrix)
+	// in its parent as Figma's relativeTransform does: it maps the node's own untransformed
+	// space (0,0 at its top left, UntransformedWidth x UntransformedHeight) into the parent's.
+	// A node with it also has UntransformedWidth and UntransformedHeight, and its X, Y, Width
+	// and Height are the bounding box of the transformed node in the parent (what a reader that
+	// ignores the transform draws). Its children are in its own untransformed space.
+	// (docs/results.md "Transforms".)
+	RelativeTransform   *Transform `json:"relativeTransform,omitempty"`
+	UntransformedWidth  *float64   `json:"untransformedWidth,omitempty"`
+	UntransformedHeight *float64   `json:"untransformedHeight,omitempty"`
 
 	Opacity   *float64 `json:"opacity,omitempty"`
 	BlendMode string   `json:"blendMode,omitempty"`
@@ -261,6 +272,54 @@ type Paint struct {
 
 // Transform is a Figma 2x3 affine transform [[a, c, e], [b, d, f]].
 type Transform [2][3]float64
+
+// Apply maps the point (x, y).
+func (t Transform) Apply(x, y float64) (float64, float64) {
+	return t[0][0]*x + t[0][1]*y + t[0][2], t[1][0]*x + t[1][1]*y + t[1][2]
+}
+
+// Then returns the transform that applies u, then t (t·u).
+func (t Transform) Then(u Transform) Transform {
+	return Transform{
+		{t[0][0]*u[0][0] + t[0][1]*u[1][0], t[0][0]*u[0][1] + t[0][1]*u[1][1], t[0][0]*u[0][2] + t[0][1]*u[1][2] + t[0][2]},
+		{t[1][0]*u[0][0] + t[1][1]*u[1][0], t[1][0]*u[0][1] + t[1][1]*u[1][1], t[1][0]*u[0][2] + t[1][1]*u[1][2] + t[1][2]},
+	}
+}
+
+// Translation is the transform that moves by (x, y).
+func Translation(x, y float64) Transform {
+	return Transform{{1, 0, x}, {0, 1, y}}
+}
+
+// BoundTransformed finishes the transformed nodes under n for the result: a node whose
+// RelativeTransform the passes set while its X, Y, Width and Height were its untransformed box
+// gets UntransformedWidth and UntransformedHeight (that size), and X, Y, Width and Height
+// become the bounding box of the transformed box in its parent (Node.RelativeTransform). Nodes
+// already finished are left as they are.
+func BoundTransformed(n *Node) {
+	if n.RelativeTransform != nil && n.UntransformedWidth == nil {
+		w, h := n.Width, n.Height
+		n.UntransformedWidth, n.UntransformedHeight = &w, &h
+		t := *n.RelativeTransform
+		minX, minY := math.Inf(1), math.Inf(1)
+		maxX, maxY := math.Inf(-1), math.Inf(-1)
+		for _, c := range [4][2]float64{{0, 0}, {w, 0}, {0, h}, {w, h}} {
+			x, y := t.Apply(c[0], c[1])
+			minX, maxX = math.Min(minX, x), math.Max(maxX, x)
+			minY, maxY = math.Min(minY, y), math.Max(maxY, y)
+		}
+		n.X, n.Y = round2(minX), round2(minY)
+		n.Width, n.Height = math.Max(0.01, round2(maxX-minX)), math.Max(0.01, round2(maxY-minY))
+	}
+	for _, c := range n.Children {
+		BoundTransformed(c)
+	}
+}
+
+// round2 rounds v to 1/100 px, as the converter's geometry is (css.Px).
+func round2(v float64) float64 {
+	return math.Round(v*100) / 100
+}
 
 // RGB is a colour with channels in 0-1.
 type RGB struct {

@@ -71,6 +71,45 @@ func (tb *builder) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	if tb.fixedElement(n, in) {
 		return
 	}
+	if m, ok := n.Affine(); ok {
+		tb.transformedElement(n, f, in, m)
+		return
+	}
+	tb.convertElement(n, f, in)
+}
+
+// transformedElement converts n, whose 2D transform the capture recorded (its box and its
+// descendants' boxes are untransformed), and gives the nodes it added to f the transform as
+// their relativeTransform (docs/conversion.md "Transforms"): n keeps a FRAME of its own, so its
+// descendants sit in its untransformed space, and a fixed descendant stays inside it (a
+// transform is the containing block of fixed descendants).
+func (tb *builder) transformedElement(n *capturemodel.DOMNode, f *frame, in inherited, m [6]float64) {
+	from := len(f.box.Kids)
+	saved := tb.inFixed
+	tb.inFixed = true
+	tb.convertElement(n, f, in)
+	tb.inFixed = saved
+	// n's transform about its box's top left (bx, by) in f: translate(b) · M · translate(-b).
+	bx, by := n.Box.X-f.ox, n.Box.Y-f.oy
+	t := resultjson.Transform{{m[0], m[2], bx + m[4]}, {m[1], m[3], by + m[5]}}.Then(resultjson.Translation(-bx, -by))
+	for _, k := range f.box.Kids[from:] {
+		o := k.Out
+		place := resultjson.Translation(o.X, o.Y)
+		if o.RelativeTransform != nil {
+			place = *o.RelativeTransform
+		}
+		rt := t.Then(place)
+		for i := range rt {
+			for j := range rt[i] {
+				rt[i][j] = css.Round(rt[i][j], 6)
+			}
+		}
+		o.RelativeTransform = &rt
+	}
+}
+
+// convertElement converts element n into f (element without the fixed and transform cases).
+func (tb *builder) convertElement(n *capturemodel.DOMNode, f *frame, in inherited) {
 	// Paint layer: a positioned element takes its own; everything else the ancestor's.
 	if pos := n.Computed("position"); pos != "static" && pos != "" {
 		z, err := strconv.Atoi(n.Computed("z-index"))
@@ -148,8 +187,10 @@ func (tb *builder) element(n *capturemodel.DOMNode, f *frame, in inherited) {
 	}
 	var node *resultjson.Node
 	var layers []*boxtree.Node
-	if !hidden || clip {
-		node, _, layers = tb.box(n, f, "FRAME", hidden, in.item, true)
+	// A transformed element keeps its frame: its children are in its untransformed space.
+	_, transformed := n.Affine()
+	if !hidden || clip || transformed {
+		node, _, layers = tb.box(n, f, "FRAME", hidden, in.item || transformed, true)
 	}
 	if node != nil && f.depth >= resultjson.MaxDepth-1 {
 		tb.warn.Add(warnings.DepthFlattened, f.box.Out.ID, "%s is nested deeper than %d levels; it was merged into its parent (its own background, clip and effects are lost)", naming.Element(n), resultjson.MaxDepth)

@@ -3,22 +3,23 @@
 // @ts-nocheck
 "use strict";
 export const validateRoot = validate63;
-const schema96 = {"description":"The node tree; its root is a FRAME. Also checked (not expressible here): at most 128 levels deep (root = 1) and 50,000 nodes, node ids unique in the tree, no member repeated in one object, uninterpreted members nested at most 32 levels, and every imageRef names an entry of images (an IMAGE paint a raster, an SVG node an image/svg+xml entry, an imageRef inside an uninterpreted member any entry).","allOf":[{"$ref":"#/$defs/node"},{"properties":{"type":{"const":"FRAME"}}}]};
-const schema38 = {"description":"One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning), scrollBehavior and the style references fillStyleId, strokeStyleId and textStyleId.","type":"object","required":["type","id","name"],"properties":{"type":{"enum":["FRAME","GROUP","TEXT","RECTANGLE","ELLIPSE","LINE","VECTOR","SVG"]},"id":{"description":"Unique within the tree; warnings refer to it. 1 to 255 characters.","type":"string","minLength":1,"maxLength":255},"name":{"type":"string","description":"May be empty."},"x":{"type":"number","description":"px, relative to the parent frame (as Figma's x)."},"y":{"type":"number","description":"px, relative to the parent frame."},"width":{"type":"number","minimum":0,"description":"px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)."},"height":{"type":"number","minimum":0,"description":"px."},"visible":{"type":"boolean","description":"Figma's SceneNode.visible; absent means visible."},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"},"constraints":{"description":"Figma's Constraints: how the node follows its parent frame when the frame is resized.","type":"object","additionalProperties":false,"required":["horizontal","vertical"],"properties":{"horizontal":{"$ref":"#/$defs/constraintType"},"vertical":{"$ref":"#/$defs/constraintType"}}},"fills":{"description":"The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.","type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeAlign":{"enum":["INSIDE","OUTSIDE","CENTER"]},"dashPattern":{"type":"array","items":{"type":"number","minimum":0},"description":"Dash and gap lengths in px, alternating."},"cornerRadius":{"type":"number","minimum":0,"description":"px, all four corners."},"topLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"topRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"clipsContent":{"type":"boolean","description":"FRAME only."},"children":{"type":"array","items":{"$ref":"#/$defs/node"},"description":"FRAME and GROUP nodes only."},"characters":{"type":"string","description":"TEXT nodes: the text (required)."},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000,"description":"The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)."},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textAlignHorizontal":{"enum":["LEFT","CENTER","RIGHT","JUSTIFIED"]},"textAlignVertical":{"enum":["TOP","CENTER","BOTTOM"]},"textAutoResize":{"enum":["NONE","WIDTH_AND_HEIGHT","HEIGHT","TRUNCATE"]},"textCase":{"$ref":"#/$defs/textCase"},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"textTruncation":{"enum":["DISABLED","ENDING"],"description":"ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation."},"maxLines":{"type":"integer","minimum":1,"description":"How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING)."},"paragraphIndent":{"type":"number","minimum":0,"description":"px, the first line's indent."},"imageRef":{"description":"SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.","type":"string","minLength":1},"vectorPaths":{"description":"VECTOR nodes: Figma's VectorPaths.","type":"array","items":{"type":"object","additionalProperties":false,"required":["windingRule","data"],"properties":{"windingRule":{"enum":["NONZERO","EVENODD","NONE"]},"data":{"type":"string"}}}},"layoutMode":{"enum":["NONE","HORIZONTAL","VERTICAL"],"description":"FRAME only: auto layout direction."},"layoutWrap":{"enum":["NO_WRAP","WRAP"],"description":"WRAP only with layoutMode HORIZONTAL."},"paddingLeft":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only."},"paddingRight":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only."},"paddingTop":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only."},"paddingBottom":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only."},"itemSpacing":{"type":"number","minimum":-100000,"maximum":100000,"description":"px between flowing children, auto-layout frames only (Figma allows negative spacing)."},"counterAxisSpacing":{"type":"number","minimum":0,"maximum":100000,"description":"px between wrapped rows; only with layoutWrap WRAP."},"primaryAxisAlignItems":{"enum":["MIN","CENTER","MAX","SPACE_BETWEEN"]},"counterAxisAlignItems":{"enum":["MIN","CENTER","MAX","BASELINE"],"description":"BASELINE only with layoutMode HORIZONTAL."},"layoutSizingHorizontal":{"enum":["FIXED","HUG","FILL"],"description":"HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only."},"layoutSizingVertical":{"enum":["FIXED","HUG","FILL"],"description":"As layoutSizingHorizontal."},"layoutPositioning":{"enum":["AUTO","ABSOLUTE"],"description":"ABSOLUTE: a child of an auto-layout frame that keeps its x and y."},"scrollBehavior":{"enum":["SCROLLS","FIXED","STICKY_SCROLLS"],"description":"FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied."},"fillStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles; the node's fills equal its paints."},"strokeStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles."},"textStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"TEXT nodes only: the id of a TEXT style of styles."},"styledTextSegments":{"description":"TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}},"allOf":[{"if":{"properties":{"type":{"const":"TEXT"}}},"then":{"required":["characters"]}},{"if":{"properties":{"type":{"const":"SVG"}}},"then":{"required":["imageRef"]},"else":{"not":{"required":["imageRef"]}}},{"if":{"properties":{"type":{"enum":["FRAME","GROUP"]}}},"else":{"not":{"required":["children"]}}},{"if":{"properties":{"type":{"const":"FRAME"}}},"else":{"not":{"required":["layoutMode"]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["textStyleId"]}}},{"if":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}},"then":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"HORIZONTAL"}}}},{"if":{"required":["counterAxisSpacing"]},"then":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL"]}}}},"then":{"not":{"anyOf":[{"required":["layoutWrap"]},{"required":["paddingLeft"]},{"required":["paddingRight"]},{"required":["paddingTop"]},{"required":["paddingBottom"]},{"required":["itemSpacing"]},{"required":["counterAxisSpacing"]},{"required":["primaryAxisAlignItems"]},{"required":["counterAxisAlignItems"]}]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["styledTextSegments"]}}}]};
-const schema39 = {"description":"Figma's BlendMode.","enum":["PASS_THROUGH","NORMAL","DARKEN","MULTIPLY","LINEAR_BURN","COLOR_BURN","LIGHTEN","SCREEN","LINEAR_DODGE","COLOR_DODGE","OVERLAY","SOFT_LIGHT","HARD_LIGHT","DIFFERENCE","EXCLUSION","HUE","SATURATION","COLOR","LUMINOSITY"]};
-const schema40 = {"enum":["MIN","CENTER","MAX","STRETCH","SCALE"]};
-const schema64 = {"description":"Figma's FontName.","type":"object","additionalProperties":false,"required":["family","style"],"properties":{"family":{"type":"string","minLength":1,"maxLength":255},"style":{"type":"string","minLength":1,"maxLength":255}}};
-const schema65 = {"description":"Figma's LineHeight.","oneOf":[{"type":"object","additionalProperties":false,"required":["value","unit"],"properties":{"value":{"type":"number"},"unit":{"enum":["PIXELS","PERCENT"]}}},{"type":"object","additionalProperties":false,"required":["unit"],"properties":{"unit":{"const":"AUTO"}}}],"discriminator":{"propertyName":"unit"}};
-const schema66 = {"description":"Figma's LetterSpacing.","type":"object","additionalProperties":false,"required":["value","unit"],"properties":{"value":{"type":"number"},"unit":{"enum":["PIXELS","PERCENT"]}}};
-const schema67 = {"enum":["ORIGINAL","UPPER","LOWER","TITLE","SMALL_CAPS","SMALL_CAPS_FORCED"]};
-const schema68 = {"enum":["NONE","UNDERLINE","STRIKETHROUGH"]};
-const schema69 = {"enum":["SOLID","WAVY","DOTTED"],"description":"How a decoration line is drawn (Figma's TextDecorationStyle); absent: SOLID. CSS dashed is written DOTTED and double SOLID, with a TEXT_DECORATION_STYLE warning."};
-const schema70 = {"type":"object","description":"Figma's TextDecorationOffset or TextDecorationThickness; absent: AUTO (the font's).","required":["value","unit"],"additionalProperties":false,"properties":{"value":{"type":"number"},"unit":{"enum":["PIXELS","PERCENT"]}}};
+const schema97 = {"description":"The node tree; its root is a FRAME. Also checked (not expressible here): at most 128 levels deep (root = 1) and 50,000 nodes, node ids unique in the tree, no member repeated in one object, uninterpreted members nested at most 32 levels, and every imageRef names an entry of images (an IMAGE paint a raster, an SVG node an image/svg+xml entry, an imageRef inside an uninterpreted member any entry).","allOf":[{"$ref":"#/$defs/node"},{"properties":{"type":{"const":"FRAME"}}}]};
+const schema38 = {"description":"One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning), scrollBehavior and the style references fillStyleId, strokeStyleId and textStyleId. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.","type":"object","required":["type","id","name"],"dependentRequired":{"relativeTransform":["untransformedWidth","untransformedHeight"],"untransformedWidth":["relativeTransform","untransformedHeight"],"untransformedHeight":["relativeTransform","untransformedWidth"]},"properties":{"type":{"enum":["FRAME","GROUP","TEXT","RECTANGLE","ELLIPSE","LINE","VECTOR","SVG"]},"id":{"description":"Unique within the tree; warnings refer to it. 1 to 255 characters.","type":"string","minLength":1,"maxLength":255},"name":{"type":"string","description":"May be empty."},"x":{"type":"number","description":"px, relative to the parent frame (as Figma's x)."},"y":{"type":"number","description":"px, relative to the parent frame."},"width":{"type":"number","minimum":0,"description":"px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)."},"height":{"type":"number","minimum":0,"description":"px."},"relativeTransform":{"$ref":"#/$defs/transform"},"untransformedWidth":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within ±1e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space."},"untransformedHeight":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the height of a node with relativeTransform before the transform."},"visible":{"type":"boolean","description":"Figma's SceneNode.visible; absent means visible."},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"},"constraints":{"description":"Figma's Constraints: how the node follows its parent frame when the frame is resized.","type":"object","additionalProperties":false,"required":["horizontal","vertical"],"properties":{"horizontal":{"$ref":"#/$defs/constraintType"},"vertical":{"$ref":"#/$defs/constraintType"}}},"fills":{"description":"The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.","type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeAlign":{"enum":["INSIDE","OUTSIDE","CENTER"]},"dashPattern":{"type":"array","items":{"type":"number","minimum":0},"description":"Dash and gap lengths in px, alternating."},"cornerRadius":{"type":"number","minimum":0,"description":"px, all four corners."},"topLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"topRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"clipsContent":{"type":"boolean","description":"FRAME only."},"children":{"type":"array","items":{"$ref":"#/$defs/node"},"description":"FRAME and GROUP nodes only."},"characters":{"type":"string","description":"TEXT nodes: the text (required)."},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000,"description":"The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)."},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textAlignHorizontal":{"enum":["LEFT","CENTER","RIGHT","JUSTIFIED"]},"textAlignVertical":{"enum":["TOP","CENTER","BOTTOM"]},"textAutoResize":{"enum":["NONE","WIDTH_AND_HEIGHT","HEIGHT","TRUNCATE"]},"textCase":{"$ref":"#/$defs/textCase"},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"textTruncation":{"enum":["DISABLED","ENDING"],"description":"ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation."},"maxLines":{"type":"integer","minimum":1,"description":"How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING)."},"paragraphIndent":{"type":"number","minimum":0,"description":"px, the first line's indent."},"imageRef":{"description":"SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.","type":"string","minLength":1},"vectorPaths":{"description":"VECTOR nodes: Figma's VectorPaths.","type":"array","items":{"type":"object","additionalProperties":false,"required":["windingRule","data"],"properties":{"windingRule":{"enum":["NONZERO","EVENODD","NONE"]},"data":{"type":"string"}}}},"layoutMode":{"enum":["NONE","HORIZONTAL","VERTICAL"],"description":"FRAME only: auto layout direction."},"layoutWrap":{"enum":["NO_WRAP","WRAP"],"description":"WRAP only with layoutMode HORIZONTAL."},"paddingLeft":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only."},"paddingRight":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only."},"paddingTop":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only."},"paddingBottom":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only."},"itemSpacing":{"type":"number","minimum":-100000,"maximum":100000,"description":"px between flowing children, auto-layout frames only (Figma allows negative spacing)."},"counterAxisSpacing":{"type":"number","minimum":0,"maximum":100000,"description":"px between wrapped rows; only with layoutWrap WRAP."},"primaryAxisAlignItems":{"enum":["MIN","CENTER","MAX","SPACE_BETWEEN"]},"counterAxisAlignItems":{"enum":["MIN","CENTER","MAX","BASELINE"],"description":"BASELINE only with layoutMode HORIZONTAL."},"layoutSizingHorizontal":{"enum":["FIXED","HUG","FILL"],"description":"HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only."},"layoutSizingVertical":{"enum":["FIXED","HUG","FILL"],"description":"As layoutSizingHorizontal."},"layoutPositioning":{"enum":["AUTO","ABSOLUTE"],"description":"ABSOLUTE: a child of an auto-layout frame that keeps its x and y."},"scrollBehavior":{"enum":["SCROLLS","FIXED","STICKY_SCROLLS"],"description":"FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied."},"fillStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles; the node's fills equal its paints."},"strokeStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles."},"textStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"TEXT nodes only: the id of a TEXT style of styles."},"styledTextSegments":{"description":"TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}},"allOf":[{"if":{"properties":{"type":{"const":"TEXT"}}},"then":{"required":["characters"]}},{"if":{"properties":{"type":{"const":"SVG"}}},"then":{"required":["imageRef"]},"else":{"not":{"required":["imageRef"]}}},{"if":{"properties":{"type":{"enum":["FRAME","GROUP"]}}},"else":{"not":{"required":["children"]}}},{"if":{"properties":{"type":{"const":"FRAME"}}},"else":{"not":{"required":["layoutMode"]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["textStyleId"]}}},{"if":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}},"then":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"HORIZONTAL"}}}},{"if":{"required":["counterAxisSpacing"]},"then":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL"]}}}},"then":{"not":{"anyOf":[{"required":["layoutWrap"]},{"required":["paddingLeft"]},{"required":["paddingRight"]},{"required":["paddingTop"]},{"required":["paddingBottom"]},{"required":["itemSpacing"]},{"required":["counterAxisSpacing"]},{"required":["primaryAxisAlignItems"]},{"required":["counterAxisAlignItems"]}]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["styledTextSegments"]}}}]};
+const schema39 = {"description":"Figma's Transform: a 2x3 affine matrix [[a, c, e], [b, d, f]].","type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"number"}}};
+const schema40 = {"description":"Figma's BlendMode.","enum":["PASS_THROUGH","NORMAL","DARKEN","MULTIPLY","LINEAR_BURN","COLOR_BURN","LIGHTEN","SCREEN","LINEAR_DODGE","COLOR_DODGE","OVERLAY","SOFT_LIGHT","HARD_LIGHT","DIFFERENCE","EXCLUSION","HUE","SATURATION","COLOR","LUMINOSITY"]};
+const schema41 = {"enum":["MIN","CENTER","MAX","STRETCH","SCALE"]};
+const schema65 = {"description":"Figma's FontName.","type":"object","additionalProperties":false,"required":["family","style"],"properties":{"family":{"type":"string","minLength":1,"maxLength":255},"style":{"type":"string","minLength":1,"maxLength":255}}};
+const schema66 = {"description":"Figma's LineHeight.","oneOf":[{"type":"object","additionalProperties":false,"required":["value","unit"],"properties":{"value":{"type":"number"},"unit":{"enum":["PIXELS","PERCENT"]}}},{"type":"object","additionalProperties":false,"required":["unit"],"properties":{"unit":{"const":"AUTO"}}}],"discriminator":{"propertyName":"unit"}};
+const schema67 = {"description":"Figma's LetterSpacing.","type":"object","additionalProperties":false,"required":["value","unit"],"properties":{"value":{"type":"number"},"unit":{"enum":["PIXELS","PERCENT"]}}};
+const schema68 = {"enum":["ORIGINAL","UPPER","LOWER","TITLE","SMALL_CAPS","SMALL_CAPS_FORCED"]};
+const schema69 = {"enum":["NONE","UNDERLINE","STRIKETHROUGH"]};
+const schema70 = {"enum":["SOLID","WAVY","DOTTED"],"description":"How a decoration line is drawn (Figma's TextDecorationStyle); absent: SOLID. CSS dashed is written DOTTED and double SOLID, with a TEXT_DECORATION_STYLE warning."};
+const schema71 = {"type":"object","description":"Figma's TextDecorationOffset or TextDecorationThickness; absent: AUTO (the font's).","required":["value","unit"],"additionalProperties":false,"properties":{"value":{"type":"number"},"unit":{"enum":["PIXELS","PERCENT"]}}};
 const func1 = ((s) => Array.from(s).length);
-const schema42 = {"description":"A Figma Paint: SOLID, a gradient, or IMAGE naming a raster entry of images by imageRef (other paints have no imageRef). Members are Figma's (SolidPaint, GradientPaint, ImagePaint); the backend checks only type and imageRef. discriminator (OpenAPI's keyword, an annotation to JSON Schema) names the member that selects the branch, so a validator reports the errors of that branch only.","oneOf":[{"$ref":"#/$defs/solidPaint"},{"$ref":"#/$defs/gradientPaint"},{"$ref":"#/$defs/imagePaint"}],"discriminator":{"propertyName":"type"}};
-const schema43 = {"description":"Figma's SolidPaint.","type":"object","additionalProperties":false,"required":["type","color"],"properties":{"type":{"const":"SOLID"},"color":{"$ref":"#/$defs/rgb"},"visible":{"type":"boolean"},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"},"boundVariables":{"type":"object","additionalProperties":false,"required":[],"properties":{"color":{"$ref":"#/$defs/variable_alias"}}}}};
-const schema44 = {"description":"A colour, channels 0-1 (Figma's RGB).","type":"object","additionalProperties":false,"required":["r","g","b"],"properties":{"r":{"type":"number","minimum":0,"maximum":1},"g":{"type":"number","minimum":0,"maximum":1},"b":{"type":"number","minimum":0,"maximum":1}}};
-const schema46 = {"type":"object","additionalProperties":false,"required":["type","id"],"properties":{"type":{"const":"VARIABLE_ALIAS"},"id":{"type":"string","minLength":1,"maxLength":255}}};
+const schema43 = {"description":"A Figma Paint: SOLID, a gradient, or IMAGE naming a raster entry of images by imageRef (other paints have no imageRef). Members are Figma's (SolidPaint, GradientPaint, ImagePaint); the backend checks only type and imageRef. discriminator (OpenAPI's keyword, an annotation to JSON Schema) names the member that selects the branch, so a validator reports the errors of that branch only.","oneOf":[{"$ref":"#/$defs/solidPaint"},{"$ref":"#/$defs/gradientPaint"},{"$ref":"#/$defs/imagePaint"}],"discriminator":{"propertyName":"type"}};
+const schema44 = {"description":"Figma's SolidPaint.","type":"object","additionalProperties":false,"required":["type","color"],"properties":{"type":{"const":"SOLID"},"color":{"$ref":"#/$defs/rgb"},"visible":{"type":"boolean"},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"},"boundVariables":{"type":"object","additionalProperties":false,"required":[],"properties":{"color":{"$ref":"#/$defs/variable_alias"}}}}};
+const schema45 = {"description":"A colour, channels 0-1 (Figma's RGB).","type":"object","additionalProperties":false,"required":["r","g","b"],"properties":{"r":{"type":"number","minimum":0,"maximum":1},"g":{"type":"number","minimum":0,"maximum":1},"b":{"type":"number","minimum":0,"maximum":1}}};
+const schema47 = {"type":"object","additionalProperties":false,"required":["type","id"],"properties":{"type":{"const":"VARIABLE_ALIAS"},"id":{"type":"string","minLength":1,"maxLength":255}}};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -219,7 +220,7 @@ if(data.blendMode !== undefined){
 let data7 = data.blendMode;
 const _errs17 = errors;
 if(!(((((((((((((((((((data7 === "PASS_THROUGH") || (data7 === "NORMAL")) || (data7 === "DARKEN")) || (data7 === "MULTIPLY")) || (data7 === "LINEAR_BURN")) || (data7 === "COLOR_BURN")) || (data7 === "LIGHTEN")) || (data7 === "SCREEN")) || (data7 === "LINEAR_DODGE")) || (data7 === "COLOR_DODGE")) || (data7 === "OVERLAY")) || (data7 === "SOFT_LIGHT")) || (data7 === "HARD_LIGHT")) || (data7 === "DIFFERENCE")) || (data7 === "EXCLUSION")) || (data7 === "HUE")) || (data7 === "SATURATION")) || (data7 === "COLOR")) || (data7 === "LUMINOSITY"))){
-validate24.errors = [{instancePath:instancePath+"/blendMode",schemaPath:"#/$defs/blendMode/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"}];
+validate24.errors = [{instancePath:instancePath+"/blendMode",schemaPath:"#/$defs/blendMode/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -340,10 +341,9 @@ return errors === 0;
 }
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema47 = {"description":"Figma's GradientPaint.","type":"object","additionalProperties":false,"required":["type","gradientTransform","gradientStops"],"properties":{"type":{"enum":["GRADIENT_LINEAR","GRADIENT_RADIAL","GRADIENT_ANGULAR","GRADIENT_DIAMOND"]},"gradientTransform":{"$ref":"#/$defs/transform"},"gradientStops":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/colorStop"}},"visible":{"type":"boolean"},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"}}};
-const schema48 = {"description":"Figma's Transform: a 2x3 affine matrix [[a, c, e], [b, d, f]].","type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"number"}}};
-const schema49 = {"description":"Figma's ColorStop.","type":"object","additionalProperties":false,"required":["position","color"],"properties":{"position":{"type":"number","minimum":0,"maximum":1},"color":{"$ref":"#/$defs/rgba"}}};
-const schema50 = {"description":"A colour with alpha, 0-1 (Figma's RGBA).","type":"object","additionalProperties":false,"required":["r","g","b","a"],"properties":{"r":{"type":"number","minimum":0,"maximum":1},"g":{"type":"number","minimum":0,"maximum":1},"b":{"type":"number","minimum":0,"maximum":1},"a":{"type":"number","minimum":0,"maximum":1}}};
+const schema48 = {"description":"Figma's GradientPaint.","type":"object","additionalProperties":false,"required":["type","gradientTransform","gradientStops"],"properties":{"type":{"enum":["GRADIENT_LINEAR","GRADIENT_RADIAL","GRADIENT_ANGULAR","GRADIENT_DIAMOND"]},"gradientTransform":{"$ref":"#/$defs/transform"},"gradientStops":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/colorStop"}},"visible":{"type":"boolean"},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"}}};
+const schema50 = {"description":"Figma's ColorStop.","type":"object","additionalProperties":false,"required":["position","color"],"properties":{"position":{"type":"number","minimum":0,"maximum":1},"color":{"$ref":"#/$defs/rgba"}}};
+const schema51 = {"description":"A colour with alpha, 0-1 (Figma's RGBA).","type":"object","additionalProperties":false,"required":["r","g","b","a"],"properties":{"r":{"type":"number","minimum":0,"maximum":1},"g":{"type":"number","minimum":0,"maximum":1},"b":{"type":"number","minimum":0,"maximum":1},"a":{"type":"number","minimum":0,"maximum":1}}};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -589,7 +589,7 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs2 = errors;
 if(!((((data0 === "GRADIENT_LINEAR") || (data0 === "GRADIENT_RADIAL")) || (data0 === "GRADIENT_ANGULAR")) || (data0 === "GRADIENT_DIAMOND"))){
-validate25.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema47.properties.type.enum},message:"must be equal to one of the allowed values"}];
+validate25.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema48.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -750,7 +750,7 @@ if(data.blendMode !== undefined){
 let data8 = data.blendMode;
 const _errs17 = errors;
 if(!(((((((((((((((((((data8 === "PASS_THROUGH") || (data8 === "NORMAL")) || (data8 === "DARKEN")) || (data8 === "MULTIPLY")) || (data8 === "LINEAR_BURN")) || (data8 === "COLOR_BURN")) || (data8 === "LIGHTEN")) || (data8 === "SCREEN")) || (data8 === "LINEAR_DODGE")) || (data8 === "COLOR_DODGE")) || (data8 === "OVERLAY")) || (data8 === "SOFT_LIGHT")) || (data8 === "HARD_LIGHT")) || (data8 === "DIFFERENCE")) || (data8 === "EXCLUSION")) || (data8 === "HUE")) || (data8 === "SATURATION")) || (data8 === "COLOR")) || (data8 === "LUMINOSITY"))){
-validate25.errors = [{instancePath:instancePath+"/blendMode",schemaPath:"#/$defs/blendMode/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"}];
+validate25.errors = [{instancePath:instancePath+"/blendMode",schemaPath:"#/$defs/blendMode/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -776,7 +776,7 @@ return errors === 0;
 }
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema52 = {"description":"Figma's ImagePaint, with imageRef naming the image.","type":"object","additionalProperties":false,"required":["type","imageRef","scaleMode"],"properties":{"type":{"const":"IMAGE"},"imageRef":{"type":"string","minLength":1,"description":"The ref of a raster entry of images (Figma's ImagePaint has imageHash instead: the plugin creates the image and sets it)."},"scaleMode":{"enum":["FILL","FIT","CROP","TILE"]},"imageTransform":{"$ref":"#/$defs/transform"},"scalingFactor":{"type":"number","exclusiveMinimum":0},"rotation":{"enum":[0,90,180,270]},"visible":{"type":"boolean"},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"}}};
+const schema53 = {"description":"Figma's ImagePaint, with imageRef naming the image.","type":"object","additionalProperties":false,"required":["type","imageRef","scaleMode"],"properties":{"type":{"const":"IMAGE"},"imageRef":{"type":"string","minLength":1,"description":"The ref of a raster entry of images (Figma's ImagePaint has imageHash instead: the plugin creates the image and sets it)."},"scaleMode":{"enum":["FILL","FIT","CROP","TILE"]},"imageTransform":{"$ref":"#/$defs/transform"},"scalingFactor":{"type":"number","exclusiveMinimum":0},"rotation":{"enum":[0,90,180,270]},"visible":{"type":"boolean"},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"}}};
 const func5 = Object.prototype.hasOwnProperty;
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -799,7 +799,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema52.properties, key0))){
+if(!(func5.call(schema53.properties, key0))){
 validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -843,7 +843,7 @@ if(data.scaleMode !== undefined){
 let data2 = data.scaleMode;
 const _errs5 = errors;
 if(!((((data2 === "FILL") || (data2 === "FIT")) || (data2 === "CROP")) || (data2 === "TILE"))){
-validate28.errors = [{instancePath:instancePath+"/scaleMode",schemaPath:"#/properties/scaleMode/enum",keyword:"enum",params:{allowedValues: schema52.properties.scaleMode.enum},message:"must be equal to one of the allowed values"}];
+validate28.errors = [{instancePath:instancePath+"/scaleMode",schemaPath:"#/properties/scaleMode/enum",keyword:"enum",params:{allowedValues: schema53.properties.scaleMode.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -950,7 +950,7 @@ if(data.rotation !== undefined){
 let data7 = data.rotation;
 const _errs15 = errors;
 if(!((((data7 === 0) || (data7 === 90)) || (data7 === 180)) || (data7 === 270))){
-validate28.errors = [{instancePath:instancePath+"/rotation",schemaPath:"#/properties/rotation/enum",keyword:"enum",params:{allowedValues: schema52.properties.rotation.enum},message:"must be equal to one of the allowed values"}];
+validate28.errors = [{instancePath:instancePath+"/rotation",schemaPath:"#/properties/rotation/enum",keyword:"enum",params:{allowedValues: schema53.properties.rotation.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -1002,7 +1002,7 @@ if(data.blendMode !== undefined){
 let data10 = data.blendMode;
 const _errs20 = errors;
 if(!(((((((((((((((((((data10 === "PASS_THROUGH") || (data10 === "NORMAL")) || (data10 === "DARKEN")) || (data10 === "MULTIPLY")) || (data10 === "LINEAR_BURN")) || (data10 === "COLOR_BURN")) || (data10 === "LIGHTEN")) || (data10 === "SCREEN")) || (data10 === "LINEAR_DODGE")) || (data10 === "COLOR_DODGE")) || (data10 === "OVERLAY")) || (data10 === "SOFT_LIGHT")) || (data10 === "HARD_LIGHT")) || (data10 === "DIFFERENCE")) || (data10 === "EXCLUSION")) || (data10 === "HUE")) || (data10 === "SATURATION")) || (data10 === "COLOR")) || (data10 === "LUMINOSITY"))){
-validate28.errors = [{instancePath:instancePath+"/blendMode",schemaPath:"#/$defs/blendMode/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"}];
+validate28.errors = [{instancePath:instancePath+"/blendMode",schemaPath:"#/$defs/blendMode/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -1115,9 +1115,9 @@ return errors === 0;
 }
 validate23.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema55 = {"description":"A Figma Effect.","oneOf":[{"$ref":"#/$defs/dropShadowEffect"},{"$ref":"#/$defs/innerShadowEffect"},{"$ref":"#/$defs/blurEffect"}],"discriminator":{"propertyName":"type"}};
-const schema62 = {"description":"Figma's BlurEffect (a normal blur).","type":"object","additionalProperties":false,"required":["type","radius","visible"],"properties":{"type":{"enum":["LAYER_BLUR","BACKGROUND_BLUR"]},"radius":{"type":"number","minimum":0},"visible":{"type":"boolean"},"blurType":{"const":"NORMAL","description":"Figma's BlurEffect has blurType (NORMAL or PROGRESSIVE) since progressive blurs; results written before it have none, which means NORMAL."}}};
-const schema56 = {"description":"Figma's DropShadowEffect.","type":"object","additionalProperties":false,"required":["type","color","offset","radius","visible","blendMode"],"properties":{"type":{"const":"DROP_SHADOW"},"color":{"$ref":"#/$defs/rgba"},"offset":{"type":"object","additionalProperties":false,"required":["x","y"],"properties":{"x":{"type":"number"},"y":{"type":"number"}}},"radius":{"type":"number","minimum":0},"spread":{"type":"number"},"visible":{"type":"boolean"},"blendMode":{"$ref":"#/$defs/blendMode"},"showShadowBehindNode":{"type":"boolean"}}};
+const schema56 = {"description":"A Figma Effect.","oneOf":[{"$ref":"#/$defs/dropShadowEffect"},{"$ref":"#/$defs/innerShadowEffect"},{"$ref":"#/$defs/blurEffect"}],"discriminator":{"propertyName":"type"}};
+const schema63 = {"description":"Figma's BlurEffect (a normal blur).","type":"object","additionalProperties":false,"required":["type","radius","visible"],"properties":{"type":{"enum":["LAYER_BLUR","BACKGROUND_BLUR"]},"radius":{"type":"number","minimum":0},"visible":{"type":"boolean"},"blurType":{"const":"NORMAL","description":"Figma's BlurEffect has blurType (NORMAL or PROGRESSIVE) since progressive blurs; results written before it have none, which means NORMAL."}}};
+const schema57 = {"description":"Figma's DropShadowEffect.","type":"object","additionalProperties":false,"required":["type","color","offset","radius","visible","blendMode"],"properties":{"type":{"const":"DROP_SHADOW"},"color":{"$ref":"#/$defs/rgba"},"offset":{"type":"object","additionalProperties":false,"required":["x","y"],"properties":{"x":{"type":"number"},"y":{"type":"number"}}},"radius":{"type":"number","minimum":0},"spread":{"type":"number"},"visible":{"type":"boolean"},"blendMode":{"$ref":"#/$defs/blendMode"},"showShadowBehindNode":{"type":"boolean"}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1410,7 +1410,7 @@ if(data.blendMode !== undefined){
 let data12 = data.blendMode;
 const _errs28 = errors;
 if(!(((((((((((((((((((data12 === "PASS_THROUGH") || (data12 === "NORMAL")) || (data12 === "DARKEN")) || (data12 === "MULTIPLY")) || (data12 === "LINEAR_BURN")) || (data12 === "COLOR_BURN")) || (data12 === "LIGHTEN")) || (data12 === "SCREEN")) || (data12 === "LINEAR_DODGE")) || (data12 === "COLOR_DODGE")) || (data12 === "OVERLAY")) || (data12 === "SOFT_LIGHT")) || (data12 === "HARD_LIGHT")) || (data12 === "DIFFERENCE")) || (data12 === "EXCLUSION")) || (data12 === "HUE")) || (data12 === "SATURATION")) || (data12 === "COLOR")) || (data12 === "LUMINOSITY"))){
-validate38.errors = [{instancePath:instancePath+"/blendMode",schemaPath:"#/$defs/blendMode/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"}];
+validate38.errors = [{instancePath:instancePath+"/blendMode",schemaPath:"#/$defs/blendMode/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs28 === errors;
@@ -1450,7 +1450,7 @@ return errors === 0;
 }
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema59 = {"description":"Figma's InnerShadowEffect.","type":"object","additionalProperties":false,"required":["type","color","offset","radius","visible","blendMode"],"properties":{"type":{"const":"INNER_SHADOW"},"color":{"$ref":"#/$defs/rgba"},"offset":{"type":"object","additionalProperties":false,"required":["x","y"],"properties":{"x":{"type":"number"},"y":{"type":"number"}}},"radius":{"type":"number","minimum":0},"spread":{"type":"number"},"visible":{"type":"boolean"},"blendMode":{"$ref":"#/$defs/blendMode"}}};
+const schema60 = {"description":"Figma's InnerShadowEffect.","type":"object","additionalProperties":false,"required":["type","color","offset","radius","visible","blendMode"],"properties":{"type":{"const":"INNER_SHADOW"},"color":{"$ref":"#/$defs/rgba"},"offset":{"type":"object","additionalProperties":false,"required":["x","y"],"properties":{"x":{"type":"number"},"y":{"type":"number"}}},"radius":{"type":"number","minimum":0},"spread":{"type":"number"},"visible":{"type":"boolean"},"blendMode":{"$ref":"#/$defs/blendMode"}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1743,7 +1743,7 @@ if(data.blendMode !== undefined){
 let data12 = data.blendMode;
 const _errs28 = errors;
 if(!(((((((((((((((((((data12 === "PASS_THROUGH") || (data12 === "NORMAL")) || (data12 === "DARKEN")) || (data12 === "MULTIPLY")) || (data12 === "LINEAR_BURN")) || (data12 === "COLOR_BURN")) || (data12 === "LIGHTEN")) || (data12 === "SCREEN")) || (data12 === "LINEAR_DODGE")) || (data12 === "COLOR_DODGE")) || (data12 === "OVERLAY")) || (data12 === "SOFT_LIGHT")) || (data12 === "HARD_LIGHT")) || (data12 === "DIFFERENCE")) || (data12 === "EXCLUSION")) || (data12 === "HUE")) || (data12 === "SATURATION")) || (data12 === "COLOR")) || (data12 === "LUMINOSITY"))){
-validate39.errors = [{instancePath:instancePath+"/blendMode",schemaPath:"#/$defs/blendMode/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"}];
+validate39.errors = [{instancePath:instancePath+"/blendMode",schemaPath:"#/$defs/blendMode/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs28 === errors;
@@ -1824,7 +1824,7 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs7 = errors;
 if(!((data0 === "LAYER_BLUR") || (data0 === "BACKGROUND_BLUR"))){
-validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/blurEffect/properties/type/enum",keyword:"enum",params:{allowedValues: schema62.properties.type.enum},message:"must be equal to one of the allowed values"}];
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/blurEffect/properties/type/enum",keyword:"enum",params:{allowedValues: schema63.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid5 = _errs7 === errors;
@@ -1915,7 +1915,7 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs17 = errors;
 if(!((data4 === "LAYER_BLUR") || (data4 === "BACKGROUND_BLUR"))){
-validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/blurEffect/properties/type/enum",keyword:"enum",params:{allowedValues: schema62.properties.type.enum},message:"must be equal to one of the allowed values"}];
+validate37.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/blurEffect/properties/type/enum",keyword:"enum",params:{allowedValues: schema63.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs17 === errors;
@@ -2000,7 +2000,7 @@ return errors === 0;
 }
 validate37.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema72 = {"type":"object","description":"Figma's TextDecorationColor of a given colour; absent: AUTO (the text's colour).","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/solidPaint"}}};
+const schema73 = {"type":"object","description":"Figma's TextDecorationColor of a given colour; absent: AUTO (the text's colour).","required":["value"],"additionalProperties":false,"properties":{"value":{"$ref":"#/$defs/solidPaint"}}};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2048,7 +2048,7 @@ return errors === 0;
 }
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema73 = {"description":"One styled text segment. Members other than start, end, characters and fills pass to the plugin unchecked; the converter writes all of those listed here.","type":"object","required":["start","end"],"properties":{"characters":{"type":"string","description":"The range's characters (optional; equal to the node's characters from start to end)."},"start":{"type":"integer","minimum":0},"end":{"type":"integer","minimum":1},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000},"fills":{"type":"array","items":{"$ref":"#/$defs/paint"}},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"$ref":"#/$defs/textCase"},"hyperlink":{"description":"Figma's HyperlinkTarget, or null.","oneOf":[{"type":"null"},{"type":"object","required":["type","value"],"properties":{"type":{"enum":["URL","NODE"]},"value":{"type":"string","minLength":1}}}]}}};
+const schema74 = {"description":"One styled text segment. Members other than start, end, characters and fills pass to the plugin unchecked; the converter writes all of those listed here.","type":"object","required":["start","end"],"properties":{"characters":{"type":"string","description":"The range's characters (optional; equal to the node's characters from start to end)."},"start":{"type":"integer","minimum":0},"end":{"type":"integer","minimum":1},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000},"fills":{"type":"array","items":{"$ref":"#/$defs/paint"}},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"$ref":"#/$defs/textCase"},"hyperlink":{"description":"Figma's HyperlinkTarget, or null.","oneOf":[{"type":"null"},{"type":"object","required":["type","value"],"properties":{"type":{"enum":["URL","NODE"]},"value":{"type":"string","minLength":1}}}]}}};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2293,7 +2293,7 @@ if(data.textDecoration !== undefined){
 let data10 = data.textDecoration;
 const _errs22 = errors;
 if(!(((data10 === "NONE") || (data10 === "UNDERLINE")) || (data10 === "STRIKETHROUGH"))){
-validate46.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"}];
+validate46.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -2306,7 +2306,7 @@ if(data.textDecorationStyle !== undefined){
 let data11 = data.textDecorationStyle;
 const _errs24 = errors;
 if(!(((data11 === "SOLID") || (data11 === "WAVY")) || (data11 === "DOTTED"))){
-validate46.errors = [{instancePath:instancePath+"/textDecorationStyle",schemaPath:"#/$defs/textDecorationStyle/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
+validate46.errors = [{instancePath:instancePath+"/textDecorationStyle",schemaPath:"#/$defs/textDecorationStyle/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -2352,7 +2352,7 @@ if(data12.unit !== undefined){
 let data14 = data12.unit;
 const _errs32 = errors;
 if(!((data14 === "PIXELS") || (data14 === "PERCENT"))){
-validate46.errors = [{instancePath:instancePath+"/textDecorationOffset/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema70.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate46.errors = [{instancePath:instancePath+"/textDecorationOffset/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema71.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid7 = _errs32 === errors;
@@ -2412,7 +2412,7 @@ if(data15.unit !== undefined){
 let data17 = data15.unit;
 const _errs39 = errors;
 if(!((data17 === "PIXELS") || (data17 === "PERCENT"))){
-validate46.errors = [{instancePath:instancePath+"/textDecorationThickness/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema70.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate46.errors = [{instancePath:instancePath+"/textDecorationThickness/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema71.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid9 = _errs39 === errors;
@@ -2484,7 +2484,7 @@ if(data19.unit !== undefined){
 let data21 = data19.unit;
 const _errs47 = errors;
 if(!((data21 === "PIXELS") || (data21 === "PERCENT"))){
-validate46.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema66.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate46.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema67.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid11 = _errs47 === errors;
@@ -2511,7 +2511,7 @@ if(data.textCase !== undefined){
 let data22 = data.textCase;
 const _errs48 = errors;
 if(!((((((data22 === "ORIGINAL") || (data22 === "UPPER")) || (data22 === "LOWER")) || (data22 === "TITLE")) || (data22 === "SMALL_CAPS")) || (data22 === "SMALL_CAPS_FORCED"))){
-validate46.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/$defs/textCase/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values"}];
+validate46.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/$defs/textCase/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs48 === errors;
@@ -2561,7 +2561,7 @@ if(data23.type !== undefined){
 let data24 = data23.type;
 const _errs56 = errors;
 if(!((data24 === "URL") || (data24 === "NODE"))){
-const err2 = {instancePath:instancePath+"/hyperlink/type",schemaPath:"#/properties/hyperlink/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema73.properties.hyperlink.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/hyperlink/type",schemaPath:"#/properties/hyperlink/oneOf/1/properties/type/enum",keyword:"enum",params:{allowedValues: schema74.properties.hyperlink.oneOf[1].properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3620,6 +3620,9 @@ props0.x = true;
 props0.y = true;
 props0.width = true;
 props0.height = true;
+props0.relativeTransform = true;
+props0.untransformedWidth = true;
+props0.untransformedHeight = true;
 props0.visible = true;
 props0.opacity = true;
 props0.blendMode = true;
@@ -3798,11 +3801,72 @@ else {
 var valid28 = true;
 }
 if(valid28){
-if(data.visible !== undefined){
+if(data.relativeTransform !== undefined){
+let data17 = data.relativeTransform;
 const _errs85 = errors;
-if(typeof data.visible !== "boolean"){
-validate22.errors = [{instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+const _errs86 = errors;
+if(errors === _errs86){
+if(Array.isArray(data17)){
+if(data17.length > 2){
+validate22.errors = [{instancePath:instancePath+"/relativeTransform",schemaPath:"#/$defs/transform/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
+}
+else {
+if(data17.length < 2){
+validate22.errors = [{instancePath:instancePath+"/relativeTransform",schemaPath:"#/$defs/transform/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
+return false;
+}
+else {
+var valid30 = true;
+const len0 = data17.length;
+for(let i0=0; i0<len0; i0++){
+let data18 = data17[i0];
+const _errs88 = errors;
+if(errors === _errs88){
+if(Array.isArray(data18)){
+if(data18.length > 3){
+validate22.errors = [{instancePath:instancePath+"/relativeTransform/" + i0,schemaPath:"#/$defs/transform/items/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"}];
+return false;
+}
+else {
+if(data18.length < 3){
+validate22.errors = [{instancePath:instancePath+"/relativeTransform/" + i0,schemaPath:"#/$defs/transform/items/minItems",keyword:"minItems",params:{limit: 3},message:"must NOT have fewer than 3 items"}];
+return false;
+}
+else {
+var valid31 = true;
+const len1 = data18.length;
+for(let i1=0; i1<len1; i1++){
+const _errs90 = errors;
+if(!(typeof data18[i1] == "number")){
+validate22.errors = [{instancePath:instancePath+"/relativeTransform/" + i0+"/" + i1,schemaPath:"#/$defs/transform/items/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid31 = _errs90 === errors;
+if(!valid31){
+break;
+}
+}
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/relativeTransform/" + i0,schemaPath:"#/$defs/transform/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid30 = _errs88 === errors;
+if(!valid30){
+break;
+}
+}
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/relativeTransform",schemaPath:"#/$defs/transform/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
 }
 var valid28 = _errs85 === errors;
 }
@@ -3810,17 +3874,83 @@ else {
 var valid28 = true;
 }
 if(valid28){
+if(data.untransformedWidth !== undefined){
+let data20 = data.untransformedWidth;
+const _errs92 = errors;
+if(errors === _errs92){
+if(typeof data20 == "number"){
+if(data20 > 10000000 || isNaN(data20)){
+validate22.errors = [{instancePath:instancePath+"/untransformedWidth",schemaPath:"#/properties/untransformedWidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"}];
+return false;
+}
+else {
+if(data20 <= 0 || isNaN(data20)){
+validate22.errors = [{instancePath:instancePath+"/untransformedWidth",schemaPath:"#/properties/untransformedWidth/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+return false;
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/untransformedWidth",schemaPath:"#/properties/untransformedWidth/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid28 = _errs92 === errors;
+}
+else {
+var valid28 = true;
+}
+if(valid28){
+if(data.untransformedHeight !== undefined){
+let data21 = data.untransformedHeight;
+const _errs94 = errors;
+if(errors === _errs94){
+if(typeof data21 == "number"){
+if(data21 > 10000000 || isNaN(data21)){
+validate22.errors = [{instancePath:instancePath+"/untransformedHeight",schemaPath:"#/properties/untransformedHeight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"}];
+return false;
+}
+else {
+if(data21 <= 0 || isNaN(data21)){
+validate22.errors = [{instancePath:instancePath+"/untransformedHeight",schemaPath:"#/properties/untransformedHeight/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+return false;
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/untransformedHeight",schemaPath:"#/properties/untransformedHeight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid28 = _errs94 === errors;
+}
+else {
+var valid28 = true;
+}
+if(valid28){
+if(data.visible !== undefined){
+const _errs96 = errors;
+if(typeof data.visible !== "boolean"){
+validate22.errors = [{instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid28 = _errs96 === errors;
+}
+else {
+var valid28 = true;
+}
+if(valid28){
 if(data.opacity !== undefined){
-let data18 = data.opacity;
-const _errs87 = errors;
-if(errors === _errs87){
-if(typeof data18 == "number"){
-if(data18 > 1 || isNaN(data18)){
+let data23 = data.opacity;
+const _errs98 = errors;
+if(errors === _errs98){
+if(typeof data23 == "number"){
+if(data23 > 1 || isNaN(data23)){
 validate22.errors = [{instancePath:instancePath+"/opacity",schemaPath:"#/properties/opacity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
-if(data18 < 0 || isNaN(data18)){
+if(data23 < 0 || isNaN(data23)){
 validate22.errors = [{instancePath:instancePath+"/opacity",schemaPath:"#/properties/opacity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -3831,69 +3961,69 @@ validate22.errors = [{instancePath:instancePath+"/opacity",schemaPath:"#/propert
 return false;
 }
 }
-var valid28 = _errs87 === errors;
+var valid28 = _errs98 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.blendMode !== undefined){
-let data19 = data.blendMode;
-const _errs89 = errors;
-if(!(((((((((((((((((((data19 === "PASS_THROUGH") || (data19 === "NORMAL")) || (data19 === "DARKEN")) || (data19 === "MULTIPLY")) || (data19 === "LINEAR_BURN")) || (data19 === "COLOR_BURN")) || (data19 === "LIGHTEN")) || (data19 === "SCREEN")) || (data19 === "LINEAR_DODGE")) || (data19 === "COLOR_DODGE")) || (data19 === "OVERLAY")) || (data19 === "SOFT_LIGHT")) || (data19 === "HARD_LIGHT")) || (data19 === "DIFFERENCE")) || (data19 === "EXCLUSION")) || (data19 === "HUE")) || (data19 === "SATURATION")) || (data19 === "COLOR")) || (data19 === "LUMINOSITY"))){
-validate22.errors = [{instancePath:instancePath+"/blendMode",schemaPath:"#/$defs/blendMode/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"}];
+let data24 = data.blendMode;
+const _errs100 = errors;
+if(!(((((((((((((((((((data24 === "PASS_THROUGH") || (data24 === "NORMAL")) || (data24 === "DARKEN")) || (data24 === "MULTIPLY")) || (data24 === "LINEAR_BURN")) || (data24 === "COLOR_BURN")) || (data24 === "LIGHTEN")) || (data24 === "SCREEN")) || (data24 === "LINEAR_DODGE")) || (data24 === "COLOR_DODGE")) || (data24 === "OVERLAY")) || (data24 === "SOFT_LIGHT")) || (data24 === "HARD_LIGHT")) || (data24 === "DIFFERENCE")) || (data24 === "EXCLUSION")) || (data24 === "HUE")) || (data24 === "SATURATION")) || (data24 === "COLOR")) || (data24 === "LUMINOSITY"))){
+validate22.errors = [{instancePath:instancePath+"/blendMode",schemaPath:"#/$defs/blendMode/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs89 === errors;
+var valid28 = _errs100 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.constraints !== undefined){
-let data20 = data.constraints;
-const _errs91 = errors;
-if(errors === _errs91){
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+let data25 = data.constraints;
+const _errs102 = errors;
+if(errors === _errs102){
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 let missing22;
-if(((data20.horizontal === undefined) && (missing22 = "horizontal")) || ((data20.vertical === undefined) && (missing22 = "vertical"))){
+if(((data25.horizontal === undefined) && (missing22 = "horizontal")) || ((data25.vertical === undefined) && (missing22 = "vertical"))){
 validate22.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/required",keyword:"required",params:{missingProperty: missing22},message:"must have required property '"+missing22+"'"}];
 return false;
 }
 else {
-const _errs93 = errors;
-for(const key0 in data20){
+const _errs104 = errors;
+for(const key0 in data25){
 if(!((key0 === "horizontal") || (key0 === "vertical"))){
 validate22.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs93 === errors){
-if(data20.horizontal !== undefined){
-let data21 = data20.horizontal;
-const _errs94 = errors;
-if(!(((((data21 === "MIN") || (data21 === "CENTER")) || (data21 === "MAX")) || (data21 === "STRETCH")) || (data21 === "SCALE"))){
-validate22.errors = [{instancePath:instancePath+"/constraints/horizontal",schemaPath:"#/$defs/constraintType/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"}];
+if(_errs104 === errors){
+if(data25.horizontal !== undefined){
+let data26 = data25.horizontal;
+const _errs105 = errors;
+if(!(((((data26 === "MIN") || (data26 === "CENTER")) || (data26 === "MAX")) || (data26 === "STRETCH")) || (data26 === "SCALE"))){
+validate22.errors = [{instancePath:instancePath+"/constraints/horizontal",schemaPath:"#/$defs/constraintType/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid30 = _errs94 === errors;
+var valid33 = _errs105 === errors;
 }
 else {
-var valid30 = true;
+var valid33 = true;
 }
-if(valid30){
-if(data20.vertical !== undefined){
-let data22 = data20.vertical;
-const _errs96 = errors;
-if(!(((((data22 === "MIN") || (data22 === "CENTER")) || (data22 === "MAX")) || (data22 === "STRETCH")) || (data22 === "SCALE"))){
-validate22.errors = [{instancePath:instancePath+"/constraints/vertical",schemaPath:"#/$defs/constraintType/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"}];
+if(valid33){
+if(data25.vertical !== undefined){
+let data27 = data25.vertical;
+const _errs107 = errors;
+if(!(((((data27 === "MIN") || (data27 === "CENTER")) || (data27 === "MAX")) || (data27 === "STRETCH")) || (data27 === "SCALE"))){
+validate22.errors = [{instancePath:instancePath+"/constraints/vertical",schemaPath:"#/$defs/constraintType/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid30 = _errs96 === errors;
+var valid33 = _errs107 === errors;
 }
 else {
-var valid30 = true;
+var valid33 = true;
 }
 }
 }
@@ -3904,27 +4034,27 @@ validate22.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/pro
 return false;
 }
 }
-var valid28 = _errs91 === errors;
+var valid28 = _errs102 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.fills !== undefined){
-let data23 = data.fills;
-const _errs98 = errors;
-if(errors === _errs98){
-if(Array.isArray(data23)){
-var valid33 = true;
-const len0 = data23.length;
-for(let i0=0; i0<len0; i0++){
-const _errs100 = errors;
-if(!(validate23(data23[i0], {instancePath:instancePath+"/fills/" + i0,parentData:data23,parentDataProperty:i0,rootData,dynamicAnchors}))){
+let data28 = data.fills;
+const _errs109 = errors;
+if(errors === _errs109){
+if(Array.isArray(data28)){
+var valid36 = true;
+const len2 = data28.length;
+for(let i2=0; i2<len2; i2++){
+const _errs111 = errors;
+if(!(validate23(data28[i2], {instancePath:instancePath+"/fills/" + i2,parentData:data28,parentDataProperty:i2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
-var valid33 = _errs100 === errors;
-if(!valid33){
+var valid36 = _errs111 === errors;
+if(!valid36){
 break;
 }
 }
@@ -3934,27 +4064,27 @@ validate22.errors = [{instancePath:instancePath+"/fills",schemaPath:"#/propertie
 return false;
 }
 }
-var valid28 = _errs98 === errors;
+var valid28 = _errs109 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.strokes !== undefined){
-let data25 = data.strokes;
-const _errs101 = errors;
-if(errors === _errs101){
-if(Array.isArray(data25)){
-var valid34 = true;
-const len1 = data25.length;
-for(let i1=0; i1<len1; i1++){
-const _errs103 = errors;
-if(!(validate23(data25[i1], {instancePath:instancePath+"/strokes/" + i1,parentData:data25,parentDataProperty:i1,rootData,dynamicAnchors}))){
+let data30 = data.strokes;
+const _errs112 = errors;
+if(errors === _errs112){
+if(Array.isArray(data30)){
+var valid37 = true;
+const len3 = data30.length;
+for(let i3=0; i3<len3; i3++){
+const _errs114 = errors;
+if(!(validate23(data30[i3], {instancePath:instancePath+"/strokes/" + i3,parentData:data30,parentDataProperty:i3,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
-var valid34 = _errs103 === errors;
-if(!valid34){
+var valid37 = _errs114 === errors;
+if(!valid37){
 break;
 }
 }
@@ -3964,18 +4094,18 @@ validate22.errors = [{instancePath:instancePath+"/strokes",schemaPath:"#/propert
 return false;
 }
 }
-var valid28 = _errs101 === errors;
+var valid28 = _errs112 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.strokeWeight !== undefined){
-let data27 = data.strokeWeight;
-const _errs104 = errors;
-if(errors === _errs104){
-if(typeof data27 == "number"){
-if(data27 < 0 || isNaN(data27)){
+let data32 = data.strokeWeight;
+const _errs115 = errors;
+if(errors === _errs115){
+if(typeof data32 == "number"){
+if(data32 < 0 || isNaN(data32)){
 validate22.errors = [{instancePath:instancePath+"/strokeWeight",schemaPath:"#/properties/strokeWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -3985,18 +4115,18 @@ validate22.errors = [{instancePath:instancePath+"/strokeWeight",schemaPath:"#/pr
 return false;
 }
 }
-var valid28 = _errs104 === errors;
+var valid28 = _errs115 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.strokeTopWeight !== undefined){
-let data28 = data.strokeTopWeight;
-const _errs106 = errors;
-if(errors === _errs106){
-if(typeof data28 == "number"){
-if(data28 < 0 || isNaN(data28)){
+let data33 = data.strokeTopWeight;
+const _errs117 = errors;
+if(errors === _errs117){
+if(typeof data33 == "number"){
+if(data33 < 0 || isNaN(data33)){
 validate22.errors = [{instancePath:instancePath+"/strokeTopWeight",schemaPath:"#/properties/strokeTopWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -4006,18 +4136,18 @@ validate22.errors = [{instancePath:instancePath+"/strokeTopWeight",schemaPath:"#
 return false;
 }
 }
-var valid28 = _errs106 === errors;
+var valid28 = _errs117 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.strokeRightWeight !== undefined){
-let data29 = data.strokeRightWeight;
-const _errs108 = errors;
-if(errors === _errs108){
-if(typeof data29 == "number"){
-if(data29 < 0 || isNaN(data29)){
+let data34 = data.strokeRightWeight;
+const _errs119 = errors;
+if(errors === _errs119){
+if(typeof data34 == "number"){
+if(data34 < 0 || isNaN(data34)){
 validate22.errors = [{instancePath:instancePath+"/strokeRightWeight",schemaPath:"#/properties/strokeRightWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -4027,18 +4157,18 @@ validate22.errors = [{instancePath:instancePath+"/strokeRightWeight",schemaPath:
 return false;
 }
 }
-var valid28 = _errs108 === errors;
+var valid28 = _errs119 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.strokeBottomWeight !== undefined){
-let data30 = data.strokeBottomWeight;
-const _errs110 = errors;
-if(errors === _errs110){
-if(typeof data30 == "number"){
-if(data30 < 0 || isNaN(data30)){
+let data35 = data.strokeBottomWeight;
+const _errs121 = errors;
+if(errors === _errs121){
+if(typeof data35 == "number"){
+if(data35 < 0 || isNaN(data35)){
 validate22.errors = [{instancePath:instancePath+"/strokeBottomWeight",schemaPath:"#/properties/strokeBottomWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -4048,18 +4178,18 @@ validate22.errors = [{instancePath:instancePath+"/strokeBottomWeight",schemaPath
 return false;
 }
 }
-var valid28 = _errs110 === errors;
+var valid28 = _errs121 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.strokeLeftWeight !== undefined){
-let data31 = data.strokeLeftWeight;
-const _errs112 = errors;
-if(errors === _errs112){
-if(typeof data31 == "number"){
-if(data31 < 0 || isNaN(data31)){
+let data36 = data.strokeLeftWeight;
+const _errs123 = errors;
+if(errors === _errs123){
+if(typeof data36 == "number"){
+if(data36 < 0 || isNaN(data36)){
 validate22.errors = [{instancePath:instancePath+"/strokeLeftWeight",schemaPath:"#/properties/strokeLeftWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -4069,49 +4199,49 @@ validate22.errors = [{instancePath:instancePath+"/strokeLeftWeight",schemaPath:"
 return false;
 }
 }
-var valid28 = _errs112 === errors;
+var valid28 = _errs123 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.strokeAlign !== undefined){
-let data32 = data.strokeAlign;
-const _errs114 = errors;
-if(!(((data32 === "INSIDE") || (data32 === "OUTSIDE")) || (data32 === "CENTER"))){
+let data37 = data.strokeAlign;
+const _errs125 = errors;
+if(!(((data37 === "INSIDE") || (data37 === "OUTSIDE")) || (data37 === "CENTER"))){
 validate22.errors = [{instancePath:instancePath+"/strokeAlign",schemaPath:"#/properties/strokeAlign/enum",keyword:"enum",params:{allowedValues: schema38.properties.strokeAlign.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs114 === errors;
+var valid28 = _errs125 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.dashPattern !== undefined){
-let data33 = data.dashPattern;
-const _errs115 = errors;
-if(errors === _errs115){
-if(Array.isArray(data33)){
-var valid35 = true;
-const len2 = data33.length;
-for(let i2=0; i2<len2; i2++){
-let data34 = data33[i2];
-const _errs117 = errors;
-if(errors === _errs117){
-if(typeof data34 == "number"){
-if(data34 < 0 || isNaN(data34)){
-validate22.errors = [{instancePath:instancePath+"/dashPattern/" + i2,schemaPath:"#/properties/dashPattern/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+let data38 = data.dashPattern;
+const _errs126 = errors;
+if(errors === _errs126){
+if(Array.isArray(data38)){
+var valid38 = true;
+const len4 = data38.length;
+for(let i4=0; i4<len4; i4++){
+let data39 = data38[i4];
+const _errs128 = errors;
+if(errors === _errs128){
+if(typeof data39 == "number"){
+if(data39 < 0 || isNaN(data39)){
+validate22.errors = [{instancePath:instancePath+"/dashPattern/" + i4,schemaPath:"#/properties/dashPattern/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/dashPattern/" + i2,schemaPath:"#/properties/dashPattern/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate22.errors = [{instancePath:instancePath+"/dashPattern/" + i4,schemaPath:"#/properties/dashPattern/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
-var valid35 = _errs117 === errors;
-if(!valid35){
+var valid38 = _errs128 === errors;
+if(!valid38){
 break;
 }
 }
@@ -4121,18 +4251,18 @@ validate22.errors = [{instancePath:instancePath+"/dashPattern",schemaPath:"#/pro
 return false;
 }
 }
-var valid28 = _errs115 === errors;
+var valid28 = _errs126 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.cornerRadius !== undefined){
-let data35 = data.cornerRadius;
-const _errs119 = errors;
-if(errors === _errs119){
-if(typeof data35 == "number"){
-if(data35 < 0 || isNaN(data35)){
+let data40 = data.cornerRadius;
+const _errs130 = errors;
+if(errors === _errs130){
+if(typeof data40 == "number"){
+if(data40 < 0 || isNaN(data40)){
 validate22.errors = [{instancePath:instancePath+"/cornerRadius",schemaPath:"#/properties/cornerRadius/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -4142,18 +4272,18 @@ validate22.errors = [{instancePath:instancePath+"/cornerRadius",schemaPath:"#/pr
 return false;
 }
 }
-var valid28 = _errs119 === errors;
+var valid28 = _errs130 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.topLeftRadius !== undefined){
-let data36 = data.topLeftRadius;
-const _errs121 = errors;
-if(errors === _errs121){
-if(typeof data36 == "number"){
-if(data36 < 0 || isNaN(data36)){
+let data41 = data.topLeftRadius;
+const _errs132 = errors;
+if(errors === _errs132){
+if(typeof data41 == "number"){
+if(data41 < 0 || isNaN(data41)){
 validate22.errors = [{instancePath:instancePath+"/topLeftRadius",schemaPath:"#/properties/topLeftRadius/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -4163,18 +4293,18 @@ validate22.errors = [{instancePath:instancePath+"/topLeftRadius",schemaPath:"#/p
 return false;
 }
 }
-var valid28 = _errs121 === errors;
+var valid28 = _errs132 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.topRightRadius !== undefined){
-let data37 = data.topRightRadius;
-const _errs123 = errors;
-if(errors === _errs123){
-if(typeof data37 == "number"){
-if(data37 < 0 || isNaN(data37)){
+let data42 = data.topRightRadius;
+const _errs134 = errors;
+if(errors === _errs134){
+if(typeof data42 == "number"){
+if(data42 < 0 || isNaN(data42)){
 validate22.errors = [{instancePath:instancePath+"/topRightRadius",schemaPath:"#/properties/topRightRadius/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -4184,18 +4314,18 @@ validate22.errors = [{instancePath:instancePath+"/topRightRadius",schemaPath:"#/
 return false;
 }
 }
-var valid28 = _errs123 === errors;
+var valid28 = _errs134 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.bottomRightRadius !== undefined){
-let data38 = data.bottomRightRadius;
-const _errs125 = errors;
-if(errors === _errs125){
-if(typeof data38 == "number"){
-if(data38 < 0 || isNaN(data38)){
+let data43 = data.bottomRightRadius;
+const _errs136 = errors;
+if(errors === _errs136){
+if(typeof data43 == "number"){
+if(data43 < 0 || isNaN(data43)){
 validate22.errors = [{instancePath:instancePath+"/bottomRightRadius",schemaPath:"#/properties/bottomRightRadius/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -4205,18 +4335,18 @@ validate22.errors = [{instancePath:instancePath+"/bottomRightRadius",schemaPath:
 return false;
 }
 }
-var valid28 = _errs125 === errors;
+var valid28 = _errs136 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.bottomLeftRadius !== undefined){
-let data39 = data.bottomLeftRadius;
-const _errs127 = errors;
-if(errors === _errs127){
-if(typeof data39 == "number"){
-if(data39 < 0 || isNaN(data39)){
+let data44 = data.bottomLeftRadius;
+const _errs138 = errors;
+if(errors === _errs138){
+if(typeof data44 == "number"){
+if(data44 < 0 || isNaN(data44)){
 validate22.errors = [{instancePath:instancePath+"/bottomLeftRadius",schemaPath:"#/properties/bottomLeftRadius/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -4226,27 +4356,27 @@ validate22.errors = [{instancePath:instancePath+"/bottomLeftRadius",schemaPath:"
 return false;
 }
 }
-var valid28 = _errs127 === errors;
+var valid28 = _errs138 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.effects !== undefined){
-let data40 = data.effects;
-const _errs129 = errors;
-if(errors === _errs129){
-if(Array.isArray(data40)){
-var valid36 = true;
-const len3 = data40.length;
-for(let i3=0; i3<len3; i3++){
-const _errs131 = errors;
-if(!(validate37(data40[i3], {instancePath:instancePath+"/effects/" + i3,parentData:data40,parentDataProperty:i3,rootData,dynamicAnchors}))){
+let data45 = data.effects;
+const _errs140 = errors;
+if(errors === _errs140){
+if(Array.isArray(data45)){
+var valid39 = true;
+const len5 = data45.length;
+for(let i5=0; i5<len5; i5++){
+const _errs142 = errors;
+if(!(validate37(data45[i5], {instancePath:instancePath+"/effects/" + i5,parentData:data45,parentDataProperty:i5,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
-var valid36 = _errs131 === errors;
-if(!valid36){
+var valid39 = _errs142 === errors;
+if(!valid39){
 break;
 }
 }
@@ -4256,39 +4386,39 @@ validate22.errors = [{instancePath:instancePath+"/effects",schemaPath:"#/propert
 return false;
 }
 }
-var valid28 = _errs129 === errors;
+var valid28 = _errs140 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.clipsContent !== undefined){
-const _errs132 = errors;
+const _errs143 = errors;
 if(typeof data.clipsContent !== "boolean"){
 validate22.errors = [{instancePath:instancePath+"/clipsContent",schemaPath:"#/properties/clipsContent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid28 = _errs132 === errors;
+var valid28 = _errs143 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.children !== undefined){
-let data43 = data.children;
-const _errs134 = errors;
-if(errors === _errs134){
-if(Array.isArray(data43)){
-var valid37 = true;
-const len4 = data43.length;
-for(let i4=0; i4<len4; i4++){
-const _errs136 = errors;
-if(!(wrapper0.validate(data43[i4], {instancePath:instancePath+"/children/" + i4,parentData:data43,parentDataProperty:i4,rootData,dynamicAnchors}))){
+let data48 = data.children;
+const _errs145 = errors;
+if(errors === _errs145){
+if(Array.isArray(data48)){
+var valid40 = true;
+const len6 = data48.length;
+for(let i6=0; i6<len6; i6++){
+const _errs147 = errors;
+if(!(wrapper0.validate(data48[i6], {instancePath:instancePath+"/children/" + i6,parentData:data48,parentDataProperty:i6,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
-var valid37 = _errs136 === errors;
-if(!valid37){
+var valid40 = _errs147 === errors;
+if(!valid40){
 break;
 }
 }
@@ -4298,56 +4428,56 @@ validate22.errors = [{instancePath:instancePath+"/children",schemaPath:"#/proper
 return false;
 }
 }
-var valid28 = _errs134 === errors;
+var valid28 = _errs145 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.characters !== undefined){
-const _errs137 = errors;
+const _errs148 = errors;
 if(typeof data.characters !== "string"){
 validate22.errors = [{instancePath:instancePath+"/characters",schemaPath:"#/properties/characters/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid28 = _errs137 === errors;
+var valid28 = _errs148 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.fontName !== undefined){
-let data46 = data.fontName;
-const _errs139 = errors;
-const _errs140 = errors;
-if(errors === _errs140){
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+let data51 = data.fontName;
+const _errs150 = errors;
+const _errs151 = errors;
+if(errors === _errs151){
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 let missing23;
-if(((data46.family === undefined) && (missing23 = "family")) || ((data46.style === undefined) && (missing23 = "style"))){
+if(((data51.family === undefined) && (missing23 = "family")) || ((data51.style === undefined) && (missing23 = "style"))){
 validate22.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/required",keyword:"required",params:{missingProperty: missing23},message:"must have required property '"+missing23+"'"}];
 return false;
 }
 else {
-const _errs142 = errors;
-for(const key1 in data46){
+const _errs153 = errors;
+for(const key1 in data51){
 if(!((key1 === "family") || (key1 === "style"))){
 validate22.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs142 === errors){
-if(data46.family !== undefined){
-let data47 = data46.family;
-const _errs143 = errors;
-if(errors === _errs143){
-if(typeof data47 === "string"){
-if(func1(data47) > 255){
+if(_errs153 === errors){
+if(data51.family !== undefined){
+let data52 = data51.family;
+const _errs154 = errors;
+if(errors === _errs154){
+if(typeof data52 === "string"){
+if(func1(data52) > 255){
 validate22.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#/$defs/fontName/properties/family/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data47) < 1){
+if(func1(data52) < 1){
 validate22.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#/$defs/fontName/properties/family/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4358,23 +4488,23 @@ validate22.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#
 return false;
 }
 }
-var valid39 = _errs143 === errors;
+var valid42 = _errs154 === errors;
 }
 else {
-var valid39 = true;
+var valid42 = true;
 }
-if(valid39){
-if(data46.style !== undefined){
-let data48 = data46.style;
-const _errs145 = errors;
-if(errors === _errs145){
-if(typeof data48 === "string"){
-if(func1(data48) > 255){
+if(valid42){
+if(data51.style !== undefined){
+let data53 = data51.style;
+const _errs156 = errors;
+if(errors === _errs156){
+if(typeof data53 === "string"){
+if(func1(data53) > 255){
 validate22.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/$defs/fontName/properties/style/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data48) < 1){
+if(func1(data53) < 1){
 validate22.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/$defs/fontName/properties/style/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4385,10 +4515,10 @@ validate22.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/
 return false;
 }
 }
-var valid39 = _errs145 === errors;
+var valid42 = _errs156 === errors;
 }
 else {
-var valid39 = true;
+var valid42 = true;
 }
 }
 }
@@ -4399,18 +4529,18 @@ validate22.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/
 return false;
 }
 }
-var valid28 = _errs139 === errors;
+var valid28 = _errs150 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.fontSize !== undefined){
-let data49 = data.fontSize;
-const _errs147 = errors;
-if(errors === _errs147){
-if(typeof data49 == "number"){
-if(data49 <= 0 || isNaN(data49)){
+let data54 = data.fontSize;
+const _errs158 = errors;
+if(errors === _errs158){
+if(typeof data54 == "number"){
+if(data54 <= 0 || isNaN(data54)){
 validate22.errors = [{instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
@@ -4420,89 +4550,89 @@ validate22.errors = [{instancePath:instancePath+"/fontSize",schemaPath:"#/proper
 return false;
 }
 }
-var valid28 = _errs147 === errors;
+var valid28 = _errs158 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.fontWeight !== undefined){
-let data50 = data.fontWeight;
-const _errs149 = errors;
-if(!((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50)))){
+let data55 = data.fontWeight;
+const _errs160 = errors;
+if(!((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55)))){
 validate22.errors = [{instancePath:instancePath+"/fontWeight",schemaPath:"#/properties/fontWeight/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs149){
-if(typeof data50 == "number"){
-if(data50 > 1000 || isNaN(data50)){
+if(errors === _errs160){
+if(typeof data55 == "number"){
+if(data55 > 1000 || isNaN(data55)){
 validate22.errors = [{instancePath:instancePath+"/fontWeight",schemaPath:"#/properties/fontWeight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
 return false;
 }
 else {
-if(data50 < 1 || isNaN(data50)){
+if(data55 < 1 || isNaN(data55)){
 validate22.errors = [{instancePath:instancePath+"/fontWeight",schemaPath:"#/properties/fontWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
 }
-var valid28 = _errs149 === errors;
+var valid28 = _errs160 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.lineHeight !== undefined){
-let data51 = data.lineHeight;
-const _errs151 = errors;
-const _errs152 = errors;
-if(errors === _errs152){
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-const tag0 = data51.unit;
+let data56 = data.lineHeight;
+const _errs162 = errors;
+const _errs163 = errors;
+if(errors === _errs163){
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+const tag0 = data56.unit;
 if(typeof tag0 == "string"){
 if(tag0 === "PIXELS"){
-const _errs154 = errors;
-if(errors === _errs154){
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+const _errs165 = errors;
+if(errors === _errs165){
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
 let missing24;
-if(((data51.value === undefined) && (missing24 = "value")) || ((data51.unit === undefined) && (missing24 = "unit"))){
+if(((data56.value === undefined) && (missing24 = "value")) || ((data56.unit === undefined) && (missing24 = "unit"))){
 validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/required",keyword:"required",params:{missingProperty: missing24},message:"must have required property '"+missing24+"'"}];
 return false;
 }
 else {
-const _errs156 = errors;
-for(const key2 in data51){
+const _errs167 = errors;
+for(const key2 in data56){
 if(!((key2 === "value") || (key2 === "unit"))){
 validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs156 === errors){
-if(data51.value !== undefined){
-const _errs157 = errors;
-if(!(typeof data51.value == "number")){
+if(_errs167 === errors){
+if(data56.value !== undefined){
+const _errs168 = errors;
+if(!(typeof data56.value == "number")){
 validate22.errors = [{instancePath:instancePath+"/lineHeight/value",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid43 = _errs157 === errors;
+var valid46 = _errs168 === errors;
 }
 else {
-var valid43 = true;
+var valid46 = true;
 }
-if(valid43){
-if(data51.unit !== undefined){
-let data53 = data51.unit;
-const _errs159 = errors;
-if(!((data53 === "PIXELS") || (data53 === "PERCENT"))){
-validate22.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema65.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
+if(valid46){
+if(data56.unit !== undefined){
+let data58 = data56.unit;
+const _errs170 = errors;
+if(!((data58 === "PIXELS") || (data58 === "PERCENT"))){
+validate22.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema66.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid43 = _errs159 === errors;
+var valid46 = _errs170 === errors;
 }
 else {
-var valid43 = true;
+var valid46 = true;
 }
 }
 }
@@ -4516,47 +4646,47 @@ return false;
 var props6 = true;
 }
 else if(tag0 === "PERCENT"){
-const _errs160 = errors;
-if(errors === _errs160){
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+const _errs171 = errors;
+if(errors === _errs171){
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
 let missing25;
-if(((data51.value === undefined) && (missing25 = "value")) || ((data51.unit === undefined) && (missing25 = "unit"))){
+if(((data56.value === undefined) && (missing25 = "value")) || ((data56.unit === undefined) && (missing25 = "unit"))){
 validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/required",keyword:"required",params:{missingProperty: missing25},message:"must have required property '"+missing25+"'"}];
 return false;
 }
 else {
-const _errs162 = errors;
-for(const key3 in data51){
+const _errs173 = errors;
+for(const key3 in data56){
 if(!((key3 === "value") || (key3 === "unit"))){
 validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs162 === errors){
-if(data51.value !== undefined){
-const _errs163 = errors;
-if(!(typeof data51.value == "number")){
+if(_errs173 === errors){
+if(data56.value !== undefined){
+const _errs174 = errors;
+if(!(typeof data56.value == "number")){
 validate22.errors = [{instancePath:instancePath+"/lineHeight/value",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid45 = _errs163 === errors;
+var valid48 = _errs174 === errors;
 }
 else {
-var valid45 = true;
+var valid48 = true;
 }
-if(valid45){
-if(data51.unit !== undefined){
-let data55 = data51.unit;
-const _errs165 = errors;
-if(!((data55 === "PIXELS") || (data55 === "PERCENT"))){
-validate22.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema65.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
+if(valid48){
+if(data56.unit !== undefined){
+let data60 = data56.unit;
+const _errs176 = errors;
+if(!((data60 === "PIXELS") || (data60 === "PERCENT"))){
+validate22.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema66.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid45 = _errs165 === errors;
+var valid48 = _errs176 === errors;
 }
 else {
-var valid45 = true;
+var valid48 = true;
 }
 }
 }
@@ -4572,26 +4702,26 @@ props6 = true;
 }
 }
 else if(tag0 === "AUTO"){
-const _errs166 = errors;
-if(errors === _errs166){
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+const _errs177 = errors;
+if(errors === _errs177){
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
 let missing26;
-if((data51.unit === undefined) && (missing26 = "unit")){
+if((data56.unit === undefined) && (missing26 = "unit")){
 validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/1/required",keyword:"required",params:{missingProperty: missing26},message:"must have required property '"+missing26+"'"}];
 return false;
 }
 else {
-const _errs168 = errors;
-for(const key4 in data51){
+const _errs179 = errors;
+for(const key4 in data56){
 if(!(key4 === "unit")){
 validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs168 === errors){
-if(data51.unit !== undefined){
-if("AUTO" !== data51.unit){
+if(_errs179 === errors){
+if(data56.unit !== undefined){
+if("AUTO" !== data56.unit){
 validate22.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/1/properties/unit/const",keyword:"const",params:{allowedValue: "AUTO"},message:"must be equal to constant"}];
 return false;
 }
@@ -4619,56 +4749,56 @@ return false;
 }
 }
 }
-var valid28 = _errs151 === errors;
+var valid28 = _errs162 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.letterSpacing !== undefined){
-let data57 = data.letterSpacing;
-const _errs170 = errors;
-const _errs171 = errors;
-if(errors === _errs171){
-if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+let data62 = data.letterSpacing;
+const _errs181 = errors;
+const _errs182 = errors;
+if(errors === _errs182){
+if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
 let missing27;
-if(((data57.value === undefined) && (missing27 = "value")) || ((data57.unit === undefined) && (missing27 = "unit"))){
+if(((data62.value === undefined) && (missing27 = "value")) || ((data62.unit === undefined) && (missing27 = "unit"))){
 validate22.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/required",keyword:"required",params:{missingProperty: missing27},message:"must have required property '"+missing27+"'"}];
 return false;
 }
 else {
-const _errs173 = errors;
-for(const key5 in data57){
+const _errs184 = errors;
+for(const key5 in data62){
 if(!((key5 === "value") || (key5 === "unit"))){
 validate22.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs173 === errors){
-if(data57.value !== undefined){
-const _errs174 = errors;
-if(!(typeof data57.value == "number")){
+if(_errs184 === errors){
+if(data62.value !== undefined){
+const _errs185 = errors;
+if(!(typeof data62.value == "number")){
 validate22.errors = [{instancePath:instancePath+"/letterSpacing/value",schemaPath:"#/$defs/letterSpacing/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid49 = _errs174 === errors;
+var valid52 = _errs185 === errors;
 }
 else {
-var valid49 = true;
+var valid52 = true;
 }
-if(valid49){
-if(data57.unit !== undefined){
-let data59 = data57.unit;
-const _errs176 = errors;
-if(!((data59 === "PIXELS") || (data59 === "PERCENT"))){
-validate22.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema66.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+if(valid52){
+if(data62.unit !== undefined){
+let data64 = data62.unit;
+const _errs187 = errors;
+if(!((data64 === "PIXELS") || (data64 === "PERCENT"))){
+validate22.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema67.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid49 = _errs176 === errors;
+var valid52 = _errs187 === errors;
 }
 else {
-var valid49 = true;
+var valid52 = true;
 }
 }
 }
@@ -4679,134 +4809,134 @@ validate22.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$
 return false;
 }
 }
-var valid28 = _errs170 === errors;
+var valid28 = _errs181 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.textAlignHorizontal !== undefined){
-let data60 = data.textAlignHorizontal;
-const _errs177 = errors;
-if(!((((data60 === "LEFT") || (data60 === "CENTER")) || (data60 === "RIGHT")) || (data60 === "JUSTIFIED"))){
+let data65 = data.textAlignHorizontal;
+const _errs188 = errors;
+if(!((((data65 === "LEFT") || (data65 === "CENTER")) || (data65 === "RIGHT")) || (data65 === "JUSTIFIED"))){
 validate22.errors = [{instancePath:instancePath+"/textAlignHorizontal",schemaPath:"#/properties/textAlignHorizontal/enum",keyword:"enum",params:{allowedValues: schema38.properties.textAlignHorizontal.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs177 === errors;
+var valid28 = _errs188 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.textAlignVertical !== undefined){
-let data61 = data.textAlignVertical;
-const _errs178 = errors;
-if(!(((data61 === "TOP") || (data61 === "CENTER")) || (data61 === "BOTTOM"))){
+let data66 = data.textAlignVertical;
+const _errs189 = errors;
+if(!(((data66 === "TOP") || (data66 === "CENTER")) || (data66 === "BOTTOM"))){
 validate22.errors = [{instancePath:instancePath+"/textAlignVertical",schemaPath:"#/properties/textAlignVertical/enum",keyword:"enum",params:{allowedValues: schema38.properties.textAlignVertical.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs178 === errors;
+var valid28 = _errs189 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.textAutoResize !== undefined){
-let data62 = data.textAutoResize;
-const _errs179 = errors;
-if(!((((data62 === "NONE") || (data62 === "WIDTH_AND_HEIGHT")) || (data62 === "HEIGHT")) || (data62 === "TRUNCATE"))){
+let data67 = data.textAutoResize;
+const _errs190 = errors;
+if(!((((data67 === "NONE") || (data67 === "WIDTH_AND_HEIGHT")) || (data67 === "HEIGHT")) || (data67 === "TRUNCATE"))){
 validate22.errors = [{instancePath:instancePath+"/textAutoResize",schemaPath:"#/properties/textAutoResize/enum",keyword:"enum",params:{allowedValues: schema38.properties.textAutoResize.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs179 === errors;
+var valid28 = _errs190 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.textCase !== undefined){
-let data63 = data.textCase;
-const _errs180 = errors;
-if(!((((((data63 === "ORIGINAL") || (data63 === "UPPER")) || (data63 === "LOWER")) || (data63 === "TITLE")) || (data63 === "SMALL_CAPS")) || (data63 === "SMALL_CAPS_FORCED"))){
-validate22.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/$defs/textCase/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values"}];
+let data68 = data.textCase;
+const _errs191 = errors;
+if(!((((((data68 === "ORIGINAL") || (data68 === "UPPER")) || (data68 === "LOWER")) || (data68 === "TITLE")) || (data68 === "SMALL_CAPS")) || (data68 === "SMALL_CAPS_FORCED"))){
+validate22.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/$defs/textCase/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs180 === errors;
+var valid28 = _errs191 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.textDecoration !== undefined){
-let data64 = data.textDecoration;
-const _errs182 = errors;
-if(!(((data64 === "NONE") || (data64 === "UNDERLINE")) || (data64 === "STRIKETHROUGH"))){
-validate22.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"}];
+let data69 = data.textDecoration;
+const _errs193 = errors;
+if(!(((data69 === "NONE") || (data69 === "UNDERLINE")) || (data69 === "STRIKETHROUGH"))){
+validate22.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs182 === errors;
+var valid28 = _errs193 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.textDecorationStyle !== undefined){
-let data65 = data.textDecorationStyle;
-const _errs184 = errors;
-if(!(((data65 === "SOLID") || (data65 === "WAVY")) || (data65 === "DOTTED"))){
-validate22.errors = [{instancePath:instancePath+"/textDecorationStyle",schemaPath:"#/$defs/textDecorationStyle/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
+let data70 = data.textDecorationStyle;
+const _errs195 = errors;
+if(!(((data70 === "SOLID") || (data70 === "WAVY")) || (data70 === "DOTTED"))){
+validate22.errors = [{instancePath:instancePath+"/textDecorationStyle",schemaPath:"#/$defs/textDecorationStyle/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs184 === errors;
+var valid28 = _errs195 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.textDecorationOffset !== undefined){
-let data66 = data.textDecorationOffset;
-const _errs186 = errors;
-const _errs187 = errors;
-if(errors === _errs187){
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+let data71 = data.textDecorationOffset;
+const _errs197 = errors;
+const _errs198 = errors;
+if(errors === _errs198){
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 let missing28;
-if(((data66.value === undefined) && (missing28 = "value")) || ((data66.unit === undefined) && (missing28 = "unit"))){
+if(((data71.value === undefined) && (missing28 = "value")) || ((data71.unit === undefined) && (missing28 = "unit"))){
 validate22.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPath:"#/$defs/textDecorationLength/required",keyword:"required",params:{missingProperty: missing28},message:"must have required property '"+missing28+"'"}];
 return false;
 }
 else {
-const _errs189 = errors;
-for(const key6 in data66){
+const _errs200 = errors;
+for(const key6 in data71){
 if(!((key6 === "value") || (key6 === "unit"))){
 validate22.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPath:"#/$defs/textDecorationLength/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs189 === errors){
-if(data66.value !== undefined){
-const _errs190 = errors;
-if(!(typeof data66.value == "number")){
+if(_errs200 === errors){
+if(data71.value !== undefined){
+const _errs201 = errors;
+if(!(typeof data71.value == "number")){
 validate22.errors = [{instancePath:instancePath+"/textDecorationOffset/value",schemaPath:"#/$defs/textDecorationLength/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid54 = _errs190 === errors;
+var valid57 = _errs201 === errors;
 }
 else {
-var valid54 = true;
+var valid57 = true;
 }
-if(valid54){
-if(data66.unit !== undefined){
-let data68 = data66.unit;
-const _errs192 = errors;
-if(!((data68 === "PIXELS") || (data68 === "PERCENT"))){
-validate22.errors = [{instancePath:instancePath+"/textDecorationOffset/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema70.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+if(valid57){
+if(data71.unit !== undefined){
+let data73 = data71.unit;
+const _errs203 = errors;
+if(!((data73 === "PIXELS") || (data73 === "PERCENT"))){
+validate22.errors = [{instancePath:instancePath+"/textDecorationOffset/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema71.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid54 = _errs192 === errors;
+var valid57 = _errs203 === errors;
 }
 else {
-var valid54 = true;
+var valid57 = true;
 }
 }
 }
@@ -4817,56 +4947,56 @@ validate22.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPa
 return false;
 }
 }
-var valid28 = _errs186 === errors;
+var valid28 = _errs197 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.textDecorationThickness !== undefined){
-let data69 = data.textDecorationThickness;
-const _errs193 = errors;
-const _errs194 = errors;
-if(errors === _errs194){
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+let data74 = data.textDecorationThickness;
+const _errs204 = errors;
+const _errs205 = errors;
+if(errors === _errs205){
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
 let missing29;
-if(((data69.value === undefined) && (missing29 = "value")) || ((data69.unit === undefined) && (missing29 = "unit"))){
+if(((data74.value === undefined) && (missing29 = "value")) || ((data74.unit === undefined) && (missing29 = "unit"))){
 validate22.errors = [{instancePath:instancePath+"/textDecorationThickness",schemaPath:"#/$defs/textDecorationLength/required",keyword:"required",params:{missingProperty: missing29},message:"must have required property '"+missing29+"'"}];
 return false;
 }
 else {
-const _errs196 = errors;
-for(const key7 in data69){
+const _errs207 = errors;
+for(const key7 in data74){
 if(!((key7 === "value") || (key7 === "unit"))){
 validate22.errors = [{instancePath:instancePath+"/textDecorationThickness",schemaPath:"#/$defs/textDecorationLength/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs196 === errors){
-if(data69.value !== undefined){
-const _errs197 = errors;
-if(!(typeof data69.value == "number")){
+if(_errs207 === errors){
+if(data74.value !== undefined){
+const _errs208 = errors;
+if(!(typeof data74.value == "number")){
 validate22.errors = [{instancePath:instancePath+"/textDecorationThickness/value",schemaPath:"#/$defs/textDecorationLength/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid56 = _errs197 === errors;
+var valid59 = _errs208 === errors;
 }
 else {
-var valid56 = true;
+var valid59 = true;
 }
-if(valid56){
-if(data69.unit !== undefined){
-let data71 = data69.unit;
-const _errs199 = errors;
-if(!((data71 === "PIXELS") || (data71 === "PERCENT"))){
-validate22.errors = [{instancePath:instancePath+"/textDecorationThickness/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema70.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+if(valid59){
+if(data74.unit !== undefined){
+let data76 = data74.unit;
+const _errs210 = errors;
+if(!((data76 === "PIXELS") || (data76 === "PERCENT"))){
+validate22.errors = [{instancePath:instancePath+"/textDecorationThickness/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema71.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid56 = _errs199 === errors;
+var valid59 = _errs210 === errors;
 }
 else {
-var valid56 = true;
+var valid59 = true;
 }
 }
 }
@@ -4877,64 +5007,64 @@ validate22.errors = [{instancePath:instancePath+"/textDecorationThickness",schem
 return false;
 }
 }
-var valid28 = _errs193 === errors;
+var valid28 = _errs204 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.textDecorationColor !== undefined){
-const _errs200 = errors;
+const _errs211 = errors;
 if(!(validate43(data.textDecorationColor, {instancePath:instancePath+"/textDecorationColor",parentData:data,parentDataProperty:"textDecorationColor",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
-var valid28 = _errs200 === errors;
+var valid28 = _errs211 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.textTruncation !== undefined){
-let data73 = data.textTruncation;
-const _errs201 = errors;
-if(!((data73 === "DISABLED") || (data73 === "ENDING"))){
+let data78 = data.textTruncation;
+const _errs212 = errors;
+if(!((data78 === "DISABLED") || (data78 === "ENDING"))){
 validate22.errors = [{instancePath:instancePath+"/textTruncation",schemaPath:"#/properties/textTruncation/enum",keyword:"enum",params:{allowedValues: schema38.properties.textTruncation.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs201 === errors;
+var valid28 = _errs212 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.maxLines !== undefined){
-let data74 = data.maxLines;
-const _errs202 = errors;
-if(!((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74)))){
+let data79 = data.maxLines;
+const _errs213 = errors;
+if(!((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79)))){
 validate22.errors = [{instancePath:instancePath+"/maxLines",schemaPath:"#/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs202){
-if(typeof data74 == "number"){
-if(data74 < 1 || isNaN(data74)){
+if(errors === _errs213){
+if(typeof data79 == "number"){
+if(data79 < 1 || isNaN(data79)){
 validate22.errors = [{instancePath:instancePath+"/maxLines",schemaPath:"#/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
-var valid28 = _errs202 === errors;
+var valid28 = _errs213 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.paragraphIndent !== undefined){
-let data75 = data.paragraphIndent;
-const _errs204 = errors;
-if(errors === _errs204){
-if(typeof data75 == "number"){
-if(data75 < 0 || isNaN(data75)){
+let data80 = data.paragraphIndent;
+const _errs215 = errors;
+if(errors === _errs215){
+if(typeof data80 == "number"){
+if(data80 < 0 || isNaN(data80)){
 validate22.errors = [{instancePath:instancePath+"/paragraphIndent",schemaPath:"#/properties/paragraphIndent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -4944,18 +5074,18 @@ validate22.errors = [{instancePath:instancePath+"/paragraphIndent",schemaPath:"#
 return false;
 }
 }
-var valid28 = _errs204 === errors;
+var valid28 = _errs215 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.imageRef !== undefined){
-let data76 = data.imageRef;
-const _errs206 = errors;
-if(errors === _errs206){
-if(typeof data76 === "string"){
-if(func1(data76) < 1){
+let data81 = data.imageRef;
+const _errs217 = errors;
+if(errors === _errs217){
+if(typeof data81 === "string"){
+if(func1(data81) < 1){
 validate22.errors = [{instancePath:instancePath+"/imageRef",schemaPath:"#/properties/imageRef/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -4965,74 +5095,74 @@ validate22.errors = [{instancePath:instancePath+"/imageRef",schemaPath:"#/proper
 return false;
 }
 }
-var valid28 = _errs206 === errors;
+var valid28 = _errs217 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.vectorPaths !== undefined){
-let data77 = data.vectorPaths;
-const _errs208 = errors;
-if(errors === _errs208){
-if(Array.isArray(data77)){
-var valid57 = true;
-const len5 = data77.length;
-for(let i5=0; i5<len5; i5++){
-let data78 = data77[i5];
-const _errs210 = errors;
-if(errors === _errs210){
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
+let data82 = data.vectorPaths;
+const _errs219 = errors;
+if(errors === _errs219){
+if(Array.isArray(data82)){
+var valid60 = true;
+const len7 = data82.length;
+for(let i7=0; i7<len7; i7++){
+let data83 = data82[i7];
+const _errs221 = errors;
+if(errors === _errs221){
+if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 let missing30;
-if(((data78.windingRule === undefined) && (missing30 = "windingRule")) || ((data78.data === undefined) && (missing30 = "data"))){
-validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i5,schemaPath:"#/properties/vectorPaths/items/required",keyword:"required",params:{missingProperty: missing30},message:"must have required property '"+missing30+"'"}];
+if(((data83.windingRule === undefined) && (missing30 = "windingRule")) || ((data83.data === undefined) && (missing30 = "data"))){
+validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7,schemaPath:"#/properties/vectorPaths/items/required",keyword:"required",params:{missingProperty: missing30},message:"must have required property '"+missing30+"'"}];
 return false;
 }
 else {
-const _errs212 = errors;
-for(const key8 in data78){
+const _errs223 = errors;
+for(const key8 in data83){
 if(!((key8 === "windingRule") || (key8 === "data"))){
-validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i5,schemaPath:"#/properties/vectorPaths/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"}];
+validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7,schemaPath:"#/properties/vectorPaths/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs212 === errors){
-if(data78.windingRule !== undefined){
-let data79 = data78.windingRule;
-const _errs213 = errors;
-if(!(((data79 === "NONZERO") || (data79 === "EVENODD")) || (data79 === "NONE"))){
-validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i5+"/windingRule",schemaPath:"#/properties/vectorPaths/items/properties/windingRule/enum",keyword:"enum",params:{allowedValues: schema38.properties.vectorPaths.items.properties.windingRule.enum},message:"must be equal to one of the allowed values"}];
+if(_errs223 === errors){
+if(data83.windingRule !== undefined){
+let data84 = data83.windingRule;
+const _errs224 = errors;
+if(!(((data84 === "NONZERO") || (data84 === "EVENODD")) || (data84 === "NONE"))){
+validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7+"/windingRule",schemaPath:"#/properties/vectorPaths/items/properties/windingRule/enum",keyword:"enum",params:{allowedValues: schema38.properties.vectorPaths.items.properties.windingRule.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid58 = _errs213 === errors;
+var valid61 = _errs224 === errors;
 }
 else {
-var valid58 = true;
+var valid61 = true;
 }
-if(valid58){
-if(data78.data !== undefined){
-const _errs214 = errors;
-if(typeof data78.data !== "string"){
-validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i5+"/data",schemaPath:"#/properties/vectorPaths/items/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(valid61){
+if(data83.data !== undefined){
+const _errs225 = errors;
+if(typeof data83.data !== "string"){
+validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7+"/data",schemaPath:"#/properties/vectorPaths/items/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid58 = _errs214 === errors;
+var valid61 = _errs225 === errors;
 }
 else {
-var valid58 = true;
+var valid61 = true;
 }
 }
 }
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i5,schemaPath:"#/properties/vectorPaths/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7,schemaPath:"#/properties/vectorPaths/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid57 = _errs210 === errors;
-if(!valid57){
+var valid60 = _errs221 === errors;
+if(!valid60){
 break;
 }
 }
@@ -5042,49 +5172,49 @@ validate22.errors = [{instancePath:instancePath+"/vectorPaths",schemaPath:"#/pro
 return false;
 }
 }
-var valid28 = _errs208 === errors;
+var valid28 = _errs219 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.layoutMode !== undefined){
-let data81 = data.layoutMode;
-const _errs216 = errors;
-if(!(((data81 === "NONE") || (data81 === "HORIZONTAL")) || (data81 === "VERTICAL"))){
+let data86 = data.layoutMode;
+const _errs227 = errors;
+if(!(((data86 === "NONE") || (data86 === "HORIZONTAL")) || (data86 === "VERTICAL"))){
 validate22.errors = [{instancePath:instancePath+"/layoutMode",schemaPath:"#/properties/layoutMode/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutMode.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs216 === errors;
+var valid28 = _errs227 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.layoutWrap !== undefined){
-let data82 = data.layoutWrap;
-const _errs217 = errors;
-if(!((data82 === "NO_WRAP") || (data82 === "WRAP"))){
+let data87 = data.layoutWrap;
+const _errs228 = errors;
+if(!((data87 === "NO_WRAP") || (data87 === "WRAP"))){
 validate22.errors = [{instancePath:instancePath+"/layoutWrap",schemaPath:"#/properties/layoutWrap/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutWrap.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs217 === errors;
+var valid28 = _errs228 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.paddingLeft !== undefined){
-let data83 = data.paddingLeft;
-const _errs218 = errors;
-if(errors === _errs218){
-if(typeof data83 == "number"){
-if(data83 > 100000 || isNaN(data83)){
+let data88 = data.paddingLeft;
+const _errs229 = errors;
+if(errors === _errs229){
+if(typeof data88 == "number"){
+if(data88 > 100000 || isNaN(data88)){
 validate22.errors = [{instancePath:instancePath+"/paddingLeft",schemaPath:"#/properties/paddingLeft/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data83 < 0 || isNaN(data83)){
+if(data88 < 0 || isNaN(data88)){
 validate22.errors = [{instancePath:instancePath+"/paddingLeft",schemaPath:"#/properties/paddingLeft/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -5095,23 +5225,23 @@ validate22.errors = [{instancePath:instancePath+"/paddingLeft",schemaPath:"#/pro
 return false;
 }
 }
-var valid28 = _errs218 === errors;
+var valid28 = _errs229 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.paddingRight !== undefined){
-let data84 = data.paddingRight;
-const _errs220 = errors;
-if(errors === _errs220){
-if(typeof data84 == "number"){
-if(data84 > 100000 || isNaN(data84)){
+let data89 = data.paddingRight;
+const _errs231 = errors;
+if(errors === _errs231){
+if(typeof data89 == "number"){
+if(data89 > 100000 || isNaN(data89)){
 validate22.errors = [{instancePath:instancePath+"/paddingRight",schemaPath:"#/properties/paddingRight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data84 < 0 || isNaN(data84)){
+if(data89 < 0 || isNaN(data89)){
 validate22.errors = [{instancePath:instancePath+"/paddingRight",schemaPath:"#/properties/paddingRight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -5122,23 +5252,23 @@ validate22.errors = [{instancePath:instancePath+"/paddingRight",schemaPath:"#/pr
 return false;
 }
 }
-var valid28 = _errs220 === errors;
+var valid28 = _errs231 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.paddingTop !== undefined){
-let data85 = data.paddingTop;
-const _errs222 = errors;
-if(errors === _errs222){
-if(typeof data85 == "number"){
-if(data85 > 100000 || isNaN(data85)){
+let data90 = data.paddingTop;
+const _errs233 = errors;
+if(errors === _errs233){
+if(typeof data90 == "number"){
+if(data90 > 100000 || isNaN(data90)){
 validate22.errors = [{instancePath:instancePath+"/paddingTop",schemaPath:"#/properties/paddingTop/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data85 < 0 || isNaN(data85)){
+if(data90 < 0 || isNaN(data90)){
 validate22.errors = [{instancePath:instancePath+"/paddingTop",schemaPath:"#/properties/paddingTop/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -5149,23 +5279,23 @@ validate22.errors = [{instancePath:instancePath+"/paddingTop",schemaPath:"#/prop
 return false;
 }
 }
-var valid28 = _errs222 === errors;
+var valid28 = _errs233 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.paddingBottom !== undefined){
-let data86 = data.paddingBottom;
-const _errs224 = errors;
-if(errors === _errs224){
-if(typeof data86 == "number"){
-if(data86 > 100000 || isNaN(data86)){
+let data91 = data.paddingBottom;
+const _errs235 = errors;
+if(errors === _errs235){
+if(typeof data91 == "number"){
+if(data91 > 100000 || isNaN(data91)){
 validate22.errors = [{instancePath:instancePath+"/paddingBottom",schemaPath:"#/properties/paddingBottom/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data86 < 0 || isNaN(data86)){
+if(data91 < 0 || isNaN(data91)){
 validate22.errors = [{instancePath:instancePath+"/paddingBottom",schemaPath:"#/properties/paddingBottom/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -5176,23 +5306,23 @@ validate22.errors = [{instancePath:instancePath+"/paddingBottom",schemaPath:"#/p
 return false;
 }
 }
-var valid28 = _errs224 === errors;
+var valid28 = _errs235 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.itemSpacing !== undefined){
-let data87 = data.itemSpacing;
-const _errs226 = errors;
-if(errors === _errs226){
-if(typeof data87 == "number"){
-if(data87 > 100000 || isNaN(data87)){
+let data92 = data.itemSpacing;
+const _errs237 = errors;
+if(errors === _errs237){
+if(typeof data92 == "number"){
+if(data92 > 100000 || isNaN(data92)){
 validate22.errors = [{instancePath:instancePath+"/itemSpacing",schemaPath:"#/properties/itemSpacing/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data87 < -100000 || isNaN(data87)){
+if(data92 < -100000 || isNaN(data92)){
 validate22.errors = [{instancePath:instancePath+"/itemSpacing",schemaPath:"#/properties/itemSpacing/minimum",keyword:"minimum",params:{comparison: ">=", limit: -100000},message:"must be >= -100000"}];
 return false;
 }
@@ -5203,23 +5333,23 @@ validate22.errors = [{instancePath:instancePath+"/itemSpacing",schemaPath:"#/pro
 return false;
 }
 }
-var valid28 = _errs226 === errors;
+var valid28 = _errs237 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.counterAxisSpacing !== undefined){
-let data88 = data.counterAxisSpacing;
-const _errs228 = errors;
-if(errors === _errs228){
-if(typeof data88 == "number"){
-if(data88 > 100000 || isNaN(data88)){
+let data93 = data.counterAxisSpacing;
+const _errs239 = errors;
+if(errors === _errs239){
+if(typeof data93 == "number"){
+if(data93 > 100000 || isNaN(data93)){
 validate22.errors = [{instancePath:instancePath+"/counterAxisSpacing",schemaPath:"#/properties/counterAxisSpacing/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data88 < 0 || isNaN(data88)){
+if(data93 < 0 || isNaN(data93)){
 validate22.errors = [{instancePath:instancePath+"/counterAxisSpacing",schemaPath:"#/properties/counterAxisSpacing/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -5230,101 +5360,101 @@ validate22.errors = [{instancePath:instancePath+"/counterAxisSpacing",schemaPath
 return false;
 }
 }
-var valid28 = _errs228 === errors;
+var valid28 = _errs239 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.primaryAxisAlignItems !== undefined){
-let data89 = data.primaryAxisAlignItems;
-const _errs230 = errors;
-if(!((((data89 === "MIN") || (data89 === "CENTER")) || (data89 === "MAX")) || (data89 === "SPACE_BETWEEN"))){
+let data94 = data.primaryAxisAlignItems;
+const _errs241 = errors;
+if(!((((data94 === "MIN") || (data94 === "CENTER")) || (data94 === "MAX")) || (data94 === "SPACE_BETWEEN"))){
 validate22.errors = [{instancePath:instancePath+"/primaryAxisAlignItems",schemaPath:"#/properties/primaryAxisAlignItems/enum",keyword:"enum",params:{allowedValues: schema38.properties.primaryAxisAlignItems.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs230 === errors;
+var valid28 = _errs241 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.counterAxisAlignItems !== undefined){
-let data90 = data.counterAxisAlignItems;
-const _errs231 = errors;
-if(!((((data90 === "MIN") || (data90 === "CENTER")) || (data90 === "MAX")) || (data90 === "BASELINE"))){
+let data95 = data.counterAxisAlignItems;
+const _errs242 = errors;
+if(!((((data95 === "MIN") || (data95 === "CENTER")) || (data95 === "MAX")) || (data95 === "BASELINE"))){
 validate22.errors = [{instancePath:instancePath+"/counterAxisAlignItems",schemaPath:"#/properties/counterAxisAlignItems/enum",keyword:"enum",params:{allowedValues: schema38.properties.counterAxisAlignItems.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs231 === errors;
+var valid28 = _errs242 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.layoutSizingHorizontal !== undefined){
-let data91 = data.layoutSizingHorizontal;
-const _errs232 = errors;
-if(!(((data91 === "FIXED") || (data91 === "HUG")) || (data91 === "FILL"))){
+let data96 = data.layoutSizingHorizontal;
+const _errs243 = errors;
+if(!(((data96 === "FIXED") || (data96 === "HUG")) || (data96 === "FILL"))){
 validate22.errors = [{instancePath:instancePath+"/layoutSizingHorizontal",schemaPath:"#/properties/layoutSizingHorizontal/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutSizingHorizontal.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs232 === errors;
+var valid28 = _errs243 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.layoutSizingVertical !== undefined){
-let data92 = data.layoutSizingVertical;
-const _errs233 = errors;
-if(!(((data92 === "FIXED") || (data92 === "HUG")) || (data92 === "FILL"))){
+let data97 = data.layoutSizingVertical;
+const _errs244 = errors;
+if(!(((data97 === "FIXED") || (data97 === "HUG")) || (data97 === "FILL"))){
 validate22.errors = [{instancePath:instancePath+"/layoutSizingVertical",schemaPath:"#/properties/layoutSizingVertical/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutSizingVertical.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs233 === errors;
+var valid28 = _errs244 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.layoutPositioning !== undefined){
-let data93 = data.layoutPositioning;
-const _errs234 = errors;
-if(!((data93 === "AUTO") || (data93 === "ABSOLUTE"))){
+let data98 = data.layoutPositioning;
+const _errs245 = errors;
+if(!((data98 === "AUTO") || (data98 === "ABSOLUTE"))){
 validate22.errors = [{instancePath:instancePath+"/layoutPositioning",schemaPath:"#/properties/layoutPositioning/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutPositioning.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs234 === errors;
+var valid28 = _errs245 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.scrollBehavior !== undefined){
-let data94 = data.scrollBehavior;
-const _errs235 = errors;
-if(!(((data94 === "SCROLLS") || (data94 === "FIXED")) || (data94 === "STICKY_SCROLLS"))){
+let data99 = data.scrollBehavior;
+const _errs246 = errors;
+if(!(((data99 === "SCROLLS") || (data99 === "FIXED")) || (data99 === "STICKY_SCROLLS"))){
 validate22.errors = [{instancePath:instancePath+"/scrollBehavior",schemaPath:"#/properties/scrollBehavior/enum",keyword:"enum",params:{allowedValues: schema38.properties.scrollBehavior.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid28 = _errs235 === errors;
+var valid28 = _errs246 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.fillStyleId !== undefined){
-let data95 = data.fillStyleId;
-const _errs236 = errors;
-if(errors === _errs236){
-if(typeof data95 === "string"){
-if(func1(data95) > 255){
+let data100 = data.fillStyleId;
+const _errs247 = errors;
+if(errors === _errs247){
+if(typeof data100 === "string"){
+if(func1(data100) > 255){
 validate22.errors = [{instancePath:instancePath+"/fillStyleId",schemaPath:"#/properties/fillStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data95) < 1){
+if(func1(data100) < 1){
 validate22.errors = [{instancePath:instancePath+"/fillStyleId",schemaPath:"#/properties/fillStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -5335,23 +5465,23 @@ validate22.errors = [{instancePath:instancePath+"/fillStyleId",schemaPath:"#/pro
 return false;
 }
 }
-var valid28 = _errs236 === errors;
+var valid28 = _errs247 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.strokeStyleId !== undefined){
-let data96 = data.strokeStyleId;
-const _errs238 = errors;
-if(errors === _errs238){
-if(typeof data96 === "string"){
-if(func1(data96) > 255){
+let data101 = data.strokeStyleId;
+const _errs249 = errors;
+if(errors === _errs249){
+if(typeof data101 === "string"){
+if(func1(data101) > 255){
 validate22.errors = [{instancePath:instancePath+"/strokeStyleId",schemaPath:"#/properties/strokeStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data96) < 1){
+if(func1(data101) < 1){
 validate22.errors = [{instancePath:instancePath+"/strokeStyleId",schemaPath:"#/properties/strokeStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -5362,23 +5492,23 @@ validate22.errors = [{instancePath:instancePath+"/strokeStyleId",schemaPath:"#/p
 return false;
 }
 }
-var valid28 = _errs238 === errors;
+var valid28 = _errs249 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.textStyleId !== undefined){
-let data97 = data.textStyleId;
-const _errs240 = errors;
-if(errors === _errs240){
-if(typeof data97 === "string"){
-if(func1(data97) > 255){
+let data102 = data.textStyleId;
+const _errs251 = errors;
+if(errors === _errs251){
+if(typeof data102 === "string"){
+if(func1(data102) > 255){
 validate22.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/properties/textStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data97) < 1){
+if(func1(data102) < 1){
 validate22.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/properties/textStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -5389,27 +5519,27 @@ validate22.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/pro
 return false;
 }
 }
-var valid28 = _errs240 === errors;
+var valid28 = _errs251 === errors;
 }
 else {
 var valid28 = true;
 }
 if(valid28){
 if(data.styledTextSegments !== undefined){
-let data98 = data.styledTextSegments;
-const _errs242 = errors;
-if(errors === _errs242){
-if(Array.isArray(data98)){
-var valid59 = true;
-const len6 = data98.length;
-for(let i6=0; i6<len6; i6++){
-const _errs244 = errors;
-if(!(validate46(data98[i6], {instancePath:instancePath+"/styledTextSegments/" + i6,parentData:data98,parentDataProperty:i6,rootData,dynamicAnchors}))){
+let data103 = data.styledTextSegments;
+const _errs253 = errors;
+if(errors === _errs253){
+if(Array.isArray(data103)){
+var valid62 = true;
+const len8 = data103.length;
+for(let i8=0; i8<len8; i8++){
+const _errs255 = errors;
+if(!(validate46(data103[i8], {instancePath:instancePath+"/styledTextSegments/" + i8,parentData:data103,parentDataProperty:i8,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
-var valid59 = _errs244 === errors;
-if(!valid59){
+var valid62 = _errs255 === errors;
+if(!valid62){
 break;
 }
 }
@@ -5419,10 +5549,41 @@ validate22.errors = [{instancePath:instancePath+"/styledTextSegments",schemaPath
 return false;
 }
 }
-var valid28 = _errs242 === errors;
+var valid28 = _errs253 === errors;
 }
 else {
 var valid28 = true;
+}
+if(valid28){
+let missing31;
+if(data.relativeTransform !== undefined && (((data.untransformedWidth === undefined) && (missing31 = "untransformedWidth")) || ((data.untransformedHeight === undefined) && (missing31 = "untransformedHeight")))){
+validate22.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "relativeTransform",
+    missingProperty: missing31,
+    depsCount: 2,
+    deps: "untransformedWidth, untransformedHeight"},message:"must have properties untransformedWidth, untransformedHeight when property relativeTransform is present"}];
+return false;
+}
+else {
+if(data.untransformedWidth !== undefined && (((data.relativeTransform === undefined) && (missing31 = "relativeTransform")) || ((data.untransformedHeight === undefined) && (missing31 = "untransformedHeight")))){
+validate22.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "untransformedWidth",
+    missingProperty: missing31,
+    depsCount: 2,
+    deps: "relativeTransform, untransformedHeight"},message:"must have properties relativeTransform, untransformedHeight when property untransformedWidth is present"}];
+return false;
+}
+else {
+if(data.untransformedHeight !== undefined && (((data.relativeTransform === undefined) && (missing31 = "relativeTransform")) || ((data.untransformedWidth === undefined) && (missing31 = "untransformedWidth")))){
+validate22.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "untransformedHeight",
+    missingProperty: missing31,
+    depsCount: 2,
+    deps: "relativeTransform, untransformedWidth"},message:"must have properties relativeTransform, untransformedWidth when property untransformedHeight is present"}];
+return false;
+}
+}
+}
+}
+}
+}
 }
 }
 }
@@ -5547,9 +5708,9 @@ return errors === 0;
 validate63.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateStyles = validate65;
-const schema97 = {"description":"Version 2, optional: the local styles the nodes refer to (fillStyleId, strokeStyleId, textStyleId), at most 1,000.","type":"array","maxItems":1000,"items":{"$ref":"#/$defs/style"}};
-const schema85 = {"description":"A local style: PAINT (paints: SOLID or gradient paints, no IMAGE; a paint may bind its color to a COLOR variable) or TEXT (fontName, fontSize, lineHeight, letterSpacing, textCase, textDecoration, as Figma's TextStyle). Ids are unique among styles.","oneOf":[{"$ref":"#/$defs/paintStyle"},{"$ref":"#/$defs/textStyle"}],"discriminator":{"propertyName":"type"}};
-const schema86 = {"description":"A PAINT style: 1 to 16 SOLID or gradient paints (no IMAGE); a SOLID paint may bind its color to a COLOR variable.","type":"object","additionalProperties":false,"required":["id","type","name","paints"],"properties":{"type":{"const":"PAINT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Color/brand, Text/Body 16."},"description":{"type":"string","maxLength":255},"paints":{"type":"array","minItems":1,"maxItems":16,"items":{"oneOf":[{"$ref":"#/$defs/solidPaint"},{"$ref":"#/$defs/gradientPaint"}]}}}};
+const schema98 = {"description":"Version 2, optional: the local styles the nodes refer to (fillStyleId, strokeStyleId, textStyleId), at most 1,000.","type":"array","maxItems":1000,"items":{"$ref":"#/$defs/style"}};
+const schema86 = {"description":"A local style: PAINT (paints: SOLID or gradient paints, no IMAGE; a paint may bind its color to a COLOR variable) or TEXT (fontName, fontSize, lineHeight, letterSpacing, textCase, textDecoration, as Figma's TextStyle). Ids are unique among styles.","oneOf":[{"$ref":"#/$defs/paintStyle"},{"$ref":"#/$defs/textStyle"}],"discriminator":{"propertyName":"type"}};
+const schema87 = {"description":"A PAINT style: 1 to 16 SOLID or gradient paints (no IMAGE); a SOLID paint may bind its color to a COLOR variable.","type":"object","additionalProperties":false,"required":["id","type","name","paints"],"properties":{"type":{"const":"PAINT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Color/brand, Text/Body 16."},"description":{"type":"string","maxLength":255},"paints":{"type":"array","minItems":1,"maxItems":16,"items":{"oneOf":[{"$ref":"#/$defs/solidPaint"},{"$ref":"#/$defs/gradientPaint"}]}}}};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5776,7 +5937,7 @@ return errors === 0;
 }
 validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema87 = {"description":"A TEXT style, as Figma's TextStyle.","type":"object","additionalProperties":false,"required":["id","type","name","fontName","fontSize"],"properties":{"type":{"const":"TEXT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Color/brand, Text/Body 16."},"description":{"type":"string","maxLength":255},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0,"maximum":10000},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"enum":["ORIGINAL","UPPER","LOWER","TITLE"]},"textDecoration":{"$ref":"#/$defs/textDecoration"}}};
+const schema88 = {"description":"A TEXT style, as Figma's TextStyle.","type":"object","additionalProperties":false,"required":["id","type","name","fontName","fontSize"],"properties":{"type":{"const":"TEXT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Color/brand, Text/Body 16."},"description":{"type":"string","maxLength":255},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0,"maximum":10000},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"enum":["ORIGINAL","UPPER","LOWER","TITLE"]},"textDecoration":{"$ref":"#/$defs/textDecoration"}}};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5798,7 +5959,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func5.call(schema87.properties, key0))){
+if(!(func5.call(schema88.properties, key0))){
 validate55.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -6051,7 +6212,7 @@ if(data8.unit !== undefined){
 let data10 = data8.unit;
 const _errs27 = errors;
 if(!((data10 === "PIXELS") || (data10 === "PERCENT"))){
-validate55.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema65.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate55.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema66.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid6 = _errs27 === errors;
@@ -6105,7 +6266,7 @@ if(data8.unit !== undefined){
 let data12 = data8.unit;
 const _errs33 = errors;
 if(!((data12 === "PIXELS") || (data12 === "PERCENT"))){
-validate55.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema65.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate55.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema66.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid8 = _errs33 === errors;
@@ -6217,7 +6378,7 @@ if(data14.unit !== undefined){
 let data16 = data14.unit;
 const _errs44 = errors;
 if(!((data16 === "PIXELS") || (data16 === "PERCENT"))){
-validate55.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema66.properties.unit.enum},message:"must be equal to one of the allowed values"}];
+validate55.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema67.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid12 = _errs44 === errors;
@@ -6244,7 +6405,7 @@ if(data.textCase !== undefined){
 let data17 = data.textCase;
 const _errs45 = errors;
 if(!((((data17 === "ORIGINAL") || (data17 === "UPPER")) || (data17 === "LOWER")) || (data17 === "TITLE"))){
-validate55.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/properties/textCase/enum",keyword:"enum",params:{allowedValues: schema87.properties.textCase.enum},message:"must be equal to one of the allowed values"}];
+validate55.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/properties/textCase/enum",keyword:"enum",params:{allowedValues: schema88.properties.textCase.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs45 === errors;
@@ -6257,7 +6418,7 @@ if(data.textDecoration !== undefined){
 let data18 = data.textDecoration;
 const _errs46 = errors;
 if(!(((data18 === "NONE") || (data18 === "UNDERLINE")) || (data18 === "STRIKETHROUGH"))){
-validate55.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"}];
+validate55.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs46 === errors;
@@ -6379,10 +6540,10 @@ return errors === 0;
 validate65.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateVariables = validate67;
-const schema98 = {"description":"Version 2, optional: the page's CSS custom properties of colour or length values as Figma variables in one collection (the plugin creates it with one mode), at most 1,000.","type":"object","additionalProperties":false,"required":["collection","variables"],"properties":{"collection":{"type":"string","minLength":1,"maxLength":255},"variables":{"type":"array","maxItems":1000,"items":{"$ref":"#/$defs/variable"}}}};
-const schema92 = {"description":"A Figma variable of the collection, with its value in the collection's one mode.","oneOf":[{"$ref":"#/$defs/colorVariable"},{"$ref":"#/$defs/floatVariable"}],"discriminator":{"propertyName":"resolvedType"}};
-const schema95 = {"description":"A FLOAT variable: value a number (px for lengths).","type":"object","additionalProperties":false,"required":["id","name","resolvedType","value"],"properties":{"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. color/brand, size/space-4."},"resolvedType":{"const":"FLOAT"},"value":{"type":"number","description":"px for lengths."},"codeSyntax":{"type":"object","additionalProperties":false,"required":["WEB"],"properties":{"WEB":{"type":"string","minLength":1,"maxLength":255}}}}};
-const schema93 = {"description":"A COLOR variable: value {r, g, b, a} in 0-1.","type":"object","additionalProperties":false,"required":["id","name","resolvedType","value"],"properties":{"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. color/brand, size/space-4."},"resolvedType":{"const":"COLOR"},"value":{"$ref":"#/$defs/rgba"},"codeSyntax":{"type":"object","additionalProperties":false,"required":["WEB"],"properties":{"WEB":{"type":"string","minLength":1,"maxLength":255}}}}};
+const schema99 = {"description":"Version 2, optional: the page's CSS custom properties of colour or length values as Figma variables in one collection (the plugin creates it with one mode), at most 1,000.","type":"object","additionalProperties":false,"required":["collection","variables"],"properties":{"collection":{"type":"string","minLength":1,"maxLength":255},"variables":{"type":"array","maxItems":1000,"items":{"$ref":"#/$defs/variable"}}}};
+const schema93 = {"description":"A Figma variable of the collection, with its value in the collection's one mode.","oneOf":[{"$ref":"#/$defs/colorVariable"},{"$ref":"#/$defs/floatVariable"}],"discriminator":{"propertyName":"resolvedType"}};
+const schema96 = {"description":"A FLOAT variable: value a number (px for lengths).","type":"object","additionalProperties":false,"required":["id","name","resolvedType","value"],"properties":{"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. color/brand, size/space-4."},"resolvedType":{"const":"FLOAT"},"value":{"type":"number","description":"px for lengths."},"codeSyntax":{"type":"object","additionalProperties":false,"required":["WEB"],"properties":{"WEB":{"type":"string","minLength":1,"maxLength":255}}}}};
+const schema94 = {"description":"A COLOR variable: value {r, g, b, a} in 0-1.","type":"object","additionalProperties":false,"required":["id","name","resolvedType","value"],"properties":{"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. color/brand, size/space-4."},"resolvedType":{"const":"COLOR"},"value":{"$ref":"#/$defs/rgba"},"codeSyntax":{"type":"object","additionalProperties":false,"required":["WEB"],"properties":{"WEB":{"type":"string","minLength":1,"maxLength":255}}}}};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;

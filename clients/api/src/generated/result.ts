@@ -188,7 +188,7 @@ export type Result = {
   }[];
 };
 /**
- * One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning), scrollBehavior and the style references fillStyleId, strokeStyleId and textStyleId.
+ * One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning), scrollBehavior and the style references fillStyleId, strokeStyleId and textStyleId. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "node".
@@ -219,6 +219,15 @@ export type Node = {
    * px.
    */
   height?: number;
+  relativeTransform?: Transform;
+  /**
+   * px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within ±1e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space.
+   */
+  untransformedWidth?: number;
+  /**
+   * px: the height of a node with relativeTransform before the transform.
+   */
+  untransformedHeight?: number;
   /**
    * Figma's SceneNode.visible; absent means visible.
    */
@@ -406,6 +415,16 @@ export type Node = {
   styledTextSegments?: StyledTextSegment[];
 };
 /**
+ * Figma's Transform: a 2x3 affine matrix [[a, c, e], [b, d, f]].
+ *
+ * @minItems 2
+ * @maxItems 2
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "transform".
+ */
+export type Transform = [[number, number, number], [number, number, number]];
+/**
  * Figma's BlendMode.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
@@ -443,16 +462,6 @@ export type ConstraintType = "MIN" | "CENTER" | "MAX" | "STRETCH" | "SCALE";
  * via the `definition` "paint".
  */
 export type Paint = SolidPaint | GradientPaint | ImagePaint;
-/**
- * Figma's Transform: a 2x3 affine matrix [[a, c, e], [b, d, f]].
- *
- * @minItems 2
- * @maxItems 2
- *
- * This interface was referenced by `undefined`'s JSON-Schema
- * via the `definition` "transform".
- */
-export type Transform = [[number, number, number], [number, number, number]];
 /**
  * A Figma Effect.
  *
