@@ -134,6 +134,10 @@ func captureSite(t *testing.T, dir, path string) map[string][]byte {
 	return captureSites(t, dir, map[string]string{path: fixturePageImportID})[path]
 }
 
+// captureJobTimeout is the capture's job budget in these tests: the worker's default
+// (CAPTURE_JOB_TIMEOUT), so a page is held to what production gives it.
+const captureJobTimeout = 3 * time.Minute
+
 // captureSites captures each page path of dir (path -> the page import id to capture it for) with
 // one capture worker and one Chromium, and returns each page's objects as captureSite does.
 func captureSites(t *testing.T, dir string, pages map[string]string) map[string]map[string][]byte {
@@ -168,9 +172,9 @@ func captureSites(t *testing.T, dir string, pages map[string]string) map[string]
 		QueueURL: q.QueueURL, Settings: awslocal.Settings(s3env.Endpoint, q.Endpoint),
 		CallbackSecret: "fixture-capture-secret-32-bytes!!", CallbackTimeout: 5 * time.Second, AllowPrivateNetworks: true,
 		LoadTimeout: 10 * time.Second, ReadyTimeout: 5 * time.Second, NetworkIdleTimeout: 5 * time.Second,
-		ImageTimeout: 5 * time.Second, JobTimeout: 45 * time.Second,
+		ImageTimeout: 5 * time.Second, JobTimeout: captureJobTimeout,
 		MaxScreenshotHeight: capture.ChromiumMaxScreenshotHeight,
-		WaitTime:            time.Second, VisibilityTimeout: 90 * time.Second, MaxReceives: 1, Concurrency: 2,
+		WaitTime:            time.Second, VisibilityTimeout: captureJobTimeout + time.Minute, MaxReceives: 1, Concurrency: 4,
 	}
 	sqsClient, s3Client, err := cfg.Clients(context.Background())
 	if err != nil {
@@ -183,7 +187,7 @@ func captureSites(t *testing.T, dir string, pages map[string]string) map[string]
 	defer browser.Close()
 	w := &capture.Worker{Config: cfg, SQS: sqsClient, S3: s3Client, Browser: browser, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))}
 
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second+time.Duration(len(pages))*5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), captureJobTimeout+time.Minute+time.Duration(len(pages))*5*time.Second)
 	defer cancel()
 	pathOf := map[string]string{}
 	for path, id := range pages {
