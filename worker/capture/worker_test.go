@@ -100,9 +100,11 @@ func testConfig(s3env *testenv.S3Env, q *testenv.SQSEnv, allowPrivate bool) capt
 		CallbackSecret: testSecret, CallbackTimeout: 5 * time.Second,
 		AllowPrivateNetworks: allowPrivate,
 		LoadTimeout:          10 * time.Second, ReadyTimeout: 5 * time.Second,
-		NetworkIdleTimeout: 5 * time.Second, ImageTimeout: 5 * time.Second, JobTimeout: 45 * time.Second,
+		// The job's budget is the worker's default (CAPTURE_JOB_TIMEOUT): the parallel tests share
+		// two cores, and a page is held to what production gives it.
+		NetworkIdleTimeout: 5 * time.Second, ImageTimeout: 5 * time.Second, JobTimeout: 3 * time.Minute,
 		MaxScreenshotHeight: capture.ChromiumMaxScreenshotHeight,
-		WaitTime:            time.Second, VisibilityTimeout: 90 * time.Second, MaxReceives: 3, Concurrency: 1,
+		WaitTime:            time.Second, VisibilityTimeout: 4 * time.Minute, MaxReceives: 3, Concurrency: 1,
 	}
 }
 
