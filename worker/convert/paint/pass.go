@@ -27,17 +27,36 @@ func (pa *Painter) Box(n *capturemodel.DOMNode, node *resultjson.Node, hidden, b
 		pa.Effects(n, node)
 	}
 	pa.Corners(n, node)
+	composite(n, node)
+	if fills == nil {
+		fills = []resultjson.Paint{}
+	}
+	node.Fills = &fills
+	return svgs, layers
+}
+
+// Cropped gives node, the node of element n drawn from the capture's crop of its border box
+// (boxtree.Rasterized), what is its own over that crop: the crop holds its background and
+// border, so it gets no fills and no border, only its outline drawn outside it (outlineOutside),
+// its effects unless hidden, its corner radii, opacity and blend mode.
+func (pa *Painter) Cropped(n *capturemodel.DOMNode, node *resultjson.Node, hidden bool) {
+	if !hidden {
+		pa.outlineOutside(n, node)
+		pa.Effects(n, node)
+	}
+	pa.Corners(n, node)
+	composite(n, node)
+	node.Fills = &[]resultjson.Paint{}
+}
+
+// composite sets node's opacity and blend mode from n's.
+func composite(n *capturemodel.DOMNode, node *resultjson.Node) {
 	if op, err := strconv.ParseFloat(n.Computed("opacity"), 64); err == nil && op < 1 {
 		node.Opacity = css.Ptr(css.Round(css.Clamp01(op), 4))
 	}
 	if fb, ok := css.BlendModes[n.Computed("mix-blend-mode")]; ok {
 		node.BlendMode = fb
 	}
-	if fills == nil {
-		fills = []resultjson.Paint{}
-	}
-	node.Fills = &fills
-	return svgs, layers
 }
 
 // Drawn is what an element's box draws of its own.
@@ -143,22 +162,15 @@ func Pass(root *boxtree.Node, im Images, check Check, viewport capturemodel.Size
 			node.Fills = &fills
 		case b.Kind == boxtree.Outline:
 			pa.Ring(el, node)
+		case b.Kind == boxtree.Rasterized:
+			// The images pass fills it with the crop.
+			pa.Cropped(el, node, el.Computed("visibility") != "visible")
 		case b.Paints:
 			hidden := el.Computed("visibility") != "visible"
-			from := warn.Len()
 			svgs, layers = pa.Box(el, node, hidden, !hidden && el != body && !ClipsToText(el), b.Kind == boxtree.Box)
 			switch {
 			case b.Kind == boxtree.Placeholder && len(*node.Fills) == 0:
 				node.Fills = &[]resultjson.Paint{css.Solid(css.PlaceholderGrey)}
-			case b.Kind == boxtree.Rasterized:
-				// The crop of its border box holds its background and border (the images pass
-				// fills it); its corners, opacity, shadow and outline (an OUTSIDE stroke) stay.
-				node.Fills = &[]resultjson.Paint{}
-				warn.Drop(from, warnings.BorderStyle, warnings.BorderColors, warnings.BackgroundLayout, warnings.Gradient)
-				if node.StrokeAlign != "OUTSIDE" {
-					node.Strokes, node.StrokeWeight, node.StrokeAlign, node.DashPattern = nil, nil, "", nil
-					node.StrokeTopWeight, node.StrokeRightWeight, node.StrokeBottomWeight, node.StrokeLeftWeight = nil, nil, nil, nil
-				}
 			case node.Type == "SVG":
 				node.Fills = nil
 				node.CornerRadius, node.TopLeftRadius, node.TopRightRadius, node.BottomRightRadius, node.BottomLeftRadius = nil, nil, nil, nil, nil

@@ -20,10 +20,10 @@ const (
 	FormControl          = "FORM_CONTROL_APPROXIMATED"  // input, select, textarea: box, background, border and text only
 	PseudoElement        = "PSEUDO_ELEMENT"             // ::before/::after content not drawn (no text or no box)
 	ListMarker           = "LIST_MARKER"                // a list marker not drawn
-	Transform            = "CSS_TRANSFORM"              // a transform: the transformed bounding box is used
+	Transform            = "CSS_TRANSFORM"              // a transform Figma cannot hold (3D, flattening): the transformed bounding box is used
 	Filter               = "CSS_FILTER"                 // filter or backdrop-filter functions other than blur() and drop-shadow(), left out
 	Outline              = "CSS_OUTLINE"                // an outline drawn solid: the focus ring (auto), double, groove, ridge, inset, outset
-	Gradient             = "CSS_GRADIENT"               // a gradient other than a plain linear-gradient, left out
+	Gradient             = "CSS_GRADIENT"               // a gradient not read (a colour hint, an interpolation space, a repeating radial or conic one), left out
 	BackgroundLayout     = "CSS_BACKGROUND_LAYOUT"      // background size, position or repeat approximated
 	BackgroundAttachment = "CSS_BACKGROUND_ATTACHMENT"  // a fixed background drawn as the page shows it scrolled to the element
 	ObjectFit            = "CSS_OBJECT_FIT"             // object-fit none or an off-centre object-position approximated
@@ -42,7 +42,7 @@ const (
 	TextShadow           = "CSS_TEXT_SHADOW"            // a text-shadow not read
 	BoxShadow            = "CSS_BOX_SHADOW"             // a box-shadow not read
 	Color                = "CSS_COLOR"                  // a colour syntax not read (color(rec2100-pq ...)): the paint is left out
-	WritingMode          = "CSS_WRITING_MODE"           // vertical text drawn horizontally in its box (once per element)
+	WritingMode          = "CSS_WRITING_MODE"           // vertical text other than one upright CJK column, drawn horizontally in its box (once per element)
 	GenericFont          = "FONT_GENERIC_FAMILY"        // a generic family mapped to a concrete font (once per family)
 	FontFace             = "FONT_FACE_SUBSTITUTED"      // text set in the face drawn, not the one declared (once per family and faces)
 	FontNotLoaded        = "FONT_NOT_LOADED"            // a declared web font did not load (once per family)
@@ -131,18 +131,6 @@ func (w *List) Done() []resultjson.Warning {
 
 // Len is how many warnings are listed so far.
 func (w *List) Len() int { return len(w.list) }
-
-// Drop removes the warnings listed since index from (a value of Len) whose code is one of codes:
-// what a later step made moot (the border of an element drawn from its crop).
-func (w *List) Drop(from int, codes ...string) {
-	kept := w.list[:from]
-	for _, x := range w.list[from:] {
-		if !slices.Contains(codes, x.Code) {
-			kept = append(kept, x)
-		}
-	}
-	w.list = kept
-}
 
 // Point sets the node of the warnings listed from index from up to index to (values of Len).
 func (w *List) Point(from, to int, nodeID string) {

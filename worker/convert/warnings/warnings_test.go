@@ -28,24 +28,6 @@ func TestListOrderOnceAndPoint(t *testing.T) {
 	}
 }
 
-// TestListDrop: Drop removes the warnings of the given codes listed since its index, no others.
-func TestListDrop(t *testing.T) {
-	w := warnings.List{RootID: "1:1"}
-	w.Add(warnings.BorderStyle, "1:2", "before")
-	from := w.Len()
-	w.Add(warnings.BorderStyle, "1:3", "after")
-	w.Add(warnings.BoxShadow, "1:3", "shadow")
-	w.Add(warnings.BorderColors, "1:3", "colours")
-	w.Drop(from, warnings.BorderStyle, warnings.BorderColors)
-	got := []string{}
-	for _, x := range w.Done() {
-		got = append(got, x.Code+"@"+*x.NodeID+":"+x.Message)
-	}
-	if want := "CSS_BORDER_STYLE@1:2:before,CSS_BOX_SHADOW@1:3:shadow"; strings.Join(got, ",") != want {
-		t.Errorf("warnings %v, want %s", got, want)
-	}
-}
-
 // TestListCapAndMessageLimit: at MaxWarnings the last listed warning counts the left-out ones,
 // and a message over MaxWarningMessageBytes is cut with "...".
 func TestListCapAndMessageLimit(t *testing.T) {
