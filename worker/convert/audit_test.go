@@ -255,7 +255,7 @@ func auditConvert(t *testing.T, pageImportID string, objects map[string][]byte) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	prefix := "page-imports/" + pageImportID + "/attempt-1/"
+	prefix := importPrefix(pageImportID)
 	job := fixtureJob
 	job.PageImportID, job.CaptureHash = pageImportID, sha256Hex(raw)
 	load := func(_ context.Context, a capturemodel.Asset, _ int64) ([]byte, error) {
@@ -326,17 +326,6 @@ func nodeField(n *resultjson.Node, path string) string {
 	return string(b)
 }
 
-// nodeWarnings are the codes of the warnings on node id.
-func nodeWarnings(r *resultjson.Result, id string) []string {
-	var codes []string
-	for _, w := range r.Warnings {
-		if w.NodeID != nil && *w.NodeID == id {
-			codes = append(codes, w.Code)
-		}
-	}
-	return codes
-}
-
 // contradicting are warning codes that must not name the same node: an element drawn from its
 // crop shows its border and background as the page drew them.
 var contradicting = [][2]string{
@@ -379,12 +368,12 @@ func checkAudit(t *testing.T, row auditRow, check auditCheck, r *resultjson.Resu
 	if n == nil {
 		t.Fatalf("no node %q in the result", check.target)
 	}
-	codes := nodeWarnings(r, n.ID)
+	on := warningsOn(r.Warnings, n.ID)
 	switch {
-	case row.code == "" && len(codes) > 0:
-		t.Errorf("exact row, but node %s %q has warnings %v", n.ID, n.Name, codes)
-	case row.code != "" && !slices.Contains(codes, row.code):
-		t.Errorf("node %s %q has warnings %v, want %s (all: %s)", n.ID, n.Name, codes, row.code, warningList(r))
+	case row.code == "" && len(on) > 0:
+		t.Errorf("exact row, but node %s %q has warnings %v", n.ID, n.Name, on)
+	case row.code != "" && !slices.ContainsFunc(on, func(w string) bool { return strings.HasPrefix(w, row.code+": ") }):
+		t.Errorf("node %s %q has warnings %v, want %s (all: %s)", n.ID, n.Name, on, row.code, warningList(r))
 	}
 	for path, want := range check.fields {
 		if got := nodeField(n, path); got != want {
@@ -431,7 +420,7 @@ func printAudit(t *testing.T, page string, check auditCheck, r *resultjson.Resul
 		if len(s) > 900 {
 			s = s[:900] + "…"
 		}
-		fmt.Fprintf(&b, "   node %s (%d children): %s\n   warnings on it: %v\n", n.ID, len(n.Children), s, nodeWarnings(r, n.ID))
+		fmt.Fprintf(&b, "   node %s (%d children): %s\n   warnings on it: %v\n", n.ID, len(n.Children), s, warningsOn(r.Warnings, n.ID))
 	}
 	fmt.Fprintf(&b, "   all: %s\n", warningList(r))
 	r.Root.Walk(func(n *resultjson.Node) { fmt.Fprintf(&b, "   [%s %s %q]", n.ID, n.Type, n.Name) })

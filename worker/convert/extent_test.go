@@ -11,15 +11,12 @@ import (
 // Page extent and bad input (docs/conversion.md "Page extent and bad input"): captures made by
 // the capture worker from testdata/capture-site.
 
-// warningOn returns the message of the result warning of code on node id ("" for page-wide), or
-// "" with false when there is none.
+// warningOn returns the message of the result's first warning of code on node id (warningsOn),
+// or "" with false when there is none.
 func warningOn(r *resultjson.Result, code, id string) (string, bool) {
-	for _, w := range r.Warnings {
-		if w.Code != code {
-			continue
-		}
-		if (w.NodeID == nil && id == "") || (w.NodeID != nil && *w.NodeID == id) {
-			return w.Message, true
+	for _, w := range warningsOn(r.Warnings, id) {
+		if msg, ok := strings.CutPrefix(w, code+": "); ok {
+			return msg, true
 		}
 	}
 	return "", false

@@ -28,9 +28,13 @@ var fixtureJob = convert.Job{
 }
 
 const (
-	fixtureImportPrefix = "page-imports/" + fixturePageImportID + "/attempt-1/"
+	fixtureImportPrefix = "page-imports/" + fixturePageImportID + "/attempt-1/" // importPrefix(fixturePageImportID)
 	fixtureJobPrefix    = "code2des/0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c0d/attempt-1/"
 )
+
+// importPrefix is the prefix of the first attempt's capture objects of page import id, as the
+// API gives it to the capture worker.
+func importPrefix(id string) string { return "page-imports/" + id + "/attempt-1/" }
 
 // fixture is a committed capture (testdata/<name>/capture.json and its assets).
 type fixture struct {

@@ -195,7 +195,7 @@ func captureSites(t *testing.T, dir string, pages map[string]string) map[string]
 		msg, _ := json.Marshal(map[string]any{
 			"type": "page_import.requested", "version": 1, "page_import_id": id, "attempt": 1,
 			"nonce": fixtureNonce, "source_url": srv.URL + path, "viewport": map[string]int{"width": 800, "height": 600},
-			"device_scale_factor": 1, "ready_selector": "", "artifact_prefix": "s3://" + s3env.Bucket + "/page-imports/" + id + "/attempt-1/",
+			"device_scale_factor": 1, "ready_selector": "", "artifact_prefix": "s3://" + s3env.Bucket + "/" + importPrefix(id),
 			"callback_url": cb.URL + "/webhooks/page-imports",
 		})
 		if _, err := q.Client.SendMessage(ctx, &sqs.SendMessageInput{QueueUrl: aws.String(q.QueueURL), MessageBody: aws.String(string(msg))}); err != nil {
@@ -217,7 +217,7 @@ func captureSites(t *testing.T, dir string, pages map[string]string) map[string]
 		if body.Status != capture.StatusCompleted {
 			t.Fatalf("capture of %s %s: %s", path, body.Status, body.ErrorMessage)
 		}
-		prefix := "page-imports/" + body.PageImportID + "/attempt-1/"
+		prefix := importPrefix(body.PageImportID)
 		list, err := s3env.Client.ListObjectsV2(ctx, &s3.ListObjectsV2Input{Bucket: aws.String(s3env.Bucket), Prefix: aws.String(prefix)})
 		if err != nil {
 			t.Fatal(err)

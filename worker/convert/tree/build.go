@@ -164,9 +164,6 @@ func (tb *builder) box(n *capturemodel.DOMNode, f *frame, typ string, hidden, ke
 	drawn := paint.Draws(n, node, hidden, !hidden && n != tb.bodyBackground && !paint.ClipsToText(n), layered, tb.c.Document.Viewport, tb.img.Check)
 	layers := append(tb.backgroundLayers(drawn.Layers), tb.svgLayers(node, drawn.SVGLayers)...)
 	if !drawn.Paints() && len(layers) == 0 && !clips(n) && typ == "FRAME" && !layout.Container(n) && !keep {
-		for range layers {
-			tb.unallocate(layers[len(layers)-1].Out)
-		}
 		tb.merge(node, n, f)
 		return nil, drawn, nil
 	}
