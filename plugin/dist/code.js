@@ -7106,27 +7106,29 @@
       applying(id, "counterAxisAlignItems", () => frame.counterAxisAlignItems = v);
     }
   }
+  function applyPosition(node, n) {
+    const id = n.id;
+    const t = n.relativeTransform;
+    if (t !== void 0) {
+      applying(id, "relativeTransform", () => node.relativeTransform = [[t[0][0], t[0][1], t[0][2]], [t[1][0], t[1][1], t[1][2]]]);
+      return;
+    }
+    if (n.x !== void 0) {
+      const v = n.x;
+      applying(id, "x", () => node.x = v);
+    }
+    if (n.y !== void 0) {
+      const v = n.y;
+      applying(id, "y", () => node.y = v);
+    }
+  }
   function applySizing(node, n) {
     var _a, _b;
     const id = n.id;
     if (n.layoutPositioning !== void 0 && "layoutPositioning" in node) {
       const v = n.layoutPositioning;
       applying(id, "layoutPositioning", () => node.layoutPositioning = v);
-      if (v === "ABSOLUTE") {
-        const t = n.relativeTransform;
-        if (t !== void 0) {
-          applying(id, "relativeTransform", () => node.relativeTransform = [[t[0][0], t[0][1], t[0][2]], [t[1][0], t[1][1], t[1][2]]]);
-        } else {
-          if (n.x !== void 0) applying(id, "x", () => {
-            var _a2;
-            return node.x = (_a2 = n.x) != null ? _a2 : node.x;
-          });
-          if (n.y !== void 0) applying(id, "y", () => {
-            var _a2;
-            return node.y = (_a2 = n.y) != null ? _a2 : node.y;
-          });
-        }
-      }
+      if (v === "ABSOLUTE") applyPosition(node, n);
     }
     if (n.layoutSizingHorizontal !== void 0 && "layoutSizingHorizontal" in node) {
       const v = n.layoutSizingHorizontal;
@@ -7383,27 +7385,16 @@
   function applyGeometry(node, n) {
     var _a, _b;
     const id = n.id;
-    const t = n.relativeTransform;
-    if (t !== void 0 && n.untransformedWidth !== void 0 && n.untransformedHeight !== void 0) {
+    if (n.untransformedWidth !== void 0 && n.untransformedHeight !== void 0) {
       const w = n.untransformedWidth;
       const h = n.untransformedHeight;
       applying(id, "untransformedWidth", () => node.resize(Math.max(w, 0.01), node.type === "LINE" ? 0 : Math.max(h, 0.01)));
-      applying(id, "relativeTransform", () => node.relativeTransform = [[t[0][0], t[0][1], t[0][2]], [t[1][0], t[1][1], t[1][2]]]);
-      return;
-    }
-    if (n.width !== void 0 || n.height !== void 0) {
+    } else if (n.width !== void 0 || n.height !== void 0) {
       const w = (_a = n.width) != null ? _a : node.width;
       const h = node.type === "LINE" ? 0 : (_b = n.height) != null ? _b : node.height;
       applying(id, n.width !== void 0 ? "width" : "height", () => node.resize(Math.max(w, 0.01), node.type === "LINE" ? 0 : Math.max(h, 0.01)));
     }
-    if (n.x !== void 0) {
-      const v = n.x;
-      applying(id, "x", () => node.x = v);
-    }
-    if (n.y !== void 0) {
-      const v = n.y;
-      applying(id, "y", () => node.y = v);
-    }
+    applyPosition(node, n);
   }
   async function applyStyleIds(node, n, ctx) {
     const style = (field, id, type) => {

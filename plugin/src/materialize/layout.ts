@@ -32,21 +32,34 @@ export function applyAutoLayout(frame: FrameNode, n: Node): void {
   }
 }
 
+/**
+ * Places a node in its parent: by its relativeTransform when it is transformed (its x and y are
+ * then its bounding box's, docs/results.md "Transforms"), else at x and y.
+ */
+export function applyPosition(node: SceneNode, n: Node): void {
+  const id = n.id;
+  const t = n.relativeTransform;
+  if (t !== undefined) {
+    applying(id, "relativeTransform", () => (node.relativeTransform = [[t[0][0], t[0][1], t[0][2]], [t[1][0], t[1][1], t[1][2]]]));
+    return;
+  }
+  if (n.x !== undefined) {
+    const v = n.x;
+    applying(id, "x", () => (node.x = v));
+  }
+  if (n.y !== undefined) {
+    const v = n.y;
+    applying(id, "y", () => (node.y = v));
+  }
+}
+
 /** The auto-layout members of a node as a child and of its own size, set last. */
 export function applySizing(node: SceneNode, n: Node): void {
   const id = n.id;
   if (n.layoutPositioning !== undefined && "layoutPositioning" in node) {
     const v = n.layoutPositioning;
     applying(id, "layoutPositioning", () => (node.layoutPositioning = v));
-    if (v === "ABSOLUTE") {
-      const t = n.relativeTransform;
-      if (t !== undefined) {
-        applying(id, "relativeTransform", () => (node.relativeTransform = [[t[0][0], t[0][1], t[0][2]], [t[1][0], t[1][1], t[1][2]]]));
-      } else {
-        if (n.x !== undefined) applying(id, "x", () => (node.x = n.x ?? node.x));
-        if (n.y !== undefined) applying(id, "y", () => (node.y = n.y ?? node.y));
-      }
-    }
+    if (v === "ABSOLUTE") applyPosition(node, n);
   }
   if (n.layoutSizingHorizontal !== undefined && "layoutSizingHorizontal" in node) {
     const v = n.layoutSizingHorizontal;

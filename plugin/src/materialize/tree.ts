@@ -5,7 +5,7 @@
 import type { Node } from "@code2des/api/result";
 import { MaterializeError, applying, applyingAsync, describe, type MaterializeWarning } from "./errors.js";
 import type { Images } from "./images.js";
-import { applyAutoLayout, applySizing } from "./layout.js";
+import { applyAutoLayout, applyPosition, applySizing } from "./layout.js";
 import { figmaEffects, figmaPaints } from "./paint.js";
 import { PluginDataKey, type Library } from "./styles.js";
 import { applySegments, applyText, type Fonts } from "./text.js";
@@ -291,27 +291,16 @@ async function applyMembers(node: Created, n: Node, ctx: TreeContext): Promise<v
  */
 function applyGeometry(node: Created, n: Node): void {
   const id = n.id;
-  const t = n.relativeTransform;
-  if (t !== undefined && n.untransformedWidth !== undefined && n.untransformedHeight !== undefined) {
+  if (n.untransformedWidth !== undefined && n.untransformedHeight !== undefined) {
     const w = n.untransformedWidth;
     const h = n.untransformedHeight;
     applying(id, "untransformedWidth", () => node.resize(Math.max(w, 0.01), node.type === "LINE" ? 0 : Math.max(h, 0.01)));
-    applying(id, "relativeTransform", () => (node.relativeTransform = [[t[0][0], t[0][1], t[0][2]], [t[1][0], t[1][1], t[1][2]]]));
-    return;
-  }
-  if (n.width !== undefined || n.height !== undefined) {
+  } else if (n.width !== undefined || n.height !== undefined) {
     const w = n.width ?? node.width;
     const h = node.type === "LINE" ? 0 : (n.height ?? node.height);
     applying(id, n.width !== undefined ? "width" : "height", () => node.resize(Math.max(w, 0.01), node.type === "LINE" ? 0 : Math.max(h, 0.01)));
   }
-  if (n.x !== undefined) {
-    const v = n.x;
-    applying(id, "x", () => (node.x = v));
-  }
-  if (n.y !== undefined) {
-    const v = n.y;
-    applying(id, "y", () => (node.y = v));
-  }
+  applyPosition(node, n);
 }
 
 /** Binds the node to the result's local styles (created once per result, styles.ts). */
