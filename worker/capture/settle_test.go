@@ -12,7 +12,7 @@ import (
 	"github.com/code2des/backend/worker/capture/capturetest"
 )
 
-// boxNode is the part of a captured element the settling checks read.
+// boxNode is the part of a captured element the settling and transform checks read.
 type boxNode struct {
 	Tag   string            `json:"tag"`
 	Attrs map[string]string `json:"attrs"`
@@ -20,6 +20,9 @@ type boxNode struct {
 	Box   struct {
 		X, Y, Width, Height float64
 	} `json:"box"`
+	Transform *struct {
+		Matrix [6]float64 `json:"matrix"`
+	} `json:"transform"`
 	Children []json.RawMessage `json:"children"`
 }
 
@@ -39,14 +42,15 @@ func boxesByID(t *testing.T, raw json.RawMessage, out map[string]boxNode) map[st
 	return out
 }
 
-// settleCapture captures path of the test site with the given settle budget.
-func settleCapture(t *testing.T, path string, settle time.Duration) (*capture.Page, map[string]boxNode) {
+// captureByID captures path of the test site at viewport width x height with the given settle
+// budget and returns the page with its captured elements by id.
+func captureByID(t *testing.T, path string, width, height int, settle time.Duration) (*capture.Page, map[string]boxNode) {
 	t.Helper()
 	b := mustBrowser(t, true)
 	site := capturetest.Serve(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	p, err := b.Capture(ctx, capture.PageSpec{URL: site.URL + path, Viewport: capture.Viewport{Width: 400, Height: 300}, DeviceScaleFactor: 1,
+	p, err := b.Capture(ctx, capture.PageSpec{URL: site.URL + path, Viewport: capture.Viewport{Width: width, Height: height}, DeviceScaleFactor: 1,
 		ReadySelector: capturetest.ReadySelector},
 		capture.Timeouts{Load: 10 * time.Second, Ready: 2 * time.Second, NetworkIdle: 2 * time.Second, Images: time.Second, Settle: settle},
 		capture.ChromiumMaxScreenshotHeight)
@@ -60,6 +64,12 @@ func settleCapture(t *testing.T, path string, settle time.Duration) (*capture.Pa
 		t.Fatal(err)
 	}
 	return p, boxesByID(t, doc.Root, map[string]boxNode{})
+}
+
+// settleCapture captures path of the test site at 400 x 300 with the given settle budget.
+func settleCapture(t *testing.T, path string, settle time.Duration) (*capture.Page, map[string]boxNode) {
+	t.Helper()
+	return captureByID(t, path, 400, 300, settle)
 }
 
 func warningCodes(ws []capture.CaptureWarning) map[string]string {

@@ -2,42 +2,13 @@ package capture_test
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
 	"image/png"
 	"math"
 	"testing"
 	"time"
 
-	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/capture/capturetest"
 )
-
-// transformedNode is the part of a captured element the transform checks read.
-type transformedNode struct {
-	Attrs     map[string]string                     `json:"attrs"`
-	Style     map[string]string                     `json:"style"`
-	Box       struct{ X, Y, Width, Height float64 } `json:"box"`
-	Transform *struct {
-		Matrix [6]float64 `json:"matrix"`
-	} `json:"transform"`
-	Children []json.RawMessage `json:"children"`
-}
-
-func transformedByID(t *testing.T, raw json.RawMessage, out map[string]transformedNode) map[string]transformedNode {
-	t.Helper()
-	var n transformedNode
-	if err := json.Unmarshal(raw, &n); err != nil {
-		t.Fatal(err)
-	}
-	if id := n.Attrs["id"]; id != "" {
-		out[id] = n
-	}
-	for _, c := range n.Children {
-		transformedByID(t, c, out)
-	}
-	return out
-}
 
 // TestTransformsRecordedUntransformed: each 2D transform is recorded as its matrix about the
 // box's top left (transform-origin and the rotate/translate properties folded in), with the box
@@ -45,24 +16,7 @@ func transformedByID(t *testing.T, raw json.RawMessage, out map[string]transform
 // tilt keep their drawn bounding box and no matrix; the screenshot shows the page transformed.
 func TestTransformsRecordedUntransformed(t *testing.T) {
 	t.Parallel()
-	b := mustBrowser(t, true)
-	site := capturetest.Serve(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	p, err := b.Capture(ctx, capture.PageSpec{URL: site.URL + capturetest.TransformsPath, Viewport: capture.Viewport{Width: 800, Height: 600},
-		DeviceScaleFactor: 1, ReadySelector: capturetest.ReadySelector},
-		capture.Timeouts{Load: 10 * time.Second, Ready: 2 * time.Second, NetworkIdle: 2 * time.Second, Images: time.Second, Settle: 2 * time.Second},
-		capture.ChromiumMaxScreenshotHeight)
-	if err != nil {
-		t.Fatalf("Capture: %v", err)
-	}
-	var doc struct {
-		Root json.RawMessage `json:"root"`
-	}
-	if err := json.Unmarshal(p.Document, &doc); err != nil {
-		t.Fatal(err)
-	}
-	byID := transformedByID(t, doc.Root, map[string]transformedNode{})
+	p, byID := captureByID(t, capturetest.TransformsPath, 800, 600, 2*time.Second)
 	c30, s30 := math.Cos(math.Pi/6), 0.5
 	for _, tc := range []struct {
 		id     string

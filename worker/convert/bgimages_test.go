@@ -60,10 +60,8 @@ func TestBackgroundClip(t *testing.T) {
 	if f := nodes["Border"]; len(*f.Fills) != 1 || *(*f.Fills)[0].Color != yellow || len(f.Children) != 0 {
 		t.Errorf("Border: fills %+v, %d children; want the yellow fill of the frame", f.Fills, len(f.Children))
 	}
-	for _, w := range out.Result.Warnings {
-		if w.Code == warnings.BackgroundLayout {
-			t.Errorf("warning %s on %s: %s", w.Code, *w.NodeID, w.Message)
-		}
+	if got := warningsCoded(out.Result.Warnings, warnings.BackgroundLayout); len(got) != 0 {
+		t.Errorf("warnings %v, want none", got)
 	}
 }
 
@@ -107,13 +105,8 @@ func TestBackgroundAttachmentFixed(t *testing.T) {
 			t.Errorf("%s fills %+v, want a CROP %v", c.name, f.Fills, c.want)
 		}
 	}
-	var got []string
-	for _, w := range out.Result.Warnings {
-		if w.Code == warnings.BackgroundAttachment || w.Code == warnings.BackgroundLayout {
-			got = append(got, w.Code+" "+*w.NodeID)
-		}
-	}
-	if want := []string{warnings.BackgroundAttachment + " " + nodes["Below"].ID}; !slices.Equal(got, want) {
+	got := warningsCoded(out.Result.Warnings, warnings.BackgroundAttachment, warnings.BackgroundLayout)
+	if want := []string{warnings.BackgroundAttachment + " on " + nodes["Below"].ID}; !slices.Equal(got, want) {
 		t.Errorf("warnings %v, want %v", got, want)
 	}
 }
@@ -149,10 +142,8 @@ func TestBackgroundLayersSizedAndTiled(t *testing.T) {
 	if p := (*photo.Fills)[0]; p.ScaleMode != "TILE" || p.ScalingFactor == nil || *p.ScalingFactor != 0.5 || len(photo.Children) != 0 {
 		t.Errorf("Photo fills %+v, want a TILE at 0.5", photo.Fills)
 	}
-	for _, w := range out.Result.Warnings {
-		if w.Code == warnings.BackgroundLayout {
-			t.Errorf("warning %s on %s: %s", w.Code, *w.NodeID, w.Message)
-		}
+	if got := warningsCoded(out.Result.Warnings, warnings.BackgroundLayout); len(got) != 0 {
+		t.Errorf("warnings %v, want none", got)
 	}
 }
 

@@ -2,6 +2,7 @@ package convert_test
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -39,6 +40,22 @@ func warningsOn(out []resultjson.Warning, id string) []string {
 	for _, w := range out {
 		if w.NodeID != nil && *w.NodeID == id {
 			got = append(got, w.Code+": "+w.Message)
+		}
+	}
+	return got
+}
+
+// warningsCoded returns the warnings whose code is one of codes, in the result's order, each as
+// "CODE on node-id" ("CODE on -" for a warning about no node).
+func warningsCoded(out []resultjson.Warning, codes ...string) []string {
+	var got []string
+	for _, w := range out {
+		if slices.Contains(codes, w.Code) {
+			id := "-"
+			if w.NodeID != nil {
+				id = *w.NodeID
+			}
+			got = append(got, w.Code+" on "+id)
 		}
 	}
 	return got

@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // TestFontsAsDrawn converts the capture of capturetest's fonts page: each paragraph is set in the
@@ -16,10 +14,7 @@ func TestFontsAsDrawn(t *testing.T) {
 	t.Parallel()
 	f := loadFixture(t, "fonts")
 	out := f.convert(t)
-	byText := map[string]*resultjson.Node{}
-	for _, p := range placedNodes(out.Result.Root, "TEXT") {
-		byText[p.node.Characters] = p.node
-	}
+	byText := textsByCharacters(out.Result.Root)
 	for text, want := range map[string]struct {
 		family, style string
 		weight        int
@@ -92,10 +87,7 @@ func TestFontRuns(t *testing.T) {
 	t.Parallel()
 	f := loadFixture(t, "font-runs")
 	out := f.convert(t)
-	byText := map[string]*resultjson.Node{}
-	for _, p := range placedNodes(out.Result.Root, "TEXT") {
-		byText[p.node.Characters] = p.node
-	}
+	byText := textsByCharacters(out.Result.Root)
 	type rng struct {
 		start, end   int
 		family, font string

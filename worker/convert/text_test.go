@@ -55,6 +55,34 @@ func elementByID(n *capturemodel.DOMNode, id string) *capturemodel.DOMNode {
 	return nil
 }
 
+// textsByCharacters returns the TEXT nodes under root by their characters (the last in document
+// order where two have the same).
+func textsByCharacters(root *resultjson.Node) map[string]*resultjson.Node {
+	by := map[string]*resultjson.Node{}
+	for _, p := range placedNodes(root, "TEXT") {
+		by[p.node.Characters] = p.node
+	}
+	return by
+}
+
+// elementBox is the captured element el's box in page coordinates.
+func elementBox(el *capturemodel.DOMNode) placed {
+	return placed{x: el.Box.X, y: el.Box.Y, w: el.Box.Width, h: el.Box.Height}
+}
+
+// textsOver returns the TEXT nodes of texts that overlap the box of the captured element el.
+func textsOver(texts []placed, el *capturemodel.DOMNode) []placed {
+	box := elementBox(el)
+	var in []placed
+	for _, tx := range texts {
+		if overlap(tx, box) > 0 {
+			in = append(in, tx)
+		}
+	}
+	return in
+}
+
+// overlap returns the area two placed nodes share, in px², 0 when they do not meet.
 func overlap(a, b placed) float64 {
 	w := math.Min(a.x+a.w, b.x+b.w) - math.Max(a.x, b.x)
 	h := math.Min(a.y+a.h, b.y+b.h) - math.Max(a.y, b.y)
@@ -86,18 +114,12 @@ func TestParagraphsAreOneTextEach(t *testing.T) {
 		if p == nil {
 			t.Fatalf("no paragraph #%s in the capture", id)
 		}
-		box := placed{x: p.Box.X, y: p.Box.Y, w: p.Box.Width, h: p.Box.Height}
-		var in []placed
-		for _, tx := range texts {
-			if overlap(tx, box) > 0 {
-				in = append(in, tx)
-			}
-		}
+		in := textsOver(texts, p)
 		if len(in) != 1 {
 			t.Errorf("paragraph #%s: %d TEXT nodes in its box, want 1", id, len(in))
 			continue
 		}
-		tx := in[0]
+		tx, box := in[0], elementBox(p)
 		// p has no padding or border: its content box is its box.
 		if math.Abs(tx.x-box.x) > 0.01 || math.Abs(tx.w-box.w) > 0.01 || tx.node.TextAutoResize != "HEIGHT" {
 			t.Errorf("paragraph #%s: TEXT at x %.2f width %.2f %s, want the content box x %.2f width %.2f, HEIGHT", id, tx.x, tx.w, tx.node.TextAutoResize, box.x, box.w)
@@ -207,18 +229,12 @@ func TestDirectionAndAlignment(t *testing.T) {
 		"rtl-start": "RIGHT", "rtl-end": "LEFT", "ltr-end": "RIGHT", "rtl-left": "LEFT", "justify": "JUSTIFIED", "center": "CENTER", "bidi": "LEFT",
 	} {
 		p := elementByID(f.capture.Document.Root, id)
-		box := placed{x: p.Box.X, y: p.Box.Y, w: p.Box.Width, h: p.Box.Height}
-		var in []*resultjson.Node
-		for _, tx := range texts {
-			if overlap(tx, box) > 0 {
-				in = append(in, tx.node)
-			}
-		}
+		in := textsOver(texts, p)
 		if len(in) != 1 {
 			t.Errorf("#%s: %d TEXT nodes, want 1", id, len(in))
 			continue
 		}
-		n := in[0]
+		n := in[0].node
 		if n.TextAlignHorizontal != want || n.Width != p.Box.Width || n.TextAutoResize != "HEIGHT" {
 			t.Errorf("#%s: %s, width %v %s; want %s at the paragraph's width %v, HEIGHT", id, n.TextAlignHorizontal, n.Width, n.TextAutoResize, want, p.Box.Width)
 		}
@@ -248,10 +264,7 @@ func TestGradientAndShadowedText(t *testing.T) {
 	t.Parallel()
 	f := loadFixture(t, "effects")
 	out := f.convert(t)
-	by := map[string]*resultjson.Node{}
-	for _, p := range placedNodes(out.Result.Root, "TEXT") {
-		by[p.node.Characters] = p.node
-	}
+	by := textsByCharacters(out.Result.Root)
 	if n := len(placedNodes(out.Result.Root, "RECTANGLE")) + len(placedNodes(out.Result.Root, "FRAME")) - 1; n != 0 {
 		t.Errorf("%d boxes drawn besides the root, want none (the gradients fill the text)", n)
 	}
@@ -505,10 +518,7 @@ func TestGoldenPlaceholder(t *testing.T) {
 func TestPlaceholderText(t *testing.T) {
 	t.Parallel()
 	out := loadFixture(t, "placeholder").convert(t)
-	got := map[string]*resultjson.Node{}
-	for _, tx := range placedNodes(out.Result.Root, "TEXT") {
-		got[tx.node.Characters] = tx.node
-	}
+	got := textsByCharacters(out.Result.Root)
 	grey := resultjson.RGB{R: 0.4588, G: 0.4588, B: 0.4588}
 	for chars, want := range map[string]struct {
 		color resultjson.RGB
@@ -610,13 +620,7 @@ func TestRTLNeutrals(t *testing.T) {
 		"ltr":         {"\u200eשלום starts a left-to-right paragraph.", "LEFT"},
 	} {
 		p := elementByID(f.capture.Document.Root, id)
-		box := placed{x: p.Box.X, y: p.Box.Y, w: p.Box.Width, h: p.Box.Height}
-		var in []placed
-		for _, tx := range texts {
-			if overlap(tx, box) > 0 {
-				in = append(in, tx)
-			}
-		}
+		in := textsOver(texts, p)
 		if len(in) != 1 {
 			t.Errorf("#%s: %d TEXT nodes, want 1", id, len(in))
 			continue
