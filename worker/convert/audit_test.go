@@ -2,7 +2,6 @@ package convert_test
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -16,9 +15,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/code2des/backend/worker/capture"
-	"github.com/code2des/backend/worker/convert"
-	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
@@ -250,26 +246,7 @@ func TestPaintAudit(t *testing.T) {
 // auditConvert converts one captured audit page.
 func auditConvert(t *testing.T, pageImportID string, objects map[string][]byte) *resultjson.Result {
 	t.Helper()
-	raw := objects[capture.CaptureObject]
-	c, err := capturemodel.Parse(raw, pageImportID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prefix := importPrefix(pageImportID)
-	job := fixtureJob
-	job.PageImportID, job.CaptureHash = pageImportID, sha256Hex(raw)
-	load := func(_ context.Context, a capturemodel.Asset, _ int64) ([]byte, error) {
-		b, ok := objects[strings.TrimPrefix(a.Key, prefix)]
-		if !ok {
-			return nil, convert.ErrAssetMissing
-		}
-		return b, nil
-	}
-	out, err := convert.Convert(context.Background(), c, job, convert.Options{ImportPrefix: prefix, JobPrefix: fixtureJobPrefix}, load)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out.Result
+	return capturedFixture(t, pageImportID, pageImportID, objects).convert(t).Result
 }
 
 // auditTarget finds the node a check names: nil when there is none.

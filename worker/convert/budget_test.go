@@ -2,7 +2,6 @@ package convert_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
@@ -15,7 +14,6 @@ import (
 	"testing"
 
 	"github.com/code2des/backend/worker/convert"
-	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/warnings"
 )
@@ -86,26 +84,7 @@ func captureBudgetPage(t *testing.T, imgs []budgetImage) *convert.Output {
 	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(html.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	objects := captureSite(t, dir, "/index.html")
-	raw := objects["capture.json"]
-	c, err := capturemodel.Parse(raw, fixturePageImportID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	job := fixtureJob
-	job.CaptureHash = sha256Hex(raw)
-	load := func(_ context.Context, a capturemodel.Asset, _ int64) ([]byte, error) {
-		b, ok := objects[strings.TrimPrefix(a.Key, fixtureImportPrefix)]
-		if !ok {
-			return nil, convert.ErrAssetMissing
-		}
-		return b, nil
-	}
-	out, err := convert.Convert(context.Background(), c, job, convert.Options{ImportPrefix: fixtureImportPrefix, JobPrefix: fixtureJobPrefix}, load)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return capturedFixture(t, "budget", fixturePageImportID, captureSite(t, dir, "/index.html")).convert(t)
 }
 
 // checkBudget checks which imgs of out kept their image (at which stored width) and that each

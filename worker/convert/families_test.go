@@ -56,15 +56,7 @@ func TestFamiliesAsCaptured(t *testing.T) {
 		}
 		t.Skip("Chromium not installed")
 	}
-	objects := captureSite(t, "../capture/capturetest/site", familiesPage)
-	raw := objects["capture.json"]
-	c, err := capturemodel.Parse(raw, fixturePageImportID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	job := fixtureJob
-	job.CaptureHash = sha256Hex(raw)
-	f := &fixture{name: "families", raw: raw, capture: c, job: job}
+	f := capturedFixture(t, "families", fixturePageImportID, captureSite(t, "../capture/capturetest/site", familiesPage))
 	checkFamilies(t, f)
 }
 

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/convert"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 )
@@ -36,12 +37,15 @@ const (
 // API gives it to the capture worker.
 func importPrefix(id string) string { return "page-imports/" + id + "/attempt-1/" }
 
-// fixture is a committed capture (testdata/<name>/capture.json and its assets).
+// fixture is a capture to convert: a committed one (testdata/<name>/capture.json and its assets)
+// or one the capture worker just made (its objects by key below the import's prefix).
 type fixture struct {
 	name    string
 	raw     []byte
 	capture *capturemodel.Capture
 	job     convert.Job
+	// objects holds a fresh capture's objects; nil for a committed one, read from testdata/<name>.
+	objects map[string][]byte
 }
 
 func loadFixture(t testing.TB, name string) *fixture {
@@ -50,21 +54,41 @@ func loadFixture(t testing.TB, name string) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := capturemodel.Parse(raw, fixturePageImportID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	job := fixtureJob
-	job.CaptureHash = sha256Hex(raw)
-	return &fixture{name: name, raw: raw, capture: c, job: job}
+	return parsedFixture(t, name, fixturePageImportID, raw, nil)
 }
 
-// loader reads assets from the fixture's folder, as the worker reads them from S3.
+// capturedFixture is the capture the capture worker made for page import pageImportID (its
+// objects as captureSites returns them), ready to convert.
+func capturedFixture(t testing.TB, name, pageImportID string, objects map[string][]byte) *fixture {
+	t.Helper()
+	return parsedFixture(t, name, pageImportID, objects[capture.CaptureObject], objects)
+}
+
+func parsedFixture(t testing.TB, name, pageImportID string, raw []byte, objects map[string][]byte) *fixture {
+	t.Helper()
+	c, err := capturemodel.Parse(raw, pageImportID)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	job := fixtureJob
+	job.PageImportID, job.CaptureHash = pageImportID, sha256Hex(raw)
+	return &fixture{name: name, raw: raw, capture: c, job: job, objects: objects}
+}
+
+// loader reads assets from the fixture's objects or folder, as the worker reads them from S3.
 func (f *fixture) loader() convert.AssetLoader {
+	prefix := importPrefix(f.job.PageImportID)
 	return func(_ context.Context, a capturemodel.Asset, maxBytes int64) ([]byte, error) {
-		rel, ok := strings.CutPrefix(a.Key, fixtureImportPrefix)
+		rel, ok := strings.CutPrefix(a.Key, prefix)
 		if !ok {
 			return nil, fmt.Errorf("asset key %q outside the fixture", a.Key)
+		}
+		if f.objects != nil {
+			b, ok := f.objects[rel]
+			if !ok {
+				return nil, convert.ErrAssetMissing
+			}
+			return b, nil
 		}
 		b, err := os.ReadFile(filepath.Join("testdata", f.name, filepath.FromSlash(rel)))
 		if os.IsNotExist(err) {
@@ -77,7 +101,7 @@ func (f *fixture) loader() convert.AssetLoader {
 func (f *fixture) convert(t testing.TB) *convert.Output {
 	t.Helper()
 	out, err := convert.Convert(context.Background(), f.capture, f.job,
-		convert.Options{ImportPrefix: fixtureImportPrefix, JobPrefix: fixtureJobPrefix}, f.loader())
+		convert.Options{ImportPrefix: importPrefix(f.job.PageImportID), JobPrefix: fixtureJobPrefix}, f.loader())
 	if err != nil {
 		t.Fatalf("convert %s: %v", f.name, err)
 	}
