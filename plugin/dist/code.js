@@ -33,8 +33,8 @@
   };
 
   // ../clients/api/src/generated/result-validate.js
-  var validateRoot = validate63;
-  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning), scrollBehavior and the style references fillStyleId, strokeStyleId and textStyleId. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.", "type": "object", "required": ["type", "id", "name"], "dependentRequired": { "relativeTransform": ["untransformedWidth", "untransformedHeight"], "untransformedWidth": ["relativeTransform", "untransformedHeight"], "untransformedHeight": ["relativeTransform", "untransformedWidth"] }, "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "relativeTransform": { "$ref": "#/$defs/transform" }, "untransformedWidth": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within \xB11e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space." }, "untransformedHeight": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the height of a node with relativeTransform before the transform." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": "Figma's Constraints: how the node follows its parent frame when the frame is resized.", "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "textTruncation": { "enum": ["DISABLED", "ENDING"], "description": "ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation." }, "maxLines": { "type": "integer", "minimum": 1, "description": "How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING)." }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent." }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL"], "description": "FRAME only: auto layout direction." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, auto-layout frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"] }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["styledTextSegments"] } } }] };
+  var validateRoot = validate66;
+  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning), scrollBehavior and the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.", "type": "object", "required": ["type", "id", "name"], "dependentRequired": { "relativeTransform": ["untransformedWidth", "untransformedHeight"], "untransformedWidth": ["relativeTransform", "untransformedHeight"], "untransformedHeight": ["relativeTransform", "untransformedWidth"] }, "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "relativeTransform": { "$ref": "#/$defs/transform" }, "untransformedWidth": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within \xB11e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space." }, "untransformedHeight": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the height of a node with relativeTransform before the transform." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": "Figma's Constraints: how the node follows its parent frame when the frame is resized.", "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "textTruncation": { "enum": ["DISABLED", "ENDING"], "description": "ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation." }, "maxLines": { "type": "integer", "minimum": 1, "description": "How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING)." }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent." }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL"], "description": "FRAME only: auto layout direction." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, auto-layout frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"] }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "effectStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of an EFFECT style of styles; the node's effects equal its effects." }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["styledTextSegments"] } } }] };
   var schema40 = { "description": "Figma's BlendMode.", "enum": ["PASS_THROUGH", "NORMAL", "DARKEN", "MULTIPLY", "LINEAR_BURN", "COLOR_BURN", "LIGHTEN", "SCREEN", "LINEAR_DODGE", "COLOR_DODGE", "OVERLAY", "SOFT_LIGHT", "HARD_LIGHT", "DIFFERENCE", "EXCLUSION", "HUE", "SATURATION", "COLOR", "LUMINOSITY"] };
   var schema41 = { "enum": ["MIN", "CENTER", "MAX", "STRETCH", "SCALE"] };
   var schema66 = { "description": "Figma's LineHeight.", "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["value", "unit"], "properties": { "value": { "type": "number" }, "unit": { "enum": ["PIXELS", "PERCENT"] } } }, { "type": "object", "additionalProperties": false, "required": ["unit"], "properties": { "unit": { "const": "AUTO" } } }], "discriminator": { "propertyName": "unit" } };
@@ -3383,6 +3383,7 @@
             props0.fillStyleId = true;
             props0.strokeStyleId = true;
             props0.textStyleId = true;
+            props0.effectStyleId = true;
             props0.styledTextSegments = true;
           }
           if (data.type !== void 0) {
@@ -5062,26 +5063,22 @@
                                                                                                                                                   var valid28 = true;
                                                                                                                                                 }
                                                                                                                                                 if (valid28) {
-                                                                                                                                                  if (data.styledTextSegments !== void 0) {
-                                                                                                                                                    let data103 = data.styledTextSegments;
+                                                                                                                                                  if (data.effectStyleId !== void 0) {
+                                                                                                                                                    let data103 = data.effectStyleId;
                                                                                                                                                     const _errs253 = errors;
                                                                                                                                                     if (errors === _errs253) {
-                                                                                                                                                      if (Array.isArray(data103)) {
-                                                                                                                                                        var valid62 = true;
-                                                                                                                                                        const len8 = data103.length;
-                                                                                                                                                        for (let i8 = 0; i8 < len8; i8++) {
-                                                                                                                                                          const _errs255 = errors;
-                                                                                                                                                          if (!validate46(data103[i8], { instancePath: instancePath + "/styledTextSegments/" + i8, parentData: data103, parentDataProperty: i8, rootData, dynamicAnchors })) {
-                                                                                                                                                            vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-                                                                                                                                                            errors = vErrors.length;
-                                                                                                                                                          }
-                                                                                                                                                          var valid62 = _errs255 === errors;
-                                                                                                                                                          if (!valid62) {
-                                                                                                                                                            break;
+                                                                                                                                                      if (typeof data103 === "string") {
+                                                                                                                                                        if (func1(data103) > 255) {
+                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                          return false;
+                                                                                                                                                        } else {
+                                                                                                                                                          if (func1(data103) < 1) {
+                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                            return false;
                                                                                                                                                           }
                                                                                                                                                         }
                                                                                                                                                       } else {
-                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                                         return false;
                                                                                                                                                       }
                                                                                                                                                     }
@@ -5090,33 +5087,62 @@
                                                                                                                                                     var valid28 = true;
                                                                                                                                                   }
                                                                                                                                                   if (valid28) {
-                                                                                                                                                    let missing31;
-                                                                                                                                                    if (data.relativeTransform !== void 0 && (data.untransformedWidth === void 0 && (missing31 = "untransformedWidth") || data.untransformedHeight === void 0 && (missing31 = "untransformedHeight"))) {
-                                                                                                                                                      validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                        property: "relativeTransform",
-                                                                                                                                                        missingProperty: missing31,
-                                                                                                                                                        depsCount: 2,
-                                                                                                                                                        deps: "untransformedWidth, untransformedHeight"
-                                                                                                                                                      }, message: "must have properties untransformedWidth, untransformedHeight when property relativeTransform is present" }];
-                                                                                                                                                      return false;
+                                                                                                                                                    if (data.styledTextSegments !== void 0) {
+                                                                                                                                                      let data104 = data.styledTextSegments;
+                                                                                                                                                      const _errs255 = errors;
+                                                                                                                                                      if (errors === _errs255) {
+                                                                                                                                                        if (Array.isArray(data104)) {
+                                                                                                                                                          var valid62 = true;
+                                                                                                                                                          const len8 = data104.length;
+                                                                                                                                                          for (let i8 = 0; i8 < len8; i8++) {
+                                                                                                                                                            const _errs257 = errors;
+                                                                                                                                                            if (!validate46(data104[i8], { instancePath: instancePath + "/styledTextSegments/" + i8, parentData: data104, parentDataProperty: i8, rootData, dynamicAnchors })) {
+                                                                                                                                                              vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+                                                                                                                                                              errors = vErrors.length;
+                                                                                                                                                            }
+                                                                                                                                                            var valid62 = _errs257 === errors;
+                                                                                                                                                            if (!valid62) {
+                                                                                                                                                              break;
+                                                                                                                                                            }
+                                                                                                                                                          }
+                                                                                                                                                        } else {
+                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                          return false;
+                                                                                                                                                        }
+                                                                                                                                                      }
+                                                                                                                                                      var valid28 = _errs255 === errors;
                                                                                                                                                     } else {
-                                                                                                                                                      if (data.untransformedWidth !== void 0 && (data.relativeTransform === void 0 && (missing31 = "relativeTransform") || data.untransformedHeight === void 0 && (missing31 = "untransformedHeight"))) {
+                                                                                                                                                      var valid28 = true;
+                                                                                                                                                    }
+                                                                                                                                                    if (valid28) {
+                                                                                                                                                      let missing31;
+                                                                                                                                                      if (data.relativeTransform !== void 0 && (data.untransformedWidth === void 0 && (missing31 = "untransformedWidth") || data.untransformedHeight === void 0 && (missing31 = "untransformedHeight"))) {
                                                                                                                                                         validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                          property: "untransformedWidth",
+                                                                                                                                                          property: "relativeTransform",
                                                                                                                                                           missingProperty: missing31,
                                                                                                                                                           depsCount: 2,
-                                                                                                                                                          deps: "relativeTransform, untransformedHeight"
-                                                                                                                                                        }, message: "must have properties relativeTransform, untransformedHeight when property untransformedWidth is present" }];
+                                                                                                                                                          deps: "untransformedWidth, untransformedHeight"
+                                                                                                                                                        }, message: "must have properties untransformedWidth, untransformedHeight when property relativeTransform is present" }];
                                                                                                                                                         return false;
                                                                                                                                                       } else {
-                                                                                                                                                        if (data.untransformedHeight !== void 0 && (data.relativeTransform === void 0 && (missing31 = "relativeTransform") || data.untransformedWidth === void 0 && (missing31 = "untransformedWidth"))) {
+                                                                                                                                                        if (data.untransformedWidth !== void 0 && (data.relativeTransform === void 0 && (missing31 = "relativeTransform") || data.untransformedHeight === void 0 && (missing31 = "untransformedHeight"))) {
                                                                                                                                                           validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                            property: "untransformedHeight",
+                                                                                                                                                            property: "untransformedWidth",
                                                                                                                                                             missingProperty: missing31,
                                                                                                                                                             depsCount: 2,
-                                                                                                                                                            deps: "relativeTransform, untransformedWidth"
-                                                                                                                                                          }, message: "must have properties relativeTransform, untransformedWidth when property untransformedHeight is present" }];
+                                                                                                                                                            deps: "relativeTransform, untransformedHeight"
+                                                                                                                                                          }, message: "must have properties relativeTransform, untransformedHeight when property untransformedWidth is present" }];
                                                                                                                                                           return false;
+                                                                                                                                                        } else {
+                                                                                                                                                          if (data.untransformedHeight !== void 0 && (data.relativeTransform === void 0 && (missing31 = "relativeTransform") || data.untransformedWidth === void 0 && (missing31 = "untransformedWidth"))) {
+                                                                                                                                                            validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
+                                                                                                                                                              property: "untransformedHeight",
+                                                                                                                                                              missingProperty: missing31,
+                                                                                                                                                              depsCount: 2,
+                                                                                                                                                              deps: "relativeTransform, untransformedWidth"
+                                                                                                                                                            }, message: "must have properties relativeTransform, untransformedWidth when property untransformedHeight is present" }];
+                                                                                                                                                            return false;
+                                                                                                                                                          }
                                                                                                                                                         }
                                                                                                                                                       }
                                                                                                                                                     }
@@ -5200,10 +5226,10 @@
     return errors === 0;
   }
   validate22.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate63.evaluated;
+    const evaluated0 = validate66.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -5223,7 +5249,7 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         if (data.type !== void 0) {
           if ("FRAME" !== data.type) {
-            validate63.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/allOf/1/properties/type/const", keyword: "const", params: { allowedValue: "FRAME" }, message: "must be equal to constant" }];
+            validate66.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/allOf/1/properties/type/const", keyword: "const", params: { allowedValue: "FRAME" }, message: "must be equal to constant" }];
             return false;
           }
         }
@@ -5236,12 +5262,12 @@
         }
       }
     }
-    validate63.errors = vErrors;
+    validate66.errors = vErrors;
     evaluated0.props = props0;
     return errors === 0;
   }
-  validate63.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  var validateStyles = validate65;
+  validate66.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  var validateStyles = validate68;
   function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -5911,6 +5937,162 @@
     return errors === 0;
   }
   validate55.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate56.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.id === void 0 && (missing0 = "id") || data.type === void 0 && (missing0 = "type") || data.name === void 0 && (missing0 = "name") || data.effects === void 0 && (missing0 = "effects")) {
+          validate56.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          const _errs1 = errors;
+          for (const key0 in data) {
+            if (!(key0 === "type" || key0 === "id" || key0 === "name" || key0 === "description" || key0 === "effects")) {
+              validate56.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              return false;
+              break;
+            }
+          }
+          if (_errs1 === errors) {
+            if (data.type !== void 0) {
+              const _errs2 = errors;
+              if ("EFFECT" !== data.type) {
+                validate56.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "EFFECT" }, message: "must be equal to constant" }];
+                return false;
+              }
+              var valid0 = _errs2 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.id !== void 0) {
+                let data1 = data.id;
+                const _errs3 = errors;
+                if (errors === _errs3) {
+                  if (typeof data1 === "string") {
+                    if (func1(data1) > 255) {
+                      validate56.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                      return false;
+                    } else {
+                      if (func1(data1) < 1) {
+                        validate56.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                        return false;
+                      }
+                    }
+                  } else {
+                    validate56.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs3 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.name !== void 0) {
+                  let data2 = data.name;
+                  const _errs5 = errors;
+                  if (errors === _errs5) {
+                    if (typeof data2 === "string") {
+                      if (func1(data2) > 255) {
+                        validate56.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                        return false;
+                      } else {
+                        if (func1(data2) < 1) {
+                          validate56.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                          return false;
+                        }
+                      }
+                    } else {
+                      validate56.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.description !== void 0) {
+                    let data3 = data.description;
+                    const _errs7 = errors;
+                    if (errors === _errs7) {
+                      if (typeof data3 === "string") {
+                        if (func1(data3) > 255) {
+                          validate56.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                          return false;
+                        }
+                      } else {
+                        validate56.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs7 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.effects !== void 0) {
+                      let data4 = data.effects;
+                      const _errs9 = errors;
+                      if (errors === _errs9) {
+                        if (Array.isArray(data4)) {
+                          if (data4.length > 16) {
+                            validate56.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" }];
+                            return false;
+                          } else {
+                            if (data4.length < 1) {
+                              validate56.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                              return false;
+                            } else {
+                              var valid1 = true;
+                              const len0 = data4.length;
+                              for (let i0 = 0; i0 < len0; i0++) {
+                                const _errs11 = errors;
+                                if (!validate37(data4[i0], { instancePath: instancePath + "/effects/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors })) {
+                                  vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+                                  errors = vErrors.length;
+                                }
+                                var valid1 = _errs11 === errors;
+                                if (!valid1) {
+                                  break;
+                                }
+                              }
+                            }
+                          }
+                        } else {
+                          validate56.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                          return false;
+                        }
+                      }
+                      var valid0 = _errs9 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      } else {
+        validate56.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate56.errors = vErrors;
+    return errors === 0;
+  }
+  validate56.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
   function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -5939,6 +6121,14 @@
             if (props0 !== true) {
               props0 = true;
             }
+          } else if (tag0 === "EFFECT") {
+            if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+              errors = vErrors.length;
+            }
+            if (props0 !== true) {
+              props0 = true;
+            }
           } else {
             validate51.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "type", tagValue: tag0 }, message: 'value of tag "type" must be in oneOf' }];
             return false;
@@ -5954,10 +6144,10 @@
     return errors === 0;
   }
   validate51.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  function validate65(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate65.evaluated;
+    const evaluated0 = validate68.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -5967,7 +6157,7 @@
     if (errors === 0) {
       if (Array.isArray(data)) {
         if (data.length > 1e3) {
-          validate65.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+          validate68.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
           return false;
         } else {
           var valid0 = true;
@@ -5985,19 +6175,19 @@
           }
         }
       } else {
-        validate65.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+        validate68.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
         return false;
       }
     }
-    validate65.errors = vErrors;
+    validate68.errors = vErrors;
     return errors === 0;
   }
-  validate65.evaluated = { "items": true, "dynamicProps": false, "dynamicItems": false };
-  var validateVariables = validate67;
-  function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate68.evaluated = { "items": true, "dynamicProps": false, "dynamicItems": false };
+  var validateVariables = validate70;
+  function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate60.evaluated;
+    const evaluated0 = validate63.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -6008,13 +6198,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.id === void 0 && (missing0 = "id") || data.name === void 0 && (missing0 = "name") || data.resolvedType === void 0 && (missing0 = "resolvedType") || data.value === void 0 && (missing0 = "value")) {
-          validate60.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate63.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
             if (!(key0 === "id" || key0 === "name" || key0 === "resolvedType" || key0 === "value" || key0 === "codeSyntax")) {
-              validate60.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              validate63.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
             }
@@ -6026,16 +6216,16 @@
               if (errors === _errs2) {
                 if (typeof data0 === "string") {
                   if (func1(data0) > 255) {
-                    validate60.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                    validate63.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                     return false;
                   } else {
                     if (func1(data0) < 1) {
-                      validate60.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                      validate63.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                       return false;
                     }
                   }
                 } else {
-                  validate60.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  validate63.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                   return false;
                 }
               }
@@ -6050,16 +6240,16 @@
                 if (errors === _errs4) {
                   if (typeof data1 === "string") {
                     if (func1(data1) > 255) {
-                      validate60.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                      validate63.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                       return false;
                     } else {
                       if (func1(data1) < 1) {
-                        validate60.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                        validate63.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                         return false;
                       }
                     }
                   } else {
-                    validate60.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    validate63.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                     return false;
                   }
                 }
@@ -6071,7 +6261,7 @@
                 if (data.resolvedType !== void 0) {
                   const _errs6 = errors;
                   if ("COLOR" !== data.resolvedType) {
-                    validate60.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/properties/resolvedType/const", keyword: "const", params: { allowedValue: "COLOR" }, message: "must be equal to constant" }];
+                    validate63.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/properties/resolvedType/const", keyword: "const", params: { allowedValue: "COLOR" }, message: "must be equal to constant" }];
                     return false;
                   }
                   var valid0 = _errs6 === errors;
@@ -6087,13 +6277,13 @@
                       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
                         let missing1;
                         if (data3.r === void 0 && (missing1 = "r") || data3.g === void 0 && (missing1 = "g") || data3.b === void 0 && (missing1 = "b") || data3.a === void 0 && (missing1 = "a")) {
-                          validate60.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                          validate63.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                           return false;
                         } else {
                           const _errs10 = errors;
                           for (const key1 in data3) {
                             if (!(key1 === "r" || key1 === "g" || key1 === "b" || key1 === "a")) {
-                              validate60.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                              validate63.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
                               return false;
                               break;
                             }
@@ -6105,16 +6295,16 @@
                               if (errors === _errs11) {
                                 if (typeof data4 == "number") {
                                   if (data4 > 1 || isNaN(data4)) {
-                                    validate60.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                    validate63.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                     return false;
                                   } else {
                                     if (data4 < 0 || isNaN(data4)) {
-                                      validate60.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                      validate63.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                       return false;
                                     }
                                   }
                                 } else {
-                                  validate60.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                  validate63.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                   return false;
                                 }
                               }
@@ -6129,16 +6319,16 @@
                                 if (errors === _errs13) {
                                   if (typeof data5 == "number") {
                                     if (data5 > 1 || isNaN(data5)) {
-                                      validate60.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                      validate63.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                       return false;
                                     } else {
                                       if (data5 < 0 || isNaN(data5)) {
-                                        validate60.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                        validate63.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                         return false;
                                       }
                                     }
                                   } else {
-                                    validate60.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                    validate63.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                     return false;
                                   }
                                 }
@@ -6153,16 +6343,16 @@
                                   if (errors === _errs15) {
                                     if (typeof data6 == "number") {
                                       if (data6 > 1 || isNaN(data6)) {
-                                        validate60.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                        validate63.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                         return false;
                                       } else {
                                         if (data6 < 0 || isNaN(data6)) {
-                                          validate60.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                          validate63.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                           return false;
                                         }
                                       }
                                     } else {
-                                      validate60.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                      validate63.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                       return false;
                                     }
                                   }
@@ -6177,16 +6367,16 @@
                                     if (errors === _errs17) {
                                       if (typeof data7 == "number") {
                                         if (data7 > 1 || isNaN(data7)) {
-                                          validate60.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                          validate63.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                           return false;
                                         } else {
                                           if (data7 < 0 || isNaN(data7)) {
-                                            validate60.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                            validate63.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                             return false;
                                           }
                                         }
                                       } else {
-                                        validate60.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                        validate63.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                         return false;
                                       }
                                     }
@@ -6200,7 +6390,7 @@
                           }
                         }
                       } else {
-                        validate60.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                        validate63.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                         return false;
                       }
                     }
@@ -6216,13 +6406,13 @@
                         if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
                           let missing2;
                           if (data8.WEB === void 0 && (missing2 = "WEB")) {
-                            validate60.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                            validate63.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
                             return false;
                           } else {
                             const _errs21 = errors;
                             for (const key2 in data8) {
                               if (!(key2 === "WEB")) {
-                                validate60.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                                validate63.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
                                 return false;
                                 break;
                               }
@@ -6234,16 +6424,16 @@
                                 if (errors === _errs22) {
                                   if (typeof data9 === "string") {
                                     if (func1(data9) > 255) {
-                                      validate60.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                      validate63.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                       return false;
                                     } else {
                                       if (func1(data9) < 1) {
-                                        validate60.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                        validate63.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                         return false;
                                       }
                                     }
                                   } else {
-                                    validate60.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                    validate63.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                     return false;
                                   }
                                 }
@@ -6251,7 +6441,7 @@
                             }
                           }
                         } else {
-                          validate60.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                          validate63.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                           return false;
                         }
                       }
@@ -6266,18 +6456,18 @@
           }
         }
       } else {
-        validate60.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate63.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate60.errors = vErrors;
+    validate63.errors = vErrors;
     return errors === 0;
   }
-  validate60.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate63.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate59.evaluated;
+    const evaluated0 = validate62.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -6289,8 +6479,8 @@
         const tag0 = data.resolvedType;
         if (typeof tag0 == "string") {
           if (tag0 === "COLOR") {
-            if (!validate60(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+            if (!validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
               errors = vErrors.length;
             }
             var props0 = true;
@@ -6300,13 +6490,13 @@
               if (data && typeof data == "object" && !Array.isArray(data)) {
                 let missing0;
                 if (data.id === void 0 && (missing0 = "id") || data.name === void 0 && (missing0 = "name") || data.resolvedType === void 0 && (missing0 = "resolvedType") || data.value === void 0 && (missing0 = "value")) {
-                  validate59.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+                  validate62.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
                   return false;
                 } else {
                   const _errs5 = errors;
                   for (const key0 in data) {
                     if (!(key0 === "id" || key0 === "name" || key0 === "resolvedType" || key0 === "value" || key0 === "codeSyntax")) {
-                      validate59.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+                      validate62.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
                       return false;
                       break;
                     }
@@ -6318,16 +6508,16 @@
                       if (errors === _errs6) {
                         if (typeof data0 === "string") {
                           if (func1(data0) > 255) {
-                            validate59.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                            validate62.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                             return false;
                           } else {
                             if (func1(data0) < 1) {
-                              validate59.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                              validate62.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                               return false;
                             }
                           }
                         } else {
-                          validate59.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                          validate62.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                           return false;
                         }
                       }
@@ -6342,16 +6532,16 @@
                         if (errors === _errs8) {
                           if (typeof data1 === "string") {
                             if (func1(data1) > 255) {
-                              validate59.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                              validate62.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                               return false;
                             } else {
                               if (func1(data1) < 1) {
-                                validate59.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                validate62.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                 return false;
                               }
                             }
                           } else {
-                            validate59.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                            validate62.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                             return false;
                           }
                         }
@@ -6363,7 +6553,7 @@
                         if (data.resolvedType !== void 0) {
                           const _errs10 = errors;
                           if ("FLOAT" !== data.resolvedType) {
-                            validate59.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/$defs/floatVariable/properties/resolvedType/const", keyword: "const", params: { allowedValue: "FLOAT" }, message: "must be equal to constant" }];
+                            validate62.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/$defs/floatVariable/properties/resolvedType/const", keyword: "const", params: { allowedValue: "FLOAT" }, message: "must be equal to constant" }];
                             return false;
                           }
                           var valid4 = _errs10 === errors;
@@ -6374,7 +6564,7 @@
                           if (data.value !== void 0) {
                             const _errs11 = errors;
                             if (!(typeof data.value == "number")) {
-                              validate59.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/floatVariable/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                              validate62.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/floatVariable/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                               return false;
                             }
                             var valid4 = _errs11 === errors;
@@ -6389,13 +6579,13 @@
                                 if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
                                   let missing1;
                                   if (data4.WEB === void 0 && (missing1 = "WEB")) {
-                                    validate59.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                                    validate62.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                                     return false;
                                   } else {
                                     const _errs15 = errors;
                                     for (const key1 in data4) {
                                       if (!(key1 === "WEB")) {
-                                        validate59.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                                        validate62.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
                                         return false;
                                         break;
                                       }
@@ -6407,16 +6597,16 @@
                                         if (errors === _errs16) {
                                           if (typeof data5 === "string") {
                                             if (func1(data5) > 255) {
-                                              validate59.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                              validate62.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                               return false;
                                             } else {
                                               if (func1(data5) < 1) {
-                                                validate59.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                validate62.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                 return false;
                                               }
                                             }
                                           } else {
-                                            validate59.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                            validate62.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                             return false;
                                           }
                                         }
@@ -6424,7 +6614,7 @@
                                     }
                                   }
                                 } else {
-                                  validate59.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                  validate62.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                   return false;
                                 }
                               }
@@ -6439,7 +6629,7 @@
                   }
                 }
               } else {
-                validate59.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                validate62.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                 return false;
               }
             }
@@ -6447,24 +6637,24 @@
               props0 = true;
             }
           } else {
-            validate59.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "resolvedType", tagValue: tag0 }, message: 'value of tag "resolvedType" must be in oneOf' }];
+            validate62.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "resolvedType", tagValue: tag0 }, message: 'value of tag "resolvedType" must be in oneOf' }];
             return false;
           }
         } else {
-          validate59.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "resolvedType", tagValue: tag0 }, message: 'tag "resolvedType" must be string' }];
+          validate62.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "resolvedType", tagValue: tag0 }, message: 'tag "resolvedType" must be string' }];
           return false;
         }
       }
     }
-    validate59.errors = vErrors;
+    validate62.errors = vErrors;
     evaluated0.props = props0;
     return errors === 0;
   }
-  validate59.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  function validate67(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate62.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate67.evaluated;
+    const evaluated0 = validate70.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -6475,13 +6665,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.collection === void 0 && (missing0 = "collection") || data.variables === void 0 && (missing0 = "variables")) {
-          validate67.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate70.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
             if (!(key0 === "collection" || key0 === "variables")) {
-              validate67.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              validate70.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
             }
@@ -6493,16 +6683,16 @@
               if (errors === _errs2) {
                 if (typeof data0 === "string") {
                   if (func1(data0) > 255) {
-                    validate67.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                    validate70.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                     return false;
                   } else {
                     if (func1(data0) < 1) {
-                      validate67.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                      validate70.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                       return false;
                     }
                   }
                 } else {
-                  validate67.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  validate70.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                   return false;
                 }
               }
@@ -6517,15 +6707,15 @@
                 if (errors === _errs4) {
                   if (Array.isArray(data1)) {
                     if (data1.length > 1e3) {
-                      validate67.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+                      validate70.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
                       return false;
                     } else {
                       var valid1 = true;
                       const len0 = data1.length;
                       for (let i0 = 0; i0 < len0; i0++) {
                         const _errs6 = errors;
-                        if (!validate59(data1[i0], { instancePath: instancePath + "/variables/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors })) {
-                          vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+                        if (!validate62(data1[i0], { instancePath: instancePath + "/variables/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors })) {
+                          vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
                           errors = vErrors.length;
                         }
                         var valid1 = _errs6 === errors;
@@ -6535,7 +6725,7 @@
                       }
                     }
                   } else {
-                    validate67.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    validate70.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                     return false;
                   }
                 }
@@ -6547,14 +6737,14 @@
           }
         }
       } else {
-        validate67.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate70.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate67.errors = vErrors;
+    validate70.errors = vErrors;
     return errors === 0;
   }
-  validate67.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  validate70.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 
   // ../clients/api/src/result.ts
   var ResultFormatError = class extends Error {
@@ -6859,6 +7049,17 @@
         if (s.description !== void 0) style2.description = s.description;
         const paints = figmaPaints(s.paints, images, variables, null, `${f}.paints`);
         applying(null, `${f}.paints`, () => style2.paints = paints);
+        style2.setPluginData(PluginDataKey, s.id);
+        styles.set(s.id, style2);
+        return;
+      }
+      if (s.type === "EFFECT") {
+        const style2 = figma.createEffectStyle();
+        track(style2);
+        style2.name = s.name;
+        if (s.description !== void 0) style2.description = s.description;
+        const effects = figmaEffects(s.effects);
+        applying(null, `${f}.effects`, () => style2.effects = effects);
         style2.setPluginData(PluginDataKey, s.id);
         styles.set(s.id, style2);
         return;
@@ -7219,7 +7420,8 @@
     scrollBehavior: () => true,
     fillStyleId: (node) => "setFillStyleIdAsync" in node,
     strokeStyleId: (node) => "setStrokeStyleIdAsync" in node,
-    textStyleId: (node) => node.type === "TEXT"
+    textStyleId: (node) => node.type === "TEXT",
+    effectStyleId: (node) => "setEffectStyleIdAsync" in node
   };
   function isMember(k) {
     return k in takes;
@@ -7263,6 +7465,7 @@
     group.name = n.name;
     if (n.visible !== void 0) group.visible = n.visible;
     applyLayer(group, n);
+    await applyEffectStyleId(group, n, ctx);
     applySizing(group, n);
     await ctx.tick();
     return group;
@@ -7410,6 +7613,7 @@
       const s = style("strokeStyleId", n.strokeStyleId, "PAINT");
       await applyingAsync(n.id, "strokeStyleId", () => node.setStrokeStyleIdAsync(s.id));
     }
+    await applyEffectStyleId(node, n, ctx);
     if (n.textStyleId !== void 0 && node.type === "TEXT") {
       const s = style("textStyleId", n.textStyleId, "TEXT");
       const differs = s.type === "TEXT" ? textDiffersFromStyle(n, s, ctx.fonts) : null;
@@ -7419,6 +7623,12 @@
         await applyingAsync(n.id, "textStyleId", () => node.setTextStyleIdAsync(s.id));
       }
     }
+  }
+  async function applyEffectStyleId(node, n, ctx) {
+    if (n.effectStyleId === void 0 || !("setEffectStyleIdAsync" in node)) return;
+    const s = ctx.library.styles.get(n.effectStyleId);
+    if (s === void 0 || s.type !== "EFFECT") throw new MaterializeError(n.id, "effectStyleId", `no EFFECT style ${JSON.stringify(n.effectStyleId)} in the result`);
+    await applyingAsync(n.id, "effectStyleId", () => node.setEffectStyleIdAsync(s.id));
   }
   function finishScroll(frame, n, ctx) {
     var _a, _b;

@@ -215,6 +215,7 @@ export abstract class StubLayer extends StubNode implements Pick<FrameNode, "opa
   private opacityValue = 1;
   blendMode: BlendMode = "PASS_THROUGH";
   private effectsValue: Effect[] = [];
+  effectStyleIdValue = "";
   constraints: Constraints = { horizontal: "MIN", vertical: "MIN" };
   layoutPositioningValue: "AUTO" | "ABSOLUTE" = "AUTO";
   layoutSizingHorizontalValue: "FIXED" | "HUG" | "FILL" = "FIXED";
@@ -233,6 +234,17 @@ export abstract class StubLayer extends StubNode implements Pick<FrameNode, "opa
   set effects(v: ReadonlyArray<Effect>) {
     v.forEach((e, i) => checkEffect(`set_effects[${i}]`, e));
     this.effectsValue = clone([...v]);
+    this.effectStyleIdValue = "";
+  }
+  get effectStyleId(): string {
+    return this.effectStyleIdValue;
+  }
+  /** Figma's setEffectStyleIdAsync: the node takes the style's effects and refers to it. */
+  async setEffectStyleIdAsync(id: string): Promise<void> {
+    const s = this.figma.styles.get(id);
+    if (!(s instanceof StubEffectStyle)) fail(`in setEffectStyleIdAsync: no effect style ${id}`);
+    this.effects = s.effects;
+    this.effectStyleIdValue = id;
   }
   private autoLayoutParent(what: string): void {
     const p = this.parent;
@@ -880,6 +892,34 @@ export class StubTextStyle implements Pick<TextStyle, "name" | "description" | "
   }
 }
 
+export class StubEffectStyle implements Pick<EffectStyle, "name" | "description"> {
+  readonly type = "EFFECT";
+  readonly id = `S:${nextId()},`;
+  name = "";
+  description = "";
+  removed = false;
+  private effectsValue: Effect[] = [];
+  readonly pluginData = new Map<string, string>();
+  constructor(private readonly figma: StubFigma) {}
+  get effects(): ReadonlyArray<Effect> {
+    return clone(this.effectsValue);
+  }
+  set effects(v: ReadonlyArray<Effect>) {
+    v.forEach((e, i) => checkEffect(`set_effects[${i}]`, e));
+    this.effectsValue = clone([...v]);
+  }
+  setPluginData(k: string, v: string): void {
+    this.pluginData.set(k, v);
+  }
+  getPluginData(k: string): string {
+    return this.pluginData.get(k) ?? "";
+  }
+  remove(): void {
+    this.removed = true;
+    this.figma.styles.delete(this.id);
+  }
+}
+
 export class StubVariableCollection {
   readonly id = `VariableCollectionId:${nextId()}`;
   readonly modes = [{ modeId: `${nextId()}`, name: "Mode 1" }];
@@ -936,7 +976,7 @@ export class StubFigma {
   readonly mixed: symbol = Symbol("figma.mixed");
   readonly calls: string[] = [];
   readonly images = new Map<string, Uint8Array>();
-  readonly styles = new Map<string, StubPaintStyle | StubTextStyle>();
+  readonly styles = new Map<string, StubPaintStyle | StubTextStyle | StubEffectStyle>();
   readonly collections = new Map<string, StubVariableCollection>();
   readonly loaded = new Set<string>();
   readonly pages: StubPage[] = [new StubPage("Page 1")];
@@ -1068,6 +1108,12 @@ export class StubFigma {
   createTextStyle(): StubTextStyle {
     this.record("createTextStyle");
     const s = new StubTextStyle(this);
+    this.styles.set(s.id, s);
+    return s;
+  }
+  createEffectStyle(): StubEffectStyle {
+    this.record("createEffectStyle");
+    const s = new StubEffectStyle(this);
     this.styles.set(s.id, s);
     return s;
   }

@@ -20,7 +20,7 @@ import type { ResultInput } from "@code2des/api/result";
 import { PluginDataKey } from "../src/materialize.js";
 import {
   StubEllipse, StubFigma, StubFrame, StubGroup, StubLine, StubNode, StubRectangle, StubText, StubVector,
-  StubLayer, StubPaintStyle, type SegmentField,
+  StubEffectStyle, StubLayer, StubPaintStyle, type SegmentField,
 } from "./figma-stub.js";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -155,7 +155,8 @@ export class Reader {
       const layer = node;
       o["opacity"] = layer.opacity;
       o["blendMode"] = layer.blendMode;
-      o["effects"] = json(layer.effects.map((e) => (e.type === "LAYER_BLUR" || e.type === "BACKGROUND_BLUR") && e.blurType === "NORMAL" ? { type: e.type, radius: e.radius, visible: e.visible } : e));
+      o["effects"] = effectsJson(layer.effects);
+      if (layer.effectStyleId !== "") o["effectStyleId"] = this.styleRef(layer.effectStyleId);
       if (!(node instanceof StubGroup)) o["constraints"] = json(layer.constraints);
       o["layoutPositioning"] = layer.layoutPositioning;
       o["layoutSizingHorizontal"] = layer.layoutSizingHorizontal;
@@ -313,6 +314,8 @@ export class Reader {
       if (s.description !== "") base["description"] = s.description;
       if (s instanceof StubPaintStyle) {
         styles.push({ ...base, paints: this.paints(s.paints, false) });
+      } else if (s instanceof StubEffectStyle) {
+        styles.push({ ...base, effects: effectsJson(s.effects) });
       } else {
         const o: Obj = { ...base, fontName: json(s.fontName), fontSize: s.fontSize };
         const d = fresh.TEXT;
@@ -335,4 +338,9 @@ export class Reader {
     };
     return { styles, variables };
   }
+}
+
+/** Effects as the result writes them: a normal blur without its blurType. */
+function effectsJson(effects: ReadonlyArray<Effect>): Json {
+  return json(effects.map((e) => (e.type === "LAYER_BLUR" || e.type === "BACKGROUND_BLUR") && e.blurType === "NORMAL" ? { type: e.type, radius: e.radius, visible: e.visible } : e));
 }

@@ -27,7 +27,7 @@ var (
 	scrollBehaviors   = map[string]bool{"SCROLLS": true, "FIXED": true, "STICKY_SCROLLS": true}
 	structureEnums    = map[string]map[string]bool{"layoutMode": layoutModes, "layoutWrap": layoutWraps, "primaryAxisAlignItems": primaryAligns, "counterAxisAlignItems": counterAligns, "layoutSizingHorizontal": layoutSizings, "layoutSizingVertical": layoutSizings, "layoutPositioning": layoutPositions, "scrollBehavior": scrollBehaviors}
 	structureLengths  = map[string]bool{"paddingLeft": true, "paddingRight": true, "paddingTop": true, "paddingBottom": true, "itemSpacing": true, "counterAxisSpacing": true}
-	structureStyleIDs = map[string]string{"fillStyleId": StylePaint, "strokeStyleId": StylePaint, "textStyleId": StyleText}
+	structureStyleIDs = map[string]string{"fillStyleId": StylePaint, "strokeStyleId": StylePaint, "textStyleId": StyleText, "effectStyleId": StyleEffect}
 )
 
 // isStructureMember says whether a node member name is a version 2 member.
@@ -148,7 +148,7 @@ func (w *treeWalker) checkStructure(typ, id string, st *nodeStructure) (childStr
 	if _, ok := st.styles["textStyleId"]; ok && typ != NodeText {
 		return child, fmt.Errorf("node %q is a %s, which cannot have a textStyleId", id, typ)
 	}
-	for _, k := range []string{"fillStyleId", "strokeStyleId", "textStyleId"} {
+	for _, k := range []string{"fillStyleId", "strokeStyleId", "textStyleId", "effectStyleId"} {
 		if ref, ok := st.styles[k]; ok {
 			w.styleUses = append(w.styleUses, StyleRefUse{Ref: ref, Type: structureStyleIDs[k], NodeID: id, Member: k})
 		}
@@ -157,7 +157,7 @@ func (w *treeWalker) checkStructure(typ, id string, st *nodeStructure) (childStr
 }
 
 // StyleRefUse is one style reference of a node: Ref names an entry of the result's styles of
-// Type (PAINT for fillStyleId and strokeStyleId, TEXT for textStyleId).
+// Type (PAINT for fillStyleId and strokeStyleId, TEXT for textStyleId, EFFECT for effectStyleId).
 type StyleRefUse struct {
 	Ref, Type, NodeID, Member string
 }

@@ -13,8 +13,9 @@ import (
 
 // Style types (Figma's BaseStyle.type).
 const (
-	StylePaint = "PAINT"
-	StyleText  = "TEXT"
+	StylePaint  = "PAINT"
+	StyleText   = "TEXT"
+	StyleEffect = "EFFECT"
 )
 
 // Variable types (Figma's Variable.resolvedType) a result may declare.
@@ -38,13 +39,18 @@ const (
 	MaxStylePaints = 16
 	// MaxFontSize bounds a TEXT style's fontSize, in px.
 	MaxFontSize = 10000
+	// MaxStyleEffects is the most effects of one EFFECT style.
+	MaxStyleEffects = 16
+	// MaxEffectLength bounds an EFFECT style's radius, spread and offsets, in px (absolute).
+	MaxEffectLength = 100000
 )
 
 // ErrDanglingStyle marks a style or variable reference that names no entry of the right type.
 var ErrDanglingStyle = errors.New("style or variable reference does not resolve")
 
-// ResultStyle is one local style: a PAINT style (Paints) or a TEXT style (typography). Node
-// members fillStyleId/strokeStyleId name PAINT styles, textStyleId TEXT styles, by ID.
+// ResultStyle is one local style: a PAINT style (Paints), a TEXT style (typography) or an
+// EFFECT style (Effects). Node members fillStyleId/strokeStyleId name PAINT styles, textStyleId
+// TEXT styles, effectStyleId EFFECT styles, by ID.
 type ResultStyle struct {
 	ID          string `json:"id"`
 	Type        string `json:"type"`
@@ -52,6 +58,8 @@ type ResultStyle struct {
 	Description string `json:"description,omitempty"`
 	// Paints of a PAINT style: SOLID or gradient paints (no IMAGE).
 	Paints []StylePaintValue `json:"paints,omitempty"`
+	// Effects of an EFFECT style: shadows and blurs (Figma's Effect).
+	Effects []StyleEffectValue `json:"effects,omitempty"`
 	// Typography of a TEXT style.
 	FontName       *StyleFontName `json:"fontName,omitempty"`
 	FontSize       float64        `json:"fontSize,omitempty"`
@@ -70,6 +78,35 @@ type StylePaintValue struct {
 	GradientTransform json.RawMessage `json:"gradientTransform,omitempty"`
 	GradientStops     json.RawMessage `json:"gradientStops,omitempty"`
 	BoundVariables    *PaintBindings  `json:"boundVariables,omitempty"`
+}
+
+// StyleEffectValue is an Effect of an EFFECT style (Figma's DropShadowEffect, InnerShadowEffect
+// or BlurEffect): Radius, Spread and Offset in px, Color with channels and alpha in 0-1.
+type StyleEffectValue struct {
+	Type                 string     `json:"type"`
+	Color                *StyleRGBA `json:"color,omitempty"`
+	Offset               *StyleXY   `json:"offset,omitempty"`
+	Radius               float64    `json:"radius"`
+	Spread               *float64   `json:"spread,omitempty"`
+	Visible              *bool      `json:"visible,omitempty"`
+	BlendMode            string     `json:"blendMode,omitempty"`
+	ShowShadowBehindNode *bool      `json:"showShadowBehindNode,omitempty"`
+	// BlurType of a blur: NORMAL (or absent, which means NORMAL).
+	BlurType string `json:"blurType,omitempty"`
+}
+
+// StyleRGBA is a colour with channels and alpha in 0-1.
+type StyleRGBA struct {
+	R float64 `json:"r"`
+	G float64 `json:"g"`
+	B float64 `json:"b"`
+	A float64 `json:"a"`
+}
+
+// StyleXY is an offset in px.
+type StyleXY struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
 }
 
 // StyleRGB is a colour with channels in 0-1.
@@ -165,6 +202,8 @@ func checkStyles(styles []ResultStyle, vars *ResultVariables) (map[string]string
 			err = checkPaintStyle(s, varTypes)
 		case StyleText:
 			err = checkTextStyle(s)
+		case StyleEffect:
+			err = checkEffectStyle(s)
 		default:
 			err = invalid(ErrInvalidEntry, "result style %q has an unknown type %q", s.ID, s.Type)
 		}
@@ -199,8 +238,8 @@ func checkVariableValue(v ResultVariable) error {
 func unit(p *float64) bool { return p != nil && *p >= 0 && *p <= 1 }
 
 func checkPaintStyle(s ResultStyle, varTypes map[string]string) error {
-	if len(s.Paints) == 0 || len(s.Paints) > MaxStylePaints || s.FontName != nil || s.FontSize != 0 || s.LineHeight != nil || s.LetterSpacing != nil || s.TextCase != "" || s.TextDecoration != "" {
-		return invalid(ErrInvalidEntry, "PAINT style %q needs 1 to %d paints and no typography", s.ID, MaxStylePaints)
+	if len(s.Paints) == 0 || len(s.Paints) > MaxStylePaints || len(s.Effects) > 0 || s.FontName != nil || s.FontSize != 0 || s.LineHeight != nil || s.LetterSpacing != nil || s.TextCase != "" || s.TextDecoration != "" {
+		return invalid(ErrInvalidEntry, "PAINT style %q needs 1 to %d paints, no effects and no typography", s.ID, MaxStylePaints)
 	}
 	for _, p := range s.Paints {
 		if !paintTypes[p.Type] || p.Type == "IMAGE" {
@@ -226,6 +265,29 @@ func checkPaintStyle(s ResultStyle, varTypes map[string]string) error {
 	return nil
 }
 
+// effectTypes are the types of Figma's Effect.
+var effectTypes = map[string]bool{"DROP_SHADOW": true, "INNER_SHADOW": true, "LAYER_BLUR": true, "BACKGROUND_BLUR": true}
+
+func checkEffectStyle(s ResultStyle) error {
+	if len(s.Effects) == 0 || len(s.Effects) > MaxStyleEffects || len(s.Paints) > 0 || s.FontName != nil || s.FontSize != 0 ||
+		s.LineHeight != nil || s.LetterSpacing != nil || s.TextCase != "" || s.TextDecoration != "" {
+		return invalid(ErrInvalidEntry, "EFFECT style %q needs 1 to %d effects, no paints and no typography", s.ID, MaxStyleEffects)
+	}
+	length := func(v float64) bool { return !math.IsNaN(v) && math.Abs(v) <= MaxEffectLength }
+	for i, e := range s.Effects {
+		shadow := e.Type == "DROP_SHADOW" || e.Type == "INNER_SHADOW"
+		ok := effectTypes[e.Type] && (e.BlurType == "" || e.BlurType == "NORMAL" && !shadow) && length(e.Radius) && e.Radius >= 0 && (e.Spread == nil || length(*e.Spread))
+		if shadow {
+			c := e.Color
+			ok = ok && c != nil && unit(&c.R) && unit(&c.G) && unit(&c.B) && unit(&c.A) && e.Offset != nil && length(e.Offset.X) && length(e.Offset.Y)
+		}
+		if !ok {
+			return invalid(ErrInvalidEntry, "EFFECT style %q effect %d needs a known type, a radius of 0 to %d px and, for a shadow, a color in 0-1 and an offset of at most %d px", s.ID, i, MaxEffectLength, MaxEffectLength)
+		}
+	}
+	return nil
+}
+
 var (
 	lineHeightUnits    = map[string]bool{"AUTO": true, "PIXELS": true, "PERCENT": true}
 	letterSpacingUnits = map[string]bool{"PIXELS": true, "PERCENT": true}
@@ -234,13 +296,13 @@ var (
 )
 
 func checkTextStyle(s ResultStyle) error {
-	bad := len(s.Paints) > 0 || s.FontName == nil || !lengthIn(s.FontName.Family, 1, MaxStyleNameLength) ||
+	bad := len(s.Paints) > 0 || len(s.Effects) > 0 || s.FontName == nil || !lengthIn(s.FontName.Family, 1, MaxStyleNameLength) ||
 		!lengthIn(s.FontName.Style, 1, MaxStyleNameLength) || !(s.FontSize > 0 && s.FontSize <= MaxFontSize) ||
 		(s.LineHeight != nil && (!lineHeightUnits[s.LineHeight.Unit] || (s.LineHeight.Unit != "AUTO") != (s.LineHeight.Value != nil))) ||
 		(s.LetterSpacing != nil && (!letterSpacingUnits[s.LetterSpacing.Unit] || s.LetterSpacing.Value == nil)) ||
 		(s.TextCase != "" && !textCases[s.TextCase]) || (s.TextDecoration != "" && !textDecorations[s.TextDecoration])
 	if bad {
-		return invalid(ErrInvalidEntry, "TEXT style %q needs a fontName, a fontSize of up to %d px, known lineHeight/letterSpacing units with values, known textCase and textDecoration, and no paints", s.ID, MaxFontSize)
+		return invalid(ErrInvalidEntry, "TEXT style %q needs a fontName, a fontSize of up to %d px, known lineHeight/letterSpacing units with values, known textCase and textDecoration, and no paints or effects", s.ID, MaxFontSize)
 	}
 	return nil
 }

@@ -86,6 +86,19 @@ func TestVersion2Limits(t *testing.T) {
 		{"MaxFontSize", func(r map[string]any, n int) {
 			styles(r)[2].(map[string]any)["fontSize"] = n
 		}, artifacts.MaxFontSize},
+		{"MaxStyleEffects", func(r map[string]any, n int) {
+			s := styles(r)[3].(map[string]any)
+			e := s["effects"].([]any)[0]
+			var es []any
+			for i := 0; i < n; i++ {
+				es = append(es, e)
+			}
+			s["effects"] = es
+		}, artifacts.MaxStyleEffects},
+		{"MaxEffectLength", func(r map[string]any, n int) {
+			e := styles(r)[3].(map[string]any)["effects"].([]any)[0].(map[string]any)
+			e["radius"], e["spread"], e["offset"] = n, -n, map[string]any{"x": -n, "y": n}
+		}, artifacts.MaxEffectLength},
 		{"MaxLayoutLength", func(r map[string]any, n int) {
 			root(r)["children"].([]any)[0].(map[string]any)["paddingLeft"] = n
 		}, artifacts.MaxLayoutLength},
@@ -138,6 +151,21 @@ func TestVersion2Rules(t *testing.T) {
 			r["styles"].([]any)[0].(map[string]any)["paints"].([]any)[0].(map[string]any)["boundVariables"] =
 				map[string]any{"color": map[string]any{"type": "VARIABLE_ALIAS", "id": "V:2"}}
 		}, artifacts.ErrDanglingStyle},
+		{"EffectStyleAsAFill", func(r map[string]any) { nav(r)["fillStyleId"] = "S:4" }, artifacts.ErrDanglingStyle},
+		{"PaintStyleAsEffects", func(r map[string]any) { nav(r)["effectStyleId"] = "S:1" }, artifacts.ErrDanglingStyle},
+		{"EffectStyleWithoutEffects", func(r map[string]any) { delete(r["styles"].([]any)[3].(map[string]any), "effects") }, artifacts.ErrInvalidEntry},
+		{"EffectStyleWithPaints", func(r map[string]any) {
+			r["styles"].([]any)[3].(map[string]any)["paints"] = r["styles"].([]any)[1].(map[string]any)["paints"]
+		}, artifacts.ErrInvalidEntry},
+		{"UnknownEffectType", func(r map[string]any) {
+			r["styles"].([]any)[3].(map[string]any)["effects"].([]any)[0].(map[string]any)["type"] = "GLOW"
+		}, artifacts.ErrInvalidEntry},
+		{"ShadowWithoutColor", func(r map[string]any) {
+			delete(r["styles"].([]any)[3].(map[string]any)["effects"].([]any)[0].(map[string]any), "color")
+		}, artifacts.ErrInvalidEntry},
+		{"NegativeEffectRadius", func(r map[string]any) {
+			r["styles"].([]any)[3].(map[string]any)["effects"].([]any)[0].(map[string]any)["radius"] = -1
+		}, artifacts.ErrInvalidEntry},
 		{"DuplicateStyleID", func(r map[string]any) {
 			r["styles"].([]any)[1].(map[string]any)["id"] = "S:1"
 		}, artifacts.ErrInvalidEntry},
@@ -165,6 +193,8 @@ func TestVersion2Rules(t *testing.T) {
 		kid := nav(r)["children"].([]any)[0].(map[string]any)
 		delete(kid, "fillStyleId")
 		delete(kid, "textStyleId")
+		delete(nav(r)["children"].([]any)[2].(map[string]any), "effectStyleId")
+		delete(r["root"].(map[string]any)["children"].([]any)[1].(map[string]any)["children"].([]any)[0].(map[string]any), "effectStyleId")
 		if err := parse(t, r); err != nil {
 			t.Errorf("null version 2 members: %v", err)
 		}

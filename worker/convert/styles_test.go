@@ -1,6 +1,7 @@
 package convert_test
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -177,4 +178,48 @@ func TestParagraphStyles(t *testing.T) {
 	if single == 0 || multi == 0 {
 		t.Errorf("%d TEXT nodes of one range, %d of several; the page should have both", single, multi)
 	}
+}
+
+// TestEffectStylesFromRepeatedShadows converts the capture of shadows.html: the card shadow the
+// page repeats three times is one EFFECT style ("Shadow/Drop 0 4 12") all three cards refer to,
+// with the cards' own effect; the backdrop blur used twice is another (Figma's radius, twice the
+// CSS 8px); the shadow drawn once keeps its effects without a style.
+func TestEffectStylesFromRepeatedShadows(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "effect-styles").convert(t)
+	var got []string
+	for _, s := range out.Result.Styles {
+		got = append(got, s.ID+" "+s.Type+" "+s.Name)
+	}
+	if want := "S:1 EFFECT Shadow/Drop 0 4 12,S:2 EFFECT Blur/Background 16"; strings.Join(got, ",") != want {
+		t.Fatalf("styles %v, want %s", got, want)
+	}
+	styleByID := map[string]resultjson.Style{}
+	for _, s := range out.Result.Styles {
+		styleByID[s.ID] = s
+	}
+	byStyle := map[string][]string{}
+	for _, p := range placedNodes(out.Result.Root, "FRAME") {
+		n := p.node
+		if n.EffectStyleID != "" {
+			byStyle[n.EffectStyleID] = append(byStyle[n.EffectStyleID], n.Name)
+			if style := styleByID[n.EffectStyleID]; !reflect.DeepEqual(style.Effects, n.Effects) {
+				t.Errorf("%s %s effects %+v, its style's %+v", n.ID, n.Name, n.Effects, style.Effects)
+			}
+		} else if n.Name == "Lifted" && len(n.Effects) != 2 {
+			t.Errorf("Lifted effects %+v, want its drop and inner shadow", n.Effects)
+		}
+	}
+	if want := map[string][]string{"S:1": {"Card", "Card", "Card"}, "S:2": {"Glass", "Glass"}}; !reflect.DeepEqual(byStyle, want) {
+		t.Errorf("nodes by effect style %v, want %v", byStyle, want)
+	}
+	c := out.Result.Styles[0].Effects[0]
+	if c.Type != "DROP_SHADOW" || c.Offset.Y != 4 || c.Radius != 12 || c.Color.A != 0.25 {
+		t.Errorf("card shadow %+v", c)
+	}
+}
+
+func TestGoldenEffectStyles(t *testing.T) {
+	t.Parallel()
+	checkGolden(t, "effect-styles", loadFixture(t, "effect-styles").convert(t).JSON)
 }

@@ -1,12 +1,12 @@
 // Local styles and variables (result version 2): the variable collection first (one mode), then
-// the paint and text styles (binding their colours to the variables), each created once per
+// the paint, text and effect styles (binding paint colours to the variables), each created once per
 // result id; nodes are bound to them by id afterwards (setFillStyleIdAsync, ...). Each Figma
 // object carries the result id as plugin data (key PluginDataKey), so the file says where it
 // came from.
 import type { ParsedResult } from "@code2des/api/result";
 import { applying, MaterializeError } from "./errors.js";
 import type { Images } from "./images.js";
-import { figmaPaints, type VariablesById } from "./paint.js";
+import { figmaEffects, figmaPaints, type VariablesById } from "./paint.js";
 import type { Fonts } from "./text.js";
 
 /** The plugin data key holding a result id on created nodes, styles and variables. */
@@ -16,7 +16,7 @@ export const PluginDataKey = "code2des.id";
 export interface Library {
   collection: VariableCollection | null;
   variables: VariablesById;
-  styles: ReadonlyMap<string, PaintStyle | TextStyle>;
+  styles: ReadonlyMap<string, PaintStyle | TextStyle | EffectStyle>;
 }
 
 /** Creates the variable collection and variables, then the styles. Registers each with track. */
@@ -43,7 +43,7 @@ export function createLibrary(result: ParsedResult, images: Images, fonts: Fonts
       variables.set(d.id, variable);
     });
   }
-  const styles = new Map<string, PaintStyle | TextStyle>();
+  const styles = new Map<string, PaintStyle | TextStyle | EffectStyle>();
   result.styles.forEach((s, i) => {
     const f = `styles[${i}]`;
     if (styles.has(s.id)) throw new MaterializeError(null, `${f}.id`, `style id ${JSON.stringify(s.id)} is not unique`);
@@ -54,6 +54,17 @@ export function createLibrary(result: ParsedResult, images: Images, fonts: Fonts
       if (s.description !== undefined) style.description = s.description;
       const paints = figmaPaints(s.paints, images, variables, null, `${f}.paints`);
       applying(null, `${f}.paints`, () => (style.paints = paints));
+      style.setPluginData(PluginDataKey, s.id);
+      styles.set(s.id, style);
+      return;
+    }
+    if (s.type === "EFFECT") {
+      const style = figma.createEffectStyle();
+      track(style);
+      style.name = s.name;
+      if (s.description !== undefined) style.description = s.description;
+      const effects = figmaEffects(s.effects);
+      applying(null, `${f}.effects`, () => (style.effects = effects));
       style.setPluginData(PluginDataKey, s.id);
       styles.set(s.id, style);
       return;

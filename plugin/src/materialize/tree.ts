@@ -104,6 +104,7 @@ const takes: { [K in keyof Node]-?: (node: SceneNode) => boolean } = {
   fillStyleId: (node) => "setFillStyleIdAsync" in node,
   strokeStyleId: (node) => "setStrokeStyleIdAsync" in node,
   textStyleId: (node) => node.type === "TEXT",
+  effectStyleId: (node) => "setEffectStyleIdAsync" in node,
 };
 
 function isMember(k: string): k is keyof Node {
@@ -152,6 +153,7 @@ async function buildGroup(n: Node, parent: Parent, ctx: TreeContext): Promise<Sc
   group.name = n.name;
   if (n.visible !== undefined) group.visible = n.visible;
   applyLayer(group, n);
+  await applyEffectStyleId(group, n, ctx);
   applySizing(group, n);
   await ctx.tick();
   return group;
@@ -318,6 +320,7 @@ async function applyStyleIds(node: Created, n: Node, ctx: TreeContext): Promise<
     const s = style("strokeStyleId", n.strokeStyleId, "PAINT");
     await applyingAsync(n.id, "strokeStyleId", () => node.setStrokeStyleIdAsync(s.id));
   }
+  await applyEffectStyleId(node, n, ctx);
   if (n.textStyleId !== undefined && node.type === "TEXT") {
     const s = style("textStyleId", n.textStyleId, "TEXT");
     const differs = s.type === "TEXT" ? textDiffersFromStyle(n, s, ctx.fonts) : null;
@@ -328,6 +331,14 @@ async function applyStyleIds(node: Created, n: Node, ctx: TreeContext): Promise<
       await applyingAsync(n.id, "textStyleId", () => node.setTextStyleIdAsync(s.id));
     }
   }
+}
+
+/** Binds the node (GROUP included) to the EFFECT style its effectStyleId names. */
+async function applyEffectStyleId(node: SceneNode, n: Node, ctx: TreeContext): Promise<void> {
+  if (n.effectStyleId === undefined || !("setEffectStyleIdAsync" in node)) return;
+  const s = ctx.library.styles.get(n.effectStyleId);
+  if (s === undefined || s.type !== "EFFECT") throw new MaterializeError(n.id, "effectStyleId", `no EFFECT style ${JSON.stringify(n.effectStyleId)} in the result`);
+  await applyingAsync(n.id, "effectStyleId", () => node.setEffectStyleIdAsync(s.id));
 }
 
 /**

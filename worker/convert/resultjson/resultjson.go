@@ -465,11 +465,12 @@ type Structure struct {
 	// ScrollBehavior is "FIXED" for a position: fixed element (a child of the root, where a
 	// visitor sees it at scroll 0) and "STICKY_SCROLLS" for a position: sticky child of the root.
 	ScrollBehavior string `json:"scrollBehavior,omitempty"`
-	// FillStyleID, StrokeStyleID and TextStyleID name entries of the result's styles; the node's
-	// own fills, strokes and typography stay and equal the style's.
+	// FillStyleID, StrokeStyleID, TextStyleID and EffectStyleID name entries of the result's
+	// styles; the node's own fills, strokes, typography and effects stay and equal the style's.
 	FillStyleID   string `json:"fillStyleId,omitempty"`
 	StrokeStyleID string `json:"strokeStyleId,omitempty"`
 	TextStyleID   string `json:"textStyleId,omitempty"`
+	EffectStyleID string `json:"effectStyleId,omitempty"`
 }
 
 // Values of the structure members (Figma Plugin API).
@@ -477,14 +478,16 @@ type Structure struct {
 // VariableCollectionName is the name of the result's one variable collection.
 const VariableCollectionName = "CSS custom properties"
 
-// Style is a local style: PAINT (Paints: one SOLID paint) or TEXT (typography). Members follow
-// Figma's PaintStyle and TextStyle.
+// Style is a local style: PAINT (Paints: one SOLID paint), TEXT (typography) or EFFECT
+// (Effects: a list of shadows and blurs). Members follow Figma's PaintStyle, TextStyle and
+// EffectStyle.
 type Style struct {
 	ID          string       `json:"id"`
 	Type        string       `json:"type"`
 	Name        string       `json:"name"`
 	Description string       `json:"description,omitempty"`
 	Paints      []StylePaint `json:"paints,omitempty"`
+	Effects     []Effect     `json:"effects,omitempty"`
 
 	FontName       *FontName      `json:"fontName,omitempty"`
 	FontSize       float64        `json:"fontSize,omitempty"`

@@ -4,6 +4,7 @@
 package styles
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"sort"
@@ -28,8 +29,9 @@ type styleBuilder struct {
 
 // Build returns the styles and variables (nil when the page declares none) of the tree under
 // root, whose nodes are drawn from elements with the custom properties props, and sets the
-// nodes' style ids. Styles are numbered S:1, S:2, ... in paint order, variables V:1, ... in the
-// order of their names.
+// nodes' style ids. Paint and text styles are numbered S:1, S:2, ... in paint order, then the
+// effect styles in the paint order of their first use; variables V:1, ... in the order of their
+// names.
 func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjson.Style, *resultjson.Variables) {
 	vars := &resultjson.Variables{Collection: resultjson.VariableCollectionName, Variables: []resultjson.Variable{}}
 	b := &styleBuilder{byKey: map[string]int{}, names: map[string]bool{}, varIDs: map[string]string{}}
@@ -78,6 +80,7 @@ func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjso
 	for _, c := range root.Painted() {
 		walk(c)
 	}
+	b.effectStyles(root)
 	if len(vars.Variables) == 0 {
 		vars = nil // no collection to create
 	}
@@ -89,6 +92,9 @@ const (
 	MaxStyles = 1000
 	// MaxVariables is the most variables of a result; further custom properties are left out.
 	MaxVariables = 1000
+	// MinEffectStyleUses is how many nodes must have one list of effects for it to become an
+	// effect style: a shadow the page repeats, not one drawn once.
+	MinEffectStyleUses = 2
 	// MaxCustomPropertyRunes bounds the name of a custom property that becomes a variable (and
 	// names a style), in characters, so every name and var() stays within the backend's 255.
 	MaxCustomPropertyRunes = 200
@@ -158,6 +164,80 @@ func (b *styleBuilder) textStyle(n *resultjson.Node, src *capturemodel.DOMNode) 
 	s := resultjson.Style{Type: "TEXT", Name: name, FontName: n.FontName, FontSize: n.FontSize, LineHeight: n.LineHeight,
 		LetterSpacing: n.LetterSpacing, TextCase: n.TextCase, TextDecoration: n.TextDecoration}
 	return b.add(key, s)
+}
+
+// effectStyles makes an EFFECT style of each list of effects (shadows and blurs, every member
+// equal) that at least MinEffectStyleUses nodes under root have, and sets those nodes'
+// effectStyleId. Styles are named by their first effect ("Shadow/Drop 0 4 12", "Shadow/Inner
+// 0 1 2 spread 1", "Blur/Layer 8", "Blur/Background 16", with "+ N" when the list has more).
+func (b *styleBuilder) effectStyles(root *boxtree.Node) {
+	var keys []string
+	uses := map[string][]*resultjson.Node{}
+	var walk func(t *boxtree.Node)
+	walk = func(t *boxtree.Node) {
+		if n := t.Out; len(n.Effects) > 0 {
+			raw, err := json.Marshal(n.Effects)
+			if err == nil {
+				key := "effects:" + string(raw)
+				if _, ok := uses[key]; !ok {
+					keys = append(keys, key)
+				}
+				uses[key] = append(uses[key], n)
+			}
+		}
+		for _, c := range t.Painted() {
+			walk(c)
+		}
+	}
+	for _, c := range root.Painted() {
+		walk(c)
+	}
+	for _, key := range keys {
+		nodes := uses[key]
+		if len(nodes) < MinEffectStyleUses {
+			continue
+		}
+		effects := nodes[0].Effects
+		id := b.add(key, resultjson.Style{Type: "EFFECT", Name: EffectStyleName(effects), Effects: append([]resultjson.Effect{}, effects...)})
+		if id == "" {
+			return // MaxStyles reached
+		}
+		for _, n := range nodes {
+			n.EffectStyleID = id
+		}
+	}
+}
+
+// EffectStyleName names an effect style by its first effect: "Shadow/Drop <x> <y> <radius>"
+// (with " spread <s>" when not 0) for shadows, "Blur/Layer <radius>" or "Blur/Background
+// <radius>" for blurs, "+ <n>" added for the effects after it.
+func EffectStyleName(effects []resultjson.Effect) string {
+	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	e := effects[0]
+	var name string
+	switch e.Type {
+	case "LAYER_BLUR":
+		name = "Blur/Layer " + num(e.Radius)
+	case "BACKGROUND_BLUR":
+		name = "Blur/Background " + num(e.Radius)
+	default:
+		kind := "Drop"
+		if e.Type == "INNER_SHADOW" {
+			kind = "Inner"
+		}
+		var x, y float64
+		if e.Offset != nil {
+			x, y = e.Offset.X, e.Offset.Y
+		}
+		name = fmt.Sprintf("Shadow/%s %s %s %s", kind, num(x), num(y), num(e.Radius))
+		if e.Spread != nil && *e.Spread != 0 {
+			name += " spread " + num(*e.Spread)
+		}
+	}
+	if len(effects) > 1 {
+		name += fmt.Sprintf(" + %d", len(effects)-1)
+	}
+	return name
 }
 
 // add appends a style under key with the next id, its name made unique (" 2", " 3", ...).

@@ -67,3 +67,44 @@ func TestBuildWithoutPropertiesHasNoVariables(t *testing.T) {
 		t.Errorf("variables %+v, styles %+v, paragraph styles %q %q; want none", vars, list, para.TextStyleID, para.FillStyleID)
 	}
 }
+
+// TestEffectStyles: a shadow two cards have (nested at different depths) is one EFFECT style
+// both refer to, named by its look; a shadow drawn once, and a list that differs in one member
+// (the spread), has none; a blur two nodes share is a style of its own, numbered after the first.
+func TestEffectStyles(t *testing.T) {
+	spread := 2.0
+	card := []resultjson.Effect{{Type: "DROP_SHADOW", Color: &resultjson.RGBA{A: 0.25}, Offset: &resultjson.Vector{Y: 4}, Radius: 12, Visible: true}}
+	other := []resultjson.Effect{{Type: "DROP_SHADOW", Color: &resultjson.RGBA{A: 0.25}, Offset: &resultjson.Vector{Y: 4}, Radius: 12, Spread: &spread, Visible: true},
+		{Type: "INNER_SHADOW", Color: &resultjson.RGBA{A: 1}, Radius: 1, Visible: true}}
+	blur := []resultjson.Effect{{Type: "BACKGROUND_BLUR", Radius: 16, Visible: true}}
+	root := &boxtree.Node{Out: &resultjson.Node{Type: "FRAME", ID: "1:1"}, Kind: boxtree.Box}
+	a := root.Add(&resultjson.Node{Type: "FRAME", ID: "1:2", Effects: card}, nil, boxtree.Flow, 0)
+	glassA := root.Add(&resultjson.Node{Type: "FRAME", ID: "1:3", Effects: blur}, nil, boxtree.Flow, 0)
+	wrap := root.Add(&resultjson.Node{Type: "FRAME", ID: "1:4"}, nil, boxtree.Flow, 0)
+	b := wrap.Add(&resultjson.Node{Type: "FRAME", ID: "1:5", Effects: append([]resultjson.Effect{}, card...)}, nil, boxtree.Flow, 0)
+	once := root.Add(&resultjson.Node{Type: "FRAME", ID: "1:6", Effects: other}, nil, boxtree.Flow, 0)
+	glassB := root.Add(&resultjson.Node{Type: "TEXT", ID: "1:7", Effects: blur}, nil, boxtree.Flow, 0)
+
+	list, _ := styles.Build(root, nil)
+	var got []string
+	for _, s := range list {
+		got = append(got, s.ID+" "+s.Type+" "+s.Name)
+	}
+	if want := "S:1 EFFECT Shadow/Drop 0 4 12,S:2 EFFECT Blur/Background 16"; strings.Join(got, ",") != want {
+		t.Fatalf("styles %v, want %s", got, want)
+	}
+	if len(list[0].Effects) != 1 || list[0].Effects[0].Radius != 12 || list[0].Effects[0].Offset.Y != 4 {
+		t.Errorf("S:1 effects %+v, want the card's shadow", list[0].Effects)
+	}
+	for _, c := range []struct {
+		n    *boxtree.Node
+		want string
+	}{{a, "S:1"}, {b, "S:1"}, {glassA, "S:2"}, {glassB, "S:2"}, {once, ""}, {wrap, ""}} {
+		if c.n.Out.EffectStyleID != c.want {
+			t.Errorf("%s effectStyleId %q, want %q", c.n.Out.ID, c.n.Out.EffectStyleID, c.want)
+		}
+	}
+	if name := styles.EffectStyleName(other); name != "Shadow/Drop 0 4 12 spread 2 + 1" {
+		t.Errorf("name of a spread shadow and an inner one %q", name)
+	}
+}
