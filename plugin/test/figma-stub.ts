@@ -250,6 +250,40 @@ export abstract class StubLayer extends StubNode implements Pick<FrameNode, "opa
     const p = this.parent;
     if (p === null || p.type !== "FRAME" || p.layoutMode === "NONE") fail(`in ${what}: This property can only be set on children of auto-layout frames`);
   }
+  private sizeLimits: Record<"minWidth" | "maxWidth" | "minHeight" | "maxHeight", number | null> = { minWidth: null, maxWidth: null, minHeight: null, maxHeight: null };
+  /** Figma's size limits: on an auto-layout frame or a child of one, a number >= 0 or null. */
+  private setLimit(k: "minWidth" | "maxWidth" | "minHeight" | "maxHeight", v: number | null): void {
+    const p = this.parent;
+    const own = this instanceof StubFrame && this.layoutMode !== "NONE";
+    const inAuto = p !== null && p.type === "FRAME" && p.layoutMode !== "NONE";
+    if (!own && !inAuto) fail(`in set_${k}: Size limits can only be set on auto-layout frames and their children`);
+    if (v !== null && !(v >= 0)) fail(`in set_${k}: Expected a number >= 0, got ${v}`);
+    this.sizeLimits[k] = v;
+  }
+  get minWidth(): number | null {
+    return this.sizeLimits.minWidth;
+  }
+  set minWidth(v: number | null) {
+    this.setLimit("minWidth", v);
+  }
+  get maxWidth(): number | null {
+    return this.sizeLimits.maxWidth;
+  }
+  set maxWidth(v: number | null) {
+    this.setLimit("maxWidth", v);
+  }
+  get minHeight(): number | null {
+    return this.sizeLimits.minHeight;
+  }
+  set minHeight(v: number | null) {
+    this.setLimit("minHeight", v);
+  }
+  get maxHeight(): number | null {
+    return this.sizeLimits.maxHeight;
+  }
+  set maxHeight(v: number | null) {
+    this.setLimit("maxHeight", v);
+  }
   get layoutPositioning(): "AUTO" | "ABSOLUTE" {
     return this.layoutPositioningValue;
   }

@@ -161,6 +161,7 @@ export class Reader {
       o["layoutPositioning"] = layer.layoutPositioning;
       o["layoutSizingHorizontal"] = layer.layoutSizingHorizontal;
       o["layoutSizingVertical"] = layer.layoutSizingVertical;
+      for (const k of ["minWidth", "maxWidth", "minHeight", "maxHeight"] as const) o[k] = layer[k];
     }
     if (node instanceof StubRectangle || node instanceof StubFrame || node instanceof StubEllipse || node instanceof StubLine || node instanceof StubVector || node instanceof StubText) {
       const styled = node.fillStyleId !== "";

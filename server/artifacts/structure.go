@@ -18,29 +18,34 @@ const (
 
 // Allowed values of the version 2 node members (Figma Plugin API).
 var (
-	layoutModes       = map[string]bool{"NONE": true, "HORIZONTAL": true, "VERTICAL": true}
-	layoutWraps       = map[string]bool{"NO_WRAP": true, "WRAP": true}
-	primaryAligns     = map[string]bool{"MIN": true, "CENTER": true, "MAX": true, "SPACE_BETWEEN": true}
-	counterAligns     = map[string]bool{"MIN": true, "CENTER": true, "MAX": true, "BASELINE": true}
-	layoutSizings     = map[string]bool{"FIXED": true, "HUG": true, "FILL": true}
-	layoutPositions   = map[string]bool{"AUTO": true, "ABSOLUTE": true}
-	scrollBehaviors   = map[string]bool{"SCROLLS": true, "FIXED": true, "STICKY_SCROLLS": true}
-	structureEnums    = map[string]map[string]bool{"layoutMode": layoutModes, "layoutWrap": layoutWraps, "primaryAxisAlignItems": primaryAligns, "counterAxisAlignItems": counterAligns, "layoutSizingHorizontal": layoutSizings, "layoutSizingVertical": layoutSizings, "layoutPositioning": layoutPositions, "scrollBehavior": scrollBehaviors}
-	structureLengths  = map[string]bool{"paddingLeft": true, "paddingRight": true, "paddingTop": true, "paddingBottom": true, "itemSpacing": true, "counterAxisSpacing": true}
-	structureStyleIDs = map[string]string{"fillStyleId": StylePaint, "strokeStyleId": StylePaint, "textStyleId": StyleText, "effectStyleId": StyleEffect}
+	layoutModes      = map[string]bool{"NONE": true, "HORIZONTAL": true, "VERTICAL": true}
+	layoutWraps      = map[string]bool{"NO_WRAP": true, "WRAP": true}
+	primaryAligns    = map[string]bool{"MIN": true, "CENTER": true, "MAX": true, "SPACE_BETWEEN": true}
+	counterAligns    = map[string]bool{"MIN": true, "CENTER": true, "MAX": true, "BASELINE": true}
+	layoutSizings    = map[string]bool{"FIXED": true, "HUG": true, "FILL": true}
+	layoutPositions  = map[string]bool{"AUTO": true, "ABSOLUTE": true}
+	scrollBehaviors  = map[string]bool{"SCROLLS": true, "FIXED": true, "STICKY_SCROLLS": true}
+	structureEnums   = map[string]map[string]bool{"layoutMode": layoutModes, "layoutWrap": layoutWraps, "primaryAxisAlignItems": primaryAligns, "counterAxisAlignItems": counterAligns, "layoutSizingHorizontal": layoutSizings, "layoutSizingVertical": layoutSizings, "layoutPositioning": layoutPositions, "scrollBehavior": scrollBehaviors}
+	structureLengths = map[string]bool{"paddingLeft": true, "paddingRight": true, "paddingTop": true, "paddingBottom": true, "itemSpacing": true, "counterAxisSpacing": true}
+	// structureSizeLimits are Figma's minWidth, maxWidth, minHeight and maxHeight: px of an
+	// auto-layout frame or a child of one.
+	structureSizeLimits = map[string]bool{"minWidth": true, "maxWidth": true, "minHeight": true, "maxHeight": true}
+	structureStyleIDs   = map[string]string{"fillStyleId": StylePaint, "strokeStyleId": StylePaint, "textStyleId": StyleText, "effectStyleId": StyleEffect}
 )
 
 // isStructureMember says whether a node member name is a version 2 member.
 func isStructureMember(key string) bool {
 	_, style := structureStyleIDs[key]
-	return structureEnums[key] != nil || structureLengths[key] || style
+	return structureEnums[key] != nil || structureLengths[key] || structureSizeLimits[key] || style
 }
 
 // nodeStructure is what one node says with version 2 members.
 type nodeStructure struct {
 	enums   map[string]string
 	lengths map[string]float64
-	styles  map[string]string
+	// sizeLimits holds minWidth, maxWidth, minHeight and maxHeight.
+	sizeLimits map[string]float64
+	styles     map[string]string
 	// children summarizes the node's children, for the rules a parent decides.
 	children []childStructure
 }
@@ -55,7 +60,7 @@ type childStructure struct {
 // structureMember reads a version 2 member of a node.
 func (w *treeWalker) structureMember(key string, st *nodeStructure) error {
 	w.structured = true
-	if structureLengths[key] {
+	if structureLengths[key] || structureSizeLimits[key] {
 		tok, err := w.dec.Token()
 		if err != nil {
 			return err
@@ -65,10 +70,14 @@ func (w *treeWalker) structureMember(key string, st *nodeStructure) error {
 		if !ok || math.IsNaN(v) || v > limit || v < -limit || (v < 0 && key != "itemSpacing") {
 			return fmt.Errorf("%q must be a number of px from 0 to %d (itemSpacing from -%d)", key, MaxLayoutLength, MaxLayoutLength)
 		}
-		if st.lengths == nil {
-			st.lengths = map[string]float64{}
+		m := &st.lengths
+		if structureSizeLimits[key] {
+			m = &st.sizeLimits
 		}
-		st.lengths[key] = v
+		if *m == nil {
+			*m = map[string]float64{}
+		}
+		(*m)[key] = v
 		return nil
 	}
 	s, err := w.str(key)
@@ -137,6 +146,17 @@ func (w *treeWalker) checkStructure(typ, id string, st *nodeStructure) (childStr
 	}
 	if st.enums["layoutPositioning"] == "ABSOLUTE" {
 		child.needsAutoLayout = "layoutPositioning ABSOLUTE"
+	}
+	for _, axis := range [][2]string{{"minWidth", "maxWidth"}, {"minHeight", "maxHeight"}} {
+		lo, hasLo := st.sizeLimits[axis[0]]
+		hi, hasHi := st.sizeLimits[axis[1]]
+		if hasLo && hasHi && lo > hi {
+			return child, fmt.Errorf("node %q has %s %v over its %s %v", id, axis[0], lo, axis[1], hi)
+		}
+		if (hasLo || hasHi) && !auto && child.needsAutoLayout == "" {
+			// Figma takes them on an auto-layout frame or a child of one.
+			child.needsAutoLayout = axis[0] + "/" + axis[1] + " without auto layout of its own"
+		}
 	}
 	if !auto {
 		for _, c := range st.children {

@@ -102,6 +102,9 @@ func TestVersion2Limits(t *testing.T) {
 		{"MaxLayoutLength", func(r map[string]any, n int) {
 			root(r)["children"].([]any)[0].(map[string]any)["paddingLeft"] = n
 		}, artifacts.MaxLayoutLength},
+		{"MaxLayoutLengthOfMaxWidth", func(r map[string]any, n int) {
+			root(r)["children"].([]any)[0].(map[string]any)["maxWidth"] = n
+		}, artifacts.MaxLayoutLength},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			at := version2(t)
@@ -138,6 +141,15 @@ func TestVersion2Rules(t *testing.T) {
 		{"AbsoluteOutsideAutoLayout", func(r map[string]any) {
 			r["root"].(map[string]any)["children"].([]any)[1].(map[string]any)["layoutPositioning"] = "ABSOLUTE"
 		}, artifacts.ErrInvalidTree},
+		{"MinWidthOutsideAutoLayout", func(r map[string]any) {
+			delete(nav(r), "layoutMode")
+			for _, k := range []string{"paddingLeft", "paddingRight", "paddingTop", "paddingBottom", "itemSpacing", "primaryAxisAlignItems", "counterAxisAlignItems", "layoutSizingHorizontal", "layoutSizingVertical", "minWidth"} {
+				delete(nav(r), k)
+			}
+			nav(r)["children"].([]any)[1].(map[string]any)["minWidth"] = 10
+		}, artifacts.ErrInvalidTree},
+		{"MinHeightOverMaxHeight", func(r map[string]any) { nav(r)["minHeight"], nav(r)["maxHeight"] = 60, 59.5 }, artifacts.ErrInvalidTree},
+		{"NegativeMaxWidth", func(r map[string]any) { nav(r)["maxWidth"] = -1 }, artifacts.ErrInvalidTree},
 		{"HugOnARectangle", func(r map[string]any) {
 			nav(r)["children"].([]any)[1].(map[string]any)["layoutSizingHorizontal"] = "HUG"
 		}, artifacts.ErrInvalidTree},

@@ -9,6 +9,7 @@
     "flex-grow": "0", "flex-shrink": "1", "flex-basis": "auto", "align-self": "auto", "order": "0",
     "row-gap": "normal", "column-gap": "normal", "align-content": "normal", "justify-items": "normal",
     "grid-template-columns": "none", "grid-template-rows": "none", "grid-auto-flow": "row",
+    "min-width": "auto", "max-width": "none", "min-height": "auto", "max-height": "none",
   };
   // Properties whose value may come from a CSS custom property (var(--name)); the converter
   // names paint styles after it.

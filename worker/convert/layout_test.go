@@ -294,3 +294,43 @@ func TestGridLeftOutSaysWhy(t *testing.T) {
 		})
 	}
 }
+
+// TestSizeLimits converts the capture of minmax.html: the px limits CSS sets on auto-layout
+// frames and their flowing children are Figma's minWidth/maxWidth/minHeight/maxHeight of the
+// border box (the content-box Main's max-width 400 plus its 2 x 10 px padding and 2 x 2 px
+// border; each row's min-height 40 plus its 2 x 4 px padding); Main's min-width: 50% and the
+// limits of Plain, a block outside any flex container, are left out.
+func TestSizeLimits(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "layout-minmax").convert(t)
+	str := func(p *float64) string {
+		if p == nil {
+			return "-"
+		}
+		return fmt.Sprint(*p)
+	}
+	got := map[string]string{}
+	for _, p := range placedNodes(out.Result.Root, "FRAME") {
+		n := p.node
+		got[n.ID+" "+n.Name] = strings.Join([]string{str(n.MinWidth), str(n.MaxWidth), str(n.MinHeight), str(n.MaxHeight)}, " ")
+	}
+	want := map[string]string{
+		"1:1 Size limits": "- - - -",
+		"1:2 Bar":         "- - 64 -",
+		"1:3 Side":        "200 320 - -",
+		"1:4 Main":        "- 424 - -",
+		"1:5 Go":          "120 - - -",
+		"1:7 Stack":       "- - - 400",
+		"1:8 div":         "- - 48 -",
+		"1:9 div":         "- - 48 -",
+		"1:10 Plain":      "- - - -",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("minWidth maxWidth minHeight maxHeight by frame (-want +got):\n%s", diff)
+	}
+}
+
+func TestGoldenSizeLimits(t *testing.T) {
+	t.Parallel()
+	checkGolden(t, "layout-minmax", loadFixture(t, "layout-minmax").convert(t).JSON)
+}

@@ -50,6 +50,7 @@ var fixtureSites = map[string][2]string{
 	"layout-grid":   {"testdata/layout-site", "/grid.html"},
 	"named-colors":  {"testdata/layout-site", "/named-colors.html"},
 	"effect-styles": {"testdata/layout-site", "/shadows.html"},
+	"layout-minmax": {"testdata/layout-site", "/minmax.html"},
 	"text":          {"testdata/text-site", "/index.html"},
 	"fonts":         {"../capture/capturetest/site", "/fonts.html"},
 	"font-runs":     {"../capture/capturetest/site", "/font-runs.html"},

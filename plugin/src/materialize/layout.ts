@@ -2,7 +2,8 @@
 // wrap, padding, spacing, alignment) before its children are appended, so each child is laid
 // out as it arrives; a child's layoutSizing* and layoutPositioning only once it is in its
 // auto-layout parent and its own children are in (HUG needs them, FILL needs the parent); an
-// ABSOLUTE child's x and y after its positioning (Figma keeps them only then).
+// ABSOLUTE child's x and y after its positioning (Figma keeps them only then); the size limits
+// (minWidth, maxWidth, minHeight, maxHeight) last.
 import type { Node } from "@code2des/api/result";
 import { applying } from "./errors.js";
 
@@ -78,5 +79,11 @@ export function applySizing(node: SceneNode, n: Node): void {
     const w = node.layoutSizingHorizontal === "FIXED" && ownW !== undefined ? ownW : node.width;
     const h = node.layoutSizingVertical === "FIXED" && ownH !== undefined ? ownH : node.height;
     if (w !== node.width || h !== node.height) applying(id, "width", () => node.resize(Math.max(w, 0.01), Math.max(h, 0.01)));
+  }
+  // Size limits last: Figma takes them on an auto-layout frame or a child of one, once the
+  // node has its size (which respects them).
+  for (const k of ["minWidth", "maxWidth", "minHeight", "maxHeight"] as const) {
+    const v = n[k];
+    if (v !== undefined && k in node) applying(id, k, () => ((node as FrameNode)[k] = v));
   }
 }

@@ -98,6 +98,10 @@ const takes: { [K in keyof Node]-?: (node: SceneNode) => boolean } = {
   layoutSizingHorizontal: (node) => "layoutSizingHorizontal" in node,
   layoutSizingVertical: (node) => "layoutSizingVertical" in node,
   layoutPositioning: (node) => "layoutPositioning" in node,
+  minWidth: (node) => "minWidth" in node,
+  maxWidth: (node) => "maxWidth" in node,
+  minHeight: (node) => "minHeight" in node,
+  maxHeight: (node) => "maxHeight" in node,
   // The Plugin API has no per-node scroll behaviour: a frame's last numberOfFixedChildren
   // children are fixed (finishScroll); STICKY_SCROLLS has no Plugin API equivalent.
   scrollBehavior: () => true,

@@ -312,6 +312,7 @@ var styleDefaults = map[string]string{
 	"flex-grow": "0", "flex-shrink": "1", "flex-basis": "auto", "align-self": "auto", "order": "0",
 	"row-gap": "normal", "column-gap": "normal", "align-content": "normal", "justify-items": "normal",
 	"grid-template-columns": "none", "grid-template-rows": "none", "grid-auto-flow": "row",
+	"min-width": "auto", "max-width": "none", "min-height": "auto", "max-height": "none",
 	"flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal", "align-items": "normal",
 }
 

@@ -68,8 +68,9 @@ func items(c *boxtree.Node) []item {
 }
 
 // Infer is the layout pass: it sets auto layout on the frame of every flex and grid container
-// under root, innermost first (a parent reads whether its child frames hug their content), and
-// returns the diagnostics of the ones left absolute, in document order.
+// under root, innermost first (a parent reads whether its child frames hug their content), then
+// the CSS size limits of auto-layout frames and their children (sizeLimits), and returns the
+// diagnostics of the containers left absolute, in document order.
 func Infer(root *boxtree.Node) []resultjson.Diagnostic {
 	var containers []*boxtree.Node // in document order, the order the frames were made in
 	for _, n := range root.Made() {
@@ -86,6 +87,7 @@ func Infer(root *boxtree.Node) []resultjson.Diagnostic {
 		}
 	}
 	slices.Reverse(diags) // document order
+	sizeLimits(root)
 	return diags
 }
 

@@ -459,6 +459,13 @@ type Structure struct {
 	// free room: flex-grow, or stretch on the cross axis).
 	LayoutSizingHorizontal string `json:"layoutSizingHorizontal,omitempty"`
 	LayoutSizingVertical   string `json:"layoutSizingVertical,omitempty"`
+	// MinWidth, MaxWidth, MinHeight and MaxHeight are CSS's min-width, max-width, min-height and
+	// max-height in px of the node's box, on an auto-layout frame or a flowing child of one
+	// (where Figma takes them), so a resized frame reflows within the page's bounds.
+	MinWidth  *float64 `json:"minWidth,omitempty"`
+	MaxWidth  *float64 `json:"maxWidth,omitempty"`
+	MinHeight *float64 `json:"minHeight,omitempty"`
+	MaxHeight *float64 `json:"maxHeight,omitempty"`
 	// LayoutPositioning is "ABSOLUTE" for a child of an auto-layout frame that keeps its x and y
 	// (an absolutely positioned element, an SVG background layer).
 	LayoutPositioning string `json:"layoutPositioning,omitempty"`
