@@ -152,8 +152,11 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 		if absolute[ch] {
 			continue
 		}
-		if ch != flow[k] && orderReason == "" {
-			orderReason = "its items are painted in another order than they are laid out (z-index)"
+		if ch != flow[k] {
+			if orderReason == "" {
+				orderReason = "its items are painted in another order than they are laid out (z-index)"
+			}
+			break
 		}
 		k++
 	}
