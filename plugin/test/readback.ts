@@ -160,10 +160,10 @@ export class Reader {
       o["layoutPositioning"] = layer.layoutPositioning;
       o["layoutSizingHorizontal"] = layer.layoutSizingHorizontal;
       o["layoutSizingVertical"] = layer.layoutSizingVertical;
-      // A child of a GRID frame: its cell always, spans and alignment where they are not
+      // A child of a GRID frame (not ABSOLUTE): its cell always, spans and alignment where they are not
       // Figma's defaults (1, AUTO) or the result states them.
       const parent = layer.parent;
-      if (parent instanceof StubFrame && parent.layoutMode === "GRID" && layer.gridRowAnchorIndex >= 0) {
+      if (parent instanceof StubFrame && parent.layoutMode === "GRID" && layer.layoutPositioning !== "ABSOLUTE" && layer.gridRowAnchorIndex >= 0) {
         o["gridRowAnchorIndex"] = layer.gridRowAnchorIndex;
         o["gridColumnAnchorIndex"] = layer.gridColumnAnchorIndex;
         if (layer.gridRowSpan !== 1 || "gridRowSpan" in inp) o["gridRowSpan"] = layer.gridRowSpan;
