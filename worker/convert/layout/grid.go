@@ -48,6 +48,9 @@ func readTracks(resolved, specified, auto string) ([]track, string) {
 		if !ok {
 			return nil, fmt.Sprintf("its track size %s is not resolved to px", f)
 		}
+		if v > resultjson.MaxLayoutLength {
+			return nil, fmt.Sprintf("its track of %s is longer than %d px", f, resultjson.MaxLayoutLength)
+		}
 		out = append(out, track{kind: TrackFixed, resolved: v})
 	}
 	if len(out) == 0 {
@@ -67,6 +70,9 @@ func readTracks(resolved, specified, auto string) ([]track, string) {
 			k = autos[(i-len(kinds))%len(autos)]
 		default:
 			k = track{kind: TrackHug}
+		}
+		if k.flex > resultjson.MaxLayoutLength {
+			return nil, fmt.Sprintf("its track of %gfr has a share above %d", k.flex, resultjson.MaxLayoutLength)
 		}
 		out[i].kind, out[i].flex = k.kind, k.flex
 	}
@@ -196,6 +202,11 @@ func inferGrid(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	}
 	colGap, _ := css.ParsePx(layoutStyle(el, "column-gap"))
 	rowGap, _ := css.ParsePx(layoutStyle(el, "row-gap"))
+	for _, v := range append(pad[:], colGap, rowGap) {
+		if v > resultjson.MaxLayoutLength {
+			return fmt.Sprintf("its padding or gap of %g px is longer than %d px", v, resultjson.MaxLayoutLength)
+		}
+	}
 
 	// Each item's area: the tracks its box covers on the page's grid lines.
 	colStart, colEnd := lines(cols, pad[3], colGap)

@@ -62,3 +62,22 @@ func TestReadTracksLimit(t *testing.T) {
 		t.Errorf("%d tracks: reason %q", resultjson.MaxGridTracks+1, reason)
 	}
 }
+
+// TestReadTracksLengthLimit: a track of MaxLayoutLength px, or a share of MaxLayoutLength fr, is
+// read; one more is refused (the backend's bound of lengths and FLEX values).
+func TestReadTracksLengthLimit(t *testing.T) {
+	edge := fmt.Sprintf("%dpx 10px", resultjson.MaxLayoutLength)
+	if _, reason := readTracks(edge, edge, "auto"); reason != "" {
+		t.Errorf("%s: %s", edge, reason)
+	}
+	past := fmt.Sprintf("%dpx 10px", resultjson.MaxLayoutLength+1)
+	if _, reason := readTracks(past, past, "auto"); reason != "its track of 100001px is longer than 100000 px" {
+		t.Errorf("%s: reason %q", past, reason)
+	}
+	if _, reason := readTracks("10px 10px", fmt.Sprintf("%dfr 1fr", resultjson.MaxLayoutLength), "auto"); reason != "" {
+		t.Errorf("%dfr: %s", resultjson.MaxLayoutLength, reason)
+	}
+	if _, reason := readTracks("10px 10px", fmt.Sprintf("%dfr 1fr", resultjson.MaxLayoutLength+1), "auto"); reason != "its track of 100001fr has a share above 100000" {
+		t.Errorf("%dfr: reason %q", resultjson.MaxLayoutLength+1, reason)
+	}
+}

@@ -510,6 +510,10 @@ type GridChild struct {
 // a CSS grid with more keeps absolute positions.
 const MaxGridTracks = 1000
 
+// MaxLayoutLength is the largest padding, gap, FIXED track size and FLEX value of an auto-layout
+// frame (the backend's limit, px); a grid past it keeps absolute positions.
+const MaxLayoutLength = 100000
+
 // Values of the structure members (Figma Plugin API).
 
 // VariableCollectionName is the name of the result's one variable collection.
