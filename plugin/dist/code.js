@@ -34,7 +34,7 @@
 
   // ../clients/api/src/generated/result-validate.js
   var validateRoot = validate66;
-  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior and the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.", "type": "object", "required": ["type", "id", "name"], "dependentRequired": { "relativeTransform": ["untransformedWidth", "untransformedHeight"], "untransformedWidth": ["relativeTransform", "untransformedHeight"], "untransformedHeight": ["relativeTransform", "untransformedWidth"] }, "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "relativeTransform": { "$ref": "#/$defs/transform" }, "untransformedWidth": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within \xB11e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space." }, "untransformedHeight": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the height of a node with relativeTransform before the transform." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": "Figma's Constraints: how the node follows its parent frame when the frame is resized.", "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "textTruncation": { "enum": ["DISABLED", "ENDING"], "description": "ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation." }, "maxLines": { "type": "integer", "minimum": 1, "description": "How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING)." }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent." }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL"], "description": "FRAME only: auto layout direction." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, auto-layout frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"] }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "minWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "minHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "effectStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of an EFFECT style of styles; the node's effects equal its effects." }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["styledTextSegments"] } } }] };
+  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior and the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.", "type": "object", "required": ["type", "id", "name"], "dependentRequired": { "relativeTransform": ["untransformedWidth", "untransformedHeight"], "untransformedWidth": ["relativeTransform", "untransformedHeight"], "untransformedHeight": ["relativeTransform", "untransformedWidth"], "gridRowAnchorIndex": ["gridColumnAnchorIndex"], "gridColumnAnchorIndex": ["gridRowAnchorIndex"] }, "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "relativeTransform": { "$ref": "#/$defs/transform" }, "untransformedWidth": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within \xB11e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space." }, "untransformedHeight": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the height of a node with relativeTransform before the transform." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": "Figma's Constraints: how the node follows its parent frame when the frame is resized.", "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "textTruncation": { "enum": ["DISABLED", "ENDING"], "description": "ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation." }, "maxLines": { "type": "integer", "minimum": 1, "description": "How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING)." }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent." }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL", "GRID"], "description": "FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"], "description": "HORIZONTAL and VERTICAL frames only." }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "minWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "minHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "gridRowCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of rows." }, "gridColumnCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of columns." }, "gridRowGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between rows, GRID frames only." }, "gridColumnGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between columns, GRID frames only." }, "gridRowSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount." }, "gridColumnSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per column, left to right, in order; as many as gridColumnCount." }, "gridRowAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition." }, "gridColumnAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition." }, "gridRowSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell." }, "gridColumnSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell." }, "gridChildHorizontalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)." }, "gridChildVerticalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "effectStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of an EFFECT style of styles; the node's effects equal its effects." }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL", "GRID"] } } } }, "then": { "not": { "anyOf": [{ "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }] } } }, { "if": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "GRID" } } }, "then": { "required": ["gridRowCount", "gridColumnCount"] }, "else": { "not": { "anyOf": [{ "required": ["gridRowCount"] }, { "required": ["gridColumnCount"] }, { "required": ["gridRowGap"] }, { "required": ["gridColumnGap"] }, { "required": ["gridRowSizes"] }, { "required": ["gridColumnSizes"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["styledTextSegments"] } } }] };
   var schema40 = { "description": "Figma's BlendMode.", "enum": ["PASS_THROUGH", "NORMAL", "DARKEN", "MULTIPLY", "LINEAR_BURN", "COLOR_BURN", "LIGHTEN", "SCREEN", "LINEAR_DODGE", "COLOR_DODGE", "OVERLAY", "SOFT_LIGHT", "HARD_LIGHT", "DIFFERENCE", "EXCLUSION", "HUE", "SATURATION", "COLOR", "LUMINOSITY"] };
   var schema41 = { "enum": ["MIN", "CENTER", "MAX", "STRETCH", "SCALE"] };
   var schema66 = { "description": "Figma's LineHeight.", "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["value", "unit"], "properties": { "value": { "type": "number" }, "unit": { "enum": ["PIXELS", "PERCENT"] } } }, { "type": "object", "additionalProperties": false, "required": ["unit"], "properties": { "unit": { "const": "AUTO" } } }], "discriminator": { "propertyName": "unit" } };
@@ -43,6 +43,7 @@
   var schema69 = { "enum": ["NONE", "UNDERLINE", "STRIKETHROUGH"] };
   var schema70 = { "enum": ["SOLID", "WAVY", "DOTTED"], "description": "How a decoration line is drawn (Figma's TextDecorationStyle); absent: SOLID. CSS dashed is written DOTTED and double SOLID, with a TEXT_DECORATION_STYLE warning." };
   var schema71 = { "type": "object", "description": "Figma's TextDecorationOffset or TextDecorationThickness; absent: AUTO (the font's).", "required": ["value", "unit"], "additionalProperties": false, "properties": { "value": { "type": "number" }, "unit": { "enum": ["PIXELS", "PERCENT"] } } };
+  var schema74 = { "description": "Figma's GridTrackSize: FIXED (value: px), FLEX (value: the share of the free room, as a CSS fr; absent: 1) or HUG (sized by the children placed in the track alone; no value).", "type": "object", "additionalProperties": false, "required": ["type"], "properties": { "type": { "enum": ["FIXED", "FLEX", "HUG"] }, "value": { "type": "number", "minimum": 0, "maximum": 1e5 } }, "allOf": [{ "if": { "properties": { "type": { "const": "FIXED" } } }, "then": { "required": ["value"] } }, { "if": { "properties": { "type": { "const": "FLEX" } } }, "then": { "properties": { "value": { "exclusiveMinimum": 0 } } } }, { "if": { "properties": { "type": { "const": "HUG" } } }, "then": { "not": { "required": ["value"] } } }] };
   var func1 = ((s) => Array.from(s).length);
   function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
@@ -1876,7 +1877,7 @@
     return errors === 0;
   }
   validate43.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  var schema74 = { "description": "One styled text segment. Members other than start, end, characters and fills pass to the plugin unchecked; the converter writes all of those listed here.", "type": "object", "required": ["start", "end"], "properties": { "characters": { "type": "string", "description": "The range's characters (optional; equal to the node's characters from start to end)." }, "start": { "type": "integer", "minimum": 0 }, "end": { "type": "integer", "minimum": 1 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3 }, "fills": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "$ref": "#/$defs/textCase" }, "hyperlink": { "description": "Figma's HyperlinkTarget, or null.", "oneOf": [{ "type": "null" }, { "type": "object", "required": ["type", "value"], "properties": { "type": { "enum": ["URL", "NODE"] }, "value": { "type": "string", "minLength": 1 } } }] } } };
+  var schema76 = { "description": "One styled text segment. Members other than start, end, characters and fills pass to the plugin unchecked; the converter writes all of those listed here.", "type": "object", "required": ["start", "end"], "properties": { "characters": { "type": "string", "description": "The range's characters (optional; equal to the node's characters from start to end)." }, "start": { "type": "integer", "minimum": 0 }, "end": { "type": "integer", "minimum": 1 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3 }, "fills": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "$ref": "#/$defs/textCase" }, "hyperlink": { "description": "Figma's HyperlinkTarget, or null.", "oneOf": [{ "type": "null" }, { "type": "object", "required": ["type", "value"], "properties": { "type": { "enum": ["URL", "NODE"] }, "value": { "type": "string", "minLength": 1 } } }] } } };
   function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -2347,7 +2348,7 @@
                                                 let data24 = data23.type;
                                                 const _errs56 = errors;
                                                 if (!(data24 === "URL" || data24 === "NODE")) {
-                                                  const err2 = { instancePath: instancePath + "/hyperlink/type", schemaPath: "#/properties/hyperlink/oneOf/1/properties/type/enum", keyword: "enum", params: { allowedValues: schema74.properties.hyperlink.oneOf[1].properties.type.enum }, message: "must be equal to one of the allowed values" };
+                                                  const err2 = { instancePath: instancePath + "/hyperlink/type", schemaPath: "#/properties/hyperlink/oneOf/1/properties/type/enum", keyword: "enum", params: { allowedValues: schema76.properties.hyperlink.oneOf[1].properties.type.enum }, message: "must be equal to one of the allowed values" };
                                                   if (vErrors === null) {
                                                     vErrors = [err2];
                                                   } else {
@@ -3056,7 +3057,7 @@
                     const _errs57 = errors;
                     if (data && typeof data == "object" && !Array.isArray(data)) {
                       let missing12;
-                      if (data.paddingLeft === void 0 && (missing12 = "paddingLeft")) {
+                      if (data.itemSpacing === void 0 && (missing12 = "itemSpacing")) {
                         const err23 = {};
                         if (vErrors === null) {
                           vErrors = [err23];
@@ -3071,7 +3072,7 @@
                     const _errs58 = errors;
                     if (data && typeof data == "object" && !Array.isArray(data)) {
                       let missing13;
-                      if (data.paddingRight === void 0 && (missing13 = "paddingRight")) {
+                      if (data.counterAxisSpacing === void 0 && (missing13 = "counterAxisSpacing")) {
                         const err24 = {};
                         if (vErrors === null) {
                           vErrors = [err24];
@@ -3086,7 +3087,7 @@
                     const _errs59 = errors;
                     if (data && typeof data == "object" && !Array.isArray(data)) {
                       let missing14;
-                      if (data.paddingTop === void 0 && (missing14 = "paddingTop")) {
+                      if (data.primaryAxisAlignItems === void 0 && (missing14 = "primaryAxisAlignItems")) {
                         const err25 = {};
                         if (vErrors === null) {
                           vErrors = [err25];
@@ -3101,7 +3102,7 @@
                     const _errs60 = errors;
                     if (data && typeof data == "object" && !Array.isArray(data)) {
                       let missing15;
-                      if (data.paddingBottom === void 0 && (missing15 = "paddingBottom")) {
+                      if (data.counterAxisAlignItems === void 0 && (missing15 = "counterAxisAlignItems")) {
                         const err26 = {};
                         if (vErrors === null) {
                           vErrors = [err26];
@@ -3113,72 +3114,12 @@
                     }
                     var _valid8 = _errs60 === errors;
                     valid24 = valid24 || _valid8;
-                    const _errs61 = errors;
-                    if (data && typeof data == "object" && !Array.isArray(data)) {
-                      let missing16;
-                      if (data.itemSpacing === void 0 && (missing16 = "itemSpacing")) {
-                        const err27 = {};
-                        if (vErrors === null) {
-                          vErrors = [err27];
-                        } else {
-                          vErrors.push(err27);
-                        }
-                        errors++;
-                      }
-                    }
-                    var _valid8 = _errs61 === errors;
-                    valid24 = valid24 || _valid8;
-                    const _errs62 = errors;
-                    if (data && typeof data == "object" && !Array.isArray(data)) {
-                      let missing17;
-                      if (data.counterAxisSpacing === void 0 && (missing17 = "counterAxisSpacing")) {
-                        const err28 = {};
-                        if (vErrors === null) {
-                          vErrors = [err28];
-                        } else {
-                          vErrors.push(err28);
-                        }
-                        errors++;
-                      }
-                    }
-                    var _valid8 = _errs62 === errors;
-                    valid24 = valid24 || _valid8;
-                    const _errs63 = errors;
-                    if (data && typeof data == "object" && !Array.isArray(data)) {
-                      let missing18;
-                      if (data.primaryAxisAlignItems === void 0 && (missing18 = "primaryAxisAlignItems")) {
-                        const err29 = {};
-                        if (vErrors === null) {
-                          vErrors = [err29];
-                        } else {
-                          vErrors.push(err29);
-                        }
-                        errors++;
-                      }
-                    }
-                    var _valid8 = _errs63 === errors;
-                    valid24 = valid24 || _valid8;
-                    const _errs64 = errors;
-                    if (data && typeof data == "object" && !Array.isArray(data)) {
-                      let missing19;
-                      if (data.counterAxisAlignItems === void 0 && (missing19 = "counterAxisAlignItems")) {
-                        const err30 = {};
-                        if (vErrors === null) {
-                          vErrors = [err30];
-                        } else {
-                          vErrors.push(err30);
-                        }
-                        errors++;
-                      }
-                    }
-                    var _valid8 = _errs64 === errors;
-                    valid24 = valid24 || _valid8;
                     if (!valid24) {
-                      const err31 = {};
+                      const err27 = {};
                       if (vErrors === null) {
-                        vErrors = [err31];
+                        vErrors = [err27];
                       } else {
-                        vErrors.push(err31);
+                        vErrors.push(err27);
                       }
                       errors++;
                     } else {
@@ -3209,11 +3150,11 @@
                     valid20 = _valid7;
                   }
                   if (!valid20) {
-                    const err32 = { instancePath, schemaPath: "#/allOf/7/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                    const err28 = { instancePath, schemaPath: "#/allOf/7/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
                     if (vErrors === null) {
-                      vErrors = [err32];
+                      vErrors = [err28];
                     } else {
-                      vErrors.push(err32);
+                      vErrors.push(err28);
                     }
                     errors++;
                     validate22.errors = vErrors;
@@ -3221,13 +3162,90 @@
                   }
                   var valid0 = _errs46 === errors;
                   if (valid0) {
-                    const _errs65 = errors;
-                    const _errs66 = errors;
+                    const _errs61 = errors;
+                    const _errs62 = errors;
                     let valid25 = true;
-                    const _errs67 = errors;
+                    const _errs63 = errors;
+                    const _errs64 = errors;
+                    const _errs65 = errors;
                     if (data && typeof data == "object" && !Array.isArray(data)) {
-                      if (data.type !== void 0) {
-                        if ("TEXT" !== data.type) {
+                      let missing16;
+                      if (data.layoutMode === void 0 && (missing16 = "layoutMode")) {
+                        const err29 = {};
+                        if (vErrors === null) {
+                          vErrors = [err29];
+                        } else {
+                          vErrors.push(err29);
+                        }
+                        errors++;
+                      } else {
+                        if (data.layoutMode !== void 0) {
+                          let data9 = data.layoutMode;
+                          if (!(data9 === "HORIZONTAL" || data9 === "VERTICAL" || data9 === "GRID")) {
+                            const err30 = {};
+                            if (vErrors === null) {
+                              vErrors = [err30];
+                            } else {
+                              vErrors.push(err30);
+                            }
+                            errors++;
+                          }
+                        }
+                      }
+                    }
+                    var valid26 = _errs65 === errors;
+                    if (valid26) {
+                      const err31 = {};
+                      if (vErrors === null) {
+                        vErrors = [err31];
+                      } else {
+                        vErrors.push(err31);
+                      }
+                      errors++;
+                    } else {
+                      errors = _errs64;
+                      if (vErrors !== null) {
+                        if (_errs64) {
+                          vErrors.length = _errs64;
+                        } else {
+                          vErrors = null;
+                        }
+                      }
+                    }
+                    var _valid9 = _errs63 === errors;
+                    errors = _errs62;
+                    if (vErrors !== null) {
+                      if (_errs62) {
+                        vErrors.length = _errs62;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                    if (_valid9) {
+                      const _errs67 = errors;
+                      const _errs68 = errors;
+                      const _errs69 = errors;
+                      const _errs70 = errors;
+                      let valid29 = false;
+                      const _errs71 = errors;
+                      if (data && typeof data == "object" && !Array.isArray(data)) {
+                        let missing17;
+                        if (data.paddingLeft === void 0 && (missing17 = "paddingLeft")) {
+                          const err32 = {};
+                          if (vErrors === null) {
+                            vErrors = [err32];
+                          } else {
+                            vErrors.push(err32);
+                          }
+                          errors++;
+                        }
+                      }
+                      var _valid10 = _errs71 === errors;
+                      valid29 = valid29 || _valid10;
+                      const _errs72 = errors;
+                      if (data && typeof data == "object" && !Array.isArray(data)) {
+                        let missing18;
+                        if (data.paddingRight === void 0 && (missing18 = "paddingRight")) {
                           const err33 = {};
                           if (vErrors === null) {
                             vErrors = [err33];
@@ -3237,23 +3255,12 @@
                           errors++;
                         }
                       }
-                    }
-                    var _valid9 = _errs67 === errors;
-                    errors = _errs66;
-                    if (vErrors !== null) {
-                      if (_errs66) {
-                        vErrors.length = _errs66;
-                      } else {
-                        vErrors = null;
-                      }
-                    }
-                    if (!_valid9) {
-                      const _errs69 = errors;
-                      const _errs70 = errors;
-                      const _errs71 = errors;
+                      var _valid10 = _errs72 === errors;
+                      valid29 = valid29 || _valid10;
+                      const _errs73 = errors;
                       if (data && typeof data == "object" && !Array.isArray(data)) {
-                        let missing20;
-                        if (data.styledTextSegments === void 0 && (missing20 = "styledTextSegments")) {
+                        let missing19;
+                        if (data.paddingTop === void 0 && (missing19 = "paddingTop")) {
                           const err34 = {};
                           if (vErrors === null) {
                             vErrors = [err34];
@@ -3263,10 +3270,31 @@
                           errors++;
                         }
                       }
-                      var valid27 = _errs71 === errors;
-                      if (valid27) {
-                        validate22.errors = [{ instancePath, schemaPath: "#/allOf/8/else/not", keyword: "not", params: {}, message: "must NOT be valid" }];
-                        return false;
+                      var _valid10 = _errs73 === errors;
+                      valid29 = valid29 || _valid10;
+                      const _errs74 = errors;
+                      if (data && typeof data == "object" && !Array.isArray(data)) {
+                        let missing20;
+                        if (data.paddingBottom === void 0 && (missing20 = "paddingBottom")) {
+                          const err35 = {};
+                          if (vErrors === null) {
+                            vErrors = [err35];
+                          } else {
+                            vErrors.push(err35);
+                          }
+                          errors++;
+                        }
+                      }
+                      var _valid10 = _errs74 === errors;
+                      valid29 = valid29 || _valid10;
+                      if (!valid29) {
+                        const err36 = {};
+                        if (vErrors === null) {
+                          vErrors = [err36];
+                        } else {
+                          vErrors.push(err36);
+                        }
+                        errors++;
                       } else {
                         errors = _errs70;
                         if (vErrors !== null) {
@@ -3277,25 +3305,312 @@
                           }
                         }
                       }
-                      var _valid9 = _errs69 === errors;
+                      var valid28 = _errs69 === errors;
+                      if (valid28) {
+                        validate22.errors = [{ instancePath, schemaPath: "#/allOf/8/then/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+                        return false;
+                      } else {
+                        errors = _errs68;
+                        if (vErrors !== null) {
+                          if (_errs68) {
+                            vErrors.length = _errs68;
+                          } else {
+                            vErrors = null;
+                          }
+                        }
+                      }
+                      var _valid9 = _errs67 === errors;
                       valid25 = _valid9;
                     }
                     if (!valid25) {
-                      const err35 = { instancePath, schemaPath: "#/allOf/8/if", keyword: "if", params: { failingKeyword: "else" }, message: 'must match "else" schema' };
+                      const err37 = { instancePath, schemaPath: "#/allOf/8/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
                       if (vErrors === null) {
-                        vErrors = [err35];
+                        vErrors = [err37];
                       } else {
-                        vErrors.push(err35);
+                        vErrors.push(err37);
                       }
                       errors++;
                       validate22.errors = vErrors;
                       return false;
                     }
-                    var valid0 = _errs65 === errors;
+                    var valid0 = _errs61 === errors;
                     if (valid0) {
-                      if (props0 !== true) {
-                        props0 = props0 || {};
-                        props0.type = true;
+                      const _errs75 = errors;
+                      const _errs76 = errors;
+                      let valid30 = true;
+                      const _errs77 = errors;
+                      if (data && typeof data == "object" && !Array.isArray(data)) {
+                        let missing21;
+                        if (data.layoutMode === void 0 && (missing21 = "layoutMode")) {
+                          const err38 = {};
+                          if (vErrors === null) {
+                            vErrors = [err38];
+                          } else {
+                            vErrors.push(err38);
+                          }
+                          errors++;
+                        } else {
+                          if (data.layoutMode !== void 0) {
+                            if ("GRID" !== data.layoutMode) {
+                              const err39 = {};
+                              if (vErrors === null) {
+                                vErrors = [err39];
+                              } else {
+                                vErrors.push(err39);
+                              }
+                              errors++;
+                            }
+                          }
+                        }
+                      }
+                      var _valid11 = _errs77 === errors;
+                      errors = _errs76;
+                      if (vErrors !== null) {
+                        if (_errs76) {
+                          vErrors.length = _errs76;
+                        } else {
+                          vErrors = null;
+                        }
+                      }
+                      let ifClause1;
+                      if (_valid11) {
+                        const _errs79 = errors;
+                        if (data && typeof data == "object" && !Array.isArray(data)) {
+                          let missing22;
+                          if (data.gridRowCount === void 0 && (missing22 = "gridRowCount") || data.gridColumnCount === void 0 && (missing22 = "gridColumnCount")) {
+                            validate22.errors = [{ instancePath, schemaPath: "#/allOf/9/then/required", keyword: "required", params: { missingProperty: missing22 }, message: "must have required property '" + missing22 + "'" }];
+                            return false;
+                          }
+                        }
+                        var _valid11 = _errs79 === errors;
+                        valid30 = _valid11;
+                        ifClause1 = "then";
+                      } else {
+                        const _errs80 = errors;
+                        const _errs81 = errors;
+                        const _errs82 = errors;
+                        const _errs83 = errors;
+                        let valid33 = false;
+                        const _errs84 = errors;
+                        if (data && typeof data == "object" && !Array.isArray(data)) {
+                          let missing23;
+                          if (data.gridRowCount === void 0 && (missing23 = "gridRowCount")) {
+                            const err40 = {};
+                            if (vErrors === null) {
+                              vErrors = [err40];
+                            } else {
+                              vErrors.push(err40);
+                            }
+                            errors++;
+                          }
+                        }
+                        var _valid12 = _errs84 === errors;
+                        valid33 = valid33 || _valid12;
+                        const _errs85 = errors;
+                        if (data && typeof data == "object" && !Array.isArray(data)) {
+                          let missing24;
+                          if (data.gridColumnCount === void 0 && (missing24 = "gridColumnCount")) {
+                            const err41 = {};
+                            if (vErrors === null) {
+                              vErrors = [err41];
+                            } else {
+                              vErrors.push(err41);
+                            }
+                            errors++;
+                          }
+                        }
+                        var _valid12 = _errs85 === errors;
+                        valid33 = valid33 || _valid12;
+                        const _errs86 = errors;
+                        if (data && typeof data == "object" && !Array.isArray(data)) {
+                          let missing25;
+                          if (data.gridRowGap === void 0 && (missing25 = "gridRowGap")) {
+                            const err42 = {};
+                            if (vErrors === null) {
+                              vErrors = [err42];
+                            } else {
+                              vErrors.push(err42);
+                            }
+                            errors++;
+                          }
+                        }
+                        var _valid12 = _errs86 === errors;
+                        valid33 = valid33 || _valid12;
+                        const _errs87 = errors;
+                        if (data && typeof data == "object" && !Array.isArray(data)) {
+                          let missing26;
+                          if (data.gridColumnGap === void 0 && (missing26 = "gridColumnGap")) {
+                            const err43 = {};
+                            if (vErrors === null) {
+                              vErrors = [err43];
+                            } else {
+                              vErrors.push(err43);
+                            }
+                            errors++;
+                          }
+                        }
+                        var _valid12 = _errs87 === errors;
+                        valid33 = valid33 || _valid12;
+                        const _errs88 = errors;
+                        if (data && typeof data == "object" && !Array.isArray(data)) {
+                          let missing27;
+                          if (data.gridRowSizes === void 0 && (missing27 = "gridRowSizes")) {
+                            const err44 = {};
+                            if (vErrors === null) {
+                              vErrors = [err44];
+                            } else {
+                              vErrors.push(err44);
+                            }
+                            errors++;
+                          }
+                        }
+                        var _valid12 = _errs88 === errors;
+                        valid33 = valid33 || _valid12;
+                        const _errs89 = errors;
+                        if (data && typeof data == "object" && !Array.isArray(data)) {
+                          let missing28;
+                          if (data.gridColumnSizes === void 0 && (missing28 = "gridColumnSizes")) {
+                            const err45 = {};
+                            if (vErrors === null) {
+                              vErrors = [err45];
+                            } else {
+                              vErrors.push(err45);
+                            }
+                            errors++;
+                          }
+                        }
+                        var _valid12 = _errs89 === errors;
+                        valid33 = valid33 || _valid12;
+                        if (!valid33) {
+                          const err46 = {};
+                          if (vErrors === null) {
+                            vErrors = [err46];
+                          } else {
+                            vErrors.push(err46);
+                          }
+                          errors++;
+                        } else {
+                          errors = _errs83;
+                          if (vErrors !== null) {
+                            if (_errs83) {
+                              vErrors.length = _errs83;
+                            } else {
+                              vErrors = null;
+                            }
+                          }
+                        }
+                        var valid32 = _errs82 === errors;
+                        if (valid32) {
+                          validate22.errors = [{ instancePath, schemaPath: "#/allOf/9/else/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+                          return false;
+                        } else {
+                          errors = _errs81;
+                          if (vErrors !== null) {
+                            if (_errs81) {
+                              vErrors.length = _errs81;
+                            } else {
+                              vErrors = null;
+                            }
+                          }
+                        }
+                        var _valid11 = _errs80 === errors;
+                        valid30 = _valid11;
+                        ifClause1 = "else";
+                      }
+                      if (!valid30) {
+                        const err47 = { instancePath, schemaPath: "#/allOf/9/if", keyword: "if", params: { failingKeyword: ifClause1 }, message: 'must match "' + ifClause1 + '" schema' };
+                        if (vErrors === null) {
+                          vErrors = [err47];
+                        } else {
+                          vErrors.push(err47);
+                        }
+                        errors++;
+                        validate22.errors = vErrors;
+                        return false;
+                      }
+                      var valid0 = _errs75 === errors;
+                      if (valid0) {
+                        if (props0 !== true) {
+                          props0 = props0 || {};
+                          props0.layoutMode = true;
+                        }
+                        const _errs90 = errors;
+                        const _errs91 = errors;
+                        let valid34 = true;
+                        const _errs92 = errors;
+                        if (data && typeof data == "object" && !Array.isArray(data)) {
+                          if (data.type !== void 0) {
+                            if ("TEXT" !== data.type) {
+                              const err48 = {};
+                              if (vErrors === null) {
+                                vErrors = [err48];
+                              } else {
+                                vErrors.push(err48);
+                              }
+                              errors++;
+                            }
+                          }
+                        }
+                        var _valid13 = _errs92 === errors;
+                        errors = _errs91;
+                        if (vErrors !== null) {
+                          if (_errs91) {
+                            vErrors.length = _errs91;
+                          } else {
+                            vErrors = null;
+                          }
+                        }
+                        if (!_valid13) {
+                          const _errs94 = errors;
+                          const _errs95 = errors;
+                          const _errs96 = errors;
+                          if (data && typeof data == "object" && !Array.isArray(data)) {
+                            let missing29;
+                            if (data.styledTextSegments === void 0 && (missing29 = "styledTextSegments")) {
+                              const err49 = {};
+                              if (vErrors === null) {
+                                vErrors = [err49];
+                              } else {
+                                vErrors.push(err49);
+                              }
+                              errors++;
+                            }
+                          }
+                          var valid36 = _errs96 === errors;
+                          if (valid36) {
+                            validate22.errors = [{ instancePath, schemaPath: "#/allOf/10/else/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+                            return false;
+                          } else {
+                            errors = _errs95;
+                            if (vErrors !== null) {
+                              if (_errs95) {
+                                vErrors.length = _errs95;
+                              } else {
+                                vErrors = null;
+                              }
+                            }
+                          }
+                          var _valid13 = _errs94 === errors;
+                          valid34 = _valid13;
+                        }
+                        if (!valid34) {
+                          const err50 = { instancePath, schemaPath: "#/allOf/10/if", keyword: "if", params: { failingKeyword: "else" }, message: 'must match "else" schema' };
+                          if (vErrors === null) {
+                            vErrors = [err50];
+                          } else {
+                            vErrors.push(err50);
+                          }
+                          errors++;
+                          validate22.errors = vErrors;
+                          return false;
+                        }
+                        var valid0 = _errs90 === errors;
+                        if (valid0) {
+                          if (props0 !== true) {
+                            props0 = props0 || {};
+                            props0.type = true;
+                          }
+                        }
                       }
                     }
                   }
@@ -3308,9 +3623,9 @@
     }
     if (errors === 0) {
       if (data && typeof data == "object" && !Array.isArray(data)) {
-        let missing21;
-        if (data.type === void 0 && (missing21 = "type") || data.id === void 0 && (missing21 = "id") || data.name === void 0 && (missing21 = "name")) {
-          validate22.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing21 }, message: "must have required property '" + missing21 + "'" }];
+        let missing30;
+        if (data.type === void 0 && (missing30 = "type") || data.id === void 0 && (missing30 = "id") || data.name === void 0 && (missing30 = "name")) {
+          validate22.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing30 }, message: "must have required property '" + missing30 + "'" }];
           return false;
         } else {
           if (props0 !== true) {
@@ -3383,6 +3698,18 @@
             props0.maxWidth = true;
             props0.minHeight = true;
             props0.maxHeight = true;
+            props0.gridRowCount = true;
+            props0.gridColumnCount = true;
+            props0.gridRowGap = true;
+            props0.gridColumnGap = true;
+            props0.gridRowSizes = true;
+            props0.gridColumnSizes = true;
+            props0.gridRowAnchorIndex = true;
+            props0.gridColumnAnchorIndex = true;
+            props0.gridRowSpan = true;
+            props0.gridColumnSpan = true;
+            props0.gridChildHorizontalAlign = true;
+            props0.gridChildVerticalAlign = true;
             props0.scrollBehavior = true;
             props0.fillStyleId = true;
             props0.strokeStyleId = true;
@@ -3391,27 +3718,27 @@
             props0.styledTextSegments = true;
           }
           if (data.type !== void 0) {
-            let data10 = data.type;
-            const _errs72 = errors;
-            if (!(data10 === "FRAME" || data10 === "GROUP" || data10 === "TEXT" || data10 === "RECTANGLE" || data10 === "ELLIPSE" || data10 === "LINE" || data10 === "VECTOR" || data10 === "SVG")) {
+            let data12 = data.type;
+            const _errs97 = errors;
+            if (!(data12 === "FRAME" || data12 === "GROUP" || data12 === "TEXT" || data12 === "RECTANGLE" || data12 === "ELLIPSE" || data12 === "LINE" || data12 === "VECTOR" || data12 === "SVG")) {
               validate22.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/enum", keyword: "enum", params: { allowedValues: schema38.properties.type.enum }, message: "must be equal to one of the allowed values" }];
               return false;
             }
-            var valid28 = _errs72 === errors;
+            var valid37 = _errs97 === errors;
           } else {
-            var valid28 = true;
+            var valid37 = true;
           }
-          if (valid28) {
+          if (valid37) {
             if (data.id !== void 0) {
-              let data11 = data.id;
-              const _errs73 = errors;
-              if (errors === _errs73) {
-                if (typeof data11 === "string") {
-                  if (func1(data11) > 255) {
+              let data13 = data.id;
+              const _errs98 = errors;
+              if (errors === _errs98) {
+                if (typeof data13 === "string") {
+                  if (func1(data13) > 255) {
                     validate22.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                     return false;
                   } else {
-                    if (func1(data11) < 1) {
+                    if (func1(data13) < 1) {
                       validate22.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                       return false;
                     }
@@ -3421,50 +3748,50 @@
                   return false;
                 }
               }
-              var valid28 = _errs73 === errors;
+              var valid37 = _errs98 === errors;
             } else {
-              var valid28 = true;
+              var valid37 = true;
             }
-            if (valid28) {
+            if (valid37) {
               if (data.name !== void 0) {
-                const _errs75 = errors;
+                const _errs100 = errors;
                 if (typeof data.name !== "string") {
                   validate22.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                   return false;
                 }
-                var valid28 = _errs75 === errors;
+                var valid37 = _errs100 === errors;
               } else {
-                var valid28 = true;
+                var valid37 = true;
               }
-              if (valid28) {
+              if (valid37) {
                 if (data.x !== void 0) {
-                  const _errs77 = errors;
+                  const _errs102 = errors;
                   if (!(typeof data.x == "number")) {
                     validate22.errors = [{ instancePath: instancePath + "/x", schemaPath: "#/properties/x/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                     return false;
                   }
-                  var valid28 = _errs77 === errors;
+                  var valid37 = _errs102 === errors;
                 } else {
-                  var valid28 = true;
+                  var valid37 = true;
                 }
-                if (valid28) {
+                if (valid37) {
                   if (data.y !== void 0) {
-                    const _errs79 = errors;
+                    const _errs104 = errors;
                     if (!(typeof data.y == "number")) {
                       validate22.errors = [{ instancePath: instancePath + "/y", schemaPath: "#/properties/y/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                       return false;
                     }
-                    var valid28 = _errs79 === errors;
+                    var valid37 = _errs104 === errors;
                   } else {
-                    var valid28 = true;
+                    var valid37 = true;
                   }
-                  if (valid28) {
+                  if (valid37) {
                     if (data.width !== void 0) {
-                      let data15 = data.width;
-                      const _errs81 = errors;
-                      if (errors === _errs81) {
-                        if (typeof data15 == "number") {
-                          if (data15 < 0 || isNaN(data15)) {
+                      let data17 = data.width;
+                      const _errs106 = errors;
+                      if (errors === _errs106) {
+                        if (typeof data17 == "number") {
+                          if (data17 < 0 || isNaN(data17)) {
                             validate22.errors = [{ instancePath: instancePath + "/width", schemaPath: "#/properties/width/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                             return false;
                           }
@@ -3473,17 +3800,17 @@
                           return false;
                         }
                       }
-                      var valid28 = _errs81 === errors;
+                      var valid37 = _errs106 === errors;
                     } else {
-                      var valid28 = true;
+                      var valid37 = true;
                     }
-                    if (valid28) {
+                    if (valid37) {
                       if (data.height !== void 0) {
-                        let data16 = data.height;
-                        const _errs83 = errors;
-                        if (errors === _errs83) {
-                          if (typeof data16 == "number") {
-                            if (data16 < 0 || isNaN(data16)) {
+                        let data18 = data.height;
+                        const _errs108 = errors;
+                        if (errors === _errs108) {
+                          if (typeof data18 == "number") {
+                            if (data18 < 0 || isNaN(data18)) {
                               validate22.errors = [{ instancePath: instancePath + "/height", schemaPath: "#/properties/height/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                               return false;
                             }
@@ -3492,50 +3819,50 @@
                             return false;
                           }
                         }
-                        var valid28 = _errs83 === errors;
+                        var valid37 = _errs108 === errors;
                       } else {
-                        var valid28 = true;
+                        var valid37 = true;
                       }
-                      if (valid28) {
+                      if (valid37) {
                         if (data.relativeTransform !== void 0) {
-                          let data17 = data.relativeTransform;
-                          const _errs85 = errors;
-                          const _errs86 = errors;
-                          if (errors === _errs86) {
-                            if (Array.isArray(data17)) {
-                              if (data17.length > 2) {
+                          let data19 = data.relativeTransform;
+                          const _errs110 = errors;
+                          const _errs111 = errors;
+                          if (errors === _errs111) {
+                            if (Array.isArray(data19)) {
+                              if (data19.length > 2) {
                                 validate22.errors = [{ instancePath: instancePath + "/relativeTransform", schemaPath: "#/$defs/transform/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items" }];
                                 return false;
                               } else {
-                                if (data17.length < 2) {
+                                if (data19.length < 2) {
                                   validate22.errors = [{ instancePath: instancePath + "/relativeTransform", schemaPath: "#/$defs/transform/minItems", keyword: "minItems", params: { limit: 2 }, message: "must NOT have fewer than 2 items" }];
                                   return false;
                                 } else {
-                                  var valid30 = true;
-                                  const len0 = data17.length;
+                                  var valid39 = true;
+                                  const len0 = data19.length;
                                   for (let i0 = 0; i0 < len0; i0++) {
-                                    let data18 = data17[i0];
-                                    const _errs88 = errors;
-                                    if (errors === _errs88) {
-                                      if (Array.isArray(data18)) {
-                                        if (data18.length > 3) {
+                                    let data20 = data19[i0];
+                                    const _errs113 = errors;
+                                    if (errors === _errs113) {
+                                      if (Array.isArray(data20)) {
+                                        if (data20.length > 3) {
                                           validate22.errors = [{ instancePath: instancePath + "/relativeTransform/" + i0, schemaPath: "#/$defs/transform/items/maxItems", keyword: "maxItems", params: { limit: 3 }, message: "must NOT have more than 3 items" }];
                                           return false;
                                         } else {
-                                          if (data18.length < 3) {
+                                          if (data20.length < 3) {
                                             validate22.errors = [{ instancePath: instancePath + "/relativeTransform/" + i0, schemaPath: "#/$defs/transform/items/minItems", keyword: "minItems", params: { limit: 3 }, message: "must NOT have fewer than 3 items" }];
                                             return false;
                                           } else {
-                                            var valid31 = true;
-                                            const len1 = data18.length;
+                                            var valid40 = true;
+                                            const len1 = data20.length;
                                             for (let i1 = 0; i1 < len1; i1++) {
-                                              const _errs90 = errors;
-                                              if (!(typeof data18[i1] == "number")) {
+                                              const _errs115 = errors;
+                                              if (!(typeof data20[i1] == "number")) {
                                                 validate22.errors = [{ instancePath: instancePath + "/relativeTransform/" + i0 + "/" + i1, schemaPath: "#/$defs/transform/items/items/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                 return false;
                                               }
-                                              var valid31 = _errs90 === errors;
-                                              if (!valid31) {
+                                              var valid40 = _errs115 === errors;
+                                              if (!valid40) {
                                                 break;
                                               }
                                             }
@@ -3546,8 +3873,8 @@
                                         return false;
                                       }
                                     }
-                                    var valid30 = _errs88 === errors;
-                                    if (!valid30) {
+                                    var valid39 = _errs113 === errors;
+                                    if (!valid39) {
                                       break;
                                     }
                                   }
@@ -3558,21 +3885,21 @@
                               return false;
                             }
                           }
-                          var valid28 = _errs85 === errors;
+                          var valid37 = _errs110 === errors;
                         } else {
-                          var valid28 = true;
+                          var valid37 = true;
                         }
-                        if (valid28) {
+                        if (valid37) {
                           if (data.untransformedWidth !== void 0) {
-                            let data20 = data.untransformedWidth;
-                            const _errs92 = errors;
-                            if (errors === _errs92) {
-                              if (typeof data20 == "number") {
-                                if (data20 > 1e7 || isNaN(data20)) {
+                            let data22 = data.untransformedWidth;
+                            const _errs117 = errors;
+                            if (errors === _errs117) {
+                              if (typeof data22 == "number") {
+                                if (data22 > 1e7 || isNaN(data22)) {
                                   validate22.errors = [{ instancePath: instancePath + "/untransformedWidth", schemaPath: "#/properties/untransformedWidth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e7 }, message: "must be <= 10000000" }];
                                   return false;
                                 } else {
-                                  if (data20 <= 0 || isNaN(data20)) {
+                                  if (data22 <= 0 || isNaN(data22)) {
                                     validate22.errors = [{ instancePath: instancePath + "/untransformedWidth", schemaPath: "#/properties/untransformedWidth/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
                                     return false;
                                   }
@@ -3582,21 +3909,21 @@
                                 return false;
                               }
                             }
-                            var valid28 = _errs92 === errors;
+                            var valid37 = _errs117 === errors;
                           } else {
-                            var valid28 = true;
+                            var valid37 = true;
                           }
-                          if (valid28) {
+                          if (valid37) {
                             if (data.untransformedHeight !== void 0) {
-                              let data21 = data.untransformedHeight;
-                              const _errs94 = errors;
-                              if (errors === _errs94) {
-                                if (typeof data21 == "number") {
-                                  if (data21 > 1e7 || isNaN(data21)) {
+                              let data23 = data.untransformedHeight;
+                              const _errs119 = errors;
+                              if (errors === _errs119) {
+                                if (typeof data23 == "number") {
+                                  if (data23 > 1e7 || isNaN(data23)) {
                                     validate22.errors = [{ instancePath: instancePath + "/untransformedHeight", schemaPath: "#/properties/untransformedHeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e7 }, message: "must be <= 10000000" }];
                                     return false;
                                   } else {
-                                    if (data21 <= 0 || isNaN(data21)) {
+                                    if (data23 <= 0 || isNaN(data23)) {
                                       validate22.errors = [{ instancePath: instancePath + "/untransformedHeight", schemaPath: "#/properties/untransformedHeight/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
                                       return false;
                                     }
@@ -3606,32 +3933,32 @@
                                   return false;
                                 }
                               }
-                              var valid28 = _errs94 === errors;
+                              var valid37 = _errs119 === errors;
                             } else {
-                              var valid28 = true;
+                              var valid37 = true;
                             }
-                            if (valid28) {
+                            if (valid37) {
                               if (data.visible !== void 0) {
-                                const _errs96 = errors;
+                                const _errs121 = errors;
                                 if (typeof data.visible !== "boolean") {
                                   validate22.errors = [{ instancePath: instancePath + "/visible", schemaPath: "#/properties/visible/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                   return false;
                                 }
-                                var valid28 = _errs96 === errors;
+                                var valid37 = _errs121 === errors;
                               } else {
-                                var valid28 = true;
+                                var valid37 = true;
                               }
-                              if (valid28) {
+                              if (valid37) {
                                 if (data.opacity !== void 0) {
-                                  let data23 = data.opacity;
-                                  const _errs98 = errors;
-                                  if (errors === _errs98) {
-                                    if (typeof data23 == "number") {
-                                      if (data23 > 1 || isNaN(data23)) {
+                                  let data25 = data.opacity;
+                                  const _errs123 = errors;
+                                  if (errors === _errs123) {
+                                    if (typeof data25 == "number") {
+                                      if (data25 > 1 || isNaN(data25)) {
                                         validate22.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                         return false;
                                       } else {
-                                        if (data23 < 0 || isNaN(data23)) {
+                                        if (data25 < 0 || isNaN(data25)) {
                                           validate22.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                           return false;
                                         }
@@ -3641,64 +3968,64 @@
                                       return false;
                                     }
                                   }
-                                  var valid28 = _errs98 === errors;
+                                  var valid37 = _errs123 === errors;
                                 } else {
-                                  var valid28 = true;
+                                  var valid37 = true;
                                 }
-                                if (valid28) {
+                                if (valid37) {
                                   if (data.blendMode !== void 0) {
-                                    let data24 = data.blendMode;
-                                    const _errs100 = errors;
-                                    if (!(data24 === "PASS_THROUGH" || data24 === "NORMAL" || data24 === "DARKEN" || data24 === "MULTIPLY" || data24 === "LINEAR_BURN" || data24 === "COLOR_BURN" || data24 === "LIGHTEN" || data24 === "SCREEN" || data24 === "LINEAR_DODGE" || data24 === "COLOR_DODGE" || data24 === "OVERLAY" || data24 === "SOFT_LIGHT" || data24 === "HARD_LIGHT" || data24 === "DIFFERENCE" || data24 === "EXCLUSION" || data24 === "HUE" || data24 === "SATURATION" || data24 === "COLOR" || data24 === "LUMINOSITY")) {
+                                    let data26 = data.blendMode;
+                                    const _errs125 = errors;
+                                    if (!(data26 === "PASS_THROUGH" || data26 === "NORMAL" || data26 === "DARKEN" || data26 === "MULTIPLY" || data26 === "LINEAR_BURN" || data26 === "COLOR_BURN" || data26 === "LIGHTEN" || data26 === "SCREEN" || data26 === "LINEAR_DODGE" || data26 === "COLOR_DODGE" || data26 === "OVERLAY" || data26 === "SOFT_LIGHT" || data26 === "HARD_LIGHT" || data26 === "DIFFERENCE" || data26 === "EXCLUSION" || data26 === "HUE" || data26 === "SATURATION" || data26 === "COLOR" || data26 === "LUMINOSITY")) {
                                       validate22.errors = [{ instancePath: instancePath + "/blendMode", schemaPath: "#/$defs/blendMode/enum", keyword: "enum", params: { allowedValues: schema40.enum }, message: "must be equal to one of the allowed values" }];
                                       return false;
                                     }
-                                    var valid28 = _errs100 === errors;
+                                    var valid37 = _errs125 === errors;
                                   } else {
-                                    var valid28 = true;
+                                    var valid37 = true;
                                   }
-                                  if (valid28) {
+                                  if (valid37) {
                                     if (data.constraints !== void 0) {
-                                      let data25 = data.constraints;
-                                      const _errs102 = errors;
-                                      if (errors === _errs102) {
-                                        if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
-                                          let missing22;
-                                          if (data25.horizontal === void 0 && (missing22 = "horizontal") || data25.vertical === void 0 && (missing22 = "vertical")) {
-                                            validate22.errors = [{ instancePath: instancePath + "/constraints", schemaPath: "#/properties/constraints/required", keyword: "required", params: { missingProperty: missing22 }, message: "must have required property '" + missing22 + "'" }];
+                                      let data27 = data.constraints;
+                                      const _errs127 = errors;
+                                      if (errors === _errs127) {
+                                        if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
+                                          let missing31;
+                                          if (data27.horizontal === void 0 && (missing31 = "horizontal") || data27.vertical === void 0 && (missing31 = "vertical")) {
+                                            validate22.errors = [{ instancePath: instancePath + "/constraints", schemaPath: "#/properties/constraints/required", keyword: "required", params: { missingProperty: missing31 }, message: "must have required property '" + missing31 + "'" }];
                                             return false;
                                           } else {
-                                            const _errs104 = errors;
-                                            for (const key0 in data25) {
+                                            const _errs129 = errors;
+                                            for (const key0 in data27) {
                                               if (!(key0 === "horizontal" || key0 === "vertical")) {
                                                 validate22.errors = [{ instancePath: instancePath + "/constraints", schemaPath: "#/properties/constraints/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
                                                 return false;
                                                 break;
                                               }
                                             }
-                                            if (_errs104 === errors) {
-                                              if (data25.horizontal !== void 0) {
-                                                let data26 = data25.horizontal;
-                                                const _errs105 = errors;
-                                                if (!(data26 === "MIN" || data26 === "CENTER" || data26 === "MAX" || data26 === "STRETCH" || data26 === "SCALE")) {
+                                            if (_errs129 === errors) {
+                                              if (data27.horizontal !== void 0) {
+                                                let data28 = data27.horizontal;
+                                                const _errs130 = errors;
+                                                if (!(data28 === "MIN" || data28 === "CENTER" || data28 === "MAX" || data28 === "STRETCH" || data28 === "SCALE")) {
                                                   validate22.errors = [{ instancePath: instancePath + "/constraints/horizontal", schemaPath: "#/$defs/constraintType/enum", keyword: "enum", params: { allowedValues: schema41.enum }, message: "must be equal to one of the allowed values" }];
                                                   return false;
                                                 }
-                                                var valid33 = _errs105 === errors;
+                                                var valid42 = _errs130 === errors;
                                               } else {
-                                                var valid33 = true;
+                                                var valid42 = true;
                                               }
-                                              if (valid33) {
-                                                if (data25.vertical !== void 0) {
-                                                  let data27 = data25.vertical;
-                                                  const _errs107 = errors;
-                                                  if (!(data27 === "MIN" || data27 === "CENTER" || data27 === "MAX" || data27 === "STRETCH" || data27 === "SCALE")) {
+                                              if (valid42) {
+                                                if (data27.vertical !== void 0) {
+                                                  let data29 = data27.vertical;
+                                                  const _errs132 = errors;
+                                                  if (!(data29 === "MIN" || data29 === "CENTER" || data29 === "MAX" || data29 === "STRETCH" || data29 === "SCALE")) {
                                                     validate22.errors = [{ instancePath: instancePath + "/constraints/vertical", schemaPath: "#/$defs/constraintType/enum", keyword: "enum", params: { allowedValues: schema41.enum }, message: "must be equal to one of the allowed values" }];
                                                     return false;
                                                   }
-                                                  var valid33 = _errs107 === errors;
+                                                  var valid42 = _errs132 === errors;
                                                 } else {
-                                                  var valid33 = true;
+                                                  var valid42 = true;
                                                 }
                                               }
                                             }
@@ -3708,26 +4035,26 @@
                                           return false;
                                         }
                                       }
-                                      var valid28 = _errs102 === errors;
+                                      var valid37 = _errs127 === errors;
                                     } else {
-                                      var valid28 = true;
+                                      var valid37 = true;
                                     }
-                                    if (valid28) {
+                                    if (valid37) {
                                       if (data.fills !== void 0) {
-                                        let data28 = data.fills;
-                                        const _errs109 = errors;
-                                        if (errors === _errs109) {
-                                          if (Array.isArray(data28)) {
-                                            var valid36 = true;
-                                            const len2 = data28.length;
+                                        let data30 = data.fills;
+                                        const _errs134 = errors;
+                                        if (errors === _errs134) {
+                                          if (Array.isArray(data30)) {
+                                            var valid45 = true;
+                                            const len2 = data30.length;
                                             for (let i2 = 0; i2 < len2; i2++) {
-                                              const _errs111 = errors;
-                                              if (!validate23(data28[i2], { instancePath: instancePath + "/fills/" + i2, parentData: data28, parentDataProperty: i2, rootData, dynamicAnchors })) {
+                                              const _errs136 = errors;
+                                              if (!validate23(data30[i2], { instancePath: instancePath + "/fills/" + i2, parentData: data30, parentDataProperty: i2, rootData, dynamicAnchors })) {
                                                 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
                                                 errors = vErrors.length;
                                               }
-                                              var valid36 = _errs111 === errors;
-                                              if (!valid36) {
+                                              var valid45 = _errs136 === errors;
+                                              if (!valid45) {
                                                 break;
                                               }
                                             }
@@ -3736,26 +4063,26 @@
                                             return false;
                                           }
                                         }
-                                        var valid28 = _errs109 === errors;
+                                        var valid37 = _errs134 === errors;
                                       } else {
-                                        var valid28 = true;
+                                        var valid37 = true;
                                       }
-                                      if (valid28) {
+                                      if (valid37) {
                                         if (data.strokes !== void 0) {
-                                          let data30 = data.strokes;
-                                          const _errs112 = errors;
-                                          if (errors === _errs112) {
-                                            if (Array.isArray(data30)) {
-                                              var valid37 = true;
-                                              const len3 = data30.length;
+                                          let data32 = data.strokes;
+                                          const _errs137 = errors;
+                                          if (errors === _errs137) {
+                                            if (Array.isArray(data32)) {
+                                              var valid46 = true;
+                                              const len3 = data32.length;
                                               for (let i3 = 0; i3 < len3; i3++) {
-                                                const _errs114 = errors;
-                                                if (!validate23(data30[i3], { instancePath: instancePath + "/strokes/" + i3, parentData: data30, parentDataProperty: i3, rootData, dynamicAnchors })) {
+                                                const _errs139 = errors;
+                                                if (!validate23(data32[i3], { instancePath: instancePath + "/strokes/" + i3, parentData: data32, parentDataProperty: i3, rootData, dynamicAnchors })) {
                                                   vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
                                                   errors = vErrors.length;
                                                 }
-                                                var valid37 = _errs114 === errors;
-                                                if (!valid37) {
+                                                var valid46 = _errs139 === errors;
+                                                if (!valid46) {
                                                   break;
                                                 }
                                               }
@@ -3764,17 +4091,17 @@
                                               return false;
                                             }
                                           }
-                                          var valid28 = _errs112 === errors;
+                                          var valid37 = _errs137 === errors;
                                         } else {
-                                          var valid28 = true;
+                                          var valid37 = true;
                                         }
-                                        if (valid28) {
+                                        if (valid37) {
                                           if (data.strokeWeight !== void 0) {
-                                            let data32 = data.strokeWeight;
-                                            const _errs115 = errors;
-                                            if (errors === _errs115) {
-                                              if (typeof data32 == "number") {
-                                                if (data32 < 0 || isNaN(data32)) {
+                                            let data34 = data.strokeWeight;
+                                            const _errs140 = errors;
+                                            if (errors === _errs140) {
+                                              if (typeof data34 == "number") {
+                                                if (data34 < 0 || isNaN(data34)) {
                                                   validate22.errors = [{ instancePath: instancePath + "/strokeWeight", schemaPath: "#/properties/strokeWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                   return false;
                                                 }
@@ -3783,17 +4110,17 @@
                                                 return false;
                                               }
                                             }
-                                            var valid28 = _errs115 === errors;
+                                            var valid37 = _errs140 === errors;
                                           } else {
-                                            var valid28 = true;
+                                            var valid37 = true;
                                           }
-                                          if (valid28) {
+                                          if (valid37) {
                                             if (data.strokeTopWeight !== void 0) {
-                                              let data33 = data.strokeTopWeight;
-                                              const _errs117 = errors;
-                                              if (errors === _errs117) {
-                                                if (typeof data33 == "number") {
-                                                  if (data33 < 0 || isNaN(data33)) {
+                                              let data35 = data.strokeTopWeight;
+                                              const _errs142 = errors;
+                                              if (errors === _errs142) {
+                                                if (typeof data35 == "number") {
+                                                  if (data35 < 0 || isNaN(data35)) {
                                                     validate22.errors = [{ instancePath: instancePath + "/strokeTopWeight", schemaPath: "#/properties/strokeTopWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                     return false;
                                                   }
@@ -3802,17 +4129,17 @@
                                                   return false;
                                                 }
                                               }
-                                              var valid28 = _errs117 === errors;
+                                              var valid37 = _errs142 === errors;
                                             } else {
-                                              var valid28 = true;
+                                              var valid37 = true;
                                             }
-                                            if (valid28) {
+                                            if (valid37) {
                                               if (data.strokeRightWeight !== void 0) {
-                                                let data34 = data.strokeRightWeight;
-                                                const _errs119 = errors;
-                                                if (errors === _errs119) {
-                                                  if (typeof data34 == "number") {
-                                                    if (data34 < 0 || isNaN(data34)) {
+                                                let data36 = data.strokeRightWeight;
+                                                const _errs144 = errors;
+                                                if (errors === _errs144) {
+                                                  if (typeof data36 == "number") {
+                                                    if (data36 < 0 || isNaN(data36)) {
                                                       validate22.errors = [{ instancePath: instancePath + "/strokeRightWeight", schemaPath: "#/properties/strokeRightWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                       return false;
                                                     }
@@ -3821,17 +4148,17 @@
                                                     return false;
                                                   }
                                                 }
-                                                var valid28 = _errs119 === errors;
+                                                var valid37 = _errs144 === errors;
                                               } else {
-                                                var valid28 = true;
+                                                var valid37 = true;
                                               }
-                                              if (valid28) {
+                                              if (valid37) {
                                                 if (data.strokeBottomWeight !== void 0) {
-                                                  let data35 = data.strokeBottomWeight;
-                                                  const _errs121 = errors;
-                                                  if (errors === _errs121) {
-                                                    if (typeof data35 == "number") {
-                                                      if (data35 < 0 || isNaN(data35)) {
+                                                  let data37 = data.strokeBottomWeight;
+                                                  const _errs146 = errors;
+                                                  if (errors === _errs146) {
+                                                    if (typeof data37 == "number") {
+                                                      if (data37 < 0 || isNaN(data37)) {
                                                         validate22.errors = [{ instancePath: instancePath + "/strokeBottomWeight", schemaPath: "#/properties/strokeBottomWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                         return false;
                                                       }
@@ -3840,17 +4167,17 @@
                                                       return false;
                                                     }
                                                   }
-                                                  var valid28 = _errs121 === errors;
+                                                  var valid37 = _errs146 === errors;
                                                 } else {
-                                                  var valid28 = true;
+                                                  var valid37 = true;
                                                 }
-                                                if (valid28) {
+                                                if (valid37) {
                                                   if (data.strokeLeftWeight !== void 0) {
-                                                    let data36 = data.strokeLeftWeight;
-                                                    const _errs123 = errors;
-                                                    if (errors === _errs123) {
-                                                      if (typeof data36 == "number") {
-                                                        if (data36 < 0 || isNaN(data36)) {
+                                                    let data38 = data.strokeLeftWeight;
+                                                    const _errs148 = errors;
+                                                    if (errors === _errs148) {
+                                                      if (typeof data38 == "number") {
+                                                        if (data38 < 0 || isNaN(data38)) {
                                                           validate22.errors = [{ instancePath: instancePath + "/strokeLeftWeight", schemaPath: "#/properties/strokeLeftWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                           return false;
                                                         }
@@ -3859,36 +4186,36 @@
                                                         return false;
                                                       }
                                                     }
-                                                    var valid28 = _errs123 === errors;
+                                                    var valid37 = _errs148 === errors;
                                                   } else {
-                                                    var valid28 = true;
+                                                    var valid37 = true;
                                                   }
-                                                  if (valid28) {
+                                                  if (valid37) {
                                                     if (data.strokeAlign !== void 0) {
-                                                      let data37 = data.strokeAlign;
-                                                      const _errs125 = errors;
-                                                      if (!(data37 === "INSIDE" || data37 === "OUTSIDE" || data37 === "CENTER")) {
+                                                      let data39 = data.strokeAlign;
+                                                      const _errs150 = errors;
+                                                      if (!(data39 === "INSIDE" || data39 === "OUTSIDE" || data39 === "CENTER")) {
                                                         validate22.errors = [{ instancePath: instancePath + "/strokeAlign", schemaPath: "#/properties/strokeAlign/enum", keyword: "enum", params: { allowedValues: schema38.properties.strokeAlign.enum }, message: "must be equal to one of the allowed values" }];
                                                         return false;
                                                       }
-                                                      var valid28 = _errs125 === errors;
+                                                      var valid37 = _errs150 === errors;
                                                     } else {
-                                                      var valid28 = true;
+                                                      var valid37 = true;
                                                     }
-                                                    if (valid28) {
+                                                    if (valid37) {
                                                       if (data.dashPattern !== void 0) {
-                                                        let data38 = data.dashPattern;
-                                                        const _errs126 = errors;
-                                                        if (errors === _errs126) {
-                                                          if (Array.isArray(data38)) {
-                                                            var valid38 = true;
-                                                            const len4 = data38.length;
+                                                        let data40 = data.dashPattern;
+                                                        const _errs151 = errors;
+                                                        if (errors === _errs151) {
+                                                          if (Array.isArray(data40)) {
+                                                            var valid47 = true;
+                                                            const len4 = data40.length;
                                                             for (let i4 = 0; i4 < len4; i4++) {
-                                                              let data39 = data38[i4];
-                                                              const _errs128 = errors;
-                                                              if (errors === _errs128) {
-                                                                if (typeof data39 == "number") {
-                                                                  if (data39 < 0 || isNaN(data39)) {
+                                                              let data41 = data40[i4];
+                                                              const _errs153 = errors;
+                                                              if (errors === _errs153) {
+                                                                if (typeof data41 == "number") {
+                                                                  if (data41 < 0 || isNaN(data41)) {
                                                                     validate22.errors = [{ instancePath: instancePath + "/dashPattern/" + i4, schemaPath: "#/properties/dashPattern/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                     return false;
                                                                   }
@@ -3897,8 +4224,8 @@
                                                                   return false;
                                                                 }
                                                               }
-                                                              var valid38 = _errs128 === errors;
-                                                              if (!valid38) {
+                                                              var valid47 = _errs153 === errors;
+                                                              if (!valid47) {
                                                                 break;
                                                               }
                                                             }
@@ -3907,17 +4234,17 @@
                                                             return false;
                                                           }
                                                         }
-                                                        var valid28 = _errs126 === errors;
+                                                        var valid37 = _errs151 === errors;
                                                       } else {
-                                                        var valid28 = true;
+                                                        var valid37 = true;
                                                       }
-                                                      if (valid28) {
+                                                      if (valid37) {
                                                         if (data.cornerRadius !== void 0) {
-                                                          let data40 = data.cornerRadius;
-                                                          const _errs130 = errors;
-                                                          if (errors === _errs130) {
-                                                            if (typeof data40 == "number") {
-                                                              if (data40 < 0 || isNaN(data40)) {
+                                                          let data42 = data.cornerRadius;
+                                                          const _errs155 = errors;
+                                                          if (errors === _errs155) {
+                                                            if (typeof data42 == "number") {
+                                                              if (data42 < 0 || isNaN(data42)) {
                                                                 validate22.errors = [{ instancePath: instancePath + "/cornerRadius", schemaPath: "#/properties/cornerRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                 return false;
                                                               }
@@ -3926,17 +4253,17 @@
                                                               return false;
                                                             }
                                                           }
-                                                          var valid28 = _errs130 === errors;
+                                                          var valid37 = _errs155 === errors;
                                                         } else {
-                                                          var valid28 = true;
+                                                          var valid37 = true;
                                                         }
-                                                        if (valid28) {
+                                                        if (valid37) {
                                                           if (data.topLeftRadius !== void 0) {
-                                                            let data41 = data.topLeftRadius;
-                                                            const _errs132 = errors;
-                                                            if (errors === _errs132) {
-                                                              if (typeof data41 == "number") {
-                                                                if (data41 < 0 || isNaN(data41)) {
+                                                            let data43 = data.topLeftRadius;
+                                                            const _errs157 = errors;
+                                                            if (errors === _errs157) {
+                                                              if (typeof data43 == "number") {
+                                                                if (data43 < 0 || isNaN(data43)) {
                                                                   validate22.errors = [{ instancePath: instancePath + "/topLeftRadius", schemaPath: "#/properties/topLeftRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                   return false;
                                                                 }
@@ -3945,17 +4272,17 @@
                                                                 return false;
                                                               }
                                                             }
-                                                            var valid28 = _errs132 === errors;
+                                                            var valid37 = _errs157 === errors;
                                                           } else {
-                                                            var valid28 = true;
+                                                            var valid37 = true;
                                                           }
-                                                          if (valid28) {
+                                                          if (valid37) {
                                                             if (data.topRightRadius !== void 0) {
-                                                              let data42 = data.topRightRadius;
-                                                              const _errs134 = errors;
-                                                              if (errors === _errs134) {
-                                                                if (typeof data42 == "number") {
-                                                                  if (data42 < 0 || isNaN(data42)) {
+                                                              let data44 = data.topRightRadius;
+                                                              const _errs159 = errors;
+                                                              if (errors === _errs159) {
+                                                                if (typeof data44 == "number") {
+                                                                  if (data44 < 0 || isNaN(data44)) {
                                                                     validate22.errors = [{ instancePath: instancePath + "/topRightRadius", schemaPath: "#/properties/topRightRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                     return false;
                                                                   }
@@ -3964,17 +4291,17 @@
                                                                   return false;
                                                                 }
                                                               }
-                                                              var valid28 = _errs134 === errors;
+                                                              var valid37 = _errs159 === errors;
                                                             } else {
-                                                              var valid28 = true;
+                                                              var valid37 = true;
                                                             }
-                                                            if (valid28) {
+                                                            if (valid37) {
                                                               if (data.bottomRightRadius !== void 0) {
-                                                                let data43 = data.bottomRightRadius;
-                                                                const _errs136 = errors;
-                                                                if (errors === _errs136) {
-                                                                  if (typeof data43 == "number") {
-                                                                    if (data43 < 0 || isNaN(data43)) {
+                                                                let data45 = data.bottomRightRadius;
+                                                                const _errs161 = errors;
+                                                                if (errors === _errs161) {
+                                                                  if (typeof data45 == "number") {
+                                                                    if (data45 < 0 || isNaN(data45)) {
                                                                       validate22.errors = [{ instancePath: instancePath + "/bottomRightRadius", schemaPath: "#/properties/bottomRightRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                       return false;
                                                                     }
@@ -3983,17 +4310,17 @@
                                                                     return false;
                                                                   }
                                                                 }
-                                                                var valid28 = _errs136 === errors;
+                                                                var valid37 = _errs161 === errors;
                                                               } else {
-                                                                var valid28 = true;
+                                                                var valid37 = true;
                                                               }
-                                                              if (valid28) {
+                                                              if (valid37) {
                                                                 if (data.bottomLeftRadius !== void 0) {
-                                                                  let data44 = data.bottomLeftRadius;
-                                                                  const _errs138 = errors;
-                                                                  if (errors === _errs138) {
-                                                                    if (typeof data44 == "number") {
-                                                                      if (data44 < 0 || isNaN(data44)) {
+                                                                  let data46 = data.bottomLeftRadius;
+                                                                  const _errs163 = errors;
+                                                                  if (errors === _errs163) {
+                                                                    if (typeof data46 == "number") {
+                                                                      if (data46 < 0 || isNaN(data46)) {
                                                                         validate22.errors = [{ instancePath: instancePath + "/bottomLeftRadius", schemaPath: "#/properties/bottomLeftRadius/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                         return false;
                                                                       }
@@ -4002,26 +4329,26 @@
                                                                       return false;
                                                                     }
                                                                   }
-                                                                  var valid28 = _errs138 === errors;
+                                                                  var valid37 = _errs163 === errors;
                                                                 } else {
-                                                                  var valid28 = true;
+                                                                  var valid37 = true;
                                                                 }
-                                                                if (valid28) {
+                                                                if (valid37) {
                                                                   if (data.effects !== void 0) {
-                                                                    let data45 = data.effects;
-                                                                    const _errs140 = errors;
-                                                                    if (errors === _errs140) {
-                                                                      if (Array.isArray(data45)) {
-                                                                        var valid39 = true;
-                                                                        const len5 = data45.length;
+                                                                    let data47 = data.effects;
+                                                                    const _errs165 = errors;
+                                                                    if (errors === _errs165) {
+                                                                      if (Array.isArray(data47)) {
+                                                                        var valid48 = true;
+                                                                        const len5 = data47.length;
                                                                         for (let i5 = 0; i5 < len5; i5++) {
-                                                                          const _errs142 = errors;
-                                                                          if (!validate37(data45[i5], { instancePath: instancePath + "/effects/" + i5, parentData: data45, parentDataProperty: i5, rootData, dynamicAnchors })) {
+                                                                          const _errs167 = errors;
+                                                                          if (!validate37(data47[i5], { instancePath: instancePath + "/effects/" + i5, parentData: data47, parentDataProperty: i5, rootData, dynamicAnchors })) {
                                                                             vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
                                                                             errors = vErrors.length;
                                                                           }
-                                                                          var valid39 = _errs142 === errors;
-                                                                          if (!valid39) {
+                                                                          var valid48 = _errs167 === errors;
+                                                                          if (!valid48) {
                                                                             break;
                                                                           }
                                                                         }
@@ -4030,37 +4357,37 @@
                                                                         return false;
                                                                       }
                                                                     }
-                                                                    var valid28 = _errs140 === errors;
+                                                                    var valid37 = _errs165 === errors;
                                                                   } else {
-                                                                    var valid28 = true;
+                                                                    var valid37 = true;
                                                                   }
-                                                                  if (valid28) {
+                                                                  if (valid37) {
                                                                     if (data.clipsContent !== void 0) {
-                                                                      const _errs143 = errors;
+                                                                      const _errs168 = errors;
                                                                       if (typeof data.clipsContent !== "boolean") {
                                                                         validate22.errors = [{ instancePath: instancePath + "/clipsContent", schemaPath: "#/properties/clipsContent/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                                                         return false;
                                                                       }
-                                                                      var valid28 = _errs143 === errors;
+                                                                      var valid37 = _errs168 === errors;
                                                                     } else {
-                                                                      var valid28 = true;
+                                                                      var valid37 = true;
                                                                     }
-                                                                    if (valid28) {
+                                                                    if (valid37) {
                                                                       if (data.children !== void 0) {
-                                                                        let data48 = data.children;
-                                                                        const _errs145 = errors;
-                                                                        if (errors === _errs145) {
-                                                                          if (Array.isArray(data48)) {
-                                                                            var valid40 = true;
-                                                                            const len6 = data48.length;
+                                                                        let data50 = data.children;
+                                                                        const _errs170 = errors;
+                                                                        if (errors === _errs170) {
+                                                                          if (Array.isArray(data50)) {
+                                                                            var valid49 = true;
+                                                                            const len6 = data50.length;
                                                                             for (let i6 = 0; i6 < len6; i6++) {
-                                                                              const _errs147 = errors;
-                                                                              if (!wrapper0.validate(data48[i6], { instancePath: instancePath + "/children/" + i6, parentData: data48, parentDataProperty: i6, rootData, dynamicAnchors })) {
+                                                                              const _errs172 = errors;
+                                                                              if (!wrapper0.validate(data50[i6], { instancePath: instancePath + "/children/" + i6, parentData: data50, parentDataProperty: i6, rootData, dynamicAnchors })) {
                                                                                 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
                                                                                 errors = vErrors.length;
                                                                               }
-                                                                              var valid40 = _errs147 === errors;
-                                                                              if (!valid40) {
+                                                                              var valid49 = _errs172 === errors;
+                                                                              if (!valid49) {
                                                                                 break;
                                                                               }
                                                                             }
@@ -4069,52 +4396,52 @@
                                                                             return false;
                                                                           }
                                                                         }
-                                                                        var valid28 = _errs145 === errors;
+                                                                        var valid37 = _errs170 === errors;
                                                                       } else {
-                                                                        var valid28 = true;
+                                                                        var valid37 = true;
                                                                       }
-                                                                      if (valid28) {
+                                                                      if (valid37) {
                                                                         if (data.characters !== void 0) {
-                                                                          const _errs148 = errors;
+                                                                          const _errs173 = errors;
                                                                           if (typeof data.characters !== "string") {
                                                                             validate22.errors = [{ instancePath: instancePath + "/characters", schemaPath: "#/properties/characters/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                             return false;
                                                                           }
-                                                                          var valid28 = _errs148 === errors;
+                                                                          var valid37 = _errs173 === errors;
                                                                         } else {
-                                                                          var valid28 = true;
+                                                                          var valid37 = true;
                                                                         }
-                                                                        if (valid28) {
+                                                                        if (valid37) {
                                                                           if (data.fontName !== void 0) {
-                                                                            let data51 = data.fontName;
-                                                                            const _errs150 = errors;
-                                                                            const _errs151 = errors;
-                                                                            if (errors === _errs151) {
-                                                                              if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
-                                                                                let missing23;
-                                                                                if (data51.family === void 0 && (missing23 = "family") || data51.style === void 0 && (missing23 = "style")) {
-                                                                                  validate22.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing23 }, message: "must have required property '" + missing23 + "'" }];
+                                                                            let data53 = data.fontName;
+                                                                            const _errs175 = errors;
+                                                                            const _errs176 = errors;
+                                                                            if (errors === _errs176) {
+                                                                              if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
+                                                                                let missing32;
+                                                                                if (data53.family === void 0 && (missing32 = "family") || data53.style === void 0 && (missing32 = "style")) {
+                                                                                  validate22.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing32 }, message: "must have required property '" + missing32 + "'" }];
                                                                                   return false;
                                                                                 } else {
-                                                                                  const _errs153 = errors;
-                                                                                  for (const key1 in data51) {
+                                                                                  const _errs178 = errors;
+                                                                                  for (const key1 in data53) {
                                                                                     if (!(key1 === "family" || key1 === "style")) {
                                                                                       validate22.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
                                                                                       return false;
                                                                                       break;
                                                                                     }
                                                                                   }
-                                                                                  if (_errs153 === errors) {
-                                                                                    if (data51.family !== void 0) {
-                                                                                      let data52 = data51.family;
-                                                                                      const _errs154 = errors;
-                                                                                      if (errors === _errs154) {
-                                                                                        if (typeof data52 === "string") {
-                                                                                          if (func1(data52) > 255) {
+                                                                                  if (_errs178 === errors) {
+                                                                                    if (data53.family !== void 0) {
+                                                                                      let data54 = data53.family;
+                                                                                      const _errs179 = errors;
+                                                                                      if (errors === _errs179) {
+                                                                                        if (typeof data54 === "string") {
+                                                                                          if (func1(data54) > 255) {
                                                                                             validate22.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                             return false;
                                                                                           } else {
-                                                                                            if (func1(data52) < 1) {
+                                                                                            if (func1(data54) < 1) {
                                                                                               validate22.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                               return false;
                                                                                             }
@@ -4124,21 +4451,21 @@
                                                                                           return false;
                                                                                         }
                                                                                       }
-                                                                                      var valid42 = _errs154 === errors;
+                                                                                      var valid51 = _errs179 === errors;
                                                                                     } else {
-                                                                                      var valid42 = true;
+                                                                                      var valid51 = true;
                                                                                     }
-                                                                                    if (valid42) {
-                                                                                      if (data51.style !== void 0) {
-                                                                                        let data53 = data51.style;
-                                                                                        const _errs156 = errors;
-                                                                                        if (errors === _errs156) {
-                                                                                          if (typeof data53 === "string") {
-                                                                                            if (func1(data53) > 255) {
+                                                                                    if (valid51) {
+                                                                                      if (data53.style !== void 0) {
+                                                                                        let data55 = data53.style;
+                                                                                        const _errs181 = errors;
+                                                                                        if (errors === _errs181) {
+                                                                                          if (typeof data55 === "string") {
+                                                                                            if (func1(data55) > 255) {
                                                                                               validate22.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                               return false;
                                                                                             } else {
-                                                                                              if (func1(data53) < 1) {
+                                                                                              if (func1(data55) < 1) {
                                                                                                 validate22.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                 return false;
                                                                                               }
@@ -4148,9 +4475,9 @@
                                                                                             return false;
                                                                                           }
                                                                                         }
-                                                                                        var valid42 = _errs156 === errors;
+                                                                                        var valid51 = _errs181 === errors;
                                                                                       } else {
-                                                                                        var valid42 = true;
+                                                                                        var valid51 = true;
                                                                                       }
                                                                                     }
                                                                                   }
@@ -4160,17 +4487,17 @@
                                                                                 return false;
                                                                               }
                                                                             }
-                                                                            var valid28 = _errs150 === errors;
+                                                                            var valid37 = _errs175 === errors;
                                                                           } else {
-                                                                            var valid28 = true;
+                                                                            var valid37 = true;
                                                                           }
-                                                                          if (valid28) {
+                                                                          if (valid37) {
                                                                             if (data.fontSize !== void 0) {
-                                                                              let data54 = data.fontSize;
-                                                                              const _errs158 = errors;
-                                                                              if (errors === _errs158) {
-                                                                                if (typeof data54 == "number") {
-                                                                                  if (data54 <= 0 || isNaN(data54)) {
+                                                                              let data56 = data.fontSize;
+                                                                              const _errs183 = errors;
+                                                                              if (errors === _errs183) {
+                                                                                if (typeof data56 == "number") {
+                                                                                  if (data56 <= 0 || isNaN(data56)) {
                                                                                     validate22.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
                                                                                     return false;
                                                                                   }
@@ -4179,83 +4506,83 @@
                                                                                   return false;
                                                                                 }
                                                                               }
-                                                                              var valid28 = _errs158 === errors;
+                                                                              var valid37 = _errs183 === errors;
                                                                             } else {
-                                                                              var valid28 = true;
+                                                                              var valid37 = true;
                                                                             }
-                                                                            if (valid28) {
+                                                                            if (valid37) {
                                                                               if (data.fontWeight !== void 0) {
-                                                                                let data55 = data.fontWeight;
-                                                                                const _errs160 = errors;
-                                                                                if (!(typeof data55 == "number" && (!(data55 % 1) && !isNaN(data55)))) {
+                                                                                let data57 = data.fontWeight;
+                                                                                const _errs185 = errors;
+                                                                                if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)))) {
                                                                                   validate22.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                   return false;
                                                                                 }
-                                                                                if (errors === _errs160) {
-                                                                                  if (typeof data55 == "number") {
-                                                                                    if (data55 > 1e3 || isNaN(data55)) {
+                                                                                if (errors === _errs185) {
+                                                                                  if (typeof data57 == "number") {
+                                                                                    if (data57 > 1e3 || isNaN(data57)) {
                                                                                       validate22.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
                                                                                       return false;
                                                                                     } else {
-                                                                                      if (data55 < 1 || isNaN(data55)) {
+                                                                                      if (data57 < 1 || isNaN(data57)) {
                                                                                         validate22.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                                                                                         return false;
                                                                                       }
                                                                                     }
                                                                                   }
                                                                                 }
-                                                                                var valid28 = _errs160 === errors;
+                                                                                var valid37 = _errs185 === errors;
                                                                               } else {
-                                                                                var valid28 = true;
+                                                                                var valid37 = true;
                                                                               }
-                                                                              if (valid28) {
+                                                                              if (valid37) {
                                                                                 if (data.lineHeight !== void 0) {
-                                                                                  let data56 = data.lineHeight;
-                                                                                  const _errs162 = errors;
-                                                                                  const _errs163 = errors;
-                                                                                  if (errors === _errs163) {
-                                                                                    if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
-                                                                                      const tag0 = data56.unit;
+                                                                                  let data58 = data.lineHeight;
+                                                                                  const _errs187 = errors;
+                                                                                  const _errs188 = errors;
+                                                                                  if (errors === _errs188) {
+                                                                                    if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
+                                                                                      const tag0 = data58.unit;
                                                                                       if (typeof tag0 == "string") {
                                                                                         if (tag0 === "PIXELS") {
-                                                                                          const _errs165 = errors;
-                                                                                          if (errors === _errs165) {
-                                                                                            if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
-                                                                                              let missing24;
-                                                                                              if (data56.value === void 0 && (missing24 = "value") || data56.unit === void 0 && (missing24 = "unit")) {
-                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing24 }, message: "must have required property '" + missing24 + "'" }];
+                                                                                          const _errs190 = errors;
+                                                                                          if (errors === _errs190) {
+                                                                                            if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
+                                                                                              let missing33;
+                                                                                              if (data58.value === void 0 && (missing33 = "value") || data58.unit === void 0 && (missing33 = "unit")) {
+                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing33 }, message: "must have required property '" + missing33 + "'" }];
                                                                                                 return false;
                                                                                               } else {
-                                                                                                const _errs167 = errors;
-                                                                                                for (const key2 in data56) {
+                                                                                                const _errs192 = errors;
+                                                                                                for (const key2 in data58) {
                                                                                                   if (!(key2 === "value" || key2 === "unit")) {
                                                                                                     validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
                                                                                                     return false;
                                                                                                     break;
                                                                                                   }
                                                                                                 }
-                                                                                                if (_errs167 === errors) {
-                                                                                                  if (data56.value !== void 0) {
-                                                                                                    const _errs168 = errors;
-                                                                                                    if (!(typeof data56.value == "number")) {
+                                                                                                if (_errs192 === errors) {
+                                                                                                  if (data58.value !== void 0) {
+                                                                                                    const _errs193 = errors;
+                                                                                                    if (!(typeof data58.value == "number")) {
                                                                                                       validate22.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                       return false;
                                                                                                     }
-                                                                                                    var valid46 = _errs168 === errors;
+                                                                                                    var valid55 = _errs193 === errors;
                                                                                                   } else {
-                                                                                                    var valid46 = true;
+                                                                                                    var valid55 = true;
                                                                                                   }
-                                                                                                  if (valid46) {
-                                                                                                    if (data56.unit !== void 0) {
-                                                                                                      let data58 = data56.unit;
-                                                                                                      const _errs170 = errors;
-                                                                                                      if (!(data58 === "PIXELS" || data58 === "PERCENT")) {
+                                                                                                  if (valid55) {
+                                                                                                    if (data58.unit !== void 0) {
+                                                                                                      let data60 = data58.unit;
+                                                                                                      const _errs195 = errors;
+                                                                                                      if (!(data60 === "PIXELS" || data60 === "PERCENT")) {
                                                                                                         validate22.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                         return false;
                                                                                                       }
-                                                                                                      var valid46 = _errs170 === errors;
+                                                                                                      var valid55 = _errs195 === errors;
                                                                                                     } else {
-                                                                                                      var valid46 = true;
+                                                                                                      var valid55 = true;
                                                                                                     }
                                                                                                   }
                                                                                                 }
@@ -4267,44 +4594,44 @@
                                                                                           }
                                                                                           var props6 = true;
                                                                                         } else if (tag0 === "PERCENT") {
-                                                                                          const _errs171 = errors;
-                                                                                          if (errors === _errs171) {
-                                                                                            if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
-                                                                                              let missing25;
-                                                                                              if (data56.value === void 0 && (missing25 = "value") || data56.unit === void 0 && (missing25 = "unit")) {
-                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing25 }, message: "must have required property '" + missing25 + "'" }];
+                                                                                          const _errs196 = errors;
+                                                                                          if (errors === _errs196) {
+                                                                                            if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
+                                                                                              let missing34;
+                                                                                              if (data58.value === void 0 && (missing34 = "value") || data58.unit === void 0 && (missing34 = "unit")) {
+                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing34 }, message: "must have required property '" + missing34 + "'" }];
                                                                                                 return false;
                                                                                               } else {
-                                                                                                const _errs173 = errors;
-                                                                                                for (const key3 in data56) {
+                                                                                                const _errs198 = errors;
+                                                                                                for (const key3 in data58) {
                                                                                                   if (!(key3 === "value" || key3 === "unit")) {
                                                                                                     validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
                                                                                                     return false;
                                                                                                     break;
                                                                                                   }
                                                                                                 }
-                                                                                                if (_errs173 === errors) {
-                                                                                                  if (data56.value !== void 0) {
-                                                                                                    const _errs174 = errors;
-                                                                                                    if (!(typeof data56.value == "number")) {
+                                                                                                if (_errs198 === errors) {
+                                                                                                  if (data58.value !== void 0) {
+                                                                                                    const _errs199 = errors;
+                                                                                                    if (!(typeof data58.value == "number")) {
                                                                                                       validate22.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                       return false;
                                                                                                     }
-                                                                                                    var valid48 = _errs174 === errors;
+                                                                                                    var valid57 = _errs199 === errors;
                                                                                                   } else {
-                                                                                                    var valid48 = true;
+                                                                                                    var valid57 = true;
                                                                                                   }
-                                                                                                  if (valid48) {
-                                                                                                    if (data56.unit !== void 0) {
-                                                                                                      let data60 = data56.unit;
-                                                                                                      const _errs176 = errors;
-                                                                                                      if (!(data60 === "PIXELS" || data60 === "PERCENT")) {
+                                                                                                  if (valid57) {
+                                                                                                    if (data58.unit !== void 0) {
+                                                                                                      let data62 = data58.unit;
+                                                                                                      const _errs201 = errors;
+                                                                                                      if (!(data62 === "PIXELS" || data62 === "PERCENT")) {
                                                                                                         validate22.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                         return false;
                                                                                                       }
-                                                                                                      var valid48 = _errs176 === errors;
+                                                                                                      var valid57 = _errs201 === errors;
                                                                                                     } else {
-                                                                                                      var valid48 = true;
+                                                                                                      var valid57 = true;
                                                                                                     }
                                                                                                   }
                                                                                                 }
@@ -4318,25 +4645,25 @@
                                                                                             props6 = true;
                                                                                           }
                                                                                         } else if (tag0 === "AUTO") {
-                                                                                          const _errs177 = errors;
-                                                                                          if (errors === _errs177) {
-                                                                                            if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
-                                                                                              let missing26;
-                                                                                              if (data56.unit === void 0 && (missing26 = "unit")) {
-                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/required", keyword: "required", params: { missingProperty: missing26 }, message: "must have required property '" + missing26 + "'" }];
+                                                                                          const _errs202 = errors;
+                                                                                          if (errors === _errs202) {
+                                                                                            if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
+                                                                                              let missing35;
+                                                                                              if (data58.unit === void 0 && (missing35 = "unit")) {
+                                                                                                validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/required", keyword: "required", params: { missingProperty: missing35 }, message: "must have required property '" + missing35 + "'" }];
                                                                                                 return false;
                                                                                               } else {
-                                                                                                const _errs179 = errors;
-                                                                                                for (const key4 in data56) {
+                                                                                                const _errs204 = errors;
+                                                                                                for (const key4 in data58) {
                                                                                                   if (!(key4 === "unit")) {
                                                                                                     validate22.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
                                                                                                     return false;
                                                                                                     break;
                                                                                                   }
                                                                                                 }
-                                                                                                if (_errs179 === errors) {
-                                                                                                  if (data56.unit !== void 0) {
-                                                                                                    if ("AUTO" !== data56.unit) {
+                                                                                                if (_errs204 === errors) {
+                                                                                                  if (data58.unit !== void 0) {
+                                                                                                    if ("AUTO" !== data58.unit) {
                                                                                                       validate22.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/1/properties/unit/const", keyword: "const", params: { allowedValue: "AUTO" }, message: "must be equal to constant" }];
                                                                                                       return false;
                                                                                                     }
@@ -4361,52 +4688,52 @@
                                                                                       }
                                                                                     }
                                                                                   }
-                                                                                  var valid28 = _errs162 === errors;
+                                                                                  var valid37 = _errs187 === errors;
                                                                                 } else {
-                                                                                  var valid28 = true;
+                                                                                  var valid37 = true;
                                                                                 }
-                                                                                if (valid28) {
+                                                                                if (valid37) {
                                                                                   if (data.letterSpacing !== void 0) {
-                                                                                    let data62 = data.letterSpacing;
-                                                                                    const _errs181 = errors;
-                                                                                    const _errs182 = errors;
-                                                                                    if (errors === _errs182) {
-                                                                                      if (data62 && typeof data62 == "object" && !Array.isArray(data62)) {
-                                                                                        let missing27;
-                                                                                        if (data62.value === void 0 && (missing27 = "value") || data62.unit === void 0 && (missing27 = "unit")) {
-                                                                                          validate22.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing27 }, message: "must have required property '" + missing27 + "'" }];
+                                                                                    let data64 = data.letterSpacing;
+                                                                                    const _errs206 = errors;
+                                                                                    const _errs207 = errors;
+                                                                                    if (errors === _errs207) {
+                                                                                      if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
+                                                                                        let missing36;
+                                                                                        if (data64.value === void 0 && (missing36 = "value") || data64.unit === void 0 && (missing36 = "unit")) {
+                                                                                          validate22.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing36 }, message: "must have required property '" + missing36 + "'" }];
                                                                                           return false;
                                                                                         } else {
-                                                                                          const _errs184 = errors;
-                                                                                          for (const key5 in data62) {
+                                                                                          const _errs209 = errors;
+                                                                                          for (const key5 in data64) {
                                                                                             if (!(key5 === "value" || key5 === "unit")) {
                                                                                               validate22.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
                                                                                               return false;
                                                                                               break;
                                                                                             }
                                                                                           }
-                                                                                          if (_errs184 === errors) {
-                                                                                            if (data62.value !== void 0) {
-                                                                                              const _errs185 = errors;
-                                                                                              if (!(typeof data62.value == "number")) {
+                                                                                          if (_errs209 === errors) {
+                                                                                            if (data64.value !== void 0) {
+                                                                                              const _errs210 = errors;
+                                                                                              if (!(typeof data64.value == "number")) {
                                                                                                 validate22.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                 return false;
                                                                                               }
-                                                                                              var valid52 = _errs185 === errors;
+                                                                                              var valid61 = _errs210 === errors;
                                                                                             } else {
-                                                                                              var valid52 = true;
+                                                                                              var valid61 = true;
                                                                                             }
-                                                                                            if (valid52) {
-                                                                                              if (data62.unit !== void 0) {
-                                                                                                let data64 = data62.unit;
-                                                                                                const _errs187 = errors;
-                                                                                                if (!(data64 === "PIXELS" || data64 === "PERCENT")) {
+                                                                                            if (valid61) {
+                                                                                              if (data64.unit !== void 0) {
+                                                                                                let data66 = data64.unit;
+                                                                                                const _errs212 = errors;
+                                                                                                if (!(data66 === "PIXELS" || data66 === "PERCENT")) {
                                                                                                   validate22.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema67.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                   return false;
                                                                                                 }
-                                                                                                var valid52 = _errs187 === errors;
+                                                                                                var valid61 = _errs212 === errors;
                                                                                               } else {
-                                                                                                var valid52 = true;
+                                                                                                var valid61 = true;
                                                                                               }
                                                                                             }
                                                                                           }
@@ -4416,124 +4743,124 @@
                                                                                         return false;
                                                                                       }
                                                                                     }
-                                                                                    var valid28 = _errs181 === errors;
+                                                                                    var valid37 = _errs206 === errors;
                                                                                   } else {
-                                                                                    var valid28 = true;
+                                                                                    var valid37 = true;
                                                                                   }
-                                                                                  if (valid28) {
+                                                                                  if (valid37) {
                                                                                     if (data.textAlignHorizontal !== void 0) {
-                                                                                      let data65 = data.textAlignHorizontal;
-                                                                                      const _errs188 = errors;
-                                                                                      if (!(data65 === "LEFT" || data65 === "CENTER" || data65 === "RIGHT" || data65 === "JUSTIFIED")) {
+                                                                                      let data67 = data.textAlignHorizontal;
+                                                                                      const _errs213 = errors;
+                                                                                      if (!(data67 === "LEFT" || data67 === "CENTER" || data67 === "RIGHT" || data67 === "JUSTIFIED")) {
                                                                                         validate22.errors = [{ instancePath: instancePath + "/textAlignHorizontal", schemaPath: "#/properties/textAlignHorizontal/enum", keyword: "enum", params: { allowedValues: schema38.properties.textAlignHorizontal.enum }, message: "must be equal to one of the allowed values" }];
                                                                                         return false;
                                                                                       }
-                                                                                      var valid28 = _errs188 === errors;
+                                                                                      var valid37 = _errs213 === errors;
                                                                                     } else {
-                                                                                      var valid28 = true;
+                                                                                      var valid37 = true;
                                                                                     }
-                                                                                    if (valid28) {
+                                                                                    if (valid37) {
                                                                                       if (data.textAlignVertical !== void 0) {
-                                                                                        let data66 = data.textAlignVertical;
-                                                                                        const _errs189 = errors;
-                                                                                        if (!(data66 === "TOP" || data66 === "CENTER" || data66 === "BOTTOM")) {
+                                                                                        let data68 = data.textAlignVertical;
+                                                                                        const _errs214 = errors;
+                                                                                        if (!(data68 === "TOP" || data68 === "CENTER" || data68 === "BOTTOM")) {
                                                                                           validate22.errors = [{ instancePath: instancePath + "/textAlignVertical", schemaPath: "#/properties/textAlignVertical/enum", keyword: "enum", params: { allowedValues: schema38.properties.textAlignVertical.enum }, message: "must be equal to one of the allowed values" }];
                                                                                           return false;
                                                                                         }
-                                                                                        var valid28 = _errs189 === errors;
+                                                                                        var valid37 = _errs214 === errors;
                                                                                       } else {
-                                                                                        var valid28 = true;
+                                                                                        var valid37 = true;
                                                                                       }
-                                                                                      if (valid28) {
+                                                                                      if (valid37) {
                                                                                         if (data.textAutoResize !== void 0) {
-                                                                                          let data67 = data.textAutoResize;
-                                                                                          const _errs190 = errors;
-                                                                                          if (!(data67 === "NONE" || data67 === "WIDTH_AND_HEIGHT" || data67 === "HEIGHT" || data67 === "TRUNCATE")) {
+                                                                                          let data69 = data.textAutoResize;
+                                                                                          const _errs215 = errors;
+                                                                                          if (!(data69 === "NONE" || data69 === "WIDTH_AND_HEIGHT" || data69 === "HEIGHT" || data69 === "TRUNCATE")) {
                                                                                             validate22.errors = [{ instancePath: instancePath + "/textAutoResize", schemaPath: "#/properties/textAutoResize/enum", keyword: "enum", params: { allowedValues: schema38.properties.textAutoResize.enum }, message: "must be equal to one of the allowed values" }];
                                                                                             return false;
                                                                                           }
-                                                                                          var valid28 = _errs190 === errors;
+                                                                                          var valid37 = _errs215 === errors;
                                                                                         } else {
-                                                                                          var valid28 = true;
+                                                                                          var valid37 = true;
                                                                                         }
-                                                                                        if (valid28) {
+                                                                                        if (valid37) {
                                                                                           if (data.textCase !== void 0) {
-                                                                                            let data68 = data.textCase;
-                                                                                            const _errs191 = errors;
-                                                                                            if (!(data68 === "ORIGINAL" || data68 === "UPPER" || data68 === "LOWER" || data68 === "TITLE" || data68 === "SMALL_CAPS" || data68 === "SMALL_CAPS_FORCED")) {
+                                                                                            let data70 = data.textCase;
+                                                                                            const _errs216 = errors;
+                                                                                            if (!(data70 === "ORIGINAL" || data70 === "UPPER" || data70 === "LOWER" || data70 === "TITLE" || data70 === "SMALL_CAPS" || data70 === "SMALL_CAPS_FORCED")) {
                                                                                               validate22.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/$defs/textCase/enum", keyword: "enum", params: { allowedValues: schema68.enum }, message: "must be equal to one of the allowed values" }];
                                                                                               return false;
                                                                                             }
-                                                                                            var valid28 = _errs191 === errors;
+                                                                                            var valid37 = _errs216 === errors;
                                                                                           } else {
-                                                                                            var valid28 = true;
+                                                                                            var valid37 = true;
                                                                                           }
-                                                                                          if (valid28) {
+                                                                                          if (valid37) {
                                                                                             if (data.textDecoration !== void 0) {
-                                                                                              let data69 = data.textDecoration;
-                                                                                              const _errs193 = errors;
-                                                                                              if (!(data69 === "NONE" || data69 === "UNDERLINE" || data69 === "STRIKETHROUGH")) {
+                                                                                              let data71 = data.textDecoration;
+                                                                                              const _errs218 = errors;
+                                                                                              if (!(data71 === "NONE" || data71 === "UNDERLINE" || data71 === "STRIKETHROUGH")) {
                                                                                                 validate22.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema69.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                 return false;
                                                                                               }
-                                                                                              var valid28 = _errs193 === errors;
+                                                                                              var valid37 = _errs218 === errors;
                                                                                             } else {
-                                                                                              var valid28 = true;
+                                                                                              var valid37 = true;
                                                                                             }
-                                                                                            if (valid28) {
+                                                                                            if (valid37) {
                                                                                               if (data.textDecorationStyle !== void 0) {
-                                                                                                let data70 = data.textDecorationStyle;
-                                                                                                const _errs195 = errors;
-                                                                                                if (!(data70 === "SOLID" || data70 === "WAVY" || data70 === "DOTTED")) {
+                                                                                                let data72 = data.textDecorationStyle;
+                                                                                                const _errs220 = errors;
+                                                                                                if (!(data72 === "SOLID" || data72 === "WAVY" || data72 === "DOTTED")) {
                                                                                                   validate22.errors = [{ instancePath: instancePath + "/textDecorationStyle", schemaPath: "#/$defs/textDecorationStyle/enum", keyword: "enum", params: { allowedValues: schema70.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                   return false;
                                                                                                 }
-                                                                                                var valid28 = _errs195 === errors;
+                                                                                                var valid37 = _errs220 === errors;
                                                                                               } else {
-                                                                                                var valid28 = true;
+                                                                                                var valid37 = true;
                                                                                               }
-                                                                                              if (valid28) {
+                                                                                              if (valid37) {
                                                                                                 if (data.textDecorationOffset !== void 0) {
-                                                                                                  let data71 = data.textDecorationOffset;
-                                                                                                  const _errs197 = errors;
-                                                                                                  const _errs198 = errors;
-                                                                                                  if (errors === _errs198) {
-                                                                                                    if (data71 && typeof data71 == "object" && !Array.isArray(data71)) {
-                                                                                                      let missing28;
-                                                                                                      if (data71.value === void 0 && (missing28 = "value") || data71.unit === void 0 && (missing28 = "unit")) {
-                                                                                                        validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing28 }, message: "must have required property '" + missing28 + "'" }];
+                                                                                                  let data73 = data.textDecorationOffset;
+                                                                                                  const _errs222 = errors;
+                                                                                                  const _errs223 = errors;
+                                                                                                  if (errors === _errs223) {
+                                                                                                    if (data73 && typeof data73 == "object" && !Array.isArray(data73)) {
+                                                                                                      let missing37;
+                                                                                                      if (data73.value === void 0 && (missing37 = "value") || data73.unit === void 0 && (missing37 = "unit")) {
+                                                                                                        validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing37 }, message: "must have required property '" + missing37 + "'" }];
                                                                                                         return false;
                                                                                                       } else {
-                                                                                                        const _errs200 = errors;
-                                                                                                        for (const key6 in data71) {
+                                                                                                        const _errs225 = errors;
+                                                                                                        for (const key6 in data73) {
                                                                                                           if (!(key6 === "value" || key6 === "unit")) {
                                                                                                             validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" }];
                                                                                                             return false;
                                                                                                             break;
                                                                                                           }
                                                                                                         }
-                                                                                                        if (_errs200 === errors) {
-                                                                                                          if (data71.value !== void 0) {
-                                                                                                            const _errs201 = errors;
-                                                                                                            if (!(typeof data71.value == "number")) {
+                                                                                                        if (_errs225 === errors) {
+                                                                                                          if (data73.value !== void 0) {
+                                                                                                            const _errs226 = errors;
+                                                                                                            if (!(typeof data73.value == "number")) {
                                                                                                               validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                               return false;
                                                                                                             }
-                                                                                                            var valid57 = _errs201 === errors;
+                                                                                                            var valid66 = _errs226 === errors;
                                                                                                           } else {
-                                                                                                            var valid57 = true;
+                                                                                                            var valid66 = true;
                                                                                                           }
-                                                                                                          if (valid57) {
-                                                                                                            if (data71.unit !== void 0) {
-                                                                                                              let data73 = data71.unit;
-                                                                                                              const _errs203 = errors;
-                                                                                                              if (!(data73 === "PIXELS" || data73 === "PERCENT")) {
+                                                                                                          if (valid66) {
+                                                                                                            if (data73.unit !== void 0) {
+                                                                                                              let data75 = data73.unit;
+                                                                                                              const _errs228 = errors;
+                                                                                                              if (!(data75 === "PIXELS" || data75 === "PERCENT")) {
                                                                                                                 validate22.errors = [{ instancePath: instancePath + "/textDecorationOffset/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema71.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                 return false;
                                                                                                               }
-                                                                                                              var valid57 = _errs203 === errors;
+                                                                                                              var valid66 = _errs228 === errors;
                                                                                                             } else {
-                                                                                                              var valid57 = true;
+                                                                                                              var valid66 = true;
                                                                                                             }
                                                                                                           }
                                                                                                         }
@@ -4543,52 +4870,52 @@
                                                                                                       return false;
                                                                                                     }
                                                                                                   }
-                                                                                                  var valid28 = _errs197 === errors;
+                                                                                                  var valid37 = _errs222 === errors;
                                                                                                 } else {
-                                                                                                  var valid28 = true;
+                                                                                                  var valid37 = true;
                                                                                                 }
-                                                                                                if (valid28) {
+                                                                                                if (valid37) {
                                                                                                   if (data.textDecorationThickness !== void 0) {
-                                                                                                    let data74 = data.textDecorationThickness;
-                                                                                                    const _errs204 = errors;
-                                                                                                    const _errs205 = errors;
-                                                                                                    if (errors === _errs205) {
-                                                                                                      if (data74 && typeof data74 == "object" && !Array.isArray(data74)) {
-                                                                                                        let missing29;
-                                                                                                        if (data74.value === void 0 && (missing29 = "value") || data74.unit === void 0 && (missing29 = "unit")) {
-                                                                                                          validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing29 }, message: "must have required property '" + missing29 + "'" }];
+                                                                                                    let data76 = data.textDecorationThickness;
+                                                                                                    const _errs229 = errors;
+                                                                                                    const _errs230 = errors;
+                                                                                                    if (errors === _errs230) {
+                                                                                                      if (data76 && typeof data76 == "object" && !Array.isArray(data76)) {
+                                                                                                        let missing38;
+                                                                                                        if (data76.value === void 0 && (missing38 = "value") || data76.unit === void 0 && (missing38 = "unit")) {
+                                                                                                          validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing38 }, message: "must have required property '" + missing38 + "'" }];
                                                                                                           return false;
                                                                                                         } else {
-                                                                                                          const _errs207 = errors;
-                                                                                                          for (const key7 in data74) {
+                                                                                                          const _errs232 = errors;
+                                                                                                          for (const key7 in data76) {
                                                                                                             if (!(key7 === "value" || key7 === "unit")) {
                                                                                                               validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" }];
                                                                                                               return false;
                                                                                                               break;
                                                                                                             }
                                                                                                           }
-                                                                                                          if (_errs207 === errors) {
-                                                                                                            if (data74.value !== void 0) {
-                                                                                                              const _errs208 = errors;
-                                                                                                              if (!(typeof data74.value == "number")) {
+                                                                                                          if (_errs232 === errors) {
+                                                                                                            if (data76.value !== void 0) {
+                                                                                                              const _errs233 = errors;
+                                                                                                              if (!(typeof data76.value == "number")) {
                                                                                                                 validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                                                                                 return false;
                                                                                                               }
-                                                                                                              var valid59 = _errs208 === errors;
+                                                                                                              var valid68 = _errs233 === errors;
                                                                                                             } else {
-                                                                                                              var valid59 = true;
+                                                                                                              var valid68 = true;
                                                                                                             }
-                                                                                                            if (valid59) {
-                                                                                                              if (data74.unit !== void 0) {
-                                                                                                                let data76 = data74.unit;
-                                                                                                                const _errs210 = errors;
-                                                                                                                if (!(data76 === "PIXELS" || data76 === "PERCENT")) {
+                                                                                                            if (valid68) {
+                                                                                                              if (data76.unit !== void 0) {
+                                                                                                                let data78 = data76.unit;
+                                                                                                                const _errs235 = errors;
+                                                                                                                if (!(data78 === "PIXELS" || data78 === "PERCENT")) {
                                                                                                                   validate22.errors = [{ instancePath: instancePath + "/textDecorationThickness/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema71.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                   return false;
                                                                                                                 }
-                                                                                                                var valid59 = _errs210 === errors;
+                                                                                                                var valid68 = _errs235 === errors;
                                                                                                               } else {
-                                                                                                                var valid59 = true;
+                                                                                                                var valid68 = true;
                                                                                                               }
                                                                                                             }
                                                                                                           }
@@ -4598,60 +4925,60 @@
                                                                                                         return false;
                                                                                                       }
                                                                                                     }
-                                                                                                    var valid28 = _errs204 === errors;
+                                                                                                    var valid37 = _errs229 === errors;
                                                                                                   } else {
-                                                                                                    var valid28 = true;
+                                                                                                    var valid37 = true;
                                                                                                   }
-                                                                                                  if (valid28) {
+                                                                                                  if (valid37) {
                                                                                                     if (data.textDecorationColor !== void 0) {
-                                                                                                      const _errs211 = errors;
+                                                                                                      const _errs236 = errors;
                                                                                                       if (!validate43(data.textDecorationColor, { instancePath: instancePath + "/textDecorationColor", parentData: data, parentDataProperty: "textDecorationColor", rootData, dynamicAnchors })) {
                                                                                                         vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
                                                                                                         errors = vErrors.length;
                                                                                                       }
-                                                                                                      var valid28 = _errs211 === errors;
+                                                                                                      var valid37 = _errs236 === errors;
                                                                                                     } else {
-                                                                                                      var valid28 = true;
+                                                                                                      var valid37 = true;
                                                                                                     }
-                                                                                                    if (valid28) {
+                                                                                                    if (valid37) {
                                                                                                       if (data.textTruncation !== void 0) {
-                                                                                                        let data78 = data.textTruncation;
-                                                                                                        const _errs212 = errors;
-                                                                                                        if (!(data78 === "DISABLED" || data78 === "ENDING")) {
+                                                                                                        let data80 = data.textTruncation;
+                                                                                                        const _errs237 = errors;
+                                                                                                        if (!(data80 === "DISABLED" || data80 === "ENDING")) {
                                                                                                           validate22.errors = [{ instancePath: instancePath + "/textTruncation", schemaPath: "#/properties/textTruncation/enum", keyword: "enum", params: { allowedValues: schema38.properties.textTruncation.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                           return false;
                                                                                                         }
-                                                                                                        var valid28 = _errs212 === errors;
+                                                                                                        var valid37 = _errs237 === errors;
                                                                                                       } else {
-                                                                                                        var valid28 = true;
+                                                                                                        var valid37 = true;
                                                                                                       }
-                                                                                                      if (valid28) {
+                                                                                                      if (valid37) {
                                                                                                         if (data.maxLines !== void 0) {
-                                                                                                          let data79 = data.maxLines;
-                                                                                                          const _errs213 = errors;
-                                                                                                          if (!(typeof data79 == "number" && (!(data79 % 1) && !isNaN(data79)))) {
+                                                                                                          let data81 = data.maxLines;
+                                                                                                          const _errs238 = errors;
+                                                                                                          if (!(typeof data81 == "number" && (!(data81 % 1) && !isNaN(data81)))) {
                                                                                                             validate22.errors = [{ instancePath: instancePath + "/maxLines", schemaPath: "#/properties/maxLines/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                             return false;
                                                                                                           }
-                                                                                                          if (errors === _errs213) {
-                                                                                                            if (typeof data79 == "number") {
-                                                                                                              if (data79 < 1 || isNaN(data79)) {
+                                                                                                          if (errors === _errs238) {
+                                                                                                            if (typeof data81 == "number") {
+                                                                                                              if (data81 < 1 || isNaN(data81)) {
                                                                                                                 validate22.errors = [{ instancePath: instancePath + "/maxLines", schemaPath: "#/properties/maxLines/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                                                                                                                 return false;
                                                                                                               }
                                                                                                             }
                                                                                                           }
-                                                                                                          var valid28 = _errs213 === errors;
+                                                                                                          var valid37 = _errs238 === errors;
                                                                                                         } else {
-                                                                                                          var valid28 = true;
+                                                                                                          var valid37 = true;
                                                                                                         }
-                                                                                                        if (valid28) {
+                                                                                                        if (valid37) {
                                                                                                           if (data.paragraphIndent !== void 0) {
-                                                                                                            let data80 = data.paragraphIndent;
-                                                                                                            const _errs215 = errors;
-                                                                                                            if (errors === _errs215) {
-                                                                                                              if (typeof data80 == "number") {
-                                                                                                                if (data80 < 0 || isNaN(data80)) {
+                                                                                                            let data82 = data.paragraphIndent;
+                                                                                                            const _errs240 = errors;
+                                                                                                            if (errors === _errs240) {
+                                                                                                              if (typeof data82 == "number") {
+                                                                                                                if (data82 < 0 || isNaN(data82)) {
                                                                                                                   validate22.errors = [{ instancePath: instancePath + "/paragraphIndent", schemaPath: "#/properties/paragraphIndent/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                   return false;
                                                                                                                 }
@@ -4660,17 +4987,17 @@
                                                                                                                 return false;
                                                                                                               }
                                                                                                             }
-                                                                                                            var valid28 = _errs215 === errors;
+                                                                                                            var valid37 = _errs240 === errors;
                                                                                                           } else {
-                                                                                                            var valid28 = true;
+                                                                                                            var valid37 = true;
                                                                                                           }
-                                                                                                          if (valid28) {
+                                                                                                          if (valid37) {
                                                                                                             if (data.imageRef !== void 0) {
-                                                                                                              let data81 = data.imageRef;
-                                                                                                              const _errs217 = errors;
-                                                                                                              if (errors === _errs217) {
-                                                                                                                if (typeof data81 === "string") {
-                                                                                                                  if (func1(data81) < 1) {
+                                                                                                              let data83 = data.imageRef;
+                                                                                                              const _errs242 = errors;
+                                                                                                              if (errors === _errs242) {
+                                                                                                                if (typeof data83 === "string") {
+                                                                                                                  if (func1(data83) < 1) {
                                                                                                                     validate22.errors = [{ instancePath: instancePath + "/imageRef", schemaPath: "#/properties/imageRef/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                                     return false;
                                                                                                                   }
@@ -4679,58 +5006,58 @@
                                                                                                                   return false;
                                                                                                                 }
                                                                                                               }
-                                                                                                              var valid28 = _errs217 === errors;
+                                                                                                              var valid37 = _errs242 === errors;
                                                                                                             } else {
-                                                                                                              var valid28 = true;
+                                                                                                              var valid37 = true;
                                                                                                             }
-                                                                                                            if (valid28) {
+                                                                                                            if (valid37) {
                                                                                                               if (data.vectorPaths !== void 0) {
-                                                                                                                let data82 = data.vectorPaths;
-                                                                                                                const _errs219 = errors;
-                                                                                                                if (errors === _errs219) {
-                                                                                                                  if (Array.isArray(data82)) {
-                                                                                                                    var valid60 = true;
-                                                                                                                    const len7 = data82.length;
+                                                                                                                let data84 = data.vectorPaths;
+                                                                                                                const _errs244 = errors;
+                                                                                                                if (errors === _errs244) {
+                                                                                                                  if (Array.isArray(data84)) {
+                                                                                                                    var valid69 = true;
+                                                                                                                    const len7 = data84.length;
                                                                                                                     for (let i7 = 0; i7 < len7; i7++) {
-                                                                                                                      let data83 = data82[i7];
-                                                                                                                      const _errs221 = errors;
-                                                                                                                      if (errors === _errs221) {
-                                                                                                                        if (data83 && typeof data83 == "object" && !Array.isArray(data83)) {
-                                                                                                                          let missing30;
-                                                                                                                          if (data83.windingRule === void 0 && (missing30 = "windingRule") || data83.data === void 0 && (missing30 = "data")) {
-                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7, schemaPath: "#/properties/vectorPaths/items/required", keyword: "required", params: { missingProperty: missing30 }, message: "must have required property '" + missing30 + "'" }];
+                                                                                                                      let data85 = data84[i7];
+                                                                                                                      const _errs246 = errors;
+                                                                                                                      if (errors === _errs246) {
+                                                                                                                        if (data85 && typeof data85 == "object" && !Array.isArray(data85)) {
+                                                                                                                          let missing39;
+                                                                                                                          if (data85.windingRule === void 0 && (missing39 = "windingRule") || data85.data === void 0 && (missing39 = "data")) {
+                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7, schemaPath: "#/properties/vectorPaths/items/required", keyword: "required", params: { missingProperty: missing39 }, message: "must have required property '" + missing39 + "'" }];
                                                                                                                             return false;
                                                                                                                           } else {
-                                                                                                                            const _errs223 = errors;
-                                                                                                                            for (const key8 in data83) {
+                                                                                                                            const _errs248 = errors;
+                                                                                                                            for (const key8 in data85) {
                                                                                                                               if (!(key8 === "windingRule" || key8 === "data")) {
                                                                                                                                 validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7, schemaPath: "#/properties/vectorPaths/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties" }];
                                                                                                                                 return false;
                                                                                                                                 break;
                                                                                                                               }
                                                                                                                             }
-                                                                                                                            if (_errs223 === errors) {
-                                                                                                                              if (data83.windingRule !== void 0) {
-                                                                                                                                let data84 = data83.windingRule;
-                                                                                                                                const _errs224 = errors;
-                                                                                                                                if (!(data84 === "NONZERO" || data84 === "EVENODD" || data84 === "NONE")) {
+                                                                                                                            if (_errs248 === errors) {
+                                                                                                                              if (data85.windingRule !== void 0) {
+                                                                                                                                let data86 = data85.windingRule;
+                                                                                                                                const _errs249 = errors;
+                                                                                                                                if (!(data86 === "NONZERO" || data86 === "EVENODD" || data86 === "NONE")) {
                                                                                                                                   validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7 + "/windingRule", schemaPath: "#/properties/vectorPaths/items/properties/windingRule/enum", keyword: "enum", params: { allowedValues: schema38.properties.vectorPaths.items.properties.windingRule.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                   return false;
                                                                                                                                 }
-                                                                                                                                var valid61 = _errs224 === errors;
+                                                                                                                                var valid70 = _errs249 === errors;
                                                                                                                               } else {
-                                                                                                                                var valid61 = true;
+                                                                                                                                var valid70 = true;
                                                                                                                               }
-                                                                                                                              if (valid61) {
-                                                                                                                                if (data83.data !== void 0) {
-                                                                                                                                  const _errs225 = errors;
-                                                                                                                                  if (typeof data83.data !== "string") {
+                                                                                                                              if (valid70) {
+                                                                                                                                if (data85.data !== void 0) {
+                                                                                                                                  const _errs250 = errors;
+                                                                                                                                  if (typeof data85.data !== "string") {
                                                                                                                                     validate22.errors = [{ instancePath: instancePath + "/vectorPaths/" + i7 + "/data", schemaPath: "#/properties/vectorPaths/items/properties/data/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                     return false;
                                                                                                                                   }
-                                                                                                                                  var valid61 = _errs225 === errors;
+                                                                                                                                  var valid70 = _errs250 === errors;
                                                                                                                                 } else {
-                                                                                                                                  var valid61 = true;
+                                                                                                                                  var valid70 = true;
                                                                                                                                 }
                                                                                                                               }
                                                                                                                             }
@@ -4740,8 +5067,8 @@
                                                                                                                           return false;
                                                                                                                         }
                                                                                                                       }
-                                                                                                                      var valid60 = _errs221 === errors;
-                                                                                                                      if (!valid60) {
+                                                                                                                      var valid69 = _errs246 === errors;
+                                                                                                                      if (!valid69) {
                                                                                                                         break;
                                                                                                                       }
                                                                                                                     }
@@ -4750,45 +5077,45 @@
                                                                                                                     return false;
                                                                                                                   }
                                                                                                                 }
-                                                                                                                var valid28 = _errs219 === errors;
+                                                                                                                var valid37 = _errs244 === errors;
                                                                                                               } else {
-                                                                                                                var valid28 = true;
+                                                                                                                var valid37 = true;
                                                                                                               }
-                                                                                                              if (valid28) {
+                                                                                                              if (valid37) {
                                                                                                                 if (data.layoutMode !== void 0) {
-                                                                                                                  let data86 = data.layoutMode;
-                                                                                                                  const _errs227 = errors;
-                                                                                                                  if (!(data86 === "NONE" || data86 === "HORIZONTAL" || data86 === "VERTICAL")) {
+                                                                                                                  let data88 = data.layoutMode;
+                                                                                                                  const _errs252 = errors;
+                                                                                                                  if (!(data88 === "NONE" || data88 === "HORIZONTAL" || data88 === "VERTICAL" || data88 === "GRID")) {
                                                                                                                     validate22.errors = [{ instancePath: instancePath + "/layoutMode", schemaPath: "#/properties/layoutMode/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutMode.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                     return false;
                                                                                                                   }
-                                                                                                                  var valid28 = _errs227 === errors;
+                                                                                                                  var valid37 = _errs252 === errors;
                                                                                                                 } else {
-                                                                                                                  var valid28 = true;
+                                                                                                                  var valid37 = true;
                                                                                                                 }
-                                                                                                                if (valid28) {
+                                                                                                                if (valid37) {
                                                                                                                   if (data.layoutWrap !== void 0) {
-                                                                                                                    let data87 = data.layoutWrap;
-                                                                                                                    const _errs228 = errors;
-                                                                                                                    if (!(data87 === "NO_WRAP" || data87 === "WRAP")) {
+                                                                                                                    let data89 = data.layoutWrap;
+                                                                                                                    const _errs253 = errors;
+                                                                                                                    if (!(data89 === "NO_WRAP" || data89 === "WRAP")) {
                                                                                                                       validate22.errors = [{ instancePath: instancePath + "/layoutWrap", schemaPath: "#/properties/layoutWrap/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutWrap.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                       return false;
                                                                                                                     }
-                                                                                                                    var valid28 = _errs228 === errors;
+                                                                                                                    var valid37 = _errs253 === errors;
                                                                                                                   } else {
-                                                                                                                    var valid28 = true;
+                                                                                                                    var valid37 = true;
                                                                                                                   }
-                                                                                                                  if (valid28) {
+                                                                                                                  if (valid37) {
                                                                                                                     if (data.paddingLeft !== void 0) {
-                                                                                                                      let data88 = data.paddingLeft;
-                                                                                                                      const _errs229 = errors;
-                                                                                                                      if (errors === _errs229) {
-                                                                                                                        if (typeof data88 == "number") {
-                                                                                                                          if (data88 > 1e5 || isNaN(data88)) {
+                                                                                                                      let data90 = data.paddingLeft;
+                                                                                                                      const _errs254 = errors;
+                                                                                                                      if (errors === _errs254) {
+                                                                                                                        if (typeof data90 == "number") {
+                                                                                                                          if (data90 > 1e5 || isNaN(data90)) {
                                                                                                                             validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                             return false;
                                                                                                                           } else {
-                                                                                                                            if (data88 < 0 || isNaN(data88)) {
+                                                                                                                            if (data90 < 0 || isNaN(data90)) {
                                                                                                                               validate22.errors = [{ instancePath: instancePath + "/paddingLeft", schemaPath: "#/properties/paddingLeft/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                               return false;
                                                                                                                             }
@@ -4798,21 +5125,21 @@
                                                                                                                           return false;
                                                                                                                         }
                                                                                                                       }
-                                                                                                                      var valid28 = _errs229 === errors;
+                                                                                                                      var valid37 = _errs254 === errors;
                                                                                                                     } else {
-                                                                                                                      var valid28 = true;
+                                                                                                                      var valid37 = true;
                                                                                                                     }
-                                                                                                                    if (valid28) {
+                                                                                                                    if (valid37) {
                                                                                                                       if (data.paddingRight !== void 0) {
-                                                                                                                        let data89 = data.paddingRight;
-                                                                                                                        const _errs231 = errors;
-                                                                                                                        if (errors === _errs231) {
-                                                                                                                          if (typeof data89 == "number") {
-                                                                                                                            if (data89 > 1e5 || isNaN(data89)) {
+                                                                                                                        let data91 = data.paddingRight;
+                                                                                                                        const _errs256 = errors;
+                                                                                                                        if (errors === _errs256) {
+                                                                                                                          if (typeof data91 == "number") {
+                                                                                                                            if (data91 > 1e5 || isNaN(data91)) {
                                                                                                                               validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                               return false;
                                                                                                                             } else {
-                                                                                                                              if (data89 < 0 || isNaN(data89)) {
+                                                                                                                              if (data91 < 0 || isNaN(data91)) {
                                                                                                                                 validate22.errors = [{ instancePath: instancePath + "/paddingRight", schemaPath: "#/properties/paddingRight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                 return false;
                                                                                                                               }
@@ -4822,21 +5149,21 @@
                                                                                                                             return false;
                                                                                                                           }
                                                                                                                         }
-                                                                                                                        var valid28 = _errs231 === errors;
+                                                                                                                        var valid37 = _errs256 === errors;
                                                                                                                       } else {
-                                                                                                                        var valid28 = true;
+                                                                                                                        var valid37 = true;
                                                                                                                       }
-                                                                                                                      if (valid28) {
+                                                                                                                      if (valid37) {
                                                                                                                         if (data.paddingTop !== void 0) {
-                                                                                                                          let data90 = data.paddingTop;
-                                                                                                                          const _errs233 = errors;
-                                                                                                                          if (errors === _errs233) {
-                                                                                                                            if (typeof data90 == "number") {
-                                                                                                                              if (data90 > 1e5 || isNaN(data90)) {
+                                                                                                                          let data92 = data.paddingTop;
+                                                                                                                          const _errs258 = errors;
+                                                                                                                          if (errors === _errs258) {
+                                                                                                                            if (typeof data92 == "number") {
+                                                                                                                              if (data92 > 1e5 || isNaN(data92)) {
                                                                                                                                 validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                 return false;
                                                                                                                               } else {
-                                                                                                                                if (data90 < 0 || isNaN(data90)) {
+                                                                                                                                if (data92 < 0 || isNaN(data92)) {
                                                                                                                                   validate22.errors = [{ instancePath: instancePath + "/paddingTop", schemaPath: "#/properties/paddingTop/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                   return false;
                                                                                                                                 }
@@ -4846,21 +5173,21 @@
                                                                                                                               return false;
                                                                                                                             }
                                                                                                                           }
-                                                                                                                          var valid28 = _errs233 === errors;
+                                                                                                                          var valid37 = _errs258 === errors;
                                                                                                                         } else {
-                                                                                                                          var valid28 = true;
+                                                                                                                          var valid37 = true;
                                                                                                                         }
-                                                                                                                        if (valid28) {
+                                                                                                                        if (valid37) {
                                                                                                                           if (data.paddingBottom !== void 0) {
-                                                                                                                            let data91 = data.paddingBottom;
-                                                                                                                            const _errs235 = errors;
-                                                                                                                            if (errors === _errs235) {
-                                                                                                                              if (typeof data91 == "number") {
-                                                                                                                                if (data91 > 1e5 || isNaN(data91)) {
+                                                                                                                            let data93 = data.paddingBottom;
+                                                                                                                            const _errs260 = errors;
+                                                                                                                            if (errors === _errs260) {
+                                                                                                                              if (typeof data93 == "number") {
+                                                                                                                                if (data93 > 1e5 || isNaN(data93)) {
                                                                                                                                   validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                   return false;
                                                                                                                                 } else {
-                                                                                                                                  if (data91 < 0 || isNaN(data91)) {
+                                                                                                                                  if (data93 < 0 || isNaN(data93)) {
                                                                                                                                     validate22.errors = [{ instancePath: instancePath + "/paddingBottom", schemaPath: "#/properties/paddingBottom/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                     return false;
                                                                                                                                   }
@@ -4870,21 +5197,21 @@
                                                                                                                                 return false;
                                                                                                                               }
                                                                                                                             }
-                                                                                                                            var valid28 = _errs235 === errors;
+                                                                                                                            var valid37 = _errs260 === errors;
                                                                                                                           } else {
-                                                                                                                            var valid28 = true;
+                                                                                                                            var valid37 = true;
                                                                                                                           }
-                                                                                                                          if (valid28) {
+                                                                                                                          if (valid37) {
                                                                                                                             if (data.itemSpacing !== void 0) {
-                                                                                                                              let data92 = data.itemSpacing;
-                                                                                                                              const _errs237 = errors;
-                                                                                                                              if (errors === _errs237) {
-                                                                                                                                if (typeof data92 == "number") {
-                                                                                                                                  if (data92 > 1e5 || isNaN(data92)) {
+                                                                                                                              let data94 = data.itemSpacing;
+                                                                                                                              const _errs262 = errors;
+                                                                                                                              if (errors === _errs262) {
+                                                                                                                                if (typeof data94 == "number") {
+                                                                                                                                  if (data94 > 1e5 || isNaN(data94)) {
                                                                                                                                     validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                     return false;
                                                                                                                                   } else {
-                                                                                                                                    if (data92 < -1e5 || isNaN(data92)) {
+                                                                                                                                    if (data94 < -1e5 || isNaN(data94)) {
                                                                                                                                       validate22.errors = [{ instancePath: instancePath + "/itemSpacing", schemaPath: "#/properties/itemSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: -1e5 }, message: "must be >= -100000" }];
                                                                                                                                       return false;
                                                                                                                                     }
@@ -4894,21 +5221,21 @@
                                                                                                                                   return false;
                                                                                                                                 }
                                                                                                                               }
-                                                                                                                              var valid28 = _errs237 === errors;
+                                                                                                                              var valid37 = _errs262 === errors;
                                                                                                                             } else {
-                                                                                                                              var valid28 = true;
+                                                                                                                              var valid37 = true;
                                                                                                                             }
-                                                                                                                            if (valid28) {
+                                                                                                                            if (valid37) {
                                                                                                                               if (data.counterAxisSpacing !== void 0) {
-                                                                                                                                let data93 = data.counterAxisSpacing;
-                                                                                                                                const _errs239 = errors;
-                                                                                                                                if (errors === _errs239) {
-                                                                                                                                  if (typeof data93 == "number") {
-                                                                                                                                    if (data93 > 1e5 || isNaN(data93)) {
+                                                                                                                                let data95 = data.counterAxisSpacing;
+                                                                                                                                const _errs264 = errors;
+                                                                                                                                if (errors === _errs264) {
+                                                                                                                                  if (typeof data95 == "number") {
+                                                                                                                                    if (data95 > 1e5 || isNaN(data95)) {
                                                                                                                                       validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                       return false;
                                                                                                                                     } else {
-                                                                                                                                      if (data93 < 0 || isNaN(data93)) {
+                                                                                                                                      if (data95 < 0 || isNaN(data95)) {
                                                                                                                                         validate22.errors = [{ instancePath: instancePath + "/counterAxisSpacing", schemaPath: "#/properties/counterAxisSpacing/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                         return false;
                                                                                                                                       }
@@ -4918,81 +5245,81 @@
                                                                                                                                     return false;
                                                                                                                                   }
                                                                                                                                 }
-                                                                                                                                var valid28 = _errs239 === errors;
+                                                                                                                                var valid37 = _errs264 === errors;
                                                                                                                               } else {
-                                                                                                                                var valid28 = true;
+                                                                                                                                var valid37 = true;
                                                                                                                               }
-                                                                                                                              if (valid28) {
+                                                                                                                              if (valid37) {
                                                                                                                                 if (data.primaryAxisAlignItems !== void 0) {
-                                                                                                                                  let data94 = data.primaryAxisAlignItems;
-                                                                                                                                  const _errs241 = errors;
-                                                                                                                                  if (!(data94 === "MIN" || data94 === "CENTER" || data94 === "MAX" || data94 === "SPACE_BETWEEN")) {
+                                                                                                                                  let data96 = data.primaryAxisAlignItems;
+                                                                                                                                  const _errs266 = errors;
+                                                                                                                                  if (!(data96 === "MIN" || data96 === "CENTER" || data96 === "MAX" || data96 === "SPACE_BETWEEN")) {
                                                                                                                                     validate22.errors = [{ instancePath: instancePath + "/primaryAxisAlignItems", schemaPath: "#/properties/primaryAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.primaryAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                     return false;
                                                                                                                                   }
-                                                                                                                                  var valid28 = _errs241 === errors;
+                                                                                                                                  var valid37 = _errs266 === errors;
                                                                                                                                 } else {
-                                                                                                                                  var valid28 = true;
+                                                                                                                                  var valid37 = true;
                                                                                                                                 }
-                                                                                                                                if (valid28) {
+                                                                                                                                if (valid37) {
                                                                                                                                   if (data.counterAxisAlignItems !== void 0) {
-                                                                                                                                    let data95 = data.counterAxisAlignItems;
-                                                                                                                                    const _errs242 = errors;
-                                                                                                                                    if (!(data95 === "MIN" || data95 === "CENTER" || data95 === "MAX" || data95 === "BASELINE")) {
+                                                                                                                                    let data97 = data.counterAxisAlignItems;
+                                                                                                                                    const _errs267 = errors;
+                                                                                                                                    if (!(data97 === "MIN" || data97 === "CENTER" || data97 === "MAX" || data97 === "BASELINE")) {
                                                                                                                                       validate22.errors = [{ instancePath: instancePath + "/counterAxisAlignItems", schemaPath: "#/properties/counterAxisAlignItems/enum", keyword: "enum", params: { allowedValues: schema38.properties.counterAxisAlignItems.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                       return false;
                                                                                                                                     }
-                                                                                                                                    var valid28 = _errs242 === errors;
+                                                                                                                                    var valid37 = _errs267 === errors;
                                                                                                                                   } else {
-                                                                                                                                    var valid28 = true;
+                                                                                                                                    var valid37 = true;
                                                                                                                                   }
-                                                                                                                                  if (valid28) {
+                                                                                                                                  if (valid37) {
                                                                                                                                     if (data.layoutSizingHorizontal !== void 0) {
-                                                                                                                                      let data96 = data.layoutSizingHorizontal;
-                                                                                                                                      const _errs243 = errors;
-                                                                                                                                      if (!(data96 === "FIXED" || data96 === "HUG" || data96 === "FILL")) {
+                                                                                                                                      let data98 = data.layoutSizingHorizontal;
+                                                                                                                                      const _errs268 = errors;
+                                                                                                                                      if (!(data98 === "FIXED" || data98 === "HUG" || data98 === "FILL")) {
                                                                                                                                         validate22.errors = [{ instancePath: instancePath + "/layoutSizingHorizontal", schemaPath: "#/properties/layoutSizingHorizontal/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingHorizontal.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                         return false;
                                                                                                                                       }
-                                                                                                                                      var valid28 = _errs243 === errors;
+                                                                                                                                      var valid37 = _errs268 === errors;
                                                                                                                                     } else {
-                                                                                                                                      var valid28 = true;
+                                                                                                                                      var valid37 = true;
                                                                                                                                     }
-                                                                                                                                    if (valid28) {
+                                                                                                                                    if (valid37) {
                                                                                                                                       if (data.layoutSizingVertical !== void 0) {
-                                                                                                                                        let data97 = data.layoutSizingVertical;
-                                                                                                                                        const _errs244 = errors;
-                                                                                                                                        if (!(data97 === "FIXED" || data97 === "HUG" || data97 === "FILL")) {
+                                                                                                                                        let data99 = data.layoutSizingVertical;
+                                                                                                                                        const _errs269 = errors;
+                                                                                                                                        if (!(data99 === "FIXED" || data99 === "HUG" || data99 === "FILL")) {
                                                                                                                                           validate22.errors = [{ instancePath: instancePath + "/layoutSizingVertical", schemaPath: "#/properties/layoutSizingVertical/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutSizingVertical.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                           return false;
                                                                                                                                         }
-                                                                                                                                        var valid28 = _errs244 === errors;
+                                                                                                                                        var valid37 = _errs269 === errors;
                                                                                                                                       } else {
-                                                                                                                                        var valid28 = true;
+                                                                                                                                        var valid37 = true;
                                                                                                                                       }
-                                                                                                                                      if (valid28) {
+                                                                                                                                      if (valid37) {
                                                                                                                                         if (data.layoutPositioning !== void 0) {
-                                                                                                                                          let data98 = data.layoutPositioning;
-                                                                                                                                          const _errs245 = errors;
-                                                                                                                                          if (!(data98 === "AUTO" || data98 === "ABSOLUTE")) {
+                                                                                                                                          let data100 = data.layoutPositioning;
+                                                                                                                                          const _errs270 = errors;
+                                                                                                                                          if (!(data100 === "AUTO" || data100 === "ABSOLUTE")) {
                                                                                                                                             validate22.errors = [{ instancePath: instancePath + "/layoutPositioning", schemaPath: "#/properties/layoutPositioning/enum", keyword: "enum", params: { allowedValues: schema38.properties.layoutPositioning.enum }, message: "must be equal to one of the allowed values" }];
                                                                                                                                             return false;
                                                                                                                                           }
-                                                                                                                                          var valid28 = _errs245 === errors;
+                                                                                                                                          var valid37 = _errs270 === errors;
                                                                                                                                         } else {
-                                                                                                                                          var valid28 = true;
+                                                                                                                                          var valid37 = true;
                                                                                                                                         }
-                                                                                                                                        if (valid28) {
+                                                                                                                                        if (valid37) {
                                                                                                                                           if (data.minWidth !== void 0) {
-                                                                                                                                            let data99 = data.minWidth;
-                                                                                                                                            const _errs246 = errors;
-                                                                                                                                            if (errors === _errs246) {
-                                                                                                                                              if (typeof data99 == "number") {
-                                                                                                                                                if (data99 > 1e5 || isNaN(data99)) {
+                                                                                                                                            let data101 = data.minWidth;
+                                                                                                                                            const _errs271 = errors;
+                                                                                                                                            if (errors === _errs271) {
+                                                                                                                                              if (typeof data101 == "number") {
+                                                                                                                                                if (data101 > 1e5 || isNaN(data101)) {
                                                                                                                                                   validate22.errors = [{ instancePath: instancePath + "/minWidth", schemaPath: "#/properties/minWidth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                   return false;
                                                                                                                                                 } else {
-                                                                                                                                                  if (data99 < 0 || isNaN(data99)) {
+                                                                                                                                                  if (data101 < 0 || isNaN(data101)) {
                                                                                                                                                     validate22.errors = [{ instancePath: instancePath + "/minWidth", schemaPath: "#/properties/minWidth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                     return false;
                                                                                                                                                   }
@@ -5002,21 +5329,21 @@
                                                                                                                                                 return false;
                                                                                                                                               }
                                                                                                                                             }
-                                                                                                                                            var valid28 = _errs246 === errors;
+                                                                                                                                            var valid37 = _errs271 === errors;
                                                                                                                                           } else {
-                                                                                                                                            var valid28 = true;
+                                                                                                                                            var valid37 = true;
                                                                                                                                           }
-                                                                                                                                          if (valid28) {
+                                                                                                                                          if (valid37) {
                                                                                                                                             if (data.maxWidth !== void 0) {
-                                                                                                                                              let data100 = data.maxWidth;
-                                                                                                                                              const _errs248 = errors;
-                                                                                                                                              if (errors === _errs248) {
-                                                                                                                                                if (typeof data100 == "number") {
-                                                                                                                                                  if (data100 > 1e5 || isNaN(data100)) {
+                                                                                                                                              let data102 = data.maxWidth;
+                                                                                                                                              const _errs273 = errors;
+                                                                                                                                              if (errors === _errs273) {
+                                                                                                                                                if (typeof data102 == "number") {
+                                                                                                                                                  if (data102 > 1e5 || isNaN(data102)) {
                                                                                                                                                     validate22.errors = [{ instancePath: instancePath + "/maxWidth", schemaPath: "#/properties/maxWidth/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                     return false;
                                                                                                                                                   } else {
-                                                                                                                                                    if (data100 < 0 || isNaN(data100)) {
+                                                                                                                                                    if (data102 < 0 || isNaN(data102)) {
                                                                                                                                                       validate22.errors = [{ instancePath: instancePath + "/maxWidth", schemaPath: "#/properties/maxWidth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                       return false;
                                                                                                                                                     }
@@ -5026,21 +5353,21 @@
                                                                                                                                                   return false;
                                                                                                                                                 }
                                                                                                                                               }
-                                                                                                                                              var valid28 = _errs248 === errors;
+                                                                                                                                              var valid37 = _errs273 === errors;
                                                                                                                                             } else {
-                                                                                                                                              var valid28 = true;
+                                                                                                                                              var valid37 = true;
                                                                                                                                             }
-                                                                                                                                            if (valid28) {
+                                                                                                                                            if (valid37) {
                                                                                                                                               if (data.minHeight !== void 0) {
-                                                                                                                                                let data101 = data.minHeight;
-                                                                                                                                                const _errs250 = errors;
-                                                                                                                                                if (errors === _errs250) {
-                                                                                                                                                  if (typeof data101 == "number") {
-                                                                                                                                                    if (data101 > 1e5 || isNaN(data101)) {
+                                                                                                                                                let data103 = data.minHeight;
+                                                                                                                                                const _errs275 = errors;
+                                                                                                                                                if (errors === _errs275) {
+                                                                                                                                                  if (typeof data103 == "number") {
+                                                                                                                                                    if (data103 > 1e5 || isNaN(data103)) {
                                                                                                                                                       validate22.errors = [{ instancePath: instancePath + "/minHeight", schemaPath: "#/properties/minHeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                       return false;
                                                                                                                                                     } else {
-                                                                                                                                                      if (data101 < 0 || isNaN(data101)) {
+                                                                                                                                                      if (data103 < 0 || isNaN(data103)) {
                                                                                                                                                         validate22.errors = [{ instancePath: instancePath + "/minHeight", schemaPath: "#/properties/minHeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                         return false;
                                                                                                                                                       }
@@ -5050,21 +5377,21 @@
                                                                                                                                                     return false;
                                                                                                                                                   }
                                                                                                                                                 }
-                                                                                                                                                var valid28 = _errs250 === errors;
+                                                                                                                                                var valid37 = _errs275 === errors;
                                                                                                                                               } else {
-                                                                                                                                                var valid28 = true;
+                                                                                                                                                var valid37 = true;
                                                                                                                                               }
-                                                                                                                                              if (valid28) {
+                                                                                                                                              if (valid37) {
                                                                                                                                                 if (data.maxHeight !== void 0) {
-                                                                                                                                                  let data102 = data.maxHeight;
-                                                                                                                                                  const _errs252 = errors;
-                                                                                                                                                  if (errors === _errs252) {
-                                                                                                                                                    if (typeof data102 == "number") {
-                                                                                                                                                      if (data102 > 1e5 || isNaN(data102)) {
+                                                                                                                                                  let data104 = data.maxHeight;
+                                                                                                                                                  const _errs277 = errors;
+                                                                                                                                                  if (errors === _errs277) {
+                                                                                                                                                    if (typeof data104 == "number") {
+                                                                                                                                                      if (data104 > 1e5 || isNaN(data104)) {
                                                                                                                                                         validate22.errors = [{ instancePath: instancePath + "/maxHeight", schemaPath: "#/properties/maxHeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                         return false;
                                                                                                                                                       } else {
-                                                                                                                                                        if (data102 < 0 || isNaN(data102)) {
+                                                                                                                                                        if (data104 < 0 || isNaN(data104)) {
                                                                                                                                                           validate22.errors = [{ instancePath: instancePath + "/maxHeight", schemaPath: "#/properties/maxHeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                                                                                           return false;
                                                                                                                                                         }
@@ -5074,174 +5401,1006 @@
                                                                                                                                                       return false;
                                                                                                                                                     }
                                                                                                                                                   }
-                                                                                                                                                  var valid28 = _errs252 === errors;
+                                                                                                                                                  var valid37 = _errs277 === errors;
                                                                                                                                                 } else {
-                                                                                                                                                  var valid28 = true;
+                                                                                                                                                  var valid37 = true;
                                                                                                                                                 }
-                                                                                                                                                if (valid28) {
-                                                                                                                                                  if (data.scrollBehavior !== void 0) {
-                                                                                                                                                    let data103 = data.scrollBehavior;
-                                                                                                                                                    const _errs254 = errors;
-                                                                                                                                                    if (!(data103 === "SCROLLS" || data103 === "FIXED" || data103 === "STICKY_SCROLLS")) {
-                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/scrollBehavior", schemaPath: "#/properties/scrollBehavior/enum", keyword: "enum", params: { allowedValues: schema38.properties.scrollBehavior.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                if (valid37) {
+                                                                                                                                                  if (data.gridRowCount !== void 0) {
+                                                                                                                                                    let data105 = data.gridRowCount;
+                                                                                                                                                    const _errs279 = errors;
+                                                                                                                                                    if (!(typeof data105 == "number" && (!(data105 % 1) && !isNaN(data105)))) {
+                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridRowCount", schemaPath: "#/properties/gridRowCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                                                                                                       return false;
                                                                                                                                                     }
-                                                                                                                                                    var valid28 = _errs254 === errors;
-                                                                                                                                                  } else {
-                                                                                                                                                    var valid28 = true;
-                                                                                                                                                  }
-                                                                                                                                                  if (valid28) {
-                                                                                                                                                    if (data.fillStyleId !== void 0) {
-                                                                                                                                                      let data104 = data.fillStyleId;
-                                                                                                                                                      const _errs255 = errors;
-                                                                                                                                                      if (errors === _errs255) {
-                                                                                                                                                        if (typeof data104 === "string") {
-                                                                                                                                                          if (func1(data104) > 255) {
-                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
-                                                                                                                                                            return false;
-                                                                                                                                                          } else {
-                                                                                                                                                            if (func1(data104) < 1) {
-                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                                                                                                                              return false;
-                                                                                                                                                            }
-                                                                                                                                                          }
-                                                                                                                                                        } else {
-                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                    if (errors === _errs279) {
+                                                                                                                                                      if (typeof data105 == "number") {
+                                                                                                                                                        if (data105 > 1e3 || isNaN(data105)) {
+                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridRowCount", schemaPath: "#/properties/gridRowCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
                                                                                                                                                           return false;
-                                                                                                                                                        }
-                                                                                                                                                      }
-                                                                                                                                                      var valid28 = _errs255 === errors;
-                                                                                                                                                    } else {
-                                                                                                                                                      var valid28 = true;
-                                                                                                                                                    }
-                                                                                                                                                    if (valid28) {
-                                                                                                                                                      if (data.strokeStyleId !== void 0) {
-                                                                                                                                                        let data105 = data.strokeStyleId;
-                                                                                                                                                        const _errs257 = errors;
-                                                                                                                                                        if (errors === _errs257) {
-                                                                                                                                                          if (typeof data105 === "string") {
-                                                                                                                                                            if (func1(data105) > 255) {
-                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
-                                                                                                                                                              return false;
-                                                                                                                                                            } else {
-                                                                                                                                                              if (func1(data105) < 1) {
-                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                                                                                                                                return false;
-                                                                                                                                                              }
-                                                                                                                                                            }
-                                                                                                                                                          } else {
-                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                        } else {
+                                                                                                                                                          if (data105 < 1 || isNaN(data105)) {
+                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridRowCount", schemaPath: "#/properties/gridRowCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                                                                                                                                                             return false;
                                                                                                                                                           }
                                                                                                                                                         }
-                                                                                                                                                        var valid28 = _errs257 === errors;
-                                                                                                                                                      } else {
-                                                                                                                                                        var valid28 = true;
                                                                                                                                                       }
-                                                                                                                                                      if (valid28) {
-                                                                                                                                                        if (data.textStyleId !== void 0) {
-                                                                                                                                                          let data106 = data.textStyleId;
-                                                                                                                                                          const _errs259 = errors;
-                                                                                                                                                          if (errors === _errs259) {
-                                                                                                                                                            if (typeof data106 === "string") {
-                                                                                                                                                              if (func1(data106) > 255) {
-                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
-                                                                                                                                                                return false;
-                                                                                                                                                              } else {
-                                                                                                                                                                if (func1(data106) < 1) {
-                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                                                                                                                                  return false;
-                                                                                                                                                                }
-                                                                                                                                                              }
-                                                                                                                                                            } else {
-                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                    }
+                                                                                                                                                    var valid37 = _errs279 === errors;
+                                                                                                                                                  } else {
+                                                                                                                                                    var valid37 = true;
+                                                                                                                                                  }
+                                                                                                                                                  if (valid37) {
+                                                                                                                                                    if (data.gridColumnCount !== void 0) {
+                                                                                                                                                      let data106 = data.gridColumnCount;
+                                                                                                                                                      const _errs281 = errors;
+                                                                                                                                                      if (!(typeof data106 == "number" && (!(data106 % 1) && !isNaN(data106)))) {
+                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridColumnCount", schemaPath: "#/properties/gridColumnCount/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                                                        return false;
+                                                                                                                                                      }
+                                                                                                                                                      if (errors === _errs281) {
+                                                                                                                                                        if (typeof data106 == "number") {
+                                                                                                                                                          if (data106 > 1e3 || isNaN(data106)) {
+                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridColumnCount", schemaPath: "#/properties/gridColumnCount/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                                                                                                                                                            return false;
+                                                                                                                                                          } else {
+                                                                                                                                                            if (data106 < 1 || isNaN(data106)) {
+                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridColumnCount", schemaPath: "#/properties/gridColumnCount/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                                                                                                                                                               return false;
                                                                                                                                                             }
                                                                                                                                                           }
-                                                                                                                                                          var valid28 = _errs259 === errors;
-                                                                                                                                                        } else {
-                                                                                                                                                          var valid28 = true;
                                                                                                                                                         }
-                                                                                                                                                        if (valid28) {
-                                                                                                                                                          if (data.effectStyleId !== void 0) {
-                                                                                                                                                            let data107 = data.effectStyleId;
-                                                                                                                                                            const _errs261 = errors;
-                                                                                                                                                            if (errors === _errs261) {
-                                                                                                                                                              if (typeof data107 === "string") {
-                                                                                                                                                                if (func1(data107) > 255) {
-                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
-                                                                                                                                                                  return false;
-                                                                                                                                                                } else {
-                                                                                                                                                                  if (func1(data107) < 1) {
-                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                                                                                                                                    return false;
-                                                                                                                                                                  }
-                                                                                                                                                                }
-                                                                                                                                                              } else {
-                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                                                                                                                                return false;
-                                                                                                                                                              }
-                                                                                                                                                            }
-                                                                                                                                                            var valid28 = _errs261 === errors;
-                                                                                                                                                          } else {
-                                                                                                                                                            var valid28 = true;
-                                                                                                                                                          }
-                                                                                                                                                          if (valid28) {
-                                                                                                                                                            if (data.styledTextSegments !== void 0) {
-                                                                                                                                                              let data108 = data.styledTextSegments;
-                                                                                                                                                              const _errs263 = errors;
-                                                                                                                                                              if (errors === _errs263) {
-                                                                                                                                                                if (Array.isArray(data108)) {
-                                                                                                                                                                  var valid62 = true;
-                                                                                                                                                                  const len8 = data108.length;
-                                                                                                                                                                  for (let i8 = 0; i8 < len8; i8++) {
-                                                                                                                                                                    const _errs265 = errors;
-                                                                                                                                                                    if (!validate46(data108[i8], { instancePath: instancePath + "/styledTextSegments/" + i8, parentData: data108, parentDataProperty: i8, rootData, dynamicAnchors })) {
-                                                                                                                                                                      vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-                                                                                                                                                                      errors = vErrors.length;
-                                                                                                                                                                    }
-                                                                                                                                                                    var valid62 = _errs265 === errors;
-                                                                                                                                                                    if (!valid62) {
-                                                                                                                                                                      break;
-                                                                                                                                                                    }
-                                                                                                                                                                  }
-                                                                                                                                                                } else {
-                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                                                                                                                                                  return false;
-                                                                                                                                                                }
-                                                                                                                                                              }
-                                                                                                                                                              var valid28 = _errs263 === errors;
+                                                                                                                                                      }
+                                                                                                                                                      var valid37 = _errs281 === errors;
+                                                                                                                                                    } else {
+                                                                                                                                                      var valid37 = true;
+                                                                                                                                                    }
+                                                                                                                                                    if (valid37) {
+                                                                                                                                                      if (data.gridRowGap !== void 0) {
+                                                                                                                                                        let data107 = data.gridRowGap;
+                                                                                                                                                        const _errs283 = errors;
+                                                                                                                                                        if (errors === _errs283) {
+                                                                                                                                                          if (typeof data107 == "number") {
+                                                                                                                                                            if (data107 > 1e5 || isNaN(data107)) {
+                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridRowGap", schemaPath: "#/properties/gridRowGap/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                              return false;
                                                                                                                                                             } else {
-                                                                                                                                                              var valid28 = true;
+                                                                                                                                                              if (data107 < 0 || isNaN(data107)) {
+                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridRowGap", schemaPath: "#/properties/gridRowGap/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                return false;
+                                                                                                                                                              }
                                                                                                                                                             }
-                                                                                                                                                            if (valid28) {
-                                                                                                                                                              let missing31;
-                                                                                                                                                              if (data.relativeTransform !== void 0 && (data.untransformedWidth === void 0 && (missing31 = "untransformedWidth") || data.untransformedHeight === void 0 && (missing31 = "untransformedHeight"))) {
-                                                                                                                                                                validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                  property: "relativeTransform",
-                                                                                                                                                                  missingProperty: missing31,
-                                                                                                                                                                  depsCount: 2,
-                                                                                                                                                                  deps: "untransformedWidth, untransformedHeight"
-                                                                                                                                                                }, message: "must have properties untransformedWidth, untransformedHeight when property relativeTransform is present" }];
+                                                                                                                                                          } else {
+                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridRowGap", schemaPath: "#/properties/gridRowGap/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                            return false;
+                                                                                                                                                          }
+                                                                                                                                                        }
+                                                                                                                                                        var valid37 = _errs283 === errors;
+                                                                                                                                                      } else {
+                                                                                                                                                        var valid37 = true;
+                                                                                                                                                      }
+                                                                                                                                                      if (valid37) {
+                                                                                                                                                        if (data.gridColumnGap !== void 0) {
+                                                                                                                                                          let data108 = data.gridColumnGap;
+                                                                                                                                                          const _errs285 = errors;
+                                                                                                                                                          if (errors === _errs285) {
+                                                                                                                                                            if (typeof data108 == "number") {
+                                                                                                                                                              if (data108 > 1e5 || isNaN(data108)) {
+                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridColumnGap", schemaPath: "#/properties/gridColumnGap/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
                                                                                                                                                                 return false;
                                                                                                                                                               } else {
-                                                                                                                                                                if (data.untransformedWidth !== void 0 && (data.relativeTransform === void 0 && (missing31 = "relativeTransform") || data.untransformedHeight === void 0 && (missing31 = "untransformedHeight"))) {
-                                                                                                                                                                  validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                    property: "untransformedWidth",
-                                                                                                                                                                    missingProperty: missing31,
-                                                                                                                                                                    depsCount: 2,
-                                                                                                                                                                    deps: "relativeTransform, untransformedHeight"
-                                                                                                                                                                  }, message: "must have properties relativeTransform, untransformedHeight when property untransformedWidth is present" }];
+                                                                                                                                                                if (data108 < 0 || isNaN(data108)) {
+                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridColumnGap", schemaPath: "#/properties/gridColumnGap/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                  return false;
+                                                                                                                                                                }
+                                                                                                                                                              }
+                                                                                                                                                            } else {
+                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridColumnGap", schemaPath: "#/properties/gridColumnGap/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                              return false;
+                                                                                                                                                            }
+                                                                                                                                                          }
+                                                                                                                                                          var valid37 = _errs285 === errors;
+                                                                                                                                                        } else {
+                                                                                                                                                          var valid37 = true;
+                                                                                                                                                        }
+                                                                                                                                                        if (valid37) {
+                                                                                                                                                          if (data.gridRowSizes !== void 0) {
+                                                                                                                                                            let data109 = data.gridRowSizes;
+                                                                                                                                                            const _errs287 = errors;
+                                                                                                                                                            if (errors === _errs287) {
+                                                                                                                                                              if (Array.isArray(data109)) {
+                                                                                                                                                                if (data109.length > 1e3) {
+                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowSizes", schemaPath: "#/properties/gridRowSizes/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
                                                                                                                                                                   return false;
                                                                                                                                                                 } else {
-                                                                                                                                                                  if (data.untransformedHeight !== void 0 && (data.relativeTransform === void 0 && (missing31 = "relativeTransform") || data.untransformedWidth === void 0 && (missing31 = "untransformedWidth"))) {
-                                                                                                                                                                    validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                      property: "untransformedHeight",
-                                                                                                                                                                      missingProperty: missing31,
-                                                                                                                                                                      depsCount: 2,
-                                                                                                                                                                      deps: "relativeTransform, untransformedWidth"
-                                                                                                                                                                    }, message: "must have properties relativeTransform, untransformedWidth when property untransformedHeight is present" }];
+                                                                                                                                                                  if (data109.length < 1) {
+                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridRowSizes", schemaPath: "#/properties/gridRowSizes/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
                                                                                                                                                                     return false;
+                                                                                                                                                                  } else {
+                                                                                                                                                                    var valid71 = true;
+                                                                                                                                                                    const len8 = data109.length;
+                                                                                                                                                                    for (let i8 = 0; i8 < len8; i8++) {
+                                                                                                                                                                      let data110 = data109[i8];
+                                                                                                                                                                      const _errs289 = errors;
+                                                                                                                                                                      const _errs290 = errors;
+                                                                                                                                                                      const _errs292 = errors;
+                                                                                                                                                                      const _errs293 = errors;
+                                                                                                                                                                      let valid74 = true;
+                                                                                                                                                                      const _errs294 = errors;
+                                                                                                                                                                      if (data110 && typeof data110 == "object" && !Array.isArray(data110)) {
+                                                                                                                                                                        if (data110.type !== void 0) {
+                                                                                                                                                                          if ("FIXED" !== data110.type) {
+                                                                                                                                                                            const err51 = {};
+                                                                                                                                                                            if (vErrors === null) {
+                                                                                                                                                                              vErrors = [err51];
+                                                                                                                                                                            } else {
+                                                                                                                                                                              vErrors.push(err51);
+                                                                                                                                                                            }
+                                                                                                                                                                            errors++;
+                                                                                                                                                                          }
+                                                                                                                                                                        }
+                                                                                                                                                                      }
+                                                                                                                                                                      var _valid14 = _errs294 === errors;
+                                                                                                                                                                      errors = _errs293;
+                                                                                                                                                                      if (vErrors !== null) {
+                                                                                                                                                                        if (_errs293) {
+                                                                                                                                                                          vErrors.length = _errs293;
+                                                                                                                                                                        } else {
+                                                                                                                                                                          vErrors = null;
+                                                                                                                                                                        }
+                                                                                                                                                                      }
+                                                                                                                                                                      if (_valid14) {
+                                                                                                                                                                        const _errs296 = errors;
+                                                                                                                                                                        if (data110 && typeof data110 == "object" && !Array.isArray(data110)) {
+                                                                                                                                                                          let missing40;
+                                                                                                                                                                          if (data110.value === void 0 && (missing40 = "value")) {
+                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/0/then/required", keyword: "required", params: { missingProperty: missing40 }, message: "must have required property '" + missing40 + "'" }];
+                                                                                                                                                                            return false;
+                                                                                                                                                                          }
+                                                                                                                                                                        }
+                                                                                                                                                                        var _valid14 = _errs296 === errors;
+                                                                                                                                                                        valid74 = _valid14;
+                                                                                                                                                                      }
+                                                                                                                                                                      if (!valid74) {
+                                                                                                                                                                        const err52 = { instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                                                                                                                                                                        if (vErrors === null) {
+                                                                                                                                                                          vErrors = [err52];
+                                                                                                                                                                        } else {
+                                                                                                                                                                          vErrors.push(err52);
+                                                                                                                                                                        }
+                                                                                                                                                                        errors++;
+                                                                                                                                                                        validate22.errors = vErrors;
+                                                                                                                                                                        return false;
+                                                                                                                                                                      }
+                                                                                                                                                                      var valid73 = _errs292 === errors;
+                                                                                                                                                                      if (valid73) {
+                                                                                                                                                                        const _errs297 = errors;
+                                                                                                                                                                        const _errs298 = errors;
+                                                                                                                                                                        let valid76 = true;
+                                                                                                                                                                        const _errs299 = errors;
+                                                                                                                                                                        if (data110 && typeof data110 == "object" && !Array.isArray(data110)) {
+                                                                                                                                                                          if (data110.type !== void 0) {
+                                                                                                                                                                            if ("FLEX" !== data110.type) {
+                                                                                                                                                                              const err53 = {};
+                                                                                                                                                                              if (vErrors === null) {
+                                                                                                                                                                                vErrors = [err53];
+                                                                                                                                                                              } else {
+                                                                                                                                                                                vErrors.push(err53);
+                                                                                                                                                                              }
+                                                                                                                                                                              errors++;
+                                                                                                                                                                            }
+                                                                                                                                                                          }
+                                                                                                                                                                        }
+                                                                                                                                                                        var _valid15 = _errs299 === errors;
+                                                                                                                                                                        errors = _errs298;
+                                                                                                                                                                        if (vErrors !== null) {
+                                                                                                                                                                          if (_errs298) {
+                                                                                                                                                                            vErrors.length = _errs298;
+                                                                                                                                                                          } else {
+                                                                                                                                                                            vErrors = null;
+                                                                                                                                                                          }
+                                                                                                                                                                        }
+                                                                                                                                                                        if (_valid15) {
+                                                                                                                                                                          const _errs301 = errors;
+                                                                                                                                                                          if (data110 && typeof data110 == "object" && !Array.isArray(data110)) {
+                                                                                                                                                                            if (data110.value !== void 0) {
+                                                                                                                                                                              let data113 = data110.value;
+                                                                                                                                                                              if (typeof data113 == "number") {
+                                                                                                                                                                                if (data113 <= 0 || isNaN(data113)) {
+                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
+                                                                                                                                                                                  return false;
+                                                                                                                                                                                }
+                                                                                                                                                                              }
+                                                                                                                                                                            }
+                                                                                                                                                                          }
+                                                                                                                                                                          var _valid15 = _errs301 === errors;
+                                                                                                                                                                          valid76 = _valid15;
+                                                                                                                                                                          if (valid76) {
+                                                                                                                                                                            var props7 = {};
+                                                                                                                                                                            props7.value = true;
+                                                                                                                                                                            props7.type = true;
+                                                                                                                                                                          }
+                                                                                                                                                                        }
+                                                                                                                                                                        if (!valid76) {
+                                                                                                                                                                          const err54 = { instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                                                                                                                                                                          if (vErrors === null) {
+                                                                                                                                                                            vErrors = [err54];
+                                                                                                                                                                          } else {
+                                                                                                                                                                            vErrors.push(err54);
+                                                                                                                                                                          }
+                                                                                                                                                                          errors++;
+                                                                                                                                                                          validate22.errors = vErrors;
+                                                                                                                                                                          return false;
+                                                                                                                                                                        }
+                                                                                                                                                                        var valid73 = _errs297 === errors;
+                                                                                                                                                                        if (valid73) {
+                                                                                                                                                                          if (props7 !== true) {
+                                                                                                                                                                            props7 = props7 || {};
+                                                                                                                                                                            props7.type = true;
+                                                                                                                                                                          }
+                                                                                                                                                                          const _errs303 = errors;
+                                                                                                                                                                          const _errs304 = errors;
+                                                                                                                                                                          let valid79 = true;
+                                                                                                                                                                          const _errs305 = errors;
+                                                                                                                                                                          if (data110 && typeof data110 == "object" && !Array.isArray(data110)) {
+                                                                                                                                                                            if (data110.type !== void 0) {
+                                                                                                                                                                              if ("HUG" !== data110.type) {
+                                                                                                                                                                                const err55 = {};
+                                                                                                                                                                                if (vErrors === null) {
+                                                                                                                                                                                  vErrors = [err55];
+                                                                                                                                                                                } else {
+                                                                                                                                                                                  vErrors.push(err55);
+                                                                                                                                                                                }
+                                                                                                                                                                                errors++;
+                                                                                                                                                                              }
+                                                                                                                                                                            }
+                                                                                                                                                                          }
+                                                                                                                                                                          var _valid16 = _errs305 === errors;
+                                                                                                                                                                          errors = _errs304;
+                                                                                                                                                                          if (vErrors !== null) {
+                                                                                                                                                                            if (_errs304) {
+                                                                                                                                                                              vErrors.length = _errs304;
+                                                                                                                                                                            } else {
+                                                                                                                                                                              vErrors = null;
+                                                                                                                                                                            }
+                                                                                                                                                                          }
+                                                                                                                                                                          if (_valid16) {
+                                                                                                                                                                            const _errs307 = errors;
+                                                                                                                                                                            const _errs308 = errors;
+                                                                                                                                                                            const _errs309 = errors;
+                                                                                                                                                                            if (data110 && typeof data110 == "object" && !Array.isArray(data110)) {
+                                                                                                                                                                              let missing41;
+                                                                                                                                                                              if (data110.value === void 0 && (missing41 = "value")) {
+                                                                                                                                                                                const err56 = {};
+                                                                                                                                                                                if (vErrors === null) {
+                                                                                                                                                                                  vErrors = [err56];
+                                                                                                                                                                                } else {
+                                                                                                                                                                                  vErrors.push(err56);
+                                                                                                                                                                                }
+                                                                                                                                                                                errors++;
+                                                                                                                                                                              }
+                                                                                                                                                                            }
+                                                                                                                                                                            var valid81 = _errs309 === errors;
+                                                                                                                                                                            if (valid81) {
+                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/2/then/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+                                                                                                                                                                              return false;
+                                                                                                                                                                            } else {
+                                                                                                                                                                              errors = _errs308;
+                                                                                                                                                                              if (vErrors !== null) {
+                                                                                                                                                                                if (_errs308) {
+                                                                                                                                                                                  vErrors.length = _errs308;
+                                                                                                                                                                                } else {
+                                                                                                                                                                                  vErrors = null;
+                                                                                                                                                                                }
+                                                                                                                                                                              }
+                                                                                                                                                                            }
+                                                                                                                                                                            var _valid16 = _errs307 === errors;
+                                                                                                                                                                            valid79 = _valid16;
+                                                                                                                                                                          }
+                                                                                                                                                                          if (!valid79) {
+                                                                                                                                                                            const err57 = { instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                                                                                                                                                                            if (vErrors === null) {
+                                                                                                                                                                              vErrors = [err57];
+                                                                                                                                                                            } else {
+                                                                                                                                                                              vErrors.push(err57);
+                                                                                                                                                                            }
+                                                                                                                                                                            errors++;
+                                                                                                                                                                            validate22.errors = vErrors;
+                                                                                                                                                                            return false;
+                                                                                                                                                                          }
+                                                                                                                                                                          var valid73 = _errs303 === errors;
+                                                                                                                                                                          if (valid73) {
+                                                                                                                                                                            if (props7 !== true) {
+                                                                                                                                                                              props7 = props7 || {};
+                                                                                                                                                                              props7.type = true;
+                                                                                                                                                                            }
+                                                                                                                                                                          }
+                                                                                                                                                                        }
+                                                                                                                                                                      }
+                                                                                                                                                                      if (errors === _errs290) {
+                                                                                                                                                                        if (data110 && typeof data110 == "object" && !Array.isArray(data110)) {
+                                                                                                                                                                          let missing42;
+                                                                                                                                                                          if (data110.type === void 0 && (missing42 = "type")) {
+                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/required", keyword: "required", params: { missingProperty: missing42 }, message: "must have required property '" + missing42 + "'" }];
+                                                                                                                                                                            return false;
+                                                                                                                                                                          } else {
+                                                                                                                                                                            const _errs310 = errors;
+                                                                                                                                                                            for (const key9 in data110) {
+                                                                                                                                                                              if (!(key9 === "type" || key9 === "value")) {
+                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties" }];
+                                                                                                                                                                                return false;
+                                                                                                                                                                                break;
+                                                                                                                                                                              }
+                                                                                                                                                                            }
+                                                                                                                                                                            if (_errs310 === errors) {
+                                                                                                                                                                              if (data110.type !== void 0) {
+                                                                                                                                                                                let data115 = data110.type;
+                                                                                                                                                                                const _errs311 = errors;
+                                                                                                                                                                                if (!(data115 === "FIXED" || data115 === "FLEX" || data115 === "HUG")) {
+                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/type", schemaPath: "#/$defs/gridTrackSize/properties/type/enum", keyword: "enum", params: { allowedValues: schema74.properties.type.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                                  return false;
+                                                                                                                                                                                }
+                                                                                                                                                                                var valid82 = _errs311 === errors;
+                                                                                                                                                                              } else {
+                                                                                                                                                                                var valid82 = true;
+                                                                                                                                                                              }
+                                                                                                                                                                              if (valid82) {
+                                                                                                                                                                                if (data110.value !== void 0) {
+                                                                                                                                                                                  let data116 = data110.value;
+                                                                                                                                                                                  const _errs312 = errors;
+                                                                                                                                                                                  if (errors === _errs312) {
+                                                                                                                                                                                    if (typeof data116 == "number") {
+                                                                                                                                                                                      if (data116 > 1e5 || isNaN(data116)) {
+                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                                                        return false;
+                                                                                                                                                                                      } else {
+                                                                                                                                                                                        if (data116 < 0 || isNaN(data116)) {
+                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                                          return false;
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                    } else {
+                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                                                      return false;
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  var valid82 = _errs312 === errors;
+                                                                                                                                                                                } else {
+                                                                                                                                                                                  var valid82 = true;
+                                                                                                                                                                                }
+                                                                                                                                                                              }
+                                                                                                                                                                            }
+                                                                                                                                                                          }
+                                                                                                                                                                        } else {
+                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridRowSizes/" + i8, schemaPath: "#/$defs/gridTrackSize/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                                                                                          return false;
+                                                                                                                                                                        }
+                                                                                                                                                                      }
+                                                                                                                                                                      var valid71 = _errs289 === errors;
+                                                                                                                                                                      if (!valid71) {
+                                                                                                                                                                        break;
+                                                                                                                                                                      }
+                                                                                                                                                                    }
+                                                                                                                                                                  }
+                                                                                                                                                                }
+                                                                                                                                                              } else {
+                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridRowSizes", schemaPath: "#/properties/gridRowSizes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                return false;
+                                                                                                                                                              }
+                                                                                                                                                            }
+                                                                                                                                                            var valid37 = _errs287 === errors;
+                                                                                                                                                          } else {
+                                                                                                                                                            var valid37 = true;
+                                                                                                                                                          }
+                                                                                                                                                          if (valid37) {
+                                                                                                                                                            if (data.gridColumnSizes !== void 0) {
+                                                                                                                                                              let data117 = data.gridColumnSizes;
+                                                                                                                                                              const _errs314 = errors;
+                                                                                                                                                              if (errors === _errs314) {
+                                                                                                                                                                if (Array.isArray(data117)) {
+                                                                                                                                                                  if (data117.length > 1e3) {
+                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes", schemaPath: "#/properties/gridColumnSizes/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+                                                                                                                                                                    return false;
+                                                                                                                                                                  } else {
+                                                                                                                                                                    if (data117.length < 1) {
+                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes", schemaPath: "#/properties/gridColumnSizes/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                                                                                                                                                                      return false;
+                                                                                                                                                                    } else {
+                                                                                                                                                                      var valid83 = true;
+                                                                                                                                                                      const len9 = data117.length;
+                                                                                                                                                                      for (let i9 = 0; i9 < len9; i9++) {
+                                                                                                                                                                        let data118 = data117[i9];
+                                                                                                                                                                        const _errs316 = errors;
+                                                                                                                                                                        const _errs317 = errors;
+                                                                                                                                                                        const _errs319 = errors;
+                                                                                                                                                                        const _errs320 = errors;
+                                                                                                                                                                        let valid86 = true;
+                                                                                                                                                                        const _errs321 = errors;
+                                                                                                                                                                        if (data118 && typeof data118 == "object" && !Array.isArray(data118)) {
+                                                                                                                                                                          if (data118.type !== void 0) {
+                                                                                                                                                                            if ("FIXED" !== data118.type) {
+                                                                                                                                                                              const err58 = {};
+                                                                                                                                                                              if (vErrors === null) {
+                                                                                                                                                                                vErrors = [err58];
+                                                                                                                                                                              } else {
+                                                                                                                                                                                vErrors.push(err58);
+                                                                                                                                                                              }
+                                                                                                                                                                              errors++;
+                                                                                                                                                                            }
+                                                                                                                                                                          }
+                                                                                                                                                                        }
+                                                                                                                                                                        var _valid17 = _errs321 === errors;
+                                                                                                                                                                        errors = _errs320;
+                                                                                                                                                                        if (vErrors !== null) {
+                                                                                                                                                                          if (_errs320) {
+                                                                                                                                                                            vErrors.length = _errs320;
+                                                                                                                                                                          } else {
+                                                                                                                                                                            vErrors = null;
+                                                                                                                                                                          }
+                                                                                                                                                                        }
+                                                                                                                                                                        if (_valid17) {
+                                                                                                                                                                          const _errs323 = errors;
+                                                                                                                                                                          if (data118 && typeof data118 == "object" && !Array.isArray(data118)) {
+                                                                                                                                                                            let missing43;
+                                                                                                                                                                            if (data118.value === void 0 && (missing43 = "value")) {
+                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/0/then/required", keyword: "required", params: { missingProperty: missing43 }, message: "must have required property '" + missing43 + "'" }];
+                                                                                                                                                                              return false;
+                                                                                                                                                                            }
+                                                                                                                                                                          }
+                                                                                                                                                                          var _valid17 = _errs323 === errors;
+                                                                                                                                                                          valid86 = _valid17;
+                                                                                                                                                                        }
+                                                                                                                                                                        if (!valid86) {
+                                                                                                                                                                          const err59 = { instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/0/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                                                                                                                                                                          if (vErrors === null) {
+                                                                                                                                                                            vErrors = [err59];
+                                                                                                                                                                          } else {
+                                                                                                                                                                            vErrors.push(err59);
+                                                                                                                                                                          }
+                                                                                                                                                                          errors++;
+                                                                                                                                                                          validate22.errors = vErrors;
+                                                                                                                                                                          return false;
+                                                                                                                                                                        }
+                                                                                                                                                                        var valid85 = _errs319 === errors;
+                                                                                                                                                                        if (valid85) {
+                                                                                                                                                                          const _errs324 = errors;
+                                                                                                                                                                          const _errs325 = errors;
+                                                                                                                                                                          let valid88 = true;
+                                                                                                                                                                          const _errs326 = errors;
+                                                                                                                                                                          if (data118 && typeof data118 == "object" && !Array.isArray(data118)) {
+                                                                                                                                                                            if (data118.type !== void 0) {
+                                                                                                                                                                              if ("FLEX" !== data118.type) {
+                                                                                                                                                                                const err60 = {};
+                                                                                                                                                                                if (vErrors === null) {
+                                                                                                                                                                                  vErrors = [err60];
+                                                                                                                                                                                } else {
+                                                                                                                                                                                  vErrors.push(err60);
+                                                                                                                                                                                }
+                                                                                                                                                                                errors++;
+                                                                                                                                                                              }
+                                                                                                                                                                            }
+                                                                                                                                                                          }
+                                                                                                                                                                          var _valid18 = _errs326 === errors;
+                                                                                                                                                                          errors = _errs325;
+                                                                                                                                                                          if (vErrors !== null) {
+                                                                                                                                                                            if (_errs325) {
+                                                                                                                                                                              vErrors.length = _errs325;
+                                                                                                                                                                            } else {
+                                                                                                                                                                              vErrors = null;
+                                                                                                                                                                            }
+                                                                                                                                                                          }
+                                                                                                                                                                          if (_valid18) {
+                                                                                                                                                                            const _errs328 = errors;
+                                                                                                                                                                            if (data118 && typeof data118 == "object" && !Array.isArray(data118)) {
+                                                                                                                                                                              if (data118.value !== void 0) {
+                                                                                                                                                                                let data121 = data118.value;
+                                                                                                                                                                                if (typeof data121 == "number") {
+                                                                                                                                                                                  if (data121 <= 0 || isNaN(data121)) {
+                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
+                                                                                                                                                                                    return false;
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
+                                                                                                                                                                              }
+                                                                                                                                                                            }
+                                                                                                                                                                            var _valid18 = _errs328 === errors;
+                                                                                                                                                                            valid88 = _valid18;
+                                                                                                                                                                            if (valid88) {
+                                                                                                                                                                              var props8 = {};
+                                                                                                                                                                              props8.value = true;
+                                                                                                                                                                              props8.type = true;
+                                                                                                                                                                            }
+                                                                                                                                                                          }
+                                                                                                                                                                          if (!valid88) {
+                                                                                                                                                                            const err61 = { instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/1/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                                                                                                                                                                            if (vErrors === null) {
+                                                                                                                                                                              vErrors = [err61];
+                                                                                                                                                                            } else {
+                                                                                                                                                                              vErrors.push(err61);
+                                                                                                                                                                            }
+                                                                                                                                                                            errors++;
+                                                                                                                                                                            validate22.errors = vErrors;
+                                                                                                                                                                            return false;
+                                                                                                                                                                          }
+                                                                                                                                                                          var valid85 = _errs324 === errors;
+                                                                                                                                                                          if (valid85) {
+                                                                                                                                                                            if (props8 !== true) {
+                                                                                                                                                                              props8 = props8 || {};
+                                                                                                                                                                              props8.type = true;
+                                                                                                                                                                            }
+                                                                                                                                                                            const _errs330 = errors;
+                                                                                                                                                                            const _errs331 = errors;
+                                                                                                                                                                            let valid91 = true;
+                                                                                                                                                                            const _errs332 = errors;
+                                                                                                                                                                            if (data118 && typeof data118 == "object" && !Array.isArray(data118)) {
+                                                                                                                                                                              if (data118.type !== void 0) {
+                                                                                                                                                                                if ("HUG" !== data118.type) {
+                                                                                                                                                                                  const err62 = {};
+                                                                                                                                                                                  if (vErrors === null) {
+                                                                                                                                                                                    vErrors = [err62];
+                                                                                                                                                                                  } else {
+                                                                                                                                                                                    vErrors.push(err62);
+                                                                                                                                                                                  }
+                                                                                                                                                                                  errors++;
+                                                                                                                                                                                }
+                                                                                                                                                                              }
+                                                                                                                                                                            }
+                                                                                                                                                                            var _valid19 = _errs332 === errors;
+                                                                                                                                                                            errors = _errs331;
+                                                                                                                                                                            if (vErrors !== null) {
+                                                                                                                                                                              if (_errs331) {
+                                                                                                                                                                                vErrors.length = _errs331;
+                                                                                                                                                                              } else {
+                                                                                                                                                                                vErrors = null;
+                                                                                                                                                                              }
+                                                                                                                                                                            }
+                                                                                                                                                                            if (_valid19) {
+                                                                                                                                                                              const _errs334 = errors;
+                                                                                                                                                                              const _errs335 = errors;
+                                                                                                                                                                              const _errs336 = errors;
+                                                                                                                                                                              if (data118 && typeof data118 == "object" && !Array.isArray(data118)) {
+                                                                                                                                                                                let missing44;
+                                                                                                                                                                                if (data118.value === void 0 && (missing44 = "value")) {
+                                                                                                                                                                                  const err63 = {};
+                                                                                                                                                                                  if (vErrors === null) {
+                                                                                                                                                                                    vErrors = [err63];
+                                                                                                                                                                                  } else {
+                                                                                                                                                                                    vErrors.push(err63);
+                                                                                                                                                                                  }
+                                                                                                                                                                                  errors++;
+                                                                                                                                                                                }
+                                                                                                                                                                              }
+                                                                                                                                                                              var valid93 = _errs336 === errors;
+                                                                                                                                                                              if (valid93) {
+                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/2/then/not", keyword: "not", params: {}, message: "must NOT be valid" }];
+                                                                                                                                                                                return false;
+                                                                                                                                                                              } else {
+                                                                                                                                                                                errors = _errs335;
+                                                                                                                                                                                if (vErrors !== null) {
+                                                                                                                                                                                  if (_errs335) {
+                                                                                                                                                                                    vErrors.length = _errs335;
+                                                                                                                                                                                  } else {
+                                                                                                                                                                                    vErrors = null;
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
+                                                                                                                                                                              }
+                                                                                                                                                                              var _valid19 = _errs334 === errors;
+                                                                                                                                                                              valid91 = _valid19;
+                                                                                                                                                                            }
+                                                                                                                                                                            if (!valid91) {
+                                                                                                                                                                              const err64 = { instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/allOf/2/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema' };
+                                                                                                                                                                              if (vErrors === null) {
+                                                                                                                                                                                vErrors = [err64];
+                                                                                                                                                                              } else {
+                                                                                                                                                                                vErrors.push(err64);
+                                                                                                                                                                              }
+                                                                                                                                                                              errors++;
+                                                                                                                                                                              validate22.errors = vErrors;
+                                                                                                                                                                              return false;
+                                                                                                                                                                            }
+                                                                                                                                                                            var valid85 = _errs330 === errors;
+                                                                                                                                                                            if (valid85) {
+                                                                                                                                                                              if (props8 !== true) {
+                                                                                                                                                                                props8 = props8 || {};
+                                                                                                                                                                                props8.type = true;
+                                                                                                                                                                              }
+                                                                                                                                                                            }
+                                                                                                                                                                          }
+                                                                                                                                                                        }
+                                                                                                                                                                        if (errors === _errs317) {
+                                                                                                                                                                          if (data118 && typeof data118 == "object" && !Array.isArray(data118)) {
+                                                                                                                                                                            let missing45;
+                                                                                                                                                                            if (data118.type === void 0 && (missing45 = "type")) {
+                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/required", keyword: "required", params: { missingProperty: missing45 }, message: "must have required property '" + missing45 + "'" }];
+                                                                                                                                                                              return false;
+                                                                                                                                                                            } else {
+                                                                                                                                                                              const _errs337 = errors;
+                                                                                                                                                                              for (const key10 in data118) {
+                                                                                                                                                                                if (!(key10 === "type" || key10 === "value")) {
+                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties" }];
+                                                                                                                                                                                  return false;
+                                                                                                                                                                                  break;
+                                                                                                                                                                                }
+                                                                                                                                                                              }
+                                                                                                                                                                              if (_errs337 === errors) {
+                                                                                                                                                                                if (data118.type !== void 0) {
+                                                                                                                                                                                  let data123 = data118.type;
+                                                                                                                                                                                  const _errs338 = errors;
+                                                                                                                                                                                  if (!(data123 === "FIXED" || data123 === "FLEX" || data123 === "HUG")) {
+                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/type", schemaPath: "#/$defs/gridTrackSize/properties/type/enum", keyword: "enum", params: { allowedValues: schema74.properties.type.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                                    return false;
+                                                                                                                                                                                  }
+                                                                                                                                                                                  var valid94 = _errs338 === errors;
+                                                                                                                                                                                } else {
+                                                                                                                                                                                  var valid94 = true;
+                                                                                                                                                                                }
+                                                                                                                                                                                if (valid94) {
+                                                                                                                                                                                  if (data118.value !== void 0) {
+                                                                                                                                                                                    let data124 = data118.value;
+                                                                                                                                                                                    const _errs339 = errors;
+                                                                                                                                                                                    if (errors === _errs339) {
+                                                                                                                                                                                      if (typeof data124 == "number") {
+                                                                                                                                                                                        if (data124 > 1e5 || isNaN(data124)) {
+                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000" }];
+                                                                                                                                                                                          return false;
+                                                                                                                                                                                        } else {
+                                                                                                                                                                                          if (data124 < 0 || isNaN(data124)) {
+                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                                            return false;
+                                                                                                                                                                                          }
+                                                                                                                                                                                        }
+                                                                                                                                                                                      } else {
+                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9 + "/value", schemaPath: "#/$defs/gridTrackSize/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                                                                                                                                                        return false;
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                    var valid94 = _errs339 === errors;
+                                                                                                                                                                                  } else {
+                                                                                                                                                                                    var valid94 = true;
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
+                                                                                                                                                                              }
+                                                                                                                                                                            }
+                                                                                                                                                                          } else {
+                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes/" + i9, schemaPath: "#/$defs/gridTrackSize/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                                                                                                            return false;
+                                                                                                                                                                          }
+                                                                                                                                                                        }
+                                                                                                                                                                        var valid83 = _errs316 === errors;
+                                                                                                                                                                        if (!valid83) {
+                                                                                                                                                                          break;
+                                                                                                                                                                        }
+                                                                                                                                                                      }
+                                                                                                                                                                    }
+                                                                                                                                                                  }
+                                                                                                                                                                } else {
+                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridColumnSizes", schemaPath: "#/properties/gridColumnSizes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                  return false;
+                                                                                                                                                                }
+                                                                                                                                                              }
+                                                                                                                                                              var valid37 = _errs314 === errors;
+                                                                                                                                                            } else {
+                                                                                                                                                              var valid37 = true;
+                                                                                                                                                            }
+                                                                                                                                                            if (valid37) {
+                                                                                                                                                              if (data.gridRowAnchorIndex !== void 0) {
+                                                                                                                                                                let data125 = data.gridRowAnchorIndex;
+                                                                                                                                                                const _errs341 = errors;
+                                                                                                                                                                if (!(typeof data125 == "number" && (!(data125 % 1) && !isNaN(data125)))) {
+                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/gridRowAnchorIndex", schemaPath: "#/properties/gridRowAnchorIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                                                                  return false;
+                                                                                                                                                                }
+                                                                                                                                                                if (errors === _errs341) {
+                                                                                                                                                                  if (typeof data125 == "number") {
+                                                                                                                                                                    if (data125 > 999 || isNaN(data125)) {
+                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridRowAnchorIndex", schemaPath: "#/properties/gridRowAnchorIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 999 }, message: "must be <= 999" }];
+                                                                                                                                                                      return false;
+                                                                                                                                                                    } else {
+                                                                                                                                                                      if (data125 < 0 || isNaN(data125)) {
+                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridRowAnchorIndex", schemaPath: "#/properties/gridRowAnchorIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                        return false;
+                                                                                                                                                                      }
+                                                                                                                                                                    }
+                                                                                                                                                                  }
+                                                                                                                                                                }
+                                                                                                                                                                var valid37 = _errs341 === errors;
+                                                                                                                                                              } else {
+                                                                                                                                                                var valid37 = true;
+                                                                                                                                                              }
+                                                                                                                                                              if (valid37) {
+                                                                                                                                                                if (data.gridColumnAnchorIndex !== void 0) {
+                                                                                                                                                                  let data126 = data.gridColumnAnchorIndex;
+                                                                                                                                                                  const _errs343 = errors;
+                                                                                                                                                                  if (!(typeof data126 == "number" && (!(data126 % 1) && !isNaN(data126)))) {
+                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/gridColumnAnchorIndex", schemaPath: "#/properties/gridColumnAnchorIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                                                                    return false;
+                                                                                                                                                                  }
+                                                                                                                                                                  if (errors === _errs343) {
+                                                                                                                                                                    if (typeof data126 == "number") {
+                                                                                                                                                                      if (data126 > 999 || isNaN(data126)) {
+                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridColumnAnchorIndex", schemaPath: "#/properties/gridColumnAnchorIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 999 }, message: "must be <= 999" }];
+                                                                                                                                                                        return false;
+                                                                                                                                                                      } else {
+                                                                                                                                                                        if (data126 < 0 || isNaN(data126)) {
+                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridColumnAnchorIndex", schemaPath: "#/properties/gridColumnAnchorIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                                                                                                                          return false;
+                                                                                                                                                                        }
+                                                                                                                                                                      }
+                                                                                                                                                                    }
+                                                                                                                                                                  }
+                                                                                                                                                                  var valid37 = _errs343 === errors;
+                                                                                                                                                                } else {
+                                                                                                                                                                  var valid37 = true;
+                                                                                                                                                                }
+                                                                                                                                                                if (valid37) {
+                                                                                                                                                                  if (data.gridRowSpan !== void 0) {
+                                                                                                                                                                    let data127 = data.gridRowSpan;
+                                                                                                                                                                    const _errs345 = errors;
+                                                                                                                                                                    if (!(typeof data127 == "number" && (!(data127 % 1) && !isNaN(data127)))) {
+                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/gridRowSpan", schemaPath: "#/properties/gridRowSpan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                                                                      return false;
+                                                                                                                                                                    }
+                                                                                                                                                                    if (errors === _errs345) {
+                                                                                                                                                                      if (typeof data127 == "number") {
+                                                                                                                                                                        if (data127 > 1e3 || isNaN(data127)) {
+                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridRowSpan", schemaPath: "#/properties/gridRowSpan/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                                                                                                                                                                          return false;
+                                                                                                                                                                        } else {
+                                                                                                                                                                          if (data127 < 1 || isNaN(data127)) {
+                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridRowSpan", schemaPath: "#/properties/gridRowSpan/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                                                                                                                                                                            return false;
+                                                                                                                                                                          }
+                                                                                                                                                                        }
+                                                                                                                                                                      }
+                                                                                                                                                                    }
+                                                                                                                                                                    var valid37 = _errs345 === errors;
+                                                                                                                                                                  } else {
+                                                                                                                                                                    var valid37 = true;
+                                                                                                                                                                  }
+                                                                                                                                                                  if (valid37) {
+                                                                                                                                                                    if (data.gridColumnSpan !== void 0) {
+                                                                                                                                                                      let data128 = data.gridColumnSpan;
+                                                                                                                                                                      const _errs347 = errors;
+                                                                                                                                                                      if (!(typeof data128 == "number" && (!(data128 % 1) && !isNaN(data128)))) {
+                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/gridColumnSpan", schemaPath: "#/properties/gridColumnSpan/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                                                                                                                        return false;
+                                                                                                                                                                      }
+                                                                                                                                                                      if (errors === _errs347) {
+                                                                                                                                                                        if (typeof data128 == "number") {
+                                                                                                                                                                          if (data128 > 1e3 || isNaN(data128)) {
+                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridColumnSpan", schemaPath: "#/properties/gridColumnSpan/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                                                                                                                                                                            return false;
+                                                                                                                                                                          } else {
+                                                                                                                                                                            if (data128 < 1 || isNaN(data128)) {
+                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/gridColumnSpan", schemaPath: "#/properties/gridColumnSpan/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                                                                                                                                                                              return false;
+                                                                                                                                                                            }
+                                                                                                                                                                          }
+                                                                                                                                                                        }
+                                                                                                                                                                      }
+                                                                                                                                                                      var valid37 = _errs347 === errors;
+                                                                                                                                                                    } else {
+                                                                                                                                                                      var valid37 = true;
+                                                                                                                                                                    }
+                                                                                                                                                                    if (valid37) {
+                                                                                                                                                                      if (data.gridChildHorizontalAlign !== void 0) {
+                                                                                                                                                                        let data129 = data.gridChildHorizontalAlign;
+                                                                                                                                                                        const _errs349 = errors;
+                                                                                                                                                                        if (!(data129 === "MIN" || data129 === "CENTER" || data129 === "MAX" || data129 === "AUTO")) {
+                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/gridChildHorizontalAlign", schemaPath: "#/properties/gridChildHorizontalAlign/enum", keyword: "enum", params: { allowedValues: schema38.properties.gridChildHorizontalAlign.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                          return false;
+                                                                                                                                                                        }
+                                                                                                                                                                        var valid37 = _errs349 === errors;
+                                                                                                                                                                      } else {
+                                                                                                                                                                        var valid37 = true;
+                                                                                                                                                                      }
+                                                                                                                                                                      if (valid37) {
+                                                                                                                                                                        if (data.gridChildVerticalAlign !== void 0) {
+                                                                                                                                                                          let data130 = data.gridChildVerticalAlign;
+                                                                                                                                                                          const _errs350 = errors;
+                                                                                                                                                                          if (!(data130 === "MIN" || data130 === "CENTER" || data130 === "MAX" || data130 === "AUTO")) {
+                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/gridChildVerticalAlign", schemaPath: "#/properties/gridChildVerticalAlign/enum", keyword: "enum", params: { allowedValues: schema38.properties.gridChildVerticalAlign.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                            return false;
+                                                                                                                                                                          }
+                                                                                                                                                                          var valid37 = _errs350 === errors;
+                                                                                                                                                                        } else {
+                                                                                                                                                                          var valid37 = true;
+                                                                                                                                                                        }
+                                                                                                                                                                        if (valid37) {
+                                                                                                                                                                          if (data.scrollBehavior !== void 0) {
+                                                                                                                                                                            let data131 = data.scrollBehavior;
+                                                                                                                                                                            const _errs351 = errors;
+                                                                                                                                                                            if (!(data131 === "SCROLLS" || data131 === "FIXED" || data131 === "STICKY_SCROLLS")) {
+                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/scrollBehavior", schemaPath: "#/properties/scrollBehavior/enum", keyword: "enum", params: { allowedValues: schema38.properties.scrollBehavior.enum }, message: "must be equal to one of the allowed values" }];
+                                                                                                                                                                              return false;
+                                                                                                                                                                            }
+                                                                                                                                                                            var valid37 = _errs351 === errors;
+                                                                                                                                                                          } else {
+                                                                                                                                                                            var valid37 = true;
+                                                                                                                                                                          }
+                                                                                                                                                                          if (valid37) {
+                                                                                                                                                                            if (data.fillStyleId !== void 0) {
+                                                                                                                                                                              let data132 = data.fillStyleId;
+                                                                                                                                                                              const _errs352 = errors;
+                                                                                                                                                                              if (errors === _errs352) {
+                                                                                                                                                                                if (typeof data132 === "string") {
+                                                                                                                                                                                  if (func1(data132) > 255) {
+                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                    return false;
+                                                                                                                                                                                  } else {
+                                                                                                                                                                                    if (func1(data132) < 1) {
+                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                      return false;
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                } else {
+                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/fillStyleId", schemaPath: "#/properties/fillStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                  return false;
+                                                                                                                                                                                }
+                                                                                                                                                                              }
+                                                                                                                                                                              var valid37 = _errs352 === errors;
+                                                                                                                                                                            } else {
+                                                                                                                                                                              var valid37 = true;
+                                                                                                                                                                            }
+                                                                                                                                                                            if (valid37) {
+                                                                                                                                                                              if (data.strokeStyleId !== void 0) {
+                                                                                                                                                                                let data133 = data.strokeStyleId;
+                                                                                                                                                                                const _errs354 = errors;
+                                                                                                                                                                                if (errors === _errs354) {
+                                                                                                                                                                                  if (typeof data133 === "string") {
+                                                                                                                                                                                    if (func1(data133) > 255) {
+                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                      return false;
+                                                                                                                                                                                    } else {
+                                                                                                                                                                                      if (func1(data133) < 1) {
+                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                        return false;
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                  } else {
+                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/strokeStyleId", schemaPath: "#/properties/strokeStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                    return false;
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
+                                                                                                                                                                                var valid37 = _errs354 === errors;
+                                                                                                                                                                              } else {
+                                                                                                                                                                                var valid37 = true;
+                                                                                                                                                                              }
+                                                                                                                                                                              if (valid37) {
+                                                                                                                                                                                if (data.textStyleId !== void 0) {
+                                                                                                                                                                                  let data134 = data.textStyleId;
+                                                                                                                                                                                  const _errs356 = errors;
+                                                                                                                                                                                  if (errors === _errs356) {
+                                                                                                                                                                                    if (typeof data134 === "string") {
+                                                                                                                                                                                      if (func1(data134) > 255) {
+                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                        return false;
+                                                                                                                                                                                      } else {
+                                                                                                                                                                                        if (func1(data134) < 1) {
+                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                          return false;
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                    } else {
+                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/textStyleId", schemaPath: "#/properties/textStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                      return false;
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                  var valid37 = _errs356 === errors;
+                                                                                                                                                                                } else {
+                                                                                                                                                                                  var valid37 = true;
+                                                                                                                                                                                }
+                                                                                                                                                                                if (valid37) {
+                                                                                                                                                                                  if (data.effectStyleId !== void 0) {
+                                                                                                                                                                                    let data135 = data.effectStyleId;
+                                                                                                                                                                                    const _errs358 = errors;
+                                                                                                                                                                                    if (errors === _errs358) {
+                                                                                                                                                                                      if (typeof data135 === "string") {
+                                                                                                                                                                                        if (func1(data135) > 255) {
+                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                          return false;
+                                                                                                                                                                                        } else {
+                                                                                                                                                                                          if (func1(data135) < 1) {
+                                                                                                                                                                                            validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                            return false;
+                                                                                                                                                                                          }
+                                                                                                                                                                                        }
+                                                                                                                                                                                      } else {
+                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/effectStyleId", schemaPath: "#/properties/effectStyleId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                        return false;
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                    var valid37 = _errs358 === errors;
+                                                                                                                                                                                  } else {
+                                                                                                                                                                                    var valid37 = true;
+                                                                                                                                                                                  }
+                                                                                                                                                                                  if (valid37) {
+                                                                                                                                                                                    if (data.styledTextSegments !== void 0) {
+                                                                                                                                                                                      let data136 = data.styledTextSegments;
+                                                                                                                                                                                      const _errs360 = errors;
+                                                                                                                                                                                      if (errors === _errs360) {
+                                                                                                                                                                                        if (Array.isArray(data136)) {
+                                                                                                                                                                                          var valid95 = true;
+                                                                                                                                                                                          const len10 = data136.length;
+                                                                                                                                                                                          for (let i10 = 0; i10 < len10; i10++) {
+                                                                                                                                                                                            const _errs362 = errors;
+                                                                                                                                                                                            if (!validate46(data136[i10], { instancePath: instancePath + "/styledTextSegments/" + i10, parentData: data136, parentDataProperty: i10, rootData, dynamicAnchors })) {
+                                                                                                                                                                                              vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+                                                                                                                                                                                              errors = vErrors.length;
+                                                                                                                                                                                            }
+                                                                                                                                                                                            var valid95 = _errs362 === errors;
+                                                                                                                                                                                            if (!valid95) {
+                                                                                                                                                                                              break;
+                                                                                                                                                                                            }
+                                                                                                                                                                                          }
+                                                                                                                                                                                        } else {
+                                                                                                                                                                                          validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                                          return false;
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                      var valid37 = _errs360 === errors;
+                                                                                                                                                                                    } else {
+                                                                                                                                                                                      var valid37 = true;
+                                                                                                                                                                                    }
+                                                                                                                                                                                    if (valid37) {
+                                                                                                                                                                                      let missing46;
+                                                                                                                                                                                      if (data.relativeTransform !== void 0 && (data.untransformedWidth === void 0 && (missing46 = "untransformedWidth") || data.untransformedHeight === void 0 && (missing46 = "untransformedHeight"))) {
+                                                                                                                                                                                        validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
+                                                                                                                                                                                          property: "relativeTransform",
+                                                                                                                                                                                          missingProperty: missing46,
+                                                                                                                                                                                          depsCount: 2,
+                                                                                                                                                                                          deps: "untransformedWidth, untransformedHeight"
+                                                                                                                                                                                        }, message: "must have properties untransformedWidth, untransformedHeight when property relativeTransform is present" }];
+                                                                                                                                                                                        return false;
+                                                                                                                                                                                      } else {
+                                                                                                                                                                                        if (data.untransformedWidth !== void 0 && (data.relativeTransform === void 0 && (missing46 = "relativeTransform") || data.untransformedHeight === void 0 && (missing46 = "untransformedHeight"))) {
+                                                                                                                                                                                          validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
+                                                                                                                                                                                            property: "untransformedWidth",
+                                                                                                                                                                                            missingProperty: missing46,
+                                                                                                                                                                                            depsCount: 2,
+                                                                                                                                                                                            deps: "relativeTransform, untransformedHeight"
+                                                                                                                                                                                          }, message: "must have properties relativeTransform, untransformedHeight when property untransformedWidth is present" }];
+                                                                                                                                                                                          return false;
+                                                                                                                                                                                        } else {
+                                                                                                                                                                                          if (data.untransformedHeight !== void 0 && (data.relativeTransform === void 0 && (missing46 = "relativeTransform") || data.untransformedWidth === void 0 && (missing46 = "untransformedWidth"))) {
+                                                                                                                                                                                            validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
+                                                                                                                                                                                              property: "untransformedHeight",
+                                                                                                                                                                                              missingProperty: missing46,
+                                                                                                                                                                                              depsCount: 2,
+                                                                                                                                                                                              deps: "relativeTransform, untransformedWidth"
+                                                                                                                                                                                            }, message: "must have properties relativeTransform, untransformedWidth when property untransformedHeight is present" }];
+                                                                                                                                                                                            return false;
+                                                                                                                                                                                          } else {
+                                                                                                                                                                                            if (data.gridRowAnchorIndex !== void 0 && (data.gridColumnAnchorIndex === void 0 && (missing46 = "gridColumnAnchorIndex"))) {
+                                                                                                                                                                                              validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
+                                                                                                                                                                                                property: "gridRowAnchorIndex",
+                                                                                                                                                                                                missingProperty: missing46,
+                                                                                                                                                                                                depsCount: 1,
+                                                                                                                                                                                                deps: "gridColumnAnchorIndex"
+                                                                                                                                                                                              }, message: "must have property gridColumnAnchorIndex when property gridRowAnchorIndex is present" }];
+                                                                                                                                                                                              return false;
+                                                                                                                                                                                            } else {
+                                                                                                                                                                                              if (data.gridColumnAnchorIndex !== void 0 && (data.gridRowAnchorIndex === void 0 && (missing46 = "gridRowAnchorIndex"))) {
+                                                                                                                                                                                                validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
+                                                                                                                                                                                                  property: "gridColumnAnchorIndex",
+                                                                                                                                                                                                  missingProperty: missing46,
+                                                                                                                                                                                                  depsCount: 1,
+                                                                                                                                                                                                  deps: "gridRowAnchorIndex"
+                                                                                                                                                                                                }, message: "must have property gridRowAnchorIndex when property gridColumnAnchorIndex is present" }];
+                                                                                                                                                                                                return false;
+                                                                                                                                                                                              }
+                                                                                                                                                                                            }
+                                                                                                                                                                                          }
+                                                                                                                                                                                        }
+                                                                                                                                                                                      }
+                                                                                                                                                                                    }
+                                                                                                                                                                                  }
+                                                                                                                                                                                }
+                                                                                                                                                                              }
+                                                                                                                                                                            }
+                                                                                                                                                                          }
+                                                                                                                                                                        }
+                                                                                                                                                                      }
+                                                                                                                                                                    }
                                                                                                                                                                   }
                                                                                                                                                                 }
                                                                                                                                                               }
@@ -5577,7 +6736,7 @@
     return errors === 0;
   }
   validate52.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  var schema88 = { "description": "A TEXT style, as Figma's TextStyle.", "type": "object", "additionalProperties": false, "required": ["id", "type", "name", "fontName", "fontSize"], "properties": { "type": { "const": "TEXT" }, "id": { "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Slash-separated groups, e.g. Color/brand, Text/Body 16." }, "description": { "type": "string", "maxLength": 255 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e4 }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "enum": ["ORIGINAL", "UPPER", "LOWER", "TITLE"] }, "textDecoration": { "$ref": "#/$defs/textDecoration" } } };
+  var schema90 = { "description": "A TEXT style, as Figma's TextStyle.", "type": "object", "additionalProperties": false, "required": ["id", "type", "name", "fontName", "fontSize"], "properties": { "type": { "const": "TEXT" }, "id": { "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Slash-separated groups, e.g. Color/brand, Text/Body 16." }, "description": { "type": "string", "maxLength": 255 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e4 }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "enum": ["ORIGINAL", "UPPER", "LOWER", "TITLE"] }, "textDecoration": { "$ref": "#/$defs/textDecoration" } } };
   function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
@@ -5597,7 +6756,7 @@
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
-            if (!func5.call(schema88.properties, key0)) {
+            if (!func5.call(schema90.properties, key0)) {
               validate55.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
@@ -6002,7 +7161,7 @@
                               let data17 = data.textCase;
                               const _errs45 = errors;
                               if (!(data17 === "ORIGINAL" || data17 === "UPPER" || data17 === "LOWER" || data17 === "TITLE")) {
-                                validate55.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/properties/textCase/enum", keyword: "enum", params: { allowedValues: schema88.properties.textCase.enum }, message: "must be equal to one of the allowed values" }];
+                                validate55.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/properties/textCase/enum", keyword: "enum", params: { allowedValues: schema90.properties.textCase.enum }, message: "must be equal to one of the allowed values" }];
                                 return false;
                               }
                               var valid0 = _errs45 === errors;
@@ -7410,6 +8569,39 @@
       const v = n.counterAxisAlignItems;
       applying(id, "counterAxisAlignItems", () => frame.counterAxisAlignItems = v);
     }
+    if (n.layoutMode === "GRID") applyGrid(frame, n);
+  }
+  function applyGrid(frame, n) {
+    var _a;
+    const id = n.id;
+    applying(id, "layoutSizingHorizontal", () => frame.layoutSizingHorizontal = "FIXED");
+    applying(id, "layoutSizingVertical", () => frame.layoutSizingVertical = "FIXED");
+    if (n.gridRowCount !== void 0) {
+      const v = n.gridRowCount;
+      applying(id, "gridRowCount", () => frame.gridRowCount = v);
+    }
+    if (n.gridColumnCount !== void 0) {
+      const v = n.gridColumnCount;
+      applying(id, "gridColumnCount", () => frame.gridColumnCount = v);
+    }
+    if (n.gridRowGap !== void 0) {
+      const v = n.gridRowGap;
+      applying(id, "gridRowGap", () => frame.gridRowGap = v);
+    }
+    if (n.gridColumnGap !== void 0) {
+      const v = n.gridColumnGap;
+      applying(id, "gridColumnGap", () => frame.gridColumnGap = v);
+    }
+    for (const k of ["gridRowSizes", "gridColumnSizes"]) {
+      ((_a = n[k]) != null ? _a : []).forEach((size, i) => {
+        applying(id, `${k}[${i}]`, () => {
+          const track = frame[k][i];
+          if (track === void 0) throw new Error(`the grid has no track ${i}`);
+          track.type = size.type;
+          if (size.value !== void 0) track.value = size.value;
+        });
+      });
+    }
   }
   function applyPosition(node, n) {
     const id = n.id;
@@ -7430,6 +8622,27 @@
   function applySizing(node, n) {
     var _a, _b;
     const id = n.id;
+    if (n.gridRowAnchorIndex !== void 0 && n.gridColumnAnchorIndex !== void 0 && "setGridChildPosition" in node) {
+      const row = n.gridRowAnchorIndex;
+      const column = n.gridColumnAnchorIndex;
+      applying(id, "gridRowAnchorIndex", () => node.setGridChildPosition(row, column));
+    }
+    if (n.gridRowSpan !== void 0 && "gridRowSpan" in node) {
+      const v = n.gridRowSpan;
+      applying(id, "gridRowSpan", () => node.gridRowSpan = v);
+    }
+    if (n.gridColumnSpan !== void 0 && "gridColumnSpan" in node) {
+      const v = n.gridColumnSpan;
+      applying(id, "gridColumnSpan", () => node.gridColumnSpan = v);
+    }
+    if (n.gridChildHorizontalAlign !== void 0 && "gridChildHorizontalAlign" in node) {
+      const v = n.gridChildHorizontalAlign;
+      applying(id, "gridChildHorizontalAlign", () => node.gridChildHorizontalAlign = v);
+    }
+    if (n.gridChildVerticalAlign !== void 0 && "gridChildVerticalAlign" in node) {
+      const v = n.gridChildVerticalAlign;
+      applying(id, "gridChildVerticalAlign", () => node.gridChildVerticalAlign = v);
+    }
     if (n.layoutPositioning !== void 0 && "layoutPositioning" in node) {
       const v = n.layoutPositioning;
       applying(id, "layoutPositioning", () => node.layoutPositioning = v);
@@ -7527,6 +8740,18 @@
     maxWidth: (node) => "maxWidth" in node,
     minHeight: (node) => "minHeight" in node,
     maxHeight: (node) => "maxHeight" in node,
+    gridRowCount: (node) => "gridRowCount" in node,
+    gridColumnCount: (node) => "gridColumnCount" in node,
+    gridRowGap: (node) => "gridRowGap" in node,
+    gridColumnGap: (node) => "gridColumnGap" in node,
+    gridRowSizes: (node) => "gridRowSizes" in node,
+    gridColumnSizes: (node) => "gridColumnSizes" in node,
+    gridRowAnchorIndex: (node) => "setGridChildPosition" in node,
+    gridColumnAnchorIndex: (node) => "setGridChildPosition" in node,
+    gridRowSpan: (node) => "gridRowSpan" in node,
+    gridColumnSpan: (node) => "gridColumnSpan" in node,
+    gridChildHorizontalAlign: (node) => "gridChildHorizontalAlign" in node,
+    gridChildVerticalAlign: (node) => "gridChildVerticalAlign" in node,
     // The Plugin API has no per-node scroll behaviour: a frame's last numberOfFixedChildren
     // children are fixed (finishScroll); STICKY_SCROLLS has no Plugin API equivalent.
     scrollBehavior: () => true,

@@ -246,6 +246,45 @@ export abstract class StubLayer extends StubNode implements Pick<FrameNode, "opa
     this.effects = s.effects;
     this.effectStyleIdValue = id;
   }
+  /** The cell a child of a GRID frame is anchored at (-1: none), and its spans. */
+  gridRow = -1;
+  gridColumn = -1;
+  private rowSpanValue = 1;
+  private columnSpanValue = 1;
+  gridChildHorizontalAlign: "MIN" | "CENTER" | "MAX" | "AUTO" = "AUTO";
+  gridChildVerticalAlign: "MIN" | "CENTER" | "MAX" | "AUTO" = "AUTO";
+
+  private gridParent(what: string): StubFrame {
+    const p = this.parent;
+    if (!(p instanceof StubFrame) || p.layoutMode !== "GRID") fail(`in ${what}: This property can only be set on children of grid auto-layout frames`);
+    return p;
+  }
+  get gridRowAnchorIndex(): number {
+    return this.gridRow;
+  }
+  get gridColumnAnchorIndex(): number {
+    return this.gridColumn;
+  }
+  setGridChildPosition(rowIndex: number, columnIndex: number): void {
+    const p = this.gridParent("setGridChildPosition");
+    p.checkArea("setGridChildPosition", this, rowIndex, columnIndex, this.rowSpanValue, this.columnSpanValue);
+    this.gridRow = rowIndex;
+    this.gridColumn = columnIndex;
+  }
+  get gridRowSpan(): number {
+    return this.rowSpanValue;
+  }
+  set gridRowSpan(v: number) {
+    this.gridParent("set_gridRowSpan").checkArea("set_gridRowSpan", this, this.gridRow, this.gridColumn, v, this.columnSpanValue);
+    this.rowSpanValue = v;
+  }
+  get gridColumnSpan(): number {
+    return this.columnSpanValue;
+  }
+  set gridColumnSpan(v: number) {
+    this.gridParent("set_gridColumnSpan").checkArea("set_gridColumnSpan", this, this.gridRow, this.gridColumn, this.rowSpanValue, v);
+    this.columnSpanValue = v;
+  }
   private autoLayoutParent(what: string): void {
     const p = this.parent;
     if (p === null || p.type !== "FRAME" || p.layoutMode === "NONE") fail(`in ${what}: This property can only be set on children of auto-layout frames`);
@@ -295,6 +334,10 @@ export abstract class StubLayer extends StubNode implements Pick<FrameNode, "opa
     if (v === "FILL") this.autoLayoutParent(what);
     if (v === "HUG" && this.type !== "TEXT" && !(this instanceof StubFrame && this.layoutMode !== "NONE")) {
       fail(`in ${what}: HUG can only be set on auto-layout frames and text nodes`);
+    }
+    if (v === "HUG" && this instanceof StubFrame && this.layoutMode === "GRID") {
+      const tracks = what === "set_layoutSizingHorizontal" ? this.gridColumnSizes : this.gridRowSizes;
+      if (tracks.some((t) => t.type === "FLEX")) fail(`in ${what}: a grid with FLEX tracks cannot hug its content`);
     }
   }
   get layoutSizingHorizontal(): "FIXED" | "HUG" | "FILL" {
@@ -391,6 +434,33 @@ abstract class StubBox extends StubGeometry
   }
 }
 
+/** One row or column of a stand-in GRID frame (Figma's GridTrackSize, changed in place). */
+export class StubTrack implements GridTrackSize {
+  private typeValue: "FLEX" | "FIXED" | "HUG" = "FLEX";
+  private sizeValue: number | undefined = undefined;
+  constructor(
+    private readonly frame: StubFrame,
+    private readonly columns: boolean,
+  ) {}
+  get type(): "FLEX" | "FIXED" | "HUG" {
+    return this.typeValue;
+  }
+  set type(v: "FLEX" | "FIXED" | "HUG") {
+    const sizing = this.columns ? this.frame.layoutSizingHorizontal : this.frame.layoutSizingVertical;
+    if (v === "FLEX" && sizing === "HUG") fail("in set_type: FLEX tracks are not valid in a grid that hugs its content");
+    this.typeValue = v;
+    if (v === "HUG") this.sizeValue = undefined;
+  }
+  get value(): number | undefined {
+    return this.sizeValue;
+  }
+  set value(v: number | undefined) {
+    if (this.typeValue === "HUG") fail("in set_value: a HUG track has no value");
+    if (v !== undefined && !(v >= 0 && Number.isFinite(v))) fail(`in set_value: Expected a number >= 0, got ${v}`);
+    this.sizeValue = v;
+  }
+}
+
 export class StubFrame extends StubBox
   implements Pick<FrameNode, "clipsContent" | "layoutMode" | "layoutWrap" | "paddingLeft" | "paddingRight" | "paddingTop" | "paddingBottom" | "itemSpacing" | "primaryAxisAlignItems" | "counterAxisAlignItems" | "numberOfFixedChildren"> {
   readonly type = "FRAME";
@@ -407,6 +477,10 @@ export class StubFrame extends StubBox
   primaryAxisAlignItems: "MIN" | "MAX" | "CENTER" | "SPACE_BETWEEN" = "MIN";
   private counterAxisAlignValue: "MIN" | "MAX" | "CENTER" | "BASELINE" = "MIN";
   private fixedChildren = 0;
+  private readonly rowTracks: StubTrack[] = [new StubTrack(this, false)];
+  private readonly columnTracks: StubTrack[] = [new StubTrack(this, true)];
+  private rowGap = 0;
+  private columnGap = 0;
 
   constructor(figma: StubFigma) {
     super(figma);
@@ -418,9 +492,90 @@ export class StubFrame extends StubBox
   }
   appendChild(n: StubNode): void {
     this.kids.append(n);
+    if (this.layoutMode === "GRID" && n instanceof StubLayer) this.autoPlace(n);
   }
   insertChild(i: number, n: StubNode): void {
     this.kids.insert(i, n);
+    if (this.layoutMode === "GRID" && n instanceof StubLayer) this.autoPlace(n);
+  }
+  private grid(what: string): void {
+    if (this.layoutMode !== "GRID") fail(`in ${what}: This property can only be set on grid auto-layout frames`);
+  }
+  /** The rows (columns) the children of this grid reach down to, ABSOLUTE ones apart. */
+  private used(rows: boolean): number {
+    let n = 0;
+    for (const c of this.kids.children) {
+      if (c instanceof StubLayer && c.layoutPositioning !== "ABSOLUTE" && c.gridRow >= 0) n = Math.max(n, rows ? c.gridRow + c.gridRowSpan : c.gridColumn + c.gridColumnSpan);
+    }
+    return n;
+  }
+  private resizeTracks(tracks: StubTrack[], count: number, columns: boolean, what: string): void {
+    this.grid(what);
+    if (!Number.isInteger(count) || count < 1) fail(`in ${what}: Expected an integer >= 1, got ${count}`);
+    if (count < this.used(!columns)) fail(`in ${what}: Cannot remove ${columns ? "columns" : "rows"} that hold children`);
+    while (tracks.length < count) tracks.push(new StubTrack(this, columns));
+    tracks.length = count;
+  }
+  get gridRowCount(): number {
+    return this.rowTracks.length;
+  }
+  set gridRowCount(v: number) {
+    this.resizeTracks(this.rowTracks, v, false, "set_gridRowCount");
+  }
+  get gridColumnCount(): number {
+    return this.columnTracks.length;
+  }
+  set gridColumnCount(v: number) {
+    this.resizeTracks(this.columnTracks, v, true, "set_gridColumnCount");
+  }
+  get gridRowGap(): number {
+    return this.rowGap;
+  }
+  set gridRowGap(v: number) {
+    this.grid("set_gridRowGap");
+    if (!(v >= 0)) fail(`in set_gridRowGap: Expected a number >= 0, got ${v}`);
+    this.rowGap = v;
+  }
+  get gridColumnGap(): number {
+    return this.columnGap;
+  }
+  set gridColumnGap(v: number) {
+    this.grid("set_gridColumnGap");
+    if (!(v >= 0)) fail(`in set_gridColumnGap: Expected a number >= 0, got ${v}`);
+    this.columnGap = v;
+  }
+  get gridRowSizes(): StubTrack[] {
+    return this.rowTracks;
+  }
+  get gridColumnSizes(): StubTrack[] {
+    return this.columnTracks;
+  }
+  /** Fails unless rows row..row+rowSpan and columns column..column+columnSpan are in the grid and no other child covers them. */
+  checkArea(what: string, child: StubLayer, row: number, column: number, rowSpan: number, columnSpan: number): void {
+    if (![row, column].every((v) => Number.isInteger(v) && v >= 0) || ![rowSpan, columnSpan].every((v) => Number.isInteger(v) && v >= 1)) fail(`in ${what}: Expected indices >= 0 and spans >= 1`);
+    if (row + rowSpan > this.gridRowCount || column + columnSpan > this.gridColumnCount) fail(`in ${what}: The position is outside the grid`);
+    for (const c of this.kids.children) {
+      if (c === child || !(c instanceof StubLayer) || c.gridRow < 0 || c.layoutPositioning === "ABSOLUTE") continue;
+      const apart = c.gridRow >= row + rowSpan || row >= c.gridRow + c.gridRowSpan || c.gridColumn >= column + columnSpan || column >= c.gridColumn + c.gridColumnSpan;
+      if (!apart) fail(`in ${what}: The cell is occupied by another node`);
+    }
+  }
+  /** Figma's appendChild into a grid: the first free cell, row by row (a row added when none is free). */
+  private autoPlace(n: StubLayer): void {
+    n.gridRow = n.gridColumn = -1;
+    for (let r = 0; ; r++) {
+      if (r >= this.gridRowCount) this.rowTracks.push(new StubTrack(this, false));
+      for (let c = 0; c < this.gridColumnCount; c++) {
+        try {
+          this.checkArea("appendChild", n, r, c, 1, 1);
+        } catch {
+          continue;
+        }
+        n.gridRow = r;
+        n.gridColumn = c;
+        return;
+      }
+    }
   }
   detach(n: StubNode): void {
     this.kids.detach(n);

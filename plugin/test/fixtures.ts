@@ -182,6 +182,20 @@ export function allNodeTypes(): Fixture {
       { type: "TEXT", id: "1:10", name: "Caption", x: 20, y: 300, width: 200, height: 24, characters: "Caption", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fontWeight: 400, lineHeight: { value: 24, unit: "PIXELS" }, letterSpacing: { value: 0, unit: "PIXELS" }, textCase: "ORIGINAL", textDecoration: "NONE", textAutoResize: "WIDTH_AND_HEIGHT", fills: [{ type: "SOLID", color: black }], textStyleId: "S:3", styledTextSegments: [{ characters: "Caption", start: 0, end: 7, ...segment }] },
       { type: "TEXT", id: "1:13", name: "Struck", x: 20, y: 340, width: 200, height: 24, characters: "Struck", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, textDecoration: "STRIKETHROUGH", textDecorationStyle: "DOTTED", textDecorationColor: { value: { type: "SOLID", color: blue } }, textAutoResize: "WIDTH_AND_HEIGHT", fills: [{ type: "SOLID", color: black }] },
       { type: "RECTANGLE", id: "1:11", name: "Hidden", x: 400, y: 300, width: 20, height: 20, visible: false },
+      {
+        type: "FRAME", id: "1:14", name: "Cards", x: 340, y: 120, width: 280, height: 160, fills: [],
+        layoutMode: "GRID", paddingLeft: 8, paddingRight: 8, paddingTop: 8, paddingBottom: 8,
+        gridRowCount: 2, gridColumnCount: 3, gridRowGap: 8, gridColumnGap: 10,
+        gridRowSizes: [{ type: "HUG" }, { type: "FIXED", value: 60 }],
+        gridColumnSizes: [{ type: "FIXED", value: 80 }, { type: "FLEX", value: 1 }, { type: "HUG" }],
+        layoutSizingHorizontal: "FIXED", layoutSizingVertical: "FIXED",
+        children: [
+          { type: "RECTANGLE", id: "1:15", name: "A", x: 8, y: 8, width: 80, height: 40, fills: [{ type: "SOLID", color: blue }], gridRowAnchorIndex: 0, gridColumnAnchorIndex: 0, gridRowSpan: 1, gridColumnSpan: 1, layoutSizingHorizontal: "FILL", layoutSizingVertical: "FIXED" },
+          { type: "RECTANGLE", id: "1:16", name: "B", x: 98, y: 8, width: 124, height: 40, fills: [{ type: "SOLID", color: black }], gridRowAnchorIndex: 0, gridColumnAnchorIndex: 1, gridRowSpan: 1, gridColumnSpan: 1, layoutSizingHorizontal: "FILL", layoutSizingVertical: "FIXED" },
+          { type: "RECTANGLE", id: "1:17", name: "Wide", x: 8, y: 56, width: 214, height: 60, fills: [{ type: "SOLID", color: blue }], gridRowAnchorIndex: 1, gridColumnAnchorIndex: 0, gridRowSpan: 1, gridColumnSpan: 2, layoutSizingHorizontal: "FILL", layoutSizingVertical: "FILL" },
+          { type: "ELLIPSE", id: "1:18", name: "Dot", x: 232, y: 18, width: 40, height: 30, fills: [{ type: "SOLID", color: black }], gridRowAnchorIndex: 0, gridColumnAnchorIndex: 2, gridRowSpan: 1, gridColumnSpan: 1, gridChildHorizontalAlign: "CENTER", gridChildVerticalAlign: "MAX", layoutSizingHorizontal: "FIXED", layoutSizingVertical: "FIXED" },
+        ],
+      },
       { type: "FRAME", id: "1:12", name: "header", x: 0, y: 0, width: 640, height: 40, fills: [{ type: "SOLID", color: blue }], fillStyleId: "S:1", scrollBehavior: "FIXED" },
     ],
   };

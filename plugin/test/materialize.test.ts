@@ -64,9 +64,9 @@ test("a malformed result fails before anything is created, naming node and membe
 
 test("a result member with a value Figma does not know fails, naming it", async () => {
   const r = small();
-  r.root["layoutMode"] = "GRID";
+  r.root["layoutMode"] = "DIAGONAL";
   const { error } = await failure(r);
-  assert.equal(error.message, "node 1:1, layoutMode: must be equal to one of the allowed values (NONE, HORIZONTAL, VERTICAL)");
+  assert.equal(error.message, "node 1:1, layoutMode: must be equal to one of the allowed values (NONE, HORIZONTAL, VERTICAL, GRID)");
 });
 
 test("an image Figma refuses fails the whole result, naming the first node and paint using it", async () => {
@@ -146,7 +146,7 @@ test("progress is reported per batch and at the end, nodes done of total", async
   install();
   const calls: [number, number][] = [];
   await materialize(allNodeTypes().result, { batchSize: 4, onProgress: (done, total) => calls.push([done, total]) });
-  assert.deepEqual(calls, [[4, 13], [8, 13], [12, 13], [13, 13]]);
+  assert.deepEqual(calls, [[4, 18], [8, 18], [12, 18], [16, 18], [18, 18]]);
   assert.ok(DefaultBatchSize >= 100);
 });
 

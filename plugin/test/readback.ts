@@ -162,6 +162,17 @@ export class Reader {
       o["layoutSizingHorizontal"] = layer.layoutSizingHorizontal;
       o["layoutSizingVertical"] = layer.layoutSizingVertical;
       for (const k of ["minWidth", "maxWidth", "minHeight", "maxHeight"] as const) o[k] = layer[k];
+      // A child of a GRID frame (not ABSOLUTE): its cell always, spans and alignment where they are not
+      // Figma's defaults (1, AUTO) or the result states them.
+      const parent = layer.parent;
+      if (parent instanceof StubFrame && parent.layoutMode === "GRID" && layer.layoutPositioning !== "ABSOLUTE" && layer.gridRowAnchorIndex >= 0) {
+        o["gridRowAnchorIndex"] = layer.gridRowAnchorIndex;
+        o["gridColumnAnchorIndex"] = layer.gridColumnAnchorIndex;
+        if (layer.gridRowSpan !== 1 || "gridRowSpan" in inp) o["gridRowSpan"] = layer.gridRowSpan;
+        if (layer.gridColumnSpan !== 1 || "gridColumnSpan" in inp) o["gridColumnSpan"] = layer.gridColumnSpan;
+        if (layer.gridChildHorizontalAlign !== "AUTO" || "gridChildHorizontalAlign" in inp) o["gridChildHorizontalAlign"] = layer.gridChildHorizontalAlign;
+        if (layer.gridChildVerticalAlign !== "AUTO" || "gridChildVerticalAlign" in inp) o["gridChildVerticalAlign"] = layer.gridChildVerticalAlign;
+      }
     }
     if (node instanceof StubRectangle || node instanceof StubFrame || node instanceof StubEllipse || node instanceof StubLine || node instanceof StubVector || node instanceof StubText) {
       const styled = node.fillStyleId !== "";
@@ -201,6 +212,15 @@ export class Reader {
       o["counterAxisSpacing"] = node.counterAxisSpacing;
       o["primaryAxisAlignItems"] = node.primaryAxisAlignItems;
       o["counterAxisAlignItems"] = node.counterAxisAlignItems;
+      if (node.layoutMode === "GRID") {
+        o["gridRowCount"] = node.gridRowCount;
+        o["gridColumnCount"] = node.gridColumnCount;
+        o["gridRowGap"] = node.gridRowGap;
+        o["gridColumnGap"] = node.gridColumnGap;
+        const track = (t: GridTrackSize): Obj => (t.value === undefined ? { type: t.type } : { type: t.type, value: t.value });
+        o["gridRowSizes"] = node.gridRowSizes.map(track);
+        o["gridColumnSizes"] = node.gridColumnSizes.map(track);
+      }
     }
     if (node instanceof StubVector) o["vectorPaths"] = json(node.vectorPaths);
     if (node instanceof StubText) this.text(node, inp, o);

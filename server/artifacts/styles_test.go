@@ -212,3 +212,137 @@ func TestVersion2Rules(t *testing.T) {
 		}
 	})
 }
+
+// gridNav turns the golden result's nav (1:2: a TEXT, a RECTANGLE and an ABSOLUTE FRAME) into a
+// GRID frame of rows x cols whose TEXT is at 0,0 and RECTANGLE at 0,1, and returns the nav.
+func gridNav(r map[string]any, rows, cols int) map[string]any {
+	nav := r["root"].(map[string]any)["children"].([]any)[0].(map[string]any)
+	for _, k := range []string{"itemSpacing", "primaryAxisAlignItems", "counterAxisAlignItems"} {
+		delete(nav, k)
+	}
+	nav["layoutMode"] = "GRID"
+	nav["gridRowCount"], nav["gridColumnCount"] = rows, cols
+	nav["gridRowGap"], nav["gridColumnGap"] = 0, 8
+	sizes := func(n int, first map[string]any) []any {
+		out := []any{first}
+		for i := 1; i < n; i++ {
+			out = append(out, map[string]any{"type": "FLEX", "value": 1})
+		}
+		return out
+	}
+	nav["gridRowSizes"] = sizes(rows, map[string]any{"type": "HUG"})
+	nav["gridColumnSizes"] = sizes(cols, map[string]any{"type": "FIXED", "value": 180})
+	kids := nav["children"].([]any)
+	for i, c := range kids[:2] {
+		k := c.(map[string]any)
+		k["gridRowAnchorIndex"], k["gridColumnAnchorIndex"] = 0, i
+		k["gridRowSpan"], k["gridColumnSpan"] = 1, 1
+	}
+	kids[1].(map[string]any)["gridChildHorizontalAlign"] = "MAX"
+	kids[1].(map[string]any)["gridChildVerticalAlign"] = "CENTER"
+	return nav
+}
+
+// TestGridLimits checks the bounds of the grid members at and one past their edges.
+func TestGridLimits(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		set  func(r map[string]any, n int)
+		edge int
+	}{
+		{"MaxGridTracksRows", func(r map[string]any, n int) { gridNav(r, n, 2) }, artifacts.MaxGridTracks},
+		{"MaxGridTracksColumns", func(r map[string]any, n int) { gridNav(r, 1, n) }, artifacts.MaxGridTracks},
+		{"MaxGridSpan", func(r map[string]any, n int) {
+			nav := gridNav(r, 1, artifacts.MaxGridTracks)
+			delete(nav, "gridColumnSizes")
+			nav["gridColumnCount"] = n
+			kids := nav["children"].([]any)
+			nav["children"] = append(kids[:1], kids[2])
+			kids[0].(map[string]any)["gridColumnSpan"] = n
+		}, artifacts.MaxGridTracks},
+		{"MaxGridGap", func(r map[string]any, n int) { gridNav(r, 1, 2)["gridColumnGap"] = n }, artifacts.MaxLayoutLength},
+		{"MaxFixedTrack", func(r map[string]any, n int) {
+			gridNav(r, 1, 2)["gridColumnSizes"].([]any)[0].(map[string]any)["value"] = n
+		}, artifacts.MaxLayoutLength},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			at := version2(t)
+			tc.set(at, tc.edge)
+			if err := parse(t, at); err != nil {
+				t.Errorf("at the limit (%d): %v", tc.edge, err)
+			}
+			past := version2(t)
+			tc.set(past, tc.edge+1)
+			if err := parse(t, past); !errors.Is(err, artifacts.ErrInvalidTree) {
+				t.Errorf("one past the limit (%d): got %v, want ErrInvalidTree", tc.edge+1, err)
+			}
+		})
+	}
+}
+
+// TestGridRules: a GRID frame and its children as the converter writes them are accepted; each
+// rule the schema cannot state is refused with its reason.
+func TestGridRules(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		r := version2(t)
+		gridNav(r, 2, 3)
+		if err := parse(t, r); err != nil {
+			t.Fatal(err)
+		}
+	})
+	kid := func(nav map[string]any, i int) map[string]any { return nav["children"].([]any)[i].(map[string]any) }
+	for _, tc := range []struct {
+		name    string
+		breakIt func(nav map[string]any)
+		reason  string
+	}{
+		{"GridWithoutRowCount", func(nav map[string]any) { delete(nav, "gridRowCount"); delete(nav, "gridRowSizes") }, `GRID frame "1:2" has no gridRowCount`},
+		{"TrackSizesOfAnotherCount", func(nav map[string]any) { nav["gridColumnCount"] = 3 }, `GRID frame "1:2" has 2 gridColumnSizes for gridColumnCount 3`},
+		{"GridMembersOnARow", func(nav map[string]any) {
+			nav["layoutMode"] = "HORIZONTAL"
+			for _, i := range []int{0, 1} {
+				for _, k := range []string{"gridRowAnchorIndex", "gridColumnAnchorIndex", "gridRowSpan", "gridColumnSpan", "gridChildHorizontalAlign", "gridChildVerticalAlign"} {
+					delete(kid(nav, i), k)
+				}
+			}
+		}, `node "1:2" has gridRowCount but is not a GRID frame (layoutMode GRID)`},
+		{"ItemSpacingOnAGrid", func(nav map[string]any) { nav["itemSpacing"] = 4 }, `node "1:2" has itemSpacing without auto layout (layoutMode HORIZONTAL or VERTICAL)`},
+		{"FixedTrackWithoutValue", func(nav map[string]any) { nav["gridColumnSizes"].([]any)[0] = map[string]any{"type": "FIXED"} }, `"gridColumnSizes"[0] is FIXED, which needs a value of px from 0 to 100000`},
+		{"HugTrackWithValue", func(nav map[string]any) { nav["gridRowSizes"].([]any)[0] = map[string]any{"type": "HUG", "value": 3} }, `"gridRowSizes"[0] is HUG, which has no value`},
+		{"FlexTrackOfZero", func(nav map[string]any) {
+			nav["gridColumnSizes"].([]any)[1] = map[string]any{"type": "FLEX", "value": 0}
+		}, `"gridColumnSizes"[1] is FLEX, whose value must be above 0 and at most 100000`},
+		{"UnknownTrackMember", func(nav map[string]any) {
+			nav["gridColumnSizes"].([]any)[1] = map[string]any{"type": "FLEX", "unit": "fr"}
+		}, `"gridColumnSizes"[1] has an unknown member "unit"`},
+		{"NegativeGap", func(nav map[string]any) { nav["gridRowGap"] = -1 }, `"gridRowGap" must be a number of px from 0 to 100000`},
+		{"ZeroSpan", func(nav map[string]any) { kid(nav, 0)["gridColumnSpan"] = 0 }, `"gridColumnSpan" must be an integer from 1 to 1000`},
+		{"FractionalAnchor", func(nav map[string]any) { kid(nav, 0)["gridRowAnchorIndex"] = 0.5 }, `"gridRowAnchorIndex" must be an integer from 0 to 999`},
+		{"AnchorOutsideTheGrid", func(nav map[string]any) { kid(nav, 1)["gridColumnAnchorIndex"] = 2 }, `node "1:4" covers rows 0-0 and columns 2-2, outside the 1 rows and 2 columns of GRID frame "1:2"`},
+		{"SpanPastTheGrid", func(nav map[string]any) { kid(nav, 1)["gridRowSpan"] = 2 }, `node "1:4" covers rows 0-1 and columns 1-1, outside the 1 rows and 2 columns of GRID frame "1:2"`},
+		{"SharedCell", func(nav map[string]any) { kid(nav, 0)["gridColumnSpan"] = 2 }, `node "1:4" covers row 0, column 1 of GRID frame "1:2", which another child covers`},
+		{"ChildWithoutCell", func(nav map[string]any) {
+			delete(kid(nav, 1), "gridRowAnchorIndex")
+			delete(kid(nav, 1), "gridColumnAnchorIndex")
+		}, `node "1:4" in GRID frame "1:2" has no gridRowAnchorIndex and gridColumnAnchorIndex`},
+		{"OneAnchorOnly", func(nav map[string]any) { delete(kid(nav, 1), "gridRowAnchorIndex") }, `node "1:4" has one of gridRowAnchorIndex and gridColumnAnchorIndex without the other`},
+		{"AbsoluteChildWithACell", func(nav map[string]any) { kid(nav, 2)["gridRowSpan"] = 1 }, `node "1:5" is ABSOLUTE in GRID frame "1:2" but has gridRowSpan`},
+		{"UnknownAlignment", func(nav map[string]any) { kid(nav, 1)["gridChildVerticalAlign"] = "STRETCH" }, `"gridChildVerticalAlign" has an unknown value "STRETCH"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := version2(t)
+			tc.breakIt(gridNav(r, 1, 2))
+			err := parse(t, r)
+			if !errors.Is(err, artifacts.ErrInvalidTree) || !strings.Contains(err.Error(), tc.reason) {
+				t.Errorf("got %v, want ErrInvalidTree with %q", err, tc.reason)
+			}
+		})
+	}
+	t.Run("CellMembersOutsideAGrid", func(t *testing.T) {
+		r := version2(t)
+		r["root"].(map[string]any)["children"].([]any)[0].(map[string]any)["children"].([]any)[0].(map[string]any)["gridRowSpan"] = 1
+		if err := parse(t, r); err == nil || !strings.Contains(err.Error(), `node "1:3" has gridRowSpan but its parent "1:2" is not a GRID frame`) {
+			t.Errorf("got %v", err)
+		}
+	})
+}

@@ -45,8 +45,8 @@ func TestCode2DesVersion2Refused(t *testing.T) {
 		breakIt func(r map[string]any)
 		message string
 	}{
-		{"UnknownLayoutMode", func(r map[string]any) { root(r)["layoutMode"] = "GRID" },
-			`result node tree: "layoutMode" has an unknown value "GRID"`},
+		{"UnknownLayoutMode", func(r map[string]any) { root(r)["layoutMode"] = "DIAGONAL" },
+			`result node tree: "layoutMode" has an unknown value "DIAGONAL"`},
 		{"UnknownSizing", func(r map[string]any) { kid(r)["layoutSizingHorizontal"] = "STRETCH" },
 			`result node tree: "layoutSizingHorizontal" has an unknown value "STRETCH"`},
 		{"FillOutsideAutoLayout", func(r map[string]any) { delete(root(r), "layoutMode"); delete(root(r), "itemSpacing") },

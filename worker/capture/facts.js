@@ -10,6 +10,9 @@
     "row-gap": "normal", "column-gap": "normal", "align-content": "normal", "justify-items": "normal",
     "grid-template-columns": "none", "grid-template-rows": "none", "grid-auto-flow": "row",
     "min-width": "auto", "max-width": "none", "min-height": "auto", "max-height": "none",
+    "grid-auto-columns": "auto", "grid-auto-rows": "auto", "grid-template-areas": "none",
+    "grid-row-start": "auto", "grid-row-end": "auto", "grid-column-start": "auto", "grid-column-end": "auto",
+    "justify-self": "auto",
   };
   // Properties whose value may come from a CSS custom property (var(--name)); the converter
   // names paint styles after it.
@@ -91,6 +94,16 @@
     for (const [p, def] of Object.entries(LAYOUT)) {
       const v = cs.getPropertyValue(p);
       if (v !== "" && v !== def) out.style[p] = v;
+    }
+    const display = cs.getPropertyValue("display");
+    if ((display === "grid" || display === "inline-grid") && el.computedStyleMap) {
+      // getComputedStyle resolves a grid's track lists to px; the computed value (CSS Typed OM)
+      // keeps how each track is sized (200px, 1fr, auto, repeat(...)), which the converter maps
+      // to Figma's FIXED, FLEX and HUG tracks.
+      try {
+        const m = el.computedStyleMap();
+        out.grid_tracks = { columns: String(m.get("grid-template-columns")), rows: String(m.get("grid-template-rows")) };
+      } catch (e) { /* an engine without Typed OM for these properties */ }
     }
     if (!state) return;
     const vars = {};

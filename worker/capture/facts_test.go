@@ -2,6 +2,7 @@ package capture_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -79,5 +80,28 @@ func TestStructureFactsRecorded(t *testing.T) {
 	}
 	if _, ok := byID["plain"].Style["flex-grow"]; ok {
 		t.Error("a default flex-grow was recorded")
+	}
+	// A grid: its resolved tracks (px) in style, how CSS sizes them in grid_tracks; an item's
+	// placement; no grid_tracks on other elements.
+	var grid struct {
+		Style      map[string]string               `json:"style"`
+		GridTracks *struct{ Columns, Rows string } `json:"grid_tracks"`
+	}
+	_ = json.Unmarshal(got["grid"], &grid)
+	if grid.GridTracks == nil || grid.GridTracks.Columns != "100px 1fr auto" || grid.GridTracks.Rows != "none" {
+		t.Errorf("grid tracks %+v, want columns 100px 1fr auto and rows none", grid.GridTracks)
+	}
+	if c := grid.Style["grid-template-columns"]; !strings.HasPrefix(c, "100px ") || strings.Contains(c, "fr") {
+		t.Errorf("grid-template-columns %q, want the resolved px", c)
+	}
+	if s := byID["wide"].Style; s["grid-column-start"] != "span 2" || s["grid-column-end"] != "" {
+		t.Errorf("wide item style %v, want grid-column-start span 2 and the default end left out", s)
+	}
+	var row struct {
+		GridTracks json.RawMessage `json:"grid_tracks"`
+	}
+	_ = json.Unmarshal(got["row"], &row)
+	if row.GridTracks != nil {
+		t.Errorf("the flex row has grid_tracks %s", row.GridTracks)
 	}
 }

@@ -31,8 +31,9 @@ func TestLayoutPagesGetAutoLayout(t *testing.T) {
 		// form: flex column, gap 12px, padding 24px + 1px border, 360 px wide.
 		"layout-form": {"form / Create an account", layout.Vertical, "", layout.AlignMin, layout.AlignMin, 12, 0, 25, 25, 25, 25, layout.SizingFixed, layout.SizingHug, 4},
 		// section.hero: flex column centred both ways, gap 16px, padding 0 48px, 400 px tall.
-		// section.tiles: a grid of three 1fr columns, gap 16px 24px, five tiles: wrapping rows.
-		"layout-grid": {"Tiles", layout.Horizontal, layout.Wrap, layout.AlignMin, layout.AlignMin, 24, 16, 0, 0, 0, 0, layout.SizingFill, layout.SizingFixed, 5},
+		// section.tiles: a grid of three 1fr columns, gap 16px 24px, five tiles: a GRID frame
+		// (grid members: TestGridCardsPage); main's column stretches it (FILL).
+		"layout-grid": {"Tiles", layout.Grid, "", "", "", 0, 0, 0, 0, 0, 0, layout.SizingFill, layout.SizingHug, 5},
 		"layout-hero": {"Hero / Welcome", layout.Vertical, "", layout.AlignCenter, layout.AlignCenter, 16, 0, 0, 48, 0, 48, layout.SizingFixed, layout.SizingFixed, 3},
 	} {
 		t.Run(page, func(t *testing.T) {
@@ -240,58 +241,6 @@ func TestGrowingItemHeldAtItsSize(t *testing.T) {
 	}
 	if p := card.Children[1]; p.LayoutSizingHorizontal != layout.SizingFill || p.LayoutSizingVertical != layout.SizingFill {
 		t.Errorf("growing p sizing %s/%s, want FILL/FILL", p.LayoutSizingHorizontal, p.LayoutSizingVertical)
-	}
-}
-
-// TestGridLeftOutSaysWhy: a grid filled by column has no auto-layout equivalent; a grid whose
-// items do not fill their tracks (justify-items: start) would be packed by Figma's wrap, so it
-// keeps absolute positions; both with the reason.
-func TestGridLeftOutSaysWhy(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		change func(tiles *capturemodel.DOMNode)
-		reason string
-	}{
-		{"FilledByColumn", func(tiles *capturemodel.DOMNode) { tiles.Style["grid-auto-flow"] = "column" },
-			"a grid of 3 columns and 2 rows filled by column is not one row or one column"},
-		{"ItemsNarrowerThanTracks", func(tiles *capturemodel.DOMNode) {
-			for _, c := range tiles.Children {
-				c.Box.Width -= 100
-			}
-		}, "auto layout would move or resize Tile by 476.0 px"}, // four narrower tiles fit in the first row
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			f := loadFixture(t, "layout-grid")
-			var tiles *capturemodel.DOMNode
-			var find func(n *capturemodel.DOMNode)
-			find = func(n *capturemodel.DOMNode) {
-				if n.Attrs["class"] == "tiles" {
-					tiles = n
-				}
-				for _, c := range n.Children {
-					find(c)
-				}
-			}
-			find(f.capture.Document.Root)
-			tc.change(tiles)
-			res := f.convert(t).Result
-			var frame *resultjson.Node
-			walkNodes(res.Root, nil, func(n, _ *resultjson.Node) {
-				if n.Name == "Tiles" {
-					frame = n
-				}
-			})
-			if frame == nil || frame.LayoutMode != "" {
-				t.Fatalf("tiles frame %+v, want no auto layout", frame)
-			}
-			want := "Tiles keeps absolute positions: " + tc.reason
-			for _, d := range res.Diagnostics {
-				if d.NodeID == frame.ID && d.Message == want {
-					return
-				}
-			}
-			t.Errorf("diagnostics %+v, want %q", res.Diagnostics, want)
-		})
 	}
 }
 

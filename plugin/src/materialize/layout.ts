@@ -1,9 +1,11 @@
 // Auto layout, in the order Figma requires: a frame's own members (layoutMode first, then
-// wrap, padding, spacing, alignment) before its children are appended, so each child is laid
-// out as it arrives; a child's layoutSizing* and layoutPositioning only once it is in its
-// auto-layout parent and its own children are in (HUG needs them, FILL needs the parent); an
-// ABSOLUTE child's x and y after its positioning (Figma keeps them only then); the size limits
-// (minWidth, maxWidth, minHeight, maxHeight) last.
+// wrap, padding, spacing, alignment; a GRID frame's counts, gaps and track sizes) before its
+// children are appended, so each child is laid out as it arrives; a child's cell in a GRID
+// parent (setGridChildPosition, then its spans and alignment), layoutSizing* and
+// layoutPositioning only once it is in its auto-layout parent and its own children are in (HUG
+// needs them, FILL needs the parent and, in a grid, its cells); an ABSOLUTE child's x and y after
+// its positioning (Figma keeps them only then); the size limits (minWidth, maxWidth,
+// minHeight, maxHeight) last.
 import type { Node } from "@code2des/api/result";
 import { applying } from "./errors.js";
 
@@ -31,6 +33,44 @@ export function applyAutoLayout(frame: FrameNode, n: Node): void {
     const v = n.counterAxisAlignItems;
     applying(id, "counterAxisAlignItems", () => (frame.counterAxisAlignItems = v));
   }
+  if (n.layoutMode === "GRID") applyGrid(frame, n);
+}
+
+/**
+ * A GRID frame's counts, gaps and track sizes. The frame is FIXED on both axes first (a grid
+ * with FLEX tracks cannot hug; applySizing sets the result's sizing once the children are in),
+ * then each track's type and value are set on the GridTrackSize objects Figma returns.
+ */
+function applyGrid(frame: FrameNode, n: Node): void {
+  const id = n.id;
+  applying(id, "layoutSizingHorizontal", () => (frame.layoutSizingHorizontal = "FIXED"));
+  applying(id, "layoutSizingVertical", () => (frame.layoutSizingVertical = "FIXED"));
+  if (n.gridRowCount !== undefined) {
+    const v = n.gridRowCount;
+    applying(id, "gridRowCount", () => (frame.gridRowCount = v));
+  }
+  if (n.gridColumnCount !== undefined) {
+    const v = n.gridColumnCount;
+    applying(id, "gridColumnCount", () => (frame.gridColumnCount = v));
+  }
+  if (n.gridRowGap !== undefined) {
+    const v = n.gridRowGap;
+    applying(id, "gridRowGap", () => (frame.gridRowGap = v));
+  }
+  if (n.gridColumnGap !== undefined) {
+    const v = n.gridColumnGap;
+    applying(id, "gridColumnGap", () => (frame.gridColumnGap = v));
+  }
+  for (const k of ["gridRowSizes", "gridColumnSizes"] as const) {
+    (n[k] ?? []).forEach((size, i) => {
+      applying(id, `${k}[${i}]`, () => {
+        const track = frame[k][i];
+        if (track === undefined) throw new Error(`the grid has no track ${i}`);
+        track.type = size.type;
+        if (size.value !== undefined) track.value = size.value;
+      });
+    });
+  }
 }
 
 /**
@@ -57,6 +97,27 @@ export function applyPosition(node: SceneNode, n: Node): void {
 /** The auto-layout members of a node as a child and of its own size, set last. */
 export function applySizing(node: SceneNode, n: Node): void {
   const id = n.id;
+  if (n.gridRowAnchorIndex !== undefined && n.gridColumnAnchorIndex !== undefined && "setGridChildPosition" in node) {
+    const row = n.gridRowAnchorIndex;
+    const column = n.gridColumnAnchorIndex;
+    applying(id, "gridRowAnchorIndex", () => node.setGridChildPosition(row, column));
+  }
+  if (n.gridRowSpan !== undefined && "gridRowSpan" in node) {
+    const v = n.gridRowSpan;
+    applying(id, "gridRowSpan", () => (node.gridRowSpan = v));
+  }
+  if (n.gridColumnSpan !== undefined && "gridColumnSpan" in node) {
+    const v = n.gridColumnSpan;
+    applying(id, "gridColumnSpan", () => (node.gridColumnSpan = v));
+  }
+  if (n.gridChildHorizontalAlign !== undefined && "gridChildHorizontalAlign" in node) {
+    const v = n.gridChildHorizontalAlign;
+    applying(id, "gridChildHorizontalAlign", () => (node.gridChildHorizontalAlign = v));
+  }
+  if (n.gridChildVerticalAlign !== undefined && "gridChildVerticalAlign" in node) {
+    const v = n.gridChildVerticalAlign;
+    applying(id, "gridChildVerticalAlign", () => (node.gridChildVerticalAlign = v));
+  }
   if (n.layoutPositioning !== undefined && "layoutPositioning" in node) {
     const v = n.layoutPositioning;
     applying(id, "layoutPositioning", () => (node.layoutPositioning = v));

@@ -102,6 +102,18 @@ const takes: { [K in keyof Node]-?: (node: SceneNode) => boolean } = {
   maxWidth: (node) => "maxWidth" in node,
   minHeight: (node) => "minHeight" in node,
   maxHeight: (node) => "maxHeight" in node,
+  gridRowCount: (node) => "gridRowCount" in node,
+  gridColumnCount: (node) => "gridColumnCount" in node,
+  gridRowGap: (node) => "gridRowGap" in node,
+  gridColumnGap: (node) => "gridColumnGap" in node,
+  gridRowSizes: (node) => "gridRowSizes" in node,
+  gridColumnSizes: (node) => "gridColumnSizes" in node,
+  gridRowAnchorIndex: (node) => "setGridChildPosition" in node,
+  gridColumnAnchorIndex: (node) => "setGridChildPosition" in node,
+  gridRowSpan: (node) => "gridRowSpan" in node,
+  gridColumnSpan: (node) => "gridColumnSpan" in node,
+  gridChildHorizontalAlign: (node) => "gridChildHorizontalAlign" in node,
+  gridChildVerticalAlign: (node) => "gridChildVerticalAlign" in node,
   // The Plugin API has no per-node scroll behaviour: a frame's last numberOfFixedChildren
   // children are fixed (finishScroll); STICKY_SCROLLS has no Plugin API equivalent.
   scrollBehavior: () => true,

@@ -202,10 +202,21 @@ type DOMNode struct {
 	Pseudo  []Pseudo  `json:"pseudo"`
 	// Vars names the custom property that set a colour property ("color", "background-color",
 	// "border-top-color" -> "--brand"), when the capture could tell (facts.js).
-	Vars     map[string]string `json:"vars"`
-	Children []*DOMNode        `json:"children"`
+	Vars map[string]string `json:"vars"`
+	// GridTracks are a grid container's track lists as CSS computes them, before layout
+	// resolves them to px (facts.js); nil for other elements and captures made before them.
+	GridTracks *GridTracks `json:"grid_tracks"`
+	Children   []*DOMNode  `json:"children"`
 	// VectorFacts are the facts of vectors and icons (worker/convert/vector).
 	VectorFacts
+}
+
+// GridTracks are the computed values of a grid container's grid-template-columns and
+// grid-template-rows as CSS Typed OM gives them ("200px 1fr auto", "repeat(3, 1fr)", "none"):
+// how each track is sized, where the element's Style holds the sizes layout resolved (px).
+type GridTracks struct {
+	Columns string `json:"columns"`
+	Rows    string `json:"rows"`
 }
 
 // DOMImage is the image an img element shows (or an inline SVG kept whole).
@@ -313,6 +324,9 @@ var styleDefaults = map[string]string{
 	"row-gap": "normal", "column-gap": "normal", "align-content": "normal", "justify-items": "normal",
 	"grid-template-columns": "none", "grid-template-rows": "none", "grid-auto-flow": "row",
 	"min-width": "auto", "max-width": "none", "min-height": "auto", "max-height": "none",
+	"grid-auto-columns": "auto", "grid-auto-rows": "auto", "grid-template-areas": "none",
+	"grid-row-start": "auto", "grid-row-end": "auto", "grid-column-start": "auto", "grid-column-end": "auto",
+	"justify-self":   "auto",
 	"flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal", "align-items": "normal",
 }
 

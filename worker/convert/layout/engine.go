@@ -23,8 +23,12 @@ const Tolerance = 1.0
 // FIXED and HUG children keep their width and height; an ABSOLUTE child keeps its x and y. With
 // SPACE_BETWEEN the room left is shared between the children (itemSpacing is then ignored, as in
 // Figma). A WRAP frame (HORIZONTAL only) fills rows greedily; the rows, counterAxisSpacing apart,
-// are aligned as a block and each child within its row by counterAxisAlignItems.
+// are aligned as a block and each child within its row by counterAxisAlignItems. A GRID frame
+// is laid out by Figma's grid rules (layOutGrid).
 func LayOut(frame *resultjson.Node) []capturemodel.Box {
+	if frame.LayoutMode == Grid {
+		return layOutGrid(frame)
+	}
 	out := make([]capturemodel.Box, len(frame.Children))
 	horizontal := frame.LayoutMode == Horizontal
 	// Work in primary (main) / counter coordinates.

@@ -68,3 +68,53 @@ func TestLayOutFollowsFigmasRules(t *testing.T) {
 		})
 	}
 }
+
+// gridChild is a child of a GRID test frame at row, column with spans and sizing.
+func gridChild(w, h float64, row, col, rowSpan, colSpan int, sizingH, sizingV, alignH, alignV string) *resultjson.Node {
+	n := child(w, h, sizingH, sizingV)
+	n.GridRowAnchorIndex, n.GridColumnAnchorIndex = &row, &col
+	n.GridRowSpan, n.GridColumnSpan = rowSpan, colSpan
+	n.GridChildHorizontalAlign, n.GridChildVerticalAlign = alignH, alignV
+	return n
+}
+
+// TestLayOutFollowsFigmasGridRules pins LayOut's grid rules with boxes worked out by hand: a
+// 280 x 160 frame, padding 8, gaps 8 (rows) and 10 (columns); columns FIXED 80, FLEX 1, HUG;
+// rows HUG, FIXED 60. The HUG column is the widest child placed in it alone (40), the FLEX
+// column the rest (264 - 80 - 40 - 20 = 124); the HUG row the tallest child of its own (40;
+// the spanning child does not count).
+func TestLayOutFollowsFigmasGridRules(t *testing.T) {
+	frame := layoutFrame(280, 160, resultjson.Structure{LayoutMode: layout.Grid,
+		PaddingTop: f64(8), PaddingRight: f64(8), PaddingBottom: f64(8), PaddingLeft: f64(8),
+		GridLayout: resultjson.GridLayout{GridRowCount: 2, GridColumnCount: 3, GridRowGap: f64(8), GridColumnGap: f64(10),
+			GridRowSizes:    []resultjson.GridTrackSize{{Type: layout.TrackHug}, {Type: layout.TrackFixed, Value: f64(60)}},
+			GridColumnSizes: []resultjson.GridTrackSize{{Type: layout.TrackFixed, Value: f64(80)}, {Type: layout.TrackFlex, Value: f64(1)}, {Type: layout.TrackHug}}}},
+		[]*resultjson.Node{
+			gridChild(1, 40, 0, 0, 1, 1, layout.SizingFill, layout.SizingFixed, "", ""),
+			gridChild(1, 1, 0, 1, 1, 1, layout.SizingFill, layout.SizingFill, "", ""),
+			gridChild(1, 1, 1, 0, 1, 2, layout.SizingFill, layout.SizingFill, "", ""),
+			gridChild(40, 30, 0, 2, 1, 1, layout.SizingFixed, layout.SizingFixed, layout.AlignCenter, layout.AlignMax),
+			gridChild(20, 20, 1, 2, 1, 1, layout.SizingFixed, layout.SizingFixed, layout.AlignMax, layout.AlignCenter),
+		})
+	want := []capturemodel.Box{
+		{X: 8, Y: 8, Width: 80, Height: 40},
+		{X: 98, Y: 8, Width: 124, Height: 40},
+		{X: 8, Y: 56, Width: 214, Height: 60},
+		{X: 232, Y: 18, Width: 40, Height: 30},
+		{X: 252, Y: 76, Width: 20, Height: 20},
+	}
+	if diff := cmp.Diff(want, layout.LayOut(frame)); diff != "" {
+		t.Errorf("LayOut (-want +got):\n%s", diff)
+	}
+	// Without room left, FLEX tracks get none; FLEX values share the room in proportion.
+	frame.Width = 116 // inner 100: the FIXED column and the gaps take it all
+	frame.GridColumnSizes[2] = resultjson.GridTrackSize{Type: layout.TrackFlex, Value: f64(3)}
+	frame.Children = frame.Children[:3]
+	if got := layout.LayOut(frame)[1]; got.Width != 0 {
+		t.Errorf("FLEX column without room is %v wide, want 0", got.Width)
+	}
+	frame.Width = 296 // inner 280: 280 - 80 - 20 = 180 for FLEX 1 and 3
+	if got := layout.LayOut(frame)[1]; got.X != 98 || got.Width != 45 {
+		t.Errorf("FLEX 1 of 4 column at %v, %v wide, want 98, 45", got.X, got.Width)
+	}
+}

@@ -1,7 +1,8 @@
 // Package layout is the layout pass of the conversion (docs/conversion.md "Auto layout"): a flex
-// container, or a grid of one row or one column, becomes a FRAME with Figma auto layout when
-// LayOut, run on the values read from its CSS, puts every child within Tolerance of its captured
-// box. Otherwise the frame keeps absolutely placed children and the result's diagnostics say why.
+// container, or a grid of one row or one column, becomes a FRAME with HORIZONTAL or VERTICAL
+// auto layout, and a grid of several rows and columns a GRID frame (grid.go), when LayOut, run
+// on the values read from its CSS, puts every child within Tolerance of its captured box.
+// Otherwise the frame keeps absolutely placed children and the result's diagnostics say why.
 package layout
 
 import (
@@ -9,6 +10,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
@@ -104,6 +106,9 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 	var flowDOM []*capturemodel.DOMNode
 	absolute := map[*resultjson.Node]bool{}
 	inItems := map[*resultjson.Node]bool{}
+	// orderReason says why the items are not laid out in layer order, which a GRID frame does
+	// not need (it places each child in its cell).
+	orderReason := ""
 	for _, it := range items {
 		for _, n := range it.nodes {
 			inItems[n] = true
@@ -130,8 +135,8 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 			// Auto layout would place its transformed bounds; the page placed its layout box.
 			return fmt.Sprintf("the item %s is transformed", domName(it.dom))
 		}
-		if it.dom.Type == "element" && layoutStyle(it.dom, "order") != "0" {
-			return fmt.Sprintf("the item %s is moved by order", domName(it.dom))
+		if it.dom.Type == "element" && layoutStyle(it.dom, "order") != "0" && orderReason == "" {
+			orderReason = fmt.Sprintf("the item %s is moved by order", domName(it.dom))
 		}
 		flow = append(flow, it.nodes[0])
 		flowDOM = append(flowDOM, it.dom)
@@ -150,11 +155,45 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 			continue
 		}
 		if ch != flow[k] {
-			return "its items are painted in another order than they are laid out (z-index)"
+			if orderReason == "" {
+				orderReason = "its items are painted in another order than they are laid out (z-index)"
+			}
+			break
 		}
 		k++
 	}
+	if !strings.HasSuffix(el.Computed("display"), "grid") {
+		if orderReason != "" {
+			return orderReason
+		}
+		return inferFlow(F, el, flow, flowDOM, absolute)
+	}
+	// A grid of several rows and columns becomes Figma's grid, else (or when that moves an
+	// item) a row, a column or wrapping rows.
+	var first, second func() string
+	gridReason := func() string { return inferGrid(F, el, flow, flowDOM, absolute) }
+	flowReason := func() string {
+		if orderReason != "" {
+			return orderReason
+		}
+		return inferFlow(F, el, flow, flowDOM, absolute)
+	}
+	if tracks(layoutStyle(el, "grid-template-columns")) > 1 && tracks(layoutStyle(el, "grid-template-rows")) > 1 && el.GridTracks != nil {
+		first, second = gridReason, flowReason
+	} else {
+		first, second = flowReason, gridReason
+	}
+	reason := first()
+	if reason == "" || second() == "" {
+		return ""
+	}
+	return reason
+}
 
+// inferFlow sets HORIZONTAL or VERTICAL auto layout on frame F of container el with its
+// flowing items in layer order (the others ABSOLUTE), or returns why not (and leaves the frame
+// as it was).
+func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.Node, flowDOM []*capturemodel.DOMNode, absolute map[*resultjson.Node]bool) string {
 	a, reason := readAxes(el, len(flow))
 	if reason != "" {
 		return reason

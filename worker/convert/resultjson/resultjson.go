@@ -436,7 +436,7 @@ type Hyperlink struct {
 // Names, values and meanings are the Figma Plugin API's; every member is left out when unset, so
 // a node without them reads as in version 1. It is embedded in Node.
 type Structure struct {
-	// LayoutMode is "HORIZONTAL" or "VERTICAL" on a FRAME with auto layout (LayoutModes).
+	// LayoutMode is "HORIZONTAL", "VERTICAL" or "GRID" on a FRAME with auto layout.
 	LayoutMode string `json:"layoutMode,omitempty"`
 	// LayoutWrap is "WRAP" on a HORIZONTAL frame whose children wrap into rows.
 	LayoutWrap string `json:"layoutWrap,omitempty"`
@@ -469,6 +469,8 @@ type Structure struct {
 	// LayoutPositioning is "ABSOLUTE" for a child of an auto-layout frame that keeps its x and y
 	// (an absolutely positioned element, an SVG background layer).
 	LayoutPositioning string `json:"layoutPositioning,omitempty"`
+	GridLayout
+	GridChild
 	// ScrollBehavior is "FIXED" for a position: fixed element (a child of the root, where a
 	// visitor sees it at scroll 0) and "STICKY_SCROLLS" for a position: sticky child of the root.
 	ScrollBehavior string `json:"scrollBehavior,omitempty"`
@@ -479,6 +481,46 @@ type Structure struct {
 	TextStyleID   string `json:"textStyleId,omitempty"`
 	EffectStyleID string `json:"effectStyleId,omitempty"`
 }
+
+// GridLayout holds the members of a GRID frame (Figma's GridLayoutMixin): 1 to MaxGridTracks rows
+// and columns, the px between them, and one track size per row (top to bottom) and column (left
+// to right). Every member is left out on other frames.
+type GridLayout struct {
+	GridRowCount    int             `json:"gridRowCount,omitempty"`
+	GridColumnCount int             `json:"gridColumnCount,omitempty"`
+	GridRowGap      *float64        `json:"gridRowGap,omitempty"`
+	GridColumnGap   *float64        `json:"gridColumnGap,omitempty"`
+	GridRowSizes    []GridTrackSize `json:"gridRowSizes,omitempty"`
+	GridColumnSizes []GridTrackSize `json:"gridColumnSizes,omitempty"`
+}
+
+// GridTrackSize is Figma's GridTrackSize: Type FIXED (Value in px), FLEX (Value the share of the
+// free room, as a CSS fr) or HUG (sized by the children of the track; no Value).
+type GridTrackSize struct {
+	Type  string   `json:"type"`
+	Value *float64 `json:"value,omitempty"`
+}
+
+// GridChild holds the members of a child of a GRID frame (Figma's GridChildrenMixin): the cell
+// it is anchored at (0-based row and column, as setGridChildPosition takes them), how many rows
+// and columns it spans (1 and up), and its alignment in that area ("MIN", "CENTER" or "MAX";
+// left out: AUTO, for a child that fills its area). Every member is left out on other nodes.
+type GridChild struct {
+	GridRowAnchorIndex       *int   `json:"gridRowAnchorIndex,omitempty"`
+	GridColumnAnchorIndex    *int   `json:"gridColumnAnchorIndex,omitempty"`
+	GridRowSpan              int    `json:"gridRowSpan,omitempty"`
+	GridColumnSpan           int    `json:"gridColumnSpan,omitempty"`
+	GridChildHorizontalAlign string `json:"gridChildHorizontalAlign,omitempty"`
+	GridChildVerticalAlign   string `json:"gridChildVerticalAlign,omitempty"`
+}
+
+// MaxGridTracks is the most rows, and the most columns, of a GRID frame (the backend's limit);
+// a CSS grid with more keeps absolute positions.
+const MaxGridTracks = 1000
+
+// MaxLayoutLength is the largest padding, gap, FIXED track size and FLEX value of an auto-layout
+// frame (the backend's limit, px); a grid past it keeps absolute positions.
+const MaxLayoutLength = 100000
 
 // Values of the structure members (Figma Plugin API).
 

@@ -131,6 +131,7 @@ func TestRealPagesGate(t *testing.T) {
 		}
 	}
 	var rows []row
+	var grids []gridCount
 	var times strings.Builder
 	for _, rr := range realRuns() {
 		// Each run is a subtest: a job that fails ends that run only, and its row says so.
@@ -140,6 +141,7 @@ func TestRealPagesGate(t *testing.T) {
 			rw.warnings = "the run failed (see its errors)"
 			r := p.runURL(t, rr.Name(), p.real.URL+"/"+rr.Page+"/index.html", rr.Width, rr.Height)
 			rw = p.gatePage(t, r, limits, realThresholdsFile)
+			grids = append(grids, countGrids(rr.Name(), r))
 			if failed := p.realLog.failedUnder("/" + rr.Page + "/"); len(failed) > 0 {
 				t.Errorf("requests the loopback server could not answer: %s", strings.Join(failed, ", "))
 			}
@@ -153,6 +155,7 @@ func TestRealPagesGate(t *testing.T) {
 	}
 	tbl := table(rows)
 	fmt.Print("\n" + tbl + "\n" + strings.TrimSuffix(times.String(), ", ") + "\n")
+	fmt.Print("\nGrid containers (display: grid), by the frame of the same box:\n\n" + gridTable(grids) + "\n")
 	if *outDir != "" {
 		writeFile(t, filepath.Join(*outDir, "table-real.md"), []byte(tbl))
 	}

@@ -2,7 +2,7 @@
 // (npm run generate). Do not edit.
 
 /**
- * The Figma node tree of one conversion, the images it uses, its warnings and (optionally) its fidelity. The rules are defined once in server/artifacts (result.go, tree.go) and checked when the completed callback arrives (a result breaking one is refused with 422 and the job failed) and again when the result is read; docs/results.md lists them with their limits. Unknown members are refused outside the node tree, and a member repeated in the top-level object or anywhere in the tree is refused. Lengths count characters. Rules this schema cannot express are named in the descriptions: node tree depth and node count, unique node ids, nesting of uninterpreted node members, every imageRef resolving, and the job-dependent ones (identity, key prefixes, warning_count). Golden examples: testdata/workers/result.json (version 2: styled text, auto layout, styles, variables, diagnostics) and result.v1.json (version 1, still read). Version 2 (docs/results.md "Version 2") adds styledTextSegments on TEXT nodes, the optional top-level members styles, variables and diagnostics and the node members of auto layout, scroll behaviour and style references; a version 1 result has none of them and stays valid. Not expressible here and checked by the backend: a layoutSizing FILL or layoutPositioning ABSOLUTE child needs an auto-layout parent, every fillStyleId/strokeStyleId names a PAINT style, every textStyleId a TEXT style and every effectStyleId an EFFECT style of styles, and a paint style's boundVariables.color names a COLOR variable.
+ * The Figma node tree of one conversion, the images it uses, its warnings and (optionally) its fidelity. The rules are defined once in server/artifacts (result.go, tree.go) and checked when the completed callback arrives (a result breaking one is refused with 422 and the job failed) and again when the result is read; docs/results.md lists them with their limits. Unknown members are refused outside the node tree, and a member repeated in the top-level object or anywhere in the tree is refused. Lengths count characters. Rules this schema cannot express are named in the descriptions: node tree depth and node count, unique node ids, nesting of uninterpreted node members, every imageRef resolving, and the job-dependent ones (identity, key prefixes, warning_count). Golden examples: testdata/workers/result.json (version 2: styled text, auto layout, styles, variables, diagnostics) and result.v1.json (version 1, still read). Version 2 (docs/results.md "Version 2") adds styledTextSegments on TEXT nodes, the optional top-level members styles, variables and diagnostics and the node members of auto layout (HORIZONTAL, VERTICAL and GRID), scroll behaviour and style references; a version 1 result has none of them and stays valid. Not expressible here and checked by the backend: a layoutSizing FILL or layoutPositioning ABSOLUTE child needs an auto-layout parent, the grid members of a frame need layoutMode GRID (which needs both counts, and as many track sizes as rows and columns) and those of a child a GRID parent, every child of a GRID frame that is not ABSOLUTE has both anchor indices, its cells within the parent's rows and columns and shared with no other child, every fillStyleId/strokeStyleId names a PAINT style, every textStyleId a TEXT style and every effectStyleId an EFFECT style of styles, and a paint style's boundVariables.color names a COLOR variable.
  */
 export type Result = {
   manifest: {
@@ -188,7 +188,7 @@ export type Result = {
   }[];
 };
 /**
- * One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior and the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.
+ * One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior and the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "node".
@@ -345,40 +345,43 @@ export type Node = {
     data: string;
   }[];
   /**
-   * FRAME only: auto layout direction.
+   * FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height.
    */
-  layoutMode?: "NONE" | "HORIZONTAL" | "VERTICAL";
+  layoutMode?: "NONE" | "HORIZONTAL" | "VERTICAL" | "GRID";
   /**
    * WRAP only with layoutMode HORIZONTAL.
    */
   layoutWrap?: "NO_WRAP" | "WRAP";
   /**
-   * px, auto-layout frames only.
+   * px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID).
    */
   paddingLeft?: number;
   /**
-   * px, auto-layout frames only.
+   * px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID).
    */
   paddingRight?: number;
   /**
-   * px, auto-layout frames only.
+   * px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID).
    */
   paddingTop?: number;
   /**
-   * px, auto-layout frames only.
+   * px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID).
    */
   paddingBottom?: number;
   /**
-   * px between flowing children, auto-layout frames only (Figma allows negative spacing).
+   * px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing).
    */
   itemSpacing?: number;
   /**
    * px between wrapped rows; only with layoutWrap WRAP.
    */
   counterAxisSpacing?: number;
+  /**
+   * HORIZONTAL and VERTICAL frames only.
+   */
   primaryAxisAlignItems?: "MIN" | "CENTER" | "MAX" | "SPACE_BETWEEN";
   /**
-   * BASELINE only with layoutMode HORIZONTAL.
+   * HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL.
    */
   counterAxisAlignItems?: "MIN" | "CENTER" | "MAX" | "BASELINE";
   /**
@@ -409,6 +412,60 @@ export type Node = {
    * Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum).
    */
   maxHeight?: number;
+  /**
+   * GRID frames only (required there): the number of rows.
+   */
+  gridRowCount?: number;
+  /**
+   * GRID frames only (required there): the number of columns.
+   */
+  gridColumnCount?: number;
+  /**
+   * px between rows, GRID frames only.
+   */
+  gridRowGap?: number;
+  /**
+   * px between columns, GRID frames only.
+   */
+  gridColumnGap?: number;
+  /**
+   * GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount.
+   *
+   * @minItems 1
+   * @maxItems 1000
+   */
+  gridRowSizes?: [GridTrackSize, ...GridTrackSize[]];
+  /**
+   * GRID frames only: one size per column, left to right, in order; as many as gridColumnCount.
+   *
+   * @minItems 1
+   * @maxItems 1000
+   */
+  gridColumnSizes?: [GridTrackSize, ...GridTrackSize[]];
+  /**
+   * A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition.
+   */
+  gridRowAnchorIndex?: number;
+  /**
+   * A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition.
+   */
+  gridColumnAnchorIndex?: number;
+  /**
+   * A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell.
+   */
+  gridRowSpan?: number;
+  /**
+   * A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell.
+   */
+  gridColumnSpan?: number;
+  /**
+   * A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them).
+   */
+  gridChildHorizontalAlign?: "MIN" | "CENTER" | "MAX" | "AUTO";
+  /**
+   * A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them).
+   */
+  gridChildVerticalAlign?: "MIN" | "CENTER" | "MAX" | "AUTO";
   /**
    * FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied.
    */
@@ -521,6 +578,16 @@ export type TextDecoration = "NONE" | "UNDERLINE" | "STRIKETHROUGH";
  * via the `definition` "textDecorationStyle".
  */
 export type TextDecorationStyle = "SOLID" | "WAVY" | "DOTTED";
+/**
+ * Figma's GridTrackSize: FIXED (value: px), FLEX (value: the share of the free room, as a CSS fr; absent: 1) or HUG (sized by the children placed in the track alone; no value).
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "gridTrackSize".
+ */
+export type GridTrackSize = {
+  type: "FIXED" | "FLEX" | "HUG";
+  value?: number;
+};
 /**
  * A local style: PAINT (paints: SOLID or gradient paints, no IMAGE; a paint may bind its color to a COLOR variable), TEXT (fontName, fontSize, lineHeight, letterSpacing, textCase, textDecoration, as Figma's TextStyle) or EFFECT (effects: shadows and blurs, as Figma's EffectStyle). Ids are unique among styles.
  *

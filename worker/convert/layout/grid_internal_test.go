@@ -1,0 +1,83 @@
+package layout
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/code2des/backend/worker/convert/resultjson"
+)
+
+// TestReadTracks maps computed track lists (CSS Typed OM's values beside getComputedStyle's px)
+// to Figma's track kinds.
+func TestReadTracks(t *testing.T) {
+	kinds := func(ts []track) string {
+		var b []string
+		for _, k := range ts {
+			s := fmt.Sprintf("%s %g", k.kind, k.resolved)
+			if k.kind == TrackFlex {
+				s = fmt.Sprintf("%s(%g) %g", k.kind, k.flex, k.resolved)
+			}
+			b = append(b, s)
+		}
+		return strings.Join(b, ", ")
+	}
+	for _, tc := range []struct {
+		resolved, specified, auto, want string
+	}{
+		{"160px 344px 200px", "160px 1fr auto", "auto", "FIXED 160, FLEX(1) 344, HUG 200"},
+		{"[a] 100px [b] 200px", "[a] minmax(100px, 2fr) [b] minmax(min-content, 300px)", "auto", "FLEX(2) 100, HUG 200"},
+		{"240px 240px 240px", "repeat(3, 1fr)", "auto", "FLEX(1) 240, FLEX(1) 240, FLEX(1) 240"},
+		{"150px 150px 150px 150px", "repeat(auto-fill, minmax(150px, 1fr))", "auto", "FLEX(1) 150, FLEX(1) 150, FLEX(1) 150, FLEX(1) 150"},
+		{"50px 30px 50px 30px 18px", "repeat(2, 50px 30px)", "auto", "FIXED 50, FIXED 30, FIXED 50, FIXED 30, HUG 18"},
+		{"50px 20px 20px", "50px", "20px", "FIXED 50, FIXED 20, FIXED 20"},
+		{"100px 24px", "none", "minmax(0px, 1fr)", "FLEX(1) 100, FLEX(1) 24"},
+		{"200px 10px", "25% calc(5px + 5px)", "auto", "FIXED 200, FIXED 10"},
+	} {
+		got, reason := readTracks(tc.resolved, tc.specified, tc.auto)
+		if reason != "" || kinds(got) != tc.want {
+			t.Errorf("readTracks(%q, %q, %q) = %s (%q), want %s", tc.resolved, tc.specified, tc.auto, kinds(got), reason, tc.want)
+		}
+	}
+}
+
+// TestReadTracksUnresolved: a track list layout did not resolve to px (a grid that is not laid
+// out) is refused with the reason.
+func TestReadTracksUnresolved(t *testing.T) {
+	if _, reason := readTracks("25% 10px", "25% 10px", "auto"); reason != "its track size 25% is not resolved to px" {
+		t.Errorf("reason %q", reason)
+	}
+	if _, reason := readTracks("none", "none", "auto"); reason != "it has no tracks" {
+		t.Errorf("reason %q", reason)
+	}
+}
+
+// TestReadTracksLimit: a grid of MaxGridTracks tracks is read, one more is refused.
+func TestReadTracksLimit(t *testing.T) {
+	list := func(n int) string { return strings.TrimSpace(strings.Repeat("10px ", n)) }
+	if got, reason := readTracks(list(resultjson.MaxGridTracks), "repeat(1000, 10px)", "auto"); reason != "" || len(got) != resultjson.MaxGridTracks {
+		t.Errorf("%d tracks: %d read, reason %q", resultjson.MaxGridTracks, len(got), reason)
+	}
+	if _, reason := readTracks(list(resultjson.MaxGridTracks+1), "repeat(1001, 10px)", "auto"); reason != "it has 1001 tracks (Figma's grid takes at most 1000 here)" {
+		t.Errorf("%d tracks: reason %q", resultjson.MaxGridTracks+1, reason)
+	}
+}
+
+// TestReadTracksLengthLimit: a track of MaxLayoutLength px, or a share of MaxLayoutLength fr, is
+// read; one more is refused (the backend's bound of lengths and FLEX values).
+func TestReadTracksLengthLimit(t *testing.T) {
+	edge := fmt.Sprintf("%dpx 10px", resultjson.MaxLayoutLength)
+	if _, reason := readTracks(edge, edge, "auto"); reason != "" {
+		t.Errorf("%s: %s", edge, reason)
+	}
+	past := fmt.Sprintf("%dpx 10px", resultjson.MaxLayoutLength+1)
+	if _, reason := readTracks(past, past, "auto"); reason != "its track of 100001px is longer than 100000 px" {
+		t.Errorf("%s: reason %q", past, reason)
+	}
+	if _, reason := readTracks("10px 10px", fmt.Sprintf("%dfr 1fr", resultjson.MaxLayoutLength), "auto"); reason != "" {
+		t.Errorf("%dfr: %s", resultjson.MaxLayoutLength, reason)
+	}
+	if _, reason := readTracks("10px 10px", fmt.Sprintf("%dfr 1fr", resultjson.MaxLayoutLength+1), "auto"); reason != "its track of 100001fr has a share above 100000" {
+		t.Errorf("%dfr: reason %q", resultjson.MaxLayoutLength+1, reason)
+	}
+}

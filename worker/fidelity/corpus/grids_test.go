@@ -1,0 +1,122 @@
+package corpus_test
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/layout"
+	"github.com/code2des/backend/worker/convert/resultjson"
+)
+
+// gridCount is what became of the grid containers of one page (docs/fidelity.md "Structure").
+type gridCount struct {
+	page                 string
+	containers           int
+	grid, flow, absolute int
+	unmatched            int
+	reasons              []string
+}
+
+// boxMatchTolerance is how far, in px, a frame's edges may be from a grid container's captured
+// border box for the frame to be taken as the container's.
+const boxMatchTolerance = 0.6
+
+// countGrids finds the frame of each visible grid container of a run by its box (the result
+// keeps every captured box; frames are matched by their position in the page) and counts the
+// containers that became GRID frames, HORIZONTAL/VERTICAL frames, or stayed absolute (a
+// diagnostic on the frame), with the reasons.
+func countGrids(page string, r *run) gridCount {
+	c := gridCount{page: page}
+	type placed struct {
+		n    *resultjson.Node
+		x, y float64
+	}
+	var frames []placed
+	var walk func(n *resultjson.Node, x, y float64)
+	walk = func(n *resultjson.Node, x, y float64) {
+		if n.RelativeTransform != nil {
+			return
+		}
+		ax, ay := x+n.X, y+n.Y
+		if n.Type == "FRAME" {
+			frames = append(frames, placed{n, ax, ay})
+		}
+		cx, cy := ax, ay
+		if n.Type == "GROUP" { // a group's children are in its parent's coordinates
+			cx, cy = x, y
+		}
+		for _, k := range n.Children {
+			walk(k, cx, cy)
+		}
+	}
+	walk(r.Result.Root, -r.Result.Root.X, -r.Result.Root.Y)
+	skipped := map[string]string{}
+	for _, d := range r.Result.Diagnostics {
+		if d.Code == resultjson.DiagAutoLayoutSkipped {
+			_, reason, _ := strings.Cut(d.Message, "keeps absolute positions: ")
+			skipped[d.NodeID] = reason
+		}
+	}
+	var visit func(d *capturemodel.DOMNode)
+	visit = func(d *capturemodel.DOMNode) {
+		if d.Type == "element" && (d.Style["display"] == "grid" || d.Style["display"] == "inline-grid") &&
+			(d.Style["visibility"] == "" || d.Style["visibility"] == "visible") {
+			c.containers++
+			kind, reason := "", ""
+			for _, f := range frames {
+				b := d.Box
+				if math.Abs(f.x-b.X) > boxMatchTolerance || math.Abs(f.y-b.Y) > boxMatchTolerance ||
+					math.Abs(f.n.Width-b.Width) > boxMatchTolerance || math.Abs(f.n.Height-b.Height) > boxMatchTolerance {
+					continue
+				}
+				switch {
+				case f.n.LayoutMode == layout.Grid:
+					kind = "grid"
+				case skipped[f.n.ID] != "" && kind != "grid":
+					kind, reason = "absolute", skipped[f.n.ID]
+				case f.n.LayoutMode != "" && kind == "":
+					kind = "flow"
+				}
+			}
+			switch kind {
+			case "grid":
+				c.grid++
+			case "flow":
+				c.flow++
+			case "absolute":
+				c.absolute++
+				c.reasons = append(c.reasons, reason)
+			default:
+				c.unmatched++
+			}
+		}
+		for _, k := range d.Children {
+			if k != nil {
+				visit(k)
+			}
+		}
+	}
+	visit(r.Capture.Document.Root)
+	return c
+}
+
+// gridTable renders the grid counts of the runs as a Markdown table, with a total row.
+func gridTable(counts []gridCount) string {
+	var b strings.Builder
+	b.WriteString("| page | grid containers | GRID | HORIZONTAL/VERTICAL | absolute | no frame found | reasons |\n|---|---|---|---|---|---|---|\n")
+	var total gridCount
+	for _, c := range counts {
+		sort.Strings(c.reasons)
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %s |\n", c.page, c.containers, c.grid, c.flow, c.absolute, c.unmatched, strings.Join(c.reasons, "; "))
+		total.containers += c.containers
+		total.grid += c.grid
+		total.flow += c.flow
+		total.absolute += c.absolute
+		total.unmatched += c.unmatched
+	}
+	fmt.Fprintf(&b, "| all | %d | %d | %d | %d | %d | |\n", total.containers, total.grid, total.flow, total.absolute, total.unmatched)
+	return b.String()
+}
