@@ -41,6 +41,7 @@ func textNamed(t *testing.T, root *resultjson.Node, name string) placed {
 func TestLineBoxesAsBlinkPlacesThem(t *testing.T) {
 	leading := loadFixture(t, "geometry-leading").convert(t).Result.Root
 	collapse := loadFixture(t, "geometry-collapse").convert(t).Result.Root
+	navbar := loadFixture(t, "layout-navbar").convert(t).Result.Root
 	for _, tc := range []struct {
 		root       *resultjson.Node
 		name       string
@@ -55,6 +56,8 @@ func TestLineBoxesAsBlinkPlacesThem(t *testing.T) {
 		// A cell of a collapsed table starts its line half of the border above it lower than
 		// its computed padding says (53.5): 17px at 56, 2 above.
 		{collapse, "1,002", 54, 21, 21},
+		// A flex item's text (not a paragraph): 17px at 23 in a 24px line, 3 of the 3.5 above.
+		{navbar, "Features", 20, 24, 24},
 	} {
 		p := textNamed(t, tc.root, tc.name)
 		if math.Abs(p.y-tc.y) > 0.011 || math.Abs(p.h-tc.height) > 0.011 {
