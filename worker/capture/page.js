@@ -144,6 +144,7 @@
     "gap": "normal", "object-fit": "fill", "object-position": "50% 50%", "font-variant-caps": "normal",
     "text-overflow": "clip", "-webkit-line-clamp": "none",
     "clip-path": "none", "border-image-source": "none", "-webkit-text-stroke-width": "0px", "text-emphasis-style": "none",
+    "border-collapse": "separate",
   };
   const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE", "BASE"]);
   const ATTRS = ["id", "class", "href", "alt", "title", "role", "aria-label", "name", "type", "value", "placeholder"];

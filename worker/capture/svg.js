@@ -263,6 +263,14 @@
         for (const p of Object.keys(INHERITED)) if (inh.has(p)) out[p] = parentOut[p];
         for (const p of COLOR_PROPS) if (cur.has(p) && !(p in INHERITED && inh.has(p))) out[p] = color;
         out.color = color;
+        // A colour the element sets itself with an alpha (fill="rgba(255, 255, 255, 0.75)")
+        // keeps it as its opacity, over the opacity it takes from the use.
+        for (const [c, o] of Object.entries(OPACITY_OF)) {
+          if (!(c in INHERITED) || inh.has(c) || !inh.has(o)) continue; // resolved() folded an opacity set here
+          const n = normalize(c, cs.getPropertyValue(c));
+          const base = parseFloat(out[o]);
+          if (n.alpha < 1) out[o] = String(+((isNaN(base) ? 1 : base) * n.alpha).toFixed(4));
+        }
       }
       for (const a of src.attributes) {
         const n = a.name;
@@ -402,8 +410,10 @@
           inl.defs.set(id, true);
           if (!src || src.namespaceURI !== SVGNS) { inl.note("SVG_REFERENCE_UNRESOLVED", "#" + id); continue; }
           if (!defs) { defs = document.createElementNS(SVGNS, "defs"); root.insertBefore(defs, root.firstChild); }
-          const start = resolved(getComputedStyle(src.parentElement || src));
-          inl.copy(src, defs, start, false, 1);
+          // In the icon the copy inherits from the icon's root, not from where it stands in the
+          // page: it states every value that differs from the root's (a mask's black circle
+          // under a root filled with the icon's colour).
+          inl.copy(src, defs, resolved(getComputedStyle(svg)), false, 1);
         }
       }
     } finally {

@@ -92,6 +92,12 @@ var fixtureSites = map[string][2]string{
 	"capture-appshell": {"testdata/capture-site", "/appshell.html"},
 	// Vertical writing modes (docs/conversion.md "Text"): upright CJK columns, sideways Latin.
 	"capture-vertical": {"testdata/capture-site", "/vertical.html"},
+	// Geometry real pages showed off by a pixel or more (docs/fidelity.md "The real-page
+	// corpus"): line boxes, the space after an icon, collapsed table borders, a masked <use>.
+	"geometry-leading":  {"testdata/geometry-site", "/leading.html"},
+	"geometry-space":    {"testdata/geometry-site", "/icon-space.html"},
+	"geometry-collapse": {"testdata/geometry-site", "/collapse.html"},
+	"geometry-mask":     {"testdata/geometry-site", "/masked-use.html"},
 }
 
 // Fixture identity: the page import the captures are recorded for.

@@ -220,9 +220,32 @@ func diffMap(grey []uint8, differs []bool, w, h int) ([]byte, int, int, error) {
 	return buf.Bytes(), dw, dh, nil
 }
 
-// Words splits text into the words coverage counts: runs of letters and digits, lowercased.
+// Words splits text into the words coverage counts: runs of letters and digits, lowercased, with
+// each Han, Hiragana and Katakana character a word of its own. Those scripts put no space between
+// words, so a page's text runs ("像", "这里" beside an inline element) and the paragraph that joins
+// them ("像这里") must split alike.
 func Words(text string) []string {
-	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
+	var out []string
+	var run strings.Builder
+	flush := func() {
+		if run.Len() > 0 {
+			out = append(out, run.String())
+			run.Reset()
+		}
+	}
+	for _, r := range strings.ToLower(text) {
+		switch {
+		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana):
+			flush()
+			out = append(out, string(r))
+		case unicode.IsLetter(r) || unicode.IsNumber(r):
+			run.WriteRune(r)
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
 }
 
 // Coverage is the share (0-1) of want's items found in have, counting repeats (a word the page

@@ -165,7 +165,12 @@ func TestCoverage(t *testing.T) {
 		{"RepeatsCount", fidelity.Words("a a a b"), fidelity.Words("a b"), 0.5},
 		{"NoneFound", fidelity.Words("Pricing plans"), nil, 0},
 		{"NothingWanted", nil, fidelity.Words("extra"), 1},
-		{"Unicode", fidelity.Words("Grüße, 東京"), fidelity.Words("grüße"), 0.5},
+		{"Unicode", fidelity.Words("Grüße, 東京"), fidelity.Words("grüße"), 1.0 / 3},
+		// Han text the page draws in three runs (around an inline element) and the result in
+		// one paragraph: the same words.
+		{"HanRunsJoined", append(append(fidelity.Words("像"), fidelity.Words("这里")...), fidelity.Words("强调一下")...), fidelity.Words("像这里强调一下"), 1},
+		{"LatinBesideHan", append(fidelity.Words("margin"), fidelity.Words("为0")...), fidelity.Words("margin为0"), 1},
+		{"KanaOneByOne", fidelity.Words("ひらがなカタカナ"), fidelity.Words("ひら"), 0.25},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

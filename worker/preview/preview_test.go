@@ -160,6 +160,9 @@ var goldenCases = []struct{ name, tree string }{
 	{"text-color-opacity", text(`"fills":[{"type":"SOLID","color":{"r":0.9,"g":0.1,"b":0.1},"opacity":0.5}],"textAutoResize":"WIDTH_AND_HEIGHT"`)},
 	// Styled ranges (result version 2): "Hi " black, "Fig\nma" red, bold, larger and underlined.
 	{"text-styled-segments", text(`"textAutoResize":"WIDTH_AND_HEIGHT","styledTextSegments":[{"start":0,"end":3,"fontName":{"family":"Inter","style":"Regular"},"fontSize":12,"fills":[` + black + `],"textDecoration":"NONE"},{"start":3,"end":9,"fontName":{"family":"Inter","style":"Bold"},"fontSize":16,"fills":[` + red + `],"textDecoration":"UNDERLINE"}]`)},
+	// Only the first range is underlined, though the node's own decoration (the first range's)
+	// is UNDERLINE: "Fig\nma" has no line.
+	{"text-segment-decoration", text(`"textDecoration":"UNDERLINE","textDecorationStyle":"DOTTED","textAutoResize":"WIDTH_AND_HEIGHT","styledTextSegments":[{"start":0,"end":3,"fontName":{"family":"Inter","style":"Regular"},"fontSize":12,"fills":[` + black + `],"textDecoration":"UNDERLINE","textDecorationStyle":"DOTTED"},{"start":3,"end":9,"fontName":{"family":"Inter","style":"Regular"},"fontSize":12,"fills":[` + red + `],"textDecoration":"NONE"}]`)},
 	{"text-paragraph-indent", `{"type":"TEXT","id":"1:3","name":"t","x":4,"y":4,"width":56,"height":40,"characters":"wrap these words","fontSize":12,"fills":[` + black + `],"textAutoResize":"HEIGHT","paragraphIndent":16}`},
 	// Truncated after one line: "wrap these" and an ellipsis, the rest hidden (textTruncation ENDING, maxLines 1).
 	{"text-truncation", `{"type":"TEXT","id":"1:3","name":"t","x":4,"y":4,"width":56,"height":14,"characters":"wrap these words and more","fontSize":12,"fills":[` + black + `],"textAutoResize":"HEIGHT","textTruncation":"ENDING","maxLines":1}`},

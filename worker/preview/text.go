@@ -47,7 +47,16 @@ func (g *htmlGen) text(b *strings.Builder, n *node) {
 			s.WriteString("justify-content:flex-end;")
 		}
 	}
-	s.WriteString(fontCSS(n))
+	if segmented(n) {
+		// Each range draws its own decoration: a line set on the block would run under every
+		// range (CSS propagates it to the spans, and text-decoration:none cannot take it away),
+		// where Figma draws it only under the ranges that have it.
+		m := *n
+		m.TextDecoration = ""
+		s.WriteString(fontCSS(&m))
+	} else {
+		s.WriteString(fontCSS(n))
+	}
 	if n.ParagraphIndent != 0 {
 		// Figma indents the first line of every paragraph; CSS of the first line of the block
 		// (the same for text without line breaks).
@@ -84,7 +93,7 @@ func (g *htmlGen) text(b *strings.Builder, n *node) {
 func textSpans(n *node) string {
 	chars := strings.ReplaceAll(n.Characters, "\u2028", "\n")
 	units := utf16.Encode([]rune(chars))
-	if len(n.StyledTextSegments) == 0 || !coversAll(n.StyledTextSegments, len(units)) {
+	if !segmented(n) {
 		return "<span>" + attr(chars) + "</span>"
 	}
 	var b strings.Builder
@@ -93,6 +102,13 @@ func textSpans(n *node) string {
 		fmt.Fprintf(&b, `<span style="%s">%s</span>`, segmentCSS(n, seg), attr(part))
 	}
 	return b.String()
+}
+
+// segmented says whether n is drawn by its styled text segments: it has some, and they cover
+// its characters.
+func segmented(n *node) bool {
+	units := utf16.Encode([]rune(strings.ReplaceAll(n.Characters, "\u2028", "\n")))
+	return len(n.StyledTextSegments) > 0 && coversAll(n.StyledTextSegments, len(units))
 }
 
 // coversAll says whether segs cover n UTF-16 units in order without gaps (the backend's rule;

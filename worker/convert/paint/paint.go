@@ -399,12 +399,31 @@ func (pa *Painter) Borders(n *capturemodel.DOMNode, node *resultjson.Node) bool 
 	}
 	node.Strokes = []resultjson.Paint{css.Solid(colors[first])}
 	node.StrokeAlign = "INSIDE"
+	if collapsedBorders(n) {
+		// A cell of a table with collapsed borders: its box runs from the middle of one grid
+		// line's border to the next (CSS 2 §17.6.2), so its borders straddle the box's edges.
+		node.StrokeAlign = "CENTER"
+	}
 	node.StrokeWeight = css.Ptr(css.Px(maxW))
 	if !same {
 		node.StrokeTopWeight, node.StrokeRightWeight = css.Ptr(css.Px(widths[0])), css.Ptr(css.Px(widths[1]))
 		node.StrokeBottomWeight, node.StrokeLeftWeight = css.Ptr(css.Px(widths[2])), css.Ptr(css.Px(widths[3]))
 	}
 	return true
+}
+
+// collapsedBorders says whether n draws its borders in the collapsing border model: a table
+// cell (or the table) whose border-collapse is collapse. Captures that do not record
+// border-collapse are read as separate.
+func collapsedBorders(n *capturemodel.DOMNode) bool {
+	if n.Computed("border-collapse") != "collapse" {
+		return false
+	}
+	switch n.Computed("display") {
+	case "table-cell", "table", "inline-table":
+		return true
+	}
+	return false
 }
 
 // Corners sets node's corner radii from n's border radii (percentages of the box; scaled down

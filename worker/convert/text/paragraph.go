@@ -30,7 +30,7 @@ type Paragraph struct {
 // Paragraph lays out kids, the inline children of block container n, as the paragraph of the
 // TEXT node nodeID (its warnings name it); decoration is the text decoration n inherits.
 func (s *Setter) Paragraph(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode, nodeID string, decoration boxtree.TextDecoration) *Paragraph {
-	b := &paragraphBuilder{s: s, nodeID: nodeID}
+	b := &paragraphBuilder{s: s, nodeID: nodeID, midLine: s.followsBox(n, kids)}
 	href := ""
 	if n.Tag == "a" {
 		href = b.link(n)
@@ -131,6 +131,9 @@ type paragraphBuilder struct {
 	// shifted, mixedLine and rangeGradient note what the paragraph cannot hold (warnings).
 	shifted, mixedLine, rangeGradient bool
 	nodeID                            string // the TEXT node's id, for warnings
+	// midLine says the paragraph starts beside a box on its first line (followsBox): its
+	// leading space is drawn, not collapsed.
+	midLine bool
 }
 
 // warnApproximations names what the paragraph TEXT node could not hold.
@@ -267,14 +270,62 @@ func (b *paragraphBuilder) add(text string, keep bool, st runStyle) {
 	b.pieces = append(b.pieces, piece{text: text, style: idx})
 }
 
-// atLineStart says whether the paragraph is empty so far or ends with a space or line break.
+// atLineStart says whether the paragraph is empty so far (and starts a line) or ends with a
+// space or line break.
 func (b *paragraphBuilder) atLineStart() bool {
 	for i := len(b.pieces) - 1; i >= 0; i-- {
 		if t := b.pieces[i].text; t != "" {
 			return strings.HasSuffix(t, " ") || strings.HasSuffix(t, "\n")
 		}
 	}
-	return true
+	return !b.midLine
+}
+
+// followsBox says whether the paragraph of kids, inline children of block n, starts on a line
+// right after a box of its own (an icon, an image, an inline-block: the sibling before kids[0],
+// which ended the paragraph before): CSS collapses a space at the start of a line only (CSS Text
+// 3 §4.1.2), so the space after such a box is drawn, and the paragraph's first fragment starts
+// with it. A float is no such box: the line starts beside it.
+func (s *Setter) followsBox(n *capturemodel.DOMNode, kids []*capturemodel.DOMNode) bool {
+	if len(kids) == 0 || s.Kids == nil || Preserves(n) {
+		return false
+	}
+	siblings := s.Kids(n)
+	i := slices.Index(siblings, kids[0])
+	if i < 1 {
+		return false
+	}
+	prev := siblings[i-1]
+	if prev == nil || prev.Type != "element" || prev.Box.Width <= 0 || prev.Box.Height <= 0 ||
+		cmp.Or(prev.Computed("float"), "none") != "none" || !strings.HasPrefix(prev.Computed("display"), "inline") {
+		return false
+	}
+	run := firstRun(kids[0], s.Kids)
+	if run == nil || !strings.HasPrefix(run.Text, " ") {
+		return false
+	}
+	first := run.Box
+	if len(run.Rects) > 0 {
+		first = run.Rects[0]
+	}
+	// On the same line (their boxes overlap vertically), the text starting where the box ends.
+	return first.Y < prev.Box.Y+prev.Box.Height && prev.Box.Y < first.Y+first.Height && first.X >= prev.Box.X+prev.Box.Width-0.5
+}
+
+// firstRun is the first text run of k in document order (k itself when it is one).
+func firstRun(k *capturemodel.DOMNode, kids func(*capturemodel.DOMNode) []*capturemodel.DOMNode) *capturemodel.DOMNode {
+	if k == nil {
+		return nil
+	}
+	if k.Type == "text" {
+		return k
+	}
+	for _, c := range kids(k) {
+		if r := firstRun(c, kids); r != nil {
+			return r
+		}
+	}
+	return nil
 }
 
 // lineBreak ends the line (a br): the spaces before it are dropped and a "\n" is added in the

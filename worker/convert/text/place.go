@@ -36,20 +36,22 @@ func (s *Setter) place(node *resultjson.Node, n *capturemodel.DOMNode, frags []c
 		}
 		last = r
 	}
-	// A line box is line-height tall; the text's box (its font's content area) sits in its
-	// middle (CSS 2 §10.8.1 half-leading). A content area taller than the line (Inter's is
-	// 1.21 em, taller than a line-height of 1.2) overflows it: the line box starts below the
-	// content area's top and ends above its bottom.
+	// A line box is line-height tall; the text's box (its font's content area) sits in it as
+	// Blink lays it out (leadingAbove). A content area taller than the line (Inter's is 1.21 em,
+	// taller than a line-height of 1.2) overflows it: the line box starts below the content
+	// area's top and ends above its bottom.
+	placed := false // the first line's box is known from its fragments
 	if lh, ok := css.ParsePx(n.Computed("line-height")); ok && lh > 0 {
-		if half := (lh - first.Height) / 2; half >= 0 {
-			top = math.Min(top, first.Y-half)
+		placed = evenLine(frags, first)
+		if above := leadingAbove(lh, first.Height); above >= 0 {
+			top = math.Min(top, first.Y-above)
 		} else if top == first.Y {
-			top -= half
+			top -= above
 		}
-		if half := (lh - last.Height) / 2; half >= 0 {
-			bottom = math.Max(bottom, last.Y+last.Height+half)
+		if below := lh - last.Height - leadingAbove(lh, last.Height); below >= 0 {
+			bottom = math.Max(bottom, last.Y+last.Height+below)
 		} else if bottom == last.Y+last.Height {
-			bottom += half
+			bottom += below
 		}
 	}
 	bt, _ := css.ParsePx(n.Computed("border-top-width"))
@@ -58,10 +60,14 @@ func (s *Setter) place(node *resultjson.Node, n *capturemodel.DOMNode, frags []c
 	pb, _ := css.ParsePx(n.Computed("padding-bottom"))
 	if whole {
 		// The paragraph is all the block holds: its lines fill the content box from top to
-		// bottom, whatever the sizes of the fonts inside them.
+		// bottom, whatever the sizes of the fonts inside them. A first line of one font is
+		// where its fragments say (a table cell may start it below the content box's top).
 		ct, cb := n.Box.Y+bt+pt, n.Box.Y+n.Box.Height-bb-pb
 		if cb > ct {
-			top, bottom = math.Min(top, ct), math.Max(bottom, cb)
+			if !placed {
+				top = math.Min(top, ct)
+			}
+			bottom = math.Max(bottom, cb)
 		}
 	}
 	oneLine := bottom-top < lineHeight*1.5 && !strings.Contains(chars, "\n")
@@ -124,4 +130,35 @@ func truncatedLines(n *capturemodel.DOMNode, oneLine, overflows bool, height, li
 		return 1
 	}
 	return 0
+}
+
+// layoutUnit is Blink's layout precision: 1/64 px (LayoutUnit). The capture's boxes are multiples
+// of it.
+const layoutUnit = 64
+
+// leadingAbove is the space between the top of a line box line-height lh tall and the top of the
+// content area (the text fragment's box, height px) inside it, as Blink lays it out: the
+// half-leading of CSS 2 §10.8.1, (lh - height) / 2, in layout units and floored to a whole px
+// (Blink's NGLineHeightMetrics::AddLeading / FontHeight::AddLeading); the rest of the leading
+// lies below. Negative when the content area is taller than the line. Centring the content area
+// instead puts the line box up to a pixel above the page's, and every line drawn from it a pixel
+// too high.
+func leadingAbove(lh, height float64) float64 {
+	half := (math.Round(lh*layoutUnit) - math.Round(height*layoutUnit)) / 2
+	return math.Floor(math.Trunc(half) / layoutUnit)
+}
+
+// evenLine says whether the fragments on first's line (those whose middle lies in its height) all
+// have first's top and height: a line of one font, whose line box its fragment gives.
+func evenLine(frags []capturemodel.Box, first capturemodel.Box) bool {
+	const eps = 1.0 / layoutUnit
+	for _, f := range frags {
+		if mid := f.Y + f.Height/2; mid < first.Y || mid > first.Y+first.Height {
+			continue
+		}
+		if math.Abs(f.Y-first.Y) > eps || math.Abs(f.Height-first.Height) > eps {
+			return false
+		}
+	}
+	return true
 }

@@ -199,6 +199,7 @@ func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, c
 		st.fills = clip
 	}
 	lineHeight := s.typeset(node, st, el)
+	toLineBoxes(node, el, run)
 	if frs := s.faceRuns(run, chars, st); len(frs) > 1 {
 		// Drawn in several faces (an emoji, CJK characters): a styled range per face.
 		b := &paragraphBuilder{s: s}
@@ -217,6 +218,25 @@ func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, c
 		node.TextAutoResize = "HEIGHT"
 		node.Width = css.Size(math.Ceil(node.Width))
 	}
+}
+
+// toLineBoxes widens a TEXT placed at its run's box (the font's content area of its lines) to its
+// line boxes, as the paragraph's place does (leadingAbove): a flex item's one line of text in a
+// 24 px line starts at its line box, 4 px above a 16 px content area, where Figma and the page
+// put the line. Not for a form control's text (its box is the control's) nor vertical text.
+func toLineBoxes(node *resultjson.Node, el, run *capturemodel.DOMNode) {
+	lh, ok := css.ParsePx(el.Computed("line-height"))
+	if !ok || lh <= 0 || run == nil || run.Type != "text" || VerticalWritingMode(el.Computed("writing-mode")) {
+		return
+	}
+	first, last := run.Box, run.Box
+	if len(run.Rects) > 0 {
+		first, last = run.Rects[0], run.Rects[len(run.Rects)-1]
+	}
+	above := leadingAbove(lh, first.Height)
+	below := lh - last.Height - leadingAbove(lh, last.Height)
+	node.Y = css.Px(node.Y - above)
+	node.Height = css.Size(node.Height + above + below)
 }
 
 // genericFonts maps CSS generic families to fonts every Figma user has (Figma ships Inter and
