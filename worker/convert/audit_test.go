@@ -250,6 +250,13 @@ func TestPaintAudit(t *testing.T) {
 // auditConvert converts one captured audit page.
 func auditConvert(t *testing.T, pageImportID string, objects map[string][]byte) *resultjson.Result {
 	t.Helper()
+	return convertCaptured(t, pageImportID, objects).Result
+}
+
+// convertCaptured converts a page the capture worker captured for pageImportID (its objects by
+// their path under the import's prefix, as captureSites returns them).
+func convertCaptured(t *testing.T, pageImportID string, objects map[string][]byte) *convert.Output {
+	t.Helper()
 	raw := objects[capture.CaptureObject]
 	c, err := capturemodel.Parse(raw, pageImportID)
 	if err != nil {
@@ -269,7 +276,7 @@ func auditConvert(t *testing.T, pageImportID string, objects map[string][]byte) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out.Result
+	return out
 }
 
 // auditTarget finds the node a check names: nil when there is none.
