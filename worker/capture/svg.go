@@ -94,9 +94,12 @@ func takeCrops(ctx context.Context) (cropRequests, error) {
 	return out, nil
 }
 
-// Crops are cut from screenshots of bands of the page rather than taken one screenshot each: on a
-// page of thousands of controls, each screenshot beyond the viewport cost a layout of the whole
-// page (200 crops took minutes); a band holds every crop it covers.
+// Crops whose box lies on whole device pixels are cut from screenshots of bands of the page rather
+// than taken one screenshot each: on a page of thousands of controls, each screenshot beyond the
+// viewport cost a layout of the whole page (200 crops took minutes); a band holds every crop it
+// covers. A crop whose box does not lie on whole device pixels is taken alone, as the browser
+// draws a clip that starts between pixels (a cut from a band would be shifted by up to half a
+// pixel and sized differently).
 const (
 	// cropBandHeight bounds the height of one band, in device px.
 	cropBandHeight = 2048
@@ -151,11 +154,19 @@ func takeCropShots(ctx context.Context, crops map[string]cropBox, dsf float64) m
 	out := make(map[string]cropShot, len(crops))
 	var boxed []cropBox
 	for id, c := range crops {
-		if c.Box.Width <= 0 || c.Box.Height <= 0 {
+		switch {
+		case c.Box.Width <= 0 || c.Box.Height <= 0:
 			out[id] = cropShot{reason: "the element has an empty box"}
-			continue
+		case onDevicePixels(c, dsf):
+			boxed = append(boxed, c)
+		default:
+			var shot cropShot
+			_ = within(ctx, factTimeout, "crop", func(ctx context.Context) error {
+				shot = singleShot(ctx, c)
+				return nil
+			})
+			out[id] = shot
 		}
-		boxed = append(boxed, c)
 	}
 	slices.SortFunc(boxed, func(a, b cropBox) int { return strings.Compare(a.AssetID, b.AssetID) })
 	for _, b := range cropBands(boxed, dsf) {
@@ -178,6 +189,32 @@ func takeCropShots(ctx context.Context, crops map[string]cropBox, dsf float64) m
 		}
 	}
 	return out
+}
+
+// onDevicePixels says whether c's box lies on whole device pixels at dsf.
+func onDevicePixels(c cropBox, dsf float64) bool {
+	whole := func(v float64) bool { v *= dsf; return math.Abs(v-math.Round(v)) < 1e-6 }
+	return whole(c.Box.X) && whole(c.Box.Y) && whole(c.Box.Width) && whole(c.Box.Height)
+}
+
+// singleShot takes a PNG of c's box alone at the capture's device scale factor.
+func singleShot(ctx context.Context, c cropBox) cropShot {
+	var data []byte
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		r, err := cdp.Call(ctx, tg, page.CaptureScreenshot, page.CaptureScreenshotParams{
+			Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: ptr(true), FromSurface: ptr(true),
+			Clip: &page.Viewport{X: c.Box.X, Y: c.Box.Y, Width: c.Box.Width, Height: c.Box.Height, Scale: 1},
+		})
+		if err != nil {
+			return err
+		}
+		data = r.Data
+		return nil
+	}))
+	if err != nil {
+		return cropShot{reason: "the crop could not be taken"}
+	}
+	return cropShot{data: data}
 }
 
 // bandShot takes the screenshot of band b and decodes it.
