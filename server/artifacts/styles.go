@@ -291,8 +291,10 @@ func checkEffectStyle(s ResultStyle) error {
 var (
 	lineHeightUnits    = map[string]bool{"AUTO": true, "PIXELS": true, "PERCENT": true}
 	letterSpacingUnits = map[string]bool{"PIXELS": true, "PERCENT": true}
-	textCases          = map[string]bool{"ORIGINAL": true, "UPPER": true, "LOWER": true, "TITLE": true}
-	textDecorations    = map[string]bool{"NONE": true, "UNDERLINE": true, "STRIKETHROUGH": true}
+	// textCases are the schema's textCase values (docs/schemas/result.schema.json), a node's and
+	// a TEXT style's alike.
+	textCases       = map[string]bool{"ORIGINAL": true, "UPPER": true, "LOWER": true, "TITLE": true, "SMALL_CAPS": true, "SMALL_CAPS_FORCED": true}
+	textDecorations = map[string]bool{"NONE": true, "UNDERLINE": true, "STRIKETHROUGH": true}
 )
 
 func checkTextStyle(s ResultStyle) error {

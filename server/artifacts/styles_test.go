@@ -198,6 +198,16 @@ func TestVersion2Rules(t *testing.T) {
 			}
 		})
 	}
+	// A TEXT style takes every textCase the schema names (small capitals too), and no other.
+	for tc, ok := range map[string]bool{"SMALL_CAPS": true, "SMALL_CAPS_FORCED": true, "TITLE": true, "PETITE_CAPS": false} {
+		t.Run("TextStyleCase"+tc, func(t *testing.T) {
+			r := version2(t)
+			r["styles"].([]any)[2].(map[string]any)["textCase"] = tc
+			if err := parse(t, r); (err == nil) != ok {
+				t.Errorf("textCase %s: %v, want accepted %v", tc, err, ok)
+			}
+		})
+	}
 	t.Run("NullMembersAreAbsent", func(t *testing.T) {
 		r := version2(t)
 		r["styles"], r["variables"], r["diagnostics"] = nil, nil, nil

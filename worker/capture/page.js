@@ -199,8 +199,8 @@
     return m.translateSelf(-(o[0] || 0), -(o[1] || 0), -(o[2] || 0));
   }
 
-  // untransform records el's transform when Figma can hold it and switches it off (see above);
-  // it returns out.transform, or null.
+  // untransform says whether el's transform is one Figma can hold (see above): it returns
+  // out.transform, or null. It only reads; switchOff switches the transforms off.
   function untransform(el, cs) {
     if (el instanceof SVGElement && el.parentElement instanceof SVGElement) return null; // inside an SVG: svg.js folds it
     const props = ["transform", "rotate", "scale", "translate"];
@@ -217,12 +217,46 @@
     if (!planar) { transformed3d.add(el); return null; }
     const near = (v, w) => Math.abs(v - w) < TRANSFORM_EPSILON;
     if (near(m.a, 1) && near(m.b, 0) && near(m.c, 0) && near(m.d, 1)) return null; // a translation: its box is exact
-    untransformed.push([el, el.getAttribute("style")]);
-    for (const p of props) el.style.setProperty(p, "none", "important");
-    el.style.setProperty("transition", "none", "important");
-    el.style.setProperty("will-change", "transform", "important");
     const r = (v) => Math.round(v * 1e6) / 1e6 + 0; // + 0: no -0
     return { matrix: [m.a, m.b, m.c, m.d, m.e, m.f].map(r) };
+  }
+
+  // switchOff switches off the transform of each element of els (restoreTransforms switches
+  // them on again).
+  function switchOff(els) {
+    for (const el of els) {
+      untransformed.push([el, el.getAttribute("style")]);
+      for (const p of ["transform", "rotate", "scale", "translate"]) el.style.setProperty(p, "none", "important");
+      el.style.setProperty("transition", "none", "important");
+      el.style.setProperty("will-change", "transform", "important");
+    }
+  }
+
+  // untransformAll finds, before the DOM is read, the transforms of the elements collect's walk
+  // records (the same traversal: the composed tree from root, at most maxDepth levels deep and
+  // maxNodes elements, not inside an element with display: none, a canvas or an inline SVG) in
+  // document order, switches them all off and returns by element its out.transform and its
+  // computed transform as the page had it ({out, css}). Every
+  // element is read before any style is written, so the page's layout is brought up to date once
+  // for the walk's boxes, not once per transformed element (a page of 10,000 rotated controls
+  // took minutes that way).
+  function untransformAll(root, maxNodes, maxDepth) {
+    const found = new Map();
+    let count = 0;
+    const visit = (el, depth) => {
+      if (count >= maxNodes || depth > maxDepth || el.nodeType !== Node.ELEMENT_NODE || SKIP.has(el.tagName)) return;
+      const cs = getComputedStyle(el);
+      if (cs.display === "none") return;
+      count++;
+      const t = untransform(el, cs);
+      if (t) found.set(el, { out: t, css: cs.transform });
+      if (el.tagName === "CANVAS" || (el instanceof SVGSVGElement && !(el.parentElement instanceof SVGElement))) return;
+      const kids = window.__c2dVis ? window.__c2dVis.composedChildren(el) : (el.shadowRoot || el).childNodes;
+      for (const k of kids) visit(k, depth + 1);
+    };
+    visit(root, 1);
+    switchOff(found.keys());
+    return found;
   }
 
   // restoreTransforms switches the transforms untransform switched off back on (the page's own
@@ -559,8 +593,8 @@
       const cs = getComputedStyle(el);
       if (cs.display === "none") return null;
       count++;
-      const transformCSS = cs.transform;
-      const transform = untransform(el, cs);
+      const switched = transforms.get(el); // untransformAll: its transform is off while read
+      const transform = switched ? switched.out : null;
       const out = { type: "element", tag: el.tagName.toLowerCase(), box: box(el.getBoundingClientRect()) };
       if (transform) out.transform = transform;
       if (cs.display === "inline") {
@@ -627,7 +661,7 @@
       if (fill && fill !== cs.color) style["-webkit-text-fill-color"] = fill;
       // The transform switched off is still named in the style (the converter knows it is held
       // by out.transform).
-      if (transform && transformCSS !== "none") style.transform = transformCSS;
+      if (transform && switched.css !== "none") style.transform = switched.css;
       // The glyphs' outline (-webkit-text-stroke) when it has a width.
       if ("-webkit-text-stroke-width" in style) style["-webkit-text-stroke-color"] = cs.getPropertyValue("-webkit-text-stroke-color");
       // A multi-column element's rule between its columns.
@@ -713,6 +747,7 @@
     window.scrollTo(0, 0);
     const facts = window.__c2dFacts || null;
     if (facts) facts.begin();
+    const transforms = untransformAll(document.documentElement, maxNodes, maxDepth);
     const root = walk(document.documentElement, 1);
     const more = facts ? facts.end() : {};
     const de = document.documentElement;

@@ -122,6 +122,8 @@ type Page struct {
 	// NavigationsBlocked counts the page's own navigations of its main frame that were refused
 	// (guard.go).
 	NavigationsBlocked int
+	// CropsOver counts the elements that asked for a crop past MaxCrops and have none.
+	CropsOver int
 }
 
 // ScrollerExpansion is what expanding an app shell's inner scroller did: the page's document did
@@ -440,6 +442,11 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 	_ = json.Unmarshal(collected.Document, &doc)
 	out.FinalURL, out.DepthCut = doc.URL, doc.DepthCut
 
+	out.CropsOver = crops.Over
+	shots := takeCropShots(tabCtx, crops.Boxes, spec.DeviceScaleFactor)
+	if tabCtx.Err() != nil {
+		return nil, tabCtx.Err()
+	}
 	total := 0
 	for i, img := range collected.Images {
 		if i >= MaxAssets {
@@ -459,12 +466,11 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 				reason = "the canvas could not be read"
 			}
 		case "crop":
-			c, ok := crops[img.ID]
-			_ = within(tabCtx, factTimeout, "crop", func(ctx context.Context) error {
-				data, reason = cropShot(ctx, c, ok)
-				return nil
-			})
-			mime = "image/png"
+			shot, ok := shots[img.ID]
+			if !ok {
+				shot.reason = "over the per-page crop limit"
+			}
+			data, reason, mime = shot.data, shot.reason, "image/png"
 		default:
 			_ = within(tabCtx, fetchTimeout+factTimeout, "read image", func(ctx context.Context) error {
 				data, mime, reason = imageBytes(ctx, log, img.URL)

@@ -1,9 +1,17 @@
 package capture
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	_ "embed"
 	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"math"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -59,36 +67,143 @@ type cropBox struct {
 	} `json:"box"`
 }
 
-// takeCrops returns the crops requested during collect, by asset id.
-func takeCrops(ctx context.Context) (map[string]cropBox, error) {
-	list, err := chromedp.Run(ctx, chromedp.Evaluate[[]cropBox]("window.__c2dVec.takeCrops()"))
+// cropRequests are the crops requested during collect, by asset id, and Over: how many elements
+// asked for one past MaxCrops (they have none).
+type cropRequests struct {
+	Boxes map[string]cropBox
+	Over  int
+}
+
+// takeCrops returns the crops requested during collect.
+func takeCrops(ctx context.Context) (cropRequests, error) {
+	list, err := chromedp.Run(ctx, chromedp.Evaluate[struct {
+		Crops []cropBox `json:"crops"`
+		Over  int       `json:"over"`
+	}]("window.__c2dVec.takeCrops()"))
 	if err != nil {
-		return nil, fmt.Errorf("read crop requests: %w", err)
+		return cropRequests{}, fmt.Errorf("read crop requests: %w", err)
 	}
-	if len(list) > MaxCrops { // svg.js stops at the same bound; a page script cannot raise it
-		list = list[:MaxCrops]
+	out := cropRequests{Boxes: make(map[string]cropBox, min(len(list.Crops), MaxCrops)), Over: max(list.Over, 0)}
+	if len(list.Crops) > MaxCrops { // svg.js stops at the same bound; a page script cannot raise it
+		out.Over += len(list.Crops) - MaxCrops
+		list.Crops = list.Crops[:MaxCrops]
 	}
-	out := make(map[string]cropBox, len(list))
-	for _, c := range list {
-		out[c.AssetID] = c
+	for _, c := range list.Crops {
+		out.Boxes[c.AssetID] = c
 	}
 	return out, nil
 }
 
-// cropShot takes a PNG of one box of the page at the capture's device scale factor. reason is
-// set (and no bytes) when the box is empty or the browser refused.
-func cropShot(ctx context.Context, c cropBox, ok bool) (data []byte, reason string) {
-	if !ok {
-		return nil, "over the per-page crop limit"
+// Crops whose box lies on whole device pixels are cut from screenshots of bands of the page rather
+// than taken one screenshot each: on a page of thousands of controls, each screenshot beyond the
+// viewport cost a layout of the whole page (200 crops took minutes); a band holds every crop it
+// covers. A crop whose box does not lie on whole device pixels is taken alone, as the browser
+// draws a clip that starts between pixels (a cut from a band would be shifted by up to half a
+// pixel and sized differently).
+const (
+	// cropBandHeight bounds the height of one band, in device px.
+	cropBandHeight = 2048
+	// cropBandPixels bounds the pixels of one band (4 bytes each once decoded); a crop larger
+	// than a band is a band of its own.
+	cropBandPixels = 16 << 20
+)
+
+// cropShot is the PNG of one crop, or reason (and no bytes) when it was not taken.
+type cropShot struct {
+	data   []byte
+	reason string
+}
+
+// cropBand is a rectangle of the page in CSS px (whole pixels) and the crops it covers.
+type cropBand struct {
+	x, y, width, height float64
+	crops               []cropBox
+}
+
+// cropBands groups the crops with a box into bands, top to bottom: a band grows by the next crop
+// (in order of their top) while it stays within cropBandHeight and cropBandPixels at dsf.
+func cropBands(crops []cropBox, dsf float64) []cropBand {
+	sorted := slices.Clone(crops)
+	slices.SortStableFunc(sorted, func(a, b cropBox) int { return cmp.Compare(a.Box.Y, b.Box.Y) })
+	var out []cropBand
+	for _, c := range sorted {
+		x0, y0 := math.Floor(c.Box.X), math.Floor(c.Box.Y)
+		x1, y1 := math.Ceil(c.Box.X+c.Box.Width), math.Ceil(c.Box.Y+c.Box.Height)
+		if n := len(out); n > 0 {
+			b := &out[n-1]
+			bx0, by0 := math.Min(b.x, x0), b.y
+			bx1, by1 := math.Max(b.x+b.width, x1), math.Max(b.y+b.height, y1)
+			if (by1-by0)*dsf <= cropBandHeight && (bx1-bx0)*(by1-by0)*dsf*dsf <= cropBandPixels {
+				b.x, b.width, b.height = bx0, bx1-bx0, by1-by0
+				b.crops = append(b.crops, c)
+				continue
+			}
+		}
+		out = append(out, cropBand{x: x0, y: y0, width: x1 - x0, height: y1 - y0, crops: []cropBox{c}})
 	}
-	x, y, w, h := c.Box.X, c.Box.Y, c.Box.Width, c.Box.Height
-	if w <= 0 || h <= 0 {
-		return nil, "the element has an empty box"
+	return out
+}
+
+// takeCropShots takes every crop of crops: a PNG of its box at the capture's device scale factor
+// dsf, cut from a screenshot of its band, each band a step of its own (within factTimeout). A
+// crop with an empty box, or whose band the browser refused, has a reason instead.
+func takeCropShots(ctx context.Context, crops map[string]cropBox, dsf float64) map[string]cropShot {
+	if dsf <= 0 {
+		dsf = 1
 	}
+	out := make(map[string]cropShot, len(crops))
+	var boxed []cropBox
+	for id, c := range crops {
+		switch {
+		case c.Box.Width <= 0 || c.Box.Height <= 0:
+			out[id] = cropShot{reason: "the element has an empty box"}
+		case onDevicePixels(c, dsf):
+			boxed = append(boxed, c)
+		default:
+			var shot cropShot
+			_ = within(ctx, factTimeout, "crop", func(ctx context.Context) error {
+				shot = singleShot(ctx, c)
+				return nil
+			})
+			out[id] = shot
+		}
+	}
+	slices.SortFunc(boxed, func(a, b cropBox) int { return strings.Compare(a.AssetID, b.AssetID) })
+	for _, b := range cropBands(boxed, dsf) {
+		var band image.Image
+		_ = within(ctx, factTimeout, "crop", func(ctx context.Context) (err error) {
+			band, err = bandShot(ctx, b)
+			return err
+		})
+		for _, c := range b.crops {
+			if band == nil {
+				out[c.AssetID] = cropShot{reason: "the crop could not be taken"}
+				continue
+			}
+			data, err := cutCrop(band, b, c, dsf)
+			if err != nil {
+				out[c.AssetID] = cropShot{reason: "the crop could not be taken"}
+				continue
+			}
+			out[c.AssetID] = cropShot{data: data}
+		}
+	}
+	return out
+}
+
+// onDevicePixels says whether c's box lies on whole device pixels at dsf.
+func onDevicePixels(c cropBox, dsf float64) bool {
+	whole := func(v float64) bool { v *= dsf; return math.Abs(v-math.Round(v)) < 1e-6 }
+	return whole(c.Box.X) && whole(c.Box.Y) && whole(c.Box.Width) && whole(c.Box.Height)
+}
+
+// singleShot takes a PNG of c's box alone at the capture's device scale factor.
+func singleShot(ctx context.Context, c cropBox) cropShot {
+	var data []byte
 	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		r, err := cdp.Call(ctx, tg, page.CaptureScreenshot, page.CaptureScreenshotParams{
 			Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: ptr(true), FromSurface: ptr(true),
-			Clip: &page.Viewport{X: x, Y: y, Width: w, Height: h, Scale: 1},
+			Clip: &page.Viewport{X: c.Box.X, Y: c.Box.Y, Width: c.Box.Width, Height: c.Box.Height, Scale: 1},
 		})
 		if err != nil {
 			return err
@@ -97,9 +212,46 @@ func cropShot(ctx context.Context, c cropBox, ok bool) (data []byte, reason stri
 		return nil
 	}))
 	if err != nil {
-		return nil, "the crop could not be taken"
+		return cropShot{reason: "the crop could not be taken"}
 	}
-	return data, ""
+	return cropShot{data: data}
+}
+
+// bandShot takes the screenshot of band b and decodes it.
+func bandShot(ctx context.Context, b cropBand) (image.Image, error) {
+	var data []byte
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		r, err := cdp.Call(ctx, tg, page.CaptureScreenshot, page.CaptureScreenshotParams{
+			Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: ptr(true), FromSurface: ptr(true),
+			Clip: &page.Viewport{X: b.x, Y: b.y, Width: b.width, Height: b.height, Scale: 1},
+		})
+		if err != nil {
+			return err
+		}
+		data = r.Data
+		return nil
+	}))
+	if err != nil {
+		return nil, err
+	}
+	return png.Decode(bytes.NewReader(data))
+}
+
+// cutCrop cuts crop c out of band (the screenshot of b at dsf device px per CSS px) as a PNG of
+// its box, its edges rounded to device pixels; what of the box lies outside the band is
+// transparent.
+func cutCrop(band image.Image, b cropBand, c cropBox, dsf float64) ([]byte, error) {
+	px := func(v, origin float64) int { return int(math.Round((v - origin) * dsf)) }
+	x0, y0 := px(c.Box.X, b.x), px(c.Box.Y, b.y)
+	x1, y1 := max(px(c.Box.X+c.Box.Width, b.x), x0+1), max(px(c.Box.Y+c.Box.Height, b.y), y0+1)
+	dst := image.NewNRGBA(image.Rect(0, 0, x1-x0, y1-y0))
+	origin := band.Bounds().Min
+	draw.Draw(dst, dst.Bounds(), band, origin.Add(image.Pt(x0, y0)), draw.Src)
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, dst); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // safeSVG stores an SVG image without scripts, event handlers, javascript: URLs or references

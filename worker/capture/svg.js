@@ -6,7 +6,8 @@
 //     "Vectors"): <use> expanded, computed presentation values as attributes, ids prefixed;
 //   facts(el, cs, imageRef): what the converter needs about icon glyphs and CSS masks of an
 //     element (crops of the element's box are requested through imageRef(kind "crop"));
-//   takeCrops(): the boxes of the crops requested during collect, by asset id.
+//   takeCrops(): the boxes of the crops requested during collect, by asset id, and how many
+//     were asked for past MAX_CROPS.
 // Every walk is bounded (MAX_ELEMENTS per icon, MAX_USE_DEPTH nested references).
 (() => {
   const SVGNS = "http://www.w3.org/2000/svg";
@@ -55,6 +56,7 @@
   // the file could not be fetched or parsed).
   const external = new Map();
   let crops = [];
+  let over = 0; // crops asked for past MAX_CROPS
 
   function refOf(el) {
     return el.getAttribute("href") ?? el.getAttributeNS(XLINKNS, "href") ?? el.getAttribute("xlink:href");
@@ -367,9 +369,9 @@
 
   // crop asks for a raster crop of el's border box (or, given, of box: page CSS px) from the
   // page at the capture's scale (an asset of kind "crop", taken after collect); returns
-  // {asset_id, reason}.
+  // {asset_id, reason}, or null: for an empty box, and past MAX_CROPS (counted in over).
   function crop(el, imageRef, reason, box) {
-    if (crops.length >= MAX_CROPS) return null;
+    if (crops.length >= MAX_CROPS) { over++; return null; }
     const r = el.getBoundingClientRect();
     const b = box || { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
     if (b.width <= 0 || b.height <= 0) return null;
@@ -433,6 +435,6 @@
     return { markup: new XMLSerializer().serializeToString(root), notes: inl.notes, unsafe };
   }
 
-  window.__c2dVec = { prefetch, inline, crop, takeCrops: () => { const c = crops; crops = []; return c; } };
+  window.__c2dVec = { prefetch, inline, crop, takeCrops: () => { const c = { crops, over }; crops = []; over = 0; return c; } };
   return true;
 })();

@@ -64,6 +64,19 @@ func captureIcons(t *testing.T, id, path string) (map[string]iconNode, map[strin
 // captureAtScale is captureIcons at device scale factor dsf.
 func captureAtScale(t *testing.T, id, path string, dsf float64) (map[string]iconNode, map[string][]byte) {
 	t.Helper()
+	byID, assets, _ := captureWith(t, id, path, dsf)
+	return byID, assets
+}
+
+// captureWarned is captureIcons that also returns the capture's warnings (document.warnings).
+func captureWarned(t *testing.T, id, path string) (map[string]iconNode, map[string][]byte, []capture.CaptureWarning) {
+	t.Helper()
+	return captureWith(t, id, path, 1)
+}
+
+// captureWith is captureWarned at device scale factor dsf.
+func captureWith(t *testing.T, id, path string, dsf float64) (map[string]iconNode, map[string][]byte, []capture.CaptureWarning) {
+	t.Helper()
 	h := newHarness(t, http.StatusOK, true, true)
 	h.send(t, h.request(id, path, "", capture.Viewport{Width: 800, Height: 600}, dsf))
 	cb := h.run(t, 60*time.Second)
@@ -74,7 +87,8 @@ func captureAtScale(t *testing.T, id, path string, dsf float64) (map[string]icon
 	t.Run("MeetsTheWorkerContract", func(t *testing.T) { h.checkContract(t, 0, raw) })
 	var c struct {
 		Document struct {
-			Root json.RawMessage `json:"root"`
+			Root     json.RawMessage          `json:"root"`
+			Warnings []capture.CaptureWarning `json:"warnings"`
 		} `json:"document"`
 		Assets []capture.Asset `json:"assets"`
 	}
@@ -87,7 +101,7 @@ func captureAtScale(t *testing.T, id, path string, dsf float64) (map[string]icon
 	for _, a := range c.Assets {
 		assets[a.ID] = h.object(t, a.Key)
 	}
-	return byID, assets
+	return byID, assets, c.Document.Warnings
 }
 
 // TestInlineSVGSelfContained captures IconsPath: each inline SVG is stored so that it draws

@@ -39,6 +39,10 @@ const (
 	// WarnNotLoaded: the page was parsed but its load event had not come within the load timeout
 	// (a web font or an image whose request never finishes); it was captured as it was then.
 	WarnNotLoaded = "PAGE_NOT_LOADED"
+	// WarnCropsLimited: more elements than MaxCrops are drawn from the page's pixels (native
+	// controls, media, embedded pages, icons and masks without a faithful vector); those past
+	// the limit have no crop.
+	WarnCropsLimited = "CROPS_LIMITED"
 )
 
 // captureWarnings lists what the capture of p should warn about, in a fixed order.
@@ -79,6 +83,10 @@ func captureWarnings(p *Page, settleBudget time.Duration) []CaptureWarning {
 			msg = fmt.Sprintf("the page scrolls inside %s, not as a document; it was expanded from %.0f to %.0f px tall, the capture's height limit; the last %.0f px of its %.0f px of content are left out", e.Element, e.From, e.To, math.Max(0, e.Content-e.To), e.Content)
 		}
 		out = append(out, CaptureWarning{Code: WarnScrollerExpanded, Message: msg})
+	}
+	if p.CropsOver > 0 {
+		out = append(out, CaptureWarning{Code: WarnCropsLimited, Message: fmt.Sprintf(
+			"%d elements drawn from the page's pixels (native controls, media, embedded pages, raster icons) are past the limit of %d crops a page; they were not cropped and the conversion draws them without their pixels", p.CropsOver, MaxCrops)})
 	}
 	if p.DialogsAnswered > 0 {
 		out = append(out, CaptureWarning{Code: WarnDialogs, Message: fmt.Sprintf(

@@ -18,6 +18,8 @@ func TestCaptureWarnings(t *testing.T) {
 		{"InfinitePaused", Page{Settling: Settling{Settled: true, AnimationsPaused: 1}}, []string{WarnInfiniteAnimation}},
 		{"ClosedRootsUnread", Page{Settling: Settling{Settled: true}, ClosedShadowRoots: -1}, []string{WarnClosedShadowRoots}},
 		{"Dialogs", Page{Settling: Settling{Settled: true}, DialogsAnswered: 3}, []string{WarnDialogs}},
+		{"AllCropped_None", Page{Settling: Settling{Settled: true}, CropsOver: 0}, nil},
+		{"OneCropPastTheLimit", Page{Settling: Settling{Settled: true}, CropsOver: 1}, []string{WarnCropsLimited}},
 		{"All_InOrder", Page{Settling: Settling{AnimationsPaused: 2}, ClosedShadowRoots: -1, DialogsAnswered: 1},
 			[]string{WarnNotSettled, WarnInfiniteAnimation, WarnClosedShadowRoots, WarnDialogs}},
 	} {
@@ -40,7 +42,11 @@ func TestCaptureWarnings(t *testing.T) {
 			}
 		})
 	}
-	ws := captureWarnings(&Page{Settling: Settling{AnimationsMoving: 2, DOMChanges: 40}}, 5*time.Second)
+	ws := captureWarnings(&Page{Settling: Settling{Settled: true}, CropsOver: 4800}, 5*time.Second)
+	if want := "4800 elements drawn from the page's pixels (native controls, media, embedded pages, raster icons) are past the limit of 200 crops a page; they were not cropped and the conversion draws them without their pixels"; ws[0].Message != want {
+		t.Errorf("message %q, want %q", ws[0].Message, want)
+	}
+	ws = captureWarnings(&Page{Settling: Settling{AnimationsMoving: 2, DOMChanges: 40}}, 5*time.Second)
 	if want := "the page was still changing after 5s (2 animations moving, 40 DOM changes); it was captured as it was then"; ws[0].Message != want {
 		t.Errorf("message %q, want %q", ws[0].Message, want)
 	}

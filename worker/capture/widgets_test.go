@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"image/png"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/code2des/backend/worker/capture"
@@ -50,13 +52,14 @@ func TestWidgetsCropped(t *testing.T) {
 }
 
 // TestWidgetCropsLimit captures WidgetsLimitPath: of MaxCrops + 1 checkboxes, the first MaxCrops
-// (the last of them at the limit) are recorded with a crop, the one past the limit without.
+// (the last of them at the limit) are recorded with a crop, the one past the limit without, and
+// the capture warns CROPS_LIMITED counting it (TestCaptureWarnings: none at the limit).
 func TestWidgetCropsLimit(t *testing.T) {
 	t.Parallel()
 	if capture.MaxCrops != 200 {
 		t.Fatalf("MaxCrops is %d; widgets-limit.html holds 201 checkboxes", capture.MaxCrops)
 	}
-	byID, assets := captureIcons(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a8e", capturetest.WidgetsLimitPath)
+	byID, assets, warned := captureWarned(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a8e", capturetest.WidgetsLimitPath)
 	for i := 1; i <= capture.MaxCrops; i++ {
 		id := fmt.Sprintf("c%d", i)
 		if n := byID[id]; n.Crop == nil || len(assets[n.Crop.AssetID]) == 0 {
@@ -65,5 +68,10 @@ func TestWidgetCropsLimit(t *testing.T) {
 	}
 	if n := byID[fmt.Sprintf("c%d", capture.MaxCrops+1)]; n.Crop != nil {
 		t.Errorf("#c%d (past the limit): crop %+v, want none", capture.MaxCrops+1, n.Crop)
+	}
+	if want := "1 elements drawn from the page's pixels"; !slices.ContainsFunc(warned, func(w capture.CaptureWarning) bool {
+		return w.Code == capture.WarnCropsLimited && strings.HasPrefix(w.Message, want)
+	}) {
+		t.Errorf("capture warnings %+v, want %s %q...", warned, capture.WarnCropsLimited, want)
 	}
 }

@@ -147,6 +147,11 @@ func captureSite(t *testing.T, dir, path string) map[string][]byte {
 // (CAPTURE_JOB_TIMEOUT), so a page is held to what production gives it.
 const captureJobTimeout = 3 * time.Minute
 
+// captureLoadTimeout is the capture's navigation budget in these tests: the worker's default
+// (CAPTURE_LOAD_TIMEOUT), so a large generated page loads while other packages' tests share
+// the machine.
+const captureLoadTimeout = 30 * time.Second
+
 // captureSites captures each page path of dir (path -> the page import id to capture it for) with
 // one capture worker and one Chromium, and returns each page's objects as captureSite does.
 func captureSites(t *testing.T, dir string, pages map[string]string) map[string]map[string][]byte {
@@ -180,7 +185,7 @@ func captureSites(t *testing.T, dir string, pages map[string]string) map[string]
 	cfg := capture.Config{
 		QueueURL: q.QueueURL, Settings: awslocal.Settings(s3env.Endpoint, q.Endpoint),
 		CallbackSecret: "fixture-capture-secret-32-bytes!!", CallbackTimeout: 5 * time.Second, AllowPrivateNetworks: true,
-		LoadTimeout: 10 * time.Second, ReadyTimeout: 5 * time.Second, NetworkIdleTimeout: 5 * time.Second,
+		LoadTimeout: captureLoadTimeout, ReadyTimeout: 5 * time.Second, NetworkIdleTimeout: 5 * time.Second,
 		ImageTimeout: 5 * time.Second, JobTimeout: captureJobTimeout,
 		MaxScreenshotHeight: capture.ChromiumMaxScreenshotHeight,
 		WaitTime:            time.Second, VisibilityTimeout: captureJobTimeout + time.Minute, MaxReceives: 1, Concurrency: 4,

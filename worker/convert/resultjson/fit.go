@@ -1,6 +1,9 @@
 package resultjson
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // trimHeadroom is the share of MaxResultBytes a trimmed result aims at, leaving room for the
 // estimate's error.
@@ -70,13 +73,18 @@ func keepFirst(n *Node, budget *int) *Node {
 	return &c
 }
 
-// withWarning adds w to ws within MaxWarnings (replacing the one before a last
-// WARNINGS_TRUNCATED, when the list is full).
+// withWarning adds w, a page-wide warning, to ws within MaxWarnings: when the list is full (its
+// last warning WARNINGS_TRUNCATED), w takes the place of the last one about another node, before
+// the last (the page-wide ones, the capture's among them, are kept).
 func withWarning(ws []Warning, w Warning) []Warning {
 	out := append([]Warning{}, ws...)
 	if len(out) < MaxWarnings {
 		return append(out, w)
 	}
-	out[len(out)-2] = w
-	return out
+	last := len(out) - 2
+	for last > 0 && out[last].NodeID != nil && w.NodeID != nil && *out[last].NodeID == *w.NodeID {
+		last--
+	}
+	out = slices.Delete(out, last, last+1)
+	return slices.Insert(out, len(out)-1, w)
 }

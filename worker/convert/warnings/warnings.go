@@ -119,12 +119,33 @@ func (w *List) Sort(root *resultjson.Node) {
 }
 
 // Done returns the final list (never nil), in the order the warnings were sorted and added;
-// over MaxWarnings, the first MaxWarnings-1 and a last one counting the left-out ones.
+// over MaxWarnings, MaxWarnings-1 of them and a last one counting the left-out ones. The
+// page-wide ones (on RootID: the capture's, passed on after the sort, and the limits') are kept
+// first, being what explains the rest; then the others in order.
 func (w *List) Done() []resultjson.Warning {
 	if len(w.list) <= resultjson.MaxWarnings {
 		return append([]resultjson.Warning{}, w.list...)
 	}
-	out := append([]resultjson.Warning{}, w.list[:resultjson.MaxWarnings-1]...)
+	room := resultjson.MaxWarnings - 1
+	keep := make([]bool, len(w.list))
+	for i, x := range w.list {
+		if room > 0 && *x.NodeID == w.RootID {
+			keep[i] = true
+			room--
+		}
+	}
+	for i := range w.list {
+		if room > 0 && !keep[i] {
+			keep[i] = true
+			room--
+		}
+	}
+	out := make([]resultjson.Warning, 0, resultjson.MaxWarnings)
+	for i, x := range w.list {
+		if keep[i] {
+			out = append(out, x)
+		}
+	}
 	left := len(w.list) - len(out)
 	return append(out, resultjson.Warning{Code: Truncated, Message: strconv.Itoa(left) + " more warnings were left out", NodeID: &w.RootID})
 }

@@ -29,7 +29,8 @@ func TestListOrderOnceAndPoint(t *testing.T) {
 }
 
 // TestListCapAndMessageLimit: at MaxWarnings the last listed warning counts the left-out ones,
-// and a message over MaxWarningMessageBytes is cut with "...".
+// page-wide ones are never the ones left out, and a message over MaxWarningMessageBytes is cut
+// with "...".
 func TestListCapAndMessageLimit(t *testing.T) {
 	var w warnings.List
 	w.RootID = "1:1"
@@ -44,6 +45,14 @@ func TestListCapAndMessageLimit(t *testing.T) {
 	last := got[len(got)-1]
 	if len(got) != resultjson.MaxWarnings || last.Code != warnings.Truncated || last.Message != "2 more warnings were left out" || *last.NodeID != "1:1" {
 		t.Errorf("past the cap: %d warnings, last %+v", len(got), last)
+	}
+	// Past the cap, the page-wide warnings listed after the others (the capture's) are kept, in
+	// their place, and the others make room for them.
+	w.Add(warnings.CaptureTruncated, "", "page-wide")
+	got = w.Done()
+	if n := len(got); n != resultjson.MaxWarnings || got[n-2].Code != warnings.CaptureTruncated || got[n-3].Code != warnings.Color ||
+		got[n-1].Message != "3 more warnings were left out" {
+		t.Errorf("past the cap with a page-wide warning last: %d warnings ending %+v %+v", n, got[n-2], got[n-1])
 	}
 	var one warnings.List
 	one.Add(warnings.Color, "1:2", "%s", strings.Repeat("é", resultjson.MaxWarningMessageBytes))
