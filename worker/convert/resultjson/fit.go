@@ -75,7 +75,8 @@ func keepFirst(n *Node, budget *int) *Node {
 
 // withWarning adds w, a page-wide warning, to ws within MaxWarnings: when the list is full (its
 // last warning WARNINGS_TRUNCATED), w takes the place of the last one about another node, before
-// the last (the page-wide ones, the capture's among them, are kept).
+// the last (the page-wide ones, the capture's among them, are kept), and the last one's count of
+// warnings left out grows by one.
 func withWarning(ws []Warning, w Warning) []Warning {
 	out := append([]Warning{}, ws...)
 	if len(out) < MaxWarnings {
@@ -86,5 +87,15 @@ func withWarning(ws []Warning, w Warning) []Warning {
 		last--
 	}
 	out = slices.Delete(out, last, last+1)
+	// The one w displaced is left out too: the closing warning counts it.
+	end := &out[len(out)-1]
+	var left int
+	if _, err := fmt.Sscanf(end.Message, TruncatedMessageFormat, &left); err == nil {
+		end.Message = fmt.Sprintf(TruncatedMessageFormat, left+1)
+	}
 	return slices.Insert(out, len(out)-1, w)
 }
+
+// TruncatedMessageFormat is the message of the WARNINGS_TRUNCATED warning that ends a full list
+// of warnings, with how many were left out.
+const TruncatedMessageFormat = "%d more warnings were left out"

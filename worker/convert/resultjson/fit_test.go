@@ -46,3 +46,28 @@ func TestFitKeepsTheFirstNodesThatFit(t *testing.T) {
 		t.Errorf("a root over the limit: %v, want ErrTooLarge", err)
 	}
 }
+
+// TestTrimmedWarningInAFullList: when the warnings are already at MaxWarnings (the last one
+// WARNINGS_TRUNCATED, counting 5 left out), the trimmed warning takes the place of the last one
+// about a node, page-wide warnings stay, and the closing count grows to 6.
+func TestTrimmedWarningInAFullList(t *testing.T) {
+	past := page(resultjson.MaxResultBytes/9000 + 200)
+	root := "1:1"
+	for i := 0; i < resultjson.MaxWarnings-1; i++ {
+		id := "1:2"
+		if i == 0 {
+			id = root // a page-wide warning first
+		}
+		past.Warnings = append(past.Warnings, resultjson.Warning{Code: "W" + strconv.Itoa(i), NodeID: &id, Message: "m"})
+	}
+	past.Warnings = append(past.Warnings, resultjson.Warning{Code: "WARNINGS_TRUNCATED", NodeID: &root, Message: fmt.Sprintf(resultjson.TruncatedMessageFormat, 5)})
+	if _, err := resultjson.Fit(past, "RESULT_TRIMMED"); err != nil {
+		t.Fatal(err)
+	}
+	w := past.Warnings
+	n := len(w)
+	if n != resultjson.MaxWarnings || w[0].Code != "W0" || w[n-2].Code != "RESULT_TRIMMED" || w[n-3].Code != "W"+strconv.Itoa(resultjson.MaxWarnings-3) ||
+		w[n-1].Code != "WARNINGS_TRUNCATED" || w[n-1].Message != "6 more warnings were left out" {
+		t.Errorf("%d warnings, first %s, last three %+v", n, w[0].Code, w[n-3:])
+	}
+}

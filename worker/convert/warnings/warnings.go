@@ -6,7 +6,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/code2des/backend/worker/convert/resultjson"
@@ -147,7 +146,7 @@ func (w *List) Done() []resultjson.Warning {
 		}
 	}
 	left := len(w.list) - len(out)
-	return append(out, resultjson.Warning{Code: Truncated, Message: strconv.Itoa(left) + " more warnings were left out", NodeID: &w.RootID})
+	return append(out, resultjson.Warning{Code: Truncated, Message: fmt.Sprintf(resultjson.TruncatedMessageFormat, left), NodeID: &w.RootID})
 }
 
 // Len is how many warnings are listed so far.
