@@ -314,26 +314,7 @@ var contradicting = [][2]string{
 func checkAudit(t *testing.T, row auditRow, check auditCheck, r *resultjson.Result) {
 	// Every warning names a node of the tree below the root (the node that shows the loss, not
 	// the page), and no node carries two warnings that contradict each other.
-	ids := map[string]bool{}
-	r.Root.Walk(func(n *resultjson.Node) { ids[n.ID] = true })
-	byNode := map[string][]string{}
-	for _, w := range r.Warnings {
-		switch {
-		case w.NodeID == nil || !ids[*w.NodeID]:
-			t.Errorf("warning %s names no node of the tree: %s", w.Code, w.Message)
-		case *w.NodeID == r.Root.ID && !strings.HasPrefix(w.Code, "CAPTURE_"):
-			t.Errorf("warning %s names the page, not the node that shows it: %s", w.Code, w.Message)
-		default:
-			byNode[*w.NodeID] = append(byNode[*w.NodeID], w.Code)
-		}
-	}
-	for id, codes := range byNode {
-		for _, pair := range contradicting {
-			if slices.Contains(codes, pair[0]) && slices.Contains(codes, pair[1]) {
-				t.Errorf("node %s has both %s and %s", id, pair[0], pair[1])
-			}
-		}
-	}
+	checkWarnedNodes(t, r)
 
 	if check.target == "none" {
 		if n := auditTarget(r.Root, "Target"); n != nil {
