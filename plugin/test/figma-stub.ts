@@ -1020,15 +1020,29 @@ class StubPage {
 }
 export type { StubPage };
 
-export class StubPaintStyle implements Pick<PaintStyle, "name" | "description"> {
-  readonly type = "PAINT";
+/** What every style of the stand-in has: an id, a name, a description, plugin data, remove(). */
+abstract class StubStyle implements Pick<BaseStyle, "name" | "description"> {
   readonly id = `S:${nextId()},`;
   name = "";
   description = "";
   removed = false;
-  private paintsValue: Paint[] = [];
   readonly pluginData = new Map<string, string>();
-  constructor(private readonly figma: StubFigma) {}
+  constructor(protected readonly figma: StubFigma) {}
+  setPluginData(k: string, v: string): void {
+    this.pluginData.set(k, v);
+  }
+  getPluginData(k: string): string {
+    return this.pluginData.get(k) ?? "";
+  }
+  remove(): void {
+    this.removed = true;
+    this.figma.styles.delete(this.id);
+  }
+}
+
+export class StubPaintStyle extends StubStyle {
+  readonly type = "PAINT";
+  private paintsValue: Paint[] = [];
   get paints(): ReadonlyArray<Paint> {
     return clone(this.paintsValue);
   }
@@ -1036,32 +1050,16 @@ export class StubPaintStyle implements Pick<PaintStyle, "name" | "description"> 
     v.forEach((p, i) => checkPaint(`set_paints[${i}]`, p, this.figma.images));
     this.paintsValue = clone([...v]);
   }
-  setPluginData(k: string, v: string): void {
-    this.pluginData.set(k, v);
-  }
-  getPluginData(k: string): string {
-    return this.pluginData.get(k) ?? "";
-  }
-  remove(): void {
-    this.removed = true;
-    this.figma.styles.delete(this.id);
-  }
 }
 
-export class StubTextStyle implements Pick<TextStyle, "name" | "description" | "fontSize" | "letterSpacing" | "lineHeight" | "textCase" | "textDecoration"> {
+export class StubTextStyle extends StubStyle implements Pick<TextStyle, "fontSize" | "letterSpacing" | "lineHeight" | "textCase" | "textDecoration"> {
   readonly type = "TEXT";
-  readonly id = `S:${nextId()},`;
-  name = "";
-  description = "";
-  removed = false;
   private font: FontName = { family: "Inter", style: "Regular" };
   fontSize = 12;
   letterSpacing: LetterSpacing = { value: 0, unit: "PERCENT" };
   lineHeight: LineHeight = { unit: "AUTO" };
   textCase: TextCase = "ORIGINAL";
   textDecoration: TextDecoration = "NONE";
-  readonly pluginData = new Map<string, string>();
-  constructor(private readonly figma: StubFigma) {}
   get fontName(): FontName {
     return clone(this.font);
   }
@@ -1069,43 +1067,17 @@ export class StubTextStyle implements Pick<TextStyle, "name" | "description" | "
     if (!this.figma.isLoaded(v)) fail(`in set_fontName: Cannot use unloaded font "${v.family} ${v.style}"`);
     this.font = clone(v);
   }
-  setPluginData(k: string, v: string): void {
-    this.pluginData.set(k, v);
-  }
-  getPluginData(k: string): string {
-    return this.pluginData.get(k) ?? "";
-  }
-  remove(): void {
-    this.removed = true;
-    this.figma.styles.delete(this.id);
-  }
 }
 
-export class StubEffectStyle implements Pick<EffectStyle, "name" | "description"> {
+export class StubEffectStyle extends StubStyle {
   readonly type = "EFFECT";
-  readonly id = `S:${nextId()},`;
-  name = "";
-  description = "";
-  removed = false;
   private effectsValue: Effect[] = [];
-  readonly pluginData = new Map<string, string>();
-  constructor(private readonly figma: StubFigma) {}
   get effects(): ReadonlyArray<Effect> {
     return clone(this.effectsValue);
   }
   set effects(v: ReadonlyArray<Effect>) {
     v.forEach((e, i) => checkEffect(`set_effects[${i}]`, e));
     this.effectsValue = clone([...v]);
-  }
-  setPluginData(k: string, v: string): void {
-    this.pluginData.set(k, v);
-  }
-  getPluginData(k: string): string {
-    return this.pluginData.get(k) ?? "";
-  }
-  remove(): void {
-    this.removed = true;
-    this.figma.styles.delete(this.id);
   }
 }
 
@@ -1288,23 +1260,19 @@ export class StubFigma {
     if (!this.fonts.get(f.family)?.includes(f.style)) fail(`The font "${f.family} ${f.style}" could not be loaded`);
     this.loaded.add(`${f.family}\u0000${f.style}`);
   }
-  createPaintStyle(): StubPaintStyle {
-    this.record("createPaintStyle");
-    const s = new StubPaintStyle(this);
+  private addStyle<T extends StubPaintStyle | StubTextStyle | StubEffectStyle>(method: string, s: T): T {
+    this.record(method);
     this.styles.set(s.id, s);
     return s;
+  }
+  createPaintStyle(): StubPaintStyle {
+    return this.addStyle("createPaintStyle", new StubPaintStyle(this));
   }
   createTextStyle(): StubTextStyle {
-    this.record("createTextStyle");
-    const s = new StubTextStyle(this);
-    this.styles.set(s.id, s);
-    return s;
+    return this.addStyle("createTextStyle", new StubTextStyle(this));
   }
   createEffectStyle(): StubEffectStyle {
-    this.record("createEffectStyle");
-    const s = new StubEffectStyle(this);
-    this.styles.set(s.id, s);
-    return s;
+    return this.addStyle("createEffectStyle", new StubEffectStyle(this));
   }
   async getNodeByIdAsync(id: string): Promise<StubNode | StubPage | null> {
     for (const p of this.pages) {

@@ -323,22 +323,17 @@ function applyGeometry(node: Created, n: Node): void {
 
 /** Binds the node to the result's local styles (created once per result, styles.ts). */
 async function applyStyleIds(node: Created, n: Node, ctx: TreeContext): Promise<void> {
-  const style = (field: string, id: string, type: "PAINT" | "TEXT"): BaseStyle => {
-    const s = ctx.library.styles.get(id);
-    if (s === undefined || s.type !== type) throw new MaterializeError(n.id, field, `no ${type} style ${JSON.stringify(id)} in the result`);
-    return s;
-  };
   if (n.fillStyleId !== undefined && "setFillStyleIdAsync" in node && !(n.type === "SVG" && node.type === "FRAME")) {
-    const s = style("fillStyleId", n.fillStyleId, "PAINT");
+    const s = libraryStyle(ctx, n, "fillStyleId", n.fillStyleId, "PAINT");
     await applyingAsync(n.id, "fillStyleId", () => node.setFillStyleIdAsync(s.id));
   }
   if (n.strokeStyleId !== undefined && "setStrokeStyleIdAsync" in node) {
-    const s = style("strokeStyleId", n.strokeStyleId, "PAINT");
+    const s = libraryStyle(ctx, n, "strokeStyleId", n.strokeStyleId, "PAINT");
     await applyingAsync(n.id, "strokeStyleId", () => node.setStrokeStyleIdAsync(s.id));
   }
   await applyEffectStyleId(node, n, ctx);
   if (n.textStyleId !== undefined && node.type === "TEXT") {
-    const s = style("textStyleId", n.textStyleId, "TEXT");
+    const s = libraryStyle(ctx, n, "textStyleId", n.textStyleId, "TEXT");
     const differs = s.type === "TEXT" ? textDiffersFromStyle(n, s, ctx.fonts) : null;
     if (differs !== null) {
       // A text style sets every range: binding it would undo the node's own ranges.
@@ -352,9 +347,15 @@ async function applyStyleIds(node: Created, n: Node, ctx: TreeContext): Promise<
 /** Binds the node (GROUP included) to the EFFECT style its effectStyleId names. */
 async function applyEffectStyleId(node: SceneNode, n: Node, ctx: TreeContext): Promise<void> {
   if (n.effectStyleId === undefined || !("setEffectStyleIdAsync" in node)) return;
-  const s = ctx.library.styles.get(n.effectStyleId);
-  if (s === undefined || s.type !== "EFFECT") throw new MaterializeError(n.id, "effectStyleId", `no EFFECT style ${JSON.stringify(n.effectStyleId)} in the result`);
+  const s = libraryStyle(ctx, n, "effectStyleId", n.effectStyleId, "EFFECT");
   await applyingAsync(n.id, "effectStyleId", () => node.setEffectStyleIdAsync(s.id));
+}
+
+/** The result's style id names, of type; a MaterializeError on node n's field when there is none. */
+function libraryStyle(ctx: TreeContext, n: Node, field: string, id: string, type: "PAINT" | "TEXT" | "EFFECT"): PaintStyle | TextStyle | EffectStyle {
+  const s = ctx.library.styles.get(id);
+  if (s === undefined || s.type !== type) throw new MaterializeError(n.id, field, `no ${type} style ${JSON.stringify(id)} in the result`);
+  return s;
 }
 
 /**
