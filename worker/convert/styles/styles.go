@@ -58,8 +58,7 @@ func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjso
 		b.varIDs[p.Name] = v.ID
 		vars.Variables = append(vars.Variables, v)
 	}
-	var walk func(t *boxtree.Node)
-	walk = func(t *boxtree.Node) {
+	eachPainted(root, func(t *boxtree.Node) {
 		n, src := t.Out, t.El
 		if n.Type == "TEXT" && len(n.StyledTextSegments) <= 1 {
 			// A paragraph of several ranges keeps its ranges' own values: a node-level style
@@ -73,13 +72,7 @@ func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjso
 				n.StrokeStyleID = b.paintStyle(&s, src, "border-top-color")
 			}
 		}
-		for _, c := range t.Painted() {
-			walk(c)
-		}
-	}
-	for _, c := range root.Painted() {
-		walk(c)
-	}
+	})
 	b.effectStyles(root)
 	if len(vars.Variables) == 0 {
 		vars = nil // no collection to create
@@ -173,25 +166,21 @@ func (b *styleBuilder) textStyle(n *resultjson.Node, src *capturemodel.DOMNode) 
 func (b *styleBuilder) effectStyles(root *boxtree.Node) {
 	var keys []string
 	uses := map[string][]*resultjson.Node{}
-	var walk func(t *boxtree.Node)
-	walk = func(t *boxtree.Node) {
-		if n := t.Out; len(n.Effects) > 0 {
-			raw, err := json.Marshal(n.Effects)
-			if err == nil {
-				key := "effects:" + string(raw)
-				if _, ok := uses[key]; !ok {
-					keys = append(keys, key)
-				}
-				uses[key] = append(uses[key], n)
-			}
+	eachPainted(root, func(t *boxtree.Node) {
+		n := t.Out
+		if len(n.Effects) == 0 {
+			return
 		}
-		for _, c := range t.Painted() {
-			walk(c)
+		raw, err := json.Marshal(n.Effects)
+		if err != nil {
+			return
 		}
-	}
-	for _, c := range root.Painted() {
-		walk(c)
-	}
+		key := "effects:" + string(raw)
+		if _, ok := uses[key]; !ok {
+			keys = append(keys, key)
+		}
+		uses[key] = append(uses[key], n)
+	})
 	for _, key := range keys {
 		nodes := uses[key]
 		if len(nodes) < MinEffectStyleUses {
@@ -238,6 +227,15 @@ func EffectStyleName(effects []resultjson.Effect) string {
 		name += fmt.Sprintf(" + %d", len(effects)-1)
 	}
 	return name
+}
+
+// eachPainted calls fn for every node under root (root itself not), each before its kids, in
+// paint order: the order of the result's layers.
+func eachPainted(root *boxtree.Node, fn func(*boxtree.Node)) {
+	for _, c := range root.Painted() {
+		fn(c)
+		eachPainted(c, fn)
+	}
 }
 
 // add appends a style under key with the next id, its name made unique (" 2", " 3", ...).
