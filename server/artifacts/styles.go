@@ -95,12 +95,17 @@ type StyleEffectValue struct {
 	BlurType string `json:"blurType,omitempty"`
 }
 
-// StyleRGBA is a colour with channels and alpha in 0-1.
+// StyleRGBA is a colour with channels and alpha in 0-1 (each required: nil when absent).
 type StyleRGBA struct {
-	R float64 `json:"r"`
-	G float64 `json:"g"`
-	B float64 `json:"b"`
-	A float64 `json:"a"`
+	R *float64 `json:"r"`
+	G *float64 `json:"g"`
+	B *float64 `json:"b"`
+	A *float64 `json:"a"`
+}
+
+// valid says whether all four channels are present and in 0-1.
+func (c *StyleRGBA) valid() bool {
+	return c != nil && unit(c.R) && unit(c.G) && unit(c.B) && unit(c.A)
 }
 
 // StyleXY is an offset in px.
@@ -218,10 +223,8 @@ func checkStyles(styles []ResultStyle, vars *ResultVariables) (map[string]string
 func checkVariableValue(v ResultVariable) error {
 	switch v.ResolvedType {
 	case VariableColor:
-		var c struct {
-			R, G, B, A *float64
-		}
-		if err := decodeStrict(v.Value, &c); err != nil || !unit(c.R) || !unit(c.G) || !unit(c.B) || !unit(c.A) {
+		var c StyleRGBA
+		if err := decodeStrict(v.Value, &c); err != nil || !c.valid() {
 			return invalid(ErrInvalidEntry, "result variable %q is a COLOR but its value is not {r, g, b, a} in 0-1", v.ID)
 		}
 	case VariableFloat:
@@ -238,7 +241,7 @@ func checkVariableValue(v ResultVariable) error {
 func unit(p *float64) bool { return p != nil && *p >= 0 && *p <= 1 }
 
 func checkPaintStyle(s ResultStyle, varTypes map[string]string) error {
-	if len(s.Paints) == 0 || len(s.Paints) > MaxStylePaints || len(s.Effects) > 0 || s.FontName != nil || s.FontSize != 0 || s.LineHeight != nil || s.LetterSpacing != nil || s.TextCase != "" || s.TextDecoration != "" {
+	if len(s.Paints) == 0 || len(s.Paints) > MaxStylePaints || len(s.Effects) > 0 || s.hasTypography() {
 		return invalid(ErrInvalidEntry, "PAINT style %q needs 1 to %d paints, no effects and no typography", s.ID, MaxStylePaints)
 	}
 	for _, p := range s.Paints {
@@ -265,12 +268,16 @@ func checkPaintStyle(s ResultStyle, varTypes map[string]string) error {
 	return nil
 }
 
+// hasTypography says whether s has any member of a TEXT style.
+func (s ResultStyle) hasTypography() bool {
+	return s.FontName != nil || s.FontSize != 0 || s.LineHeight != nil || s.LetterSpacing != nil || s.TextCase != "" || s.TextDecoration != ""
+}
+
 // effectTypes are the types of Figma's Effect.
 var effectTypes = map[string]bool{"DROP_SHADOW": true, "INNER_SHADOW": true, "LAYER_BLUR": true, "BACKGROUND_BLUR": true}
 
 func checkEffectStyle(s ResultStyle) error {
-	if len(s.Effects) == 0 || len(s.Effects) > MaxStyleEffects || len(s.Paints) > 0 || s.FontName != nil || s.FontSize != 0 ||
-		s.LineHeight != nil || s.LetterSpacing != nil || s.TextCase != "" || s.TextDecoration != "" {
+	if len(s.Effects) == 0 || len(s.Effects) > MaxStyleEffects || len(s.Paints) > 0 || s.hasTypography() {
 		return invalid(ErrInvalidEntry, "EFFECT style %q needs 1 to %d effects, no paints and no typography", s.ID, MaxStyleEffects)
 	}
 	length := func(v float64) bool { return !math.IsNaN(v) && math.Abs(v) <= MaxEffectLength }
@@ -278,8 +285,7 @@ func checkEffectStyle(s ResultStyle) error {
 		shadow := e.Type == "DROP_SHADOW" || e.Type == "INNER_SHADOW"
 		ok := effectTypes[e.Type] && (e.BlurType == "" || e.BlurType == "NORMAL" && !shadow) && length(e.Radius) && e.Radius >= 0 && (e.Spread == nil || length(*e.Spread))
 		if shadow {
-			c := e.Color
-			ok = ok && c != nil && unit(&c.R) && unit(&c.G) && unit(&c.B) && unit(&c.A) && e.Offset != nil && length(e.Offset.X) && length(e.Offset.Y)
+			ok = ok && e.Color.valid() && e.Offset != nil && length(e.Offset.X) && length(e.Offset.Y)
 		}
 		if !ok {
 			return invalid(ErrInvalidEntry, "EFFECT style %q effect %d needs a known type, a radius of 0 to %d px and, for a shadow, a color in 0-1 and an offset of at most %d px", s.ID, i, MaxEffectLength, MaxEffectLength)

@@ -175,6 +175,12 @@ func TestVersion2Rules(t *testing.T) {
 		{"ShadowWithoutColor", func(r map[string]any) {
 			delete(r["styles"].([]any)[3].(map[string]any)["effects"].([]any)[0].(map[string]any), "color")
 		}, artifacts.ErrInvalidEntry},
+		{"ShadowColorWithoutAlpha", func(r map[string]any) {
+			delete(r["styles"].([]any)[3].(map[string]any)["effects"].([]any)[0].(map[string]any)["color"].(map[string]any), "a")
+		}, artifacts.ErrInvalidEntry},
+		{"ColorVariableWithoutAlpha", func(r map[string]any) {
+			r["variables"].(map[string]any)["variables"].([]any)[0].(map[string]any)["value"] = map[string]any{"r": 1, "g": 0, "b": 0}
+		}, artifacts.ErrInvalidEntry},
 		{"NegativeEffectRadius", func(r map[string]any) {
 			r["styles"].([]any)[3].(map[string]any)["effects"].([]any)[0].(map[string]any)["radius"] = -1
 		}, artifacts.ErrInvalidEntry},
