@@ -8937,22 +8937,17 @@
     applyPosition(node, n);
   }
   async function applyStyleIds(node, n, ctx) {
-    const style = (field, id, type) => {
-      const s = ctx.library.styles.get(id);
-      if (s === void 0 || s.type !== type) throw new MaterializeError(n.id, field, `no ${type} style ${JSON.stringify(id)} in the result`);
-      return s;
-    };
     if (n.fillStyleId !== void 0 && "setFillStyleIdAsync" in node && !(n.type === "SVG" && node.type === "FRAME")) {
-      const s = style("fillStyleId", n.fillStyleId, "PAINT");
+      const s = libraryStyle(ctx, n, "fillStyleId", n.fillStyleId, "PAINT");
       await applyingAsync(n.id, "fillStyleId", () => node.setFillStyleIdAsync(s.id));
     }
     if (n.strokeStyleId !== void 0 && "setStrokeStyleIdAsync" in node) {
-      const s = style("strokeStyleId", n.strokeStyleId, "PAINT");
+      const s = libraryStyle(ctx, n, "strokeStyleId", n.strokeStyleId, "PAINT");
       await applyingAsync(n.id, "strokeStyleId", () => node.setStrokeStyleIdAsync(s.id));
     }
     await applyEffectStyleId(node, n, ctx);
     if (n.textStyleId !== void 0 && node.type === "TEXT") {
-      const s = style("textStyleId", n.textStyleId, "TEXT");
+      const s = libraryStyle(ctx, n, "textStyleId", n.textStyleId, "TEXT");
       const differs = s.type === "TEXT" ? textDiffersFromStyle(n, s, ctx.fonts) : null;
       if (differs !== null) {
         ctx.warn({ code: "TEXT_STYLE_NOT_APPLIED", message: `text style ${s.name} not bound: the layer's ${differs} differs from the style's`, nodeId: n.id });
@@ -8963,9 +8958,13 @@
   }
   async function applyEffectStyleId(node, n, ctx) {
     if (n.effectStyleId === void 0 || !("setEffectStyleIdAsync" in node)) return;
-    const s = ctx.library.styles.get(n.effectStyleId);
-    if (s === void 0 || s.type !== "EFFECT") throw new MaterializeError(n.id, "effectStyleId", `no EFFECT style ${JSON.stringify(n.effectStyleId)} in the result`);
+    const s = libraryStyle(ctx, n, "effectStyleId", n.effectStyleId, "EFFECT");
     await applyingAsync(n.id, "effectStyleId", () => node.setEffectStyleIdAsync(s.id));
+  }
+  function libraryStyle(ctx, n, field, id, type) {
+    const s = ctx.library.styles.get(id);
+    if (s === void 0 || s.type !== type) throw new MaterializeError(n.id, field, `no ${type} style ${JSON.stringify(id)} in the result`);
+    return s;
   }
   function finishScroll(frame, n, ctx) {
     var _a, _b;

@@ -248,7 +248,8 @@ func TestGrowingItemHeldAtItsSize(t *testing.T) {
 // frames and their flowing children are Figma's minWidth/maxWidth/minHeight/maxHeight of the
 // border box (the content-box Main's max-width 400 plus its 2 x 10 px padding and 2 x 2 px
 // border; each row's min-height 40 plus its 2 x 4 px padding); Main's min-width: 50% and the
-// limits of Plain, a block outside any flex container, are left out.
+// limits of Plain, a block outside any flex container, are left out; the GRID frame Cells takes
+// its max-width and each cell its min-height.
 func TestSizeLimits(t *testing.T) {
 	t.Parallel()
 	out := loadFixture(t, "layout-minmax").convert(t)
@@ -273,6 +274,13 @@ func TestSizeLimits(t *testing.T) {
 		"1:8 div":         "- - 48 -",
 		"1:9 div":         "- - 48 -",
 		"1:10 Plain":      "- - - -",
+		"1:11 Cells":      "- 300 - -",
+		"1:12 Cell":       "- - 30 -",
+		"1:13 Cell":       "- - 30 -",
+		"1:14 Cell":       "- - 30 -",
+	}
+	if cells := nodeNamed(t, out.Result.Root, "Cells").node; cells.LayoutMode != "GRID" {
+		t.Errorf("Cells layoutMode %q, want GRID", cells.LayoutMode)
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("minWidth maxWidth minHeight maxHeight by frame (-want +got):\n%s", diff)

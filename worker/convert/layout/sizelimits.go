@@ -27,8 +27,10 @@ func sizeLimits(root *boxtree.Node) {
 	}
 }
 
+// autoLayout says whether n is an auto-layout frame: HORIZONTAL, VERTICAL or GRID (the frames
+// whose children Figma gives size limits, as it gives the frame its own).
 func autoLayout(n *resultjson.Node) bool {
-	return n.LayoutMode == Horizontal || n.LayoutMode == Vertical
+	return n.LayoutMode == Horizontal || n.LayoutMode == Vertical || n.LayoutMode == Grid
 }
 
 // setSizeLimits sets the limits of frame n from its element's computed style.
