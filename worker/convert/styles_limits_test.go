@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/convert/styles"
@@ -72,6 +73,23 @@ func TestDiagnosticsLimit(t *testing.T) {
 		}
 		if res.Root.Children[n-1].LayoutMode != "" {
 			t.Errorf("%d containers: the last one got auto layout", n)
+		}
+	}
+}
+
+// TestStyleBoundsAreTheBackends: the styles pass stops at the bounds the backend refuses a
+// result past (server/artifacts), so a page of many styles is never a refused result.
+func TestStyleBoundsAreTheBackends(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		ours, backend int
+	}{
+		{"MaxStyles", styles.MaxStyles, artifacts.MaxStyles},
+		{"MaxVariables", styles.MaxVariables, artifacts.MaxVariables},
+		{"MaxStyleEffects", styles.MaxStyleEffects, artifacts.MaxStyleEffects},
+	} {
+		if c.ours > c.backend {
+			t.Errorf("styles.%s %d is over the backend's %d", c.name, c.ours, c.backend)
 		}
 	}
 }

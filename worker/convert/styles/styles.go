@@ -88,6 +88,9 @@ const (
 	// MinEffectStyleUses is how many nodes must have one list of effects for it to become an
 	// effect style: a shadow the page repeats, not one drawn once.
 	MinEffectStyleUses = 2
+	// MaxStyleEffects is the most effects of an effect style (the backend's bound,
+	// artifacts.MaxStyleEffects): a longer list stays on its nodes without a style.
+	MaxStyleEffects = 16
 	// MaxCustomPropertyRunes bounds the name of a custom property that becomes a variable (and
 	// names a style), in characters, so every name and var() stays within the backend's 255.
 	MaxCustomPropertyRunes = 200
@@ -160,15 +163,15 @@ func (b *styleBuilder) textStyle(n *resultjson.Node, src *capturemodel.DOMNode) 
 }
 
 // effectStyles makes an EFFECT style of each list of effects (shadows and blurs, every member
-// equal) that at least MinEffectStyleUses nodes under root have, and sets those nodes'
-// effectStyleId. Styles are named by their first effect ("Shadow/Drop 0 4 12", "Shadow/Inner
+// equal, at most MaxStyleEffects) that at least MinEffectStyleUses nodes under root have, and
+// sets those nodes' effectStyleId. Styles are named by their first effect ("Shadow/Drop 0 4 12", "Shadow/Inner
 // 0 1 2 spread 1", "Blur/Layer 8", "Blur/Background 16", with "+ N" when the list has more).
 func (b *styleBuilder) effectStyles(root *boxtree.Node) {
 	var keys []string
 	uses := map[string][]*resultjson.Node{}
 	eachPainted(root, func(t *boxtree.Node) {
 		n := t.Out
-		if len(n.Effects) == 0 {
+		if len(n.Effects) == 0 || len(n.Effects) > MaxStyleEffects {
 			return
 		}
 		raw, err := json.Marshal(n.Effects)

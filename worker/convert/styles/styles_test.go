@@ -1,6 +1,7 @@
 package styles_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -106,5 +107,32 @@ func TestEffectStyles(t *testing.T) {
 	}
 	if name := styles.EffectStyleName(other); name != "Shadow/Drop 0 4 12 spread 2 + 1" {
 		t.Errorf("name of a spread shadow and an inner one %q", name)
+	}
+}
+
+// TestEffectStyleLimit: a list of MaxStyleEffects shadows two nodes share is a style; one of
+// MaxStyleEffects+1 (past the backend's bound for a style) stays on its nodes without one.
+func TestEffectStyleLimit(t *testing.T) {
+	shadows := func(n int) []resultjson.Effect {
+		var out []resultjson.Effect
+		for i := range n {
+			out = append(out, resultjson.Effect{Type: "DROP_SHADOW", Color: &resultjson.RGBA{A: 1}, Offset: &resultjson.Vector{Y: float64(i)}, Radius: 1, Visible: true})
+		}
+		return out
+	}
+	root := &boxtree.Node{Out: &resultjson.Node{Type: "FRAME", ID: "1:1"}, Kind: boxtree.Box}
+	var at, past []*boxtree.Node
+	for i := range 2 {
+		at = append(at, root.Add(&resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(2+i), Effects: shadows(styles.MaxStyleEffects)}, nil, boxtree.Flow, 0))
+		past = append(past, root.Add(&resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(4+i), Effects: shadows(styles.MaxStyleEffects + 1)}, nil, boxtree.Flow, 0))
+	}
+	list, _ := styles.Build(root, nil)
+	if len(list) != 1 || len(list[0].Effects) != styles.MaxStyleEffects {
+		t.Fatalf("styles %+v, want one of %d effects", list, styles.MaxStyleEffects)
+	}
+	for i := range 2 {
+		if at[i].Out.EffectStyleID != list[0].ID || past[i].Out.EffectStyleID != "" {
+			t.Errorf("pair %d: at the limit %q, past it %q; want %s and none", i, at[i].Out.EffectStyleID, past[i].Out.EffectStyleID, list[0].ID)
+		}
 	}
 }
