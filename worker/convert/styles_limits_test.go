@@ -87,6 +87,7 @@ func TestStyleBoundsAreTheBackends(t *testing.T) {
 		{"MaxStyles", styles.MaxStyles, artifacts.MaxStyles},
 		{"MaxVariables", styles.MaxVariables, artifacts.MaxVariables},
 		{"MaxStyleEffects", styles.MaxStyleEffects, artifacts.MaxStyleEffects},
+		{"MaxEffectLength", styles.MaxEffectLength, artifacts.MaxEffectLength},
 	} {
 		if c.ours > c.backend {
 			t.Errorf("styles.%s %d is over the backend's %d", c.name, c.ours, c.backend)

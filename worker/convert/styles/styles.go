@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -91,6 +92,9 @@ const (
 	// MaxStyleEffects is the most effects of an effect style (the backend's bound,
 	// artifacts.MaxStyleEffects): a longer list stays on its nodes without a style.
 	MaxStyleEffects = 16
+	// MaxEffectLength bounds an effect style's radius, spread and offsets, in px (absolute; the
+	// backend's artifacts.MaxEffectLength): a list with a longer one stays without a style.
+	MaxEffectLength = 100000
 	// MaxCustomPropertyRunes bounds the name of a custom property that becomes a variable (and
 	// names a style), in characters, so every name and var() stays within the backend's 255.
 	MaxCustomPropertyRunes = 200
@@ -163,7 +167,7 @@ func (b *styleBuilder) textStyle(n *resultjson.Node, src *capturemodel.DOMNode) 
 }
 
 // effectStyles makes an EFFECT style of each list of effects (shadows and blurs, every member
-// equal, at most MaxStyleEffects) that at least MinEffectStyleUses nodes under root have, and
+// equal, at most MaxStyleEffects, none past MaxEffectLength) that at least MinEffectStyleUses nodes under root have, and
 // sets those nodes' effectStyleId. Styles are named by their first effect ("Shadow/Drop 0 4 12", "Shadow/Inner
 // 0 1 2 spread 1", "Blur/Layer 8", "Blur/Background 16", with "+ N" when the list has more).
 func (b *styleBuilder) effectStyles(root *boxtree.Node) {
@@ -171,7 +175,7 @@ func (b *styleBuilder) effectStyles(root *boxtree.Node) {
 	uses := map[string][]*resultjson.Node{}
 	eachPainted(root, func(t *boxtree.Node) {
 		n := t.Out
-		if len(n.Effects) == 0 || len(n.Effects) > MaxStyleEffects {
+		if len(n.Effects) == 0 || len(n.Effects) > MaxStyleEffects || slices.ContainsFunc(n.Effects, overLong) {
 			return
 		}
 		raw, err := json.Marshal(n.Effects)
@@ -198,6 +202,12 @@ func (b *styleBuilder) effectStyles(root *boxtree.Node) {
 			n.EffectStyleID = id
 		}
 	}
+}
+
+// overLong says whether an effect has a radius, spread or offset past MaxEffectLength.
+func overLong(e resultjson.Effect) bool {
+	over := func(v float64) bool { return math.Abs(v) > MaxEffectLength }
+	return over(e.Radius) || (e.Spread != nil && over(*e.Spread)) || (e.Offset != nil && (over(e.Offset.X) || over(e.Offset.Y)))
 }
 
 // EffectStyleName names an effect style by its first effect: "Shadow/Drop <x> <y> <radius>"

@@ -111,7 +111,8 @@ func TestEffectStyles(t *testing.T) {
 }
 
 // TestEffectStyleLimit: a list of MaxStyleEffects shadows two nodes share is a style; one of
-// MaxStyleEffects+1 (past the backend's bound for a style) stays on its nodes without one.
+// MaxStyleEffects+1 (past the backend's bound for a style) stays on its nodes without one; so
+// does a blur of MaxEffectLength+1 px, where one of MaxEffectLength px is a style.
 func TestEffectStyleLimit(t *testing.T) {
 	shadows := func(n int) []resultjson.Effect {
 		var out []resultjson.Effect
@@ -126,8 +127,25 @@ func TestEffectStyleLimit(t *testing.T) {
 		at = append(at, root.Add(&resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(2+i), Effects: shadows(styles.MaxStyleEffects)}, nil, boxtree.Flow, 0))
 		past = append(past, root.Add(&resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(4+i), Effects: shadows(styles.MaxStyleEffects + 1)}, nil, boxtree.Flow, 0))
 	}
+	// A shadow whose blur is MaxEffectLength (a style) and one just past it (none), twice each.
+	long := func(r float64) []resultjson.Effect {
+		return []resultjson.Effect{{Type: "LAYER_BLUR", Radius: r, Visible: true}}
+	}
+	var longAt, longPast []*boxtree.Node
+	for i := range 2 {
+		longAt = append(longAt, root.Add(&resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(6+i), Effects: long(styles.MaxEffectLength)}, nil, boxtree.Flow, 0))
+		longPast = append(longPast, root.Add(&resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(8+i), Effects: long(styles.MaxEffectLength + 1)}, nil, boxtree.Flow, 0))
+	}
 	list, _ := styles.Build(root, nil)
-	if len(list) != 1 || len(list[0].Effects) != styles.MaxStyleEffects {
+	if len(list) != 2 || list[1].Effects[0].Radius != styles.MaxEffectLength {
+		t.Fatalf("styles %+v, want the 16 shadows and the blur of %d", list, styles.MaxEffectLength)
+	}
+	for i := range 2 {
+		if longAt[i].Out.EffectStyleID != list[1].ID || longPast[i].Out.EffectStyleID != "" {
+			t.Errorf("blur pair %d: at the limit %q, past it %q; want %s and none", i, longAt[i].Out.EffectStyleID, longPast[i].Out.EffectStyleID, list[1].ID)
+		}
+	}
+	if len(list[0].Effects) != styles.MaxStyleEffects {
 		t.Fatalf("styles %+v, want one of %d effects", list, styles.MaxStyleEffects)
 	}
 	for i := range 2 {
