@@ -61,14 +61,15 @@ func setSizeLimits(n *boxtree.Node) {
 }
 
 // sizeLimit reads one limit property of el as a px length of the border box (extra added), or
-// nil: not a px length, a 0 minimum, or one the captured size does not respect.
+// nil: not a px length, a 0 minimum, one past resultjson.MaxLayoutLength (the backend's bound),
+// or one the captured size does not respect.
 func sizeLimit(el *capturemodel.DOMNode, prop string, extra, size float64, minimum bool) *float64 {
 	v, ok := css.ParsePx(el.Computed(prop))
 	if !ok || (minimum && v <= 0) {
 		return nil
 	}
 	v = css.Px(v + extra)
-	if (minimum && size < v-Tolerance) || (!minimum && size > v+Tolerance) {
+	if v > resultjson.MaxLayoutLength || (minimum && size < v-Tolerance) || (!minimum && size > v+Tolerance) {
 		return nil
 	}
 	return &v
