@@ -30,13 +30,13 @@ func TestSizeLimitBounds(t *testing.T) {
 		minimum bool
 		want    string
 	}{
-		{"MaxAtTheBound", el("max-width", fmt.Sprintf("%dpx", resultjson.MaxLayoutLength), "max-width", 0, 500, false, fmt.Sprint(resultjson.MaxLayoutLength)},
-		{"MaxPastTheBound", el("max-width", fmt.Sprintf("%dpx", resultjson.MaxLayoutLength+1), "max-width", 0, 500, false, "-"},
-		{"ContentBoxPadding", el("max-width", "400px", "max-width", 24, 410, false, "424"},
-		{"MinRespectedWithinTolerance", el("min-width", "200px", "min-width", 0, 199, true, "200"},
-		{"MinBrokenPastTolerance", el("min-width", "200px", "min-width", 0, 198.9, true, "-"},
-		{"ZeroMinimum", el("min-width", "0px", "min-width", 0, 100, true, "-"},
-		{"Percentage", el("max-width", "50%", "max-width", 0, 100, false, "-"},
+		{"MaxAtTheBound", el("max-width", fmt.Sprintf("%dpx", resultjson.MaxLayoutLength)), "max-width", 0, 500, false, fmt.Sprint(resultjson.MaxLayoutLength)},
+		{"MaxPastTheBound", el("max-width", fmt.Sprintf("%dpx", resultjson.MaxLayoutLength+1)), "max-width", 0, 500, false, "-"},
+		{"ContentBoxPadding", el("max-width", "400px"), "max-width", 24, 410, false, "424"},
+		{"MinRespectedWithinTolerance", el("min-width", "200px"), "min-width", 0, 199, true, "200"},
+		{"MinBrokenPastTolerance", el("min-width", "200px"), "min-width", 0, 198.9, true, "-"},
+		{"ZeroMinimum", el("min-width", "0px"), "min-width", 0, 100, true, "-"},
+		{"Percentage", el("max-width", "50%"), "max-width", 0, 100, false, "-"},
 	} {
 		if got := str(sizeLimit(c.el, c.prop, c.extra, c.size, c.minimum)); got != c.want {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)
