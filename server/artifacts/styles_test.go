@@ -35,6 +35,16 @@ func parse(t *testing.T, r map[string]any) error {
 	return err
 }
 
+// repeatFirst makes the list member key of o n copies of its first entry.
+func repeatFirst(o map[string]any, key string, n int) {
+	first := o[key].([]any)[0]
+	list := make([]any, n)
+	for i := range list {
+		list[i] = first
+	}
+	o[key] = list
+}
+
 // TestVersion2Limits checks every bound of the version 2 members at and one past its edge.
 func TestVersion2Limits(t *testing.T) {
 	paintStyle := func(i int) any {
@@ -74,27 +84,11 @@ func TestVersion2Limits(t *testing.T) {
 		{"MaxStyleDescriptionLength", func(r map[string]any, n int) {
 			styles(r)[0].(map[string]any)["description"] = strings.Repeat("d", n)
 		}, artifacts.MaxStyleNameLength},
-		{"MaxStylePaints", func(r map[string]any, n int) {
-			s := styles(r)[1].(map[string]any)
-			p := s["paints"].([]any)[0]
-			var ps []any
-			for i := 0; i < n; i++ {
-				ps = append(ps, p)
-			}
-			s["paints"] = ps
-		}, artifacts.MaxStylePaints},
+		{"MaxStylePaints", func(r map[string]any, n int) { repeatFirst(styles(r)[1].(map[string]any), "paints", n) }, artifacts.MaxStylePaints},
 		{"MaxFontSize", func(r map[string]any, n int) {
 			styles(r)[2].(map[string]any)["fontSize"] = n
 		}, artifacts.MaxFontSize},
-		{"MaxStyleEffects", func(r map[string]any, n int) {
-			s := styles(r)[3].(map[string]any)
-			e := s["effects"].([]any)[0]
-			var es []any
-			for i := 0; i < n; i++ {
-				es = append(es, e)
-			}
-			s["effects"] = es
-		}, artifacts.MaxStyleEffects},
+		{"MaxStyleEffects", func(r map[string]any, n int) { repeatFirst(styles(r)[3].(map[string]any), "effects", n) }, artifacts.MaxStyleEffects},
 		{"MaxEffectLength", func(r map[string]any, n int) {
 			e := styles(r)[3].(map[string]any)["effects"].([]any)[0].(map[string]any)
 			e["radius"], e["spread"], e["offset"] = n, -n, map[string]any{"x": -n, "y": n}
