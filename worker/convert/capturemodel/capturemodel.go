@@ -301,7 +301,7 @@ func Parse(raw []byte, pageImportID string) (*Capture, error) {
 // initial (or most common) value (page.js STYLE, facts.js LAYOUT); only the properties read here
 // are listed.
 var styleDefaults = map[string]string{
-	"position": "static", "z-index": "auto",
+	"position": "static", "z-index": "auto", "float": "none",
 	"border-top-width": "0px", "border-right-width": "0px", "border-bottom-width": "0px", "border-left-width": "0px",
 	"border-top-style": "none", "border-right-style": "none", "border-bottom-style": "none", "border-left-style": "none",
 	"border-top-left-radius": "0px", "border-top-right-radius": "0px",

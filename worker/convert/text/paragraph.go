@@ -292,7 +292,7 @@ func (s *Setter) followsBox(n *capturemodel.DOMNode, kids []*capturemodel.DOMNod
 	}
 	prev := siblings[i-1]
 	if prev == nil || prev.Type != "element" || prev.Box.Width <= 0 || prev.Box.Height <= 0 ||
-		cmp.Or(prev.Computed("float"), "none") != "none" || !strings.HasPrefix(prev.Computed("display"), "inline") {
+		prev.Computed("float") != "none" || !strings.HasPrefix(prev.Computed("display"), "inline") {
 		return false
 	}
 	run := firstRun(kids[0], s.Kids)
