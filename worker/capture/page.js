@@ -166,6 +166,7 @@
   // inside such an element, stays as it is: its bounding box is recorded, as before.
   const TRANSFORM_EPSILON = 1e-9;
   const TRANSFORMABLE_INLINE = new Set(["IMG", "VIDEO", "CANVAS", "IFRAME", "EMBED", "OBJECT", "INPUT", "SELECT", "TEXTAREA", "BUTTON", "svg"]);
+  const TRANSFORM_PROPS = ["transform", "rotate", "scale", "translate"];
   const untransformed = []; // [element, its style attribute before] in the order switched off
   const transformed3d = new Set();
   const composedParent = (el) => el.assignedSlot || el.parentElement || (el.parentNode && el.parentNode.host) || null;
@@ -203,8 +204,7 @@
   // out.transform, or null. It only reads; switchOff switches the transforms off.
   function untransform(el, cs) {
     if (el instanceof SVGElement && el.parentElement instanceof SVGElement) return null; // inside an SVG: svg.js folds it
-    const props = ["transform", "rotate", "scale", "translate"];
-    if (props.every((p) => { const v = cs.getPropertyValue(p); return v === "" || v === "none"; })) return null;
+    if (TRANSFORM_PROPS.every((p) => { const v = cs.getPropertyValue(p); return v === "" || v === "none"; })) return null;
     if (cs.display === "inline" && !TRANSFORMABLE_INLINE.has(el.tagName)) return null; // not transformable
     for (let p = composedParent(el); p; p = composedParent(p)) if (transformed3d.has(p)) return null;
     let m = null;
@@ -226,17 +226,25 @@
   function switchOff(els) {
     for (const el of els) {
       untransformed.push([el, el.getAttribute("style")]);
-      for (const p of ["transform", "rotate", "scale", "translate"]) el.style.setProperty(p, "none", "important");
+      for (const p of TRANSFORM_PROPS) el.style.setProperty(p, "none", "important");
       el.style.setProperty("transition", "none", "important");
       el.style.setProperty("will-change", "transform", "important");
     }
   }
 
+  // composedKids are the nodes collect's walk visits inside element el: none inside a canvas
+  // (fallback content) or an inline SVG (kept whole), else what the page draws inside it, the
+  // composed tree (composed.js): shadow roots, open and closed, and slotted content.
+  function composedKids(el) {
+    if (el.tagName === "CANVAS" || (el instanceof SVGSVGElement && !(el.parentElement instanceof SVGElement))) return [];
+    return window.__c2dVis ? window.__c2dVis.composedChildren(el) : (el.shadowRoot || el).childNodes;
+  }
+
   // untransformAll finds, before the DOM is read, the transforms of the elements collect's walk
-  // records (the same traversal: the composed tree from root, at most maxDepth levels deep and
-  // maxNodes elements, not inside an element with display: none, a canvas or an inline SVG) in
-  // document order, switches them all off and returns by element its out.transform and its
-  // computed transform as the page had it ({out, css}). Every
+  // records (the same traversal, composedKids from root, at most maxDepth levels deep, not inside
+  // an element with display: none; at most maxNodes elements, where the walk counts its text runs
+  // too, so it reaches at least as far) in document order, switches them all off and returns by
+  // element its out.transform and its computed transform as the page had it ({out, css}). Every
   // element is read before any style is written, so the page's layout is brought up to date once
   // for the walk's boxes, not once per transformed element (a page of 10,000 rotated controls
   // took minutes that way).
@@ -250,9 +258,7 @@
       count++;
       const t = untransform(el, cs);
       if (t) found.set(el, { out: t, css: cs.transform });
-      if (el.tagName === "CANVAS" || (el instanceof SVGSVGElement && !(el.parentElement instanceof SVGElement))) return;
-      const kids = window.__c2dVis ? window.__c2dVis.composedChildren(el) : (el.shadowRoot || el).childNodes;
-      for (const k of kids) visit(k, depth + 1);
+      for (const k of composedKids(el)) visit(k, depth + 1);
     };
     visit(root, 1);
     switchOff(found.keys());
@@ -734,9 +740,7 @@
         return out;
       }
       const kids = [];
-      // The composed tree (composed.js): shadow roots, open and closed, and slotted content.
-      const childNodes = window.__c2dVis ? window.__c2dVis.composedChildren(el) : (el.shadowRoot || el).childNodes;
-      for (const c of childNodes) {
+      for (const c of composedKids(el)) {
         const k = walk(c, depth + 1);
         if (k) kids.push(k);
       }

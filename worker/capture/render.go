@@ -677,20 +677,7 @@ func screenshot(ctx context.Context, spec PageSpec, maxHeight int) (Screenshot, 
 		shot.Capped = true
 		clipCSS = math.Floor(float64(maxHeight) / dsf)
 	}
-	var data []byte
-	err = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		r, err := cdp.Call(ctx, tg, page.CaptureScreenshot, page.CaptureScreenshotParams{
-			Format:                page.CaptureScreenshotFormatPng,
-			CaptureBeyondViewport: ptr(true),
-			FromSurface:           ptr(true),
-			Clip:                  &page.Viewport{X: 0, Y: 0, Width: float64(spec.Viewport.Width), Height: clipCSS, Scale: 1},
-		})
-		if err != nil {
-			return err
-		}
-		data = r.Data
-		return nil
-	}))
+	data, err := clipShot(ctx, page.Viewport{X: 0, Y: 0, Width: float64(spec.Viewport.Width), Height: clipCSS, Scale: 1})
 	if err != nil {
 		return Screenshot{}, fmt.Errorf("screenshot: %w", err)
 	}
@@ -700,6 +687,23 @@ func screenshot(ctx context.Context, spec PageSpec, maxHeight int) (Screenshot, 
 	}
 	shot.PNG, shot.Width, shot.Height = data, cfg.Width, cfg.Height
 	return shot, nil
+}
+
+// clipShot takes a PNG of the page's rectangle clip (CSS px, Scale 1: at the capture's device
+// scale factor), beyond the viewport too, from the compositor's surface.
+func clipShot(ctx context.Context, clip page.Viewport) ([]byte, error) {
+	var data []byte
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		r, err := cdp.Call(ctx, tg, page.CaptureScreenshot, page.CaptureScreenshotParams{
+			Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: ptr(true), FromSurface: ptr(true), Clip: &clip,
+		})
+		if err != nil {
+			return err
+		}
+		data = r.Data
+		return nil
+	}))
+	return data, err
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -14,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
@@ -99,12 +98,12 @@ func takeCrops(ctx context.Context) (cropRequests, error) {
 // viewport cost a layout of the whole page (200 crops took minutes); a band holds every crop it
 // covers. A crop whose box does not lie on whole device pixels is taken alone, as the browser
 // draws a clip that starts between pixels (a cut from a band would be shifted by up to half a
-// pixel and sized differently).
+// pixel and sized differently), and so is a crop larger than a band, whose screenshot is never
+// decoded.
 const (
 	// cropBandHeight bounds the height of one band, in device px.
 	cropBandHeight = 2048
-	// cropBandPixels bounds the pixels of one band (4 bytes each once decoded); a crop larger
-	// than a band is a band of its own.
+	// cropBandPixels bounds the pixels of one band (4 bytes each once decoded).
 	cropBandPixels = 16 << 20
 )
 
@@ -120,21 +119,37 @@ type cropBand struct {
 	crops               []cropBox
 }
 
-// cropBands groups the crops with a box into bands, top to bottom: a band grows by the next crop
-// (in order of their top) while it stays within cropBandHeight and cropBandPixels at dsf.
+// wholePixels is c's box grown to whole CSS px: its left, top, right and bottom edges.
+func wholePixels(c cropBox) (x0, y0, x1, y1 float64) {
+	return math.Floor(c.Box.X), math.Floor(c.Box.Y), math.Ceil(c.Box.X + c.Box.Width), math.Ceil(c.Box.Y + c.Box.Height)
+}
+
+// fitsBand says whether a rectangle of the page width by height CSS px is within cropBandHeight
+// and cropBandPixels at dsf.
+func fitsBand(width, height, dsf float64) bool {
+	return height*dsf <= cropBandHeight && width*height*dsf*dsf <= cropBandPixels
+}
+
+// bandable says whether crop c is cut from a band: its box lies on whole device pixels at dsf
+// and fits in a band alone.
+func bandable(c cropBox, dsf float64) bool {
+	x0, y0, x1, y1 := wholePixels(c)
+	return onDevicePixels(c, dsf) && fitsBand(x1-x0, y1-y0, dsf)
+}
+
+// cropBands groups bandable crops into bands, top to bottom: a band grows by the next crop (in
+// order of their top) while it stays within cropBandHeight and cropBandPixels at dsf.
 func cropBands(crops []cropBox, dsf float64) []cropBand {
 	sorted := slices.Clone(crops)
 	slices.SortStableFunc(sorted, func(a, b cropBox) int { return cmp.Compare(a.Box.Y, b.Box.Y) })
 	var out []cropBand
 	for _, c := range sorted {
-		x0, y0 := math.Floor(c.Box.X), math.Floor(c.Box.Y)
-		x1, y1 := math.Ceil(c.Box.X+c.Box.Width), math.Ceil(c.Box.Y+c.Box.Height)
+		x0, y0, x1, y1 := wholePixels(c)
 		if n := len(out); n > 0 {
 			b := &out[n-1]
-			bx0, by0 := math.Min(b.x, x0), b.y
-			bx1, by1 := math.Max(b.x+b.width, x1), math.Max(b.y+b.height, y1)
-			if (by1-by0)*dsf <= cropBandHeight && (bx1-bx0)*(by1-by0)*dsf*dsf <= cropBandPixels {
-				b.x, b.width, b.height = bx0, bx1-bx0, by1-by0
+			bx0, bx1, by1 := math.Min(b.x, x0), math.Max(b.x+b.width, x1), math.Max(b.y+b.height, y1)
+			if fitsBand(bx1-bx0, by1-b.y, dsf) {
+				b.x, b.width, b.height = bx0, bx1-bx0, by1-b.y
 				b.crops = append(b.crops, c)
 				continue
 			}
@@ -145,20 +160,21 @@ func cropBands(crops []cropBox, dsf float64) []cropBand {
 }
 
 // takeCropShots takes every crop of crops: a PNG of its box at the capture's device scale factor
-// dsf, cut from a screenshot of its band, each band a step of its own (within factTimeout). A
-// crop with an empty box, or whose band the browser refused, has a reason instead.
+// dsf, cut from a screenshot of its band (bandable) or taken alone, each screenshot a step of its
+// own (within factTimeout). A crop with an empty box, or whose screenshot the browser refused, has
+// a reason instead.
 func takeCropShots(ctx context.Context, crops map[string]cropBox, dsf float64) map[string]cropShot {
 	if dsf <= 0 {
 		dsf = 1
 	}
 	out := make(map[string]cropShot, len(crops))
-	var boxed []cropBox
+	var banded []cropBox
 	for id, c := range crops {
 		switch {
 		case c.Box.Width <= 0 || c.Box.Height <= 0:
 			out[id] = cropShot{reason: "the element has an empty box"}
-		case onDevicePixels(c, dsf):
-			boxed = append(boxed, c)
+		case bandable(c, dsf):
+			banded = append(banded, c)
 		default:
 			var shot cropShot
 			_ = within(ctx, factTimeout, "crop", func(ctx context.Context) error {
@@ -168,24 +184,21 @@ func takeCropShots(ctx context.Context, crops map[string]cropBox, dsf float64) m
 			out[id] = shot
 		}
 	}
-	slices.SortFunc(boxed, func(a, b cropBox) int { return strings.Compare(a.AssetID, b.AssetID) })
-	for _, b := range cropBands(boxed, dsf) {
+	slices.SortFunc(banded, func(a, b cropBox) int { return strings.Compare(a.AssetID, b.AssetID) })
+	for _, b := range cropBands(banded, dsf) {
 		var band image.Image
 		_ = within(ctx, factTimeout, "crop", func(ctx context.Context) (err error) {
 			band, err = bandShot(ctx, b)
 			return err
 		})
 		for _, c := range b.crops {
-			if band == nil {
-				out[c.AssetID] = cropShot{reason: "the crop could not be taken"}
-				continue
+			shot := cropShot{reason: "the crop could not be taken"}
+			if band != nil {
+				if data, err := cutCrop(band, b, c, dsf); err == nil {
+					shot = cropShot{data: data}
+				}
 			}
-			data, err := cutCrop(band, b, c, dsf)
-			if err != nil {
-				out[c.AssetID] = cropShot{reason: "the crop could not be taken"}
-				continue
-			}
-			out[c.AssetID] = cropShot{data: data}
+			out[c.AssetID] = shot
 		}
 	}
 	return out
@@ -199,18 +212,7 @@ func onDevicePixels(c cropBox, dsf float64) bool {
 
 // singleShot takes a PNG of c's box alone at the capture's device scale factor.
 func singleShot(ctx context.Context, c cropBox) cropShot {
-	var data []byte
-	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		r, err := cdp.Call(ctx, tg, page.CaptureScreenshot, page.CaptureScreenshotParams{
-			Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: ptr(true), FromSurface: ptr(true),
-			Clip: &page.Viewport{X: c.Box.X, Y: c.Box.Y, Width: c.Box.Width, Height: c.Box.Height, Scale: 1},
-		})
-		if err != nil {
-			return err
-		}
-		data = r.Data
-		return nil
-	}))
+	data, err := clipShot(ctx, page.Viewport{X: c.Box.X, Y: c.Box.Y, Width: c.Box.Width, Height: c.Box.Height, Scale: 1})
 	if err != nil {
 		return cropShot{reason: "the crop could not be taken"}
 	}
@@ -219,18 +221,7 @@ func singleShot(ctx context.Context, c cropBox) cropShot {
 
 // bandShot takes the screenshot of band b and decodes it.
 func bandShot(ctx context.Context, b cropBand) (image.Image, error) {
-	var data []byte
-	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		r, err := cdp.Call(ctx, tg, page.CaptureScreenshot, page.CaptureScreenshotParams{
-			Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: ptr(true), FromSurface: ptr(true),
-			Clip: &page.Viewport{X: b.x, Y: b.y, Width: b.width, Height: b.height, Scale: 1},
-		})
-		if err != nil {
-			return err
-		}
-		data = r.Data
-		return nil
-	}))
+	data, err := clipShot(ctx, page.Viewport{X: b.x, Y: b.y, Width: b.width, Height: b.height, Scale: 1})
 	if err != nil {
 		return nil, err
 	}

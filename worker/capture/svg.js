@@ -123,6 +123,13 @@
     return { value: v, alpha: 1 };
   }
 
+  // foldAlpha is the opacity attribute value of opacity (a number, or unset: 1) times a colour's
+  // alpha.
+  function foldAlpha(opacity, alpha) {
+    const base = parseFloat(opacity);
+    return String(+((isNaN(base) ? 1 : base) * alpha).toFixed(4));
+  }
+
   // resolved computes the attribute values of one element from its computed style: every
   // property of INHERITED and OWN, colours with their alpha folded into the matching opacity.
   function resolved(cs) {
@@ -130,8 +137,7 @@
     for (const p of Object.keys(INHERITED).concat(Object.keys(OWN))) out[p] = normalize(p, cs.getPropertyValue(p === "mask" ? "mask-image" : p)).value;
     for (const [c, o] of Object.entries(OPACITY_OF)) {
       const n = normalize(c, cs.getPropertyValue(c));
-      const base = parseFloat(cs.getPropertyValue(o));
-      if (n.alpha < 1) out[o] = String(+((isNaN(base) ? 1 : base) * n.alpha).toFixed(4));
+      if (n.alpha < 1) out[o] = foldAlpha(cs.getPropertyValue(o), n.alpha);
     }
     out.color = normalize("fill", cs.getPropertyValue("color")).value;
     return out;
@@ -270,8 +276,7 @@
         for (const [c, o] of Object.entries(OPACITY_OF)) {
           if (!(c in INHERITED) || inh.has(c) || !inh.has(o)) continue; // resolved() folded an opacity set here
           const n = normalize(c, cs.getPropertyValue(c));
-          const base = parseFloat(out[o]);
-          if (n.alpha < 1) out[o] = String(+((isNaN(base) ? 1 : base) * n.alpha).toFixed(4));
+          if (n.alpha < 1) out[o] = foldAlpha(out[o], n.alpha);
         }
       }
       for (const a of src.attributes) {

@@ -94,13 +94,7 @@ func TestSpaceAfterIconIsDrawn(t *testing.T) {
 func TestCollapsedCellBordersStraddleTheEdge(t *testing.T) {
 	root := loadFixture(t, "geometry-collapse").convert(t).Result.Root
 	for name, want := range map[string]string{"1,001": "CENTER", "1,002": "CENTER", "placeholder": "CENTER", "2,001": "INSIDE", "2,002": "INSIDE"} {
-		var cell *resultjson.Node
-		for _, p := range placedNodes(root, "TEXT") {
-			if p.node.Name == name {
-				cell = parentOf(root, p.node)
-				break
-			}
-		}
+		cell := parentOf(root, textNamed(t, root, name).node)
 		if cell == nil || len(cell.Strokes) != 1 {
 			t.Errorf("%s: cell %+v, want a frame with one stroke", name, cell)
 			continue

@@ -92,10 +92,10 @@ func (g *htmlGen) text(b *strings.Builder, n *node) {
 // of the whole text when it has none or they do not cover it.
 func textSpans(n *node) string {
 	chars := strings.ReplaceAll(n.Characters, "\u2028", "\n")
-	units := utf16.Encode([]rune(chars))
 	if !segmented(n) {
 		return "<span>" + attr(chars) + "</span>"
 	}
+	units := utf16.Encode([]rune(chars))
 	var b strings.Builder
 	for _, seg := range n.StyledTextSegments {
 		part := string(utf16.Decode(units[seg.Start:seg.End]))
@@ -107,8 +107,16 @@ func textSpans(n *node) string {
 // segmented says whether n is drawn by its styled text segments: it has some, and they cover
 // its characters.
 func segmented(n *node) bool {
-	units := utf16.Encode([]rune(strings.ReplaceAll(n.Characters, "\u2028", "\n")))
-	return len(n.StyledTextSegments) > 0 && coversAll(n.StyledTextSegments, len(units))
+	return len(n.StyledTextSegments) > 0 && coversAll(n.StyledTextSegments, utf16Len(n.Characters))
+}
+
+// utf16Len is the length of s in UTF-16 units (Figma's character offsets).
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
 }
 
 // coversAll says whether segs cover n UTF-16 units in order without gaps (the backend's rule;

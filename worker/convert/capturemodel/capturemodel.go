@@ -301,7 +301,7 @@ func Parse(raw []byte, pageImportID string) (*Capture, error) {
 // initial (or most common) value (page.js STYLE, facts.js LAYOUT); only the properties read here
 // are listed.
 var styleDefaults = map[string]string{
-	"position": "static", "z-index": "auto",
+	"position": "static", "z-index": "auto", "float": "none",
 	"border-top-width": "0px", "border-right-width": "0px", "border-bottom-width": "0px", "border-left-width": "0px",
 	"border-top-style": "none", "border-right-style": "none", "border-bottom-style": "none", "border-left-style": "none",
 	"border-top-left-radius": "0px", "border-top-right-radius": "0px",
@@ -315,7 +315,7 @@ var styleDefaults = map[string]string{
 	"text-decoration-line": "none", "white-space": "normal", "writing-mode": "horizontal-tb", "direction": "ltr",
 	"background-clip": "border-box", "background-origin": "padding-box", "background-attachment": "scroll", "text-shadow": "none",
 	"object-fit": "fill", "object-position": "50% 50%", "text-overflow": "clip", "-webkit-line-clamp": "none",
-	"font-variant-caps": "normal", "text-decoration-style": "solid", "text-decoration-thickness": "auto",
+	"font-variant-caps": "normal", "text-decoration-style": "solid", "border-collapse": "separate", "text-decoration-thickness": "auto",
 	"text-underline-offset": "auto",
 	"clip-path":             "none", "border-image-source": "none", "column-rule-style": "none", "appearance": "auto",
 	"font-family": "sans-serif", "font-size": "16px", "font-weight": "400", "line-height": "normal",

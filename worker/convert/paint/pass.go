@@ -20,14 +20,7 @@ func (pa *Painter) Box(n *capturemodel.DOMNode, node *resultjson.Node, hidden, b
 	if bg {
 		fills, svgs, layers = pa.background(n, node, layered, false)
 	}
-	if !hidden {
-		if !pa.Borders(n, node) {
-			pa.outlineOutside(n, node)
-		}
-		pa.Effects(n, node)
-	}
-	pa.Corners(n, node)
-	composite(n, node)
+	pa.own(n, node, hidden, true)
 	if fills == nil {
 		fills = []resultjson.Paint{}
 	}
@@ -40,17 +33,21 @@ func (pa *Painter) Box(n *capturemodel.DOMNode, node *resultjson.Node, hidden, b
 // border, so it gets no fills and no border, only its outline drawn outside it (outlineOutside),
 // its effects unless hidden, its corner radii, opacity and blend mode.
 func (pa *Painter) Cropped(n *capturemodel.DOMNode, node *resultjson.Node, hidden bool) {
-	if !hidden {
-		pa.outlineOutside(n, node)
-		pa.Effects(n, node)
-	}
-	pa.Corners(n, node)
-	composite(n, node)
+	pa.own(n, node, hidden, false)
 	node.Fills = &[]resultjson.Paint{}
 }
 
-// composite sets node's opacity and blend mode from n's.
-func composite(n *capturemodel.DOMNode, node *resultjson.Node) {
+// own gives node what element n's box draws over its background: unless hidden, its borders
+// when borders (else, or without a border, its outline when not offset: outlineOutside) and its
+// effects; its corner radii, opacity and blend mode.
+func (pa *Painter) own(n *capturemodel.DOMNode, node *resultjson.Node, hidden, borders bool) {
+	if !hidden {
+		if !borders || !pa.Borders(n, node) {
+			pa.outlineOutside(n, node)
+		}
+		pa.Effects(n, node)
+	}
+	pa.Corners(n, node)
 	if op, err := strconv.ParseFloat(n.Computed("opacity"), 64); err == nil && op < 1 {
 		node.Opacity = css.Ptr(css.Round(css.Clamp01(op), 4))
 	}

@@ -180,14 +180,9 @@ func (b *paragraphBuilder) walk(k, parent *capturemodel.DOMNode, decoration boxt
 		for _, fr := range b.s.faceRuns(k, text, st) {
 			b.add(fr.text, Preserves(parent), fr.st)
 		}
-		if len(k.Rects) > 0 {
-			b.frags = append(b.frags, k.Rects...)
-			for j := range k.Rects {
-				b.refs = append(b.refs, fragRef{run: k, k: j})
-			}
-		} else {
-			b.frags = append(b.frags, k.Box)
-			b.refs = append(b.refs, fragRef{run: k})
+		for j, f := range lineFrags(k) {
+			b.frags = append(b.frags, f)
+			b.refs = append(b.refs, fragRef{run: k, k: j})
 		}
 	case "element":
 		if k.Tag == "br" {
@@ -297,19 +292,24 @@ func (s *Setter) followsBox(n *capturemodel.DOMNode, kids []*capturemodel.DOMNod
 	}
 	prev := siblings[i-1]
 	if prev == nil || prev.Type != "element" || prev.Box.Width <= 0 || prev.Box.Height <= 0 ||
-		cmp.Or(prev.Computed("float"), "none") != "none" || !strings.HasPrefix(prev.Computed("display"), "inline") {
+		prev.Computed("float") != "none" || !strings.HasPrefix(prev.Computed("display"), "inline") {
 		return false
 	}
 	run := firstRun(kids[0], s.Kids)
 	if run == nil || !strings.HasPrefix(run.Text, " ") {
 		return false
 	}
-	first := run.Box
-	if len(run.Rects) > 0 {
-		first = run.Rects[0]
-	}
+	first := lineFrags(run)[0]
 	// On the same line (their boxes overlap vertically), the text starting where the box ends.
 	return first.Y < prev.Box.Y+prev.Box.Height && prev.Box.Y < first.Y+first.Height && first.X >= prev.Box.X+prev.Box.Width-0.5
+}
+
+// lineFrags are text run k's line fragments: its rects when it wraps, else its box.
+func lineFrags(k *capturemodel.DOMNode) []capturemodel.Box {
+	if len(k.Rects) > 0 {
+		return k.Rects
+	}
+	return []capturemodel.Box{k.Box}
 }
 
 // firstRun is the first text run of k in document order (k itself when it is one).

@@ -37,18 +37,18 @@ func (s *Setter) place(node *resultjson.Node, n *capturemodel.DOMNode, frags []c
 		last = r
 	}
 	// A line box is line-height tall; the text's box (its font's content area) sits in it as
-	// Blink lays it out (leadingAbove). A content area taller than the line (Inter's is 1.21 em,
+	// Blink lays it out (leading). A content area taller than the line (Inter's is 1.21 em,
 	// taller than a line-height of 1.2) overflows it: the line box starts below the content
 	// area's top and ends above its bottom.
 	placed := false // the first line's box is known from its fragments
 	if lh, ok := css.ParsePx(n.Computed("line-height")); ok && lh > 0 {
 		placed = evenLine(frags, first)
-		if above := leadingAbove(lh, first.Height); above >= 0 {
+		if above, _ := leading(lh, first.Height); above >= 0 {
 			top = math.Min(top, first.Y-above)
 		} else if top == first.Y {
 			top -= above
 		}
-		if below := lh - last.Height - leadingAbove(lh, last.Height); below >= 0 {
+		if _, below := leading(lh, last.Height); below >= 0 {
 			bottom = math.Max(bottom, last.Y+last.Height+below)
 		} else if bottom == last.Y+last.Height {
 			bottom += below
@@ -136,16 +136,17 @@ func truncatedLines(n *capturemodel.DOMNode, oneLine, overflows bool, height, li
 // of it.
 const layoutUnit = 64
 
-// leadingAbove is the space between the top of a line box line-height lh tall and the top of the
-// content area (the text fragment's box, height px) inside it, as Blink lays it out: the
+// leading is the space between a line box line-height lh tall and the content area (the text
+// fragment's box, height px) inside it, above and below, as Blink lays it out: above is the
 // half-leading of CSS 2 §10.8.1, (lh - height) / 2, in layout units and floored to a whole px
-// (Blink's NGLineHeightMetrics::AddLeading / FontHeight::AddLeading); the rest of the leading
-// lies below. Negative when the content area is taller than the line. Centring the content area
+// (Blink's NGLineHeightMetrics::AddLeading / FontHeight::AddLeading), below the rest of the
+// leading. Negative when the content area is taller than the line. Centring the content area
 // instead puts the line box up to a pixel above the page's, and every line drawn from it a pixel
 // too high.
-func leadingAbove(lh, height float64) float64 {
+func leading(lh, height float64) (above, below float64) {
 	half := (math.Round(lh*layoutUnit) - math.Round(height*layoutUnit)) / 2
-	return math.Floor(math.Trunc(half) / layoutUnit)
+	above = math.Floor(math.Trunc(half) / layoutUnit)
+	return above, lh - height - above
 }
 
 // evenLine says whether the fragments on first's line (those whose middle lies in its height) all

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"math"
 	"testing"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
@@ -56,6 +57,29 @@ func TestTextCase(t *testing.T) {
 	} {
 		if got := textCase(c.transform, c.caps); got != c.want {
 			t.Errorf("text-transform %s, font-variant-caps %s: %q, want %q", c.transform, c.caps, got, c.want)
+		}
+	}
+}
+
+// TestLeading: the leading above a content area is the half-leading in 1/64 px layout units,
+// floored to a whole px (a whole px at exactly one, none just below), the rest below; negative
+// when the content area is taller than the line.
+func TestLeading(t *testing.T) {
+	for _, c := range []struct {
+		name                 string
+		lh, height           float64
+		wantAbove, wantBelow float64
+	}{
+		{"Whole", 21, 17, 2, 2},
+		{"Fraction", 20.8, 17, 1, 2.8},
+		{"OnePxAtTheEdge", 19, 17, 1, 1},
+		{"JustBelowOnePx", 19 - 1.0/layoutUnit, 17, 0, 2 - 1.0/layoutUnit},
+		{"NoLeading", 17, 17, 0, 0},
+		{"TallerContentArea", 19.2, 19.375, -1, 0.825},
+	} {
+		above, below := leading(c.lh, c.height)
+		if above != c.wantAbove || math.Abs(below-c.wantBelow) > 1e-9 {
+			t.Errorf("%s: line %v, content area %v: leading %v above, %v below; want %v, %v", c.name, c.lh, c.height, above, below, c.wantAbove, c.wantBelow)
 		}
 	}
 }

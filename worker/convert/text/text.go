@@ -221,7 +221,7 @@ func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, c
 }
 
 // toLineBoxes widens a TEXT placed at its run's box (the font's content area of its lines) to its
-// line boxes, as the paragraph's place does (leadingAbove): a flex item's one line of text in a
+// line boxes, as the paragraph's place does (leading): a flex item's one line of text in a
 // 24 px line starts at its line box, 4 px above a 16 px content area, where Figma and the page
 // put the line. Not for a form control's text (its box is the control's) nor vertical text.
 func toLineBoxes(node *resultjson.Node, el, run *capturemodel.DOMNode) {
@@ -229,12 +229,9 @@ func toLineBoxes(node *resultjson.Node, el, run *capturemodel.DOMNode) {
 	if !ok || lh <= 0 || run == nil || run.Type != "text" || VerticalWritingMode(el.Computed("writing-mode")) {
 		return
 	}
-	first, last := run.Box, run.Box
-	if len(run.Rects) > 0 {
-		first, last = run.Rects[0], run.Rects[len(run.Rects)-1]
-	}
-	above := leadingAbove(lh, first.Height)
-	below := lh - last.Height - leadingAbove(lh, last.Height)
+	frags := lineFrags(run)
+	above, _ := leading(lh, frags[0].Height)
+	_, below := leading(lh, frags[len(frags)-1].Height)
 	node.Y = css.Px(node.Y - above)
 	node.Height = css.Size(node.Height + above + below)
 }

@@ -73,7 +73,7 @@ func (tb *builder) inlineContent(n *capturemodel.DOMNode) bool {
 	if d := n.Computed("display"); d != "inline" && d != "contents" {
 		return false
 	}
-	if n.Computed("float") != "none" && n.Computed("float") != "" {
+	if n.Computed("float") != "none" {
 		return false
 	}
 	// Horizontal margin, padding and border of an inline element move the text after it; a

@@ -120,7 +120,8 @@ func (w *List) Sort(root *resultjson.Node) {
 // Done returns the final list (never nil), in the order the warnings were sorted and added;
 // over MaxWarnings, MaxWarnings-1 of them and a last one counting the left-out ones. The
 // page-wide ones (on RootID: the capture's, passed on after the sort, and the limits') are kept
-// first, being what explains the rest; then the others in order.
+// before any other, being what explains the rest, and the others fill the room left in order;
+// the kept ones stay in their order.
 func (w *List) Done() []resultjson.Warning {
 	if len(w.list) <= resultjson.MaxWarnings {
 		return append([]resultjson.Warning{}, w.list...)
