@@ -73,28 +73,38 @@ func keepFirst(n *Node, budget *int) *Node {
 	return &c
 }
 
-// withWarning adds w, a page-wide warning, to ws within MaxWarnings: when the list is full (its
-// last warning WARNINGS_TRUNCATED), w takes the place of the last one about another node, before
-// the last (the page-wide ones, the capture's among them, are kept), and the last one's count of
-// warnings left out grows by one.
+// withWarning adds w, a page-wide warning, to ws within MaxWarnings. When the list is full, the
+// last warnings about other nodes make room (the page-wide ones, the capture's among them, are
+// kept): for w and, unless the list already ends with one, a WARNINGS_TRUNCATED warning, whose
+// count of warnings left out grows by each one taken.
 func withWarning(ws []Warning, w Warning) []Warning {
 	out := append([]Warning{}, ws...)
 	if len(out) < MaxWarnings {
 		return append(out, w)
 	}
-	last := len(out) - 2
-	for last > 0 && out[last].NodeID != nil && w.NodeID != nil && *out[last].NodeID == *w.NodeID {
-		last--
+	closing := Warning{Code: TruncatedCode, NodeID: w.NodeID}
+	left := 0
+	if end := out[len(out)-1]; end.Code == TruncatedCode {
+		if _, err := fmt.Sscanf(end.Message, TruncatedMessageFormat, &left); err != nil {
+			left = 0
+		}
+		closing.NodeID, out = end.NodeID, out[:len(out)-1]
 	}
-	out = slices.Delete(out, last, last+1)
-	// The one w displaced is left out too: the closing warning counts it.
-	end := &out[len(out)-1]
-	var left int
-	if _, err := fmt.Sscanf(end.Message, TruncatedMessageFormat, &left); err == nil {
-		end.Message = fmt.Sprintf(TruncatedMessageFormat, left+1)
+	for len(out) > MaxWarnings-2 {
+		last := len(out) - 1
+		for last > 0 && out[last].NodeID != nil && w.NodeID != nil && *out[last].NodeID == *w.NodeID {
+			last--
+		}
+		out = slices.Delete(out, last, last+1)
+		left++
 	}
-	return slices.Insert(out, len(out)-1, w)
+	closing.Message = fmt.Sprintf(TruncatedMessageFormat, left)
+	return append(out, w, closing)
 }
+
+// TruncatedCode is the code of the warning that ends a list cut at MaxWarnings
+// (warnings.Truncated).
+const TruncatedCode = "WARNINGS_TRUNCATED"
 
 // TruncatedMessageFormat is the message of the WARNINGS_TRUNCATED warning that ends a full list
 // of warnings, with how many were left out.

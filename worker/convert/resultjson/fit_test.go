@@ -71,3 +71,24 @@ func TestTrimmedWarningInAFullList(t *testing.T) {
 		t.Errorf("%d warnings, first %s, last three %+v", n, w[0].Code, w[n-3:])
 	}
 }
+
+// TestTrimmedWarningInAListJustFull: a list of exactly MaxWarnings warnings, none truncated,
+// makes room for the trimmed warning and a WARNINGS_TRUNCATED warning by leaving out its last two
+// about a node, and counts them: nothing is dropped without a word.
+func TestTrimmedWarningInAListJustFull(t *testing.T) {
+	past := page(resultjson.MaxResultBytes/9000 + 200)
+	root, node := "1:1", "1:2"
+	past.Warnings = append(past.Warnings, resultjson.Warning{Code: "W0", NodeID: &root, Message: "m"})
+	for i := 1; i < resultjson.MaxWarnings; i++ {
+		past.Warnings = append(past.Warnings, resultjson.Warning{Code: "W" + strconv.Itoa(i), NodeID: &node, Message: "m"})
+	}
+	if _, err := resultjson.Fit(past, "RESULT_TRIMMED"); err != nil {
+		t.Fatal(err)
+	}
+	w := past.Warnings
+	n := len(w)
+	if n != resultjson.MaxWarnings || w[0].Code != "W0" || w[n-3].Code != "W"+strconv.Itoa(resultjson.MaxWarnings-3) || w[n-2].Code != "RESULT_TRIMMED" ||
+		w[n-1].Code != resultjson.TruncatedCode || w[n-1].Message != "2 more warnings were left out" || *w[n-1].NodeID != root {
+		t.Errorf("%d warnings, first %s, last three %+v", n, w[0].Code, w[n-3:])
+	}
+}

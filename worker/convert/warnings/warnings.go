@@ -56,7 +56,7 @@ const (
 	CaptureTruncated     = "CAPTURE_TRUNCATED"          // the capture stopped at one of its limits
 	DepthFlattened       = "TREE_DEPTH_FLATTENED"       // an element deeper than MaxDepth merged into its ancestor
 	NodeLimit            = "NODE_LIMIT"                 // more than MaxNodes nodes: the rest left out
-	Truncated            = "WARNINGS_TRUNCATED"         // more than MaxWarnings: the last counts the left-out ones
+	Truncated            = resultjson.TruncatedCode     // more than MaxWarnings: the last counts the left-out ones
 	FidelityNotMeasured  = "FIDELITY_NOT_MEASURED"      // the self-check could not draw or compare the preview
 	ResultTrimmed        = "RESULT_TRIMMED"             // over MaxResultBytes: the last nodes in document order left out
 	SVGReference         = "SVG_REFERENCE_UNRESOLVED"   // an inline SVG's <use> or url(#id) points at nothing found
