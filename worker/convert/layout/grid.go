@@ -192,14 +192,7 @@ func inferGrid(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	if reason != "" {
 		return reason
 	}
-	side := func(prop string) float64 {
-		v, _ := css.ParsePx(el.Computed(prop))
-		return v
-	}
-	pad := [4]float64{} // top, right, bottom, left
-	for i, s := range []string{"top", "right", "bottom", "left"} {
-		pad[i] = side("padding-"+s) + side("border-"+s+"-width")
-	}
+	pad := paddingBox(el) // top, right, bottom, left
 	colGap, _ := css.ParsePx(layoutStyle(el, "column-gap"))
 	rowGap, _ := css.ParsePx(layoutStyle(el, "row-gap"))
 	for _, v := range append(pad[:], colGap, rowGap) {
@@ -233,10 +226,7 @@ func inferGrid(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 		items[i] = it
 	}
 
-	undo := []saved{{F, F.Structure}}
-	for _, ch := range F.Children {
-		undo = append(undo, saved{ch, ch.Structure})
-	}
+	undo := keep(F)
 	F.LayoutMode = Grid
 	F.PaddingTop, F.PaddingRight, F.PaddingBottom, F.PaddingLeft = css.Ptr(css.Px(pad[0])), css.Ptr(css.Px(pad[1])), css.Ptr(css.Px(pad[2])), css.Ptr(css.Px(pad[3]))
 	F.GridRowCount, F.GridColumnCount = len(rows), len(cols)
@@ -267,9 +257,7 @@ func inferGrid(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 		}
 	}
 	if worst, d := Mismatch(F); d > Tolerance {
-		for _, u := range undo {
-			u.node.Structure = u.s
-		}
+		restore(undo)
 		return fmt.Sprintf("grid auto layout would move or resize %s by %.1f px", worst.Name, d)
 	}
 	F.LayoutSizingHorizontal, F.LayoutSizingVertical = gridHugs(F)
