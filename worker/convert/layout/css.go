@@ -100,16 +100,22 @@ func readAxes(el *capturemodel.DOMNode, flowCount int) (axes, string) {
 
 // tracks counts the tracks of a computed grid-template-columns/rows value ("none" is 0).
 func tracks(v string) int {
+	return len(trackFields(v))
+}
+
+// trackFields returns the track sizes of a track list ("[a] 100px [b] repeat(2, 1fr)"), line
+// names left out; none for "" and "none".
+func trackFields(v string) []string {
 	if v == "" || v == "none" {
-		return 0
+		return nil
 	}
-	n := 0
+	var out []string
 	for _, f := range css.Fields(v) {
 		if !strings.HasPrefix(f, "[") { // line names
-			n++
+			out = append(out, f)
 		}
 	}
-	return n
+	return out
 }
 
 // layoutStyle returns the computed value of a layout property, or its default. A capture made
