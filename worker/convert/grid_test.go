@@ -13,7 +13,7 @@ import (
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
-// gridFrame returns the first GRID frame of a result, or the frame named name.
+// findFrame returns the first node of the tree under root that match accepts, in document order.
 func findFrame(root *resultjson.Node, match func(n *resultjson.Node) bool) *resultjson.Node {
 	var f *resultjson.Node
 	walkNodes(root, nil, func(n, _ *resultjson.Node) {
@@ -176,10 +176,10 @@ func TestGridLeftOutSaysWhy(t *testing.T) {
 	}
 }
 
-// TestGridOfOlderCapture: a capture made before grid_tracks was recorded keeps the row, column
-// and wrap mapping (the tiles of grid.html: three 1fr columns filled by row wrap) and its
-// reasons (a grid filled by column).
-func TestGridOfOlderCapture(t *testing.T) {
+// TestGridWithoutTrackKinds: a capture without grid_tracks (how CSS sized the tracks) keeps the
+// row, column and wrap mapping (the tiles of grid.html: three 1fr columns filled by row wrap)
+// and its reasons (a grid filled by column).
+func TestGridWithoutTrackKinds(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		change func(tiles *capturemodel.DOMNode)

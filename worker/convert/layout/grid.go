@@ -105,9 +105,9 @@ func expandTracks(v string, total int) []track {
 	}
 	if autoAt >= 0 && autoLen > 0 && total > len(out) {
 		unit := out[autoAt : autoAt+autoLen]
-		extra := (total - len(out)) / autoLen
+		repeats := (total - len(out)) / autoLen
 		var more []track
-		for range extra {
+		for range repeats {
 			more = append(more, unit...)
 		}
 		out = append(out[:autoAt+autoLen], append(more, out[autoAt+autoLen:]...)...)
