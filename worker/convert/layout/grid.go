@@ -216,9 +216,7 @@ func inferGrid(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	F.PaddingTop, F.PaddingRight, F.PaddingBottom, F.PaddingLeft = css.Ptr(css.Px(pad[0])), css.Ptr(css.Px(pad[1])), css.Ptr(css.Px(pad[2])), css.Ptr(css.Px(pad[3]))
 	F.GridRowCount, F.GridColumnCount = len(rows), len(cols)
 	F.GridRowGap, F.GridColumnGap = css.Ptr(css.Px(rowGap)), css.Ptr(css.Px(colGap))
-	for ch := range absolute {
-		ch.LayoutPositioning = PositionAbsolute
-	}
+	markAbsolute(F, absolute)
 	for _, it := range items {
 		n := it.node
 		n.GridRowAnchorIndex, n.GridColumnAnchorIndex = css.Ptr(it.row), css.Ptr(it.col)

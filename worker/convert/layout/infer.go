@@ -115,6 +115,15 @@ func restore(undo []saved) {
 	}
 }
 
+// markAbsolute makes the children of frame F that absolute holds ABSOLUTE (kept by keep).
+func markAbsolute(F *resultjson.Node, absolute map[*resultjson.Node]bool) {
+	for _, ch := range F.Children {
+		if absolute[ch] {
+			ch.LayoutPositioning = PositionAbsolute
+		}
+	}
+}
+
 // side is the px of a length property of n (0 for a text node or a value that is not px).
 func side(n *capturemodel.DOMNode, prop string) float64 {
 	if n.Type != "element" {
@@ -291,11 +300,7 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	if !horizontal {
 		innerCross = F.Width - pad[1] - pad[3]
 	}
-	for _, ch := range F.Children {
-		if absolute[ch] {
-			ch.LayoutPositioning = PositionAbsolute
-		}
-	}
+	markAbsolute(F, absolute)
 	for i, ch := range flow {
 		d := flowDOM[i]
 		mainSizing, crossSizing := itemSizing(ch)
