@@ -28,8 +28,7 @@ type axes struct {
 // readAxes maps the container's CSS to auto-layout values, or says why it cannot.
 func readAxes(el *capturemodel.DOMNode, flowCount int) (axes, string) {
 	var a axes
-	display := el.Computed("display")
-	a.grid = strings.HasSuffix(display, "grid")
+	a.grid = GridContainer(el)
 	justify := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(el.Computed("justify-content"), "safe "), "unsafe "))
 	alignItems := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(el.Computed("align-items"), "safe "), "unsafe "))
 	colGap, _ := css.ParsePx(layoutStyle(el, "column-gap"))

@@ -10,7 +10,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
@@ -43,6 +42,12 @@ func Container(n *capturemodel.DOMNode) bool {
 		return true
 	}
 	return false
+}
+
+// GridContainer says whether element n is a grid container (display grid or inline-grid).
+func GridContainer(n *capturemodel.DOMNode) bool {
+	d := n.Computed("display")
+	return d == "grid" || d == "inline-grid"
 }
 
 // item is a DOM child of a container with the nodes its conversion added to the frame.
@@ -206,7 +211,7 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 		}
 		k++
 	}
-	if !strings.HasSuffix(el.Computed("display"), "grid") {
+	if !GridContainer(el) {
 		if orderReason != "" {
 			return orderReason
 		}
