@@ -123,3 +123,47 @@ func TestInferGridGapAndPaddingLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestAlignIn: where a box sits in its cells, within half a px of their edges.
+func TestAlignIn(t *testing.T) {
+	for _, tc := range []struct {
+		lo, hi, a, b float64
+		want         string
+	}{
+		{10, 60, 10, 60, ""},
+		{10.5, 59.5, 10, 60, ""},
+		{10, 40, 10, 60, AlignMin},
+		{30, 60, 10, 60, AlignMax},
+		{20, 50, 10, 60, AlignCenter},
+		{21, 50, 10, 60, AlignCenter}, // 11 and 10 px from the edges: within 1 px of the middle
+		{22.5, 50, 10, 60, "?"},
+		{10.6, 40, 10, 60, "?"},
+	} {
+		if got := alignIn(tc.lo, tc.hi, tc.a, tc.b); got != tc.want {
+			t.Errorf("alignIn(%g, %g, %g, %g) = %q, want %q", tc.lo, tc.hi, tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// TestArea: the tracks a box covers on lines 0-50, 60-110, 120-170, or the CSS span when it is
+// larger and fits.
+func TestArea(t *testing.T) {
+	start, end := []float64{0, 60, 120}, []float64{50, 110, 170}
+	for _, tc := range []struct {
+		lo, hi              float64
+		cssSpan             int
+		wantFirst, wantSpan int
+	}{
+		{0, 50, 0, 0, 1},
+		{60, 170, 0, 1, 2},
+		{60.4, 109.6, 0, 1, 1},
+		{0, 30, 2, 0, 2},    // narrower than its area of two tracks
+		{120, 150, 2, 2, 1}, // a span past the last track is left out
+		{0, 170, 0, 0, 3},
+	} {
+		first, span := area(tc.lo, tc.hi, start, end, tc.cssSpan)
+		if first != tc.wantFirst || span != tc.wantSpan {
+			t.Errorf("area(%g, %g, span %d) = %d, %d; want %d, %d", tc.lo, tc.hi, tc.cssSpan, first, span, tc.wantFirst, tc.wantSpan)
+		}
+	}
+}
