@@ -23,24 +23,6 @@ func findFrame(root *resultjson.Node, match func(n *resultjson.Node) bool) *resu
 	return f
 }
 
-// findDOM returns the first element of the capture whose class attribute is class.
-func findDOM(root *capturemodel.DOMNode, class string) *capturemodel.DOMNode {
-	var out *capturemodel.DOMNode
-	var find func(n *capturemodel.DOMNode)
-	find = func(n *capturemodel.DOMNode) {
-		if out == nil && n.Attrs["class"] == class {
-			out = n
-		}
-		for _, c := range n.Children {
-			if c != nil {
-				find(c)
-			}
-		}
-	}
-	find(root)
-	return out
-}
-
 // TestGridCardsPage converts grid-cards.html (testdata/layout-site): a grid of three columns
 // (160px, 1fr, auto) and two rows (auto, 120px), gap 16px 24px, padding 8px, five cards, the
 // fourth spanning the first two columns. It becomes a GRID frame with those tracks as FIXED,
@@ -141,7 +123,7 @@ func TestGridLeftOutSaysWhy(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := loadFixture(t, "layout-grid-cards")
-			cards := findDOM(f.capture.Document.Root, "cards")
+			cards := elementByAttr(f.capture.Document.Root, "class", "cards")
 			var items []*capturemodel.DOMNode
 			for _, c := range cards.Children {
 				if c.Type == "element" {
@@ -187,7 +169,7 @@ func TestGridWithoutTrackKinds(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := loadFixture(t, "layout-grid")
-			tiles := findDOM(f.capture.Document.Root, "tiles")
+			tiles := elementByAttr(f.capture.Document.Root, "class", "tiles")
 			tiles.GridTracks = nil
 			tc.change(tiles)
 			res := f.convert(t).Result
@@ -215,7 +197,7 @@ func TestGridWithoutTrackKinds(t *testing.T) {
 // 312.66 and 215.34 px, so both become FIXED.
 func TestGridTrackFigmaSizesOtherwiseIsFixed(t *testing.T) {
 	f := loadFixture(t, "layout-grid-cards")
-	findDOM(f.capture.Document.Root, "cards").GridTracks.Columns = "160px 1fr 1fr"
+	elementByAttr(f.capture.Document.Root, "class", "cards").GridTracks.Columns = "160px 1fr 1fr"
 	res := f.convert(t).Result
 	g := findFrame(res.Root, func(n *resultjson.Node) bool { return n.Name == "Cards" })
 	if g == nil || g.LayoutMode != layout.Grid {
