@@ -8576,21 +8576,9 @@
     const id = n.id;
     applying(id, "layoutSizingHorizontal", () => frame.layoutSizingHorizontal = "FIXED");
     applying(id, "layoutSizingVertical", () => frame.layoutSizingVertical = "FIXED");
-    if (n.gridRowCount !== void 0) {
-      const v = n.gridRowCount;
-      applying(id, "gridRowCount", () => frame.gridRowCount = v);
-    }
-    if (n.gridColumnCount !== void 0) {
-      const v = n.gridColumnCount;
-      applying(id, "gridColumnCount", () => frame.gridColumnCount = v);
-    }
-    if (n.gridRowGap !== void 0) {
-      const v = n.gridRowGap;
-      applying(id, "gridRowGap", () => frame.gridRowGap = v);
-    }
-    if (n.gridColumnGap !== void 0) {
-      const v = n.gridColumnGap;
-      applying(id, "gridColumnGap", () => frame.gridColumnGap = v);
+    for (const k of ["gridRowCount", "gridColumnCount", "gridRowGap", "gridColumnGap"]) {
+      const v = n[k];
+      if (v !== void 0) applying(id, k, () => frame[k] = v);
     }
     for (const k of ["gridRowSizes", "gridColumnSizes"]) {
       ((_a = n[k]) != null ? _a : []).forEach((size, i) => {

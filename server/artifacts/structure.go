@@ -238,7 +238,7 @@ func (w *treeWalker) checkStructure(typ, id string, st *nodeStructure) (childStr
 	}
 	if !flow {
 		for _, k := range flowMembers {
-			if w.has(st, k) {
+			if st.has(k) {
 				return child, fmt.Errorf("node %q has %s without auto layout (layoutMode HORIZONTAL or VERTICAL)", id, k)
 			}
 		}
@@ -250,7 +250,7 @@ func (w *treeWalker) checkStructure(typ, id string, st *nodeStructure) (childStr
 			}
 		}
 	}
-	if err := checkGridFrame(id, mode, st, w); err != nil {
+	if err := checkGridFrame(id, mode, st); err != nil {
 		return child, err
 	}
 	wrap := st.enums["layoutWrap"] == "WRAP"
@@ -278,7 +278,7 @@ func (w *treeWalker) checkStructure(typ, id string, st *nodeStructure) (childStr
 		child.absolute = true
 	}
 	for _, k := range gridChildMembers {
-		if w.has(st, k) {
+		if st.has(k) {
 			child.gridMember = k
 			break
 		}
@@ -330,7 +330,7 @@ type StyleRefUse struct {
 }
 
 // has says whether node structure st has member k.
-func (w *treeWalker) has(st *nodeStructure, k string) bool {
+func (st *nodeStructure) has(k string) bool {
 	if _, ok := st.enums[k]; ok {
 		return true
 	}
@@ -346,10 +346,10 @@ func (w *treeWalker) has(st *nodeStructure, k string) bool {
 
 // checkGridFrame applies the rules of a GRID frame's own members: only on a GRID frame, which
 // has both counts, and track sizes (when given) one per row and column.
-func checkGridFrame(id, mode string, st *nodeStructure, w *treeWalker) error {
+func checkGridFrame(id, mode string, st *nodeStructure) error {
 	if mode != "GRID" {
 		for _, k := range gridFrameMembers {
-			if w.has(st, k) {
+			if st.has(k) {
 				return fmt.Errorf("node %q has %s but is not a GRID frame (layoutMode GRID)", id, k)
 			}
 		}

@@ -270,7 +270,15 @@ func TestGridLimits(t *testing.T) {
 			nav["children"] = append(kids[:1], kids[2])
 			kids[0].(map[string]any)["gridColumnSpan"] = n
 		}, artifacts.MaxGridTracks},
+		{"MaxGridAnchor", func(r map[string]any, n int) {
+			nav := gridNav(r, 1, artifacts.MaxGridTracks)
+			delete(nav, "gridColumnSizes")
+			nav["children"].([]any)[1].(map[string]any)["gridColumnAnchorIndex"] = n
+		}, artifacts.MaxGridTracks - 1},
 		{"MaxGridGap", func(r map[string]any, n int) { gridNav(r, 1, 2)["gridColumnGap"] = n }, artifacts.MaxLayoutLength},
+		{"MaxFlexTrack", func(r map[string]any, n int) {
+			gridNav(r, 1, 2)["gridColumnSizes"].([]any)[1].(map[string]any)["value"] = n
+		}, artifacts.MaxLayoutLength},
 		{"MaxFixedTrack", func(r map[string]any, n int) {
 			gridNav(r, 1, 2)["gridColumnSizes"].([]any)[0].(map[string]any)["value"] = n
 		}, artifacts.MaxLayoutLength},

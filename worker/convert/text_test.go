@@ -41,14 +41,19 @@ func placedNodes(root *resultjson.Node, typ string) []placed {
 
 // elementByID finds the captured element with the given id attribute.
 func elementByID(n *capturemodel.DOMNode, id string) *capturemodel.DOMNode {
+	return elementByAttr(n, "id", id)
+}
+
+// elementByAttr finds the first captured element, in document order, whose attribute attr is v.
+func elementByAttr(n *capturemodel.DOMNode, attr, v string) *capturemodel.DOMNode {
 	if n == nil {
 		return nil
 	}
-	if n.Attrs["id"] == id {
+	if n.Attrs[attr] == v {
 		return n
 	}
 	for _, c := range n.Children {
-		if e := elementByID(c, id); e != nil {
+		if e := elementByAttr(c, attr, v); e != nil {
 			return e
 		}
 	}

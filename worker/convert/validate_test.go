@@ -16,7 +16,17 @@ import (
 	"github.com/code2des/backend/server/artifacts"
 	"github.com/code2des/backend/server/results"
 	"github.com/code2des/backend/worker/convert"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
+
+// TestLayoutLimitsAreTheBackends: the converter bounds grids and layout lengths as the backend
+// does, so a grid it keeps is one the backend accepts.
+func TestLayoutLimitsAreTheBackends(t *testing.T) {
+	if resultjson.MaxGridTracks != artifacts.MaxGridTracks || resultjson.MaxLayoutLength != artifacts.MaxLayoutLength {
+		t.Errorf("resultjson.MaxGridTracks %d and MaxLayoutLength %d, the backend's %d and %d",
+			resultjson.MaxGridTracks, resultjson.MaxLayoutLength, artifacts.MaxGridTracks, artifacts.MaxLayoutLength)
+	}
+}
 
 // TestBackendAcceptsResults stores each fixture's capture assets and result in a bucket of the
 // S3-protocol server and loads the result through the backend's own reader (server/results),

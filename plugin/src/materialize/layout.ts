@@ -45,21 +45,9 @@ function applyGrid(frame: FrameNode, n: Node): void {
   const id = n.id;
   applying(id, "layoutSizingHorizontal", () => (frame.layoutSizingHorizontal = "FIXED"));
   applying(id, "layoutSizingVertical", () => (frame.layoutSizingVertical = "FIXED"));
-  if (n.gridRowCount !== undefined) {
-    const v = n.gridRowCount;
-    applying(id, "gridRowCount", () => (frame.gridRowCount = v));
-  }
-  if (n.gridColumnCount !== undefined) {
-    const v = n.gridColumnCount;
-    applying(id, "gridColumnCount", () => (frame.gridColumnCount = v));
-  }
-  if (n.gridRowGap !== undefined) {
-    const v = n.gridRowGap;
-    applying(id, "gridRowGap", () => (frame.gridRowGap = v));
-  }
-  if (n.gridColumnGap !== undefined) {
-    const v = n.gridColumnGap;
-    applying(id, "gridColumnGap", () => (frame.gridColumnGap = v));
+  for (const k of ["gridRowCount", "gridColumnCount", "gridRowGap", "gridColumnGap"] as const) {
+    const v = n[k];
+    if (v !== undefined) applying(id, k, () => (frame[k] = v));
   }
   for (const k of ["gridRowSizes", "gridColumnSizes"] as const) {
     (n[k] ?? []).forEach((size, i) => {

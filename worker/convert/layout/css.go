@@ -28,8 +28,7 @@ type axes struct {
 // readAxes maps the container's CSS to auto-layout values, or says why it cannot.
 func readAxes(el *capturemodel.DOMNode, flowCount int) (axes, string) {
 	var a axes
-	display := el.Computed("display")
-	a.grid = strings.HasSuffix(display, "grid")
+	a.grid = GridContainer(el)
 	justify := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(el.Computed("justify-content"), "safe "), "unsafe "))
 	alignItems := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(el.Computed("align-items"), "safe "), "unsafe "))
 	colGap, _ := css.ParsePx(layoutStyle(el, "column-gap"))
@@ -100,16 +99,22 @@ func readAxes(el *capturemodel.DOMNode, flowCount int) (axes, string) {
 
 // tracks counts the tracks of a computed grid-template-columns/rows value ("none" is 0).
 func tracks(v string) int {
+	return len(trackFields(v))
+}
+
+// trackFields returns the track sizes of a track list ("[a] 100px [b] repeat(2, 1fr)"), line
+// names left out; none for "" and "none".
+func trackFields(v string) []string {
 	if v == "" || v == "none" {
-		return 0
+		return nil
 	}
-	n := 0
+	var out []string
 	for _, f := range css.Fields(v) {
 		if !strings.HasPrefix(f, "[") { // line names
-			n++
+			out = append(out, f)
 		}
 	}
-	return n
+	return out
 }
 
 // layoutStyle returns the computed value of a layout property, or its default. A capture made

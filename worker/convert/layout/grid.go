@@ -37,13 +37,7 @@ type track struct {
 // GridTracks value for it and auto the grid-auto-columns/rows value sizing implicit tracks.
 func readTracks(resolved, specified, auto string) ([]track, string) {
 	var out []track
-	if resolved == "none" {
-		resolved = ""
-	}
-	for _, f := range css.Fields(resolved) {
-		if strings.HasPrefix(f, "[") { // line names
-			continue
-		}
+	for _, f := range trackFields(resolved) {
 		v, ok := css.ParsePx(f)
 		if !ok {
 			return nil, fmt.Sprintf("its track size %s is not resolved to px", f)
@@ -83,26 +77,17 @@ func readTracks(resolved, specified, auto string) ([]track, string) {
 // "repeat(3, 1fr)", "repeat(auto-fill, minmax(200px, 1fr))"); an auto-fill or auto-fit repeat
 // takes the tracks total leaves to the others (total 0: once).
 func expandTracks(v string, total int) []track {
-	if v == "" || v == "none" {
-		return nil
-	}
-	fields := css.Fields(v)
 	var out []track
 	autoAt, autoLen := -1, 0
-	for _, f := range fields {
-		if strings.HasPrefix(f, "[") {
-			continue
-		}
+	for _, f := range trackFields(v) {
 		if args, ok := strings.CutPrefix(f, "repeat("); ok && strings.HasSuffix(args, ")") {
 			parts := css.SplitTop(args[:len(args)-1], ',')
 			if len(parts) != 2 {
 				continue
 			}
 			var unit []track
-			for _, g := range css.Fields(parts[1]) {
-				if !strings.HasPrefix(g, "[") {
-					unit = append(unit, trackKind(g))
-				}
+			for _, g := range trackFields(parts[1]) {
+				unit = append(unit, trackKind(g))
 			}
 			n, err := strconv.Atoi(parts[0])
 			if err != nil || n < 1 {
@@ -120,9 +105,9 @@ func expandTracks(v string, total int) []track {
 	}
 	if autoAt >= 0 && autoLen > 0 && total > len(out) {
 		unit := out[autoAt : autoAt+autoLen]
-		extra := (total - len(out)) / autoLen
+		repeats := (total - len(out)) / autoLen
 		var more []track
-		for range extra {
+		for range repeats {
 			more = append(more, unit...)
 		}
 		out = append(out[:autoAt+autoLen], append(more, out[autoAt+autoLen:]...)...)
@@ -192,14 +177,7 @@ func inferGrid(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	if reason != "" {
 		return reason
 	}
-	side := func(prop string) float64 {
-		v, _ := css.ParsePx(el.Computed(prop))
-		return v
-	}
-	pad := [4]float64{} // top, right, bottom, left
-	for i, s := range []string{"top", "right", "bottom", "left"} {
-		pad[i] = side("padding-"+s) + side("border-"+s+"-width")
-	}
+	pad := paddingBox(el) // top, right, bottom, left
 	colGap, _ := css.ParsePx(layoutStyle(el, "column-gap"))
 	rowGap, _ := css.ParsePx(layoutStyle(el, "row-gap"))
 	for _, v := range append(pad[:], colGap, rowGap) {
@@ -233,17 +211,12 @@ func inferGrid(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 		items[i] = it
 	}
 
-	undo := []saved{{F, F.Structure}}
-	for _, ch := range F.Children {
-		undo = append(undo, saved{ch, ch.Structure})
-	}
+	undo := keep(F)
 	F.LayoutMode = Grid
 	F.PaddingTop, F.PaddingRight, F.PaddingBottom, F.PaddingLeft = css.Ptr(css.Px(pad[0])), css.Ptr(css.Px(pad[1])), css.Ptr(css.Px(pad[2])), css.Ptr(css.Px(pad[3]))
 	F.GridRowCount, F.GridColumnCount = len(rows), len(cols)
 	F.GridRowGap, F.GridColumnGap = css.Ptr(css.Px(rowGap)), css.Ptr(css.Px(colGap))
-	for ch := range absolute {
-		ch.LayoutPositioning = PositionAbsolute
-	}
+	markAbsolute(F, absolute)
 	for _, it := range items {
 		n := it.node
 		n.GridRowAnchorIndex, n.GridColumnAnchorIndex = css.Ptr(it.row), css.Ptr(it.col)
@@ -267,9 +240,7 @@ func inferGrid(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 		}
 	}
 	if worst, d := Mismatch(F); d > Tolerance {
-		for _, u := range undo {
-			u.node.Structure = u.s
-		}
+		restore(undo)
 		return fmt.Sprintf("grid auto layout would move or resize %s by %.1f px", worst.Name, d)
 	}
 	F.LayoutSizingHorizontal, F.LayoutSizingVertical = gridHugs(F)
@@ -355,41 +326,38 @@ func settleTracks(F *resultjson.Node, tracks []track, columns bool) []resultjson
 	for i, t := range tracks {
 		sizes[i] = trackSize(t)
 	}
-	set := func() {
+	// off sets sizes on F and lists the tracks not FIXED that Figma sizes otherwise.
+	off := func() []int {
 		if columns {
 			F.GridColumnSizes = sizes
 		} else {
 			F.GridRowSizes = sizes
 		}
-	}
-	set()
-	// Fixing a FLEX track changes the room of the others: after one round of fixing, a track
-	// still sized otherwise fixes the whole axis.
-	for round := 0; ; round++ {
 		got := gridTrackSizes(F, columns)
-		var off []int
+		var out []int
 		for i, t := range tracks {
 			if sizes[i].Type != TrackFixed && math.Abs(got[i]-t.resolved) > Tolerance {
-				off = append(off, i)
+				out = append(out, i)
 			}
 		}
-		if len(off) == 0 {
-			return sizes
-		}
-		if round > 0 {
-			off = off[:0]
-			for i := range tracks {
-				off = append(off, i)
-			}
-		}
-		for _, i := range off {
-			sizes[i] = resultjson.GridTrackSize{Type: TrackFixed, Value: css.Ptr(css.Px(tracks[i].resolved))}
-		}
-		if round > 0 {
-			return sizes
-		}
-		set()
+		return out
 	}
+	fix := func(i int) {
+		sizes[i] = resultjson.GridTrackSize{Type: TrackFixed, Value: css.Ptr(css.Px(tracks[i].resolved))}
+	}
+	// Fixing a FLEX track changes the room of the others: after one round of fixing, a track
+	// still sized otherwise fixes the whole axis.
+	first := off()
+	for _, i := range first {
+		fix(i)
+	}
+	if len(first) == 0 || len(off()) == 0 {
+		return sizes
+	}
+	for i := range tracks {
+		fix(i)
+	}
+	return sizes
 }
 
 // trackSize is the GridTrackSize of a track.
@@ -413,16 +381,46 @@ func hugIn(sizes []resultjson.GridTrackSize, first, count int) bool {
 	return false
 }
 
+// gridAxis is one axis of a GRID frame: its track sizes, the gap between tracks, the padding
+// at its start and end, and the frame's size along it (px).
+type gridAxis struct {
+	sizes                         []resultjson.GridTrackSize
+	gap, padStart, padEnd, length float64
+}
+
+// axisOf returns the columns (columns) or the rows of GRID frame F.
+func axisOf(F *resultjson.Node, columns bool) gridAxis {
+	if columns {
+		return gridAxis{F.GridColumnSizes, val(F.GridColumnGap), val(F.PaddingLeft), val(F.PaddingRight), F.Width}
+	}
+	return gridAxis{F.GridRowSizes, val(F.GridRowGap), val(F.PaddingTop), val(F.PaddingBottom), F.Height}
+}
+
+// gridChild is where a child of a GRID frame is along one axis: its anchor track (nil: none),
+// span, size, whether it fills its cells and its alignment in them.
+type gridChild struct {
+	anchor    *int
+	span      int
+	size      float64
+	fill      bool
+	alignment string
+}
+
+// childAxis returns where child c of a GRID frame is across the columns (columns) or rows.
+func childAxis(c *resultjson.Node, columns bool) gridChild {
+	if columns {
+		return gridChild{c.GridColumnAnchorIndex, c.GridColumnSpan, c.Width, c.LayoutSizingHorizontal == SizingFill, c.GridChildHorizontalAlign}
+	}
+	return gridChild{c.GridRowAnchorIndex, c.GridRowSpan, c.Height, c.LayoutSizingVertical == SizingFill, c.GridChildVerticalAlign}
+}
+
 // gridHugs says, per axis, whether a GRID frame is exactly as large as its tracks, gaps and
 // padding with no FLEX track (HUG), else FIXED (Figma refuses FLEX tracks in a hugging grid).
 func gridHugs(F *resultjson.Node) (string, string) {
 	hug := func(columns bool) string {
-		sizes, gap, padding, frame := F.GridRowSizes, val(F.GridRowGap), val(F.PaddingTop)+val(F.PaddingBottom), F.Height
-		if columns {
-			sizes, gap, padding, frame = F.GridColumnSizes, val(F.GridColumnGap), val(F.PaddingLeft)+val(F.PaddingRight), F.Width
-		}
-		total := padding + gap*float64(len(sizes)-1)
-		for _, s := range sizes {
+		a := axisOf(F, columns)
+		total := a.padStart + a.padEnd + a.gap*float64(len(a.sizes)-1)
+		for _, s := range a.sizes {
 			if s.Type == TrackFlex {
 				return SizingFixed
 			}
@@ -430,7 +428,7 @@ func gridHugs(F *resultjson.Node) (string, string) {
 		for _, v := range gridTrackSizes(F, columns) {
 			total += v
 		}
-		if math.Abs(total-frame) <= 0.5 {
+		if math.Abs(total-a.length) <= 0.5 {
 			return SizingHug
 		}
 		return SizingFixed
@@ -443,22 +441,17 @@ func gridHugs(F *resultjson.Node) (string, string) {
 // 1; children spanning several tracks do not size them); FLEX tracks the room left by the others
 // and the gaps inside the padding, shared in proportion to their values (none when nothing is left).
 func gridTrackSizes(F *resultjson.Node, columns bool) []float64 {
-	sizes, gap, inner := F.GridRowSizes, val(F.GridRowGap), F.Height-val(F.PaddingTop)-val(F.PaddingBottom)
-	if columns {
-		sizes, gap, inner = F.GridColumnSizes, val(F.GridColumnGap), F.Width-val(F.PaddingLeft)-val(F.PaddingRight)
-	}
+	a := axisOf(F, columns)
+	sizes, inner := a.sizes, a.length-a.padStart-a.padEnd
 	out := make([]float64, len(sizes))
 	// The largest child placed alone in each track (for the HUG ones).
 	for _, c := range F.Children {
-		anchor, span, size := c.GridRowAnchorIndex, c.GridRowSpan, c.Height
-		if columns {
-			anchor, span, size = c.GridColumnAnchorIndex, c.GridColumnSpan, c.Width
-		}
-		if c.LayoutPositioning != PositionAbsolute && anchor != nil && *anchor >= 0 && *anchor < len(out) && max(span, 1) == 1 {
-			out[*anchor] = math.Max(out[*anchor], size)
+		g := childAxis(c, columns)
+		if c.LayoutPositioning != PositionAbsolute && g.anchor != nil && *g.anchor >= 0 && *g.anchor < len(out) && max(g.span, 1) == 1 {
+			out[*g.anchor] = math.Max(out[*g.anchor], g.size)
 		}
 	}
-	used, flex := gap*float64(max(len(sizes)-1, 0)), 0.0
+	used, flex := a.gap*float64(max(len(sizes)-1, 0)), 0.0
 	for i, s := range sizes {
 		switch s.Type {
 		case TrackFlex:
@@ -499,32 +492,30 @@ func layOutGrid(F *resultjson.Node) []capturemodel.Box {
 	out := make([]capturemodel.Box, len(F.Children))
 	colSizes, rowSizes := gridTrackSizes(F, true), gridTrackSizes(F, false)
 	place := func(columns bool, c *resultjson.Node) (float64, float64) {
-		sizes, gap, pos := rowSizes, val(F.GridRowGap), val(F.PaddingTop)
-		anchor, span, size, fill, alignment := c.GridRowAnchorIndex, c.GridRowSpan, c.Height, c.LayoutSizingVertical == SizingFill, c.GridChildVerticalAlign
+		a, g, sizes := axisOf(F, columns), childAxis(c, columns), rowSizes
 		if columns {
-			sizes, gap, pos = colSizes, val(F.GridColumnGap), val(F.PaddingLeft)
-			anchor, span, size, fill, alignment = c.GridColumnAnchorIndex, c.GridColumnSpan, c.Width, c.LayoutSizingHorizontal == SizingFill, c.GridChildHorizontalAlign
+			sizes = colSizes
 		}
 		first := 0
-		if anchor != nil {
-			first = *anchor
+		if g.anchor != nil {
+			first = *g.anchor
 		}
-		room := 0.0
+		pos, room := a.padStart, 0.0
 		for i := 0; i < len(sizes); i++ {
 			switch {
 			case i < first:
-				pos += sizes[i] + gap
-			case i < first+max(span, 1):
+				pos += sizes[i] + a.gap
+			case i < first+max(g.span, 1):
 				if i > first {
-					room += gap
+					room += a.gap
 				}
 				room += sizes[i]
 			}
 		}
-		if fill {
+		if g.fill {
 			return pos, room
 		}
-		return pos + align(alignment, room-size), size
+		return pos + align(g.alignment, room-g.size), g.size
 	}
 	for i, c := range F.Children {
 		if c.LayoutPositioning == PositionAbsolute {

@@ -10,7 +10,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
@@ -43,6 +42,12 @@ func Container(n *capturemodel.DOMNode) bool {
 		return true
 	}
 	return false
+}
+
+// GridContainer says whether element n is a grid container (display grid or inline-grid).
+func GridContainer(n *capturemodel.DOMNode) bool {
+	d := n.Computed("display")
+	return d == "grid" || d == "inline-grid"
 }
 
 // item is a DOM child of a container with the nodes its conversion added to the frame.
@@ -97,6 +102,50 @@ func Infer(root *boxtree.Node) []resultjson.Diagnostic {
 type saved struct {
 	node *resultjson.Node
 	s    resultjson.Structure
+}
+
+// keep returns the structure of frame F and its children as they are, for restore.
+func keep(F *resultjson.Node) []saved {
+	undo := []saved{{F, F.Structure}}
+	for _, ch := range F.Children {
+		undo = append(undo, saved{ch, ch.Structure})
+	}
+	return undo
+}
+
+// restore puts back the structure keep returned.
+func restore(undo []saved) {
+	for _, u := range undo {
+		u.node.Structure = u.s
+	}
+}
+
+// markAbsolute makes the children of frame F that absolute holds ABSOLUTE (kept by keep).
+func markAbsolute(F *resultjson.Node, absolute map[*resultjson.Node]bool) {
+	for _, ch := range F.Children {
+		if absolute[ch] {
+			ch.LayoutPositioning = PositionAbsolute
+		}
+	}
+}
+
+// side is the px of a length property of n (0 for a text node or a value that is not px).
+func side(n *capturemodel.DOMNode, prop string) float64 {
+	if n.Type != "element" {
+		return 0
+	}
+	v, _ := css.ParsePx(n.Computed(prop))
+	return v
+}
+
+// paddingBox is the padding plus border width of each side of container el, in px: top,
+// right, bottom, left (Figma's padding of a frame whose box is the border box).
+func paddingBox(el *capturemodel.DOMNode) [4]float64 {
+	var pad [4]float64
+	for i, s := range []string{"top", "right", "bottom", "left"} {
+		pad[i] = side(el, "padding-"+s) + side(el, "border-"+s+"-width")
+	}
+	return pad
 }
 
 // inferLayout sets auto layout on frame F of container el with its items, or returns why not
@@ -162,7 +211,7 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 		}
 		k++
 	}
-	if !strings.HasSuffix(el.Computed("display"), "grid") {
+	if !GridContainer(el) {
 		if orderReason != "" {
 			return orderReason
 		}
@@ -199,17 +248,7 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 		return reason
 	}
 	horizontal := a.mode == Horizontal
-	side := func(n *capturemodel.DOMNode, prop string) float64 {
-		if n.Type != "element" {
-			return 0
-		}
-		v, _ := css.ParsePx(n.Computed(prop))
-		return v
-	}
-	pad := [4]float64{} // top, right, bottom, left
-	for i, s := range []string{"top", "right", "bottom", "left"} {
-		pad[i] = side(el, "padding-"+s) + side(el, "border-"+s+"-width")
-	}
+	pad := paddingBox(el) // top, right, bottom, left
 	mainStart, mainEnd, crossStart, crossEnd := "left", "right", "top", "bottom"
 	if !horizontal {
 		mainStart, mainEnd, crossStart, crossEnd = "top", "bottom", "left", "right"
@@ -253,11 +292,7 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 		}
 	}
 
-	// Keep what is there, to undo.
-	undo := []saved{{F, F.Structure}}
-	for _, ch := range F.Children {
-		undo = append(undo, saved{ch, ch.Structure})
-	}
+	undo := keep(F)
 	F.LayoutMode = a.mode
 	F.PaddingTop, F.PaddingRight, F.PaddingBottom, F.PaddingLeft = css.Ptr(css.Px(pad[0])), css.Ptr(css.Px(pad[1])), css.Ptr(css.Px(pad[2])), css.Ptr(css.Px(pad[3]))
 	F.ItemSpacing = css.Ptr(css.Px(spacing))
@@ -270,11 +305,7 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	if !horizontal {
 		innerCross = F.Width - pad[1] - pad[3]
 	}
-	for _, ch := range F.Children {
-		if absolute[ch] {
-			ch.LayoutPositioning = PositionAbsolute
-		}
-	}
+	markAbsolute(F, absolute)
 	for i, ch := range flow {
 		d := flowDOM[i]
 		mainSizing, crossSizing := itemSizing(ch)
@@ -303,9 +334,7 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	}
 	fixUnfilled(F)
 	if worst, d := Mismatch(F); d > Tolerance {
-		for _, u := range undo {
-			u.node.Structure = u.s
-		}
+		restore(undo)
 		return fmt.Sprintf("auto layout would move or resize %s by %.1f px", worst.Name, d)
 	}
 	F.LayoutSizingHorizontal, F.LayoutSizingVertical = hugs(F)

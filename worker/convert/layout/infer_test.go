@@ -84,11 +84,16 @@ func TestInferRefusesNegativePadding(t *testing.T) {
 	}
 }
 
-// TestContainer: flex and grid containers, inline or not.
+// TestContainer: flex and grid containers, inline or not; grid containers alone.
 func TestContainer(t *testing.T) {
 	for display, want := range map[string]bool{"flex": true, "inline-flex": true, "grid": true, "inline-grid": true, "block": false, "contents": false} {
 		if got := layout.Container(&capturemodel.DOMNode{Type: "element", Style: map[string]string{"display": display}}); got != want {
 			t.Errorf("display %s: %v, want %v", display, got, want)
+		}
+	}
+	for display, want := range map[string]bool{"grid": true, "inline-grid": true, "flex": false, "inline-flex": false, "block": false} {
+		if got := layout.GridContainer(&capturemodel.DOMNode{Type: "element", Style: map[string]string{"display": display}}); got != want {
+			t.Errorf("GridContainer of display %s: %v, want %v", display, got, want)
 		}
 	}
 }

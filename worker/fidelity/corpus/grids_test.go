@@ -62,8 +62,7 @@ func countGrids(page string, r *run) gridCount {
 	}
 	var visit func(d *capturemodel.DOMNode)
 	visit = func(d *capturemodel.DOMNode) {
-		if d.Type == "element" && (d.Style["display"] == "grid" || d.Style["display"] == "inline-grid") &&
-			(d.Style["visibility"] == "" || d.Style["visibility"] == "visible") {
+		if d.Type == "element" && layout.GridContainer(d) && d.Computed("visibility") == "visible" {
 			c.containers++
 			kind, reason := "", ""
 			for _, f := range frames {
