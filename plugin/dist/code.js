@@ -8591,6 +8591,12 @@
       });
     }
   }
+  function finishGrid(frame, n) {
+    for (const k of ["gridRowCount", "gridColumnCount"]) {
+      const v = n[k];
+      if (v !== void 0 && frame[k] !== v) applying(n.id, k, () => frame[k] = v);
+    }
+  }
   function applyPosition(node, n) {
     const id = n.id;
     const t = n.relativeTransform;
@@ -8772,6 +8778,7 @@
     if (node.type === "FRAME" && n.type === "FRAME") {
       applyAutoLayout(node, n);
       for (const c of (_a = n.children) != null ? _a : []) await buildNode(c, node, ctx);
+      if (n.layoutMode === "GRID") finishGrid(node, n);
       finishScroll(node, n, ctx);
     }
     applySizing(node, n);

@@ -62,6 +62,18 @@ function applyGrid(frame: FrameNode, n: Node): void {
 }
 
 /**
+ * A GRID frame's counts once its children are in: appending a child to a grid whose cells are all
+ * taken adds a row (Figma puts a new child in the first free cell), which the child leaves empty
+ * when it becomes ABSOLUTE; the result's counts are set back.
+ */
+export function finishGrid(frame: FrameNode, n: Node): void {
+  for (const k of ["gridRowCount", "gridColumnCount"] as const) {
+    const v = n[k];
+    if (v !== undefined && frame[k] !== v) applying(n.id, k, () => (frame[k] = v));
+  }
+}
+
+/**
  * Places a node in its parent: by its relativeTransform when it is transformed (its x and y are
  * then its bounding box's, docs/results.md "Transforms"), else at x and y.
  */

@@ -5,7 +5,7 @@
 import type { Node } from "@code2des/api/result";
 import { MaterializeError, applying, applyingAsync, describe, type MaterializeWarning } from "./errors.js";
 import type { Images } from "./images.js";
-import { applyAutoLayout, applyPosition, applySizing } from "./layout.js";
+import { applyAutoLayout, applyPosition, applySizing, finishGrid } from "./layout.js";
 import { figmaEffects, figmaPaints } from "./paint.js";
 import { PluginDataKey, type Library } from "./styles.js";
 import { applySegments, applyText, type Fonts } from "./text.js";
@@ -150,6 +150,7 @@ export async function buildNode(n: Node, parent: Parent, ctx: TreeContext): Prom
   if (node.type === "FRAME" && n.type === "FRAME") {
     applyAutoLayout(node, n);
     for (const c of n.children ?? []) await buildNode(c, node, ctx);
+    if (n.layoutMode === "GRID") finishGrid(node, n);
     finishScroll(node, n, ctx);
   }
   applySizing(node, n);
