@@ -324,9 +324,8 @@ var styleDefaults = map[string]string{
 	"row-gap": "normal", "column-gap": "normal", "align-content": "normal", "justify-items": "normal",
 	"grid-template-columns": "none", "grid-template-rows": "none", "grid-auto-flow": "row",
 	"min-width": "auto", "max-width": "none", "min-height": "auto", "max-height": "none",
-	"grid-auto-columns": "auto", "grid-auto-rows": "auto", "grid-template-areas": "none",
+	"grid-auto-columns": "auto", "grid-auto-rows": "auto",
 	"grid-row-start": "auto", "grid-row-end": "auto", "grid-column-start": "auto", "grid-column-end": "auto",
-	"justify-self":   "auto",
 	"flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal", "align-items": "normal",
 }
 
