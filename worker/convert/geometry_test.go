@@ -89,20 +89,76 @@ func TestSpaceAfterIconIsDrawn(t *testing.T) {
 }
 
 // A table cell with collapsed borders spans from the middle of one grid line's border to the
-// next (CSS 2 §17.6.2): its border straddles its edge (strokeAlign CENTER); a cell of a table
-// with separate borders keeps them inside its box.
-func TestCollapsedCellBordersStraddleTheEdge(t *testing.T) {
+// next (CSS 2 §17.6.2), and the page paints collapsed borders over every cell background (CSS 2
+// §E.2): each row's line under its cells is one RECTANGLE with no fill, its stroke centred on the
+// row's bottom edge, after every cell in paint order, so the next row's background (the second
+// row's grey) cannot cover its lower half; the cells draw no border of their own. A cell of a
+// table with separate borders keeps its border inside its own box.
+func TestCollapsedTableBordersOverTheCells(t *testing.T) {
 	root := loadFixture(t, "geometry-collapse").convert(t).Result.Root
-	for name, want := range map[string]string{"1,001": "CENTER", "1,002": "CENTER", "placeholder": "CENTER", "2,001": "INSIDE", "2,002": "INSIDE"} {
-		cell := parentOf(root, textNamed(t, root, name).node)
-		if cell == nil || len(cell.Strokes) != 1 {
-			t.Errorf("%s: cell %+v, want a frame with one stroke", name, cell)
+	grey := textNamed(t, root, "1,002")
+	cell := parentOf(root, grey.node)
+	if cell == nil || cell.Type != "FRAME" || cell.Fills == nil || len(*cell.Fills) != 1 || len(cell.Strokes) != 0 {
+		t.Fatalf("the second row's cell %+v, want a FRAME with its grey fill and no stroke", cell)
+	}
+	table := parentOf(root, cell)
+	var lines []placed
+	for _, p := range placedNodes(root, "RECTANGLE") {
+		if p.node.Name == "td row border" {
+			lines = append(lines, p)
+		}
+	}
+	// body padding 20; rows 30 high (4 + 21 + 4 + the 1 px border, half above and half below
+	// each row's edge): the lines' boxes are the rows'.
+	if len(lines) != 3 {
+		t.Fatalf("%d row borders, want 3 (one per row of the collapsed table)", len(lines))
+	}
+	for i, l := range lines {
+		top := []float64{20, 49.5, 79.5}[i]
+		n := l.node
+		if l.x != 20 || math.Abs(l.y-top) > 0.011 || l.w != 400 || n.Fills == nil || len(*n.Fills) != 0 || len(n.Strokes) != 1 ||
+			n.StrokeAlign != "CENTER" || deref(n.StrokeBottomWeight) != 1 || deref(n.StrokeTopWeight) != 0 || deref(n.StrokeLeftWeight) != 0 {
+			t.Errorf("row border %d: %+v at (%.2f, %.2f) %.2f wide; want at (20, %.2f), 400 wide, no fill, a CENTER stroke of 1 at the bottom only",
+				i, n, l.x, l.y, l.w, top)
+		}
+		if parentOf(root, n) != table || indexIn(table, n) < indexIn(table, cell) {
+			t.Errorf("row border %d is not over the second row's cell in its frame (%d before %d)", i, indexIn(table, n), indexIn(table, cell))
+		}
+	}
+	for _, name := range []string{"2,001", "2,002"} {
+		c := parentOf(root, textNamed(t, root, name).node)
+		if c == nil || len(c.Strokes) != 1 || c.StrokeAlign != "INSIDE" || deref(c.StrokeBottomWeight) != 1 || deref(c.StrokeTopWeight) != 0 {
+			t.Errorf("%s: separate cell %+v, want its own INSIDE stroke of 1 at the bottom", name, c)
+		}
+	}
+}
+
+// A table made display: block keeps its rows in an anonymous table, whose borders collapse the
+// same: the rows' frames (their stripes) and the cells draw no border; after them come the rows'
+// borders, then the cells' (one per cell, as each has a border on every side), so a cell's
+// border is drawn over a row's on the edge they share.
+func TestCollapsedBordersOfAnAnonymousTable(t *testing.T) {
+	root := loadFixture(t, "geometry-collapse").convert(t).Result.Root
+	row := parentOf(root, textNamed(t, root, "3,002").node)
+	if row == nil || row.Name != "tr" || len(row.Strokes) != 0 || row.Fills == nil || len(*row.Fills) != 1 {
+		t.Fatalf("the second row %+v, want a FRAME tr with its stripe and no stroke", row)
+	}
+	parent := parentOf(root, row)
+	var order []string
+	for _, ch := range parent.Children[indexIn(parent, row)+1:] {
+		if ch.Type != "RECTANGLE" {
 			continue
 		}
-		if cell.StrokeAlign != want || cell.StrokeBottomWeight == nil || *cell.StrokeBottomWeight != 1 || *cell.StrokeTopWeight != 0 {
-			t.Errorf("%s: cell stroke %s, bottom %v top %v; want %s, bottom 1, top 0", name, cell.StrokeAlign,
-				deref(cell.StrokeBottomWeight), deref(cell.StrokeTopWeight), want)
+		order = append(order, ch.Name)
+		if ch.Fills == nil || len(*ch.Fills) != 0 || len(ch.Strokes) != 1 || ch.StrokeAlign != "CENTER" {
+			t.Errorf("%s: %+v, want no fill and one CENTER stroke", ch.Name, ch)
 		}
+		if ch.Name == "td border" && (deref(ch.StrokeWeight) != 1 || ch.StrokeTopWeight != nil) {
+			t.Errorf("td border: weight %v, per side %v; want 1 on every side", deref(ch.StrokeWeight), ch.StrokeTopWeight)
+		}
+	}
+	if want := "tr border,tr border,td border,td border,td border,td border"; strings.Join(order, ",") != want {
+		t.Errorf("the nodes over the rows: %s; want %s", strings.Join(order, ","), want)
 	}
 }
 

@@ -64,6 +64,13 @@ const (
 	// the outline as its stroke (the paint pass gives it them). It is no item of a flex or grid
 	// container (Item stays nil).
 	Outline
+	// CollapsedBorder is a RECTANGLE with no fill drawing the borders of El, a cell (or the
+	// table) of a table with collapsed borders, or of a run of cells of one row whose borders
+	// are the same (then of the run's box): CSS paints a collapsed table's borders over all its
+	// cell and row backgrounds (CSS 2 §17.6.2, §E.2), so the node comes after the table's
+	// content, and El's own node draws no border (the paint pass gives it its strokes,
+	// centred on the box's edges). It is no item of a flex or grid container.
+	CollapsedBorder
 )
 
 // Node is one node of the result in the tree being built.

@@ -399,7 +399,7 @@ func (pa *Painter) Borders(n *capturemodel.DOMNode, node *resultjson.Node) bool 
 	}
 	node.Strokes = []resultjson.Paint{css.Solid(colors[first])}
 	node.StrokeAlign = "INSIDE"
-	if collapsedBorders(n) {
+	if CollapsedBorders(n) {
 		// A cell of a table with collapsed borders: its box runs from the middle of one grid
 		// line's border to the next (CSS 2 §17.6.2), so its borders straddle the box's edges.
 		node.StrokeAlign = "CENTER"
@@ -412,18 +412,51 @@ func (pa *Painter) Borders(n *capturemodel.DOMNode, node *resultjson.Node) bool 
 	return true
 }
 
-// collapsedBorders says whether n draws its borders in the collapsing border model: a table
-// cell (or the table) whose border-collapse is collapse. Captures that do not record
-// border-collapse are read as separate.
-func collapsedBorders(n *capturemodel.DOMNode) bool {
-	if n.Computed("border-collapse") != "collapse" {
-		return false
-	}
+// CollapsedBorders says whether n draws its borders in the collapsing border model: a table,
+// a row group, a row or a cell whose border-collapse is collapse. Captures that do not record
+// border-collapse are read as separate. Their borders are drawn by nodes of their own
+// (boxtree.CollapsedBorder), not by n's node.
+func CollapsedBorders(n *capturemodel.DOMNode) bool {
+	return n.Computed("border-collapse") == "collapse" && TablePart(n)
+}
+
+// TablePart says whether n is a table (display table or inline-table), a row group, a row or
+// a cell: the boxes whose borders collapse in a table with collapsed borders.
+func TablePart(n *capturemodel.DOMNode) bool {
 	switch n.Computed("display") {
-	case "table-cell", "table", "inline-table":
+	case "table", "inline-table", "table-row-group", "table-header-group", "table-footer-group", "table-row", "table-cell":
 		return true
 	}
 	return false
+}
+
+// rowPart says whether n is a row group or a row, which have no borders of their own in the
+// separated borders model (CSS 2 §17.6.1).
+func rowPart(n *capturemodel.DOMNode) bool {
+	switch n.Computed("display") {
+	case "table-row-group", "table-header-group", "table-footer-group", "table-row":
+		return true
+	}
+	return false
+}
+
+// HasBorder says whether n's box has a visible border (one Borders would draw).
+func HasBorder(n *capturemodel.DOMNode) bool {
+	pa := Painter{Warn: &warnings.List{}}
+	return pa.Borders(n, &resultjson.Node{})
+}
+
+// SameBorders says whether a and b have the same border on every side: style, width and colour
+// as computed.
+func SameBorders(a, b *capturemodel.DOMNode) bool {
+	for _, s := range sides {
+		for _, p := range []string{"-style", "-width", "-color"} {
+			if a.Computed("border-"+s+p) != b.Computed("border-"+s+p) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Corners sets node's corner radii from n's border radii (percentages of the box; scaled down

@@ -100,3 +100,38 @@ func TestPassPaintsTheTree(t *testing.T) {
 		t.Errorf("warnings %+v", ws)
 	}
 }
+
+// TestTableBorders: which table boxes draw their borders on their own node. Collapsed, none does
+// (the table's border layer draws them, boxtree.CollapsedBorder), and Borders centres them on
+// the box's edges; separate, a cell and the table draw theirs inside their box, and a row or
+// row group has none (CSS 2 §17.6.1).
+func TestTableBorders(t *testing.T) {
+	for _, tc := range []struct {
+		display, collapse string
+		strokes           bool
+		align             string
+	}{
+		{"table-cell", "collapse", false, "CENTER"},
+		{"table-row", "collapse", false, "CENTER"},
+		{"table-header-group", "collapse", false, "CENTER"},
+		{"table", "collapse", false, "CENTER"},
+		{"block", "collapse", true, "INSIDE"},
+		{"table-cell", "separate", true, "INSIDE"},
+		{"table", "separate", true, "INSIDE"},
+		{"table-row", "separate", false, "INSIDE"},
+		{"table-row-group", "separate", false, "INSIDE"},
+	} {
+		n := &capturemodel.DOMNode{Type: "element", Tag: "td", Style: map[string]string{"display": tc.display, "border-collapse": tc.collapse,
+			"visibility": "visible", "border-bottom-style": "solid", "border-bottom-width": "1px", "border-bottom-color": "rgb(0, 0, 0)"}}
+		pa := &paint.Painter{Warn: &warnings.List{}}
+		node := &resultjson.Node{ID: "1:2", Width: 100, Height: 30}
+		pa.Box(n, node, false, true, false)
+		if got := len(node.Strokes) > 0; got != tc.strokes {
+			t.Errorf("%s, %s: own node strokes %v, want %v", tc.display, tc.collapse, got, tc.strokes)
+		}
+		border := &resultjson.Node{ID: "1:3", Width: 100, Height: 30}
+		if !pa.Borders(n, border) || border.StrokeAlign != tc.align || !paint.HasBorder(n) {
+			t.Errorf("%s, %s: Borders gives %q, want %q", tc.display, tc.collapse, border.StrokeAlign, tc.align)
+		}
+	}
+}

@@ -41,6 +41,11 @@ func (pa *Painter) Cropped(n *capturemodel.DOMNode, node *resultjson.Node, hidde
 // when borders (else, or without a border, its outline when not offset: outlineOutside) and its
 // effects; its corner radii, opacity and blend mode.
 func (pa *Painter) own(n *capturemodel.DOMNode, node *resultjson.Node, hidden, borders bool) {
+	if CollapsedBorders(n) || rowPart(n) {
+		// Collapsed, a node of their own draws them over the table (boxtree.CollapsedBorder);
+		// separate, a row or row group has none.
+		borders = false
+	}
 	if !hidden {
 		if !borders || !pa.Borders(n, node) {
 			pa.outlineOutside(n, node)
@@ -159,6 +164,9 @@ func Pass(root *boxtree.Node, im Images, check Check, viewport capturemodel.Size
 			node.Fills = &fills
 		case b.Kind == boxtree.Outline:
 			pa.Ring(el, node)
+		case b.Kind == boxtree.CollapsedBorder:
+			pa.Borders(el, node)
+			node.Fills = &[]resultjson.Paint{}
 		case b.Kind == boxtree.Rasterized:
 			// The images pass fills it with the crop.
 			pa.Cropped(el, node, el.Computed("visibility") != "visible")

@@ -51,7 +51,7 @@ func (tb *builder) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 			tb.element(ch, f, item)
 		}
 		for _, k := range f.box.Kids[start:] {
-			if k.Kind != boxtree.Outline {
+			if k.Kind != boxtree.Outline && k.Kind != boxtree.CollapsedBorder {
 				k.Item = ch // the layout pass reads a container's nodes by item
 			}
 		}
@@ -206,6 +206,7 @@ func (tb *builder) convertElement(n *capturemodel.DOMNode, f *frame, in inherite
 		tb.pseudoWarnings(n, f.box.Out.ID)
 		to, start := tb.warn.Len(), len(f.box.Kids)
 		tb.children(n, f, in)
+		tb.tableBorders(n, f, in)
 		if to > from {
 			if t := firstText(f.box.Kids[start:]); t != nil {
 				tb.warn.Point(from, to, t.Out.ID)
@@ -223,6 +224,7 @@ func (tb *builder) convertElement(n *capturemodel.DOMNode, f *frame, in inherite
 	// An SVG background layer is drawn as an SVG node under the content.
 	child.box.Kids = append(child.box.Kids, layers...)
 	tb.children(n, child, inherited{group: boxtree.Flow, decoration: in.decoration})
+	tb.tableBorders(n, child, inherited{group: boxtree.Flow})
 	child.box.Finish()
 }
 
