@@ -42,7 +42,7 @@ func (s *Setter) fontOf(el, run *capturemodel.DOMNode, nodeID string, weight int
 	} else {
 		out = s.platformFamily(decl, primary, nodeID)
 		out.weight, out.italic = weight, italic
-		if f, ok := figmaFace(primary.Family); strings.EqualFold(out.family, primary.Family) || ok && out.family == f {
+		if f, ok := FigmaFace(primary.Family); strings.EqualFold(out.family, primary.Family) || ok && out.family == f {
 			// The family set is the one drawn: its face is what the page showed.
 			out.weight, out.italic = faceOfName(primary.PostScriptName, primary.Family)
 		}
@@ -90,12 +90,12 @@ func (s *Setter) webFont(decl []string, primary capturemodel.PlatformFont, weigh
 }
 
 // platformFamily gives, for text drawn by a platform font, the family the result names: the Figma
-// family of the face drawn (figmaFace) when it is one Figma offers, as it is for every face of the
+// family of the face drawn (FigmaFace) when it is one Figma offers, as it is for every face of the
 // capture environment (worker/internal/headless's fonts.conf); otherwise (a capture made elsewhere)
 // the first declared family Figma users have. Declared families are walked either way, for the
 // warnings: a web font that did not load, a generic family, no usable family at all.
 func (s *Setter) platformFamily(decl []string, primary capturemodel.PlatformFont, nodeID string) drawnFont {
-	drawn, known := figmaFace(primary.Family)
+	drawn, known := FigmaFace(primary.Family)
 	for _, fam := range decl {
 		if declared, loaded := s.webFamily(fam); loaded {
 			continue // loaded, but it has no glyph of this text: the next family drew it
@@ -124,13 +124,13 @@ func (s *Setter) platformFamily(decl []string, primary capturemodel.PlatformFont
 	return drawnFont{family: family}
 }
 
-// figmaFace returns the Figma family of a platform face and whether Figma offers it: a family of
+// FigmaFace returns the Figma family of a platform face (its family name as Chromium reports it) and whether Figma offers it: a family of
 // figmaFamilies as spelled there, or a Noto family (Google Fonts has the whole Noto project) under
 // its Google Fonts name; a static face named with its weight is its family ("Inter Semi Bold" is
 // "Inter"): "Noto Sans CJK JP" and "Noto Sans Mono CJK JP" are "Noto Sans JP",
 // "Noto Serif CJK SC" is "Noto Serif SC", a " UI" variant is its family, "Noto Mono" is
 // "Noto Sans Mono".
-func figmaFace(family string) (string, bool) {
+func FigmaFace(family string) (string, bool) {
 	if f, ok := figmaFamilies[strings.ToLower(family)]; ok {
 		return f, true
 	}
@@ -138,7 +138,7 @@ func figmaFace(family string) (string, bool) {
 	// says the face).
 	for _, w := range faceWeightNames {
 		if base, ok := strings.CutSuffix(family, " "+w); ok {
-			if f, ok := figmaFace(base); ok {
+			if f, ok := FigmaFace(base); ok {
 				return f, true
 			}
 		}
@@ -176,7 +176,7 @@ func (s *Setter) webFamily(fam string) (declared, loaded bool) {
 // its PostScript name says, as drawn.
 func fallbackFont(f capturemodel.PlatformFont) drawnFont {
 	w, it := faceOfName(f.PostScriptName, f.Family)
-	if fam, ok := figmaFace(f.Family); ok && !f.Custom {
+	if fam, ok := FigmaFace(f.Family); ok && !f.Custom {
 		return drawnFont{family: fam, weight: w, italic: it}
 	}
 	return drawnFont{family: f.Family, weight: w, italic: it}

@@ -85,13 +85,13 @@ func TestFigmaFace(t *testing.T) {
 		"Noto Naskh Arabic": "Noto Naskh Arabic", "Inter Semi Bold": "Inter", "Inter Extra Light": "Inter", "Noto Sans Black": "Noto Sans",
 		"Arial Black": "Arial Black", "Noto Sans Devanagari": "Noto Sans Devanagari",
 	} {
-		if got, ok := figmaFace(drawn); !ok || got != want {
-			t.Errorf("figmaFace(%q) = %q %v, want %q", drawn, got, ok, want)
+		if got, ok := FigmaFace(drawn); !ok || got != want {
+			t.Errorf("FigmaFace(%q) = %q %v, want %q", drawn, got, ok, want)
 		}
 	}
 	for _, drawn := range []string{"DejaVu Sans", "Liberation Sans", "Inter Display", "Notoriously Local", "DejaVu Sans Light", ""} {
-		if got, ok := figmaFace(drawn); ok {
-			t.Errorf("figmaFace(%q) = %q, want none", drawn, got)
+		if got, ok := FigmaFace(drawn); ok {
+			t.Errorf("FigmaFace(%q) = %q, want none", drawn, got)
 		}
 	}
 }

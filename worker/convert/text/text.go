@@ -212,12 +212,30 @@ func (s *Setter) SetText(node *resultjson.Node, el, run *capturemodel.DOMNode, c
 	}
 	// One line keeps its natural width (a substituted font must not wrap it); more lines keep the
 	// page's width and grow in height.
-	if node.Height < lineHeight*1.5 && !strings.Contains(chars, "\n") {
+	oneLine := node.Height < lineHeight*1.5 && !strings.Contains(chars, "\n")
+	switch {
+	case oneLine && rubyPart(el):
+		// A ruby base or annotation spans the wider of the two, its text centred in it (CSS Ruby
+		// 1 §4.2, ruby-align: space-around, for one run of text the same): the box keeps its
+		// width and Figma centres the line in it.
+		node.TextAlignHorizontal = "CENTER"
+		node.TextAutoResize = "HEIGHT"
+	case oneLine:
 		node.TextAutoResize = "WIDTH_AND_HEIGHT"
-	} else {
+	default:
 		node.TextAutoResize = "HEIGHT"
 		node.Width = css.Size(math.Ceil(node.Width))
 	}
+}
+
+// rubyPart says whether el holds a ruby base's or a ruby annotation's text: a ruby (whose text
+// is its base), rb or rt element.
+func rubyPart(el *capturemodel.DOMNode) bool {
+	switch el.Tag {
+	case "ruby", "rb", "rt":
+		return true
+	}
+	return false
 }
 
 // toLineBoxes widens a TEXT placed at its run's box (the font's content area of its lines) to its
@@ -238,7 +256,7 @@ func toLineBoxes(node *resultjson.Node, el, run *capturemodel.DOMNode) {
 
 // genericFonts maps CSS generic families to fonts every Figma user has (Figma ships Inter and
 // the Google Fonts): the faces the capture environment draws them in (worker/internal/headless's
-// fonts.conf), used where the capture recorded no face, or one Figma does not offer (figmaFace).
+// fonts.conf), used where the capture recorded no face, or one Figma does not offer (FigmaFace).
 var genericFonts = map[string]string{
 	"sans-serif": "Inter", "system-ui": "Inter", "ui-sans-serif": "Inter", "-apple-system": "Inter",
 	"blinkmacsystemfont": "Inter", "ui-rounded": "Inter", "cursive": "Inter", "fantasy": "Inter", "math": "Inter",

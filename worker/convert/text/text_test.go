@@ -40,6 +40,29 @@ func TestSetTextRun(t *testing.T) {
 	}
 }
 
+// TestRubyTextCentred: the text of a ruby base (the ruby element's own text) and of its
+// annotation (rt) keeps its box, as wide as the wider of the two, and is centred in it; a run of
+// another element on one line keeps its natural width, aligned as its element says.
+func TestRubyTextCentred(t *testing.T) {
+	s, _ := setter()
+	for _, tc := range []struct {
+		tag, align, resize string
+	}{
+		{"ruby", "CENTER", "HEIGHT"},
+		{"rt", "CENTER", "HEIGHT"},
+		{"rb", "CENTER", "HEIGHT"},
+		{"span", "LEFT", "WIDTH_AND_HEIGHT"},
+	} {
+		el := &capturemodel.DOMNode{Type: "element", Tag: tc.tag, Style: map[string]string{"font-family": "sans-serif", "font-size": "16px",
+			"font-weight": "400", "color": "rgb(0, 0, 0)", "line-height": "28px", "text-align": "left"}}
+		node := &resultjson.Node{ID: "1:2", Width: 28.8, Height: 28}
+		s.SetText(node, el, nil, "電", boxtree.TextDecoration{})
+		if node.TextAlignHorizontal != tc.align || node.TextAutoResize != tc.resize || node.Width != 28.8 {
+			t.Errorf("%s: %s %s %.2f wide, want %s %s 28.80 wide", tc.tag, node.TextAlignHorizontal, node.TextAutoResize, node.Width, tc.align, tc.resize)
+		}
+	}
+}
+
 // TestParagraphRanges: a block's runs and a link become one paragraph whose ranges carry their
 // own weight and the link's resolved URL, with spaces collapsed across runs.
 func TestParagraphRanges(t *testing.T) {

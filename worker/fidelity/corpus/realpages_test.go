@@ -132,7 +132,7 @@ func TestRealPagesGate(t *testing.T) {
 	}
 	var rows []row
 	var grids []gridCount
-	var times strings.Builder
+	var times, faces strings.Builder
 	for _, rr := range realRuns() {
 		// Each run is a subtest: a job that fails ends that run only, and its row says so.
 		rw := row{page: rr.Name(), warnings: "not run (-run names other runs)"}
@@ -142,6 +142,14 @@ func TestRealPagesGate(t *testing.T) {
 			r := p.runURL(t, rr.Name(), p.real.URL+"/"+rr.Page+"/index.html", rr.Width, rr.Height)
 			rw = p.gatePage(t, r, limits, realThresholdsFile)
 			grids = append(grids, countGrids(rr.Name(), r))
+			for _, o := range overlappingTexts(r.Result.Root) {
+				t.Errorf("TEXT nodes drawn over each other: %s", o)
+			}
+			fc := facesNotAsDrawn(r.Capture, r.Result.Root)
+			for _, w := range fc.wrong {
+				t.Errorf("a run not set in the face the capture drew: %s", w)
+			}
+			fmt.Fprintf(&faces, "%s %d, ", rr.Name(), fc.checked)
 			if failed := p.realLog.failedUnder("/" + rr.Page + "/"); len(failed) > 0 {
 				t.Errorf("requests the loopback server could not answer: %s", strings.Join(failed, ", "))
 			}
@@ -155,6 +163,7 @@ func TestRealPagesGate(t *testing.T) {
 	}
 	tbl := table(rows)
 	fmt.Print("\n" + tbl + "\n" + strings.TrimSuffix(times.String(), ", ") + "\n")
+	fmt.Print("\nText runs checked against the face the capture drew them in: " + strings.TrimSuffix(faces.String(), ", ") + "\n")
 	fmt.Print("\nGrid containers (display: grid), by the frame of the same box:\n\n" + gridTable(grids) + "\n")
 	if *outDir != "" {
 		writeFile(t, filepath.Join(*outDir, "table-real.md"), []byte(tbl))
