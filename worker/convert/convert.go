@@ -84,6 +84,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	passOnCaptureWarnings(c, warn)
 	diagnostics := layout.Infer(root)
 	localStyles, variables := styles.Build(root, c.Document.CustomProperties)
+	styles.Modes(variables, c.Document.DarkCustomProperties)
 	resultjson.BoundTransformed(root.Out)
 
 	res := &resultjson.Result{
