@@ -4,7 +4,7 @@
 // Plugin API error half way removes everything already created (nodes, styles, variables) and
 // throws a MaterializeError naming the result node and member. Usable without the UI.
 import { parseResult, ResultFormatError, type ResultInput } from "@code2des/api/result";
-import { MaterializeError, describe, type MaterializeWarning } from "./materialize/errors.js";
+import { MaterializeError, applying, describe, type MaterializeWarning } from "./materialize/errors.js";
 import { createImages } from "./materialize/images.js";
 import { place } from "./materialize/placement.js";
 import { createLibrary } from "./materialize/styles.js";
@@ -51,7 +51,7 @@ export async function materialize(result: ResultInput, options: MaterializeOptio
   try {
     const images = createImages(parsed);
     const fonts = await Fonts.load(parsed, warn);
-    const lib = createLibrary(parsed, images, fonts, (o) => library.push(o));
+    const lib = createLibrary(parsed, images, fonts, (o) => library.push(o), warn);
     const svgs = new Map<string, string>();
     for (const [ref, im] of parsed.images) if (typeof im.svg === "string") svgs.set(ref, im.svg);
     const root = await buildNode(parsed.root, figma.currentPage, {
@@ -70,6 +70,13 @@ export async function materialize(result: ResultInput, options: MaterializeOptio
       },
     });
     if (root.type !== "FRAME") throw new MaterializeError(parsed.root.id, "type", "the root was not created as a FRAME");
+    // A page with themes shows its first mode (Light), the page as captured; the designer
+    // switches the frame's mode in Figma.
+    const collection = lib.collection;
+    const pageMode = lib.pageMode;
+    if (collection !== null && pageMode !== null) {
+      applying(parsed.root.id, "variables.modes", () => root.setExplicitVariableModeForCollection(collection, pageMode));
+    }
     await place(root, options.placementTarget, warn);
     options.onProgress?.(total, total);
     return root;
