@@ -153,19 +153,17 @@
     return custom;
   }
 
-  // MAX_SCHEME_RULES bounds the rules hasDarkScheme looks through.
-  const MAX_SCHEME_RULES = 5000;
-
   // hasDarkScheme says whether the page has a dark theme the capture should read with
   // prefers-color-scheme emulated: an @media rule of a readable style sheet (at any depth)
   // whose condition names prefers-color-scheme: dark, or a root color-scheme that offers dark
-  // (light-dark() and the system colours then follow the emulated preference).
-  function hasDarkScheme() {
+  // (light-dark() and the system colours then follow the emulated preference). It looks
+  // through at most maxRules rules (capture.MaxDarkSchemeRules).
+  function hasDarkScheme(maxRules) {
     if (/\bdark\b/.test(getComputedStyle(document.documentElement).colorScheme || "")) return true;
     let seen = 0;
     const visit = (rules) => {
       for (const r of rules) {
-        if (++seen > MAX_SCHEME_RULES) return false;
+        if (++seen > maxRules) return false;
         if (r.media && /prefers-color-scheme\s*:\s*dark/i.test(r.media.mediaText || r.conditionText || "")) return true;
         if (r.cssRules && visit(r.cssRules)) return true;
       }
@@ -176,7 +174,7 @@
         if (sheet.media && /prefers-color-scheme\s*:\s*dark/i.test(sheet.media.mediaText)) return true;
         if (visit(sheet.cssRules)) return true;
       } catch (e) { /* cross-origin */ }
-      if (seen > MAX_SCHEME_RULES) break;
+      if (seen > maxRules) break;
     }
     return false;
   }

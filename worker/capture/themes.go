@@ -10,6 +10,10 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// MaxDarkSchemeRules bounds the style rules looked through for a prefers-color-scheme: dark
+// rule (in document order, nested ones counted): a dark block past it is not seen.
+const MaxDarkSchemeRules = 5000
+
 // darkScheme is the media feature the dark theme is read under (Media Queries 5,
 // prefers-color-scheme).
 var darkScheme = emulation.MediaFeature{Name: "prefers-color-scheme", Value: "dark"}
@@ -20,9 +24,10 @@ var darkScheme = emulation.MediaFeature{Name: "prefers-color-scheme", Value: "da
 // to doc as dark_custom_properties. A page without a dark theme is asked nothing more and doc
 // comes back unchanged with read false. It runs after the screenshot, so nothing else is taken
 // under the emulation, which is always switched off again. A theme that cannot be read leaves
-// doc as it was: the dark values are an addition, never a reason to fail the capture.
+// doc as it was (as does one that would take the document past MaxDocumentBytes): the dark
+// values are an addition, never a reason to fail the capture.
 func readDarkTheme(ctx context.Context, doc json.RawMessage) (out json.RawMessage, read bool, err error) {
-	has, err := evaluate[bool](ctx, factTimeout, "look for a dark theme", "window.__c2dFacts.hasDarkScheme()")
+	has, err := evaluate[bool](ctx, factTimeout, "look for a dark theme", fmt.Sprintf("window.__c2dFacts.hasDarkScheme(%d)", MaxDarkSchemeRules))
 	if err != nil || !has {
 		return doc, false, err
 	}
@@ -37,6 +42,11 @@ func readDarkTheme(ctx context.Context, doc json.RawMessage) (out json.RawMessag
 		props, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage]("window.__c2dFacts.rootCustomProperties()"))
 		if err != nil {
 			return err
+		}
+		// The document's bound holds for the two reads together (a dark block can declare
+		// values the light read never saw).
+		if len(doc)+len(props) > MaxDocumentBytes {
+			return fmt.Errorf("the dark custom properties take the document past %d MiB", MaxDocumentBytes>>20)
 		}
 		out, err = withMember(doc, "dark_custom_properties", props)
 		return err

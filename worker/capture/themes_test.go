@@ -2,7 +2,10 @@ package capture_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
+
+	"github.com/code2des/backend/worker/capture"
 )
 
 // customProperties reads a document member listing custom properties as name -> [value, colour];
@@ -71,6 +74,28 @@ func TestDarkThemeRecorded(t *testing.T) {
 			t.Errorf("--line light %q dark %q, want rgb(209, 213, 219) in both", light["--line"], dark["--line"])
 		}
 	})
+	// The :root rule and N-1 plain rules come before the dark block, rule N+1: seen at
+	// MaxDarkSchemeRules, not one past it.
+	for name, tc := range map[string]struct {
+		rules int
+		seen  bool
+	}{"AtMaxDarkSchemeRules": {capture.MaxDarkSchemeRules - 1, true}, "PastMaxDarkSchemeRules": {capture.MaxDarkSchemeRules, false}} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			id := "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a93"
+			if !tc.seen {
+				id = "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a94"
+			}
+			raw, _ := capturePage(t, id, fmt.Sprintf("/themes-many.html?rules=%d", tc.rules))
+			dark, ok := customProperties(t, raw, "dark_custom_properties")
+			if ok != tc.seen {
+				t.Fatalf("dark_custom_properties recorded %v, want %v", ok, tc.seen)
+			}
+			if ok && dark["--bg"][1] != "rgb(0, 0, 0)" {
+				t.Errorf("--bg dark %q, want rgb(0, 0, 0)", dark["--bg"])
+			}
+		})
+	}
 	t.Run("NoDarkTheme", func(t *testing.T) {
 		t.Parallel()
 		raw, _ := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a92", "/structure.html")
