@@ -14,7 +14,8 @@ import (
 // and as tall as the items; each item's marker TEXT stays in place, marked listMarker (what a
 // reader that ignores listOptions draws). Lists Figma would draw otherwise keep one TEXT per item
 // and unmarked markers: items with a gap between them, an ordered list starting at 3, square
-// markers, a coloured ::marker, centred items, inside markers.
+// markers, a coloured ::marker, centred items, inside markers, items starting with a bold word
+// (Figma would draw their bullets bold).
 func TestFigmaLists(t *testing.T) {
 	t.Parallel()
 	f := loadFixture(t, "text-lists")
@@ -65,7 +66,7 @@ func TestFigmaLists(t *testing.T) {
 	if want := []string{"•", "•", "•", "1.", "2.", "3.", "•"}; !slices.Equal(markers, want) {
 		t.Errorf("listMarker TEXTs %q, want %q", markers, want)
 	}
-	for _, chars := range []string{"Spaced one", "Spaced two", "Third", "Fourth", "Square one", "Red bullet one", "Centred one", "• Inside one"} {
+	for _, chars := range []string{"Spaced one", "Spaced two", "Third", "Fourth", "Square one", "Red bullet one", "Centred one", "• Inside one", "Bold start one"} {
 		tx, ok := byChars[chars]
 		if !ok {
 			t.Errorf("no TEXT %q of its own", chars)

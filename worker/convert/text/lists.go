@@ -148,10 +148,22 @@ func (s *Setter) listable(li *capturemodel.DOMNode, i int, it listItem) (string,
 	n := it.text.Out
 	if n.Type != "TEXT" || it.marker.Out.Type != "TEXT" || strings.Contains(n.Characters, "\n") || n.TextAutoResize != "HEIGHT" ||
 		n.TextAlignHorizontal != "LEFT" || li.Computed("direction") == "rtl" || n.ParagraphIndent != 0 || n.TextTruncation != "" ||
-		n.RelativeTransform != nil || len(n.StyledTextSegments) == 0 {
+		n.RelativeTransform != nil || len(n.StyledTextSegments) == 0 || !markerStyled(it.marker.Out, n.StyledTextSegments[0]) {
 		return "", false
 	}
 	return kind, true
+}
+
+// markerStyled says whether the paragraph's first range, seg, is in the font, size and colour
+// of the marker's TEXT: Figma draws a list marker in its paragraph's first character's style,
+// where CSS draws it in the item's (an item starting with a bold word keeps its marker TEXT).
+func markerStyled(marker *resultjson.Node, seg resultjson.StyledTextSegment) bool {
+	if marker.FontName == nil || *marker.FontName != seg.FontName || marker.FontSize != seg.FontSize || marker.Fills == nil {
+		return false
+	}
+	a, erra := json.Marshal(*marker.Fills)
+	b, errb := json.Marshal(seg.Fills)
+	return erra == nil && errb == nil && bytes.Equal(a, b)
 }
 
 // sameListNode says whether TEXT nodes a and b hold the same node-level values apart from their
