@@ -12,7 +12,6 @@ import (
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
-	"github.com/code2des/backend/worker/convert/warnings"
 )
 
 // Lists as Figma lists (docs/conversion.md "Lists"): the items of a ul or ol, each one paragraph
@@ -193,6 +192,7 @@ func (s *Setter) mergeList(f *boxtree.Node, items []listItem) {
 	var segs []resultjson.StyledTextSegment
 	at := 0
 	gone := map[*resultjson.Node]bool{}
+	goneIDs := map[string]bool{}
 	for i, it := range items {
 		n := it.text.Out
 		if i > 0 {
@@ -204,7 +204,7 @@ func (s *Setter) mergeList(f *boxtree.Node, items []listItem) {
 			chars.WriteString("\n")
 			at++
 			gone[n] = true
-			moveWarnings(s.Warn, n.ID, list.ID)
+			goneIDs[n.ID] = true
 		}
 		for _, seg := range n.StyledTextSegments {
 			seg.Start += at
@@ -227,6 +227,9 @@ func (s *Setter) mergeList(f *boxtree.Node, items []listItem) {
 	list.Name = naming.Clip(strings.NewReplacer(rlm, "", lrm, "").Replace(list.Characters))
 	list.StyledTextSegments = segs
 	list.HangingList = true
+	if s.Warn != nil {
+		s.Warn.Move(goneIDs, list.ID)
+	}
 	f.Kids = slices.DeleteFunc(f.Kids, func(k *boxtree.Node) bool { return gone[k.Out] })
 	f.Out.Children = slices.DeleteFunc(f.Out.Children, func(k *resultjson.Node) bool { return gone[k] })
 }
@@ -249,11 +252,4 @@ func (s *Setter) listType(li *capturemodel.DOMNode) string {
 		}
 	}
 	return ""
-}
-
-// moveWarnings points the warnings about node from at node to.
-func moveWarnings(w *warnings.List, from, to string) {
-	if w != nil {
-		w.Move(from, to)
-	}
 }

@@ -153,10 +153,10 @@ func (w *List) Done() []resultjson.Warning {
 // Len is how many warnings are listed so far.
 func (w *List) Len() int { return len(w.list) }
 
-// Move points the warnings about node from at node to (a node merged into another).
-func (w *List) Move(from, to string) {
+// Move points the warnings about the nodes of from at node to (nodes merged into it).
+func (w *List) Move(from map[string]bool, to string) {
 	for i := range w.list {
-		if *w.list[i].NodeID == from {
+		if from[*w.list[i].NodeID] {
 			w.list[i].NodeID = &to
 		}
 	}

@@ -28,14 +28,14 @@ func TestListOrderOnceAndPoint(t *testing.T) {
 	}
 }
 
-// TestMove: Move points every warning about one node at another (a node merged into it) and
-// leaves the others.
+// TestMove: Move points every warning about the given nodes at another (nodes merged into it)
+// and leaves the others.
 func TestMove(t *testing.T) {
 	w := warnings.List{RootID: "1:1"}
 	w.Add(warnings.Color, "1:5", "first")
 	w.Add(warnings.Filter, "1:2", "other")
-	w.Add(warnings.GenericFont, "1:5", "second")
-	w.Move("1:5", "1:3")
+	w.Add(warnings.GenericFont, "1:6", "second")
+	w.Move(map[string]bool{"1:5": true, "1:6": true}, "1:3")
 	got := []string{}
 	for _, x := range w.Done() {
 		got = append(got, *x.NodeID+":"+x.Message)
