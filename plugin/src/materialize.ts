@@ -3,13 +3,13 @@
 // the global `figma`. All or nothing: a malformed result, an image or SVG Figma refuses, or a
 // Plugin API error half way removes everything already created (nodes, styles, variables) and
 // throws a MaterializeError naming the result node and member. Usable without the UI.
-import { parseResult, ResultFormatError, type ResultInput } from "@code2des/api/result";
+import { parseResult, ResultFormatError, type Node, type ResultInput } from "@code2des/api/result";
 import { MaterializeError, describe, type MaterializeWarning } from "./materialize/errors.js";
 import { createImages } from "./materialize/images.js";
 import { place } from "./materialize/placement.js";
 import { createLibrary } from "./materialize/styles.js";
 import { Fonts } from "./materialize/text.js";
-import { buildNode } from "./materialize/tree.js";
+import { buildNode, drawnByList } from "./materialize/tree.js";
 
 export { MaterializeError, type MaterializeWarning } from "./materialize/errors.js";
 export { FallbackFamily, FallbackStyle } from "./materialize/text.js";
@@ -80,9 +80,10 @@ export async function materialize(result: ResultInput, options: MaterializeOptio
   }
 }
 
-function countNodes(n: { children?: readonly unknown[] }): number {
+/** The nodes materialize creates for n: its subtree less the list markers a list draws. */
+function countNodes(n: Node): number {
   let count = 1;
-  for (const c of n.children ?? []) if (typeof c === "object" && c !== null) count += countNodes(c);
+  for (const c of n.children ?? []) if (!drawnByList(c, n)) count += countNodes(c);
   return count;
 }
 

@@ -712,6 +712,8 @@ interface CharStyle {
   letterSpacing: LetterSpacing;
   textCase: TextCase;
   hyperlink: HyperlinkTarget | null;
+  /** Paragraph-level in Figma: every character of a paragraph has its paragraph's. */
+  listOptions: TextListOptions;
 }
 
 /** The look of a decoration line, null where the text has none (Figma's rule). */
@@ -737,7 +739,7 @@ function decorate(c: CharStyle, v: TextDecoration): void {
 }
 
 /** The members getStyledTextSegments reads here. */
-export type SegmentField = "fontName" | "fontSize" | "fontWeight" | "fills" | "textDecoration" | DecorationKey | "letterSpacing" | "textCase" | "hyperlink";
+export type SegmentField = "fontName" | "fontSize" | "fontWeight" | "fills" | "textDecoration" | DecorationKey | "letterSpacing" | "textCase" | "hyperlink" | "listOptions";
 
 /** One styled range as the stand-in reports it. */
 export interface StubSegment {
@@ -756,10 +758,11 @@ export interface StubSegment {
   letterSpacing: LetterSpacing;
   textCase: TextCase;
   hyperlink: HyperlinkTarget | null;
+  listOptions: TextListOptions;
 }
 
 export class StubText extends StubGeometry
-  implements Pick<TextNode, "textAlignHorizontal" | "textAlignVertical" | "textAutoResize" | "paragraphIndent" | "lineHeight" | "textTruncation" | "maxLines"> {
+  implements Pick<TextNode, "textAlignHorizontal" | "textAlignVertical" | "textAutoResize" | "paragraphIndent" | "lineHeight" | "textTruncation" | "maxLines" | "hangingList"> {
   readonly type = "TEXT";
   private text = "";
   private chars: CharStyle[] = [];
@@ -775,12 +778,14 @@ export class StubText extends StubGeometry
     letterSpacing: { value: 0, unit: "PERCENT" },
     textCase: "ORIGINAL",
     hyperlink: null,
+    listOptions: { type: "NONE" },
   };
   textStyleIdValue = "";
   textAlignHorizontal: "LEFT" | "CENTER" | "RIGHT" | "JUSTIFIED" = "LEFT";
   textAlignVertical: "TOP" | "CENTER" | "BOTTOM" = "TOP";
   textAutoResize: "NONE" | "WIDTH_AND_HEIGHT" | "HEIGHT" | "TRUNCATE" = "WIDTH_AND_HEIGHT";
   paragraphIndent = 0;
+  hangingList = false;
   lineHeight: LineHeight = { unit: "AUTO" };
   textTruncation: "DISABLED" | "ENDING" = "DISABLED";
   private maxLinesValue: number | null = null;
@@ -980,6 +985,24 @@ export class StubText extends StubGeometry
   setRangeHyperlink(start: number, end: number, v: HyperlinkTarget | null): void {
     if (v !== null) only("setRangeHyperlink", v, ["type", "value"]);
     for (const c of this.range("setRangeHyperlink", start, end)) c.hyperlink = clone(v);
+  }
+  /**
+   * Figma's setRangeListOptions: a paragraph-level member, set on every paragraph (the lines
+   * between "\n", each "\n" belonging to the paragraph it ends) the range touches.
+   */
+  setRangeListOptions(start: number, end: number, v: TextListOptions): void {
+    only("setRangeListOptions", v, ["type"]);
+    if (!["ORDERED", "UNORDERED", "NONE"].includes(v.type)) fail(`in setRangeListOptions: Expected type ORDERED, UNORDERED or NONE, got ${String(v.type)}`);
+    this.range("setRangeListOptions", start, end);
+    const from = this.text.lastIndexOf("\n", start - 1) + 1;
+    const nl = this.text.indexOf("\n", end - 1);
+    const to = nl < 0 ? this.text.length : nl + 1;
+    for (const c of this.chars.slice(from, to)) c.listOptions = clone(v);
+  }
+  getRangeListOptions(start: number, end: number): TextListOptions | symbol {
+    const cs = this.range("getRangeListOptions", start, end);
+    const first = JSON.stringify(cs[0]?.listOptions);
+    return cs.every((c) => JSON.stringify(c.listOptions) === first) ? clone(cs[0]?.listOptions ?? this.base.listOptions) : this.figma.mixed;
   }
   /** Figma's getStyledTextSegments for the fields the materializer sets: maximal equal ranges. */
   getStyledTextSegments(fields: readonly SegmentField[]): StubSegment[] {

@@ -182,6 +182,20 @@ export function allNodeTypes(): Fixture {
       { type: "TEXT", id: "1:10", name: "Caption", x: 20, y: 300, width: 200, height: 24, characters: "Caption", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fontWeight: 400, lineHeight: { value: 24, unit: "PIXELS" }, letterSpacing: { value: 0, unit: "PIXELS" }, textCase: "ORIGINAL", textDecoration: "NONE", textAutoResize: "WIDTH_AND_HEIGHT", fills: [{ type: "SOLID", color: black }], textStyleId: "S:3", styledTextSegments: [{ characters: "Caption", start: 0, end: 7, ...segment }] },
       { type: "TEXT", id: "1:13", name: "Struck", x: 20, y: 340, width: 200, height: 24, characters: "Struck", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, textDecoration: "STRIKETHROUGH", textDecorationStyle: "DOTTED", textDecorationColor: { value: { type: "SOLID", color: blue } }, textAutoResize: "WIDTH_AND_HEIGHT", fills: [{ type: "SOLID", color: black }] },
       { type: "RECTANGLE", id: "1:11", name: "Hidden", x: 400, y: 300, width: 20, height: 20, visible: false },
+      // A Figma list (listOptions on its ranges, markers hanging left of the box) and the marker
+      // TEXTs a reader that ignores lists draws, which the plugin leaves out.
+      { type: "TEXT", id: "1:19", name: "1.", x: 2, y: 380, width: 14, height: 24, characters: "1.", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, textAutoResize: "WIDTH_AND_HEIGHT", fills: [{ type: "SOLID", color: black }], listMarker: true },
+      { type: "TEXT", id: "1:20", name: "2.", x: 2, y: 404, width: 14, height: 24, characters: "2.", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, textAutoResize: "WIDTH_AND_HEIGHT", fills: [{ type: "SOLID", color: black }], listMarker: true },
+      {
+        type: "TEXT", id: "1:21", name: "First Second", x: 24, y: 380, width: 200, height: 48, characters: "First\nSecond",
+        fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fontWeight: 400, lineHeight: { value: 24, unit: "PIXELS" },
+        letterSpacing: { value: 0, unit: "PIXELS" }, textAutoResize: "HEIGHT", textCase: "ORIGINAL", textDecoration: "NONE",
+        fills: [{ type: "SOLID", color: black }], hangingList: true,
+        styledTextSegments: [
+          { characters: "First\n", start: 0, end: 6, ...segment, listOptions: { type: "ORDERED" } },
+          { characters: "Second", start: 6, end: 12, ...segment, fills: [{ type: "SOLID", color: blue }], listOptions: { type: "ORDERED" } },
+        ],
+      },
       {
         type: "FRAME", id: "1:14", name: "Cards", x: 340, y: 120, width: 280, height: 160, fills: [],
         layoutMode: "GRID", paddingLeft: 8, paddingRight: 8, paddingTop: 8, paddingBottom: 8,

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { ResultInput } from "@code2des/api/result";
-import { DefaultBatchSize, FallbackFamily, MaterializeError, materialize, type MaterializeWarning } from "../src/materialize.js";
+import { DefaultBatchSize, FallbackFamily, MaterializeError, PluginDataKey, materialize, type MaterializeWarning } from "../src/materialize.js";
 import { DefaultFonts, StubFrame, StubRectangle, StubText, install, type Fault, type StubFigma } from "./figma-stub.js";
 import { allNodeTypes, png, svg } from "./fixtures.js";
 
@@ -146,7 +146,8 @@ test("progress is reported per batch and at the end, nodes done of total", async
   install();
   const calls: [number, number][] = [];
   await materialize(allNodeTypes().result, { batchSize: 4, onProgress: (done, total) => calls.push([done, total]) });
-  assert.deepEqual(calls, [[4, 18], [8, 18], [12, 18], [16, 18], [18, 18]]);
+  // 21 nodes, of which two are list markers the list beside them draws (not created).
+  assert.deepEqual(calls, [[4, 19], [8, 19], [12, 19], [16, 19], [19, 19]]);
   assert.ok(DefaultBatchSize >= 100);
 });
 
@@ -277,4 +278,38 @@ test("a transformed node is sized to its untransformed size, then placed by its 
   assert.deepEqual(card.relativeTransform, [[c, -0.5, 83.3975], [0.5, c, -1.9615]]);
   assert.equal(card.x, 83.3975);
   assert.equal(card.y, -1.9615);
+});
+
+test("a list TEXT gets Figma's list on its paragraphs; the marker TEXTs it draws are left out, unless they flow in auto layout", async () => {
+  const stub = install(DefaultFonts);
+  const text = { fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 0 } }] } as const;
+  const marker = (id: string, y: number, extra: Record<string, unknown> = {}): Record<string, unknown> =>
+    ({ type: "TEXT", id, name: "•", x: 2, y, width: 6, height: 24, characters: "•", ...text, textAutoResize: "WIDTH_AND_HEIGHT", listMarker: true, ...extra });
+  const root = {
+    type: "FRAME", id: "1:1", name: "Page", x: 0, y: 0, width: 400, height: 300, fills: [],
+    children: [
+      marker("1:2", 0),
+      {
+        type: "TEXT", id: "1:3", name: "One Two", x: 20, y: 0, width: 200, height: 48, characters: "One\nTwo\nThree", ...text, textAutoResize: "HEIGHT", hangingList: true,
+        // The first range ends inside the second paragraph: Figma lists whole paragraphs.
+        styledTextSegments: [{ start: 0, end: 5, ...text, listOptions: { type: "UNORDERED" } }, { start: 5, end: 13, ...text }],
+      },
+      {
+        type: "FRAME", id: "1:4", name: "Row", x: 0, y: 100, width: 200, height: 24, fills: [], layoutMode: "HORIZONTAL",
+        children: [marker("1:5", 0), marker("1:6", 0, { layoutPositioning: "ABSOLUTE" })],
+      },
+    ],
+  };
+  const made = await materialize({ root, styles: [], variables: null, images: [] } as unknown as ResultInput);
+  const page = stub.currentPage.children.find((n) => n.id === made.id);
+  assert.ok(page instanceof StubFrame);
+  assert.deepEqual(page.children.map((n) => n.name), ["One Two", "Row"], "the root's marker TEXT is left out");
+  const list = page.children[0];
+  assert.ok(list instanceof StubText);
+  assert.equal(list.hangingList, true);
+  assert.deepEqual(list.getRangeListOptions(0, 8), { type: "UNORDERED" }, "both paragraphs the range touches are list items");
+  assert.deepEqual(list.getRangeListOptions(8, 13), { type: "NONE" });
+  const row = page.children[1];
+  assert.ok(row instanceof StubFrame);
+  assert.deepEqual(row.children.map((n) => n.getPluginData(PluginDataKey)), ["1:5"], "the flowing marker is kept, the ABSOLUTE one left out");
 });

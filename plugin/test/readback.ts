@@ -11,7 +11,8 @@
 //   first segment's (and a node with segments may leave them out: the segments state them);
 // - strokeWeight with differing sides reads as mixed; the format's strokeWeight is then the
 //   widest side (docs/conversion.md), and cornerRadius with differing corners is left out;
-// - a blur effect's blurType NORMAL is the format's absent blurType;
+// - a blur effect's blurType NORMAL is the format's absent blurType, a range's listOptions NONE
+//   its absent listOptions;
 // - a paint bound through a paint style has the style's boundVariables: written only on styles;
 // - a GROUP's box is its children's bounds, a TEXT's fontWeight its font's: written only when
 //   the input states them;
@@ -53,7 +54,7 @@ function isObj(v: unknown): v is Obj {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-const segmentFields: SegmentField[] = ["fontName", "fontSize", "fontWeight", "fills", "textDecoration", "letterSpacing", "textCase", "hyperlink"];
+const segmentFields: SegmentField[] = ["fontName", "fontSize", "fontWeight", "fills", "textDecoration", "letterSpacing", "textCase", "hyperlink", "listOptions"];
 /** A decoration line's look: written in the result's terms (decorationMembers), read per range too. */
 const lookFields = ["textDecorationStyle", "textDecorationOffset", "textDecorationThickness", "textDecorationColor"] as const;
 const rangeFields: SegmentField[] = [...segmentFields, ...lookFields];
@@ -243,6 +244,10 @@ export class Reader {
     o["textCase"] = pick(node.textCase, first?.textCase);
     o["textDecoration"] = pick(node.textDecoration, first?.textDecoration);
     o["paragraphIndent"] = node.paragraphIndent;
+    o["hangingList"] = node.hangingList;
+    // listMarker is the format's, not Figma's: a marker TEXT the plugin created (one that flows in
+    // an auto-layout frame) is an ordinary TEXT; the input's value is kept.
+    if ("listMarker" in inp) o["listMarker"] = inp["listMarker"] ?? null;
     const look: { [K in (typeof lookFields)[number]]?: unknown } = {};
     for (const k of lookFields) {
       const v = node[k];
@@ -264,7 +269,9 @@ export class Reader {
       for (const f of segmentFields) {
         const v = f === "fills" ? this.paints(s.fills, false) : json(s[f]);
         const d = textDefaults === undefined ? undefined : f === "fills" ? this.paints(textDefaults.fills, false) : json(textDefaults[f]);
-        if (f in wantObj || (f !== "fontWeight" && !equalJson(v, d))) seg[f] = v;
+        // Figma's listOptions NONE (no list) is the format's absent listOptions.
+        const absent = f === "fontWeight" || (f === "listOptions" && s.listOptions.type === "NONE");
+        if (f in wantObj || (!absent && !equalJson(v, d))) seg[f] = v;
       }
       Object.assign(seg, this.decorationMembers(s));
       return seg;

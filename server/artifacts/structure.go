@@ -75,6 +75,9 @@ type childStructure struct {
 	gridMember string
 	absolute   bool
 	cell       *gridArea
+	// listMarker says the child is a TEXT marked listMarker; lists that it is a TEXT with list
+	// ranges (a segment's listOptions ORDERED or UNORDERED).
+	listMarker, lists bool
 }
 
 // gridArea is the cells a child of a GRID frame covers.

@@ -137,6 +137,7 @@ func (w *treeWalker) node(depth int) (string, error) {
 		segments                            []segmentRange
 		hasSegments                         bool
 		tf                                  nodeTransform
+		tm                                  textMembers
 	)
 	seen := make(map[string]struct{}, 8)
 	for w.dec.More() {
@@ -179,6 +180,10 @@ func (w *treeWalker) node(depth int) (string, error) {
 		case "untransformedHeight":
 			tf.height, err = w.sideMember(key)
 		default:
+			if isTextMember(key) {
+				err = w.textMember(key, &tm)
+				break
+			}
 			if isStructureMember(key) {
 				err = w.structureMember(key, &st)
 				break
@@ -231,6 +236,12 @@ func (w *treeWalker) node(depth int) (string, error) {
 		}
 		w.addRef(*imageRef, *id, false, true)
 	}
+	if err := tm.checkText(*typ, *id); err != nil {
+		return "", err
+	}
+	for _, seg := range segments {
+		tm.lists = tm.lists || seg.listed
+	}
 	if hasSegments && *typ != NodeText {
 		return "", fmt.Errorf("node %q is a %s, which cannot have styledTextSegments", *id, *typ)
 	}
@@ -240,10 +251,14 @@ func (w *treeWalker) node(depth int) (string, error) {
 	for _, r := range refs {
 		w.addRef(r.ref, *id, r.raster, r.svg)
 	}
+	if err := checkListMarkers(*id, st.children); err != nil {
+		return "", err
+	}
 	last, err := w.checkStructure(*typ, *id, &st)
 	if err != nil {
 		return "", err
 	}
+	last.listMarker, last.lists = tm.listMarker, tm.lists
 	w.last = last
 	return *typ, nil
 }

@@ -79,6 +79,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	if img.Err != nil {
 		return nil, img.Err
 	}
+	setter.Lists(root) // after the passes that set nodes, before those that read the tree whole
 	warn.Sort(root.Out)
 	img.Sort(root.Out)
 	passOnCaptureWarnings(c, warn)

@@ -65,6 +65,7 @@ var fixtureSites = map[string][2]string{
 	"placeholder":       {"testdata/text-site", "/placeholder.html"},
 	"backgrounds":       {"testdata/text-site", "/backgrounds.html"},
 	"truncation":        {"testdata/text-site", "/truncation.html"},
+	"text-lists":        {"testdata/text-site", "/lists.html"},
 	// Replaced elements and floats (docs/conversion.md "Replaced elements", "Floats").
 	"replaced-img":    {"testdata/replaced-site", "/img.html"},
 	"replaced-svg":    {"testdata/replaced-site", "/svg.html"},

@@ -83,6 +83,9 @@ const takes: { [K in keyof Node]-?: (node: SceneNode) => boolean } = {
   paragraphIndent: (node) => node.type === "TEXT",
   textTruncation: (node) => node.type === "TEXT",
   maxLines: (node) => node.type === "TEXT",
+  hangingList: (node) => node.type === "TEXT",
+  // Read by the tree walk (drawnByList): a marker the list beside it draws is not created.
+  listMarker: (node) => node.type === "TEXT",
   styledTextSegments: (node) => node.type === "TEXT",
   vectorPaths: (node) => node.type === "VECTOR",
   layoutMode: (node) => "layoutMode" in node,
@@ -138,6 +141,17 @@ function reportUntaken(node: SceneNode, n: Node, ctx: TreeContext): void {
   }
 }
 
+/**
+ * Whether n, a child of parent, is a list marker's TEXT (listMarker) that the list TEXT beside it
+ * draws with Figma's own marker (listOptions): the fallback of readers that ignore lists, not
+ * created here. One that flows in an auto-layout parent is created (leaving it out would move the
+ * children after it); the converter never writes one there.
+ */
+export function drawnByList(n: Node, parent: Node): boolean {
+  const flows = parent.layoutMode !== undefined && parent.layoutMode !== "NONE" && n.layoutPositioning !== "ABSOLUTE";
+  return n.type === "TEXT" && n.listMarker === true && !flows;
+}
+
 /** Builds n (and its subtree) into parent; returns the created node. */
 export async function buildNode(n: Node, parent: Parent, ctx: TreeContext): Promise<SceneNode> {
   if (n.type === "GROUP") return buildGroup(n, parent, ctx);
@@ -149,7 +163,7 @@ export async function buildNode(n: Node, parent: Parent, ctx: TreeContext): Prom
   await applyMembers(node, n, ctx);
   if (node.type === "FRAME" && n.type === "FRAME") {
     applyAutoLayout(node, n);
-    for (const c of n.children ?? []) await buildNode(c, node, ctx);
+    for (const c of n.children ?? []) if (!drawnByList(c, n)) await buildNode(c, node, ctx);
     if (n.layoutMode === "GRID") finishGrid(node, n);
     finishScroll(node, n, ctx);
   }
@@ -161,7 +175,7 @@ export async function buildNode(n: Node, parent: Parent, ctx: TreeContext): Prom
 /** A GROUP: its children are built into its parent, then grouped (Figma has no empty group). */
 async function buildGroup(n: Node, parent: Parent, ctx: TreeContext): Promise<SceneNode> {
   const children: SceneNode[] = [];
-  for (const c of n.children ?? []) children.push(await buildNode(c, parent, ctx));
+  for (const c of n.children ?? []) if (!drawnByList(c, n)) children.push(await buildNode(c, parent, ctx));
   if (children.length === 0) throw new MaterializeError(n.id, "children", "Figma cannot create a GROUP without children");
   const group = applying(n.id, "children", () => figma.group(children, parent));
   ctx.track(group);
@@ -365,7 +379,7 @@ function libraryStyle(ctx: TreeContext, n: Node, field: string, id: string, type
  * STICKY_SCROLLS, which the Plugin API cannot set) a SCROLL_BEHAVIOR_NOT_APPLIED warning.
  */
 function finishScroll(frame: FrameNode, n: Node, ctx: TreeContext): void {
-  const kids = n.children ?? [];
+  const kids = (n.children ?? []).filter((c) => !drawnByList(c, n));
   let fixed = 0;
   while (fixed < kids.length && kids[kids.length - 1 - fixed]?.scrollBehavior === "FIXED") fixed++;
   kids.forEach((c, i) => {

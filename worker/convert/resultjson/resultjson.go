@@ -240,6 +240,13 @@ type Node struct {
 	// ParagraphIndent indents the first line (px): text-indent, or a paragraph that starts after
 	// other content on its first line.
 	ParagraphIndent float64 `json:"paragraphIndent,omitempty"`
+	// HangingList puts the list markers of the TEXT's list ranges (StyledTextSegment.ListOptions)
+	// outside its box, left of its text, where CSS draws an outside marker (TextNode.hangingList).
+	HangingList bool `json:"hangingList,omitempty"`
+	// ListMarker marks a TEXT that draws one list marker of a sibling TEXT whose ranges are a
+	// Figma list (StyledTextSegment.ListOptions), which draws the same marker: the fallback of a
+	// reader that ignores listOptions. A reader that draws the list leaves this node out.
+	ListMarker bool `json:"listMarker,omitempty"`
 	// StyledTextSegments (result version 2) cover characters with ranges in one style each,
 	// in order; the node-level values above are the first segment's.
 	StyledTextSegments []StyledTextSegment `json:"styledTextSegments,omitempty"`
@@ -399,6 +406,14 @@ type StyledTextSegment struct {
 	TextCase      string        `json:"textCase"`
 	// Hyperlink is the link of the range, or null.
 	Hyperlink *Hyperlink `json:"hyperlink"`
+	// ListOptions makes the range's paragraphs items of a Figma list (ORDERED or UNORDERED;
+	// setRangeListOptions); absent for text that is no list.
+	ListOptions *TextListOptions `json:"listOptions,omitempty"`
+}
+
+// TextListOptions is Figma's TextListOptions: the kind of list a range's paragraphs are.
+type TextListOptions struct {
+	Type string `json:"type"`
 }
 
 // TextDecorationDetails say how a TEXT's or range's decoration line is drawn where that is not
@@ -517,6 +532,10 @@ type GridChild struct {
 // MaxGridTracks is the most rows, and the most columns, of a GRID frame (the backend's limit);
 // a CSS grid with more keeps absolute positions.
 const MaxGridTracks = 1000
+
+// MaxLines bounds a truncated TEXT's maxLines (the backend's artifacts.MaxLines): a clamp past it
+// is not converted.
+const MaxLines = 10000
 
 // MaxLayoutLength is the largest padding, gap, FIXED track size and FLEX value of an auto-layout
 // frame (the backend's limit, px); a grid past it keeps absolute positions.

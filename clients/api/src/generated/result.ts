@@ -188,7 +188,7 @@ export type Result = {
   }[];
 };
 /**
- * One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior and the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.
+ * One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior and the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId. The text members textTruncation, maxLines, paragraphIndent, hangingList and listMarker are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges), as is a segment's listOptions. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "node".
@@ -326,13 +326,21 @@ export type Node = {
    */
   textTruncation?: "DISABLED" | "ENDING";
   /**
-   * How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING).
+   * How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.
    */
   maxLines?: number;
   /**
-   * px, the first line's indent.
+   * px, the first line's indent (at most 100,000).
    */
   paragraphIndent?: number;
+  /**
+   * TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList).
+   */
+  hangingList?: boolean;
+  /**
+   * TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written.
+   */
+  listMarker?: boolean;
   /**
    * SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.
    */
@@ -789,7 +797,7 @@ export interface TextDecorationColor {
   value: SolidPaint;
 }
 /**
- * One styled text segment. Members other than start, end, characters and fills pass to the plugin unchecked; the converter writes all of those listed here.
+ * One styled text segment. Members other than start, end, characters, fills and listOptions pass to the plugin unchecked; the converter writes all of those listed here.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "styledTextSegment".
@@ -818,6 +826,12 @@ export interface StyledTextSegment {
   hyperlink?: null | {
     type: "URL" | "NODE";
     value: string;
+  };
+  /**
+   * Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., …) or UNORDERED (bullets) list items; NONE or absent: no list.
+   */
+  listOptions?: {
+    type: "ORDERED" | "UNORDERED" | "NONE";
   };
 }
 /**
