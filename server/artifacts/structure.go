@@ -75,6 +75,10 @@ type childStructure struct {
 	gridMember string
 	absolute   bool
 	cell       *gridArea
+	// shape is the child's shape as a layer of a component's use; hasUse says the child is a
+	// use or holds one (components.go).
+	shape  shapeKey
+	hasUse bool
 }
 
 // gridArea is the cells a child of a GRID frame covers.

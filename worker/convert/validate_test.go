@@ -26,6 +26,10 @@ func TestLayoutLimitsAreTheBackends(t *testing.T) {
 		t.Errorf("resultjson.MaxGridTracks %d and MaxLayoutLength %d, the backend's %d and %d",
 			resultjson.MaxGridTracks, resultjson.MaxLayoutLength, artifacts.MaxGridTracks, artifacts.MaxLayoutLength)
 	}
+	if resultjson.MaxComponents != artifacts.MaxComponents || resultjson.MaxNameRunes > artifacts.MaxComponentNameLength {
+		t.Errorf("resultjson.MaxComponents %d and MaxNameRunes %d, the backend's %d and componentName bound %d",
+			resultjson.MaxComponents, resultjson.MaxNameRunes, artifacts.MaxComponents, artifacts.MaxComponentNameLength)
+	}
 }
 
 // TestBackendAcceptsResults stores each fixture's capture assets and result in a bucket of the
