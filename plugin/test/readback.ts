@@ -15,11 +15,13 @@
 // - a paint bound through a paint style has the style's boundVariables: written only on styles;
 // - a GROUP's box is its children's bounds, a TEXT's fontWeight its font's: written only when
 //   the input states them;
-// - the root's x and y are where it was placed: the input's are kept (placement is tested apart).
+// - the root's x and y are where it was placed: the input's are kept (placement is tested apart);
+// - an INSTANCE reads as a FRAME with componentId (its main component's result id) and, when it
+//   is the use the main component was made from, componentName (the main component's name).
 import type { ResultInput } from "@code2des/api/result";
-import { PluginDataKey } from "../src/materialize.js";
+import { ComponentDataKey, PluginDataKey } from "../src/materialize.js";
 import {
-  StubEllipse, StubFigma, StubFrame, StubGroup, StubLine, StubNode, StubRectangle, StubText, StubVector,
+  StubEllipse, StubFigma, StubFrame, StubGroup, StubInstance, StubLine, StubNode, StubRectangle, StubText, StubVector,
   StubEffectStyle, StubLayer, StubPaintStyle, type SegmentField,
 } from "./figma-stub.js";
 
@@ -124,8 +126,13 @@ export class Reader {
   private full(node: StubNode, inp: Obj): Obj {
     const o: Obj = {};
     const svg = node instanceof StubFrame ? node.svgSource : null;
-    o["type"] = svg !== null ? "SVG" : node.type;
+    o["type"] = svg !== null ? "SVG" : node.type === "INSTANCE" || node.type === "COMPONENT" ? "FRAME" : node.type;
     o["id"] = node.getPluginData(PluginDataKey);
+    if (node instanceof StubInstance) {
+      const main = node.mainComponent;
+      o["componentId"] = main.getPluginData(ComponentDataKey);
+      if (main.getPluginData(PluginDataKey) === o["id"]) o["componentName"] = main.name;
+    }
     o["name"] = node.name;
     o["x"] = node.x;
     o["y"] = node.y;

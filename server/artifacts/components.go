@@ -110,7 +110,7 @@ func (w *treeWalker) componentMember(key string) (*string, error) {
 }
 
 // checkComponentNode applies the rules of one node's component members and records a use.
-func (w *treeWalker) checkComponentNode(typ, id string, compID, compName *string, st *nodeStructure, root shapeKey) (bool, error) {
+func (w *treeWalker) checkComponentNode(depth int, typ, id string, compID, compName *string, st *nodeStructure, root shapeKey) (bool, error) {
 	inner := false
 	for _, c := range st.children {
 		inner = inner || c.hasUse
@@ -121,8 +121,8 @@ func (w *treeWalker) checkComponentNode(typ, id string, compID, compName *string
 		}
 		return inner, nil
 	}
-	if typ != NodeFrame {
-		return true, fmt.Errorf("node %q is a %s; only a FRAME can be a use of a component", id, typ)
+	if typ != NodeFrame || depth == 1 {
+		return true, fmt.Errorf("node %q is a %s at depth %d; only a FRAME below the root can be a use of a component", id, typ, depth)
 	}
 	if inner {
 		return true, fmt.Errorf("node %q is a use of component %q but holds a use of a component itself", id, *compID)

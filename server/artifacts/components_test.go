@@ -42,7 +42,8 @@ func TestComponentRules(t *testing.T) {
 		{"OKNameAtMaxLength", componentTree(use("a", 0, "C:1", `,"componentName":"`+strings.Repeat("é", MaxComponentNameLength)+`"`, "", "Alpha")), ""},
 		{"ErrNamePastMaxLength", componentTree(use("a", 0, "C:1", `,"componentName":"`+strings.Repeat("é", MaxComponentNameLength+1)+`"`, "", "Alpha")), `"componentName" must have 1 to 255`},
 		{"ErrIDPastMaxLength", componentTree(use("a", 0, strings.Repeat("c", MaxIdentifierLength+1), name, "", "Alpha")), `"componentId" must have 1 to 255`},
-		{"ErrUseNotFrame", componentTree(`{"type":"TEXT","id":"a","name":"","characters":"","componentId":"C:1","componentName":"T"}`), "only a FRAME can be a use"},
+		{"ErrUseNotFrame", componentTree(`{"type":"TEXT","id":"a","name":"","characters":"","componentId":"C:1","componentName":"T"}`), "only a FRAME below the root can be a use"},
+		{"ErrRootUse", `{"type":"FRAME","id":"root","name":"Page","componentId":"C:1","componentName":"Page"}`, "only a FRAME below the root"},
 		{"ErrNestedUse", componentTree(`{"type":"FRAME","id":"o","name":"","componentId":"C:1","componentName":"Outer","children":[` + use("a", 0, "C:2", name, "", "Alpha") + `]}`), `node "o" is a use of component "C:1" but holds a use`},
 		{"ErrVersion1", "v1:" + componentTree(use("a", 0, "C:1", name, "", "Alpha")), "need manifest version 2"},
 	}

@@ -267,7 +267,7 @@ func (w *treeWalker) node(depth int) (string, error) {
 		return "", err
 	}
 	inner, root := shape.keys(st.children)
-	if last.hasUse, err = w.checkComponentNode(*typ, *id, compID, compName, &st, root); err != nil {
+	if last.hasUse, err = w.checkComponentNode(depth, *typ, *id, compID, compName, &st, root); err != nil {
 		return "", err
 	}
 	last.shape = inner
