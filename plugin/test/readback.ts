@@ -12,7 +12,8 @@
 // - strokeWeight with differing sides reads as mixed; the format's strokeWeight is then the
 //   widest side (docs/conversion.md), and cornerRadius with differing corners is left out;
 // - a blur effect's blurType NORMAL is the format's absent blurType;
-// - a paint bound through a paint style has the style's boundVariables: written only on styles;
+// - a paint bound through a paint style has the style's boundVariables: written only on styles
+//   (a TEXT's ranges too, when the TEXT has a fill style);
 // - a GROUP's box is its children's bounds, a TEXT's fontWeight its font's: written only when
 //   the input states them;
 // - the root's x and y are where it was placed: the input's are kept (placement is tested apart);
@@ -269,7 +270,7 @@ export class Reader {
       const seg: Obj = { start: s.start, end: s.end };
       if ("characters" in wantObj) seg["characters"] = s.characters;
       for (const f of segmentFields) {
-        const v = f === "fills" ? this.paints(s.fills, false) : json(s[f]);
+        const v = f === "fills" ? this.paints(s.fills, node.fillStyleId !== "") : json(s[f]);
         const d = textDefaults === undefined ? undefined : f === "fills" ? this.paints(textDefaults.fills, false) : json(textDefaults[f]);
         if (f in wantObj || (f !== "fontWeight" && !equalJson(v, d))) seg[f] = v;
       }
