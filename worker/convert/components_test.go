@@ -31,6 +31,7 @@ func componentUses(root *resultjson.Node) (map[string][]*resultjson.Node, map[st
 // fixture makes none.
 var fixtureComponents = map[string][2]int{
 	"layout-cards":      {1, 5}, // the five cards
+	"layout-components": {3, 9}, // tabs, product cards, footer rows
 	"layout-form":       {1, 2}, // two fields of the same shape
 	"layout-grid":       {1, 2},
 	"layout-grid-cards": {1, 2}, // two headings of the same width; the cards differ in width
@@ -83,6 +84,47 @@ func TestCardGridIsOneComponent(t *testing.T) {
 	}
 	if d := res.Diagnostics; slices.ContainsFunc(d, func(d resultjson.Diagnostic) bool { return d.Code == resultjson.DiagComponentSkipped }) {
 		t.Errorf("diagnostics %v", d)
+	}
+}
+
+// TestComponentsPage: components.html (testdata/layout-site) repeats three tabs of one width,
+// three product cards that differ in their image and text, and three footer rows: three
+// components, each of three uses whose text (and for the cards the image) is their own.
+func TestComponentsPage(t *testing.T) {
+	res := loadFixture(t, "layout-components").convert(t).Result
+	uses, names := componentUses(res.Root)
+	for id, want := range map[string]struct {
+		name  string
+		texts []string
+	}{
+		"C:1": {"Tab", []string{"New", "Popular", "Sale"}},
+		"C:2": {"Product", []string{"Red lamp", "Green vase", "Blue bowl"}},
+		"C:3": {"li", []string{"About", "Jobs", "Contact"}},
+	} {
+		if names[id] != want.name || len(uses[id]) != len(want.texts) {
+			t.Errorf("%s: %q with %d uses, want %q with %d", id, names[id], len(uses[id]), want.name, len(want.texts))
+			continue
+		}
+		for i, u := range uses[id] {
+			var text string
+			u.Walk(func(n *resultjson.Node) {
+				if n.Type == "TEXT" && text == "" {
+					text = n.Characters
+				}
+			})
+			if text != want.texts[i] {
+				t.Errorf("%s use %d: first text %q, want %q", id, i, text, want.texts[i])
+			}
+		}
+	}
+	images := map[string]bool{}
+	for _, card := range uses["C:2"] {
+		if img := card.Children[0]; img.Type == "RECTANGLE" && img.Fills != nil && len(*img.Fills) == 1 {
+			images[(*img.Fills)[0].ImageRef] = true
+		}
+	}
+	if len(images) != 3 {
+		t.Errorf("the product cards draw %d distinct images, want their own 3", len(images))
 	}
 }
 
