@@ -36,7 +36,21 @@ var fixtureComponents = map[string][2]int{
 	"layout-grid":       {1, 2},
 	"layout-grid-cards": {1, 2}, // two headings of the same width; the cards differ in width
 	"capture-appshell":  {1, 4},
-	"geometry-collapse": {2, 4},
+}
+
+// TestTableCellsAreNoComponents: the cells of collapse.html's tables (testdata/geometry-site),
+// two columns of same-width cells, are parts of their tables, not components.
+func TestTableCellsAreNoComponents(t *testing.T) {
+	res := loadFixture(t, "geometry-collapse").convert(t).Result
+	if uses, _ := componentUses(res.Root); len(uses) != 0 {
+		t.Fatalf("components %v, want none", uses)
+	}
+	if n := len(components.Build(res.Root, 10, nil)); n != 0 {
+		t.Fatalf("%d diagnostics", n)
+	}
+	if uses, _ := componentUses(res.Root); len(uses) != 2 {
+		t.Fatalf("without the table rule the cells make %d components, want the 2 the rule keeps out", len(uses))
+	}
 }
 
 // TestComponentCountsOfFixtures checks (and logs) how many components and instances each fixture
@@ -144,7 +158,7 @@ func TestManyRepeatsAreOneComponent(t *testing.T) {
 			Children: []*resultjson.Node{{Type: "TEXT", ID: id + "t", Name: "Item", X: 8, Y: 8, Width: 784, Height: 24, Fills: &black,
 				Characters: fmt.Sprintf("Item %d", i), FontName: &resultjson.FontName{Family: "Inter", Style: "Regular"}, FontSize: 16}}})
 	}
-	diags := components.Build(root, resultjson.MaxDiagnostics)
+	diags := components.Build(root, resultjson.MaxDiagnostics, nil)
 	uses, names := componentUses(root)
 	if len(diags) != 0 || len(uses) != 1 || len(uses["C:1"]) != manyRepeats || names["C:1"] != "Row" {
 		t.Fatalf("%d components (%d uses of C:1, named %q), diagnostics %v", len(uses), len(uses["C:1"]), names["C:1"], diags)

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/internal/callback"
@@ -57,14 +58,21 @@ type key [sha256.Size]byte
 type shape struct {
 	inner, root key
 	nodes       int
+	// table marks a table's row or cell, never a use (TableParts).
+	table bool
 }
 
-// Build marks the repeated subtrees of the tree under root (root itself never) and returns a
-// COMPONENT_SKIPPED diagnostic, at most room of them, for each repeat left plain. Components are
-// numbered C:1, C:2, ... in the document order of their first use.
-func Build(root *resultjson.Node, room int) []resultjson.Diagnostic {
+// Build marks the repeated subtrees of the tree under root (root itself never, nor the nodes of
+// tableParts) and returns a COMPONENT_SKIPPED diagnostic, at most room of them, for each repeat
+// left plain. Components are numbered C:1, C:2, ... in the document order of their first use.
+func Build(root *resultjson.Node, room int, tableParts map[*resultjson.Node]bool) []resultjson.Diagnostic {
 	shapes := map[*resultjson.Node]shape{}
 	measure(root, shapes)
+	for n := range tableParts {
+		s := shapes[n]
+		s.table = true
+		shapes[n] = s
+	}
 	uses := map[key]int{}
 	root.Walk(func(n *resultjson.Node) {
 		if n != root && eligible(n, shapes) {
@@ -106,10 +114,26 @@ func Build(root *resultjson.Node, room int) []resultjson.Diagnostic {
 }
 
 // eligible says whether n may be a use of a component: an untransformed FRAME of at least
-// MinNodes nodes and MinSide px a side.
+// MinNodes nodes and MinSide px a side, not a table's row or cell.
 func eligible(n *resultjson.Node, shapes map[*resultjson.Node]shape) bool {
-	return n.Type == "FRAME" && n.RelativeTransform == nil && shapes[n].nodes >= MinNodes && n.Width >= MinSide && n.Height >= MinSide
+	s := shapes[n]
+	return n.Type == "FRAME" && n.RelativeTransform == nil && !s.table && s.nodes >= MinNodes && n.Width >= MinSide && n.Height >= MinSide
 }
+
+// TableParts are the nodes under root drawn from a table's rows, row groups and cells (CSS
+// display table-row, table-row-group, table-header-group, table-footer-group, table-cell): a
+// table keeps its grid of cells, whose same-width columns are no parts a designer reuses.
+func TableParts(root *boxtree.Node) map[*resultjson.Node]bool {
+	parts := map[*resultjson.Node]bool{}
+	root.Walk(func(b *boxtree.Node) {
+		if b.El != nil && tableDisplays[b.El.Computed("display")] {
+			parts[b.Out] = true
+		}
+	})
+	return parts
+}
+
+var tableDisplays = map[string]bool{"table-row": true, "table-row-group": true, "table-header-group": true, "table-footer-group": true, "table-cell": true}
 
 // repeats groups the outermost eligible nodes whose shape is used at least MinUses times, in
 // document order, with the groups in the order of their first use. A shape whose other uses all

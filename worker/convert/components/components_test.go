@@ -37,7 +37,7 @@ func uses(root *resultjson.Node) []string {
 
 func TestBuildMarksTheCardsOfAGrid(t *testing.T) {
 	root := page(card("a", 0, 100, "Alpha"), card("b", 110, 100, "Beta"), card("c", 220, 100, "Gamma"))
-	if d := components.Build(root, 10); len(d) != 0 {
+	if d := components.Build(root, 10, nil); len(d) != 0 {
 		t.Fatalf("diagnostics %v", d)
 	}
 	if got := strings.Join(uses(root), ","); got != "C:1,C:1,C:1" {
@@ -53,12 +53,12 @@ func TestBuildMarksTheCardsOfAGrid(t *testing.T) {
 
 func TestMinUses(t *testing.T) {
 	one := page(card("a", 0, 100, "Alpha"))
-	components.Build(one, 10)
+	components.Build(one, 10, nil)
 	if uses(one)[0] != "" {
 		t.Fatal("a subtree used once became a component")
 	}
 	two := page(card("a", 0, 100, "Alpha"), card("b", 110, 100, "Beta"))
-	components.Build(two, 10)
+	components.Build(two, 10, nil)
 	if len(two.Children) != components.MinUses || strings.Join(uses(two), ",") != "C:1,C:1" {
 		t.Fatalf("uses %v at MinUses", uses(two))
 	}
@@ -66,7 +66,7 @@ func TestMinUses(t *testing.T) {
 
 func TestMinNodesAndSide(t *testing.T) {
 	boxes := page(&resultjson.Node{Type: "FRAME", ID: "a", Width: 50, Height: 50}, &resultjson.Node{Type: "FRAME", ID: "b", X: 60, Width: 50, Height: 50})
-	components.Build(boxes, 10)
+	components.Build(boxes, 10, nil)
 	if strings.Join(uses(boxes), ",") != "," {
 		t.Fatalf("frames of one node (under MinNodes %d) became uses: %v", components.MinNodes, uses(boxes))
 	}
@@ -79,7 +79,7 @@ func TestMinNodesAndSide(t *testing.T) {
 			c.Height, c.Children[0].Height, c.Children[0].Y = tc.side, tc.side, 0
 		}
 		root := page(a, b)
-		components.Build(root, 10)
+		components.Build(root, 10, nil)
 		if got := strings.Join(uses(root), ","); got != tc.want {
 			t.Errorf("height %v: uses %s, want %s", tc.side, got, tc.want)
 		}
@@ -115,7 +115,7 @@ func TestSameOnlyInContent(t *testing.T) {
 			}
 			tc.change(b)
 			root := page(a, b)
-			components.Build(root, 10)
+			components.Build(root, 10, nil)
 			if got := strings.Join(uses(root), ","); got != tc.want {
 				t.Errorf("uses %s, want %s", got, tc.want)
 			}
@@ -137,7 +137,7 @@ func TestOutermostRepeatWins(t *testing.T) {
 	lone := button("lone")
 	lone.X = 500
 	root := page(withButton(card("a", 0, 100, "A")), withButton(card("b", 110, 100, "B")), lone)
-	components.Build(root, 10)
+	components.Build(root, 10, nil)
 	if got := strings.Join(uses(root), ","); got != "C:1,C:1," {
 		t.Fatalf("uses %s, want the cards only", got)
 	}
@@ -155,7 +155,7 @@ func TestRepeatsInsideALoneFrame(t *testing.T) {
 		c.Y = float64(60 * i)
 	}
 	root := page(list)
-	components.Build(root, 10)
+	components.Build(root, 10, nil)
 	if got := strings.Join(uses(list), ","); got != "C:1,C:1,C:1" {
 		t.Fatalf("rows %s", got)
 	}
@@ -171,7 +171,7 @@ func TestMaxComponents(t *testing.T) {
 			kids = append(kids, card(fmt.Sprintf("a%d", i), 0, w, "A"), card(fmt.Sprintf("b%d", i), 0, w, "B"))
 		}
 		root := page(kids...)
-		diags := components.Build(root, 10)
+		diags := components.Build(root, 10, nil)
 		made := map[string]bool{}
 		for _, c := range root.Children {
 			if c.ComponentID != "" {
@@ -193,7 +193,7 @@ func TestDiagnosticsWithinRoom(t *testing.T) {
 		w := 20 + float64(i)/100
 		kids = append(kids, card(fmt.Sprintf("a%d", i), 0, w, "A"), card(fmt.Sprintf("b%d", i), 0, w, "B"))
 	}
-	if d := components.Build(page(kids...), 2); len(d) != 2 {
+	if d := components.Build(page(kids...), 2, nil); len(d) != 2 {
 		t.Fatalf("%d diagnostics, want the room's 2", len(d))
 	}
 }
