@@ -132,6 +132,7 @@ func TestRealPagesGate(t *testing.T) {
 	}
 	var rows []row
 	var grids []gridCount
+	var comps []componentCount
 	var times strings.Builder
 	for _, rr := range realRuns() {
 		// Each run is a subtest: a job that fails ends that run only, and its row says so.
@@ -142,6 +143,7 @@ func TestRealPagesGate(t *testing.T) {
 			r := p.runURL(t, rr.Name(), p.real.URL+"/"+rr.Page+"/index.html", rr.Width, rr.Height)
 			rw = p.gatePage(t, r, limits, realThresholdsFile)
 			grids = append(grids, countGrids(rr.Name(), r))
+			comps = append(comps, countComponents(rr.Name(), r))
 			if failed := p.realLog.failedUnder("/" + rr.Page + "/"); len(failed) > 0 {
 				t.Errorf("requests the loopback server could not answer: %s", strings.Join(failed, ", "))
 			}
@@ -156,6 +158,7 @@ func TestRealPagesGate(t *testing.T) {
 	tbl := table(rows)
 	fmt.Print("\n" + tbl + "\n" + strings.TrimSuffix(times.String(), ", ") + "\n")
 	fmt.Print("\nGrid containers (display: grid), by the frame of the same box:\n\n" + gridTable(grids) + "\n")
+	fmt.Print("\nComponents (repeated subtrees as one main component and its instances):\n\n" + componentTable(comps) + "\n")
 	if *outDir != "" {
 		writeFile(t, filepath.Join(*outDir, "table-real.md"), []byte(tbl))
 	}
