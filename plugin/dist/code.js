@@ -9179,7 +9179,13 @@
     if (text !== null) {
       const w = Math.max((_b = n.width) != null ? _b : text.width, 0.01);
       const h = Math.max((_c = n.height) != null ? _c : text.height, 0.01);
-      if (w !== text.width || h !== text.height) applying(n.id, "width", () => text.resize(w, h));
+      if (w !== text.width || h !== text.height) {
+        try {
+          text.resize(w, h);
+        } catch (e) {
+          ctx.warn({ code: "MEMBER_NOT_APPLIED", message: `the instance's text layer kept its size (${describe(e)})`, nodeId: n.id });
+        }
+      }
       const v = n.textAutoResize;
       if (v !== void 0 && v !== text.textAutoResize) applying(n.id, "textAutoResize", () => text.textAutoResize = v);
     }

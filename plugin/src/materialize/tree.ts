@@ -466,7 +466,15 @@ async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeCon
   if (text !== null) {
     const w = Math.max(n.width ?? text.width, 0.01);
     const h = Math.max(n.height ?? text.height, 0.01);
-    if (w !== text.width || h !== text.height) applying(n.id, "width", () => text.resize(w, h));
+    if (w !== text.width || h !== text.height) {
+      // The use's box is its main's (the backend checks it); a Figma that keeps an instance
+      // layer's size leaves the text as its new characters lay out, and says so.
+      try {
+        text.resize(w, h);
+      } catch (e) {
+        ctx.warn({ code: "MEMBER_NOT_APPLIED", message: `the instance's text layer kept its size (${describe(e)})`, nodeId: n.id });
+      }
+    }
     const v = n.textAutoResize;
     if (v !== undefined && v !== text.textAutoResize) applying(n.id, "textAutoResize", () => (text.textAutoResize = v));
   }
