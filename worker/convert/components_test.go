@@ -113,7 +113,7 @@ func TestComponentsPage(t *testing.T) {
 	}{
 		"C:1": {"Tab", []string{"New", "Popular", "Sale"}},
 		"C:2": {"Product", []string{"Red lamp", "Green vase", "Blue bowl"}},
-		"C:3": {"li", []string{"About", "Jobs", "Contact"}},
+		"C:3": {"List item", []string{"About", "Jobs", "Contact"}},
 	} {
 		if names[id] != want.name || len(uses[id]) != len(want.texts) {
 			t.Errorf("%s: %q with %d uses, want %q with %d", id, names[id], len(uses[id]), want.name, len(want.texts))

@@ -327,8 +327,24 @@ func instance(main, u *resultjson.Node, root bool) (*resultjson.Node, string) {
 
 // Name names a component by what its uses are: their name when they share it, else the kind
 // their names share before " / " (naming.Layer's "Card / Alpha", "Card / Beta": "Card"), else
-// the first use's name.
+// the first use's name; a bare tag name (a layer named after its element) reads as a word
+// (tagWords: "li" is "List item").
 func Name(uses []*resultjson.Node) string {
+	name := shared(uses)
+	if w := tagWords[name]; w != "" {
+		return w
+	}
+	return name
+}
+
+// tagWords are the words of the tags a layer without a better name is named after.
+var tagWords = map[string]string{"a": "Link", "li": "List item", "button": "Button", "pre": "Code block", "code": "Code", "kbd": "Key",
+	"h1": "Heading 1", "h2": "Heading 2", "h3": "Heading 3", "h4": "Heading 4", "h5": "Heading 5", "h6": "Heading 6", "p": "Paragraph",
+	"div": "Box", "span": "Box", "article": "Article", "section": "Section", "label": "Label", "figure": "Figure", "blockquote": "Quote",
+	"dt": "Term", "dd": "Description", "input": "Input", "select": "Select", "img": "Image"}
+
+// shared is the name the uses share (Name without the tag words).
+func shared(uses []*resultjson.Node) string {
 	first := uses[0].Name
 	same, kind := true, strings.SplitN(first, " / ", 2)[0]
 	for _, u := range uses[1:] {

@@ -230,6 +230,9 @@ func TestName(t *testing.T) {
 		{[]string{"Card / Alpha", "Card / Beta"}, "Card"},
 		{[]string{"Alpha", "Beta"}, "Alpha"},
 		{[]string{"", ""}, "Component"},
+		{[]string{"li", "li"}, "List item"},
+		{[]string{"h3 / Alpha", "h3 / Beta"}, "Heading 3"},
+		{[]string{"Li", "Li"}, "Li"},
 	} {
 		if got := components.Name(n(tc.names...)); got != tc.want {
 			t.Errorf("Name(%q) = %q, want %q", tc.names, got, tc.want)
