@@ -34,7 +34,7 @@
 
   // ../clients/api/src/generated/result-validate.js
   var validateRoot = validate66;
-  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior and the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId. The text members textTruncation, maxLines, paragraphIndent, hangingList and listMarker are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges), as is a segment's listOptions. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.", "type": "object", "required": ["type", "id", "name"], "dependentRequired": { "relativeTransform": ["untransformedWidth", "untransformedHeight"], "untransformedWidth": ["relativeTransform", "untransformedHeight"], "untransformedHeight": ["relativeTransform", "untransformedWidth"], "gridRowAnchorIndex": ["gridColumnAnchorIndex"], "gridColumnAnchorIndex": ["gridRowAnchorIndex"] }, "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "relativeTransform": { "$ref": "#/$defs/transform" }, "untransformedWidth": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within \xB11e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space." }, "untransformedHeight": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the height of a node with relativeTransform before the transform." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": "Figma's Constraints: how the node follows its parent frame when the frame is resized.", "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "textTruncation": { "enum": ["DISABLED", "ENDING"], "description": "ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation." }, "maxLines": { "type": "integer", "minimum": 1, "description": "How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.", "maximum": 1e4 }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent (at most 100,000).", "maximum": 1e5 }, "hangingList": { "type": "boolean", "description": "TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList)." }, "listMarker": { "type": "boolean", "description": "TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written." }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL", "GRID"], "description": "FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"], "description": "HORIZONTAL and VERTICAL frames only." }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "minWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "minHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "gridRowCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of rows." }, "gridColumnCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of columns." }, "gridRowGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between rows, GRID frames only." }, "gridColumnGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between columns, GRID frames only." }, "gridRowSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount." }, "gridColumnSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per column, left to right, in order; as many as gridColumnCount." }, "gridRowAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition." }, "gridColumnAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition." }, "gridRowSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell." }, "gridColumnSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell." }, "gridChildHorizontalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)." }, "gridChildVerticalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "effectStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of an EFFECT style of styles; the node's effects equal its effects." }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL", "GRID"] } } } }, "then": { "not": { "anyOf": [{ "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }] } } }, { "if": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "GRID" } } }, "then": { "required": ["gridRowCount", "gridColumnCount"] }, "else": { "not": { "anyOf": [{ "required": ["gridRowCount"] }, { "required": ["gridColumnCount"] }, { "required": ["gridRowGap"] }, { "required": ["gridColumnGap"] }, { "required": ["gridRowSizes"] }, { "required": ["gridColumnSizes"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "anyOf": [{ "required": ["styledTextSegments"] }, { "required": ["hangingList"] }, { "required": ["listMarker"] }] } } }] };
+  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId and componentName. The text members textTruncation, maxLines, paragraphIndent, hangingList and listMarker are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges), as is a segment's listOptions. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.", "type": "object", "required": ["type", "id", "name"], "dependentRequired": { "relativeTransform": ["untransformedWidth", "untransformedHeight"], "untransformedWidth": ["relativeTransform", "untransformedHeight"], "untransformedHeight": ["relativeTransform", "untransformedWidth"], "gridRowAnchorIndex": ["gridColumnAnchorIndex"], "gridColumnAnchorIndex": ["gridRowAnchorIndex"] }, "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "relativeTransform": { "$ref": "#/$defs/transform" }, "untransformedWidth": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within \xB11e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space." }, "untransformedHeight": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the height of a node with relativeTransform before the transform." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": "Figma's Constraints: how the node follows its parent frame when the frame is resized.", "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "textTruncation": { "enum": ["DISABLED", "ENDING"], "description": "ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation." }, "maxLines": { "type": "integer", "minimum": 1, "description": "How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.", "maximum": 1e4 }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent (at most 100,000).", "maximum": 1e5 }, "hangingList": { "type": "boolean", "description": "TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList)." }, "listMarker": { "type": "boolean", "description": "TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written." }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL", "GRID"], "description": "FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"], "description": "HORIZONTAL and VERTICAL frames only." }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "minWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "minHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "gridRowCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of rows." }, "gridColumnCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of columns." }, "gridRowGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between rows, GRID frames only." }, "gridColumnGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between columns, GRID frames only." }, "gridRowSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount." }, "gridColumnSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per column, left to right, in order; as many as gridColumnCount." }, "gridRowAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition." }, "gridColumnAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition." }, "gridRowSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell." }, "gridColumnSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell." }, "gridChildHorizontalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)." }, "gridChildVerticalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "effectStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of an EFFECT style of styles; the node's effects equal its effects." }, "componentId": { "type": "string", "minLength": 1, "maxLength": 255, "description": `Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior; no use holds another (docs/results.md "Components").` }, "componentName": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Version 2: the name of the component, on its first use only (with componentId); the plugin names the main COMPONENT with it." }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL", "GRID"] } } } }, "then": { "not": { "anyOf": [{ "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }] } } }, { "if": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "GRID" } } }, "then": { "required": ["gridRowCount", "gridColumnCount"] }, "else": { "not": { "anyOf": [{ "required": ["gridRowCount"] }, { "required": ["gridColumnCount"] }, { "required": ["gridRowGap"] }, { "required": ["gridColumnGap"] }, { "required": ["gridRowSizes"] }, { "required": ["gridColumnSizes"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "anyOf": [{ "required": ["styledTextSegments"] }, { "required": ["hangingList"] }, { "required": ["listMarker"] }] } } }] };
   var schema40 = { "description": "Figma's BlendMode.", "enum": ["PASS_THROUGH", "NORMAL", "DARKEN", "MULTIPLY", "LINEAR_BURN", "COLOR_BURN", "LIGHTEN", "SCREEN", "LINEAR_DODGE", "COLOR_DODGE", "OVERLAY", "SOFT_LIGHT", "HARD_LIGHT", "DIFFERENCE", "EXCLUSION", "HUE", "SATURATION", "COLOR", "LUMINOSITY"] };
   var schema41 = { "enum": ["MIN", "CENTER", "MAX", "STRETCH", "SCALE"] };
   var schema66 = { "description": "Figma's LineHeight.", "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["value", "unit"], "properties": { "value": { "type": "number" }, "unit": { "enum": ["PIXELS", "PERCENT"] } } }, { "type": "object", "additionalProperties": false, "required": ["unit"], "properties": { "unit": { "const": "AUTO" } } }], "discriminator": { "propertyName": "unit" } };
@@ -3809,6 +3809,8 @@
             props0.strokeStyleId = true;
             props0.textStyleId = true;
             props0.effectStyleId = true;
+            props0.componentId = true;
+            props0.componentName = true;
             props0.styledTextSegments = true;
           }
           if (data.type !== void 0) {
@@ -6440,26 +6442,22 @@
                                                                                                                                                                                         var valid38 = true;
                                                                                                                                                                                       }
                                                                                                                                                                                       if (valid38) {
-                                                                                                                                                                                        if (data.styledTextSegments !== void 0) {
-                                                                                                                                                                                          let data138 = data.styledTextSegments;
+                                                                                                                                                                                        if (data.componentId !== void 0) {
+                                                                                                                                                                                          let data138 = data.componentId;
                                                                                                                                                                                           const _errs368 = errors;
                                                                                                                                                                                           if (errors === _errs368) {
-                                                                                                                                                                                            if (Array.isArray(data138)) {
-                                                                                                                                                                                              var valid96 = true;
-                                                                                                                                                                                              const len10 = data138.length;
-                                                                                                                                                                                              for (let i10 = 0; i10 < len10; i10++) {
-                                                                                                                                                                                                const _errs370 = errors;
-                                                                                                                                                                                                if (!validate46(data138[i10], { instancePath: instancePath + "/styledTextSegments/" + i10, parentData: data138, parentDataProperty: i10, rootData, dynamicAnchors })) {
-                                                                                                                                                                                                  vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-                                                                                                                                                                                                  errors = vErrors.length;
-                                                                                                                                                                                                }
-                                                                                                                                                                                                var valid96 = _errs370 === errors;
-                                                                                                                                                                                                if (!valid96) {
-                                                                                                                                                                                                  break;
+                                                                                                                                                                                            if (typeof data138 === "string") {
+                                                                                                                                                                                              if (func1(data138) > 255) {
+                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/componentId", schemaPath: "#/properties/componentId/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                                                                                                                                                                return false;
+                                                                                                                                                                                              } else {
+                                                                                                                                                                                                if (func1(data138) < 1) {
+                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/componentId", schemaPath: "#/properties/componentId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                                                                                                                                                                  return false;
                                                                                                                                                                                                 }
                                                                                                                                                                                               }
                                                                                                                                                                                             } else {
-                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                                              validate22.errors = [{ instancePath: instancePath + "/componentId", schemaPath: "#/properties/componentId/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                                                                                                                               return false;
                                                                                                                                                                                             }
                                                                                                                                                                                           }
@@ -6468,51 +6466,105 @@
                                                                                                                                                                                           var valid38 = true;
                                                                                                                                                                                         }
                                                                                                                                                                                         if (valid38) {
-                                                                                                                                                                                          let missing48;
-                                                                                                                                                                                          if (data.relativeTransform !== void 0 && (data.untransformedWidth === void 0 && (missing48 = "untransformedWidth") || data.untransformedHeight === void 0 && (missing48 = "untransformedHeight"))) {
-                                                                                                                                                                                            validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                              property: "relativeTransform",
-                                                                                                                                                                                              missingProperty: missing48,
-                                                                                                                                                                                              depsCount: 2,
-                                                                                                                                                                                              deps: "untransformedWidth, untransformedHeight"
-                                                                                                                                                                                            }, message: "must have properties untransformedWidth, untransformedHeight when property relativeTransform is present" }];
-                                                                                                                                                                                            return false;
-                                                                                                                                                                                          } else {
-                                                                                                                                                                                            if (data.untransformedWidth !== void 0 && (data.relativeTransform === void 0 && (missing48 = "relativeTransform") || data.untransformedHeight === void 0 && (missing48 = "untransformedHeight"))) {
-                                                                                                                                                                                              validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                property: "untransformedWidth",
-                                                                                                                                                                                                missingProperty: missing48,
-                                                                                                                                                                                                depsCount: 2,
-                                                                                                                                                                                                deps: "relativeTransform, untransformedHeight"
-                                                                                                                                                                                              }, message: "must have properties relativeTransform, untransformedHeight when property untransformedWidth is present" }];
-                                                                                                                                                                                              return false;
-                                                                                                                                                                                            } else {
-                                                                                                                                                                                              if (data.untransformedHeight !== void 0 && (data.relativeTransform === void 0 && (missing48 = "relativeTransform") || data.untransformedWidth === void 0 && (missing48 = "untransformedWidth"))) {
-                                                                                                                                                                                                validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                  property: "untransformedHeight",
-                                                                                                                                                                                                  missingProperty: missing48,
-                                                                                                                                                                                                  depsCount: 2,
-                                                                                                                                                                                                  deps: "relativeTransform, untransformedWidth"
-                                                                                                                                                                                                }, message: "must have properties relativeTransform, untransformedWidth when property untransformedHeight is present" }];
-                                                                                                                                                                                                return false;
-                                                                                                                                                                                              } else {
-                                                                                                                                                                                                if (data.gridRowAnchorIndex !== void 0 && (data.gridColumnAnchorIndex === void 0 && (missing48 = "gridColumnAnchorIndex"))) {
-                                                                                                                                                                                                  validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                    property: "gridRowAnchorIndex",
-                                                                                                                                                                                                    missingProperty: missing48,
-                                                                                                                                                                                                    depsCount: 1,
-                                                                                                                                                                                                    deps: "gridColumnAnchorIndex"
-                                                                                                                                                                                                  }, message: "must have property gridColumnAnchorIndex when property gridRowAnchorIndex is present" }];
+                                                                                                                                                                                          if (data.componentName !== void 0) {
+                                                                                                                                                                                            let data139 = data.componentName;
+                                                                                                                                                                                            const _errs370 = errors;
+                                                                                                                                                                                            if (errors === _errs370) {
+                                                                                                                                                                                              if (typeof data139 === "string") {
+                                                                                                                                                                                                if (func1(data139) > 255) {
+                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/componentName", schemaPath: "#/properties/componentName/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                                                                                                                                                                   return false;
                                                                                                                                                                                                 } else {
-                                                                                                                                                                                                  if (data.gridColumnAnchorIndex !== void 0 && (data.gridRowAnchorIndex === void 0 && (missing48 = "gridRowAnchorIndex"))) {
-                                                                                                                                                                                                    validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                      property: "gridColumnAnchorIndex",
-                                                                                                                                                                                                      missingProperty: missing48,
-                                                                                                                                                                                                      depsCount: 1,
-                                                                                                                                                                                                      deps: "gridRowAnchorIndex"
-                                                                                                                                                                                                    }, message: "must have property gridRowAnchorIndex when property gridColumnAnchorIndex is present" }];
+                                                                                                                                                                                                  if (func1(data139) < 1) {
+                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/componentName", schemaPath: "#/properties/componentName/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                                                                                                                                                                     return false;
+                                                                                                                                                                                                  }
+                                                                                                                                                                                                }
+                                                                                                                                                                                              } else {
+                                                                                                                                                                                                validate22.errors = [{ instancePath: instancePath + "/componentName", schemaPath: "#/properties/componentName/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                                                                                                                                                return false;
+                                                                                                                                                                                              }
+                                                                                                                                                                                            }
+                                                                                                                                                                                            var valid38 = _errs370 === errors;
+                                                                                                                                                                                          } else {
+                                                                                                                                                                                            var valid38 = true;
+                                                                                                                                                                                          }
+                                                                                                                                                                                          if (valid38) {
+                                                                                                                                                                                            if (data.styledTextSegments !== void 0) {
+                                                                                                                                                                                              let data140 = data.styledTextSegments;
+                                                                                                                                                                                              const _errs372 = errors;
+                                                                                                                                                                                              if (errors === _errs372) {
+                                                                                                                                                                                                if (Array.isArray(data140)) {
+                                                                                                                                                                                                  var valid96 = true;
+                                                                                                                                                                                                  const len10 = data140.length;
+                                                                                                                                                                                                  for (let i10 = 0; i10 < len10; i10++) {
+                                                                                                                                                                                                    const _errs374 = errors;
+                                                                                                                                                                                                    if (!validate46(data140[i10], { instancePath: instancePath + "/styledTextSegments/" + i10, parentData: data140, parentDataProperty: i10, rootData, dynamicAnchors })) {
+                                                                                                                                                                                                      vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+                                                                                                                                                                                                      errors = vErrors.length;
+                                                                                                                                                                                                    }
+                                                                                                                                                                                                    var valid96 = _errs374 === errors;
+                                                                                                                                                                                                    if (!valid96) {
+                                                                                                                                                                                                      break;
+                                                                                                                                                                                                    }
+                                                                                                                                                                                                  }
+                                                                                                                                                                                                } else {
+                                                                                                                                                                                                  validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                                                  return false;
+                                                                                                                                                                                                }
+                                                                                                                                                                                              }
+                                                                                                                                                                                              var valid38 = _errs372 === errors;
+                                                                                                                                                                                            } else {
+                                                                                                                                                                                              var valid38 = true;
+                                                                                                                                                                                            }
+                                                                                                                                                                                            if (valid38) {
+                                                                                                                                                                                              let missing48;
+                                                                                                                                                                                              if (data.relativeTransform !== void 0 && (data.untransformedWidth === void 0 && (missing48 = "untransformedWidth") || data.untransformedHeight === void 0 && (missing48 = "untransformedHeight"))) {
+                                                                                                                                                                                                validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
+                                                                                                                                                                                                  property: "relativeTransform",
+                                                                                                                                                                                                  missingProperty: missing48,
+                                                                                                                                                                                                  depsCount: 2,
+                                                                                                                                                                                                  deps: "untransformedWidth, untransformedHeight"
+                                                                                                                                                                                                }, message: "must have properties untransformedWidth, untransformedHeight when property relativeTransform is present" }];
+                                                                                                                                                                                                return false;
+                                                                                                                                                                                              } else {
+                                                                                                                                                                                                if (data.untransformedWidth !== void 0 && (data.relativeTransform === void 0 && (missing48 = "relativeTransform") || data.untransformedHeight === void 0 && (missing48 = "untransformedHeight"))) {
+                                                                                                                                                                                                  validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
+                                                                                                                                                                                                    property: "untransformedWidth",
+                                                                                                                                                                                                    missingProperty: missing48,
+                                                                                                                                                                                                    depsCount: 2,
+                                                                                                                                                                                                    deps: "relativeTransform, untransformedHeight"
+                                                                                                                                                                                                  }, message: "must have properties relativeTransform, untransformedHeight when property untransformedWidth is present" }];
+                                                                                                                                                                                                  return false;
+                                                                                                                                                                                                } else {
+                                                                                                                                                                                                  if (data.untransformedHeight !== void 0 && (data.relativeTransform === void 0 && (missing48 = "relativeTransform") || data.untransformedWidth === void 0 && (missing48 = "untransformedWidth"))) {
+                                                                                                                                                                                                    validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
+                                                                                                                                                                                                      property: "untransformedHeight",
+                                                                                                                                                                                                      missingProperty: missing48,
+                                                                                                                                                                                                      depsCount: 2,
+                                                                                                                                                                                                      deps: "relativeTransform, untransformedWidth"
+                                                                                                                                                                                                    }, message: "must have properties relativeTransform, untransformedWidth when property untransformedHeight is present" }];
+                                                                                                                                                                                                    return false;
+                                                                                                                                                                                                  } else {
+                                                                                                                                                                                                    if (data.gridRowAnchorIndex !== void 0 && (data.gridColumnAnchorIndex === void 0 && (missing48 = "gridColumnAnchorIndex"))) {
+                                                                                                                                                                                                      validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
+                                                                                                                                                                                                        property: "gridRowAnchorIndex",
+                                                                                                                                                                                                        missingProperty: missing48,
+                                                                                                                                                                                                        depsCount: 1,
+                                                                                                                                                                                                        deps: "gridColumnAnchorIndex"
+                                                                                                                                                                                                      }, message: "must have property gridColumnAnchorIndex when property gridRowAnchorIndex is present" }];
+                                                                                                                                                                                                      return false;
+                                                                                                                                                                                                    } else {
+                                                                                                                                                                                                      if (data.gridColumnAnchorIndex !== void 0 && (data.gridRowAnchorIndex === void 0 && (missing48 = "gridRowAnchorIndex"))) {
+                                                                                                                                                                                                        validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
+                                                                                                                                                                                                          property: "gridColumnAnchorIndex",
+                                                                                                                                                                                                          missingProperty: missing48,
+                                                                                                                                                                                                          depsCount: 1,
+                                                                                                                                                                                                          deps: "gridRowAnchorIndex"
+                                                                                                                                                                                                        }, message: "must have property gridRowAnchorIndex when property gridColumnAnchorIndex is present" }];
+                                                                                                                                                                                                        return false;
+                                                                                                                                                                                                      }
+                                                                                                                                                                                                    }
                                                                                                                                                                                                   }
                                                                                                                                                                                                 }
                                                                                                                                                                                               }
@@ -8251,6 +8303,135 @@
     return typeof v === "object" && v !== null && !Array.isArray(v);
   }
 
+  // src/materialize/placement.ts
+  var PlacementGap = 100;
+  async function place(root, target, warn) {
+    var _a;
+    let page = figma.currentPage;
+    const node = target ? await figma.getNodeByIdAsync(target) : null;
+    if (target && (node == null ? void 0 : node.type) === "PAGE") {
+      page = node;
+      const right = Math.max(0, ...page.children.filter((c) => c !== root).map((c) => c.x + c.width));
+      page.appendChild(root);
+      root.x = page.children.length > 1 ? right + PlacementGap : 0;
+      root.y = 0;
+      await figma.setCurrentPageAsync(page);
+    } else if (target && ((node == null ? void 0 : node.type) === "FRAME" || (node == null ? void 0 : node.type) === "SECTION")) {
+      node.appendChild(root);
+      root.x = 0;
+      root.y = 0;
+      page = (_a = pageOf(node)) != null ? _a : page;
+      if (page !== figma.currentPage) await figma.setCurrentPageAsync(page);
+    } else {
+      if (target) {
+        warn({ code: "PLACEMENT_TARGET_NOT_FOUND", message: `the placement target ${target} is not a page, frame or section of this file; the layers are placed beside the selection`, nodeId: null });
+      }
+      const selection = figma.currentPage.selection.filter((s) => s !== root);
+      if (selection.length > 0) {
+        const boxes = selection.map((s) => {
+          var _a2;
+          return (_a2 = s.absoluteBoundingBox) != null ? _a2 : { x: s.x, y: s.y, width: s.width, height: s.height };
+        });
+        root.x = Math.max(...boxes.map((b) => b.x + b.width)) + PlacementGap;
+        root.y = Math.min(...boxes.map((b) => b.y));
+      } else {
+        const c = figma.viewport.center;
+        root.x = Math.round(c.x - root.width / 2);
+        root.y = Math.round(c.y - root.height / 2);
+      }
+    }
+    page.selection = [root];
+    figma.viewport.scrollAndZoomIntoView([root]);
+  }
+  function pageOf(node) {
+    let n = node;
+    while (n !== null && n.type !== "PAGE") n = n.parent;
+    return n;
+  }
+
+  // src/materialize/components.ts
+  var ComponentsFrameName = "Components";
+  var ComponentSpacing = 40;
+  var ComponentDataKey = "code2des.componentId";
+  var placement = [
+    "x",
+    "y",
+    "constraints",
+    "layoutPositioning",
+    "gridRowAnchorIndex",
+    "gridColumnAnchorIndex",
+    "gridRowSpan",
+    "gridColumnSpan",
+    "gridChildHorizontalAlign",
+    "gridChildVerticalAlign",
+    "scrollBehavior",
+    "componentId",
+    "componentName"
+  ];
+  function mainTree(n) {
+    const m = __spreadValues({}, n);
+    for (const k of placement) delete m[k];
+    if (m.layoutSizingHorizontal === "FILL") delete m.layoutSizingHorizontal;
+    if (m.layoutSizingVertical === "FILL") delete m.layoutSizingVertical;
+    if (m.layoutMode === void 0 || m.layoutMode === "NONE") {
+      delete m.minWidth;
+      delete m.maxWidth;
+      delete m.minHeight;
+      delete m.maxHeight;
+    }
+    return m;
+  }
+  var Components = class {
+    constructor(track) {
+      this.track = track;
+      this.made = /* @__PURE__ */ new Map();
+      this.holder = null;
+      this.bottom = 0;
+    }
+    get(id) {
+      return this.made.get(id);
+    }
+    /** The Components frame, created (empty, unclipped, without fills) on first use. */
+    frame() {
+      if (this.holder !== null) return this.holder;
+      const f = figma.createFrame();
+      this.track(f);
+      f.name = ComponentsFrameName;
+      f.fills = [];
+      f.clipsContent = false;
+      this.holder = f;
+      return f;
+    }
+    /** Records a main component and stacks it below the ones before it on the Components frame. */
+    add(id, component, main) {
+      const made = { component, main };
+      this.made.set(id, made);
+      const f = this.frame();
+      component.x = 0;
+      component.y = this.bottom;
+      this.bottom += component.height + ComponentSpacing;
+      const width = Math.max(...[...this.made.values()].map((m) => m.component.width), 0.01);
+      f.resize(width, Math.max(this.bottom - ComponentSpacing, 0.01));
+      return made;
+    }
+    /** Puts the Components frame beside root, on root's page (none when the result has no components). */
+    place(root) {
+      var _a;
+      const f = this.holder;
+      if (f === null) return;
+      const page = pageOf2(root);
+      if (page !== null && f.parent !== page) page.appendChild(f);
+      const box = (_a = root.absoluteBoundingBox) != null ? _a : { x: root.x, y: root.y, width: root.width, height: root.height };
+      f.x = box.x + box.width + PlacementGap;
+      f.y = box.y;
+    }
+  };
+  function pageOf2(node) {
+    let n = node;
+    while (n !== null && n.type !== "PAGE") n = n.parent;
+    return n;
+  }
+
   // src/materialize/errors.ts
   var MaterializeError = class extends Error {
     constructor(nodeId, field, reason2) {
@@ -8313,52 +8494,6 @@
       );
     }
     return images;
-  }
-
-  // src/materialize/placement.ts
-  var PlacementGap = 100;
-  async function place(root, target, warn) {
-    var _a;
-    let page = figma.currentPage;
-    const node = target ? await figma.getNodeByIdAsync(target) : null;
-    if (target && (node == null ? void 0 : node.type) === "PAGE") {
-      page = node;
-      const right = Math.max(0, ...page.children.filter((c) => c !== root).map((c) => c.x + c.width));
-      page.appendChild(root);
-      root.x = page.children.length > 1 ? right + PlacementGap : 0;
-      root.y = 0;
-      await figma.setCurrentPageAsync(page);
-    } else if (target && ((node == null ? void 0 : node.type) === "FRAME" || (node == null ? void 0 : node.type) === "SECTION")) {
-      node.appendChild(root);
-      root.x = 0;
-      root.y = 0;
-      page = (_a = pageOf(node)) != null ? _a : page;
-      if (page !== figma.currentPage) await figma.setCurrentPageAsync(page);
-    } else {
-      if (target) {
-        warn({ code: "PLACEMENT_TARGET_NOT_FOUND", message: `the placement target ${target} is not a page, frame or section of this file; the layers are placed beside the selection`, nodeId: null });
-      }
-      const selection = figma.currentPage.selection.filter((s) => s !== root);
-      if (selection.length > 0) {
-        const boxes = selection.map((s) => {
-          var _a2;
-          return (_a2 = s.absoluteBoundingBox) != null ? _a2 : { x: s.x, y: s.y, width: s.width, height: s.height };
-        });
-        root.x = Math.max(...boxes.map((b) => b.x + b.width)) + PlacementGap;
-        root.y = Math.min(...boxes.map((b) => b.y));
-      } else {
-        const c = figma.viewport.center;
-        root.x = Math.round(c.x - root.width / 2);
-        root.y = Math.round(c.y - root.height / 2);
-      }
-    }
-    page.selection = [root];
-    figma.viewport.scrollAndZoomIntoView([root]);
-  }
-  function pageOf(node) {
-    let n = node;
-    while (n !== null && n.type !== "PAGE") n = n.parent;
-    return n;
   }
 
   // src/materialize/paint.ts
@@ -8786,7 +8921,7 @@
       const v = n.layoutSizingVertical;
       applying(id, "layoutSizingVertical", () => node.layoutSizingVertical = v);
     }
-    if (node.type === "FRAME" && node.layoutMode !== "NONE") {
+    if ((node.type === "FRAME" || node.type === "COMPONENT" || node.type === "INSTANCE") && node.layoutMode !== "NONE") {
       const ownW = (_a = n.untransformedWidth) != null ? _a : n.width;
       const ownH = (_b = n.untransformedHeight) != null ? _b : n.height;
       const w = node.layoutSizingHorizontal === "FIXED" && ownW !== void 0 ? ownW : node.width;
@@ -8891,7 +9026,9 @@
     fillStyleId: (node) => "setFillStyleIdAsync" in node,
     strokeStyleId: (node) => "setStrokeStyleIdAsync" in node,
     textStyleId: (node) => node.type === "TEXT",
-    effectStyleId: (node) => "setEffectStyleIdAsync" in node
+    effectStyleId: (node) => "setEffectStyleIdAsync" in node,
+    componentId: (node) => node.type === "INSTANCE" || node.type === "COMPONENT",
+    componentName: (node) => node.type === "INSTANCE" || node.type === "COMPONENT"
   };
   function isMember(k) {
     return k in takes;
@@ -8912,13 +9049,14 @@
   async function buildNode(n, parent, ctx) {
     var _a;
     if (n.type === "GROUP") return buildGroup(n, parent, ctx);
+    if (n.componentId !== void 0 && n.type === "FRAME") return buildInstance(n, n.componentId, parent, ctx);
     const node = applying(n.id, "type", () => create(n, ctx));
     ctx.track(node);
     node.setPluginData(PluginDataKey, n.id);
     applying(n.id, "(append to parent)", () => parent.appendChild(node));
     reportUntaken(node, n, ctx);
     await applyMembers(node, n, ctx);
-    if (node.type === "FRAME" && n.type === "FRAME") {
+    if ((node.type === "FRAME" || node.type === "COMPONENT") && n.type === "FRAME") {
       applyAutoLayout(node, n);
       for (const c of (_a = n.children) != null ? _a : []) if (!drawnByList(c, n)) await buildNode(c, node, ctx);
       if (n.layoutMode === "GRID") finishGrid(node, n);
@@ -8948,7 +9086,7 @@
   function create(n, ctx) {
     switch (n.type) {
       case "FRAME":
-        return figma.createFrame();
+        return ctx.componentRoot === n.id ? figma.createComponent() : figma.createFrame();
       case "RECTANGLE":
         return figma.createRectangle();
       case "ELLIPSE":
@@ -9132,6 +9270,80 @@
     if (n.lineHeight !== void 0 && !same(n.lineHeight, style.lineHeight)) return "lineHeight";
     return null;
   }
+  async function buildInstance(n, componentId, parent, ctx) {
+    var _a;
+    const made = (_a = ctx.components.get(componentId)) != null ? _a : await buildMain(n, componentId, ctx);
+    const inst = applying(n.id, "componentId", () => made.component.createInstance());
+    ctx.track(inst);
+    applying(n.id, "(append to parent)", () => parent.appendChild(inst));
+    await overrideLayers(inst, n, made.main, ctx);
+    if (n.constraints !== void 0) {
+      const v = n.constraints;
+      applying(n.id, "constraints", () => inst.constraints = v);
+    }
+    applyPosition(inst, n);
+    applySizing(inst, n);
+    return inst;
+  }
+  async function buildMain(n, componentId, ctx) {
+    if (n.componentName === void 0) {
+      throw new MaterializeError(n.id, "componentName", `the first use of component ${JSON.stringify(componentId)} has no componentName`);
+    }
+    const main = mainTree(n);
+    const built = await buildNode(main, ctx.components.frame(), __spreadProps(__spreadValues({}, ctx), { componentRoot: n.id, tick: async () => {
+    } }));
+    if (built.type !== "COMPONENT") throw new MaterializeError(n.id, "componentId", "the main component was not created as a COMPONENT");
+    const name = n.componentName;
+    applying(n.id, "componentName", () => built.name = name);
+    built.setPluginData(ComponentDataKey, componentId);
+    return ctx.components.add(componentId, built, main);
+  }
+  async function overrideLayers(node, n, main, ctx) {
+    var _a, _b, _c, _d, _e;
+    const differs = (k) => JSON.stringify(n[k]) !== JSON.stringify(main[k]);
+    node.setPluginData(PluginDataKey, n.id);
+    if (node.name !== n.name) applying(n.id, "name", () => node.name = n.name);
+    if (node.visible !== ((_a = n.visible) != null ? _a : true)) applying(n.id, "visible", () => {
+      var _a2;
+      return node.visible = (_a2 = n.visible) != null ? _a2 : true;
+    });
+    const fills = differs("fills") || differs("fillStyleId");
+    if (fills && n.fills !== void 0 && "fills" in node && !(n.type === "SVG" && node.type === "FRAME")) {
+      const v = figmaPaints(n.fills, ctx.images, ctx.library.variables, n.id, "fills");
+      applying(n.id, "fills", () => node.fills = v);
+    }
+    const text = node.type === "TEXT" && (differs("characters") || differs("styledTextSegments")) ? node : null;
+    if (text !== null) {
+      const textCtx = { fonts: ctx.fonts, images: ctx.images, variables: ctx.library.variables };
+      applyText(text, n, textCtx);
+      applySegments(text, n, textCtx);
+    }
+    if ((fills || text !== null) && isCreated(node)) await applyStyleIds(node, n, ctx);
+    if (text !== null) {
+      const w = Math.max((_b = n.width) != null ? _b : text.width, 0.01);
+      const h = Math.max((_c = n.height) != null ? _c : text.height, 0.01);
+      if (w !== text.width || h !== text.height) {
+        try {
+          text.resize(w, h);
+        } catch (e) {
+          ctx.warn({ code: "MEMBER_NOT_APPLIED", message: `the instance's text layer kept its size (${describe(e)})`, nodeId: n.id });
+        }
+      }
+      const v = n.textAutoResize;
+      if (v !== void 0 && v !== text.textAutoResize) applying(n.id, "textAutoResize", () => text.textAutoResize = v);
+    }
+    const layers = "children" in node && !(n.type === "SVG") ? node.children : [];
+    for (const [i, c] of ((_d = n.children) != null ? _d : []).entries()) {
+      const layer = layers[i];
+      const m = (_e = main.children) == null ? void 0 : _e[i];
+      if (layer === void 0 || m === void 0) throw new MaterializeError(c.id, "componentId", "the instance has no layer for this node: the use differs from its component's first use");
+      await overrideLayers(layer, c, m, ctx);
+    }
+    await ctx.tick();
+  }
+  function isCreated(node) {
+    return node.type === "FRAME" || node.type === "RECTANGLE" || node.type === "ELLIPSE" || node.type === "LINE" || node.type === "VECTOR" || node.type === "TEXT";
+  }
 
   // src/materialize.ts
   var DefaultBatchSize = 250;
@@ -9159,7 +9371,9 @@
       const lib = createLibrary(parsed, images, fonts, (o) => library.push(o));
       const svgs = /* @__PURE__ */ new Map();
       for (const [ref, im] of parsed.images) if (typeof im.svg === "string") svgs.set(ref, im.svg);
+      const components = new Components((n) => nodes.push(n));
       const root = await buildNode(parsed.root, figma.currentPage, {
+        components,
         images,
         fonts,
         library: lib,
@@ -9177,6 +9391,7 @@
       });
       if (root.type !== "FRAME") throw new MaterializeError(parsed.root.id, "type", "the root was not created as a FRAME");
       await place(root, options.placementTarget, warn);
+      components.place(root);
       (_b = options.onProgress) == null ? void 0 : _b.call(options, total, total);
       return root;
     } catch (e) {

@@ -4,6 +4,7 @@
 // Plugin API error half way removes everything already created (nodes, styles, variables) and
 // throws a MaterializeError naming the result node and member. Usable without the UI.
 import { parseResult, ResultFormatError, type Node, type ResultInput } from "@code2des/api/result";
+import { Components } from "./materialize/components.js";
 import { MaterializeError, describe, type MaterializeWarning } from "./materialize/errors.js";
 import { createImages } from "./materialize/images.js";
 import { place } from "./materialize/placement.js";
@@ -14,6 +15,7 @@ import { buildNode, drawnByList } from "./materialize/tree.js";
 export { MaterializeError, type MaterializeWarning } from "./materialize/errors.js";
 export { FallbackFamily, FallbackStyle } from "./materialize/text.js";
 export { PluginDataKey } from "./materialize/styles.js";
+export { ComponentDataKey, ComponentsFrameName } from "./materialize/components.js";
 
 /** Nodes created between two yields to Figma (and two progress reports) by default. */
 export const DefaultBatchSize = 250;
@@ -54,7 +56,9 @@ export async function materialize(result: ResultInput, options: MaterializeOptio
     const lib = createLibrary(parsed, images, fonts, (o) => library.push(o));
     const svgs = new Map<string, string>();
     for (const [ref, im] of parsed.images) if (typeof im.svg === "string") svgs.set(ref, im.svg);
+    const components = new Components((n) => nodes.push(n));
     const root = await buildNode(parsed.root, figma.currentPage, {
+      components,
       images,
       fonts,
       library: lib,
@@ -71,6 +75,7 @@ export async function materialize(result: ResultInput, options: MaterializeOptio
     });
     if (root.type !== "FRAME") throw new MaterializeError(parsed.root.id, "type", "the root was not created as a FRAME");
     await place(root, options.placementTarget, warn);
+    components.place(root);
     options.onProgress?.(total, total);
     return root;
   } catch (e) {

@@ -119,6 +119,25 @@ function isApiImage(v: unknown): v is ResultInput["images"][number] {
 const black = { r: 0, g: 0, b: 0 };
 const blue = { r: 0.15, g: 0.39, b: 0.92 };
 
+/**
+ * A use of component C:1 (the first one names it): a card FILLing its auto-layout parent with an
+ * image, a title and a badge; the uses differ in the image, the title and the badge's visibility.
+ */
+export function card(id: string, y: number, title: string, image: string, badge: boolean | undefined, componentName?: string): Node {
+  const badgeNode: Node = { type: "RECTANGLE", id: `${id}.b`, name: "Badge", x: 170, y: 10, width: 20, height: 20, fills: [{ type: "SOLID", color: blue }] };
+  if (badge !== undefined) badgeNode.visible = badge;
+  const n: Node = {
+    type: "FRAME", id, name: `Card / ${title}`, x: 8, y, width: 200, height: 40, fills: [{ type: "IMAGE", imageRef: image, scaleMode: "FILL" }],
+    layoutSizingHorizontal: "FILL", layoutSizingVertical: "FIXED", componentId: "C:1",
+    children: [
+      { type: "TEXT", id: `${id}.t`, name: title, x: 8, y: 8, width: 150, height: 24, characters: title, fontName: { family: "Inter", style: "Regular" }, fontSize: 16, textAutoResize: "HEIGHT", fills: [{ type: "SOLID", color: black }] },
+      badgeNode,
+    ],
+  };
+  if (componentName !== undefined) n.componentName = componentName;
+  return n;
+}
+
 /** A result with every node type and member of the result format (version 2). */
 export function allNodeTypes(): Fixture {
   const styles: Style[] = [
@@ -210,6 +229,12 @@ export function allNodeTypes(): Fixture {
           { type: "ELLIPSE", id: "1:18", name: "Dot", x: 232, y: 18, width: 40, height: 30, fills: [{ type: "SOLID", color: black }], gridRowAnchorIndex: 0, gridColumnAnchorIndex: 2, gridRowSpan: 1, gridColumnSpan: 1, gridChildHorizontalAlign: "CENTER", gridChildVerticalAlign: "MAX", layoutSizingHorizontal: "FIXED", layoutSizingVertical: "FIXED" },
         ],
       },
+      {
+        type: "FRAME", id: "1:30", name: "Products", x: 20, y: 380, width: 216, height: 152, fills: [],
+        layoutMode: "VERTICAL", paddingLeft: 8, paddingRight: 8, paddingTop: 8, paddingBottom: 8, itemSpacing: 8,
+        layoutSizingHorizontal: "FIXED", layoutSizingVertical: "FIXED",
+        children: [card("1:31", 8, "Alpha", "photo", undefined, "Card"), card("1:32", 56, "Beta", "photo2", false), card("1:33", 104, "Gamma", "photo", undefined)],
+      },
       { type: "FRAME", id: "1:12", name: "header", x: 0, y: 0, width: 640, height: 40, fills: [{ type: "SOLID", color: blue }], fillStyleId: "S:1", scrollBehavior: "FIXED" },
     ],
   };
@@ -219,6 +244,7 @@ export function allNodeTypes(): Fixture {
       root, styles, variables,
       images: [
         { ref: "photo", mimeType: "image/png", width: 8, height: 8, base64: png(8, 8), svg: null },
+        { ref: "photo2", mimeType: "image/png", width: 8, height: 8, base64: png(8, 8, [200, 40, 40, 255]), svg: null },
         { ref: "logo", mimeType: "image/svg+xml", width: 48, height: 48, base64: null, svg: svg(48, 48) },
       ],
     },

@@ -13,14 +13,17 @@
 //   widest side (docs/conversion.md), and cornerRadius with differing corners is left out;
 // - a blur effect's blurType NORMAL is the format's absent blurType, a range's listOptions NONE
 //   its absent listOptions;
-// - a paint bound through a paint style has the style's boundVariables: written only on styles;
+// - a paint bound through a paint style has the style's boundVariables: written only on styles
+//   (a TEXT's ranges too, when the TEXT has a fill style);
 // - a GROUP's box is its children's bounds, a TEXT's fontWeight its font's: written only when
 //   the input states them;
-// - the root's x and y are where it was placed: the input's are kept (placement is tested apart).
+// - the root's x and y are where it was placed: the input's are kept (placement is tested apart);
+// - an INSTANCE reads as a FRAME with componentId (its main component's result id) and, when it
+//   is the use the main component was made from, componentName (the main component's name).
 import type { ResultInput } from "@code2des/api/result";
-import { PluginDataKey } from "../src/materialize.js";
+import { ComponentDataKey, PluginDataKey } from "../src/materialize.js";
 import {
-  StubEllipse, StubFigma, StubFrame, StubGroup, StubLine, StubNode, StubRectangle, StubText, StubVector,
+  StubEllipse, StubFigma, StubFrame, StubGroup, StubInstance, StubLine, StubNode, StubRectangle, StubText, StubVector,
   StubEffectStyle, StubLayer, StubPaintStyle, type SegmentField,
 } from "./figma-stub.js";
 
@@ -125,8 +128,13 @@ export class Reader {
   private full(node: StubNode, inp: Obj): Obj {
     const o: Obj = {};
     const svg = node instanceof StubFrame ? node.svgSource : null;
-    o["type"] = svg !== null ? "SVG" : node.type;
+    o["type"] = svg !== null ? "SVG" : node.type === "INSTANCE" || node.type === "COMPONENT" ? "FRAME" : node.type;
     o["id"] = node.getPluginData(PluginDataKey);
+    if (node instanceof StubInstance) {
+      const main = node.mainComponent;
+      o["componentId"] = main.getPluginData(ComponentDataKey);
+      if (main.getPluginData(PluginDataKey) === o["id"]) o["componentName"] = main.name;
+    }
     o["name"] = node.name;
     o["x"] = node.x;
     o["y"] = node.y;
@@ -267,7 +275,7 @@ export class Reader {
       const seg: Obj = { start: s.start, end: s.end };
       if ("characters" in wantObj) seg["characters"] = s.characters;
       for (const f of segmentFields) {
-        const v = f === "fills" ? this.paints(s.fills, false) : json(s[f]);
+        const v = f === "fills" ? this.paints(s.fills, node.fillStyleId !== "") : json(s[f]);
         const d = textDefaults === undefined ? undefined : f === "fills" ? this.paints(textDefaults.fills, false) : json(textDefaults[f]);
         // Figma's listOptions NONE (no list) is the format's absent listOptions.
         const absent = f === "fontWeight" || (f === "listOptions" && s.listOptions.type === "NONE");

@@ -57,6 +57,9 @@ func ValidateTree(root []byte) ([]ImageRefUse, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkComponents(w.components); err != nil {
+		return nil, err
+	}
 	return w.uses, nil
 }
 
@@ -65,6 +68,7 @@ func ValidateTree(root []byte) ([]ImageRefUse, error) {
 // whether the other version 2 members were used.
 func validateTree(root []byte, version int) (*treeWalker, error) {
 	w := &treeWalker{
+		src:     root,
 		dec:     json.NewDecoder(bytes.NewReader(root)),
 		ids:     make(map[string]struct{}),
 		refs:    make(map[string]int),
@@ -84,6 +88,8 @@ func validateTree(root []byte, version int) (*treeWalker, error) {
 }
 
 type treeWalker struct {
+	// src is the tree's bytes, which dec reads: a node's members are hashed from them.
+	src   []byte
 	dec   *json.Decoder
 	nodes int
 	ids   map[string]struct{}
@@ -97,6 +103,8 @@ type treeWalker struct {
 	last       childStructure
 	// version is the result's manifest version.
 	version int
+	// components are the uses of components, in the order their nodes end (components.go).
+	components []componentUse
 }
 
 // addRef records a use of ref by the node nodeID.
@@ -138,6 +146,8 @@ func (w *treeWalker) node(depth int) (string, error) {
 		hasSegments                         bool
 		tf                                  nodeTransform
 		tm                                  textMembers
+		shape                               nodeShape
+		compID, compName                    *string
 	)
 	seen := make(map[string]struct{}, 8)
 	for w.dec.More() {
@@ -145,7 +155,16 @@ func (w *treeWalker) node(depth int) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		start := w.dec.InputOffset()
 		switch key {
+		case "componentId", "componentName":
+			var v *string
+			v, err = w.componentMember(key)
+			if key == "componentId" {
+				compID = v
+			} else {
+				compName = v
+			}
 		case "type":
 			typ, err = w.str(key)
 		case "id":
@@ -192,6 +211,9 @@ func (w *treeWalker) node(depth int) (string, error) {
 		}
 		if err != nil {
 			return "", err
+		}
+		if key != "children" {
+			shape.add(key, w.src[start:w.dec.InputOffset()])
 		}
 	}
 	if err := w.expectDelim('}', "the end of a node"); err != nil {
@@ -259,6 +281,11 @@ func (w *treeWalker) node(depth int) (string, error) {
 		return "", err
 	}
 	last.listMarker, last.lists = tm.listMarker, tm.lists
+	inner, root := shape.keys(st.children)
+	if last.hasUse, err = w.checkComponentNode(depth, *typ, *id, compID, compName, &st, root); err != nil {
+		return "", err
+	}
+	last.shape = inner
 	w.last = last
 	return *typ, nil
 }

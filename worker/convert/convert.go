@@ -9,6 +9,7 @@ import (
 	"context"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/components"
 	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/paint"
@@ -86,6 +87,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	diagnostics := layout.Infer(root)
 	localStyles, variables := styles.Build(root, c.Document.CustomProperties)
 	resultjson.BoundTransformed(root.Out)
+	diagnostics = append(diagnostics, components.Build(root.Out, resultjson.MaxDiagnostics-len(diagnostics), components.TableParts(root))...)
 
 	res := &resultjson.Result{
 		Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,

@@ -52,6 +52,7 @@ var fixtureSites = map[string][2]string{
 	"named-colors":      {"testdata/layout-site", "/named-colors.html"},
 	"effect-styles":     {"testdata/layout-site", "/shadows.html"},
 	"layout-minmax":     {"testdata/layout-site", "/minmax.html"},
+	"layout-components": {"testdata/layout-site", "/components.html"},
 	"text":              {"testdata/text-site", "/index.html"},
 	"fonts":             {"../capture/capturetest/site", "/fonts.html"},
 	"font-runs":         {"../capture/capturetest/site", "/font-runs.html"},

@@ -29,6 +29,10 @@ func TestLayoutLimitsAreTheBackends(t *testing.T) {
 	if resultjson.MaxLines != artifacts.MaxLines {
 		t.Errorf("resultjson.MaxLines %d, the backend's %d", resultjson.MaxLines, artifacts.MaxLines)
 	}
+	if resultjson.MaxComponents != artifacts.MaxComponents || resultjson.MaxNameRunes > artifacts.MaxComponentNameLength {
+		t.Errorf("resultjson.MaxComponents %d and MaxNameRunes %d, the backend's %d and componentName bound %d",
+			resultjson.MaxComponents, resultjson.MaxNameRunes, artifacts.MaxComponents, artifacts.MaxComponentNameLength)
+	}
 }
 
 // TestBackendAcceptsResults stores each fixture's capture assets and result in a bucket of the

@@ -255,8 +255,20 @@ type Node struct {
 	ImageRef string `json:"imageRef,omitempty"`
 
 	Structure
+	Component
 
 	Children []*Node `json:"children,omitempty"`
+}
+
+// Component marks a node as one use of a repeated subtree (docs/conversion.md "Components"):
+// ComponentID names the component (Figma REST's INSTANCE.componentId); the first use in document
+// order also carries ComponentName and is the tree the plugin makes the main COMPONENT from. The
+// node keeps its whole tree, so a reader that ignores both members draws the same picture; every
+// use has the main's tree but for the overridable members (components.Overridable). Both are left
+// out on other nodes.
+type Component struct {
+	ComponentID   string `json:"componentId,omitempty"`
+	ComponentName string `json:"componentName,omitempty"`
 }
 
 // Paint is a Figma Paint: SOLID (color, opacity), GRADIENT_LINEAR (gradientTransform,
@@ -611,6 +623,14 @@ type CodeSyntax struct {
 // DiagAutoLayoutSkipped is the diagnostic code of a flex or grid container left without auto
 // layout; its message says why.
 const DiagAutoLayoutSkipped = "AUTO_LAYOUT_SKIPPED"
+
+// DiagComponentSkipped is the diagnostic code of a repeated subtree left as plain frames; its
+// message says why.
+const DiagComponentSkipped = "COMPONENT_SKIPPED"
+
+// MaxComponents is the most components of a result (the backend's limit); further repeated
+// subtrees stay plain frames with a COMPONENT_SKIPPED diagnostic.
+const MaxComponents = 1000
 
 // MaxDiagnostics is the most diagnostics of a result (the backend's limit); containers past it
 // are left absolute without one.
