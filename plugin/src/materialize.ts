@@ -3,17 +3,19 @@
 // the global `figma`. All or nothing: a malformed result, an image or SVG Figma refuses, or a
 // Plugin API error half way removes everything already created (nodes, styles, variables) and
 // throws a MaterializeError naming the result node and member. Usable without the UI.
-import { parseResult, ResultFormatError, type ResultInput } from "@code2des/api/result";
+import { parseResult, ResultFormatError, type Node, type ResultInput } from "@code2des/api/result";
+import { Components } from "./materialize/components.js";
 import { MaterializeError, applying, describe, type MaterializeWarning } from "./materialize/errors.js";
 import { createImages } from "./materialize/images.js";
 import { place } from "./materialize/placement.js";
 import { createLibrary } from "./materialize/styles.js";
 import { Fonts } from "./materialize/text.js";
-import { buildNode } from "./materialize/tree.js";
+import { buildNode, drawnByList } from "./materialize/tree.js";
 
 export { MaterializeError, type MaterializeWarning } from "./materialize/errors.js";
 export { FallbackFamily, FallbackStyle } from "./materialize/text.js";
 export { PluginDataKey } from "./materialize/styles.js";
+export { ComponentDataKey, ComponentsFrameName } from "./materialize/components.js";
 
 /** Nodes created between two yields to Figma (and two progress reports) by default. */
 export const DefaultBatchSize = 250;
@@ -54,7 +56,9 @@ export async function materialize(result: ResultInput, options: MaterializeOptio
     const lib = createLibrary(parsed, images, fonts, (o) => library.push(o), warn);
     const svgs = new Map<string, string>();
     for (const [ref, im] of parsed.images) if (typeof im.svg === "string") svgs.set(ref, im.svg);
+    const components = new Components((n) => nodes.push(n));
     const root = await buildNode(parsed.root, figma.currentPage, {
+      components,
       images,
       fonts,
       library: lib,
@@ -78,6 +82,7 @@ export async function materialize(result: ResultInput, options: MaterializeOptio
       applying(parsed.root.id, "variables.modes", () => root.setExplicitVariableModeForCollection(collection, pageMode));
     }
     await place(root, options.placementTarget, warn);
+    components.place(root);
     options.onProgress?.(total, total);
     return root;
   } catch (e) {
@@ -87,9 +92,10 @@ export async function materialize(result: ResultInput, options: MaterializeOptio
   }
 }
 
-function countNodes(n: { children?: readonly unknown[] }): number {
+/** The nodes materialize creates for n: its subtree less the list markers a list draws. */
+function countNodes(n: Node): number {
   let count = 1;
-  for (const c of n.children ?? []) if (typeof c === "object" && c !== null) count += countNodes(c);
+  for (const c of n.children ?? []) if (!drawnByList(c, n)) count += countNodes(c);
   return count;
 }
 

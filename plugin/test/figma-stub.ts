@@ -111,7 +111,7 @@ type StubParent = StubPage | StubFrame | StubGroup;
 
 /** What every stand-in node has. */
 export abstract class StubNode implements Pick<FrameNode, "name" | "visible" | "x" | "y" | "width" | "height"> {
-  abstract readonly type: "FRAME" | "GROUP" | "RECTANGLE" | "ELLIPSE" | "LINE" | "VECTOR" | "TEXT";
+  abstract readonly type: "FRAME" | "COMPONENT" | "INSTANCE" | "GROUP" | "RECTANGLE" | "ELLIPSE" | "LINE" | "VECTOR" | "TEXT";
   readonly id = nextId();
   name = "";
   visible = true;
@@ -121,6 +121,8 @@ export abstract class StubNode implements Pick<FrameNode, "name" | "visible" | "
   readonly pluginData = new Map<string, string>();
   /** Set on frames made by createNodeFromSvg: the SVG text Figma imported. */
   svgSource: string | null = null;
+  /** The instance this node is a layer of (not the instance itself), or null. */
+  inInstance: StubInstance | null = null;
 
   constructor(protected readonly figma: StubFigma) {}
 
@@ -131,6 +133,7 @@ export abstract class StubNode implements Pick<FrameNode, "name" | "visible" | "
     return this.pluginData.get(key) ?? "";
   }
   remove(): void {
+    if (this.inInstance !== null && !this.inInstance.removed) fail("in remove: Cannot remove a layer of an instance");
     this.parent?.detach(this);
     this.removed = true;
     this.figma.record("remove", this.id);
@@ -192,6 +195,7 @@ class Children {
   readonly children: StubNode[] = [];
   constructor(private readonly owner: StubParent) {}
   append(n: StubNode): void {
+    this.changeable("appendChild");
     if (n.removed) fail("in appendChild: The node has been removed");
     if (n === this.owner) fail("in appendChild: Cannot move a node into itself");
     n.parent?.detach(n);
@@ -199,9 +203,15 @@ class Children {
     n.parent = this.owner;
   }
   insert(index: number, n: StubNode): void {
+    this.changeable("insertChild");
     n.parent?.detach(n);
     this.children.splice(index, 0, n);
     n.parent = this.owner;
+  }
+  /** Figma refuses to add children to an instance or its layers. */
+  private changeable(what: string): void {
+    const o = this.owner;
+    if (o instanceof StubInstance || (o.type !== "PAGE" && o.inInstance !== null)) fail(`in ${what}: Cannot move node. New parent is an instance or is inside of an instance`);
   }
   detach(n: StubNode): void {
     const i = this.children.indexOf(n);
@@ -287,14 +297,14 @@ export abstract class StubLayer extends StubNode implements Pick<FrameNode, "opa
   }
   private autoLayoutParent(what: string): void {
     const p = this.parent;
-    if (p === null || p.type !== "FRAME" || p.layoutMode === "NONE") fail(`in ${what}: This property can only be set on children of auto-layout frames`);
+    if (p === null || !(p instanceof StubFrame) || p.layoutMode === "NONE") fail(`in ${what}: This property can only be set on children of auto-layout frames`);
   }
   private sizeLimits: Record<"minWidth" | "maxWidth" | "minHeight" | "maxHeight", number | null> = { minWidth: null, maxWidth: null, minHeight: null, maxHeight: null };
   /** Figma's size limits: on an auto-layout frame or a child of one, a number >= 0 or null. */
   private setLimit(k: "minWidth" | "maxWidth" | "minHeight" | "maxHeight", v: number | null): void {
     const p = this.parent;
     const own = this instanceof StubFrame && this.layoutMode !== "NONE";
-    const inAuto = p !== null && p.type === "FRAME" && p.layoutMode !== "NONE";
+    const inAuto = p !== null && p instanceof StubFrame && p.layoutMode !== "NONE";
     if (!own && !inAuto) fail(`in set_${k}: Size limits can only be set on auto-layout frames and their children`);
     if (v !== null && !(v >= 0)) fail(`in set_${k}: Expected a number >= 0, got ${v}`);
     this.sizeLimits[k] = v;
@@ -463,7 +473,7 @@ export class StubTrack implements GridTrackSize {
 
 export class StubFrame extends StubBox
   implements Pick<FrameNode, "clipsContent" | "layoutMode" | "layoutWrap" | "paddingLeft" | "paddingRight" | "paddingTop" | "paddingBottom" | "itemSpacing" | "primaryAxisAlignItems" | "counterAxisAlignItems" | "numberOfFixedChildren"> {
-  readonly type = "FRAME";
+  readonly type: "FRAME" | "COMPONENT" | "INSTANCE" = "FRAME";
   private readonly kids = new Children(this);
   clipsContent = true;
   layoutMode: "NONE" | "HORIZONTAL" | "VERTICAL" | "GRID" = "NONE";
@@ -616,6 +626,78 @@ export class StubFrame extends StubBox
   }
 }
 
+/** A main component: a frame whose instances copy its layers (figma.createComponent). */
+export class StubComponent extends StubFrame {
+  override readonly type = "COMPONENT";
+  constructor(figma: StubFigma) {
+    super(figma);
+    this.name = "Component";
+  }
+  /** Figma's createInstance: a copy of the component's layers, on the current page. */
+  createInstance(): StubInstance {
+    this.figma.record("createInstance", this.name);
+    const inst = copyNode(this, new StubInstance(this.figma, this), null);
+    this.figma.currentPage.appendChild(inst);
+    return inst;
+  }
+}
+
+/** An instance of a component: its layers are copies of the component's, which can be overridden but not added to or removed. */
+export class StubInstance extends StubFrame {
+  override readonly type = "INSTANCE";
+  constructor(
+    figma: StubFigma,
+    readonly mainComponent: StubComponent,
+  ) {
+    super(figma);
+  }
+}
+
+/**
+ * Copies src's members into into (a new node of src's class unless given) and its layers below
+ * it, each a layer of instance inst; ids are new, plugin data is copied (Figma's instance layers
+ * read their main's).
+ */
+function copyNode<T extends StubNode>(src: StubNode, into: T | null, inst: StubInstance | null): T {
+  const out = into ?? (Object.create(Object.getPrototypeOf(src)) as T);
+  const keep = into === null ? new Set<string>() : new Set(["type", "mainComponent"]);
+  const own = new Map(Object.entries(out));
+  for (const [k, v] of Object.entries(src)) {
+    if (keep.has(k)) continue;
+    let value: unknown;
+    if (k === "figma") value = v;
+    else if (k === "id") value = nextId();
+    else if (k === "parent") value = null;
+    else if (k === "inInstance") value = inst;
+    else if (k === "kids") value = own.get(k) ?? null;
+    else if (k === "rowTracks" || k === "columnTracks") value = null;
+    else if (v instanceof Map) value = new Map(v);
+    else value = clone(v);
+    Reflect.set(out, k, value);
+  }
+  const layerOf = inst ?? (out instanceof StubInstance ? out : null);
+  if (src instanceof StubFrame && out instanceof StubFrame) {
+    if (!own.has("kids")) Reflect.set(out, "kids", new ChildrenOf(out));
+    for (const k of ["rowTracks", "columnTracks"] as const) {
+      const tracks = (Reflect.get(src, k) as StubTrack[]).map((t) => Object.assign(Object.create(StubTrack.prototype) as StubTrack, { ...t, frame: out }));
+      Reflect.set(out, k, tracks);
+    }
+    for (const c of src.children) {
+      const copy = copyNode(c, null, layerOf);
+      Reflect.get(out, "kids").children.push(copy);
+      copy.parent = out;
+    }
+  } else if (src instanceof StubGroup && out instanceof StubGroup) {
+    Reflect.set(out, "kids", new ChildrenOf(out));
+    for (const c of src.children) {
+      const copy = copyNode(c, null, layerOf);
+      Reflect.get(out, "kids").children.push(copy);
+      copy.parent = out;
+    }
+  }
+  return out;
+}
+
 export class StubGroup extends StubLayer {
   readonly type = "GROUP";
   private readonly kids = new Children(this);
@@ -718,6 +800,8 @@ interface CharStyle {
   letterSpacing: LetterSpacing;
   textCase: TextCase;
   hyperlink: HyperlinkTarget | null;
+  /** Paragraph-level in Figma: every character of a paragraph has its paragraph's. */
+  listOptions: TextListOptions;
 }
 
 /** The look of a decoration line, null where the text has none (Figma's rule). */
@@ -743,7 +827,7 @@ function decorate(c: CharStyle, v: TextDecoration): void {
 }
 
 /** The members getStyledTextSegments reads here. */
-export type SegmentField = "fontName" | "fontSize" | "fontWeight" | "fills" | "textDecoration" | DecorationKey | "letterSpacing" | "textCase" | "hyperlink";
+export type SegmentField = "fontName" | "fontSize" | "fontWeight" | "fills" | "textDecoration" | DecorationKey | "letterSpacing" | "textCase" | "hyperlink" | "listOptions";
 
 /** One styled range as the stand-in reports it. */
 export interface StubSegment {
@@ -762,10 +846,11 @@ export interface StubSegment {
   letterSpacing: LetterSpacing;
   textCase: TextCase;
   hyperlink: HyperlinkTarget | null;
+  listOptions: TextListOptions;
 }
 
 export class StubText extends StubGeometry
-  implements Pick<TextNode, "textAlignHorizontal" | "textAlignVertical" | "textAutoResize" | "paragraphIndent" | "lineHeight" | "textTruncation" | "maxLines"> {
+  implements Pick<TextNode, "textAlignHorizontal" | "textAlignVertical" | "textAutoResize" | "paragraphIndent" | "lineHeight" | "textTruncation" | "maxLines" | "hangingList"> {
   readonly type = "TEXT";
   private text = "";
   private chars: CharStyle[] = [];
@@ -781,12 +866,14 @@ export class StubText extends StubGeometry
     letterSpacing: { value: 0, unit: "PERCENT" },
     textCase: "ORIGINAL",
     hyperlink: null,
+    listOptions: { type: "NONE" },
   };
   textStyleIdValue = "";
   textAlignHorizontal: "LEFT" | "CENTER" | "RIGHT" | "JUSTIFIED" = "LEFT";
   textAlignVertical: "TOP" | "CENTER" | "BOTTOM" = "TOP";
   textAutoResize: "NONE" | "WIDTH_AND_HEIGHT" | "HEIGHT" | "TRUNCATE" = "WIDTH_AND_HEIGHT";
   paragraphIndent = 0;
+  hangingList = false;
   lineHeight: LineHeight = { unit: "AUTO" };
   textTruncation: "DISABLED" | "ENDING" = "DISABLED";
   private maxLinesValue: number | null = null;
@@ -986,6 +1073,24 @@ export class StubText extends StubGeometry
   setRangeHyperlink(start: number, end: number, v: HyperlinkTarget | null): void {
     if (v !== null) only("setRangeHyperlink", v, ["type", "value"]);
     for (const c of this.range("setRangeHyperlink", start, end)) c.hyperlink = clone(v);
+  }
+  /**
+   * Figma's setRangeListOptions: a paragraph-level member, set on every paragraph (the lines
+   * between "\n", each "\n" belonging to the paragraph it ends) the range touches.
+   */
+  setRangeListOptions(start: number, end: number, v: TextListOptions): void {
+    only("setRangeListOptions", v, ["type"]);
+    if (!["ORDERED", "UNORDERED", "NONE"].includes(v.type)) fail(`in setRangeListOptions: Expected type ORDERED, UNORDERED or NONE, got ${String(v.type)}`);
+    this.range("setRangeListOptions", start, end);
+    const from = this.text.lastIndexOf("\n", start - 1) + 1;
+    const nl = this.text.indexOf("\n", end - 1);
+    const to = nl < 0 ? this.text.length : nl + 1;
+    for (const c of this.chars.slice(from, to)) c.listOptions = clone(v);
+  }
+  getRangeListOptions(start: number, end: number): TextListOptions | symbol {
+    const cs = this.range("getRangeListOptions", start, end);
+    const first = JSON.stringify(cs[0]?.listOptions);
+    return cs.every((c) => JSON.stringify(c.listOptions) === first) ? clone(cs[0]?.listOptions ?? this.base.listOptions) : this.figma.mixed;
   }
   /** Figma's getStyledTextSegments for the fields the materializer sets: maximal equal ranges. */
   getStyledTextSegments(fields: readonly SegmentField[]): StubSegment[] {
@@ -1227,6 +1332,9 @@ export class StubFigma {
   createFrame(): StubFrame {
     return this.add("createFrame", new StubFrame(this));
   }
+  createComponent(): StubComponent {
+    return this.add("createComponent", new StubComponent(this));
+  }
   createRectangle(): StubRectangle {
     return this.add("createRectangle", new StubRectangle(this));
   }
@@ -1315,6 +1423,9 @@ export class StubFigma {
     return p;
   }
 }
+
+/** Children for a copied frame or group (the class is private to the module). */
+const ChildrenOf = Children;
 
 function find(nodes: ReadonlyArray<StubNode>, id: string): StubNode | null {
   for (const n of nodes) {

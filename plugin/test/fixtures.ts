@@ -119,6 +119,25 @@ function isApiImage(v: unknown): v is ResultInput["images"][number] {
 const black = { r: 0, g: 0, b: 0 };
 const blue = { r: 0.15, g: 0.39, b: 0.92 };
 
+/**
+ * A use of component C:1 (the first one names it): a card FILLing its auto-layout parent with an
+ * image, a title and a badge; the uses differ in the image, the title and the badge's visibility.
+ */
+export function card(id: string, y: number, title: string, image: string, badge: boolean | undefined, componentName?: string): Node {
+  const badgeNode: Node = { type: "RECTANGLE", id: `${id}.b`, name: "Badge", x: 170, y: 10, width: 20, height: 20, fills: [{ type: "SOLID", color: blue }] };
+  if (badge !== undefined) badgeNode.visible = badge;
+  const n: Node = {
+    type: "FRAME", id, name: `Card / ${title}`, x: 8, y, width: 200, height: 40, fills: [{ type: "IMAGE", imageRef: image, scaleMode: "FILL" }],
+    layoutSizingHorizontal: "FILL", layoutSizingVertical: "FIXED", componentId: "C:1",
+    children: [
+      { type: "TEXT", id: `${id}.t`, name: title, x: 8, y: 8, width: 150, height: 24, characters: title, fontName: { family: "Inter", style: "Regular" }, fontSize: 16, textAutoResize: "HEIGHT", fills: [{ type: "SOLID", color: black }] },
+      badgeNode,
+    ],
+  };
+  if (componentName !== undefined) n.componentName = componentName;
+  return n;
+}
+
 /** A result with every node type and member of the result format (version 2). */
 export function allNodeTypes(): Fixture {
   const styles: Style[] = [
@@ -183,6 +202,20 @@ export function allNodeTypes(): Fixture {
       { type: "TEXT", id: "1:10", name: "Caption", x: 20, y: 300, width: 200, height: 24, characters: "Caption", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fontWeight: 400, lineHeight: { value: 24, unit: "PIXELS" }, letterSpacing: { value: 0, unit: "PIXELS" }, textCase: "ORIGINAL", textDecoration: "NONE", textAutoResize: "WIDTH_AND_HEIGHT", fills: [{ type: "SOLID", color: black }], textStyleId: "S:3", styledTextSegments: [{ characters: "Caption", start: 0, end: 7, ...segment }] },
       { type: "TEXT", id: "1:13", name: "Struck", x: 20, y: 340, width: 200, height: 24, characters: "Struck", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, textDecoration: "STRIKETHROUGH", textDecorationStyle: "DOTTED", textDecorationColor: { value: { type: "SOLID", color: blue } }, textAutoResize: "WIDTH_AND_HEIGHT", fills: [{ type: "SOLID", color: black }] },
       { type: "RECTANGLE", id: "1:11", name: "Hidden", x: 400, y: 300, width: 20, height: 20, visible: false },
+      // A Figma list (listOptions on its ranges, markers hanging left of the box) and the marker
+      // TEXTs a reader that ignores lists draws, which the plugin leaves out.
+      { type: "TEXT", id: "1:19", name: "1.", x: 2, y: 380, width: 14, height: 24, characters: "1.", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, textAutoResize: "WIDTH_AND_HEIGHT", fills: [{ type: "SOLID", color: black }], listMarker: true },
+      { type: "TEXT", id: "1:20", name: "2.", x: 2, y: 404, width: 14, height: 24, characters: "2.", fontName: { family: "Inter", style: "Regular" }, fontSize: 16, textAutoResize: "WIDTH_AND_HEIGHT", fills: [{ type: "SOLID", color: black }], listMarker: true },
+      {
+        type: "TEXT", id: "1:21", name: "First Second", x: 24, y: 380, width: 200, height: 48, characters: "First\nSecond",
+        fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fontWeight: 400, lineHeight: { value: 24, unit: "PIXELS" },
+        letterSpacing: { value: 0, unit: "PIXELS" }, textAutoResize: "HEIGHT", textCase: "ORIGINAL", textDecoration: "NONE",
+        fills: [{ type: "SOLID", color: black }], hangingList: true,
+        styledTextSegments: [
+          { characters: "First\n", start: 0, end: 6, ...segment, listOptions: { type: "ORDERED" } },
+          { characters: "Second", start: 6, end: 12, ...segment, fills: [{ type: "SOLID", color: blue }], listOptions: { type: "ORDERED" } },
+        ],
+      },
       {
         type: "FRAME", id: "1:14", name: "Cards", x: 340, y: 120, width: 280, height: 160, fills: [],
         layoutMode: "GRID", paddingLeft: 8, paddingRight: 8, paddingTop: 8, paddingBottom: 8,
@@ -197,6 +230,12 @@ export function allNodeTypes(): Fixture {
           { type: "ELLIPSE", id: "1:18", name: "Dot", x: 232, y: 18, width: 40, height: 30, fills: [{ type: "SOLID", color: black }], gridRowAnchorIndex: 0, gridColumnAnchorIndex: 2, gridRowSpan: 1, gridColumnSpan: 1, gridChildHorizontalAlign: "CENTER", gridChildVerticalAlign: "MAX", layoutSizingHorizontal: "FIXED", layoutSizingVertical: "FIXED" },
         ],
       },
+      {
+        type: "FRAME", id: "1:30", name: "Products", x: 20, y: 380, width: 216, height: 152, fills: [],
+        layoutMode: "VERTICAL", paddingLeft: 8, paddingRight: 8, paddingTop: 8, paddingBottom: 8, itemSpacing: 8,
+        layoutSizingHorizontal: "FIXED", layoutSizingVertical: "FIXED",
+        children: [card("1:31", 8, "Alpha", "photo", undefined, "Card"), card("1:32", 56, "Beta", "photo2", false), card("1:33", 104, "Gamma", "photo", undefined)],
+      },
       { type: "FRAME", id: "1:12", name: "header", x: 0, y: 0, width: 640, height: 40, fills: [{ type: "SOLID", color: blue }], fillStyleId: "S:1", scrollBehavior: "FIXED" },
     ],
   };
@@ -206,6 +245,7 @@ export function allNodeTypes(): Fixture {
       root, styles, variables,
       images: [
         { ref: "photo", mimeType: "image/png", width: 8, height: 8, base64: png(8, 8), svg: null },
+        { ref: "photo2", mimeType: "image/png", width: 8, height: 8, base64: png(8, 8, [200, 40, 40, 255]), svg: null },
         { ref: "logo", mimeType: "image/svg+xml", width: 48, height: 48, base64: null, svg: svg(48, 48) },
       ],
     },

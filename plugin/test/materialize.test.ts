@@ -4,9 +4,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { ResultInput } from "@code2des/api/result";
-import { DefaultBatchSize, FallbackFamily, MaterializeError, materialize, type MaterializeWarning } from "../src/materialize.js";
-import { DefaultFonts, StubFrame, StubRectangle, StubText, install, type Fault, type StubFigma } from "./figma-stub.js";
-import { allNodeTypes, png, svg } from "./fixtures.js";
+import { ComponentDataKey, ComponentsFrameName, DefaultBatchSize, FallbackFamily, MaterializeError, PluginDataKey, materialize, type MaterializeWarning } from "../src/materialize.js";
+import { PlacementGap } from "../src/materialize/placement.js";
+import { DefaultFonts, StubComponent, StubFrame, StubInstance, StubRectangle, StubText, install, type Fault, type StubFigma } from "./figma-stub.js";
+import { allNodeTypes, card, png, svg } from "./fixtures.js";
 
 /** A small valid result: a frame holding a rectangle with an image, a text and an SVG. */
 function small(): { root: Record<string, unknown>; styles: unknown[]; variables: unknown; images: ResultInput["images"] } {
@@ -198,7 +199,9 @@ test("progress is reported per batch and at the end, nodes done of total", async
   install();
   const calls: [number, number][] = [];
   await materialize(allNodeTypes().result, { batchSize: 4, onProgress: (done, total) => calls.push([done, total]) });
-  assert.deepEqual(calls, [[4, 18], [8, 18], [12, 18], [16, 18], [18, 18]]);
+  // 29 nodes made: the uses of a component included (its main component's layers are not
+  // counted), the two list markers the list beside them draws not (they are not created).
+  assert.deepEqual(calls, [[4, 29], [8, 29], [12, 29], [16, 29], [20, 29], [24, 29], [28, 29], [29, 29]]);
   assert.ok(DefaultBatchSize >= 100);
 });
 
@@ -329,4 +332,102 @@ test("a transformed node is sized to its untransformed size, then placed by its 
   assert.deepEqual(card.relativeTransform, [[c, -0.5, 83.3975], [0.5, c, -1.9615]]);
   assert.equal(card.x, 83.3975);
   assert.equal(card.y, -1.9615);
+});
+
+test("a list TEXT gets Figma's list on its paragraphs; the marker TEXTs it draws are left out, unless they flow in auto layout", async () => {
+  const stub = install(DefaultFonts);
+  const text = { fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 0 } }] } as const;
+  const marker = (id: string, y: number, extra: Record<string, unknown> = {}): Record<string, unknown> =>
+    ({ type: "TEXT", id, name: "•", x: 2, y, width: 6, height: 24, characters: "•", ...text, textAutoResize: "WIDTH_AND_HEIGHT", listMarker: true, ...extra });
+  const root = {
+    type: "FRAME", id: "1:1", name: "Page", x: 0, y: 0, width: 400, height: 300, fills: [],
+    children: [
+      marker("1:2", 0),
+      {
+        type: "TEXT", id: "1:3", name: "One Two", x: 20, y: 0, width: 200, height: 48, characters: "One\nTwo\nThree", ...text, textAutoResize: "HEIGHT", hangingList: true,
+        // The first range ends inside the second paragraph: Figma lists whole paragraphs.
+        styledTextSegments: [{ start: 0, end: 5, ...text, listOptions: { type: "UNORDERED" } }, { start: 5, end: 13, ...text }],
+      },
+      {
+        type: "FRAME", id: "1:4", name: "Row", x: 0, y: 100, width: 200, height: 24, fills: [], layoutMode: "HORIZONTAL",
+        children: [marker("1:5", 0), marker("1:6", 0, { layoutPositioning: "ABSOLUTE" })],
+      },
+    ],
+  };
+  const made = await materialize({ root, styles: [], variables: null, images: [] } as unknown as ResultInput);
+  const page = stub.currentPage.children.find((n) => n.id === made.id);
+  assert.ok(page instanceof StubFrame);
+  assert.deepEqual(page.children.map((n) => n.name), ["One Two", "Row"], "the root's marker TEXT is left out");
+  const list = page.children[0];
+  assert.ok(list instanceof StubText);
+  assert.equal(list.hangingList, true);
+  assert.deepEqual(list.getRangeListOptions(0, 8), { type: "UNORDERED" }, "both paragraphs the range touches are list items");
+  assert.deepEqual(list.getRangeListOptions(8, 13), { type: "NONE" });
+  const row = page.children[1];
+  assert.ok(row instanceof StubFrame);
+  assert.deepEqual(row.children.map((n) => n.getPluginData(PluginDataKey)), ["1:5"], "the flowing marker is kept, the ABSOLUTE one left out");
+});
+
+/** A page whose auto-layout list holds three uses of component C:1 (fixtures.ts card). */
+function cards(named = true): ResultInput {
+  return {
+    root: {
+      type: "FRAME", id: "1:1", name: "Page", x: 0, y: 0, width: 400, height: 300, fills: [],
+      children: [{
+        type: "FRAME", id: "1:2", name: "Products", x: 20, y: 20, width: 216, height: 152, fills: [],
+        layoutMode: "VERTICAL", paddingLeft: 8, paddingRight: 8, paddingTop: 8, paddingBottom: 8, itemSpacing: 8,
+        layoutSizingHorizontal: "FIXED", layoutSizingVertical: "FIXED",
+        children: [card("1:3", 8, "Alpha", "photo", undefined, named ? "Card" : undefined), card("1:4", 56, "Beta", "photo2", false), card("1:5", 104, "Gamma", "photo", undefined)],
+      }],
+    },
+    styles: [],
+    variables: null,
+    images: [
+      { ref: "photo", mimeType: "image/png", width: 4, height: 4, base64: png(4, 4), svg: null },
+      { ref: "photo2", mimeType: "image/png", width: 4, height: 4, base64: png(4, 4, [200, 40, 40, 255]), svg: null },
+    ],
+  };
+}
+
+test("components: the main COMPONENT is made before its instances, on a Components frame beside the page frame; each use is an instance with its overrides", async () => {
+  const stub = install();
+  const root = await materialize(cards());
+  const calls = stub.calls.filter((c) => c.startsWith("createComponent") || c.startsWith("createInstance"));
+  assert.deepEqual(calls, ["createComponent", "createInstance Card", "createInstance Card", "createInstance Card"]);
+  const holder = stub.currentPage.children.find((n) => n.name === ComponentsFrameName);
+  assert.ok(holder instanceof StubFrame, "a Components frame on the page");
+  assert.deepEqual([holder.x, holder.y], [root.x + root.width + PlacementGap, root.y]);
+  const [main] = holder.children;
+  assert.ok(main instanceof StubComponent && holder.children.length === 1);
+  assert.deepEqual([main.name, main.getPluginData(ComponentDataKey), main.width, main.height], ["Card", "C:1", 200, 40]);
+  const list = stub.currentPage.children.find((n) => n.id === root.id);
+  assert.ok(list instanceof StubFrame);
+  const products = list.children[0];
+  assert.ok(products instanceof StubFrame);
+  const uses = products.children;
+  assert.equal(uses.length, 3);
+  for (const [i, title] of ["Alpha", "Beta", "Gamma"].entries()) {
+    const u = uses[i];
+    assert.ok(u instanceof StubInstance && u.mainComponent === main, `use ${i} is an instance of Card`);
+    assert.equal(u.name, `Card / ${title}`);
+    assert.equal(u.getPluginData(PluginDataKey), `1:${3 + i}`);
+    assert.equal(u.layoutSizingHorizontal, "FILL");
+    const [text, badge] = u.children;
+    assert.ok(text instanceof StubText && badge instanceof StubRectangle);
+    assert.equal(text.characters, title);
+    assert.equal(badge.visible, i !== 1);
+  }
+  const hash = (n: unknown): unknown => (n instanceof StubFrame ? n.fills.map((p) => (p.type === "IMAGE" ? p.imageHash : null)) : null);
+  assert.notDeepEqual(hash(uses[1]), hash(uses[0]), "the second use has its own image");
+  assert.deepEqual(hash(uses[2]), hash(uses[0]));
+});
+
+test("components: an instance Figma refuses removes everything created, the Components frame and the main component included", async () => {
+  const { error } = await failure(cards(), [{ method: "createInstance", call: 2, message: "in createInstance: out of memory" }]);
+  assert.equal(error.message, "node 1:4, componentId: Figma refused it: in createInstance: out of memory");
+});
+
+test("components: a first use without componentName fails, naming it", async () => {
+  const { error } = await failure(cards(false));
+  assert.equal(error.message, 'node 1:3, componentName: the first use of component "C:1" has no componentName');
 });

@@ -11,15 +11,19 @@
 //   first segment's (and a node with segments may leave them out: the segments state them);
 // - strokeWeight with differing sides reads as mixed; the format's strokeWeight is then the
 //   widest side (docs/conversion.md), and cornerRadius with differing corners is left out;
-// - a blur effect's blurType NORMAL is the format's absent blurType;
-// - a paint bound through a paint style has the style's boundVariables: written only on styles;
+// - a blur effect's blurType NORMAL is the format's absent blurType, a range's listOptions NONE
+//   its absent listOptions;
+// - a paint bound through a paint style has the style's boundVariables: written only on styles
+//   (a TEXT's ranges too, when the TEXT has a fill style);
 // - a GROUP's box is its children's bounds, a TEXT's fontWeight its font's: written only when
 //   the input states them;
-// - the root's x and y are where it was placed: the input's are kept (placement is tested apart).
+// - the root's x and y are where it was placed: the input's are kept (placement is tested apart);
+// - an INSTANCE reads as a FRAME with componentId (its main component's result id) and, when it
+//   is the use the main component was made from, componentName (the main component's name).
 import type { ResultInput } from "@code2des/api/result";
-import { PluginDataKey } from "../src/materialize.js";
+import { ComponentDataKey, PluginDataKey } from "../src/materialize.js";
 import {
-  StubEllipse, StubFigma, StubFrame, StubGroup, StubLine, StubNode, StubRectangle, StubText, StubVector,
+  StubEllipse, StubFigma, StubFrame, StubGroup, StubInstance, StubLine, StubNode, StubRectangle, StubText, StubVector,
   StubEffectStyle, StubLayer, StubPaintStyle, type SegmentField,
 } from "./figma-stub.js";
 
@@ -53,7 +57,7 @@ function isObj(v: unknown): v is Obj {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-const segmentFields: SegmentField[] = ["fontName", "fontSize", "fontWeight", "fills", "textDecoration", "letterSpacing", "textCase", "hyperlink"];
+const segmentFields: SegmentField[] = ["fontName", "fontSize", "fontWeight", "fills", "textDecoration", "letterSpacing", "textCase", "hyperlink", "listOptions"];
 /** A decoration line's look: written in the result's terms (decorationMembers), read per range too. */
 const lookFields = ["textDecorationStyle", "textDecorationOffset", "textDecorationThickness", "textDecorationColor"] as const;
 const rangeFields: SegmentField[] = [...segmentFields, ...lookFields];
@@ -124,8 +128,13 @@ export class Reader {
   private full(node: StubNode, inp: Obj): Obj {
     const o: Obj = {};
     const svg = node instanceof StubFrame ? node.svgSource : null;
-    o["type"] = svg !== null ? "SVG" : node.type;
+    o["type"] = svg !== null ? "SVG" : node.type === "INSTANCE" || node.type === "COMPONENT" ? "FRAME" : node.type;
     o["id"] = node.getPluginData(PluginDataKey);
+    if (node instanceof StubInstance) {
+      const main = node.mainComponent;
+      o["componentId"] = main.getPluginData(ComponentDataKey);
+      if (main.getPluginData(PluginDataKey) === o["id"]) o["componentName"] = main.name;
+    }
     o["name"] = node.name;
     o["x"] = node.x;
     o["y"] = node.y;
@@ -243,6 +252,10 @@ export class Reader {
     o["textCase"] = pick(node.textCase, first?.textCase);
     o["textDecoration"] = pick(node.textDecoration, first?.textDecoration);
     o["paragraphIndent"] = node.paragraphIndent;
+    o["hangingList"] = node.hangingList;
+    // listMarker is the format's, not Figma's: a marker TEXT the plugin created (one that flows in
+    // an auto-layout frame) is an ordinary TEXT; the input's value is kept.
+    if ("listMarker" in inp) o["listMarker"] = inp["listMarker"] ?? null;
     const look: { [K in (typeof lookFields)[number]]?: unknown } = {};
     for (const k of lookFields) {
       const v = node[k];
@@ -262,9 +275,11 @@ export class Reader {
       const seg: Obj = { start: s.start, end: s.end };
       if ("characters" in wantObj) seg["characters"] = s.characters;
       for (const f of segmentFields) {
-        const v = f === "fills" ? this.paints(s.fills, false) : json(s[f]);
+        const v = f === "fills" ? this.paints(s.fills, node.fillStyleId !== "") : json(s[f]);
         const d = textDefaults === undefined ? undefined : f === "fills" ? this.paints(textDefaults.fills, false) : json(textDefaults[f]);
-        if (f in wantObj || (f !== "fontWeight" && !equalJson(v, d))) seg[f] = v;
+        // Figma's listOptions NONE (no list) is the format's absent listOptions.
+        const absent = f === "fontWeight" || (f === "listOptions" && s.listOptions.type === "NONE");
+        if (f in wantObj || (!absent && !equalJson(v, d))) seg[f] = v;
       }
       Object.assign(seg, this.decorationMembers(s));
       return seg;

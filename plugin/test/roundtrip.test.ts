@@ -45,8 +45,9 @@ function differences(want: Json, got: Json, path: string, nodeId: string, out: s
 /**
  * The input tree with what the materializer reported it could not apply removed: a member
  * named by a SCROLL_BEHAVIOR_NOT_APPLIED warning (the Plugin API cannot set it) or a
- * TEXT_STYLE_NOT_APPLIED warning (a text style that would undo the node's ranges). Nothing else
- * may be missing.
+ * TEXT_STYLE_NOT_APPLIED warning (a text style that would undo the node's ranges), and the
+ * list markers' TEXTs that the list beside them draws (drawnByList: the plugin does not create
+ * them). Nothing else may be missing.
  */
 function expectedTree(root: Json, warnings: MaterializeWarning[]): Json {
   const unscrolled = new Set(warnings.filter((w) => w.code === "SCROLL_BEHAVIOR_NOT_APPLIED").map((w) => w.nodeId));
@@ -56,10 +57,21 @@ function expectedTree(root: Json, warnings: MaterializeWarning[]): Json {
     const o = { ...n };
     if (typeof o["id"] === "string" && unscrolled.has(o["id"])) delete o["scrollBehavior"];
     if (typeof o["id"] === "string" && unstyled.has(o["id"])) delete o["textStyleId"];
-    if (Array.isArray(o["children"])) o["children"] = o["children"].map(walk);
+    if (Array.isArray(o["children"])) {
+      const parent = o;
+      o["children"] = o["children"].filter((c) => !isListDrawn(c, parent)).map(walk);
+    }
     return o;
   };
   return walk(root);
+}
+
+/** Whether c, a child of parent, is a list marker's TEXT the plugin leaves out (drawnByList). */
+function isListDrawn(c: Json, parent: { [k: string]: Json }): boolean {
+  if (typeof c !== "object" || c === null || Array.isArray(c)) return false;
+  const mode = parent["layoutMode"];
+  const flows = mode !== undefined && mode !== "NONE" && c["layoutPositioning"] !== "ABSOLUTE";
+  return c["type"] === "TEXT" && c["listMarker"] === true && !flows;
 }
 
 const outDir = process.env["ROUNDTRIP_OUT"];

@@ -75,6 +75,13 @@ type childStructure struct {
 	gridMember string
 	absolute   bool
 	cell       *gridArea
+	// listMarker says the child is a TEXT marked listMarker; lists that it is a TEXT with list
+	// ranges (a segment's listOptions ORDERED or UNORDERED).
+	listMarker, lists bool
+	// shape is the child's shape as a layer of a component's use; hasUse says the child is a
+	// use or holds one (components.go).
+	shape  shapeKey
+	hasUse bool
 }
 
 // gridArea is the cells a child of a GRID frame covers.

@@ -437,9 +437,12 @@ func (r *Result) StylesJSON() json.RawMessage {
 // 2 members, and every style reference resolves.
 func (r *Result) checkTreeVersion2(w *treeWalker) error {
 	if w.structured && r.Manifest.Version < 2 {
-		return invalid(ErrInvalidTree, "result node tree: auto layout, scroll behaviour and style members need manifest version 2")
+		return invalid(ErrInvalidTree, "result node tree: auto layout, scroll behaviour, style and component members need manifest version 2")
 	}
 	if err := resolveStyleRefs(w.styleUses, r.styleTypes); err != nil {
+		return err
+	}
+	if err := checkComponents(w.components); err != nil {
 		return err
 	}
 	r.StyleRefs = w.styleUses

@@ -20,12 +20,116 @@ import (
 // optional "characters" equals its range; its "fills" follow the paint rules of the node's.
 // Other members pass to the plugin unchecked, as a node's do.
 
+// Text node members beyond the typography (docs/results.md "Styled text", docs/conversion.md
+// "Text" and "Lists"), with the Figma Plugin API's names and values: textTruncation (DISABLED or
+// ENDING) and maxLines (1 to MaxLines, only with ENDING), paragraphIndent (px, 0 to
+// MaxLayoutLength), hangingList and listMarker (booleans, TEXT only), and a segment's listOptions
+// ({"type": ORDERED, UNORDERED or NONE}).
+
+// MaxLines bounds a truncated TEXT's maxLines (a page shows no more lines before an ellipsis).
+const MaxLines = 10000
+
+var (
+	textTruncations = map[string]bool{"DISABLED": true, "ENDING": true}
+	listTypes       = map[string]bool{"ORDERED": true, "UNORDERED": true, "NONE": true}
+)
+
+// textMembers is what a node says with the text members above.
+type textMembers struct {
+	truncation *string
+	maxLines   *float64
+	// hangingList and hasListMarker say the members are present (either value); listMarker is
+	// listMarker's value.
+	hangingList, hasListMarker, listMarker bool
+	// lists says a segment has listOptions of ORDERED or UNORDERED.
+	lists bool
+}
+
+// isTextMember says whether key is one of the node-level text members above.
+func isTextMember(key string) bool {
+	switch key {
+	case "textTruncation", "maxLines", "paragraphIndent", "hangingList", "listMarker":
+		return true
+	}
+	return false
+}
+
+// textMember reads one node-level text member into tm.
+func (w *treeWalker) textMember(key string, tm *textMembers) error {
+	switch key {
+	case "textTruncation":
+		s, err := w.str(key)
+		if err != nil {
+			return err
+		}
+		if !textTruncations[*s] {
+			return fmt.Errorf("%q has an unknown value %q", key, *s)
+		}
+		tm.truncation = s
+	case "maxLines":
+		v, err := w.num(key)
+		if err != nil || v != math.Trunc(v) || v < 1 || v > MaxLines {
+			return fmt.Errorf("%q must be an integer from 1 to %d", key, MaxLines)
+		}
+		tm.maxLines = &v
+	case "paragraphIndent":
+		v, err := w.num(key)
+		if err != nil || math.IsNaN(v) || v < 0 || v > MaxLayoutLength {
+			return fmt.Errorf("%q must be a number of px from 0 to %d", key, MaxLayoutLength)
+		}
+	case "hangingList", "listMarker":
+		tok, err := w.dec.Token()
+		if err != nil {
+			return err
+		}
+		v, ok := tok.(bool)
+		if !ok {
+			return fmt.Errorf("%q must be a boolean", key)
+		}
+		if key == "hangingList" {
+			tm.hangingList = true
+		} else {
+			tm.hasListMarker, tm.listMarker = true, v
+		}
+	}
+	return nil
+}
+
+// checkText applies the rules of the text members to a node of type typ.
+func (tm *textMembers) checkText(typ, id string) error {
+	switch {
+	case typ != NodeText && (tm.truncation != nil || tm.maxLines != nil || tm.hangingList || tm.hasListMarker):
+		return fmt.Errorf("node %q is a %s, which cannot have textTruncation, maxLines, hangingList or listMarker", id, typ)
+	case tm.maxLines != nil && (tm.truncation == nil || *tm.truncation != "ENDING"):
+		return fmt.Errorf("TEXT node %q has maxLines without textTruncation ENDING", id)
+	}
+	return nil
+}
+
+// checkListMarkers refuses children of node id with a listMarker TEXT but no TEXT with list
+// ranges: a reader that draws lists leaves the marker out, and nothing would draw it.
+func checkListMarkers(id string, children []childStructure) error {
+	marker, lists := "", false
+	for _, c := range children {
+		if c.listMarker && marker == "" {
+			marker = c.id
+		}
+		lists = lists || c.lists
+	}
+	if marker != "" && !lists {
+		return fmt.Errorf("node %q is a listMarker, but no TEXT beside it (in %q) has list ranges (listOptions)", marker, id)
+	}
+	return nil
+}
+
 // segmentRange is what the backend reads of one styled text segment.
 type segmentRange struct {
 	start, end float64
 	hasStart   bool
 	hasEnd     bool
 	characters *string
+	// listed says the segment's listOptions are ORDERED or UNORDERED.
+	listed bool
 }
 
 // segments reads a "styledTextSegments" list.
@@ -56,6 +160,8 @@ func (w *treeWalker) segments(refs []pendingRef) ([]segmentRange, []pendingRef, 
 				s.characters, err = w.str("segment characters")
 			case "fills":
 				refs, err = w.paints("fills", refs)
+			case "listOptions":
+				s.listed, err = w.listOptions()
 			default:
 				refs, err = w.skip(1, refs)
 			}
@@ -69,6 +175,35 @@ func (w *treeWalker) segments(refs []pendingRef) ([]segmentRange, []pendingRef, 
 		out = append(out, s)
 	}
 	return out, refs, w.expectDelim(']', `the end of "styledTextSegments"`)
+}
+
+// listOptions reads a segment's listOptions, Figma's TextListOptions {"type": ORDERED, UNORDERED
+// or NONE}, and says whether it makes a list.
+func (w *treeWalker) listOptions() (bool, error) {
+	if err := w.expectDelim('{', `an object in "listOptions"`); err != nil {
+		return false, err
+	}
+	var typ *string
+	seen := make(map[string]struct{}, 1)
+	for w.dec.More() {
+		key, err := w.key(seen)
+		if err != nil {
+			return false, err
+		}
+		if key != "type" {
+			return false, fmt.Errorf(`"listOptions" has an unknown member %q`, key)
+		}
+		if typ, err = w.str("listOptions type"); err != nil {
+			return false, err
+		}
+	}
+	if err := w.expectDelim('}', `the end of "listOptions"`); err != nil {
+		return false, err
+	}
+	if typ == nil || !listTypes[*typ] {
+		return false, fmt.Errorf(`"listOptions" needs a type of ORDERED, UNORDERED or NONE (got %s)`, quoted(typ))
+	}
+	return *typ != "NONE", nil
 }
 
 // checkSegments applies the styled text rules to the segments of a TEXT node with characters.

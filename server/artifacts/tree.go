@@ -57,6 +57,9 @@ func ValidateTree(root []byte) ([]ImageRefUse, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkComponents(w.components); err != nil {
+		return nil, err
+	}
 	return w.uses, nil
 }
 
@@ -65,6 +68,7 @@ func ValidateTree(root []byte) ([]ImageRefUse, error) {
 // whether the other version 2 members were used.
 func validateTree(root []byte, version int) (*treeWalker, error) {
 	w := &treeWalker{
+		src:     root,
 		dec:     json.NewDecoder(bytes.NewReader(root)),
 		ids:     make(map[string]struct{}),
 		refs:    make(map[string]int),
@@ -84,6 +88,8 @@ func validateTree(root []byte, version int) (*treeWalker, error) {
 }
 
 type treeWalker struct {
+	// src is the tree's bytes, which dec reads: a node's members are hashed from them.
+	src   []byte
 	dec   *json.Decoder
 	nodes int
 	ids   map[string]struct{}
@@ -97,6 +103,8 @@ type treeWalker struct {
 	last       childStructure
 	// version is the result's manifest version.
 	version int
+	// components are the uses of components, in the order their nodes end (components.go).
+	components []componentUse
 }
 
 // addRef records a use of ref by the node nodeID.
@@ -137,6 +145,9 @@ func (w *treeWalker) node(depth int) (string, error) {
 		segments                            []segmentRange
 		hasSegments                         bool
 		tf                                  nodeTransform
+		tm                                  textMembers
+		shape                               nodeShape
+		compID, compName                    *string
 	)
 	seen := make(map[string]struct{}, 8)
 	for w.dec.More() {
@@ -144,7 +155,16 @@ func (w *treeWalker) node(depth int) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		start := w.dec.InputOffset()
 		switch key {
+		case "componentId", "componentName":
+			var v *string
+			v, err = w.componentMember(key)
+			if key == "componentId" {
+				compID = v
+			} else {
+				compName = v
+			}
 		case "type":
 			typ, err = w.str(key)
 		case "id":
@@ -179,6 +199,10 @@ func (w *treeWalker) node(depth int) (string, error) {
 		case "untransformedHeight":
 			tf.height, err = w.sideMember(key)
 		default:
+			if isTextMember(key) {
+				err = w.textMember(key, &tm)
+				break
+			}
 			if isStructureMember(key) {
 				err = w.structureMember(key, &st)
 				break
@@ -187,6 +211,9 @@ func (w *treeWalker) node(depth int) (string, error) {
 		}
 		if err != nil {
 			return "", err
+		}
+		if key != "children" {
+			shape.add(key, w.src[start:w.dec.InputOffset()])
 		}
 	}
 	if err := w.expectDelim('}', "the end of a node"); err != nil {
@@ -231,6 +258,12 @@ func (w *treeWalker) node(depth int) (string, error) {
 		}
 		w.addRef(*imageRef, *id, false, true)
 	}
+	if err := tm.checkText(*typ, *id); err != nil {
+		return "", err
+	}
+	for _, seg := range segments {
+		tm.lists = tm.lists || seg.listed
+	}
 	if hasSegments && *typ != NodeText {
 		return "", fmt.Errorf("node %q is a %s, which cannot have styledTextSegments", *id, *typ)
 	}
@@ -240,10 +273,19 @@ func (w *treeWalker) node(depth int) (string, error) {
 	for _, r := range refs {
 		w.addRef(r.ref, *id, r.raster, r.svg)
 	}
+	if err := checkListMarkers(*id, st.children); err != nil {
+		return "", err
+	}
 	last, err := w.checkStructure(*typ, *id, &st)
 	if err != nil {
 		return "", err
 	}
+	last.listMarker, last.lists = tm.listMarker, tm.lists
+	inner, root := shape.keys(st.children)
+	if last.hasUse, err = w.checkComponentNode(depth, *typ, *id, compID, compName, &st, root); err != nil {
+		return "", err
+	}
+	last.shape = inner
 	w.last = last
 	return *typ, nil
 }

@@ -82,7 +82,7 @@ func TestCode2DesVersion2Refused(t *testing.T) {
 			}
 			delete(root(r), "fillStyleId")
 			delete(kid(r), "textStyleId")
-		}, "auto layout, scroll behaviour and style members need manifest version 2"},
+		}, "auto layout, scroll behaviour, style and component members need manifest version 2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			job := e.code2des(source)

@@ -58,14 +58,27 @@ type PlatformFont struct {
 // fontObjectGroup is the DevTools object group of the font queries' handles, released after.
 const fontObjectGroup = "c2d-fonts"
 
+// drawnFonts are the fonts that drew the page's text runs (platformFonts): Fonts indexed by a
+// run's font_ref, and Unrecorded, how many runs have none: past MaxFontQueries, past
+// fontQueryTimeout, or whose query failed (removed from the page since).
+type drawnFonts struct {
+	Fonts      [][]PlatformFont
+	Unrecorded int
+}
+
 // platformFonts asks DevTools which fonts drew each text run of window.__c2d.textRuns, in order.
 // A run whose query fails (removed from the page since) gets no entry (null); past the timeout
-// the rest are left out.
-func platformFonts(ctx context.Context) ([][]PlatformFont, error) {
+// the rest are left out. Runs past MaxFontQueries (window.__c2d.textRunsOver) and runs without
+// an entry are counted as unrecorded.
+func platformFonts(ctx context.Context) (drawnFonts, error) {
 	qctx, cancel := context.WithTimeout(ctx, fontQueryTimeout)
 	defer cancel()
 	var out [][]PlatformFont
-	err := chromedp.Do(qctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+	over, err := chromedp.Run(ctx, chromedp.Evaluate[int]("window.__c2d.textRunsOver || 0"))
+	if err != nil {
+		return drawnFonts{}, fmt.Errorf("count text runs past the limit: %w", err)
+	}
+	err = chromedp.Do(qctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		if _, err := cdp.Call(ctx, tg, dom.Enable, dom.EnableParams{}); err != nil {
 			return fmt.Errorf("enable DOM: %w", err)
 		}
@@ -102,9 +115,15 @@ func platformFonts(ctx context.Context) ([][]PlatformFont, error) {
 		return nil
 	}))
 	if err != nil && qctx.Err() == nil {
-		return nil, err
+		return drawnFonts{}, err
 	}
-	return out, nil
+	unrecorded := over
+	for _, f := range out {
+		if f == nil {
+			unrecorded++
+		}
+	}
+	return drawnFonts{Fonts: out, Unrecorded: unrecorded}, nil
 }
 
 // listHandles evaluates expr (a page array) in the DevTools object group group and returns the

@@ -526,6 +526,7 @@
     // The text runs whose drawn fonts the capture asks DevTools for (fonts.go), and the
     // elements whose pseudo-elements' boxes it asks for.
     const textRuns = [];
+    let textRunsOver = 0; // runs past maxFontQueries, whose faces are not asked for (fonts.go)
     const pseudoHosts = [];
     // Counters of list items per list, in document order (listOrdinal).
     const counters = new Map();
@@ -591,6 +592,8 @@
         if (textRuns.length < maxFontQueries) {
           out.font_ref = textRuns.length;
           textRuns.push(node);
+        } else {
+          textRunsOver++;
         }
         return out;
       }
@@ -626,9 +629,13 @@
       }
       // The faces a control's text was drawn in (its value, label or placeholder lives in its
       // user-agent shadow tree, which DevTools counts when asked of the control): fonts.go.
-      if ((shown || ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && el.placeholder)) && textRuns.length < maxFontQueries) {
-        out.font_ref = textRuns.length;
-        textRuns.push(el);
+      if (shown || ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && el.placeholder)) {
+        if (textRuns.length < maxFontQueries) {
+          out.font_ref = textRuns.length;
+          textRuns.push(el);
+        } else {
+          textRunsOver++;
+        }
       }
       // The ::placeholder's look, when the control shows its placeholder (empty, with one).
       if ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && el.placeholder && !el.value) {
@@ -756,6 +763,7 @@
     const more = facts ? facts.end() : {};
     const de = document.documentElement;
     window.__c2d.textRuns = textRuns;
+    window.__c2d.textRunsOver = textRunsOver;
     window.__c2d.pseudoHosts = pseudoHosts;
     // The page's @font-face faces and whether each loaded: a family declared but never loaded
     // must not be taken for the one drawn.

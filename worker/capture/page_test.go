@@ -210,6 +210,7 @@ type fontDoc struct {
 		FontFaces     []struct {
 			Family, Weight, Style, Status string
 		} `json:"font_faces"`
+		Warnings []capture.CaptureWarning `json:"warnings"`
 	} `json:"document"`
 }
 
@@ -412,7 +413,7 @@ func deref(p *string) string {
 
 // TestFontLimits captures MaxFontQueries + 1 text runs and MaxFontFaces + 1 @font-face faces:
 // the first MaxFontQueries runs have a font_ref and an entry of platform_fonts, the last has
-// none; MaxFontFaces faces are recorded.
+// none and FONTS_UNRECORDED counts it; MaxFontFaces faces are recorded.
 func TestFontLimits(t *testing.T) {
 	t.Parallel()
 	raw, byID := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a65", capturetest.ManyRunsPath)
@@ -442,6 +443,15 @@ func TestFontLimits(t *testing.T) {
 	}
 	if n := len(doc.Document.FontFaces); n != capture.MaxFontFaces {
 		t.Errorf("%d font faces, want %d", n, capture.MaxFontFaces)
+	}
+	var unrecorded []string
+	for _, w := range doc.Document.Warnings {
+		if w.Code == capture.WarnFontsUnrecorded {
+			unrecorded = append(unrecorded, w.Message)
+		}
+	}
+	if len(unrecorded) != 1 || !strings.HasPrefix(unrecorded[0], "the fonts that drew 1 text runs were not recorded") {
+		t.Errorf("FONTS_UNRECORDED warnings %q, want one counting the run past the limit", unrecorded)
 	}
 }
 

@@ -127,6 +127,8 @@ type Page struct {
 	DarkThemeRead bool
 	// CropsOver counts the elements that asked for a crop past MaxCrops and have none.
 	CropsOver int
+	// FontsUnrecorded counts the text runs whose drawn fonts were not recorded (platformFonts).
+	FontsUnrecorded int
 }
 
 // ScrollerExpansion is what expanding an app shell's inner scroller did: the page's document did
@@ -418,13 +420,15 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 		return nil, fmt.Errorf("decode document: %w", err)
 	}
 	raw = ""
-	fonts, err := withinValue(tabCtx, fontQueryTimeout+factTimeout, "record drawn fonts", platformFonts)
+	drawn, err := withinValue(tabCtx, fontQueryTimeout+factTimeout, "record drawn fonts", platformFonts)
 	if err != nil {
 		return nil, fmt.Errorf("record drawn fonts: %w", err)
 	}
+	fonts := drawn.Fonts
 	if fonts == nil {
 		fonts = [][]PlatformFont{}
 	}
+	out.FontsUnrecorded = drawn.Unrecorded
 	if out.Document, err = withMember(collected.Document, "platform_fonts", fonts); err != nil {
 		return nil, fmt.Errorf("record drawn fonts: %w", err)
 	}

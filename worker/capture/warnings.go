@@ -43,6 +43,10 @@ const (
 	// controls, media, embedded pages, icons and masks without a faithful vector); those past
 	// the limit have no crop.
 	WarnCropsLimited = "CROPS_LIMITED"
+	// WarnFontsUnrecorded: the fonts that drew some text runs were not recorded (more runs than
+	// MaxFontQueries, or past fontQueryTimeout); the conversion names their faces from the
+	// declared families.
+	WarnFontsUnrecorded = "FONTS_UNRECORDED"
 )
 
 // captureWarnings lists what the capture of p should warn about, in a fixed order.
@@ -87,6 +91,10 @@ func captureWarnings(p *Page, settleBudget time.Duration) []CaptureWarning {
 	if p.CropsOver > 0 {
 		out = append(out, CaptureWarning{Code: WarnCropsLimited, Message: fmt.Sprintf(
 			"%d elements drawn from the page's pixels (native controls, media, embedded pages, raster icons) are past the limit of %d crops a page; they were not cropped and the conversion draws them without their pixels", p.CropsOver, MaxCrops)})
+	}
+	if p.FontsUnrecorded > 0 {
+		out = append(out, CaptureWarning{Code: WarnFontsUnrecorded, Message: fmt.Sprintf(
+			"the fonts that drew %d text runs were not recorded (the page has more than %d, or asking took longer than %s); the conversion names their faces from the families the page declares", p.FontsUnrecorded, MaxFontQueries, fontQueryTimeout)})
 	}
 	if p.DialogsAnswered > 0 {
 		out = append(out, CaptureWarning{Code: WarnDialogs, Message: fmt.Sprintf(

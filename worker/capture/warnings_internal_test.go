@@ -20,8 +20,10 @@ func TestCaptureWarnings(t *testing.T) {
 		{"Dialogs", Page{Settling: Settling{Settled: true}, DialogsAnswered: 3}, []string{WarnDialogs}},
 		{"AllCropped_None", Page{Settling: Settling{Settled: true}, CropsOver: 0}, nil},
 		{"OneCropPastTheLimit", Page{Settling: Settling{Settled: true}, CropsOver: 1}, []string{WarnCropsLimited}},
-		{"All_InOrder", Page{Settling: Settling{AnimationsPaused: 2}, ClosedShadowRoots: -1, DialogsAnswered: 1},
-			[]string{WarnNotSettled, WarnInfiniteAnimation, WarnClosedShadowRoots, WarnDialogs}},
+		{"AllFontsRecorded_None", Page{Settling: Settling{Settled: true}, FontsUnrecorded: 0}, nil},
+		{"OneRunsFontsUnrecorded", Page{Settling: Settling{Settled: true}, FontsUnrecorded: 1}, []string{WarnFontsUnrecorded}},
+		{"All_InOrder", Page{Settling: Settling{AnimationsPaused: 2}, ClosedShadowRoots: -1, FontsUnrecorded: 2, DialogsAnswered: 1},
+			[]string{WarnNotSettled, WarnInfiniteAnimation, WarnClosedShadowRoots, WarnFontsUnrecorded, WarnDialogs}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ws := captureWarnings(&tc.page, 5*time.Second)
@@ -44,6 +46,10 @@ func TestCaptureWarnings(t *testing.T) {
 	}
 	ws := captureWarnings(&Page{Settling: Settling{Settled: true}, CropsOver: 4800}, 5*time.Second)
 	if want := "4800 elements drawn from the page's pixels (native controls, media, embedded pages, raster icons) are past the limit of 200 crops a page; they were not cropped and the conversion draws them without their pixels"; ws[0].Message != want {
+		t.Errorf("message %q, want %q", ws[0].Message, want)
+	}
+	ws = captureWarnings(&Page{Settling: Settling{Settled: true}, FontsUnrecorded: 7}, 5*time.Second)
+	if want := "the fonts that drew 7 text runs were not recorded (the page has more than 5000, or asking took longer than 30s); the conversion names their faces from the families the page declares"; ws[0].Message != want {
 		t.Errorf("message %q, want %q", ws[0].Message, want)
 	}
 	ws = captureWarnings(&Page{Settling: Settling{AnimationsMoving: 2, DOMChanges: 40}}, 5*time.Second)

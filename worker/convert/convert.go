@@ -9,6 +9,7 @@ import (
 	"context"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/components"
 	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/paint"
@@ -79,6 +80,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	if img.Err != nil {
 		return nil, img.Err
 	}
+	setter.Lists(root) // after the passes that set nodes, before those that read the tree whole
 	warn.Sort(root.Out)
 	img.Sort(root.Out)
 	passOnCaptureWarnings(c, warn)
@@ -86,6 +88,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	localStyles, variables := styles.Build(root, c.Document.CustomProperties)
 	styles.Modes(variables, c.Document.DarkCustomProperties)
 	resultjson.BoundTransformed(root.Out)
+	diagnostics = append(diagnostics, components.Build(root.Out, resultjson.MaxDiagnostics-len(diagnostics), components.TableParts(root))...)
 
 	res := &resultjson.Result{
 		Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,

@@ -92,14 +92,15 @@ func TestUnsupportedContentWarns(t *testing.T) {
 	if strings.Contains(string(f.raw), "secret") {
 		t.Error("the capture holds the password input's value")
 	}
-	// The generated content is characters of its paragraph, the markers TEXT nodes of their own.
+	// The generated content is characters of its paragraph, the markers TEXT nodes of their own
+	// (the disc list's items one Figma list, its markers kept for readers that ignore it).
 	texts := map[string]bool{}
 	for _, n := range nodes {
 		if n.Type == "TEXT" {
 			texts[n.Characters] = true
 		}
 	}
-	for _, want := range []string{"Note: Pseudo-element content comes before this text.", "A star follows★", "•", "First bullet"} {
+	for _, want := range []string{"Note: Pseudo-element content comes before this text.", "A star follows★", "•", "First bullet\nSecond bullet"} {
 		if !texts[want] {
 			t.Errorf("no TEXT %q", want)
 		}

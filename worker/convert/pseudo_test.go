@@ -20,16 +20,27 @@ func TestListsAndGeneratedContent(t *testing.T) {
 	texts := placedNodes(out.Result.Root, "TEXT")
 	byChars := map[string]placed{}
 	var markers []string
+	var list placed // the Figma list the markers marked listMarker belong to
 	for i, tx := range texts {
 		byChars[tx.node.Characters] = tx
+		if tx.node.HangingList {
+			list = tx
+		}
 		if tx.node.TextAutoResize == "WIDTH_AND_HEIGHT" && i+1 < len(texts) {
-			item := texts[i+1]
+			item, line := texts[i+1], texts[i+1].y
+			if tx.node.ListMarker && list.node != nil && tx.y >= list.y && tx.y < list.y+list.h {
+				// A marker of the Figma list: left of the list, on its item's line.
+				item, line = list, tx.y
+			}
 			markers = append(markers, tx.node.Characters)
 			// Left of its item's text, on its first line.
-			if tx.x+tx.w > item.x+0.5 || tx.y < item.y-1 || tx.y > item.y+1 {
-				t.Errorf("marker %q at %.1f,%.1f (w %.1f), item %q at %.1f,%.1f", tx.node.Characters, tx.x, tx.y, tx.w, item.node.Characters, item.x, item.y)
+			if tx.x+tx.w > item.x+0.5 || tx.y < line-1 || tx.y > line+1 {
+				t.Errorf("marker %q at %.1f,%.1f (w %.1f), item %q at %.1f,%.1f", tx.node.Characters, tx.x, tx.y, tx.w, item.node.Characters, item.x, line)
 			}
 		}
+	}
+	if list.node == nil || list.node.Characters != "Disc one\nDisc two" {
+		t.Errorf("the disc list is not one Figma list TEXT: %+v", list.node)
 	}
 	want := []string{"•", "•", "◦", "▪", "3.", "4.", "10.", "11.", "i.", "ii.", "iii.", "iv.", "C.", "B.", "A.", "→", "•"}
 	if strings.Join(markers, " ") != strings.Join(want, " ") {

@@ -52,6 +52,7 @@ var fixtureSites = map[string][2]string{
 	"named-colors":      {"testdata/layout-site", "/named-colors.html"},
 	"effect-styles":     {"testdata/layout-site", "/shadows.html"},
 	"layout-minmax":     {"testdata/layout-site", "/minmax.html"},
+	"layout-components": {"testdata/layout-site", "/components.html"},
 	"themes":            {"testdata/layout-site", "/themes.html"},
 	"text":              {"testdata/text-site", "/index.html"},
 	"fonts":             {"../capture/capturetest/site", "/fonts.html"},
@@ -66,6 +67,7 @@ var fixtureSites = map[string][2]string{
 	"placeholder":       {"testdata/text-site", "/placeholder.html"},
 	"backgrounds":       {"testdata/text-site", "/backgrounds.html"},
 	"truncation":        {"testdata/text-site", "/truncation.html"},
+	"text-lists":        {"testdata/text-site", "/lists.html"},
 	// Replaced elements and floats (docs/conversion.md "Replaced elements", "Floats").
 	"replaced-img":    {"testdata/replaced-site", "/img.html"},
 	"replaced-svg":    {"testdata/replaced-site", "/svg.html"},

@@ -19,12 +19,19 @@ import (
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
-// TestLayoutLimitsAreTheBackends: the converter bounds grids and layout lengths as the backend
-// does, so a grid it keeps is one the backend accepts.
+// TestLayoutLimitsAreTheBackends: the converter bounds grids, layout lengths and a truncated
+// TEXT's maxLines as the backend does, so what it keeps is what the backend accepts.
 func TestLayoutLimitsAreTheBackends(t *testing.T) {
 	if resultjson.MaxGridTracks != artifacts.MaxGridTracks || resultjson.MaxLayoutLength != artifacts.MaxLayoutLength {
 		t.Errorf("resultjson.MaxGridTracks %d and MaxLayoutLength %d, the backend's %d and %d",
 			resultjson.MaxGridTracks, resultjson.MaxLayoutLength, artifacts.MaxGridTracks, artifacts.MaxLayoutLength)
+	}
+	if resultjson.MaxLines != artifacts.MaxLines {
+		t.Errorf("resultjson.MaxLines %d, the backend's %d", resultjson.MaxLines, artifacts.MaxLines)
+	}
+	if resultjson.MaxComponents != artifacts.MaxComponents || resultjson.MaxNameRunes > artifacts.MaxComponentNameLength {
+		t.Errorf("resultjson.MaxComponents %d and MaxNameRunes %d, the backend's %d and componentName bound %d",
+			resultjson.MaxComponents, resultjson.MaxNameRunes, artifacts.MaxComponents, artifacts.MaxComponentNameLength)
 	}
 }
 
@@ -33,7 +40,7 @@ func TestLayoutLimitsAreTheBackends(t *testing.T) {
 // which re-validates the manifest, the tree rules, every imageRef and every image's bytes.
 func TestBackendAcceptsResults(t *testing.T) {
 	t.Parallel()
-	for _, name := range append([]string{"site", "unsupported", "text", "fonts", "direction", "lists", "effects", "replaced-img", "replaced-svg", "replaced-canvas", "float", "filters", "backdrop", "outlines"}, layoutFixtures...) {
+	for _, name := range append([]string{"site", "unsupported", "text", "fonts", "direction", "lists", "text-lists", "truncation", "effects", "replaced-img", "replaced-svg", "replaced-canvas", "float", "filters", "backdrop", "outlines"}, layoutFixtures...) {
 		t.Run(name+"_Accepted", func(t *testing.T) {
 			t.Parallel()
 			f := loadFixture(t, name)

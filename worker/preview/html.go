@@ -87,8 +87,8 @@ func (g *htmlGen) nextID() string {
 func visible(v *bool) bool { return v == nil || *v }
 
 func (g *htmlGen) node(b *strings.Builder, n *node) {
-	if !visible(n.Visible) {
-		return
+	if !visible(n.Visible) || (n.Type == "TEXT" && n.ListMarker) {
+		return // a list marker's fallback TEXT: the list's own marker is drawn (text.go)
 	}
 	switch n.Type {
 	case "GROUP":

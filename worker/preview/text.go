@@ -89,11 +89,15 @@ func (g *htmlGen) text(b *strings.Builder, n *node) {
 
 // textSpans is the node's characters as spans: one per styled text segment (each in its own
 // font, size, colour, decoration, letter spacing and case, as setRange* sets them), or one span
-// of the whole text when it has none or they do not cover it.
+// of the whole text when it has none or they do not cover it. A text with list ranges is drawn
+// paragraph by paragraph (listSpans).
 func textSpans(n *node) string {
 	chars := strings.ReplaceAll(n.Characters, "\u2028", "\n")
 	if !segmented(n) {
 		return "<span>" + attr(chars) + "</span>"
+	}
+	if listed(n) {
+		return listSpans(n, chars)
 	}
 	units := utf16.Encode([]rune(chars))
 	var b strings.Builder
@@ -102,6 +106,86 @@ func textSpans(n *node) string {
 		fmt.Fprintf(&b, `<span style="%s">%s</span>`, segmentCSS(n, seg), attr(part))
 	}
 	return b.String()
+}
+
+// listed says whether a range of n is a list (listOptions ORDERED or UNORDERED).
+func listed(n *node) bool {
+	for _, seg := range n.StyledTextSegments {
+		if seg.ListOptions != nil && (seg.ListOptions.Type == "ORDERED" || seg.ListOptions.Type == "UNORDERED") {
+			return true
+		}
+	}
+	return false
+}
+
+// listSpans draws the paragraphs of n (the lines between "\n") as blocks, those whose first
+// range is a list as CSS list items: a bullet (UNORDERED) or a number counting the list's items
+// from 1 (ORDERED), in the paragraph's first range's colour and font, outside the text when
+// hangingList is set (where CSS puts an outside marker, left of the text at its first line),
+// else before it (inside). Figma draws its "•" and "1." markers so (docs/conversion.md "Lists").
+func listSpans(n *node, chars string) string {
+	units := utf16.Encode([]rune(chars))
+	var b, para strings.Builder
+	first := -1 // the segment that starts the open paragraph
+	flush := func() {
+		style := "display:block;"
+		if first >= 0 {
+			seg := n.StyledTextSegments[first]
+			if lo := seg.ListOptions; lo != nil && (lo.Type == "ORDERED" || lo.Type == "UNORDERED") {
+				kind, pos := "disc", "inside"
+				if lo.Type == "ORDERED" {
+					kind = "decimal"
+				}
+				if n.HangingList {
+					pos = "outside"
+				}
+				style = fmt.Sprintf("display:list-item;list-style:%s %s;%s", kind, pos, markerCSS(n, seg))
+			}
+		}
+		content := para.String()
+		if content == "" {
+			content = "<br>" // an empty paragraph is one line tall
+		}
+		fmt.Fprintf(&b, `<div style="%s">%s</div>`, style, content)
+		para.Reset()
+		first = -1
+	}
+	for i, seg := range n.StyledTextSegments {
+		part := string(utf16.Decode(units[seg.Start:seg.End]))
+		for {
+			if first < 0 {
+				first = i
+			}
+			line, rest, cut := strings.Cut(part, "\n")
+			if line != "" {
+				fmt.Fprintf(&para, `<span style="%s">%s</span>`, segmentCSS(n, seg), attr(line))
+			}
+			if !cut {
+				break
+			}
+			flush()
+			part = rest
+			if part == "" {
+				break
+			}
+		}
+	}
+	if first >= 0 || strings.HasSuffix(chars, "\n") {
+		flush()
+	}
+	return `<div style="counter-reset:list-item">` + b.String() + "</div>"
+}
+
+// markerCSS is the style of a list item's marker: its paragraph's first range's font and colour
+// (segmentCSS without the decoration, which CSS would draw under the whole paragraph).
+func markerCSS(n *node, seg textSegment) string {
+	var s strings.Builder
+	for _, decl := range strings.Split(segmentCSS(n, seg), ";") {
+		if decl != "" && !strings.HasPrefix(decl, "text-decoration") {
+			s.WriteString(decl + ";")
+		}
+	}
+	return s.String()
 }
 
 // segmented says whether n is drawn by its styled text segments: it has some, and they cover

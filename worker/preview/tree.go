@@ -115,6 +115,10 @@ type node struct {
 	TextDecoration      string         `json:"textDecoration"`
 	decorationLook
 	ParagraphIndent float64 `json:"paragraphIndent"`
+	// HangingList puts list markers outside the box; ListMarker marks a TEXT that a list's
+	// listOptions draw instead (left out, as the plugin leaves it out).
+	HangingList bool `json:"hangingList"`
+	ListMarker  bool `json:"listMarker"`
 	// StyledTextSegments are the styled ranges of a TEXT (result version 2, docs/results.md
 	// "Styled text"): drawn as one span per range over the node-level style.
 	StyledTextSegments []textSegment `json:"styledTextSegments"`
@@ -137,6 +141,10 @@ type textSegment struct {
 	decorationLook
 	LetterSpacing *letterSpacing `json:"letterSpacing"`
 	TextCase      string         `json:"textCase"`
+	// ListOptions makes the range's paragraphs list items (ORDERED, UNORDERED or NONE).
+	ListOptions *struct {
+		Type string `json:"type"`
+	} `json:"listOptions"`
 }
 
 // decorationLook is how a decoration line is drawn (textDecorationStyle, textDecorationOffset,

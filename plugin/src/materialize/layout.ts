@@ -10,7 +10,7 @@ import type { Node } from "@code2des/api/result";
 import { applying } from "./errors.js";
 
 /** Sets a frame's own auto-layout members (before its children are appended). */
-export function applyAutoLayout(frame: FrameNode, n: Node): void {
+export function applyAutoLayout(frame: FrameNode | ComponentNode, n: Node): void {
   const id = n.id;
   if (n.layoutMode !== undefined) {
     const v = n.layoutMode;
@@ -41,7 +41,7 @@ export function applyAutoLayout(frame: FrameNode, n: Node): void {
  * with FLEX tracks cannot hug; applySizing sets the result's sizing once the children are in),
  * then each track's type and value are set on the GridTrackSize objects Figma returns.
  */
-function applyGrid(frame: FrameNode, n: Node): void {
+function applyGrid(frame: FrameNode | ComponentNode, n: Node): void {
   const id = n.id;
   applying(id, "layoutSizingHorizontal", () => (frame.layoutSizingHorizontal = "FIXED"));
   applying(id, "layoutSizingVertical", () => (frame.layoutSizingVertical = "FIXED"));
@@ -66,7 +66,7 @@ function applyGrid(frame: FrameNode, n: Node): void {
  * taken adds a row (Figma puts a new child in the first free cell), which the child leaves empty
  * when it becomes ABSOLUTE; the result's counts are set back.
  */
-export function finishGrid(frame: FrameNode, n: Node): void {
+export function finishGrid(frame: FrameNode | ComponentNode, n: Node): void {
   for (const k of ["gridRowCount", "gridColumnCount"] as const) {
     const v = n[k];
     if (v !== undefined && frame[k] !== v) applying(n.id, k, () => (frame[k] = v));
@@ -133,7 +133,7 @@ export function applySizing(node: SceneNode, n: Node): void {
   }
   // An auto-layout frame may have hugged its children while they were appended (Figma's sizing
   // modes of a new auto-layout frame): a FIXED axis gets the result's size back.
-  if (node.type === "FRAME" && node.layoutMode !== "NONE") {
+  if ((node.type === "FRAME" || node.type === "COMPONENT" || node.type === "INSTANCE") && node.layoutMode !== "NONE") {
     // A transformed frame's own size is its untransformed one (width and height are its bounds).
     const ownW = n.untransformedWidth ?? n.width;
     const ownH = n.untransformedHeight ?? n.height;

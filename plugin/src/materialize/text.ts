@@ -151,6 +151,10 @@ export function applyText(node: TextNode, n: Node, ctx: TextContext): void {
     const v = n.maxLines;
     applying(id, "maxLines", () => (node.maxLines = v));
   }
+  if (n.hangingList !== undefined) {
+    const v = n.hangingList;
+    applying(id, "hangingList", () => (node.hangingList = v));
+  }
 }
 
 /** Applies the styled segments with the setRange* calls (after the node-level values). */
@@ -202,6 +206,12 @@ export function applySegments(node: TextNode, n: Node, ctx: TextContext): void {
     if (s.hyperlink !== undefined) {
       const v = s.hyperlink;
       applying(n.id, `${f}.hyperlink`, () => node.setRangeHyperlink(start, end, v));
+    }
+    // A paragraph-level member: Figma applies it to every paragraph the range touches (the
+    // converter's list ranges cover whole paragraphs).
+    if (s.listOptions !== undefined) {
+      const v: TextListOptions = { type: s.listOptions.type };
+      applying(n.id, `${f}.listOptions`, () => node.setRangeListOptions(start, end, v));
     }
   });
 }

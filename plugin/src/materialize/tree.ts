@@ -3,6 +3,7 @@
 // member a Figma node type can take is Figma's (`member in node`); a member the result gives a
 // node whose Figma type lacks it is reported (MEMBER_NOT_APPLIED), never silently dropped.
 import type { Node } from "@code2des/api/result";
+import { ComponentDataKey, mainTree, type Components, type MadeComponent } from "./components.js";
 import { MaterializeError, applying, applyingAsync, describe, type MaterializeWarning } from "./errors.js";
 import type { Images } from "./images.js";
 import { applyAutoLayout, applyPosition, applySizing, finishGrid } from "./layout.js";
@@ -21,12 +22,16 @@ export interface TreeContext {
   track(node: SceneNode): void;
   /** Called after each node; yields to Figma between batches and reports progress. */
   tick(): Promise<void>;
+  /** The main components made so far (components.ts). */
+  components: Components;
+  /** The id of the result node being built as a main COMPONENT rather than a FRAME. */
+  componentRoot?: string;
 }
 
 type Parent = BaseNode & ChildrenMixin;
 
 /** The Figma node types a result node becomes (GROUP apart: built by figma.group). */
-type Created = FrameNode | RectangleNode | EllipseNode | LineNode | VectorNode | TextNode;
+type Created = FrameNode | ComponentNode | RectangleNode | EllipseNode | LineNode | VectorNode | TextNode;
 
 /**
  * Which Figma nodes take each member of a result node (every member of the generated Node type
@@ -83,6 +88,9 @@ const takes: { [K in keyof Node]-?: (node: SceneNode) => boolean } = {
   paragraphIndent: (node) => node.type === "TEXT",
   textTruncation: (node) => node.type === "TEXT",
   maxLines: (node) => node.type === "TEXT",
+  hangingList: (node) => node.type === "TEXT",
+  // Read by the tree walk (drawnByList): a marker the list beside it draws is not created.
+  listMarker: (node) => node.type === "TEXT",
   styledTextSegments: (node) => node.type === "TEXT",
   vectorPaths: (node) => node.type === "VECTOR",
   layoutMode: (node) => "layoutMode" in node,
@@ -121,6 +129,8 @@ const takes: { [K in keyof Node]-?: (node: SceneNode) => boolean } = {
   strokeStyleId: (node) => "setStrokeStyleIdAsync" in node,
   textStyleId: (node) => node.type === "TEXT",
   effectStyleId: (node) => "setEffectStyleIdAsync" in node,
+  componentId: (node) => node.type === "INSTANCE" || node.type === "COMPONENT",
+  componentName: (node) => node.type === "INSTANCE" || node.type === "COMPONENT",
 };
 
 function isMember(k: string): k is keyof Node {
@@ -138,18 +148,30 @@ function reportUntaken(node: SceneNode, n: Node, ctx: TreeContext): void {
   }
 }
 
+/**
+ * Whether n, a child of parent, is a list marker's TEXT (listMarker) that the list TEXT beside it
+ * draws with Figma's own marker (listOptions): the fallback of readers that ignore lists, not
+ * created here. One that flows in an auto-layout parent is created (leaving it out would move the
+ * children after it); the converter never writes one there.
+ */
+export function drawnByList(n: Node, parent: Node): boolean {
+  const flows = parent.layoutMode !== undefined && parent.layoutMode !== "NONE" && n.layoutPositioning !== "ABSOLUTE";
+  return n.type === "TEXT" && n.listMarker === true && !flows;
+}
+
 /** Builds n (and its subtree) into parent; returns the created node. */
 export async function buildNode(n: Node, parent: Parent, ctx: TreeContext): Promise<SceneNode> {
   if (n.type === "GROUP") return buildGroup(n, parent, ctx);
+  if (n.componentId !== undefined && n.type === "FRAME") return buildInstance(n, n.componentId, parent, ctx);
   const node = applying(n.id, "type", () => create(n, ctx));
   ctx.track(node);
   node.setPluginData(PluginDataKey, n.id);
   applying(n.id, "(append to parent)", () => parent.appendChild(node));
   reportUntaken(node, n, ctx);
   await applyMembers(node, n, ctx);
-  if (node.type === "FRAME" && n.type === "FRAME") {
+  if ((node.type === "FRAME" || node.type === "COMPONENT") && n.type === "FRAME") {
     applyAutoLayout(node, n);
-    for (const c of n.children ?? []) await buildNode(c, node, ctx);
+    for (const c of n.children ?? []) if (!drawnByList(c, n)) await buildNode(c, node, ctx);
     if (n.layoutMode === "GRID") finishGrid(node, n);
     finishScroll(node, n, ctx);
   }
@@ -161,7 +183,7 @@ export async function buildNode(n: Node, parent: Parent, ctx: TreeContext): Prom
 /** A GROUP: its children are built into its parent, then grouped (Figma has no empty group). */
 async function buildGroup(n: Node, parent: Parent, ctx: TreeContext): Promise<SceneNode> {
   const children: SceneNode[] = [];
-  for (const c of n.children ?? []) children.push(await buildNode(c, parent, ctx));
+  for (const c of n.children ?? []) if (!drawnByList(c, n)) children.push(await buildNode(c, parent, ctx));
   if (children.length === 0) throw new MaterializeError(n.id, "children", "Figma cannot create a GROUP without children");
   const group = applying(n.id, "children", () => figma.group(children, parent));
   ctx.track(group);
@@ -179,7 +201,7 @@ async function buildGroup(n: Node, parent: Parent, ctx: TreeContext): Promise<Sc
 function create(n: Node, ctx: TreeContext): Created {
   switch (n.type) {
     case "FRAME":
-      return figma.createFrame();
+      return ctx.componentRoot === n.id ? figma.createComponent() : figma.createFrame();
     case "RECTANGLE":
       return figma.createRectangle();
     case "ELLIPSE":
@@ -364,8 +386,8 @@ function libraryStyle(ctx: TreeContext, n: Node, field: string, id: string, type
  * scrolling ones), so the FIXED children must be the frame's last; otherwise (and for
  * STICKY_SCROLLS, which the Plugin API cannot set) a SCROLL_BEHAVIOR_NOT_APPLIED warning.
  */
-function finishScroll(frame: FrameNode, n: Node, ctx: TreeContext): void {
-  const kids = n.children ?? [];
+function finishScroll(frame: FrameNode | ComponentNode, n: Node, ctx: TreeContext): void {
+  const kids = (n.children ?? []).filter((c) => !drawnByList(c, n));
   let fixed = 0;
   while (fixed < kids.length && kids[kids.length - 1 - fixed]?.scrollBehavior === "FIXED") fixed++;
   kids.forEach((c, i) => {
@@ -394,4 +416,92 @@ function textDiffersFromStyle(n: Node, style: TextStyle, fonts: Fonts): string |
   }
   if (n.lineHeight !== undefined && !same(n.lineHeight, style.lineHeight)) return "lineHeight";
   return null;
+}
+
+/**
+ * A use of a component: an INSTANCE of its main component (made from the first use, without its
+ * placement, on the Components frame), appended to parent, with the use's overrides and then
+ * its placement (position, and in an auto-layout parent its cell, positioning and sizing).
+ */
+async function buildInstance(n: Node, componentId: string, parent: Parent, ctx: TreeContext): Promise<SceneNode> {
+  const made = ctx.components.get(componentId) ?? (await buildMain(n, componentId, ctx));
+  const inst = applying(n.id, "componentId", () => made.component.createInstance());
+  ctx.track(inst);
+  applying(n.id, "(append to parent)", () => parent.appendChild(inst));
+  await overrideLayers(inst, n, made.main, ctx);
+  if (n.constraints !== undefined) {
+    const v = n.constraints;
+    applying(n.id, "constraints", () => (inst.constraints = v));
+  }
+  applyPosition(inst, n);
+  applySizing(inst, n);
+  return inst;
+}
+
+/** The main component of the first use n of component componentId (it must name it). */
+async function buildMain(n: Node, componentId: string, ctx: TreeContext): Promise<MadeComponent> {
+  if (n.componentName === undefined) {
+    throw new MaterializeError(n.id, "componentName", `the first use of component ${JSON.stringify(componentId)} has no componentName`);
+  }
+  const main = mainTree(n);
+  // The main's layers are not the result's nodes: they do not count towards the progress.
+  const built = await buildNode(main, ctx.components.frame(), { ...ctx, componentRoot: n.id, tick: async () => {} });
+  if (built.type !== "COMPONENT") throw new MaterializeError(n.id, "componentId", "the main component was not created as a COMPONENT");
+  const name = n.componentName;
+  applying(n.id, "componentName", () => (built.name = name));
+  built.setPluginData(ComponentDataKey, componentId);
+  return ctx.components.add(componentId, built, main);
+}
+
+/**
+ * Applies to node, a layer of an instance made from main, what the result node n has that
+ * main does not (the overridable members of docs/results.md "Components"): name, visibility,
+ * fills and their style, and for a TEXT its characters and ranges (then its size and
+ * textAutoResize, which follow them). Then its layers, pairwise.
+ */
+async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeContext): Promise<void> {
+  const differs = (k: keyof Node): boolean => JSON.stringify(n[k]) !== JSON.stringify(main[k]);
+  node.setPluginData(PluginDataKey, n.id);
+  // An instance is named after its component: the name and visibility are compared with the layer's.
+  if (node.name !== n.name) applying(n.id, "name", () => (node.name = n.name));
+  if (node.visible !== (n.visible ?? true)) applying(n.id, "visible", () => (node.visible = n.visible ?? true));
+  const fills = differs("fills") || differs("fillStyleId");
+  if (fills && n.fills !== undefined && "fills" in node && !(n.type === "SVG" && node.type === "FRAME")) {
+    const v = figmaPaints(n.fills, ctx.images, ctx.library.variables, n.id, "fills");
+    applying(n.id, "fills", () => (node.fills = v));
+  }
+  const text = node.type === "TEXT" && (differs("characters") || differs("styledTextSegments")) ? node : null;
+  if (text !== null) {
+    const textCtx = { fonts: ctx.fonts, images: ctx.images, variables: ctx.library.variables };
+    applyText(text, n, textCtx);
+    applySegments(text, n, textCtx);
+  }
+  if ((fills || text !== null) && isCreated(node)) await applyStyleIds(node, n, ctx);
+  if (text !== null) {
+    const w = Math.max(n.width ?? text.width, 0.01);
+    const h = Math.max(n.height ?? text.height, 0.01);
+    if (w !== text.width || h !== text.height) {
+      // The use's box is its main's (the backend checks it); a Figma that keeps an instance
+      // layer's size leaves the text as its new characters lay out, and says so.
+      try {
+        text.resize(w, h);
+      } catch (e) {
+        ctx.warn({ code: "MEMBER_NOT_APPLIED", message: `the instance's text layer kept its size (${describe(e)})`, nodeId: n.id });
+      }
+    }
+    const v = n.textAutoResize;
+    if (v !== undefined && v !== text.textAutoResize) applying(n.id, "textAutoResize", () => (text.textAutoResize = v));
+  }
+  const layers = "children" in node && !(n.type === "SVG") ? node.children : [];
+  for (const [i, c] of (n.children ?? []).entries()) {
+    const layer = layers[i];
+    const m = main.children?.[i];
+    if (layer === undefined || m === undefined) throw new MaterializeError(c.id, "componentId", "the instance has no layer for this node: the use differs from its component's first use");
+    await overrideLayers(layer, c, m, ctx);
+  }
+  await ctx.tick();
+}
+
+function isCreated(node: SceneNode): node is Created {
+  return node.type === "FRAME" || node.type === "RECTANGLE" || node.type === "ELLIPSE" || node.type === "LINE" || node.type === "VECTOR" || node.type === "TEXT";
 }

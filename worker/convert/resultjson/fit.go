@@ -59,18 +59,33 @@ func (n *Node) Walk(fn func(*Node)) {
 }
 
 // keepFirst copies the tree under n keeping its first *budget nodes in document order (n
-// included), and decreases *budget by the nodes kept. The nodes are copied, not changed.
+// included), and decreases *budget by the nodes kept. The nodes are copied, not changed. A use of
+// a component whose tree is cut is no longer one (its component members are left out); the
+// uses after it are gone, so every component keeps its first use, whole.
 func keepFirst(n *Node, budget *int) *Node {
+	c, _ := keepWhole(n, budget)
+	return c
+}
+
+// keepWhole is keepFirst that also says whether the whole tree under n was kept.
+func keepWhole(n *Node, budget *int) (*Node, bool) {
 	*budget--
 	c := *n
 	c.Children = nil
+	whole := true
 	for _, k := range n.Children {
 		if *budget <= 0 {
+			whole = false
 			break
 		}
-		c.Children = append(c.Children, keepFirst(k, budget))
+		kid, all := keepWhole(k, budget)
+		c.Children = append(c.Children, kid)
+		whole = whole && all
 	}
-	return &c
+	if !whole {
+		c.Component = Component{}
+	}
+	return &c, whole
 }
 
 // withWarning adds w, a page-wide warning, to ws within MaxWarnings. When the list is full, the

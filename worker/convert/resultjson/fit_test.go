@@ -92,3 +92,43 @@ func TestTrimmedWarningInAListJustFull(t *testing.T) {
 		t.Errorf("%d warnings, first %s, last three %+v", n, w[0].Code, w[n-3:])
 	}
 }
+
+// TestFitLeavesNoCutUse: a trimmed result keeps the component members on uses kept whole only: a
+// use whose tree is cut is plain frames, so every use left has the first use's tree.
+func TestFitLeavesNoCutUse(t *testing.T) {
+	root := &resultjson.Node{Type: "FRAME", ID: "1:1", Name: "Page"}
+	long := strings.Repeat("x", 9000)
+	const uses = resultjson.MaxResultBytes / 9000 / 3
+	for i := range uses + 200 {
+		id := "1:" + strconv.Itoa(2+4*i)
+		row := &resultjson.Node{Type: "FRAME", ID: id, Name: "Row", Component: resultjson.Component{ComponentID: "C:1"}}
+		for k := range 3 {
+			row.Children = append(row.Children, &resultjson.Node{Type: "TEXT", ID: id + "." + strconv.Itoa(k), Characters: long})
+		}
+		root.Children = append(root.Children, row)
+	}
+	root.Children[0].ComponentName = "Row"
+	res := &resultjson.Result{Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion}, Root: root, Warnings: []resultjson.Warning{}}
+	if _, err := resultjson.Fit(res, "RESULT_TRIMMED"); err != nil {
+		t.Fatal(err)
+	}
+	kids := res.Root.Children
+	last := kids[len(kids)-1]
+	if len(last.Children) == 3 {
+		t.Fatalf("the trim ends on a whole use (%d kept): the test needs one cut", len(kids))
+	}
+	if last.ComponentID != "" || last.ComponentName != "" {
+		t.Errorf("the cut use %s keeps component %q", last.ID, last.ComponentID)
+	}
+	for _, k := range kids[:len(kids)-1] {
+		if k.ComponentID != "C:1" || len(k.Children) != 3 {
+			t.Fatalf("whole use %s: component %q, %d children", k.ID, k.ComponentID, len(k.Children))
+		}
+	}
+	if kids[0].ComponentName != "Row" {
+		t.Errorf("the first use lost its componentName")
+	}
+	if root.Children[len(kids)-1].ComponentID != "C:1" {
+		t.Error("Fit changed the untrimmed tree")
+	}
+}

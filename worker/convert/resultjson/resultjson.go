@@ -240,6 +240,13 @@ type Node struct {
 	// ParagraphIndent indents the first line (px): text-indent, or a paragraph that starts after
 	// other content on its first line.
 	ParagraphIndent float64 `json:"paragraphIndent,omitempty"`
+	// HangingList puts the list markers of the TEXT's list ranges (StyledTextSegment.ListOptions)
+	// outside its box, left of its text, where CSS draws an outside marker (TextNode.hangingList).
+	HangingList bool `json:"hangingList,omitempty"`
+	// ListMarker marks a TEXT that draws one list marker of a sibling TEXT whose ranges are a
+	// Figma list (StyledTextSegment.ListOptions), which draws the same marker: the fallback of a
+	// reader that ignores listOptions. A reader that draws the list leaves this node out.
+	ListMarker bool `json:"listMarker,omitempty"`
 	// StyledTextSegments (result version 2) cover characters with ranges in one style each,
 	// in order; the node-level values above are the first segment's.
 	StyledTextSegments []StyledTextSegment `json:"styledTextSegments,omitempty"`
@@ -248,8 +255,20 @@ type Node struct {
 	ImageRef string `json:"imageRef,omitempty"`
 
 	Structure
+	Component
 
 	Children []*Node `json:"children,omitempty"`
+}
+
+// Component marks a node as one use of a repeated subtree (docs/conversion.md "Components"):
+// ComponentID names the component (Figma REST's INSTANCE.componentId); the first use in document
+// order also carries ComponentName and is the tree the plugin makes the main COMPONENT from. The
+// node keeps its whole tree, so a reader that ignores both members draws the same picture; every
+// use has the main's tree but for the overridable members (components.Overridable). Both are left
+// out on other nodes.
+type Component struct {
+	ComponentID   string `json:"componentId,omitempty"`
+	ComponentName string `json:"componentName,omitempty"`
 }
 
 // Paint is a Figma Paint: SOLID (color, opacity), GRADIENT_LINEAR (gradientTransform,
@@ -399,6 +418,14 @@ type StyledTextSegment struct {
 	TextCase      string        `json:"textCase"`
 	// Hyperlink is the link of the range, or null.
 	Hyperlink *Hyperlink `json:"hyperlink"`
+	// ListOptions makes the range's paragraphs items of a Figma list (ORDERED or UNORDERED;
+	// setRangeListOptions); absent for text that is no list.
+	ListOptions *TextListOptions `json:"listOptions,omitempty"`
+}
+
+// TextListOptions is Figma's TextListOptions: the kind of list a range's paragraphs are.
+type TextListOptions struct {
+	Type string `json:"type"`
 }
 
 // TextDecorationDetails say how a TEXT's or range's decoration line is drawn where that is not
@@ -518,6 +545,10 @@ type GridChild struct {
 // a CSS grid with more keeps absolute positions.
 const MaxGridTracks = 1000
 
+// MaxLines bounds a truncated TEXT's maxLines (the backend's artifacts.MaxLines): a clamp past it
+// is not converted.
+const MaxLines = 10000
+
 // MaxLayoutLength is the largest padding, gap, FIXED track size and FLEX value of an auto-layout
 // frame (the backend's limit, px); a grid past it keeps absolute positions.
 const MaxLayoutLength = 100000
@@ -606,6 +637,14 @@ type CodeSyntax struct {
 // DiagAutoLayoutSkipped is the diagnostic code of a flex or grid container left without auto
 // layout; its message says why.
 const DiagAutoLayoutSkipped = "AUTO_LAYOUT_SKIPPED"
+
+// DiagComponentSkipped is the diagnostic code of a repeated subtree left as plain frames; its
+// message says why.
+const DiagComponentSkipped = "COMPONENT_SKIPPED"
+
+// MaxComponents is the most components of a result (the backend's limit); further repeated
+// subtrees stay plain frames with a COMPONENT_SKIPPED diagnostic.
+const MaxComponents = 1000
 
 // MaxDiagnostics is the most diagnostics of a result (the backend's limit); containers past it
 // are left absolute without one.

@@ -113,7 +113,7 @@ func (s *Setter) place(node *resultjson.Node, n *capturemodel.DOMNode, frags []c
 
 // truncatedLines is how many lines block n shows before the ellipsis it draws, 0 when it draws
 // none: `-webkit-line-clamp: N` on a block that clips its overflow and holds more than N lines
-// of text (height px, lines lineHeight px each) shows N; `text-overflow: ellipsis` on a block that
+// of text (height px, lines lineHeight px each) shows N (up to resultjson.MaxLines); `text-overflow: ellipsis` on a block that
 // clips its overflow shows one line when that line overflows the block (overflows). Figma ends
 // the last line at a word where the page may cut inside one.
 func truncatedLines(n *capturemodel.DOMNode, oneLine, overflows bool, height, lineHeight float64) int {
@@ -121,7 +121,8 @@ func truncatedLines(n *capturemodel.DOMNode, oneLine, overflows bool, height, li
 		return 0
 	}
 	if clamp, err := strconv.Atoi(n.Computed("-webkit-line-clamp")); err == nil && clamp > 0 {
-		if height > (float64(clamp)+0.5)*lineHeight {
+		// Past the backend's bound the clamp is not converted: the text shows all its lines.
+		if clamp <= resultjson.MaxLines && height > (float64(clamp)+0.5)*lineHeight {
 			return clamp
 		}
 		return 0

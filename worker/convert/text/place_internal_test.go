@@ -2,9 +2,11 @@ package text
 
 import (
 	"math"
+	"strconv"
 	"testing"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
 // TestTruncatedLines: the lines a block shows before its ellipsis, for 24 px lines.
@@ -14,6 +16,9 @@ func TestTruncatedLines(t *testing.T) {
 	}
 	clamp2 := map[string]string{"overflow-x": "hidden", "-webkit-line-clamp": "2"}
 	ellipsis := map[string]string{"overflow-x": "hidden", "text-overflow": "ellipsis", "white-space": "nowrap"}
+	clampAt := func(n int) map[string]string {
+		return map[string]string{"overflow-x": "hidden", "-webkit-line-clamp": strconv.Itoa(n)}
+	}
 	for _, c := range []struct {
 		name              string
 		style             map[string]string
@@ -31,6 +36,8 @@ func TestTruncatedLines(t *testing.T) {
 		{"ellipsis on a line that fits", ellipsis, true, false, 24, 0},
 		{"ellipsis on wrapped lines", ellipsis, false, true, 48, 0},
 		{"overflow clipped without ellipsis", map[string]string{"overflow-x": "hidden"}, true, true, 24, 0},
+		{"clamp at MaxLines", clampAt(resultjson.MaxLines), false, false, 24 * (resultjson.MaxLines + 1), resultjson.MaxLines},
+		{"clamp past MaxLines", clampAt(resultjson.MaxLines + 1), false, false, 24 * (resultjson.MaxLines + 2), 0},
 	} {
 		if got := truncatedLines(block(c.style), c.oneLine, c.overflow, c.height, 24); got != c.want {
 			t.Errorf("%s: %d lines, want %d", c.name, got, c.want)

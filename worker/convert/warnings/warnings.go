@@ -153,6 +153,15 @@ func (w *List) Done() []resultjson.Warning {
 // Len is how many warnings are listed so far.
 func (w *List) Len() int { return len(w.list) }
 
+// Move points the warnings about the nodes of from at node to (nodes merged into it).
+func (w *List) Move(from map[string]bool, to string) {
+	for i := range w.list {
+		if from[*w.list[i].NodeID] {
+			w.list[i].NodeID = &to
+		}
+	}
+}
+
 // Point sets the node of the warnings listed from index from up to index to (values of Len).
 func (w *List) Point(from, to int, nodeID string) {
 	for i := from; i < to; i++ {

@@ -28,6 +28,23 @@ func TestListOrderOnceAndPoint(t *testing.T) {
 	}
 }
 
+// TestMove: Move points every warning about the given nodes at another (nodes merged into it)
+// and leaves the others.
+func TestMove(t *testing.T) {
+	w := warnings.List{RootID: "1:1"}
+	w.Add(warnings.Color, "1:5", "first")
+	w.Add(warnings.Filter, "1:2", "other")
+	w.Add(warnings.GenericFont, "1:6", "second")
+	w.Move(map[string]bool{"1:5": true, "1:6": true}, "1:3")
+	got := []string{}
+	for _, x := range w.Done() {
+		got = append(got, *x.NodeID+":"+x.Message)
+	}
+	if want := "1:3:first,1:2:other,1:3:second"; strings.Join(got, ",") != want {
+		t.Errorf("warnings %v, want %s", got, want)
+	}
+}
+
 // TestListCapAndMessageLimit: at MaxWarnings the last listed warning counts the left-out ones,
 // page-wide ones are never the ones left out, and a message over MaxWarningMessageBytes is cut
 // with "...".

@@ -124,11 +124,15 @@ func TestFidelityGate(t *testing.T) {
 		}
 	}
 	var rows []row
+	var comps []componentCount
 	for _, page := range Pages {
-		rows = append(rows, p.gatePage(t, p.runPage(t, page), limits, thresholdsFile))
+		r := p.runPage(t, page)
+		rows = append(rows, p.gatePage(t, r, limits, thresholdsFile))
+		comps = append(comps, countComponents(page, r))
 	}
 	tbl := table(rows)
 	fmt.Print("\n" + tbl + "\n")
+	fmt.Print("\nComponents (repeated subtrees as one main component and its instances):\n\n" + componentTable(comps) + "\n")
 	if *outDir != "" {
 		writeFile(t, filepath.Join(*outDir, "table.md"), []byte(tbl))
 	}

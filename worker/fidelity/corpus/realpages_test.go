@@ -132,6 +132,7 @@ func TestRealPagesGate(t *testing.T) {
 	}
 	var rows []row
 	var grids []gridCount
+	var comps []componentCount
 	var times, faces strings.Builder
 	for _, rr := range realRuns() {
 		// Each run is a subtest: a job that fails ends that run only, and its row says so.
@@ -150,6 +151,7 @@ func TestRealPagesGate(t *testing.T) {
 				t.Errorf("a run not set in the face the capture drew: %s", w)
 			}
 			fmt.Fprintf(&faces, "%s %d, ", rr.Name(), fc.checked)
+			comps = append(comps, countComponents(rr.Name(), r))
 			if failed := p.realLog.failedUnder("/" + rr.Page + "/"); len(failed) > 0 {
 				t.Errorf("requests the loopback server could not answer: %s", strings.Join(failed, ", "))
 			}
@@ -165,6 +167,7 @@ func TestRealPagesGate(t *testing.T) {
 	fmt.Print("\n" + tbl + "\n" + strings.TrimSuffix(times.String(), ", ") + "\n")
 	fmt.Print("\nText runs checked against the face the capture drew them in: " + strings.TrimSuffix(faces.String(), ", ") + "\n")
 	fmt.Print("\nGrid containers (display: grid), by the frame of the same box:\n\n" + gridTable(grids) + "\n")
+	fmt.Print("\nComponents (repeated subtrees as one main component and its instances):\n\n" + componentTable(comps) + "\n")
 	if *outDir != "" {
 		writeFile(t, filepath.Join(*outDir, "table-real.md"), []byte(tbl))
 	}

@@ -4,7 +4,7 @@
 "use strict";
 export const validateRoot = validate66;
 const schema101 = {"description":"The node tree; its root is a FRAME. Also checked (not expressible here): at most 128 levels deep (root = 1) and 50,000 nodes, node ids unique in the tree, no member repeated in one object, uninterpreted members nested at most 32 levels, and every imageRef names an entry of images (an IMAGE paint a raster, an SVG node an image/svg+xml entry, an imageRef inside an uninterpreted member any entry).","allOf":[{"$ref":"#/$defs/node"},{"properties":{"type":{"const":"FRAME"}}}]};
-const schema38 = {"description":"One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior and the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.","type":"object","required":["type","id","name"],"dependentRequired":{"relativeTransform":["untransformedWidth","untransformedHeight"],"untransformedWidth":["relativeTransform","untransformedHeight"],"untransformedHeight":["relativeTransform","untransformedWidth"],"gridRowAnchorIndex":["gridColumnAnchorIndex"],"gridColumnAnchorIndex":["gridRowAnchorIndex"]},"properties":{"type":{"enum":["FRAME","GROUP","TEXT","RECTANGLE","ELLIPSE","LINE","VECTOR","SVG"]},"id":{"description":"Unique within the tree; warnings refer to it. 1 to 255 characters.","type":"string","minLength":1,"maxLength":255},"name":{"type":"string","description":"May be empty."},"x":{"type":"number","description":"px, relative to the parent frame (as Figma's x)."},"y":{"type":"number","description":"px, relative to the parent frame."},"width":{"type":"number","minimum":0,"description":"px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)."},"height":{"type":"number","minimum":0,"description":"px."},"relativeTransform":{"$ref":"#/$defs/transform"},"untransformedWidth":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within ±1e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space."},"untransformedHeight":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the height of a node with relativeTransform before the transform."},"visible":{"type":"boolean","description":"Figma's SceneNode.visible; absent means visible."},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"},"constraints":{"description":"Figma's Constraints: how the node follows its parent frame when the frame is resized.","type":"object","additionalProperties":false,"required":["horizontal","vertical"],"properties":{"horizontal":{"$ref":"#/$defs/constraintType"},"vertical":{"$ref":"#/$defs/constraintType"}}},"fills":{"description":"The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.","type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeAlign":{"enum":["INSIDE","OUTSIDE","CENTER"]},"dashPattern":{"type":"array","items":{"type":"number","minimum":0},"description":"Dash and gap lengths in px, alternating."},"cornerRadius":{"type":"number","minimum":0,"description":"px, all four corners."},"topLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"topRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"clipsContent":{"type":"boolean","description":"FRAME only."},"children":{"type":"array","items":{"$ref":"#/$defs/node"},"description":"FRAME and GROUP nodes only."},"characters":{"type":"string","description":"TEXT nodes: the text (required)."},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000,"description":"The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)."},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textAlignHorizontal":{"enum":["LEFT","CENTER","RIGHT","JUSTIFIED"]},"textAlignVertical":{"enum":["TOP","CENTER","BOTTOM"]},"textAutoResize":{"enum":["NONE","WIDTH_AND_HEIGHT","HEIGHT","TRUNCATE"]},"textCase":{"$ref":"#/$defs/textCase"},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"textTruncation":{"enum":["DISABLED","ENDING"],"description":"ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation."},"maxLines":{"type":"integer","minimum":1,"description":"How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING)."},"paragraphIndent":{"type":"number","minimum":0,"description":"px, the first line's indent."},"imageRef":{"description":"SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.","type":"string","minLength":1},"vectorPaths":{"description":"VECTOR nodes: Figma's VectorPaths.","type":"array","items":{"type":"object","additionalProperties":false,"required":["windingRule","data"],"properties":{"windingRule":{"enum":["NONZERO","EVENODD","NONE"]},"data":{"type":"string"}}}},"layoutMode":{"enum":["NONE","HORIZONTAL","VERTICAL","GRID"],"description":"FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height."},"layoutWrap":{"enum":["NO_WRAP","WRAP"],"description":"WRAP only with layoutMode HORIZONTAL."},"paddingLeft":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingRight":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingTop":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingBottom":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"itemSpacing":{"type":"number","minimum":-100000,"maximum":100000,"description":"px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)."},"counterAxisSpacing":{"type":"number","minimum":0,"maximum":100000,"description":"px between wrapped rows; only with layoutWrap WRAP."},"primaryAxisAlignItems":{"enum":["MIN","CENTER","MAX","SPACE_BETWEEN"],"description":"HORIZONTAL and VERTICAL frames only."},"counterAxisAlignItems":{"enum":["MIN","CENTER","MAX","BASELINE"],"description":"HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL."},"layoutSizingHorizontal":{"enum":["FIXED","HUG","FILL"],"description":"HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only."},"layoutSizingVertical":{"enum":["FIXED","HUG","FILL"],"description":"As layoutSizingHorizontal."},"layoutPositioning":{"enum":["AUTO","ABSOLUTE"],"description":"ABSOLUTE: a child of an auto-layout frame that keeps its x and y."},"minWidth":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"maxWidth":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"minHeight":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"maxHeight":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"gridRowCount":{"type":"integer","minimum":1,"maximum":1000,"description":"GRID frames only (required there): the number of rows."},"gridColumnCount":{"type":"integer","minimum":1,"maximum":1000,"description":"GRID frames only (required there): the number of columns."},"gridRowGap":{"type":"number","minimum":0,"maximum":100000,"description":"px between rows, GRID frames only."},"gridColumnGap":{"type":"number","minimum":0,"maximum":100000,"description":"px between columns, GRID frames only."},"gridRowSizes":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/gridTrackSize"},"description":"GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount."},"gridColumnSizes":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/gridTrackSize"},"description":"GRID frames only: one size per column, left to right, in order; as many as gridColumnCount."},"gridRowAnchorIndex":{"type":"integer","minimum":0,"maximum":999,"description":"A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition."},"gridColumnAnchorIndex":{"type":"integer","minimum":0,"maximum":999,"description":"A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition."},"gridRowSpan":{"type":"integer","minimum":1,"maximum":1000,"description":"A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell."},"gridColumnSpan":{"type":"integer","minimum":1,"maximum":1000,"description":"A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell."},"gridChildHorizontalAlign":{"enum":["MIN","CENTER","MAX","AUTO"],"description":"A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)."},"gridChildVerticalAlign":{"enum":["MIN","CENTER","MAX","AUTO"],"description":"A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)."},"scrollBehavior":{"enum":["SCROLLS","FIXED","STICKY_SCROLLS"],"description":"FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied."},"fillStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles; the node's fills equal its paints."},"strokeStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles."},"textStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"TEXT nodes only: the id of a TEXT style of styles."},"effectStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of an EFFECT style of styles; the node's effects equal its effects."},"styledTextSegments":{"description":"TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}},"allOf":[{"if":{"properties":{"type":{"const":"TEXT"}}},"then":{"required":["characters"]}},{"if":{"properties":{"type":{"const":"SVG"}}},"then":{"required":["imageRef"]},"else":{"not":{"required":["imageRef"]}}},{"if":{"properties":{"type":{"enum":["FRAME","GROUP"]}}},"else":{"not":{"required":["children"]}}},{"if":{"properties":{"type":{"const":"FRAME"}}},"else":{"not":{"required":["layoutMode"]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["textStyleId"]}}},{"if":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}},"then":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"HORIZONTAL"}}}},{"if":{"required":["counterAxisSpacing"]},"then":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL"]}}}},"then":{"not":{"anyOf":[{"required":["layoutWrap"]},{"required":["itemSpacing"]},{"required":["counterAxisSpacing"]},{"required":["primaryAxisAlignItems"]},{"required":["counterAxisAlignItems"]}]}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL","GRID"]}}}},"then":{"not":{"anyOf":[{"required":["paddingLeft"]},{"required":["paddingRight"]},{"required":["paddingTop"]},{"required":["paddingBottom"]}]}}},{"if":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"GRID"}}},"then":{"required":["gridRowCount","gridColumnCount"]},"else":{"not":{"anyOf":[{"required":["gridRowCount"]},{"required":["gridColumnCount"]},{"required":["gridRowGap"]},{"required":["gridColumnGap"]},{"required":["gridRowSizes"]},{"required":["gridColumnSizes"]}]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["styledTextSegments"]}}}]};
+const schema38 = {"description":"One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId and componentName. The text members textTruncation, maxLines, paragraphIndent, hangingList and listMarker are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges), as is a segment's listOptions. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.","type":"object","required":["type","id","name"],"dependentRequired":{"relativeTransform":["untransformedWidth","untransformedHeight"],"untransformedWidth":["relativeTransform","untransformedHeight"],"untransformedHeight":["relativeTransform","untransformedWidth"],"gridRowAnchorIndex":["gridColumnAnchorIndex"],"gridColumnAnchorIndex":["gridRowAnchorIndex"]},"properties":{"type":{"enum":["FRAME","GROUP","TEXT","RECTANGLE","ELLIPSE","LINE","VECTOR","SVG"]},"id":{"description":"Unique within the tree; warnings refer to it. 1 to 255 characters.","type":"string","minLength":1,"maxLength":255},"name":{"type":"string","description":"May be empty."},"x":{"type":"number","description":"px, relative to the parent frame (as Figma's x)."},"y":{"type":"number","description":"px, relative to the parent frame."},"width":{"type":"number","minimum":0,"description":"px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)."},"height":{"type":"number","minimum":0,"description":"px."},"relativeTransform":{"$ref":"#/$defs/transform"},"untransformedWidth":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within ±1e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space."},"untransformedHeight":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the height of a node with relativeTransform before the transform."},"visible":{"type":"boolean","description":"Figma's SceneNode.visible; absent means visible."},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"},"constraints":{"description":"Figma's Constraints: how the node follows its parent frame when the frame is resized.","type":"object","additionalProperties":false,"required":["horizontal","vertical"],"properties":{"horizontal":{"$ref":"#/$defs/constraintType"},"vertical":{"$ref":"#/$defs/constraintType"}}},"fills":{"description":"The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.","type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeAlign":{"enum":["INSIDE","OUTSIDE","CENTER"]},"dashPattern":{"type":"array","items":{"type":"number","minimum":0},"description":"Dash and gap lengths in px, alternating."},"cornerRadius":{"type":"number","minimum":0,"description":"px, all four corners."},"topLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"topRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"clipsContent":{"type":"boolean","description":"FRAME only."},"children":{"type":"array","items":{"$ref":"#/$defs/node"},"description":"FRAME and GROUP nodes only."},"characters":{"type":"string","description":"TEXT nodes: the text (required)."},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000,"description":"The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)."},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textAlignHorizontal":{"enum":["LEFT","CENTER","RIGHT","JUSTIFIED"]},"textAlignVertical":{"enum":["TOP","CENTER","BOTTOM"]},"textAutoResize":{"enum":["NONE","WIDTH_AND_HEIGHT","HEIGHT","TRUNCATE"]},"textCase":{"$ref":"#/$defs/textCase"},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"textTruncation":{"enum":["DISABLED","ENDING"],"description":"ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation."},"maxLines":{"type":"integer","minimum":1,"description":"How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.","maximum":10000},"paragraphIndent":{"type":"number","minimum":0,"description":"px, the first line's indent (at most 100,000).","maximum":100000},"hangingList":{"type":"boolean","description":"TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList)."},"listMarker":{"type":"boolean","description":"TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written."},"imageRef":{"description":"SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.","type":"string","minLength":1},"vectorPaths":{"description":"VECTOR nodes: Figma's VectorPaths.","type":"array","items":{"type":"object","additionalProperties":false,"required":["windingRule","data"],"properties":{"windingRule":{"enum":["NONZERO","EVENODD","NONE"]},"data":{"type":"string"}}}},"layoutMode":{"enum":["NONE","HORIZONTAL","VERTICAL","GRID"],"description":"FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height."},"layoutWrap":{"enum":["NO_WRAP","WRAP"],"description":"WRAP only with layoutMode HORIZONTAL."},"paddingLeft":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingRight":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingTop":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingBottom":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"itemSpacing":{"type":"number","minimum":-100000,"maximum":100000,"description":"px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)."},"counterAxisSpacing":{"type":"number","minimum":0,"maximum":100000,"description":"px between wrapped rows; only with layoutWrap WRAP."},"primaryAxisAlignItems":{"enum":["MIN","CENTER","MAX","SPACE_BETWEEN"],"description":"HORIZONTAL and VERTICAL frames only."},"counterAxisAlignItems":{"enum":["MIN","CENTER","MAX","BASELINE"],"description":"HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL."},"layoutSizingHorizontal":{"enum":["FIXED","HUG","FILL"],"description":"HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only."},"layoutSizingVertical":{"enum":["FIXED","HUG","FILL"],"description":"As layoutSizingHorizontal."},"layoutPositioning":{"enum":["AUTO","ABSOLUTE"],"description":"ABSOLUTE: a child of an auto-layout frame that keeps its x and y."},"minWidth":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"maxWidth":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"minHeight":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"maxHeight":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"gridRowCount":{"type":"integer","minimum":1,"maximum":1000,"description":"GRID frames only (required there): the number of rows."},"gridColumnCount":{"type":"integer","minimum":1,"maximum":1000,"description":"GRID frames only (required there): the number of columns."},"gridRowGap":{"type":"number","minimum":0,"maximum":100000,"description":"px between rows, GRID frames only."},"gridColumnGap":{"type":"number","minimum":0,"maximum":100000,"description":"px between columns, GRID frames only."},"gridRowSizes":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/gridTrackSize"},"description":"GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount."},"gridColumnSizes":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/gridTrackSize"},"description":"GRID frames only: one size per column, left to right, in order; as many as gridColumnCount."},"gridRowAnchorIndex":{"type":"integer","minimum":0,"maximum":999,"description":"A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition."},"gridColumnAnchorIndex":{"type":"integer","minimum":0,"maximum":999,"description":"A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition."},"gridRowSpan":{"type":"integer","minimum":1,"maximum":1000,"description":"A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell."},"gridColumnSpan":{"type":"integer","minimum":1,"maximum":1000,"description":"A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell."},"gridChildHorizontalAlign":{"enum":["MIN","CENTER","MAX","AUTO"],"description":"A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)."},"gridChildVerticalAlign":{"enum":["MIN","CENTER","MAX","AUTO"],"description":"A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)."},"scrollBehavior":{"enum":["SCROLLS","FIXED","STICKY_SCROLLS"],"description":"FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied."},"fillStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles; the node's fills equal its paints."},"strokeStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles."},"textStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"TEXT nodes only: the id of a TEXT style of styles."},"effectStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of an EFFECT style of styles; the node's effects equal its effects."},"componentId":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior; no use holds another (docs/results.md \"Components\")."},"componentName":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2: the name of the component, on its first use only (with componentId); the plugin names the main COMPONENT with it."},"styledTextSegments":{"description":"TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}},"allOf":[{"if":{"properties":{"type":{"const":"TEXT"}}},"then":{"required":["characters"]}},{"if":{"properties":{"type":{"const":"SVG"}}},"then":{"required":["imageRef"]},"else":{"not":{"required":["imageRef"]}}},{"if":{"properties":{"type":{"enum":["FRAME","GROUP"]}}},"else":{"not":{"required":["children"]}}},{"if":{"properties":{"type":{"const":"FRAME"}}},"else":{"not":{"required":["layoutMode"]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["textStyleId"]}}},{"if":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}},"then":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"HORIZONTAL"}}}},{"if":{"required":["counterAxisSpacing"]},"then":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL"]}}}},"then":{"not":{"anyOf":[{"required":["layoutWrap"]},{"required":["itemSpacing"]},{"required":["counterAxisSpacing"]},{"required":["primaryAxisAlignItems"]},{"required":["counterAxisAlignItems"]}]}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL","GRID"]}}}},"then":{"not":{"anyOf":[{"required":["paddingLeft"]},{"required":["paddingRight"]},{"required":["paddingTop"]},{"required":["paddingBottom"]}]}}},{"if":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"GRID"}}},"then":{"required":["gridRowCount","gridColumnCount"]},"else":{"not":{"anyOf":[{"required":["gridRowCount"]},{"required":["gridColumnCount"]},{"required":["gridRowGap"]},{"required":["gridColumnGap"]},{"required":["gridRowSizes"]},{"required":["gridColumnSizes"]}]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"anyOf":[{"required":["styledTextSegments"]},{"required":["hangingList"]},{"required":["listMarker"]}]}}}]};
 const schema39 = {"description":"Figma's Transform: a 2x3 affine matrix [[a, c, e], [b, d, f]].","type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"number"}}};
 const schema40 = {"description":"Figma's BlendMode.","enum":["PASS_THROUGH","NORMAL","DARKEN","MULTIPLY","LINEAR_BURN","COLOR_BURN","LIGHTEN","SCREEN","LINEAR_DODGE","COLOR_DODGE","OVERLAY","SOFT_LIGHT","HARD_LIGHT","DIFFERENCE","EXCLUSION","HUE","SATURATION","COLOR","LUMINOSITY"]};
 const schema41 = {"enum":["MIN","CENTER","MAX","STRETCH","SCALE"]};
@@ -2049,7 +2049,7 @@ return errors === 0;
 }
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema76 = {"description":"One styled text segment. Members other than start, end, characters and fills pass to the plugin unchecked; the converter writes all of those listed here.","type":"object","required":["start","end"],"properties":{"characters":{"type":"string","description":"The range's characters (optional; equal to the node's characters from start to end)."},"start":{"type":"integer","minimum":0},"end":{"type":"integer","minimum":1},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000},"fills":{"type":"array","items":{"$ref":"#/$defs/paint"}},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"$ref":"#/$defs/textCase"},"hyperlink":{"description":"Figma's HyperlinkTarget, or null.","oneOf":[{"type":"null"},{"type":"object","required":["type","value"],"properties":{"type":{"enum":["URL","NODE"]},"value":{"type":"string","minLength":1}}}]}}};
+const schema76 = {"description":"One styled text segment. Members other than start, end, characters, fills and listOptions pass to the plugin unchecked; the converter writes all of those listed here.","type":"object","required":["start","end"],"properties":{"characters":{"type":"string","description":"The range's characters (optional; equal to the node's characters from start to end)."},"start":{"type":"integer","minimum":0},"end":{"type":"integer","minimum":1},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000},"fills":{"type":"array","items":{"$ref":"#/$defs/paint"}},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textCase":{"$ref":"#/$defs/textCase"},"hyperlink":{"description":"Figma's HyperlinkTarget, or null.","oneOf":[{"type":"null"},{"type":"object","required":["type","value"],"properties":{"type":{"enum":["URL","NODE"]},"value":{"type":"string","minLength":1}}}]},"listOptions":{"description":"Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., …) or UNORDERED (bullets) list items; NONE or absent: no list.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["ORDERED","UNORDERED","NONE"]}}}}};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2665,6 +2665,48 @@ var valid0 = _errs50 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.listOptions !== undefined){
+let data26 = data.listOptions;
+const _errs59 = errors;
+if(errors === _errs59){
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+let missing6;
+if((data26.type === undefined) && (missing6 = "type")){
+validate46.errors = [{instancePath:instancePath+"/listOptions",schemaPath:"#/properties/listOptions/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
+return false;
+}
+else {
+const _errs61 = errors;
+for(const key4 in data26){
+if(!(key4 === "type")){
+validate46.errors = [{instancePath:instancePath+"/listOptions",schemaPath:"#/properties/listOptions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs61 === errors){
+if(data26.type !== undefined){
+let data27 = data26.type;
+if(!(((data27 === "ORDERED") || (data27 === "UNORDERED")) || (data27 === "NONE"))){
+validate46.errors = [{instancePath:instancePath+"/listOptions/type",schemaPath:"#/properties/listOptions/properties/type/enum",keyword:"enum",params:{allowedValues: schema76.properties.listOptions.properties.type.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate46.errors = [{instancePath:instancePath+"/listOptions",schemaPath:"#/properties/listOptions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs59 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }
@@ -2689,7 +2731,7 @@ return false;
 validate46.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":{"characters":true,"start":true,"end":true,"fontName":true,"fontSize":true,"fontWeight":true,"fills":true,"textDecoration":true,"textDecorationStyle":true,"textDecorationOffset":true,"textDecorationThickness":true,"textDecorationColor":true,"letterSpacing":true,"textCase":true,"hyperlink":true},"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":{"characters":true,"start":true,"end":true,"fontName":true,"fontSize":true,"fontWeight":true,"fills":true,"textDecoration":true,"textDecorationStyle":true,"textDecorationOffset":true,"textDecorationThickness":true,"textDecorationColor":true,"letterSpacing":true,"textCase":true,"hyperlink":true,"listOptions":true},"dynamicProps":false,"dynamicItems":false};
 
 const wrapper0 = {validate: validate22};
 
@@ -3887,6 +3929,9 @@ if(!_valid13){
 const _errs94 = errors;
 const _errs95 = errors;
 const _errs96 = errors;
+const _errs97 = errors;
+let valid37 = false;
+const _errs98 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing29;
 if((data.styledTextSegments === undefined) && (missing29 = "styledTextSegments")){
@@ -3898,6 +3943,61 @@ else {
 vErrors.push(err49);
 }
 errors++;
+}
+}
+var _valid14 = _errs98 === errors;
+valid37 = valid37 || _valid14;
+const _errs99 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing30;
+if((data.hangingList === undefined) && (missing30 = "hangingList")){
+const err50 = {};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+var _valid14 = _errs99 === errors;
+valid37 = valid37 || _valid14;
+const _errs100 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing31;
+if((data.listMarker === undefined) && (missing31 = "listMarker")){
+const err51 = {};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+var _valid14 = _errs100 === errors;
+valid37 = valid37 || _valid14;
+if(!valid37){
+const err52 = {};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+else {
+errors = _errs97;
+if(vErrors !== null){
+if(_errs97){
+vErrors.length = _errs97;
+}
+else {
+vErrors = null;
+}
 }
 }
 var valid36 = _errs96 === errors;
@@ -3920,12 +4020,12 @@ var _valid13 = _errs94 === errors;
 valid34 = _valid13;
 }
 if(!valid34){
-const err50 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema"};
+const err53 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "else"},message:"must match \"else\" schema"};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err53];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err53);
 }
 errors++;
 validate22.errors = vErrors;
@@ -3950,9 +4050,9 @@ props0.type = true;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing30;
-if((((data.type === undefined) && (missing30 = "type")) || ((data.id === undefined) && (missing30 = "id"))) || ((data.name === undefined) && (missing30 = "name"))){
-validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing30},message:"must have required property '"+missing30+"'"}];
+let missing32;
+if((((data.type === undefined) && (missing32 = "type")) || ((data.id === undefined) && (missing32 = "id"))) || ((data.name === undefined) && (missing32 = "name"))){
+validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing32},message:"must have required property '"+missing32+"'"}];
 return false;
 }
 else {
@@ -4007,6 +4107,8 @@ props0.textDecorationColor = true;
 props0.textTruncation = true;
 props0.maxLines = true;
 props0.paragraphIndent = true;
+props0.hangingList = true;
+props0.listMarker = true;
 props0.imageRef = true;
 props0.vectorPaths = true;
 props0.layoutMode = true;
@@ -4043,25 +4145,27 @@ props0.fillStyleId = true;
 props0.strokeStyleId = true;
 props0.textStyleId = true;
 props0.effectStyleId = true;
+props0.componentId = true;
+props0.componentName = true;
 props0.styledTextSegments = true;
 }
 if(data.type !== undefined){
 let data12 = data.type;
-const _errs97 = errors;
+const _errs101 = errors;
 if(!((((((((data12 === "FRAME") || (data12 === "GROUP")) || (data12 === "TEXT")) || (data12 === "RECTANGLE")) || (data12 === "ELLIPSE")) || (data12 === "LINE")) || (data12 === "VECTOR")) || (data12 === "SVG"))){
 validate22.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema38.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs97 === errors;
+var valid38 = _errs101 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.id !== undefined){
 let data13 = data.id;
-const _errs98 = errors;
-if(errors === _errs98){
+const _errs102 = errors;
+if(errors === _errs102){
 if(typeof data13 === "string"){
 if(func1(data13) > 255){
 validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
@@ -4079,52 +4183,52 @@ validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/i
 return false;
 }
 }
-var valid37 = _errs98 === errors;
+var valid38 = _errs102 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.name !== undefined){
-const _errs100 = errors;
+const _errs104 = errors;
 if(typeof data.name !== "string"){
 validate22.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid37 = _errs100 === errors;
+var valid38 = _errs104 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.x !== undefined){
-const _errs102 = errors;
+const _errs106 = errors;
 if(!(typeof data.x == "number")){
 validate22.errors = [{instancePath:instancePath+"/x",schemaPath:"#/properties/x/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid37 = _errs102 === errors;
+var valid38 = _errs106 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.y !== undefined){
-const _errs104 = errors;
+const _errs108 = errors;
 if(!(typeof data.y == "number")){
 validate22.errors = [{instancePath:instancePath+"/y",schemaPath:"#/properties/y/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid37 = _errs104 === errors;
+var valid38 = _errs108 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.width !== undefined){
 let data17 = data.width;
-const _errs106 = errors;
-if(errors === _errs106){
+const _errs110 = errors;
+if(errors === _errs110){
 if(typeof data17 == "number"){
 if(data17 < 0 || isNaN(data17)){
 validate22.errors = [{instancePath:instancePath+"/width",schemaPath:"#/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -4136,16 +4240,16 @@ validate22.errors = [{instancePath:instancePath+"/width",schemaPath:"#/propertie
 return false;
 }
 }
-var valid37 = _errs106 === errors;
+var valid38 = _errs110 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.height !== undefined){
 let data18 = data.height;
-const _errs108 = errors;
-if(errors === _errs108){
+const _errs112 = errors;
+if(errors === _errs112){
 if(typeof data18 == "number"){
 if(data18 < 0 || isNaN(data18)){
 validate22.errors = [{instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -4157,17 +4261,17 @@ validate22.errors = [{instancePath:instancePath+"/height",schemaPath:"#/properti
 return false;
 }
 }
-var valid37 = _errs108 === errors;
+var valid38 = _errs112 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.relativeTransform !== undefined){
 let data19 = data.relativeTransform;
-const _errs110 = errors;
-const _errs111 = errors;
-if(errors === _errs111){
+const _errs114 = errors;
+const _errs115 = errors;
+if(errors === _errs115){
 if(Array.isArray(data19)){
 if(data19.length > 2){
 validate22.errors = [{instancePath:instancePath+"/relativeTransform",schemaPath:"#/$defs/transform/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
@@ -4179,12 +4283,12 @@ validate22.errors = [{instancePath:instancePath+"/relativeTransform",schemaPath:
 return false;
 }
 else {
-var valid39 = true;
+var valid40 = true;
 const len0 = data19.length;
 for(let i0=0; i0<len0; i0++){
 let data20 = data19[i0];
-const _errs113 = errors;
-if(errors === _errs113){
+const _errs117 = errors;
+if(errors === _errs117){
 if(Array.isArray(data20)){
 if(data20.length > 3){
 validate22.errors = [{instancePath:instancePath+"/relativeTransform/" + i0,schemaPath:"#/$defs/transform/items/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"}];
@@ -4196,16 +4300,16 @@ validate22.errors = [{instancePath:instancePath+"/relativeTransform/" + i0,schem
 return false;
 }
 else {
-var valid40 = true;
+var valid41 = true;
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
-const _errs115 = errors;
+const _errs119 = errors;
 if(!(typeof data20[i1] == "number")){
 validate22.errors = [{instancePath:instancePath+"/relativeTransform/" + i0+"/" + i1,schemaPath:"#/$defs/transform/items/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid40 = _errs115 === errors;
-if(!valid40){
+var valid41 = _errs119 === errors;
+if(!valid41){
 break;
 }
 }
@@ -4217,8 +4321,8 @@ validate22.errors = [{instancePath:instancePath+"/relativeTransform/" + i0,schem
 return false;
 }
 }
-var valid39 = _errs113 === errors;
-if(!valid39){
+var valid40 = _errs117 === errors;
+if(!valid40){
 break;
 }
 }
@@ -4230,16 +4334,16 @@ validate22.errors = [{instancePath:instancePath+"/relativeTransform",schemaPath:
 return false;
 }
 }
-var valid37 = _errs110 === errors;
+var valid38 = _errs114 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.untransformedWidth !== undefined){
 let data22 = data.untransformedWidth;
-const _errs117 = errors;
-if(errors === _errs117){
+const _errs121 = errors;
+if(errors === _errs121){
 if(typeof data22 == "number"){
 if(data22 > 10000000 || isNaN(data22)){
 validate22.errors = [{instancePath:instancePath+"/untransformedWidth",schemaPath:"#/properties/untransformedWidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"}];
@@ -4257,16 +4361,16 @@ validate22.errors = [{instancePath:instancePath+"/untransformedWidth",schemaPath
 return false;
 }
 }
-var valid37 = _errs117 === errors;
+var valid38 = _errs121 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.untransformedHeight !== undefined){
 let data23 = data.untransformedHeight;
-const _errs119 = errors;
-if(errors === _errs119){
+const _errs123 = errors;
+if(errors === _errs123){
 if(typeof data23 == "number"){
 if(data23 > 10000000 || isNaN(data23)){
 validate22.errors = [{instancePath:instancePath+"/untransformedHeight",schemaPath:"#/properties/untransformedHeight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000000},message:"must be <= 10000000"}];
@@ -4284,28 +4388,28 @@ validate22.errors = [{instancePath:instancePath+"/untransformedHeight",schemaPat
 return false;
 }
 }
-var valid37 = _errs119 === errors;
+var valid38 = _errs123 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.visible !== undefined){
-const _errs121 = errors;
+const _errs125 = errors;
 if(typeof data.visible !== "boolean"){
 validate22.errors = [{instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid37 = _errs121 === errors;
+var valid38 = _errs125 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.opacity !== undefined){
 let data25 = data.opacity;
-const _errs123 = errors;
-if(errors === _errs123){
+const _errs127 = errors;
+if(errors === _errs127){
 if(typeof data25 == "number"){
 if(data25 > 1 || isNaN(data25)){
 validate22.errors = [{instancePath:instancePath+"/opacity",schemaPath:"#/properties/opacity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
@@ -4323,37 +4427,37 @@ validate22.errors = [{instancePath:instancePath+"/opacity",schemaPath:"#/propert
 return false;
 }
 }
-var valid37 = _errs123 === errors;
+var valid38 = _errs127 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.blendMode !== undefined){
 let data26 = data.blendMode;
-const _errs125 = errors;
+const _errs129 = errors;
 if(!(((((((((((((((((((data26 === "PASS_THROUGH") || (data26 === "NORMAL")) || (data26 === "DARKEN")) || (data26 === "MULTIPLY")) || (data26 === "LINEAR_BURN")) || (data26 === "COLOR_BURN")) || (data26 === "LIGHTEN")) || (data26 === "SCREEN")) || (data26 === "LINEAR_DODGE")) || (data26 === "COLOR_DODGE")) || (data26 === "OVERLAY")) || (data26 === "SOFT_LIGHT")) || (data26 === "HARD_LIGHT")) || (data26 === "DIFFERENCE")) || (data26 === "EXCLUSION")) || (data26 === "HUE")) || (data26 === "SATURATION")) || (data26 === "COLOR")) || (data26 === "LUMINOSITY"))){
 validate22.errors = [{instancePath:instancePath+"/blendMode",schemaPath:"#/$defs/blendMode/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs125 === errors;
+var valid38 = _errs129 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.constraints !== undefined){
 let data27 = data.constraints;
-const _errs127 = errors;
-if(errors === _errs127){
+const _errs131 = errors;
+if(errors === _errs131){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-let missing31;
-if(((data27.horizontal === undefined) && (missing31 = "horizontal")) || ((data27.vertical === undefined) && (missing31 = "vertical"))){
-validate22.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/required",keyword:"required",params:{missingProperty: missing31},message:"must have required property '"+missing31+"'"}];
+let missing33;
+if(((data27.horizontal === undefined) && (missing33 = "horizontal")) || ((data27.vertical === undefined) && (missing33 = "vertical"))){
+validate22.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/required",keyword:"required",params:{missingProperty: missing33},message:"must have required property '"+missing33+"'"}];
 return false;
 }
 else {
-const _errs129 = errors;
+const _errs133 = errors;
 for(const key0 in data27){
 if(!((key0 === "horizontal") || (key0 === "vertical"))){
 validate22.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
@@ -4361,31 +4465,31 @@ return false;
 break;
 }
 }
-if(_errs129 === errors){
+if(_errs133 === errors){
 if(data27.horizontal !== undefined){
 let data28 = data27.horizontal;
-const _errs130 = errors;
+const _errs134 = errors;
 if(!(((((data28 === "MIN") || (data28 === "CENTER")) || (data28 === "MAX")) || (data28 === "STRETCH")) || (data28 === "SCALE"))){
 validate22.errors = [{instancePath:instancePath+"/constraints/horizontal",schemaPath:"#/$defs/constraintType/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid42 = _errs130 === errors;
+var valid43 = _errs134 === errors;
 }
 else {
-var valid42 = true;
+var valid43 = true;
 }
-if(valid42){
+if(valid43){
 if(data27.vertical !== undefined){
 let data29 = data27.vertical;
-const _errs132 = errors;
+const _errs136 = errors;
 if(!(((((data29 === "MIN") || (data29 === "CENTER")) || (data29 === "MAX")) || (data29 === "STRETCH")) || (data29 === "SCALE"))){
 validate22.errors = [{instancePath:instancePath+"/constraints/vertical",schemaPath:"#/$defs/constraintType/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid42 = _errs132 === errors;
+var valid43 = _errs136 === errors;
 }
 else {
-var valid42 = true;
+var valid43 = true;
 }
 }
 }
@@ -4396,27 +4500,27 @@ validate22.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/pro
 return false;
 }
 }
-var valid37 = _errs127 === errors;
+var valid38 = _errs131 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.fills !== undefined){
 let data30 = data.fills;
-const _errs134 = errors;
-if(errors === _errs134){
+const _errs138 = errors;
+if(errors === _errs138){
 if(Array.isArray(data30)){
-var valid45 = true;
+var valid46 = true;
 const len2 = data30.length;
 for(let i2=0; i2<len2; i2++){
-const _errs136 = errors;
+const _errs140 = errors;
 if(!(validate23(data30[i2], {instancePath:instancePath+"/fills/" + i2,parentData:data30,parentDataProperty:i2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
-var valid45 = _errs136 === errors;
-if(!valid45){
+var valid46 = _errs140 === errors;
+if(!valid46){
 break;
 }
 }
@@ -4426,27 +4530,27 @@ validate22.errors = [{instancePath:instancePath+"/fills",schemaPath:"#/propertie
 return false;
 }
 }
-var valid37 = _errs134 === errors;
+var valid38 = _errs138 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.strokes !== undefined){
 let data32 = data.strokes;
-const _errs137 = errors;
-if(errors === _errs137){
+const _errs141 = errors;
+if(errors === _errs141){
 if(Array.isArray(data32)){
-var valid46 = true;
+var valid47 = true;
 const len3 = data32.length;
 for(let i3=0; i3<len3; i3++){
-const _errs139 = errors;
+const _errs143 = errors;
 if(!(validate23(data32[i3], {instancePath:instancePath+"/strokes/" + i3,parentData:data32,parentDataProperty:i3,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
-var valid46 = _errs139 === errors;
-if(!valid46){
+var valid47 = _errs143 === errors;
+if(!valid47){
 break;
 }
 }
@@ -4456,16 +4560,16 @@ validate22.errors = [{instancePath:instancePath+"/strokes",schemaPath:"#/propert
 return false;
 }
 }
-var valid37 = _errs137 === errors;
+var valid38 = _errs141 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.strokeWeight !== undefined){
 let data34 = data.strokeWeight;
-const _errs140 = errors;
-if(errors === _errs140){
+const _errs144 = errors;
+if(errors === _errs144){
 if(typeof data34 == "number"){
 if(data34 < 0 || isNaN(data34)){
 validate22.errors = [{instancePath:instancePath+"/strokeWeight",schemaPath:"#/properties/strokeWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -4477,16 +4581,16 @@ validate22.errors = [{instancePath:instancePath+"/strokeWeight",schemaPath:"#/pr
 return false;
 }
 }
-var valid37 = _errs140 === errors;
+var valid38 = _errs144 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.strokeTopWeight !== undefined){
 let data35 = data.strokeTopWeight;
-const _errs142 = errors;
-if(errors === _errs142){
+const _errs146 = errors;
+if(errors === _errs146){
 if(typeof data35 == "number"){
 if(data35 < 0 || isNaN(data35)){
 validate22.errors = [{instancePath:instancePath+"/strokeTopWeight",schemaPath:"#/properties/strokeTopWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -4498,16 +4602,16 @@ validate22.errors = [{instancePath:instancePath+"/strokeTopWeight",schemaPath:"#
 return false;
 }
 }
-var valid37 = _errs142 === errors;
+var valid38 = _errs146 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.strokeRightWeight !== undefined){
 let data36 = data.strokeRightWeight;
-const _errs144 = errors;
-if(errors === _errs144){
+const _errs148 = errors;
+if(errors === _errs148){
 if(typeof data36 == "number"){
 if(data36 < 0 || isNaN(data36)){
 validate22.errors = [{instancePath:instancePath+"/strokeRightWeight",schemaPath:"#/properties/strokeRightWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -4519,16 +4623,16 @@ validate22.errors = [{instancePath:instancePath+"/strokeRightWeight",schemaPath:
 return false;
 }
 }
-var valid37 = _errs144 === errors;
+var valid38 = _errs148 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.strokeBottomWeight !== undefined){
 let data37 = data.strokeBottomWeight;
-const _errs146 = errors;
-if(errors === _errs146){
+const _errs150 = errors;
+if(errors === _errs150){
 if(typeof data37 == "number"){
 if(data37 < 0 || isNaN(data37)){
 validate22.errors = [{instancePath:instancePath+"/strokeBottomWeight",schemaPath:"#/properties/strokeBottomWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -4540,16 +4644,16 @@ validate22.errors = [{instancePath:instancePath+"/strokeBottomWeight",schemaPath
 return false;
 }
 }
-var valid37 = _errs146 === errors;
+var valid38 = _errs150 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.strokeLeftWeight !== undefined){
 let data38 = data.strokeLeftWeight;
-const _errs148 = errors;
-if(errors === _errs148){
+const _errs152 = errors;
+if(errors === _errs152){
 if(typeof data38 == "number"){
 if(data38 < 0 || isNaN(data38)){
 validate22.errors = [{instancePath:instancePath+"/strokeLeftWeight",schemaPath:"#/properties/strokeLeftWeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -4561,36 +4665,36 @@ validate22.errors = [{instancePath:instancePath+"/strokeLeftWeight",schemaPath:"
 return false;
 }
 }
-var valid37 = _errs148 === errors;
+var valid38 = _errs152 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.strokeAlign !== undefined){
 let data39 = data.strokeAlign;
-const _errs150 = errors;
+const _errs154 = errors;
 if(!(((data39 === "INSIDE") || (data39 === "OUTSIDE")) || (data39 === "CENTER"))){
 validate22.errors = [{instancePath:instancePath+"/strokeAlign",schemaPath:"#/properties/strokeAlign/enum",keyword:"enum",params:{allowedValues: schema38.properties.strokeAlign.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs150 === errors;
+var valid38 = _errs154 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.dashPattern !== undefined){
 let data40 = data.dashPattern;
-const _errs151 = errors;
-if(errors === _errs151){
+const _errs155 = errors;
+if(errors === _errs155){
 if(Array.isArray(data40)){
-var valid47 = true;
+var valid48 = true;
 const len4 = data40.length;
 for(let i4=0; i4<len4; i4++){
 let data41 = data40[i4];
-const _errs153 = errors;
-if(errors === _errs153){
+const _errs157 = errors;
+if(errors === _errs157){
 if(typeof data41 == "number"){
 if(data41 < 0 || isNaN(data41)){
 validate22.errors = [{instancePath:instancePath+"/dashPattern/" + i4,schemaPath:"#/properties/dashPattern/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -4602,8 +4706,8 @@ validate22.errors = [{instancePath:instancePath+"/dashPattern/" + i4,schemaPath:
 return false;
 }
 }
-var valid47 = _errs153 === errors;
-if(!valid47){
+var valid48 = _errs157 === errors;
+if(!valid48){
 break;
 }
 }
@@ -4613,16 +4717,16 @@ validate22.errors = [{instancePath:instancePath+"/dashPattern",schemaPath:"#/pro
 return false;
 }
 }
-var valid37 = _errs151 === errors;
+var valid38 = _errs155 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.cornerRadius !== undefined){
 let data42 = data.cornerRadius;
-const _errs155 = errors;
-if(errors === _errs155){
+const _errs159 = errors;
+if(errors === _errs159){
 if(typeof data42 == "number"){
 if(data42 < 0 || isNaN(data42)){
 validate22.errors = [{instancePath:instancePath+"/cornerRadius",schemaPath:"#/properties/cornerRadius/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -4634,16 +4738,16 @@ validate22.errors = [{instancePath:instancePath+"/cornerRadius",schemaPath:"#/pr
 return false;
 }
 }
-var valid37 = _errs155 === errors;
+var valid38 = _errs159 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.topLeftRadius !== undefined){
 let data43 = data.topLeftRadius;
-const _errs157 = errors;
-if(errors === _errs157){
+const _errs161 = errors;
+if(errors === _errs161){
 if(typeof data43 == "number"){
 if(data43 < 0 || isNaN(data43)){
 validate22.errors = [{instancePath:instancePath+"/topLeftRadius",schemaPath:"#/properties/topLeftRadius/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -4655,16 +4759,16 @@ validate22.errors = [{instancePath:instancePath+"/topLeftRadius",schemaPath:"#/p
 return false;
 }
 }
-var valid37 = _errs157 === errors;
+var valid38 = _errs161 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.topRightRadius !== undefined){
 let data44 = data.topRightRadius;
-const _errs159 = errors;
-if(errors === _errs159){
+const _errs163 = errors;
+if(errors === _errs163){
 if(typeof data44 == "number"){
 if(data44 < 0 || isNaN(data44)){
 validate22.errors = [{instancePath:instancePath+"/topRightRadius",schemaPath:"#/properties/topRightRadius/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -4676,16 +4780,16 @@ validate22.errors = [{instancePath:instancePath+"/topRightRadius",schemaPath:"#/
 return false;
 }
 }
-var valid37 = _errs159 === errors;
+var valid38 = _errs163 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.bottomRightRadius !== undefined){
 let data45 = data.bottomRightRadius;
-const _errs161 = errors;
-if(errors === _errs161){
+const _errs165 = errors;
+if(errors === _errs165){
 if(typeof data45 == "number"){
 if(data45 < 0 || isNaN(data45)){
 validate22.errors = [{instancePath:instancePath+"/bottomRightRadius",schemaPath:"#/properties/bottomRightRadius/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -4697,16 +4801,16 @@ validate22.errors = [{instancePath:instancePath+"/bottomRightRadius",schemaPath:
 return false;
 }
 }
-var valid37 = _errs161 === errors;
+var valid38 = _errs165 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.bottomLeftRadius !== undefined){
 let data46 = data.bottomLeftRadius;
-const _errs163 = errors;
-if(errors === _errs163){
+const _errs167 = errors;
+if(errors === _errs167){
 if(typeof data46 == "number"){
 if(data46 < 0 || isNaN(data46)){
 validate22.errors = [{instancePath:instancePath+"/bottomLeftRadius",schemaPath:"#/properties/bottomLeftRadius/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
@@ -4718,27 +4822,27 @@ validate22.errors = [{instancePath:instancePath+"/bottomLeftRadius",schemaPath:"
 return false;
 }
 }
-var valid37 = _errs163 === errors;
+var valid38 = _errs167 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.effects !== undefined){
 let data47 = data.effects;
-const _errs165 = errors;
-if(errors === _errs165){
+const _errs169 = errors;
+if(errors === _errs169){
 if(Array.isArray(data47)){
-var valid48 = true;
+var valid49 = true;
 const len5 = data47.length;
 for(let i5=0; i5<len5; i5++){
-const _errs167 = errors;
+const _errs171 = errors;
 if(!(validate37(data47[i5], {instancePath:instancePath+"/effects/" + i5,parentData:data47,parentDataProperty:i5,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
-var valid48 = _errs167 === errors;
-if(!valid48){
+var valid49 = _errs171 === errors;
+if(!valid49){
 break;
 }
 }
@@ -4748,39 +4852,39 @@ validate22.errors = [{instancePath:instancePath+"/effects",schemaPath:"#/propert
 return false;
 }
 }
-var valid37 = _errs165 === errors;
+var valid38 = _errs169 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.clipsContent !== undefined){
-const _errs168 = errors;
+const _errs172 = errors;
 if(typeof data.clipsContent !== "boolean"){
 validate22.errors = [{instancePath:instancePath+"/clipsContent",schemaPath:"#/properties/clipsContent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid37 = _errs168 === errors;
+var valid38 = _errs172 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.children !== undefined){
 let data50 = data.children;
-const _errs170 = errors;
-if(errors === _errs170){
+const _errs174 = errors;
+if(errors === _errs174){
 if(Array.isArray(data50)){
-var valid49 = true;
+var valid50 = true;
 const len6 = data50.length;
 for(let i6=0; i6<len6; i6++){
-const _errs172 = errors;
+const _errs176 = errors;
 if(!(wrapper0.validate(data50[i6], {instancePath:instancePath+"/children/" + i6,parentData:data50,parentDataProperty:i6,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
-var valid49 = _errs172 === errors;
-if(!valid49){
+var valid50 = _errs176 === errors;
+if(!valid50){
 break;
 }
 }
@@ -4790,37 +4894,37 @@ validate22.errors = [{instancePath:instancePath+"/children",schemaPath:"#/proper
 return false;
 }
 }
-var valid37 = _errs170 === errors;
+var valid38 = _errs174 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.characters !== undefined){
-const _errs173 = errors;
+const _errs177 = errors;
 if(typeof data.characters !== "string"){
 validate22.errors = [{instancePath:instancePath+"/characters",schemaPath:"#/properties/characters/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid37 = _errs173 === errors;
+var valid38 = _errs177 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.fontName !== undefined){
 let data53 = data.fontName;
-const _errs175 = errors;
-const _errs176 = errors;
-if(errors === _errs176){
+const _errs179 = errors;
+const _errs180 = errors;
+if(errors === _errs180){
 if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-let missing32;
-if(((data53.family === undefined) && (missing32 = "family")) || ((data53.style === undefined) && (missing32 = "style"))){
-validate22.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/required",keyword:"required",params:{missingProperty: missing32},message:"must have required property '"+missing32+"'"}];
+let missing34;
+if(((data53.family === undefined) && (missing34 = "family")) || ((data53.style === undefined) && (missing34 = "style"))){
+validate22.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/required",keyword:"required",params:{missingProperty: missing34},message:"must have required property '"+missing34+"'"}];
 return false;
 }
 else {
-const _errs178 = errors;
+const _errs182 = errors;
 for(const key1 in data53){
 if(!((key1 === "family") || (key1 === "style"))){
 validate22.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/fontName/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
@@ -4828,11 +4932,11 @@ return false;
 break;
 }
 }
-if(_errs178 === errors){
+if(_errs182 === errors){
 if(data53.family !== undefined){
 let data54 = data53.family;
-const _errs179 = errors;
-if(errors === _errs179){
+const _errs183 = errors;
+if(errors === _errs183){
 if(typeof data54 === "string"){
 if(func1(data54) > 255){
 validate22.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#/$defs/fontName/properties/family/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
@@ -4850,16 +4954,16 @@ validate22.errors = [{instancePath:instancePath+"/fontName/family",schemaPath:"#
 return false;
 }
 }
-var valid51 = _errs179 === errors;
+var valid52 = _errs183 === errors;
 }
 else {
-var valid51 = true;
+var valid52 = true;
 }
-if(valid51){
+if(valid52){
 if(data53.style !== undefined){
 let data55 = data53.style;
-const _errs181 = errors;
-if(errors === _errs181){
+const _errs185 = errors;
+if(errors === _errs185){
 if(typeof data55 === "string"){
 if(func1(data55) > 255){
 validate22.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/$defs/fontName/properties/style/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
@@ -4877,10 +4981,10 @@ validate22.errors = [{instancePath:instancePath+"/fontName/style",schemaPath:"#/
 return false;
 }
 }
-var valid51 = _errs181 === errors;
+var valid52 = _errs185 === errors;
 }
 else {
-var valid51 = true;
+var valid52 = true;
 }
 }
 }
@@ -4891,16 +4995,16 @@ validate22.errors = [{instancePath:instancePath+"/fontName",schemaPath:"#/$defs/
 return false;
 }
 }
-var valid37 = _errs175 === errors;
+var valid38 = _errs179 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.fontSize !== undefined){
 let data56 = data.fontSize;
-const _errs183 = errors;
-if(errors === _errs183){
+const _errs187 = errors;
+if(errors === _errs187){
 if(typeof data56 == "number"){
 if(data56 <= 0 || isNaN(data56)){
 validate22.errors = [{instancePath:instancePath+"/fontSize",schemaPath:"#/properties/fontSize/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
@@ -4912,20 +5016,20 @@ validate22.errors = [{instancePath:instancePath+"/fontSize",schemaPath:"#/proper
 return false;
 }
 }
-var valid37 = _errs183 === errors;
+var valid38 = _errs187 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.fontWeight !== undefined){
 let data57 = data.fontWeight;
-const _errs185 = errors;
+const _errs189 = errors;
 if(!((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57)))){
 validate22.errors = [{instancePath:instancePath+"/fontWeight",schemaPath:"#/properties/fontWeight/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs185){
+if(errors === _errs189){
 if(typeof data57 == "number"){
 if(data57 > 1000 || isNaN(data57)){
 validate22.errors = [{instancePath:instancePath+"/fontWeight",schemaPath:"#/properties/fontWeight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
@@ -4939,31 +5043,31 @@ return false;
 }
 }
 }
-var valid37 = _errs185 === errors;
+var valid38 = _errs189 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.lineHeight !== undefined){
 let data58 = data.lineHeight;
-const _errs187 = errors;
-const _errs188 = errors;
-if(errors === _errs188){
+const _errs191 = errors;
+const _errs192 = errors;
+if(errors === _errs192){
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 const tag0 = data58.unit;
 if(typeof tag0 == "string"){
 if(tag0 === "PIXELS"){
-const _errs190 = errors;
-if(errors === _errs190){
+const _errs194 = errors;
+if(errors === _errs194){
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-let missing33;
-if(((data58.value === undefined) && (missing33 = "value")) || ((data58.unit === undefined) && (missing33 = "unit"))){
-validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/required",keyword:"required",params:{missingProperty: missing33},message:"must have required property '"+missing33+"'"}];
+let missing35;
+if(((data58.value === undefined) && (missing35 = "value")) || ((data58.unit === undefined) && (missing35 = "unit"))){
+validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/required",keyword:"required",params:{missingProperty: missing35},message:"must have required property '"+missing35+"'"}];
 return false;
 }
 else {
-const _errs192 = errors;
+const _errs196 = errors;
 for(const key2 in data58){
 if(!((key2 === "value") || (key2 === "unit"))){
 validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
@@ -4971,30 +5075,30 @@ return false;
 break;
 }
 }
-if(_errs192 === errors){
+if(_errs196 === errors){
 if(data58.value !== undefined){
-const _errs193 = errors;
+const _errs197 = errors;
 if(!(typeof data58.value == "number")){
 validate22.errors = [{instancePath:instancePath+"/lineHeight/value",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid55 = _errs193 === errors;
+var valid56 = _errs197 === errors;
 }
 else {
-var valid55 = true;
+var valid56 = true;
 }
-if(valid55){
+if(valid56){
 if(data58.unit !== undefined){
 let data60 = data58.unit;
-const _errs195 = errors;
+const _errs199 = errors;
 if(!((data60 === "PIXELS") || (data60 === "PERCENT"))){
 validate22.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema66.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid55 = _errs195 === errors;
+var valid56 = _errs199 === errors;
 }
 else {
-var valid55 = true;
+var valid56 = true;
 }
 }
 }
@@ -5008,16 +5112,16 @@ return false;
 var props6 = true;
 }
 else if(tag0 === "PERCENT"){
-const _errs196 = errors;
-if(errors === _errs196){
+const _errs200 = errors;
+if(errors === _errs200){
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-let missing34;
-if(((data58.value === undefined) && (missing34 = "value")) || ((data58.unit === undefined) && (missing34 = "unit"))){
-validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/required",keyword:"required",params:{missingProperty: missing34},message:"must have required property '"+missing34+"'"}];
+let missing36;
+if(((data58.value === undefined) && (missing36 = "value")) || ((data58.unit === undefined) && (missing36 = "unit"))){
+validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/required",keyword:"required",params:{missingProperty: missing36},message:"must have required property '"+missing36+"'"}];
 return false;
 }
 else {
-const _errs198 = errors;
+const _errs202 = errors;
 for(const key3 in data58){
 if(!((key3 === "value") || (key3 === "unit"))){
 validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
@@ -5025,30 +5129,30 @@ return false;
 break;
 }
 }
-if(_errs198 === errors){
+if(_errs202 === errors){
 if(data58.value !== undefined){
-const _errs199 = errors;
+const _errs203 = errors;
 if(!(typeof data58.value == "number")){
 validate22.errors = [{instancePath:instancePath+"/lineHeight/value",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid57 = _errs199 === errors;
+var valid58 = _errs203 === errors;
 }
 else {
-var valid57 = true;
+var valid58 = true;
 }
-if(valid57){
+if(valid58){
 if(data58.unit !== undefined){
 let data62 = data58.unit;
-const _errs201 = errors;
+const _errs205 = errors;
 if(!((data62 === "PIXELS") || (data62 === "PERCENT"))){
 validate22.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/0/properties/unit/enum",keyword:"enum",params:{allowedValues: schema66.oneOf[0].properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid57 = _errs201 === errors;
+var valid58 = _errs205 === errors;
 }
 else {
-var valid57 = true;
+var valid58 = true;
 }
 }
 }
@@ -5064,16 +5168,16 @@ props6 = true;
 }
 }
 else if(tag0 === "AUTO"){
-const _errs202 = errors;
-if(errors === _errs202){
+const _errs206 = errors;
+if(errors === _errs206){
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-let missing35;
-if((data58.unit === undefined) && (missing35 = "unit")){
-validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/1/required",keyword:"required",params:{missingProperty: missing35},message:"must have required property '"+missing35+"'"}];
+let missing37;
+if((data58.unit === undefined) && (missing37 = "unit")){
+validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/1/required",keyword:"required",params:{missingProperty: missing37},message:"must have required property '"+missing37+"'"}];
 return false;
 }
 else {
-const _errs204 = errors;
+const _errs208 = errors;
 for(const key4 in data58){
 if(!(key4 === "unit")){
 validate22.errors = [{instancePath:instancePath+"/lineHeight",schemaPath:"#/$defs/lineHeight/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
@@ -5081,7 +5185,7 @@ return false;
 break;
 }
 }
-if(_errs204 === errors){
+if(_errs208 === errors){
 if(data58.unit !== undefined){
 if("AUTO" !== data58.unit){
 validate22.errors = [{instancePath:instancePath+"/lineHeight/unit",schemaPath:"#/$defs/lineHeight/oneOf/1/properties/unit/const",keyword:"const",params:{allowedValue: "AUTO"},message:"must be equal to constant"}];
@@ -5111,25 +5215,25 @@ return false;
 }
 }
 }
-var valid37 = _errs187 === errors;
+var valid38 = _errs191 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.letterSpacing !== undefined){
 let data64 = data.letterSpacing;
-const _errs206 = errors;
-const _errs207 = errors;
-if(errors === _errs207){
+const _errs210 = errors;
+const _errs211 = errors;
+if(errors === _errs211){
 if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
-let missing36;
-if(((data64.value === undefined) && (missing36 = "value")) || ((data64.unit === undefined) && (missing36 = "unit"))){
-validate22.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/required",keyword:"required",params:{missingProperty: missing36},message:"must have required property '"+missing36+"'"}];
+let missing38;
+if(((data64.value === undefined) && (missing38 = "value")) || ((data64.unit === undefined) && (missing38 = "unit"))){
+validate22.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/required",keyword:"required",params:{missingProperty: missing38},message:"must have required property '"+missing38+"'"}];
 return false;
 }
 else {
-const _errs209 = errors;
+const _errs213 = errors;
 for(const key5 in data64){
 if(!((key5 === "value") || (key5 === "unit"))){
 validate22.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$defs/letterSpacing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
@@ -5137,30 +5241,30 @@ return false;
 break;
 }
 }
-if(_errs209 === errors){
+if(_errs213 === errors){
 if(data64.value !== undefined){
-const _errs210 = errors;
+const _errs214 = errors;
 if(!(typeof data64.value == "number")){
 validate22.errors = [{instancePath:instancePath+"/letterSpacing/value",schemaPath:"#/$defs/letterSpacing/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid61 = _errs210 === errors;
+var valid62 = _errs214 === errors;
 }
 else {
-var valid61 = true;
+var valid62 = true;
 }
-if(valid61){
+if(valid62){
 if(data64.unit !== undefined){
 let data66 = data64.unit;
-const _errs212 = errors;
+const _errs216 = errors;
 if(!((data66 === "PIXELS") || (data66 === "PERCENT"))){
 validate22.errors = [{instancePath:instancePath+"/letterSpacing/unit",schemaPath:"#/$defs/letterSpacing/properties/unit/enum",keyword:"enum",params:{allowedValues: schema67.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid61 = _errs212 === errors;
+var valid62 = _errs216 === errors;
 }
 else {
-var valid61 = true;
+var valid62 = true;
 }
 }
 }
@@ -5171,103 +5275,103 @@ validate22.errors = [{instancePath:instancePath+"/letterSpacing",schemaPath:"#/$
 return false;
 }
 }
-var valid37 = _errs206 === errors;
+var valid38 = _errs210 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.textAlignHorizontal !== undefined){
 let data67 = data.textAlignHorizontal;
-const _errs213 = errors;
+const _errs217 = errors;
 if(!((((data67 === "LEFT") || (data67 === "CENTER")) || (data67 === "RIGHT")) || (data67 === "JUSTIFIED"))){
 validate22.errors = [{instancePath:instancePath+"/textAlignHorizontal",schemaPath:"#/properties/textAlignHorizontal/enum",keyword:"enum",params:{allowedValues: schema38.properties.textAlignHorizontal.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs213 === errors;
+var valid38 = _errs217 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.textAlignVertical !== undefined){
 let data68 = data.textAlignVertical;
-const _errs214 = errors;
+const _errs218 = errors;
 if(!(((data68 === "TOP") || (data68 === "CENTER")) || (data68 === "BOTTOM"))){
 validate22.errors = [{instancePath:instancePath+"/textAlignVertical",schemaPath:"#/properties/textAlignVertical/enum",keyword:"enum",params:{allowedValues: schema38.properties.textAlignVertical.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs214 === errors;
+var valid38 = _errs218 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.textAutoResize !== undefined){
 let data69 = data.textAutoResize;
-const _errs215 = errors;
+const _errs219 = errors;
 if(!((((data69 === "NONE") || (data69 === "WIDTH_AND_HEIGHT")) || (data69 === "HEIGHT")) || (data69 === "TRUNCATE"))){
 validate22.errors = [{instancePath:instancePath+"/textAutoResize",schemaPath:"#/properties/textAutoResize/enum",keyword:"enum",params:{allowedValues: schema38.properties.textAutoResize.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs215 === errors;
+var valid38 = _errs219 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.textCase !== undefined){
 let data70 = data.textCase;
-const _errs216 = errors;
+const _errs220 = errors;
 if(!((((((data70 === "ORIGINAL") || (data70 === "UPPER")) || (data70 === "LOWER")) || (data70 === "TITLE")) || (data70 === "SMALL_CAPS")) || (data70 === "SMALL_CAPS_FORCED"))){
 validate22.errors = [{instancePath:instancePath+"/textCase",schemaPath:"#/$defs/textCase/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs216 === errors;
+var valid38 = _errs220 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.textDecoration !== undefined){
 let data71 = data.textDecoration;
-const _errs218 = errors;
+const _errs222 = errors;
 if(!(((data71 === "NONE") || (data71 === "UNDERLINE")) || (data71 === "STRIKETHROUGH"))){
 validate22.errors = [{instancePath:instancePath+"/textDecoration",schemaPath:"#/$defs/textDecoration/enum",keyword:"enum",params:{allowedValues: schema69.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs218 === errors;
+var valid38 = _errs222 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.textDecorationStyle !== undefined){
 let data72 = data.textDecorationStyle;
-const _errs220 = errors;
+const _errs224 = errors;
 if(!(((data72 === "SOLID") || (data72 === "WAVY")) || (data72 === "DOTTED"))){
 validate22.errors = [{instancePath:instancePath+"/textDecorationStyle",schemaPath:"#/$defs/textDecorationStyle/enum",keyword:"enum",params:{allowedValues: schema70.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs220 === errors;
+var valid38 = _errs224 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.textDecorationOffset !== undefined){
 let data73 = data.textDecorationOffset;
-const _errs222 = errors;
-const _errs223 = errors;
-if(errors === _errs223){
+const _errs226 = errors;
+const _errs227 = errors;
+if(errors === _errs227){
 if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
-let missing37;
-if(((data73.value === undefined) && (missing37 = "value")) || ((data73.unit === undefined) && (missing37 = "unit"))){
-validate22.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPath:"#/$defs/textDecorationLength/required",keyword:"required",params:{missingProperty: missing37},message:"must have required property '"+missing37+"'"}];
+let missing39;
+if(((data73.value === undefined) && (missing39 = "value")) || ((data73.unit === undefined) && (missing39 = "unit"))){
+validate22.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPath:"#/$defs/textDecorationLength/required",keyword:"required",params:{missingProperty: missing39},message:"must have required property '"+missing39+"'"}];
 return false;
 }
 else {
-const _errs225 = errors;
+const _errs229 = errors;
 for(const key6 in data73){
 if(!((key6 === "value") || (key6 === "unit"))){
 validate22.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPath:"#/$defs/textDecorationLength/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
@@ -5275,30 +5379,30 @@ return false;
 break;
 }
 }
-if(_errs225 === errors){
+if(_errs229 === errors){
 if(data73.value !== undefined){
-const _errs226 = errors;
+const _errs230 = errors;
 if(!(typeof data73.value == "number")){
 validate22.errors = [{instancePath:instancePath+"/textDecorationOffset/value",schemaPath:"#/$defs/textDecorationLength/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid66 = _errs226 === errors;
+var valid67 = _errs230 === errors;
 }
 else {
-var valid66 = true;
+var valid67 = true;
 }
-if(valid66){
+if(valid67){
 if(data73.unit !== undefined){
 let data75 = data73.unit;
-const _errs228 = errors;
+const _errs232 = errors;
 if(!((data75 === "PIXELS") || (data75 === "PERCENT"))){
 validate22.errors = [{instancePath:instancePath+"/textDecorationOffset/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema71.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid66 = _errs228 === errors;
+var valid67 = _errs232 === errors;
 }
 else {
-var valid66 = true;
+var valid67 = true;
 }
 }
 }
@@ -5309,25 +5413,25 @@ validate22.errors = [{instancePath:instancePath+"/textDecorationOffset",schemaPa
 return false;
 }
 }
-var valid37 = _errs222 === errors;
+var valid38 = _errs226 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.textDecorationThickness !== undefined){
 let data76 = data.textDecorationThickness;
-const _errs229 = errors;
-const _errs230 = errors;
-if(errors === _errs230){
+const _errs233 = errors;
+const _errs234 = errors;
+if(errors === _errs234){
 if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
-let missing38;
-if(((data76.value === undefined) && (missing38 = "value")) || ((data76.unit === undefined) && (missing38 = "unit"))){
-validate22.errors = [{instancePath:instancePath+"/textDecorationThickness",schemaPath:"#/$defs/textDecorationLength/required",keyword:"required",params:{missingProperty: missing38},message:"must have required property '"+missing38+"'"}];
+let missing40;
+if(((data76.value === undefined) && (missing40 = "value")) || ((data76.unit === undefined) && (missing40 = "unit"))){
+validate22.errors = [{instancePath:instancePath+"/textDecorationThickness",schemaPath:"#/$defs/textDecorationLength/required",keyword:"required",params:{missingProperty: missing40},message:"must have required property '"+missing40+"'"}];
 return false;
 }
 else {
-const _errs232 = errors;
+const _errs236 = errors;
 for(const key7 in data76){
 if(!((key7 === "value") || (key7 === "unit"))){
 validate22.errors = [{instancePath:instancePath+"/textDecorationThickness",schemaPath:"#/$defs/textDecorationLength/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"}];
@@ -5335,30 +5439,30 @@ return false;
 break;
 }
 }
-if(_errs232 === errors){
+if(_errs236 === errors){
 if(data76.value !== undefined){
-const _errs233 = errors;
+const _errs237 = errors;
 if(!(typeof data76.value == "number")){
 validate22.errors = [{instancePath:instancePath+"/textDecorationThickness/value",schemaPath:"#/$defs/textDecorationLength/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid68 = _errs233 === errors;
+var valid69 = _errs237 === errors;
 }
 else {
-var valid68 = true;
+var valid69 = true;
 }
-if(valid68){
+if(valid69){
 if(data76.unit !== undefined){
 let data78 = data76.unit;
-const _errs235 = errors;
+const _errs239 = errors;
 if(!((data78 === "PIXELS") || (data78 === "PERCENT"))){
 validate22.errors = [{instancePath:instancePath+"/textDecorationThickness/unit",schemaPath:"#/$defs/textDecorationLength/properties/unit/enum",keyword:"enum",params:{allowedValues: schema71.properties.unit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid68 = _errs235 === errors;
+var valid69 = _errs239 === errors;
 }
 else {
-var valid68 = true;
+var valid69 = true;
 }
 }
 }
@@ -5369,66 +5473,78 @@ validate22.errors = [{instancePath:instancePath+"/textDecorationThickness",schem
 return false;
 }
 }
-var valid37 = _errs229 === errors;
+var valid38 = _errs233 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.textDecorationColor !== undefined){
-const _errs236 = errors;
+const _errs240 = errors;
 if(!(validate43(data.textDecorationColor, {instancePath:instancePath+"/textDecorationColor",parentData:data,parentDataProperty:"textDecorationColor",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
-var valid37 = _errs236 === errors;
+var valid38 = _errs240 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.textTruncation !== undefined){
 let data80 = data.textTruncation;
-const _errs237 = errors;
+const _errs241 = errors;
 if(!((data80 === "DISABLED") || (data80 === "ENDING"))){
 validate22.errors = [{instancePath:instancePath+"/textTruncation",schemaPath:"#/properties/textTruncation/enum",keyword:"enum",params:{allowedValues: schema38.properties.textTruncation.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs237 === errors;
+var valid38 = _errs241 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.maxLines !== undefined){
 let data81 = data.maxLines;
-const _errs238 = errors;
+const _errs242 = errors;
 if(!((typeof data81 == "number") && (!(data81 % 1) && !isNaN(data81)))){
 validate22.errors = [{instancePath:instancePath+"/maxLines",schemaPath:"#/properties/maxLines/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs238){
+if(errors === _errs242){
 if(typeof data81 == "number"){
+if(data81 > 10000 || isNaN(data81)){
+validate22.errors = [{instancePath:instancePath+"/maxLines",schemaPath:"#/properties/maxLines/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"}];
+return false;
+}
+else {
 if(data81 < 1 || isNaN(data81)){
 validate22.errors = [{instancePath:instancePath+"/maxLines",schemaPath:"#/properties/maxLines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
-var valid37 = _errs238 === errors;
+}
+var valid38 = _errs242 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.paragraphIndent !== undefined){
 let data82 = data.paragraphIndent;
-const _errs240 = errors;
-if(errors === _errs240){
+const _errs244 = errors;
+if(errors === _errs244){
 if(typeof data82 == "number"){
+if(data82 > 100000 || isNaN(data82)){
+validate22.errors = [{instancePath:instancePath+"/paragraphIndent",schemaPath:"#/properties/paragraphIndent/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
+return false;
+}
+else {
 if(data82 < 0 || isNaN(data82)){
 validate22.errors = [{instancePath:instancePath+"/paragraphIndent",schemaPath:"#/properties/paragraphIndent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 else {
@@ -5436,18 +5552,42 @@ validate22.errors = [{instancePath:instancePath+"/paragraphIndent",schemaPath:"#
 return false;
 }
 }
-var valid37 = _errs240 === errors;
+var valid38 = _errs244 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
+if(data.hangingList !== undefined){
+const _errs246 = errors;
+if(typeof data.hangingList !== "boolean"){
+validate22.errors = [{instancePath:instancePath+"/hangingList",schemaPath:"#/properties/hangingList/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid38 = _errs246 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data.listMarker !== undefined){
+const _errs248 = errors;
+if(typeof data.listMarker !== "boolean"){
+validate22.errors = [{instancePath:instancePath+"/listMarker",schemaPath:"#/properties/listMarker/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid38 = _errs248 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
 if(data.imageRef !== undefined){
-let data83 = data.imageRef;
-const _errs242 = errors;
-if(errors === _errs242){
-if(typeof data83 === "string"){
-if(func1(data83) < 1){
+let data85 = data.imageRef;
+const _errs250 = errors;
+if(errors === _errs250){
+if(typeof data85 === "string"){
+if(func1(data85) < 1){
 validate22.errors = [{instancePath:instancePath+"/imageRef",schemaPath:"#/properties/imageRef/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -5457,62 +5597,62 @@ validate22.errors = [{instancePath:instancePath+"/imageRef",schemaPath:"#/proper
 return false;
 }
 }
-var valid37 = _errs242 === errors;
+var valid38 = _errs250 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.vectorPaths !== undefined){
-let data84 = data.vectorPaths;
-const _errs244 = errors;
-if(errors === _errs244){
-if(Array.isArray(data84)){
-var valid69 = true;
-const len7 = data84.length;
+let data86 = data.vectorPaths;
+const _errs252 = errors;
+if(errors === _errs252){
+if(Array.isArray(data86)){
+var valid70 = true;
+const len7 = data86.length;
 for(let i7=0; i7<len7; i7++){
-let data85 = data84[i7];
-const _errs246 = errors;
-if(errors === _errs246){
-if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
-let missing39;
-if(((data85.windingRule === undefined) && (missing39 = "windingRule")) || ((data85.data === undefined) && (missing39 = "data"))){
-validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7,schemaPath:"#/properties/vectorPaths/items/required",keyword:"required",params:{missingProperty: missing39},message:"must have required property '"+missing39+"'"}];
+let data87 = data86[i7];
+const _errs254 = errors;
+if(errors === _errs254){
+if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
+let missing41;
+if(((data87.windingRule === undefined) && (missing41 = "windingRule")) || ((data87.data === undefined) && (missing41 = "data"))){
+validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7,schemaPath:"#/properties/vectorPaths/items/required",keyword:"required",params:{missingProperty: missing41},message:"must have required property '"+missing41+"'"}];
 return false;
 }
 else {
-const _errs248 = errors;
-for(const key8 in data85){
+const _errs256 = errors;
+for(const key8 in data87){
 if(!((key8 === "windingRule") || (key8 === "data"))){
 validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7,schemaPath:"#/properties/vectorPaths/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs248 === errors){
-if(data85.windingRule !== undefined){
-let data86 = data85.windingRule;
-const _errs249 = errors;
-if(!(((data86 === "NONZERO") || (data86 === "EVENODD")) || (data86 === "NONE"))){
+if(_errs256 === errors){
+if(data87.windingRule !== undefined){
+let data88 = data87.windingRule;
+const _errs257 = errors;
+if(!(((data88 === "NONZERO") || (data88 === "EVENODD")) || (data88 === "NONE"))){
 validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7+"/windingRule",schemaPath:"#/properties/vectorPaths/items/properties/windingRule/enum",keyword:"enum",params:{allowedValues: schema38.properties.vectorPaths.items.properties.windingRule.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid70 = _errs249 === errors;
+var valid71 = _errs257 === errors;
 }
 else {
-var valid70 = true;
+var valid71 = true;
 }
-if(valid70){
-if(data85.data !== undefined){
-const _errs250 = errors;
-if(typeof data85.data !== "string"){
+if(valid71){
+if(data87.data !== undefined){
+const _errs258 = errors;
+if(typeof data87.data !== "string"){
 validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7+"/data",schemaPath:"#/properties/vectorPaths/items/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid70 = _errs250 === errors;
+var valid71 = _errs258 === errors;
 }
 else {
-var valid70 = true;
+var valid71 = true;
 }
 }
 }
@@ -5523,8 +5663,8 @@ validate22.errors = [{instancePath:instancePath+"/vectorPaths/" + i7,schemaPath:
 return false;
 }
 }
-var valid69 = _errs246 === errors;
-if(!valid69){
+var valid70 = _errs254 === errors;
+if(!valid70){
 break;
 }
 }
@@ -5534,49 +5674,49 @@ validate22.errors = [{instancePath:instancePath+"/vectorPaths",schemaPath:"#/pro
 return false;
 }
 }
-var valid37 = _errs244 === errors;
+var valid38 = _errs252 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.layoutMode !== undefined){
-let data88 = data.layoutMode;
-const _errs252 = errors;
-if(!((((data88 === "NONE") || (data88 === "HORIZONTAL")) || (data88 === "VERTICAL")) || (data88 === "GRID"))){
+let data90 = data.layoutMode;
+const _errs260 = errors;
+if(!((((data90 === "NONE") || (data90 === "HORIZONTAL")) || (data90 === "VERTICAL")) || (data90 === "GRID"))){
 validate22.errors = [{instancePath:instancePath+"/layoutMode",schemaPath:"#/properties/layoutMode/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutMode.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs252 === errors;
+var valid38 = _errs260 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.layoutWrap !== undefined){
-let data89 = data.layoutWrap;
-const _errs253 = errors;
-if(!((data89 === "NO_WRAP") || (data89 === "WRAP"))){
+let data91 = data.layoutWrap;
+const _errs261 = errors;
+if(!((data91 === "NO_WRAP") || (data91 === "WRAP"))){
 validate22.errors = [{instancePath:instancePath+"/layoutWrap",schemaPath:"#/properties/layoutWrap/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutWrap.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs253 === errors;
+var valid38 = _errs261 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.paddingLeft !== undefined){
-let data90 = data.paddingLeft;
-const _errs254 = errors;
-if(errors === _errs254){
-if(typeof data90 == "number"){
-if(data90 > 100000 || isNaN(data90)){
+let data92 = data.paddingLeft;
+const _errs262 = errors;
+if(errors === _errs262){
+if(typeof data92 == "number"){
+if(data92 > 100000 || isNaN(data92)){
 validate22.errors = [{instancePath:instancePath+"/paddingLeft",schemaPath:"#/properties/paddingLeft/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data90 < 0 || isNaN(data90)){
+if(data92 < 0 || isNaN(data92)){
 validate22.errors = [{instancePath:instancePath+"/paddingLeft",schemaPath:"#/properties/paddingLeft/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -5587,23 +5727,23 @@ validate22.errors = [{instancePath:instancePath+"/paddingLeft",schemaPath:"#/pro
 return false;
 }
 }
-var valid37 = _errs254 === errors;
+var valid38 = _errs262 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.paddingRight !== undefined){
-let data91 = data.paddingRight;
-const _errs256 = errors;
-if(errors === _errs256){
-if(typeof data91 == "number"){
-if(data91 > 100000 || isNaN(data91)){
+let data93 = data.paddingRight;
+const _errs264 = errors;
+if(errors === _errs264){
+if(typeof data93 == "number"){
+if(data93 > 100000 || isNaN(data93)){
 validate22.errors = [{instancePath:instancePath+"/paddingRight",schemaPath:"#/properties/paddingRight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data91 < 0 || isNaN(data91)){
+if(data93 < 0 || isNaN(data93)){
 validate22.errors = [{instancePath:instancePath+"/paddingRight",schemaPath:"#/properties/paddingRight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -5614,23 +5754,23 @@ validate22.errors = [{instancePath:instancePath+"/paddingRight",schemaPath:"#/pr
 return false;
 }
 }
-var valid37 = _errs256 === errors;
+var valid38 = _errs264 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.paddingTop !== undefined){
-let data92 = data.paddingTop;
-const _errs258 = errors;
-if(errors === _errs258){
-if(typeof data92 == "number"){
-if(data92 > 100000 || isNaN(data92)){
+let data94 = data.paddingTop;
+const _errs266 = errors;
+if(errors === _errs266){
+if(typeof data94 == "number"){
+if(data94 > 100000 || isNaN(data94)){
 validate22.errors = [{instancePath:instancePath+"/paddingTop",schemaPath:"#/properties/paddingTop/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data92 < 0 || isNaN(data92)){
+if(data94 < 0 || isNaN(data94)){
 validate22.errors = [{instancePath:instancePath+"/paddingTop",schemaPath:"#/properties/paddingTop/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -5641,23 +5781,23 @@ validate22.errors = [{instancePath:instancePath+"/paddingTop",schemaPath:"#/prop
 return false;
 }
 }
-var valid37 = _errs258 === errors;
+var valid38 = _errs266 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.paddingBottom !== undefined){
-let data93 = data.paddingBottom;
-const _errs260 = errors;
-if(errors === _errs260){
-if(typeof data93 == "number"){
-if(data93 > 100000 || isNaN(data93)){
+let data95 = data.paddingBottom;
+const _errs268 = errors;
+if(errors === _errs268){
+if(typeof data95 == "number"){
+if(data95 > 100000 || isNaN(data95)){
 validate22.errors = [{instancePath:instancePath+"/paddingBottom",schemaPath:"#/properties/paddingBottom/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data93 < 0 || isNaN(data93)){
+if(data95 < 0 || isNaN(data95)){
 validate22.errors = [{instancePath:instancePath+"/paddingBottom",schemaPath:"#/properties/paddingBottom/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -5668,23 +5808,23 @@ validate22.errors = [{instancePath:instancePath+"/paddingBottom",schemaPath:"#/p
 return false;
 }
 }
-var valid37 = _errs260 === errors;
+var valid38 = _errs268 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.itemSpacing !== undefined){
-let data94 = data.itemSpacing;
-const _errs262 = errors;
-if(errors === _errs262){
-if(typeof data94 == "number"){
-if(data94 > 100000 || isNaN(data94)){
+let data96 = data.itemSpacing;
+const _errs270 = errors;
+if(errors === _errs270){
+if(typeof data96 == "number"){
+if(data96 > 100000 || isNaN(data96)){
 validate22.errors = [{instancePath:instancePath+"/itemSpacing",schemaPath:"#/properties/itemSpacing/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data94 < -100000 || isNaN(data94)){
+if(data96 < -100000 || isNaN(data96)){
 validate22.errors = [{instancePath:instancePath+"/itemSpacing",schemaPath:"#/properties/itemSpacing/minimum",keyword:"minimum",params:{comparison: ">=", limit: -100000},message:"must be >= -100000"}];
 return false;
 }
@@ -5695,23 +5835,23 @@ validate22.errors = [{instancePath:instancePath+"/itemSpacing",schemaPath:"#/pro
 return false;
 }
 }
-var valid37 = _errs262 === errors;
+var valid38 = _errs270 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.counterAxisSpacing !== undefined){
-let data95 = data.counterAxisSpacing;
-const _errs264 = errors;
-if(errors === _errs264){
-if(typeof data95 == "number"){
-if(data95 > 100000 || isNaN(data95)){
+let data97 = data.counterAxisSpacing;
+const _errs272 = errors;
+if(errors === _errs272){
+if(typeof data97 == "number"){
+if(data97 > 100000 || isNaN(data97)){
 validate22.errors = [{instancePath:instancePath+"/counterAxisSpacing",schemaPath:"#/properties/counterAxisSpacing/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data95 < 0 || isNaN(data95)){
+if(data97 < 0 || isNaN(data97)){
 validate22.errors = [{instancePath:instancePath+"/counterAxisSpacing",schemaPath:"#/properties/counterAxisSpacing/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -5722,88 +5862,88 @@ validate22.errors = [{instancePath:instancePath+"/counterAxisSpacing",schemaPath
 return false;
 }
 }
-var valid37 = _errs264 === errors;
+var valid38 = _errs272 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.primaryAxisAlignItems !== undefined){
-let data96 = data.primaryAxisAlignItems;
-const _errs266 = errors;
-if(!((((data96 === "MIN") || (data96 === "CENTER")) || (data96 === "MAX")) || (data96 === "SPACE_BETWEEN"))){
+let data98 = data.primaryAxisAlignItems;
+const _errs274 = errors;
+if(!((((data98 === "MIN") || (data98 === "CENTER")) || (data98 === "MAX")) || (data98 === "SPACE_BETWEEN"))){
 validate22.errors = [{instancePath:instancePath+"/primaryAxisAlignItems",schemaPath:"#/properties/primaryAxisAlignItems/enum",keyword:"enum",params:{allowedValues: schema38.properties.primaryAxisAlignItems.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs266 === errors;
+var valid38 = _errs274 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.counterAxisAlignItems !== undefined){
-let data97 = data.counterAxisAlignItems;
-const _errs267 = errors;
-if(!((((data97 === "MIN") || (data97 === "CENTER")) || (data97 === "MAX")) || (data97 === "BASELINE"))){
+let data99 = data.counterAxisAlignItems;
+const _errs275 = errors;
+if(!((((data99 === "MIN") || (data99 === "CENTER")) || (data99 === "MAX")) || (data99 === "BASELINE"))){
 validate22.errors = [{instancePath:instancePath+"/counterAxisAlignItems",schemaPath:"#/properties/counterAxisAlignItems/enum",keyword:"enum",params:{allowedValues: schema38.properties.counterAxisAlignItems.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs267 === errors;
+var valid38 = _errs275 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.layoutSizingHorizontal !== undefined){
-let data98 = data.layoutSizingHorizontal;
-const _errs268 = errors;
-if(!(((data98 === "FIXED") || (data98 === "HUG")) || (data98 === "FILL"))){
+let data100 = data.layoutSizingHorizontal;
+const _errs276 = errors;
+if(!(((data100 === "FIXED") || (data100 === "HUG")) || (data100 === "FILL"))){
 validate22.errors = [{instancePath:instancePath+"/layoutSizingHorizontal",schemaPath:"#/properties/layoutSizingHorizontal/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutSizingHorizontal.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs268 === errors;
+var valid38 = _errs276 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.layoutSizingVertical !== undefined){
-let data99 = data.layoutSizingVertical;
-const _errs269 = errors;
-if(!(((data99 === "FIXED") || (data99 === "HUG")) || (data99 === "FILL"))){
+let data101 = data.layoutSizingVertical;
+const _errs277 = errors;
+if(!(((data101 === "FIXED") || (data101 === "HUG")) || (data101 === "FILL"))){
 validate22.errors = [{instancePath:instancePath+"/layoutSizingVertical",schemaPath:"#/properties/layoutSizingVertical/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutSizingVertical.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs269 === errors;
+var valid38 = _errs277 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.layoutPositioning !== undefined){
-let data100 = data.layoutPositioning;
-const _errs270 = errors;
-if(!((data100 === "AUTO") || (data100 === "ABSOLUTE"))){
+let data102 = data.layoutPositioning;
+const _errs278 = errors;
+if(!((data102 === "AUTO") || (data102 === "ABSOLUTE"))){
 validate22.errors = [{instancePath:instancePath+"/layoutPositioning",schemaPath:"#/properties/layoutPositioning/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutPositioning.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs270 === errors;
+var valid38 = _errs278 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.minWidth !== undefined){
-let data101 = data.minWidth;
-const _errs271 = errors;
-if(errors === _errs271){
-if(typeof data101 == "number"){
-if(data101 > 100000 || isNaN(data101)){
+let data103 = data.minWidth;
+const _errs279 = errors;
+if(errors === _errs279){
+if(typeof data103 == "number"){
+if(data103 > 100000 || isNaN(data103)){
 validate22.errors = [{instancePath:instancePath+"/minWidth",schemaPath:"#/properties/minWidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data101 < 0 || isNaN(data101)){
+if(data103 < 0 || isNaN(data103)){
 validate22.errors = [{instancePath:instancePath+"/minWidth",schemaPath:"#/properties/minWidth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -5814,23 +5954,23 @@ validate22.errors = [{instancePath:instancePath+"/minWidth",schemaPath:"#/proper
 return false;
 }
 }
-var valid37 = _errs271 === errors;
+var valid38 = _errs279 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.maxWidth !== undefined){
-let data102 = data.maxWidth;
-const _errs273 = errors;
-if(errors === _errs273){
-if(typeof data102 == "number"){
-if(data102 > 100000 || isNaN(data102)){
+let data104 = data.maxWidth;
+const _errs281 = errors;
+if(errors === _errs281){
+if(typeof data104 == "number"){
+if(data104 > 100000 || isNaN(data104)){
 validate22.errors = [{instancePath:instancePath+"/maxWidth",schemaPath:"#/properties/maxWidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data102 < 0 || isNaN(data102)){
+if(data104 < 0 || isNaN(data104)){
 validate22.errors = [{instancePath:instancePath+"/maxWidth",schemaPath:"#/properties/maxWidth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -5841,23 +5981,23 @@ validate22.errors = [{instancePath:instancePath+"/maxWidth",schemaPath:"#/proper
 return false;
 }
 }
-var valid37 = _errs273 === errors;
+var valid38 = _errs281 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.minHeight !== undefined){
-let data103 = data.minHeight;
-const _errs275 = errors;
-if(errors === _errs275){
-if(typeof data103 == "number"){
-if(data103 > 100000 || isNaN(data103)){
+let data105 = data.minHeight;
+const _errs283 = errors;
+if(errors === _errs283){
+if(typeof data105 == "number"){
+if(data105 > 100000 || isNaN(data105)){
 validate22.errors = [{instancePath:instancePath+"/minHeight",schemaPath:"#/properties/minHeight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data103 < 0 || isNaN(data103)){
+if(data105 < 0 || isNaN(data105)){
 validate22.errors = [{instancePath:instancePath+"/minHeight",schemaPath:"#/properties/minHeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -5868,23 +6008,23 @@ validate22.errors = [{instancePath:instancePath+"/minHeight",schemaPath:"#/prope
 return false;
 }
 }
-var valid37 = _errs275 === errors;
+var valid38 = _errs283 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.maxHeight !== undefined){
-let data104 = data.maxHeight;
-const _errs277 = errors;
-if(errors === _errs277){
-if(typeof data104 == "number"){
-if(data104 > 100000 || isNaN(data104)){
+let data106 = data.maxHeight;
+const _errs285 = errors;
+if(errors === _errs285){
+if(typeof data106 == "number"){
+if(data106 > 100000 || isNaN(data106)){
 validate22.errors = [{instancePath:instancePath+"/maxHeight",schemaPath:"#/properties/maxHeight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data104 < 0 || isNaN(data104)){
+if(data106 < 0 || isNaN(data106)){
 validate22.errors = [{instancePath:instancePath+"/maxHeight",schemaPath:"#/properties/maxHeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -5895,77 +6035,77 @@ validate22.errors = [{instancePath:instancePath+"/maxHeight",schemaPath:"#/prope
 return false;
 }
 }
-var valid37 = _errs277 === errors;
+var valid38 = _errs285 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.gridRowCount !== undefined){
-let data105 = data.gridRowCount;
-const _errs279 = errors;
-if(!((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105)))){
+let data107 = data.gridRowCount;
+const _errs287 = errors;
+if(!((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107)))){
 validate22.errors = [{instancePath:instancePath+"/gridRowCount",schemaPath:"#/properties/gridRowCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs279){
-if(typeof data105 == "number"){
-if(data105 > 1000 || isNaN(data105)){
+if(errors === _errs287){
+if(typeof data107 == "number"){
+if(data107 > 1000 || isNaN(data107)){
 validate22.errors = [{instancePath:instancePath+"/gridRowCount",schemaPath:"#/properties/gridRowCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
 return false;
 }
 else {
-if(data105 < 1 || isNaN(data105)){
+if(data107 < 1 || isNaN(data107)){
 validate22.errors = [{instancePath:instancePath+"/gridRowCount",schemaPath:"#/properties/gridRowCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
 }
-var valid37 = _errs279 === errors;
+var valid38 = _errs287 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.gridColumnCount !== undefined){
-let data106 = data.gridColumnCount;
-const _errs281 = errors;
-if(!((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106)))){
+let data108 = data.gridColumnCount;
+const _errs289 = errors;
+if(!((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108)))){
 validate22.errors = [{instancePath:instancePath+"/gridColumnCount",schemaPath:"#/properties/gridColumnCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs281){
-if(typeof data106 == "number"){
-if(data106 > 1000 || isNaN(data106)){
+if(errors === _errs289){
+if(typeof data108 == "number"){
+if(data108 > 1000 || isNaN(data108)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnCount",schemaPath:"#/properties/gridColumnCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
 return false;
 }
 else {
-if(data106 < 1 || isNaN(data106)){
+if(data108 < 1 || isNaN(data108)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnCount",schemaPath:"#/properties/gridColumnCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
 }
-var valid37 = _errs281 === errors;
+var valid38 = _errs289 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.gridRowGap !== undefined){
-let data107 = data.gridRowGap;
-const _errs283 = errors;
-if(errors === _errs283){
-if(typeof data107 == "number"){
-if(data107 > 100000 || isNaN(data107)){
+let data109 = data.gridRowGap;
+const _errs291 = errors;
+if(errors === _errs291){
+if(typeof data109 == "number"){
+if(data109 > 100000 || isNaN(data109)){
 validate22.errors = [{instancePath:instancePath+"/gridRowGap",schemaPath:"#/properties/gridRowGap/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data107 < 0 || isNaN(data107)){
+if(data109 < 0 || isNaN(data109)){
 validate22.errors = [{instancePath:instancePath+"/gridRowGap",schemaPath:"#/properties/gridRowGap/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -5976,23 +6116,23 @@ validate22.errors = [{instancePath:instancePath+"/gridRowGap",schemaPath:"#/prop
 return false;
 }
 }
-var valid37 = _errs283 === errors;
+var valid38 = _errs291 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.gridColumnGap !== undefined){
-let data108 = data.gridColumnGap;
-const _errs285 = errors;
-if(errors === _errs285){
-if(typeof data108 == "number"){
-if(data108 > 100000 || isNaN(data108)){
+let data110 = data.gridColumnGap;
+const _errs293 = errors;
+if(errors === _errs293){
+if(typeof data110 == "number"){
+if(data110 > 100000 || isNaN(data110)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnGap",schemaPath:"#/properties/gridColumnGap/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data108 < 0 || isNaN(data108)){
+if(data110 < 0 || isNaN(data110)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnGap",schemaPath:"#/properties/gridColumnGap/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6003,138 +6143,41 @@ validate22.errors = [{instancePath:instancePath+"/gridColumnGap",schemaPath:"#/p
 return false;
 }
 }
-var valid37 = _errs285 === errors;
+var valid38 = _errs293 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.gridRowSizes !== undefined){
-let data109 = data.gridRowSizes;
-const _errs287 = errors;
-if(errors === _errs287){
-if(Array.isArray(data109)){
-if(data109.length > 1000){
+let data111 = data.gridRowSizes;
+const _errs295 = errors;
+if(errors === _errs295){
+if(Array.isArray(data111)){
+if(data111.length > 1000){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes",schemaPath:"#/properties/gridRowSizes/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
 return false;
 }
 else {
-if(data109.length < 1){
+if(data111.length < 1){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes",schemaPath:"#/properties/gridRowSizes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
-var valid71 = true;
-const len8 = data109.length;
+var valid72 = true;
+const len8 = data111.length;
 for(let i8=0; i8<len8; i8++){
-let data110 = data109[i8];
-const _errs289 = errors;
-const _errs290 = errors;
-const _errs292 = errors;
-const _errs293 = errors;
-let valid74 = true;
-const _errs294 = errors;
-if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
-if(data110.type !== undefined){
-if("FIXED" !== data110.type){
-const err51 = {};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-}
-var _valid14 = _errs294 === errors;
-errors = _errs293;
-if(vErrors !== null){
-if(_errs293){
-vErrors.length = _errs293;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid14){
-const _errs296 = errors;
-if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
-let missing40;
-if((data110.value === undefined) && (missing40 = "value")){
-validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/0/then/required",keyword:"required",params:{missingProperty: missing40},message:"must have required property '"+missing40+"'"}];
-return false;
-}
-}
-var _valid14 = _errs296 === errors;
-valid74 = _valid14;
-}
-if(!valid74){
-const err52 = {instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-validate22.errors = vErrors;
-return false;
-}
-var valid73 = _errs292 === errors;
-if(valid73){
+let data112 = data111[i8];
 const _errs297 = errors;
 const _errs298 = errors;
-let valid76 = true;
-const _errs299 = errors;
-if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
-if(data110.type !== undefined){
-if("FLEX" !== data110.type){
-const err53 = {};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-}
-var _valid15 = _errs299 === errors;
-errors = _errs298;
-if(vErrors !== null){
-if(_errs298){
-vErrors.length = _errs298;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid15){
+const _errs300 = errors;
 const _errs301 = errors;
-if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
-if(data110.value !== undefined){
-let data113 = data110.value;
-if(typeof data113 == "number"){
-if(data113 <= 0 || isNaN(data113)){
-validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/value",schemaPath:"#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
-return false;
-}
-}
-}
-}
-var _valid15 = _errs301 === errors;
-valid76 = _valid15;
-if(valid76){
-var props7 = {};
-props7.value = true;
-props7.type = true;
-}
-}
-if(!valid76){
-const err54 = {instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+let valid75 = true;
+const _errs302 = errors;
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+if(data112.type !== undefined){
+if("FIXED" !== data112.type){
+const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6142,23 +6185,33 @@ else {
 vErrors.push(err54);
 }
 errors++;
-validate22.errors = vErrors;
+}
+}
+}
+var _valid15 = _errs302 === errors;
+errors = _errs301;
+if(vErrors !== null){
+if(_errs301){
+vErrors.length = _errs301;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs304 = errors;
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+let missing42;
+if((data112.value === undefined) && (missing42 = "value")){
+validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/0/then/required",keyword:"required",params:{missingProperty: missing42},message:"must have required property '"+missing42+"'"}];
 return false;
 }
-var valid73 = _errs297 === errors;
-if(valid73){
-if(props7 !== true){
-props7 = props7 || {};
-props7.type = true;
 }
-const _errs303 = errors;
-const _errs304 = errors;
-let valid79 = true;
-const _errs305 = errors;
-if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
-if(data110.type !== undefined){
-if("HUG" !== data110.type){
-const err55 = {};
+var _valid15 = _errs304 === errors;
+valid75 = _valid15;
+}
+if(!valid75){
+const err55 = {instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6166,26 +6219,18 @@ else {
 vErrors.push(err55);
 }
 errors++;
+validate22.errors = vErrors;
+return false;
 }
-}
-}
-var _valid16 = _errs305 === errors;
-errors = _errs304;
-if(vErrors !== null){
-if(_errs304){
-vErrors.length = _errs304;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid16){
+var valid74 = _errs300 === errors;
+if(valid74){
+const _errs305 = errors;
+const _errs306 = errors;
+let valid77 = true;
 const _errs307 = errors;
-const _errs308 = errors;
-const _errs309 = errors;
-if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
-let missing41;
-if((data110.value === undefined) && (missing41 = "value")){
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+if(data112.type !== undefined){
+if("FLEX" !== data112.type){
 const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
@@ -6196,27 +6241,40 @@ vErrors.push(err56);
 errors++;
 }
 }
-var valid81 = _errs309 === errors;
-if(valid81){
-validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/2/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
-return false;
 }
-else {
-errors = _errs308;
+var _valid16 = _errs307 === errors;
+errors = _errs306;
 if(vErrors !== null){
-if(_errs308){
-vErrors.length = _errs308;
+if(_errs306){
+vErrors.length = _errs306;
 }
 else {
 vErrors = null;
 }
 }
+if(_valid16){
+const _errs309 = errors;
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+if(data112.value !== undefined){
+let data115 = data112.value;
+if(typeof data115 == "number"){
+if(data115 <= 0 || isNaN(data115)){
+validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/value",schemaPath:"#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+return false;
 }
-var _valid16 = _errs307 === errors;
-valid79 = _valid16;
 }
-if(!valid79){
-const err57 = {instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+}
+var _valid16 = _errs309 === errors;
+valid77 = _valid16;
+if(valid77){
+var props7 = {};
+props7.value = true;
+props7.type = true;
+}
+}
+if(!valid77){
+const err57 = {instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6227,127 +6285,19 @@ errors++;
 validate22.errors = vErrors;
 return false;
 }
-var valid73 = _errs303 === errors;
-if(valid73){
+var valid74 = _errs305 === errors;
+if(valid74){
 if(props7 !== true){
 props7 = props7 || {};
 props7.type = true;
 }
-}
-}
-}
-if(errors === _errs290){
-if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
-let missing42;
-if((data110.type === undefined) && (missing42 = "type")){
-validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/required",keyword:"required",params:{missingProperty: missing42},message:"must have required property '"+missing42+"'"}];
-return false;
-}
-else {
-const _errs310 = errors;
-for(const key9 in data110){
-if(!((key9 === "type") || (key9 === "value"))){
-validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs310 === errors){
-if(data110.type !== undefined){
-let data115 = data110.type;
 const _errs311 = errors;
-if(!(((data115 === "FIXED") || (data115 === "FLEX")) || (data115 === "HUG"))){
-validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/type",schemaPath:"#/$defs/gridTrackSize/properties/type/enum",keyword:"enum",params:{allowedValues: schema74.properties.type.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid82 = _errs311 === errors;
-}
-else {
-var valid82 = true;
-}
-if(valid82){
-if(data110.value !== undefined){
-let data116 = data110.value;
 const _errs312 = errors;
-if(errors === _errs312){
-if(typeof data116 == "number"){
-if(data116 > 100000 || isNaN(data116)){
-validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/value",schemaPath:"#/$defs/gridTrackSize/properties/value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
-return false;
-}
-else {
-if(data116 < 0 || isNaN(data116)){
-validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/value",schemaPath:"#/$defs/gridTrackSize/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/value",schemaPath:"#/$defs/gridTrackSize/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid82 = _errs312 === errors;
-}
-else {
-var valid82 = true;
-}
-}
-}
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid71 = _errs289 === errors;
-if(!valid71){
-break;
-}
-}
-}
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/gridRowSizes",schemaPath:"#/properties/gridRowSizes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid37 = _errs287 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data.gridColumnSizes !== undefined){
-let data117 = data.gridColumnSizes;
-const _errs314 = errors;
-if(errors === _errs314){
-if(Array.isArray(data117)){
-if(data117.length > 1000){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSizes",schemaPath:"#/properties/gridColumnSizes/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
-return false;
-}
-else {
-if(data117.length < 1){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSizes",schemaPath:"#/properties/gridColumnSizes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
-}
-else {
-var valid83 = true;
-const len9 = data117.length;
-for(let i9=0; i9<len9; i9++){
-let data118 = data117[i9];
-const _errs316 = errors;
-const _errs317 = errors;
-const _errs319 = errors;
-const _errs320 = errors;
-let valid86 = true;
-const _errs321 = errors;
-if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
-if(data118.type !== undefined){
-if("FIXED" !== data118.type){
+let valid80 = true;
+const _errs313 = errors;
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+if(data112.type !== undefined){
+if("HUG" !== data112.type){
 const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
@@ -6359,30 +6309,24 @@ errors++;
 }
 }
 }
-var _valid17 = _errs321 === errors;
-errors = _errs320;
+var _valid17 = _errs313 === errors;
+errors = _errs312;
 if(vErrors !== null){
-if(_errs320){
-vErrors.length = _errs320;
+if(_errs312){
+vErrors.length = _errs312;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid17){
-const _errs323 = errors;
-if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
+const _errs315 = errors;
+const _errs316 = errors;
+const _errs317 = errors;
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
 let missing43;
-if((data118.value === undefined) && (missing43 = "value")){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/0/then/required",keyword:"required",params:{missingProperty: missing43},message:"must have required property '"+missing43+"'"}];
-return false;
-}
-}
-var _valid17 = _errs323 === errors;
-valid86 = _valid17;
-}
-if(!valid86){
-const err59 = {instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if((data112.value === undefined) && (missing43 = "value")){
+const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6390,19 +6334,29 @@ else {
 vErrors.push(err59);
 }
 errors++;
-validate22.errors = vErrors;
+}
+}
+var valid82 = _errs317 === errors;
+if(valid82){
+validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/2/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
-var valid85 = _errs319 === errors;
-if(valid85){
-const _errs324 = errors;
-const _errs325 = errors;
-let valid88 = true;
-const _errs326 = errors;
-if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
-if(data118.type !== undefined){
-if("FLEX" !== data118.type){
-const err60 = {};
+else {
+errors = _errs316;
+if(vErrors !== null){
+if(_errs316){
+vErrors.length = _errs316;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid17 = _errs315 === errors;
+valid80 = _valid17;
+}
+if(!valid80){
+const err60 = {instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6410,42 +6364,131 @@ else {
 vErrors.push(err60);
 }
 errors++;
+validate22.errors = vErrors;
+return false;
+}
+var valid74 = _errs311 === errors;
+if(valid74){
+if(props7 !== true){
+props7 = props7 || {};
+props7.type = true;
 }
 }
 }
-var _valid18 = _errs326 === errors;
-errors = _errs325;
-if(vErrors !== null){
-if(_errs325){
-vErrors.length = _errs325;
+}
+if(errors === _errs298){
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+let missing44;
+if((data112.type === undefined) && (missing44 = "type")){
+validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/required",keyword:"required",params:{missingProperty: missing44},message:"must have required property '"+missing44+"'"}];
+return false;
 }
 else {
-vErrors = null;
+const _errs318 = errors;
+for(const key9 in data112){
+if(!((key9 === "type") || (key9 === "value"))){
+validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
-if(_valid18){
-const _errs328 = errors;
-if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
-if(data118.value !== undefined){
-let data121 = data118.value;
-if(typeof data121 == "number"){
-if(data121 <= 0 || isNaN(data121)){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/value",schemaPath:"#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+if(_errs318 === errors){
+if(data112.type !== undefined){
+let data117 = data112.type;
+const _errs319 = errors;
+if(!(((data117 === "FIXED") || (data117 === "FLEX")) || (data117 === "HUG"))){
+validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/type",schemaPath:"#/$defs/gridTrackSize/properties/type/enum",keyword:"enum",params:{allowedValues: schema74.properties.type.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid83 = _errs319 === errors;
+}
+else {
+var valid83 = true;
+}
+if(valid83){
+if(data112.value !== undefined){
+let data118 = data112.value;
+const _errs320 = errors;
+if(errors === _errs320){
+if(typeof data118 == "number"){
+if(data118 > 100000 || isNaN(data118)){
+validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/value",schemaPath:"#/$defs/gridTrackSize/properties/value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
+return false;
+}
+else {
+if(data118 < 0 || isNaN(data118)){
+validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/value",schemaPath:"#/$defs/gridTrackSize/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
-}
-var _valid18 = _errs328 === errors;
-valid88 = _valid18;
-if(valid88){
-var props8 = {};
-props8.value = true;
-props8.type = true;
+else {
+validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/value",schemaPath:"#/$defs/gridTrackSize/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
 }
 }
-if(!valid88){
-const err61 = {instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+var valid83 = _errs320 === errors;
+}
+else {
+var valid83 = true;
+}
+}
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid72 = _errs297 === errors;
+if(!valid72){
+break;
+}
+}
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/gridRowSizes",schemaPath:"#/properties/gridRowSizes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid38 = _errs295 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data.gridColumnSizes !== undefined){
+let data119 = data.gridColumnSizes;
+const _errs322 = errors;
+if(errors === _errs322){
+if(Array.isArray(data119)){
+if(data119.length > 1000){
+validate22.errors = [{instancePath:instancePath+"/gridColumnSizes",schemaPath:"#/properties/gridColumnSizes/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
+return false;
+}
+else {
+if(data119.length < 1){
+validate22.errors = [{instancePath:instancePath+"/gridColumnSizes",schemaPath:"#/properties/gridColumnSizes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+return false;
+}
+else {
+var valid84 = true;
+const len9 = data119.length;
+for(let i9=0; i9<len9; i9++){
+let data120 = data119[i9];
+const _errs324 = errors;
+const _errs325 = errors;
+const _errs327 = errors;
+const _errs328 = errors;
+let valid87 = true;
+const _errs329 = errors;
+if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
+if(data120.type !== undefined){
+if("FIXED" !== data120.type){
+const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6453,23 +6496,33 @@ else {
 vErrors.push(err61);
 }
 errors++;
-validate22.errors = vErrors;
+}
+}
+}
+var _valid18 = _errs329 === errors;
+errors = _errs328;
+if(vErrors !== null){
+if(_errs328){
+vErrors.length = _errs328;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid18){
+const _errs331 = errors;
+if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
+let missing45;
+if((data120.value === undefined) && (missing45 = "value")){
+validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/0/then/required",keyword:"required",params:{missingProperty: missing45},message:"must have required property '"+missing45+"'"}];
 return false;
 }
-var valid85 = _errs324 === errors;
-if(valid85){
-if(props8 !== true){
-props8 = props8 || {};
-props8.type = true;
 }
-const _errs330 = errors;
-const _errs331 = errors;
-let valid91 = true;
-const _errs332 = errors;
-if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
-if(data118.type !== undefined){
-if("HUG" !== data118.type){
-const err62 = {};
+var _valid18 = _errs331 === errors;
+valid87 = _valid18;
+}
+if(!valid87){
+const err62 = {instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -6477,26 +6530,18 @@ else {
 vErrors.push(err62);
 }
 errors++;
+validate22.errors = vErrors;
+return false;
 }
-}
-}
-var _valid19 = _errs332 === errors;
-errors = _errs331;
-if(vErrors !== null){
-if(_errs331){
-vErrors.length = _errs331;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid19){
+var valid86 = _errs327 === errors;
+if(valid86){
+const _errs332 = errors;
+const _errs333 = errors;
+let valid89 = true;
 const _errs334 = errors;
-const _errs335 = errors;
-const _errs336 = errors;
-if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
-let missing44;
-if((data118.value === undefined) && (missing44 = "value")){
+if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
+if(data120.type !== undefined){
+if("FLEX" !== data120.type){
 const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
@@ -6507,27 +6552,40 @@ vErrors.push(err63);
 errors++;
 }
 }
-var valid93 = _errs336 === errors;
-if(valid93){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/2/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
-return false;
 }
-else {
-errors = _errs335;
+var _valid19 = _errs334 === errors;
+errors = _errs333;
 if(vErrors !== null){
-if(_errs335){
-vErrors.length = _errs335;
+if(_errs333){
+vErrors.length = _errs333;
 }
 else {
 vErrors = null;
 }
 }
+if(_valid19){
+const _errs336 = errors;
+if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
+if(data120.value !== undefined){
+let data123 = data120.value;
+if(typeof data123 == "number"){
+if(data123 <= 0 || isNaN(data123)){
+validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/value",schemaPath:"#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+return false;
 }
-var _valid19 = _errs334 === errors;
-valid91 = _valid19;
 }
-if(!valid91){
-const err64 = {instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+}
+}
+var _valid19 = _errs336 === errors;
+valid89 = _valid19;
+if(valid89){
+var props8 = {};
+props8.value = true;
+props8.type = true;
+}
+}
+if(!valid89){
+const err64 = {instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -6538,8 +6596,90 @@ errors++;
 validate22.errors = vErrors;
 return false;
 }
-var valid85 = _errs330 === errors;
-if(valid85){
+var valid86 = _errs332 === errors;
+if(valid86){
+if(props8 !== true){
+props8 = props8 || {};
+props8.type = true;
+}
+const _errs338 = errors;
+const _errs339 = errors;
+let valid92 = true;
+const _errs340 = errors;
+if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
+if(data120.type !== undefined){
+if("HUG" !== data120.type){
+const err65 = {};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+var _valid20 = _errs340 === errors;
+errors = _errs339;
+if(vErrors !== null){
+if(_errs339){
+vErrors.length = _errs339;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid20){
+const _errs342 = errors;
+const _errs343 = errors;
+const _errs344 = errors;
+if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
+let missing46;
+if((data120.value === undefined) && (missing46 = "value")){
+const err66 = {};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+var valid94 = _errs344 === errors;
+if(valid94){
+validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/2/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
+return false;
+}
+else {
+errors = _errs343;
+if(vErrors !== null){
+if(_errs343){
+vErrors.length = _errs343;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid20 = _errs342 === errors;
+valid92 = _valid20;
+}
+if(!valid92){
+const err67 = {instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+validate22.errors = vErrors;
+return false;
+}
+var valid86 = _errs338 === errors;
+if(valid86){
 if(props8 !== true){
 props8 = props8 || {};
 props8.type = true;
@@ -6547,47 +6687,47 @@ props8.type = true;
 }
 }
 }
-if(errors === _errs317){
-if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
-let missing45;
-if((data118.type === undefined) && (missing45 = "type")){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/required",keyword:"required",params:{missingProperty: missing45},message:"must have required property '"+missing45+"'"}];
+if(errors === _errs325){
+if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
+let missing47;
+if((data120.type === undefined) && (missing47 = "type")){
+validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/required",keyword:"required",params:{missingProperty: missing47},message:"must have required property '"+missing47+"'"}];
 return false;
 }
 else {
-const _errs337 = errors;
-for(const key10 in data118){
+const _errs345 = errors;
+for(const key10 in data120){
 if(!((key10 === "type") || (key10 === "value"))){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs337 === errors){
-if(data118.type !== undefined){
-let data123 = data118.type;
-const _errs338 = errors;
-if(!(((data123 === "FIXED") || (data123 === "FLEX")) || (data123 === "HUG"))){
+if(_errs345 === errors){
+if(data120.type !== undefined){
+let data125 = data120.type;
+const _errs346 = errors;
+if(!(((data125 === "FIXED") || (data125 === "FLEX")) || (data125 === "HUG"))){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/type",schemaPath:"#/$defs/gridTrackSize/properties/type/enum",keyword:"enum",params:{allowedValues: schema74.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid94 = _errs338 === errors;
+var valid95 = _errs346 === errors;
 }
 else {
-var valid94 = true;
+var valid95 = true;
 }
-if(valid94){
-if(data118.value !== undefined){
-let data124 = data118.value;
-const _errs339 = errors;
-if(errors === _errs339){
-if(typeof data124 == "number"){
-if(data124 > 100000 || isNaN(data124)){
+if(valid95){
+if(data120.value !== undefined){
+let data126 = data120.value;
+const _errs347 = errors;
+if(errors === _errs347){
+if(typeof data126 == "number"){
+if(data126 > 100000 || isNaN(data126)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/value",schemaPath:"#/$defs/gridTrackSize/properties/value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data124 < 0 || isNaN(data124)){
+if(data126 < 0 || isNaN(data126)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/value",schemaPath:"#/$defs/gridTrackSize/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6598,10 +6738,10 @@ validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/value
 return false;
 }
 }
-var valid94 = _errs339 === errors;
+var valid95 = _errs347 === errors;
 }
 else {
-var valid94 = true;
+var valid95 = true;
 }
 }
 }
@@ -6612,8 +6752,8 @@ validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaP
 return false;
 }
 }
-var valid83 = _errs316 === errors;
-if(!valid83){
+var valid84 = _errs324 === errors;
+if(!valid84){
 break;
 }
 }
@@ -6625,170 +6765,170 @@ validate22.errors = [{instancePath:instancePath+"/gridColumnSizes",schemaPath:"#
 return false;
 }
 }
-var valid37 = _errs314 === errors;
+var valid38 = _errs322 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.gridRowAnchorIndex !== undefined){
-let data125 = data.gridRowAnchorIndex;
-const _errs341 = errors;
-if(!((typeof data125 == "number") && (!(data125 % 1) && !isNaN(data125)))){
+let data127 = data.gridRowAnchorIndex;
+const _errs349 = errors;
+if(!((typeof data127 == "number") && (!(data127 % 1) && !isNaN(data127)))){
 validate22.errors = [{instancePath:instancePath+"/gridRowAnchorIndex",schemaPath:"#/properties/gridRowAnchorIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs341){
-if(typeof data125 == "number"){
-if(data125 > 999 || isNaN(data125)){
+if(errors === _errs349){
+if(typeof data127 == "number"){
+if(data127 > 999 || isNaN(data127)){
 validate22.errors = [{instancePath:instancePath+"/gridRowAnchorIndex",schemaPath:"#/properties/gridRowAnchorIndex/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"}];
 return false;
 }
 else {
-if(data125 < 0 || isNaN(data125)){
+if(data127 < 0 || isNaN(data127)){
 validate22.errors = [{instancePath:instancePath+"/gridRowAnchorIndex",schemaPath:"#/properties/gridRowAnchorIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 }
-var valid37 = _errs341 === errors;
+var valid38 = _errs349 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.gridColumnAnchorIndex !== undefined){
-let data126 = data.gridColumnAnchorIndex;
-const _errs343 = errors;
-if(!((typeof data126 == "number") && (!(data126 % 1) && !isNaN(data126)))){
+let data128 = data.gridColumnAnchorIndex;
+const _errs351 = errors;
+if(!((typeof data128 == "number") && (!(data128 % 1) && !isNaN(data128)))){
 validate22.errors = [{instancePath:instancePath+"/gridColumnAnchorIndex",schemaPath:"#/properties/gridColumnAnchorIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs343){
-if(typeof data126 == "number"){
-if(data126 > 999 || isNaN(data126)){
+if(errors === _errs351){
+if(typeof data128 == "number"){
+if(data128 > 999 || isNaN(data128)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnAnchorIndex",schemaPath:"#/properties/gridColumnAnchorIndex/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"}];
 return false;
 }
 else {
-if(data126 < 0 || isNaN(data126)){
+if(data128 < 0 || isNaN(data128)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnAnchorIndex",schemaPath:"#/properties/gridColumnAnchorIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
 }
-var valid37 = _errs343 === errors;
+var valid38 = _errs351 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.gridRowSpan !== undefined){
-let data127 = data.gridRowSpan;
-const _errs345 = errors;
-if(!((typeof data127 == "number") && (!(data127 % 1) && !isNaN(data127)))){
+let data129 = data.gridRowSpan;
+const _errs353 = errors;
+if(!((typeof data129 == "number") && (!(data129 % 1) && !isNaN(data129)))){
 validate22.errors = [{instancePath:instancePath+"/gridRowSpan",schemaPath:"#/properties/gridRowSpan/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs345){
-if(typeof data127 == "number"){
-if(data127 > 1000 || isNaN(data127)){
+if(errors === _errs353){
+if(typeof data129 == "number"){
+if(data129 > 1000 || isNaN(data129)){
 validate22.errors = [{instancePath:instancePath+"/gridRowSpan",schemaPath:"#/properties/gridRowSpan/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
 return false;
 }
 else {
-if(data127 < 1 || isNaN(data127)){
+if(data129 < 1 || isNaN(data129)){
 validate22.errors = [{instancePath:instancePath+"/gridRowSpan",schemaPath:"#/properties/gridRowSpan/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
 }
-var valid37 = _errs345 === errors;
+var valid38 = _errs353 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.gridColumnSpan !== undefined){
-let data128 = data.gridColumnSpan;
-const _errs347 = errors;
-if(!((typeof data128 == "number") && (!(data128 % 1) && !isNaN(data128)))){
+let data130 = data.gridColumnSpan;
+const _errs355 = errors;
+if(!((typeof data130 == "number") && (!(data130 % 1) && !isNaN(data130)))){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSpan",schemaPath:"#/properties/gridColumnSpan/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs347){
-if(typeof data128 == "number"){
-if(data128 > 1000 || isNaN(data128)){
+if(errors === _errs355){
+if(typeof data130 == "number"){
+if(data130 > 1000 || isNaN(data130)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSpan",schemaPath:"#/properties/gridColumnSpan/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
 return false;
 }
 else {
-if(data128 < 1 || isNaN(data128)){
+if(data130 < 1 || isNaN(data130)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSpan",schemaPath:"#/properties/gridColumnSpan/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
 }
-var valid37 = _errs347 === errors;
+var valid38 = _errs355 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.gridChildHorizontalAlign !== undefined){
-let data129 = data.gridChildHorizontalAlign;
-const _errs349 = errors;
-if(!((((data129 === "MIN") || (data129 === "CENTER")) || (data129 === "MAX")) || (data129 === "AUTO"))){
+let data131 = data.gridChildHorizontalAlign;
+const _errs357 = errors;
+if(!((((data131 === "MIN") || (data131 === "CENTER")) || (data131 === "MAX")) || (data131 === "AUTO"))){
 validate22.errors = [{instancePath:instancePath+"/gridChildHorizontalAlign",schemaPath:"#/properties/gridChildHorizontalAlign/enum",keyword:"enum",params:{allowedValues: schema38.properties.gridChildHorizontalAlign.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs349 === errors;
+var valid38 = _errs357 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.gridChildVerticalAlign !== undefined){
-let data130 = data.gridChildVerticalAlign;
-const _errs350 = errors;
-if(!((((data130 === "MIN") || (data130 === "CENTER")) || (data130 === "MAX")) || (data130 === "AUTO"))){
+let data132 = data.gridChildVerticalAlign;
+const _errs358 = errors;
+if(!((((data132 === "MIN") || (data132 === "CENTER")) || (data132 === "MAX")) || (data132 === "AUTO"))){
 validate22.errors = [{instancePath:instancePath+"/gridChildVerticalAlign",schemaPath:"#/properties/gridChildVerticalAlign/enum",keyword:"enum",params:{allowedValues: schema38.properties.gridChildVerticalAlign.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs350 === errors;
+var valid38 = _errs358 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.scrollBehavior !== undefined){
-let data131 = data.scrollBehavior;
-const _errs351 = errors;
-if(!(((data131 === "SCROLLS") || (data131 === "FIXED")) || (data131 === "STICKY_SCROLLS"))){
+let data133 = data.scrollBehavior;
+const _errs359 = errors;
+if(!(((data133 === "SCROLLS") || (data133 === "FIXED")) || (data133 === "STICKY_SCROLLS"))){
 validate22.errors = [{instancePath:instancePath+"/scrollBehavior",schemaPath:"#/properties/scrollBehavior/enum",keyword:"enum",params:{allowedValues: schema38.properties.scrollBehavior.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid37 = _errs351 === errors;
+var valid38 = _errs359 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.fillStyleId !== undefined){
-let data132 = data.fillStyleId;
-const _errs352 = errors;
-if(errors === _errs352){
-if(typeof data132 === "string"){
-if(func1(data132) > 255){
+let data134 = data.fillStyleId;
+const _errs360 = errors;
+if(errors === _errs360){
+if(typeof data134 === "string"){
+if(func1(data134) > 255){
 validate22.errors = [{instancePath:instancePath+"/fillStyleId",schemaPath:"#/properties/fillStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data132) < 1){
+if(func1(data134) < 1){
 validate22.errors = [{instancePath:instancePath+"/fillStyleId",schemaPath:"#/properties/fillStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -6799,23 +6939,23 @@ validate22.errors = [{instancePath:instancePath+"/fillStyleId",schemaPath:"#/pro
 return false;
 }
 }
-var valid37 = _errs352 === errors;
+var valid38 = _errs360 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.strokeStyleId !== undefined){
-let data133 = data.strokeStyleId;
-const _errs354 = errors;
-if(errors === _errs354){
-if(typeof data133 === "string"){
-if(func1(data133) > 255){
+let data135 = data.strokeStyleId;
+const _errs362 = errors;
+if(errors === _errs362){
+if(typeof data135 === "string"){
+if(func1(data135) > 255){
 validate22.errors = [{instancePath:instancePath+"/strokeStyleId",schemaPath:"#/properties/strokeStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data133) < 1){
+if(func1(data135) < 1){
 validate22.errors = [{instancePath:instancePath+"/strokeStyleId",schemaPath:"#/properties/strokeStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -6826,23 +6966,23 @@ validate22.errors = [{instancePath:instancePath+"/strokeStyleId",schemaPath:"#/p
 return false;
 }
 }
-var valid37 = _errs354 === errors;
+var valid38 = _errs362 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.textStyleId !== undefined){
-let data134 = data.textStyleId;
-const _errs356 = errors;
-if(errors === _errs356){
-if(typeof data134 === "string"){
-if(func1(data134) > 255){
+let data136 = data.textStyleId;
+const _errs364 = errors;
+if(errors === _errs364){
+if(typeof data136 === "string"){
+if(func1(data136) > 255){
 validate22.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/properties/textStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data134) < 1){
+if(func1(data136) < 1){
 validate22.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/properties/textStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -6853,23 +6993,23 @@ validate22.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/pro
 return false;
 }
 }
-var valid37 = _errs356 === errors;
+var valid38 = _errs364 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
 if(data.effectStyleId !== undefined){
-let data135 = data.effectStyleId;
-const _errs358 = errors;
-if(errors === _errs358){
-if(typeof data135 === "string"){
-if(func1(data135) > 255){
+let data137 = data.effectStyleId;
+const _errs366 = errors;
+if(errors === _errs366){
+if(typeof data137 === "string"){
+if(func1(data137) > 255){
 validate22.errors = [{instancePath:instancePath+"/effectStyleId",schemaPath:"#/properties/effectStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data135) < 1){
+if(func1(data137) < 1){
 validate22.errors = [{instancePath:instancePath+"/effectStyleId",schemaPath:"#/properties/effectStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -6880,27 +7020,81 @@ validate22.errors = [{instancePath:instancePath+"/effectStyleId",schemaPath:"#/p
 return false;
 }
 }
-var valid37 = _errs358 === errors;
+var valid38 = _errs366 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
+if(valid38){
+if(data.componentId !== undefined){
+let data138 = data.componentId;
+const _errs368 = errors;
+if(errors === _errs368){
+if(typeof data138 === "string"){
+if(func1(data138) > 255){
+validate22.errors = [{instancePath:instancePath+"/componentId",schemaPath:"#/properties/componentId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+return false;
+}
+else {
+if(func1(data138) < 1){
+validate22.errors = [{instancePath:instancePath+"/componentId",schemaPath:"#/properties/componentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/componentId",schemaPath:"#/properties/componentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid38 = _errs368 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data.componentName !== undefined){
+let data139 = data.componentName;
+const _errs370 = errors;
+if(errors === _errs370){
+if(typeof data139 === "string"){
+if(func1(data139) > 255){
+validate22.errors = [{instancePath:instancePath+"/componentName",schemaPath:"#/properties/componentName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+return false;
+}
+else {
+if(func1(data139) < 1){
+validate22.errors = [{instancePath:instancePath+"/componentName",schemaPath:"#/properties/componentName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/componentName",schemaPath:"#/properties/componentName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid38 = _errs370 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
 if(data.styledTextSegments !== undefined){
-let data136 = data.styledTextSegments;
-const _errs360 = errors;
-if(errors === _errs360){
-if(Array.isArray(data136)){
-var valid95 = true;
-const len10 = data136.length;
+let data140 = data.styledTextSegments;
+const _errs372 = errors;
+if(errors === _errs372){
+if(Array.isArray(data140)){
+var valid96 = true;
+const len10 = data140.length;
 for(let i10=0; i10<len10; i10++){
-const _errs362 = errors;
-if(!(validate46(data136[i10], {instancePath:instancePath+"/styledTextSegments/" + i10,parentData:data136,parentDataProperty:i10,rootData,dynamicAnchors}))){
+const _errs374 = errors;
+if(!(validate46(data140[i10], {instancePath:instancePath+"/styledTextSegments/" + i10,parentData:data140,parentDataProperty:i10,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
-var valid95 = _errs362 === errors;
-if(!valid95){
+var valid96 = _errs374 === errors;
+if(!valid96){
 break;
 }
 }
@@ -6910,51 +7104,55 @@ validate22.errors = [{instancePath:instancePath+"/styledTextSegments",schemaPath
 return false;
 }
 }
-var valid37 = _errs360 === errors;
+var valid38 = _errs372 === errors;
 }
 else {
-var valid37 = true;
+var valid38 = true;
 }
-if(valid37){
-let missing46;
-if(data.relativeTransform !== undefined && (((data.untransformedWidth === undefined) && (missing46 = "untransformedWidth")) || ((data.untransformedHeight === undefined) && (missing46 = "untransformedHeight")))){
+if(valid38){
+let missing48;
+if(data.relativeTransform !== undefined && (((data.untransformedWidth === undefined) && (missing48 = "untransformedWidth")) || ((data.untransformedHeight === undefined) && (missing48 = "untransformedHeight")))){
 validate22.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "relativeTransform",
-    missingProperty: missing46,
+    missingProperty: missing48,
     depsCount: 2,
     deps: "untransformedWidth, untransformedHeight"},message:"must have properties untransformedWidth, untransformedHeight when property relativeTransform is present"}];
 return false;
 }
 else {
-if(data.untransformedWidth !== undefined && (((data.relativeTransform === undefined) && (missing46 = "relativeTransform")) || ((data.untransformedHeight === undefined) && (missing46 = "untransformedHeight")))){
+if(data.untransformedWidth !== undefined && (((data.relativeTransform === undefined) && (missing48 = "relativeTransform")) || ((data.untransformedHeight === undefined) && (missing48 = "untransformedHeight")))){
 validate22.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "untransformedWidth",
-    missingProperty: missing46,
+    missingProperty: missing48,
     depsCount: 2,
     deps: "relativeTransform, untransformedHeight"},message:"must have properties relativeTransform, untransformedHeight when property untransformedWidth is present"}];
 return false;
 }
 else {
-if(data.untransformedHeight !== undefined && (((data.relativeTransform === undefined) && (missing46 = "relativeTransform")) || ((data.untransformedWidth === undefined) && (missing46 = "untransformedWidth")))){
+if(data.untransformedHeight !== undefined && (((data.relativeTransform === undefined) && (missing48 = "relativeTransform")) || ((data.untransformedWidth === undefined) && (missing48 = "untransformedWidth")))){
 validate22.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "untransformedHeight",
-    missingProperty: missing46,
+    missingProperty: missing48,
     depsCount: 2,
     deps: "relativeTransform, untransformedWidth"},message:"must have properties relativeTransform, untransformedWidth when property untransformedHeight is present"}];
 return false;
 }
 else {
-if(data.gridRowAnchorIndex !== undefined && ((data.gridColumnAnchorIndex === undefined) && (missing46 = "gridColumnAnchorIndex"))){
+if(data.gridRowAnchorIndex !== undefined && ((data.gridColumnAnchorIndex === undefined) && (missing48 = "gridColumnAnchorIndex"))){
 validate22.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "gridRowAnchorIndex",
-    missingProperty: missing46,
+    missingProperty: missing48,
     depsCount: 1,
     deps: "gridColumnAnchorIndex"},message:"must have property gridColumnAnchorIndex when property gridRowAnchorIndex is present"}];
 return false;
 }
 else {
-if(data.gridColumnAnchorIndex !== undefined && ((data.gridRowAnchorIndex === undefined) && (missing46 = "gridRowAnchorIndex"))){
+if(data.gridColumnAnchorIndex !== undefined && ((data.gridRowAnchorIndex === undefined) && (missing48 = "gridRowAnchorIndex"))){
 validate22.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "gridColumnAnchorIndex",
-    missingProperty: missing46,
+    missingProperty: missing48,
     depsCount: 1,
     deps: "gridRowAnchorIndex"},message:"must have property gridRowAnchorIndex when property gridColumnAnchorIndex is present"}];
 return false;
+}
+}
+}
+}
 }
 }
 }

@@ -2,7 +2,7 @@
 // (npm run generate). Do not edit.
 
 /**
- * The Figma node tree of one conversion, the images it uses, its warnings and (optionally) its fidelity. The rules are defined once in server/artifacts (result.go, tree.go) and checked when the completed callback arrives (a result breaking one is refused with 422 and the job failed) and again when the result is read; docs/results.md lists them with their limits. Unknown members are refused outside the node tree, and a member repeated in the top-level object or anywhere in the tree is refused. Lengths count characters. Rules this schema cannot express are named in the descriptions: node tree depth and node count, unique node ids, nesting of uninterpreted node members, every imageRef resolving, and the job-dependent ones (identity, key prefixes, warning_count). Golden examples: testdata/workers/result.json (version 2: styled text, auto layout, styles, variables, diagnostics) and result.v1.json (version 1, still read). Version 2 (docs/results.md "Version 2") adds styledTextSegments on TEXT nodes, the optional top-level members styles, variables and diagnostics and the node members of auto layout (HORIZONTAL, VERTICAL and GRID), scroll behaviour and style references; a version 1 result has none of them and stays valid. Not expressible here and checked by the backend: a layoutSizing FILL or layoutPositioning ABSOLUTE child needs an auto-layout parent, the grid members of a frame need layoutMode GRID (which needs both counts, and as many track sizes as rows and columns) and those of a child a GRID parent, every child of a GRID frame that is not ABSOLUTE has both anchor indices, its cells within the parent's rows and columns and shared with no other child, every fillStyleId/strokeStyleId names a PAINT style, every textStyleId a TEXT style and every effectStyleId an EFFECT style of styles, and a paint style's boundVariables.color names a COLOR variable.
+ * The Figma node tree of one conversion, the images it uses, its warnings and (optionally) its fidelity. The rules are defined once in server/artifacts (result.go, tree.go) and checked when the completed callback arrives (a result breaking one is refused with 422 and the job failed) and again when the result is read; docs/results.md lists them with their limits. Unknown members are refused outside the node tree, and a member repeated in the top-level object or anywhere in the tree is refused. Lengths count characters. Rules this schema cannot express are named in the descriptions: node tree depth and node count, unique node ids, nesting of uninterpreted node members, every imageRef resolving, and the job-dependent ones (identity, key prefixes, warning_count). Golden examples: testdata/workers/result.json (version 2: styled text, auto layout, styles, variables, diagnostics) and result.v1.json (version 1, still read). Version 2 (docs/results.md "Version 2") adds styledTextSegments on TEXT nodes, the optional top-level members styles, variables and diagnostics and the node members of auto layout (HORIZONTAL, VERTICAL and GRID), scroll behaviour, style references and components (componentId, componentName); a version 1 result has none of them and stays valid. Not expressible here and checked by the backend: a layoutSizing FILL or layoutPositioning ABSOLUTE child needs an auto-layout parent, the grid members of a frame need layoutMode GRID (which needs both counts, and as many track sizes as rows and columns) and those of a child a GRID parent, every child of a GRID frame that is not ABSOLUTE has both anchor indices, its cells within the parent's rows and columns and shared with no other child, every fillStyleId/strokeStyleId names a PAINT style, every textStyleId a TEXT style and every effectStyleId an EFFECT style of styles, a paint style's boundVariables.color names a COLOR variable, and the uses of a component (componentId) have its first use's tree but for what an instance overrides.
  */
 export type Result = {
   manifest: {
@@ -195,7 +195,7 @@ export type Result = {
   }[];
 };
 /**
- * One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior and the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.
+ * One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId and componentName. The text members textTruncation, maxLines, paragraphIndent, hangingList and listMarker are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges), as is a segment's listOptions. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "node".
@@ -333,13 +333,21 @@ export type Node = {
    */
   textTruncation?: "DISABLED" | "ENDING";
   /**
-   * How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING).
+   * How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.
    */
   maxLines?: number;
   /**
-   * px, the first line's indent.
+   * px, the first line's indent (at most 100,000).
    */
   paragraphIndent?: number;
+  /**
+   * TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList).
+   */
+  hangingList?: boolean;
+  /**
+   * TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written.
+   */
+  listMarker?: boolean;
   /**
    * SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.
    */
@@ -493,6 +501,14 @@ export type Node = {
    * The id of an EFFECT style of styles; the node's effects equal its effects.
    */
   effectStyleId?: string;
+  /**
+   * Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior; no use holds another (docs/results.md "Components").
+   */
+  componentId?: string;
+  /**
+   * Version 2: the name of the component, on its first use only (with componentId); the plugin names the main COMPONENT with it.
+   */
+  componentName?: string;
   /**
    * TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.
    */
@@ -796,7 +812,7 @@ export interface TextDecorationColor {
   value: SolidPaint;
 }
 /**
- * One styled text segment. Members other than start, end, characters and fills pass to the plugin unchecked; the converter writes all of those listed here.
+ * One styled text segment. Members other than start, end, characters, fills and listOptions pass to the plugin unchecked; the converter writes all of those listed here.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "styledTextSegment".
@@ -825,6 +841,12 @@ export interface StyledTextSegment {
   hyperlink?: null | {
     type: "URL" | "NODE";
     value: string;
+  };
+  /**
+   * Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., …) or UNORDERED (bullets) list items; NONE or absent: no list.
+   */
+  listOptions?: {
+    type: "ORDERED" | "UNORDERED" | "NONE";
   };
 }
 /**

@@ -1,0 +1,103 @@
+// Components (docs/results.md "Components", docs/plugin.md): a result node with componentId is
+// one use of a repeated subtree. The first use of each component (the one with componentName)
+// is built once more, without its placement, as the main COMPONENT on a "Components" frame that
+// goes beside the page frame; every use, the first included, becomes an INSTANCE of it
+// (createInstance) with the use's overrides applied layer by layer (tree.ts), placed where the
+// use's frame would have been, in auto layout too.
+import type { Node } from "@code2des/api/result";
+import { PlacementGap } from "./placement.js";
+
+/** The name of the frame that holds the main components. */
+export const ComponentsFrameName = "Components";
+/** Space in px between two main components on the Components frame. */
+export const ComponentSpacing = 40;
+/** Plugin data key of a main component: the result's component id (C:1). */
+export const ComponentDataKey = "code2des.componentId";
+
+/**
+ * The members of a use's root that say where it sits in its parent: the instance's, not the main
+ * component's (the result's componentPlacement, server/artifacts/components.go), with the
+ * component members themselves.
+ */
+const placement = ["x", "y", "constraints", "layoutPositioning", "gridRowAnchorIndex", "gridColumnAnchorIndex", "gridRowSpan", "gridColumnSpan",
+  "gridChildHorizontalAlign", "gridChildVerticalAlign", "scrollBehavior", "componentId", "componentName"] as const;
+
+/**
+ * The tree the main component is built from: the first use without its placement. A FILL
+ * sizing (which needs an auto-layout parent; the Components frame has none) and size limits of
+ * a main without auto layout of its own are left to the instances.
+ */
+export function mainTree(n: Node): Node {
+  const m: Node = { ...n };
+  for (const k of placement) delete m[k];
+  if (m.layoutSizingHorizontal === "FILL") delete m.layoutSizingHorizontal;
+  if (m.layoutSizingVertical === "FILL") delete m.layoutSizingVertical;
+  if (m.layoutMode === undefined || m.layoutMode === "NONE") {
+    delete m.minWidth;
+    delete m.maxWidth;
+    delete m.minHeight;
+    delete m.maxHeight;
+  }
+  return m;
+}
+
+/** A main component and the result tree it was made from (the first use's). */
+export interface MadeComponent {
+  component: ComponentNode;
+  main: Node;
+}
+
+/** The components of one materialize, by the result's component id, and the frame holding them. */
+export class Components {
+  private readonly made = new Map<string, MadeComponent>();
+  private holder: FrameNode | null = null;
+  private bottom = 0;
+
+  constructor(private readonly track: (n: SceneNode) => void) {}
+
+  get(id: string): MadeComponent | undefined {
+    return this.made.get(id);
+  }
+
+  /** The Components frame, created (empty, unclipped, without fills) on first use. */
+  frame(): FrameNode {
+    if (this.holder !== null) return this.holder;
+    const f = figma.createFrame();
+    this.track(f);
+    f.name = ComponentsFrameName;
+    f.fills = [];
+    f.clipsContent = false;
+    this.holder = f;
+    return f;
+  }
+
+  /** Records a main component and stacks it below the ones before it on the Components frame. */
+  add(id: string, component: ComponentNode, main: Node): MadeComponent {
+    const made = { component, main };
+    this.made.set(id, made);
+    const f = this.frame();
+    component.x = 0;
+    component.y = this.bottom;
+    this.bottom += component.height + ComponentSpacing;
+    const width = Math.max(...[...this.made.values()].map((m) => m.component.width), 0.01);
+    f.resize(width, Math.max(this.bottom - ComponentSpacing, 0.01));
+    return made;
+  }
+
+  /** Puts the Components frame beside root, on root's page (none when the result has no components). */
+  place(root: FrameNode): void {
+    const f = this.holder;
+    if (f === null) return;
+    const page = pageOf(root);
+    if (page !== null && f.parent !== page) page.appendChild(f);
+    const box = root.absoluteBoundingBox ?? { x: root.x, y: root.y, width: root.width, height: root.height };
+    f.x = box.x + box.width + PlacementGap;
+    f.y = box.y;
+  }
+}
+
+function pageOf(node: BaseNode): PageNode | null {
+  let n: BaseNode | null = node;
+  while (n !== null && n.type !== "PAGE") n = n.parent;
+  return n;
+}

@@ -1,0 +1,159 @@
+package artifacts
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"slices"
+)
+
+// Components (result version 2, docs/results.md "Components"): a node with componentId is one use
+// of a component, an INSTANCE for the plugin; the first use of each component in document order
+// has componentName too, and the plugin makes the main COMPONENT from its tree. Every use keeps
+// its whole tree (a reader that ignores the two members draws the same picture), and every use
+// has the first use's tree but for what an INSTANCE can override: componentOverridable anywhere,
+// componentPlacement on the use's root. The walker (tree.go) hashes each node's other members
+// to check that.
+
+// Bounds of components.
+const (
+	// MaxComponents is the most components of a result.
+	MaxComponents = 1000
+	// MaxComponentNameLength bounds componentName, in characters.
+	MaxComponentNameLength = 255
+)
+
+var (
+	// componentOverridable are the node members an INSTANCE's layers may override.
+	componentOverridable = map[string]bool{"id": true, "name": true, "visible": true, "characters": true, "styledTextSegments": true,
+		"fills": true, "fillStyleId": true, "componentId": true, "componentName": true}
+	// componentPlacement are the members of a use's root that say where it sits in its parent.
+	componentPlacement = map[string]bool{"x": true, "y": true, "constraints": true, "layoutPositioning": true, "layoutSizingHorizontal": true,
+		"layoutSizingVertical": true, "gridRowAnchorIndex": true, "gridColumnAnchorIndex": true, "gridRowSpan": true, "gridColumnSpan": true,
+		"gridChildHorizontalAlign": true, "gridChildVerticalAlign": true, "scrollBehavior": true}
+)
+
+// shapeKey is a hash of a node's members an INSTANCE cannot override.
+type shapeKey [sha256.Size]byte
+
+// nodeShape collects one node's members, as compact JSON, for its shape keys.
+type nodeShape struct {
+	members []shapeMember
+}
+
+type shapeMember struct {
+	key   string
+	value []byte
+}
+
+// add records member key whose value is raw (stored bytes, possibly with the ':' and space
+// before it), unless an INSTANCE may override it anywhere.
+func (s *nodeShape) add(key string, raw []byte) {
+	if componentOverridable[key] {
+		return
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, bytes.TrimLeft(raw, " \t\r\n:")); err != nil {
+		b.Reset()
+		b.Write(raw)
+	}
+	s.members = append(s.members, shapeMember{key: key, value: b.Bytes()})
+}
+
+// keys returns the node's shape as a layer of a use (inner) and as a use's root (placement
+// members left out), from its members and its children's inner keys in order.
+func (s *nodeShape) keys(children []childStructure) (inner, root shapeKey) {
+	slices.SortFunc(s.members, func(a, b shapeMember) int { return bytes.Compare([]byte(a.key), []byte(b.key)) })
+	hash := func(asRoot bool) shapeKey {
+		h := sha256.New()
+		for _, m := range s.members {
+			if asRoot && componentPlacement[m.key] {
+				continue
+			}
+			fmt.Fprintf(h, "%d:%s%d:", len(m.key), m.key, len(m.value))
+			h.Write(m.value)
+		}
+		for _, c := range children {
+			h.Write([]byte{'/'})
+			h.Write(c.shape[:])
+		}
+		var k shapeKey
+		copy(k[:], h.Sum(nil))
+		return k
+	}
+	return hash(false), hash(true)
+}
+
+// componentUse is one node with componentId, in the order the nodes end.
+type componentUse struct {
+	id, nodeID string
+	name       *string
+	root       shapeKey
+}
+
+// componentMember reads componentId or componentName.
+func (w *treeWalker) componentMember(key string) (*string, error) {
+	w.structured = true
+	s, err := w.str(key)
+	if err != nil {
+		return nil, err
+	}
+	limit := MaxIdentifierLength
+	if key == "componentName" {
+		limit = MaxComponentNameLength
+	}
+	if !lengthIn(*s, 1, limit) {
+		return nil, fmt.Errorf("%q must have 1 to %d characters", key, limit)
+	}
+	return s, nil
+}
+
+// checkComponentNode applies the rules of one node's component members and records a use.
+func (w *treeWalker) checkComponentNode(depth int, typ, id string, compID, compName *string, st *nodeStructure, root shapeKey) (bool, error) {
+	inner := false
+	for _, c := range st.children {
+		inner = inner || c.hasUse
+	}
+	if compID == nil {
+		if compName != nil {
+			return inner, fmt.Errorf("node %q has componentName without componentId", id)
+		}
+		return inner, nil
+	}
+	if typ != NodeFrame || depth == 1 {
+		return true, fmt.Errorf("node %q is a %s at depth %d; only a FRAME below the root can be a use of a component", id, typ, depth)
+	}
+	if inner {
+		return true, fmt.Errorf("node %q is a use of component %q but holds a use of a component itself", id, *compID)
+	}
+	w.components = append(w.components, componentUse{id: *compID, nodeID: id, name: compName, root: root})
+	return true, nil
+}
+
+// checkComponents applies the rules across uses: at most MaxComponents components; the first use
+// of each (in document order) has componentName and the others do not; every use has the first
+// use's shape (tree.go: the same node types, child counts and members but the overridable ones).
+func checkComponents(uses []componentUse) error {
+	first := map[string]componentUse{}
+	for _, u := range uses {
+		m, ok := first[u.id]
+		if !ok {
+			if len(first) == MaxComponents {
+				return invalid(ErrInvalidTree, "result node tree: more than %d components", MaxComponents)
+			}
+			if u.name == nil {
+				return invalid(ErrInvalidTree, "result node tree: node %q is the first use of component %q but has no componentName", u.nodeID, u.id)
+			}
+			first[u.id] = u
+			continue
+		}
+		if u.name != nil {
+			return invalid(ErrInvalidTree, "result node tree: node %q has componentName but is not the first use of component %q (%q is)", u.nodeID, u.id, m.nodeID)
+		}
+		if u.root != m.root {
+			return invalid(ErrInvalidTree, "result node tree: node %q is a use of component %q but differs from its first use %q in more than what an instance overrides", u.nodeID, u.id, m.nodeID)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,96 @@
+package artifacts
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// use is a card: a FRAME at x holding a TEXT of text, a use of component comp (with member
+// extra, e.g. `,"componentName":"Card"`); inner is added to the TEXT.
+func use(id string, x int, comp, extra, inner, text string) string {
+	return fmt.Sprintf(`{"type":"FRAME","id":%q,"name":"Card / %s","x":%d,"y":0,"width":100,"height":50,"fills":[{"type":"SOLID","color":{"r":1,"g":1,"b":1}}],"componentId":%q%s,
+		"children":[{"type":"TEXT","id":"%st","name":%q,"x":8,"y":8,"width":84,"height":20,"characters":%q,"fontSize":16%s}]}`, id, text, x, comp, extra, id, text, text, inner)
+}
+
+func componentTree(kids ...string) string {
+	return `{"type":"FRAME","id":"root","name":"Page","children":[` + strings.Join(kids, ",") + `]}`
+}
+
+func TestComponentRules(t *testing.T) {
+	t.Parallel()
+	const name = `,"componentName":"Card"`
+	cases := []struct {
+		name, root, wantErr string
+	}{
+		{"OKCards", componentTree(use("a", 0, "C:1", name, "", "Alpha"), use("b", 110, "C:1", "", "", "Beta")), ""},
+		// What an INSTANCE overrides may differ: text, fills, names, visibility; the root's place.
+		{"OKOverrides", componentTree(use("a", 0, "C:1", name, "", "Alpha"),
+			strings.Replace(use("b", 110, "C:1", `,"constraints":{"horizontal":"MAX","vertical":"MIN"},"visible":false`, `,"visible":false,"fills":[{"type":"SOLID","color":{"r":0,"g":0,"b":0}}]`, "Beta"),
+				`"fills":[{"type":"SOLID","color":{"r":1,"g":1,"b":1}}]`, `"fills":[]`, 1)), ""},
+		// Node members in any order; values as written (compacted).
+		{"OKMembersInAnyOrder", componentTree(use("a", 0, "C:1", name, `,"fontName":{"family":"Inter","style":"Bold"}`, "Alpha"),
+			strings.Replace(use("b", 110, "C:1", "", `,"fontName":{"family": "Inter", "style": "Bold"}`, "Beta"), `"x":110,"y":0,"width":100`, `"width":100,"y":0,"x":110`, 1)), ""},
+		{"ErrSizeDiffers", componentTree(use("a", 0, "C:1", name, "", "Alpha"), strings.Replace(use("b", 110, "C:1", "", "", "Beta"), `"width":84`, `"width":85`, 1)), `node "b" is a use of component "C:1" but differs from its first use "a"`},
+		{"ErrStyleDiffers", componentTree(use("a", 0, "C:1", name, "", "Alpha"), use("b", 110, "C:1", "", `,"opacity":0.5`, "Beta")), "differs from its first use"},
+		{"ErrChildCountDiffers", componentTree(use("a", 0, "C:1", name, "", "Alpha"), strings.Replace(use("b", 110, "C:1", "", "", "Beta"), `"fontSize":16}]`, `"fontSize":16},{"type":"FRAME","id":"x","name":""}]`, 1)), "differs from its first use"},
+		{"ErrTypeDiffers", componentTree(use("a", 0, "C:1", name, "", "Alpha"), strings.Replace(use("b", 110, "C:1", "", "", "Beta"), `"type":"TEXT"`, `"type":"RECTANGLE","text":""`, 1)), "differs from its first use"},
+		{"ErrNoName", componentTree(use("a", 0, "C:1", "", "", "Alpha"), use("b", 110, "C:1", "", "", "Beta")), `node "a" is the first use of component "C:1" but has no componentName`},
+		{"ErrNameOnLaterUse", componentTree(use("a", 0, "C:1", name, "", "Alpha"), use("b", 110, "C:1", name, "", "Beta")), `node "b" has componentName but is not the first use`},
+		{"ErrNameWithoutID", componentTree(`{"type":"FRAME","id":"a","name":"","componentName":"Card"}`), "componentName without componentId"},
+		{"ErrEmptyName", componentTree(use("a", 0, "C:1", `,"componentName":""`, "", "Alpha")), `"componentName" must have 1 to 255 characters`},
+		{"OKNameAtMaxLength", componentTree(use("a", 0, "C:1", `,"componentName":"`+strings.Repeat("é", MaxComponentNameLength)+`"`, "", "Alpha")), ""},
+		{"ErrNamePastMaxLength", componentTree(use("a", 0, "C:1", `,"componentName":"`+strings.Repeat("é", MaxComponentNameLength+1)+`"`, "", "Alpha")), `"componentName" must have 1 to 255`},
+		{"ErrIDPastMaxLength", componentTree(use("a", 0, strings.Repeat("c", MaxIdentifierLength+1), name, "", "Alpha")), `"componentId" must have 1 to 255`},
+		{"ErrUseNotFrame", componentTree(`{"type":"TEXT","id":"a","name":"","characters":"","componentId":"C:1","componentName":"T"}`), "only a FRAME below the root can be a use"},
+		{"ErrRootUse", `{"type":"FRAME","id":"root","name":"Page","componentId":"C:1","componentName":"Page"}`, "only a FRAME below the root"},
+		{"ErrNestedUse", componentTree(`{"type":"FRAME","id":"o","name":"","componentId":"C:1","componentName":"Outer","children":[` + use("a", 0, "C:2", name, "", "Alpha") + `]}`), `node "o" is a use of component "C:1" but holds a use`},
+		{"ErrVersion1", "v1:" + componentTree(use("a", 0, "C:1", name, "", "Alpha")), "need manifest version 2"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			root, version := tc.root, ResultVersion
+			if r, ok := strings.CutPrefix(root, "v1:"); ok {
+				root, version = r, 1
+			}
+			err := checkTree(root, version)
+			want := tc.wantErr
+			switch {
+			case want == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+				t.Fatalf("error %v, want one containing %q", err, want)
+			}
+		})
+	}
+}
+
+// checkTree applies the tree and component rules as ParseResult does for a result of version.
+func checkTree(root string, version int) error {
+	w, err := validateTree([]byte(root), version)
+	if err != nil {
+		return err
+	}
+	if w.structured && version < 2 {
+		return fmt.Errorf("component members need manifest version 2")
+	}
+	return checkComponents(w.components)
+}
+
+func TestMaxComponents(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int{MaxComponents, MaxComponents + 1} {
+		var kids []string
+		for i := range n {
+			kids = append(kids, use(fmt.Sprintf("a%d", i), 0, fmt.Sprintf("C:%d", i), `,"componentName":"Card"`, "", "A"))
+		}
+		err := checkTree(componentTree(kids...), ResultVersion)
+		if n == MaxComponents && err != nil {
+			t.Errorf("%d components refused: %v", n, err)
+		}
+		if n > MaxComponents && (err == nil || !strings.Contains(err.Error(), "more than 1000 components")) {
+			t.Errorf("%d components: %v", n, err)
+		}
+	}
+}

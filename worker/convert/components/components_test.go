@@ -1,0 +1,241 @@
+package components_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/code2des/backend/worker/convert/components"
+	"github.com/code2des/backend/worker/convert/resultjson"
+)
+
+func f(v float64) *float64 { return &v }
+
+func solid(r float64) *[]resultjson.Paint {
+	return &[]resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: r}}}
+}
+
+// card is a frame of w x 50 px at (x, 0) holding a TEXT of text, as a card of a grid.
+func card(id string, x, w float64, text string) *resultjson.Node {
+	return &resultjson.Node{Type: "FRAME", ID: id, Name: "Card / " + text, X: x, Width: w, Height: 50, Fills: solid(1),
+		Children: []*resultjson.Node{{Type: "TEXT", ID: id + "t", Name: text, X: 8, Y: 8, Width: w - 16, Height: 20,
+			Characters: text, FontSize: 16, Fills: solid(0)}}}
+}
+
+func page(kids ...*resultjson.Node) *resultjson.Node {
+	return &resultjson.Node{Type: "FRAME", ID: "root", Name: "Page", Width: 1000, Height: 1000, Fills: solid(1), Children: kids}
+}
+
+// uses returns the component id of each child of root ("" for none).
+func uses(root *resultjson.Node) []string {
+	var out []string
+	for _, c := range root.Children {
+		out = append(out, c.ComponentID)
+	}
+	return out
+}
+
+func TestBuildMarksTheCardsOfAGrid(t *testing.T) {
+	root := page(card("a", 0, 100, "Alpha"), card("b", 110, 100, "Beta"), card("c", 220, 100, "Gamma"))
+	if d := components.Build(root, 10, nil); len(d) != 0 {
+		t.Fatalf("diagnostics %v", d)
+	}
+	if got := strings.Join(uses(root), ","); got != "C:1,C:1,C:1" {
+		t.Fatalf("uses %s, want C:1 on each card", got)
+	}
+	if root.Children[0].ComponentName != "Card" || root.Children[1].ComponentName != "" || root.Children[2].ComponentName != "" {
+		t.Fatalf("names %q %q %q: want Card on the first use only", root.Children[0].ComponentName, root.Children[1].ComponentName, root.Children[2].ComponentName)
+	}
+	if root.Children[0].Children[0].ComponentID != "" {
+		t.Fatal("a layer inside a use is marked")
+	}
+}
+
+func TestMinUses(t *testing.T) {
+	one := page(card("a", 0, 100, "Alpha"))
+	components.Build(one, 10, nil)
+	if uses(one)[0] != "" {
+		t.Fatal("a subtree used once became a component")
+	}
+	two := page(card("a", 0, 100, "Alpha"), card("b", 110, 100, "Beta"))
+	components.Build(two, 10, nil)
+	if len(two.Children) != components.MinUses || strings.Join(uses(two), ",") != "C:1,C:1" {
+		t.Fatalf("uses %v at MinUses", uses(two))
+	}
+}
+
+func TestMinNodesAndSide(t *testing.T) {
+	boxes := page(&resultjson.Node{Type: "FRAME", ID: "a", Width: 50, Height: 50}, &resultjson.Node{Type: "FRAME", ID: "b", X: 60, Width: 50, Height: 50})
+	components.Build(boxes, 10, nil)
+	if strings.Join(uses(boxes), ",") != "," {
+		t.Fatalf("frames of one node (under MinNodes %d) became uses: %v", components.MinNodes, uses(boxes))
+	}
+	for _, tc := range []struct {
+		side float64
+		want string
+	}{{components.MinSide, "C:1,C:1"}, {components.MinSide - 0.01, ","}} {
+		a, b := card("a", 0, 100, "A"), card("b", 110, 100, "B")
+		for _, c := range []*resultjson.Node{a, b} {
+			c.Height, c.Children[0].Height, c.Children[0].Y = tc.side, tc.side, 0
+		}
+		root := page(a, b)
+		components.Build(root, 10, nil)
+		if got := strings.Join(uses(root), ","); got != tc.want {
+			t.Errorf("height %v: uses %s, want %s", tc.side, got, tc.want)
+		}
+	}
+}
+
+// TestSameOnlyInContent: styles, structure and boxes must be the same; text, images and names
+// may differ.
+func TestSameOnlyInContent(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(b *resultjson.Node)
+		want   string
+	}{
+		{"text", func(b *resultjson.Node) { b.Children[0].Characters = "Other" }, "C:1,C:1"},
+		{"image", func(b *resultjson.Node) {
+			*b.Fills = []resultjson.Paint{{Type: "IMAGE", ImageRef: "img2", ScaleMode: "FILL"}}
+		}, "C:1,C:1"},
+		{"fill colour", func(b *resultjson.Node) { b.Fills = solid(0.5) }, ","},
+		{"text box", func(b *resultjson.Node) { b.Children[0].Width = 70 }, ","},
+		{"text position", func(b *resultjson.Node) { b.Children[0].X = 9 }, ","},
+		{"opacity", func(b *resultjson.Node) { b.Children[0].Opacity = f(0.5) }, ","},
+		{"children", func(b *resultjson.Node) {
+			b.Children = append(b.Children, &resultjson.Node{Type: "TEXT", ID: "x", Characters: "x"})
+		}, ","},
+		{"placement", func(b *resultjson.Node) { b.Y, b.LayoutPositioning = 300, "ABSOLUTE" }, "C:1,C:1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := card("a", 0, 100, "Alpha"), card("b", 110, 100, "Beta")
+			if tc.name == "image" {
+				a.Fills = &[]resultjson.Paint{{Type: "IMAGE", ImageRef: "img1", ScaleMode: "FILL"}}
+				b.Fills = &[]resultjson.Paint{{}}
+			}
+			tc.change(b)
+			root := page(a, b)
+			components.Build(root, 10, nil)
+			if got := strings.Join(uses(root), ","); got != tc.want {
+				t.Errorf("uses %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestOutermostRepeatWins: cards holding the same button are one component (the buttons in
+// them are layers of it); a button repeated only inside the cards is no component of its own.
+func TestOutermostRepeatWins(t *testing.T) {
+	button := func(id string) *resultjson.Node {
+		return &resultjson.Node{Type: "FRAME", ID: id, Name: "Button", X: 8, Y: 30, Width: 60, Height: 16, Fills: solid(0.2),
+			Children: []*resultjson.Node{{Type: "TEXT", ID: id + "t", Name: "Buy", Width: 60, Height: 16, Characters: "Buy", Fills: solid(0)}}}
+	}
+	withButton := func(c *resultjson.Node) *resultjson.Node {
+		c.Children = append(c.Children, button(c.ID+"b"))
+		return c
+	}
+	lone := button("lone")
+	lone.X = 500
+	root := page(withButton(card("a", 0, 100, "A")), withButton(card("b", 110, 100, "B")), lone)
+	components.Build(root, 10, nil)
+	if got := strings.Join(uses(root), ","); got != "C:1,C:1," {
+		t.Fatalf("uses %s, want the cards only", got)
+	}
+	if root.Children[0].Children[1].ComponentID != "" {
+		t.Fatal("a button inside a use is marked")
+	}
+}
+
+// TestRepeatsInsideALoneFrame: a list drawn once holds three same rows: the rows are one
+// component.
+func TestRepeatsInsideALoneFrame(t *testing.T) {
+	list := &resultjson.Node{Type: "FRAME", ID: "list", Name: "List", Width: 400, Height: 200,
+		Children: []*resultjson.Node{card("a", 0, 100, "A"), card("b", 0, 100, "B"), card("c", 0, 100, "C")}}
+	for i, c := range list.Children {
+		c.Y = float64(60 * i)
+	}
+	root := page(list)
+	components.Build(root, 10, nil)
+	if got := strings.Join(uses(list), ","); got != "C:1,C:1,C:1" {
+		t.Fatalf("rows %s", got)
+	}
+}
+
+func TestMaxComponents(t *testing.T) {
+	for _, tc := range []struct {
+		shapes, diags int
+	}{{components.MaxComponents, 0}, {components.MaxComponents + 1, 1}} {
+		var kids []*resultjson.Node
+		for i := range tc.shapes {
+			w := 20 + float64(i)/100 // one shape per width
+			kids = append(kids, card(fmt.Sprintf("a%d", i), 0, w, "A"), card(fmt.Sprintf("b%d", i), 0, w, "B"))
+		}
+		root := page(kids...)
+		diags := components.Build(root, 10, nil)
+		made := map[string]bool{}
+		for _, c := range root.Children {
+			if c.ComponentID != "" {
+				made[c.ComponentID] = true
+			}
+		}
+		if len(made) != components.MaxComponents || len(diags) != tc.diags {
+			t.Errorf("%d repeated shapes: %d components, %d diagnostics; want %d and %d", tc.shapes, len(made), len(diags), components.MaxComponents, tc.diags)
+		}
+		if tc.diags > 0 && (diags[0].Code != resultjson.DiagComponentSkipped || diags[0].NodeID != root.Children[2*components.MaxComponents].ID) {
+			t.Errorf("diagnostic %+v", diags[0])
+		}
+	}
+}
+
+func TestDiagnosticsWithinRoom(t *testing.T) {
+	var kids []*resultjson.Node
+	for i := range components.MaxComponents + 3 {
+		w := 20 + float64(i)/100
+		kids = append(kids, card(fmt.Sprintf("a%d", i), 0, w, "A"), card(fmt.Sprintf("b%d", i), 0, w, "B"))
+	}
+	if d := components.Build(page(kids...), 2, nil); len(d) != 2 {
+		t.Fatalf("%d diagnostics, want the room's 2", len(d))
+	}
+}
+
+func TestCheck(t *testing.T) {
+	a, b := card("a", 0, 100, "Alpha"), card("b", 110, 100, "Beta")
+	if why := components.Check(a, []*resultjson.Node{b}); why != "" {
+		t.Fatalf("same cards: %s", why)
+	}
+	b.Children[0].StrokeWeight = f(2)
+	if why := components.Check(a, []*resultjson.Node{b}); why == "" {
+		t.Fatal("a use with another stroke weight passes the check")
+	}
+	c := card("c", 0, 100, "C")
+	c.Children = nil
+	if why := components.Check(a, []*resultjson.Node{c}); !strings.Contains(why, "structure") {
+		t.Fatalf("a use without children: %q", why)
+	}
+}
+
+func TestName(t *testing.T) {
+	n := func(names ...string) []*resultjson.Node {
+		var out []*resultjson.Node
+		for _, s := range names {
+			out = append(out, &resultjson.Node{Name: s})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		names []string
+		want  string
+	}{
+		{[]string{"Button", "Button"}, "Button"},
+		{[]string{"Card / Alpha", "Card / Beta"}, "Card"},
+		{[]string{"Alpha", "Beta"}, "Alpha"},
+		{[]string{"", ""}, "Component"},
+		{[]string{"li", "li"}, "List item"},
+		{[]string{"h3 / Alpha", "h3 / Beta"}, "Heading 3"},
+		{[]string{"Li", "Li"}, "Li"},
+	} {
+		if got := components.Name(n(tc.names...)); got != tc.want {
+			t.Errorf("Name(%q) = %q, want %q", tc.names, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,182 @@
+package convert_test
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/code2des/backend/server/artifacts"
+	"github.com/code2des/backend/worker/convert/components"
+	"github.com/code2des/backend/worker/convert/resultjson"
+)
+
+// componentUses lists the uses of each component of a result by component id, in document
+// order, and the names of the components.
+func componentUses(root *resultjson.Node) (map[string][]*resultjson.Node, map[string]string) {
+	uses, names := map[string][]*resultjson.Node{}, map[string]string{}
+	root.Walk(func(n *resultjson.Node) {
+		if n.ComponentID != "" {
+			uses[n.ComponentID] = append(uses[n.ComponentID], n)
+		}
+		if n.ComponentName != "" {
+			names[n.ComponentID] = n.ComponentName
+		}
+	})
+	return uses, names
+}
+
+// fixtureComponents are the components and instances the fixtures with repeats make; every other
+// fixture makes none.
+var fixtureComponents = map[string][2]int{
+	"layout-cards":      {1, 5}, // the five cards
+	"layout-components": {3, 9}, // tabs, product cards, footer rows
+	"layout-form":       {1, 2}, // two fields of the same shape
+	"layout-grid":       {1, 2},
+	"layout-grid-cards": {1, 2}, // two headings of the same width; the cards differ in width
+	"capture-appshell":  {1, 4},
+}
+
+// TestTableCellsAreNoComponents: the cells of collapse.html's tables (testdata/geometry-site),
+// columns of same-width cells (the grey rows' two columns in the collapsed table, the separate
+// table's two), are parts of their tables, not components.
+func TestTableCellsAreNoComponents(t *testing.T) {
+	res := loadFixture(t, "geometry-collapse").convert(t).Result
+	if uses, _ := componentUses(res.Root); len(uses) != 0 {
+		t.Fatalf("components %v, want none", uses)
+	}
+	if n := len(components.Build(res.Root, 10, nil)); n != 0 {
+		t.Fatalf("%d diagnostics", n)
+	}
+	if uses, _ := componentUses(res.Root); len(uses) != 4 {
+		t.Fatalf("without the table rule the cells make %d components, want the 4 the rule keeps out", len(uses))
+	}
+}
+
+// TestComponentCountsOfFixtures checks (and logs) how many components and instances each fixture
+// makes.
+func TestComponentCountsOfFixtures(t *testing.T) {
+	dirs, err := os.ReadDir("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, d := range dirs {
+		if _, err := os.Stat("testdata/" + d.Name() + "/capture.json"); err == nil {
+			names = append(names, d.Name())
+		}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		res := loadFixture(t, name).convert(t).Result
+		uses, compNames := componentUses(res.Root)
+		n := 0
+		for _, u := range uses {
+			n += len(u)
+		}
+		t.Logf("%-20s components %d, instances %d %v", name, len(uses), n, compNames)
+		if want := fixtureComponents[name]; len(uses) != want[0] || n != want[1] {
+			t.Errorf("%s: %d components with %d instances, want %d with %d", name, len(uses), n, want[0], want[1])
+		}
+	}
+}
+
+// TestCardGridIsOneComponent: the five cards of cards.html (testdata/layout-site) are one
+// component named Card, its first use the first card; each use keeps its own text.
+func TestCardGridIsOneComponent(t *testing.T) {
+	res := loadFixture(t, "layout-cards").convert(t).Result
+	uses, names := componentUses(res.Root)
+	cards := uses["C:1"]
+	if len(uses) != 1 || len(cards) != 5 || names["C:1"] != "Card" {
+		t.Fatalf("components %v named %v, want C:1 Card with the five cards", uses, names)
+	}
+	for i, want := range []string{"Alpha", "Beta", "Gamma", "Delta", "Epsilon"} {
+		c := cards[i]
+		if c.Name != "Card / "+want || c.Children[0].Children[0].Characters != want || (i == 0) != (c.ComponentName != "") {
+			t.Errorf("use %d: %s %q (componentName %q)", i, c.Name, c.Children[0].Children[0].Characters, c.ComponentName)
+		}
+	}
+	if d := res.Diagnostics; slices.ContainsFunc(d, func(d resultjson.Diagnostic) bool { return d.Code == resultjson.DiagComponentSkipped }) {
+		t.Errorf("diagnostics %v", d)
+	}
+}
+
+// TestComponentsPage: components.html (testdata/layout-site) repeats three tabs of one width,
+// three product cards that differ in their image and text, and three footer rows: three
+// components, each of three uses whose text (and for the cards the image) is their own.
+func TestComponentsPage(t *testing.T) {
+	res := loadFixture(t, "layout-components").convert(t).Result
+	uses, names := componentUses(res.Root)
+	for id, want := range map[string]struct {
+		name  string
+		texts []string
+	}{
+		"C:1": {"Tab", []string{"New", "Popular", "Sale"}},
+		"C:2": {"Product", []string{"Red lamp", "Green vase", "Blue bowl"}},
+		"C:3": {"List item", []string{"About", "Jobs", "Contact"}},
+	} {
+		if names[id] != want.name || len(uses[id]) != len(want.texts) {
+			t.Errorf("%s: %q with %d uses, want %q with %d", id, names[id], len(uses[id]), want.name, len(want.texts))
+			continue
+		}
+		for i, u := range uses[id] {
+			var text string
+			u.Walk(func(n *resultjson.Node) {
+				if n.Type == "TEXT" && text == "" {
+					text = n.Characters
+				}
+			})
+			if text != want.texts[i] {
+				t.Errorf("%s use %d: first text %q, want %q", id, i, text, want.texts[i])
+			}
+		}
+	}
+	images := map[string]bool{}
+	for _, card := range uses["C:2"] {
+		if img := card.Children[0]; img.Type == "RECTANGLE" && img.Fills != nil && len(*img.Fills) == 1 {
+			images[(*img.Fills)[0].ImageRef] = true
+		}
+	}
+	if len(images) != 3 {
+		t.Errorf("the product cards draw %d distinct images, want their own 3", len(images))
+	}
+}
+
+// manyRepeats is how many same rows the page of the bad-input component test repeats.
+const manyRepeats = 5000
+
+// TestManyRepeatsAreOneComponent: a list of manyRepeats rows of the same shape, differing in
+// their text only, becomes one component with manyRepeats instances, within the result's size
+// limit and accepted by the backend's rules.
+func TestManyRepeatsAreOneComponent(t *testing.T) {
+	root := &resultjson.Node{Type: "FRAME", ID: "1", Name: "Page", Width: 800, Height: 40 * manyRepeats, Fills: &[]resultjson.Paint{}}
+	for i := range manyRepeats {
+		id := fmt.Sprintf("r%d", i)
+		white := []resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 1, G: 1, B: 1}}}
+		black := []resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{}}}
+		root.Children = append(root.Children, &resultjson.Node{Type: "FRAME", ID: id, Name: "Row", Y: float64(40 * i), Width: 800, Height: 40, Fills: &white,
+			Children: []*resultjson.Node{{Type: "TEXT", ID: id + "t", Name: "Item", X: 8, Y: 8, Width: 784, Height: 24, Fills: &black,
+				Characters: fmt.Sprintf("Item %d", i), FontName: &resultjson.FontName{Family: "Inter", Style: "Regular"}, FontSize: 16}}})
+	}
+	diags := components.Build(root, resultjson.MaxDiagnostics, nil)
+	uses, names := componentUses(root)
+	if len(diags) != 0 || len(uses) != 1 || len(uses["C:1"]) != manyRepeats || names["C:1"] != "Row" {
+		t.Fatalf("%d components (%d uses of C:1, named %q), diagnostics %v", len(uses), len(uses["C:1"]), names["C:1"], diags)
+	}
+	job := fixtureJob
+	job.CaptureHash = sha256Hex([]byte("many repeats"))
+	res := &resultjson.Result{
+		Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
+			Nonce: job.Nonce, PageImportID: job.PageImportID, CaptureHash: job.CaptureHash},
+		Root: root, Images: []resultjson.ImageEntry{}, Warnings: []resultjson.Warning{}, Styles: []resultjson.Style{}, Diagnostics: diags,
+	}
+	out, err := resultjson.Fit(res, "RESULT_TRIMMED")
+	if err != nil || len(res.Warnings) != 0 {
+		t.Fatalf("fit: %v, warnings %v", err, res.Warnings)
+	}
+	t.Logf("%d rows: one component, result %d bytes", manyRepeats, len(out))
+	if _, err := artifacts.ParseResult(out); err != nil {
+		t.Fatalf("the backend refuses the result: %v (cause: %v)", err, errCause(err))
+	}
+}
