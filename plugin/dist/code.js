@@ -7646,7 +7646,7 @@
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
-            if (!(key0 === "id" || key0 === "name" || key0 === "resolvedType" || key0 === "value" || key0 === "codeSyntax")) {
+            if (!(key0 === "id" || key0 === "name" || key0 === "resolvedType" || key0 === "value" || key0 === "valuesByMode" || key0 === "codeSyntax")) {
               validate63.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
@@ -7842,55 +7842,245 @@
                     var valid0 = true;
                   }
                   if (valid0) {
-                    if (data.codeSyntax !== void 0) {
-                      let data8 = data.codeSyntax;
+                    if (data.valuesByMode !== void 0) {
+                      let data8 = data.valuesByMode;
                       const _errs19 = errors;
                       if (errors === _errs19) {
                         if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
-                          let missing2;
-                          if (data8.WEB === void 0 && (missing2 = "WEB")) {
-                            validate63.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                          if (Object.keys(data8).length > 9) {
+                            validate63.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/properties/valuesByMode/maxProperties", keyword: "maxProperties", params: { limit: 9 }, message: "must NOT have more than 9 properties" }];
                             return false;
                           } else {
-                            const _errs21 = errors;
                             for (const key2 in data8) {
-                              if (!(key2 === "WEB")) {
-                                validate63.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                              const _errs21 = errors;
+                              if (typeof key2 === "string") {
+                                if (func1(key2) > 255) {
+                                  const err0 = { instancePath: instancePath + "/valuesByMode", schemaPath: "#/properties/valuesByMode/propertyNames/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", propertyName: key2 };
+                                  if (vErrors === null) {
+                                    vErrors = [err0];
+                                  } else {
+                                    vErrors.push(err0);
+                                  }
+                                  errors++;
+                                } else {
+                                  if (func1(key2) < 1) {
+                                    const err1 = { instancePath: instancePath + "/valuesByMode", schemaPath: "#/properties/valuesByMode/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", propertyName: key2 };
+                                    if (vErrors === null) {
+                                      vErrors = [err1];
+                                    } else {
+                                      vErrors.push(err1);
+                                    }
+                                    errors++;
+                                  }
+                                }
+                              }
+                              var valid3 = _errs21 === errors;
+                              if (!valid3) {
+                                const err2 = { instancePath: instancePath + "/valuesByMode", schemaPath: "#/properties/valuesByMode/propertyNames", keyword: "propertyNames", params: { propertyName: key2 }, message: "property name must be valid" };
+                                if (vErrors === null) {
+                                  vErrors = [err2];
+                                } else {
+                                  vErrors.push(err2);
+                                }
+                                errors++;
+                                validate63.errors = vErrors;
                                 return false;
                                 break;
                               }
                             }
-                            if (_errs21 === errors) {
-                              if (data8.WEB !== void 0) {
-                                let data9 = data8.WEB;
-                                const _errs22 = errors;
-                                if (errors === _errs22) {
-                                  if (typeof data9 === "string") {
-                                    if (func1(data9) > 255) {
-                                      validate63.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                            if (valid3) {
+                              for (const key3 in data8) {
+                                let data9 = data8[key3];
+                                const _errs23 = errors;
+                                const _errs24 = errors;
+                                if (errors === _errs24) {
+                                  if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+                                    let missing2;
+                                    if (data9.r === void 0 && (missing2 = "r") || data9.g === void 0 && (missing2 = "g") || data9.b === void 0 && (missing2 = "b") || data9.a === void 0 && (missing2 = "a")) {
+                                      validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
                                       return false;
                                     } else {
-                                      if (func1(data9) < 1) {
-                                        validate63.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                        return false;
+                                      const _errs26 = errors;
+                                      for (const key4 in data9) {
+                                        if (!(key4 === "r" || key4 === "g" || key4 === "b" || key4 === "a")) {
+                                          validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
+                                          return false;
+                                          break;
+                                        }
+                                      }
+                                      if (_errs26 === errors) {
+                                        if (data9.r !== void 0) {
+                                          let data10 = data9.r;
+                                          const _errs27 = errors;
+                                          if (errors === _errs27) {
+                                            if (typeof data10 == "number") {
+                                              if (data10 > 1 || isNaN(data10)) {
+                                                validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                return false;
+                                              } else {
+                                                if (data10 < 0 || isNaN(data10)) {
+                                                  validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                  return false;
+                                                }
+                                              }
+                                            } else {
+                                              validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                              return false;
+                                            }
+                                          }
+                                          var valid6 = _errs27 === errors;
+                                        } else {
+                                          var valid6 = true;
+                                        }
+                                        if (valid6) {
+                                          if (data9.g !== void 0) {
+                                            let data11 = data9.g;
+                                            const _errs29 = errors;
+                                            if (errors === _errs29) {
+                                              if (typeof data11 == "number") {
+                                                if (data11 > 1 || isNaN(data11)) {
+                                                  validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                  return false;
+                                                } else {
+                                                  if (data11 < 0 || isNaN(data11)) {
+                                                    validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                    return false;
+                                                  }
+                                                }
+                                              } else {
+                                                validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                return false;
+                                              }
+                                            }
+                                            var valid6 = _errs29 === errors;
+                                          } else {
+                                            var valid6 = true;
+                                          }
+                                          if (valid6) {
+                                            if (data9.b !== void 0) {
+                                              let data12 = data9.b;
+                                              const _errs31 = errors;
+                                              if (errors === _errs31) {
+                                                if (typeof data12 == "number") {
+                                                  if (data12 > 1 || isNaN(data12)) {
+                                                    validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                    return false;
+                                                  } else {
+                                                    if (data12 < 0 || isNaN(data12)) {
+                                                      validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                      return false;
+                                                    }
+                                                  }
+                                                } else {
+                                                  validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                  return false;
+                                                }
+                                              }
+                                              var valid6 = _errs31 === errors;
+                                            } else {
+                                              var valid6 = true;
+                                            }
+                                            if (valid6) {
+                                              if (data9.a !== void 0) {
+                                                let data13 = data9.a;
+                                                const _errs33 = errors;
+                                                if (errors === _errs33) {
+                                                  if (typeof data13 == "number") {
+                                                    if (data13 > 1 || isNaN(data13)) {
+                                                      validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                      return false;
+                                                    } else {
+                                                      if (data13 < 0 || isNaN(data13)) {
+                                                        validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                        return false;
+                                                      }
+                                                    }
+                                                  } else {
+                                                    validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                    return false;
+                                                  }
+                                                }
+                                                var valid6 = _errs33 === errors;
+                                              } else {
+                                                var valid6 = true;
+                                              }
+                                            }
+                                          }
+                                        }
                                       }
                                     }
                                   } else {
-                                    validate63.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                    validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                     return false;
                                   }
+                                }
+                                var valid4 = _errs23 === errors;
+                                if (!valid4) {
+                                  break;
                                 }
                               }
                             }
                           }
                         } else {
-                          validate63.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                          validate63.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/properties/valuesByMode/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                           return false;
                         }
                       }
                       var valid0 = _errs19 === errors;
                     } else {
                       var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.codeSyntax !== void 0) {
+                        let data14 = data.codeSyntax;
+                        const _errs35 = errors;
+                        if (errors === _errs35) {
+                          if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
+                            let missing3;
+                            if (data14.WEB === void 0 && (missing3 = "WEB")) {
+                              validate63.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
+                              return false;
+                            } else {
+                              const _errs37 = errors;
+                              for (const key5 in data14) {
+                                if (!(key5 === "WEB")) {
+                                  validate63.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
+                                  return false;
+                                  break;
+                                }
+                              }
+                              if (_errs37 === errors) {
+                                if (data14.WEB !== void 0) {
+                                  let data15 = data14.WEB;
+                                  const _errs38 = errors;
+                                  if (errors === _errs38) {
+                                    if (typeof data15 === "string") {
+                                      if (func1(data15) > 255) {
+                                        validate63.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                        return false;
+                                      } else {
+                                        if (func1(data15) < 1) {
+                                          validate63.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                          return false;
+                                        }
+                                      }
+                                    } else {
+                                      validate63.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                      return false;
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          } else {
+                            validate63.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                            return false;
+                          }
+                        }
+                        var valid0 = _errs35 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
                     }
                   }
                 }
@@ -7938,7 +8128,7 @@
                 } else {
                   const _errs5 = errors;
                   for (const key0 in data) {
-                    if (!(key0 === "id" || key0 === "name" || key0 === "resolvedType" || key0 === "value" || key0 === "codeSyntax")) {
+                    if (!(key0 === "id" || key0 === "name" || key0 === "resolvedType" || key0 === "value" || key0 === "valuesByMode" || key0 === "codeSyntax")) {
                       validate62.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
                       return false;
                       break;
@@ -8015,55 +8205,126 @@
                             var valid4 = true;
                           }
                           if (valid4) {
-                            if (data.codeSyntax !== void 0) {
-                              let data4 = data.codeSyntax;
+                            if (data.valuesByMode !== void 0) {
+                              let data4 = data.valuesByMode;
                               const _errs13 = errors;
                               if (errors === _errs13) {
                                 if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-                                  let missing1;
-                                  if (data4.WEB === void 0 && (missing1 = "WEB")) {
-                                    validate62.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                                  if (Object.keys(data4).length > 9) {
+                                    validate62.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/$defs/floatVariable/properties/valuesByMode/maxProperties", keyword: "maxProperties", params: { limit: 9 }, message: "must NOT have more than 9 properties" }];
                                     return false;
                                   } else {
-                                    const _errs15 = errors;
                                     for (const key1 in data4) {
-                                      if (!(key1 === "WEB")) {
-                                        validate62.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                                      const _errs15 = errors;
+                                      if (typeof key1 === "string") {
+                                        if (func1(key1) > 255) {
+                                          const err0 = { instancePath: instancePath + "/valuesByMode", schemaPath: "#/$defs/floatVariable/properties/valuesByMode/propertyNames/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", propertyName: key1 };
+                                          if (vErrors === null) {
+                                            vErrors = [err0];
+                                          } else {
+                                            vErrors.push(err0);
+                                          }
+                                          errors++;
+                                        } else {
+                                          if (func1(key1) < 1) {
+                                            const err1 = { instancePath: instancePath + "/valuesByMode", schemaPath: "#/$defs/floatVariable/properties/valuesByMode/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", propertyName: key1 };
+                                            if (vErrors === null) {
+                                              vErrors = [err1];
+                                            } else {
+                                              vErrors.push(err1);
+                                            }
+                                            errors++;
+                                          }
+                                        }
+                                      }
+                                      var valid5 = _errs15 === errors;
+                                      if (!valid5) {
+                                        const err2 = { instancePath: instancePath + "/valuesByMode", schemaPath: "#/$defs/floatVariable/properties/valuesByMode/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid" };
+                                        if (vErrors === null) {
+                                          vErrors = [err2];
+                                        } else {
+                                          vErrors.push(err2);
+                                        }
+                                        errors++;
+                                        validate62.errors = vErrors;
                                         return false;
                                         break;
                                       }
                                     }
-                                    if (_errs15 === errors) {
-                                      if (data4.WEB !== void 0) {
-                                        let data5 = data4.WEB;
-                                        const _errs16 = errors;
-                                        if (errors === _errs16) {
-                                          if (typeof data5 === "string") {
-                                            if (func1(data5) > 255) {
-                                              validate62.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
-                                              return false;
-                                            } else {
-                                              if (func1(data5) < 1) {
-                                                validate62.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
-                                                return false;
-                                              }
-                                            }
-                                          } else {
-                                            validate62.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                            return false;
-                                          }
+                                    if (valid5) {
+                                      for (const key2 in data4) {
+                                        const _errs17 = errors;
+                                        if (!(typeof data4[key2] == "number")) {
+                                          validate62.errors = [{ instancePath: instancePath + "/valuesByMode/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/floatVariable/properties/valuesByMode/additionalProperties/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                          return false;
+                                        }
+                                        var valid6 = _errs17 === errors;
+                                        if (!valid6) {
+                                          break;
                                         }
                                       }
                                     }
                                   }
                                 } else {
-                                  validate62.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                  validate62.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/$defs/floatVariable/properties/valuesByMode/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                   return false;
                                 }
                               }
                               var valid4 = _errs13 === errors;
                             } else {
                               var valid4 = true;
+                            }
+                            if (valid4) {
+                              if (data.codeSyntax !== void 0) {
+                                let data6 = data.codeSyntax;
+                                const _errs19 = errors;
+                                if (errors === _errs19) {
+                                  if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+                                    let missing1;
+                                    if (data6.WEB === void 0 && (missing1 = "WEB")) {
+                                      validate62.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                                      return false;
+                                    } else {
+                                      const _errs21 = errors;
+                                      for (const key3 in data6) {
+                                        if (!(key3 === "WEB")) {
+                                          validate62.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
+                                          return false;
+                                          break;
+                                        }
+                                      }
+                                      if (_errs21 === errors) {
+                                        if (data6.WEB !== void 0) {
+                                          let data7 = data6.WEB;
+                                          const _errs22 = errors;
+                                          if (errors === _errs22) {
+                                            if (typeof data7 === "string") {
+                                              if (func1(data7) > 255) {
+                                                validate62.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                return false;
+                                              } else {
+                                                if (func1(data7) < 1) {
+                                                  validate62.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                  return false;
+                                                }
+                                              }
+                                            } else {
+                                              validate62.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                              return false;
+                                            }
+                                          }
+                                        }
+                                      }
+                                    }
+                                  } else {
+                                    validate62.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                    return false;
+                                  }
+                                }
+                                var valid4 = _errs19 === errors;
+                              } else {
+                                var valid4 = true;
+                              }
                             }
                           }
                         }
@@ -8113,7 +8374,7 @@
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
-            if (!(key0 === "collection" || key0 === "variables")) {
+            if (!(key0 === "collection" || key0 === "modes" || key0 === "variables")) {
               validate70.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
@@ -8144,37 +8405,109 @@
               var valid0 = true;
             }
             if (valid0) {
-              if (data.variables !== void 0) {
-                let data1 = data.variables;
+              if (data.modes !== void 0) {
+                let data1 = data.modes;
                 const _errs4 = errors;
                 if (errors === _errs4) {
                   if (Array.isArray(data1)) {
-                    if (data1.length > 1e3) {
-                      validate70.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+                    if (data1.length > 10) {
+                      validate70.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items" }];
                       return false;
                     } else {
-                      var valid1 = true;
-                      const len0 = data1.length;
-                      for (let i0 = 0; i0 < len0; i0++) {
-                        const _errs6 = errors;
-                        if (!validate62(data1[i0], { instancePath: instancePath + "/variables/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors })) {
-                          vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-                          errors = vErrors.length;
+                      if (data1.length < 1) {
+                        validate70.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                        return false;
+                      } else {
+                        var valid1 = true;
+                        const len0 = data1.length;
+                        for (let i0 = 0; i0 < len0; i0++) {
+                          let data2 = data1[i0];
+                          const _errs6 = errors;
+                          if (errors === _errs6) {
+                            if (typeof data2 === "string") {
+                              if (func1(data2) > 255) {
+                                validate70.errors = [{ instancePath: instancePath + "/modes/" + i0, schemaPath: "#/properties/modes/items/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                return false;
+                              } else {
+                                if (func1(data2) < 1) {
+                                  validate70.errors = [{ instancePath: instancePath + "/modes/" + i0, schemaPath: "#/properties/modes/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                  return false;
+                                }
+                              }
+                            } else {
+                              validate70.errors = [{ instancePath: instancePath + "/modes/" + i0, schemaPath: "#/properties/modes/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                              return false;
+                            }
+                          }
+                          var valid1 = _errs6 === errors;
+                          if (!valid1) {
+                            break;
+                          }
                         }
-                        var valid1 = _errs6 === errors;
-                        if (!valid1) {
-                          break;
+                        if (valid1) {
+                          let i1 = data1.length;
+                          let j0;
+                          if (i1 > 1) {
+                            const indices0 = {};
+                            for (; i1--; ) {
+                              let item0 = data1[i1];
+                              if (typeof item0 !== "string") {
+                                continue;
+                              }
+                              if (typeof indices0[item0] == "number") {
+                                j0 = indices0[item0];
+                                validate70.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)" }];
+                                return false;
+                                break;
+                              }
+                              indices0[item0] = i1;
+                            }
+                          }
                         }
                       }
                     }
                   } else {
-                    validate70.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    validate70.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                     return false;
                   }
                 }
                 var valid0 = _errs4 === errors;
               } else {
                 var valid0 = true;
+              }
+              if (valid0) {
+                if (data.variables !== void 0) {
+                  let data3 = data.variables;
+                  const _errs8 = errors;
+                  if (errors === _errs8) {
+                    if (Array.isArray(data3)) {
+                      if (data3.length > 1e3) {
+                        validate70.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+                        return false;
+                      } else {
+                        var valid3 = true;
+                        const len1 = data3.length;
+                        for (let i2 = 0; i2 < len1; i2++) {
+                          const _errs10 = errors;
+                          if (!validate62(data3[i2], { instancePath: instancePath + "/variables/" + i2, parentData: data3, parentDataProperty: i2, rootData, dynamicAnchors })) {
+                            vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid3 = _errs10 === errors;
+                          if (!valid3) {
+                            break;
+                          }
+                        }
+                      }
+                    } else {
+                      validate70.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs8 === errors;
+                } else {
+                  var valid0 = true;
+                }
               }
             }
           }
@@ -8540,10 +8873,12 @@
 
   // src/materialize/styles.ts
   var PluginDataKey = "code2des.id";
-  function createLibrary(result, images, fonts, track) {
+  function createLibrary(result, images, fonts, track, warn = () => {
+  }) {
     var _a;
     const variables = /* @__PURE__ */ new Map();
     let collection = null;
+    let pageMode = null;
     if (result.variables !== null) {
       const v = result.variables;
       const c = applying(null, "variables.collection", () => figma.variables.createVariableCollection(v.collection));
@@ -8551,12 +8886,42 @@
       track(c);
       const modeId = (_a = c.modes[0]) == null ? void 0 : _a.modeId;
       if (modeId === void 0) throw new MaterializeError(null, "variables.collection", "Figma created the collection without a mode");
+      const later = /* @__PURE__ */ new Map();
+      if (v.modes !== void 0) {
+        const [first, ...rest] = v.modes;
+        if (first !== void 0) applying(null, "variables.modes[0]", () => c.renameMode(modeId, first));
+        let refused = false;
+        for (const name of rest) {
+          if (later.has(name) || name === first) throw new MaterializeError(null, "variables.modes", `mode ${JSON.stringify(name)} is not unique`);
+          let id;
+          if (!refused) {
+            try {
+              id = c.addMode(name);
+            } catch (e) {
+              refused = true;
+              warn({ code: "VARIABLE_MODES_LIMITED", message: `Figma did not add the variable mode ${name} (${describe(e)}); the variables have their ${first != null ? first : "first"} values only`, nodeId: null });
+            }
+          }
+          later.set(name, id);
+        }
+        if (later.size > 0 && !refused) pageMode = modeId;
+      }
       v.variables.forEach((d, i) => {
+        var _a2, _b;
         const f = `variables.variables[${i}]`;
         const variable = applying(null, `${f}.name`, () => figma.variables.createVariable(d.name, c, d.resolvedType));
         track(variable);
         variable.setPluginData(PluginDataKey, d.id);
         applying(null, `${f}.value`, () => variable.setValueForMode(modeId, d.value));
+        const byMode = (_a2 = d.valuesByMode) != null ? _a2 : {};
+        for (const name of Object.keys(byMode)) {
+          if (!later.has(name)) throw new MaterializeError(null, `${f}.valuesByMode`, `mode ${JSON.stringify(name)} is not one of the collection's modes after the first`);
+        }
+        for (const [name, id] of later) {
+          if (id === void 0) continue;
+          const value = (_b = byMode[name]) != null ? _b : d.value;
+          applying(null, `${f}.valuesByMode.${name}`, () => variable.setValueForMode(id, value));
+        }
         if (d.codeSyntax !== void 0) {
           const web = d.codeSyntax.WEB;
           applying(null, `${f}.codeSyntax.WEB`, () => variable.setVariableCodeSyntax("WEB", web));
@@ -8615,7 +8980,7 @@
       style.setPluginData(PluginDataKey, s.id);
       styles.set(s.id, style);
     });
-    return { collection, variables, styles };
+    return { collection, variables, styles, pageMode };
   }
 
   // src/materialize/text.ts
@@ -9368,7 +9733,7 @@
     try {
       const images = createImages(parsed);
       const fonts = await Fonts.load(parsed, warn);
-      const lib = createLibrary(parsed, images, fonts, (o) => library.push(o));
+      const lib = createLibrary(parsed, images, fonts, (o) => library.push(o), warn);
       const svgs = /* @__PURE__ */ new Map();
       for (const [ref, im] of parsed.images) if (typeof im.svg === "string") svgs.set(ref, im.svg);
       const components = new Components((n) => nodes.push(n));
@@ -9390,6 +9755,11 @@
         }
       });
       if (root.type !== "FRAME") throw new MaterializeError(parsed.root.id, "type", "the root was not created as a FRAME");
+      const collection = lib.collection;
+      const pageMode = lib.pageMode;
+      if (collection !== null && pageMode !== null) {
+        applying(parsed.root.id, "variables.modes", () => root.setExplicitVariableModeForCollection(collection, pageMode));
+      }
       await place(root, options.placementTarget, warn);
       components.place(root);
       (_b = options.onProgress) == null ? void 0 : _b.call(options, total, total);

@@ -5,7 +5,7 @@
 // throws a MaterializeError naming the result node and member. Usable without the UI.
 import { parseResult, ResultFormatError, type Node, type ResultInput } from "@code2des/api/result";
 import { Components } from "./materialize/components.js";
-import { MaterializeError, describe, type MaterializeWarning } from "./materialize/errors.js";
+import { MaterializeError, applying, describe, type MaterializeWarning } from "./materialize/errors.js";
 import { createImages } from "./materialize/images.js";
 import { place } from "./materialize/placement.js";
 import { createLibrary } from "./materialize/styles.js";
@@ -53,7 +53,7 @@ export async function materialize(result: ResultInput, options: MaterializeOptio
   try {
     const images = createImages(parsed);
     const fonts = await Fonts.load(parsed, warn);
-    const lib = createLibrary(parsed, images, fonts, (o) => library.push(o));
+    const lib = createLibrary(parsed, images, fonts, (o) => library.push(o), warn);
     const svgs = new Map<string, string>();
     for (const [ref, im] of parsed.images) if (typeof im.svg === "string") svgs.set(ref, im.svg);
     const components = new Components((n) => nodes.push(n));
@@ -74,6 +74,13 @@ export async function materialize(result: ResultInput, options: MaterializeOptio
       },
     });
     if (root.type !== "FRAME") throw new MaterializeError(parsed.root.id, "type", "the root was not created as a FRAME");
+    // A page with themes shows its first mode (Light), the page as captured; the designer
+    // switches the frame's mode in Figma.
+    const collection = lib.collection;
+    const pageMode = lib.pageMode;
+    if (collection !== null && pageMode !== null) {
+      applying(parsed.root.id, "variables.modes", () => root.setExplicitVariableModeForCollection(collection, pageMode));
+    }
     await place(root, options.placementTarget, warn);
     components.place(root);
     options.onProgress?.(total, total);

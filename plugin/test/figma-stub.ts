@@ -487,6 +487,8 @@ export class StubFrame extends StubBox
   primaryAxisAlignItems: "MIN" | "MAX" | "CENTER" | "SPACE_BETWEEN" = "MIN";
   private counterAxisAlignValue: "MIN" | "MAX" | "CENTER" | "BASELINE" = "MIN";
   private fixedChildren = 0;
+  /** Figma's explicitVariableModes: the mode id the frame shows, by collection id. */
+  readonly explicitVariableModes: Record<string, string> = {};
   private readonly rowTracks: StubTrack[] = [new StubTrack(this, false)];
   private readonly columnTracks: StubTrack[] = [new StubTrack(this, true)];
   private rowGap = 0;
@@ -496,6 +498,10 @@ export class StubFrame extends StubBox
     super(figma);
     this.name = "Frame";
     this.fillsValue = [{ type: "SOLID", color: { r: 1, g: 1, b: 1 } }];
+  }
+  setExplicitVariableModeForCollection(collection: StubVariableCollection, modeId: string): void {
+    if (!collection.modes.some((m) => m.modeId === modeId)) fail(`in setExplicitVariableModeForCollection: no mode ${modeId} in the collection`);
+    this.explicitVariableModes[collection.id] = modeId;
   }
   get children(): ReadonlyArray<StubNode> {
     return this.kids.children;
@@ -1194,6 +1200,23 @@ export class StubVariableCollection {
     readonly name: string,
     private readonly figma: StubFigma,
   ) {}
+  /** Figma's addMode; a Fault on "addMode" stands for the plan's limit ("in addMode: Limited to 1 modes only"). */
+  addMode(name: string): string {
+    this.figma.record("addMode", name);
+    const mode = { modeId: `${nextId()}`, name };
+    this.modes.push(mode);
+    // Figma gives the variables of the collection the first mode's values in the new one.
+    for (const v of this.figma.variables.all.values()) {
+      const first = v.valuesByMode.get(this.modes[0]?.modeId ?? "");
+      if (v.collection === this && first !== undefined) v.valuesByMode.set(mode.modeId, clone(first));
+    }
+    return mode.modeId;
+  }
+  renameMode(modeId: string, name: string): void {
+    const mode = this.modes.find((m) => m.modeId === modeId);
+    if (mode === undefined) fail(`in renameMode: no mode ${modeId}`);
+    mode.name = name;
+  }
   remove(): void {
     this.removed = true;
     this.figma.collections.delete(this.id);

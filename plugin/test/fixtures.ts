@@ -147,9 +147,10 @@ export function allNodeTypes(): Fixture {
   ];
   const variables: Variables = {
     collection: "CSS custom properties",
+    modes: ["Light", "Dark"],
     variables: [
-      { id: "V:1", name: "color/brand", resolvedType: "COLOR", value: { r: 0.15, g: 0.39, b: 0.92, a: 1 }, codeSyntax: { WEB: "var(--brand)" } },
-      { id: "V:2", name: "size/space-4", resolvedType: "FLOAT", value: 16 },
+      { id: "V:1", name: "color/brand", resolvedType: "COLOR", value: { r: 0.15, g: 0.39, b: 0.92, a: 1 }, valuesByMode: { Dark: { r: 0.38, g: 0.65, b: 0.98, a: 1 } }, codeSyntax: { WEB: "var(--brand)" } },
+      { id: "V:2", name: "size/space-4", resolvedType: "FLOAT", value: 16, valuesByMode: { Dark: 24 } },
     ],
   };
   const segment = { fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fontWeight: 400, fills: [{ type: "SOLID" as const, color: black }], textDecoration: "NONE" as const, letterSpacing: { value: 0, unit: "PIXELS" as const }, textCase: "ORIGINAL" as const, hyperlink: null };

@@ -117,6 +117,58 @@ test("a style bound to a variable the result lacks fails, and the variables made
   assert.ok(stub.calls.includes("createVariable color/brand"));
 });
 
+/** small() with the modes Light and Dark, V:1 blue in Light and light blue in Dark. */
+function themed(): ReturnType<typeof small> {
+  const r = small();
+  r.variables = {
+    collection: "CSS custom properties",
+    modes: ["Light", "Dark"],
+    variables: [{ id: "V:1", name: "color/brand", resolvedType: "COLOR", value: { r: 0, g: 0, b: 1, a: 1 }, valuesByMode: { Dark: { r: 0.5, g: 0.5, b: 1, a: 1 } }, codeSyntax: { WEB: "var(--brand)" } }],
+  };
+  return r;
+}
+
+test("a collection of modes gets them, each variable its value in each, and the page frame shows the first", async () => {
+  const stub = install();
+  const warnings: MaterializeWarning[] = [];
+  const root = await materialize(themed(), { onWarning: (w) => warnings.push(w) });
+  assert.deepEqual(warnings, []);
+  const c = [...stub.collections.values()][0];
+  assert.ok(c);
+  assert.deepEqual(c.modes.map((m) => m.name), ["Light", "Dark"]);
+  const v = [...stub.variables.all.values()][0];
+  assert.ok(v);
+  assert.deepEqual(v.valuesByMode.get(c.modes[0]?.modeId ?? ""), { r: 0, g: 0, b: 1, a: 1 });
+  assert.deepEqual(v.valuesByMode.get(c.modes[1]?.modeId ?? ""), { r: 0.5, g: 0.5, b: 1, a: 1 });
+  assert.equal(v.codeSyntax.WEB, "var(--brand)");
+  const frame = stub.currentPage.children.find((n) => n.id === root.id);
+  assert.ok(frame instanceof StubFrame);
+  assert.deepEqual(frame.explicitVariableModes, { [c.id]: c.modes[0]?.modeId });
+});
+
+test("a plan of one mode per collection keeps the first mode, with a warning", async () => {
+  const stub = install(DefaultFonts, [{ method: "addMode", message: "in addMode: Limited to 1 modes only" }]);
+  const warnings: MaterializeWarning[] = [];
+  const root = await materialize(themed(), { onWarning: (w) => warnings.push(w) });
+  assert.deepEqual(warnings.map((w) => w.code), ["VARIABLE_MODES_LIMITED"]);
+  assert.match(warnings[0]?.message ?? "", /Dark.*Limited to 1 modes only.*Light values only/);
+  const c = [...stub.collections.values()][0];
+  assert.ok(c);
+  assert.deepEqual(c.modes.map((m) => m.name), ["Light"]);
+  const v = [...stub.variables.all.values()][0];
+  assert.deepEqual([...(v?.valuesByMode.values() ?? [])], [{ r: 0, g: 0, b: 1, a: 1 }]);
+  const frame = stub.currentPage.children.find((n) => n.id === root.id);
+  assert.ok(frame instanceof StubFrame);
+  assert.deepEqual(frame.explicitVariableModes, {});
+});
+
+test("a value for a mode the collection lacks fails, naming the variable", async () => {
+  const r = themed();
+  r.variables = { ...(r.variables as object), modes: ["Light", "Dim"] };
+  const { error } = await failure(r);
+  assert.equal(error.message, 'variables.variables[0].valuesByMode: mode "Dark" is not one of the collection\'s modes after the first');
+});
+
 test("a font the user lacks is replaced by the fallback and reported, not thrown", async () => {
   const r = small();
   const kids = r.root["children"];

@@ -364,10 +364,22 @@ export class Reader {
     }
     const collections = [...this.stub.collections.values()];
     const c = collections[0];
+    // Modes as the result writes them: none for Figma's one default mode; a later mode's value
+    // where it differs from the first's.
+    const [first, ...later] = c?.modes ?? [];
+    const withModes = later.length > 0 || (first !== undefined && first.name !== "Mode 1");
     const variables: Json = c === undefined ? null : {
       collection: c.name,
+      ...(withModes ? { modes: c.modes.map((m) => m.name) } : {}),
       variables: [...this.stub.variables.all.values()].map((v): Json => {
-        const o: Obj = { id: v.getPluginData(PluginDataKey), name: v.name, resolvedType: v.resolvedType, value: json(v.valuesByMode.get(c.modes[0]?.modeId ?? "")) };
+        const value = json(v.valuesByMode.get(first?.modeId ?? ""));
+        const o: Obj = { id: v.getPluginData(PluginDataKey), name: v.name, resolvedType: v.resolvedType, value };
+        const byMode: Obj = {};
+        for (const m of later) {
+          const mv = json(v.valuesByMode.get(m.modeId));
+          if (!equalJson(mv, value)) byMode[m.name] = mv;
+        }
+        if (Object.keys(byMode).length > 0) o["valuesByMode"] = byMode;
         if (v.codeSyntax.WEB !== undefined) o["codeSyntax"] = { WEB: v.codeSyntax.WEB };
         return o;
       }),

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ResultInput } from "@code2des/api/result";
 import { materialize, type MaterializeWarning } from "../src/materialize.js";
-import { DefaultFonts, install, type FontList } from "./figma-stub.js";
+import { DefaultFonts, install, StubFrame, type FontList } from "./figma-stub.js";
 import { allNodeTypes, corpusResults, goldenResults, type Fixture } from "./fixtures.js";
 import { Reader, equalJson } from "./readback.js";
 
@@ -119,6 +119,13 @@ async function roundTrip(f: Fixture): Promise<void> {
   const lib = reader.library();
   differences(toJson(f.result.styles ?? []), lib.styles, "styles.", "(styles)", diffs);
   differences(toJson(f.result.variables ?? null), lib.variables, "variables.", "(variables)", diffs);
+  // A collection of modes is shown in its first on the page frame; Figma's default otherwise.
+  const collection = [...stub.collections.values()][0];
+  const shown = collection !== undefined && stubRoot instanceof StubFrame ? stubRoot.explicitVariableModes[collection.id] : undefined;
+  const input: unknown = f.result.variables;
+  const modes: unknown = typeof input === "object" && input !== null ? Reflect.get(input, "modes") : undefined;
+  const firstMode = Array.isArray(modes) && modes.length > 1 ? collection?.modes[0]?.modeId : undefined;
+  assert.equal(shown, firstMode, `${f.name}: the page frame's mode of the variable collection`);
   assert.deepEqual(diffs, [], `${f.name}: the materialized tree differs from the result`);
   writePreviewInput(f.name, "original", toJson(f.result.root), f.result);
   writePreviewInput(f.name, "readback", back, f.result);

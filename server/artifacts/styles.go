@@ -3,6 +3,7 @@ package artifacts
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 )
 
@@ -43,6 +44,9 @@ const (
 	MaxStyleEffects = 16
 	// MaxEffectLength bounds an EFFECT style's radius, spread and offsets, in px (absolute).
 	MaxEffectLength = 100000
+	// MaxVariableModes is the most modes of the variable collection (Figma's Professional plan
+	// allows 10 per collection; a result writes Light and Dark).
+	MaxVariableModes = 10
 )
 
 // ErrDanglingStyle marks a style or variable reference that names no entry of the right type.
@@ -147,19 +151,24 @@ type StyleUnit struct {
 // ResultVariables is the one variable collection of a result.
 type ResultVariables struct {
 	// Collection is the collection's name.
-	Collection string           `json:"collection"`
-	Variables  []ResultVariable `json:"variables"`
+	Collection string `json:"collection"`
+	// Modes names the collection's modes (a page with a theme: "Light", "Dark"); absent, the
+	// collection has Figma's one default mode.
+	Modes     []string         `json:"modes,omitempty"`
+	Variables []ResultVariable `json:"variables"`
 }
 
-// ResultVariable is one Figma variable with its value in the collection's one mode: a COLOR
-// ({r, g, b, a} in 0-1) or a FLOAT (a number, px for lengths). CodeSyntax.WEB is how the page
+// ResultVariable is one Figma variable with its value in the collection's first mode: a COLOR
+// ({r, g, b, a} in 0-1) or a FLOAT (a number, px for lengths). ValuesByMode holds its values in
+// later modes, keyed by mode name (a mode left out has Value). CodeSyntax.WEB is how the page
 // wrote it (var(--name)).
 type ResultVariable struct {
-	ID           string          `json:"id"`
-	Name         string          `json:"name"`
-	ResolvedType string          `json:"resolvedType"`
-	Value        json.RawMessage `json:"value"`
-	CodeSyntax   *CodeSyntax     `json:"codeSyntax,omitempty"`
+	ID           string                     `json:"id"`
+	Name         string                     `json:"name"`
+	ResolvedType string                     `json:"resolvedType"`
+	Value        json.RawMessage            `json:"value"`
+	ValuesByMode map[string]json.RawMessage `json:"valuesByMode,omitempty"`
+	CodeSyntax   *CodeSyntax                `json:"codeSyntax,omitempty"`
 }
 
 // CodeSyntax is a variable's code names (Figma's codeSyntax); only WEB is written.
@@ -179,12 +188,24 @@ func checkStyles(styles []ResultStyle, vars *ResultVariables) (map[string]string
 		if len(vars.Variables) > MaxVariables {
 			return nil, invalid(ErrInvalidEntry, "result has %d variables, at most %d", len(vars.Variables), MaxVariables)
 		}
+		later, err := checkModes(vars.Modes)
+		if err != nil {
+			return nil, err
+		}
 		for i, v := range vars.Variables {
 			if !lengthIn(v.ID, 1, MaxIdentifierLength) || varTypes[v.ID] != "" || !lengthIn(v.Name, 1, MaxStyleNameLength) {
 				return nil, invalid(ErrInvalidEntry, "result variable %d needs a unique id of 1 to %d characters and a name of 1 to %d", i, MaxIdentifierLength, MaxStyleNameLength)
 			}
-			if err := checkVariableValue(v); err != nil {
+			if err := checkVariableValue(v, v.Value, ""); err != nil {
 				return nil, err
+			}
+			for mode, value := range v.ValuesByMode {
+				if !later[mode] {
+					return nil, invalid(ErrInvalidEntry, "result variable %q has a value for %q, which is not one of the collection's modes after the first", v.ID, mode)
+				}
+				if err := checkVariableValue(v, value, mode); err != nil {
+					return nil, err
+				}
 			}
 			if v.CodeSyntax != nil && !lengthIn(v.CodeSyntax.WEB, 1, MaxStyleNameLength) {
 				return nil, invalid(ErrInvalidEntry, "result variable %q codeSyntax.WEB must have 1 to %d characters", v.ID, MaxStyleNameLength)
@@ -220,17 +241,43 @@ func checkStyles(styles []ResultStyle, vars *ResultVariables) (map[string]string
 	return types, nil
 }
 
-func checkVariableValue(v ResultVariable) error {
+// checkModes applies the rules of a collection's modes: none, or 1 to MaxVariableModes unique
+// names of 1 to MaxStyleNameLength characters. It returns the modes after the first, the ones
+// a variable's valuesByMode may name (the first mode's value is the variable's value).
+func checkModes(modes []string) (map[string]bool, error) {
+	if modes == nil {
+		return nil, nil
+	}
+	if len(modes) == 0 || len(modes) > MaxVariableModes {
+		return nil, invalid(ErrInvalidEntry, "result variables have %d modes, want 1 to %d", len(modes), MaxVariableModes)
+	}
+	seen := make(map[string]bool, len(modes))
+	for _, m := range modes {
+		if !lengthIn(m, 1, MaxStyleNameLength) || seen[m] {
+			return nil, invalid(ErrInvalidEntry, "result variable modes need unique names of 1 to %d characters", MaxStyleNameLength)
+		}
+		seen[m] = true
+	}
+	delete(seen, modes[0])
+	return seen, nil
+}
+
+// checkVariableValue checks that value (v's own, or its value in mode) is of v's type.
+func checkVariableValue(v ResultVariable, value json.RawMessage, mode string) error {
+	of := "value"
+	if mode != "" {
+		of = fmt.Sprintf("value in mode %q", mode)
+	}
 	switch v.ResolvedType {
 	case VariableColor:
 		var c StyleRGBA
-		if err := decodeStrict(v.Value, &c); err != nil || !c.valid() {
-			return invalid(ErrInvalidEntry, "result variable %q is a COLOR but its value is not {r, g, b, a} in 0-1", v.ID)
+		if err := decodeStrict(value, &c); err != nil || !c.valid() {
+			return invalid(ErrInvalidEntry, "result variable %q is a COLOR but its %s is not {r, g, b, a} in 0-1", v.ID, of)
 		}
 	case VariableFloat:
-		var f float64
-		if err := json.Unmarshal(v.Value, &f); err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-			return invalid(ErrInvalidEntry, "result variable %q is a FLOAT but its value is not a number", v.ID)
+		var f *float64
+		if err := json.Unmarshal(value, &f); err != nil || f == nil || math.IsInf(*f, 0) || math.IsNaN(*f) {
+			return invalid(ErrInvalidEntry, "result variable %q is a FLOAT but its %s is not a number", v.ID, of)
 		}
 	default:
 		return invalid(ErrInvalidEntry, "result variable %q has an unknown resolvedType (want COLOR or FLOAT)", v.ID)

@@ -71,6 +71,17 @@ func TestVersion2Limits(t *testing.T) {
 			}
 			vars["variables"] = list
 		}, artifacts.MaxVariables},
+		{"MaxVariableModes", func(r map[string]any, n int) {
+			modes := []any{}
+			for i := 0; i < n; i++ {
+				modes = append(modes, fmt.Sprintf("Mode %d", i))
+			}
+			modes[1] = "Dark" // the golden's V:1 has a Dark value
+			r["variables"].(map[string]any)["modes"] = modes
+		}, artifacts.MaxVariableModes},
+		{"MaxVariableModeNameLength", func(r map[string]any, n int) {
+			r["variables"].(map[string]any)["modes"].([]any)[0] = strings.Repeat("é", n)
+		}, artifacts.MaxStyleNameLength},
 		{"MaxDiagnostics", func(r map[string]any, n int) {
 			var ds []any
 			for i := 0; i < n; i++ {
@@ -120,6 +131,8 @@ func TestVersion2Rules(t *testing.T) {
 	nav := func(r map[string]any) map[string]any {
 		return r["root"].(map[string]any)["children"].([]any)[0].(map[string]any)
 	}
+	vars := func(r map[string]any) map[string]any { return r["variables"].(map[string]any) }
+	brand := func(r map[string]any) map[string]any { return vars(r)["variables"].([]any)[0].(map[string]any) }
 	for _, tc := range []struct {
 		name    string
 		breakIt func(r map[string]any)
@@ -187,6 +200,22 @@ func TestVersion2Rules(t *testing.T) {
 		{"ColorVariableOverOne", func(r map[string]any) {
 			r["variables"].(map[string]any)["variables"].([]any)[0].(map[string]any)["value"] = map[string]any{"r": 2, "g": 0, "b": 0, "a": 1}
 		}, artifacts.ErrInvalidEntry},
+		{"NoModes", func(r map[string]any) { vars(r)["modes"] = []any{} }, artifacts.ErrInvalidEntry},
+		{"EmptyModeName", func(r map[string]any) { vars(r)["modes"] = []any{"Light", "Dark", ""} }, artifacts.ErrInvalidEntry},
+		{"DuplicateModeName", func(r map[string]any) { vars(r)["modes"] = []any{"Light", "Dark", "Dark"} }, artifacts.ErrInvalidEntry},
+		{"ValueForAnUnknownMode", func(r map[string]any) { brand(r)["valuesByMode"] = map[string]any{"Dim": brand(r)["value"]} }, artifacts.ErrInvalidEntry},
+		{"ValueForTheFirstMode", func(r map[string]any) { brand(r)["valuesByMode"] = map[string]any{"Light": brand(r)["value"]} }, artifacts.ErrInvalidEntry},
+		{"ValuesByModeWithoutModes", func(r map[string]any) { delete(vars(r), "modes") }, artifacts.ErrInvalidEntry},
+		{"ColorVariableWithANumberByMode", func(r map[string]any) { brand(r)["valuesByMode"] = map[string]any{"Dark": 1} }, artifacts.ErrInvalidEntry},
+		{"ColorByModeOverOne", func(r map[string]any) {
+			brand(r)["valuesByMode"] = map[string]any{"Dark": map[string]any{"r": 2, "g": 0, "b": 0, "a": 1}}
+		}, artifacts.ErrInvalidEntry},
+		{"FloatVariableWithAColorByMode", func(r map[string]any) {
+			vars(r)["variables"].([]any)[1].(map[string]any)["valuesByMode"] = map[string]any{"Dark": brand(r)["value"]}
+		}, artifacts.ErrInvalidEntry},
+		{"FloatVariableWithNullByMode", func(r map[string]any) {
+			vars(r)["variables"].([]any)[1].(map[string]any)["valuesByMode"] = map[string]any{"Dark": nil}
+		}, artifacts.ErrInvalidEntry},
 		{"UnknownScrollBehavior", func(r map[string]any) { nav(r)["scrollBehavior"] = "PARALLAX" }, artifacts.ErrInvalidTree},
 		{"NegativePadding", func(r map[string]any) { nav(r)["paddingTop"] = -1 }, artifacts.ErrInvalidTree},
 	} {
@@ -208,6 +237,15 @@ func TestVersion2Rules(t *testing.T) {
 			}
 		})
 	}
+	// A collection of modes need not give every variable a value in each: a FLOAT without
+	// valuesByMode has its value in both; a later mode's value of the right type is taken.
+	t.Run("ModesAccepted", func(t *testing.T) {
+		r := version2(t)
+		vars(r)["variables"].([]any)[1].(map[string]any)["valuesByMode"] = map[string]any{"Dark": 24}
+		if err := parse(t, r); err != nil {
+			t.Errorf("a FLOAT with a Dark value: %v", err)
+		}
+	})
 	t.Run("NullMembersAreAbsent", func(t *testing.T) {
 		r := version2(t)
 		r["styles"], r["variables"], r["diagnostics"] = nil, nil, nil

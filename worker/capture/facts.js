@@ -75,15 +75,17 @@
     state = { varRules, vars: new WeakMap(), probe: new Map(), saved };
   }
 
-  // resolvedColor returns the computed colour a custom property gives at the root (cached).
-  function resolvedColor(name) {
-    if (state.probe.has(name)) return state.probe.get(name);
+  // resolvedColor returns the computed colour a custom property gives at the root (cached in
+  // probe, the walk's unless another is given).
+  function resolvedColor(name, probe) {
+    probe = probe || state.probe;
+    if (probe.has(name)) return probe.get(name);
     const el = document.createElement("span");
     el.style.color = "var(" + name + ")";
     document.documentElement.appendChild(el);
     const c = getComputedStyle(el).color;
     el.remove();
-    state.probe.set(name, c);
+    probe.set(name, c);
     return c;
   }
 
@@ -126,20 +128,21 @@
     }
   }
 
-  // end returns the document members: the scroll position the boxes were taken at and the
-  // custom properties declared on the root element with their computed values.
-  function end() {
-    const de = document.documentElement;
+  // rootCustomProperties returns the custom properties declared on the root element (its
+  // computed ones and those of :root and html rules), at most MAX_CUSTOM_PROPERTIES, each with
+  // its computed value and, when that is a colour, the colour it resolves to.
+  function rootCustomProperties() {
     const custom = [];
     const seen = new Set();
-    const cs = getComputedStyle(de);
+    const probe = new Map();
+    const cs = getComputedStyle(document.documentElement);
     const add = (name) => {
       if (seen.has(name) || custom.length >= MAX_CUSTOM_PROPERTIES) return;
       seen.add(name);
       const v = cs.getPropertyValue(name).trim();
       if (v === "") return;
       const entry = { name, value: v };
-      if (CSS.supports("color", v)) entry.color = resolvedColor(name);
+      if (CSS.supports("color", v)) entry.color = resolvedColor(name, probe);
       custom.push(entry);
     };
     for (let i = 0; i < cs.length; i++) if (cs[i].startsWith("--")) add(cs[i]);
@@ -147,6 +150,40 @@
       if (r.selectorText !== ":root" && r.selectorText !== "html") continue;
       for (let i = 0; i < r.style.length; i++) if (r.style[i].startsWith("--")) add(r.style[i]);
     }
+    return custom;
+  }
+
+  // hasDarkScheme says whether the page has a dark theme the capture should read with
+  // prefers-color-scheme emulated: an @media rule of a readable style sheet (at any depth)
+  // whose condition names prefers-color-scheme: dark, or a root color-scheme that offers dark
+  // (light-dark() and the system colours then follow the emulated preference). It looks
+  // through at most maxRules rules (capture.MaxDarkSchemeRules).
+  function hasDarkScheme(maxRules) {
+    if (/\bdark\b/.test(getComputedStyle(document.documentElement).colorScheme || "")) return true;
+    let seen = 0;
+    const visit = (rules) => {
+      for (const r of rules) {
+        if (++seen > maxRules) return false;
+        if (r.media && /prefers-color-scheme\s*:\s*dark/i.test(r.media.mediaText || r.conditionText || "")) return true;
+        if (r.cssRules && visit(r.cssRules)) return true;
+      }
+      return false;
+    };
+    for (const sheet of Array.from(document.styleSheets)) {
+      try {
+        if (sheet.media && /prefers-color-scheme\s*:\s*dark/i.test(sheet.media.mediaText)) return true;
+        if (visit(sheet.cssRules)) return true;
+      } catch (e) { /* cross-origin */ }
+      if (seen > maxRules) break;
+    }
+    return false;
+  }
+
+  // end returns the document members: the scroll position the boxes were taken at and the
+  // custom properties declared on the root element with their computed values.
+  function end() {
+    const de = document.documentElement;
+    const custom = rootCustomProperties();
     const scroll = { x: window.scrollX, y: window.scrollY };
     if (state) {
       de.style.scrollBehavior = state.saved[0];
@@ -156,6 +193,6 @@
     return { scroll, custom_properties: custom };
   }
 
-  window.__c2dFacts = { begin, element, end };
+  window.__c2dFacts = { begin, element, end, hasDarkScheme, rootCustomProperties };
   return true;
 })();

@@ -86,6 +86,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	passOnCaptureWarnings(c, warn)
 	diagnostics := layout.Infer(root)
 	localStyles, variables := styles.Build(root, c.Document.CustomProperties)
+	styles.Modes(variables, c.Document.DarkCustomProperties)
 	resultjson.BoundTransformed(root.Out)
 	diagnostics = append(diagnostics, components.Build(root.Out, resultjson.MaxDiagnostics-len(diagnostics), components.TableParts(root))...)
 

@@ -82,6 +82,10 @@ type Document struct {
 	Scroll *Point `json:"scroll"`
 	// CustomProperties are the CSS custom properties of the root element (facts.js).
 	CustomProperties []CustomProperty `json:"custom_properties"`
+	// DarkCustomProperties are the same read with prefers-color-scheme: dark emulated, recorded
+	// only when the page has a dark theme (a prefers-color-scheme: dark rule or a root
+	// color-scheme offering dark); nil otherwise and in captures made before it was recorded.
+	DarkCustomProperties []CustomProperty `json:"dark_custom_properties"`
 	// PlatformFonts are the fonts Chromium drew each text run in (DevTools
 	// CSS.getPlatformFontsForNode), indexed by the run's FontRef; runs without an entry and
 	// captures before them are mapped from the declared families.

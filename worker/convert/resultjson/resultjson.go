@@ -597,20 +597,34 @@ type VariableAlias struct {
 	ID   string `json:"id"`
 }
 
-// Variables is the result's variable collection (the plugin creates it with one mode).
+// Variables is the result's variable collection. Modes names its modes when the page has a
+// theme (ModeLight, ModeDark); without it the collection has Figma's one default mode.
 type Variables struct {
 	Collection string     `json:"collection"`
+	Modes      []string   `json:"modes,omitempty"`
 	Variables  []Variable `json:"variables"`
 }
 
+// Modes of a page with a dark theme: the first is the page as captured, whose values are each
+// variable's Value.
+const (
+	ModeLight = "Light"
+	ModeDark  = "Dark"
+)
+
 // Variable is one Figma variable: ResolvedType COLOR (Value an RGBA) or FLOAT (Value px).
-// CodeSyntax.WEB is how the page wrote it, var(--name).
+// CodeSyntax.WEB is how the page wrote it, var(--name). Value is its value in the collection's
+// first mode; ValuesByMode its values in the later modes where they differ (a mode left out
+// has Value), so a reader that knows no modes draws the first.
 type Variable struct {
-	ID           string      `json:"id"`
-	Name         string      `json:"name"`
-	ResolvedType string      `json:"resolvedType"`
-	Value        any         `json:"value"`
-	CodeSyntax   *CodeSyntax `json:"codeSyntax,omitempty"`
+	ID           string         `json:"id"`
+	Name         string         `json:"name"`
+	ResolvedType string         `json:"resolvedType"`
+	Value        any            `json:"value"`
+	ValuesByMode map[string]any `json:"valuesByMode,omitempty"`
+	CodeSyntax   *CodeSyntax    `json:"codeSyntax,omitempty"`
+	// Property is the custom property the variable stands for ("--brand"); not written.
+	Property string `json:"-"`
 }
 
 // CodeSyntax is a variable's code names (Figma's codeSyntax).

@@ -48,13 +48,14 @@ func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjso
 		}
 		// Figma refuses ".", "{" and "}" in variable names ("/" makes groups).
 		name = strings.NewReplacer(".", "-", "{", "-", "}", "-", "/", "-").Replace(name)
-		v := resultjson.Variable{ID: "V:" + strconv.Itoa(len(vars.Variables)+1), CodeSyntax: &resultjson.CodeSyntax{WEB: "var(" + p.Name + ")"}}
-		if l, ok := css.ParsePx(p.Value); ok {
-			v.Name, v.ResolvedType, v.Value = "size/"+name, "FLOAT", css.Px(l)
-		} else if c, ok := css.ParseColor(p.Color); ok && p.Color != "" {
-			v.Name, v.ResolvedType, v.Value = "color/"+name, "COLOR", css.RoundRGBA(c)
-		} else {
+		v := resultjson.Variable{ID: "V:" + strconv.Itoa(len(vars.Variables)+1), CodeSyntax: &resultjson.CodeSyntax{WEB: "var(" + p.Name + ")"}, Property: p.Name}
+		var ok bool
+		if v.ResolvedType, v.Value, ok = variableValue(p); !ok {
 			continue
+		}
+		v.Name = "size/" + name
+		if v.ResolvedType == "COLOR" {
+			v.Name = "color/" + name
 		}
 		b.varIDs[p.Name] = v.ID
 		vars.Variables = append(vars.Variables, v)
@@ -79,6 +80,18 @@ func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjso
 		vars = nil // no collection to create
 	}
 	return append([]resultjson.Style{}, b.styles...), vars
+}
+
+// variableValue returns the type and value of the variable a custom property becomes: FLOAT px
+// for a length, COLOR for a colour; ok false for anything else.
+func variableValue(p capturemodel.CustomProperty) (typ string, value any, ok bool) {
+	if l, ok := css.ParsePx(p.Value); ok {
+		return "FLOAT", css.Px(l), true
+	}
+	if c, ok := css.ParseColor(p.Color); ok && p.Color != "" {
+		return "COLOR", css.RoundRGBA(c), true
+	}
+	return "", nil, false
 }
 
 const (

@@ -3,7 +3,7 @@
 // @ts-nocheck
 "use strict";
 export const validateRoot = validate66;
-const schema100 = {"description":"The node tree; its root is a FRAME. Also checked (not expressible here): at most 128 levels deep (root = 1) and 50,000 nodes, node ids unique in the tree, no member repeated in one object, uninterpreted members nested at most 32 levels, and every imageRef names an entry of images (an IMAGE paint a raster, an SVG node an image/svg+xml entry, an imageRef inside an uninterpreted member any entry).","allOf":[{"$ref":"#/$defs/node"},{"properties":{"type":{"const":"FRAME"}}}]};
+const schema101 = {"description":"The node tree; its root is a FRAME. Also checked (not expressible here): at most 128 levels deep (root = 1) and 50,000 nodes, node ids unique in the tree, no member repeated in one object, uninterpreted members nested at most 32 levels, and every imageRef names an entry of images (an IMAGE paint a raster, an SVG node an image/svg+xml entry, an imageRef inside an uninterpreted member any entry).","allOf":[{"$ref":"#/$defs/node"},{"properties":{"type":{"const":"FRAME"}}}]};
 const schema38 = {"description":"One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId and componentName. The text members textTruncation, maxLines, paragraphIndent, hangingList and listMarker are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges), as is a segment's listOptions. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.","type":"object","required":["type","id","name"],"dependentRequired":{"relativeTransform":["untransformedWidth","untransformedHeight"],"untransformedWidth":["relativeTransform","untransformedHeight"],"untransformedHeight":["relativeTransform","untransformedWidth"],"gridRowAnchorIndex":["gridColumnAnchorIndex"],"gridColumnAnchorIndex":["gridRowAnchorIndex"]},"properties":{"type":{"enum":["FRAME","GROUP","TEXT","RECTANGLE","ELLIPSE","LINE","VECTOR","SVG"]},"id":{"description":"Unique within the tree; warnings refer to it. 1 to 255 characters.","type":"string","minLength":1,"maxLength":255},"name":{"type":"string","description":"May be empty."},"x":{"type":"number","description":"px, relative to the parent frame (as Figma's x)."},"y":{"type":"number","description":"px, relative to the parent frame."},"width":{"type":"number","minimum":0,"description":"px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)."},"height":{"type":"number","minimum":0,"description":"px."},"relativeTransform":{"$ref":"#/$defs/transform"},"untransformedWidth":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within ±1e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space."},"untransformedHeight":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the height of a node with relativeTransform before the transform."},"visible":{"type":"boolean","description":"Figma's SceneNode.visible; absent means visible."},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"},"constraints":{"description":"Figma's Constraints: how the node follows its parent frame when the frame is resized.","type":"object","additionalProperties":false,"required":["horizontal","vertical"],"properties":{"horizontal":{"$ref":"#/$defs/constraintType"},"vertical":{"$ref":"#/$defs/constraintType"}}},"fills":{"description":"The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.","type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeAlign":{"enum":["INSIDE","OUTSIDE","CENTER"]},"dashPattern":{"type":"array","items":{"type":"number","minimum":0},"description":"Dash and gap lengths in px, alternating."},"cornerRadius":{"type":"number","minimum":0,"description":"px, all four corners."},"topLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"topRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"clipsContent":{"type":"boolean","description":"FRAME only."},"children":{"type":"array","items":{"$ref":"#/$defs/node"},"description":"FRAME and GROUP nodes only."},"characters":{"type":"string","description":"TEXT nodes: the text (required)."},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000,"description":"The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)."},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textAlignHorizontal":{"enum":["LEFT","CENTER","RIGHT","JUSTIFIED"]},"textAlignVertical":{"enum":["TOP","CENTER","BOTTOM"]},"textAutoResize":{"enum":["NONE","WIDTH_AND_HEIGHT","HEIGHT","TRUNCATE"]},"textCase":{"$ref":"#/$defs/textCase"},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"textTruncation":{"enum":["DISABLED","ENDING"],"description":"ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation."},"maxLines":{"type":"integer","minimum":1,"description":"How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.","maximum":10000},"paragraphIndent":{"type":"number","minimum":0,"description":"px, the first line's indent (at most 100,000).","maximum":100000},"hangingList":{"type":"boolean","description":"TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList)."},"listMarker":{"type":"boolean","description":"TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written."},"imageRef":{"description":"SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.","type":"string","minLength":1},"vectorPaths":{"description":"VECTOR nodes: Figma's VectorPaths.","type":"array","items":{"type":"object","additionalProperties":false,"required":["windingRule","data"],"properties":{"windingRule":{"enum":["NONZERO","EVENODD","NONE"]},"data":{"type":"string"}}}},"layoutMode":{"enum":["NONE","HORIZONTAL","VERTICAL","GRID"],"description":"FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height."},"layoutWrap":{"enum":["NO_WRAP","WRAP"],"description":"WRAP only with layoutMode HORIZONTAL."},"paddingLeft":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingRight":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingTop":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingBottom":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"itemSpacing":{"type":"number","minimum":-100000,"maximum":100000,"description":"px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)."},"counterAxisSpacing":{"type":"number","minimum":0,"maximum":100000,"description":"px between wrapped rows; only with layoutWrap WRAP."},"primaryAxisAlignItems":{"enum":["MIN","CENTER","MAX","SPACE_BETWEEN"],"description":"HORIZONTAL and VERTICAL frames only."},"counterAxisAlignItems":{"enum":["MIN","CENTER","MAX","BASELINE"],"description":"HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL."},"layoutSizingHorizontal":{"enum":["FIXED","HUG","FILL"],"description":"HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only."},"layoutSizingVertical":{"enum":["FIXED","HUG","FILL"],"description":"As layoutSizingHorizontal."},"layoutPositioning":{"enum":["AUTO","ABSOLUTE"],"description":"ABSOLUTE: a child of an auto-layout frame that keeps its x and y."},"minWidth":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"maxWidth":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"minHeight":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"maxHeight":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"gridRowCount":{"type":"integer","minimum":1,"maximum":1000,"description":"GRID frames only (required there): the number of rows."},"gridColumnCount":{"type":"integer","minimum":1,"maximum":1000,"description":"GRID frames only (required there): the number of columns."},"gridRowGap":{"type":"number","minimum":0,"maximum":100000,"description":"px between rows, GRID frames only."},"gridColumnGap":{"type":"number","minimum":0,"maximum":100000,"description":"px between columns, GRID frames only."},"gridRowSizes":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/gridTrackSize"},"description":"GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount."},"gridColumnSizes":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/gridTrackSize"},"description":"GRID frames only: one size per column, left to right, in order; as many as gridColumnCount."},"gridRowAnchorIndex":{"type":"integer","minimum":0,"maximum":999,"description":"A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition."},"gridColumnAnchorIndex":{"type":"integer","minimum":0,"maximum":999,"description":"A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition."},"gridRowSpan":{"type":"integer","minimum":1,"maximum":1000,"description":"A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell."},"gridColumnSpan":{"type":"integer","minimum":1,"maximum":1000,"description":"A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell."},"gridChildHorizontalAlign":{"enum":["MIN","CENTER","MAX","AUTO"],"description":"A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)."},"gridChildVerticalAlign":{"enum":["MIN","CENTER","MAX","AUTO"],"description":"A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)."},"scrollBehavior":{"enum":["SCROLLS","FIXED","STICKY_SCROLLS"],"description":"FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied."},"fillStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles; the node's fills equal its paints."},"strokeStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles."},"textStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"TEXT nodes only: the id of a TEXT style of styles."},"effectStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of an EFFECT style of styles; the node's effects equal its effects."},"componentId":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior; no use holds another (docs/results.md \"Components\")."},"componentName":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2: the name of the component, on its first use only (with componentId); the plugin names the main COMPONENT with it."},"styledTextSegments":{"description":"TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}},"allOf":[{"if":{"properties":{"type":{"const":"TEXT"}}},"then":{"required":["characters"]}},{"if":{"properties":{"type":{"const":"SVG"}}},"then":{"required":["imageRef"]},"else":{"not":{"required":["imageRef"]}}},{"if":{"properties":{"type":{"enum":["FRAME","GROUP"]}}},"else":{"not":{"required":["children"]}}},{"if":{"properties":{"type":{"const":"FRAME"}}},"else":{"not":{"required":["layoutMode"]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["textStyleId"]}}},{"if":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}},"then":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"HORIZONTAL"}}}},{"if":{"required":["counterAxisSpacing"]},"then":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL"]}}}},"then":{"not":{"anyOf":[{"required":["layoutWrap"]},{"required":["itemSpacing"]},{"required":["counterAxisSpacing"]},{"required":["primaryAxisAlignItems"]},{"required":["counterAxisAlignItems"]}]}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL","GRID"]}}}},"then":{"not":{"anyOf":[{"required":["paddingLeft"]},{"required":["paddingRight"]},{"required":["paddingTop"]},{"required":["paddingBottom"]}]}}},{"if":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"GRID"}}},"then":{"required":["gridRowCount","gridColumnCount"]},"else":{"not":{"anyOf":[{"required":["gridRowCount"]},{"required":["gridColumnCount"]},{"required":["gridRowGap"]},{"required":["gridColumnGap"]},{"required":["gridRowSizes"]},{"required":["gridColumnSizes"]}]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"anyOf":[{"required":["styledTextSegments"]},{"required":["hangingList"]},{"required":["listMarker"]}]}}}]};
 const schema39 = {"description":"Figma's Transform: a 2x3 affine matrix [[a, c, e], [b, d, f]].","type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"number"}}};
 const schema40 = {"description":"Figma's BlendMode.","enum":["PASS_THROUGH","NORMAL","DARKEN","MULTIPLY","LINEAR_BURN","COLOR_BURN","LIGHTEN","SCREEN","LINEAR_DODGE","COLOR_DODGE","OVERLAY","SOFT_LIGHT","HARD_LIGHT","DIFFERENCE","EXCLUSION","HUE","SATURATION","COLOR","LUMINOSITY"]};
@@ -7302,7 +7302,7 @@ return errors === 0;
 validate66.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateStyles = validate68;
-const schema101 = {"description":"Version 2, optional: the local styles the nodes refer to (fillStyleId, strokeStyleId, textStyleId, effectStyleId), at most 1,000.","type":"array","maxItems":1000,"items":{"$ref":"#/$defs/style"}};
+const schema102 = {"description":"Version 2, optional: the local styles the nodes refer to (fillStyleId, strokeStyleId, textStyleId, effectStyleId), at most 1,000.","type":"array","maxItems":1000,"items":{"$ref":"#/$defs/style"}};
 const schema88 = {"description":"A local style: PAINT (paints: SOLID or gradient paints, no IMAGE; a paint may bind its color to a COLOR variable), TEXT (fontName, fontSize, lineHeight, letterSpacing, textCase, textDecoration, as Figma's TextStyle) or EFFECT (effects: shadows and blurs, as Figma's EffectStyle). Ids are unique among styles.","oneOf":[{"$ref":"#/$defs/paintStyle"},{"$ref":"#/$defs/textStyle"},{"$ref":"#/$defs/effectStyle"}],"discriminator":{"propertyName":"type"}};
 const schema89 = {"description":"A PAINT style: 1 to 16 SOLID or gradient paints (no IMAGE); a SOLID paint may bind its color to a COLOR variable.","type":"object","additionalProperties":false,"required":["id","type","name","paints"],"properties":{"type":{"const":"PAINT"},"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. Color/brand, Text/Body 16."},"description":{"type":"string","maxLength":255},"paints":{"type":"array","minItems":1,"maxItems":16,"items":{"oneOf":[{"$ref":"#/$defs/solidPaint"},{"$ref":"#/$defs/gradientPaint"}]}}}};
 
@@ -8317,10 +8317,10 @@ return errors === 0;
 validate68.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateVariables = validate70;
-const schema102 = {"description":"Version 2, optional: the page's CSS custom properties of colour or length values as Figma variables in one collection (the plugin creates it with one mode), at most 1,000.","type":"object","additionalProperties":false,"required":["collection","variables"],"properties":{"collection":{"type":"string","minLength":1,"maxLength":255},"variables":{"type":"array","maxItems":1000,"items":{"$ref":"#/$defs/variable"}}}};
+const schema103 = {"description":"Version 2, optional: the page's CSS custom properties of colour or length values as Figma variables in one collection, at most 1,000. Without modes the plugin creates the collection with its one default mode; with modes (a page with a dark theme: Light, Dark), each variable's value is its value in the first mode and valuesByMode its values in the later ones.","type":"object","additionalProperties":false,"required":["collection","variables"],"properties":{"collection":{"type":"string","minLength":1,"maxLength":255},"modes":{"type":"array","minItems":1,"maxItems":10,"uniqueItems":true,"description":"The collection's modes in order (at most 10, Figma's Professional plan's per collection; the backend's MaxVariableModes), e.g. [\"Light\", \"Dark\"]; the page frame shows the first.","items":{"type":"string","minLength":1,"maxLength":255}},"variables":{"type":"array","maxItems":1000,"items":{"$ref":"#/$defs/variable"}}}};
 const schema96 = {"description":"A Figma variable of the collection, with its value in the collection's one mode.","oneOf":[{"$ref":"#/$defs/colorVariable"},{"$ref":"#/$defs/floatVariable"}],"discriminator":{"propertyName":"resolvedType"}};
-const schema99 = {"description":"A FLOAT variable: value a number (px for lengths).","type":"object","additionalProperties":false,"required":["id","name","resolvedType","value"],"properties":{"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. color/brand, size/space-4."},"resolvedType":{"const":"FLOAT"},"value":{"type":"number","description":"px for lengths."},"codeSyntax":{"type":"object","additionalProperties":false,"required":["WEB"],"properties":{"WEB":{"type":"string","minLength":1,"maxLength":255}}}}};
-const schema97 = {"description":"A COLOR variable: value {r, g, b, a} in 0-1.","type":"object","additionalProperties":false,"required":["id","name","resolvedType","value"],"properties":{"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. color/brand, size/space-4."},"resolvedType":{"const":"COLOR"},"value":{"$ref":"#/$defs/rgba"},"codeSyntax":{"type":"object","additionalProperties":false,"required":["WEB"],"properties":{"WEB":{"type":"string","minLength":1,"maxLength":255}}}}};
+const schema100 = {"description":"A FLOAT variable: value a number (px for lengths).","type":"object","additionalProperties":false,"required":["id","name","resolvedType","value"],"properties":{"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. color/brand, size/space-4."},"resolvedType":{"const":"FLOAT"},"value":{"type":"number","description":"px for lengths."},"valuesByMode":{"type":"object","maxProperties":9,"description":"The variable's value in each later mode where it differs from value, keyed by mode name: only modes of the collection after the first (the backend checks it); a mode left out has value.","propertyNames":{"minLength":1,"maxLength":255},"additionalProperties":{"type":"number"}},"codeSyntax":{"type":"object","additionalProperties":false,"required":["WEB"],"properties":{"WEB":{"type":"string","minLength":1,"maxLength":255}}}}};
+const schema97 = {"description":"A COLOR variable: value {r, g, b, a} in 0-1.","type":"object","additionalProperties":false,"required":["id","name","resolvedType","value"],"properties":{"id":{"type":"string","minLength":1,"maxLength":255},"name":{"type":"string","minLength":1,"maxLength":255,"description":"Slash-separated groups, e.g. color/brand, size/space-4."},"resolvedType":{"const":"COLOR"},"value":{"$ref":"#/$defs/rgba"},"valuesByMode":{"type":"object","maxProperties":9,"description":"The variable's value in each later mode where it differs from value, keyed by mode name: only modes of the collection after the first (the backend checks it); a mode left out has value.","propertyNames":{"minLength":1,"maxLength":255},"additionalProperties":{"$ref":"#/$defs/rgba"}},"codeSyntax":{"type":"object","additionalProperties":false,"required":["WEB"],"properties":{"WEB":{"type":"string","minLength":1,"maxLength":255}}}}};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8342,7 +8342,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "resolvedType")) || (key0 === "value")) || (key0 === "codeSyntax"))){
+if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "resolvedType")) || (key0 === "value")) || (key0 === "valuesByMode")) || (key0 === "codeSyntax"))){
 validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -8560,37 +8560,247 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.codeSyntax !== undefined){
-let data8 = data.codeSyntax;
+if(data.valuesByMode !== undefined){
+let data8 = data.valuesByMode;
 const _errs19 = errors;
 if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-let missing2;
-if((data8.WEB === undefined) && (missing2 = "WEB")){
-validate63.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/properties/codeSyntax/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+if(Object.keys(data8).length > 9){
+validate63.errors = [{instancePath:instancePath+"/valuesByMode",schemaPath:"#/properties/valuesByMode/maxProperties",keyword:"maxProperties",params:{limit: 9},message:"must NOT have more than 9 properties"}];
 return false;
 }
 else {
-const _errs21 = errors;
 for(const key2 in data8){
-if(!(key2 === "WEB")){
-validate63.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/properties/codeSyntax/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+const _errs21 = errors;
+if(typeof key2 === "string"){
+if(func1(key2) > 255){
+const err0 = {instancePath:instancePath+"/valuesByMode",schemaPath:"#/properties/valuesByMode/propertyNames/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",propertyName:key2};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(func1(key2) < 1){
+const err1 = {instancePath:instancePath+"/valuesByMode",schemaPath:"#/properties/valuesByMode/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+var valid3 = _errs21 === errors;
+if(!valid3){
+const err2 = {instancePath:instancePath+"/valuesByMode",schemaPath:"#/properties/valuesByMode/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+validate63.errors = vErrors;
 return false;
 break;
 }
 }
-if(_errs21 === errors){
-if(data8.WEB !== undefined){
-let data9 = data8.WEB;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data9 === "string"){
-if(func1(data9) > 255){
+if(valid3){
+for(const key3 in data8){
+let data9 = data8[key3];
+const _errs23 = errors;
+const _errs24 = errors;
+if(errors === _errs24){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing2;
+if(((((data9.r === undefined) && (missing2 = "r")) || ((data9.g === undefined) && (missing2 = "g"))) || ((data9.b === undefined) && (missing2 = "b"))) || ((data9.a === undefined) && (missing2 = "a"))){
+validate63.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/rgba/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs26 = errors;
+for(const key4 in data9){
+if(!((((key4 === "r") || (key4 === "g")) || (key4 === "b")) || (key4 === "a"))){
+validate63.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/rgba/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs26 === errors){
+if(data9.r !== undefined){
+let data10 = data9.r;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data10 == "number"){
+if(data10 > 1 || isNaN(data10)){
+validate63.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/r",schemaPath:"#/$defs/rgba/properties/r/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+return false;
+}
+else {
+if(data10 < 0 || isNaN(data10)){
+validate63.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/r",schemaPath:"#/$defs/rgba/properties/r/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/r",schemaPath:"#/$defs/rgba/properties/r/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid6 = _errs27 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data9.g !== undefined){
+let data11 = data9.g;
+const _errs29 = errors;
+if(errors === _errs29){
+if(typeof data11 == "number"){
+if(data11 > 1 || isNaN(data11)){
+validate63.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/g",schemaPath:"#/$defs/rgba/properties/g/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+return false;
+}
+else {
+if(data11 < 0 || isNaN(data11)){
+validate63.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/g",schemaPath:"#/$defs/rgba/properties/g/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/g",schemaPath:"#/$defs/rgba/properties/g/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid6 = _errs29 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data9.b !== undefined){
+let data12 = data9.b;
+const _errs31 = errors;
+if(errors === _errs31){
+if(typeof data12 == "number"){
+if(data12 > 1 || isNaN(data12)){
+validate63.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/b",schemaPath:"#/$defs/rgba/properties/b/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+return false;
+}
+else {
+if(data12 < 0 || isNaN(data12)){
+validate63.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/b",schemaPath:"#/$defs/rgba/properties/b/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/b",schemaPath:"#/$defs/rgba/properties/b/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid6 = _errs31 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data9.a !== undefined){
+let data13 = data9.a;
+const _errs33 = errors;
+if(errors === _errs33){
+if(typeof data13 == "number"){
+if(data13 > 1 || isNaN(data13)){
+validate63.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/a",schemaPath:"#/$defs/rgba/properties/a/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+return false;
+}
+else {
+if(data13 < 0 || isNaN(data13)){
+validate63.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/a",schemaPath:"#/$defs/rgba/properties/a/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/a",schemaPath:"#/$defs/rgba/properties/a/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid6 = _errs33 === errors;
+}
+else {
+var valid6 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/rgba/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid4 = _errs23 === errors;
+if(!valid4){
+break;
+}
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/valuesByMode",schemaPath:"#/properties/valuesByMode/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs19 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.codeSyntax !== undefined){
+let data14 = data.codeSyntax;
+const _errs35 = errors;
+if(errors === _errs35){
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+let missing3;
+if((data14.WEB === undefined) && (missing3 = "WEB")){
+validate63.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/properties/codeSyntax/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+return false;
+}
+else {
+const _errs37 = errors;
+for(const key5 in data14){
+if(!(key5 === "WEB")){
+validate63.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/properties/codeSyntax/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs37 === errors){
+if(data14.WEB !== undefined){
+let data15 = data14.WEB;
+const _errs38 = errors;
+if(errors === _errs38){
+if(typeof data15 === "string"){
+if(func1(data15) > 255){
 validate63.errors = [{instancePath:instancePath+"/codeSyntax/WEB",schemaPath:"#/properties/codeSyntax/properties/WEB/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data9) < 1){
+if(func1(data15) < 1){
 validate63.errors = [{instancePath:instancePath+"/codeSyntax/WEB",schemaPath:"#/properties/codeSyntax/properties/WEB/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -8610,10 +8820,11 @@ validate63.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/prop
 return false;
 }
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs35 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }
@@ -8666,7 +8877,7 @@ return false;
 else {
 const _errs5 = errors;
 for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "name")) || (key0 === "resolvedType")) || (key0 === "value")) || (key0 === "codeSyntax"))){
+if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "resolvedType")) || (key0 === "value")) || (key0 === "valuesByMode")) || (key0 === "codeSyntax"))){
 validate62.errors = [{instancePath,schemaPath:"#/$defs/floatVariable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -8751,37 +8962,114 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.codeSyntax !== undefined){
-let data4 = data.codeSyntax;
+if(data.valuesByMode !== undefined){
+let data4 = data.valuesByMode;
 const _errs13 = errors;
 if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing1;
-if((data4.WEB === undefined) && (missing1 = "WEB")){
-validate62.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+if(Object.keys(data4).length > 9){
+validate62.errors = [{instancePath:instancePath+"/valuesByMode",schemaPath:"#/$defs/floatVariable/properties/valuesByMode/maxProperties",keyword:"maxProperties",params:{limit: 9},message:"must NOT have more than 9 properties"}];
 return false;
 }
 else {
-const _errs15 = errors;
 for(const key1 in data4){
-if(!(key1 === "WEB")){
-validate62.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+const _errs15 = errors;
+if(typeof key1 === "string"){
+if(func1(key1) > 255){
+const err0 = {instancePath:instancePath+"/valuesByMode",schemaPath:"#/$defs/floatVariable/properties/valuesByMode/propertyNames/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",propertyName:key1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(func1(key1) < 1){
+const err1 = {instancePath:instancePath+"/valuesByMode",schemaPath:"#/$defs/floatVariable/properties/valuesByMode/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+var valid5 = _errs15 === errors;
+if(!valid5){
+const err2 = {instancePath:instancePath+"/valuesByMode",schemaPath:"#/$defs/floatVariable/properties/valuesByMode/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+validate62.errors = vErrors;
 return false;
 break;
 }
 }
-if(_errs15 === errors){
-if(data4.WEB !== undefined){
-let data5 = data4.WEB;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data5 === "string"){
-if(func1(data5) > 255){
+if(valid5){
+for(const key2 in data4){
+const _errs17 = errors;
+if(!(typeof data4[key2] == "number")){
+validate62.errors = [{instancePath:instancePath+"/valuesByMode/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/floatVariable/properties/valuesByMode/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid6 = _errs17 === errors;
+if(!valid6){
+break;
+}
+}
+}
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/valuesByMode",schemaPath:"#/$defs/floatVariable/properties/valuesByMode/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid4 = _errs13 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.codeSyntax !== undefined){
+let data6 = data.codeSyntax;
+const _errs19 = errors;
+if(errors === _errs19){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+let missing1;
+if((data6.WEB === undefined) && (missing1 = "WEB")){
+validate62.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs21 = errors;
+for(const key3 in data6){
+if(!(key3 === "WEB")){
+validate62.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs21 === errors){
+if(data6.WEB !== undefined){
+let data7 = data6.WEB;
+const _errs22 = errors;
+if(errors === _errs22){
+if(typeof data7 === "string"){
+if(func1(data7) > 255){
 validate62.errors = [{instancePath:instancePath+"/codeSyntax/WEB",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/properties/WEB/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data5) < 1){
+if(func1(data7) < 1){
 validate62.errors = [{instancePath:instancePath+"/codeSyntax/WEB",schemaPath:"#/$defs/floatVariable/properties/codeSyntax/properties/WEB/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -8801,10 +9089,11 @@ validate62.errors = [{instancePath:instancePath+"/codeSyntax",schemaPath:"#/$def
 return false;
 }
 }
-var valid4 = _errs13 === errors;
+var valid4 = _errs19 === errors;
 }
 else {
 var valid4 = true;
+}
 }
 }
 }
@@ -8860,7 +9149,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "collection") || (key0 === "variables"))){
+if(!(((key0 === "collection") || (key0 === "modes")) || (key0 === "variables"))){
 validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -8894,26 +9183,103 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.variables !== undefined){
-let data1 = data.variables;
+if(data.modes !== undefined){
+let data1 = data.modes;
 const _errs4 = errors;
 if(errors === _errs4){
 if(Array.isArray(data1)){
-if(data1.length > 1000){
-validate70.errors = [{instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
+if(data1.length > 10){
+validate70.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"}];
+return false;
+}
+else {
+if(data1.length < 1){
+validate70.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
 var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
 const _errs6 = errors;
-if(!(validate62(data1[i0], {instancePath:instancePath+"/variables/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(func1(data2) > 255){
+validate70.errors = [{instancePath:instancePath+"/modes/" + i0,schemaPath:"#/properties/modes/items/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
+return false;
+}
+else {
+if(func1(data2) < 1){
+validate70.errors = [{instancePath:instancePath+"/modes/" + i0,schemaPath:"#/properties/modes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate70.errors = [{instancePath:instancePath+"/modes/" + i0,schemaPath:"#/properties/modes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
 }
 var valid1 = _errs6 === errors;
 if(!valid1){
+break;
+}
+}
+if(valid1){
+let i1 = data1.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data1[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+validate70.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
+return false;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+}
+}
+}
+else {
+validate70.errors = [{instancePath:instancePath+"/modes",schemaPath:"#/properties/modes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.variables !== undefined){
+let data3 = data.variables;
+const _errs8 = errors;
+if(errors === _errs8){
+if(Array.isArray(data3)){
+if(data3.length > 1000){
+validate70.errors = [{instancePath:instancePath+"/variables",schemaPath:"#/properties/variables/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
+return false;
+}
+else {
+var valid3 = true;
+const len1 = data3.length;
+for(let i2=0; i2<len1; i2++){
+const _errs10 = errors;
+if(!(validate62(data3[i2], {instancePath:instancePath+"/variables/" + i2,parentData:data3,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs10 === errors;
+if(!valid3){
 break;
 }
 }
@@ -8924,10 +9290,11 @@ validate70.errors = [{instancePath:instancePath+"/variables",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs4 === errors;
+var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }

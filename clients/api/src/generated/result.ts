@@ -161,10 +161,17 @@ export type Result = {
    */
   styles?: Style[];
   /**
-   * Version 2, optional: the page's CSS custom properties of colour or length values as Figma variables in one collection (the plugin creates it with one mode), at most 1,000.
+   * Version 2, optional: the page's CSS custom properties of colour or length values as Figma variables in one collection, at most 1,000. Without modes the plugin creates the collection with its one default mode; with modes (a page with a dark theme: Light, Dark), each variable's value is its value in the first mode and valuesByMode its values in the later ones.
    */
   variables?: {
     collection: string;
+    /**
+     * The collection's modes in order (at most 10, Figma's Professional plan's per collection; the backend's MaxVariableModes), e.g. ["Light", "Dark"]; the page frame shows the first.
+     *
+     * @minItems 1
+     * @maxItems 10
+     */
+    modes?: [string, ...string[]];
     /**
      * @maxItems 1000
      */
@@ -917,6 +924,12 @@ export interface ColorVariable {
   name: string;
   resolvedType: "COLOR";
   value: Rgba;
+  /**
+   * The variable's value in each later mode where it differs from value, keyed by mode name: only modes of the collection after the first (the backend checks it); a mode left out has value.
+   */
+  valuesByMode?: {
+    [k: string]: Rgba | undefined;
+  };
   codeSyntax?: {
     WEB: string;
   };
@@ -938,6 +951,12 @@ export interface FloatVariable {
    * px for lengths.
    */
   value: number;
+  /**
+   * The variable's value in each later mode where it differs from value, keyed by mode name: only modes of the collection after the first (the backend checks it); a mode left out has value.
+   */
+  valuesByMode?: {
+    [k: string]: number | undefined;
+  };
   codeSyntax?: {
     WEB: string;
   };

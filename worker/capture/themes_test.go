@@ -1,0 +1,106 @@
+package capture_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/code2des/backend/worker/capture"
+)
+
+// customProperties reads a document member listing custom properties as name -> [value, colour];
+// present says whether the member was there at all.
+func customProperties(t *testing.T, raw []byte, member string) (props map[string][2]string, present bool) {
+	t.Helper()
+	var doc struct {
+		Document map[string]json.RawMessage `json:"document"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	m, ok := doc.Document[member]
+	if !ok {
+		return nil, false
+	}
+	var list []struct{ Name, Value, Color string }
+	if err := json.Unmarshal(m, &list); err != nil {
+		t.Fatalf("%s: %v", member, err)
+	}
+	props = map[string][2]string{}
+	for _, p := range list {
+		props[p.Name] = [2]string{p.Value, p.Color}
+	}
+	return props, true
+}
+
+// TestDarkThemeRecorded: a page with a prefers-color-scheme: dark block (inside @supports) has
+// its root's custom properties recorded twice, as the visitor sees them (custom_properties) and
+// under the emulated dark preference (dark_custom_properties); a page whose root offers dark
+// through color-scheme has light-dark() resolved both ways; a page with neither records no dark
+// member.
+func TestDarkThemeRecorded(t *testing.T) {
+	t.Parallel()
+	t.Run("MediaRule", func(t *testing.T) {
+		t.Parallel()
+		raw, _ := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a90", "/themes.html")
+		light, _ := customProperties(t, raw, "custom_properties")
+		dark, ok := customProperties(t, raw, "dark_custom_properties")
+		if !ok {
+			t.Fatal("no dark_custom_properties")
+		}
+		for name, want := range map[string][2][2]string{
+			"--bg":     {{"#ffffff", "rgb(255, 255, 255)"}, {"#0b1020", "rgb(11, 16, 32)"}},
+			"--accent": {{"#2563eb", "rgb(37, 99, 235)"}, {"#60a5fa", "rgb(96, 165, 250)"}},
+			"--muted":  {{"#6b7280", "rgb(107, 114, 128)"}, {"#6b7280", "rgb(107, 114, 128)"}},
+			"--gap":    {{"8px", ""}, {"8px", ""}},
+		} {
+			if light[name] != want[0] || dark[name] != want[1] {
+				t.Errorf("%s light %q dark %q, want %q and %q", name, light[name], dark[name], want[0], want[1])
+			}
+		}
+	})
+	t.Run("ColorScheme", func(t *testing.T) {
+		t.Parallel()
+		raw, _ := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a91", "/themes-scheme.html")
+		light, _ := customProperties(t, raw, "custom_properties")
+		dark, ok := customProperties(t, raw, "dark_custom_properties")
+		if !ok {
+			t.Fatal("no dark_custom_properties")
+		}
+		if light["--surface"][1] != "rgb(243, 244, 246)" || dark["--surface"][1] != "rgb(31, 41, 55)" {
+			t.Errorf("--surface light %q dark %q, want rgb(243, 244, 246) and rgb(31, 41, 55)", light["--surface"], dark["--surface"])
+		}
+		if dark["--line"] != light["--line"] || light["--line"][1] != "rgb(209, 213, 219)" {
+			t.Errorf("--line light %q dark %q, want rgb(209, 213, 219) in both", light["--line"], dark["--line"])
+		}
+	})
+	// The :root rule and N-1 plain rules come before the dark block, rule N+1: seen at
+	// MaxDarkSchemeRules, not one past it.
+	for name, tc := range map[string]struct {
+		rules int
+		seen  bool
+	}{"AtMaxDarkSchemeRules": {capture.MaxDarkSchemeRules - 1, true}, "PastMaxDarkSchemeRules": {capture.MaxDarkSchemeRules, false}} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			id := "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a93"
+			if !tc.seen {
+				id = "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a94"
+			}
+			raw, _ := capturePage(t, id, fmt.Sprintf("/themes-many.html?rules=%d", tc.rules))
+			dark, ok := customProperties(t, raw, "dark_custom_properties")
+			if ok != tc.seen {
+				t.Fatalf("dark_custom_properties recorded %v, want %v", ok, tc.seen)
+			}
+			if ok && dark["--bg"][1] != "rgb(0, 0, 0)" {
+				t.Errorf("--bg dark %q, want rgb(0, 0, 0)", dark["--bg"])
+			}
+		})
+	}
+	t.Run("NoDarkTheme", func(t *testing.T) {
+		t.Parallel()
+		raw, _ := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a92", "/structure.html")
+		if _, ok := customProperties(t, raw, "dark_custom_properties"); ok {
+			t.Error("a page without a dark theme has dark_custom_properties")
+		}
+	})
+}

@@ -1,0 +1,87 @@
+package convert_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/code2des/backend/worker/convert/resultjson"
+)
+
+// TestThemesAsVariableModes converts the capture of themes.html, whose prefers-color-scheme:
+// dark block redefines three of its colours: the collection has the modes Light and Dark, each
+// of those three variables its dark colour under Dark and its light one as value, the colour
+// the dark block leaves alone and the length it restates unchanged have no Dark value, and the
+// paint styles drawn in those colours are bound to the variables.
+func TestThemesAsVariableModes(t *testing.T) {
+	t.Parallel()
+	out := loadFixture(t, "themes").convert(t)
+	vars := out.Result.Variables
+	if vars == nil {
+		t.Fatal("no variables")
+	}
+	if want := []string{resultjson.ModeLight, resultjson.ModeDark}; !reflect.DeepEqual(vars.Modes, want) {
+		t.Errorf("modes %v, want %v", vars.Modes, want)
+	}
+	rgba := func(r, g, b float64) resultjson.RGBA { return resultjson.RGBA{R: r, G: g, B: b, A: 1} }
+	want := map[string][2]any{
+		"color/brand":   {rgba(0.1451, 0.3882, 0.9216), rgba(0.3765, 0.6471, 0.9804)},
+		"color/ink":     {rgba(0.0667, 0.0941, 0.1529), rgba(0.9725, 0.9804, 0.9882)},
+		"color/surface": {rgba(1, 1, 1), rgba(0.0588, 0.0902, 0.1647)},
+		"color/line":    {rgba(0.8196, 0.8353, 0.8588), nil},
+		"size/space":    {16.0, nil},
+	}
+	byID := map[string]resultjson.Variable{}
+	for _, v := range vars.Variables {
+		byID[v.ID] = v
+		w, ok := want[v.Name]
+		if !ok {
+			t.Errorf("unexpected variable %s", v.Name)
+			continue
+		}
+		delete(want, v.Name)
+		if v.Value != w[0] {
+			t.Errorf("%s value %v, want %v", v.Name, v.Value, w[0])
+		}
+		if w[1] == nil {
+			if v.ValuesByMode != nil {
+				t.Errorf("%s by mode %v, want none", v.Name, v.ValuesByMode)
+			}
+		} else if len(v.ValuesByMode) != 1 || v.ValuesByMode[resultjson.ModeDark] != w[1] {
+			t.Errorf("%s by mode %v, want Dark %v", v.Name, v.ValuesByMode, w[1])
+		}
+		if _, prop, _ := strings.Cut(v.Name, "/"); v.CodeSyntax == nil || v.CodeSyntax.WEB != "var(--"+prop+")" {
+			t.Errorf("%s code syntax %+v, want var(--%s)", v.Name, v.CodeSyntax, prop)
+		}
+	}
+	for name := range want {
+		t.Errorf("no variable %s", name)
+	}
+	bound := map[string]bool{}
+	for _, s := range out.Result.Styles {
+		if s.Type != "PAINT" {
+			continue
+		}
+		b := s.Paints[0].BoundVariables
+		if b == nil || b.Color == nil {
+			t.Errorf("paint style %s is bound to no variable", s.Name)
+			continue
+		}
+		v := byID[b.Color.ID]
+		c := s.Paints[0].Color
+		if v.Value != (resultjson.RGBA{R: c.R, G: c.G, B: c.B, A: 1}) {
+			t.Errorf("paint style %s colour %+v, its variable %s's Light value %v", s.Name, c, v.Name, v.Value)
+		}
+		bound[v.Name] = true
+	}
+	for _, name := range []string{"color/brand", "color/ink", "color/surface", "color/line"} {
+		if !bound[name] {
+			t.Errorf("no paint style bound to %s (bound: %v)", name, bound)
+		}
+	}
+}
+
+func TestGoldenThemes(t *testing.T) {
+	t.Parallel()
+	checkGolden(t, "themes", loadFixture(t, "themes").convert(t).JSON)
+}
