@@ -43,13 +43,18 @@ func elementsByID(t *testing.T, raw json.RawMessage, out map[string]formNode) {
 	}
 }
 
+// pageCaptureWait is how long capturePage waits for the callback: the harness's job budget
+// (JobTimeout), as the limit pages (5,001 text runs, 201 crops) take most of a minute beside
+// the parallel race-enabled suite on two cores; the wait asserts nothing about speed.
+const pageCaptureWait = 3 * time.Minute
+
 // capturePage captures path of the test site as job id, requires a completed callback and a
 // capture that meets the worker contract, and returns the capture JSON with its elements by id.
 func capturePage(t *testing.T, id, path string) ([]byte, map[string]formNode) {
 	t.Helper()
 	h := newHarness(t, http.StatusOK, true, true)
 	h.send(t, h.request(id, path, "", capture.Viewport{Width: 800, Height: 600}, 1))
-	cb := h.run(t, 60*time.Second)
+	cb := h.run(t, pageCaptureWait)
 	if cb.Status != capture.StatusCompleted {
 		t.Fatalf("callback status %q (%s), want completed", cb.Status, cb.ErrorMessage)
 	}

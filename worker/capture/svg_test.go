@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/code2des/backend/worker/capture"
 	"github.com/code2des/backend/worker/capture/capturetest"
@@ -79,7 +78,7 @@ func captureWith(t *testing.T, id, path string, dsf float64) (map[string]iconNod
 	t.Helper()
 	h := newHarness(t, http.StatusOK, true, true)
 	h.send(t, h.request(id, path, "", capture.Viewport{Width: 800, Height: 600}, dsf))
-	cb := h.run(t, 60*time.Second)
+	cb := h.run(t, pageCaptureWait)
 	if cb.Status != capture.StatusCompleted {
 		t.Fatalf("callback status %q (%s), want completed", cb.Status, cb.ErrorMessage)
 	}
