@@ -65,15 +65,11 @@ func areaOf(n *capturemodel.DOMNode, w, h float64, root bool) area {
 	opaque := true
 	if !root {
 		for i, s := range sides {
-			bw, _ := css.ParsePx(n.Computed("border-" + s + "-width"))
-			st := n.Computed("border-" + s + "-style")
-			if st == "none" || st == "hidden" {
-				bw = 0
-			}
+			bw := SideWidth(n, s)
 			p, _ := css.ParsePx(n.Computed("padding-" + s))
 			a.borderW[i], a.inner[i] = bw, bw+p
 			c, ok := css.ParseColor(n.Computed("border-" + s + "-color"))
-			if bw <= 0 || st != "solid" || !ok || c.A < 1 {
+			if bw <= 0 || n.Computed("border-"+s+"-style") != "solid" || !ok || c.A < 1 {
 				opaque = false
 			}
 		}

@@ -68,10 +68,8 @@ func RingBox(n *capturemodel.DOMNode) (b capturemodel.Box, ok bool) {
 // bordered says whether n draws a visible border.
 func bordered(n *capturemodel.DOMNode) bool {
 	for _, side := range sides {
-		if w, _ := css.ParsePx(n.Computed("border-" + side + "-width")); w > 0 {
-			if st := n.Computed("border-" + side + "-style"); st != "none" && st != "hidden" {
-				return true
-			}
+		if SideWidth(n, side) > 0 {
+			return true
 		}
 	}
 	return false

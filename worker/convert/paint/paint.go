@@ -354,16 +354,15 @@ func (pa *Painter) Borders(n *capturemodel.DOMNode, node *resultjson.Node) bool 
 	var colors [4]resultjson.RGBA
 	first := -1
 	for i, s := range sides {
-		st := n.Computed("border-" + s + "-style")
-		w, _ := css.ParsePx(n.Computed("border-" + s + "-width"))
-		if st == "none" || st == "hidden" || w <= 0 {
+		w := SideWidth(n, s)
+		if w <= 0 {
 			continue
 		}
 		c, ok := pa.Color(n.Computed("border-"+s+"-color"), node.ID, "border-"+s+"-color")
 		if !ok || c.A == 0 {
 			continue
 		}
-		widths[i], styles[i], colors[i] = w, st, c
+		widths[i], styles[i], colors[i] = w, n.Computed("border-"+s+"-style"), c
 		if first < 0 {
 			first = i
 		}
@@ -424,10 +423,10 @@ func CollapsedBorders(n *capturemodel.DOMNode) bool {
 // a cell: the boxes whose borders collapse in a table with collapsed borders.
 func TablePart(n *capturemodel.DOMNode) bool {
 	switch n.Computed("display") {
-	case "table", "inline-table", "table-row-group", "table-header-group", "table-footer-group", "table-row", "table-cell":
+	case "table", "inline-table", "table-cell":
 		return true
 	}
-	return false
+	return rowPart(n)
 }
 
 // rowPart says whether n is a row group or a row, which have no borders of their own in the
@@ -438,6 +437,16 @@ func rowPart(n *capturemodel.DOMNode) bool {
 		return true
 	}
 	return false
+}
+
+// SideWidth is the width in px of n's border on side s ("top", "right", "bottom", "left"): 0
+// when its style draws none (none, hidden) or its width is not px.
+func SideWidth(n *capturemodel.DOMNode, s string) float64 {
+	if st := n.Computed("border-" + s + "-style"); st == "none" || st == "hidden" {
+		return 0
+	}
+	w, _ := css.ParsePx(n.Computed("border-" + s + "-width"))
+	return max(w, 0)
 }
 
 // HasBorder says whether n's box has a visible border (one Borders would draw).

@@ -135,3 +135,18 @@ func TestTableBorders(t *testing.T) {
 		}
 	}
 }
+
+// TestSideWidth: a border side's width counts only when its style draws.
+func TestSideWidth(t *testing.T) {
+	for _, tc := range []struct {
+		style, width string
+		want         float64
+	}{
+		{"solid", "2px", 2}, {"dashed", "0.5px", 0.5}, {"none", "2px", 0}, {"hidden", "2px", 0}, {"solid", "0px", 0}, {"solid", "medium", 0},
+	} {
+		n := &capturemodel.DOMNode{Type: "element", Style: map[string]string{"border-left-style": tc.style, "border-left-width": tc.width}}
+		if got := paint.SideWidth(n, "left"); got != tc.want {
+			t.Errorf("%s %s: %v, want %v", tc.style, tc.width, got, tc.want)
+		}
+	}
+}

@@ -124,12 +124,12 @@ func (s *Setter) platformFamily(decl []string, primary capturemodel.PlatformFont
 	return drawnFont{family: family}
 }
 
-// FigmaFace returns the Figma family of a platform face (its family name as Chromium reports it) and whether Figma offers it: a family of
-// figmaFamilies as spelled there, or a Noto family (Google Fonts has the whole Noto project) under
-// its Google Fonts name; a static face named with its weight is its family ("Inter Semi Bold" is
-// "Inter"): "Noto Sans CJK JP" and "Noto Sans Mono CJK JP" are "Noto Sans JP",
-// "Noto Serif CJK SC" is "Noto Serif SC", a " UI" variant is its family, "Noto Mono" is
-// "Noto Sans Mono".
+// FigmaFace returns the Figma family of a platform face (its family name as Chromium reports
+// it) and whether Figma offers it: a family of figmaFamilies as spelled there, or a Noto family
+// (Google Fonts has the whole Noto project) under its Google Fonts name; a static face named
+// with its weight is its family ("Inter Semi Bold" is "Inter"): "Noto Sans CJK JP" and
+// "Noto Sans Mono CJK JP" are "Noto Sans JP", "Noto Serif CJK SC" is "Noto Serif SC", a " UI"
+// variant is its family, "Noto Mono" is "Noto Sans Mono".
 func FigmaFace(family string) (string, bool) {
 	if f, ok := figmaFamilies[strings.ToLower(family)]; ok {
 		return f, true

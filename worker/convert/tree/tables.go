@@ -6,7 +6,6 @@ import (
 
 	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
-	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/paint"
 )
@@ -99,20 +98,13 @@ func bordered(el *capturemodel.DOMNode) bool {
 // either direction), of the same top and height, with the same borders and none on the left
 // or right side.
 func sameRun(a, b *capturemodel.DOMNode) bool {
-	if !paint.SameBorders(a, b) || sideShown(a, "left") || sideShown(a, "right") {
+	if !paint.SameBorders(a, b) || paint.SideWidth(a, "left") > 0 || paint.SideWidth(a, "right") > 0 {
 		return false
 	}
 	if math.Abs(a.Box.Y-b.Box.Y) > adjacentPx || math.Abs(a.Box.Height-b.Box.Height) > adjacentPx {
 		return false
 	}
 	return math.Abs(a.Box.X+a.Box.Width-b.Box.X) <= adjacentPx || math.Abs(b.Box.X+b.Box.Width-a.Box.X) <= adjacentPx
-}
-
-// sideShown says whether el's border on side s has a width and a style that draws.
-func sideShown(el *capturemodel.DOMNode, s string) bool {
-	w, _ := css.ParsePx(el.Computed("border-" + s + "-width"))
-	st := el.Computed("border-" + s + "-style")
-	return w > 0 && st != "none" && st != "hidden"
 }
 
 // union is the smallest box holding a and b.
