@@ -94,7 +94,7 @@ func captureWarnings(p *Page, settleBudget time.Duration) []CaptureWarning {
 	}
 	if p.FontsUnrecorded > 0 {
 		out = append(out, CaptureWarning{Code: WarnFontsUnrecorded, Message: fmt.Sprintf(
-			"the fonts that drew %d text runs were not recorded (the page has more than %d, or asking took longer than %s); the conversion names their faces from the families the page declares", p.FontsUnrecorded, MaxFontQueries, fontQueryTimeout)})
+			"the fonts that drew %d text runs were not recorded (the page has more than %d, asking took longer than %s, or a run left the page); the conversion names their faces from the families the page declares", p.FontsUnrecorded, MaxFontQueries, fontQueryTimeout)})
 	}
 	if p.DialogsAnswered > 0 {
 		out = append(out, CaptureWarning{Code: WarnDialogs, Message: fmt.Sprintf(

@@ -49,7 +49,7 @@ func TestCaptureWarnings(t *testing.T) {
 		t.Errorf("message %q, want %q", ws[0].Message, want)
 	}
 	ws = captureWarnings(&Page{Settling: Settling{Settled: true}, FontsUnrecorded: 7}, 5*time.Second)
-	if want := "the fonts that drew 7 text runs were not recorded (the page has more than 5000, or asking took longer than 30s); the conversion names their faces from the families the page declares"; ws[0].Message != want {
+	if want := "the fonts that drew 7 text runs were not recorded (the page has more than 5000, asking took longer than 30s, or a run left the page); the conversion names their faces from the families the page declares"; ws[0].Message != want {
 		t.Errorf("message %q, want %q", ws[0].Message, want)
 	}
 	ws = captureWarnings(&Page{Settling: Settling{AnimationsMoving: 2, DOMChanges: 40}}, 5*time.Second)
