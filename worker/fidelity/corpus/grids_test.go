@@ -35,24 +35,11 @@ func countGrids(page string, r *run) gridCount {
 		x, y float64
 	}
 	var frames []placed
-	var walk func(n *resultjson.Node, x, y float64)
-	walk = func(n *resultjson.Node, x, y float64) {
-		if n.RelativeTransform != nil {
-			return
-		}
-		ax, ay := x+n.X, y+n.Y
+	walkPage(r.Result.Root, func(n *resultjson.Node, x, y float64, _ rect) {
 		if n.Type == "FRAME" {
-			frames = append(frames, placed{n, ax, ay})
+			frames = append(frames, placed{n, x, y})
 		}
-		cx, cy := ax, ay
-		if n.Type == "GROUP" { // a group's children are in its parent's coordinates
-			cx, cy = x, y
-		}
-		for _, k := range n.Children {
-			walk(k, cx, cy)
-		}
-	}
-	walk(r.Result.Root, -r.Result.Root.X, -r.Result.Root.Y)
+	})
 	skipped := map[string]string{}
 	for _, d := range r.Result.Diagnostics {
 		if d.Code == resultjson.DiagAutoLayoutSkipped {

@@ -2,7 +2,6 @@ package corpus_test
 
 import (
 	"fmt"
-	"math"
 	"sort"
 	"strings"
 
@@ -37,38 +36,14 @@ type textBox struct {
 	clip       rect
 }
 
-// rect is a rectangle on the page: x0, y0 its top left, x1, y1 its bottom right.
-type rect struct{ x0, y0, x1, y1 float64 }
-
-// intersect is the part of r inside o (empty when x1 <= x0 or y1 <= y0).
-func (r rect) intersect(o rect) rect {
-	return rect{math.Max(r.x0, o.x0), math.Max(r.y0, o.y0), math.Min(r.x1, o.x1), math.Min(r.y1, o.y1)}
-}
-
-// pageTexts returns the TEXT nodes under root with their page boxes and clips; nodes under a
-// relativeTransform (rotated or skewed text) are left out, their box not being axis-aligned.
+// pageTexts returns the TEXT nodes under root with their page boxes and clips (walkPage).
 func pageTexts(root *resultjson.Node) []textBox {
 	var out []textBox
-	var walk func(n *resultjson.Node, ox, oy float64, clip rect)
-	walk = func(n *resultjson.Node, ox, oy float64, clip rect) {
-		if n.RelativeTransform != nil {
-			return
-		}
-		x, y := ox+n.X, oy+n.Y
-		if n == root {
-			x, y = 0, 0
-		}
+	walkPage(root, func(n *resultjson.Node, x, y float64, clip rect) {
 		if n.Type == "TEXT" {
 			out = append(out, textBox{n, x, y, n.Width, n.Height, clip})
 		}
-		if n.ClipsContent != nil && *n.ClipsContent {
-			clip = clip.intersect(rect{x, y, x + n.Width, y + n.Height})
-		}
-		for _, c := range n.Children {
-			walk(c, x, y, clip)
-		}
-	}
-	walk(root, 0, 0, rect{math.Inf(-1), math.Inf(-1), math.Inf(1), math.Inf(1)})
+	})
 	return out
 }
 
