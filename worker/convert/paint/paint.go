@@ -399,8 +399,9 @@ func (pa *Painter) Borders(n *capturemodel.DOMNode, node *resultjson.Node) bool 
 	node.Strokes = []resultjson.Paint{css.Solid(colors[first])}
 	node.StrokeAlign = "INSIDE"
 	if CollapsedBorders(n) {
-		// A cell of a table with collapsed borders: its box runs from the middle of one grid
-		// line's border to the next (CSS 2 §17.6.2), so its borders straddle the box's edges.
+		// The border node of a table, row or cell with collapsed borders: the box runs from the
+		// middle of one grid line's border to the next (CSS 2 §17.6.2), so its borders
+		// straddle the box's edges.
 		node.StrokeAlign = "CENTER"
 	}
 	node.StrokeWeight = css.Ptr(css.Px(maxW))
