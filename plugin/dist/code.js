@@ -9412,7 +9412,6 @@
     return n.type === "TEXT" && n.listMarker === true && !flows;
   }
   async function buildNode(n, parent, ctx) {
-    var _a;
     if (n.type === "GROUP") return buildGroup(n, parent, ctx);
     if (n.componentId !== void 0 && n.type === "FRAME") return buildInstance(n, n.componentId, parent, ctx);
     const node = applying(n.id, "type", () => create(n, ctx));
@@ -9423,7 +9422,7 @@
     await applyMembers(node, n, ctx);
     if ((node.type === "FRAME" || node.type === "COMPONENT") && n.type === "FRAME") {
       applyAutoLayout(node, n);
-      for (const c of (_a = n.children) != null ? _a : []) if (!drawnByList(c, n)) await buildNode(c, node, ctx);
+      for (const c of built(n)) await buildNode(c, node, ctx);
       if (n.layoutMode === "GRID") finishGrid(node, n);
       finishScroll(node, n, ctx);
     }
@@ -9655,16 +9654,16 @@
       throw new MaterializeError(n.id, "componentName", `the first use of component ${JSON.stringify(componentId)} has no componentName`);
     }
     const main = mainTree(n);
-    const built = await buildNode(main, ctx.components.frame(), __spreadProps(__spreadValues({}, ctx), { componentRoot: n.id, tick: async () => {
+    const built2 = await buildNode(main, ctx.components.frame(), __spreadProps(__spreadValues({}, ctx), { componentRoot: n.id, tick: async () => {
     } }));
-    if (built.type !== "COMPONENT") throw new MaterializeError(n.id, "componentId", "the main component was not created as a COMPONENT");
+    if (built2.type !== "COMPONENT") throw new MaterializeError(n.id, "componentId", "the main component was not created as a COMPONENT");
     const name = n.componentName;
-    applying(n.id, "componentName", () => built.name = name);
-    built.setPluginData(ComponentDataKey, componentId);
-    return ctx.components.add(componentId, built, main);
+    applying(n.id, "componentName", () => built2.name = name);
+    built2.setPluginData(ComponentDataKey, componentId);
+    return ctx.components.add(componentId, built2, main);
   }
   async function overrideLayers(node, n, main, ctx) {
-    var _a, _b, _c, _d, _e;
+    var _a, _b, _c;
     const differs = (k) => JSON.stringify(n[k]) !== JSON.stringify(main[k]);
     node.setPluginData(PluginDataKey, n.id);
     if (node.name !== n.name) applying(n.id, "name", () => node.name = n.name);
@@ -9698,13 +9697,18 @@
       if (v !== void 0 && v !== text.textAutoResize) applying(n.id, "textAutoResize", () => text.textAutoResize = v);
     }
     const layers = "children" in node && !(n.type === "SVG") ? node.children : [];
-    for (const [i, c] of ((_d = n.children) != null ? _d : []).entries()) {
+    const mains = built(main);
+    for (const [i, c] of built(n).entries()) {
       const layer = layers[i];
-      const m = (_e = main.children) == null ? void 0 : _e[i];
+      const m = mains[i];
       if (layer === void 0 || m === void 0) throw new MaterializeError(c.id, "componentId", "the instance has no layer for this node: the use differs from its component's first use");
       await overrideLayers(layer, c, m, ctx);
     }
     await ctx.tick();
+  }
+  function built(n) {
+    var _a;
+    return ((_a = n.children) != null ? _a : []).filter((c) => !drawnByList(c, n));
   }
   function isCreated(node) {
     return node.type === "FRAME" || node.type === "RECTANGLE" || node.type === "ELLIPSE" || node.type === "LINE" || node.type === "VECTOR" || node.type === "TEXT";

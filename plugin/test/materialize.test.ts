@@ -431,3 +431,32 @@ test("components: a first use without componentName fails, naming it", async () 
   const { error } = await failure(cards(false));
   assert.equal(error.message, 'node 1:3, componentName: the first use of component "C:1" has no componentName');
 });
+
+test("components: a use holding a list pairs its layers with the main's, less the markers the list draws", async () => {
+  const stub = install(DefaultFonts);
+  const text = { fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 0 } }] } as const;
+  const use = (id: number, y: number, words: string, name?: string): Record<string, unknown> => ({
+    type: "FRAME", id: `1:${id}`, name: "Item", x: 0, y, width: 200, height: 24, fills: [], componentId: "C:1", ...(name === undefined ? {} : { componentName: name }),
+    children: [
+      { type: "TEXT", id: `1:${id + 1}`, name: "•", x: 2, y: 0, width: 6, height: 24, characters: "•", ...text, textAutoResize: "WIDTH_AND_HEIGHT", listMarker: true },
+      {
+        type: "TEXT", id: `1:${id + 2}`, name: words, x: 20, y: 0, width: 100, height: 24, characters: words, ...text, textAutoResize: "NONE", hangingList: true,
+        styledTextSegments: [{ start: 0, end: words.length, ...text, listOptions: { type: "UNORDERED" } }],
+      },
+    ],
+  });
+  const root = { type: "FRAME", id: "1:1", name: "Page", x: 0, y: 0, width: 400, height: 100, fills: [], children: [use(10, 0, "One", "Item"), use(20, 40, "Two")] };
+  const made = await materialize({ root, styles: [], variables: null, images: [] } as unknown as ResultInput);
+  const page = stub.currentPage.children.find((n) => n.id === made.id);
+  assert.ok(page instanceof StubFrame);
+  const uses = page.children;
+  for (const [i, words] of ["One", "Two"].entries()) {
+    const u = uses[i];
+    assert.ok(u instanceof StubInstance, `use ${i} is an instance`);
+    assert.deepEqual(u.children.map((n) => n.getPluginData(PluginDataKey)), [`1:${i * 10 + 12}`], "the marker is left out, the list TEXT is the use's");
+    const [list] = u.children;
+    assert.ok(list instanceof StubText);
+    assert.equal(list.characters, words);
+    assert.deepEqual(list.getRangeListOptions(0, words.length), { type: "UNORDERED" });
+  }
+});

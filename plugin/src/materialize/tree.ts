@@ -171,7 +171,7 @@ export async function buildNode(n: Node, parent: Parent, ctx: TreeContext): Prom
   await applyMembers(node, n, ctx);
   if ((node.type === "FRAME" || node.type === "COMPONENT") && n.type === "FRAME") {
     applyAutoLayout(node, n);
-    for (const c of n.children ?? []) if (!drawnByList(c, n)) await buildNode(c, node, ctx);
+    for (const c of built(n)) await buildNode(c, node, ctx);
     if (n.layoutMode === "GRID") finishGrid(node, n);
     finishScroll(node, n, ctx);
   }
@@ -493,13 +493,21 @@ async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeCon
     if (v !== undefined && v !== text.textAutoResize) applying(n.id, "textAutoResize", () => (text.textAutoResize = v));
   }
   const layers = "children" in node && !(n.type === "SVG") ? node.children : [];
-  for (const [i, c] of (n.children ?? []).entries()) {
+  // The main was built without the list markers its list TEXTs draw (drawnByList): the use's
+  // children pair with its layers less those.
+  const mains = built(main);
+  for (const [i, c] of built(n).entries()) {
     const layer = layers[i];
-    const m = main.children?.[i];
+    const m = mains[i];
     if (layer === undefined || m === undefined) throw new MaterializeError(c.id, "componentId", "the instance has no layer for this node: the use differs from its component's first use");
     await overrideLayers(layer, c, m, ctx);
   }
   await ctx.tick();
+}
+
+/** The children of n that buildNode creates: all but the list markers n's list TEXTs draw. */
+function built(n: Node): Node[] {
+  return (n.children ?? []).filter((c) => !drawnByList(c, n));
 }
 
 function isCreated(node: SceneNode): node is Created {
