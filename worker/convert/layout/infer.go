@@ -190,43 +190,50 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 		flow = append(flow, it.nodes[0])
 		flowDOM = append(flowDOM, it.dom)
 	}
-	if len(flow) == 0 {
-		return "it has no items in flow"
-	}
-	// Auto layout places children in layer order; it must be the page's order.
-	k := 0
 	for _, ch := range F.Children {
 		if !inItems[ch] {
 			absolute[ch] = true // an SVG background layer of the frame itself
-			continue
 		}
-		if absolute[ch] {
-			continue
-		}
-		if ch != flow[k] {
-			if orderReason == "" {
-				orderReason = "its items are painted in another order than they are laid out (z-index)"
-			}
-			break
-		}
-		k++
 	}
-	if !GridContainer(el) {
+	if len(flow) == 0 {
+		return inferEmpty(F, el, absolute)
+	}
+	// Auto layout places children in layer order (order.go): the page's paint order, or the
+	// layout order where the layers that change places do not draw over each other. A row laid
+	// out right to left is laid out from its last item.
+	if rightToLeft(el) {
+		slices.Reverse(flow)
+		slices.Reverse(flowDOM)
+	}
+	order, why := layoutOrder(F, flow)
+	if why != "" && orderReason == "" {
+		orderReason = "its items are painted in another order than they are laid out (z-index), and " + why
+		if rightToLeft(el) {
+			orderReason = "its items are laid out right to left, and " + why
+		}
+	}
+	flowReason := func() string {
 		if orderReason != "" {
 			return orderReason
 		}
-		return inferFlow(F, el, flow, flowDOM, absolute)
+		if order == nil {
+			return inferFlow(F, el, flow, flowDOM, absolute)
+		}
+		painted := F.Children
+		F.Children = order
+		reason := inferFlow(F, el, flow, flowDOM, absolute)
+		if reason != "" {
+			F.Children = painted
+		}
+		return reason
+	}
+	if !GridContainer(el) {
+		return flowReason()
 	}
 	// A grid of several rows and columns becomes Figma's grid, else (or when that moves an
 	// item) a row, a column or wrapping rows.
 	var first, second func() string
 	gridReason := func() string { return inferGrid(F, el, flow, flowDOM, absolute) }
-	flowReason := func() string {
-		if orderReason != "" {
-			return orderReason
-		}
-		return inferFlow(F, el, flow, flowDOM, absolute)
-	}
 	if tracks(layoutStyle(el, "grid-template-columns")) > 1 && tracks(layoutStyle(el, "grid-template-rows")) > 1 && el.GridTracks != nil {
 		first, second = gridReason, flowReason
 	} else {
@@ -237,6 +244,29 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 		return ""
 	}
 	return reason
+}
+
+// inferEmpty sets auto layout on frame F of container el that has no items in flow (its
+// children placed absolutely, or none): the CSS's direction, padding, gap and alignment, for
+// what a designer adds to it, each child ABSOLUTE and the frame FIXED on both axes, so nothing
+// moves. It returns why not when the CSS has no auto-layout equivalent.
+func inferEmpty(F *resultjson.Node, el *capturemodel.DOMNode, absolute map[*resultjson.Node]bool) string {
+	a, reason := readAxes(el, 0)
+	if reason != "" {
+		return reason
+	}
+	pad := paddingBox(el)
+	F.LayoutMode = a.mode
+	F.PaddingTop, F.PaddingRight, F.PaddingBottom, F.PaddingLeft = css.Ptr(css.Px(pad[0])), css.Ptr(css.Px(pad[1])), css.Ptr(css.Px(pad[2])), css.Ptr(css.Px(pad[3]))
+	F.ItemSpacing = css.Ptr(css.Px(a.spacing))
+	F.PrimaryAxisAlignItems, F.CounterAxisAlignItems = a.primary, a.counter
+	if a.wrap {
+		F.LayoutWrap = Wrap
+		F.CounterAxisSpacing = css.Ptr(css.Px(a.rowSpacing))
+	}
+	markAbsolute(F, absolute)
+	F.LayoutSizingHorizontal, F.LayoutSizingVertical = SizingFixed, SizingFixed
+	return ""
 }
 
 // inferFlow sets HORIZONTAL or VERTICAL auto layout on frame F of container el with its
