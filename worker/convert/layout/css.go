@@ -23,6 +23,9 @@ type axes struct {
 	stretch          bool
 	// grid says the container is a CSS grid (its items do not grow).
 	grid bool
+	// rightToLeftWrap says the row wraps and is laid out right to left, which auto layout
+	// cannot do over several lines (inferFlow).
+	rightToLeftWrap bool
 }
 
 // readAxes maps the container's CSS to auto-layout values, or says why it cannot.
@@ -65,10 +68,9 @@ func readAxes(el *capturemodel.DOMNode, flowCount int) (axes, string) {
 			if a.mode != Horizontal {
 				return a, "a wrapping column has no auto-layout equivalent (Figma wraps rows only)"
 			}
-			if rightToLeft(el) {
-				return a, "a wrapping row laid out right to left has no auto-layout equivalent (Figma wraps left to right)"
-			}
 			a.wrap, a.rowSpacing = true, rowGap
+			// Figma wraps left to right: such a row is only a row when its items are on one line.
+			a.rightToLeftWrap = rightToLeft(el)
 		default:
 			return a, fmt.Sprintf("flex-wrap %s has no auto-layout equivalent", w)
 		}

@@ -255,6 +255,9 @@ func inferEmpty(F *resultjson.Node, el *capturemodel.DOMNode, absolute map[*resu
 	if reason != "" {
 		return reason
 	}
+	if a.rightToLeftWrap {
+		a.wrap = false // nothing to wrap
+	}
 	pad := paddingBox(el)
 	F.LayoutMode = a.mode
 	F.PaddingTop, F.PaddingRight, F.PaddingBottom, F.PaddingLeft = css.Ptr(css.Px(pad[0])), css.Ptr(css.Px(pad[1])), css.Ptr(css.Px(pad[2])), css.Ptr(css.Px(pad[3]))
@@ -276,6 +279,12 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	a, reason := readAxes(el, len(flow))
 	if reason != "" {
 		return reason
+	}
+	if a.rightToLeftWrap {
+		if !oneLine(flow) {
+			return "a wrapping row laid out right to left has no auto-layout equivalent over several lines (Figma wraps left to right)"
+		}
+		a.wrap = false
 	}
 	horizontal := a.mode == Horizontal
 	pad := paddingBox(el) // top, right, bottom, left
@@ -300,6 +309,12 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	cs, ce := side(flowDOM[0], "margin-"+crossStart), side(flowDOM[0], "margin-"+crossEnd)
 	for _, d := range flowDOM[1:] {
 		if math.Abs(side(d, "margin-"+crossStart)-cs) > 0.5 || math.Abs(side(d, "margin-"+crossEnd)-ce) > 0.5 {
+			// Items of different margins that all sit centred across (auto margins, or
+			// margins that happen to balance) are Figma's CENTER without margins.
+			if !a.wrap && centredAcross(F, flow, pad, horizontal) {
+				a.counter, a.stretch, cs, ce = AlignCenter, false, 0, 0
+				break
+			}
 			return "its items have different margins across the layout direction"
 		}
 	}
@@ -369,6 +384,31 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	}
 	F.LayoutSizingHorizontal, F.LayoutSizingVertical = hugs(F)
 	return ""
+}
+
+// oneLine says whether the items of a row share one line: every item's top is above every
+// other's bottom.
+func oneLine(flow []*resultjson.Node) bool {
+	top, bottom := math.Inf(-1), math.Inf(1)
+	for _, n := range flow {
+		top, bottom = math.Max(top, n.Y), math.Min(bottom, n.Y+n.Height)
+	}
+	return top < bottom
+}
+
+// centredAcross says whether every item of frame F sits centred across the layout direction
+// (within 0.5 px) between the frame's padding (pad: top, right, bottom, left).
+func centredAcross(F *resultjson.Node, flow []*resultjson.Node, pad [4]float64, horizontal bool) bool {
+	for _, n := range flow {
+		before, after := n.Y-pad[0], F.Height-pad[2]-n.Y-n.Height
+		if !horizontal {
+			before, after = n.X-pad[3], F.Width-pad[1]-n.X-n.Width
+		}
+		if math.Abs(before-after) > 0.5 {
+			return false
+		}
+	}
+	return true
 }
 
 // itemSizing is how a child sizes itself (horizontal, vertical) when nothing stretches it: a TEXT by its content (HUG

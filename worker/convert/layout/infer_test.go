@@ -199,9 +199,37 @@ func TestInferRightToLeftRow(t *testing.T) {
 	if worst, d := layout.Mismatch(c.Out); d > layout.Tolerance {
 		t.Errorf("auto layout moves %s by %.2f", worst.ID, d)
 	}
+	// A wrapping one whose items are on one line is that row, without WRAP.
 	root, c = rowOf(100, map[string]string{"direction": "rtl", "flex-wrap": "wrap"}, 3, func(i int) float64 { return float64(80 - 20*i) })
-	if d := layout.Infer(root); len(d) != 1 || !strings.Contains(d[0].Message, "right to left") || c.Out.LayoutMode != "" {
-		t.Errorf("wrapping: diagnostics %+v, mode %q; want one about wrapping right to left", d, c.Out.LayoutMode)
+	if d := layout.Infer(root); len(d) != 0 || c.Out.LayoutMode != layout.Horizontal || c.Out.LayoutWrap != "" {
+		t.Errorf("wrapping on one line: diagnostics %+v, mode %q wrap %q; want HORIZONTAL without WRAP", d, c.Out.LayoutMode, c.Out.LayoutWrap)
+	}
+	// On two lines it has no equivalent.
+	root, c = rowOf(40, map[string]string{"direction": "rtl", "flex-wrap": "wrap"}, 3, func(i int) float64 { return float64(20 - 20*(i%2)) })
+	c.Out.Height = 40
+	c.Out.Children[2].Y = 20
+	if d := layout.Infer(root); len(d) != 1 || !strings.Contains(d[0].Message, "right to left has no auto-layout equivalent over several lines") || c.Out.LayoutMode != "" {
+		t.Errorf("wrapping on two lines: diagnostics %+v, mode %q; want one about wrapping right to left", d, c.Out.LayoutMode)
+	}
+}
+
+// TestInferCentredItemsOfDifferentMargins: items whose cross margins differ but which all sit
+// centred across the row (auto margins) make a CENTER row; one off centre leaves it absolute.
+func TestInferCentredItemsOfDifferentMargins(t *testing.T) {
+	for _, offCentre := range []float64{0, 1} {
+		root, c := rowOf(40, nil, 2, func(i int) float64 { return float64(20 * i) })
+		F := c.Out
+		F.Height = 40
+		F.Children[0].Y, F.Children[1].Y, F.Children[1].Height = 10, 15+offCentre, 10
+		c.DOM[0].Style["margin-top"], c.DOM[0].Style["margin-bottom"] = "10px", "10px"
+		c.DOM[1].Style["margin-top"], c.DOM[1].Style["margin-bottom"] = "15px", "15px"
+		d := layout.Infer(root)
+		if offCentre == 0 && (len(d) != 0 || F.CounterAxisAlignItems != layout.AlignCenter || *F.PaddingTop != 0 || F.Children[0].LayoutSizingVertical != layout.SizingFixed) {
+			t.Errorf("centred: diagnostics %+v, counter %q, padding top %v, sizing %q; want CENTER, 0, FIXED", d, F.CounterAxisAlignItems, F.PaddingTop, F.Children[0].LayoutSizingVertical)
+		}
+		if offCentre != 0 && (len(d) != 1 || !strings.Contains(d[0].Message, "different margins across") || F.LayoutMode != "") {
+			t.Errorf("1 px off centre: diagnostics %+v, mode %q; want one about the margins", d, F.LayoutMode)
+		}
 	}
 }
 
