@@ -472,7 +472,7 @@ export class StubTrack implements GridTrackSize {
 }
 
 export class StubFrame extends StubBox
-  implements Pick<FrameNode, "clipsContent" | "layoutMode" | "layoutWrap" | "paddingLeft" | "paddingRight" | "paddingTop" | "paddingBottom" | "itemSpacing" | "primaryAxisAlignItems" | "counterAxisAlignItems" | "numberOfFixedChildren"> {
+  implements Pick<FrameNode, "clipsContent" | "layoutMode" | "layoutWrap" | "paddingLeft" | "paddingRight" | "paddingTop" | "paddingBottom" | "itemSpacing" | "itemReverseZIndex" | "primaryAxisAlignItems" | "counterAxisAlignItems" | "numberOfFixedChildren"> {
   readonly type: "FRAME" | "COMPONENT" | "INSTANCE" = "FRAME";
   private readonly kids = new Children(this);
   clipsContent = true;
@@ -483,6 +483,7 @@ export class StubFrame extends StubBox
   paddingTop = 0;
   paddingBottom = 0;
   itemSpacing = 0;
+  itemReverseZIndex = false;
   private counterAxisSpacingValue = 0;
   primaryAxisAlignItems: "MIN" | "MAX" | "CENTER" | "SPACE_BETWEEN" = "MIN";
   private counterAxisAlignValue: "MIN" | "MAX" | "CENTER" | "BASELINE" = "MIN";

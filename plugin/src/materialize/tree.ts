@@ -103,6 +103,7 @@ const takes: { [K in keyof Node]-?: (node: SceneNode) => boolean } = {
   counterAxisSpacing: (node) => "counterAxisSpacing" in node,
   primaryAxisAlignItems: (node) => "primaryAxisAlignItems" in node,
   counterAxisAlignItems: (node) => "counterAxisAlignItems" in node,
+  itemReverseZIndex: (node) => "itemReverseZIndex" in node,
   layoutSizingHorizontal: (node) => "layoutSizingHorizontal" in node,
   layoutSizingVertical: (node) => "layoutSizingVertical" in node,
   layoutPositioning: (node) => "layoutPositioning" in node,

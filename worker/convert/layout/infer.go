@@ -205,7 +205,7 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 		slices.Reverse(flow)
 		slices.Reverse(flowDOM)
 	}
-	order, why := layoutOrder(F, flow)
+	order, reverse, why := layoutOrder(F, flow)
 	if why != "" && orderReason == "" {
 		orderReason = "its items are painted in another order than they are laid out (z-index), and " + why
 		if rightToLeft(el) {
@@ -224,6 +224,8 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 		reason := inferFlow(F, el, flow, flowDOM, absolute)
 		if reason != "" {
 			F.Children = painted
+		} else {
+			F.ItemReverseZIndex = reverse
 		}
 		return reason
 	}
@@ -295,16 +297,14 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	idx := map[string]int{"top": 0, "right": 1, "bottom": 2, "left": 3}
 	// Margins: between items they add to the spacing, which must then be the same everywhere;
 	// on the outside they add to the padding.
-	spacing := -1.0
+	// (A negative sum is Figma's negative itemSpacing: items pulled over each other.)
+	spacing := a.spacing
 	for i := 0; i+1 < len(flowDOM); i++ {
 		s := a.spacing + side(flowDOM[i], "margin-"+mainEnd) + side(flowDOM[i+1], "margin-"+mainStart)
-		if spacing >= 0 && math.Abs(s-spacing) > 0.5 {
+		if i > 0 && math.Abs(s-spacing) > 0.5 {
 			return "the space between its items differs (margins)"
 		}
 		spacing = s
-	}
-	if spacing < 0 {
-		spacing = a.spacing
 	}
 	cs, ce := side(flowDOM[0], "margin-"+crossStart), side(flowDOM[0], "margin-"+crossEnd)
 	for _, d := range flowDOM[1:] {

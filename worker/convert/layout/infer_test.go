@@ -154,17 +154,19 @@ func TestInferEmptyContainer(t *testing.T) {
 }
 
 // TestInferReordersPaintOrder: items painted in another order than laid out (a positioned item
-// after a static one) take the layout order when they do not draw over each other; when they do,
-// or when a shadow reaches the other, the frame keeps the paint order and absolute positions.
+// after a static one) take the layout order when the layers that change places do not draw over
+// each other; when they do, or when a shadow reaches the other, the frame keeps the paint order
+// and absolute positions, unless the layout order is the paint order reversed: then the frame
+// paints its first layer on top (itemReverseZIndex).
 func TestInferReordersPaintOrder(t *testing.T) {
 	swap := func(c *boxtree.Node) { c.Out.Children[0], c.Out.Children[1] = c.Out.Children[1], c.Out.Children[0] }
-	root, c := rowOf(40, nil, 2, func(i int) float64 { return float64(20 * i) })
+	root, c := rowOf(60, nil, 3, func(i int) float64 { return float64(20 * i) })
 	swap(c)
 	if d := layout.Infer(root); len(d) != 0 {
 		t.Fatalf("touching items: diagnostics %+v, want none", d)
 	}
-	if got := ids(c.Out.Children); got != "2:0 2:1" || c.Out.LayoutMode != layout.Horizontal {
-		t.Errorf("touching items: layers %s, mode %q; want 2:0 2:1 HORIZONTAL", got, c.Out.LayoutMode)
+	if got := ids(c.Out.Children); got != "2:0 2:1 2:2" || c.Out.LayoutMode != layout.Horizontal || c.Out.ItemReverseZIndex {
+		t.Errorf("touching items: layers %s, mode %q, reverse %v; want 2:0 2:1 2:2 HORIZONTAL false", got, c.Out.LayoutMode, c.Out.ItemReverseZIndex)
 	}
 	for name, tc := range map[string]struct {
 		at     func(i int) float64
@@ -173,16 +175,26 @@ func TestInferReordersPaintOrder(t *testing.T) {
 		"Overlapping":      {func(i int) float64 { return float64(19 * i) }, nil},
 		"ShadowReachesOne": {func(i int) float64 { return float64(22 * i) }, []resultjson.Effect{{Type: "DROP_SHADOW", Radius: 2, Offset: &resultjson.Vector{X: 1}, Visible: true}}},
 	} {
-		root, c := rowOf(42, map[string]string{"justify-content": "space-between"}, 2, tc.at)
+		root, c := rowOf(64, nil, 3, tc.at)
 		c.Out.Children[0].Effects = tc.effect
 		swap(c)
 		d := layout.Infer(root)
 		if len(d) != 1 || !strings.HasSuffix(d[0].Message, `(z-index), and "item 1" and "item 0" draw over each other`) {
 			t.Fatalf("%s: diagnostics %+v, want one saying the items draw over each other", name, d)
 		}
-		if got := ids(c.Out.Children); got != "2:1 2:0" || c.Out.LayoutMode != "" {
-			t.Errorf("%s: layers %s, mode %q; want the paint order 2:1 2:0 and no auto layout", name, got, c.Out.LayoutMode)
+		if got := ids(c.Out.Children); got != "2:1 2:0 2:2" || c.Out.LayoutMode != "" {
+			t.Errorf("%s: layers %s, mode %q; want the paint order 2:1 2:0 2:2 and no auto layout", name, got, c.Out.LayoutMode)
 		}
+	}
+	// Two items overlapping by 1 px (a negative margin), painted in the reverse order.
+	root, c = rowOf(39, nil, 2, func(i int) float64 { return float64(19 * i) })
+	c.DOM[1].Style["margin-left"] = "-1px"
+	swap(c)
+	if d := layout.Infer(root); len(d) != 0 {
+		t.Fatalf("reversed: diagnostics %+v, want none", d)
+	}
+	if got := ids(c.Out.Children); got != "2:0 2:1" || !c.Out.ItemReverseZIndex || *c.Out.ItemSpacing != -1 {
+		t.Errorf("reversed: layers %s, reverse %v, spacing %v; want 2:0 2:1 true -1", got, c.Out.ItemReverseZIndex, *c.Out.ItemSpacing)
 	}
 }
 
@@ -234,11 +246,17 @@ func TestInferCentredItemsOfDifferentMargins(t *testing.T) {
 }
 
 // TestInferReorderLimit: the layers of a frame of MaxReorderedLayers children are put in layout
-// order; one more keeps the paint order and absolute positions.
+// order; one more keeps the paint order and absolute positions, unless the paint order is the
+// layout order reversed (itemReverseZIndex needs no check).
 func TestInferReorderLimit(t *testing.T) {
+	root, c := rowOf(float64(20*(layout.MaxReorderedLayers+1)), nil, layout.MaxReorderedLayers+1, func(i int) float64 { return float64(20 * i) })
+	slices.Reverse(c.Out.Children)
+	if d := layout.Infer(root); len(d) != 0 || c.Out.Children[0].ID != "2:0" || !c.Out.ItemReverseZIndex {
+		t.Errorf("reversed past the limit: diagnostics %d, first layer %s, reverse %v; want none, 2:0, true", len(d), c.Out.Children[0].ID, c.Out.ItemReverseZIndex)
+	}
 	for _, n := range []int{layout.MaxReorderedLayers, layout.MaxReorderedLayers + 1} {
 		root, c := rowOf(float64(20*n), nil, n, func(i int) float64 { return float64(20 * i) })
-		slices.Reverse(c.Out.Children)
+		c.Out.Children[0], c.Out.Children[1] = c.Out.Children[1], c.Out.Children[0]
 		d := layout.Infer(root)
 		reordered := c.Out.Children[0].ID == "2:0"
 		if reordered != (n <= layout.MaxReorderedLayers) || (len(d) == 0) != reordered {

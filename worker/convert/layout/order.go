@@ -79,10 +79,12 @@ func strokeReach(n *resultjson.Node) float64 {
 
 // layoutOrder returns F's children with the flowing ones (flow, in layout order) in the places
 // the flowing children hold now, the others where they are; nil when that is F's order already.
-// It returns instead why the new order could change the picture: two children that change
-// places draw over each other (or their bounds cannot be told), or F has more than
-// MaxReorderedLayers children.
-func layoutOrder(F *resultjson.Node, flow []*resultjson.Node) (order []*resultjson.Node, reason string) {
+// reverse says the order draws the same picture only when the frame paints its first layer on
+// top (itemReverseZIndex): it is the exact reverse of the paint order, and layers that change
+// places draw over each other. It returns instead why the new order could change the picture:
+// two children that change places draw over each other (or their bounds cannot be told), or F
+// has more than MaxReorderedLayers children.
+func layoutOrder(F *resultjson.Node, flow []*resultjson.Node) (order []*resultjson.Node, reverse bool, reason string) {
 	inFlow := make(map[*resultjson.Node]bool, len(flow))
 	for _, n := range flow {
 		inFlow[n] = true
@@ -99,10 +101,17 @@ func layoutOrder(F *resultjson.Node, flow []*resultjson.Node) (order []*resultjs
 		order = append(order, ch)
 	}
 	if same {
-		return nil, ""
+		return nil, false, ""
+	}
+	reversed := true
+	for i, ch := range order {
+		reversed = reversed && ch == F.Children[len(order)-1-i]
 	}
 	if len(F.Children) > MaxReorderedLayers {
-		return nil, fmt.Sprintf("it has more than %d layers to put in that order", MaxReorderedLayers)
+		if reversed {
+			return order, true, ""
+		}
+		return nil, false, fmt.Sprintf("it has more than %d layers to put in that order", MaxReorderedLayers)
 	}
 	was := make(map[*resultjson.Node]int, len(F.Children))
 	for i, ch := range F.Children {
@@ -112,16 +121,22 @@ func layoutOrder(F *resultjson.Node, flow []*resultjson.Node) (order []*resultjs
 	for i, ch := range order {
 		b, known := drawnBounds(ch, 0, 0)
 		if !known {
-			return nil, fmt.Sprintf("%q is transformed or grouped", ch.Name)
+			if reversed {
+				return order, true, ""
+			}
+			return nil, false, fmt.Sprintf("%q is transformed or grouped", ch.Name)
 		}
 		drawn[i] = b
 	}
 	for i := range order {
 		for j := i + 1; j < len(order); j++ {
 			if was[order[i]] > was[order[j]] && drawn[i].meets(drawn[j]) {
-				return nil, fmt.Sprintf("%q and %q draw over each other", order[j].Name, order[i].Name)
+				if reversed {
+					return order, true, ""
+				}
+				return nil, false, fmt.Sprintf("%q and %q draw over each other", order[j].Name, order[i].Name)
 			}
 		}
 	}
-	return order, ""
+	return order, false, ""
 }
