@@ -49,8 +49,8 @@ func countLayouts(page string, r *run, is func(*capturemodel.DOMNode) bool) layo
 	skipped := map[string]string{}
 	for _, d := range r.Result.Diagnostics {
 		if d.Code == resultjson.DiagAutoLayoutSkipped {
-			_, reason, _ := strings.Cut(d.Message, "keeps absolute positions: ")
-			skipped[d.NodeID] = reason
+			name, reason, _ := strings.Cut(d.Message, " keeps absolute positions: ")
+			skipped[d.NodeID] = name + ": " + reason
 		}
 	}
 	var visit func(d *capturemodel.DOMNode)
