@@ -66,8 +66,9 @@ func (s *nodeShape) add(key string, raw []byte) {
 // use's layer, because Figma's auto layout sizes it from its content once an instance's characters
 // change: a TEXT whose textAutoResize grows it (WIDTH_AND_HEIGHT: width and height, HEIGHT:
 // height) and which is not FIXED or FILL on that axis; a HORIZONTAL or VERTICAL frame without
-// wrap that hugs (HUG) on an axis where a flowing child grows. Its children may then sit
-// elsewhere on that axis. A transformed node never grows.
+// wrap that hugs (HUG) on an axis where a flowing child grows. The children of every such
+// frame (hugging or not) may sit elsewhere and grow, as its auto layout places them. A
+// transformed node never grows.
 type growth uint8
 
 const (
@@ -79,7 +80,7 @@ const (
 func (s *nodeShape) growth(typ string, st *nodeStructure, transformed bool) growth {
 	var g growth
 	hugs := func(sizing string) bool { return sizing == "" || sizing == "HUG" }
-	switch mode := st.enums["layoutMode"]; {
+	switch {
 	case transformed:
 	case typ == NodeText:
 		resize := s.value("textAutoResize")
@@ -89,7 +90,7 @@ func (s *nodeShape) growth(typ string, st *nodeStructure, transformed bool) grow
 		if (resize == `"WIDTH_AND_HEIGHT"` || resize == `"HEIGHT"`) && hugs(st.enums["layoutSizingVertical"]) {
 			g |= growsHeight
 		}
-	case (mode == "HORIZONTAL" || mode == "VERTICAL") && st.enums["layoutWrap"] != "WRAP":
+	case flows(st):
 		var inner growth
 		for _, c := range st.children {
 			if !c.absolute {
@@ -106,6 +107,13 @@ func (s *nodeShape) growth(typ string, st *nodeStructure, transformed bool) grow
 	return g
 }
 
+// flows says whether the node of structure st is a HORIZONTAL or VERTICAL frame without wrap,
+// whose children auto layout places one after another: they may sit elsewhere and grow.
+func flows(st *nodeStructure) bool {
+	mode := st.enums["layoutMode"]
+	return (mode == "HORIZONTAL" || mode == "VERTICAL") && st.enums["layoutWrap"] != "WRAP"
+}
+
 // value is the compact JSON of member key ("" when the node has none).
 func (s *nodeShape) value(key string) string {
 	for _, m := range s.members {
@@ -118,8 +126,13 @@ func (s *nodeShape) value(key string) string {
 
 // keys returns the node's shape as a layer of a use (inner, by the axes on which its parent lets
 // it move and grow) and as a use's root (placement members and its growth left out), from its
-// members, its growth g and its children's inner keys in order.
-func (s *nodeShape) keys(children []childStructure, g growth) (inner [4]shapeKey, root shapeKey) {
+// members, its growth g and its children's inner keys in order (those that may move and grow
+// when flow says auto layout places them).
+func (s *nodeShape) keys(children []childStructure, g growth, flow bool) (inner [4]shapeKey, root shapeKey) {
+	var childFree growth
+	if flow {
+		childFree = growsWidth | growsHeight
+	}
 	slices.SortFunc(s.members, func(a, b shapeMember) int { return bytes.Compare([]byte(a.key), []byte(b.key)) })
 	left := func(key string, moved, resized growth) bool {
 		switch key {
@@ -145,7 +158,7 @@ func (s *nodeShape) keys(children []childStructure, g growth) (inner [4]shapeKey
 		}
 		for _, c := range children {
 			h.Write([]byte{'/'})
-			h.Write(c.shapes[free&g][:])
+			h.Write(c.shapes[childFree][:])
 		}
 		var k shapeKey
 		copy(k[:], h.Sum(nil))

@@ -105,6 +105,13 @@ func navLink(id string, x, textWidth int, sizing, resize, extra string) string {
 		id, x, textWidth+32, sizing, sizing, extra, id, textWidth, resize)
 }
 
+// plainLink is a frame of 240 x 40 px without auto layout holding a TEXT of textWidth px that
+// grows with its characters, a use of component C:1.
+func plainLink(id string, textWidth int, extra string) string {
+	return fmt.Sprintf(`{"type":"FRAME","id":%q,"name":"Link","x":0,"y":0,"width":240,"height":40,"componentId":"C:1"%s,
+		"children":[{"type":"TEXT","id":"%st","name":"","x":16,"y":8,"width":%d,"height":24,"characters":"x","textAutoResize":"WIDTH_AND_HEIGHT"}]}`, id, extra, id, textWidth)
+}
+
 // TestComponentGrowthRules: uses may differ in the sizes a hugging auto-layout root and a text
 // that grows with its characters get (Figma lays the instance out again), nowhere else.
 func TestComponentGrowthRules(t *testing.T) {
@@ -115,6 +122,10 @@ func TestComponentGrowthRules(t *testing.T) {
 	}{
 		{"OKHuggingRootAndText", componentTree(navLink("a", 0, 40, "HUG", "WIDTH_AND_HEIGHT", name), navLink("b", 100, 80, "HUG", "WIDTH_AND_HEIGHT", "")), ""},
 		{"OKSameSizesFixed", componentTree(navLink("a", 0, 40, "FIXED", "NONE", name), navLink("b", 100, 40, "FIXED", "NONE", "")), ""},
+		// A row of one width places its label whatever the label's width.
+		{"OKTextGrowsInAFixedRow", componentTree(strings.Replace(navLink("a", 0, 40, "FIXED", "WIDTH_AND_HEIGHT", name), `"width":72`, `"width":240`, 1), strings.Replace(navLink("b", 100, 80, "FIXED", "WIDTH_AND_HEIGHT", ""), `"width":112`, `"width":240`, 1)), ""},
+		{"OKSameTextOutsideAutoLayout", componentTree(plainLink("a", 40, name), plainLink("b", 40, "")), ""},
+		{"ErrTextGrowsOutsideAutoLayout", componentTree(plainLink("a", 40, name), plainLink("b", 80, "")), "differs from its first use"},
 		{"ErrFixedRoot", componentTree(navLink("a", 0, 40, "FIXED", "WIDTH_AND_HEIGHT", name), navLink("b", 100, 80, "FIXED", "WIDTH_AND_HEIGHT", "")), `node "b" is a use of component "C:1" but differs from its first use "a"`},
 		{"ErrTextOfFixedSize", componentTree(navLink("a", 0, 40, "HUG", "NONE", name), navLink("b", 100, 80, "HUG", "NONE", "")), "differs from its first use"},
 		// HEIGHT grows the height only: a text of another width is another shape.

@@ -282,7 +282,7 @@ func (w *treeWalker) node(depth int) (string, error) {
 	}
 	last.listMarker, last.lists = tm.listMarker, tm.lists
 	last.grows = shape.growth(*typ, &st, tf.matrix != nil)
-	inner, root := shape.keys(st.children, last.grows)
+	inner, root := shape.keys(st.children, last.grows, flows(&st))
 	if last.hasUse, err = w.checkComponentNode(depth, *typ, *id, compID, compName, &st, root); err != nil {
 		return "", err
 	}

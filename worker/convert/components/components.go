@@ -54,10 +54,11 @@ const (
 //
 // Not set by the plugin but by Figma's auto layout once the characters changed, and so left out
 // of the comparison too (growth): the width of a TEXT with textAutoResize WIDTH_AND_HEIGHT and
-// the height of one with WIDTH_AND_HEIGHT or HEIGHT (not FIXED or FILL in its parent), the width
-// or height of a HORIZONTAL or VERTICAL frame without wrap that hugs (HUG) on that axis and holds
-// a flowing child that grows on it, and the x or y of every child of such a frame; Check lays
-// the instance out to see that it comes out as the use.
+// the height of one with WIDTH_AND_HEIGHT or HEIGHT (not FIXED or FILL in its parent) whose
+// parent is a HORIZONTAL or VERTICAL frame without wrap, the width or height of such a frame
+// that hugs (HUG) on that axis and holds a flowing child that grows on it (up to the use's
+// root), and the x and y of every child of such a frame; Check lays the instance out to see
+// that it comes out as the use.
 var Overridable = []string{"id", "name", "characters", "styledTextSegments", "fills", "x", "y", "layoutPositioning",
 	"layoutSizingHorizontal", "layoutSizingVertical", "gridRowAnchorIndex", "gridColumnAnchorIndex", "gridRowSpan",
 	"gridColumnSpan", "gridChildHorizontalAlign", "gridChildVerticalAlign", "scrollBehavior"}
@@ -66,11 +67,15 @@ type key [sha256.Size]byte
 
 // shape is what the pass knows of one node: the hash of its subtree without the overridable
 // members (inner: as a layer inside a use, by the axes on which its parent lets its position
-// and growth differ; root: as a use's root, its placement and growth left out), the axes on
-// which it grows, and its node count.
+// and growth differ; root: as a use's root, its placement and growth left out, and the
+// positions and growth of the children of its rows and columns), the axes on which it grows,
+// and its node count.
 type shape struct {
 	inner [4]key
 	root  key
+	// exact is the root's key with every box in it: the uses whose layers all have the same
+	// boxes.
+	exact key
 	grows axes
 	nodes int
 	// table marks a table's row or cell, never a use (TableParts).
@@ -97,35 +102,72 @@ func Build(root *resultjson.Node, room int, tableParts map[*resultjson.Node]bool
 	groups, order := repeats(root, shapes, uses)
 
 	diags := []resultjson.Diagnostic{}
-	skip := func(n *resultjson.Node, why string) {
-		if len(diags) < room {
+	skip := func(uses []*resultjson.Node, why string) {
+		if n := uses[0]; len(diags) < room {
 			diags = append(diags, resultjson.Diagnostic{Code: resultjson.DiagComponentSkipped, NodeID: n.ID,
-				Message: callback.TruncateUTF8(fmt.Sprintf("%s is repeated %d times but stays plain frames: %s", n.Name, len(groups[shapes[n].root]), why), resultjson.MaxWarningMessageBytes)})
+				Message: callback.TruncateUTF8(fmt.Sprintf("%s is repeated %d times but stays plain frames: %s", n.Name, len(uses), why), resultjson.MaxWarningMessageBytes)})
 		}
 	}
 	names := map[string]bool{}
 	made := 0
+	// component makes uses one component, or says why not.
+	component := func(uses []*resultjson.Node) string {
+		if made >= MaxComponents {
+			return fmt.Sprintf("the result has its %d components", MaxComponents)
+		}
+		if why := Check(uses[0], uses[1:]); why != "" {
+			return why
+		}
+		made++
+		id := "C:" + strconv.Itoa(made)
+		for _, m := range uses {
+			m.ComponentID = id
+		}
+		uses[0].ComponentName = unique(Name(uses), names)
+		return ""
+	}
 	for _, k := range order {
 		members := groups[k]
 		if len(members) < MinUses {
 			continue // its other uses are inside larger repeats
 		}
-		if made >= MaxComponents {
-			skip(members[0], fmt.Sprintf("the result has its %d components", MaxComponents))
+		why := component(members)
+		if why == "" {
 			continue
 		}
-		if why := Check(members[0], members[1:]); why != "" {
-			skip(members[0], why)
-			continue
+		// Auto layout does not give the uses their boxes: those whose layers have the same
+		// boxes may still be components of their own.
+		before := made
+		if same := sameBoxes(members, shapes); len(same) > 1 {
+			for _, uses := range same {
+				if len(uses) >= MinUses {
+					component(uses)
+				}
+			}
 		}
-		made++
-		id := "C:" + strconv.Itoa(made)
-		for _, m := range members {
-			m.ComponentID = id
+		if made == before {
+			skip(members, why)
 		}
-		members[0].ComponentName = unique(Name(members), names)
 	}
 	return diags
+}
+
+// sameBoxes splits uses by their exact keys (every box the same), in the order of their first
+// use.
+func sameBoxes(uses []*resultjson.Node, shapes map[*resultjson.Node]shape) [][]*resultjson.Node {
+	at := map[key]int{}
+	var out [][]*resultjson.Node
+	for _, u := range uses {
+		k := shapes[u].exact
+		i, ok := at[k]
+		if !ok {
+			i = len(out)
+			at[k] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], u)
+	}
+	return out
 }
 
 // eligible says whether n may be a use of a component: an untransformed FRAME of at least
@@ -208,7 +250,7 @@ func grows(n *resultjson.Node, kids []shape) axes {
 		if (n.TextAutoResize == "WIDTH_AND_HEIGHT" || n.TextAutoResize == "HEIGHT") && hugging(n.LayoutSizingVertical) {
 			a |= vertical
 		}
-	case (n.LayoutMode == layout.Horizontal || n.LayoutMode == layout.Vertical) && n.LayoutWrap == "":
+	case flows(n):
 		var inner axes
 		for i, c := range n.Children {
 			if c.LayoutPositioning != layout.PositionAbsolute {
@@ -225,6 +267,12 @@ func grows(n *resultjson.Node, kids []shape) axes {
 	return a
 }
 
+// flows says whether n is a HORIZONTAL or VERTICAL frame without wrap, whose children auto
+// layout places one after another.
+func flows(n *resultjson.Node) bool {
+	return (n.LayoutMode == layout.Horizontal || n.LayoutMode == layout.Vertical) && n.LayoutWrap == ""
+}
+
 // measure computes the shape of every node under n, children first.
 func measure(n *resultjson.Node, shapes map[*resultjson.Node]shape) shape {
 	kids := make([]shape, len(n.Children))
@@ -234,11 +282,17 @@ func measure(n *resultjson.Node, shapes map[*resultjson.Node]shape) shape {
 		nodes += kids[i].nodes
 	}
 	s := shape{nodes: nodes, grows: grows(n, kids)}
+	// Auto layout places the children of a row or column: they may sit elsewhere, and grow.
+	var childFree axes
+	if flows(n) {
+		childFree = both
+	}
 	own := fixed(n, false)
 	for free := range axes(4) {
-		s.inner[free] = hash(own, box(n, free, free&s.grows), kids, free&s.grows)
+		s.inner[free] = hash(own, box(n, free, free&s.grows), kids, childFree)
 	}
-	s.root = hash(fixed(n, true), box(n, both, s.grows), kids, s.grows)
+	s.root = hash(fixed(n, true), box(n, both, s.grows), kids, childFree)
+	s.exact = hash(fixed(n, true), box(n, both, 0), kids, 0)
 	shapes[n] = s
 	return s
 }

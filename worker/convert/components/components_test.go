@@ -309,3 +309,30 @@ func TestCheckLaysOutGrowth(t *testing.T) {
 		t.Fatalf("a fixed root: %q", why)
 	}
 }
+
+// TestTextGrowsInAFixedRow: menu rows of one width (FIXED, or FILL in their column) whose
+// labels differ are one component: the row's auto layout places the label whatever its width.
+func TestTextGrowsInAFixedRow(t *testing.T) {
+	row := func(id string, y, textWidth float64, text string) *resultjson.Node {
+		n := link(id, 0, textWidth, text)
+		n.Y, n.Width, n.LayoutSizingHorizontal = y, 240, "FILL"
+		return n
+	}
+	root := page(row("a", 0, 40, "Home"), row("b", 40, 80, "Pricing"), row("c", 80, 120, "Documentation"))
+	if d := components.Build(root, 10, nil); len(d) != 0 || strings.Join(uses(root), ",") != "C:1,C:1,C:1" {
+		t.Fatalf("uses %v, diagnostics %v", uses(root), d)
+	}
+}
+
+// TestSameBoxesStillComponents: when auto layout would not give every use its boxes, the uses
+// whose layers have the same boxes are still components of their own.
+func TestSameBoxesStillComponents(t *testing.T) {
+	shifted := func(l *resultjson.Node) *resultjson.Node {
+		l.Children[0].X += 2
+		return l
+	}
+	root := page(link("a", 0, 40, "A"), shifted(link("b", 100, 40, "B")), link("c", 200, 40, "C"), shifted(link("d", 300, 40, "D")))
+	if d := components.Build(root, 10, nil); len(d) != 0 || strings.Join(uses(root), ",") != "C:1,C:2,C:1,C:2" {
+		t.Fatalf("uses %v, diagnostics %v", uses(root), d)
+	}
+}
