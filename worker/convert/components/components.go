@@ -3,9 +3,9 @@
 // only in content, are marked as uses of one component (componentId on each, componentName on
 // the first), which the plugin makes one main COMPONENT and an INSTANCE per use. Boxes may
 // differ where auto layout alone makes them differ: a text that grows with its characters
-// (textAutoResize) inside frames that hug it (HUG auto layout) up to the use's root, as nav links
-// of different label lengths; Check lays each such instance out by Figma's rules (layout.LayOut)
-// before it compares. The pass runs on the finished tree and changes no node but for the two
+// (textAutoResize) in an auto-layout row or column, and the frames that hug it (HUG) up to the
+// use's root, as nav links of different label lengths; Check lays each such instance out by
+// Figma's rules (layout.Hug, layout.LayOut) before it compares. The pass runs on the finished tree and changes no node but for the two
 // members, so the picture stays the same for every reader.
 package components
 
