@@ -102,10 +102,16 @@ func Build(root *resultjson.Node, room int, tableParts map[*resultjson.Node]bool
 	groups, order := repeats(root, shapes, uses)
 
 	diags := []resultjson.Diagnostic{}
-	skip := func(uses []*resultjson.Node, why string) {
-		if n := uses[0]; len(diags) < room {
+	// skip says why plain, uses of a repeat of repeated ones, stay plain frames.
+	skip := func(plain []*resultjson.Node, repeated int, why string) {
+		n := plain[0]
+		msg := fmt.Sprintf("%s is repeated %d times but stays plain frames: %s", n.Name, repeated, why)
+		if len(plain) < repeated {
+			msg = fmt.Sprintf("%s is repeated %d times but %d of them stay plain frames: %s", n.Name, repeated, len(plain), why)
+		}
+		if len(diags) < room {
 			diags = append(diags, resultjson.Diagnostic{Code: resultjson.DiagComponentSkipped, NodeID: n.ID,
-				Message: callback.TruncateUTF8(fmt.Sprintf("%s is repeated %d times but stays plain frames: %s", n.Name, len(uses), why), resultjson.MaxWarningMessageBytes)})
+				Message: callback.TruncateUTF8(msg, resultjson.MaxWarningMessageBytes)})
 		}
 	}
 	names := map[string]bool{}
@@ -136,8 +142,7 @@ func Build(root *resultjson.Node, room int, tableParts map[*resultjson.Node]bool
 			continue
 		}
 		// Auto layout does not give the uses their boxes: those whose layers have the same
-		// boxes may still be components of their own.
-		before := made
+		// boxes may still be components of their own; the others stay plain, and say why.
 		if same := sameBoxes(members, shapes); len(same) > 1 {
 			for _, uses := range same {
 				if len(uses) >= MinUses {
@@ -145,8 +150,14 @@ func Build(root *resultjson.Node, room int, tableParts map[*resultjson.Node]bool
 				}
 			}
 		}
-		if made == before {
-			skip(members, why)
+		var plain []*resultjson.Node
+		for _, m := range members {
+			if m.ComponentID == "" {
+				plain = append(plain, m)
+			}
+		}
+		if len(plain) > 0 {
+			skip(plain, len(members), why)
 		}
 	}
 	return diags

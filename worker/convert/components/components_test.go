@@ -335,4 +335,11 @@ func TestSameBoxesStillComponents(t *testing.T) {
 	if d := components.Build(root, 10, nil); len(d) != 0 || strings.Join(uses(root), ",") != "C:1,C:2,C:1,C:2" {
 		t.Fatalf("uses %v, diagnostics %v", uses(root), d)
 	}
+	// A use of its own boxes stays plain, and says why.
+	root = page(link("a", 0, 40, "A"), shifted(link("b", 100, 40, "B")), link("c", 200, 40, "C"))
+	d := components.Build(root, 10, nil)
+	if strings.Join(uses(root), ",") != "C:1,,C:1" || len(d) != 1 || d[0].NodeID != "b" ||
+		d[0].Message != "Link is repeated 3 times but 1 of them stay plain frames: b would not draw the box of bt (2.0 px off) as an instance of a" {
+		t.Fatalf("uses %v, diagnostics %v", uses(root), d)
+	}
 }
