@@ -9702,8 +9702,10 @@
     }
     if ((fills || text !== null) && isCreated(node)) await applyStyleIds(node, n, ctx);
     if (text !== null) {
-      const w = Math.max((_b = n.width) != null ? _b : text.width, 0.01);
-      const h = Math.max((_c = n.height) != null ? _c : text.height, 0.01);
+      const v = n.textAutoResize;
+      const grows = v != null ? v : text.textAutoResize;
+      const w = grows === "WIDTH_AND_HEIGHT" ? text.width : Math.max((_b = n.width) != null ? _b : text.width, 0.01);
+      const h = grows === "WIDTH_AND_HEIGHT" || grows === "HEIGHT" ? text.height : Math.max((_c = n.height) != null ? _c : text.height, 0.01);
       if (w !== text.width || h !== text.height) {
         try {
           text.resize(w, h);
@@ -9711,7 +9713,6 @@
           ctx.warn({ code: "MEMBER_NOT_APPLIED", message: `the instance's text layer kept its size (${describe(e)})`, nodeId: n.id });
         }
       }
-      const v = n.textAutoResize;
       if (v !== void 0 && v !== text.textAutoResize) applying(n.id, "textAutoResize", () => text.textAutoResize = v);
     }
     const layers = "children" in node && !(n.type === "SVG") ? node.children : [];

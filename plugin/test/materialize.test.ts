@@ -7,7 +7,7 @@ import type { ResultInput } from "@code2des/api/result";
 import { ComponentDataKey, ComponentsFrameName, DefaultBatchSize, FallbackFamily, MaterializeError, PluginDataKey, materialize, type MaterializeWarning } from "../src/materialize.js";
 import { PlacementGap } from "../src/materialize/placement.js";
 import { DefaultFonts, StubComponent, StubFrame, StubInstance, StubRectangle, StubText, install, type Fault, type StubFigma } from "./figma-stub.js";
-import { allNodeTypes, card, png, svg } from "./fixtures.js";
+import { allNodeTypes, card, goldenResults, png, svg } from "./fixtures.js";
 
 /** A small valid result: a frame holding a rectangle with an image, a text and an SVG. */
 function small(): { root: Record<string, unknown>; styles: unknown[]; variables: unknown; images: ResultInput["images"] } {
@@ -420,6 +420,31 @@ test("components: the main COMPONENT is made before its instances, on a Componen
   const hash = (n: unknown): unknown => (n instanceof StubFrame ? n.fills.map((p) => (p.type === "IMAGE" ? p.imageHash : null)) : null);
   assert.notDeepEqual(hash(uses[1]), hash(uses[0]), "the second use has its own image");
   assert.deepEqual(hash(uses[2]), hash(uses[0]));
+});
+
+test("components: a link's instance is as wide as its label: the plugin leaves a growing text's size to Figma, whose auto layout hugs it", async () => {
+  const nav = goldenResults().find((f) => f.name === "golden/result.navlinks.json");
+  assert.ok(nav, "the golden nav of four links");
+  const widths = async (measured: boolean): Promise<number[]> => {
+    const stub = install();
+    // What Figma measures for each label: the width the page drew it at (Home 44.63 ... Blog 33.5).
+    const labels = new Map([["Home", 44.63], ["Pricing", 51.75], ["Documentation", 115.23], ["Blog", 33.5]]);
+    if (measured) stub.measureText = (t) => ({ width: labels.get(t.characters) ?? t.width, height: 24 });
+    const root = await materialize(nav.result);
+    const page = stub.currentPage.children.find((n) => n.id === root.id);
+    const links = page instanceof StubFrame && page.children[0] instanceof StubFrame ? page.children[0].children : [];
+    assert.equal(links.length, 4);
+    return links.map((l) => {
+      assert.ok(l instanceof StubInstance);
+      const [label] = l.children;
+      assert.ok(label instanceof StubText && label.x === 16 && label.textAutoResize === "WIDTH_AND_HEIGHT");
+      return l.width;
+    });
+  };
+  assert.deepEqual(await widths(true), [76.63, 83.75, 147.23, 65.5]);
+  // A Figma that did not measure would leave every instance as wide as the main: the plugin
+  // forces no size of its own.
+  assert.deepEqual(await widths(false), [76.63, 76.63, 76.63, 76.63]);
 });
 
 test("components: an instance Figma refuses removes everything created, the Components frame and the main component included", async () => {

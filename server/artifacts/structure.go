@@ -84,9 +84,11 @@ type childStructure struct {
 	// listMarker says the child is a TEXT marked listMarker; lists that it is a TEXT with list
 	// ranges (a segment's listOptions ORDERED or UNORDERED).
 	listMarker, lists bool
-	// shape is the child's shape as a layer of a component's use; hasUse says the child is a
+	// shapes are the child's shape as a layer of a component's use, by the axes on which its
+	// parent lets it move and grow; grows says where it grows itself; hasUse says the child is a
 	// use or holds one (components.go).
-	shape  shapeKey
+	shapes [4]shapeKey
+	grows  growth
 	hasUse bool
 }
 

@@ -82,6 +82,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	}
 	setter.Lists(root) // after the passes that set nodes, before those that read the tree whole
 	warn.Sort(root.Out)
+	img.Merge(root.Out)
 	img.Sort(root.Out)
 	passOnCaptureWarnings(c, warn)
 	diagnostics := layout.Infer(root)

@@ -457,8 +457,8 @@ async function buildMain(n: Node, componentId: string, ctx: TreeContext): Promis
 /**
  * Applies to node, a layer of an instance made from main, what the result node n has that
  * main does not (the overridable members of docs/results.md "Components"): name, visibility,
- * fills and their style, and for a TEXT its characters and ranges (then its size and
- * textAutoResize, which follow them). Then its layers, pairwise.
+ * fills and their style, and for a TEXT its characters and ranges (then its textAutoResize and
+ * the size it does not give). Then its layers, pairwise.
  */
 async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeContext): Promise<void> {
   const differs = (k: keyof Node): boolean => JSON.stringify(n[k]) !== JSON.stringify(main[k]);
@@ -479,18 +479,22 @@ async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeCon
   }
   if ((fills || text !== null) && isCreated(node)) await applyStyleIds(node, n, ctx);
   if (text !== null) {
-    const w = Math.max(n.width ?? text.width, 0.01);
-    const h = Math.max(n.height ?? text.height, 0.01);
+    // A text that grows with its characters (textAutoResize) takes its size from them, and Figma
+    // lays out again the hugging auto-layout frames above it (a nav link as wide as its label):
+    // the plugin sets only a size that does not follow them (the backend checks it is the main's).
+    const v = n.textAutoResize;
+    const grows = v ?? text.textAutoResize;
+    const w = grows === "WIDTH_AND_HEIGHT" ? text.width : Math.max(n.width ?? text.width, 0.01);
+    const h = grows === "WIDTH_AND_HEIGHT" || grows === "HEIGHT" ? text.height : Math.max(n.height ?? text.height, 0.01);
     if (w !== text.width || h !== text.height) {
-      // The use's box is its main's (the backend checks it); a Figma that keeps an instance
-      // layer's size leaves the text as its new characters lay out, and says so.
+      // A Figma that keeps an instance layer's size leaves the text as its new characters lay
+      // out, and says so.
       try {
         text.resize(w, h);
       } catch (e) {
         ctx.warn({ code: "MEMBER_NOT_APPLIED", message: `the instance's text layer kept its size (${describe(e)})`, nodeId: n.id });
       }
     }
-    const v = n.textAutoResize;
     if (v !== undefined && v !== text.textAutoResize) applying(n.id, "textAutoResize", () => (text.textAutoResize = v));
   }
   const layers = "children" in node && !(n.type === "SVG") ? node.children : [];
