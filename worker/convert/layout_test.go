@@ -137,8 +137,8 @@ func TestAutoLayoutLeftOutSaysWhy(t *testing.T) {
 	}{
 		{"SpaceAround", func(nav *capturemodel.DOMNode) { nav.Style["justify-content"] = "space-around" },
 			"justify-content space-around has no auto-layout equivalent"},
-		{"RowReverse", func(nav *capturemodel.DOMNode) { nav.Style["flex-direction"] = "row-reverse" },
-			"flex-direction row-reverse has no auto-layout equivalent"},
+		{"WrapReverse", func(nav *capturemodel.DOMNode) { nav.Style["flex-wrap"] = "wrap-reverse" },
+			"flex-wrap wrap-reverse has no auto-layout equivalent"},
 		{"ChildMoved", func(nav *capturemodel.DOMNode) { shiftDOM(nav.Children[2], 0, 3) },
 			"auto layout would move or resize Cta by 3.0 px"},
 		{"UnevenMargins", func(nav *capturemodel.DOMNode) { nav.Children[1].Style["margin-left"] = "5px" },

@@ -23,9 +23,9 @@ type axes struct {
 	stretch          bool
 	// grid says the container is a CSS grid (its items do not grow).
 	grid bool
-	// rightToLeftWrap says the row wraps and is laid out right to left, which auto layout
-	// cannot do over several lines (inferFlow).
-	rightToLeftWrap bool
+	// wrapUnlike says why Figma's WRAP cannot wrap these items as the page does (a column, a
+	// row laid out right to left); "" when it can.
+	wrapUnlike string
 }
 
 // readAxes maps the container's CSS to auto-layout values, or says why it cannot.
@@ -55,9 +55,9 @@ func readAxes(el *capturemodel.DOMNode, flowCount int) (axes, string) {
 		}
 	} else {
 		switch dir := el.Computed("flex-direction"); dir {
-		case "row", "":
+		case "row", "", "row-reverse":
 			a.mode, a.spacing = Horizontal, colGap
-		case "column":
+		case "column", "column-reverse":
 			a.mode, a.spacing = Vertical, rowGap
 		default:
 			return a, fmt.Sprintf("flex-direction %s has no auto-layout equivalent", dir)
@@ -65,12 +65,15 @@ func readAxes(el *capturemodel.DOMNode, flowCount int) (axes, string) {
 		switch w := layoutStyle(el, "flex-wrap"); w {
 		case "nowrap", "":
 		case "wrap":
-			if a.mode != Horizontal {
-				return a, "a wrapping column has no auto-layout equivalent (Figma wraps rows only)"
-			}
 			a.wrap, a.rowSpacing = true, rowGap
-			// Figma wraps left to right: such a row is only a row when its items are on one line.
-			a.rightToLeftWrap = rightToLeft(el)
+			// Figma wraps rows, left to right: a wrapping column, or a row laid out right to
+			// left, is only auto layout when its items are on one line (inferFlow).
+			switch {
+			case a.mode != Horizontal:
+				a.wrapUnlike = "a wrapping column has no auto-layout equivalent over several columns (Figma wraps rows only)"
+			case fromEnd(el) != "":
+				a.wrapUnlike = "a wrapping row laid out " + fromEnd(el) + " has no auto-layout equivalent over several lines (Figma wraps left to right)"
+			}
 		default:
 			return a, fmt.Sprintf("flex-wrap %s has no auto-layout equivalent", w)
 		}
@@ -87,9 +90,10 @@ func readAxes(el *capturemodel.DOMNode, flowCount int) (axes, string) {
 	default:
 		return a, fmt.Sprintf("justify-content %s has no auto-layout equivalent", primarySource)
 	}
-	// A row laid out right to left starts at its right edge: its items are the layers from the
-	// last (infer.go), and start and end change sides (left and right do not).
-	if rightToLeft(el) && primarySource != "left" && primarySource != "right" {
+	// A row laid out right to left (a column bottom to top) starts at its right (bottom) edge:
+	// its items are the layers from the last (infer.go), and start and end change sides (a
+	// row's left and right do not).
+	if fromEnd(el) != "" && (a.mode == Vertical || primarySource != "left" && primarySource != "right") {
 		switch a.primary {
 		case AlignMin:
 			a.primary = AlignMax
@@ -149,13 +153,26 @@ func layoutStyle(n *capturemodel.DOMNode, prop string) string {
 	return n.Computed(prop)
 }
 
-// rightToLeft says whether flex container el lays its row out from the right: a row (not a
-// grid, not a column) in direction rtl (CSS Flexbox 1 §5.1: the main axis follows the inline
-// direction).
-func rightToLeft(el *capturemodel.DOMNode) bool {
-	if GridContainer(el) || el.Computed("direction") != "rtl" {
-		return false
+// fromEnd says how flex container el lays its items out when it starts from the end of Figma's
+// direction: "right to left" for a row in direction rtl or a row-reverse in ltr (CSS Flexbox 1
+// §5.1: the main axis follows the inline direction, reversed by row-reverse), "bottom to top" for
+// a column-reverse; "" otherwise (and for a grid).
+func fromEnd(el *capturemodel.DOMNode) string {
+	if GridContainer(el) {
+		return ""
 	}
-	d := el.Computed("flex-direction")
-	return d == "row" || d == ""
+	rtl := el.Computed("direction") == "rtl"
+	switch el.Computed("flex-direction") {
+	case "row", "":
+		if rtl {
+			return "right to left"
+		}
+	case "row-reverse":
+		if !rtl {
+			return "right to left"
+		}
+	case "column-reverse":
+		return "bottom to top"
+	}
+	return ""
 }

@@ -200,16 +200,16 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 	}
 	// Auto layout places children in layer order (order.go): the page's paint order, or the
 	// layout order where the layers that change places do not draw over each other. A row laid
-	// out right to left is laid out from its last item.
-	if rightToLeft(el) {
+	// out right to left (a column bottom to top) is laid out from its last item.
+	if fromEnd(el) != "" {
 		slices.Reverse(flow)
 		slices.Reverse(flowDOM)
 	}
 	order, reverse, why := layoutOrder(F, flow)
 	if why != "" && orderReason == "" {
 		orderReason = "its items are painted in another order than they are laid out (z-index), and " + why
-		if rightToLeft(el) {
-			orderReason = "its items are laid out right to left, and " + why
+		if fromEnd(el) != "" {
+			orderReason = "its items are laid out " + fromEnd(el) + ", and " + why
 		}
 	}
 	flowReason := func() string {
@@ -257,7 +257,7 @@ func inferEmpty(F *resultjson.Node, el *capturemodel.DOMNode, absolute map[*resu
 	if reason != "" {
 		return reason
 	}
-	if a.rightToLeftWrap {
+	if a.wrapUnlike != "" {
 		a.wrap = false // nothing to wrap
 	}
 	pad := paddingBox(el)
@@ -282,17 +282,19 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	if reason != "" {
 		return reason
 	}
-	if a.rightToLeftWrap {
-		if !oneLine(flow) {
-			return "a wrapping row laid out right to left has no auto-layout equivalent over several lines (Figma wraps left to right)"
-		}
-		a.wrap = false
-	}
 	horizontal := a.mode == Horizontal
 	pad := paddingBox(el) // top, right, bottom, left
 	mainStart, mainEnd, crossStart, crossEnd := "left", "right", "top", "bottom"
 	if !horizontal {
 		mainStart, mainEnd, crossStart, crossEnd = "top", "bottom", "left", "right"
+	}
+	// Wrapping items that sit on one line are that row or column without WRAP where WRAP
+	// cannot hold them (a column, right to left, items of different margins).
+	if a.wrap && oneLine(flow, horizontal) && (a.wrapUnlike != "" || wrappedMarginsDiffer(flowDOM, mainStart)) {
+		a.wrap = false
+	}
+	if a.wrap && a.wrapUnlike != "" {
+		return a.wrapUnlike
 	}
 	idx := map[string]int{"top": 0, "right": 1, "bottom": 2, "left": 3}
 	// Margins: between items they add to the spacing, which must then be the same everywhere;
@@ -318,12 +320,8 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 			return "its items have different margins across the layout direction"
 		}
 	}
-	if a.wrap {
-		for _, d := range flowDOM[1:] {
-			if math.Abs(side(d, "margin-"+mainStart)-side(flowDOM[0], "margin-"+mainStart)) > 0.5 {
-				return "its wrapped items have different margins"
-			}
-		}
+	if a.wrap && wrappedMarginsDiffer(flowDOM, mainStart) {
+		return "its wrapped items have different margins"
 	}
 	pad[idx[mainStart]] += side(flowDOM[0], "margin-"+mainStart)
 	pad[idx[mainEnd]] += side(flowDOM[len(flowDOM)-1], "margin-"+mainEnd)
@@ -386,14 +384,29 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	return ""
 }
 
-// oneLine says whether the items of a row share one line: every item's top is above every
-// other's bottom.
-func oneLine(flow []*resultjson.Node) bool {
-	top, bottom := math.Inf(-1), math.Inf(1)
+// oneLine says whether the items of a row (horizontal) or column share one line: every item's
+// top (left) is above (left of) every other's bottom (right).
+func oneLine(flow []*resultjson.Node, horizontal bool) bool {
+	start, end := math.Inf(-1), math.Inf(1)
 	for _, n := range flow {
-		top, bottom = math.Max(top, n.Y), math.Min(bottom, n.Y+n.Height)
+		if horizontal {
+			start, end = math.Max(start, n.Y), math.Min(end, n.Y+n.Height)
+		} else {
+			start, end = math.Max(start, n.X), math.Min(end, n.X+n.Width)
+		}
 	}
-	return top < bottom
+	return start < end
+}
+
+// wrappedMarginsDiffer says whether wrapping items differ in their margin at the start of the
+// line (mainStart), which WRAP cannot give them: each line starts at the padding.
+func wrappedMarginsDiffer(flowDOM []*capturemodel.DOMNode, mainStart string) bool {
+	for _, d := range flowDOM[1:] {
+		if math.Abs(side(d, "margin-"+mainStart)-side(flowDOM[0], "margin-"+mainStart)) > 0.5 {
+			return true
+		}
+	}
+	return false
 }
 
 // centredAcross says whether every item of frame F sits centred across the layout direction

@@ -225,6 +225,43 @@ func TestInferRightToLeftRow(t *testing.T) {
 	}
 }
 
+// TestInferReversedDirections: row-reverse is laid out right to left (in direction rtl, left to
+// right), column-reverse bottom to top: the layers from the last item, start at the end.
+func TestInferReversedDirections(t *testing.T) {
+	for _, tc := range []struct {
+		style          map[string]string
+		layers, align  string
+		vertical, flip bool
+	}{
+		{map[string]string{"flex-direction": "row-reverse"}, "2:2 2:1 2:0", layout.AlignMax, false, true},
+		{map[string]string{"flex-direction": "row-reverse", "direction": "rtl"}, "2:0 2:1 2:2", layout.AlignMin, false, false},
+		{map[string]string{"flex-direction": "column-reverse"}, "2:2 2:1 2:0", layout.AlignMax, true, true},
+	} {
+		root, c := rowOf(100, tc.style, 3, func(i int) float64 { return float64(20 * i) })
+		for i, ch := range c.Out.Children {
+			at := float64(20 * i)
+			if tc.flip {
+				at = float64(80 - 20*i)
+			}
+			if tc.vertical {
+				c.Out.Width, c.Out.Height = 20, 100
+				ch.X, ch.Y = 0, at
+			} else {
+				ch.X = at
+			}
+		}
+		if d := layout.Infer(root); len(d) != 0 {
+			t.Fatalf("%v: diagnostics %+v, want none", tc.style, d)
+		}
+		if got := ids(c.Out.Children); got != tc.layers || c.Out.PrimaryAxisAlignItems != tc.align {
+			t.Errorf("%v: layers %s, primary %s; want %s %s", tc.style, got, c.Out.PrimaryAxisAlignItems, tc.layers, tc.align)
+		}
+		if worst, d := layout.Mismatch(c.Out); d > layout.Tolerance {
+			t.Errorf("%v: auto layout moves %s by %.2f", tc.style, worst.ID, d)
+		}
+	}
+}
+
 // TestInferCentredItemsOfDifferentMargins: items whose cross margins differ but which all sit
 // centred across the row (auto margins) make a CENTER row; one off centre leaves it absolute.
 func TestInferCentredItemsOfDifferentMargins(t *testing.T) {
@@ -265,5 +302,38 @@ func TestInferReorderLimit(t *testing.T) {
 		if !reordered && (len(d) != 1 || !strings.HasSuffix(d[0].Message, "it has more than 500 layers to put in that order")) {
 			t.Errorf("%d children: diagnostics %+v, want one naming the limit", n, d)
 		}
+	}
+}
+
+// TestInferWrapOnOneLine: wrapping items that sit on one line are that row or column without
+// WRAP where WRAP cannot hold them: a column (Figma wraps rows only), a row whose items differ in
+// their leading margin; a column over two columns stays absolute; a row of uniform margins keeps
+// WRAP.
+func TestInferWrapOnOneLine(t *testing.T) {
+	column := func(cols int) (*boxtree.Node, *boxtree.Node) {
+		root, c := rowOf(20*float64(cols), map[string]string{"flex-direction": "column", "flex-wrap": "wrap"}, 2, func(int) float64 { return 0 })
+		c.Out.Height = 40
+		for i, ch := range c.Out.Children {
+			ch.X, ch.Y = float64(20*(i%cols)), float64(20*(i/cols))
+		}
+		return root, c
+	}
+	root, c := column(1)
+	if d := layout.Infer(root); len(d) != 0 || c.Out.LayoutMode != layout.Vertical || c.Out.LayoutWrap != "" {
+		t.Errorf("column on one column: diagnostics %+v, mode %q wrap %q; want VERTICAL without WRAP", d, c.Out.LayoutMode, c.Out.LayoutWrap)
+	}
+	root, c = column(2)
+	c.Out.Height = 20
+	if d := layout.Infer(root); len(d) != 1 || !strings.Contains(d[0].Message, "a wrapping column has no auto-layout equivalent over several columns") {
+		t.Errorf("column over two columns: diagnostics %+v, want one about the columns", d)
+	}
+	root, c = rowOf(60, map[string]string{"flex-wrap": "wrap"}, 2, func(i int) float64 { return float64(30 * i) })
+	c.DOM[1].Style["margin-left"] = "10px"
+	if d := layout.Infer(root); len(d) != 0 || c.Out.LayoutMode != layout.Horizontal || c.Out.LayoutWrap != "" || *c.Out.ItemSpacing != 10 {
+		t.Errorf("row of different margins on one line: diagnostics %+v, mode %q wrap %q; want HORIZONTAL without WRAP, spacing 10", d, c.Out.LayoutMode, c.Out.LayoutWrap)
+	}
+	root, c = rowOf(40, map[string]string{"flex-wrap": "wrap"}, 2, func(i int) float64 { return float64(20 * i) })
+	if d := layout.Infer(root); len(d) != 0 || c.Out.LayoutWrap != layout.Wrap {
+		t.Errorf("row of uniform margins: diagnostics %+v, wrap %q; want WRAP", d, c.Out.LayoutWrap)
 	}
 }
