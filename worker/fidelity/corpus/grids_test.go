@@ -25,8 +25,14 @@ type layoutCount struct {
 // border box for the frame to be taken as the container's.
 const boxMatchTolerance = 0.6
 
-// flexContainer says whether element d is a flex container (display flex or inline-flex).
+// flexContainer says whether element d is a flex container (display flex or inline-flex) that
+// lays out elements of its own: a form control (input, select, textarea; Bulma's inputs are
+// inline-flex) has none, its text is the control's.
 func flexContainer(d *capturemodel.DOMNode) bool {
+	switch d.Tag {
+	case "input", "select", "textarea":
+		return false
+	}
 	return layout.Container(d) && !layout.GridContainer(d)
 }
 
