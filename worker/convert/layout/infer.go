@@ -184,8 +184,10 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 			// Auto layout would place its transformed bounds; the page placed its layout box.
 			return fmt.Sprintf("the item %s is transformed", domName(it.dom))
 		}
-		if it.dom.Type == "element" && layoutStyle(it.dom, "order") != "0" && orderReason == "" {
-			orderReason = fmt.Sprintf("the item %s is moved by order", domName(it.dom))
+		if it.dom.Type == "element" && layoutStyle(it.dom, "order") != "0" {
+			if _, err := strconv.Atoi(layoutStyle(it.dom, "order")); err != nil && orderReason == "" {
+				orderReason = fmt.Sprintf("the item %s has order %q", domName(it.dom), layoutStyle(it.dom, "order"))
+			}
 		}
 		flow = append(flow, it.nodes[0])
 		flowDOM = append(flowDOM, it.dom)
@@ -201,6 +203,7 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 	// Auto layout places children in layer order (order.go): the page's paint order, or the
 	// layout order where the layers that change places do not draw over each other. A row laid
 	// out right to left (a column bottom to top) is laid out from its last item.
+	layoutInOrder(flow, flowDOM)
 	if fromEnd(el) != "" {
 		slices.Reverse(flow)
 		slices.Reverse(flowDOM)
@@ -289,42 +292,27 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 		mainStart, mainEnd, crossStart, crossEnd = "top", "bottom", "left", "right"
 	}
 	// Wrapping items that sit on one line are that row or column without WRAP where WRAP
-	// cannot hold them (a column, right to left, items of different margins).
-	if a.wrap && oneLine(flow, horizontal) && (a.wrapUnlike != "" || wrappedMarginsDiffer(flowDOM, mainStart)) {
+	// cannot hold them (a column, a row laid out from the end).
+	if a.wrap && oneLine(flow, horizontal) && a.wrapUnlike != "" {
 		a.wrap = false
 	}
 	if a.wrap && a.wrapUnlike != "" {
 		return a.wrapUnlike
 	}
+	m, reason := readMargins(a, flow, flowDOM, horizontal, false)
+	// Items of different margins that all sit centred across (auto margins, or margins that
+	// happen to balance) are Figma's CENTER without margins.
+	if reason == differentCrossMargins && !a.wrap && centredAcross(F, flow, pad, horizontal) {
+		m, reason = readMargins(a, flow, flowDOM, horizontal, true)
+		a.counter, a.stretch = AlignCenter, false
+	}
+	if reason != "" {
+		return reason
+	}
+	spacing, cs, ce := m.spacing, m.crossStart, m.crossEnd
 	idx := map[string]int{"top": 0, "right": 1, "bottom": 2, "left": 3}
-	// Margins: between items they add to the spacing, which must then be the same everywhere;
-	// on the outside they add to the padding.
-	// (A negative sum is Figma's negative itemSpacing: items pulled over each other.)
-	spacing := a.spacing
-	for i := 0; i+1 < len(flowDOM); i++ {
-		s := a.spacing + side(flowDOM[i], "margin-"+mainEnd) + side(flowDOM[i+1], "margin-"+mainStart)
-		if i > 0 && math.Abs(s-spacing) > 0.5 {
-			return "the space between its items differs (margins)"
-		}
-		spacing = s
-	}
-	cs, ce := side(flowDOM[0], "margin-"+crossStart), side(flowDOM[0], "margin-"+crossEnd)
-	for _, d := range flowDOM[1:] {
-		if math.Abs(side(d, "margin-"+crossStart)-cs) > 0.5 || math.Abs(side(d, "margin-"+crossEnd)-ce) > 0.5 {
-			// Items of different margins that all sit centred across (auto margins, or
-			// margins that happen to balance) are Figma's CENTER without margins.
-			if !a.wrap && centredAcross(F, flow, pad, horizontal) {
-				a.counter, a.stretch, cs, ce = AlignCenter, false, 0, 0
-				break
-			}
-			return "its items have different margins across the layout direction"
-		}
-	}
-	if a.wrap && wrappedMarginsDiffer(flowDOM, mainStart) {
-		return "its wrapped items have different margins"
-	}
-	pad[idx[mainStart]] += side(flowDOM[0], "margin-"+mainStart)
-	pad[idx[mainEnd]] += side(flowDOM[len(flowDOM)-1], "margin-"+mainEnd)
+	pad[idx[mainStart]] += m.mainStart
+	pad[idx[mainEnd]] += m.mainEnd
 	pad[idx[crossStart]] += cs
 	pad[idx[crossEnd]] += ce
 	// Negative outer margins (a grid row pulled out over its container's padding) would make
@@ -342,7 +330,7 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	F.PrimaryAxisAlignItems, F.CounterAxisAlignItems = a.primary, a.counter
 	if a.wrap {
 		F.LayoutWrap = Wrap
-		F.CounterAxisSpacing = css.Ptr(css.Px(a.rowSpacing + cs + ce))
+		F.CounterAxisSpacing = css.Ptr(css.Px(m.lineSpacing))
 	}
 	innerCross := F.Height - pad[0] - pad[2]
 	if !horizontal {
@@ -384,6 +372,110 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	return ""
 }
 
+// layoutInOrder sorts a flex container's items (and their nodes, pairwise) by their CSS order,
+// the document order among equals: the order the page lays them out in (CSS Flexbox 1 §5.4).
+func layoutInOrder(flow []*resultjson.Node, flowDOM []*capturemodel.DOMNode) {
+	key := func(d *capturemodel.DOMNode) int {
+		if d.Type != "element" {
+			return 0
+		}
+		v, _ := strconv.Atoi(layoutStyle(d, "order"))
+		return v
+	}
+	idx := make([]int, len(flow))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return key(flowDOM[a]) - key(flowDOM[b]) })
+	nodes, doms := slices.Clone(flow), slices.Clone(flowDOM)
+	for i, j := range idx {
+		flow[i], flowDOM[i] = nodes[j], doms[j]
+	}
+}
+
+// Why a container's margins have no auto-layout equivalent.
+const (
+	differentSpacing      = "the space between its items differs (margins)"
+	differentCrossMargins = "its items have different margins across the layout direction"
+	differentLineStarts   = "its wrapped items have different margins"
+	differentLineSpacing  = "the space between its wrapped lines differs (margins)"
+)
+
+// margins is what the items' CSS margins make of an auto-layout frame (Figma has no margins):
+// the itemSpacing and the spacing of wrapped lines, and what each side adds to the padding
+// (px).
+type margins struct {
+	spacing, lineSpacing                     float64
+	mainStart, mainEnd, crossStart, crossEnd float64
+}
+
+// readMargins reads the margins of a container's flowing items (in layout order), line by line
+// when it wraps (a line starts where an item starts before the one before it): between the
+// items of a line they add to the spacing, which must be the same in every line; each line's
+// first item's leading margin is the padding's (the same on every line), the last item's
+// trailing margin too; across, the items of a line share their margins, the first line's add to
+// the padding, and between two lines the row gap plus the margins on either side is the
+// lines' spacing, the same between every two. noCross leaves the margins across out (items
+// centred across). It returns which rule the margins break.
+func readMargins(a axes, flow []*resultjson.Node, flowDOM []*capturemodel.DOMNode, horizontal, noCross bool) (margins, string) {
+	mainStart, mainEnd, crossStart, crossEnd := "left", "right", "top", "bottom"
+	pos := func(n *resultjson.Node) float64 { return n.X }
+	if !horizontal {
+		mainStart, mainEnd, crossStart, crossEnd = "top", "bottom", "left", "right"
+		pos = func(n *resultjson.Node) float64 { return n.Y }
+	}
+	var lines [][2]int // [first, end) item indices
+	first := 0
+	for i := 1; i <= len(flow); i++ {
+		if i == len(flow) || a.wrap && pos(flow[i]) < pos(flow[i-1]) {
+			lines = append(lines, [2]int{first, i})
+			first = i
+		}
+	}
+	m := margins{spacing: a.spacing}
+	spaced := false
+	var crossEnds float64
+	for k, ln := range lines {
+		lead := side(flowDOM[ln[0]], "margin-"+mainStart)
+		if k == 0 {
+			m.mainStart = lead
+		} else if math.Abs(lead-m.mainStart) > 0.5 {
+			return m, differentLineStarts
+		}
+		for i := ln[0]; i+1 < ln[1]; i++ {
+			s := a.spacing + side(flowDOM[i], "margin-"+mainEnd) + side(flowDOM[i+1], "margin-"+mainStart)
+			if spaced && math.Abs(s-m.spacing) > 0.5 {
+				return m, differentSpacing
+			}
+			m.spacing, spaced = s, true
+		}
+		cs, ce := side(flowDOM[ln[0]], "margin-"+crossStart), side(flowDOM[ln[0]], "margin-"+crossEnd)
+		if noCross {
+			cs, ce = 0, 0
+		}
+		for _, d := range flowDOM[ln[0]+1 : ln[1]] {
+			if !noCross && (math.Abs(side(d, "margin-"+crossStart)-cs) > 0.5 || math.Abs(side(d, "margin-"+crossEnd)-ce) > 0.5) {
+				return m, differentCrossMargins
+			}
+		}
+		switch {
+		case k == 0:
+			m.crossStart = cs
+		case k == 1:
+			m.lineSpacing = a.rowSpacing + crossEnds + cs
+		case math.Abs(a.rowSpacing+crossEnds+cs-m.lineSpacing) > 0.5:
+			return m, differentLineSpacing
+		}
+		crossEnds = ce
+	}
+	if len(lines) == 1 {
+		m.lineSpacing = a.rowSpacing + m.crossStart + crossEnds
+	}
+	m.crossEnd = crossEnds
+	m.mainEnd = side(flowDOM[len(flowDOM)-1], "margin-"+mainEnd)
+	return m, ""
+}
+
 // oneLine says whether the items of a row (horizontal) or column share one line: every item's
 // top (left) is above (left of) every other's bottom (right).
 func oneLine(flow []*resultjson.Node, horizontal bool) bool {
@@ -396,17 +488,6 @@ func oneLine(flow []*resultjson.Node, horizontal bool) bool {
 		}
 	}
 	return start < end
-}
-
-// wrappedMarginsDiffer says whether wrapping items differ in their margin at the start of the
-// line (mainStart), which WRAP cannot give them: each line starts at the padding.
-func wrappedMarginsDiffer(flowDOM []*capturemodel.DOMNode, mainStart string) bool {
-	for _, d := range flowDOM[1:] {
-		if math.Abs(side(d, "margin-"+mainStart)-side(flowDOM[0], "margin-"+mainStart)) > 0.5 {
-			return true
-		}
-	}
-	return false
 }
 
 // centredAcross says whether every item of frame F sits centred across the layout direction

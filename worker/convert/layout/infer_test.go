@@ -306,9 +306,8 @@ func TestInferReorderLimit(t *testing.T) {
 }
 
 // TestInferWrapOnOneLine: wrapping items that sit on one line are that row or column without
-// WRAP where WRAP cannot hold them: a column (Figma wraps rows only), a row whose items differ in
-// their leading margin; a column over two columns stays absolute; a row of uniform margins keeps
-// WRAP.
+// WRAP where WRAP cannot hold them: a column (Figma wraps rows only); a column over two columns
+// stays absolute; a row keeps WRAP, its items' margins between them its spacing.
 func TestInferWrapOnOneLine(t *testing.T) {
 	column := func(cols int) (*boxtree.Node, *boxtree.Node) {
 		root, c := rowOf(20*float64(cols), map[string]string{"flex-direction": "column", "flex-wrap": "wrap"}, 2, func(int) float64 { return 0 })
@@ -329,11 +328,63 @@ func TestInferWrapOnOneLine(t *testing.T) {
 	}
 	root, c = rowOf(60, map[string]string{"flex-wrap": "wrap"}, 2, func(i int) float64 { return float64(30 * i) })
 	c.DOM[1].Style["margin-left"] = "10px"
-	if d := layout.Infer(root); len(d) != 0 || c.Out.LayoutMode != layout.Horizontal || c.Out.LayoutWrap != "" || *c.Out.ItemSpacing != 10 {
-		t.Errorf("row of different margins on one line: diagnostics %+v, mode %q wrap %q; want HORIZONTAL without WRAP, spacing 10", d, c.Out.LayoutMode, c.Out.LayoutWrap)
+	if d := layout.Infer(root); len(d) != 0 || c.Out.LayoutMode != layout.Horizontal || c.Out.LayoutWrap != layout.Wrap || *c.Out.ItemSpacing != 10 {
+		t.Errorf("row of different margins on one line: diagnostics %+v, mode %q wrap %q; want HORIZONTAL WRAP, spacing 10", d, c.Out.LayoutMode, c.Out.LayoutWrap)
 	}
 	root, c = rowOf(40, map[string]string{"flex-wrap": "wrap"}, 2, func(i int) float64 { return float64(20 * i) })
 	if d := layout.Infer(root); len(d) != 0 || c.Out.LayoutWrap != layout.Wrap {
 		t.Errorf("row of uniform margins: diagnostics %+v, wrap %q; want WRAP", d, c.Out.LayoutWrap)
+	}
+}
+
+// TestInferWrapLines: a wrapping row's margins are read line by line: the items of a line share
+// their margins across, the lines are the row gap plus the margins on either side apart (the
+// same between every two lines), each line starts at the padding.
+func TestInferWrapLines(t *testing.T) {
+	// Six items of 20 x 20 in lines of two; top margins give the line spacing.
+	wrap := func(tops [3]string, ys [3]float64) (*boxtree.Node, *boxtree.Node) {
+		root, c := rowOf(40, map[string]string{"flex-wrap": "wrap", "row-gap": "10px"}, 6, func(i int) float64 { return float64(20 * (i % 2)) })
+		c.Out.Height = ys[2] + 20
+		for i, ch := range c.Out.Children {
+			ch.Y = ys[i/2]
+			c.DOM[i].Style["margin-top"] = tops[i/2]
+		}
+		return root, c
+	}
+	root, c := wrap([3]string{"4px", "5px", "5px"}, [3]float64{4, 39, 74})
+	if d := layout.Infer(root); len(d) != 0 || c.Out.LayoutWrap != layout.Wrap || *c.Out.CounterAxisSpacing != 15 || *c.Out.PaddingTop != 4 {
+		t.Errorf("lines 15 px apart: diagnostics %+v, wrap %q, line spacing %v, padding top %v; want WRAP 15 4", d, c.Out.LayoutWrap, c.Out.CounterAxisSpacing, c.Out.PaddingTop)
+	}
+	root, c = wrap([3]string{"0px", "5px", "8px"}, [3]float64{0, 35, 73})
+	if d := layout.Infer(root); len(d) != 1 || !strings.Contains(d[0].Message, "the space between its wrapped lines differs (margins)") || c.Out.LayoutMode != "" {
+		t.Errorf("lines 15 and 18 px apart: diagnostics %+v, mode %q; want one about the lines", d, c.Out.LayoutMode)
+	}
+	root, c = wrap([3]string{"0px", "5px", "5px"}, [3]float64{0, 35, 70})
+	c.DOM[3].Style["margin-top"] = "6px"
+	if d := layout.Infer(root); len(d) != 1 || !strings.Contains(d[0].Message, "different margins across") {
+		t.Errorf("a line of different top margins: diagnostics %+v, want one about the margins across", d)
+	}
+	root, c = wrap([3]string{"0px", "5px", "5px"}, [3]float64{0, 35, 70})
+	c.DOM[2].Style["margin-left"] = "3px"
+	if d := layout.Infer(root); len(d) != 1 || !strings.Contains(d[0].Message, "its wrapped items have different margins") {
+		t.Errorf("a line starting 3 px in: diagnostics %+v, want one about the lines' starts", d)
+	}
+}
+
+// TestInferCSSOrder: items moved by CSS order are laid out in that order (document order among
+// equals), their layers too; an order that is not an integer leaves the frame absolute.
+func TestInferCSSOrder(t *testing.T) {
+	root, c := rowOf(60, nil, 3, func(i int) float64 { return float64(20 * ((i + 2) % 3)) })
+	c.DOM[0].Style["order"] = "1"
+	if d := layout.Infer(root); len(d) != 0 {
+		t.Fatalf("diagnostics %+v, want none", d)
+	}
+	if got := ids(c.Out.Children); got != "2:1 2:2 2:0" {
+		t.Errorf("layers %s, want 2:1 2:2 2:0", got)
+	}
+	root, c = rowOf(60, nil, 3, func(i int) float64 { return float64(20 * i) })
+	c.DOM[0].Style["order"] = "calc(1)"
+	if d := layout.Infer(root); len(d) != 1 || !strings.Contains(d[0].Message, `has order "calc(1)"`) || c.Out.LayoutMode != "" {
+		t.Errorf("order calc(1): diagnostics %+v, mode %q; want one naming the order", d, c.Out.LayoutMode)
 	}
 }
