@@ -410,7 +410,7 @@ type margins struct {
 }
 
 // readMargins reads the margins of a container's flowing items (in layout order), line by line
-// when it wraps (a line starts where an item starts before the one before it): between the
+// when it wraps (a line starts where an item does not start after the one before it): between the
 // items of a line they add to the spacing, which must be the same in every line; each line's
 // first item's leading margin is the padding's (the same on every line), the last item's
 // trailing margin too; across, the items of a line share their margins, the first line's add to
@@ -427,7 +427,7 @@ func readMargins(a axes, flow []*resultjson.Node, flowDOM []*capturemodel.DOMNod
 	var lines [][2]int // [first, end) item indices
 	first := 0
 	for i := 1; i <= len(flow); i++ {
-		if i == len(flow) || a.wrap && pos(flow[i]) < pos(flow[i-1]) {
+		if i == len(flow) || a.wrap && pos(flow[i]) <= pos(flow[i-1])+0.5 {
 			lines = append(lines, [2]int{first, i})
 			first = i
 		}

@@ -364,6 +364,17 @@ func TestInferWrapLines(t *testing.T) {
 	if d := layout.Infer(root); len(d) != 1 || !strings.Contains(d[0].Message, "different margins across") {
 		t.Errorf("a line of different top margins: diagnostics %+v, want one about the margins across", d)
 	}
+	// Full-width items, one a line, the last with a bottom margin: lines 0 px apart, the
+	// margin the bottom padding.
+	root, c = rowOf(20, map[string]string{"flex-wrap": "wrap"}, 3, func(int) float64 { return 0 })
+	c.Out.Height = 80
+	for i, ch := range c.Out.Children {
+		ch.Y = float64(20 * i)
+	}
+	c.DOM[2].Style["margin-bottom"] = "20px"
+	if d := layout.Infer(root); len(d) != 0 || *c.Out.CounterAxisSpacing != 0 || *c.Out.PaddingBottom != 20 {
+		t.Errorf("full-width lines: diagnostics %+v, line spacing %v, padding bottom %v; want 0 and 20", d, c.Out.CounterAxisSpacing, c.Out.PaddingBottom)
+	}
 	root, c = wrap([3]string{"0px", "5px", "5px"}, [3]float64{0, 35, 70})
 	c.DOM[2].Style["margin-left"] = "3px"
 	if d := layout.Infer(root); len(d) != 1 || !strings.Contains(d[0].Message, "its wrapped items have different margins") {
