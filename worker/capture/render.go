@@ -125,6 +125,9 @@ type Page struct {
 	// DarkThemeRead says the page has a dark theme and the capture read it under an emulated
 	// prefers-color-scheme: dark (themes.go); false costs no emulation.
 	DarkThemeRead bool
+	// StateElements counts the elements put in their interaction states (states.go), StatesOver
+	// those left out past MaxStateElements or statesTimeout.
+	StateElements, StatesOver int
 	// CropsOver counts the elements that asked for a crop past MaxCrops and have none.
 	CropsOver int
 	// FontsUnrecorded counts the text runs whose drawn fonts were not recorded (platformFonts).
@@ -340,7 +343,7 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 	if nw := guard.notAWebPage(); nw != nil {
 		return nil, nw
 	}
-	if _, err := evaluate[bool](tabCtx, helpersTimeout, "install page helpers", vectorJS+factsJS+"\n"+pageJS); err != nil {
+	if _, err := evaluate[bool](tabCtx, helpersTimeout, "install page helpers", vectorJS+factsJS+"\n"+statesJS+"\n"+pageJS); err != nil {
 		return nil, err
 	}
 	if spec.ReadySelector != "" {
@@ -528,6 +531,12 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 	if out.Document, out.DarkThemeRead, err = readDarkTheme(tabCtx, out.Document); err != nil && tabCtx.Err() != nil {
 		return nil, tabCtx.Err()
 	}
+	// Then the interaction states, each forced and cleared again.
+	var states statesRead
+	if out.Document, states, err = readStates(tabCtx, out.Document); err != nil && tabCtx.Err() != nil {
+		return nil, tabCtx.Err()
+	}
+	out.StateElements, out.StatesOver = states.Elements, states.Over
 	out.DialogsAnswered = dialogs.Count()
 	out.NavigationsBlocked = guard.Blocked()
 	if archive != nil {

@@ -47,6 +47,10 @@ const (
 	// MaxFontQueries, or past fontQueryTimeout); the conversion names their faces from the
 	// declared families.
 	WarnFontsUnrecorded = "FONTS_UNRECORDED"
+	// WarnStatesLimited: more elements are styled under :hover, :focus or :focus-visible than
+	// MaxStateElements (or reading them took longer than statesTimeout); the states of those
+	// past it were not recorded.
+	WarnStatesLimited = "STATES_LIMITED"
 )
 
 // captureWarnings lists what the capture of p should warn about, in a fixed order.
@@ -95,6 +99,10 @@ func captureWarnings(p *Page, settleBudget time.Duration) []CaptureWarning {
 	if p.FontsUnrecorded > 0 {
 		out = append(out, CaptureWarning{Code: WarnFontsUnrecorded, Message: fmt.Sprintf(
 			"the fonts that drew %d text runs were not recorded (the page has more than %d, asking took longer than %s, or a run left the page); the conversion names their faces from the families the page declares", p.FontsUnrecorded, MaxFontQueries, fontQueryTimeout)})
+	}
+	if p.StatesOver > 0 {
+		out = append(out, CaptureWarning{Code: WarnStatesLimited, Message: fmt.Sprintf(
+			"%d elements styled on hover or focus are past the limit of %d a page (or of %s); their states were not recorded and their components have no state variants", p.StatesOver, MaxStateElements, statesTimeout)})
 	}
 	if p.DialogsAnswered > 0 {
 		out = append(out, CaptureWarning{Code: WarnDialogs, Message: fmt.Sprintf(
