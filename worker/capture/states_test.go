@@ -67,7 +67,7 @@ func capturedStates(t *testing.T, raw []byte) (states []stateRecord, index map[s
 // record the background and text colour they set (read at rest, not at the start of the
 // buttons' 2 s transition) and the focus ring's shadow; a card's :hover records its border
 // colours and its title's colour (an element inside it, by its own index); a chip's :hover,
-// which grows its padding, records the padding and the box it moved to; a card's paragraph,
+// which grows its padding, records the padding and the taller box; a card's paragraph,
 // which no state changes, is in no record, nor does any card or chip record a focus state.
 func TestStatesRecorded(t *testing.T) {
 	t.Parallel()
@@ -114,7 +114,7 @@ func TestStatesRecorded(t *testing.T) {
 		t.Fatalf("chip hover changes %+v, want one with a box", chip.Changes)
 	}
 	c := chip.Changes[0]
-	if want := map[string]string{"padding-top": "6px", "padding-bottom": "6px", "padding-left": "16px", "padding-right": "16px"}; !reflect.DeepEqual(c.Style, want) {
+	if want := map[string]string{"padding-top": "6px", "padding-bottom": "6px"}; !reflect.DeepEqual(c.Style, want) {
 		t.Errorf("chip hover style %v, want %v", c.Style, want)
 	}
 	if c.Box.Height != 36 {
