@@ -20,7 +20,7 @@ export const ComponentDataKey = "code2des.componentId";
  * component members themselves.
  */
 const placement = ["x", "y", "constraints", "layoutPositioning", "gridRowAnchorIndex", "gridColumnAnchorIndex", "gridRowSpan", "gridColumnSpan",
-  "gridChildHorizontalAlign", "gridChildVerticalAlign", "scrollBehavior", "componentId", "componentName"] as const;
+  "gridChildHorizontalAlign", "gridChildVerticalAlign", "scrollBehavior", "componentId", "componentName", "componentVariants"] as const;
 
 /**
  * The tree the main component is built from: the first use without its placement. A FILL

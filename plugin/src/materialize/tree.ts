@@ -131,6 +131,7 @@ const takes: { [K in keyof Node]-?: (node: SceneNode) => boolean } = {
   effectStyleId: (node) => "setEffectStyleIdAsync" in node,
   componentId: (node) => node.type === "INSTANCE" || node.type === "COMPONENT",
   componentName: (node) => node.type === "INSTANCE" || node.type === "COMPONENT",
+  componentVariants: (node) => node.type === "INSTANCE" || node.type === "COMPONENT",
 };
 
 function isMember(k: string): k is keyof Node {
