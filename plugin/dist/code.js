@@ -9205,15 +9205,18 @@
       this.holder = f;
       return f;
     }
-    /** Records a main component and stacks it below the ones before it on the Components frame. */
-    add(id, component, main) {
-      const made = { component, main };
+    /**
+     * Records a main component and stacks it (or placed, the component set holding it and its
+     * variants) below the ones before it on the Components frame.
+     */
+    add(id, component, main, placed = component) {
+      const made = { component, main, placed };
       this.made.set(id, made);
       const f = this.frame();
-      component.x = 0;
-      component.y = this.bottom;
-      this.bottom += component.height + ComponentSpacing;
-      const width = Math.max(...[...this.made.values()].map((m) => m.component.width), 0.01);
+      placed.x = 0;
+      placed.y = this.bottom;
+      this.bottom += placed.height + ComponentSpacing;
+      const width = Math.max(...[...this.made.values()].map((m) => m.placed.width), 0.01);
       f.resize(width, Math.max(this.bottom - ComponentSpacing, 0.01));
       return made;
     }
@@ -9769,6 +9772,90 @@
     }
   }
 
+  // src/materialize/variants.ts
+  var VariantProperty = "State";
+  var DefaultState = "Default";
+  var VariantSpacing = 20;
+  function variantName(state) {
+    return `${VariantProperty}=${state}`;
+  }
+  function combineStates(main, tree, variants, parent, name, ctx) {
+    applying(tree.id, "componentVariants", () => main.name = variantName(DefaultState));
+    const all = [main];
+    variants.forEach((v, i) => {
+      const state = v.variantProperties.State;
+      const copy = applying(tree.id, `componentVariants[${i}]`, () => main.clone());
+      ctx.track(copy);
+      copy.name = variantName(state);
+      copy.x = main.x + (i + 1) * (main.width + VariantSpacing);
+      copy.y = main.y;
+      const layers = layersById(copy, tree, ctx);
+      for (const o of v.overrides) {
+        const layer = layers.get(o.id);
+        if (layer === void 0) throw new MaterializeError(tree.id, `componentVariants[${i}].overrides`, `no layer ${JSON.stringify(o.id)} in the component`);
+        applyOverride(layer, o, ctx);
+      }
+      all.push(copy);
+    });
+    const set = applying(tree.id, "componentVariants", () => figma.combineAsVariants(all, parent));
+    ctx.track(set);
+    set.name = name;
+    return set;
+  }
+  function layersById(component, tree, ctx) {
+    const out = /* @__PURE__ */ new Map();
+    const walk = (layer, n) => {
+      var _a;
+      out.set(n.id, layer);
+      const kids = ((_a = n.children) != null ? _a : []).filter((c) => !ctx.skipped(c, n));
+      const layers = "children" in layer && n.type !== "SVG" ? layer.children : [];
+      kids.forEach((c, i) => {
+        const l = layers[i];
+        if (l !== void 0) walk(l, c);
+      });
+    };
+    walk(component, tree);
+    return out;
+  }
+  function applyOverride(layer, o, ctx) {
+    const id = o.id;
+    if (o.opacity !== void 0 && "opacity" in layer) {
+      const v = o.opacity;
+      applying(id, "opacity", () => layer.opacity = v);
+    }
+    if (o.fills !== void 0 && "fills" in layer) {
+      const v = figmaPaints(o.fills, ctx.images, ctx.variables, id, "fills");
+      applying(id, "fills", () => layer.fills = v);
+    }
+    if (o.strokes !== void 0 && "strokes" in layer) {
+      const v = figmaPaints(o.strokes, ctx.images, ctx.variables, id, "strokes");
+      applying(id, "strokes", () => layer.strokes = v);
+    }
+    if (o.strokeWeight !== void 0 && "strokeWeight" in layer) {
+      const v = o.strokeWeight;
+      applying(id, "strokeWeight", () => layer.strokeWeight = v);
+    }
+    if ("strokeTopWeight" in layer) {
+      for (const k of ["strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight"]) {
+        const v = o[k];
+        if (v !== void 0) applying(id, k, () => layer[k] = v);
+      }
+    }
+    if (o.effects !== void 0 && "effects" in layer) {
+      const v = figmaEffects(o.effects);
+      applying(id, "effects", () => layer.effects = v);
+    }
+    if (layer.type === "TEXT") {
+      if (o.textDecoration !== void 0) {
+        const v = o.textDecoration;
+        applying(id, "textDecoration", () => layer.textDecoration = v);
+      }
+      if (o.styledTextSegments !== void 0) {
+        applySegments(layer, { type: "TEXT", id, name: layer.name, styledTextSegments: o.styledTextSegments }, ctx);
+      }
+    }
+  }
+
   // src/materialize/tree.ts
   var takes = {
     type: () => true,
@@ -10132,7 +10219,15 @@
     const name = n.componentName;
     applying(n.id, "componentName", () => built.name = name);
     built.setPluginData(ComponentDataKey, componentId);
-    return ctx.components.add(componentId, built, main);
+    if (n.componentVariants === void 0) return ctx.components.add(componentId, built, main);
+    const set = combineStates(built, main, n.componentVariants, ctx.components.frame(), name, {
+      images: ctx.images,
+      fonts: ctx.fonts,
+      variables: ctx.library.variables,
+      track: ctx.track,
+      skipped: drawnByList
+    });
+    return ctx.components.add(componentId, built, main, set);
   }
   async function overrideLayers(node, n, main, ctx) {
     var _a, _b, _c, _d, _e;
