@@ -96,7 +96,7 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 			case rec == nil && why == "":
 				continue
 			case why == "":
-				why = paintOnly(rec, st.capture)
+				why = paintOnly(rec, st.capture, u)
 			}
 			if why != "" {
 				skip(u.node, st.value, why)
@@ -178,11 +178,15 @@ func record(all []capturemodel.StateRecord, state string, u *use) (*capturemodel
 	return nil, fmt.Sprintf("%d elements inside it have their own %s state and it has none", len(inside), state)
 }
 
-// paintOnly says why rec's changes cannot be a variant: one moves or resizes a box, or changes
-// a property that is no paint (a url() background the capture has no image of counts as one);
-// "" when they only repaint.
-func paintOnly(rec *capturemodel.StateRecord, state string) string {
+// paintOnly says why rec's changes cannot be a variant of u: one is of an element outside u (a
+// capture that says so is not what the capture worker writes), moves or resizes a box, or
+// changes a property that is no paint (a url() background the capture has no image of counts as
+// one); "" when they only repaint inside u.
+func paintOnly(rec *capturemodel.StateRecord, state string, u *use) string {
 	for _, ch := range rec.Changes {
+		if ch.Element < u.start || ch.Element >= u.end {
+			return fmt.Sprintf("its %s state records a change of an element outside it", state)
+		}
 		if ch.Box != nil {
 			return fmt.Sprintf("its %s state moves or resizes a box", state)
 		}

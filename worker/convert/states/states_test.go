@@ -194,3 +194,23 @@ func TestMaxRedraws(t *testing.T) {
 		})
 	}
 }
+
+// TestChangeOutsideUse: a record whose changes reach an element outside the use (not what the
+// capture writes) makes no variant, and the drawing is not asked for.
+func TestChangeOutsideUse(t *testing.T) {
+	p := newPage(el{name: "Button", kids: []el{{}}}, el{kids: []el{{}}})
+	p.capture.Document.States = []capturemodel.StateRecord{{Element: 2, State: "hover", Changes: []capturemodel.StateChange{
+		{Element: 2, Style: map[string]string{"background-color": "rgb(255, 0, 0)"}},
+		{Element: 4, Style: map[string]string{"background-color": "rgb(255, 0, 0)"}},
+	}}}
+	diags, err := states.Variants(p.capture, p.tree, func(*capturemodel.Capture) (*resultjson.Node, error) {
+		t.Fatal("drawn again")
+		return nil, nil
+	}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(diags) != 1 || !strings.HasSuffix(diags[0].Message, "records a change of an element outside it") {
+		t.Errorf("diagnostics %+v, want one about a change outside the use", diags)
+	}
+}

@@ -21,6 +21,8 @@ type componentCount struct {
 	withStates, variants  int
 	statesSkipped         int
 	names                 []string
+	// whyNoState are the STATE_SKIPPED messages' reasons (after "has no <State> variant: ").
+	whyNoState []string
 }
 
 // countComponents counts the components of a run's result.
@@ -53,6 +55,8 @@ func countComponents(page string, r *run) componentCount {
 			c.skipped++
 		case resultjson.DiagStateSkipped:
 			c.statesSkipped++
+			_, why, _ := strings.Cut(d.Message, " variant: ")
+			c.whyNoState = append(c.whyNoState, why)
 		}
 	}
 	return c
@@ -70,5 +74,10 @@ func componentTable(counts []componentCount) string {
 			c.withStates, c.variants, c.statesSkipped, strings.Join(c.names, ", "))
 	}
 	fmt.Fprintf(&b, "| all | | %d | %d | | | %d | %d | | |\n", comps, insts, states, variants)
+	for _, c := range counts {
+		if len(c.whyNoState) > 0 {
+			fmt.Fprintf(&b, "\n%s, states without a variant: %s", c.page, strings.Join(c.whyNoState, "; "))
+		}
+	}
 	return b.String()
 }
