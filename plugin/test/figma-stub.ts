@@ -472,7 +472,7 @@ export class StubTrack implements GridTrackSize {
 }
 
 export class StubFrame extends StubBox
-  implements Pick<FrameNode, "clipsContent" | "layoutMode" | "layoutWrap" | "paddingLeft" | "paddingRight" | "paddingTop" | "paddingBottom" | "itemSpacing" | "primaryAxisAlignItems" | "counterAxisAlignItems" | "numberOfFixedChildren"> {
+  implements Pick<FrameNode, "clipsContent" | "layoutMode" | "layoutWrap" | "paddingLeft" | "paddingRight" | "paddingTop" | "paddingBottom" | "itemSpacing" | "itemReverseZIndex" | "primaryAxisAlignItems" | "counterAxisAlignItems" | "numberOfFixedChildren"> {
   readonly type: "FRAME" | "COMPONENT" | "COMPONENT_SET" | "INSTANCE" = "FRAME";
   private readonly kids = new Children(this);
   clipsContent = true;
@@ -483,6 +483,7 @@ export class StubFrame extends StubBox
   paddingTop = 0;
   paddingBottom = 0;
   itemSpacing = 0;
+  itemReverseZIndex = false;
   private counterAxisSpacingValue = 0;
   primaryAxisAlignItems: "MIN" | "MAX" | "CENTER" | "SPACE_BETWEEN" = "MIN";
   private counterAxisAlignValue: "MIN" | "MAX" | "CENTER" | "BASELINE" = "MIN";
@@ -617,12 +618,56 @@ export class StubFrame extends StubBox
     if (v === "BASELINE" && this.layoutMode !== "HORIZONTAL") fail("in set_counterAxisAlignItems: BASELINE needs layoutMode HORIZONTAL");
     this.counterAxisAlignValue = v;
   }
+  /** Sets the size as auto layout does, without the checks of resize. */
+  resizeWithoutLayout(width: number, height: number): void {
+    this.box.width = width;
+    this.box.height = height;
+  }
   get numberOfFixedChildren(): number {
     return this.fixedChildren;
   }
   set numberOfFixedChildren(v: number) {
     if (!Number.isInteger(v) || v < 0 || v > this.kids.children.length) fail(`in set_numberOfFixedChildren: Expected 0..${this.kids.children.length}, got ${v}`);
     this.fixedChildren = v;
+  }
+}
+
+/** The stand-in's laid-out lengths keep the result's 1/100 px, so they read back as it writes them. */
+const px = (v: number): number => Math.round(v * 100) / 100;
+
+/**
+ * Figma's auto layout once a layer of an instance changed size, from its parent p up to the
+ * instance: each HORIZONTAL or VERTICAL frame without wrap takes its flowing children's size on
+ * an axis it hugs (HUG: padding, the children one after another itemSpacing apart, across the
+ * largest) and places them again (aligned by primaryAxisAlignItems MIN, CENTER or MAX and
+ * counterAxisAlignItems). A frame of another mode, with FILL children or SPACE_BETWEEN (which
+ * the stand-in does not lay out) stops it.
+ */
+function layOutAgain(p: StubParent | null): void {
+  for (let f = p; f instanceof StubFrame && (f instanceof StubInstance || f.inInstance !== null); f = f.parent) {
+    const row = f.layoutMode === "HORIZONTAL";
+    if ((!row && f.layoutMode !== "VERTICAL") || f.layoutWrap === "WRAP" || f.primaryAxisAlignItems === "SPACE_BETWEEN") return;
+    const flow = f.children.filter((c): c is StubLayer => c instanceof StubLayer && c.layoutPositioning !== "ABSOLUTE");
+    if (flow.length === 0 || flow.some((c) => c.layoutSizingHorizontal === "FILL" || c.layoutSizingVertical === "FILL")) return;
+    const along = (n: StubNode): number => (row ? n.width : n.height);
+    const across = (n: StubNode): number => (row ? n.height : n.width);
+    const [start, end, crossStart, crossEnd] = row ? [f.paddingLeft, f.paddingRight, f.paddingTop, f.paddingBottom] : [f.paddingTop, f.paddingBottom, f.paddingLeft, f.paddingRight];
+    const length = flow.reduce((sum, c) => sum + along(c), 0) + f.itemSpacing * (flow.length - 1);
+    const thickness = Math.max(...flow.map(across));
+    const hugMain = (row ? f.layoutSizingHorizontal : f.layoutSizingVertical) === "HUG";
+    const hugCross = (row ? f.layoutSizingVertical : f.layoutSizingHorizontal) === "HUG";
+    const mainSize = hugMain ? px(start + length + end) : along(f);
+    const crossSize = hugCross ? px(crossStart + thickness + crossEnd) : across(f);
+    f.resizeWithoutLayout(row ? mainSize : crossSize, row ? crossSize : mainSize);
+    const offset = (mode: string, free: number): number => (mode === "CENTER" ? free / 2 : mode === "MAX" ? free : 0);
+    let pos = start + offset(f.primaryAxisAlignItems, mainSize - start - end - length);
+    for (const c of flow) {
+      const crossPos = px(crossStart + offset(f.counterAxisAlignItems, crossSize - crossStart - crossEnd - across(c)));
+      c.x = row ? px(pos) : crossPos;
+      c.y = row ? crossPos : px(pos);
+      pos += along(c) + f.itemSpacing;
+    }
+    if (f instanceof StubInstance) return;
   }
 }
 
@@ -917,7 +962,7 @@ export class StubText extends StubGeometry
   textStyleIdValue = "";
   textAlignHorizontal: "LEFT" | "CENTER" | "RIGHT" | "JUSTIFIED" = "LEFT";
   textAlignVertical: "TOP" | "CENTER" | "BOTTOM" = "TOP";
-  textAutoResize: "NONE" | "WIDTH_AND_HEIGHT" | "HEIGHT" | "TRUNCATE" = "WIDTH_AND_HEIGHT";
+  private textAutoResizeValue: "NONE" | "WIDTH_AND_HEIGHT" | "HEIGHT" | "TRUNCATE" = "WIDTH_AND_HEIGHT";
   paragraphIndent = 0;
   hangingList = false;
   lineHeight: LineHeight = { unit: "AUTO" };
@@ -961,6 +1006,31 @@ export class StubText extends StubGeometry
     this.text = v;
     const first = this.chars[0] ?? this.base;
     this.chars = Array.from({ length: v.length }, () => clone(first));
+    this.autoSize();
+  }
+  get textAutoResize(): "NONE" | "WIDTH_AND_HEIGHT" | "HEIGHT" | "TRUNCATE" {
+    return this.textAutoResizeValue;
+  }
+  set textAutoResize(v: "NONE" | "WIDTH_AND_HEIGHT" | "HEIGHT" | "TRUNCATE") {
+    this.textAutoResizeValue = v;
+    this.autoSize();
+  }
+  /**
+   * Figma sizes a text that grows with its characters (textAutoResize WIDTH_AND_HEIGHT: width
+   * and height; HEIGHT: height) and lays out again the auto-layout frames above it. The stand-in
+   * has no font engine: it takes the size from StubFigma.measureText, and only for a layer of an
+   * instance (the plugin sizes every other text itself).
+   */
+  private autoSize(): void {
+    const grows = this.textAutoResizeValue;
+    if (this.inInstance === null || (grows !== "WIDTH_AND_HEIGHT" && grows !== "HEIGHT")) return;
+    const size = this.figma.measureText?.(this);
+    if (size === undefined) return;
+    const width = grows === "WIDTH_AND_HEIGHT" ? size.width : this.width;
+    if (width === this.width && size.height === this.height) return;
+    this.box.width = width;
+    this.box.height = size.height;
+    layOutAgain(this.parent);
   }
   get fontName(): FontName | symbol {
     return this.uniform("fontName");
@@ -1325,6 +1395,12 @@ export class StubFigma {
   };
   readonly variables;
   private counts = new Map<string, number>();
+  /**
+   * The size a text's characters lay out at, for a text that grows with them (StubText's
+   * autoSize): Figma measures them with its fonts, the stand-in asks this (undefined: the text
+   * keeps its size). The round trip gives each text the size of the result node it draws.
+   */
+  measureText: ((text: StubText) => { width: number; height: number } | undefined) | null = null;
 
   constructor(
     private readonly fonts: FontList = DefaultFonts,

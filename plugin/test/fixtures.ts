@@ -191,7 +191,7 @@ export function allNodeTypes(): Fixture {
         ],
         opacity: 0.9, blendMode: "MULTIPLY", clipsContent: false, constraints: { horizontal: "STRETCH", vertical: "MIN" },
         layoutMode: "HORIZONTAL", layoutWrap: "WRAP", paddingLeft: 10, paddingRight: 10, paddingTop: 8, paddingBottom: 8,
-        itemSpacing: 12, counterAxisSpacing: 6, primaryAxisAlignItems: "MIN", counterAxisAlignItems: "CENTER",
+        itemSpacing: 12, counterAxisSpacing: 6, primaryAxisAlignItems: "MIN", counterAxisAlignItems: "CENTER", itemReverseZIndex: true,
         layoutSizingHorizontal: "FIXED", layoutSizingVertical: "FIXED",
         children: [
           {

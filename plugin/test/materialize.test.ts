@@ -8,7 +8,7 @@ import { ComponentDataKey, ComponentsFrameName, DefaultBatchSize, FallbackFamily
 import { PlacementGap } from "../src/materialize/placement.js";
 import { VariantSpacing } from "../src/materialize/variants.js";
 import { DefaultFonts, StubComponent, StubComponentSet, StubFrame, StubInstance, StubRectangle, StubText, install, type Fault, type StubFigma } from "./figma-stub.js";
-import { allNodeTypes, card, png, svg, withStates } from "./fixtures.js";
+import { allNodeTypes, card, goldenResults, png, svg, withStates } from "./fixtures.js";
 
 /** A small valid result: a frame holding a rectangle with an image, a text and an SVG. */
 function small(): { root: Record<string, unknown>; styles: unknown[]; variables: unknown; images: ResultInput["images"] } {
@@ -463,6 +463,31 @@ test("components with states: a variant Figma refuses to combine removes everyth
   assert.equal(error.message, "node 1:3, componentVariants: Figma refused it: in combineAsVariants: out of memory");
 });
 
+test("components: a link's instance is as wide as its label: the plugin leaves a growing text's size to Figma, whose auto layout hugs it", async () => {
+  const nav = goldenResults().find((f) => f.name === "golden/result.navlinks.json");
+  assert.ok(nav, "the golden nav of four links");
+  const widths = async (measured: boolean): Promise<number[]> => {
+    const stub = install();
+    // What Figma measures for each label: the width the page drew it at (Home 44.63 ... Blog 33.5).
+    const labels = new Map([["Home", 44.63], ["Pricing", 51.75], ["Documentation", 115.23], ["Blog", 33.5]]);
+    if (measured) stub.measureText = (t) => ({ width: labels.get(t.characters) ?? t.width, height: 24 });
+    const root = await materialize(nav.result);
+    const page = stub.currentPage.children.find((n) => n.id === root.id);
+    const links = page instanceof StubFrame && page.children[0] instanceof StubFrame ? page.children[0].children : [];
+    assert.equal(links.length, 4);
+    return links.map((l) => {
+      assert.ok(l instanceof StubInstance);
+      const [label] = l.children;
+      assert.ok(label instanceof StubText && label.x === 16 && label.textAutoResize === "WIDTH_AND_HEIGHT");
+      return l.width;
+    });
+  };
+  assert.deepEqual(await widths(true), [76.63, 83.75, 147.23, 65.5]);
+  // A Figma that did not measure would leave every instance as wide as the main: the plugin
+  // forces no size of its own.
+  assert.deepEqual(await widths(false), [76.63, 76.63, 76.63, 76.63]);
+});
+
 test("components: an instance Figma refuses removes everything created, the Components frame and the main component included", async () => {
   const { error } = await failure(cards(), [{ method: "createInstance", call: 2, message: "in createInstance: out of memory" }]);
   assert.equal(error.message, "node 1:4, componentId: Figma refused it: in createInstance: out of memory");
@@ -471,4 +496,33 @@ test("components: an instance Figma refuses removes everything created, the Comp
 test("components: a first use without componentName fails, naming it", async () => {
   const { error } = await failure(cards(false));
   assert.equal(error.message, 'node 1:3, componentName: the first use of component "C:1" has no componentName');
+});
+
+test("components: a use holding a list pairs its layers with the main's, less the markers the list draws", async () => {
+  const stub = install(DefaultFonts);
+  const text = { fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 0 } }] } as const;
+  const use = (id: number, y: number, words: string, name?: string): Record<string, unknown> => ({
+    type: "FRAME", id: `1:${id}`, name: "Item", x: 0, y, width: 200, height: 24, fills: [], componentId: "C:1", ...(name === undefined ? {} : { componentName: name }),
+    children: [
+      { type: "TEXT", id: `1:${id + 1}`, name: "•", x: 2, y: 0, width: 6, height: 24, characters: "•", ...text, textAutoResize: "WIDTH_AND_HEIGHT", listMarker: true },
+      {
+        type: "TEXT", id: `1:${id + 2}`, name: words, x: 20, y: 0, width: 100, height: 24, characters: words, ...text, textAutoResize: "NONE", hangingList: true,
+        styledTextSegments: [{ start: 0, end: words.length, ...text, listOptions: { type: "UNORDERED" } }],
+      },
+    ],
+  });
+  const root = { type: "FRAME", id: "1:1", name: "Page", x: 0, y: 0, width: 400, height: 100, fills: [], children: [use(10, 0, "One", "Item"), use(20, 40, "Two")] };
+  const made = await materialize({ root, styles: [], variables: null, images: [] } as unknown as ResultInput);
+  const page = stub.currentPage.children.find((n) => n.id === made.id);
+  assert.ok(page instanceof StubFrame);
+  const uses = page.children;
+  for (const [i, words] of ["One", "Two"].entries()) {
+    const u = uses[i];
+    assert.ok(u instanceof StubInstance, `use ${i} is an instance`);
+    assert.deepEqual(u.children.map((n) => n.getPluginData(PluginDataKey)), [`1:${i * 10 + 12}`], "the marker is left out, the list TEXT is the use's");
+    const [list] = u.children;
+    assert.ok(list instanceof StubText);
+    assert.equal(list.characters, words);
+    assert.deepEqual(list.getRangeListOptions(0, words.length), { type: "UNORDERED" });
+  }
 });

@@ -229,6 +229,7 @@ export class Reader {
       o["paddingBottom"] = node.paddingBottom;
       o["itemSpacing"] = node.itemSpacing;
       o["counterAxisSpacing"] = node.counterAxisSpacing;
+      o["itemReverseZIndex"] = node.itemReverseZIndex;
       o["primaryAxisAlignItems"] = node.primaryAxisAlignItems;
       o["counterAxisAlignItems"] = node.counterAxisAlignItems;
       if (node.layoutMode === "GRID") {

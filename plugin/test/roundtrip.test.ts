@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ResultInput } from "@code2des/api/result";
-import { materialize, type MaterializeWarning } from "../src/materialize.js";
+import { materialize, PluginDataKey, type MaterializeWarning } from "../src/materialize.js";
 import { DefaultFonts, install, StubFrame, type FontList } from "./figma-stub.js";
 import { allNodeTypes, corpusResults, goldenResults, type Fixture } from "./fixtures.js";
 import { Reader, equalJson } from "./readback.js";
@@ -105,6 +105,18 @@ function fontsOf(result: ResultInput): FontList {
 async function roundTrip(f: Fixture): Promise<void> {
   // The designer of the round trip has every font the result uses (fallbacks: materialize.test.ts).
   const stub = install(fontsOf(f.result));
+  // Figma lays a text's characters out with its fonts; here each text takes its node's size.
+  const textSizes = new Map<string, { width: number; height: number }>();
+  const sizes = (n: unknown): void => {
+    if (typeof n !== "object" || n === null) return;
+    const { id, type, width, height, untransformedWidth, untransformedHeight, children } = n as Record<string, unknown>;
+    const w = untransformedWidth ?? width;
+    const h = untransformedHeight ?? height;
+    if (type === "TEXT" && typeof id === "string" && typeof w === "number" && typeof h === "number") textSizes.set(id, { width: w, height: h });
+    if (Array.isArray(children)) children.forEach(sizes);
+  };
+  sizes(f.result.root);
+  stub.measureText = (t) => textSizes.get(t.getPluginData(PluginDataKey));
   const warnings: MaterializeWarning[] = [];
   const root = await materialize(f.result, { onWarning: (w) => warnings.push(w) });
   const unexpected = warnings.filter((w) => w.code !== "SCROLL_BEHAVIOR_NOT_APPLIED" && w.code !== "TEXT_STYLE_NOT_APPLIED");

@@ -13,8 +13,9 @@ import (
 // has componentName too, and the plugin makes the main COMPONENT from its tree. Every use keeps
 // its whole tree (a reader that ignores the two members draws the same picture), and every use
 // has the first use's tree but for what an INSTANCE can override: componentOverridable anywhere,
-// componentPlacement on the use's root. The walker (tree.go) hashes each node's other members
-// to check that.
+// componentPlacement on the use's root, and the sizes Figma's auto layout gives a layer once its
+// characters change (growth). The walker (tree.go) hashes each node's other members to check
+// that.
 
 // Bounds of components.
 const (
@@ -61,14 +62,95 @@ func (s *nodeShape) add(key string, raw []byte) {
 	s.members = append(s.members, shapeMember{key: key, value: b.Bytes()})
 }
 
-// keys returns the node's shape as a layer of a use (inner) and as a use's root (placement
-// members left out), from its members and its children's inner keys in order.
-func (s *nodeShape) keys(children []childStructure) (inner, root shapeKey) {
+// growth is a set of the axes on which a layer of a use may have another size than the first
+// use's layer, because Figma's auto layout sizes it from its content once an instance's characters
+// change: a TEXT whose textAutoResize grows it (WIDTH_AND_HEIGHT: width and height, HEIGHT:
+// height) and which is not FIXED or FILL on that axis; a HORIZONTAL or VERTICAL frame without
+// wrap that hugs (HUG) on an axis where a flowing child grows. The children of every such
+// frame (hugging or not) may sit elsewhere and grow, as its auto layout places them. A
+// transformed node never grows.
+type growth uint8
+
+const (
+	growsWidth growth = 1 << iota
+	growsHeight
+)
+
+// growth says on which axes the node of type typ, members s and structure st grows.
+func (s *nodeShape) growth(typ string, st *nodeStructure, transformed bool) growth {
+	var g growth
+	hugs := func(sizing string) bool { return sizing == "" || sizing == "HUG" }
+	switch {
+	case transformed:
+	case typ == NodeText:
+		resize := s.value("textAutoResize")
+		if resize == `"WIDTH_AND_HEIGHT"` && hugs(st.enums["layoutSizingHorizontal"]) {
+			g |= growsWidth
+		}
+		if (resize == `"WIDTH_AND_HEIGHT"` || resize == `"HEIGHT"`) && hugs(st.enums["layoutSizingVertical"]) {
+			g |= growsHeight
+		}
+	case flows(st):
+		var inner growth
+		for _, c := range st.children {
+			if !c.absolute {
+				inner |= c.grows
+			}
+		}
+		if st.enums["layoutSizingHorizontal"] == "HUG" {
+			g |= inner & growsWidth
+		}
+		if st.enums["layoutSizingVertical"] == "HUG" {
+			g |= inner & growsHeight
+		}
+	}
+	return g
+}
+
+// flows says whether the node of structure st is a HORIZONTAL or VERTICAL frame without wrap,
+// whose children auto layout places one after another: they may sit elsewhere and grow.
+func flows(st *nodeStructure) bool {
+	mode := st.enums["layoutMode"]
+	return (mode == "HORIZONTAL" || mode == "VERTICAL") && st.enums["layoutWrap"] != "WRAP"
+}
+
+// value is the compact JSON of member key ("" when the node has none).
+func (s *nodeShape) value(key string) string {
+	for _, m := range s.members {
+		if m.key == key {
+			return string(m.value)
+		}
+	}
+	return ""
+}
+
+// keys returns the node's shape as a layer of a use (inner, by the axes on which its parent lets
+// it move and grow) and as a use's root (placement members and its growth left out), from its
+// members, its growth g and its children's inner keys in order (those that may move and grow
+// when flow says auto layout places them).
+func (s *nodeShape) keys(children []childStructure, g growth, flow bool) (inner [4]shapeKey, root shapeKey) {
+	var childFree growth
+	if flow {
+		childFree = growsWidth | growsHeight
+	}
 	slices.SortFunc(s.members, func(a, b shapeMember) int { return bytes.Compare([]byte(a.key), []byte(b.key)) })
-	hash := func(asRoot bool) shapeKey {
+	left := func(key string, moved, resized growth) bool {
+		switch key {
+		case "x":
+			return moved&growsWidth != 0
+		case "y":
+			return moved&growsHeight != 0
+		case "width":
+			return resized&growsWidth != 0
+		case "height":
+			return resized&growsHeight != 0
+		}
+		return false
+	}
+	hash := func(asRoot bool, free growth) shapeKey {
 		h := sha256.New()
 		for _, m := range s.members {
-			if asRoot && componentPlacement[m.key] {
+			if asRoot && componentPlacement[m.key] || left(m.key, free, free&g) {
 				continue
 			}
 			fmt.Fprintf(h, "%d:%s%d:", len(m.key), m.key, len(m.value))
@@ -76,13 +158,16 @@ func (s *nodeShape) keys(children []childStructure) (inner, root shapeKey) {
 		}
 		for _, c := range children {
 			h.Write([]byte{'/'})
-			h.Write(c.shape[:])
+			h.Write(c.shapes[childFree][:])
 		}
 		var k shapeKey
 		copy(k[:], h.Sum(nil))
 		return k
 	}
-	return hash(false), hash(true)
+	for free := range growth(len(inner)) {
+		inner[free] = hash(false, free)
+	}
+	return inner, hash(true, growsWidth|growsHeight)
 }
 
 // componentUse is one node with componentId, in the order the nodes end.

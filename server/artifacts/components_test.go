@@ -94,3 +94,55 @@ func TestMaxComponents(t *testing.T) {
 		}
 	}
 }
+
+// navLink is a nav link at x: an auto-layout row, sizing sizing on both axes, around a TEXT of
+// textWidth px whose textAutoResize is resize, a use of component C:1 (extra: more members of
+// the row).
+func navLink(id string, x, textWidth int, sizing, resize, extra string) string {
+	return fmt.Sprintf(`{"type":"FRAME","id":%q,"name":"Link","x":%d,"y":0,"width":%d,"height":40,"layoutMode":"HORIZONTAL","paddingLeft":16,"paddingRight":16,"paddingTop":8,"paddingBottom":8,
+		"layoutSizingHorizontal":%q,"layoutSizingVertical":%q,"componentId":"C:1"%s,
+		"children":[{"type":"TEXT","id":"%st","name":"","x":16,"y":8,"width":%d,"height":24,"characters":"x","textAutoResize":%q,"layoutSizingHorizontal":"HUG","layoutSizingVertical":"HUG"}]}`,
+		id, x, textWidth+32, sizing, sizing, extra, id, textWidth, resize)
+}
+
+// plainLink is a frame of 240 x 40 px without auto layout holding a TEXT of textWidth px that
+// grows with its characters, a use of component C:1.
+func plainLink(id string, textWidth int, extra string) string {
+	return fmt.Sprintf(`{"type":"FRAME","id":%q,"name":"Link","x":0,"y":0,"width":240,"height":40,"componentId":"C:1"%s,
+		"children":[{"type":"TEXT","id":"%st","name":"","x":16,"y":8,"width":%d,"height":24,"characters":"x","textAutoResize":"WIDTH_AND_HEIGHT"}]}`, id, extra, id, textWidth)
+}
+
+// TestComponentGrowthRules: uses may differ in the sizes a hugging auto-layout root and a text
+// that grows with its characters get (Figma lays the instance out again), nowhere else.
+func TestComponentGrowthRules(t *testing.T) {
+	t.Parallel()
+	const name = `,"componentName":"Link"`
+	for _, tc := range []struct {
+		name, root, wantErr string
+	}{
+		{"OKHuggingRootAndText", componentTree(navLink("a", 0, 40, "HUG", "WIDTH_AND_HEIGHT", name), navLink("b", 100, 80, "HUG", "WIDTH_AND_HEIGHT", "")), ""},
+		{"OKSameSizesFixed", componentTree(navLink("a", 0, 40, "FIXED", "NONE", name), navLink("b", 100, 40, "FIXED", "NONE", "")), ""},
+		// A row of one width places its label whatever the label's width.
+		{"OKTextGrowsInAFixedRow", componentTree(strings.Replace(navLink("a", 0, 40, "FIXED", "WIDTH_AND_HEIGHT", name), `"width":72`, `"width":240`, 1), strings.Replace(navLink("b", 100, 80, "FIXED", "WIDTH_AND_HEIGHT", ""), `"width":112`, `"width":240`, 1)), ""},
+		{"OKSameTextOutsideAutoLayout", componentTree(plainLink("a", 40, name), plainLink("b", 40, "")), ""},
+		{"ErrTextGrowsOutsideAutoLayout", componentTree(plainLink("a", 40, name), plainLink("b", 80, "")), "differs from its first use"},
+		{"ErrFixedRoot", componentTree(navLink("a", 0, 40, "FIXED", "WIDTH_AND_HEIGHT", name), navLink("b", 100, 80, "FIXED", "WIDTH_AND_HEIGHT", "")), `node "b" is a use of component "C:1" but differs from its first use "a"`},
+		{"ErrTextOfFixedSize", componentTree(navLink("a", 0, 40, "HUG", "NONE", name), navLink("b", 100, 80, "HUG", "NONE", "")), "differs from its first use"},
+		// HEIGHT grows the height only: a text of another width is another shape.
+		{"ErrWidthOfHeightText", componentTree(navLink("a", 0, 40, "HUG", "HEIGHT", name), navLink("b", 100, 80, "HUG", "HEIGHT", "")), "differs from its first use"},
+		{"ErrWrappingRoot", componentTree(navLink("a", 0, 40, "HUG", "WIDTH_AND_HEIGHT", name+`,"layoutWrap":"WRAP"`), navLink("b", 100, 80, "HUG", "WIDTH_AND_HEIGHT", `,"layoutWrap":"WRAP"`)), "differs from its first use"},
+		{"ErrStyleStillCounts", componentTree(navLink("a", 0, 40, "HUG", "WIDTH_AND_HEIGHT", name), navLink("b", 100, 80, "HUG", "WIDTH_AND_HEIGHT", `,"opacity":0.5`)), "differs from its first use"},
+		{"ErrPaddingStillCounts", componentTree(navLink("a", 0, 40, "HUG", "WIDTH_AND_HEIGHT", name), strings.Replace(navLink("b", 100, 80, "HUG", "WIDTH_AND_HEIGHT", ""), `"paddingLeft":16`, `"paddingLeft":17`, 1)), "differs from its first use"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			err := checkTree(tc.root, ResultVersion)
+			switch {
+			case tc.wantErr == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+				t.Fatalf("error %v, want one containing %q", err, tc.wantErr)
+			}
+		})
+	}
+}

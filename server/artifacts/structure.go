@@ -44,11 +44,15 @@ var (
 	structureSizeLimits = map[string]bool{"minWidth": true, "maxWidth": true, "minHeight": true, "maxHeight": true}
 )
 
+// itemReverseZIndex is Figma's member of an auto-layout frame that paints its first child on top
+// (the reverse of the layer order): a boolean, on a frame with layoutMode only.
+const itemReverseZIndex = "itemReverseZIndex"
+
 // isStructureMember says whether a node member name is a version 2 member.
 func isStructureMember(key string) bool {
 	_, style := structureStyleIDs[key]
 	_, integer := structureIntegers[key]
-	return structureEnums[key] != nil || structureLengths[key] || structureSizeLimits[key] || style || integer || key == "gridRowSizes" || key == "gridColumnSizes"
+	return structureEnums[key] != nil || structureLengths[key] || structureSizeLimits[key] || style || integer || key == "gridRowSizes" || key == "gridColumnSizes" || key == itemReverseZIndex
 }
 
 // nodeStructure is what one node says with version 2 members.
@@ -61,6 +65,8 @@ type nodeStructure struct {
 	integers   map[string]int
 	// tracks holds gridRowSizes and gridColumnSizes: how many entries each has.
 	tracks map[string]int
+	// reverseZIndex says the node has itemReverseZIndex (true or false).
+	reverseZIndex bool
 	// children summarizes the node's children, for the rules a parent decides.
 	children []childStructure
 }
@@ -78,9 +84,11 @@ type childStructure struct {
 	// listMarker says the child is a TEXT marked listMarker; lists that it is a TEXT with list
 	// ranges (a segment's listOptions ORDERED or UNORDERED).
 	listMarker, lists bool
-	// shape is the child's shape as a layer of a component's use; hasUse says the child is a
+	// shapes are the child's shape as a layer of a component's use, by the axes on which its
+	// parent lets it move and grow; grows says where it grows itself; hasUse says the child is a
 	// use or holds one (components.go).
-	shape  shapeKey
+	shapes [4]shapeKey
+	grows  growth
 	hasUse bool
 }
 
@@ -105,6 +113,17 @@ func (w *treeWalker) structureMember(key string, st *nodeStructure) error {
 			st.integers = map[string]int{}
 		}
 		st.integers[key] = int(v)
+		return nil
+	}
+	if key == itemReverseZIndex {
+		tok, err := w.dec.Token()
+		if err != nil {
+			return err
+		}
+		if _, ok := tok.(bool); !ok {
+			return fmt.Errorf("%q must be a boolean", key)
+		}
+		st.reverseZIndex = true
 		return nil
 	}
 	if key == "gridRowSizes" || key == "gridColumnSizes" {
@@ -251,6 +270,9 @@ func (w *treeWalker) checkStructure(typ, id string, st *nodeStructure) (childStr
 		}
 	}
 	if !auto {
+		if st.reverseZIndex {
+			return child, fmt.Errorf("node %q has %s without auto layout (layoutMode HORIZONTAL, VERTICAL or GRID)", id, itemReverseZIndex)
+		}
 		for k := range st.lengths {
 			if !slices.Contains(gridFrameMembers, k) {
 				return child, fmt.Errorf("node %q has %s without auto layout (layoutMode HORIZONTAL, VERTICAL or GRID)", id, k)

@@ -402,3 +402,33 @@ func TestGridRules(t *testing.T) {
 		}
 	})
 }
+
+// TestItemReverseZIndex: itemReverseZIndex is a boolean of an auto-layout frame; a frame without
+// layoutMode or a value of another kind is refused.
+func TestItemReverseZIndex(t *testing.T) {
+	nav := func(r map[string]any) map[string]any {
+		return r["root"].(map[string]any)["children"].([]any)[0].(map[string]any)
+	}
+	for _, v := range []bool{true, false} {
+		r := version2(t)
+		nav(r)["itemReverseZIndex"] = v
+		if err := parse(t, r); err != nil {
+			t.Errorf("itemReverseZIndex %v on a HORIZONTAL frame: %v", v, err)
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		set    func(r map[string]any)
+		reason string
+	}{
+		{"NotABoolean", func(r map[string]any) { nav(r)["itemReverseZIndex"] = 1 }, `"itemReverseZIndex" must be a boolean`},
+		{"WithoutAutoLayout", func(r map[string]any) { r["root"].(map[string]any)["itemReverseZIndex"] = true },
+			`has itemReverseZIndex without auto layout (layoutMode HORIZONTAL, VERTICAL or GRID)`},
+	} {
+		r := version2(t)
+		tc.set(r)
+		if err := parse(t, r); !errors.Is(err, artifacts.ErrInvalidTree) || !strings.Contains(err.Error(), tc.reason) {
+			t.Errorf("%s: got %v, want ErrInvalidTree with %q", tc.name, err, tc.reason)
+		}
+	}
+}

@@ -1,9 +1,7 @@
 package artifacts
 
 import (
-	"errors"
 	"strconv"
-	"strings"
 	"testing"
 )
 
@@ -19,11 +17,7 @@ func TestTextMembers(t *testing.T) {
 	}
 	marker := `{"type":"TEXT","id":"2","name":"•","characters":"•","listMarker":true}`
 	lines := func(n int) string { return `,"textTruncation":"ENDING","maxLines":` + strconv.Itoa(n) }
-	cases := []struct {
-		name, root string
-		// wantErr is a fragment of the detail; empty means valid.
-		wantErr string
-	}{
+	cases := []treeCase{
 		{"OKEllipsis", node(lines(1)), ""},
 		{"OKMaxLinesAtMaxLines", node(lines(MaxLines)), ""},
 		{"ErrMaxLinesPastMaxLines", node(lines(MaxLines + 1)), "from 1 to 10000"},
@@ -49,18 +43,8 @@ func TestTextMembers(t *testing.T) {
 		{"ErrListOptionsUnknownMember", node(`,"styledTextSegments":[{"start":0,"end":1,"listOptions":{"type":"ORDERED","start":3}}]`), `unknown member "start"`},
 		{"ErrListOptionsNotAnObject", node(`,"styledTextSegments":[{"start":0,"end":1,"listOptions":"ORDERED"}]`), `expected an object in "listOptions"`},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			_, err := validateTree([]byte(c.root), 2)
-			if c.wantErr == "" {
-				if err != nil {
-					t.Errorf("valid tree refused: %v", err)
-				}
-				return
-			}
-			if !errors.Is(err, ErrInvalidTree) || !strings.Contains(err.Error(), c.wantErr) {
-				t.Errorf("err = %v, want ErrInvalidTree with %q", err, c.wantErr)
-			}
-		})
-	}
+	checkTrees(t, cases, func(root []byte) error {
+		_, err := validateTree(root, 2)
+		return err
+	})
 }

@@ -304,11 +304,12 @@ func (w *treeWalker) node(depth int) (string, error) {
 			return "", err
 		}
 	}
-	inner, root := shape.keys(st.children)
+	last.grows = shape.growth(*typ, &st, tf.matrix != nil)
+	inner, root := shape.keys(st.children, last.grows, flows(&st))
 	if last.hasUse, err = w.checkComponentNode(depth, *typ, *id, compID, compName, &st, root); err != nil {
 		return "", err
 	}
-	last.shape = inner
+	last.shapes = inner
 	w.last = last
 	return *typ, nil
 }

@@ -122,9 +122,9 @@ type Page struct {
 	// NavigationsBlocked counts the page's own navigations of its main frame that were refused
 	// (guard.go).
 	NavigationsBlocked int
-	// DarkThemeRead says the page has a dark theme and the capture read it under an emulated
-	// prefers-color-scheme: dark (themes.go); false costs no emulation.
-	DarkThemeRead bool
+	// DarkThemeUnread says why the page's dark theme (themes.go) was not recorded although the
+	// page has one; "" when it was, or when the page has none.
+	DarkThemeUnread string
 	// StateElements counts the elements put in their interaction states (states.go), StatesOver
 	// those left out past MaxStateElements or statesTimeout.
 	StateElements, StatesOver int
@@ -528,8 +528,11 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 	}
 	out.Screenshot = shot
 	// The dark theme is read last, after everything the light page gave.
-	if out.Document, out.DarkThemeRead, err = readDarkTheme(tabCtx, out.Document); err != nil && tabCtx.Err() != nil {
-		return nil, tabCtx.Err()
+	if out.Document, err = readDarkTheme(tabCtx, out.Document); err != nil {
+		if tabCtx.Err() != nil {
+			return nil, tabCtx.Err()
+		}
+		out.DarkThemeUnread = err.Error()
 	}
 	// Then the interaction states, each forced and cleared again.
 	var states statesRead

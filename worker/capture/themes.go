@@ -22,14 +22,14 @@ var darkScheme = emulation.MediaFeature{Name: "prefers-color-scheme", Value: "da
 // prefers-color-scheme: dark rule or a root color-scheme offering dark): with the preference
 // emulated, the root's custom properties as facts.js reads them in the page's own scheme, added
 // to doc as dark_custom_properties. A page without a dark theme is asked nothing more and doc
-// comes back unchanged with read false. It runs after the screenshot, so nothing else is taken
-// under the emulation, which is always switched off again. A theme that cannot be read leaves
-// doc as it was (as does one that would take the document past MaxDocumentBytes): the dark
-// values are an addition, never a reason to fail the capture.
-func readDarkTheme(ctx context.Context, doc json.RawMessage) (out json.RawMessage, read bool, err error) {
+// comes back unchanged. It runs after the screenshot, so nothing else is taken under the
+// emulation, which is always switched off again. A theme that cannot be read (or one that would
+// take the document past MaxDocumentBytes) leaves doc as it was and returns why: the dark values
+// are an addition, never a reason to fail the capture (DARK_THEME_UNREAD).
+func readDarkTheme(ctx context.Context, doc json.RawMessage) (out json.RawMessage, err error) {
 	has, err := evaluate[bool](ctx, factTimeout, "look for a dark theme", fmt.Sprintf("window.__c2dFacts.hasDarkScheme(%d)", MaxDarkSchemeRules))
 	if err != nil || !has {
-		return doc, false, err
+		return doc, err
 	}
 	err = within(ctx, factTimeout, "read the dark theme", func(ctx context.Context) error {
 		if err := emulateMedia(ctx, darkScheme); err != nil {
@@ -52,9 +52,9 @@ func readDarkTheme(ctx context.Context, doc json.RawMessage) (out json.RawMessag
 		return err
 	})
 	if err != nil {
-		return doc, true, fmt.Errorf("read the dark theme: %w", err)
+		return doc, fmt.Errorf("read the dark theme: %w", err)
 	}
-	return out, true, nil
+	return out, nil
 }
 
 // emulateMedia sets one emulated media feature of the tab (an empty value switches it off).

@@ -42,12 +42,7 @@ func TestDarkThemeRecorded(t *testing.T) {
 	t.Parallel()
 	t.Run("MediaRule", func(t *testing.T) {
 		t.Parallel()
-		raw, _ := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a90", "/themes.html")
-		light, _ := customProperties(t, raw, "custom_properties")
-		dark, ok := customProperties(t, raw, "dark_custom_properties")
-		if !ok {
-			t.Fatal("no dark_custom_properties")
-		}
+		light, dark := lightAndDark(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a90", "/themes.html")
 		for name, want := range map[string][2][2]string{
 			"--bg":     {{"#ffffff", "rgb(255, 255, 255)"}, {"#0b1020", "rgb(11, 16, 32)"}},
 			"--accent": {{"#2563eb", "rgb(37, 99, 235)"}, {"#60a5fa", "rgb(96, 165, 250)"}},
@@ -61,12 +56,7 @@ func TestDarkThemeRecorded(t *testing.T) {
 	})
 	t.Run("ColorScheme", func(t *testing.T) {
 		t.Parallel()
-		raw, _ := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a91", "/themes-scheme.html")
-		light, _ := customProperties(t, raw, "custom_properties")
-		dark, ok := customProperties(t, raw, "dark_custom_properties")
-		if !ok {
-			t.Fatal("no dark_custom_properties")
-		}
+		light, dark := lightAndDark(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a91", "/themes-scheme.html")
 		if light["--surface"][1] != "rgb(243, 244, 246)" || dark["--surface"][1] != "rgb(31, 41, 55)" {
 			t.Errorf("--surface light %q dark %q, want rgb(243, 244, 246) and rgb(31, 41, 55)", light["--surface"], dark["--surface"])
 		}
@@ -103,4 +93,18 @@ func TestDarkThemeRecorded(t *testing.T) {
 			t.Error("a page without a dark theme has dark_custom_properties")
 		}
 	})
+}
+
+// lightAndDark captures the test site's page at path as job id and returns its root custom
+// properties as read in its own scheme and under the emulated dark preference (name to
+// [computed value, resolved colour]); it fails the test when the dark ones are missing.
+func lightAndDark(t *testing.T, id, path string) (light, dark map[string][2]string) {
+	t.Helper()
+	raw, _ := capturePage(t, id, path)
+	light, _ = customProperties(t, raw, "custom_properties")
+	dark, ok := customProperties(t, raw, "dark_custom_properties")
+	if !ok {
+		t.Fatal("no dark_custom_properties")
+	}
+	return light, dark
 }

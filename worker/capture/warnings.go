@@ -47,6 +47,10 @@ const (
 	// MaxFontQueries, or past fontQueryTimeout); the conversion names their faces from the
 	// declared families.
 	WarnFontsUnrecorded = "FONTS_UNRECORDED"
+	// WarnDarkThemeUnread: the page has a dark theme (prefers-color-scheme: dark rules or a
+	// root color-scheme offering dark) that could not be read; the result has its light theme
+	// only (themes.go).
+	WarnDarkThemeUnread = "DARK_THEME_UNREAD"
 	// WarnStatesLimited: more elements are styled under :hover, :focus or :focus-visible than
 	// MaxStateElements (or reading them took longer than statesTimeout); the states of those
 	// past it were not recorded.
@@ -99,6 +103,10 @@ func captureWarnings(p *Page, settleBudget time.Duration) []CaptureWarning {
 	if p.FontsUnrecorded > 0 {
 		out = append(out, CaptureWarning{Code: WarnFontsUnrecorded, Message: fmt.Sprintf(
 			"the fonts that drew %d text runs were not recorded (the page has more than %d, asking took longer than %s, or a run left the page); the conversion names their faces from the families the page declares", p.FontsUnrecorded, MaxFontQueries, fontQueryTimeout)})
+	}
+	if p.DarkThemeUnread != "" {
+		out = append(out, CaptureWarning{Code: WarnDarkThemeUnread, Message: fmt.Sprintf(
+			"the page has a dark theme that could not be read (%s); the result has its light theme only", p.DarkThemeUnread)})
 	}
 	if p.StatesOver > 0 {
 		out = append(out, CaptureWarning{Code: WarnStatesLimited, Message: fmt.Sprintf(

@@ -22,8 +22,10 @@ func TestCaptureWarnings(t *testing.T) {
 		{"OneCropPastTheLimit", Page{Settling: Settling{Settled: true}, CropsOver: 1}, []string{WarnCropsLimited}},
 		{"AllFontsRecorded_None", Page{Settling: Settling{Settled: true}, FontsUnrecorded: 0}, nil},
 		{"OneRunsFontsUnrecorded", Page{Settling: Settling{Settled: true}, FontsUnrecorded: 1}, []string{WarnFontsUnrecorded}},
-		{"All_InOrder", Page{Settling: Settling{AnimationsPaused: 2}, ClosedShadowRoots: -1, FontsUnrecorded: 2, DialogsAnswered: 1},
-			[]string{WarnNotSettled, WarnInfiniteAnimation, WarnClosedShadowRoots, WarnFontsUnrecorded, WarnDialogs}},
+		{"DarkThemeRead_None", Page{Settling: Settling{Settled: true}, DarkThemeUnread: ""}, nil},
+		{"DarkThemeUnread", Page{Settling: Settling{Settled: true}, DarkThemeUnread: "read the dark theme: timed out"}, []string{WarnDarkThemeUnread}},
+		{"All_InOrder", Page{Settling: Settling{AnimationsPaused: 2}, ClosedShadowRoots: -1, FontsUnrecorded: 2, DarkThemeUnread: "gone", DialogsAnswered: 1},
+			[]string{WarnNotSettled, WarnInfiniteAnimation, WarnClosedShadowRoots, WarnFontsUnrecorded, WarnDarkThemeUnread, WarnDialogs}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ws := captureWarnings(&tc.page, 5*time.Second)

@@ -36,6 +36,7 @@ var fixtureComponents = map[string][2]int{
 	"layout-grid":       {1, 2},
 	"layout-grid-cards": {1, 2}, // two headings of the same width; the cards differ in width
 	"capture-appshell":  {1, 4},
+	"layout-navlinks":   {1, 4}, // four links of different label lengths
 	"states":            {3, 9}, // buttons, cards, chips
 }
 
@@ -179,5 +180,34 @@ func TestManyRepeatsAreOneComponent(t *testing.T) {
 	t.Logf("%d rows: one component, result %d bytes", manyRepeats, len(out))
 	if _, err := artifacts.ParseResult(out); err != nil {
 		t.Fatalf("the backend refuses the result: %v (cause: %v)", err, errCause(err))
+	}
+}
+
+// TestNavLinksAreOneComponent: the four links of navlinks.html (testdata/layout-site), padded
+// flex rows around labels of different lengths, are one component Link with four instances:
+// each use hugs its own label, so their boxes differ as the page draws them.
+func TestNavLinksAreOneComponent(t *testing.T) {
+	res := loadFixture(t, "layout-navlinks").convert(t).Result
+	uses, names := componentUses(res.Root)
+	links := uses["C:1"]
+	if len(uses) != 1 || len(links) != 4 || names["C:1"] != "Link" {
+		t.Fatalf("components %v named %v, want C:1 Link with the four links", uses, names)
+	}
+	for i, want := range []struct {
+		label      string
+		x, width   float64
+		labelWidth float64
+	}{{"Home", 24, 76.63, 44.63}, {"Pricing", 108.63, 83.75, 51.75}, {"Documentation", 200.38, 147.23, 115.23}, {"Blog", 355.61, 65.5, 33.5}} {
+		l := links[i]
+		label := l.Children[0]
+		if l.X != want.x || l.Y != 16 || l.Width != want.width || l.Height != 40 || l.LayoutMode != "HORIZONTAL" || l.LayoutSizingHorizontal != "HUG" {
+			t.Errorf("link %d: %v,%v %vx%v %s %s, want %v,16 %vx40 HORIZONTAL HUG", i, l.X, l.Y, l.Width, l.Height, l.LayoutMode, l.LayoutSizingHorizontal, want.x, want.width)
+		}
+		if label.Characters != want.label || label.X != 16 || label.Y != 8 || label.Width != want.labelWidth || label.Height != 24 || label.TextAutoResize != "WIDTH_AND_HEIGHT" {
+			t.Errorf("label %d: %q at %v,%v %vx%v (%s), want %q at 16,8 %vx24", i, label.Characters, label.X, label.Y, label.Width, label.Height, label.TextAutoResize, want.label, want.labelWidth)
+		}
+	}
+	if d := res.Diagnostics; slices.ContainsFunc(d, func(d resultjson.Diagnostic) bool { return d.Code == resultjson.DiagComponentSkipped }) {
+		t.Errorf("diagnostics %v", d)
 	}
 }

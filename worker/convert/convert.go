@@ -135,6 +135,7 @@ func draw(ctx context.Context, c *capturemodel.Capture, opts Options, load Asset
 	}
 	setter.Lists(root) // after the passes that set nodes, before those that read the tree whole
 	warn.Sort(root.Out)
+	img.Merge(root.Out)
 	img.Sort(root.Out)
 	passOnCaptureWarnings(c, warn)
 	diagnostics := layout.Infer(root)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -12,7 +13,7 @@ import (
 // The HTML page of a preview. Every node is an absolutely positioned box inside its parent's
 // box, so x and y stay relative to the parent (children of a GROUP are placed in the group's
 // parent frame, as Figma places them). Children are drawn in array order, the last on top, as
-// Figma's layer list reads bottom to top. A node is drawn in Figma's order: drop shadows, fills
+// Figma's layer list reads bottom to top (the first on top in a frame with itemReverseZIndex). A node is drawn in Figma's order: drop shadows, fills
 // (the first paint at the bottom), inner shadows, children (clipped to the frame's rounded box
 // when clipsContent), strokes on top.
 
@@ -151,7 +152,12 @@ func (g *htmlGen) node(b *strings.Builder, n *node) {
 			clip = "overflow:hidden;border-radius:" + radius + ";"
 		}
 		fmt.Fprintf(b, `<div class="l" style="%s">`, clip)
-		for _, c := range n.Children {
+		kids := n.Children
+		if n.ItemReverseZIndex {
+			kids = slices.Clone(kids)
+			slices.Reverse(kids)
+		}
+		for _, c := range kids {
 			g.node(b, c)
 		}
 		b.WriteString("</div>")

@@ -124,6 +124,8 @@ type node struct {
 	StyledTextSegments []textSegment `json:"styledTextSegments"`
 
 	ImageRef string `json:"imageRef"`
+	// ItemReverseZIndex paints the frame's first child on top (Figma's auto-layout member).
+	ItemReverseZIndex bool `json:"itemReverseZIndex"`
 	// VectorPaths are a VECTOR's paths (Figma's VectorPaths: SVG path data and a winding rule).
 	VectorPaths []vectorPath `json:"vectorPaths"`
 	Children    []*node      `json:"children"`

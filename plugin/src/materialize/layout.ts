@@ -1,5 +1,5 @@
 // Auto layout, in the order Figma requires: a frame's own members (layoutMode first, then
-// wrap, padding, spacing, alignment; a GRID frame's counts, gaps and track sizes) before its
+// wrap, padding, spacing, alignment, itemReverseZIndex; a GRID frame's counts, gaps and track sizes) before its
 // children are appended, so each child is laid out as it arrives; a child's cell in a GRID
 // parent (setGridChildPosition, then its spans and alignment), layoutSizing* and
 // layoutPositioning only once it is in its auto-layout parent and its own children are in (HUG
@@ -32,6 +32,10 @@ export function applyAutoLayout(frame: FrameNode | ComponentNode, n: Node): void
   if (n.counterAxisAlignItems !== undefined) {
     const v = n.counterAxisAlignItems;
     applying(id, "counterAxisAlignItems", () => (frame.counterAxisAlignItems = v));
+  }
+  if (n.itemReverseZIndex !== undefined) {
+    const v = n.itemReverseZIndex;
+    applying(id, "itemReverseZIndex", () => (frame.itemReverseZIndex = v));
   }
   if (n.layoutMode === "GRID") applyGrid(frame, n);
 }

@@ -104,6 +104,7 @@ const takes: { [K in keyof Node]-?: (node: SceneNode) => boolean } = {
   counterAxisSpacing: (node) => "counterAxisSpacing" in node,
   primaryAxisAlignItems: (node) => "primaryAxisAlignItems" in node,
   counterAxisAlignItems: (node) => "counterAxisAlignItems" in node,
+  itemReverseZIndex: (node) => "itemReverseZIndex" in node,
   layoutSizingHorizontal: (node) => "layoutSizingHorizontal" in node,
   layoutSizingVertical: (node) => "layoutSizingVertical" in node,
   layoutPositioning: (node) => "layoutPositioning" in node,
@@ -173,7 +174,7 @@ export async function buildNode(n: Node, parent: Parent, ctx: TreeContext): Prom
   await applyMembers(node, n, ctx);
   if ((node.type === "FRAME" || node.type === "COMPONENT") && n.type === "FRAME") {
     applyAutoLayout(node, n);
-    for (const c of n.children ?? []) if (!drawnByList(c, n)) await buildNode(c, node, ctx);
+    for (const c of built(n)) await buildNode(c, node, ctx);
     if (n.layoutMode === "GRID") finishGrid(node, n);
     finishScroll(node, n, ctx);
   }
@@ -462,8 +463,8 @@ async function buildMain(n: Node, componentId: string, ctx: TreeContext): Promis
 /**
  * Applies to node, a layer of an instance made from main, what the result node n has that
  * main does not (the overridable members of docs/results.md "Components"): name, visibility,
- * fills and their style, and for a TEXT its characters and ranges (then its size and
- * textAutoResize, which follow them). Then its layers, pairwise.
+ * fills and their style, and for a TEXT its characters and ranges (then its textAutoResize and
+ * the size it does not give). Then its layers, pairwise.
  */
 async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeContext): Promise<void> {
   const differs = (k: keyof Node): boolean => JSON.stringify(n[k]) !== JSON.stringify(main[k]);
@@ -484,28 +485,40 @@ async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeCon
   }
   if ((fills || text !== null) && isCreated(node)) await applyStyleIds(node, n, ctx);
   if (text !== null) {
-    const w = Math.max(n.width ?? text.width, 0.01);
-    const h = Math.max(n.height ?? text.height, 0.01);
+    // A text that grows with its characters (textAutoResize) takes its size from them, and Figma
+    // lays out again the hugging auto-layout frames above it (a nav link as wide as its label):
+    // the plugin sets only a size that does not follow them (the backend checks it is the main's).
+    const v = n.textAutoResize;
+    const grows = v ?? text.textAutoResize;
+    const w = grows === "WIDTH_AND_HEIGHT" ? text.width : Math.max(n.width ?? text.width, 0.01);
+    const h = grows === "WIDTH_AND_HEIGHT" || grows === "HEIGHT" ? text.height : Math.max(n.height ?? text.height, 0.01);
     if (w !== text.width || h !== text.height) {
-      // The use's box is its main's (the backend checks it); a Figma that keeps an instance
-      // layer's size leaves the text as its new characters lay out, and says so.
+      // A Figma that keeps an instance layer's size leaves the text as its new characters lay
+      // out, and says so.
       try {
         text.resize(w, h);
       } catch (e) {
         ctx.warn({ code: "MEMBER_NOT_APPLIED", message: `the instance's text layer kept its size (${describe(e)})`, nodeId: n.id });
       }
     }
-    const v = n.textAutoResize;
     if (v !== undefined && v !== text.textAutoResize) applying(n.id, "textAutoResize", () => (text.textAutoResize = v));
   }
   const layers = "children" in node && !(n.type === "SVG") ? node.children : [];
-  for (const [i, c] of (n.children ?? []).entries()) {
+  // The main was built without the list markers its list TEXTs draw (drawnByList): the use's
+  // children pair with its layers less those.
+  const mains = built(main);
+  for (const [i, c] of built(n).entries()) {
     const layer = layers[i];
-    const m = main.children?.[i];
+    const m = mains[i];
     if (layer === undefined || m === undefined) throw new MaterializeError(c.id, "componentId", "the instance has no layer for this node: the use differs from its component's first use");
     await overrideLayers(layer, c, m, ctx);
   }
   await ctx.tick();
+}
+
+/** The children of n that buildNode creates: all but the list markers n's list TEXTs draw. */
+function built(n: Node): Node[] {
+  return (n.children ?? []).filter((c) => !drawnByList(c, n));
 }
 
 function isCreated(node: SceneNode): node is Created {

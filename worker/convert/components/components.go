@@ -1,20 +1,25 @@
 // Package components is the components pass of the conversion (docs/conversion.md
 // "Components"): subtrees the page repeats with the same structure, styles and boxes, differing
 // only in content, are marked as uses of one component (componentId on each, componentName on
-// the first), which the plugin makes one main COMPONENT and an INSTANCE per use. It runs on the
-// finished tree and changes no node but for those two members, so the picture stays the same
-// for every reader.
+// the first), which the plugin makes one main COMPONENT and an INSTANCE per use. Boxes may
+// differ where auto layout alone makes them differ: a text that grows with its characters
+// (textAutoResize) in an auto-layout row or column, and the frames that hug it (HUG) up to the
+// use's root, as nav links of different label lengths; Check lays each such instance out by
+// Figma's rules (layout.Hug, layout.LayOut) before it compares. The pass runs on the finished tree and changes no node but for the two
+// members, so the picture stays the same for every reader.
 package components
 
 import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/code2des/backend/worker/convert/boxtree"
+	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/naming"
 	"github.com/code2des/backend/worker/convert/resultjson"
 	"github.com/code2des/backend/worker/internal/callback"
@@ -46,6 +51,14 @@ const (
 //     many paints or of which kind);
 //   - the use's root only: x, y and how it sits in its parent (layoutPositioning,
 //     layoutSizingHorizontal, layoutSizingVertical, the grid child members, scrollBehavior).
+//
+// Not set by the plugin but by Figma's auto layout once the characters changed, and so left out
+// of the comparison too (growth): the width of a TEXT with textAutoResize WIDTH_AND_HEIGHT and
+// the height of one with WIDTH_AND_HEIGHT or HEIGHT (not FIXED or FILL in its parent) whose
+// parent is a HORIZONTAL or VERTICAL frame without wrap, the width or height of such a frame
+// that hugs (HUG) on that axis and holds a flowing child that grows on it (up to the use's
+// root), and the x and y of every child of such a frame; Check lays the instance out to see
+// that it comes out as the use.
 var Overridable = []string{"id", "name", "characters", "styledTextSegments", "fills", "x", "y", "layoutPositioning",
 	"layoutSizingHorizontal", "layoutSizingVertical", "gridRowAnchorIndex", "gridColumnAnchorIndex", "gridRowSpan",
 	"gridColumnSpan", "gridChildHorizontalAlign", "gridChildVerticalAlign", "scrollBehavior"}
@@ -53,11 +66,18 @@ var Overridable = []string{"id", "name", "characters", "styledTextSegments", "fi
 type key [sha256.Size]byte
 
 // shape is what the pass knows of one node: the hash of its subtree without the overridable
-// members (inner: as a layer inside a use; root: as a use's root, its placement left out) and
-// its node count.
+// members (inner: as a layer inside a use, by the axes on which its parent lets its position
+// and growth differ; root: as a use's root, its placement and growth left out, and the
+// positions and growth of the children of its rows and columns), the axes on which it grows,
+// and its node count.
 type shape struct {
-	inner, root key
-	nodes       int
+	inner [4]key
+	root  key
+	// exact is the root's key with every box in it: the uses whose layers all have the same
+	// boxes.
+	exact key
+	grows axes
+	nodes int
 	// table marks a table's row or cell, never a use (TableParts).
 	table bool
 }
@@ -82,35 +102,83 @@ func Build(root *resultjson.Node, room int, tableParts map[*resultjson.Node]bool
 	groups, order := repeats(root, shapes, uses)
 
 	diags := []resultjson.Diagnostic{}
-	skip := func(n *resultjson.Node, why string) {
+	// skip says why plain, uses of a repeat of repeated ones, stay plain frames.
+	skip := func(plain []*resultjson.Node, repeated int, why string) {
+		n := plain[0]
+		msg := fmt.Sprintf("%s is repeated %d times but stays plain frames: %s", n.Name, repeated, why)
+		if len(plain) < repeated {
+			msg = fmt.Sprintf("%s is repeated %d times but %d of them stay plain frames: %s", n.Name, repeated, len(plain), why)
+		}
 		if len(diags) < room {
 			diags = append(diags, resultjson.Diagnostic{Code: resultjson.DiagComponentSkipped, NodeID: n.ID,
-				Message: callback.TruncateUTF8(fmt.Sprintf("%s is repeated %d times but stays plain frames: %s", n.Name, len(groups[shapes[n].root]), why), resultjson.MaxWarningMessageBytes)})
+				Message: callback.TruncateUTF8(msg, resultjson.MaxWarningMessageBytes)})
 		}
 	}
 	names := map[string]bool{}
 	made := 0
+	// component makes uses one component, or says why not.
+	component := func(uses []*resultjson.Node) string {
+		if made >= MaxComponents {
+			return fmt.Sprintf("the result has its %d components", MaxComponents)
+		}
+		if why := Check(uses[0], uses[1:]); why != "" {
+			return why
+		}
+		made++
+		id := "C:" + strconv.Itoa(made)
+		for _, m := range uses {
+			m.ComponentID = id
+		}
+		uses[0].ComponentName = unique(Name(uses), names)
+		return ""
+	}
 	for _, k := range order {
 		members := groups[k]
 		if len(members) < MinUses {
 			continue // its other uses are inside larger repeats
 		}
-		if made >= MaxComponents {
-			skip(members[0], fmt.Sprintf("the result has its %d components", MaxComponents))
+		why := component(members)
+		if why == "" {
 			continue
 		}
-		if why := Check(members[0], members[1:]); why != "" {
-			skip(members[0], why)
-			continue
+		// Auto layout does not give the uses their boxes: those whose layers have the same
+		// boxes may still be components of their own; the others stay plain, and say why.
+		if same := sameBoxes(members, shapes); len(same) > 1 {
+			for _, uses := range same {
+				if len(uses) >= MinUses {
+					component(uses)
+				}
+			}
 		}
-		made++
-		id := "C:" + strconv.Itoa(made)
+		var plain []*resultjson.Node
 		for _, m := range members {
-			m.ComponentID = id
+			if m.ComponentID == "" {
+				plain = append(plain, m)
+			}
 		}
-		members[0].ComponentName = unique(Name(members), names)
+		if len(plain) > 0 {
+			skip(plain, len(members), why)
+		}
 	}
 	return diags
+}
+
+// sameBoxes splits uses by their exact keys (every box the same), in the order of their first
+// use.
+func sameBoxes(uses []*resultjson.Node, shapes map[*resultjson.Node]shape) [][]*resultjson.Node {
+	at := map[key]int{}
+	var out [][]*resultjson.Node
+	for _, u := range uses {
+		k := shapes[u].exact
+		i, ok := at[k]
+		if !ok {
+			i = len(out)
+			at[k] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], u)
+	}
+	return out
 }
 
 // eligible says whether n may be a use of a component: an untransformed FRAME of at least
@@ -170,6 +238,52 @@ func repeats(root *resultjson.Node, shapes map[*resultjson.Node]shape, uses map[
 	}
 }
 
+// axes is a set of the two axes of a box.
+type axes uint8
+
+const (
+	horizontal axes = 1 << iota // x, width
+	vertical                    // y, height
+	both       = horizontal | vertical
+)
+
+// grows says on which axes node n takes its size from its content in Figma's auto layout (the
+// growth of Overridable); kids are the shapes of its children.
+func grows(n *resultjson.Node, kids []shape) axes {
+	hugging := func(sizing string) bool { return sizing == "" || sizing == layout.SizingHug }
+	var a axes
+	switch {
+	case n.RelativeTransform != nil:
+	case n.Type == "TEXT":
+		if n.TextAutoResize == "WIDTH_AND_HEIGHT" && hugging(n.LayoutSizingHorizontal) {
+			a |= horizontal
+		}
+		if (n.TextAutoResize == "WIDTH_AND_HEIGHT" || n.TextAutoResize == "HEIGHT") && hugging(n.LayoutSizingVertical) {
+			a |= vertical
+		}
+	case flows(n):
+		var inner axes
+		for i, c := range n.Children {
+			if c.LayoutPositioning != layout.PositionAbsolute {
+				inner |= kids[i].grows
+			}
+		}
+		if n.LayoutSizingHorizontal == layout.SizingHug {
+			a |= inner & horizontal
+		}
+		if n.LayoutSizingVertical == layout.SizingHug {
+			a |= inner & vertical
+		}
+	}
+	return a
+}
+
+// flows says whether n is a HORIZONTAL or VERTICAL frame without wrap, whose children auto
+// layout places one after another.
+func flows(n *resultjson.Node) bool {
+	return (n.LayoutMode == layout.Horizontal || n.LayoutMode == layout.Vertical) && n.LayoutWrap == ""
+}
+
 // measure computes the shape of every node under n, children first.
 func measure(n *resultjson.Node, shapes map[*resultjson.Node]shape) shape {
 	kids := make([]shape, len(n.Children))
@@ -178,16 +292,46 @@ func measure(n *resultjson.Node, shapes map[*resultjson.Node]shape) shape {
 		kids[i] = measure(c, shapes)
 		nodes += kids[i].nodes
 	}
-	s := shape{inner: hash(fixed(n, false), kids), root: hash(fixed(n, true), kids), nodes: nodes}
+	s := shape{nodes: nodes, grows: grows(n, kids)}
+	// Auto layout places the children of a row or column: they may sit elsewhere, and grow.
+	var childFree axes
+	if flows(n) {
+		childFree = both
+	}
+	own := fixed(n, false)
+	for free := range axes(4) {
+		s.inner[free] = hash(own, box(n, free, free&s.grows), kids, childFree)
+	}
+	s.root = hash(fixed(n, true), box(n, both, s.grows), kids, childFree)
+	s.exact = hash(fixed(n, true), box(n, both, 0), kids, 0)
 	shapes[n] = s
 	return s
 }
 
-func hash(own []byte, kids []shape) key {
+// box encodes the x, y, width and height of n but for the positions on the axes of moved and the
+// sizes on the axes of resized.
+func box(n *resultjson.Node, moved, resized axes) []byte {
+	var b []byte
+	for _, m := range []struct {
+		v    float64
+		free bool
+	}{{n.X, moved&horizontal != 0}, {n.Y, moved&vertical != 0}, {n.Width, resized&horizontal != 0}, {n.Height, resized&vertical != 0}} {
+		if !m.free {
+			b = strconv.AppendFloat(b, m.v, 'g', -1, 64)
+		}
+		b = append(b, ';')
+	}
+	return b
+}
+
+// hash is the key of a node of own members and box whose children (kids) may move and grow on
+// the axes of free.
+func hash(own, box []byte, kids []shape, free axes) key {
 	h := sha256.New()
 	h.Write(own)
+	h.Write(box)
 	for _, k := range kids {
-		h.Write(k.inner[:])
+		h.Write(k.inner[free][:])
 	}
 	var out key
 	copy(out[:], h.Sum(nil))
@@ -195,10 +339,12 @@ func hash(own []byte, kids []shape) key {
 }
 
 // fixed encodes what an INSTANCE takes from its main component of node n: n without its
-// children and overridable members (and, for a use's root, its placement).
+// children, box (x, y, width, height: box) and overridable members (and, for a use's root, its
+// placement).
 func fixed(n *resultjson.Node, asRoot bool) []byte {
 	c := *n
 	c.Children = nil
+	c.X, c.Y, c.Width, c.Height = 0, 0, 0, 0
 	c.Component = resultjson.Component{}
 	clearContent(&c)
 	if asRoot {
@@ -245,36 +391,86 @@ func clearPlacement(c *resultjson.Node) {
 // Check says why the uses would not draw exactly as they are when each is an INSTANCE of a
 // component made from main with the overrides of Overridable ("" when they would): it builds
 // each instance as the plugin does, a copy of main's tree with the use's overrides and
-// placement, and compares it with the use, every member of every node (boxes included).
+// placement, lets Figma's auto layout give it the use's text sizes (settle), and compares it
+// with the use node by node: every member equal, the boxes within layout.Tolerance.
 func Check(main *resultjson.Node, uses []*resultjson.Node) string {
 	for _, u := range uses {
 		inst, why := instance(main, u, true)
 		if why != "" {
 			return why
 		}
-		want, err1 := json.Marshal(bare(u))
-		got, err2 := json.Marshal(bare(inst))
-		if err1 != nil || err2 != nil {
-			return "a use could not be encoded"
-		}
-		if string(want) != string(got) {
-			return fmt.Sprintf("%s would not draw its own boxes and styles as an instance of %s", u.ID, main.ID)
+		hug(inst, main)
+		place(inst, main)
+		if why := compare(inst, u); why != "" {
+			return fmt.Sprintf("%s would not draw %s as an instance of %s", u.ID, why, main.ID)
 		}
 	}
 	return ""
 }
 
-// bare copies the tree under n without component members, for comparing.
+// hug gives every hugging auto-layout frame of the instance tree n (a copy of main) whose
+// children changed size the size of its children, innermost first (layout.Hug).
+func hug(n, main *resultjson.Node) {
+	changed := false
+	for i, c := range n.Children {
+		hug(c, main.Children[i])
+		changed = changed || resized(c, main.Children[i])
+	}
+	if changed {
+		layout.Hug(n)
+	}
+}
+
+// place lets every auto-layout frame of the instance tree n that changed size, or whose
+// children did, place its children as Figma does (layout.LayOut), outermost first.
+func place(n, main *resultjson.Node) {
+	changed := resized(n, main)
+	for i, c := range n.Children {
+		changed = changed || resized(c, main.Children[i])
+	}
+	if changed && n.LayoutMode != "" {
+		for i, b := range layout.LayOut(n) {
+			c := n.Children[i]
+			c.X, c.Y, c.Width, c.Height = b.X, b.Y, b.Width, b.Height
+		}
+	}
+	for i, c := range n.Children {
+		place(c, main.Children[i])
+	}
+}
+
+func resized(n, main *resultjson.Node) bool {
+	return n.Width != main.Width || n.Height != main.Height
+}
+
+// compare says which layer of the instance tree got is not as the use want has it: a member
+// that differs, or a box edge more than layout.Tolerance away ("" when none).
+func compare(got, want *resultjson.Node) string {
+	g, err1 := json.Marshal(bare(got))
+	w, err2 := json.Marshal(bare(want))
+	if err1 != nil || err2 != nil || string(g) != string(w) {
+		return "the styles of " + want.ID
+	}
+	edges := []float64{got.X - want.X, got.Y - want.Y, got.X + got.Width - want.X - want.Width, got.Y + got.Height - want.Y - want.Height}
+	for _, d := range edges {
+		if math.Abs(d) > layout.Tolerance {
+			return fmt.Sprintf("the box of %s (%.1f px off)", want.ID, math.Abs(d))
+		}
+	}
+	for i, c := range got.Children {
+		if why := compare(c, want.Children[i]); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// bare copies node n without its children, box and component members, for comparing.
 func bare(n *resultjson.Node) *resultjson.Node {
 	c := *n
 	c.Component = resultjson.Component{}
-	c.Children = make([]*resultjson.Node, len(n.Children))
-	for i, k := range n.Children {
-		c.Children[i] = bare(k)
-	}
-	if n.Children == nil {
-		c.Children = nil
-	}
+	c.Children = nil
+	c.X, c.Y, c.Width, c.Height = 0, 0, 0, 0
 	return &c
 }
 
@@ -306,6 +502,16 @@ func instance(main, u *resultjson.Node, root bool) (*resultjson.Node, string) {
 			fills[i] = p
 		}
 		c.Fills = &fills
+	}
+	if main.Type == "TEXT" {
+		// The text lays its new characters out at the use's size where it grows.
+		g := grows(main, nil)
+		if g&horizontal != 0 {
+			c.Width = u.Width
+		}
+		if g&vertical != 0 {
+			c.Height = u.Height
+		}
 	}
 	if root {
 		c.X, c.Y = u.X, u.Y

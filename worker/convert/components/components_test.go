@@ -239,3 +239,107 @@ func TestName(t *testing.T) {
 		}
 	}
 }
+
+// link is a nav link at (x, 0): an auto-layout row hugging a TEXT of text, textWidth px wide,
+// that grows with its characters, padded 8 px by 16 px.
+func link(id string, x, textWidth float64, text string) *resultjson.Node {
+	n := &resultjson.Node{Type: "FRAME", ID: id, Name: "Link", X: x, Width: textWidth + 32, Height: 40, Fills: solid(0.9),
+		Children: []*resultjson.Node{{Type: "TEXT", ID: id + "t", Name: text, X: 16, Y: 8, Width: textWidth, Height: 24,
+			Characters: text, FontSize: 16, Fills: solid(0), TextAutoResize: "WIDTH_AND_HEIGHT"}}}
+	n.LayoutMode, n.PrimaryAxisAlignItems, n.CounterAxisAlignItems = "HORIZONTAL", "MIN", "MIN"
+	n.PaddingTop, n.PaddingRight, n.PaddingBottom, n.PaddingLeft, n.ItemSpacing = f(8), f(16), f(8), f(16), f(0)
+	n.LayoutSizingHorizontal, n.LayoutSizingVertical = "HUG", "HUG"
+	n.Children[0].LayoutSizingHorizontal, n.Children[0].LayoutSizingVertical = "HUG", "HUG"
+	return n
+}
+
+// TestNavLinksOfDifferentWidths: links whose labels differ in length are one component when
+// auto layout alone makes them differ (a hugging row around a text that grows); a use that
+// differs in anything else, or that auto layout would not lay out as it is, is not.
+func TestNavLinksOfDifferentWidths(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(b *resultjson.Node)
+		want   string
+		diag   string
+	}{
+		{"labels", func(b *resultjson.Node) {}, "C:1,C:1,C:1", ""},
+		{"fixed width", func(b *resultjson.Node) { b.LayoutSizingHorizontal = "FIXED" }, "C:1,,C:1", ""},
+		{"text of fixed width", func(b *resultjson.Node) { b.Children[0].TextAutoResize = "HEIGHT" }, "C:1,,C:1", ""},
+		{"a box that does not grow", func(b *resultjson.Node) { b.Children[0].Type, b.Children[0].TextAutoResize = "RECTANGLE", "" }, "C:1,,C:1", ""},
+		{"style", func(b *resultjson.Node) { b.Fills = solid(0.5) }, "C:1,,C:1", ""},
+		// A use whose text sits where auto layout would not put it: the whole repeat stays plain.
+		{"text at the tolerance", func(b *resultjson.Node) { b.Children[0].X += 1 }, "C:1,C:1,C:1", ""},
+		{"text past the tolerance", func(b *resultjson.Node) { b.Children[0].X += 1.01 }, ",,", "b would not draw the box of bt (1.0 px off) as an instance of a"},
+		{"root past the tolerance", func(b *resultjson.Node) { b.Width += 1.01 }, ",,", "b would not draw the box of b (1.0 px off) as an instance of a"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := link("b", 100, 80, "Pricing")
+			tc.change(b)
+			root := page(link("a", 0, 40, "Home"), b, link("c", 300, 120, "Documentation"))
+			diags := components.Build(root, 10, nil)
+			if got := strings.Join(uses(root), ","); got != tc.want {
+				t.Errorf("uses %s, want %s", got, tc.want)
+			}
+			if tc.diag == "" && len(diags) != 0 || tc.diag != "" && (len(diags) != 1 || !strings.Contains(diags[0].Message, tc.diag)) {
+				t.Errorf("diagnostics %v, want %q", diags, tc.diag)
+			}
+		})
+	}
+}
+
+// TestCheckLaysOutGrowth: a column of a hugging row holding a link (nested auto layout) grows
+// with its text through both frames; Check lays the instance out as Figma would.
+func TestCheckLaysOutGrowth(t *testing.T) {
+	item := func(id string, textWidth float64) *resultjson.Node {
+		l := link(id+"l", 0, textWidth, "x")
+		l.Y = 4
+		n := &resultjson.Node{Type: "FRAME", ID: id, Name: "Item", Width: textWidth + 32, Height: 48, Children: []*resultjson.Node{l}}
+		n.LayoutMode, n.PrimaryAxisAlignItems, n.CounterAxisAlignItems = "VERTICAL", "MIN", "MIN"
+		n.PaddingTop, n.PaddingBottom, n.ItemSpacing = f(4), f(4), f(0)
+		n.LayoutSizingHorizontal, n.LayoutSizingVertical = "HUG", "HUG"
+		return n
+	}
+	a, b := item("a", 40), item("b", 90)
+	if why := components.Check(a, []*resultjson.Node{b}); why != "" {
+		t.Fatalf("nested growth: %s", why)
+	}
+	b.LayoutSizingHorizontal = "FIXED"
+	if why := components.Check(a, []*resultjson.Node{b}); !strings.Contains(why, "the box of b (50.0 px off)") {
+		t.Fatalf("a fixed root: %q", why)
+	}
+}
+
+// TestTextGrowsInAFixedRow: menu rows of one width (FIXED, or FILL in their column) whose
+// labels differ are one component: the row's auto layout places the label whatever its width.
+func TestTextGrowsInAFixedRow(t *testing.T) {
+	row := func(id string, y, textWidth float64, text string) *resultjson.Node {
+		n := link(id, 0, textWidth, text)
+		n.Y, n.Width, n.LayoutSizingHorizontal = y, 240, "FILL"
+		return n
+	}
+	root := page(row("a", 0, 40, "Home"), row("b", 40, 80, "Pricing"), row("c", 80, 120, "Documentation"))
+	if d := components.Build(root, 10, nil); len(d) != 0 || strings.Join(uses(root), ",") != "C:1,C:1,C:1" {
+		t.Fatalf("uses %v, diagnostics %v", uses(root), d)
+	}
+}
+
+// TestSameBoxesStillComponents: when auto layout would not give every use its boxes, the uses
+// whose layers have the same boxes are still components of their own.
+func TestSameBoxesStillComponents(t *testing.T) {
+	shifted := func(l *resultjson.Node) *resultjson.Node {
+		l.Children[0].X += 2
+		return l
+	}
+	root := page(link("a", 0, 40, "A"), shifted(link("b", 100, 40, "B")), link("c", 200, 40, "C"), shifted(link("d", 300, 40, "D")))
+	if d := components.Build(root, 10, nil); len(d) != 0 || strings.Join(uses(root), ",") != "C:1,C:2,C:1,C:2" {
+		t.Fatalf("uses %v, diagnostics %v", uses(root), d)
+	}
+	// A use of its own boxes stays plain, and says why.
+	root = page(link("a", 0, 40, "A"), shifted(link("b", 100, 40, "B")), link("c", 200, 40, "C"))
+	d := components.Build(root, 10, nil)
+	if strings.Join(uses(root), ",") != "C:1,,C:1" || len(d) != 1 || d[0].NodeID != "b" ||
+		d[0].Message != "Link is repeated 3 times but 1 of them stay plain frames: b would not draw the box of bt (2.0 px off) as an instance of a" {
+		t.Fatalf("uses %v, diagnostics %v", uses(root), d)
+	}
+}

@@ -297,6 +297,53 @@ func (im *Store) Sort(root *resultjson.Node) {
 	slices.SortStableFunc(im.Entries, func(a, b resultjson.ImageEntry) int { return at(a) - at(b) })
 }
 
+// Merge keeps one entry per stored image: an entry whose object (key, type, bytes and size) an
+// earlier entry already names is dropped, and the tree under root refers to the earlier one. The
+// capture gives each element its own ref (bootstrap-album-rtl's nine same SVG placeholders are
+// nine refs of one object); one ref per image lets repeats of it be the same (components).
+func (im *Store) Merge(root *resultjson.Node) {
+	type object struct {
+		key, mime, sha string
+		size           int64
+		w, h           int
+	}
+	first := map[object]string{}
+	same := map[string]string{}
+	kept := im.Entries[:0]
+	for _, e := range im.Entries {
+		o := object{e.Key, e.MimeType, e.SHA256, e.ByteSize, e.Width, e.Height}
+		if ref, ok := first[o]; ok {
+			same[e.Ref] = ref
+			continue
+		}
+		first[o] = e.Ref
+		kept = append(kept, e)
+	}
+	im.Entries = kept
+	if len(same) == 0 {
+		return
+	}
+	paints := func(ps []resultjson.Paint) {
+		for i := range ps {
+			if ref, ok := same[ps[i].ImageRef]; ok {
+				ps[i].ImageRef = ref
+			}
+		}
+	}
+	root.Walk(func(n *resultjson.Node) {
+		if ref, ok := same[n.ImageRef]; ok {
+			n.ImageRef = ref
+		}
+		if n.Fills != nil {
+			paints(*n.Fills)
+		}
+		paints(n.Strokes)
+		for _, s := range n.StyledTextSegments {
+			paints(s.Fills)
+		}
+	})
+}
+
 // fitInside scales w x h down to fit a square of side m, keeping the aspect ratio.
 func fitInside(w, h, m int) (int, int) {
 	if w <= m && h <= m {

@@ -9,6 +9,7 @@ import (
 	"image"
 	"image/png"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -170,5 +171,29 @@ func TestRemember(t *testing.T) {
 	}
 	if images.Remember(nil) != nil {
 		t.Error("Remember(nil) is not nil")
+	}
+}
+
+// TestMergeKeepsOneEntryPerImage: entries naming one stored object are one entry, and every
+// reference to a dropped one (an SVG node, a fill, a text range's fill) names the kept one; an
+// object of another size stays an entry of its own.
+func TestMergeKeepsOneEntryPerImage(t *testing.T) {
+	entry := func(ref string, w int) resultjson.ImageEntry {
+		return resultjson.ImageEntry{Ref: ref, Key: "imports/x/assets/a.svg", MimeType: resultjson.MimeSVG, SHA256: "ab", ByteSize: 10, Width: w, Height: 10}
+	}
+	im := &images.Store{Entries: []resultjson.ImageEntry{entry("img-1", 10), entry("img-2", 10), entry("img-3", 20)}}
+	fill := &[]resultjson.Paint{{Type: "IMAGE", ImageRef: "img-2"}}
+	root := &resultjson.Node{Type: "FRAME", Children: []*resultjson.Node{
+		{Type: "SVG", ImageRef: "img-1"}, {Type: "SVG", ImageRef: "img-2"}, {Type: "SVG", ImageRef: "img-3"}, {Type: "RECTANGLE", Fills: fill},
+		{Type: "TEXT", StyledTextSegments: []resultjson.StyledTextSegment{{Fills: []resultjson.Paint{{Type: "IMAGE", ImageRef: "img-2"}}}}}}}
+	im.Merge(root)
+	var refs []string
+	for _, e := range im.Entries {
+		refs = append(refs, e.Ref)
+	}
+	k := root.Children
+	got := []string{k[0].ImageRef, k[1].ImageRef, k[2].ImageRef, (*k[3].Fills)[0].ImageRef, k[4].StyledTextSegments[0].Fills[0].ImageRef}
+	if !slices.Equal(refs, []string{"img-1", "img-3"}) || !slices.Equal(got, []string{"img-1", "img-1", "img-3", "img-1", "img-1"}) {
+		t.Fatalf("entries %v, references %v", refs, got)
 	}
 }

@@ -23,6 +23,9 @@ type axes struct {
 	stretch          bool
 	// grid says the container is a CSS grid (its items do not grow).
 	grid bool
+	// rightToLeftWrap says the row wraps and is laid out right to left, which auto layout
+	// cannot do over several lines (inferFlow).
+	rightToLeftWrap bool
 }
 
 // readAxes maps the container's CSS to auto-layout values, or says why it cannot.
@@ -66,6 +69,8 @@ func readAxes(el *capturemodel.DOMNode, flowCount int) (axes, string) {
 				return a, "a wrapping column has no auto-layout equivalent (Figma wraps rows only)"
 			}
 			a.wrap, a.rowSpacing = true, rowGap
+			// Figma wraps left to right: such a row is only a row when its items are on one line.
+			a.rightToLeftWrap = rightToLeft(el)
 		default:
 			return a, fmt.Sprintf("flex-wrap %s has no auto-layout equivalent", w)
 		}
@@ -81,6 +86,16 @@ func readAxes(el *capturemodel.DOMNode, flowCount int) (axes, string) {
 		a.primary = AlignBetween
 	default:
 		return a, fmt.Sprintf("justify-content %s has no auto-layout equivalent", primarySource)
+	}
+	// A row laid out right to left starts at its right edge: its items are the layers from the
+	// last (infer.go), and start and end change sides (left and right do not).
+	if rightToLeft(el) && primarySource != "left" && primarySource != "right" {
+		switch a.primary {
+		case AlignMin:
+			a.primary = AlignMax
+		case AlignMax:
+			a.primary = AlignMin
+		}
 	}
 	switch alignItems {
 	case "normal", "stretch", "":
@@ -132,4 +147,15 @@ func layoutStyle(n *capturemodel.DOMNode, prop string) string {
 		}
 	}
 	return n.Computed(prop)
+}
+
+// rightToLeft says whether flex container el lays its row out from the right: a row (not a
+// grid, not a column) in direction rtl (CSS Flexbox 1 §5.1: the main axis follows the inline
+// direction).
+func rightToLeft(el *capturemodel.DOMNode) bool {
+	if GridContainer(el) || el.Computed("direction") != "rtl" {
+		return false
+	}
+	d := el.Computed("flex-direction")
+	return d == "row" || d == ""
 }

@@ -172,6 +172,40 @@ func LayOut(frame *resultjson.Node) []capturemodel.Box {
 	return out
 }
 
+// Hug sets the size of frame (a HORIZONTAL or VERTICAL frame without wrap) on each axis it
+// hugs (layoutSizing HUG) to what Figma gives a hugging frame: its padding plus, along its
+// layoutMode, its flowing children's sizes and the itemSpacing between them, across it the
+// largest child. ABSOLUTE children take no room; a frame of another mode, or without flowing
+// children, keeps its size.
+func Hug(frame *resultjson.Node) {
+	if (frame.LayoutMode != Horizontal && frame.LayoutMode != Vertical) || frame.LayoutWrap == Wrap {
+		return
+	}
+	sumW, sumH, maxW, maxH, n := 0.0, 0.0, 0.0, 0.0, 0
+	for _, c := range frame.Children {
+		if c.LayoutPositioning == PositionAbsolute {
+			continue
+		}
+		sumW, sumH = sumW+c.Width, sumH+c.Height
+		maxW, maxH = math.Max(maxW, c.Width), math.Max(maxH, c.Height)
+		n++
+	}
+	if n == 0 {
+		return
+	}
+	gaps := val(frame.ItemSpacing) * float64(n-1)
+	w, h := sumW+gaps, maxH
+	if frame.LayoutMode == Vertical {
+		w, h = maxW, sumH+gaps
+	}
+	if frame.LayoutSizingHorizontal == SizingHug {
+		frame.Width = val(frame.PaddingLeft) + w + val(frame.PaddingRight)
+	}
+	if frame.LayoutSizingVertical == SizingHug {
+		frame.Height = val(frame.PaddingTop) + h + val(frame.PaddingBottom)
+	}
+}
+
 // align is the offset of something in free room by a MIN, CENTER or MAX alignment.
 func align(mode string, free float64) float64 {
 	switch mode {

@@ -118,3 +118,36 @@ func TestLayOutFollowsFigmasGridRules(t *testing.T) {
 		t.Errorf("FLEX 1 of 4 column at %v, %v wide, want 98, 45", got.X, got.Width)
 	}
 }
+
+// TestHug pins the size Hug gives a hugging frame, worked out by hand.
+func TestHug(t *testing.T) {
+	abs := child(500, 500)
+	abs.LayoutPositioning = layout.PositionAbsolute
+	padded := func(mode, h, v string, kids ...*resultjson.Node) *resultjson.Node {
+		n := layoutFrame(1, 1, resultjson.Structure{LayoutMode: mode, ItemSpacing: f64(8),
+			PaddingTop: f64(4), PaddingRight: f64(16), PaddingBottom: f64(6), PaddingLeft: f64(12)}, kids)
+		n.LayoutSizingHorizontal, n.LayoutSizingVertical = h, v
+		return n
+	}
+	for _, tc := range []struct {
+		name  string
+		frame *resultjson.Node
+		w, h  float64
+	}{
+		// 12 + 40 + 8 + 60 + 16 wide, 4 + 30 + 6 high; the ABSOLUTE child takes no room.
+		{"RowHugsBothWays", padded(layout.Horizontal, layout.SizingHug, layout.SizingHug, child(40, 20), child(60, 30), abs), 136, 40},
+		{"ColumnHugsBothWays", padded(layout.Vertical, layout.SizingHug, layout.SizingHug, child(40, 20), child(60, 30)), 88, 68},
+		{"FixedAxisKeepsItsSize", padded(layout.Horizontal, layout.SizingHug, layout.SizingFixed, child(40, 20)), 68, 1},
+		{"WrapKeepsItsSize", func() *resultjson.Node {
+			n := padded(layout.Horizontal, layout.SizingHug, layout.SizingHug, child(40, 20))
+			n.LayoutWrap = layout.Wrap
+			return n
+		}(), 1, 1},
+		{"NoFlowingChildKeepsItsSize", padded(layout.Horizontal, layout.SizingHug, layout.SizingHug, abs), 1, 1},
+	} {
+		layout.Hug(tc.frame)
+		if tc.frame.Width != tc.w || tc.frame.Height != tc.h {
+			t.Errorf("%s: %v x %v, want %v x %v", tc.name, tc.frame.Width, tc.frame.Height, tc.w, tc.h)
+		}
+	}
+}

@@ -190,43 +190,52 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 		flow = append(flow, it.nodes[0])
 		flowDOM = append(flowDOM, it.dom)
 	}
-	if len(flow) == 0 {
-		return "it has no items in flow"
-	}
-	// Auto layout places children in layer order; it must be the page's order.
-	k := 0
 	for _, ch := range F.Children {
 		if !inItems[ch] {
 			absolute[ch] = true // an SVG background layer of the frame itself
-			continue
 		}
-		if absolute[ch] {
-			continue
-		}
-		if ch != flow[k] {
-			if orderReason == "" {
-				orderReason = "its items are painted in another order than they are laid out (z-index)"
-			}
-			break
-		}
-		k++
 	}
-	if !GridContainer(el) {
+	if len(flow) == 0 {
+		return inferEmpty(F, el, absolute)
+	}
+	// Auto layout places children in layer order (order.go): the page's paint order, or the
+	// layout order where the layers that change places do not draw over each other. A row laid
+	// out right to left is laid out from its last item.
+	if rightToLeft(el) {
+		slices.Reverse(flow)
+		slices.Reverse(flowDOM)
+	}
+	order, reverse, why := layoutOrder(F, flow)
+	if why != "" && orderReason == "" {
+		orderReason = "its items are painted in another order than they are laid out (z-index), and " + why
+		if rightToLeft(el) {
+			orderReason = "its items are laid out right to left, and " + why
+		}
+	}
+	flowReason := func() string {
 		if orderReason != "" {
 			return orderReason
 		}
-		return inferFlow(F, el, flow, flowDOM, absolute)
+		if order == nil {
+			return inferFlow(F, el, flow, flowDOM, absolute)
+		}
+		painted := F.Children
+		F.Children = order
+		reason := inferFlow(F, el, flow, flowDOM, absolute)
+		if reason != "" {
+			F.Children = painted
+		} else {
+			F.ItemReverseZIndex = reverse
+		}
+		return reason
+	}
+	if !GridContainer(el) {
+		return flowReason()
 	}
 	// A grid of several rows and columns becomes Figma's grid, else (or when that moves an
 	// item) a row, a column or wrapping rows.
 	var first, second func() string
 	gridReason := func() string { return inferGrid(F, el, flow, flowDOM, absolute) }
-	flowReason := func() string {
-		if orderReason != "" {
-			return orderReason
-		}
-		return inferFlow(F, el, flow, flowDOM, absolute)
-	}
 	if tracks(layoutStyle(el, "grid-template-columns")) > 1 && tracks(layoutStyle(el, "grid-template-rows")) > 1 && el.GridTracks != nil {
 		first, second = gridReason, flowReason
 	} else {
@@ -239,6 +248,32 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 	return reason
 }
 
+// inferEmpty sets auto layout on frame F of container el that has no items in flow (its
+// children placed absolutely, or none): the CSS's direction, padding, gap and alignment, for
+// what a designer adds to it, each child ABSOLUTE and the frame FIXED on both axes, so nothing
+// moves. It returns why not when the CSS has no auto-layout equivalent.
+func inferEmpty(F *resultjson.Node, el *capturemodel.DOMNode, absolute map[*resultjson.Node]bool) string {
+	a, reason := readAxes(el, 0)
+	if reason != "" {
+		return reason
+	}
+	if a.rightToLeftWrap {
+		a.wrap = false // nothing to wrap
+	}
+	pad := paddingBox(el)
+	F.LayoutMode = a.mode
+	F.PaddingTop, F.PaddingRight, F.PaddingBottom, F.PaddingLeft = css.Ptr(css.Px(pad[0])), css.Ptr(css.Px(pad[1])), css.Ptr(css.Px(pad[2])), css.Ptr(css.Px(pad[3]))
+	F.ItemSpacing = css.Ptr(css.Px(a.spacing))
+	F.PrimaryAxisAlignItems, F.CounterAxisAlignItems = a.primary, a.counter
+	if a.wrap {
+		F.LayoutWrap = Wrap
+		F.CounterAxisSpacing = css.Ptr(css.Px(a.rowSpacing))
+	}
+	markAbsolute(F, absolute)
+	F.LayoutSizingHorizontal, F.LayoutSizingVertical = SizingFixed, SizingFixed
+	return ""
+}
+
 // inferFlow sets HORIZONTAL or VERTICAL auto layout on frame F of container el with its
 // flowing items in layer order (the others ABSOLUTE), or returns why not (and leaves the frame
 // as it was).
@@ -246,6 +281,12 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	a, reason := readAxes(el, len(flow))
 	if reason != "" {
 		return reason
+	}
+	if a.rightToLeftWrap {
+		if !oneLine(flow) {
+			return "a wrapping row laid out right to left has no auto-layout equivalent over several lines (Figma wraps left to right)"
+		}
+		a.wrap = false
 	}
 	horizontal := a.mode == Horizontal
 	pad := paddingBox(el) // top, right, bottom, left
@@ -256,20 +297,24 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	idx := map[string]int{"top": 0, "right": 1, "bottom": 2, "left": 3}
 	// Margins: between items they add to the spacing, which must then be the same everywhere;
 	// on the outside they add to the padding.
-	spacing := -1.0
+	// (A negative sum is Figma's negative itemSpacing: items pulled over each other.)
+	spacing := a.spacing
 	for i := 0; i+1 < len(flowDOM); i++ {
 		s := a.spacing + side(flowDOM[i], "margin-"+mainEnd) + side(flowDOM[i+1], "margin-"+mainStart)
-		if spacing >= 0 && math.Abs(s-spacing) > 0.5 {
+		if i > 0 && math.Abs(s-spacing) > 0.5 {
 			return "the space between its items differs (margins)"
 		}
 		spacing = s
 	}
-	if spacing < 0 {
-		spacing = a.spacing
-	}
 	cs, ce := side(flowDOM[0], "margin-"+crossStart), side(flowDOM[0], "margin-"+crossEnd)
 	for _, d := range flowDOM[1:] {
 		if math.Abs(side(d, "margin-"+crossStart)-cs) > 0.5 || math.Abs(side(d, "margin-"+crossEnd)-ce) > 0.5 {
+			// Items of different margins that all sit centred across (auto margins, or
+			// margins that happen to balance) are Figma's CENTER without margins.
+			if !a.wrap && centredAcross(F, flow, pad, horizontal) {
+				a.counter, a.stretch, cs, ce = AlignCenter, false, 0, 0
+				break
+			}
 			return "its items have different margins across the layout direction"
 		}
 	}
@@ -339,6 +384,31 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	}
 	F.LayoutSizingHorizontal, F.LayoutSizingVertical = hugs(F)
 	return ""
+}
+
+// oneLine says whether the items of a row share one line: every item's top is above every
+// other's bottom.
+func oneLine(flow []*resultjson.Node) bool {
+	top, bottom := math.Inf(-1), math.Inf(1)
+	for _, n := range flow {
+		top, bottom = math.Max(top, n.Y), math.Min(bottom, n.Y+n.Height)
+	}
+	return top < bottom
+}
+
+// centredAcross says whether every item of frame F sits centred across the layout direction
+// (within 0.5 px) between the frame's padding (pad: top, right, bottom, left).
+func centredAcross(F *resultjson.Node, flow []*resultjson.Node, pad [4]float64, horizontal bool) bool {
+	for _, n := range flow {
+		before, after := n.Y-pad[0], F.Height-pad[2]-n.Y-n.Height
+		if !horizontal {
+			before, after = n.X-pad[3], F.Width-pad[1]-n.X-n.Width
+		}
+		if math.Abs(before-after) > 0.5 {
+			return false
+		}
+	}
+	return true
 }
 
 // itemSizing is how a child sizes itself (horizontal, vertical) when nothing stretches it: a TEXT by its content (HUG

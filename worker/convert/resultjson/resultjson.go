@@ -529,6 +529,10 @@ type Structure struct {
 	// CounterAxisSpacing the px between wrapped rows.
 	ItemSpacing        *float64 `json:"itemSpacing,omitempty"`
 	CounterAxisSpacing *float64 `json:"counterAxisSpacing,omitempty"`
+	// ItemReverseZIndex paints the frame's first child on top, the last at the bottom (the
+	// reverse of the layer order): the page paints the items in the reverse of their layout
+	// order.
+	ItemReverseZIndex bool `json:"itemReverseZIndex,omitempty"`
 	// PrimaryAxisAlignItems is "MIN", "CENTER", "MAX" or "SPACE_BETWEEN"; CounterAxisAlignItems
 	// "MIN", "CENTER" or "MAX".
 	PrimaryAxisAlignItems string `json:"primaryAxisAlignItems,omitempty"`

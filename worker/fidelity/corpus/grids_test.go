@@ -11,8 +11,9 @@ import (
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
-// gridCount is what became of the grid containers of one page (docs/fidelity.md "Structure").
-type gridCount struct {
+// layoutCount is what became of one page's flex or grid containers (docs/fidelity.md
+// "Structure").
+type layoutCount struct {
 	page                 string
 	containers           int
 	grid, flow, absolute int
@@ -24,12 +25,17 @@ type gridCount struct {
 // border box for the frame to be taken as the container's.
 const boxMatchTolerance = 0.6
 
-// countGrids finds the frame of each visible grid container of a run by its box (the result
-// keeps every captured box; frames are matched by their position in the page) and counts the
-// containers that became GRID frames, HORIZONTAL/VERTICAL frames, or stayed absolute (a
-// diagnostic on the frame), with the reasons.
-func countGrids(page string, r *run) gridCount {
-	c := gridCount{page: page}
+// flexContainer says whether element d is a flex container (display flex or inline-flex).
+func flexContainer(d *capturemodel.DOMNode) bool {
+	return layout.Container(d) && !layout.GridContainer(d)
+}
+
+// countLayouts finds the frame of each visible container of a run that is (layout.GridContainer
+// or flexContainer) by its box (the result keeps every captured box; frames are matched by their
+// position in the page) and counts the containers that became GRID frames, HORIZONTAL/VERTICAL
+// frames, or stayed absolute (a diagnostic on the frame), with the reasons.
+func countLayouts(page string, r *run, is func(*capturemodel.DOMNode) bool) layoutCount {
+	c := layoutCount{page: page}
 	type placed struct {
 		n    *resultjson.Node
 		x, y float64
@@ -43,13 +49,13 @@ func countGrids(page string, r *run) gridCount {
 	skipped := map[string]string{}
 	for _, d := range r.Result.Diagnostics {
 		if d.Code == resultjson.DiagAutoLayoutSkipped {
-			_, reason, _ := strings.Cut(d.Message, "keeps absolute positions: ")
-			skipped[d.NodeID] = reason
+			name, reason, _ := strings.Cut(d.Message, " keeps absolute positions: ")
+			skipped[d.NodeID] = name + ": " + reason
 		}
 	}
 	var visit func(d *capturemodel.DOMNode)
 	visit = func(d *capturemodel.DOMNode) {
-		if d.Type == "element" && layout.GridContainer(d) && d.Computed("visibility") == "visible" {
+		if d.Type == "element" && is(d) && d.Computed("visibility") == "visible" {
 			c.containers++
 			kind, reason := "", ""
 			for _, f := range frames {
@@ -89,11 +95,11 @@ func countGrids(page string, r *run) gridCount {
 	return c
 }
 
-// gridTable renders the grid counts of the runs as a Markdown table, with a total row.
-func gridTable(counts []gridCount) string {
+// layoutTable renders the container counts of the runs as a Markdown table, with a total row.
+func layoutTable(counts []layoutCount) string {
 	var b strings.Builder
-	b.WriteString("| page | grid containers | GRID | HORIZONTAL/VERTICAL | absolute | no frame found | reasons |\n|---|---|---|---|---|---|---|\n")
-	var total gridCount
+	b.WriteString("| page | containers | GRID | HORIZONTAL/VERTICAL | absolute | no frame found | reasons |\n|---|---|---|---|---|---|---|\n")
+	var total layoutCount
 	for _, c := range counts {
 		sort.Strings(c.reasons)
 		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %s |\n", c.page, c.containers, c.grid, c.flow, c.absolute, c.unmatched, strings.Join(c.reasons, "; "))

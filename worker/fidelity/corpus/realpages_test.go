@@ -17,6 +17,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/layout"
 )
 
 // realThresholdsFile holds the real pages' thresholds, by run name, in thresholdsFile's format.
@@ -131,7 +132,7 @@ func TestRealPagesGate(t *testing.T) {
 		}
 	}
 	var rows []row
-	var grids []gridCount
+	var grids, flexes []layoutCount
 	var comps []componentCount
 	var times, faces strings.Builder
 	for _, rr := range realRuns() {
@@ -142,7 +143,8 @@ func TestRealPagesGate(t *testing.T) {
 			rw.warnings = "the run failed (see its errors)"
 			r := p.runURL(t, rr.Name(), p.real.URL+"/"+rr.Page+"/index.html", rr.Width, rr.Height)
 			rw = p.gatePage(t, r, limits, realThresholdsFile)
-			grids = append(grids, countGrids(rr.Name(), r))
+			grids = append(grids, countLayouts(rr.Name(), r, layout.GridContainer))
+			flexes = append(flexes, countLayouts(rr.Name(), r, flexContainer))
 			for _, o := range overlappingTexts(r.Result.Root) {
 				t.Errorf("TEXT nodes drawn over each other: %s", o)
 			}
@@ -166,7 +168,8 @@ func TestRealPagesGate(t *testing.T) {
 	tbl := table(rows)
 	fmt.Print("\n" + tbl + "\n" + strings.TrimSuffix(times.String(), ", ") + "\n")
 	fmt.Print("\nText runs checked against the face the capture drew them in: " + strings.TrimSuffix(faces.String(), ", ") + "\n")
-	fmt.Print("\nGrid containers (display: grid), by the frame of the same box:\n\n" + gridTable(grids) + "\n")
+	fmt.Print("\nGrid containers (display: grid), by the frame of the same box:\n\n" + layoutTable(grids) + "\n")
+	fmt.Print("\nFlex containers (display: flex), by the frame of the same box:\n\n" + layoutTable(flexes) + "\n")
 	fmt.Print("\nComponents (repeated subtrees as one main component and its instances):\n\n" + componentTable(comps) + "\n")
 	if *outDir != "" {
 		writeFile(t, filepath.Join(*outDir, "table-real.md"), []byte(tbl))

@@ -4,7 +4,7 @@
 "use strict";
 export const validateRoot = validate74;
 const schema104 = {"description":"The node tree; its root is a FRAME. Also checked (not expressible here): at most 128 levels deep (root = 1) and 50,000 nodes, node ids unique in the tree, no member repeated in one object, uninterpreted members nested at most 32 levels, and every imageRef names an entry of images (an IMAGE paint a raster, an SVG node an image/svg+xml entry, an imageRef inside an uninterpreted member any entry).","allOf":[{"$ref":"#/$defs/node"},{"properties":{"type":{"const":"FRAME"}}}]};
-const schema38 = {"description":"One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId and componentName. The text members textTruncation, maxLines, paragraphIndent, hangingList and listMarker are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges), as is a segment's listOptions. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.","type":"object","required":["type","id","name"],"dependentRequired":{"relativeTransform":["untransformedWidth","untransformedHeight"],"untransformedWidth":["relativeTransform","untransformedHeight"],"untransformedHeight":["relativeTransform","untransformedWidth"],"gridRowAnchorIndex":["gridColumnAnchorIndex"],"gridColumnAnchorIndex":["gridRowAnchorIndex"]},"properties":{"type":{"enum":["FRAME","GROUP","TEXT","RECTANGLE","ELLIPSE","LINE","VECTOR","SVG"]},"id":{"description":"Unique within the tree; warnings refer to it. 1 to 255 characters.","type":"string","minLength":1,"maxLength":255},"name":{"type":"string","description":"May be empty."},"x":{"type":"number","description":"px, relative to the parent frame (as Figma's x)."},"y":{"type":"number","description":"px, relative to the parent frame."},"width":{"type":"number","minimum":0,"description":"px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)."},"height":{"type":"number","minimum":0,"description":"px."},"relativeTransform":{"$ref":"#/$defs/transform"},"untransformedWidth":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within ±1e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space."},"untransformedHeight":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the height of a node with relativeTransform before the transform."},"visible":{"type":"boolean","description":"Figma's SceneNode.visible; absent means visible."},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"},"constraints":{"description":"Figma's Constraints: how the node follows its parent frame when the frame is resized.","type":"object","additionalProperties":false,"required":["horizontal","vertical"],"properties":{"horizontal":{"$ref":"#/$defs/constraintType"},"vertical":{"$ref":"#/$defs/constraintType"}}},"fills":{"description":"The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.","type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeAlign":{"enum":["INSIDE","OUTSIDE","CENTER"]},"dashPattern":{"type":"array","items":{"type":"number","minimum":0},"description":"Dash and gap lengths in px, alternating."},"cornerRadius":{"type":"number","minimum":0,"description":"px, all four corners."},"topLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"topRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"clipsContent":{"type":"boolean","description":"FRAME only."},"children":{"type":"array","items":{"$ref":"#/$defs/node"},"description":"FRAME and GROUP nodes only."},"characters":{"type":"string","description":"TEXT nodes: the text (required)."},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000,"description":"The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)."},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textAlignHorizontal":{"enum":["LEFT","CENTER","RIGHT","JUSTIFIED"]},"textAlignVertical":{"enum":["TOP","CENTER","BOTTOM"]},"textAutoResize":{"enum":["NONE","WIDTH_AND_HEIGHT","HEIGHT","TRUNCATE"]},"textCase":{"$ref":"#/$defs/textCase"},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"textTruncation":{"enum":["DISABLED","ENDING"],"description":"ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation."},"maxLines":{"type":"integer","minimum":1,"description":"How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.","maximum":10000},"paragraphIndent":{"type":"number","minimum":0,"description":"px, the first line's indent (at most 100,000).","maximum":100000},"hangingList":{"type":"boolean","description":"TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList)."},"listMarker":{"type":"boolean","description":"TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written."},"imageRef":{"description":"SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.","type":"string","minLength":1},"vectorPaths":{"description":"VECTOR nodes: Figma's VectorPaths.","type":"array","items":{"type":"object","additionalProperties":false,"required":["windingRule","data"],"properties":{"windingRule":{"enum":["NONZERO","EVENODD","NONE"]},"data":{"type":"string"}}}},"layoutMode":{"enum":["NONE","HORIZONTAL","VERTICAL","GRID"],"description":"FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height."},"layoutWrap":{"enum":["NO_WRAP","WRAP"],"description":"WRAP only with layoutMode HORIZONTAL."},"paddingLeft":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingRight":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingTop":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingBottom":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"itemSpacing":{"type":"number","minimum":-100000,"maximum":100000,"description":"px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)."},"counterAxisSpacing":{"type":"number","minimum":0,"maximum":100000,"description":"px between wrapped rows; only with layoutWrap WRAP."},"primaryAxisAlignItems":{"enum":["MIN","CENTER","MAX","SPACE_BETWEEN"],"description":"HORIZONTAL and VERTICAL frames only."},"counterAxisAlignItems":{"enum":["MIN","CENTER","MAX","BASELINE"],"description":"HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL."},"layoutSizingHorizontal":{"enum":["FIXED","HUG","FILL"],"description":"HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only."},"layoutSizingVertical":{"enum":["FIXED","HUG","FILL"],"description":"As layoutSizingHorizontal."},"layoutPositioning":{"enum":["AUTO","ABSOLUTE"],"description":"ABSOLUTE: a child of an auto-layout frame that keeps its x and y."},"minWidth":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"maxWidth":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"minHeight":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"maxHeight":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"gridRowCount":{"type":"integer","minimum":1,"maximum":1000,"description":"GRID frames only (required there): the number of rows."},"gridColumnCount":{"type":"integer","minimum":1,"maximum":1000,"description":"GRID frames only (required there): the number of columns."},"gridRowGap":{"type":"number","minimum":0,"maximum":100000,"description":"px between rows, GRID frames only."},"gridColumnGap":{"type":"number","minimum":0,"maximum":100000,"description":"px between columns, GRID frames only."},"gridRowSizes":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/gridTrackSize"},"description":"GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount."},"gridColumnSizes":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/gridTrackSize"},"description":"GRID frames only: one size per column, left to right, in order; as many as gridColumnCount."},"gridRowAnchorIndex":{"type":"integer","minimum":0,"maximum":999,"description":"A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition."},"gridColumnAnchorIndex":{"type":"integer","minimum":0,"maximum":999,"description":"A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition."},"gridRowSpan":{"type":"integer","minimum":1,"maximum":1000,"description":"A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell."},"gridColumnSpan":{"type":"integer","minimum":1,"maximum":1000,"description":"A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell."},"gridChildHorizontalAlign":{"enum":["MIN","CENTER","MAX","AUTO"],"description":"A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)."},"gridChildVerticalAlign":{"enum":["MIN","CENTER","MAX","AUTO"],"description":"A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)."},"scrollBehavior":{"enum":["SCROLLS","FIXED","STICKY_SCROLLS"],"description":"FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied."},"fillStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles; the node's fills equal its paints."},"strokeStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles."},"textStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"TEXT nodes only: the id of a TEXT style of styles."},"effectStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of an EFFECT style of styles; the node's effects equal its effects."},"componentId":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior; no use holds another (docs/results.md \"Components\")."},"componentName":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2: the name of the component, on its first use only (with componentId); the plugin names the main COMPONENT with it."},"componentVariants":{"description":"Version 2, on a component's first use only (with componentName): the component's other states, each a variant of one component set (Figma's ComponentSetNode) whose main COMPONENT is the variant State=Default; the plugin clones the main component for each, sets the overrides on the clone's layers and combines them (figma.combineAsVariants). The page's instances stay in State=Default, so a reader that ignores componentVariants draws the same picture. Also checked (not expressible here): State values once each; every override's id names a node of the use's subtree (the use included), each once a variant; styledTextSegments only on a TEXT, covering its characters as the node's own (docs/results.md \"Components\").","type":"array","minItems":1,"maxItems":2,"items":{"$ref":"#/$defs/componentVariant"}},"styledTextSegments":{"description":"TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}},"allOf":[{"if":{"properties":{"type":{"const":"TEXT"}}},"then":{"required":["characters"]}},{"if":{"properties":{"type":{"const":"SVG"}}},"then":{"required":["imageRef"]},"else":{"not":{"required":["imageRef"]}}},{"if":{"properties":{"type":{"enum":["FRAME","GROUP"]}}},"else":{"not":{"required":["children"]}}},{"if":{"properties":{"type":{"const":"FRAME"}}},"else":{"not":{"required":["layoutMode"]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["textStyleId"]}}},{"if":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}},"then":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"HORIZONTAL"}}}},{"if":{"required":["counterAxisSpacing"]},"then":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL"]}}}},"then":{"not":{"anyOf":[{"required":["layoutWrap"]},{"required":["itemSpacing"]},{"required":["counterAxisSpacing"]},{"required":["primaryAxisAlignItems"]},{"required":["counterAxisAlignItems"]}]}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL","GRID"]}}}},"then":{"not":{"anyOf":[{"required":["paddingLeft"]},{"required":["paddingRight"]},{"required":["paddingTop"]},{"required":["paddingBottom"]}]}}},{"if":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"GRID"}}},"then":{"required":["gridRowCount","gridColumnCount"]},"else":{"not":{"anyOf":[{"required":["gridRowCount"]},{"required":["gridColumnCount"]},{"required":["gridRowGap"]},{"required":["gridColumnGap"]},{"required":["gridRowSizes"]},{"required":["gridColumnSizes"]}]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"anyOf":[{"required":["styledTextSegments"]},{"required":["hangingList"]},{"required":["listMarker"]}]}}}]};
+const schema38 = {"description":"One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems, itemReverseZIndex), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId and componentName. The text members textTruncation, maxLines, paragraphIndent, hangingList and listMarker are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges), as is a segment's listOptions. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.","type":"object","required":["type","id","name"],"dependentRequired":{"relativeTransform":["untransformedWidth","untransformedHeight"],"untransformedWidth":["relativeTransform","untransformedHeight"],"untransformedHeight":["relativeTransform","untransformedWidth"],"gridRowAnchorIndex":["gridColumnAnchorIndex"],"gridColumnAnchorIndex":["gridRowAnchorIndex"]},"properties":{"type":{"enum":["FRAME","GROUP","TEXT","RECTANGLE","ELLIPSE","LINE","VECTOR","SVG"]},"id":{"description":"Unique within the tree; warnings refer to it. 1 to 255 characters.","type":"string","minLength":1,"maxLength":255},"name":{"type":"string","description":"May be empty."},"x":{"type":"number","description":"px, relative to the parent frame (as Figma's x)."},"y":{"type":"number","description":"px, relative to the parent frame."},"width":{"type":"number","minimum":0,"description":"px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)."},"height":{"type":"number","minimum":0,"description":"px."},"relativeTransform":{"$ref":"#/$defs/transform"},"untransformedWidth":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within ±1e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space."},"untransformedHeight":{"type":"number","exclusiveMinimum":0,"maximum":10000000,"description":"px: the height of a node with relativeTransform before the transform."},"visible":{"type":"boolean","description":"Figma's SceneNode.visible; absent means visible."},"opacity":{"type":"number","minimum":0,"maximum":1},"blendMode":{"$ref":"#/$defs/blendMode"},"constraints":{"description":"Figma's Constraints: how the node follows its parent frame when the frame is resized.","type":"object","additionalProperties":false,"required":["horizontal","vertical"],"properties":{"horizontal":{"$ref":"#/$defs/constraintType"},"vertical":{"$ref":"#/$defs/constraintType"}}},"fills":{"description":"The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.","type":"array","items":{"$ref":"#/$defs/paint"}},"strokes":{"type":"array","items":{"$ref":"#/$defs/paint"}},"strokeWeight":{"type":"number","minimum":0,"description":"px."},"strokeTopWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeRightWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeBottomWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeLeftWeight":{"type":"number","minimum":0,"description":"px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)."},"strokeAlign":{"enum":["INSIDE","OUTSIDE","CENTER"]},"dashPattern":{"type":"array","items":{"type":"number","minimum":0},"description":"Dash and gap lengths in px, alternating."},"cornerRadius":{"type":"number","minimum":0,"description":"px, all four corners."},"topLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"topRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomRightRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"bottomLeftRadius":{"type":"number","minimum":0,"description":"px, one corner (Figma's per-corner radius)."},"effects":{"type":"array","items":{"$ref":"#/$defs/effect"}},"clipsContent":{"type":"boolean","description":"FRAME only."},"children":{"type":"array","items":{"$ref":"#/$defs/node"},"description":"FRAME and GROUP nodes only."},"characters":{"type":"string","description":"TEXT nodes: the text (required)."},"fontName":{"$ref":"#/$defs/fontName"},"fontSize":{"type":"number","exclusiveMinimum":0},"fontWeight":{"type":"integer","minimum":1,"maximum":1000,"description":"The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)."},"lineHeight":{"$ref":"#/$defs/lineHeight"},"letterSpacing":{"$ref":"#/$defs/letterSpacing"},"textAlignHorizontal":{"enum":["LEFT","CENTER","RIGHT","JUSTIFIED"]},"textAlignVertical":{"enum":["TOP","CENTER","BOTTOM"]},"textAutoResize":{"enum":["NONE","WIDTH_AND_HEIGHT","HEIGHT","TRUNCATE"]},"textCase":{"$ref":"#/$defs/textCase"},"textDecoration":{"$ref":"#/$defs/textDecoration"},"textDecorationStyle":{"$ref":"#/$defs/textDecorationStyle"},"textDecorationOffset":{"$ref":"#/$defs/textDecorationLength"},"textDecorationThickness":{"$ref":"#/$defs/textDecorationLength"},"textDecorationColor":{"$ref":"#/$defs/textDecorationColor"},"textTruncation":{"enum":["DISABLED","ENDING"],"description":"ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation."},"maxLines":{"type":"integer","minimum":1,"description":"How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.","maximum":10000},"paragraphIndent":{"type":"number","minimum":0,"description":"px, the first line's indent (at most 100,000).","maximum":100000},"hangingList":{"type":"boolean","description":"TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList)."},"listMarker":{"type":"boolean","description":"TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written."},"imageRef":{"description":"SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.","type":"string","minLength":1},"vectorPaths":{"description":"VECTOR nodes: Figma's VectorPaths.","type":"array","items":{"type":"object","additionalProperties":false,"required":["windingRule","data"],"properties":{"windingRule":{"enum":["NONZERO","EVENODD","NONE"]},"data":{"type":"string"}}}},"layoutMode":{"enum":["NONE","HORIZONTAL","VERTICAL","GRID"],"description":"FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height."},"layoutWrap":{"enum":["NO_WRAP","WRAP"],"description":"WRAP only with layoutMode HORIZONTAL."},"paddingLeft":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingRight":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingTop":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"paddingBottom":{"type":"number","minimum":0,"maximum":100000,"description":"px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)."},"itemSpacing":{"type":"number","minimum":-100000,"maximum":100000,"description":"px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)."},"counterAxisSpacing":{"type":"number","minimum":0,"maximum":100000,"description":"px between wrapped rows; only with layoutWrap WRAP."},"itemReverseZIndex":{"type":"boolean","description":"true: the frame paints its first child on top, the last at the bottom (the reverse of the layer order), as a page paints items laid out in the reverse of their paint order (a row laid out right to left). Auto-layout frames only (layoutMode HORIZONTAL, VERTICAL or GRID); absent means false."},"primaryAxisAlignItems":{"enum":["MIN","CENTER","MAX","SPACE_BETWEEN"],"description":"HORIZONTAL and VERTICAL frames only."},"counterAxisAlignItems":{"enum":["MIN","CENTER","MAX","BASELINE"],"description":"HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL."},"layoutSizingHorizontal":{"enum":["FIXED","HUG","FILL"],"description":"HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only."},"layoutSizingVertical":{"enum":["FIXED","HUG","FILL"],"description":"As layoutSizingHorizontal."},"layoutPositioning":{"enum":["AUTO","ABSOLUTE"],"description":"ABSOLUTE: a child of an auto-layout frame that keeps its x and y."},"minWidth":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"maxWidth":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"minHeight":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"maxHeight":{"type":"number","minimum":0,"maximum":100000,"description":"Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)."},"gridRowCount":{"type":"integer","minimum":1,"maximum":1000,"description":"GRID frames only (required there): the number of rows."},"gridColumnCount":{"type":"integer","minimum":1,"maximum":1000,"description":"GRID frames only (required there): the number of columns."},"gridRowGap":{"type":"number","minimum":0,"maximum":100000,"description":"px between rows, GRID frames only."},"gridColumnGap":{"type":"number","minimum":0,"maximum":100000,"description":"px between columns, GRID frames only."},"gridRowSizes":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/gridTrackSize"},"description":"GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount."},"gridColumnSizes":{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"#/$defs/gridTrackSize"},"description":"GRID frames only: one size per column, left to right, in order; as many as gridColumnCount."},"gridRowAnchorIndex":{"type":"integer","minimum":0,"maximum":999,"description":"A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition."},"gridColumnAnchorIndex":{"type":"integer","minimum":0,"maximum":999,"description":"A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition."},"gridRowSpan":{"type":"integer","minimum":1,"maximum":1000,"description":"A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell."},"gridColumnSpan":{"type":"integer","minimum":1,"maximum":1000,"description":"A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell."},"gridChildHorizontalAlign":{"enum":["MIN","CENTER","MAX","AUTO"],"description":"A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)."},"gridChildVerticalAlign":{"enum":["MIN","CENTER","MAX","AUTO"],"description":"A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)."},"scrollBehavior":{"enum":["SCROLLS","FIXED","STICKY_SCROLLS"],"description":"FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied."},"fillStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles; the node's fills equal its paints."},"strokeStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of a PAINT style of styles."},"textStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"TEXT nodes only: the id of a TEXT style of styles."},"effectStyleId":{"type":"string","minLength":1,"maxLength":255,"description":"The id of an EFFECT style of styles; the node's effects equal its effects."},"componentId":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior; no use holds another (docs/results.md \"Components\")."},"componentName":{"type":"string","minLength":1,"maxLength":255,"description":"Version 2: the name of the component, on its first use only (with componentId); the plugin names the main COMPONENT with it."},"componentVariants":{"description":"Version 2, on a component's first use only (with componentName): the component's other states, each a variant of one component set (Figma's ComponentSetNode) whose main COMPONENT is the variant State=Default; the plugin clones the main component for each, sets the overrides on the clone's layers and combines them (figma.combineAsVariants). The page's instances stay in State=Default, so a reader that ignores componentVariants draws the same picture. Also checked (not expressible here): State values once each; every override's id names a node of the use's subtree (the use included), each once a variant; styledTextSegments only on a TEXT, covering its characters as the node's own (docs/results.md \"Components\").","type":"array","minItems":1,"maxItems":2,"items":{"$ref":"#/$defs/componentVariant"}},"styledTextSegments":{"description":"TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.","type":"array","items":{"$ref":"#/$defs/styledTextSegment"}}},"allOf":[{"if":{"properties":{"type":{"const":"TEXT"}}},"then":{"required":["characters"]}},{"if":{"properties":{"type":{"const":"SVG"}}},"then":{"required":["imageRef"]},"else":{"not":{"required":["imageRef"]}}},{"if":{"properties":{"type":{"enum":["FRAME","GROUP"]}}},"else":{"not":{"required":["children"]}}},{"if":{"properties":{"type":{"const":"FRAME"}}},"else":{"not":{"required":["layoutMode"]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"required":["textStyleId"]}}},{"if":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}},"then":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"HORIZONTAL"}}}},{"if":{"required":["counterAxisSpacing"]},"then":{"required":["layoutWrap"],"properties":{"layoutWrap":{"const":"WRAP"}}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL"]}}}},"then":{"not":{"anyOf":[{"required":["layoutWrap"]},{"required":["itemSpacing"]},{"required":["counterAxisSpacing"]},{"required":["primaryAxisAlignItems"]},{"required":["counterAxisAlignItems"]}]}}},{"if":{"not":{"required":["layoutMode"],"properties":{"layoutMode":{"enum":["HORIZONTAL","VERTICAL","GRID"]}}}},"then":{"not":{"anyOf":[{"required":["paddingLeft"]},{"required":["paddingRight"]},{"required":["paddingTop"]},{"required":["paddingBottom"]}]}}},{"if":{"required":["layoutMode"],"properties":{"layoutMode":{"const":"GRID"}}},"then":{"required":["gridRowCount","gridColumnCount"]},"else":{"not":{"anyOf":[{"required":["gridRowCount"]},{"required":["gridColumnCount"]},{"required":["gridRowGap"]},{"required":["gridColumnGap"]},{"required":["gridRowSizes"]},{"required":["gridColumnSizes"]}]}}},{"if":{"properties":{"type":{"const":"TEXT"}}},"else":{"not":{"anyOf":[{"required":["styledTextSegments"]},{"required":["hangingList"]},{"required":["listMarker"]}]}}}]};
 const schema39 = {"description":"Figma's Transform: a 2x3 affine matrix [[a, c, e], [b, d, f]].","type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"number"}}};
 const schema40 = {"description":"Figma's BlendMode.","enum":["PASS_THROUGH","NORMAL","DARKEN","MULTIPLY","LINEAR_BURN","COLOR_BURN","LIGHTEN","SCREEN","LINEAR_DODGE","COLOR_DODGE","OVERLAY","SOFT_LIGHT","HARD_LIGHT","DIFFERENCE","EXCLUSION","HUE","SATURATION","COLOR","LUMINOSITY"]};
 const schema41 = {"enum":["MIN","CENTER","MAX","STRETCH","SCALE"]};
@@ -4588,6 +4588,7 @@ props0.paddingTop = true;
 props0.paddingBottom = true;
 props0.itemSpacing = true;
 props0.counterAxisSpacing = true;
+props0.itemReverseZIndex = true;
 props0.primaryAxisAlignItems = true;
 props0.counterAxisAlignItems = true;
 props0.layoutSizingHorizontal = true;
@@ -6338,11 +6339,10 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.primaryAxisAlignItems !== undefined){
-let data98 = data.primaryAxisAlignItems;
+if(data.itemReverseZIndex !== undefined){
 const _errs274 = errors;
-if(!((((data98 === "MIN") || (data98 === "CENTER")) || (data98 === "MAX")) || (data98 === "SPACE_BETWEEN"))){
-validate22.errors = [{instancePath:instancePath+"/primaryAxisAlignItems",schemaPath:"#/properties/primaryAxisAlignItems/enum",keyword:"enum",params:{allowedValues: schema38.properties.primaryAxisAlignItems.enum},message:"must be equal to one of the allowed values"}];
+if(typeof data.itemReverseZIndex !== "boolean"){
+validate22.errors = [{instancePath:instancePath+"/itemReverseZIndex",schemaPath:"#/properties/itemReverseZIndex/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid38 = _errs274 === errors;
@@ -6351,24 +6351,11 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.counterAxisAlignItems !== undefined){
-let data99 = data.counterAxisAlignItems;
-const _errs275 = errors;
-if(!((((data99 === "MIN") || (data99 === "CENTER")) || (data99 === "MAX")) || (data99 === "BASELINE"))){
-validate22.errors = [{instancePath:instancePath+"/counterAxisAlignItems",schemaPath:"#/properties/counterAxisAlignItems/enum",keyword:"enum",params:{allowedValues: schema38.properties.counterAxisAlignItems.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid38 = _errs275 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-if(data.layoutSizingHorizontal !== undefined){
-let data100 = data.layoutSizingHorizontal;
+if(data.primaryAxisAlignItems !== undefined){
+let data99 = data.primaryAxisAlignItems;
 const _errs276 = errors;
-if(!(((data100 === "FIXED") || (data100 === "HUG")) || (data100 === "FILL"))){
-validate22.errors = [{instancePath:instancePath+"/layoutSizingHorizontal",schemaPath:"#/properties/layoutSizingHorizontal/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutSizingHorizontal.enum},message:"must be equal to one of the allowed values"}];
+if(!((((data99 === "MIN") || (data99 === "CENTER")) || (data99 === "MAX")) || (data99 === "SPACE_BETWEEN"))){
+validate22.errors = [{instancePath:instancePath+"/primaryAxisAlignItems",schemaPath:"#/properties/primaryAxisAlignItems/enum",keyword:"enum",params:{allowedValues: schema38.properties.primaryAxisAlignItems.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid38 = _errs276 === errors;
@@ -6377,11 +6364,11 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.layoutSizingVertical !== undefined){
-let data101 = data.layoutSizingVertical;
+if(data.counterAxisAlignItems !== undefined){
+let data100 = data.counterAxisAlignItems;
 const _errs277 = errors;
-if(!(((data101 === "FIXED") || (data101 === "HUG")) || (data101 === "FILL"))){
-validate22.errors = [{instancePath:instancePath+"/layoutSizingVertical",schemaPath:"#/properties/layoutSizingVertical/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutSizingVertical.enum},message:"must be equal to one of the allowed values"}];
+if(!((((data100 === "MIN") || (data100 === "CENTER")) || (data100 === "MAX")) || (data100 === "BASELINE"))){
+validate22.errors = [{instancePath:instancePath+"/counterAxisAlignItems",schemaPath:"#/properties/counterAxisAlignItems/enum",keyword:"enum",params:{allowedValues: schema38.properties.counterAxisAlignItems.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid38 = _errs277 === errors;
@@ -6390,11 +6377,11 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.layoutPositioning !== undefined){
-let data102 = data.layoutPositioning;
+if(data.layoutSizingHorizontal !== undefined){
+let data101 = data.layoutSizingHorizontal;
 const _errs278 = errors;
-if(!((data102 === "AUTO") || (data102 === "ABSOLUTE"))){
-validate22.errors = [{instancePath:instancePath+"/layoutPositioning",schemaPath:"#/properties/layoutPositioning/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutPositioning.enum},message:"must be equal to one of the allowed values"}];
+if(!(((data101 === "FIXED") || (data101 === "HUG")) || (data101 === "FILL"))){
+validate22.errors = [{instancePath:instancePath+"/layoutSizingHorizontal",schemaPath:"#/properties/layoutSizingHorizontal/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutSizingHorizontal.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid38 = _errs278 === errors;
@@ -6403,17 +6390,43 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.minWidth !== undefined){
-let data103 = data.minWidth;
+if(data.layoutSizingVertical !== undefined){
+let data102 = data.layoutSizingVertical;
 const _errs279 = errors;
-if(errors === _errs279){
-if(typeof data103 == "number"){
-if(data103 > 100000 || isNaN(data103)){
+if(!(((data102 === "FIXED") || (data102 === "HUG")) || (data102 === "FILL"))){
+validate22.errors = [{instancePath:instancePath+"/layoutSizingVertical",schemaPath:"#/properties/layoutSizingVertical/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutSizingVertical.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid38 = _errs279 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data.layoutPositioning !== undefined){
+let data103 = data.layoutPositioning;
+const _errs280 = errors;
+if(!((data103 === "AUTO") || (data103 === "ABSOLUTE"))){
+validate22.errors = [{instancePath:instancePath+"/layoutPositioning",schemaPath:"#/properties/layoutPositioning/enum",keyword:"enum",params:{allowedValues: schema38.properties.layoutPositioning.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid38 = _errs280 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data.minWidth !== undefined){
+let data104 = data.minWidth;
+const _errs281 = errors;
+if(errors === _errs281){
+if(typeof data104 == "number"){
+if(data104 > 100000 || isNaN(data104)){
 validate22.errors = [{instancePath:instancePath+"/minWidth",schemaPath:"#/properties/minWidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data103 < 0 || isNaN(data103)){
+if(data104 < 0 || isNaN(data104)){
 validate22.errors = [{instancePath:instancePath+"/minWidth",schemaPath:"#/properties/minWidth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6424,23 +6437,23 @@ validate22.errors = [{instancePath:instancePath+"/minWidth",schemaPath:"#/proper
 return false;
 }
 }
-var valid38 = _errs279 === errors;
+var valid38 = _errs281 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.maxWidth !== undefined){
-let data104 = data.maxWidth;
-const _errs281 = errors;
-if(errors === _errs281){
-if(typeof data104 == "number"){
-if(data104 > 100000 || isNaN(data104)){
+let data105 = data.maxWidth;
+const _errs283 = errors;
+if(errors === _errs283){
+if(typeof data105 == "number"){
+if(data105 > 100000 || isNaN(data105)){
 validate22.errors = [{instancePath:instancePath+"/maxWidth",schemaPath:"#/properties/maxWidth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data104 < 0 || isNaN(data104)){
+if(data105 < 0 || isNaN(data105)){
 validate22.errors = [{instancePath:instancePath+"/maxWidth",schemaPath:"#/properties/maxWidth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6451,23 +6464,23 @@ validate22.errors = [{instancePath:instancePath+"/maxWidth",schemaPath:"#/proper
 return false;
 }
 }
-var valid38 = _errs281 === errors;
+var valid38 = _errs283 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.minHeight !== undefined){
-let data105 = data.minHeight;
-const _errs283 = errors;
-if(errors === _errs283){
-if(typeof data105 == "number"){
-if(data105 > 100000 || isNaN(data105)){
+let data106 = data.minHeight;
+const _errs285 = errors;
+if(errors === _errs285){
+if(typeof data106 == "number"){
+if(data106 > 100000 || isNaN(data106)){
 validate22.errors = [{instancePath:instancePath+"/minHeight",schemaPath:"#/properties/minHeight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data105 < 0 || isNaN(data105)){
+if(data106 < 0 || isNaN(data106)){
 validate22.errors = [{instancePath:instancePath+"/minHeight",schemaPath:"#/properties/minHeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6478,23 +6491,23 @@ validate22.errors = [{instancePath:instancePath+"/minHeight",schemaPath:"#/prope
 return false;
 }
 }
-var valid38 = _errs283 === errors;
+var valid38 = _errs285 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.maxHeight !== undefined){
-let data106 = data.maxHeight;
-const _errs285 = errors;
-if(errors === _errs285){
-if(typeof data106 == "number"){
-if(data106 > 100000 || isNaN(data106)){
+let data107 = data.maxHeight;
+const _errs287 = errors;
+if(errors === _errs287){
+if(typeof data107 == "number"){
+if(data107 > 100000 || isNaN(data107)){
 validate22.errors = [{instancePath:instancePath+"/maxHeight",schemaPath:"#/properties/maxHeight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data106 < 0 || isNaN(data106)){
+if(data107 < 0 || isNaN(data107)){
 validate22.errors = [{instancePath:instancePath+"/maxHeight",schemaPath:"#/properties/maxHeight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6505,55 +6518,28 @@ validate22.errors = [{instancePath:instancePath+"/maxHeight",schemaPath:"#/prope
 return false;
 }
 }
-var valid38 = _errs285 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-if(data.gridRowCount !== undefined){
-let data107 = data.gridRowCount;
-const _errs287 = errors;
-if(!((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107)))){
-validate22.errors = [{instancePath:instancePath+"/gridRowCount",schemaPath:"#/properties/gridRowCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs287){
-if(typeof data107 == "number"){
-if(data107 > 1000 || isNaN(data107)){
-validate22.errors = [{instancePath:instancePath+"/gridRowCount",schemaPath:"#/properties/gridRowCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
-return false;
-}
-else {
-if(data107 < 1 || isNaN(data107)){
-validate22.errors = [{instancePath:instancePath+"/gridRowCount",schemaPath:"#/properties/gridRowCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
 var valid38 = _errs287 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
-if(data.gridColumnCount !== undefined){
-let data108 = data.gridColumnCount;
+if(data.gridRowCount !== undefined){
+let data108 = data.gridRowCount;
 const _errs289 = errors;
 if(!((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108)))){
-validate22.errors = [{instancePath:instancePath+"/gridColumnCount",schemaPath:"#/properties/gridColumnCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowCount",schemaPath:"#/properties/gridRowCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs289){
 if(typeof data108 == "number"){
 if(data108 > 1000 || isNaN(data108)){
-validate22.errors = [{instancePath:instancePath+"/gridColumnCount",schemaPath:"#/properties/gridColumnCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowCount",schemaPath:"#/properties/gridRowCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
 return false;
 }
 else {
 if(data108 < 1 || isNaN(data108)){
-validate22.errors = [{instancePath:instancePath+"/gridColumnCount",schemaPath:"#/properties/gridColumnCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowCount",schemaPath:"#/properties/gridRowCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -6565,17 +6551,44 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.gridRowGap !== undefined){
-let data109 = data.gridRowGap;
+if(data.gridColumnCount !== undefined){
+let data109 = data.gridColumnCount;
 const _errs291 = errors;
+if(!((typeof data109 == "number") && (!(data109 % 1) && !isNaN(data109)))){
+validate22.errors = [{instancePath:instancePath+"/gridColumnCount",schemaPath:"#/properties/gridColumnCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
 if(errors === _errs291){
 if(typeof data109 == "number"){
-if(data109 > 100000 || isNaN(data109)){
+if(data109 > 1000 || isNaN(data109)){
+validate22.errors = [{instancePath:instancePath+"/gridColumnCount",schemaPath:"#/properties/gridColumnCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+return false;
+}
+else {
+if(data109 < 1 || isNaN(data109)){
+validate22.errors = [{instancePath:instancePath+"/gridColumnCount",schemaPath:"#/properties/gridColumnCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid38 = _errs291 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data.gridRowGap !== undefined){
+let data110 = data.gridRowGap;
+const _errs293 = errors;
+if(errors === _errs293){
+if(typeof data110 == "number"){
+if(data110 > 100000 || isNaN(data110)){
 validate22.errors = [{instancePath:instancePath+"/gridRowGap",schemaPath:"#/properties/gridRowGap/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data109 < 0 || isNaN(data109)){
+if(data110 < 0 || isNaN(data110)){
 validate22.errors = [{instancePath:instancePath+"/gridRowGap",schemaPath:"#/properties/gridRowGap/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6586,23 +6599,23 @@ validate22.errors = [{instancePath:instancePath+"/gridRowGap",schemaPath:"#/prop
 return false;
 }
 }
-var valid38 = _errs291 === errors;
+var valid38 = _errs293 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.gridColumnGap !== undefined){
-let data110 = data.gridColumnGap;
-const _errs293 = errors;
-if(errors === _errs293){
-if(typeof data110 == "number"){
-if(data110 > 100000 || isNaN(data110)){
+let data111 = data.gridColumnGap;
+const _errs295 = errors;
+if(errors === _errs295){
+if(typeof data111 == "number"){
+if(data111 > 100000 || isNaN(data111)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnGap",schemaPath:"#/properties/gridColumnGap/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data110 < 0 || isNaN(data110)){
+if(data111 < 0 || isNaN(data111)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnGap",schemaPath:"#/properties/gridColumnGap/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6613,40 +6626,40 @@ validate22.errors = [{instancePath:instancePath+"/gridColumnGap",schemaPath:"#/p
 return false;
 }
 }
-var valid38 = _errs293 === errors;
+var valid38 = _errs295 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.gridRowSizes !== undefined){
-let data111 = data.gridRowSizes;
-const _errs295 = errors;
-if(errors === _errs295){
-if(Array.isArray(data111)){
-if(data111.length > 1000){
+let data112 = data.gridRowSizes;
+const _errs297 = errors;
+if(errors === _errs297){
+if(Array.isArray(data112)){
+if(data112.length > 1000){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes",schemaPath:"#/properties/gridRowSizes/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
 return false;
 }
 else {
-if(data111.length < 1){
+if(data112.length < 1){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes",schemaPath:"#/properties/gridRowSizes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
 var valid72 = true;
-const len8 = data111.length;
+const len8 = data112.length;
 for(let i8=0; i8<len8; i8++){
-let data112 = data111[i8];
-const _errs297 = errors;
-const _errs298 = errors;
+let data113 = data112[i8];
+const _errs299 = errors;
 const _errs300 = errors;
-const _errs301 = errors;
-let valid75 = true;
 const _errs302 = errors;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.type !== undefined){
-if("FIXED" !== data112.type){
+const _errs303 = errors;
+let valid75 = true;
+const _errs304 = errors;
+if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
+if(data113.type !== undefined){
+if("FIXED" !== data113.type){
 const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
@@ -6658,26 +6671,26 @@ errors++;
 }
 }
 }
-var _valid15 = _errs302 === errors;
-errors = _errs301;
+var _valid15 = _errs304 === errors;
+errors = _errs303;
 if(vErrors !== null){
-if(_errs301){
-vErrors.length = _errs301;
+if(_errs303){
+vErrors.length = _errs303;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid15){
-const _errs304 = errors;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+const _errs306 = errors;
+if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 let missing42;
-if((data112.value === undefined) && (missing42 = "value")){
+if((data113.value === undefined) && (missing42 = "value")){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/0/then/required",keyword:"required",params:{missingProperty: missing42},message:"must have required property '"+missing42+"'"}];
 return false;
 }
 }
-var _valid15 = _errs304 === errors;
+var _valid15 = _errs306 === errors;
 valid75 = _valid15;
 }
 if(!valid75){
@@ -6692,15 +6705,15 @@ errors++;
 validate22.errors = vErrors;
 return false;
 }
-var valid74 = _errs300 === errors;
+var valid74 = _errs302 === errors;
 if(valid74){
-const _errs305 = errors;
-const _errs306 = errors;
-let valid77 = true;
 const _errs307 = errors;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.type !== undefined){
-if("FLEX" !== data112.type){
+const _errs308 = errors;
+let valid77 = true;
+const _errs309 = errors;
+if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
+if(data113.type !== undefined){
+if("FLEX" !== data113.type){
 const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
@@ -6712,30 +6725,30 @@ errors++;
 }
 }
 }
-var _valid16 = _errs307 === errors;
-errors = _errs306;
+var _valid16 = _errs309 === errors;
+errors = _errs308;
 if(vErrors !== null){
-if(_errs306){
-vErrors.length = _errs306;
+if(_errs308){
+vErrors.length = _errs308;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid16){
-const _errs309 = errors;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.value !== undefined){
-let data115 = data112.value;
-if(typeof data115 == "number"){
-if(data115 <= 0 || isNaN(data115)){
+const _errs311 = errors;
+if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
+if(data113.value !== undefined){
+let data116 = data113.value;
+if(typeof data116 == "number"){
+if(data116 <= 0 || isNaN(data116)){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/value",schemaPath:"#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
 }
 }
 }
-var _valid16 = _errs309 === errors;
+var _valid16 = _errs311 === errors;
 valid77 = _valid16;
 if(valid77){
 var props7 = {};
@@ -6755,19 +6768,19 @@ errors++;
 validate22.errors = vErrors;
 return false;
 }
-var valid74 = _errs305 === errors;
+var valid74 = _errs307 === errors;
 if(valid74){
 if(props7 !== true){
 props7 = props7 || {};
 props7.type = true;
 }
-const _errs311 = errors;
-const _errs312 = errors;
-let valid80 = true;
 const _errs313 = errors;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.type !== undefined){
-if("HUG" !== data112.type){
+const _errs314 = errors;
+let valid80 = true;
+const _errs315 = errors;
+if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
+if(data113.type !== undefined){
+if("HUG" !== data113.type){
 const err58 = {};
 if(vErrors === null){
 vErrors = [err58];
@@ -6779,23 +6792,23 @@ errors++;
 }
 }
 }
-var _valid17 = _errs313 === errors;
-errors = _errs312;
+var _valid17 = _errs315 === errors;
+errors = _errs314;
 if(vErrors !== null){
-if(_errs312){
-vErrors.length = _errs312;
+if(_errs314){
+vErrors.length = _errs314;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid17){
-const _errs315 = errors;
-const _errs316 = errors;
 const _errs317 = errors;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+const _errs318 = errors;
+const _errs319 = errors;
+if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 let missing43;
-if((data112.value === undefined) && (missing43 = "value")){
+if((data113.value === undefined) && (missing43 = "value")){
 const err59 = {};
 if(vErrors === null){
 vErrors = [err59];
@@ -6806,23 +6819,23 @@ vErrors.push(err59);
 errors++;
 }
 }
-var valid82 = _errs317 === errors;
+var valid82 = _errs319 === errors;
 if(valid82){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/allOf/2/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
-errors = _errs316;
+errors = _errs318;
 if(vErrors !== null){
-if(_errs316){
-vErrors.length = _errs316;
+if(_errs318){
+vErrors.length = _errs318;
 }
 else {
 vErrors = null;
 }
 }
 }
-var _valid17 = _errs315 === errors;
+var _valid17 = _errs317 === errors;
 valid80 = _valid17;
 }
 if(!valid80){
@@ -6837,7 +6850,7 @@ errors++;
 validate22.errors = vErrors;
 return false;
 }
-var valid74 = _errs311 === errors;
+var valid74 = _errs313 === errors;
 if(valid74){
 if(props7 !== true){
 props7 = props7 || {};
@@ -6846,47 +6859,47 @@ props7.type = true;
 }
 }
 }
-if(errors === _errs298){
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+if(errors === _errs300){
+if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 let missing44;
-if((data112.type === undefined) && (missing44 = "type")){
+if((data113.type === undefined) && (missing44 = "type")){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/required",keyword:"required",params:{missingProperty: missing44},message:"must have required property '"+missing44+"'"}];
 return false;
 }
 else {
-const _errs318 = errors;
-for(const key9 in data112){
+const _errs320 = errors;
+for(const key9 in data113){
 if(!((key9 === "type") || (key9 === "value"))){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath:"#/$defs/gridTrackSize/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs318 === errors){
-if(data112.type !== undefined){
-let data117 = data112.type;
-const _errs319 = errors;
-if(!(((data117 === "FIXED") || (data117 === "FLEX")) || (data117 === "HUG"))){
+if(_errs320 === errors){
+if(data113.type !== undefined){
+let data118 = data113.type;
+const _errs321 = errors;
+if(!(((data118 === "FIXED") || (data118 === "FLEX")) || (data118 === "HUG"))){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/type",schemaPath:"#/$defs/gridTrackSize/properties/type/enum",keyword:"enum",params:{allowedValues: schema74.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid83 = _errs319 === errors;
+var valid83 = _errs321 === errors;
 }
 else {
 var valid83 = true;
 }
 if(valid83){
-if(data112.value !== undefined){
-let data118 = data112.value;
-const _errs320 = errors;
-if(errors === _errs320){
-if(typeof data118 == "number"){
-if(data118 > 100000 || isNaN(data118)){
+if(data113.value !== undefined){
+let data119 = data113.value;
+const _errs322 = errors;
+if(errors === _errs322){
+if(typeof data119 == "number"){
+if(data119 > 100000 || isNaN(data119)){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/value",schemaPath:"#/$defs/gridTrackSize/properties/value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data118 < 0 || isNaN(data118)){
+if(data119 < 0 || isNaN(data119)){
 validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/value",schemaPath:"#/$defs/gridTrackSize/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -6897,7 +6910,7 @@ validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8+"/value",s
 return false;
 }
 }
-var valid83 = _errs320 === errors;
+var valid83 = _errs322 === errors;
 }
 else {
 var valid83 = true;
@@ -6911,7 +6924,7 @@ validate22.errors = [{instancePath:instancePath+"/gridRowSizes/" + i8,schemaPath
 return false;
 }
 }
-var valid72 = _errs297 === errors;
+var valid72 = _errs299 === errors;
 if(!valid72){
 break;
 }
@@ -6924,40 +6937,40 @@ validate22.errors = [{instancePath:instancePath+"/gridRowSizes",schemaPath:"#/pr
 return false;
 }
 }
-var valid38 = _errs295 === errors;
+var valid38 = _errs297 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.gridColumnSizes !== undefined){
-let data119 = data.gridColumnSizes;
-const _errs322 = errors;
-if(errors === _errs322){
-if(Array.isArray(data119)){
-if(data119.length > 1000){
+let data120 = data.gridColumnSizes;
+const _errs324 = errors;
+if(errors === _errs324){
+if(Array.isArray(data120)){
+if(data120.length > 1000){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes",schemaPath:"#/properties/gridColumnSizes/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
 return false;
 }
 else {
-if(data119.length < 1){
+if(data120.length < 1){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes",schemaPath:"#/properties/gridColumnSizes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
 var valid84 = true;
-const len9 = data119.length;
+const len9 = data120.length;
 for(let i9=0; i9<len9; i9++){
-let data120 = data119[i9];
-const _errs324 = errors;
-const _errs325 = errors;
+let data121 = data120[i9];
+const _errs326 = errors;
 const _errs327 = errors;
-const _errs328 = errors;
-let valid87 = true;
 const _errs329 = errors;
-if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
-if(data120.type !== undefined){
-if("FIXED" !== data120.type){
+const _errs330 = errors;
+let valid87 = true;
+const _errs331 = errors;
+if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
+if(data121.type !== undefined){
+if("FIXED" !== data121.type){
 const err61 = {};
 if(vErrors === null){
 vErrors = [err61];
@@ -6969,26 +6982,26 @@ errors++;
 }
 }
 }
-var _valid18 = _errs329 === errors;
-errors = _errs328;
+var _valid18 = _errs331 === errors;
+errors = _errs330;
 if(vErrors !== null){
-if(_errs328){
-vErrors.length = _errs328;
+if(_errs330){
+vErrors.length = _errs330;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid18){
-const _errs331 = errors;
-if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
+const _errs333 = errors;
+if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
 let missing45;
-if((data120.value === undefined) && (missing45 = "value")){
+if((data121.value === undefined) && (missing45 = "value")){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/0/then/required",keyword:"required",params:{missingProperty: missing45},message:"must have required property '"+missing45+"'"}];
 return false;
 }
 }
-var _valid18 = _errs331 === errors;
+var _valid18 = _errs333 === errors;
 valid87 = _valid18;
 }
 if(!valid87){
@@ -7003,15 +7016,15 @@ errors++;
 validate22.errors = vErrors;
 return false;
 }
-var valid86 = _errs327 === errors;
+var valid86 = _errs329 === errors;
 if(valid86){
-const _errs332 = errors;
-const _errs333 = errors;
-let valid89 = true;
 const _errs334 = errors;
-if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
-if(data120.type !== undefined){
-if("FLEX" !== data120.type){
+const _errs335 = errors;
+let valid89 = true;
+const _errs336 = errors;
+if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
+if(data121.type !== undefined){
+if("FLEX" !== data121.type){
 const err63 = {};
 if(vErrors === null){
 vErrors = [err63];
@@ -7023,30 +7036,30 @@ errors++;
 }
 }
 }
-var _valid19 = _errs334 === errors;
-errors = _errs333;
+var _valid19 = _errs336 === errors;
+errors = _errs335;
 if(vErrors !== null){
-if(_errs333){
-vErrors.length = _errs333;
+if(_errs335){
+vErrors.length = _errs335;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid19){
-const _errs336 = errors;
-if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
-if(data120.value !== undefined){
-let data123 = data120.value;
-if(typeof data123 == "number"){
-if(data123 <= 0 || isNaN(data123)){
+const _errs338 = errors;
+if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
+if(data121.value !== undefined){
+let data124 = data121.value;
+if(typeof data124 == "number"){
+if(data124 <= 0 || isNaN(data124)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/value",schemaPath:"#/$defs/gridTrackSize/allOf/1/then/properties/value/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
 }
 }
 }
-var _valid19 = _errs336 === errors;
+var _valid19 = _errs338 === errors;
 valid89 = _valid19;
 if(valid89){
 var props8 = {};
@@ -7066,19 +7079,19 @@ errors++;
 validate22.errors = vErrors;
 return false;
 }
-var valid86 = _errs332 === errors;
+var valid86 = _errs334 === errors;
 if(valid86){
 if(props8 !== true){
 props8 = props8 || {};
 props8.type = true;
 }
-const _errs338 = errors;
-const _errs339 = errors;
-let valid92 = true;
 const _errs340 = errors;
-if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
-if(data120.type !== undefined){
-if("HUG" !== data120.type){
+const _errs341 = errors;
+let valid92 = true;
+const _errs342 = errors;
+if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
+if(data121.type !== undefined){
+if("HUG" !== data121.type){
 const err65 = {};
 if(vErrors === null){
 vErrors = [err65];
@@ -7090,23 +7103,23 @@ errors++;
 }
 }
 }
-var _valid20 = _errs340 === errors;
-errors = _errs339;
+var _valid20 = _errs342 === errors;
+errors = _errs341;
 if(vErrors !== null){
-if(_errs339){
-vErrors.length = _errs339;
+if(_errs341){
+vErrors.length = _errs341;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid20){
-const _errs342 = errors;
-const _errs343 = errors;
 const _errs344 = errors;
-if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
+const _errs345 = errors;
+const _errs346 = errors;
+if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
 let missing46;
-if((data120.value === undefined) && (missing46 = "value")){
+if((data121.value === undefined) && (missing46 = "value")){
 const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
@@ -7117,23 +7130,23 @@ vErrors.push(err66);
 errors++;
 }
 }
-var valid94 = _errs344 === errors;
+var valid94 = _errs346 === errors;
 if(valid94){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/allOf/2/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
-errors = _errs343;
+errors = _errs345;
 if(vErrors !== null){
-if(_errs343){
-vErrors.length = _errs343;
+if(_errs345){
+vErrors.length = _errs345;
 }
 else {
 vErrors = null;
 }
 }
 }
-var _valid20 = _errs342 === errors;
+var _valid20 = _errs344 === errors;
 valid92 = _valid20;
 }
 if(!valid92){
@@ -7148,7 +7161,7 @@ errors++;
 validate22.errors = vErrors;
 return false;
 }
-var valid86 = _errs338 === errors;
+var valid86 = _errs340 === errors;
 if(valid86){
 if(props8 !== true){
 props8 = props8 || {};
@@ -7157,47 +7170,47 @@ props8.type = true;
 }
 }
 }
-if(errors === _errs325){
-if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
+if(errors === _errs327){
+if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
 let missing47;
-if((data120.type === undefined) && (missing47 = "type")){
+if((data121.type === undefined) && (missing47 = "type")){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/required",keyword:"required",params:{missingProperty: missing47},message:"must have required property '"+missing47+"'"}];
 return false;
 }
 else {
-const _errs345 = errors;
-for(const key10 in data120){
+const _errs347 = errors;
+for(const key10 in data121){
 if(!((key10 === "type") || (key10 === "value"))){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaPath:"#/$defs/gridTrackSize/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs345 === errors){
-if(data120.type !== undefined){
-let data125 = data120.type;
-const _errs346 = errors;
-if(!(((data125 === "FIXED") || (data125 === "FLEX")) || (data125 === "HUG"))){
+if(_errs347 === errors){
+if(data121.type !== undefined){
+let data126 = data121.type;
+const _errs348 = errors;
+if(!(((data126 === "FIXED") || (data126 === "FLEX")) || (data126 === "HUG"))){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/type",schemaPath:"#/$defs/gridTrackSize/properties/type/enum",keyword:"enum",params:{allowedValues: schema74.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid95 = _errs346 === errors;
+var valid95 = _errs348 === errors;
 }
 else {
 var valid95 = true;
 }
 if(valid95){
-if(data120.value !== undefined){
-let data126 = data120.value;
-const _errs347 = errors;
-if(errors === _errs347){
-if(typeof data126 == "number"){
-if(data126 > 100000 || isNaN(data126)){
+if(data121.value !== undefined){
+let data127 = data121.value;
+const _errs349 = errors;
+if(errors === _errs349){
+if(typeof data127 == "number"){
+if(data127 > 100000 || isNaN(data127)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/value",schemaPath:"#/$defs/gridTrackSize/properties/value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"}];
 return false;
 }
 else {
-if(data126 < 0 || isNaN(data126)){
+if(data127 < 0 || isNaN(data127)){
 validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/value",schemaPath:"#/$defs/gridTrackSize/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
@@ -7208,7 +7221,7 @@ validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9+"/value
 return false;
 }
 }
-var valid95 = _errs347 === errors;
+var valid95 = _errs349 === errors;
 }
 else {
 var valid95 = true;
@@ -7222,7 +7235,7 @@ validate22.errors = [{instancePath:instancePath+"/gridColumnSizes/" + i9,schemaP
 return false;
 }
 }
-var valid84 = _errs324 === errors;
+var valid84 = _errs326 === errors;
 if(!valid84){
 break;
 }
@@ -7235,55 +7248,28 @@ validate22.errors = [{instancePath:instancePath+"/gridColumnSizes",schemaPath:"#
 return false;
 }
 }
-var valid38 = _errs322 === errors;
+var valid38 = _errs324 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.gridRowAnchorIndex !== undefined){
-let data127 = data.gridRowAnchorIndex;
-const _errs349 = errors;
-if(!((typeof data127 == "number") && (!(data127 % 1) && !isNaN(data127)))){
-validate22.errors = [{instancePath:instancePath+"/gridRowAnchorIndex",schemaPath:"#/properties/gridRowAnchorIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs349){
-if(typeof data127 == "number"){
-if(data127 > 999 || isNaN(data127)){
-validate22.errors = [{instancePath:instancePath+"/gridRowAnchorIndex",schemaPath:"#/properties/gridRowAnchorIndex/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"}];
-return false;
-}
-else {
-if(data127 < 0 || isNaN(data127)){
-validate22.errors = [{instancePath:instancePath+"/gridRowAnchorIndex",schemaPath:"#/properties/gridRowAnchorIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid38 = _errs349 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-if(data.gridColumnAnchorIndex !== undefined){
-let data128 = data.gridColumnAnchorIndex;
+let data128 = data.gridRowAnchorIndex;
 const _errs351 = errors;
 if(!((typeof data128 == "number") && (!(data128 % 1) && !isNaN(data128)))){
-validate22.errors = [{instancePath:instancePath+"/gridColumnAnchorIndex",schemaPath:"#/properties/gridColumnAnchorIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowAnchorIndex",schemaPath:"#/properties/gridRowAnchorIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs351){
 if(typeof data128 == "number"){
 if(data128 > 999 || isNaN(data128)){
-validate22.errors = [{instancePath:instancePath+"/gridColumnAnchorIndex",schemaPath:"#/properties/gridColumnAnchorIndex/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowAnchorIndex",schemaPath:"#/properties/gridRowAnchorIndex/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"}];
 return false;
 }
 else {
 if(data128 < 0 || isNaN(data128)){
-validate22.errors = [{instancePath:instancePath+"/gridColumnAnchorIndex",schemaPath:"#/properties/gridColumnAnchorIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowAnchorIndex",schemaPath:"#/properties/gridRowAnchorIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -7295,22 +7281,22 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.gridRowSpan !== undefined){
-let data129 = data.gridRowSpan;
+if(data.gridColumnAnchorIndex !== undefined){
+let data129 = data.gridColumnAnchorIndex;
 const _errs353 = errors;
 if(!((typeof data129 == "number") && (!(data129 % 1) && !isNaN(data129)))){
-validate22.errors = [{instancePath:instancePath+"/gridRowSpan",schemaPath:"#/properties/gridRowSpan/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate22.errors = [{instancePath:instancePath+"/gridColumnAnchorIndex",schemaPath:"#/properties/gridColumnAnchorIndex/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs353){
 if(typeof data129 == "number"){
-if(data129 > 1000 || isNaN(data129)){
-validate22.errors = [{instancePath:instancePath+"/gridRowSpan",schemaPath:"#/properties/gridRowSpan/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+if(data129 > 999 || isNaN(data129)){
+validate22.errors = [{instancePath:instancePath+"/gridColumnAnchorIndex",schemaPath:"#/properties/gridColumnAnchorIndex/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"}];
 return false;
 }
 else {
-if(data129 < 1 || isNaN(data129)){
-validate22.errors = [{instancePath:instancePath+"/gridRowSpan",schemaPath:"#/properties/gridRowSpan/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+if(data129 < 0 || isNaN(data129)){
+validate22.errors = [{instancePath:instancePath+"/gridColumnAnchorIndex",schemaPath:"#/properties/gridColumnAnchorIndex/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -7322,22 +7308,22 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.gridColumnSpan !== undefined){
-let data130 = data.gridColumnSpan;
+if(data.gridRowSpan !== undefined){
+let data130 = data.gridRowSpan;
 const _errs355 = errors;
 if(!((typeof data130 == "number") && (!(data130 % 1) && !isNaN(data130)))){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSpan",schemaPath:"#/properties/gridColumnSpan/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowSpan",schemaPath:"#/properties/gridRowSpan/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs355){
 if(typeof data130 == "number"){
 if(data130 > 1000 || isNaN(data130)){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSpan",schemaPath:"#/properties/gridColumnSpan/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowSpan",schemaPath:"#/properties/gridRowSpan/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
 return false;
 }
 else {
 if(data130 < 1 || isNaN(data130)){
-validate22.errors = [{instancePath:instancePath+"/gridColumnSpan",schemaPath:"#/properties/gridColumnSpan/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate22.errors = [{instancePath:instancePath+"/gridRowSpan",schemaPath:"#/properties/gridRowSpan/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -7349,12 +7335,26 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.gridChildHorizontalAlign !== undefined){
-let data131 = data.gridChildHorizontalAlign;
+if(data.gridColumnSpan !== undefined){
+let data131 = data.gridColumnSpan;
 const _errs357 = errors;
-if(!((((data131 === "MIN") || (data131 === "CENTER")) || (data131 === "MAX")) || (data131 === "AUTO"))){
-validate22.errors = [{instancePath:instancePath+"/gridChildHorizontalAlign",schemaPath:"#/properties/gridChildHorizontalAlign/enum",keyword:"enum",params:{allowedValues: schema38.properties.gridChildHorizontalAlign.enum},message:"must be equal to one of the allowed values"}];
+if(!((typeof data131 == "number") && (!(data131 % 1) && !isNaN(data131)))){
+validate22.errors = [{instancePath:instancePath+"/gridColumnSpan",schemaPath:"#/properties/gridColumnSpan/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs357){
+if(typeof data131 == "number"){
+if(data131 > 1000 || isNaN(data131)){
+validate22.errors = [{instancePath:instancePath+"/gridColumnSpan",schemaPath:"#/properties/gridColumnSpan/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+return false;
+}
+else {
+if(data131 < 1 || isNaN(data131)){
+validate22.errors = [{instancePath:instancePath+"/gridColumnSpan",schemaPath:"#/properties/gridColumnSpan/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
 }
 var valid38 = _errs357 === errors;
 }
@@ -7362,24 +7362,11 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.gridChildVerticalAlign !== undefined){
-let data132 = data.gridChildVerticalAlign;
-const _errs358 = errors;
-if(!((((data132 === "MIN") || (data132 === "CENTER")) || (data132 === "MAX")) || (data132 === "AUTO"))){
-validate22.errors = [{instancePath:instancePath+"/gridChildVerticalAlign",schemaPath:"#/properties/gridChildVerticalAlign/enum",keyword:"enum",params:{allowedValues: schema38.properties.gridChildVerticalAlign.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid38 = _errs358 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-if(data.scrollBehavior !== undefined){
-let data133 = data.scrollBehavior;
+if(data.gridChildHorizontalAlign !== undefined){
+let data132 = data.gridChildHorizontalAlign;
 const _errs359 = errors;
-if(!(((data133 === "SCROLLS") || (data133 === "FIXED")) || (data133 === "STICKY_SCROLLS"))){
-validate22.errors = [{instancePath:instancePath+"/scrollBehavior",schemaPath:"#/properties/scrollBehavior/enum",keyword:"enum",params:{allowedValues: schema38.properties.scrollBehavior.enum},message:"must be equal to one of the allowed values"}];
+if(!((((data132 === "MIN") || (data132 === "CENTER")) || (data132 === "MAX")) || (data132 === "AUTO"))){
+validate22.errors = [{instancePath:instancePath+"/gridChildHorizontalAlign",schemaPath:"#/properties/gridChildHorizontalAlign/enum",keyword:"enum",params:{allowedValues: schema38.properties.gridChildHorizontalAlign.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid38 = _errs359 === errors;
@@ -7388,17 +7375,43 @@ else {
 var valid38 = true;
 }
 if(valid38){
-if(data.fillStyleId !== undefined){
-let data134 = data.fillStyleId;
+if(data.gridChildVerticalAlign !== undefined){
+let data133 = data.gridChildVerticalAlign;
 const _errs360 = errors;
-if(errors === _errs360){
-if(typeof data134 === "string"){
-if(func1(data134) > 255){
+if(!((((data133 === "MIN") || (data133 === "CENTER")) || (data133 === "MAX")) || (data133 === "AUTO"))){
+validate22.errors = [{instancePath:instancePath+"/gridChildVerticalAlign",schemaPath:"#/properties/gridChildVerticalAlign/enum",keyword:"enum",params:{allowedValues: schema38.properties.gridChildVerticalAlign.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid38 = _errs360 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data.scrollBehavior !== undefined){
+let data134 = data.scrollBehavior;
+const _errs361 = errors;
+if(!(((data134 === "SCROLLS") || (data134 === "FIXED")) || (data134 === "STICKY_SCROLLS"))){
+validate22.errors = [{instancePath:instancePath+"/scrollBehavior",schemaPath:"#/properties/scrollBehavior/enum",keyword:"enum",params:{allowedValues: schema38.properties.scrollBehavior.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid38 = _errs361 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data.fillStyleId !== undefined){
+let data135 = data.fillStyleId;
+const _errs362 = errors;
+if(errors === _errs362){
+if(typeof data135 === "string"){
+if(func1(data135) > 255){
 validate22.errors = [{instancePath:instancePath+"/fillStyleId",schemaPath:"#/properties/fillStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data134) < 1){
+if(func1(data135) < 1){
 validate22.errors = [{instancePath:instancePath+"/fillStyleId",schemaPath:"#/properties/fillStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -7409,23 +7422,23 @@ validate22.errors = [{instancePath:instancePath+"/fillStyleId",schemaPath:"#/pro
 return false;
 }
 }
-var valid38 = _errs360 === errors;
+var valid38 = _errs362 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.strokeStyleId !== undefined){
-let data135 = data.strokeStyleId;
-const _errs362 = errors;
-if(errors === _errs362){
-if(typeof data135 === "string"){
-if(func1(data135) > 255){
+let data136 = data.strokeStyleId;
+const _errs364 = errors;
+if(errors === _errs364){
+if(typeof data136 === "string"){
+if(func1(data136) > 255){
 validate22.errors = [{instancePath:instancePath+"/strokeStyleId",schemaPath:"#/properties/strokeStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data135) < 1){
+if(func1(data136) < 1){
 validate22.errors = [{instancePath:instancePath+"/strokeStyleId",schemaPath:"#/properties/strokeStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -7436,23 +7449,23 @@ validate22.errors = [{instancePath:instancePath+"/strokeStyleId",schemaPath:"#/p
 return false;
 }
 }
-var valid38 = _errs362 === errors;
+var valid38 = _errs364 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.textStyleId !== undefined){
-let data136 = data.textStyleId;
-const _errs364 = errors;
-if(errors === _errs364){
-if(typeof data136 === "string"){
-if(func1(data136) > 255){
+let data137 = data.textStyleId;
+const _errs366 = errors;
+if(errors === _errs366){
+if(typeof data137 === "string"){
+if(func1(data137) > 255){
 validate22.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/properties/textStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data136) < 1){
+if(func1(data137) < 1){
 validate22.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/properties/textStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -7463,23 +7476,23 @@ validate22.errors = [{instancePath:instancePath+"/textStyleId",schemaPath:"#/pro
 return false;
 }
 }
-var valid38 = _errs364 === errors;
+var valid38 = _errs366 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.effectStyleId !== undefined){
-let data137 = data.effectStyleId;
-const _errs366 = errors;
-if(errors === _errs366){
-if(typeof data137 === "string"){
-if(func1(data137) > 255){
+let data138 = data.effectStyleId;
+const _errs368 = errors;
+if(errors === _errs368){
+if(typeof data138 === "string"){
+if(func1(data138) > 255){
 validate22.errors = [{instancePath:instancePath+"/effectStyleId",schemaPath:"#/properties/effectStyleId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data137) < 1){
+if(func1(data138) < 1){
 validate22.errors = [{instancePath:instancePath+"/effectStyleId",schemaPath:"#/properties/effectStyleId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -7490,23 +7503,23 @@ validate22.errors = [{instancePath:instancePath+"/effectStyleId",schemaPath:"#/p
 return false;
 }
 }
-var valid38 = _errs366 === errors;
+var valid38 = _errs368 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.componentId !== undefined){
-let data138 = data.componentId;
-const _errs368 = errors;
-if(errors === _errs368){
-if(typeof data138 === "string"){
-if(func1(data138) > 255){
+let data139 = data.componentId;
+const _errs370 = errors;
+if(errors === _errs370){
+if(typeof data139 === "string"){
+if(func1(data139) > 255){
 validate22.errors = [{instancePath:instancePath+"/componentId",schemaPath:"#/properties/componentId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data138) < 1){
+if(func1(data139) < 1){
 validate22.errors = [{instancePath:instancePath+"/componentId",schemaPath:"#/properties/componentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -7517,23 +7530,23 @@ validate22.errors = [{instancePath:instancePath+"/componentId",schemaPath:"#/pro
 return false;
 }
 }
-var valid38 = _errs368 === errors;
+var valid38 = _errs370 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.componentName !== undefined){
-let data139 = data.componentName;
-const _errs370 = errors;
-if(errors === _errs370){
-if(typeof data139 === "string"){
-if(func1(data139) > 255){
+let data140 = data.componentName;
+const _errs372 = errors;
+if(errors === _errs372){
+if(typeof data140 === "string"){
+if(func1(data140) > 255){
 validate22.errors = [{instancePath:instancePath+"/componentName",schemaPath:"#/properties/componentName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
 return false;
 }
 else {
-if(func1(data139) < 1){
+if(func1(data140) < 1){
 validate22.errors = [{instancePath:instancePath+"/componentName",schemaPath:"#/properties/componentName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -7544,36 +7557,36 @@ validate22.errors = [{instancePath:instancePath+"/componentName",schemaPath:"#/p
 return false;
 }
 }
-var valid38 = _errs370 === errors;
+var valid38 = _errs372 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.componentVariants !== undefined){
-let data140 = data.componentVariants;
-const _errs372 = errors;
-if(errors === _errs372){
-if(Array.isArray(data140)){
-if(data140.length > 2){
+let data141 = data.componentVariants;
+const _errs374 = errors;
+if(errors === _errs374){
+if(Array.isArray(data141)){
+if(data141.length > 2){
 validate22.errors = [{instancePath:instancePath+"/componentVariants",schemaPath:"#/properties/componentVariants/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
 return false;
 }
 else {
-if(data140.length < 1){
+if(data141.length < 1){
 validate22.errors = [{instancePath:instancePath+"/componentVariants",schemaPath:"#/properties/componentVariants/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
 var valid96 = true;
-const len10 = data140.length;
+const len10 = data141.length;
 for(let i10=0; i10<len10; i10++){
-const _errs374 = errors;
-if(!(validate46(data140[i10], {instancePath:instancePath+"/componentVariants/" + i10,parentData:data140,parentDataProperty:i10,rootData,dynamicAnchors}))){
+const _errs376 = errors;
+if(!(validate46(data141[i10], {instancePath:instancePath+"/componentVariants/" + i10,parentData:data141,parentDataProperty:i10,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
-var valid96 = _errs374 === errors;
+var valid96 = _errs376 === errors;
 if(!valid96){
 break;
 }
@@ -7586,26 +7599,26 @@ validate22.errors = [{instancePath:instancePath+"/componentVariants",schemaPath:
 return false;
 }
 }
-var valid38 = _errs372 === errors;
+var valid38 = _errs374 === errors;
 }
 else {
 var valid38 = true;
 }
 if(valid38){
 if(data.styledTextSegments !== undefined){
-let data142 = data.styledTextSegments;
-const _errs375 = errors;
-if(errors === _errs375){
-if(Array.isArray(data142)){
-var valid97 = true;
-const len11 = data142.length;
-for(let i11=0; i11<len11; i11++){
+let data143 = data.styledTextSegments;
 const _errs377 = errors;
-if(!(validate51(data142[i11], {instancePath:instancePath+"/styledTextSegments/" + i11,parentData:data142,parentDataProperty:i11,rootData,dynamicAnchors}))){
+if(errors === _errs377){
+if(Array.isArray(data143)){
+var valid97 = true;
+const len11 = data143.length;
+for(let i11=0; i11<len11; i11++){
+const _errs379 = errors;
+if(!(validate51(data143[i11], {instancePath:instancePath+"/styledTextSegments/" + i11,parentData:data143,parentDataProperty:i11,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
-var valid97 = _errs377 === errors;
+var valid97 = _errs379 === errors;
 if(!valid97){
 break;
 }
@@ -7616,7 +7629,7 @@ validate22.errors = [{instancePath:instancePath+"/styledTextSegments",schemaPath
 return false;
 }
 }
-var valid38 = _errs375 === errors;
+var valid38 = _errs377 === errors;
 }
 else {
 var valid38 = true;
@@ -7661,6 +7674,7 @@ validate22.errors = [{instancePath,schemaPath:"#/dependentRequired",keyword:"dep
     depsCount: 1,
     deps: "gridRowAnchorIndex"},message:"must have property gridRowAnchorIndex when property gridColumnAnchorIndex is present"}];
 return false;
+}
 }
 }
 }
