@@ -1,7 +1,10 @@
 package artifacts
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -92,5 +95,32 @@ func TestVariantImageRefs(t *testing.T) {
 	}
 	if len(uses) != 1 || uses[0].Ref != "img-hover" || !uses[0].Raster || uses[0].NodeID != "a" {
 		t.Errorf("image uses %+v, want img-hover as a raster of node a", uses)
+	}
+}
+
+// TestStatesGoldenValid: the converter's result of states.html (testdata/workers/
+// result.states.json, the golden of worker/convert's fixture "states": two components with
+// Hover and Focus variants) passes the tree rules.
+func TestStatesGoldenValid(t *testing.T) {
+	t.Parallel()
+	b, err := os.ReadFile("../../testdata/workers/result.states.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Root json.RawMessage `json:"root"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(doc.Root, []byte(`"componentVariants"`)) {
+		t.Fatal("the golden has no componentVariants")
+	}
+	w, err := validateTree(doc.Root, ResultVersion)
+	if err == nil {
+		err = checkComponents(w.components)
+	}
+	if err != nil {
+		t.Fatalf("refused: %v", err)
 	}
 }

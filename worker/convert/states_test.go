@@ -1,6 +1,8 @@
 package convert_test
 
 import (
+	"bytes"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -123,8 +125,23 @@ func TestStatesAsVariants(t *testing.T) {
 	}
 }
 
-// TestGoldenStates holds the result of states.html to its golden file.
+// TestGoldenStates holds the result of states.html to its golden file, of which
+// testdata/workers/result.states.json (the backend's and the plugin's example of variants) is a
+// copy (-update writes it too).
 func TestGoldenStates(t *testing.T) {
 	t.Parallel()
 	checkGolden(t, "states", loadFixture(t, "states").convert(t).JSON)
+	golden, err := os.ReadFile("testdata/states/result.golden.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const example = "../../testdata/workers/result.states.json"
+	if *update {
+		if err := os.WriteFile(example, golden, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b, err := os.ReadFile(example); err != nil || !bytes.Equal(b, golden) {
+		t.Errorf("%s is not a copy of testdata/states/result.golden.json (%v): run with -update", example, err)
+	}
 }
