@@ -31,9 +31,9 @@ const (
 	// not put in its states.
 	MaxStateSubtree = 200
 	// statesTimeout bounds the whole states read of a page; past it the elements not yet read
-	// are left out (a STATES_LIMITED warning). Each element's state costs four DevTools round
-	// trips (~1 ms each on an idle machine), so MaxStateElements in both states take well
-	// under a second there.
+	// are left out (a STATES_LIMITED warning). An element costs two DevTools round trips and
+	// each of its states three more (~1 ms each on an idle machine), so MaxStateElements in
+	// both states take a few seconds at most there.
 	statesTimeout = 20 * time.Second
 )
 

@@ -187,3 +187,29 @@ func TestStatesLimited(t *testing.T) {
 		}
 	})
 }
+
+// TestStateBounds: a :hover rule that is rule MaxStateRules of the page is seen and its element
+// recorded, one that is rule MaxStateRules+1 is not; an element styled on :hover whose recorded
+// subtree has MaxStateSubtree elements is put in its state, one with one element more is not.
+func TestStateBounds(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		id, path string
+		recorded bool
+	}{
+		// states-many.html's own two rules come first: the :hover rule is rule rules+2.
+		"AtMaxStateRules":     {"0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4aa4", fmt.Sprintf("/states-many.html?rules=%d", capture.MaxStateRules-2), true},
+		"PastMaxStateRules":   {"0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4aa5", fmt.Sprintf("/states-many.html?rules=%d", capture.MaxStateRules-1), false},
+		"AtMaxStateSubtree":   {"0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4aa6", fmt.Sprintf("/states-many.html?sub=%d", capture.MaxStateSubtree), true},
+		"PastMaxStateSubtree": {"0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4aa7", fmt.Sprintf("/states-many.html?sub=%d", capture.MaxStateSubtree+1), false},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			raw, _ := capturePage(t, tc.id, tc.path)
+			states, _, _ := capturedStates(t, raw)
+			if got := len(states) == 1 && states[0].State == "hover" && states[0].Changes[0].Style["background-color"] == "rgb(37, 99, 235)"; got != tc.recorded || (!tc.recorded && len(states) != 0) {
+				t.Errorf("states %+v, want the hover recorded: %v", states, tc.recorded)
+			}
+		})
+	}
+}
