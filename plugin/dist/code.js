@@ -33,8 +33,8 @@
   };
 
   // ../clients/api/src/generated/result-validate.js
-  var validateRoot = validate66;
-  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems, itemReverseZIndex), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId and componentName. The text members textTruncation, maxLines, paragraphIndent, hangingList and listMarker are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges), as is a segment's listOptions. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.", "type": "object", "required": ["type", "id", "name"], "dependentRequired": { "relativeTransform": ["untransformedWidth", "untransformedHeight"], "untransformedWidth": ["relativeTransform", "untransformedHeight"], "untransformedHeight": ["relativeTransform", "untransformedWidth"], "gridRowAnchorIndex": ["gridColumnAnchorIndex"], "gridColumnAnchorIndex": ["gridRowAnchorIndex"] }, "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "relativeTransform": { "$ref": "#/$defs/transform" }, "untransformedWidth": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within \xB11e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space." }, "untransformedHeight": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the height of a node with relativeTransform before the transform." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": "Figma's Constraints: how the node follows its parent frame when the frame is resized.", "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "textTruncation": { "enum": ["DISABLED", "ENDING"], "description": "ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation." }, "maxLines": { "type": "integer", "minimum": 1, "description": "How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.", "maximum": 1e4 }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent (at most 100,000).", "maximum": 1e5 }, "hangingList": { "type": "boolean", "description": "TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList)." }, "listMarker": { "type": "boolean", "description": "TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written." }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL", "GRID"], "description": "FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "itemReverseZIndex": { "type": "boolean", "description": "true: the frame paints its first child on top, the last at the bottom (the reverse of the layer order), as a page paints items laid out in the reverse of their paint order (a row laid out right to left). Auto-layout frames only (layoutMode HORIZONTAL, VERTICAL or GRID); absent means false." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"], "description": "HORIZONTAL and VERTICAL frames only." }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "minWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "minHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "gridRowCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of rows." }, "gridColumnCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of columns." }, "gridRowGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between rows, GRID frames only." }, "gridColumnGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between columns, GRID frames only." }, "gridRowSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount." }, "gridColumnSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per column, left to right, in order; as many as gridColumnCount." }, "gridRowAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition." }, "gridColumnAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition." }, "gridRowSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell." }, "gridColumnSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell." }, "gridChildHorizontalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)." }, "gridChildVerticalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "effectStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of an EFFECT style of styles; the node's effects equal its effects." }, "componentId": { "type": "string", "minLength": 1, "maxLength": 255, "description": `Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior; no use holds another (docs/results.md "Components").` }, "componentName": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Version 2: the name of the component, on its first use only (with componentId); the plugin names the main COMPONENT with it." }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL", "GRID"] } } } }, "then": { "not": { "anyOf": [{ "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }] } } }, { "if": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "GRID" } } }, "then": { "required": ["gridRowCount", "gridColumnCount"] }, "else": { "not": { "anyOf": [{ "required": ["gridRowCount"] }, { "required": ["gridColumnCount"] }, { "required": ["gridRowGap"] }, { "required": ["gridColumnGap"] }, { "required": ["gridRowSizes"] }, { "required": ["gridColumnSizes"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "anyOf": [{ "required": ["styledTextSegments"] }, { "required": ["hangingList"] }, { "required": ["listMarker"] }] } } }] };
+  var validateRoot = validate74;
+  var schema38 = { "description": "One Figma node. Members other than type, id, name, children, characters, imageRef, fills and strokes are passed to the plugin unchecked (JSON nesting at most 32 levels; an imageRef string inside them must still resolve). The Figma members a conversion writes besides them (x, y, width, height, opacity, blendMode, strokes' weights and alignment, corner radii, effects, clipsContent, typography, vectorPaths, constraints) are described here with the Figma Plugin API's names, shapes and values, so that the plugin's types are Figma's; the backend does not check them. Version 2 members (Figma Plugin API names and values) are checked: auto layout (layoutMode, layoutWrap, padding*, itemSpacing, counterAxisSpacing, primaryAxisAlignItems, counterAxisAlignItems, itemReverseZIndex), grid auto layout (gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowSizes, gridColumnSizes; on children gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan, gridChildHorizontalAlign, gridChildVerticalAlign), child sizing (layoutSizingHorizontal/Vertical, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight), scrollBehavior, the style references fillStyleId, strokeStyleId, textStyleId and effectStyleId, and the component members componentId and componentName. The text members textTruncation, maxLines, paragraphIndent, hangingList and listMarker are checked (their values and bounds; TEXT only; maxLines only with textTruncation ENDING; a listMarker TEXT only beside a TEXT with list ranges), as is a segment's listOptions. relativeTransform with untransformedWidth and untransformedHeight (together or not at all) is checked too: finite numbers, a transform that can be inverted.", "type": "object", "required": ["type", "id", "name"], "dependentRequired": { "relativeTransform": ["untransformedWidth", "untransformedHeight"], "untransformedWidth": ["relativeTransform", "untransformedHeight"], "untransformedHeight": ["relativeTransform", "untransformedWidth"], "gridRowAnchorIndex": ["gridColumnAnchorIndex"], "gridColumnAnchorIndex": ["gridRowAnchorIndex"] }, "properties": { "type": { "enum": ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "LINE", "VECTOR", "SVG"] }, "id": { "description": "Unique within the tree; warnings refer to it. 1 to 255 characters.", "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "description": "May be empty." }, "x": { "type": "number", "description": "px, relative to the parent frame (as Figma's x)." }, "y": { "type": "number", "description": "px, relative to the parent frame." }, "width": { "type": "number", "minimum": 0, "description": "px (Figma's resize; 0 is kept as 0.01 by Figma for a LINE's height)." }, "height": { "type": "number", "minimum": 0, "description": "px." }, "relativeTransform": { "$ref": "#/$defs/transform" }, "untransformedWidth": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the width of a transformed node before its transform (the width to resize it to). A transformed node (CSS transform: rotate, scale, skew, matrix) has relativeTransform (Figma's: it maps the node's own untransformed space, 0,0 at its top left, into its parent's; numbers within \xB11e7, |a*d - b*c| at least 1e-6), untransformedWidth and untransformedHeight; its x, y, width and height are then its bounding box in its parent (what a reader that ignores the transform draws), and its children are in its untransformed space." }, "untransformedHeight": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e7, "description": "px: the height of a node with relativeTransform before the transform." }, "visible": { "type": "boolean", "description": "Figma's SceneNode.visible; absent means visible." }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "blendMode": { "$ref": "#/$defs/blendMode" }, "constraints": { "description": "Figma's Constraints: how the node follows its parent frame when the frame is resized.", "type": "object", "additionalProperties": false, "required": ["horizontal", "vertical"], "properties": { "horizontal": { "$ref": "#/$defs/constraintType" }, "vertical": { "$ref": "#/$defs/constraintType" } } }, "fills": { "description": "The node's paints, bottom first. On an SVG node, an IMAGE paint is its raster form, drawn only when Figma refuses the SVG.", "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeAlign": { "enum": ["INSIDE", "OUTSIDE", "CENTER"] }, "dashPattern": { "type": "array", "items": { "type": "number", "minimum": 0 }, "description": "Dash and gap lengths in px, alternating." }, "cornerRadius": { "type": "number", "minimum": 0, "description": "px, all four corners." }, "topLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "topRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomRightRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "bottomLeftRadius": { "type": "number", "minimum": 0, "description": "px, one corner (Figma's per-corner radius)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "clipsContent": { "type": "boolean", "description": "FRAME only." }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" }, "description": "FRAME and GROUP nodes only." }, "characters": { "type": "string", "description": "TEXT nodes: the text (required)." }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "The CSS weight of fontName (Figma reads it from the font; the plugin checks it against the first segment's)." }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textAlignHorizontal": { "enum": ["LEFT", "CENTER", "RIGHT", "JUSTIFIED"] }, "textAlignVertical": { "enum": ["TOP", "CENTER", "BOTTOM"] }, "textAutoResize": { "enum": ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"] }, "textCase": { "$ref": "#/$defs/textCase" }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "textTruncation": { "enum": ["DISABLED", "ENDING"], "description": "ENDING: the text ends with an ellipsis after maxLines lines (CSS text-overflow: ellipsis, -webkit-line-clamp); Figma's TextNode.textTruncation." }, "maxLines": { "type": "integer", "minimum": 1, "description": "How many lines a truncated TEXT shows (TextNode.maxLines; only with textTruncation ENDING), at most 10,000.", "maximum": 1e4 }, "paragraphIndent": { "type": "number", "minimum": 0, "description": "px, the first line's indent (at most 100,000).", "maximum": 1e5 }, "hangingList": { "type": "boolean", "description": "TEXT only: the markers of its list ranges (a segment's listOptions) hang outside its box, left of the text, where CSS draws an outside marker (TextNode.hangingList)." }, "listMarker": { "type": "boolean", "description": "TEXT only: this TEXT draws one list marker of a sibling TEXT (in the same parent) whose ranges are a Figma list (listOptions) drawing the same marker. A reader that ignores listOptions draws it, and so draws the same picture; a reader that draws listOptions leaves this node out (the plugin does). Only true is written." }, "imageRef": { "description": "SVG nodes only: the ref of an image/svg+xml entry, created with figma.createNodeFromSvg.", "type": "string", "minLength": 1 }, "vectorPaths": { "description": "VECTOR nodes: Figma's VectorPaths.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["windingRule", "data"], "properties": { "windingRule": { "enum": ["NONZERO", "EVENODD", "NONE"] }, "data": { "type": "string" } } } }, "layoutMode": { "enum": ["NONE", "HORIZONTAL", "VERTICAL", "GRID"], "description": "FRAME only: auto layout direction, or GRID (Figma's grid auto layout: gridRowCount, gridColumnCount, gaps and track sizes, each flowing child placed by its anchor indices and spans). A reader that ignores auto layout draws the same picture from every node's x, y, width and height." }, "layoutWrap": { "enum": ["NO_WRAP", "WRAP"], "description": "WRAP only with layoutMode HORIZONTAL." }, "paddingLeft": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingRight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingTop": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "paddingBottom": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px, auto-layout frames only (HORIZONTAL, VERTICAL or GRID)." }, "itemSpacing": { "type": "number", "minimum": -1e5, "maximum": 1e5, "description": "px between flowing children, HORIZONTAL and VERTICAL frames only (Figma allows negative spacing)." }, "counterAxisSpacing": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between wrapped rows; only with layoutWrap WRAP." }, "itemReverseZIndex": { "type": "boolean", "description": "true: the frame paints its first child on top, the last at the bottom (the reverse of the layer order), as a page paints items laid out in the reverse of their paint order (a row laid out right to left). Auto-layout frames only (layoutMode HORIZONTAL, VERTICAL or GRID); absent means false." }, "primaryAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "SPACE_BETWEEN"], "description": "HORIZONTAL and VERTICAL frames only." }, "counterAxisAlignItems": { "enum": ["MIN", "CENTER", "MAX", "BASELINE"], "description": "HORIZONTAL and VERTICAL frames only; BASELINE only with layoutMode HORIZONTAL." }, "layoutSizingHorizontal": { "enum": ["FIXED", "HUG", "FILL"], "description": "HUG: auto-layout frames and TEXT only; FILL: children of auto-layout frames only." }, "layoutSizingVertical": { "enum": ["FIXED", "HUG", "FILL"], "description": "As layoutSizingHorizontal." }, "layoutPositioning": { "enum": ["AUTO", "ABSOLUTE"], "description": "ABSOLUTE: a child of an auto-layout frame that keeps its x and y." }, "minWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-width in px of the node's box (Figma's minWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxWidth": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-width in px of the node's box (Figma's maxWidth), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "minHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS min-height in px of the node's box (Figma's minHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "maxHeight": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "Version 2: CSS max-height in px of the node's box (Figma's maxHeight), on an auto-layout frame or a child of one (checked by the backend, as is a minimum not over its maximum)." }, "gridRowCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of rows." }, "gridColumnCount": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "GRID frames only (required there): the number of columns." }, "gridRowGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between rows, GRID frames only." }, "gridColumnGap": { "type": "number", "minimum": 0, "maximum": 1e5, "description": "px between columns, GRID frames only." }, "gridRowSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per row, top to bottom, in order; as many as gridRowCount." }, "gridColumnSizes": { "type": "array", "minItems": 1, "maxItems": 1e3, "items": { "$ref": "#/$defs/gridTrackSize" }, "description": "GRID frames only: one size per column, left to right, in order; as many as gridColumnCount." }, "gridRowAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based row of its first cell, below the parent's gridRowCount; the plugin places it with setGridChildPosition." }, "gridColumnAnchorIndex": { "type": "integer", "minimum": 0, "maximum": 999, "description": "A child of a GRID frame (required on every child that is not ABSOLUTE): the 0-based column of its first cell, below the parent's gridColumnCount; the plugin places it with setGridChildPosition." }, "gridRowSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many rows it covers (absent: 1); gridRowAnchorIndex plus the span is at most the parent's gridRowCount, and no two children of a GRID frame cover the same cell." }, "gridColumnSpan": { "type": "integer", "minimum": 1, "maximum": 1e3, "description": "A child of a GRID frame: how many columns it covers (absent: 1); gridColumnAnchorIndex plus the span is at most the parent's gridColumnCount, and no two children of a GRID frame cover the same cell." }, "gridChildHorizontalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its horizontal alignment in its cells (absent: AUTO, a child that fills them)." }, "gridChildVerticalAlign": { "enum": ["MIN", "CENTER", "MAX", "AUTO"], "description": "A child of a GRID frame: its vertical alignment in its cells (absent: AUTO, a child that fills them)." }, "scrollBehavior": { "enum": ["SCROLLS", "FIXED", "STICKY_SCROLLS"], "description": "FIXED: a position: fixed element, a child of the root; STICKY_SCROLLS: a position: sticky child of the root. The REST API's name: the Plugin API has none per node, so the plugin sets the parent frame's numberOfFixedChildren when the FIXED children are its last (topmost) ones and reports the others, and STICKY_SCROLLS, as not applied." }, "fillStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles; the node's fills equal its paints." }, "strokeStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of a PAINT style of styles." }, "textStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "TEXT nodes only: the id of a TEXT style of styles." }, "effectStyleId": { "type": "string", "minLength": 1, "maxLength": 255, "description": "The id of an EFFECT style of styles; the node's effects equal its effects." }, "componentId": { "type": "string", "minLength": 1, "maxLength": 255, "description": `Version 2, FRAME nodes only: the node is one use of a repeated subtree, an INSTANCE of the component this id names (Figma REST's INSTANCE.componentId; at most 1,000 components). The node keeps its whole tree, so a reader that ignores componentId draws the same picture. Also checked (not expressible here): the first use of each id in document order has componentName and the plugin makes the main COMPONENT from its tree; every other use has that tree (the same node types, child counts and members, node members in any order, values as written) but for what an instance overrides: id, name, visible, characters, styledTextSegments, fills and fillStyleId on any node, and on the use itself x, y, constraints, layoutPositioning, layoutSizingHorizontal, layoutSizingVertical, the grid child members and scrollBehavior; no use holds another (docs/results.md "Components").` }, "componentName": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Version 2: the name of the component, on its first use only (with componentId); the plugin names the main COMPONENT with it." }, "componentVariants": { "description": `Version 2, on a component's first use only (with componentName): the component's other states, each a variant of one component set (Figma's ComponentSetNode) whose main COMPONENT is the variant State=Default; the plugin clones the main component for each, sets the overrides on the clone's layers and combines them (figma.combineAsVariants). The page's instances stay in State=Default, so a reader that ignores componentVariants draws the same picture. Also checked (not expressible here): State values once each; every override's id names a node of the use's subtree (the use included), each once a variant; styledTextSegments only on a TEXT, covering its characters as the node's own (docs/results.md "Components").`, "type": "array", "minItems": 1, "maxItems": 2, "items": { "$ref": "#/$defs/componentVariant" } }, "styledTextSegments": { "description": "TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } }, "allOf": [{ "if": { "properties": { "type": { "const": "TEXT" } } }, "then": { "required": ["characters"] } }, { "if": { "properties": { "type": { "const": "SVG" } } }, "then": { "required": ["imageRef"] }, "else": { "not": { "required": ["imageRef"] } } }, { "if": { "properties": { "type": { "enum": ["FRAME", "GROUP"] } } }, "else": { "not": { "required": ["children"] } } }, { "if": { "properties": { "type": { "const": "FRAME" } } }, "else": { "not": { "required": ["layoutMode"] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "required": ["textStyleId"] } } }, { "if": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } }, "then": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "HORIZONTAL" } } } }, { "if": { "required": ["counterAxisSpacing"] }, "then": { "required": ["layoutWrap"], "properties": { "layoutWrap": { "const": "WRAP" } } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL"] } } } }, "then": { "not": { "anyOf": [{ "required": ["layoutWrap"] }, { "required": ["itemSpacing"] }, { "required": ["counterAxisSpacing"] }, { "required": ["primaryAxisAlignItems"] }, { "required": ["counterAxisAlignItems"] }] } } }, { "if": { "not": { "required": ["layoutMode"], "properties": { "layoutMode": { "enum": ["HORIZONTAL", "VERTICAL", "GRID"] } } } }, "then": { "not": { "anyOf": [{ "required": ["paddingLeft"] }, { "required": ["paddingRight"] }, { "required": ["paddingTop"] }, { "required": ["paddingBottom"] }] } } }, { "if": { "required": ["layoutMode"], "properties": { "layoutMode": { "const": "GRID" } } }, "then": { "required": ["gridRowCount", "gridColumnCount"] }, "else": { "not": { "anyOf": [{ "required": ["gridRowCount"] }, { "required": ["gridColumnCount"] }, { "required": ["gridRowGap"] }, { "required": ["gridColumnGap"] }, { "required": ["gridRowSizes"] }, { "required": ["gridColumnSizes"] }] } } }, { "if": { "properties": { "type": { "const": "TEXT" } } }, "else": { "not": { "anyOf": [{ "required": ["styledTextSegments"] }, { "required": ["hangingList"] }, { "required": ["listMarker"] }] } } }] };
   var schema40 = { "description": "Figma's BlendMode.", "enum": ["PASS_THROUGH", "NORMAL", "DARKEN", "MULTIPLY", "LINEAR_BURN", "COLOR_BURN", "LIGHTEN", "SCREEN", "LINEAR_DODGE", "COLOR_DODGE", "OVERLAY", "SOFT_LIGHT", "HARD_LIGHT", "DIFFERENCE", "EXCLUSION", "HUE", "SATURATION", "COLOR", "LUMINOSITY"] };
   var schema41 = { "enum": ["MIN", "CENTER", "MAX", "STRETCH", "SCALE"] };
   var schema66 = { "description": "Figma's LineHeight.", "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["value", "unit"], "properties": { "value": { "type": "number" }, "unit": { "enum": ["PIXELS", "PERCENT"] } } }, { "type": "object", "additionalProperties": false, "required": ["unit"], "properties": { "unit": { "const": "AUTO" } } }], "discriminator": { "propertyName": "unit" } };
@@ -1877,11 +1877,13 @@
     return errors === 0;
   }
   validate43.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  var schema76 = { "description": "One styled text segment. Members other than start, end, characters, fills and listOptions pass to the plugin unchecked; the converter writes all of those listed here.", "type": "object", "required": ["start", "end"], "properties": { "characters": { "type": "string", "description": "The range's characters (optional; equal to the node's characters from start to end)." }, "start": { "type": "integer", "minimum": 0 }, "end": { "type": "integer", "minimum": 1 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3 }, "fills": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "$ref": "#/$defs/textCase" }, "hyperlink": { "description": "Figma's HyperlinkTarget, or null.", "oneOf": [{ "type": "null" }, { "type": "object", "required": ["type", "value"], "properties": { "type": { "enum": ["URL", "NODE"] }, "value": { "type": "string", "minLength": 1 } } }] }, "listOptions": { "description": "Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., \u2026) or UNORDERED (bullets) list items; NONE or absent: no list.", "type": "object", "additionalProperties": false, "required": ["type"], "properties": { "type": { "enum": ["ORDERED", "UNORDERED", "NONE"] } } } } };
-  function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  var schema76 = { "description": "One variant of a component set: Figma's ComponentNode.variantProperties and the paint members of the main component's layers that differ in it.", "type": "object", "additionalProperties": false, "required": ["variantProperties", "overrides"], "properties": { "variantProperties": { "type": "object", "additionalProperties": false, "required": ["State"], "properties": { "State": { "description": "The state the variant shows (the main component is Default).", "enum": ["Hover", "Focus"] } } }, "overrides": { "description": "At most 500; each id once.", "type": "array", "minItems": 1, "maxItems": 500, "items": { "$ref": "#/$defs/variantOverride" } } } };
+  var schema77 = { "description": "The members of one layer of a variant that differ from the main component (only paint members; each present only where it differs; an empty list clears the paints).", "type": "object", "additionalProperties": false, "required": ["id"], "properties": { "id": { "description": "A node of the first use's subtree (the use itself included).", "type": "string", "minLength": 1, "maxLength": 255 }, "opacity": { "type": "number", "minimum": 0, "maximum": 1 }, "fills": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokes": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "strokeWeight": { "type": "number", "minimum": 0, "description": "px." }, "strokeTopWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeRightWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeBottomWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "strokeLeftWeight": { "type": "number", "minimum": 0, "description": "px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights)." }, "effects": { "type": "array", "items": { "$ref": "#/$defs/effect" } }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "styledTextSegments": { "description": "A TEXT's segments in the variant, covering its characters as the node's own do.", "type": "array", "items": { "$ref": "#/$defs/styledTextSegment" } } } };
+  var schema79 = { "description": "One styled text segment. Members other than start, end, characters, fills and listOptions pass to the plugin unchecked; the converter writes all of those listed here.", "type": "object", "required": ["start", "end"], "properties": { "characters": { "type": "string", "description": "The range's characters (optional; equal to the node's characters from start to end)." }, "start": { "type": "integer", "minimum": 0 }, "end": { "type": "integer", "minimum": 1 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0 }, "fontWeight": { "type": "integer", "minimum": 1, "maximum": 1e3 }, "fills": { "type": "array", "items": { "$ref": "#/$defs/paint" } }, "textDecoration": { "$ref": "#/$defs/textDecoration" }, "textDecorationStyle": { "$ref": "#/$defs/textDecorationStyle" }, "textDecorationOffset": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationThickness": { "$ref": "#/$defs/textDecorationLength" }, "textDecorationColor": { "$ref": "#/$defs/textDecorationColor" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "$ref": "#/$defs/textCase" }, "hyperlink": { "description": "Figma's HyperlinkTarget, or null.", "oneOf": [{ "type": "null" }, { "type": "object", "required": ["type", "value"], "properties": { "type": { "enum": ["URL", "NODE"] }, "value": { "type": "string", "minLength": 1 } } }] }, "listOptions": { "description": "Figma's TextListOptions of the range's paragraphs (setRangeListOptions): ORDERED (numbers 1., 2., \u2026) or UNORDERED (bullets) list items; NONE or absent: no list.", "type": "object", "additionalProperties": false, "required": ["type"], "properties": { "type": { "enum": ["ORDERED", "UNORDERED", "NONE"] } } } } };
+  function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate46.evaluated;
+    const evaluated0 = validate51.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -1892,13 +1894,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.start === void 0 && (missing0 = "start") || data.end === void 0 && (missing0 = "end")) {
-          validate46.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate51.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           if (data.characters !== void 0) {
             const _errs1 = errors;
             if (typeof data.characters !== "string") {
-              validate46.errors = [{ instancePath: instancePath + "/characters", schemaPath: "#/properties/characters/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+              validate51.errors = [{ instancePath: instancePath + "/characters", schemaPath: "#/properties/characters/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
               return false;
             }
             var valid0 = _errs1 === errors;
@@ -1910,13 +1912,13 @@
               let data1 = data.start;
               const _errs3 = errors;
               if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
-                validate46.errors = [{ instancePath: instancePath + "/start", schemaPath: "#/properties/start/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                validate51.errors = [{ instancePath: instancePath + "/start", schemaPath: "#/properties/start/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                 return false;
               }
               if (errors === _errs3) {
                 if (typeof data1 == "number") {
                   if (data1 < 0 || isNaN(data1)) {
-                    validate46.errors = [{ instancePath: instancePath + "/start", schemaPath: "#/properties/start/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                    validate51.errors = [{ instancePath: instancePath + "/start", schemaPath: "#/properties/start/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                     return false;
                   }
                 }
@@ -1930,13 +1932,13 @@
                 let data2 = data.end;
                 const _errs5 = errors;
                 if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)))) {
-                  validate46.errors = [{ instancePath: instancePath + "/end", schemaPath: "#/properties/end/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                  validate51.errors = [{ instancePath: instancePath + "/end", schemaPath: "#/properties/end/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                   return false;
                 }
                 if (errors === _errs5) {
                   if (typeof data2 == "number") {
                     if (data2 < 1 || isNaN(data2)) {
-                      validate46.errors = [{ instancePath: instancePath + "/end", schemaPath: "#/properties/end/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                      validate51.errors = [{ instancePath: instancePath + "/end", schemaPath: "#/properties/end/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                       return false;
                     }
                   }
@@ -1954,13 +1956,13 @@
                     if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
                       let missing1;
                       if (data3.family === void 0 && (missing1 = "family") || data3.style === void 0 && (missing1 = "style")) {
-                        validate46.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                        validate51.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                         return false;
                       } else {
                         const _errs10 = errors;
                         for (const key0 in data3) {
                           if (!(key0 === "family" || key0 === "style")) {
-                            validate46.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+                            validate51.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
                             return false;
                             break;
                           }
@@ -1972,16 +1974,16 @@
                             if (errors === _errs11) {
                               if (typeof data4 === "string") {
                                 if (func1(data4) > 255) {
-                                  validate46.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                  validate51.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                   return false;
                                 } else {
                                   if (func1(data4) < 1) {
-                                    validate46.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                    validate51.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                     return false;
                                   }
                                 }
                               } else {
-                                validate46.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                validate51.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                 return false;
                               }
                             }
@@ -1996,16 +1998,16 @@
                               if (errors === _errs13) {
                                 if (typeof data5 === "string") {
                                   if (func1(data5) > 255) {
-                                    validate46.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                    validate51.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                     return false;
                                   } else {
                                     if (func1(data5) < 1) {
-                                      validate46.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                      validate51.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                       return false;
                                     }
                                   }
                                 } else {
-                                  validate46.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                  validate51.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                   return false;
                                 }
                               }
@@ -2017,7 +2019,7 @@
                         }
                       }
                     } else {
-                      validate46.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                      validate51.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                       return false;
                     }
                   }
@@ -2032,11 +2034,11 @@
                     if (errors === _errs15) {
                       if (typeof data6 == "number") {
                         if (data6 <= 0 || isNaN(data6)) {
-                          validate46.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
+                          validate51.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
                           return false;
                         }
                       } else {
-                        validate46.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                        validate51.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                         return false;
                       }
                     }
@@ -2049,17 +2051,17 @@
                       let data7 = data.fontWeight;
                       const _errs17 = errors;
                       if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)))) {
-                        validate46.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                        validate51.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                         return false;
                       }
                       if (errors === _errs17) {
                         if (typeof data7 == "number") {
                           if (data7 > 1e3 || isNaN(data7)) {
-                            validate46.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
+                            validate51.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000" }];
                             return false;
                           } else {
                             if (data7 < 1 || isNaN(data7)) {
-                              validate46.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                              validate51.errors = [{ instancePath: instancePath + "/fontWeight", schemaPath: "#/properties/fontWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                               return false;
                             }
                           }
@@ -2089,7 +2091,7 @@
                               }
                             }
                           } else {
-                            validate46.errors = [{ instancePath: instancePath + "/fills", schemaPath: "#/properties/fills/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                            validate51.errors = [{ instancePath: instancePath + "/fills", schemaPath: "#/properties/fills/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                             return false;
                           }
                         }
@@ -2102,7 +2104,7 @@
                           let data10 = data.textDecoration;
                           const _errs22 = errors;
                           if (!(data10 === "NONE" || data10 === "UNDERLINE" || data10 === "STRIKETHROUGH")) {
-                            validate46.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema69.enum }, message: "must be equal to one of the allowed values" }];
+                            validate51.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema69.enum }, message: "must be equal to one of the allowed values" }];
                             return false;
                           }
                           var valid0 = _errs22 === errors;
@@ -2114,7 +2116,7 @@
                             let data11 = data.textDecorationStyle;
                             const _errs24 = errors;
                             if (!(data11 === "SOLID" || data11 === "WAVY" || data11 === "DOTTED")) {
-                              validate46.errors = [{ instancePath: instancePath + "/textDecorationStyle", schemaPath: "#/$defs/textDecorationStyle/enum", keyword: "enum", params: { allowedValues: schema70.enum }, message: "must be equal to one of the allowed values" }];
+                              validate51.errors = [{ instancePath: instancePath + "/textDecorationStyle", schemaPath: "#/$defs/textDecorationStyle/enum", keyword: "enum", params: { allowedValues: schema70.enum }, message: "must be equal to one of the allowed values" }];
                               return false;
                             }
                             var valid0 = _errs24 === errors;
@@ -2130,13 +2132,13 @@
                                 if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
                                   let missing2;
                                   if (data12.value === void 0 && (missing2 = "value") || data12.unit === void 0 && (missing2 = "unit")) {
-                                    validate46.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                                    validate51.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
                                     return false;
                                   } else {
                                     const _errs29 = errors;
                                     for (const key1 in data12) {
                                       if (!(key1 === "value" || key1 === "unit")) {
-                                        validate46.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                                        validate51.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
                                         return false;
                                         break;
                                       }
@@ -2145,7 +2147,7 @@
                                       if (data12.value !== void 0) {
                                         const _errs30 = errors;
                                         if (!(typeof data12.value == "number")) {
-                                          validate46.errors = [{ instancePath: instancePath + "/textDecorationOffset/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                          validate51.errors = [{ instancePath: instancePath + "/textDecorationOffset/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                           return false;
                                         }
                                         var valid7 = _errs30 === errors;
@@ -2157,7 +2159,7 @@
                                           let data14 = data12.unit;
                                           const _errs32 = errors;
                                           if (!(data14 === "PIXELS" || data14 === "PERCENT")) {
-                                            validate46.errors = [{ instancePath: instancePath + "/textDecorationOffset/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema71.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                            validate51.errors = [{ instancePath: instancePath + "/textDecorationOffset/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema71.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                             return false;
                                           }
                                           var valid7 = _errs32 === errors;
@@ -2168,7 +2170,7 @@
                                     }
                                   }
                                 } else {
-                                  validate46.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                  validate51.errors = [{ instancePath: instancePath + "/textDecorationOffset", schemaPath: "#/$defs/textDecorationLength/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                   return false;
                                 }
                               }
@@ -2185,13 +2187,13 @@
                                   if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
                                     let missing3;
                                     if (data15.value === void 0 && (missing3 = "value") || data15.unit === void 0 && (missing3 = "unit")) {
-                                      validate46.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
+                                      validate51.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
                                       return false;
                                     } else {
                                       const _errs36 = errors;
                                       for (const key2 in data15) {
                                         if (!(key2 === "value" || key2 === "unit")) {
-                                          validate46.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                                          validate51.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
                                           return false;
                                           break;
                                         }
@@ -2200,7 +2202,7 @@
                                         if (data15.value !== void 0) {
                                           const _errs37 = errors;
                                           if (!(typeof data15.value == "number")) {
-                                            validate46.errors = [{ instancePath: instancePath + "/textDecorationThickness/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                            validate51.errors = [{ instancePath: instancePath + "/textDecorationThickness/value", schemaPath: "#/$defs/textDecorationLength/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                             return false;
                                           }
                                           var valid9 = _errs37 === errors;
@@ -2212,7 +2214,7 @@
                                             let data17 = data15.unit;
                                             const _errs39 = errors;
                                             if (!(data17 === "PIXELS" || data17 === "PERCENT")) {
-                                              validate46.errors = [{ instancePath: instancePath + "/textDecorationThickness/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema71.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                              validate51.errors = [{ instancePath: instancePath + "/textDecorationThickness/unit", schemaPath: "#/$defs/textDecorationLength/properties/unit/enum", keyword: "enum", params: { allowedValues: schema71.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                               return false;
                                             }
                                             var valid9 = _errs39 === errors;
@@ -2223,7 +2225,7 @@
                                       }
                                     }
                                   } else {
-                                    validate46.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                    validate51.errors = [{ instancePath: instancePath + "/textDecorationThickness", schemaPath: "#/$defs/textDecorationLength/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                     return false;
                                   }
                                 }
@@ -2251,13 +2253,13 @@
                                       if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
                                         let missing4;
                                         if (data19.value === void 0 && (missing4 = "value") || data19.unit === void 0 && (missing4 = "unit")) {
-                                          validate46.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing4 }, message: "must have required property '" + missing4 + "'" }];
+                                          validate51.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing4 }, message: "must have required property '" + missing4 + "'" }];
                                           return false;
                                         } else {
                                           const _errs44 = errors;
                                           for (const key3 in data19) {
                                             if (!(key3 === "value" || key3 === "unit")) {
-                                              validate46.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
+                                              validate51.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
                                               return false;
                                               break;
                                             }
@@ -2266,7 +2268,7 @@
                                             if (data19.value !== void 0) {
                                               const _errs45 = errors;
                                               if (!(typeof data19.value == "number")) {
-                                                validate46.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                validate51.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                 return false;
                                               }
                                               var valid11 = _errs45 === errors;
@@ -2278,7 +2280,7 @@
                                                 let data21 = data19.unit;
                                                 const _errs47 = errors;
                                                 if (!(data21 === "PIXELS" || data21 === "PERCENT")) {
-                                                  validate46.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema67.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                                  validate51.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema67.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                   return false;
                                                 }
                                                 var valid11 = _errs47 === errors;
@@ -2289,7 +2291,7 @@
                                           }
                                         }
                                       } else {
-                                        validate46.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                        validate51.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                         return false;
                                       }
                                     }
@@ -2302,7 +2304,7 @@
                                       let data22 = data.textCase;
                                       const _errs48 = errors;
                                       if (!(data22 === "ORIGINAL" || data22 === "UPPER" || data22 === "LOWER" || data22 === "TITLE" || data22 === "SMALL_CAPS" || data22 === "SMALL_CAPS_FORCED")) {
-                                        validate46.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/$defs/textCase/enum", keyword: "enum", params: { allowedValues: schema68.enum }, message: "must be equal to one of the allowed values" }];
+                                        validate51.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/$defs/textCase/enum", keyword: "enum", params: { allowedValues: schema68.enum }, message: "must be equal to one of the allowed values" }];
                                         return false;
                                       }
                                       var valid0 = _errs48 === errors;
@@ -2348,7 +2350,7 @@
                                                 let data24 = data23.type;
                                                 const _errs56 = errors;
                                                 if (!(data24 === "URL" || data24 === "NODE")) {
-                                                  const err2 = { instancePath: instancePath + "/hyperlink/type", schemaPath: "#/properties/hyperlink/oneOf/1/properties/type/enum", keyword: "enum", params: { allowedValues: schema76.properties.hyperlink.oneOf[1].properties.type.enum }, message: "must be equal to one of the allowed values" };
+                                                  const err2 = { instancePath: instancePath + "/hyperlink/type", schemaPath: "#/properties/hyperlink/oneOf/1/properties/type/enum", keyword: "enum", params: { allowedValues: schema79.properties.hyperlink.oneOf[1].properties.type.enum }, message: "must be equal to one of the allowed values" };
                                                   if (vErrors === null) {
                                                     vErrors = [err2];
                                                   } else {
@@ -2422,7 +2424,7 @@
                                             vErrors.push(err6);
                                           }
                                           errors++;
-                                          validate46.errors = vErrors;
+                                          validate51.errors = vErrors;
                                           return false;
                                         } else {
                                           errors = _errs51;
@@ -2446,13 +2448,13 @@
                                             if (data26 && typeof data26 == "object" && !Array.isArray(data26)) {
                                               let missing6;
                                               if (data26.type === void 0 && (missing6 = "type")) {
-                                                validate46.errors = [{ instancePath: instancePath + "/listOptions", schemaPath: "#/properties/listOptions/required", keyword: "required", params: { missingProperty: missing6 }, message: "must have required property '" + missing6 + "'" }];
+                                                validate51.errors = [{ instancePath: instancePath + "/listOptions", schemaPath: "#/properties/listOptions/required", keyword: "required", params: { missingProperty: missing6 }, message: "must have required property '" + missing6 + "'" }];
                                                 return false;
                                               } else {
                                                 const _errs61 = errors;
                                                 for (const key4 in data26) {
                                                   if (!(key4 === "type")) {
-                                                    validate46.errors = [{ instancePath: instancePath + "/listOptions", schemaPath: "#/properties/listOptions/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
+                                                    validate51.errors = [{ instancePath: instancePath + "/listOptions", schemaPath: "#/properties/listOptions/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
                                                     return false;
                                                     break;
                                                   }
@@ -2461,14 +2463,14 @@
                                                   if (data26.type !== void 0) {
                                                     let data27 = data26.type;
                                                     if (!(data27 === "ORDERED" || data27 === "UNORDERED" || data27 === "NONE")) {
-                                                      validate46.errors = [{ instancePath: instancePath + "/listOptions/type", schemaPath: "#/properties/listOptions/properties/type/enum", keyword: "enum", params: { allowedValues: schema76.properties.listOptions.properties.type.enum }, message: "must be equal to one of the allowed values" }];
+                                                      validate51.errors = [{ instancePath: instancePath + "/listOptions/type", schemaPath: "#/properties/listOptions/properties/type/enum", keyword: "enum", params: { allowedValues: schema79.properties.listOptions.properties.type.enum }, message: "must be equal to one of the allowed values" }];
                                                       return false;
                                                     }
                                                   }
                                                 }
                                               }
                                             } else {
-                                              validate46.errors = [{ instancePath: instancePath + "/listOptions", schemaPath: "#/properties/listOptions/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                              validate51.errors = [{ instancePath: instancePath + "/listOptions", schemaPath: "#/properties/listOptions/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                               return false;
                                             }
                                           }
@@ -2493,6 +2495,433 @@
           }
         }
       } else {
+        validate51.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate51.errors = vErrors;
+    return errors === 0;
+  }
+  validate51.evaluated = { "props": { "characters": true, "start": true, "end": true, "fontName": true, "fontSize": true, "fontWeight": true, "fills": true, "textDecoration": true, "textDecorationStyle": true, "textDecorationOffset": true, "textDecorationThickness": true, "textDecorationColor": true, "letterSpacing": true, "textCase": true, "hyperlink": true, "listOptions": true }, "dynamicProps": false, "dynamicItems": false };
+  function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate47.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.id === void 0 && (missing0 = "id")) {
+          validate47.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          const _errs1 = errors;
+          for (const key0 in data) {
+            if (!func5.call(schema77.properties, key0)) {
+              validate47.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              return false;
+              break;
+            }
+          }
+          if (_errs1 === errors) {
+            if (data.id !== void 0) {
+              let data0 = data.id;
+              const _errs2 = errors;
+              if (errors === _errs2) {
+                if (typeof data0 === "string") {
+                  if (func1(data0) > 255) {
+                    validate47.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                    return false;
+                  } else {
+                    if (func1(data0) < 1) {
+                      validate47.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                      return false;
+                    }
+                  }
+                } else {
+                  validate47.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  return false;
+                }
+              }
+              var valid0 = _errs2 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.opacity !== void 0) {
+                let data1 = data.opacity;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (typeof data1 == "number") {
+                    if (data1 > 1 || isNaN(data1)) {
+                      validate47.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                      return false;
+                    } else {
+                      if (data1 < 0 || isNaN(data1)) {
+                        validate47.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                        return false;
+                      }
+                    }
+                  } else {
+                    validate47.errors = [{ instancePath: instancePath + "/opacity", schemaPath: "#/properties/opacity/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.fills !== void 0) {
+                  let data2 = data.fills;
+                  const _errs6 = errors;
+                  if (errors === _errs6) {
+                    if (Array.isArray(data2)) {
+                      var valid1 = true;
+                      const len0 = data2.length;
+                      for (let i0 = 0; i0 < len0; i0++) {
+                        const _errs8 = errors;
+                        if (!validate23(data2[i0], { instancePath: instancePath + "/fills/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+                          vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid1 = _errs8 === errors;
+                        if (!valid1) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate47.errors = [{ instancePath: instancePath + "/fills", schemaPath: "#/properties/fills/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs6 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.strokes !== void 0) {
+                    let data4 = data.strokes;
+                    const _errs9 = errors;
+                    if (errors === _errs9) {
+                      if (Array.isArray(data4)) {
+                        var valid2 = true;
+                        const len1 = data4.length;
+                        for (let i1 = 0; i1 < len1; i1++) {
+                          const _errs11 = errors;
+                          if (!validate23(data4[i1], { instancePath: instancePath + "/strokes/" + i1, parentData: data4, parentDataProperty: i1, rootData, dynamicAnchors })) {
+                            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid2 = _errs11 === errors;
+                          if (!valid2) {
+                            break;
+                          }
+                        }
+                      } else {
+                        validate47.errors = [{ instancePath: instancePath + "/strokes", schemaPath: "#/properties/strokes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs9 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.strokeWeight !== void 0) {
+                      let data6 = data.strokeWeight;
+                      const _errs12 = errors;
+                      if (errors === _errs12) {
+                        if (typeof data6 == "number") {
+                          if (data6 < 0 || isNaN(data6)) {
+                            validate47.errors = [{ instancePath: instancePath + "/strokeWeight", schemaPath: "#/properties/strokeWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                            return false;
+                          }
+                        } else {
+                          validate47.errors = [{ instancePath: instancePath + "/strokeWeight", schemaPath: "#/properties/strokeWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                          return false;
+                        }
+                      }
+                      var valid0 = _errs12 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.strokeTopWeight !== void 0) {
+                        let data7 = data.strokeTopWeight;
+                        const _errs14 = errors;
+                        if (errors === _errs14) {
+                          if (typeof data7 == "number") {
+                            if (data7 < 0 || isNaN(data7)) {
+                              validate47.errors = [{ instancePath: instancePath + "/strokeTopWeight", schemaPath: "#/properties/strokeTopWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                              return false;
+                            }
+                          } else {
+                            validate47.errors = [{ instancePath: instancePath + "/strokeTopWeight", schemaPath: "#/properties/strokeTopWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                            return false;
+                          }
+                        }
+                        var valid0 = _errs14 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.strokeRightWeight !== void 0) {
+                          let data8 = data.strokeRightWeight;
+                          const _errs16 = errors;
+                          if (errors === _errs16) {
+                            if (typeof data8 == "number") {
+                              if (data8 < 0 || isNaN(data8)) {
+                                validate47.errors = [{ instancePath: instancePath + "/strokeRightWeight", schemaPath: "#/properties/strokeRightWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                return false;
+                              }
+                            } else {
+                              validate47.errors = [{ instancePath: instancePath + "/strokeRightWeight", schemaPath: "#/properties/strokeRightWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                              return false;
+                            }
+                          }
+                          var valid0 = _errs16 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.strokeBottomWeight !== void 0) {
+                            let data9 = data.strokeBottomWeight;
+                            const _errs18 = errors;
+                            if (errors === _errs18) {
+                              if (typeof data9 == "number") {
+                                if (data9 < 0 || isNaN(data9)) {
+                                  validate47.errors = [{ instancePath: instancePath + "/strokeBottomWeight", schemaPath: "#/properties/strokeBottomWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                  return false;
+                                }
+                              } else {
+                                validate47.errors = [{ instancePath: instancePath + "/strokeBottomWeight", schemaPath: "#/properties/strokeBottomWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                return false;
+                              }
+                            }
+                            var valid0 = _errs18 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                          if (valid0) {
+                            if (data.strokeLeftWeight !== void 0) {
+                              let data10 = data.strokeLeftWeight;
+                              const _errs20 = errors;
+                              if (errors === _errs20) {
+                                if (typeof data10 == "number") {
+                                  if (data10 < 0 || isNaN(data10)) {
+                                    validate47.errors = [{ instancePath: instancePath + "/strokeLeftWeight", schemaPath: "#/properties/strokeLeftWeight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                    return false;
+                                  }
+                                } else {
+                                  validate47.errors = [{ instancePath: instancePath + "/strokeLeftWeight", schemaPath: "#/properties/strokeLeftWeight/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                  return false;
+                                }
+                              }
+                              var valid0 = _errs20 === errors;
+                            } else {
+                              var valid0 = true;
+                            }
+                            if (valid0) {
+                              if (data.effects !== void 0) {
+                                let data11 = data.effects;
+                                const _errs22 = errors;
+                                if (errors === _errs22) {
+                                  if (Array.isArray(data11)) {
+                                    var valid3 = true;
+                                    const len2 = data11.length;
+                                    for (let i2 = 0; i2 < len2; i2++) {
+                                      const _errs24 = errors;
+                                      if (!validate37(data11[i2], { instancePath: instancePath + "/effects/" + i2, parentData: data11, parentDataProperty: i2, rootData, dynamicAnchors })) {
+                                        vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+                                        errors = vErrors.length;
+                                      }
+                                      var valid3 = _errs24 === errors;
+                                      if (!valid3) {
+                                        break;
+                                      }
+                                    }
+                                  } else {
+                                    validate47.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                    return false;
+                                  }
+                                }
+                                var valid0 = _errs22 === errors;
+                              } else {
+                                var valid0 = true;
+                              }
+                              if (valid0) {
+                                if (data.textDecoration !== void 0) {
+                                  let data13 = data.textDecoration;
+                                  const _errs25 = errors;
+                                  if (!(data13 === "NONE" || data13 === "UNDERLINE" || data13 === "STRIKETHROUGH")) {
+                                    validate47.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema69.enum }, message: "must be equal to one of the allowed values" }];
+                                    return false;
+                                  }
+                                  var valid0 = _errs25 === errors;
+                                } else {
+                                  var valid0 = true;
+                                }
+                                if (valid0) {
+                                  if (data.styledTextSegments !== void 0) {
+                                    let data14 = data.styledTextSegments;
+                                    const _errs27 = errors;
+                                    if (errors === _errs27) {
+                                      if (Array.isArray(data14)) {
+                                        var valid5 = true;
+                                        const len3 = data14.length;
+                                        for (let i3 = 0; i3 < len3; i3++) {
+                                          const _errs29 = errors;
+                                          if (!validate51(data14[i3], { instancePath: instancePath + "/styledTextSegments/" + i3, parentData: data14, parentDataProperty: i3, rootData, dynamicAnchors })) {
+                                            vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+                                            errors = vErrors.length;
+                                          }
+                                          var valid5 = _errs29 === errors;
+                                          if (!valid5) {
+                                            break;
+                                          }
+                                        }
+                                      } else {
+                                        validate47.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                        return false;
+                                      }
+                                    }
+                                    var valid0 = _errs27 === errors;
+                                  } else {
+                                    var valid0 = true;
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      } else {
+        validate47.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        return false;
+      }
+    }
+    validate47.errors = vErrors;
+    return errors === 0;
+  }
+  validate47.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+    let vErrors = null;
+    let errors = 0;
+    const evaluated0 = validate46.evaluated;
+    if (evaluated0.dynamicProps) {
+      evaluated0.props = void 0;
+    }
+    if (evaluated0.dynamicItems) {
+      evaluated0.items = void 0;
+    }
+    if (errors === 0) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing0;
+        if (data.variantProperties === void 0 && (missing0 = "variantProperties") || data.overrides === void 0 && (missing0 = "overrides")) {
+          validate46.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          return false;
+        } else {
+          const _errs1 = errors;
+          for (const key0 in data) {
+            if (!(key0 === "variantProperties" || key0 === "overrides")) {
+              validate46.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              return false;
+              break;
+            }
+          }
+          if (_errs1 === errors) {
+            if (data.variantProperties !== void 0) {
+              let data0 = data.variantProperties;
+              const _errs2 = errors;
+              if (errors === _errs2) {
+                if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+                  let missing1;
+                  if (data0.State === void 0 && (missing1 = "State")) {
+                    validate46.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                    return false;
+                  } else {
+                    const _errs4 = errors;
+                    for (const key1 in data0) {
+                      if (!(key1 === "State")) {
+                        validate46.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                        return false;
+                        break;
+                      }
+                    }
+                    if (_errs4 === errors) {
+                      if (data0.State !== void 0) {
+                        let data1 = data0.State;
+                        if (!(data1 === "Hover" || data1 === "Focus")) {
+                          validate46.errors = [{ instancePath: instancePath + "/variantProperties/State", schemaPath: "#/properties/variantProperties/properties/State/enum", keyword: "enum", params: { allowedValues: schema76.properties.variantProperties.properties.State.enum }, message: "must be equal to one of the allowed values" }];
+                          return false;
+                        }
+                      }
+                    }
+                  }
+                } else {
+                  validate46.errors = [{ instancePath: instancePath + "/variantProperties", schemaPath: "#/properties/variantProperties/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                  return false;
+                }
+              }
+              var valid0 = _errs2 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.overrides !== void 0) {
+                let data2 = data.overrides;
+                const _errs6 = errors;
+                if (errors === _errs6) {
+                  if (Array.isArray(data2)) {
+                    if (data2.length > 500) {
+                      validate46.errors = [{ instancePath: instancePath + "/overrides", schemaPath: "#/properties/overrides/maxItems", keyword: "maxItems", params: { limit: 500 }, message: "must NOT have more than 500 items" }];
+                      return false;
+                    } else {
+                      if (data2.length < 1) {
+                        validate46.errors = [{ instancePath: instancePath + "/overrides", schemaPath: "#/properties/overrides/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                        return false;
+                      } else {
+                        var valid2 = true;
+                        const len0 = data2.length;
+                        for (let i0 = 0; i0 < len0; i0++) {
+                          const _errs8 = errors;
+                          if (!validate47(data2[i0], { instancePath: instancePath + "/overrides/" + i0, parentData: data2, parentDataProperty: i0, rootData, dynamicAnchors })) {
+                            vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid2 = _errs8 === errors;
+                          if (!valid2) {
+                            break;
+                          }
+                        }
+                      }
+                    }
+                  } else {
+                    validate46.errors = [{ instancePath: instancePath + "/overrides", schemaPath: "#/properties/overrides/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs6 === errors;
+              } else {
+                var valid0 = true;
+              }
+            }
+          }
+        }
+      } else {
         validate46.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
@@ -2500,7 +2929,7 @@
     validate46.errors = vErrors;
     return errors === 0;
   }
-  validate46.evaluated = { "props": { "characters": true, "start": true, "end": true, "fontName": true, "fontSize": true, "fontWeight": true, "fills": true, "textDecoration": true, "textDecorationStyle": true, "textDecorationOffset": true, "textDecorationThickness": true, "textDecorationColor": true, "letterSpacing": true, "textCase": true, "hyperlink": true, "listOptions": true }, "dynamicProps": false, "dynamicItems": false };
+  validate46.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
   var wrapper0 = { validate: validate22 };
   function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
@@ -3812,6 +4241,7 @@
             props0.effectStyleId = true;
             props0.componentId = true;
             props0.componentName = true;
+            props0.componentVariants = true;
             props0.styledTextSegments = true;
           }
           if (data.type !== void 0) {
@@ -6502,26 +6932,36 @@
                                                                                                                                                                                               var valid38 = true;
                                                                                                                                                                                             }
                                                                                                                                                                                             if (valid38) {
-                                                                                                                                                                                              if (data.styledTextSegments !== void 0) {
-                                                                                                                                                                                                let data141 = data.styledTextSegments;
+                                                                                                                                                                                              if (data.componentVariants !== void 0) {
+                                                                                                                                                                                                let data141 = data.componentVariants;
                                                                                                                                                                                                 const _errs374 = errors;
                                                                                                                                                                                                 if (errors === _errs374) {
                                                                                                                                                                                                   if (Array.isArray(data141)) {
-                                                                                                                                                                                                    var valid96 = true;
-                                                                                                                                                                                                    const len10 = data141.length;
-                                                                                                                                                                                                    for (let i10 = 0; i10 < len10; i10++) {
-                                                                                                                                                                                                      const _errs376 = errors;
-                                                                                                                                                                                                      if (!validate46(data141[i10], { instancePath: instancePath + "/styledTextSegments/" + i10, parentData: data141, parentDataProperty: i10, rootData, dynamicAnchors })) {
-                                                                                                                                                                                                        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-                                                                                                                                                                                                        errors = vErrors.length;
-                                                                                                                                                                                                      }
-                                                                                                                                                                                                      var valid96 = _errs376 === errors;
-                                                                                                                                                                                                      if (!valid96) {
-                                                                                                                                                                                                        break;
+                                                                                                                                                                                                    if (data141.length > 2) {
+                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/componentVariants", schemaPath: "#/properties/componentVariants/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items" }];
+                                                                                                                                                                                                      return false;
+                                                                                                                                                                                                    } else {
+                                                                                                                                                                                                      if (data141.length < 1) {
+                                                                                                                                                                                                        validate22.errors = [{ instancePath: instancePath + "/componentVariants", schemaPath: "#/properties/componentVariants/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                                                                                                                                                                                                        return false;
+                                                                                                                                                                                                      } else {
+                                                                                                                                                                                                        var valid96 = true;
+                                                                                                                                                                                                        const len10 = data141.length;
+                                                                                                                                                                                                        for (let i10 = 0; i10 < len10; i10++) {
+                                                                                                                                                                                                          const _errs376 = errors;
+                                                                                                                                                                                                          if (!validate46(data141[i10], { instancePath: instancePath + "/componentVariants/" + i10, parentData: data141, parentDataProperty: i10, rootData, dynamicAnchors })) {
+                                                                                                                                                                                                            vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+                                                                                                                                                                                                            errors = vErrors.length;
+                                                                                                                                                                                                          }
+                                                                                                                                                                                                          var valid96 = _errs376 === errors;
+                                                                                                                                                                                                          if (!valid96) {
+                                                                                                                                                                                                            break;
+                                                                                                                                                                                                          }
+                                                                                                                                                                                                        }
                                                                                                                                                                                                       }
                                                                                                                                                                                                     }
                                                                                                                                                                                                   } else {
-                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                                                    validate22.errors = [{ instancePath: instancePath + "/componentVariants", schemaPath: "#/properties/componentVariants/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                                                                                                                                                                                                     return false;
                                                                                                                                                                                                   }
                                                                                                                                                                                                 }
@@ -6530,51 +6970,80 @@
                                                                                                                                                                                                 var valid38 = true;
                                                                                                                                                                                               }
                                                                                                                                                                                               if (valid38) {
-                                                                                                                                                                                                let missing48;
-                                                                                                                                                                                                if (data.relativeTransform !== void 0 && (data.untransformedWidth === void 0 && (missing48 = "untransformedWidth") || data.untransformedHeight === void 0 && (missing48 = "untransformedHeight"))) {
-                                                                                                                                                                                                  validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                    property: "relativeTransform",
-                                                                                                                                                                                                    missingProperty: missing48,
-                                                                                                                                                                                                    depsCount: 2,
-                                                                                                                                                                                                    deps: "untransformedWidth, untransformedHeight"
-                                                                                                                                                                                                  }, message: "must have properties untransformedWidth, untransformedHeight when property relativeTransform is present" }];
-                                                                                                                                                                                                  return false;
+                                                                                                                                                                                                if (data.styledTextSegments !== void 0) {
+                                                                                                                                                                                                  let data143 = data.styledTextSegments;
+                                                                                                                                                                                                  const _errs377 = errors;
+                                                                                                                                                                                                  if (errors === _errs377) {
+                                                                                                                                                                                                    if (Array.isArray(data143)) {
+                                                                                                                                                                                                      var valid97 = true;
+                                                                                                                                                                                                      const len11 = data143.length;
+                                                                                                                                                                                                      for (let i11 = 0; i11 < len11; i11++) {
+                                                                                                                                                                                                        const _errs379 = errors;
+                                                                                                                                                                                                        if (!validate51(data143[i11], { instancePath: instancePath + "/styledTextSegments/" + i11, parentData: data143, parentDataProperty: i11, rootData, dynamicAnchors })) {
+                                                                                                                                                                                                          vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+                                                                                                                                                                                                          errors = vErrors.length;
+                                                                                                                                                                                                        }
+                                                                                                                                                                                                        var valid97 = _errs379 === errors;
+                                                                                                                                                                                                        if (!valid97) {
+                                                                                                                                                                                                          break;
+                                                                                                                                                                                                        }
+                                                                                                                                                                                                      }
+                                                                                                                                                                                                    } else {
+                                                                                                                                                                                                      validate22.errors = [{ instancePath: instancePath + "/styledTextSegments", schemaPath: "#/properties/styledTextSegments/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                                                                                                                                                                      return false;
+                                                                                                                                                                                                    }
+                                                                                                                                                                                                  }
+                                                                                                                                                                                                  var valid38 = _errs377 === errors;
                                                                                                                                                                                                 } else {
-                                                                                                                                                                                                  if (data.untransformedWidth !== void 0 && (data.relativeTransform === void 0 && (missing48 = "relativeTransform") || data.untransformedHeight === void 0 && (missing48 = "untransformedHeight"))) {
+                                                                                                                                                                                                  var valid38 = true;
+                                                                                                                                                                                                }
+                                                                                                                                                                                                if (valid38) {
+                                                                                                                                                                                                  let missing48;
+                                                                                                                                                                                                  if (data.relativeTransform !== void 0 && (data.untransformedWidth === void 0 && (missing48 = "untransformedWidth") || data.untransformedHeight === void 0 && (missing48 = "untransformedHeight"))) {
                                                                                                                                                                                                     validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                      property: "untransformedWidth",
+                                                                                                                                                                                                      property: "relativeTransform",
                                                                                                                                                                                                       missingProperty: missing48,
                                                                                                                                                                                                       depsCount: 2,
-                                                                                                                                                                                                      deps: "relativeTransform, untransformedHeight"
-                                                                                                                                                                                                    }, message: "must have properties relativeTransform, untransformedHeight when property untransformedWidth is present" }];
+                                                                                                                                                                                                      deps: "untransformedWidth, untransformedHeight"
+                                                                                                                                                                                                    }, message: "must have properties untransformedWidth, untransformedHeight when property relativeTransform is present" }];
                                                                                                                                                                                                     return false;
                                                                                                                                                                                                   } else {
-                                                                                                                                                                                                    if (data.untransformedHeight !== void 0 && (data.relativeTransform === void 0 && (missing48 = "relativeTransform") || data.untransformedWidth === void 0 && (missing48 = "untransformedWidth"))) {
+                                                                                                                                                                                                    if (data.untransformedWidth !== void 0 && (data.relativeTransform === void 0 && (missing48 = "relativeTransform") || data.untransformedHeight === void 0 && (missing48 = "untransformedHeight"))) {
                                                                                                                                                                                                       validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                        property: "untransformedHeight",
+                                                                                                                                                                                                        property: "untransformedWidth",
                                                                                                                                                                                                         missingProperty: missing48,
                                                                                                                                                                                                         depsCount: 2,
-                                                                                                                                                                                                        deps: "relativeTransform, untransformedWidth"
-                                                                                                                                                                                                      }, message: "must have properties relativeTransform, untransformedWidth when property untransformedHeight is present" }];
+                                                                                                                                                                                                        deps: "relativeTransform, untransformedHeight"
+                                                                                                                                                                                                      }, message: "must have properties relativeTransform, untransformedHeight when property untransformedWidth is present" }];
                                                                                                                                                                                                       return false;
                                                                                                                                                                                                     } else {
-                                                                                                                                                                                                      if (data.gridRowAnchorIndex !== void 0 && (data.gridColumnAnchorIndex === void 0 && (missing48 = "gridColumnAnchorIndex"))) {
+                                                                                                                                                                                                      if (data.untransformedHeight !== void 0 && (data.relativeTransform === void 0 && (missing48 = "relativeTransform") || data.untransformedWidth === void 0 && (missing48 = "untransformedWidth"))) {
                                                                                                                                                                                                         validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                          property: "gridRowAnchorIndex",
+                                                                                                                                                                                                          property: "untransformedHeight",
                                                                                                                                                                                                           missingProperty: missing48,
-                                                                                                                                                                                                          depsCount: 1,
-                                                                                                                                                                                                          deps: "gridColumnAnchorIndex"
-                                                                                                                                                                                                        }, message: "must have property gridColumnAnchorIndex when property gridRowAnchorIndex is present" }];
+                                                                                                                                                                                                          depsCount: 2,
+                                                                                                                                                                                                          deps: "relativeTransform, untransformedWidth"
+                                                                                                                                                                                                        }, message: "must have properties relativeTransform, untransformedWidth when property untransformedHeight is present" }];
                                                                                                                                                                                                         return false;
                                                                                                                                                                                                       } else {
-                                                                                                                                                                                                        if (data.gridColumnAnchorIndex !== void 0 && (data.gridRowAnchorIndex === void 0 && (missing48 = "gridRowAnchorIndex"))) {
+                                                                                                                                                                                                        if (data.gridRowAnchorIndex !== void 0 && (data.gridColumnAnchorIndex === void 0 && (missing48 = "gridColumnAnchorIndex"))) {
                                                                                                                                                                                                           validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
-                                                                                                                                                                                                            property: "gridColumnAnchorIndex",
+                                                                                                                                                                                                            property: "gridRowAnchorIndex",
                                                                                                                                                                                                             missingProperty: missing48,
                                                                                                                                                                                                             depsCount: 1,
-                                                                                                                                                                                                            deps: "gridRowAnchorIndex"
-                                                                                                                                                                                                          }, message: "must have property gridRowAnchorIndex when property gridColumnAnchorIndex is present" }];
+                                                                                                                                                                                                            deps: "gridColumnAnchorIndex"
+                                                                                                                                                                                                          }, message: "must have property gridColumnAnchorIndex when property gridRowAnchorIndex is present" }];
                                                                                                                                                                                                           return false;
+                                                                                                                                                                                                        } else {
+                                                                                                                                                                                                          if (data.gridColumnAnchorIndex !== void 0 && (data.gridRowAnchorIndex === void 0 && (missing48 = "gridRowAnchorIndex"))) {
+                                                                                                                                                                                                            validate22.errors = [{ instancePath, schemaPath: "#/dependentRequired", keyword: "dependentRequired", params: {
+                                                                                                                                                                                                              property: "gridColumnAnchorIndex",
+                                                                                                                                                                                                              missingProperty: missing48,
+                                                                                                                                                                                                              depsCount: 1,
+                                                                                                                                                                                                              deps: "gridRowAnchorIndex"
+                                                                                                                                                                                                            }, message: "must have property gridRowAnchorIndex when property gridColumnAnchorIndex is present" }];
+                                                                                                                                                                                                            return false;
+                                                                                                                                                                                                          }
                                                                                                                                                                                                         }
                                                                                                                                                                                                       }
                                                                                                                                                                                                     }
@@ -6682,10 +7151,10 @@
     return errors === 0;
   }
   validate22.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate66.evaluated;
+    const evaluated0 = validate74.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -6705,7 +7174,7 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         if (data.type !== void 0) {
           if ("FRAME" !== data.type) {
-            validate66.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/allOf/1/properties/type/const", keyword: "const", params: { allowedValue: "FRAME" }, message: "must be equal to constant" }];
+            validate74.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/allOf/1/properties/type/const", keyword: "const", params: { allowedValue: "FRAME" }, message: "must be equal to constant" }];
             return false;
           }
         }
@@ -6718,16 +7187,16 @@
         }
       }
     }
-    validate66.errors = vErrors;
+    validate74.errors = vErrors;
     evaluated0.props = props0;
     return errors === 0;
   }
-  validate66.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  var validateStyles = validate68;
-  function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate74.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  var validateStyles = validate76;
+  function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate52.evaluated;
+    const evaluated0 = validate60.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -6738,13 +7207,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.id === void 0 && (missing0 = "id") || data.type === void 0 && (missing0 = "type") || data.name === void 0 && (missing0 = "name") || data.paints === void 0 && (missing0 = "paints")) {
-          validate52.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate60.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
             if (!(key0 === "type" || key0 === "id" || key0 === "name" || key0 === "description" || key0 === "paints")) {
-              validate52.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              validate60.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
             }
@@ -6753,7 +7222,7 @@
             if (data.type !== void 0) {
               const _errs2 = errors;
               if ("PAINT" !== data.type) {
-                validate52.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "PAINT" }, message: "must be equal to constant" }];
+                validate60.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "PAINT" }, message: "must be equal to constant" }];
                 return false;
               }
               var valid0 = _errs2 === errors;
@@ -6767,16 +7236,16 @@
                 if (errors === _errs3) {
                   if (typeof data1 === "string") {
                     if (func1(data1) > 255) {
-                      validate52.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                      validate60.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                       return false;
                     } else {
                       if (func1(data1) < 1) {
-                        validate52.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                        validate60.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                         return false;
                       }
                     }
                   } else {
-                    validate52.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    validate60.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                     return false;
                   }
                 }
@@ -6791,16 +7260,16 @@
                   if (errors === _errs5) {
                     if (typeof data2 === "string") {
                       if (func1(data2) > 255) {
-                        validate52.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                        validate60.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                         return false;
                       } else {
                         if (func1(data2) < 1) {
-                          validate52.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                          validate60.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                           return false;
                         }
                       }
                     } else {
-                      validate52.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                      validate60.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                       return false;
                     }
                   }
@@ -6815,11 +7284,11 @@
                     if (errors === _errs7) {
                       if (typeof data3 === "string") {
                         if (func1(data3) > 255) {
-                          validate52.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                          validate60.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                           return false;
                         }
                       } else {
-                        validate52.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                        validate60.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                         return false;
                       }
                     }
@@ -6834,11 +7303,11 @@
                       if (errors === _errs9) {
                         if (Array.isArray(data4)) {
                           if (data4.length > 16) {
-                            validate52.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" }];
+                            validate60.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" }];
                             return false;
                           } else {
                             if (data4.length < 1) {
-                              validate52.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                              validate60.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
                               return false;
                             } else {
                               var valid1 = true;
@@ -6886,7 +7355,7 @@
                                     vErrors.push(err0);
                                   }
                                   errors++;
-                                  validate52.errors = vErrors;
+                                  validate60.errors = vErrors;
                                   return false;
                                 } else {
                                   errors = _errs12;
@@ -6906,7 +7375,7 @@
                             }
                           }
                         } else {
-                          validate52.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                          validate60.errors = [{ instancePath: instancePath + "/paints", schemaPath: "#/properties/paints/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                           return false;
                         }
                       }
@@ -6921,19 +7390,19 @@
           }
         }
       } else {
-        validate52.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate60.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate52.errors = vErrors;
+    validate60.errors = vErrors;
     return errors === 0;
   }
-  validate52.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  var schema90 = { "description": "A TEXT style, as Figma's TextStyle.", "type": "object", "additionalProperties": false, "required": ["id", "type", "name", "fontName", "fontSize"], "properties": { "type": { "const": "TEXT" }, "id": { "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Slash-separated groups, e.g. Color/brand, Text/Body 16." }, "description": { "type": "string", "maxLength": 255 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e4 }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "enum": ["ORIGINAL", "UPPER", "LOWER", "TITLE"] }, "textDecoration": { "$ref": "#/$defs/textDecoration" } } };
-  function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate60.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  var schema93 = { "description": "A TEXT style, as Figma's TextStyle.", "type": "object", "additionalProperties": false, "required": ["id", "type", "name", "fontName", "fontSize"], "properties": { "type": { "const": "TEXT" }, "id": { "type": "string", "minLength": 1, "maxLength": 255 }, "name": { "type": "string", "minLength": 1, "maxLength": 255, "description": "Slash-separated groups, e.g. Color/brand, Text/Body 16." }, "description": { "type": "string", "maxLength": 255 }, "fontName": { "$ref": "#/$defs/fontName" }, "fontSize": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e4 }, "lineHeight": { "$ref": "#/$defs/lineHeight" }, "letterSpacing": { "$ref": "#/$defs/letterSpacing" }, "textCase": { "enum": ["ORIGINAL", "UPPER", "LOWER", "TITLE"] }, "textDecoration": { "$ref": "#/$defs/textDecoration" } } };
+  function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate55.evaluated;
+    const evaluated0 = validate63.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -6944,13 +7413,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.id === void 0 && (missing0 = "id") || data.type === void 0 && (missing0 = "type") || data.name === void 0 && (missing0 = "name") || data.fontName === void 0 && (missing0 = "fontName") || data.fontSize === void 0 && (missing0 = "fontSize")) {
-          validate55.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate63.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
-            if (!func5.call(schema90.properties, key0)) {
-              validate55.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            if (!func5.call(schema93.properties, key0)) {
+              validate63.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
             }
@@ -6959,7 +7428,7 @@
             if (data.type !== void 0) {
               const _errs2 = errors;
               if ("TEXT" !== data.type) {
-                validate55.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "TEXT" }, message: "must be equal to constant" }];
+                validate63.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "TEXT" }, message: "must be equal to constant" }];
                 return false;
               }
               var valid0 = _errs2 === errors;
@@ -6973,16 +7442,16 @@
                 if (errors === _errs3) {
                   if (typeof data1 === "string") {
                     if (func1(data1) > 255) {
-                      validate55.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                      validate63.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                       return false;
                     } else {
                       if (func1(data1) < 1) {
-                        validate55.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                        validate63.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                         return false;
                       }
                     }
                   } else {
-                    validate55.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    validate63.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                     return false;
                   }
                 }
@@ -6997,16 +7466,16 @@
                   if (errors === _errs5) {
                     if (typeof data2 === "string") {
                       if (func1(data2) > 255) {
-                        validate55.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                        validate63.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                         return false;
                       } else {
                         if (func1(data2) < 1) {
-                          validate55.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                          validate63.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                           return false;
                         }
                       }
                     } else {
-                      validate55.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                      validate63.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                       return false;
                     }
                   }
@@ -7021,11 +7490,11 @@
                     if (errors === _errs7) {
                       if (typeof data3 === "string") {
                         if (func1(data3) > 255) {
-                          validate55.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                          validate63.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                           return false;
                         }
                       } else {
-                        validate55.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                        validate63.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                         return false;
                       }
                     }
@@ -7042,13 +7511,13 @@
                         if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
                           let missing1;
                           if (data4.family === void 0 && (missing1 = "family") || data4.style === void 0 && (missing1 = "style")) {
-                            validate55.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                            validate63.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                             return false;
                           } else {
                             const _errs12 = errors;
                             for (const key1 in data4) {
                               if (!(key1 === "family" || key1 === "style")) {
-                                validate55.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                                validate63.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
                                 return false;
                                 break;
                               }
@@ -7060,16 +7529,16 @@
                                 if (errors === _errs13) {
                                   if (typeof data5 === "string") {
                                     if (func1(data5) > 255) {
-                                      validate55.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                      validate63.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                       return false;
                                     } else {
                                       if (func1(data5) < 1) {
-                                        validate55.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                        validate63.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                         return false;
                                       }
                                     }
                                   } else {
-                                    validate55.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                    validate63.errors = [{ instancePath: instancePath + "/fontName/family", schemaPath: "#/$defs/fontName/properties/family/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                     return false;
                                   }
                                 }
@@ -7084,16 +7553,16 @@
                                   if (errors === _errs15) {
                                     if (typeof data6 === "string") {
                                       if (func1(data6) > 255) {
-                                        validate55.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                        validate63.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                         return false;
                                       } else {
                                         if (func1(data6) < 1) {
-                                          validate55.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                          validate63.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                           return false;
                                         }
                                       }
                                     } else {
-                                      validate55.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                      validate63.errors = [{ instancePath: instancePath + "/fontName/style", schemaPath: "#/$defs/fontName/properties/style/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                       return false;
                                     }
                                   }
@@ -7105,7 +7574,7 @@
                             }
                           }
                         } else {
-                          validate55.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                          validate63.errors = [{ instancePath: instancePath + "/fontName", schemaPath: "#/$defs/fontName/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                           return false;
                         }
                       }
@@ -7120,16 +7589,16 @@
                         if (errors === _errs17) {
                           if (typeof data7 == "number") {
                             if (data7 > 1e4 || isNaN(data7)) {
-                              validate55.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" }];
+                              validate63.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" }];
                               return false;
                             } else {
                               if (data7 <= 0 || isNaN(data7)) {
-                                validate55.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
+                                validate63.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" }];
                                 return false;
                               }
                             }
                           } else {
-                            validate55.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                            validate63.errors = [{ instancePath: instancePath + "/fontSize", schemaPath: "#/properties/fontSize/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                             return false;
                           }
                         }
@@ -7152,13 +7621,13 @@
                                     if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
                                       let missing2;
                                       if (data8.value === void 0 && (missing2 = "value") || data8.unit === void 0 && (missing2 = "unit")) {
-                                        validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                                        validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
                                         return false;
                                       } else {
                                         const _errs24 = errors;
                                         for (const key2 in data8) {
                                           if (!(key2 === "value" || key2 === "unit")) {
-                                            validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
+                                            validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" }];
                                             return false;
                                             break;
                                           }
@@ -7167,7 +7636,7 @@
                                           if (data8.value !== void 0) {
                                             const _errs25 = errors;
                                             if (!(typeof data8.value == "number")) {
-                                              validate55.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                              validate63.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                               return false;
                                             }
                                             var valid6 = _errs25 === errors;
@@ -7179,7 +7648,7 @@
                                               let data10 = data8.unit;
                                               const _errs27 = errors;
                                               if (!(data10 === "PIXELS" || data10 === "PERCENT")) {
-                                                validate55.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                                validate63.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                 return false;
                                               }
                                               var valid6 = _errs27 === errors;
@@ -7190,7 +7659,7 @@
                                         }
                                       }
                                     } else {
-                                      validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                      validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                       return false;
                                     }
                                   }
@@ -7201,13 +7670,13 @@
                                     if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
                                       let missing3;
                                       if (data8.value === void 0 && (missing3 = "value") || data8.unit === void 0 && (missing3 = "unit")) {
-                                        validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
+                                        validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
                                         return false;
                                       } else {
                                         const _errs30 = errors;
                                         for (const key3 in data8) {
                                           if (!(key3 === "value" || key3 === "unit")) {
-                                            validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
+                                            validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
                                             return false;
                                             break;
                                           }
@@ -7216,7 +7685,7 @@
                                           if (data8.value !== void 0) {
                                             const _errs31 = errors;
                                             if (!(typeof data8.value == "number")) {
-                                              validate55.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                              validate63.errors = [{ instancePath: instancePath + "/lineHeight/value", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                               return false;
                                             }
                                             var valid8 = _errs31 === errors;
@@ -7228,7 +7697,7 @@
                                               let data12 = data8.unit;
                                               const _errs33 = errors;
                                               if (!(data12 === "PIXELS" || data12 === "PERCENT")) {
-                                                validate55.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                                validate63.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/0/properties/unit/enum", keyword: "enum", params: { allowedValues: schema66.oneOf[0].properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                                 return false;
                                               }
                                               var valid8 = _errs33 === errors;
@@ -7239,7 +7708,7 @@
                                         }
                                       }
                                     } else {
-                                      validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                      validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                       return false;
                                     }
                                   }
@@ -7252,13 +7721,13 @@
                                     if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
                                       let missing4;
                                       if (data8.unit === void 0 && (missing4 = "unit")) {
-                                        validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/required", keyword: "required", params: { missingProperty: missing4 }, message: "must have required property '" + missing4 + "'" }];
+                                        validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/required", keyword: "required", params: { missingProperty: missing4 }, message: "must have required property '" + missing4 + "'" }];
                                         return false;
                                       } else {
                                         const _errs36 = errors;
                                         for (const key4 in data8) {
                                           if (!(key4 === "unit")) {
-                                            validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
+                                            validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
                                             return false;
                                             break;
                                           }
@@ -7266,14 +7735,14 @@
                                         if (_errs36 === errors) {
                                           if (data8.unit !== void 0) {
                                             if ("AUTO" !== data8.unit) {
-                                              validate55.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/1/properties/unit/const", keyword: "const", params: { allowedValue: "AUTO" }, message: "must be equal to constant" }];
+                                              validate63.errors = [{ instancePath: instancePath + "/lineHeight/unit", schemaPath: "#/$defs/lineHeight/oneOf/1/properties/unit/const", keyword: "const", params: { allowedValue: "AUTO" }, message: "must be equal to constant" }];
                                               return false;
                                             }
                                           }
                                         }
                                       }
                                     } else {
-                                      validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                      validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                       return false;
                                     }
                                   }
@@ -7281,11 +7750,11 @@
                                     props0 = true;
                                   }
                                 } else {
-                                  validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "unit", tagValue: tag0 }, message: 'value of tag "unit" must be in oneOf' }];
+                                  validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "unit", tagValue: tag0 }, message: 'value of tag "unit" must be in oneOf' }];
                                   return false;
                                 }
                               } else {
-                                validate55.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/discriminator", keyword: "discriminator", params: { error: "tag", tag: "unit", tagValue: tag0 }, message: 'tag "unit" must be string' }];
+                                validate63.errors = [{ instancePath: instancePath + "/lineHeight", schemaPath: "#/$defs/lineHeight/discriminator", keyword: "discriminator", params: { error: "tag", tag: "unit", tagValue: tag0 }, message: 'tag "unit" must be string' }];
                                 return false;
                               }
                             }
@@ -7303,13 +7772,13 @@
                               if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
                                 let missing5;
                                 if (data14.value === void 0 && (missing5 = "value") || data14.unit === void 0 && (missing5 = "unit")) {
-                                  validate55.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing5 }, message: "must have required property '" + missing5 + "'" }];
+                                  validate63.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/required", keyword: "required", params: { missingProperty: missing5 }, message: "must have required property '" + missing5 + "'" }];
                                   return false;
                                 } else {
                                   const _errs41 = errors;
                                   for (const key5 in data14) {
                                     if (!(key5 === "value" || key5 === "unit")) {
-                                      validate55.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
+                                      validate63.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
                                       return false;
                                       break;
                                     }
@@ -7318,7 +7787,7 @@
                                     if (data14.value !== void 0) {
                                       const _errs42 = errors;
                                       if (!(typeof data14.value == "number")) {
-                                        validate55.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                        validate63.errors = [{ instancePath: instancePath + "/letterSpacing/value", schemaPath: "#/$defs/letterSpacing/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                         return false;
                                       }
                                       var valid12 = _errs42 === errors;
@@ -7330,7 +7799,7 @@
                                         let data16 = data14.unit;
                                         const _errs44 = errors;
                                         if (!(data16 === "PIXELS" || data16 === "PERCENT")) {
-                                          validate55.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema67.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
+                                          validate63.errors = [{ instancePath: instancePath + "/letterSpacing/unit", schemaPath: "#/$defs/letterSpacing/properties/unit/enum", keyword: "enum", params: { allowedValues: schema67.properties.unit.enum }, message: "must be equal to one of the allowed values" }];
                                           return false;
                                         }
                                         var valid12 = _errs44 === errors;
@@ -7341,7 +7810,7 @@
                                   }
                                 }
                               } else {
-                                validate55.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                validate63.errors = [{ instancePath: instancePath + "/letterSpacing", schemaPath: "#/$defs/letterSpacing/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                 return false;
                               }
                             }
@@ -7354,7 +7823,7 @@
                               let data17 = data.textCase;
                               const _errs45 = errors;
                               if (!(data17 === "ORIGINAL" || data17 === "UPPER" || data17 === "LOWER" || data17 === "TITLE")) {
-                                validate55.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/properties/textCase/enum", keyword: "enum", params: { allowedValues: schema90.properties.textCase.enum }, message: "must be equal to one of the allowed values" }];
+                                validate63.errors = [{ instancePath: instancePath + "/textCase", schemaPath: "#/properties/textCase/enum", keyword: "enum", params: { allowedValues: schema93.properties.textCase.enum }, message: "must be equal to one of the allowed values" }];
                                 return false;
                               }
                               var valid0 = _errs45 === errors;
@@ -7366,7 +7835,7 @@
                                 let data18 = data.textDecoration;
                                 const _errs46 = errors;
                                 if (!(data18 === "NONE" || data18 === "UNDERLINE" || data18 === "STRIKETHROUGH")) {
-                                  validate55.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema69.enum }, message: "must be equal to one of the allowed values" }];
+                                  validate63.errors = [{ instancePath: instancePath + "/textDecoration", schemaPath: "#/$defs/textDecoration/enum", keyword: "enum", params: { allowedValues: schema69.enum }, message: "must be equal to one of the allowed values" }];
                                   return false;
                                 }
                                 var valid0 = _errs46 === errors;
@@ -7385,18 +7854,18 @@
           }
         }
       } else {
-        validate55.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate63.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate55.errors = vErrors;
+    validate63.errors = vErrors;
     return errors === 0;
   }
-  validate55.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate63.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate56.evaluated;
+    const evaluated0 = validate64.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -7407,13 +7876,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.id === void 0 && (missing0 = "id") || data.type === void 0 && (missing0 = "type") || data.name === void 0 && (missing0 = "name") || data.effects === void 0 && (missing0 = "effects")) {
-          validate56.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate64.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
             if (!(key0 === "type" || key0 === "id" || key0 === "name" || key0 === "description" || key0 === "effects")) {
-              validate56.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              validate64.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
             }
@@ -7422,7 +7891,7 @@
             if (data.type !== void 0) {
               const _errs2 = errors;
               if ("EFFECT" !== data.type) {
-                validate56.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "EFFECT" }, message: "must be equal to constant" }];
+                validate64.errors = [{ instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "EFFECT" }, message: "must be equal to constant" }];
                 return false;
               }
               var valid0 = _errs2 === errors;
@@ -7436,16 +7905,16 @@
                 if (errors === _errs3) {
                   if (typeof data1 === "string") {
                     if (func1(data1) > 255) {
-                      validate56.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                      validate64.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                       return false;
                     } else {
                       if (func1(data1) < 1) {
-                        validate56.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                        validate64.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                         return false;
                       }
                     }
                   } else {
-                    validate56.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    validate64.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                     return false;
                   }
                 }
@@ -7460,16 +7929,16 @@
                   if (errors === _errs5) {
                     if (typeof data2 === "string") {
                       if (func1(data2) > 255) {
-                        validate56.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                        validate64.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                         return false;
                       } else {
                         if (func1(data2) < 1) {
-                          validate56.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                          validate64.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                           return false;
                         }
                       }
                     } else {
-                      validate56.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                      validate64.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                       return false;
                     }
                   }
@@ -7484,11 +7953,11 @@
                     if (errors === _errs7) {
                       if (typeof data3 === "string") {
                         if (func1(data3) > 255) {
-                          validate56.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                          validate64.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                           return false;
                         }
                       } else {
-                        validate56.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                        validate64.errors = [{ instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                         return false;
                       }
                     }
@@ -7503,11 +7972,11 @@
                       if (errors === _errs9) {
                         if (Array.isArray(data4)) {
                           if (data4.length > 16) {
-                            validate56.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" }];
+                            validate64.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" }];
                             return false;
                           } else {
                             if (data4.length < 1) {
-                              validate56.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                              validate64.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
                               return false;
                             } else {
                               var valid1 = true;
@@ -7526,7 +7995,7 @@
                             }
                           }
                         } else {
-                          validate56.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                          validate64.errors = [{ instancePath: instancePath + "/effects", schemaPath: "#/properties/effects/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                           return false;
                         }
                       }
@@ -7541,18 +8010,18 @@
           }
         }
       } else {
-        validate56.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate64.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate56.errors = vErrors;
+    validate64.errors = vErrors;
     return errors === 0;
   }
-  validate56.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate64.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate51.evaluated;
+    const evaluated0 = validate59.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -7564,46 +8033,46 @@
         const tag0 = data.type;
         if (typeof tag0 == "string") {
           if (tag0 === "PAINT") {
-            if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+            if (!validate60(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
               errors = vErrors.length;
             }
             var props0 = true;
           } else if (tag0 === "TEXT") {
-            if (!validate55(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+            if (!validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
               errors = vErrors.length;
             }
             if (props0 !== true) {
               props0 = true;
             }
           } else if (tag0 === "EFFECT") {
-            if (!validate56(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+            if (!validate64(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
               errors = vErrors.length;
             }
             if (props0 !== true) {
               props0 = true;
             }
           } else {
-            validate51.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "type", tagValue: tag0 }, message: 'value of tag "type" must be in oneOf' }];
+            validate59.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "type", tagValue: tag0 }, message: 'value of tag "type" must be in oneOf' }];
             return false;
           }
         } else {
-          validate51.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "type", tagValue: tag0 }, message: 'tag "type" must be string' }];
+          validate59.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "type", tagValue: tag0 }, message: 'tag "type" must be string' }];
           return false;
         }
       }
     }
-    validate51.errors = vErrors;
+    validate59.errors = vErrors;
     evaluated0.props = props0;
     return errors === 0;
   }
-  validate51.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate59.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate68.evaluated;
+    const evaluated0 = validate76.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -7613,15 +8082,15 @@
     if (errors === 0) {
       if (Array.isArray(data)) {
         if (data.length > 1e3) {
-          validate68.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+          validate76.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
           return false;
         } else {
           var valid0 = true;
           const len0 = data.length;
           for (let i0 = 0; i0 < len0; i0++) {
             const _errs1 = errors;
-            if (!validate51(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+            if (!validate59(data[i0], { instancePath: instancePath + "/" + i0, parentData: data, parentDataProperty: i0, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs1 === errors;
@@ -7631,19 +8100,19 @@
           }
         }
       } else {
-        validate68.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+        validate76.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
         return false;
       }
     }
-    validate68.errors = vErrors;
+    validate76.errors = vErrors;
     return errors === 0;
   }
-  validate68.evaluated = { "items": true, "dynamicProps": false, "dynamicItems": false };
-  var validateVariables = validate70;
-  function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate76.evaluated = { "items": true, "dynamicProps": false, "dynamicItems": false };
+  var validateVariables = validate78;
+  function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate63.evaluated;
+    const evaluated0 = validate71.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -7654,13 +8123,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.id === void 0 && (missing0 = "id") || data.name === void 0 && (missing0 = "name") || data.resolvedType === void 0 && (missing0 = "resolvedType") || data.value === void 0 && (missing0 = "value")) {
-          validate63.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate71.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
             if (!(key0 === "id" || key0 === "name" || key0 === "resolvedType" || key0 === "value" || key0 === "valuesByMode" || key0 === "codeSyntax")) {
-              validate63.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              validate71.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
             }
@@ -7672,16 +8141,16 @@
               if (errors === _errs2) {
                 if (typeof data0 === "string") {
                   if (func1(data0) > 255) {
-                    validate63.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                    validate71.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                     return false;
                   } else {
                     if (func1(data0) < 1) {
-                      validate63.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                      validate71.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                       return false;
                     }
                   }
                 } else {
-                  validate63.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  validate71.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                   return false;
                 }
               }
@@ -7696,16 +8165,16 @@
                 if (errors === _errs4) {
                   if (typeof data1 === "string") {
                     if (func1(data1) > 255) {
-                      validate63.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                      validate71.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                       return false;
                     } else {
                       if (func1(data1) < 1) {
-                        validate63.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                        validate71.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                         return false;
                       }
                     }
                   } else {
-                    validate63.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    validate71.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                     return false;
                   }
                 }
@@ -7717,7 +8186,7 @@
                 if (data.resolvedType !== void 0) {
                   const _errs6 = errors;
                   if ("COLOR" !== data.resolvedType) {
-                    validate63.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/properties/resolvedType/const", keyword: "const", params: { allowedValue: "COLOR" }, message: "must be equal to constant" }];
+                    validate71.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/properties/resolvedType/const", keyword: "const", params: { allowedValue: "COLOR" }, message: "must be equal to constant" }];
                     return false;
                   }
                   var valid0 = _errs6 === errors;
@@ -7733,13 +8202,13 @@
                       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
                         let missing1;
                         if (data3.r === void 0 && (missing1 = "r") || data3.g === void 0 && (missing1 = "g") || data3.b === void 0 && (missing1 = "b") || data3.a === void 0 && (missing1 = "a")) {
-                          validate63.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                          validate71.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                           return false;
                         } else {
                           const _errs10 = errors;
                           for (const key1 in data3) {
                             if (!(key1 === "r" || key1 === "g" || key1 === "b" || key1 === "a")) {
-                              validate63.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                              validate71.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
                               return false;
                               break;
                             }
@@ -7751,16 +8220,16 @@
                               if (errors === _errs11) {
                                 if (typeof data4 == "number") {
                                   if (data4 > 1 || isNaN(data4)) {
-                                    validate63.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                    validate71.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                     return false;
                                   } else {
                                     if (data4 < 0 || isNaN(data4)) {
-                                      validate63.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                      validate71.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                       return false;
                                     }
                                   }
                                 } else {
-                                  validate63.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                  validate71.errors = [{ instancePath: instancePath + "/value/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                   return false;
                                 }
                               }
@@ -7775,16 +8244,16 @@
                                 if (errors === _errs13) {
                                   if (typeof data5 == "number") {
                                     if (data5 > 1 || isNaN(data5)) {
-                                      validate63.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                      validate71.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                       return false;
                                     } else {
                                       if (data5 < 0 || isNaN(data5)) {
-                                        validate63.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                        validate71.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                         return false;
                                       }
                                     }
                                   } else {
-                                    validate63.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                    validate71.errors = [{ instancePath: instancePath + "/value/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                     return false;
                                   }
                                 }
@@ -7799,16 +8268,16 @@
                                   if (errors === _errs15) {
                                     if (typeof data6 == "number") {
                                       if (data6 > 1 || isNaN(data6)) {
-                                        validate63.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                        validate71.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                         return false;
                                       } else {
                                         if (data6 < 0 || isNaN(data6)) {
-                                          validate63.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                          validate71.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                           return false;
                                         }
                                       }
                                     } else {
-                                      validate63.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                      validate71.errors = [{ instancePath: instancePath + "/value/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                       return false;
                                     }
                                   }
@@ -7823,16 +8292,16 @@
                                     if (errors === _errs17) {
                                       if (typeof data7 == "number") {
                                         if (data7 > 1 || isNaN(data7)) {
-                                          validate63.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                          validate71.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                           return false;
                                         } else {
                                           if (data7 < 0 || isNaN(data7)) {
-                                            validate63.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                            validate71.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                             return false;
                                           }
                                         }
                                       } else {
-                                        validate63.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                        validate71.errors = [{ instancePath: instancePath + "/value/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                         return false;
                                       }
                                     }
@@ -7846,7 +8315,7 @@
                           }
                         }
                       } else {
-                        validate63.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                        validate71.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                         return false;
                       }
                     }
@@ -7861,7 +8330,7 @@
                       if (errors === _errs19) {
                         if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
                           if (Object.keys(data8).length > 9) {
-                            validate63.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/properties/valuesByMode/maxProperties", keyword: "maxProperties", params: { limit: 9 }, message: "must NOT have more than 9 properties" }];
+                            validate71.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/properties/valuesByMode/maxProperties", keyword: "maxProperties", params: { limit: 9 }, message: "must NOT have more than 9 properties" }];
                             return false;
                           } else {
                             for (const key2 in data8) {
@@ -7896,7 +8365,7 @@
                                   vErrors.push(err2);
                                 }
                                 errors++;
-                                validate63.errors = vErrors;
+                                validate71.errors = vErrors;
                                 return false;
                                 break;
                               }
@@ -7910,13 +8379,13 @@
                                   if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
                                     let missing2;
                                     if (data9.r === void 0 && (missing2 = "r") || data9.g === void 0 && (missing2 = "g") || data9.b === void 0 && (missing2 = "b") || data9.a === void 0 && (missing2 = "a")) {
-                                      validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                                      validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/rgba/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
                                       return false;
                                     } else {
                                       const _errs26 = errors;
                                       for (const key4 in data9) {
                                         if (!(key4 === "r" || key4 === "g" || key4 === "b" || key4 === "a")) {
-                                          validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
+                                          validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/rgba/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
                                           return false;
                                           break;
                                         }
@@ -7928,16 +8397,16 @@
                                           if (errors === _errs27) {
                                             if (typeof data10 == "number") {
                                               if (data10 > 1 || isNaN(data10)) {
-                                                validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/r", schemaPath: "#/$defs/rgba/properties/r/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                                 return false;
                                               } else {
                                                 if (data10 < 0 || isNaN(data10)) {
-                                                  validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                  validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/r", schemaPath: "#/$defs/rgba/properties/r/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                   return false;
                                                 }
                                               }
                                             } else {
-                                              validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                              validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/r", schemaPath: "#/$defs/rgba/properties/r/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                               return false;
                                             }
                                           }
@@ -7952,16 +8421,16 @@
                                             if (errors === _errs29) {
                                               if (typeof data11 == "number") {
                                                 if (data11 > 1 || isNaN(data11)) {
-                                                  validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                  validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/g", schemaPath: "#/$defs/rgba/properties/g/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                                   return false;
                                                 } else {
                                                   if (data11 < 0 || isNaN(data11)) {
-                                                    validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                    validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/g", schemaPath: "#/$defs/rgba/properties/g/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                     return false;
                                                   }
                                                 }
                                               } else {
-                                                validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/g", schemaPath: "#/$defs/rgba/properties/g/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                 return false;
                                               }
                                             }
@@ -7976,16 +8445,16 @@
                                               if (errors === _errs31) {
                                                 if (typeof data12 == "number") {
                                                   if (data12 > 1 || isNaN(data12)) {
-                                                    validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                    validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/b", schemaPath: "#/$defs/rgba/properties/b/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                                     return false;
                                                   } else {
                                                     if (data12 < 0 || isNaN(data12)) {
-                                                      validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                      validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/b", schemaPath: "#/$defs/rgba/properties/b/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                       return false;
                                                     }
                                                   }
                                                 } else {
-                                                  validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                  validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/b", schemaPath: "#/$defs/rgba/properties/b/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                   return false;
                                                 }
                                               }
@@ -8000,16 +8469,16 @@
                                                 if (errors === _errs33) {
                                                   if (typeof data13 == "number") {
                                                     if (data13 > 1 || isNaN(data13)) {
-                                                      validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
+                                                      validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/a", schemaPath: "#/$defs/rgba/properties/a/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" }];
                                                       return false;
                                                     } else {
                                                       if (data13 < 0 || isNaN(data13)) {
-                                                        validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                        validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/a", schemaPath: "#/$defs/rgba/properties/a/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                         return false;
                                                       }
                                                     }
                                                   } else {
-                                                    validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                                    validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/a", schemaPath: "#/$defs/rgba/properties/a/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                                     return false;
                                                   }
                                                 }
@@ -8023,7 +8492,7 @@
                                       }
                                     }
                                   } else {
-                                    validate63.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                    validate71.errors = [{ instancePath: instancePath + "/valuesByMode/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/rgba/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                     return false;
                                   }
                                 }
@@ -8035,7 +8504,7 @@
                             }
                           }
                         } else {
-                          validate63.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/properties/valuesByMode/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                          validate71.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/properties/valuesByMode/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                           return false;
                         }
                       }
@@ -8051,13 +8520,13 @@
                           if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
                             let missing3;
                             if (data14.WEB === void 0 && (missing3 = "WEB")) {
-                              validate63.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
+                              validate71.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
                               return false;
                             } else {
                               const _errs37 = errors;
                               for (const key5 in data14) {
                                 if (!(key5 === "WEB")) {
-                                  validate63.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
+                                  validate71.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
                                   return false;
                                   break;
                                 }
@@ -8069,16 +8538,16 @@
                                   if (errors === _errs38) {
                                     if (typeof data15 === "string") {
                                       if (func1(data15) > 255) {
-                                        validate63.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                        validate71.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                         return false;
                                       } else {
                                         if (func1(data15) < 1) {
-                                          validate63.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                          validate71.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                           return false;
                                         }
                                       }
                                     } else {
-                                      validate63.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                      validate71.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                       return false;
                                     }
                                   }
@@ -8086,7 +8555,7 @@
                               }
                             }
                           } else {
-                            validate63.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                            validate71.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                             return false;
                           }
                         }
@@ -8102,18 +8571,18 @@
           }
         }
       } else {
-        validate63.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate71.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate63.errors = vErrors;
+    validate71.errors = vErrors;
     return errors === 0;
   }
-  validate63.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-  function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate71.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate62.evaluated;
+    const evaluated0 = validate70.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -8125,8 +8594,8 @@
         const tag0 = data.resolvedType;
         if (typeof tag0 == "string") {
           if (tag0 === "COLOR") {
-            if (!validate63(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+            if (!validate71(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
               errors = vErrors.length;
             }
             var props0 = true;
@@ -8136,13 +8605,13 @@
               if (data && typeof data == "object" && !Array.isArray(data)) {
                 let missing0;
                 if (data.id === void 0 && (missing0 = "id") || data.name === void 0 && (missing0 = "name") || data.resolvedType === void 0 && (missing0 = "resolvedType") || data.value === void 0 && (missing0 = "value")) {
-                  validate62.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+                  validate70.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
                   return false;
                 } else {
                   const _errs5 = errors;
                   for (const key0 in data) {
                     if (!(key0 === "id" || key0 === "name" || key0 === "resolvedType" || key0 === "value" || key0 === "valuesByMode" || key0 === "codeSyntax")) {
-                      validate62.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+                      validate70.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
                       return false;
                       break;
                     }
@@ -8154,16 +8623,16 @@
                       if (errors === _errs6) {
                         if (typeof data0 === "string") {
                           if (func1(data0) > 255) {
-                            validate62.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                            validate70.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                             return false;
                           } else {
                             if (func1(data0) < 1) {
-                              validate62.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                              validate70.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                               return false;
                             }
                           }
                         } else {
-                          validate62.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                          validate70.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/floatVariable/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                           return false;
                         }
                       }
@@ -8178,16 +8647,16 @@
                         if (errors === _errs8) {
                           if (typeof data1 === "string") {
                             if (func1(data1) > 255) {
-                              validate62.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                              validate70.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                               return false;
                             } else {
                               if (func1(data1) < 1) {
-                                validate62.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                validate70.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                 return false;
                               }
                             }
                           } else {
-                            validate62.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                            validate70.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/floatVariable/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                             return false;
                           }
                         }
@@ -8199,7 +8668,7 @@
                         if (data.resolvedType !== void 0) {
                           const _errs10 = errors;
                           if ("FLOAT" !== data.resolvedType) {
-                            validate62.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/$defs/floatVariable/properties/resolvedType/const", keyword: "const", params: { allowedValue: "FLOAT" }, message: "must be equal to constant" }];
+                            validate70.errors = [{ instancePath: instancePath + "/resolvedType", schemaPath: "#/$defs/floatVariable/properties/resolvedType/const", keyword: "const", params: { allowedValue: "FLOAT" }, message: "must be equal to constant" }];
                             return false;
                           }
                           var valid4 = _errs10 === errors;
@@ -8210,7 +8679,7 @@
                           if (data.value !== void 0) {
                             const _errs11 = errors;
                             if (!(typeof data.value == "number")) {
-                              validate62.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/floatVariable/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                              validate70.errors = [{ instancePath: instancePath + "/value", schemaPath: "#/$defs/floatVariable/properties/value/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                               return false;
                             }
                             var valid4 = _errs11 === errors;
@@ -8224,7 +8693,7 @@
                               if (errors === _errs13) {
                                 if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
                                   if (Object.keys(data4).length > 9) {
-                                    validate62.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/$defs/floatVariable/properties/valuesByMode/maxProperties", keyword: "maxProperties", params: { limit: 9 }, message: "must NOT have more than 9 properties" }];
+                                    validate70.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/$defs/floatVariable/properties/valuesByMode/maxProperties", keyword: "maxProperties", params: { limit: 9 }, message: "must NOT have more than 9 properties" }];
                                     return false;
                                   } else {
                                     for (const key1 in data4) {
@@ -8259,7 +8728,7 @@
                                           vErrors.push(err2);
                                         }
                                         errors++;
-                                        validate62.errors = vErrors;
+                                        validate70.errors = vErrors;
                                         return false;
                                         break;
                                       }
@@ -8268,7 +8737,7 @@
                                       for (const key2 in data4) {
                                         const _errs17 = errors;
                                         if (!(typeof data4[key2] == "number")) {
-                                          validate62.errors = [{ instancePath: instancePath + "/valuesByMode/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/floatVariable/properties/valuesByMode/additionalProperties/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                                          validate70.errors = [{ instancePath: instancePath + "/valuesByMode/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/$defs/floatVariable/properties/valuesByMode/additionalProperties/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
                                           return false;
                                         }
                                         var valid6 = _errs17 === errors;
@@ -8279,7 +8748,7 @@
                                     }
                                   }
                                 } else {
-                                  validate62.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/$defs/floatVariable/properties/valuesByMode/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                  validate70.errors = [{ instancePath: instancePath + "/valuesByMode", schemaPath: "#/$defs/floatVariable/properties/valuesByMode/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                   return false;
                                 }
                               }
@@ -8295,13 +8764,13 @@
                                   if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
                                     let missing1;
                                     if (data6.WEB === void 0 && (missing1 = "WEB")) {
-                                      validate62.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                                      validate70.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                                       return false;
                                     } else {
                                       const _errs21 = errors;
                                       for (const key3 in data6) {
                                         if (!(key3 === "WEB")) {
-                                          validate62.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
+                                          validate70.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
                                           return false;
                                           break;
                                         }
@@ -8313,16 +8782,16 @@
                                           if (errors === _errs22) {
                                             if (typeof data7 === "string") {
                                               if (func1(data7) > 255) {
-                                                validate62.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                                validate70.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                                 return false;
                                               } else {
                                                 if (func1(data7) < 1) {
-                                                  validate62.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                                  validate70.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                                   return false;
                                                 }
                                               }
                                             } else {
-                                              validate62.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                              validate70.errors = [{ instancePath: instancePath + "/codeSyntax/WEB", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/properties/WEB/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                               return false;
                                             }
                                           }
@@ -8330,7 +8799,7 @@
                                       }
                                     }
                                   } else {
-                                    validate62.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                    validate70.errors = [{ instancePath: instancePath + "/codeSyntax", schemaPath: "#/$defs/floatVariable/properties/codeSyntax/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                     return false;
                                   }
                                 }
@@ -8346,7 +8815,7 @@
                   }
                 }
               } else {
-                validate62.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                validate70.errors = [{ instancePath, schemaPath: "#/$defs/floatVariable/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                 return false;
               }
             }
@@ -8354,24 +8823,24 @@
               props0 = true;
             }
           } else {
-            validate62.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "resolvedType", tagValue: tag0 }, message: 'value of tag "resolvedType" must be in oneOf' }];
+            validate70.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "mapping", tag: "resolvedType", tagValue: tag0 }, message: 'value of tag "resolvedType" must be in oneOf' }];
             return false;
           }
         } else {
-          validate62.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "resolvedType", tagValue: tag0 }, message: 'tag "resolvedType" must be string' }];
+          validate70.errors = [{ instancePath, schemaPath: "#/discriminator", keyword: "discriminator", params: { error: "tag", tag: "resolvedType", tagValue: tag0 }, message: 'tag "resolvedType" must be string' }];
           return false;
         }
       }
     }
-    validate62.errors = vErrors;
+    validate70.errors = vErrors;
     evaluated0.props = props0;
     return errors === 0;
   }
-  validate62.evaluated = { "dynamicProps": true, "dynamicItems": false };
-  function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  validate70.evaluated = { "dynamicProps": true, "dynamicItems": false };
+  function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate70.evaluated;
+    const evaluated0 = validate78.evaluated;
     if (evaluated0.dynamicProps) {
       evaluated0.props = void 0;
     }
@@ -8382,13 +8851,13 @@
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing0;
         if (data.collection === void 0 && (missing0 = "collection") || data.variables === void 0 && (missing0 = "variables")) {
-          validate70.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+          validate78.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
           return false;
         } else {
           const _errs1 = errors;
           for (const key0 in data) {
             if (!(key0 === "collection" || key0 === "modes" || key0 === "variables")) {
-              validate70.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+              validate78.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
               return false;
               break;
             }
@@ -8400,16 +8869,16 @@
               if (errors === _errs2) {
                 if (typeof data0 === "string") {
                   if (func1(data0) > 255) {
-                    validate70.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                    validate78.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                     return false;
                   } else {
                     if (func1(data0) < 1) {
-                      validate70.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                      validate78.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                       return false;
                     }
                   }
                 } else {
-                  validate70.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  validate78.errors = [{ instancePath: instancePath + "/collection", schemaPath: "#/properties/collection/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                   return false;
                 }
               }
@@ -8424,11 +8893,11 @@
                 if (errors === _errs4) {
                   if (Array.isArray(data1)) {
                     if (data1.length > 10) {
-                      validate70.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items" }];
+                      validate78.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/maxItems", keyword: "maxItems", params: { limit: 10 }, message: "must NOT have more than 10 items" }];
                       return false;
                     } else {
                       if (data1.length < 1) {
-                        validate70.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                        validate78.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
                         return false;
                       } else {
                         var valid1 = true;
@@ -8439,16 +8908,16 @@
                           if (errors === _errs6) {
                             if (typeof data2 === "string") {
                               if (func1(data2) > 255) {
-                                validate70.errors = [{ instancePath: instancePath + "/modes/" + i0, schemaPath: "#/properties/modes/items/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
+                                validate78.errors = [{ instancePath: instancePath + "/modes/" + i0, schemaPath: "#/properties/modes/items/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters" }];
                                 return false;
                               } else {
                                 if (func1(data2) < 1) {
-                                  validate70.errors = [{ instancePath: instancePath + "/modes/" + i0, schemaPath: "#/properties/modes/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                                  validate78.errors = [{ instancePath: instancePath + "/modes/" + i0, schemaPath: "#/properties/modes/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
                                   return false;
                                 }
                               }
                             } else {
-                              validate70.errors = [{ instancePath: instancePath + "/modes/" + i0, schemaPath: "#/properties/modes/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                              validate78.errors = [{ instancePath: instancePath + "/modes/" + i0, schemaPath: "#/properties/modes/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                               return false;
                             }
                           }
@@ -8469,7 +8938,7 @@
                               }
                               if (typeof indices0[item0] == "number") {
                                 j0 = indices0[item0];
-                                validate70.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)" }];
+                                validate78.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)" }];
                                 return false;
                                 break;
                               }
@@ -8480,7 +8949,7 @@
                       }
                     }
                   } else {
-                    validate70.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    validate78.errors = [{ instancePath: instancePath + "/modes", schemaPath: "#/properties/modes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                     return false;
                   }
                 }
@@ -8495,15 +8964,15 @@
                   if (errors === _errs8) {
                     if (Array.isArray(data3)) {
                       if (data3.length > 1e3) {
-                        validate70.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+                        validate78.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
                         return false;
                       } else {
                         var valid3 = true;
                         const len1 = data3.length;
                         for (let i2 = 0; i2 < len1; i2++) {
                           const _errs10 = errors;
-                          if (!validate62(data3[i2], { instancePath: instancePath + "/variables/" + i2, parentData: data3, parentDataProperty: i2, rootData, dynamicAnchors })) {
-                            vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+                          if (!validate70(data3[i2], { instancePath: instancePath + "/variables/" + i2, parentData: data3, parentDataProperty: i2, rootData, dynamicAnchors })) {
+                            vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
                             errors = vErrors.length;
                           }
                           var valid3 = _errs10 === errors;
@@ -8513,7 +8982,7 @@
                         }
                       }
                     } else {
-                      validate70.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      validate78.errors = [{ instancePath: instancePath + "/variables", schemaPath: "#/properties/variables/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                       return false;
                     }
                   }
@@ -8526,14 +8995,14 @@
           }
         }
       } else {
-        validate70.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+        validate78.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
         return false;
       }
     }
-    validate70.errors = vErrors;
+    validate78.errors = vErrors;
     return errors === 0;
   }
-  validate70.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  validate78.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 
   // ../clients/api/src/result.ts
   var ResultFormatError = class extends Error {
@@ -8712,7 +9181,8 @@
     "gridChildVerticalAlign",
     "scrollBehavior",
     "componentId",
-    "componentName"
+    "componentName",
+    "componentVariants"
   ];
   function mainTree(n) {
     const m = __spreadValues({}, n);
@@ -8748,15 +9218,18 @@
       this.holder = f;
       return f;
     }
-    /** Records a main component and stacks it below the ones before it on the Components frame. */
-    add(id, component, main) {
-      const made = { component, main };
+    /**
+     * Records a main component and stacks it (or placed, the component set holding it and its
+     * variants) below the ones before it on the Components frame.
+     */
+    add(id, component, main, placed = component) {
+      const made = { component, main, placed };
       this.made.set(id, made);
       const f = this.frame();
-      component.x = 0;
-      component.y = this.bottom;
-      this.bottom += component.height + ComponentSpacing;
-      const width = Math.max(...[...this.made.values()].map((m) => m.component.width), 0.01);
+      placed.x = 0;
+      placed.y = this.bottom;
+      this.bottom += placed.height + ComponentSpacing;
+      const width = Math.max(...[...this.made.values()].map((m) => m.placed.width), 0.01);
       f.resize(width, Math.max(this.bottom - ComponentSpacing, 0.01));
       return made;
     }
@@ -9316,6 +9789,90 @@
     }
   }
 
+  // src/materialize/variants.ts
+  var VariantProperty = "State";
+  var DefaultState = "Default";
+  var VariantSpacing = 20;
+  function variantName(state) {
+    return `${VariantProperty}=${state}`;
+  }
+  function combineStates(main, tree, variants, parent, name, ctx) {
+    applying(tree.id, "componentVariants", () => main.name = variantName(DefaultState));
+    const all = [main];
+    variants.forEach((v, i) => {
+      const state = v.variantProperties.State;
+      const copy = applying(tree.id, `componentVariants[${i}]`, () => main.clone());
+      ctx.track(copy);
+      copy.name = variantName(state);
+      copy.x = main.x + (i + 1) * (main.width + VariantSpacing);
+      copy.y = main.y;
+      const layers = layersById(copy, tree, ctx);
+      for (const o of v.overrides) {
+        const layer = layers.get(o.id);
+        if (layer === void 0) throw new MaterializeError(tree.id, `componentVariants[${i}].overrides`, `no layer ${JSON.stringify(o.id)} in the component`);
+        applyOverride(layer, o, ctx);
+      }
+      all.push(copy);
+    });
+    const set = applying(tree.id, "componentVariants", () => figma.combineAsVariants(all, parent));
+    ctx.track(set);
+    set.name = name;
+    return set;
+  }
+  function layersById(component, tree, ctx) {
+    const out = /* @__PURE__ */ new Map();
+    const walk = (layer, n) => {
+      var _a;
+      out.set(n.id, layer);
+      const kids = ((_a = n.children) != null ? _a : []).filter((c) => !ctx.skipped(c, n));
+      const layers = "children" in layer && n.type !== "SVG" ? layer.children : [];
+      kids.forEach((c, i) => {
+        const l = layers[i];
+        if (l !== void 0) walk(l, c);
+      });
+    };
+    walk(component, tree);
+    return out;
+  }
+  function applyOverride(layer, o, ctx) {
+    const id = o.id;
+    if (o.opacity !== void 0 && "opacity" in layer) {
+      const v = o.opacity;
+      applying(id, "opacity", () => layer.opacity = v);
+    }
+    if (o.fills !== void 0 && "fills" in layer) {
+      const v = figmaPaints(o.fills, ctx.images, ctx.variables, id, "fills");
+      applying(id, "fills", () => layer.fills = v);
+    }
+    if (o.strokes !== void 0 && "strokes" in layer) {
+      const v = figmaPaints(o.strokes, ctx.images, ctx.variables, id, "strokes");
+      applying(id, "strokes", () => layer.strokes = v);
+    }
+    if (o.strokeWeight !== void 0 && "strokeWeight" in layer) {
+      const v = o.strokeWeight;
+      applying(id, "strokeWeight", () => layer.strokeWeight = v);
+    }
+    if ("strokeTopWeight" in layer) {
+      for (const k of ["strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight"]) {
+        const v = o[k];
+        if (v !== void 0) applying(id, k, () => layer[k] = v);
+      }
+    }
+    if (o.effects !== void 0 && "effects" in layer) {
+      const v = figmaEffects(o.effects);
+      applying(id, "effects", () => layer.effects = v);
+    }
+    if (layer.type === "TEXT") {
+      if (o.textDecoration !== void 0) {
+        const v = o.textDecoration;
+        applying(id, "textDecoration", () => layer.textDecoration = v);
+      }
+      if (o.styledTextSegments !== void 0) {
+        applySegments(layer, { type: "TEXT", id, name: layer.name, styledTextSegments: o.styledTextSegments }, ctx);
+      }
+    }
+  }
+
   // src/materialize/tree.ts
   var takes = {
     type: () => true,
@@ -9411,7 +9968,8 @@
     textStyleId: (node) => node.type === "TEXT",
     effectStyleId: (node) => "setEffectStyleIdAsync" in node,
     componentId: (node) => node.type === "INSTANCE" || node.type === "COMPONENT",
-    componentName: (node) => node.type === "INSTANCE" || node.type === "COMPONENT"
+    componentName: (node) => node.type === "INSTANCE" || node.type === "COMPONENT",
+    componentVariants: (node) => node.type === "INSTANCE" || node.type === "COMPONENT"
   };
   function isMember(k) {
     return k in takes;
@@ -9678,7 +10236,15 @@
     const name = n.componentName;
     applying(n.id, "componentName", () => built2.name = name);
     built2.setPluginData(ComponentDataKey, componentId);
-    return ctx.components.add(componentId, built2, main);
+    if (n.componentVariants === void 0) return ctx.components.add(componentId, built2, main);
+    const set = combineStates(built2, main, n.componentVariants, ctx.components.frame(), name, {
+      images: ctx.images,
+      fonts: ctx.fonts,
+      variables: ctx.library.variables,
+      track: ctx.track,
+      skipped: drawnByList
+    });
+    return ctx.components.add(componentId, built2, main, set);
   }
   async function overrideLayers(node, n, main, ctx) {
     var _a, _b, _c;

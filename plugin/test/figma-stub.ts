@@ -111,7 +111,7 @@ type StubParent = StubPage | StubFrame | StubGroup;
 
 /** What every stand-in node has. */
 export abstract class StubNode implements Pick<FrameNode, "name" | "visible" | "x" | "y" | "width" | "height"> {
-  abstract readonly type: "FRAME" | "COMPONENT" | "INSTANCE" | "GROUP" | "RECTANGLE" | "ELLIPSE" | "LINE" | "VECTOR" | "TEXT";
+  abstract readonly type: "FRAME" | "COMPONENT" | "COMPONENT_SET" | "INSTANCE" | "GROUP" | "RECTANGLE" | "ELLIPSE" | "LINE" | "VECTOR" | "TEXT";
   readonly id = nextId();
   name = "";
   visible = true;
@@ -473,7 +473,7 @@ export class StubTrack implements GridTrackSize {
 
 export class StubFrame extends StubBox
   implements Pick<FrameNode, "clipsContent" | "layoutMode" | "layoutWrap" | "paddingLeft" | "paddingRight" | "paddingTop" | "paddingBottom" | "itemSpacing" | "itemReverseZIndex" | "primaryAxisAlignItems" | "counterAxisAlignItems" | "numberOfFixedChildren"> {
-  readonly type: "FRAME" | "COMPONENT" | "INSTANCE" = "FRAME";
+  readonly type: "FRAME" | "COMPONENT" | "COMPONENT_SET" | "INSTANCE" = "FRAME";
   private readonly kids = new Children(this);
   clipsContent = true;
   layoutMode: "NONE" | "HORIZONTAL" | "VERTICAL" | "GRID" = "NONE";
@@ -684,6 +684,52 @@ export class StubComponent extends StubFrame {
     const inst = copyNode(this, new StubInstance(this.figma, this), null);
     this.figma.currentPage.appendChild(inst);
     return inst;
+  }
+  /**
+   * Figma's clone of a component: a new component with no instances, its layers copies (plugin
+   * data too), parented under the current page.
+   */
+  clone(): StubComponent {
+    this.figma.record("clone", this.name);
+    if (this.inInstance !== null) fail("in clone: Cannot clone a layer of an instance");
+    const c = copyNode<StubComponent>(this, null, null);
+    this.figma.currentPage.appendChild(c);
+    return c;
+  }
+  /**
+   * Figma's variantProperties: a variant's properties, read from its name ("State=Hover, Size=L")
+   * when it is in a component set; null otherwise. Figma rejects a variant name that is not
+   * "Property=Value" pairs (combineAsVariants checks it here).
+   */
+  get variantProperties(): { [property: string]: string } | null {
+    if (!(this.parent instanceof StubComponentSet)) return null;
+    return variantPropertiesOf(this.name);
+  }
+}
+
+/** The properties of a variant named "P=V, Q=W"; null when the name is not such pairs. */
+function variantPropertiesOf(name: string): { [property: string]: string } | null {
+  const out: { [property: string]: string } = {};
+  for (const part of name.split(",")) {
+    const m = /^\s*([^=]+?)\s*=\s*(.+?)\s*$/.exec(part);
+    if (m === null || m[1] === undefined || m[2] === undefined) return null;
+    out[m[1]] = m[2];
+  }
+  return out;
+}
+
+/**
+ * A component set (figma.combineAsVariants): a frame whose children are its variants, the
+ * components it was made of; its default variant is the top-left-most one.
+ */
+export class StubComponentSet extends StubFrame {
+  override readonly type = "COMPONENT_SET";
+  get defaultVariant(): StubComponent {
+    const vs = this.children.filter((c): c is StubComponent => c instanceof StubComponent);
+    vs.sort((a, b) => a.y - b.y || a.x - b.x);
+    const first = vs[0];
+    if (first === undefined) fail("in defaultVariant: the component set has no variants");
+    return first;
   }
 }
 
@@ -1440,6 +1486,45 @@ export class StubFigma {
     f.resize(Number(w?.[1] ?? 100) || 100, Number(h?.[1] ?? 100) || 100);
     this.currentPage.appendChild(f);
     return f;
+  }
+  /**
+   * Figma's combineAsVariants: a new component set in parent (at index, else last) holding the
+   * components, which keep their place on the canvas (the set is their bounding box, each placed
+   * in it where it was; they must share a coordinate space, as the materializer's do). Refuses an
+   * empty list, a node that is no component, a component that is a layer of an instance, and a
+   * component whose name is not "Property=Value" pairs or repeats another's properties.
+   */
+  combineAsVariants(nodes: readonly StubNode[], parent: StubParent, index?: number): StubComponentSet {
+    this.record("combineAsVariants");
+    if (nodes.length === 0) fail("in combineAsVariants: First argument must be an array of at least one node");
+    const seen = new Set<string>();
+    for (const n of nodes) {
+      if (!(n instanceof StubComponent)) fail("in combineAsVariants: Only components can be combined as variants");
+      if (n.inInstance !== null) fail("in combineAsVariants: Cannot move a layer of an instance");
+      const props = variantPropertiesOf(n.name);
+      if (props === null) fail(`in combineAsVariants: the variant name ${JSON.stringify(n.name)} is not Property=Value`);
+      const key = JSON.stringify(Object.entries(props).sort());
+      if (seen.has(key)) fail(`in combineAsVariants: two variants have the properties ${n.name}`);
+      seen.add(key);
+    }
+    const set = new StubComponentSet(this);
+    const minX = Math.min(...nodes.map((n) => n.x));
+    const minY = Math.min(...nodes.map((n) => n.y));
+    const maxX = Math.max(...nodes.map((n) => n.x + n.width));
+    const maxY = Math.max(...nodes.map((n) => n.y + n.height));
+    if (index === undefined) parent.appendChild(set);
+    else parent.insertChild(index, set);
+    set.x = minX;
+    set.y = minY;
+    set.resize(Math.max(maxX - minX, 0.01), Math.max(maxY - minY, 0.01));
+    for (const n of nodes) {
+      const x = n.x - minX;
+      const y = n.y - minY;
+      set.appendChild(n);
+      n.x = x;
+      n.y = y;
+    }
+    return set;
   }
   group(nodes: readonly StubNode[], parent: StubParent): StubGroup {
     this.record("group");

@@ -138,6 +138,25 @@ export function card(id: string, y: number, title: string, image: string, badge:
   return n;
 }
 
+/**
+ * The card n (a first use) with a Hover and a Focus variant: hovered, a blue 2 px stroke, a
+ * white title and a half-transparent badge; focused, a shadow and an underlined title.
+ */
+export function withStates(n: Node): Node {
+  n.componentVariants = [
+    { variantProperties: { State: "Hover" }, overrides: [
+      { id: n.id, strokes: [{ type: "SOLID", color: blue }], strokeWeight: 2 },
+      { id: `${n.id}.t`, fills: [{ type: "SOLID", color: { r: 1, g: 1, b: 1 } }] },
+      { id: `${n.id}.b`, opacity: 0.5 },
+    ] },
+    { variantProperties: { State: "Focus" }, overrides: [
+      { id: n.id, effects: [{ type: "DROP_SHADOW", color: { r: 0, g: 0, b: 0, a: 0.25 }, offset: { x: 0, y: 2 }, radius: 4, spread: 0, visible: true, blendMode: "NORMAL", showShadowBehindNode: false }] },
+      { id: `${n.id}.t`, textDecoration: "UNDERLINE" },
+    ] },
+  ];
+  return n;
+}
+
 /** A result with every node type and member of the result format (version 2). */
 export function allNodeTypes(): Fixture {
   const styles: Style[] = [
@@ -234,7 +253,7 @@ export function allNodeTypes(): Fixture {
         type: "FRAME", id: "1:30", name: "Products", x: 20, y: 380, width: 216, height: 152, fills: [],
         layoutMode: "VERTICAL", paddingLeft: 8, paddingRight: 8, paddingTop: 8, paddingBottom: 8, itemSpacing: 8,
         layoutSizingHorizontal: "FIXED", layoutSizingVertical: "FIXED",
-        children: [card("1:31", 8, "Alpha", "photo", undefined, "Card"), card("1:32", 56, "Beta", "photo2", false), card("1:33", 104, "Gamma", "photo", undefined)],
+        children: [withStates(card("1:31", 8, "Alpha", "photo", undefined, "Card")), card("1:32", 56, "Beta", "photo2", false), card("1:33", 104, "Gamma", "photo", undefined)],
       },
       { type: "FRAME", id: "1:12", name: "header", x: 0, y: 0, width: 640, height: 40, fills: [{ type: "SOLID", color: blue }], fillStyleId: "S:1", scrollBehavior: "FIXED" },
     ],

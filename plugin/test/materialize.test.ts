@@ -6,8 +6,9 @@ import assert from "node:assert/strict";
 import type { ResultInput } from "@code2des/api/result";
 import { ComponentDataKey, ComponentsFrameName, DefaultBatchSize, FallbackFamily, MaterializeError, PluginDataKey, materialize, type MaterializeWarning } from "../src/materialize.js";
 import { PlacementGap } from "../src/materialize/placement.js";
-import { DefaultFonts, StubComponent, StubFrame, StubInstance, StubRectangle, StubText, install, type Fault, type StubFigma } from "./figma-stub.js";
-import { allNodeTypes, card, goldenResults, png, svg } from "./fixtures.js";
+import { VariantSpacing } from "../src/materialize/variants.js";
+import { DefaultFonts, StubComponent, StubComponentSet, StubFrame, StubInstance, StubRectangle, StubText, install, type Fault, type StubFigma } from "./figma-stub.js";
+import { allNodeTypes, card, goldenResults, png, svg, withStates } from "./fixtures.js";
 
 /** A small valid result: a frame holding a rectangle with an image, a text and an SVG. */
 function small(): { root: Record<string, unknown>; styles: unknown[]; variables: unknown; images: ResultInput["images"] } {
@@ -369,7 +370,8 @@ test("a list TEXT gets Figma's list on its paragraphs; the marker TEXTs it draws
 });
 
 /** A page whose auto-layout list holds three uses of component C:1 (fixtures.ts card). */
-function cards(named = true): ResultInput {
+function cards(named = true, states = false): ResultInput {
+  const first = card("1:3", 8, "Alpha", "photo", undefined, named ? "Card" : undefined);
   return {
     root: {
       type: "FRAME", id: "1:1", name: "Page", x: 0, y: 0, width: 400, height: 300, fills: [],
@@ -377,7 +379,7 @@ function cards(named = true): ResultInput {
         type: "FRAME", id: "1:2", name: "Products", x: 20, y: 20, width: 216, height: 152, fills: [],
         layoutMode: "VERTICAL", paddingLeft: 8, paddingRight: 8, paddingTop: 8, paddingBottom: 8, itemSpacing: 8,
         layoutSizingHorizontal: "FIXED", layoutSizingVertical: "FIXED",
-        children: [card("1:3", 8, "Alpha", "photo", undefined, named ? "Card" : undefined), card("1:4", 56, "Beta", "photo2", false), card("1:5", 104, "Gamma", "photo", undefined)],
+        children: [states ? withStates(first) : first, card("1:4", 56, "Beta", "photo2", false), card("1:5", 104, "Gamma", "photo", undefined)],
       }],
     },
     styles: [],
@@ -420,6 +422,45 @@ test("components: the main COMPONENT is made before its instances, on a Componen
   const hash = (n: unknown): unknown => (n instanceof StubFrame ? n.fills.map((p) => (p.type === "IMAGE" ? p.imageHash : null)) : null);
   assert.notDeepEqual(hash(uses[1]), hash(uses[0]), "the second use has its own image");
   assert.deepEqual(hash(uses[2]), hash(uses[0]));
+});
+
+test("components with states: the main COMPONENT is the variant State=Default of a COMPONENT_SET named after the component, beside clones with the overrides; the instances are of Default", async () => {
+  const stub = install();
+  const root = await materialize(cards(true, true));
+  const holder = stub.currentPage.children.find((n) => n.name === ComponentsFrameName);
+  assert.ok(holder instanceof StubFrame);
+  const [set] = holder.children;
+  assert.ok(set instanceof StubComponentSet && holder.children.length === 1, "one component set on the Components frame");
+  assert.equal(set.name, "Card");
+  assert.deepEqual([set.x, set.y], [0, 0]);
+  const variants = set.children;
+  assert.deepEqual(variants.map((v) => v.name), ["State=Default", "State=Hover", "State=Focus"]);
+  const [main, hover, focus] = variants;
+  assert.ok(main instanceof StubComponent && hover instanceof StubComponent && focus instanceof StubComponent);
+  assert.deepEqual([main.variantProperties, hover.variantProperties, focus.variantProperties], [{ State: "Default" }, { State: "Hover" }, { State: "Focus" }]);
+  assert.equal(set.defaultVariant, main);
+  assert.deepEqual([main.x, hover.x, focus.x], [0, 200 + VariantSpacing, 2 * (200 + VariantSpacing)]);
+  assert.deepEqual([set.width, set.height], [3 * 200 + 2 * VariantSpacing, 40]);
+  // Hover: a blue 2 px stroke, a white title, a half-transparent badge; Default keeps its own.
+  assert.deepEqual([hover.strokes, hover.strokeWeight, main.strokes], [[{ type: "SOLID", color: { r: 0.15, g: 0.39, b: 0.92 } }], 2, []]);
+  const [hoverTitle, hoverBadge] = hover.children;
+  const [title, badge] = main.children;
+  assert.ok(hoverTitle instanceof StubText && title instanceof StubText && hoverBadge instanceof StubRectangle && badge instanceof StubRectangle);
+  assert.deepEqual([hoverTitle.fills, title.fills], [[{ type: "SOLID", color: { r: 1, g: 1, b: 1 } }], [{ type: "SOLID", color: { r: 0, g: 0, b: 0 } }]]);
+  assert.deepEqual([hoverBadge.opacity, badge.opacity], [0.5, 1]);
+  const [focusTitle] = focus.children;
+  assert.ok(focusTitle instanceof StubText);
+  assert.deepEqual([focus.effects.length, focusTitle.textDecoration, title.textDecoration], [1, "UNDERLINE", "NONE"]);
+  const list = stub.currentPage.children.find((n) => n.id === root.id);
+  assert.ok(list instanceof StubFrame);
+  const products = list.children[0];
+  assert.ok(products instanceof StubFrame);
+  for (const u of products.children) assert.ok(u instanceof StubInstance && u.mainComponent === main, "every use is an instance of State=Default");
+});
+
+test("components with states: a variant Figma refuses to combine removes everything created", async () => {
+  const { error } = await failure(cards(true, true), [{ method: "combineAsVariants", message: "in combineAsVariants: out of memory" }]);
+  assert.equal(error.message, "node 1:3, componentVariants: Figma refused it: in combineAsVariants: out of memory");
 });
 
 test("components: a link's instance is as wide as its label: the plugin leaves a growing text's size to Figma, whose auto layout hugs it", async () => {

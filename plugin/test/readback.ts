@@ -19,11 +19,13 @@
 //   the input states them;
 // - the root's x and y are where it was placed: the input's are kept (placement is tested apart);
 // - an INSTANCE reads as a FRAME with componentId (its main component's result id) and, when it
-//   is the use the main component was made from, componentName (the main component's name).
+//   is the use the main component was made from, componentName (the main component's name, or
+//   its component set's when it is the Default variant of one) and componentVariants (the set's
+//   other variants, their layers' paint members that differ from the Default's).
 import type { ResultInput } from "@code2des/api/result";
 import { ComponentDataKey, PluginDataKey } from "../src/materialize.js";
 import {
-  StubEllipse, StubFigma, StubFrame, StubGroup, StubInstance, StubLine, StubNode, StubRectangle, StubText, StubVector,
+  StubComponent, StubComponentSet, StubEllipse, StubFigma, StubFrame, StubGroup, StubInstance, StubLine, StubNode, StubRectangle, StubText, StubVector,
   StubEffectStyle, StubLayer, StubPaintStyle, type SegmentField,
 } from "./figma-stub.js";
 
@@ -61,11 +63,15 @@ const segmentFields: SegmentField[] = ["fontName", "fontSize", "fontWeight", "fi
 /** A decoration line's look: written in the result's terms (decorationMembers), read per range too. */
 const lookFields = ["textDecorationStyle", "textDecorationOffset", "textDecorationThickness", "textDecorationColor"] as const;
 const rangeFields: SegmentField[] = [...segmentFields, ...lookFields];
+/** The members a variant override may set (docs/results.md "Components"). */
+const overrideMembers = ["opacity", "fills", "strokes", "strokeWeight", "strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight",
+  "effects", "textDecoration", "styledTextSegments"] as const;
 
 /** Reads the stand-in back. */
 export class Reader {
   private readonly scratch = new StubFigma();
   private readonly defaults = new Map<string, Obj>();
+  private inputNodes: Map<string, Obj> | null = null;
 
   constructor(
     private readonly stub: StubFigma,
@@ -133,7 +139,11 @@ export class Reader {
     if (node instanceof StubInstance) {
       const main = node.mainComponent;
       o["componentId"] = main.getPluginData(ComponentDataKey);
-      if (main.getPluginData(PluginDataKey) === o["id"]) o["componentName"] = main.name;
+      if (main.getPluginData(PluginDataKey) === o["id"]) {
+        const set = main.parent instanceof StubComponentSet ? main.parent : null;
+        o["componentName"] = set === null ? main.name : set.name;
+        if (set !== null) o["componentVariants"] = this.variants(set, main, inp);
+      }
     }
     o["name"] = node.name;
     o["x"] = node.x;
@@ -235,6 +245,58 @@ export class Reader {
     if (node instanceof StubVector) o["vectorPaths"] = json(node.vectorPaths);
     if (node instanceof StubText) this.text(node, inp, o);
     return o;
+  }
+
+  /**
+   * The variants of a component set besides main (its Default), in the set's order: each one's
+   * variantProperties and, layer by layer against main, the override members whose values
+   * differ (read as the layer's own members are; the input's overrides say which optional
+   * members to write, as the input node does for a node).
+   */
+  private variants(set: StubComponentSet, main: StubComponent, inp: Obj): Json {
+    const inVariants = Array.isArray(inp["componentVariants"]) ? inp["componentVariants"] : [];
+    const others = set.children.filter((c): c is StubComponent => c instanceof StubComponent && c !== main);
+    return others.map((v) => {
+      const props = v.variantProperties ?? {};
+      const want = inVariants.find((x) => isObj(x) && isObj(x["variantProperties"]) && x["variantProperties"]["State"] === props["State"]);
+      const inOverrides = isObj(want) && Array.isArray(want["overrides"]) ? want["overrides"] : [];
+      const overrides: Obj[] = [];
+      const walk = (a: StubNode, b: StubNode): void => {
+        const id = a.getPluginData(PluginDataKey);
+        const base = this.inputNode(id);
+        const ov = inOverrides.find((x) => isObj(x) && x["id"] === id);
+        const fa = this.full(a, base);
+        const fb = this.full(b, isObj(ov) ? { ...base, ...ov } : base);
+        const o: Obj = { id };
+        for (const k of overrideMembers) {
+          if (!equalJson(fa[k], fb[k]) && fb[k] !== undefined) o[k] = fb[k] ?? null;
+        }
+        if (Object.keys(o).length > 1) overrides.push(o);
+        const ka = a instanceof StubFrame && a.svgSource === null ? a.children : [];
+        const kb = b instanceof StubFrame && b.svgSource === null ? b.children : [];
+        ka.forEach((c, i) => {
+          const d = kb[i];
+          if (d !== undefined) walk(c, d);
+        });
+      };
+      walk(main, v);
+      return { variantProperties: json(props), overrides };
+    });
+  }
+
+  /** The input tree's node of result id id ({} when there is none). */
+  private inputNode(id: string): Obj {
+    if (this.inputNodes === null) {
+      const byId = new Map<string, Obj>();
+      const walk = (n: unknown): void => {
+        if (!isObj(n)) return;
+        if (typeof n["id"] === "string") byId.set(n["id"], n);
+        if (Array.isArray(n["children"])) n["children"].forEach(walk);
+      };
+      walk(this.input.root);
+      this.inputNodes = byId;
+    }
+    return this.inputNodes.get(id) ?? {};
   }
 
   private text(node: StubText, inp: Obj, o: Obj): void {

@@ -28,7 +28,7 @@ const (
 var (
 	// componentOverridable are the node members an INSTANCE's layers may override.
 	componentOverridable = map[string]bool{"id": true, "name": true, "visible": true, "characters": true, "styledTextSegments": true,
-		"fills": true, "fillStyleId": true, "componentId": true, "componentName": true}
+		"fills": true, "fillStyleId": true, "componentId": true, "componentName": true, "componentVariants": true}
 	// componentPlacement are the members of a use's root that say where it sits in its parent.
 	componentPlacement = map[string]bool{"x": true, "y": true, "constraints": true, "layoutPositioning": true, "layoutSizingHorizontal": true,
 		"layoutSizingVertical": true, "gridRowAnchorIndex": true, "gridColumnAnchorIndex": true, "gridRowSpan": true, "gridColumnSpan": true,

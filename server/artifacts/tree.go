@@ -72,6 +72,7 @@ func validateTree(root []byte, version int) (*treeWalker, error) {
 		dec:     json.NewDecoder(bytes.NewReader(root)),
 		ids:     make(map[string]struct{}),
 		refs:    make(map[string]int),
+		texts:   make(map[string]string),
 		version: version,
 	}
 	typ, err := w.node(1)
@@ -105,6 +106,11 @@ type treeWalker struct {
 	version int
 	// components are the uses of components, in the order their nodes end (components.go).
 	components []componentUse
+	// idOrder are the node ids in the order their nodes end (a node's subtree is a run of it
+	// ending with its own id) and texts the characters of each TEXT node by id, for the
+	// variant overrides (variants.go).
+	idOrder []string
+	texts   map[string]string
 }
 
 // addRef records a use of ref by the node nodeID.
@@ -148,7 +154,10 @@ func (w *treeWalker) node(depth int) (string, error) {
 		tm                                  textMembers
 		shape                               nodeShape
 		compID, compName                    *string
+		variants                            []variantOverride
+		hasVariants                         bool
 	)
+	firstID := len(w.idOrder) // the ids of the subtree's nodes follow, as they end
 	seen := make(map[string]struct{}, 8)
 	for w.dec.More() {
 		key, err := w.key(seen)
@@ -165,6 +174,9 @@ func (w *treeWalker) node(depth int) (string, error) {
 			} else {
 				compName = v
 			}
+		case "componentVariants":
+			hasVariants = true
+			variants, refs, err = w.componentVariants(refs)
 		case "type":
 			typ, err = w.str(key)
 		case "id":
@@ -230,6 +242,7 @@ func (w *treeWalker) node(depth int) (string, error) {
 		return "", fmt.Errorf("node id %q is used twice", *id)
 	}
 	w.ids[*id] = struct{}{}
+	w.idOrder = append(w.idOrder, *id)
 	if name == nil {
 		return "", fmt.Errorf("node %q has no name", *id)
 	}
@@ -244,6 +257,7 @@ func (w *treeWalker) node(depth int) (string, error) {
 		if characters == nil {
 			return "", fmt.Errorf("TEXT node %q has no characters", *id)
 		}
+		w.texts[*id] = *characters
 		if hasSegments {
 			if w.version < 2 {
 				return "", fmt.Errorf("TEXT node %q has styledTextSegments, which need result version 2", *id)
@@ -281,6 +295,15 @@ func (w *treeWalker) node(depth int) (string, error) {
 		return "", err
 	}
 	last.listMarker, last.lists = tm.listMarker, tm.lists
+	if hasVariants {
+		subtree := make(map[string]bool, len(w.idOrder)-firstID)
+		for _, d := range w.idOrder[firstID:] {
+			subtree[d] = true
+		}
+		if err := w.checkVariants(*id, compName, variants, subtree); err != nil {
+			return "", err
+		}
+	}
 	last.grows = shape.growth(*typ, &st, tf.matrix != nil)
 	inner, root := shape.keys(st.children, last.grows, flows(&st))
 	if last.hasUse, err = w.checkComponentNode(depth, *typ, *id, compID, compName, &st, root); err != nil {

@@ -555,7 +555,19 @@
       return id;
     };
 
+    // The recorded elements in the order walked (an element's index in it is its preorder
+    // number among the document's recorded elements, the index the capture's "states" use), and
+    // for each, the index past its recorded subtree.
+    const elements = [];
+    const elementEnds = [];
     function walk(node, depth) {
+      const i = elements.length;
+      const out = walkNode(node, depth);
+      if (elements.length > i) elementEnds[i] = elements.length;
+      return out;
+    }
+
+    function walkNode(node, depth) {
       if (count >= maxNodes) { truncated = true; return null; }
       if (depth > maxDepth) {
         if (node.nodeType === Node.ELEMENT_NODE) depthCut++;
@@ -602,6 +614,7 @@
       const cs = getComputedStyle(el);
       if (cs.display === "none") return null;
       count++;
+      elements.push(el);
       const switched = transforms.get(el); // untransformAll: its transform is off while read
       const transform = switched ? switched.out : null;
       const out = { type: "element", tag: el.tagName.toLowerCase(), box: box(el.getBoundingClientRect()) };
@@ -765,6 +778,8 @@
     window.__c2d.textRuns = textRuns;
     window.__c2d.textRunsOver = textRunsOver;
     window.__c2d.pseudoHosts = pseudoHosts;
+    window.__c2d.elements = elements;
+    window.__c2d.elementEnds = elementEnds;
     // The page's @font-face faces and whether each loaded: a family declared but never loaded
     // must not be taken for the one drawn.
     const fontFaces = [];
@@ -821,6 +836,6 @@
     }
   }
 
-  window.__c2d = { scrollThrough, waitImages, collect, fetchBytes, extent, expandScroller, restoreTransforms };
+  window.__c2d = { styleProps: Object.keys(STYLE), scrollThrough, waitImages, collect, fetchBytes, extent, expandScroller, restoreTransforms };
   return true;
 })()

@@ -125,6 +125,9 @@ type Page struct {
 	// DarkThemeUnread says why the page's dark theme (themes.go) was not recorded although the
 	// page has one; "" when it was, or when the page has none.
 	DarkThemeUnread string
+	// StateElements counts the elements put in their interaction states (states.go), StatesOver
+	// those left out past MaxStateElements or statesTimeout.
+	StateElements, StatesOver int
 	// CropsOver counts the elements that asked for a crop past MaxCrops and have none.
 	CropsOver int
 	// FontsUnrecorded counts the text runs whose drawn fonts were not recorded (platformFonts).
@@ -340,7 +343,7 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 	if nw := guard.notAWebPage(); nw != nil {
 		return nil, nw
 	}
-	if _, err := evaluate[bool](tabCtx, helpersTimeout, "install page helpers", vectorJS+factsJS+"\n"+pageJS); err != nil {
+	if _, err := evaluate[bool](tabCtx, helpersTimeout, "install page helpers", vectorJS+factsJS+"\n"+statesJS+"\n"+pageJS); err != nil {
 		return nil, err
 	}
 	if spec.ReadySelector != "" {
@@ -531,6 +534,12 @@ func renderTab(tabCtx context.Context, fail context.CancelCauseFunc, spec PageSp
 		}
 		out.DarkThemeUnread = err.Error()
 	}
+	// Then the interaction states, each forced and cleared again.
+	var states statesRead
+	if out.Document, states, err = readStates(tabCtx, out.Document); err != nil && tabCtx.Err() != nil {
+		return nil, tabCtx.Err()
+	}
+	out.StateElements, out.StatesOver = states.Elements, states.Over
 	out.DialogsAnswered = dialogs.Count()
 	out.NavigationsBlocked = guard.Blocked()
 	if archive != nil {

@@ -51,6 +51,10 @@ const (
 	// root color-scheme offering dark) that could not be read; the result has its light theme
 	// only (themes.go).
 	WarnDarkThemeUnread = "DARK_THEME_UNREAD"
+	// WarnStatesLimited: more elements are styled under :hover, :focus or :focus-visible than
+	// MaxStateElements (or reading them took longer than statesTimeout); the states of those
+	// past it were not recorded.
+	WarnStatesLimited = "STATES_LIMITED"
 )
 
 // captureWarnings lists what the capture of p should warn about, in a fixed order.
@@ -103,6 +107,10 @@ func captureWarnings(p *Page, settleBudget time.Duration) []CaptureWarning {
 	if p.DarkThemeUnread != "" {
 		out = append(out, CaptureWarning{Code: WarnDarkThemeUnread, Message: fmt.Sprintf(
 			"the page has a dark theme that could not be read (%s); the result has its light theme only", p.DarkThemeUnread)})
+	}
+	if p.StatesOver > 0 {
+		out = append(out, CaptureWarning{Code: WarnStatesLimited, Message: fmt.Sprintf(
+			"%d elements styled on hover or focus are past the limit of %d a page (or of %s); their states were not recorded and their components have no state variants", p.StatesOver, MaxStateElements, statesTimeout)})
 	}
 	if p.DialogsAnswered > 0 {
 		out = append(out, CaptureWarning{Code: WarnDialogs, Message: fmt.Sprintf(

@@ -37,6 +37,7 @@ var fixtureComponents = map[string][2]int{
 	"layout-grid-cards": {1, 2}, // two headings of the same width; the cards differ in width
 	"capture-appshell":  {1, 4},
 	"layout-navlinks":   {1, 4}, // four links of different label lengths
+	"states":            {3, 9}, // buttons, cards, chips
 }
 
 // TestTableCellsAreNoComponents: the cells of collapse.html's tables (testdata/geometry-site),

@@ -8,12 +8,14 @@ import (
 	"cmp"
 	"context"
 
+	"github.com/code2des/backend/worker/convert/boxtree"
 	"github.com/code2des/backend/worker/convert/capturemodel"
 	"github.com/code2des/backend/worker/convert/components"
 	"github.com/code2des/backend/worker/convert/images"
 	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/paint"
 	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/convert/states"
 	"github.com/code2des/backend/worker/convert/styles"
 	"github.com/code2des/backend/worker/convert/text"
 	"github.com/code2des/backend/worker/convert/tree"
@@ -61,6 +63,57 @@ type Output struct {
 // errors are a fatal loader error (wrapped as is), resultjson.ErrTooLarge (even the trimmed tree
 // does not fit), and a failed encoding.
 func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options, load AssetLoader) (*Output, error) {
+	if len(c.Document.States) > 0 {
+		load = images.Remember(load) // the states' drawings read the same assets again
+	}
+	d, err := draw(ctx, c, opts, load)
+	if err != nil {
+		return nil, err
+	}
+	root, warn, img, diagnostics := d.root, d.warn, d.img, d.diagnostics
+	localStyles, variables := styles.Build(root, c.Document.CustomProperties)
+	styles.Modes(variables, c.Document.DarkCustomProperties)
+	resultjson.BoundTransformed(root.Out)
+	diagnostics = append(diagnostics, components.Build(root.Out, resultjson.MaxDiagnostics-len(diagnostics), components.TableParts(root))...)
+	more, err := states.Variants(c, root, func(v *capturemodel.Capture) (*resultjson.Node, error) {
+		d, err := draw(ctx, v, opts, load)
+		if err != nil {
+			return nil, err
+		}
+		resultjson.BoundTransformed(d.root.Out)
+		return d.root.Out, nil
+	}, resultjson.MaxDiagnostics-len(diagnostics))
+	if err != nil {
+		return nil, err
+	}
+	diagnostics = append(diagnostics, more...)
+
+	res := &resultjson.Result{
+		Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
+			Nonce: job.Nonce, PageImportID: job.PageImportID, CaptureHash: job.CaptureHash},
+		Root: root.Out, Images: append([]resultjson.ImageEntry{}, img.Entries...), Warnings: warn.Done(),
+		Styles: localStyles, Variables: variables, Diagnostics: diagnostics,
+	}
+	out, err := resultjson.Fit(res, warnings.ResultTrimmed)
+	if err != nil {
+		return nil, err
+	}
+	return &Output{JSON: out, Result: res, Copies: img.Copies}, nil
+}
+
+// drawn is a capture drawn as a tree, up to the passes that read the tree whole (styles,
+// components, states): its tree, warnings, images and the layout pass's diagnostics.
+type drawn struct {
+	root        *boxtree.Node
+	warn        *warnings.List
+	img         *images.Store
+	diagnostics []resultjson.Diagnostic
+}
+
+// draw runs the passes that draw c: tree, text, paint, images, vectors, lists, layout (the
+// transformed nodes are not bounded yet: resultjson.BoundTransformed). Its only
+// errors are a fatal loader error (wrapped as is).
+func draw(ctx context.Context, c *capturemodel.Capture, opts Options, load AssetLoader) (*drawn, error) {
 	warn := &warnings.List{}
 	img := images.New(ctx, c, load, opts.ImportPrefix, opts.JobPrefix, warn)
 	kids := tree.NewChildren(&c.Document)
@@ -86,20 +139,5 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	img.Sort(root.Out)
 	passOnCaptureWarnings(c, warn)
 	diagnostics := layout.Infer(root)
-	localStyles, variables := styles.Build(root, c.Document.CustomProperties)
-	styles.Modes(variables, c.Document.DarkCustomProperties)
-	resultjson.BoundTransformed(root.Out)
-	diagnostics = append(diagnostics, components.Build(root.Out, resultjson.MaxDiagnostics-len(diagnostics), components.TableParts(root))...)
-
-	res := &resultjson.Result{
-		Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
-			Nonce: job.Nonce, PageImportID: job.PageImportID, CaptureHash: job.CaptureHash},
-		Root: root.Out, Images: append([]resultjson.ImageEntry{}, img.Entries...), Warnings: warn.Done(),
-		Styles: localStyles, Variables: variables, Diagnostics: diagnostics,
-	}
-	out, err := resultjson.Fit(res, warnings.ResultTrimmed)
-	if err != nil {
-		return nil, err
-	}
-	return &Output{JSON: out, Result: res, Copies: img.Copies}, nil
+	return &drawn{root: root, warn: warn, img: img, diagnostics: diagnostics}, nil
 }

@@ -55,6 +55,7 @@ var fixtureSites = map[string][2]string{
 	"layout-components": {"testdata/layout-site", "/components.html"},
 	"layout-navlinks":   {"testdata/layout-site", "/navlinks.html"},
 	"themes":            {"testdata/layout-site", "/themes.html"},
+	"states":            {"../capture/capturetest/site", "/states.html"},
 	"text":              {"testdata/text-site", "/index.html"},
 	"fonts":             {"../capture/capturetest/site", "/fonts.html"},
 	"font-runs":         {"../capture/capturetest/site", "/font-runs.html"},

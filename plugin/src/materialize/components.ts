@@ -3,7 +3,9 @@
 // is built once more, without its placement, as the main COMPONENT on a "Components" frame that
 // goes beside the page frame; every use, the first included, becomes an INSTANCE of it
 // (createInstance) with the use's overrides applied layer by layer (tree.ts), placed where the
-// use's frame would have been, in auto layout too.
+// use's frame would have been, in auto layout too. A component with states (componentVariants)
+// stands on the frame as a component set of its variants (variants.ts); the instances are of its
+// Default variant.
 import type { Node } from "@code2des/api/result";
 import { PlacementGap } from "./placement.js";
 
@@ -20,7 +22,7 @@ export const ComponentDataKey = "code2des.componentId";
  * component members themselves.
  */
 const placement = ["x", "y", "constraints", "layoutPositioning", "gridRowAnchorIndex", "gridColumnAnchorIndex", "gridRowSpan", "gridColumnSpan",
-  "gridChildHorizontalAlign", "gridChildVerticalAlign", "scrollBehavior", "componentId", "componentName"] as const;
+  "gridChildHorizontalAlign", "gridChildVerticalAlign", "scrollBehavior", "componentId", "componentName", "componentVariants"] as const;
 
 /**
  * The tree the main component is built from: the first use without its placement. A FILL
@@ -41,10 +43,14 @@ export function mainTree(n: Node): Node {
   return m;
 }
 
-/** A main component and the result tree it was made from (the first use's). */
+/**
+ * A main component (the Default variant when it has variants), the result tree it was made from
+ * (the first use's) and what stands on the Components frame for it: itself or its component set.
+ */
 export interface MadeComponent {
   component: ComponentNode;
   main: Node;
+  placed: ComponentNode | ComponentSetNode;
 }
 
 /** The components of one materialize, by the result's component id, and the frame holding them. */
@@ -71,15 +77,18 @@ export class Components {
     return f;
   }
 
-  /** Records a main component and stacks it below the ones before it on the Components frame. */
-  add(id: string, component: ComponentNode, main: Node): MadeComponent {
-    const made = { component, main };
+  /**
+   * Records a main component and stacks it (or placed, the component set holding it and its
+   * variants) below the ones before it on the Components frame.
+   */
+  add(id: string, component: ComponentNode, main: Node, placed: ComponentNode | ComponentSetNode = component): MadeComponent {
+    const made = { component, main, placed };
     this.made.set(id, made);
     const f = this.frame();
-    component.x = 0;
-    component.y = this.bottom;
-    this.bottom += component.height + ComponentSpacing;
-    const width = Math.max(...[...this.made.values()].map((m) => m.component.width), 0.01);
+    placed.x = 0;
+    placed.y = this.bottom;
+    this.bottom += placed.height + ComponentSpacing;
+    const width = Math.max(...[...this.made.values()].map((m) => m.placed.width), 0.01);
     f.resize(width, Math.max(this.bottom - ComponentSpacing, 0.01));
     return made;
   }

@@ -10,6 +10,7 @@ import { applyAutoLayout, applyPosition, applySizing, finishGrid } from "./layou
 import { figmaEffects, figmaPaints } from "./paint.js";
 import { PluginDataKey, type Library } from "./styles.js";
 import { applySegments, applyText, type Fonts } from "./text.js";
+import { combineStates } from "./variants.js";
 
 /** What building the tree needs and reports. */
 export interface TreeContext {
@@ -132,6 +133,7 @@ const takes: { [K in keyof Node]-?: (node: SceneNode) => boolean } = {
   effectStyleId: (node) => "setEffectStyleIdAsync" in node,
   componentId: (node) => node.type === "INSTANCE" || node.type === "COMPONENT",
   componentName: (node) => node.type === "INSTANCE" || node.type === "COMPONENT",
+  componentVariants: (node) => node.type === "INSTANCE" || node.type === "COMPONENT",
 };
 
 function isMember(k: string): k is keyof Node {
@@ -451,7 +453,11 @@ async function buildMain(n: Node, componentId: string, ctx: TreeContext): Promis
   const name = n.componentName;
   applying(n.id, "componentName", () => (built.name = name));
   built.setPluginData(ComponentDataKey, componentId);
-  return ctx.components.add(componentId, built, main);
+  if (n.componentVariants === undefined) return ctx.components.add(componentId, built, main);
+  const set = combineStates(built, main, n.componentVariants, ctx.components.frame(), name, {
+    images: ctx.images, fonts: ctx.fonts, variables: ctx.library.variables, track: ctx.track, skipped: drawnByList,
+  });
+  return ctx.components.add(componentId, built, main, set);
 }
 
 /**

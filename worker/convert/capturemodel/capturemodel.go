@@ -95,6 +95,53 @@ type Document struct {
 	PseudoBoxes [][]PseudoBox `json:"pseudo_boxes"`
 	// FontFaces are the page's @font-face faces (document.fonts) and whether each loaded.
 	FontFaces []FontFace `json:"font_faces"`
+	// States are what forcing an element's :hover or :focus state changed (worker/capture
+	// states.go); nil for a page without state rules and captures made before them.
+	States []StateRecord `json:"states"`
+}
+
+// StateRecord is what forcing one element into a state ("hover" or "focus") changed: Element
+// is the element's index among the document's elements in preorder (Elements), Changes what
+// changed in it and its descendants.
+type StateRecord struct {
+	Element int           `json:"element"`
+	State   string        `json:"state"`
+	Changes []StateChange `json:"changes"`
+}
+
+// StateChange is one element's change under a forced state: the computed values that changed
+// (properties as in DOMNode.Style) and, when the state moved or resized it, its forced border
+// box (page CSS px).
+type StateChange struct {
+	Element int               `json:"element"`
+	Style   map[string]string `json:"style"`
+	Box     *Box              `json:"box"`
+}
+
+// Elements lists the document's elements in preorder (the root element first), the order
+// StateRecord indexes them in, and for each the index past its subtree.
+func (d *Document) Elements() (els []*DOMNode, ends []int) {
+	var walk func(n *DOMNode)
+	walk = func(n *DOMNode) {
+		if n == nil || n.Type != "element" {
+			return
+		}
+		i := len(els)
+		els = append(els, n)
+		ends = append(ends, 0)
+		for _, c := range n.Children {
+			walk(c)
+		}
+		ends[i] = len(els)
+	}
+	walk(d.Root)
+	return els, ends
+}
+
+// IsDefault says value is the one the capture leaves out of a style for prop.
+func IsDefault(prop, value string) bool {
+	d, ok := styleDefaults[prop]
+	return ok && d == value
 }
 
 // CustomProperty is a CSS custom property declared for the root element: its name ("--brand"),

@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	_ "golang.org/x/image/webp" // registers WebP for DecodeConfig
@@ -570,4 +571,32 @@ func svgLength(s string) float64 {
 // rounded, at most MaxDeclaredImageSide.
 func declaredSide(v float64) int {
 	return max(1, min(resultjson.MaxDeclaredImageSide, int(math.Round(v))))
+}
+
+// Remember returns a Loader that reads each asset (by key, hash and size bound) from load once
+// and answers again from memory: a conversion that draws its page more than once (the states
+// pass) reads each image once. The bytes are held for the conversion, at most the capture's
+// assets. A nil load stays nil.
+func Remember(load Loader) Loader {
+	if load == nil {
+		return nil
+	}
+	var mu sync.Mutex
+	seen := map[string][]byte{}
+	return func(ctx context.Context, a capturemodel.Asset, maxBytes int64) ([]byte, error) {
+		k := a.Key + "\x00" + a.SHA256 + "\x00" + strconv.FormatInt(maxBytes, 10)
+		mu.Lock()
+		b, ok := seen[k]
+		mu.Unlock()
+		if ok {
+			return b, nil
+		}
+		b, err := load(ctx, a, maxBytes)
+		if err == nil {
+			mu.Lock()
+			seen[k] = b
+			mu.Unlock()
+		}
+		return b, err
+	}
 }

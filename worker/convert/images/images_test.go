@@ -5,8 +5,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"image"
 	"image/png"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -134,6 +136,41 @@ func TestPassGivesImgsTheirImages(t *testing.T) {
 	im.Sort(root.Out)
 	if len(im.Entries) != 2 || im.Entries[0].Ref != "a" || im.Entries[1].Ref != "b" {
 		t.Errorf("entries %+v", im.Entries)
+	}
+}
+
+// TestRemember: the remembering loader reads each asset once and answers again with the same
+// bytes; a failed read is not remembered (the next asks again).
+func TestRemember(t *testing.T) {
+	reads := map[string]int{}
+	fail := true
+	load := images.Remember(func(_ context.Context, a capturemodel.Asset, _ int64) ([]byte, error) {
+		reads[a.ID]++
+		if a.ID == "flaky" && fail {
+			fail = false
+			return nil, errors.New("unavailable")
+		}
+		return []byte(a.ID), nil
+	})
+	for range 3 {
+		for _, id := range []string{"a", "b", "flaky"} {
+			b, err := load(context.Background(), capturemodel.Asset{ID: id, Key: "k/" + id, SHA256: id}, 10)
+			if id == "flaky" && reads[id] == 1 {
+				if err == nil {
+					t.Fatal("the first flaky read did not fail")
+				}
+				continue
+			}
+			if err != nil || string(b) != id {
+				t.Fatalf("%s: %q, %v", id, b, err)
+			}
+		}
+	}
+	if want := map[string]int{"a": 1, "b": 1, "flaky": 2}; !reflect.DeepEqual(reads, want) {
+		t.Errorf("reads %v, want %v", reads, want)
+	}
+	if images.Remember(nil) != nil {
+		t.Error("Remember(nil) is not nil")
 	}
 }
 

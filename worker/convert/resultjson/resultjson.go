@@ -269,6 +269,58 @@ type Node struct {
 type Component struct {
 	ComponentID   string `json:"componentId,omitempty"`
 	ComponentName string `json:"componentName,omitempty"`
+	// ComponentVariants, on the first use only, are the component's other states (docs/
+	// conversion.md "States as variants"): the plugin makes the main COMPONENT the variant
+	// State=Default and each entry a variant of the same component set with the overrides set
+	// on the clone's layers. A reader that ignores them draws the same picture (the page shows
+	// Default).
+	ComponentVariants []ComponentVariant `json:"componentVariants,omitempty"`
+}
+
+// Variant property of a component set made from a component's states, and its values.
+const (
+	VariantPropertyState = "State"
+	StateDefault         = "Default"
+	StateHover           = "Hover"
+	StateFocus           = "Focus"
+)
+
+// StateValues are the values of the State variant property a result may use, Default first.
+var StateValues = []string{StateDefault, StateHover, StateFocus}
+
+// MaxVariantOverrides bounds the overrides of one component variant (the backend's limit): a
+// state that changes more layers makes no variant (a STATE_SKIPPED diagnostic).
+const MaxVariantOverrides = 500
+
+// DiagStateSkipped is the diagnostic code of a component state that makes no variant; its
+// message says why.
+const DiagStateSkipped = "STATE_SKIPPED"
+
+// ComponentVariant is one variant of a component set: VariantProperties as Figma's
+// ComponentNode.variantProperties ({"State": "Hover"}), Overrides the paint members of layers of
+// the first use (by id) that differ in it, in the first use's document order.
+type ComponentVariant struct {
+	VariantProperties map[string]string `json:"variantProperties"`
+	Overrides         []VariantOverride `json:"overrides"`
+}
+
+// VariantOverride sets the members of one layer of a variant (id: a node of the first use's
+// subtree, the use itself included) that differ from the main component; only paint members,
+// each present only where it differs. An empty list clears the paints; opacity and weights are
+// given as values, never omitted to mean a default.
+type VariantOverride struct {
+	ID                 string              `json:"id"`
+	Opacity            *float64            `json:"opacity,omitempty"`
+	Fills              *[]Paint            `json:"fills,omitempty"`
+	Strokes            *[]Paint            `json:"strokes,omitempty"`
+	StrokeWeight       *float64            `json:"strokeWeight,omitempty"`
+	StrokeTopWeight    *float64            `json:"strokeTopWeight,omitempty"`
+	StrokeRightWeight  *float64            `json:"strokeRightWeight,omitempty"`
+	StrokeBottomWeight *float64            `json:"strokeBottomWeight,omitempty"`
+	StrokeLeftWeight   *float64            `json:"strokeLeftWeight,omitempty"`
+	Effects            *[]Effect           `json:"effects,omitempty"`
+	TextDecoration     string              `json:"textDecoration,omitempty"`
+	StyledTextSegments []StyledTextSegment `json:"styledTextSegments,omitempty"`
 }
 
 // Paint is a Figma Paint: SOLID (color, opacity), GRADIENT_LINEAR (gradientTransform,

@@ -10,13 +10,19 @@ import (
 
 // componentCount is what the components pass made of one page (docs/fidelity.md "Structure"):
 // components, their uses (instances), the layers the instances take from their main component
-// (the uses' nodes but the first use's), the nodes of the tree, and the repeats left plain.
+// (the uses' nodes but the first use's), the nodes of the tree, the repeats left plain, the
+// components with state variants ("States as variants"), the variants, and the states that
+// made none.
 type componentCount struct {
 	page                  string
 	components, instances int
 	inherited, nodes      int
 	skipped               int
+	withStates, variants  int
+	statesSkipped         int
 	names                 []string
+	// whyNoState are the STATE_SKIPPED messages' reasons (after "has no <State> variant: ").
+	whyNoState []string
 }
 
 // countComponents counts the components of a run's result.
@@ -31,6 +37,10 @@ func countComponents(page string, r *run) componentCount {
 		c.instances++
 		if n.ComponentName != "" {
 			c.names = append(c.names, fmt.Sprintf("%s (%s)", n.ComponentName, n.ComponentID))
+			if len(n.ComponentVariants) > 0 {
+				c.withStates++
+				c.variants += len(n.ComponentVariants)
+			}
 		}
 		if !seen[n.ComponentID] {
 			seen[n.ComponentID] = true
@@ -40,8 +50,13 @@ func countComponents(page string, r *run) componentCount {
 	})
 	c.components = len(seen)
 	for _, d := range r.Result.Diagnostics {
-		if d.Code == resultjson.DiagComponentSkipped {
+		switch d.Code {
+		case resultjson.DiagComponentSkipped:
 			c.skipped++
+		case resultjson.DiagStateSkipped:
+			c.statesSkipped++
+			_, why, _ := strings.Cut(d.Message, " variant: ")
+			c.whyNoState = append(c.whyNoState, why)
 		}
 	}
 	return c
@@ -51,12 +66,18 @@ func countComponents(page string, r *run) componentCount {
 func componentTable(counts []componentCount) string {
 	sort.Slice(counts, func(i, j int) bool { return counts[i].page < counts[j].page })
 	var b strings.Builder
-	b.WriteString("| page | nodes | components | instances | nodes in instances past the first use | repeats left plain | components |\n|---|---|---|---|---|---|---|\n")
-	var comps, insts int
+	b.WriteString("| page | nodes | components | instances | nodes in instances past the first use | repeats left plain | with states | variants | states left out | components |\n|---|---|---|---|---|---|---|---|---|---|\n")
+	var comps, insts, states, variants int
 	for _, c := range counts {
-		comps, insts = comps+c.components, insts+c.instances
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %s |\n", c.page, c.nodes, c.components, c.instances, c.inherited, c.skipped, strings.Join(c.names, ", "))
+		comps, insts, states, variants = comps+c.components, insts+c.instances, states+c.withStates, variants+c.variants
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %s |\n", c.page, c.nodes, c.components, c.instances, c.inherited, c.skipped,
+			c.withStates, c.variants, c.statesSkipped, strings.Join(c.names, ", "))
 	}
-	fmt.Fprintf(&b, "| all | | %d | %d | | | |\n", comps, insts)
+	fmt.Fprintf(&b, "| all | | %d | %d | | | %d | %d | | |\n", comps, insts, states, variants)
+	for _, c := range counts {
+		if len(c.whyNoState) > 0 {
+			fmt.Fprintf(&b, "\n%s, states without a variant: %s", c.page, strings.Join(c.whyNoState, "; "))
+		}
+	}
 	return b.String()
 }

@@ -514,6 +514,13 @@ export type Node = {
    */
   componentName?: string;
   /**
+   * Version 2, on a component's first use only (with componentName): the component's other states, each a variant of one component set (Figma's ComponentSetNode) whose main COMPONENT is the variant State=Default; the plugin clones the main component for each, sets the overrides on the clone's layers and combines them (figma.combineAsVariants). The page's instances stay in State=Default, so a reader that ignores componentVariants draws the same picture. Also checked (not expressible here): State values once each; every override's id names a node of the use's subtree (the use included), each once a variant; styledTextSegments only on a TEXT, covering its characters as the node's own (docs/results.md "Components").
+   *
+   * @minItems 1
+   * @maxItems 2
+   */
+  componentVariants?: [ComponentVariant] | [ComponentVariant, ComponentVariant];
+  /**
    * TEXT nodes of version-2 results only: ranges of characters in one style each, with the members of Figma's StyledTextSegment (getStyledTextSegments; the plugin applies each with setRange*). start and end count UTF-16 code units (JavaScript string offsets), end exclusive. Also checked (not expressible here): start < end <= the characters' length, not splitting a surrogate pair; the first starts at 0, each next where the one before ends, the last ends at the characters' length (in order, no overlap, no gap: the segments cover the characters exactly; none for empty characters, at least one otherwise); a segment's characters equal its range; styledTextSegments in a version-1 result is refused. The node-level typography members are the first segment's.
    */
   styledTextSegments?: StyledTextSegment[];
@@ -814,6 +821,68 @@ export interface TextDecorationLength {
  */
 export interface TextDecorationColor {
   value: SolidPaint;
+}
+/**
+ * One variant of a component set: Figma's ComponentNode.variantProperties and the paint members of the main component's layers that differ in it.
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "componentVariant".
+ */
+export interface ComponentVariant {
+  variantProperties: {
+    /**
+     * The state the variant shows (the main component is Default).
+     */
+    State: "Hover" | "Focus";
+  };
+  /**
+   * At most 500; each id once.
+   *
+   * @minItems 1
+   * @maxItems 500
+   */
+  overrides: [VariantOverride, ...VariantOverride[]];
+}
+/**
+ * The members of one layer of a variant that differ from the main component (only paint members; each present only where it differs; an empty list clears the paints).
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "variantOverride".
+ */
+export interface VariantOverride {
+  /**
+   * A node of the first use's subtree (the use itself included).
+   */
+  id: string;
+  opacity?: number;
+  fills?: Paint[];
+  strokes?: Paint[];
+  /**
+   * px.
+   */
+  strokeWeight?: number;
+  /**
+   * px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights).
+   */
+  strokeTopWeight?: number;
+  /**
+   * px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights).
+   */
+  strokeRightWeight?: number;
+  /**
+   * px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights).
+   */
+  strokeBottomWeight?: number;
+  /**
+   * px, one side of a FRAME or RECTANGLE (Figma's individual stroke weights).
+   */
+  strokeLeftWeight?: number;
+  effects?: Effect[];
+  textDecoration?: TextDecoration;
+  /**
+   * A TEXT's segments in the variant, covering its characters as the node's own do.
+   */
+  styledTextSegments?: StyledTextSegment[];
 }
 /**
  * One styled text segment. Members other than start, end, characters, fills and listOptions pass to the plugin unchecked; the converter writes all of those listed here.

@@ -1,0 +1,117 @@
+// States as variants (docs/results.md "Components", docs/conversion.md "States as variants"): a
+// component's first use may list the component's other states (componentVariants). The main
+// COMPONENT becomes the variant State=Default; each variant is a clone of it (component.clone())
+// with the overrides set on the clone's layers, named State=<value>; figma.combineAsVariants puts
+// them in one COMPONENT_SET named after the component. The page's instances are made from the
+// Default component, so the page shows what it showed without variants.
+import type { ComponentVariant, Node, VariantOverride } from "@code2des/api/result";
+import { MaterializeError, applying } from "./errors.js";
+import type { Images } from "./images.js";
+import { figmaEffects, figmaPaints, type VariablesById } from "./paint.js";
+import { applySegments, type Fonts } from "./text.js";
+
+/** The variant property the states set. */
+export const VariantProperty = "State";
+/** The state of the main component. */
+export const DefaultState = "Default";
+/** Space in px between two variants in their component set. */
+export const VariantSpacing = 20;
+
+/** What setting a variant's overrides needs. */
+export interface VariantContext {
+  images: Images;
+  fonts: Fonts;
+  variables: VariablesById;
+  track(node: SceneNode): void;
+  /** Whether a child of a result node is not created (a list marker a list draws, tree.ts). */
+  skipped(child: Node, parent: Node): boolean;
+}
+
+/** The name of a variant of state: Figma's "Property=Value". */
+export function variantName(state: string): string {
+  return `${VariantProperty}=${state}`;
+}
+
+/**
+ * Makes the component set of main (the component built from the result tree tree) with its
+ * variants, in parent, named name; main becomes State=Default. Returns the set.
+ */
+export function combineStates(main: ComponentNode, tree: Node, variants: readonly ComponentVariant[], parent: BaseNode & ChildrenMixin, name: string, ctx: VariantContext): ComponentSetNode {
+  applying(tree.id, "componentVariants", () => (main.name = variantName(DefaultState)));
+  const all: ComponentNode[] = [main];
+  variants.forEach((v, i) => {
+    const state = v.variantProperties.State;
+    const copy = applying(tree.id, `componentVariants[${i}]`, () => main.clone());
+    ctx.track(copy);
+    copy.name = variantName(state);
+    copy.x = main.x + (i + 1) * (main.width + VariantSpacing);
+    copy.y = main.y;
+    const layers = layersById(copy, tree, ctx);
+    for (const o of v.overrides) {
+      const layer = layers.get(o.id);
+      if (layer === undefined) throw new MaterializeError(tree.id, `componentVariants[${i}].overrides`, `no layer ${JSON.stringify(o.id)} in the component`);
+      applyOverride(layer, o, ctx);
+    }
+    all.push(copy);
+  });
+  const set = applying(tree.id, "componentVariants", () => figma.combineAsVariants(all, parent));
+  ctx.track(set);
+  set.name = name;
+  return set;
+}
+
+/** The layers of a component built from tree, by the result id of the node each was built from. */
+function layersById(component: ComponentNode, tree: Node, ctx: VariantContext): Map<string, SceneNode> {
+  const out = new Map<string, SceneNode>();
+  const walk = (layer: SceneNode, n: Node): void => {
+    out.set(n.id, layer);
+    const kids = (n.children ?? []).filter((c) => !ctx.skipped(c, n));
+    const layers = "children" in layer && n.type !== "SVG" ? layer.children : [];
+    kids.forEach((c, i) => {
+      const l = layers[i];
+      if (l !== undefined) walk(l, c);
+    });
+  };
+  walk(component, tree);
+  return out;
+}
+
+/** Sets an override's members on layer (setting a paint detaches the layer from its style). */
+function applyOverride(layer: SceneNode, o: VariantOverride, ctx: VariantContext): void {
+  const id = o.id;
+  if (o.opacity !== undefined && "opacity" in layer) {
+    const v = o.opacity;
+    applying(id, "opacity", () => (layer.opacity = v));
+  }
+  if (o.fills !== undefined && "fills" in layer) {
+    const v = figmaPaints(o.fills, ctx.images, ctx.variables, id, "fills");
+    applying(id, "fills", () => (layer.fills = v));
+  }
+  if (o.strokes !== undefined && "strokes" in layer) {
+    const v = figmaPaints(o.strokes, ctx.images, ctx.variables, id, "strokes");
+    applying(id, "strokes", () => (layer.strokes = v));
+  }
+  if (o.strokeWeight !== undefined && "strokeWeight" in layer) {
+    const v = o.strokeWeight;
+    applying(id, "strokeWeight", () => (layer.strokeWeight = v));
+  }
+  if ("strokeTopWeight" in layer) {
+    for (const k of ["strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight"] as const) {
+      const v = o[k];
+      if (v !== undefined) applying(id, k, () => (layer[k] = v));
+    }
+  }
+  if (o.effects !== undefined && "effects" in layer) {
+    const v = figmaEffects(o.effects);
+    applying(id, "effects", () => (layer.effects = v));
+  }
+  if (layer.type === "TEXT") {
+    if (o.textDecoration !== undefined) {
+      const v = o.textDecoration;
+      applying(id, "textDecoration", () => (layer.textDecoration = v));
+    }
+    if (o.styledTextSegments !== undefined) {
+      applySegments(layer, { type: "TEXT", id, name: layer.name, styledTextSegments: o.styledTextSegments }, ctx);
+    }
+  }
+}

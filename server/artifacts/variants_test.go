@@ -1,0 +1,126 @@
+package artifacts
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// variants is a componentVariants member (with its leading comma) of the given variants.
+func variants(vs ...string) string {
+	return `,"componentVariants":[` + strings.Join(vs, ",") + `]`
+}
+
+// variant is one variant of State state with the given overrides.
+func variant(state string, overrides ...string) string {
+	return fmt.Sprintf(`{"variantProperties":{"State":%q},"overrides":[%s]}`, state, strings.Join(overrides, ","))
+}
+
+const (
+	blueFill   = `{"id":"a","fills":[{"type":"SOLID","color":{"r":0,"g":0,"b":1}}]}`
+	whiteLabel = `{"id":"at","fills":[{"type":"SOLID","color":{"r":1,"g":1,"b":1}}],"styledTextSegments":[{"characters":"Alpha","start":0,"end":5,"fills":[{"type":"SOLID","color":{"r":1,"g":1,"b":1}}]}]}`
+)
+
+// manyOverrides is a variant of n overrides, of the use "a" and n-1 TEXT nodes "t<i>" inside it.
+func manyOverrides(n int) string {
+	kids := make([]string, n-1)
+	over := []string{`{"id":"a","opacity":0.5}`}
+	for i := range n - 1 {
+		kids[i] = fmt.Sprintf(`{"type":"TEXT","id":"t%d","name":"","characters":"x"}`, i)
+		over = append(over, fmt.Sprintf(`{"id":"t%d","opacity":0.5}`, i))
+	}
+	tree := componentTree(`{"type":"FRAME","id":"a","name":"","componentId":"C:1","componentName":"List"` +
+		variants(variant("Hover", over...)) + `,"children":[` + strings.Join(kids, ",") + `]}`)
+	return tree
+}
+
+func TestComponentVariantRules(t *testing.T) {
+	t.Parallel()
+	const name = `,"componentName":"Card"`
+	atMax := manyOverrides(MaxVariantOverrides)
+	pastMax := manyOverrides(MaxVariantOverrides + 1)
+	cases := []struct {
+		name, root, wantErr string
+	}{
+		{"OKHoverAndFocus", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", blueFill, whiteLabel), variant("Focus", `{"id":"a","effects":[],"strokes":[],"strokeWeight":2}`)), "", "Alpha"), use("b", 110, "C:1", "", "", "Beta")), ""},
+		{"OKOverridesAtMax", atMax, ""},
+		{"ErrOverridesPastMax", pastMax, fmt.Sprintf("more than %d overrides", MaxVariantOverrides)},
+		{"ErrThreeVariants", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", blueFill), variant("Focus", blueFill), variant("Hover", blueFill)), "", "Alpha")), fmt.Sprintf("more than %d variants", MaxComponentVariants)},
+		{"ErrSameStateTwice", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", blueFill), variant("Hover", blueFill)), "", "Alpha")), `two variants have State "Hover"`},
+		{"ErrDefaultState", componentTree(use("a", 0, "C:1", name+variants(variant("Default", blueFill)), "", "Alpha")), `State "Default", want Hover or Focus`},
+		{"ErrOtherProperty", componentTree(use("a", 0, "C:1", name+`,"componentVariants":[{"variantProperties":{"Size":"Large"},"overrides":[`+blueFill+`]}]`, "", "Alpha")), `unknown property "Size"`},
+		{"ErrNoOverrides", componentTree(use("a", 0, "C:1", name+variants(variant("Hover")), "", "Alpha")), "has no overrides"},
+		{"ErrEmpty", componentTree(use("a", 0, "C:1", name+variants(), "", "Alpha")), `"componentVariants" is empty`},
+		{"ErrGeometryMember", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", `{"id":"a","width":120}`)), "", "Alpha")), `an override sets "width"`},
+		{"ErrIDOutsideUse", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", `{"id":"bt","opacity":0.5}`)), "", "Alpha"), use("b", 110, "C:1", "", "", "Beta")), `override of node "bt", which is not in its subtree`},
+		{"ErrUnknownID", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", `{"id":"zz","opacity":0.5}`)), "", "Alpha")), `node "zz", which is not in its subtree`},
+		{"ErrIDTwice", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", blueFill, blueFill)), "", "Alpha")), `overrides node "a" twice`},
+		{"ErrNoID", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", `{"opacity":0.5}`)), "", "Alpha")), "an override has no id"},
+		{"ErrSegmentsOnFrame", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", `{"id":"a","styledTextSegments":[]}`)), "", "Alpha")), "which is no TEXT"},
+		{"ErrSegmentsPastText", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", strings.Replace(whiteLabel, `"end":5`, `"end":6`, 1))), "", "Alpha")), `variant override of "at"`},
+		{"ErrBadPaint", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", `{"id":"a","fills":[{"type":"VIDEO"}]}`)), "", "Alpha")), "no known type"},
+		{"ErrNotFirstUse", componentTree(use("a", 0, "C:1", name, "", "Alpha"), use("b", 110, "C:1", variants(variant("Hover", `{"id":"b","opacity":0.5}`)), "", "Beta")), `node "b" has componentVariants but is not the first use`},
+		{"ErrVersion1", "v1:" + componentTree(use("a", 0, "C:1", name+variants(variant("Hover", blueFill)), "", "Alpha")), "need manifest version 2"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			root, version := tc.root, ResultVersion
+			if r, ok := strings.CutPrefix(root, "v1:"); ok {
+				root, version = r, 1
+			}
+			err := checkTree(root, version)
+			want := tc.wantErr
+			switch {
+			case want == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+				t.Fatalf("error %v, want one containing %q", err, want)
+			}
+		})
+	}
+}
+
+// TestVariantImageRefs: an IMAGE paint of a variant override is an image reference the result's
+// images must resolve, as a node's own.
+func TestVariantImageRefs(t *testing.T) {
+	t.Parallel()
+	root := componentTree(use("a", 0, "C:1", `,"componentName":"Card"`+variants(variant("Hover", `{"id":"a","fills":[{"type":"IMAGE","imageRef":"img-hover","scaleMode":"FILL"}]}`)), "", "Alpha"))
+	uses, err := ValidateTree([]byte(root))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(uses) != 1 || uses[0].Ref != "img-hover" || !uses[0].Raster || uses[0].NodeID != "a" {
+		t.Errorf("image uses %+v, want img-hover as a raster of node a", uses)
+	}
+}
+
+// TestStatesGoldenValid: the converter's result of states.html (testdata/workers/
+// result.states.json, the golden of worker/convert's fixture "states": two components with
+// Hover and Focus variants) passes the tree rules.
+func TestStatesGoldenValid(t *testing.T) {
+	t.Parallel()
+	b, err := os.ReadFile("../../testdata/workers/result.states.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Root json.RawMessage `json:"root"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(doc.Root, []byte(`"componentVariants"`)) {
+		t.Fatal("the golden has no componentVariants")
+	}
+	w, err := validateTree(doc.Root, ResultVersion)
+	if err == nil {
+		err = checkComponents(w.components)
+	}
+	if err != nil {
+		t.Fatalf("refused: %v", err)
+	}
+}

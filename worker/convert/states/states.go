@@ -1,0 +1,435 @@
+// Package states is the pass that makes component sets of interactive components
+// (docs/conversion.md "States as variants"): for each component the components pass made, the
+// capture's record of what a forced :hover or :focus changed inside its first use is applied to
+// a copy of the capture, the page is drawn again, and the layers of the first use that paint
+// differently become the overrides of a Hover or Focus variant. A state that moves, resizes,
+// adds or removes a layer makes no variant (a STATE_SKIPPED diagnostic). It adds
+// componentVariants to first uses only, so the picture stays the same for every reader.
+package states
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/code2des/backend/worker/convert/boxtree"
+	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/naming"
+	"github.com/code2des/backend/worker/convert/resultjson"
+	"github.com/code2des/backend/worker/internal/callback"
+)
+
+// MaxRedraws bounds the pages drawn again for one state: the first uses whose states are
+// applied together must not hold one another, so nested ones wait for another drawing; those
+// left past it make no variant (STATE_SKIPPED).
+const MaxRedraws = 3
+
+// Redraw draws a capture (a copy of the page's, states applied) as the conversion does, up to
+// the tree the components pass reads, and returns its root.
+type Redraw func(c *capturemodel.Capture) (*resultjson.Node, error)
+
+// states are the capture's states in the order their variants are listed, with their
+// variant values.
+var states = []struct{ capture, value string }{{"hover", resultjson.StateHover}, {"focus", resultjson.StateFocus}}
+
+// paintProperties are the computed properties a state may change for a variant to be made: what
+// paints a box or its text and leaves every box where it is. A state that changes another
+// (padding, font-weight, display, a transform) makes no variant.
+var paintProperties = map[string]bool{
+	"background-color": true, "background-image": true, "background-blend-mode": true,
+	"color": true, "-webkit-text-fill-color": true, "-webkit-text-stroke-color": true, "text-shadow": true,
+	"border-top-color": true, "border-right-color": true, "border-bottom-color": true, "border-left-color": true,
+	"box-shadow": true, "opacity": true, "filter": true, "backdrop-filter": true, "mix-blend-mode": true,
+	"outline-style": true, "outline-width": true, "outline-color": true, "outline-offset": true,
+	"text-decoration-line": true, "text-decoration-color": true, "text-decoration-style": true,
+	"text-decoration-thickness": true, "text-underline-offset": true,
+}
+
+// use is one component's first use and what its states change.
+type use struct {
+	node       *resultjson.Node
+	start, end int // its element's index and the index past its subtree (Document.Elements)
+	variants   []resultjson.ComponentVariant
+}
+
+// Variants adds componentVariants to the first use of each component under root (the result
+// tree; tree is the conversion's tree of it) whose capture records states inside it, drawing
+// the page again with redraw, at most MaxRedraws times a state. It returns a STATE_SKIPPED
+// diagnostic, at most room of them, for each state that makes no variant; the error is
+// redraw's.
+func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room int) ([]resultjson.Diagnostic, error) {
+	diags := []resultjson.Diagnostic{}
+	if len(c.Document.States) == 0 {
+		return diags, nil
+	}
+	skip := func(n *resultjson.Node, value, why string) {
+		if len(diags) < room {
+			diags = append(diags, resultjson.Diagnostic{Code: resultjson.DiagStateSkipped, NodeID: n.ID,
+				Message: callback.TruncateUTF8(fmt.Sprintf("%s has no %s variant: %s", n.Name, value, why), resultjson.MaxWarningMessageBytes)})
+		}
+	}
+	els, ends := c.Document.Elements()
+	index := make(map[*capturemodel.DOMNode]int, len(els))
+	for i, e := range els {
+		index[e] = i
+	}
+	var uses []*use
+	for _, b := range tree.Made() {
+		if b.Out.ComponentName == "" || b.El == nil {
+			continue
+		}
+		if i, ok := index[b.El]; ok {
+			uses = append(uses, &use{node: b.Out, start: i, end: ends[i]})
+		}
+	}
+	if len(uses) == 0 {
+		return diags, nil
+	}
+	for _, st := range states {
+		pending := []*use{}
+		records := map[*use]*capturemodel.StateRecord{}
+		for _, u := range uses {
+			rec, why := record(c.Document.States, st.capture, u)
+			switch {
+			case rec == nil && why == "":
+				continue
+			case why == "":
+				why = paintOnly(rec, st.capture, u)
+			}
+			if why != "" {
+				skip(u.node, st.value, why)
+				continue
+			}
+			records[u] = rec
+			pending = append(pending, u)
+		}
+		for round := 0; len(pending) > 0; round++ {
+			if round == MaxRedraws {
+				for _, u := range pending {
+					skip(u.node, st.value, fmt.Sprintf("its states nest in other components' past the %d drawings a state may take", MaxRedraws))
+				}
+				break
+			}
+			// The uses drawn together hold none of the others' elements.
+			var now, later []*use
+			for _, u := range pending {
+				if overlaps(u, now) {
+					later = append(later, u)
+				} else {
+					now = append(now, u)
+				}
+			}
+			pending = later
+			changes := map[int]map[string]string{}
+			for _, u := range now {
+				for _, ch := range records[u].Changes {
+					changes[ch.Element] = ch.Style
+				}
+			}
+			variant, err := redraw(withChanges(c, changes))
+			if err != nil {
+				return diags, err
+			}
+			for _, u := range now {
+				overrides, why := compare(u.node, variant, st.capture)
+				switch {
+				case why != "":
+					skip(u.node, st.value, why)
+				case len(overrides) == 0:
+					// The changes paint nothing the design draws (a colour under an image).
+				case len(overrides) > resultjson.MaxVariantOverrides:
+					skip(u.node, st.value, fmt.Sprintf("it changes %d layers, more than the %d a variant may", len(overrides), resultjson.MaxVariantOverrides))
+				default:
+					u.variants = append(u.variants, resultjson.ComponentVariant{
+						VariantProperties: map[string]string{resultjson.VariantPropertyState: st.value}, Overrides: overrides})
+				}
+			}
+		}
+	}
+	for _, u := range uses {
+		u.node.ComponentVariants = u.variants
+	}
+	return diags, nil
+}
+
+// record returns the state record of state that is u's: the one forcing u's own element, else
+// the only one forcing an element inside it; nil with a reason when several elements inside it
+// have their own state and it has none, nil and "" when it has no state.
+func record(all []capturemodel.StateRecord, state string, u *use) (*capturemodel.StateRecord, string) {
+	var inside []*capturemodel.StateRecord
+	for i := range all {
+		r := &all[i]
+		if r.State != state || r.Element < u.start || r.Element >= u.end {
+			continue
+		}
+		if r.Element == u.start {
+			return r, ""
+		}
+		inside = append(inside, r)
+	}
+	switch len(inside) {
+	case 0:
+		return nil, ""
+	case 1:
+		return inside[0], ""
+	}
+	return nil, fmt.Sprintf("%d elements inside it have their own %s state and it has none", len(inside), state)
+}
+
+// paintOnly says why rec's changes cannot be a variant of u: one is of an element outside u (a
+// capture that says so is not what the capture worker writes), moves or resizes a box, or
+// changes a property that is no paint (a url() background the capture has no image of counts as
+// one); "" when they only repaint inside u.
+func paintOnly(rec *capturemodel.StateRecord, state string, u *use) string {
+	for _, ch := range rec.Changes {
+		if ch.Element < u.start || ch.Element >= u.end {
+			return fmt.Sprintf("its %s state records a change of an element outside it", state)
+		}
+		if ch.Box != nil {
+			return fmt.Sprintf("its %s state moves or resizes a box", state)
+		}
+		props := make([]string, 0, len(ch.Style))
+		for p := range ch.Style {
+			props = append(props, p)
+		}
+		sort.Strings(props)
+		for _, p := range props {
+			if !paintProperties[p] {
+				return fmt.Sprintf("its %s state changes %s, which is no paint", state, p)
+			}
+			if p == "background-image" && strings.Contains(ch.Style[p], "url(") {
+				return fmt.Sprintf("its %s state shows a background image the capture has not recorded", state)
+			}
+		}
+	}
+	return ""
+}
+
+// overlaps says whether u's elements and those of one of others overlap (one holds the other).
+func overlaps(u *use, others []*use) bool {
+	for _, o := range others {
+		if u.start < o.end && o.start < u.end {
+			return true
+		}
+	}
+	return false
+}
+
+// withChanges returns a copy of c whose elements (by Document.Elements index) have the changed
+// computed values; the elements and ancestors it changes are copied, the rest shared with c,
+// which is not changed.
+func withChanges(c *capturemodel.Capture, changes map[int]map[string]string) *capturemodel.Capture {
+	_, ends := c.Document.Elements()
+	next := 0
+	cp := *c
+	cp.Document.Root = changed(c.Document.Root, &next, ends, changes)
+	return &cp
+}
+
+// changed returns n with its changes, and those of its descendants, applied (n itself when
+// none applies); next is n's element index and is advanced past its subtree.
+func changed(n *capturemodel.DOMNode, next *int, ends []int, changes map[int]map[string]string) *capturemodel.DOMNode {
+	if n == nil || n.Type != "element" {
+		return n
+	}
+	i := *next
+	end := ends[i]
+	any := false
+	for k := range changes {
+		if k >= i && k < end {
+			any = true
+			break
+		}
+	}
+	if !any {
+		*next = end
+		return n
+	}
+	out := *n
+	if style, ok := changes[i]; ok {
+		out.Style = make(map[string]string, len(n.Style)+len(style))
+		for p, v := range n.Style {
+			out.Style[p] = v
+		}
+		for p, v := range style {
+			if capturemodel.IsDefault(p, v) {
+				delete(out.Style, p)
+			} else {
+				out.Style[p] = v
+			}
+		}
+	}
+	*next = i + 1
+	out.Children = make([]*capturemodel.DOMNode, len(n.Children))
+	for j, k := range n.Children {
+		out.Children[j] = changed(k, next, ends, changes)
+	}
+	return &out
+}
+
+// compare compares the first use main, as the page draws it, with its node of the variant
+// tree (by id) and returns the overrides of the layers that paint differently; the reason when
+// a layer was added, removed, moved or changed otherwise.
+func compare(main *resultjson.Node, variant *resultjson.Node, state string) ([]resultjson.VariantOverride, string) {
+	byID := map[string]*resultjson.Node{}
+	variant.Walk(func(n *resultjson.Node) { byID[n.ID] = n })
+	var out []resultjson.VariantOverride
+	why := ""
+	var walk func(d *resultjson.Node) bool
+	walk = func(d *resultjson.Node) bool {
+		v, ok := byID[d.ID]
+		if !ok {
+			why = fmt.Sprintf("its %s state removes %s", state, naming.Clip(d.Name))
+			return false
+		}
+		if len(v.Children) != len(d.Children) {
+			why = fmt.Sprintf("its %s state adds or removes layers in %s", state, naming.Clip(d.Name))
+			return false
+		}
+		if m := otherMember(d, v); m != "" {
+			why = fmt.Sprintf("its %s state changes %s of %s", state, m, naming.Clip(d.Name))
+			return false
+		}
+		if o, ok := override(d, v); ok {
+			out = append(out, o)
+		}
+		for i, k := range d.Children {
+			if v.Children[i].ID != k.ID {
+				why = fmt.Sprintf("its %s state adds or removes layers in %s", state, naming.Clip(d.Name))
+				return false
+			}
+			if !walk(k) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(main) {
+		return nil, why
+	}
+	return out, ""
+}
+
+// bare is a copy of n without its children, the members a variant may override (how a
+// decoration is drawn, TextDecorationDetails, is not one: a state that changes it makes no
+// variant), the style
+// bindings (the variant tree has none) and the component members.
+func bare(n *resultjson.Node) resultjson.Node {
+	c := *n
+	c.Children = nil
+	c.Opacity, c.Fills, c.Strokes, c.Effects = nil, nil, nil, nil
+	c.StrokeWeight, c.StrokeTopWeight, c.StrokeRightWeight, c.StrokeBottomWeight, c.StrokeLeftWeight = nil, nil, nil, nil, nil
+	c.TextDecoration = ""
+	c.FillStyleID, c.StrokeStyleID, c.TextStyleID, c.EffectStyleID = "", "", "", ""
+	c.Component = resultjson.Component{}
+	c.StyledTextSegments = make([]resultjson.StyledTextSegment, len(n.StyledTextSegments))
+	for i, s := range n.StyledTextSegments {
+		s.Fills, s.TextDecoration = nil, ""
+		c.StyledTextSegments[i] = s
+	}
+	return c
+}
+
+// otherMember names a member other than the overridable ones in which d and v differ ("" when
+// none does): the box ("x", "y", "width", "height" together), else the first member in the
+// node's encoding that differs.
+func otherMember(d, v *resultjson.Node) string {
+	bd, bv := bare(d), bare(v)
+	if reflect.DeepEqual(bd, bv) {
+		return ""
+	}
+	if bd.X != bv.X || bd.Y != bv.Y || bd.Width != bv.Width || bd.Height != bv.Height {
+		return "the box"
+	}
+	var md, mv map[string]json.RawMessage
+	jd, _ := json.Marshal(bd)
+	jv, _ := json.Marshal(bv)
+	_ = json.Unmarshal(jd, &md)
+	_ = json.Unmarshal(jv, &mv)
+	names := map[string]bool{}
+	for k := range md {
+		names[k] = true
+	}
+	for k := range mv {
+		names[k] = true
+	}
+	keys := make([]string, 0, len(names))
+	for k := range names {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if string(md[k]) != string(mv[k]) {
+			return k
+		}
+	}
+	return "a member"
+}
+
+// override is the override of the members in which v paints differently from d; false when it
+// paints the same.
+func override(d, v *resultjson.Node) (resultjson.VariantOverride, bool) {
+	o := resultjson.VariantOverride{ID: d.ID}
+	any := false
+	if !reflect.DeepEqual(d.Opacity, v.Opacity) {
+		o.Opacity, any = ptr(1.0), true
+		if v.Opacity != nil {
+			o.Opacity = ptr(*v.Opacity)
+		}
+	}
+	if !reflect.DeepEqual(fills(d.Fills), fills(v.Fills)) {
+		f := fills(v.Fills)
+		o.Fills, any = &f, true
+	}
+	if !reflect.DeepEqual(paints(d.Strokes), paints(v.Strokes)) {
+		s := paints(v.Strokes)
+		o.Strokes, any = &s, true
+	}
+	for _, w := range []struct {
+		d, v *float64
+		o    **float64
+	}{{d.StrokeWeight, v.StrokeWeight, &o.StrokeWeight}, {d.StrokeTopWeight, v.StrokeTopWeight, &o.StrokeTopWeight},
+		{d.StrokeRightWeight, v.StrokeRightWeight, &o.StrokeRightWeight}, {d.StrokeBottomWeight, v.StrokeBottomWeight, &o.StrokeBottomWeight},
+		{d.StrokeLeftWeight, v.StrokeLeftWeight, &o.StrokeLeftWeight}} {
+		if !reflect.DeepEqual(w.d, w.v) {
+			*w.o, any = ptr(0.0), true
+			if w.v != nil {
+				*w.o = ptr(*w.v)
+			}
+		}
+	}
+	if !reflect.DeepEqual(d.Effects, v.Effects) && len(d.Effects)+len(v.Effects) > 0 {
+		e := append([]resultjson.Effect{}, v.Effects...)
+		o.Effects, any = &e, true
+	}
+	if d.TextDecoration != v.TextDecoration {
+		o.TextDecoration, any = v.TextDecoration, true
+		if o.TextDecoration == "" {
+			o.TextDecoration = "NONE"
+		}
+	}
+	if !reflect.DeepEqual(d.StyledTextSegments, v.StyledTextSegments) {
+		o.StyledTextSegments, any = v.StyledTextSegments, true
+	}
+	return o, any
+}
+
+// fills is a node's fills as a list (nil: none).
+func fills(f *[]resultjson.Paint) []resultjson.Paint {
+	if f == nil {
+		return []resultjson.Paint{}
+	}
+	return paints(*f)
+}
+
+// paints is a list of paints, never nil.
+func paints(p []resultjson.Paint) []resultjson.Paint {
+	if p == nil {
+		return []resultjson.Paint{}
+	}
+	return p
+}
+
+func ptr[T any](v T) *T { return &v }
