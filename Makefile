@@ -30,11 +30,11 @@ bench:
 
 # The fidelity gate (docs/fidelity.md): every page of testdata/fidelity/site, then every real page
 # of testdata/fidelity/real at 1440 px (one also at 390 px), through capture, conversion and
-# preview; prints the tables, writes side-by-side PNGs to fidelity-out/ and fails when a page is
-# below its thresholds (testdata/fidelity/thresholds.json, testdata/fidelity/real/thresholds.json).
+# preview, and the self-made pages' auto-layout check (TestCorpusStructure); prints the tables,
+# writes side-by-side PNGs to fidelity-out/ and fails when a page is below its thresholds (testdata/fidelity/thresholds.json, testdata/fidelity/real/thresholds.json).
 fidelity:
 	bash .ci/chromium-up
-	FIDELITY_GATE=1 go test -count=1 -timeout 10m -run 'TestFidelityGate$$|TestRealPagesGate$$' -v ./worker/fidelity/corpus -args -fidelity.out=$(CURDIR)/fidelity-out
+	FIDELITY_GATE=1 go test -count=1 -timeout 10m -run 'TestFidelityGate$$|TestRealPagesGate$$|TestCorpusStructure$$' -v ./worker/fidelity/corpus -args -fidelity.out=$(CURDIR)/fidelity-out
 
 # The Figma plugin, the web dashboard and the shared API package (npm workspace, docs in the README):
 # npm ci, regenerate the GraphQL/result types, plugin/dist and dashboard/dist and fail if the committed

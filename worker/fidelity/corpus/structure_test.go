@@ -23,7 +23,7 @@ func TestCorpusStructure(t *testing.T) {
 	}
 	p := startPipeline(t)
 	var b strings.Builder
-	b.WriteString("| page | flex/grid containers | auto layout | paint styles | text styles | variables | skipped (reason) |\n|---|---|---|---|---|---|---|\n")
+	b.WriteString("| page | flex/grid containers | auto layout | paint styles | text styles | effect styles | variables | skipped (reason) |\n|---|---|---|---|---|---|---|---|\n")
 	allContainers, allFrames := 0, 0
 	for _, page := range Pages {
 		r := p.runPage(t, page)
@@ -43,13 +43,9 @@ func TestCorpusStructure(t *testing.T) {
 		}
 		walk(r.Result.Root)
 		allContainers, allFrames = allContainers+containers, allFrames+frames
-		paint, text := 0, 0
+		styles := map[string]int{}
 		for _, s := range r.Result.Styles {
-			if s.Type == "PAINT" {
-				paint++
-			} else {
-				text++
-			}
+			styles[s.Type]++
 		}
 		var reasons []string
 		for _, d := range r.Result.Diagnostics {
@@ -61,7 +57,7 @@ func TestCorpusStructure(t *testing.T) {
 		if r.Result.Variables != nil {
 			vars = len(r.Result.Variables.Variables)
 		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %s |\n", page, containers, frames, paint, text, vars, strings.Join(reasons, "; "))
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %s |\n", page, containers, frames, styles["PAINT"], styles["TEXT"], styles["EFFECT"], vars, strings.Join(reasons, "; "))
 		if containers > 0 && frames*100 < containers*minAutoLayoutShare {
 			t.Errorf("%s: %d of %d flex/grid containers have auto layout, want at least %d%%", page, frames, containers, minAutoLayoutShare)
 		}
