@@ -601,11 +601,15 @@
             out.line_starts = lineStarts(node, raw, text, frags, ws.startsWith("pre"));
           }
         }
-        if (textRuns.length < maxFontQueries) {
-          out.font_ref = textRuns.length;
-          textRuns.push(node);
-        } else {
-          textRunsOver++;
+        // The fonts that drew the run (fonts.go), for a run with glyphs: white space alone draws
+        // none, and DevTools' DOM leaves a whitespace-only text node out, so it cannot be asked.
+        if (raw.trim()) {
+          if (textRuns.length < maxFontQueries) {
+            out.font_ref = textRuns.length;
+            textRuns.push(node);
+          } else {
+            textRunsOver++;
+          }
         }
         return out;
       }

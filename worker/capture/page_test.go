@@ -140,10 +140,11 @@ func textChild(t *testing.T, n formNode, i int) formNode {
 // TestTextRecordsLineFragments captures a paragraph whose link starts mid-line and wraps: the
 // link and its text run record one rect per line (the second line starting at the paragraph's
 // left edge, left of where the first began), a run on one line records none, a drawn space
-// between inline elements is a run, and a dir=rtl paragraph records its direction.
+// between inline elements is a run (without fonts to ask for, and no FONTS_UNRECORDED), and a
+// dir=rtl paragraph records its direction.
 func TestTextRecordsLineFragments(t *testing.T) {
 	t.Parallel()
-	_, byID := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a62", capturetest.TextPath)
+	raw, byID := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a62", capturetest.TextPath)
 	link, wrap := byID["link"], byID["wrap"]
 	run := textChild(t, link, 0)
 	for what, rects := range map[string][]capturedBox{"the link": link.Rects, "its text run": run.Rects} {
@@ -163,9 +164,22 @@ func TestTextRecordsLineFragments(t *testing.T) {
 	if r := textChild(t, byID["short"], 0).Rects; r != nil {
 		t.Errorf("a run on one line records fragments %+v, want none", r)
 	}
-	// A drawn space between inline elements is a run; white space between blocks is not.
+	// A drawn space between inline elements is a run, without fonts to ask for (it draws no
+	// glyph, and DevTools cannot find a whitespace-only node); white space between blocks is
+	// not a run.
 	if sp := byID["spaced"]; len(sp.Children) != 3 || textChild(t, sp, 1).Type != "text" || textChild(t, sp, 1).Text != " " {
 		t.Errorf("#spaced has %d children, want bold, a space run and italic", len(sp.Children))
+	} else if ref := textChild(t, sp, 1).FontRef; ref != nil {
+		t.Errorf("the space run has font_ref %d, want none", *ref)
+	}
+	var doc fontDoc
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range doc.Document.Warnings {
+		if w.Code == capture.WarnFontsUnrecorded {
+			t.Errorf("warning %s: %s; every run with glyphs has its fonts", w.Code, w.Message)
+		}
 	}
 	if n := len(byID["blocks"].Children); n != 2 {
 		t.Errorf("#blocks has %d children, want its two paragraphs only", n)
