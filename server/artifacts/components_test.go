@@ -20,9 +20,7 @@ func componentTree(kids ...string) string {
 func TestComponentRules(t *testing.T) {
 	t.Parallel()
 	const name = `,"componentName":"Card"`
-	cases := []struct {
-		name, root, wantErr string
-	}{
+	cases := []treeCase{
 		{"OKCards", componentTree(use("a", 0, "C:1", name, "", "Alpha"), use("b", 110, "C:1", "", "", "Beta")), ""},
 		// What an INSTANCE overrides may differ: text, fills, names, visibility; the root's place.
 		{"OKOverrides", componentTree(use("a", 0, "C:1", name, "", "Alpha"),
@@ -47,35 +45,33 @@ func TestComponentRules(t *testing.T) {
 		{"ErrNestedUse", componentTree(`{"type":"FRAME","id":"o","name":"","componentId":"C:1","componentName":"Outer","children":[` + use("a", 0, "C:2", name, "", "Alpha") + `]}`), `node "o" is a use of component "C:1" but holds a use`},
 		{"ErrVersion1", "v1:" + componentTree(use("a", 0, "C:1", name, "", "Alpha")), "need manifest version 2"},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			root, version := tc.root, ResultVersion
-			if r, ok := strings.CutPrefix(root, "v1:"); ok {
-				root, version = r, 1
-			}
-			err := checkTree(root, version)
-			want := tc.wantErr
-			switch {
-			case want == "" && err != nil:
-				t.Fatalf("refused: %v", err)
-			case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
-				t.Fatalf("error %v, want one containing %q", err, want)
-			}
-		})
-	}
+	checkComponentTrees(t, cases)
 }
 
 // checkTree applies the tree and component rules as ParseResult does for a result of version.
+// checkComponentTrees runs the tree rules and the component rules on each case's tree (one
+// prefixed "v1:" as a result of manifest version 1) through checkTrees.
+func checkComponentTrees(t *testing.T, cases []treeCase) {
+	t.Helper()
+	checkTrees(t, cases, func(root []byte) error {
+		r, version := string(root), ResultVersion
+		if v1, ok := strings.CutPrefix(r, "v1:"); ok {
+			r, version = v1, 1
+		}
+		return checkTree(r, version)
+	})
+}
+
+// checkTree is the tree and component rules of ParseResult for a result of manifest version
+// version (Result.checkTreeVersion2 without the styles).
 func checkTree(root string, version int) error {
 	w, err := validateTree([]byte(root), version)
 	if err != nil {
 		return err
 	}
-	if w.structured && version < 2 {
-		return fmt.Errorf("component members need manifest version 2")
-	}
-	return checkComponents(w.components)
+	r := &Result{}
+	r.Manifest.Version = version
+	return r.checkTreeVersion2(w)
 }
 
 func TestMaxComponents(t *testing.T) {

@@ -42,9 +42,7 @@ func TestComponentVariantRules(t *testing.T) {
 	const name = `,"componentName":"Card"`
 	atMax := manyOverrides(MaxVariantOverrides)
 	pastMax := manyOverrides(MaxVariantOverrides + 1)
-	cases := []struct {
-		name, root, wantErr string
-	}{
+	cases := []treeCase{
 		{"OKHoverAndFocus", componentTree(use("a", 0, "C:1", name+variants(variant("Hover", blueFill, whiteLabel), variant("Focus", `{"id":"a","effects":[],"strokes":[],"strokeWeight":2}`)), "", "Alpha"), use("b", 110, "C:1", "", "", "Beta")), ""},
 		{"OKOverridesAtMax", atMax, ""},
 		{"ErrOverridesPastMax", pastMax, fmt.Sprintf("more than %d overrides", MaxVariantOverrides)},
@@ -65,23 +63,7 @@ func TestComponentVariantRules(t *testing.T) {
 		{"ErrNotFirstUse", componentTree(use("a", 0, "C:1", name, "", "Alpha"), use("b", 110, "C:1", variants(variant("Hover", `{"id":"b","opacity":0.5}`)), "", "Beta")), `node "b" has componentVariants but is not the first use`},
 		{"ErrVersion1", "v1:" + componentTree(use("a", 0, "C:1", name+variants(variant("Hover", blueFill)), "", "Alpha")), "need manifest version 2"},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			root, version := tc.root, ResultVersion
-			if r, ok := strings.CutPrefix(root, "v1:"); ok {
-				root, version = r, 1
-			}
-			err := checkTree(root, version)
-			want := tc.wantErr
-			switch {
-			case want == "" && err != nil:
-				t.Fatalf("refused: %v", err)
-			case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
-				t.Fatalf("error %v, want one containing %q", err, want)
-			}
-		})
-	}
+	checkComponentTrees(t, cases)
 }
 
 // TestVariantImageRefs: an IMAGE paint of a variant override is an image reference the result's
