@@ -9168,6 +9168,7 @@
   var ComponentsFrameName = "Components";
   var ComponentSpacing = 40;
   var ComponentDataKey = "code2des.componentId";
+  var IconDataKey = "code2des.icon";
   var placement = [
     "x",
     "y",
@@ -9201,8 +9202,10 @@
     constructor(track) {
       this.track = track;
       this.made = /* @__PURE__ */ new Map();
+      this.icons = /* @__PURE__ */ new Map();
       this.holder = null;
       this.bottom = 0;
+      this.widest = 0;
     }
     get(id) {
       return this.made.get(id);
@@ -9225,13 +9228,39 @@
     add(id, component, main, placed = component) {
       const made = { component, main, placed };
       this.made.set(id, made);
-      const f = this.frame();
-      placed.x = 0;
-      placed.y = this.bottom;
-      this.bottom += placed.height + ComponentSpacing;
-      const width = Math.max(...[...this.made.values()].map((m) => m.placed.width), 0.01);
-      f.resize(width, Math.max(this.bottom - ComponentSpacing, 0.01));
+      this.stack(placed);
       return made;
+    }
+    /**
+     * The icon component of the SVG image ref at width x height px, made on first use by
+     * draw (which builds the SVG's layer into the new component) and stacked on the Components
+     * frame; named name.
+     */
+    icon(ref, width, height, name, draw) {
+      const key2 = `${ref}@${width}x${height}`;
+      const had = this.icons.get(key2);
+      if (had !== void 0) return had;
+      const c = figma.createComponent();
+      this.track(c);
+      c.name = name;
+      c.fills = [];
+      c.clipsContent = false;
+      c.resize(Math.max(width, 0.01), Math.max(height, 0.01));
+      c.setPluginData(IconDataKey, ref);
+      draw(c);
+      this.icons.set(key2, c);
+      this.stack(c);
+      return c;
+    }
+    /** Puts node below the ones before it on the Components frame, which grows to hold it. */
+    stack(node) {
+      const f = this.frame();
+      if (node.parent !== f) f.appendChild(node);
+      node.x = 0;
+      node.y = this.bottom;
+      this.bottom += node.height + ComponentSpacing;
+      this.widest = Math.max(this.widest, node.width);
+      f.resize(Math.max(this.widest, 0.01), Math.max(this.bottom - ComponentSpacing, 0.01));
     }
     /** Puts the Components frame beside root, on root's page (none when the result has no components). */
     place(root) {
@@ -9990,6 +10019,7 @@
   async function buildNode(n, parent, ctx) {
     if (n.type === "GROUP") return buildGroup(n, parent, ctx);
     if (n.componentId !== void 0 && n.type === "FRAME") return buildInstance(n, n.componentId, parent, ctx);
+    if (n.type === "SVG" && ctx.componentRoot !== void 0) return buildIcon(n, parent, ctx);
     const node = applying(n.id, "type", () => create(n, ctx));
     ctx.track(node);
     node.setPluginData(PluginDataKey, n.id);
@@ -10005,6 +10035,44 @@
     applySizing(node, n);
     await ctx.tick();
     return node;
+  }
+  function iconOf(n, ctx) {
+    var _a, _b, _c, _d, _e;
+    const ref = (_a = n.imageRef) != null ? _a : "";
+    const w = (_c = (_b = n.untransformedWidth) != null ? _b : n.width) != null ? _c : 0;
+    const h = (_e = (_d = n.untransformedHeight) != null ? _d : n.height) != null ? _e : 0;
+    return ctx.components.icon(ref, w, h, n.name, (into) => {
+      var _a2, _b2;
+      const svg = applying(n.id, "imageRef", () => createSvg(n, ctx));
+      into.appendChild(svg);
+      if (((_a2 = n.fills) != null ? _a2 : []).length > 0 && svg.type === "RECTANGLE") {
+        const v = figmaPaints((_b2 = n.fills) != null ? _b2 : [], ctx.images, ctx.library.variables, n.id, "fills");
+        applying(n.id, "fills", () => svg.fills = v);
+      }
+      svg.name = n.name;
+      svg.resize(Math.max(w, 0.01), Math.max(h, 0.01));
+      svg.x = 0;
+      svg.y = 0;
+      into.clipsContent = svg.type === "FRAME" ? svg.clipsContent : false;
+    });
+  }
+  async function buildIcon(n, parent, ctx) {
+    const icon = iconOf(n, ctx);
+    const inst = applying(n.id, "imageRef", () => icon.createInstance());
+    ctx.track(inst);
+    inst.setPluginData(PluginDataKey, n.id);
+    applying(n.id, "(append to parent)", () => parent.appendChild(inst));
+    inst.name = n.name;
+    if (n.visible !== void 0) inst.visible = n.visible;
+    applyLayer(inst, n);
+    if (n.constraints !== void 0) {
+      const v = n.constraints;
+      applying(n.id, "constraints", () => inst.constraints = v);
+    }
+    applyPosition(inst, n);
+    applySizing(inst, n);
+    await ctx.tick();
+    return inst;
   }
   async function buildGroup(n, parent, ctx) {
     var _a;
@@ -10257,8 +10325,12 @@
       var _a2;
       return node.visible = (_a2 = n.visible) != null ? _a2 : true;
     });
+    if (n.type === "SVG" && node.type === "INSTANCE" && differs("imageRef")) {
+      const icon = iconOf(n, ctx);
+      applying(n.id, "imageRef", () => node.swapComponent(icon));
+    }
     const fills = differs("fills") || differs("fillStyleId");
-    if (fills && n.fills !== void 0 && "fills" in node && !(n.type === "SVG" && node.type === "FRAME")) {
+    if (fills && n.fills !== void 0 && "fills" in node && n.type !== "SVG") {
       const v = figmaPaints(n.fills, ctx.images, ctx.library.variables, n.id, "fills");
       applying(n.id, "fills", () => node.fills = v);
     }

@@ -738,9 +738,27 @@ export class StubInstance extends StubFrame {
   override readonly type = "INSTANCE";
   constructor(
     figma: StubFigma,
-    readonly mainComponent: StubComponent,
+    public mainComponent: StubComponent,
   ) {
     super(figma);
+  }
+  /**
+   * Figma's swapComponent: the instance becomes one of component, its layers copies of the
+   * component's (overrides on the old layers are dropped); it keeps its place and size.
+   */
+  swapComponent(component: StubComponent): void {
+    this.figma.record("swapComponent", component.name);
+    if (!(component instanceof StubComponent)) fail("in swapComponent: not a component");
+    this.mainComponent = component;
+    const kids = Reflect.get(this, "kids");
+    for (const c of [...kids.children]) c.parent = null;
+    kids.children.length = 0;
+    const layerOf = this.inInstance ?? this;
+    for (const c of component.children) {
+      const copy = copyNode(c, null, layerOf);
+      kids.children.push(copy);
+      copy.parent = this;
+    }
   }
 }
 
@@ -760,6 +778,7 @@ function copyNode<T extends StubNode>(src: StubNode, into: T | null, inst: StubI
     else if (k === "id") value = nextId();
     else if (k === "parent") value = null;
     else if (k === "inInstance") value = inst;
+    else if (k === "mainComponent") value = v;
     else if (k === "kids") value = own.get(k) ?? null;
     else if (k === "rowTracks" || k === "columnTracks") value = null;
     else if (v instanceof Map) value = new Map(v);

@@ -66,7 +66,10 @@ function isGoldenImage(v: unknown): v is GoldenImage {
   return typeof v === "object" && v !== null && "ref" in v && "mime_type" in v && "width" in v && "height" in v;
 }
 
-/** A stored result document as the API returns it: rasters as PNG base64, SVGs as text. */
+/**
+ * A stored result document as the API returns it: rasters as PNG base64, SVGs as text (each a
+ * square of its own colour).
+ */
 export function fromStoredResult(doc: Record<string, unknown>): ResultInput {
   const images = Array.isArray(doc["images"]) ? doc["images"].filter(isGoldenImage) : [];
   return {
@@ -75,10 +78,17 @@ export function fromStoredResult(doc: Record<string, unknown>): ResultInput {
     variables: doc["variables"] ?? null,
     images: images.map((im) =>
       im.mime_type === "image/svg+xml"
-        ? { ref: im.ref, mimeType: im.mime_type, width: im.width, height: im.height, base64: null, svg: svg(im.width, im.height) }
+        ? { ref: im.ref, mimeType: im.mime_type, width: im.width, height: im.height, base64: null, svg: svg(im.width, im.height, colourOf(im.ref)) }
         : { ref: im.ref, mimeType: "image/png", width: im.width, height: im.height, base64: png(im.width, im.height), svg: null },
     ),
   };
+}
+
+/** A colour of its own for each image ref, so the read-back tree tells two SVG images apart. */
+function colourOf(ref: string): string {
+  let h = 0;
+  for (const ch of ref) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return `#${(h & 0xffffff).toString(16).padStart(6, "0")}`;
 }
 
 function readJson(url: URL): Record<string, unknown> {

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { ResultInput } from "@code2des/api/result";
-import { ComponentDataKey, ComponentsFrameName, DefaultBatchSize, FallbackFamily, MaterializeError, PluginDataKey, materialize, type MaterializeWarning } from "../src/materialize.js";
+import { ComponentDataKey, ComponentsFrameName, DefaultBatchSize, IconDataKey, FallbackFamily, MaterializeError, PluginDataKey, materialize, type MaterializeWarning } from "../src/materialize.js";
 import { PlacementGap } from "../src/materialize/placement.js";
 import { VariantSpacing } from "../src/materialize/variants.js";
 import { DefaultFonts, StubComponent, StubComponentSet, StubFrame, StubInstance, StubRectangle, StubText, install, type Fault, type StubFigma } from "./figma-stub.js";
@@ -486,6 +486,28 @@ test("components: a link's instance is as wide as its label: the plugin leaves a
   // A Figma that did not measure would leave every instance as wide as the main: the plugin
   // forces no size of its own.
   assert.deepEqual(await widths(false), [76.63, 76.63, 76.63, 76.63]);
+});
+
+test("components: an SVG among a component's layers is an instance of an icon component, which an instance whose use draws another icon swaps", async () => {
+  const nav = goldenResults().find((f) => f.name === "golden/result.navicons.json");
+  assert.ok(nav, "the golden nav of three links with their own icons");
+  const stub = install();
+  const root = await materialize(nav.result);
+  const holder = stub.currentPage.children.find((n) => n.name === ComponentsFrameName);
+  assert.ok(holder instanceof StubFrame);
+  // The first use's icon is made while its main is built (and stacked first); the other two
+  // when their uses swap.
+  assert.deepEqual(holder.children.map((c) => [c.type, c.getPluginData(IconDataKey), c.getPluginData(ComponentDataKey), c.y]),
+    [["COMPONENT", "", "C:1", 56], ["COMPONENT", "img-1", "", 0], ["COMPONENT", "img-2", "", 136], ["COMPONENT", "img-3", "", 192]]);
+  assert.deepEqual(stub.calls.filter((c) => c.startsWith("swapComponent")), ["swapComponent svg", "swapComponent svg"]);
+  const page = stub.currentPage.children.find((n) => n.id === root.id);
+  const links = page instanceof StubFrame && page.children[0] instanceof StubFrame ? page.children[0].children : [];
+  assert.deepEqual(links.map((l) => {
+    assert.ok(l instanceof StubInstance);
+    const [icon] = l.children;
+    assert.ok(icon instanceof StubInstance && icon.x === 12 && icon.y === 12 && icon.width === 16 && icon.height === 16);
+    return icon.mainComponent.getPluginData(IconDataKey);
+  }), ["img-1", "img-2", "img-3"]);
 });
 
 test("components: an instance Figma refuses removes everything created, the Components frame and the main component included", async () => {

@@ -18,12 +18,14 @@
 // - a GROUP's box is its children's bounds, a TEXT's fontWeight its font's: written only when
 //   the input states them;
 // - the root's x and y are where it was placed: the input's are kept (placement is tested apart);
+// - an instance of an icon component (an SVG among a component's layers) reads as the SVG it
+//   holds, at the instance's box;
 // - an INSTANCE reads as a FRAME with componentId (its main component's result id) and, when it
 //   is the use the main component was made from, componentName (the main component's name, or
 //   its component set's when it is the Default variant of one) and componentVariants (the set's
 //   other variants, their layers' paint members that differ from the Default's).
 import type { ResultInput } from "@code2des/api/result";
-import { ComponentDataKey, PluginDataKey } from "../src/materialize.js";
+import { ComponentDataKey, IconDataKey, PluginDataKey } from "../src/materialize.js";
 import {
   StubComponent, StubComponentSet, StubEllipse, StubFigma, StubFrame, StubGroup, StubInstance, StubLine, StubNode, StubRectangle, StubText, StubVector,
   StubEffectStyle, StubLayer, StubPaintStyle, type SegmentField,
@@ -97,7 +99,7 @@ export class Reader {
         else delete out[k];
       }
     }
-    const kids = (node instanceof StubFrame && node.svgSource === null) || node instanceof StubGroup ? node.children : [];
+    const kids = (node instanceof StubFrame && svgOf(node) === null) || node instanceof StubGroup ? node.children : [];
     if (kids.length > 0 || "children" in inp) {
       const inKids = Array.isArray(inp["children"]) ? inp["children"] : [];
       const fixed = node instanceof StubFrame ? node.numberOfFixedChildren : 0;
@@ -116,7 +118,7 @@ export class Reader {
     if (have) return have;
     const f = this.scratch;
     const fresh: StubNode =
-      node instanceof StubFrame && node.svgSource !== null ? f.createNodeFromSvg(node.svgSource)
+      node instanceof StubFrame && svgOf(node) !== null ? f.createNodeFromSvg(svgOf(node) ?? "")
       : node instanceof StubFrame ? f.createFrame()
       : node instanceof StubRectangle ? f.createRectangle()
       : node instanceof StubEllipse ? f.createEllipse()
@@ -133,10 +135,10 @@ export class Reader {
   /** Every member of the result format the node has, from Figma's values. */
   private full(node: StubNode, inp: Obj): Obj {
     const o: Obj = {};
-    const svg = node instanceof StubFrame ? node.svgSource : null;
+    const svg = node instanceof StubFrame ? svgOf(node) : null;
     o["type"] = svg !== null ? "SVG" : node.type === "INSTANCE" || node.type === "COMPONENT" ? "FRAME" : node.type;
     o["id"] = node.getPluginData(PluginDataKey);
-    if (node instanceof StubInstance) {
+    if (node instanceof StubInstance && svg === null) {
       const main = node.mainComponent;
       o["componentId"] = main.getPluginData(ComponentDataKey);
       if (main.getPluginData(PluginDataKey) === o["id"]) {
@@ -272,8 +274,8 @@ export class Reader {
           if (!equalJson(fa[k], fb[k]) && fb[k] !== undefined) o[k] = fb[k] ?? null;
         }
         if (Object.keys(o).length > 1) overrides.push(o);
-        const ka = a instanceof StubFrame && a.svgSource === null ? a.children : [];
-        const kb = b instanceof StubFrame && b.svgSource === null ? b.children : [];
+        const ka = a instanceof StubFrame && svgOf(a) === null ? a.children : [];
+        const kb = b instanceof StubFrame && svgOf(b) === null ? b.children : [];
         ka.forEach((c, i) => {
           const d = kb[i];
           if (d !== undefined) walk(c, d);
@@ -454,4 +456,15 @@ export class Reader {
 /** Effects as the result writes them: a normal blur without its blurType. */
 function effectsJson(effects: ReadonlyArray<Effect>): Json {
   return json(effects.map((e) => (e.type === "LAYER_BLUR" || e.type === "BACKGROUND_BLUR") && e.blurType === "NORMAL" ? { type: e.type, radius: e.radius, visible: e.visible } : e));
+}
+
+/**
+ * The SVG document a frame holds: its own (createNodeFromSvg), or for an instance of an icon
+ * component the one its layer holds; null for any other frame.
+ */
+function svgOf(node: StubFrame): string | null {
+  if (node.svgSource !== null) return node.svgSource;
+  if (!(node instanceof StubInstance) || node.mainComponent.getPluginData(IconDataKey) === "") return null;
+  const layer = node.children[0];
+  return layer instanceof StubFrame ? layer.svgSource : null;
 }

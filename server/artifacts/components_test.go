@@ -35,6 +35,11 @@ func TestComponentRules(t *testing.T) {
 		{"OKPaintOverrides", componentTree(use("a", 0, "C:1", name, "", "Alpha"), use("b", 110, "C:1",
 			`,"strokes":[{"type":"SOLID","color":{"r":0,"g":0,"b":0}}],"strokeWeight":2,"strokeTopWeight":1,"strokeRightWeight":1,"strokeBottomWeight":3,"strokeLeftWeight":1,"effects":[]`,
 			`,"opacity":0.5,"fontName":{"family":"Inter","style":"Bold"},"fontWeight":700,"lineHeight":{"unit":"AUTO"},"letterSpacing":{"value":1,"unit":"PIXELS"},"textCase":"UPPER","textDecoration":"UNDERLINE"`, "Beta")), ""},
+		// An SVG's icon: the plugin swaps the icon component.
+		{"OKIconSwap", componentTree(strings.Replace(use("a", 0, "C:1", name, "", "Alpha"), `}]}`, `},{"type":"SVG","id":"ai","name":"icon","x":70,"y":8,"width":16,"height":16,"imageRef":"svg-1"}]}`, 1),
+			strings.Replace(use("b", 110, "C:1", "", "", "Beta"), `}]}`, `},{"type":"SVG","id":"bi","name":"icon","x":70,"y":8,"width":16,"height":16,"imageRef":"svg-2"}]}`, 1)), ""},
+		{"ErrIconSize", componentTree(strings.Replace(use("a", 0, "C:1", name, "", "Alpha"), `}]}`, `},{"type":"SVG","id":"ai","name":"icon","x":70,"y":8,"width":16,"height":16,"imageRef":"svg-1"}]}`, 1),
+			strings.Replace(use("b", 110, "C:1", "", "", "Beta"), `}]}`, `},{"type":"SVG","id":"bi","name":"icon","x":70,"y":8,"width":20,"height":16,"imageRef":"svg-2"}]}`, 1)), "differs from its first use"},
 		{"ErrStyleDiffers", componentTree(use("a", 0, "C:1", name, "", "Alpha"), use("b", 110, "C:1", "", `,"textAlignHorizontal":"CENTER"`, "Beta")), "differs from its first use"},
 		{"ErrCornerRadiusDiffers", componentTree(use("a", 0, "C:1", name, "", "Alpha"), use("b", 110, "C:1", `,"cornerRadius":4`, "", "Beta")), "differs from its first use"},
 		{"ErrStrokeAlignDiffers", componentTree(use("a", 0, "C:1", name, "", "Alpha"), use("b", 110, "C:1", `,"strokeAlign":"OUTSIDE"`, "", "Beta")), "differs from its first use"},

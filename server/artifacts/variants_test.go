@@ -84,12 +84,14 @@ func TestVariantImageRefs(t *testing.T) {
 // (copies of worker/convert's goldens) pass the tree and component rules: result.states.json
 // (fixture "states": components with Hover and Focus variants) and result.overrides.json
 // (fixture "layout-navactive": instances whose paints and fonts differ from their main
-// component's).
+// component's) and result.navicons.json (fixture "layout-navicons": instances that swap their
+// icon).
 func TestConverterExamplesValid(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ file, member string }{
 		{"result.states.json", `"componentVariants"`},
 		{"result.overrides.json", `"componentId"`},
+		{"result.navicons.json", `"SVG"`},
 	} {
 		b, err := os.ReadFile("../../testdata/workers/" + tc.file)
 		if err != nil {

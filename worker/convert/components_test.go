@@ -38,6 +38,7 @@ var fixtureComponents = map[string][2]int{
 	"capture-appshell":  {1, 4},
 	"layout-navlinks":   {1, 4}, // four links of different label lengths
 	"layout-navactive":  {2, 7}, // links (one active) and tags of their own colours
+	"layout-navicons":   {1, 3}, // links, each with its own icon
 	"states":            {3, 9}, // buttons, cards, chips
 }
 
@@ -255,5 +256,29 @@ func TestUsesThatPaintOtherwiseAreOneComponent(t *testing.T) {
 	}
 	if d := res.Diagnostics; slices.ContainsFunc(d, func(d resultjson.Diagnostic) bool { return d.Code == resultjson.DiagComponentSkipped }) {
 		t.Errorf("diagnostics %v", d)
+	}
+}
+
+// TestLinksWithTheirOwnIconsAreOneComponent: the three links of navicons.html (testdata/
+// layout-site), each with its own inline SVG icon before its label, are one component Link: an
+// SVG's icon is overridable (the plugin swaps an icon component). The example
+// testdata/workers/result.navicons.json is a copy of its golden.
+func TestLinksWithTheirOwnIconsAreOneComponent(t *testing.T) {
+	checkExample(t, "layout-navicons", "../../testdata/workers/result.navicons.json")
+	res := loadFixture(t, "layout-navicons").convert(t).Result
+	uses, names := componentUses(res.Root)
+	if len(uses) != 1 || len(uses["C:1"]) != 3 || names["C:1"] != "Link" {
+		t.Fatalf("components %v named %v, want C:1 Link with the three links", uses, names)
+	}
+	refs := map[string]bool{}
+	for i, l := range uses["C:1"] {
+		icon := l.Children[0]
+		if icon.Type != "SVG" || icon.X != 12 || icon.Y != 12 || icon.Width != 16 || icon.Height != 16 {
+			t.Errorf("link %d: icon %s at %v,%v %vx%v, want an SVG at 12,12 16x16", i, icon.Type, icon.X, icon.Y, icon.Width, icon.Height)
+		}
+		refs[icon.ImageRef] = true
+	}
+	if len(refs) != 3 {
+		t.Errorf("icons %v, want three different images", refs)
 	}
 }

@@ -55,6 +55,7 @@ var fixtureSites = map[string][2]string{
 	"layout-components": {"testdata/layout-site", "/components.html"},
 	"layout-navlinks":   {"testdata/layout-site", "/navlinks.html"},
 	"layout-navactive":  {"testdata/layout-site", "/navactive.html"},
+	"layout-navicons":   {"testdata/layout-site", "/navicons.html"},
 	"themes":            {"testdata/layout-site", "/themes.html"},
 	"states":            {"../capture/capturetest/site", "/states.html"},
 	"text":              {"testdata/text-site", "/index.html"},

@@ -5,7 +5,9 @@
 // (createInstance) with the use's overrides applied layer by layer (tree.ts), placed where the
 // use's frame would have been, in auto layout too. A component with states (componentVariants)
 // stands on the frame as a component set of its variants (variants.ts); the instances are of its
-// Default variant.
+// Default variant. Every SVG among a main component's layers is an instance of an icon
+// component (one per SVG image and size, on the Components frame too), so an instance whose
+// use draws another icon swaps it (swapComponent): Figma's instance swap.
 import type { Node } from "@code2des/api/result";
 import { PlacementGap } from "./placement.js";
 
@@ -15,6 +17,8 @@ export const ComponentsFrameName = "Components";
 export const ComponentSpacing = 40;
 /** Plugin data key of a main component: the result's component id (C:1). */
 export const ComponentDataKey = "code2des.componentId";
+/** Plugin data key of an icon component: the result's imageRef of the SVG it holds. */
+export const IconDataKey = "code2des.icon";
 
 /**
  * The members of a use's root that say where it sits in its parent: the instance's, not the main
@@ -56,8 +60,10 @@ export interface MadeComponent {
 /** The components of one materialize, by the result's component id, and the frame holding them. */
 export class Components {
   private readonly made = new Map<string, MadeComponent>();
+  private readonly icons = new Map<string, ComponentNode>();
   private holder: FrameNode | null = null;
   private bottom = 0;
+  private widest = 0;
 
   constructor(private readonly track: (n: SceneNode) => void) {}
 
@@ -84,13 +90,41 @@ export class Components {
   add(id: string, component: ComponentNode, main: Node, placed: ComponentNode | ComponentSetNode = component): MadeComponent {
     const made = { component, main, placed };
     this.made.set(id, made);
-    const f = this.frame();
-    placed.x = 0;
-    placed.y = this.bottom;
-    this.bottom += placed.height + ComponentSpacing;
-    const width = Math.max(...[...this.made.values()].map((m) => m.placed.width), 0.01);
-    f.resize(width, Math.max(this.bottom - ComponentSpacing, 0.01));
+    this.stack(placed);
     return made;
+  }
+
+  /**
+   * The icon component of the SVG image ref at width x height px, made on first use by
+   * draw (which builds the SVG's layer into the new component) and stacked on the Components
+   * frame; named name.
+   */
+  icon(ref: string, width: number, height: number, name: string, draw: (into: ComponentNode) => void): ComponentNode {
+    const key = `${ref}@${width}x${height}`;
+    const had = this.icons.get(key);
+    if (had !== undefined) return had;
+    const c = figma.createComponent();
+    this.track(c);
+    c.name = name;
+    c.fills = [];
+    c.clipsContent = false;
+    c.resize(Math.max(width, 0.01), Math.max(height, 0.01));
+    c.setPluginData(IconDataKey, ref);
+    draw(c);
+    this.icons.set(key, c);
+    this.stack(c);
+    return c;
+  }
+
+  /** Puts node below the ones before it on the Components frame, which grows to hold it. */
+  private stack(node: ComponentNode | ComponentSetNode): void {
+    const f = this.frame();
+    if (node.parent !== f) f.appendChild(node);
+    node.x = 0;
+    node.y = this.bottom;
+    this.bottom += node.height + ComponentSpacing;
+    this.widest = Math.max(this.widest, node.width);
+    f.resize(Math.max(this.widest, 0.01), Math.max(this.bottom - ComponentSpacing, 0.01));
   }
 
   /** Puts the Components frame beside root, on root's page (none when the result has no components). */

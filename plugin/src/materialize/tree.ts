@@ -166,6 +166,7 @@ export function drawnByList(n: Node, parent: Node): boolean {
 export async function buildNode(n: Node, parent: Parent, ctx: TreeContext): Promise<SceneNode> {
   if (n.type === "GROUP") return buildGroup(n, parent, ctx);
   if (n.componentId !== undefined && n.type === "FRAME") return buildInstance(n, n.componentId, parent, ctx);
+  if (n.type === "SVG" && ctx.componentRoot !== undefined) return buildIcon(n, parent, ctx);
   const node = applying(n.id, "type", () => create(n, ctx));
   ctx.track(node);
   node.setPluginData(PluginDataKey, n.id);
@@ -181,6 +182,50 @@ export async function buildNode(n: Node, parent: Parent, ctx: TreeContext): Prom
   applySizing(node, n);
   await ctx.tick();
   return node;
+}
+
+/** The icon component of SVG node n (components.ts), made from n's own layer on first use. */
+function iconOf(n: Node, ctx: TreeContext): ComponentNode {
+  const ref = n.imageRef ?? "";
+  const w = n.untransformedWidth ?? n.width ?? 0;
+  const h = n.untransformedHeight ?? n.height ?? 0;
+  return ctx.components.icon(ref, w, h, n.name, (into) => {
+    const svg = applying(n.id, "imageRef", () => createSvg(n, ctx));
+    into.appendChild(svg);
+    if ((n.fills ?? []).length > 0 && svg.type === "RECTANGLE") {
+      const v = figmaPaints(n.fills ?? [], ctx.images, ctx.library.variables, n.id, "fills");
+      applying(n.id, "fills", () => (svg.fills = v));
+    }
+    svg.name = n.name;
+    svg.resize(Math.max(w, 0.01), Math.max(h, 0.01));
+    svg.x = 0;
+    svg.y = 0;
+    // The instance reads as the SVG's frame: it clips as that frame does.
+    into.clipsContent = svg.type === "FRAME" ? svg.clipsContent : false;
+  });
+}
+
+/**
+ * An SVG among a main component's layers: an instance of its icon component, placed and sized
+ * as the SVG node, so an instance of the main can swap its icon.
+ */
+async function buildIcon(n: Node, parent: Parent, ctx: TreeContext): Promise<SceneNode> {
+  const icon = iconOf(n, ctx);
+  const inst = applying(n.id, "imageRef", () => icon.createInstance());
+  ctx.track(inst);
+  inst.setPluginData(PluginDataKey, n.id);
+  applying(n.id, "(append to parent)", () => parent.appendChild(inst));
+  inst.name = n.name;
+  if (n.visible !== undefined) inst.visible = n.visible;
+  applyLayer(inst, n);
+  if (n.constraints !== undefined) {
+    const v = n.constraints;
+    applying(n.id, "constraints", () => (inst.constraints = v));
+  }
+  applyPosition(inst, n);
+  applySizing(inst, n);
+  await ctx.tick();
+  return inst;
 }
 
 /** A GROUP: its children are built into its parent, then grouped (Figma has no empty group). */
@@ -478,8 +523,12 @@ async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeCon
   // An instance is named after its component: the name and visibility are compared with the layer's.
   if (node.name !== n.name) applying(n.id, "name", () => (node.name = n.name));
   if (node.visible !== (n.visible ?? true)) applying(n.id, "visible", () => (node.visible = n.visible ?? true));
+  if (n.type === "SVG" && node.type === "INSTANCE" && differs("imageRef")) {
+    const icon = iconOf(n, ctx);
+    applying(n.id, "imageRef", () => node.swapComponent(icon));
+  }
   const fills = differs("fills") || differs("fillStyleId");
-  if (fills && n.fills !== undefined && "fills" in node && !(n.type === "SVG" && node.type === "FRAME")) {
+  if (fills && n.fills !== undefined && "fills" in node && n.type !== "SVG") {
     const v = figmaPaints(n.fills, ctx.images, ctx.library.variables, n.id, "fills");
     applying(n.id, "fills", () => (node.fills = v));
   }

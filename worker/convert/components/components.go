@@ -47,6 +47,8 @@ const (
 // an instance override its layers' content and paint but not their structure or boxes.
 //   - every node: id, name; how it paints: opacity, fills, strokes and their weights, effects,
 //     and the local styles bound to them (fillStyleId, strokeStyleId, effectStyleId);
+//   - SVG: the icon it draws (imageRef; the plugin makes each icon of a component's layers a
+//     component of its own and swaps it: an instance swap);
 //   - TEXT: characters and its typography (fontName, fontSize, fontWeight, lineHeight,
 //     letterSpacing, textCase, textDecoration, textStyleId) and its styledTextSegments (ranges
 //     of any number and style);
@@ -66,7 +68,7 @@ const (
 // that it comes out as the use.
 var Overridable = []string{"id", "name", "opacity", "fills", "strokes", "strokeWeight", "strokeTopWeight",
 	"strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight", "effects", "fillStyleId", "strokeStyleId",
-	"effectStyleId", "characters", "fontName", "fontSize", "fontWeight", "lineHeight", "letterSpacing", "textCase",
+	"effectStyleId", "imageRef", "characters", "fontName", "fontSize", "fontWeight", "lineHeight", "letterSpacing", "textCase",
 	"textDecoration", "textStyleId", "styledTextSegments", "x", "y", "layoutPositioning", "layoutSizingHorizontal",
 	"layoutSizingVertical", "gridRowAnchorIndex", "gridColumnAnchorIndex", "gridRowSpan", "gridColumnSpan",
 	"gridChildHorizontalAlign", "gridChildVerticalAlign", "scrollBehavior"}
@@ -453,7 +455,7 @@ func fixed(n *resultjson.Node, asRoot bool) []byte {
 // clearOverridable clears the overridable members of every node (Overridable but for the
 // root's placement).
 func clearOverridable(c *resultjson.Node) {
-	c.ID, c.Name, c.Characters = "", "", ""
+	c.ID, c.Name, c.Characters, c.ImageRef = "", "", "", ""
 	setPaint(c, &resultjson.Node{})
 }
 
@@ -575,7 +577,7 @@ func instance(main, u *resultjson.Node, root bool) (*resultjson.Node, string) {
 		return nil, fmt.Sprintf("%s and %s differ in structure", main.ID, u.ID)
 	}
 	c := *main
-	c.ID, c.Name, c.Characters = u.ID, u.Name, u.Characters
+	c.ID, c.Name, c.Characters, c.ImageRef = u.ID, u.Name, u.Characters, u.ImageRef
 	setPaint(&c, u)
 	if main.Type == "TEXT" {
 		// The text lays its new characters out at the use's size where it grows.

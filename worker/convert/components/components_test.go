@@ -107,6 +107,8 @@ func TestSameOnlyInContent(t *testing.T) {
 			b.Children[0].FontName, b.Children[0].FontWeight = &resultjson.FontName{Family: "Inter", Style: "Bold"}, 700
 			b.Children[0].StyledTextSegments = []resultjson.StyledTextSegment{{Characters: "Beta", End: 4, FontWeight: 700}}
 		}, "C:1,C:1"},
+		{"icon", func(b *resultjson.Node) { b.Children[1].ImageRef = "svg-2" }, "C:1,C:1"},
+		{"icon size", func(b *resultjson.Node) { b.Children[1].Width = 20 }, ","},
 		{"another kind", func(b *resultjson.Node) { b.Name = "Tile / Beta" }, "C:1,C:1"},
 		{"another kind and fill", func(b *resultjson.Node) { b.Name, b.Fills = "Tile / Beta", solid(0.5) }, ","},
 		{"corner radius", func(b *resultjson.Node) { b.CornerRadius = f(4) }, ","},
@@ -121,6 +123,11 @@ func TestSameOnlyInContent(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, b := card("a", 0, 100, "Alpha"), card("b", 110, 100, "Beta")
+			if strings.HasPrefix(tc.name, "icon") {
+				for _, c := range []*resultjson.Node{a, b} {
+					c.Children = append(c.Children, &resultjson.Node{Type: "SVG", ID: c.ID + "i", Name: "svg", X: 70, Y: 8, Width: 16, Height: 16, ImageRef: "svg-1"})
+				}
+			}
 			if tc.name == "image" {
 				a.Fills = &[]resultjson.Paint{{Type: "IMAGE", ImageRef: "img1", ScaleMode: "FILL"}}
 				b.Fills = &[]resultjson.Paint{{}}
