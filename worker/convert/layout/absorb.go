@@ -33,14 +33,14 @@ const takeEpsilon = 0.01
 
 // marginsToTake returns, per flowing item (layout order), how much of each margin (top, right,
 // bottom, left) its frame takes in so that the margins left (ms minus the result) read as one
-// auto layout (readMargins), or false when the items that may grow (canTakeMargins) cannot make
+// auto layout (readMargins, by the rule across), or false when the items that may grow (canTakeMargins) cannot make
 // them so. Every difference is closed down to the smallest value, so the items grow as little
 // as they can: the lines' leading margins to the smallest lead; the spacing between two items
 // to the smallest on any line, taken from the first item's trailing margin, then the second's
 // leading one; across, each line's items to the line's smallest margin on each side; the space
 // between two lines to the smallest, taken from the first line's trailing margins, then the
 // second's leading ones (every item of a line takes the same).
-func marginsToTake(flow []*resultjson.Node, flowDOM []*capturemodel.DOMNode, lines [][2]int, ms [][4]float64, horizontal bool) ([][4]float64, bool) {
+func marginsToTake(flow []*resultjson.Node, flowDOM []*capturemodel.DOMNode, lines [][2]int, ms [][4]float64, horizontal bool, across acrossRule) ([][4]float64, bool) {
 	mainStart, mainEnd, crossStart, crossEnd := axisSides(horizontal)
 	take := make([][4]float64, len(flow))
 	can := make([]bool, len(flow))
@@ -91,9 +91,18 @@ func marginsToTake(flow []*resultjson.Node, flowDOM []*capturemodel.DOMNode, lin
 			}
 		}
 	}
-	// Across: each line's items share their margins on either side.
+	// Across: each line's items share their margins on either side (on the side across says).
+	agree := []int{crossStart, crossEnd}
+	switch across {
+	case acrossNone:
+		agree = nil
+	case acrossStart:
+		agree = []int{crossStart}
+	case acrossEnd:
+		agree = []int{crossEnd}
+	}
 	for _, ln := range lines {
-		for _, s := range []int{crossStart, crossEnd} {
+		for _, s := range agree {
 			least := math.Inf(1)
 			for i := ln[0]; i < ln[1]; i++ {
 				least = math.Min(least, left(i, s))

@@ -27,7 +27,7 @@ func TestMarginsToTakeEpsilon(t *testing.T) {
 			flow[i] = &resultjson.Node{Type: "FRAME", Fills: &fills}
 			flowDOM[i] = &capturemodel.DOMNode{Type: "element", Style: map[string]string{"display": "block"}}
 		}
-		take, ok := marginsToTake(flow, flowDOM, [][2]int{{0, 4}}, ms, false)
+		take, ok := marginsToTake(flow, flowDOM, [][2]int{{0, 4}}, ms, false, acrossBoth)
 		if !ok {
 			t.Fatalf("d %g: not ok", c.d)
 		}

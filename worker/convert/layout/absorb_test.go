@@ -173,3 +173,46 @@ func TestInferLinesTakenFromMargins(t *testing.T) {
 		t.Errorf("auto layout moves %s by %.2f", worst.ID, d)
 	}
 }
+
+// TestInferMarginsAtTheFarSide: in a row whose items are aligned at the top (stretch, MIN), the
+// items' bottom margins move nothing, so only their top margins must agree: two painted items
+// of 10 px and 0 px bottom margin keep their boxes, the padding takes the smallest (0), and the
+// one that spans it stretches (FILL). A transparent item with a 5 px top margin beside one
+// without grows over it (a vertical poem's title beside its columns). Aligned at the bottom
+// (MAX), the top margins are the free ones.
+func TestInferMarginsAtTheFarSide(t *testing.T) {
+	root, c := flexWith(60, 40, nil,
+		marginItem{0, 0, 30, 30, map[string]string{"margin-bottom": "10px"}, true},
+		marginItem{30, 0, 30, 40, nil, true})
+	if d := layout.Infer(root); len(d) != 0 {
+		t.Fatalf("stretch: diagnostics %+v, want none", d)
+	}
+	F := c.Out
+	if F.CounterAxisAlignItems != layout.AlignMin || *F.PaddingBottom != 0 || F.Children[0].LayoutSizingVertical != layout.SizingFixed || F.Children[1].LayoutSizingVertical != layout.SizingFill {
+		t.Errorf("stretch: counter %s, padding bottom %v, sizing %s %s; want MIN 0 FIXED FILL", F.CounterAxisAlignItems, *F.PaddingBottom, F.Children[0].LayoutSizingVertical, F.Children[1].LayoutSizingVertical)
+	}
+	if box(F.Children[0]) != [4]float64{0, 0, 30, 30} || box(F.Children[1]) != [4]float64{30, 0, 30, 40} {
+		t.Errorf("stretch: items %v %v moved or grew", box(F.Children[0]), box(F.Children[1]))
+	}
+
+	root, c = flexWith(60, 40, nil,
+		marginItem{0, 5, 30, 30, map[string]string{"margin-top": "5px", "margin-bottom": "5px"}, false},
+		marginItem{30, 0, 30, 30, map[string]string{"margin-bottom": "10px"}, true})
+	if d := layout.Infer(root); len(d) != 0 {
+		t.Fatalf("title beside columns: diagnostics %+v, want none", d)
+	}
+	F = c.Out
+	if box(F.Children[0]) != [4]float64{0, 0, 30, 35} || *F.PaddingTop != 0 || *F.PaddingBottom != 5 || F.Children[0].LayoutSizingVertical != layout.SizingFill {
+		t.Errorf("title beside columns: title %v (%s), padding %v %v; want [0 0 30 35] FILL, 0 and 5", box(F.Children[0]), F.Children[0].LayoutSizingVertical, *F.PaddingTop, *F.PaddingBottom)
+	}
+
+	root, c = flexWith(60, 40, map[string]string{"align-items": "flex-end"},
+		marginItem{0, 10, 30, 30, map[string]string{"margin-top": "10px"}, true},
+		marginItem{30, 0, 30, 40, nil, true})
+	if d := layout.Infer(root); len(d) != 0 {
+		t.Fatalf("flex-end: diagnostics %+v, want none", d)
+	}
+	if F = c.Out; F.CounterAxisAlignItems != layout.AlignMax || *F.PaddingTop != 0 {
+		t.Errorf("flex-end: counter %s, padding top %v; want MAX 0", F.CounterAxisAlignItems, *F.PaddingTop)
+	}
+}

@@ -302,18 +302,26 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 		return a.wrapUnlike
 	}
 	lines, ms := lineRanges(a, flow, horizontal), boxMargins(flowDOM)
-	m, reason := readMargins(a, lines, ms, horizontal, false)
+	m, reason := readMargins(a, lines, ms, horizontal, acrossBoth)
 	// Items of different margins that all sit centred across (auto margins, or margins that
 	// happen to balance) are Figma's CENTER without margins.
 	if reason == differentCrossMargins && !a.wrap && centredAcross(F, flow, pad, horizontal) {
-		if m, reason = readMargins(a, lines, ms, horizontal, true); reason == "" {
+		if m, reason = readMargins(a, lines, ms, horizontal, acrossNone); reason == "" {
 			a.counter, a.stretch = AlignCenter, false
 		}
 	}
-	// Else items that paint nothing take in the margins that differ (absorb.go).
+	// Else, on one line aligned at the start (end) across, the margins at the other side move
+	// nothing: only those at the start (end) must agree.
+	across := acrossBoth
+	if !a.wrap && a.counter == AlignMin {
+		across = acrossStart
+	} else if !a.wrap && a.counter == AlignMax {
+		across = acrossEnd
+	}
+	// Items that paint nothing take in the margins that still differ (absorb.go), if any.
 	var grown growth
 	if reason != "" {
-		take, ok := marginsToTake(flow, flowDOM, lines, ms, horizontal)
+		take, ok := marginsToTake(flow, flowDOM, lines, ms, horizontal, across)
 		if !mayGrow || !ok {
 			return reason
 		}
@@ -323,7 +331,7 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 				left[i][s] -= take[i][s]
 			}
 		}
-		if m, reason = readMargins(a, lines, left, horizontal, false); reason != "" {
+		if m, reason = readMargins(a, lines, left, horizontal, across); reason != "" {
 			return reason // not reached: the margins left are uniform by construction
 		}
 		grown = grow(flow, take)
@@ -478,14 +486,31 @@ func lineRanges(a axes, flow []*resultjson.Node, horizontal bool) [][2]int {
 	return lines
 }
 
+// acrossRule says which of the items' margins across the layout direction must agree.
+type acrossRule int
+
+const (
+	// acrossBoth: those at the start and those at the end (the first line's start margins and
+	// the last line's end margins are the padding's).
+	acrossBoth acrossRule = iota
+	// acrossNone: neither (items centred across, without margins).
+	acrossNone
+	// acrossStart: those at the start, on one line whose items are aligned at the start (MIN):
+	// the end margins move no item, and the padding takes the smallest.
+	acrossStart
+	// acrossEnd: those at the end, on one line aligned at the end (MAX); the padding takes the
+	// smallest start margin.
+	acrossEnd
+)
+
 // readMargins reads the margins ms of a container's flowing items (in layout order), line by
 // line (lines, from lineRanges): between the items of a line they add to the spacing, which
 // must be the same in every line; each line's first item's leading margin is the padding's (the
 // same on every line), the last item's trailing margin too; across, the items of a line share
 // their margins, the first line's add to the padding, and between two lines the row gap plus the
-// margins on either side is the lines' spacing, the same between every two. noCross leaves the
-// margins across out (items centred across). It returns which rule the margins break.
-func readMargins(a axes, lines [][2]int, ms [][4]float64, horizontal, noCross bool) (margins, string) {
+// margins on either side is the lines' spacing, the same between every two. across says which
+// margins across must agree (acrossBoth above). It returns which rule the margins break.
+func readMargins(a axes, lines [][2]int, ms [][4]float64, horizontal bool, across acrossRule) (margins, string) {
 	mainStart, mainEnd, crossStart, crossEnd := axisSides(horizontal)
 	m := margins{spacing: a.spacing}
 	spaced := false
@@ -505,12 +530,23 @@ func readMargins(a axes, lines [][2]int, ms [][4]float64, horizontal, noCross bo
 			m.spacing, spaced = s, true
 		}
 		cs, ce := ms[ln[0]][crossStart], ms[ln[0]][crossEnd]
-		if noCross {
+		if across == acrossNone {
 			cs, ce = 0, 0
 		}
 		for i := ln[0] + 1; i < ln[1]; i++ {
-			if !noCross && (math.Abs(ms[i][crossStart]-cs) > 0.5 || math.Abs(ms[i][crossEnd]-ce) > 0.5) {
-				return m, differentCrossMargins
+			if across == acrossBoth || across == acrossStart {
+				if math.Abs(ms[i][crossStart]-cs) > 0.5 {
+					return m, differentCrossMargins
+				}
+			} else if across == acrossEnd {
+				cs = math.Min(cs, ms[i][crossStart])
+			}
+			if across == acrossBoth || across == acrossEnd {
+				if math.Abs(ms[i][crossEnd]-ce) > 0.5 {
+					return m, differentCrossMargins
+				}
+			} else if across == acrossStart {
+				ce = math.Min(ce, ms[i][crossEnd])
 			}
 		}
 		switch {
