@@ -216,3 +216,44 @@ func TestInferMarginsAtTheFarSide(t *testing.T) {
 		t.Errorf("flex-end: counter %s, padding top %v; want MAX 0", F.CounterAxisAlignItems, *F.PaddingTop)
 	}
 }
+
+// TestInferGrowthUndone: when auto layout would still move an item (a toolbar 7 px off centre),
+// the frame keeps absolute positions and the grown heading gets its box and its text's place
+// back.
+func TestInferGrowthUndone(t *testing.T) {
+	root, c := flexWith(100, 40, map[string]string{"align-items": "center"},
+		marginItem{0, 6, 30, 20, map[string]string{"margin-bottom": "8px"}, false}, marginItem{30, 3, 30, 20, nil, false})
+	d := layout.Infer(root)
+	if len(d) != 1 || !strings.Contains(d[0].Message, "auto layout would move or resize item 1 by 7.0 px") || c.Out.LayoutMode != "" {
+		t.Fatalf("diagnostics %+v, mode %q; want one about item 1 moving 7 px", d, c.Out.LayoutMode)
+	}
+	if h := c.Out.Children[0]; box(h) != [4]float64{0, 6, 30, 20} || h.Children[0].Y != 0 || h.LayoutSizingVertical != "" {
+		t.Errorf("heading %v, text y %v, sizing %q; want [0 6 30 20], 0 and none", box(h), h.Children[0].Y, h.LayoutSizingVertical)
+	}
+}
+
+// TestInferGridGrowsLast: a grid of one row whose first item is 10 px short of its cell by a
+// bottom margin is a GRID frame (the item at the top of its cell), not a row; one whose item
+// sits 2 px down by a top margin, neither at the start, centre nor end of its cell, is a row in
+// which the item's frame grows over that margin.
+func TestInferGridGrowsLast(t *testing.T) {
+	grid := map[string]string{"display": "grid", "grid-template-columns": "30px 30px", "grid-template-rows": "40px"}
+	for _, c := range []struct {
+		y      float64
+		margin map[string]string
+		mode   string
+		box    [4]float64
+	}{
+		{0, map[string]string{"margin-bottom": "10px"}, layout.Grid, [4]float64{0, 0, 30, 30}},
+		{2, map[string]string{"margin-top": "2px"}, layout.Horizontal, [4]float64{0, 0, 30, 32}},
+	} {
+		root, cn := flexWith(60, 40, grid, marginItem{0, c.y, 30, 30, c.margin, false}, marginItem{30, 0, 30, 40, nil, false})
+		cn.El.GridTracks = &capturemodel.GridTracks{Columns: "30px 30px", Rows: "40px"}
+		if d := layout.Infer(root); len(d) != 0 {
+			t.Fatalf("item at y %v: diagnostics %+v, want none", c.y, d)
+		}
+		if cn.Out.LayoutMode != c.mode || box(cn.Out.Children[0]) != c.box {
+			t.Errorf("item at y %v: mode %s, item %v; want %s and %v", c.y, cn.Out.LayoutMode, box(cn.Out.Children[0]), c.mode, c.box)
+		}
+	}
+}
