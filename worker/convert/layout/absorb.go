@@ -16,11 +16,11 @@ import (
 // uniform, and grow does it.
 
 // canTakeMargins says whether flow item d, drawn as node n, may grow over its margins: a FRAME
-// that paints nothing of its own (an empty fills list, as a FRAME without one would be
-// white; no strokes or effects, not clipping, opacity 1, normal
-// blending, not transformed), so only its children show and they do not move on the page. A
-// flex or grid container keeps its box: its own auto layout was read from it, and the fidelity
-// gate finds containers by their captured box.
+// that paints nothing of its own (an empty fills list, as a FRAME without one is white; no
+// strokes or effects, not clipping, opacity 1, normal blending, not transformed), so only its
+// children show and they do not move on the page. A flex or grid container keeps its box: its
+// own auto layout was read from it, and the fidelity gate finds containers by their captured
+// box.
 func canTakeMargins(n *resultjson.Node, d *capturemodel.DOMNode) bool {
 	return n.Type == "FRAME" && d.Type == "element" && !Container(d) && n.LayoutMode != Grid &&
 		n.Fills != nil && len(*n.Fills) == 0 && len(n.Strokes) == 0 && len(n.Effects) == 0 &&
@@ -28,18 +28,20 @@ func canTakeMargins(n *resultjson.Node, d *capturemodel.DOMNode) bool {
 		n.BlendMode == "" && n.RelativeTransform == nil
 }
 
-// takeEpsilon is the px below which a margin difference is left as it is (rounding).
+// takeEpsilon is the most px a margin difference may be and be left as it is (float rounding;
+// readMargins reads margins within 0.5 px as equal anyway).
 const takeEpsilon = 0.01
 
 // marginsToTake returns, per flowing item (layout order), how much of each margin (top, right,
 // bottom, left) its frame takes in so that the margins left (ms minus the result) read as one
-// auto layout (readMargins, by the rule across), or false when the items that may grow (canTakeMargins) cannot make
-// them so. Every difference is closed down to the smallest value, so the items grow as little
-// as they can: the lines' leading margins to the smallest lead; the spacing between two items
-// to the smallest on any line, taken from the first item's trailing margin, then the second's
-// leading one; across, each line's items to the line's smallest margin on each side; the space
-// between two lines to the smallest, taken from the first line's trailing margins, then the
-// second's leading ones (every item of a line takes the same).
+// auto layout (readMargins, by the rule across), or false when the items that may grow
+// (canTakeMargins) cannot make them so. Every difference is closed down to the smallest value,
+// so the items grow as little as they can: the lines' leading margins to the smallest lead; the
+// spacing between two items to the smallest on any line, taken from the first item's trailing
+// margin, then the second's leading one; across, each line's items to the line's smallest margin
+// on each side (the sides across says); the space between two lines to the smallest, taken from
+// the first line's trailing margins, then the second's leading ones (every item of a line takes
+// the same).
 func marginsToTake(flow []*resultjson.Node, flowDOM []*capturemodel.DOMNode, lines [][2]int, ms [][4]float64, horizontal bool, across acrossRule) ([][4]float64, bool) {
 	mainStart, mainEnd, crossStart, crossEnd := axisSides(horizontal)
 	take := make([][4]float64, len(flow))
