@@ -310,8 +310,8 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 			a.counter, a.stretch = AlignCenter, false
 		}
 	}
-	// Else, on one line aligned at the start (end) across, the margins at the other side move
-	// nothing: only those at the start (end) must agree.
+	// Else (mayGrow), on one line aligned at the start (end) across, the margins at the other
+	// side move nothing: only those at the start (end) must agree.
 	across := acrossBoth
 	if !a.wrap && a.counter == AlignMin {
 		across = acrossStart
@@ -321,8 +321,11 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	// Items that paint nothing take in the margins that still differ (absorb.go), if any.
 	var grown growth
 	if reason != "" {
+		if !mayGrow {
+			return reason
+		}
 		take, ok := marginsToTake(flow, flowDOM, lines, ms, horizontal, across)
-		if !mayGrow || !ok {
+		if !ok {
 			return reason
 		}
 		left := slices.Clone(ms)
