@@ -10246,6 +10246,8 @@
     });
     return ctx.components.add(componentId, built2, main, set);
   }
+  var paintMembers = ["opacity", "strokes", "strokeWeight", "strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight", "effects", "strokeStyleId", "effectStyleId"];
+  var textMembers = ["characters", "styledTextSegments", "fontName", "fontSize", "fontWeight", "lineHeight", "letterSpacing", "textCase", "textDecoration", "textStyleId"];
   async function overrideLayers(node, n, main, ctx) {
     var _a, _b, _c;
     const differs = (k) => JSON.stringify(n[k]) !== JSON.stringify(main[k]);
@@ -10260,13 +10262,15 @@
       const v = figmaPaints(n.fills, ctx.images, ctx.library.variables, n.id, "fills");
       applying(n.id, "fills", () => node.fills = v);
     }
-    const text = node.type === "TEXT" && (differs("characters") || differs("styledTextSegments")) ? node : null;
+    const paint = paintMembers.some(differs);
+    if (paint) overridePaint(node, n, main, ctx);
+    const text = node.type === "TEXT" && textMembers.some(differs) ? node : null;
     if (text !== null) {
       const textCtx = { fonts: ctx.fonts, images: ctx.images, variables: ctx.library.variables };
       applyText(text, n, textCtx);
       applySegments(text, n, textCtx);
     }
-    if ((fills || text !== null) && isCreated(node)) await applyStyleIds(node, n, ctx);
+    if (fills || paint || text !== null) await applyStyleIds(node, n, ctx);
     if (text !== null) {
       const v = n.textAutoResize;
       const grows = v != null ? v : text.textAutoResize;
@@ -10291,12 +10295,36 @@
     }
     await ctx.tick();
   }
+  function overridePaint(node, n, main, ctx) {
+    var _a, _b, _c, _d, _e, _f;
+    const differs = (k) => JSON.stringify(n[k]) !== JSON.stringify(main[k]);
+    const id = n.id;
+    if (differs("opacity") && "opacity" in node) {
+      const v = (_a = n.opacity) != null ? _a : 1;
+      applying(id, "opacity", () => node.opacity = v);
+    }
+    if (differs("strokes") && "strokes" in node) {
+      const v = figmaPaints((_b = n.strokes) != null ? _b : [], ctx.images, ctx.library.variables, id, "strokes");
+      applying(id, "strokes", () => node.strokes = v);
+    }
+    if (differs("strokeWeight") && "strokeWeight" in node) {
+      const v = (_c = n.strokeWeight) != null ? _c : 0;
+      applying(id, "strokeWeight", () => node.strokeWeight = v);
+    }
+    if ("strokeTopWeight" in node) {
+      for (const k of ["strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight"]) {
+        const v = (_e = (_d = n[k]) != null ? _d : n.strokeWeight) != null ? _e : 0;
+        if (differs(k)) applying(id, k, () => node[k] = v);
+      }
+    }
+    if (differs("effects") && "effects" in node) {
+      const v = figmaEffects((_f = n.effects) != null ? _f : []);
+      applying(id, "effects", () => node.effects = v);
+    }
+  }
   function built(n) {
     var _a;
     return ((_a = n.children) != null ? _a : []).filter((c) => !drawnByList(c, n));
-  }
-  function isCreated(node) {
-    return node.type === "FRAME" || node.type === "RECTANGLE" || node.type === "ELLIPSE" || node.type === "LINE" || node.type === "VECTOR" || node.type === "TEXT";
   }
 
   // src/materialize.ts

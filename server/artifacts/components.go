@@ -27,8 +27,15 @@ const (
 
 var (
 	// componentOverridable are the node members an INSTANCE's layers may override.
+	// Figma lets an instance override its layers' content and paint: visibility, characters and
+	// typography, opacity, fills, strokes and their weights, effects, and the styles bound to
+	// them; not their structure or boxes.
 	componentOverridable = map[string]bool{"id": true, "name": true, "visible": true, "characters": true, "styledTextSegments": true,
-		"fills": true, "fillStyleId": true, "componentId": true, "componentName": true, "componentVariants": true}
+		"opacity": true, "fills": true, "strokes": true, "strokeWeight": true, "strokeTopWeight": true, "strokeRightWeight": true,
+		"strokeBottomWeight": true, "strokeLeftWeight": true, "effects": true, "fillStyleId": true, "strokeStyleId": true,
+		"effectStyleId": true, "textStyleId": true, "fontName": true, "fontSize": true, "fontWeight": true, "lineHeight": true,
+		"letterSpacing": true, "textCase": true, "textDecoration": true,
+		"componentId": true, "componentName": true, "componentVariants": true}
 	// componentPlacement are the members of a use's root that say where it sits in its parent.
 	componentPlacement = map[string]bool{"x": true, "y": true, "constraints": true, "layoutPositioning": true, "layoutSizingHorizontal": true,
 		"layoutSizingVertical": true, "gridRowAnchorIndex": true, "gridColumnAnchorIndex": true, "gridRowSpan": true, "gridColumnSpan": true,

@@ -30,7 +30,14 @@ func TestComponentRules(t *testing.T) {
 		{"OKMembersInAnyOrder", componentTree(use("a", 0, "C:1", name, `,"fontName":{"family":"Inter","style":"Bold"}`, "Alpha"),
 			strings.Replace(use("b", 110, "C:1", "", `,"fontName":{"family": "Inter", "style": "Bold"}`, "Beta"), `"x":110,"y":0,"width":100`, `"width":100,"y":0,"x":110`, 1)), ""},
 		{"ErrSizeDiffers", componentTree(use("a", 0, "C:1", name, "", "Alpha"), strings.Replace(use("b", 110, "C:1", "", "", "Beta"), `"width":84`, `"width":85`, 1)), `node "b" is a use of component "C:1" but differs from its first use "a"`},
-		{"ErrStyleDiffers", componentTree(use("a", 0, "C:1", name, "", "Alpha"), use("b", 110, "C:1", "", `,"opacity":0.5`, "Beta")), "differs from its first use"},
+		// Paint and typography an INSTANCE overrides: opacity, strokes and weights, effects,
+		// fonts, decoration and the styles bound to them (an active link, a tag's colour).
+		{"OKPaintOverrides", componentTree(use("a", 0, "C:1", name, "", "Alpha"), use("b", 110, "C:1",
+			`,"strokes":[{"type":"SOLID","color":{"r":0,"g":0,"b":0}}],"strokeWeight":2,"strokeTopWeight":1,"strokeRightWeight":1,"strokeBottomWeight":3,"strokeLeftWeight":1,"effects":[]`,
+			`,"opacity":0.5,"fontName":{"family":"Inter","style":"Bold"},"fontWeight":700,"lineHeight":{"unit":"AUTO"},"letterSpacing":{"value":1,"unit":"PIXELS"},"textCase":"UPPER","textDecoration":"UNDERLINE"`, "Beta")), ""},
+		{"ErrStyleDiffers", componentTree(use("a", 0, "C:1", name, "", "Alpha"), use("b", 110, "C:1", "", `,"textAlignHorizontal":"CENTER"`, "Beta")), "differs from its first use"},
+		{"ErrCornerRadiusDiffers", componentTree(use("a", 0, "C:1", name, "", "Alpha"), use("b", 110, "C:1", `,"cornerRadius":4`, "", "Beta")), "differs from its first use"},
+		{"ErrStrokeAlignDiffers", componentTree(use("a", 0, "C:1", name, "", "Alpha"), use("b", 110, "C:1", `,"strokeAlign":"OUTSIDE"`, "", "Beta")), "differs from its first use"},
 		{"ErrChildCountDiffers", componentTree(use("a", 0, "C:1", name, "", "Alpha"), strings.Replace(use("b", 110, "C:1", "", "", "Beta"), `"fontSize":16}]`, `"fontSize":16},{"type":"FRAME","id":"x","name":""}]`, 1)), "differs from its first use"},
 		{"ErrTypeDiffers", componentTree(use("a", 0, "C:1", name, "", "Alpha"), strings.Replace(use("b", 110, "C:1", "", "", "Beta"), `"type":"TEXT"`, `"type":"RECTANGLE","text":""`, 1)), "differs from its first use"},
 		{"ErrNoName", componentTree(use("a", 0, "C:1", "", "", "Alpha"), use("b", 110, "C:1", "", "", "Beta")), `node "a" is the first use of component "C:1" but has no componentName`},
@@ -127,7 +134,7 @@ func TestComponentGrowthRules(t *testing.T) {
 		// HEIGHT grows the height only: a text of another width is another shape.
 		{"ErrWidthOfHeightText", componentTree(navLink("a", 0, 40, "HUG", "HEIGHT", name), navLink("b", 100, 80, "HUG", "HEIGHT", "")), "differs from its first use"},
 		{"ErrWrappingRoot", componentTree(navLink("a", 0, 40, "HUG", "WIDTH_AND_HEIGHT", name+`,"layoutWrap":"WRAP"`), navLink("b", 100, 80, "HUG", "WIDTH_AND_HEIGHT", `,"layoutWrap":"WRAP"`)), "differs from its first use"},
-		{"ErrStyleStillCounts", componentTree(navLink("a", 0, 40, "HUG", "WIDTH_AND_HEIGHT", name), navLink("b", 100, 80, "HUG", "WIDTH_AND_HEIGHT", `,"opacity":0.5`)), "differs from its first use"},
+		{"ErrStyleStillCounts", componentTree(navLink("a", 0, 40, "HUG", "WIDTH_AND_HEIGHT", name), navLink("b", 100, 80, "HUG", "WIDTH_AND_HEIGHT", `,"cornerRadius":4`)), "differs from its first use"},
 		{"ErrPaddingStillCounts", componentTree(navLink("a", 0, 40, "HUG", "WIDTH_AND_HEIGHT", name), strings.Replace(navLink("b", 100, 80, "HUG", "WIDTH_AND_HEIGHT", ""), `"paddingLeft":16`, `"paddingLeft":17`, 1)), "differs from its first use"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

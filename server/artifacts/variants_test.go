@@ -80,29 +80,36 @@ func TestVariantImageRefs(t *testing.T) {
 	}
 }
 
-// TestStatesGoldenValid: the converter's result of states.html (testdata/workers/
-// result.states.json, the golden of worker/convert's fixture "states": two components with
-// Hover and Focus variants) passes the tree rules.
-func TestStatesGoldenValid(t *testing.T) {
+// TestConverterExamplesValid: the converter's results kept as examples in testdata/workers
+// (copies of worker/convert's goldens) pass the tree and component rules: result.states.json
+// (fixture "states": components with Hover and Focus variants) and result.overrides.json
+// (fixture "layout-navactive": instances whose paints and fonts differ from their main
+// component's).
+func TestConverterExamplesValid(t *testing.T) {
 	t.Parallel()
-	b, err := os.ReadFile("../../testdata/workers/result.states.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Root json.RawMessage `json:"root"`
-	}
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Contains(doc.Root, []byte(`"componentVariants"`)) {
-		t.Fatal("the golden has no componentVariants")
-	}
-	w, err := validateTree(doc.Root, ResultVersion)
-	if err == nil {
-		err = checkComponents(w.components)
-	}
-	if err != nil {
-		t.Fatalf("refused: %v", err)
+	for _, tc := range []struct{ file, member string }{
+		{"result.states.json", `"componentVariants"`},
+		{"result.overrides.json", `"componentId"`},
+	} {
+		b, err := os.ReadFile("../../testdata/workers/" + tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			Root json.RawMessage `json:"root"`
+		}
+		if err := json.Unmarshal(b, &doc); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(doc.Root, []byte(tc.member)) {
+			t.Fatalf("%s has no %s", tc.file, tc.member)
+		}
+		w, err := validateTree(doc.Root, ResultVersion)
+		if err == nil {
+			err = checkComponents(w.components)
+		}
+		if err != nil {
+			t.Fatalf("%s refused: %v", tc.file, err)
+		}
 	}
 }

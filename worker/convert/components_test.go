@@ -37,6 +37,7 @@ var fixtureComponents = map[string][2]int{
 	"layout-grid-cards": {1, 2}, // two headings of the same width; the cards differ in width
 	"capture-appshell":  {1, 4},
 	"layout-navlinks":   {1, 4}, // four links of different label lengths
+	"layout-navactive":  {2, 7}, // links (one active) and tags of their own colours
 	"states":            {3, 9}, // buttons, cards, chips
 }
 
@@ -205,6 +206,51 @@ func TestNavLinksAreOneComponent(t *testing.T) {
 		}
 		if label.Characters != want.label || label.X != 16 || label.Y != 8 || label.Width != want.labelWidth || label.Height != 24 || label.TextAutoResize != "WIDTH_AND_HEIGHT" {
 			t.Errorf("label %d: %q at %v,%v %vx%v (%s), want %q at 16,8 %vx24", i, label.Characters, label.X, label.Y, label.Width, label.Height, label.TextAutoResize, want.label, want.labelWidth)
+		}
+	}
+	if d := res.Diagnostics; slices.ContainsFunc(d, func(d resultjson.Diagnostic) bool { return d.Code == resultjson.DiagComponentSkipped }) {
+		t.Errorf("diagnostics %v", d)
+	}
+}
+
+// TestUsesThatPaintOtherwiseAreOneComponent: the links of navactive.html (testdata/layout-site),
+// the current one bold in white on the brand colour, are one component Link; its three tags,
+// each of its own colours, one component Tag. Each use keeps its own paints (the overrides the
+// plugin sets) and the first use's paints are the main component's.
+//
+// testdata/workers/result.overrides.json, the backend's and the plugin's example of instances
+// that override paints and fonts, is a copy of its golden.
+func TestUsesThatPaintOtherwiseAreOneComponent(t *testing.T) {
+	checkExample(t, "layout-navactive", "../../testdata/workers/result.overrides.json")
+	res := loadFixture(t, "layout-navactive").convert(t).Result
+	uses, names := componentUses(res.Root)
+	if len(uses) != 2 || len(uses["C:1"]) != 4 || names["C:1"] != "Link" || len(uses["C:2"]) != 3 || names["C:2"] != "Tag" {
+		t.Fatalf("components %v named %v, want C:1 Link (4 uses) and C:2 Tag (3)", uses, names)
+	}
+	rgb := func(n *resultjson.Node) resultjson.RGB { return *(*n.Fills)[0].Color }
+	brand, surface := resultjson.RGB{R: 0.1451, G: 0.3882, B: 0.9216}, resultjson.RGB{R: 0.9529, G: 0.9569, B: 0.9647}
+	for i, l := range uses["C:1"] {
+		label := l.Children[0]
+		wantFill, wantStyle, wantWeight := surface, "Regular", 400
+		if i == 1 {
+			wantFill, wantStyle, wantWeight = brand, "Bold", 700
+		}
+		if rgb(l) != wantFill || label.FontName.Style != wantStyle || label.FontWeight != wantWeight {
+			t.Errorf("link %d (%s): fill %v, %s %d; want %v, %s %d", i, label.Characters, rgb(l), label.FontName.Style, label.FontWeight, wantFill, wantStyle, wantWeight)
+		}
+	}
+	if got := rgb(uses["C:1"][1].Children[0]); got != (resultjson.RGB{R: 1, G: 1, B: 1}) {
+		t.Errorf("the active label's fill %v, want white", got)
+	}
+	for i, want := range []struct {
+		label        string
+		fill, stroke resultjson.RGB
+	}{{"Bug", resultjson.RGB{R: 0.9961, G: 0.8863, B: 0.8863}, resultjson.RGB{R: 0.9882, G: 0.6471, B: 0.6471}},
+		{"Feature", resultjson.RGB{R: 0.8627, G: 0.9882, B: 0.9059}, resultjson.RGB{R: 0.5255, G: 0.9373, B: 0.6745}},
+		{"Question", resultjson.RGB{R: 0.8588, G: 0.9176, B: 0.9961}, resultjson.RGB{R: 0.5765, G: 0.7725, B: 0.9922}}} {
+		tag := uses["C:2"][i]
+		if tag.Children[0].Characters != want.label || rgb(tag) != want.fill || *tag.Strokes[0].Color != want.stroke {
+			t.Errorf("tag %d: %q fill %v stroke %v, want %q %v %v", i, tag.Children[0].Characters, rgb(tag), *tag.Strokes[0].Color, want.label, want.fill, want.stroke)
 		}
 	}
 	if d := res.Diagnostics; slices.ContainsFunc(d, func(d resultjson.Diagnostic) bool { return d.Code == resultjson.DiagComponentSkipped }) {

@@ -131,17 +131,23 @@ func TestStatesAsVariants(t *testing.T) {
 func TestGoldenStates(t *testing.T) {
 	t.Parallel()
 	checkGolden(t, "states", loadFixture(t, "states").convert(t).JSON)
-	golden, err := os.ReadFile("testdata/states/result.golden.json")
+	checkExample(t, "states", "../../testdata/workers/result.states.json")
+}
+
+// checkExample fails unless example (a result of testdata/workers, an example the backend's and
+// the plugin's tests read) is a copy of the golden of fixture name; -update writes it.
+func checkExample(t *testing.T, name, example string) {
+	t.Helper()
+	golden, err := os.ReadFile("testdata/" + name + "/result.golden.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	const example = "../../testdata/workers/result.states.json"
 	if *update {
 		if err := os.WriteFile(example, golden, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if b, err := os.ReadFile(example); err != nil || !bytes.Equal(b, golden) {
-		t.Errorf("%s is not a copy of testdata/states/result.golden.json (%v): run with -update", example, err)
+		t.Errorf("%s is not a copy of testdata/%s/result.golden.json (%v): run with -update", example, name, err)
 	}
 }

@@ -348,7 +348,7 @@ function applyGeometry(node: Created, n: Node): void {
 }
 
 /** Binds the node to the result's local styles (created once per result, styles.ts). */
-async function applyStyleIds(node: Created, n: Node, ctx: TreeContext): Promise<void> {
+async function applyStyleIds(node: SceneNode, n: Node, ctx: TreeContext): Promise<void> {
   if (n.fillStyleId !== undefined && "setFillStyleIdAsync" in node && !(n.type === "SVG" && node.type === "FRAME")) {
     const s = libraryStyle(ctx, n, "fillStyleId", n.fillStyleId, "PAINT");
     await applyingAsync(n.id, "fillStyleId", () => node.setFillStyleIdAsync(s.id));
@@ -460,11 +460,17 @@ async function buildMain(n: Node, componentId: string, ctx: TreeContext): Promis
   return ctx.components.add(componentId, built, main, set);
 }
 
+/** The members of a layer's paint an instance overrides (docs/results.md "Components"). */
+const paintMembers = ["opacity", "strokes", "strokeWeight", "strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight", "effects", "strokeStyleId", "effectStyleId"] as const;
+
+/** The members of a TEXT an instance overrides: its characters and typography. */
+const textMembers = ["characters", "styledTextSegments", "fontName", "fontSize", "fontWeight", "lineHeight", "letterSpacing", "textCase", "textDecoration", "textStyleId"] as const;
+
 /**
  * Applies to node, a layer of an instance made from main, what the result node n has that
  * main does not (the overridable members of docs/results.md "Components"): name, visibility,
- * fills and their style, and for a TEXT its characters and ranges (then its textAutoResize and
- * the size it does not give). Then its layers, pairwise.
+ * fills, strokes, effects and opacity and their styles, and for a TEXT its characters, typography
+ * and ranges (then its textAutoResize and the size it does not give). Then its layers, pairwise.
  */
 async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeContext): Promise<void> {
   const differs = (k: keyof Node): boolean => JSON.stringify(n[k]) !== JSON.stringify(main[k]);
@@ -477,13 +483,15 @@ async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeCon
     const v = figmaPaints(n.fills, ctx.images, ctx.library.variables, n.id, "fills");
     applying(n.id, "fills", () => (node.fills = v));
   }
-  const text = node.type === "TEXT" && (differs("characters") || differs("styledTextSegments")) ? node : null;
+  const paint = paintMembers.some(differs);
+  if (paint) overridePaint(node, n, main, ctx);
+  const text = node.type === "TEXT" && textMembers.some(differs) ? node : null;
   if (text !== null) {
     const textCtx = { fonts: ctx.fonts, images: ctx.images, variables: ctx.library.variables };
     applyText(text, n, textCtx);
     applySegments(text, n, textCtx);
   }
-  if ((fills || text !== null) && isCreated(node)) await applyStyleIds(node, n, ctx);
+  if (fills || paint || text !== null) await applyStyleIds(node, n, ctx);
   if (text !== null) {
     // A text that grows with its characters (textAutoResize) takes its size from them, and Figma
     // lays out again the hugging auto-layout frames above it (a nav link as wide as its label):
@@ -516,11 +524,38 @@ async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeCon
   await ctx.tick();
 }
 
+/**
+ * Sets on a layer of an instance the paint members in which n differs from main, a member n
+ * leaves out as Figma's default for it (opacity 1, no strokes or effects, weight 0 on a side).
+ */
+function overridePaint(node: SceneNode, n: Node, main: Node, ctx: TreeContext): void {
+  const differs = (k: keyof Node): boolean => JSON.stringify(n[k]) !== JSON.stringify(main[k]);
+  const id = n.id;
+  if (differs("opacity") && "opacity" in node) {
+    const v = n.opacity ?? 1;
+    applying(id, "opacity", () => (node.opacity = v));
+  }
+  if (differs("strokes") && "strokes" in node) {
+    const v = figmaPaints(n.strokes ?? [], ctx.images, ctx.library.variables, id, "strokes");
+    applying(id, "strokes", () => (node.strokes = v));
+  }
+  if (differs("strokeWeight") && "strokeWeight" in node) {
+    const v = n.strokeWeight ?? 0;
+    applying(id, "strokeWeight", () => (node.strokeWeight = v));
+  }
+  if ("strokeTopWeight" in node) {
+    for (const k of ["strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight"] as const) {
+      const v = n[k] ?? n.strokeWeight ?? 0;
+      if (differs(k)) applying(id, k, () => (node[k] = v));
+    }
+  }
+  if (differs("effects") && "effects" in node) {
+    const v = figmaEffects(n.effects ?? []);
+    applying(id, "effects", () => (node.effects = v));
+  }
+}
+
 /** The children of n that buildNode creates: all but the list markers n's list TEXTs draw. */
 function built(n: Node): Node[] {
   return (n.children ?? []).filter((c) => !drawnByList(c, n));
-}
-
-function isCreated(node: SceneNode): node is Created {
-  return node.type === "FRAME" || node.type === "RECTANGLE" || node.type === "ELLIPSE" || node.type === "LINE" || node.type === "VECTOR" || node.type === "TEXT";
 }

@@ -43,14 +43,19 @@ const (
 )
 
 // Overridable names what may differ between the uses of a component: what the plugin sets on an
-// INSTANCE's layers after createInstance (the rest comes from the main component).
-//   - every node: id, name;
-//   - TEXT: characters, and the characters, start, end and hyperlink of each of its
-//     styledTextSegments (the segments' styles are the same);
-//   - IMAGE paints of fills: imageRef, imageTransform and scalingFactor (the image, not how
-//     many paints or of which kind);
+// INSTANCE's layers after createInstance (the rest comes from the main component), as Figma lets
+// an instance override its layers' content and paint but not their structure or boxes.
+//   - every node: id, name; how it paints: opacity, fills, strokes and their weights, effects,
+//     and the local styles bound to them (fillStyleId, strokeStyleId, effectStyleId);
+//   - TEXT: characters and its typography (fontName, fontSize, fontWeight, lineHeight,
+//     letterSpacing, textCase, textDecoration, textStyleId) and its styledTextSegments (ranges
+//     of any number and style);
 //   - the use's root only: x, y and how it sits in its parent (layoutPositioning,
 //     layoutSizingHorizontal, layoutSizingVertical, the grid child members, scrollBehavior).
+//
+// So uses may paint otherwise (a nav's active link, tags of their own colours, a field showing
+// its placeholder); what makes them uses of one component is the same structure and boxes and
+// layer names of one kind (Kind: every "Card / …").
 //
 // Not set by the plugin but by Figma's auto layout once the characters changed, and so left out
 // of the comparison too (growth): the width of a TEXT with textAutoResize WIDTH_AND_HEIGHT and
@@ -59,9 +64,12 @@ const (
 // that hugs (HUG) on that axis and holds a flowing child that grows on it (up to the use's
 // root), and the x and y of every child of such a frame; Check lays the instance out to see
 // that it comes out as the use.
-var Overridable = []string{"id", "name", "characters", "styledTextSegments", "fills", "x", "y", "layoutPositioning",
-	"layoutSizingHorizontal", "layoutSizingVertical", "gridRowAnchorIndex", "gridColumnAnchorIndex", "gridRowSpan",
-	"gridColumnSpan", "gridChildHorizontalAlign", "gridChildVerticalAlign", "scrollBehavior"}
+var Overridable = []string{"id", "name", "opacity", "fills", "strokes", "strokeWeight", "strokeTopWeight",
+	"strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight", "effects", "fillStyleId", "strokeStyleId",
+	"effectStyleId", "characters", "fontName", "fontSize", "fontWeight", "lineHeight", "letterSpacing", "textCase",
+	"textDecoration", "textStyleId", "styledTextSegments", "x", "y", "layoutPositioning", "layoutSizingHorizontal",
+	"layoutSizingVertical", "gridRowAnchorIndex", "gridColumnAnchorIndex", "gridRowSpan", "gridColumnSpan",
+	"gridChildHorizontalAlign", "gridChildVerticalAlign", "scrollBehavior"}
 
 type key [sha256.Size]byte
 
@@ -78,6 +86,12 @@ type shape struct {
 	exact key
 	grows axes
 	nodes int
+	// paint is the hash of how the subtree paints (Overridable's paint and typography members,
+	// without the images and characters): uses of another paint must be of one Kind.
+	paint key
+	// class is the key uses are grouped by (classify): root and the paint or name kind of the
+	// group's first node.
+	class key
 	// table marks a table's row or cell, never a use (TableParts).
 	table bool
 }
@@ -93,10 +107,11 @@ func Build(root *resultjson.Node, room int, tableParts map[*resultjson.Node]bool
 		s.table = true
 		shapes[n] = s
 	}
+	classify(root, shapes)
 	uses := map[key]int{}
 	root.Walk(func(n *resultjson.Node) {
 		if n != root && eligible(n, shapes) {
-			uses[shapes[n].root]++
+			uses[shapes[n].class]++
 		}
 	})
 	groups, order := repeats(root, shapes, uses)
@@ -163,6 +178,83 @@ func Build(root *resultjson.Node, room int, tableParts map[*resultjson.Node]bool
 	return diags
 }
 
+// classify gives every eligible node under root its class: nodes of the same root key are taken
+// in document order, and each one not yet classed starts a class holding the later ones that
+// paint as it does (the same paint key) or whose names are of its Kind. So a use paints as its
+// component's first use, or is of its kind.
+func classify(root *resultjson.Node, shapes map[*resultjson.Node]shape) {
+	byRoot := map[key][]*resultjson.Node{}
+	var order []key
+	root.Walk(func(n *resultjson.Node) {
+		if n == root || !eligible(n, shapes) {
+			return
+		}
+		k := shapes[n].root
+		if byRoot[k] == nil {
+			order = append(order, k)
+		}
+		byRoot[k] = append(byRoot[k], n)
+	})
+	for _, k := range order {
+		nodes := byRoot[k]
+		classed := make([]bool, len(nodes))
+		for i, first := range nodes {
+			if classed[i] {
+				continue
+			}
+			f := shapes[first]
+			class := key(sha256.Sum256([]byte(string(k[:]) + first.ID)))
+			for j := i; j < len(nodes); j++ {
+				n := nodes[j]
+				if !classed[j] && (shapes[n].paint == f.paint || Kind(n.Name) == Kind(first.Name)) {
+					classed[j] = true
+					s := shapes[n]
+					s.class = class
+					shapes[n] = s
+				}
+			}
+		}
+	}
+}
+
+// paintKey hashes how node n and its subtree (kids: its children's shapes) paint: its paint and
+// typography members (setPaint) without the images of IMAGE paints and the characters, ranges
+// and links of its text segments.
+func paintKey(n *resultjson.Node, kids []shape) key {
+	var p resultjson.Node
+	setPaint(&p, n)
+	if p.Fills != nil {
+		fills := make([]resultjson.Paint, len(*p.Fills))
+		for i, f := range *p.Fills {
+			if f.Type == "IMAGE" {
+				f.ImageRef, f.ImageTransform, f.ScalingFactor = "", nil, nil
+			}
+			fills[i] = f
+		}
+		p.Fills = &fills
+	}
+	if p.StyledTextSegments != nil {
+		segs := make([]resultjson.StyledTextSegment, len(p.StyledTextSegments))
+		for i, g := range p.StyledTextSegments {
+			g.Characters, g.Start, g.End, g.Hyperlink = "", 0, 0, nil
+			segs[i] = g
+		}
+		p.StyledTextSegments = segs
+	}
+	b, err := json.Marshal(&p)
+	if err != nil {
+		b = []byte(err.Error()) // unreachable: a node always encodes
+	}
+	h := sha256.New()
+	h.Write(b)
+	for _, k := range kids {
+		h.Write(k.paint[:])
+	}
+	var out key
+	copy(out[:], h.Sum(nil))
+	return out
+}
+
 // sameBoxes splits uses by their exact keys (every box the same), in the order of their first
 // use.
 func sameBoxes(uses []*resultjson.Node, shapes map[*resultjson.Node]shape) [][]*resultjson.Node {
@@ -215,7 +307,7 @@ func repeats(root *resultjson.Node, shapes map[*resultjson.Node]shape, uses map[
 		var walk func(n *resultjson.Node)
 		walk = func(n *resultjson.Node) {
 			for _, c := range n.Children {
-				if k := shapes[c].root; eligible(c, shapes) && uses[k] >= MinUses && !banned[k] {
+				if k := shapes[c].class; eligible(c, shapes) && uses[k] >= MinUses && !banned[k] {
 					if groups[k] == nil {
 						order = append(order, k)
 					}
@@ -303,6 +395,7 @@ func measure(n *resultjson.Node, shapes map[*resultjson.Node]shape) shape {
 		s.inner[free] = hash(own, box(n, free, free&s.grows), kids, childFree)
 	}
 	s.root = hash(fixed(n, true), box(n, both, s.grows), kids, childFree)
+	s.paint = paintKey(n, kids)
 	s.exact = hash(fixed(n, true), box(n, both, 0), kids, 0)
 	shapes[n] = s
 	return s
@@ -346,7 +439,7 @@ func fixed(n *resultjson.Node, asRoot bool) []byte {
 	c.Children = nil
 	c.X, c.Y, c.Width, c.Height = 0, 0, 0, 0
 	c.Component = resultjson.Component{}
-	clearContent(&c)
+	clearOverridable(&c)
 	if asRoot {
 		clearPlacement(&c)
 	}
@@ -357,28 +450,29 @@ func fixed(n *resultjson.Node, asRoot bool) []byte {
 	return b
 }
 
-// clearContent clears the overridable members of every node: id, name, characters, the
-// segments' text and links, the images of IMAGE paints. Slices are copied, not changed.
-func clearContent(c *resultjson.Node) {
+// clearOverridable clears the overridable members of every node (Overridable but for the
+// root's placement).
+func clearOverridable(c *resultjson.Node) {
 	c.ID, c.Name, c.Characters = "", "", ""
-	if c.StyledTextSegments != nil {
-		segs := make([]resultjson.StyledTextSegment, len(c.StyledTextSegments))
-		for i, s := range c.StyledTextSegments {
-			s.Characters, s.Start, s.End, s.Hyperlink = "", 0, 0, nil
-			segs[i] = s
-		}
-		c.StyledTextSegments = segs
-	}
-	if c.Fills != nil {
-		fills := make([]resultjson.Paint, len(*c.Fills))
-		for i, p := range *c.Fills {
-			if p.Type == "IMAGE" {
-				p.ImageRef, p.ImageTransform, p.ScalingFactor = "", nil, nil
-			}
-			fills[i] = p
-		}
-		c.Fills = &fills
-	}
+	setPaint(c, &resultjson.Node{})
+}
+
+// setPaint gives node c the paint and typography members of u (Overridable's "how it paints"
+// and a TEXT's typography, its segments included). Slices are shared, not copied: neither node
+// is changed through them.
+func setPaint(c, u *resultjson.Node) {
+	c.Opacity, c.Fills, c.Strokes, c.Effects = u.Opacity, u.Fills, u.Strokes, u.Effects
+	c.StrokeWeight, c.StrokeTopWeight, c.StrokeRightWeight, c.StrokeBottomWeight, c.StrokeLeftWeight =
+		u.StrokeWeight, u.StrokeTopWeight, u.StrokeRightWeight, u.StrokeBottomWeight, u.StrokeLeftWeight
+	c.FillStyleID, c.StrokeStyleID, c.EffectStyleID, c.TextStyleID = u.FillStyleID, u.StrokeStyleID, u.EffectStyleID, u.TextStyleID
+	c.FontName, c.FontSize, c.FontWeight, c.LineHeight, c.LetterSpacing = u.FontName, u.FontSize, u.FontWeight, u.LineHeight, u.LetterSpacing
+	c.TextCase, c.TextDecoration, c.StyledTextSegments = u.TextCase, u.TextDecoration, u.StyledTextSegments
+}
+
+// Kind is the kind of a layer name, what the uses of a component share: the part before " / "
+// (naming.Layer's "Card / Alpha" is a "Card"), else the whole name.
+func Kind(name string) string {
+	return strings.SplitN(name, " / ", 2)[0]
 }
 
 // clearPlacement clears where a use's root sits in its parent.
@@ -482,27 +576,7 @@ func instance(main, u *resultjson.Node, root bool) (*resultjson.Node, string) {
 	}
 	c := *main
 	c.ID, c.Name, c.Characters = u.ID, u.Name, u.Characters
-	if main.StyledTextSegments != nil || u.StyledTextSegments != nil {
-		if len(main.StyledTextSegments) != len(u.StyledTextSegments) {
-			return nil, fmt.Sprintf("%s has %d text ranges, %s %d", u.ID, len(u.StyledTextSegments), main.ID, len(main.StyledTextSegments))
-		}
-		c.StyledTextSegments = make([]resultjson.StyledTextSegment, len(main.StyledTextSegments))
-		for i, s := range main.StyledTextSegments {
-			o := u.StyledTextSegments[i]
-			s.Characters, s.Start, s.End, s.Hyperlink = o.Characters, o.Start, o.End, o.Hyperlink
-			c.StyledTextSegments[i] = s
-		}
-	}
-	if main.Fills != nil && u.Fills != nil && len(*main.Fills) == len(*u.Fills) {
-		fills := make([]resultjson.Paint, len(*main.Fills))
-		for i, p := range *main.Fills {
-			if o := (*u.Fills)[i]; p.Type == "IMAGE" && o.Type == "IMAGE" {
-				p.ImageRef, p.ImageTransform, p.ScalingFactor = o.ImageRef, o.ImageTransform, o.ScalingFactor
-			}
-			fills[i] = p
-		}
-		c.Fills = &fills
-	}
+	setPaint(&c, u)
 	if main.Type == "TEXT" {
 		// The text lays its new characters out at the use's size where it grows.
 		g := grows(main, nil)
@@ -552,10 +626,10 @@ var tagWords = map[string]string{"a": "Link", "li": "List item", "button": "Butt
 // shared is the name the uses share (Name without the tag words).
 func shared(uses []*resultjson.Node) string {
 	first := uses[0].Name
-	same, kind := true, strings.SplitN(first, " / ", 2)[0]
+	same, kind := true, Kind(first)
 	for _, u := range uses[1:] {
 		same = same && u.Name == first
-		if strings.SplitN(u.Name, " / ", 2)[0] != kind {
+		if Kind(u.Name) != kind {
 			kind = ""
 		}
 	}

@@ -86,8 +86,9 @@ func TestMinNodesAndSide(t *testing.T) {
 	}
 }
 
-// TestSameOnlyInContent: styles, structure and boxes must be the same; text, images and names
-// may differ.
+// TestSameOnlyInContent: structure, boxes and the other members must be the same and the names
+// of one kind; text, images, paints, typography and the rest of the names may differ (an
+// instance overrides them).
 func TestSameOnlyInContent(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -98,10 +99,21 @@ func TestSameOnlyInContent(t *testing.T) {
 		{"image", func(b *resultjson.Node) {
 			*b.Fills = []resultjson.Paint{{Type: "IMAGE", ImageRef: "img2", ScaleMode: "FILL"}}
 		}, "C:1,C:1"},
-		{"fill colour", func(b *resultjson.Node) { b.Fills = solid(0.5) }, ","},
+		{"fill colour", func(b *resultjson.Node) { b.Fills = solid(0.5) }, "C:1,C:1"},
+		{"stroke", func(b *resultjson.Node) {
+			b.Strokes, b.StrokeWeight = []resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{}}}, f(2)
+		}, "C:1,C:1"},
+		{"bold text", func(b *resultjson.Node) {
+			b.Children[0].FontName, b.Children[0].FontWeight = &resultjson.FontName{Family: "Inter", Style: "Bold"}, 700
+			b.Children[0].StyledTextSegments = []resultjson.StyledTextSegment{{Characters: "Beta", End: 4, FontWeight: 700}}
+		}, "C:1,C:1"},
+		{"another kind", func(b *resultjson.Node) { b.Name = "Tile / Beta" }, "C:1,C:1"},
+		{"another kind and fill", func(b *resultjson.Node) { b.Name, b.Fills = "Tile / Beta", solid(0.5) }, ","},
+		{"corner radius", func(b *resultjson.Node) { b.CornerRadius = f(4) }, ","},
+		{"text alignment", func(b *resultjson.Node) { b.Children[0].TextAlignHorizontal = "CENTER" }, ","},
 		{"text box", func(b *resultjson.Node) { b.Children[0].Width = 70 }, ","},
 		{"text position", func(b *resultjson.Node) { b.Children[0].X = 9 }, ","},
-		{"opacity", func(b *resultjson.Node) { b.Children[0].Opacity = f(0.5) }, ","},
+		{"opacity", func(b *resultjson.Node) { b.Children[0].Opacity = f(0.5) }, "C:1,C:1"},
 		{"children", func(b *resultjson.Node) {
 			b.Children = append(b.Children, &resultjson.Node{Type: "TEXT", ID: "x", Characters: "x"})
 		}, ","},
@@ -204,8 +216,12 @@ func TestCheck(t *testing.T) {
 		t.Fatalf("same cards: %s", why)
 	}
 	b.Children[0].StrokeWeight = f(2)
-	if why := components.Check(a, []*resultjson.Node{b}); why == "" {
-		t.Fatal("a use with another stroke weight passes the check")
+	if why := components.Check(a, []*resultjson.Node{b}); why != "" {
+		t.Fatalf("a use with another stroke weight (an override): %s", why)
+	}
+	b.Children[0].StrokeAlign = "OUTSIDE"
+	if why := components.Check(a, []*resultjson.Node{b}); !strings.Contains(why, "the styles of bt") {
+		t.Fatalf("a use with another stroke alignment: %q", why)
 	}
 	c := card("c", 0, 100, "C")
 	c.Children = nil
@@ -267,7 +283,8 @@ func TestNavLinksOfDifferentWidths(t *testing.T) {
 		{"fixed width", func(b *resultjson.Node) { b.LayoutSizingHorizontal = "FIXED" }, "C:1,,C:1", ""},
 		{"text of fixed width", func(b *resultjson.Node) { b.Children[0].TextAutoResize = "HEIGHT" }, "C:1,,C:1", ""},
 		{"a box that does not grow", func(b *resultjson.Node) { b.Children[0].Type, b.Children[0].TextAutoResize = "RECTANGLE", "" }, "C:1,,C:1", ""},
-		{"style", func(b *resultjson.Node) { b.Fills = solid(0.5) }, "C:1,,C:1", ""},
+		{"fill", func(b *resultjson.Node) { b.Fills = solid(0.5) }, "C:1,C:1,C:1", ""},
+		{"style", func(b *resultjson.Node) { b.ClipsContent = new(true) }, "C:1,,C:1", ""},
 		// A use whose text sits where auto layout would not put it: the whole repeat stays plain.
 		{"text at the tolerance", func(b *resultjson.Node) { b.Children[0].X += 1 }, "C:1,C:1,C:1", ""},
 		{"text past the tolerance", func(b *resultjson.Node) { b.Children[0].X += 1.01 }, ",,", "b would not draw the box of bt (1.0 px off) as an instance of a"},
@@ -341,5 +358,33 @@ func TestSameBoxesStillComponents(t *testing.T) {
 	if strings.Join(uses(root), ",") != "C:1,,C:1" || len(d) != 1 || d[0].NodeID != "b" ||
 		d[0].Message != "Link is repeated 3 times but 1 of them stay plain frames: b would not draw the box of bt (2.0 px off) as an instance of a" {
 		t.Fatalf("uses %v, diagnostics %v", uses(root), d)
+	}
+}
+
+// TestUsesPaintAsTheFirstOrAreOfItsKind: a use paints as its component's first use or has a
+// name of the first use's kind; a node of neither stays out, and two such make a component of
+// their own.
+func TestUsesPaintAsTheFirstOrAreOfItsKind(t *testing.T) {
+	named := func(n *resultjson.Node, name string, r float64) *resultjson.Node {
+		n.Name, n.Fills = name, solid(r)
+		return n
+	}
+	for _, tc := range []struct {
+		name string
+		kids []*resultjson.Node
+		want string
+	}{
+		{"same paint or same kind", []*resultjson.Node{named(card("a", 0, 100, "A"), "Card / A", 1), named(card("b", 110, 100, "B"), "Tile / B", 1),
+			named(card("c", 220, 100, "C"), "Card / C", 0.5), named(card("d", 330, 100, "D"), "Tile / D", 0.5)}, "C:1,C:1,C:1,"},
+		{"two of neither", []*resultjson.Node{named(card("a", 0, 100, "A"), "Card / A", 1), named(card("b", 110, 100, "B"), "Tile / B", 0.5),
+			named(card("c", 220, 100, "C"), "Tile / C", 0.5)}, ",C:1,C:1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := page(tc.kids...)
+			components.Build(root, 10, nil)
+			if got := strings.Join(uses(root), ","); got != tc.want {
+				t.Errorf("uses %s, want %s", got, tc.want)
+			}
+		})
 	}
 }

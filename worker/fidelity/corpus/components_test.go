@@ -10,7 +10,8 @@ import (
 
 // componentCount is what the components pass made of one page (docs/fidelity.md "Structure"):
 // components, their uses (instances), the layers the instances take from their main component
-// (the uses' nodes but the first use's), the nodes of the tree, the repeats left plain, the
+// (the uses' nodes but the first use's), the nodes of the tree (the page's own layers are the
+// nodes less those the instances take), the repeats left plain, the
 // components with state variants ("States as variants"), the variants, and the states that
 // made none.
 type componentCount struct {
@@ -66,14 +67,14 @@ func countComponents(page string, r *run) componentCount {
 func componentTable(counts []componentCount) string {
 	sort.Slice(counts, func(i, j int) bool { return counts[i].page < counts[j].page })
 	var b strings.Builder
-	b.WriteString("| page | nodes | components | instances | nodes in instances past the first use | repeats left plain | with states | variants | states left out | components |\n|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| page | nodes | components | instances | nodes in instances past the first use | own layers | repeats left plain | with states | variants | states left out | components |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
 	var comps, insts, states, variants int
 	for _, c := range counts {
 		comps, insts, states, variants = comps+c.components, insts+c.instances, states+c.withStates, variants+c.variants
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %s |\n", c.page, c.nodes, c.components, c.instances, c.inherited, c.skipped,
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %s |\n", c.page, c.nodes, c.components, c.instances, c.inherited, c.nodes-c.inherited, c.skipped,
 			c.withStates, c.variants, c.statesSkipped, strings.Join(c.names, ", "))
 	}
-	fmt.Fprintf(&b, "| all | | %d | %d | | | %d | %d | | |\n", comps, insts, states, variants)
+	fmt.Fprintf(&b, "| all | | %d | %d | | | | %d | %d | | |\n", comps, insts, states, variants)
 	for _, c := range counts {
 		if len(c.whyNoState) > 0 {
 			fmt.Fprintf(&b, "\n%s, states without a variant: %s", c.page, strings.Join(c.whyNoState, "; "))

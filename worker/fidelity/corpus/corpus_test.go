@@ -145,6 +145,8 @@ func (p *pipeline) gatePage(t *testing.T, r *run, limits map[string]Thresholds, 
 	page := r.Page
 	rw := rowOf(r)
 	if *outDir != "" {
+		// The result itself, for reading what the converter made of the page.
+		writeFile(t, filepath.Join(*outDir, page+".json"), r.ResultJSON)
 		// The web fonts the page loaded, as the conversion worker's self-check hands them over.
 		fonts := convertworker.WebFonts(context.Background(), r.Capture, r.Result, func(_ context.Context, key string, _ int64) ([]byte, error) {
 			return p.object(t, key), nil
