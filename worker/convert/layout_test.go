@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/code2des/backend/worker/convert/capturemodel"
+	"github.com/code2des/backend/worker/convert/css"
 	"github.com/code2des/backend/worker/convert/layout"
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
@@ -34,7 +35,10 @@ func TestLayoutPagesGetAutoLayout(t *testing.T) {
 		// section.tiles: a grid of three 1fr columns, gap 16px 24px, five tiles: a GRID frame
 		// (grid members: TestGridCardsPage); main's column stretches it (FILL).
 		"layout-grid": {"Tiles", layout.Grid, "", "", "", 0, 0, 0, 0, 0, 0, layout.SizingFill, layout.SizingHug, 5},
-		"layout-hero": {"Hero / Welcome", layout.Vertical, "", layout.AlignCenter, layout.AlignCenter, 16, 0, 0, 48, 0, 48, layout.SizingFixed, layout.SizingFixed, 3},
+		// div.bar: flex row, space-between, align-items center, padding 16px 0 8px, border-bottom
+		// 1px; its h1 has an 8 px bottom margin, which its frame takes in (TestItemsTakeInTheirMargins).
+		"layout-margins": {"Bar / Dashboard", layout.Horizontal, "", layout.AlignBetween, layout.AlignCenter, 0, 0, 16, 0, 9, 0, layout.SizingFixed, layout.SizingHug, 2},
+		"layout-hero":    {"Hero / Welcome", layout.Vertical, "", layout.AlignCenter, layout.AlignCenter, 16, 0, 0, 48, 0, 48, layout.SizingFixed, layout.SizingFixed, 3},
 	} {
 		t.Run(page, func(t *testing.T) {
 			root := loadFixture(t, page).convert(t).Result.Root
@@ -104,6 +108,73 @@ func TestAutoLayoutReproducesCapturedBoxes(t *testing.T) {
 	}
 	if containers == 0 || auto*100 < containers*80 {
 		t.Errorf("%d of %d flex/grid containers of the layout pages have auto layout, want at least 80%%", auto, containers)
+	}
+}
+
+// TestItemsTakeInTheirMargins converts layout-site/margins.html: the title bar's h1 (8 px bottom
+// margin, centred beside a toolbar) and the column's h2 (24 px bottom margin over spacings of 24
+// and 12 px) are frames that paint nothing, so each grows over its margin (the h2 over the 12 px
+// more than the column's 12 px spacing) with its text where the page drew it; the painted note
+// keeps its border box; both containers are auto layout, without diagnostics.
+func TestItemsTakeInTheirMargins(t *testing.T) {
+	f := loadFixture(t, "layout-margins")
+	out := f.convert(t)
+	if len(out.Result.Diagnostics) != 0 {
+		t.Fatalf("diagnostics %+v, want none", out.Result.Diagnostics)
+	}
+	type placed struct {
+		n    *resultjson.Node
+		x, y float64
+	}
+	byName := map[string]placed{}
+	var walk func(n *resultjson.Node, x, y float64)
+	walk = func(n *resultjson.Node, x, y float64) {
+		x, y = x+n.X, y+n.Y
+		if _, seen := byName[n.Type+" "+n.Name]; !seen {
+			byName[n.Type+" "+n.Name] = placed{n, x, y}
+		}
+		for _, c := range n.Children {
+			walk(c, x, y)
+		}
+	}
+	walk(out.Result.Root, -out.Result.Root.X, -out.Result.Root.Y)
+	boxOf := func(key string) [4]float64 {
+		p, ok := byName[key]
+		if !ok {
+			t.Fatalf("no node %q", key)
+		}
+		return [4]float64{p.x, p.y, p.n.Width, p.n.Height}
+	}
+	el := map[string]capturemodel.Box{}
+	var find func(d *capturemodel.DOMNode)
+	find = func(d *capturemodel.DOMNode) {
+		if d.Type == "element" && d.Attrs["id"] != "" {
+			el[d.Attrs["id"]] = d.Box
+		}
+		for _, c := range d.Children {
+			if c != nil {
+				find(c)
+			}
+		}
+	}
+	find(f.capture.Document.Root)
+	for _, c := range []struct {
+		frame, text, id string
+		margin          float64 // the bottom margin the frame took in
+	}{{"FRAME Title", "TEXT Dashboard", "title", 8}, {"FRAME Heading", "TEXT Heading", "heading", 12}, {"FRAME Note", "", "note", 0}} {
+		b := el[c.id]
+		if got, want := boxOf(c.frame), [4]float64{b.X, b.Y, css.Size(b.Width), css.Size(b.Height + c.margin)}; got != want {
+			t.Errorf("%s: %v, want %v (its border box and %g px of margin)", c.frame, got, want, c.margin)
+		}
+		if c.text != "" && boxOf(c.text)[1] != b.Y {
+			t.Errorf("%s at y %v, want %v (where the page drew it)", c.text, boxOf(c.text)[1], b.Y)
+		}
+	}
+	if got, want := boxOf("FRAME Title"), [4]float64{16, 32, 170.94, 48}; got != want {
+		t.Errorf("title frame %v, want %v", got, want)
+	}
+	if s := byName["FRAME Stack / Heading"].n; s.LayoutMode != layout.Vertical || deref(s.ItemSpacing) != 12 {
+		t.Errorf("column %q spacing %v, want VERTICAL 12", s.LayoutMode, deref(s.ItemSpacing))
 	}
 }
 

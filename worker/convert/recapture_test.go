@@ -56,6 +56,7 @@ var fixtureSites = map[string][2]string{
 	"layout-navlinks":   {"testdata/layout-site", "/navlinks.html"},
 	"layout-navactive":  {"testdata/layout-site", "/navactive.html"},
 	"layout-navicons":   {"testdata/layout-site", "/navicons.html"},
+	"layout-margins":    {"testdata/layout-site", "/margins.html"},
 	"themes":            {"testdata/layout-site", "/themes.html"},
 	"states":            {"../capture/capturetest/site", "/states.html"},
 	"text":              {"testdata/text-site", "/index.html"},

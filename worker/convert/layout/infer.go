@@ -86,15 +86,16 @@ func Infer(root *boxtree.Node) []resultjson.Diagnostic {
 		}
 	}
 	diags := []resultjson.Diagnostic{}
+	took := map[*resultjson.Node][4]float64{} // the items grown over their margins (absorb.go)
 	for i := len(containers) - 1; i >= 0; i-- {
 		c := containers[i]
-		if reason := inferLayout(c.Out, c.El, items(c)); reason != "" && len(diags) < resultjson.MaxDiagnostics {
+		if reason := inferLayout(c.Out, c.El, items(c), took); reason != "" && len(diags) < resultjson.MaxDiagnostics {
 			diags = append(diags, resultjson.Diagnostic{Code: resultjson.DiagAutoLayoutSkipped, NodeID: c.Out.ID,
 				Message: callback.TruncateUTF8(fmt.Sprintf("%s keeps absolute positions: %s", c.Out.Name, reason), resultjson.MaxWarningMessageBytes)})
 		}
 	}
 	slices.Reverse(diags) // document order
-	sizeLimits(root)
+	sizeLimits(root, took)
 	return diags
 }
 
@@ -149,8 +150,8 @@ func paddingBox(el *capturemodel.DOMNode) [4]float64 {
 }
 
 // inferLayout sets auto layout on frame F of container el with its items, or returns why not
-// (and leaves the frame as it was).
-func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) string {
+// (and leaves the frame as it was); took gets the margins of the items grown over them.
+func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item, took map[*resultjson.Node][4]float64) string {
 	var flow []*resultjson.Node
 	var flowDOM []*capturemodel.DOMNode
 	absolute := map[*resultjson.Node]bool{}
@@ -215,16 +216,17 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 			orderReason = "its items are laid out " + fromEnd(el) + ", and " + why
 		}
 	}
-	flowReason := func() string {
+	// flowReason tries a row or column; grow lets items take in their margins (absorb.go).
+	flowReason := func(grow bool) string {
 		if orderReason != "" {
 			return orderReason
 		}
 		if order == nil {
-			return inferFlow(F, el, flow, flowDOM, absolute)
+			return inferFlow(F, el, flow, flowDOM, absolute, grow, took)
 		}
 		painted := F.Children
 		F.Children = order
-		reason := inferFlow(F, el, flow, flowDOM, absolute)
+		reason := inferFlow(F, el, flow, flowDOM, absolute, grow, took)
 		if reason != "" {
 			F.Children = painted
 		} else {
@@ -233,19 +235,21 @@ func inferLayout(F *resultjson.Node, el *capturemodel.DOMNode, items []item) str
 		return reason
 	}
 	if !GridContainer(el) {
-		return flowReason()
+		return flowReason(true)
 	}
 	// A grid of several rows and columns becomes Figma's grid, else (or when that moves an
-	// item) a row, a column or wrapping rows.
+	// item) a row, a column or wrapping rows; only when neither keeps every item's box do
+	// items grow over their margins.
 	var first, second func() string
 	gridReason := func() string { return inferGrid(F, el, flow, flowDOM, absolute) }
+	flowKept := func() string { return flowReason(false) }
 	if tracks(layoutStyle(el, "grid-template-columns")) > 1 && tracks(layoutStyle(el, "grid-template-rows")) > 1 && el.GridTracks != nil {
-		first, second = gridReason, flowReason
+		first, second = gridReason, flowKept
 	} else {
-		first, second = flowReason, gridReason
+		first, second = flowKept, gridReason
 	}
 	reason := first()
-	if reason == "" || second() == "" {
+	if reason == "" || second() == "" || flowReason(true) == "" {
 		return ""
 	}
 	return reason
@@ -279,18 +283,16 @@ func inferEmpty(F *resultjson.Node, el *capturemodel.DOMNode, absolute map[*resu
 
 // inferFlow sets HORIZONTAL or VERTICAL auto layout on frame F of container el with its
 // flowing items in layer order (the others ABSOLUTE), or returns why not (and leaves the frame
-// as it was).
-func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.Node, flowDOM []*capturemodel.DOMNode, absolute map[*resultjson.Node]bool) string {
+// as it was). With mayGrow, items whose margins differ keep auto layout where the items that
+// paint nothing can take in the difference (absorb.go); took gets what they took.
+func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.Node, flowDOM []*capturemodel.DOMNode, absolute map[*resultjson.Node]bool, mayGrow bool, took map[*resultjson.Node][4]float64) string {
 	a, reason := readAxes(el, len(flow))
 	if reason != "" {
 		return reason
 	}
 	horizontal := a.mode == Horizontal
 	pad := paddingBox(el) // top, right, bottom, left
-	mainStart, mainEnd, crossStart, crossEnd := "left", "right", "top", "bottom"
-	if !horizontal {
-		mainStart, mainEnd, crossStart, crossEnd = "top", "bottom", "left", "right"
-	}
+	mainStart, mainEnd, crossStart, crossEnd := axisSides(horizontal)
 	// Wrapping items that sit on one line are that row or column without WRAP where WRAP
 	// cannot hold them (a column, a row laid out from the end).
 	if a.wrap && oneLine(flow, horizontal) && a.wrapUnlike != "" {
@@ -299,26 +301,54 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	if a.wrap && a.wrapUnlike != "" {
 		return a.wrapUnlike
 	}
-	m, reason := readMargins(a, flow, flowDOM, horizontal, false)
+	lines, ms := lineRanges(a, flow, horizontal), boxMargins(flowDOM)
+	m, reason := readMargins(a, lines, ms, horizontal, acrossBoth)
 	// Items of different margins that all sit centred across (auto margins, or margins that
 	// happen to balance) are Figma's CENTER without margins.
 	if reason == differentCrossMargins && !a.wrap && centredAcross(F, flow, pad, horizontal) {
-		m, reason = readMargins(a, flow, flowDOM, horizontal, true)
-		a.counter, a.stretch = AlignCenter, false
+		if m, reason = readMargins(a, lines, ms, horizontal, acrossNone); reason == "" {
+			a.counter, a.stretch = AlignCenter, false
+		}
 	}
+	// Else (mayGrow), on one line aligned at the start (end) across, the margins at the other
+	// side move nothing: only those at the start (end) must agree.
+	across := acrossBoth
+	if !a.wrap && a.counter == AlignMin {
+		across = acrossStart
+	} else if !a.wrap && a.counter == AlignMax {
+		across = acrossEnd
+	}
+	// Items that paint nothing take in the margins that still differ (absorb.go), if any.
+	var grown growth
 	if reason != "" {
-		return reason
+		if !mayGrow {
+			return reason
+		}
+		take, ok := marginsToTake(flow, flowDOM, lines, ms, horizontal, across)
+		if !ok {
+			return reason
+		}
+		left := slices.Clone(ms)
+		for i := range left {
+			for s := range left[i] {
+				left[i][s] -= take[i][s]
+			}
+		}
+		if m, reason = readMargins(a, lines, left, horizontal, across); reason != "" {
+			return reason // not reached: the margins left are uniform by construction
+		}
+		grown = grow(flow, take)
 	}
 	spacing, cs, ce := m.spacing, m.crossStart, m.crossEnd
-	idx := map[string]int{"top": 0, "right": 1, "bottom": 2, "left": 3}
-	pad[idx[mainStart]] += m.mainStart
-	pad[idx[mainEnd]] += m.mainEnd
-	pad[idx[crossStart]] += cs
-	pad[idx[crossEnd]] += ce
+	pad[mainStart] += m.mainStart
+	pad[mainEnd] += m.mainEnd
+	pad[crossStart] += cs
+	pad[crossEnd] += ce
 	// Negative outer margins (a grid row pulled out over its container's padding) would make
 	// a negative padding, which Figma's auto layout does not have.
 	for _, v := range pad {
 		if v < 0 {
+			grown.undo()
 			return "its items' negative margins reach outside it (auto layout has no negative padding)"
 		}
 	}
@@ -366,9 +396,11 @@ func inferFlow(F *resultjson.Node, el *capturemodel.DOMNode, flow []*resultjson.
 	fixUnfilled(F)
 	if worst, d := Mismatch(F); d > Tolerance {
 		restore(undo)
+		grown.undo()
 		return fmt.Sprintf("auto layout would move or resize %s by %.1f px", worst.Name, d)
 	}
 	F.LayoutSizingHorizontal, F.LayoutSizingVertical = hugs(F)
+	grown.record(took)
 	return ""
 }
 
@@ -409,22 +441,44 @@ type margins struct {
 	mainStart, mainEnd, crossStart, crossEnd float64
 }
 
-// readMargins reads the margins of a container's flowing items (in layout order), line by line
-// when it wraps (a line starts where an item does not start after the one before it): between the
-// items of a line they add to the spacing, which must be the same in every line; each line's
-// first item's leading margin is the padding's (the same on every line), the last item's
-// trailing margin too; across, the items of a line share their margins, the first line's add to
-// the padding, and between two lines the row gap plus the margins on either side is the
-// lines' spacing, the same between every two. noCross leaves the margins across out (items
-// centred across). It returns which rule the margins break.
-func readMargins(a axes, flow []*resultjson.Node, flowDOM []*capturemodel.DOMNode, horizontal, noCross bool) (margins, string) {
-	mainStart, mainEnd, crossStart, crossEnd := "left", "right", "top", "bottom"
+// Sides of a box, in CSS's order (paddingBox, boxMargins).
+const (
+	sideTop = iota
+	sideRight
+	sideBottom
+	sideLeft
+)
+
+// axisSides are the sides of an item at the start and end of a row (horizontal) or column, and
+// across it.
+func axisSides(horizontal bool) (mainStart, mainEnd, crossStart, crossEnd int) {
+	if horizontal {
+		return sideLeft, sideRight, sideTop, sideBottom
+	}
+	return sideTop, sideBottom, sideLeft, sideRight
+}
+
+// boxMargins are the px margins of each item (top, right, bottom, left; 0 for a text item or a
+// margin that is not px).
+func boxMargins(flowDOM []*capturemodel.DOMNode) [][4]float64 {
+	out := make([][4]float64, len(flowDOM))
+	for i, d := range flowDOM {
+		for s, name := range []string{"top", "right", "bottom", "left"} {
+			out[i][s] = side(d, "margin-"+name)
+		}
+	}
+	return out
+}
+
+// lineRanges splits a container's flowing items (in layout order) into lines, as [first, end)
+// index ranges: one line unless it wraps, when a line starts where an item does not start
+// after the one before it.
+func lineRanges(a axes, flow []*resultjson.Node, horizontal bool) [][2]int {
 	pos := func(n *resultjson.Node) float64 { return n.X }
 	if !horizontal {
-		mainStart, mainEnd, crossStart, crossEnd = "top", "bottom", "left", "right"
 		pos = func(n *resultjson.Node) float64 { return n.Y }
 	}
-	var lines [][2]int // [first, end) item indices
+	var lines [][2]int
 	first := 0
 	for i := 1; i <= len(flow); i++ {
 		if i == len(flow) || a.wrap && pos(flow[i]) <= pos(flow[i-1])+0.5 {
@@ -432,30 +486,70 @@ func readMargins(a axes, flow []*resultjson.Node, flowDOM []*capturemodel.DOMNod
 			first = i
 		}
 	}
+	return lines
+}
+
+// acrossRule says which of the items' margins across the layout direction must agree.
+type acrossRule int
+
+const (
+	// acrossBoth: those at the start and those at the end (the first line's start margins and
+	// the last line's end margins are the padding's).
+	acrossBoth acrossRule = iota
+	// acrossNone: neither (items centred across, without margins).
+	acrossNone
+	// acrossStart: those at the start, on one line whose items are aligned at the start (MIN):
+	// the end margins move no item, and the padding takes the smallest.
+	acrossStart
+	// acrossEnd: those at the end, on one line aligned at the end (MAX); the padding takes the
+	// smallest start margin.
+	acrossEnd
+)
+
+// readMargins reads the margins ms of a container's flowing items (in layout order), line by
+// line (lines, from lineRanges): between the items of a line they add to the spacing, which
+// must be the same in every line; each line's first item's leading margin is the padding's (the
+// same on every line), the last item's trailing margin too; across, the items of a line share
+// their margins, the first line's add to the padding, and between two lines the row gap plus the
+// margins on either side is the lines' spacing, the same between every two. across says which
+// margins across must agree (acrossBoth above). It returns which rule the margins break.
+func readMargins(a axes, lines [][2]int, ms [][4]float64, horizontal bool, across acrossRule) (margins, string) {
+	mainStart, mainEnd, crossStart, crossEnd := axisSides(horizontal)
 	m := margins{spacing: a.spacing}
 	spaced := false
 	var crossEnds float64
 	for k, ln := range lines {
-		lead := side(flowDOM[ln[0]], "margin-"+mainStart)
+		lead := ms[ln[0]][mainStart]
 		if k == 0 {
 			m.mainStart = lead
 		} else if math.Abs(lead-m.mainStart) > 0.5 {
 			return m, differentLineStarts
 		}
 		for i := ln[0]; i+1 < ln[1]; i++ {
-			s := a.spacing + side(flowDOM[i], "margin-"+mainEnd) + side(flowDOM[i+1], "margin-"+mainStart)
+			s := a.spacing + ms[i][mainEnd] + ms[i+1][mainStart]
 			if spaced && math.Abs(s-m.spacing) > 0.5 {
 				return m, differentSpacing
 			}
 			m.spacing, spaced = s, true
 		}
-		cs, ce := side(flowDOM[ln[0]], "margin-"+crossStart), side(flowDOM[ln[0]], "margin-"+crossEnd)
-		if noCross {
+		cs, ce := ms[ln[0]][crossStart], ms[ln[0]][crossEnd]
+		if across == acrossNone {
 			cs, ce = 0, 0
 		}
-		for _, d := range flowDOM[ln[0]+1 : ln[1]] {
-			if !noCross && (math.Abs(side(d, "margin-"+crossStart)-cs) > 0.5 || math.Abs(side(d, "margin-"+crossEnd)-ce) > 0.5) {
-				return m, differentCrossMargins
+		for i := ln[0] + 1; i < ln[1]; i++ {
+			if across == acrossBoth || across == acrossStart {
+				if math.Abs(ms[i][crossStart]-cs) > 0.5 {
+					return m, differentCrossMargins
+				}
+			} else if across == acrossEnd {
+				cs = math.Min(cs, ms[i][crossStart])
+			}
+			if across == acrossBoth || across == acrossEnd {
+				if math.Abs(ms[i][crossEnd]-ce) > 0.5 {
+					return m, differentCrossMargins
+				}
+			} else if across == acrossStart {
+				ce = math.Min(ce, ms[i][crossEnd])
 			}
 		}
 		switch {
@@ -472,7 +566,7 @@ func readMargins(a axes, flow []*resultjson.Node, flowDOM []*capturemodel.DOMNod
 		m.lineSpacing = a.rowSpacing + m.crossStart + crossEnds
 	}
 	m.crossEnd = crossEnds
-	m.mainEnd = side(flowDOM[len(flowDOM)-1], "margin-"+mainEnd)
+	m.mainEnd = ms[len(ms)-1][mainEnd]
 	return m, ""
 }
 

@@ -13,15 +13,16 @@ import (
 // layout"). A limit is of the border box, as the frame is: a content-box element's padding and
 // border are added. A percentage, auto, none or a 0 minimum is left out, and so is a limit the
 // captured box does not respect (by more than Tolerance), which Figma would enforce by resizing.
-func sizeLimits(root *boxtree.Node) {
+// A frame grown over its margins (took, absorb.go) has them added: its box is the margin box.
+func sizeLimits(root *boxtree.Node, took map[*resultjson.Node][4]float64) {
 	for _, n := range root.Made() {
 		if n.Out.Type != "FRAME" || !autoLayout(n.Out) {
 			continue
 		}
-		setSizeLimits(n)
+		setSizeLimits(n, took[n.Out])
 		for _, c := range n.Kids {
 			if c.Out.Type == "FRAME" && c.Out.LayoutPositioning != PositionAbsolute && !autoLayout(c.Out) {
-				setSizeLimits(c)
+				setSizeLimits(c, took[c.Out])
 			}
 		}
 	}
@@ -33,8 +34,9 @@ func autoLayout(n *resultjson.Node) bool {
 	return n.LayoutMode == Horizontal || n.LayoutMode == Vertical || n.LayoutMode == Grid
 }
 
-// setSizeLimits sets the limits of frame n from its element's computed style.
-func setSizeLimits(n *boxtree.Node) {
+// setSizeLimits sets the limits of frame n from its element's computed style; margins are what
+// the frame took in of its margins (top, right, bottom, left), added to the limits.
+func setSizeLimits(n *boxtree.Node, margins [4]float64) {
 	el, out := n.El, n.Out
 	if el == nil || el.Type != "element" || out.RelativeTransform != nil {
 		return
@@ -52,8 +54,8 @@ func setSizeLimits(n *boxtree.Node) {
 		}
 		return sum
 	}
-	w := extra("padding-left", "padding-right", "border-left-width", "border-right-width")
-	h := extra("padding-top", "padding-bottom", "border-top-width", "border-bottom-width")
+	w := extra("padding-left", "padding-right", "border-left-width", "border-right-width") + margins[sideLeft] + margins[sideRight]
+	h := extra("padding-top", "padding-bottom", "border-top-width", "border-bottom-width") + margins[sideTop] + margins[sideBottom]
 	out.MinWidth = sizeLimit(el, "min-width", w, out.Width, true)
 	out.MaxWidth = sizeLimit(el, "max-width", w, out.Width, false)
 	out.MinHeight = sizeLimit(el, "min-height", h, out.Height, true)
