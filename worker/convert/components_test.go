@@ -101,9 +101,7 @@ func TestCardGridIsOneComponent(t *testing.T) {
 			t.Errorf("use %d: %s %q (componentName %q)", i, c.Name, c.Children[0].Children[0].Characters, c.ComponentName)
 		}
 	}
-	if d := res.Diagnostics; slices.ContainsFunc(d, func(d resultjson.Diagnostic) bool { return d.Code == resultjson.DiagComponentSkipped }) {
-		t.Errorf("diagnostics %v", d)
-	}
+	noneSkipped(t, res)
 }
 
 // TestComponentsPage: components.html (testdata/layout-site) repeats three tabs of one width,
@@ -209,9 +207,7 @@ func TestNavLinksAreOneComponent(t *testing.T) {
 			t.Errorf("label %d: %q at %v,%v %vx%v (%s), want %q at 16,8 %vx24", i, label.Characters, label.X, label.Y, label.Width, label.Height, label.TextAutoResize, want.label, want.labelWidth)
 		}
 	}
-	if d := res.Diagnostics; slices.ContainsFunc(d, func(d resultjson.Diagnostic) bool { return d.Code == resultjson.DiagComponentSkipped }) {
-		t.Errorf("diagnostics %v", d)
-	}
+	noneSkipped(t, res)
 }
 
 // TestUsesThatPaintOtherwiseAreOneComponent: the links of navactive.html (testdata/layout-site),
@@ -254,9 +250,7 @@ func TestUsesThatPaintOtherwiseAreOneComponent(t *testing.T) {
 			t.Errorf("tag %d: %q fill %v stroke %v, want %q %v %v", i, tag.Children[0].Characters, rgb(tag), *tag.Strokes[0].Color, want.label, want.fill, want.stroke)
 		}
 	}
-	if d := res.Diagnostics; slices.ContainsFunc(d, func(d resultjson.Diagnostic) bool { return d.Code == resultjson.DiagComponentSkipped }) {
-		t.Errorf("diagnostics %v", d)
-	}
+	noneSkipped(t, res)
 }
 
 // TestLinksWithTheirOwnIconsAreOneComponent: the three links of navicons.html (testdata/
@@ -280,5 +274,14 @@ func TestLinksWithTheirOwnIconsAreOneComponent(t *testing.T) {
 	}
 	if len(refs) != 3 {
 		t.Errorf("icons %v, want three different images", refs)
+	}
+	noneSkipped(t, res)
+}
+
+// noneSkipped fails the test when the result left a repeat plain (COMPONENT_SKIPPED).
+func noneSkipped(t *testing.T, res *resultjson.Result) {
+	t.Helper()
+	if d := res.Diagnostics; slices.ContainsFunc(d, func(d resultjson.Diagnostic) bool { return d.Code == resultjson.DiagComponentSkipped }) {
+		t.Errorf("diagnostics %v", d)
 	}
 }
