@@ -9198,14 +9198,50 @@
     }
     return m;
   }
+  var TextPropertyName = "Label";
+  function nodeAt(n, path, built2) {
+    let at = n;
+    for (const i of path) at = at === void 0 ? void 0 : built2(at)[i];
+    return at;
+  }
+  function textPaths(main, uses, built2) {
+    const out = [];
+    const walk = (n, path) => {
+      if (n.type === "TEXT" && uses.some((u) => {
+        var _a;
+        return ((_a = nodeAt(u, path, built2)) == null ? void 0 : _a.characters) !== n.characters;
+      })) out.push(path);
+      built2(n).forEach((c, i) => walk(c, [...path, i]));
+    };
+    walk(main, []);
+    return out;
+  }
   var Components = class {
-    constructor(track) {
+    /** The components of the result tree root, whose uses it reads once. */
+    constructor(track, root) {
       this.track = track;
       this.made = /* @__PURE__ */ new Map();
       this.icons = /* @__PURE__ */ new Map();
+      this.uses = /* @__PURE__ */ new Map();
       this.holder = null;
       this.bottom = 0;
       this.widest = 0;
+      const walk = (n) => {
+        var _a, _b;
+        if (n.componentId !== void 0) {
+          const list = (_a = this.uses.get(n.componentId)) != null ? _a : [];
+          list.push(n);
+          this.uses.set(n.componentId, list);
+          return;
+        }
+        for (const c of (_b = n.children) != null ? _b : []) walk(c);
+      };
+      if (root !== void 0) walk(root);
+    }
+    /** The uses of component id in document order, the first included. */
+    usesOf(id) {
+      var _a;
+      return (_a = this.uses.get(id)) != null ? _a : [];
     }
     get(id) {
       return this.made.get(id);
@@ -9225,8 +9261,8 @@
      * Records a main component and stacks it (or placed, the component set holding it and its
      * variants) below the ones before it on the Components frame.
      */
-    add(id, component, main, placed = component) {
-      const made = { component, main, placed };
+    add(id, component, main, placed = component, texts = []) {
+      const made = { component, main, placed, texts };
       this.made.set(id, made);
       this.stack(placed);
       return made;
@@ -10279,11 +10315,16 @@
     return null;
   }
   async function buildInstance(n, componentId, parent, ctx) {
-    var _a;
+    var _a, _b, _c;
     const made = (_a = ctx.components.get(componentId)) != null ? _a : await buildMain(n, componentId, ctx);
     const inst = applying(n.id, "componentId", () => made.component.createInstance());
     ctx.track(inst);
     applying(n.id, "(append to parent)", () => parent.appendChild(inst));
+    if (made.texts.length > 0) {
+      const values = {};
+      for (const t of made.texts) values[t.name] = (_c = (_b = nodeAt(n, t.path, built)) == null ? void 0 : _b.characters) != null ? _c : "";
+      applying(n.id, "componentProperties", () => inst.setProperties(values));
+    }
     await overrideLayers(inst, n, made.main, ctx);
     if (n.constraints !== void 0) {
       const v = n.constraints;
@@ -10304,7 +10345,7 @@
     const name = n.componentName;
     applying(n.id, "componentName", () => built2.name = name);
     built2.setPluginData(ComponentDataKey, componentId);
-    if (n.componentVariants === void 0) return ctx.components.add(componentId, built2, main);
+    if (n.componentVariants === void 0) return ctx.components.add(componentId, built2, main, built2, textProperties(built2, main, ctx.components.usesOf(componentId)));
     const set = combineStates(built2, main, n.componentVariants, ctx.components.frame(), name, {
       images: ctx.images,
       fonts: ctx.fonts,
@@ -10394,6 +10435,26 @@
       applying(id, "effects", () => node.effects = v);
     }
   }
+  function textProperties(component, main, uses) {
+    return textPaths(main, uses, built).map((path, i) => {
+      var _a, _b;
+      const text = nodeAt(main, path, built);
+      let layer = component;
+      for (const k of path) {
+        const next = "children" in layer ? layer.children[k] : void 0;
+        if (next === void 0) throw new MaterializeError((_a = text == null ? void 0 : text.id) != null ? _a : main.id, "characters", "the main component has no layer for this text");
+        layer = next;
+      }
+      const label = i === 0 ? TextPropertyName : `${TextPropertyName} ${i + 1}`;
+      const name = applying(main.id, "componentPropertyDefinitions", () => {
+        var _a2;
+        return component.addComponentProperty(label, "TEXT", (_a2 = text == null ? void 0 : text.characters) != null ? _a2 : "");
+      });
+      const bound = layer;
+      applying((_b = text == null ? void 0 : text.id) != null ? _b : main.id, "characters", () => bound.componentPropertyReferences = { characters: name });
+      return { name, path };
+    });
+  }
   function built(n) {
     var _a;
     return ((_a = n.children) != null ? _a : []).filter((c) => !drawnByList(c, n));
@@ -10425,7 +10486,7 @@
       const lib = createLibrary(parsed, images, fonts, (o) => library.push(o), warn);
       const svgs = /* @__PURE__ */ new Map();
       for (const [ref, im] of parsed.images) if (typeof im.svg === "string") svgs.set(ref, im.svg);
-      const components = new Components((n) => nodes.push(n));
+      const components = new Components((n) => nodes.push(n), parsed.root);
       const root = await buildNode(parsed.root, figma.currentPage, {
         components,
         images,

@@ -15,7 +15,7 @@ import { buildNode, drawnByList } from "./materialize/tree.js";
 export { MaterializeError, type MaterializeWarning } from "./materialize/errors.js";
 export { FallbackFamily, FallbackStyle } from "./materialize/text.js";
 export { PluginDataKey } from "./materialize/styles.js";
-export { ComponentDataKey, ComponentsFrameName, IconDataKey } from "./materialize/components.js";
+export { ComponentDataKey, ComponentsFrameName, IconDataKey, TextPropertyName } from "./materialize/components.js";
 
 /** Nodes created between two yields to Figma (and two progress reports) by default. */
 export const DefaultBatchSize = 250;
@@ -56,7 +56,7 @@ export async function materialize(result: ResultInput, options: MaterializeOptio
     const lib = createLibrary(parsed, images, fonts, (o) => library.push(o), warn);
     const svgs = new Map<string, string>();
     for (const [ref, im] of parsed.images) if (typeof im.svg === "string") svgs.set(ref, im.svg);
-    const components = new Components((n) => nodes.push(n));
+    const components = new Components((n) => nodes.push(n), parsed.root);
     const root = await buildNode(parsed.root, figma.currentPage, {
       components,
       images,

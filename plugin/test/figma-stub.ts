@@ -230,6 +230,24 @@ export abstract class StubLayer extends StubNode implements Pick<FrameNode, "opa
   layoutPositioningValue: "AUTO" | "ABSOLUTE" = "AUTO";
   layoutSizingHorizontalValue: "FIXED" | "HUG" | "FILL" = "FIXED";
   layoutSizingVerticalValue: "FIXED" | "HUG" | "FILL" = "FIXED";
+  private propertyReferences: { characters?: string } | null = null;
+
+  /**
+   * Figma's componentPropertyReferences: set only on a layer of a component (characters only
+   * on a TEXT), naming one of the component's properties.
+   */
+  get componentPropertyReferences(): { characters?: string } | null {
+    return this.propertyReferences;
+  }
+  set componentPropertyReferences(v: { characters?: string } | null) {
+    let c: StubParent | null = this.parent;
+    while (c !== null && !(c instanceof StubComponent)) c = c instanceof StubPage ? null : c.parent;
+    if (!(c instanceof StubComponent)) fail("in set_componentPropertyReferences: the node is not a layer of a component");
+    const name = v?.characters;
+    if (name !== undefined && !(this instanceof StubText)) fail("in set_componentPropertyReferences: characters on a node that is not a TEXT");
+    if (name !== undefined && !(name in c.componentPropertyDefinitions)) fail(`in set_componentPropertyReferences: no property ${name} on the component`);
+    this.propertyReferences = v === null ? null : { ...v };
+  }
 
   get opacity(): number {
     return this.opacityValue;
@@ -678,6 +696,16 @@ export class StubComponent extends StubFrame {
     super(figma);
     this.name = "Component";
   }
+  /** Figma's componentPropertyDefinitions: the properties added to the component. */
+  readonly componentPropertyDefinitions: { [name: string]: { type: ComponentPropertyType; defaultValue: string | boolean } } = {};
+  /** Figma's addComponentProperty: returns the name with a unique suffix ("Label#4:5"). */
+  addComponentProperty(name: string, type: ComponentPropertyType, defaultValue: string | boolean): string {
+    this.figma.record("addComponentProperty", name);
+    if (type !== "TEXT" && type !== "BOOLEAN" && type !== "INSTANCE_SWAP") fail(`in addComponentProperty: unsupported type ${type}`);
+    const full = `${name}#${nextId()}`;
+    this.componentPropertyDefinitions[full] = { type, defaultValue };
+    return full;
+  }
   /** Figma's createInstance: a copy of the component's layers, on the current page. */
   createInstance(): StubInstance {
     this.figma.record("createInstance", this.name);
@@ -741,6 +769,34 @@ export class StubInstance extends StubFrame {
     public mainComponent: StubComponent,
   ) {
     super(figma);
+  }
+  /** The values of the component's properties this instance sets (setProperties). */
+  private readonly propertyValues = new Map<string, string | boolean>();
+  /** Figma's componentProperties: every property of the main component and its value here. */
+  get componentProperties(): { [name: string]: { type: ComponentPropertyType; value: string | boolean } } {
+    const out: { [name: string]: { type: ComponentPropertyType; value: string | boolean } } = {};
+    for (const [k, d] of Object.entries(this.mainComponent.componentPropertyDefinitions)) out[k] = { type: d.type, value: this.propertyValues.get(k) ?? d.defaultValue };
+    return out;
+  }
+  /**
+   * Figma's setProperties: sets each named property of the main component; a TEXT property
+   * sets the characters of the layers bound to it (their fonts must be loaded).
+   */
+  setProperties(props: { [name: string]: string | boolean }): void {
+    this.figma.record("setProperties", Object.keys(props).join(","));
+    for (const [k, v] of Object.entries(props)) {
+      const d = this.mainComponent.componentPropertyDefinitions[k];
+      if (d === undefined) fail(`in setProperties: no property ${k} on the main component`);
+      if (d.type === "TEXT") {
+        if (typeof v !== "string") fail(`in setProperties: ${k} needs a string`);
+        const walk = (n: StubNode): void => {
+          if (n instanceof StubText && n.componentPropertyReferences?.characters === k) n.characters = v;
+          if (n instanceof StubFrame) for (const c of n.children) walk(c);
+        };
+        walk(this);
+      }
+      this.propertyValues.set(k, v);
+    }
   }
   /**
    * Figma's swapComponent: the instance becomes one of component, its layers copies of the

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { ResultInput } from "@code2des/api/result";
-import { ComponentDataKey, ComponentsFrameName, DefaultBatchSize, IconDataKey, FallbackFamily, MaterializeError, PluginDataKey, materialize, type MaterializeWarning } from "../src/materialize.js";
+import { ComponentDataKey, ComponentsFrameName, DefaultBatchSize, IconDataKey, TextPropertyName, FallbackFamily, MaterializeError, PluginDataKey, materialize, type MaterializeWarning } from "../src/materialize.js";
 import { PlacementGap } from "../src/materialize/placement.js";
 import { VariantSpacing } from "../src/materialize/variants.js";
 import { DefaultFonts, StubComponent, StubComponentSet, StubFrame, StubInstance, StubRectangle, StubText, install, type Fault, type StubFigma } from "./figma-stub.js";
@@ -508,6 +508,39 @@ test("components: an SVG among a component's layers is an instance of an icon co
     assert.ok(icon instanceof StubInstance && icon.x === 12 && icon.y === 12 && icon.width === 16 && icon.height === 16);
     return icon.mainComponent.getPluginData(IconDataKey);
   }), ["img-1", "img-2", "img-3"]);
+});
+
+test("components: a TEXT whose characters differ between the uses is bound to a TEXT component property, which each instance sets", async () => {
+  const nav = goldenResults().find((f) => f.name === "golden/result.navlinks.json");
+  assert.ok(nav, "the golden nav of four links");
+  const stub = install();
+  const root = await materialize(nav.result);
+  const holder = stub.currentPage.children.find((n) => n.name === ComponentsFrameName);
+  const main = holder instanceof StubFrame ? holder.children[0] : undefined;
+  assert.ok(main instanceof StubComponent);
+  const defs = Object.entries(main.componentPropertyDefinitions);
+  assert.equal(defs.length, 1);
+  const [name, def] = defs[0] ?? [];
+  assert.ok(name !== undefined && name.startsWith(`${TextPropertyName}#`));
+  assert.deepEqual(def, { type: "TEXT", defaultValue: "Home" });
+  const [label] = main.children;
+  assert.ok(label instanceof StubText);
+  assert.deepEqual(label.componentPropertyReferences, { characters: name });
+  const page = stub.currentPage.children.find((n) => n.id === root.id);
+  const links = page instanceof StubFrame && page.children[0] instanceof StubFrame ? page.children[0].children : [];
+  assert.deepEqual(links.map((l) => (l instanceof StubInstance ? l.componentProperties[name]?.value : null)), ["Home", "Pricing", "Documentation", "Blog"]);
+});
+
+test("components: texts that are the same in every use are no component property", async () => {
+  const stub = install();
+  const same: ResultInput = JSON.parse(JSON.stringify(cards()).replace(/"characters":"(Alpha|Beta|Gamma)"/g, '"characters":"Same"'));
+  assert.equal(JSON.stringify(same).match(/"characters":"Same"/g)?.length, 3);
+  await materialize(same);
+  const holder = stub.currentPage.children.find((n) => n.name === ComponentsFrameName);
+  const main = holder instanceof StubFrame ? holder.children[0] : undefined;
+  assert.ok(main instanceof StubComponent);
+  assert.deepEqual(main.componentPropertyDefinitions, {});
+  assert.equal(stub.calls.filter((c) => c.startsWith("setProperties")).length, 0);
 });
 
 test("components: an instance Figma refuses removes everything created, the Components frame and the main component included", async () => {

@@ -7,7 +7,9 @@
 // stands on the frame as a component set of its variants (variants.ts); the instances are of its
 // Default variant. Every SVG among a main component's layers is an instance of an icon
 // component (one per SVG image and size, on the Components frame too), so an instance whose
-// use draws another icon swaps it (swapComponent): Figma's instance swap.
+// use draws another icon swaps it (swapComponent): Figma's instance swap. A TEXT layer whose
+// characters differ between the uses of a component without variants is bound to a TEXT
+// component property (Label, Label 2, ...), which each instance sets (setProperties).
 import type { Node } from "@code2des/api/result";
 import { PlacementGap } from "./placement.js";
 
@@ -55,17 +57,73 @@ export interface MadeComponent {
   component: ComponentNode;
   main: Node;
   placed: ComponentNode | ComponentSetNode;
+  /** The component's TEXT properties: the property's full name and the path to its layer. */
+  texts: TextProperty[];
+}
+
+/** A TEXT component property: its name as Figma returns it ("Label#1:2") and its layer's path. */
+export interface TextProperty {
+  name: string;
+  path: number[];
+}
+
+/** The name of the first TEXT component property; the others are "Label 2", "Label 3", ... */
+export const TextPropertyName = "Label";
+
+/**
+ * The node at path below n, stepping through children as built (children less the list
+ * markers drawn by their lists: built).
+ */
+export function nodeAt(n: Node, path: readonly number[], built: (n: Node) => Node[]): Node | undefined {
+  let at: Node | undefined = n;
+  for (const i of path) at = at === undefined ? undefined : built(at)[i];
+  return at;
+}
+
+/**
+ * The paths of the TEXT layers of the first use main whose characters differ in one of the
+ * other uses (in document order), which become TEXT component properties.
+ */
+export function textPaths(main: Node, uses: readonly Node[], built: (n: Node) => Node[]): number[][] {
+  const out: number[][] = [];
+  const walk = (n: Node, path: number[]): void => {
+    if (n.type === "TEXT" && uses.some((u) => nodeAt(u, path, built)?.characters !== n.characters)) out.push(path);
+    built(n).forEach((c, i) => walk(c, [...path, i]));
+  };
+  walk(main, []);
+  return out;
 }
 
 /** The components of one materialize, by the result's component id, and the frame holding them. */
 export class Components {
   private readonly made = new Map<string, MadeComponent>();
   private readonly icons = new Map<string, ComponentNode>();
+  private readonly uses = new Map<string, Node[]>();
   private holder: FrameNode | null = null;
   private bottom = 0;
   private widest = 0;
 
-  constructor(private readonly track: (n: SceneNode) => void) {}
+  /** The components of the result tree root, whose uses it reads once. */
+  constructor(
+    private readonly track: (n: SceneNode) => void,
+    root?: Node,
+  ) {
+    const walk = (n: Node): void => {
+      if (n.componentId !== undefined) {
+        const list = this.uses.get(n.componentId) ?? [];
+        list.push(n);
+        this.uses.set(n.componentId, list);
+        return;
+      }
+      for (const c of n.children ?? []) walk(c);
+    };
+    if (root !== undefined) walk(root);
+  }
+
+  /** The uses of component id in document order, the first included. */
+  usesOf(id: string): readonly Node[] {
+    return this.uses.get(id) ?? [];
+  }
 
   get(id: string): MadeComponent | undefined {
     return this.made.get(id);
@@ -87,8 +145,8 @@ export class Components {
    * Records a main component and stacks it (or placed, the component set holding it and its
    * variants) below the ones before it on the Components frame.
    */
-  add(id: string, component: ComponentNode, main: Node, placed: ComponentNode | ComponentSetNode = component): MadeComponent {
-    const made = { component, main, placed };
+  add(id: string, component: ComponentNode, main: Node, placed: ComponentNode | ComponentSetNode = component, texts: TextProperty[] = []): MadeComponent {
+    const made = { component, main, placed, texts };
     this.made.set(id, made);
     this.stack(placed);
     return made;

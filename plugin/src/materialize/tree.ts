@@ -3,7 +3,7 @@
 // member a Figma node type can take is Figma's (`member in node`); a member the result gives a
 // node whose Figma type lacks it is reported (MEMBER_NOT_APPLIED), never silently dropped.
 import type { Node } from "@code2des/api/result";
-import { ComponentDataKey, mainTree, type Components, type MadeComponent } from "./components.js";
+import { ComponentDataKey, TextPropertyName, mainTree, nodeAt, textPaths, type Components, type MadeComponent, type TextProperty } from "./components.js";
 import { MaterializeError, applying, applyingAsync, describe, type MaterializeWarning } from "./errors.js";
 import type { Images } from "./images.js";
 import { applyAutoLayout, applyPosition, applySizing, finishGrid } from "./layout.js";
@@ -476,6 +476,11 @@ async function buildInstance(n: Node, componentId: string, parent: Parent, ctx: 
   const inst = applying(n.id, "componentId", () => made.component.createInstance());
   ctx.track(inst);
   applying(n.id, "(append to parent)", () => parent.appendChild(inst));
+  if (made.texts.length > 0) {
+    const values: { [name: string]: string } = {};
+    for (const t of made.texts) values[t.name] = nodeAt(n, t.path, built)?.characters ?? "";
+    applying(n.id, "componentProperties", () => inst.setProperties(values));
+  }
   await overrideLayers(inst, n, made.main, ctx);
   if (n.constraints !== undefined) {
     const v = n.constraints;
@@ -498,7 +503,7 @@ async function buildMain(n: Node, componentId: string, ctx: TreeContext): Promis
   const name = n.componentName;
   applying(n.id, "componentName", () => (built.name = name));
   built.setPluginData(ComponentDataKey, componentId);
-  if (n.componentVariants === undefined) return ctx.components.add(componentId, built, main);
+  if (n.componentVariants === undefined) return ctx.components.add(componentId, built, main, built, textProperties(built, main, ctx.components.usesOf(componentId)));
   const set = combineStates(built, main, n.componentVariants, ctx.components.frame(), name, {
     images: ctx.images, fonts: ctx.fonts, variables: ctx.library.variables, track: ctx.track, skipped: drawnByList,
   });
@@ -602,6 +607,28 @@ function overridePaint(node: SceneNode, n: Node, main: Node, ctx: TreeContext): 
     const v = figmaEffects(n.effects ?? []);
     applying(id, "effects", () => (node.effects = v));
   }
+}
+
+/**
+ * Binds the TEXT layers of component (built from the first use main) whose characters differ
+ * between the uses to TEXT component properties named Label, Label 2, ... (their defaults the
+ * first use's characters).
+ */
+function textProperties(component: ComponentNode, main: Node, uses: readonly Node[]): TextProperty[] {
+  return textPaths(main, uses, built).map((path, i) => {
+    const text = nodeAt(main, path, built);
+    let layer: SceneNode = component;
+    for (const k of path) {
+      const next: SceneNode | undefined = "children" in layer ? layer.children[k] : undefined;
+      if (next === undefined) throw new MaterializeError(text?.id ?? main.id, "characters", "the main component has no layer for this text");
+      layer = next;
+    }
+    const label = i === 0 ? TextPropertyName : `${TextPropertyName} ${i + 1}`;
+    const name = applying(main.id, "componentPropertyDefinitions", () => component.addComponentProperty(label, "TEXT", text?.characters ?? ""));
+    const bound = layer;
+    applying(text?.id ?? main.id, "characters", () => (bound.componentPropertyReferences = { characters: name }));
+    return { name, path };
+  });
 }
 
 /** The children of n that buildNode creates: all but the list markers n's list TEXTs draw. */
