@@ -9199,17 +9199,19 @@
     return m;
   }
   var TextPropertyName = "Label";
+  var IconPropertyName = "Icon";
   function nodeAt(n, path, built2) {
     let at = n;
     for (const i of path) at = at === void 0 ? void 0 : built2(at)[i];
     return at;
   }
-  function textPaths(main, uses, built2) {
+  function differingPaths(main, uses, type, built2) {
+    const member = type === "TEXT" ? "characters" : "imageRef";
     const out = [];
     const walk = (n, path) => {
-      if (n.type === "TEXT" && uses.some((u) => {
+      if (n.type === type && uses.some((u) => {
         var _a;
-        return ((_a = nodeAt(u, path, built2)) == null ? void 0 : _a.characters) !== n.characters;
+        return ((_a = nodeAt(u, path, built2)) == null ? void 0 : _a[member]) !== n[member];
       })) out.push(path);
       built2(n).forEach((c, i) => walk(c, [...path, i]));
     };
@@ -9261,8 +9263,8 @@
      * Records a main component and stacks it (or placed, the component set holding it and its
      * variants) below the ones before it on the Components frame.
      */
-    add(id, component, main, placed = component, texts = []) {
-      const made = { component, main, placed, texts };
+    add(id, component, main, placed = component, texts = [], icons = []) {
+      const made = { component, main, placed, texts, icons };
       this.made.set(id, made);
       this.stack(placed);
       return made;
@@ -10320,12 +10322,20 @@
     const inst = applying(n.id, "componentId", () => made.component.createInstance());
     ctx.track(inst);
     applying(n.id, "(append to parent)", () => parent.appendChild(inst));
-    if (made.texts.length > 0) {
+    if (made.texts.length + made.icons.length > 0) {
       const values = {};
       for (const t of made.texts) values[t.name] = (_c = (_b = nodeAt(n, t.path, built)) == null ? void 0 : _b.characters) != null ? _c : "";
+      for (const t of made.icons) {
+        const svg = nodeAt(n, t.path, built);
+        if (svg !== void 0) values[t.name] = iconOf(svg, ctx).id;
+      }
       applying(n.id, "componentProperties", () => inst.setProperties(values));
     }
-    await overrideLayers(inst, n, made.main, ctx);
+    const swapped = new Set(made.icons.map((t) => {
+      var _a2;
+      return (_a2 = nodeAt(n, t.path, built)) == null ? void 0 : _a2.id;
+    }));
+    await overrideLayers(inst, n, made.main, ctx, swapped);
     if (n.constraints !== void 0) {
       const v = n.constraints;
       applying(n.id, "constraints", () => inst.constraints = v);
@@ -10345,7 +10355,15 @@
     const name = n.componentName;
     applying(n.id, "componentName", () => built2.name = name);
     built2.setPluginData(ComponentDataKey, componentId);
-    if (n.componentVariants === void 0) return ctx.components.add(componentId, built2, main, built2, textProperties(built2, main, ctx.components.usesOf(componentId)));
+    if (n.componentVariants === void 0) {
+      const uses = ctx.components.usesOf(componentId);
+      const texts = layerProperties(built2, main, uses, "TEXT", TextPropertyName, (text) => {
+        var _a;
+        return (_a = text.characters) != null ? _a : "";
+      });
+      const icons = layerProperties(built2, main, uses, "SVG", IconPropertyName, (svg) => iconOf(svg, ctx).id);
+      return ctx.components.add(componentId, built2, main, built2, texts, icons);
+    }
     const set = combineStates(built2, main, n.componentVariants, ctx.components.frame(), name, {
       images: ctx.images,
       fonts: ctx.fonts,
@@ -10357,7 +10375,7 @@
   }
   var paintMembers = ["opacity", "strokes", "strokeWeight", "strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight", "effects", "strokeStyleId", "effectStyleId"];
   var textMembers = ["characters", "styledTextSegments", "fontName", "fontSize", "fontWeight", "lineHeight", "letterSpacing", "textCase", "textDecoration", "textStyleId"];
-  async function overrideLayers(node, n, main, ctx) {
+  async function overrideLayers(node, n, main, ctx, swapped) {
     var _a, _b, _c;
     const differs = (k) => JSON.stringify(n[k]) !== JSON.stringify(main[k]);
     node.setPluginData(PluginDataKey, n.id);
@@ -10366,7 +10384,7 @@
       var _a2;
       return node.visible = (_a2 = n.visible) != null ? _a2 : true;
     });
-    if (n.type === "SVG" && node.type === "INSTANCE" && differs("imageRef")) {
+    if (n.type === "SVG" && node.type === "INSTANCE" && differs("imageRef") && !swapped.has(n.id)) {
       const icon = iconOf(n, ctx);
       applying(n.id, "imageRef", () => node.swapComponent(icon));
     }
@@ -10404,7 +10422,7 @@
       const layer = layers[i];
       const m = mains[i];
       if (layer === void 0 || m === void 0) throw new MaterializeError(c.id, "componentId", "the instance has no layer for this node: the use differs from its component's first use");
-      await overrideLayers(layer, c, m, ctx);
+      await overrideLayers(layer, c, m, ctx, swapped);
     }
     await ctx.tick();
   }
@@ -10435,25 +10453,22 @@
       applying(id, "effects", () => node.effects = v);
     }
   }
-  function textProperties(component, main, uses) {
-    return textPaths(main, uses, built).map((path, i) => {
-      var _a, _b;
-      const text = nodeAt(main, path, built);
+  function layerProperties(component, main, uses, type, base, value) {
+    var _a;
+    const out = [];
+    for (const [i, path] of differingPaths(main, uses, type, built).entries()) {
+      const n = nodeAt(main, path, built);
       let layer = component;
-      for (const k of path) {
-        const next = "children" in layer ? layer.children[k] : void 0;
-        if (next === void 0) throw new MaterializeError((_a = text == null ? void 0 : text.id) != null ? _a : main.id, "characters", "the main component has no layer for this text");
-        layer = next;
-      }
-      const label = i === 0 ? TextPropertyName : `${TextPropertyName} ${i + 1}`;
-      const name = applying(main.id, "componentPropertyDefinitions", () => {
-        var _a2;
-        return component.addComponentProperty(label, "TEXT", (_a2 = text == null ? void 0 : text.characters) != null ? _a2 : "");
-      });
+      for (const k of path) layer = layer !== void 0 && "children" in layer ? layer.children[k] : void 0;
+      if (n === void 0 || layer === void 0) throw new MaterializeError((_a = n == null ? void 0 : n.id) != null ? _a : main.id, "componentId", "the main component has no layer for this node");
+      const label = i === 0 ? base : `${base} ${i + 1}`;
+      const v = value(n);
+      const name = applying(n.id, "componentPropertyDefinitions", () => component.addComponentProperty(label, type === "TEXT" ? "TEXT" : "INSTANCE_SWAP", v));
       const bound = layer;
-      applying((_b = text == null ? void 0 : text.id) != null ? _b : main.id, "characters", () => bound.componentPropertyReferences = { characters: name });
-      return { name, path };
-    });
+      applying(n.id, "componentPropertyReferences", () => bound.componentPropertyReferences = type === "TEXT" ? { characters: name } : { mainComponent: name });
+      out.push({ name, path });
+    }
+    return out;
   }
   function built(n) {
     var _a;

@@ -15,7 +15,7 @@ import { buildNode, drawnByList } from "./materialize/tree.js";
 export { MaterializeError, type MaterializeWarning } from "./materialize/errors.js";
 export { FallbackFamily, FallbackStyle } from "./materialize/text.js";
 export { PluginDataKey } from "./materialize/styles.js";
-export { ComponentDataKey, ComponentsFrameName, IconDataKey, TextPropertyName } from "./materialize/components.js";
+export { ComponentDataKey, ComponentsFrameName, IconDataKey, IconPropertyName, TextPropertyName } from "./materialize/components.js";
 
 /** Nodes created between two yields to Figma (and two progress reports) by default. */
 export const DefaultBatchSize = 250;

@@ -230,22 +230,25 @@ export abstract class StubLayer extends StubNode implements Pick<FrameNode, "opa
   layoutPositioningValue: "AUTO" | "ABSOLUTE" = "AUTO";
   layoutSizingHorizontalValue: "FIXED" | "HUG" | "FILL" = "FIXED";
   layoutSizingVerticalValue: "FIXED" | "HUG" | "FILL" = "FIXED";
-  private propertyReferences: { characters?: string } | null = null;
+  private propertyReferences: { characters?: string; mainComponent?: string } | null = null;
 
   /**
    * Figma's componentPropertyReferences: set only on a layer of a component (characters only
-   * on a TEXT), naming one of the component's properties.
+   * on a TEXT, mainComponent only on an instance), naming one of the component's properties.
    */
-  get componentPropertyReferences(): { characters?: string } | null {
+  get componentPropertyReferences(): { characters?: string; mainComponent?: string } | null {
     return this.propertyReferences;
   }
-  set componentPropertyReferences(v: { characters?: string } | null) {
+  set componentPropertyReferences(v: { characters?: string; mainComponent?: string } | null) {
     let c: StubParent | null = this.parent;
     while (c !== null && !(c instanceof StubComponent)) c = c instanceof StubPage ? null : c.parent;
     if (!(c instanceof StubComponent)) fail("in set_componentPropertyReferences: the node is not a layer of a component");
     const name = v?.characters;
     if (name !== undefined && !(this instanceof StubText)) fail("in set_componentPropertyReferences: characters on a node that is not a TEXT");
     if (name !== undefined && !(name in c.componentPropertyDefinitions)) fail(`in set_componentPropertyReferences: no property ${name} on the component`);
+    const swap = v?.mainComponent;
+    if (swap !== undefined && !(this instanceof StubInstance)) fail("in set_componentPropertyReferences: mainComponent on a node that is not an instance");
+    if (swap !== undefined && c.componentPropertyDefinitions[swap]?.type !== "INSTANCE_SWAP") fail(`in set_componentPropertyReferences: no INSTANCE_SWAP property ${swap} on the component`);
     this.propertyReferences = v === null ? null : { ...v };
   }
 
@@ -787,14 +790,17 @@ export class StubInstance extends StubFrame {
     for (const [k, v] of Object.entries(props)) {
       const d = this.mainComponent.componentPropertyDefinitions[k];
       if (d === undefined) fail(`in setProperties: no property ${k} on the main component`);
-      if (d.type === "TEXT") {
-        if (typeof v !== "string") fail(`in setProperties: ${k} needs a string`);
-        const walk = (n: StubNode): void => {
-          if (n instanceof StubText && n.componentPropertyReferences?.characters === k) n.characters = v;
-          if (n instanceof StubFrame) for (const c of n.children) walk(c);
-        };
-        walk(this);
-      }
+      if (typeof v !== "string") fail(`in setProperties: ${k} needs a string`);
+      // A TEXT property sets the characters of the layers bound to it, an INSTANCE_SWAP one
+      // swaps the instances bound to it for the component of id v.
+      const swap = d.type === "INSTANCE_SWAP" ? this.figma.nodeById(v) : null;
+      if (d.type === "INSTANCE_SWAP" && !(swap instanceof StubComponent)) fail(`in setProperties: ${k} needs the id of a component, got ${v}`);
+      const walk = (n: StubNode): void => {
+        if (n instanceof StubText && n.componentPropertyReferences?.characters === k) n.characters = v;
+        if (n !== this && n instanceof StubInstance && n.componentPropertyReferences?.mainComponent === k && swap instanceof StubComponent && n.mainComponent !== swap) n.swapComponent(swap);
+        if (n instanceof StubFrame) for (const c of n.children) walk(c);
+      };
+      walk(this);
       this.propertyValues.set(k, v);
     }
   }
@@ -1642,6 +1648,10 @@ export class StubFigma {
     return this.addStyle("createEffectStyle", new StubEffectStyle(this));
   }
   async getNodeByIdAsync(id: string): Promise<StubNode | StubPage | null> {
+    return this.nodeById(id);
+  }
+  /** The node or page of id on any page (getNodeByIdAsync without the wait; the stand-in's own). */
+  nodeById(id: string): StubNode | StubPage | null {
     for (const p of this.pages) {
       if (p.id === id) return p;
       const found = find(p.children, id);

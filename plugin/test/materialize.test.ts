@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { ResultInput } from "@code2des/api/result";
-import { ComponentDataKey, ComponentsFrameName, DefaultBatchSize, IconDataKey, TextPropertyName, FallbackFamily, MaterializeError, PluginDataKey, materialize, type MaterializeWarning } from "../src/materialize.js";
+import { ComponentDataKey, ComponentsFrameName, DefaultBatchSize, IconDataKey, IconPropertyName, TextPropertyName, FallbackFamily, MaterializeError, PluginDataKey, materialize, type MaterializeWarning } from "../src/materialize.js";
 import { PlacementGap } from "../src/materialize/placement.js";
 import { VariantSpacing } from "../src/materialize/variants.js";
 import { DefaultFonts, StubComponent, StubComponentSet, StubFrame, StubInstance, StubRectangle, StubText, install, type Fault, type StubFigma } from "./figma-stub.js";
@@ -488,7 +488,7 @@ test("components: a link's instance is as wide as its label: the plugin leaves a
   assert.deepEqual(await widths(false), [76.63, 76.63, 76.63, 76.63]);
 });
 
-test("components: an SVG among a component's layers is an instance of an icon component, which an instance whose use draws another icon swaps", async () => {
+test("components: an SVG among a component's layers is an instance of an icon component, bound to an INSTANCE_SWAP property that an instance whose use draws another icon sets", async () => {
   const nav = goldenResults().find((f) => f.name === "golden/result.navicons.json");
   assert.ok(nav, "the golden nav of three links with their own icons");
   const stub = install();
@@ -508,6 +508,16 @@ test("components: an SVG among a component's layers is an instance of an icon co
     assert.ok(icon instanceof StubInstance && icon.x === 12 && icon.y === 12 && icon.width === 16 && icon.height === 16);
     return icon.mainComponent.getPluginData(IconDataKey);
   }), ["img-1", "img-2", "img-3"]);
+  const main = holder.children[0];
+  assert.ok(main instanceof StubComponent);
+  const swaps = Object.entries(main.componentPropertyDefinitions).filter(([, d]) => d.type === "INSTANCE_SWAP");
+  const [name, def] = swaps[0] ?? [];
+  assert.ok(swaps.length === 1 && name !== undefined && name.startsWith(`${IconPropertyName}#`));
+  assert.equal(def?.defaultValue, holder.children[1]?.id, "the default is the first use's icon");
+  const mainIcon = main.children[0];
+  assert.ok(mainIcon instanceof StubInstance);
+  assert.deepEqual(mainIcon.componentPropertyReferences, { mainComponent: name });
+  assert.deepEqual(links.map((l) => (l instanceof StubInstance ? l.componentProperties[name]?.value : null)), holder.children.slice(1).map((c) => c.id));
 });
 
 test("components: a TEXT whose characters differ between the uses is bound to a TEXT component property, which each instance sets", async () => {

@@ -7,9 +7,11 @@
 // stands on the frame as a component set of its variants (variants.ts); the instances are of its
 // Default variant. Every SVG among a main component's layers is an instance of an icon
 // component (one per SVG image and size, on the Components frame too), so an instance whose
-// use draws another icon swaps it (swapComponent): Figma's instance swap. A TEXT layer whose
-// characters differ between the uses of a component without variants is bound to a TEXT
-// component property (Label, Label 2, ...), which each instance sets (setProperties).
+// use draws another icon swaps it: Figma's instance swap. In a component without variants, a
+// TEXT layer whose characters differ between the uses is bound to a TEXT component property
+// (Label, Label 2, ...) and an icon that differs to an INSTANCE_SWAP property (Icon, Icon 2,
+// ...), which each instance sets (setProperties); with variants, the icon is swapped on the
+// layer (swapComponent).
 import type { Node } from "@code2des/api/result";
 import { PlacementGap } from "./placement.js";
 
@@ -57,18 +59,24 @@ export interface MadeComponent {
   component: ComponentNode;
   main: Node;
   placed: ComponentNode | ComponentSetNode;
-  /** The component's TEXT properties: the property's full name and the path to its layer. */
-  texts: TextProperty[];
+  /**
+   * The component's TEXT and INSTANCE_SWAP properties: the property's full name and the path to
+   * its layer.
+   */
+  texts: LayerProperty[];
+  icons: LayerProperty[];
 }
 
-/** A TEXT component property: its name as Figma returns it ("Label#1:2") and its layer's path. */
-export interface TextProperty {
+/** A component property: its name as Figma returns it ("Label#1:2") and its layer's path. */
+export interface LayerProperty {
   name: string;
   path: number[];
 }
 
 /** The name of the first TEXT component property; the others are "Label 2", "Label 3", ... */
 export const TextPropertyName = "Label";
+/** The name of the first INSTANCE_SWAP component property; the others are "Icon 2", ... */
+export const IconPropertyName = "Icon";
 
 /**
  * The node at path below n, stepping through children as built (children less the list
@@ -81,13 +89,15 @@ export function nodeAt(n: Node, path: readonly number[], built: (n: Node) => Nod
 }
 
 /**
- * The paths of the TEXT layers of the first use main whose characters differ in one of the
- * other uses (in document order), which become TEXT component properties.
+ * The paths of the layers of type (TEXT or SVG) of the first use main whose member (characters
+ * or imageRef) differs in one of the other uses (in document order): they become TEXT and
+ * INSTANCE_SWAP component properties.
  */
-export function textPaths(main: Node, uses: readonly Node[], built: (n: Node) => Node[]): number[][] {
+export function differingPaths(main: Node, uses: readonly Node[], type: "TEXT" | "SVG", built: (n: Node) => Node[]): number[][] {
+  const member = type === "TEXT" ? "characters" : "imageRef";
   const out: number[][] = [];
   const walk = (n: Node, path: number[]): void => {
-    if (n.type === "TEXT" && uses.some((u) => nodeAt(u, path, built)?.characters !== n.characters)) out.push(path);
+    if (n.type === type && uses.some((u) => nodeAt(u, path, built)?.[member] !== n[member])) out.push(path);
     built(n).forEach((c, i) => walk(c, [...path, i]));
   };
   walk(main, []);
@@ -145,8 +155,8 @@ export class Components {
    * Records a main component and stacks it (or placed, the component set holding it and its
    * variants) below the ones before it on the Components frame.
    */
-  add(id: string, component: ComponentNode, main: Node, placed: ComponentNode | ComponentSetNode = component, texts: TextProperty[] = []): MadeComponent {
-    const made = { component, main, placed, texts };
+  add(id: string, component: ComponentNode, main: Node, placed: ComponentNode | ComponentSetNode = component, texts: LayerProperty[] = [], icons: LayerProperty[] = []): MadeComponent {
+    const made = { component, main, placed, texts, icons };
     this.made.set(id, made);
     this.stack(placed);
     return made;

@@ -3,7 +3,7 @@
 // member a Figma node type can take is Figma's (`member in node`); a member the result gives a
 // node whose Figma type lacks it is reported (MEMBER_NOT_APPLIED), never silently dropped.
 import type { Node } from "@code2des/api/result";
-import { ComponentDataKey, TextPropertyName, mainTree, nodeAt, textPaths, type Components, type MadeComponent, type TextProperty } from "./components.js";
+import { ComponentDataKey, IconPropertyName, TextPropertyName, differingPaths, mainTree, nodeAt, type Components, type LayerProperty, type MadeComponent } from "./components.js";
 import { MaterializeError, applying, applyingAsync, describe, type MaterializeWarning } from "./errors.js";
 import type { Images } from "./images.js";
 import { applyAutoLayout, applyPosition, applySizing, finishGrid } from "./layout.js";
@@ -476,12 +476,18 @@ async function buildInstance(n: Node, componentId: string, parent: Parent, ctx: 
   const inst = applying(n.id, "componentId", () => made.component.createInstance());
   ctx.track(inst);
   applying(n.id, "(append to parent)", () => parent.appendChild(inst));
-  if (made.texts.length > 0) {
+  if (made.texts.length + made.icons.length > 0) {
     const values: { [name: string]: string } = {};
     for (const t of made.texts) values[t.name] = nodeAt(n, t.path, built)?.characters ?? "";
+    for (const t of made.icons) {
+      const svg = nodeAt(n, t.path, built);
+      if (svg !== undefined) values[t.name] = iconOf(svg, ctx).id;
+    }
     applying(n.id, "componentProperties", () => inst.setProperties(values));
   }
-  await overrideLayers(inst, n, made.main, ctx);
+  // The icons the properties swapped are not swapped again.
+  const swapped = new Set(made.icons.map((t) => nodeAt(n, t.path, built)?.id));
+  await overrideLayers(inst, n, made.main, ctx, swapped);
   if (n.constraints !== undefined) {
     const v = n.constraints;
     applying(n.id, "constraints", () => (inst.constraints = v));
@@ -503,7 +509,12 @@ async function buildMain(n: Node, componentId: string, ctx: TreeContext): Promis
   const name = n.componentName;
   applying(n.id, "componentName", () => (built.name = name));
   built.setPluginData(ComponentDataKey, componentId);
-  if (n.componentVariants === undefined) return ctx.components.add(componentId, built, main, built, textProperties(built, main, ctx.components.usesOf(componentId)));
+  if (n.componentVariants === undefined) {
+    const uses = ctx.components.usesOf(componentId);
+    const texts = layerProperties(built, main, uses, "TEXT", TextPropertyName, (text) => text.characters ?? "");
+    const icons = layerProperties(built, main, uses, "SVG", IconPropertyName, (svg) => iconOf(svg, ctx).id);
+    return ctx.components.add(componentId, built, main, built, texts, icons);
+  }
   const set = combineStates(built, main, n.componentVariants, ctx.components.frame(), name, {
     images: ctx.images, fonts: ctx.fonts, variables: ctx.library.variables, track: ctx.track, skipped: drawnByList,
   });
@@ -522,13 +533,13 @@ const textMembers = ["characters", "styledTextSegments", "fontName", "fontSize",
  * fills, strokes, effects and opacity and their styles, and for a TEXT its characters, typography
  * and ranges (then its textAutoResize and the size it does not give). Then its layers, pairwise.
  */
-async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeContext): Promise<void> {
+async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeContext, swapped: ReadonlySet<string | undefined>): Promise<void> {
   const differs = (k: keyof Node): boolean => JSON.stringify(n[k]) !== JSON.stringify(main[k]);
   node.setPluginData(PluginDataKey, n.id);
   // An instance is named after its component: the name and visibility are compared with the layer's.
   if (node.name !== n.name) applying(n.id, "name", () => (node.name = n.name));
   if (node.visible !== (n.visible ?? true)) applying(n.id, "visible", () => (node.visible = n.visible ?? true));
-  if (n.type === "SVG" && node.type === "INSTANCE" && differs("imageRef")) {
+  if (n.type === "SVG" && node.type === "INSTANCE" && differs("imageRef") && !swapped.has(n.id)) {
     const icon = iconOf(n, ctx);
     applying(n.id, "imageRef", () => node.swapComponent(icon));
   }
@@ -573,7 +584,7 @@ async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeCon
     const layer = layers[i];
     const m = mains[i];
     if (layer === undefined || m === undefined) throw new MaterializeError(c.id, "componentId", "the instance has no layer for this node: the use differs from its component's first use");
-    await overrideLayers(layer, c, m, ctx);
+    await overrideLayers(layer, c, m, ctx, swapped);
   }
   await ctx.tick();
 }
@@ -610,25 +621,26 @@ function overridePaint(node: SceneNode, n: Node, main: Node, ctx: TreeContext): 
 }
 
 /**
- * Binds the TEXT layers of component (built from the first use main) whose characters differ
- * between the uses to TEXT component properties named Label, Label 2, ... (their defaults the
- * first use's characters).
+ * Binds the layers of type of component (built from the first use main) whose characters (TEXT)
+ * or icon (SVG) differ between the uses to TEXT or INSTANCE_SWAP component properties named
+ * base, base 2, ..., each with the default value gives for its node (the first use's characters,
+ * or the id of its icon component).
  */
-function textProperties(component: ComponentNode, main: Node, uses: readonly Node[]): TextProperty[] {
-  return textPaths(main, uses, built).map((path, i) => {
-    const text = nodeAt(main, path, built);
-    let layer: SceneNode = component;
-    for (const k of path) {
-      const next: SceneNode | undefined = "children" in layer ? layer.children[k] : undefined;
-      if (next === undefined) throw new MaterializeError(text?.id ?? main.id, "characters", "the main component has no layer for this text");
-      layer = next;
-    }
-    const label = i === 0 ? TextPropertyName : `${TextPropertyName} ${i + 1}`;
-    const name = applying(main.id, "componentPropertyDefinitions", () => component.addComponentProperty(label, "TEXT", text?.characters ?? ""));
+function layerProperties(component: ComponentNode, main: Node, uses: readonly Node[], type: "TEXT" | "SVG", base: string, value: (n: Node) => string): LayerProperty[] {
+  const out: LayerProperty[] = [];
+  for (const [i, path] of differingPaths(main, uses, type, built).entries()) {
+    const n = nodeAt(main, path, built);
+    let layer: SceneNode | undefined = component;
+    for (const k of path) layer = layer !== undefined && "children" in layer ? layer.children[k] : undefined;
+    if (n === undefined || layer === undefined) throw new MaterializeError(n?.id ?? main.id, "componentId", "the main component has no layer for this node");
+    const label = i === 0 ? base : `${base} ${i + 1}`;
+    const v = value(n);
+    const name = applying(n.id, "componentPropertyDefinitions", () => component.addComponentProperty(label, type === "TEXT" ? "TEXT" : "INSTANCE_SWAP", v));
     const bound = layer;
-    applying(text?.id ?? main.id, "characters", () => (bound.componentPropertyReferences = { characters: name }));
-    return { name, path };
-  });
+    applying(n.id, "componentPropertyReferences", () => (bound.componentPropertyReferences = type === "TEXT" ? { characters: name } : { mainComponent: name }));
+    out.push({ name, path });
+  }
+  return out;
 }
 
 /** The children of n that buildNode creates: all but the list markers n's list TEXTs draw. */
