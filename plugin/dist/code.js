@@ -10331,11 +10331,7 @@
       }
       applying(n.id, "componentProperties", () => inst.setProperties(values));
     }
-    const swapped = new Set(made.icons.map((t) => {
-      var _a2;
-      return (_a2 = nodeAt(n, t.path, built)) == null ? void 0 : _a2.id;
-    }));
-    await overrideLayers(inst, n, made.main, ctx, swapped);
+    await overrideLayers(inst, n, made.main, ctx);
     if (n.constraints !== void 0) {
       const v = n.constraints;
       applying(n.id, "constraints", () => inst.constraints = v);
@@ -10355,27 +10351,26 @@
     const name = n.componentName;
     applying(n.id, "componentName", () => built2.name = name);
     built2.setPluginData(ComponentDataKey, componentId);
-    if (n.componentVariants === void 0) {
-      const uses = ctx.components.usesOf(componentId);
-      const texts = layerProperties(built2, main, uses, "TEXT", TextPropertyName, (text) => {
-        var _a;
-        return (_a = text.characters) != null ? _a : "";
-      });
-      const icons = layerProperties(built2, main, uses, "SVG", IconPropertyName, (svg) => iconOf(svg, ctx).id);
-      return ctx.components.add(componentId, built2, main, built2, texts, icons);
-    }
-    const set = combineStates(built2, main, n.componentVariants, ctx.components.frame(), name, {
+    const set = n.componentVariants === void 0 ? null : combineStates(built2, main, n.componentVariants, ctx.components.frame(), name, {
       images: ctx.images,
       fonts: ctx.fonts,
       variables: ctx.library.variables,
       track: ctx.track,
       skipped: drawnByList
     });
-    return ctx.components.add(componentId, built2, main, set);
+    const owner = set != null ? set : built2;
+    const variants = set === null ? [built2] : set.children.filter((c) => c.type === "COMPONENT");
+    const uses = ctx.components.usesOf(componentId);
+    const texts = layerProperties(owner, variants, main, uses, "TEXT", TextPropertyName, (text) => {
+      var _a;
+      return (_a = text.characters) != null ? _a : "";
+    });
+    const icons = layerProperties(owner, variants, main, uses, "SVG", IconPropertyName, (svg) => iconOf(svg, ctx).id);
+    return ctx.components.add(componentId, built2, main, owner, texts, icons);
   }
   var paintMembers = ["opacity", "strokes", "strokeWeight", "strokeTopWeight", "strokeRightWeight", "strokeBottomWeight", "strokeLeftWeight", "effects", "strokeStyleId", "effectStyleId"];
   var textMembers = ["characters", "styledTextSegments", "fontName", "fontSize", "fontWeight", "lineHeight", "letterSpacing", "textCase", "textDecoration", "textStyleId"];
-  async function overrideLayers(node, n, main, ctx, swapped) {
+  async function overrideLayers(node, n, main, ctx) {
     var _a, _b, _c;
     const differs = (k) => JSON.stringify(n[k]) !== JSON.stringify(main[k]);
     node.setPluginData(PluginDataKey, n.id);
@@ -10384,10 +10379,6 @@
       var _a2;
       return node.visible = (_a2 = n.visible) != null ? _a2 : true;
     });
-    if (n.type === "SVG" && node.type === "INSTANCE" && differs("imageRef") && !swapped.has(n.id)) {
-      const icon = iconOf(n, ctx);
-      applying(n.id, "imageRef", () => node.swapComponent(icon));
-    }
     const fills = differs("fills") || differs("fillStyleId");
     if (fills && n.fills !== void 0 && "fills" in node && n.type !== "SVG") {
       const v = figmaPaints(n.fills, ctx.images, ctx.library.variables, n.id, "fills");
@@ -10422,7 +10413,7 @@
       const layer = layers[i];
       const m = mains[i];
       if (layer === void 0 || m === void 0) throw new MaterializeError(c.id, "componentId", "the instance has no layer for this node: the use differs from its component's first use");
-      await overrideLayers(layer, c, m, ctx, swapped);
+      await overrideLayers(layer, c, m, ctx);
     }
     await ctx.tick();
   }
@@ -10453,19 +10444,21 @@
       applying(id, "effects", () => node.effects = v);
     }
   }
-  function layerProperties(component, main, uses, type, base, value) {
-    var _a;
+  function layerProperties(owner, variants, main, uses, type, base, value) {
     const out = [];
     for (const [i, path] of differingPaths(main, uses, type, built).entries()) {
       const n = nodeAt(main, path, built);
-      let layer = component;
-      for (const k of path) layer = layer !== void 0 && "children" in layer ? layer.children[k] : void 0;
-      if (n === void 0 || layer === void 0) throw new MaterializeError((_a = n == null ? void 0 : n.id) != null ? _a : main.id, "componentId", "the main component has no layer for this node");
+      if (n === void 0) continue;
       const label = i === 0 ? base : `${base} ${i + 1}`;
       const v = value(n);
-      const name = applying(n.id, "componentPropertyDefinitions", () => component.addComponentProperty(label, type === "TEXT" ? "TEXT" : "INSTANCE_SWAP", v));
-      const bound = layer;
-      applying(n.id, "componentPropertyReferences", () => bound.componentPropertyReferences = type === "TEXT" ? { characters: name } : { mainComponent: name });
+      const name = applying(n.id, "componentPropertyDefinitions", () => owner.addComponentProperty(label, type === "TEXT" ? "TEXT" : "INSTANCE_SWAP", v));
+      for (const variant of variants) {
+        let layer = variant;
+        for (const k of path) layer = layer !== void 0 && "children" in layer ? layer.children[k] : void 0;
+        if (layer === void 0) throw new MaterializeError(n.id, "componentId", "the main component has no layer for this node");
+        const bound = layer;
+        applying(n.id, "componentPropertyReferences", () => bound.componentPropertyReferences = type === "TEXT" ? { characters: name } : { mainComponent: name });
+      }
       out.push({ name, path });
     }
     return out;

@@ -245,10 +245,11 @@ export abstract class StubLayer extends StubNode implements Pick<FrameNode, "opa
     if (!(c instanceof StubComponent)) fail("in set_componentPropertyReferences: the node is not a layer of a component");
     const name = v?.characters;
     if (name !== undefined && !(this instanceof StubText)) fail("in set_componentPropertyReferences: characters on a node that is not a TEXT");
-    if (name !== undefined && !(name in c.componentPropertyDefinitions)) fail(`in set_componentPropertyReferences: no property ${name} on the component`);
+    const defs = propertiesOf(c);
+    if (name !== undefined && !(name in defs)) fail(`in set_componentPropertyReferences: no property ${name} on the component`);
     const swap = v?.mainComponent;
     if (swap !== undefined && !(this instanceof StubInstance)) fail("in set_componentPropertyReferences: mainComponent on a node that is not an instance");
-    if (swap !== undefined && c.componentPropertyDefinitions[swap]?.type !== "INSTANCE_SWAP") fail(`in set_componentPropertyReferences: no INSTANCE_SWAP property ${swap} on the component`);
+    if (swap !== undefined && defs[swap]?.type !== "INSTANCE_SWAP") fail(`in set_componentPropertyReferences: no INSTANCE_SWAP property ${swap} on the component`);
     this.propertyReferences = v === null ? null : { ...v };
   }
 
@@ -700,14 +701,14 @@ export class StubComponent extends StubFrame {
     this.name = "Component";
   }
   /** Figma's componentPropertyDefinitions: the properties added to the component. */
-  readonly componentPropertyDefinitions: { [name: string]: { type: ComponentPropertyType; defaultValue: string | boolean } } = {};
-  /** Figma's addComponentProperty: returns the name with a unique suffix ("Label#4:5"). */
+  readonly componentPropertyDefinitions: PropertyDefinitions = {};
+  /**
+   * Figma's addComponentProperty: returns the name with a unique suffix ("Label#4:5"); a variant
+   * cannot have properties of its own (its component set has them).
+   */
   addComponentProperty(name: string, type: ComponentPropertyType, defaultValue: string | boolean): string {
-    this.figma.record("addComponentProperty", name);
-    if (type !== "TEXT" && type !== "BOOLEAN" && type !== "INSTANCE_SWAP") fail(`in addComponentProperty: unsupported type ${type}`);
-    const full = `${name}#${nextId()}`;
-    this.componentPropertyDefinitions[full] = { type, defaultValue };
-    return full;
+    if (this.parent instanceof StubComponentSet) fail("in addComponentProperty: a variant's properties are its component set's");
+    return addProperty(this.figma, this.componentPropertyDefinitions, name, type, defaultValue);
   }
   /** Figma's createInstance: a copy of the component's layers, on the current page. */
   createInstance(): StubInstance {
@@ -738,6 +739,23 @@ export class StubComponent extends StubFrame {
   }
 }
 
+/** Component properties by their full names. */
+type PropertyDefinitions = { [name: string]: { type: ComponentPropertyType; defaultValue: string | boolean } };
+
+/** Adds a property to defs (addComponentProperty): its name with a unique suffix. */
+function addProperty(figma: StubFigma, defs: PropertyDefinitions, name: string, type: ComponentPropertyType, defaultValue: string | boolean): string {
+  figma.record("addComponentProperty", name);
+  if (type !== "TEXT" && type !== "BOOLEAN" && type !== "INSTANCE_SWAP") fail(`in addComponentProperty: unsupported type ${type}`);
+  const full = `${name}#${nextId()}`;
+  defs[full] = { type, defaultValue };
+  return full;
+}
+
+/** The properties a component's layers and instances use: its own, or its component set's for a variant. */
+function propertiesOf(c: StubComponent): PropertyDefinitions {
+  return c.parent instanceof StubComponentSet ? c.parent.componentPropertyDefinitions : c.componentPropertyDefinitions;
+}
+
 /** The properties of a variant named "P=V, Q=W"; null when the name is not such pairs. */
 function variantPropertiesOf(name: string): { [property: string]: string } | null {
   const out: { [property: string]: string } = {};
@@ -755,6 +773,12 @@ function variantPropertiesOf(name: string): { [property: string]: string } | nul
  */
 export class StubComponentSet extends StubFrame {
   override readonly type = "COMPONENT_SET";
+  /** Figma's componentPropertyDefinitions of the set (its variants' layers bind to them). */
+  readonly componentPropertyDefinitions: PropertyDefinitions = {};
+  /** Figma's addComponentProperty on a component set. */
+  addComponentProperty(name: string, type: ComponentPropertyType, defaultValue: string | boolean): string {
+    return addProperty(this.figma, this.componentPropertyDefinitions, name, type, defaultValue);
+  }
   get defaultVariant(): StubComponent {
     const vs = this.children.filter((c): c is StubComponent => c instanceof StubComponent);
     vs.sort((a, b) => a.y - b.y || a.x - b.x);
@@ -778,7 +802,7 @@ export class StubInstance extends StubFrame {
   /** Figma's componentProperties: every property of the main component and its value here. */
   get componentProperties(): { [name: string]: { type: ComponentPropertyType; value: string | boolean } } {
     const out: { [name: string]: { type: ComponentPropertyType; value: string | boolean } } = {};
-    for (const [k, d] of Object.entries(this.mainComponent.componentPropertyDefinitions)) out[k] = { type: d.type, value: this.propertyValues.get(k) ?? d.defaultValue };
+    for (const [k, d] of Object.entries(propertiesOf(this.mainComponent))) out[k] = { type: d.type, value: this.propertyValues.get(k) ?? d.defaultValue };
     return out;
   }
   /**
@@ -788,7 +812,7 @@ export class StubInstance extends StubFrame {
   setProperties(props: { [name: string]: string | boolean }): void {
     this.figma.record("setProperties", Object.keys(props).join(","));
     for (const [k, v] of Object.entries(props)) {
-      const d = this.mainComponent.componentPropertyDefinitions[k];
+      const d = propertiesOf(this.mainComponent)[k];
       if (d === undefined) fail(`in setProperties: no property ${k} on the main component`);
       if (typeof v !== "string") fail(`in setProperties: ${k} needs a string`);
       // A TEXT property sets the characters of the layers bound to it, an INSTANCE_SWAP one

@@ -541,6 +541,32 @@ test("components: a TEXT whose characters differ between the uses is bound to a 
   assert.deepEqual(links.map((l) => (l instanceof StubInstance ? l.componentProperties[name]?.value : null)), ["Home", "Pricing", "Documentation", "Blog"]);
 });
 
+test("components with states: the TEXT properties are the component set's, and every variant's label is bound to them", async () => {
+  const states = goldenResults().find((f) => f.name === "golden/result.states.json");
+  assert.ok(states, "the golden states page");
+  const stub = install();
+  const root = await materialize(states.result);
+  const holder = stub.currentPage.children.find((n) => n.name === ComponentsFrameName);
+  const sets = holder instanceof StubFrame ? holder.children.filter((c): c is StubComponentSet => c instanceof StubComponentSet) : [];
+  const card = sets.find((c) => c.name === "Card");
+  assert.ok(card, "the Card component set");
+  const defs = Object.entries(card.componentPropertyDefinitions);
+  assert.deepEqual(defs.map(([k, d]) => [k.split("#")[0], d.type, d.defaultValue]), [["Label", "TEXT", "Lamp"], ["Label 2", "TEXT", "$24"]]);
+  for (const v of card.children) {
+    assert.ok(v instanceof StubComponent);
+    const texts = v.children.filter((c): c is StubText => c instanceof StubText);
+    assert.deepEqual(texts.map((t) => t.componentPropertyReferences?.characters), defs.map(([k]) => k), `${v.name} binds both labels`);
+  }
+  const page = stub.currentPage.children.find((n) => n.id === root.id);
+  const cards: StubInstance[] = [];
+  const walk = (n: unknown): void => {
+    if (n instanceof StubInstance && n.mainComponent.parent === card) cards.push(n);
+    else if (n instanceof StubFrame) n.children.forEach(walk);
+  };
+  walk(page);
+  assert.deepEqual(cards.map((c) => defs.map(([k]) => c.componentProperties[k]?.value)), [["Lamp", "$24"], ["Vase", "$18"], ["Bowl", "$12"]]);
+});
+
 test("components: texts that are the same in every use are no component property", async () => {
   const stub = install();
   const same: ResultInput = JSON.parse(JSON.stringify(cards()).replace(/"characters":"(Alpha|Beta|Gamma)"/g, '"characters":"Same"'));

@@ -7,11 +7,10 @@
 // stands on the frame as a component set of its variants (variants.ts); the instances are of its
 // Default variant. Every SVG among a main component's layers is an instance of an icon
 // component (one per SVG image and size, on the Components frame too), so an instance whose
-// use draws another icon swaps it: Figma's instance swap. In a component without variants, a
-// TEXT layer whose characters differ between the uses is bound to a TEXT component property
-// (Label, Label 2, ...) and an icon that differs to an INSTANCE_SWAP property (Icon, Icon 2,
-// ...), which each instance sets (setProperties); with variants, the icon is swapped on the
-// layer (swapComponent).
+// use draws another icon swaps it: Figma's instance swap. A TEXT layer whose characters differ
+// between the uses is bound to a TEXT component property (Label, Label 2, ...) and an icon that
+// differs to an INSTANCE_SWAP property (Icon, Icon 2, ...), which each instance sets
+// (setProperties); a component with variants has them on its component set.
 import type { Node } from "@code2des/api/result";
 import { PlacementGap } from "./placement.js";
 

@@ -485,9 +485,7 @@ async function buildInstance(n: Node, componentId: string, parent: Parent, ctx: 
     }
     applying(n.id, "componentProperties", () => inst.setProperties(values));
   }
-  // The icons the properties swapped are not swapped again.
-  const swapped = new Set(made.icons.map((t) => nodeAt(n, t.path, built)?.id));
-  await overrideLayers(inst, n, made.main, ctx, swapped);
+  await overrideLayers(inst, n, made.main, ctx);
   if (n.constraints !== undefined) {
     const v = n.constraints;
     applying(n.id, "constraints", () => (inst.constraints = v));
@@ -509,16 +507,17 @@ async function buildMain(n: Node, componentId: string, ctx: TreeContext): Promis
   const name = n.componentName;
   applying(n.id, "componentName", () => (built.name = name));
   built.setPluginData(ComponentDataKey, componentId);
-  if (n.componentVariants === undefined) {
-    const uses = ctx.components.usesOf(componentId);
-    const texts = layerProperties(built, main, uses, "TEXT", TextPropertyName, (text) => text.characters ?? "");
-    const icons = layerProperties(built, main, uses, "SVG", IconPropertyName, (svg) => iconOf(svg, ctx).id);
-    return ctx.components.add(componentId, built, main, built, texts, icons);
-  }
-  const set = combineStates(built, main, n.componentVariants, ctx.components.frame(), name, {
+  // A component with variants holds its properties on its component set, made first; every
+  // variant's layer is bound to them.
+  const set = n.componentVariants === undefined ? null : combineStates(built, main, n.componentVariants, ctx.components.frame(), name, {
     images: ctx.images, fonts: ctx.fonts, variables: ctx.library.variables, track: ctx.track, skipped: drawnByList,
   });
-  return ctx.components.add(componentId, built, main, set);
+  const owner = set ?? built;
+  const variants = set === null ? [built] : set.children.filter((c): c is ComponentNode => c.type === "COMPONENT");
+  const uses = ctx.components.usesOf(componentId);
+  const texts = layerProperties(owner, variants, main, uses, "TEXT", TextPropertyName, (text) => text.characters ?? "");
+  const icons = layerProperties(owner, variants, main, uses, "SVG", IconPropertyName, (svg) => iconOf(svg, ctx).id);
+  return ctx.components.add(componentId, built, main, owner, texts, icons);
 }
 
 /** The members of a layer's paint an instance overrides (docs/results.md "Components"). */
@@ -531,18 +530,15 @@ const textMembers = ["characters", "styledTextSegments", "fontName", "fontSize",
  * Applies to node, a layer of an instance made from main, what the result node n has that
  * main does not (the overridable members of docs/results.md "Components"): name, visibility,
  * fills, strokes, effects and opacity and their styles, and for a TEXT its characters, typography
- * and ranges (then its textAutoResize and the size it does not give). Then its layers, pairwise.
+ * and ranges (then its textAutoResize and the size it does not give); an icon is set by its
+ * INSTANCE_SWAP property (buildInstance). Then its layers, pairwise.
  */
-async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeContext, swapped: ReadonlySet<string | undefined>): Promise<void> {
+async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeContext): Promise<void> {
   const differs = (k: keyof Node): boolean => JSON.stringify(n[k]) !== JSON.stringify(main[k]);
   node.setPluginData(PluginDataKey, n.id);
   // An instance is named after its component: the name and visibility are compared with the layer's.
   if (node.name !== n.name) applying(n.id, "name", () => (node.name = n.name));
   if (node.visible !== (n.visible ?? true)) applying(n.id, "visible", () => (node.visible = n.visible ?? true));
-  if (n.type === "SVG" && node.type === "INSTANCE" && differs("imageRef") && !swapped.has(n.id)) {
-    const icon = iconOf(n, ctx);
-    applying(n.id, "imageRef", () => node.swapComponent(icon));
-  }
   const fills = differs("fills") || differs("fillStyleId");
   if (fills && n.fills !== undefined && "fills" in node && n.type !== "SVG") {
     const v = figmaPaints(n.fills, ctx.images, ctx.library.variables, n.id, "fills");
@@ -584,7 +580,7 @@ async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeCon
     const layer = layers[i];
     const m = mains[i];
     if (layer === undefined || m === undefined) throw new MaterializeError(c.id, "componentId", "the instance has no layer for this node: the use differs from its component's first use");
-    await overrideLayers(layer, c, m, ctx, swapped);
+    await overrideLayers(layer, c, m, ctx);
   }
   await ctx.tick();
 }
@@ -621,23 +617,30 @@ function overridePaint(node: SceneNode, n: Node, main: Node, ctx: TreeContext): 
 }
 
 /**
- * Binds the layers of type of component (built from the first use main) whose characters (TEXT)
- * or icon (SVG) differ between the uses to TEXT or INSTANCE_SWAP component properties named
- * base, base 2, ..., each with the default value gives for its node (the first use's characters,
- * or the id of its icon component).
+ * Adds to owner (a component, or the component set of variants) a TEXT or INSTANCE_SWAP
+ * component property for each layer of type of the first use main whose characters (TEXT) or
+ * icon (SVG) differ between the uses, named base, base 2, ..., with the default value gives for
+ * its node (the first use's characters, or the id of its icon component), and binds that layer
+ * of each of variants (the component itself, or every variant of the set) to it.
  */
-function layerProperties(component: ComponentNode, main: Node, uses: readonly Node[], type: "TEXT" | "SVG", base: string, value: (n: Node) => string): LayerProperty[] {
+function layerProperties(
+  owner: ComponentNode | ComponentSetNode, variants: readonly ComponentNode[], main: Node, uses: readonly Node[],
+  type: "TEXT" | "SVG", base: string, value: (n: Node) => string,
+): LayerProperty[] {
   const out: LayerProperty[] = [];
   for (const [i, path] of differingPaths(main, uses, type, built).entries()) {
     const n = nodeAt(main, path, built);
-    let layer: SceneNode | undefined = component;
-    for (const k of path) layer = layer !== undefined && "children" in layer ? layer.children[k] : undefined;
-    if (n === undefined || layer === undefined) throw new MaterializeError(n?.id ?? main.id, "componentId", "the main component has no layer for this node");
+    if (n === undefined) continue;
     const label = i === 0 ? base : `${base} ${i + 1}`;
     const v = value(n);
-    const name = applying(n.id, "componentPropertyDefinitions", () => component.addComponentProperty(label, type === "TEXT" ? "TEXT" : "INSTANCE_SWAP", v));
-    const bound = layer;
-    applying(n.id, "componentPropertyReferences", () => (bound.componentPropertyReferences = type === "TEXT" ? { characters: name } : { mainComponent: name }));
+    const name = applying(n.id, "componentPropertyDefinitions", () => owner.addComponentProperty(label, type === "TEXT" ? "TEXT" : "INSTANCE_SWAP", v));
+    for (const variant of variants) {
+      let layer: SceneNode | undefined = variant;
+      for (const k of path) layer = layer !== undefined && "children" in layer ? layer.children[k] : undefined;
+      if (layer === undefined) throw new MaterializeError(n.id, "componentId", "the main component has no layer for this node");
+      const bound = layer;
+      applying(n.id, "componentPropertyReferences", () => (bound.componentPropertyReferences = type === "TEXT" ? { characters: name } : { mainComponent: name }));
+    }
     out.push({ name, path });
   }
   return out;
