@@ -38,6 +38,7 @@ var fixtureComponents = map[string][2]int{
 	"capture-appshell":  {1, 4},
 	"layout-navlinks":   {1, 4}, // four links of different label lengths
 	"layout-navbar":     {1, 3}, // three list items around their links' labels (text frames)
+	"layout-blocklinks": {2, 7}, // inline-block tabs and block sidebar links (text frames)
 	"states":            {3, 9}, // buttons, cards, chips
 }
 

@@ -338,3 +338,59 @@ func TestGoldenSizeLimits(t *testing.T) {
 	t.Parallel()
 	checkGolden(t, "layout-minmax", loadFixture(t, "layout-minmax").convert(t).JSON)
 }
+
+// TestBlockLinksAreTextFrames: the links of blocklinks.html (testdata/layout-site), which are no
+// flex items, are text frames (layout/textframes.go): the inline-block tabs HORIZONTAL frames
+// that hug their labels (padding 6 px + 1 px border, 12 px + 1 px), the block sidebar links
+// HORIZONTAL frames as wide as the sidebar (FIXED 200 px) whose icon and label sit 8 px apart,
+// centred across, the label hugging its text; so the tabs are one component and the sidebar
+// links another, though their labels differ in length.
+func TestBlockLinksAreTextFrames(t *testing.T) {
+	res := loadFixture(t, "layout-blocklinks").convert(t).Result
+	uses, names := componentUses(res.Root)
+	if len(uses) != 2 || len(uses["C:1"]) != 3 || len(uses["C:2"]) != 4 || names["C:1"] != "Link" || names["C:2"] != "Link 2" {
+		t.Fatalf("components %v named %v, want C:1 Link with the 3 tabs, C:2 Link 2 with the 4 sidebar links", uses, names)
+	}
+	pad := func(n *resultjson.Node) [4]float64 {
+		return [4]float64{deref(n.PaddingTop), deref(n.PaddingRight), deref(n.PaddingBottom), deref(n.PaddingLeft)}
+	}
+	for i, want := range []struct {
+		label        string
+		x, width, tw float64
+	}{{"All", 24, 44.42, 18.43}, {"Drafts", 76.42, 72.28, 46.29}, {"Published", 156.7, 100.05, 74.05}} {
+		tab := uses["C:1"][i]
+		label := tab.Children[0]
+		if tab.X != want.x || tab.Y != 16 || tab.Width != want.width || tab.Height != 38 || tab.LayoutMode != layout.Horizontal ||
+			pad(tab) != [4]float64{7, 13, 7, 13} || deref(tab.ItemSpacing) != 0 ||
+			tab.LayoutSizingHorizontal != layout.SizingHug || tab.LayoutSizingVertical != layout.SizingHug {
+			t.Errorf("tab %d: %v,%v %vx%v %s padding %v spacing %v %s %s, want %v,16 %vx38 HORIZONTAL padding [7 13 7 13] HUG HUG",
+				i, tab.X, tab.Y, tab.Width, tab.Height, tab.LayoutMode, pad(tab), deref(tab.ItemSpacing), tab.LayoutSizingHorizontal, tab.LayoutSizingVertical, want.x, want.width)
+		}
+		if len(tab.Children) != 1 || label.Characters != want.label || label.X != 13 || label.Y != 7 || label.Width != want.tw ||
+			label.LayoutSizingHorizontal != layout.SizingHug || label.LayoutSizingVertical != layout.SizingHug {
+			t.Errorf("tab %d label: %q at %v,%v width %v %s %s, want %q at 13,7 width %v HUG HUG", i, label.Characters, label.X, label.Y, label.Width,
+				label.LayoutSizingHorizontal, label.LayoutSizingVertical, want.label, want.tw)
+		}
+	}
+	for i, want := range []struct {
+		label string
+		y, tw float64
+	}{{"Home", 70, 44.63}, {"Saved reports", 114, 106.08}, {"Team", 158, 41.25}, {"Account settings", 202, 127.8}} {
+		link := uses["C:2"][i]
+		if link.X != 24 || link.Y != want.y || link.Width != 200 || link.Height != 40 || link.LayoutMode != layout.Horizontal ||
+			pad(link) != [4]float64{8, 16, 8, 16} || deref(link.ItemSpacing) != 8 ||
+			link.PrimaryAxisAlignItems != layout.AlignMin || link.CounterAxisAlignItems != layout.AlignCenter ||
+			link.LayoutSizingHorizontal != layout.SizingFixed || link.LayoutSizingVertical != layout.SizingHug {
+			t.Errorf("link %d: %v,%v %vx%v %s padding %v spacing %v %s/%s %s %s, want 24,%v 200x40 HORIZONTAL padding [8 16 8 16] spacing 8 MIN/CENTER FIXED HUG",
+				i, link.X, link.Y, link.Width, link.Height, link.LayoutMode, pad(link), deref(link.ItemSpacing), link.PrimaryAxisAlignItems, link.CounterAxisAlignItems,
+				link.LayoutSizingHorizontal, link.LayoutSizingVertical, want.y)
+			continue
+		}
+		icon, label := link.Children[0], link.Children[1]
+		if len(link.Children) != 2 || icon.Type != "SVG" || icon.X != 16 || icon.Y != 12 || icon.LayoutSizingHorizontal != layout.SizingFixed ||
+			label.Characters != want.label || label.X != 40 || label.Y != 8 || label.Width != want.tw || label.LayoutSizingHorizontal != layout.SizingHug {
+			t.Errorf("link %d: icon %s at %v,%v %s, label %q at %v,%v width %v %s; want SVG at 16,12 FIXED, %q at 40,8 width %v HUG", i,
+				icon.Type, icon.X, icon.Y, icon.LayoutSizingHorizontal, label.Characters, label.X, label.Y, label.Width, label.LayoutSizingHorizontal, want.label, want.tw)
+		}
+	}
+}

@@ -54,6 +54,7 @@ var fixtureSites = map[string][2]string{
 	"layout-minmax":     {"testdata/layout-site", "/minmax.html"},
 	"layout-components": {"testdata/layout-site", "/components.html"},
 	"layout-navlinks":   {"testdata/layout-site", "/navlinks.html"},
+	"layout-blocklinks": {"testdata/layout-site", "/blocklinks.html"},
 	"themes":            {"testdata/layout-site", "/themes.html"},
 	"states":            {"../capture/capturetest/site", "/states.html"},
 	"text":              {"testdata/text-site", "/index.html"},
