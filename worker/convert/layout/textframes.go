@@ -187,6 +187,12 @@ func inferTextFrame(n *boxtree.Node, parent *capturemodel.DOMNode) {
 				if hugH {
 					F.LayoutSizingVertical = SizingHug
 				}
+				// A hugging frame is as large as Figma makes it: its padding and content. It
+				// differs from the captured box by the rounding of a TEXT's width (up to the
+				// hundredth; at most textOverhang), and an instance whose label changes is then
+				// sized as its use.
+				Hug(F)
+				F.Width, F.Height = css.Size(F.Width), css.Size(F.Height)
 				return
 			}
 		}

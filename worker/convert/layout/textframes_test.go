@@ -100,11 +100,12 @@ func TestTextFrameHugsAnInlineBlock(t *testing.T) {
 	if label.LayoutSizingHorizontal != layout.SizingHug || label.LayoutSizingVertical != layout.SizingHug {
 		t.Errorf("label %s %s, want HUG HUG", label.LayoutSizingHorizontal, label.LayoutSizingVertical)
 	}
-	// A TEXT 0.01 px wider than the room (its width rounded up) is still held by the padding.
+	// A TEXT 0.01 px wider than the room (its width rounded up) is still held by the padding,
+	// and the hugging frame is as wide as Figma makes it: padding and label.
 	tf = newTextFrame(pad("inline-block"), map[string]string{"display": "block"}, 80, 38)
 	tf.text(13, 7, 54.01, 24, false)
-	if F := tf.infer(t); F.LayoutMode != layout.Horizontal || padding(F) != [4]float64{7, 13, 7, 13} {
-		t.Errorf("rounded-up label: frame %q padding %v, want HORIZONTAL with the CSS padding", F.LayoutMode, padding(F))
+	if F := tf.infer(t); F.LayoutMode != layout.Horizontal || padding(F) != [4]float64{7, 13, 7, 13} || F.Width != 80.01 || F.Height != 38 {
+		t.Errorf("rounded-up label: frame %q padding %v %vx%v, want HORIZONTAL with the CSS padding, 80.01x38", F.LayoutMode, padding(F), F.Width, F.Height)
 	}
 }
 
