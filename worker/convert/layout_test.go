@@ -341,8 +341,7 @@ func TestGoldenSizeLimits(t *testing.T) {
 
 // TestBlockLinksAreTextFrames: the links of blocklinks.html (testdata/layout-site), which are no
 // flex items, are text frames (layout/textframes.go): the inline-block tabs HORIZONTAL frames
-// that hug their labels (padding 6 px + 1 px border, 12 px + 1 px; as wide as Figma makes them,
-// 0.01 px past the captured box where the label's width was rounded up), the block sidebar links
+// that hug their labels (padding 6 px + 1 px border, 12 px + 1 px), the block sidebar links
 // HORIZONTAL frames as wide as the sidebar (FIXED 200 px) whose icon and label sit 8 px apart,
 // centred across, the label hugging its text; so the tabs are one component and the sidebar
 // links another, though their labels differ in length.
@@ -358,7 +357,7 @@ func TestBlockLinksAreTextFrames(t *testing.T) {
 	for i, want := range []struct {
 		label        string
 		x, width, tw float64
-	}{{"All", 24, 44.43, 18.43}, {"Drafts", 76.42, 72.29, 46.29}, {"Published", 156.7, 100.05, 74.05}} {
+	}{{"All", 24, 44.42, 18.42}, {"Drafts", 76.42, 72.28, 46.28}, {"Published", 156.7, 100.05, 74.05}} {
 		tab := uses["C:1"][i]
 		label := tab.Children[0]
 		if tab.X != want.x || tab.Y != 16 || tab.Width != want.width || tab.Height != 38 || tab.LayoutMode != layout.Horizontal ||

@@ -187,18 +187,41 @@ func inferTextFrame(n *boxtree.Node, parent *capturemodel.DOMNode) {
 				if hugH {
 					F.LayoutSizingVertical = SizingHug
 				}
-				// A hugging frame is as large as Figma makes it: its padding and content. It
-				// differs from the captured box by the rounding of a TEXT's width (up to the
-				// hundredth; at most textOverhang), and an instance whose label changes is then
-				// sized as its use.
-				Hug(F)
-				F.Width, F.Height = css.Size(F.Width), css.Size(F.Height)
+				fitLabel(F, flow, hugW, hugH)
 				return
 			}
 		}
 	}
 	restore(undo)
 	F.Children = painted
+}
+
+// fitLabel makes frame F, which hugs its content across (hugW) or down (hugH), exactly as large
+// as Figma makes it, its padding and its content, by giving the difference to its widest (and
+// tallest) TEXT: the text pass rounds a TEXT's width up to the hundredth, the frame's box is
+// rounded to it, so the two may differ by 0.01 px (by at most textOverhang, the check above). A
+// TEXT that keeps its natural width is measured again by Figma, so its stored size is only what
+// the frame hugs; the frame keeps its captured box, and an instance whose label is overridden
+// comes out as its use.
+func fitLabel(F *resultjson.Node, flow []*resultjson.Node, hugW, hugH bool) {
+	var widest, tallest *resultjson.Node
+	sum, most := val(F.ItemSpacing)*float64(len(flow)-1), 0.0
+	for _, c := range flow {
+		sum += c.Width
+		most = math.Max(most, c.Height)
+		if c.Type == "TEXT" && (widest == nil || c.Width > widest.Width) {
+			widest = c
+		}
+		if c.Type == "TEXT" && (tallest == nil || c.Height > tallest.Height) {
+			tallest = c
+		}
+	}
+	if excess := val(F.PaddingLeft) + sum + val(F.PaddingRight) - F.Width; hugW && widest != nil && excess != 0 {
+		widest.Width = css.Size(widest.Width - excess)
+	}
+	if excess := val(F.PaddingTop) + most + val(F.PaddingBottom) - F.Height; hugH && tallest != nil && tallest.Height == most && excess != 0 {
+		tallest.Height = css.Size(tallest.Height - excess)
+	}
 }
 
 // ownWidths says whether every TEXT of flow keeps its natural width (WIDTH_AND_HEIGHT).

@@ -100,12 +100,13 @@ func TestTextFrameHugsAnInlineBlock(t *testing.T) {
 	if label.LayoutSizingHorizontal != layout.SizingHug || label.LayoutSizingVertical != layout.SizingHug {
 		t.Errorf("label %s %s, want HUG HUG", label.LayoutSizingHorizontal, label.LayoutSizingVertical)
 	}
-	// A TEXT 0.01 px wider than the room (its width rounded up) is still held by the padding,
-	// and the hugging frame is as wide as Figma makes it: padding and label.
+	// A TEXT 0.01 px wider than the room (its width rounded up) is still held by the padding;
+	// it is given the room, so the hugging frame keeps its box and Figma's hug gives it.
 	tf = newTextFrame(pad("inline-block"), map[string]string{"display": "block"}, 80, 38)
-	tf.text(13, 7, 54.01, 24, false)
-	if F := tf.infer(t); F.LayoutMode != layout.Horizontal || padding(F) != [4]float64{7, 13, 7, 13} || F.Width != 80.01 || F.Height != 38 {
-		t.Errorf("rounded-up label: frame %q padding %v %vx%v, want HORIZONTAL with the CSS padding, 80.01x38", F.LayoutMode, padding(F), F.Width, F.Height)
+	label = tf.text(13, 7, 54.01, 24.01, false)
+	if F := tf.infer(t); F.LayoutMode != layout.Horizontal || padding(F) != [4]float64{7, 13, 7, 13} || F.Width != 80 || F.Height != 38 || label.Width != 54 || label.Height != 24 {
+		t.Errorf("rounded-up label: frame %q padding %v %vx%v, label %vx%v; want HORIZONTAL with the CSS padding, 80x38, label 54x24",
+			F.LayoutMode, padding(F), F.Width, F.Height, label.Width, label.Height)
 	}
 }
 
