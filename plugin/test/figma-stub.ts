@@ -661,33 +661,40 @@ const px = (v: number): number => Math.round(v * 100) / 100;
  * Figma's auto layout once a layer of an instance changed size, from its parent p up to the
  * instance: each HORIZONTAL or VERTICAL frame without wrap takes its flowing children's size on
  * an axis it hugs (HUG: padding, the children one after another itemSpacing apart, across the
- * largest) and places them again (aligned by primaryAxisAlignItems MIN, CENTER or MAX and
- * counterAxisAlignItems). A frame of another mode, with FILL children or SPACE_BETWEEN (which
- * the stand-in does not lay out) stops it.
+ * largest) and places them again (aligned by primaryAxisAlignItems MIN, CENTER or MAX, or with
+ * SPACE_BETWEEN the room left shared between them, and counterAxisAlignItems). A frame of
+ * another mode, with children that FILL it along its layout direction, or that fill it across
+ * while it hugs across, stops it.
  */
 function layOutAgain(p: StubParent | null): void {
   for (let f = p; f instanceof StubFrame && (f instanceof StubInstance || f.inInstance !== null); f = f.parent) {
     const row = f.layoutMode === "HORIZONTAL";
-    if ((!row && f.layoutMode !== "VERTICAL") || f.layoutWrap === "WRAP" || f.primaryAxisAlignItems === "SPACE_BETWEEN") return;
+    if ((!row && f.layoutMode !== "VERTICAL") || f.layoutWrap === "WRAP") return;
     const flow = f.children.filter((c): c is StubLayer => c instanceof StubLayer && c.layoutPositioning !== "ABSOLUTE");
-    if (flow.length === 0 || flow.some((c) => c.layoutSizingHorizontal === "FILL" || c.layoutSizingVertical === "FILL")) return;
+    const hugMain = (row ? f.layoutSizingHorizontal : f.layoutSizingVertical) === "HUG";
+    const hugCross = (row ? f.layoutSizingVertical : f.layoutSizingHorizontal) === "HUG";
+    // A child that fills the frame across keeps its size and place while the frame keeps its own.
+    const fillMain = flow.some((c) => (row ? c.layoutSizingHorizontal : c.layoutSizingVertical) === "FILL");
+    const fillCross = flow.some((c) => (row ? c.layoutSizingVertical : c.layoutSizingHorizontal) === "FILL");
+    if (flow.length === 0 || fillMain || (fillCross && hugCross)) return;
     const along = (n: StubNode): number => (row ? n.width : n.height);
     const across = (n: StubNode): number => (row ? n.height : n.width);
     const [start, end, crossStart, crossEnd] = row ? [f.paddingLeft, f.paddingRight, f.paddingTop, f.paddingBottom] : [f.paddingTop, f.paddingBottom, f.paddingLeft, f.paddingRight];
     const length = flow.reduce((sum, c) => sum + along(c), 0) + f.itemSpacing * (flow.length - 1);
     const thickness = Math.max(...flow.map(across));
-    const hugMain = (row ? f.layoutSizingHorizontal : f.layoutSizingVertical) === "HUG";
-    const hugCross = (row ? f.layoutSizingVertical : f.layoutSizingHorizontal) === "HUG";
     const mainSize = hugMain ? px(start + length + end) : along(f);
     const crossSize = hugCross ? px(crossStart + thickness + crossEnd) : across(f);
     f.resizeWithoutLayout(row ? mainSize : crossSize, row ? crossSize : mainSize);
     const offset = (mode: string, free: number): number => (mode === "CENTER" ? free / 2 : mode === "MAX" ? free : 0);
-    let pos = start + offset(f.primaryAxisAlignItems, mainSize - start - end - length);
+    const between = f.primaryAxisAlignItems === "SPACE_BETWEEN";
+    const sizes = flow.reduce((sum, c) => sum + along(c), 0);
+    const gap = !between ? f.itemSpacing : flow.length > 1 ? Math.max(0, (mainSize - start - end - sizes) / (flow.length - 1)) : 0;
+    let pos = start + (between ? 0 : offset(f.primaryAxisAlignItems, mainSize - start - end - length));
     for (const c of flow) {
       const crossPos = px(crossStart + offset(f.counterAxisAlignItems, crossSize - crossStart - crossEnd - across(c)));
       c.x = row ? px(pos) : crossPos;
       c.y = row ? crossPos : px(pos);
-      pos += along(c) + f.itemSpacing;
+      pos += along(c) + gap;
     }
     if (f instanceof StubInstance) return;
   }

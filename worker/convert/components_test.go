@@ -33,12 +33,15 @@ var fixtureComponents = map[string][2]int{
 	"layout-cards":      {1, 5}, // the five cards
 	"layout-components": {3, 9}, // tabs, product cards, footer rows
 	"layout-form":       {1, 2}, // two fields of the same shape
-	"layout-grid":       {1, 2},
+	"layout-grid":       {2, 5}, // tiles of one text, padded auto-layout frames (text frames): two heights
 	"layout-grid-cards": {1, 2}, // two headings of the same width; the cards differ in width
 	"capture-appshell":  {1, 4},
 	"layout-navlinks":   {1, 4}, // four links of different label lengths
 	"layout-navactive":  {2, 7}, // links (one active) and tags of their own colours
 	"layout-navicons":   {1, 3}, // links, each with its own icon
+	"layout-margins":    {1, 2}, // the title bar's two buttons (text frames)
+	"layout-navbar":     {1, 3}, // three list items around their links' labels (text frames)
+	"layout-blocklinks": {2, 7}, // inline-block tabs and block sidebar links (text frames)
 	"states":            {3, 9}, // buttons, cards, chips
 }
 

@@ -2,6 +2,7 @@ package convert_test
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -71,22 +72,24 @@ func deref(p *float64) float64 {
 // TestAutoLayoutReproducesCapturedBoxes recomputes the children of every auto-layout frame of
 // every fixture's result with Figma's rules (LayOut) and checks each lands within 1 px of its
 // captured box; and that at least 80% of the flex and grid containers of the layout pages got
-// auto layout, the rest listed in diagnostics with a reason.
+// auto layout, the rest listed in diagnostics with a reason. Text frames (auto-layout frames of
+// no container, layout/textframes.go) are counted apart.
 func TestAutoLayoutReproducesCapturedBoxes(t *testing.T) {
 	containers, auto := 0, 0
 	for _, name := range append([]string{"site", "unsupported"}, layoutFixtures...) {
 		f := loadFixture(t, name)
 		out := f.convert(t)
-		frames := 0
+		all := 0
 		walkNodes(out.Result.Root, nil, func(n, _ *resultjson.Node) {
 			if n.LayoutMode == "" {
 				return
 			}
-			frames++
+			all++
 			if worst, d := layout.Mismatch(n); d > layout.Tolerance {
 				t.Errorf("%s: auto layout of %s %q moves %s %q by %.2f px", name, n.ID, n.Name, worst.ID, worst.Name, d)
 			}
 		})
+		frames := containerFrames(f.capture.Document.Root, out.Result.Root)
 		flex := countContainers(f.capture.Document.Root)
 		skipped := 0
 		for _, d := range out.Result.Diagnostics {
@@ -104,11 +107,55 @@ func TestAutoLayoutReproducesCapturedBoxes(t *testing.T) {
 			containers += flex
 			auto += frames
 		}
-		t.Logf("%s: %d of %d flex/grid containers have auto layout", name, frames, flex)
+		t.Logf("%s: %d of %d flex/grid containers have auto layout; %d text frames", name, frames, flex, all-frames)
 	}
 	if containers == 0 || auto*100 < containers*80 {
 		t.Errorf("%d of %d flex/grid containers of the layout pages have auto layout, want at least 80%%", auto, containers)
 	}
+}
+
+// containerFrames counts the auto-layout frames of a result that are the frames of visible flex
+// and grid containers of its capture (dom): each container takes the first frame, in tree
+// order, with its captured box (within 0.01 px; the result keeps every box).
+func containerFrames(dom *capturemodel.DOMNode, root *resultjson.Node) int {
+	type placed struct {
+		n    *resultjson.Node
+		x, y float64
+	}
+	var frames []placed
+	var walk func(n *resultjson.Node, x, y float64)
+	walk = func(n *resultjson.Node, x, y float64) {
+		x, y = x+n.X, y+n.Y
+		if n.LayoutMode != "" {
+			frames = append(frames, placed{n, x, y})
+		}
+		for _, c := range n.Children {
+			walk(c, x, y)
+		}
+	}
+	walk(root, -root.X, -root.Y)
+	taken := map[*resultjson.Node]bool{}
+	count := 0
+	var visit func(d *capturemodel.DOMNode)
+	visit = func(d *capturemodel.DOMNode) {
+		if d.Type == "element" && layout.Container(d) && (d.Style["visibility"] == "" || d.Style["visibility"] == "visible") {
+			b := d.Box
+			for _, f := range frames {
+				if !taken[f.n] && math.Abs(f.x-b.X) <= 0.01 && math.Abs(f.y-b.Y) <= 0.01 && math.Abs(f.n.Width-b.Width) <= 0.01 && math.Abs(f.n.Height-b.Height) <= 0.01 {
+					taken[f.n] = true
+					count++
+					break
+				}
+			}
+		}
+		for _, c := range d.Children {
+			if c != nil {
+				visit(c)
+			}
+		}
+	}
+	visit(dom)
+	return count
 }
 
 // TestItemsTakeInTheirMargins converts layout-site/margins.html: the title bar's h1 (8 px bottom
@@ -361,4 +408,60 @@ func TestSizeLimits(t *testing.T) {
 func TestGoldenSizeLimits(t *testing.T) {
 	t.Parallel()
 	checkGolden(t, "layout-minmax", loadFixture(t, "layout-minmax").convert(t).JSON)
+}
+
+// TestBlockLinksAreTextFrames: the links of blocklinks.html (testdata/layout-site), which are no
+// flex items, are text frames (layout/textframes.go): the inline-block tabs HORIZONTAL frames
+// that hug their labels (padding 6 px + 1 px border, 12 px + 1 px), the block sidebar links
+// HORIZONTAL frames as wide as the sidebar (FIXED 200 px) whose icon and label sit 8 px apart,
+// centred across, the label hugging its text; so the tabs are one component and the sidebar
+// links another, though their labels differ in length.
+func TestBlockLinksAreTextFrames(t *testing.T) {
+	res := loadFixture(t, "layout-blocklinks").convert(t).Result
+	uses, names := componentUses(res.Root)
+	if len(uses) != 2 || len(uses["C:1"]) != 3 || len(uses["C:2"]) != 4 || names["C:1"] != "Link" || names["C:2"] != "Link 2" {
+		t.Fatalf("components %v named %v, want C:1 Link with the 3 tabs, C:2 Link 2 with the 4 sidebar links", uses, names)
+	}
+	pad := func(n *resultjson.Node) [4]float64 {
+		return [4]float64{deref(n.PaddingTop), deref(n.PaddingRight), deref(n.PaddingBottom), deref(n.PaddingLeft)}
+	}
+	for i, want := range []struct {
+		label        string
+		x, width, tw float64
+	}{{"All", 24, 44.42, 18.42}, {"Drafts", 76.42, 72.28, 46.28}, {"Published", 156.7, 100.05, 74.05}} {
+		tab := uses["C:1"][i]
+		label := tab.Children[0]
+		if tab.X != want.x || tab.Y != 16 || tab.Width != want.width || tab.Height != 38 || tab.LayoutMode != layout.Horizontal ||
+			pad(tab) != [4]float64{7, 13, 7, 13} || deref(tab.ItemSpacing) != 0 ||
+			tab.LayoutSizingHorizontal != layout.SizingHug || tab.LayoutSizingVertical != layout.SizingHug {
+			t.Errorf("tab %d: %v,%v %vx%v %s padding %v spacing %v %s %s, want %v,16 %vx38 HORIZONTAL padding [7 13 7 13] HUG HUG",
+				i, tab.X, tab.Y, tab.Width, tab.Height, tab.LayoutMode, pad(tab), deref(tab.ItemSpacing), tab.LayoutSizingHorizontal, tab.LayoutSizingVertical, want.x, want.width)
+		}
+		if len(tab.Children) != 1 || label.Characters != want.label || label.X != 13 || label.Y != 7 || label.Width != want.tw ||
+			label.LayoutSizingHorizontal != layout.SizingHug || label.LayoutSizingVertical != layout.SizingHug {
+			t.Errorf("tab %d label: %q at %v,%v width %v %s %s, want %q at 13,7 width %v HUG HUG", i, label.Characters, label.X, label.Y, label.Width,
+				label.LayoutSizingHorizontal, label.LayoutSizingVertical, want.label, want.tw)
+		}
+	}
+	for i, want := range []struct {
+		label string
+		y, tw float64
+	}{{"Home", 70, 44.63}, {"Saved reports", 114, 106.08}, {"Team", 158, 41.25}, {"Account settings", 202, 127.8}} {
+		link := uses["C:2"][i]
+		if link.X != 24 || link.Y != want.y || link.Width != 200 || link.Height != 40 || link.LayoutMode != layout.Horizontal ||
+			pad(link) != [4]float64{8, 16, 8, 16} || deref(link.ItemSpacing) != 8 ||
+			link.PrimaryAxisAlignItems != layout.AlignMin || link.CounterAxisAlignItems != layout.AlignCenter ||
+			link.LayoutSizingHorizontal != layout.SizingFixed || link.LayoutSizingVertical != layout.SizingHug {
+			t.Errorf("link %d: %v,%v %vx%v %s padding %v spacing %v %s/%s %s %s, want 24,%v 200x40 HORIZONTAL padding [8 16 8 16] spacing 8 MIN/CENTER FIXED HUG",
+				i, link.X, link.Y, link.Width, link.Height, link.LayoutMode, pad(link), deref(link.ItemSpacing), link.PrimaryAxisAlignItems, link.CounterAxisAlignItems,
+				link.LayoutSizingHorizontal, link.LayoutSizingVertical, want.y)
+			continue
+		}
+		icon, label := link.Children[0], link.Children[1]
+		if len(link.Children) != 2 || icon.Type != "SVG" || icon.X != 16 || icon.Y != 12 || icon.LayoutSizingHorizontal != layout.SizingFixed ||
+			label.Characters != want.label || label.X != 40 || label.Y != 8 || label.Width != want.tw || label.LayoutSizingHorizontal != layout.SizingHug {
+			t.Errorf("link %d: icon %s at %v,%v %s, label %q at %v,%v width %v %s; want SVG at 16,12 FIXED, %q at 40,8 width %v HUG", i,
+				icon.Type, icon.X, icon.Y, icon.LayoutSizingHorizontal, label.Characters, label.X, label.Y, label.Width, label.LayoutSizingHorizontal, want.label, want.tw)
+		}
+	}
 }

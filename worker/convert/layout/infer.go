@@ -74,8 +74,9 @@ func items(c *boxtree.Node) []item {
 	return out
 }
 
-// Infer is the layout pass: it sets auto layout on the frame of every flex and grid container
-// under root, innermost first (a parent reads whether its child frames hug their content), then
+// Infer is the layout pass: it sets auto layout on every text frame under root (textframes.go),
+// then on the frame of every flex and grid container, innermost first (a parent reads whether
+// its child frames hug their content), then
 // the CSS size limits of auto-layout frames and their children (sizeLimits), and returns the
 // diagnostics of the containers left absolute, in document order.
 func Infer(root *boxtree.Node) []resultjson.Diagnostic {
@@ -85,6 +86,7 @@ func Infer(root *boxtree.Node) []resultjson.Diagnostic {
 			containers = append(containers, n)
 		}
 	}
+	textFrames(root)
 	diags := []resultjson.Diagnostic{}
 	took := map[*resultjson.Node][4]float64{} // the items grown over their margins (absorb.go)
 	for i := len(containers) - 1; i >= 0; i-- {
