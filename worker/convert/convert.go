@@ -87,11 +87,13 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 		return nil, err
 	}
 	diagnostics = append(diagnostics, more...)
+	warned := warn.Done()
+	layout.Unwrap(root, referenced(warned, diagnostics))
 
 	res := &resultjson.Result{
 		Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion, Code2DesID: job.Code2DesID, Attempt: job.Attempt,
 			Nonce: job.Nonce, PageImportID: job.PageImportID, CaptureHash: job.CaptureHash},
-		Root: root.Out, Images: append([]resultjson.ImageEntry{}, img.Entries...), Warnings: warn.Done(),
+		Root: root.Out, Images: append([]resultjson.ImageEntry{}, img.Entries...), Warnings: warned,
 		Styles: localStyles, Variables: variables, Diagnostics: diagnostics,
 	}
 	out, err := resultjson.Fit(res, warnings.ResultTrimmed)
@@ -99,6 +101,20 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 		return nil, err
 	}
 	return &Output{JSON: out, Result: res, Copies: img.Copies}, nil
+}
+
+// referenced are the ids of the nodes the warnings and diagnostics name.
+func referenced(warned []resultjson.Warning, diagnostics []resultjson.Diagnostic) map[string]bool {
+	ids := map[string]bool{}
+	for _, w := range warned {
+		if w.NodeID != nil {
+			ids[*w.NodeID] = true
+		}
+	}
+	for _, d := range diagnostics {
+		ids[d.NodeID] = true
+	}
+	return ids
 }
 
 // drawn is a capture drawn as a tree, up to the passes that read the tree whole (styles,
