@@ -207,7 +207,11 @@ try {
   await page.getByLabel("Source URL").fill(filterUrl);
   await page.getByRole("button", { name: "Filter" }).click();
   await page.waitForFunction(() => new URL(location.href).searchParams.has("url"));
-  await page.locator("tr[data-id]").first().waitFor();
+  // The unfiltered rows stay on screen until the filtered page arrives: wait for rows of the URL only.
+  await page.waitForFunction((u) => {
+    const links = [...document.querySelectorAll("td.url a")];
+    return links.length > 0 && links.every((a) => a.textContent === u);
+  }, filterUrl);
   const page1 = await page.locator("tr[data-id]").count();
   const urls1 = await page.locator("td.url a").allTextContents();
   await page.getByRole("button", { name: "Next" }).click();
