@@ -10621,7 +10621,9 @@
       for (const variant of variants) {
         let layer = variant;
         for (const k of path) layer = layer !== void 0 && "children" in layer ? layer.children[k] : void 0;
-        if (layer === void 0) throw new MaterializeError(n.id, "componentId", "the main component has no layer for this node");
+        const fits = layer !== void 0 && (type === "TEXT" ? layer.type === "TEXT" : layer.type === "INSTANCE");
+        if (!fits && variant === variants[0]) throw new MaterializeError(n.id, "componentId", "the main component has no layer for this node");
+        if (!fits || layer === void 0) continue;
         const bound = layer;
         applying(n.id, "componentPropertyReferences", () => bound.componentPropertyReferences = type === "TEXT" ? { characters: name } : { mainComponent: name });
       }

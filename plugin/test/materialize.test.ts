@@ -7,7 +7,7 @@ import type { ResultInput } from "@code2des/api/result";
 import { ComponentDataKey, ComponentsFrameName, DefaultBatchSize, IconDataKey, IconPropertyName, TextPropertyName, FallbackFamily, MaterializeError, PluginDataKey, materialize, type MaterializeWarning } from "../src/materialize.js";
 import { PlacementGap } from "../src/materialize/placement.js";
 import { VariantSpacing } from "../src/materialize/variants.js";
-import { DefaultFonts, StubComponent, StubComponentSet, StubFrame, StubInstance, StubRectangle, StubText, install, type Fault, type StubFigma } from "./figma-stub.js";
+import { DefaultFonts, StubComponent, StubComponentSet, StubFrame, StubInstance, StubLayer, StubRectangle, StubText, install, type Fault, type StubFigma } from "./figma-stub.js";
 import { allNodeTypes, card, goldenResults, png, svg, withStates } from "./fixtures.js";
 
 /** A small valid result: a frame holding a rectangle with an image, a text and an SVG. */
@@ -657,17 +657,21 @@ test("components of one kind: a nav's links and its current one are variants of 
   ]);
 });
 
-test("components of one kind: a variant met before its set's Default builds the whole set, Default first", async () => {
-  const stub = install();
-  const box = (id: number, x: number, height: number, component: Record<string, unknown>): Record<string, unknown> => ({
-    type: "FRAME", id: `1:${id}`, name: "Tab", x, y: 0, width: 80, height, fills: [], ...component,
-    children: [{ type: "RECTANGLE", id: `1:${id + 1}`, name: "Mark", x: 8, y: 8, width: 16, height: 16, fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 0 } }] }],
+test("components of one kind: a variant met before its set's Default builds the whole set, Default first; a variant of another structure binds the layers it has", async () => {
+  const stub = install(DefaultFonts);
+  const text = { fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 0 } }] } as const;
+  const mark = (id: number): Record<string, unknown> => ({ type: "RECTANGLE", id: `1:${id}`, name: "Mark", x: 8, y: 8, width: 16, height: 16, fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 0 } }] });
+  const label = (id: number, words: string): Record<string, unknown> => ({ type: "TEXT", id: `1:${id}`, name: words, x: 30, y: 8, width: 40, height: 24, characters: words, ...text, textAutoResize: "NONE" });
+  const box = (id: number, x: number, height: number, component: Record<string, unknown>, kids: Record<string, unknown>[]): Record<string, unknown> => ({
+    type: "FRAME", id: `1:${id}`, name: "Tab", x, y: 0, width: 80, height, fills: [], ...component, children: kids,
   });
   const root = {
     type: "FRAME", id: "1:1", name: "Page", x: 0, y: 0, width: 400, height: 100, fills: [], children: [
-      box(10, 0, 43, { componentId: "C:1", componentName: "Current", variantOf: "C:2", variantProperties: { Variant: "Active" } }),
-      box(20, 100, 40, { componentId: "C:2", componentName: "Tab" }),
-      box(30, 200, 40, { componentId: "C:2" }),
+      // The current tab draws its indicator first: its label is not where the Default's is.
+      box(10, 0, 43, { componentId: "C:1", componentName: "Current", variantOf: "C:2", variantProperties: { Variant: "Active" } },
+        [{ ...mark(11), name: "Indicator", y: 40, height: 3 }, mark(12), label(13, "One")]),
+      box(20, 100, 40, { componentId: "C:2", componentName: "Tab" }, [mark(21), label(22, "Two")]),
+      box(30, 200, 40, { componentId: "C:2" }, [mark(31), label(32, "Six")]),
     ],
   };
   const made = await materialize({ root, styles: [], variables: null, images: [] } as unknown as ResultInput);
@@ -677,7 +681,17 @@ test("components of one kind: a variant met before its set's Default builds the 
   assert.ok(set instanceof StubComponentSet && holder.children.length === 1, "one component set on the Components frame");
   assert.equal(set.name, "Tab");
   assert.deepEqual(set.children.map((c) => [c.name, c.getPluginData(ComponentDataKey), c.height]), [["Variant=Default", "C:2", 40], ["Variant=Active", "C:1", 43]]);
+  const [def, active] = set.children;
+  assert.ok(def instanceof StubComponent && active instanceof StubComponent);
+  const [name] = Object.keys(set.componentPropertyDefinitions);
+  assert.equal(name?.split("#")[0], TextPropertyName);
+  const refs = (c: StubComponent): (string | undefined)[] => c.children.map((k) => (k instanceof StubLayer ? k.componentPropertyReferences?.characters : undefined));
+  assert.deepEqual(refs(def), [undefined, name], "the Default's label is bound");
+  assert.deepEqual(refs(active), [undefined, undefined, undefined], "the Active variant has no TEXT where the Default's label is");
   const page = stub.currentPage.children.find((n) => n.id === made.id);
   assert.ok(page instanceof StubFrame);
-  assert.deepEqual(page.children.map((c) => (c instanceof StubInstance ? [c.mainComponent.name, c.height] : c.type)), [["Variant=Active", 43], ["Variant=Default", 40], ["Variant=Default", 40]]);
+  assert.deepEqual(page.children.map((c) => (c instanceof StubInstance ? [c.mainComponent.name, c.height, c.children.length] : c.type)),
+    [["Variant=Active", 43, 3], ["Variant=Default", 40, 2], ["Variant=Default", 40, 2]]);
+  const texts = page.children.map((c) => (c instanceof StubInstance ? c.children.find((k): k is StubText => k instanceof StubText)?.characters : undefined));
+  assert.deepEqual(texts, ["One", "Two", "Six"]);
 });

@@ -652,7 +652,8 @@ function overridePaint(node: SceneNode, n: Node, main: Node, ctx: TreeContext): 
  * component property for each layer of type of the first use main whose characters (TEXT) or
  * icon (SVG) differ between the uses, named base, base 2, ..., with the default value gives for
  * its node (the first use's characters, or the id of its icon component), and binds that layer
- * of each of variants (the component itself, or every variant of the set) to it.
+ * of each of variants (the component itself, or every variant of the set, the main first) to
+ * it; a variant of one kind without such a layer there is left unbound.
  */
 function layerProperties(
   owner: ComponentNode | ComponentSetNode, variants: readonly ComponentNode[], main: Node, uses: readonly Node[],
@@ -668,7 +669,10 @@ function layerProperties(
     for (const variant of variants) {
       let layer: SceneNode | undefined = variant;
       for (const k of path) layer = layer !== undefined && "children" in layer ? layer.children[k] : undefined;
-      if (layer === undefined) throw new MaterializeError(n.id, "componentId", "the main component has no layer for this node");
+      // A variant of one kind may be of another structure: it binds the layers it has there.
+      const fits = layer !== undefined && (type === "TEXT" ? layer.type === "TEXT" : layer.type === "INSTANCE");
+      if (!fits && variant === variants[0]) throw new MaterializeError(n.id, "componentId", "the main component has no layer for this node");
+      if (!fits || layer === undefined) continue;
       const bound = layer;
       applying(n.id, "componentPropertyReferences", () => (bound.componentPropertyReferences = type === "TEXT" ? { characters: name } : { mainComponent: name }));
     }

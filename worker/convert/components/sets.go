@@ -39,7 +39,8 @@ var variantMarkers = map[string]string{
 // variantSets makes the component sets of the siblings of one kind under root, outermost first;
 // newComponent makes uses one component and returns its id ("" when the result has no room).
 func variantSets(root *resultjson.Node, shapes map[*resultjson.Node]shape, elements map[*resultjson.Node]Element, newComponent func([]*resultjson.Node) string) {
-	s := setMaker{shapes: shapes, elements: elements, newComponent: newComponent, usesOf: map[string][]*resultjson.Node{}, inSet: map[string]bool{}}
+	s := setMaker{shapes: shapes, elements: elements, newComponent: newComponent, usesOf: map[string][]*resultjson.Node{},
+		setOf: map[string]string{}, values: map[string]map[string]bool{}}
 	root.Walk(func(n *resultjson.Node) {
 		if n.ComponentID != "" {
 			s.usesOf[n.ComponentID] = append(s.usesOf[n.ComponentID], n)
@@ -52,12 +53,16 @@ type setMaker struct {
 	shapes       map[*resultjson.Node]shape
 	elements     map[*resultjson.Node]Element
 	newComponent func([]*resultjson.Node) string
-	// usesOf are the uses of each component in document order; inSet the components of a set.
+	// usesOf are the uses of each component in document order.
 	usesOf map[string][]*resultjson.Node
-	inSet  map[string]bool
+	// setOf is the Default of the set each component of a set is in (a Default's is itself);
+	// values are the Variant values taken in each set, by its Default, "Default" included.
+	setOf  map[string]string
+	values map[string]map[string]bool
 }
 
-// walk makes the sets of p's children, then of the children of every plain child.
+// walk makes the sets of p's children, then of the children of every plain child: first of
+// siblings of one tag and form, then of the odd ones out of a repeat (oddOnesOut).
 func (s *setMaker) walk(p *resultjson.Node) {
 	type kind struct {
 		tag  string
@@ -77,9 +82,10 @@ func (s *setMaker) walk(p *resultjson.Node) {
 	}
 	for _, k := range order {
 		if len(groups[k]) >= MinUses {
-			s.set(groups[k])
+			s.set(groups[k], nil)
 		}
 	}
+	s.oddOnesOut(p)
 	for _, c := range p.Children {
 		if c.ComponentID == "" {
 			s.walk(c)
@@ -87,20 +93,75 @@ func (s *setMaker) walk(p *resultjson.Node) {
 	}
 }
 
-// set makes one component set of siblings, when they are of at least two components or
-// hold a group of plain ones that can be one.
-func (s *setMaker) set(siblings []*resultjson.Node) {
-	var existing []string
+// oddOnesOut makes the plain children of p variants in the set of a component that repeats
+// among p's children (at least MinUses uses there) when they are elements of its first use's
+// tag that share a class with it (a nav's current tab that also draws an indicator, a pricing
+// table's featured card of more parts): of one kind by the page's own names, whatever their
+// form.
+func (s *setMaker) oddOnesOut(p *resultjson.Node) {
+	count := map[string]int{}
+	var repeats []string
+	for _, c := range p.Children {
+		if id := c.ComponentID; id != "" {
+			if count[id]++; count[id] == MinUses {
+				repeats = append(repeats, id)
+			}
+		}
+	}
+	for _, id := range repeats {
+		first := s.elements[s.usesOf[id][0]]
+		var odd []*resultjson.Node
+		for _, c := range p.Children {
+			el := s.elements[c]
+			if c.ComponentID == "" && eligible(c, s.shapes) && el.Tag == first.Tag && shareClass(el.Classes, first.Classes) {
+				odd = append(odd, c)
+			}
+		}
+		if len(odd) > 0 {
+			s.set(odd, []string{id})
+		}
+	}
+}
+
+// shareClass says whether two class lists have a token in common that is no variant marker.
+func shareClass(a, b []string) bool {
+	for _, c := range a {
+		if variantMarkers[c] == "" && slices.Contains(b, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// set makes one component set of siblings (and of the components of with, a repeat they are
+// the odd ones out of), when they are of at least two components or hold a group of plain ones
+// that can be one; components of a set already made join it.
+func (s *setMaker) set(siblings []*resultjson.Node, with []string) {
+	existing := append([]string{}, with...)
 	var plain []*resultjson.Node
 	for _, m := range siblings {
 		switch id := m.ComponentID; {
 		case id == "":
 			plain = append(plain, m)
-		case !s.inSet[id] && !slices.Contains(existing, id):
+		case !slices.Contains(existing, id):
 			existing = append(existing, id)
 		}
 	}
+	// The sets the existing components are in: at most one, which the others join.
+	def := ""
+	var free []string
+	for _, id := range existing {
+		switch d, ok := s.setOf[id]; {
+		case !ok:
+			free = append(free, id)
+		case def == "" || def == d:
+			def = d
+		default:
+			return // two sets are not merged
+		}
+	}
 	plain, inner := s.clearable(plain)
+	taken := len(s.values[def])
 	var clusters [][]*resultjson.Node
 	for _, m := range plain {
 		joined := false
@@ -113,11 +174,11 @@ func (s *setMaker) set(siblings []*resultjson.Node) {
 		if !joined {
 			clusters = append(clusters, []*resultjson.Node{m})
 		}
-		if len(existing)+len(clusters) > MaxSetVariants {
+		if taken+len(free)+len(clusters) > MaxSetVariants {
 			return
 		}
 	}
-	if len(existing)+len(clusters) < 2 {
+	if taken+len(free)+len(clusters) < 2 || len(free)+len(clusters) == 0 {
 		return // one component already, or none
 	}
 	most := 0
@@ -131,12 +192,9 @@ func (s *setMaker) set(siblings []*resultjson.Node) {
 		return // two of a kind that repeat nothing
 	}
 	for _, id := range inner {
-		for _, u := range s.usesOf[id] {
-			u.Component = resultjson.Component{}
-		}
-		delete(s.usesOf, id)
+		s.takeIn(id, plain)
 	}
-	ids := existing
+	ids := free
 	for _, c := range clusters {
 		id := s.newComponent(c)
 		if id == "" {
@@ -145,26 +203,27 @@ func (s *setMaker) set(siblings []*resultjson.Node) {
 		s.usesOf[id] = c
 		ids = append(ids, id)
 	}
-	if len(ids) < 2 {
-		return
-	}
-	def := ids[0]
-	for _, id := range ids[1:] {
-		if len(s.usesOf[id]) > len(s.usesOf[def]) {
-			def = id
+	if def == "" {
+		if len(ids) < 2 {
+			return
 		}
+		def = ids[0]
+		for _, id := range ids[1:] {
+			if len(s.usesOf[id]) > len(s.usesOf[def]) {
+				def = id
+			}
+		}
+		s.setOf[def] = def
+		s.values[def] = map[string]bool{resultjson.StateDefault: true}
 	}
-	taken := map[string]bool{resultjson.StateDefault: true}
-	n := 1
 	for _, id := range ids {
-		s.inSet[id] = true
 		if id == def {
 			continue
 		}
-		n++
+		s.setOf[id] = def
 		first := s.usesOf[id][0]
 		first.VariantOf = def
-		first.VariantProperties = map[string]string{resultjson.VariantPropertyVariant: unique(s.value(first, s.usesOf[def][0], n), taken)}
+		first.VariantProperties = map[string]string{resultjson.VariantPropertyVariant: unique(s.value(first, s.usesOf[def][0], len(s.values[def])+1), s.values[def])}
 	}
 }
 
@@ -179,41 +238,67 @@ func (s *setMaker) value(first, def *resultjson.Node, n int) string {
 	return "Variant " + strconv.Itoa(n)
 }
 
-// clearable drops from plain the siblings that hold uses of a component some of whose uses
-// are elsewhere (an instance cannot hold another use), and returns the rest with the components
-// whose uses all sit inside them: those stop being components when the siblings become uses.
+// clearable drops from plain the siblings that hold uses of a component of a set (an instance
+// cannot hold another use, and a set is not taken apart), and returns the rest with the
+// components they hold uses of: when the siblings become uses, those uses become layers of
+// them (takeIn).
 func (s *setMaker) clearable(plain []*resultjson.Node) ([]*resultjson.Node, []string) {
-	for {
-		inside := map[string]int{}
-		for _, m := range plain {
-			m.Walk(func(n *resultjson.Node) {
-				if n.ComponentID != "" {
-					inside[n.ComponentID]++
-				}
-			})
-		}
-		kept := plain[:0:0]
-		for _, m := range plain {
-			ok := true
-			m.Walk(func(n *resultjson.Node) {
-				if id := n.ComponentID; id != "" && (s.inSet[id] || inside[id] < len(s.usesOf[id])) {
-					ok = false
-				}
-			})
-			if ok {
-				kept = append(kept, m)
-			}
-		}
-		if len(kept) == len(plain) {
-			var ids []string
-			for id := range inside {
+	var kept []*resultjson.Node
+	inner := map[string]bool{}
+	for _, m := range plain {
+		ok := true
+		var ids []string
+		m.Walk(func(n *resultjson.Node) {
+			if id := n.ComponentID; id != "" {
+				_, inSet := s.setOf[id]
+				ok = ok && !inSet
 				ids = append(ids, id)
 			}
-			slices.Sort(ids)
-			return kept, ids
+		})
+		if ok {
+			kept = append(kept, m)
+			for _, id := range ids {
+				inner[id] = true
+			}
 		}
-		plain = kept
 	}
+	ids := make([]string, 0, len(inner))
+	for id := range inner {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return kept, ids
+}
+
+// takeIn makes the uses of component id inside members layers of them: they stop being uses;
+// the uses elsewhere stay one component when there are at least MinUses of them (the first
+// taking componentName), else they stop being uses too.
+func (s *setMaker) takeIn(id string, members []*resultjson.Node) {
+	inside := map[*resultjson.Node]bool{}
+	for _, m := range members {
+		m.Walk(func(n *resultjson.Node) { inside[n] = n.ComponentID == id })
+	}
+	var name string
+	var rest []*resultjson.Node
+	for _, u := range s.usesOf[id] {
+		if u.ComponentName != "" {
+			name = u.ComponentName
+		}
+		if inside[u] {
+			u.Component = resultjson.Component{}
+		} else {
+			rest = append(rest, u)
+		}
+	}
+	if len(rest) < MinUses {
+		for _, u := range rest {
+			u.Component = resultjson.Component{}
+		}
+		delete(s.usesOf, id)
+		return
+	}
+	rest[0].ComponentName = name
+	s.usesOf[id] = rest
 }
 
 // renumber numbers the components under root C:1, C:2, ... in the document order of their first

@@ -117,9 +117,9 @@ func TestMaxSetVariants(t *testing.T) {
 	}
 }
 
-// TestAVariantTakesInTheComponentsInsideIt: siblings that hold uses of a component all of
-// whose uses sit inside them become the set's components (the inner one is no component any
-// more); one holding a use of a component used elsewhere too stays out.
+// TestAVariantTakesInTheComponentsInsideIt: siblings that hold uses of a component become the
+// set's components, and those uses layers of them (an instance holds no use); the uses left
+// elsewhere stay a component when they still repeat, else they are plain too.
 func TestAVariantTakesInTheComponentsInsideIt(t *testing.T) {
 	body := func(id string) *resultjson.Node {
 		return &resultjson.Node{Type: "FRAME", ID: id, Name: "Body", X: 4, Y: 4, Width: 60, Height: 30, Fills: solid(0.3),
@@ -129,23 +129,42 @@ func TestAVariantTakesInTheComponentsInsideIt(t *testing.T) {
 		return &resultjson.Node{Type: "FRAME", ID: id, Name: "Feature", X: x, Width: 100, Height: 50, CornerRadius: f(radius),
 			Children: []*resultjson.Node{body(id + "b")}}
 	}
-	root := page(feature("a", 0, 1), feature("b", 110, 2), feature("c", 220, 3))
-	components.Build(root, 10, tagged(root, "div", nil))
-	if got := variants(root); got != "C:1,C:2>C:1=Variant 2,C:3>C:1=Variant 3" {
-		t.Fatalf("uses %s", got)
+	bodies := func(root *resultjson.Node) string {
+		var out []string
+		root.Walk(func(n *resultjson.Node) {
+			if n.Name == "Body" {
+				out = append(out, n.ComponentID+n.ComponentName)
+			}
+		})
+		return strings.Join(out, ",")
 	}
-	root.Walk(func(n *resultjson.Node) {
-		if n.Name == "Body" && n.ComponentID != "" {
-			t.Errorf("%s is still a use inside a variant", n.ID)
-		}
-	})
-	// A body used outside the features too keeps its component; its feature is no variant.
-	root = page(feature("a", 0, 1), feature("b", 110, 2), feature("c", 220, 3), body("d"))
-	p := tagged(root, "div", nil)
-	p.Elements[root.Children[3]] = components.Element{Tag: "p"}
-	components.Build(root, 10, p)
-	if got := variants(root); got != ",,,C:1" || root.Children[0].Children[0].ComponentID != "C:1" {
-		t.Fatalf("uses %s", got)
+	for _, tc := range []struct {
+		name           string
+		outside        int
+		uses, inBodies string
+	}{
+		{"all inside", 0, "C:1,C:2>C:1=Variant 2,C:3>C:1=Variant 3", ",,"},
+		{"one outside", 1, "C:1,C:2>C:1=Variant 2,C:3>C:1=Variant 3,", ",,,"},
+		{"two outside", 2, "C:1,C:2>C:1=Variant 2,C:3>C:1=Variant 3,C:4,C:4", ",,,C:4Body,C:4"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			kids := []*resultjson.Node{feature("a", 0, 1), feature("b", 110, 2), feature("c", 220, 3)}
+			for i := range tc.outside {
+				kids = append(kids, body(fmt.Sprintf("d%d", i)))
+			}
+			root := page(kids...)
+			p := tagged(root, "div", nil)
+			for i := range tc.outside {
+				p.Elements[root.Children[3+i]] = components.Element{Tag: "p"}
+			}
+			components.Build(root, 10, p)
+			if got := variants(root); got != tc.uses {
+				t.Errorf("uses %s, want %s", got, tc.uses)
+			}
+			if got := bodies(root); got != tc.inBodies {
+				t.Errorf("bodies %s, want %s", got, tc.inBodies)
+			}
+		})
 	}
 }
 
@@ -164,5 +183,36 @@ func TestARepeatLeftPlainBecomesASet(t *testing.T) {
 	root = page(link("a", 0, 40, "Home"), b, link("c", 300, 120, "Documentation"))
 	if d := components.Build(root, 10, tagged(root, "a", nil)); len(d) != 0 || variants(root) != "C:1,C:2>C:1=Variant 2,C:1" {
 		t.Fatalf("siblings: uses %s, diagnostics %v", variants(root), d)
+	}
+}
+
+// TestOddOnesOutOfARepeat: a tab of another form (it also draws an indicator) beside tabs that
+// repeat joins their set when its element is of their tag and shares a class with the first;
+// one that shares no class, or is of another tag, stays plain.
+func TestOddOnesOutOfARepeat(t *testing.T) {
+	withIndicator := func(l *resultjson.Node) *resultjson.Node {
+		l.Children = append(l.Children, &resultjson.Node{Type: "RECTANGLE", ID: l.ID + "i", Name: "Indicator", X: 0, Y: 38, Width: l.Width, Height: 2, Fills: solid(0.2)})
+		return l
+	}
+	for _, tc := range []struct {
+		name string
+		el   components.Element
+		want string
+	}{
+		{"shares a class", components.Element{Tag: "a", Classes: []string{"tab", "is-active"}}, "C:1,C:2>C:1=Active,C:1"},
+		{"shares only a marker", components.Element{Tag: "a", Classes: []string{"is-active"}}, "C:1,,C:1"},
+		{"another tag", components.Element{Tag: "span", Classes: []string{"tab", "is-active"}}, "C:1,,C:1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := page(link("a", 0, 40, "Home"), withIndicator(link("b", 100, 80, "Pricing")), link("c", 300, 120, "Documentation"))
+			p := tagged(root, "a", map[int][]string{0: {"tab"}, 2: {"tab"}})
+			p.Elements[root.Children[1]] = tc.el
+			if d := components.Build(root, 10, p); len(d) != 0 {
+				t.Errorf("diagnostics %v", d)
+			}
+			if got := variants(root); got != tc.want {
+				t.Errorf("uses %s, want %s", got, tc.want)
+			}
+		})
 	}
 }
