@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/code2des/backend/worker/convert/resultjson"
 )
 
@@ -90,10 +92,11 @@ func TestSpaceAfterIconIsDrawn(t *testing.T) {
 
 // A table cell with collapsed borders spans from the middle of one grid line's border to the
 // next (CSS 2 §17.6.2), and the page paints collapsed borders over every cell background (CSS 2
-// §E.2): each row's line under its cells is one RECTANGLE with no fill, its stroke centred on the
-// row's bottom edge, after every cell in paint order, so the next row's background (the second
-// row's grey) cannot cover its lower half; the cells draw no border of their own. A cell of a
-// table with separate borders keeps its border inside its own box.
+// §E.2): the cells' bottom borders, one solid colour, are one bar per row line, a RECTANGLE
+// filled with the border's colour centred on the rows' bottom edges, after every cell in paint
+// order, so the next row's background (the second row's grey) cannot cover its lower half; the
+// cells draw no border of their own. A cell of a table with separate borders keeps its border
+// inside its own box.
 func TestCollapsedTableBordersOverTheCells(t *testing.T) {
 	root := loadFixture(t, "geometry-collapse").convert(t).Result.Root
 	grey := textNamed(t, root, "1,002")
@@ -104,25 +107,27 @@ func TestCollapsedTableBordersOverTheCells(t *testing.T) {
 	table := parentOf(root, cell)
 	var lines []placed
 	for _, p := range placedNodes(root, "RECTANGLE") {
-		if p.node.Name == "td row border" {
+		if p.node.Name == "Collapsed row line" {
 			lines = append(lines, p)
 		}
 	}
 	// body padding 20; rows 30 high (4 + 21 + 4 + the 1 px border, half above and half below
-	// each row's edge): the lines' boxes are the rows'.
+	// each row's edge), the first 29.5 (no border above it): the bars straddle the rows' bottom
+	// edges at 49.5, 79.5 and 109.5, as wide as the table.
 	if len(lines) != 3 {
-		t.Fatalf("%d row borders, want 3 (one per row of the collapsed table)", len(lines))
+		t.Fatalf("%d row lines, want 3 (one per row of the collapsed table)", len(lines))
 	}
+	border := resultjson.RGB{R: 0.8706, G: 0.8863, B: 0.902} // #dee2e6
 	for i, l := range lines {
-		top := []float64{20, 49.5, 79.5}[i]
+		top := []float64{49, 79, 109}[i]
 		n := l.node
-		if l.x != 20 || math.Abs(l.y-top) > 0.011 || l.w != 400 || n.Fills == nil || len(*n.Fills) != 0 || len(n.Strokes) != 1 ||
-			n.StrokeAlign != "CENTER" || deref(n.StrokeBottomWeight) != 1 || deref(n.StrokeTopWeight) != 0 || deref(n.StrokeLeftWeight) != 0 {
-			t.Errorf("row border %d: %+v at (%.2f, %.2f) %.2f wide; want at (20, %.2f), 400 wide, no fill, a CENTER stroke of 1 at the bottom only",
-				i, n, l.x, l.y, l.w, top)
+		if l.x != 20 || math.Abs(l.y-top) > 0.011 || l.w != 400 || l.h != 1 || len(n.Strokes) != 0 ||
+			n.Fills == nil || len(*n.Fills) != 1 || (*n.Fills)[0].Color == nil || *(*n.Fills)[0].Color != border {
+			t.Errorf("row line %d: %+v at (%.2f, %.2f) %.2f × %.2f; want at (20, %.2f), 400 × 1, filled %v, no stroke",
+				i, n, l.x, l.y, l.w, l.h, top, border)
 		}
 		if parentOf(root, n) != table || indexIn(table, n) < indexIn(table, cell) {
-			t.Errorf("row border %d is not over the second row's cell in its frame (%d before %d)", i, indexIn(table, n), indexIn(table, cell))
+			t.Errorf("row line %d is not over the second row's cell in its frame (%d before %d)", i, indexIn(table, n), indexIn(table, cell))
 		}
 	}
 	for _, name := range []string{"2,001", "2,002"} {
@@ -134,31 +139,50 @@ func TestCollapsedTableBordersOverTheCells(t *testing.T) {
 }
 
 // A table made display: block keeps its rows in an anonymous table, whose borders collapse the
-// same: the rows' frames (their stripes) and the cells draw no border; after them come the rows'
-// borders, then the cells' (one per cell, as each has a border on every side), so a cell's
-// border is drawn over a row's on the edge they share.
+// same: the rows' frames (their stripes) and the cells draw no border. After them come the
+// rows' top borders (#c0c0c0), a bar each, then the cells' grid (#d0d7de, a border on every
+// side of every cell): its outer edge one RECTANGLE with the cells' border as CENTER strokes,
+// one bar for the line between the rows and one for the line between the columns. The cells'
+// border is drawn over the rows' on the edges they share, as the page paints it.
 func TestCollapsedBordersOfAnAnonymousTable(t *testing.T) {
 	root := loadFixture(t, "geometry-collapse").convert(t).Result.Root
 	row := parentOf(root, textNamed(t, root, "3,002").node)
 	if row == nil || row.Name != "tr" || len(row.Strokes) != 0 || row.Fills == nil || len(*row.Fills) != 1 {
 		t.Fatalf("the second row %+v, want a FRAME tr with its stripe and no stroke", row)
 	}
+	rowColor, cellColor := resultjson.RGB{R: 0.7529, G: 0.7529, B: 0.7529}, resultjson.RGB{R: 0.8157, G: 0.8431, B: 0.8706}
 	parent := parentOf(root, row)
-	var order []string
+	type drawn struct {
+		name       string
+		x, y, w, h float64
+		fill       *resultjson.RGB // the bar's fill; nil for strokes
+		stroke     *resultjson.RGB
+	}
+	var got []drawn
 	for _, ch := range parent.Children[indexIn(parent, row)+1:] {
 		if ch.Type != "RECTANGLE" {
 			continue
 		}
-		order = append(order, ch.Name)
-		if ch.Fills == nil || len(*ch.Fills) != 0 || len(ch.Strokes) != 1 || ch.StrokeAlign != "CENTER" {
-			t.Errorf("%s: %+v, want no fill and one CENTER stroke", ch.Name, ch)
+		d := drawn{name: ch.Name, x: ch.X, y: ch.Y, w: ch.Width, h: ch.Height}
+		if ch.Fills != nil && len(*ch.Fills) == 1 {
+			d.fill = (*ch.Fills)[0].Color
 		}
-		if ch.Name == "td border" && (deref(ch.StrokeWeight) != 1 || ch.StrokeTopWeight != nil) {
-			t.Errorf("td border: weight %v, per side %v; want 1 on every side", deref(ch.StrokeWeight), ch.StrokeTopWeight)
+		if len(ch.Strokes) == 1 && ch.StrokeAlign == "CENTER" && deref(ch.StrokeWeight) == 1 && ch.StrokeTopWeight == nil {
+			d.stroke = ch.Strokes[0].Color
 		}
+		got = append(got, d)
 	}
-	if want := "tr border,tr border,td border,td border,td border,td border"; strings.Join(order, ",") != want {
-		t.Errorf("the nodes over the rows: %s; want %s", strings.Join(order, ","), want)
+	// In the rows' parent (the table paints nothing of its own), the rows start half the
+	// cells' border in from the grid's outer edge at (20, 210).
+	want := []drawn{
+		{"Block row line", 20.5, 210, 169.84, 1, &rowColor, nil},
+		{"Block row line", 20.5, 244, 169.84, 1, &rowColor, nil},
+		{"Block border", 20.5, 210.5, 169.84, 68, nil, &cellColor},
+		{"Block row line", 20, 244, 170.84, 1, &cellColor, nil},
+		{"Block column line", 85.13, 210, 1, 69, &cellColor, nil},
+	}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(drawn{})); diff != "" {
+		t.Errorf("the nodes over the rows (-want +got):\n%s", diff)
 	}
 }
 

@@ -64,13 +64,20 @@ const (
 	// the outline as its stroke (the paint pass gives it them). It is no item of a flex or grid
 	// container (Item stays nil).
 	Outline
-	// CollapsedBorder is a RECTANGLE with no fill drawing the borders of El, a cell (or the
-	// table) of a table with collapsed borders, or of a run of cells of one row whose borders
-	// are the same (then of the run's box): CSS paints a collapsed table's borders over all its
-	// cell and row backgrounds (CSS 2 §17.6.2, §E.2), so the node comes after the table's
-	// content, and El's own node draws no border (the paint pass gives it its strokes,
-	// centred on the box's edges). It is no item of a flex or grid container.
+	// CollapsedBorder is a RECTANGLE with no fill drawing the borders of El, a part (the table,
+	// a row group, a row or a cell) of a table with collapsed borders, or of a run of cells of
+	// one row whose borders are the same (then of the run's box), or of the outer edge of a
+	// table's grid whose parts all draw El's border (then of the grid's box): CSS paints a
+	// collapsed table's borders over all its cell and row backgrounds (CSS 2 §17.6.2, §E.2), so
+	// the node comes after the table's content, and El's own node draws no border (the paint
+	// pass gives it El's border as its strokes, centred on the box's edges). It is no item of a
+	// flex or grid container.
 	CollapsedBorder
+	// GridLine is a RECTANGLE filled with the colour of El's border: one bar of a table's grid
+	// lines, the sides of the table's parts that draw one solid, opaque colour merged where they
+	// lie on one line and meet (tree.tableBorders). It comes after the table's content, as a
+	// CollapsedBorder does, and is no item of a flex or grid container.
+	GridLine
 )
 
 // Node is one node of the result in the tree being built.

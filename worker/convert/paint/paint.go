@@ -618,3 +618,32 @@ func Edged(el *capturemodel.DOMNode) bool {
 	}
 	return false
 }
+
+// SolidBorder returns the colour of n's border and the width in px of each side (top, right,
+// bottom, left; 0 where a side draws nothing) when every side it draws is solid, opaque and of
+// that one colour: Borders then draws it with no warning, and each side is a bar of the colour
+// that can be drawn alone. ok is false when n draws no border or draws one otherwise.
+func SolidBorder(n *capturemodel.DOMNode) (c resultjson.RGBA, widths [4]float64, ok bool) {
+	for i, s := range sides {
+		w := SideWidth(n, s)
+		if w <= 0 {
+			continue
+		}
+		sc, known := css.ParseColor(n.Computed("border-" + s + "-color"))
+		if !known || n.Computed("border-"+s+"-style") != "solid" || sc.A != 1 || (ok && sc != c) {
+			return resultjson.RGBA{}, [4]float64{}, false
+		}
+		c, widths[i], ok = sc, w, true
+	}
+	return c, widths, ok
+}
+
+// BorderFill gives node, a bar of the grid lines of a table with collapsed borders
+// (boxtree.GridLine), the colour of n's border as its one fill and no strokes.
+func (pa *Painter) BorderFill(n *capturemodel.DOMNode, node *resultjson.Node) {
+	fills := []resultjson.Paint{}
+	if c, _, ok := SolidBorder(n); ok {
+		fills = append(fills, css.Solid(c))
+	}
+	node.Fills = &fills
+}

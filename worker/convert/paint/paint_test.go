@@ -150,3 +150,51 @@ func TestSideWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestSolidBorder: a border is one colour's bars only when every side it draws is solid,
+// opaque and of that colour; the widths are each side's (0 for a side that draws nothing).
+// BorderFill makes that colour a bar's one fill.
+func TestSolidBorder(t *testing.T) {
+	grey := resultjson.RGBA{R: 221.0 / 255, G: 221.0 / 255, B: 221.0 / 255, A: 1}
+	side := func(style, width, color string) map[string]string {
+		return map[string]string{"style": style, "width": width, "color": color}
+	}
+	for _, tc := range []struct {
+		name   string
+		sides  [4]map[string]string // top, right, bottom, left; nil: none
+		ok     bool
+		widths [4]float64
+	}{
+		{"every side", [4]map[string]string{side("solid", "1px", "rgb(221, 221, 221)"), side("solid", "1px", "rgb(221, 221, 221)"), side("solid", "1px", "rgb(221, 221, 221)"), side("solid", "1px", "rgb(221, 221, 221)")}, true, [4]float64{1, 1, 1, 1}},
+		{"bottom only", [4]map[string]string{nil, nil, side("solid", "2px", "rgb(221, 221, 221)"), nil}, true, [4]float64{0, 0, 2, 0}},
+		{"a side of no width", [4]map[string]string{side("solid", "0px", "rgb(255, 0, 0)"), nil, side("solid", "1px", "rgb(221, 221, 221)"), nil}, true, [4]float64{0, 0, 1, 0}},
+		{"a hidden side", [4]map[string]string{side("hidden", "3px", "rgb(255, 0, 0)"), nil, side("solid", "1px", "rgb(221, 221, 221)"), nil}, true, [4]float64{0, 0, 1, 0}},
+		{"two colours", [4]map[string]string{side("solid", "1px", "rgb(255, 0, 0)"), nil, side("solid", "1px", "rgb(221, 221, 221)"), nil}, false, [4]float64{}},
+		{"dashed", [4]map[string]string{nil, nil, side("dashed", "1px", "rgb(221, 221, 221)"), nil}, false, [4]float64{}},
+		{"translucent", [4]map[string]string{side("solid", "1px", "rgba(209, 217, 224, 0.7)"), nil, nil, nil}, false, [4]float64{}},
+		{"transparent", [4]map[string]string{side("solid", "1px", "rgba(0, 0, 0, 0)"), nil, nil, nil}, false, [4]float64{}},
+		{"a colour it does not read", [4]map[string]string{side("solid", "1px", "device-cmyk(0 0 0 1)"), nil, nil, nil}, false, [4]float64{}},
+		{"none", [4]map[string]string{}, false, [4]float64{}},
+	} {
+		style := map[string]string{"display": "table-cell", "border-collapse": "collapse", "visibility": "visible"}
+		for i, s := range []string{"top", "right", "bottom", "left"} {
+			style["border-"+s+"-style"] = "none"
+			if p := tc.sides[i]; p != nil {
+				style["border-"+s+"-style"], style["border-"+s+"-width"], style["border-"+s+"-color"] = p["style"], p["width"], p["color"]
+			}
+		}
+		n := &capturemodel.DOMNode{Type: "element", Tag: "td", Style: style}
+		c, widths, ok := paint.SolidBorder(n)
+		if ok != tc.ok || widths != tc.widths || (ok && c != grey) {
+			t.Errorf("%s: %v %v %v, want %v %v (%v)", tc.name, c, widths, ok, tc.widths, tc.ok, grey)
+		}
+		bar := &resultjson.Node{ID: "1:2", Width: 100, Height: 1}
+		(&paint.Painter{Warn: &warnings.List{}}).BorderFill(n, bar)
+		if tc.ok && (bar.Fills == nil || len(*bar.Fills) != 1 || *(*bar.Fills)[0].Color != (resultjson.RGB{R: 0.8667, G: 0.8667, B: 0.8667}) || len(bar.Strokes) != 0) {
+			t.Errorf("%s: bar %+v, want one fill of #ddd and no strokes", tc.name, bar)
+		}
+		if !tc.ok && (bar.Fills == nil || len(*bar.Fills) != 0) {
+			t.Errorf("%s: bar fills %v, want none", tc.name, bar.Fills)
+		}
+	}
+}

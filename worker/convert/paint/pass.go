@@ -167,6 +167,8 @@ func Pass(root *boxtree.Node, im Images, check Check, viewport capturemodel.Size
 		case b.Kind == boxtree.CollapsedBorder:
 			pa.Borders(el, node)
 			node.Fills = &[]resultjson.Paint{}
+		case b.Kind == boxtree.GridLine:
+			pa.BorderFill(el, node)
 		case b.Kind == boxtree.Rasterized:
 			// The images pass fills it with the crop.
 			pa.Cropped(el, node, el.Computed("visibility") != "visible")

@@ -68,7 +68,11 @@ func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjso
 			n.TextStyleID = b.textStyle(n, src)
 			n.FillStyleID = b.paintStyle(n.Fills, src, "color")
 		} else if n.Type == "FRAME" || n.Type == "RECTANGLE" {
-			n.FillStyleID = b.paintStyle(n.Fills, src, "background-color")
+			fill := "background-color"
+			if t.Kind == boxtree.GridLine {
+				fill = "border-top-color" // a bar of a table's grid lines is filled with its border's colour
+			}
+			n.FillStyleID = b.paintStyle(n.Fills, src, fill)
 			if len(n.Strokes) > 0 {
 				s := n.Strokes
 				n.StrokeStyleID = b.paintStyle(&s, src, "border-top-color")

@@ -154,3 +154,18 @@ func TestEffectStyleLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestGridLineFillIsTheBordersColour: a bar of a table's grid lines (boxtree.GridLine) is
+// filled with its cell's border colour, so its paint style is the property that set the
+// border's colour, not the cell's background's.
+func TestGridLineFillIsTheBordersColour(t *testing.T) {
+	td := &capturemodel.DOMNode{Type: "element", Tag: "td", Vars: map[string]string{"background-color": "--table-bg", "border-top-color": "--table-border"}}
+	root := &boxtree.Node{Out: &resultjson.Node{Type: "FRAME", ID: "1:1"}, Kind: boxtree.Box}
+	line := root.Add(&resultjson.Node{Type: "RECTANGLE", ID: "1:2", Fills: solid(0.8667, 0.8667, 0.8667)}, td, boxtree.Flow, 0)
+	line.Kind = boxtree.GridLine
+	props := []capturemodel.CustomProperty{{Name: "--table-bg", Value: "#fff", Color: "rgb(255, 255, 255)"}, {Name: "--table-border", Value: "#ddd", Color: "rgb(221, 221, 221)"}}
+	list, _ := styles.Build(root, props)
+	if len(list) != 1 || list[0].Name != "Color/table-border" || line.Out.FillStyleID != list[0].ID {
+		t.Errorf("styles %+v, the line's fill style %q; want Color/table-border", list, line.Out.FillStyleID)
+	}
+}

@@ -51,7 +51,7 @@ func (tb *builder) children(n *capturemodel.DOMNode, f *frame, in inherited) {
 			tb.element(ch, f, item)
 		}
 		for _, k := range f.box.Kids[start:] {
-			if k.Kind != boxtree.Outline && k.Kind != boxtree.CollapsedBorder {
+			if k.Kind != boxtree.Outline && k.Kind != boxtree.CollapsedBorder && k.Kind != boxtree.GridLine {
 				k.Item = ch // the layout pass reads a container's nodes by item
 			}
 		}
