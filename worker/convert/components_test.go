@@ -42,6 +42,7 @@ var fixtureComponents = map[string][2]int{
 	"layout-margins":    {1, 2}, // the title bar's two buttons (text frames)
 	"layout-navbar":     {1, 3}, // three list items around their links' labels (text frames)
 	"layout-blocklinks": {2, 7}, // inline-block tabs and block sidebar links (text frames)
+	"layout-columns":    {1, 2}, // the two cards without a badge (columns)
 	"states":            {3, 9}, // buttons, cards, chips
 }
 
