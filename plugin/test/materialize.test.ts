@@ -617,3 +617,67 @@ test("components: a use holding a list pairs its layers with the main's, less th
     assert.deepEqual(list.getRangeListOptions(0, words.length), { type: "UNORDERED" });
   }
 });
+
+test("components of one kind: a nav's links and its current one are variants of one component set, each instance of its own variant", async () => {
+  const golden = goldenResults().find((f) => f.name === "golden/result.variants.json");
+  assert.ok(golden, "the golden variants page");
+  const stub = install();
+  const root = await materialize(golden.result);
+  const holder = stub.currentPage.children.find((n) => n.name === ComponentsFrameName);
+  const sets = holder instanceof StubFrame ? holder.children.filter((c): c is StubComponentSet => c instanceof StubComponentSet) : [];
+  assert.deepEqual(sets.map((s) => s.name), ["Link", "Feature / Fast"], "one set for the links, one for the feature cards");
+  const [links, features] = sets;
+  assert.ok(links !== undefined && features !== undefined);
+  // The links' Default has a Hover state: the names carry both properties.
+  assert.deepEqual(links.children.map((c) => c.name), ["Variant=Default, State=Default", "Variant=Default, State=Hover", "Variant=Active, State=Default"]);
+  assert.deepEqual(features.children.map((c) => c.name), ["Variant=Default", "Variant=Variant 2", "Variant=Variant 3"]);
+  const [main, , active] = links.children;
+  assert.ok(main instanceof StubComponent && active instanceof StubComponent);
+  assert.equal(links.defaultVariant, main);
+  assert.deepEqual([main.height, active.height], [40, 43], "each variant is built from its own first use");
+  // The label differs between all four links: one TEXT property on the set, bound in every variant.
+  const defs = Object.entries(links.componentPropertyDefinitions);
+  assert.deepEqual(defs.map(([k, d]) => [k.split("#")[0], d.type]), [["Label", "TEXT"]]);
+  for (const v of links.children) {
+    assert.ok(v instanceof StubComponent);
+    const [label] = v.children;
+    assert.ok(label instanceof StubText);
+    assert.equal(label.componentPropertyReferences?.characters, defs[0]?.[0], `${v.name} binds the label`);
+  }
+  const page = stub.currentPage.children.find((n) => n.id === root.id);
+  const instances: StubInstance[] = [];
+  const walk = (n: unknown): void => {
+    if (n instanceof StubInstance && n.mainComponent.parent === links) instances.push(n);
+    else if (n instanceof StubFrame) n.children.forEach(walk);
+  };
+  walk(page);
+  assert.deepEqual(instances.map((i) => [i.mainComponent.name, i.componentProperties[defs[0]?.[0] ?? ""]?.value, i.height]), [
+    ["Variant=Default, State=Default", "Home", 40], ["Variant=Active, State=Default", "Pricing", 43],
+    ["Variant=Default, State=Default", "Documentation", 40], ["Variant=Default, State=Default", "Blog", 40],
+  ]);
+});
+
+test("components of one kind: a variant met before its set's Default builds the whole set, Default first", async () => {
+  const stub = install();
+  const box = (id: number, x: number, height: number, component: Record<string, unknown>): Record<string, unknown> => ({
+    type: "FRAME", id: `1:${id}`, name: "Tab", x, y: 0, width: 80, height, fills: [], ...component,
+    children: [{ type: "RECTANGLE", id: `1:${id + 1}`, name: "Mark", x: 8, y: 8, width: 16, height: 16, fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 0 } }] }],
+  });
+  const root = {
+    type: "FRAME", id: "1:1", name: "Page", x: 0, y: 0, width: 400, height: 100, fills: [], children: [
+      box(10, 0, 43, { componentId: "C:1", componentName: "Current", variantOf: "C:2", variantProperties: { Variant: "Active" } }),
+      box(20, 100, 40, { componentId: "C:2", componentName: "Tab" }),
+      box(30, 200, 40, { componentId: "C:2" }),
+    ],
+  };
+  const made = await materialize({ root, styles: [], variables: null, images: [] } as unknown as ResultInput);
+  const holder = stub.currentPage.children.find((n) => n.name === ComponentsFrameName);
+  assert.ok(holder instanceof StubFrame);
+  const [set] = holder.children;
+  assert.ok(set instanceof StubComponentSet && holder.children.length === 1, "one component set on the Components frame");
+  assert.equal(set.name, "Tab");
+  assert.deepEqual(set.children.map((c) => [c.name, c.getPluginData(ComponentDataKey), c.height]), [["Variant=Default", "C:2", 40], ["Variant=Active", "C:1", 43]]);
+  const page = stub.currentPage.children.find((n) => n.id === made.id);
+  assert.ok(page instanceof StubFrame);
+  assert.deepEqual(page.children.map((c) => (c instanceof StubInstance ? [c.mainComponent.name, c.height] : c.type)), [["Variant=Active", 43], ["Variant=Default", 40], ["Variant=Default", 40]]);
+});

@@ -23,7 +23,9 @@
 // - an INSTANCE reads as a FRAME with componentId (its main component's result id) and, when it
 //   is the use the main component was made from, componentName (the main component's name, or
 //   its component set's when it is the Default variant of one) and componentVariants (the set's
-//   other variants, their layers' paint members that differ from the Default's).
+//   other states, their layers' paint members that differ from the Default's); a variant of one
+//   kind (Variant=<value>) reads with variantOf (the set's Default's result id), its
+//   variantProperties and the input's componentName (Figma names it by its properties).
 import type { ResultInput } from "@code2des/api/result";
 import { ComponentDataKey, IconDataKey, PluginDataKey } from "../src/materialize.js";
 import {
@@ -143,8 +145,19 @@ export class Reader {
       o["componentId"] = main.getPluginData(ComponentDataKey);
       if (main.getPluginData(PluginDataKey) === o["id"]) {
         const set = main.parent instanceof StubComponentSet ? main.parent : null;
-        o["componentName"] = set === null ? main.name : set.name;
-        if (set !== null) o["componentVariants"] = this.variants(set, main, inp);
+        const kind = main.variantProperties?.["Variant"];
+        if (set !== null && kind !== undefined && kind !== "Default") {
+          // A variant of one kind: Figma names it by its properties; its name in the result is
+          // the input's.
+          const def = set.children.find((c): c is StubComponent => c instanceof StubComponent && c.variantProperties?.["Variant"] === "Default");
+          o["componentName"] = inp["componentName"] ?? null;
+          o["variantOf"] = def === undefined ? null : def.getPluginData(ComponentDataKey);
+          o["variantProperties"] = { Variant: kind };
+        } else {
+          o["componentName"] = set === null ? main.name : set.name;
+          const states = set === null ? [] : this.variants(set, main, inp);
+          if (Array.isArray(states) && states.length > 0) o["componentVariants"] = states;
+        }
       }
     }
     o["name"] = node.name;
@@ -257,7 +270,8 @@ export class Reader {
    */
   private variants(set: StubComponentSet, main: StubComponent, inp: Obj): Json {
     const inVariants = Array.isArray(inp["componentVariants"]) ? inp["componentVariants"] : [];
-    const others = set.children.filter((c): c is StubComponent => c instanceof StubComponent && c !== main);
+    // The Default's states: the variants of one kind (Variant other than Default) are components of their own.
+    const others = set.children.filter((c): c is StubComponent => c instanceof StubComponent && c !== main && (c.variantProperties?.["Variant"] ?? "Default") === "Default");
     return others.map((v) => {
       const props = v.variantProperties ?? {};
       const want = inVariants.find((x) => isObj(x) && isObj(x["variantProperties"]) && x["variantProperties"]["State"] === props["State"]);
@@ -282,7 +296,8 @@ export class Reader {
         });
       };
       walk(main, v);
-      return { variantProperties: json(props), overrides };
+      // A state of a set with variants of one kind is also named Variant=Default: the result's state is its State.
+      return { variantProperties: json(props["Variant"] === undefined ? props : { State: props["State"] }), overrides };
     });
   }
 

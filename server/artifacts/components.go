@@ -36,7 +36,7 @@ var (
 		"strokeBottomWeight": true, "strokeLeftWeight": true, "effects": true, "fillStyleId": true, "strokeStyleId": true,
 		"effectStyleId": true, "textStyleId": true, "fontName": true, "fontSize": true, "fontWeight": true, "lineHeight": true,
 		"letterSpacing": true, "textCase": true, "textDecoration": true, "imageRef": true,
-		"componentId": true, "componentName": true, "componentVariants": true}
+		"componentId": true, "componentName": true, "componentVariants": true, "variantOf": true, "variantProperties": true}
 	// componentPlacement are the members of a use's root that say where it sits in its parent.
 	componentPlacement = map[string]bool{"x": true, "y": true, "constraints": true, "layoutPositioning": true, "layoutSizingHorizontal": true,
 		"layoutSizingVertical": true, "gridRowAnchorIndex": true, "gridColumnAnchorIndex": true, "gridRowSpan": true, "gridColumnSpan": true,
@@ -182,6 +182,7 @@ func (s *nodeShape) keys(children []childStructure, g growth, flow bool) (inner 
 type componentUse struct {
 	id, nodeID string
 	name       *string
+	set        setVariant
 	root       shapeKey
 }
 
@@ -203,7 +204,7 @@ func (w *treeWalker) componentMember(key string) (*string, error) {
 }
 
 // checkComponentNode applies the rules of one node's component members and records a use.
-func (w *treeWalker) checkComponentNode(depth int, typ, id string, compID, compName *string, st *nodeStructure, root shapeKey) (bool, error) {
+func (w *treeWalker) checkComponentNode(depth int, typ, id string, compID, compName *string, set setVariant, st *nodeStructure, root shapeKey) (bool, error) {
 	inner := false
 	for _, c := range st.children {
 		inner = inner || c.hasUse
@@ -220,7 +221,7 @@ func (w *treeWalker) checkComponentNode(depth int, typ, id string, compID, compN
 	if inner {
 		return true, fmt.Errorf("node %q is a use of component %q but holds a use of a component itself", id, *compID)
 	}
-	w.components = append(w.components, componentUse{id: *compID, nodeID: id, name: compName, root: root})
+	w.components = append(w.components, componentUse{id: *compID, nodeID: id, name: compName, set: set, root: root})
 	return true, nil
 }
 
@@ -248,5 +249,5 @@ func checkComponents(uses []componentUse) error {
 			return invalid(ErrInvalidTree, "result node tree: node %q is a use of component %q but differs from its first use %q in more than what an instance overrides", u.nodeID, u.id, m.nodeID)
 		}
 	}
-	return nil
+	return checkSets(uses, first)
 }

@@ -154,6 +154,7 @@ func (w *treeWalker) node(depth int) (string, error) {
 		tm                                  textMembers
 		shape                               nodeShape
 		compID, compName                    *string
+		set                                 setVariant
 		variants                            []variantOverride
 		hasVariants                         bool
 	)
@@ -174,6 +175,10 @@ func (w *treeWalker) node(depth int) (string, error) {
 			} else {
 				compName = v
 			}
+		case "variantOf":
+			set.of, err = w.componentMember(key)
+		case "variantProperties":
+			set.value, err = w.setVariantProperties()
 		case "componentVariants":
 			hasVariants = true
 			variants, refs, err = w.componentVariants(refs)
@@ -306,7 +311,10 @@ func (w *treeWalker) node(depth int) (string, error) {
 	}
 	last.grows = shape.growth(*typ, &st, tf.matrix != nil)
 	inner, root := shape.keys(st.children, last.grows, flows(&st))
-	if last.hasUse, err = w.checkComponentNode(depth, *typ, *id, compID, compName, &st, root); err != nil {
+	if err := set.check(*id, compID, compName, hasVariants); err != nil {
+		return "", err
+	}
+	if last.hasUse, err = w.checkComponentNode(depth, *typ, *id, compID, compName, set, &st, root); err != nil {
 		return "", err
 	}
 	last.shapes = inner

@@ -84,14 +84,15 @@ func TestVariantImageRefs(t *testing.T) {
 // (copies of worker/convert's goldens) pass the tree and component rules: result.states.json
 // (fixture "states": components with Hover and Focus variants) and result.overrides.json
 // (fixture "layout-navactive": instances whose paints and fonts differ from their main
-// component's) and result.navicons.json (fixture "layout-navicons": instances that swap their
-// icon).
+// component's), result.navicons.json (fixture "layout-navicons": instances that swap their
+// icon) and result.variants.json (fixture "layout-variants": variants of one kind).
 func TestConverterExamplesValid(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ file, member string }{
 		{"result.states.json", `"componentVariants"`},
 		{"result.overrides.json", `"componentId"`},
 		{"result.navicons.json", `"SVG"`},
+		{"result.variants.json", `"variantOf"`},
 	} {
 		b, err := os.ReadFile("../../testdata/workers/" + tc.file)
 		if err != nil {

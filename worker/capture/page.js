@@ -2,9 +2,19 @@
 // Every function is bounded (steps, nodes, time) and returns plain JSON.
 (() => {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  // FRAME_WAIT_MS bounds the wait for animation frames (a page that renders none goes on).
+  const FRAME_WAIT_MS = 1000;
+  // frames resolves after two animation frames, or after FRAME_WAIT_MS: the rendering update of
+  // the first computes IntersectionObserver entries for a scroll just made, whose callbacks run
+  // before the second (a busy machine may render fewer frames than a fixed pause expects).
+  const frames = () => new Promise((resolve) => {
+    const timer = setTimeout(resolve, FRAME_WAIT_MS);
+    requestAnimationFrame(() => requestAnimationFrame(() => { clearTimeout(timer); resolve(); }));
+  });
 
   // Scroll down one viewport at a time so lazy images (loading="lazy" or scripts that watch the
-  // viewport) start loading, then back to the top; at most maxSteps steps and budgetMs in all (a
+  // viewport) start loading, each step held for pauseMs and two rendered frames, then back to the
+  // top; at most maxSteps steps and budgetMs in all (a
   // page slow to paint each step is scrolled as far as the budget goes).
   async function scrollThrough(maxSteps, pauseMs, budgetMs) {
     const step = Math.max(1, Math.floor(window.innerHeight * 0.9));
@@ -13,6 +23,7 @@
     for (let y = 0; steps < maxSteps && Date.now() < deadline; y += step, steps++) {
       window.scrollTo(0, y);
       await sleep(pauseMs);
+      await frames();
       const h = Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0);
       if (y + window.innerHeight >= h) break;
     }

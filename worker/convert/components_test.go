@@ -34,7 +34,7 @@ var fixtureComponents = map[string][2]int{
 	"layout-components": {3, 9}, // tabs, product cards, footer rows
 	"layout-form":       {1, 2}, // two fields of the same shape
 	"layout-grid":       {2, 5}, // tiles of one text, padded auto-layout frames (text frames): two heights
-	"layout-grid-cards": {1, 2}, // two headings of the same width; the cards differ in width
+	"layout-grid-cards": {5, 5}, // the cards differ in width: one set of five variants (the headings are their layers)
 	"capture-appshell":  {1, 4},
 	"layout-navlinks":   {1, 4}, // four links of different label lengths
 	"layout-navactive":  {2, 7}, // links (one active) and tags of their own colours
@@ -43,6 +43,11 @@ var fixtureComponents = map[string][2]int{
 	"layout-navbar":     {1, 3}, // three list items around their links' labels (text frames)
 	"layout-blocklinks": {2, 7}, // inline-block tabs and block sidebar links (text frames)
 	"layout-columns":    {1, 2}, // the two cards without a badge (columns)
+	"layout-variants":   {5, 7}, // links (Default, 3 uses) and the current one; three feature cards of one set
+	"capture-vertical":  {4, 4}, // four writing-mode boxes of one kind: one set
+	"placeholder":       {3, 3}, // three fields of one kind, each styled its own way: one set
+	"truncation":        {3, 3}, // three boxes of one kind (ellipsis, clamp, clip): one set
+	"unsupported":       {3, 3}, // three boxes of one kind (tilted, blurred, shadowed): one set
 	"states":            {3, 9}, // buttons, cards, chips
 }
 
@@ -288,4 +293,48 @@ func noneSkipped(t *testing.T, res *resultjson.Result) {
 	if d := res.Diagnostics; slices.ContainsFunc(d, func(d resultjson.Diagnostic) bool { return d.Code == resultjson.DiagComponentSkipped }) {
 		t.Errorf("diagnostics %v", d)
 	}
+}
+
+// TestSiblingsOfOneKindAreVariants: variants.html (testdata/layout-site): the nav's links that
+// repeat are one component Link (with its Hover state), its current link (a 3 px bottom border
+// makes it 3 px taller) the variant Active of Link's set; the three feature cards, each aligning
+// its button its own way, one set of three. Every use keeps its own boxes. The example
+// testdata/workers/result.variants.json is a copy of its golden.
+func TestSiblingsOfOneKindAreVariants(t *testing.T) {
+	checkExample(t, "layout-variants", "../../testdata/workers/result.variants.json")
+	res := loadFixture(t, "layout-variants").convert(t).Result
+	uses, names := componentUses(res.Root)
+	type want struct {
+		uses      int
+		name, of  string
+		value     string
+		heights   float64
+		hasStates bool
+	}
+	for id, w := range map[string]want{
+		"C:1": {3, "Link", "", "", 40, true},
+		"C:2": {1, "Active", "C:1", "Active", 43, false},
+		"C:3": {1, "Feature / Fast", "", "", 96, false},
+		"C:4": {1, "Feature / Safe", "C:3", "Variant 2", 96, false},
+		"C:5": {1, "Feature / Open", "C:3", "Variant 3", 96, false},
+	} {
+		u := uses[id]
+		if len(u) != w.uses || names[id] != w.name {
+			t.Errorf("%s: %d uses named %q, want %d named %q", id, len(u), names[id], w.uses, w.name)
+			continue
+		}
+		first := u[0]
+		if first.VariantOf != w.of || first.VariantProperties[resultjson.VariantPropertyVariant] != w.value || (len(first.ComponentVariants) > 0) != w.hasStates {
+			t.Errorf("%s: variantOf %q %v, states %v; want %q %q, states %v", id, first.VariantOf, first.VariantProperties, first.ComponentVariants, w.of, w.value, w.hasStates)
+		}
+		for _, n := range u {
+			if n.Height != w.heights {
+				t.Errorf("%s: use %s is %v px tall, want %v", id, n.ID, n.Height, w.heights)
+			}
+		}
+	}
+	if len(uses) != 5 {
+		t.Errorf("%d components, want 5", len(uses))
+	}
+	noneSkipped(t, res)
 }

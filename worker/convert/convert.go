@@ -74,7 +74,7 @@ func Convert(ctx context.Context, c *capturemodel.Capture, job Job, opts Options
 	localStyles, variables := styles.Build(root, c.Document.CustomProperties)
 	styles.Modes(variables, c.Document.DarkCustomProperties)
 	resultjson.BoundTransformed(root.Out)
-	diagnostics = append(diagnostics, components.Build(root.Out, resultjson.MaxDiagnostics-len(diagnostics), components.TableParts(root))...)
+	diagnostics = append(diagnostics, components.Build(root.Out, resultjson.MaxDiagnostics-len(diagnostics), components.PageOf(root))...)
 	more, err := states.Variants(c, root, func(v *capturemodel.Capture) (*resultjson.Node, error) {
 		d, err := draw(ctx, v, opts, load)
 		if err != nil {

@@ -59,6 +59,7 @@ var fixtureSites = map[string][2]string{
 	"layout-margins":    {"testdata/layout-site", "/margins.html"},
 	"layout-blocklinks": {"testdata/layout-site", "/blocklinks.html"},
 	"layout-columns":    {"testdata/layout-site", "/columns.html"},
+	"layout-variants":   {"testdata/layout-site", "/variants.html"},
 	"themes":            {"testdata/layout-site", "/themes.html"},
 	"states":            {"../capture/capturetest/site", "/states.html"},
 	"text":              {"testdata/text-site", "/index.html"},

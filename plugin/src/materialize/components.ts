@@ -10,7 +10,9 @@
 // use draws another icon swaps it: Figma's instance swap. A TEXT layer whose characters differ
 // between the uses is bound to a TEXT component property (Label, Label 2, ...) and an icon that
 // differs to an INSTANCE_SWAP property (Icon, Icon 2, ...), which each instance sets
-// (setProperties); a component with variants has them on its component set.
+// (setProperties); a component with variants has them on its component set. The components of
+// a set of variants of one kind (variantOf) are built together when the first of their uses is
+// met, each from its own first use, and share the set's properties.
 import type { Node } from "@code2des/api/result";
 import { PlacementGap } from "./placement.js";
 
@@ -29,7 +31,8 @@ export const IconDataKey = "code2des.icon";
  * component members themselves.
  */
 const placement = ["x", "y", "constraints", "layoutPositioning", "gridRowAnchorIndex", "gridColumnAnchorIndex", "gridRowSpan", "gridColumnSpan",
-  "gridChildHorizontalAlign", "gridChildVerticalAlign", "scrollBehavior", "componentId", "componentName", "componentVariants"] as const;
+  "gridChildHorizontalAlign", "gridChildVerticalAlign", "scrollBehavior", "componentId", "componentName", "componentVariants", "variantOf",
+  "variantProperties"] as const;
 
 /**
  * The tree the main component is built from: the first use without its placement. A FILL
@@ -108,6 +111,8 @@ export class Components {
   private readonly made = new Map<string, MadeComponent>();
   private readonly icons = new Map<string, ComponentNode>();
   private readonly uses = new Map<string, Node[]>();
+  private readonly kinds = new Map<string, Node[]>();
+  private readonly stacked = new Set<ComponentNode | ComponentSetNode>();
   private holder: FrameNode | null = null;
   private bottom = 0;
   private widest = 0;
@@ -122,6 +127,11 @@ export class Components {
         const list = this.uses.get(n.componentId) ?? [];
         list.push(n);
         this.uses.set(n.componentId, list);
+        if (n.variantOf !== undefined && n.componentName !== undefined) {
+          const kinds = this.kinds.get(n.variantOf) ?? [];
+          kinds.push(n);
+          this.kinds.set(n.variantOf, kinds);
+        }
         return;
       }
       for (const c of n.children ?? []) walk(c);
@@ -132,6 +142,11 @@ export class Components {
   /** The uses of component id in document order, the first included. */
   usesOf(id: string): readonly Node[] {
     return this.uses.get(id) ?? [];
+  }
+
+  /** The first uses of the components that are variants of one kind in component id's set, in document order. */
+  variantsOf(id: string): readonly Node[] {
+    return this.kinds.get(id) ?? [];
   }
 
   get(id: string): MadeComponent | undefined {
@@ -183,8 +198,13 @@ export class Components {
     return c;
   }
 
-  /** Puts node below the ones before it on the Components frame, which grows to hold it. */
+  /**
+   * Puts node below the ones before it on the Components frame, which grows to hold it (once:
+   * the components of one set stand there as their set).
+   */
   private stack(node: ComponentNode | ComponentSetNode): void {
+    if (this.stacked.has(node)) return;
+    this.stacked.add(node);
     const f = this.frame();
     if (node.parent !== f) f.appendChild(node);
     node.x = 0;

@@ -134,6 +134,8 @@ const takes: { [K in keyof Node]-?: (node: SceneNode) => boolean } = {
   componentId: (node) => node.type === "INSTANCE" || node.type === "COMPONENT",
   componentName: (node) => node.type === "INSTANCE" || node.type === "COMPONENT",
   componentVariants: (node) => node.type === "INSTANCE" || node.type === "COMPONENT",
+  variantOf: (node) => node.type === "INSTANCE" || node.type === "COMPONENT",
+  variantProperties: (node) => node.type === "INSTANCE" || node.type === "COMPONENT",
 };
 
 function isMember(k: string): k is keyof Node {
@@ -495,29 +497,58 @@ async function buildInstance(n: Node, componentId: string, parent: Parent, ctx: 
   return inst;
 }
 
-/** The main component of the first use n of component componentId (it must name it). */
+/**
+ * The main component of the first use n of component componentId (it must name it). A component
+ * in a set of variants of one kind is built with the whole set: its Default first, then each
+ * variant from its own first use.
+ */
 async function buildMain(n: Node, componentId: string, ctx: TreeContext): Promise<MadeComponent> {
   if (n.componentName === undefined) {
     throw new MaterializeError(n.id, "componentName", `the first use of component ${JSON.stringify(componentId)} has no componentName`);
   }
+  if (n.variantOf !== undefined) {
+    const setOf = n.variantOf;
+    const first = ctx.components.usesOf(setOf)[0];
+    if (first === undefined) throw new MaterializeError(n.id, "variantOf", `no use of component ${JSON.stringify(setOf)} in the result`);
+    if (ctx.components.get(setOf) === undefined) await buildMain(first, setOf, ctx);
+    const made = ctx.components.get(componentId);
+    if (made === undefined) throw new MaterializeError(n.id, "variantOf", `component ${JSON.stringify(setOf)} is itself a variant of another`);
+    return made;
+  }
   const main = mainTree(n);
-  // The main's layers are not the result's nodes: they do not count towards the progress.
-  const built = await buildNode(main, ctx.components.frame(), { ...ctx, componentRoot: n.id, tick: async () => {} });
-  if (built.type !== "COMPONENT") throw new MaterializeError(n.id, "componentId", "the main component was not created as a COMPONENT");
+  const built = await buildComponent(main, n.id, componentId, ctx);
   const name = n.componentName;
   applying(n.id, "componentName", () => (built.name = name));
-  built.setPluginData(ComponentDataKey, componentId);
+  // The variants of one kind, each built from its own first use.
+  const kinds: { node: Node; tree: Node; component: ComponentNode; value: string }[] = [];
+  for (const v of ctx.components.variantsOf(componentId)) {
+    const tree = mainTree(v);
+    const value = v.variantProperties?.Variant;
+    if (value === undefined || v.componentId === undefined) throw new MaterializeError(v.id, "variantProperties", "a variant of one kind has no Variant value");
+    kinds.push({ node: v, tree, component: await buildComponent(tree, v.id, v.componentId, ctx), value });
+  }
   // A component with variants holds its properties on its component set, made first; every
   // variant's layer is bound to them.
-  const set = n.componentVariants === undefined ? null : combineStates(built, main, n.componentVariants, ctx.components.frame(), name, {
+  const set = n.componentVariants === undefined && kinds.length === 0 ? null : combineStates(built, main, n.componentVariants ?? [], ctx.components.frame(), name, {
     images: ctx.images, fonts: ctx.fonts, variables: ctx.library.variables, track: ctx.track, skipped: drawnByList,
-  });
+  }, kinds);
   const owner = set ?? built;
   const variants = set === null ? [built] : set.children.filter((c): c is ComponentNode => c.type === "COMPONENT");
-  const uses = ctx.components.usesOf(componentId);
+  const uses = [...ctx.components.usesOf(componentId), ...kinds.flatMap((k) => ctx.components.usesOf(k.node.componentId ?? ""))];
   const texts = layerProperties(owner, variants, main, uses, "TEXT", TextPropertyName, (text) => text.characters ?? "");
   const icons = layerProperties(owner, variants, main, uses, "SVG", IconPropertyName, (svg) => iconOf(svg, ctx).id);
-  return ctx.components.add(componentId, built, main, owner, texts, icons);
+  const made = ctx.components.add(componentId, built, main, owner, texts, icons);
+  for (const k of kinds) ctx.components.add(k.node.componentId ?? "", k.component, k.tree, owner, texts, icons);
+  return made;
+}
+
+/** Builds tree (a first use without its placement, whose result id is id) as a COMPONENT on the Components frame. */
+async function buildComponent(tree: Node, id: string, componentId: string, ctx: TreeContext): Promise<ComponentNode> {
+  // The main's layers are not the result's nodes: they do not count towards the progress.
+  const built = await buildNode(tree, ctx.components.frame(), { ...ctx, componentRoot: id, tick: async () => {} });
+  if (built.type !== "COMPONENT") throw new MaterializeError(id, "componentId", "the main component was not created as a COMPONENT");
+  built.setPluginData(ComponentDataKey, componentId);
+  return built;
 }
 
 /** The members of a layer's paint an instance overrides (docs/results.md "Components"). */

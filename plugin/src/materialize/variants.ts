@@ -3,7 +3,9 @@
 // COMPONENT becomes the variant State=Default; each variant is a clone of it (component.clone())
 // with the overrides set on the clone's layers, named State=<value>; figma.combineAsVariants puts
 // them in one COMPONENT_SET named after the component. The page's instances are made from the
-// Default component, so the page shows what it showed without variants.
+// Default component, so the page shows what it showed without variants. Components of one kind
+// (variantOf: a nav's current link beside its links) join the set of their Default as variants
+// Variant=<value>, built from their own first uses (docs/conversion.md "Variants of one kind").
 import type { ComponentVariant, Node, VariantOverride } from "@code2des/api/result";
 import { MaterializeError, applying } from "./errors.js";
 import type { Images } from "./images.js";
@@ -12,7 +14,9 @@ import { applySegments, type Fonts } from "./text.js";
 
 /** The variant property the states set. */
 export const VariantProperty = "State";
-/** The state of the main component. */
+/** The variant property of the components of a set of variants of one kind (variantOf). */
+export const KindProperty = "Variant";
+/** The value of either property of the main component (the set's Default). */
 export const DefaultState = "Default";
 /** Space in px between two variants in their component set. */
 export const VariantSpacing = 20;
@@ -27,25 +31,44 @@ export interface VariantContext {
   skipped(child: Node, parent: Node): boolean;
 }
 
-/** The name of a variant of state: Figma's "Property=Value". */
-export function variantName(state: string): string {
-  return `${VariantProperty}=${state}`;
+/** A component of the set besides the main one: a variant of one kind and its Variant value. */
+export interface KindVariant {
+  component: ComponentNode;
+  value: string;
+}
+
+/**
+ * The name of a variant: Figma's "Property=Value" pairs, Variant first when the set has
+ * variants of one kind, State when it has states.
+ */
+export function variantName(state: string, kind?: string): string {
+  return kind === undefined ? `${VariantProperty}=${state}` : `${KindProperty}=${kind}, ${VariantProperty}=${state}`;
 }
 
 /**
  * Makes the component set of main (the component built from the result tree tree) with its
- * variants, in parent, named name; main becomes State=Default. Returns the set.
+ * states and its variants of one kind (each already built, from its own first use), in parent,
+ * named name; main becomes the Default of each property the set has (State=Default,
+ * Variant=Default). The states are clones of main with their overrides; the variants of one
+ * kind are in the State Default. They stand in a row to main's right. Returns the set.
  */
-export function combineStates(main: ComponentNode, tree: Node, variants: readonly ComponentVariant[], parent: BaseNode & ChildrenMixin, name: string, ctx: VariantContext): ComponentSetNode {
-  applying(tree.id, "componentVariants", () => (main.name = variantName(DefaultState)));
+export function combineStates(main: ComponentNode, tree: Node, variants: readonly ComponentVariant[], parent: BaseNode & ChildrenMixin, name: string, ctx: VariantContext, kinds: readonly KindVariant[] = []): ComponentSetNode {
+  const states = variants.length > 0;
+  const nameOf = (state: string, kind: string): string => {
+    if (kinds.length === 0) return variantName(state);
+    return states ? variantName(state, kind) : `${KindProperty}=${kind}`;
+  };
+  applying(tree.id, kinds.length > 0 ? "variantOf" : "componentVariants", () => (main.name = nameOf(DefaultState, DefaultState)));
   const all: ComponentNode[] = [main];
+  let right = main.x + main.width;
   variants.forEach((v, i) => {
     const state = v.variantProperties.State;
     const copy = applying(tree.id, `componentVariants[${i}]`, () => main.clone());
     ctx.track(copy);
-    copy.name = variantName(state);
-    copy.x = main.x + (i + 1) * (main.width + VariantSpacing);
+    copy.name = nameOf(state, DefaultState);
+    copy.x = right + VariantSpacing;
     copy.y = main.y;
+    right = copy.x + copy.width;
     const layers = layersById(copy, tree, ctx);
     for (const o of v.overrides) {
       const layer = layers.get(o.id);
@@ -54,7 +77,14 @@ export function combineStates(main: ComponentNode, tree: Node, variants: readonl
     }
     all.push(copy);
   });
-  const set = applying(tree.id, "componentVariants", () => figma.combineAsVariants(all, parent));
+  for (const k of kinds) {
+    k.component.name = nameOf(DefaultState, k.value);
+    k.component.x = right + VariantSpacing;
+    k.component.y = main.y;
+    right = k.component.x + k.component.width;
+    all.push(k.component);
+  }
+  const set = applying(tree.id, kinds.length > 0 ? "variantOf" : "componentVariants", () => figma.combineAsVariants(all, parent));
   ctx.track(set);
   set.name = name;
   return set;

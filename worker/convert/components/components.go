@@ -96,15 +96,48 @@ type shape struct {
 	class key
 	// table marks a table's row or cell, never a use (TableParts).
 	table bool
+	// form is the hash of the subtree's node types and child counts alone: siblings of one form
+	// may be variants of one component set (sets.go).
+	form key
 }
 
-// Build marks the repeated subtrees of the tree under root (root itself never, nor the nodes of
-// tableParts) and returns a COMPONENT_SKIPPED diagnostic, at most room of them, for each repeat
-// left plain. Components are numbered C:1, C:2, ... in the document order of their first use.
-func Build(root *resultjson.Node, room int, tableParts map[*resultjson.Node]bool) []resultjson.Diagnostic {
+// Page is what the pass reads of the page beside the result tree: the nodes drawn from a
+// table's parts (TableParts), never uses, and the element each node was drawn from (its tag and
+// classes name variants, sets.go). A nil *Page reads as an empty one.
+type Page struct {
+	TableParts map[*resultjson.Node]bool
+	Elements   map[*resultjson.Node]Element
+}
+
+// Element is what the pass reads of a node's element: its lowercase tag name and class tokens.
+type Element struct {
+	Tag     string
+	Classes []string
+}
+
+// PageOf reads the Page of the conversion's tree under root.
+func PageOf(root *boxtree.Node) *Page {
+	p := &Page{TableParts: TableParts(root), Elements: map[*resultjson.Node]Element{}}
+	root.Walk(func(b *boxtree.Node) {
+		if b.El != nil && b.Out != nil {
+			p.Elements[b.Out] = Element{Tag: b.El.Tag, Classes: strings.Fields(b.El.Attrs["class"])}
+		}
+	})
+	return p
+}
+
+// Build marks the repeated subtrees of the tree under root (root itself never, nor the table
+// parts of page) and returns a COMPONENT_SKIPPED diagnostic, at most room of them, for each
+// repeat left plain; then siblings of one kind that differ in more than an instance overrides
+// become variants of one component set (sets.go). Components are numbered C:1, C:2, ... in the
+// document order of their first use.
+func Build(root *resultjson.Node, room int, page *Page) []resultjson.Diagnostic {
+	if page == nil {
+		page = &Page{}
+	}
 	shapes := map[*resultjson.Node]shape{}
 	measure(root, shapes)
-	for n := range tableParts {
+	for n := range page.TableParts {
 		s := shapes[n]
 		s.table = true
 		shapes[n] = s
@@ -177,7 +210,33 @@ func Build(root *resultjson.Node, room int, tableParts map[*resultjson.Node]bool
 			skip(plain, len(members), why)
 		}
 	}
-	return diags
+	variantSets(root, shapes, page.Elements, func(uses []*resultjson.Node) string {
+		if made >= MaxComponents {
+			return ""
+		}
+		made++
+		id := "C:" + strconv.Itoa(made)
+		for _, m := range uses {
+			m.ComponentID = id
+		}
+		uses[0].ComponentName = unique(Name(uses), names)
+		return id
+	})
+	renumber(root)
+	// A repeat left plain whose uses became variants says so no more.
+	isUse := map[string]bool{}
+	root.Walk(func(n *resultjson.Node) {
+		if n.ComponentID != "" {
+			isUse[n.ID] = true
+		}
+	})
+	kept := diags[:0]
+	for _, d := range diags {
+		if !isUse[d.NodeID] {
+			kept = append(kept, d)
+		}
+	}
+	return kept
 }
 
 // classify gives every eligible node under root its class: nodes of the same root key are taken
@@ -399,6 +458,12 @@ func measure(n *resultjson.Node, shapes map[*resultjson.Node]shape) shape {
 	s.root = hash(fixed(n, true), box(n, both, s.grows), kids, childFree)
 	s.paint = paintKey(n, kids)
 	s.exact = hash(fixed(n, true), box(n, both, 0), kids, 0)
+	f := sha256.New()
+	fmt.Fprintf(f, "%s/%d/", n.Type, len(kids))
+	for _, k := range kids {
+		f.Write(k.form[:])
+	}
+	copy(s.form[:], f.Sum(nil))
 	shapes[n] = s
 	return s
 }

@@ -26,6 +26,16 @@ func page(kids ...*resultjson.Node) *resultjson.Node {
 	return &resultjson.Node{Type: "FRAME", ID: "root", Name: "Page", Width: 1000, Height: 1000, Fills: solid(1), Children: kids}
 }
 
+// apart is the Page of root whose children are each of a tag of its own: no two are siblings
+// of one kind (sets.go), so only the repeats of one component are made.
+func apart(root *resultjson.Node) *components.Page {
+	p := &components.Page{Elements: map[*resultjson.Node]components.Element{}}
+	for i, c := range root.Children {
+		p.Elements[c] = components.Element{Tag: fmt.Sprintf("x-%d", i)}
+	}
+	return p
+}
+
 // uses returns the component id of each child of root ("" for none).
 func uses(root *resultjson.Node) []string {
 	var out []string
@@ -301,7 +311,7 @@ func TestNavLinksOfDifferentWidths(t *testing.T) {
 			b := link("b", 100, 80, "Pricing")
 			tc.change(b)
 			root := page(link("a", 0, 40, "Home"), b, link("c", 300, 120, "Documentation"))
-			diags := components.Build(root, 10, nil)
+			diags := components.Build(root, 10, apart(root))
 			if got := strings.Join(uses(root), ","); got != tc.want {
 				t.Errorf("uses %s, want %s", got, tc.want)
 			}
@@ -361,7 +371,7 @@ func TestSameBoxesStillComponents(t *testing.T) {
 	}
 	// A use of its own boxes stays plain, and says why.
 	root = page(link("a", 0, 40, "A"), shifted(link("b", 100, 40, "B")), link("c", 200, 40, "C"))
-	d := components.Build(root, 10, nil)
+	d := components.Build(root, 10, apart(root))
 	if strings.Join(uses(root), ",") != "C:1,,C:1" || len(d) != 1 || d[0].NodeID != "b" ||
 		d[0].Message != "Link is repeated 3 times but 1 of them stay plain frames: b would not draw the box of bt (2.0 px off) as an instance of a" {
 		t.Fatalf("uses %v, diagnostics %v", uses(root), d)
@@ -388,7 +398,7 @@ func TestUsesPaintAsTheFirstOrAreOfItsKind(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := page(tc.kids...)
-			components.Build(root, 10, nil)
+			components.Build(root, 10, apart(root))
 			if got := strings.Join(uses(root), ","); got != tc.want {
 				t.Errorf("uses %s, want %s", got, tc.want)
 			}

@@ -61,9 +61,18 @@ func (n *Node) Walk(fn func(*Node)) {
 // keepFirst copies the tree under n keeping its first *budget nodes in document order (n
 // included), and decreases *budget by the nodes kept. The nodes are copied, not changed. A use of
 // a component whose tree is cut is no longer one (its component members are left out); the
-// uses after it are gone, so every component keeps its first use, whole.
+// uses after it are gone, so every component keeps its first use, whole; a variant whose set's
+// Default component is gone is a component of its own (no VariantOf).
 func keepFirst(n *Node, budget *int) *Node {
 	c, _ := keepWhole(n, budget)
+	kept := map[string]bool{}
+	c.Walk(func(n *Node) { kept[n.ComponentID] = n.ComponentID != "" })
+	c.Walk(func(n *Node) {
+		if n.VariantOf != "" && !kept[n.VariantOf] {
+			// The set's Default is gone: the variant stands as a component of its own.
+			n.VariantOf, n.VariantProperties = "", nil
+		}
+	})
 	return c
 }
 

@@ -132,3 +132,35 @@ func TestFitLeavesNoCutUse(t *testing.T) {
 		t.Error("Fit changed the untrimmed tree")
 	}
 }
+
+// TestFitLeavesNoVariantOfAGoneComponent: a variant whose set's Default component has no use
+// left after the trim is a component of its own; one whose Default is kept stays its variant.
+func TestFitLeavesNoVariantOfAGoneComponent(t *testing.T) {
+	for _, defaultFirst := range []bool{false, true} {
+		root := &resultjson.Node{Type: "FRAME", ID: "1:1", Name: "Page"}
+		long := strings.Repeat("x", 9000)
+		const rows = resultjson.MaxResultBytes/9000 + 10
+		for i := range rows {
+			root.Children = append(root.Children, &resultjson.Node{Type: "FRAME", ID: "1:" + strconv.Itoa(2+2*i), Name: "Row",
+				Children: []*resultjson.Node{{Type: "TEXT", ID: "1:" + strconv.Itoa(3+2*i), Characters: long}}})
+		}
+		variant, def := root.Children[1], root.Children[rows-1]
+		if defaultFirst {
+			def = root.Children[0]
+		}
+		variant.Component = resultjson.Component{ComponentID: "C:2", ComponentName: "Current", VariantOf: "C:1",
+			VariantProperties: map[string]string{resultjson.VariantPropertyVariant: "Active"}}
+		def.Component = resultjson.Component{ComponentID: "C:1", ComponentName: "Row"}
+		res := &resultjson.Result{Manifest: resultjson.Manifest{Kind: resultjson.ResultKind, Version: resultjson.ResultVersion}, Root: root, Warnings: []resultjson.Warning{}}
+		if _, err := resultjson.Fit(res, "RESULT_TRIMMED"); err != nil {
+			t.Fatal(err)
+		}
+		got := res.Root.Children[1]
+		if got.ComponentID != "C:2" || (got.VariantOf == "C:1") != defaultFirst || (got.VariantProperties != nil) != defaultFirst {
+			t.Errorf("default kept %v: the variant has component %q, variantOf %q, %v", defaultFirst, got.ComponentID, got.VariantOf, got.VariantProperties)
+		}
+		if variant.VariantOf != "C:1" {
+			t.Error("Fit changed the untrimmed tree")
+		}
+	}
+}

@@ -275,7 +275,26 @@ type Component struct {
 	// on the clone's layers. A reader that ignores them draws the same picture (the page shows
 	// Default).
 	ComponentVariants []ComponentVariant `json:"componentVariants,omitempty"`
+	// VariantOf, on the first use of a component only, names the component (its ComponentID)
+	// whose component set this component is a variant of (docs/conversion.md "Variants of one
+	// kind"): siblings of one kind that differ in more than an instance overrides (a nav's current
+	// link with another padding, a featured card). That component is the set's Default variant
+	// and has no VariantOf itself. A reader that ignores it draws the same picture.
+	VariantOf string `json:"variantOf,omitempty"`
+	// VariantProperties, with VariantOf and only with it, is the variant's value of the set's
+	// Variant property ({"Variant": "Active"}), as Figma's ComponentNode.variantProperties.
+	VariantProperties map[string]string `json:"variantProperties,omitempty"`
 }
+
+// The variant property of a component set made from siblings of one kind, and its bounds
+// (the backend's).
+const (
+	VariantPropertyVariant = "Variant"
+	// MaxSetVariants is the most components of one such set, its Default included.
+	MaxSetVariants = 8
+	// MaxVariantValueLength bounds a Variant value, in characters.
+	MaxVariantValueLength = 64
+)
 
 // Variant property of a component set made from a component's states, and its values.
 const (

@@ -77,8 +77,8 @@ func Variants(c *capturemodel.Capture, tree *boxtree.Node, redraw Redraw, room i
 	}
 	var uses []*use
 	for _, b := range tree.Made() {
-		if b.Out.ComponentName == "" || b.El == nil {
-			continue
+		if b.Out.ComponentName == "" || b.Out.VariantOf != "" || b.El == nil {
+			continue // a variant of one kind has no states of its own: its set's Default has them
 		}
 		if i, ok := index[b.El]; ok {
 			uses = append(uses, &use{node: b.Out, start: i, end: ends[i]})

@@ -1,0 +1,168 @@
+package components_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/code2des/backend/worker/convert/components"
+	"github.com/code2des/backend/worker/convert/resultjson"
+)
+
+// tagged is the Page of root whose children are all elements of tag, with the classes of
+// classes by child index.
+func tagged(root *resultjson.Node, tag string, classes map[int][]string) *components.Page {
+	p := &components.Page{Elements: map[*resultjson.Node]components.Element{}}
+	for i, c := range root.Children {
+		p.Elements[c] = components.Element{Tag: tag, Classes: classes[i]}
+	}
+	return p
+}
+
+// variants describes each child of root: its component id, and for a variant "<id>><default>=<value>".
+func variants(root *resultjson.Node) string {
+	var out []string
+	for _, c := range root.Children {
+		s := c.ComponentID
+		if c.VariantOf != "" {
+			s += ">" + c.VariantOf + "=" + c.VariantProperties[resultjson.VariantPropertyVariant]
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, ",")
+}
+
+// current is a nav link with a 3 px thicker bottom padding (a border that changes its box), as
+// a nav's current link.
+func current(id string, x, textWidth float64, text string) *resultjson.Node {
+	n := link(id, x, textWidth, text)
+	n.PaddingBottom, n.Height = f(11), 43
+	return n
+}
+
+// TestTheCurrentLinkIsAVariant: a nav whose current link has another padding is one component
+// set: the links that repeat are its Default, the current link a variant named after its class.
+func TestTheCurrentLinkIsAVariant(t *testing.T) {
+	root := page(link("a", 0, 40, "Home"), current("b", 100, 80, "Pricing"), link("c", 300, 120, "Documentation"))
+	if d := components.Build(root, 10, tagged(root, "a", map[int][]string{1: {"nav-link", "active"}})); len(d) != 0 {
+		t.Fatalf("diagnostics %v: the repeat's odd use is a variant, not a plain frame", d)
+	}
+	if got := variants(root); got != "C:1,C:2>C:1=Active,C:1" {
+		t.Fatalf("uses %s", got)
+	}
+	if root.Children[0].ComponentName != "Link" || root.Children[1].ComponentName != "Link 2" || root.Children[2].ComponentName != "" {
+		t.Fatalf("names %q %q %q", root.Children[0].ComponentName, root.Children[1].ComponentName, root.Children[2].ComponentName)
+	}
+	// The current link first: the components are numbered in document order, the Default is
+	// still the one that repeats, and a variant without a marker class is numbered.
+	root = page(current("b", 0, 80, "Pricing"), link("a", 100, 40, "Home"), link("c", 300, 120, "Documentation"))
+	components.Build(root, 10, tagged(root, "a", nil))
+	if got := variants(root); got != "C:1>C:2=Variant 2,C:2,C:2" {
+		t.Fatalf("uses %s", got)
+	}
+	if root.Children[0].ComponentName == "" || root.Children[1].ComponentName == "" || root.Children[2].ComponentName != "" {
+		t.Fatal("componentName is not on each component's first use alone")
+	}
+	// Siblings of another element are no variants: the link stays plain.
+	root = page(link("a", 0, 40, "Home"), current("b", 100, 80, "Pricing"), link("c", 300, 120, "Documentation"))
+	p := tagged(root, "a", nil)
+	p.Elements[root.Children[1]] = components.Element{Tag: "span"}
+	if d := components.Build(root, 10, p); variants(root) != "C:1,,C:1" || len(d) != 0 {
+		t.Fatalf("uses %s, diagnostics %v", variants(root), d)
+	}
+}
+
+// TestMinSetSiblings: siblings of one kind none of which repeats make a set from MinSetSiblings
+// of them (the cards of a grid, each laid out its own way); fewer stay plain.
+func TestMinSetSiblings(t *testing.T) {
+	cards := func(n int) *resultjson.Node {
+		var kids []*resultjson.Node
+		for i := range n {
+			c := card(fmt.Sprintf("k%d", i), float64(i)*110, 100, "Alpha")
+			c.CornerRadius = f(float64(i))
+			kids = append(kids, c)
+		}
+		return page(kids...)
+	}
+	below := cards(components.MinSetSiblings - 1)
+	components.Build(below, 10, tagged(below, "li", nil))
+	if got := variants(below); got != "," {
+		t.Fatalf("%d siblings: %s", components.MinSetSiblings-1, got)
+	}
+	at := cards(components.MinSetSiblings)
+	components.Build(at, 10, tagged(at, "li", nil))
+	if got := variants(at); got != "C:1,C:2>C:1=Variant 2,C:3>C:1=Variant 3" {
+		t.Fatalf("%d siblings: %s", components.MinSetSiblings, got)
+	}
+}
+
+// TestMaxSetVariants: siblings of more kinds than MaxSetVariants make no set.
+func TestMaxSetVariants(t *testing.T) {
+	for _, tc := range []struct {
+		kinds int
+		set   bool
+	}{{components.MaxSetVariants, true}, {components.MaxSetVariants + 1, false}} {
+		var kids []*resultjson.Node
+		for i := range tc.kinds {
+			c := card(fmt.Sprintf("k%d", i), float64(i)*110, 100, "Alpha")
+			c.CornerRadius = f(float64(i))
+			kids = append(kids, c)
+		}
+		root := page(kids...)
+		components.Build(root, 10, tagged(root, "li", nil))
+		made := root.Children[tc.kinds-1].ComponentID != ""
+		if made != tc.set {
+			t.Errorf("%d kinds: set made %v, want %v (%s)", tc.kinds, made, tc.set, variants(root))
+		}
+	}
+}
+
+// TestAVariantTakesInTheComponentsInsideIt: siblings that hold uses of a component all of
+// whose uses sit inside them become the set's components (the inner one is no component any
+// more); one holding a use of a component used elsewhere too stays out.
+func TestAVariantTakesInTheComponentsInsideIt(t *testing.T) {
+	body := func(id string) *resultjson.Node {
+		return &resultjson.Node{Type: "FRAME", ID: id, Name: "Body", X: 4, Y: 4, Width: 60, Height: 30, Fills: solid(0.3),
+			Children: []*resultjson.Node{{Type: "TEXT", ID: id + "t", Name: "x", Width: 60, Height: 16, Characters: "x", Fills: solid(0)}}}
+	}
+	feature := func(id string, x float64, radius float64) *resultjson.Node {
+		return &resultjson.Node{Type: "FRAME", ID: id, Name: "Feature", X: x, Width: 100, Height: 50, CornerRadius: f(radius),
+			Children: []*resultjson.Node{body(id + "b")}}
+	}
+	root := page(feature("a", 0, 1), feature("b", 110, 2), feature("c", 220, 3))
+	components.Build(root, 10, tagged(root, "div", nil))
+	if got := variants(root); got != "C:1,C:2>C:1=Variant 2,C:3>C:1=Variant 3" {
+		t.Fatalf("uses %s", got)
+	}
+	root.Walk(func(n *resultjson.Node) {
+		if n.Name == "Body" && n.ComponentID != "" {
+			t.Errorf("%s is still a use inside a variant", n.ID)
+		}
+	})
+	// A body used outside the features too keeps its component; its feature is no variant.
+	root = page(feature("a", 0, 1), feature("b", 110, 2), feature("c", 220, 3), body("d"))
+	p := tagged(root, "div", nil)
+	p.Elements[root.Children[3]] = components.Element{Tag: "p"}
+	components.Build(root, 10, p)
+	if got := variants(root); got != ",,,C:1" || root.Children[0].Children[0].ComponentID != "C:1" {
+		t.Fatalf("uses %s", got)
+	}
+}
+
+// TestARepeatLeftPlainBecomesASet: links of one repeat of which one would not draw as an
+// instance of the first (its label 1.01 px off) are a set: the others its Default, that one a
+// variant; the repeat's COMPONENT_SKIPPED diagnostic goes, as no link stays plain.
+func TestARepeatLeftPlainBecomesASet(t *testing.T) {
+	b := link("b", 100, 80, "Pricing")
+	b.Children[0].X += 1.01
+	root := page(link("a", 0, 40, "Home"), b, link("c", 300, 120, "Documentation"))
+	if d := components.Build(root, 10, apart(root)); len(d) != 1 || variants(root) != ",," {
+		t.Fatalf("apart: uses %s, diagnostics %v", variants(root), d)
+	}
+	b = link("b", 100, 80, "Pricing")
+	b.Children[0].X += 1.01
+	root = page(link("a", 0, 40, "Home"), b, link("c", 300, 120, "Documentation"))
+	if d := components.Build(root, 10, tagged(root, "a", nil)); len(d) != 0 || variants(root) != "C:1,C:2>C:1=Variant 2,C:1" {
+		t.Fatalf("siblings: uses %s, diagnostics %v", variants(root), d)
+	}
+}
