@@ -42,6 +42,7 @@ var fixtureComponents = map[string][2]int{
 	"layout-margins":    {1, 2}, // the title bar's two buttons (text frames)
 	"layout-navbar":     {1, 3}, // three list items around their links' labels (text frames)
 	"layout-blocklinks": {2, 7}, // inline-block tabs and block sidebar links (text frames)
+	"layout-columns":    {1, 2}, // the two cards without a badge (columns)
 	"layout-variants":   {5, 7}, // links (Default, 3 uses) and the current one; three feature cards of one set
 	"capture-vertical":  {4, 4}, // four writing-mode boxes of one kind: one set
 	"placeholder":       {3, 3}, // three fields of one kind, each styled its own way: one set

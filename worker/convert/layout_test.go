@@ -40,6 +40,9 @@ func TestLayoutPagesGetAutoLayout(t *testing.T) {
 		// 1px; its h1 has an 8 px bottom margin, which its frame takes in (TestItemsTakeInTheirMargins).
 		"layout-margins": {"Bar / Dashboard", layout.Horizontal, "", layout.AlignBetween, layout.AlignCenter, 0, 0, 16, 0, 9, 0, layout.SizingFixed, layout.SizingHug, 2},
 		"layout-hero":    {"Hero / Welcome", layout.Vertical, "", layout.AlignCenter, layout.AlignCenter, 16, 0, 0, 48, 0, 48, layout.SizingFixed, layout.SizingFixed, 3},
+		// ul.cards: a block (no flex or grid) of three cards 16 px apart, padding 12px: a column
+		// (TestBlockCardsAreColumns).
+		"layout-columns": {"Cards", layout.Vertical, "", layout.AlignMin, layout.AlignMin, 16, 0, 12, 12, 12, 12, layout.SizingFixed, layout.SizingHug, 3},
 	} {
 		t.Run(page, func(t *testing.T) {
 			root := loadFixture(t, page).convert(t).Result.Root
@@ -72,8 +75,9 @@ func deref(p *float64) float64 {
 // TestAutoLayoutReproducesCapturedBoxes recomputes the children of every auto-layout frame of
 // every fixture's result with Figma's rules (LayOut) and checks each lands within 1 px of its
 // captured box; and that at least 80% of the flex and grid containers of the layout pages got
-// auto layout, the rest listed in diagnostics with a reason. Text frames (auto-layout frames of
-// no container, layout/textframes.go) are counted apart.
+// auto layout, the rest listed in diagnostics with a reason. Text frames and columns
+// (auto-layout frames of no container, layout/textframes.go, layout/columns.go) are counted
+// apart.
 func TestAutoLayoutReproducesCapturedBoxes(t *testing.T) {
 	containers, auto := 0, 0
 	for _, name := range append([]string{"site", "unsupported"}, layoutFixtures...) {
@@ -107,7 +111,7 @@ func TestAutoLayoutReproducesCapturedBoxes(t *testing.T) {
 			containers += flex
 			auto += frames
 		}
-		t.Logf("%s: %d of %d flex/grid containers have auto layout; %d text frames", name, frames, flex, all-frames)
+		t.Logf("%s: %d of %d flex/grid containers have auto layout; %d text frames and columns", name, frames, flex, all-frames)
 	}
 	if containers == 0 || auto*100 < containers*80 {
 		t.Errorf("%d of %d flex/grid containers of the layout pages have auto layout, want at least 80%%", auto, containers)
@@ -463,5 +467,65 @@ func TestBlockLinksAreTextFrames(t *testing.T) {
 			t.Errorf("link %d: icon %s at %v,%v %s, label %q at %v,%v width %v %s; want SVG at 16,12 FIXED, %q at 40,8 width %v HUG", i,
 				icon.Type, icon.X, icon.Y, icon.LayoutSizingHorizontal, label.Characters, label.X, label.Y, label.Width, label.LayoutSizingHorizontal, want.label, want.tw)
 		}
+	}
+}
+
+// TestBlockCardsAreColumns: the cards of columns.html (testdata/layout-site), block list items
+// of an h2 and a p in a block list, are columns (layout/columns.go): each a VERTICAL frame padded
+// by its 1 px border and 10 px padding plus the h2's 8 px top and the p's 8 px bottom margin,
+// the h2's 12 px bottom margin its spacing, MIN both ways, its texts FILL across (HEIGHT, so a
+// longer text grows down) and HUG down, the card FILL in the list and hugging its texts; the
+// badge keeps its place (ABSOLUTE); the list is a column of the cards 16 px apart. No
+// diagnostics: a block asks for no layout.
+func TestBlockCardsAreColumns(t *testing.T) {
+	res := loadFixture(t, "layout-columns").convert(t).Result
+	if len(res.Diagnostics) != 0 {
+		t.Fatalf("diagnostics %+v, want none", res.Diagnostics)
+	}
+	list := nodeNamed(t, res.Root, "Cards").node
+	pad := func(n *resultjson.Node) [4]float64 {
+		return [4]float64{deref(n.PaddingTop), deref(n.PaddingRight), deref(n.PaddingBottom), deref(n.PaddingLeft)}
+	}
+	sizing := func(n *resultjson.Node) string { return n.LayoutSizingHorizontal + "/" + n.LayoutSizingVertical }
+	if len(list.Children) != 3 {
+		t.Fatalf("list has %d children, want 3 cards", len(list.Children))
+	}
+	for i, want := range []struct {
+		name             string
+		y, height, textH float64
+		badge            bool
+	}{{"Turnips", 12, 150, 72, false}, {"Beets", 178, 126, 48, false}, {"Parsley", 320, 150, 72, true}} {
+		card := list.Children[i]
+		if card.Name != want.name || card.X != 12 || card.Y != want.y || card.Width != 336 || card.Height != want.height ||
+			card.LayoutMode != layout.Vertical || pad(card) != [4]float64{19, 11, 19, 11} || deref(card.ItemSpacing) != 12 ||
+			card.PrimaryAxisAlignItems != layout.AlignMin || card.CounterAxisAlignItems != layout.AlignMin || sizing(card) != "FILL/HUG" {
+			t.Errorf("card %d: %q at %v,%v %vx%v %s padding %v spacing %v %s/%s %s; want %q at 12,%v 336x%v VERTICAL [19 11 19 11] 12 MIN/MIN FILL/HUG",
+				i, card.Name, card.X, card.Y, card.Width, card.Height, card.LayoutMode, pad(card), deref(card.ItemSpacing),
+				card.PrimaryAxisAlignItems, card.CounterAxisAlignItems, sizing(card), want.name, want.y, want.height)
+			continue
+		}
+		var texts []*resultjson.Node
+		var badge *resultjson.Node
+		for _, c := range card.Children {
+			if c.Type == "TEXT" {
+				texts = append(texts, c)
+			} else {
+				badge = c
+			}
+		}
+		if len(texts) != 2 || texts[0].Characters != want.name || texts[0].Y != 19 || texts[1].Y != 59 || texts[1].Height != want.textH {
+			t.Fatalf("card %d texts %+v, want the h2 at y 19 and the p at y 59, %v tall", i, texts, want.textH)
+		}
+		for _, tx := range texts {
+			if tx.X != 11 || tx.Width != 314 || tx.TextAutoResize != "HEIGHT" || sizing(tx) != "FILL/HUG" {
+				t.Errorf("card %d text %q at x %v width %v %s %s, want 11 314 HEIGHT FILL/HUG", i, tx.Characters, tx.X, tx.Width, tx.TextAutoResize, sizing(tx))
+			}
+		}
+		if (badge != nil) != want.badge || badge != nil && (badge.LayoutPositioning != layout.PositionAbsolute || badge.Y != 9) {
+			t.Errorf("card %d badge %+v, want one: %v, ABSOLUTE at y 9", i, badge, want.badge)
+		}
+	}
+	if worst, d := layout.Mismatch(list); d > layout.Tolerance {
+		t.Errorf("LayOut moves %s by %v px", worst.Name, d)
 	}
 }

@@ -58,6 +58,7 @@ var fixtureSites = map[string][2]string{
 	"layout-navicons":   {"testdata/layout-site", "/navicons.html"},
 	"layout-margins":    {"testdata/layout-site", "/margins.html"},
 	"layout-blocklinks": {"testdata/layout-site", "/blocklinks.html"},
+	"layout-columns":    {"testdata/layout-site", "/columns.html"},
 	"layout-variants":   {"testdata/layout-site", "/variants.html"},
 	"themes":            {"testdata/layout-site", "/themes.html"},
 	"states":            {"../capture/capturetest/site", "/states.html"},

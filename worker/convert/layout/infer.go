@@ -75,22 +75,29 @@ func items(c *boxtree.Node) []item {
 }
 
 // Infer is the layout pass: it sets auto layout on every text frame under root (textframes.go),
-// then on the frame of every flex and grid container, innermost first (a parent reads whether
-// its child frames hug their content), then
-// the CSS size limits of auto-layout frames and their children (sizeLimits), and returns the
-// diagnostics of the containers left absolute, in document order.
+// then on the frame of every flex and grid container and of every block container whose
+// children are stacked as a column (columns.go), innermost first in one sweep (a parent, of
+// either kind, reads whether its child frames hug their content, and a flex item that grows
+// over its margins is a finished column), then the CSS size limits of auto-layout frames and
+// their children (sizeLimits), and returns the diagnostics of the containers left absolute, in
+// document order (a block left absolute has none: its CSS asked for no layout).
 func Infer(root *boxtree.Node) []resultjson.Diagnostic {
-	var containers []*boxtree.Node // in document order, the order the frames were made in
+	parents := domParents(root)
+	var frames []*boxtree.Node // in document order, the order the frames were made in
 	for _, n := range root.Made() {
-		if n != root && n.Kind == boxtree.Box && Container(n.El) {
-			containers = append(containers, n)
+		if n != root && n.Kind == boxtree.Box && (Container(n.El) || columnBlock(n.El)) {
+			frames = append(frames, n)
 		}
 	}
-	textFrames(root)
+	textFrames(root, parents)
 	diags := []resultjson.Diagnostic{}
 	took := map[*resultjson.Node][4]float64{} // the items grown over their margins (absorb.go)
-	for i := len(containers) - 1; i >= 0; i-- {
-		c := containers[i]
+	for i := len(frames) - 1; i >= 0; i-- {
+		c := frames[i]
+		if !Container(c.El) {
+			inferColumn(c, parents[c.El], parents)
+			continue
+		}
 		if reason := inferLayout(c.Out, c.El, items(c), took); reason != "" && len(diags) < resultjson.MaxDiagnostics {
 			diags = append(diags, resultjson.Diagnostic{Code: resultjson.DiagAutoLayoutSkipped, NodeID: c.Out.ID,
 				Message: callback.TruncateUTF8(fmt.Sprintf("%s keeps absolute positions: %s", c.Out.Name, reason), resultjson.MaxWarningMessageBytes)})
@@ -99,6 +106,25 @@ func Infer(root *boxtree.Node) []resultjson.Diagnostic {
 	slices.Reverse(diags) // document order
 	sizeLimits(root, took)
 	return diags
+}
+
+// domParents maps every element under root's element to its DOM parent (the capture's tree;
+// the tree builder's pseudo-elements are not in it).
+func domParents(root *boxtree.Node) map[*capturemodel.DOMNode]*capturemodel.DOMNode {
+	parents := map[*capturemodel.DOMNode]*capturemodel.DOMNode{}
+	if root.El != nil {
+		var walk func(d *capturemodel.DOMNode)
+		walk = func(d *capturemodel.DOMNode) {
+			for _, c := range d.Children {
+				if c != nil {
+					parents[c] = d
+					walk(c)
+				}
+			}
+		}
+		walk(root.El)
+	}
+	return parents
 }
 
 // saved is a node's structure before the inference touched it, to undo it.

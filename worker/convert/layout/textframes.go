@@ -23,22 +23,11 @@ import (
 const textOverhang = 0.5
 
 // textFrames sets auto layout on every text frame under root (before the flex and grid
-// containers, which read whether an item hugs its content). A frame that auto layout would
-// change is left as it was, without a diagnostic: the page did not lay it out as a flex row.
-func textFrames(root *boxtree.Node) {
-	parents := map[*capturemodel.DOMNode]*capturemodel.DOMNode{}
-	if root.El != nil {
-		var walk func(d *capturemodel.DOMNode)
-		walk = func(d *capturemodel.DOMNode) {
-			for _, c := range d.Children {
-				if c != nil {
-					parents[c] = d
-					walk(c)
-				}
-			}
-		}
-		walk(root.El)
-	}
+// containers and the columns, which read whether an item hugs its content). A frame that auto
+// layout would change is left as it was, without a diagnostic: the page did not lay it out as a
+// flex row.
+// parents maps elements to their DOM parents (domParents).
+func textFrames(root *boxtree.Node, parents map[*capturemodel.DOMNode]*capturemodel.DOMNode) {
 	for _, n := range root.Made() {
 		if n != root && n.Kind == boxtree.Box && n.Out.Type == "FRAME" && n.El != nil && n.El.Type == "element" {
 			inferTextFrame(n, parents[n.El])

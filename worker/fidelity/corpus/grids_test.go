@@ -19,6 +19,8 @@ type layoutCount struct {
 	grid, flow, absolute int
 	unmatched            int
 	reasons              []string
+	// frames are the auto-layout frames taken as the containers' (GRID or HORIZONTAL/VERTICAL).
+	frames map[*resultjson.Node]bool
 }
 
 // boxMatchTolerance is how far, in px, a frame's edges may be from a grid container's captured
@@ -41,7 +43,7 @@ func flexContainer(d *capturemodel.DOMNode) bool {
 // position in the page) and counts the containers that became GRID frames, HORIZONTAL/VERTICAL
 // frames, or stayed absolute (a diagnostic on the frame), with the reasons.
 func countLayouts(page string, r *run, is func(*capturemodel.DOMNode) bool) layoutCount {
-	c := layoutCount{page: page}
+	c := layoutCount{page: page, frames: map[*resultjson.Node]bool{}}
 	type placed struct {
 		n    *resultjson.Node
 		x, y float64
@@ -64,6 +66,7 @@ func countLayouts(page string, r *run, is func(*capturemodel.DOMNode) bool) layo
 		if d.Type == "element" && is(d) && d.Computed("visibility") == "visible" {
 			c.containers++
 			kind, reason := "", ""
+			var taken *resultjson.Node
 			for _, f := range frames {
 				b := d.Box
 				if math.Abs(f.x-b.X) > boxMatchTolerance || math.Abs(f.y-b.Y) > boxMatchTolerance ||
@@ -72,12 +75,15 @@ func countLayouts(page string, r *run, is func(*capturemodel.DOMNode) bool) layo
 				}
 				switch {
 				case f.n.LayoutMode == layout.Grid:
-					kind = "grid"
+					kind, taken = "grid", f.n
 				case skipped[f.n.ID] != "" && kind != "grid":
 					kind, reason = "absolute", skipped[f.n.ID]
 				case f.n.LayoutMode != "" && kind == "":
-					kind = "flow"
+					kind, taken = "flow", f.n
 				}
+			}
+			if taken != nil && kind != "absolute" {
+				c.frames[taken] = true
 			}
 			switch kind {
 			case "grid":

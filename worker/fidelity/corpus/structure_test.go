@@ -14,8 +14,9 @@ import (
 // TestCorpusStructure runs the corpus pages through the pipeline (as the gate does) and reports
 // how Figma-native their results are (docs/fidelity.md "Structure"): the share of flex and grid
 // containers that became auto-layout frames (each re-checked with layout.LayOut within
-// layout.Tolerance), the diagnostics of the rest, the text frames (auto-layout frames of no
-// container, docs/conversion.md "Text frames"), and the styles and variables. It fails
+// layout.Tolerance), the diagnostics of the rest, the text frames and the columns (HORIZONTAL and
+// VERTICAL auto-layout frames of no container, docs/conversion.md "Text frames", "Columns"), and
+// the styles and variables. It fails
 // when an auto-layout frame would move a child, when a page's share is below minAutoLayoutShare,
 // or the corpus's below minCorpusAutoLayoutShare.
 func TestCorpusStructure(t *testing.T) {
@@ -24,16 +25,26 @@ func TestCorpusStructure(t *testing.T) {
 	}
 	p := startPipeline(t)
 	var b strings.Builder
-	b.WriteString("| page | flex/grid containers | auto layout | text frames | paint styles | text styles | effect styles | variables | skipped (reason) |\n|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| page | flex/grid containers | auto layout | text frames | columns | paint styles | text styles | effect styles | variables | skipped (reason) |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	allContainers, allFrames := 0, 0
 	for _, page := range Pages {
 		r := p.runPage(t, page)
 		containers := countContainers(r.Capture.Document.Root)
-		all := 0
+		// The containers' frames, found by their boxes; every other auto-layout frame is a text
+		// frame (HORIZONTAL) or a column (VERTICAL).
+		lc := countLayouts(page, r, layout.Container)
+		frames := lc.grid + lc.flow
+		textFrames, columns := 0, 0
 		var walk func(n *resultjson.Node)
 		walk = func(n *resultjson.Node) {
 			if n.LayoutMode != "" {
-				all++
+				switch {
+				case lc.frames[n]:
+				case n.LayoutMode == layout.Vertical:
+					columns++
+				default:
+					textFrames++
+				}
 				if worst, d := layout.Mismatch(n); d > layout.Tolerance {
 					t.Errorf("%s: auto layout of %s %q moves %q by %.2f px", page, n.ID, n.Name, worst.Name, d)
 				}
@@ -43,10 +54,6 @@ func TestCorpusStructure(t *testing.T) {
 			}
 		}
 		walk(r.Result.Root)
-		// The containers' frames, found by their boxes; every other auto-layout frame is a text
-		// frame.
-		lc := countLayouts(page, r, layout.Container)
-		frames := lc.grid + lc.flow
 		allContainers, allFrames = allContainers+containers, allFrames+frames
 		styles := map[string]int{}
 		for _, s := range r.Result.Styles {
@@ -62,7 +69,7 @@ func TestCorpusStructure(t *testing.T) {
 		if r.Result.Variables != nil {
 			vars = len(r.Result.Variables.Variables)
 		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %s |\n", page, containers, frames, all-frames, styles["PAINT"], styles["TEXT"], styles["EFFECT"], vars, strings.Join(reasons, "; "))
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %s |\n", page, containers, frames, textFrames, columns, styles["PAINT"], styles["TEXT"], styles["EFFECT"], vars, strings.Join(reasons, "; "))
 		if containers > 0 && frames*100 < containers*minAutoLayoutShare {
 			t.Errorf("%s: %d of %d flex/grid containers have auto layout, want at least %d%%", page, frames, containers, minAutoLayoutShare)
 		}
