@@ -34,7 +34,7 @@ var fixtureComponents = map[string][2]int{
 	"layout-components": {3, 9}, // tabs, product cards, footer rows
 	"layout-form":       {1, 2}, // two fields of the same shape
 	"layout-grid":       {2, 5}, // tiles of one text, padded auto-layout frames (text frames): two heights
-	"layout-grid-cards": {5, 5}, // the cards differ in width: one set of five variants (the headings are their layers)
+	"layout-grid-cards": {4, 5}, // cards of their own widths: three a set of one-offs; the two holding same headings stay out, the headings one component
 	"capture-appshell":  {1, 4},
 	"layout-navlinks":   {1, 4}, // four links of different label lengths
 	"layout-navactive":  {2, 7}, // links (one active) and tags of their own colours
@@ -297,8 +297,8 @@ func noneSkipped(t *testing.T, res *resultjson.Result) {
 
 // TestSiblingsOfOneKindAreVariants: variants.html (testdata/layout-site): the nav's links that
 // repeat are one component Link (with its Hover state), its current link (a 3 px bottom border
-// makes it 3 px taller) the variant Active of Link's set; the three feature cards, each aligning
-// its button its own way, one set of three. Every use keeps its own boxes. The example
+// makes it 3 px taller) the variant Active of Link's set; the three feature cards, each an icon
+// over a label aligned its own way (start, centre, end), one set of three. Every use keeps its own boxes. The example
 // testdata/workers/result.variants.json is a copy of its golden.
 func TestSiblingsOfOneKindAreVariants(t *testing.T) {
 	checkExample(t, "layout-variants", "../../testdata/workers/result.variants.json")
@@ -314,9 +314,9 @@ func TestSiblingsOfOneKindAreVariants(t *testing.T) {
 	for id, w := range map[string]want{
 		"C:1": {3, "Link", "", "", 40, true},
 		"C:2": {1, "Active", "C:1", "Active", 43, false},
-		"C:3": {1, "Feature / Fast", "", "", 96, false},
-		"C:4": {1, "Feature / Safe", "C:3", "Variant 2", 96, false},
-		"C:5": {1, "Feature / Open", "C:3", "Variant 3", 96, false},
+		"C:3": {1, "Feature", "", "", 88, false},
+		"C:4": {1, "Feature 2", "C:3", "Variant 2", 88, false},
+		"C:5": {1, "Feature 3", "C:3", "Variant 3", 88, false},
 	} {
 		u := uses[id]
 		if len(u) != w.uses || names[id] != w.name {

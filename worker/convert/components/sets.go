@@ -123,6 +123,13 @@ func (s *setMaker) oddOnesOut(p *resultjson.Node) {
 	}
 }
 
+// holdsUse says whether a use of a component sits under n.
+func holdsUse(n *resultjson.Node) bool {
+	held := false
+	n.Walk(func(k *resultjson.Node) { held = held || k.ComponentID != "" })
+	return held
+}
+
 // shareClass says whether two class lists have a token in common that is no variant marker.
 func shareClass(a, b []string) bool {
 	for _, c := range a {
@@ -190,6 +197,18 @@ func (s *setMaker) set(siblings []*resultjson.Node, with []string) {
 	}
 	if most < MinUses && len(siblings) < MinSetSiblings {
 		return // two of a kind that repeat nothing
+	}
+	if most < MinUses && len(inner) > 0 {
+		// A set of one-offs takes in no repeat (its members' layers would lose their instances
+		// and gain none): the siblings that hold uses stay out.
+		var bare []*resultjson.Node
+		for _, m := range siblings {
+			if m.ComponentID != "" || !holdsUse(m) {
+				bare = append(bare, m)
+			}
+		}
+		s.set(bare, with)
+		return
 	}
 	for _, id := range inner {
 		s.takeIn(id, plain)

@@ -140,22 +140,28 @@ func TestAVariantTakesInTheComponentsInsideIt(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name           string
+		repeat         bool
 		outside        int
 		uses, inBodies string
 	}{
-		{"all inside", 0, "C:1,C:2>C:1=Variant 2,C:3>C:1=Variant 3", ",,"},
-		{"one outside", 1, "C:1,C:2>C:1=Variant 2,C:3>C:1=Variant 3,", ",,,"},
-		{"two outside", 2, "C:1,C:2>C:1=Variant 2,C:3>C:1=Variant 3,C:4,C:4", ",,,C:4Body,C:4"},
+		{"all inside", true, 0, "C:1,C:1,C:2>C:1=Variant 2,C:3>C:1=Variant 3", ",,,"},
+		{"one outside", true, 1, "C:1,C:1,C:2>C:1=Variant 2,C:3>C:1=Variant 3,", ",,,,"},
+		{"two outside", true, 2, "C:1,C:1,C:2>C:1=Variant 2,C:3>C:1=Variant 3,C:4,C:4", ",,,,C:4Body,C:4"},
+		// One-offs take in no repeat: the features stay plain, their bodies one component.
+		{"one-offs", false, 0, ",,", "C:1Body,C:1,C:1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			kids := []*resultjson.Node{feature("a", 0, 1), feature("b", 110, 2), feature("c", 220, 3)}
+			if tc.repeat {
+				kids = append([]*resultjson.Node{feature("a2", 0, 1)}, kids...)
+			}
 			for i := range tc.outside {
 				kids = append(kids, body(fmt.Sprintf("d%d", i)))
 			}
 			root := page(kids...)
 			p := tagged(root, "div", nil)
 			for i := range tc.outside {
-				p.Elements[root.Children[3+i]] = components.Element{Tag: "p"}
+				p.Elements[root.Children[len(root.Children)-1-i]] = components.Element{Tag: "p"}
 			}
 			components.Build(root, 10, p)
 			if got := variants(root); got != tc.uses {
