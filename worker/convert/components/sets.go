@@ -94,7 +94,8 @@ func (s *setMaker) walk(p *resultjson.Node) {
 }
 
 // oddOnesOut makes the plain children of p variants in the set of a component that repeats
-// among p's children (at least MinUses uses there) when they are elements of its first use's
+// among p's children (at least MinUses uses there, or uses of that many of its set's
+// components) when they are elements of its first use's
 // tag that share a class with it (a nav's current tab that also draws an indicator, a pricing
 // table's featured card of more parts): of one kind by the page's own names, whatever their
 // form.
@@ -103,6 +104,9 @@ func (s *setMaker) oddOnesOut(p *resultjson.Node) {
 	var repeats []string
 	for _, c := range p.Children {
 		if id := c.ComponentID; id != "" {
+			if d, ok := s.setOf[id]; ok {
+				id = d // the uses of a set's components count as its Default's
+			}
 			if count[id]++; count[id] == MinUses {
 				repeats = append(repeats, id)
 			}
@@ -195,7 +199,7 @@ func (s *setMaker) set(siblings []*resultjson.Node, with []string) {
 	for _, c := range clusters {
 		most = max(most, len(c))
 	}
-	if most < MinUses && len(siblings) < MinSetSiblings {
+	if def == "" && most < MinUses && len(siblings) < MinSetSiblings {
 		return // two of a kind that repeat nothing
 	}
 	if most < MinUses && len(inner) > 0 {

@@ -222,3 +222,21 @@ func TestOddOnesOutOfARepeat(t *testing.T) {
 		})
 	}
 }
+
+// TestOddOneOutOfASetOfOneOffs: tabs of their own widths are a set of one-offs; the current
+// tab, which also draws an indicator, joins it when it shares a class with them.
+func TestOddOneOutOfASetOfOneOffs(t *testing.T) {
+	tab := func(id string, x, w float64) *resultjson.Node {
+		l := link(id, x, w, id)
+		l.LayoutSizingHorizontal = "FIXED" // no growth: every width its own component
+		return l
+	}
+	current := tab("a", 0, 40)
+	current.Children = append(current.Children, &resultjson.Node{Type: "RECTANGLE", ID: "ai", Name: "Indicator", Y: 38, Width: 72, Height: 2, Fills: solid(0.2)})
+	root := page(current, tab("b", 100, 50), tab("c", 200, 60), tab("d", 300, 70))
+	p := tagged(root, "a", map[int][]string{0: {"tab", "is-active"}, 1: {"tab"}, 2: {"tab"}, 3: {"tab"}})
+	components.Build(root, 10, p)
+	if got := variants(root); got != "C:1>C:2=Active,C:2,C:3>C:2=Variant 2,C:4>C:2=Variant 3" {
+		t.Fatalf("uses %s", got)
+	}
+}
