@@ -11,12 +11,13 @@ import (
 // of one tag with the same form (node types and child counts) that Build could not make uses of
 // one component, because they differ in a box or a member an instance cannot override (a nav's
 // current link whose border changes its padding, the featured card of a pricing table), become
-// the components of one component set. Each group of such siblings that Check lets be uses of one
-// component (the same root key, drawn as the group's first) is a component; the component with
-// the most uses among them (the first of those in document order) is the set's Default variant,
-// and the first use of each other one says so (VariantOf) and names its value of the Variant
-// property (VariantProperties). Every use stays an instance of a component whose first use it
-// draws as, so the picture stays the same.
+// the components of one component set; so do the odd ones out of a repeat (siblings of its tag
+// sharing a class with it, whatever their form). Each group of such siblings that Check lets be
+// uses of one component (of one class, drawn as the group's first) is a component; the
+// component with the most uses among them (the first of those in document order) is the set's
+// Default variant, and the first use of each other one says so (VariantOf) and names its value
+// of the Variant property (VariantProperties). Every use stays an instance of a component whose
+// first use it draws as, so the picture stays the same.
 
 // MaxSetVariants is the most components of one set, its Default included (the backend's bound):
 // siblings of more kinds than that stay as they are.
