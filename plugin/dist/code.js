@@ -10457,17 +10457,20 @@
     return null;
   }
   async function buildInstance(n, componentId, parent, ctx) {
-    var _a, _b, _c;
+    var _a, _b;
     const made = (_a = ctx.components.get(componentId)) != null ? _a : await buildMain(n, componentId, ctx);
     const inst = applying(n.id, "componentId", () => made.component.createInstance());
     ctx.track(inst);
     applying(n.id, "(append to parent)", () => parent.appendChild(inst));
     if (made.texts.length + made.icons.length > 0) {
       const values = {};
-      for (const t of made.texts) values[t.name] = (_c = (_b = nodeAt(n, t.path, built)) == null ? void 0 : _b.characters) != null ? _c : "";
+      for (const t of made.texts) {
+        const text = nodeAt(n, t.path, built);
+        if ((text == null ? void 0 : text.type) === "TEXT") values[t.name] = (_b = text.characters) != null ? _b : "";
+      }
       for (const t of made.icons) {
         const svg = nodeAt(n, t.path, built);
-        if (svg !== void 0) values[t.name] = iconOf(svg, ctx).id;
+        if ((svg == null ? void 0 : svg.type) === "SVG") values[t.name] = iconOf(svg, ctx).id;
       }
       applying(n.id, "componentProperties", () => inst.setProperties(values));
     }

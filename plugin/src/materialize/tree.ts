@@ -480,10 +480,14 @@ async function buildInstance(n: Node, componentId: string, parent: Parent, ctx: 
   applying(n.id, "(append to parent)", () => parent.appendChild(inst));
   if (made.texts.length + made.icons.length > 0) {
     const values: { [name: string]: string } = {};
-    for (const t of made.texts) values[t.name] = nodeAt(n, t.path, built)?.characters ?? "";
+    // A use of a variant of one kind of another structure sets only the properties of the layers it has there.
+    for (const t of made.texts) {
+      const text = nodeAt(n, t.path, built);
+      if (text?.type === "TEXT") values[t.name] = text.characters ?? "";
+    }
     for (const t of made.icons) {
       const svg = nodeAt(n, t.path, built);
-      if (svg !== undefined) values[t.name] = iconOf(svg, ctx).id;
+      if (svg?.type === "SVG") values[t.name] = iconOf(svg, ctx).id;
     }
     applying(n.id, "componentProperties", () => inst.setProperties(values));
   }
