@@ -659,7 +659,7 @@ const px = (v: number): number => Math.round(v * 100) / 100;
 
 /**
  * Figma's auto layout once a layer of an instance changed size, from its parent p up to the
- * instance: each HORIZONTAL or VERTICAL frame without wrap takes its flowing children's size on
+ * instance (through nested instances up to the outermost): each HORIZONTAL or VERTICAL frame without wrap takes its flowing children's size on
  * an axis it hugs (HUG: padding, the children one after another itemSpacing apart, across the
  * largest) and places them again (aligned by primaryAxisAlignItems MIN, CENTER or MAX, or with
  * SPACE_BETWEEN the room left shared between them, and counterAxisAlignItems). A frame of
@@ -696,7 +696,8 @@ function layOutAgain(p: StubParent | null): void {
       c.y = row ? crossPos : px(pos);
       pos += along(c) + gap;
     }
-    if (f instanceof StubInstance) return;
+    // A nested instance is a layer of the instance around it, which lays out again too.
+    if (f instanceof StubInstance && f.inInstance === null) return;
   }
 }
 

@@ -15,7 +15,11 @@ import (
 // has the first use's tree but for what an INSTANCE can override: componentOverridable anywhere,
 // componentPlacement on the use's root, and the sizes Figma's auto layout gives a layer once its
 // characters change (growth). The walker (tree.go) hashes each node's other members to check
-// that.
+// that. A use may hold uses of other components (nested instances: a card holding a button);
+// componentId is part of the shape, so every use of the outer component holds a use of the same
+// component at the same place. No component holds a use of itself, directly or through another:
+// the uses of one component have the same node count, and a nested use has fewer nodes than the
+// use around it.
 
 // Bounds of components.
 const (
@@ -30,13 +34,13 @@ var (
 	// Figma lets an instance override its layers' content and paint: visibility, characters and
 	// typography, opacity, fills, strokes and their weights, effects, and the styles bound to
 	// them, and an SVG's icon (imageRef: the plugin swaps an icon component); not their
-	// structure or boxes.
+	// structure or boxes. componentId is not among them: a nested instance is the main's.
 	componentOverridable = map[string]bool{"id": true, "name": true, "visible": true, "characters": true, "styledTextSegments": true,
 		"opacity": true, "fills": true, "strokes": true, "strokeWeight": true, "strokeTopWeight": true, "strokeRightWeight": true,
 		"strokeBottomWeight": true, "strokeLeftWeight": true, "effects": true, "fillStyleId": true, "strokeStyleId": true,
 		"effectStyleId": true, "textStyleId": true, "fontName": true, "fontSize": true, "fontWeight": true, "lineHeight": true,
 		"letterSpacing": true, "textCase": true, "textDecoration": true, "imageRef": true,
-		"componentId": true, "componentName": true, "componentVariants": true, "variantOf": true, "variantProperties": true}
+		"componentName": true, "componentVariants": true, "variantOf": true, "variantProperties": true}
 	// componentPlacement are the members of a use's root that say where it sits in its parent.
 	componentPlacement = map[string]bool{"x": true, "y": true, "constraints": true, "layoutPositioning": true, "layoutSizingHorizontal": true,
 		"layoutSizingVertical": true, "gridRowAnchorIndex": true, "gridColumnAnchorIndex": true, "gridRowSpan": true, "gridColumnSpan": true,
@@ -204,25 +208,18 @@ func (w *treeWalker) componentMember(key string) (*string, error) {
 }
 
 // checkComponentNode applies the rules of one node's component members and records a use.
-func (w *treeWalker) checkComponentNode(depth int, typ, id string, compID, compName *string, set setVariant, st *nodeStructure, root shapeKey) (bool, error) {
-	inner := false
-	for _, c := range st.children {
-		inner = inner || c.hasUse
-	}
+func (w *treeWalker) checkComponentNode(depth int, typ, id string, compID, compName *string, set setVariant, root shapeKey) error {
 	if compID == nil {
 		if compName != nil {
-			return inner, fmt.Errorf("node %q has componentName without componentId", id)
+			return fmt.Errorf("node %q has componentName without componentId", id)
 		}
-		return inner, nil
+		return nil
 	}
 	if typ != NodeFrame || depth == 1 {
-		return true, fmt.Errorf("node %q is a %s at depth %d; only a FRAME below the root can be a use of a component", id, typ, depth)
-	}
-	if inner {
-		return true, fmt.Errorf("node %q is a use of component %q but holds a use of a component itself", id, *compID)
+		return fmt.Errorf("node %q is a %s at depth %d; only a FRAME below the root can be a use of a component", id, typ, depth)
 	}
 	w.components = append(w.components, componentUse{id: *compID, nodeID: id, name: compName, set: set, root: root})
-	return true, nil
+	return nil
 }
 
 // checkComponents applies the rules across uses: at most MaxComponents components; the first use

@@ -13,6 +13,11 @@ func use(id string, x int, comp, extra, inner, text string) string {
 		"children":[{"type":"TEXT","id":"%st","name":%q,"x":8,"y":8,"width":84,"height":20,"characters":%q,"fontSize":16%s}]}`, id, text, x, comp, extra, id, text, text, inner)
 }
 
+// outer is a FRAME holding the node inner, a use of component comp (extra: more members).
+func outer(id, comp, extra, inner string) string {
+	return fmt.Sprintf(`{"type":"FRAME","id":%q,"name":"Section","x":0,"y":0,"width":200,"height":60,"componentId":%q%s,"children":[%s]}`, id, comp, extra, inner)
+}
+
 func componentTree(kids ...string) string {
 	return `{"type":"FRAME","id":"root","name":"Page","children":[` + strings.Join(kids, ",") + `]}`
 }
@@ -54,7 +59,15 @@ func TestComponentRules(t *testing.T) {
 		{"ErrIDPastMaxLength", componentTree(use("a", 0, strings.Repeat("c", MaxIdentifierLength+1), name, "", "Alpha")), `"componentId" must have 1 to 255`},
 		{"ErrUseNotFrame", componentTree(`{"type":"TEXT","id":"a","name":"","characters":"","componentId":"C:1","componentName":"T"}`), "only a FRAME below the root can be a use"},
 		{"ErrRootUse", `{"type":"FRAME","id":"root","name":"Page","componentId":"C:1","componentName":"Page"}`, "only a FRAME below the root"},
-		{"ErrNestedUse", componentTree(`{"type":"FRAME","id":"o","name":"","componentId":"C:1","componentName":"Outer","children":[` + use("a", 0, "C:2", name, "", "Alpha") + `]}`), `node "o" is a use of component "C:1" but holds a use`},
+		// Nested instances: each use of the outer component holds a use of the same component
+		// at the same place.
+		{"OKNestedUses", componentTree(outer("o", "C:1", `,"componentName":"Section"`, use("a", 0, "C:2", name, "", "Alpha")),
+			outer("p", "C:1", "", use("b", 0, "C:2", "", "", "Beta"))), ""},
+		{"ErrNestedUseMissing", componentTree(outer("o", "C:1", `,"componentName":"Section"`, use("a", 0, "C:2", name, "", "Alpha")),
+			outer("p", "C:1", "", strings.Replace(use("b", 0, "C:2", "", "", "Beta"), `,"componentId":"C:2"`, "", 1))), `node "p" is a use of component "C:1" but differs from its first use "o"`},
+		{"ErrNestedUseOfAnother", componentTree(outer("o", "C:1", `,"componentName":"Section"`, use("a", 0, "C:2", name, "", "Alpha")),
+			outer("p", "C:1", "", use("b", 0, "C:3", name, "", "Beta"))), `node "p" is a use of component "C:1" but differs from its first use "o"`},
+		{"ErrNestedUseOfItself", componentTree(outer("o", "C:1", "", use("a", 0, "C:1", name, "", "Alpha"))), `node "o" is a use of component "C:1" but differs from its first use "a"`},
 		{"ErrVersion1", "v1:" + componentTree(use("a", 0, "C:1", name, "", "Alpha")), "need manifest version 2"},
 	}
 	checkComponentTrees(t, cases)

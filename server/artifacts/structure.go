@@ -85,11 +85,9 @@ type childStructure struct {
 	// ranges (a segment's listOptions ORDERED or UNORDERED).
 	listMarker, lists bool
 	// shapes are the child's shape as a layer of a component's use, by the axes on which its
-	// parent lets it move and grow; grows says where it grows itself; hasUse says the child is a
-	// use or holds one (components.go).
+	// parent lets it move and grow; grows says where it grows itself (components.go).
 	shapes [4]shapeKey
 	grows  growth
-	hasUse bool
 }
 
 // gridArea is the cells a child of a GRID frame covers.

@@ -314,7 +314,7 @@ func (w *treeWalker) node(depth int) (string, error) {
 	if err := set.check(*id, compID, compName, hasVariants); err != nil {
 		return "", err
 	}
-	if last.hasUse, err = w.checkComponentNode(depth, *typ, *id, compID, compName, set, &st, root); err != nil {
+	if err := w.checkComponentNode(depth, *typ, *id, compID, compName, set, root); err != nil {
 		return "", err
 	}
 	last.shapes = inner

@@ -85,7 +85,8 @@ func TestVariantImageRefs(t *testing.T) {
 // (fixture "states": components with Hover and Focus variants) and result.overrides.json
 // (fixture "layout-navactive": instances whose paints and fonts differ from their main
 // component's), result.navicons.json (fixture "layout-navicons": instances that swap their
-// icon) and result.variants.json (fixture "layout-variants": variants of one kind).
+// icon), result.variants.json (fixture "layout-variants": variants of one kind) and
+// result.nested.json (fixture "layout-nested": uses holding uses of other components).
 func TestConverterExamplesValid(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ file, member string }{
@@ -93,6 +94,7 @@ func TestConverterExamplesValid(t *testing.T) {
 		{"result.overrides.json", `"componentId"`},
 		{"result.navicons.json", `"SVG"`},
 		{"result.variants.json", `"variantOf"`},
+		{"result.nested.json", `"componentId": "C:1"`},
 	} {
 		b, err := os.ReadFile("../../testdata/workers/" + tc.file)
 		if err != nil {

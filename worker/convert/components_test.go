@@ -34,7 +34,7 @@ var fixtureComponents = map[string][2]int{
 	"layout-components": {3, 9}, // tabs, product cards, footer rows
 	"layout-form":       {1, 2}, // two fields of the same shape
 	"layout-grid":       {2, 5}, // tiles of one text, padded auto-layout frames (text frames): two heights
-	"layout-grid-cards": {4, 5}, // cards of their own widths: three a set of one-offs; the two holding same headings stay out, the headings one component
+	"layout-grid-cards": {6, 7}, // cards of their own widths: a set of five one-offs, two holding uses of one heading component
 	"capture-appshell":  {1, 4},
 	"layout-navlinks":   {1, 4}, // four links of different label lengths
 	"layout-navactive":  {2, 7}, // links (one active) and tags of their own colours
@@ -44,6 +44,7 @@ var fixtureComponents = map[string][2]int{
 	"layout-blocklinks": {2, 7}, // inline-block tabs and block sidebar links (text frames)
 	"layout-columns":    {1, 2}, // the two cards without a badge (columns)
 	"layout-variants":   {5, 7}, // links (Default, 3 uses) and the current one; three feature cards of one set
+	"layout-nested":     {5, 10}, // buttons (4 uses, 3 nested) and headings (3, nested) in three feature cards of one set
 	"capture-vertical":  {4, 4}, // four writing-mode boxes of one kind: one set
 	"placeholder":       {3, 3}, // three fields of one kind, each styled its own way: one set
 	"truncation":        {3, 3}, // three boxes of one kind (ellipsis, clamp, clip): one set
@@ -335,6 +336,34 @@ func TestSiblingsOfOneKindAreVariants(t *testing.T) {
 	}
 	if len(uses) != 5 {
 		t.Errorf("%d components, want 5", len(uses))
+	}
+	noneSkipped(t, res)
+}
+
+// TestUsesHoldUsesOfOtherComponents: nested.html (testdata/layout-site): the page's four buttons
+// (one in the hero, one in each feature card, each its own label and width) are one component
+// Btn; the cards' headings another; the three cards, each aligned its own way, one set whose
+// components hold uses of both (nested instances), named by their kind. The example
+// testdata/workers/result.nested.json is a copy of its golden, which the backend accepts.
+func TestUsesHoldUsesOfOtherComponents(t *testing.T) {
+	checkExample(t, "layout-nested", "../../testdata/workers/result.nested.json")
+	res := loadFixture(t, "layout-nested").convert(t).Result
+	uses, names := componentUses(res.Root)
+	if got := fmt.Sprintln(len(uses["C:1"]), names["C:1"], len(uses["C:3"]), names["C:3"]); got != "4 Btn 3 Heading 3\n" {
+		t.Errorf("buttons and headings: %s", got)
+	}
+	features := res.Root.Children[1].Children
+	if len(features) != 3 {
+		t.Fatalf("%d feature cards", len(features))
+	}
+	for i, f := range features {
+		want := []string{"C:2", "C:4", "C:5"}[i]
+		if f.ComponentID != want || len(f.Children) != 2 || f.Children[0].ComponentID != "C:3" || f.Children[1].ComponentID != "C:1" {
+			t.Errorf("feature %d: %s holding %v, want %s holding a heading (C:3) and a button (C:1)", i, f.ComponentID, f.Children, want)
+		}
+	}
+	if names["C:2"] != "Feature" || features[1].VariantOf != "C:2" || features[2].VariantOf != "C:2" {
+		t.Errorf("the set: Default named %q, variants of %q and %q", names["C:2"], features[1].VariantOf, features[2].VariantOf)
 	}
 	noneSkipped(t, res)
 }

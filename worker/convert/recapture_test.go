@@ -60,6 +60,7 @@ var fixtureSites = map[string][2]string{
 	"layout-blocklinks": {"testdata/layout-site", "/blocklinks.html"},
 	"layout-columns":    {"testdata/layout-site", "/columns.html"},
 	"layout-variants":   {"testdata/layout-site", "/variants.html"},
+	"layout-nested":     {"testdata/layout-site", "/nested.html"},
 	"themes":            {"testdata/layout-site", "/themes.html"},
 	"states":            {"../capture/capturetest/site", "/states.html"},
 	"text":              {"testdata/text-site", "/index.html"},

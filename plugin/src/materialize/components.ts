@@ -12,7 +12,9 @@
 // differs to an INSTANCE_SWAP property (Icon, Icon 2, ...), which each instance sets
 // (setProperties); a component with variants has them on its component set. The components of
 // a set of variants of one kind (variantOf) are built together when the first of their uses is
-// met, each from its own first use, and share the set's properties.
+// met, each from its own first use, and share the set's properties. A use may hold uses of other
+// components: the main component holds instances of theirs (nested instances), built first, and
+// an instance's nested instances take the use's overrides like any layer.
 import type { Node } from "@code2des/api/result";
 import { PlacementGap } from "./placement.js";
 
@@ -93,13 +95,15 @@ export function nodeAt(n: Node, path: readonly number[], built: (n: Node) => Nod
 /**
  * The paths of the layers of type (TEXT or SVG) of the first use main whose member (characters
  * or imageRef) differs in one of the other uses (in document order): they become TEXT and
- * INSTANCE_SWAP component properties.
+ * INSTANCE_SWAP component properties. The layers of a nested use are left out: they are bound
+ * to the properties of its own component.
  */
 export function differingPaths(main: Node, uses: readonly Node[], type: "TEXT" | "SVG", built: (n: Node) => Node[]): number[][] {
   const member = type === "TEXT" ? "characters" : "imageRef";
   const out: number[][] = [];
   const walk = (n: Node, path: number[]): void => {
     if (n.type === type && uses.some((u) => nodeAt(u, path, built)?.[member] !== n[member])) out.push(path);
+    if (path.length > 0 && n.componentId !== undefined) return;
     built(n).forEach((c, i) => walk(c, [...path, i]));
   };
   walk(main, []);
@@ -132,8 +136,8 @@ export class Components {
           kinds.push(n);
           this.kinds.set(n.variantOf, kinds);
         }
-        return;
       }
+      // A use may hold uses of other components (nested instances).
       for (const c of n.children ?? []) walk(c);
     };
     if (root !== undefined) walk(root);

@@ -474,23 +474,11 @@ function textDiffersFromStyle(n: Node, style: TextStyle, fonts: Fonts): string |
  * its placement (position, and in an auto-layout parent its cell, positioning and sizing).
  */
 async function buildInstance(n: Node, componentId: string, parent: Parent, ctx: TreeContext): Promise<SceneNode> {
-  const made = ctx.components.get(componentId) ?? (await buildMain(n, componentId, ctx));
+  // The main is made from the component's first use, which a nested use need not be.
+  const made = ctx.components.get(componentId) ?? (await buildMain(ctx.components.usesOf(componentId)[0] ?? n, componentId, ctx));
   const inst = applying(n.id, "componentId", () => made.component.createInstance());
   ctx.track(inst);
   applying(n.id, "(append to parent)", () => parent.appendChild(inst));
-  if (made.texts.length + made.icons.length > 0) {
-    const values: { [name: string]: string } = {};
-    // A use of a variant of one kind of another structure sets only the properties of the layers it has there.
-    for (const t of made.texts) {
-      const text = nodeAt(n, t.path, built);
-      if (text?.type === "TEXT") values[t.name] = text.characters ?? "";
-    }
-    for (const t of made.icons) {
-      const svg = nodeAt(n, t.path, built);
-      if (svg?.type === "SVG") values[t.name] = iconOf(svg, ctx).id;
-    }
-    applying(n.id, "componentProperties", () => inst.setProperties(values));
-  }
   await overrideLayers(inst, n, made.main, ctx);
   if (n.constraints !== undefined) {
     const v = n.constraints;
@@ -499,6 +487,26 @@ async function buildInstance(n: Node, componentId: string, parent: Parent, ctx: 
   applyPosition(inst, n);
   applySizing(inst, n);
   return inst;
+}
+
+/**
+ * Sets on inst, an instance of made (on the page, or nested in another instance), the values of
+ * made's TEXT and INSTANCE_SWAP properties the use n has: its characters and icons at their
+ * paths. A use of a variant of one kind of another structure sets only the properties of the
+ * layers it has there.
+ */
+function setProperties(inst: InstanceNode, n: Node, made: MadeComponent, ctx: TreeContext): void {
+  if (made.texts.length + made.icons.length === 0) return;
+  const values: { [name: string]: string } = {};
+  for (const t of made.texts) {
+    const text = nodeAt(n, t.path, built);
+    if (text?.type === "TEXT") values[t.name] = text.characters ?? "";
+  }
+  for (const t of made.icons) {
+    const svg = nodeAt(n, t.path, built);
+    if (svg?.type === "SVG") values[t.name] = iconOf(svg, ctx).id;
+  }
+  applying(n.id, "componentProperties", () => inst.setProperties(values));
 }
 
 /**
@@ -565,12 +573,16 @@ const textMembers = ["characters", "styledTextSegments", "fontName", "fontSize",
  * Applies to node, a layer of an instance made from main, what the result node n has that
  * main does not (the overridable members of docs/results.md "Components"): name, visibility,
  * fills, strokes, effects and opacity and their styles, and for a TEXT its characters, typography
- * and ranges (then its textAutoResize and the size it does not give); an icon is set by its
- * INSTANCE_SWAP property (buildInstance). Then its layers, pairwise.
+ * and ranges (then its textAutoResize and the size it does not give); an instance's TEXT and
+ * INSTANCE_SWAP properties first (setProperties: an icon is set by its property). Then its
+ * layers, pairwise, into nested instances too.
  */
 async function overrideLayers(node: SceneNode, n: Node, main: Node, ctx: TreeContext): Promise<void> {
   const differs = (k: keyof Node): boolean => JSON.stringify(n[k]) !== JSON.stringify(main[k]);
   node.setPluginData(PluginDataKey, n.id);
+  // An instance (the use's root, or a use nested in it): its component's properties first.
+  const made = n.componentId !== undefined && n.type === "FRAME" ? ctx.components.get(n.componentId) : undefined;
+  if (made !== undefined && node.type === "INSTANCE") setProperties(node, n, made, ctx);
   // An instance is named after its component: the name and visibility are compared with the layer's.
   if (node.name !== n.name) applying(n.id, "name", () => (node.name = n.name));
   if (node.visible !== (n.visible ?? true)) applying(n.id, "visible", () => (node.visible = n.visible ?? true));

@@ -210,7 +210,7 @@ func Build(root *resultjson.Node, room int, page *Page) []resultjson.Diagnostic 
 			skip(plain, len(members), why)
 		}
 	}
-	variantSets(root, shapes, page.Elements, func(uses []*resultjson.Node) string {
+	variantSets(root, shapes, page.Elements, names, func(uses []*resultjson.Node) string {
 		if made >= MaxComponents {
 			return ""
 		}
@@ -605,12 +605,17 @@ func resized(n, main *resultjson.Node) bool {
 }
 
 // compare says which layer of the instance tree got is not as the use want has it: a member
-// that differs, or a box edge more than layout.Tolerance away ("" when none).
+// that differs, a use of another component (or none) where the main holds a nested instance, or
+// a box edge more than layout.Tolerance away ("" when none).
 func compare(got, want *resultjson.Node) string {
 	g, err1 := json.Marshal(bare(got))
 	w, err2 := json.Marshal(bare(want))
 	if err1 != nil || err2 != nil || string(g) != string(w) {
 		return "the styles of " + want.ID
+	}
+	if got.ComponentID != want.ComponentID {
+		// A nested instance is the main's: the use must hold a use of the same component there.
+		return "the component of " + want.ID
 	}
 	edges := []float64{got.X - want.X, got.Y - want.Y, got.X + got.Width - want.X - want.Width, got.Y + got.Height - want.Y - want.Height}
 	for _, d := range edges {

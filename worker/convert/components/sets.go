@@ -38,9 +38,10 @@ var variantMarkers = map[string]string{
 }
 
 // variantSets makes the component sets of the siblings of one kind under root, outermost first;
-// newComponent makes uses one component and returns its id ("" when the result has no room).
-func variantSets(root *resultjson.Node, shapes map[*resultjson.Node]shape, elements map[*resultjson.Node]Element, newComponent func([]*resultjson.Node) string) {
-	s := setMaker{shapes: shapes, elements: elements, newComponent: newComponent, usesOf: map[string][]*resultjson.Node{},
+// newComponent makes uses one component and returns its id ("" when the result has no room);
+// names are the component names taken.
+func variantSets(root *resultjson.Node, shapes map[*resultjson.Node]shape, elements map[*resultjson.Node]Element, names map[string]bool, newComponent func([]*resultjson.Node) string) {
+	s := setMaker{shapes: shapes, elements: elements, names: names, newComponent: newComponent, usesOf: map[string][]*resultjson.Node{},
 		setOf: map[string]string{}, values: map[string]map[string]bool{}}
 	root.Walk(func(n *resultjson.Node) {
 		if n.ComponentID != "" {
@@ -54,6 +55,8 @@ type setMaker struct {
 	shapes       map[*resultjson.Node]shape
 	elements     map[*resultjson.Node]Element
 	newComponent func([]*resultjson.Node) string
+	// names are the component names taken.
+	names map[string]bool
 	// usesOf are the uses of each component in document order.
 	usesOf map[string][]*resultjson.Node
 	// setOf is the Default of the set each component of a set is in (a Default's is itself);
@@ -128,13 +131,6 @@ func (s *setMaker) oddOnesOut(p *resultjson.Node) {
 	}
 }
 
-// holdsUse says whether a use of a component sits under n.
-func holdsUse(n *resultjson.Node) bool {
-	held := false
-	n.Walk(func(k *resultjson.Node) { held = held || k.ComponentID != "" })
-	return held
-}
-
 // shareClass says whether two class lists have a token in common that is no variant marker.
 func shareClass(a, b []string) bool {
 	for _, c := range a {
@@ -172,7 +168,6 @@ func (s *setMaker) set(siblings []*resultjson.Node, with []string) {
 			return // two sets are not merged
 		}
 	}
-	plain, inner := s.clearable(plain)
 	taken := len(s.values[def])
 	var clusters [][]*resultjson.Node
 	for _, m := range plain {
@@ -203,21 +198,6 @@ func (s *setMaker) set(siblings []*resultjson.Node, with []string) {
 	if def == "" && most < MinUses && len(siblings) < MinSetSiblings {
 		return // two of a kind that repeat nothing
 	}
-	if most < MinUses && len(inner) > 0 {
-		// A set of one-offs takes in no repeat (its members' layers would lose their instances
-		// and gain none): the siblings that hold uses stay out.
-		var bare []*resultjson.Node
-		for _, m := range siblings {
-			if m.ComponentID != "" || !holdsUse(m) {
-				bare = append(bare, m)
-			}
-		}
-		s.set(bare, with)
-		return
-	}
-	for _, id := range inner {
-		s.takeIn(id, plain)
-	}
 	ids := free
 	for _, c := range clusters {
 		id := s.newComponent(c)
@@ -239,6 +219,15 @@ func (s *setMaker) set(siblings []*resultjson.Node, with []string) {
 		}
 		s.setOf[def] = def
 		s.values[def] = map[string]bool{resultjson.StateDefault: true}
+		// The set is named by what its components' first uses are ("Feature / Fast", "Feature /
+		// Safe": "Feature") when no component has that name yet.
+		firsts := make([]*resultjson.Node, len(ids))
+		for i, id := range ids {
+			firsts[i] = s.usesOf[id][0]
+		}
+		if name := Name(firsts); !s.names[name] {
+			s.usesOf[def][0].ComponentName = unique(name, s.names)
+		}
 	}
 	for _, id := range ids {
 		if id == def {
@@ -260,69 +249,6 @@ func (s *setMaker) value(first, def *resultjson.Node, n int) string {
 		}
 	}
 	return "Variant " + strconv.Itoa(n)
-}
-
-// clearable drops from plain the siblings that hold uses of a component of a set (an instance
-// cannot hold another use, and a set is not taken apart), and returns the rest with the
-// components they hold uses of: when the siblings become uses, those uses become layers of
-// them (takeIn).
-func (s *setMaker) clearable(plain []*resultjson.Node) ([]*resultjson.Node, []string) {
-	var kept []*resultjson.Node
-	inner := map[string]bool{}
-	for _, m := range plain {
-		ok := true
-		var ids []string
-		m.Walk(func(n *resultjson.Node) {
-			if id := n.ComponentID; id != "" {
-				_, inSet := s.setOf[id]
-				ok = ok && !inSet
-				ids = append(ids, id)
-			}
-		})
-		if ok {
-			kept = append(kept, m)
-			for _, id := range ids {
-				inner[id] = true
-			}
-		}
-	}
-	ids := make([]string, 0, len(inner))
-	for id := range inner {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	return kept, ids
-}
-
-// takeIn makes the uses of component id inside members layers of them: they stop being uses;
-// the uses elsewhere stay one component when there are at least MinUses of them (the first
-// taking componentName), else they stop being uses too.
-func (s *setMaker) takeIn(id string, members []*resultjson.Node) {
-	inside := map[*resultjson.Node]bool{}
-	for _, m := range members {
-		m.Walk(func(n *resultjson.Node) { inside[n] = n.ComponentID == id })
-	}
-	var name string
-	var rest []*resultjson.Node
-	for _, u := range s.usesOf[id] {
-		if u.ComponentName != "" {
-			name = u.ComponentName
-		}
-		if inside[u] {
-			u.Component = resultjson.Component{}
-		} else {
-			rest = append(rest, u)
-		}
-	}
-	if len(rest) < MinUses {
-		for _, u := range rest {
-			u.Component = resultjson.Component{}
-		}
-		delete(s.usesOf, id)
-		return
-	}
-	rest[0].ComponentName = name
-	s.usesOf[id] = rest
 }
 
 // renumber numbers the components under root C:1, C:2, ... in the document order of their first

@@ -117,10 +117,12 @@ func TestMaxSetVariants(t *testing.T) {
 	}
 }
 
-// TestAVariantTakesInTheComponentsInsideIt: siblings that hold uses of a component become the
-// set's components, and those uses layers of them (an instance holds no use); the uses left
-// elsewhere stay a component when they still repeat, else they are plain too.
-func TestAVariantTakesInTheComponentsInsideIt(t *testing.T) {
+// TestAVariantKeepsTheUsesInsideIt: siblings that hold uses of a component become the set's
+// components and keep those uses (nested instances): the bodies of the features that are
+// variants stay uses of the Body component with the bodies elsewhere; the bodies of the
+// repeat the first pass made (the Default's two uses) are layers of it (the outermost repeat
+// wins). A set of one-offs holds them too.
+func TestAVariantKeepsTheUsesInsideIt(t *testing.T) {
 	body := func(id string) *resultjson.Node {
 		return &resultjson.Node{Type: "FRAME", ID: id, Name: "Body", X: 4, Y: 4, Width: 60, Height: 30, Fills: solid(0.3),
 			Children: []*resultjson.Node{{Type: "TEXT", ID: id + "t", Name: "x", Width: 60, Height: 16, Characters: "x", Fills: solid(0)}}}
@@ -144,11 +146,10 @@ func TestAVariantTakesInTheComponentsInsideIt(t *testing.T) {
 		outside        int
 		uses, inBodies string
 	}{
-		{"all inside", true, 0, "C:1,C:1,C:2>C:1=Variant 2,C:3>C:1=Variant 3", ",,,"},
-		{"one outside", true, 1, "C:1,C:1,C:2>C:1=Variant 2,C:3>C:1=Variant 3,", ",,,,"},
-		{"two outside", true, 2, "C:1,C:1,C:2>C:1=Variant 2,C:3>C:1=Variant 3,C:4,C:4", ",,,,C:4Body,C:4"},
-		// One-offs take in no repeat: the features stay plain, their bodies one component.
-		{"one-offs", false, 0, ",,", "C:1Body,C:1,C:1"},
+		{"all inside", true, 0, "C:1,C:1,C:2>C:1=Variant 2,C:4>C:1=Variant 3", ",,C:3Body,C:3"},
+		{"one outside", true, 1, "C:1,C:1,C:2>C:1=Variant 2,C:4>C:1=Variant 3,C:3", ",,C:3Body,C:3,C:3"},
+		{"two outside", true, 2, "C:1,C:1,C:2>C:1=Variant 2,C:4>C:1=Variant 3,C:3,C:3", ",,C:3Body,C:3,C:3,C:3"},
+		{"one-offs", false, 0, "C:1,C:3>C:1=Variant 2,C:4>C:1=Variant 3", "C:2Body,C:2,C:2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			kids := []*resultjson.Node{feature("a", 0, 1), feature("b", 110, 2), feature("c", 220, 3)}

@@ -10,7 +10,7 @@ import (
 
 // componentCount is what the components pass made of one page (docs/fidelity.md "Structure"):
 // components, their uses (instances), the layers the instances take from their main component
-// (the uses' nodes but the first use's), the nodes of the tree (the page's own layers are the
+// (the nodes of the uses but each component's first, nested uses counted once), the nodes of the tree (the page's own layers are the
 // nodes less those the instances take), the repeats left plain, the
 // components with state variants ("States as variants"), the variants, and the states that
 // made none.
@@ -30,25 +30,31 @@ type componentCount struct {
 func countComponents(page string, r *run) componentCount {
 	c := componentCount{page: page}
 	seen := map[string]bool{}
-	r.Result.Root.Walk(func(n *resultjson.Node) {
+	// walk counts n's subtree; taken says n is in a use past its component's first (a nested
+	// use inside one is counted once).
+	var walk func(n *resultjson.Node, taken bool)
+	walk = func(n *resultjson.Node, taken bool) {
 		c.nodes++
-		if n.ComponentID == "" {
-			return
-		}
-		c.instances++
-		if n.ComponentName != "" {
-			c.names = append(c.names, fmt.Sprintf("%s (%s)", n.ComponentName, n.ComponentID))
-			if len(n.ComponentVariants) > 0 {
-				c.withStates++
-				c.variants += len(n.ComponentVariants)
+		if id := n.ComponentID; id != "" {
+			c.instances++
+			if n.ComponentName != "" {
+				c.names = append(c.names, fmt.Sprintf("%s (%s)", n.ComponentName, id))
+				if len(n.ComponentVariants) > 0 {
+					c.withStates++
+					c.variants += len(n.ComponentVariants)
+				}
 			}
+			taken = taken || seen[id]
+			seen[id] = true
 		}
-		if !seen[n.ComponentID] {
-			seen[n.ComponentID] = true
-			return
+		if taken {
+			c.inherited++
 		}
-		n.Walk(func(*resultjson.Node) { c.inherited++ })
-	})
+		for _, k := range n.Children {
+			walk(k, taken)
+		}
+	}
+	walk(r.Result.Root, false)
 	c.components = len(seen)
 	for _, d := range r.Result.Diagnostics {
 		switch d.Code {
