@@ -36,20 +36,20 @@ var fixtureComponents = map[string][2]int{
 	"layout-grid":       {2, 5}, // tiles of one text, padded auto-layout frames (text frames): two heights
 	"layout-grid-cards": {6, 7}, // cards of their own widths: a set of five one-offs, two holding uses of one heading component
 	"capture-appshell":  {1, 4},
-	"layout-navlinks":   {1, 4}, // four links of different label lengths
-	"layout-navactive":  {2, 7}, // links (one active) and tags of their own colours
-	"layout-navicons":   {1, 3}, // links, each with its own icon
-	"layout-margins":    {1, 2}, // the title bar's two buttons (text frames)
-	"layout-navbar":     {1, 3}, // three list items around their links' labels (text frames)
-	"layout-blocklinks": {2, 7}, // inline-block tabs and block sidebar links (text frames)
-	"layout-columns":    {1, 2}, // the two cards without a badge (columns)
-	"layout-variants":   {5, 7}, // links (Default, 3 uses) and the current one; three feature cards of one set
+	"layout-navlinks":   {1, 4},  // four links of different label lengths
+	"layout-navactive":  {2, 7},  // links (one active) and tags of their own colours
+	"layout-navicons":   {1, 3},  // links, each with its own icon
+	"layout-margins":    {1, 2},  // the title bar's two buttons (text frames)
+	"layout-navbar":     {1, 3},  // three list items around their links' labels (text frames)
+	"layout-blocklinks": {2, 7},  // inline-block tabs and block sidebar links (text frames)
+	"layout-columns":    {1, 2},  // the two cards without a badge (columns)
+	"layout-variants":   {5, 7},  // links (Default, 3 uses) and the current one; three feature cards of one set
 	"layout-nested":     {5, 10}, // buttons (4 uses, 3 nested) and headings (3, nested) in three feature cards of one set
-	"capture-vertical":  {4, 4}, // four writing-mode boxes of one kind: one set
-	"placeholder":       {3, 3}, // three fields of one kind, each styled its own way: one set
-	"truncation":        {3, 3}, // three boxes of one kind (ellipsis, clamp, clip): one set
-	"unsupported":       {3, 3}, // three boxes of one kind (tilted, blurred, shadowed): one set
-	"states":            {3, 9}, // buttons, cards, chips
+	"capture-vertical":  {4, 4},  // four writing-mode boxes of one kind: one set
+	"placeholder":       {3, 3},  // three fields of one kind, each styled its own way: one set
+	"truncation":        {3, 3},  // three boxes of one kind (ellipsis, clamp, clip): one set
+	"unsupported":       {3, 3},  // three boxes of one kind (tilted, blurred, shadowed): one set
+	"states":            {3, 9},  // buttons, cards, chips
 }
 
 // TestTableCellsAreNoComponents: the cells of collapse.html's tables (testdata/geometry-site),
