@@ -696,20 +696,20 @@ test("components of one kind: a variant met before its set's Default builds the 
   assert.deepEqual(texts, ["One", "Two", "Six"]);
 });
 
-test("nested instances: each feature card's component holds instances of Heading 3 and Btn, and the page's cards hold them with their own labels", async () => {
+test("nested instances: each feature card's and the plan card's component holds instances of Btn, and the page's cards hold them with their own labels", async () => {
   const golden = goldenResults().find((f) => f.name === "golden/result.nested.json");
   assert.ok(golden, "the golden nested page");
   const stub = install();
   // The stand-in's font engine: each label as wide as the page drew it.
-  const widths = new Map([["Get started", 86.22], ["Try it", 38.63], ["Read the audit", 110.05], ["Source", 52.98]]);
+  const widths = new Map([["Get started", 86.22], ["Try it", 38.63], ["Read the audit", 110.05], ["Source", 52.98], ["Buy Basic", 73.64], ["Buy Pro", 58.5]]);
   stub.measureText = (t) => ({ width: widths.get(t.characters) ?? t.width, height: 24 });
   const root = await materialize(golden.result);
   const holder = stub.currentPage.children.find((n) => n.name === ComponentsFrameName);
   assert.ok(holder instanceof StubFrame);
-  assert.deepEqual(holder.children.map((c) => [c.type, c.name]), [["COMPONENT", "Btn"], ["COMPONENT", "Heading 3"], ["COMPONENT_SET", "Feature"]],
+  assert.deepEqual(holder.children.map((c) => [c.type, c.name]), [["COMPONENT", "Btn"], ["COMPONENT", "Heading 3"], ["COMPONENT_SET", "Feature"], ["COMPONENT", "Plan"]],
     "the components a main holds instances of are made before it");
-  const [btn, heading, features] = holder.children;
-  assert.ok(btn instanceof StubComponent && heading instanceof StubComponent && features instanceof StubComponentSet);
+  const [btn, heading, features, plan] = holder.children;
+  assert.ok(btn instanceof StubComponent && heading instanceof StubComponent && features instanceof StubComponentSet && plan instanceof StubComponent);
   const label = (c: StubComponent): string => Object.keys(c.componentPropertyDefinitions)[0] ?? "";
   assert.equal(label(btn).split("#")[0], TextPropertyName, "the buttons' labels differ: a TEXT property");
   // Every variant of the set holds a heading and a button: instances of their components.
@@ -720,8 +720,8 @@ test("nested instances: each feature card's component holds instances of Heading
   assert.deepEqual(Object.keys(features.componentPropertyDefinitions), [], "the set has no property of the layers of its nested instances");
   const page = stub.currentPage.children.find((n) => n.id === root.id);
   assert.ok(page instanceof StubFrame);
-  const [start, row] = page.children;
-  assert.ok(start instanceof StubInstance && start.mainComponent === btn && row instanceof StubFrame);
+  const [start, row, plans] = page.children;
+  assert.ok(start instanceof StubInstance && start.mainComponent === btn && row instanceof StubFrame && plans instanceof StubFrame);
   assert.equal(start.componentProperties[label(btn)]?.value, "Get started");
   const cards = row.children;
   assert.deepEqual(cards.map((c) => (c instanceof StubInstance ? c.mainComponent.name : c.type)), ["Variant=Default", "Variant=Variant 2", "Variant=Variant 3"]);
@@ -730,4 +730,11 @@ test("nested instances: each feature card's component holds instances of Heading
   // the second card, at the end in the third.
   assert.deepEqual(buttons.map((b) => (b instanceof StubInstance ? [b.mainComponent.name, b.componentProperties[label(btn)]?.value, b.width, b.x] : b?.type)),
     [["Btn", "Try it", 70.63, 16], ["Btn", "Read the audit", 142.05, 28.97], ["Btn", "Source", 84.98, 99.02]], "each card's button: its label, width and place");
+  // The plan cards repeat: instances of Plan, whose main holds an instance of Btn; the second
+  // card's button takes its label by the nested instance's property, and its width from it.
+  assert.deepEqual(plan.children.map((c) => (c instanceof StubInstance ? c.mainComponent.name : c.type)), ["FRAME", "Btn"]);
+  assert.deepEqual(plans.children.map((c) => {
+    const b = c instanceof StubInstance && c.mainComponent === plan ? c.children[1] : undefined;
+    return b instanceof StubInstance ? [b.mainComponent.name, b.componentProperties[label(btn)]?.value, b.width] : c.type;
+  }), [["Btn", "Buy Basic", 105.64], ["Btn", "Buy Pro", 90.5]]);
 });

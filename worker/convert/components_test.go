@@ -44,7 +44,7 @@ var fixtureComponents = map[string][2]int{
 	"layout-blocklinks": {2, 7},  // inline-block tabs and block sidebar links (text frames)
 	"layout-columns":    {1, 2},  // the two cards without a badge (columns)
 	"layout-variants":   {5, 7},  // links (Default, 3 uses) and the current one; three feature cards of one set
-	"layout-nested":     {5, 10}, // buttons (4 uses, 3 nested) and headings (3, nested) in three feature cards of one set
+	"layout-nested":     {6, 14}, // buttons (6 uses, 5 nested) and headings (3, nested) in three feature cards of one set and two plan cards
 	"capture-vertical":  {4, 4},  // four writing-mode boxes of one kind: one set
 	"placeholder":       {3, 3},  // three fields of one kind, each styled its own way: one set
 	"truncation":        {3, 3},  // three boxes of one kind (ellipsis, clamp, clip): one set
@@ -340,16 +340,18 @@ func TestSiblingsOfOneKindAreVariants(t *testing.T) {
 	noneSkipped(t, res)
 }
 
-// TestUsesHoldUsesOfOtherComponents: nested.html (testdata/layout-site): the page's four buttons
-// (one in the hero, one in each feature card, each its own label and width) are one component
-// Btn; the cards' headings another; the three cards, each aligned its own way, one set whose
-// components hold uses of both (nested instances), named by their kind. The example
-// testdata/workers/result.nested.json is a copy of its golden, which the backend accepts.
+// TestUsesHoldUsesOfOtherComponents: nested.html (testdata/layout-site): the page's six buttons
+// (in the hero, in each feature card and in each plan card, each its own label and width) are
+// one component Btn; the feature cards' headings another; the three feature cards, each aligned
+// its own way, one set whose components hold uses of both (nested instances), named by their
+// kind; the two plan cards one component holding a use of Btn (a repeat inside a repeat that
+// also stands elsewhere). The example testdata/workers/result.nested.json is a copy of its
+// golden, which the backend accepts.
 func TestUsesHoldUsesOfOtherComponents(t *testing.T) {
 	checkExample(t, "layout-nested", "../../testdata/workers/result.nested.json")
 	res := loadFixture(t, "layout-nested").convert(t).Result
 	uses, names := componentUses(res.Root)
-	if got := fmt.Sprintln(len(uses["C:1"]), names["C:1"], len(uses["C:3"]), names["C:3"]); got != "4 Btn 3 Heading 3\n" {
+	if got := fmt.Sprintln(len(uses["C:1"]), names["C:1"], len(uses["C:3"]), names["C:3"]); got != "6 Btn 3 Heading 3\n" {
 		t.Errorf("buttons and headings: %s", got)
 	}
 	features := res.Root.Children[1].Children
@@ -364,6 +366,11 @@ func TestUsesHoldUsesOfOtherComponents(t *testing.T) {
 	}
 	if names["C:2"] != "Feature" || features[1].VariantOf != "C:2" || features[2].VariantOf != "C:2" {
 		t.Errorf("the set: Default named %q, variants of %q and %q", names["C:2"], features[1].VariantOf, features[2].VariantOf)
+	}
+	for i, p := range res.Root.Children[2].Children {
+		if p.ComponentID != "C:6" || len(p.Children) != 2 || p.Children[0].ComponentID != "" || p.Children[1].ComponentID != "C:1" {
+			t.Errorf("plan %d: %s holding %v, want C:6 holding a price and a button (C:1)", i, p.ComponentID, p.Children)
+		}
 	}
 	noneSkipped(t, res)
 }

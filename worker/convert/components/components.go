@@ -5,8 +5,10 @@
 // differ where auto layout alone makes them differ: a text that grows with its characters
 // (textAutoResize) in an auto-layout row or column, and the frames that hug it (HUG) up to the
 // use's root, as nav links of different label lengths; Check lays each such instance out by
-// Figma's rules (layout.Hug, layout.LayOut) before it compares. The pass runs on the finished tree and changes no node but for the two
-// members, so the picture stays the same for every reader.
+// Figma's rules (layout.Hug, layout.LayOut) before it compares. A use may hold uses of other
+// components (nested instances, nested.go), and siblings of one kind become the variants of one
+// component set (sets.go). The pass runs on the finished tree and changes no node but for the
+// component members, so the picture stays the same for every reader.
 package components
 
 import (
@@ -210,6 +212,12 @@ func Build(root *resultjson.Node, room int, page *Page) []resultjson.Diagnostic 
 			skip(plain, len(members), why)
 		}
 	}
+	nest(root, shapes, func(uses []*resultjson.Node) string {
+		if component(uses) != "" {
+			return ""
+		}
+		return uses[0].ComponentID
+	})
 	variantSets(root, shapes, page.Elements, names, func(uses []*resultjson.Node) string {
 		if made >= MaxComponents {
 			return ""
@@ -663,6 +671,7 @@ func instance(main, u *resultjson.Node, root bool) (*resultjson.Node, string) {
 		c.X, c.Y = u.X, u.Y
 		c.LayoutPositioning, c.LayoutSizingHorizontal, c.LayoutSizingVertical, c.ScrollBehavior = u.LayoutPositioning, u.LayoutSizingHorizontal, u.LayoutSizingVertical, u.ScrollBehavior
 		c.GridChild = u.GridChild
+		c.Component = u.Component // the use's own members: a root is compared below them
 	}
 	if main.Children != nil {
 		c.Children = make([]*resultjson.Node, len(main.Children))

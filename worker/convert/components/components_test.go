@@ -2,6 +2,7 @@ package components_test
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -152,26 +153,55 @@ func TestSameOnlyInContent(t *testing.T) {
 	}
 }
 
-// TestOutermostRepeatWins: cards holding the same button are one component (the buttons in
-// them are layers of it); a button repeated only inside the cards is no component of its own.
-func TestOutermostRepeatWins(t *testing.T) {
-	button := func(id string) *resultjson.Node {
-		return &resultjson.Node{Type: "FRAME", ID: id, Name: "Button", X: 8, Y: 30, Width: 60, Height: 16, Fills: solid(0.2),
+// TestRepeatsInsideRepeats: cards holding the same button are one component. The buttons in
+// them are layers of it while they stand at that one place alone; with a button of the same
+// shape elsewhere they are one component Button (nested instances in the card's), and so are
+// buttons at two places of one card.
+func TestRepeatsInsideRepeats(t *testing.T) {
+	button := func(id string, x float64) *resultjson.Node {
+		return &resultjson.Node{Type: "FRAME", ID: id, Name: "Button", X: x, Y: 30, Width: 60, Height: 16, Fills: solid(0.2),
 			Children: []*resultjson.Node{{Type: "TEXT", ID: id + "t", Name: "Buy", Width: 60, Height: 16, Characters: "Buy", Fills: solid(0)}}}
 	}
-	withButton := func(c *resultjson.Node) *resultjson.Node {
-		c.Children = append(c.Children, button(c.ID+"b"))
+	withButtons := func(c *resultjson.Node, n int) *resultjson.Node {
+		for i := range n {
+			c.Children = append(c.Children, button(c.ID+"b"+strconv.Itoa(i), 8+float64(i)*70))
+		}
+		c.Width = 200
 		return c
 	}
-	lone := button("lone")
-	lone.X = 500
-	root := page(withButton(card("a", 0, 100, "A")), withButton(card("b", 110, 100, "B")), lone)
-	components.Build(root, 10, nil)
-	if got := strings.Join(uses(root), ","); got != "C:1,C:1," {
-		t.Fatalf("uses %s, want the cards only", got)
+	buttons := func(root *resultjson.Node) string {
+		var out []string
+		root.Walk(func(n *resultjson.Node) {
+			if n.Name == "Button" {
+				out = append(out, n.ComponentID)
+			}
+		})
+		return strings.Join(out, ",")
 	}
-	if root.Children[0].Children[1].ComponentID != "" {
-		t.Fatal("a button inside a use is marked")
+	for _, tc := range []struct {
+		name          string
+		each          int
+		lone          bool
+		cards, inside string
+	}{
+		{"one place", 1, false, "C:1,C:1", ","},
+		{"and elsewhere", 1, true, "C:1,C:1,C:2", "C:2,C:2,C:2"},
+		{"two places", 2, false, "C:1,C:1", "C:2,C:2,C:2,C:2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			kids := []*resultjson.Node{withButtons(card("a", 0, 100, "A"), tc.each), withButtons(card("b", 210, 100, "B"), tc.each)}
+			if tc.lone {
+				kids = append(kids, button("lone", 500))
+			}
+			root := page(kids...)
+			components.Build(root, 10, nil)
+			if got := strings.Join(uses(root), ","); got != tc.cards {
+				t.Errorf("uses %s, want %s", got, tc.cards)
+			}
+			if got := buttons(root); got != tc.inside {
+				t.Errorf("buttons %s, want %s", got, tc.inside)
+			}
+		})
 	}
 }
 

@@ -118,10 +118,9 @@ func TestMaxSetVariants(t *testing.T) {
 }
 
 // TestAVariantKeepsTheUsesInsideIt: siblings that hold uses of a component become the set's
-// components and keep those uses (nested instances): the bodies of the features that are
-// variants stay uses of the Body component with the bodies elsewhere; the bodies of the
-// repeat the first pass made (the Default's two uses) are layers of it (the outermost repeat
-// wins). A set of one-offs holds them too.
+// components and keep those uses (nested instances): the bodies of the Default's two uses (the
+// repeat the first pass made), of the features that are variants and elsewhere are one
+// component Body. A set of one-offs holds them too.
 func TestAVariantKeepsTheUsesInsideIt(t *testing.T) {
 	body := func(id string) *resultjson.Node {
 		return &resultjson.Node{Type: "FRAME", ID: id, Name: "Body", X: 4, Y: 4, Width: 60, Height: 30, Fills: solid(0.3),
@@ -146,9 +145,9 @@ func TestAVariantKeepsTheUsesInsideIt(t *testing.T) {
 		outside        int
 		uses, inBodies string
 	}{
-		{"all inside", true, 0, "C:1,C:1,C:2>C:1=Variant 2,C:4>C:1=Variant 3", ",,C:3Body,C:3"},
-		{"one outside", true, 1, "C:1,C:1,C:2>C:1=Variant 2,C:4>C:1=Variant 3,C:3", ",,C:3Body,C:3,C:3"},
-		{"two outside", true, 2, "C:1,C:1,C:2>C:1=Variant 2,C:4>C:1=Variant 3,C:3,C:3", ",,C:3Body,C:3,C:3,C:3"},
+		{"all inside", true, 0, "C:1,C:1,C:3>C:1=Variant 2,C:4>C:1=Variant 3", "C:2Body,C:2,C:2,C:2"},
+		{"one outside", true, 1, "C:1,C:1,C:3>C:1=Variant 2,C:4>C:1=Variant 3,C:2", "C:2Body,C:2,C:2,C:2,C:2"},
+		{"two outside", true, 2, "C:1,C:1,C:3>C:1=Variant 2,C:4>C:1=Variant 3,C:2,C:2", "C:2Body,C:2,C:2,C:2,C:2,C:2"},
 		{"one-offs", false, 0, "C:1,C:3>C:1=Variant 2,C:4>C:1=Variant 3", "C:2Body,C:2,C:2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,112 @@
+package components
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/code2des/backend/worker/convert/resultjson"
+)
+
+// Nested instances (docs/conversion.md "Components"). The first pass makes the outermost repeats
+// components and leaves the repeats inside their uses layers of them. nest then makes such a
+// repeat a component too, its uses inside those of the larger components nested instances, when
+// that shares something the larger components do not: when the repeat also stands elsewhere (a
+// button in each card and one in the hero) or at more than one place (a button in each card and
+// in each pricing tier). A repeat found at one place of one component alone (a card's heading)
+// stays a layer of it: its main component already draws it once.
+
+// slot is where a node sits: inside a use of component owner at path (its child indices below
+// that use), or outside every use (owner "", the node itself).
+type slot struct {
+	owner string
+	path  string
+	node  *resultjson.Node
+}
+
+// nest makes the repeats inside uses of the components under root components of their own, or
+// adds them to the component their uses elsewhere already are: largest subtrees first, so a
+// repeat inside a nested use finds it marked. make makes uses one component and returns its id
+// ("" when Check refuses them or the result has no room).
+func nest(root *resultjson.Node, shapes map[*resultjson.Node]shape, make func([]*resultjson.Node) string) {
+	parent := map[*resultjson.Node]*resultjson.Node{}
+	byClass := map[key][]*resultjson.Node{}
+	var classes []key
+	usesOf := map[string][]*resultjson.Node{}
+	root.Walk(func(n *resultjson.Node) {
+		for _, c := range n.Children {
+			parent[c] = n
+		}
+		if n.ComponentID != "" {
+			usesOf[n.ComponentID] = append(usesOf[n.ComponentID], n)
+		}
+		if n == root || !eligible(n, shapes) {
+			return
+		}
+		k := shapes[n].class
+		if byClass[k] == nil {
+			classes = append(classes, k)
+		}
+		byClass[k] = append(byClass[k], n)
+	})
+	// Largest first (a stable sort keeps document order among equals).
+	slices.SortStableFunc(classes, func(a, b key) int { return shapes[byClass[b][0]].nodes - shapes[byClass[a][0]].nodes })
+	where := func(n *resultjson.Node) slot {
+		path := ""
+		for c, p := n, parent[n]; p != nil; c, p = p, parent[p] {
+			path = "/" + strconv.Itoa(slices.Index(p.Children, c)) + path
+			if p.ComponentID != "" {
+				return slot{owner: p.ComponentID, path: path}
+			}
+		}
+		return slot{node: n}
+	}
+	for _, k := range classes {
+		nodes := byClass[k]
+		existing := ""
+		var plain []*resultjson.Node
+		for _, n := range nodes {
+			switch id := n.ComponentID; {
+			case id == "":
+				plain = append(plain, n)
+			case existing == "" || existing == id:
+				existing = id
+			default:
+				existing = "-" // uses of several components (sameBoxes): left as they are
+			}
+		}
+		if existing == "-" || len(plain) == 0 {
+			continue
+		}
+		// The places of the plain nodes; a place inside a component counts only when every use
+		// of that component has a node of this class there.
+		count := map[slot]int{}
+		for _, n := range plain {
+			count[where(n)]++
+		}
+		var taken []*resultjson.Node
+		places := map[slot]bool{}
+		for _, n := range plain {
+			s := where(n)
+			if s.owner == "" || count[s] == len(usesOf[s.owner]) {
+				taken = append(taken, n)
+				places[s] = true
+			}
+		}
+		if existing != "" {
+			if len(taken) == 0 || Check(usesOf[existing][0], taken) != "" {
+				continue
+			}
+			for _, n := range taken {
+				n.ComponentID = existing
+			}
+			usesOf[existing] = append(usesOf[existing], taken...)
+			continue
+		}
+		if len(places) < 2 || len(taken) < MinUses {
+			continue // one place of one component: its main draws it once
+		}
+		if id := make(taken); id != "" {
+			usesOf[id] = taken
+		}
+	}
+}
