@@ -3,7 +3,7 @@
 // batches, placement, and members Figma's node types lack.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { ResultInput } from "@code2des/api/result";
+import type { Node, ResultInput } from "@code2des/api/result";
 import { ComponentDataKey, ComponentsFrameName, DefaultBatchSize, IconDataKey, IconPropertyName, TextPropertyName, FallbackFamily, MaterializeError, PluginDataKey, materialize, type MaterializeWarning } from "../src/materialize.js";
 import { PlacementGap } from "../src/materialize/placement.js";
 import { VariantSpacing } from "../src/materialize/variants.js";
@@ -456,6 +456,39 @@ test("components with states: the main COMPONENT is the variant State=Default of
   const products = list.children[0];
   assert.ok(products instanceof StubFrame);
   for (const u of products.children) assert.ok(u instanceof StubInstance && u.mainComponent === main, "every use is an instance of State=Default");
+});
+
+test("nested instances: a use of a component with states inside the uses of another is an instance of its Default in the outer main and in every outer instance, with its own overrides", async () => {
+  const stub = install();
+  const section = (id: string, y: number, inner: Node, name?: string): Node => ({
+    type: "FRAME", id, name: "Section", x: 0, y, width: 216, height: 56, fills: [], componentId: "C:2", ...(name === undefined ? {} : { componentName: name }),
+    layoutMode: "VERTICAL", paddingLeft: 8, paddingRight: 8, paddingTop: 8, paddingBottom: 8, itemSpacing: 0, layoutSizingHorizontal: "FIXED", layoutSizingVertical: "FIXED",
+    children: [inner],
+  });
+  const input = cards(true, true);
+  const page0 = input.root as Node;
+  const products = page0.children?.[0];
+  const [first, second] = products?.children ?? [];
+  assert.ok(products !== undefined && first !== undefined && second !== undefined);
+  page0.children = [section("1:20", 0, first, "Section"), section("1:21", 60, second), { ...products, children: [] }];
+  const root = await materialize(input);
+  const holder = stub.currentPage.children.find((n) => n.name === ComponentsFrameName);
+  assert.ok(holder instanceof StubFrame);
+  // The card's set is made (and stacked) while the section's main is built, so it stands above it.
+  const stacked = [...holder.children].sort((a, b) => a.y - b.y);
+  assert.deepEqual(stacked.map((c) => [c.type, c.name]), [["COMPONENT_SET", "Card"], ["COMPONENT", "Section"]]);
+  const [set, main] = stacked;
+  assert.ok(set instanceof StubComponentSet && main instanceof StubComponent);
+  const [inMain] = main.children;
+  assert.ok(inMain instanceof StubInstance && inMain.mainComponent === set.defaultVariant, "the section's main holds an instance of the card's Default");
+  const page = stub.currentPage.children.find((n) => n.id === root.id);
+  assert.ok(page instanceof StubFrame);
+  const titles = page.children.slice(0, 2).map((s) => {
+    const c = s instanceof StubInstance && s.mainComponent === main ? s.children[0] : undefined;
+    const t = c instanceof StubInstance && c.mainComponent === set.defaultVariant ? c.children[0] : undefined;
+    return t instanceof StubText ? [c?.getPluginData(PluginDataKey), t.characters] : undefined;
+  });
+  assert.deepEqual(titles, [["1:3", "Alpha"], ["1:4", "Beta"]], "each section's card is the use's, its title overridden in the second");
 });
 
 test("components with states: a variant Figma refuses to combine removes everything created", async () => {

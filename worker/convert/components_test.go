@@ -159,22 +159,31 @@ func TestComponentsPage(t *testing.T) {
 const manyRepeats = 5000
 
 // TestManyRepeatsAreOneComponent: a list of manyRepeats rows of the same shape, differing in
-// their text only, becomes one component with manyRepeats instances, within the result's size
-// limit and accepted by the backend's rules.
+// their text only, each holding a tag like one more below the list, becomes one component with
+// manyRepeats instances and the tags another with manyRepeats+1 (nested in the rows'), within
+// the result's size limit and accepted by the backend's rules.
 func TestManyRepeatsAreOneComponent(t *testing.T) {
-	root := &resultjson.Node{Type: "FRAME", ID: "1", Name: "Page", Width: 800, Height: 40 * manyRepeats, Fills: &[]resultjson.Paint{}}
+	root := &resultjson.Node{Type: "FRAME", ID: "1", Name: "Page", Width: 800, Height: 40*manyRepeats + 40, Fills: &[]resultjson.Paint{}}
+	white := []resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 1, G: 1, B: 1}}}
+	black := []resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{}}}
+	text := func(id, words string, x, w float64) *resultjson.Node {
+		return &resultjson.Node{Type: "TEXT", ID: id, Name: "Item", X: x, Y: 8, Width: w, Height: 24, Fills: &black,
+			Characters: words, FontName: &resultjson.FontName{Family: "Inter", Style: "Regular"}, FontSize: 16}
+	}
+	tag := func(id string, x, y float64) *resultjson.Node {
+		return &resultjson.Node{Type: "FRAME", ID: id, Name: "Tag", X: x, Y: y, Width: 80, Height: 40, Fills: &white,
+			Children: []*resultjson.Node{text(id+"t", "New", 8, 64)}}
+	}
 	for i := range manyRepeats {
 		id := fmt.Sprintf("r%d", i)
-		white := []resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{R: 1, G: 1, B: 1}}}
-		black := []resultjson.Paint{{Type: "SOLID", Color: &resultjson.RGB{}}}
 		root.Children = append(root.Children, &resultjson.Node{Type: "FRAME", ID: id, Name: "Row", Y: float64(40 * i), Width: 800, Height: 40, Fills: &white,
-			Children: []*resultjson.Node{{Type: "TEXT", ID: id + "t", Name: "Item", X: 8, Y: 8, Width: 784, Height: 24, Fills: &black,
-				Characters: fmt.Sprintf("Item %d", i), FontName: &resultjson.FontName{Family: "Inter", Style: "Regular"}, FontSize: 16}}})
+			Children: []*resultjson.Node{text(id+"t", fmt.Sprintf("Item %d", i), 8, 600), tag(id+"g", 700, 0)}})
 	}
+	root.Children = append(root.Children, tag("lone", 0, 40*manyRepeats))
 	diags := components.Build(root, resultjson.MaxDiagnostics, nil)
 	uses, names := componentUses(root)
-	if len(diags) != 0 || len(uses) != 1 || len(uses["C:1"]) != manyRepeats || names["C:1"] != "Row" {
-		t.Fatalf("%d components (%d uses of C:1, named %q), diagnostics %v", len(uses), len(uses["C:1"]), names["C:1"], diags)
+	if len(diags) != 0 || len(uses) != 2 || len(uses["C:1"]) != manyRepeats || names["C:1"] != "Row" || len(uses["C:2"]) != manyRepeats+1 || names["C:2"] != "Tag" {
+		t.Fatalf("%d components (%d uses of C:1 named %q, %d of C:2 named %q), diagnostics %v", len(uses), len(uses["C:1"]), names["C:1"], len(uses["C:2"]), names["C:2"], diags)
 	}
 	job := fixtureJob
 	job.CaptureHash = sha256Hex([]byte("many repeats"))
@@ -187,7 +196,7 @@ func TestManyRepeatsAreOneComponent(t *testing.T) {
 	if err != nil || len(res.Warnings) != 0 {
 		t.Fatalf("fit: %v, warnings %v", err, res.Warnings)
 	}
-	t.Logf("%d rows: one component, result %d bytes", manyRepeats, len(out))
+	t.Logf("%d rows holding tags: two components, result %d bytes", manyRepeats, len(out))
 	if _, err := artifacts.ParseResult(out); err != nil {
 		t.Fatalf("the backend refuses the result: %v (cause: %v)", err, errCause(err))
 	}

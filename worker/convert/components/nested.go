@@ -29,12 +29,13 @@ type slot struct {
 // ("" when Check refuses them or the result has no room).
 func nest(root *resultjson.Node, shapes map[*resultjson.Node]shape, make func([]*resultjson.Node) string) {
 	parent := map[*resultjson.Node]*resultjson.Node{}
+	index := map[*resultjson.Node]int{}
 	byClass := map[key][]*resultjson.Node{}
 	var classes []key
 	usesOf := map[string][]*resultjson.Node{}
 	root.Walk(func(n *resultjson.Node) {
-		for _, c := range n.Children {
-			parent[c] = n
+		for i, c := range n.Children {
+			parent[c], index[c] = n, i
 		}
 		if n.ComponentID != "" {
 			usesOf[n.ComponentID] = append(usesOf[n.ComponentID], n)
@@ -53,7 +54,7 @@ func nest(root *resultjson.Node, shapes map[*resultjson.Node]shape, make func([]
 	where := func(n *resultjson.Node) slot {
 		path := ""
 		for c, p := n, parent[n]; p != nil; c, p = p, parent[p] {
-			path = "/" + strconv.Itoa(slices.Index(p.Children, c)) + path
+			path = "/" + strconv.Itoa(index[c]) + path
 			if p.ComponentID != "" {
 				return slot{owner: p.ComponentID, path: path}
 			}
@@ -62,6 +63,9 @@ func nest(root *resultjson.Node, shapes map[*resultjson.Node]shape, make func([]
 	}
 	for _, k := range classes {
 		nodes := byClass[k]
+		if len(nodes) < MinUses {
+			continue
+		}
 		existing := ""
 		var plain []*resultjson.Node
 		for _, n := range nodes {
