@@ -12,7 +12,7 @@ import (
 // one component, because they differ in a box or a member an instance cannot override (a nav's
 // current link whose border changes its padding, the featured card of a pricing table), become
 // the components of one component set; so do the odd ones out of a repeat (siblings of its tag
-// sharing a class with it, whatever their form). Each group of such siblings that Check lets be
+// sharing half of its classes, whatever their form). Each group of such siblings that Check lets be
 // uses of one component (of one class, drawn as the group's first) is a component; the
 // component with the most uses among them (the first of those in document order) is the set's
 // Default variant, and the first use of each other one says so (VariantOf) and names its value
@@ -100,7 +100,7 @@ func (s *setMaker) walk(p *resultjson.Node) {
 // oddOnesOut makes the plain children of p variants in the set of a component that repeats
 // among p's children (at least MinUses uses there, or uses of that many of its set's
 // components) when they are elements of its first use's
-// tag that share a class with it (a nav's current tab that also draws an indicator, a pricing
+// tag that share half of its classes (shareClass: a nav's current tab that also draws an indicator, a pricing
 // table's featured card of more parts): of one kind by the page's own names, whatever their
 // form.
 func (s *setMaker) oddOnesOut(p *resultjson.Node) {
@@ -131,14 +131,22 @@ func (s *setMaker) oddOnesOut(p *resultjson.Node) {
 	}
 }
 
-// shareClass says whether two class lists have a token in common that is no variant marker.
-func shareClass(a, b []string) bool {
-	for _, c := range a {
-		if variantMarkers[c] == "" && slices.Contains(b, c) {
-			return true
+// shareClass says whether the class list a has at least half of the tokens of first's class
+// list that are no variant markers (and one at least): an element styled as the repeat is (a
+// nav's current tab, a featured card), not one that shares a utility class with it (Tailwind's
+// w-full on a divider beside cards of seven classes).
+func shareClass(a, first []string) bool {
+	shared, of := 0, 0
+	for _, c := range first {
+		if variantMarkers[c] != "" {
+			continue
+		}
+		of++
+		if slices.Contains(a, c) {
+			shared++
 		}
 	}
-	return false
+	return shared >= 1 && 2*shared >= of
 }
 
 // set makes one component set of siblings (and of the components of with, a repeat they are

@@ -193,8 +193,8 @@ func TestARepeatLeftPlainBecomesASet(t *testing.T) {
 }
 
 // TestOddOnesOutOfARepeat: a tab of another form (it also draws an indicator) beside tabs that
-// repeat joins their set when its element is of their tag and shares a class with the first;
-// one that shares no class, or is of another tag, stays plain.
+// repeat joins their set when its element is of their tag and has half of the first's classes
+// at least; one that shares fewer, or is of another tag, stays plain.
 func TestOddOnesOutOfARepeat(t *testing.T) {
 	withIndicator := func(l *resultjson.Node) *resultjson.Node {
 		l.Children = append(l.Children, &resultjson.Node{Type: "RECTANGLE", ID: l.ID + "i", Name: "Indicator", X: 0, Y: 38, Width: l.Width, Height: 2, Fills: solid(0.2)})
@@ -205,13 +205,15 @@ func TestOddOnesOutOfARepeat(t *testing.T) {
 		el   components.Element
 		want string
 	}{
-		{"shares a class", components.Element{Tag: "a", Classes: []string{"tab", "is-active"}}, "C:1,C:2>C:1=Active,C:1"},
+		{"shares the classes", components.Element{Tag: "a", Classes: []string{"tab", "small", "link", "nav", "is-active"}}, "C:1,C:2>C:1=Active,C:1"},
+		{"shares half the classes", components.Element{Tag: "a", Classes: []string{"tab", "small", "wide"}}, "C:1,C:2>C:1=Variant 2,C:1"},
+		{"shares less than half", components.Element{Tag: "a", Classes: []string{"tab", "wide"}}, "C:1,,C:1"},
 		{"shares only a marker", components.Element{Tag: "a", Classes: []string{"is-active"}}, "C:1,,C:1"},
 		{"another tag", components.Element{Tag: "span", Classes: []string{"tab", "is-active"}}, "C:1,,C:1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := page(link("a", 0, 40, "Home"), withIndicator(link("b", 100, 80, "Pricing")), link("c", 300, 120, "Documentation"))
-			p := tagged(root, "a", map[int][]string{0: {"tab"}, 2: {"tab"}})
+			p := tagged(root, "a", map[int][]string{0: {"tab", "small", "link", "nav"}, 2: {"tab", "small", "link", "nav"}})
 			p.Elements[root.Children[1]] = tc.el
 			if d := components.Build(root, 10, p); len(d) != 0 {
 				t.Errorf("diagnostics %v", d)
