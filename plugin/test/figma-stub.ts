@@ -662,8 +662,9 @@ const px = (v: number): number => Math.round(v * 100) / 100;
  * instance (through nested instances up to the outermost): each HORIZONTAL or VERTICAL frame without wrap takes its flowing children's size on
  * an axis it hugs (HUG: padding, the children one after another itemSpacing apart, across the
  * largest) and places them again (aligned by primaryAxisAlignItems MIN, CENTER or MAX, or with
- * SPACE_BETWEEN the room left shared between them, and counterAxisAlignItems). A frame of
- * another mode, with children that FILL it along its layout direction, or that fill it across
+ * SPACE_BETWEEN the room left shared between them, and counterAxisAlignItems). With children
+ * that FILL it along its layout direction it keeps its length and their places along it, and
+ * only hugs and aligns across. A frame of another mode, or with children that fill it across
  * while it hugs across, stops it.
  */
 function layOutAgain(p: StubParent | null): void {
@@ -676,16 +677,26 @@ function layOutAgain(p: StubParent | null): void {
     // A child that fills the frame across keeps its size and place while the frame keeps its own.
     const fillMain = flow.some((c) => (row ? c.layoutSizingHorizontal : c.layoutSizingVertical) === "FILL");
     const fillCross = flow.some((c) => (row ? c.layoutSizingVertical : c.layoutSizingHorizontal) === "FILL");
-    if (flow.length === 0 || fillMain || (fillCross && hugCross)) return;
+    if (flow.length === 0 || (fillCross && hugCross)) return;
     const along = (n: StubNode): number => (row ? n.width : n.height);
     const across = (n: StubNode): number => (row ? n.height : n.width);
     const [start, end, crossStart, crossEnd] = row ? [f.paddingLeft, f.paddingRight, f.paddingTop, f.paddingBottom] : [f.paddingTop, f.paddingBottom, f.paddingLeft, f.paddingRight];
     const length = flow.reduce((sum, c) => sum + along(c), 0) + f.itemSpacing * (flow.length - 1);
     const thickness = Math.max(...flow.map(across));
-    const mainSize = hugMain ? px(start + length + end) : along(f);
+    const mainSize = hugMain && !fillMain ? px(start + length + end) : along(f);
     const crossSize = hugCross ? px(crossStart + thickness + crossEnd) : across(f);
     f.resizeWithoutLayout(row ? mainSize : crossSize, row ? crossSize : mainSize);
     const offset = (mode: string, free: number): number => (mode === "CENTER" ? free / 2 : mode === "MAX" ? free : 0);
+    if (fillMain) {
+      // Children that fill it along keep their places along it; across, it hugs and aligns.
+      for (const c of flow) {
+        const crossPos = px(crossStart + offset(f.counterAxisAlignItems, crossSize - crossStart - crossEnd - across(c)));
+        if (row) c.y = crossPos;
+        else c.x = crossPos;
+      }
+      if (f instanceof StubInstance && f.inInstance === null) return;
+      continue;
+    }
     const between = f.primaryAxisAlignItems === "SPACE_BETWEEN";
     const sizes = flow.reduce((sum, c) => sum + along(c), 0);
     const gap = !between ? f.itemSpacing : flow.length > 1 ? Math.max(0, (mainSize - start - end - sizes) / (flow.length - 1)) : 0;
@@ -804,6 +815,11 @@ export class StubInstance extends StubFrame {
     public mainComponent: StubComponent,
   ) {
     super(figma);
+  }
+  /** Figma's resize of an instance: its auto layout places its children again. */
+  override resize(width: number, height: number): void {
+    super.resize(width, height);
+    layOutAgain(this);
   }
   /** The values of the component's properties this instance sets (setProperties). */
   private readonly propertyValues = new Map<string, string | boolean>();

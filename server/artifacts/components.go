@@ -136,11 +136,29 @@ func (s *nodeShape) value(key string) string {
 	return ""
 }
 
+// resizable says on which axes a use's root of structure st may have another size than its
+// first use's: the plugin resizes the instance, and Figma's auto layout places its children
+// again. A HORIZONTAL or VERTICAL frame without wrap that does not hug (HUG) on that axis (a
+// card a grid row stretches to its own height).
+func resizable(st *nodeStructure, transformed bool) growth {
+	if transformed || !flows(st) {
+		return 0
+	}
+	var g growth
+	if st.enums["layoutSizingHorizontal"] != "HUG" {
+		g |= growsWidth
+	}
+	if st.enums["layoutSizingVertical"] != "HUG" {
+		g |= growsHeight
+	}
+	return g
+}
+
 // keys returns the node's shape as a layer of a use (inner, by the axes on which its parent lets
-// it move and grow) and as a use's root (placement members and its growth left out), from its
-// members, its growth g and its children's inner keys in order (those that may move and grow
-// when flow says auto layout places them).
-func (s *nodeShape) keys(children []childStructure, g growth, flow bool) (inner [4]shapeKey, root shapeKey) {
+// it move and grow) and as a use's root (placement members, its growth and the sizes on the
+// axes of resized left out), from its members, its growth g and its children's inner keys in
+// order (those that may move and grow when flow says auto layout places them).
+func (s *nodeShape) keys(children []childStructure, g, resized growth, flow bool) (inner [4]shapeKey, root shapeKey) {
 	var childFree growth
 	if flow {
 		childFree = growsWidth | growsHeight
@@ -161,8 +179,12 @@ func (s *nodeShape) keys(children []childStructure, g growth, flow bool) (inner 
 	}
 	hash := func(asRoot bool, free growth) shapeKey {
 		h := sha256.New()
+		sized := free & g
+		if asRoot {
+			sized |= resized
+		}
 		for _, m := range s.members {
-			if asRoot && componentPlacement[m.key] || left(m.key, free, free&g) {
+			if asRoot && componentPlacement[m.key] || left(m.key, free, sized) {
 				continue
 			}
 			fmt.Fprintf(h, "%d:%s%d:", len(m.key), m.key, len(m.value))

@@ -134,7 +134,8 @@ func plainLink(id string, textWidth int, extra string) string {
 }
 
 // TestComponentGrowthRules: uses may differ in the sizes a hugging auto-layout root and a text
-// that grows with its characters get (Figma lays the instance out again), nowhere else.
+// that grows with its characters get (Figma lays the instance out again), and in the size of an
+// auto-layout root that does not hug (the plugin resizes the instance), nowhere else.
 func TestComponentGrowthRules(t *testing.T) {
 	t.Parallel()
 	const name = `,"componentName":"Link"`
@@ -147,7 +148,9 @@ func TestComponentGrowthRules(t *testing.T) {
 		{"OKTextGrowsInAFixedRow", componentTree(strings.Replace(navLink("a", 0, 40, "FIXED", "WIDTH_AND_HEIGHT", name), `"width":72`, `"width":240`, 1), strings.Replace(navLink("b", 100, 80, "FIXED", "WIDTH_AND_HEIGHT", ""), `"width":112`, `"width":240`, 1)), ""},
 		{"OKSameTextOutsideAutoLayout", componentTree(plainLink("a", 40, name), plainLink("b", 40, "")), ""},
 		{"ErrTextGrowsOutsideAutoLayout", componentTree(plainLink("a", 40, name), plainLink("b", 80, "")), "differs from its first use"},
-		{"ErrFixedRoot", componentTree(navLink("a", 0, 40, "FIXED", "WIDTH_AND_HEIGHT", name), navLink("b", 100, 80, "FIXED", "WIDTH_AND_HEIGHT", "")), `node "b" is a use of component "C:1" but differs from its first use "a"`},
+		// A row that does not hug may be resized: the plugin resizes the instance.
+		{"OKFixedRootResized", componentTree(navLink("a", 0, 40, "FIXED", "WIDTH_AND_HEIGHT", name), navLink("b", 100, 80, "FIXED", "WIDTH_AND_HEIGHT", "")), ""},
+		{"ErrRootOutsideAutoLayoutResized", componentTree(plainLink("a", 40, name), strings.Replace(plainLink("b", 40, ""), `"height":40`, `"height":48`, 1)), `node "b" is a use of component "C:1" but differs from its first use "a"`},
 		{"ErrTextOfFixedSize", componentTree(navLink("a", 0, 40, "HUG", "NONE", name), navLink("b", 100, 80, "HUG", "NONE", "")), "differs from its first use"},
 		// HEIGHT grows the height only: a text of another width is another shape.
 		{"ErrWidthOfHeightText", componentTree(navLink("a", 0, 40, "HUG", "HEIGHT", name), navLink("b", 100, 80, "HUG", "HEIGHT", "")), "differs from its first use"},

@@ -86,7 +86,8 @@ func TestVariantImageRefs(t *testing.T) {
 // (fixture "layout-navactive": instances whose paints and fonts differ from their main
 // component's), result.navicons.json (fixture "layout-navicons": instances that swap their
 // icon), result.variants.json (fixture "layout-variants": variants of one kind) and
-// result.nested.json (fixture "layout-nested": uses holding uses of other components).
+// result.nested.json (fixture "layout-nested": uses holding uses of other components) and
+// result.stretched.json (fixture "layout-stretched": uses of other heights, resized instances).
 func TestConverterExamplesValid(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ file, member string }{
@@ -95,6 +96,7 @@ func TestConverterExamplesValid(t *testing.T) {
 		{"result.navicons.json", `"SVG"`},
 		{"result.variants.json", `"variantOf"`},
 		{"result.nested.json", `"componentId": "C:1"`},
+		{"result.stretched.json", `"componentId": "C:1"`},
 	} {
 		b, err := os.ReadFile("../../testdata/workers/" + tc.file)
 		if err != nil {

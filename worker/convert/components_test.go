@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/code2des/backend/server/artifacts"
@@ -44,6 +45,7 @@ var fixtureComponents = map[string][2]int{
 	"layout-blocklinks": {2, 7},  // inline-block tabs and block sidebar links (text frames)
 	"layout-columns":    {1, 2},  // the two cards without a badge (columns)
 	"layout-variants":   {5, 7},  // links (Default, 3 uses) and the current one; three feature cards of one set
+	"layout-stretched":  {1, 4},  // four cards of one content, two stretched by their grid row (resized instances)
 	"layout-nested":     {6, 14}, // buttons (6 uses, 5 nested) and headings (3, nested) in three feature cards of one set and two plan cards
 	"capture-vertical":  {4, 4},  // four writing-mode boxes of one kind: one set
 	"placeholder":       {3, 3},  // three fields of one kind, each styled its own way: one set
@@ -380,6 +382,29 @@ func TestUsesHoldUsesOfOtherComponents(t *testing.T) {
 		if p.ComponentID != "C:6" || len(p.Children) != 2 || p.Children[0].ComponentID != "" || p.Children[1].ComponentID != "C:1" {
 			t.Errorf("plan %d: %s holding %v, want C:6 holding a price and a button (C:1)", i, p.ComponentID, p.Children)
 		}
+	}
+	noneSkipped(t, res)
+}
+
+// TestCardsARowStretchesAreResizedInstances: stretched.html (testdata/layout-site): four cards of
+// one kind in a grid of three columns, the first row stretched to its second card's three-line
+// paragraph, the fourth card as tall as its content, are one component Card: the first and third
+// instances are resized to the row's height (FIXED), the second and fourth hug their content.
+// The example testdata/workers/result.stretched.json is a copy of its golden.
+func TestCardsARowStretchesAreResizedInstances(t *testing.T) {
+	checkExample(t, "layout-stretched", "../../testdata/workers/result.stretched.json")
+	res := loadFixture(t, "layout-stretched").convert(t).Result
+	uses, names := componentUses(res.Root)
+	cards := uses["C:1"]
+	if len(uses) != 1 || len(cards) != 4 || names["C:1"] != "Card" {
+		t.Fatalf("components %v named %v, want C:1 Card with the four cards", uses, names)
+	}
+	var got []string
+	for _, c := range cards {
+		got = append(got, fmt.Sprintf("%v %s", c.Height, c.LayoutSizingVertical))
+	}
+	if want := "136 FIXED,136 HUG,136 FIXED,88 HUG"; strings.Join(got, ",") != want {
+		t.Errorf("cards %s, want %s", strings.Join(got, ","), want)
 	}
 	noneSkipped(t, res)
 }

@@ -61,6 +61,7 @@ var fixtureSites = map[string][2]string{
 	"layout-columns":    {"testdata/layout-site", "/columns.html"},
 	"layout-variants":   {"testdata/layout-site", "/variants.html"},
 	"layout-nested":     {"testdata/layout-site", "/nested.html"},
+	"layout-stretched":  {"testdata/layout-site", "/stretched.html"},
 	"themes":            {"testdata/layout-site", "/themes.html"},
 	"states":            {"../capture/capturetest/site", "/states.html"},
 	"text":              {"testdata/text-site", "/index.html"},

@@ -480,6 +480,7 @@ async function buildInstance(n: Node, componentId: string, parent: Parent, ctx: 
   ctx.track(inst);
   applying(n.id, "(append to parent)", () => parent.appendChild(inst));
   await overrideLayers(inst, n, made.main, ctx);
+  resizeInstance(inst, n, made.main);
   if (n.constraints !== undefined) {
     const v = n.constraints;
     applying(n.id, "constraints", () => (inst.constraints = v));
@@ -487,6 +488,21 @@ async function buildInstance(n: Node, componentId: string, parent: Parent, ctx: 
   applyPosition(inst, n);
   applySizing(inst, n);
   return inst;
+}
+
+/**
+ * Resizes inst to the use n where its size is not the main's (docs/results.md "Components"): a
+ * HORIZONTAL or VERTICAL frame without wrap (a card a grid row stretches to its own height);
+ * Figma's auto layout places the instance's children again. On an axis where the use hugs,
+ * its sizing (applySizing, after) has Figma take the content's size again, which is the use's.
+ */
+function resizeInstance(inst: InstanceNode, n: Node, main: Node): void {
+  const flows = (main.layoutMode === "HORIZONTAL" || main.layoutMode === "VERTICAL") && main.layoutWrap !== "WRAP" && main.relativeTransform === undefined;
+  if (!flows || n.width === undefined || n.height === undefined) return;
+  const w = n.width;
+  const h = n.height;
+  if (w === inst.width && h === inst.height) return;
+  applying(n.id, "width", () => inst.resize(Math.max(w, 0.01), Math.max(h, 0.01)));
 }
 
 /**

@@ -55,7 +55,8 @@ const (
 //     letterSpacing, textCase, textDecoration, textStyleId) and its styledTextSegments (ranges
 //     of any number and style);
 //   - the use's root only: x, y and how it sits in its parent (layoutPositioning,
-//     layoutSizingHorizontal, layoutSizingVertical, the grid child members, scrollBehavior).
+//     layoutSizingHorizontal, layoutSizingVertical, the grid child members, scrollBehavior),
+//     and its width and height where it may be resized (resizable).
 //
 // So uses may paint otherwise (a nav's active link, tags of their own colours, a field showing
 // its placeholder); what makes them uses of one component is the same structure and boxes and
@@ -439,6 +440,36 @@ func grows(n *resultjson.Node, kids []shape) axes {
 	return a
 }
 
+// resizable says on which axes a use's root n may have another size than its main component
+// (the plugin resizes the instance and Figma's auto layout places its children again): a
+// HORIZONTAL or VERTICAL frame without wrap that does not hug on that axis (a card a grid row
+// stretches to its own height), where no flowing child fills it (the stand-ins of Figma would
+// not stretch one).
+func resizable(n *resultjson.Node) axes {
+	if !flows(n) || n.RelativeTransform != nil {
+		return 0
+	}
+	a := both
+	if n.LayoutSizingHorizontal == layout.SizingHug {
+		a &^= horizontal
+	}
+	if n.LayoutSizingVertical == layout.SizingHug {
+		a &^= vertical
+	}
+	for _, c := range n.Children {
+		if c.LayoutPositioning == layout.PositionAbsolute {
+			continue
+		}
+		if c.LayoutSizingHorizontal == layout.SizingFill {
+			a &^= horizontal
+		}
+		if c.LayoutSizingVertical == layout.SizingFill {
+			a &^= vertical
+		}
+	}
+	return a
+}
+
 // flows says whether n is a HORIZONTAL or VERTICAL frame without wrap, whose children auto
 // layout places one after another.
 func flows(n *resultjson.Node) bool {
@@ -463,7 +494,7 @@ func measure(n *resultjson.Node, shapes map[*resultjson.Node]shape) shape {
 	for free := range axes(4) {
 		s.inner[free] = hash(own, box(n, free, free&s.grows), kids, childFree)
 	}
-	s.root = hash(fixed(n, true), box(n, both, s.grows), kids, childFree)
+	s.root = hash(fixed(n, true), box(n, both, s.grows|resizable(n)), kids, childFree)
 	s.paint = paintKey(n, kids)
 	s.exact = hash(fixed(n, true), box(n, both, 0), kids, 0)
 	f := sha256.New()
@@ -569,6 +600,9 @@ func Check(main *resultjson.Node, uses []*resultjson.Node) string {
 			return why
 		}
 		hug(inst, main)
+		if inst.LayoutSizingHorizontal != main.LayoutSizingHorizontal || inst.LayoutSizingVertical != main.LayoutSizingVertical {
+			layout.Hug(inst) // an instance set to HUG where its main does not takes its content's size
+		}
 		place(inst, main)
 		if why := compare(inst, u); why != "" {
 			return fmt.Sprintf("%s would not draw %s as an instance of %s", u.ID, why, main.ID)
@@ -672,6 +706,16 @@ func instance(main, u *resultjson.Node, root bool) (*resultjson.Node, string) {
 		c.LayoutPositioning, c.LayoutSizingHorizontal, c.LayoutSizingVertical, c.ScrollBehavior = u.LayoutPositioning, u.LayoutSizingHorizontal, u.LayoutSizingVertical, u.ScrollBehavior
 		c.GridChild = u.GridChild
 		c.Component = u.Component // the use's own members: a root is compared below them
+		// The plugin resizes the instance where the use lets it (resizable: its layout mode and
+		// children's sizing are main's).
+		if r := resizable(u); r != 0 {
+			if r&horizontal != 0 {
+				c.Width = u.Width
+			}
+			if r&vertical != 0 {
+				c.Height = u.Height
+			}
+		}
 	}
 	if main.Children != nil {
 		c.Children = make([]*resultjson.Node, len(main.Children))

@@ -327,7 +327,9 @@ func TestNavLinksOfDifferentWidths(t *testing.T) {
 		diag   string
 	}{
 		{"labels", func(b *resultjson.Node) {}, "C:1,C:1,C:1", ""},
-		{"fixed width", func(b *resultjson.Node) { b.LayoutSizingHorizontal = "FIXED" }, "C:1,,C:1", ""},
+		// A row of its own width: the instance is resized, and places its label as the page.
+		{"fixed width", func(b *resultjson.Node) { b.LayoutSizingHorizontal = "FIXED" }, "C:1,C:1,C:1", ""},
+		{"fixed width, label elsewhere", func(b *resultjson.Node) { b.LayoutSizingHorizontal, b.Children[0].X = "FIXED", 21 }, ",,", "b would not draw the box of bt (5.0 px off) as an instance of a"},
 		{"text of fixed width", func(b *resultjson.Node) { b.Children[0].TextAutoResize = "HEIGHT" }, "C:1,,C:1", ""},
 		{"a box that does not grow", func(b *resultjson.Node) { b.Children[0].Type, b.Children[0].TextAutoResize = "RECTANGLE", "" }, "C:1,,C:1", ""},
 		{"fill", func(b *resultjson.Node) { b.Fills = solid(0.5) }, "C:1,C:1,C:1", ""},
@@ -368,9 +370,15 @@ func TestCheckLaysOutGrowth(t *testing.T) {
 	if why := components.Check(a, []*resultjson.Node{b}); why != "" {
 		t.Fatalf("nested growth: %s", why)
 	}
+	// A root of a fixed width is resized (the plugin resizes the instance): its column places
+	// the link at its start, so a link elsewhere is not what the instance draws.
 	b.LayoutSizingHorizontal = "FIXED"
-	if why := components.Check(a, []*resultjson.Node{b}); !strings.Contains(why, "the box of b (50.0 px off)") {
+	if why := components.Check(a, []*resultjson.Node{b}); why != "" {
 		t.Fatalf("a fixed root: %q", why)
+	}
+	b.Children[0].X += 3
+	if why := components.Check(a, []*resultjson.Node{b}); !strings.Contains(why, "the box of bl (3.0 px off)") {
+		t.Fatalf("a fixed root, its link elsewhere: %q", why)
 	}
 }
 

@@ -230,7 +230,7 @@ func TestOddOnesOutOfARepeat(t *testing.T) {
 func TestOddOneOutOfASetOfOneOffs(t *testing.T) {
 	tab := func(id string, x, w float64) *resultjson.Node {
 		l := link(id, x, w, id)
-		l.LayoutSizingHorizontal = "FIXED" // no growth: every width its own component
+		l.Children[0].TextAutoResize = "NONE" // no growth: every width its own component
 		return l
 	}
 	current := tab("a", 0, 40)
