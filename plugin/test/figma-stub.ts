@@ -659,57 +659,69 @@ const px = (v: number): number => Math.round(v * 100) / 100;
 
 /**
  * Figma's auto layout once a layer of an instance changed size, from its parent p up to the
- * instance (through nested instances up to the outermost): each HORIZONTAL or VERTICAL frame without wrap takes its flowing children's size on
- * an axis it hugs (HUG: padding, the children one after another itemSpacing apart, across the
- * largest) and places them again (aligned by primaryAxisAlignItems MIN, CENTER or MAX, or with
- * SPACE_BETWEEN the room left shared between them, and counterAxisAlignItems). With children
- * that FILL it along its layout direction it keeps its length and their places along it, and
- * only hugs and aligns across. A frame of another mode, or with children that fill it across
- * while it hugs across, stops it.
+ * instance (through nested instances up to the outermost), each frame laid out by layOutFrame;
+ * a frame it stops at stops it.
  */
 function layOutAgain(p: StubParent | null): void {
   for (let f = p; f instanceof StubFrame && (f instanceof StubInstance || f.inInstance !== null); f = f.parent) {
-    const row = f.layoutMode === "HORIZONTAL";
-    if ((!row && f.layoutMode !== "VERTICAL") || f.layoutWrap === "WRAP") return;
-    const flow = f.children.filter((c): c is StubLayer => c instanceof StubLayer && c.layoutPositioning !== "ABSOLUTE");
-    const hugMain = (row ? f.layoutSizingHorizontal : f.layoutSizingVertical) === "HUG";
-    const hugCross = (row ? f.layoutSizingVertical : f.layoutSizingHorizontal) === "HUG";
-    // A child that fills the frame across keeps its size and place while the frame keeps its own.
-    const fillMain = flow.some((c) => (row ? c.layoutSizingHorizontal : c.layoutSizingVertical) === "FILL");
-    const fillCross = flow.some((c) => (row ? c.layoutSizingVertical : c.layoutSizingHorizontal) === "FILL");
-    if (flow.length === 0 || (fillCross && hugCross)) return;
-    const along = (n: StubNode): number => (row ? n.width : n.height);
-    const across = (n: StubNode): number => (row ? n.height : n.width);
-    const [start, end, crossStart, crossEnd] = row ? [f.paddingLeft, f.paddingRight, f.paddingTop, f.paddingBottom] : [f.paddingTop, f.paddingBottom, f.paddingLeft, f.paddingRight];
-    const length = flow.reduce((sum, c) => sum + along(c), 0) + f.itemSpacing * (flow.length - 1);
-    const thickness = Math.max(...flow.map(across));
-    const mainSize = hugMain && !fillMain ? px(start + length + end) : along(f);
-    const crossSize = hugCross ? px(crossStart + thickness + crossEnd) : across(f);
-    f.resizeWithoutLayout(row ? mainSize : crossSize, row ? crossSize : mainSize);
-    const offset = (mode: string, free: number): number => (mode === "CENTER" ? free / 2 : mode === "MAX" ? free : 0);
-    if (fillMain) {
-      // Children that fill it along keep their places along it; across, it hugs and aligns.
-      for (const c of flow) {
-        const crossPos = px(crossStart + offset(f.counterAxisAlignItems, crossSize - crossStart - crossEnd - across(c)));
-        if (row) c.y = crossPos;
-        else c.x = crossPos;
-      }
-      if (f instanceof StubInstance && f.inInstance === null) return;
-      continue;
-    }
-    const between = f.primaryAxisAlignItems === "SPACE_BETWEEN";
-    const sizes = flow.reduce((sum, c) => sum + along(c), 0);
-    const gap = !between ? f.itemSpacing : flow.length > 1 ? Math.max(0, (mainSize - start - end - sizes) / (flow.length - 1)) : 0;
-    let pos = start + (between ? 0 : offset(f.primaryAxisAlignItems, mainSize - start - end - length));
-    for (const c of flow) {
-      const crossPos = px(crossStart + offset(f.counterAxisAlignItems, crossSize - crossStart - crossEnd - across(c)));
-      c.x = row ? px(pos) : crossPos;
-      c.y = row ? crossPos : px(pos);
-      pos += along(c) + gap;
-    }
+    if (!layOutFrame(f)) return;
     // A nested instance is a layer of the instance around it, which lays out again too.
     if (f instanceof StubInstance && f.inInstance === null) return;
   }
+}
+
+/**
+ * Lays out frame f once, as Figma's auto layout does: a HORIZONTAL or VERTICAL frame without
+ * wrap takes its flowing children's size on an axis it hugs (HUG: padding, the children one
+ * after another itemSpacing apart, across the largest); children that FILL it across take its
+ * inner size across, and those that FILL it along share the room its other children leave; a
+ * text so resized lays its characters out again, a frame its own children (down the tree). It
+ * places them (aligned by primaryAxisAlignItems MIN, CENTER or MAX, or with SPACE_BETWEEN the
+ * room left shared between them, and counterAxisAlignItems). False (nothing done) for a frame
+ * of another mode, without flowing children, or whose children fill it across while it hugs
+ * across.
+ */
+function layOutFrame(f: StubFrame): boolean {
+  const row = f.layoutMode === "HORIZONTAL";
+  if ((!row && f.layoutMode !== "VERTICAL") || f.layoutWrap === "WRAP") return false;
+  const flow = f.children.filter((c): c is StubLayer => c instanceof StubLayer && c.layoutPositioning !== "ABSOLUTE");
+  const fillsAlong = (c: StubLayer): boolean => (row ? c.layoutSizingHorizontal : c.layoutSizingVertical) === "FILL";
+  const fillsAcross = (c: StubLayer): boolean => (row ? c.layoutSizingVertical : c.layoutSizingHorizontal) === "FILL";
+  const hugMain = (row ? f.layoutSizingHorizontal : f.layoutSizingVertical) === "HUG" && !flow.some(fillsAlong);
+  const hugCross = (row ? f.layoutSizingVertical : f.layoutSizingHorizontal) === "HUG";
+  if (flow.length === 0 || (hugCross && flow.some(fillsAcross))) return false;
+  const along = (n: StubNode): number => (row ? n.width : n.height);
+  const across = (n: StubNode): number => (row ? n.height : n.width);
+  const [start, end, crossStart, crossEnd] = row ? [f.paddingLeft, f.paddingRight, f.paddingTop, f.paddingBottom] : [f.paddingTop, f.paddingBottom, f.paddingLeft, f.paddingRight];
+  const spacing = f.itemSpacing * (flow.length - 1);
+  const length = (): number => flow.reduce((sum, c) => sum + along(c), 0) + spacing;
+  const mainSize = hugMain ? px(start + length() + end) : along(f);
+  const crossSize = hugCross ? px(crossStart + Math.max(...flow.map(across)) + crossEnd) : across(f);
+  f.resizeWithoutLayout(row ? mainSize : crossSize, row ? crossSize : mainSize);
+  // Children that fill it take the room it gives them.
+  const fills = flow.filter(fillsAlong);
+  const fixed = flow.filter((c) => !fillsAlong(c)).reduce((sum, c) => sum + along(c), 0);
+  const share = fills.length > 0 ? px(Math.max(0.01, (mainSize - start - end - spacing - fixed) / fills.length)) : 0;
+  for (const c of flow) {
+    const a = fillsAlong(c) ? share : along(c);
+    const x = fillsAcross(c) ? px(crossSize - crossStart - crossEnd) : across(c);
+    if (a === along(c) && x === across(c)) continue;
+    c.resize(row ? a : x, row ? x : a);
+    if (c instanceof StubText) c.textAutoResize = c.textAutoResize;
+    else if (c instanceof StubFrame) layOutFrame(c);
+  }
+  const offset = (mode: string, free: number): number => (mode === "CENTER" ? free / 2 : mode === "MAX" ? free : 0);
+  const between = f.primaryAxisAlignItems === "SPACE_BETWEEN";
+  const sizes = flow.reduce((sum, c) => sum + along(c), 0);
+  const gap = !between ? f.itemSpacing : flow.length > 1 ? Math.max(0, (mainSize - start - end - sizes) / (flow.length - 1)) : 0;
+  let pos = start + (between ? 0 : offset(f.primaryAxisAlignItems, mainSize - start - end - length()));
+  for (const c of flow) {
+    const crossPos = px(crossStart + offset(f.counterAxisAlignItems, crossSize - crossStart - crossEnd - across(c)));
+    c.x = row ? px(pos) : crossPos;
+    c.y = row ? crossPos : px(pos);
+    pos += along(c) + gap;
+  }
+  return true;
 }
 
 /** A main component: a frame whose instances copy its layers (figma.createComponent). */

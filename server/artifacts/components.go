@@ -78,7 +78,8 @@ func (s *nodeShape) add(key string, raw []byte) {
 // use's layer, because Figma's auto layout sizes it from its content once an instance's characters
 // change: a TEXT whose textAutoResize grows it (WIDTH_AND_HEIGHT: width and height, HEIGHT:
 // height) and which is not FIXED or FILL on that axis; a HORIZONTAL or VERTICAL frame without
-// wrap that hugs (HUG) on an axis where a flowing child grows. The children of every such
+// wrap that hugs (HUG) on an axis where a flowing child grows; a layer that fills (FILL) its
+// auto-layout parent on an axis (its parent gives it its size). The children of every such
 // frame (hugging or not) may sit elsewhere and grow, as its auto layout places them. A
 // transformed node never grows.
 type growth uint8
@@ -115,6 +116,13 @@ func (s *nodeShape) growth(typ string, st *nodeStructure, transformed bool) grow
 		if st.enums["layoutSizingVertical"] == "HUG" {
 			g |= inner & growsHeight
 		}
+	}
+	// A layer that fills its auto-layout parent on an axis takes its size there from the parent.
+	if !transformed && st.enums["layoutSizingHorizontal"] == "FILL" {
+		g |= growsWidth
+	}
+	if !transformed && st.enums["layoutSizingVertical"] == "FILL" {
+		g |= growsHeight
 	}
 	return g
 }

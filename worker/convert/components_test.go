@@ -34,8 +34,8 @@ var fixtureComponents = map[string][2]int{
 	"layout-cards":      {1, 5}, // the five cards
 	"layout-components": {3, 9}, // tabs, product cards, footer rows
 	"layout-form":       {1, 2}, // two fields of the same shape
-	"layout-grid":       {2, 5}, // tiles of one text, padded auto-layout frames (text frames): two heights
-	"layout-grid-cards": {6, 7}, // cards of their own widths: a set of five one-offs, two holding uses of one heading component
+	"layout-grid":       {1, 5}, // tiles of one text, padded auto-layout frames (text frames) of two heights: resized instances
+	"layout-grid-cards": {2, 5}, // cards of their own widths and heights: four resized instances of one component and a variant
 	"capture-appshell":  {1, 4},
 	"layout-navlinks":   {1, 4},  // four links of different label lengths
 	"layout-navactive":  {2, 7},  // links (one active) and tags of their own colours
@@ -388,8 +388,9 @@ func TestUsesHoldUsesOfOtherComponents(t *testing.T) {
 
 // TestCardsARowStretchesAreResizedInstances: stretched.html (testdata/layout-site): four cards of
 // one kind in a grid of three columns, the first row stretched to its second card's three-line
-// paragraph, the fourth card as tall as its content, are one component Card: the first and third
-// instances are resized to the row's height (FIXED), the second and fourth hug their content.
+// paragraph, the fourth card over two columns and as tall as its content, are one component
+// Card: the first and third instances are resized to the row's height (FIXED), the second and
+// fourth hug their content, the fourth is resized to its two columns (its texts fill it).
 // The example testdata/workers/result.stretched.json is a copy of its golden.
 func TestCardsARowStretchesAreResizedInstances(t *testing.T) {
 	checkExample(t, "layout-stretched", "../../testdata/workers/result.stretched.json")
@@ -401,9 +402,9 @@ func TestCardsARowStretchesAreResizedInstances(t *testing.T) {
 	}
 	var got []string
 	for _, c := range cards {
-		got = append(got, fmt.Sprintf("%v %s", c.Height, c.LayoutSizingVertical))
+		got = append(got, fmt.Sprintf("%vx%v %s", c.Width, c.Height, c.LayoutSizingVertical))
 	}
-	if want := "136 FIXED,136 HUG,136 FIXED,88 HUG"; strings.Join(got, ",") != want {
+	if want := "200x136 FIXED,200x136 HUG,200x136 FIXED,416x88 HUG"; strings.Join(got, ",") != want {
 		t.Errorf("cards %s, want %s", strings.Join(got, ","), want)
 	}
 	noneSkipped(t, res)

@@ -409,8 +409,10 @@ const (
 	both       = horizontal | vertical
 )
 
-// grows says on which axes node n takes its size from its content in Figma's auto layout (the
-// growth of Overridable); kids are the shapes of its children.
+// grows says on which axes node n takes its size from its content or its parent in Figma's auto
+// layout (the growth of Overridable): a text that grows with its characters, a row or column
+// that hugs a child that grows, a layer that fills (FILL) its parent; kids are the shapes of its
+// children.
 func grows(n *resultjson.Node, kids []shape) axes {
 	hugging := func(sizing string) bool { return sizing == "" || sizing == layout.SizingHug }
 	var a axes
@@ -437,14 +439,22 @@ func grows(n *resultjson.Node, kids []shape) axes {
 			a |= inner & vertical
 		}
 	}
+	// A layer that fills its auto-layout parent on an axis takes its size there from the parent.
+	if n.RelativeTransform == nil && n.LayoutSizingHorizontal == layout.SizingFill {
+		a |= horizontal
+	}
+	if n.RelativeTransform == nil && n.LayoutSizingVertical == layout.SizingFill {
+		a |= vertical
+	}
 	return a
 }
 
 // resizable says on which axes a use's root n may have another size than its main component
 // (the plugin resizes the instance and Figma's auto layout places its children again): a
 // HORIZONTAL or VERTICAL frame without wrap that does not hug on that axis (a card a grid row
-// stretches to its own height), where no flowing child fills it (the stand-ins of Figma would
-// not stretch one).
+// stretches to its own height), and along its layout direction only where no flowing child
+// fills it (children that fill it across take its new size; the room shared along it is left
+// to a main of that size).
 func resizable(n *resultjson.Node) axes {
 	if !flows(n) || n.RelativeTransform != nil {
 		return 0
@@ -460,10 +470,10 @@ func resizable(n *resultjson.Node) axes {
 		if c.LayoutPositioning == layout.PositionAbsolute {
 			continue
 		}
-		if c.LayoutSizingHorizontal == layout.SizingFill {
+		if n.LayoutMode == layout.Horizontal && c.LayoutSizingHorizontal == layout.SizingFill {
 			a &^= horizontal
 		}
-		if c.LayoutSizingVertical == layout.SizingFill {
+		if n.LayoutMode == layout.Vertical && c.LayoutSizingVertical == layout.SizingFill {
 			a &^= vertical
 		}
 	}
