@@ -25,9 +25,9 @@ type slot struct {
 
 // nest makes the repeats inside uses of the components under root components of their own, or
 // adds them to the component their uses elsewhere already are: largest subtrees first, so a
-// repeat inside a nested use finds it marked. make makes uses one component and returns its id
-// ("" when Check refuses them or the result has no room).
-func nest(root *resultjson.Node, shapes map[*resultjson.Node]shape, make func([]*resultjson.Node) string) {
+// repeat inside a nested use finds it marked. newComponent makes uses one component and returns
+// its id ("" when Check refuses them or the result has no room).
+func nest(root *resultjson.Node, shapes map[*resultjson.Node]shape, newComponent func([]*resultjson.Node) string) {
 	parent := map[*resultjson.Node]*resultjson.Node{}
 	index := map[*resultjson.Node]int{}
 	byClass := map[key][]*resultjson.Node{}
@@ -109,7 +109,7 @@ func nest(root *resultjson.Node, shapes map[*resultjson.Node]shape, make func([]
 		if len(places) < 2 || len(taken) < MinUses {
 			continue // one place of one component: its main draws it once
 		}
-		if id := make(taken); id != "" {
+		if id := newComponent(taken); id != "" {
 			usesOf[id] = taken
 		}
 	}
