@@ -153,6 +153,44 @@
     return custom;
   }
 
+  // THEME_COLORS are the computed colours the conversion paints with that a dark theme may
+  // change: text, background and border colours.
+  const THEME_COLORS = ["color", "background-color", "border-top-color", "border-right-color", "border-bottom-color", "border-left-color"];
+  let lightColors = null;
+
+  // themeColors reads THEME_COLORS of the first max recorded elements (page.js's
+  // window.__c2d.elements), in their order.
+  function themeColors(max) {
+    const els = (window.__c2d && window.__c2d.elements) || [];
+    return els.slice(0, max).map((el) => {
+      const cs = getComputedStyle(el);
+      return THEME_COLORS.map((p) => cs.getPropertyValue(p));
+    });
+  }
+
+  // readLightColors keeps the theme colours of the first max recorded elements in the page's own
+  // scheme, for darkColors (called before the dark preference is emulated).
+  function readLightColors(max) {
+    lightColors = themeColors(max);
+    return lightColors.length;
+  }
+
+  // darkColors returns, with the dark preference emulated, each recorded element (of those
+  // readLightColors read) whose theme colours differ: {element: its index in
+  // window.__c2d.elements, style: {property: dark computed value}} for the properties that
+  // differ, in element order.
+  function darkColors() {
+    const light = lightColors || [];
+    lightColors = null;
+    const out = [];
+    themeColors(light.length).forEach((values, i) => {
+      const style = {};
+      values.forEach((v, k) => { if (v !== light[i][k]) style[THEME_COLORS[k]] = v; });
+      if (Object.keys(style).length) out.push({ element: i, style });
+    });
+    return out;
+  }
+
   // hasDarkScheme says whether the page has a dark theme the capture should read with
   // prefers-color-scheme emulated: an @media rule of a readable style sheet (at any depth)
   // whose condition names prefers-color-scheme: dark, or a root color-scheme that offers dark
@@ -193,6 +231,6 @@
     return { scroll, custom_properties: custom };
   }
 
-  window.__c2dFacts = { begin, element, end, hasDarkScheme, rootCustomProperties };
+  window.__c2dFacts = { begin, element, end, hasDarkScheme, rootCustomProperties, readLightColors, darkColors };
   return true;
 })();

@@ -3,6 +3,7 @@ package capture_test
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/code2des/backend/worker/capture"
@@ -33,16 +34,45 @@ func customProperties(t *testing.T, raw []byte, member string) (props map[string
 	return props, true
 }
 
+// elementColors is an entry of the document's dark_colors.
+type elementColors struct {
+	Element int
+	Style   map[string]string
+}
+
+// darkColors reads the document's dark_colors: each entry's element index and style.
+func darkColors(t *testing.T, raw []byte) []elementColors {
+	t.Helper()
+	var doc struct {
+		Document struct {
+			DarkColors []elementColors `json:"dark_colors"`
+		} `json:"document"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	return doc.Document.DarkColors
+}
+
 // TestDarkThemeRecorded: a page with a prefers-color-scheme: dark block (inside @supports) has
 // its root's custom properties recorded twice, as the visitor sees them (custom_properties) and
-// under the emulated dark preference (dark_custom_properties); a page whose root offers dark
+// under the emulated dark preference (dark_custom_properties), and the elements whose colours
+// the theme changes with their dark colours (dark_colors: the body and #cta, not #note, whose
+// colour the theme leaves alone); a page whose root offers dark
 // through color-scheme has light-dark() resolved both ways; a page with neither records no dark
 // member.
 func TestDarkThemeRecorded(t *testing.T) {
 	t.Parallel()
 	t.Run("MediaRule", func(t *testing.T) {
 		t.Parallel()
-		light, dark := lightAndDark(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a90", "/themes.html")
+		light, dark, raw := lightAndDark(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a90", "/themes.html")
+		var got []string
+		for _, c := range darkColors(t, raw) {
+			got = append(got, c.Style["color"]+" on "+c.Style["background-color"])
+		}
+		if want := "rgb(249, 250, 251) on rgb(11, 16, 32),rgb(11, 16, 32) on rgb(96, 165, 250)"; strings.Join(got, ",") != want {
+			t.Errorf("dark colours %q, want %q (the body, #cta)", got, want)
+		}
 		for name, want := range map[string][2][2]string{
 			"--bg":     {{"#ffffff", "rgb(255, 255, 255)"}, {"#0b1020", "rgb(11, 16, 32)"}},
 			"--accent": {{"#2563eb", "rgb(37, 99, 235)"}, {"#60a5fa", "rgb(96, 165, 250)"}},
@@ -56,7 +86,7 @@ func TestDarkThemeRecorded(t *testing.T) {
 	})
 	t.Run("ColorScheme", func(t *testing.T) {
 		t.Parallel()
-		light, dark := lightAndDark(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a91", "/themes-scheme.html")
+		light, dark, _ := lightAndDark(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a91", "/themes-scheme.html")
 		if light["--surface"][1] != "rgb(243, 244, 246)" || dark["--surface"][1] != "rgb(31, 41, 55)" {
 			t.Errorf("--surface light %q dark %q, want rgb(243, 244, 246) and rgb(31, 41, 55)", light["--surface"], dark["--surface"])
 		}
@@ -86,25 +116,43 @@ func TestDarkThemeRecorded(t *testing.T) {
 			}
 		})
 	}
+	// More recolored elements than MaxDarkColorElements: the element of index
+	// MaxDarkColorElements-1 is read, the one past it is not.
+	t.Run("MaxDarkColorElements", func(t *testing.T) {
+		t.Parallel()
+		raw, _ := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a95", fmt.Sprintf("/themes-elements.html?n=%d", capture.MaxDarkColorElements+3))
+		c := darkColors(t, raw)
+		if len(c) == 0 {
+			t.Fatal("no dark colours")
+		}
+		first, last := c[0].Element, c[len(c)-1].Element
+		if last != capture.MaxDarkColorElements-1 || len(c) != last-first+1 || c[0].Style["color"] != "rgb(238, 238, 238)" {
+			t.Errorf("%d dark colours of elements %d to %d (first %v), want every element from the first to %d", len(c), first, last, c[0].Style, capture.MaxDarkColorElements-1)
+		}
+	})
 	t.Run("NoDarkTheme", func(t *testing.T) {
 		t.Parallel()
 		raw, _ := capturePage(t, "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a92", "/structure.html")
 		if _, ok := customProperties(t, raw, "dark_custom_properties"); ok {
 			t.Error("a page without a dark theme has dark_custom_properties")
 		}
+		if c := darkColors(t, raw); c != nil {
+			t.Errorf("a page without a dark theme has dark_colors %v", c)
+		}
 	})
 }
 
 // lightAndDark captures the test site's page at path as job id and returns its root custom
 // properties as read in its own scheme and under the emulated dark preference (name to
-// [computed value, resolved colour]); it fails the test when the dark ones are missing.
-func lightAndDark(t *testing.T, id, path string) (light, dark map[string][2]string) {
+// [computed value, resolved colour]) and the capture; it fails the test when the dark ones are
+// missing.
+func lightAndDark(t *testing.T, id, path string) (light, dark map[string][2]string, raw []byte) {
 	t.Helper()
-	raw, _ := capturePage(t, id, path)
+	raw, _ = capturePage(t, id, path)
 	light, _ = customProperties(t, raw, "custom_properties")
 	dark, ok := customProperties(t, raw, "dark_custom_properties")
 	if !ok {
 		t.Fatal("no dark_custom_properties")
 	}
-	return light, dark
+	return light, dark, raw
 }

@@ -9,12 +9,16 @@ import (
 )
 
 // TestThemesAsVariableModes converts the capture of themes.html, whose prefers-color-scheme:
-// dark block redefines three of its colours: the collection has the modes Light and Dark, each
-// of those three variables its dark colour under Dark and its light one as value, the colour
-// the dark block leaves alone and the length it restates unchanged have no Dark value, and the
-// paint styles drawn in those colours are bound to the variables.
+// dark block redefines three of its colours and sets the note's text colour literally: the
+// collection has the modes Light and Dark, each of those three variables its dark colour under
+// Dark and its light one as value, the colour the dark block leaves alone and the length it
+// restates unchanged have no Dark value, the note's colour is a variable of its own
+// (theme/text/4B5563, no code syntax) with both colours, and the paint styles drawn in those
+// colours are bound to the variables, the note's text to its theme style. The example
+// testdata/workers/result.themes.json is a copy of its golden.
 func TestThemesAsVariableModes(t *testing.T) {
 	t.Parallel()
+	checkExample(t, "themes", "../../testdata/workers/result.themes.json")
 	out := loadFixture(t, "themes").convert(t)
 	vars := out.Result.Variables
 	if vars == nil {
@@ -30,6 +34,8 @@ func TestThemesAsVariableModes(t *testing.T) {
 		"color/surface": {rgba(1, 1, 1), rgba(0.0588, 0.0902, 0.1647)},
 		"color/line":    {rgba(0.8196, 0.8353, 0.8588), nil},
 		"size/space":    {16.0, nil},
+		// The note's #4b5563, #cbd5e1 in the dark theme.
+		"theme/text/4B5563": {rgba(0.2941, 0.3333, 0.3882), rgba(0.7961, 0.8353, 0.8824)},
 	}
 	byID := map[string]resultjson.Variable{}
 	for _, v := range vars.Variables {
@@ -50,7 +56,11 @@ func TestThemesAsVariableModes(t *testing.T) {
 		} else if len(v.ValuesByMode) != 1 || v.ValuesByMode[resultjson.ModeDark] != w[1] {
 			t.Errorf("%s by mode %v, want Dark %v", v.Name, v.ValuesByMode, w[1])
 		}
-		if _, prop, _ := strings.Cut(v.Name, "/"); v.CodeSyntax == nil || v.CodeSyntax.WEB != "var(--"+prop+")" {
+		if strings.HasPrefix(v.Name, "theme/") {
+			if v.CodeSyntax != nil {
+				t.Errorf("%s code syntax %+v, want none (no custom property)", v.Name, v.CodeSyntax)
+			}
+		} else if _, prop, _ := strings.Cut(v.Name, "/"); v.CodeSyntax == nil || v.CodeSyntax.WEB != "var(--"+prop+")" {
 			t.Errorf("%s code syntax %+v, want var(--%s)", v.Name, v.CodeSyntax, prop)
 		}
 	}
@@ -74,10 +84,23 @@ func TestThemesAsVariableModes(t *testing.T) {
 		}
 		bound[v.Name] = true
 	}
-	for _, name := range []string{"color/brand", "color/ink", "color/surface", "color/line"} {
+	for _, name := range []string{"color/brand", "color/ink", "color/surface", "color/line", "theme/text/4B5563"} {
 		if !bound[name] {
 			t.Errorf("no paint style bound to %s (bound: %v)", name, bound)
 		}
+	}
+	var note *resultjson.Node
+	out.Result.Root.Walk(func(n *resultjson.Node) {
+		if n.Type == "TEXT" && n.Characters == "Saved a minute ago" {
+			note = n
+		}
+	})
+	style := map[string]string{}
+	for _, s := range out.Result.Styles {
+		style[s.ID] = s.Name
+	}
+	if note == nil || style[note.FillStyleID] != "Theme/text/4B5563" {
+		t.Errorf("the note's text: %v, want its fill in the style Theme/text/4B5563", note)
 	}
 }
 

@@ -86,6 +86,10 @@ type Document struct {
 	// only when the page has a dark theme (a prefers-color-scheme: dark rule or a root
 	// color-scheme offering dark); nil otherwise and in captures made before it was recorded.
 	DarkCustomProperties []CustomProperty `json:"dark_custom_properties"`
+	// DarkColors are the elements whose text, background or border colours the dark theme
+	// changes, read with the same emulation (the first capture.MaxDarkColorElements elements);
+	// nil without a dark theme, when it changes none, and in captures made before them.
+	DarkColors []ElementColors `json:"dark_colors"`
 	// PlatformFonts are the fonts Chromium drew each text run in (DevTools
 	// CSS.getPlatformFontsForNode), indexed by the run's FontRef; runs without an entry and
 	// captures before them are mapped from the declared families.
@@ -116,6 +120,14 @@ type StateChange struct {
 	Element int               `json:"element"`
 	Style   map[string]string `json:"style"`
 	Box     *Box              `json:"box"`
+}
+
+// ElementColors is one element's computed colours under the dark theme that differ from its
+// light ones: Element indexes Elements, Style maps a property (color, background-color,
+// border-top-color, ...) to its dark computed value.
+type ElementColors struct {
+	Element int               `json:"element"`
+	Style   map[string]string `json:"style"`
 }
 
 // Elements lists the document's elements in preorder (the root element first), the order
