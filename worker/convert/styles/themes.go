@@ -1,6 +1,7 @@
 package styles
 
 import (
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -36,7 +37,8 @@ var themeRoles = map[string]string{"color": "text", "background-color": "backgro
 // element has another computed colour under prefers-color-scheme: dark (dark, DarkColors) than
 // the one it paints with gets the PAINT style of a COLOR variable whose Value is the light
 // colour and whose Dark value the dark one ("theme/background/FFFFFF", style
-// "Theme/background/FFFFFF"; one per role and pair of colours), unless its style's variable
+// "Theme/background/FFFFFF", "theme/border/D1D9E0 70%" for a translucent one; one per role and
+// pair of colours), unless its style's variable
 // already has that Dark value (a custom property the theme redefines). It returns styles and vars
 // with those added; the collection then has the modes Light and Dark. Nothing changes without
 // dark colours, and a node's paints are never changed, so a reader that ignores modes draws the
@@ -147,6 +149,9 @@ func (t *themer) style(role string, light, dark resultjson.RGBA, p resultjson.Pa
 		return ""
 	}
 	hex := strings.TrimPrefix(hexColor(resultjson.RGB{R: light.R, G: light.G, B: light.B}), "#")
+	if light.A < 1 {
+		hex += " " + strconv.FormatFloat(math.Round(light.A*100), 'f', -1, 64) + "%" // a translucent colour: "D1D9E0 70%"
+	}
 	name := "theme/" + role + "/" + hex
 	for i := 2; t.varNames[name]; i++ {
 		name = "theme/" + role + "/" + hex + " " + strconv.Itoa(i)
