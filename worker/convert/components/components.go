@@ -742,7 +742,8 @@ func instance(main, u *resultjson.Node, root bool) (*resultjson.Node, string) {
 
 // Name names a component by what its uses are: their name when they share it, else the kind
 // their names share before " / " (naming.Layer's "Card / Alpha", "Card / Beta": "Card"), else
-// the first use's name; a bare tag name (a layer named after its element) reads as a word
+// what they share before a number at their end ("Card 1", "Card 2": "Card"), else the first
+// use's name; a bare tag name (a layer named after its element) reads as a word
 // (tagWords: "li" is "List item").
 func Name(uses []*resultjson.Node) string {
 	name := shared(uses)
@@ -761,11 +762,14 @@ var tagWords = map[string]string{"a": "Link", "li": "List item", "button": "Butt
 // shared is the name the uses share (Name without the tag words).
 func shared(uses []*resultjson.Node) string {
 	first := uses[0].Name
-	same, kind := true, Kind(first)
+	same, kind, stem := true, Kind(first), numberless(first)
 	for _, u := range uses[1:] {
 		same = same && u.Name == first
 		if Kind(u.Name) != kind {
 			kind = ""
+		}
+		if numberless(u.Name) != stem {
+			stem = ""
 		}
 	}
 	switch {
@@ -773,10 +777,21 @@ func shared(uses []*resultjson.Node) string {
 		return first
 	case kind != "":
 		return kind
+	case stem != "":
+		return stem
 	case first != "":
 		return first
 	}
 	return "Component"
+}
+
+// numberless is name without a number at its end ("Card 3": "Card"); "" when it has none.
+func numberless(name string) string {
+	stem := strings.TrimRight(name, "0123456789")
+	if stem == name || !strings.HasSuffix(stem, " ") {
+		return ""
+	}
+	return strings.TrimSpace(stem)
 }
 
 // unique returns name, or name with " 2", " 3", ... when taken, within naming.MaxNameRunes.

@@ -24,6 +24,11 @@ import (
 // margins (CSS 2 §8.3.1), equal in CSS, and the boxes are rounded to Blink's 1/64 px.
 const columnGapTolerance = Tolerance
 
+// paddingRounding is how far, in px, the room right of a column's spanning children may be from
+// its CSS padding and border for the padding to be taken as the page's: the boxes are the
+// page's fractional widths rounded to 1/100 px (a card of 220.92 px holding 198.93 px).
+const paddingRounding = 0.02
+
 // stackSlack is how far, in px, a child may start above the bottom of the child before it and
 // still count as below it, or reach past the frame's edge and be held by a padding of 0 (the
 // result's boxes are rounded to 1/100 px); further is overlap.
@@ -286,8 +291,8 @@ func inferColumn(n *boxtree.Node, parent *capturemodel.DOMNode, parents map[*cap
 	}
 	if math.IsInf(right, -1) {
 		right = pad[sideRight]
-	} else {
-		right = F.Width - right
+	} else if right = F.Width - right; math.Abs(right-pad[sideRight]) <= paddingRounding {
+		right = pad[sideRight] // the page's padding, not a rounding of its fractional widths
 	}
 	if beyond(top) || beyond(bottom) || beyond(left) || beyond(right) {
 		return false // a child pulled out over the frame's edge: auto layout has no negative padding
@@ -327,8 +332,14 @@ func inferColumn(n *boxtree.Node, parent *capturemodel.DOMNode, parents map[*cap
 	// auto-layout parent makes it FILL where it stretches). Down it hugs its children where its
 	// height is what CSS gives a height of auto and its parent does not size it.
 	F.LayoutSizingHorizontal, F.LayoutSizingVertical = SizingFixed, SizingFixed
-	if _, v := hugs(F); v == SizingHug && !stretchedDown(el, parent) && math.Abs(bottom-autoBottom(kids[len(kids)-1], el, parent, parents)) <= 0.5 {
+	auto := autoBottom(kids[len(kids)-1], el, parent, parents)
+	if _, v := hugs(F); v == SizingHug && !stretchedDown(el, parent) && math.Abs(bottom-auto) <= 0.5 {
 		F.LayoutSizingVertical = SizingHug
+	} else if auto >= 0 && auto < bottom {
+		// A column of a fixed height places its children from the top: the room below the last
+		// one is no padding of the page's. Its bottom padding is what CSS puts there, so columns
+		// that a grid row stretches to other heights have one padding (one component).
+		F.PaddingBottom = css.Ptr(css.Px(auto))
 	}
 	return true
 }

@@ -223,7 +223,8 @@ func TestColumnKeepsPlacedChildren(t *testing.T) {
 // TestColumnChildSizes: a painted child as wide as the content box less its margins spans it
 // (FILL) and the padding takes its margins; a child of a set width narrower than that stays
 // FIXED; the last child's bottom margin passes out of a frame without bottom padding or border
-// (its padding 0, and it hugs), but a frame taller than its content (min-height) is FIXED.
+// (its padding 0, and it hugs), but a frame taller than its content (min-height) is FIXED, the
+// room below its children no padding.
 func TestColumnChildSizes(t *testing.T) {
 	block := map[string]string{"display": "block"}
 	c := newColumn(map[string]string{"display": "flow-root"}, block, 400, 20+100+16+30+16)
@@ -247,12 +248,13 @@ func TestColumnChildSizes(t *testing.T) {
 	if F := c.infer(t); F.LayoutMode != layout.Vertical || padding(F) != [4]float64{0, 0, 0, 0} || sizing(F) != "FIXED/HUG" {
 		t.Errorf("margins outside: frame %q padding %v %s, want VERTICAL [0 0 0 0] FIXED/HUG", F.LayoutMode, padding(F), sizing(F))
 	}
-	// A min-height of 100 px leaves 44 px under the last paragraph: FIXED.
+	// A min-height of 100 px leaves 44 px under the last paragraph: FIXED, its bottom padding
+	// what CSS puts there (none: the room below is no padding of the page's).
 	c = newColumn(map[string]string{"display": "block", "min-height": "100px"}, block, 200, 100)
 	c.paragraph("p", pMargins, 0, 0, 200, 20)
 	c.paragraph("p", pMargins, 0, 36, 200, 20)
-	if F := c.infer(t); F.LayoutMode != layout.Vertical || padding(F) != [4]float64{0, 0, 44, 0} || sizing(F) != "FIXED/FIXED" {
-		t.Errorf("min-height: frame %q padding %v %s, want VERTICAL [0 0 44 0] FIXED/FIXED", F.LayoutMode, padding(F), sizing(F))
+	if F := c.infer(t); F.LayoutMode != layout.Vertical || padding(F) != [4]float64{0, 0, 0, 0} || sizing(F) != "FIXED/FIXED" {
+		t.Errorf("min-height: frame %q padding %v %s, want VERTICAL [0 0 0 0] FIXED/FIXED", F.LayoutMode, padding(F), sizing(F))
 	}
 }
 
