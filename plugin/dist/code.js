@@ -9334,6 +9334,8 @@
       this.uses = /* @__PURE__ */ new Map();
       this.kinds = /* @__PURE__ */ new Map();
       this.stacked = /* @__PURE__ */ new Set();
+      /** The components whose mains are being built (a main holding a use of itself is refused). */
+      this.building = /* @__PURE__ */ new Set();
       this.holder = null;
       this.bottom = 0;
       this.widest = 0;
@@ -10508,6 +10510,8 @@
       if (made2 === void 0) throw new MaterializeError(n.id, "variantOf", `component ${JSON.stringify(setOf)} is itself a variant of another`);
       return made2;
     }
+    if (ctx.components.building.has(componentId)) throw new MaterializeError(n.id, "componentId", "the component holds a use of its own component set");
+    ctx.components.building.add(componentId);
     const main = mainTree(n);
     const built2 = await buildComponent(main, n.id, componentId, ctx);
     const name = n.componentName;
@@ -10539,6 +10543,7 @@
     const icons = layerProperties(owner, variants, main, uses, "SVG", IconPropertyName, (svg) => iconOf(svg, ctx).id);
     const made = ctx.components.add(componentId, built2, main, owner, texts, icons);
     for (const k of kinds) ctx.components.add((_c = k.node.componentId) != null ? _c : "", k.component, k.tree, owner, texts, icons);
+    ctx.components.building.delete(componentId);
     return made;
   }
   async function buildComponent(tree, id, componentId, ctx) {

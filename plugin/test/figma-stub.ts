@@ -707,6 +707,7 @@ function layOutFrame(f: StubFrame): boolean {
     const x = fillsAcross(c) ? px(crossSize - crossStart - crossEnd) : across(c);
     if (a === along(c) && x === across(c)) continue;
     c.resize(row ? a : x, row ? x : a);
+    // Setting textAutoResize measures a text again (autoSize): at its new width, its height.
     if (c instanceof StubText) c.textAutoResize = c.textAutoResize;
     else if (c instanceof StubFrame) layOutFrame(c);
   }

@@ -491,6 +491,24 @@ test("nested instances: a use of a component with states inside the uses of anot
   assert.deepEqual(titles, [["1:3", "Alpha"], ["1:4", "Beta"]], "each section's card is the use's, its title overridden in the second");
 });
 
+test("a variant holding a use of its own set's Default (refused by the backend) fails the result, removing everything created", async () => {
+  const text = { fontName: { family: "Inter", style: "Regular" }, fontSize: 16, fills: [], textAutoResize: "NONE" } as const;
+  const item = (id: number, x: number, component: Record<string, unknown>): Record<string, unknown> => ({
+    type: "FRAME", id: `1:${id}`, name: "Item", x, y: 0, width: 80, height: 40, fills: [], ...component,
+    children: [{ type: "TEXT", id: `1:${id + 1}`, name: "x", x: 8, y: 8, width: 40, height: 24, characters: "x", ...text }],
+  });
+  const root = {
+    type: "FRAME", id: "1:1", name: "Page", x: 0, y: 0, width: 400, height: 100, fills: [], children: [
+      item(10, 0, { componentId: "C:1", componentName: "Item" }),
+      { type: "FRAME", id: "1:20", name: "Item", x: 100, y: 0, width: 100, height: 60, fills: [],
+        componentId: "C:2", componentName: "Parent", variantOf: "C:1", variantProperties: { Variant: "Parent" }, children: [item(30, 0, { componentId: "C:1" })] },
+      item(40, 200, { componentId: "C:1" }),
+    ],
+  };
+  const { error } = await failure({ root, styles: [], variables: null, images: [] } as unknown as ResultInput);
+  assert.match(error.message, /its own component set/);
+});
+
 test("components with states: a variant Figma refuses to combine removes everything created", async () => {
   const { error } = await failure(cards(true, true), [{ method: "combineAsVariants", message: "in combineAsVariants: out of memory" }]);
   assert.equal(error.message, "node 1:3, componentVariants: Figma refused it: in combineAsVariants: out of memory");

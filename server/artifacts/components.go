@@ -218,6 +218,9 @@ type componentUse struct {
 	name       *string
 	set        setVariant
 	root       shapeKey
+	// inside is the index of the first use inside this one: the uses from it up to this one's
+	// own index are nested in it.
+	inside int
 }
 
 // componentMember reads componentId or componentName.
@@ -238,7 +241,7 @@ func (w *treeWalker) componentMember(key string) (*string, error) {
 }
 
 // checkComponentNode applies the rules of one node's component members and records a use.
-func (w *treeWalker) checkComponentNode(depth int, typ, id string, compID, compName *string, set setVariant, root shapeKey) error {
+func (w *treeWalker) checkComponentNode(depth int, typ, id string, compID, compName *string, set setVariant, root shapeKey, inside int) error {
 	if compID == nil {
 		if compName != nil {
 			return fmt.Errorf("node %q has componentName without componentId", id)
@@ -248,7 +251,7 @@ func (w *treeWalker) checkComponentNode(depth int, typ, id string, compID, compN
 	if typ != NodeFrame || depth == 1 {
 		return fmt.Errorf("node %q is a %s at depth %d; only a FRAME below the root can be a use of a component", id, typ, depth)
 	}
-	w.components = append(w.components, componentUse{id: *compID, nodeID: id, name: compName, set: set, root: root})
+	w.components = append(w.components, componentUse{id: *compID, nodeID: id, name: compName, set: set, root: root, inside: inside})
 	return nil
 }
 

@@ -107,5 +107,20 @@ func checkSets(uses []componentUse, first map[string]componentUse) error {
 		}
 		set[*u.set.value] = true
 	}
+	// No component of a set holds a use of a component of the same set (the plugin builds a set
+	// from its components' first uses: a variant holding its own set would need the set first).
+	setOf := func(id string) string {
+		if of := first[id].set.of; of != nil {
+			return *of
+		}
+		return id
+	}
+	for i, u := range uses {
+		for _, v := range uses[u.inside:i] {
+			if s := setOf(u.id); s == setOf(v.id) {
+				return invalid(ErrInvalidTree, "result node tree: node %q is a use of component %q but holds a use of %q, of the same component set", u.nodeID, u.id, v.id)
+			}
+		}
+	}
 	return nil
 }

@@ -51,6 +51,10 @@ func TestSetRules(t *testing.T) {
 		{"ErrWithStates", cards(featured("b", 110, variant("C:1", "Featured")+`,"componentVariants":[{"variantProperties":{"State":"Hover"},"overrides":[{"id":"b","opacity":0.5}]}]`)), "has variantOf and componentVariants"},
 		// Each component's uses are still checked against its own first use.
 		{"ErrVariantUseDiffers", cards(featured("b", 110, variant("C:1", "Featured")) + "," + use("d", 330, "C:2", "", "", "Team")), `node "d" is a use of component "C:2" but differs from its first use "b"`},
+		// A variant holding a use of its own set's Default (a menu's item with a submenu of items).
+		{"ErrVariantHoldsItsSet", cards(outer("b", "C:2", variant("C:1", "Featured"), use("n", 0, "C:1", "", "", "Beta"))),
+			`node "b" is a use of component "C:2" but holds a use of "C:1", of the same component set`},
+		{"OKVariantHoldsAnother", cards(outer("b", "C:2", variant("C:1", "Featured"), use("n", 0, "C:3", `,"componentName":"Tag"`, "", "Beta"))), ""},
 		{"ErrVersion1", "v1:" + cards(featured("b", 110, variant("C:1", "Featured"))), "need manifest version 2"},
 	}
 	checkComponentTrees(t, cases)

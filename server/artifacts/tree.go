@@ -158,7 +158,8 @@ func (w *treeWalker) node(depth int) (string, error) {
 		variants                            []variantOverride
 		hasVariants                         bool
 	)
-	firstID := len(w.idOrder) // the ids of the subtree's nodes follow, as they end
+	firstID := len(w.idOrder)     // the ids of the subtree's nodes follow, as they end
+	firstUse := len(w.components) // the uses inside the node follow, as they end
 	seen := make(map[string]struct{}, 8)
 	for w.dec.More() {
 		key, err := w.key(seen)
@@ -314,7 +315,7 @@ func (w *treeWalker) node(depth int) (string, error) {
 	if err := set.check(*id, compID, compName, hasVariants); err != nil {
 		return "", err
 	}
-	if err := w.checkComponentNode(depth, *typ, *id, compID, compName, set, root); err != nil {
+	if err := w.checkComponentNode(depth, *typ, *id, compID, compName, set, root, firstUse); err != nil {
 		return "", err
 	}
 	last.shapes = inner

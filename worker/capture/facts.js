@@ -168,11 +168,25 @@
     });
   }
 
+  let noTransitions = null;
+
   // readLightColors keeps the theme colours of the first max recorded elements in the page's own
-  // scheme, for darkColors (called before the dark preference is emulated).
+  // scheme, for darkColors (called before the dark preference is emulated), and turns the page's
+  // transitions off until restoreTransitions, so the dark colours are read at their end, not
+  // where a transition of color or background-color starts.
   function readLightColors(max) {
+    noTransitions = document.createElement("style");
+    noTransitions.textContent = "*, *::before, *::after { transition: none !important; }";
+    document.documentElement.appendChild(noTransitions);
     lightColors = themeColors(max);
     return lightColors.length;
+  }
+
+  // restoreTransitions removes what readLightColors added (after the emulation is off again).
+  function restoreTransitions() {
+    if (noTransitions) noTransitions.remove();
+    noTransitions = null;
+    return true;
   }
 
   // darkColors returns, with the dark preference emulated, each recorded element (of those
@@ -231,6 +245,6 @@
     return { scroll, custom_properties: custom };
   }
 
-  window.__c2dFacts = { begin, element, end, hasDarkScheme, rootCustomProperties, readLightColors, darkColors };
+  window.__c2dFacts = { begin, element, end, hasDarkScheme, rootCustomProperties, readLightColors, darkColors, restoreTransitions };
   return true;
 })();

@@ -38,16 +38,17 @@ func readDarkTheme(ctx context.Context, doc json.RawMessage) (out json.RawMessag
 		return doc, err
 	}
 	err = within(ctx, factTimeout, "read the dark theme", func(ctx context.Context) error {
+		defer func() {
+			// The page's own preference again, whatever the read did, then its transitions.
+			_ = emulateMedia(ctx, emulation.MediaFeature{Name: darkScheme.Name, Value: ""})
+			_, _ = chromedp.Run(ctx, chromedp.Evaluate[bool]("window.__c2dFacts.restoreTransitions()"))
+		}()
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf("window.__c2dFacts.readLightColors(%d)", MaxDarkColorElements))); err != nil {
 			return err
 		}
 		if err := emulateMedia(ctx, darkScheme); err != nil {
 			return err
 		}
-		defer func() {
-			// The page's own preference again, whatever the read did.
-			_ = emulateMedia(ctx, emulation.MediaFeature{Name: darkScheme.Name, Value: ""})
-		}()
 		props, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage]("window.__c2dFacts.rootCustomProperties()"))
 		if err != nil {
 			return err

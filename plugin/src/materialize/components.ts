@@ -117,6 +117,8 @@ export class Components {
   private readonly uses = new Map<string, Node[]>();
   private readonly kinds = new Map<string, Node[]>();
   private readonly stacked = new Set<ComponentNode | ComponentSetNode>();
+  /** The components whose mains are being built (a main holding a use of itself is refused). */
+  readonly building = new Set<string>();
   private holder: FrameNode | null = null;
   private bottom = 0;
   private widest = 0;

@@ -543,6 +543,9 @@ async function buildMain(n: Node, componentId: string, ctx: TreeContext): Promis
     if (made === undefined) throw new MaterializeError(n.id, "variantOf", `component ${JSON.stringify(setOf)} is itself a variant of another`);
     return made;
   }
+  // A result the backend accepted never holds a use of a component inside its own set.
+  if (ctx.components.building.has(componentId)) throw new MaterializeError(n.id, "componentId", "the component holds a use of its own component set");
+  ctx.components.building.add(componentId);
   const main = mainTree(n);
   const built = await buildComponent(main, n.id, componentId, ctx);
   const name = n.componentName;
@@ -567,6 +570,7 @@ async function buildMain(n: Node, componentId: string, ctx: TreeContext): Promis
   const icons = layerProperties(owner, variants, main, uses, "SVG", IconPropertyName, (svg) => iconOf(svg, ctx).id);
   const made = ctx.components.add(componentId, built, main, owner, texts, icons);
   for (const k of kinds) ctx.components.add(k.node.componentId ?? "", k.component, k.tree, owner, texts, icons);
+  ctx.components.building.delete(componentId);
   return made;
 }
 

@@ -219,6 +219,9 @@ func Build(root *resultjson.Node, room int, page *Page) []resultjson.Diagnostic 
 		}
 		return uses[0].ComponentID
 	})
+	// A use nest added may come before its component's first: the first use's members move to
+	// it before the sets are made on the first uses.
+	renumber(root)
 	variantSets(root, shapes, page.Elements, names, func(uses []*resultjson.Node) string {
 		if made >= MaxComponents {
 			return ""

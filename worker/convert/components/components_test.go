@@ -205,6 +205,27 @@ func TestRepeatsInsideRepeats(t *testing.T) {
 	}
 }
 
+// TestARepeatAtPartOfAPlace: two cards of one component whose buttons are of two kinds (named and
+// painted otherwise), with a Button like the first elsewhere: the place inside the cards is not
+// every card's Button, so the buttons stay layers and the lone one plain.
+func TestARepeatAtPartOfAPlace(t *testing.T) {
+	button := func(id, name string, shade float64, x float64) *resultjson.Node {
+		return &resultjson.Node{Type: "FRAME", ID: id, Name: name, X: x, Y: 30, Width: 60, Height: 16, Fills: solid(shade),
+			Children: []*resultjson.Node{{Type: "TEXT", ID: id + "t", Name: "Buy", Width: 60, Height: 16, Characters: "Buy", Fills: solid(0)}}}
+	}
+	a, b := card("a", 0, 100, "A"), card("b", 110, 100, "B")
+	a.Children = append(a.Children, button("ab", "Button", 0.2, 8))
+	b.Children = append(b.Children, button("bb", "Link", 0.5, 8))
+	root := page(a, b, button("lone", "Button", 0.2, 500))
+	components.Build(root, 10, nil)
+	if got := strings.Join(uses(root), ","); got != "C:1,C:1," {
+		t.Errorf("uses %s, want the cards only", got)
+	}
+	if a.Children[1].ComponentID != "" || b.Children[1].ComponentID != "" {
+		t.Errorf("buttons %q %q, want layers of the cards", a.Children[1].ComponentID, b.Children[1].ComponentID)
+	}
+}
+
 // TestRepeatsInsideALoneFrame: a list drawn once holds three same rows: the rows are one
 // component.
 func TestRepeatsInsideALoneFrame(t *testing.T) {

@@ -15,8 +15,8 @@ import (
 // in each pricing tier). A repeat found at one place of one component alone (a card's heading)
 // stays a layer of it: its main component already draws it once.
 
-// slot is where a node sits: inside a use of component owner at path (its child indices below
-// that use), or outside every use (owner "", the node itself).
+// slot is where a node sits: inside a use of component owner at path (its child indices, from
+// the node up to that use), or outside every use (owner "", the node itself).
 type slot struct {
 	owner string
 	path  string
@@ -51,15 +51,20 @@ func nest(root *resultjson.Node, shapes map[*resultjson.Node]shape, newComponent
 	})
 	// Largest first (a stable sort keeps document order among equals).
 	slices.SortStableFunc(classes, func(a, b key) int { return shapes[byClass[b][0]].nodes - shapes[byClass[a][0]].nodes })
+	// where finds the use n sits in first, then its path below it (only then).
 	where := func(n *resultjson.Node) slot {
-		path := ""
-		for c, p := n, parent[n]; p != nil; c, p = p, parent[p] {
-			path = "/" + strconv.Itoa(index[c]) + path
-			if p.ComponentID != "" {
-				return slot{owner: p.ComponentID, path: path}
-			}
+		owner := parent[n]
+		for owner != nil && owner.ComponentID == "" {
+			owner = parent[owner]
 		}
-		return slot{node: n}
+		if owner == nil {
+			return slot{node: n}
+		}
+		var path []byte
+		for c := n; c != owner; c = parent[c] {
+			path = strconv.AppendInt(append(path, '/'), int64(index[c]), 10)
+		}
+		return slot{owner: owner.ComponentID, path: string(path)}
 	}
 	for _, k := range classes {
 		nodes := byClass[k]
@@ -84,13 +89,15 @@ func nest(root *resultjson.Node, shapes map[*resultjson.Node]shape, newComponent
 		// The places of the plain nodes; a place inside a component counts only when every use
 		// of that component has a node of this class there.
 		count := map[slot]int{}
-		for _, n := range plain {
-			count[where(n)]++
+		slots := make([]slot, len(plain))
+		for i, n := range plain {
+			slots[i] = where(n)
+			count[slots[i]]++
 		}
 		var taken []*resultjson.Node
 		places := map[slot]bool{}
-		for _, n := range plain {
-			s := where(n)
+		for i, n := range plain {
+			s := slots[i]
 			if s.owner == "" || count[s] == len(usesOf[s.owner]) {
 				taken = append(taken, n)
 				places[s] = true

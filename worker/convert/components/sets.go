@@ -176,6 +176,21 @@ func (s *setMaker) set(siblings []*resultjson.Node, with []string) {
 			return // two sets are not merged
 		}
 	}
+	// A sibling holding a use of a component of this set stays out: the set would hold itself.
+	inSet := map[string]bool{}
+	for _, id := range existing {
+		inSet[id] = true
+	}
+	for id, d := range s.setOf {
+		if def != "" && d == def {
+			inSet[id] = true
+		}
+	}
+	plain = slices.DeleteFunc(plain, func(m *resultjson.Node) bool {
+		held := false
+		m.Walk(func(n *resultjson.Node) { held = held || inSet[n.ComponentID] })
+		return held
+	})
 	taken := len(s.values[def])
 	var clusters [][]*resultjson.Node
 	for _, m := range plain {

@@ -242,3 +242,16 @@ func TestOddOneOutOfASetOfOneOffs(t *testing.T) {
 		t.Fatalf("uses %s", got)
 	}
 }
+
+// TestASetHoldsNoUseOfItself: a menu item with a submenu (an odd one out of the items, sharing
+// their class) holds a use of the items' component: it stays plain, as a variant holding its own
+// set could not be built; the items, the one in the submenu too, are one component.
+func TestASetHoldsNoUseOfItself(t *testing.T) {
+	sub := link("s", 0, 40, "Sub")
+	withSub := &resultjson.Node{Type: "FRAME", ID: "b", Name: "Link", X: 100, Width: 200, Height: 80, Fills: solid(0.9), Children: []*resultjson.Node{sub}}
+	root := page(link("a", 0, 40, "Home"), withSub, link("c", 300, 120, "Documentation"))
+	components.Build(root, 10, tagged(root, "a", map[int][]string{0: {"item"}, 1: {"item"}, 2: {"item"}}))
+	if got := variants(root); got != "C:1,,C:1" || sub.ComponentID != "C:1" {
+		t.Fatalf("uses %s, the submenu's item %q; want C:1,,C:1 and C:1", got, sub.ComponentID)
+	}
+}

@@ -43,8 +43,8 @@ var themeRoles = map[string]string{"color": "text", "background-color": "backgro
 // with those added; the collection then has the modes Light and Dark. Nothing changes without
 // dark colours, and a node's paints are never changed, so a reader that ignores modes draws the
 // same picture. Past MaxStyles or MaxVariables a colour keeps its light value in both modes.
-func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Variables, dark map[*capturemodel.DOMNode]map[string]string) ([]resultjson.Style, *resultjson.Variables) {
-	if len(dark) == 0 {
+func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Variables, darkColors map[*capturemodel.DOMNode]map[string]string) ([]resultjson.Style, *resultjson.Variables) {
+	if len(darkColors) == 0 {
 		return styles, vars
 	}
 	b := &styleBuilder{styles: styles, byKey: map[string]int{}, names: map[string]bool{}, varIDs: map[string]string{}}
@@ -54,13 +54,20 @@ func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Vari
 	if vars == nil {
 		vars = &resultjson.Variables{Collection: resultjson.VariableCollectionName, Variables: []resultjson.Variable{}}
 	}
-	t := &themer{b: b, vars: vars, varNames: map[string]bool{}}
+	t := &themer{b: b, vars: vars, varNames: map[string]bool{}, darkOf: map[string]any{}}
+	dark := map[string]any{}
 	for _, v := range vars.Variables {
 		t.varNames[v.Name] = true
+		dark[v.ID] = v.ValuesByMode[resultjson.ModeDark]
+	}
+	for _, s := range styles {
+		if len(s.Paints) == 1 && s.Paints[0].BoundVariables != nil && s.Paints[0].BoundVariables.Color != nil {
+			t.darkOf[s.ID] = dark[s.Paints[0].BoundVariables.Color.ID]
+		}
 	}
 	eachPainted(root, func(node *boxtree.Node) {
 		n, src := node.Out, node.El
-		colors := dark[src]
+		colors := darkColors[src]
 		if colors == nil {
 			return
 		}
@@ -93,7 +100,10 @@ type themer struct {
 	b        *styleBuilder
 	vars     *resultjson.Variables
 	varNames map[string]bool
-	made     bool
+	// darkOf is the Dark value (nil when none) of the variable each paint style of the styles
+	// pass binds, by style id.
+	darkOf map[string]any
+	made   bool
 }
 
 // bind gives the style id at styleID the theme style of a single SOLID paint list painted with
@@ -122,20 +132,8 @@ func (t *themer) bind(paints *[]resultjson.Paint, styleID *string, src *capturem
 
 // boundToDark says whether the style of id binds a variable whose Dark value is dark.
 func (t *themer) boundToDark(id string, dark resultjson.RGBA) bool {
-	if id == "" {
-		return false
-	}
-	for _, s := range t.b.styles {
-		if s.ID != id || len(s.Paints) != 1 || s.Paints[0].BoundVariables == nil || s.Paints[0].BoundVariables.Color == nil {
-			continue
-		}
-		for _, v := range t.vars.Variables {
-			if v.ID == s.Paints[0].BoundVariables.Color.ID {
-				return reflect.DeepEqual(v.ValuesByMode[resultjson.ModeDark], dark)
-			}
-		}
-	}
-	return false
+	v, ok := t.darkOf[id]
+	return ok && reflect.DeepEqual(v, dark)
 }
 
 // style returns the id of the theme style of role for the colours light and dark, made with its
