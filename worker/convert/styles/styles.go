@@ -63,21 +63,11 @@ func Build(root *boxtree.Node, props []capturemodel.CustomProperty) ([]resultjso
 	eachPainted(root, func(t *boxtree.Node) {
 		n, src := t.Out, t.El
 		if n.Type == "TEXT" && len(n.StyledTextSegments) <= 1 {
-			// A paragraph of several ranges keeps its ranges' own values: a node-level style
-			// would give every range the first one's typography and colour.
 			n.TextStyleID = b.textStyle(n, src)
-			n.FillStyleID = b.paintStyle(n.Fills, src, "color")
-		} else if n.Type == "FRAME" || n.Type == "RECTANGLE" {
-			fill := "background-color"
-			if t.Kind == boxtree.GridLine {
-				fill = "border-top-color" // a bar of a table's grid lines is filled with its border's colour
-			}
-			n.FillStyleID = b.paintStyle(n.Fills, src, fill)
-			if len(n.Strokes) > 0 {
-				s := n.Strokes
-				n.StrokeStyleID = b.paintStyle(&s, src, "border-top-color")
-			}
 		}
+		paintSlots(t, func(paints *[]resultjson.Paint, styleID *string, prop string) {
+			*styleID = b.paintStyle(paints, src, prop)
+		})
 	})
 	b.effectStyles(root)
 	if len(vars.Variables) == 0 {
@@ -257,6 +247,29 @@ func EffectStyleName(effects []resultjson.Effect) string {
 		name += fmt.Sprintf(" + %d", len(effects)-1)
 	}
 	return name
+}
+
+// paintSlots calls fn for each paint list of node t that a paint style may name, with the style
+// id it sets and the CSS property of t's element the list is painted with: a TEXT's fills
+// (color), a FRAME's or RECTANGLE's fills (background-color; border-top-color for a bar of a
+// table's grid lines, filled with its border's colour) and strokes (border-top-color). A
+// paragraph of several ranges has none: it keeps its ranges' own values, as a node-level style
+// would give every range the first one's typography and colour.
+func paintSlots(t *boxtree.Node, fn func(paints *[]resultjson.Paint, styleID *string, prop string)) {
+	n := t.Out
+	if n.Type == "TEXT" && len(n.StyledTextSegments) <= 1 {
+		fn(n.Fills, &n.FillStyleID, "color")
+	} else if n.Type == "FRAME" || n.Type == "RECTANGLE" {
+		fill := "background-color"
+		if t.Kind == boxtree.GridLine {
+			fill = "border-top-color"
+		}
+		fn(n.Fills, &n.FillStyleID, fill)
+		if len(n.Strokes) > 0 {
+			s := n.Strokes
+			fn(&s, &n.StrokeStyleID, "border-top-color")
+		}
+	}
 }
 
 // eachPainted calls fn for every node under root (root itself not), each before its kids, in

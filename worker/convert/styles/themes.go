@@ -66,23 +66,10 @@ func Themes(root *boxtree.Node, styles []resultjson.Style, vars *resultjson.Vari
 		}
 	}
 	eachPainted(root, func(node *boxtree.Node) {
-		n, src := node.Out, node.El
-		colors := darkColors[src]
-		if colors == nil {
-			return
-		}
-		if n.Type == "TEXT" && len(n.StyledTextSegments) <= 1 {
-			t.bind(n.Fills, &n.FillStyleID, src, "color", colors)
-		} else if n.Type == "FRAME" || n.Type == "RECTANGLE" {
-			fill := "background-color"
-			if node.Kind == boxtree.GridLine {
-				fill = "border-top-color"
-			}
-			t.bind(n.Fills, &n.FillStyleID, src, fill, colors)
-			if len(n.Strokes) > 0 {
-				s := n.Strokes
-				t.bind(&s, &n.StrokeStyleID, src, "border-top-color", colors)
-			}
+		if colors := darkColors[node.El]; colors != nil {
+			paintSlots(node, func(paints *[]resultjson.Paint, styleID *string, prop string) {
+				t.bind(paints, styleID, node.El, prop, colors)
+			})
 		}
 	})
 	if !t.made {
@@ -139,7 +126,7 @@ func (t *themer) boundToDark(id string, dark resultjson.RGBA) bool {
 // style returns the id of the theme style of role for the colours light and dark, made with its
 // variable on first use ("" past MaxStyles or MaxVariables).
 func (t *themer) style(role string, light, dark resultjson.RGBA, p resultjson.Paint) string {
-	key := "theme:" + role + " " + strings.Join([]string{rgbaKey(light), rgbaKey(dark)}, " ")
+	key := "theme:" + role + " " + rgbaKey(light) + " " + rgbaKey(dark)
 	if i, ok := t.b.byKey[key]; ok {
 		return t.b.styles[i].ID
 	}
